@@ -1,0 +1,218 @@
+"""Exact odds against brute-force enumeration and hand-built explosion series."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Sequence
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from rules.dice import parse
+from rules.errors import DiceLimitError, DiceSyntaxError
+from rules.odds import Distribution, odds
+
+# (sign, count, faces as values, keep)
+Spec = tuple[int, int, Sequence[int], tuple[str, int] | None]
+
+
+def brute(terms: Sequence[Spec], constant: int = 0) -> dict[int, Fraction]:
+    """Enumerate every roll of every term with itertools.product and add the totals up."""
+    totals: Counter[int] = Counter({constant: 1})
+    denominator = 1
+    for sign, count, faces, keep in terms:
+        term: Counter[int] = Counter()
+        for dice in product(faces, repeat=count):
+            ranked = sorted(dice, reverse=True)
+            if keep is not None:
+                ranked = ranked[: keep[1]] if keep[0] == "h" else ranked[-keep[1] :]
+            term[sign * sum(ranked)] += 1
+        combined: Counter[int] = Counter()
+        for a, x in totals.items():
+            for b, y in term.items():
+                combined[a + b] += x * y
+        totals = combined
+        denominator *= len(faces) ** count
+    return {k: Fraction(v, denominator) for k, v in sorted(totals.items())}
+
+
+def d(faces: int) -> range:
+    return range(1, faces + 1)
+
+
+FUDGE = (-1, 0, 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "terms", "constant"),
+    [
+        ("2d6", [(1, 2, d(6), None)], 0),
+        ("3d6", [(1, 3, d(6), None)], 0),
+        ("3d6kh2", [(1, 3, d(6), ("h", 2))], 0),
+        ("4d6kh3", [(1, 4, d(6), ("h", 3))], 0),
+        ("3d4kl2", [(1, 3, d(4), ("l", 2))], 0),
+        ("4dF", [(1, 4, FUDGE, None)], 0),
+        ("4dFkh2", [(1, 4, FUDGE, ("h", 2))], 0),
+        ("2d4-1d3+2", [(1, 2, d(4), None), (-1, 1, d(3), None)], 2),
+        ("-3d4kl2 + 1", [(-1, 3, d(4), ("l", 2))], 1),
+        ("-2d20kh1 - 2d6kl1", [(-1, 2, d(20), ("h", 1)), (-1, 2, d(6), ("l", 1))], 0),
+        ("d%", [(1, 1, d(100), None)], 0),
+        ("2d10 - 4dF - 3", [(1, 2, d(10), None), (-1, 4, FUDGE, None)], -3),
+        ("5d3kh5", [(1, 5, d(3), ("h", 5))], 0),
+        ("6d4kh2", [(1, 6, d(4), ("h", 2))], 0),
+        ("5d6kl3", [(1, 5, d(6), ("l", 3))], 0),
+        ("7", [], 7),
+    ],
+)
+def test_matches_brute_force(text: str, terms: list[Spec], constant: int) -> None:
+    """RULES §0: «Exact odds: every check has an exact outcome distribution (fractions, not
+    sampling) computed from the same inputs as the roll»."""
+    distribution = odds(text)
+    assert distribution.probs == brute(terms, constant)
+    assert list(distribution.probs) == sorted(distribution.probs)
+    assert distribution.truncated == 0
+    assert sum(distribution.probs.values()) == 1
+
+
+def depth(faces: int) -> int:
+    """Explosions enumerated per die: the first n with faces**-(n+1) < 1e-12."""
+    n = 0
+    while Fraction(1, faces ** (n + 1)) >= Fraction(1, 10**12):
+        n += 1
+    return n
+
+
+def exploding_die(faces: int) -> dict[int, Fraction]:
+    """One ``dM!`` by the hand series P(kM + r) = M**-(k+1), r in 1..M-1, cut at depth."""
+    return {
+        k * faces + r: Fraction(1, faces ** (k + 1))
+        for k in range(depth(faces) + 1)
+        for r in range(1, faces)
+    }
+
+
+def test_one_d4_exploding_by_hand_series() -> None:
+    """RULES §0: «Infinite explosions (10-again, `!`) are truncated where the remaining
+    probability is below 1e-12 and the truncation is reported»."""
+    assert depth(4) == 19  # 4**-20 ≈ 9.1e-13 is the first tail below 1e-12
+    distribution = odds("1d4!")
+    assert distribution.probs == exploding_die(4)
+    assert distribution.truncated == Fraction(1, 4**20)
+    assert distribution.truncated < Fraction(1, 10**12)
+    assert sum(distribution.probs.values()) + distribution.truncated == 1
+    assert abs(distribution.mean() - Fraction(10, 3)) < Fraction(1, 10**9)
+
+
+@pytest.mark.parametrize(
+    ("text", "faces", "count", "sign"), [("2d4!", 4, 2, 1), ("-2d6!", 6, 2, -1), ("3d2!", 2, 3, 1)]
+)
+def test_exploding_sums_match_enumeration(text: str, faces: int, count: int, sign: int) -> None:
+    """RULES §0: «`NdM!` (each die showing its maximum adds another die, which may explode
+    again)»; the truncation «is reported»."""
+    die = exploding_die(faces)
+    expected: Counter[int] = Counter()
+    for values in product(die, repeat=count):
+        p = Fraction(1)
+        for value in values:
+            p *= die[value]
+        expected[sign * sum(values)] += p  # type: ignore[assignment]
+    distribution = odds(text)
+    assert distribution.probs == dict(sorted(expected.items()))
+    assert distribution.truncated == 1 - (1 - Fraction(1, faces ** (depth(faces) + 1))) ** count
+    assert sum(distribution.probs.values()) + distribution.truncated == 1
+
+
+def test_explode_keep_against_bounded_chains() -> None:
+    """RULES §0: «With both `!` and a keep (`4d6!kh3`), each die's explosion chain adds up to
+    one die's value and the keep chooses among those values»."""
+    # A kept sum of at most 18 needs every die at most 16 (dropped ≤ kept), so chains of at
+    # most two explosions decide those totals exactly.
+    die = {v: p for v, p in exploding_die(6).items() if v <= 17}
+    expected: Counter[int] = Counter()
+    for values in product(die, repeat=4):
+        total = sum(sorted(values, reverse=True)[:3])
+        if total <= 18:
+            p = die[values[0]] * die[values[1]] * die[values[2]] * die[values[3]]
+            expected[total] += p  # type: ignore[assignment]
+    distribution = odds("4d6!kh3")
+    assert {k: v for k, v in distribution.probs.items() if k <= 18} == dict(
+        sorted(expected.items())
+    )
+    assert sum(distribution.probs.values()) + distribution.truncated == 1
+    assert 0 < distribution.truncated < 4 * Fraction(1, 10**12)
+    assert min(distribution.probs) == 3
+
+
+def test_explode_keep_lowest_small() -> None:
+    """RULES §0: «`NdMklK` (keep lowest K)» with «`NdM!`» — checked on every bounded chain."""
+    die = exploding_die(2)
+    expected: Counter[int] = Counter()
+    for values in product(die, repeat=3):
+        p = die[values[0]] * die[values[1]] * die[values[2]]
+        expected[sum(sorted(values)[:2])] += p  # type: ignore[assignment]
+    assert odds("3d2!kl2").probs == {k: v for k, v in sorted(expected.items()) if v}
+
+
+def test_target_does_not_change_distribution() -> None:
+    """RULES §0: «an optional target `vs N` (success when total ≥ N)»."""
+    with_target = odds("3d6 vs 12")
+    assert with_target == odds("3d6")
+    assert with_target.p_at_least(12) == Fraction(81, 216)
+    assert with_target.p_at_least(3) == 1
+    assert with_target.p_at_least(19) == 0
+    assert with_target.mean() == Fraction(21, 2)
+
+
+def test_expression_object_and_percent() -> None:
+    """RULES §0: «`d%` (= d100)» — odds of a parsed expression equal odds of its text."""
+    assert odds(parse("d%")) == odds("d100") == Distribution({k: Fraction(1, 100) for k in d(100)})
+
+
+def test_too_big_is_refused_quickly() -> None:
+    """RULES §0: «Bounds against abuse, each a clear error, never a hang»."""
+    start = time.perf_counter()
+    for text in ("1000d1000", "500d1000!", "20d1000kh10", "1000d2!"):
+        with pytest.raises(DiceLimitError, match="слишком много вариантов"):
+            odds(text)
+    assert time.perf_counter() - start < 0.5
+
+
+def test_moderate_sizes_are_computed() -> None:
+    """RULES §0: «every check has an exact outcome distribution»."""
+    distribution = odds("100d100")
+    assert len(distribution.probs) == 9901
+    assert distribution.mean() == 5050
+    assert distribution.probs[100] == Fraction(1, 100**100)
+
+
+def test_bad_text_raises_rules_error() -> None:
+    """RULES §0: «A parse error names the position and what was expected»."""
+    with pytest.raises(DiceSyntaxError):
+        odds("2d")
+
+
+@pytest.mark.parametrize(
+    ("text", "tail", "highest"),
+    [("d10!", 10**13, 12 * 10 + 9), ("d100!", 100**7, 6 * 100 + 99), ("d6!", 6**16, 15 * 6 + 5)],
+)
+def test_truncation_is_below_one_in_a_trillion(text: str, tail: int, highest: int) -> None:
+    """RULES §0: «Infinite explosions … are truncated where the remaining probability is below
+    1e-12» — a tail of exactly 1e-12 is still enumerated."""
+    distribution = odds(text)
+    assert distribution.truncated == Fraction(1, tail)
+    assert max(distribution.probs) == highest
+
+
+@pytest.mark.parametrize("mode", ["h", "l"])
+def test_keep_one_of_many_matches_closed_form(mode: str) -> None:
+    """RULES §0: «`NdMkhK` / `NdMklK` (keep highest / lowest K)» — with many more dice than
+    kept: P(highest ≤ v) = (v/20)**200, P(lowest ≥ v) = ((21 - v)/20)**200."""
+    distribution = odds(f"200d20k{mode}1")
+    for v in range(1, 21):
+        if mode == "h":
+            expected = Fraction(v, 20) ** 200 - Fraction(v - 1, 20) ** 200
+        else:
+            expected = Fraction(21 - v, 20) ** 200 - Fraction(20 - v, 20) ** 200
+        assert distribution.probs[v] == expected

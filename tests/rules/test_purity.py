@@ -1,0 +1,83 @@
+"""The rules stay pure: no UI or database imports, no I/O beyond packaged data."""
+
+from __future__ import annotations
+
+import pkgutil
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import rules
+
+FORBIDDEN = ("textual", "rich", "tinydb", "tui")
+RULES_DIR = Path(rules.__file__).parent
+MODULES = ["rules"] + [info.name for info in pkgutil.walk_packages(rules.__path__, prefix="rules.")]
+SOURCES = sorted(RULES_DIR.rglob("*.py"))
+# Reading packaged data through importlib.resources is the one I/O the rules may do.
+DATA_READER = RULES_DIR / "data.py"
+IO_PATTERNS = {
+    "open()": re.compile(r"(?<![\w.])open\s*\(|\.open\s*\("),
+    "socket": re.compile(r"\bsocket\b"),
+    "subprocess": re.compile(r"\bsubprocess\b"),
+    "os.system/popen": re.compile(r"\bos\.(system|popen|exec\w*|spawn\w*)\b"),
+    "urllib/http": re.compile(r"\b(urllib|http\.client|requests|httpx)\b"),
+    "file read/write": re.compile(r"\.(read_text|read_bytes|write_text|write_bytes)\s*\("),
+}
+
+
+def test_modules_are_discovered() -> None:
+    """STYLE habit 1: «A test imports each `rules` module in a fresh subprocess»."""
+    assert {"rules.dice", "rules.odds", "rules.errors", "rules.data"} <= set(MODULES)
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_import_pulls_no_ui_or_database(module: str) -> None:
+    """STYLE habit 1: «asserts that `textual`, `rich` and `tinydb` are not in `sys.modules`»."""
+    code = (
+        "import importlib, sys\n"
+        f"importlib.import_module({module!r})\n"
+        f"bad = sorted(m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r})\n"
+        "print(','.join(bad))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=RULES_DIR.parent,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "", f"{module} imports {done.stdout.strip()}"
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(RULES_DIR)))
+def test_source_does_no_io(path: Path) -> None:
+    """STYLE: «rules/ pure Python … No I/O, no Textual, no TinyDB» (data.py reads packaged
+    tables through importlib.resources)."""
+    source = path.read_text(encoding="utf-8")
+    allowed = {"file read/write"} if path == DATA_READER else set()
+    found = [
+        name
+        for name, pattern in IO_PATTERNS.items()
+        if name not in allowed and pattern.search(source)
+    ]
+    assert found == [], f"{path.name} uses {found}"
+    if path == DATA_READER:
+        assert "importlib.resources" in source
+
+
+def test_io_check_catches_offenders() -> None:
+    """STYLE: «rules/ pure Python … No I/O» — the static check itself must bite."""
+    offenders = [
+        'with open("x") as f:',
+        "import socket",
+        "subprocess.run(['ls'])",
+        "p.write_text('x')",
+    ]
+    for line in offenders:
+        assert any(pattern.search(line) for pattern in IO_PATTERNS.values()), line
+    assert not any(pattern.search("reopen = 1  # opened") for pattern in IO_PATTERNS.values())
