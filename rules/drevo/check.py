@@ -1,0 +1,444 @@
+"""Древо checks: 4dF + trait + modifiers, one-sided against a difficulty or opposed.
+
+Every result keeps its four dice, so the expanded view, the log and the JSON export
+are renderings of one object (no formatting happens here beyond ``to_dict``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules.drevo.ladder import difficulty_name
+from rules.errors import RulesError
+
+OUTCOMES = ("crit_success", "success", "failure", "crit_failure")  # best first
+OUTCOME_NAMES = {
+    "crit_success": "Критический успех",
+    "success": "Успех",
+    "failure": "Провал",
+    "crit_failure": "Критический провал",
+}
+OPPOSED_OUTCOMES = ("win", "tie", "lose")
+OPPOSED_NAMES = {"win": "Победа", "tie": "Ничья", "lose": "Поражение"}
+
+DICE_COUNT = 4
+CRIT_SUM = 4  # all four Fudge dice on «+» (or, negated, on «−»)
+
+Dice = tuple[int, int, int, int]
+
+#: What a side's dice count as when it spent Судьба before the roll (uses 1 and 3):
+#: «сразу получить результат «+4» (то есть критический успех), не бросая 4dF».
+FATE_DICE: Dice = (1, 1, 1, 1)
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A signed bonus or penalty with the reason the GM gave (wound, item, situation)."""
+
+    value: int
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return {"value": self.value, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Side:
+    """One participant's inputs to a check.
+
+    Attributes:
+        trait: the skill or quality value used.
+        modifiers: state, item and situation modifiers.
+        name: who acts, e.g. a character's name.
+        trait_name: which skill or quality, e.g. ``"Драка"``.
+        fate_auto: Судьба spent before the roll: the dice are not rolled and count as
+            +4 (use 3 in an opposed check; in a one-sided check it acts as use 1).
+    """
+
+    trait: int
+    modifiers: tuple[Modifier, ...] = ()
+    name: str = ""
+    trait_name: str = ""
+    fate_auto: bool = False
+
+    @property
+    def modifier_total(self) -> int:
+        """Sum of all modifiers."""
+        return sum(m.value for m in self.modifiers)
+
+    @property
+    def bonus(self) -> int:
+        """What is added to the dice: trait plus all modifiers."""
+        return self.trait + self.modifier_total
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return {
+            "name": self.name,
+            "trait_name": self.trait_name,
+            "trait": self.trait,
+            "modifiers": [m.to_dict() for m in self.modifiers],
+            "modifier_total": self.modifier_total,
+            "fate_auto": self.fate_auto,
+        }
+
+
+@dataclass(frozen=True)
+class OneSidedCheck:
+    """A check against a difficulty (a number on the ladder, or off it).
+
+    Attributes:
+        side: who acts.
+        difficulty: the number to reach.
+        fate_auto: Судьба use 1, declared before the roll: an automatic critical success;
+            no dice are rolled (the result records them as +4).
+    """
+
+    side: Side
+    difficulty: int
+    fate_auto: bool = False
+
+    @property
+    def uses_fate(self) -> bool:
+        """Whether no dice are rolled because Судьба was declared (here or on the side)."""
+        return self.fate_auto or self.side.fate_auto
+
+
+@dataclass(frozen=True)
+class OneSidedResult:
+    """A resolved one-sided check.
+
+    Attributes:
+        check: the inputs.
+        dice: the four Fudge dice as rolled, each −1, 0 or +1.
+        dice_sum: their sum, −4..+4.
+        total: ``dice_sum`` + trait + modifiers (the check's «Успех»).
+        outcome: one of ``OUTCOMES``.
+        margin: ``total − difficulty``; for a critical outcome it may have either sign.
+        fate_auto: the dice were not rolled: Судьба made it a critical success.
+        fate_shift: Судьба points spent after the roll to raise (+) or lower (−) the total;
+            already included in ``total``. A shift never makes or unmakes a crit.
+    """
+
+    check: OneSidedCheck
+    dice: Dice
+    dice_sum: int
+    total: int
+    outcome: str
+    margin: int
+    fate_auto: bool = False
+    fate_shift: int = 0
+
+    @property
+    def by_crit(self) -> bool:
+        """Whether the dice (±4), not the numbers, decided the outcome."""
+        return self.outcome in ("crit_success", "crit_failure")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict with every die."""
+        return {
+            "system": "drevo",
+            "kind": "one_sided",
+            "side": self.check.side.to_dict(),
+            "difficulty": self.check.difficulty,
+            "difficulty_name": difficulty_name(self.check.difficulty),
+            "dice": list(self.dice),
+            "dice_sum": self.dice_sum,
+            "total": self.total,
+            "outcome": self.outcome,
+            "outcome_name": OUTCOME_NAMES[self.outcome],
+            "margin": self.margin,
+            "by_crit": self.by_crit,
+            "fate_auto": self.fate_auto,
+            "fate_shift": self.fate_shift,
+        }
+
+
+@dataclass(frozen=True)
+class OpposedCheck:
+    """Two participants whose actions oppose each other; results are from ``a``'s view."""
+
+    a: Side
+    b: Side
+
+
+@dataclass(frozen=True)
+class SideRoll:
+    """One side's roll in an opposed check.
+
+    Attributes:
+        dice: the four Fudge dice as rolled.
+        dice_sum: their sum.
+        total: ``dice_sum`` + trait + modifiers.
+        crit: +1 critical success, −1 critical failure, 0 none, after cancellation.
+        raw_crit: the same before cancellation by the opponent's equal crit.
+        fate_auto: the dice were not rolled: Судьба made them count as +4.
+        fate_shift: Судьба points spent after the roll, already included in ``total``.
+    """
+
+    dice: Dice
+    dice_sum: int
+    total: int
+    crit: int
+    raw_crit: int
+    fate_auto: bool = False
+    fate_shift: int = 0
+
+    @property
+    def cancelled(self) -> bool:
+        """Whether the opponent's equal crit cancelled this side's crit."""
+        return self.raw_crit != self.crit
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict with every die."""
+        return {
+            "dice": list(self.dice),
+            "dice_sum": self.dice_sum,
+            "total": self.total,
+            "crit": self.crit,
+            "raw_crit": self.raw_crit,
+            "fate_auto": self.fate_auto,
+            "fate_shift": self.fate_shift,
+        }
+
+
+@dataclass(frozen=True)
+class OpposedResult:
+    """A resolved opposed check.
+
+    Attributes:
+        check: the inputs.
+        a: side a's roll; b: side b's roll.
+        outcome: ``"win"``, ``"tie"`` or ``"lose"``, from side a's view.
+        margin: the winner's total minus the loser's (0 on a tie). When a crit decided
+            the check (``by_crit``) the winner's total may be the lower one, so the
+            margin is then 0 or negative.
+    """
+
+    check: OpposedCheck
+    a: SideRoll
+    b: SideRoll
+    outcome: str
+    margin: int
+
+    @property
+    def by_crit(self) -> bool:
+        """Whether an uncancelled crit, not the totals, decided the check."""
+        return self.a.crit != self.b.crit
+
+    @property
+    def winner(self) -> str | None:
+        """``"a"``, ``"b"`` or ``None`` on a tie."""
+        return {"win": "a", "lose": "b"}.get(self.outcome)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict with every die."""
+        return {
+            "system": "drevo",
+            "kind": "opposed",
+            "a": {"side": self.check.a.to_dict(), **self.a.to_dict()},
+            "b": {"side": self.check.b.to_dict(), **self.b.to_dict()},
+            "outcome": self.outcome,
+            "outcome_name": OPPOSED_NAMES[self.outcome],
+            "margin": self.margin,
+            "by_crit": self.by_crit,
+        }
+
+
+def _validated(dice: Sequence[int]) -> Dice:
+    """Return ``dice`` as a 4-tuple of Fudge faces, or raise ``RulesError``."""
+    if len(dice) != DICE_COUNT:
+        raise RulesError(f"Для 4dF нужно ровно {DICE_COUNT} кубика, а передано {len(dice)}.")
+    for die in dice:
+        if die not in (-1, 0, 1) or isinstance(die, bool):
+            raise RulesError(f"На кубике Фудж бывает только −1, 0 или +1, а не {die!r}.")
+    return (dice[0], dice[1], dice[2], dice[3])
+
+
+def crit_of(dice_sum: int) -> int:
+    """Return +1 for a 4dF sum of +4 (critical success), −1 for −4, else 0."""
+    if dice_sum == CRIT_SUM:
+        return 1
+    if dice_sum == -CRIT_SUM:
+        return -1
+    return 0
+
+
+def one_sided_outcome(dice_sum: int, total: int, difficulty: int) -> str:
+    """Return the outcome key for a one-sided check (shared with the odds)."""
+    crit = crit_of(dice_sum)
+    if crit > 0:
+        return "crit_success"
+    if crit < 0:
+        return "crit_failure"
+    return "success" if total >= difficulty else "failure"
+
+
+def roll_4df(rng: random.Random) -> Dice:
+    """Roll four Fudge dice with ``rng``."""
+    return (rng.randint(-1, 1), rng.randint(-1, 1), rng.randint(-1, 1), rng.randint(-1, 1))
+
+
+def _faces(dice: Sequence[int] | None, fate_auto: bool) -> Dice:
+    """Return the validated dice, or the +4 that Судьба stands for (no dice needed)."""
+    if fate_auto:
+        return FATE_DICE
+    if dice is None:
+        raise RulesError("Нужны четыре кубика 4dF: бросьте их или потратьте очко Судьбы.")
+    return _validated(dice)
+
+
+def _one_sided_result(check: OneSidedCheck, faces: Dice, fate_shift: int) -> OneSidedResult:
+    dice_sum = sum(faces)
+    total = dice_sum + check.side.bonus + fate_shift
+    return OneSidedResult(
+        check=check,
+        dice=faces,
+        dice_sum=dice_sum,
+        total=total,
+        outcome=one_sided_outcome(dice_sum, total, check.difficulty),
+        margin=total - check.difficulty,
+        fate_auto=check.uses_fate,
+        fate_shift=fate_shift,
+    )
+
+
+def resolve_one_sided(check: OneSidedCheck, dice: Sequence[int] | None = None) -> OneSidedResult:
+    """Resolve a one-sided check for given dice.
+
+    Args:
+        check: side and difficulty.
+        dice: four Fudge faces, each −1, 0 or +1; ignored (may be ``None``) when the check
+            uses Судьба (``check.uses_fate``): the dice then count as +4.
+
+    Returns:
+        The result: success when the total reaches the difficulty; a dice sum of +4 or −4
+        is a critical success or failure whatever the numbers.
+
+    Raises:
+        RulesError: the dice are not four Fudge faces.
+    """
+    return _one_sided_result(check, _faces(dice, check.uses_fate), 0)
+
+
+def roll_one_sided(check: OneSidedCheck, rng: random.Random) -> OneSidedResult:
+    """Roll 4dF with ``rng`` and resolve a one-sided check (see ``resolve_one_sided``).
+
+    With Судьба declared nothing is rolled and ``rng`` is left untouched.
+    """
+    return resolve_one_sided(check, None if check.uses_fate else roll_4df(rng))
+
+
+def shift_one_sided(result: OneSidedResult, points: int) -> OneSidedResult:
+    """Return ``result`` with its total moved by ``points`` (Судьба use 2).
+
+    Args:
+        result: a resolved one-sided check (it may already be shifted; shifts add up).
+        points: +N raises the total by N, −N lowers it.
+
+    Returns:
+        A new result, outcome recomputed. A crit stays a crit and no shift makes one:
+        the seed decides crits by the dice alone («вне зависимости от … значения»).
+    """
+    return _one_sided_result(result.check, result.dice, result.fate_shift + points)
+
+
+def cancel_crits(crit_a: int, crit_b: int) -> tuple[int, int]:
+    """Cancel equal crits: a crit success by a crit success, a crit failure by a crit failure."""
+    if crit_a == crit_b:
+        return 0, 0
+    return crit_a, crit_b
+
+
+def ranking_key(roll: SideRoll) -> tuple[int, int]:
+    """Return the key opposed and many-sided checks rank by: (crit, total)."""
+    return (roll.crit, roll.total)
+
+
+def _side_roll(side: Side, faces: Dice, crit: int, fate_shift: int = 0) -> SideRoll:
+    dice_sum = sum(faces)
+    return SideRoll(
+        dice=faces,
+        dice_sum=dice_sum,
+        total=dice_sum + side.bonus + fate_shift,
+        crit=crit,
+        raw_crit=crit_of(dice_sum),
+        fate_auto=side.fate_auto,
+        fate_shift=fate_shift,
+    )
+
+
+def resolve_opposed(
+    check: OpposedCheck,
+    a_dice: Sequence[int] | None = None,
+    b_dice: Sequence[int] | None = None,
+) -> OpposedResult:
+    """Resolve an opposed check for given dice.
+
+    Args:
+        check: the two sides.
+        a_dice: side a's four Fudge faces (ignored, may be ``None``, when a spent Судьба).
+        b_dice: side b's four Fudge faces (likewise).
+
+    Returns:
+        The result from a's view: an uncancelled crit decides first, then the higher total;
+        equal ranking keys are a tie. A side with ``fate_auto`` counts as +4 (a crit
+        success, which the opponent's +4 cancels like any other).
+
+    Raises:
+        RulesError: either set of dice is not four Fudge faces.
+    """
+    a_faces = _faces(a_dice, check.a.fate_auto)
+    b_faces = _faces(b_dice, check.b.fate_auto)
+    return _opposed_result(check, a_faces, b_faces, 0, 0)
+
+
+def _opposed_result(
+    check: OpposedCheck, a_faces: Dice, b_faces: Dice, a_shift: int, b_shift: int
+) -> OpposedResult:
+    crit_a, crit_b = cancel_crits(crit_of(sum(a_faces)), crit_of(sum(b_faces)))
+    a = _side_roll(check.a, a_faces, crit_a, a_shift)
+    b = _side_roll(check.b, b_faces, crit_b, b_shift)
+    key_a, key_b = ranking_key(a), ranking_key(b)
+    if key_a > key_b:
+        outcome, margin = "win", a.total - b.total
+    elif key_a < key_b:
+        outcome, margin = "lose", b.total - a.total
+    else:
+        outcome, margin = "tie", 0
+    return OpposedResult(check=check, a=a, b=b, outcome=outcome, margin=margin)
+
+
+def roll_opposed(check: OpposedCheck, rng: random.Random) -> OpposedResult:
+    """Roll 4dF for side a, then for side b, with ``rng`` and resolve (see ``resolve_opposed``).
+
+    A side that spent Судьба rolls nothing, so ``rng`` is used only for the other side.
+    """
+    a_dice = None if check.a.fate_auto else roll_4df(rng)
+    b_dice = None if check.b.fate_auto else roll_4df(rng)
+    return resolve_opposed(check, a_dice, b_dice)
+
+
+def shift_opposed(result: OpposedResult, side: str, points: int) -> OpposedResult:
+    """Return ``result`` with one side's total moved by ``points`` (Судьба use 2).
+
+    Args:
+        result: a resolved opposed check (shifts add up).
+        side: ``"a"`` or ``"b"``.
+        points: +N raises that side's total by N, −N lowers it.
+
+    Returns:
+        A new result, outcome and margin recomputed. Crits stay as the dice made them.
+
+    Raises:
+        RulesError: ``side`` is neither ``"a"`` nor ``"b"``.
+    """
+    if side not in ("a", "b"):
+        raise RulesError(f"Сторона встречной проверки — «a» или «b», а не {side!r}.")
+    a_shift = result.a.fate_shift + (points if side == "a" else 0)
+    b_shift = result.b.fate_shift + (points if side == "b" else 0)
+    return _opposed_result(result.check, result.a.dice, result.b.dice, a_shift, b_shift)

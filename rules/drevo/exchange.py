@@ -1,0 +1,500 @@
+"""Plan a Древо combat exchange: which check, which traits, which modifiers, who can hurt whom.
+
+One exchange is one attacker's action against one defender's answer at a distance. The plan
+decides, per the seed's «Бой» sections, between an opposed check (melee, point-blank shots,
+a defence against a ranged attack), a one-sided check (a defenceless target) and two
+one-sided checks (two shooters at range), or refuses with a Russian message that says what
+to do. Resolution lives in ``rules.drevo.resolve``.
+
+Choices where the seed is silent:
+
+* «вплотную» (close) is melee range; a shot there is point-blank; «близко» (near) is the
+  close ranged distance; both take the −2 (Легко) of a defenceless target.
+* At point blank any answer is an opposed check (the seed: «в ближнем бою каждый участник
+  имеет возможность помешать выстрелу»), a shield against a firearm included; parrying
+  stays only against thrown weapons and arrows (never bullets, never a melee blow, which is
+  answered by fighting back).
+* A bare-handed fighter against a melee weapon gets only the bare-hands penalty (−1 / −2),
+  not the МУ comparison on top: the specific rule replaces the general one.
+* A defender who cannot act (heavily wounded, dead) is defenceless whatever was declared.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from rules.data import load_table
+from rules.drevo.check import Modifier, OneSidedCheck, OpposedCheck, Side
+from rules.drevo.ladder import difficulty_name
+from rules.drevo.odds import one_sided_odds, opposed_odds
+from rules.drevo.settings import DrevoSettings
+from rules.drevo.traits import ACTIONS, SheetLike, TraitChoice, choose_trait
+from rules.drevo.weapons import BARE_HANDS, Weapon
+from rules.drevo.wounds import WoundTrack, level_name
+from rules.errors import RulesError
+
+ACTIONS_FILE = "drevo/actions.toml"
+DISTANCES = ("close", "near", "medium", "far")
+ACTION_KINDS = ("melee", "throw", "shoot", "shield", "dodge", "parry", "none")
+ATTACK_KINDS = ("melee", "throw", "shoot")
+EXCHANGE_KINDS = ("opposed", "one_sided", "two_one_sided")
+ROLES = ("attacker", "defender")
+
+#: Outcome ids of an exchange, per kind, best for the attacker first.
+EXCHANGE_OUTCOMES: dict[str, tuple[str, ...]] = {
+    "opposed": ("attacker_wins", "tie", "defender_wins"),
+    "one_sided": ("hit", "miss"),
+    "two_one_sided": ("attacker_hits", "both_hit", "neither", "defender_hits"),
+}
+EXCHANGE_OUTCOME_NAMES = {
+    "attacker_wins": "Победа нападающего",
+    "tie": "Ничья",
+    "defender_wins": "Победа защищающегося",
+    "hit": "Попадание",
+    "miss": "Промах",
+    "attacker_hits": "Попал только нападающий",
+    "both_hit": "Попали оба",
+    "neither": "Оба промахнулись",
+    "defender_hits": "Попал только защищающийся",
+}
+KIND_NAMES = {
+    "opposed": "встречная проверка",
+    "one_sided": "односторонняя проверка",
+    "two_one_sided": "две односторонние проверки",
+}
+
+
+@dataclass(frozen=True)
+class Distance:
+    """A combat distance.
+
+    Attributes:
+        id: one of ``DISTANCES``.
+        name: Russian («вплотную», «близко», «средне», «далеко»).
+        ranged_difficulty: a shot's or throw's difficulty against a defenceless target.
+        throw: whether throwing reaches this far.
+    """
+
+    id: str
+    name: str
+    ranged_difficulty: int
+    throw: bool
+
+
+@cache
+def distances() -> dict[str, Distance]:
+    """Return the distances of ``data/drevo/actions.toml`` keyed by id.
+
+    Raises:
+        RulesError: a distance of ``DISTANCES`` is missing.
+    """
+    rows = {row.get("id"): row for row in load_table(ACTIONS_FILE).get("distance", [])}
+    table: dict[str, Distance] = {}
+    for key in DISTANCES:
+        row = rows.get(key)
+        if row is None or not isinstance(row.get("ranged_difficulty"), int):
+            raise RulesError(f"{ACTIONS_FILE}: добавьте дистанцию «{key}» с «ranged_difficulty».")
+        table[key] = Distance(
+            key, str(row.get("name", key)), row["ranged_difficulty"], bool(row.get("throw", True))
+        )
+    return table
+
+
+#: Distance id → Russian name.
+DISTANCE_NAMES: dict[str, str] = {key: d.name for key, d in distances().items()}
+
+
+def defenceless_melee_difficulty() -> int:
+    """Return the difficulty of striking a defenceless target in melee (seed: −2, Легко)."""
+    return int(load_table(ACTIONS_FILE).get("defenceless", {}).get("melee_difficulty", -2))
+
+
+@dataclass(frozen=True)
+class Action:
+    """What a fighter does in the exchange.
+
+    Attributes:
+        kind: one of ``ACTION_KINDS`` (``"none"``: does not defend).
+        weapon: the weapon used; ``None`` takes the fighter's (melee without one: bare hands).
+        parry_ability: the special ability to parry thrown weapons and arrows.
+    """
+
+    kind: str
+    weapon: Weapon | None = None
+    parry_ability: bool = False
+
+
+#: An attack is an ``Action`` whose kind is one of ``ATTACK_KINDS``.
+Attack = Action
+
+
+@dataclass(frozen=True)
+class Fighter:
+    """One participant of an exchange.
+
+    Attributes:
+        name: shown in the plan and the log.
+        sheet: qualities and skills, for the automatic trait choice.
+        weapon: the weapon in hand, used when the action names none.
+        wounds: the wound track (its penalty applies automatically; heavy → defenceless).
+        modifiers: the GM's modifiers (items, situation, state).
+        trait_choice: a trait the GM picked (e.g. from ``rank_traits``); wins over the sheet.
+        trait: an explicit trait value (with ``trait_name``) when there is no sheet.
+        trait_name: the name for ``trait``.
+    """
+
+    name: str
+    sheet: SheetLike | None = None
+    weapon: Weapon | None = None
+    wounds: WoundTrack = field(default_factory=WoundTrack)
+    modifiers: tuple[Modifier, ...] = ()
+    trait_choice: TraitChoice | None = None
+    trait: int | None = None
+    trait_name: str = ""
+
+
+@dataclass(frozen=True)
+class PlanSide:
+    """One side of a planned exchange.
+
+    Attributes:
+        role: ``"attacker"`` or ``"defender"``.
+        fighter: who.
+        action: what, with the weapon resolved.
+        trait: the trait rolled with; ``None`` when this side does not roll.
+        modifiers: automatic modifiers (wounds, weapons) then the GM's.
+        rolls: whether this side rolls dice.
+        deals_damage: whether winning or hitting lets this side deal damage.
+        difficulty: the difficulty of this side's one-sided check, if any.
+    """
+
+    role: str
+    fighter: Fighter
+    action: Action
+    trait: TraitChoice | None
+    modifiers: tuple[Modifier, ...]
+    rolls: bool
+    deals_damage: bool
+    difficulty: int | None = None
+
+    @property
+    def side(self) -> Side:
+        """The ``Side`` this plan side rolls as."""
+        trait = self.trait
+        return Side(
+            trait=trait.value if trait else 0,
+            modifiers=self.modifiers,
+            name=self.fighter.name,
+            trait_name=trait.name if trait else "",
+        )
+
+    @property
+    def damage_mod(self) -> int:
+        """МУ of the weapon this side would hit with (bare hands −1)."""
+        return (self.action.weapon or BARE_HANDS).damage_mod
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        weapon = self.action.weapon
+        return {
+            "role": self.role,
+            "name": self.fighter.name,
+            "action": self.action.kind,
+            "action_name": ACTIONS[self.action.kind].name if self.action.kind in ACTIONS else "",
+            "weapon": weapon.name if weapon else None,
+            "trait": self.trait.to_dict() if self.trait else None,
+            "modifiers": [m.to_dict() for m in self.modifiers],
+            "rolls": self.rolls,
+            "deals_damage": self.deals_damage,
+            "difficulty": self.difficulty,
+        }
+
+
+@dataclass(frozen=True)
+class ExchangePlan:
+    """A planned exchange, ready to roll.
+
+    Attributes:
+        kind: ``"opposed"``, ``"one_sided"`` or ``"two_one_sided"``.
+        distance: one of ``DISTANCES``.
+        attacker, defender: the two sides.
+        notes: Russian lines explaining the plan (why one-sided, who deals damage, …).
+        odds: exact chance of each ``EXCHANGE_OUTCOMES[kind]`` outcome, without Судьба.
+    """
+
+    kind: str
+    distance: str
+    attacker: PlanSide
+    defender: PlanSide
+    notes: tuple[str, ...]
+    odds: dict[str, Fraction]
+
+    @property
+    def fate_use_before_roll(self) -> str:
+        """The Судьба use a side may declare before this roll (3 opposed, 1 one-sided)."""
+        return "auto_plus4" if self.kind == "opposed" else "auto_success"
+
+    def side(self, role: str) -> PlanSide:
+        """Return the attacker's or defender's plan side."""
+        if role not in ROLES:
+            raise RulesError(f"Сторона обмена — «attacker» или «defender», а не {role!r}.")
+        return self.attacker if role == "attacker" else self.defender
+
+    def opposed_check(self, fate: frozenset[str] = frozenset()) -> OpposedCheck:
+        """Return the opposed check, attacker as side a (``fate``: roles that spent Судьба)."""
+        if self.kind != "opposed":
+            raise RulesError("Это не встречная проверка.")
+        a, b = self.attacker.side, self.defender.side
+        return OpposedCheck(
+            a=replace(a, fate_auto="attacker" in fate), b=replace(b, fate_auto="defender" in fate)
+        )
+
+    def one_sided_checks(self, fate: frozenset[str] = frozenset()) -> tuple[OneSidedCheck, ...]:
+        """Return the one-sided checks, the attacker's first (``fate``: roles using Судьба)."""
+        if self.kind == "opposed":
+            raise RulesError("Это встречная проверка, а не односторонняя.")
+        sides = [s for s in (self.attacker, self.defender) if s.rolls]
+        return tuple(
+            OneSidedCheck(s.side, s.difficulty or 0, fate_auto=s.role in fate) for s in sides
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict (odds as ``"n/d"`` strings)."""
+        return {
+            "system": "drevo",
+            "kind": self.kind,
+            "kind_name": KIND_NAMES[self.kind],
+            "distance": self.distance,
+            "distance_name": DISTANCE_NAMES[self.distance],
+            "attacker": self.attacker.to_dict(),
+            "defender": self.defender.to_dict(),
+            "notes": list(self.notes),
+            "odds": {k: str(v) for k, v in self.odds.items()},
+        }
+
+
+def exchange_odds(plan: ExchangePlan, fate: frozenset[str] = frozenset()) -> dict[str, Fraction]:
+    """Return the exact chance of each outcome of ``plan`` (``fate``: roles using Судьба).
+
+    Keys are ``EXCHANGE_OUTCOMES[plan.kind]``; the values sum to exactly 1.
+    """
+    if plan.kind == "opposed":
+        odds = opposed_odds(plan.opposed_check(fate))
+        return {"attacker_wins": odds["win"], "tie": odds["tie"], "defender_wins": odds["lose"]}
+    hits = []
+    for check in plan.one_sided_checks(fate):
+        odds = one_sided_odds(check)
+        hits.append(odds["crit_success"] + odds["success"])
+    if plan.kind == "one_sided":
+        return {"hit": hits[0], "miss": 1 - hits[0]}
+    a, d = hits
+    return {
+        "attacker_hits": a * (1 - d),
+        "both_hit": a * d,
+        "neither": (1 - a) * (1 - d),
+        "defender_hits": (1 - a) * d,
+    }
+
+
+def _resolve_weapon(fighter: Fighter, action: Action) -> Action:
+    """Fill in the weapon an action uses, or refuse one that does not fit."""
+    kind, chosen = action.kind, action.weapon
+    held = chosen or fighter.weapon
+    if kind == "melee":
+        if chosen is not None and chosen.kind != "melee":
+            raise RulesError(
+                f"{fighter.name}: «{chosen.name}» — не оружие ближнего боя; выберите другое "
+                "или бейтесь без оружия."
+            )
+        weapon = held if held is not None and held.kind == "melee" else BARE_HANDS
+        return replace(action, weapon=weapon)
+    if kind == "shoot":
+        if held is None or held.kind not in ("bow", "firearm"):
+            raise RulesError(f"{fighter.name}: для стрельбы выберите лук, арбалет или огнестрел.")
+        return replace(action, weapon=held)
+    if kind == "throw":
+        if held is None or held.kind not in ("thrown", "melee") or held.bare_hands:
+            raise RulesError(f"{fighter.name}: выберите, что метать (дротик, нож, топор…).")
+        return replace(action, weapon=held)
+    if kind == "parry":
+        if held is None or held.kind != "melee" or held.bare_hands:
+            raise RulesError(
+                f"{fighter.name}: отбить летящее оружие можно только оружием ближнего боя."
+            )
+        return replace(action, weapon=held)
+    if kind == "shield":
+        return replace(action, weapon=held if held is not None and held.kind == "shield" else None)
+    return replace(action, weapon=None)
+
+
+def _trait(fighter: Fighter, action: Action, campaign: DrevoSettings | None) -> TraitChoice:
+    if fighter.trait_choice is not None:
+        return fighter.trait_choice
+    if fighter.trait is not None:
+        return TraitChoice(
+            fighter.trait_name or "черта", fighter.trait, "skill", "значение задал ведущий"
+        )
+    if fighter.sheet is None:
+        raise RulesError(f"{fighter.name}: нет листа персонажа — задайте значение черты вручную.")
+    return choose_trait(fighter.sheet, action.kind, action.weapon, campaign=campaign)
+
+
+def _wound_modifier(fighter: Fighter) -> tuple[Modifier, ...]:
+    track = fighter.wounds
+    if track.penalty == 0 or track.worst is None:
+        return ()
+    return (Modifier(track.penalty, f"рана: {level_name(track.worst)}"),)
+
+
+def _melee_modifiers(mine: Weapon, theirs: Weapon) -> tuple[Modifier, ...]:
+    """Weapon modifiers for one side of melee against melee (seed: «Бой. Нюансы»)."""
+    if mine.bare_hands:
+        if theirs.bare_hands or theirs.damage_mod < 1:
+            return ()
+        penalty = -1 if theirs.damage_mod == 1 else -2
+        return (Modifier(penalty, f"без оружия против оружия с МУ {theirs.damage_mod}"),)
+    if theirs.bare_hands:
+        return ()
+    if theirs.damage_mod - mine.damage_mod >= 2:
+        text = f"противник вооружён лучше: МУ {theirs.damage_mod} против {mine.damage_mod}"
+        return (Modifier(-1, text),)
+    return ()
+
+
+def _check_parry(defender: Fighter, defence: Action, attack: Action) -> None:
+    if attack.kind == "melee":
+        raise RulesError(
+            f"{defender.name}: отбивают только летящее оружие; от удара в ближнем бою "
+            "защищаются ударом, щитом или уклонением."
+        )
+    if attack.weapon is not None and attack.weapon.kind == "firearm":
+        raise RulesError(f"{defender.name}: пулю отбить нельзя — уклоняйтесь.")
+    if not defence.parry_ability:
+        raise RulesError(
+            f"{defender.name}: чтобы отбивать летящее оружие, нужно особое умение "
+            "(отметьте его, если ведущий его признаёт) — иначе уклоняйтесь или закрывайтесь щитом."
+        )
+
+
+def plan_exchange(
+    attacker: Fighter,
+    attack: Action,
+    defender: Fighter,
+    defence: Action | None,
+    distance: str,
+    *,
+    campaign: DrevoSettings | None = None,
+) -> ExchangePlan:
+    """Plan one exchange per the seed's standard combat actions.
+
+    Args:
+        attacker: who attacks.
+        attack: melee, throw or shoot.
+        defender: who is attacked.
+        defence: the defender's answer; ``None`` or kind ``"none"``: no defence.
+        distance: one of ``DISTANCES``.
+        campaign: the campaign's settings (absent skill) for the automatic trait choice.
+
+    Returns:
+        The plan: check kind, traits, modifiers, who may deal damage, exact odds.
+
+    Raises:
+        RulesError: an impossible exchange (melee at range, throwing far, a shield against a
+            firearm at range, parrying bullets or without the ability, an attacker who cannot
+            act, …); the message says what to choose instead.
+    """
+    if distance not in DISTANCES:
+        raise RulesError(f"Неизвестная дистанция {distance!r}: одна из {', '.join(DISTANCES)}.")
+    defence = defence or Action("none")
+    if attack.kind not in ATTACK_KINDS:
+        raise RulesError(
+            f"{attacker.name}: нападающий должен атаковать — ближний бой, метание или стрельба."
+        )
+    if defence.kind not in ACTION_KINDS:
+        raise RulesError(
+            f"{defender.name}: нестандартное действие решает ведущий — назначьте проверку вручную."
+        )
+    if not attacker.wounds.can_act:
+        state = level_name(attacker.wounds.worst or "heavy")
+        raise RulesError(f"{attacker.name} не может ничего делать ({state}): выберите другого.")
+    dist = distances()[distance]
+    notes: list[str] = []
+    helpless = defence.kind == "none" or not defender.wounds.can_act
+    acting = ((attacker, attack),) if helpless else ((attacker, attack), (defender, defence))
+    for who, act in acting:
+        if act.kind == "melee" and distance != "close":
+            raise RulesError(
+                f"{who.name}: ближний бой только вплотную — подойдите или стреляйте/метайте."
+            )
+        if act.kind == "throw" and not dist.throw:
+            raise RulesError(
+                f"{who.name}: метание на дистанцию «{dist.name}», как правило, невозможно "
+                "(исключения — на усмотрение ведущего)."
+            )
+    attack = _resolve_weapon(attacker, attack)
+    if helpless:
+        if defence.kind != "none":
+            state = level_name(defender.wounds.worst or "heavy")
+            notes.append(f"{defender.name} не может защищаться ({state}) — беззащитен.")
+        else:
+            notes.append(f"{defender.name} не защищается — односторонняя проверка.")
+        difficulty = (
+            defenceless_melee_difficulty() if attack.kind == "melee" else dist.ranged_difficulty
+        )
+        att = PlanSide(
+            "attacker",
+            attacker,
+            attack,
+            _trait(attacker, attack, campaign),
+            _wound_modifier(attacker) + attacker.modifiers,
+            True,
+            True,
+            difficulty,
+        )
+        dfn = PlanSide("defender", defender, Action("none"), None, (), False, False)
+        notes.append(f"Сложность {difficulty:+d} ({difficulty_name(difficulty)}).")
+        return _plan("one_sided", distance, att, dfn, notes)
+    defence = _resolve_weapon(defender, defence)
+    ranged = distance != "close"
+    if defence.kind == "parry":
+        _check_parry(defender, defence, attack)
+    if defence.kind == "shield" and ranged and attack.weapon and attack.weapon.kind == "firearm":
+        raise RulesError(f"{defender.name}: щит, как правило, не останавливает пулю — уклоняйтесь.")
+    att_mods = _wound_modifier(attacker)
+    def_mods = _wound_modifier(defender)
+    if attack.kind == "melee" and defence.kind == "melee":
+        a_weapon, d_weapon = attack.weapon or BARE_HANDS, defence.weapon or BARE_HANDS
+        att_mods += _melee_modifiers(a_weapon, d_weapon)
+        def_mods += _melee_modifiers(d_weapon, a_weapon)
+    att_mods += attacker.modifiers
+    def_mods += defender.modifiers
+    att_trait = _trait(attacker, attack, campaign)
+    def_trait = _trait(defender, defence, campaign)
+    both_attack = defence.kind in ATTACK_KINDS
+    if ranged and both_attack:
+        diff = dist.ranged_difficulty
+        notes.append(
+            "Оба стреляют/метают на расстоянии: помешать друг другу нельзя — "
+            f"две односторонние проверки, сложность {diff:+d} ({difficulty_name(diff)})."
+        )
+        att = PlanSide("attacker", attacker, attack, att_trait, att_mods, True, True, diff)
+        dfn = PlanSide("defender", defender, defence, def_trait, def_mods, True, True, diff)
+        return _plan("two_one_sided", distance, att, dfn, notes)
+    if both_attack:
+        notes.append("Встречная проверка: победитель наносит урон, ничья — никто не пострадал.")
+    else:
+        notes.append(
+            "Встречная проверка: урон может нанести только нападающий; "
+            "победа в защите урона не наносит."
+        )
+    att = PlanSide("attacker", attacker, attack, att_trait, att_mods, True, True)
+    dfn = PlanSide("defender", defender, defence, def_trait, def_mods, True, both_attack)
+    return _plan("opposed", distance, att, dfn, notes)
+
+
+def _plan(kind: str, distance: str, att: PlanSide, dfn: PlanSide, notes: list[str]) -> ExchangePlan:
+    plan = ExchangePlan(kind, distance, att, dfn, tuple(notes), {})
+    return replace(plan, odds=exchange_odds(plan))

@@ -1,0 +1,278 @@
+"""A combat encounter as pure data: sides, initiative, rounds, declarations and exchanges.
+
+System-independent: Древо resolves the exchanges with ``rules.drevo.plan_exchange``; other
+systems reuse the rounds, the order and the pairing, and resolve with their own opposed check.
+
+Phases of a round: ``declare`` (sides in order, each able combatant declares once), then
+``resolve`` (the exchanges paired from the declarations, one by one), then the next round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rules.errors import RulesError
+from rules.initiative import declaration_order
+
+ATTACKS = ("melee", "throw", "shoot")
+DEFENCES = ("dodge", "shield", "parry")
+ACTION_KINDS = (*ATTACKS, *DEFENCES, "other", "none")
+ACTION_NAMES = {
+    "melee": "Ближний бой",
+    "throw": "Метание",
+    "shoot": "Стрельба",
+    "shield": "Защита щитом",
+    "dodge": "Уклонение",
+    "parry": "Отбить",
+    "other": "Другое действие",
+    "none": "Ничего",
+}
+PHASES = ("setup", "declare", "resolve")
+
+
+@dataclass(frozen=True)
+class Combatant:
+    """One participant: a character of the party on a side."""
+
+    character_id: str
+    name: str
+    side: str
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """What a combatant declared for the round.
+
+    ``turns`` > 1 marks an action lasting several turns (a spell, reloading): the combatant keeps
+    it in the following rounds without declaring again. ``combined`` notes a second action that
+    fits into the same turn (draw and strike), as the seed allows.
+    """
+
+    actor: str
+    action: str
+    target: str | None = None
+    weapon: str | None = None
+    distance: str = "close"
+    turns: int = 1
+    combined: str = ""
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if self.action not in ACTION_KINDS:
+            raise RulesError(f"Неизвестное действие «{self.action}».")
+        if self.turns < 1:
+            raise RulesError("Действие длится хотя бы один ход.")
+        if self.action in ATTACKS and not self.target:
+            raise RulesError(f"{ACTION_NAMES[self.action]}: выберите цель.")
+        if self.target is not None and self.target == self.actor:
+            raise RulesError("Нельзя атаковать самого себя — выберите другую цель.")
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One exchange to resolve: an attack and the target's answer (None: not opposed)."""
+
+    attack: Declaration
+    answer: Declaration | None
+
+    @property
+    def key(self) -> str:
+        """Return a stable id of the exchange within a round."""
+        other = self.answer.actor if self.answer else "-"
+        return f"{self.attack.actor}>{self.attack.target}/{other}"
+
+
+def pair_exchanges(declarations: Sequence[Declaration]) -> list[Pairing]:
+    """Pair the round's attacks with the targets' answers, in declaration order.
+
+    * A attacks B and B attacks A: one exchange with both attacks (each side may hurt the other).
+    * A attacks B and B declared a defence (dodge, shield, parry): the defence answers every
+      attack against B, each exchange on its own (the seed: several opponents are resolved one
+      by one).
+    * Otherwise B's action is not opposed to A's: the answer is None — a one-sided check against
+      a defenceless target.
+    """
+    by_actor = {d.actor: d for d in declarations}
+    used: set[str] = set()
+    pairings: list[Pairing] = []
+    for attack in declarations:
+        if attack.action not in ATTACKS or attack.actor in used:
+            continue
+        assert attack.target is not None
+        answer = by_actor.get(attack.target)
+        if answer is not None and answer.action in ATTACKS and answer.target == attack.actor:
+            if answer.actor in used:
+                continue
+            used.update({attack.actor, answer.actor})
+            pairings.append(Pairing(attack, answer))
+            continue
+        used.add(attack.actor)
+        defence = answer if answer is not None and answer.action in DEFENCES else None
+        pairings.append(Pairing(attack, defence))
+    return pairings
+
+
+@dataclass(frozen=True)
+class Encounter:
+    """The state of one fight; every change returns a new Encounter."""
+
+    combatants: tuple[Combatant, ...] = ()
+    sides: tuple[str, ...] = ()  # in initiative order once it is set, best first
+    initiative: tuple[dict[str, Any], ...] = ()  # how it was set, for the log and the screen
+    round: int = 0
+    phase: str = "setup"
+    declarations: tuple[Declaration, ...] = ()
+    resolved: tuple[str, ...] = ()  # Pairing.key of exchanges resolved this round
+    carried: tuple[Declaration, ...] = field(default=())  # multi-turn actions still running
+
+    # -- setup -------------------------------------------------------------------------------
+
+    def with_combatant(self, combatant: Combatant) -> Encounter:
+        """Add a combatant (or move them to another side) during setup."""
+        self._require("setup", "добавлять участников")
+        others = tuple(c for c in self.combatants if c.character_id != combatant.character_id)
+        return replace(self, combatants=(*others, combatant), sides=self._sides(others, combatant))
+
+    def without(self, character_id: str) -> Encounter:
+        """Remove a combatant during setup."""
+        self._require("setup", "убирать участников")
+        rest = tuple(c for c in self.combatants if c.character_id != character_id)
+        return replace(self, combatants=rest, sides=self._sides(rest))
+
+    def _sides(self, combatants: Sequence[Combatant], extra: Combatant | None = None) -> tuple:
+        names = [c.side for c in (*combatants, *([extra] if extra else []))]
+        return tuple(dict.fromkeys(names))
+
+    def with_initiative(
+        self, order: Sequence[str], how: Sequence[dict[str, Any]] = ()
+    ) -> Encounter:
+        """Fix the side order (rolled, or set by the GM for an ambush) and start round 1."""
+        self._require("setup", "задавать инициативу")
+        present = set(self.sides)
+        if set(order) != present or len(order) != len(present):
+            raise RulesError("Порядок инициативы должен перечислить каждую сторону ровно один раз.")
+        if len(present) < 2:
+            raise RulesError("Для боя нужны хотя бы две стороны.")
+        return replace(self, sides=tuple(order), initiative=tuple(how), round=1, phase="declare")
+
+    # -- declarations ------------------------------------------------------------------------
+
+    def side_order(self) -> list[str]:
+        """Return the sides in the order they declare this round."""
+        return declaration_order(self.sides, max(self.round, 1))
+
+    def declaring_order(self, can_act: Callable[[str], bool]) -> list[Combatant]:
+        """Return the combatants who declare this round, side by side in the round's order."""
+        busy = {d.actor for d in self.carried}
+        ordered: list[Combatant] = []
+        for side in self.side_order():
+            ordered += [
+                c
+                for c in self.combatants
+                if c.side == side and can_act(c.character_id) and c.character_id not in busy
+            ]
+        return ordered
+
+    def next_declarer(self, can_act: Callable[[str], bool]) -> Combatant | None:
+        """Return who declares next, or None when everyone has."""
+        done = {d.actor for d in self.declarations}
+        return next((c for c in self.declaring_order(can_act) if c.character_id not in done), None)
+
+    def declare(self, declaration: Declaration, can_act: Callable[[str], bool]) -> Encounter:
+        """Record the next declarer's declaration (declarations go strictly in side order)."""
+        self._require("declare", "объявлять действия")
+        expected = self.next_declarer(can_act)
+        if expected is None:
+            raise RulesError("Все уже объявили действия — переходите к броскам.")
+        if declaration.actor != expected.character_id:
+            raise RulesError(f"Сейчас объявляет {expected.name}: заявки идут по порядку сторон.")
+        if declaration.target is not None and declaration.target not in self.ids():
+            raise RulesError("Цель не участвует в бою.")
+        return replace(self, declarations=(*self.declarations, declaration))
+
+    def start_resolution(self, can_act: Callable[[str], bool]) -> Encounter:
+        """Close the declarations and move on to the dice."""
+        self._require("declare", "переходить к броскам")
+        if self.next_declarer(can_act) is not None:
+            raise RulesError("Не все объявили действия: сначала заявки, потом кубики.")
+        return replace(self, phase="resolve")
+
+    def all_declarations(self) -> tuple[Declaration, ...]:
+        """Return this round's declarations, multi-turn actions still running included."""
+        return (*self.carried, *self.declarations)
+
+    # -- resolution --------------------------------------------------------------------------
+
+    def pairings(self) -> list[Pairing]:
+        """Return the round's exchanges in order."""
+        return pair_exchanges(self.all_declarations())
+
+    def pending(self) -> list[Pairing]:
+        """Return the exchanges not resolved yet."""
+        return [p for p in self.pairings() if p.key not in self.resolved]
+
+    def mark_resolved(self, pairing: Pairing) -> Encounter:
+        """Record that an exchange is done (a tie that is not rerolled is done too)."""
+        self._require("resolve", "разрешать схватки")
+        if pairing.key in self.resolved:
+            raise RulesError("Эта схватка уже разрешена.")
+        return replace(self, resolved=(*self.resolved, pairing.key))
+
+    def next_round(self) -> Encounter:
+        """Start the next round: the declaration order reverses; long actions tick down."""
+        self._require("resolve", "начинать новый раунд")
+        carried = tuple(
+            replace(d, turns=d.turns - 1) for d in self.all_declarations() if d.turns > 1
+        )
+        return replace(
+            self,
+            round=self.round + 1,
+            phase="declare",
+            declarations=(),
+            resolved=(),
+            carried=carried,
+        )
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    def ids(self) -> set[str]:
+        """Return the character ids of all combatants."""
+        return {c.character_id for c in self.combatants}
+
+    def combatant(self, character_id: str) -> Combatant | None:
+        """Return the combatant with that character id."""
+        return next((c for c in self.combatants if c.character_id == character_id), None)
+
+    def _require(self, phase: str, what: str) -> None:
+        if self.phase != phase:
+            names = {"setup": "подготовке", "declare": "заявках", "resolve": "бросках"}
+            raise RulesError(f"Сейчас нельзя {what}: это делается при {names[phase]}.")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready form (the store keeps it)."""
+        return {
+            "combatants": [vars(c) for c in self.combatants],
+            "sides": list(self.sides),
+            "initiative": [dict(i) for i in self.initiative],
+            "round": self.round,
+            "phase": self.phase,
+            "declarations": [vars(d) for d in self.declarations],
+            "resolved": list(self.resolved),
+            "carried": [vars(d) for d in self.carried],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Encounter:
+        """Rebuild an encounter saved with :meth:`to_dict`."""
+        return cls(
+            combatants=tuple(Combatant(**c) for c in data.get("combatants", [])),
+            sides=tuple(data.get("sides", [])),
+            initiative=tuple(data.get("initiative", [])),
+            round=int(data.get("round", 0)),
+            phase=str(data.get("phase", "setup")),
+            declarations=tuple(Declaration(**d) for d in data.get("declarations", [])),
+            resolved=tuple(data.get("resolved", [])),
+            carried=tuple(Declaration(**d) for d in data.get("carried", [])),
+        )

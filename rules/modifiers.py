@@ -1,0 +1,46 @@
+"""Parse the GM's free-text modifier list, e.g. ``"+1 высота, -2 темнота"``."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rules.errors import RulesError
+
+_ITEM = re.compile(r"^\s*([+\-−]?)\s*(\d{1,3})(?!\d)\s*(.*?)\s*$")
+
+
+@dataclass(frozen=True)
+class ParsedModifier:
+    """One situational modifier typed by the GM."""
+
+    value: int
+    reason: str
+
+
+def parse_modifiers(text: str) -> tuple[ParsedModifier, ...]:
+    """Parse a comma- or semicolon-separated list of signed integers with optional reasons.
+
+    Args:
+        text: e.g. ``"+1 высота, -2 темнота"``; an empty string means no modifiers.
+
+    Returns:
+        The modifiers in the order typed.
+
+    Raises:
+        RulesError: an item that does not start with a number; the message names the item.
+    """
+    result: list[ParsedModifier] = []
+    for index, raw in enumerate(re.split(r"[,;]", text), start=1):
+        if not raw.strip():
+            continue
+        match = _ITEM.match(raw)
+        if match is None:
+            raise RulesError(
+                f"Модификатор {index} («{raw.strip()}»): начните с числа, например «+1 высота» "
+                "или «-2 темнота»; несколько — через запятую."
+            )
+        sign, digits, reason = match.groups()
+        value = -int(digits) if sign in ("-", "−") else int(digits)
+        result.append(ParsedModifier(value=value, reason=reason or "ситуация"))
+    return tuple(result)

@@ -1,0 +1,133 @@
+"""Exact Древо odds against brute-force enumeration of every 4dF roll."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from itertools import product
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.drevo import (
+    FOUR_DF,
+    OPPOSED_OUTCOMES,
+    OUTCOMES,
+    Modifier,
+    OneSidedCheck,
+    OpposedCheck,
+    Side,
+    one_sided_odds,
+    opposed_odds,
+    resolve_one_sided,
+    resolve_opposed,
+)
+
+FACES = (-1, 0, 1)
+
+
+def brute_one_sided(bonus: int, difficulty: int) -> dict[str, Fraction]:
+    """Count outcomes over all 81 rolls with the book's rule, written here independently."""
+    tally: Counter[str] = Counter()
+    rolls = list(product(FACES, repeat=4))
+    for dice in rolls:
+        if sum(dice) == 4:
+            tally["crit_success"] += 1
+        elif sum(dice) == -4:
+            tally["crit_failure"] += 1
+        elif sum(dice) + bonus >= difficulty:
+            tally["success"] += 1
+        else:
+            tally["failure"] += 1
+    return {k: Fraction(tally[k], len(rolls)) for k in OUTCOMES}
+
+
+def brute_opposed(a_bonus: int, b_bonus: int) -> dict[str, Fraction]:
+    """Count win/tie/lose over all 6561 pairs of rolls via resolve_opposed."""
+    check = OpposedCheck(a=Side(a_bonus), b=Side(b_bonus))
+    rolls = list(product(FACES, repeat=8))
+    tally = Counter(resolve_opposed(check, r[:4], r[4:]).outcome for r in rolls)
+    return {k: Fraction(tally[k], len(rolls)) for k in OPPOSED_OUTCOMES}
+
+
+def test_four_df_distribution() -> None:
+    """Сид: «Сравниваются суммы броска 4dF» — распределение суммы четырёх кубиков Фудж."""
+    assert FOUR_DF == dict(Counter(sum(d) for d in product(FACES, repeat=4)))
+    assert sum(FOUR_DF.values()) == 81
+    assert list(FOUR_DF) == sorted(FOUR_DF)
+
+
+@pytest.mark.parametrize("trait", range(-2, 6))
+def test_one_sided_odds_match_enumeration(trait: int) -> None:
+    """Сид: «Если Успех персонажа больше или равен Сложности задачи — он попал в цель.
+    Если меньше — промахнулся.»"""
+    for modifier, difficulty in product(range(-2, 3), range(-3, 4)):
+        check = OneSidedCheck(Side(trait, (Modifier(modifier, "ситуация"),)), difficulty)
+        odds = one_sided_odds(check)
+        assert list(odds) == list(OUTCOMES)
+        assert odds == brute_one_sided(trait + modifier, difficulty)
+        assert sum(odds.values()) == 1
+
+
+def test_one_sided_odds_agree_with_resolve() -> None:
+    """Сид: «Если при броске 4dF выпадает «+4» — это критический успех ... вне зависимости
+    от Сложности задачи» — шансы и разбор броска считают одно и то же."""
+    check = OneSidedCheck(Side(1, (Modifier(-1, "Лёгкая рана"),)), 2)
+    rolls = list(product(FACES, repeat=4))
+    tally = Counter(resolve_one_sided(check, d).outcome for d in rolls)
+    assert one_sided_odds(check) == {k: Fraction(tally[k], len(rolls)) for k in OUTCOMES}
+
+
+@pytest.mark.parametrize("a_trait", [-2, 0, 1, 3, 5])
+def test_opposed_odds_match_enumeration(a_trait: int) -> None:
+    """Сид: «При встречных проверках критический успех персонажа аннулируется критическим
+    успехом противника, а критический провал — критическим провалом.»"""
+    for b_trait in (-1, 0, 2, 4):
+        odds = opposed_odds(OpposedCheck(a=Side(a_trait), b=Side(b_trait)))
+        assert list(odds) == list(OPPOSED_OUTCOMES)
+        assert odds == brute_opposed(a_trait, b_trait)
+        assert sum(odds.values()) == 1
+
+
+def test_opposed_odds_count_modifiers_and_mirror() -> None:
+    """Сид: «Модификатор имеет числовое значение (положительное или отрицательное)
+    и складывается с результатом проверки.»"""
+    a = Side(2, (Modifier(-2, "Ранение"),))
+    b = Side(1, (Modifier(1, "щит"),))
+    odds = opposed_odds(OpposedCheck(a=a, b=b))
+    assert odds == brute_opposed(0, 2)
+    mirror = opposed_odds(OpposedCheck(a=b, b=a))
+    assert (mirror["win"], mirror["tie"], mirror["lose"]) == (
+        odds["lose"],
+        odds["tie"],
+        odds["win"],
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    trait=st.integers(-20, 20),
+    mods=st.lists(st.integers(-5, 5), max_size=3),
+    difficulty=st.integers(-20, 20),
+)
+def test_one_sided_odds_property(trait: int, mods: list[int], difficulty: int) -> None:
+    """Сид: «Если его Успех больше или равен Сложности задачи — он поразил цель.»
+    — для любых чисел шансы точны и в сумме дают 1."""
+    check = OneSidedCheck(Side(trait, tuple(Modifier(m, "") for m in mods)), difficulty)
+    odds = one_sided_odds(check)
+    assert sum(odds.values()) == 1
+    assert odds == brute_one_sided(trait + sum(mods), difficulty)
+    assert odds["crit_success"] == odds["crit_failure"] == Fraction(1, 81)
+
+
+@settings(max_examples=25, deadline=None)
+@given(a=st.integers(-8, 8), b=st.integers(-8, 8))
+def test_opposed_odds_property(a: int, b: int) -> None:
+    """Сид: «тот, чей результат выше, — победил» — для любых чисел шансы точны,
+    в сумме дают 1 и не убывают с навыком."""
+    odds = opposed_odds(OpposedCheck(a=Side(a), b=Side(b)))
+    assert sum(odds.values()) == 1
+    assert odds == brute_opposed(a, b)
+    better = opposed_odds(OpposedCheck(a=Side(a + 1), b=Side(b)))
+    assert better["win"] >= odds["win"]
