@@ -1,0 +1,328 @@
+"""IDE4™ check inputs: the explicit object the whole procedure is driven by, and its difficulty.
+
+Nothing here rolls dice; ``procedure`` does. ``resolve_difficulty`` and ``roll_need`` never
+raise for an input still being filled in, so a builder can show them live.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules.errors import RulesError
+from rules.ide4.tables import DISTANCES, action, energy_rules
+
+OUTCOMES = ("triumph", "success", "middle", "failure", "tragedy")  # best first
+OUTCOME_NAMES = {
+    "triumph": "Триумф",
+    "success": "Успех",
+    "middle": "Средне",
+    "failure": "Провал",
+    "tragedy": "Трагедия",
+}
+#: Higher is better; opposed checks compare these first.
+OUTCOME_RANK = {key: len(OUTCOMES) - i for i, key in enumerate(OUTCOMES)}
+
+LEVELS = ("quick", "standard", "expanded")
+LEVEL_NAMES = {"quick": "Быстрая", "standard": "Стандартная", "expanded": "Развёрнутая"}
+
+#: [seed] «мастер может применить один из вариантов» of allies' help.
+HELP_KINDS = {
+    "difficulty": "снизить сложность на 1",
+    "reroll": "+1 переброс",
+    "possible": "сделать действие возможным",
+    "risk": "передать союзнику часть риска",
+}
+
+AUTO, IMPOSSIBLE, PINNED = 0, 8, 7
+BASE_ORDINARY = 3  # [seed] «[3] — обычная задача»
+DIFFICULTY_NAMES = {
+    0: "автоматический успех",
+    3: "обычная задача",
+    7: "Сюжетная броня",
+    8: "невозможно",
+}
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A signed step of difficulty with the reason the GM gave (darkness +1, tools −1)."""
+
+    value: int
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return {"value": self.value, "reason": self.reason}
+
+
+def difficulty_label(final: int) -> str:
+    """Return ``"[0]"``, ``"[3]"`` or ``"[00]"`` for a final difficulty 0…8."""
+    return "[00]" if final >= IMPOSSIBLE else f"[{max(final, 0)}]"
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """A check's difficulty after the [0], [00] and [7] rules.
+
+    Attributes:
+        base: the base difficulty.
+        modifiers: the modifiers that count (an ally's −1 included).
+        raw: base + Σ modifiers, before the special rules.
+        final: 0 (automatic success), 1…7 (rolled) or 8 ([00], impossible).
+        pinned: the GM pinned [7]; modifiers do not move it.
+        hidden_risk: a final ≤ 0 kept at [1] because of a hidden risk.
+        made_possible: an ally's help turned [00] into ``final``.
+    """
+
+    base: int
+    modifiers: tuple[Modifier, ...]
+    raw: int
+    final: int
+    pinned: bool = False
+    hidden_risk: bool = False
+    made_possible: bool = False
+
+    @property
+    def kind(self) -> str:
+        """``"auto"`` (no roll, Успех), ``"impossible"`` (no roll) or ``"roll"``."""
+        if self.final == AUTO:
+            return "auto"
+        return "impossible" if self.final == IMPOSSIBLE else "roll"
+
+    @property
+    def label(self) -> str:
+        """The difficulty as the seed writes it: ``[0]`` … ``[7]``, ``[00]``."""
+        return difficulty_label(self.final)
+
+    @property
+    def name(self) -> str:
+        """The seed's name of the level, or ``""`` when it has none."""
+        return DIFFICULTY_NAMES.get(self.final, "")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return {
+            "base": self.base,
+            "modifiers": [m.to_dict() for m in self.modifiers],
+            "raw": self.raw,
+            "final": self.final,
+            "label": self.label,
+            "kind": self.kind,
+            "pinned": self.pinned,
+            "hidden_risk": self.hidden_risk,
+            "made_possible": self.made_possible,
+        }
+
+
+@dataclass(frozen=True)
+class CheckInput:
+    """Everything a GM and a player settle before the d100, in the seed's order.
+
+    Attributes:
+        intent: what the character wants («Намерение»).
+        actor: who acts (a character's name).
+        action: an action of ``data/ide4/actions.toml``, or ``""`` (straight through an attribute).
+        attribute: the main attribute; attribute_level: its level (sets the energy die).
+        skill: the skill used, or ``""``; mastery: its mastery 0…100.
+        skill_distances: a combat skill's distances (П/Д/Б/К); distance: the current one.
+        base: base difficulty; ``None`` takes the action's, else [3].
+        modifiers: situational modifiers.
+        pinned_seven: the GM pinned [7] (Сюжетная броня).
+        hidden_risk: keep a final ≤ 0 at [1] and roll (trap, ambush, poison, pressure).
+        impossible_reason: why [00] (required when the final is [00]); alternative: another way.
+        energy_pool: the character's energy now (0…100).
+        energy_dice, energy_die: dice declared before the d100 and their size (0: nominal).
+        technique: the named technique declared for the mastery-20 bonus, or ``""``.
+        help: one of ``HELP_KINDS`` or ``""``; help_difficulty: the GM's difficulty for
+            ``"possible"``; help_note: which part of the risk an ally takes (``"risk"``).
+        level: ``"quick"``, ``"standard"`` or ``"expanded"``; always_expanded: the character's
+            setting (the player always demands the expanded check).
+        daily_triumph_used: this character already raised Успех → Триумф today.
+        reroll_cap: all rerolls per check; ``None`` takes ``data/ide4/energy.toml``.
+        roll_reasons: ticked ids of ``ROLL_REASONS``; player_demand: the player demands a roll.
+        circumstances, risk: the clear-risk card's obvious circumstances and possible harm.
+    """
+
+    intent: str = ""
+    actor: str = ""
+    action: str = ""
+    attribute: str = ""
+    attribute_level: int = 3
+    skill: str = ""
+    mastery: int = 0
+    skill_distances: tuple[str, ...] = ()
+    distance: str = ""
+    base: int | None = None
+    modifiers: tuple[Modifier, ...] = ()
+    pinned_seven: bool = False
+    hidden_risk: bool = False
+    impossible_reason: str = ""
+    alternative: str = ""
+    energy_pool: int = 100
+    energy_dice: int = 0
+    energy_die: int = 0
+    technique: str = ""
+    help: str = ""
+    help_difficulty: int | None = None
+    help_note: str = ""
+    level: str = "expanded"
+    always_expanded: bool = False
+    daily_triumph_used: bool = False
+    reroll_cap: int | None = None
+    roll_reasons: tuple[str, ...] = ()
+    player_demand: bool = False
+    circumstances: str = ""
+    risk: str = ""
+
+    @property
+    def nominal(self) -> int:
+        """The energy die size for the main attribute's level."""
+        return energy_rules().nominal(self.attribute_level)
+
+    @property
+    def before_die(self) -> int:
+        """The size of the energy dice declared before the roll (the nominal unless smaller)."""
+        return self.energy_die or self.nominal
+
+    @property
+    def cap(self) -> int:
+        """All rerolls allowed for this check."""
+        return energy_rules().reroll_cap if self.reroll_cap is None else self.reroll_cap
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict of every field."""
+        data: dict[str, Any] = dict(self.__dict__)
+        data["modifiers"] = [m.to_dict() for m in self.modifiers]
+        data["skill_distances"] = list(self.skill_distances)
+        data["roll_reasons"] = list(self.roll_reasons)
+        return data
+
+
+def resolve_difficulty(inp: CheckInput) -> Difficulty:
+    """Apply the seed's difficulty rules to an input (never raises for a missing reason).
+
+    Final = base + Σ modifiers (an ally's «−1» included); ≤ 0 is [0], an automatic Успех, unless
+    a hidden risk keeps it at [1]; ≥ 8 is [00], unless an ally made it possible; a pinned [7]
+    ignores every modifier.
+
+    Args:
+        inp: the check's inputs.
+
+    Returns:
+        The difficulty.
+
+    Raises:
+        RulesError: the action is unknown, or the ally's help does not fit the difficulty.
+    """
+    base = inp.base
+    if base is None:
+        base = action(inp.action).base if inp.action else BASE_ORDINARY
+    mods = inp.modifiers
+    if inp.help == "difficulty":
+        mods = (*mods, Modifier(-1, "помощь союзника"))
+    raw = base + sum(m.value for m in mods)
+    if inp.pinned_seven:
+        return Difficulty(base, mods, raw, PINNED, pinned=True)
+    if inp.help == "possible":
+        if raw < IMPOSSIBLE:
+            raise RulesError(
+                "Помощь «сделать действие возможным» — только для [00]; здесь "
+                f"{difficulty_label(raw)}: выберите другой вид помощи."
+            )
+        target = inp.help_difficulty
+        if target is None or not 1 <= target <= PINNED:
+            raise RulesError(
+                "Помощь сделала действие возможным: мастер назначает новую сложность от [1] "
+                "до [7] (help_difficulty)."
+            )
+        return Difficulty(base, mods, raw, target, made_possible=True)
+    if raw >= IMPOSSIBLE:
+        return Difficulty(base, mods, raw, IMPOSSIBLE)
+    if raw <= AUTO:
+        if inp.hidden_risk:
+            return Difficulty(base, mods, raw, 1, hidden_risk=True)
+        return Difficulty(base, mods, raw, AUTO)
+    return Difficulty(base, mods, raw, raw)
+
+
+def validate(inp: CheckInput) -> Difficulty:
+    """Check an input against every rule that applies before the roll.
+
+    Returns:
+        The resolved difficulty.
+
+    Raises:
+        RulesError: a rule forbids the input; the message names it.
+    """
+    rules = energy_rules()
+    nominal = inp.nominal
+    difficulty = resolve_difficulty(inp)
+    if inp.level not in LEVELS:
+        raise RulesError(
+            f"Уровень проверки — «quick», «standard» или «expanded», а не «{inp.level}»."
+        )
+    if inp.help and inp.help not in HELP_KINDS:
+        raise RulesError(f"Помощь союзника — одно из: {', '.join(HELP_KINDS)}.")
+    if not 0 <= inp.mastery <= 100:
+        raise RulesError("Мастерство навыка — от 0 до 100.")
+    if inp.action:
+        allowed = action(inp.action).attributes
+        if allowed and inp.attribute and inp.attribute not in allowed:
+            raise RulesError(
+                f"Действие «{inp.action}» проверяется через: {', '.join(allowed)} — "
+                f"не через «{inp.attribute}»."
+            )
+    _check_distance(inp)
+    if difficulty.kind == "impossible" and not inp.impossible_reason.strip():
+        raise RulesError(
+            "[00]: невозможно — мастер должен объяснить, почему этим способом сейчас нельзя "
+            "(укажите причину) и, если очевидно, назвать другой подход."
+        )
+    if not 0 <= inp.energy_pool <= rules.pool_max:
+        raise RulesError(f"Запас энергии — от 0 до {rules.pool_max}, а не {inp.energy_pool}.")
+    if not 0 <= inp.energy_dice <= rules.before_max_dice:
+        raise RulesError(f"До броска — не больше {rules.before_max_dice} кубов энергии.")
+    check_die(inp.before_die, nominal, inp.attribute_level)
+    cost = inp.energy_dice * inp.before_die
+    if cost > inp.energy_pool:
+        raise RulesError(
+            f"Не хватает энергии: {inp.energy_dice}×d{inp.before_die} стоят {cost}, "
+            f"в запасе {inp.energy_pool}."
+        )
+    return difficulty
+
+
+def check_die(die: int, nominal: int, attribute_level: int) -> None:
+    """Refuse an energy die larger than the nominal or not in the table.
+
+    Raises:
+        RulesError: the die is not allowed.
+    """
+    sizes = energy_rules().sizes
+    if die not in sizes:
+        raise RulesError(f"Кубы энергии — {', '.join(f'd{s}' for s in sizes)}, а не d{die}.")
+    if die > nominal:
+        raise RulesError(
+            f"Номинал атрибута уровня {attribute_level} — d{nominal}: кубы энергии больше "
+            f"d{nominal} нельзя."
+        )
+
+
+def _check_distance(inp: CheckInput) -> None:
+    if not inp.distance:
+        return
+    if inp.distance not in DISTANCES:
+        raise RulesError(f"Дистанция — одна из {' / '.join(DISTANCES)}, а не «{inp.distance}».")
+    if inp.skill and inp.skill_distances and inp.distance not in inp.skill_distances:
+        raise RulesError(
+            f"Боевой навык «{inp.skill}» работает на дистанциях "
+            f"{' / '.join(inp.skill_distances)}, не на {inp.distance}."
+        )
+    if inp.action:
+        listed = action(inp.action).distances
+        if listed and inp.distance not in listed:
+            raise RulesError(
+                f"Действие «{inp.action}» работает на дистанциях {' / '.join(listed)}, "
+                f"не на {inp.distance}."
+            )

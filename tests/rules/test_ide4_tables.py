@@ -1,0 +1,74 @@
+"""IDE4™ data: campaign defaults are marked as such, tables load, the demo party is valid."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+
+import pytest
+
+from rules import ide4
+from rules.data import load_table
+
+ATTRIBUTES = ("Сила", "Крупная моторика", "Мелкая моторика", "Внимание", "Риторика", "Обаяние")
+ACTIONS = (
+    "Ближний бой",
+    "Дальний бой",
+    "Переговоры",
+    "Взлом",
+    "Скрытность",
+    "Здоровье",
+    "Инициатива",
+)
+
+
+@pytest.mark.parametrize("name", ["bands", "energy", "skills", "actions"])
+def test_defaults_say_they_are_campaign_settings(name: str) -> None:
+    """RULES.md: «Every [default] value lives in a data file under `data/`, is shown in the UI as
+    the campaign's setting (not as the book's word)»."""
+    text = files("data").joinpath(f"ide4/{name}.toml").read_text(encoding="utf-8")
+    assert "Campaign default, editable per campaign" in text
+
+
+def test_actions_are_the_seeds_seven() -> None:
+    """Сид: «Примеры действий: Ближний бой; Дальний бой; Переговоры; Взлом; Скрытность;
+    Здоровье; Инициатива.»"""
+    assert tuple(ide4.actions()) == ACTIONS
+    for act in ide4.actions().values():
+        assert act.attributes and set(act.attributes) <= set(ATTRIBUTES)
+        assert 1 <= act.base <= 7
+        assert set(act.distances) <= set(ide4.DISTANCES)
+    assert ide4.action("Ближний бой").distances and ide4.action("Дальний бой").distances
+
+
+def test_mastery_thresholds_keep_the_seeds_twenty_and_hundred() -> None:
+    """Сид: «Бонус 20 работает только если персонаж применяет именованную технику» и «Бонус
+    100 (Успех → Триумф)»."""
+    seed = {(t.mastery, t.kind) for t in ide4.mastery_thresholds() if t.source == "seed"}
+    assert seed == {(20, "technique"), (100, "triumph")}
+    assert ide4.unlocked(100, "triumph") == 1 and ide4.unlocked(99, "triumph") == 0
+
+
+def test_energy_table_keeps_the_seeds_limits() -> None:
+    """Сид: «У каждого персонажа 100 единиц энергии. Максимум — 100.», «До 10 кубов.»,
+    «До 3 кубов.» и «общее число перебросов на проверку — не более трёх (решение мастера)»."""
+    rules = ide4.energy_rules()
+    assert (rules.pool_max, rules.before_max_dice, rules.after_max_dice) == (100, 10, 3)
+    assert rules.reroll_cap == 3 and rules.sizes == (4, 6, 8, 10, 12, 20)
+
+
+def test_demo_party_is_a_valid_ide4_party() -> None:
+    """Сид: «Любая проверка выполняется через главный атрибут.» — the demo characters carry the
+    six attributes the seed names, skills with mastery and their main attribute."""
+    table = load_table("demo/ide4.toml")
+    assert table["campaign"]["system"] == "ide4"
+    kinds = [c["kind"] for c in table["characters"]]
+    assert 3 <= kinds.count("pc") <= 4 and kinds.count("npc") == 2
+    for character in table["characters"]:
+        assert tuple(character["qualities"]) == ATTRIBUTES
+        assert all(1 <= v <= 6 for v in character["qualities"].values())
+        assert character["fate"] == 0 and not character.get("weapons")
+        extra = character["extra"]
+        assert 0 <= extra["energy"] <= 100 and isinstance(extra["always_expanded"], bool)
+        for skill in character["skills"]:
+            assert 0 <= skill["value"] <= 100 and skill["parent"] in ATTRIBUTES
+            assert set(skill.get("distances", ())) <= set(ide4.DISTANCES)

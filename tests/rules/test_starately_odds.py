@@ -1,0 +1,175 @@
+"""Exact Старатели odds against brute-force enumeration of every 2d6 / 3d6 roll."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from itertools import product
+
+import icepool
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.starately import (
+    Check,
+    GroupCheck,
+    Opposed,
+    Side,
+    TaskChain,
+    chain_odds,
+    check_odds,
+    group_odds,
+    natural_counts,
+    opposed_odds,
+    resolve,
+    resolve_chain,
+    resolve_group,
+    resolve_opposed,
+)
+
+ALL = {n: list(product(range(1, 7), repeat=2 + abs(n))) for n in (-1, 0, 1)}
+
+
+def side(bonus: int, net: int = 0, **kwargs: object) -> Side:
+    return Side(dm=bonus, skill=0, boons=max(net, 0), banes=max(-net, 0), **kwargs)  # type: ignore[arg-type]
+
+
+def brute(bonus: int, net: int, difficulty: int) -> tuple[dict[str, Fraction], dict[int, Fraction]]:
+    """Count outcomes and Effects over every roll with the book's rule, written independently."""
+    outcomes: Counter[str] = Counter()
+    effects: Counter[int] = Counter()
+    for dice in ALL[net]:
+        ordered = sorted(dice)
+        kept = ordered[-2:] if net > 0 else ordered[:2] if net < 0 else ordered
+        natural, effect = sum(kept), sum(kept) + bonus - difficulty
+        ok = natural == 12 or (natural != 2 and effect >= 0)
+        outcomes["success" if ok else "failure"] += 1
+        effects[effect] += 1
+    n = len(ALL[net])
+    return (
+        {k: Fraction(outcomes[k], n) for k in ("success", "failure")},
+        {e: Fraction(c, n) for e, c in sorted(effects.items())},
+    )
+
+
+@pytest.mark.parametrize("net", [-1, 0, 1])
+def test_natural_distribution_matches_icepool(net: int) -> None:
+    """Сид: «в таких случаях вы кидаете на одну кость больше, и убираете большую (в случае
+    потери) или меньшую (в случае получения) из них» — сверка с icepool."""
+    pool = icepool.d6.pool(2 + abs(net))
+    die = pool.highest(2).sum() if net > 0 else pool.lowest(2).sum() if net < 0 else pool.sum()
+    ours = dict(natural_counts(net))
+    total = sum(ours.values())
+    assert total == 6 ** (2 + abs(net))
+    for natural, ways in ours.items():
+        assert Fraction(ways, total) == Fraction(die.quantity(natural), die.denominator())
+
+
+@pytest.mark.parametrize("net", [-1, 0, 1])
+@pytest.mark.parametrize(("bonus", "difficulty"), [(-4, 8), (0, 8), (2, 10), (6, 6), (0, 14)])
+def test_check_odds_equal_enumeration(net: int, bonus: int, difficulty: int) -> None:
+    """Сид: «Если на кубах выпадает натуральное 12 - это автоматический успех. Натуральное 2 -
+    это автоматический провал.» и «Разность между броском и сложностью называется Эффектом»."""
+    odds = check_odds(Check(side(bonus, net), difficulty))
+    outcomes, effects = brute(bonus, net, difficulty)
+    assert odds.outcomes == outcomes
+    assert odds.effect == effects
+    assert sum(odds.outcomes.values()) == 1
+    assert sum(odds.effect.values()) == 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    bonus=st.integers(-8, 8),
+    difficulty=st.integers(2, 16),
+    boons=st.integers(0, 4),
+    banes=st.integers(0, 4),
+)
+def test_check_odds_property(bonus: int, difficulty: int, boons: int, banes: int) -> None:
+    """Сид: «Несколько таких модификаторов могут отменять друг друга, но в любом случае
+    кидается не более 3 костей» — шансы равны перебору для любого числа +d6/−d6."""
+    net = (boons > banes) - (boons < banes)
+    check = Check(Side(dm=bonus, skill=0, boons=boons, banes=banes), difficulty)
+    assert check_odds(check).outcomes == brute(bonus, net, difficulty)[0]
+
+
+def test_natural_rolls_are_reported() -> None:
+    """Сид: «Натуральное 12 - это автоматический успех. Натуральное 2 - это автоматический
+    провал.»"""
+    plain = check_odds(Check(side(0), 8))
+    assert plain.natural_success == Fraction(1, 36)
+    assert plain.natural_failure == Fraction(1, 36)
+    hopeless = check_odds(Check(side(-10), 8))
+    assert hopeless.outcomes["success"] == Fraction(1, 36)  # only the natural 12
+    boon = check_odds(Check(side(0, 1), 8))
+    assert boon.natural_success == Fraction(16, 216)  # two or three sixes
+    assert boon.natural_failure == Fraction(1, 216)
+
+
+def test_risk_odds() -> None:
+    """Сид: «При провале любой проверки игрок может заявить, что он Рискует – в таком случае
+    проверка совершается повторно, давая еще один шанс на успех.»"""
+    odds = check_odds(Check(side(0), 8))
+    p = Fraction(15, 36)
+    assert odds.outcomes["success"] == p
+    assert odds.with_risk == p + (1 - p) * p
+
+
+def test_chain_odds_equal_enumeration() -> None:
+    """Сид: «весь Эффект этого броска станет модификатором для броска Хаима» — шансы цепочки
+    равны перебору обоих бросков."""
+    chain = TaskChain(side(2, 1), Check(side(1), 12))
+    tally: Counter[str] = Counter()
+    effects: Counter[int] = Counter()
+    for helper_dice in ALL[1]:
+        for main_dice in ALL[0]:
+            result = resolve_chain(chain, helper_dice, main_dice).main
+            tally[result.outcome] += 1
+            effects[result.effect] += 1
+    n = len(ALL[1]) * len(ALL[0])
+    odds = chain_odds(chain)
+    assert odds.outcomes == {k: Fraction(tally[k], n) for k in ("success", "failure")}
+    assert odds.effect == {e: Fraction(c, n) for e, c in sorted(effects.items())}
+
+
+def test_group_odds_equal_enumeration() -> None:
+    """Сид: «Все остальные персонажи могут совершить бросок по той же сложности, в случае
+    успеха к основному броску добавляется модификатор +1, в случае провала штрафов нет.»"""
+    group = GroupCheck(Check(Side(dm=1, skill=3), 10), (Side(dm=0, skill=1), Side(dm=0, skill=1)))
+    tally: Counter[str] = Counter()
+    for a, b, main in product(ALL[0], ALL[0], ALL[0]):
+        tally[resolve_group(group, [a, b], main).outcome] += 1
+    n = 36**3
+    assert group_odds(group).outcomes == {k: Fraction(tally[k], n) for k in ("success", "failure")}
+    assert group_odds(group).outcomes["success"] > check_odds(group.main).outcomes["success"]
+
+
+@pytest.mark.parametrize(("initiator", "a_pc"), [("a", True), ("b", True), (None, False)])
+def test_opposed_odds_equal_enumeration(initiator: str | None, a_pc: bool) -> None:
+    """Сид: «кто бросит выше, тот и победил. В случае ничьёй побеждает инициатор проверки, если
+    такого нельзя определить однозначно – то персонаж игрока»."""
+    check = Opposed(side(1, 1, pc=a_pc), side(2, -1, pc=not a_pc), initiator)
+    wins: Counter[str] = Counter()
+    ties = 0
+    for a in ALL[1]:
+        for b in ALL[-1]:
+            result = resolve_opposed(check, a, b)
+            wins[result.winner] += 1
+            ties += result.tie
+    n = len(ALL[1]) * len(ALL[-1])
+    odds = opposed_odds(check)
+    assert (odds.a, odds.b, odds.tie) == (
+        Fraction(wins["a"], n),
+        Fraction(wins["b"], n),
+        Fraction(ties, n),
+    )
+
+
+def test_odds_match_resolve_for_every_roll() -> None:
+    """Сид: «Основной её бросок - это бросок 2д6 по заданной сложности» — шансы и бросок
+    считаются из одних и тех же входных данных."""
+    check = Check(Side(dm=1, skill=None, banes=2, boons=1), 6)
+    tally = Counter(resolve(check, dice).outcome for dice in ALL[-1])
+    odds = check_odds(check)
+    assert odds.outcomes["success"] == Fraction(tally["success"], 216)
