@@ -1,0 +1,43 @@
+"""The demo party a new campaign starts with (data/demo/drevo.toml)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.data import load_table
+
+from .models import Character, Skill, new_id
+
+#: Systems with a demo campaign in ``data/demo/<system>.toml``.
+SYSTEMS: tuple[str, ...] = ("drevo", "ide4", "starately", "wod")
+
+#: Fate a character gets when the table does not say ([seed]: 1–5, default 3).
+DEFAULT_FATE = 3
+
+
+def demo_campaign(system: str = "drevo") -> tuple[str, str, list[Character]]:
+    """Return ``(name, system, characters)`` of a system's demo campaign, with fresh ids."""
+    if system not in SYSTEMS:
+        raise ValueError(f"unknown system {system!r}")
+    table = load_table(f"demo/{system}.toml")
+    campaign = table["campaign"]
+    characters = [_character(row) for row in table["characters"]]
+    return campaign["name"], campaign["system"], characters
+
+
+def _character(row: dict[str, Any]) -> Character:
+    return Character(
+        id=new_id(),
+        name=row["name"],
+        kind=row["kind"],
+        qualities=dict(row.get("qualities", {})),
+        skills=tuple(
+            Skill(s["name"], int(s["value"]), s.get("parent"), tuple(s.get("distances", ())))
+            for s in row.get("skills", [])
+        ),
+        weapons=tuple(row.get("weapons", ())),
+        fate=int(row.get("fate", DEFAULT_FATE)),
+        wounds={},
+        notes=row.get("notes", ""),
+        extra=dict(row.get("extra", {})),
+    )
