@@ -1,0 +1,162 @@
+"""``kubik odds|check starately`` and ``kubik odds|check wod``: JSON, text and errors."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from tui.cli import main
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:
+    assert main([*argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def fails(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    with pytest.raises(SystemExit) as exc:
+        main(list(argv))
+    assert exc.value.code == 2
+    return capsys.readouterr().err
+
+
+# --- Старатели -------------------------------------------------------------------------------
+
+
+def test_odds_starately_json(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(
+        capsys, "odds", "starately", "--dm", "1", "--skill", "2", "--difficulty", "Тяжело"
+    )
+    assert data["system"] == "starately"
+    assert set(data["outcomes"]) == {"success", "failure"}
+    assert Fraction(data["exact"]["success"]) == Fraction(21, 36)  # 2d6 + 3 ≥ 10
+    assert data["effect"]["-5"] == pytest.approx(1 / 36)
+    assert sum(data["effect"].values()) == pytest.approx(1)
+    assert data["difficulty"] == 10
+
+
+def test_odds_starately_boon_and_number(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(
+        capsys,
+        "odds",
+        "starately",
+        "--characteristic",
+        "4",
+        "--unskilled",
+        "--difficulty",
+        "6",
+        "--boon",
+        "--mod",
+        "+2",
+    )
+    assert data["bonus"] == -1 - 3 + 2
+    assert data["dice"] == 3
+    assert min(int(e) for e in data["effect"]) == 2 - 2 - 6
+
+
+def test_odds_starately_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "starately", "--dm", "0", "--skill", "1", "--bane"]) == 0
+    out = capsys.readouterr().out
+    assert "Средне" in out and "Успех" in out and "Эффект" in out
+
+
+def test_check_starately_is_seeded(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ("check", "starately", "--dm", "1", "--skill", "1", "--difficulty", "8", "--seed", "5")
+    first, second = run_json(capsys, *argv), run_json(capsys, *argv)
+    assert first == second
+    assert first["kind"] == "check"
+    assert len(first["dice"]) == 2
+    assert first["effect"] == first["total"] - 8
+
+
+def test_check_starately_risk(capsys: pytest.CaptureFixture[str]) -> None:
+    for seed in range(40):
+        data = run_json(
+            capsys,
+            "check",
+            "starately",
+            "--dm",
+            "-1",
+            "--unskilled",
+            "--difficulty",
+            "Подвиг",
+            "--seed",
+            str(seed),
+            "--risk",
+            "теряет аптечку",
+        )
+        if data["kind"] == "risk":
+            assert data["first"]["outcome"] == "failure"
+            assert data["price"] == "теряет аптечку"
+            assert all(d["rerolled"] for d in data["retry"]["dice"])
+            return
+    pytest.fail("no failed check in 40 seeds")
+
+
+def test_starately_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    err = fails(capsys, "odds", "starately", "--dm", "0", "--skill", "1", "--difficulty", "Ой")
+    assert "Легко" in err
+    err = fails(capsys, "odds", "starately", "--dm", "0")
+    assert "нужен один из аргументов" in err
+    err = fails(capsys, "odds", "starately", "--dm", "0", "--skill", "1", "--unskilled")
+    assert "нельзя вместе" in err
+
+
+# --- Мир Тьмы --------------------------------------------------------------------------------
+
+
+def test_odds_wod_json(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "odds", "wod", "--pool", "5", "--again", "9", "--rote")
+    assert data["system"] == "wod"
+    assert list(data["outcomes"]) == [
+        "exceptional_success",
+        "success",
+        "failure",
+        "dramatic_failure",
+    ]
+    assert data["outcomes"]["dramatic_failure"] == 0
+    assert data["outcomes"]["failure"] == pytest.approx(0.49**5)
+    assert sum(data["successes"].values()) == pytest.approx(1)
+    assert 0 < data["truncated"] < 1e-12
+    assert data["again"] == 9 and data["rote"] is True
+
+
+def test_odds_wod_chance_die(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "odds", "wod", "--pool", "-2")
+    assert data["chance"] is True
+    assert data["exact"]["dramatic_failure"] == "1/10"
+    assert data["exact"]["failure"] == "4/5"
+
+
+def test_odds_wod_text_and_none(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "wod", "--attribute", "3", "--skill", "2", "--again", "none"]) == 0
+    out = capsys.readouterr().out
+    assert "без взрывов" in out and "Исключительный успех" in out
+
+
+def test_check_wod_is_seeded(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ("check", "wod", "--pool", "6", "--rote", "--seed", "3")
+    first, second = run_json(capsys, *argv), run_json(capsys, *argv)
+    assert first == second
+    assert first["kind"] == "pool"
+    assert first["successes"] == sum(d["success"] and d["kept"] for d in first["dice"])
+
+
+def test_check_wod_withdrawal(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "check", "wod", "--pool", "0", "--withdraw")
+    assert data["kind"] == "withdrawn" and data["dice"] == []
+    err = fails(capsys, "check", "wod", "--pool", "0", "--withdraw", "--no-withdrawal")
+    assert "нельзя отменить" in err
+    err = fails(capsys, "check", "wod", "--pool", "3", "--withdraw")
+    assert "на удачу" in err
+
+
+def test_wod_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    err = fails(capsys, "odds", "wod", "--pool", "3", "--again", "7")
+    assert "10, 9, 8 или none" in err
+    err = fails(capsys, "odds", "wod", "--pool", "3", "--skill", "2")
+    assert "--attribute" in err
+    err = fails(capsys, "odds", "wod", "--pool", "300")
+    assert "больше 100" in err

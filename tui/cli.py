@@ -1,0 +1,167 @@
+"""The ``kubik`` command: the app, and scriptable ``roll``, ``odds`` and ``check``.
+
+Only ``kubik`` without a subcommand imports Textual; the scripting commands stay light.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rules.errors import RulesError
+from tui.cli_common import Parser, emit, fail, fraction_text
+
+# -- roll / odds of a dice expression ------------------------------------------------------------
+
+
+def expression_parser(command: str) -> Parser:
+    parser = Parser(
+        prog=f"kubik {command}",
+        description="Бросок по нотации: 3d6!, 4dF+2, d100, 4d6kh3, 2к6+1 vs 8.",
+    )
+    parser.add_argument("--json", action="store_true", help="вывод в JSON")
+    if command == "roll":
+        parser.add_argument("--seed", type=int, help="зерно генератора (повторяемый бросок)")
+    return parser
+
+
+def split_expression(parser: Parser, argv: Sequence[str]) -> tuple[argparse.Namespace, str]:
+    """Parse the flags and join everything else into the dice expression."""
+    args, rest = parser.parse_known_args(argv)
+    rest = [token for token in rest if token != "--"]  # "--" lets an expression start with "-"
+    unknown = [token for token in rest if token.startswith("--")]
+    if unknown:
+        parser.error(f"неизвестные аргументы: {' '.join(unknown)}")
+    expression = " ".join(rest).strip()
+    if not expression:
+        parser.error("укажите выражение, например: 3d6! или 4dF+2")
+    return args, expression
+
+
+def cmd_roll(argv: Sequence[str]) -> int:
+    from rules.dice import make_rng, roll
+    from tui.render import roll_summary
+
+    args, expression = split_expression(expression_parser("roll"), argv)
+    result = roll(expression, make_rng(args.seed))
+    emit(result.to_dict(), f"{result.total}\n{roll_summary(result)}", args.json)
+    return 0
+
+
+def cmd_odds_expression(argv: Sequence[str]) -> int:
+    from rules.dice import parse
+    from rules.odds import odds
+    from tui.render import bar, percent
+
+    args, expression = split_expression(expression_parser("odds"), argv)
+    parsed = parse(expression)
+    dist = odds(parsed)
+    data: dict[str, Any] = {
+        "expression": str(parsed),
+        "distribution": {str(k): float(v) for k, v in dist.probs.items()},
+        "exact": {str(k): fraction_text(v) for k, v in dist.probs.items()},
+        "truncated": float(dist.truncated),
+        "mean": float(dist.mean()),
+    }
+    top = max(dist.probs.values())
+    lines = [f"{parsed}: среднее {float(dist.mean()):.2f}".replace(".", ",")]
+    lines += [f"{total:>6} {percent(p):>7} {bar(p / top, 40)}" for total, p in dist.probs.items()]
+    if parsed.target is not None:
+        p_success = dist.p_at_least(parsed.target)
+        data["target"] = parsed.target
+        data["success"] = float(p_success)
+        data["success_exact"] = fraction_text(p_success)
+        lines.append(f"Успех (≥ {parsed.target}): {percent(p_success)}")
+    if dist.truncated:
+        lines.append(f"Взрывы обрезаны: отброшено {float(dist.truncated):.1e} вероятности.")
+    emit(data, "\n".join(lines), args.json)
+    return 0
+
+
+SYSTEM_MODULES = {
+    "drevo": "tui.cli_drevo",
+    "ide4": "tui.cli_ide4",
+    "starately": "tui.cli_starately",
+    "wod": "tui.cli_wod",
+}
+SYSTEM_NAMES = {"drevo": "Древо", "ide4": "IDE4", "starately": "Старатели", "wod": "Мир Тьмы"}
+
+
+def system_module(system: str) -> Any:
+    """Import the CLI module of a system; a system not built yet is a clear error."""
+    name = SYSTEM_MODULES[system]
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        if err.name != name:
+            raise
+        fail(f"система {SYSTEM_NAMES[system]} ещё не поддерживается в этой версии kubik")
+
+
+def cmd_system(command: str, argv: Sequence[str]) -> int:
+    """Dispatch ``kubik odds|check SYSTEM ...`` to the system's CLI module."""
+    if not argv or argv[0] in ("-h", "--help"):
+        lines = [f"kubik {command} EXPR [--json]"] if command == "odds" else []
+        lines += [f"kubik {command} {name} -h" for name in SYSTEM_MODULES]
+        print("\n".join(lines), file=sys.stdout if argv else sys.stderr)
+        return 0 if argv else 2
+    system, rest = argv[0], argv[1:]
+    if system in SYSTEM_MODULES:
+        return int(getattr(system_module(system), command)(rest))
+    if command == "odds":
+        return cmd_odds_expression(argv)
+    fail(f"неизвестная система «{system}»; доступны: {', '.join(SYSTEM_MODULES)}")
+
+
+# -- the app ---------------------------------------------------------------------------------------
+
+
+def app_parser() -> Parser:
+    parser = Parser(
+        prog="kubik",
+        description=(
+            "kubik — помощник ведущего за столом. Без команды открывает приложение.\n"
+            "Команды: roll EXPR, odds EXPR, odds drevo …, check drevo … (у каждой есть -h)."
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--campaign", type=Path, help="файл кампании (новый путь — демо-кампания)")
+    parser.add_argument(
+        "--system",
+        choices=list(SYSTEM_NAMES),
+        default="drevo",
+        help="система новой кампании: drevo, ide4, starately, wod (по умолчанию drevo)",
+    )
+    parser.add_argument("--seed", type=int, help="зерно кубиков (повторяемая сессия)")
+    return parser
+
+
+def run_app(argv: Sequence[str]) -> int:
+    args = app_parser().parse_args(argv)
+    from tui.app import make_app
+    from tui.store import StoreError
+
+    try:
+        app = make_app(args.campaign, system=args.system, seed=args.seed)
+    except StoreError as err:
+        fail(str(err), code=1)
+    app.run()
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``kubik``; returns the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    command, rest = (argv[0], argv[1:]) if argv else ("", [])
+    try:
+        if command == "roll":
+            return cmd_roll(rest)
+        if command in ("odds", "check"):
+            return cmd_system(command, rest)
+        return run_app(argv)
+    except RulesError as err:
+        fail(str(err))

@@ -1,0 +1,197 @@
+"""``kubik odds ide4`` and ``kubik check ide4``."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from rules.errors import RulesError
+from tui.cli_common import Parser, emit, fail, odds_payload
+
+IMPOSSIBLE = 8
+
+
+def difficulty_value(text: str) -> int:
+    """Accept ``3``, ``[3]``, ``−1`` or ``00`` / ``[00]`` (impossible, i.e. 8)."""
+    cleaned = text.strip().strip("[]").replace("−", "-")
+    if cleaned == "00":
+        return IMPOSSIBLE
+    if not re.fullmatch(r"[+-]?\d+", cleaned):
+        raise argparse.ArgumentTypeError(f"«{text}» — не сложность; например 3, [5] или 00")
+    return int(cleaned)
+
+
+def modifier_value(text: str) -> Any:
+    """Accept ``+1``, ``-1`` or ``"+1 темнота"`` (a value with a reason)."""
+    from rules import ide4
+    from rules.modifiers import parse_modifiers
+
+    try:
+        parsed = parse_modifiers(text)
+    except RulesError as err:
+        raise argparse.ArgumentTypeError(str(err)) from err
+    if len(parsed) != 1:
+        raise argparse.ArgumentTypeError(f"«{text}» — один модификатор, например +1 или -1")
+    return ide4.Modifier(parsed[0].value, parsed[0].reason)
+
+
+def ide4_parser(command: str) -> Parser:
+    from rules import ide4
+
+    parser = Parser(
+        prog=f"kubik {command} ide4",
+        description="Проверка IDE4™: d100 против сложности [1]…[7], пять исходов.",
+    )
+    parser.add_argument(
+        "--difficulty",
+        type=difficulty_value,
+        required=command == "odds",
+        help="базовая сложность (3 — обычная задача; 00 — невозможно)",
+    )
+    parser.add_argument(
+        "--mod", type=modifier_value, action="append", default=[], help="модификатор: +1 темнота"
+    )
+    parser.add_argument("--energy-dice", type=int, default=0, help="кубов энергии до броска")
+    parser.add_argument("--die", type=int, default=0, help="размер куба энергии: 4 … 20")
+    parser.add_argument("--hidden-risk", action="store_true", help="скрытый риск: [0] → [1]")
+    parser.add_argument("--pin7", action="store_true", help="Сюжетная броня: сложность [7]")
+    parser.add_argument("--json", action="store_true", help="вывод в JSON")
+    if command == "odds":
+        return parser
+    parser.add_argument("--seed", type=int, help="зерно генератора (повторяемый бросок)")
+    parser.add_argument("--intent", default="", help="намерение персонажа")
+    parser.add_argument("--actor", default="", help="кто действует")
+    parser.add_argument("--action", default="", help="действие: " + ", ".join(ide4.actions()))
+    parser.add_argument("--attribute", default="", help="главный атрибут")
+    parser.add_argument("--level", type=int, help="уровень атрибута (задаёт номинал энергии)")
+    parser.add_argument("--skill", default="", help="навык")
+    parser.add_argument("--mastery", type=int, default=0, help="мастерство навыка 0–100")
+    parser.add_argument("--distance", default="", help="дистанция боя: П, Д, Б или К")
+    parser.add_argument("--technique", default="", help="именованная техника (бонус 20)")
+    parser.add_argument("--reason", default="", help="почему [00] невозможно")
+    parser.add_argument("--ally", choices=list(ide4.HELP_KINDS), help="помощь союзника")
+    parser.add_argument("--ally-difficulty", type=int, help="новая сложность для --ally possible")
+    parser.add_argument("--pool", type=int, default=100, help="запас энергии (100)")
+    parser.add_argument(
+        "--triumph-used", action="store_true", help="Успех → Триумф уже был сегодня"
+    )
+    parser.add_argument(
+        "--reroll",
+        choices=list(ide4.REROLL_SOURCES),
+        action="append",
+        default=[],
+        help="переброс от источника (повторяемый)",
+    )
+    parser.add_argument("--energy-after", type=int, default=0, help="кубов энергии после броска")
+    parser.add_argument("--after-die", type=int, default=0, help="их размер (по умолчанию номинал)")
+    parser.add_argument(
+        "--bonus",
+        choices=["reroll", *ide4.AFTER_BONUSES],
+        action="append",
+        default=[],
+        help="бонус мастерства (повторяемый)",
+    )
+    parser.add_argument("--subroll", action="store_true", help="сделать подбросок d6")
+    parser.add_argument(
+        "--template", choices=["quick", "full"], default="full", help="какой шаблон вывести"
+    )
+    return parser
+
+
+def attribute_level(args: argparse.Namespace) -> int:
+    """The attribute level given, else the lowest whose nominal fits ``--die``, else 3."""
+    from rules import ide4
+
+    if args.level is not None:
+        return int(args.level)
+    if args.die:
+        sizes = ide4.energy_rules().die_size
+        fitting = [level for level, size in sizes.items() if size >= args.die]
+        if fitting:
+            return min(fitting)
+    return 3
+
+
+def check_input(args: argparse.Namespace) -> Any:
+    """Build a ``CheckInput`` from the parsed arguments."""
+    from rules import ide4
+
+    if args.energy_dice and not args.die and args.level is None:
+        fail("--energy-dice нужен вместе с --die (размер куба) или --level (уровень атрибута)")
+    return ide4.CheckInput(
+        intent=getattr(args, "intent", ""),
+        actor=getattr(args, "actor", ""),
+        action=getattr(args, "action", ""),
+        attribute=getattr(args, "attribute", ""),
+        attribute_level=attribute_level(args) if hasattr(args, "level") else 3,
+        skill=getattr(args, "skill", ""),
+        mastery=getattr(args, "mastery", 0),
+        distance=getattr(args, "distance", ""),
+        base=args.difficulty,
+        modifiers=tuple(args.mod),
+        pinned_seven=args.pin7,
+        hidden_risk=args.hidden_risk,
+        impossible_reason=getattr(args, "reason", ""),
+        energy_pool=getattr(args, "pool", 100),
+        energy_dice=args.energy_dice,
+        energy_die=args.die,
+        technique=getattr(args, "technique", ""),
+        help=getattr(args, "ally", None) or "",
+        help_difficulty=getattr(args, "ally_difficulty", None),
+        daily_triumph_used=getattr(args, "triumph_used", False),
+    )
+
+
+def odds(argv: Sequence[str]) -> int:
+    """``kubik odds ide4``: exact odds of the five outcomes, energy before the roll included."""
+    from rules import ide4
+    from tui.render import percent
+
+    args = ide4_parser("odds").parse_args(argv)
+    if args.energy_dice and not args.die:
+        fail("--energy-dice нужен вместе с --die (размер куба энергии: 4, 6, 8, 10, 12 или 20)")
+    inp = check_input(args)
+    try:
+        difficulty = ide4.resolve_difficulty(inp)
+        outcomes = ide4.outcome_odds(difficulty.final, args.energy_dice, args.die or 4)
+    except RulesError as err:
+        fail(str(err))
+    energy = f", энергия {args.energy_dice}×d{args.die}" if args.energy_dice else ""
+    name = f" ({difficulty.name})" if difficulty.name else ""
+    title = f"d100 против {difficulty.label}{name}{energy}"
+    data = {
+        "system": "ide4",
+        **odds_payload(outcomes),
+        "difficulty": difficulty.to_dict(),
+        "energy": {"dice": args.energy_dice, "die": args.die},
+    }
+    width = max(len(n) for n in ide4.OUTCOME_NAMES.values())
+    rows = [f"{ide4.OUTCOME_NAMES[k]:<{width}} {percent(p):>7}" for k, p in outcomes.items()]
+    emit(data, "\n".join([title, *rows]), args.json)
+    return 0
+
+
+def check(argv: Sequence[str]) -> int:
+    """``kubik check ide4``: one check, the moves applied in the seed's order."""
+    from rules import ide4
+    from rules.dice import make_rng
+
+    args = ide4_parser("check").parse_args(argv)
+    inp = check_input(args)
+    try:
+        result = ide4.play(
+            inp,
+            make_rng(args.seed),
+            rerolls=args.reroll,
+            energy_after_dice=args.energy_after,
+            energy_after_die=args.after_die,
+            bonuses=args.bonus,
+            with_subroll=args.subroll,
+        )
+    except RulesError as err:
+        fail(str(err))
+    template = ide4.quick_template if args.template == "quick" else ide4.full_template
+    emit(result.to_dict(), f"{ide4.summary(result)}\n\n{template(result)}", args.json)
+    return 0

@@ -1,0 +1,120 @@
+"""Character sheets per rules system: the party table's columns and the detail panel."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tui.render import signed
+from tui.store import Character
+
+WOUND_NAMES = {"scratch": "Царапина", "light": "Лёгкая", "wound": "Ранение", "heavy": "Тяжёлая"}
+KIND_NAMES = {"pc": "Игрок", "npc": "НИП"}
+SYSTEM_NAMES = {"drevo": "Древо", "ide4": "IDE4", "starately": "Старатели", "wod": "Мир Тьмы"}
+STAT_LABELS = {
+    "drevo": "Качества",
+    "ide4": "Атрибуты",
+    "starately": "Характеристики",
+    "wod": "Атрибуты",
+}
+
+
+def wounds_text(wounds: dict[str, int]) -> str:
+    """Return a compact wound list, e.g. ``Лёгкая×1, Царапина×2``, or ``—``."""
+    parts = [
+        f"{WOUND_NAMES[key]}×{wounds[key]}"
+        for key in ("heavy", "wound", "light", "scratch")
+        if wounds.get(key)
+    ]
+    return ", ".join(parts) or "—"
+
+
+def dots(value: int, top: int = 5) -> str:
+    """Return Мир Тьмы dots: ``●●●○○``."""
+    value = max(0, min(value, top))
+    return "●" * value + "○" * (top - value)
+
+
+def stat_text(system: str, name: str, value: int) -> str:
+    """Return one attribute as the system writes it."""
+    if system == "ide4":
+        return f"{name} ур.{value}"
+    if system == "starately":
+        from rules import starately
+
+        return f"{name} {value} (DM {signed(starately.characteristic_dm(value))})"
+    if system == "wod":
+        return f"{name} {dots(value)}"
+    return f"{name} {signed(value)}"
+
+
+def skill_text(system: str, c: Character) -> str:
+    """Return the skills line of a sheet."""
+    parts = []
+    for s in c.skills:
+        if system == "ide4":
+            where = f" [{'/'.join(s.distances)}]" if s.distances else ""
+            parts.append(f"{s.name} {s.value}{where}")
+        elif system == "wod":
+            parts.append(f"{s.name} {dots(s.value)}")
+        elif system == "starately":
+            parts.append(f"{s.name}-{s.value}")
+        else:
+            parts.append(f"{s.name} {signed(s.value)}" + (f" (← {s.parent})" if s.parent else ""))
+    return " · ".join(parts) or "—"
+
+
+def columns(system: str) -> tuple[str, ...]:
+    """Return the party table's column titles for a system."""
+    if system == "drevo":
+        return ("Имя", "Кто", "Судьба", "Раны", "Оружие")
+    if system == "ide4":
+        return ("Имя", "Кто", "Энергия", "Лучший навык")
+    return ("Имя", "Кто", "Лучший навык", "Навыков")
+
+
+def best_skill(c: Character) -> str:
+    """Return the character's highest skill as ``Name value``."""
+    if not c.skills:
+        return "—"
+    top = max(c.skills, key=lambda s: s.value)
+    return f"{top.name} {top.value}"
+
+
+def row(system: str, c: Character) -> tuple[str, ...]:
+    """Return the party table's row of one character."""
+    kind = KIND_NAMES.get(c.kind, c.kind)
+    if system == "drevo":
+        return (c.name, kind, str(c.fate), wounds_text(c.wounds), ", ".join(c.weapons) or "—")
+    if system == "ide4":
+        return (c.name, kind, f"{c.extra.get('energy', 100)}/100", best_skill(c))
+    return (c.name, kind, best_skill(c), str(len(c.skills)))
+
+
+def sheet_text(system: str, c: Character) -> str:
+    """Return the markup of a character sheet for the detail panel."""
+    stats = " · ".join(stat_text(system, name, v) for name, v in c.qualities.items())
+    head = f"[b]{c.name}[/b] — {KIND_NAMES.get(c.kind, c.kind)}"
+    extra_line: Callable[[], str] | None = None
+    if system == "drevo":
+        head += f", Судьба {c.fate}"
+
+        def extra_line() -> str:
+            return (
+                f"[b]Оружие:[/b] {', '.join(c.weapons) or 'без оружия'}   "
+                f"[b]Раны:[/b] {wounds_text(c.wounds)}"
+            )
+
+    elif system == "ide4":
+        head += f", энергия {c.extra.get('energy', 100)}/100"
+        if c.extra.get("always_expanded"):
+            head += ", всегда развёрнутая проверка"
+    lines = [
+        head,
+        f"[b]{STAT_LABELS.get(system, 'Черты')}:[/b] {stats or '—'}",
+        f"[b]Навыки:[/b] {skill_text(system, c)}",
+    ]
+    if extra_line is not None:
+        lines.append(extra_line())
+    if c.notes:
+        lines.append(f"[dim]{c.notes}[/dim]")
+    return "\n".join(lines)

@@ -1,0 +1,96 @@
+"""A one-line choice for keyboard use: ←/→ change the value, ↑/↓ move between rows."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+
+class Stepper(Widget, can_focus=True):
+    """Pick one of a few options without a pop-up: the GM's hands stay on the arrows."""
+
+    DEFAULT_CSS = """
+    Stepper { height: 1; width: 1fr; }
+    Stepper:focus { background: $accent 30%; text-style: bold; }
+    """
+
+    BINDINGS = [
+        Binding("left", "step(-1)", "Назад", show=False),
+        Binding("right", "step(1)", "Вперёд", show=False),
+        Binding("up", "app.focus_previous", "Выше", show=False),
+        Binding("down", "app.focus_next", "Ниже", show=False),
+        Binding("home", "jump(0)", show=False),
+        Binding("end", "jump(-1)", show=False),
+    ]
+
+    index: reactive[int] = reactive(0)
+
+    @dataclass
+    class Changed(Message):
+        """The chosen option changed."""
+
+        stepper: Stepper
+        value: Any
+
+        @property
+        def control(self) -> Stepper:
+            """Return the stepper, so ``@on(Stepper.Changed, "#id")`` works."""
+            return self.stepper
+
+    def __init__(
+        self,
+        label: str,
+        options: Sequence[tuple[str, Any]] = (),
+        *,
+        id: str | None = None,  # noqa: A002 - Textual's own name
+    ) -> None:
+        super().__init__(id=id)
+        self.label = label
+        self._options: list[tuple[str, Any]] = list(options)
+
+    @property
+    def value(self) -> Any:
+        """Return the chosen option's value (None when there are no options)."""
+        if not self._options:
+            return None
+        return self._options[self.index][1]
+
+    def set_options(self, options: Sequence[tuple[str, Any]], value: Any = None) -> None:
+        """Replace the options and choose ``value`` (or the first) without a Changed message."""
+        self._options = list(options)
+        values = [v for _, v in self._options]
+        new_index = values.index(value) if value in values else 0
+        with self.prevent(Stepper.Changed):
+            self.index = new_index
+        self.refresh()
+
+    def select(self, value: Any) -> None:
+        """Choose the option with ``value`` (posts Changed if it differs)."""
+        values = [v for _, v in self._options]
+        if value in values:
+            self.index = values.index(value)
+
+    def render(self) -> str:
+        """Draw ``Label  ◀ value ▶``."""
+        shown = self._options[self.index][0] if self._options else "—"
+        return f"{self.label:<13} ◀ {shown} ▶"
+
+    def action_step(self, delta: int) -> None:
+        """Move to the previous or next option, wrapping around."""
+        if self._options:
+            self.index = (self.index + delta) % len(self._options)
+
+    def action_jump(self, where: int) -> None:
+        """Jump to the first or last option."""
+        if self._options:
+            self.index = where % len(self._options)
+
+    def watch_index(self, old: int, new: int) -> None:
+        if old != new and self._options:
+            self.post_message(self.Changed(self, self.value))
