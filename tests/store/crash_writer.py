@@ -1,15 +1,18 @@
 """Helper for test_crash.py: write to a campaign as fast as possible until killed.
 
-Usage: python crash_writer.py CAMPAIGN_PATH CHARACTER_ID
+Usage: python crash_writer.py CAMPAIGN_PATH CHARACTER_ID (or :func:`write_forever` in a fork)
 
-Each iteration appends log entry number n, then stores n in the character's notes. So
-any complete state has ``notes == len(log)`` or, between the two writes,
-``notes == len(log) - 1``; the log numbers are exactly 1..len(log).
+Iteration ``n`` appends Журнал entry ``n``, then stores ``n`` in the character's notes (undo
+label «Заметки n»), then sets the encounter document's round to ``n`` (label «Раунд n»).
+Any complete state therefore has ``notes`` equal to the log length or one less,
+``round`` equal to ``notes`` or one less, and the newest undo label naming the last write.
+A new writer first finishes what a killed one left half done.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -18,24 +21,27 @@ from tui.store import LogEntry, Store, new_id
 AT = "2025-03-01T19:30:00+03:00"
 
 
-def main(path: str, character_id: str) -> None:
-    store = Store.open(Path(path))
+def write_forever(path: Path, character_id: str, announce: Callable[[], None]) -> None:
+    store = Store.open(path)
     pc = store.character(character_id)
     assert pc is not None
     n = len(store.log())
-    announced = False
-    if pc.notes != str(n):  # the previous writer died between the two writes
+    if pc.notes != str(n):
         pc = replace(pc, notes=str(n))
-        store.upsert_character(pc)
+        store.upsert_character(pc, label=f"Заметки {n}")
+    if (store.get_doc("encounter") or {}).get("round") != n:
+        store.put_doc("encounter", {"round": n}, label=f"Раунд {n}")
+    announced = False
     while True:
         n += 1
         store.append_log(LogEntry(new_id(), AT, "note", pc.name, f"Запись №{n}", {"n": n}))
         pc = replace(pc, notes=str(n), fate=n % 6)
-        store.upsert_character(pc)
+        store.upsert_character(pc, label=f"Заметки {n}")
+        store.put_doc("encounter", {"round": n, "side": "игроки"}, label=f"Раунд {n}")
         if not announced:
-            print("wrote", flush=True)
+            announce()
             announced = True
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2])
+    write_forever(Path(sys.argv[1]), sys.argv[2], lambda: print("wrote", flush=True))

@@ -76,9 +76,12 @@ class TestNewCampaign:
             "schema_version": SCHEMA_VERSION,
             "name": "Древо: Пограничная застава",
             "system": "drevo",
+            "rev": 0,
         }
         assert len(data["characters"]) == 7
-        assert data["log"] == {}
+        # Since schema 2 the Журнал lives in campaign.log.jsonl, created by the first entry.
+        assert set(data) == {"meta", "characters", "docs", "history"}
+        assert not path.with_name("campaign.log.jsonl").exists()
 
     def test_file_is_utf8_json_with_cyrillic_unescaped(self, store, path):
         raw = path.read_bytes()
@@ -258,7 +261,7 @@ class TestDefaultPath:
 
 
 def _valid_file_bytes(tmp_path: Path) -> bytes:
-    src = tmp_path / "valid.json"
+    src = tmp_path / "elsewhere" / "valid.json"
     Store.open(src).close()
     return src.read_bytes()
 
@@ -286,7 +289,7 @@ class TestCorruptFiles:
         with pytest.raises(StoreError, match="повреждён"):
             Store.open(path)
         assert path.read_bytes() == bad
-        assert sorted(p.name for p in tmp_path.iterdir()) == ["campaign.json", "valid.json"]
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["campaign.json", "elsewhere"]
 
     def test_newer_schema_asks_to_update(self, tmp_path):
         path = tmp_path / "campaign.json"

@@ -1,23 +1,42 @@
 """kubik's campaign store: the only code that touches TinyDB.
 
 Screens and the CLI use :class:`Store` and the dataclasses from :mod:`tui.store.models`;
-nothing outside this package sees a TinyDB document.
+nothing outside this package sees a TinyDB document. See :mod:`tui.store.store` for the
+files of a campaign and how concurrent kubiks share one.
 """
 
+from .backups import KEEP as BACKUPS_KEPT
+from .errors import (
+    CampaignCorrupt,
+    CampaignExists,
+    StoreBusy,
+    StoreError,
+    StoreReadOnly,
+)
+from .history import UNDO_LIMIT
+from .migrations import MIGRATIONS, SCHEMA_VERSION
 from .models import WOUND_KEYS, Campaign, Character, LogEntry, Skill, new_id
-from .storage import AtomicJSONStorage, StoreError
-from .store import SCHEMA_VERSION, Store, default_campaign_path
+from .storage import AtomicJSONStorage
+from .store import LOCK_TIMEOUT, Store, default_campaign_path
 
 __all__ = [
+    "BACKUPS_KEPT",
+    "LOCK_TIMEOUT",
+    "MIGRATIONS",
     "SCHEMA_VERSION",
+    "UNDO_LIMIT",
     "WOUND_KEYS",
     "AtomicJSONStorage",
     "Campaign",
+    "CampaignCorrupt",
+    "CampaignExists",
     "Character",
     "LogEntry",
     "Skill",
     "Store",
+    "StoreBusy",
     "StoreError",
+    "StoreReadOnly",
     "default_campaign_path",
     "new_id",
 ]

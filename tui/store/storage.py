@@ -1,25 +1,58 @@
-"""A TinyDB storage that never leaves a half-written campaign file behind.
+"""Crash-safe file primitives: atomic replace, fresh reads with a change signature.
 
 TinyDB's own ``JSONStorage`` truncates the file and writes it in place, so a crash or a
 power cut mid-write can leave a file that no longer parses. Here every write goes to a
 temporary file in the same folder, is flushed to disk, and then atomically replaces the
-old file; readers see either the old state or the new one, never a mix.
+old file; readers see either the old state or the new one, never a mix. Because a file is
+never changed in place, a hard link to the old version (a backup) stays valid for free.
 """
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from tinydb import Storage
 
+from .errors import CampaignCorrupt, StoreError, write_error_message
+
 TMP_SUFFIX = ".tmp"
 
+__all__ = [
+    "AtomicJSONStorage",
+    "FileSig",
+    "atomic_write_bytes",
+    "atomic_write_text",
+    "dump_tables",
+    "file_sig",
+    "parse_tables",
+    "read_bytes",
+    "remove_stale_temp_files",
+]
 
-class StoreError(Exception):
-    """A campaign file kubik cannot use. ``str(err)`` is a Russian message for the GM."""
+
+class FileSig(NamedTuple):
+    """What ``stat`` says about a file; any write (a new inode) changes it."""
+
+    dev: int
+    ino: int
+    size: int
+    mtime_ns: int
+
+    @classmethod
+    def of(cls, st: os.stat_result) -> FileSig:
+        return cls(st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def file_sig(path: Path) -> FileSig | None:
+    """Return the signature of ``path``, or None when it does not exist."""
+    try:
+        return FileSig.of(os.stat(path))
+    except FileNotFoundError:
+        return None
 
 
 def temp_prefix(path: Path) -> str:
@@ -27,8 +60,8 @@ def temp_prefix(path: Path) -> str:
     return f".{path.name}."
 
 
-def _fsync_dir(folder: Path) -> None:
-    # Makes the rename itself durable. Windows cannot open a folder, and does not need to.
+def fsync_dir(folder: Path) -> None:
+    """Make a rename or a new file in ``folder`` durable (a no-op on Windows)."""
     if os.name != "posix":
         return
     fd = os.open(folder, os.O_RDONLY)
@@ -38,24 +71,110 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def atomic_write_text(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` (UTF-8) atomically and durably.
+def write_all(fd: int, data: bytes) -> None:
+    """Write every byte of ``data`` to ``fd`` (``os.write`` may write less)."""
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def atomic_write_bytes(
+    path: Path, data: bytes, *, before_replace: Callable[[], None] | None = None
+) -> None:
+    """Replace ``path`` with ``data`` atomically and durably.
+
+    ``before_replace`` runs once the new version is safely on disk and just before it takes
+    the old one's place (the store links the old version into its backups there).
 
     Raises:
-        OSError: the folder is not writable, the disk is full, ...
+        OSError: the folder is not writable, the disk is full, ... ``path`` is unchanged.
     """
     tmp = path.with_name(f"{temp_prefix(path)}{os.getpid()}.{os.urandom(4).hex()}{TMP_SUFFIX}")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
+        try:
+            write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        if before_replace is not None:
+            before_replace()
         os.replace(tmp, path)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-    _fsync_dir(path.parent)
+    fsync_dir(path.parent)
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` (UTF-8) atomically; see :func:`atomic_write_bytes`."""
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def read_bytes(path: Path) -> tuple[bytes, FileSig] | None:
+    """Return the content of ``path`` and the signature of exactly that version.
+
+    None when the file does not exist. The signature comes from the open descriptor, so a
+    concurrent replace cannot pair new bytes with an old signature.
+
+    Raises:
+        StoreError: the file exists but cannot be read.
+    """
+    try:
+        with open(path, "rb") as fh:
+            sig = FileSig.of(os.fstat(fh.fileno()))
+            return fh.read(), sig
+    except FileNotFoundError:
+        return None
+    except OSError as err:
+        raise StoreError(
+            f"Не удалось прочитать файл кампании {path}: {err.strerror or err}. "
+            "Проверьте права доступа к файлу."
+        ) from err
+
+
+def parse_tables(raw: bytes, path: Path) -> dict[str, dict[str, Any]]:
+    """Parse a TinyDB JSON file: an object of tables, each an object of documents.
+
+    Raises:
+        CampaignCorrupt: empty, not UTF-8, not JSON, or not a TinyDB layout.
+    """
+    if not raw:
+        raise CampaignCorrupt(corrupt_message(path, "файл пуст (0 байт)"))
+    if not raw.strip(b"\x00"):
+        raise CampaignCorrupt(corrupt_message(path, "файл заполнен нулями"))
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as err:
+        raise CampaignCorrupt(corrupt_message(path, "это не текст UTF-8")) from err
+    except json.JSONDecodeError as err:
+        where = f"строка {err.lineno}, столбец {err.colno}"
+        raise CampaignCorrupt(corrupt_message(path, f"это не JSON ({where})")) from err
+    if not isinstance(data, dict) or not all(isinstance(table, dict) for table in data.values()):
+        raise CampaignCorrupt(corrupt_message(path, "неожиданная структура данных"))
+    return data
+
+
+def dump_tables(data: dict[str, dict[str, Any]]) -> bytes:
+    """Serialize tables the way kubik writes them: UTF-8, Cyrillic unescaped, one document a line.
+
+    One line per document keeps the file readable and diffable, and lets json's C encoder do
+    the work (``indent`` switches to the pure-Python one, several times slower).
+    """
+    dumps = json.JSONEncoder(ensure_ascii=False).encode
+    tables = []
+    for name, docs in data.items():
+        lines = ",\n".join(f"  {dumps(str(k))}: {dumps(doc)}" for k, doc in docs.items())
+        tables.append(f" {dumps(name)}: {{\n{lines}\n }}" if lines else f" {dumps(name)}: {{}}")
+    return ("{\n" + ",\n".join(tables) + "\n}\n").encode("utf-8")
+
+
+def corrupt_message(path: Path, why: object) -> str:
+    return (
+        f"Файл кампании {path} повреждён: {why}. kubik не будет его перезаписывать. "
+        "Восстановите файл из резервной копии или укажите другой путь."
+    )
 
 
 def remove_stale_temp_files(path: Path) -> list[Path]:
@@ -97,7 +216,8 @@ class AtomicJSONStorage(Storage):
 
     ``read`` returns None only when the file does not exist yet. An existing file that is
     empty, not UTF-8, not JSON or not a TinyDB document raises :class:`StoreError`; the
-    file is left untouched so nothing the GM wrote is lost.
+    file is left untouched so nothing the GM wrote is lost. The store itself reads and
+    writes whole files under its lock; this class serves code that wants TinyDB on a file.
     """
 
     def __init__(self, path: str | os.PathLike[str], indent: int | None = 1) -> None:
@@ -105,43 +225,12 @@ class AtomicJSONStorage(Storage):
         self._indent = indent
 
     def read(self) -> dict[str, dict[str, Any]] | None:
-        try:
-            raw = self.path.read_bytes()
-        except FileNotFoundError:
-            return None
-        except OSError as err:
-            raise StoreError(
-                f"Не удалось прочитать файл кампании {self.path}: {err.strerror or err}. "
-                "Проверьте права доступа к файлу."
-            ) from err
-        if not raw:
-            raise StoreError(_corrupt(self.path, "файл пуст (0 байт)"))
-        try:
-            data = json.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError as err:
-            raise StoreError(_corrupt(self.path, "это не текст UTF-8")) from err
-        except json.JSONDecodeError as err:
-            where = f"строка {err.lineno}, столбец {err.colno}"
-            raise StoreError(_corrupt(self.path, f"это не JSON ({where})")) from err
-        if not isinstance(data, dict) or not all(
-            isinstance(table, dict) for table in data.values()
-        ):
-            raise StoreError(_corrupt(self.path, "неожиданная структура данных"))
-        return data
+        got = read_bytes(self.path)
+        return None if got is None else parse_tables(got[0], self.path)
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
         text = json.dumps(data, ensure_ascii=False, indent=self._indent)
         try:
             atomic_write_text(self.path, text)
         except OSError as err:
-            raise StoreError(
-                f"Не удалось сохранить кампанию в {self.path}: {err.strerror or err}. "
-                "Проверьте права на папку и свободное место на диске."
-            ) from err
-
-
-def _corrupt(path: Path, why: str) -> str:
-    return (
-        f"Файл кампании {path} повреждён: {why}. kubik не будет его перезаписывать. "
-        "Восстановите файл из резервной копии или укажите другой путь."
-    )
+            raise StoreError(write_error_message(self.path, err)) from err

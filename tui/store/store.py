@@ -1,36 +1,67 @@
 """The campaign store: the one place that turns TinyDB documents into domain objects.
 
-File layout (TinyDB JSON, one table per key)::
+Files of a campaign ``campaign.json``::
 
-    meta        one document {"schema_version", "name", "system"}
-    characters  one document per character, ``id`` is the stable key
-    log         one document per Журнал entry, in the order they were appended
+    campaign.json          TinyDB JSON: meta, characters, docs, history (undo/redo)
+    campaign.json.lock     the lock every writer holds for one read-modify-write
+    campaign.log.jsonl     the Журнал, append-only (see :mod:`tui.store.journal`)
+    campaign.backups/      the last 10 versions of campaign.json (see :mod:`tui.store.backups`)
 
-Every change is one TinyDB operation, which rewrites the whole file atomically
-(see :mod:`tui.store.storage`), so a crash leaves the previous or the next state.
+Every state change is one locked read-modify-write: take the lock, read the file fresh (never
+a stale cache), apply the change as one undo step, write a new file atomically (the old one
+becomes a backup), release. Several kubiks can therefore share a campaign: each one's
+writes are whole, and :meth:`Store.refresh` picks up the others'.
 """
 
 from __future__ import annotations
 
+import copy
+import os
 import threading
-from collections.abc import Callable
-from dataclasses import asdict
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+import filelock
 import platformdirs
-from tinydb import Query, TinyDB
+from tinydb import TinyDB
 from tinydb.storages import MemoryStorage
 
-from .demo import demo_campaign
-from .models import Campaign, Character, LogEntry, Skill
-from .storage import AtomicJSONStorage, StoreError, remove_stale_temp_files
+from . import backups as bk
+from . import history
+from .codec import character_to_doc, log_from_doc
+from .errors import (
+    CampaignCorrupt,
+    StoreError,
+    StoreReadOnly,
+    write_error_message,
+)
+from .files import (
+    Loaded,
+    check_tables,
+    good_backups,
+    import_campaign,
+    load,
+    locked,
+    new_campaign_tables,
+    restore_backup,
+    write_file,
+)
+from .journal import Journal, journal_path
+from .migrations import DOCS, META, SCHEMA_VERSION, Upgrade
+from .models import Campaign, Character, LogEntry
+from .storage import atomic_write_bytes, file_sig, remove_stale_temp_files
+from .transfer import export_payload, log_markdown, read_export
 
-__all__ = ["SCHEMA_VERSION", "Store", "StoreError", "default_campaign_path"]
+__all__ = ["LOCK_TIMEOUT", "SCHEMA_VERSION", "Store", "StoreError", "default_campaign_path"]
 
-SCHEMA_VERSION = 1
+#: Seconds a change waits for another kubik's write before :class:`StoreBusy`.
+LOCK_TIMEOUT = 3.0
 
-META, CHARACTERS, LOG = "meta", "characters", "log"
+T = TypeVar("T")
+Tables = dict[str, dict[str, Any]]
 
 
 def default_campaign_path() -> Path:
@@ -39,54 +70,101 @@ def default_campaign_path() -> Path:
 
 
 class Store:
-    """A campaign file: characters and the Журнал. Use :meth:`open` to get one."""
+    """A campaign: characters, app documents, undo history and the Журнал.
 
-    def __init__(self, path: Path, db: TinyDB, campaign: Campaign) -> None:
+    Use :meth:`open`. Reads come from memory; :meth:`refresh` re-reads what other processes
+    wrote. Every change is one undo step with a Russian label, except :meth:`append_log`:
+    the Журнал is history, and undo never removes a roll from it.
+    """
+
+    def __init__(
+        self,
+        path: Path,
+        loaded: Loaded,
+        *,
+        read_only: bool,
+        read_only_reason: str | None,
+        lock_timeout: float,
+    ) -> None:
         self.path = path
-        self._db = db
-        self._campaign = campaign
-        self._lock = threading.RLock()
+        self.read_only = read_only
+        #: Why the campaign is read-only, in Russian, for a banner (None if asked for).
+        self.read_only_reason = read_only_reason
+        self._lock_timeout = lock_timeout
+        self._file_lock = filelock.FileLock(
+            f"{path}.lock", timeout=lock_timeout, thread_local=False
+        )
+        self._mutex = threading.RLock()
         self._subscribers: list[Callable[[], None]] = []
         self._closed = False
+        self._journal = Journal(journal_path(path))
+        self._legacy_log: list[LogEntry] = []
+        self._set_cache(loaded)
 
     # -- opening --------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, path: Path | None = None, *, system: str = "drevo") -> Store:
+    def open(
+        cls,
+        path: Path | None = None,
+        *,
+        system: str = "drevo",
+        read_only: bool = False,
+        lock_timeout: float = LOCK_TIMEOUT,
+    ) -> Store:
         """Open the campaign at ``path`` (default: :func:`default_campaign_path`).
 
         A file that does not exist yet is created with the demo party of ``system``
-        (``drevo``, ``ide4``, ``starately`` or ``wod``); an existing file keeps its own system.
+        (``drevo``, ``ide4``, ``starately`` or ``wod``); an existing file keeps its own system
+        and is migrated to the current schema (the old version stays among the backups).
+        ``read_only=True`` never writes (a missing file is an error); a folder kubik cannot
+        write to also opens read-only, with :attr:`read_only_reason` saying why.
 
         Raises:
-            StoreError: the file is corrupt, from a newer kubik, or cannot be read or written.
+            CampaignCorrupt: the file is damaged; ``err.backups`` lists good backups.
+            StoreBusy: another kubik holds the lock longer than ``lock_timeout`` seconds.
+            StoreError: the file is from a newer kubik or cannot be read or created.
         """
         path = Path(path).expanduser() if path is not None else default_campaign_path()
         if path.is_dir():
             raise StoreError(f"{path} — это папка, а не файл кампании. Укажите путь к файлу.")
-        if not path.exists():
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as err:
-                raise StoreError(
-                    f"Не удалось создать папку {path.parent}: {err.strerror or err}. "
-                    "Проверьте права доступа или укажите другой путь."
-                ) from err
-            AtomicJSONStorage(path).write(_new_campaign_data(system))
-        remove_stale_temp_files(path)
-        db = TinyDB(path, storage=AtomicJSONStorage)
+        reason = None
+        if not read_only and path.exists() and not os.access(path.parent, os.W_OK):
+            read_only = True
+            reason = (
+                f"Папка {path.parent} недоступна для записи: кампания открыта только для "
+                "чтения, изменения сохранить нельзя."
+            )
+        if read_only:
+            loaded = load(path)
+            if loaded is None:
+                raise StoreError(f"Файл кампании {path} не найден.")
+            store = cls(
+                path, loaded, read_only=True, read_only_reason=reason, lock_timeout=lock_timeout
+            )
+            store._journal.refresh()
+            return store
+
         try:
-            campaign = _read_meta(path, db)
-            # Convert every character now, so a damaged file fails here, not mid-session.
-            for doc in db.table(CHARACTERS).all():
-                _character_from_doc(doc)
-        except StoreError:
-            db.close()
-            raise
-        except (KeyError, TypeError, ValueError) as err:
-            db.close()
-            raise StoreError(_damaged(path, err)) from err
-        return cls(path, db, campaign)
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise StoreError(
+                f"Не удалось создать папку {path.parent}: {err.strerror or err}. "
+                "Проверьте права доступа или укажите другой путь."
+            ) from err
+        if not path.exists():
+            with locked(path, lock_timeout):
+                if not path.exists():
+                    write_file(path, new_campaign_tables(system), old_rev=None)
+        remove_stale_temp_files(path)
+        loaded = load(path)
+        if loaded is None:
+            raise StoreError(f"Файл кампании {path} исчез во время открытия. Повторите.")
+        store = cls(path, loaded, read_only=False, read_only_reason=None, lock_timeout=lock_timeout)
+        if loaded.up.changed:
+            store._transact(lambda db: (None, False))  # writes the migrated file
+        store._journal.refresh()
+        return store
 
     # -- reading --------------------------------------------------------------------------
 
@@ -95,56 +173,262 @@ class Store:
         """Name, system and schema version of the open campaign."""
         return self._campaign
 
+    @property
+    def log_path(self) -> Path:
+        """The Журнал file, ``<name>.log.jsonl``."""
+        return self._journal.path
+
     def characters(self) -> list[Character]:
         """Return all characters: PCs first, then NPCs, each sorted by name."""
-        with self._lock:
-            docs = self._table(CHARACTERS).all()
-            chars = [self._convert(_character_from_doc, doc) for doc in docs]
+        with self._mutex:
+            self._check_open()
+            chars = list(self._characters.values())
         return sorted(chars, key=lambda c: (c.kind != "pc", c.name.casefold(), c.name))
 
     def character(self, id: str) -> Character | None:  # noqa: A002 - the API's name
         """Return the character with this id, or None."""
-        with self._lock:
-            doc = self._table(CHARACTERS).get(Query().id == id)
-        if doc is None:
-            return None
-        return self._convert(_character_from_doc, doc)
+        with self._mutex:
+            self._check_open()
+            return self._characters.get(id)
+
+    def get_doc(self, name: str) -> dict[str, Any] | None:
+        """Return a copy of the app document ``name`` (``"encounter"``, ``"settings"``)."""
+        with self._mutex:
+            self._check_open()
+            for doc in self._tables.get(DOCS, {}).values():
+                if doc.get("name") == name:
+                    return copy.deepcopy(doc.get("value"))
+        return None
 
     def log(self, limit: int | None = None) -> list[LogEntry]:
         """Return Журнал entries, newest (last appended) first, at most ``limit`` of them."""
-        with self._lock:
-            docs = self._table(LOG).all()
-        docs.sort(key=lambda d: d.doc_id, reverse=True)
-        if limit is not None:
-            docs = docs[: max(limit, 0)]
-        return [self._convert(_log_from_doc, doc) for doc in docs]
+        with self._mutex:
+            self._check_open()
+            entries = self._all_log()
+        entries.reverse()
+        return entries if limit is None else entries[: max(limit, 0)]
 
-    # -- writing --------------------------------------------------------------------------
+    # -- changing (each one undo step) ----------------------------------------------------
 
-    def upsert_character(self, c: Character) -> None:
+    def apply(
+        self,
+        label: str,
+        *,
+        upsert: Iterable[Character] = (),
+        delete: Iterable[str] = (),
+        docs: Mapping[str, dict[str, Any] | None] | None = None,
+    ) -> bool:
+        """Make several changes as one write and one undo step; return whether any changed.
+
+        Args:
+            label: a short Russian description for the undo list («Конец раунда»).
+            upsert: characters to insert or replace (by id).
+            delete: ids of characters to remove.
+            docs: app documents to set; None as a value removes the document.
+
+        Raises:
+            StoreReadOnly, StoreBusy, CampaignCorrupt, StoreError: nothing was changed.
+        """
+        changes: list[history.Change] = [("character", c.id, character_to_doc(c)) for c in upsert]
+        changes += [("character", str(i), None) for i in delete]
+        for name, value in (docs or {}).items():
+            changes.append(("doc", _doc_name(name), _doc_value(value)))
+        keys = [(kind, key) for kind, key, _ in changes]
+        if len(set(keys)) != len(keys):
+            raise ValueError("one change touches the same character or document twice")
+        return self._transact(lambda db: (None, history.record(db, label, changes)))[1]
+
+    def upsert_character(self, c: Character, *, label: str | None = None) -> None:
         """Insert the character, or replace the stored one with the same id."""
-        with self._lock:
-            self._table(CHARACTERS).upsert(_character_to_doc(c), Query().id == c.id)
-        self._notify()
+        if label is None:
+            verb = "Изменён" if c.id in self._characters else "Добавлен"
+            label = f"{verb} персонаж «{c.name}»"
+        self.apply(label, upsert=[c])
 
-    def delete_character(self, id: str) -> bool:  # noqa: A002 - mirrors character()
+    def delete_character(self, id: str, *, label: str | None = None) -> bool:  # noqa: A002
         """Remove the character with this id; return whether there was one."""
-        with self._lock:
-            removed = self._table(CHARACTERS).remove(Query().id == id)
-        if removed:
-            self._notify()
-        return bool(removed)
+        known = self._characters.get(id)
+        label = label or f"Удалён персонаж «{known.name if known else id}»"
+        return self.apply(label, delete=[id])
+
+    def put_doc(self, name: str, value: dict[str, Any] | None, *, label: str) -> None:
+        """Set (or, with None, remove) the app document ``name``; ``label`` names the step."""
+        self.apply(label, docs={name: value})
+
+    def rename(self, name: str) -> None:
+        """Rename the campaign (an undo step)."""
+        name = name.strip()
+        if not name:
+            raise ValueError("empty campaign name")
+        change = [("meta", "name", name)]
+        self._transact(
+            lambda db: (None, history.record(db, f"Кампания переименована в «{name}»", change))
+        )
 
     def append_log(self, entry: LogEntry) -> None:
-        """Add an entry to the end of the Журнал."""
-        with self._lock:
-            self._table(LOG).insert(_log_to_doc(entry))
+        """Add an entry to the end of the Журнал (appended and fsynced; never undone)."""
+        with self._mutex:
+            self._check_writable()
+            with self._locked():
+                try:
+                    self._journal.append([entry])
+                except OSError as err:
+                    raise StoreError(write_error_message(self._journal.path, err)) from err
+            self._journal.refresh()
         self._notify()
+
+    # -- undo -----------------------------------------------------------------------------
+
+    def undo(self) -> str | None:
+        """Undo the newest step (of any kubik on this file); return its label, None if none."""
+        return self._step("undo")
+
+    def redo(self) -> str | None:
+        """Redo the newest undone step; return its label, None if none."""
+        return self._step("redo")
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._stacks["undo"])
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._stacks["redo"])
+
+    def undo_labels(self, n: int = 10) -> list[str]:
+        """Return the labels of the next ``n`` steps :meth:`undo` would take, newest first."""
+        return [s["label"] for s in reversed(self._stacks["undo"][-n:])] if n > 0 else []
+
+    def redo_labels(self, n: int = 10) -> list[str]:
+        """Return the labels of the next ``n`` steps :meth:`redo` would take, newest first."""
+        return [s["label"] for s in reversed(self._stacks["redo"][-n:])] if n > 0 else []
+
+    def _step(self, source: str) -> str | None:
+        label = self._transact(lambda db: _with_flag(history.step(db, source)))[0]
+        return label
+
+    # -- other processes ------------------------------------------------------------------
+
+    def refresh(self) -> bool:
+        """Re-read what changed on disk since the last read; notify and return True if any.
+
+        Cheap when nothing changed (two ``stat`` calls); meant for a timer (every 0.5 s).
+
+        Raises:
+            CampaignCorrupt: the file was damaged behind kubik's back (raised once per
+                change on disk); the last good state stays in memory.
+        """
+        with self._mutex:
+            self._check_open()
+            changed = False
+            sig = file_sig(self.path)
+            if sig is not None and sig != self._sig:
+                self._sig = sig  # a damaged version is reported once, not on every tick
+                loaded = load(self.path)
+                if loaded is not None and loaded.up.tables != self._tables:
+                    self._set_cache(loaded)
+                    changed = True
+                elif loaded is not None:
+                    self._sig = loaded.sig
+            changed = self._journal.refresh() or changed
+        if changed:
+            self._notify()
+        return changed
+
+    # -- backups, export, import ----------------------------------------------------------
+
+    def backups(self) -> list[Path]:
+        """Return the backups of this campaign, newest first."""
+        return bk.list_backups(self.path)
+
+    @staticmethod
+    def restore_backup(
+        path: Path, backup: Path, *, lock_timeout: float = LOCK_TIMEOUT
+    ) -> Path | None:
+        """Replace the campaign at ``path`` with ``backup``; return where the old file went.
+
+        A damaged campaign file is kept aside as ``<name>.corrupt-<timestamp>`` (and that
+        path is returned); a good one becomes a backup like before any write (returns None).
+        Close open stores first, or let them :meth:`refresh`.
+
+        Raises:
+            StoreError: the backup itself is unusable, or the folder is not writable.
+        """
+        return restore_backup(Path(path), Path(backup), lock_timeout)
+
+    def export_json(self, path: Path) -> None:
+        """Write the whole campaign (meta, characters, docs, Журнал) to ``path`` as JSON.
+
+        Raises:
+            StoreError: ``path`` is this campaign's own file, or cannot be written.
+        """
+        import json
+
+        path = Path(path)
+        own = {self.path.resolve(), self.log_path.resolve()}
+        if path.resolve() in own:
+            raise StoreError(f"{path} — файл самой кампании; выберите другой путь для экспорта.")
+        with self._mutex:
+            self._check_open()
+            docs = {
+                str(d["name"]): copy.deepcopy(d.get("value"))
+                for d in self._tables.get(DOCS, {}).values()
+            }
+            payload = export_payload(
+                self._campaign,
+                self.characters(),
+                docs,
+                self._all_log(),
+                datetime.now().astimezone().isoformat(timespec="seconds"),
+            )
+        data = json.dumps(payload, ensure_ascii=False, indent=1).encode("utf-8")
+        try:
+            atomic_write_bytes(path, data)
+        except OSError as err:
+            raise StoreError(
+                f"Не удалось записать экспорт {path}: {err.strerror or err}. "
+                "Проверьте папку и свободное место на диске."
+            ) from err
+
+    @classmethod
+    def import_json(
+        cls,
+        source: Path,
+        target_path: Path | None = None,
+        *,
+        force: bool = False,
+        lock_timeout: float = LOCK_TIMEOUT,
+    ) -> Campaign:
+        """Create the campaign ``target_path`` from an export file; return its description.
+
+        An existing campaign is replaced only with ``force=True``: its file becomes a
+        backup and its Журнал is moved into the backups folder. The undo history starts empty.
+
+        Raises:
+            CampaignExists: the target exists and ``force`` is False.
+            StoreError: the export is invalid (the message names why) or cannot be written.
+        """
+        exported = read_export(Path(source))
+        target = Path(target_path).expanduser() if target_path else default_campaign_path()
+        if target.is_dir():
+            raise StoreError(f"{target} — это папка, а не файл кампании. Укажите путь к файлу.")
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise StoreError(write_error_message(target, err)) from err
+        import_campaign(exported, target, force=force, lock_timeout=lock_timeout)
+        return Campaign(exported.name, exported.system, SCHEMA_VERSION)
+
+    def log_markdown(self) -> str:
+        """Return the whole Журнал as Markdown, oldest first, one heading per day."""
+        with self._mutex:
+            self._check_open()
+            return log_markdown(self._campaign.name, self._all_log())
 
     # -- notifications and lifetime -------------------------------------------------------
 
     def subscribe(self, callback: Callable[[], None]) -> None:
-        """Call ``callback()`` after every change made through this store."""
+        """Call ``callback()`` after every change, made here or picked up by :meth:`refresh`."""
         self._subscribers.append(callback)
 
     def unsubscribe(self, callback: Callable[[], None]) -> None:
@@ -153,12 +437,10 @@ class Store:
             self._subscribers.remove(callback)
 
     def close(self) -> None:
-        """Release the file. Further calls raise :class:`StoreError`."""
-        with self._lock:
-            if not self._closed:
-                self._db.close()
-                self._closed = True
-                self._subscribers.clear()
+        """Forget the campaign. Further calls raise :class:`StoreError`."""
+        with self._mutex:
+            self._closed = True
+            self._subscribers.clear()
 
     def __enter__(self) -> Store:
         return self
@@ -166,117 +448,113 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    # -- the one write path ---------------------------------------------------------------
+
+    def _transact(self, change: Callable[[TinyDB], tuple[T, bool]]) -> tuple[T, bool]:
+        """Lock, read fresh, apply ``change`` (returns ``(result, changed)``), write, notify."""
+        with self._mutex:
+            self._check_writable()
+            with self._locked():
+                # Checked once, after the change: the same check would fail before it.
+                loaded = load(self.path, check=False)
+                if loaded is None:
+                    # The file vanished while open: the state in memory is the best there is.
+                    loaded = Loaded(Upgrade(copy.deepcopy(self._tables), SCHEMA_VERSION), None, {})
+                if loaded.up.moved_log:
+                    self._move_legacy_log(loaded.up.moved_log)
+                db = TinyDB(storage=MemoryStorage)
+                db.storage.write(loaded.up.tables)
+                result, changed = change(db)
+                if not changed and not loaded.up.changed and loaded.sig is not None:
+                    return result, False  # nothing to write; refresh() reports others' changes
+                rev = loaded.rev
+                db.table(META).update({"rev": (rev or 0) + 1})
+                tables = db.storage.read() or {}
+                try:  # never write what could not be read back
+                    fresh = check_tables(tables, self.path)
+                except CampaignCorrupt as err:
+                    raise CampaignCorrupt(str(err), backups=good_backups(self.path)) from err
+                try:
+                    write_file(self.path, tables, old_rev=rev if loaded.sig else None)
+                except OSError as err:
+                    raise StoreError(write_error_message(self.path, err)) from err
+                fresh.sig = file_sig(self.path)
+                self._set_cache(fresh)
+        self._notify()
+        return result, changed
+
+    def _move_legacy_log(self, docs: list[dict[str, Any]]) -> None:
+        """Append a schema-1 file's Журнал to the JSONL file, skipping what is there already.
+
+        Runs under the lock before the migrated file is written, so a crash in between only
+        means the next open moves the log again, and the id check makes that harmless.
+        """
+        self._journal.refresh()
+        have = self._journal.ids()
+        entries = [e for e in (log_from_doc(d) for d in docs) if e.id not in have]
+        try:
+            self._journal.append(entries)
+        except OSError as err:
+            raise StoreError(write_error_message(self._journal.path, err)) from err
+        self._legacy_log = []
+
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
+        with locked(self.path, self._lock_timeout, self._file_lock):
+            yield
+
     # -- helpers --------------------------------------------------------------------------
 
-    def _table(self, name: str) -> Any:
+    def _set_cache(self, loaded: Loaded) -> None:
+        self._tables = loaded.up.tables
+        self._sig = loaded.sig
+        self._characters = loaded.characters
+        (meta,) = self._tables[META].values()
+        self._campaign = Campaign(str(meta["name"]), str(meta["system"]), SCHEMA_VERSION)
+        self._stacks = history.stacks(self._tables)
+        # A read-only view of a schema-1 file keeps its Журнал here until a writer moves it.
+        self._legacy_log = [log_from_doc(d) for d in loaded.up.moved_log]
+
+    def _all_log(self) -> list[LogEntry]:
+        entries = self._journal.entries()
+        if self._legacy_log:
+            have = self._journal.ids()
+            entries = [e for e in self._legacy_log if e.id not in have] + entries
+        return entries
+
+    def _check_open(self) -> None:
         if self._closed:
             raise StoreError("Кампания уже закрыта: откройте файл заново.")
-        return self._db.table(name)
 
-    def _convert(self, fn: Callable[[dict[str, Any]], Any], doc: dict[str, Any]) -> Any:
-        try:
-            return fn(doc)
-        except (KeyError, TypeError, ValueError) as err:
-            raise StoreError(_damaged(self.path, err)) from err
+    def _check_writable(self) -> None:
+        self._check_open()
+        if self.read_only:
+            raise StoreReadOnly(
+                self.read_only_reason
+                or f"Кампания {self.path} открыта только для чтения: изменения не сохраняются."
+            )
 
     def _notify(self) -> None:
         for callback in list(self._subscribers):
             callback()
 
 
-# -- documents <-> domain objects -------------------------------------------------------------
+def _with_flag(label: str | None) -> tuple[str | None, bool]:
+    return label, label is not None
 
 
-def _new_campaign_data(system: str) -> dict[str, dict[str, Any]]:
-    """Build the whole new file in memory, so it reaches disk in one atomic write."""
-    name, system, characters = demo_campaign(system)
-    mem = TinyDB(storage=MemoryStorage)
-    mem.table(META).insert({"schema_version": SCHEMA_VERSION, "name": name, "system": system})
-    mem.table(CHARACTERS).insert_multiple(_character_to_doc(c) for c in characters)
-    data = mem.storage.read() or {}
-    data.setdefault(LOG, {})  # an empty Журнал, present so the layout is complete
-    return data
+def _doc_name(name: str) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise ValueError(f"bad document name {name!r}")
+    return name
 
 
-def _read_meta(path: Path, db: TinyDB) -> Campaign:
-    docs = db.table(META).all()
-    if len(docs) != 1:
-        raise StoreError(_damaged(path, "нет сведений о кампании (таблица meta)"))
-    meta = docs[0]
-    version = meta.get("schema_version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise StoreError(_damaged(path, f"неверная версия схемы {version!r}"))
-    if version > SCHEMA_VERSION:
-        raise StoreError(
-            f"Файл кампании {path} создан более новой версией kubik (схема {version}, "
-            f"эта версия понимает до {SCHEMA_VERSION}). Обновите kubik, чтобы открыть его."
-        )
-    # Older schemas would be migrated here; version 1 is the first one.
-    return Campaign(name=str(meta["name"]), system=str(meta["system"]), schema_version=version)
+def _doc_value(value: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Copy a document through JSON, so only JSON-ready values are stored."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise TypeError(f"a document is a dict, not {type(value).__name__}")
+    import json
 
-
-def _damaged(path: Path, detail: object) -> str:
-    return (
-        f"Файл кампании {path} повреждён ({detail}). kubik не будет его перезаписывать. "
-        "Восстановите файл из резервной копии или укажите другой путь."
-    )
-
-
-def _character_to_doc(c: Character) -> dict[str, Any]:
-    return {
-        "id": c.id,
-        "name": c.name,
-        "kind": c.kind,
-        "qualities": dict(c.qualities),
-        "skills": [asdict(s) for s in c.skills],
-        "weapons": list(c.weapons),
-        "fate": c.fate,
-        "wounds": dict(c.wounds),
-        "notes": c.notes,
-        "extra": dict(c.extra),
-    }
-
-
-def _character_from_doc(doc: dict[str, Any]) -> Character:
-    return Character(
-        id=str(doc["id"]),
-        name=str(doc["name"]),
-        kind=doc["kind"],
-        qualities={str(k): int(v) for k, v in doc.get("qualities", {}).items()},
-        skills=tuple(
-            Skill(
-                str(s["name"]),
-                int(s["value"]),
-                s.get("parent"),
-                tuple(str(d) for d in s.get("distances", ())),
-            )
-            for s in doc.get("skills", [])
-        ),
-        weapons=tuple(str(w) for w in doc.get("weapons", [])),
-        fate=int(doc.get("fate", 0)),
-        wounds={str(k): int(v) for k, v in doc.get("wounds", {}).items()},
-        notes=str(doc.get("notes", "")),
-        extra=dict(doc.get("extra") or {}),
-    )
-
-
-def _log_to_doc(e: LogEntry) -> dict[str, Any]:
-    return {
-        "id": e.id,
-        "at": e.at,
-        "kind": e.kind,
-        "actor": e.actor,
-        "text": e.text,
-        "data": e.data,
-    }
-
-
-def _log_from_doc(doc: dict[str, Any]) -> LogEntry:
-    return LogEntry(
-        id=str(doc["id"]),
-        at=str(doc["at"]),
-        kind=str(doc["kind"]),
-        actor=doc.get("actor"),
-        text=str(doc["text"]),
-        data=dict(doc.get("data") or {}),
-    )
+    return json.loads(json.dumps(value, ensure_ascii=False))

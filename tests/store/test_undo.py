@@ -1,0 +1,127 @@
+"""Undo and redo of every state change, kept in the file so they survive a restart."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from tui.store import UNDO_LIMIT, LogEntry, Store, new_id
+
+
+@pytest.fixture
+def path(tmp_path):
+    return tmp_path / "campaign.json"
+
+
+def test_undo_and_redo_of_upsert_delete_doc_and_rename(path):
+    with Store.open(path) as store:
+        before = store.characters()
+        milava = next(c for c in before if c.name == "Милава")
+        store.upsert_character(replace(milava, fate=0))
+        store.delete_character(milava.id)
+        store.put_doc("encounter", {"round": 1}, label="Начат бой")
+        store.rename("Новая застава")
+        assert store.undo_labels() == [
+            "Кампания переименована в «Новая застава»",
+            "Начат бой",
+            "Удалён персонаж «Милава»",
+            "Изменён персонаж «Милава»",
+        ]
+        assert store.undo() == "Кампания переименована в «Новая застава»"
+        assert store.campaign.name == "Древо: Пограничная застава"
+        assert store.undo() == "Начат бой"
+        assert store.get_doc("encounter") is None
+        assert store.undo() == "Удалён персонаж «Милава»"
+        assert store.character(milava.id).fate == 0
+        assert store.undo() == "Изменён персонаж «Милава»"
+        assert store.characters() == before
+        assert store.undo() is None
+        assert not store.can_undo and store.can_redo
+        assert store.redo() == "Изменён персонаж «Милава»"
+        assert store.redo() == "Удалён персонаж «Милава»"
+        assert store.character(milava.id) is None
+        assert store.redo_labels() == ["Начат бой", "Кампания переименована в «Новая застава»"]
+
+
+def test_a_new_change_clears_redo_and_an_unchanged_save_is_no_step(path):
+    with Store.open(path) as store:
+        c = store.characters()[0]
+        store.upsert_character(replace(c, fate=5))
+        store.undo()
+        assert store.can_redo
+        store.upsert_character(c)  # equal to what is stored: nothing to record
+        assert store.can_redo and not store.can_undo
+        store.put_doc("settings", {"theme": "dark"}, label="Тема")
+        assert not store.can_redo
+
+
+def test_undo_survives_a_restart(path):
+    with Store.open(path) as store:
+        c = store.characters()[0]
+        store.upsert_character(replace(c, notes="Ранен у брода."), label="Заметка")
+    with Store.open(path) as again:
+        assert again.undo_labels() == ["Заметка"]
+        assert again.undo() == "Заметка"
+    with Store.open(path) as third:
+        assert third.character(c.id) == c
+        assert third.redo() == "Заметка"
+        assert third.character(c.id).notes == "Ранен у брода."
+
+
+def test_at_least_100_steps_and_the_oldest_fall_off(path):
+    assert UNDO_LIMIT >= 100
+    with Store.open(path) as store:
+        c = store.characters()[0]
+        for n in range(UNDO_LIMIT + 5):
+            store.put_doc("encounter", {"round": n}, label=f"Раунд {n}")
+        labels = store.undo_labels(UNDO_LIMIT + 10)
+        assert len(labels) == UNDO_LIMIT
+        assert labels[0] == f"Раунд {UNDO_LIMIT + 4}"
+        assert labels[-1] == "Раунд 5"
+    with Store.open(path) as store:
+        for _ in range(UNDO_LIMIT):
+            assert store.undo() is not None
+        assert store.undo() is None
+        assert store.get_doc("encounter") == {"round": 4}
+        assert store.character(c.id) == c
+
+
+def test_the_log_is_never_undone(path):
+    with Store.open(path) as store:
+        store.put_doc("encounter", {"round": 1}, label="Раунд 1")
+        store.append_log(LogEntry(new_id(), "2025-03-01T19:30:00+03:00", "note", None, "x", {}))
+        assert store.undo_labels() == ["Раунд 1"]
+        store.undo()
+        assert len(store.log()) == 1
+
+
+def test_apply_is_one_step_for_several_changes(path):
+    with Store.open(path) as store:
+        a, b = store.characters()[:2]
+        changed = store.apply(
+            "Конец раунда",
+            upsert=[replace(a, fate=0), replace(b, fate=0)],
+            docs={"encounter": {"round": 3}},
+        )
+        assert changed and store.undo_labels() == ["Конец раунда"]
+        store.undo()
+        assert store.character(a.id) == a and store.character(b.id) == b
+        assert store.get_doc("encounter") is None
+        with pytest.raises(ValueError):
+            store.apply("x", upsert=[a], delete=[a.id])
+
+
+def test_docs_are_copies_and_must_be_json(path):
+    with Store.open(path) as store:
+        value = {"round": 1, "order": ["a"]}
+        store.put_doc("encounter", value, label="Бой")
+        value["order"].append("b")
+        got = store.get_doc("encounter")
+        assert got == {"round": 1, "order": ["a"]}
+        got["round"] = 99
+        assert store.get_doc("encounter")["round"] == 1
+        with pytest.raises(TypeError):
+            store.put_doc("encounter", {"when": object()}, label="x")
+        with pytest.raises(TypeError):
+            store.put_doc("encounter", ["not", "a", "dict"], label="x")  # type: ignore[arg-type]

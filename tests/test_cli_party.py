@@ -1,0 +1,177 @@
+"""``kubik party``, ``export``, ``import``, ``log``: scripting the campaign."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tui import cli_party
+from tui.store import LogEntry, Store, new_id
+
+
+@pytest.fixture
+def camp(tmp_path):
+    return tmp_path / "campaign.json"
+
+
+def run(capsys, fn, *argv):
+    """Run a command; return (exit code, stdout, stderr)."""
+    try:
+        code = fn(list(argv))
+    except SystemExit as exit_:
+        code = exit_.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_party_list_text_and_json(capsys, camp):
+    code, out, _ = run(capsys, cli_party.party, "list", "--campaign", str(camp))
+    assert code == 0 and "Милава" in out and "персонажей: 7" in out
+    code, out, _ = run(capsys, cli_party.party, "list", "--campaign", str(camp), "--json")
+    data = json.loads(out)
+    assert code == 0 and len(data["characters"]) == 7
+    assert data["campaign"]["system"] == "drevo"
+
+
+def test_party_add_with_values(capsys, camp):
+    code, out, _ = run(
+        capsys,
+        cli_party.party,
+        "add",
+        "Волк",
+        "--npc",
+        "--campaign",
+        str(camp),
+        "--set",
+        "quality.Сила=2",
+        "--set",
+        "skill.Драка=3",
+        "--set",
+        "fate=1",
+        "--set",
+        "notes=Серый, злой",
+        "--set",
+        "extra.energy=80",
+        "--set",
+        "weapon=Нож",
+        "--set",
+        "wound.light=1",
+        "--json",
+    )
+    assert code == 0
+    added = json.loads(out)
+    with Store.open(camp) as store:
+        wolf = store.character(added["id"])
+    assert wolf.kind == "npc" and wolf.qualities == {"Сила": 2}
+    assert wolf.trait("Драка") == 3 and wolf.fate == 1 and wolf.notes == "Серый, злой"
+    assert wolf.extra == {"energy": 80} and wolf.weapons == ("Нож",) and wolf.wounds["light"] == 1
+    assert store.undo_labels(1) == ["Добавлен персонаж «Волк»"]
+
+
+@pytest.mark.parametrize(
+    "item, named",
+    [
+        ("colour=red", "colour"),
+        ("fate=много", "много"),
+        ("quality.Сила=x", "quality.Сила"),
+        ("wound.deadly=1", "deadly"),
+        ("nokey", "КЛЮЧ=ЗНАЧЕНИЕ"),
+    ],
+)
+def test_party_add_bad_value_exits_2_naming_it(capsys, camp, item, named):
+    code, _, err = run(
+        capsys, cli_party.party, "add", "Волк", "--campaign", str(camp), "--set", item
+    )
+    assert code == 2 and named in err and "ошибка" in err
+    assert not camp.exists()  # nothing was opened or created
+
+
+def test_party_remove_by_name_missing_and_ambiguous(capsys, camp):
+    for _ in range(2):
+        run(capsys, cli_party.party, "add", "Волк", "--npc", "--campaign", str(camp))
+    code, _, err = run(capsys, cli_party.party, "remove", "волк", "--campaign", str(camp))
+    assert code == 2 and "несколько" in err
+    code, _, err = run(capsys, cli_party.party, "remove", "Нет Такого", "--campaign", str(camp))
+    assert code == 2 and "нет в кампании" in err
+    code, out, _ = run(capsys, cli_party.party, "remove", "Лыко", "--campaign", str(camp))
+    assert code == 0 and "Лыко" in out
+    with Store.open(camp) as store:
+        assert [c.name for c in store.characters()].count("Волк") == 2
+        assert "Лыко" not in [c.name for c in store.characters()]
+
+
+def test_export_import_and_force(capsys, camp, tmp_path):
+    out_file = tmp_path / "export.json"
+    code, out, _ = run(capsys, cli_party.export, str(out_file), "--campaign", str(camp))
+    assert code == 0 and out_file.is_file() and "персонажей 7" in out
+    other = tmp_path / "other.json"
+    code, _, _ = run(capsys, cli_party.import_, str(out_file), "--campaign", str(other))
+    assert code == 0
+    code, _, err = run(capsys, cli_party.import_, str(out_file), "--campaign", str(other))
+    assert code == 1 and "--force" in err
+    code, _, _ = run(capsys, cli_party.import_, str(out_file), "--campaign", str(other), "--force")
+    assert code == 0
+    bad = tmp_path / "bad.json"
+    bad.write_text("[]")
+    code, _, err = run(capsys, cli_party.import_, str(bad), "--campaign", str(tmp_path / "x.json"))
+    assert code == 1 and "Нельзя импортировать" in err
+
+
+def test_log_text_json_markdown(capsys, camp):
+    with Store.open(camp) as store:
+        for n in range(3):
+            store.append_log(
+                LogEntry(new_id(), "2025-03-01T19:30:00+03:00", "roll", None, f"2d6 = {n}", {})
+            )
+    code, out, _ = run(capsys, cli_party.log, "--campaign", str(camp))
+    assert code == 0 and out.splitlines()[0].endswith("2d6 = 0")
+    code, out, _ = run(capsys, cli_party.log, "--campaign", str(camp), "--json", "--limit", "2")
+    assert [e["text"] for e in json.loads(out)["entries"]] == ["2d6 = 1", "2d6 = 2"]
+    code, out, _ = run(capsys, cli_party.log, "--campaign", str(camp), "--markdown")
+    assert code == 0 and out.startswith("# Журнал:") and "(бросок): 2d6 = 2" in out
+    code, _, err = run(capsys, cli_party.log, "--markdown", "--json", "--campaign", str(camp))
+    assert code == 2 and "нельзя вместе" in err
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="XDG is Linux-only")
+def test_default_campaign_follows_xdg(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    code, _, _ = run(capsys, cli_party.party, "add", "Волк", "--npc")
+    assert code == 0
+    code, out, _ = run(capsys, cli_party.party, "list", "--json")
+    assert "Волк" in [c["name"] for c in json.loads(out)["characters"]]
+    assert (tmp_path / "xdg" / "kubik" / "campaign.json").is_file()
+
+
+def test_read_commands_do_not_write(capsys, camp):
+    Store.open(camp).close()
+    before = camp.read_bytes(), sorted(p.name for p in camp.parent.iterdir())
+    run(capsys, cli_party.party, "list", "--campaign", str(camp))
+    run(capsys, cli_party.log, "--campaign", str(camp))
+    assert (camp.read_bytes(), sorted(p.name for p in camp.parent.iterdir())) == before
+
+
+@pytest.mark.slow
+def test_concurrent_cli_adds_all_land(camp):
+    Store.open(camp).close()
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    started = time.monotonic()
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "tui.cli_party", "party", "add", f"Гость {n}", "--npc"]
+            + ["--campaign", str(camp)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+        )
+        for n in range(12)
+    ]
+    assert [p.wait(timeout=60) for p in procs] == [0] * 12
+    assert time.monotonic() - started < 30
+    with Store.open(camp) as store:
+        names = {c.name for c in store.characters()}
+    assert {f"Гость {n}" for n in range(12)} <= names

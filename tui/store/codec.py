@@ -1,0 +1,81 @@
+"""Stored documents <-> domain dataclasses. The only place that knows the document shapes."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from .models import Character, LogEntry, Skill
+
+
+def character_to_doc(c: Character) -> dict[str, Any]:
+    """Return the JSON document of a character."""
+    return {
+        "id": c.id,
+        "name": c.name,
+        "kind": c.kind,
+        "qualities": dict(c.qualities),
+        "skills": [{**asdict(s), "distances": list(s.distances)} for s in c.skills],
+        "weapons": list(c.weapons),
+        "fate": c.fate,
+        "wounds": dict(c.wounds),
+        "notes": c.notes,
+        "extra": dict(c.extra),
+    }
+
+
+def character_from_doc(doc: dict[str, Any]) -> Character:
+    """Build a character from its document.
+
+    Raises:
+        KeyError, TypeError, ValueError: the document is damaged.
+    """
+    return Character(
+        id=str(doc["id"]),
+        name=str(doc["name"]),
+        kind=doc["kind"],
+        qualities={str(k): int(v) for k, v in doc.get("qualities", {}).items()},
+        skills=tuple(
+            Skill(
+                str(s["name"]),
+                int(s["value"]),
+                s.get("parent"),
+                tuple(str(d) for d in s.get("distances", ())),
+            )
+            for s in doc.get("skills", [])
+        ),
+        weapons=tuple(str(w) for w in doc.get("weapons", [])),
+        fate=int(doc.get("fate", 0)),
+        wounds={str(k): int(v) for k, v in doc.get("wounds", {}).items()},
+        notes=str(doc.get("notes", "")),
+        extra=dict(doc.get("extra") or {}),
+    )
+
+
+def log_to_doc(e: LogEntry) -> dict[str, Any]:
+    """Return the JSON document of a Журнал entry."""
+    return {
+        "id": e.id,
+        "at": e.at,
+        "kind": e.kind,
+        "actor": e.actor,
+        "text": e.text,
+        "data": e.data,
+    }
+
+
+def log_from_doc(doc: dict[str, Any]) -> LogEntry:
+    """Build a Журнал entry from its document.
+
+    Raises:
+        KeyError, TypeError, ValueError: the document is damaged.
+    """
+    actor = doc.get("actor")
+    return LogEntry(
+        id=str(doc["id"]),
+        at=str(doc["at"]),
+        kind=str(doc["kind"]),
+        actor=None if actor is None else str(actor),
+        text=str(doc["text"]),
+        data=dict(doc.get("data") or {}),
+    )

@@ -1,0 +1,231 @@
+"""Whole campaign files: load (upgrade and check in memory), write with a backup, lock.
+
+The store's write path is built from these: :func:`locked` around a fresh :func:`load`, then
+:func:`write_file`, whose replaced version becomes a backup.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import filelock
+
+from . import backups as bk
+from .codec import character_from_doc, character_to_doc, log_from_doc
+from .demo import demo_campaign
+from .errors import CampaignCorrupt, CampaignExists, StoreBusy, StoreError, write_error_message
+from .journal import journal_path, write_journal
+from .migrations import CHARACTERS, DOCS, HISTORY, META, SCHEMA_VERSION, Upgrade, upgrade
+from .models import Character
+from .storage import (
+    FileSig,
+    atomic_write_bytes,
+    corrupt_message,
+    dump_tables,
+    parse_tables,
+    read_bytes,
+)
+from .transfer import Exported
+
+Tables = dict[str, dict[str, Any]]
+
+
+class Loaded:
+    """A file read, upgraded in memory and checked."""
+
+    def __init__(self, up: Upgrade, sig: FileSig | None, characters: dict[str, Character]):
+        self.up = up
+        self.sig = sig
+        self.characters = characters
+
+    @property
+    def rev(self) -> int:
+        (meta,) = self.up.tables[META].values()
+        rev = meta.get("rev", 0)
+        return rev if isinstance(rev, int) else 0
+
+
+def load(path: Path, *, offer_backups: bool = True, check: bool = True) -> Loaded | None:
+    """Read, upgrade (in memory) and check a campaign file; None if it does not exist.
+
+    Raises:
+        CampaignCorrupt: damaged; with ``offer_backups``, ``err.backups`` lists good ones.
+        StoreError: unreadable, or from a newer kubik.
+    """
+    got = read_bytes(path)
+    if got is None:
+        return None
+    raw, sig = got
+    try:
+        up = upgrade(parse_tables(raw, path), path)
+        loaded = check_tables(up.tables, path, up) if check or up.changed else Loaded(up, None, {})
+    except CampaignCorrupt as err:
+        if not offer_backups:
+            raise
+        good = good_backups(path)
+        hint = (
+            f" Последняя целая резервная копия: {good[0].name} (kubik может её восстановить, "
+            "а повреждённый файл сохранит рядом)."
+            if good
+            else " Целых резервных копий нет."
+        )
+        raise CampaignCorrupt(str(err) + hint, backups=good) from err
+    loaded.sig = sig
+    return loaded
+
+
+def check_tables(tables: Tables, path: Path, up: Upgrade | None = None) -> Loaded:
+    """Convert every character and check meta, so a damaged file fails now, not mid-session."""
+    try:
+        (meta,) = tables[META].values()
+        if not isinstance(meta["name"], str) or not isinstance(meta["system"], str):
+            raise TypeError("имя и система кампании должны быть строками")
+        characters = {}
+        for doc in tables.get(CHARACTERS, {}).values():
+            c = character_from_doc(doc)
+            characters[c.id] = c
+        for doc in tables.get(DOCS, {}).values():
+            if not isinstance(doc.get("name"), str):
+                raise TypeError("документ без имени")
+        for doc in up.moved_log if up else ():
+            log_from_doc(doc)
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        raise CampaignCorrupt(corrupt_message(path, err)) from err
+    return Loaded(up or Upgrade(tables, SCHEMA_VERSION), None, characters)
+
+
+def good_backups(path: Path) -> list[Path]:
+    """Return the backups of ``path`` that load, newest first."""
+    good = []
+    for candidate in bk.list_backups(path):
+        try:
+            if load(candidate, offer_backups=False) is not None:
+                good.append(candidate)
+        except StoreError:
+            continue
+    return good
+
+
+def backup_hook(path: Path, old_rev: int | None) -> Callable[[], None] | None:
+    if old_rev is None or not path.exists():
+        return None
+
+    def keep() -> None:
+        bk.prune(path, bk.KEEP - 1)  # first make room, so a kill never leaves KEEP + 1
+        bk.keep_version(path, old_rev)
+
+    return keep
+
+
+def write_file(path: Path, tables: Tables, *, old_rev: int | None) -> None:
+    """Write ``tables`` atomically; the replaced version becomes a backup.
+
+    Raises:
+        OSError: nothing was replaced.
+    """
+    atomic_write_bytes(path, dump_tables(tables), before_replace=backup_hook(path, old_rev))
+
+
+def link_or_copy(src: Path, dst: Path) -> None:
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copyfile(src, dst)
+
+
+@contextmanager
+def locked(path: Path, timeout: float, lock: filelock.BaseFileLock | None = None) -> Iterator[None]:
+    lock = lock or filelock.FileLock(f"{path}.lock", timeout=timeout, thread_local=False)
+    try:
+        lock.acquire(timeout=timeout)
+    except filelock.Timeout as err:
+        raise StoreBusy(
+            f"Кампанию {path.name} сейчас сохраняет другая копия kubik (ждали {timeout:g} с). "
+            "Повторите через несколько секунд."
+        ) from err
+    except OSError as err:  # the lock file cannot be created: a read-only folder
+        raise StoreError(write_error_message(path, err)) from err
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def new_tables(name: str, system: str, *, rev: int = 0) -> Tables:
+    meta = {"schema_version": SCHEMA_VERSION, "name": name, "system": system, "rev": rev}
+    return {META: {"1": meta}, CHARACTERS: {}, DOCS: {}, HISTORY: {}}
+
+
+def new_campaign_tables(system: str) -> Tables:
+    """Build the whole new file in memory, so it reaches disk in one atomic write."""
+    name, system, characters = demo_campaign(system)
+    tables = new_tables(name, system)
+    tables[CHARACTERS] = {str(n): character_to_doc(c) for n, c in enumerate(characters, 1)}
+    return tables
+
+
+def restore_backup(path: Path, backup: Path, lock_timeout: float) -> Path | None:
+    """See :meth:`tui.store.Store.restore_backup`."""
+    try:
+        good = load(backup, offer_backups=False)
+    except StoreError as err:
+        raise StoreError(f"Резервная копия {backup} не годится: {err}") from err
+    if good is None:
+        raise StoreError(f"Резервная копия {backup} не найдена.")
+    raw = backup.read_bytes()
+    aside = None
+    with locked(path, lock_timeout):
+        try:
+            current = load(path, offer_backups=False)
+        except StoreError:
+            current = None
+            aside = bk.aside_name(path, "corrupt")
+        try:
+            if aside is not None:
+                link_or_copy(path, aside)
+            rev = current.rev if current is not None else None
+            atomic_write_bytes(path, raw, before_replace=backup_hook(path, rev))
+        except OSError as err:
+            raise StoreError(write_error_message(path, err)) from err
+    return aside
+
+
+def import_campaign(exported: Exported, target: Path, *, force: bool, lock_timeout: float) -> None:
+    """Write ``exported`` as the campaign ``target``; see :meth:`tui.store.Store.import_json`."""
+    with locked(target, lock_timeout):
+        rev = None
+        if target.exists():
+            if not force:
+                raise CampaignExists(
+                    f"Кампания {target} уже существует. Чтобы заменить её, добавьте --force "
+                    "(старая версия останется в резервных копиях)."
+                )
+            try:
+                current = load(target, offer_backups=False)
+                rev = current.rev if current is not None else None
+            except StoreError:
+                link_or_copy(target, bk.aside_name(target, "corrupt"))
+        tables = new_tables(exported.name, exported.system, rev=(rev or 0) + 1)
+        tables[CHARACTERS] = {
+            str(n): character_to_doc(c) for n, c in enumerate(exported.characters, 1)
+        }
+        tables[DOCS] = {
+            str(n): {"name": name, "value": value}
+            for n, (name, value) in enumerate(exported.docs.items(), 1)
+        }
+        log = journal_path(target)
+        try:
+            if log.exists():
+                bk.backup_dir(target).mkdir(exist_ok=True)
+                stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+                os.replace(log, bk.backup_dir(target) / f"{target.stem}.log-{stamp}.jsonl")
+            write_journal(log, exported.log)
+            write_file(target, tables, old_rev=rev)
+        except OSError as err:
+            raise StoreError(write_error_message(target, err)) from err

@@ -1,0 +1,106 @@
+"""Schema versions of the campaign file and the steps that bring old files up to date.
+
+Each step takes the tables of version N and returns those of version N+1; steps never touch
+the disk. What a step moves out of the file (schema 1's Журнал) it hands back in
+:class:`Upgrade`, and the store writes it to its new home before the upgraded file.
+
+Version history:
+
+1. ``meta`` (one document: schema_version, name, system), ``characters``, ``log``.
+2. The Журнал moves to ``<name>.log.jsonl`` (append-only, so rolls never rewrite the party);
+   ``meta`` gains ``rev`` (a change counter); new tables ``docs`` (app documents such as the
+   current encounter and settings) and ``history`` (the undo and redo stacks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import CampaignCorrupt, StoreError
+from .storage import corrupt_message
+
+SCHEMA_VERSION = 2
+
+META, CHARACTERS, DOCS, HISTORY = "meta", "characters", "docs", "history"
+LEGACY_LOG = "log"
+
+Tables = dict[str, dict[str, Any]]
+
+
+@dataclass
+class Upgrade:
+    """The result of bringing a file's tables to :data:`SCHEMA_VERSION`."""
+
+    tables: Tables
+    from_version: int
+    #: Журнал documents a schema-1 file kept inside itself, oldest first.
+    moved_log: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        return self.from_version != SCHEMA_VERSION
+
+
+def _v1_to_v2(tables: Tables, moved_log: list[dict[str, Any]]) -> Tables:
+    """Move the Журнал out of the file; add the change counter, ``docs`` and ``history``."""
+    log = tables.pop(LEGACY_LOG, {})
+    moved_log.extend(doc for _, doc in sorted(log.items(), key=lambda kv: _doc_id(kv[0])))
+    tables.setdefault(CHARACTERS, {})
+    tables.setdefault(DOCS, {})
+    tables.setdefault(HISTORY, {})
+    for meta in tables[META].values():
+        meta.setdefault("rev", 0)
+    return tables
+
+
+#: ``MIGRATIONS[n]`` turns schema ``n`` into schema ``n + 1``.
+MIGRATIONS: dict[int, Callable[[Tables, list[dict[str, Any]]], Tables]] = {1: _v1_to_v2}
+
+
+def schema_version(tables: Tables, path: Path) -> int:
+    """Return the file's schema version after checking ``meta``.
+
+    Raises:
+        CampaignCorrupt: no single meta document, or a version that is not a positive int.
+        StoreError: the file comes from a newer kubik.
+    """
+    docs = list(tables.get(META, {}).values())
+    if len(docs) != 1 or not isinstance(docs[0], dict):
+        raise CampaignCorrupt(corrupt_message(path, "нет сведений о кампании (таблица meta)"))
+    version = docs[0].get("schema_version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise CampaignCorrupt(corrupt_message(path, f"неверная версия схемы {version!r}"))
+    if version > SCHEMA_VERSION:
+        raise StoreError(
+            f"Файл кампании {path} создан более новой версией kubik (схема {version}, "
+            f"эта версия понимает до {SCHEMA_VERSION}). Обновите kubik, чтобы открыть его."
+        )
+    return version
+
+
+def upgrade(tables: Tables, path: Path) -> Upgrade:
+    """Bring ``tables`` (changed in place) to :data:`SCHEMA_VERSION`; nothing is written.
+
+    Raises:
+        CampaignCorrupt, StoreError: see :func:`schema_version`; a step met damaged data.
+    """
+    start = version = schema_version(tables, path)
+    moved: list[dict[str, Any]] = []
+    try:
+        while version < SCHEMA_VERSION:
+            tables = MIGRATIONS[version](tables, moved)
+            version += 1
+            for meta in tables[META].values():
+                meta["schema_version"] = version
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        raise CampaignCorrupt(
+            corrupt_message(path, f"не удалось обновить схему {version}: {err}")
+        ) from err
+    return Upgrade(tables, start, moved)
+
+
+def _doc_id(key: str) -> int:
+    return int(key) if key.isdigit() else 0

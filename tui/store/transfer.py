@@ -1,0 +1,133 @@
+"""Export and import of a whole campaign as one JSON file; the Журнал as Markdown."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from .codec import character_from_doc, character_to_doc, log_from_doc, log_to_doc
+from .errors import StoreError
+from .models import Campaign, Character, LogEntry
+
+FORMAT = "kubik-campaign"
+FORMAT_VERSION = 1
+
+KIND_NAMES = {"roll": "бросок", "check": "проверка", "note": "заметка"}
+
+
+@dataclass(frozen=True)
+class Exported:
+    """The content of an export file, checked and converted."""
+
+    name: str
+    system: str
+    characters: list[Character]
+    docs: dict[str, dict[str, Any]]
+    log: list[LogEntry]
+
+
+def export_payload(
+    campaign: Campaign,
+    characters: list[Character],
+    docs: dict[str, dict[str, Any]],
+    log: list[LogEntry],
+    exported_at: str,
+) -> dict[str, Any]:
+    """Return the export document; ``log`` oldest first."""
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "schema_version": campaign.schema_version,
+        "exported_at": exported_at,
+        "campaign": {"name": campaign.name, "system": campaign.system},
+        "characters": [character_to_doc(c) for c in characters],
+        "docs": docs,
+        "log": [log_to_doc(e) for e in log],
+    }
+
+
+def read_export(source: Path) -> Exported:
+    """Read and check an export file.
+
+    Raises:
+        StoreError: the file is missing, unreadable or not a valid kubik export; the message
+            names the reason.
+    """
+    try:
+        raw = source.read_bytes()
+    except OSError as err:
+        raise StoreError(f"Не удалось прочитать {source}: {err.strerror or err}.") from err
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise StoreError(_bad(source, f"это не JSON в UTF-8 ({err})")) from err
+    if not isinstance(data, dict):
+        raise StoreError(_bad(source, "ожидался объект JSON"))
+    if data.get("format") != FORMAT:
+        if "meta" in data and "characters" in data:
+            raise StoreError(
+                _bad(source, "это файл кампании, а не экспорт; откройте его через --campaign")
+            )
+        raise StoreError(_bad(source, f"нет отметки формата «{FORMAT}»"))
+    version = data.get("format_version")
+    if not isinstance(version, int) or version > FORMAT_VERSION:
+        raise StoreError(
+            _bad(source, f"версия формата {version!r} не поддерживается; обновите kubik")
+        )
+    try:
+        campaign = data["campaign"]
+        name, system = campaign["name"], campaign["system"]
+        if not isinstance(name, str) or not isinstance(system, str):
+            raise TypeError("имя и система кампании должны быть строками")
+        characters = [character_from_doc(doc) for doc in data.get("characters", [])]
+        docs = data.get("docs", {})
+        if not isinstance(docs, dict) or not all(
+            isinstance(k, str) and isinstance(v, dict) for k, v in docs.items()
+        ):
+            raise TypeError("раздел docs должен быть объектом объектов")
+        log = [log_from_doc(doc) for doc in data.get("log", [])]
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        raise StoreError(_bad(source, f"неверные данные: {err}")) from err
+    ids = [c.id for c in characters]
+    if len(set(ids)) != len(ids):
+        raise StoreError(_bad(source, "у двух персонажей один id"))
+    return Exported(name, system, characters, docs, log)
+
+
+def _bad(source: Path, why: str) -> str:
+    return f"Нельзя импортировать {source}: {why}. Кампания не изменена."
+
+
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|])")
+
+
+def md_escape(text: str) -> str:
+    """Escape characters Markdown would read as formatting."""
+    return _MD_SPECIAL.sub(r"\\\1", text).replace("\n", " ")
+
+
+def log_markdown(campaign_name: str, entries: list[LogEntry]) -> str:
+    """Render the Журнал (``entries`` oldest first) as Markdown, one heading per day."""
+    lines = [f"# Журнал: {md_escape(campaign_name)}", ""]
+    if not entries:
+        lines.append("_Записей пока нет._")
+    day = None
+    for e in entries:
+        try:
+            at = datetime.fromisoformat(e.at)
+            this_day, clock = at.date().isoformat(), at.strftime("%H:%M")
+        except ValueError:
+            this_day, clock = "", e.at
+        if this_day != day:
+            day = this_day
+            if lines[-1] != "":
+                lines.append("")
+            lines += [f"## {this_day or 'Без даты'}", ""]
+        who = f" **{md_escape(e.actor)}**" if e.actor else ""
+        kind = KIND_NAMES.get(e.kind, e.kind)
+        lines.append(f"- {md_escape(clock)}{who} ({kind}): {md_escape(e.text)}")
+    return "\n".join(lines) + "\n"
