@@ -1,0 +1,228 @@
+"""The IDE4™ check builder: pilot tests on state (store, check, rows) and snapshots at 80×24."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from textual.widgets import Input
+
+from tui.store import Store
+
+
+def builder(app):
+    """Return the IDE4 builder of the Проверка tab."""
+    return app.query_one("#check-pane")
+
+
+def capture_notes(app) -> list[tuple[str, str]]:
+    """Record every notification as ``(message, severity)``."""
+    notes: list[tuple[str, str]] = []
+
+    def notify(message, *, severity="information", **_):
+        notes.append((str(message), severity))
+
+    app.notify = notify
+    return notes
+
+
+async def choose(pilot, stepper_id: str, value) -> None:
+    """Focus a stepper and press → until it shows ``value`` (fails after a full turn)."""
+    stepper = pilot.app.query_one(f"#{stepper_id}")
+    stepper.focus()
+    for _ in range(len(stepper._options) + 1):
+        if stepper.value == value:
+            return
+        await pilot.press("right")
+    raise AssertionError(f"{stepper_id}: no option {value!r}")
+
+
+def energy(app, name: str) -> int:
+    """Return a character's energy as the store has it."""
+    c = next(c for c in app.store.characters() if c.name == name)
+    return c.extra.get("energy", 100)
+
+
+class TestProcedure:
+    """A GM and a player walk the procedure; the log and the sheet follow."""
+
+    async def test_roll_reroll_energy_after_conclude(self, make_test_app, campaign_path):
+        app = make_test_app(system="ide4")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("3", "l")  # the builder; standard → expanded
+            b = builder(app)
+            assert b.form.level == "expanded"
+            await choose(pilot, "ide4-energy", 2)  # energy before: 2×d6 (Сила ур. 2)
+            await pilot.press("enter")  # energy before, then the d100
+            await pilot.pause()
+            assert b.phase == "result" and b.check.status == "rolled"
+            first = b.check.natural
+            await pilot.press("r")  # reroll chooser: «навык» is refused, «еда» is first allowed
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert b.check.rerolls == ("food",)
+            assert b.check.steps[-1].replaced == first
+            assert b.check.outcome not in ("tragedy", "triumph"), "seed: energy after must apply"
+            await pilot.press("e", "down", "enter")  # energy after: 2×d6
+            await pilot.pause()
+            assert len(b.check.after_dice) == 2
+            await pilot.press("enter")  # conclude: meaning, consequence
+            await pilot.pause()
+            await pilot.press(*"дверь поддалась", "enter", *"патруль далеко", "enter")
+            await pilot.pause()
+            assert b.phase == "done"
+            assert b.check.consequence == "патруль далеко"
+            assert energy(app, "Вера Стрижова") == 100 - 12 - 12
+
+        entries = Store.open(campaign_path).log()
+        events = [e.data["event"] for e in reversed(entries)]
+        assert events == ["roll", "reroll", "energy_after", "conclude"]
+        assert all(e.kind == "check" and e.actor == "Вера Стрижова" for e in entries)
+        last = entries[0].data
+        assert last["energy_spent"] == 24 and last["pool_after"] == 76
+        assert "переброс (еда)" in entries[2].text
+
+    async def test_forbidden_move_refused_then_templates_copied(self, make_test_app):
+        app = make_test_app(system="ide4")
+        async with app.run_test(size=(80, 24)) as pilot:
+            notes = capture_notes(app)
+            await pilot.press("3", "enter", "s")  # roll, then the sub-roll
+            await pilot.pause()
+            b = builder(app)
+            before, logged = b.check, len(app.store.log())
+            assert before.subroll_value is not None
+            await pilot.press("s")  # a second sub-roll: the rules refuse it
+            await pilot.press("e")  # energy after the sub-roll: refused too
+            await pilot.pause()
+            assert b.check is before
+            assert len(app.store.log()) == logged
+            assert [s for _, s in notes] == ["error", "error"]
+            assert "Подбросок делается один раз" in notes[0][0]
+            await pilot.press("t", "y")  # the quick template, copied
+            await pilot.pause()
+            assert app.clipboard.startswith("1. Что ты хочешь сделать?")
+            assert len(app.clipboard.splitlines()) == 10
+            await pilot.press("t", "y")  # the full template
+            assert len(app.clipboard.splitlines()) == 16
+            assert "Подбросок: " in app.clipboard and notes[-1][0].startswith("Шаблон скопирован")
+
+    async def test_impossible_needs_a_reason_before_anything(self, make_test_app):
+        app = make_test_app(system="ide4")
+        async with app.run_test(size=(80, 24)) as pilot:
+            notes = capture_notes(app)
+            await pilot.press("3")
+            b = builder(app)
+            await choose(pilot, "ide4-base", 8)  # [00]
+            assert app.query_one("#ide4-row-reason").display
+            await pilot.press("enter")
+            await pilot.pause()
+            assert b.phase == "setup" and b.check is None
+            assert app.store.log() == []
+            assert "[00]" in notes[-1][0] and notes[-1][1] == "error"
+            assert app.focused is app.query_one("#ide4-reason", Input)  # type it now
+            await pilot.press(*"стена без дверей", "enter")
+            await pilot.pause()
+            assert b.check.status == "impossible"
+            assert "Невозможно: стена без дверей" in app.store.log()[0].text
+
+    async def test_automatic_success_and_hidden_risk(self, make_test_app):
+        app = make_test_app(system="ide4")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("3")
+            b = builder(app)
+            await choose(pilot, "ide4-base", 0)
+            assert app.query_one("#ide4-hidden").display
+            assert "автоматический успех" in str(app.query_one("#ide4-odds").render())
+            await choose(pilot, "ide4-hidden", True)  # a trap: keep [1] and roll
+            assert b.current_input().hidden_risk
+            assert "Триумф" in str(app.query_one("#ide4-odds").render())
+            await pilot.press("enter")
+            await pilot.pause()
+            assert b.check.status == "rolled" and b.check.difficulty.final == 1
+
+    async def test_level_switch_keeps_inputs(self, make_test_app):
+        app = make_test_app(system="ide4")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("3")
+            b = builder(app)
+            await choose(pilot, "ide4-skill", "Взлом")
+            assert b.form.value("attribute") == "Мелкая моторика"  # the skill's attribute
+            app.query_one("#ide4-mods", Input).value = "+1 темнота"
+            b.query_one("#ide4-skill").focus()
+            await pilot.press("l", "l")  # → expanded → quick
+            assert b.form.level == "quick"
+            assert not app.query_one("#ide4-skill").display
+            assert b.current_input().skill == ""  # hidden: not in the check
+            await pilot.press("l")  # → standard
+            assert b.current_input().skill == "Взлом"
+            assert b.current_input().modifiers[0].reason == "темнота"
+
+    async def test_always_expanded_and_combat_distance(self, make_test_app):
+        app = make_test_app(system="ide4")
+        async with app.run_test(size=(80, 24)) as pilot:
+            notes = capture_notes(app)
+            await pilot.press("3")
+            assert builder(app).form.level == "standard"
+            timur = next(c for c in app.store.characters() if c.name == "Тимур Аскаров")
+            builder(app).choose_character(timur.id)  # as Enter in the party table does
+            await pilot.pause()
+            assert builder(app).form.level == "expanded"  # he always demands it
+            await choose(pilot, "ide4-skill", "Рукопашный бой")
+            assert builder(app).form.value("distance") == "К"
+            await choose(pilot, "ide4-distance", "Д")
+            status = str(app.query_one("#ide4-status").render())
+            assert "работает на дистанциях К / Б, не на Д" in status
+            await pilot.press("enter")
+            await pilot.pause()
+            assert builder(app).check is None and "не на Д" in notes[-1][0]
+
+    async def test_new_day_resets_the_daily_triumph(self, make_test_app):
+        app = make_test_app(system="ide4")
+        async with app.run_test(size=(80, 24)) as pilot:
+            olga = next(c for c in app.store.characters() if c.name == "Ольга Ренн")
+            extra = {**olga.extra, "daily_triumph_used": True}
+            app.store.upsert_character(dataclasses.replace(olga, extra=extra))
+            await pilot.press("3", "d")
+            await pilot.pause()
+            assert not any(c.extra.get("daily_triumph_used") for c in app.store.characters())
+
+
+# -- snapshots ---------------------------------------------------------------------------------
+
+
+class TestSnapshots:
+    """The builder as the GM sees it at 80×24 (and once wide)."""
+
+    @pytest.mark.parametrize(
+        "presses", [["l", "l"], [], ["l"]], ids=["quick", "standard", "expanded"]
+    )
+    def test_levels_before_roll(self, snap_compare, make_test_app, presses):
+        async def run_before(pilot):
+            await pilot.press("3", *presses)  # the builder; l cycles the level
+            await pilot.pause()
+
+        app = make_test_app(system="ide4")
+        assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+    @pytest.mark.parametrize("view", ["moves", "quick", "full"])
+    def test_after_roll(self, snap_compare, make_test_app, view):
+        async def run_before(pilot):
+            await pilot.press("3", "down", "down", "down", "down", "right")  # skill: Взлом
+            await pilot.press("enter")  # roll the d100
+            await pilot.press(*{"moves": [], "quick": ["t"], "full": ["t", "t"]}[view])
+            await pilot.pause()
+
+        app = make_test_app(system="ide4")
+        assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+    def test_wide(self, snap_compare, make_test_app):
+        async def run_before(pilot):
+            await pilot.press("3", "l")  # expanded
+            await pilot.press("down", "down", "down", "down", "down", "right")  # skill: Взлом
+            await pilot.press("down", "down", "down", "right", "right")  # energy before: 2×d12
+            await pilot.press("enter", "r", "enter")  # roll; reroll from the skill (mastery 65)
+            await pilot.pause()
+
+        app = make_test_app(system="ide4")
+        assert snap_compare(app, terminal_size=(120, 40), run_before=run_before)

@@ -1,0 +1,182 @@
+"""The Старатели builder: rows, odds, the roll with every die, Risk, the task chain, the group.
+
+Behaviour tests drive the app with keys and assert on the store; snapshots pin the look.
+The demo party (data/demo/starately.toml) lists Борис first: Интеллект 11, Медицина-3.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tui.store import Store
+from tui.widgets.builder_starately import ChainScreen, GroupScreen, RiskScreen
+
+# Rows from the character row: 1 Характеристика, 2 Навык, 3 Сложность, 4 Кубы, 5 Модификаторы.
+
+
+def errors(app) -> list[str]:
+    """Return the messages of the error notifications shown so far."""
+    return [n.message for n in app._notifications if n.severity == "error"]
+
+
+async def open_builder(pilot, mods: str = "", **rows) -> None:
+    """Open the Проверка tab; set the modifier field and rows directly (keys: first test)."""
+    await pilot.press("3")  # the Проверка tab, focus on the character row
+    if mods:
+        pilot.app.query_one("#check-mods").value = mods
+    for row, value in rows.items():
+        pilot.app.query_one(f"#st-{row}").select(value)
+    await pilot.pause()
+
+
+async def test_rows_change_the_check_and_a_boon_rolls_three_dice(make_test_app, campaign_path):
+    """«…кидается не более 3 костей и из них выбирается 2»: +d6 rolls 3d6, one is dropped."""
+    app = make_test_app(system="starately")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_builder(pilot)
+        await pilot.press("down", "right", "right", "right")  # Сила → Ловкость → … → Интеллект
+        await pilot.press("down", "down", "right")  # difficulty: Средне → Тяжело
+        await pilot.press("down", "right")  # dice: нет → +d6 (3d6, keep the two highest)
+        await pilot.press("enter")
+        await pilot.pause()
+    [entry] = Store.open(campaign_path).log()
+    data = entry.data
+    assert entry.kind == "check" and entry.actor == "Борис"
+    assert data["system"] == "starately" and data["kind"] == "check"
+    assert data["side"]["characteristic"] == "Интеллект" and data["side"]["dm"] == 1
+    assert data["side"]["skill_name"] == "Медицина" and data["side"]["skill"] == 3
+    assert data["side"]["boons"] == 1 and data["difficulty"] == 10
+    assert len(data["dice"]) == 3
+    assert [d["kept"] for d in data["dice"]].count(False) == 1
+    kept = [d["value"] for d in data["dice"] if d["kept"]]
+    dropped = [d["value"] for d in data["dice"] if not d["kept"]]
+    assert min(kept) >= dropped[0]  # the boon drops the lowest die
+    assert data["natural"] == sum(kept)
+    assert data["total"] == data["natural"] + 1 + 3
+    assert data["effect"] == data["total"] - 10
+    for value in (str(d["value"]) for d in data["dice"]):
+        assert value in entry.text
+
+
+async def test_bad_modifier_is_refused_and_nothing_is_logged(make_test_app, campaign_path):
+    app = make_test_app(system="starately")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_builder(pilot)
+        app.query_one("#check-mods").focus()
+        await pilot.press(*"темно", "enter")
+        await pilot.pause()
+        assert any("начните с числа" in message for message in errors(app))
+    assert Store.open(campaign_path).log() == []
+
+
+async def test_risk_needs_a_price_then_rolls_again_and_logs_both(make_test_app, campaign_path):
+    """«…Вне зависимости от результата этой повторной проверки игрок заплатит за это…»"""
+    app = make_test_app(system="starately")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_builder(pilot, skill="", difficulty=12)  # без навыка (−3), Подвиг 12+
+        await pilot.press("enter")
+        await pilot.pause()
+        assert Store.open(campaign_path).log()[0].data["outcome"] == "failure"
+        await pilot.press("r")  # declare Risk
+        await pilot.pause()
+        assert isinstance(app.screen, RiskScreen)
+        await pilot.press("enter")  # no price yet: refused
+        await pilot.pause()
+        assert isinstance(app.screen, RiskScreen)
+        assert any("цену Риска" in message for message in errors(app))
+        assert len(Store.open(campaign_path).log()) == 1
+        await pilot.press(*"кобура", "enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, RiskScreen)
+        assert app.query_one("#check-pane").check_action("risk", ()) is False  # once only
+    newest, first = Store.open(campaign_path).log()
+    data = newest.data
+    assert data["kind"] == "risk" and data["price"] == "кобура"
+    assert data["first"]["dice"] == first.data["dice"]
+    assert len(data["retry"]["dice"]) == 2
+    assert all(d["rerolled"] for d in data["retry"]["dice"])
+    assert data["outcome"] == data["retry"]["outcome"]
+    assert "кобура" in newest.text
+
+
+async def test_forbidden_risk_rolls_nothing(make_test_app, campaign_path):
+    app = make_test_app(system="starately")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_builder(pilot, skill="", difficulty=12)
+        await pilot.press("enter", "r")
+        await pilot.pause()
+        await pilot.click("#risk-forbid")
+        await pilot.pause()
+        assert app.query_one("#check-pane").check_action("risk", ()) is False
+    assert len(Store.open(campaign_path).log()) == 1
+
+
+async def test_task_chain_carries_the_helper_effect(make_test_app, campaign_path):
+    """«…Эффект первой проверки будет добавлен как модификатор ко второй.»"""
+    app = make_test_app(system="starately")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_builder(pilot, difficulty=12)  # Борис, Медицина-3, Подвиг 12+
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, ChainScreen)
+        await pilot.press("enter")  # the first other character helps
+        await pilot.pause()
+    [entry] = Store.open(campaign_path).log()
+    data = entry.data
+    assert data["kind"] == "chain"
+    assert data["helper"]["difficulty"] == 10  # one step below Подвиг 12+
+    assert data["helper"]["side"]["name"] != "Борис"
+    assert data["main"]["side"]["modifiers"][-1]["value"] == data["carried"]
+    assert data["carried"] == data["helper"]["effect"]
+    assert len(data["helper"]["dice"]) == 2 and len(data["main"]["dice"]) == 2
+
+
+async def test_group_check_adds_one_per_helper_success(make_test_app, campaign_path):
+    """«…в случае успеха к основному броску добавляется модификатор +1…»"""
+    app = make_test_app(system="starately")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_builder(pilot, characteristic="Интеллект")  # Интеллект, Медицина-3
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, GroupScreen)
+        await pilot.press("enter")  # Сергей and Алик (Медицина-1) both help
+        await pilot.pause()
+    [entry] = Store.open(campaign_path).log()
+    data = entry.data
+    assert data["kind"] == "group"
+    assert sorted(h["side"]["name"] for h in data["helpers"]) == ["Алик", "Сергей"]
+    assert data["bonus"] == sum(h["outcome"] == "success" for h in data["helpers"])
+
+
+class TestStaratelySnapshots:
+    """The builder before and after a roll (a boon: one die dropped), and Risk's question."""
+
+    def test_before_roll(self, snap_compare, make_test_app):
+        async def run_before(pilot):
+            await pilot.press("3")  # the builder, Борис with Медицина-3 against Средне 8+
+            await pilot.pause()
+
+        app = make_test_app(system="starately")
+        assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+    @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+    def test_after_roll(self, snap_compare, make_test_app, size):
+        async def run_before(pilot):
+            # Rows set directly (their keys are tested above): Интеллект 11, Тяжело 10+, +d6.
+            await open_builder(
+                pilot, mods="-1 темнота", characteristic="Интеллект", difficulty=10, dice=1
+            )
+            await pilot.press("enter")  # roll: one of three dice is dropped
+            await pilot.pause()
+
+        app = make_test_app(system="starately")
+        assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+    def test_risk_question(self, snap_compare, make_test_app):
+        async def run_before(pilot):
+            await open_builder(pilot, skill="", difficulty=12)  # без навыка, Подвиг 12+
+            await pilot.press("enter", "r")  # roll: a failure; Risk asks the GM for a price
+            await pilot.pause()
+
+        app = make_test_app(system="starately")
+        assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

@@ -1,0 +1,141 @@
+"""The Мир Тьмы builder: rows, the pool's odds, a roll with every die, the chance die.
+
+Behaviour tests drive the app with keys and assert on the store; snapshots pin the look.
+The demo party (data/demo/wod.toml) lists Вера Соколова first: Интеллект 3, Расследование 3.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tui.store import Store
+from tui.widgets.builder_wod import ChanceScreen
+
+# Rows from the character row: 1 Атрибут, 2 Навык, 3 Модификаторы, 4 n-снова, 5 Рутина.
+
+
+def errors(app) -> list[str]:
+    """Return the messages of the error notifications shown so far."""
+    return [n.message for n in app._notifications if n.severity == "error"]
+
+
+async def open_builder(pilot, mods: str = "", **rows) -> None:
+    """Open the Проверка tab; set the modifier field and rows directly (keys: first test)."""
+    await pilot.press("3")  # the Проверка tab, focus on the character row
+    if mods:
+        pilot.app.query_one("#check-mods").value = mods
+    for row, value in rows.items():
+        pilot.app.query_one(f"#wod-{row}").select(value)
+    await pilot.pause()
+
+
+def pool_dice(dice: list[dict]) -> list[dict]:
+    """Return the dice of the pool itself (not rote rerolls, not dice added by explosions)."""
+    return [d for d in dice if not d["rerolled"] and not d["added"]]
+
+
+async def test_rows_change_the_pool_and_every_die_is_logged(make_test_app, campaign_path):
+    """Pool = attribute + skill + modifiers; 8-again adds dice, rote rerolls failures once."""
+    app = make_test_app(system="wod")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_builder(pilot)
+        await pilot.press("down", "right")  # Интеллект → Сообразительность (3)
+        await pilot.press("down", "down", *"+2")  # Расследование 3, two more dice
+        await pilot.press("down", "right", "right")  # 10-снова → 9 → 8-снова
+        await pilot.press("down", "right")  # rote
+        await pilot.press("enter")
+        await pilot.pause()
+    [entry] = Store.open(campaign_path).log()
+    data = entry.data
+    assert entry.kind == "check" and entry.actor == "Вера Соколова"
+    assert data["system"] == "wod" and data["kind"] == "pool"
+    pool = data["pool"]
+    assert pool["attribute_name"] == "Сообразительность" and pool["skill_name"] == "Расследование"
+    assert (pool["size"], pool["again"], pool["rote"]) == (8, 8, True)
+    assert len(pool_dice(data["dice"])) == 8
+    kept = [d for d in data["dice"] if d["kept"]]
+    assert data["successes"] == sum(d["value"] >= 8 for d in kept)
+    assert all(d["exploded"] == (d["value"] >= 8) for d in kept)
+    assert sum(d["added"] for d in data["dice"]) == sum(d["exploded"] for d in data["dice"])
+    replaced = [d for d in data["dice"] if not d["kept"]]
+    assert all(d["value"] < 8 for d in replaced)
+    assert sum(d["rerolled"] for d in data["dice"]) == len(replaced)
+
+
+async def test_bad_modifier_is_refused_and_nothing_is_logged(make_test_app, campaign_path):
+    app = make_test_app(system="wod")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_builder(pilot, mods="рана")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert any("начните с числа" in message for message in errors(app))
+    assert Store.open(campaign_path).log() == []
+
+
+async def test_chance_die_asks_first_withdrawing_logs_nothing(make_test_app, campaign_path):
+    """«Рассказчик может позволить вам отказаться от выполнения действия…»"""
+    app = make_test_app(system="wod")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_builder(pilot, mods="-7 рана")
+        formula = str(app.query_one("#check-formula").render())
+        assert "бросок на удачу" in formula
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChanceScreen)
+        await pilot.click("#chance-withdraw")  # «отказаться»
+        await pilot.pause()
+        assert not isinstance(app.screen, ChanceScreen)
+        assert Store.open(campaign_path).log() == []
+        await pilot.press("enter")  # asked again
+        await pilot.pause()
+        await pilot.press("x", "escape")  # the Storyteller forbids withdrawing: Esc is refused
+        await pilot.pause()
+        assert isinstance(app.screen, ChanceScreen)
+        assert any("нельзя отменить" in message for message in errors(app))
+        await pilot.click("#chance-go")  # «бросить»
+        await pilot.pause()
+    [entry] = Store.open(campaign_path).log()
+    data = entry.data
+    assert data["kind"] == "chance" and data["pool"]["size"] == -1
+    assert data["pool"]["withdrawal_allowed"] is False
+    assert len(pool_dice(data["dice"])) == 1  # one chance die (a 10 would add more)
+    first = data["dice"][0]["value"]
+    if first == 1:
+        assert data["outcome"] == "dramatic_failure"
+    elif first < 10:
+        assert data["outcome"] == "failure" and data["successes"] == 0
+    else:
+        assert data["successes"] >= 1
+
+
+class TestWodSnapshots:
+    """The builder before and after a roll, and the chance-die question."""
+
+    def test_before_roll(self, snap_compare, make_test_app):
+        async def run_before(pilot):
+            await pilot.press("3")  # Вера Соколова: Интеллект 3 + Расследование 3
+            await pilot.pause()
+
+        assert snap_compare(
+            make_test_app(system="wod"), terminal_size=(80, 24), run_before=run_before
+        )
+
+    @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+    def test_after_roll(self, snap_compare, make_test_app, size):
+        async def run_before(pilot):
+            # Rows set directly (their keys are tested above): +2 dice, 8-again, rote.
+            await open_builder(pilot, mods="+2 лупа", again=8, rote=True)
+            await pilot.press("enter")  # roll 8d10
+            await pilot.pause()
+
+        app = make_test_app(system="wod")
+        assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+    def test_chance_question(self, snap_compare, make_test_app):
+        async def run_before(pilot):
+            await open_builder(pilot, mods="-7 рана")  # pool 3 + 3 − 7 = −1
+            await pilot.press("enter")  # a chance die: asks first
+            await pilot.pause()
+
+        app = make_test_app(system="wod")
+        assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

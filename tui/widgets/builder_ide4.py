@@ -1,0 +1,372 @@
+"""The Проверка tab for IDE4™: the whole procedure, from the checklist to the templates.
+
+Phases: ``setup`` (the form, live exact odds; Enter rolls the d100), ``result`` (every step so
+far and the moves still allowed, with the rule behind each refusal; Enter concludes), ``done``
+(the filled template, copyable). Every roll and every applied move reaches the log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.markup import escape
+from textual.message import Message
+from textual.widgets import Input, Static
+
+from rules import ide4
+from rules.errors import RulesError
+from tui.store import Character
+from tui.widgets import ide4_text as txt
+from tui.widgets.builder import CharacterChanged
+from tui.widgets.ide4_dialogs import (
+    CardScreen,
+    ChecklistScreen,
+    ConcludeScreen,
+)
+from tui.widgets.ide4_form import Ide4Form, Ide4OddsBars
+from tui.widgets.ide4_moves import MovesMixin
+from tui.widgets.stepper import Stepper
+
+#: Actions per phase; the footer shows only these.
+PHASE_ACTIONS = {
+    "setup": {"roll", "checklist", "card", "cycle_level", "new_day"},
+    "result": {"conclude", "reroll", "energy_after", "bonus", "subroll", "card", "cycle_level"}
+    | {"template", "copy", "new_check", "new_day"},
+    "done": {"card", "cycle_level", "template", "copy", "new_check", "new_day"},
+}
+ROLLED_ONLY = {"reroll", "energy_after", "bonus", "subroll"}
+WIDE = 110  # columns from which the template stands beside the moves
+TEMPLATE_NAMES = {"quick": "Быстрый шаблон", "full": "Полный шаблон"}
+
+
+class Ide4Builder(MovesMixin, Vertical):
+    """Character → level → action → attribute → skill → difficulty → energy; Enter rolls."""
+
+    DEFAULT_CSS = """
+    Ide4Builder #ide4-form { height: 1fr; }
+    Ide4Builder #ide4-status {
+        height: auto; border-top: solid $primary; border-title-color: $text-muted;
+    }
+    Ide4Builder #ide4-odds { height: auto; }
+    Ide4Builder #ide4-after { height: 1fr; display: none; }
+    Ide4Builder #ide4-side { display: none; border-left: solid $primary; padding-left: 1; }
+    Ide4Builder.-wide #ide4-side { display: block; }
+    Ide4Builder #ide4-result:focus { background-tint: $foreground 3%; }
+    Ide4Builder #ide4-moves { border-top: solid $primary; height: auto; }
+    Ide4Builder #ide4-moves .indent-1 { padding-left: 4; }
+    Ide4Builder.-rolled #ide4-form, Ide4Builder.-rolled #ide4-status,
+    Ide4Builder.-rolled #ide4-odds { display: none; }
+    Ide4Builder.-rolled #ide4-after { display: block; }
+    """
+
+    # Order matters: the footer lists them so, and at 80 columns the last ones fall off.
+    BINDINGS = [
+        Binding("enter", "roll", "Бросить d100", id="ide4-roll", tooltip="Бросить d100"),
+        Binding("enter", "conclude", "Итог", id="ide4-conclude", tooltip="Смысл и последствия"),
+        Binding("r", "reroll", "Переброс", id="ide4-reroll", tooltip="Переброс d100"),
+        Binding("e", "energy_after", "Энергия", id="ide4-energy", tooltip="Энергия после"),
+        Binding("b", "bonus", "Бонус", id="ide4-bonus", tooltip="Бонус мастерства"),
+        Binding("s", "subroll", "Подброс", id="ide4-subroll", tooltip="Подбросок d6"),
+        Binding("t", "template", "Шаблон", id="ide4-template", tooltip="Ходы / шаблоны"),
+        Binding("y", "copy", "Копировать", id="ide4-copy", tooltip="Копировать шаблон"),
+        Binding("n", "new_check", "Новая", id="ide4-new", tooltip="Новая проверка"),
+        Binding("c", "checklist", "Нужна ли", id="ide4-checklist", tooltip="Восемь условий"),
+        Binding("k", "card", "Риск", id="ide4-card", tooltip="Карточка ясного риска"),
+        Binding("l", "cycle_level", "Уровень", id="ide4-level", tooltip="Уровень детализации"),
+        Binding(
+            "d", "new_day", "Новый день", id="ide4-day", show=False, tooltip="Новый игровой день"
+        ),
+    ]
+
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+        super().__init__(id=id)
+        self.phase = "setup"
+        self.check: ide4.Check | None = None
+        self.view = "moves"  # or "quick" / "full": what the result area shows
+        self.reasons: tuple[str, ...] = ()
+        self.player_demand = False
+        self.checklist_seen = False
+        self._check_character_id: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Ide4Form(id="ide4-form")
+        yield Static(id="ide4-status")
+        yield Ide4OddsBars(id="ide4-odds")
+        with Horizontal(id="ide4-after"):
+            with VerticalScroll(id="ide4-result"):
+                yield Static(id="ide4-steps")
+                yield Vertical(id="ide4-moves")
+            with VerticalScroll(id="ide4-side", can_focus=False):
+                yield Static(id="ide4-side-template")
+
+    def on_mount(self) -> None:
+        self.query_one("#ide4-status").border_title = "Сложность и точные шансы"
+        self.call_after_refresh(self._recompute)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Show the filled template beside the moves when there is room for both."""
+        self.set_class(event.size.width >= WIDE, "-wide")
+
+    @property
+    def form(self) -> Ide4Form:
+        """Return the form of the inputs."""
+        return self.query_one(Ide4Form)
+
+    # -- the contract --------------------------------------------------------------------------
+
+    def set_characters(self, characters: list[Character]) -> None:
+        """Offer ``characters``; keep every current choice that still exists."""
+        self.form.set_characters(characters)
+        self._recompute()
+
+    def choose_character(self, character_id: str) -> None:
+        """Select a character (from the party tab) and start a new check for them."""
+        if self.phase != "setup":
+            self.action_new_check()
+        stepper = self.query_one("#ide4-character", Stepper)
+        stepper.select(character_id)
+        self.call_after_refresh(self.query_one("#ide4-attribute", Stepper).focus)
+
+    def current_input(self) -> ide4.CheckInput:
+        """Return the inputs the form holds now.
+
+        Raises:
+            RulesError: no character, or a modifier list that does not parse.
+        """
+        return self.form.current_input(self.reasons, self.player_demand)
+
+    # -- before the roll -----------------------------------------------------------------------
+
+    def _recompute(self) -> None:
+        """Redraw the status line and the live odds from the form."""
+        if not self.is_mounted or self.phase != "setup":
+            return
+        status = self.query_one("#ide4-status", Static)
+        odds = self.query_one("#ide4-odds", Ide4OddsBars)
+        try:
+            inp = self.current_input()
+            difficulty = ide4.resolve_difficulty(inp)
+        except RulesError as err:
+            self.form.show_rows(None)
+            status.update(f"[$error]{escape(str(err))}[/]")
+            odds.show_message("")
+            return
+        self.form.show_rows(difficulty)
+        lines = [txt.difficulty_line(difficulty)]
+        problem = None
+        try:
+            ide4.validate(inp)
+        except RulesError as err:
+            problem = str(err)
+        if inp.always_expanded and inp.level != "expanded":
+            lines.append("[$warning]Игрок всегда требует развёрнутую проверку (l).[/]")
+        need = ide4.roll_need(self.reasons, self.player_demand)
+        verdict = txt.need_line(need, self.checklist_seen)
+        if problem:
+            lines.append(f"[$error]{escape(problem)}[/]")
+        elif difficulty.kind == "auto":
+            lines.append(f"{verdict} · [b]Enter[/b] — записать автоматический успех")
+        elif difficulty.kind == "impossible":
+            lines.append(f"{verdict} · [b]Enter[/b] — записать «невозможно»")
+        else:
+            lines.append(f"{verdict} · [b]Enter[/b] — бросить d100")
+        status.update("\n".join(lines))
+        if difficulty.kind == "auto":
+            odds.show_message(
+                "\\[0] — автоматический успех: кубик не бросается. "
+                "Скрытый риск (ловушка, засада, яд, давление) оставит \\[1]."
+            )
+        elif difficulty.kind == "impossible":
+            odds.show_message("\\[00] — «этим способом это сейчас невозможно»: броска нет.")
+        else:
+            try:
+                odds.show(ide4.check_odds(inp), ide4.OUTCOME_NAMES, ide4.OUTCOMES)
+            except RulesError as err:
+                odds.show_message(f"[$error]{escape(str(err))}[/]")
+
+    @on(Stepper.Changed)
+    @on(Input.Changed)
+    def _inputs_changed(self, event: Message) -> None:
+        self._recompute()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_roll()
+
+    # -- phases --------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action not in set().union(*PHASE_ACTIONS.values()):
+            return True
+        if action not in PHASE_ACTIONS[self.phase]:
+            return False
+        if isinstance(self.app.focused, Input) and action not in ("roll", "conclude"):
+            return False  # letters go into the text field
+        if action in ROLLED_ONLY and (self.check is None or self.check.status != "rolled"):
+            return False
+        if action == "copy" and self.view == "moves" and self.phase == "result":
+            return False
+        return True
+
+    def _set_phase(self, phase: str) -> None:
+        self.phase = phase
+        self.set_class(phase != "setup", "-rolled")
+        self.refresh_bindings()
+        if phase == "setup":
+            self._recompute()
+            self.query_one("#ide4-character", Stepper).focus()
+        else:
+            self._show_result()
+            self.query_one("#ide4-result").focus()
+
+    def _template(self, which: str) -> str:
+        assert self.check is not None
+        fill = ide4.quick_template if which == "quick" else ide4.full_template
+        return fill(self.check)
+
+    def _level_template(self) -> str:
+        assert self.check is not None
+        return "quick" if self.check.level == "quick" else "full"
+
+    def _show_result(self) -> None:
+        """Redraw the result area: the steps, then the moves or a template."""
+        check = self.check
+        if check is None:
+            return
+        self.query_one("#ide4-steps", Static).update("\n".join(txt.result_lines(check)))
+        if self.view == "moves":
+            lines = txt.move_lines(check)
+        else:
+            title = f"[b]{TEMPLATE_NAMES[self.view]}[/b] · y — копировать · t — другой вид"
+            lines = [(0, title), *((0, escape(t)) for t in self._template(self.view).splitlines())]
+        side = "full" if self.view != "full" else "quick"
+        self.query_one("#ide4-side-template", Static).update(
+            f"[b]{TEMPLATE_NAMES[side]}[/b] (заполняется по ходу)\n{escape(self._template(side))}"
+        )
+        moves = self.query_one("#ide4-moves", Vertical)
+        moves.remove_children()
+        moves.mount_all(Static(text, classes=f"indent-{indent}") for indent, text in lines)
+        self.refresh_bindings()
+
+    # -- actions: before the roll --------------------------------------------------------------
+
+    def action_roll(self) -> None:
+        """Open the check: roll the d100 (after energy before), or record [0] / [00]."""
+        if self.phase != "setup":
+            if self.phase == "result":
+                self.action_conclude()
+            return
+        try:
+            check = ide4.start(self.current_input())
+            if check.status == "ready":
+                check = ide4.roll(check, self.app.rng)  # type: ignore[attr-defined]
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            if self.query_one("#ide4-row-reason").display and not self.form.text("reason"):
+                self.query_one("#ide4-reason", Input).focus()
+            return
+        self.check = check
+        self._check_character_id = self.form.value("character")
+        self.view = "moves"
+        self._record("roll")
+        self._set_phase("result")
+
+    def action_checklist(self) -> None:
+        """Open the need-a-roll checklist."""
+
+        def done(result: tuple[tuple[str, ...], bool] | None) -> None:
+            if result is not None:
+                self.reasons, self.player_demand = result
+                self.checklist_seen = True
+                self._recompute()
+
+        self.app.push_screen(ChecklistScreen(self.reasons, self.player_demand), done)
+
+    def action_card(self) -> None:
+        """Show the clear-risk card to read aloud."""
+        try:
+            inp = self.check.input if self.check else self.current_input()
+            card = ide4.clear_risk(inp)
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            return
+        self.app.push_screen(CardScreen(card))
+
+    def action_cycle_level(self) -> None:
+        """Switch quick → standard → expanded → quick (the inputs stay)."""
+        stepper = self.query_one("#ide4-level", Stepper)
+        nxt = ide4.LEVELS[(ide4.LEVELS.index(self.form.level) + 1) % len(ide4.LEVELS)]
+        if self.check is not None and self.phase != "setup":
+            with stepper.prevent(Stepper.Changed):
+                stepper.select(nxt)
+            self.check = ide4.set_level(self.check, nxt)
+            if self.check.level != nxt:
+                self.app.notify(
+                    "Эта проверка остаётся развёрнутой: в ней уже есть шаги развёрнутой "
+                    "проверки или игрок всегда её требует.",
+                    timeout=4,
+                )
+            if self.view != "moves":
+                self.view = self._level_template()
+            self._show_result()
+        else:
+            stepper.select(nxt)
+
+    def action_new_day(self) -> None:
+        """Start a new game day: every character may raise Успех → Триумф once again."""
+        for c in self.form.characters.values():
+            if c.extra.get("daily_triumph_used"):
+                self.post_message(
+                    CharacterChanged(replace(c, extra={**c.extra, "daily_triumph_used": False}))
+                )
+        check = self.check
+        if check and self.phase == "result" and not check.daily_triumph_spent:
+            self.check = replace(check, input=replace(check.input, daily_triumph_used=False))
+            self._show_result()
+        self.app.notify("Новый игровой день: Успех → Триумф от навыков снова доступен всем.")
+
+    def action_conclude(self) -> None:
+        """Record the meaning and the consequences, then show the level's template."""
+        check = self.check
+        if check is None or self.phase != "result":
+            return
+
+        def done(words: tuple[str, str] | None) -> None:
+            if words is None or self.check is None:
+                return
+            self.check = ide4.conclude(self.check, *words)
+            self.view = self._level_template()
+            self._record("conclude")
+            self._set_phase("done")
+
+        self.app.push_screen(ConcludeScreen(check.outcome_name or "—"), done)
+
+    def action_template(self) -> None:
+        """Cycle what the result area shows: the moves, the quick template, the full one."""
+        views = ["moves", "quick", "full"] if self.phase == "result" else ["quick", "full"]
+        self.view = (
+            views[(views.index(self.view) + 1) % len(views)] if self.view in views else "full"
+        )
+        self._show_result()
+
+    def action_copy(self) -> None:
+        """Copy the template shown (OSC 52) so it can be pasted into notes or a chat."""
+        if self.check is None:
+            return
+        which = self.view if self.view != "moves" else self._level_template()
+        self.app.copy_to_clipboard(self._template(which))
+        self.app.notify(f"Шаблон скопирован ({TEMPLATE_NAMES[which].lower()}).", timeout=3)
+
+    def action_new_check(self) -> None:
+        """Start a new check for the same character: situational inputs are cleared."""
+        self.check = None
+        self._check_character_id = None
+        self.view = "moves"
+        self.reasons, self.player_demand, self.checklist_seen = (), False, False
+        self.form.reset_situation()
+        self._set_phase("setup")
