@@ -19,20 +19,25 @@ os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 from tests.conftest import frozen_clock  # noqa: E402
 from tui.app import make_app  # noqa: E402
 
+#: name → (system of the demo campaign, keys pressed before the picture)
 SHOTS = {
-    "party": ["1"],
-    "combat": ["2", "i"],
-    "check": ["3", "down", "right", "enter"],
-    "log": ["3", "enter", "slash", *"3d6!+2", "enter", "escape", "4"],
-    "keys": ["question_mark"],
+    "party": ("drevo", ["1"]),
+    "combat": ("drevo", ["2", "i", "enter", "enter", "enter", "enter", "enter", "enter"]),
+    "check": ("drevo", ["3", "down", "right", "enter"]),
+    "log": ("drevo", ["3", "enter", "slash", *"3d6!+2", "enter", "escape", "4"]),
+    "keys": ("drevo", ["question_mark"]),
+    "check-ide4": ("ide4", ["3", "enter"]),
+    "check-starately": ("starately", ["3", "enter"]),
+    "check-wod": ("wod", ["3", "enter"]),
 }
 
 
-async def shoot(name: str, keys: list[str], folder: Path) -> Path:
-    app = make_app(folder / f"{name}.json", seed=7, clock=frozen_clock)
+async def shoot(name: str, system: str, keys: list[str], folder: Path) -> Path:
+    app = make_app(folder / f"{name}.json", system=system, seed=7, clock=frozen_clock)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*keys)
-        await pilot.pause()
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
         target = ROOT / "screenshots" / f"{name}.svg"
         target.write_text(app.export_screenshot(title=f"kubik — {name}"), encoding="utf-8")
     return target
@@ -40,8 +45,8 @@ async def shoot(name: str, keys: list[str], folder: Path) -> Path:
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
-        for name, keys in SHOTS.items():
-            print(asyncio.run(shoot(name, keys, Path(folder))).relative_to(ROOT))
+        for name, (system, keys) in SHOTS.items():
+            print(asyncio.run(shoot(name, system, keys, Path(folder))).relative_to(ROOT))
 
 
 if __name__ == "__main__":

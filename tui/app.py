@@ -15,8 +15,8 @@ from textual.binding import Binding
 from textual.widgets import Footer, Input, TabbedContent, TabPane
 
 from rules.dice import make_rng
-from tui.render import roll_summary, signed
-from tui.store import LogEntry, Store
+from tui.render import roll_summary
+from tui.store import LogEntry, Store, StoreError
 from tui.widgets.builder import CharacterChanged, CheckRolled, builder_class
 from tui.widgets.combat import CombatPane
 from tui.widgets.keys import KeysScreen
@@ -47,6 +47,15 @@ class KubikApp(App[None]):
         Binding("4", "show_tab('log')", "Журнал", id="tab-log", show=False),
         Binding("slash", "quick_roll", "Бросок", id="quick-roll", tooltip="Быстрый бросок: 3d6!"),
         Binding("question_mark", "keys", "Клавиши", id="keys", tooltip="Все клавиши"),
+        Binding(
+            "ctrl+z",
+            "undo",
+            "Отменить",
+            id="undo",
+            tooltip="Отменить последнее изменение",
+            show=False,
+        ),
+        Binding("ctrl+y", "redo", "Вернуть", id="redo", tooltip="Вернуть отменённое", show=False),
         Binding("ctrl+q", "quit", "Выход", id="quit", tooltip="Выйти из kubik"),
     ]
 
@@ -103,10 +112,30 @@ class KubikApp(App[None]):
         """Focus the first focusable widget of the active tab."""
         tabs = self.query_one(TabbedContent)
         pane = tabs.get_pane(tabs.active)
+        content = pane.children[0] if pane.children else None
+        if hasattr(content, "focus_first"):
+            content.focus_first()
+            return
         for widget in pane.query("*"):
             if widget.focusable:
                 widget.focus()
                 return
+
+    def action_undo(self) -> None:
+        """Undo the last change of the campaign (the log is history and stays)."""
+        self._undo_redo(self.store.undo, "Отменено", "Нечего отменять.")
+
+    def action_redo(self) -> None:
+        """Redo the last undone change."""
+        self._undo_redo(self.store.redo, "Возвращено", "Нечего возвращать.")
+
+    def _undo_redo(self, step: Callable[[], str | None], done: str, nothing: str) -> None:
+        try:
+            label = step()
+        except StoreError as err:
+            self.notify(str(err), severity="error")
+            return
+        self.notify(f"{done}: {label}" if label else nothing)
 
     def action_quick_roll(self) -> None:
         """Open the quick-roll bar."""
@@ -145,12 +174,6 @@ class KubikApp(App[None]):
     @on(QuickRoll.Rolled)
     def _quick_rolled(self, event: QuickRoll.Rolled) -> None:
         self.record("roll", None, roll_summary(event.result), event.result.to_dict())
-
-    @on(CombatPane.InitiativeRolled)
-    def _initiative_rolled(self, event: CombatPane.InitiativeRolled) -> None:
-        text = "Инициатива: " + ", ".join(f"{r.side} {signed(r.final)}" for r in event.rolls)
-        data = {"initiative": [{"side": r.side, "rolls": r.rolls} for r in event.rolls]}
-        self.record("roll", None, text, data)
 
     def record(self, kind: str, actor: str | None, text: str, data: dict[str, Any]) -> None:
         """Append one entry to the campaign's log (the store notifies the panes)."""

@@ -125,7 +125,8 @@ def app_parser() -> Parser:
         prog="kubik",
         description=(
             "kubik — помощник ведущего за столом. Без команды открывает приложение.\n"
-            "Команды: roll EXPR, odds EXPR, odds drevo …, check drevo … (у каждой есть -h)."
+            "Команды: roll EXPR, odds EXPR, odds|check drevo|ide4|starately|wod …,\n"
+            "party list|add|remove, export, import, log (у каждой есть -h)."
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -162,6 +163,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_roll(rest)
         if command in ("odds", "check"):
             return cmd_system(command, rest)
+        if command in ("party", "export", "import", "log"):
+            from tui import cli_party
+
+            return int(cli_party.COMMANDS[command](rest))
         return run_app(argv)
     except RulesError as err:
         fail(str(err))

@@ -22,6 +22,14 @@ OUTCOME_STYLE = {
     "win": "$success",
     "tie": "$warning",
     "lose": "$error",
+    "attacker_wins": "$success",
+    "defender_wins": "$error",
+    "hit": "$success",
+    "miss": "$error",
+    "attacker_hits": "$success",
+    "both_hit": "$warning",
+    "neither": "$warning",
+    "defender_hits": "$error",
 }
 
 
@@ -73,7 +81,11 @@ def one_sided_lines(result: OneSidedResult, *, markup: bool = True) -> list[str]
     elif result.outcome == "crit_failure":
         crit = " — на кубиках −4, критический провал при любой сложности"
     return [
-        f"Кубики 4dF: {fudge_dice(result.dice, markup=markup)} = {signed(result.dice_sum)}",
+        (
+            "Кубики не бросались: Судьба, считаются +4"
+            if result.fate_auto
+            else f"Кубики 4dF: {fudge_dice(result.dice, markup=markup)} = {signed(result.dice_sum)}"
+        ),
         f"Итого: кубики {signed(result.dice_sum)}, {side.trait_name or 'черта'} "
         f"{signed(side.trait)}{mods} → {bold(signed(result.total))}",
         f"Сложность: {signed(check.difficulty)} ({difficulty_name(check.difficulty)}), "
@@ -89,8 +101,9 @@ def one_sided_summary(result: OneSidedResult) -> str:
     from rules.drevo import OUTCOME_NAMES
 
     side = result.check.side
+    dice = "Судьба +4" if result.fate_auto else fudge_dice(result.dice)
     return (
-        f"{side.trait_name or 'черта'} {signed(side.trait)}, {fudge_dice(result.dice)} → "
+        f"{side.trait_name or 'черта'} {signed(side.trait)}, {dice} → "
         f"{signed(result.total)} против {signed(result.check.difficulty)}: "
         f"{OUTCOME_NAMES[result.outcome]} (запас {signed(result.margin)})"
     )

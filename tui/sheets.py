@@ -63,6 +63,12 @@ def skill_text(system: str, c: Character) -> str:
     return " · ".join(parts) or "—"
 
 
+def _needs(track: object) -> list[tuple[str, str]]:
+    from rules import drevo
+
+    return [(drevo.level_name(level), need) for level, need in track.needs()]  # type: ignore[attr-defined]
+
+
 def columns(system: str) -> tuple[str, ...]:
     """Return the party table's column titles for a system."""
     if system == "drevo":
@@ -99,10 +105,21 @@ def sheet_text(system: str, c: Character) -> str:
         head += f", Судьба {c.fate}"
 
         def extra_line() -> str:
-            return (
+            from tui.combat_bridge import track_of
+
+            track = track_of(c)
+            line = (
                 f"[b]Оружие:[/b] {', '.join(c.weapons) or 'без оружия'}   "
                 f"[b]Раны:[/b] {wounds_text(c.wounds)}"
             )
+            if track.dead:
+                line += " — [b $error]погиб[/]"
+            elif not track.can_act:
+                line += " — [b $error]не может действовать[/]"
+            elif track.penalty:
+                line += f" (штраф {signed(track.penalty)})"
+            needs = "; ".join(f"{name}: {need}" for name, need in _needs(track))
+            return line + (f"\n[b]Лечение:[/b] {needs}" if needs else "")
 
     elif system == "ide4":
         head += f", энергия {c.extra.get('energy', 100)}/100"

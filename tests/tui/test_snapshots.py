@@ -28,9 +28,9 @@ class TestCheck:
     @pytest.mark.parametrize("size", list(SIZES))
     def test_rolled_check(self, snap_compare, make_test_app, size):
         async def run_before(pilot):
-            await pilot.press("3")  # the check builder
-            await pilot.press("down", "right")  # next trait of the first character
-            await pilot.press("down", "right")  # difficulty one rung up: Выше среднего
+            await pilot.press("3")  # the check builder, focus on the character row
+            await pilot.press("down", "right")  # action: Ближний бой (the trait is preselected)
+            await pilot.press("down", "down", "right")  # difficulty one rung up: Выше среднего
             await pilot.press("down", *"+1 высота", "enter")  # a modifier, then roll
             await pilot.pause()
 
@@ -48,12 +48,54 @@ class TestCheck:
 
 
 class TestCombat:
-    """The Бой tab after side initiative and one round."""
+    """The Бой tab at each phase of a fight (Ярослав and Горан against Атаман Шкуро)."""
 
-    def test_initiative_rolled(self, snap_compare, make_test_app):
+    @staticmethod
+    async def setup(pilot):
+        await pilot.press("2")  # the Бой tab, focus on the roster
+        table = pilot.app.query_one("#combat-roster")
+        names = [c.name for c in pilot.app.query_one("#combat-pane").characters.values()]
+        keep = {"Ярослав Кречет", "Горан Рябой", "Атаман Шкуро"}
+        for index, name in enumerate(names):
+            if name in keep:
+                continue
+            table.move_cursor(row=index)
+            side = "Отряд" if index < 4 else "Противники"
+            await pilot.press(*["space"] * (3 if side == "Отряд" else 2))  # leave the fight
+        await pilot.pause()
+
+    @pytest.mark.parametrize("size", list(SIZES))
+    def test_setup(self, snap_compare, make_test_app, size):
         async def run_before(pilot):
-            await pilot.press("2", "i")  # roll side initiative
-            await pilot.press("n")  # round 2: the order reverses
+            await self.setup(pilot)
+
+        assert snap_compare(make_test_app(), terminal_size=SIZES[size], run_before=run_before)
+
+    @pytest.mark.parametrize("size", list(SIZES))
+    def test_declarations(self, snap_compare, make_test_app, size):
+        async def run_before(pilot):
+            await self.setup(pilot)
+            await pilot.press("i")  # side initiative
+            await pilot.press("enter")  # the first declarer: melee at the first target
             await pilot.pause()
 
-        assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)
+        assert snap_compare(make_test_app(), terminal_size=SIZES[size], run_before=run_before)
+
+    @pytest.mark.parametrize("size", list(SIZES))
+    def test_resolution(self, snap_compare, make_test_app, size):
+        async def run_before(pilot):
+            await self.setup(pilot)
+            await pilot.press("i", "enter", "enter", "enter")  # initiative, three declarations
+            await pilot.pause()
+
+        assert snap_compare(make_test_app(), terminal_size=SIZES[size], run_before=run_before)
+
+    @pytest.mark.parametrize("size", list(SIZES))
+    def test_after_damage(self, snap_compare, make_test_app, size):
+        async def run_before(pilot):
+            await self.setup(pilot)
+            await pilot.press("i", "enter", "enter", "enter")
+            await pilot.press("enter", "enter")  # roll the first exchange, accept it
+            await pilot.pause()
+
+        assert snap_compare(make_test_app(seed=2), terminal_size=SIZES[size], run_before=run_before)

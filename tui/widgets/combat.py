@@ -1,99 +1,679 @@
-"""The Бой tab: the sides, their initiative and the order in which they declare."""
+"""The Бой tab: set up a fight, roll side initiative, declare in side order, resolve exchanges.
+
+Phases follow ``rules.encounter.Encounter``: ``setup`` → ``declare`` → ``resolve`` → next round.
+The encounter is saved in the campaign (store doc ``encounter``), so it survives a restart and
+the store's undo covers every step. Exchange rolls are resolved by ``rules.drevo``.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.message import Message
 from textual.widgets import DataTable, Static
 
-from rules.initiative import InitiativeRoll, declaration_order, roll_side_initiative
+from rules import drevo
+from rules.encounter import ACTION_NAMES, Combatant, Encounter, Pairing
+from rules.errors import RulesError
+from rules.initiative import roll_side_initiative
+from tui import combat_bridge as bridge
 from tui.render import fudge_dice, signed
+from tui.render_combat import declaration_text, plan_lines, result_lines
 from tui.sheets import wounds_text
 from tui.store import Character
+from tui.widgets.choice import Choice, ChoiceScreen
+from tui.widgets.combat_forms import DeclarationForm, NpcForm
+from tui.widgets.oddsbars import OddsBars
 
-SIDE_OF_KIND = {"pc": "Отряд", "npc": "Противники"}
+SIDE_CYCLE = ("—", "Отряд", "Противники", "Третья сторона")
+DOC = "encounter"
+
+
+class ExchangeView(Static, can_focus=True):
+    """The current exchange: who, with what, the odds, then the dice and the damage."""
 
 
 class CombatPane(Vertical):
-    """Show combatants grouped by side, in declaration order for the current round."""
+    """Run a fight from the keyboard; the footer shows the keys of the current phase."""
 
     BINDINGS = [
+        Binding("space", "cycle_side", "Сторона", id="combat-side"),
+        Binding("a", "add_npc", "+НИП", id="combat-add", tooltip="Добавить НИП на месте"),
         Binding("i", "initiative", "Инициатива", id="combat-initiative"),
+        Binding("z", "ambush", "Засада", id="combat-ambush", tooltip="Ведущий задаёт порядок"),
+        Binding("enter", "declare", "Объявить", id="combat-declare"),
+        Binding("enter", "roll", "Бросить", id="combat-roll"),
+        Binding("enter", "apply", "Принять", id="combat-apply"),
+        Binding("enter", "skip", "Пропустить", id="combat-skip-enter"),
+        Binding("f", "fate_before", "Судьба +4", id="combat-fate-before"),
+        Binding("p", "fate_shift", "Судьба ±", id="combat-fate-shift"),
+        Binding("r", "reroll_tie", "Перебросить ничью", id="combat-reroll"),
+        Binding("s", "skip", "Пропустить", id="combat-skip"),
+        Binding("1", "reduce(1)", "−1 уровень", id="combat-reduce-1"),
+        Binding("2", "reduce(2)", "−2", id="combat-reduce-2", show=False),
+        Binding("3", "reduce(3)", "−3", id="combat-reduce-3", show=False),
         Binding("n", "next_round", "След. раунд", id="combat-next-round"),
+        Binding("x", "end_fight", "Конец боя", id="combat-end"),
     ]
 
-    @dataclass
-    class InitiativeRolled(Message):
-        """Side initiative was rolled."""
-
-        rolls: tuple[InitiativeRoll, ...]
-
-    round_number: int = 0
-    initiative: tuple[InitiativeRoll, ...] = ()
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+        super().__init__(id=id)
+        self.encounter = Encounter()
+        self.characters: dict[str, Character] = {}
+        self._plan: drevo.ExchangePlan | None = None
+        self._refusal: str = ""
+        self._result: drevo.ExchangeResult | None = None
+        self._fate_before: set[str] = set()
+        self._hits: list[drevo.Hit] = []
 
     def compose(self) -> ComposeResult:
         yield Static(id="combat-status")
-        table: DataTable[str] = DataTable(id="combat-table", cursor_type="row", zebra_stripes=True)
-        yield table
+        with Vertical(id="combat-setup"):
+            yield DataTable(id="combat-roster", cursor_type="row", zebra_stripes=True)
+        with Vertical(id="combat-declare"):
+            yield DataTable(id="combat-order", cursor_type="none", zebra_stripes=True)
+            yield DeclarationForm(id="combat-form")
+        with Vertical(id="combat-resolve"):
+            yield ExchangeView(id="combat-exchange")
+            yield OddsBars(id="combat-odds")
 
     def on_mount(self) -> None:
-        self.query_one("#combat-table", DataTable).add_columns("№", "Сторона", "Имя", "Раны")
+        self.query_one("#combat-roster", DataTable).add_columns(
+            "Сторона", "Имя", "Кто", "Оружие", "Раны"
+        )
+        order = self.query_one("#combat-order", DataTable)
+        order.add_columns("№", "Сторона", "Кто", "Заявка")
+        order.can_focus = False
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "next_round":
-            return bool(self.initiative)
-        return True
+    # -- state ---------------------------------------------------------------------------------
+
+    @property
+    def store(self) -> Any:
+        return self.app.store  # type: ignore[attr-defined]
 
     def show(self, characters: list[Character]) -> None:
-        """Redraw the order from the party: sides by initiative, then by name within a side."""
-        self._characters = characters
-        sides = self._side_order()
-        table = self.query_one("#combat-table", DataTable)
-        table.clear()
-        number = 0
-        for side in sides:
-            for c in characters:
-                if SIDE_OF_KIND.get(c.kind) == side:
-                    number += 1
-                    table.add_row(str(number), side, c.name, wounds_text(c.wounds), key=c.id)
-        self._show_status(sides)
+        """Redraw from the store: the party and the saved encounter."""
+        self.characters = {c.id: c for c in characters}
+        saved = self.store.get_doc(DOC)
+        if saved:
+            try:
+                self.encounter = Encounter.from_dict(saved)
+            except (RulesError, TypeError, KeyError, ValueError):
+                self.app.notify("Сохранённый бой повреждён — начните новый (x).", severity="error")
+                self.encounter = Encounter()
+        else:
+            self.encounter = self._default_encounter(characters)
+        self._prune()
+        self._redraw()
 
-    def _side_order(self) -> list[str]:
-        if not self.initiative:
-            return list(dict.fromkeys(SIDE_OF_KIND.values()))
-        return declaration_order([r.side for r in self.initiative], self.round_number)
+    def _default_encounter(self, characters: list[Character]) -> Encounter:
+        enc = Encounter()
+        for c in characters:
+            if bridge.can_act(c):
+                side = "Отряд" if c.kind == "pc" else "Противники"
+                enc = enc.with_combatant(Combatant(c.id, c.name, side))
+        return enc
 
-    def _show_status(self, sides: list[str]) -> None:
-        status = self.query_one("#combat-status", Static)
-        if not self.initiative:
-            status.update("Инициатива не брошена — [b]i[/b]: бросить 4dF за каждую сторону.")
+    def _prune(self) -> None:
+        """Drop combatants whose characters were deleted from the party (setup only)."""
+        if self.encounter.phase != "setup":
             return
-        rolls = "; ".join(
-            f"{r.side} {' → '.join(fudge_dice(d, markup=True) for d in r.rolls)}"
-            f" = {signed(r.final)}"
-            for r in self.initiative
+        for c in self.encounter.combatants:
+            if c.character_id not in self.characters:
+                self.encounter = self.encounter.without(c.character_id)
+
+    def _save(self, encounter: Encounter, label: str) -> None:
+        """Persist the encounter; the store notifies and the pane redraws."""
+        self.encounter = encounter
+        self.store.put_doc(DOC, encounter.to_dict(), label=label)
+
+    def _log(self, actor: str | None, text: str, data: dict[str, Any] | None = None) -> None:
+        payload = {"round": self.encounter.round, **(data or {})}
+        self.app.record("combat", actor, text, payload)  # type: ignore[attr-defined]
+
+    def _can_act(self) -> Callable[[str], bool]:
+        return lambda cid: bridge.can_act(self.characters.get(cid))
+
+    def _names(self) -> dict[str, str]:
+        return {c.character_id: c.name for c in self.encounter.combatants}
+
+    # -- which keys apply ------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        phase = self.encounter.phase
+        stage = self._stage()
+        if action in ("cycle_side", "add_npc", "initiative", "ambush"):
+            return phase == "setup"
+        if action == "declare":
+            return phase == "declare"
+        if action == "roll":
+            return stage == "plan"
+        if action == "fate_before":
+            return stage == "plan" and bool(self._fate_before_choices())
+        if action in ("fate_shift",):
+            return stage == "rolled" and bool(self._shift_choices())
+        if action == "reroll_tie":
+            return stage == "rolled" and self._result is not None and self._result.tie
+        if action == "apply":
+            return stage in ("rolled", "damage")
+        if action == "skip":
+            return stage in ("plan", "refused")
+        if action == "reduce":
+            (levels,) = parameters
+            return stage == "damage" and any(cost == levels for _, cost in self._reduce_options())
+        if action == "next_round":
+            return phase == "resolve" and not self.encounter.pending()
+        if action == "end_fight":
+            return phase != "setup"
+        return True
+
+    def _stage(self) -> str:
+        """Return where the resolution of the current exchange stands."""
+        if self.encounter.phase != "resolve" or not self.encounter.pending():
+            return ""
+        if self._hits:
+            return "damage"
+        if self._result is not None:
+            return "rolled"
+        if self._refusal:
+            return "refused"
+        return "plan"
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def _redraw(self) -> None:
+        enc = self.encounter
+        for part in ("setup", "declare", "resolve"):
+            self.query_one(f"#combat-{part}").display = enc.phase == part
+        self._draw_status()
+        if enc.phase == "setup":
+            self._draw_roster()
+        elif enc.phase == "declare":
+            self._draw_order()
+        else:
+            self._draw_exchange()
+        self.refresh_bindings()
+
+    def _draw_status(self) -> None:
+        enc = self.encounter
+        status = self.query_one("#combat-status", Static)
+        if enc.phase == "setup":
+            status.update(
+                "[b]Подготовка боя.[/b] Пробел — сторона участника, a — новый НИП, "
+                "i — бросить инициативу (4dF за сторону), z — засада (порядок задаёт ведущий)."
+            )
+            return
+        how = "; ".join(
+            f"{i['side']} {' → '.join(fudge_dice(tuple(d), markup=True) for d in i['rolls'])}"
+            f" = {signed(sum(i['rolls'][-1]))}"
+            if i.get("rolls")
+            else f"{i['side']}: засада"
+            for i in enc.initiative
         )
+        phase = "заявки" if enc.phase == "declare" else "броски"
         status.update(
-            f"[b]Раунд {self.round_number}[/b]. Заявляют: {' → '.join(sides)}\nИнициатива: {rolls}"
+            f"[b]Раунд {enc.round}[/b], {phase}. Порядок: {' → '.join(enc.side_order())}\n"
+            f"[dim]Инициатива: {how}[/dim]"
         )
+
+    def _draw_roster(self) -> None:
+        table = self.query_one("#combat-roster", DataTable)
+        row = table.cursor_row
+        table.clear()
+        sides = {c.character_id: c.side for c in self.encounter.combatants}
+        for c in self.characters.values():
+            table.add_row(
+                sides.get(c.id, "—"),
+                c.name,
+                "Игрок" if c.kind == "pc" else "НИП",
+                ", ".join(c.weapons) or "—",
+                wounds_text(c.wounds)
+                + (" (не может действовать)" if not bridge.can_act(c) else ""),
+                key=c.id,
+            )
+        if table.row_count:
+            table.move_cursor(row=min(row, table.row_count - 1))
+
+    def _draw_order(self) -> None:
+        enc = self.encounter
+        can_act = self._can_act()
+        table = self.query_one("#combat-order", DataTable)
+        table.clear()
+        declared = {d.actor: d for d in enc.all_declarations()}
+        names = self._names()
+        order = enc.declaring_order(can_act)
+        busy = [c for c in enc.combatants if c.character_id in {d.actor for d in enc.carried}]
+        for number, c in enumerate([*order, *busy], start=1):
+            d = declared.get(c.character_id)
+            text = declaration_text(d, names) if d else "…"
+            table.add_row(str(number), c.side, c.name, text, key=c.character_id)
+        current = enc.next_declarer(can_act)
+        form = self.query_one(DeclarationForm)
+        if current is None:
+            form.display = False
+            return
+        form.display = True
+        actor = self.characters[current.character_id]
+        targets = [
+            (c.name, c.character_id)
+            for c in enc.combatants
+            if c.side != current.side and c.character_id in self.characters
+        ]
+        form.prepare(actor, bridge.weapon_names(actor), targets)
+
+    def _draw_exchange(self) -> None:
+        view = self.query_one(ExchangeView)
+        odds = self.query_one("#combat-odds", OddsBars)
+        pending = self.encounter.pending()
+        if not pending:
+            odds.display = False
+            view.update(
+                f"[b]Раунд {self.encounter.round} разрешён.[/b] n — следующий раунд "
+                "(порядок заявок меняется), x — завершить бой."
+            )
+            return
+        pairing = pending[0]
+        total = len(self.encounter.pairings())
+        number = total - len(pending) + 1
+        names = self._names()
+        header = (
+            f"[b]Схватка {number} из {total}:[/b] "
+            f"{declaration_text(pairing.attack, names)} ({names.get(pairing.attack.actor)})"
+        )
+        if pairing.answer is not None:
+            header += f"; ответ: {declaration_text(pairing.answer, names)}"
+        if self._plan is None and not self._refusal:
+            self._make_plan(pairing)
+        lines = [header]
+        if self._refusal:
+            odds.display = False
+            lines.append(f"[$error]Нельзя: {self._refusal}[/]")
+            lines.append("s или Enter — пропустить схватку.")
+            view.update("\n".join(lines))
+            return
+        assert self._plan is not None
+        lines += plan_lines(self._plan)
+        if self._fate_before:
+            who = ", ".join(self._plan.side(r).fighter.name for r in sorted(self._fate_before))
+            lines.append(f"[$accent]Судьба до броска: {who} — кубики считаются +4.[/]")
+        if self._result is None:
+            odds.display = True
+            kind = self._plan.kind
+            odds.show(
+                drevo.exchange_odds(self._plan, frozenset(self._fate_before)),
+                drevo.EXCHANGE_OUTCOME_NAMES,
+                drevo.EXCHANGE_OUTCOMES[kind],
+            )
+        else:
+            odds.display = False
+            lines.append("")
+            lines += result_lines(self._result)
+            if self._hits:
+                lines.append(self._damage_prompt())
+        view.update("\n".join(lines))
+
+    def _make_plan(self, pairing: Pairing) -> None:
+        try:
+            self._plan = bridge.plan_for(pairing, self.characters)
+            self._refusal = ""
+        except RulesError as err:
+            self._plan = None
+            self._refusal = str(err)
+
+    def _damage_prompt(self) -> str:
+        hit = self._hits[0]
+        target = self._plan.side(hit.target).fighter if self._plan else None
+        options = self._reduce_options()
+        text = f"[b]Урон {target.name if target else ''}: {drevo.level_name(hit.level)}.[/b] "
+        if options:
+            text += "Судьба (очков: {}): ".format(self._target_character(hit).fate)
+            text += ", ".join(f"{cost} — до «{drevo.level_name(lvl)}»" for lvl, cost in options)
+            text += "; Enter — принять урон."
+        else:
+            text += "Enter — записать урон."
+        return text
+
+    # -- setup actions ----------------------------------------------------------------------------
+
+    @on(DataTable.RowSelected, "#combat-roster")
+    def _roster_enter(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_cycle_side()
+
+    def action_cycle_side(self) -> None:
+        """Move the highlighted character to the next side (or out of the fight)."""
+        table = self.query_one("#combat-roster", DataTable)
+        if table.row_count == 0:
+            return
+        key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
+        c = self.characters.get(key.value or "")
+        if c is None:
+            return
+        current = next((x.side for x in self.encounter.combatants if x.character_id == c.id), "—")
+        side = SIDE_CYCLE[(SIDE_CYCLE.index(current) + 1) % len(SIDE_CYCLE)]
+        enc = self.encounter.without(c.id)
+        if side != "—":
+            enc = enc.with_combatant(Combatant(c.id, c.name, side))
+        self._save(enc, f"Бой: {c.name} — {side}")
+
+    def action_add_npc(self) -> None:
+        """Add an NPC on the spot: name, skills, weapon; it joins the party and the enemies."""
+
+        def added(npc: Character | None) -> None:
+            if npc is None:
+                return
+            self.store.upsert_character(npc)
+            enc = self.encounter.with_combatant(Combatant(npc.id, npc.name, "Противники"))
+            self._save(enc, f"Бой: новый НИП {npc.name}")
+
+        self.app.push_screen(NpcForm(), added)
 
     def action_initiative(self) -> None:
         """Roll 4dF per side (ties reroll) and start round 1."""
-        sides = list(dict.fromkeys(SIDE_OF_KIND[c.kind] for c in getattr(self, "_characters", [])))
-        if len(sides) < 2:
-            self.app.notify("Для боя нужны две стороны: игроки и НИП.", severity="warning")
+        sides = list(self.encounter.sides)
+        try:
+            rolls = roll_side_initiative(sides, self.app.rng)  # type: ignore[attr-defined]
+            how = [{"side": r.side, "rolls": [list(d) for d in r.rolls]} for r in rolls]
+            enc = self.encounter.with_initiative([r.side for r in rolls], how)
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
             return
-        self.initiative = roll_side_initiative(sides, self.app.rng)  # type: ignore[attr-defined]
-        self.round_number = 1
-        self.show(self._characters)
-        self.refresh_bindings()
-        self.post_message(self.InitiativeRolled(self.initiative))
+        self._save(enc, "Бой: инициатива")
+        text = "Инициатива: " + ", ".join(f"{r.side} {signed(r.final)}" for r in rolls)
+        self._log(None, text, {"initiative": how})
+        self._focus_phase()
+
+    def action_ambush(self) -> None:
+        """Let the GM set the side order (an ambush): pick who acts first, then next…"""
+        remaining = list(self.encounter.sides)
+        if len(remaining) < 2:
+            self.app.notify("Для боя нужны хотя бы две стороны.", severity="error")
+            return
+        chosen: list[str] = []
+
+        def pick(side: str | None) -> None:
+            if side is None:
+                return
+            chosen.append(side)
+            remaining.remove(side)
+            if len(remaining) > 1:
+                self.app.push_screen(self._order_screen(len(chosen) + 1, remaining), pick)
+                return
+            order = chosen + remaining
+            enc = self.encounter.with_initiative(order, [{"side": s} for s in order])
+            self._save(enc, "Бой: порядок задан ведущим")
+            self._log(None, "Засада: порядок сторон — " + " → ".join(order))
+            self._focus_phase()
+
+        self.app.push_screen(self._order_screen(1, remaining), pick)
+
+    def _order_screen(self, place: int, sides: list[str]) -> ChoiceScreen:
+        return ChoiceScreen(f"Кто ходит {place}-м?", [Choice(s, s) for s in sides])
+
+    # -- declarations ---------------------------------------------------------------------------
+
+    def action_declare(self) -> None:
+        """Record the current declarer's action from the form."""
+        can_act = self._can_act()
+        current = self.encounter.next_declarer(can_act)
+        if current is None:
+            self._start_resolution()
+            return
+        try:
+            declaration = self.query_one(DeclarationForm).declaration(current.character_id)
+            enc = self.encounter.declare(declaration, can_act)
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            return
+        names = self._names()
+        self._save(enc, f"Бой: заявка {current.name}")
+        self._log(
+            current.name,
+            "Заявка: " + declaration_text(declaration, names),
+            {"declaration": vars(declaration)},
+        )
+        if enc.next_declarer(can_act) is None:
+            self._start_resolution()
+
+    def _start_resolution(self) -> None:
+        try:
+            enc = self.encounter.start_resolution(self._can_act())
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            return
+        self._reset_exchange()
+        self._save(enc, "Бой: к броскам")
+        self._focus_phase()
+
+    # -- resolution -------------------------------------------------------------------------------
+
+    def _reset_exchange(self) -> None:
+        self._plan, self._refusal, self._result = None, "", None
+        self._fate_before, self._hits = set(), []
+
+    def _fate_rules(self) -> drevo.FateRules:
+        return drevo.fate_rules()
+
+    def _character_of(self, role: str) -> Character | None:
+        if self._plan is None:
+            return None
+        pairing = self.encounter.pending()[0]
+        cid = pairing.attack.actor if role == "attacker" else pairing.attack.target
+        return self.characters.get(cid or "")
+
+    def _target_character(self, hit: drevo.Hit) -> Character:
+        c = self._character_of(hit.target)
+        assert c is not None
+        return c
+
+    def _fate_before_choices(self) -> list[Choice]:
+        plan = self._plan
+        if plan is None:
+            return []
+        use = plan.fate_use_before_roll
+        rules = self._fate_rules()
+        choices = []
+        for role in ("attacker", "defender"):
+            c = self._character_of(role)
+            if c is None or not plan.side(role).rolls or role in self._fate_before:
+                continue
+            refused = ""
+            try:
+                drevo.spend_fate(use, c.fate, rules=rules)
+            except RulesError as err:
+                refused = str(err)
+            if c.fate > 0 or refused:
+                label = f"{c.name}: Судьба — кубики +4 без броска (1 очко из {c.fate})"
+                choices.append(Choice(label, role, refused))
+        return [ch for ch in choices if not ch.refused] and choices
+
+    def action_fate_before(self) -> None:
+        """Offer Судьба before the roll: the side's dice count as +4 (uses 1 and 3)."""
+
+        def chosen(role: str | None) -> None:
+            if role is None or self._plan is None:
+                return
+            c = self._character_of(role)
+            assert c is not None
+            left = drevo.spend_fate(self._plan.fate_use_before_roll, c.fate)
+            self._fate_before.add(role)
+            self.store.upsert_character(replace(c, fate=left))
+            self._log(c.name, "Судьба до броска: кубики считаются +4", {"fate": "before"})
+
+        self.app.push_screen(ChoiceScreen("Судьба до броска", self._fate_before_choices()), chosen)
+
+    def action_roll(self) -> None:
+        """Roll the current exchange."""
+        if self._plan is None:
+            return
+        self._result = drevo.resolve_exchange(
+            self._plan,
+            self.app.rng,
+            fate=frozenset(self._fate_before),  # type: ignore[attr-defined]
+        )
+        self._log_result("Схватка")
+        self._redraw()
+
+    def _log_result(self, what: str) -> None:
+        assert self._result is not None and self._plan is not None
+        text = " / ".join(_plain(line) for line in result_lines(self._result))
+        self._log(self._plan.attacker.fighter.name, f"{what}: {text}", self._result.to_dict())
+
+    def action_reroll_tie(self) -> None:
+        """Roll a tied exchange again (the conflict is still open)."""
+        self._result = None
+        self.action_roll()
+
+    def _shift_choices(self) -> list[Choice]:
+        result, plan = self._result, self._plan
+        if result is None or plan is None or not self._fate_rules().allows("shift"):
+            return []
+        choices = []
+        for role in ("attacker", "defender"):
+            c = self._character_of(role)
+            if c is None or not plan.side(role).rolls or c.fate <= 0:
+                continue
+            for points in (1, 2, 3):
+                if points > c.fate:
+                    break
+                for sign in (1, -1):
+                    choices.append(
+                        Choice(
+                            f"{c.name}: {signed(sign * points)} (очков: {points})",
+                            (role, sign * points),
+                        )
+                    )
+        return choices
+
+    def action_fate_shift(self) -> None:
+        """Offer Судьба after the roll: ±1 per point (use 2)."""
+
+        def chosen(value: tuple[str, int] | None) -> None:
+            if value is None or self._result is None:
+                return
+            role, points = value
+            c = self._character_of(role)
+            assert c is not None
+            try:
+                left = drevo.spend_fate("shift", c.fate, cost=abs(points))
+                self._result = drevo.shift_exchange(self._result, role, points)
+            except RulesError as err:
+                self.app.notify(str(err), severity="error")
+                return
+            self.store.upsert_character(replace(c, fate=left))
+            self._log_result(f"Судьба {signed(points)} ({c.name})")
+            self._redraw()
+
+        self.app.push_screen(ChoiceScreen("Судьба после броска", self._shift_choices()), chosen)
+
+    def _reduce_options(self) -> tuple[tuple[str, int], ...]:
+        if not self._hits:
+            return ()
+        c = self._target_character(self._hits[0])
+        return drevo.reduce_options(self._hits[0].level, c.fate)
+
+    def action_apply(self) -> None:
+        """Accept the roll (damage goes into the wound track) or the damage as it is."""
+        if self._result is None:
+            return
+        if not self._hits and self._stage() == "rolled":
+            self._hits = list(self._result.hits)
+            if not self._hits:
+                self._finish_exchange()
+                return
+            self._redraw()
+            if not self._reduce_options():
+                self._take_damage(0)
+            return
+        self._take_damage(0)
+
+    def action_reduce(self, levels: int) -> None:
+        """Spend Судьба to lower the damage by ``levels`` (use 4)."""
+        self._take_damage(levels)
+
+    def _take_damage(self, reduce_by: int) -> None:
+        hit = self._hits.pop(0)
+        c = self._target_character(hit)
+        level, fate = hit.level, c.fate
+        if reduce_by:
+            try:
+                fate = drevo.spend_fate("reduce_damage", c.fate, cost=reduce_by)
+            except RulesError as err:
+                self._hits.insert(0, hit)
+                self.app.notify(str(err), severity="error")
+                return
+            level = drevo.reduce_damage(hit.level, reduce_by)
+        track = bridge.track_of(c).take(level)
+        updated = replace(bridge.with_track(c, track), fate=fate)
+        self.store.upsert_character(updated)
+        note = f" (Судьба −{reduce_by}: было «{drevo.level_name(hit.level)}»)" if reduce_by else ""
+        state = "погиб" if track.dead else ("не может действовать" if not track.can_act else "")
+        self._log(
+            c.name,
+            f"Урон: {drevo.level_name(level)}{note}. Раны: {wounds_text(track.counts)}"
+            + (f" — {state}" if state else ""),
+            {"damage": level, "wounds": track.to_dict()},
+        )
+        if not self._hits:
+            self._finish_exchange()
+        else:
+            self._redraw()
+
+    def _finish_exchange(self) -> None:
+        pairing = self.encounter.pending()[0]
+        enc = self.encounter.mark_resolved(pairing)
+        self._reset_exchange()
+        self._save(enc, "Бой: схватка разрешена")
+
+    def action_skip(self) -> None:
+        """Skip the current exchange (refused by the rules, or the GM decides otherwise)."""
+        pending = self.encounter.pending()
+        if not pending:
+            return
+        reason = self._refusal or "решение ведущего"
+        self._log(None, f"Схватка пропущена: {reason}")
+        self._finish_exchange()
 
     def action_next_round(self) -> None:
-        """Advance the round counter; the declaration order reverses."""
-        self.round_number += 1
-        self.show(self._characters)
+        """Start the next round; the declaration order reverses."""
+        self._reset_exchange()
+        enc = self.encounter.next_round()
+        self._save(enc, f"Бой: раунд {enc.round}")
+        self._log(None, f"Раунд {enc.round}: заявляют " + " → ".join(enc.side_order()))
+        self._focus_phase()
+
+    def action_end_fight(self) -> None:
+        """End the fight; wounds stay on the characters."""
+        self._reset_exchange()
+        self._log(None, f"Бой завершён после {self.encounter.round} раунд(ов)")
+        self.encounter = self._default_encounter(list(self.characters.values()))
+        self.store.put_doc(DOC, None, label="Бой завершён")
+        self._focus_phase()
+
+    def _focus_phase(self) -> None:
+        phase = self.encounter.phase
+        target = {
+            "setup": "#combat-roster",
+            "declare": "#combat-form Stepper",
+            "resolve": "#combat-exchange",
+        }[phase]
+        self.call_after_refresh(lambda: self.query(target).first().focus())
+
+    def focus_first(self) -> None:
+        """Focus the control of the current phase (the app calls this on tab switch)."""
+        self._focus_phase()
+
+
+def _plain(markup: str) -> str:
+    """Strip Textual markup for the log's plain text."""
+    from textual.markup import to_content
+
+    return to_content(markup).plain
+
+
+__all__ = ["ACTION_NAMES", "CombatPane"]

@@ -1,0 +1,149 @@
+"""Forms of the Бой tab: a declaration, and an NPC added on the spot."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+from rules import drevo
+from rules.encounter import ACTION_KINDS, ACTION_NAMES, ATTACKS, Declaration
+from rules.errors import RulesError
+from tui import combat_bridge as bridge
+from tui.store import Character
+from tui.widgets.stepper import Stepper
+
+#: Weapon kinds that suit each action, best first (the rest stay choosable after them).
+WEAPON_KINDS = {
+    "melee": ("melee",),
+    "parry": ("melee",),
+    "shield": ("shield",),
+    "throw": ("thrown", "melee"),
+    "shoot": ("bow", "firearm"),
+}
+
+
+class DeclarationForm(Vertical):
+    """What the current declarer does: action, target, weapon, distance, how many turns."""
+
+    DEFAULT_CSS = """
+    DeclarationForm { height: auto; border-top: solid $primary; }
+    DeclarationForm Horizontal { height: 1; }
+    DeclarationForm Horizontal Label { width: auto; }
+    DeclarationForm Input { width: 1fr; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="declare-who")
+        yield Stepper("Действие", [(ACTION_NAMES[k], k) for k in ACTION_KINDS], id="declare-action")
+        yield Stepper("Цель", id="declare-target")
+        yield Stepper("Оружие", id="declare-weapon")
+        yield Stepper(
+            "Дистанция",
+            [(drevo.DISTANCE_NAMES[d], d) for d in drevo.DISTANCES],
+            id="declare-distance",
+        )
+        yield Stepper("Ходов", [("1", 1), ("2", 2), ("3", 3), ("4", 4)], id="declare-turns")
+        with Horizontal():
+            yield Label("Заметка       ")
+            yield Input(
+                placeholder="например: выхватывает меч и бьёт", id="declare-note", compact=True
+            )
+
+    def prepare(self, actor: Character, weapons: list[str], targets: list[tuple[str, str]]) -> None:
+        """Show the form for ``actor``; keep the choices that still make sense."""
+        self._weapons = weapons
+        self.query_one("#declare-who", Static).update(
+            f"Заявляет [b]{actor.name}[/b] — Enter: объявить, ←/→ меняют, ↑/↓ по строкам"
+        )
+        target = self.query_one("#declare-target", Stepper)
+        target.set_options(targets, target.value)
+        self._offer_weapons()
+        self.query_one("#declare-note", Input).value = ""
+
+    @on(Stepper.Changed, "#declare-action")
+    def _action_changed(self) -> None:
+        self._offer_weapons()
+
+    def _offer_weapons(self) -> None:
+        """Offer the weapons that suit the action first (a bow for shooting, a blade for melee)."""
+        action = self.query_one("#declare-action", Stepper).value
+        suits = WEAPON_KINDS.get(action, ())
+        weapons = getattr(self, "_weapons", [bridge.NO_WEAPON])
+        fitting = [w for w in weapons if drevo.weapon(w).kind in suits]
+        if action in ("melee", "parry") and bridge.NO_WEAPON not in fitting:
+            fitting.append(bridge.NO_WEAPON)
+        ordered = fitting + [w for w in weapons if w not in fitting]
+        stepper = self.query_one("#declare-weapon", Stepper)
+        stepper.set_options([(w, w) for w in ordered], ordered[0] if ordered else None)
+
+    def declaration(self, actor_id: str) -> Declaration:
+        """Return the declaration in the form; raises RulesError when it is impossible."""
+        action = self.query_one("#declare-action", Stepper).value
+        target = self.query_one("#declare-target", Stepper).value
+        weapon = self.query_one("#declare-weapon", Stepper).value
+        return Declaration(
+            actor=actor_id,
+            action=action,
+            target=target if action in ATTACKS else None,
+            weapon=None if weapon == bridge.NO_WEAPON else weapon,
+            distance=self.query_one("#declare-distance", Stepper).value,
+            turns=self.query_one("#declare-turns", Stepper).value,
+            note=self.query_one("#declare-note", Input).value.strip(),
+        )
+
+
+class NpcForm(ModalScreen[Character | None]):
+    """Add an NPC on the spot: name, skills («Драка 2, Уклонение 1») and a weapon."""
+
+    DEFAULT_CSS = """
+    NpcForm { align: center middle; }
+    NpcForm > Vertical {
+        width: 70; max-width: 95%; height: auto; border: round $accent;
+        background: $surface; padding: 0 1;
+    }
+    NpcForm Input { margin: 0; }
+    NpcForm #npc-error { color: $error; height: auto; }
+    """
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Отмена", id="npc-cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("[b]Новый НИП[/b] (Enter — добавить, Esc — отмена)")
+            yield Label("Имя")
+            yield Input(id="npc-name", placeholder="Разбойник")
+            yield Label("Навыки")
+            yield Input(id="npc-skills", placeholder="Драка 2, Уклонение 1, Стрельба 1")
+            yield Stepper(
+                "Оружие",
+                [(w, w) for w in [*drevo.weapons()]],
+                id="npc-weapon",
+            )
+            yield Static(id="npc-error")
+
+    def on_mount(self) -> None:
+        self.query_one("#npc-weapon", Stepper).select(bridge.NO_WEAPON)
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self.action_add()
+
+    def key_enter(self) -> None:
+        self.action_add()
+
+    def action_add(self) -> None:
+        """Validate and return the new NPC; a bad field gets a message, nothing is saved."""
+        try:
+            npc = bridge.adhoc_npc(
+                self.query_one("#npc-name", Input).value,
+                self.query_one("#npc-skills", Input).value,
+                self.query_one("#npc-weapon", Stepper).value,
+            )
+        except RulesError as err:
+            self.query_one("#npc-error", Static).update(str(err))
+            return
+        self.dismiss(npc)
