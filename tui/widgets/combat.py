@@ -22,6 +22,8 @@ from rules.encounter import ACTION_NAMES, Combatant, Encounter, Pairing
 from rules.errors import RulesError
 from rules.initiative import roll_side_initiative
 from tui import combat_bridge as bridge
+from tui import combat_other as other
+from tui.combat_other import SYSTEM_NOTES, OtherResult
 from tui.render import fudge_dice, signed
 from tui.render_combat import declaration_text, plan_lines, result_lines
 from tui.sheets import wounds_text
@@ -29,6 +31,7 @@ from tui.store import Character
 from tui.widgets.choice import Choice, ChoiceScreen
 from tui.widgets.combat_forms import DeclarationForm, NpcForm
 from tui.widgets.oddsbars import OddsBars
+from tui.widgets.stepper import Stepper
 
 SIDE_CYCLE = ("—", "Отряд", "Противники", "Третья сторона")
 DOC = "encounter"
@@ -70,6 +73,7 @@ class CombatPane(Vertical):
         self._result: drevo.ExchangeResult | None = None
         self._fate_before: set[str] = set()
         self._hits: list[drevo.Hit] = []
+        self._other: OtherResult | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="combat-status")
@@ -81,6 +85,11 @@ class CombatPane(Vertical):
         with Vertical(id="combat-resolve"):
             yield ExchangeView(id="combat-exchange")
             yield OddsBars(id="combat-odds")
+            with Vertical(id="combat-other"):
+                yield Stepper("Атака: черта", id="other-a-stat")
+                yield Stepper("Атака: навык", id="other-a-skill")
+                yield Stepper("Защита: черта", id="other-b-stat")
+                yield Stepper("Защита: навык", id="other-b-skill")
 
     def on_mount(self) -> None:
         self.query_one("#combat-roster", DataTable).add_columns(
@@ -95,6 +104,11 @@ class CombatPane(Vertical):
     @property
     def store(self) -> Any:
         return self.app.store  # type: ignore[attr-defined]
+
+    @property
+    def drevo(self) -> bool:
+        """Whether exchanges follow Древо (else the campaign system's opposed check)."""
+        return bool(self.store.campaign.system == "drevo")
 
     def show(self, characters: list[Character]) -> None:
         """Redraw from the store: the party and the saved encounter."""
@@ -153,6 +167,8 @@ class CombatPane(Vertical):
             return phase == "declare"
         if action == "roll":
             return stage == "plan"
+        if action in ("fate_before", "fate_shift", "reduce") and not self.drevo:
+            return False
         if action == "fate_before":
             return stage == "plan" and bool(self._fate_before_choices())
         if action in ("fate_shift",):
@@ -178,7 +194,7 @@ class CombatPane(Vertical):
             return ""
         if self._hits:
             return "damage"
-        if self._result is not None:
+        if self._result is not None or self._other is not None:
             return "rolled"
         if self._refusal:
             return "refused"
@@ -270,6 +286,11 @@ class CombatPane(Vertical):
         view = self.query_one(ExchangeView)
         odds = self.query_one("#combat-odds", OddsBars)
         pending = self.encounter.pending()
+        self.query_one("#combat-other").display = bool(pending) and not self.drevo
+        if pending and not self.drevo:
+            odds.display = False
+            self._draw_other(pending[0])
+            return
         if not pending:
             odds.display = False
             view.update(
@@ -316,6 +337,61 @@ class CombatPane(Vertical):
             if self._hits:
                 lines.append(self._damage_prompt())
         view.update("\n".join(lines))
+
+    def _draw_other(self, pairing: Pairing) -> None:
+        """An exchange of another system: choose each side's trait, roll its opposed check."""
+        names = self._names()
+        total = len(self.encounter.pairings())
+        number = total - len(self.encounter.pending()) + 1
+        attacker = self.characters.get(pairing.attack.actor)
+        defender = self.characters.get(pairing.attack.target or "")
+        lines = [
+            f"[b]Схватка {number} из {total}:[/b] {names.get(pairing.attack.actor)}: "
+            f"{declaration_text(pairing.attack, names)}",
+            f"[dim]{SYSTEM_NOTES[self.store.campaign.system]}[/dim]",
+        ]
+        if attacker is None or defender is None:
+            lines.append("[$error]Участник схватки больше не в партии — s: пропустить.[/]")
+            self._refusal = "участник выбыл"
+        elif self._other is None:
+            for prefix, c in (("a", attacker), ("b", defender)):
+                stat = self.query_one(f"#other-{prefix}-stat", Stepper)
+                skill = self.query_one(f"#other-{prefix}-skill", Stepper)
+                if getattr(stat, "_owner", None) != c.id:
+                    stat.set_options(other.stat_options(c))
+                    skill.set_options(other.skill_options(c))
+                    stat._owner = c.id  # type: ignore[attr-defined]
+            lines.append("Выберите черты сторон (↑/↓, ←/→) — Enter: бросить.")
+        else:
+            lines += self._other.lines
+            lines.append("Урон — на усмотрение ведущего. Enter — дальше.")
+        self.query_one(ExchangeView).update("\n".join(lines))
+
+    def _roll_other(self) -> None:
+        pairing = self.encounter.pending()[0]
+        attacker = self.characters[pairing.attack.actor]
+        defender = self.characters[pairing.attack.target or ""]
+
+        def spec(prefix: str, c: Character) -> tuple[Character, str, str]:
+            return (
+                c,
+                self.query_one(f"#other-{prefix}-stat", Stepper).value or "",
+                self.query_one(f"#other-{prefix}-skill", Stepper).value or "",
+            )
+
+        try:
+            self._other = other.opposed(
+                self.store.campaign.system,
+                spec("a", attacker),
+                spec("b", defender),
+                self.app.rng,  # type: ignore[attr-defined]
+            )
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            return
+        text = " / ".join(_plain(line) for line in self._other.lines)
+        self._log(attacker.name, f"Схватка: {text}", self._other.data)
+        self._redraw()
 
     def _make_plan(self, pairing: Pairing) -> None:
         try:
@@ -453,7 +529,7 @@ class CombatPane(Vertical):
     # -- resolution -------------------------------------------------------------------------------
 
     def _reset_exchange(self) -> None:
-        self._plan, self._refusal, self._result = None, "", None
+        self._plan, self._refusal, self._result, self._other = None, "", None, None
         self._fate_before, self._hits = set(), []
 
     def _fate_rules(self) -> drevo.FateRules:
@@ -509,6 +585,9 @@ class CombatPane(Vertical):
 
     def action_roll(self) -> None:
         """Roll the current exchange."""
+        if not self.drevo:
+            self._roll_other()
+            return
         if self._plan is None:
             return
         self._result = drevo.resolve_exchange(
@@ -579,6 +658,9 @@ class CombatPane(Vertical):
 
     def action_apply(self) -> None:
         """Accept the roll (damage goes into the wound track) or the damage as it is."""
+        if self._other is not None:
+            self._finish_exchange()
+            return
         if self._result is None:
             return
         if not self._hits and self._stage() == "rolled":
@@ -660,7 +742,7 @@ class CombatPane(Vertical):
         target = {
             "setup": "#combat-roster",
             "declare": "#combat-form Stepper",
-            "resolve": "#combat-exchange",
+            "resolve": "#combat-exchange" if self.drevo else "#combat-other Stepper",
         }[phase]
         self.call_after_refresh(lambda: self.query(target).first().focus())
 
