@@ -53,7 +53,8 @@ def skill_text(system: str, c: Character) -> str:
     for s in c.skills:
         if system == "ide4":
             where = f" [{'/'.join(s.distances)}]" if s.distances else ""
-            parts.append(f"{s.name} {s.value}{where}")
+            bonuses = ide4_bonuses(s.value)
+            parts.append(f"{s.name} {s.value}{where}" + (f" ({bonuses})" if bonuses else ""))
         elif system == "wod":
             parts.append(f"{s.name} {dots(s.value)}")
         elif system == "starately":
@@ -67,6 +68,26 @@ def _needs(track: object) -> list[tuple[str, str]]:
     from rules import drevo
 
     return [(drevo.level_name(level), need) for level, need in track.needs()]  # type: ignore[attr-defined]
+
+
+IDE4_BONUS_NAMES = {
+    "reroll": "переброс",
+    "soften": "смягчение",
+    "triumph": "Успех→Триумф",
+    "technique": "техника",
+}
+
+
+def ide4_bonuses(mastery: int) -> str:
+    """Return the mastery bonuses a skill level unlocks, e.g. ``техника, переброс×2``."""
+    from rules.ide4.tables import unlocked
+
+    parts = []
+    for kind, name in IDE4_BONUS_NAMES.items():
+        count = unlocked(mastery, kind)
+        if count:
+            parts.append(name if count == 1 else f"{name}×{count}")
+    return ", ".join(parts)
 
 
 def columns(system: str) -> tuple[str, ...]:
