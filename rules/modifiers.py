@@ -1,9 +1,10 @@
-"""Parse the GM's free-text modifier list, e.g. ``"+1 высота, -2 темнота"``."""
+"""Modifiers shared by every system, and the GM's free-text list («+1 высота, -2 темнота»)."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from rules.errors import RulesError
 
@@ -11,14 +12,19 @@ _ITEM = re.compile(r"^\s*([+\-−]?)\s*(\d{1,3})(?!\d)\s*(.*?)\s*$")
 
 
 @dataclass(frozen=True)
-class ParsedModifier:
-    """One situational modifier typed by the GM."""
+class Modifier:
+    """A signed bonus or penalty with its reason: a Древо or 2d6 modifier, an IDE4 step of
+    difficulty, Мир Тьмы dice added to or taken from a pool."""
 
     value: int
     reason: str
 
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return {"value": self.value, "reason": self.reason}
 
-def parse_modifiers(text: str) -> tuple[ParsedModifier, ...]:
+
+def parse_modifiers(text: str) -> tuple[Modifier, ...]:
     """Parse a comma- or semicolon-separated list of signed integers with optional reasons.
 
     Args:
@@ -30,7 +36,7 @@ def parse_modifiers(text: str) -> tuple[ParsedModifier, ...]:
     Raises:
         RulesError: an item that does not start with a number; the message names the item.
     """
-    result: list[ParsedModifier] = []
+    result: list[Modifier] = []
     for index, raw in enumerate(re.split(r"[,;]", text), start=1):
         if not raw.strip():
             continue
@@ -42,5 +48,5 @@ def parse_modifiers(text: str) -> tuple[ParsedModifier, ...]:
             )
         sign, digits, reason = match.groups()
         value = -int(digits) if sign in ("-", "−") else int(digits)
-        result.append(ParsedModifier(value=value, reason=reason or "ситуация"))
+        result.append(Modifier(value=value, reason=reason or "ситуация"))
     return tuple(result)

@@ -13,6 +13,7 @@ from typing import Any
 
 from rules.drevo.ladder import difficulty_name
 from rules.errors import RulesError
+from rules.modifiers import Modifier
 
 OUTCOMES = ("crit_success", "success", "failure", "crit_failure")  # best first
 OUTCOME_NAMES = {
@@ -32,18 +33,6 @@ Dice = tuple[int, int, int, int]
 #: What a side's dice count as when it spent Судьба before the roll (uses 1 and 3):
 #: «сразу получить результат «+4» (то есть критический успех), не бросая 4dF».
 FATE_DICE: Dice = (1, 1, 1, 1)
-
-
-@dataclass(frozen=True)
-class Modifier:
-    """A signed bonus or penalty with the reason the GM gave (wound, item, situation)."""
-
-    value: int
-    reason: str
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return a JSON-ready dict."""
-        return {"value": self.value, "reason": self.reason}
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from typing import Any
 
 from rules.errors import RulesError
 from rules.ide4.tables import DISTANCES, action, energy_rules
+from rules.modifiers import Modifier
 
 OUTCOMES = ("triumph", "success", "middle", "failure", "tragedy")  # best first
 OUTCOME_NAMES = {
@@ -42,18 +43,6 @@ DIFFICULTY_NAMES = {
     7: "Сюжетная броня",
     8: "невозможно",
 }
-
-
-@dataclass(frozen=True)
-class Modifier:
-    """A signed step of difficulty with the reason the GM gave (darkness +1, tools −1)."""
-
-    value: int
-    reason: str
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return a JSON-ready dict."""
-        return {"value": self.value, "reason": self.reason}
 
 
 def difficulty_label(final: int) -> str:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.errors import RulesError
+from rules.modifiers import Modifier
 from rules.starately.tables import (
     characteristic_dm,
     default_difficulty,
@@ -25,18 +26,6 @@ OUTCOME_NAMES = {"success": "Успех", "failure": "Провал"}
 FACES = 6
 KEPT = 2  # «из них выбирается 2»
 MAX_DICE = 3  # «в любом случае кидается не более 3 костей»
-
-
-@dataclass(frozen=True)
-class Modifier:
-    """A signed bonus or penalty with its reason (situation, a helper's Effect, group help)."""
-
-    value: int
-    reason: str
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return a JSON-ready dict."""
-        return {"value": self.value, "reason": self.reason}
 
 
 @dataclass(frozen=True)

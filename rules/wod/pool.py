@@ -16,6 +16,7 @@ from typing import Any
 
 from rules.dice import DEFAULT_LIMITS
 from rules.errors import DiceLimitError, RulesError
+from rules.modifiers import Modifier
 from rules.wod.tables import (
     AGAIN_CHOICES,
     FACES,
@@ -35,18 +36,6 @@ OUTCOME_NAMES = {
 MAX_POOL = 100  # a bound against typos (a pool of 300), not a rule of the game
 CHANCE_SUCCESS = 10  # seed: «Вы должны выкинуть 10.»
 CHANCE_DRAMATIC = 1  # seed: «Полный провал может произойти только тогда, когда … получает 1»
-
-
-@dataclass(frozen=True)
-class Modifier:
-    """A signed number of dice added to or taken from the pool, with its reason."""
-
-    value: int
-    reason: str
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return a JSON-ready dict."""
-        return {"value": self.value, "reason": self.reason}
 
 
 @dataclass(frozen=True)
