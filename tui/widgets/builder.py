@@ -43,6 +43,45 @@ class CharacterChanged(Message):
     character: Character
 
 
+def character_label(c: Character) -> str:
+    """Return ``Имя (игрок)`` or ``Имя (НИП)`` for a character stepper."""
+    return f"{c.name} ({'игрок' if c.kind == 'pc' else 'НИП'})"
+
+
+class CharacterPicker:
+    """The character row every builder starts with (a Stepper ``#check-character``).
+
+    Builders mix this in, set ``FIRST_ROW`` (the row focused after the party's Enter) and
+    implement ``_refresh_traits`` (rebuild the rows that depend on the character).
+    """
+
+    FIRST_ROW = "#check-character"
+    _characters: dict[str, Character] = {}
+
+    def set_characters(self, characters: list[Character]) -> None:
+        """Offer ``characters``; keep the current choice when it still exists."""
+        from tui.widgets.stepper import Stepper
+
+        self._characters = {c.id: c for c in characters}
+        stepper = self.query_one("#check-character", Stepper)  # type: ignore[attr-defined]
+        stepper.set_options([(character_label(c), c.id) for c in characters], stepper.value)
+        self._refresh_traits()
+
+    def choose_character(self, character_id: str) -> None:
+        """Select a character (from the party tab) and focus the builder's first row."""
+        self.query_one("#check-character").select(character_id)  # type: ignore[attr-defined]
+        self._refresh_traits()
+        self.query_one(self.FIRST_ROW).focus()  # type: ignore[attr-defined]
+
+    @property
+    def character(self) -> Character | None:
+        """Return the chosen character."""
+        return self._characters.get(self.query_one("#check-character").value)  # type: ignore[attr-defined]
+
+    def _refresh_traits(self) -> None:
+        raise NotImplementedError
+
+
 def builder_class(system: str) -> Any:
     """Return the builder widget class for a campaign's system (imported on demand)."""
     module_name, class_name = BUILDERS[system]

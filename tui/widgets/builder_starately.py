@@ -25,7 +25,7 @@ from rules.errors import RulesError
 from rules.modifiers import parse_modifiers
 from tui.render import percent, signed
 from tui.store import Character
-from tui.widgets.builder import CheckRolled
+from tui.widgets.builder import CharacterPicker, CheckRolled, character_label
 from tui.widgets.dicefaces import DistributionBars, ModsInput, StyledOddsBars, d6_faces
 from tui.widgets.stepper import Stepper
 
@@ -57,11 +57,6 @@ class WideRow(Row):
 
 
 # --- what a character offers -------------------------------------------------------------------
-
-
-def character_label(c: Character) -> str:
-    """Return ``Хаим (игрок)``."""
-    return f"{c.name} ({'игрок' if c.kind == 'pc' else 'НИП'})"
 
 
 def characteristic_options(c: Character) -> list[tuple[str, str]]:
@@ -403,8 +398,10 @@ class GroupScreen(ModalScreen[Any]):
 # --- the builder -------------------------------------------------------------------------------
 
 
-class StaratelyBuilder(Horizontal):
+class StaratelyBuilder(CharacterPicker, Horizontal):
     """The 2d6 check builder: rows on the left, the Effect distribution on the right."""
+
+    FIRST_ROW = "#st-characteristic"
 
     DEFAULT_CSS = """
     StaratelyBuilder #st-form { width: 1fr; height: 1fr; }
@@ -475,24 +472,6 @@ class StaratelyBuilder(Horizontal):
         self.query_one("#st-dice", Row).select(0)
 
     # -- the contract ---------------------------------------------------------------------------
-
-    def set_characters(self, characters: list[Character]) -> None:
-        """Offer ``characters``; keep the current choice when it still exists."""
-        self._characters = {c.id: c for c in characters}
-        stepper = self.query_one("#check-character", Row)
-        stepper.set_options([(character_label(c), c.id) for c in characters], stepper.value)
-        self._refresh_traits()
-
-    def choose_character(self, character_id: str) -> None:
-        """Select a character (from the party tab) and focus the characteristic row."""
-        self.query_one("#check-character", Row).select(character_id)
-        self._refresh_traits()
-        self.query_one("#st-characteristic", Row).focus()
-
-    @property
-    def character(self) -> Character | None:
-        """Return the chosen character."""
-        return self._characters.get(self.query_one("#check-character", Row).value)
 
     # -- building -------------------------------------------------------------------------------
 

@@ -25,7 +25,7 @@ from rules.modifiers import parse_modifiers
 from tui.render import percent, signed
 from tui.sheets import dots
 from tui.store import Character
-from tui.widgets.builder import CheckRolled
+from tui.widgets.builder import CharacterPicker, CheckRolled
 from tui.widgets.dicefaces import DistributionBars, ModsInput, StyledOddsBars, d10_faces
 from tui.widgets.stepper import Stepper
 
@@ -39,11 +39,6 @@ AGAIN_OPTIONS = [("10-снова", 10), ("9-снова", 9), ("8-снова", 8)
 ROTE_OPTIONS = [("нет", False), ("да — провалы перебрасываются", True)]
 NO_SKILL = ""  # the skill row's value for «без навыка»
 CHANCE_RULE = "Успех только на 10 (переброс); первая 1 — полный провал"
-
-
-def character_label(c: Character) -> str:
-    """Return ``Вера Соколова (игрок)``."""
-    return f"{c.name} ({'игрок' if c.kind == 'pc' else 'НИП'})"
 
 
 def attribute_options(c: Character) -> list[tuple[str, str]]:
@@ -181,8 +176,10 @@ class ChanceScreen(ModalScreen[Any]):
         self._show_reason()
 
 
-class WodBuilder(Horizontal):
+class WodBuilder(CharacterPicker, Horizontal):
     """The pool builder: rows on the left, the distribution of successes on the right."""
+
+    FIRST_ROW = "#wod-attribute"
 
     DEFAULT_CSS = """
     WodBuilder #wod-form { width: 1fr; height: 1fr; }
@@ -222,24 +219,6 @@ class WodBuilder(Horizontal):
         self.query_one("#wod-again", Stepper).select(wod.settings().again)
 
     # -- the contract ---------------------------------------------------------------------------
-
-    def set_characters(self, characters: list[Character]) -> None:
-        """Offer ``characters``; keep the current choice when it still exists."""
-        self._characters = {c.id: c for c in characters}
-        stepper = self.query_one("#check-character", Stepper)
-        stepper.set_options([(character_label(c), c.id) for c in characters], stepper.value)
-        self._refresh_traits()
-
-    def choose_character(self, character_id: str) -> None:
-        """Select a character (from the party tab) and focus the attribute row."""
-        self.query_one("#check-character", Stepper).select(character_id)
-        self._refresh_traits()
-        self.query_one("#wod-attribute", Stepper).focus()
-
-    @property
-    def character(self) -> Character | None:
-        """Return the chosen character."""
-        return self._characters.get(self.query_one("#check-character", Stepper).value)
 
     # -- building -------------------------------------------------------------------------------
 

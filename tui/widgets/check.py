@@ -21,7 +21,7 @@ from rules.modifiers import parse_modifiers
 from tui import combat_bridge as bridge
 from tui.render import one_sided_lines, one_sided_summary, signed
 from tui.store import Character
-from tui.widgets.builder import CharacterChanged, CheckRolled
+from tui.widgets.builder import CharacterChanged, CharacterPicker, CheckRolled
 from tui.widgets.oddsbars import OddsBars
 from tui.widgets.stepper import Stepper
 
@@ -62,8 +62,10 @@ def weapon_for(c: Character, action: str) -> drevo.Weapon | None:
     return drevo.BARE_HANDS if action == "melee" else None
 
 
-class DrevoBuilder(Vertical):
+class DrevoBuilder(CharacterPicker, Vertical):
     """Build a one-sided Древо check; odds update on every change; Enter rolls."""
+
+    FIRST_ROW = "#check-action"
 
     BINDINGS = [
         Binding("enter", "roll", "Бросить", id="check-roll", tooltip="Бросить 4dF"),
@@ -90,7 +92,6 @@ class DrevoBuilder(Vertical):
         ),
     ]
 
-    _characters: dict[str, Character] = {}
     _result: drevo.OneSidedResult | None = None
     _fate_auto: bool = False
     _reason: str = ""
@@ -115,30 +116,6 @@ class DrevoBuilder(Vertical):
 
     def on_mount(self) -> None:
         self.query_one("#check-difficulty", Stepper).select(0)
-
-    # -- characters ------------------------------------------------------------------------------
-
-    def set_characters(self, characters: list[Character], selected: str | None = None) -> None:
-        """Offer ``characters``; keep the current choice when it still exists."""
-        self._characters = {c.id: c for c in characters}
-        stepper = self.query_one("#check-character", Stepper)
-        keep = selected or stepper.value
-        stepper.set_options(
-            [(f"{c.name} ({'игрок' if c.kind == 'pc' else 'НИП'})", c.id) for c in characters],
-            keep,
-        )
-        self._refresh_traits()
-
-    def choose_character(self, character_id: str) -> None:
-        """Select a character (from the party tab) and focus the action row."""
-        self.query_one("#check-character", Stepper).select(character_id)
-        self._refresh_traits()
-        self.query_one("#check-action", Stepper).focus()
-
-    @property
-    def character(self) -> Character | None:
-        """Return the chosen character."""
-        return self._characters.get(self.query_one("#check-character", Stepper).value)
 
     def _refresh_traits(self, *, preselect: bool = False) -> None:
         trait = self.query_one("#check-trait", Stepper)
