@@ -80,15 +80,29 @@ def load(path: Path, *, offer_backups: bool = True, check: bool = True) -> Loade
     return loaded
 
 
-def check_tables(tables: Tables, path: Path, up: Upgrade | None = None) -> Loaded:
-    """Convert every character and check meta, so a damaged file fails now, not mid-session."""
+def check_tables(
+    tables: Tables,
+    path: Path,
+    up: Upgrade | None = None,
+    *,
+    known: tuple[Tables, dict[str, Character]] | None = None,
+) -> Loaded:
+    """Convert every character and check meta, so a damaged file fails now, not mid-session.
+
+    ``known`` — tables already checked and their characters — lets a document equal to the
+    one checked before keep its character instead of being converted again (a write on a
+    big campaign then checks only what it changed).
+    """
+    old_docs, old_characters = known if known else ({}, {})
+    old_docs = old_docs.get(CHARACTERS, {})
     try:
         (meta,) = tables[META].values()
         if not isinstance(meta["name"], str) or not isinstance(meta["system"], str):
             raise TypeError("имя и система кампании должны быть строками")
         characters = {}
-        for doc in tables.get(CHARACTERS, {}).values():
-            c = character_from_doc(doc)
+        for key, doc in tables.get(CHARACTERS, {}).items():
+            known_c = old_characters.get(doc.get("id", "")) if old_docs.get(key) == doc else None
+            c = known_c or character_from_doc(doc)
             characters[c.id] = c
         for doc in tables.get(DOCS, {}).values():
             if not isinstance(doc.get("name"), str):

@@ -470,8 +470,11 @@ class Store:
                 rev = loaded.rev
                 db.table(META).update({"rev": (rev or 0) + 1})
                 tables = db.storage.read() or {}
+                # Documents equal to ones this store already checked in the same file version
+                # (same signature: os.replace gives every write a new inode) are not re-checked.
+                known = (self._tables, self._characters) if loaded.sig == self._sig else None
                 try:  # never write what could not be read back
-                    fresh = check_tables(tables, self.path)
+                    fresh = check_tables(tables, self.path, known=known)
                 except CampaignCorrupt as err:
                     raise CampaignCorrupt(str(err), backups=good_backups(self.path)) from err
                 try:
