@@ -118,3 +118,24 @@ async def test_undo_restores_the_encounter_step(make_test_app):
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert len(pane(app).encounter.declarations) == 0
+
+
+async def test_a_refused_write_is_reported_and_changes_nothing(make_test_app, monkeypatch):
+    """Issue 6: «A full disk or a read-only folder is a clear message and no lost state»."""
+    from tui.store import StoreError
+
+    app = make_test_app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await one_on_one(pilot, app)
+        before = pane(app).encounter
+
+        def full_disk(*args, **kwargs):
+            raise StoreError("Диск заполнен: освободите место — изменения не сохранены.")
+
+        monkeypatch.setattr(app.store, "put_doc", full_disk)
+        await pilot.press("i")  # initiative would start round 1 — the write fails
+        await pilot.pause()
+        assert pane(app).encounter == before
+        assert pane(app).encounter.phase == "setup"
+        messages = [n.message for n in app._notifications]
+        assert any("Диск заполнен" in m for m in messages)

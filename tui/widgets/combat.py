@@ -27,7 +27,7 @@ from tui.combat_other import SYSTEM_NOTES, OtherResult
 from tui.render import fudge_dice, signed
 from tui.render_combat import declaration_text, plan_lines, result_lines
 from tui.sheets import wounds_text
-from tui.store import Character
+from tui.store import Character, StoreError
 from tui.widgets.choice import Choice, ChoiceScreen
 from tui.widgets.combat_forms import DeclarationForm, NpcForm
 from tui.widgets.oddsbars import OddsBars
@@ -141,10 +141,31 @@ class CombatPane(Vertical):
             if c.character_id not in self.characters:
                 self.encounter = self.encounter.without(c.character_id)
 
-    def _save(self, encounter: Encounter, label: str) -> None:
-        """Persist the encounter; the store notifies and the pane redraws."""
+    def _save(self, encounter: Encounter, label: str) -> bool:
+        """Persist the encounter; the store notifies and the pane redraws.
+
+        A write the store refuses (full disk, read-only folder, another kubik holding the
+        lock) is reported and changes nothing: the pane goes back to the saved state.
+        """
+        previous = self.encounter
         self.encounter = encounter
-        self.store.put_doc(DOC, encounter.to_dict(), label=label)
+        if not self._write(lambda: self.store.put_doc(DOC, encounter.to_dict(), label=label)):
+            self.encounter = previous
+            self._redraw()
+            return False
+        return True
+
+    def _write(self, write: Callable[[], object]) -> bool:
+        """Run one store write; on StoreError tell the GM and return False."""
+        try:
+            write()
+        except StoreError as err:
+            self.app.notify(str(err), severity="error", timeout=8)
+            return False
+        return True
+
+    def _save_character(self, character: Character) -> bool:
+        return self._write(lambda: self.store.upsert_character(character))
 
     def _log(self, actor: str | None, text: str, data: dict[str, Any] | None = None) -> None:
         payload = {"round": self.encounter.round, **(data or {})}
@@ -443,7 +464,8 @@ class CombatPane(Vertical):
         def added(npc: Character | None) -> None:
             if npc is None:
                 return
-            self.store.upsert_character(npc)
+            if not self._save_character(npc):
+                return
             enc = self.encounter.with_combatant(Combatant(npc.id, npc.name, "Противники"))
             self._save(enc, f"Бой: новый НИП {npc.name}")
 
@@ -459,7 +481,8 @@ class CombatPane(Vertical):
         except RulesError as err:
             self.app.notify(str(err), severity="error")
             return
-        self._save(enc, "Бой: инициатива")
+        if not self._save(enc, "Бой: инициатива"):
+            return
         text = "Инициатива: " + ", ".join(f"{r.side} {signed(r.final)}" for r in rolls)
         self._log(None, text, {"initiative": how})
         self._focus_phase()
@@ -482,7 +505,8 @@ class CombatPane(Vertical):
                 return
             order = chosen + remaining
             enc = self.encounter.with_initiative(order, [{"side": s} for s in order])
-            self._save(enc, "Бой: порядок задан ведущим")
+            if not self._save(enc, "Бой: порядок задан ведущим"):
+                return
             self._log(None, "Засада: порядок сторон — " + " → ".join(order))
             self._focus_phase()
 
@@ -507,7 +531,8 @@ class CombatPane(Vertical):
             self.app.notify(str(err), severity="error")
             return
         names = self._names()
-        self._save(enc, f"Бой: заявка {current.name}")
+        if not self._save(enc, f"Бой: заявка {current.name}"):
+            return
         self._log(
             current.name,
             "Заявка: " + declaration_text(declaration, names),
@@ -578,7 +603,9 @@ class CombatPane(Vertical):
             assert c is not None
             left = drevo.spend_fate(self._plan.fate_use_before_roll, c.fate)
             self._fate_before.add(role)
-            self.store.upsert_character(replace(c, fate=left))
+            if not self._save_character(replace(c, fate=left)):
+                self._fate_before.discard(role)
+                return
             self._log(c.name, "Судьба до броска: кубики считаются +4", {"fate": "before"})
 
         self.app.push_screen(ChoiceScreen("Судьба до броска", self._fate_before_choices()), chosen)
@@ -644,7 +671,8 @@ class CombatPane(Vertical):
             except RulesError as err:
                 self.app.notify(str(err), severity="error")
                 return
-            self.store.upsert_character(replace(c, fate=left))
+            if not self._save_character(replace(c, fate=left)):
+                return
             self._log_result(f"Судьба {signed(points)} ({c.name})")
             self._redraw()
 
@@ -692,7 +720,9 @@ class CombatPane(Vertical):
             level = drevo.reduce_damage(hit.level, reduce_by)
         track = bridge.track_of(c).take(level)
         updated = replace(bridge.with_track(c, track), fate=fate)
-        self.store.upsert_character(updated)
+        if not self._save_character(updated):
+            self._hits.insert(0, hit)
+            return
         note = f" (Судьба −{reduce_by}: было «{drevo.level_name(hit.level)}»)" if reduce_by else ""
         state = "погиб" if track.dead else ("не может действовать" if not track.can_act else "")
         self._log(
@@ -725,7 +755,8 @@ class CombatPane(Vertical):
         """Start the next round; the declaration order reverses."""
         self._reset_exchange()
         enc = self.encounter.next_round()
-        self._save(enc, f"Бой: раунд {enc.round}")
+        if not self._save(enc, f"Бой: раунд {enc.round}"):
+            return
         self._log(None, f"Раунд {enc.round}: заявляют " + " → ".join(enc.side_order()))
         self._focus_phase()
 
@@ -734,7 +765,7 @@ class CombatPane(Vertical):
         self._reset_exchange()
         self._log(None, f"Бой завершён после {self.encounter.round} раунд(ов)")
         self.encounter = self._default_encounter(list(self.characters.values()))
-        self.store.put_doc(DOC, None, label="Бой завершён")
+        self._write(lambda: self.store.put_doc(DOC, None, label="Бой завершён"))
         self._focus_phase()
 
     def _focus_phase(self) -> None:
