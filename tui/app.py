@@ -9,11 +9,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from textual import on
+from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, Input, TabbedContent, TabPane
+from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
 
+from rules.data import set_overrides
 from rules.dice import make_rng
 from tui.render import roll_summary
 from tui.store import LogEntry, Store, StoreError
@@ -23,9 +24,19 @@ from tui.widgets.keys import KeysScreen
 from tui.widgets.log import LogPane
 from tui.widgets.party import PartyPane
 from tui.widgets.quickroll import QuickRoll
+from tui.widgets.toosmall import guard_size, is_too_small
 
 Clock = Callable[[], datetime]
 TABS = ("party", "combat", "check", "log")
+
+
+def read_only_text(store: Store) -> str:
+    """Return the read-only banner; the screens behind it load only when one is shown."""
+    if not store.read_only:
+        return ""
+    from tui.screens.actions import read_only_text as text  # lazy: ~10 ms of first paint
+
+    return text(store)
 
 
 def local_now() -> datetime:
@@ -56,6 +67,34 @@ class KubikApp(App[None]):
             show=False,
         ),
         Binding("ctrl+y", "redo", "Вернуть", id="redo", tooltip="Вернуть отменённое", show=False),
+        Binding("ctrl+o", "campaigns", "Кампании", id="campaigns", tooltip="Открыть, создать…"),
+        Binding("ctrl+t", "settings", "Настройки", id="settings", tooltip="Настройки кампании"),
+        Binding(
+            "ctrl+e",
+            "transfer",
+            "Экспорт",
+            id="transfer",
+            tooltip="Экспорт и импорт JSON, журнал в Markdown",
+            show=False,
+        ),
+        # Sharing the table (tui/view.py): ctrl+s, not the suggested ctrl+h, which many
+        # terminals send for Backspace.
+        Binding(
+            "ctrl+s",
+            "secret(True)",
+            "Скрытно",
+            id="secret-on",
+            tooltip="Следующие броски скрыты от игроков (ещё раз — выключить)",
+            show=False,
+        ),
+        Binding(
+            "ctrl+s", "secret(False)", "Скрытно: выкл.", id="secret-off", tooltip="", show=False
+        ),
+        Binding(
+            "t", "toggle_hidden", "Скрыть НИП", id="hide-npc", tooltip="НИП: «???»", show=False
+        ),
+        Binding("v", "view_command", "Вид игроков", id="view-command", show=False),
+        Binding("y", "copy_last", "Копировать", id="copy-last", tooltip="Итог", show=False),
         Binding("ctrl+q", "quit", "Выход", id="quit", tooltip="Выйти из kubik"),
     ]
 
@@ -67,9 +106,16 @@ class KubikApp(App[None]):
         self.rng = rng
         self.clock = clock
         self.view_only = view_only
+        #: While True, every new Журнал entry is a secret roll (``data["hidden"]``).
+        self.secret = False
         self.sub_title = store.campaign.name
 
     def compose(self) -> ComposeResult:
+        yield Static(read_only_text(self.store), id="read-only-banner")
+        yield Static(
+            "СКРЫТНО: броски скрыты от игроков · Ctrl+S — выкл. · r в Журнале — раскрыть",
+            id="secret-banner",
+        )
         with TabbedContent(id="tabs"):
             with TabPane("1 Партия", id="party"):
                 yield PartyPane(id="party-pane")
@@ -86,8 +132,24 @@ class KubikApp(App[None]):
         self.store.subscribe(self._store_changed)
         self._store_changed()
         self.action_focus_tab()
+        self.set_interval(0.5, self._refresh_store)
+        guard_size(self, self.size)
+
+    def on_resize(self, event: events.Resize) -> None:
+        guard_size(self, event.size)
+
+    def _refresh_store(self) -> None:
+        """Pick up what other kubiks wrote to the campaign file."""
+        try:
+            self.store.refresh()
+        except StoreError as err:
+            self.notify(str(err), severity="error", timeout=15)
 
     def _store_changed(self) -> None:
+        set_overrides(self.store.get_doc("settings") or {})
+        banner = self.query_one("#read-only-banner", Static)
+        banner.display = self.store.read_only
+        banner.update(read_only_text(self.store))
         characters = self.store.characters()
         self.query_one(PartyPane).show(characters)
         self.query_one(CombatPane).show(characters)
@@ -95,10 +157,25 @@ class KubikApp(App[None]):
         self.query_one(LogPane).show(self.store.log(limit=500))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if is_too_small(self):
+            return action == "quit"
+        if action == "secret":
+            writable = not self.view_only and not self.store.read_only
+            return writable and parameters == (not self.secret,)
+        if action == "toggle_hidden":
+            return not self.view_only and self._hideable_npc() is not None
+        if action == "copy_last" and isinstance(self.focused, Input):
+            return False  # "y" is a character there
         if self.view_only and action == "quick_roll":
             return False
         if isinstance(self.focused, Input) and action in ("quick_roll", "keys"):
             return False  # the text field takes "/" and "?" as characters
+        if len(self.screen_stack) > 1 and action in (
+            "quick_roll", "keys", "campaigns", "settings", "transfer", "show_tab"
+        ):  # fmt: skip
+            return False  # these act on the main screen, not on a form or the settings
+        if self.view_only and action in ("campaigns", "settings", "transfer"):
+            return False
         return True
 
     # -- actions -------------------------------------------------------------------------------
@@ -141,6 +218,24 @@ class KubikApp(App[None]):
         """Open the quick-roll bar."""
         self.query_one(QuickRoll).open()
 
+    def action_campaigns(self) -> None:
+        """Pick, create, rename or delete a campaign."""
+        from tui.screens import actions as screens  # lazy: ~10 ms of first paint
+
+        screens.open_campaigns(self)
+
+    def action_settings(self) -> None:
+        """Edit the campaign's settings (every [default] table)."""
+        from tui.screens import actions as screens  # lazy: ~10 ms of first paint
+
+        screens.open_settings(self)
+
+    def action_transfer(self) -> None:
+        """Export or import the campaign as JSON, or save the log as Markdown."""
+        from tui.screens import actions as screens  # lazy: ~10 ms of first paint
+
+        screens.open_transfer(self)
+
     def action_keys(self) -> None:
         """List every key of the app."""
         groups = [
@@ -149,8 +244,70 @@ class KubikApp(App[None]):
             ("Бой", list(CombatPane.BINDINGS)),
             ("Проверка", [*type(self.query_one("#check-pane")).BINDINGS, *_STEPPER_HELP]),
             ("Быстрый бросок", [Binding("enter", "", "Бросить"), *QuickRoll.BINDINGS]),
+            ("Журнал", list(LogPane.BINDINGS)),
         ]
         self.push_screen(KeysScreen(groups))
+
+    # -- sharing the table (players watch `kubik --view`) ----------------------------------------
+
+    def action_secret(self, on: bool) -> None:
+        """Turn secret rolls on or off: while on, the players' view shows «скрытый бросок»."""
+        self.secret = on
+        self.query_one("#secret-banner", Static).display = on
+        self.sub_title = f"{self.store.campaign.name} · скрытно" if on else self.store.campaign.name
+        self.refresh_bindings()
+        if not on:  # while on, the banner at the top says so
+            self.notify("Броски снова видны игрокам.")
+
+    def _hideable_npc(self, character_id: str | None = None) -> Any:
+        """Return the NPC to hide: ``character_id``'s, or the Партия tab's highlighted one."""
+        if character_id is None:
+            if self.query_one(TabbedContent).active != "party":
+                return None
+            character_id = self.query_one(PartyPane).highlighted_id()
+        c = self.store.character(character_id) if character_id else None
+        return c if c is not None and c.kind == "npc" else None
+
+    def action_toggle_hidden(self, character_id: str | None = None) -> None:
+        """Hide an NPC from the players' view («???»), or show it again."""
+        from dataclasses import replace
+
+        c = self._hideable_npc(character_id)
+        if c is None:
+            return
+        hidden = not c.extra.get("hidden")
+        label = f"НИП «{c.name}» {'скрыт от игроков' if hidden else 'показан игрокам'}"
+        try:
+            changed = replace(c, extra={**c.extra, "hidden": hidden})
+            self.store.upsert_character(changed, label=label)
+        except StoreError as err:
+            self.notify(str(err), severity="error")
+            return
+        self.notify(label)
+
+    def action_view_command(self) -> None:
+        """Show (and copy) the command that opens the players' view of this campaign."""
+        from tui.view import view_command
+
+        command = view_command(self.store.path)
+        self.copy_to_clipboard(command)
+        self.notify(
+            f"Вид для игроков — в другом окне или панели tmux:\n{command}\n(команда скопирована)",
+            title="Вид для игроков",
+            timeout=20,
+            markup=False,
+        )
+
+    def action_copy_last(self) -> None:
+        """Copy the newest Журнал entry (OSC 52: works over SSH and in tmux)."""
+        entries = self.store.log(limit=1)
+        if not entries:
+            self.notify("Журнал пуст — копировать нечего.")
+            return
+        entry = entries[0]
+        text = f"{entry.actor}: {entry.text}" if entry.actor else entry.text
+        self.copy_to_clipboard(text)
+        self.notify(f"Скопировано: {text}", markup=False)
 
     # -- events --------------------------------------------------------------------------------
 
@@ -169,7 +326,10 @@ class KubikApp(App[None]):
 
     @on(CharacterChanged)
     def _character_changed(self, event: CharacterChanged) -> None:
-        self.store.upsert_character(event.character)
+        try:
+            self.store.upsert_character(event.character)
+        except StoreError as err:
+            self.notify(str(err), severity="error", timeout=10)
 
     @on(QuickRoll.Rolled)
     def _quick_rolled(self, event: QuickRoll.Rolled) -> None:
@@ -177,6 +337,8 @@ class KubikApp(App[None]):
 
     def record(self, kind: str, actor: str | None, text: str, data: dict[str, Any]) -> None:
         """Append one entry to the campaign's log (the store notifies the panes)."""
+        if self.secret and "hidden" not in data:
+            data = {**data, "hidden": True}
         entry = LogEntry(
             id=uuid.uuid4().hex,
             at=self.clock().isoformat(timespec="seconds"),
@@ -185,7 +347,10 @@ class KubikApp(App[None]):
             text=text,
             data=data,
         )
-        self.store.append_log(entry)
+        try:
+            self.store.append_log(entry)
+        except StoreError as err:
+            self.notify(str(err), severity="error", timeout=10)
 
 
 _STEPPER_HELP = [

@@ -126,7 +126,8 @@ def app_parser() -> Parser:
         description=(
             "kubik — помощник ведущего за столом. Без команды открывает приложение.\n"
             "Команды: roll EXPR, odds EXPR, odds|check drevo|ide4|starately|wod …,\n"
-            "party list|add|remove, export, import, log (у каждой есть -h)."
+            "party list|add|remove, export, import, log, serve (у каждой есть -h).\n"
+            "kubik --view — вид для игроков (только просмотр)."
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -138,20 +139,63 @@ def app_parser() -> Parser:
         help="система новой кампании: drevo, ide4, starately, wod (по умолчанию drevo)",
     )
     parser.add_argument("--seed", type=int, help="зерно кубиков (повторяемая сессия)")
+    parser.add_argument(
+        "--view",
+        action="store_true",
+        help="вид для игроков: только просмотр, следит за изменениями ведущего",
+    )
     return parser
 
 
 def run_app(argv: Sequence[str]) -> int:
     args = app_parser().parse_args(argv)
-    from tui.app import make_app
     from tui.store import StoreError
+
+    if args.view:
+        from tui.view import make_view
+
+        try:
+            view = make_view(args.campaign)
+        except StoreError as err:
+            fail(str(err), code=1)
+        view.run()
+        return 0
+    from tui.app import make_app
+    from tui.store import CampaignCorrupt
 
     try:
         app = make_app(args.campaign, system=args.system, seed=args.seed)
+    except CampaignCorrupt as err:
+        if not (err.backups and offer_backup(err, args.campaign)):
+            fail(str(err), code=1)
+        try:
+            app = make_app(args.campaign, system=args.system, seed=args.seed)
+        except StoreError as again:
+            fail(str(again), code=1)
     except StoreError as err:
         fail(str(err), code=1)
     app.run()
     return 0
+
+
+def offer_backup(err: Any, path: Path | None) -> bool:
+    """Show a damaged campaign's newest good backup and restore it if the GM says yes."""
+    from tui.store import Store, StoreError, default_campaign_path
+
+    newest = err.backups[0]
+    if not sys.stdin.isatty():
+        print(f"kubik: новейшая исправная копия: {newest}", file=sys.stderr)
+        return False  # then the caller prints the error and exits with 1
+    print(f"kubik: {err}\nНовейшая исправная копия: {newest}", file=sys.stderr)
+    if input("Восстановить кампанию из этой копии? [д/Н] ").strip().lower() not in ("д", "да", "y"):
+        return False
+    try:
+        aside = Store.restore_backup(path or default_campaign_path(), newest)
+    except StoreError as restore_err:
+        fail(str(restore_err), code=1)
+    if aside is not None:
+        print(f"Повреждённый файл сохранён как {aside}.", file=sys.stderr)
+    return True
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -167,6 +211,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from tui import cli_party
 
             return int(cli_party.COMMANDS[command](rest))
+        if command == "serve":
+            from tui.serve import cmd_serve
+
+            return cmd_serve(rest)
         return run_app(argv)
     except RulesError as err:
         fail(str(err))

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Input, Static
+from textual.widgets.data_table import RowDoesNotExist
 
 from rules import drevo
 from rules.errors import RulesError
 from tui import combat_bridge as bridge
+from tui.screens.character_form import CharacterForm, blank_character
 from tui.sheets import columns, row, sheet_text, wounds_text
-from tui.store import Character
+from tui.store import Character, StoreError, new_id
 from tui.widgets.choice import Choice, ChoiceScreen
 from tui.widgets.prompt import TextPrompt
 
@@ -25,6 +28,12 @@ class PartyPane(Vertical):
 
     BINDINGS = [
         Binding("enter", "check", "Проверка", id="party-check", tooltip="Проверка персонажа"),
+        Binding("a", "add", "Добавить", id="party-add", tooltip="Новый персонаж"),
+        Binding("e", "edit", "Правка", id="party-edit", tooltip="Изменить персонажа"),
+        Binding("c", "duplicate", "Копия", id="party-copy", tooltip="Копия персонажа", show=False),
+        Binding("x,delete", "delete", "Удалить", id="party-delete", tooltip="Удалить персонажа"),
+        Binding("s", "sort", "Сортировка", id="party-sort", tooltip="Сменить порядок", show=False),
+        Binding("f", "filter", "Фильтр", id="party-filter", tooltip="Поиск по партии", show=False),
         Binding("w", "wound", "Рана", id="party-wound", tooltip="Нанести рану (Древо)"),
         Binding("h", "heal", "Лечить", id="party-heal", tooltip="Вылечить рану (Древо)"),
         Binding(
@@ -48,11 +57,13 @@ class PartyPane(Vertical):
     def compose(self) -> ComposeResult:
         table: DataTable[str] = DataTable(id="party-table", cursor_type="row", zebra_stripes=True)
         yield table
+        yield Input(placeholder="Фильтр: часть имени, навыка или заметки", id="party-filter")
         yield Static(id="party-sheet")
 
     def on_mount(self) -> None:
         table = self.query_one("#party-table", DataTable)
         table.add_columns(*columns(self.app.store.campaign.system))  # type: ignore[attr-defined]
+        self.query_one("#party-filter", Input).display = False
 
     def show(self, characters: list[Character]) -> None:
         """Redraw the table from the store's characters, keeping the cursor on the same one."""
@@ -60,10 +71,12 @@ class PartyPane(Vertical):
         current = self.highlighted_id()
         table.clear()
         system = self.app.store.campaign.system  # type: ignore[attr-defined]
-        for c in characters:
+        self._all = list(characters)
+        shown = self._shown(system)
+        for c in shown:
             table.add_row(*row(system, c), key=c.id)
         self._characters = {c.id: c for c in characters}
-        if current in self._characters:
+        if current in {c.id for c in shown}:
             table.move_cursor(row=table.get_row_index(current))
         self._show_sheet()
 
@@ -110,7 +123,11 @@ class PartyPane(Vertical):
         return getattr(self, "_characters", {}).get(self.highlighted_id())
 
     def _save(self, c: Character, label: str, log: str) -> None:
-        self.app.store.upsert_character(c, label=label)  # type: ignore[attr-defined]
+        try:
+            self.app.store.upsert_character(c, label=label)  # type: ignore[attr-defined]
+        except StoreError as err:
+            self.app.notify(str(err), severity="error", timeout=10)
+            return
         self.app.record("note", c.name, log, {"character": c.id})  # type: ignore[attr-defined]
 
     def action_wound(self) -> None:
@@ -197,3 +214,163 @@ class PartyPane(Vertical):
         character_id = self.highlighted_id()
         if character_id:
             self.post_message(self.CheckRequested(character_id))
+
+    # -- editing the party -------------------------------------------------------------------
+
+    SORTS = ("default", "name", "stat")
+
+    def _sort_names(self, system: str) -> dict[str, str]:
+        stat = {"drevo": "по Судьбе", "ide4": "по энергии"}.get(system, "по лучшему навыку")
+        return {"default": "игроки, затем НИП", "name": "по имени", "stat": stat}
+
+    def _shown(self, system: str) -> list[Character]:
+        """Return the characters the table shows: filtered, in the chosen order."""
+        found = list(getattr(self, "_all", []))
+        needle = getattr(self, "_filter", "").casefold()
+        if needle:
+            found = [c for c in found if needle in _haystack(c)]
+        sort = getattr(self, "_sort", "default")
+        if sort == "name":
+            found.sort(key=lambda c: c.name.casefold())
+        elif sort == "stat":
+            found.sort(key=lambda c: (-_stat(system, c), c.name.casefold()))
+        return found
+
+    def _redraw(self) -> None:
+        self.show(list(getattr(self, "_all", [])))
+
+    def action_sort(self) -> None:
+        """Cycle the table's order: store order, by name, by the system's main number."""
+        current = getattr(self, "_sort", "default")
+        self._sort = self.SORTS[(self.SORTS.index(current) + 1) % len(self.SORTS)]
+        self._redraw()
+        system = self.app.store.campaign.system  # type: ignore[attr-defined]
+        self.app.notify(f"Порядок: {self._sort_names(system)[self._sort]}", timeout=2)
+
+    def action_filter(self) -> None:
+        """Show the filter field; Enter keeps the filter, Esc clears it."""
+        field = self.query_one("#party-filter", Input)
+        field.display = True
+        field.focus()
+
+    @on(Input.Changed, "#party-filter")
+    def _filter_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self._filter = event.value.strip()
+        self._redraw()
+
+    @on(Input.Submitted, "#party-filter")
+    def _filter_done(self, event: Input.Submitted) -> None:
+        event.stop()
+        field = self.query_one("#party-filter", Input)
+        field.display = bool(field.value.strip())
+        self.query_one("#party-table", DataTable).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        field = self.query_one("#party-filter", Input)
+        if event.key == "escape" and field.has_focus:
+            event.stop()
+            field.value = ""
+            field.display = False
+            self.query_one("#party-table", DataTable).focus()
+
+    def _open_form(self, c: Character, title: str, on_saved: Callable[[Character], None]) -> None:
+        system = self.app.store.campaign.system  # type: ignore[attr-defined]
+        taken = {o.name for o in getattr(self, "_all", []) if o.id != c.id}
+        weapons = list(drevo.weapons()) if system == "drevo" else []
+
+        def done(result: Character | None) -> None:
+            if result is not None:
+                on_saved(result)
+
+        form = CharacterForm(system, c, title=title, taken=taken, weapons=weapons)
+        self.app.push_screen(form, done)
+
+    def _store_write(self, write: Callable[[], object]) -> bool:
+        try:
+            write()
+        except StoreError as err:
+            self.app.notify(str(err), severity="error", timeout=10)
+            return False
+        return True
+
+    def _select(self, character_id: str) -> None:
+        table = self.query_one("#party-table", DataTable)
+        try:
+            table.move_cursor(row=table.get_row_index(character_id))
+        except RowDoesNotExist:  # filtered out: the cursor stays
+            return
+
+    def action_add(self) -> None:
+        """Add a character through the form."""
+        store = self.app.store  # type: ignore[attr-defined]
+        system = store.campaign.system
+        fate = drevo.fate_rules().starting_points if system == "drevo" else 0
+
+        def saved(c: Character) -> None:
+            if self._store_write(lambda: store.upsert_character(c, label=f"Добавлен «{c.name}»")):
+                self._select(c.id)
+
+        self._open_form(blank_character(system, fate), "Новый персонаж", saved)
+
+    def action_edit(self) -> None:
+        """Edit the highlighted character through the form."""
+        c = self._highlighted()
+        if c is None:
+            return
+        store = self.app.store  # type: ignore[attr-defined]
+
+        def saved(new: Character) -> None:
+            self._store_write(lambda: store.upsert_character(new, label=f"Изменён «{new.name}»"))
+
+        self._open_form(c, f"Правка: {c.name}", saved)
+
+    def action_duplicate(self) -> None:
+        """Copy the highlighted character (a new id, no wounds) and open the copy's form."""
+        c = self._highlighted()
+        if c is None:
+            return
+        store = self.app.store  # type: ignore[attr-defined]
+        taken = {o.name.casefold() for o in getattr(self, "_all", [])}
+        name, n = f"{c.name} (копия)", 2
+        while name.casefold() in taken:
+            name, n = f"{c.name} (копия {n})", n + 1
+        extra = {k: v for k, v in c.extra.items() if k != "dead"}
+        copy = replace(c, id=new_id(), name=name, wounds={}, extra=extra)
+
+        def saved(new: Character) -> None:
+            if self._store_write(
+                lambda: store.upsert_character(new, label=f"Копия «{c.name}»: «{new.name}»")
+            ):
+                self._select(new.id)
+
+        self._open_form(copy, f"Копия: {c.name}", saved)
+
+    def action_delete(self) -> None:
+        """Delete the highlighted character after a confirmation."""
+        c = self._highlighted()
+        if c is None:
+            return
+        store = self.app.store  # type: ignore[attr-defined]
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._store_write(lambda: store.delete_character(c.id))
+
+        choices = [Choice("Нет, оставить", False), Choice(f"Да, удалить «{c.name}»", True)]
+        self.app.push_screen(
+            ChoiceScreen(f"Удалить «{c.name}»? (Ctrl+Z вернёт)", choices), answered
+        )
+
+
+def _haystack(c: Character) -> str:
+    skills = " ".join(s.name for s in c.skills)
+    return f"{c.name} {skills} {' '.join(c.weapons)} {c.notes}".casefold()
+
+
+def _stat(system: str, c: Character) -> int:
+    if system == "drevo":
+        return c.fate
+    if system == "ide4":
+        return int(c.extra.get("energy", 100))
+    return max((s.value for s in c.skills), default=-99)

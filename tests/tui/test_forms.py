@@ -1,0 +1,192 @@
+"""The character form and the party keys: add, edit, copy, delete, sort, filter."""
+
+from __future__ import annotations
+
+import pytest
+
+from tui.screens.character_form import CharacterForm
+from tui.store import Skill
+
+
+def names(app) -> list[str]:
+    return [c.name for c in app.store.characters()]
+
+
+def shown(app) -> list[str]:
+    table = app.query_one("#party-table")
+    return [table.get_row_at(i)[0] for i in range(table.row_count)]
+
+
+async def fill(pilot, field: str, text: str) -> None:
+    """Replace the text of one form field."""
+    widget = pilot.app.screen.query_one(f"#f-{field}")
+    widget.value = text
+    await pilot.pause()
+
+
+class TestAdd:
+    async def test_add_drevo_character(self, make_test_app):
+        """Поля «Древа»: качества, навыки с частью («Щиты 2 (Драка)»), оружие, Судьба."""
+        app = make_test_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("a")  # the empty form
+            assert isinstance(app.screen, CharacterForm)
+            await pilot.press(*"Ждан")
+            await fill(pilot, "stat-0", "3")
+            await fill(pilot, "skills", "Драка 2, Щиты 2 (Драка), Бой без оружия −1")
+            await fill(pilot, "weapons", "меч, Щит")
+            await fill(pilot, "fate", "5")
+            await fill(pilot, "notes", "новобранец")
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert not isinstance(app.screen, CharacterForm)
+        (zhdan,) = [c for c in app.store.characters() if c.name == "Ждан"]
+        assert zhdan.kind == "pc"
+        assert zhdan.qualities["Сила"] == 3 and zhdan.qualities["Воля"] == 0
+        assert zhdan.skills == (
+            Skill("Драка", 2),
+            Skill("Щиты", 2, "Драка"),
+            Skill("Бой без оружия", -1),
+        )
+        assert zhdan.weapons == ("Меч", "Щит")
+        assert (zhdan.fate, zhdan.notes) == (5, "новобранец")
+
+    async def test_wrong_values_save_nothing(self, make_test_app):
+        """A wrong value gets a message at its field and nothing is saved until it is fixed."""
+        cases = [
+            ("name", "Милава", "уже есть", "Ждан"),
+            ("name", "   ", "Укажите имя", "Ждан"),
+            ("stat-1", "7", "Ловкость: Нужно число от −3 до 5", "1"),
+            ("skills", "Драка два", "Навык число", ""),
+            ("weapons", "Бластер", "Нет оружия «Бластер»", ""),
+            ("fate", "11", "от 0 до 10", "3"),
+        ]
+        app = make_test_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            before = app.store.characters()
+            for field, text, message, fixed in cases:
+                await pilot.press("a", *"Ждан")
+                await fill(pilot, field, text)
+                await pilot.press("enter")  # Enter in a field saves … or refuses
+                await pilot.pause()
+                assert isinstance(app.screen, CharacterForm), field
+                key = "stats" if field.startswith("stat-") else field
+                error = app.screen.query_one(f"#e-{key}")
+                assert error.display and message in str(error.render()), field
+                assert app.store.characters() == before
+                await fill(pilot, field, fixed)
+                assert not error.display, field  # fixed: the message goes away
+                await pilot.press("escape")  # cancel: still nothing saved
+                await pilot.pause()
+                assert app.store.characters() == before
+
+    async def test_ide4_form(self, make_test_app):
+        """IDE4: атрибуты 1–6, мастерство с главным атрибутом и дистанциями, энергия."""
+        app = make_test_app(system="ide4")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("a", *"Лев", "down", "right")  # name; kind: НИП
+            await fill(pilot, "skills", "Взлом 65 (Мелкая моторика), Стрельба 25 [Д/Б]")
+            await fill(pilot, "energy", "101")
+            await pilot.press("ctrl+s")
+            assert "от 0 до 100" in str(app.screen.query_one("#e-energy").render())
+            await fill(pilot, "energy", "70")
+            app.screen.query_one("#f-expanded").action_step(1)  # always expanded: да
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+        (lev,) = [c for c in app.store.characters() if c.name == "Лев"]
+        assert lev.kind == "npc"
+        assert lev.skills[0] == Skill("Взлом", 65, "Мелкая моторика")
+        assert lev.skills[1].distances == ("Д", "Б")
+        assert lev.extra == {"energy": 70, "always_expanded": True}
+        assert set(lev.qualities) == {
+            "Сила", "Крупная моторика", "Мелкая моторика", "Внимание", "Риторика", "Обаяние"
+        }  # fmt: skip
+
+    @pytest.mark.parametrize(
+        ("system", "skills", "bad"),
+        [("starately", "Медицина 3", "Медицина 5"), ("wod", "Расследование 3", "Обман 6")],
+    )
+    async def test_levels_per_system(self, make_test_app, system, skills, bad):
+        """Старатели: навык 0–4, характеристики 2–15; Мир Тьмы: точки 0–5, атрибуты 1–5."""
+        app = make_test_app(system=system)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("a", *"Новичок")
+            await fill(pilot, "skills", bad)
+            await fill(pilot, "stat-0", "16")
+            await pilot.press("ctrl+s")
+            assert app.screen.query_one("#e-skills").display
+            assert app.screen.query_one("#e-stats").display
+            await fill(pilot, "skills", skills)
+            await fill(pilot, "stat-0", "5")
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+        (new,) = [c for c in app.store.characters() if c.name == "Новичок"]
+        assert new.skills[0].value == 3
+        assert list(new.qualities.values())[0] == 5
+
+
+class TestEditCopyDelete:
+    async def test_edit_keeps_id(self, make_test_app):
+        app = make_test_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            first = app.query_one("#party-pane").highlighted_id()
+            await pilot.press("e")
+            await fill(pilot, "name", "Богдан Филин")
+            await fill(pilot, "notes", "")
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+        edited = app.store.character(first)
+        assert (edited.name, edited.notes) == ("Богдан Филин", "")
+        assert app.store.undo_labels(1) == ["Изменён «Богдан Филин»"]
+
+    async def test_duplicate_then_delete(self, make_test_app):
+        app = make_test_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            source = app.store.characters()[0]
+            await pilot.press("c")  # the copy's form, already named
+            assert app.screen.query_one("#f-name").value == f"{source.name} (копия)"
+            await pilot.press("enter")
+            await pilot.pause()
+            (copy,) = [c for c in app.store.characters() if c.name.endswith("(копия)")]
+            assert copy.id != source.id and copy.skills == source.skills
+            assert app.query_one("#party-pane").highlighted_id() == copy.id
+            await pilot.press("x")  # confirmation: «Нет» first
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.store.character(copy.id) is not None
+            await pilot.press("delete", "down", "enter")  # «Да, удалить»
+            await pilot.pause()
+            assert app.store.character(copy.id) is None
+
+    async def test_sort_and_filter(self, make_test_app):
+        app = make_test_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert shown(app)[:2] == ["Богдан Сыч", "Горан Рябой"]  # PCs first
+            await pilot.press("s")  # by name
+            assert shown(app) == sorted(names(app), key=str.casefold)
+            await pilot.press("s")  # by Судьба, most first
+            assert shown(app)[0] == "Милава"
+            await pilot.press("f", *"драка")  # skills count too
+            assert "Богдан Сыч" not in shown(app) and "Горан Рябой" in shown(app)
+            await pilot.press("enter")  # keep the filter, back to the table
+            assert app.focused.id == "party-table"
+            await pilot.press("f", "escape")  # clear it
+            assert len(shown(app)) == len(names(app))
+
+
+class TestFormSnapshots:
+    """Each system's form at 80×24."""
+
+    @pytest.mark.parametrize("system", ["drevo", "ide4", "starately", "wod"])
+    def test_edit_form(self, snap_compare, make_test_app, system):
+        assert snap_compare(make_test_app(system=system), terminal_size=(80, 24), press=["e"])
+
+    def test_errors(self, snap_compare, make_test_app):
+        async def run_before(pilot):
+            await pilot.press("a")  # an empty form
+            await fill(pilot, "skills", "Драка 9")  # out of range
+            await fill(pilot, "weapons", "Бластер")  # not in the table
+            await pilot.press("ctrl+s")  # refused: messages under the fields
+            await pilot.pause()
+
+        assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)

@@ -1,0 +1,1 @@
+"""Full-screen and modal screens: campaign picker, campaign settings, character form."""

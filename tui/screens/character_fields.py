@@ -1,0 +1,158 @@
+"""The character form's fields per rules system: names, ranges, parsing and formatting.
+
+Pure functions (no Textual): each parser returns a value or raises :class:`FieldError` with a
+Russian message that the form shows under the field.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rules.data import load_table
+from tui.store import Skill
+
+MINUS = str.maketrans({"−": "-", "–": "-"})
+DISTANCES = ("П", "Д", "Б", "К")
+
+
+class FieldError(ValueError):
+    """A field's value is refused; ``str(err)`` says why, in Russian."""
+
+
+@dataclass(frozen=True)
+class SystemFields:
+    """What the form asks for in one system."""
+
+    stat_label: str
+    stats: tuple[str, ...]
+    stat_range: tuple[int, int]
+    stat_default: int
+    skill_range: tuple[int, int]
+    skill_hint: str
+    skill_unit: str
+
+
+def system_fields(system: str) -> SystemFields:
+    """Return the fields of ``system``; the stat names come from its demo party."""
+    names = tuple(load_table(f"demo/{system}.toml")["characters"][0]["qualities"])
+    if system == "ide4":
+        return SystemFields(
+            "Атрибуты (уровень 1–6)", names, (1, 6), 3, (0, 100),
+            "Взлом 65 (Мелкая моторика), Стрельба 25 (Мелкая моторика) [Д/Б]", "мастерство",
+        )  # fmt: skip
+    if system == "starately":
+        return SystemFields(
+            "Характеристики (2–15)", names, (2, 15), 7, (0, 4),
+            "Медицина 3, Стрельба 1", "уровень",
+        )  # fmt: skip
+    if system == "wod":
+        return SystemFields(
+            "Атрибуты (точки 1–5)", names, (1, 5), 1, (0, 5),
+            "Расследование 3, Драка 2", "точки",
+        )  # fmt: skip
+    return SystemFields(
+        "Качества (−3…+5)", names, (-3, 5), 0, (-3, 5),
+        "Драка 2, Щиты 2 (Драка)", "уровень",
+    )  # fmt: skip
+
+
+def parse_int(text: str, low: int, high: int) -> int:
+    """Return the whole number in ``text`` within ``low``…``high``."""
+    cleaned = text.strip().translate(MINUS)
+    if not re.fullmatch(r"[+-]?\d{1,4}", cleaned):
+        raise FieldError("Нужно целое число.")
+    value = int(cleaned)
+    if not low <= value <= high:
+        raise FieldError(f"Нужно число от {signed_text(low)} до {signed_text(high)}.")
+    return value
+
+
+def signed_text(value: int) -> str:
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def parse_name(text: str, taken: set[str]) -> str:
+    """Return the stripped name; it must be non-empty and not used by another character."""
+    name = " ".join(text.split())
+    if not name:
+        raise FieldError("Укажите имя.")
+    if len(name) > 60:
+        raise FieldError("Имя длиннее 60 знаков.")
+    if name.casefold() in taken:
+        raise FieldError(f"В партии уже есть «{name}».")
+    return name
+
+
+SKILL_RE = re.compile(
+    r"^(?P<name>[^\d()\[\]+−-][^()\[\]]*?)\s+(?P<value>[+\-−–]?\d+)\s*"
+    r"(?:\((?P<parent>[^()]*)\))?\s*(?:\[(?P<where>[^\[\]]*)\])?$"
+)
+
+
+def parse_skills(system: str, text: str) -> tuple[Skill, ...]:
+    """Parse «Драка 2, Щиты 2 (Драка)» (IDE4: «Стрельба 25 (Мелкая моторика) [Д/Б]»)."""
+    fields = system_fields(system)
+    low, high = fields.skill_range
+    skills: list[Skill] = []
+    seen: set[str] = set()
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        m = SKILL_RE.match(part)
+        if m is None:
+            raise FieldError(f"«{part}»: нужно «Навык число», например: {fields.skill_hint}.")
+        name = " ".join(m["name"].split())
+        try:
+            value = parse_int(m["value"], low, high)
+        except FieldError as err:
+            why = str(err)
+            raise FieldError(f"«{name}»: {fields.skill_unit} — {why[0].lower()}{why[1:]}") from err
+        if name.casefold() in seen:
+            raise FieldError(f"Навык «{name}» указан дважды.")
+        seen.add(name.casefold())
+        parent = " ".join((m["parent"] or "").split()) or None
+        where = tuple(d.strip().upper() for d in (m["where"] or "").split("/") if d.strip())
+        if parent is not None and system not in ("drevo", "ide4"):
+            raise FieldError(f"«{name}»: в этой системе у навыка нет части в скобках.")
+        if parent is not None and parent.casefold() == name.casefold():
+            raise FieldError(f"«{name}» не может быть частью самого себя.")
+        if system == "ide4" and parent is not None and parent not in fields.stats:
+            raise FieldError(f"«{name}»: в скобках — главный атрибут: {', '.join(fields.stats)}.")
+        if where and system != "ide4":
+            raise FieldError(f"«{name}»: дистанции […] бывают только в IDE4.")
+        bad = [d for d in where if d not in DISTANCES]
+        if bad:
+            raise FieldError(f"«{name}»: дистанции — из П, Д, Б, К через «/», не «{bad[0]}».")
+        skills.append(Skill(name, value, parent, where))
+    return tuple(skills)
+
+
+def format_skills(system: str, skills: tuple[Skill, ...]) -> str:
+    """Write skills back the way :func:`parse_skills` reads them."""
+    parts = []
+    for s in skills:
+        text = f"{s.name} {signed_text(s.value)}"
+        if s.parent:
+            text += f" ({s.parent})"
+        if s.distances:
+            text += f" [{'/'.join(s.distances)}]"
+        parts.append(text)
+    return ", ".join(parts)
+
+
+def parse_weapons(text: str, known: list[str]) -> tuple[str, ...]:
+    """Parse a comma list of weapon names; each must be in the campaign's catalogue."""
+    by_fold = {k.casefold(): k for k in known}
+    result: list[str] = []
+    for part in (" ".join(p.split()) for p in text.split(",")):
+        if not part:
+            continue
+        name = by_fold.get(part.casefold())
+        if name is None:
+            close = [k for k in known if k.casefold().startswith(part.casefold()[:2])][:4]
+            hint = f" Похожие: {', '.join(close)}." if close else ""
+            raise FieldError(f"Нет оружия «{part}» в таблице кампании.{hint}")
+        if name not in result:
+            result.append(name)
+    return tuple(result)
