@@ -6,11 +6,17 @@ from datetime import datetime
 
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.markup import escape
 from textual.widgets import DataTable, Static
 
+from tui.public import is_secret, revealed_ids
 from tui.store import LogEntry
+
+#: How the GM sees secret entries: the players' view shows «скрытый бросок» instead.
+SECRET_MARK = "(скрыто) "
+REVEALED_MARK = "(раскрыто) "
 
 
 def when_text(iso: str) -> str:
@@ -32,7 +38,14 @@ def clock_text(iso: str) -> str:
 class LogPane(Vertical):
     """Show the roll log as a table."""
 
+    BINDINGS = [
+        Binding(
+            "r", "reveal", "Раскрыть", id="log-reveal", tooltip="Показать скрытый бросок игрокам"
+        ),
+    ]
+
     _entries: dict[str, LogEntry] = {}
+    _revealed: set[str] = set()
 
     def compose(self) -> ComposeResult:
         yield DataTable(id="log-table", cursor_type="row", zebra_stripes=True)
@@ -46,14 +59,45 @@ class LogPane(Vertical):
         table = self.query_one("#log-table", DataTable)
         table.clear()
         self._entries = {entry.id: entry for entry in entries}
+        self._revealed = revealed_ids(entries)
         for entry in entries:
-            table.add_row(clock_text(entry.at), entry.actor or "—", entry.text, key=entry.id)
+            text = entry.text
+            if entry.data.get("hidden"):
+                mark = SECRET_MARK if is_secret(entry, self._revealed) else REVEALED_MARK
+                text = mark + text
+            table.add_row(clock_text(entry.at), entry.actor or "—", text, key=entry.id)
         self._show_detail()
+
+    def _highlighted(self) -> LogEntry | None:
+        table = self.query_one("#log-table", DataTable)
+        if table.row_count == 0:
+            return None
+        key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
+        return self._entries.get(key.value or "")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "reveal":
+            entry = self._highlighted()
+            store = self.app.store  # type: ignore[attr-defined]
+            writable = not store.read_only and not getattr(self.app, "view_only", False)
+            return writable and entry is not None and is_secret(entry, self._revealed)
+        return True
+
+    def action_reveal(self) -> None:
+        """Show the highlighted secret roll to the players (a new «Раскрыто» entry)."""
+        entry = self._highlighted()
+        if entry is None or not is_secret(entry, self._revealed):
+            return
+        self.app.record(  # type: ignore[attr-defined]
+            "note", entry.actor, f"Раскрыто: {entry.text}", {"reveals": entry.id, "hidden": False}
+        )
+        self.app.notify("Бросок раскрыт: игроки его видят.")
 
     @on(DataTable.RowHighlighted, "#log-table")
     def _show_detail(self) -> None:
         table = self.query_one("#log-table", DataTable)
         detail = self.query_one("#log-detail", Static)
+        self.refresh_bindings()
         if table.row_count == 0:
             detail.update("Журнал пуст: бросьте проверку (3) или быстрый бросок (/).")
             return

@@ -1,0 +1,277 @@
+"""The players' view (``kubik --view``) and the GM's side of secrets: state first, then looks.
+
+Every leak test looks for the secret's own text, so a renderer that forgot the filter fails.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+import types
+from dataclasses import replace
+
+import pytest
+from textual.widgets import DataTable, Static
+
+from rules.encounter import Combatant, Declaration, Encounter
+from tests.conftest import FROZEN_AT
+from tui.public import SECRET_NAME, SECRET_ROLL, public_log
+from tui.store import LogEntry, Store
+from tui.view import make_view
+from tui.widgets.toosmall import TooSmallScreen
+
+AT = FROZEN_AT.isoformat(timespec="seconds")
+SECRET_TEXT = "3d6: 6 6 6 = 18"  # what a hidden roll says; the view must never show it
+
+
+def entry(text: str, *, actor: str | None = None, **data) -> LogEntry:
+    return LogEntry(
+        id=f"e-{len(text)}-{text[:6]}", at=AT, kind="roll", actor=actor, text=text, data=data
+    )
+
+
+def by_name(store: Store) -> dict:
+    return {c.name: c for c in store.characters()}
+
+
+def shared_table(path) -> Store:
+    """A demo campaign mid-fight: a hidden NPC, a public, a secret and a revealed roll."""
+    store = Store.open(path, system="drevo")
+    chars = by_name(store)
+    ataman, lyko = chars["Атаман Шкуро"], chars["Лыко"]
+    store.upsert_character(replace(ataman, extra={**ataman.extra, "hidden": True}))
+    yar, goran = chars["Ярослав Кречет"], chars["Горан Рябой"]
+    enc = Encounter()
+    for c, side in ((yar, "Отряд"), (goran, "Отряд"), (ataman, "Противники"), (lyko, "Противники")):
+        enc = enc.with_combatant(Combatant(c.id, c.name, side))
+    enc = enc.with_initiative(["Отряд", "Противники"])
+    enc = enc.declare(Declaration(yar.id, "melee", target=ataman.id, weapon="Меч"), lambda _: True)
+    store.put_doc("encounter", enc.to_dict(), label="Бой")
+    store.append_log(entry("2d6: 3 4 = 7", actor="Милава"))
+    store.append_log(
+        LogEntry("secret-1", AT, "roll", "Атаман Шкуро", SECRET_TEXT, {"hidden": True})
+    )
+    store.append_log(LogEntry("secret-2", AT, "roll", None, "d100: 42 = 42", {"hidden": True}))
+    store.append_log(
+        LogEntry("reveal-2", AT, "note", None, "Раскрыто: d100: 42 = 42", {"reveals": "secret-2"})
+    )
+    store.append_log(entry("1d6: 5 = 5", actor="Лыко"))  # a visible NPC keeps its name
+    store.append_log(entry("Атаман Шкуро ранил Горана", actor="Атаман Шкуро"))
+    return store
+
+
+def view_text(app) -> str:
+    """Return every word the view shows: its tables' cells and its panels."""
+    parts = [str(w.render()) for w in app.query(Static)]
+    for table in app.query(DataTable):
+        parts += [str(c) for r in range(table.row_count) for c in table.get_row_at(r)]
+        parts += [str(col.label) for col in table.columns.values()]
+    return "\n".join(parts)
+
+
+# -- the filter ----------------------------------------------------------------------------------
+
+
+class TestPublicLog:
+    def test_secret_roll_reads_as_secret_until_revealed(self):
+        secret = LogEntry("s", AT, "roll", "Лыко", SECRET_TEXT, {"hidden": True})
+        lines = public_log([secret], [], 10)
+        assert (lines[0].text, lines[0].actor, lines[0].secret) == (SECRET_ROLL, "—", True)
+        reveal = LogEntry("r", AT, "note", "Лыко", f"Раскрыто: {SECRET_TEXT}", {"reveals": "s"})
+        lines = public_log([reveal, secret], [], 10)
+        assert [line.text for line in lines] == [f"Раскрыто: {SECRET_TEXT}", SECRET_TEXT]
+
+    def test_hidden_npc_names_are_masked_in_text_and_actor(self, campaign_path):
+        store = shared_table(campaign_path)
+        lines = public_log(store.log(), store.characters(), 10)
+        assert lines[0].actor == SECRET_NAME and lines[0].text == f"{SECRET_NAME} ранил Горана"
+        assert all("Атаман" not in line.text + line.actor for line in lines)
+
+
+# -- the GM's keys ---------------------------------------------------------------------------------
+
+
+class TestGmSecrets:
+    async def test_secret_mode_marks_rolls_hidden_and_r_reveals(self, make_test_app):
+        app = make_test_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("ctrl+s")  # secret mode on: the banner says СКРЫТНО
+            assert app.secret
+            await pilot.press("slash", *"2d6", "enter", "escape")
+            await pilot.press("ctrl+s")  # off again
+            await pilot.press("slash", *"1d6", "enter", "escape")
+            newest, secret = app.store.log()[:2]
+            assert secret.data["hidden"] is True and "hidden" not in newest.data
+            await pilot.press("4", "down")  # the Журнал, on the secret roll
+            table = app.query_one("#log-table", DataTable)
+            assert str(table.get_row_at(1)[2]).startswith("(скрыто)")
+            await pilot.press("r")  # reveal it
+            reveal = app.store.log()[0]
+            assert reveal.data == {"reveals": secret.id, "hidden": False}
+            assert reveal.text == f"Раскрыто: {secret.text}"
+            assert not app.query_one("#log-pane").check_action("reveal", ())
+
+    async def test_t_hides_the_highlighted_npc(self, make_test_app):
+        app = make_test_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = app.query_one("#party-table", DataTable)
+            assert not app.check_action("toggle_hidden", ())  # a PC is highlighted
+            npc = next(c for c in app.store.characters() if c.kind == "npc")
+            table.move_cursor(row=table.get_row_index(npc.id))
+            await pilot.press("t")
+            assert app.store.character(npc.id).extra["hidden"] is True
+            await pilot.press("t")
+            assert app.store.character(npc.id).extra["hidden"] is False
+
+    async def test_v_and_y_copy_the_view_command_and_the_newest_entry(self, make_test_app):
+        app = make_test_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("v")
+            assert app.clipboard == f"kubik --view --campaign {app.store.path}"
+            await pilot.press("slash", *"2d6", "enter", "escape", "y")
+            newest = app.store.log()[0]
+            assert newest.text.startswith("2d6") and app.clipboard == newest.text
+
+    async def test_too_small_terminal_shows_a_notice_and_recovers(self, make_test_app):
+        app = make_test_app()
+        async with app.run_test(size=(60, 20)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, TooSmallScreen)
+            assert "сейчас 60×20" in str(app.screen.query_one("#too-small", Static).render())
+            assert not app.check_action("quick_roll", ())
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            assert not isinstance(app.screen, TooSmallScreen)
+            await pilot.press("slash", *"2d6", "enter")  # the app works again
+            assert app.store.log()[0].text.startswith("2d6")
+
+
+# -- the view --------------------------------------------------------------------------------------
+
+
+class TestView:
+    async def test_shows_pcs_fight_and_log_without_secrets(self, campaign_path):
+        shared_table(campaign_path)
+        app = make_view(campaign_path)
+        async with app.run_test(size=(80, 24)):
+            text = view_text(app)
+        for shown in ("Милава", "Горан Рябой", "Раунд 1", "Заявляет:", SECRET_ROLL, "d100: 42"):
+            assert shown in text
+        for secret in (SECRET_TEXT, "Атаман", "Сотник Вышата", "Сила"):  # no NPCs, no sheets
+            assert secret not in text
+        assert f"→ {SECRET_NAME}" in text and "Лыко" in text
+
+    async def test_follows_the_gm_within_a_second(self, campaign_path):
+        shared_table(campaign_path)
+        writer = Store.open(campaign_path)
+        app = make_view(campaign_path, refresh_seconds=0.1)
+        async with app.run_test(size=(80, 24)) as pilot:
+            writer.append_log(entry("4dF: + + 0 - = 1", actor="Богдан Сыч"))
+            writer.append_log(LogEntry("s9", AT, "roll", None, "1d20: 20 = 20", {"hidden": True}))
+            await pilot.pause(0.5)
+            text = view_text(app)
+            assert "4dF: + + 0 - = 1" in text and "1d20: 20" not in text
+
+    async def test_no_key_changes_state(self, campaign_path):
+        shared_table(campaign_path)
+        before = campaign_path.read_bytes(), campaign_path.with_suffix(".log.jsonl").read_bytes()
+        app = make_view(campaign_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press(
+                *"/2d6", "enter", "ctrl+s", "t", "r", "y", "n", "i", "space", "ctrl+z"
+            )
+            assert app.is_running
+        after = campaign_path.read_bytes(), campaign_path.with_suffix(".log.jsonl").read_bytes()
+        assert before == after
+
+    async def test_missing_campaign_is_a_russian_error(self, tmp_path):
+        from tui.store import StoreError
+
+        with pytest.raises(StoreError, match="не найден"):
+            make_view(tmp_path / "nope.json")
+
+
+class TestViewSnapshots:
+    """The view mid-fight: PCs, Раунд 1 with a hidden NPC, secret and revealed rolls."""
+
+    def test_view_80x24(self, snap_compare, campaign_path):
+        shared_table(campaign_path)
+        assert snap_compare(make_view(campaign_path), terminal_size=(80, 24))
+
+    def test_view_no_color(self, snap_compare, campaign_path, monkeypatch):
+        monkeypatch.setenv("NO_COLOR", "1")  # Textual reads it when the app is built
+        shared_table(campaign_path)
+        assert snap_compare(make_view(campaign_path), terminal_size=(80, 24))
+
+    def test_view_too_small(self, snap_compare, campaign_path):
+        shared_table(campaign_path)
+
+        async def run_before(pilot):
+            await pilot.pause()  # the notice is pushed once the app has its size
+
+        app = make_view(campaign_path)
+        assert snap_compare(app, terminal_size=(60, 20), run_before=run_before)
+
+
+# -- the commands ----------------------------------------------------------------------------------
+
+
+class TestCommands:
+    def test_view_of_a_missing_campaign_exits_with_a_russian_message(self, tmp_path, capsys):
+        from tui.cli import main
+
+        with pytest.raises(SystemExit) as exit_:
+            main(["--view", "--campaign", str(tmp_path / "nope.json")])
+        assert exit_.value.code == 1 and "не найден" in capsys.readouterr().err
+
+    def test_serve_without_textual_serve_names_the_pip_command(self, monkeypatch, capsys):
+        from tui.cli import main
+
+        monkeypatch.setitem(sys.modules, "textual_serve", None)  # import fails, as uninstalled
+        monkeypatch.setitem(sys.modules, "textual_serve.server", None)
+        with pytest.raises(SystemExit) as exit_:
+            main(["serve"])
+        assert exit_.value.code == 1 and "pip install 'kubik[serve]'" in capsys.readouterr().err
+
+    @pytest.mark.parametrize(
+        ("argv", "host", "warned"),
+        [([], "127.0.0.1", False), (["--host", "0.0.0.0"], "0.0.0.0", True)],
+    )
+    def test_serve_is_loopback_unless_asked(
+        self, monkeypatch, capsys, campaign_path, argv, host, warned
+    ):
+        from tui.cli import main
+
+        started = {}
+
+        class Server:
+            def __init__(self, command, **kwargs):
+                started.update(kwargs, command=command)
+
+            def serve(self):
+                started["served"] = True
+
+        fake = types.ModuleType("textual_serve.server")
+        fake.Server = Server
+        monkeypatch.setitem(sys.modules, "textual_serve", types.ModuleType("textual_serve"))
+        monkeypatch.setitem(sys.modules, "textual_serve.server", fake)
+        assert main(["serve", "--campaign", str(campaign_path), *argv]) == 0
+        assert started["served"] and (started["host"], started["port"]) == (host, 8000)
+        assert shlex.split(started["command"])[1:] == [
+            "-m",
+            "tui",
+            "--campaign",
+            str(campaign_path),
+        ]
+        assert ("получит полное приложение ведущего" in capsys.readouterr().err) == warned
+
+
+class TestGmSecretSnapshot:
+    def test_secret_banner_and_marked_log(self, snap_compare, make_test_app):
+        async def run_before(pilot):
+            await pilot.press("ctrl+s")  # secret rolls on: the banner says so
+            await pilot.press("slash", *"3d6", "enter", "escape")  # a secret quick roll
+            await pilot.press("4")  # the Журнал marks it «(скрыто)»; r is in the footer
+            await pilot.pause()
+
+        assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)

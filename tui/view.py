@@ -1,0 +1,205 @@
+"""``kubik --view``: the players' window on the GM's campaign, read-only, following it live.
+
+It opens the campaign with ``Store.open(read_only=True)`` and polls :meth:`Store.refresh`
+twice a second (two ``stat`` calls when nothing changed), so a second tmux pane or a shared
+screen shows the GM's changes within a second. What it shows passes through
+:mod:`tui.public`: the PCs, the fight's order and who acts now, the last rolls, with secret
+rolls and hidden NPCs masked. Its only keys quit.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.markup import escape
+from textual.widgets import DataTable, Footer, Static
+
+from rules.encounter import Encounter
+from rules.errors import RulesError
+from tui import combat_bridge as bridge
+from tui.public import Masker, combat_names, public_log, public_party
+from tui.render_combat import declaration_text
+from tui.sheets import wounds_text
+from tui.store import Character, Store, StoreError
+from tui.widgets.log import clock_text
+from tui.widgets.toosmall import guard_size, is_too_small
+
+REFRESH_SECONDS = 0.5
+LOG_LINES = 10
+
+
+def party_columns(system: str) -> tuple[str, ...]:
+    """Return the view's party columns: what players track at the table, no stats."""
+    if system == "drevo":
+        return ("Персонаж", "Судьба", "Раны")
+    if system == "ide4":
+        return ("Персонаж", "Энергия")
+    return ("Персонаж",)
+
+
+def party_row(system: str, c: Character) -> tuple[str, ...]:
+    """Return one PC's row in the view."""
+    if system == "drevo":
+        track = bridge.track_of(c)
+        state = " — погиб" if track.dead else ("" if track.can_act else " — без сил")
+        return (c.name, str(c.fate), wounds_text(c.wounds) + state)
+    if system == "ide4":
+        return (c.name, f"{c.extra.get('energy', 100)}/100")
+    return (c.name,)
+
+
+def combat_text(doc: dict | None, characters: dict[str, Character]) -> str:
+    """Return the markup of the fight panel: round, side order, who acts now."""
+    if not doc:
+        return "[b]Бой[/b]\nБоя сейчас нет."
+    try:
+        enc = Encounter.from_dict(doc)
+    except (RulesError, TypeError, KeyError, ValueError):
+        return "[b]Бой[/b]\nВедущий готовит бой."
+    if enc.phase == "setup":
+        return "[b]Бой[/b]\nВедущий готовит бой."
+    names = combat_names(enc, characters)
+    mask = Masker(characters.values())
+    phase = "заявки" if enc.phase == "declare" else "броски"
+    lines = [
+        f"[b]Раунд {enc.round}[/b] · {phase}",
+        f"Порядок: {escape(' → '.join(enc.side_order()))}",
+    ]
+    if enc.phase == "declare":
+        current = enc.next_declarer(lambda cid: bridge.can_act(characters.get(cid)))
+        if current is None:
+            lines.append("Все заявили — ждём бросков.")
+        else:
+            who = f"{names.get(current.character_id, '?')} ({current.side})"
+            lines.append(f"[b]Заявляет:[/b] {escape(mask(who))}")
+        for d in enc.all_declarations():
+            lines.append(
+                f"• {escape(mask(names.get(d.actor, '?')))}: "
+                f"{escape(mask(declaration_text(d, names)))}"
+            )
+    else:
+        pending = enc.pending()
+        if not pending:
+            lines.append("Раунд разрешён — ждём следующего.")
+        else:
+            total = len(enc.pairings())
+            pairing = pending[0]
+            attack = declaration_text(pairing.attack, names)
+            lines.append(f"[b]Схватка {total - len(pending) + 1} из {total}:[/b]")
+            lines.append(escape(mask(f"{names.get(pairing.attack.actor, '?')}: {attack}")))
+            if pairing.answer is not None:
+                answer = declaration_text(pairing.answer, names)
+                lines.append(
+                    escape(mask(f"ответ: {names.get(pairing.answer.actor, '?')}: {answer}"))
+                )
+    return "\n".join(lines)
+
+
+class ViewApp(App[None]):
+    """The players' view: no key in it changes the campaign."""
+
+    TITLE = "kubik — вид для игроков"
+    ENABLE_COMMAND_PALETTE = False
+    DEFAULT_CSS = """
+    #view-title { height: 1; background: $panel; padding: 0 1; }
+    #view-top { height: auto; max-height: 11; }
+    #view-party { width: 1fr; height: auto; max-height: 11; }
+    #view-combat { width: 1fr; height: auto; max-height: 11; padding: 0 1; }
+    #view-log { height: 1fr; border-top: solid $primary; }
+    """
+    BINDINGS = [
+        Binding("q", "quit", "Выход", id="view-quit"),
+        Binding("ctrl+q", "quit", "Выход", id="view-quit-ctrl", show=False),
+    ]
+
+    def __init__(self, store: Store, *, refresh_seconds: float = REFRESH_SECONDS) -> None:
+        super().__init__()
+        self.store = store
+        self.refresh_seconds = refresh_seconds
+        self.problem = ""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="view-title")
+        with Horizontal(id="view-top"):
+            yield DataTable(id="view-party", cursor_type="none", show_cursor=False)
+            yield Static(id="view-combat")
+        yield DataTable(id="view-log", cursor_type="none", show_cursor=False, zebra_stripes=True)
+        yield Footer(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        system = self.store.campaign.system
+        self.query_one("#view-party", DataTable).add_columns(*party_columns(system))
+        self.query_one("#view-log", DataTable).add_columns("Время", "Кто", "Бросок")
+        for table in self.query(DataTable):
+            table.can_focus = False
+        self.store.subscribe(self.redraw)
+        self.redraw()
+        self.set_interval(self.refresh_seconds, self.poll)
+        guard_size(self, self.size)
+
+    def on_resize(self, event: events.Resize) -> None:
+        guard_size(self, event.size)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action == "quit" or not is_too_small(self)
+
+    def poll(self) -> None:
+        """Pick up the GM's changes (the store notifies :meth:`redraw` when there are any)."""
+        try:
+            self.store.refresh()
+            problem = ""
+        except StoreError as err:  # a damaged file: keep showing the last good state
+            problem = str(err)
+        except OSError as err:
+            problem = f"Не удалось прочитать кампанию: {err.strerror or err}"
+        if problem != self.problem:
+            self.problem = problem
+            self._draw_title()
+
+    def redraw(self) -> None:
+        """Draw everything from the store, through the players' filter."""
+        characters = self.store.characters()
+        by_id = {c.id: c for c in characters}
+        system = self.store.campaign.system
+        party = self.query_one("#view-party", DataTable)
+        party.clear()
+        for c in public_party(characters):
+            party.add_row(*map(Text, party_row(system, c)), key=c.id)
+        if party.row_count == 0:
+            party.add_row("В партии пока никого нет.", *[""] * (len(party.columns) - 1))
+        self.query_one("#view-combat", Static).update(
+            combat_text(self.store.get_doc("encounter"), by_id)
+        )
+        log = self.query_one("#view-log", DataTable)
+        log.clear()
+        for line in public_log(self.store.log(), characters, LOG_LINES):
+            text = Text(line.text, style="italic" if line.secret else "")
+            log.add_row(clock_text(line.at), Text(line.actor), text)
+        self._draw_title()
+
+    def _draw_title(self) -> None:
+        title = f"[b]{escape(self.store.campaign.name)}[/b] · вид для игроков, только просмотр"
+        if self.problem:
+            title = f"[$error]{escape(self.problem)}[/]"
+        self.query_one("#view-title", Static).update(title)
+
+
+def make_view(path: Path | None, *, refresh_seconds: float = REFRESH_SECONDS) -> ViewApp:
+    """Open the campaign at ``path`` read-only and build the players' view.
+
+    Raises:
+        tui.store.StoreError: no campaign there, or it cannot be read; the message is Russian.
+    """
+    return ViewApp(Store.open(path, read_only=True), refresh_seconds=refresh_seconds)
+
+
+def view_command(path: Path) -> str:
+    """Return the shell command that opens the players' view of the campaign at ``path``."""
+    import shlex
+
+    return f"kubik --view --campaign {shlex.quote(str(path))}"
