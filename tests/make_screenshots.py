@@ -29,6 +29,9 @@ SHOTS = {
     "check-ide4": ("ide4", ["3", "enter"]),
     "check-starately": ("starately", ["3", "enter"]),
     "check-wod": ("wod", ["3", "enter"]),
+    "character-form": ("drevo", ["a"]),
+    "settings": ("drevo", ["ctrl+t"]),
+    "campaigns": ("drevo", ["ctrl+o"]),
 }
 
 

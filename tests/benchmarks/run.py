@@ -1,0 +1,238 @@
+"""Run every kubik benchmark and print one table: measure, kubik, reference, ratio, target.
+
+    python tests/benchmarks/run.py               # everything (~2 minutes; needs tmux)
+    python tests/benchmarks/run.py --only odds   # one part: terminal, odds or storage
+    python tests/benchmarks/run.py --quick       # fewer runs, for a first look
+    python tests/benchmarks/run.py --strict      # exit status 1 when a target is missed
+
+The three parts, side by side with their references in the same run:
+
+* terminal — launch → first paint and key → render of ``kubik`` on the demo campaign in tmux at
+  80×24, against a bare Textual app of the same widget kinds (``bare_app.py``); peak RSS;
+* odds — every builder state of the four systems, cold and warm, against icepool; the values
+  must be identical Fractions;
+* storage — one durable ``upsert_character`` on a campaign of 200 characters and a
+  10,000-entry Журнал.
+
+Not part of the default test run (``--ignore=tests/benchmarks`` in pyproject). The same targets
+as tests: ``python -m pytest tests/benchmarks -o addopts=""``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if sys.path and Path(sys.path[0]).resolve() == Path(__file__).resolve().parent:
+    sys.path.pop(0)  # run as a script: import the benchmarks as tests.benchmarks.*
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+# Targets of the issue.
+FIRST_PAINT_RATIO = 1.15
+KEY_MEDIAN_RATIO = 1.2
+KEY_P95_MS = 100.0
+RSS_RATIO = 1.3
+ODDS_STATE_MS = 1.0
+ODDS_SPEEDUP = 5.0
+STORE_MS = 10.0
+
+
+@dataclass
+class Row:
+    """One line of the table; ``ok`` is None for a figure without a target."""
+
+    measure: str
+    kubik: str
+    reference: str
+    ratio: str
+    target: str
+    ok: bool | None
+
+    @property
+    def verdict(self) -> str:
+        return "—" if self.ok is None else "pass" if self.ok else "FAIL"
+
+
+def ms(seconds: float, digits: int = 1) -> str:
+    return f"{seconds * 1000:.{digits}f} ms"
+
+
+def terminal_rows(quick: bool, log: Callable[[str], None]) -> list[Row]:
+    from tests.benchmarks import terminal as t
+
+    result = t.measure(starts=3 if quick else 7, keys=12 if quick else 40, log=log)
+    k, b = result.kubik, result.bare
+    rows = []
+    kp, bp = t.median(k.first_paint), t.median(b.first_paint)
+    rows.append(
+        Row(
+            f"start: launch → first paint (median of {len(k.first_paint)})",
+            ms(kp, 0), f"{ms(bp, 0)} bare app", f"{kp / bp:.2f}×",
+            f"≤ {FIRST_PAINT_RATIO}×", kp / bp <= FIRST_PAINT_RATIO,
+        )
+    )  # fmt: skip
+    for what, ks, bs in (
+        ("tab switch 2↔1", k.tab_keys, b.tab_keys),
+        ("builder → on Сложность", k.builder_keys, b.builder_keys),
+    ):
+        km, bm = t.median(ks), t.median(bs)
+        rows.append(
+            Row(
+                f"key → render: {what}, median of {len(ks)}",
+                ms(km), f"{ms(bm)} bare app", f"{km / bm:.2f}×",
+                f"≤ {KEY_MEDIAN_RATIO}×", km / bm <= KEY_MEDIAN_RATIO,
+            )
+        )  # fmt: skip
+        kp95, bp95 = t.p95(ks), t.p95(bs)
+        rows.append(
+            Row(
+                f"key → render: {what}, p95",
+                ms(kp95), f"{ms(bp95)} bare app", f"{kp95 / bp95:.2f}×",
+                f"≤ {KEY_P95_MS:.0f} ms", kp95 * 1000 <= KEY_P95_MS,
+            )
+        )  # fmt: skip
+    rows.append(
+        Row(
+            "peak RSS (VmHWM) once the first screen is up",
+            f"{k.rss_start:.1f} MiB", f"{b.rss_start:.1f} MiB bare app",
+            f"{k.rss_start / b.rss_start:.2f}×", "(info)", None,
+        )
+    )  # fmt: skip
+    rows.append(
+        Row(
+            f"peak RSS (VmHWM) after all {len(k.tab_keys) + len(k.builder_keys)} keys",
+            f"{k.rss:.1f} MiB", f"{b.rss:.1f} MiB bare app", f"{k.rss / b.rss:.2f}×",
+            f"≤ {RSS_RATIO}×", k.rss / b.rss <= RSS_RATIO,
+        )
+    )  # fmt: skip
+    return rows
+
+
+def odds_rows(quick: bool, log: Callable[[str], None]) -> list[Row]:
+    from tests.benchmarks import odds as o
+
+    groups = o.measure(log=log)
+    rows = []
+    for g in groups:
+        worst = max(range(g.states), key=lambda i: g.cold[i])
+        rows.append(
+            Row(
+                f"odds {g.name}: {g.states} states, cold, worst",
+                ms(g.cold[worst], 3), f"{ms(g.icepool[worst], 3)} icepool", "",
+                f"≤ {ODDS_STATE_MS:g} ms", g.cold[worst] * 1000 <= ODDS_STATE_MS,
+            )
+        )  # fmt: skip
+        rows.append(
+            Row(
+                f"odds {g.name}: all states, cold, total",
+                ms(sum(g.cold), 2), f"{ms(sum(g.icepool), 1)} icepool",
+                f"{g.speedup:.1f}× faster",
+                f"≥ {ODDS_SPEEDUP:g}× faster", g.speedup >= ODDS_SPEEDUP,
+            )
+        )  # fmt: skip
+        rows.append(
+            Row(
+                f"odds {g.name}: stepping, worst",
+                ms(max(g.stepped), 3), "", "",
+                "(info)", None,
+            )
+        )  # fmt: skip
+    warm = [w for g in groups for w in g.warm]
+    total = sum(g.states for g in groups)
+    bad = [m for g in groups for m in g.mismatches]
+    rows.append(
+        Row(
+            f"odds: warm (cached), worst of {total} states",
+            ms(max(warm), 4), "", "", f"≤ {ODDS_STATE_MS:g} ms", max(warm) * 1000 <= ODDS_STATE_MS,
+        )
+    )  # fmt: skip
+    rows.append(
+        Row(
+            "odds: exact values equal icepool's",
+            f"{total - len(bad)}/{total} states", "icepool Fractions", "",
+            "identical", not bad,
+        )
+    )  # fmt: skip
+    for line in bad[:10]:
+        log(f"  MISMATCH {line}")
+    return rows
+
+
+def storage_rows(quick: bool, log: Callable[[str], None]) -> list[Row]:
+    from tests.benchmarks import storage as s
+
+    f = s.measure(runs=10 if quick else s.RUNS, log=log)
+    floor = statistics.median(f.floor)
+    return [
+        Row(
+            f"store: durable upsert_character, median of {len(f.times)}",
+            ms(f.median, 2), f"{ms(floor, 2)} bare atomic write", f"{f.median / floor:.1f}×",
+            f"≤ {STORE_MS:g} ms", f.median * 1000 <= STORE_MS,
+        ),
+        Row(
+            "store: durable upsert_character, p95",
+            ms(f.p95, 2), "", "", "(info)", None,
+        ),
+    ]  # fmt: skip
+
+
+PARTS = {"terminal": terminal_rows, "odds": odds_rows, "storage": storage_rows}
+
+
+def table(rows: list[Row]) -> str:
+    head = ("measure", "kubik", "reference", "ratio", "target", "result")
+    cells = [head] + [(r.measure, r.kubik, r.reference, r.ratio, r.target, r.verdict) for r in rows]
+    widths = [max(len(c[i]) for c in cells) for i in range(len(head))]
+    lines = []
+    for n, cell in enumerate(cells):
+        lines.append(
+            "| " + " | ".join(v.ljust(w) for v, w in zip(cell, widths, strict=True)) + " |"
+        )
+        if n == 0:
+            lines.append("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", choices=list(PARTS), action="append", help="run only this part")
+    parser.add_argument("--quick", action="store_true", help="fewer runs (rougher figures)")
+    parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+    args = parser.parse_args(argv)
+
+    def log(line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
+
+    started = time.perf_counter()
+    rows: list[Row] = []
+    for name, part in PARTS.items():
+        if args.only and name not in args.only:
+            continue
+        log(f"{name} …")
+        try:
+            rows += part(args.quick, log)
+        except (RuntimeError, TimeoutError) as err:  # e.g. no tmux, a screen that never came
+            log(f"{name}: {err}")
+            rows.append(Row(f"{name}: not measured", str(err).splitlines()[0], "", "", "", False))
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(
+        f"kubik benchmarks — Python {platform.python_version()}, {os.cpu_count()} CPUs, "
+        f"load {load:.2f}, {time.perf_counter() - started:.0f} s"
+    )
+    print(table(rows))
+    missed = [r for r in rows if r.ok is False]
+    print(f"{len(missed)} of {sum(r.ok is not None for r in rows)} targets missed.")
+    return 1 if args.strict and missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

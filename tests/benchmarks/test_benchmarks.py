@@ -1,0 +1,91 @@
+"""The benchmark targets as tests (outside the default run; ``run.py`` prints the same figures).
+
+    python -m pytest tests/benchmarks -o addopts="" -v
+
+Each part is measured once per session (a module fixture); every target is one test, so a
+report lists exactly which are missed.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from tests.benchmarks import odds as odds_bench
+from tests.benchmarks import storage as storage_bench
+from tests.benchmarks import terminal
+from tests.benchmarks.run import (
+    FIRST_PAINT_RATIO,
+    KEY_MEDIAN_RATIO,
+    KEY_P95_MS,
+    ODDS_SPEEDUP,
+    ODDS_STATE_MS,
+    RSS_RATIO,
+    STORE_MS,
+)
+
+
+@pytest.fixture(scope="module")
+def screen() -> terminal.TerminalResult:
+    if shutil.which("tmux") is None:
+        pytest.skip("needs tmux")
+    return terminal.measure(log=lambda line: None)
+
+
+@pytest.fixture(scope="module")
+def odds() -> list[odds_bench.SystemFigures]:
+    return odds_bench.measure(log=lambda line: None)
+
+
+@pytest.fixture(scope="module")
+def store() -> storage_bench.StorageFigures:
+    return storage_bench.measure(log=lambda line: None)
+
+
+def test_first_paint(screen: terminal.TerminalResult) -> None:
+    kubik, bare = (
+        terminal.median(screen.kubik.first_paint),
+        terminal.median(screen.bare.first_paint),
+    )
+    assert kubik <= FIRST_PAINT_RATIO * bare, f"{kubik * 1e3:.0f} ms vs {bare * 1e3:.0f} ms"
+
+
+@pytest.mark.parametrize("which", ["tab_keys", "builder_keys"])
+def test_key_median(screen: terminal.TerminalResult, which: str) -> None:
+    kubik = terminal.median(getattr(screen.kubik, which))
+    bare = terminal.median(getattr(screen.bare, which))
+    assert kubik <= KEY_MEDIAN_RATIO * bare, f"{kubik * 1e3:.1f} ms vs {bare * 1e3:.1f} ms"
+
+
+@pytest.mark.parametrize("which", ["tab_keys", "builder_keys"])
+def test_key_p95(screen: terminal.TerminalResult, which: str) -> None:
+    assert terminal.p95(getattr(screen.kubik, which)) * 1000 <= KEY_P95_MS
+
+
+def test_peak_rss(screen: terminal.TerminalResult) -> None:
+    assert screen.kubik.rss <= RSS_RATIO * screen.bare.rss, f"{screen.kubik.rss:.1f} MiB"
+
+
+def test_odds_identical(odds: list[odds_bench.SystemFigures]) -> None:
+    assert [m for g in odds for m in g.mismatches] == []
+
+
+def test_odds_per_state(odds: list[odds_bench.SystemFigures]) -> None:
+    slow = {
+        g.name: f"{max(g.cold) * 1e3:.2f} ms" for g in odds if max(g.cold) * 1e3 > ODDS_STATE_MS
+    }
+    assert not slow, f"cold odds slower than {ODDS_STATE_MS} ms per state: {slow}"
+
+
+def test_odds_warm(odds: list[odds_bench.SystemFigures]) -> None:
+    assert max(w for g in odds for w in g.warm) * 1e3 <= ODDS_STATE_MS
+
+
+def test_odds_faster_than_icepool(odds: list[odds_bench.SystemFigures]) -> None:
+    slow = {g.name: f"{g.speedup:.1f}×" for g in odds if g.speedup < ODDS_SPEEDUP}
+    assert not slow, f"less than {ODDS_SPEEDUP}× faster than icepool: {slow}"
+
+
+def test_durable_change(store: storage_bench.StorageFigures) -> None:
+    assert store.median * 1000 <= STORE_MS, f"{store.median * 1e3:.2f} ms"
