@@ -67,8 +67,22 @@ class KubikApp(App[None]):
             show=False,
         ),
         Binding("ctrl+y", "redo", "Вернуть", id="redo", tooltip="Вернуть отменённое", show=False),
-        Binding("ctrl+o", "campaigns", "Кампании", id="campaigns", tooltip="Открыть, создать…"),
-        Binding("ctrl+t", "settings", "Настройки", id="settings", tooltip="Настройки кампании"),
+        Binding(
+            "ctrl+o",
+            "campaigns",
+            "Кампании",
+            id="campaigns",
+            tooltip="Открыть, создать…",
+            show=False,
+        ),
+        Binding(
+            "ctrl+t",
+            "settings",
+            "Настройки",
+            id="settings",
+            tooltip="Настройки кампании",
+            show=False,
+        ),
         Binding(
             "ctrl+e",
             "transfer",
@@ -91,7 +105,12 @@ class KubikApp(App[None]):
             "ctrl+s", "secret(False)", "Скрытно: выкл.", id="secret-off", tooltip="", show=False
         ),
         Binding(
-            "t", "toggle_hidden", "Скрыть НИП", id="hide-npc", tooltip="НИП: «???»", show=False
+            "t",
+            "toggle_hidden",
+            "Скрыть НИП",
+            id="hide-npc",
+            tooltip="НИП: «???»",
+            show=False,
         ),
         Binding("v", "view_command", "Вид игроков", id="view-command", show=False),
         Binding("y", "copy_last", "Копировать", id="copy-last", tooltip="Итог", show=False),

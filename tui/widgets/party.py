@@ -28,10 +28,17 @@ class PartyPane(Vertical):
 
     BINDINGS = [
         Binding("enter", "check", "Проверка", id="party-check", tooltip="Проверка персонажа"),
-        Binding("a", "add", "Добавить", id="party-add", tooltip="Новый персонаж"),
+        Binding("a", "add", "Новый", id="party-add", tooltip="Новый персонаж"),
         Binding("e", "edit", "Правка", id="party-edit", tooltip="Изменить персонажа"),
         Binding("c", "duplicate", "Копия", id="party-copy", tooltip="Копия персонажа", show=False),
-        Binding("x,delete", "delete", "Удалить", id="party-delete", tooltip="Удалить персонажа"),
+        Binding(
+            "x,delete",
+            "delete",
+            "Удалить",
+            id="party-delete",
+            tooltip="Удалить персонажа",
+            show=False,
+        ),
         Binding("s", "sort", "Сортировка", id="party-sort", tooltip="Сменить порядок", show=False),
         Binding("f", "filter", "Фильтр", id="party-filter", tooltip="Поиск по партии", show=False),
         Binding("w", "wound", "Рана", id="party-wound", tooltip="Нанести рану (Древо)"),
@@ -45,6 +52,7 @@ class PartyPane(Vertical):
             "Судьба: обстоятельство",
             id="party-fate-note",
             tooltip="Потратить очко Судьбы на благоприятное стечение обстоятельств",
+            show=False,
         ),
     ]
 
