@@ -71,24 +71,7 @@ class StyledOddsBars(OddsBars):
     """Odds bars whose colours come from a map of the builder's own outcome ids."""
 
     def __init__(self, styles: Mapping[str, str], *, id: str | None = None) -> None:  # noqa: A002
-        super().__init__(id=id)
-        self.outcome_styles = dict(styles)
-
-    def _redraw(self) -> None:
-        if self._data is None:
-            return
-        odds, names, order = self._data
-        label_width = max(len(names[k]) for k in order)
-        bar_width = max(8, (self.size.width or 80) - label_width - 10)
-        lines = []
-        for key in order:
-            p = odds.get(key, Fraction(0))
-            style = self.outcome_styles.get(key, "$primary")
-            lines.append(
-                f"{names[key]:<{label_width}} [{style}]{bar(p, bar_width):<{bar_width}}[/] "
-                f"{percent(p):>7}"
-            )
-        self.update("\n".join(lines))
+        super().__init__(styles, id=id)
 
 
 class DistributionBars(Static):

@@ -6,7 +6,6 @@ a hidden row does not count in the check (what the GM sees is what is rolled).
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from textual import on
@@ -19,7 +18,6 @@ from textual.widgets import Input, Label
 from rules import ide4
 from rules.errors import RulesError
 from rules.modifiers import parse_modifiers
-from tui.render import bar, percent
 from tui.store import Character, Skill
 from tui.widgets import ide4_text as txt
 from tui.widgets.oddsbars import OddsBars
@@ -47,25 +45,13 @@ class FieldInput(Input):
 class Ide4OddsBars(OddsBars):
     """OddsBars coloured by the IDE4 outcome styles, or a sentence when there is no roll."""
 
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+        super().__init__(txt.IDE4_STYLE, id=id)
+
     def show_message(self, text: str) -> None:
         """Replace the bars with a sentence (no roll at [0] or [00], a rule refusing inputs)."""
         self._data = None
         self.update(text)
-
-    def _redraw(self) -> None:
-        if self._data is None:
-            return
-        odds, names, order = self._data
-        label_width = max(len(names[k]) for k in order)
-        bar_width = max(8, (self.size.width or 78) - label_width - 10)
-        lines = []
-        for key in order:
-            p = odds.get(key, Fraction(0))
-            lines.append(
-                f"{names[key]:<{label_width}} [{txt.IDE4_STYLE[key]}]"
-                f"{bar(p, bar_width):<{bar_width}}[/] {percent(p):>7}"
-            )
-        self.update("\n".join(lines))
 
 
 def _field(label: str, name: str, placeholder: str) -> Horizontal:

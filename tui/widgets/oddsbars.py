@@ -20,6 +20,16 @@ class OddsBars(Static):
 
     _data: tuple[Mapping[str, Fraction], Mapping[str, str], Sequence[str]] | None = None
 
+    def __init__(
+        self,
+        styles: Mapping[str, str] | None = None,
+        *,
+        id: str | None = None,  # noqa: A002 - Textual's name
+    ) -> None:
+        super().__init__(id=id)
+        #: outcome id → theme colour; the shared map covers Древо and the combat exchanges.
+        self.outcome_styles = dict(OUTCOME_STYLE if styles is None else styles)
+
     def show(
         self, odds: Mapping[str, Fraction], names: Mapping[str, str], order: Sequence[str]
     ) -> None:
@@ -39,7 +49,7 @@ class OddsBars(Static):
         lines = []
         for key in order:
             p = odds.get(key, Fraction(0))
-            style = OUTCOME_STYLE.get(key, "$primary")
+            style = self.outcome_styles.get(key, "$primary")
             lines.append(
                 f"{names[key]:<{label_width}} [{style}]{bar(p, bar_width):<{bar_width}}[/] "
                 f"{percent(p):>7}"
