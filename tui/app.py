@@ -128,6 +128,8 @@ class KubikApp(App[None]):
         #: While True, every new Журнал entry is a secret roll (``data["hidden"]``).
         self.secret = False
         self.sub_title = store.campaign.name
+        #: What the panes show now (characters, encounter), to skip redraws that change nothing.
+        self._shown: dict[str, Any] = {}
 
     def compose(self) -> ComposeResult:
         yield Static(read_only_text(self.store), id="read-only-banner")
@@ -149,7 +151,7 @@ class KubikApp(App[None]):
 
     def on_mount(self) -> None:
         self.store.subscribe(self._store_changed)
-        self._store_changed()
+        self.redraw_all()
         self.action_focus_tab()
         self.set_interval(0.5, self._refresh_store)
         guard_size(self, self.size)
@@ -164,15 +166,26 @@ class KubikApp(App[None]):
         except StoreError as err:
             self.notify(str(err), severity="error", timeout=15)
 
+    def redraw_all(self) -> None:
+        """Redraw every pane from the store (after mount, or after the tabs were rebuilt)."""
+        self._shown = {}
+        self._store_changed()
+
     def _store_changed(self) -> None:
         set_overrides(self.store.get_doc("settings") or {})
         banner = self.query_one("#read-only-banner", Static)
         banner.display = self.store.read_only
         banner.update(read_only_text(self.store))
+        # Redraw only what changed: a roll appends to the log, and the party table, the
+        # builder's odds and the combat pane need not be rebuilt for that.
         characters = self.store.characters()
-        self.query_one(PartyPane).show(characters)
-        self.query_one(CombatPane).show(characters)
-        self.query_one("#check-pane").set_characters(characters)  # type: ignore[attr-defined]
+        encounter = self.store.get_doc("encounter")
+        if characters != self._shown.get("characters"):
+            self.query_one(PartyPane).show(characters)
+            self.query_one("#check-pane").set_characters(characters)  # type: ignore[attr-defined]
+        if (characters, encounter) != (self._shown.get("characters"), self._shown.get("encounter")):
+            self.query_one(CombatPane).show(characters)
+        self._shown = {"characters": characters, "encounter": encounter}
         self.query_one(LogPane).show(self.store.log(limit=500))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -84,7 +84,7 @@ async def switch_store(app: KubikApp, store: Store) -> None:
     set_overrides(store.get_doc("settings") or {})
     await app.recompose()
     store.subscribe(app._store_changed)
-    app._store_changed()
+    app.redraw_all()
     app.action_focus_tab()
     app.notify(f"Открыта кампания «{store.campaign.name}».")
 
