@@ -49,7 +49,8 @@ def character_label(c: Character) -> str:
 
 
 class CharacterPicker:
-    """The character row every builder starts with (a Stepper ``#check-character``).
+    """The character row every builder starts with (a Stepper ``#check-character``), and
+    Enter in its modifier field (``#check-mods``) rolling.
 
     Builders mix this in, set ``FIRST_ROW`` (the row focused after the party's Enter) and
     implement ``_refresh_traits`` (rebuild the rows that depend on the character).
@@ -77,6 +78,12 @@ class CharacterPicker:
     def character(self) -> Character | None:
         """Return the chosen character."""
         return self._characters.get(self.query_one("#check-character").value)  # type: ignore[attr-defined]
+
+    def on_input_submitted(self, event: Any) -> None:
+        """Enter in the modifier field rolls, as Enter does on every row."""
+        if event.input.id == "check-mods":
+            event.stop()
+            self.action_roll()  # type: ignore[attr-defined]
 
     def _refresh_traits(self) -> None:
         raise NotImplementedError

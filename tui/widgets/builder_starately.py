@@ -495,11 +495,6 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
     def _inputs_changed(self) -> None:
         self._recompute()
 
-    @on(Input.Submitted, "#check-mods")
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.action_roll()
-
     def current_check(self, modifiers: Sequence[Any] = ()) -> Any:
         """Build the check from the rows (raises RulesError for bad input)."""
         c = self.character

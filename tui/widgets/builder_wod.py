@@ -242,11 +242,6 @@ class WodBuilder(CharacterPicker, Horizontal):
     def _inputs_changed(self) -> None:
         self._recompute()
 
-    @on(Input.Submitted, "#check-mods")
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.action_roll()
-
     def current_pool(self) -> Any:
         """Build the pool from the rows (raises RulesError for bad input)."""
         c = self.character

@@ -153,11 +153,6 @@ class DrevoBuilder(CharacterPicker, Vertical):
     def _inputs_changed(self) -> None:
         self._recompute()
 
-    @on(Input.Submitted, "#check-mods")
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.action_roll()
-
     # -- the check -------------------------------------------------------------------------------
 
     def current_check(self) -> drevo.OneSidedCheck:
