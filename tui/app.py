@@ -12,7 +12,7 @@ from typing import Any
 from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
+from textual.widgets import Input, Static, TabbedContent, TabPane
 
 from rules.data import set_overrides
 from rules.dice import make_rng
@@ -20,6 +20,7 @@ from tui.render import roll_summary
 from tui.store import LogEntry, Store, StoreError
 from tui.widgets.builder import CharacterChanged, CheckRolled, builder_class
 from tui.widgets.combat import CombatPane
+from tui.widgets.keybar import KeyBar
 from tui.widgets.keys import KeysScreen
 from tui.widgets.log import LogPane
 from tui.widgets.party import PartyPane
@@ -147,7 +148,7 @@ class KubikApp(App[None]):
             with TabPane("4 Журнал", id="log"):
                 yield LogPane(id="log-pane")
         yield QuickRoll(id="quick")
-        yield Footer(show_command_palette=False)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.store.subscribe(self._store_changed)

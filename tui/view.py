@@ -17,7 +17,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.markup import escape
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from rules.encounter import Encounter
 from rules.errors import RulesError
@@ -26,6 +26,7 @@ from tui.public import Masker, combat_names, public_log, public_party
 from tui.render_combat import declaration_text
 from tui.sheets import wounds_text
 from tui.store import Character, Store, StoreError
+from tui.widgets.keybar import KeyBar
 from tui.widgets.log import clock_text
 from tui.widgets.toosmall import guard_size, is_too_small
 
@@ -129,7 +130,7 @@ class ViewApp(App[None]):
             yield DataTable(id="view-party", cursor_type="none", show_cursor=False)
             yield Static(id="view-combat")
         yield DataTable(id="view-log", cursor_type="none", show_cursor=False, zebra_stripes=True)
-        yield Footer(show_command_palette=False)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         system = self.store.campaign.system

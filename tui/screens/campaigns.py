@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from tui.screens.campaign_files import CampaignFile, list_campaigns
 from tui.sheets import SYSTEM_NAMES
 from tui.widgets.choice import Choice, ChoiceScreen
+from tui.widgets.keybar import KeyBar
 from tui.widgets.prompt import TextPrompt
 
 SYSTEMS = tuple(SYSTEM_NAMES)
@@ -57,7 +58,7 @@ class CampaignsScreen(ModalScreen[tuple[str, object] | None]):
             table: DataTable[str] = DataTable(id="campaigns-table", cursor_type="row")
             yield table
             yield Static("Папки: " + ", ".join(str(f) for f in self.folders), id="campaigns-note")
-            yield Footer(show_command_palette=False)
+            yield KeyBar()
 
     def on_mount(self) -> None:
         table = self.query_one("#campaigns-table", DataTable)

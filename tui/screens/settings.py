@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static, TextArea
+from textual.widgets import OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
 from rules import data
@@ -25,6 +25,7 @@ from tui.screens.settings_tables import (
 from tui.sheets import SYSTEM_NAMES
 from tui.store import Store, StoreError
 from tui.widgets.choice import Choice, ChoiceScreen
+from tui.widgets.keybar import KeyBar
 
 
 class SettingsScreen(Screen[None]):
@@ -81,7 +82,7 @@ class SettingsScreen(Screen[None]):
                     soft_wrap=True,
                 )
                 yield Static(id="settings-error")
-        yield Footer(show_command_palette=False)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#settings-tables", OptionList).focus()

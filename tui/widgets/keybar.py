@@ -1,0 +1,95 @@
+"""The key bar at the bottom of every screen: one line of the keys that work right now.
+
+It shows what Textual's ``Footer`` shows (each shown binding of the screen's active bindings,
+its key then its description, a disabled one dimmed, in the theme's footer colours), but as one
+widget that draws one line of text. ``Footer`` rebuilds a widget per key on every focus change:
+at kubik's 8–12 keys that cost ~50 ms per keypress and leaked the old widgets (Textual issue
+#6666), for mouse clicks a keyboard-driven app has no use for. The bar redraws only when the
+line it would show changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual.widget import Widget
+
+_ENABLED = Style()
+_DISABLED = Style(dim=True)
+
+
+class KeyBar(Widget, can_focus=False):
+    """One line of the keys the focused widget, its screen and the app offer now."""
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {"keybar--key", "keybar--description"}
+    DEFAULT_CSS = """
+    KeyBar {
+        dock: bottom;
+        height: 1;
+        width: 1fr;
+        text-wrap: nowrap;
+        text-overflow: clip;
+        color: $footer-foreground;
+        background: $footer-background;
+        & > .keybar--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        & > .keybar--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+        super().__init__(id=id)
+        #: (key shown, description, enabled) of each key on the line now.
+        self._keys: tuple[tuple[str, str, bool], ...] = ()
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self._update()
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen: Any) -> None:
+        if self.is_attached and screen is self.screen:
+            # As Footer does: after the refresh, when a dialog just opened is on the stack.
+            self.call_after_refresh(self._update)
+
+    def _update(self) -> None:
+        if not self.is_attached:
+            return
+        keys = self.current_keys()
+        if keys != self._keys:
+            self._keys = keys
+            self.refresh()
+
+    def current_keys(self) -> tuple[tuple[str, str, bool], ...]:
+        """Return (key shown, description, enabled) of each shown key, once per action."""
+        seen: set[str] = set()
+        keys = []
+        for active in self.screen.active_bindings.values():
+            binding = active.binding
+            if not binding.show or binding.action in seen:
+                continue
+            seen.add(binding.action)
+            keys.append((self.app.get_key_display(binding), binding.description, active.enabled))
+        return tuple(keys)
+
+    def render(self) -> Text:
+        key_style = self.get_component_rich_style("keybar--key")
+        description_style = self.get_component_rich_style("keybar--description")
+        line = Text(no_wrap=True, overflow="crop", end="")
+        for key, description, enabled in self._keys:
+            dim = _ENABLED if enabled else _DISABLED
+            line.append(f" {key} ", key_style + dim)
+            if description:
+                line.append(f"{description} ", description_style + dim)
+        return line
