@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import importlib
 import random
 import uuid
 from collections.abc import Callable
@@ -18,17 +20,18 @@ from rules.data import set_overrides
 from rules.dice import make_rng
 from tui.render import roll_summary
 from tui.store import LogEntry, Store, StoreError
-from tui.widgets.builder import CharacterChanged, CheckRolled, builder_class
-from tui.widgets.combat import CombatPane
+from tui.widgets.builder import CharacterChanged, CheckRolled, builder_class, builder_module
 from tui.widgets.keybar import KeyBar
-from tui.widgets.keys import KeysScreen
-from tui.widgets.log import LogPane
 from tui.widgets.party import PartyPane
 from tui.widgets.quickroll import QuickRoll
 from tui.widgets.toosmall import guard_size, is_too_small
 
 Clock = Callable[[], datetime]
 TABS = ("party", "combat", "check", "log")
+TAB_TITLES = {"party": "1 Партия", "combat": "2 Бой", "check": "3 Проверка", "log": "4 Журнал"}
+#: The modules behind the tabs that are built on their first visit (imported ahead, off the UI
+#: thread, once the first screen is up).
+LATER_MODULES = ("tui.widgets.combat", "tui.widgets.log", "tui.widgets.keys")
 
 
 def read_only_text(store: Store) -> str:
@@ -129,24 +132,27 @@ class KubikApp(App[None]):
         #: While True, every new Журнал entry is a secret roll (``data["hidden"]``).
         self.secret = False
         self.sub_title = store.campaign.name
-        #: What the panes show now (characters, encounter), to skip redraws that change nothing.
+        #: What each pane was last given, to skip redraws that change nothing.
         self._shown: dict[str, Any] = {}
+        #: The tab panes built so far (tab → pane widget); the first tab's at start, each other
+        #: tab's on its first visit, so the first screen is drawn without them.
+        self._panes: dict[str, Any] = {}
+        self._building: dict[str, asyncio.Task[Any]] = {}
 
     def compose(self) -> ComposeResult:
+        self._panes = {"party": PartyPane(id="party-pane")}
+        self._building = {}
+        self._shown = {}
         yield Static(read_only_text(self.store), id="read-only-banner")
         yield Static(
             "СКРЫТНО: броски скрыты от игроков · Ctrl+S — выкл. · r в Журнале — раскрыть",
             id="secret-banner",
         )
         with TabbedContent(id="tabs"):
-            with TabPane("1 Партия", id="party"):
-                yield PartyPane(id="party-pane")
-            with TabPane("2 Бой", id="combat"):
-                yield CombatPane(id="combat-pane")
-            with TabPane("3 Проверка", id="check"):
-                yield builder_class(self.store.campaign.system)(id="check-pane")
-            with TabPane("4 Журнал", id="log"):
-                yield LogPane(id="log-pane")
+            for tab, title in TAB_TITLES.items():
+                with TabPane(title, id=tab):
+                    if tab in self._panes:
+                        yield self._panes[tab]
         yield QuickRoll(id="quick")
         yield KeyBar()
 
@@ -156,6 +162,39 @@ class KubikApp(App[None]):
         self.action_focus_tab()
         self.set_interval(0.5, self._refresh_store)
         guard_size(self, self.size)
+        self.call_after_refresh(self._import_later_tabs)
+
+    def _import_later_tabs(self) -> None:
+        """Import the other tabs' modules in a thread while the GM reads the first screen."""
+        modules = (*LATER_MODULES, builder_module(self.store.campaign.system))
+        self.run_worker(lambda: [importlib.import_module(m) for m in modules], thread=True)
+
+    def _make_pane(self, tab: str) -> Any:
+        if tab == "combat":
+            from tui.widgets.combat import CombatPane
+
+            return CombatPane(id="combat-pane")
+        if tab == "check":
+            return builder_class(self.store.campaign.system)(id="check-pane")
+        if tab == "log":
+            from tui.widgets.log import LogPane
+
+            return LogPane(id="log-pane")
+        raise ValueError(f"no pane for tab {tab!r}")
+
+    async def ensure_pane(self, tab: str) -> Any:
+        """Return the pane of ``tab``, building and drawing it first if it is not built yet."""
+        if tab not in self._panes:
+            if tab not in self._building:
+                self._building[tab] = asyncio.ensure_future(self._build_pane(tab))
+            await asyncio.shield(self._building[tab])
+        return self._panes[tab]
+
+    async def _build_pane(self, tab: str) -> None:
+        pane = self._make_pane(tab)
+        await self.query_one(f"TabPane#{tab}", TabPane).mount(pane)
+        self._panes[tab] = pane
+        self._store_changed()
 
     def on_resize(self, event: events.Resize) -> None:
         guard_size(self, event.size)
@@ -173,21 +212,29 @@ class KubikApp(App[None]):
         self._store_changed()
 
     def _store_changed(self) -> None:
-        set_overrides(self.store.get_doc("settings") or {})
+        settings = self.store.get_doc("settings") or {}
+        set_overrides(settings)
         banner = self.query_one("#read-only-banner", Static)
         banner.display = self.store.read_only
         banner.update(read_only_text(self.store))
         # Redraw only what changed: a roll appends to the log, and the party table, the
-        # builder's odds and the combat pane need not be rebuilt for that.
+        # builder's odds and the combat pane need not be rebuilt for that. The settings are
+        # the campaign's rules tables: a change redraws every pane that applies them.
         characters = self.store.characters()
-        encounter = self.store.get_doc("encounter")
-        if characters != self._shown.get("characters"):
-            self.query_one(PartyPane).show(characters)
-            self.query_one("#check-pane").set_characters(characters)  # type: ignore[attr-defined]
-        if (characters, encounter) != (self._shown.get("characters"), self._shown.get("encounter")):
-            self.query_one(CombatPane).show(characters)
-        self._shown = {"characters": characters, "encounter": encounter}
-        self.query_one(LogPane).show(self.store.log(limit=500))
+        given = {
+            "party": (characters, settings),
+            "check": (characters, settings),
+            "combat": (characters, settings, self.store.get_doc("encounter")),
+        }
+        for tab, pane in self._panes.items():
+            if tab == "log":
+                pane.show(self.store.log(limit=500))
+            elif self._shown.get(tab) != given[tab]:
+                if tab == "check":
+                    pane.set_characters(characters)
+                else:
+                    pane.show(characters)
+                self._shown[tab] = given[tab]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if is_too_small(self):
@@ -213,8 +260,9 @@ class KubikApp(App[None]):
 
     # -- actions -------------------------------------------------------------------------------
 
-    def action_show_tab(self, tab: str) -> None:
-        """Switch to a tab and focus its first control."""
+    async def action_show_tab(self, tab: str) -> None:
+        """Switch to a tab (built on its first visit) and focus its first control."""
+        await self.ensure_pane(tab)
         self.query_one(TabbedContent).active = tab
         self.action_focus_tab()
 
@@ -271,11 +319,15 @@ class KubikApp(App[None]):
 
     def action_keys(self) -> None:
         """List every key of the app."""
+        from tui.widgets.combat import CombatPane
+        from tui.widgets.keys import KeysScreen
+        from tui.widgets.log import LogPane
+
         groups = [
             ("Везде", list(self.BINDINGS)),
             ("Партия", list(PartyPane.BINDINGS)),
             ("Бой", list(CombatPane.BINDINGS)),
-            ("Проверка", [*type(self.query_one("#check-pane")).BINDINGS, *_STEPPER_HELP]),
+            ("Проверка", [*builder_class(self.store.campaign.system).BINDINGS, *_STEPPER_HELP]),
             ("Быстрый бросок", [Binding("enter", "", "Бросить"), *QuickRoll.BINDINGS]),
             ("Журнал", list(LogPane.BINDINGS)),
         ]
@@ -345,13 +397,16 @@ class KubikApp(App[None]):
     # -- events --------------------------------------------------------------------------------
 
     @on(TabbedContent.TabActivated)
-    def _tab_activated(self) -> None:
+    async def _tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        if event.pane.id:
+            await self.ensure_pane(event.pane.id)  # a tab chosen from the tab bar itself
         self.call_after_refresh(self.action_focus_tab)
 
     @on(PartyPane.CheckRequested)
-    def _check_requested(self, event: PartyPane.CheckRequested) -> None:
+    async def _check_requested(self, event: PartyPane.CheckRequested) -> None:
+        builder = await self.ensure_pane("check")
         self.query_one(TabbedContent).active = "check"
-        self.query_one("#check-pane").choose_character(event.character_id)  # type: ignore[attr-defined]
+        builder.choose_character(event.character_id)
 
     @on(CheckRolled)
     def _check_rolled(self, event: CheckRolled) -> None:

@@ -8,14 +8,10 @@ from dataclasses import replace
 from rules import drevo
 from rules.encounter import Declaration, Pairing
 from rules.errors import RulesError
+from tui.sheets import track_of as track_of  # re-exported: the sheet needs no combat
 from tui.store import Character, Skill, new_id
 
 NO_WEAPON = drevo.BARE_HANDS.name
-
-
-def track_of(c: Character) -> drevo.WoundTrack:
-    """Return the character's wound track (death is kept in ``extra["dead"]``)."""
-    return drevo.WoundTrack.from_dict({**c.wounds, "dead": bool(c.extra.get("dead"))})
 
 
 def with_track(c: Character, track: drevo.WoundTrack) -> Character:

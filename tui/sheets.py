@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rules import drevo
 from tui.render import signed
 from tui.store import Character
 
@@ -99,6 +100,11 @@ def columns(system: str) -> tuple[str, ...]:
     return ("Имя", "Кто", "Лучший навык", "Навыков")
 
 
+def track_of(c: Character) -> drevo.WoundTrack:
+    """Return the character's wound track (death is kept in ``extra["dead"]``)."""
+    return drevo.WoundTrack.from_dict({**c.wounds, "dead": bool(c.extra.get("dead"))})
+
+
 def best_skill(c: Character) -> str:
     """Return the character's highest skill as ``Name value``."""
     if not c.skills:
@@ -126,8 +132,6 @@ def sheet_text(system: str, c: Character) -> str:
         head += f", Судьба {c.fate}"
 
         def extra_line() -> str:
-            from tui.combat_bridge import track_of
-
             track = track_of(c)
             line = (
                 f"[b]Оружие:[/b] {', '.join(c.weapons) or 'без оружия'}   "

@@ -7,100 +7,201 @@ concept.
 
 from __future__ import annotations
 
-from rules.drevo.check import (
-    FATE_DICE,
-    OPPOSED_NAMES,
-    OPPOSED_OUTCOMES,
-    OUTCOME_NAMES,
-    OUTCOMES,
-    Modifier,
-    OneSidedCheck,
-    OneSidedResult,
-    OpposedCheck,
-    OpposedResult,
-    Side,
-    SideRoll,
-    cancel_crits,
-    crit_of,
-    ranking_key,
-    resolve_one_sided,
-    resolve_opposed,
-    roll_4df,
-    roll_one_sided,
-    roll_opposed,
-    shift_one_sided,
-    shift_opposed,
-)
-from rules.drevo.damage import (
-    damage_bands,
-    damage_level,
-    damage_value,
-    one_sided_margin,
-    opposed_margin,
-)
-from rules.drevo.exchange import (
-    ACTION_KINDS,
-    ATTACK_KINDS,
-    DISTANCE_NAMES,
-    DISTANCES,
-    EXCHANGE_KINDS,
-    EXCHANGE_OUTCOME_NAMES,
-    EXCHANGE_OUTCOMES,
-    Action,
-    Attack,
-    Distance,
-    ExchangePlan,
-    Fighter,
-    PlanSide,
-    distances,
-    exchange_odds,
-    plan_exchange,
-)
-from rules.drevo.fate import (
-    FateRules,
-    FateUse,
-    fate_cost,
-    fate_rules,
-    fate_use_names,
-    reduce_damage,
-    reduce_options,
-    shift,
-    spend_fate,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
+
+# Three submodules share a name with a function of theirs (``ladder``, ``settings``,
+# ``weapons``): they load now, so the package attribute is the function, never the module.
 from rules.drevo.ladder import Rung, difficulty_name, ladder, rung_for
-from rules.drevo.odds import (
-    FOUR_DF,
-    one_sided_counts,
-    one_sided_odds,
-    opposed_counts,
-    opposed_odds,
-)
-from rules.drevo.resolve import (
-    ExchangeResult,
-    Hit,
-    resolve_exchange,
-    resolve_exchange_with_dice,
-    shift_exchange,
-)
 from rules.drevo.settings import DrevoSettings, settings
-from rules.drevo.traits import (
-    ACTIONS,
-    ActionDef,
-    Sheet,
-    TraitChoice,
-    action_skills,
-    choose_trait,
-    rank_traits,
-)
 from rules.drevo.weapons import BARE_HANDS, Weapon, weapon, weapons
-from rules.drevo.wounds import (
-    LEVELS,
-    WOUND_KEYS,
-    WoundLevel,
-    WoundTrack,
-    level_name,
-    wound_levels,
-)
+
+if TYPE_CHECKING:  # the names for type checkers; at run time each loads on first use
+    from rules.drevo.check import (
+        FATE_DICE,
+        OPPOSED_NAMES,
+        OPPOSED_OUTCOMES,
+        OUTCOME_NAMES,
+        OUTCOMES,
+        Modifier,
+        OneSidedCheck,
+        OneSidedResult,
+        OpposedCheck,
+        OpposedResult,
+        Side,
+        SideRoll,
+        cancel_crits,
+        crit_of,
+        ranking_key,
+        resolve_one_sided,
+        resolve_opposed,
+        roll_4df,
+        roll_one_sided,
+        roll_opposed,
+        shift_one_sided,
+        shift_opposed,
+    )
+    from rules.drevo.damage import (
+        damage_bands,
+        damage_level,
+        damage_value,
+        one_sided_margin,
+        opposed_margin,
+    )
+    from rules.drevo.exchange import (
+        ACTION_KINDS,
+        ATTACK_KINDS,
+        DISTANCE_NAMES,
+        DISTANCES,
+        EXCHANGE_KINDS,
+        EXCHANGE_OUTCOME_NAMES,
+        EXCHANGE_OUTCOMES,
+        Action,
+        Attack,
+        Distance,
+        ExchangePlan,
+        Fighter,
+        PlanSide,
+        distances,
+        exchange_odds,
+        plan_exchange,
+    )
+    from rules.drevo.fate import (
+        FateRules,
+        FateUse,
+        fate_cost,
+        fate_rules,
+        fate_use_names,
+        reduce_damage,
+        reduce_options,
+        shift,
+        spend_fate,
+    )
+    from rules.drevo.odds import (
+        FOUR_DF,
+        one_sided_counts,
+        one_sided_odds,
+        opposed_counts,
+        opposed_odds,
+    )
+    from rules.drevo.resolve import (
+        ExchangeResult,
+        Hit,
+        resolve_exchange,
+        resolve_exchange_with_dice,
+        shift_exchange,
+    )
+    from rules.drevo.traits import (
+        ACTIONS,
+        ActionDef,
+        Sheet,
+        TraitChoice,
+        action_skills,
+        choose_trait,
+        rank_traits,
+    )
+    from rules.drevo.wounds import (
+        LEVELS,
+        WOUND_KEYS,
+        WoundLevel,
+        WoundTrack,
+        level_name,
+        wound_levels,
+    )
+
+#: Where each public name lives. A submodule is imported when one of its names is first used,
+#: so importing ``rules.drevo`` for the wound track does not load combat and odds.
+_WHERE = {
+    "ACTIONS": "traits",
+    "ACTION_KINDS": "exchange",
+    "ATTACK_KINDS": "exchange",
+    "DISTANCES": "exchange",
+    "DISTANCE_NAMES": "exchange",
+    "EXCHANGE_KINDS": "exchange",
+    "EXCHANGE_OUTCOMES": "exchange",
+    "EXCHANGE_OUTCOME_NAMES": "exchange",
+    "FATE_DICE": "check",
+    "FOUR_DF": "odds",
+    "LEVELS": "wounds",
+    "OPPOSED_NAMES": "check",
+    "OPPOSED_OUTCOMES": "check",
+    "OUTCOMES": "check",
+    "OUTCOME_NAMES": "check",
+    "WOUND_KEYS": "wounds",
+    "Action": "exchange",
+    "ActionDef": "traits",
+    "Attack": "exchange",
+    "Distance": "exchange",
+    "ExchangePlan": "exchange",
+    "ExchangeResult": "resolve",
+    "FateRules": "fate",
+    "FateUse": "fate",
+    "Fighter": "exchange",
+    "Hit": "resolve",
+    "Modifier": "check",
+    "OneSidedCheck": "check",
+    "OneSidedResult": "check",
+    "OpposedCheck": "check",
+    "OpposedResult": "check",
+    "PlanSide": "exchange",
+    "Sheet": "traits",
+    "Side": "check",
+    "SideRoll": "check",
+    "TraitChoice": "traits",
+    "WoundLevel": "wounds",
+    "WoundTrack": "wounds",
+    "action_skills": "traits",
+    "cancel_crits": "check",
+    "choose_trait": "traits",
+    "crit_of": "check",
+    "damage_bands": "damage",
+    "damage_level": "damage",
+    "damage_value": "damage",
+    "distances": "exchange",
+    "exchange_odds": "exchange",
+    "fate_cost": "fate",
+    "fate_rules": "fate",
+    "fate_use_names": "fate",
+    "level_name": "wounds",
+    "one_sided_counts": "odds",
+    "one_sided_margin": "damage",
+    "one_sided_odds": "odds",
+    "opposed_counts": "odds",
+    "opposed_margin": "damage",
+    "opposed_odds": "odds",
+    "plan_exchange": "exchange",
+    "rank_traits": "traits",
+    "ranking_key": "check",
+    "reduce_damage": "fate",
+    "reduce_options": "fate",
+    "resolve_exchange": "resolve",
+    "resolve_exchange_with_dice": "resolve",
+    "resolve_one_sided": "check",
+    "resolve_opposed": "check",
+    "roll_4df": "check",
+    "roll_one_sided": "check",
+    "roll_opposed": "check",
+    "shift": "fate",
+    "shift_exchange": "resolve",
+    "shift_one_sided": "check",
+    "shift_opposed": "check",
+    "spend_fate": "fate",
+    "wound_levels": "wounds",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'rules.drevo' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"rules.drevo.{module}"), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_WHERE})
+
 
 __all__ = [
     "ACTIONS",

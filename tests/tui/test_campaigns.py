@@ -44,7 +44,7 @@ class TestPicker:
             assert app.store.campaign.name == "Литейная"
             assert app.store.characters() == []
             assert app.store.path.parent == data_home
-            assert type(app.query_one("#check-pane")).__name__.lower().find("ide4") >= 0
+            assert type(await app.ensure_pane("check")).__name__.lower().find("ide4") >= 0
             await pilot.press("ctrl+o", "r", "ctrl+u", *"Литейная, 1987", "enter")
             await pilot.pause()
             assert app.store.campaign.name == "Литейная, 1987"

@@ -13,7 +13,7 @@ async def test_round_resolved_with_the_systems_opposed_check(make_test_app, camp
     resolving exchanges with that system's opposed check and leaving damage to the GM»."""
     app = make_test_app(seed=4, system=system)
     async with app.run_test(size=(80, 24)) as pilot:
-        pane = app.query_one("#combat-pane")
+        pane = await app.ensure_pane("combat")
         await pilot.press("2", "i")  # the Бой tab; side initiative
         await pilot.pause()
         assert pane.encounter.phase == "declare"

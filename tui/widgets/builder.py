@@ -93,3 +93,8 @@ def builder_class(system: str) -> Any:
     """Return the builder widget class for a campaign's system (imported on demand)."""
     module_name, class_name = BUILDERS[system]
     return getattr(importlib.import_module(module_name), class_name)
+
+
+def builder_module(system: str) -> str:
+    """Return the name of the module that holds a system's builder."""
+    return BUILDERS[system][0]

@@ -13,14 +13,9 @@ from textual.message import Message
 from textual.widgets import DataTable, Input, Static
 from textual.widgets.data_table import RowDoesNotExist
 
-from rules import drevo
 from rules.errors import RulesError
-from tui import combat_bridge as bridge
-from tui.screens.character_form import CharacterForm, blank_character
 from tui.sheets import columns, row, sheet_text, wounds_text
 from tui.store import Character, StoreError, new_id
-from tui.widgets.choice import Choice, ChoiceScreen
-from tui.widgets.prompt import TextPrompt
 
 
 class PartyPane(Vertical):
@@ -115,6 +110,8 @@ class PartyPane(Vertical):
     # -- Древо: wounds and Судьба ------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        from rules import drevo  # lazy: not needed for the first screen
+
         if action in ("wound", "heal", "grant_fate", "fate_circumstance"):
             if self.app.store.campaign.system != "drevo":  # type: ignore[attr-defined]
                 return False
@@ -140,6 +137,10 @@ class PartyPane(Vertical):
 
     def action_wound(self) -> None:
         """Give the highlighted character a wound (the cascade applies)."""
+        from rules import drevo  # lazy: not needed for the first screen
+        from tui import combat_bridge as bridge
+        from tui.widgets.choice import Choice, ChoiceScreen
+
         c = self._highlighted()
         if c is None:
             return
@@ -162,6 +163,10 @@ class PartyPane(Vertical):
 
     def action_heal(self) -> None:
         """Heal one wound of the highlighted character; each option says what it needs."""
+        from rules import drevo  # lazy: not needed for the first screen
+        from tui import combat_bridge as bridge
+        from tui.widgets.choice import Choice, ChoiceScreen
+
         c = self._highlighted()
         if c is None:
             return
@@ -194,6 +199,9 @@ class PartyPane(Vertical):
 
     def action_fate_circumstance(self) -> None:
         """Spend one Судьба on a favourable circumstance, with the GM's consent and a note."""
+        from rules import drevo  # lazy: not needed for the first screen
+        from tui.widgets.prompt import TextPrompt
+
         c = self._highlighted()
         if c is None:
             return
@@ -283,6 +291,9 @@ class PartyPane(Vertical):
             self.query_one("#party-table", DataTable).focus()
 
     def _open_form(self, c: Character, title: str, on_saved: Callable[[Character], None]) -> None:
+        from rules import drevo  # lazy: not needed for the first screen
+        from tui.screens.character_form import CharacterForm
+
         system = self.app.store.campaign.system  # type: ignore[attr-defined]
         taken = {o.name for o in getattr(self, "_all", []) if o.id != c.id}
         weapons = list(drevo.weapons()) if system == "drevo" else []
@@ -311,6 +322,9 @@ class PartyPane(Vertical):
 
     def action_add(self) -> None:
         """Add a character through the form."""
+        from rules import drevo  # lazy: not needed for the first screen
+        from tui.screens.character_form import blank_character
+
         store = self.app.store  # type: ignore[attr-defined]
         system = store.campaign.system
         fate = drevo.fate_rules().starting_points if system == "drevo" else 0
@@ -356,6 +370,8 @@ class PartyPane(Vertical):
 
     def action_delete(self) -> None:
         """Delete the highlighted character after a confirmation."""
+        from tui.widgets.choice import Choice, ChoiceScreen  # lazy: not needed for the first screen
+
         c = self._highlighted()
         if c is None:
             return

@@ -1,0 +1,50 @@
+"""``rules.drevo`` loads its submodules on first use and still offers every public name."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+import rules.drevo as drevo
+
+SUBMODULES = sorted(set(drevo._WHERE.values()) | {"ladder", "settings", "weapons"})
+
+
+def test_every_public_name_resolves_to_its_submodule_object() -> None:
+    import importlib
+
+    for name in drevo.__all__:
+        value = getattr(drevo, name)
+        home = drevo._WHERE.get(name)
+        if home is not None:
+            assert value is getattr(importlib.import_module(f"rules.drevo.{home}"), name)
+    assert set(drevo.__all__) <= set(dir(drevo))
+    with pytest.raises(AttributeError):
+        drevo.no_such_name  # noqa: B018
+
+
+@pytest.mark.parametrize("first", SUBMODULES)
+def test_functions_named_like_their_module_stay_functions(first: str) -> None:
+    """Whichever submodule loads first, drevo.ladder/settings/weapons are the functions."""
+    code = (
+        f"import importlib, rules.drevo as d; importlib.import_module('rules.drevo.{first}');"
+        "from rules.drevo import *;"
+        "import types;"
+        "bad = [n for n in ('ladder', 'settings', 'weapons') "
+        "if isinstance(getattr(d, n), types.ModuleType)];"
+        "print(bad); raise SystemExit(1 if bad else 0)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_wound_track_loads_without_combat_or_odds() -> None:
+    code = (
+        "import sys, rules.drevo as d; d.WoundTrack;"
+        "heavy = [m for m in ('rules.drevo.exchange', 'rules.drevo.odds', 'rules.drevo.check') "
+        "if m in sys.modules]; print(heavy); raise SystemExit(1 if heavy else 0)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
