@@ -6,7 +6,7 @@ withdrawal before it, and exact odds.
 
 from __future__ import annotations
 
-from rules.wod.odds import PoolOdds, die_counts, pool_counts, pool_odds
+from rules.wod.odds import PoolOdds, die_counts, die_low, low_counts, pool_counts, pool_odds
 from rules.wod.pool import (
     CHANCE_DRAMATIC,
     CHANCE_SUCCESS,
@@ -43,7 +43,9 @@ __all__ = [
     "Withdrawal",
     "Withdrawn",
     "die_counts",
+    "die_low",
     "outcome_of",
+    "low_counts",
     "parse_again",
     "pool_counts",
     "pool_odds",

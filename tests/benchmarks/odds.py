@@ -218,11 +218,12 @@ def wod_icepool(pool: wod.Pool) -> dict[str, Fraction]:
 
 
 def wod_kubik(pool: wod.Pool) -> dict[str, Fraction]:
+    """What the builder shows: the four outcomes and the chance of each count below the
+    exceptional threshold (``low``); the whole distribution (CLI only) is not built."""
     odds = wod.pool_odds(pool)
-    successes = odds.successes
     return {
         **odds.outcomes,
-        **{f"{k} успех.": successes.get(k, Fraction(0)) for k in range(pool.exceptional)},
+        **{f"{k} успех.": odds.low[k] for k in range(pool.exceptional)},
     }
 
 

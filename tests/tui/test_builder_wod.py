@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from rules import data
+from tui.screens.settings_tables import SETTINGS_DOC, check_table
 from tui.store import Store
 from tui.widgets.builder_wod import ChanceScreen
 
@@ -106,6 +108,22 @@ async def test_chance_die_asks_first_withdrawing_logs_nothing(make_test_app, cam
         assert data["outcome"] == "failure" and data["successes"] == 0
     else:
         assert data["successes"] >= 1
+
+
+async def test_success_rows_end_at_the_campaign_exceptional(make_test_app, campaign_path):
+    """Rows 0 … E−1 and «E+»: the exceptional threshold is campaign data, not a fixed 5."""
+    text = data.packaged_text("wod/pool.toml").replace("exceptional = 5", "exceptional = 3")
+    with Store.open(campaign_path, system="wod") as store:
+        tables = {"wod/pool.toml": check_table("wod/pool.toml", text)}
+        store.apply("Настройки: исключительный успех с 3", docs={SETTINGS_DOC: tables})
+    app = make_test_app(system="wod")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await open_builder(pilot)  # Вера Соколова: Интеллект 3 + Расследование 3
+            lines = str(app.query_one("#wod-successes").render()).splitlines()
+    finally:
+        data.set_overrides({})  # the campaign's tables are process-wide in the rules
+    assert [line.split()[0] for line in lines[2:]] == ["0", "1", "2", "3+"]
 
 
 class TestWodSnapshots:

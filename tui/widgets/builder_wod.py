@@ -98,14 +98,9 @@ def summary(result: Any) -> str:
 
 
 def success_rows(odds: Any) -> list[tuple[str, Fraction, str]]:
-    """Return the success-count distribution as rows 0, 1, 2, 3, 4, 5+."""
-    counts = odds.successes
-    rows = []
-    for k in range(5):
-        style = "$error" if k == 0 else "$success"
-        rows.append((str(k), counts.get(k, Fraction(0)), style))
-    tail = sum((p for k, p in counts.items() if k >= 5), Fraction(0)) + odds.truncated
-    rows.append(("5+", tail, "$success"))
+    """Return the success counts as rows 0 … E−1 and «E+» (E: the campaign's exceptional)."""
+    rows = [(str(k), p, "$error" if k == 0 else "$success") for k, p in odds.low.items()]
+    rows.append((f"{len(odds.low)}+", odds.outcomes["exceptional_success"], "$success"))
     return rows
 
 
