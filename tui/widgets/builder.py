@@ -57,6 +57,8 @@ class CharacterPicker:
     """
 
     FIRST_ROW = "#check-character"
+    #: Its steppers' Changed messages come here directly (see ``Stepper._listener``).
+    STEPPER_FORM = True
     _characters: dict[str, Character] = {}
 
     def set_characters(self, characters: list[Character]) -> None:

@@ -30,6 +30,7 @@ from tui.widgets.ide4_dialogs import (
 from tui.widgets.ide4_form import Ide4Form, Ide4OddsBars
 from tui.widgets.ide4_moves import MovesMixin
 from tui.widgets.stepper import Stepper
+from tui.widgets.text import show_markup
 
 #: Actions per phase; the footer shows only these.
 PHASE_ACTIONS = {
@@ -152,7 +153,7 @@ class Ide4Builder(MovesMixin, Vertical):
             difficulty = ide4.resolve_difficulty(inp)
         except RulesError as err:
             self.form.show_rows(None)
-            status.update(f"[$error]{escape(str(err))}[/]")
+            show_markup(status, f"[$error]{escape(str(err))}[/]")
             odds.show_message("")
             return
         self.form.show_rows(difficulty)
@@ -174,7 +175,7 @@ class Ide4Builder(MovesMixin, Vertical):
             lines.append(f"{verdict} · [b]Enter[/b] — записать «невозможно»")
         else:
             lines.append(f"{verdict} · [b]Enter[/b] — бросить d100")
-        status.update("\n".join(lines))
+        show_markup(status, "\n".join(lines))
         if difficulty.kind == "auto":
             odds.show_message(
                 "\\[0] — автоматический успех: кубик не бросается. "
@@ -238,15 +239,16 @@ class Ide4Builder(MovesMixin, Vertical):
         check = self.check
         if check is None:
             return
-        self.query_one("#ide4-steps", Static).update("\n".join(txt.result_lines(check)))
+        show_markup(self.query_one("#ide4-steps", Static), "\n".join(txt.result_lines(check)))
         if self.view == "moves":
             lines = txt.move_lines(check)
         else:
             title = f"[b]{TEMPLATE_NAMES[self.view]}[/b] · y — копировать · t — другой вид"
             lines = [(0, title), *((0, escape(t)) for t in self._template(self.view).splitlines())]
         side = "full" if self.view != "full" else "quick"
-        self.query_one("#ide4-side-template", Static).update(
-            f"[b]{TEMPLATE_NAMES[side]}[/b] (заполняется по ходу)\n{escape(self._template(side))}"
+        show_markup(
+            self.query_one("#ide4-side-template", Static),
+            f"[b]{TEMPLATE_NAMES[side]}[/b] (заполняется по ходу)\n{escape(self._template(side))}",
         )
         moves = self.query_one("#ide4-moves", Vertical)
         moves.remove_children()

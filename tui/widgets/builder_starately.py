@@ -28,6 +28,7 @@ from tui.store import Character
 from tui.widgets.builder import CharacterPicker, CheckRolled, character_label
 from tui.widgets.dicefaces import DistributionBars, ModsInput, StyledOddsBars, d6_faces
 from tui.widgets.stepper import Stepper
+from tui.widgets.text import show_markup
 
 OUTCOME_STYLE = {"success": "$success", "failure": "$error"}
 DICE_OPTIONS = [
@@ -272,10 +273,11 @@ class ChainScreen(ModalScreen[Any]):
     def on_mount(self) -> None:
         main = self.main
         helper_difficulty = starately.chain_difficulty(main.difficulty)
-        self.query_one("#chain-title", Static).update(
+        show_markup(
+            self.query_one("#chain-title", Static),
             f"[b]Цепочка[/b]: помощник бросает другой навык на {helper_difficulty}+ "
             f"(на шаг ниже {main.difficulty}+); его Эффект, даже отрицательный, "
-            f"станет модификатором основного броска ({main.side.name})."
+            f"станет модификатором основного броска ({main.side.name}).",
         )
         stepper = self.query_one("#chain-character", Row)
         stepper.set_options(
@@ -300,15 +302,16 @@ class ChainScreen(ModalScreen[Any]):
         try:
             chain = starately.TaskChain(self.helper(), self.main)
         except RulesError as err:
-            info.update(f"[$error]{err}[/]")
+            show_markup(info, f"[$error]{err}[/]")
             return
         helper = starately.check_odds(chain.helper_check).outcomes["success"]
         alone = starately.check_odds(self.main).outcomes["success"]
         helped = starately.chain_odds(chain).outcomes["success"]
-        info.update(
+        show_markup(
+            info,
             f"Помощник: успех {percent(helper)} на {chain.helper_check.difficulty}+\n"
             f"Основной бросок: успех [b]{percent(helped)}[/b] с помощью "
-            f"(без неё {percent(alone)})"
+            f"(без неё {percent(alone)})",
         )
 
     def helper(self) -> Any:
@@ -382,8 +385,9 @@ class GroupScreen(ModalScreen[Any]):
         group = starately.GroupCheck(self.main, self.helpers())
         helped = starately.group_odds(group).outcomes["success"]
         alone = starately.check_odds(self.main).outcomes["success"]
-        self.query_one("#group-odds", Static).update(
-            f"Основной бросок: успех [b]{percent(helped)}[/b] с помощью (без неё {percent(alone)})"
+        show_markup(
+            self.query_one("#group-odds", Static),
+            f"Основной бросок: успех [b]{percent(helped)}[/b] с помощью (без неё {percent(alone)})",
         )
 
     def action_go(self) -> None:
@@ -518,20 +522,22 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
         try:
             check = self.current_check()
         except RulesError as err:
-            formula.update(f"[$error]{err}[/]")
+            show_markup(formula, f"[$error]{err}[/]")
             return
         side = check.side
-        formula.update(
+        show_markup(
+            formula,
             f"{DICE_LABELS[side.net_dice]} {signed(side.bonus)} против {check.difficulty}+ · "
             f"DM {signed(side.dm)}, навык {signed(side.skill_modifier)}"
-            + (f", мод. {signed(side.modifier_total)}" if side.modifiers else "")
+            + (f", мод. {signed(side.modifier_total)}" if side.modifiers else ""),
         )
         odds = starately.check_odds(check)
         self.query_one("#check-odds", StyledOddsBars).show(
             odds.outcomes, starately.OUTCOME_NAMES, starately.OUTCOMES
         )
-        self.query_one("#st-notes", Static).update(
-            f"{natural_note(check, odds)}\nС Риском после провала: успех {percent(odds.with_risk)}"
+        show_markup(
+            self.query_one("#st-notes", Static),
+            f"{natural_note(check, odds)}\nС Риском после провала: успех {percent(odds.with_risk)}",
         )
         self.query_one("#st-effect", DistributionBars).show(
             "[b]Эффект[/b]\n[dim]итог − сложность[/]", effect_rows(check, odds)
@@ -572,7 +578,7 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
         return candidates
 
     def _show(self, lines: list[str], actor: str | None, text: str, data: dict[str, Any]) -> None:
-        self.query_one("#check-result", Static).update("\n".join(lines))
+        show_markup(self.query_one("#check-result", Static), "\n".join(lines))
         self.post_message(CheckRolled(actor, text, {"system": "starately", **data}))
         self.refresh_bindings()
 

@@ -28,6 +28,7 @@ from tui.store import Character
 from tui.widgets.builder import CharacterPicker, CheckRolled
 from tui.widgets.dicefaces import DistributionBars, ModsInput, StyledOddsBars, d10_faces
 from tui.widgets.stepper import Stepper
+from tui.widgets.text import show_markup
 
 OUTCOME_STYLE = {
     "exceptional_success": "$success",
@@ -147,8 +148,9 @@ class ChanceScreen(ModalScreen[Any]):
 
     def _show_reason(self) -> None:
         verdict = wod.withdrawal(self.pool)
-        self.query_one("#chance-reason", Static).update(
-            f"[{'$success' if verdict.allowed else '$warning'}]{verdict.reason}[/]"
+        show_markup(
+            self.query_one("#chance-reason", Static),
+            f"[{'$success' if verdict.allowed else '$warning'}]{verdict.reason}[/]",
         )
         self.query_one("#chance-withdraw", Button).disabled = not verdict.allowed
 
@@ -263,13 +265,16 @@ class WodBuilder(CharacterPicker, Horizontal):
         try:
             pool = self.current_pool()
         except RulesError as err:
-            formula.update(f"[$error]{err}[/]")
+            show_markup(formula, f"[$error]{err}[/]")
             return
-        formula.update(pool_line(pool))
-        self.query_one("#wod-notes", Static).update(
+        show_markup(formula, pool_line(pool))
+        show_markup(
+            self.query_one("#wod-notes", Static),
             CHANCE_RULE
             if pool.chance
-            else f"Успех на {pool.success_threshold}+; {pool.exceptional}+ успехов — исключительный"
+            else (
+                f"Успех на {pool.success_threshold}+; {pool.exceptional}+ успехов — исключительный"
+            ),
         )
         odds = wod.pool_odds(pool)
         self.query_one("#check-odds", StyledOddsBars).show(
@@ -297,8 +302,9 @@ class WodBuilder(CharacterPicker, Horizontal):
         if pool is not None:
             self._roll(pool)
         else:
-            self.query_one("#check-result", Static).update(
-                "Игрок отказался от броска на удачу: кубы не брошены."
+            show_markup(
+                self.query_one("#check-result", Static),
+                "Игрок отказался от броска на удачу: кубы не брошены.",
             )
 
     def _roll(self, pool: Any) -> None:
@@ -307,7 +313,7 @@ class WodBuilder(CharacterPicker, Horizontal):
         except RulesError as err:
             self.app.notify(str(err), severity="error")
             return
-        self.query_one("#check-result", Static).update("\n".join(result_lines(result)))
+        show_markup(self.query_one("#check-result", Static), "\n".join(result_lines(result)))
         self.post_message(
             CheckRolled(pool.name or None, summary(result), {"system": "wod", **result.to_dict()})
         )

@@ -24,6 +24,7 @@ from tui.store import Character
 from tui.widgets.builder import CharacterChanged, CharacterPicker, CheckRolled
 from tui.widgets.oddsbars import OddsBars
 from tui.widgets.stepper import Stepper
+from tui.widgets.text import show_markup
 
 CHECK_ACTIONS = (
     ("Любая проверка", "other"),
@@ -183,7 +184,7 @@ class DrevoBuilder(CharacterPicker, Vertical):
         try:
             check = self.current_check()
         except RulesError as err:
-            formula.update(f"[$error]{err}[/]")
+            show_markup(formula, f"[$error]{err}[/]")
             return
         side = check.side
         base = side.trait + side.modifier_total
@@ -204,7 +205,7 @@ class DrevoBuilder(CharacterPicker, Vertical):
             lines.append(
                 "[$accent]Судьба: автоматический критический успех, кубики не бросаются.[/]"
             )
-        formula.update("\n".join(lines))
+        show_markup(formula, "\n".join(lines))
         self.query_one("#check-odds", OddsBars).show(
             drevo.one_sided_odds(check), drevo.OUTCOME_NAMES, drevo.OUTCOMES
         )
@@ -281,7 +282,7 @@ class DrevoBuilder(CharacterPicker, Vertical):
         lines = one_sided_lines(result)
         if result.fate_shift:
             lines.append(f"Судьба: {signed(result.fate_shift)} к результату")
-        self.query_one("#check-result", Static).update("\n".join(lines))
+        show_markup(self.query_one("#check-result", Static), "\n".join(lines))
         summary = one_sided_summary(result)
         if what != "Проверка":
             summary = f"{what}: {summary}"

@@ -32,6 +32,7 @@ from tui.widgets.choice import Choice, ChoiceScreen
 from tui.widgets.combat_forms import DeclarationForm, NpcForm
 from tui.widgets.oddsbars import OddsBars
 from tui.widgets.stepper import Stepper
+from tui.widgets.table import Table
 
 SIDE_CYCLE = ("—", "Отряд", "Противники", "Третья сторона")
 DOC = "encounter"
@@ -78,9 +79,9 @@ class CombatPane(Vertical):
     def compose(self) -> ComposeResult:
         yield Static(id="combat-status")
         with Vertical(id="combat-setup"):
-            yield DataTable(id="combat-roster", cursor_type="row", zebra_stripes=True)
+            yield Table(id="combat-roster", cursor_type="row", zebra_stripes=True)
         with Vertical(id="combat-declare"):
-            yield DataTable(id="combat-order", cursor_type="none", zebra_stripes=True)
+            yield Table(id="combat-order", cursor_type="none", zebra_stripes=True)
             yield DeclarationForm(id="combat-form")
         with Vertical(id="combat-resolve"):
             yield ExchangeView(id="combat-exchange")

@@ -29,6 +29,8 @@ WEAPON_KINDS = {
 class DeclarationForm(Vertical):
     """What the current declarer does: action, target, weapon, distance, how many turns."""
 
+    STEPPER_FORM = True  # its steppers' Changed messages come here directly
+
     DEFAULT_CSS = """
     DeclarationForm { height: auto; border-top: solid $primary; }
     DeclarationForm Horizontal { height: 1; }

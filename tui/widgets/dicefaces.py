@@ -18,6 +18,7 @@ from textual.widgets import Input, Static
 
 from tui.render import bar, percent
 from tui.widgets.oddsbars import OddsBars
+from tui.widgets.text import show_markup
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from rules import starately, wod
@@ -96,7 +97,7 @@ class DistributionBars(Static):
             return
         title, rows = self._rows
         if not rows:
-            self.update(title)
+            show_markup(self, title)
             return
         label_width = max(len(label) for label, _, _ in rows)
         bar_width = max(4, (self.size.width or 24) - label_width - 9)
@@ -107,7 +108,7 @@ class DistributionBars(Static):
                 f"{label:>{label_width}} [{style}]{bar(p / top, bar_width):<{bar_width}}[/] "
                 f"{percent(p):>7}"
             )
-        self.update("\n".join(lines))
+        show_markup(self, "\n".join(lines))
 
 
 class ModsInput(Input):

@@ -22,6 +22,7 @@ from tui.store import Character, Skill
 from tui.widgets import ide4_text as txt
 from tui.widgets.oddsbars import OddsBars
 from tui.widgets.stepper import Stepper
+from tui.widgets.text import show_markup
 
 #: Rows each level shows; the expanded level shows all of them.
 LEVEL_ROWS = {
@@ -51,7 +52,7 @@ class Ide4OddsBars(OddsBars):
     def show_message(self, text: str) -> None:
         """Replace the bars with a sentence (no roll at [0] or [00], a rule refusing inputs)."""
         self._data = None
-        self.update(text)
+        show_markup(self, text)
 
 
 def _field(label: str, name: str, placeholder: str) -> Horizontal:
@@ -65,6 +66,8 @@ def _field(label: str, name: str, placeholder: str) -> Horizontal:
 
 class Ide4Form(VerticalScroll, can_focus=False):
     """Steppers and text fields in the seed's order; ↑/↓ move, ←/→ change, the view scrolls."""
+
+    STEPPER_FORM = True  # its steppers' Changed messages come here directly
 
     DEFAULT_CSS = """
     Ide4Form .ide4-field { height: 1; }

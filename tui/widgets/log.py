@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Static
 
 from tui.public import is_secret, revealed_ids
 from tui.store import LogEntry
+from tui.widgets.table import Table
 
 #: How the GM sees secret entries: the players' view shows «скрытый бросок» instead.
 SECRET_MARK = "(скрыто) "
@@ -48,7 +49,7 @@ class LogPane(Vertical):
     _revealed: set[str] = set()
 
     def compose(self) -> ComposeResult:
-        yield DataTable(id="log-table", cursor_type="row", zebra_stripes=True)
+        yield Table(id="log-table", cursor_type="row", zebra_stripes=True)
         yield Static(id="log-detail")
 
     def on_mount(self) -> None:

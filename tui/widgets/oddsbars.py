@@ -9,6 +9,7 @@ from textual import events
 from textual.widgets import Static
 
 from tui.render import OUTCOME_STYLE, bar, percent
+from tui.widgets.text import show_markup
 
 
 class OddsBars(Static):
@@ -54,4 +55,4 @@ class OddsBars(Static):
                 f"{names[key]:<{label_width}} [{style}]{bar(p, bar_width):<{bar_width}}[/] "
                 f"{percent(p):>7}"
             )
-        self.update("\n".join(lines))
+        show_markup(self, "\n".join(lines))

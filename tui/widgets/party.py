@@ -16,6 +16,7 @@ from textual.widgets.data_table import RowDoesNotExist
 from rules.errors import RulesError
 from tui.sheets import columns, row, sheet_text, wounds_text
 from tui.store import Character, StoreError, new_id
+from tui.widgets.table import Table
 
 
 class PartyPane(Vertical):
@@ -58,7 +59,7 @@ class PartyPane(Vertical):
         character_id: str
 
     def compose(self) -> ComposeResult:
-        table: DataTable[str] = DataTable(id="party-table", cursor_type="row", zebra_stripes=True)
+        table: Table = Table(id="party-table", cursor_type="row", zebra_stripes=True)
         yield table
         yield Input(placeholder="Фильтр: часть имени, навыка или заметки", id="party-filter")
         yield Static(id="party-sheet")

@@ -1,0 +1,109 @@
+"""tui.widgets.table.Table draws exactly what a DataTable with fresh caches draws."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import App, ComposeResult
+from textual.geometry import Region
+from textual.widgets import DataTable, Input, TabbedContent, TabPane
+
+from tui.widgets.table import Table
+
+ROWS = [(f"Персонаж {i}", "НИП" if i % 2 else "игрок", str(i % 4)) for i in range(9)]
+
+
+class TableApp(App[None]):
+    def compose(self) -> ComposeResult:
+        with TabbedContent():
+            with TabPane("Таблица", id="a"):
+                yield Table(id="table", cursor_type="row", zebra_stripes=True)
+            with TabPane("Другое", id="b"):
+                yield Input(id="hidden-input")
+        yield Input(id="other")
+
+    def on_mount(self) -> None:
+        table = self.query_one(Table)
+        table.add_columns("Имя", "Кто", "Судьба")
+        table.add_rows(ROWS)
+        table.focus()
+
+
+def drawn(table: Table) -> list[list[tuple[str, object]]]:
+    region = Region(0, 0, table.size.width, table.size.height)
+    return [[(seg.text, seg.style) for seg in strip] for strip in table.render_lines(region)]
+
+
+def fresh(table: Table) -> list[list[tuple[str, object]]]:
+    DataTable.notify_style_update(table)  # DataTable's own: drop every cache
+    DataTable._on_resize(table, None)  # type: ignore[arg-type]
+    return drawn(table)
+
+
+async def test_cached_rows_match_fresh_rows_through_focus_and_tabs() -> None:
+    app = TableApp()
+    async with app.run_test(size=(60, 16)) as pilot:
+        table = app.query_one(Table)
+        steps = [
+            ("focused", lambda: None),
+            ("blurred", lambda: app.query_one(Input).focus()),
+            ("cursor moved while blurred", lambda: table.move_cursor(row=4)),
+            ("focused again", table.focus),
+            ("hidden", lambda: setattr(app.query_one(TabbedContent), "active", "b")),
+            ("shown", lambda: setattr(app.query_one(TabbedContent), "active", "a")),
+            ("blurred after showing", lambda: app.query_one(Input).focus()),
+        ]
+        states = []
+        for label, step in steps:
+            step()
+            await pilot.pause()
+            if app.query_one(TabbedContent).active != "a":
+                continue
+            cached = drawn(table)
+            assert cached == fresh(table), label
+            states.append(cached)
+        assert states[0] != states[1]  # focus does change the drawing: the check can fail
+
+
+async def test_a_restyle_still_drops_the_cache() -> None:
+    """Another cursor colour (a theme or CSS change) is drawn, not served from the cache."""
+    app = TableApp()
+    async with app.run_test(size=(60, 16)) as pilot:
+        table = app.query_one(Table)
+        await pilot.pause()
+        before = drawn(table)
+        app.stylesheet.add_source(
+            "Table > .datatable--cursor { background: red; }", read_from=("test", "")
+        )
+        app.stylesheet.reparse()
+        app.stylesheet.update(app)
+        await pilot.pause()
+        after = drawn(table)
+        assert after != before
+        assert after == fresh(table)
+
+
+async def test_showing_the_table_again_renders_no_cell() -> None:
+    """The point of Table: a tab shown again is drawn from the rows rendered before."""
+    app = TableApp()
+    async with app.run_test(size=(60, 16)) as pilot:
+        table = app.query_one(Table)
+        app.query_one(Input).focus()  # hiding would move the focus, which is drawn anew
+        await pilot.pause()
+        rendered: list[object] = []
+        render_cell = table._render_cell
+
+        def counting(*args: object, **kwargs: object) -> object:
+            rendered.append(args)
+            return render_cell(*args, **kwargs)
+
+        table._render_cell = counting  # type: ignore[method-assign]
+        app.query_one(TabbedContent).active = "b"  # as a kubik tab switch does
+        await pilot.pause()
+        app.query_one(TabbedContent).active = "a"
+        await pilot.pause()
+        # In kubik's layout the table is also told its (unchanged) size again on showing.
+        table.post_message(events.Resize(table.size, table.virtual_size))
+        await pilot.pause()
+        table.refresh()  # drawn again from the rows, not from the finished lines
+        drawn(table)
+        assert rendered == []
