@@ -1,14 +1,15 @@
-"""A write re-checks only what changed when the file is the version this store knows."""
+"""A write re-checks and re-encodes only what changed when the file is the version it knows."""
 
 from __future__ import annotations
 
 import dataclasses
 import errno
+import json
 import os
 
 import pytest
 
-from tui.store import Store, StoreError, files
+from tui.store import Store, StoreError, files, storage
 from tui.store.storage import FileSig
 
 
@@ -100,3 +101,29 @@ def test_a_failed_write_leaves_the_cache_it_started_from_unchanged(tmp_path, mon
     with Store.open(path) as again:
         assert again.get_doc("encounter") == {"round": 1}
         assert again.undo_labels() == ["Удача", "Раунд 1"]
+
+
+def test_a_write_encodes_only_the_documents_it_changed(tmp_path, monkeypatch):
+    path = tmp_path / "c.json"
+    store = Store.open(path)
+    first, second = store.characters()[:2]
+    store.upsert_character(dataclasses.replace(first, fate=first.fate + 1))  # lines cached
+    encoded = []
+    real = storage._dumps
+
+    def counting(value):
+        if isinstance(value, dict):
+            encoded.append(value.get("id") or value.get("name") or sorted(value))
+        return real(value)
+
+    monkeypatch.setattr(storage, "_dumps", counting)
+    store.upsert_character(dataclasses.replace(second, notes="у брода"))
+    store.put_doc("encounter", {"round": 1}, label="Бой")
+    monkeypatch.undo()
+    # The character, then the document; each write also changes meta (rev) and the history.
+    assert encoded == [
+        *[store.campaign.name, second.id, ["redo", "undo"]],
+        *[store.campaign.name, "encounter", ["redo", "undo"]],
+    ]
+    raw = path.read_bytes()
+    assert raw == storage.dump_tables(json.loads(raw))  # as if every line were encoded anew

@@ -155,13 +155,19 @@ def backup_hook(path: Path, old_rev: int | None) -> Callable[[], None] | None:
     return keep
 
 
-def write_file(path: Path, tables: Tables, *, old_rev: int | None) -> bytes:
+def write_file(
+    path: Path,
+    tables: Tables,
+    *,
+    old_rev: int | None,
+    encode: Callable[[Tables], bytes] = dump_tables,
+) -> bytes:
     """Write ``tables`` atomically; the replaced version becomes a backup. Return the bytes.
 
     Raises:
         OSError: nothing was replaced.
     """
-    data = dump_tables(tables)
+    data = encode(tables)
     atomic_write_bytes(path, data, before_replace=backup_hook(path, old_rev))
     return data
 

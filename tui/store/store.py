@@ -54,7 +54,13 @@ from .files import (
 from .journal import Journal, journal_path
 from .migrations import DOCS, META, SCHEMA_VERSION, Upgrade
 from .models import Campaign, Character, LogEntry
-from .storage import atomic_write_bytes, file_sig, read_bytes, remove_stale_temp_files
+from .storage import (
+    TablesEncoder,
+    atomic_write_bytes,
+    file_sig,
+    read_bytes,
+    remove_stale_temp_files,
+)
 from .transfer import export_payload, log_markdown, read_export
 
 __all__ = ["LOCK_TIMEOUT", "SCHEMA_VERSION", "Store", "StoreError", "default_campaign_path"]
@@ -101,6 +107,7 @@ class Store:
         self._closed = False
         self._journal = Journal(journal_path(path))
         self._legacy_log: list[LogEntry] = []
+        self._encoder = TablesEncoder()
         self._set_cache(loaded)
 
     # -- opening --------------------------------------------------------------------------
@@ -477,7 +484,12 @@ class Store:
                 except CampaignCorrupt as err:
                     raise CampaignCorrupt(str(err), backups=good_backups(self.path)) from err
                 try:
-                    fresh.raw = write_file(self.path, tables, old_rev=rev if loaded.sig else None)
+                    fresh.raw = write_file(
+                        self.path,
+                        tables,
+                        old_rev=rev if loaded.sig else None,
+                        encode=self._encoder.encode,
+                    )
                 except OSError as err:
                     raise StoreError(write_error_message(self.path, err)) from err
                 fresh.sig = file_sig(self.path)
