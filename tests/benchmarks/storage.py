@@ -77,19 +77,25 @@ class StorageFigures:
         return ordered[max(0, -(-95 * len(ordered) // 100) - 1)]
 
 
+def build_campaign(path: Path) -> tuple[Store, Character]:
+    """Create the big campaign at ``path``; return it open and the character the runs change."""
+    write_journal(journal_path(path), (make_entry(i) for i in range(LOG_ENTRIES - 1)))
+    store = Store.open(path)
+    store.apply("Отряд", upsert=[make_character(i) for i in range(CHARACTERS)])
+    store.append_log(make_entry(LOG_ENTRIES - 1))
+    assert len(store.log()) == LOG_ENTRIES
+    target = make_character(7)
+    for step in range(UNDO_LIMIT):  # a long session: the undo history at its limit
+        store.upsert_character(dataclasses.replace(target, fate=step % 5))
+    assert len(store.characters()) >= CHARACTERS
+    return store, target
+
+
 def measure(runs: int = RUNS, log: Callable[[str], None] = print) -> StorageFigures:
     folder = Path(tempfile.mkdtemp(prefix="kubik-bench-store-"))
     path = folder / "campaign.json"
     try:
-        write_journal(journal_path(path), (make_entry(i) for i in range(LOG_ENTRIES - 1)))
-        store = Store.open(path)
-        store.apply("Отряд", upsert=[make_character(i) for i in range(CHARACTERS)])
-        store.append_log(make_entry(LOG_ENTRIES - 1))
-        assert len(store.log()) == LOG_ENTRIES
-        target = make_character(7)
-        for step in range(UNDO_LIMIT):  # a long session: the undo history at its limit
-            store.upsert_character(dataclasses.replace(target, fate=step % 5))
-        assert len(store.characters()) >= CHARACTERS
+        store, target = build_campaign(path)
         times = []
         for step in range(runs):
             changed = dataclasses.replace(target, wounds={"light": step % 3})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -94,10 +95,54 @@ class TestSchema1To2:
 
 def test_schema_2_fixture_keeps_docs_and_history(tmp_path):
     path = fixture(tmp_path, 2)
-    original = path.read_bytes()
     with Store.open(path) as store:
         assert store.get_doc("encounter")["round"] == 2
         assert store.get_doc("settings") is None  # undone in the fixture
         assert store.undo_labels() == ["Раунд 2", "Удача Ярослава: 1"]
         assert store.redo_labels() == ["Тема: тёмная"]
+
+
+class TestSchema2To3:
+    BOGDAN = "29c8e26ec3d94b4abba818fb8cd2f42a"
+
+    def test_steps_with_whole_values_still_undo_and_redo(self, tmp_path):
+        path = fixture(tmp_path, 2)
+        with Store.open(path) as store:
+            bogdan = store.character(self.BOGDAN)
+            assert store.undo() == "Раунд 2"
+            assert store.get_doc("encounter") is None
+            assert store.undo() == "Удача Ярослава: 1"
+            assert store.character(self.BOGDAN) == replace(bogdan, fate=2)
+            assert store.redo() == "Удача Ярослава: 1"
+            assert store.character(self.BOGDAN) == bogdan
+            assert store.redo() == "Раунд 2"
+            assert store.get_doc("encounter")["round"] == 2
+        with Store.open(path) as again:
+            assert again.undo() == "Раунд 2"
+
+    def test_the_schema_2_file_is_kept_as_a_backup(self, tmp_path):
+        path = fixture(tmp_path, 2)
+        original = path.read_bytes()
+        with Store.open(path) as store:
+            (backup,) = store.backups()
+        assert backup.read_bytes() == original
+        (meta,) = json.loads(path.read_text(encoding="utf-8"))["meta"].values()
+        assert (meta["schema_version"], meta["rev"]) == (3, 5)
+
+
+def test_schema_3_fixture_keeps_steps_of_fields_and_of_whole_values(tmp_path):
+    path = fixture(tmp_path, 3)
+    original = path.read_bytes()
+    with Store.open(path) as store:
+        assert store.undo_labels() == ["Удача Ярослава: 2", "Раунд 2", "Удача Ярослава: 1"]
+        assert store.redo_labels() == ["Тема: тёмная"]
     assert path.read_bytes() == original  # a current file is not rewritten on open
+    with Store.open(path) as store:
+        yaroslav = store.character("5eb2f0f40ef64271b011db4582470eea")
+        assert (yaroslav.fate, yaroslav.wounds["light"]) == (2, 1)
+        assert store.undo() == "Удача Ярослава: 2"
+        assert store.character(yaroslav.id) == replace(
+            yaroslav, fate=3, wounds={**yaroslav.wounds, "light": 0}
+        )
+        assert store.redo() == "Удача Ярослава: 2"
+        assert store.character(yaroslav.id) == yaroslav

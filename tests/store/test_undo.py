@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
@@ -125,3 +126,51 @@ def test_docs_are_copies_and_must_be_json(path):
             store.put_doc("encounter", {"when": object()}, label="x")
         with pytest.raises(TypeError):
             store.put_doc("encounter", ["not", "a", "dict"], label="x")  # type: ignore[arg-type]
+
+
+def newest_step(path) -> dict:
+    (history,) = json.loads(path.read_text(encoding="utf-8"))["history"].values()
+    return history["undo"][-1]
+
+
+def test_a_step_keeps_only_the_fields_it_changed(path):
+    with Store.open(path) as store:
+        c = store.characters()[0]
+        store.upsert_character(replace(c, fate=c.fate + 1, notes="Ранен у брода."))
+        assert newest_step(path)["changes"] == [
+            {"kind": "character", "key": c.id, "fields": {"fate": c.fate, "notes": c.notes}}
+        ]
+        store.put_doc("encounter", {"round": 1, "side": "игроки"}, label="Бой")
+        store.put_doc("encounter", {"round": 2, "order": ["a"]}, label="Раунд 2")
+        assert newest_step(path)["changes"] == [
+            {
+                "kind": "doc",
+                "key": "encounter",
+                "fields": {"round": 1, "side": "игроки"},
+                "unset": ["order"],
+            }
+        ]
+        assert store.undo() == "Раунд 2"
+        assert store.get_doc("encounter") == {"round": 1, "side": "игроки"}
+        assert store.redo() == "Раунд 2"
+        assert store.get_doc("encounter") == {"round": 2, "order": ["a"]}
+        store.undo()
+        store.undo()
+        assert store.get_doc("encounter") is None
+        assert store.undo() == f"Изменён персонаж «{c.name}»"
+        assert store.character(c.id) == c
+
+
+def test_a_step_for_a_character_removed_by_hand_is_skipped(path):
+    with Store.open(path) as store:
+        a, b = store.characters()[:2]
+        store.apply("Удача", upsert=[replace(a, fate=0), replace(b, fate=0)])
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["characters"] = {k: d for k, d in data["characters"].items() if d["id"] != a.id}
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    with Store.open(path) as store:
+        assert store.undo() == "Удача"
+        assert store.character(a.id) is None
+        assert store.character(b.id) == b
+        assert store.redo() == "Удача"
+        assert store.character(b.id).fate == 0

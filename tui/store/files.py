@@ -39,10 +39,19 @@ Tables = dict[str, dict[str, Any]]
 class Loaded:
     """A file read, upgraded in memory and checked."""
 
-    def __init__(self, up: Upgrade, sig: FileSig | None, characters: dict[str, Character]):
+    def __init__(
+        self,
+        up: Upgrade,
+        sig: FileSig | None,
+        characters: dict[str, Character],
+        raw: bytes | None = None,
+    ):
         self.up = up
         self.sig = sig
         self.characters = characters
+        #: The file's bytes when ``up.tables`` is exactly what they parse to (None after an
+        #: upgrade in memory): a writer that finds these bytes on disk need not parse them again.
+        self.raw = raw
 
     @property
     def rev(self) -> int:
@@ -61,7 +70,13 @@ def load(path: Path, *, offer_backups: bool = True, check: bool = True) -> Loade
     got = read_bytes(path)
     if got is None:
         return None
-    raw, sig = got
+    return decode(*got, path, offer_backups=offer_backups, check=check)
+
+
+def decode(
+    raw: bytes, sig: FileSig, path: Path, *, offer_backups: bool = True, check: bool = True
+) -> Loaded:
+    """Parse, upgrade in memory and check ``raw``, the bytes of ``path``; see :func:`load`."""
     try:
         up = upgrade(parse_tables(raw, path), path)
         loaded = check_tables(up.tables, path, up) if check or up.changed else Loaded(up, None, {})
@@ -77,6 +92,7 @@ def load(path: Path, *, offer_backups: bool = True, check: bool = True) -> Loade
         )
         raise CampaignCorrupt(str(err) + hint, backups=good) from err
     loaded.sig = sig
+    loaded.raw = None if up.changed else raw
     return loaded
 
 
@@ -91,7 +107,8 @@ def check_tables(
 
     ``known`` — tables already checked and their characters — lets a document equal to the
     one checked before keep its character instead of being converted again (a write on a
-    big campaign then checks only what it changed).
+    big campaign then checks only what it changed; an unchanged document is usually the very
+    object checked before, which the identity test finds without comparing).
     """
     old_docs, old_characters = known if known else ({}, {})
     old_docs = old_docs.get(CHARACTERS, {})
@@ -101,7 +118,8 @@ def check_tables(
             raise TypeError("имя и система кампании должны быть строками")
         characters = {}
         for key, doc in tables.get(CHARACTERS, {}).items():
-            known_c = old_characters.get(doc.get("id", "")) if old_docs.get(key) == doc else None
+            old = old_docs.get(key)
+            known_c = old_characters.get(doc.get("id", "")) if old is doc or old == doc else None
             c = known_c or character_from_doc(doc)
             characters[c.id] = c
         for doc in tables.get(DOCS, {}).values():
@@ -137,13 +155,21 @@ def backup_hook(path: Path, old_rev: int | None) -> Callable[[], None] | None:
     return keep
 
 
-def write_file(path: Path, tables: Tables, *, old_rev: int | None) -> None:
-    """Write ``tables`` atomically; the replaced version becomes a backup.
+def write_file(
+    path: Path,
+    tables: Tables,
+    *,
+    old_rev: int | None,
+    encode: Callable[[Tables], bytes] = dump_tables,
+) -> bytes:
+    """Write ``tables`` atomically; the replaced version becomes a backup. Return the bytes.
 
     Raises:
         OSError: nothing was replaced.
     """
-    atomic_write_bytes(path, dump_tables(tables), before_replace=backup_hook(path, old_rev))
+    data = encode(tables)
+    atomic_write_bytes(path, data, before_replace=backup_hook(path, old_rev))
+    return data
 
 
 def link_or_copy(src: Path, dst: Path) -> None:

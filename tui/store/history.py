@@ -1,16 +1,25 @@
 """Undo and redo stacks, kept in the campaign file's ``history`` table.
 
-A step records, for each thing it changed, the value *before* the change; undoing a step
-puts those values back and records the values it replaced as a redo step. Because the
-stacks live in the same file as the state, one atomic write saves both: after a crash or a
-restart the stacks always match the party. The stacks belong to the campaign, not to one
-window: two kubiks on one file share them.
+A step records, for each thing it changed, how to put back its value from *before* the
+change. For a character or an app document that stays a dict, that is only the fields that
+differ — ``{"fields": {name: old value}, "unset": [names it did not have]}``, since schema 3 —
+so a wound costs a few bytes rather than a copy of the whole character; for what was created
+or removed, and for the campaign's own fields, it is the whole old value (``{"value": …}``,
+None for "did not exist"). Undoing a step puts the values back and records, the same way,
+what it replaced as a redo step.
+
+A patch is enough because a step is only ever applied to the state right after it: the
+stacks live in the same file as the state, so one atomic write saves both, and after a crash
+or a restart the stacks always match the party (a file edited by hand can break that: a patch
+for a thing that is gone is skipped). The stacks belong to the campaign, not to one window:
+two kubiks on one file share them.
 
 The Журнал is history, not state: appending a roll is never an undo step.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tinydb import Query, TinyDB
@@ -43,13 +52,13 @@ def get_value(db: TinyDB, kind: str, key: str) -> Any:
 
 
 def set_value(db: TinyDB, kind: str, key: str, value: Any) -> None:
-    """Store one thing; None removes a character or a document."""
+    """Store one thing in place of the old one; None removes a character or a document."""
     if kind == "character":
         table, cond = db.table(CHARACTERS), Query().id == key
         if value is None:
             table.remove(cond)
-        else:
-            table.upsert(dict(value), cond)
+        elif not table.update(_replace_with(value), cond):
+            table.insert(dict(value))
     elif kind == "doc":
         table, cond = db.table(DOCS), Query().name == key
         if value is None:
@@ -78,13 +87,63 @@ def _valid_steps(steps: Any) -> list[dict[str, Any]]:
             isinstance(step, dict)
             and isinstance(step.get("label"), str)
             and isinstance(step.get("changes"), list)
-            and all(
-                isinstance(c, dict) and c.get("kind") in KINDS and isinstance(c.get("key"), str)
-                for c in step["changes"]
-            )
+            and all(_valid_change(c) for c in step["changes"])
         ):
             good.append(step)
     return good
+
+
+def _valid_change(change: Any) -> bool:
+    if not (
+        isinstance(change, dict)
+        and change.get("kind") in KINDS
+        and isinstance(change.get("key"), str)
+    ):
+        return False
+    if "fields" not in change:
+        return True
+    unset = change.get("unset", [])
+    return (
+        isinstance(change["fields"], dict)
+        and isinstance(unset, list)
+        and all(isinstance(name, str) for name in unset)
+    )
+
+
+def undo_change(kind: str, key: str, before: Any, after: Any) -> dict[str, Any]:
+    """Return the change that turns ``after`` back into ``before`` (see the module's doc)."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        change: dict[str, Any] = {"kind": kind, "key": key}
+        change["fields"] = {k: v for k, v in before.items() if k not in after or after[k] != v}
+        unset = [k for k in after if k not in before]
+        if unset:
+            change["unset"] = unset
+        return change
+    return {"kind": kind, "key": key, "value": before}
+
+
+def restored(change: dict[str, Any], current: Any) -> Any:
+    """Return the value ``change`` puts back in place of ``current``.
+
+    Raises:
+        ValueError: ``change`` patches fields but ``current`` is no dict (a hand-edited file).
+    """
+    if "fields" not in change:
+        return change.get("value")
+    if not isinstance(current, dict):
+        raise ValueError(f"cannot patch {change['kind']} {change['key']!r}: it is gone")
+    unset = set(change.get("unset", ()))
+    value = {k: v for k, v in current.items() if k not in unset}
+    value.update(change["fields"])
+    return value
+
+
+def _replace_with(value: dict[str, Any]) -> Callable[[dict[str, Any]], None]:
+    def replace(doc: dict[str, Any]) -> None:
+        doc.clear()
+        doc.update(value)
+
+    return replace
 
 
 def _save(db: TinyDB, history: dict[str, list[dict[str, Any]]]) -> None:
@@ -103,7 +162,7 @@ def record(db: TinyDB, label: str, changes: list[Change]) -> bool:
         before = get_value(db, kind, key)
         if before == value:
             continue
-        befores.append({"kind": kind, "key": key, "value": before})
+        befores.append(undo_change(kind, key, before, value))
         set_value(db, kind, key, value)
     if not befores:
         return False
@@ -125,8 +184,13 @@ def step(db: TinyDB, source: str) -> str | None:
     inverse = []
     for change in taken["changes"]:
         kind, key = change["kind"], change["key"]
-        inverse.append({"kind": kind, "key": key, "value": get_value(db, kind, key)})
-        set_value(db, kind, key, change.get("value"))
+        current = get_value(db, kind, key)
+        try:
+            value = restored(change, current)
+        except ValueError:
+            continue  # the file was edited by hand behind the stacks: skip what cannot apply
+        inverse.append(undo_change(kind, key, current, value))
+        set_value(db, kind, key, value)
     history[target].append({"label": taken["label"], "changes": inverse})
     del history[target][:-UNDO_LIMIT]
     _save(db, history)

@@ -10,6 +10,10 @@ Version history:
 2. The Журнал moves to ``<name>.log.jsonl`` (append-only, so rolls never rewrite the party);
    ``meta`` gains ``rev`` (a change counter); new tables ``docs`` (app documents such as the
    current encounter and settings) and ``history`` (the undo and redo stacks).
+3. An undo or redo step may keep only the changed fields of a character or an app document
+   (``{"fields": …, "unset": […]}``, see :mod:`tui.store.history`) instead of its whole
+   value. The data stay as they are (whole values remain valid steps); the version changes
+   because a kubik that knows only schema 2 would read such a step as "remove it".
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from typing import Any
 from .errors import CampaignCorrupt, StoreError
 from .storage import corrupt_message
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 META, CHARACTERS, DOCS, HISTORY = "meta", "characters", "docs", "history"
 LEGACY_LOG = "log"
@@ -56,8 +60,16 @@ def _v1_to_v2(tables: Tables, moved_log: list[dict[str, Any]]) -> Tables:
     return tables
 
 
+def _v2_to_v3(tables: Tables, moved_log: list[dict[str, Any]]) -> Tables:
+    """Nothing to convert: steps that keep whole values are valid schema-3 steps."""
+    return tables
+
+
 #: ``MIGRATIONS[n]`` turns schema ``n`` into schema ``n + 1``.
-MIGRATIONS: dict[int, Callable[[Tables, list[dict[str, Any]]], Tables]] = {1: _v1_to_v2}
+MIGRATIONS: dict[int, Callable[[Tables, list[dict[str, Any]]], Tables]] = {
+    1: _v1_to_v2,
+    2: _v2_to_v3,
+}
 
 
 def schema_version(tables: Tables, path: Path) -> int:

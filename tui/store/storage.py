@@ -24,6 +24,7 @@ TMP_SUFFIX = ".tmp"
 __all__ = [
     "AtomicJSONStorage",
     "FileSig",
+    "TablesEncoder",
     "atomic_write_bytes",
     "atomic_write_text",
     "dump_tables",
@@ -156,18 +157,46 @@ def parse_tables(raw: bytes, path: Path) -> dict[str, dict[str, Any]]:
     return data
 
 
-def dump_tables(data: dict[str, dict[str, Any]]) -> bytes:
+class TablesEncoder:
     """Serialize tables the way kubik writes them: UTF-8, Cyrillic unescaped, one document a line.
 
     One line per document keeps the file readable and diffable, and lets json's C encoder do
-    the work (``indent`` switches to the pure-Python one, several times slower).
+    the work (``indent`` switches to the pure-Python one, several times slower). Each line is
+    kept until the next call and reused when the *same object* comes back as that document
+    (identity, not equality, so a hit costs nothing): the store never changes a document it
+    has written, it replaces it, so a write re-encodes only the documents it touched.
     """
-    dumps = json.JSONEncoder(ensure_ascii=False).encode
-    tables = []
-    for name, docs in data.items():
-        lines = ",\n".join(f"  {dumps(str(k))}: {dumps(doc)}" for k, doc in docs.items())
-        tables.append(f" {dumps(name)}: {{\n{lines}\n }}" if lines else f" {dumps(name)}: {{}}")
-    return ("{\n" + ",\n".join(tables) + "\n}\n").encode("utf-8")
+
+    def __init__(self) -> None:
+        self._lines: dict[tuple[str, str], tuple[Any, bytes]] = {}
+
+    def encode(self, data: dict[str, dict[str, Any]]) -> bytes:
+        dumps = _dumps
+        before = self._lines
+        lines: dict[tuple[str, str], tuple[Any, bytes]] = {}
+        tables = []
+        for name, docs in data.items():
+            table = []
+            for key, doc in docs.items():
+                hit = before.get((name, key))
+                if hit is not None and hit[0] is doc:
+                    line = hit[1]
+                else:
+                    line = f"  {dumps(str(key))}: {dumps(doc)}".encode()
+                lines[name, key] = (doc, line)
+                table.append(line)
+            head = f" {dumps(name)}: {{".encode()
+            tables.append(head + b"\n" + b",\n".join(table) + b"\n }" if table else head + b"}")
+        self._lines = lines
+        return b"{\n" + b",\n".join(tables) + b"\n}\n"
+
+
+_dumps = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def dump_tables(data: dict[str, dict[str, Any]]) -> bytes:
+    """Serialize tables the way kubik writes them; see :class:`TablesEncoder`."""
+    return TablesEncoder().encode(data)
 
 
 def corrupt_message(path: Path, why: object) -> str:

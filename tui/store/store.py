@@ -8,9 +8,10 @@ Files of a campaign ``campaign.json``::
     campaign.backups/      the last 10 versions of campaign.json (see :mod:`tui.store.backups`)
 
 Every state change is one locked read-modify-write: take the lock, read the file fresh (never
-a stale cache), apply the change as one undo step, write a new file atomically (the old one
-becomes a backup), release. Several kubiks can therefore share a campaign: each one's
-writes are whole, and :meth:`Store.refresh` picks up the others'.
+a stale cache; bytes identical to the version in memory are not parsed again), apply the
+change as one undo step, write a new file atomically (the old one becomes a backup), release.
+Several kubiks can therefore share a campaign: each one's writes are whole, and
+:meth:`Store.refresh` picks up the others'.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from .errors import (
 from .files import (
     Loaded,
     check_tables,
+    decode,
     good_backups,
     import_campaign,
     load,
@@ -52,7 +54,13 @@ from .files import (
 from .journal import Journal, journal_path
 from .migrations import DOCS, META, SCHEMA_VERSION, Upgrade
 from .models import Campaign, Character, LogEntry
-from .storage import atomic_write_bytes, file_sig, remove_stale_temp_files
+from .storage import (
+    TablesEncoder,
+    atomic_write_bytes,
+    file_sig,
+    read_bytes,
+    remove_stale_temp_files,
+)
 from .transfer import export_payload, log_markdown, read_export
 
 __all__ = ["LOCK_TIMEOUT", "SCHEMA_VERSION", "Store", "StoreError", "default_campaign_path"]
@@ -99,6 +107,7 @@ class Store:
         self._closed = False
         self._journal = Journal(journal_path(path))
         self._legacy_log: list[LogEntry] = []
+        self._encoder = TablesEncoder()
         self._set_cache(loaded)
 
     # -- opening --------------------------------------------------------------------------
@@ -455,36 +464,58 @@ class Store:
         with self._mutex:
             self._check_writable()
             with self._locked():
-                # Checked once, after the change: the same check would fail before it.
-                loaded = load(self.path, check=False)
-                if loaded is None:
-                    # The file vanished while open: the state in memory is the best there is.
-                    loaded = Loaded(Upgrade(copy.deepcopy(self._tables), SCHEMA_VERSION), None, {})
+                loaded = self._read_locked()
                 if loaded.up.moved_log:
                     self._move_legacy_log(loaded.up.moved_log)
+                base = loaded.up.tables
                 db = TinyDB(storage=MemoryStorage)
-                db.storage.write(loaded.up.tables)
+                db.storage.write(_copy_docs(base))  # TinyDB updates documents in place
                 result, changed = change(db)
                 if not changed and not loaded.up.changed and loaded.sig is not None:
                     return result, False  # nothing to write; refresh() reports others' changes
                 rev = loaded.rev
                 db.table(META).update({"rev": (rev or 0) + 1})
-                tables = db.storage.read() or {}
-                # Documents equal to ones this store already checked in the same file version
-                # (same signature: os.replace gives every write a new inode) are not re-checked.
-                known = (self._tables, self._characters) if loaded.sig == self._sig else None
+                tables = _share_unchanged(db.storage.read() or {}, base)
+                # Documents this store already checked (the file is the version it knows) are
+                # not re-checked; a file another process wrote is checked in full.
+                known = (self._tables, self._characters) if base is self._tables else None
                 try:  # never write what could not be read back
                     fresh = check_tables(tables, self.path, known=known)
                 except CampaignCorrupt as err:
                     raise CampaignCorrupt(str(err), backups=good_backups(self.path)) from err
                 try:
-                    write_file(self.path, tables, old_rev=rev if loaded.sig else None)
+                    fresh.raw = write_file(
+                        self.path,
+                        tables,
+                        old_rev=rev if loaded.sig else None,
+                        encode=self._encoder.encode,
+                    )
                 except OSError as err:
                     raise StoreError(write_error_message(self.path, err)) from err
                 fresh.sig = file_sig(self.path)
                 self._set_cache(fresh)
         self._notify()
         return result, changed
+
+    def _read_locked(self) -> Loaded:
+        """Return the file as it is now on disk; the caller holds the lock.
+
+        The bytes are always read. When they are exactly the ones this store last read or
+        wrote, the cache *is* their parse, so they are not parsed again; any other version
+        (another kubik's write, a restored backup, a hand edit) is parsed and upgraded. The
+        comparison is on content, not on ``stat``: a file rewritten in place within the
+        timestamp granularity, or a new file that got a freed inode number, can keep device,
+        inode, size and mtime.
+        """
+        got = read_bytes(self.path)
+        if got is None:
+            # The file vanished while open: the state in memory is the best there is.
+            return Loaded(Upgrade(self._tables, SCHEMA_VERSION), None, self._characters)
+        raw, sig = got
+        if self._raw is not None and raw == self._raw:
+            return Loaded(Upgrade(self._tables, SCHEMA_VERSION), sig, self._characters, raw)
+        # Checked once, after the change: the same check would fail before it.
+        return decode(raw, sig, self.path, check=False)
 
     def _move_legacy_log(self, docs: list[dict[str, Any]]) -> None:
         """Append a schema-1 file's Журнал to the JSONL file, skipping what is there already.
@@ -509,8 +540,11 @@ class Store:
     # -- helpers --------------------------------------------------------------------------
 
     def _set_cache(self, loaded: Loaded) -> None:
+        # The cached tables are never changed in place (a write copies what it changes), so
+        # they stay exactly the parse of ``_raw``, the bytes of the version they came from.
         self._tables = loaded.up.tables
         self._sig = loaded.sig
+        self._raw = loaded.raw
         self._characters = loaded.characters
         (meta,) = self._tables[META].values()
         self._campaign = Campaign(str(meta["name"]), str(meta["system"]), SCHEMA_VERSION)
@@ -540,6 +574,33 @@ class Store:
     def _notify(self) -> None:
         for callback in list(self._subscribers):
             callback()
+
+
+def _copy_docs(tables: Tables) -> Tables:
+    """Return ``tables`` with fresh table and document dicts; values inside stay shared.
+
+    TinyDB changes a document by updating its dict in place, and the tables handed to it may
+    be the store's cache: a write that fails must leave the cache as it was.
+    """
+    return {
+        name: {key: dict(doc) if isinstance(doc, dict) else doc for key, doc in docs.items()}
+        for name, docs in tables.items()
+    }
+
+
+def _share_unchanged(tables: Tables, before: Tables) -> Tables:
+    """Put back the very document objects of ``before`` wherever a document is unchanged.
+
+    What a change did not touch then stays the object the store already checked, which
+    :func:`check_tables` recognises without comparing its contents.
+    """
+    for name, docs in tables.items():
+        old_docs = before.get(name, {})
+        for key, doc in docs.items():
+            old = old_docs.get(key)
+            if old is not None and old is not doc and old == doc:
+                docs[key] = old
+    return tables
 
 
 def _with_flag(label: str | None) -> tuple[str | None, bool]:
