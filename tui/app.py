@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import importlib
 import random
 import uuid
@@ -168,6 +169,10 @@ class KubikApp(App[None]):
         """Import the other tabs' modules in a thread while the GM reads the first screen."""
         modules = (*LATER_MODULES, builder_module(self.store.campaign.system))
         self.run_worker(lambda: [importlib.import_module(m) for m in modules], thread=True)
+        # ``kubik`` starts with the collector off (tui.cli); the start's objects are kept for
+        # good (frozen), so later full collections do not walk them between two keypresses.
+        gc.enable()
+        self.set_timer(1.0, gc.freeze)
 
     def _make_pane(self, tab: str) -> Any:
         if tab == "combat":

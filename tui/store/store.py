@@ -23,9 +23,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-import filelock
 import platformdirs
 from tinydb import TinyDB
 from tinydb.storages import MemoryStorage
@@ -43,6 +42,7 @@ from .files import (
     Loaded,
     check_tables,
     decode,
+    file_lock,
     good_backups,
     import_campaign,
     load,
@@ -62,6 +62,9 @@ from .storage import (
     remove_stale_temp_files,
 )
 from .transfer import export_payload, log_markdown, read_export
+
+if TYPE_CHECKING:
+    import filelock
 
 __all__ = ["LOCK_TIMEOUT", "SCHEMA_VERSION", "Store", "StoreError", "default_campaign_path"]
 
@@ -99,9 +102,7 @@ class Store:
         #: Why the campaign is read-only, in Russian, for a banner (None if asked for).
         self.read_only_reason = read_only_reason
         self._lock_timeout = lock_timeout
-        self._file_lock = filelock.FileLock(
-            f"{path}.lock", timeout=lock_timeout, thread_local=False
-        )
+        self._file_lock: filelock.BaseFileLock | None = None  # made by the first write
         self._mutex = threading.RLock()
         self._subscribers: list[Callable[[], None]] = []
         self._closed = False
@@ -534,6 +535,8 @@ class Store:
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
+        if self._file_lock is None:
+            self._file_lock = file_lock(self.path, self._lock_timeout)
         with locked(self.path, self._lock_timeout, self._file_lock):
             yield
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -60,29 +61,40 @@ class PartyPane(Vertical):
 
     def compose(self) -> ComposeResult:
         table: Table = Table(id="party-table", cursor_type="row", zebra_stripes=True)
+        table.add_columns(*columns(self.app.store.campaign.system))  # type: ignore[attr-defined]
+        # The rows go in before the first layout, so the first frame already shows the party
+        # (added on mount they came one frame — ≥ 17 ms — later).
+        self._fill(table, self.app.store.characters())  # type: ignore[attr-defined]
         yield table
         yield Input(placeholder="Фильтр: часть имени, навыка или заметки", id="party-filter")
         yield Static(id="party-sheet")
 
     def on_mount(self) -> None:
-        table = self.query_one("#party-table", DataTable)
-        table.add_columns(*columns(self.app.store.campaign.system))  # type: ignore[attr-defined]
         self.query_one("#party-filter", Input).display = False
+        self._show_sheet()
 
     def show(self, characters: list[Character]) -> None:
         """Redraw the table from the store's characters, keeping the cursor on the same one."""
         table = self.query_one("#party-table", DataTable)
         current = self.highlighted_id()
-        table.clear()
-        system = self.app.store.campaign.system  # type: ignore[attr-defined]
-        self._all = list(characters)
-        shown = self._shown(system)
-        for c in shown:
-            table.add_row(*row(system, c), key=c.id)
-        self._characters = {c.id: c for c in characters}
+        shown = self._fill(table, characters)
         if current in {c.id for c in shown}:
             table.move_cursor(row=table.get_row_index(current))
         self._show_sheet()
+
+    def _fill(self, table: DataTable[Any], characters: list[Character]) -> list[Character]:
+        """Put the shown characters' rows into ``table`` (untouched when they are the same)."""
+        system = self.app.store.campaign.system  # type: ignore[attr-defined]
+        self._all = list(characters)
+        self._characters = {c.id: c for c in characters}
+        shown = self._shown(system)
+        rows = [(c.id, row(system, c)) for c in shown]
+        if rows != getattr(self, "_rows", None):
+            table.clear()
+            for key, cells in rows:
+                table.add_row(*cells, key=key)
+            self._rows = rows
+        return shown
 
     def highlighted_id(self) -> str | None:
         """Return the id of the character under the cursor."""

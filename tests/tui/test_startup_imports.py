@@ -1,0 +1,52 @@
+"""What the first screen does not load or do: later tabs, dialogs, writes, collections."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from tui.store import Store
+
+LATER = (
+    "filelock",  # only a write takes the lock
+    "rules.drevo.exchange",
+    "rules.drevo.odds",
+    "tui.widgets.combat",
+    "tui.widgets.log",
+    "tui.widgets.check",
+    "tui.screens.character_form",
+    "tui.screens.actions",
+)
+
+
+def test_opening_a_campaign_for_the_first_screen_loads_none_of_the_later_modules(
+    campaign_path,
+) -> None:
+    Store.open(campaign_path).close()  # the file exists, as on every start but the first
+    code = (
+        "import sys, tui.app, tui.cli;"
+        "from tui.store import Store;"
+        f"Store.open({str(campaign_path)!r});"
+        "from tui.sheets import sheet_text;"
+        "from tui.store import Store as S;"
+        f"[sheet_text('drevo', c) for c in S.open({str(campaign_path)!r}).characters()];"
+        f"print([m for m in {LATER!r} if m in sys.modules])"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+async def test_the_app_turns_the_collector_back_on_once_drawn(make_test_app) -> None:
+    """``kubik`` starts with the garbage collector off (tui.cli); the first screen ends that."""
+    import gc
+
+    app = make_test_app()
+    gc.disable()
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            assert gc.isenabled()
+    finally:
+        gc.enable()
