@@ -15,6 +15,9 @@ from typing import Any
 from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.reactive import Reactive
+from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Input, Static, TabbedContent, TabPane
 
 from rules.data import set_overrides
@@ -47,6 +50,14 @@ def read_only_text(store: Store) -> str:
 def local_now() -> datetime:
     """Return the current local time with its offset."""
     return datetime.now().astimezone()
+
+
+class MainScreen(Screen[None]):
+    """The tabs' screen. A focus change repaints the widgets whose focus styles change, not
+    the whole screen: Textual's ``Screen.focused`` repaints every line of it, which on a tab
+    switch doubled the frame's work and the bytes sent to the terminal."""
+
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
 
 class KubikApp(App[None]):
@@ -139,6 +150,9 @@ class KubikApp(App[None]):
         #: tab's on its first visit, so the first screen is drawn without them.
         self._panes: dict[str, Any] = {}
         self._building: dict[str, asyncio.Task[Any]] = {}
+
+    def get_default_screen(self) -> Screen[None]:
+        return MainScreen(id="_default")
 
     def compose(self) -> ComposeResult:
         self._panes = {"party": PartyPane(id="party-pane")}

@@ -5,19 +5,18 @@ and when it is resized (each time its tab is shown again), then renders every ce
 tab switch that was most of the frame (~11 ms of ~15 ms for a party of eight, measured
 headless). Its row and cell caches are already keyed on the focus state and base style, so
 they stay valid through a focus change; only the cell-style cache is not keyed on it and is
-cleared. Anything else that re-styles the table (another theme, new CSS) changes the
-component styles, and then every cache is dropped as before. A resize drops the rows only when
-the size really changed.
+cleared. New CSS or another theme (new rules or variables in the app's stylesheet) drops every
+cache, as DataTable does. A resize drops the rows only when the size really changed.
 
-This leans on DataTable internals (``_on_resize``, ``_styles_cache``,
-``_get_styles_to_render_cell``); tests/tui/test_table.py compares its output with DataTable's.
+This leans on Textual internals (DataTable's ``_on_resize``, ``_styles_cache``,
+``_get_styles_to_render_cell``, the stylesheet's ``_variables``); tests/tui/test_table.py
+compares its output with DataTable's.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rich.style import Style
 from textual import events
 from textual.geometry import Size
 from textual.widget import Widget
@@ -29,24 +28,17 @@ class Table(DataTable[Any]):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._styled: dict[Any, tuple[Style, ...]] = {}  # focus state → component styles
+        self._css: tuple[object, object] | None = None  # the stylesheet the caches were drawn in
         self._last_size = Size(0, 0)
-
-    def _style_print(self) -> tuple[Style, ...]:
-        return tuple(
-            self.get_component_rich_style(name, partial=True, default=Style())
-            for name in sorted(self.COMPONENT_CLASSES)
-        )
 
     def notify_style_update(self) -> None:
         Widget.notify_style_update(self)  # the widget's own style caches
-        state = self.get_pseudo_class_state()
-        styles = self._style_print()
-        if self._styled.get(state, styles) != styles:
-            self._styled = {}
+        sheet = self.app.stylesheet
+        css = (sheet.rules, sheet._variables)  # new objects after new CSS or another theme
+        if self._css is None or any(a is not b for a, b in zip(css, self._css, strict=True)):
+            self._css = css
             super().notify_style_update()  # restyled for real: drop every cache
             return
-        self._styled[state] = styles
         self._styles_cache.clear()  # the widget's finished lines
         self._get_styles_to_render_cell.cache_clear()  # not keyed on the focus state
         self.refresh()
