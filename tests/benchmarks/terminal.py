@@ -8,7 +8,8 @@
 * **peak RSS**: ``VmHWM`` of the app's process (the pane's pid) after all of its keys.
 
 The screen is polled every ``POLL`` seconds, so every figure carries up to ~5 ms of polling and
-``tmux`` client overhead — the same for both apps. Runs alternate between the two apps.
+``tmux`` client overhead — the same for both apps. Starts alternate between the two apps, and
+so do keys: both stay up and take one key each in turn.
 """
 
 from __future__ import annotations
@@ -176,53 +177,44 @@ class AppRun:
         self.name, t0 = self.tmux.start(self.argv)
         return self.tmux.wait(self.name, lambda s: self.first in s) - t0
 
-    def tab_switches(self, n: int) -> list[float]:
-        """Press ``2`` and ``1`` in turn, ``n`` times in all; each waits for the other tab.
+    def tab_switch(self, i: int) -> float:
+        """Press ``2`` (even ``i``) or ``1`` (odd ``i``) and wait for that tab; return seconds.
 
         A key is timed only from a settled screen: if the tab it leads to is somehow showing
         already, the other tab is brought back first (untimed) and counted in ``resyncs``.
         """
-        out = []
-        self.resyncs = 0
-        i = 0
-        while len(out) < n:
-            key = "2" if i % 2 == 0 else "1"
-            other = "1" if key == "2" else "2"
-            marker, gone = self.tabs[key], self.tabs[other]  # a whole new frame: old text gone
-            if marker in self.tmux.screen(self.name):
-                self.resyncs += 1
-                self.tmux.keys(self.name, other)
-                self.tmux.wait(self.name, lambda s, m=gone, g=marker: m in s and g not in s)
-                time.sleep(0.2)
-            t0 = self.tmux.keys(self.name, key)
-            seen = self.tmux.wait(self.name, lambda s, m=marker, g=gone: m in s and g not in s)
-            out.append(seen - t0)
-            i += 1
-            time.sleep(0.05)  # let the app go idle, as between a person's keys
-        return out
+        key = "2" if i % 2 == 0 else "1"
+        other = "1" if key == "2" else "2"
+        marker, gone = self.tabs[key], self.tabs[other]  # a whole new frame: old text gone
+        if marker in self.tmux.screen(self.name):
+            self.resyncs += 1
+            self.tmux.keys(self.name, other)
+            self.tmux.wait(self.name, lambda s: gone in s and marker not in s)
+            time.sleep(0.2)
+        t0 = self.tmux.keys(self.name, key)
+        seen = self.tmux.wait(self.name, lambda s: marker in s and gone not in s)
+        return seen - t0
 
-    def builder_changes(self, n: int, tab_key: str, row: str) -> list[float]:
-        """On tab ``tab_key`` focus the row holding ``row``, press →, ←, → …; wait for new odds."""
+    def focus_builder_row(self, tab_key: str, row: str) -> None:
+        """On tab ``tab_key``, focus the builder row holding ``row``."""
         self.tmux.keys(self.name, tab_key)
         self.tmux.wait(self.name, lambda s: row in s)
         time.sleep(0.2)
         for _ in range(16):
             if _focused_line(self.tmux, self.name, row):
-                break
+                return
             # ↓ moves between the builder's rows; Tab first when the focus is outside them.
             inside = any("\x1b[1m" in line and "◀" in line for line in self._lines())
             self.tmux.keys(self.name, "Down" if inside else "Tab")
             time.sleep(0.1)
-        else:
-            raise RuntimeError(f"could not focus the {row!r} row:\n{self.tmux.screen(self.name)}")
-        out = []
-        for i in range(n):
-            before = _odds_block(self.tmux.screen(self.name))
-            t0 = self.tmux.keys(self.name, "Right" if i % 2 == 0 else "Left")
-            done = self.tmux.wait(self.name, lambda s, b=before: _odds_block(s) != b)
-            out.append(done - t0)
-            time.sleep(0.05)
-        return out
+        raise RuntimeError(f"could not focus the {row!r} row:\n{self.tmux.screen(self.name)}")
+
+    def builder_change(self, i: int) -> float:
+        """Press → (even ``i``) or ← on the focused row; wait for new odds; return seconds."""
+        before = _odds_block(self.tmux.screen(self.name))
+        t0 = self.tmux.keys(self.name, "Right" if i % 2 == 0 else "Left")
+        done = self.tmux.wait(self.name, lambda s: _odds_block(s) != before)
+        return done - t0
 
     def _lines(self) -> list[str]:
         return self.tmux.screen(self.name, escapes=True).splitlines()
@@ -241,38 +233,54 @@ class TerminalResult:
 
 
 def measure(starts: int = 7, keys: int = 40, log: Callable[[str], None] = print) -> TerminalResult:
-    """Start each app ``starts`` times (alternating; one unmeasured warm-up each), and in the
-    last run of each press ``keys`` tab switches and ``keys`` builder changes."""
+    """Start each app ``starts`` times (alternating; one unmeasured warm-up each). The last run
+    of both stays up, and ``keys`` tab switches and ``keys`` builder changes are pressed in
+    turn, one key to kubik, one to the bare app, so a busy moment of the machine falls on both.
+    """
     workdir = Path(tempfile.mkdtemp(prefix="kubik-bench-"))
     campaign = workdir / "campaign.json"
     tmux = Tmux(bench_env(workdir))
-    kubik = AppFigures()
-    bare = AppFigures()
-    apps = {
-        "kubik": (kubik, lambda: AppRun(tmux, kubik_command(campaign), KUBIK_FIRST, KUBIK_TABS)),
-        "bare": (bare, lambda: AppRun(tmux, bare_command(), BARE_FIRST, BARE_TABS)),
+    figures = {"kubik": AppFigures(), "bare": AppFigures()}
+    makers = {
+        "kubik": lambda: AppRun(tmux, kubik_command(campaign), KUBIK_FIRST, KUBIK_TABS),
+        "bare": lambda: AppRun(tmux, bare_command(), BARE_FIRST, BARE_TABS),
     }
+    runs: dict[str, AppRun] = {}
     try:
         for i in range(starts + 1):  # run 0 is a warm-up: .pyc files, page cache, demo file
-            for label, (figures, make) in apps.items():
+            for label, make in makers.items():
                 run = make()
                 seconds = run.start()
                 if i:
-                    figures.first_paint.append(seconds)
-                if i == starts:
-                    time.sleep(0.5)
-                    figures.rss_start = run.rss()
-                    figures.tab_keys = run.tab_switches(keys)
-                    if run.resyncs:
-                        log(f"  {label}: {run.resyncs} tab keys found the screen unsettled")
-                    figures.builder_keys = run.builder_changes(keys, "3", "Сложность")
-                    figures.rss = run.rss()
-                run.stop()
+                    figures[label].first_paint.append(seconds)
                 log(f"  {label:<5} start {i}: {seconds * 1000:.0f} ms")
+                if i == starts:
+                    runs[label] = run  # kept up for the keys
+                else:
+                    run.stop()
+        time.sleep(0.5)
+        for label, run in runs.items():
+            figures[label].rss_start = run.rss()
+        for i in range(keys):
+            for label, run in runs.items():
+                figures[label].tab_keys.append(run.tab_switch(i))
+                time.sleep(0.05)  # let the app go idle, as between a person's keys
+        for label, run in runs.items():
+            if run.resyncs:
+                log(f"  {label}: {run.resyncs} tab keys found the screen unsettled")
+            run.focus_builder_row("3", "Сложность")
+        for i in range(keys):
+            for label, run in runs.items():
+                figures[label].builder_keys.append(run.builder_change(i))
+                time.sleep(0.05)
+        for label, run in runs.items():
+            figures[label].rss = run.rss()
     finally:
+        for run in runs.values():
+            run.stop()
         tmux.close()
         shutil.rmtree(workdir, ignore_errors=True)
-    return TerminalResult(kubik, bare)
+    return TerminalResult(figures["kubik"], figures["bare"])
 
 
 if __name__ == "__main__":
