@@ -150,6 +150,8 @@ class KubikApp(App[None]):
         #: tab's on its first visit, so the first screen is drawn without them.
         self._panes: dict[str, Any] = {}
         self._building: dict[str, asyncio.Task[Any]] = {}
+        #: Whether the collector was off for the start (``kubik``, not a test's app).
+        self._collector_off = not gc.isenabled()
 
     def get_default_screen(self) -> Screen[None]:
         return MainScreen(id="_default")
@@ -183,10 +185,11 @@ class KubikApp(App[None]):
         """Import the other tabs' modules in a thread while the GM reads the first screen."""
         modules = (*LATER_MODULES, builder_module(self.store.campaign.system))
         self.run_worker(lambda: [importlib.import_module(m) for m in modules], thread=True)
-        # ``kubik`` starts with the collector off (tui.cli); the start's objects are kept for
-        # good (frozen), so later full collections do not walk them between two keypresses.
-        gc.enable()
-        self.set_timer(1.0, gc.freeze)
+        if self._collector_off:
+            # ``kubik`` starts with the collector off (tui.cli). The start's objects are kept
+            # for good (frozen), so later full collections do not walk them between two keys.
+            gc.enable()
+            self.set_timer(1.0, gc.freeze)
 
     def _make_pane(self, tab: str) -> Any:
         if tab == "combat":

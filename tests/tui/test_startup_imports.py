@@ -41,9 +41,9 @@ async def test_the_app_turns_the_collector_back_on_once_drawn(make_test_app) -> 
     """``kubik`` starts with the garbage collector off (tui.cli); the first screen ends that."""
     import gc
 
-    app = make_test_app()
-    gc.disable()
+    gc.disable()  # as tui.cli does before it builds the app
     try:
+        app = make_test_app()
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             await pilot.pause()
