@@ -14,6 +14,7 @@ from textual.message import Message
 from textual.widgets import DataTable, Input, Static
 from textual.widgets.data_table import RowDoesNotExist
 
+from rules import drevo  # loads each part on first use (PEP 562)
 from rules.errors import RulesError
 from tui.sheets import columns, row, sheet_text, wounds_text
 from tui.store import Character, StoreError, new_id
@@ -123,8 +124,6 @@ class PartyPane(Vertical):
     # -- Древо: wounds and Судьба ------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        from rules import drevo  # lazy: not needed for the first screen
-
         if action in ("wound", "heal", "grant_fate", "fate_circumstance"):
             if self.app.store.campaign.system != "drevo":  # type: ignore[attr-defined]
                 return False
@@ -150,8 +149,7 @@ class PartyPane(Vertical):
 
     def action_wound(self) -> None:
         """Give the highlighted character a wound (the cascade applies)."""
-        from rules import drevo  # lazy: not needed for the first screen
-        from tui import combat_bridge as bridge
+        from tui import combat_bridge as bridge  # lazy: not needed for the first screen
         from tui.widgets.choice import Choice, ChoiceScreen
 
         c = self._highlighted()
@@ -176,8 +174,7 @@ class PartyPane(Vertical):
 
     def action_heal(self) -> None:
         """Heal one wound of the highlighted character; each option says what it needs."""
-        from rules import drevo  # lazy: not needed for the first screen
-        from tui import combat_bridge as bridge
+        from tui import combat_bridge as bridge  # lazy: not needed for the first screen
         from tui.widgets.choice import Choice, ChoiceScreen
 
         c = self._highlighted()
@@ -212,8 +209,7 @@ class PartyPane(Vertical):
 
     def action_fate_circumstance(self) -> None:
         """Spend one Судьба on a favourable circumstance, with the GM's consent and a note."""
-        from rules import drevo  # lazy: not needed for the first screen
-        from tui.widgets.prompt import TextPrompt
+        from tui.widgets.prompt import TextPrompt  # lazy: not needed for the first screen
 
         c = self._highlighted()
         if c is None:
@@ -304,7 +300,6 @@ class PartyPane(Vertical):
             self.query_one("#party-table", DataTable).focus()
 
     def _open_form(self, c: Character, title: str, on_saved: Callable[[Character], None]) -> None:
-        from rules import drevo  # lazy: not needed for the first screen
         from tui.screens.character_form import CharacterForm
 
         system = self.app.store.campaign.system  # type: ignore[attr-defined]
@@ -335,7 +330,6 @@ class PartyPane(Vertical):
 
     def action_add(self) -> None:
         """Add a character through the form."""
-        from rules import drevo  # lazy: not needed for the first screen
         from tui.screens.character_form import blank_character
 
         store = self.app.store  # type: ignore[attr-defined]
