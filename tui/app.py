@@ -25,6 +25,7 @@ from rules.dice import make_rng
 from tui.render import roll_summary
 from tui.store import LogEntry, Store, StoreError
 from tui.widgets.builder import CharacterChanged, CheckRolled, builder_class, builder_module
+from tui.widgets.focus import focus_now
 from tui.widgets.keybar import KeyBar
 from tui.widgets.party import PartyPane
 from tui.widgets.quickroll import QuickRoll
@@ -72,7 +73,16 @@ class KubikApp(App[None]):
         Binding("2", "show_tab('combat')", "Бой", id="tab-combat", show=False),
         Binding("3", "show_tab('check')", "Проверка", id="tab-check", show=False),
         Binding("4", "show_tab('log')", "Журнал", id="tab-log", show=False),
-        Binding("slash", "quick_roll", "Бросок", id="quick-roll", tooltip="Быстрый бросок: 3d6!"),
+        # Priority: the bar opens before the keys typed right after «/» are handed out (a
+        # fast «/2d6⏎», or one that arrives in one SSH packet, would else switch to tab 2).
+        Binding(
+            "slash",
+            "quick_roll",
+            "Бросок",
+            id="quick-roll",
+            tooltip="Быстрый бросок: 3d6!",
+            priority=True,
+        ),
         Binding("question_mark", "keys", "Клавиши", id="keys", tooltip="Все клавиши"),
         Binding(
             "ctrl+z",
@@ -298,7 +308,7 @@ class KubikApp(App[None]):
             return
         for widget in pane.query("*"):
             if widget.focusable:
-                widget.focus()
+                focus_now(widget)
                 return
 
     def action_undo(self) -> None:
@@ -422,7 +432,13 @@ class KubikApp(App[None]):
     async def _tab_activated(self, event: TabbedContent.TabActivated) -> None:
         if event.pane.id:
             await self.ensure_pane(event.pane.id)  # a tab chosen from the tab bar itself
-        self.call_after_refresh(self.action_focus_tab)
+        self.call_after_refresh(self._focus_tab_unless_typing)
+
+    def _focus_tab_unless_typing(self) -> None:
+        """Focus the active tab, unless the quick-roll bar opened meanwhile (a «/» pressed
+        before the first frame): the keys typed after it are the roll."""
+        if not self.query_one(QuickRoll).display:
+            self.action_focus_tab()
 
     @on(PartyPane.CheckRequested)
     async def _check_requested(self, event: PartyPane.CheckRequested) -> None:

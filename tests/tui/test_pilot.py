@@ -71,3 +71,46 @@ async def test_party_enter_opens_builder_for_that_character(make_test_app):
         chosen = app.query_one("#check-character").value
         expected = app.store.characters()[2].id
         assert chosen == expected
+
+
+async def burst(pilot, *keys: str) -> None:
+    """Post keys as a terminal delivers a fast typist's burst: all before any is handled."""
+    from textual import events
+
+    for key in keys:
+        char = key if len(key) == 1 else None
+        pilot.app.post_message(events.Key(key, char))
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def test_typing_right_after_slash_goes_into_the_quick_roll(make_test_app, campaign_path):
+    """«/» then «2d6» at once: the digits are the roll, not the «2» tab key."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await burst(pilot, "slash", "2", "d", "6", "enter")
+        assert app.query_one(TabbedContent).active == "party"
+        newest = app.store.log(limit=1)
+        assert newest and newest[0].text.startswith("2d6")
+
+
+async def test_typing_right_after_f_goes_into_the_party_filter(make_test_app):
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        before = app.store.characters()
+        await burst(pilot, "f", "a", "e")  # a and e are also the table's «new» and «edit» keys
+        assert app.query_one("#party-filter").value == "ae"
+        assert app.store.characters() == before
+        assert len(app.screen_stack) == 1  # no form opened
+
+
+async def test_a_key_right_after_a_tab_switch_reaches_the_new_tab(make_test_app):
+    """«2» then «i» at once rolls the initiative on the Бой tab."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2", "1")  # the Бой tab is built
+        await pilot.pause()
+        await burst(pilot, "2", "i")
+        assert (await app.ensure_pane("combat")).encounter.phase == "declare"

@@ -30,6 +30,7 @@ from tui.sheets import wounds_text
 from tui.store import Character, StoreError
 from tui.widgets.choice import Choice, ChoiceScreen
 from tui.widgets.combat_forms import DeclarationForm, NpcForm
+from tui.widgets.focus import focus_now
 from tui.widgets.oddsbars import OddsBars
 from tui.widgets.stepper import Stepper
 from tui.widgets.table import Table
@@ -776,7 +777,7 @@ class CombatPane(Vertical):
             "declare": "#combat-form Stepper",
             "resolve": "#combat-exchange" if self.drevo else "#combat-other Stepper",
         }[phase]
-        self.call_after_refresh(lambda: self.query(target).first().focus())
+        focus_now(self.query(target).first())
 
     def focus_first(self) -> None:
         """Focus the control of the current phase (the app calls this on tab switch)."""

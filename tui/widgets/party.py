@@ -18,6 +18,7 @@ from rules import drevo  # loads each part on first use (PEP 562)
 from rules.errors import RulesError
 from tui.sheets import columns, row, sheet_text, wounds_text
 from tui.store import Character, StoreError, new_id
+from tui.widgets.focus import focus_now
 from tui.widgets.table import Table
 
 
@@ -38,7 +39,16 @@ class PartyPane(Vertical):
             show=False,
         ),
         Binding("s", "sort", "Сортировка", id="party-sort", tooltip="Сменить порядок", show=False),
-        Binding("f", "filter", "Фильтр", id="party-filter", tooltip="Поиск по партии", show=False),
+        # Priority, as «/» in the app: the field takes the keys typed right after «f».
+        Binding(
+            "f",
+            "filter",
+            "Фильтр",
+            id="party-filter",
+            tooltip="Поиск по партии",
+            show=False,
+            priority=True,
+        ),
         Binding("w", "wound", "Рана", id="party-wound", tooltip="Нанести рану (Древо)"),
         Binding("h", "heal", "Лечить", id="party-heal", tooltip="Вылечить рану (Древо)"),
         Binding(
@@ -124,6 +134,8 @@ class PartyPane(Vertical):
     # -- Древо: wounds and Судьба ------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "filter" and isinstance(self.app.focused, Input):
+            return False  # «f» is a letter in the filter field and the other text fields
         if action in ("wound", "heal", "grant_fate", "fate_circumstance"):
             if self.app.store.campaign.system != "drevo":  # type: ignore[attr-defined]
                 return False
@@ -276,7 +288,7 @@ class PartyPane(Vertical):
         """Show the filter field; Enter keeps the filter, Esc clears it."""
         field = self.query_one("#party-filter", Input)
         field.display = True
-        field.focus()
+        focus_now(field)
 
     @on(Input.Changed, "#party-filter")
     def _filter_changed(self, event: Input.Changed) -> None:

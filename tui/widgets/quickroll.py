@@ -14,6 +14,7 @@ from textual.widgets import Input, Static
 from rules.dice import RollResult, roll
 from rules.errors import DiceSyntaxError, RulesError
 from tui.render import roll_summary
+from tui.widgets.focus import focus_now
 
 
 class QuickRoll(Vertical):
@@ -34,8 +35,7 @@ class QuickRoll(Vertical):
     def open(self) -> None:
         """Show the bar and focus its input."""
         self.display = True
-        # The focus chain only includes the bar after the next layout.
-        self.call_after_refresh(self.query_one("#quick-input", Input).focus)
+        focus_now(self.query_one("#quick-input", Input))
 
     def action_close(self) -> None:
         """Hide the bar and give focus back to the tab."""
