@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -47,9 +48,15 @@ async def shoot(name: str, system: str, keys: list[str], folder: Path) -> Path:
 
 
 def main() -> None:
-    with tempfile.TemporaryDirectory() as folder:
+    # One fixed folder, so the campaign picker's picture names the same folder every time.
+    folder = Path(tempfile.gettempdir()) / "kubik-screenshots"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir()
+    try:
         for name, (system, keys) in SHOTS.items():
-            print(asyncio.run(shoot(name, system, keys, Path(folder))).relative_to(ROOT))
+            print(asyncio.run(shoot(name, system, keys, folder)).relative_to(ROOT))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":
