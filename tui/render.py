@@ -14,6 +14,20 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from rules.drevo import OneSidedResult, OpposedResult
 
 FUDGE_FACE = {1: "+", 0: "0", -1: "−"}
+
+
+def plain(text: str) -> str:
+    """Return text the GM typed (a name, a note, a modifier's reason) ready for markup.
+
+    Every «[» becomes literal, so «+1 [/b]» or «[$error]» is shown as typed instead of being
+    read as a tag (an unmatched closing tag stopped the app).
+    """
+    text = text.replace("[", "\\[")  # Textual drops one backslash before a «[»
+    # A backslash at the end would make the «[» of a tag that follows literal: a zero-width
+    # space keeps the two apart.
+    return text + "\u200b" if text.endswith("\\") else text
+
+
 OUTCOME_STYLE = {
     "crit_success": "$success",
     "success": "$success",
@@ -69,7 +83,8 @@ def one_sided_lines(result: OneSidedResult, *, markup: bool = True) -> list[str]
 
     check = result.check
     side = check.side
-    mods = "".join(f", {m.reason} {signed(m.value)}" for m in side.modifiers)
+    text = plain if markup else str
+    mods = text("".join(f", {m.reason} {signed(m.value)}" for m in side.modifiers))
     style = OUTCOME_STYLE[result.outcome]
 
     def bold(text: str) -> str:
@@ -86,7 +101,7 @@ def one_sided_lines(result: OneSidedResult, *, markup: bool = True) -> list[str]
             if result.fate_auto
             else f"Кубики 4dF: {fudge_dice(result.dice, markup=markup)} = {signed(result.dice_sum)}"
         ),
-        f"Итого: кубики {signed(result.dice_sum)}, {side.trait_name or 'черта'} "
+        f"Итого: кубики {signed(result.dice_sum)}, {text(side.trait_name or 'черта')} "
         f"{signed(side.trait)}{mods} → {bold(signed(result.total))}",
         f"Сложность: {signed(check.difficulty)} ({difficulty_name(check.difficulty)}), "
         f"запас {signed(result.margin)}",

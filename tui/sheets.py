@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules import drevo
-from tui.render import signed
+from tui.render import plain, signed
 from tui.store import Character
 
 WOUND_NAMES = {"scratch": "Царапина", "light": "Лёгкая", "wound": "Ранение", "heavy": "Тяжёлая"}
@@ -125,8 +125,8 @@ def row(system: str, c: Character) -> tuple[str, ...]:
 
 def sheet_text(system: str, c: Character) -> str:
     """Return the markup of a character sheet for the detail panel."""
-    stats = " · ".join(stat_text(system, name, v) for name, v in c.qualities.items())
-    head = f"[b]{c.name}[/b] — {KIND_NAMES.get(c.kind, c.kind)}"
+    stats = plain(" · ".join(stat_text(system, name, v) for name, v in c.qualities.items()))
+    head = f"[b]{plain(c.name)}[/b] — {KIND_NAMES.get(c.kind, c.kind)}"
     extra_line: Callable[[], str] | None = None
     if system == "drevo":
         head += f", Судьба {c.fate}"
@@ -134,7 +134,7 @@ def sheet_text(system: str, c: Character) -> str:
         def extra_line() -> str:
             track = track_of(c)
             line = (
-                f"[b]Оружие:[/b] {', '.join(c.weapons) or 'без оружия'}   "
+                f"[b]Оружие:[/b] {plain(', '.join(c.weapons)) or 'без оружия'}   "
                 f"[b]Раны:[/b] {wounds_text(c.wounds)}"
             )
             if track.dead:
@@ -153,10 +153,10 @@ def sheet_text(system: str, c: Character) -> str:
     lines = [
         head,
         f"[b]{STAT_LABELS.get(system, 'Черты')}:[/b] {stats or '—'}",
-        f"[b]Навыки:[/b] {skill_text(system, c)}",
+        f"[b]Навыки:[/b] {plain(skill_text(system, c))}",
     ]
     if extra_line is not None:
         lines.append(extra_line())
     if c.notes:
-        lines.append(f"[dim]{c.notes}[/dim]")
+        lines.append(f"[dim]{plain(c.notes)}[/dim]")
     return "\n".join(lines)

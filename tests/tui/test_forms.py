@@ -14,7 +14,7 @@ def names(app) -> list[str]:
 
 def shown(app) -> list[str]:
     table = app.query_one("#party-table")
-    return [table.get_row_at(i)[0] for i in range(table.row_count)]
+    return [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
 
 
 async def fill(pilot, field: str, text: str) -> None:

@@ -114,3 +114,19 @@ async def test_a_key_right_after_a_tab_switch_reaches_the_new_tab(make_test_app)
         await pilot.pause()
         await burst(pilot, "2", "i")
         assert (await app.ensure_pane("combat")).encounter.phase == "declare"
+
+
+async def test_markup_like_text_in_the_modifiers_is_shown_as_typed(make_test_app):
+    """A reason or a mistake with «[» in it is text, not Textual markup (nothing breaks)."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        field = app.query_one("#check-mods")
+        field.value = "+1 [b]жирно[/b]"
+        await pilot.pause()
+        formula = str(app.query_one("#check-formula").render())
+        assert "[b]жирно[/b] +1" in formula
+        field.value = "[b]x"
+        await pilot.pause()
+        assert "«[b]x»" in str(app.query_one("#check-formula").render())

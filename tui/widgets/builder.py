@@ -12,12 +12,19 @@ A builder is a container widget for the Проверка tab with:
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
+from textual.markup import escape
 from textual.message import Message
+from textual.widgets import Static
 
+from rules.errors import RulesError
 from tui.store import Character
+from tui.widgets.text import show_markup
+
+T = TypeVar("T")
 
 BUILDERS = {
     "drevo": ("tui.widgets.check", "DrevoBuilder"),
@@ -80,6 +87,15 @@ class CharacterPicker:
     def character(self) -> Character | None:
         """Return the chosen character."""
         return self._characters.get(self.query_one("#check-character").value)  # type: ignore[attr-defined]
+
+    def _built_or_shown(self, build: Callable[[], T]) -> T | None:
+        """Return ``build()``; if the rules refuse the form, say why in the formula line."""
+        try:
+            return build()
+        except RulesError as err:  # the message may quote the GM's text: escaped
+            formula = self.query_one("#check-formula", Static)  # type: ignore[attr-defined]
+            show_markup(formula, f"[$error]{escape(str(err))}[/]")
+            return None
 
     def on_input_submitted(self, event: Any) -> None:
         """Enter in the modifier field rolls, as Enter does on every row."""

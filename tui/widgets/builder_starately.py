@@ -17,6 +17,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Rule, Static
 
@@ -45,10 +46,10 @@ class Row(Stepper):
 
     label_width = 15
 
-    def render(self) -> str:
-        """Draw ``Label  ◀ value ▶`` with a wider label column."""
+    def render(self) -> Content:
+        """Draw ``Label  ◀ value ▶`` with a wider label column (plain text, as Stepper)."""
         shown = self._options[self.index][0] if self._options else "—"
-        return f"{self.label:<{self.label_width}}◀ {shown} ▶"
+        return Content(f"{self.label:<{self.label_width}}◀ {shown} ▶")
 
 
 class WideRow(Row):
@@ -518,12 +519,10 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
         return starately.Check(side, self.query_one("#st-difficulty", Row).value)
 
     def _recompute(self) -> None:
-        formula = self.query_one("#check-formula", Static)
-        try:
-            check = self.current_check()
-        except RulesError as err:
-            show_markup(formula, f"[$error]{err}[/]")
+        check = self._built_or_shown(self.current_check)
+        if check is None:
             return
+        formula = self.query_one("#check-formula", Static)
         side = check.side
         show_markup(
             formula,

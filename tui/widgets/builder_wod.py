@@ -261,12 +261,10 @@ class WodBuilder(CharacterPicker, Horizontal):
         )
 
     def _recompute(self) -> None:
-        formula = self.query_one("#check-formula", Static)
-        try:
-            pool = self.current_pool()
-        except RulesError as err:
-            show_markup(formula, f"[$error]{err}[/]")
+        pool = self._built_or_shown(self.current_pool)
+        if pool is None:
             return
+        formula = self.query_one("#check-formula", Static)
         show_markup(formula, pool_line(pool))
         show_markup(
             self.query_one("#wod-notes", Static),

@@ -19,7 +19,7 @@ from rules import drevo
 from rules.errors import RulesError
 from rules.modifiers import parse_modifiers
 from tui import combat_bridge as bridge
-from tui.render import one_sided_lines, one_sided_summary, signed
+from tui.render import one_sided_lines, one_sided_summary, plain, signed
 from tui.store import Character
 from tui.widgets.builder import CharacterChanged, CharacterPicker, CheckRolled
 from tui.widgets.oddsbars import OddsBars
@@ -180,18 +180,16 @@ class DrevoBuilder(CharacterPicker, Vertical):
         return drevo.OneSidedCheck(side, difficulty, fate_auto=self._fate_auto)
 
     def _recompute(self) -> None:
-        formula = self.query_one("#check-formula", Static)
-        try:
-            check = self.current_check()
-        except RulesError as err:
-            show_markup(formula, f"[$error]{err}[/]")
+        check = self._built_or_shown(self.current_check)
+        if check is None:
             return
+        formula = self.query_one("#check-formula", Static)
         side = check.side
         base = side.trait + side.modifier_total
         lines = []
         if self._reason:
-            lines.append(f"[dim]Черта: {self._reason}[/dim]")
-        mods = ", ".join(f"{m.reason} {signed(m.value)}" for m in side.modifiers)
+            lines.append(f"[dim]Черта: {plain(self._reason)}[/dim]")
+        mods = plain(", ".join(f"{m.reason} {signed(m.value)}" for m in side.modifiers))
         lines.append(
             f"Бросок: 4dF {signed(base)} против {signed(check.difficulty)} "
             f"({drevo.difficulty_name(check.difficulty)})"

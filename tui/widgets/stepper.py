@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from textual.binding import Binding
+from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -76,10 +77,10 @@ class Stepper(Widget, can_focus=True):
         if value in values:
             self.index = values.index(value)
 
-    def render(self) -> str:
-        """Draw ``Label  ◀ value ▶``."""
+    def render(self) -> Content:
+        """Draw ``Label  ◀ value ▶`` as plain text (an option may hold a name the GM typed)."""
         shown = self._options[self.index][0] if self._options else "—"
-        return f"{self.label:<13} ◀ {shown} ▶"
+        return Content(f"{self.label:<13} ◀ {shown} ▶")
 
     def action_step(self, delta: int) -> None:
         """Move to the previous or next option, wrapping around."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual import events
 from textual.geometry import Size
 from textual.widget import Widget
@@ -24,12 +25,17 @@ from textual.widgets import DataTable
 
 
 class Table(DataTable[Any]):
-    """``DataTable`` with render caches that survive focus changes and re-showing."""
+    """``DataTable`` with render caches that survive focus changes and re-showing, whose text
+    cells are plain text: DataTable reads a ``str`` cell as Rich markup, so a character named
+    «Бо[/b]дан» stopped the app."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._css: tuple[object, object] | None = None  # the stylesheet the caches were drawn in
         self._last_size = Size(0, 0)
+
+    def add_row(self, *cells: Any, **kwargs: Any) -> Any:
+        return super().add_row(*(Text(c) if isinstance(c, str) else c for c in cells), **kwargs)
 
     def notify_style_update(self) -> None:
         Widget.notify_style_update(self)  # the widget's own style caches

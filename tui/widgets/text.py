@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from textual.content import Content
+from textual.markup import MarkupError
 from textual.widgets import Static
 
 
@@ -16,9 +18,13 @@ def show_markup(static: Static, markup: str) -> None:
     static._shown_markup = markup  # type: ignore[attr-defined]
     size = static.content_size
     width = static.styles.width  # None: the default, the container's width
-    if not size.width or (width is not None and width.is_auto):
-        static.update(markup)  # not laid out yet, or its width follows the text
+    # Lay out when not laid out yet, or when its width follows the text.
+    layout = not size.width or (width is not None and width.is_auto)
+    try:
+        static.update(markup, layout=layout)
+    except MarkupError:  # text the GM typed that reads as a tag: show it all as typed
+        static.update(Content(markup), layout=layout)
+    if layout:
         return
-    static.update(markup, layout=False)
     if static.visual.get_height(static.styles, size.width) != size.height:
         static.refresh(layout=True)
