@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.errors import RulesError
+from tui.render import plain
 from tui.store import Character
 
 NO_SKILL = ""
@@ -88,12 +89,12 @@ def _starately(
 
     result = s.roll_opposed(s.Opposed(side(a), side(b), initiator="a"), rng)
     lines = [
-        f"{spec[0].name}: {' '.join(str(d.value) for d in roll.dice)} → [b]{roll.total}[/b]"
+        f"{plain(spec[0].name)}: {' '.join(str(d.value) for d in roll.dice)} → [b]{roll.total}[/b]"
         for spec, roll in ((a, result.a), (b, result.b))
     ]
     winner = a[0].name if result.winner == "a" else b[0].name
     lines.append(
-        f"[b $success]Победа: {winner}[/]"
+        f"[b $success]Победа: {plain(winner)}[/]"
         + (" (ничья — за инициатором)" if result.tie else f", разница {result.margin}")
     )
     return OtherResult(
@@ -124,12 +125,14 @@ def _wod(
         )
         rolls.append((c, wod.roll_pool(pool, rng)))
     lines = [
-        f"{c.name}: {' '.join(str(d.value) for d in r.dice)} → успехов [b]{r.successes}[/b]"
+        f"{plain(c.name)}: {' '.join(str(d.value) for d in r.dice)} → успехов [b]{r.successes}[/b]"
         for c, r in rolls
     ]
     (ca, ra), (cb, rb) = rolls
     winner = None if ra.successes == rb.successes else (ca if ra.successes > rb.successes else cb)
-    lines.append(f"[b $success]Победа: {winner.name}[/]" if winner else "[b $warning]Ничья[/]")
+    lines.append(
+        f"[b $success]Победа: {plain(winner.name)}[/]" if winner else "[b $warning]Ничья[/]"
+    )
     return OtherResult(
         lines,
         winner.name if winner else None,
@@ -157,13 +160,13 @@ def _ide4(
         checks.append(ide4.roll(ide4.start(inp), rng))
     result = ide4.opposed(checks[0], checks[1])
     lines = [
-        f"{spec[0].name}: d100 {check.natural} → [b]{check.outcome_name}[/b]"
+        f"{plain(spec[0].name)}: d100 {check.natural} → [b]{check.outcome_name}[/b]"
         for spec, check in zip((a, b), checks, strict=True)
     ]
     names = {"a": a[0].name, "b": b[0].name}
     winner = names.get(result.winner or "")
     lines.append(
-        f"[b $success]Победа: {winner}[/]"
+        f"[b $success]Победа: {plain(winner)}[/]"
         if winner
         else "[b $warning]Равенство — решает ведущий[/]"
     )

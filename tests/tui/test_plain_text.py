@@ -72,3 +72,30 @@ async def test_a_closing_tag_in_the_modifiers_is_shown_not_obeyed(make_test_app,
         assert app.is_running and app.store.log(limit=1)  # rolled and logged, nothing stopped
         if system == "drevo":  # the builder that lists the reasons, before and after the roll
             assert "[/b] x +1" in formula and "[/b] x" in result
+
+
+@pytest.mark.parametrize("system", ["drevo", "wod"])
+async def test_a_fight_between_tag_named_characters(make_test_app, campaign_path, system):
+    """Every name and skill reads as a tag; a whole round is declared and resolved."""
+    import dataclasses
+
+    from tui.store import Store
+
+    store = Store.open(campaign_path, system=system)
+    for c in store.characters():
+        skills = tuple(dataclasses.replace(s, name=f"{s.name} [/i]") for s in c.skills)
+        store.upsert_character(dataclasses.replace(c, name=f"{c.name} [/b]", skills=skills))
+    store.close()
+    app = make_test_app(path=campaign_path, system=system)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2", "i")  # the Бой tab; side initiative
+        await pilot.pause()
+        pane = await app.ensure_pane("combat")
+        for _ in range(40):  # declare with the defaults, then resolve exchange after exchange
+            if pane.encounter.phase == "resolve" and not pane.encounter.pending():
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+        assert app.is_running
+        fights = [e for e in app.store.log() if e.kind == "combat"]
+        assert fights and any("[/b]" in (e.actor or "") + e.text for e in fights)

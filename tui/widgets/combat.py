@@ -24,7 +24,7 @@ from rules.initiative import roll_side_initiative
 from tui import combat_bridge as bridge
 from tui import combat_other as other
 from tui.combat_other import SYSTEM_NOTES, OtherResult
-from tui.render import fudge_dice, signed
+from tui.render import fudge_dice, plain, signed
 from tui.render_combat import declaration_text, plan_lines, result_lines
 from tui.sheets import wounds_text
 from tui.store import Character, StoreError
@@ -327,10 +327,11 @@ class CombatPane(Vertical):
         names = self._names()
         header = (
             f"[b]Схватка {number} из {total}:[/b] "
-            f"{declaration_text(pairing.attack, names)} ({names.get(pairing.attack.actor)})"
+            f"{plain(declaration_text(pairing.attack, names))} "
+            f"({plain(names.get(pairing.attack.actor, '?'))})"
         )
         if pairing.answer is not None:
-            header += f"; ответ: {declaration_text(pairing.answer, names)}"
+            header += f"; ответ: {plain(declaration_text(pairing.answer, names))}"
         if self._plan is None and not self._refusal:
             self._make_plan(pairing)
         lines = [header]
@@ -343,7 +344,9 @@ class CombatPane(Vertical):
         assert self._plan is not None
         lines += plan_lines(self._plan)
         if self._fate_before:
-            who = ", ".join(self._plan.side(r).fighter.name for r in sorted(self._fate_before))
+            who = plain(
+                ", ".join(self._plan.side(r).fighter.name for r in sorted(self._fate_before))
+            )
             lines.append(f"[$accent]Судьба до броска: {who} — кубики считаются +4.[/]")
         if self._result is None:
             odds.display = True
@@ -369,8 +372,8 @@ class CombatPane(Vertical):
         attacker = self.characters.get(pairing.attack.actor)
         defender = self.characters.get(pairing.attack.target or "")
         lines = [
-            f"[b]Схватка {number} из {total}:[/b] {names.get(pairing.attack.actor)}: "
-            f"{declaration_text(pairing.attack, names)}",
+            f"[b]Схватка {number} из {total}:[/b] {plain(names.get(pairing.attack.actor, '?'))}: "
+            f"{plain(declaration_text(pairing.attack, names))}",
             f"[dim]{SYSTEM_NOTES[self.store.campaign.system]}[/dim]",
         ]
         if attacker is None or defender is None:
@@ -428,7 +431,9 @@ class CombatPane(Vertical):
         hit = self._hits[0]
         target = self._plan.side(hit.target).fighter if self._plan else None
         options = self._reduce_options()
-        text = f"[b]Урон {target.name if target else ''}: {drevo.level_name(hit.level)}.[/b] "
+        text = (
+            f"[b]Урон {plain(target.name) if target else ''}: {drevo.level_name(hit.level)}.[/b] "
+        )
         if options:
             text += "Судьба (очков: {}): ".format(self._target_character(hit).fate)
             text += ", ".join(f"{cost} — до «{drevo.level_name(lvl)}»" for lvl, cost in options)

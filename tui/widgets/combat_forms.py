@@ -13,6 +13,7 @@ from rules import drevo
 from rules.encounter import ACTION_KINDS, ACTION_NAMES, ATTACKS, Declaration
 from rules.errors import RulesError
 from tui import combat_bridge as bridge
+from tui.render import plain
 from tui.store import Character
 from tui.widgets.stepper import Stepper
 
@@ -59,7 +60,7 @@ class DeclarationForm(Vertical):
         """Show the form for ``actor``; keep the choices that still make sense."""
         self._weapons = weapons
         self.query_one("#declare-who", Static).update(
-            f"Заявляет [b]{actor.name}[/b] — Enter: объявить, ←/→ меняют, ↑/↓ по строкам"
+            f"Заявляет [b]{plain(actor.name)}[/b] — Enter: объявить, ←/→ меняют, ↑/↓ по строкам"
         )
         target = self.query_one("#declare-target", Stepper)
         target.set_options(targets, target.value)
