@@ -163,6 +163,10 @@ class KubikApp(App[None]):
         #: Whether the collector was off for the start (``kubik``, not a test's app).
         self._collector_off = not gc.isenabled()
 
+    def notify(self, message: str, *, markup: bool = False, **kwargs: Any) -> None:  # type: ignore[override]
+        """Notify as Textual does, but as plain text: messages quote names the GM typed."""
+        super().notify(message, markup=markup, **kwargs)
+
     def get_default_screen(self) -> Screen[None]:
         return MainScreen(id="_default")
 

@@ -99,3 +99,42 @@ async def test_a_fight_between_tag_named_characters(make_test_app, campaign_path
         assert app.is_running
         fights = [e for e in app.store.log() if e.kind == "combat"]
         assert fights and any("[/b]" in (e.actor or "") + e.text for e in fights)
+
+
+async def test_dialogs_and_notices_about_a_tag_named_character(make_test_app, campaign_path):
+    """The wound dialog's title and the notice after it name the character."""
+    import dataclasses
+
+    from tui.store import Store
+
+    store = Store.open(campaign_path)
+    first = store.characters()[0]
+    store.upsert_character(dataclasses.replace(first, name="Бо[/b]дан"))
+    store.close()
+    app = make_test_app(path=campaign_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("w")  # «Рана для Бо[/b]дан»
+        await pilot.pause()
+        await pilot.press("enter")  # the first level; the notice names the character
+        await pilot.pause()
+        assert app.is_running
+        assert app.store.character(first.id).wounds != first.wounds
+
+
+async def test_ide4_stepper_options_show_brackets_once(make_test_app, campaign_path):
+    """Stepper rows are plain text: an escaped «\\[» would show its backslash."""
+    import dataclasses
+
+    from tui.store import Store
+
+    store = Store.open(campaign_path, system="ide4")
+    first = store.characters()[0]
+    store.upsert_character(dataclasses.replace(first, name="Ли [b]"))
+    store.close()
+    app = make_test_app(path=campaign_path, system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        shown = str(app.query_one("#ide4-character").render())
+        assert "Ли [b]" in shown and "\\" not in shown

@@ -14,6 +14,8 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.render import plain
+
 
 @dataclass(frozen=True)
 class Choice:
@@ -45,11 +47,13 @@ class ChoiceScreen(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(f"[b]{self.title_text}[/b]  [dim](Enter — выбрать, Esc — отмена)[/dim]")
+            title = plain(self.title_text)  # titles and options name characters
+            yield Static(f"[b]{title}[/b]  [dim](Enter — выбрать, Esc — отмена)[/dim]")
             yield OptionList(
                 *[
                     Option(
-                        c.label + (f"  [dim]— {c.refused}[/dim]" if c.refused else ""),
+                        plain(c.label)
+                        + (f"  [dim]— {plain(c.refused)}[/dim]" if c.refused else ""),
                         id=str(i),
                         disabled=bool(c.refused),
                     )

@@ -12,7 +12,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.markup import escape
 from textual.widgets import Input, Label
 
 from rules import ide4
@@ -194,7 +193,7 @@ class Ide4Form(VerticalScroll, can_focus=False):
         self._characters = {c.id: c for c in characters}
         stepper = self.query_one("#ide4-character", Stepper)
         kind = {"pc": "игрок", "npc": "НИП"}
-        options = [(f"{escape(c.name)} ({kind.get(c.kind, c.kind)})", c.id) for c in characters]
+        options = [(f"{c.name} ({kind.get(c.kind, c.kind)})", c.id) for c in characters]
         stepper.set_options(options, stepper.value)
         self._refresh_character_rows()
 

@@ -2,7 +2,8 @@
 moves still allowed and the log lines. Pure functions of ``rules.ide4`` objects.
 
 Markup uses theme variables only; every piece of text a GM typed or the rules wrote passes
-through ``escape`` so a «[b]» in a modifier's reason stays text.
+through ``escape`` so a «[b]» in a modifier's reason stays text. Stepper options are plain
+text already (tui.widgets.stepper), so they are not escaped.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ def attribute_options(c: Character, allowed: Iterable[str] = ()) -> list[tuple[s
             die = f", куб энергии d{rules.nominal(level)}"
         except Exception:  # noqa: BLE001 - a sheet with an odd level still lists it
             die = ""
-        options.append((f"{escape(name)} — ур. {level}{die}", name))
+        options.append((f"{name} — ур. {level}{die}", name))
     return options
 
 
@@ -80,8 +81,8 @@ def skill_options(c: Character) -> list[tuple[str, str]]:
     options = [("без навыка — бонусов мастерства нет", "")]
     for s in c.skills:
         where = f", дистанции {'/'.join(s.distances)}" if s.distances else ""
-        parent = f" ({escape(s.parent)})" if s.parent else ""
-        options.append((f"{escape(s.name)} — мастерство {s.value}{parent}{where}", s.name))
+        parent = f" ({s.parent})" if s.parent else ""
+        options.append((f"{s.name} — мастерство {s.value}{parent}{where}", s.name))
     return options
 
 
@@ -90,7 +91,7 @@ def action_options() -> list[tuple[str, str]]:
     options = [("без действия — прямо через атрибут", "")]
     for name, act in ide4.actions().items():
         attrs = f" ({', '.join(act.attributes)})" if act.attributes else ""
-        options.append((f"{escape(name)}{escape(attrs)}", name))
+        options.append((f"{name}{attrs}", name))
     return options
 
 

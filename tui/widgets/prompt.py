@@ -9,6 +9,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from tui.render import plain
+
 
 class TextPrompt(ModalScreen[str | None]):
     """Return the typed text (stripped, non-empty when ``required``) or None."""
@@ -32,7 +34,8 @@ class TextPrompt(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(f"[b]{self.title_text}[/b]  [dim](Enter — готово, Esc — отмена)[/dim]")
+            title = plain(self.title_text)  # a title may name a character
+            yield Static(f"[b]{title}[/b]  [dim](Enter — готово, Esc — отмена)[/dim]")
             yield Input(placeholder=self.placeholder, id="prompt-input")
             yield Static(id="prompt-error")
 
