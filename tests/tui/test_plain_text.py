@@ -138,3 +138,25 @@ async def test_ide4_stepper_options_show_brackets_once(make_test_app, campaign_p
         await pilot.pause()
         shown = str(app.query_one("#ide4-character").render())
         assert "Ли [b]" in shown and "\\" not in shown
+
+
+@pytest.mark.parametrize("system", ["starately", "wod"])
+async def test_a_roll_by_a_tag_named_character_keeps_its_styles(
+    make_test_app, campaign_path, system
+):
+    """The result's head names the character; the rest of its markup still applies."""
+    import dataclasses
+
+    from tui.store import Store
+
+    store = Store.open(campaign_path, system=system)
+    for c in store.characters():
+        store.upsert_character(dataclasses.replace(c, name=f"{c.name} [/b]"))
+    store.close()
+    app = make_test_app(path=campaign_path, system=system)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3", "enter")
+        await pilot.pause()
+        result = app.query_one("#check-result").render()
+        assert "[/b]" in str(result)
+        assert result.spans  # bold and outcome colours: not the fallback to plain text

@@ -24,7 +24,7 @@ from textual.widgets import Button, Input, Label, Rule, Static
 from rules import starately
 from rules.errors import RulesError
 from rules.modifiers import parse_modifiers
-from tui.render import percent, signed
+from tui.render import percent, plain, signed
 from tui.store import Character
 from tui.widgets.builder import CharacterPicker, CheckRolled, character_label
 from tui.widgets.dicefaces import DistributionBars, ModsInput, StyledOddsBars, d6_faces
@@ -130,7 +130,7 @@ def result_lines(result: Any, title: str = "") -> list[str]:
     """Return markup lines of one rolled check: dice, total, Effect and outcome."""
     check, side = result.check, result.check.side
     dropped = [d.value for d in result.dice if not d.kept]
-    head = title or side.name or "Бросок"
+    head = plain(title or side.name or "Бросок")
     style = OUTCOME_STYLE[result.outcome]
     lines = [
         f"[b]{head}[/b]: {DICE_LABELS[side.net_dice]} {d6_faces(result.dice)}"
@@ -278,7 +278,7 @@ class ChainScreen(ModalScreen[Any]):
             self.query_one("#chain-title", Static),
             f"[b]Цепочка[/b]: помощник бросает другой навык на {helper_difficulty}+ "
             f"(на шаг ниже {main.difficulty}+); его Эффект, даже отрицательный, "
-            f"станет модификатором основного броска ({main.side.name}).",
+            f"станет модификатором основного броска ({plain(main.side.name)}).",
         )
         stepper = self.query_one("#chain-character", Row)
         stepper.set_options(
@@ -358,9 +358,10 @@ class GroupScreen(ModalScreen[Any]):
         side = self.main.side
         with Vertical():
             yield Static(
-                f"[b]Групповая проверка[/b]: {side.name} бросает «{side.skill_name}» на "
-                f"{self.main.difficulty}+; каждый успех помощника даёт +1, провал ничего "
-                f"не стоит. Помогают только те, у кого «{side.skill_name}» от 1-го уровня."
+                f"[b]Групповая проверка[/b]: {plain(side.name)} бросает "
+                f"«{plain(side.skill_name)}» на {self.main.difficulty}+; каждый успех помощника "
+                f"даёт +1, провал ничего не стоит. Помогают только те, у кого "
+                f"«{plain(side.skill_name)}» от 1-го уровня."
             )
             for i, helper in enumerate(self.candidates):
                 yield WideRow(

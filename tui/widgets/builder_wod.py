@@ -22,7 +22,7 @@ from textual.widgets import Button, Input, Label, Rule, Static
 from rules import wod
 from rules.errors import RulesError
 from rules.modifiers import parse_modifiers
-from tui.render import percent, signed
+from tui.render import percent, plain, signed
 from tui.sheets import dots
 from tui.store import Character
 from tui.widgets.builder import CharacterPicker, CheckRolled
@@ -76,7 +76,7 @@ def result_lines(result: Any) -> list[str]:
         marks.append("! — взрыв, → добавленный куб")
     if any(d.rerolled for d in result.dice):
         marks.append("(x)↻ — переброс рутины")
-    lines = [f"[b]{pool.name or 'Бросок'}[/b], {head}: {d10_faces(result.dice)}"]
+    lines = [f"[b]{plain(pool.name or 'Бросок')}[/b], {head}: {d10_faces(result.dice)}"]
     if marks:
         lines.append(f"[dim]{'; '.join(marks)}[/]")
     lines.append(
