@@ -170,13 +170,13 @@ def test_expression_object_and_percent() -> None:
     assert odds(parse("d%")) == odds("d100") == Distribution({k: Fraction(1, 100) for k in d(100)})
 
 
-def test_too_big_is_refused_quickly() -> None:
+def test_too_big_is_refused_without_hanging() -> None:
     """RULES §0: «Bounds against abuse, each a clear error, never a hang»."""
     start = time.perf_counter()
     for text in ("1000d1000", "500d1000!", "20d1000kh10", "1000d2!"):
         with pytest.raises(DiceLimitError, match="слишком много вариантов"):
             odds(text)
-    assert time.perf_counter() - start < 0.5
+    assert time.perf_counter() - start < 5  # a hang, not a speed goal (see tests/benchmarks)
 
 
 def test_moderate_sizes_are_computed() -> None:

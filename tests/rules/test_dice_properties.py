@@ -14,7 +14,9 @@ from rules.errors import DiceLimitError, RulesError
 from rules.odds import odds
 from tests.rules.test_dice_odds import FUDGE, brute
 
-PARSE_BUDGET = 0.05  # seconds per call
+#: Seconds that mean "hung": a bound on catastrophic behaviour, not a speed goal (speed lives
+#: in tests/benchmarks). A 50 ms budget here failed once when the machine was busy.
+HANG = 5.0
 
 TOKENS = [
     "d", "D", "к", "К", "д", "F", "ф", "%", "!", "k", "kh", "kl", "h", "l", "vs", "VS",
@@ -31,7 +33,7 @@ def check_parse(text: str) -> Expression | None:
     except RulesError as error:
         assert str(error)
         result = None
-    assert time.perf_counter() - start < PARSE_BUDGET
+    assert time.perf_counter() - start < HANG
     return result
 
 
@@ -59,7 +61,7 @@ def check_roll(text: str) -> None:
         result = roll(expression, make_rng(0))
     except DiceLimitError:
         return
-    assert time.perf_counter() - start < 1
+    assert time.perf_counter() - start < HANG
     dice = [die for part in result.parts if isinstance(part, TermRoll) for die in part.dice]
     assert sum(len(die.rolls) for die in dice) <= DEFAULT_LIMITS.max_dice_total
     assert all(len(die.rolls) <= DEFAULT_LIMITS.max_chain + 1 for die in dice)
