@@ -32,7 +32,6 @@ from tui.widgets.quickroll import QuickRoll
 from tui.widgets.toosmall import guard_size, is_too_small
 
 Clock = Callable[[], datetime]
-TABS = ("party", "combat", "check", "log")
 TAB_TITLES = {"party": "1 Партия", "combat": "2 Бой", "check": "3 Проверка", "log": "4 Журнал"}
 #: The modules behind the tabs that are built on their first visit (imported ahead, off the UI
 #: thread, once the first screen is up).

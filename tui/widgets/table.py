@@ -38,13 +38,13 @@ class Table(DataTable[Any]):
         return super().add_row(*(Text(c) if isinstance(c, str) else c for c in cells), **kwargs)
 
     def notify_style_update(self) -> None:
-        Widget.notify_style_update(self)  # the widget's own style caches
         sheet = self.app.stylesheet
         css = (sheet.rules, sheet._variables)  # new objects after new CSS or another theme
         if self._css is None or any(a is not b for a, b in zip(css, self._css, strict=True)):
             self._css = css
             super().notify_style_update()  # restyled for real: drop every cache
             return
+        Widget.notify_style_update(self)  # the widget's own style caches
         self._styles_cache.clear()  # the widget's finished lines
         self._get_styles_to_render_cell.cache_clear()  # not keyed on the focus state
         self.refresh()
