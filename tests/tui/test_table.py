@@ -7,6 +7,7 @@ from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.widgets import DataTable, Input, TabbedContent, TabPane
 
+from tui.widgets.focus import focus_now
 from tui.widgets.table import Table
 
 ROWS = [(f"Персонаж {i}", "НИП" if i % 2 else "игрок", str(i % 4)) for i in range(9)]
@@ -34,9 +35,17 @@ def drawn(table: Table) -> list[list[tuple[str, object]]]:
 
 
 def fresh(table: Table) -> list[list[tuple[str, object]]]:
+    """What a DataTable draws when styled anew for its focus now, with every cache dropped."""
+    table.app.stylesheet.update_nodes([table])  # styles as Textual computes them now
     DataTable.notify_style_update(table)  # DataTable's own: drop every cache
     DataTable._on_resize(table, None)  # type: ignore[arg-type]
     return drawn(table)
+
+
+def leave_tab(app: App[None]) -> None:
+    """As kubik's tab switch: show the other tab and focus a widget in it."""
+    app.query_one(TabbedContent).active = "b"
+    app.query_one("#hidden-input").focus()
 
 
 async def test_cached_rows_match_fresh_rows_through_focus_and_tabs() -> None:
@@ -107,3 +116,64 @@ async def test_showing_the_table_again_renders_no_cell() -> None:
         table.refresh()  # drawn again from the rows, not from the finished lines
         drawn(table)
         assert rendered == []
+
+
+async def test_a_table_left_with_its_tab_draws_as_a_fresh_one_when_back() -> None:
+    """The table loses the focus while hidden, and is not restyled for it: back with the focus
+    it draws its focused look; back without the focus, its blurred one."""
+    app = TableApp()
+    async with app.run_test(size=(60, 16)) as pilot:
+        table = app.query_one(Table)
+        await pilot.pause()
+        focused = drawn(table)
+        leave_tab(app)
+        await pilot.pause()
+        assert not table.has_focus
+        app.query_one(TabbedContent).active = "a"
+        focus_now(table)  # as kubik focuses a tab's first control
+        await pilot.pause()
+        assert drawn(table) == focused == fresh(table)
+
+        leave_tab(app)
+        await pilot.pause()
+        app.query_one(TabbedContent).active = "a"
+        app.query_one("#other").focus()  # shown again, the focus elsewhere
+        await pilot.pause()
+        blurred = drawn(table)
+        assert blurred != focused
+        assert blurred == fresh(table)
+
+
+async def test_leaving_and_rejoining_with_the_focus_restyles_and_redraws_nothing() -> None:
+    """The point of the focus handling: a tab switch there and back costs the table nothing."""
+    app = TableApp()
+    async with app.run_test(size=(60, 16)) as pilot:
+        table = app.query_one(Table)
+        await pilot.pause()
+        styled: list[object] = []
+        lines: list[int] = []
+        apply = app.stylesheet.apply
+        render_line = table.render_line
+
+        def counting_apply(node: object, **kwargs: object) -> None:
+            styled.append(node)
+            apply(node, **kwargs)  # type: ignore[arg-type]
+
+        def counting_line(y: int) -> object:
+            lines.append(y)
+            return render_line(y)
+
+        app.stylesheet.apply = counting_apply  # type: ignore[method-assign]
+        table.render_line = counting_line  # type: ignore[method-assign]
+        leave_tab(app)
+        await pilot.pause()
+        app.query_one(TabbedContent).active = "a"
+        focus_now(table)  # as kubik focuses a tab's first control
+        await pilot.pause()
+        assert table.has_focus
+        assert table not in styled
+        assert lines == []
+        app.query_one("#other").focus()  # a real blur, in view: restyled and drawn anew
+        await pilot.pause()
+        assert table in styled
+        assert lines

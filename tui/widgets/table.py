@@ -8,15 +8,24 @@ they stay valid through a focus change; only the cell-style cache is not keyed o
 cleared. New CSS or another theme (new rules or variables in the app's stylesheet) drops every
 cache, as DataTable does. A resize drops the rows only when the size really changed.
 
+A tab switch moves the focus from one tab's table to the other's. A table that loses the focus
+because its tab was left keeps its focused styles and finished lines (it is hidden); when the
+focus comes back with the tab, nothing is restyled or drawn anew (restyling a DataTable is
+~1 ms, mostly its ten component classes). A table shown again without the focus is restyled
+just before it is drawn. And ``rich_style``, which DataTable asks once per line and Textual
+computes from every ancestor each time, is computed once per draw.
+
 This leans on Textual internals (DataTable's ``_on_resize``, ``_styles_cache``,
-``_get_styles_to_render_cell``, the stylesheet's ``_variables``); tests/tui/test_table.py
-compares its output with DataTable's.
+``_get_styles_to_render_cell``, the stylesheet's ``_variables``, Widget's ``_on_focus`` and
+``_on_blur``); tests/tui/test_table.py compares its output with a DataTable styled and drawn
+anew.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.geometry import Size
@@ -33,11 +42,59 @@ class Table(DataTable[Any]):
         super().__init__(*args, **kwargs)
         self._css: tuple[object, object] | None = None  # the stylesheet the caches were drawn in
         self._last_size = Size(0, 0)
+        self._line_style: Style | None = None  # rich_style while render_lines runs
+        #: The focus state the styles (and the finished lines) were made for; None: not yet.
+        self._styled_focus: bool | None = None
+
+    # -- focus: a table loses the focus when its tab is left and gets it back on return ------
+
+    def _hidden(self) -> bool:
+        return any(node.styles.display == "none" for node in self.ancestors_with_self)
+
+    def _on_blur(self, event: events.Blur) -> None:
+        if self._hidden():
+            # Its tab was just left. Keep the focused styles and lines (nobody sees them): the
+            # table gets the focus back when its tab is shown again, and then nothing needs
+            # restyling or drawing anew. Shown without the focus, it is restyled as it is drawn.
+            event.prevent_default()  # Widget._on_blur, without its repaint
+            self.has_focus = False
+            if self.parent is not None:
+                self.parent.post_message(events.DescendantBlur(self))
+
+    def _on_focus(self, event: events.Focus) -> None:
+        if self._styled_focus:  # styled and drawn as focused already (see _on_blur)
+            event.prevent_default()  # Widget._on_focus, without its repaint
+            self.has_focus = True
+            if self.parent is not None:
+                self.parent.post_message(events.DescendantFocus(self))
+
+    def watch_has_focus(self, has_focus: bool) -> None:
+        if has_focus == self._styled_focus or (not has_focus and self._hidden()):
+            return  # see _on_blur
+        self._styled_focus = has_focus
+        super().watch_has_focus(has_focus)  # restyle: Stylesheet.apply and notify_style_update
+
+    @property
+    def rich_style(self) -> Style:
+        return self._line_style or super().rich_style
+
+    def render_lines(self, crop: Any) -> Any:
+        if self._styled_focus is not None and self._styled_focus != self.has_focus:
+            self._styled_focus = self.has_focus  # shown again without the focus
+            self.update_node_styles(animate=False)
+        # DataTable.render_line asks for rich_style on every line, and DOMNode computes it
+        # anew from every ancestor each time: ~60 µs a line, half of a re-rendered line.
+        self._line_style = super().rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._line_style = None
 
     def add_row(self, *cells: Any, **kwargs: Any) -> Any:
         return super().add_row(*(Text(c) if isinstance(c, str) else c for c in cells), **kwargs)
 
     def notify_style_update(self) -> None:
+        self._styled_focus = self.has_focus
         sheet = self.app.stylesheet
         css = (sheet.rules, sheet._variables)  # new objects after new CSS or another theme
         if self._css is None or any(a is not b for a, b in zip(css, self._css, strict=True)):
