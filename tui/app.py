@@ -15,7 +15,7 @@ from typing import Any
 from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.reactive import Reactive
+from textual.reactive import Reactive, reactive
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Static, TabbedContent, TabPane
@@ -58,6 +58,14 @@ class MainScreen(Screen[None]):
     switch doubled the frame's work and the bytes sent to the terminal."""
 
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+
+
+class TabbedPanes(TabbedContent):
+    """``TabbedContent`` that does not repaint itself when the active tab changes: it draws
+    only a background behind its panes, and repainting it drew ~25 blank lines anew on every
+    tab switch (the panes and the tab bar repaint themselves)."""
+
+    active: reactive[str] = reactive("", init=False, repaint=False)
 
 
 class KubikApp(App[None]):
@@ -178,7 +186,7 @@ class KubikApp(App[None]):
             "СКРЫТНО: броски скрыты от игроков · Ctrl+S — выкл. · r в Журнале — раскрыть",
             id="secret-banner",
         )
-        with TabbedContent(id="tabs"):
+        with TabbedPanes(id="tabs"):
             for tab, title in TAB_TITLES.items():
                 with TabPane(title, id=tab):
                     if tab in self._panes:

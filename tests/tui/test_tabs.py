@@ -53,3 +53,28 @@ async def test_a_settings_change_redraws_the_builder(make_test_app, campaign_pat
         app.store.put_doc("settings", {"wod/pool.toml": table}, label="Настройки")
         await pilot.pause()
         assert "3+ успехов" in str(notes.render())
+
+
+async def test_a_tab_switch_does_not_repaint_the_tabs_container(make_test_app) -> None:
+    """The container behind the panes only draws a background; repainting it on each switch
+    drew ~25 blank lines anew. The panes and the tab bar still change (the check can fail)."""
+    from textual.widgets import TabbedContent
+    from textual.widgets._tabbed_content import ContentTabs
+
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2", "1")
+        await pilot.pause()
+        repainted: list[str] = []
+        for widget in (app.query_one(TabbedContent), app.query_one(ContentTabs)):
+            set_dirty = widget._set_dirty
+
+            def counting(*regions: object, name: str = type(widget).__name__, f=set_dirty) -> None:
+                repainted.append(name)
+                f(*regions)
+
+            widget._set_dirty = counting  # type: ignore[method-assign]
+        await pilot.press("2")
+        await pilot.pause()
+        assert "ContentTabs" in repainted
+        assert "TabbedPanes" not in repainted
