@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.errors import DiceBoundsError, DiceLimitError, DiceSyntaxError
+from rules.rng import make_rng
 
 __all__ = [
     "DEFAULT_LIMITS",
@@ -379,11 +380,6 @@ def parse(text: str, limits: Limits = DEFAULT_LIMITS) -> Expression:
             limits.max_length,
         )
     return _Parser(text, limits).expression()
-
-
-def make_rng(seed: int | None = None) -> random.Random:
-    """Return the session's random source; a seed makes every roll reproducible."""
-    return random.Random(seed)
 
 
 @dataclass(frozen=True)

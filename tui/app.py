@@ -21,7 +21,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Static, TabbedContent, TabPane
 
 from rules.data import set_overrides
-from rules.dice import make_rng
+from rules.rng import make_rng
 from tui.render import roll_summary
 from tui.store import LogEntry, Store, StoreError
 from tui.widgets.builder import CharacterChanged, CheckRolled, builder_class, builder_module

@@ -18,12 +18,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from typing import overload
+from typing import TYPE_CHECKING, overload
 
 from rules.data import load_table
-from rules.drevo.check import OneSidedResult, OpposedResult, shift_one_sided, shift_opposed
 from rules.drevo.wounds import LEVELS, check_level, level_name
 from rules.errors import RulesError
+
+if TYPE_CHECKING:
+    from rules.drevo.check import OneSidedResult, OpposedResult
 
 FATE_FILE = "drevo/fate.toml"
 
@@ -149,6 +151,9 @@ def shift(
     Raises:
         RulesError: an opposed result without a valid side.
     """
+    # Imported here: the party tab asks fate_rules() at start, which needs no dice.
+    from rules.drevo.check import OneSidedResult, shift_one_sided, shift_opposed
+
     if isinstance(result, OneSidedResult):
         return shift_one_sided(result, points)
     if side is None:

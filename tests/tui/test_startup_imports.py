@@ -50,3 +50,35 @@ async def test_the_app_turns_the_collector_back_on_once_drawn(make_test_app) -> 
             assert gc.isenabled()
     finally:
         gc.enable()
+
+
+#: Modules the running app must not have loaded when its first screen is drawn (each cost
+#: 1–4 ms of the start): the dice parser (the quick-roll bar loads it on the first roll) and the
+#: Древо check (Судьба's rules, which the party tab asks at start, need no dice).
+NOT_AT_FIRST_PAINT = (*LATER, "rules.dice", "rules.drevo.check", "rules.modifiers")
+
+
+def test_the_first_screen_is_drawn_without_the_dice_parser_or_the_check_rules(
+    campaign_path,
+) -> None:
+    Store.open(campaign_path).close()  # the file exists, as on every start but the first
+    code = f"""
+import asyncio, sys
+from tui.app import KubikApp, make_app
+
+def first_paint(self):  # called once the first screen is drawn, before the later imports
+    print([m for m in {NOT_AT_FIRST_PAINT!r} if m in sys.modules])
+    self.exit()
+
+KubikApp._import_later_tabs = first_paint
+
+async def main():
+    app = make_app({str(campaign_path)!r}, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.5)
+
+asyncio.run(main())
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
@@ -11,10 +12,12 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Input, Static
 
-from rules.dice import RollResult, roll
 from rules.errors import DiceSyntaxError, RulesError
 from tui.render import roll_summary
 from tui.widgets.focus import focus_now
+
+if TYPE_CHECKING:
+    from rules.dice import RollResult
 
 
 class QuickRoll(Vertical):
@@ -50,6 +53,8 @@ class QuickRoll(Vertical):
         if not text:
             output.update("Введите выражение, например [b]3d6![/b] или [b]4dF+2[/b].")
             return
+        from rules.dice import roll  # the dice parser loads on the first roll, not at start
+
         try:
             result = roll(text, self.app.rng)  # type: ignore[attr-defined]
         except DiceSyntaxError as err:
