@@ -27,6 +27,7 @@ from tui.store import LogEntry, Store, StoreError
 from tui.widgets.builder import CharacterChanged, CheckRolled, builder_class, builder_module
 from tui.widgets.focus import focus_now
 from tui.widgets.keybar import KeyBar
+from tui.widgets.motion import quiet_animations
 from tui.widgets.party import PartyPane
 from tui.widgets.quickroll import QuickRoll
 from tui.widgets.toosmall import guard_size, is_too_small
@@ -169,6 +170,7 @@ class KubikApp(App[None]):
         self._building: dict[str, asyncio.Task[Any]] = {}
         #: Whether the collector was off for the start (``kubik``, not a test's app).
         self._collector_off = not gc.isenabled()
+        quiet_animations(self)
 
     def notify(self, message: str, *, markup: bool = False, **kwargs: Any) -> None:  # type: ignore[override]
         """Notify as Textual does, but as plain text: messages quote names the GM typed."""

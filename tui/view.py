@@ -28,6 +28,7 @@ from tui.sheets import wounds_text
 from tui.store import Character, Store, StoreError
 from tui.widgets.keybar import KeyBar
 from tui.widgets.log import clock_text
+from tui.widgets.motion import quiet_animations
 from tui.widgets.toosmall import guard_size, is_too_small
 
 REFRESH_SECONDS = 0.5
@@ -123,6 +124,7 @@ class ViewApp(App[None]):
         self.store = store
         self.refresh_seconds = refresh_seconds
         self.problem = ""
+        quiet_animations(self)
 
     def compose(self) -> ComposeResult:
         yield Static(id="view-title")
