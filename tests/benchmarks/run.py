@@ -100,6 +100,14 @@ def terminal_rows(quick: bool, log: Callable[[str], None]) -> list[Row]:
                 f"≤ {KEY_P95_MS:.0f} ms", kp95 * 1000 <= KEY_P95_MS,
             )
         )  # fmt: skip
+        if what.startswith("tab") and result.animated.tab_keys:
+            am, bm = t.median(result.animated.tab_keys), t.median(bs)
+            rows.append(
+                Row(
+                    "key → render: tab switch, kubik with TEXTUAL_ANIMATIONS=full, median",
+                    ms(am), f"{ms(bm)} bare app", f"{am / bm:.2f}×", "(info)", None,
+                )
+            )  # fmt: skip
     rows.append(
         Row(
             "peak RSS (VmHWM) once the first screen is up",

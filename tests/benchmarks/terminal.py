@@ -7,6 +7,10 @@
   on the Сложность row of the Проверка tab, the odds percents change);
 * **peak RSS**: ``VmHWM`` of the app's process (the pane's pid) after all of its keys.
 
+kubik runs without animations unless ``TEXTUAL_ANIMATIONS`` is set (``tui/widgets/motion.py``);
+the bare app keeps Textual's default (full). So that the table shows what that choice is worth,
+a third app, kubik with ``TEXTUAL_ANIMATIONS=full``, takes the tab keys in the same rotation.
+
 The screen is polled every ``POLL`` seconds, so every figure carries up to ~5 ms of polling and
 ``tmux`` client overhead — the same for both apps. Starts alternate between the two apps, and
 so do keys: both stay up and take one key each in turn.
@@ -82,14 +86,16 @@ class Tmux:
             raise RuntimeError(f"tmux {' '.join(args)}: {done.stderr.strip()}")
         return done.stdout
 
-    def start(self, argv: Sequence[str]) -> tuple[str, float]:
-        """Start ``argv`` in a new 80×24 session; return its name and the start instant."""
+    def start(self, argv: Sequence[str], env: dict[str, str] | None = None) -> tuple[str, float]:
+        """Start ``argv`` (with ``env`` added) in a new 80×24 session; return its name and the
+        start instant."""
         self._count += 1
         name = f"run{self._count}"
+        extra = [f"-e{key}={value}" for key, value in (env or {}).items()]
         t0 = time.perf_counter()
         self.tmux(
             "new-session", "-d", "-s", name, "-x", str(WIDTH), "-y", str(HEIGHT),
-            "-c", str(ROOT), *argv,
+            "-c", str(ROOT), *extra, *argv,
         )  # fmt: skip
         return name, t0
 
@@ -168,13 +174,21 @@ def _focused_line(tmux: Tmux, name: str, text: str) -> bool:
 class AppRun:
     """One app in its session: start it, wait for its first paint, press keys, read memory."""
 
-    def __init__(self, tmux: Tmux, argv: Sequence[str], first: str, tabs: dict[str, str]):
+    def __init__(
+        self,
+        tmux: Tmux,
+        argv: Sequence[str],
+        first: str,
+        tabs: dict[str, str],
+        env: dict[str, str] | None = None,
+    ):
         self.tmux, self.argv, self.first, self.tabs = tmux, list(argv), first, tabs
+        self.env = env
         self.name = ""
         self.resyncs = 0
 
     def start(self) -> float:
-        self.name, t0 = self.tmux.start(self.argv)
+        self.name, t0 = self.tmux.start(self.argv, self.env)
         return self.tmux.wait(self.name, lambda s: self.first in s) - t0
 
     def tab_switch(self, i: int) -> float:
@@ -230,6 +244,7 @@ class AppRun:
 class TerminalResult:
     kubik: AppFigures
     bare: AppFigures
+    animated: AppFigures  # kubik with TEXTUAL_ANIMATIONS=full: tab keys only
 
 
 def measure(starts: int = 7, keys: int = 40, log: Callable[[str], None] = print) -> TerminalResult:
@@ -240,7 +255,7 @@ def measure(starts: int = 7, keys: int = 40, log: Callable[[str], None] = print)
     workdir = Path(tempfile.mkdtemp(prefix="kubik-bench-"))
     campaign = workdir / "campaign.json"
     tmux = Tmux(bench_env(workdir))
-    figures = {"kubik": AppFigures(), "bare": AppFigures()}
+    figures = {"kubik": AppFigures(), "bare": AppFigures(), "animated": AppFigures()}
     makers = {
         "kubik": lambda: AppRun(tmux, kubik_command(campaign), KUBIK_FIRST, KUBIK_TABS),
         "bare": lambda: AppRun(tmux, bare_command(), BARE_FIRST, BARE_TABS),
@@ -261,13 +276,21 @@ def measure(starts: int = 7, keys: int = 40, log: Callable[[str], None] = print)
         time.sleep(0.5)
         for label, run in runs.items():
             figures[label].rss_start = run.rss()
+        animated = AppRun(
+            tmux, kubik_command(campaign), KUBIK_FIRST, KUBIK_TABS, {"TEXTUAL_ANIMATIONS": "full"}
+        )
+        animated.start()
+        tab_runs = {**runs, "animated": animated}
+        time.sleep(0.5)
         for i in range(keys):
-            for label, run in runs.items():
+            for label, run in tab_runs.items():
                 figures[label].tab_keys.append(run.tab_switch(i))
                 time.sleep(0.05)  # let the app go idle, as between a person's keys
-        for label, run in runs.items():
+        animated.stop()
+        for label, run in tab_runs.items():
             if run.resyncs:
                 log(f"  {label}: {run.resyncs} tab keys found the screen unsettled")
+        for run in runs.values():
             run.focus_builder_row("3", "Сложность")
         for i in range(keys):
             for label, run in runs.items():
@@ -280,7 +303,7 @@ def measure(starts: int = 7, keys: int = 40, log: Callable[[str], None] = print)
             run.stop()
         tmux.close()
         shutil.rmtree(workdir, ignore_errors=True)
-    return TerminalResult(figures["kubik"], figures["bare"])
+    return TerminalResult(figures["kubik"], figures["bare"], figures["animated"])
 
 
 if __name__ == "__main__":
