@@ -6,27 +6,19 @@ The demo party (data/demo/starately.toml) lists Борис first: Интелле
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
+from tests.tui import builders
+from tests.tui.builders import errors
 from tui.store import Store
 from tui.widgets.builder_starately import ChainScreen, GroupScreen, RiskScreen
 
 # Rows from the character row: 1 Характеристика, 2 Навык, 3 Сложность, 4 Кубы, 5 Модификаторы.
 
 
-def errors(app) -> list[str]:
-    """Return the messages of the error notifications shown so far."""
-    return [n.message for n in app._notifications if n.severity == "error"]
-
-
-async def open_builder(pilot, mods: str = "", **rows) -> None:
-    """Open the Проверка tab; set the modifier field and rows directly (keys: first test)."""
-    await pilot.press("3")  # the Проверка tab, focus on the character row
-    if mods:
-        pilot.app.query_one("#check-mods").value = mods
-    for row, value in rows.items():
-        pilot.app.query_one(f"#st-{row}").select(value)
-    await pilot.pause()
+open_builder = partial(builders.open_builder, prefix="st")
 
 
 async def test_rows_change_the_check_and_a_boon_rolls_three_dice(make_test_app, campaign_path):

@@ -6,9 +6,13 @@ The demo party (data/demo/wod.toml) lists Вера Соколова first: Ин�
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from rules import data
+from tests.tui import builders
+from tests.tui.builders import errors
 from tui.screens.settings_tables import SETTINGS_DOC, check_table
 from tui.store import Store
 from tui.widgets.builder_wod import ChanceScreen
@@ -16,19 +20,7 @@ from tui.widgets.builder_wod import ChanceScreen
 # Rows from the character row: 1 Атрибут, 2 Навык, 3 Модификаторы, 4 n-снова, 5 Рутина.
 
 
-def errors(app) -> list[str]:
-    """Return the messages of the error notifications shown so far."""
-    return [n.message for n in app._notifications if n.severity == "error"]
-
-
-async def open_builder(pilot, mods: str = "", **rows) -> None:
-    """Open the Проверка tab; set the modifier field and rows directly (keys: first test)."""
-    await pilot.press("3")  # the Проверка tab, focus on the character row
-    if mods:
-        pilot.app.query_one("#check-mods").value = mods
-    for row, value in rows.items():
-        pilot.app.query_one(f"#wod-{row}").select(value)
-    await pilot.pause()
+open_builder = partial(builders.open_builder, prefix="wod")
 
 
 def pool_dice(dice: list[dict]) -> list[dict]:
