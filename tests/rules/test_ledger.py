@@ -1,0 +1,332 @@
+"""The luck ledger (issue 19) against brute-force enumeration of every roll.
+
+Each test builds real results with the systems' own resolvers for every possible roll, reads
+them back through ``entry_luck`` (as the Журнал stores them) and compares the percentile with
+the definition counted here independently: ``P(worse) + P(same) / 2`` over all the rolls.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Hashable, Sequence
+from datetime import datetime, timedelta
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from rules import drevo, ide4
+from rules.data import set_overrides
+from rules.errors import RulesError
+from rules.ledger import (
+    Sample,
+    entry_luck,
+    exact_tail,
+    normal_tail,
+    outcome_luck,
+    session_numbers,
+    settings,
+    summarise,
+    total_luck,
+    verdict,
+)
+from rules.ledger.checks import SPENT_KINDS
+from rules.odds import odds
+from rules.starately import Check as StCheck
+from rules.starately import Side as StSide
+from rules.starately import resolve as st_resolve
+from rules.wod import Pool, resolve_pool
+
+
+def brute(rolls: Sequence[tuple[Hashable, int]], rank: Callable[[Hashable], int]) -> dict:
+    """Map each rolled value to ``P(worse) + P(same)/2`` over equally weighted ``rolls``."""
+    weights: Counter = Counter()
+    for value, ways in rolls:
+        weights[value] += ways
+    whole = sum(weights.values())
+    out = {}
+    for value in weights:
+        worse = sum(w for v, w in weights.items() if rank(v) < rank(value))
+        out[value] = Fraction(worse, whole) + Fraction(weights[value], 2 * whole)
+    return out
+
+
+def only_roll(kind: str, actor: str | None, data: dict) -> Fraction:
+    luck = entry_luck(kind, actor, data)
+    assert luck is not None and len(luck.rolls) == 1
+    return luck.rolls[0].luck.percentile
+
+
+# -- each system's outcomes ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("bonus", "difficulty"), [(0, 0), (2, 1), (-1, 3), (3, -2), (5, 0)])
+def test_drevo_one_sided_percentile_is_brute_force(bonus: int, difficulty: int) -> None:
+    """«Если при броске 4dF выпадает «+4» — это критический успех. … вне зависимости от
+    Сложности задачи»: four ordered outcomes, every one of the 81 rolls counted."""
+    check = drevo.OneSidedCheck(drevo.Side(bonus, name="Ярослав"), difficulty)
+    results = [drevo.resolve_one_sided(check, d) for d in product((-1, 0, 1), repeat=4)]
+    order = list(reversed(drevo.OUTCOMES))
+    expected = brute([(r.outcome, 1) for r in results], order.index)
+    for result in results:
+        data = {"system": "drevo", **result.to_dict()}
+        assert only_roll("check", "Ярослав", data) == expected[result.outcome]
+
+
+def test_drevo_at_least_is_this_outcome_or_better() -> None:
+    """The issue: «plus the chance of that outcome or better» — a success at 0 vs 0 means a
+    success or a critical success, 1/81 of it critical."""
+    check = drevo.OneSidedCheck(drevo.Side(0), 0)
+    result = drevo.resolve_one_sided(check, (1, 0, 0, -1))
+    luck = entry_luck("check", None, {"system": "drevo", **result.to_dict()})
+    rolls = [sum(d) for d in product((-1, 0, 1), repeat=4)]
+    assert luck.rolls[0].luck.at_least == Fraction(sum(s >= 0 for s in rolls), 81)
+
+
+@pytest.mark.parametrize(("base", "energy", "die"), [(3, 0, 4), (5, 1, 4), (1, 2, 4), (6, 1, 6)])
+def test_ide4_percentile_is_brute_force(base: int, energy: int, die: int) -> None:
+    """«Триумф > Успех > Средне > Провал > Трагедия»: every d100 and energy roll, listed."""
+    inp = ide4.CheckInput(
+        attribute="Мелкая моторика",
+        attribute_level=3 if die == 4 else 5,
+        base=base,
+        energy_dice=energy,
+        energy_die=die if energy else 0,
+        energy_pool=100,
+        actor="Ника",
+    )
+    started = ide4.start(inp)
+    rolled = [
+        ide4.roll(started, natural=n, energy=e)
+        for n in range(1, 101)
+        for e in product(range(1, die + 1), repeat=energy)
+    ]
+    order = list(reversed(ide4.OUTCOMES))
+    expected = brute([(c.outcome, 1) for c in rolled], order.index)
+    for check in rolled[:: 7 if energy else 1]:
+        data = {**check.to_dict(), "event": "roll"}
+        assert only_roll("check", "Ника", data) == expected[check.outcome]
+
+
+@pytest.mark.parametrize(("boons", "banes", "dm", "difficulty"), [(0, 0, 1, 8), (1, 0, 0, 10)])
+def test_starately_percentile_is_brute_force(
+    boons: int, banes: int, dm: int, difficulty: int
+) -> None:
+    """«Если на кубах выпадает натуральное 12 - это автоматический успех. Натуральное 2 - это
+    автоматический провал.» Two outcomes over every roll of 2d6 (3d6 with a boon)."""
+    side = StSide(dm, skill=1, boons=boons, banes=banes, name="Рыжий")
+    check = StCheck(side, difficulty)
+    count = 2 + boons + banes
+    results = [st_resolve(check, d) for d in product(range(1, 7), repeat=count)]
+    expected = brute([(r.outcome, 1) for r in results], ["failure", "success"].index)
+    for result in results:
+        data = {"system": "starately", **result.to_dict()}
+        assert only_roll("check", "Рыжий", data) == expected[result.outcome]
+
+
+def test_wod_percentile_is_brute_force() -> None:
+    """Three dice without n-again (1000 rolls) and a chance die: «Полный провал может
+    произойти только тогда, когда персонаж делает бросок на удачу и получает результат 1»."""
+    pool = Pool(2, 1, again=None, exceptional=2, name="Лея")
+    results = [resolve_pool(pool, d) for d in product(range(1, 11), repeat=3)]
+    order = list(reversed(("exceptional_success", "success", "failure", "dramatic_failure")))
+    expected = brute([(r.outcome, 1) for r in results], order.index)
+    for result in results[::13]:
+        data = {"system": "wod", **result.to_dict()}
+        assert only_roll("check", "Лея", data) == expected[result.outcome]
+    chance = Pool(0, 0, name="Лея")
+    first = resolve_pool(chance, [1])
+    luck = entry_luck("check", "Лея", {"system": "wod", **first.to_dict()})
+    assert first.outcome == "dramatic_failure"
+    assert luck.rolls[0].luck.percentile == Fraction(1, 20)  # the worst tenth, halved
+
+
+@pytest.mark.parametrize("expression", ["2d6+1", "4d6kh3", "3dF", "d4-d4", "2d10kl1+3"])
+def test_generic_total_percentile_is_brute_force(expression: str) -> None:
+    """The issue: «For a total: the mid-rank percentile P(X < x) + P(X = x) / 2 of its own
+    exact distribution (same inputs, same modifiers)»."""
+    faces = {
+        "2d6+1": (lambda: product(range(1, 7), repeat=2), lambda d: sum(d) + 1),
+        "4d6kh3": (lambda: product(range(1, 7), repeat=4), lambda d: sum(d) - min(d)),
+        "3dF": (lambda: product((-1, 0, 1), repeat=3), sum),
+        "d4-d4": (lambda: product(range(1, 5), repeat=2), lambda d: d[0] - d[1]),
+        "2d10kl1+3": (lambda: product(range(1, 11), repeat=2), lambda d: min(d) + 3),
+    }[expression]
+    totals = [faces[1](d) for d in faces[0]()]
+    expected = brute([(t, 1) for t in totals], lambda t: t)
+    dist = odds(expression).probs
+    for total, p in expected.items():
+        assert total_luck(dist, total).percentile == p
+        data = {"expression": expression, "total": total, "parts": []}
+        assert only_roll("roll", None, data) == p
+
+
+def test_percentile_refuses_what_the_distribution_cannot_give() -> None:
+    """A rolled outcome outside the check, a total that cannot fall, a zero-chance outcome."""
+    with pytest.raises(RulesError, match="не из этой проверки"):
+        outcome_luck({"success": Fraction(1)}, ("success", "failure"), "triumph")
+    with pytest.raises(RulesError, match="не выпадает"):
+        total_luck(odds("2d6").probs, 13)
+    with pytest.raises(RulesError, match="невозможен"):
+        outcome_luck({"success": Fraction(1)}, ("success", "failure"), "failure")
+
+
+# -- what is spent is not luck ---------------------------------------------------------------
+
+
+def test_fate_shift_is_spent_not_a_new_roll() -> None:
+    """«После броска кубиков игрок может потратить одно очко Судьбы, чтобы поднять или
+    опустить результат этого броска на одну единицу (два — на две и т.д.)»."""
+    check = drevo.OneSidedCheck(drevo.Side(1, name="Ярослав"), 2)
+    first = drevo.resolve_one_sided(check, (0, 0, 0, 0))
+    once = drevo.shift_one_sided(first, 1)
+    twice = drevo.shift_one_sided(once, 1)
+    datas = [{"system": "drevo", **r.to_dict()} for r in (first, once, twice)]
+    roll = entry_luck("check", "Ярослав", datas[0])
+    assert len(roll.rolls) == 1 and roll.spent == {}
+    shifted = entry_luck("check", "Ярослав", datas[2], previous=[datas[1], datas[0]])
+    assert shifted.rolls == () and shifted.spent == {"Ярослав": {"fate": 1}}
+    auto = drevo.roll_one_sided(drevo.OneSidedCheck(drevo.Side(1, fate_auto=True), 2), None)
+    declared = entry_luck("check", None, {"system": "drevo", **auto.to_dict()})
+    assert declared.rolls == () and declared.spent == {None: {"fate": 1}}
+    assert set(SPENT_KINDS) >= {"fate", "energy", "rerolls"}
+
+
+def test_ide4_energy_and_rerolls_are_spent() -> None:
+    """Energy before the roll is part of its odds and spent; a reroll adds no percentile."""
+    inp = ide4.CheckInput(
+        attribute="Сила", attribute_level=3, base=3, energy_dice=2, energy_pool=50, actor="Ника"
+    )
+    rolled = ide4.roll(ide4.start(inp), natural=20, energy=(2, 3))
+    luck = entry_luck("check", "Ника", {**rolled.to_dict(), "event": "roll"})
+    cost = 2 * inp.before_die  # «energy_dice × before_die» points, whatever the dice show
+    assert luck.spent == {"Ника": {"energy": cost}} and len(luck.rolls) == 1
+    again = ide4.reroll(rolled, "arbitrium", natural=60)
+    reroll = entry_luck("check", "Ника", {**again.to_dict(), "event": "reroll"})
+    assert reroll.rolls == () and reroll.spent == {"Ника": {"rerolls": 1}}
+
+
+# -- many rolls ------------------------------------------------------------------------------
+
+
+def brute_tail(samples: list[tuple[tuple[Fraction, ...], int]]) -> Fraction:
+    """P(sum of percentiles at least as far from n/2, on the observed side), enumerated."""
+    spreads = []
+    observed = Fraction(0)
+    for probs, index in samples:
+        below, spread = Fraction(0), []
+        for i, p in enumerate(probs):
+            if p:
+                spread.append((below + p / 2, p))
+                if i == index:
+                    observed += below + p / 2
+            below += p
+        spreads.append(spread)
+    half = Fraction(len(samples), 2)
+    tail = Fraction(0)
+    for combo in product(*spreads):
+        total = sum(v for v, _ in combo)
+        weight = Fraction(1)
+        for _, p in combo:
+            weight *= p
+        if (observed >= half and total >= observed) or (observed < half and total <= observed):
+            tail += weight
+    return tail
+
+
+def sample(probs: tuple[Fraction, ...], index: int) -> Sample:
+    below = sum(probs[:index], Fraction(0))
+    variance = (1 - sum(p**3 for p in probs)) / 12
+    return Sample(float(below + probs[index] / 2), tuple(map(float, probs)), float(variance))
+
+
+@pytest.mark.parametrize(
+    "rolls",
+    [
+        [((Fraction(1, 2), Fraction(1, 2)), 1)] * 3,
+        [((Fraction(1, 81), Fraction(40, 81), Fraction(39, 81), Fraction(1, 81)), 3)]
+        + [((Fraction(1, 6),) * 6, 0), ((Fraction(1, 4), Fraction(3, 4)), 1)],
+        [((Fraction(1, 36), Fraction(2, 36), Fraction(3, 36), Fraction(30, 36)), 0)] * 4,
+        [((Fraction(1, 10), Fraction(9, 10)), 0), ((Fraction(1, 3),) * 3, 2)],
+    ],
+)
+def test_verdict_probability_is_the_exact_one(rolls) -> None:
+    """The issue: «using the exact distribution of the mean under fair dice» — equal to the
+    enumeration of every combination of outcomes on small cases."""
+    samples = [sample(p, i) for p, i in rolls]
+    assert exact_tail(samples) == pytest.approx(float(brute_tail(rolls)), abs=1e-12)
+    assert verdict(samples).exact
+
+
+def test_verdict_past_thirty_rolls_is_normal_and_close() -> None:
+    """«или a normal approximation past 30 rolls, said so»: 31 rolls are approximated, and
+    the approximation is near the exact tail of the same rolls."""
+    rng = random.Random(7)
+    d6 = (Fraction(1, 6),) * 6
+    samples = [sample(d6, rng.randrange(6)) for _ in range(31)]
+    judged = verdict(samples)
+    assert not judged.exact and judged.tail == normal_tail(samples)
+    assert abs(normal_tail(samples) - exact_tail(samples)) < 0.03
+
+
+def test_ten_thousand_fair_rolls_land_in_the_expected_band() -> None:
+    """A seeded run of 10,000 fair rolls of mixed checks: the mean percentile is within
+    four standard deviations of 1/2, and the verdict does not call the dice unfair."""
+    rng = random.Random(20261201)
+    dists = {e: odds(e).probs for e in ("3d6", "d20", "4dF", "2d6+3", "d100")}
+    samples = []
+    for _ in range(10_000):
+        expression = rng.choice(list(dists))
+        probs = dists[expression]
+        totals, weights = list(probs), [float(p) for p in probs.values()]
+        total = rng.choices(totals, weights)[0]
+        luck = total_luck(probs, total)
+        samples.append(Sample(float(luck.percentile), None, float(luck.variance)))
+    mean = sum(s.percentile for s in samples) / len(samples)
+    sd = sum(s.variance for s in samples) ** 0.5 / len(samples)
+    assert abs(mean - 0.5) < 4 * sd
+    assert verdict(samples).tail > 1e-4
+    summary = summarise(samples)
+    assert summary.rolls == 10_000 and sum(summary.histogram) == 10_000
+    assert 0.05 < summary.top < 0.15 and 0.05 < summary.bottom < 0.15
+
+
+def test_summary_of_nothing_is_empty() -> None:
+    """No rolls: no mean, no verdict, an empty histogram."""
+    empty = summarise([])
+    assert empty.rolls == 0 and empty.mean is None and empty.verdict is None
+    assert empty.histogram == (0,) * 10
+
+
+# -- sessions --------------------------------------------------------------------------------
+
+
+def test_sessions_start_at_marks_and_after_six_hours() -> None:
+    """The issue: «a GM key marks the start of a game session (also implied by a gap of more
+    than six hours between rolls)». A mark before any roll starts no empty session."""
+    t = datetime(2026, 12, 1, 19, 0)
+    items = [
+        (t, True),  # the GM's mark at the start
+        (t + timedelta(minutes=5), False),
+        (t + timedelta(hours=6, minutes=5), False),  # exactly six hours later: same evening
+        (t + timedelta(hours=12, minutes=6), False),  # more than six hours: a new session
+        (t + timedelta(hours=12, minutes=7), True),  # a mark: a new session
+        (t + timedelta(hours=12, minutes=8), True),  # a second mark in a row: no empty one
+        (None, False),  # an unreadable time stays in the current session
+        (t + timedelta(hours=12, minutes=9), False),
+    ]
+    assert session_numbers(items) == [1, 1, 1, 2, 3, 3, 3, 3]
+    assert settings().gap == timedelta(hours=6)
+
+
+def test_bad_ledger_settings_are_refused() -> None:
+    """A campaign's override of the ledger table with nonsense gets a clear message."""
+    try:
+        for key, value in (("gap_hours", 0), ("exact_max_rolls", -1), ("edge", 0.7)):
+            table = {"gap_hours": 6, "exact_max_rolls": 30, "edge": 0.1, key: value}
+            set_overrides({"ledger/sessions.toml": table})
+            with pytest.raises(RulesError, match=key):
+                settings()
+    finally:
+        set_overrides({})
