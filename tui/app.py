@@ -478,6 +478,12 @@ class KubikApp(App[None]):
         """Append one entry to the campaign's log (the store notifies the panes)."""
         if self.secret and "hidden" not in data:
             data = {**data, "hidden": True}
+        from tui.luck import stamp  # the luck ledger: each roll's percentile, computed once
+
+        stamped = stamp(self, kind, actor, text, data)
+        if stamped is None:
+            return  # a worker computes the odds of this dice notation, then records it
+        data = stamped
         entry = LogEntry(
             id=uuid.uuid4().hex,
             at=self.clock().isoformat(timespec="seconds"),

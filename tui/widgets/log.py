@@ -43,6 +43,9 @@ class LogPane(Vertical):
         Binding(
             "r", "reveal", "Раскрыть", id="log-reveal", tooltip="Показать скрытый бросок игрокам"
         ),
+        # The luck ledger (tui/luck.py, tui/screens/stats.py).
+        Binding("s", "stats", "Удача", id="log-stats", tooltip="Статистика удачи по сессиям"),
+        Binding("n", "new_session", "Сессия", id="log-session", tooltip="Начать новую сессию"),
     ]
 
     _entries: dict[str, LogEntry] = {}
@@ -82,7 +85,22 @@ class LogPane(Vertical):
             store = self.app.store  # type: ignore[attr-defined]
             writable = not store.read_only and not getattr(self.app, "view_only", False)
             return writable and entry is not None and is_secret(entry, self._revealed)
+        if action == "new_session":
+            store = self.app.store  # type: ignore[attr-defined]
+            return not store.read_only and not getattr(self.app, "view_only", False)
         return True
+
+    def action_stats(self) -> None:
+        """Open the luck stats: each character's rolls against their exact odds."""
+        from tui.screens.stats import open_stats
+
+        open_stats(self.app)
+
+    def action_new_session(self) -> None:
+        """Mark the start of a game session in the Журнал."""
+        from tui.luck import mark_session
+
+        mark_session(self.app)
 
     def action_reveal(self) -> None:
         """Show the highlighted secret roll to the players (a new «Раскрыто» entry)."""

@@ -1,0 +1,100 @@
+"""The luck ledger in the app: percentiles stored at record time, sessions, the stats screen."""
+
+from __future__ import annotations
+
+import asyncio
+
+from rules.ledger import entry_luck
+from tui.luck import pending, read_sessions
+from tui.luck_text import stats_dict, verdict_text
+from tui.screens.stats import StatsScreen
+from tui.store import Store
+
+
+async def settle(pilot, app) -> None:
+    """Wait until every entry waiting for its odds in a worker is written."""
+    for _ in range(200):
+        await pilot.pause()
+        if not pending(app):
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the odds worker never finished")
+
+
+async def test_checks_and_quick_rolls_store_their_percentile(make_test_app, campaign_path):
+    """«Each logged roll carries where it landed … Stored in the log entry («percentile»)».
+    A builder's check and dice notation both: the worker one (explosions) keeps its place."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3")  # the Древо builder
+        await pilot.press("enter")  # roll
+        await pilot.press("slash", *"3d6!", "enter")  # explosions: odds in a worker
+        await pilot.press(*["backspace"] * 4, *"2d6", "enter", "escape")  # cheap: inline
+        await settle(pilot, app)
+    entries = list(reversed(Store.open(campaign_path).log()))
+    assert [e.text.split()[0].rstrip(":") for e in entries[1:]] == ["3d6!", "2d6"]
+    for entry in entries:
+        assert 0 < entry.data["percentile"] < 1
+        again = entry_luck(entry.kind, entry.actor, entry.data)
+        assert again.percentile == entry.data["percentile"]  # the inputs suffice to redo it
+    assert entries[0].data["luck"]["rolls"][0]["who"] == entries[0].actor
+
+
+async def test_new_session_key_marks_the_log_and_stats_group_by_it(make_test_app, campaign_path):
+    """«a GM key marks the start of a game session … the log and the stats group by session»."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("slash", *"2d6", "enter", "escape")
+        await pilot.press("4", "n")  # the Журнал, a new session
+        await pilot.press("n")  # again at once: refused, the session is still empty
+        await pilot.press("slash", *"1d20", "enter", "escape")
+        await pilot.press("slash", *"1d20", "enter", "escape")
+        entries = list(reversed(app.store.log()))
+        assert [e.kind for e in entries] == ["roll", "session", "roll", "roll"]
+        sessions = read_sessions(entries)
+        assert [len(s.rolls) for s in sessions] == [1, 2]
+        data = stats_dict(sessions[-1:])
+        assert data["rolls"] == 2 and data["sessions"][0]["number"] == 2
+        assert set(data["by_character"]) == {"без персонажа"}
+        await pilot.press("s")  # the stats screen
+        assert isinstance(app.screen, StatsScreen)
+        title = str(app.screen.query_one("#stats-title").render())
+        assert "Сессия 2 из 2" in title
+        await pilot.press("left")  # the first session
+        assert "Сессия 1 из 2" in str(app.screen.query_one("#stats-title").render())
+        await pilot.press("a")  # all sessions
+        lines = str(app.screen.query_one("#stats-table-lines").render())
+        assert "3 броска" in lines
+        await pilot.press("escape")
+        assert not isinstance(app.screen, StatsScreen)
+
+
+async def test_secret_rolls_count_for_players_only_once_revealed(make_test_app):
+    """«the players' view and any export for players count a secret roll only after the GM
+    reveals it; the GM's screen shows all»."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+s", "slash", *"2d6", "enter", "escape", "ctrl+s")
+        await pilot.press("slash", *"1d6", "enter", "escape")
+        entries = list(reversed(app.store.log()))
+        assert sum(len(s.rolls) for s in read_sessions(entries)) == 2
+        assert sum(len(s.rolls) for s in read_sessions(entries, players=True)) == 1
+        await pilot.press("4", "down", "r")  # reveal the secret roll
+        entries = list(reversed(app.store.log()))
+        assert sum(len(s.rolls) for s in read_sessions(entries, players=True)) == 2
+        await pilot.press("s", "p")  # the stats as the players see them
+        assert app.screen.players
+        assert "2 броска" in str(app.screen.query_one("#stats-table-lines").render())
+
+
+def test_verdict_words_say_how_rare_and_how_computed() -> None:
+    """«удачнее ожидаемого: так бывает в 1 вечере из 12», with the method said."""
+    from rules.ledger import Verdict
+
+    assert verdict_text(Verdict("lucky", 1 / 12, True)) == (
+        "удачнее ожидаемого: так бывает в 1 вечере из 12 (точный расчёт)"
+    )
+    assert verdict_text(Verdict("unlucky", 0.004, False), "случае") == (
+        "намного хуже ожидаемого: так бывает в 1 случае из 250 (нормальное приближение)"
+    )
+    assert verdict_text(None) == "бросков нет"

@@ -1,0 +1,258 @@
+"""The luck ledger in the app: each Журнал entry gets its percentile when it is recorded, and
+the log is read back into sessions of rolls for the stats (screen, ``kubik stats``, Markdown).
+
+``stamp`` is the one hook in ``KubikApp.record``: a builder's check is placed in its exact odds
+right there (well under a millisecond, the odds tables are cached); dice notation whose exact
+odds may take longer (explosions, many dice) is computed in a thread worker and the entry is
+written when it is done, keeping the Журнал's order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from rules.ledger import Sample, entry_luck, is_notation, session_numbers
+from tui.public import Masker, is_secret, revealed_ids
+from tui.store import Character, LogEntry
+
+#: The Журнал entry kind of the GM's «новая сессия» mark.
+SESSION_KIND = "session"
+#: Who a roll without an actor (a quick roll) is counted for.
+NOBODY = "без персонажа"
+_CHEAP_DICE = 12  # dice notation with no explosion and at most this many dice: computed inline
+
+
+# -- at record time ----------------------------------------------------------------------------
+
+
+@dataclass
+class _Pending:
+    kind: str
+    actor: str | None
+    text: str
+    data: dict[str, Any]
+    ready: bool
+
+
+@dataclass
+class _Queue:
+    items: list[_Pending] = field(default_factory=list)
+    flushing: bool = False
+
+
+def _queue(app: Any) -> _Queue:
+    queue = app.__dict__.get("_luck_queue")
+    if queue is None:
+        queue = app.__dict__["_luck_queue"] = _Queue()
+    return queue
+
+
+def is_cheap(expression: str) -> bool:
+    """Whether the exact odds of dice notation take well under a millisecond to compute."""
+    from rules.dice import DiceTerm, parse
+
+    try:
+        parsed = parse(expression)
+    except Exception:  # noqa: BLE001 - a bad expression is the worker's (and odds') business
+        return False
+    dice = [t for t in parsed.terms if isinstance(t, DiceTerm)]
+    return sum(t.count for t in dice) <= _CHEAP_DICE and not any(t.explode for t in dice)
+
+
+def with_luck(
+    kind: str, actor: str | None, data: dict[str, Any], previous: Sequence[dict[str, Any]] = ()
+) -> dict[str, Any]:
+    """Return ``data`` with ``"percentile"`` and ``"luck"`` added (unchanged without dice)."""
+    try:
+        luck = entry_luck(kind, actor, data, previous)
+    except Exception:  # noqa: BLE001 - the ledger never costs the GM a roll
+        return data
+    if luck is None:
+        return data
+    return {**data, "percentile": luck.percentile, "luck": luck.to_dict()}
+
+
+def _previous(store: Any, data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Recent entries' data (newest first): a Судьба shift is priced against its roll."""
+    if data.get("system") != "drevo" and "plan" not in data:
+        return []
+    return [e.data for e in store.log(limit=30)]
+
+
+def stamp(
+    app: Any, kind: str, actor: str | None, text: str, data: dict[str, Any]
+) -> dict[str, Any] | None:
+    """Return the entry's data with its luck, or ``None`` if a worker will record it later.
+
+    Called by ``KubikApp.record`` before it appends; the worker calls ``record`` again with
+    the finished data, which then passes straight through.
+    """
+    queue = _queue(app)
+    if queue.flushing or "luck" in data:
+        return data
+    slow = is_notation(data) and not is_cheap(str(data["expression"]))
+    if not slow:
+        done = with_luck(kind, actor, data, _previous(app.store, data))
+        if not queue.items:
+            return done
+        queue.items.append(_Pending(kind, actor, text, done, True))  # keep the order
+        return None
+    item = _Pending(kind, actor, text, data, False)
+    queue.items.append(item)
+
+    def compute() -> None:
+        finished = with_luck(kind, actor, data)
+        try:
+            app.call_from_thread(_finish, app, item, finished)
+        except Exception:  # noqa: BLE001 - the app is gone: write the entry ourselves
+            item.data, item.ready = finished, True
+            _append_late(app, item)
+
+    app.run_worker(compute, thread=True, group="luck", exit_on_error=False)
+    return None
+
+
+def _finish(app: Any, item: _Pending, data: dict[str, Any]) -> None:
+    item.data, item.ready = data, True
+    queue = _queue(app)
+    while queue.items and queue.items[0].ready:
+        head = queue.items.pop(0)
+        queue.flushing = True
+        try:
+            app.record(head.kind, head.actor, head.text, head.data)
+        finally:
+            queue.flushing = False
+
+
+def _append_late(app: Any, item: _Pending) -> None:
+    import uuid
+
+    from tui.store import StoreError
+
+    entry = LogEntry(
+        uuid.uuid4().hex,
+        app.clock().isoformat(timespec="seconds"),
+        item.kind,
+        item.actor,
+        item.text,
+        item.data,
+    )
+    try:
+        app.store.append_log(entry)
+    except StoreError:
+        pass  # the campaign is closed: nothing left to write to
+
+
+def pending(app: Any) -> int:
+    """Return how many entries wait for their odds (tests wait for 0)."""
+    return len(_queue(app).items)
+
+
+# -- reading the log back ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One counted roll: when, who, where it landed."""
+
+    at: str
+    who: str
+    sample: Sample
+    entry_id: str
+
+
+@dataclass
+class Session:
+    """One game session of the Журнал."""
+
+    number: int
+    start: str
+    rolls: list[Roll] = field(default_factory=list)
+    spent: dict[str, dict[str, int]] = field(default_factory=dict)
+
+
+def _when(iso: str) -> datetime | None:
+    try:
+        when = datetime.fromisoformat(iso)
+    except ValueError:
+        return None
+    return when if when.tzinfo is not None else when.astimezone()
+
+
+def _sample(roll: dict[str, Any]) -> Sample | None:
+    try:
+        probs = roll.get("probs")
+        return Sample(
+            float(roll["percentile"]),
+            tuple(float(p) for p in probs) if isinstance(probs, list) else None,
+            float(roll["variance"]),
+        )
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def read_sessions(
+    entries: Sequence[LogEntry],
+    *,
+    players: bool = False,
+    characters: Iterable[Character] = (),
+) -> list[Session]:
+    """Cut the Журнал (``entries`` oldest first) into sessions of counted rolls.
+
+    Args:
+        entries: the whole Журнал, oldest first.
+        players: the players' view: a secret roll counts only once the GM revealed it, and
+            hidden NPCs are «???».
+        characters: the party (for the names of hidden NPCs).
+    """
+    revealed = revealed_ids(entries)
+    mask: Callable[[str], str] = Masker(characters) if players else (lambda s: s)
+    items = [(_when(e.at), e.kind == SESSION_KIND) for e in entries]
+    sessions: dict[int, Session] = {}
+    for entry, number in zip(entries, session_numbers(items), strict=True):
+        session = sessions.get(number)
+        if session is None:
+            session = sessions[number] = Session(number, entry.at)
+        luck = entry.data.get("luck")
+        if not isinstance(luck, dict) or (players and is_secret(entry, revealed)):
+            continue
+        for roll in luck.get("rolls") or []:
+            sample = _sample(roll) if isinstance(roll, dict) else None
+            if sample is not None:
+                who = mask(str(roll.get("who") or entry.actor or NOBODY))
+                session.rolls.append(Roll(entry.at, who, sample, entry.id))
+        for spent in luck.get("spent") or []:
+            if not isinstance(spent, dict):
+                continue
+            who = mask(str(spent.get("who") or entry.actor or NOBODY))
+            kinds = session.spent.setdefault(who, {})
+            for kind, amount in spent.items():
+                if kind != "who" and isinstance(amount, int):
+                    kinds[kind] = kinds.get(kind, 0) + amount
+    return [sessions[n] for n in sorted(sessions)]
+
+
+def session_count(entries: Sequence[LogEntry]) -> tuple[int, bool]:
+    """Return the current session's number and whether it has no entries but its mark."""
+    items = [(_when(e.at), e.kind == SESSION_KIND) for e in entries]
+    if not items:
+        return 1, True
+    numbers = session_numbers(items)
+    current = numbers[-1]
+    empty = all(is_mark for (_, is_mark), n in zip(items, numbers, strict=True) if n == current)
+    return current, empty
+
+
+def mark_session(app: Any) -> None:
+    """Start a new game session in the Журнал (the GM's key in the Журнал tab)."""
+    entries = list(reversed(app.store.log()))
+    current, empty = session_count(entries)
+    if entries and empty:
+        app.notify(f"Сессия {current} уже начата: в ней пока нет бросков.")
+        return
+    number = current + 1 if entries else 1
+    app.record(SESSION_KIND, None, f"— Сессия {number} —", {"session": number})
+    app.notify(f"Начата сессия {number}: статистика удачи считается с этой записи.")
