@@ -127,7 +127,7 @@ def app_parser() -> Parser:
         description=(
             "kubik — помощник ведущего за столом. Без команды открывает приложение.\n"
             "Команды: roll EXPR, odds EXPR, odds|check drevo|ide4|starately|wod …,\n"
-            "party list|add|remove, export, import, log, serve (у каждой есть -h).\n"
+            "party list|add|remove, export, import, log, stats, serve (у каждой есть -h).\n"
             "kubik --view — вид для игроков (только просмотр)."
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -222,6 +222,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from tui import cli_party
 
             return int(cli_party.COMMANDS[command](rest))
+        if command == "stats":
+            from tui.cli_stats import cmd_stats
+
+            return cmd_stats(rest)
         if command == "serve":
             from tui.serve import cmd_serve
 

@@ -248,13 +248,16 @@ def character_rows(chosen: Sequence[Session]) -> list[tuple[str, str, str, str, 
 
 
 def short_verdict(verdict: Verdict | None) -> str:
-    """Return a table cell's verdict: «удачнее · 1 из 12»."""
+    """Return a table cell's verdict: «чуть удачнее · 1 из 7» («≈»: the normal approximation)."""
     if verdict is None:
         return "—"
-    if verdict.direction == "even" or verdict.tail > 0.25:
+    tail = verdict.tail
+    if verdict.direction == "even" or tail > 0.25:
         return "как ожидалось"
-    word = "удачнее" if verdict.direction == "lucky" else "хуже"
-    return f"{word} · 1 из {one_in(verdict.tail)}" + ("" if verdict.exact else " ≈")
+    strong, plain, slight = DIRECTION_WORDS[verdict.direction]
+    words = strong if tail <= 0.01 else plain if tail <= 0.1 else slight
+    word = words.removesuffix(" ожидаемого")
+    return f"{word} · 1 из {one_in(tail)}" + ("" if verdict.exact else " ≈")
 
 
 def spent_lines(chosen: Sequence[Session]) -> list[str]:

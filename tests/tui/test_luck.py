@@ -98,3 +98,22 @@ def test_verdict_words_say_how_rare_and_how_computed() -> None:
         "намного хуже ожидаемого: так бывает в 1 случае из 250 (нормальное приближение)"
     )
     assert verdict_text(None) == "бросков нет"
+
+
+class TestStatsScreen:
+    """The stats screen at 80×24 after a few Древо checks and quick rolls in two sessions."""
+
+    def test_stats_80x24(self, snap_compare, make_test_app):
+        async def run_before(pilot):
+            await pilot.press("3")  # the Древо builder: Ярослав Кречет
+            for _ in range(4):
+                await pilot.press("enter")  # roll the check four times
+            await pilot.press("slash", *"2d6", "enter", "escape")  # a quick roll, no actor
+            await pilot.press("4", "n")  # the Журнал: a new session starts
+            await pilot.press("3", "down", "right", "enter", "enter")  # another trait, twice
+            await pilot.press("slash", *"d20", "enter", "escape")
+            await pilot.press("4", "s")  # the stats of the newest session
+            pilot.app.clear_notifications()  # «Начата сессия 2» would cover the chart
+            await pilot.pause()
+
+        assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)

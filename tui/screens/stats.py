@@ -40,8 +40,23 @@ class StatsScreen(Screen[None]):
 
     BINDINGS = [
         Binding("escape,q", "close", "Закрыть", id="stats-close"),
-        Binding("left", "session(-1)", "Раньше", id="stats-prev", tooltip="Предыдущая сессия"),
-        Binding("right", "session(1)", "Позже", id="stats-next", tooltip="Следующая сессия"),
+        # Priority: the characters' table would take ← and → (and hide them from the key bar).
+        Binding(
+            "left",
+            "session(-1)",
+            "Раньше",
+            id="stats-prev",
+            tooltip="Предыдущая сессия",
+            priority=True,
+        ),
+        Binding(
+            "right",
+            "session(1)",
+            "Позже",
+            id="stats-next",
+            tooltip="Следующая сессия",
+            priority=True,
+        ),
         Binding("a", "all", "Все сессии", id="stats-all", tooltip="Все сессии / одна"),
         Binding("p", "players", "Для игроков", id="stats-players", tooltip="Без скрытых бросков"),
         Binding("m", "markdown", "Markdown", id="stats-markdown", tooltip="Сохранить в Markdown"),
