@@ -17,8 +17,10 @@ from typing import Any
 from rules.errors import RulesError
 
 #: A roll whose distribution has more outcomes than this keeps only its summary in the log
-#: (mean 1/2 and its variance); the verdict then uses the normal approximation.
-STORED_OUTCOMES = 64
+#: (mean 1/2 and its variance); the verdict then uses the normal approximation. Outcomes in
+#: either tail holding less than ``TAIL`` in all are stored as one (exploding dice).
+STORED_OUTCOMES = 160
+TAIL = Fraction(1, 10**12)
 
 
 @dataclass(frozen=True)
@@ -62,9 +64,28 @@ class Luck:
             "outcome": self.outcome,
             "variance": float(self.variance),
         }
-        if len(self.probs) <= STORED_OUTCOMES:
-            data["probs"] = [float(p) for p in self.probs]
+        stored = _trimmed(self.probs)
+        if len(stored) <= STORED_OUTCOMES:
+            data["probs"] = [float(p) for p in stored]
         return data
+
+
+def _trimmed(probs: tuple[Fraction, ...]) -> tuple[Fraction, ...]:
+    """Merge each tail's outcomes holding less than ``TAIL`` in all into one outcome."""
+    low, mass = 0, Fraction(0)
+    while low < len(probs) - 1 and mass + probs[low] < TAIL:
+        mass += probs[low]
+        low += 1
+    high, top = len(probs) - 1, Fraction(0)
+    while high > low and top + probs[high] < TAIL:
+        top += probs[high]
+        high -= 1
+    middle = list(probs[low : high + 1])
+    if low:
+        middle[0] += mass
+    if high < len(probs) - 1:
+        middle[-1] += top
+    return tuple(middle)
 
 
 def outcome_luck(odds: Mapping[str, Fraction], order: Sequence[str], outcome: str) -> Luck:
