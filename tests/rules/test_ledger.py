@@ -340,3 +340,58 @@ def test_exploding_tails_are_stored_as_one_outcome() -> None:
     stored = luck.to_dict()["probs"]
     assert len(probs) > 160 >= len(stored)
     assert sum(stored) == pytest.approx(1.0, abs=1e-12)
+
+
+# -- combat and helpers ----------------------------------------------------------------------
+
+
+def test_drevo_exchange_each_side_is_placed_by_its_own_dice() -> None:
+    """«Сравниваются суммы броска 4dF и используемого навыка либо качества»: in an opposed
+    exchange each side's luck is its own 4dF sum among the 81 rolls; a Судьба shift after
+    the roll is priced, not counted again."""
+    from rules.drevo import Fighter, plan_exchange, resolve_exchange_with_dice
+    from rules.drevo.exchange import Action
+    from rules.drevo.resolve import shift_exchange
+
+    plan = plan_exchange(
+        Fighter("А", trait=2), Action("melee"), Fighter("Б", trait=1), Action("melee"), "close"
+    )
+    sums = [sum(d) for d in product((-1, 0, 1), repeat=4)]
+    expected = brute([(s, 1) for s in sums], lambda s: s)
+    result = resolve_exchange_with_dice(plan, (1, 1, 0, 0), (-1, 0, 0, 0))
+    data = {"round": 1, **result.to_dict()}
+    luck = entry_luck("combat", "А", data)
+    assert [r.who for r in luck.rolls] == ["А", "Б"]
+    assert [r.luck.percentile for r in luck.rolls] == [expected[2], expected[-1]]
+    shifted = {"round": 1, **shift_exchange(result, "defender", 2).to_dict()}
+    priced = entry_luck("combat", "А", shifted, previous=[data])
+    assert priced.rolls == () and priced.spent == {"Б": {"fate": 2}}
+
+
+def test_starately_chain_group_and_risk() -> None:
+    """A task chain and a group check place every roll (helpers too) against its own odds;
+    «Риск» rolls again after a failure: a reroll spent, not a second percentile."""
+    from rules.starately import GroupCheck, TaskChain, resolve_chain, resolve_group, resolve_risk
+
+    main = StCheck(StSide(0, skill=1, name="Рыжий"), 8)
+    helper = StSide(1, skill=1, name="Хват")
+    chain = resolve_chain(TaskChain(helper, main), (6, 5), (3, 3))
+    luck = entry_luck("check", "Рыжий", {"system": "starately", **chain.to_dict()})
+    assert [r.who for r in luck.rolls] == ["Хват", "Рыжий"]
+    group = resolve_group(GroupCheck(main, (helper,)), [(2, 2)], (5, 4))
+    luck = entry_luck("check", "Рыжий", {"system": "starately", **group.to_dict()})
+    assert [r.who for r in luck.rolls] == ["Рыжий", "Хват"]
+    assert luck.rolls[1].luck.outcome == "failure"
+    first = st_resolve(main, (1, 2))
+    risk = resolve_risk(first, "потеря снаряжения", (6, 6))
+    luck = entry_luck("check", "Рыжий", {"system": "starately", **risk.to_dict()})
+    assert luck.rolls == () and luck.spent == {"Рыжий": {"rerolls": 1}}
+
+
+def test_entries_without_dice_have_no_luck() -> None:
+    """A note, a session mark, a reveal and an unreadable result carry no percentile."""
+    assert entry_luck("note", "Ярослав", {"character": "x"}) is None
+    assert entry_luck("session", None, {"session": 2}) is None
+    assert entry_luck("note", None, {"reveals": "abc", "hidden": False}) is None
+    assert entry_luck("check", None, {"system": "drevo", "kind": "one_sided"}) is None
+    assert entry_luck("check", None, {"system": "кости"}) is None
