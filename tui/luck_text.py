@@ -293,3 +293,33 @@ def markdown(campaign: str, chosen: Sequence[Session], total: int) -> str:
     if spent:
         lines += ["", md_escape(spent[0])]
     return "\n".join(lines) + "\n"
+
+
+def entry_text(data: dict[str, Any]) -> str:
+    """Return where an entry's rolls landed, for the Журнал's detail line (or ``""``).
+
+    «удача: 0,83 (этот исход или лучше — 17 %)»; with several rolls, each named.
+    """
+    luck = data.get("luck")
+    if not isinstance(luck, dict):
+        return ""
+    rolls = [r for r in luck.get("rolls") or [] if isinstance(r, dict)]
+    parts = []
+    for roll in rolls:
+        try:
+            text = f"{number(float(roll['percentile']))} (этот исход или лучше — "
+            text += f"{share(float(roll['at_least']))})"
+        except (KeyError, TypeError, ValueError):
+            continue
+        who = roll.get("who")
+        parts.append(f"{who} {text}" if who and len(rolls) > 1 else text)
+    spent_items = [s for s in luck.get("spent") or [] if isinstance(s, dict)]
+    spent = []
+    for item in spent_items:
+        what = spent_text({k: v for k, v in item.items() if k != "who"})
+        who = item.get("who")
+        spent.append(f"{who}: {what}" if who and len(spent_items) > 1 else what)
+    out = f"удача: {'; '.join(parts)}" if parts else ""
+    if spent:
+        out += ("; " if out else "") + "потрачено: " + "; ".join(spent)
+    return out

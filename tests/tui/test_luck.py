@@ -117,3 +117,16 @@ class TestStatsScreen:
             await pilot.pause()
 
         assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)
+
+
+async def test_log_detail_shows_where_the_roll_landed(make_test_app):
+    """The Журнал's detail line of a roll says its percentile and the chance of that outcome
+    or better; a Судьба shift says what was spent."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3", "enter", "plus")  # roll, then Судьба +1
+        await pilot.press("4", "down")  # the Журнал, on the roll itself
+        detail = str(app.query_one("#log-detail").render())
+        assert "удача: 0," in detail and "этот исход или лучше" in detail
+        await pilot.press("up")  # the Судьба entry
+        assert "потрачено: Судьба 1" in str(app.query_one("#log-detail").render())

@@ -124,4 +124,8 @@ class LogPane(Vertical):
         entry = self._entries.get(key.value or "")
         if entry is not None:
             who = f"{entry.actor}: " if entry.actor else ""
-            detail.update(f"{when_text(entry.at)} — {escape(who + entry.text)}")
+            from tui.luck_text import entry_text  # the luck ledger: where the dice landed
+
+            luck = entry_text(entry.data)
+            luck = f"\n{luck}" if luck else ""
+            detail.update(f"{when_text(entry.at)} — {escape(who + entry.text + luck)}")
