@@ -97,3 +97,20 @@ def test_bad_session_number_is_a_clear_error(capsys, camp):
     assert code == 1 and "нет сессии 5" in err and "kubik stats --all" in err
     code, _, err = run(capsys, "--campaign", str(camp), "--session", "0")
     assert code == 2 and "с 1" in err
+
+
+def test_log_groups_by_session(capsys, camp):
+    """«the log and the stats group by session»: `kubik log` heads each session, and its
+    JSON numbers every entry's session (counted over the whole log, even with --limit)."""
+    from tui import cli_party
+
+    try:
+        code = cli_party.log(["--campaign", str(camp)])
+    except SystemExit as exit_:
+        code = exit_.code
+    out = capsys.readouterr().out.splitlines()
+    assert code == 0 and out[0] == "— Сессия 1 —" and "— Сессия 2 —" in out
+    cli_party.log(["--campaign", str(camp), "--json", "--limit", "3"])
+    entries = json.loads(capsys.readouterr().out)["entries"]
+    assert [e["session"] for e in entries] == [2, 2, 2]
+    assert all("percentile" in e["data"] for e in entries)

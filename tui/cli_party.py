@@ -256,9 +256,22 @@ def log(argv: Sequence[str]) -> int:
             sys.stdout.write(store.log_markdown())
             return 0
         entries = list(reversed(store.log(args.limit)))
+        everything = store.log() if args.limit is not None else list(reversed(entries))
         name = store.campaign.name
-    data = {"campaign": name, "entries": [log_to_doc(e) for e in entries]}
-    lines = [f"{e.at}  {e.actor + ': ' if e.actor else ''}{e.text}" for e in entries]
+    from tui.luck import session_of  # the luck ledger's sessions (a mark or a 6-hour pause)
+
+    sessions = session_of(list(reversed(everything)))
+    data = {
+        "campaign": name,
+        "entries": [{**log_to_doc(e), "session": sessions.get(e.id)} for e in entries],
+    }
+    lines: list[str] = []
+    several, shown = len(set(sessions.values())) > 1, None
+    for e in entries:
+        if several and sessions.get(e.id) != shown:
+            shown = sessions.get(e.id)
+            lines.append(f"— Сессия {shown} —")
+        lines.append(f"{e.at}  {e.actor + ': ' if e.actor else ''}{e.text}")
     emit(data, "\n".join(lines) if lines else "Журнал пуст.", args.json)
     return 0
 

@@ -235,6 +235,12 @@ def read_sessions(
     return [sessions[n] for n in sorted(sessions)]
 
 
+def session_of(entries: Sequence[LogEntry]) -> dict[str, int]:
+    """Return each entry's session number by id (``entries`` oldest first)."""
+    items = [(_when(e.at), e.kind == SESSION_KIND) for e in entries]
+    return {e.id: n for e, n in zip(entries, session_numbers(items), strict=True)}
+
+
 def session_count(entries: Sequence[LogEntry]) -> tuple[int, bool]:
     """Return the current session's number and whether it has no entries but its mark."""
     items = [(_when(e.at), e.kind == SESSION_KIND) for e in entries]
