@@ -157,25 +157,28 @@ def _drevo(data: Data, previous: Sequence[Data], luck: _Tally) -> None:
     luck.roll(who, _drevo_one_sided(data))
 
 
-def _drevo_opposed(data: Data, luck: _Tally) -> None:
+def _drevo_opposed(data: Data, luck: _Tally, *, priced: bool = True) -> None:
+    """Place each side's 4dF sum; ``priced``: a side's Судьба before the roll is spent here
+    (the Бой tab writes its own «Судьба до броска» entry instead)."""
     for key in ("a", "b"):
         side = data[key]
         who = _name(side["side"])
         if side.get("fate_auto"):
-            luck.spend(who, "fate", 1)
+            if priced:
+                luck.spend(who, "fate", 1)
             continue
         luck.roll(who, _four_df(side["dice_sum"]))
 
 
 def _drevo_exchange(data: Data, luck: _Tally) -> None:
+    # Судьба declared before an exchange's roll has its own entry ({"fate": "before"}).
     opposed = data.get("opposed")
     if opposed:
-        _drevo_opposed(opposed, luck)
+        _drevo_opposed(opposed, luck, priced=False)
         return
     for result in data.get("one_sided") or []:
         who = _name(result["side"])
         if result.get("fate_auto"):
-            luck.spend(who, "fate", 1)
             continue
         luck.roll(who, _drevo_one_sided(result))
 

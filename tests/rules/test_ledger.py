@@ -395,3 +395,20 @@ def test_entries_without_dice_have_no_luck() -> None:
     assert entry_luck("note", None, {"reveals": "abc", "hidden": False}) is None
     assert entry_luck("check", None, {"system": "drevo", "kind": "one_sided"}) is None
     assert entry_luck("check", None, {"system": "кости"}) is None
+
+
+def test_fate_before_an_exchange_is_spent_once() -> None:
+    """«При встречной проверке игрок может потратить одно очко Судьбы для того, чтобы сразу
+    получить результат «+4» … не бросая 4dF»: the Бой tab writes that as its own entry, so
+    the exchange that follows has no dice for that side and prices nothing again."""
+    from rules.drevo import Fighter, plan_exchange, resolve_exchange_with_dice
+    from rules.drevo.exchange import Action
+
+    plan = plan_exchange(
+        Fighter("А", trait=2), Action("melee"), Fighter("Б", trait=1), Action("melee"), "close"
+    )
+    before = entry_luck("combat", "А", {"round": 1, "fate": "before"})
+    assert before.rolls == () and before.spent == {"А": {"fate": 1}}
+    result = resolve_exchange_with_dice(plan, None, (0, 0, 1, 0), fate=["attacker"])
+    luck = entry_luck("combat", "А", {"round": 1, **result.to_dict()})
+    assert [r.who for r in luck.rolls] == ["Б"] and luck.spent == {}
