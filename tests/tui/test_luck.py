@@ -130,3 +130,15 @@ async def test_log_detail_shows_where_the_roll_landed(make_test_app):
         assert "удача: 0," in detail and "этот исход или лучше" in detail
         await pilot.press("up")  # the Судьба entry
         assert "потрачено: Судьба 1" in str(app.query_one("#log-detail").render())
+
+
+def test_players_see_hidden_npcs_as_question_marks() -> None:
+    """The players' numbers name a hidden NPC «???», as the players' view does."""
+    from tui.luck import with_luck
+    from tui.store import Character, LogEntry, new_id
+
+    wolf = Character(new_id(), "Волк", "npc", {}, (), (), 0, extra={"hidden": True})
+    data = with_luck("roll", "Волк", {"expression": "2d6", "total": 7, "parts": []})
+    entries = [LogEntry(new_id(), "2026-11-29T20:00:00+03:00", "roll", "Волк", "2d6 = 7", data)]
+    assert read_sessions(entries)[0].rolls[0].who == "Волк"
+    assert read_sessions(entries, players=True, characters=[wolf])[0].rolls[0].who == "???"
