@@ -100,12 +100,7 @@ def _starately(
     return OtherResult(
         lines,
         winner,
-        {
-            "system": "starately",
-            "winner": result.winner,
-            "tie": result.tie,
-            "margin": result.margin,
-        },
+        result.to_dict(),  # system, winner, tie, margin, and each side's dice (the ledger)
     )
 
 
@@ -136,7 +131,11 @@ def _wod(
     return OtherResult(
         lines,
         winner.name if winner else None,
-        {"system": "wod", "successes": [ra.successes, rb.successes]},
+        {
+            "system": "wod",
+            "successes": [ra.successes, rb.successes],
+            "rolls": [ra.to_dict(), rb.to_dict()],  # each pool's inputs (the luck ledger)
+        },
     )
 
 

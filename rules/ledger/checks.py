@@ -190,6 +190,11 @@ def _ide4(data: Data, previous: Sequence[Data], luck: _Tally) -> None:
     from rules.ide4.model import OUTCOMES
     from rules.ide4.odds import outcome_odds
 
+    if data.get("kind") == "opposed":  # the Бой tab: two quick checks, each its own roll
+        for key in ("a", "b"):
+            if isinstance(data.get(key), Mapping):
+                _ide4({**data[key], "event": "roll"}, previous, luck)
+        return
     inp = data.get("input") or {}
     who = inp.get("actor") or None
     event = data.get("event", "roll")
@@ -259,6 +264,10 @@ def _starately(data: Data, previous: Sequence[Data], luck: _Tally) -> None:
 
 
 def _wod(data: Data, previous: Sequence[Data], luck: _Tally) -> None:
+    if isinstance(data.get("rolls"), list):  # the Бой tab: two pools against each other
+        for roll in data["rolls"]:
+            _wod(roll, previous, luck)
+        return
     from rules.modifiers import Modifier
     from rules.wod.odds import pool_odds
     from rules.wod.pool import OUTCOMES, Pool

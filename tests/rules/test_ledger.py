@@ -412,3 +412,29 @@ def test_fate_before_an_exchange_is_spent_once() -> None:
     result = resolve_exchange_with_dice(plan, None, (0, 0, 1, 0), fate=["attacker"])
     luck = entry_luck("combat", "А", {"round": 1, **result.to_dict()})
     assert [r.who for r in luck.rolls] == ["Б"] and luck.spent == {}
+
+
+def test_other_systems_opposed_in_combat_place_both_sides() -> None:
+    """The Бой tab of IDE4, Старатели and Мир Тьмы rolls both sides: each roll is placed in
+    its own odds (IDE4 by outcome, Старатели by its natural among 2d6, Мир Тьмы by outcome)."""
+    from rules.ide4 import opposed
+    from rules.starately import Opposed, resolve_opposed
+    from rules.wod import roll_pool
+
+    rng = random.Random(5)
+    checks = []
+    for name in ("А", "Б"):
+        inp = ide4.CheckInput(attribute="Сила", attribute_level=3, base=3, actor=name)
+        checks.append(ide4.roll(ide4.start(inp), rng))
+    luck = entry_luck("combat", "А", {"round": 1, **opposed(*checks).to_dict()})
+    assert [r.who for r in luck.rolls] == ["А", "Б"]
+    result = resolve_opposed(
+        Opposed(StSide(0, name="А"), StSide(1, name="Б"), initiator="a"), (6, 6), (1, 1)
+    )
+    luck = entry_luck("combat", "А", {"round": 1, **result.to_dict()})
+    naturals = [a + b for a, b in product(range(1, 7), repeat=2)]
+    expected = brute([(n, 1) for n in naturals], lambda n: n)
+    assert [r.luck.percentile for r in luck.rolls] == [expected[12], expected[2]]
+    pools = [roll_pool(Pool(2, 1, name=n), rng) for n in ("А", "Б")]
+    data = {"system": "wod", "successes": [0, 0], "rolls": [p.to_dict() for p in pools]}
+    assert [r.who for r in entry_luck("combat", None, {"round": 1, **data}).rolls] == ["А", "Б"]
