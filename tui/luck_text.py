@@ -323,3 +323,12 @@ def entry_text(data: dict[str, Any]) -> str:
     if spent:
         out += ("; " if out else "") + "потрачено: " + "; ".join(spent)
     return out
+
+
+def store_markdown(store: Any, *, players: bool = True) -> str:
+    """Return the newest session's stats of a campaign as Markdown (for players: no secrets)."""
+    from tui.luck import read_sessions
+
+    entries = list(reversed(store.log()))
+    sessions = read_sessions(entries, players=players, characters=store.characters())
+    return markdown(store.campaign.name, pick(sessions, None), len(sessions))

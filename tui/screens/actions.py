@@ -145,6 +145,7 @@ def open_transfer(app: KubikApp) -> None:
         "export": ("Экспорт кампании в JSON", home / f"{stem}-export.json"),
         "markdown": ("Журнал в Markdown", home / f"{stem}-journal.md"),
         "import": ("Импорт кампании из JSON (новая кампания)", home / f"{stem}-export.json"),
+        "luck": ("Удача последней сессии в Markdown (для игроков)", home / f"{stem}-luck.md"),
     }
 
     def chosen(job: str | None) -> None:
@@ -173,8 +174,11 @@ def export(app: KubikApp, job: str, path: Path) -> None:
         if job == "export":
             app.store.export_json(path)
         else:
+            from tui.luck_text import store_markdown  # the luck ledger (issue 19)
+
+            text = app.store.log_markdown() if job == "markdown" else store_markdown(app.store)
             try:
-                path.write_text(app.store.log_markdown(), encoding="utf-8")
+                path.write_text(text, encoding="utf-8")
             except OSError as err:
                 raise StoreError(
                     f"Не удалось записать {path}: {err.strerror or err}. "

@@ -16,7 +16,7 @@ from .models import Campaign, Character, LogEntry
 FORMAT = "kubik-campaign"
 FORMAT_VERSION = 1
 
-KIND_NAMES = {"roll": "бросок", "check": "проверка", "note": "заметка"}
+KIND_NAMES = {"roll": "бросок", "check": "проверка", "note": "заметка", "session": "сессия"}
 
 
 @dataclass(frozen=True)
