@@ -198,7 +198,9 @@ def stats_dict(chosen: Sequence[Session]) -> dict[str, Any]:
 
 
 def scope_title(chosen: Sequence[Session], total: int) -> str:
-    """Return «Сессия 3 из 3» or «Все сессии (3)»."""
+    """Return «Сессия 3 из 3» or «Все сессии (3)» («бросков пока нет» for an empty log)."""
+    if not total:
+        return "бросков пока нет"
     if len(chosen) == 1:
         return f"Сессия {chosen[0].number} из {total}"
     return f"Все сессии ({total})"

@@ -156,3 +156,13 @@ async def test_ctrl_e_exports_the_sessions_luck_for_players(make_test_app, tmp_p
         await pilot.pause()
     text = (tmp_path / "luck.md").read_text(encoding="utf-8")
     assert text.startswith("# Удача:") and "1 бросок" in text
+
+
+async def test_stats_of_an_empty_log_say_so(make_test_app):
+    """No rolls yet: the stats screen says so and offers no Markdown to save."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("4", "s")
+        assert "бросков пока нет" in str(app.screen.query_one("#stats-title").render())
+        assert "Бросков нет" in str(app.screen.query_one("#stats-table-lines").render())
+        assert not app.screen.check_action("markdown", ())
