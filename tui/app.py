@@ -36,7 +36,7 @@ Clock = Callable[[], datetime]
 TAB_TITLES = {"party": "1 Партия", "combat": "2 Бой", "check": "3 Проверка", "log": "4 Журнал"}
 #: The modules behind the tabs that are built on their first visit (imported ahead, off the UI
 #: thread, once the first screen is up).
-LATER_MODULES = ("tui.widgets.combat", "tui.widgets.log", "tui.widgets.keys")
+LATER_MODULES = ("tui.widgets.combat", "tui.widgets.log", "tui.widgets.keys", "tui.luck")
 
 
 def read_only_text(store: Store) -> str:
