@@ -137,7 +137,12 @@ def _shifts(data: Data) -> list[tuple[str | None, int]]:
 
 def _drevo(data: Data, previous: Sequence[Data], luck: _Tally) -> None:
     shifts = _shifts(data)
-    if any(shift for _, shift in shifts):
+    # A shift back to zero (+1 then −1) looks like a fresh roll but repeats the newest entry's
+    # dice, which carried a shift.
+    back = (
+        bool(previous) and _same_roll(previous[0], data) and any(s for _, s in _shifts(previous[0]))
+    )
+    if back or any(shift for _, shift in shifts):
         # A Судьба shift of a roll already recorded: the points moved since that entry.
         before = next((p for p in previous if _same_roll(p, data)), None)
         old = _shifts(before) if before is not None else [(w, 0) for w, _ in shifts]

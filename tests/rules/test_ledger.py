@@ -187,6 +187,9 @@ def test_fate_shift_is_spent_not_a_new_roll() -> None:
     assert len(roll.rolls) == 1 and roll.spent == {}
     shifted = entry_luck("check", "Ярослав", datas[2], previous=[datas[1], datas[0]])
     assert shifted.rolls == () and shifted.spent == {"Ярослав": {"fate": 1}}
+    back = {"system": "drevo", **drevo.shift_one_sided(twice, -2).to_dict()}
+    returned = entry_luck("check", "Ярослав", back, previous=[datas[2], datas[1], datas[0]])
+    assert returned.rolls == () and returned.spent == {"Ярослав": {"fate": 2}}
     auto = drevo.roll_one_sided(drevo.OneSidedCheck(drevo.Side(1, fate_auto=True), 2), None)
     declared = entry_luck("check", None, {"system": "drevo", **auto.to_dict()})
     assert declared.rolls == () and declared.spent == {None: {"fate": 1}}
