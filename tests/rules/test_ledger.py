@@ -15,6 +15,9 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
+from hypothesis import given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
 from rules import drevo, ide4
 from rules.data import set_overrides
@@ -441,3 +444,38 @@ def test_other_systems_opposed_in_combat_place_both_sides() -> None:
     pools = [roll_pool(Pool(2, 1, name=n), rng) for n in ("А", "Б")]
     data = {"system": "wod", "successes": [0, 0], "rolls": [p.to_dict() for p in pools]}
     assert [r.who for r in entry_luck("combat", None, {"round": 1, **data}).rolls] == ["А", "Б"]
+
+
+# -- properties ------------------------------------------------------------------------------
+
+weights = st.lists(st.integers(0, 6), min_size=1, max_size=6).filter(any)
+
+
+@given(weights)
+@hsettings(max_examples=60, deadline=None)
+def test_percentile_is_fair_on_average_and_its_variance_is_as_stated(ways: list[int]) -> None:
+    """Under fair dice the mid-rank percentile has mean exactly 1/2 and variance
+    (1 − Σ pᵢ³) / 12, whatever the distribution: what makes rolls of different checks add up."""
+    whole = sum(ways)
+    probs = {i: Fraction(w, whole) for i, w in enumerate(ways) if w}
+    lucks = {i: total_luck(probs, i) for i in probs}
+    mean = sum(probs[i] * lucks[i].percentile for i in probs)
+    variance = sum(probs[i] * (lucks[i].percentile - mean) ** 2 for i in probs)
+    assert mean == Fraction(1, 2)
+    assert all(luck.variance == variance for luck in lucks.values())
+    expected = brute([(i, w) for i, w in enumerate(ways) if w], lambda i: i)
+    assert all(lucks[i].percentile == expected[i] for i in probs)
+
+
+@given(st.lists(st.tuples(weights, st.integers(0, 5)), min_size=1, max_size=3))
+@hsettings(max_examples=40, deadline=None)
+def test_exact_tail_equals_enumeration_on_random_small_cases(rolls) -> None:
+    """The verdict's tail equals the enumeration of every combination of outcomes."""
+    cases = []
+    for ways, pick in rolls:
+        whole = sum(ways)
+        probs = tuple(Fraction(w, whole) for w in ways)
+        rolled = [i for i, w in enumerate(ways) if w][pick % sum(1 for w in ways if w)]
+        cases.append((probs, rolled))
+    samples = [sample(p, i) for p, i in cases]
+    assert exact_tail(samples) == pytest.approx(float(brute_tail(cases)), abs=1e-9)
