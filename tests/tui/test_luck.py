@@ -166,3 +166,19 @@ async def test_stats_of_an_empty_log_say_so(make_test_app):
         assert "бросков пока нет" in str(app.screen.query_one("#stats-title").render())
         assert "Бросков нет" in str(app.screen.query_one("#stats-table-lines").render())
         assert not app.screen.check_action("markdown", ())
+
+
+async def test_a_view_only_app_shows_only_the_players_numbers(make_test_app, campaign_path):
+    """Without the GM's rights the stats stay the players' (no toggle to the GM's, no file)."""
+    from tui.app import make_app
+
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+s", "slash", *"2d6", "enter", "escape", "ctrl+s")  # secret
+    viewer = make_app(campaign_path, view_only=True)
+    async with viewer.run_test(size=(80, 24)) as pilot:
+        await pilot.press("4", "s")
+        screen = viewer.screen
+        assert isinstance(screen, StatsScreen) and screen.players
+        assert not screen.check_action("players", ()) and not screen.check_action("markdown", ())
+        assert "Бросков нет" in str(screen.query_one("#stats-table-lines").render())

@@ -62,9 +62,11 @@ class StatsScreen(Screen[None]):
         Binding("m", "markdown", "Markdown", id="stats-markdown", tooltip="Сохранить в Markdown"),
     ]
 
-    def __init__(self, *, players: bool = False) -> None:
+    def __init__(self, *, players: bool = False, locked: bool = False) -> None:
+        """``locked``: a view without the GM's rights keeps the players' numbers, writes no file."""
         super().__init__()
-        self.players = players
+        self.players = players or locked
+        self.locked = locked
         self.show_all = False
         self.index: int | None = None  # the session shown (None: the newest)
         self.sessions: list[Session] = []
@@ -140,7 +142,9 @@ class StatsScreen(Screen[None]):
             step = parameters[0] if parameters else 0
             return 0 <= index + int(step) < len(self.sessions)  # type: ignore[call-overload]
         if action == "markdown":
-            return bool(self.sessions)
+            return bool(self.sessions) and not self.locked
+        if action == "players":
+            return not self.locked
         return True
 
     def action_close(self) -> None:
@@ -205,4 +209,4 @@ def _short_time(iso: str) -> str:
 
 def open_stats(app: Any) -> None:
     """Open the stats screen (the GM's: every roll; ``kubik --view`` has no such key)."""
-    app.push_screen(StatsScreen(players=bool(getattr(app, "view_only", False))))
+    app.push_screen(StatsScreen(locked=bool(getattr(app, "view_only", False))))
