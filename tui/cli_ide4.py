@@ -57,6 +57,17 @@ def ide4_parser(command: str) -> Parser:
     parser.add_argument("--die", type=int, default=0, help="размер куба энергии: 4 … 20")
     parser.add_argument("--hidden-risk", action="store_true", help="скрытый риск: [0] → [1]")
     parser.add_argument("--pin7", action="store_true", help="Сюжетная броня: сложность [7]")
+    parser.add_argument("--ally", choices=list(ide4.HELP_KINDS), help="помощь союзника")
+    parser.add_argument(
+        "--ally-difficulty",
+        "--open-difficulty",
+        dest="ally_difficulty",
+        type=int,
+        help="сложность, которую назначает мастер, когда исключение открывает [00]",
+    )
+    parser.add_argument(
+        "--special-rule", default="", help="особое правило, открывающее [00] (его название)"
+    )
     parser.add_argument("--json", action="store_true", help="вывод в JSON")
     if command == "odds":
         return parser
@@ -71,8 +82,7 @@ def ide4_parser(command: str) -> Parser:
     parser.add_argument("--distance", default="", help="дистанция боя: П, Д, Б или К")
     parser.add_argument("--technique", default="", help="именованная техника (бонус 20)")
     parser.add_argument("--reason", default="", help="почему [00] невозможно")
-    parser.add_argument("--ally", choices=list(ide4.HELP_KINDS), help="помощь союзника")
-    parser.add_argument("--ally-difficulty", type=int, help="новая сложность для --ally possible")
+    parser.add_argument("--ally-note", default="", help="какую часть риска берёт союзник")
     parser.add_argument("--pool", type=int, default=100, help="запас энергии (100)")
     parser.add_argument(
         "--triumph-used", action="store_true", help="Успех → Триумф уже был сегодня"
@@ -140,6 +150,8 @@ def check_input(args: argparse.Namespace) -> Any:
         technique=getattr(args, "technique", ""),
         help=getattr(args, "ally", None) or "",
         help_difficulty=getattr(args, "ally_difficulty", None),
+        help_note=getattr(args, "ally_note", ""),
+        special_rule=getattr(args, "special_rule", ""),
         daily_triumph_used=getattr(args, "triumph_used", False),
     )
 
@@ -160,6 +172,8 @@ def odds(argv: Sequence[str]) -> int:
         fail(str(err))
     energy = f", энергия {args.energy_dice}×d{args.die}" if args.energy_dice else ""
     name = f" ({difficulty.name})" if difficulty.name else ""
+    if difficulty.made_possible:
+        name = f" ([00] открыто: {difficulty.opened_by})"
     title = f"d100 против {difficulty.label}{name}{energy}"
     data = {
         "system": "ide4",

@@ -27,9 +27,11 @@ from rules.ide4.moves import (
     Move,
     allowed_moves,
     bonus_refusal,
+    energy_after_futile,
     energy_after_refusal,
     reroll_refusal,
     roll_refusal,
+    seven_refusal,
     subroll_refusal,
 )
 from rules.ide4.odds import check_odds, energy_sum_counts, outcome_counts, outcome_odds
@@ -68,6 +70,7 @@ from rules.ide4.tables import (
     energy_rules,
     general_subroll,
     mastery_thresholds,
+    modified_seven_bars_mastery,
     unlocked,
 )
 from rules.ide4.templates import (
@@ -122,12 +125,14 @@ __all__ = [
     "conclude",
     "difficulty_label",
     "energy_after",
+    "energy_after_futile",
     "energy_after_refusal",
     "energy_rules",
     "energy_sum_counts",
     "full_template",
     "general_subroll",
     "mastery_thresholds",
+    "modified_seven_bars_mastery",
     "modifiers_text",
     "opposed",
     "outcome_counts",
@@ -140,6 +145,7 @@ __all__ = [
     "roll",
     "roll_need",
     "roll_refusal",
+    "seven_refusal",
     "set_level",
     "start",
     "subroll",
