@@ -34,11 +34,12 @@ from tui.widgets.text import show_markup
 
 #: Actions per phase; the footer shows only these.
 PHASE_ACTIONS = {
-    "setup": {"roll", "checklist", "card", "cycle_level", "new_day"},
+    "setup": {"roll", "checklist", "card", "cycle_level", "demand_expanded", "new_day"},
     "result": {"conclude", "reroll", "energy_after", "bonus", "subroll", "card", "cycle_level"}
-    | {"template", "copy", "new_check", "new_day"},
-    "done": {"card", "cycle_level", "template", "copy", "new_check", "new_day"},
+    | {"demand_expanded", "template", "copy", "new_check", "new_day"},
+    "done": {"card", "cycle_level", "demand_expanded", "template", "copy", "new_check", "new_day"},
 }
+DEMAND = "игрок требует развёрнутую проверку"
 ROLLED_ONLY = {"reroll", "energy_after", "bonus", "subroll"}
 WIDE = 110  # columns from which the template stands beside the moves
 TEMPLATE_NAMES = {"quick": "Быстрый шаблон", "full": "Полный шаблон"}
@@ -77,6 +78,13 @@ class Ide4Builder(MovesMixin, Vertical):
         Binding("n", "new_check", "Новая", id="ide4-new", tooltip="Новая проверка"),
         Binding("c", "checklist", "Нужна ли", id="ide4-checklist", tooltip="Восемь условий"),
         Binding("k", "card", "Риск", id="ide4-card", tooltip="Карточка ясного риска"),
+        Binding(
+            "p",
+            "demand_expanded",
+            "Развёрнутая",
+            id="ide4-demand",
+            tooltip="Право игрока: развёрнутая проверка по требованию, на любом уровне",
+        ),
         Binding("l", "cycle_level", "Уровень", id="ide4-level", tooltip="Уровень детализации"),
         Binding(
             "d", "new_day", "Новый день", id="ide4-day", show=False, tooltip="Новый игровой день"
@@ -164,7 +172,14 @@ class Ide4Builder(MovesMixin, Vertical):
         except RulesError as err:
             problem = str(err)
         if inp.always_expanded and inp.level != "expanded":
-            lines.append("[$warning]Игрок всегда требует развёрнутую проверку (l).[/]")
+            lines.append("[$warning]Игрок всегда требует развёрнутую проверку (p).[/]")
+        elif inp.level != "expanded":
+            lines.append(
+                "[$text-muted]Право игрока: [b]p[/b] — развёрнутая проверка по требованию.[/]"
+            )
+        seven = txt.seven_line(difficulty)
+        if seven:
+            lines.append(seven)
         need = ide4.roll_need(self.reasons, self.player_demand)
         verdict = txt.need_line(need, self.checklist_seen)
         if problem:
@@ -283,8 +298,11 @@ class Ide4Builder(MovesMixin, Vertical):
 
         def done(result: tuple[tuple[str, ...], bool] | None) -> None:
             if result is not None:
+                demanded = result[1] and not self.player_demand
                 self.reasons, self.player_demand = result
                 self.checklist_seen = True
+                if demanded:
+                    self.action_demand_expanded()
                 self._recompute()
 
         self.app.push_screen(ChecklistScreen(self.reasons, self.player_demand), done)
@@ -299,14 +317,27 @@ class Ide4Builder(MovesMixin, Vertical):
             return
         self.app.push_screen(CardScreen(card))
 
+    def action_demand_expanded(self) -> None:
+        """The player's right: switch to the expanded check at any level, any phase."""
+        self.player_demand = True
+        self._switch_level("expanded", DEMAND)
+        self.app.notify("Игрок требует развёрнутую проверку: мастер обязан её провести.", timeout=4)
+
     def action_cycle_level(self) -> None:
         """Switch quick → standard → expanded → quick (the inputs stay)."""
-        stepper = self.query_one("#ide4-level", Stepper)
         nxt = ide4.LEVELS[(ide4.LEVELS.index(self.form.level) + 1) % len(ide4.LEVELS)]
+        self._switch_level(nxt, "мастер сменил уровень")
+
+    def _switch_level(self, nxt: str, why: str) -> None:
+        """Set the level; on an open check the change is a recorded step and a log line."""
+        stepper = self.query_one("#ide4-level", Stepper)
         if self.check is not None and self.phase != "setup":
             with stepper.prevent(Stepper.Changed):
                 stepper.select(nxt)
-            self.check = ide4.set_level(self.check, nxt)
+            steps = len(self.check.steps)
+            self.check = ide4.set_level(self.check, nxt, why)
+            if len(self.check.steps) > steps:
+                self._record("level")
             if self.check.level != nxt:
                 self.app.notify(
                     "Эта проверка остаётся развёрнутой: в ней уже есть шаги развёрнутой "

@@ -3,7 +3,9 @@
 Rows: character → attribute → skill → modifiers → n-again → rote. The pool size, the four
 outcome chances and the distribution of successes are exact and redrawn on every change; Enter
 rolls. A pool of zero or less is a chance die: before it rolls, the GM is asked whether the
-player goes ahead or withdraws (when the Storyteller allows withdrawing).
+player goes ahead or withdraws (when the Storyteller allows withdrawing); a withdrawal is logged.
+``c`` rolls a contested roll against another character, ``e`` starts an extended roll toward a
+target (each Enter adds a roll, each one logged) — both [default], campaign settings.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Rule, Static
 
@@ -40,6 +43,7 @@ AGAIN_OPTIONS = [("10-снова", 10), ("9-снова", 9), ("8-снова", 8)
 ROTE_OPTIONS = [("нет", False), ("да — провалы перебрасываются", True)]
 NO_SKILL = ""  # the skill row's value for «без навыка»
 CHANCE_RULE = "Успех только на 10 (переброс); первая 1 — полный провал"
+IDLE = "Enter — бросить запас · c — состязание · e — продолжительное."
 
 
 def attribute_options(c: Character) -> list[tuple[str, str]]:
@@ -152,7 +156,8 @@ class ChanceScreen(ModalScreen[Any]):
             self.query_one("#chance-reason", Static),
             f"[{'$success' if verdict.allowed else '$warning'}]{verdict.reason}[/]",
         )
-        self.query_one("#chance-withdraw", Button).disabled = not verdict.allowed
+        # Forbidden: the button is not offered at all (not just greyed out).
+        self.query_one("#chance-withdraw", Button).display = verdict.allowed
 
     @on(Button.Pressed, "#chance-go")
     def _go(self) -> None:
@@ -173,6 +178,149 @@ class ChanceScreen(ModalScreen[Any]):
         self._show_reason()
 
 
+class ContestScreen(ModalScreen[Any]):
+    """Choose the opponent of a contested roll; the exact odds of both sides; Enter rolls."""
+
+    DEFAULT_CSS = ChanceScreen.DEFAULT_CSS.replace("ChanceScreen", "ContestScreen")
+    BINDINGS = [
+        Binding("enter", "go", "Бросить", id="contest-go"),
+        Binding("escape", "cancel", "Отмена", id="contest-cancel"),
+    ]
+
+    def __init__(self, characters: list[Character], main: Any, default: str | None) -> None:
+        super().__init__()
+        self.characters = {c.id: c for c in characters}
+        self.main = main
+        self.default = default
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(
+                f"[b]Состязание[/b]: {plain(self.main.name)} ({self.main.size}d10) против "
+                "соперника — оба бросают запас, больше успехов побеждает. "
+                f"[dim]Равенство: {wod.TIES[wod.contest_rules().tie]} (настройка кампании).[/]"
+            )
+            yield Stepper("Соперник", id="contest-character")
+            yield Stepper("Атрибут", id="contest-attribute")
+            yield Stepper("Навык", id="contest-skill")
+            with Horizontal(id="contest-mods-row"):
+                yield Label("Модификаторы  ")
+                yield ModsInput(placeholder="-2 темнота", id="contest-mods", compact=True)
+            yield Static(id="contest-odds")
+            yield Static("[dim]Enter — бросить обоих · Esc — отмена[/]")
+
+    def on_mount(self) -> None:
+        stepper = self.query_one("#contest-character", Stepper)
+        options = [(c.name, c.id) for c in self.characters.values()]
+        stepper.set_options(options, self.default)
+        self._traits()
+        stepper.focus()
+
+    @on(Stepper.Changed, "#contest-character")
+    def _traits(self) -> None:
+        c = self.characters.get(self.query_one("#contest-character", Stepper).value)
+        if c is None:
+            return
+        self.query_one("#contest-attribute", Stepper).set_options(attribute_options(c))
+        self.query_one("#contest-skill", Stepper).set_options(skill_options(c))
+        self._recompute()
+
+    def opponent(self) -> Any:
+        """Return the opponent's pool from the rows (raises RulesError)."""
+        c = self.characters.get(self.query_one("#contest-character", Stepper).value)
+        if c is None:
+            raise RulesError("Выберите соперника.")
+        return pool_for(
+            c,
+            self.query_one("#contest-attribute", Stepper).value,
+            self.query_one("#contest-skill", Stepper).value or NO_SKILL,
+            self.query_one("#contest-mods", Input).value,
+        )
+
+    @on(Stepper.Changed, "#contest-attribute")
+    @on(Stepper.Changed, "#contest-skill")
+    @on(Input.Changed, "#contest-mods")
+    def _recompute(self) -> None:
+        info = self.query_one("#contest-odds", Static)
+        try:
+            other = self.opponent()
+        except RulesError as err:
+            show_markup(info, f"[$error]{escape(str(err))}[/]")
+            return
+        odds = wod.contested_odds(self.main, other)
+        head = "на удачу" if other.chance else f"{other.size}d10"
+        show_markup(
+            info,
+            f"{plain(other.name)}: {head}\n"
+            f"Точные шансы: [b]{plain(self.main.name)}[/b] побеждает {percent(odds.a)} · "
+            f"ничья {percent(odds.tie)} · [b]{plain(other.name)}[/b] {percent(odds.b)}",
+        )
+
+    @on(Input.Submitted, "#contest-mods")
+    def action_go(self) -> None:
+        """Roll both sides."""
+        try:
+            other = self.opponent()
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            return
+        self.dismiss(other)
+
+    def action_cancel(self) -> None:
+        """Close without rolling."""
+        self.dismiss(None)
+
+
+class TargetScreen(ModalScreen[int | None]):
+    """Ask the Storyteller for an extended roll's target of successes."""
+
+    DEFAULT_CSS = ChanceScreen.DEFAULT_CSS.replace("ChanceScreen", "TargetScreen")
+    BINDINGS = [
+        Binding("enter", "go", "Начать", id="target-go"),
+        Binding("escape", "dismiss(None)", "Отмена", id="target-cancel"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        rolls = wod.contest_rules().max_rolls
+        limit = f"не больше {rolls} бросков" if rolls else "без предела бросков"
+        with Vertical():
+            yield Static(
+                "[b]Продолжительное действие[/b]: успехи копятся от броска к броску до цели, "
+                f"которую назначает Рассказчик; {limit} (настройка кампании)."
+            )
+            yield Stepper("Цель", [(f"{k} усп.", k) for k in range(1, 31)], id="target-value")
+            yield Static("[dim]Enter — начать · потом Enter — очередной бросок · Esc — отмена[/]")
+
+    def on_mount(self) -> None:
+        stepper = self.query_one("#target-value", Stepper)
+        stepper.select(5)
+        stepper.focus()
+
+    def action_go(self) -> None:
+        """Start with the chosen target."""
+        self.dismiss(self.query_one("#target-value", Stepper).value)
+
+
+def pool_for(c: Character, attribute: str | None, skill_name: str, mods: str = "") -> Any:
+    """Build ``c``'s pool of ``attribute`` + ``skill_name`` with typed modifiers.
+
+    Raises:
+        RulesError: no attribute, or modifiers that do not parse.
+    """
+    if not attribute or attribute not in c.qualities:
+        raise RulesError(f"У персонажа «{c.name}» нет атрибутов для броска.")
+    skill = c.skill(skill_name) if skill_name else None
+    typed = parse_modifiers(mods)
+    return wod.Pool(
+        c.qualities[attribute],
+        skill.value if skill else 0,
+        tuple(wod.Modifier(m.value, m.reason) for m in typed),
+        name=c.name,
+        attribute_name=attribute,
+        skill_name=skill.name if skill else "",
+    )
+
+
 class WodBuilder(CharacterPicker, Horizontal):
     """The pool builder: rows on the left, the distribution of successes on the right."""
 
@@ -188,9 +336,20 @@ class WodBuilder(CharacterPicker, Horizontal):
 
     BINDINGS = [
         Binding("enter", "roll", "Бросить", id="wod-roll", tooltip="Бросить запас d10"),
+        Binding(
+            "c", "contest", "Состязание", id="wod-contest", tooltip="Оба бросают: больше успехов"
+        ),
+        Binding(
+            "e",
+            "extended",
+            "Продолж.",
+            id="wod-extended",
+            tooltip="Продолжительное действие: успехи копятся до цели",
+        ),
     ]
 
     _characters: dict[str, Character]
+    _extended: Any = None  # the extended roll in progress
 
     def compose(self) -> ComposeResult:
         with Vertical(id="wod-form"):
@@ -207,7 +366,7 @@ class WodBuilder(CharacterPicker, Horizontal):
             yield Rule(line_style="heavy")
             yield StyledOddsBars(OUTCOME_STYLE, id="check-odds")
             yield Rule(line_style="heavy")
-            yield Static("Enter — бросить запас.", id="check-result")
+            yield Static(IDLE, id="check-result")
         with Vertical(id="wod-dist-box"):
             yield DistributionBars(id="wod-successes")
 
@@ -229,6 +388,9 @@ class WodBuilder(CharacterPicker, Horizontal):
 
     @on(Stepper.Changed, "#check-character")
     def _character_changed(self) -> None:
+        """Another character: the previous one's result and extended roll leave the screen."""
+        self._extended = None
+        show_markup(self.query_one("#check-result", Static), IDLE)
         self._refresh_traits()
 
     @on(Stepper.Changed, "#wod-attribute")
@@ -244,20 +406,16 @@ class WodBuilder(CharacterPicker, Horizontal):
         c = self.character
         if c is None:
             raise RulesError("Выберите персонажа: в партии пока никого нет.")
-        attribute = self.query_one("#wod-attribute", Stepper).value
-        if not attribute or attribute not in c.qualities:
-            raise RulesError(f"У персонажа «{c.name}» нет атрибутов для броска.")
-        skill = c.skill(self.query_one("#wod-skill", Stepper).value or NO_SKILL)
-        typed = parse_modifiers(self.query_one("#check-mods", Input).value)
-        return wod.Pool(
-            c.qualities[attribute],
-            skill.value if skill else 0,
-            tuple(wod.Modifier(m.value, m.reason) for m in typed),
+        pool = pool_for(
+            c,
+            self.query_one("#wod-attribute", Stepper).value,
+            self.query_one("#wod-skill", Stepper).value or NO_SKILL,
+            self.query_one("#check-mods", Input).value,
+        )
+        return replace(
+            pool,
             again=self.query_one("#wod-again", Stepper).value,
             rote=bool(self.query_one("#wod-rote", Stepper).value),
-            name=c.name,
-            attribute_name=attribute,
-            skill_name=skill.name if skill else "",
         )
 
     def _recompute(self) -> None:
@@ -299,11 +457,22 @@ class WodBuilder(CharacterPicker, Horizontal):
     def _chance_answered(self, pool: Any) -> None:
         if pool is not None:
             self._roll(pool)
-        else:
-            show_markup(
-                self.query_one("#check-result", Static),
-                "Игрок отказался от броска на удачу: кубы не брошены.",
-            )
+            return
+        try:
+            withdrawn = wod.withdraw(self.current_pool())
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            return
+        show_markup(
+            self.query_one("#check-result", Static),
+            "Игрок отказался от броска на удачу: кубы не брошены (записано в Журнал).",
+        )
+        who = withdrawn.pool.name or None
+        text = (
+            f"{withdrawn.pool.attribute_name} + {withdrawn.pool.skill_name or 'без навыка'}: "
+            f"отказ от броска на удачу (запас {signed(withdrawn.pool.size)}) — {withdrawn.reason}"
+        )
+        self.post_message(CheckRolled(who, text, withdrawn.to_dict()))
 
     def _roll(self, pool: Any) -> None:
         try:
@@ -311,7 +480,112 @@ class WodBuilder(CharacterPicker, Horizontal):
         except RulesError as err:
             self.app.notify(str(err), severity="error")
             return
+        if self._extended is not None:
+            self._extended_roll(result)
+            return
         show_markup(self.query_one("#check-result", Static), "\n".join(result_lines(result)))
         self.post_message(
             CheckRolled(pool.name or None, summary(result), {"system": "wod", **result.to_dict()})
         )
+
+    # -- contested and extended -------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("contest", "extended") and isinstance(self.app.focused, Input):
+            return False  # the modifier field takes letters as text
+        if action == "contest":
+            return len(self._characters) > 1
+        return True
+
+    def action_contest(self) -> None:
+        """Choose an opponent, then both roll their pools: more successes wins."""
+        try:
+            main = self.current_pool()
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            return
+        others = [c for c in self._characters.values() if c.name != main.name]
+        if not others:
+            self.app.notify("Состязаться не с кем: в партии один персонаж.", severity="error")
+            return
+        screen = ContestScreen(list(self._characters.values()), main, others[0].id)
+        self.app.push_screen(screen, self._contest_answered)
+
+    def _contest_answered(self, other: Any) -> None:
+        if other is None:
+            return
+        try:
+            result = wod.roll_contested(self.current_pool(), other, self.app.rng)  # type: ignore[attr-defined]
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            return
+        a, b = result.a, result.b
+        if result.winner is None:
+            verdict = f"Ничья: по {a.successes} усп. (настройка кампании: равенство — ничья)"
+        else:
+            win = a if result.winner == "a" else b
+            how = "" if a.successes != b.successes else " (равенство: побеждает начавший)"
+            verdict = f"Побеждает [b]{plain(win.pool.name)}[/b] на {result.margin}{how}"
+        lines = [*result_lines(a)[:1], *result_lines(b)[:1]]
+        lines.append(f"Успехов: {a.successes} против {b.successes} — {verdict}")
+        text = f"Состязание: {a.pool.name} {summary(a)}; {b.pool.name} {summary(b)} — " + plain(
+            verdict.replace("[b]", "").replace("[/b]", "")
+        )
+        show_markup(self.query_one("#check-result", Static), "\n".join(lines))
+        self.post_message(CheckRolled(a.pool.name or None, text, result.to_dict()))
+
+    def action_extended(self) -> None:
+        """Start an extended roll (ask the target), or end the one in progress."""
+        if self._extended is not None:
+            ext, self._extended = self._extended, None
+            text = (
+                f"Продолжительное действие остановлено: {ext.successes} из {ext.target} "
+                f"успехов за {len(ext.rolls)} бросков"
+            )
+            show_markup(self.query_one("#check-result", Static), text)
+            data = {**ext.to_dict(), "event": "stopped"}
+            self.post_message(CheckRolled(ext.pool.name or None, text, data))
+            return
+        try:
+            pool = self.current_pool()
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            return
+
+        def started(target: int | None) -> None:
+            if target is None:
+                return
+            self._extended = wod.Extended(pool, target)
+            show_markup(
+                self.query_one("#check-result", Static),
+                f"[b]Продолжительное[/b]: 0 из {target} успехов · Enter — бросок · e — стоп",
+            )
+
+        self.app.push_screen(TargetScreen(), started)
+
+    def _extended_roll(self, result: Any) -> None:
+        try:
+            ext = wod.add_roll(self._extended, result)
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            return
+        style, words = {
+            "done": ("$success", "цель достигнута"),
+            "failed": ("$error", "полный провал — действие сорвано, успехи потеряны"),
+            "out_of_rolls": ("$warning", "броски кончились (предел кампании)"),
+            "going": ("$text-muted", "Enter — следующий бросок · e — стоп"),
+        }[ext.status]
+        status = f"[{style}]{words}[/]"
+        n = len(ext.rolls)
+        lines = [
+            *result_lines(result),
+            f"[b]Продолжительное[/b]: {ext.successes} из {ext.target} успехов, "
+            f"бросок {n} — {status}",
+        ]
+        show_markup(self.query_one("#check-result", Static), "\n".join(lines))
+        text = (
+            f"Продолжительное, бросок {n}: {summary(result)}; всего {ext.successes} "
+            f"из {ext.target}" + ("" if ext.status == "going" else f" ({plain(status)})")
+        )
+        self.post_message(CheckRolled(result.pool.name or None, text, ext.to_dict()))
+        self._extended = ext if ext.status == "going" else None

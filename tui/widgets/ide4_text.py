@@ -143,6 +143,30 @@ def difficulty_line(d: ide4.Difficulty) -> str:
     return f"Сложность: база {escape(ide4.difficulty_label(d.base))}{mods} → [b]{final}[/b]{note}"
 
 
+def seven_line(d: ide4.Difficulty) -> str:
+    """Say which [7] the check faces and whether mastery bonuses act against it."""
+    if not d.seven:
+        return ""
+    if d.seven == "pinned":
+        return (
+            "[$warning]\\[7] — Сюжетная броня, назначена мастером: модификаторы её не двигают, "
+            "бонусы мастерства не действуют.[/]"
+        )
+    if d.seven == "opened":
+        who = "назначена мастером после исключения из \\[00]"
+    else:
+        who = "до неё дошли модификаторы"
+    if ide4.modified_seven_bars_mastery():
+        return (
+            f"[$warning]\\[7]: {who} — не Сюжетная броня, но бонусы мастерства не действуют "
+            "(«Бонусы не действуют против \\[7] и \\[00]»; настройка кампании).[/]"
+        )
+    return (
+        f"[$text-muted]\\[7]: {who} — не Сюжетная броня; бонусы мастерства действуют "
+        "(настройка кампании).[/]"
+    )
+
+
 def need_line(need: ide4.RollNeed, reviewed: bool) -> str:
     """Return the checklist verdict («нужна проверка» / «проверка не нужна»)."""
     if need.reasons:
