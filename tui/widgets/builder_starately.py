@@ -10,6 +10,7 @@ with the same skill (group check).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -32,11 +33,8 @@ from tui.widgets.stepper import Stepper
 from tui.widgets.text import show_markup
 
 OUTCOME_STYLE = {"success": "$success", "failure": "$error"}
-DICE_OPTIONS = [
-    ("−d6: 3d6, два меньших", -1),
-    ("нет: 2d6", 0),
-    ("+d6: 3d6, два больших", 1),
-]
+COUNT_OPTIONS = [(str(k), k) for k in range(4)]
+IDLE = "Enter — бросить · h — помощник · g — группа · o — встречный\nпосле провала r — Риск"
 DICE_LABELS = {-1: "3d6 (−d6)", 0: "2d6", 1: "3d6 (+d6)"}
 UNSKILLED = ""  # the skill row's value for «без навыка»
 
@@ -55,7 +53,15 @@ class Row(Stepper):
 class WideRow(Row):
     """A row for a helper's name and skill."""
 
-    label_width = 28
+    label_width = 40
+
+
+def dice_note(side: Any) -> str:
+    """Say how the +d6 and −d6 cancel and how many dice are rolled (never more than 3)."""
+    if not side.boons and not side.banes:
+        return "2d6"
+    net = DICE_LABELS[side.net_dice]
+    return f"+d6 ×{side.boons}, −d6 ×{side.banes} → {net}"
 
 
 # --- what a character offers -------------------------------------------------------------------
@@ -107,7 +113,8 @@ def bonus_terms(side: Any) -> str:
     """Return what is added to the dice: ``Ловкость +1, Стрельба +3, темнота −2``."""
     parts = [f"{side.characteristic or 'DM'} {signed(side.dm)}"]
     if side.skill is None:
-        parts.append(f"без навыка {signed(side.unskilled)}")
+        tried = f" «{side.skill_name}»" if side.skill_name else ""
+        parts.append(f"без навыка{tried} {signed(side.unskilled)}")
     else:
         parts.append(f"{side.skill_name or 'навык'} {signed(side.skill)}")
     parts += [f"{m.reason} {signed(m.value)}" for m in side.modifiers]
@@ -148,7 +155,10 @@ def result_lines(result: Any, title: str = "") -> list[str]:
 def summary(result: Any) -> str:
     """Return one plain log line of a rolled check."""
     side, check = result.check.side, result.check
-    skill = "без навыка" if side.skill is None else f"{side.skill_name}-{side.skill}"
+    if side.skill is None:
+        skill = f"без навыка «{side.skill_name}»" if side.skill_name else "без навыка"
+    else:
+        skill = f"{side.skill_name}-{side.skill}"
     return (
         f"{skill}, {side.characteristic} (DM {signed(side.dm)}): "
         f"{d6_faces(result.dice, markup=False)} = {result.natural} {signed(side.bonus)} → "
@@ -340,6 +350,16 @@ class ChainScreen(ModalScreen[Any]):
         self.dismiss(None)
 
 
+def helper_label(helper: Any) -> str:
+    """Return «Сергей: Медицина-1, Интеллект 8 (DM +0)» — the helper's skill and
+    characteristic (helpers roll the main roller's characteristic)."""
+    value = "" if helper.characteristic_value is None else f" {helper.characteristic_value}"
+    return (
+        f"{helper.name}: {helper.skill_name}-{helper.skill}, "
+        f"{helper.characteristic}{value} (DM {signed(helper.dm)})"
+    )
+
+
 class GroupScreen(ModalScreen[Any]):
     """Pick which helpers (same skill at level 1+) join; Enter rolls everyone."""
 
@@ -349,10 +369,11 @@ class GroupScreen(ModalScreen[Any]):
         Binding("escape", "cancel", "Отмена", id="group-cancel"),
     ]
 
-    def __init__(self, main: Any, candidates: Sequence[Any]) -> None:
+    def __init__(self, main: Any, candidates: Sequence[Any], refused: Sequence[str] = ()) -> None:
         super().__init__()
         self.main = main
         self.candidates = list(candidates)
+        self.refused = list(refused)
 
     def compose(self) -> ComposeResult:
         side = self.main.side
@@ -365,9 +386,14 @@ class GroupScreen(ModalScreen[Any]):
             )
             for i, helper in enumerate(self.candidates):
                 yield WideRow(
-                    f"{helper.name} ({helper.skill_name}-{helper.skill})",
+                    helper_label(helper),
                     [("помогает", True), ("не помогает", False)],
                     id=f"group-{i}",
+                )
+            if self.refused:
+                yield Static(
+                    "\n".join(f"[$warning]✗ {plain(r)}[/]" for r in self.refused),
+                    id="group-refused",
                 )
             yield Static(id="group-odds")
             yield Static("[dim]←/→ — помогает или нет · Enter — бросить · Esc — отмена[/]")
@@ -456,7 +482,13 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
                 [(f"{d.name} {d.value}+", d.value) for d in starately.difficulties()],
                 id="st-difficulty",
             )
-            yield Row("Кубы", DICE_OPTIONS, id="st-dice")
+            with Horizontal(id="st-tried-row"):
+                yield Label("Какой навык    ")
+                yield Input(
+                    placeholder="навык, которого нет (для Журнала)", id="st-tried", compact=True
+                )
+            yield Row("+d6", COUNT_OPTIONS, id="st-boons")
+            yield Row("−d6", COUNT_OPTIONS, id="st-banes")
             with Horizontal(id="check-mods-row"):
                 yield Label("Модификаторы   ")
                 yield ModsInput(placeholder="+1 прицел, -2 темнота", id="check-mods", compact=True)
@@ -465,17 +497,13 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
             yield StyledOddsBars(OUTCOME_STYLE, id="check-odds")
             yield Static(id="st-notes")
             yield Rule(line_style="heavy")
-            yield Static(
-                "Enter — бросить · h — помощник · g — группа\nпосле провала r — Риск",
-                id="check-result",
-            )
+            yield Static(IDLE, id="check-result")
         with Vertical(id="st-effect-box"):
             yield DistributionBars(id="st-effect")
 
     def on_mount(self) -> None:
         self._characters = {}
         self.query_one("#st-difficulty", Row).select(starately.default_difficulty())
-        self.query_one("#st-dice", Row).select(0)
 
     # -- the contract ---------------------------------------------------------------------------
 
@@ -491,13 +519,18 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
 
     @on(Stepper.Changed, "#check-character")
     def _character_changed(self) -> None:
+        """Another character: the previous one's result (and its Risk) leaves the screen."""
+        self._last, self._risk_closed = None, False
+        show_markup(self.query_one("#check-result", Static), IDLE)
         self._refresh_traits()
 
     @on(Stepper.Changed, "#st-characteristic")
     @on(Stepper.Changed, "#st-skill")
     @on(Stepper.Changed, "#st-difficulty")
-    @on(Stepper.Changed, "#st-dice")
+    @on(Stepper.Changed, "#st-boons")
+    @on(Stepper.Changed, "#st-banes")
     @on(Input.Changed, "#check-mods")
+    @on(Input.Changed, "#st-tried")
     def _inputs_changed(self) -> None:
         self._recompute()
 
@@ -506,17 +539,20 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
         c = self.character
         if c is None:
             raise RulesError("Выберите персонажа: в партии пока никого нет.")
-        net = self.query_one("#st-dice", Row).value or 0
         typed = parse_modifiers(self.query_one("#check-mods", Input).value)
+        skill = self.query_one("#st-skill", Row).value or UNSKILLED
         side = side_for(
             c,
             self.query_one("#st-characteristic", Row).value,
-            self.query_one("#st-skill", Row).value or UNSKILLED,
-            boons=max(net, 0),
-            banes=max(-net, 0),
+            skill,
+            boons=self.query_one("#st-boons", Row).value or 0,
+            banes=self.query_one("#st-banes", Row).value or 0,
             modifiers=tuple(starately.Modifier(m.value, m.reason) for m in typed)
             + tuple(modifiers),
         )
+        tried = self.query_one("#st-tried", Input).value.strip()
+        if skill == UNSKILLED and tried:
+            side = replace(side, skill_name=tried)
         return starately.Check(side, self.query_one("#st-difficulty", Row).value)
 
     def _recompute(self) -> None:
@@ -525,9 +561,10 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
             return
         formula = self.query_one("#check-formula", Static)
         side = check.side
+        self.query_one("#st-tried-row").display = side.skill is None
         show_markup(
             formula,
-            f"{DICE_LABELS[side.net_dice]} {signed(side.bonus)} против {check.difficulty}+ · "
+            f"{plain(dice_note(side))} {signed(side.bonus)} против {check.difficulty}+ · "
             f"DM {signed(side.dm)}, навык {signed(side.skill_modifier)}"
             + (f", мод. {signed(side.modifier_total)}" if side.modifiers else ""),
         )
@@ -555,27 +592,42 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
         if action == "chain":
             return bool(self._characters)
         if action == "group":
-            return bool(self._group_candidates())
+            try:
+                skilled = self.current_check().side.skill is not None
+            except RulesError:
+                return False
+            return skilled and len(self._characters) > 1
         return True
 
     def _group_candidates(self) -> list[Any]:
+        return self._group_members()[0]
+
+    def _group_members(self) -> tuple[list[Any], list[str]]:
+        """Return the helpers who may join the group check, and why each other one may not."""
         try:
             check = self.current_check()
         except RulesError:
-            return []
+            return [], []
         if check.side.skill is None:
-            return []
-        candidates = []
+            return [], []
+        candidates, refused = [], []
         for c in self._characters.values():
-            if c.name == check.side.name or c.skill(check.side.skill_name) is None:
+            if c.name == check.side.name:
                 continue
+            has = c.skill(check.side.skill_name) is not None
             try:
-                helper = side_for(c, check.side.characteristic, check.side.skill_name)
-            except RulesError:
+                helper = side_for(
+                    c, check.side.characteristic, check.side.skill_name if has else UNSKILLED
+                )
+            except RulesError as err:
+                refused.append(str(err))
                 continue
-            if starately.helper_refusal(helper, check.side) is None:
+            refusal = starately.helper_refusal(helper, check.side)
+            if refusal is None:
                 candidates.append(helper)
-        return candidates
+            else:
+                refused.append(refusal)
+        return candidates, refused
 
     def _show(self, lines: list[str], actor: str | None, text: str, data: dict[str, Any]) -> None:
         show_markup(self.query_one("#check-result", Static), "\n".join(lines))
@@ -670,14 +722,12 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
         except RulesError as err:
             self.app.notify(str(err), severity="error")
             return
-        candidates = self._group_candidates()
+        candidates, refused = self._group_members()
         if not candidates:
-            self.app.notify(
-                "Помочь некому: нужен тот же навык хотя бы 1-го уровня у другого персонажа.",
-                severity="error",
-            )
+            why = " ".join(refused) or "в партии нет других персонажей."
+            self.app.notify(f"Помочь некому: {why}", severity="error")
             return
-        self.app.push_screen(GroupScreen(check, candidates), self._group_answered)
+        self.app.push_screen(GroupScreen(check, candidates, refused), self._group_answered)
 
     def _group_answered(self, helpers: tuple[Any, ...] | None) -> None:
         if helpers is None:
