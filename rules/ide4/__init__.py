@@ -35,7 +35,14 @@ from rules.ide4.moves import (
     subroll_refusal,
 )
 from rules.ide4.odds import check_odds, energy_sum_counts, outcome_counts, outcome_odds
-from rules.ide4.opposed import TIE_RESOLUTIONS, OpposedResult, opposed
+from rules.ide4.opposed import (
+    OPPOSED_NAMES,
+    OPPOSED_OUTCOMES,
+    TIE_RESOLUTIONS,
+    OpposedResult,
+    opposed,
+    opposed_odds,
+)
 from rules.ide4.procedure import (
     bonus,
     conclude,
@@ -94,6 +101,8 @@ __all__ = [
     "OUTCOMES",
     "OUTCOME_NAMES",
     "OUTCOME_RANK",
+    "OPPOSED_NAMES",
+    "OPPOSED_OUTCOMES",
     "REROLL_SOURCES",
     "ROLL_REASONS",
     "SKILL_REROLL_CAP",
@@ -135,6 +144,7 @@ __all__ = [
     "modified_seven_bars_mastery",
     "modifiers_text",
     "opposed",
+    "opposed_odds",
     "outcome_counts",
     "outcome_odds",
     "play",
