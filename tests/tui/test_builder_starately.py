@@ -14,6 +14,7 @@ from tests.tui import builders
 from tests.tui.builders import errors
 from tui.store import Store
 from tui.widgets.builder_starately import ChainScreen, GroupScreen, RiskScreen
+from tui.widgets.builder_starately_opposed import OpposedScreen
 
 # Rows from the character row: 1 Характеристика, 2 Навык, 3 Сложность, (Какой навык — only
 # without the skill), 4 +d6, 5 −d6, 6 Модификаторы.
@@ -207,6 +208,45 @@ async def test_switching_character_clears_the_previous_result(make_test_app):
         assert app.query_one("#check-pane")._last is None
 
 
+async def test_opposed_roll_outside_a_fight(make_test_app, campaign_path):
+    """«В случае соперничества двух персонажей можно кинуть встречный бросок - у такого броска
+    нет сложности, кто бросит выше, тот и победил. В случае ничьёй побеждает инициатор
+    проверки, если такого нельзя определить однозначно – то персонаж игрока»."""
+    from rules import starately
+
+    app = make_test_app(system="starately")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_builder(pilot, characteristic="Интеллект")
+        await pilot.press("o")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, OpposedScreen)
+        check = screen.opposed()
+        assert check.a.name == "Борис" and check.initiator == "a"
+        odds = starately.opposed_odds(check)
+        shown = str(screen.query_one("#opp-odds").render())
+        assert f"{float(odds.a) * 100:.1f}".replace(".", ",") in shown
+        screen.query_one("#opp-initiator").select(None)  # nobody started it: both are PCs
+        await pilot.pause()
+        assert "укажите инициатора" in str(screen.query_one("#opp-formula").render())
+        screen.query_one("#opp-initiator").select("b")
+        screen.query_one("#opp-boons").select(2)
+        screen.query_one("#opp-banes").select(1)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, OpposedScreen)
+        assert "Побеждает" in str(app.query_one("#check-result").render())
+    [entry] = Store.open(campaign_path).log()
+    data = entry.data
+    assert data["kind"] == "opposed" and data["initiator"] == "b"
+    assert len(data["b"]["dice"]) == 3  # two +d6 and one −d6: 3d6
+    a, b = data["a"]["total"], data["b"]["total"]
+    assert data["winner"] == ("a" if a > b else "b")  # a tie goes to the initiator, b
+    assert data["initiator_wins"] == (data["winner"] == "b")
+    assert "Встречный бросок" in entry.text
+
+
 class TestStaratelySnapshots:
     """The builder before and after a roll (a boon: one die dropped), and Risk's question."""
 
@@ -235,6 +275,15 @@ class TestStaratelySnapshots:
 
         app = make_test_app(system="starately")
         assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+    def test_opposed_screen(self, snap_compare, make_test_app):
+        async def run_before(pilot):
+            await open_builder(pilot, characteristic="Интеллект")
+            await pilot.press("o")  # the opponent, the initiator, the exact odds
+            await pilot.pause()
+
+        app = make_test_app(system="starately")
+        assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
     def test_risk_question(self, snap_compare, make_test_app):
         async def run_before(pilot):

@@ -460,6 +460,13 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
             tooltip="Цепочка: помощник бросает на шаг легче, его Эффект идёт в основной бросок",
         ),
         Binding(
+            "o",
+            "opposed",
+            "Встречный",
+            id="starately-opposed",
+            tooltip="Встречный бросок: сложности нет, выше итог — победа",
+        ),
+        Binding(
             "g",
             "group",
             "Группа",
@@ -584,12 +591,12 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
     # -- keys -----------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("risk", "chain", "group") and isinstance(self.app.focused, Input):
+        if action in ("risk", "chain", "group", "opposed") and isinstance(self.app.focused, Input):
             return False  # the modifier field takes letters as text
         if action == "risk":
             last = self._last
             return last is not None and not last.success and not last.risk and not self._risk_closed
-        if action == "chain":
+        if action in ("chain", "opposed"):
             return bool(self._characters)
         if action == "group":
             try:
@@ -754,3 +761,28 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
         )
         lines += self._remember(result.main)
         self._show(lines, group.main.side.name or None, text, result.to_dict())
+
+    def action_opposed(self) -> None:
+        """Set the opponent of a встречный бросок, then roll both sides."""
+        from tui.widgets.builder_starately_opposed import OpposedScreen
+
+        try:
+            check = self.current_check()
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            return
+        others = [c for c in self._characters.values() if c.name != check.side.name]
+        default = others[0].id if others else None
+        screen = OpposedScreen(list(self._characters.values()), check.side, default)
+        self.app.push_screen(screen, self._opposed_answered)
+
+    def _opposed_answered(self, opposed: Any) -> None:
+        from tui.widgets.builder_starately_opposed import opposed_lines, opposed_summary
+
+        if opposed is None:
+            return
+        result = starately.roll_opposed(opposed, self.app.rng)  # type: ignore[attr-defined]
+        self._last, self._risk_closed = None, False  # Risk follows a failed check only
+        self._show(
+            opposed_lines(result), opposed.a.name or None, opposed_summary(result), result.to_dict()
+        )
