@@ -8,6 +8,7 @@ far and the moves still allowed, with the rule behind each refusal; Enter conclu
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -21,7 +22,7 @@ from rules import ide4
 from rules.errors import RulesError
 from tui.store import Character
 from tui.widgets import ide4_text as txt
-from tui.widgets.builder import CharacterChanged
+from tui.widgets.builder import CharacterChanged, CheckRolled
 from tui.widgets.ide4_dialogs import (
     CardScreen,
     ChecklistScreen,
@@ -34,7 +35,8 @@ from tui.widgets.text import show_markup
 
 #: Actions per phase; the footer shows only these.
 PHASE_ACTIONS = {
-    "setup": {"roll", "checklist", "card", "cycle_level", "demand_expanded", "new_day"},
+    "setup": {"roll", "opposed", "checklist", "card", "cycle_level", "demand_expanded"}
+    | {"new_day"},
     "result": {"conclude", "reroll", "energy_after", "bonus", "subroll", "card", "cycle_level"}
     | {"demand_expanded", "template", "copy", "new_check", "new_day"},
     "done": {"card", "cycle_level", "demand_expanded", "template", "copy", "new_check", "new_day"},
@@ -69,15 +71,11 @@ class Ide4Builder(MovesMixin, Vertical):
     BINDINGS = [
         Binding("enter", "roll", "Бросить d100", id="ide4-roll", tooltip="Бросить d100"),
         Binding("enter", "conclude", "Итог", id="ide4-conclude", tooltip="Смысл и последствия"),
+        Binding("o", "opposed", "Против", id="ide4-opposed", tooltip="Противоборство двух сторон"),
         Binding("r", "reroll", "Переброс", id="ide4-reroll", tooltip="Переброс d100"),
         Binding("e", "energy_after", "Энергия", id="ide4-energy", tooltip="Энергия после"),
         Binding("b", "bonus", "Бонус", id="ide4-bonus", tooltip="Бонус мастерства"),
         Binding("s", "subroll", "Подброс", id="ide4-subroll", tooltip="Подбросок d6"),
-        Binding("t", "template", "Шаблон", id="ide4-template", tooltip="Ходы / шаблоны"),
-        Binding("y", "copy", "Копировать", id="ide4-copy", tooltip="Копировать шаблон"),
-        Binding("n", "new_check", "Новая", id="ide4-new", tooltip="Новая проверка"),
-        Binding("c", "checklist", "Нужна ли", id="ide4-checklist", tooltip="Восемь условий"),
-        Binding("k", "card", "Риск", id="ide4-card", tooltip="Карточка ясного риска"),
         Binding(
             "p",
             "demand_expanded",
@@ -85,6 +83,11 @@ class Ide4Builder(MovesMixin, Vertical):
             id="ide4-demand",
             tooltip="Право игрока: развёрнутая проверка по требованию, на любом уровне",
         ),
+        Binding("t", "template", "Шаблон", id="ide4-template", tooltip="Ходы / шаблоны"),
+        Binding("y", "copy", "Копировать", id="ide4-copy", tooltip="Копировать шаблон"),
+        Binding("n", "new_check", "Новая", id="ide4-new", tooltip="Новая проверка"),
+        Binding("c", "checklist", "Нужна ли", id="ide4-checklist", tooltip="Восемь условий"),
+        Binding("k", "card", "Риск", id="ide4-card", tooltip="Карточка ясного риска"),
         Binding("l", "cycle_level", "Уровень", id="ide4-level", tooltip="Уровень детализации"),
         Binding(
             "d", "new_day", "Новый день", id="ide4-day", show=False, tooltip="Новый игровой день"
@@ -292,6 +295,61 @@ class Ide4Builder(MovesMixin, Vertical):
         self.view = "moves"
         self._record("roll")
         self._set_phase("result")
+
+    def action_opposed(self) -> None:
+        """Set the second side of an opposed check (the form is the first), then roll both."""
+        from tui.widgets.ide4_opposed import OpposedSetupScreen
+
+        try:
+            first = self.current_input()
+            ide4.validate(first)
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            return
+        first_id = self.form.value("character")
+        others = [c for c in self.form.characters.values() if c.id != first_id]
+        default = others[0].id if others else first_id
+        screen = OpposedSetupScreen(list(self.form.characters.values()), first, default)
+
+        def rolled(second: ide4.CheckInput | None) -> None:
+            if second is not None:
+                self._roll_opposed(first, first_id, second, screen.character)
+
+        self.app.push_screen(screen, rolled)
+
+    def _roll_opposed(
+        self, first: ide4.CheckInput, first_id: str, second: ide4.CheckInput, other: Any
+    ) -> None:
+        from tui.widgets.ide4_opposed import OpposedResultScreen, opposed_text
+
+        rng = self.app.rng  # type: ignore[attr-defined]
+        try:
+            checks = []
+            for inp in (first, second):
+                check = ide4.start(inp)
+                checks.append(ide4.roll(check, rng) if check.status == "ready" else check)
+            result = ide4.opposed(*checks)
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            return
+        ids = (first_id, other.id if other is not None else None)
+        chars = dict(self.form.characters)
+        for cid, check in zip(ids, checks, strict=True):
+            c = chars.get(cid or "")
+            if c is not None and check.energy_spent:
+                chars[c.id] = replace(c, extra={**c.extra, "energy": check.pool_after})
+                self.post_message(CharacterChanged(chars[c.id]))
+        data = {**result.to_dict(), "event": "roll"}
+        self.post_message(CheckRolled(first.actor or None, opposed_text(result), data))
+
+        def done(final: ide4.OpposedResult | None) -> None:
+            if final is None:
+                return
+            data = {**final.to_dict(), "event": "conclude"}
+            self.post_message(CheckRolled(first.actor or None, opposed_text(final), data))
+            self.app.notify(opposed_text(final), timeout=6)
+
+        self.app.push_screen(OpposedResultScreen(*checks, ids, chars), done)
 
     def action_checklist(self) -> None:
         """Open the need-a-roll checklist."""

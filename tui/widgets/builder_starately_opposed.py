@@ -143,9 +143,7 @@ class OpposedScreen(ModalScreen[Any]):
         if c is None:
             return
         same = self.main.characteristic if self.main.characteristic in c.qualities else None
-        self.query_one("#opp-characteristic", Stepper).set_options(
-            characteristic_options(c), same
-        )
+        self.query_one("#opp-characteristic", Stepper).set_options(characteristic_options(c), same)
         self.query_one("#opp-skill", Stepper).set_options(skill_options(c))
         initiator = self.query_one("#opp-initiator", Stepper)
         chosen = initiator.value if initiator._options else "a"  # the builder's side first

@@ -315,6 +315,8 @@ def move_lines(check: ide4.Check) -> list[tuple[int, str]]:
     if not sub.allowed:
         why([escape(sub.reason)])
     lines.append((0, "[b]Enter[/b] — итог: смысл и последствия · [b]t[/b] — шаблоны"))
+    if check.level != "expanded":
+        lines.append((0, "[$text-muted]Право игрока: [b]p[/b] — развёрнутая проверка.[/]"))
     return lines
 
 
