@@ -130,6 +130,8 @@ async def test_contested_roll_logs_both_sides_and_the_winner(make_test_app, camp
     assert data["b"]["pool"]["name"] != "Вера Соколова"
     a, b = data["a"]["successes"], data["b"]["successes"]
     assert data["winner"] == ("a" if a > b else "b" if b > a else None)
+    assert entry.text.startswith("Состязание: Вера Соколова: ")
+    assert ("ничья: по" if a == b else "побеждает") in entry.text
 
 
 async def test_extended_roll_accumulates_and_logs_each_roll(make_test_app, campaign_path):
@@ -155,6 +157,7 @@ async def test_extended_roll_accumulates_and_logs_each_roll(make_test_app, campa
     assert [len(e.data["rolls"]) for e in entries] == [1, 2, 2]
     assert entries[1].data["successes"] == sum(r["successes"] for r in entries[1].data["rolls"])
     assert entries[-1].data["event"] == "stopped"
+    assert all("[" not in e.text for e in entries)  # plain text, no markup in the Журнал
 
 
 async def test_switching_character_clears_the_previous_result(make_test_app):

@@ -521,16 +521,14 @@ class WodBuilder(CharacterPicker, Horizontal):
             return
         a, b = result.a, result.b
         if result.winner is None:
-            verdict = f"Ничья: по {a.successes} усп. (настройка кампании: равенство — ничья)"
+            verdict = f"ничья: по {a.successes} усп. (настройка кампании: равенство — ничья)"
         else:
             win = a if result.winner == "a" else b
             how = "" if a.successes != b.successes else " (равенство: побеждает начавший)"
-            verdict = f"Побеждает [b]{plain(win.pool.name)}[/b] на {result.margin}{how}"
+            verdict = f"побеждает {win.pool.name}, перевес {result.margin}{how}"
         lines = [*result_lines(a)[:1], *result_lines(b)[:1]]
-        lines.append(f"Успехов: {a.successes} против {b.successes} — {verdict}")
-        text = f"Состязание: {a.pool.name} {summary(a)}; {b.pool.name} {summary(b)} — " + plain(
-            verdict.replace("[b]", "").replace("[/b]", "")
-        )
+        lines.append(f"Успехов: {a.successes} против {b.successes} — [b]{plain(verdict)}[/b]")
+        text = f"Состязание: {a.pool.name}: {summary(a)}; {b.pool.name}: {summary(b)} — {verdict}"
         show_markup(self.query_one("#check-result", Static), "\n".join(lines))
         self.post_message(CheckRolled(a.pool.name or None, text, result.to_dict()))
 
@@ -585,7 +583,7 @@ class WodBuilder(CharacterPicker, Horizontal):
         show_markup(self.query_one("#check-result", Static), "\n".join(lines))
         text = (
             f"Продолжительное, бросок {n}: {summary(result)}; всего {ext.successes} "
-            f"из {ext.target}" + ("" if ext.status == "going" else f" ({plain(status)})")
+            f"из {ext.target}" + ("" if ext.status == "going" else f" ({words})")
         )
         self.post_message(CheckRolled(result.pool.name or None, text, ext.to_dict()))
         self._extended = ext if ext.status == "going" else None
