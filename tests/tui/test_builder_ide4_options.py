@@ -245,3 +245,25 @@ class TestOpposedSnapshots:
 
         app = make_test_app(system="ide4")
         assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+async def test_all_four_kinds_of_help_and_the_risk_note(make_test_app):
+    """Сид: «Если союзник помогает, мастер может применить один из вариантов: • снизить
+    сложность на 1; • предоставить +1 переброс; • сделать действие возможным; • передать союзнику
+    часть риска»: all four in the builder; the risk taken is named in the record."""
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_ide4(pilot, level="expanded")
+        helps = [v for _, v in app.query_one("#ide4-help")._options]
+        assert helps == ["", "difficulty", "reroll", "possible", "risk"]
+        assert not app.query_one("#ide4-row-helpnote").display
+        app.query_one("#ide4-help").select("risk")
+        await pilot.pause()
+        assert app.query_one("#ide4-row-helpnote").display
+        app.query_one("#ide4-helpnote").value = "падение с лестницы"
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        check = builder(app).check
+        assert check.input.help_note == "падение с лестницы"
+        assert "союзник берёт на себя: падение с лестницы" in ide4.full_template(check)
