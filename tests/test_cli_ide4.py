@@ -374,3 +374,32 @@ def test_check_opposed_rolls_both_and_records_the_gms_tie_choice(capsys) -> None
             break
     else:
         raise AssertionError("no tie in 200 seeds")
+
+
+def test_check_says_when_energy_after_cannot_change_the_outcome(capsys) -> None:
+    """Сид: энергия после броска «Не создаёт Триумф» — on Успех the CLI says so."""
+    seen = set()
+    for seed in range(30):
+        code, out, err = run(
+            capsys,
+            "check",
+            "ide4",
+            "--difficulty",
+            "1",
+            "--energy-after",
+            "1",
+            "--die",
+            "4",
+            "--seed",
+            str(seed),
+            "--json",
+        )
+        if code:  # Трагедия or Триумф: energy after is not applied at all
+            assert "не применяется" in err
+            continue
+        data = json.loads(out)
+        before = next(s for s in data["steps"] if s["kind"] == "energy_after")["outcome_before"]
+        seen.add(before)
+        if before == "success":
+            assert any("не изменит исход" in n for n in data["notes"])
+    assert "success" in seen

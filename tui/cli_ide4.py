@@ -277,6 +277,7 @@ def check(argv: Sequence[str]) -> int:
     if _vs_given(args):
         return check_opposed(args)
     inp = check_input(args)
+    notes: list[str] = []
     try:
         result = ide4.play(
             inp,
@@ -286,11 +287,15 @@ def check(argv: Sequence[str]) -> int:
             energy_after_die=args.after_die,
             bonuses=args.bonus,
             with_subroll=args.subroll,
+            notes=notes,
         )
     except RulesError as err:
         fail(str(err))
     template = ide4.quick_template if args.template == "quick" else ide4.full_template
-    emit(result.to_dict(), f"{ide4.summary(result)}\n\n{template(result)}", args.json)
+    text = f"{ide4.summary(result)}\n\n{template(result)}"
+    if notes:
+        text += "\n\n" + "\n".join(f"Внимание: {n}" for n in notes)
+    emit({**result.to_dict(), "notes": notes}, text, args.json)
     return 0
 
 

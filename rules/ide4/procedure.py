@@ -18,6 +18,7 @@ from rules.ide4.model import LEVEL_NAMES, LEVELS, CheckInput, validate
 from rules.ide4.moves import (
     SOFTEN_STEP,
     bonus_refusal,
+    energy_after_futile,
     energy_after_refusal,
     reroll_refusal,
     roll_refusal,
@@ -312,12 +313,14 @@ def play(
     energy_after_die: int = 0,
     bonuses: Sequence[str] = (),
     with_subroll: bool = False,
+    notes: list[str] | None = None,
 ) -> Check:
     """Run a whole check with the moves put in the seed's order (the CLI's ``check``).
 
     Ordinary rerolls (and skill ``reroll`` bonuses) in the order given, then Арбитриум/Фатум,
     then energy after, then the other bonuses, then the sub-roll. No move is dropped: one the
-    rules forbid raises.
+    rules forbid raises. A move that cannot change the outcome (energy after on Успех) is said
+    in ``notes`` before it spends anything.
 
     Raises:
         RulesError: the first move the rules forbid, with the rule named.
@@ -330,6 +333,9 @@ def play(
     for source in [*ordinary, *(s for s in rerolls if s in LATE_SOURCES)]:
         check = reroll(check, source, rng)
     if energy_after_dice:
+        futile = energy_after_futile(check, energy_after_dice, energy_after_die)
+        if futile and notes is not None:
+            notes.append(futile)
         check = energy_after(check, energy_after_dice, energy_after_die, rng)
     for kind in bonuses:
         if kind != "reroll":
