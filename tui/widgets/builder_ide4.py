@@ -200,7 +200,11 @@ class Ide4Builder(MovesMixin, Vertical):
                 "Скрытый риск (ловушка, засада, яд, давление) оставит \\[1]."
             )
         elif difficulty.kind == "impossible":
-            odds.show_message("\\[00] — «этим способом это сейчас невозможно»: броска нет.")
+            odds.show_message(
+                "\\[00] — «этим способом это сейчас невозможно»: броска нет. Открывает его "
+                "только исключение: помощь «сделать действие возможным» (развёрнутая "
+                "проверка) или особое правило."
+            )
         else:
             try:
                 odds.show(ide4.check_odds(inp), ide4.OUTCOME_NAMES, ide4.OUTCOMES)
@@ -333,12 +337,12 @@ class Ide4Builder(MovesMixin, Vertical):
             self.app.notify(str(err), severity="error")
             return
         ids = (first_id, other.id if other is not None else None)
-        chars = dict(self.form.characters)
         for cid, check in zip(ids, checks, strict=True):
-            c = chars.get(cid or "")
+            c = self.form.characters.get(cid or "")
             if c is not None and check.energy_spent:
-                chars[c.id] = replace(c, extra={**c.extra, "energy": check.pool_after})
-                self.post_message(CharacterChanged(chars[c.id]))
+                self.post_message(
+                    CharacterChanged(replace(c, extra={**c.extra, "energy": check.pool_after}))
+                )
         data = {**result.to_dict(), "event": "roll"}
         self.post_message(CheckRolled(first.actor or None, opposed_text(result), data))
 
@@ -349,7 +353,8 @@ class Ide4Builder(MovesMixin, Vertical):
             self.post_message(CheckRolled(first.actor or None, opposed_text(final), data))
             self.app.notify(opposed_text(final), timeout=6)
 
-        self.app.push_screen(OpposedResultScreen(*checks, ids, chars), done)
+        screen = OpposedResultScreen(*checks, ids, lambda: self.form.characters)
+        self.app.push_screen(screen, done)
 
     def action_checklist(self) -> None:
         """Open the need-a-roll checklist."""

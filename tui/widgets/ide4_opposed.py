@@ -243,12 +243,12 @@ class OpposedResultScreen(ModalScreen[Any]):
         a: ide4.Check,
         b: ide4.Check,
         ids: tuple[str | None, str | None],
-        characters: dict[str, Character],
+        characters: Callable[[], dict[str, Character]],
     ) -> None:
         super().__init__()
         self.checks = {"a": a, "b": b}
         self.ids = dict(zip("ab", ids, strict=True))
-        self.characters = characters
+        self.characters = characters  # the party now (never a stale copy written back)
 
     @property
     def result(self) -> ide4.OpposedResult:
@@ -380,7 +380,7 @@ class OpposedResultScreen(ModalScreen[Any]):
         self._show()
 
     def _write_back(self, key: str, check: ide4.Check) -> None:
-        c = self.characters.get(self.ids[key] or "")
+        c = self.characters().get(self.ids[key] or "")
         if c is None:
             return
         extra = dict(c.extra)
@@ -389,8 +389,7 @@ class OpposedResultScreen(ModalScreen[Any]):
         if check.daily_triumph_spent:
             extra["daily_triumph_used"] = True
         if extra != c.extra:
-            self.characters[c.id] = replace(c, extra=extra)
-            self.post_message(CharacterChanged(self.characters[c.id]))
+            self.post_message(CharacterChanged(replace(c, extra=extra)))
 
     def action_done(self) -> None:
         """Record the comparison (and on a full tie the GM's choice) and close."""
