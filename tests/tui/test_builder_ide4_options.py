@@ -219,6 +219,9 @@ async def test_opposed_check_outside_a_fight(make_test_app, campaign_path):
         result._show()
         await pilot.pause()
         assert result.query_one("#opp-tie").display
+        await pilot.press("enter")  # no choice yet: the GM must choose, nothing is recorded
+        await pilot.pause()
+        assert isinstance(app.screen, OpposedResultScreen)
         result.query_one("#opp-tie").select("price")
         await pilot.pause()
         await pilot.press(*"оба в грязи", "enter")

@@ -235,7 +235,7 @@ class OpposedResultScreen(ModalScreen[Any]):
         Binding("r", "move('reroll')", "Переброс", id="ide4-opp-reroll"),
         Binding("e", "move('energy_after')", "Энергия", id="ide4-opp-energy"),
         Binding("b", "move('bonus')", "Бонус", id="ide4-opp-bonus"),
-        Binding("enter", "done", "Итог", id="ide4-opp-done"),
+        Binding("enter,escape", "done", "Итог", id="ide4-opp-done"),
     ]
 
     def __init__(
@@ -263,7 +263,8 @@ class OpposedResultScreen(ModalScreen[Any]):
             yield Static(id="opp-verdict")
             yield Stepper(
                 "При равенстве",
-                [(name, key) for key, name in ide4.TIE_RESOLUTIONS.items()],
+                [("— выберите ←/→ —", "")]
+                + [(name, key) for key, name in ide4.TIE_RESOLUTIONS.items()],
                 id="opp-tie",
             )
             with Horizontal(classes="opp-field", id="opp-price-row"):
