@@ -26,6 +26,13 @@ from rules.modifiers import parse_modifiers
 from tui.render import percent, plain, signed
 from tui.store import Character
 from tui.widgets.builder import character_label
+from tui.widgets.builder_starately_parts import (
+    UNSKILLED,
+    Row,
+    characteristic_options,
+    side_for,
+    skill_options,
+)
 from tui.widgets.dicefaces import ModsInput, StyledOddsBars, d6_faces
 from tui.widgets.stepper import Stepper
 from tui.widgets.text import show_markup
@@ -105,8 +112,6 @@ class OpposedScreen(ModalScreen[Any]):
         self.default = default
 
     def compose(self) -> ComposeResult:
-        from tui.widgets.builder_starately import Row
-
         with Vertical():
             yield Static(
                 f"[b]Встречный бросок[/b]: {plain(self.main.name)} "
@@ -137,8 +142,6 @@ class OpposedScreen(ModalScreen[Any]):
 
     @on(Stepper.Changed, "#opp-character")
     def _traits(self) -> None:
-        from tui.widgets.builder_starately import characteristic_options, skill_options
-
         c = self.characters.get(self.query_one("#opp-character", Stepper).value)
         if c is None:
             return
@@ -159,8 +162,6 @@ class OpposedScreen(ModalScreen[Any]):
 
     def opposed(self) -> Any:
         """Return the ``Opposed`` the rows describe (raises RulesError)."""
-        from tui.widgets.builder_starately import UNSKILLED, side_for
-
         c = self.characters.get(self.query_one("#opp-character", Stepper).value)
         if c is None:
             raise RulesError("Выберите соперника.")
