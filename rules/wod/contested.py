@@ -126,15 +126,22 @@ def contested_odds(a: Pool, b: Pool) -> ContestedOdds:
     With the campaign's tie rule «initiator» the ties count as a's wins and ``tie`` is 0.
     """
     da, db = pool_odds(a), pool_odds(b)
-    wins = ties = losses = Fraction(0)
-    for ka, pa in da.successes.items():
-        for kb, pb in db.successes.items():
-            if ka > kb:
-                wins += pa * pb
-            elif ka == kb:
-                ties += pa * pb
-            else:
-                losses += pa * pb
+    wa, wb = da.weights, db.weights  # ways over 10**exp: exact integers, fast sums
+    below = [0]  # below[k]: b's ways to roll fewer than k successes
+    for ways in wb:
+        below.append(below[-1] + ways)
+    whole_b = below[-1]
+    win = tie = lose = 0
+    for k, ways in enumerate(wa):
+        if not ways:
+            continue
+        fewer = below[min(k, len(wb))]
+        same = wb[k] if k < len(wb) else 0
+        win += ways * fewer
+        tie += ways * same
+        lose += ways * (whole_b - fewer - same)
+    whole = Fraction(1, 10 ** (da.exp + db.exp))
+    wins, ties, losses = win * whole, tie * whole, lose * whole
     if contest_rules().tie == "initiator":
         wins, ties = wins + ties, Fraction(0)
     return ContestedOdds(wins, ties, losses, da.truncated + db.truncated)
