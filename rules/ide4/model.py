@@ -252,14 +252,16 @@ def resolve_difficulty(inp: CheckInput) -> Difficulty:
     if opened_by:
         if not impossible:
             raise RulesError(
-                f"{opened_by.capitalize()} — только для [00]; здесь {difficulty_label(raw)}: "
+                f"{opened_by[0].upper()}{opened_by[1:]} — только для [00]; здесь "
+                f"{difficulty_label(raw)}: "
                 "исключение не нужно (выберите другой вид помощи или уберите правило)."
             )
         target = inp.help_difficulty
         if target is None or not 1 <= target <= PINNED:
             raise RulesError(
                 f"[00] открыто исключением ({opened_by}): мастер назначает новую сложность "
-                "от [1] до [7] (help_difficulty)."
+                "от [1] до [7] (в форме — строка «Новая сложн.», в командной строке — "
+                "--open-difficulty)."
             )
         return Difficulty(base, mods, raw, target, made_possible=True, opened_by=opened_by)
     if impossible:

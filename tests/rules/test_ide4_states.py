@@ -62,8 +62,8 @@ def test_a_named_special_rule_opens_impossible() -> None:
     inp = make(base=8, special_rule="Ключ от Архива", help_difficulty=5)
     d = ide4.resolve_difficulty(inp)
     assert (d.final, d.opened_by) == (5, "особое правило «Ключ от Архива»")
-    with pytest.raises(RulesError, match="только для"):
-        ide4.resolve_difficulty(make(base=4, special_rule="Ключ"))
+    with pytest.raises(RulesError, match="^Особое правило «Ключ Ы» — только для"):
+        ide4.resolve_difficulty(make(base=4, special_rule="Ключ Ы"))
     with pytest.raises(RulesError, match="новую сложность"):
         ide4.resolve_difficulty(make(base=8, special_rule="Ключ"))
     with pytest.raises(RulesError, match="новую сложность"):
