@@ -201,12 +201,12 @@ class OpposedScreen(ModalScreen[Any]):
             f"кубы соперника: +d6 ×{b.boons}, −d6 ×{b.banes}",
         )
         odds = starately.opposed_odds(check)
-        names = {"a": a.name, "b": b.name}
+        names = {"a": plain(a.name), "b": plain(b.name)}  # OddsBars reads markup
         self.query_one("#opp-odds", StyledOddsBars).show(
             {"a": odds.a, "b": odds.b}, names, ("a", "b")
         )
         rule = "инициатору" if check.tie_rule == "initiator" else "персонажу игрока"
-        winner = names[check.tie_winner]
+        winner = (a if check.tie_winner == "a" else b).name
         naturals = "решают" if starately.settings().naturals_decide else "ничего не решают"
         show_markup(
             tie,

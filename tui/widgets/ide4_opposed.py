@@ -58,7 +58,8 @@ CSS = """
 
 def odds_names(a: str, b: str) -> dict[str, str]:
     """Name win / tie / lose from the first side's view."""
-    return {"win": f"побеждает {a}", "tie": "равенство", "lose": f"побеждает {b}"}
+    # OddsBars reads its labels as markup: a name the GM typed stays text.
+    return {"win": f"побеждает {escape(a)}", "tie": "равенство", "lose": f"побеждает {escape(b)}"}
 
 
 def verdict(result: ide4.OpposedResult) -> str:
