@@ -107,3 +107,17 @@ def test_extended_dramatic_failure_ends_and_the_roll_limit() -> None:
             wod.contest_rules()
     finally:
         data.set_overrides(None)
+
+
+def test_a_campaign_table_without_the_new_sections_falls_back_and_a_bad_one_is_named() -> None:
+    """[default] a campaign that saved wod/pool.toml before [contested]/[extended] existed keeps
+    the packaged values; a section of the wrong kind is refused with the file named."""
+    table = {k: v for k, v in data.packaged_table("wod/pool.toml").items()}
+    try:
+        data.set_overrides({"wod/pool.toml": {k: table[k] for k in ("pool", "chance")}})
+        assert wod.contest_rules().tie == "tie"
+        data.set_overrides({"wod/pool.toml": {**table, "contested": 5}})
+        with pytest.raises(RulesError, match=r"wod/pool.toml: \[contested\] должна быть таблицей"):
+            wod.contest_rules()
+    finally:
+        data.set_overrides(None)

@@ -1,4 +1,5 @@
-"""Every builder: after switching character, the previous character's result leaves the screen."""
+"""Every builder: after switching character, the previous character's result leaves the screen;
+in the opposed pop-ups a name the GM typed stays text."""
 
 from __future__ import annotations
 
