@@ -278,3 +278,128 @@ def test_check_impossible_needs_a_reason(capsys) -> None:
     )
     data = json.loads(out)
     assert code == 0 and data["status"] == "impossible" and data["natural"] is None
+
+
+def test_odds_of_impossible_are_refused_whatever_the_modifiers(capsys) -> None:
+    """Сид: «[00] означает не «очень трудно», а «этим способом сейчас нельзя» … Это не
+    сверхвысокая сложность»: ``--difficulty 00 --mod -2`` is still [00]."""
+    code, _, err = run(capsys, "odds", "ide4", "--difficulty", "00", "--mod", "-2")
+    assert code == 2 and "[00]" in err
+    code, out, _ = run(
+        capsys,
+        "odds",
+        "ide4",
+        "--difficulty",
+        "00",
+        "--ally",
+        "possible",
+        "--ally-difficulty",
+        "5",
+        "--json",
+    )
+    data = json.loads(out)
+    assert code == 0 and data["difficulty"]["final"] == 5
+    assert data["difficulty"]["opened_by"] == "помощь союзника «сделать действие возможным»"
+    code, out, _ = run(
+        capsys,
+        "check",
+        "ide4",
+        "--difficulty",
+        "00",
+        "--special-rule",
+        "Ключ",
+        "--open-difficulty",
+        "4",
+        "--seed",
+        "1",
+        "--json",
+    )
+    assert json.loads(out)["difficulty"]["opened_by"] == "особое правило «Ключ»"
+
+
+def test_odds_opposed_win_tie_lose(capsys) -> None:
+    """Сид: «1. более высокий исход побеждает; 2. при одинаковом исходе побеждает тот, у кого
+    ниже итоговая сложность; 3. если равенство сохраняется, мастер …»."""
+    code, out, _ = run(
+        capsys,
+        "odds",
+        "ide4",
+        "--difficulty",
+        "3",
+        "--mod",
+        "+1",
+        "--vs",
+        "5",
+        "--vs-mod",
+        "-1",
+        "--json",
+    )
+    data = json.loads(out)
+    assert code == 0 and set(data["outcomes"]) == {"win", "tie", "lose"}
+    a = ide4.CheckInput(base=3, modifiers=(ide4.Modifier(1, "ситуация"),))
+    b = ide4.CheckInput(base=5, modifiers=(ide4.Modifier(-1, "ситуация"),))
+    expected = ide4.opposed_odds(a, b)
+    assert {k: Fraction(v) for k, v in data["exact"].items()} == expected
+    assert expected["tie"] > 0  # both [4]: the same outcome is a tie
+    code, out, _ = run(capsys, "odds", "ide4", "--difficulty", "2", "--vs", "4", "--json")
+    assert json.loads(out)["outcomes"]["tie"] == 0  # [2] beats [4] on the same outcome
+    code, _, err = run(capsys, "odds", "ide4", "--difficulty", "3", "--vs-mod", "+1")
+    assert code == 2 and "--vs D2" in err
+
+
+def test_check_opposed_rolls_both_and_records_the_gms_tie_choice(capsys) -> None:
+    """Сид: «3. если равенство сохраняется, мастер оставляет положение без изменения либо
+    назначает цену обеим сторонам»."""
+    for seed in range(200):
+        code, out, _ = run(
+            capsys,
+            "check",
+            "ide4",
+            "--difficulty",
+            "3",
+            "--vs",
+            "3",
+            "--seed",
+            str(seed),
+            "--tie",
+            "price",
+            "--tie-price",
+            "оба в грязи",
+            "--json",
+        )
+        data = json.loads(out)
+        assert code == 0 and data["kind"] == "opposed"
+        if data["winner"] is None:
+            assert (data["resolution"], data["price"]) == ("price", "оба в грязи")
+            break
+    else:
+        raise AssertionError("no tie in 200 seeds")
+
+
+def test_check_says_when_energy_after_cannot_change_the_outcome(capsys) -> None:
+    """Сид: энергия после броска «Не создаёт Триумф» — on Успех the CLI says so."""
+    seen = set()
+    for seed in range(30):
+        code, out, err = run(
+            capsys,
+            "check",
+            "ide4",
+            "--difficulty",
+            "1",
+            "--energy-after",
+            "1",
+            "--die",
+            "4",
+            "--seed",
+            str(seed),
+            "--json",
+        )
+        if code:  # Трагедия or Триумф: energy after is not applied at all
+            assert "не применяется" in err
+            continue
+        data = json.loads(out)
+        before = next(s for s in data["steps"] if s["kind"] == "energy_after")["outcome_before"]
+        seen.add(before)
+        if before == "success":
+            assert any("не изменит исход" in n for n in data["notes"])
+    assert "success" in seen

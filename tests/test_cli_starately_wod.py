@@ -160,3 +160,75 @@ def test_wod_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--attribute" in err
     err = fails(capsys, "odds", "wod", "--pool", "300")
     assert "больше 100" in err
+
+
+def test_odds_starately_opposed(capsys: pytest.CaptureFixture[str]) -> None:
+    """«В случае соперничества двух персонажей можно кинуть встречный бросок - у такого броска
+    нет сложности, кто бросит выше, тот и победил. В случае ничьёй побеждает инициатор
+    проверки»."""
+    from rules import starately
+
+    data = run_json(
+        capsys,
+        "odds",
+        "starately",
+        "--dm",
+        "1",
+        "--skill",
+        "2",
+        "--vs-dm",
+        "0",
+        "--vs-skill",
+        "2",
+        "--vs-bane",
+    )
+    assert set(data["outcomes"]) == {"initiator_wins", "opponent_wins"}
+    a = starately.Side(dm=1, skill=2)
+    b = starately.Side(dm=0, skill=2, banes=1)
+    odds = starately.opposed_odds(starately.Opposed(a, b, initiator="a"))
+    assert Fraction(data["exact"]["initiator_wins"]) == odds.a
+    assert Fraction(data["tie_exact"]) == odds.tie and data["naturals_decide"] is False
+    assert "нет сложности" in fails(
+        capsys,
+        "odds",
+        "starately",
+        "--dm",
+        "1",
+        "--skill",
+        "2",
+        "--vs-dm",
+        "0",
+        "--vs-unskilled",
+        "--difficulty",
+        "8",
+    )
+    assert "--vs-skill" in fails(
+        capsys, "odds", "starately", "--dm", "1", "--skill", "2", "--vs-dm", "0"
+    )
+    assert "--vs-dm" in fails(
+        capsys, "odds", "starately", "--dm", "1", "--skill", "2", "--vs-skill", "1"
+    )
+
+
+def test_check_starately_opposed_flags_naturals(capsys: pytest.CaptureFixture[str]) -> None:
+    """RULES [default]: «Natural 12 and 2 are flagged but decide nothing there»."""
+    data = run_json(
+        capsys,
+        "check",
+        "starately",
+        "--dm",
+        "1",
+        "--skill",
+        "2",
+        "--vs-dm",
+        "0",
+        "--vs-unskilled",
+        "--seed",
+        "2",
+    )
+    assert data["kind"] == "opposed" and data["initiator_wins"] == (data["winner"] == "a")
+    for side in ("a", "b"):
+        assert data[side]["natural_2"] == (data[side]["natural"] == 2)
+        assert data[side]["natural_12"] == (data[side]["natural"] == 12)
+    if data["a"]["total"] != data["b"]["total"]:
+        assert data["winner"] == ("a" if data["a"]["total"] > data["b"]["total"] else "b")

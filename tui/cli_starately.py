@@ -48,12 +48,132 @@ def starately_parser(command: str) -> Parser:
         "--mod", type=signed_int, action="append", default=[], help="модификатор (повторяемый)"
     )
     parser.add_argument("--json", action="store_true", help="вывод в JSON")
+    vs = parser.add_argument_group(
+        "встречный бросок",
+        "соперник: сложности нет, выше итог — победа; ничья — инициатору (первой стороне); "
+        "натуральные 12 и 2 отмечаются и ничего не решают (настройка кампании)",
+    )
+    vs.add_argument("--vs-dm", type=signed_int, help="DM характеристики соперника")
+    vs.add_argument("--vs-characteristic", type=int, help="значение его характеристики")
+    vs.add_argument("--vs-skill", type=int, help="уровень его навыка")
+    vs.add_argument("--vs-unskilled", action="store_true", help="у соперника нет навыка (−3)")
+    vs.add_argument("--vs-boon", action="count", default=0, help="+d6 сопернику (повторяемый)")
+    vs.add_argument("--vs-bane", action="count", default=0, help="−d6 сопернику (повторяемый)")
+    vs.add_argument(
+        "--vs-mod", type=signed_int, action="append", default=[], help="его модификатор"
+    )
     if command == "check":
         parser.add_argument("--seed", type=int, help="зерно генератора (повторяемый бросок)")
         parser.add_argument(
             "--risk", metavar="ЦЕНА", help="при провале заявить Риск; цену называет ведущий"
         )
     return parser
+
+
+def opposed_wanted(args: argparse.Namespace) -> bool:
+    """Whether the arguments describe an opposed roll; refuse a half-described one."""
+    named = args.vs_dm is not None or args.vs_characteristic is not None
+    rest = (
+        args.vs_skill is not None or args.vs_unskilled or args.vs_boon or args.vs_bane
+    ) or args.vs_mod
+    if not named:
+        if rest:
+            fail("соперник встречного броска: укажите --vs-dm M2 (или --vs-characteristic)")
+        return False
+    if args.vs_dm is not None and args.vs_characteristic is not None:
+        fail("--vs-dm и --vs-characteristic: укажите что-то одно")
+    if (args.vs_skill is None) == (not args.vs_unskilled):
+        fail("соперник: укажите --vs-skill S2 или --vs-unskilled")
+    if args.difficulty is not None:
+        fail("у встречного броска нет сложности: уберите --difficulty")
+    return True
+
+
+def build_opposed(args: argparse.Namespace) -> Any:
+    """Build an ``Opposed`` with the first side as the initiator (a tie goes to it)."""
+    from rules import starately
+
+    first = build_check(args).side
+    common: dict[str, Any] = {
+        "skill": None if args.vs_unskilled else args.vs_skill,
+        "boons": args.vs_boon,
+        "banes": args.vs_bane,
+        "modifiers": tuple(starately.Modifier(m, "модификатор") for m in args.vs_mod),
+        "name": "соперник",
+    }
+    if args.vs_characteristic is not None:
+        other = starately.Side.of(args.vs_characteristic, **common)
+    else:
+        other = starately.Side(dm=args.vs_dm, **common)
+    from dataclasses import replace
+
+    return starately.Opposed(replace(first, name="инициатор"), other, initiator="a")
+
+
+def side_title(side: Any) -> str:
+    from tui.render import signed
+
+    skill = "без навыка" if side.skill is None else f"навык {side.skill}"
+    dice = f"{dice_label(side.net_dice)} {signed(side.bonus)}"
+    return f"{side.name}: {dice} (DM {signed(side.dm)}, {skill})"
+
+
+def odds_opposed(args: argparse.Namespace) -> int:
+    """``kubik odds starately … --vs-dm …``: initiator_wins / opponent_wins, exact."""
+    from rules import starately
+    from tui.render import percent
+
+    check = build_opposed(args)
+    odds = starately.opposed_odds(check)
+    outcomes = {"initiator_wins": odds.a, "opponent_wins": odds.b}
+    data: dict[str, Any] = {
+        "system": "starately",
+        "kind": "opposed",
+        **odds_payload(outcomes),
+        "tie": float(odds.tie),
+        "tie_exact": fraction_text(odds.tie),
+        "tie_goes_to": "initiator",
+        "naturals_decide": starately.settings().naturals_decide,
+    }
+    lines = [
+        "Встречный бросок (сложности нет, выше итог — победа)",
+        side_title(check.a),
+        side_title(check.b),
+        f"Побеждает инициатор {percent(odds.a):>7} (в т. ч. ничья {percent(odds.tie)})",
+        f"Побеждает соперник  {percent(odds.b):>7}",
+    ]
+    emit(data, "\n".join(lines), args.json)
+    return 0
+
+
+def check_opposed(args: argparse.Namespace) -> int:
+    """``kubik check starately … --vs-dm …``: both roll; a tie goes to the initiator."""
+    from rules import starately
+    from rules.dice import make_rng
+
+    check = build_opposed(args)
+    result = starately.roll_opposed(check, make_rng(args.seed))
+    data = result.to_dict()
+
+    def line(name: str, roll: Any, flags: dict[str, bool]) -> str:
+        dice = " ".join(str(d.value) if d.kept else f"({d.value})" for d in roll.dice)
+        note = ""
+        if flags["natural_12"] or flags["natural_2"]:
+            nat = 12 if flags["natural_12"] else 2
+            note = f" — натуральные {nat}: отмечено, ничего не решает"
+            if starately.settings().naturals_decide:
+                note = f" — натуральные {nat} (настройка кампании: решают)"
+        return f"{name}: [{dice}] = {roll.natural} → {roll.total}{note}"
+
+    who = "инициатор" if result.winner == "a" else "соперник"
+    how = " (ничья — инициатору)" if result.tie else f", перевес {result.margin}"
+    lines = [
+        line("Инициатор", result.a, data["a"]),
+        line("Соперник", result.b, data["b"]),
+        f"Побеждает {who}{how}",
+    ]
+    emit(data, "\n".join(lines), args.json)
+    return 0
 
 
 def build_check(args: argparse.Namespace) -> Check:
@@ -98,6 +218,8 @@ def odds(argv: Sequence[str]) -> int:
     from tui.render import bar, percent, signed
 
     args = starately_parser("odds").parse_args(argv)
+    if opposed_wanted(args):
+        return odds_opposed(args)
     check = build_check(args)
     result = starately.check_odds(check)
     data: dict[str, Any] = {
@@ -150,6 +272,10 @@ def check(argv: Sequence[str]) -> int:
     from rules.dice import make_rng
 
     args = starately_parser("check").parse_args(argv)
+    if opposed_wanted(args):
+        if args.risk is not None:
+            fail("Риск — после проваленной проверки, не во встречном броске")
+        return check_opposed(args)
     the_check = build_check(args)
     rng = make_rng(args.seed)
     result = starately.roll(the_check, rng)

@@ -27,13 +27,22 @@ from rules.ide4.moves import (
     Move,
     allowed_moves,
     bonus_refusal,
+    energy_after_futile,
     energy_after_refusal,
     reroll_refusal,
     roll_refusal,
+    seven_refusal,
     subroll_refusal,
 )
 from rules.ide4.odds import check_odds, energy_sum_counts, outcome_counts, outcome_odds
-from rules.ide4.opposed import TIE_RESOLUTIONS, OpposedResult, opposed
+from rules.ide4.opposed import (
+    OPPOSED_NAMES,
+    OPPOSED_OUTCOMES,
+    TIE_RESOLUTIONS,
+    OpposedResult,
+    opposed,
+    opposed_odds,
+)
 from rules.ide4.procedure import (
     bonus,
     conclude,
@@ -68,6 +77,7 @@ from rules.ide4.tables import (
     energy_rules,
     general_subroll,
     mastery_thresholds,
+    modified_seven_bars_mastery,
     unlocked,
 )
 from rules.ide4.templates import (
@@ -91,6 +101,8 @@ __all__ = [
     "OUTCOMES",
     "OUTCOME_NAMES",
     "OUTCOME_RANK",
+    "OPPOSED_NAMES",
+    "OPPOSED_OUTCOMES",
     "REROLL_SOURCES",
     "ROLL_REASONS",
     "SKILL_REROLL_CAP",
@@ -122,14 +134,17 @@ __all__ = [
     "conclude",
     "difficulty_label",
     "energy_after",
+    "energy_after_futile",
     "energy_after_refusal",
     "energy_rules",
     "energy_sum_counts",
     "full_template",
     "general_subroll",
     "mastery_thresholds",
+    "modified_seven_bars_mastery",
     "modifiers_text",
     "opposed",
+    "opposed_odds",
     "outcome_counts",
     "outcome_odds",
     "play",
@@ -140,6 +155,7 @@ __all__ = [
     "roll",
     "roll_need",
     "roll_refusal",
+    "seven_refusal",
     "set_level",
     "start",
     "subroll",

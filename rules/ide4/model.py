@@ -43,6 +43,9 @@ DIFFICULTY_NAMES = {
     7: "Сюжетная броня",
     8: "невозможно",
 }
+#: A [7] the GM did not pin is not plot armour (the seed: «мастер может назначить [7]»).
+SEVEN_BY_MODIFIERS = "по модификаторам, не Сюжетная броня"
+SEVEN_OPENED = "назначена после исключения из [00]"
 
 
 def difficulty_label(final: int) -> str:
@@ -61,7 +64,9 @@ class Difficulty:
         final: 0 (automatic success), 1…7 (rolled) or 8 ([00], impossible).
         pinned: the GM pinned [7]; modifiers do not move it.
         hidden_risk: a final ≤ 0 kept at [1] because of a hidden risk.
-        made_possible: an ally's help turned [00] into ``final``.
+        made_possible: an explicit exception (the ally's «сделать действие возможным» or a
+            named special rule) turned [00] into ``final``, a difficulty the GM set.
+        opened_by: that exception in words (``""`` when none opened [00]).
     """
 
     base: int
@@ -71,6 +76,23 @@ class Difficulty:
     pinned: bool = False
     hidden_risk: bool = False
     made_possible: bool = False
+    opened_by: str = ""
+
+    @property
+    def base_impossible(self) -> bool:
+        """The base itself is [00]: a state no modifier or help moves."""
+        return self.base >= IMPOSSIBLE
+
+    @property
+    def seven(self) -> str:
+        """Which [7] this is: ``"pinned"`` (Сюжетная броня, the GM's), ``"opened"`` (the GM's
+        difficulty after an exception opened [00]), ``"modifiers"`` (reached by arithmetic),
+        or ``""`` when the final is not [7]."""
+        if self.final != PINNED:
+            return ""
+        if self.pinned:
+            return "pinned"
+        return "opened" if self.made_possible else "modifiers"
 
     @property
     def kind(self) -> str:
@@ -86,7 +108,11 @@ class Difficulty:
 
     @property
     def name(self) -> str:
-        """The seed's name of the level, or ``""`` when it has none."""
+        """The seed's name of the level, or ``""`` when it has none; a [7] says which one."""
+        if self.seven == "modifiers":
+            return SEVEN_BY_MODIFIERS
+        if self.seven == "opened":
+            return SEVEN_OPENED
         return DIFFICULTY_NAMES.get(self.final, "")
 
     def to_dict(self) -> dict[str, Any]:
@@ -101,6 +127,8 @@ class Difficulty:
             "pinned": self.pinned,
             "hidden_risk": self.hidden_risk,
             "made_possible": self.made_possible,
+            "opened_by": self.opened_by,
+            "seven": self.seven,
         }
 
 
@@ -123,8 +151,11 @@ class CheckInput:
         energy_pool: the character's energy now (0…100).
         energy_dice, energy_die: dice declared before the d100 and their size (0: nominal).
         technique: the named technique declared for the mastery-20 bonus, or ``""``.
-        help: one of ``HELP_KINDS`` or ``""``; help_difficulty: the GM's difficulty for
-            ``"possible"``; help_note: which part of the risk an ally takes (``"risk"``).
+        help: one of ``HELP_KINDS`` or ``""``; help_difficulty: the difficulty the GM sets
+            when an exception opens [00] (``"possible"`` or ``special_rule``); help_note:
+            which part of the risk an ally takes (``"risk"``).
+        special_rule: a named special rule that opens [00] («если специальное правило прямо
+            не предусматривает исключение»), or ``""``.
         level: ``"quick"``, ``"standard"`` or ``"expanded"``; always_expanded: the character's
             setting (the player always demands the expanded check).
         daily_triumph_used: this character already raised Успех → Триумф today.
@@ -155,6 +186,7 @@ class CheckInput:
     help: str = ""
     help_difficulty: int | None = None
     help_note: str = ""
+    special_rule: str = ""
     level: str = "expanded"
     always_expanded: bool = False
     daily_triumph_used: bool = False
@@ -192,8 +224,10 @@ def resolve_difficulty(inp: CheckInput) -> Difficulty:
     """Apply the seed's difficulty rules to an input (never raises for a missing reason).
 
     Final = base + Σ modifiers (an ally's «−1» included); ≤ 0 is [0], an automatic Успех, unless
-    a hidden risk keeps it at [1]; ≥ 8 is [00], unless an ally made it possible; a pinned [7]
-    ignores every modifier.
+    a hidden risk keeps it at [1]; ≥ 8 is [00]. [00] is a state, not a number: a base [00]
+    stays [00] whatever the modifiers and help; only an explicit exception (the ally's «сделать
+    действие возможным» or a named special rule) opens it, at the difficulty the GM sets. A
+    pinned [7] ignores every modifier.
 
     Args:
         inp: the check's inputs.
@@ -213,26 +247,39 @@ def resolve_difficulty(inp: CheckInput) -> Difficulty:
     raw = base + sum(m.value for m in mods)
     if inp.pinned_seven:
         return Difficulty(base, mods, raw, PINNED, pinned=True)
-    if inp.help == "possible":
-        if raw < IMPOSSIBLE:
+    impossible = base >= IMPOSSIBLE or raw >= IMPOSSIBLE
+    opened_by = _exception(inp)
+    if opened_by:
+        if not impossible:
             raise RulesError(
-                "Помощь «сделать действие возможным» — только для [00]; здесь "
-                f"{difficulty_label(raw)}: выберите другой вид помощи."
+                f"{opened_by[0].upper()}{opened_by[1:]} — только для [00]; здесь "
+                f"{difficulty_label(raw)}: "
+                "исключение не нужно (выберите другой вид помощи или уберите правило)."
             )
         target = inp.help_difficulty
         if target is None or not 1 <= target <= PINNED:
             raise RulesError(
-                "Помощь сделала действие возможным: мастер назначает новую сложность от [1] "
-                "до [7] (help_difficulty)."
+                f"[00] открыто исключением ({opened_by}): мастер назначает новую сложность "
+                "от [1] до [7] (в форме — строка «Новая сложн.», в командной строке — "
+                "--open-difficulty)."
             )
-        return Difficulty(base, mods, raw, target, made_possible=True)
-    if raw >= IMPOSSIBLE:
+        return Difficulty(base, mods, raw, target, made_possible=True, opened_by=opened_by)
+    if impossible:
         return Difficulty(base, mods, raw, IMPOSSIBLE)
     if raw <= AUTO:
         if inp.hidden_risk:
             return Difficulty(base, mods, raw, 1, hidden_risk=True)
         return Difficulty(base, mods, raw, AUTO)
     return Difficulty(base, mods, raw, raw)
+
+
+def _exception(inp: CheckInput) -> str:
+    """Name the explicit exception that opens [00], or ``""``."""
+    if inp.help == "possible":
+        return f"помощь союзника «{HELP_KINDS['possible']}»"
+    if inp.special_rule.strip():
+        return f"особое правило «{inp.special_rule.strip()}»"
+    return ""
 
 
 def validate(inp: CheckInput) -> Difficulty:

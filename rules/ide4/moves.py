@@ -13,7 +13,15 @@ from typing import Any
 from rules.errors import RulesError
 from rules.ide4.model import OUTCOME_NAMES, PINNED, check_die
 from rules.ide4.state import AFTER_BONUSES, LATE_SOURCES, REROLL_SOURCES, Check
-from rules.ide4.tables import ENERGY_FILE, energy_rules, threshold_of, unlocked
+from rules.ide4.tables import (
+    ENERGY_FILE,
+    SKILLS_FILE,
+    band_for,
+    energy_rules,
+    modified_seven_bars_mastery,
+    threshold_of,
+    unlocked,
+)
 
 SKILL_REROLL_CAP = 2  # [seed] «не более двух перебросов от навыков»
 SOFTEN_CAP = 1  # [seed] «≤ 1 смягчение исхода»
@@ -68,14 +76,40 @@ def _mastery(check: Check, kind: str) -> str | None:
     inp = check.input
     if not inp.skill:
         return "Без навыка нет бонусов мастерства."
-    if check.difficulty.final == PINNED:
-        return "Бонусы мастерства не действуют против [7] (Сюжетная броня)."
+    refusal = seven_refusal(check)
+    if refusal:
+        return refusal
     if unlocked(inp.mastery, kind) == 0:
         need = threshold_of(kind)
         if need is None:
             return f"Таблица мастерства кампании не открывает бонус «{kind}»."
         return f"Этот бонус открывается с мастерства {need}; у «{inp.skill}» — {inp.mastery}."
     return None
+
+
+def seven_refusal(check: Check) -> str | None:
+    """Why mastery bonuses do not act against this [7], naming which [7] it is, or ``None``.
+
+    [seed] «Бонусы не действуют против [7] и [00] без особого правила»: a pinned [7] (Сюжетная
+    броня) always bars them; a [7] reached by modifiers or set after opening [00] bars them
+    unless the campaign setting relaxes it.
+    """
+    d = check.difficulty
+    if d.final != PINNED:
+        return None
+    if d.pinned:
+        return (
+            "Бонусы мастерства не действуют против [7] — это Сюжетная броня, её назначил "
+            "мастер («Бонусы не действуют против [7] и [00]»)."
+        )
+    if not modified_seven_bars_mastery():
+        return None
+    why = "её назначил мастер, открыв [00]" if d.made_possible else "до неё дошли модификаторы"
+    return (
+        f"Бонусы мастерства не действуют против [7] ({why}; это не Сюжетная броня): «Бонусы "
+        f"не действуют против [7] и [00]» — настройка кампании {SKILLS_FILE}: "
+        "modified_seven_bars_mastery = true."
+    )
 
 
 def roll_refusal(check: Check) -> str | None:
@@ -161,6 +195,27 @@ def energy_after_refusal(check: Check, count: int | None = None, die: int = 0) -
     if count is None and pool < smallest:
         return f"Не хватает энергии: 1×d{smallest} стоят {smallest}, в запасе {pool}."
     return None
+
+
+def energy_after_futile(check: Check, count: int, die: int = 0) -> str | None:
+    """Say, before anything is spent, when ``count`` dice after the roll cannot change the
+    outcome whatever they show (on Успех they never can: «Не создаёт Триумф»), else ``None``."""
+    if check.natural is None or check.outcome is None or check.total is None:
+        return None
+    size = die or check.input.nominal
+    best = min(100, check.total + count * size)
+    if band_for(check.difficulty.final).classify(check.natural, best) != check.outcome:
+        return None
+    name = OUTCOME_NAMES[check.outcome]
+    if check.outcome == "success":
+        return (
+            "Энергия после броска не изменит исход: уже Успех, а Триумф энергия не создаёт "
+            "(«Не создаёт Триумф»)."
+        )
+    return (
+        f"Энергия после броска не изменит исход: даже {count}×d{size} на максимуме дадут "
+        f"сумму {best} — всё равно {name}."
+    )
 
 
 def bonus_refusal(check: Check, kind: str) -> str | None:

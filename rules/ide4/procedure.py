@@ -14,10 +14,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from rules.errors import RulesError
-from rules.ide4.model import LEVELS, CheckInput, validate
+from rules.ide4.model import LEVEL_NAMES, LEVELS, CheckInput, validate
 from rules.ide4.moves import (
     SOFTEN_STEP,
     bonus_refusal,
+    energy_after_futile,
     energy_after_refusal,
     reroll_refusal,
     roll_refusal,
@@ -55,6 +56,24 @@ def _classified(check: Check) -> str:
     """The outcome the dice give now (natural for Трагедия/Триумф, total for the rest)."""
     assert check.natural is not None and check.total is not None
     return band_for(check.difficulty.final).classify(check.natural, check.total)
+
+
+#: Steps only the expanded check walks: taking one on a quick or standard check raises the
+#: check to expanded, and the record says so.
+EXPANDED_STEPS = {
+    "reroll": "перебросы",
+    "energy_after": "энергия после броска",
+    "bonus": "бонусы мастерства",
+    "subroll": "подбросок",
+}
+
+
+def _expanded_for(check: Check, move: str) -> Check:
+    """Raise a quick or standard check to expanded before an expanded-only move, recorded."""
+    if check.level == "expanded":
+        return check
+    why = f"шаг «{EXPANDED_STEPS[move]}» есть только в развёрнутой проверке"
+    return set_level(check, "expanded", why)
 
 
 def start(inp: CheckInput) -> Check:
@@ -132,6 +151,7 @@ def reroll(
             (ordinary → Арбитриум/Фатум → energy after → bonuses) forbid it.
     """
     _refuse(reroll_refusal(check, source))
+    check = _expanded_for(check, "reroll")
     new = _dice(rng, None if natural is None else (natural,), 1, 100, "Переброс d100")[0]
     rerolled = replace(check, natural=new, rerolls=(*check.rerolls, source))
     outcome = _classified(rerolled)
@@ -169,6 +189,7 @@ def energy_after(
             not enough energy, or a step out of order.
     """
     _refuse(energy_after_refusal(check, count, die))
+    check = _expanded_for(check, "energy_after")
     size = die or check.input.nominal
     after = _dice(rng, dice, count, size, "Энергия после броска")
     spent = replace(check, after_dice=after, after_die=size)
@@ -206,6 +227,7 @@ def bonus(
     if kind == "reroll":
         return reroll(check, "skill", rng, natural=natural)
     _refuse(bonus_refusal(check, kind))
+    check = _expanded_for(check, "bonus")
     outcome = check.outcome
     if kind == "soften":
         outcome = SOFTEN_STEP[outcome or ""]
@@ -231,6 +253,7 @@ def subroll(check: Check, rng: random.Random | None = None, *, value: int | None
         RulesError: no d100 was rolled, or the sub-roll is already made.
     """
     _refuse(subroll_refusal(check))
+    check = _expanded_for(check, "subroll")
     die = _dice(rng, None if value is None else (value,), 1, SUBROLL_DIE, "Подбросок")
     step = Step(
         "subroll",
@@ -249,15 +272,36 @@ def conclude(check: Check, meaning: str = "", consequence: str = "") -> Check:
     return replace(check, meaning=meaning.strip(), consequence=consequence.strip())
 
 
-def set_level(check: Check, level: str) -> Check:
+def set_level(check: Check, level: str, why: str = "") -> Check:
     """Switch the level of detail at any time (the expanded one is always reachable).
+
+    A change of the level a check shows is recorded as a ``"level"`` step, never silent.
+
+    Args:
+        check: the check.
+        level: ``"quick"``, ``"standard"`` or ``"expanded"``.
+        why: the reason to record (the player's demand, a step only the expanded check has).
 
     Raises:
         RulesError: an unknown level.
     """
     if level not in LEVELS:
         raise RulesError(f"Уровень проверки — одно из: {', '.join(LEVELS)}.")
-    return replace(check, input=replace(check.input, level=level))
+    before = check.level
+    changed = replace(check, input=replace(check.input, level=level))
+    if changed.level == before:
+        return changed
+    note = f"{LEVEL_NAMES[before]} → {LEVEL_NAMES[changed.level]}" + (f": {why}" if why else "")
+    step = Step(
+        "level",
+        source=changed.level,
+        outcome_before=check.outcome,
+        outcome=check.outcome,
+        total=check.total,
+        pool=check.pool_after,
+        note=note,
+    )
+    return replace(changed, steps=(*check.steps, step))
 
 
 def play(
@@ -269,12 +313,14 @@ def play(
     energy_after_die: int = 0,
     bonuses: Sequence[str] = (),
     with_subroll: bool = False,
+    notes: list[str] | None = None,
 ) -> Check:
     """Run a whole check with the moves put in the seed's order (the CLI's ``check``).
 
     Ordinary rerolls (and skill ``reroll`` bonuses) in the order given, then Арбитриум/Фатум,
     then energy after, then the other bonuses, then the sub-roll. No move is dropped: one the
-    rules forbid raises.
+    rules forbid raises. A move that cannot change the outcome (energy after on Успех) is said
+    in ``notes`` before it spends anything.
 
     Raises:
         RulesError: the first move the rules forbid, with the rule named.
@@ -287,6 +333,9 @@ def play(
     for source in [*ordinary, *(s for s in rerolls if s in LATE_SOURCES)]:
         check = reroll(check, source, rng)
     if energy_after_dice:
+        futile = energy_after_futile(check, energy_after_dice, energy_after_die)
+        if futile and notes is not None:
+            notes.append(futile)
         check = energy_after(check, energy_after_dice, energy_after_die, rng)
     for kind in bonuses:
         if kind != "reroll":

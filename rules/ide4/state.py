@@ -38,14 +38,16 @@ class Step:
 
     Attributes:
         kind: ``"auto"``, ``"impossible"``, ``"energy_before"``, ``"d100"``, ``"reroll"``,
-            ``"energy_after"``, ``"bonus"`` or ``"subroll"``.
-        source: a reroll source or a bonus kind; ``""`` otherwise.
+            ``"energy_after"``, ``"bonus"``, ``"subroll"`` or ``"level"`` (the level of detail
+            changed: never silently).
+        source: a reroll source, a bonus kind or the new level; ``""`` otherwise.
         dice: the dice this step rolled (energy dice, the d100, the sub-roll d6).
         die: their size (100 for the d100).
         replaced: the natural d100 a reroll replaced.
         outcome_before, outcome: the outcome before and after this step (``None``: none yet).
         total: d100 + energy (≤ 100) after this step.
         energy_spent: energy this step cost; pool: the pool after it.
+        note: words for a ``"level"`` step (which level, and why it changed).
     """
 
     kind: str
@@ -58,6 +60,7 @@ class Step:
     total: int | None = None
     energy_spent: int = 0
     pool: int = 0
+    note: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict."""
@@ -72,6 +75,7 @@ class Step:
             "total": self.total,
             "energy_spent": self.energy_spent,
             "pool": self.pool,
+            "note": self.note,
         }
 
 

@@ -217,6 +217,19 @@ def mastery_thresholds() -> tuple[Threshold, ...]:
     return tuple(sorted(rows, key=lambda t: t.mastery))
 
 
+@cache
+def modified_seven_bars_mastery() -> bool:
+    """Whether a [7] reached by modifiers (not pinned) bars mastery bonuses [default: true].
+
+    Raises:
+        RulesError: the value in ``data/ide4/skills.toml`` is not true/false.
+    """
+    value = load_table(SKILLS_FILE).get("modified_seven_bars_mastery", True)
+    if not isinstance(value, bool):
+        raise RulesError(f"{SKILLS_FILE}: modified_seven_bars_mastery — true или false.")
+    return value
+
+
 def unlocked(mastery: int, kind: str) -> int:
     """Return how many bonuses of ``kind`` a mastery level unlocks."""
     return sum(1 for t in mastery_thresholds() if t.kind == kind and t.mastery <= mastery)

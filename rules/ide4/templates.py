@@ -76,12 +76,14 @@ def _difficulty(check: Check) -> str:
     if d.pinned:
         notes.append("Сюжетная броня, модификаторы её не двигают")
     elif d.made_possible:
-        notes.append("возможно благодаря помощи союзника")
+        notes.append(f"[00] открыто исключением: {d.opened_by}, сложность назначил мастер")
     elif d.hidden_risk:
         notes.append("скрытый риск: бросок при [1]")
     elif d.name:
         notes.append(d.name)
-    return f"{d.label} — {notes[0]}" if notes else d.label
+    if d.base_impossible and d.modifiers and not d.made_possible:
+        notes.append("модификаторы и помощь не двигают [00]")
+    return f"{d.label} — {'; '.join(notes)}" if notes else d.label
 
 
 def _energy_before(check: Check) -> str:
@@ -238,7 +240,12 @@ def clear_risk_text(card: ClearRisk) -> str:
 def summary(check: Check) -> str:
     """Return one line: difficulty, dice, outcome (the log line's plain text)."""
     who = check.input.actor or check.input.attribute or "Проверка"
-    label = check.difficulty.label
+    d = check.difficulty
+    label = d.label
+    if d.made_possible:
+        label += f" ([00] открыто: {d.opened_by})"
+    elif d.seven:
+        label += f" ({d.name})"
     if check.status != "rolled":
         return f"{who}: {label}, {_d100(check)} → {_outcome(check)}"
     energy = check.before_sum + check.after_sum

@@ -15,7 +15,7 @@ from functools import lru_cache
 from itertools import product
 
 from rules.starately.check import FACES, KEPT, Check, Side, kept_flags, outcome_of
-from rules.starately.procedures import GroupCheck, Opposed, TaskChain
+from rules.starately.procedures import GroupCheck, Opposed, TaskChain, natural_edge
 from rules.starately.tables import settings
 
 Naturals = tuple[tuple[int, int], ...]  # (natural, ways), ascending
@@ -186,6 +186,10 @@ def opposed_odds(check: Opposed) -> OpposedOdds:
     a_wins = ties = 0
     for a_nat, a_ways in natural_counts(a_net):
         for b_nat, b_ways in natural_counts(b_net):
+            edge = natural_edge(a_nat, b_nat)
+            if edge is not None:
+                a_wins += a_ways * b_ways if edge == "a" else 0
+                continue
             margin = a_nat + diff - b_nat
             if margin > 0:
                 a_wins += a_ways * b_ways

@@ -86,13 +86,25 @@ class OpposedResult:
     tie: bool
     margin: int
 
+    @property
+    def decided_by(self) -> str:
+        """``"total"``, ``"tie"`` (the tie rule) or ``"natural"`` (naturals_decide)."""
+        if self.tie:
+            return "tie"
+        return "natural" if _natural_winner(self.a, self.b) else "total"
+
     def to_dict(self) -> dict[str, Any]:
-        """Return a JSON-ready dict with every die."""
+        """Return a JSON-ready dict with every die; natural 12 / 2 are flagged."""
         return {
             "system": "starately",
             "kind": "opposed",
-            "a": {"side": self.check.a.to_dict(), **self.a.to_dict()},
-            "b": {"side": self.check.b.to_dict(), **self.b.to_dict()},
+            "a": {"side": self.check.a.to_dict(), **self.a.to_dict(), **_flags(self.a)},
+            "b": {"side": self.check.b.to_dict(), **self.b.to_dict(), **_flags(self.b)},
+            "initiator_wins": (
+                None if self.check.initiator is None else self.winner == self.check.initiator
+            ),
+            "decided_by": self.decided_by,
+            "naturals_decide": settings().naturals_decide,
             "initiator": self.check.initiator,
             "winner": self.winner,
             "tie": self.tie,
@@ -101,13 +113,41 @@ class OpposedResult:
         }
 
 
+def _flags(roll: Roll) -> dict[str, bool]:
+    table = settings()
+    return {
+        "natural_12": roll.natural == table.natural_success,
+        "natural_2": roll.natural == table.natural_failure,
+    }
+
+
+def natural_edge(a_natural: int, b_natural: int) -> str | None:
+    """With ``naturals_decide``: ``"a"`` / ``"b"`` when a natural 12 or 2 decides, else None."""
+    table = settings()
+    if not table.naturals_decide:
+        return None
+    for best, winner_if_a in ((table.natural_success, True), (table.natural_failure, False)):
+        has_a, has_b = a_natural == best, b_natural == best
+        if has_a != has_b:
+            return "a" if has_a == winner_if_a else "b"
+    return None
+
+
+def _natural_winner(a: Roll, b: Roll) -> str | None:
+    return natural_edge(a.natural, b.natural)
+
+
 def resolve_opposed(check: Opposed, a_dice: Sequence[int], b_dice: Sequence[int]) -> OpposedResult:
     """Resolve an opposed roll: the higher total wins; a tie goes to the initiator, else the PC.
+    Natural 12 and 2 are flagged and decide nothing (campaign setting ``naturals_decide``).
 
     Raises:
         RulesError: either set of dice does not fit its side.
     """
     a, b = make_roll(check.a, a_dice), make_roll(check.b, b_dice)
+    edge = _natural_winner(a, b)
+    if edge is not None:
+        return OpposedResult(check, a, b, edge, tie=False, margin=abs(a.total - b.total))
     if a.total == b.total:
         return OpposedResult(check, a, b, check.tie_winner, tie=True, margin=0)
     winner = "a" if a.total > b.total else "b"

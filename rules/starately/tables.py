@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from rules.data import load_table
+from rules.data import load_table, packaged_table
 from rules.errors import RulesError
 
 CHECK_FILE = "starately/check.toml"
@@ -42,6 +42,7 @@ class Settings:
         group_bonus: bonus to the main roll per successful helper (+1).
         min_helper_skill: the skill level a group helper needs (1).
         chain_step: how much lower a chain helper's difficulty is off the named ladder (2).
+        naturals_decide: whether natural 12 / 2 decide an opposed roll (false, [default]).
     """
 
     default_difficulty: int
@@ -51,6 +52,7 @@ class Settings:
     group_bonus: int
     min_helper_skill: int
     chain_step: int
+    naturals_decide: bool = False
 
 
 def _int(table: dict[str, Any], key: str, where: str) -> int:
@@ -77,7 +79,18 @@ def settings() -> Settings:
         group_bonus=_int(group, "bonus_per_success", "group"),
         min_helper_skill=_int(group, "min_helper_skill", "group"),
         chain_step=_int(chain, "step_below_ladder", "chain"),
+        naturals_decide=_naturals_decide(table),
     )
+
+
+def _naturals_decide(table: dict[str, Any]) -> bool:
+    opposed = table.get("opposed")
+    if opposed is None:  # a campaign table saved before [opposed] existed
+        opposed = packaged_table(CHECK_FILE).get("opposed", {})
+    value = opposed.get("naturals_decide", False) if isinstance(opposed, dict) else None
+    if not isinstance(value, bool):
+        raise RulesError(f"{CHECK_FILE}: в разделе [opposed] naturals_decide — true или false.")
+    return value
 
 
 def default_difficulty() -> int:

@@ -6,6 +6,20 @@ withdrawal before it, and exact odds.
 
 from __future__ import annotations
 
+from rules.wod.contested import (
+    TIES,
+    ContestedOdds,
+    ContestedResult,
+    ContestRules,
+    Extended,
+    add_roll,
+    contest_rules,
+    contested_odds,
+    extended_refusal,
+    resolve_contested,
+    roll_contested,
+    roll_extended,
+)
 from rules.wod.odds import PoolOdds, die_counts, die_low, low_counts, pool_counts, pool_odds
 from rules.wod.pool import (
     CHANCE_DRAMATIC,
@@ -28,6 +42,18 @@ from rules.wod.pool import (
 from rules.wod.tables import AGAIN_CHOICES, Settings, parse_again, settings
 
 __all__ = [
+    "TIES",
+    "ContestRules",
+    "ContestedOdds",
+    "ContestedResult",
+    "Extended",
+    "add_roll",
+    "contest_rules",
+    "contested_odds",
+    "extended_refusal",
+    "resolve_contested",
+    "roll_contested",
+    "roll_extended",
     "AGAIN_CHOICES",
     "CHANCE_DRAMATIC",
     "CHANCE_SUCCESS",

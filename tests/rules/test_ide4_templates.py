@@ -140,4 +140,5 @@ def test_mastery_bonuses_and_pinned_seven_in_the_templates() -> None:
     assert "Бонусы мастерства: смягчение (Трагедия → Провал)" in ide4.full_template(check)
     pinned = ide4.start(ide4.CheckInput(base=2, pinned_seven=True))
     assert "Сложность: [7] — Сюжетная броня" in ide4.quick_template(pinned)
-    assert ide4.summary(ide4.roll(pinned, natural=50)) == "Проверка: [7], d100 50 → Провал"
+    summary = ide4.summary(ide4.roll(pinned, natural=50))
+    assert summary == "Проверка: [7] (Сюжетная броня), d100 50 → Провал"

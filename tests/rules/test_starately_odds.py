@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules.errors import RulesError
 from rules.starately import (
     Check,
     GroupCheck,
@@ -173,3 +174,32 @@ def test_odds_match_resolve_for_every_roll() -> None:
     tally = Counter(resolve(check, dice).outcome for dice in ALL[-1])
     odds = check_odds(check)
     assert odds.outcomes["success"] == Fraction(tally["success"], 216)
+
+
+def test_opposed_odds_equal_enumeration_when_naturals_decide() -> None:
+    """RULES [default]: «Natural 12 and 2 are flagged but decide nothing there» — a campaign may
+    switch ``[opposed] naturals_decide`` on; the odds still equal the enumeration."""
+    from rules import data
+
+    table = {
+        k: (dict(v) if isinstance(v, dict) else v)
+        for k, v in data.packaged_table("starately/check.toml").items()
+    }
+    table["opposed"] = {"naturals_decide": True}
+    data.set_overrides({"starately/check.toml": table})
+    try:
+        check = Opposed(side(-1), side(6, 1, pc=False), "a")
+        result = resolve_opposed(check, (6, 6), (5, 5, 5))
+        assert (result.winner, result.decided_by) == ("a", "natural")
+        wins: Counter[str] = Counter()
+        for a in ALL[0]:
+            for b in ALL[1]:
+                wins[resolve_opposed(check, a, b).winner] += 1
+        n = len(ALL[0]) * len(ALL[1])
+        assert opposed_odds(check).a == Fraction(wins["a"], n)
+        table["opposed"] = {"naturals_decide": "да"}
+        data.set_overrides({"starately/check.toml": table})
+        with pytest.raises(RulesError, match="naturals_decide"):
+            opposed_odds(check)
+    finally:
+        data.set_overrides(None)

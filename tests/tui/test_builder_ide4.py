@@ -97,8 +97,11 @@ class TestProcedure:
             await pilot.pause()
             assert b.check is before
             assert len(app.store.log()) == logged
-            assert [s for _, s in notes] == ["error", "error"]
-            assert "Подбросок делается один раз" in notes[0][0]
+            # the sub-roll raised the standard check to expanded, on record (never silently)
+            assert [s for _, s in notes] == ["information", "error", "error"]
+            assert notes[0][0].startswith("Уровень проверки: Стандартная → Развёрнутая")
+            assert any(s.kind == "level" for s in before.steps)
+            assert "Подбросок делается один раз" in notes[1][0]
             await pilot.press("t", "y")  # the quick template, copied
             await pilot.pause()
             assert app.clipboard.startswith("1. Что ты хочешь сделать?")

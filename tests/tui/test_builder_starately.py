@@ -14,8 +14,10 @@ from tests.tui import builders
 from tests.tui.builders import errors
 from tui.store import Store
 from tui.widgets.builder_starately import ChainScreen, GroupScreen, RiskScreen
+from tui.widgets.builder_starately_opposed import OpposedScreen
 
-# Rows from the character row: 1 Характеристика, 2 Навык, 3 Сложность, 4 Кубы, 5 Модификаторы.
+# Rows from the character row: 1 Характеристика, 2 Навык, 3 Сложность, (Какой навык — only
+# without the skill), 4 +d6, 5 −d6, 6 Модификаторы.
 
 
 open_builder = partial(builders.open_builder, prefix="st")
@@ -140,6 +142,111 @@ async def test_group_check_adds_one_per_helper_success(make_test_app, campaign_p
     assert data["bonus"] == sum(h["outcome"] == "success" for h in data["helpers"])
 
 
+async def test_boons_and_banes_are_two_counters_that_cancel(make_test_app, campaign_path):
+    """«Несколько таких модификаторов могут отменять друг друга, но в любом случае кидается не
+    более 3 костей и из них выбирается 2»: two +d6 and one −d6 roll 3d6, keep the two highest."""
+    app = make_test_app(system="starately")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_builder(pilot, boons=3, banes=1)
+        formula = str(app.query_one("#check-formula").render())
+        assert "+d6 ×3, −d6 ×1 → 3d6 (+d6)" in formula
+        await pilot.press("enter")
+        await pilot.pause()
+        await open_builder(pilot, boons=2, banes=2)
+        assert str(app.query_one("#check-formula").render()).startswith("+d6 ×2, −d6 ×2 → 2d6")
+    [entry] = Store.open(campaign_path).log()
+    side = entry.data["side"]
+    assert (side["boons"], side["banes"]) == (3, 1)
+    assert len(entry.data["dice"]) == 3
+
+
+async def test_unskilled_roll_names_the_skill_tried(make_test_app, campaign_path):
+    """«Если навыка у вас нет, бросок совершается со штрафом -3»: the log says which skill."""
+    app = make_test_app(system="starately")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_builder(pilot, skill="")
+        assert app.query_one("#st-tried-row").display
+        app.query_one("#st-tried").value = "Вождение"
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+    [entry] = Store.open(campaign_path).log()
+    assert entry.data["side"]["skill"] is None
+    assert entry.data["side"]["skill_name"] == "Вождение"
+    assert "без навыка «Вождение»" in entry.text
+
+
+async def test_group_check_says_why_a_helper_is_left_out(make_test_app):
+    """«Для помощи необходимо иметь тот же навык хотя бы на 1 уровне» — and «Снайперша Дарина,
+    не владеющая навыком Медицина, не может помочь»: the screen says so, and shows each
+    helper's characteristic."""
+    app = make_test_app(system="starately")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_builder(pilot, characteristic="Интеллект")
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, GroupScreen)
+        refused = str(app.screen.query_one("#group-refused").render())
+        assert "Дарина не может помочь: для помощи нужен навык «Медицина»" in refused
+        labels = [str(row.render()) for row in app.screen.query(".-group-row, WideRow")]
+        assert any("Медицина-1, Интеллект" in label and "DM" in label for label in labels)
+
+
+async def test_switching_character_clears_the_previous_result(make_test_app):
+    """The previous character's roll must not stay on screen under another name."""
+    app = make_test_app(system="starately")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_builder(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        result = app.query_one("#check-result")
+        assert "Эффект" in str(result.render())
+        app.query_one("#check-character").focus()
+        await pilot.press("right")
+        await pilot.pause()
+        assert "Эффект" not in str(result.render())
+        assert app.query_one("#check-pane")._last is None
+
+
+async def test_opposed_roll_outside_a_fight(make_test_app, campaign_path):
+    """«В случае соперничества двух персонажей можно кинуть встречный бросок - у такого броска
+    нет сложности, кто бросит выше, тот и победил. В случае ничьёй побеждает инициатор
+    проверки, если такого нельзя определить однозначно – то персонаж игрока»."""
+    from rules import starately
+
+    app = make_test_app(system="starately")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_builder(pilot, characteristic="Интеллект")
+        await pilot.press("o")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, OpposedScreen)
+        check = screen.opposed()
+        assert check.a.name == "Борис" and check.initiator == "a"
+        odds = starately.opposed_odds(check)
+        shown = str(screen.query_one("#opp-odds").render())
+        assert f"{float(odds.a) * 100:.1f}".replace(".", ",") in shown
+        screen.query_one("#opp-initiator").select(None)  # nobody started it: both are PCs
+        await pilot.pause()
+        assert "укажите инициатора" in str(screen.query_one("#opp-formula").render())
+        screen.query_one("#opp-initiator").select("b")
+        screen.query_one("#opp-boons").select(2)
+        screen.query_one("#opp-banes").select(1)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, OpposedScreen)
+        assert "Побеждает" in str(app.query_one("#check-result").render())
+    [entry] = Store.open(campaign_path).log()
+    data = entry.data
+    assert data["kind"] == "opposed" and data["initiator"] == "b"
+    assert len(data["b"]["dice"]) == 3  # two +d6 and one −d6: 3d6
+    a, b = data["a"]["total"], data["b"]["total"]
+    assert data["winner"] == ("a" if a > b else "b")  # a tie goes to the initiator, b
+    assert data["initiator_wins"] == (data["winner"] == "b")
+    assert "Встречный бросок" in entry.text
+
+
 class TestStaratelySnapshots:
     """The builder before and after a roll (a boon: one die dropped), and Risk's question."""
 
@@ -156,13 +263,27 @@ class TestStaratelySnapshots:
         async def run_before(pilot):
             # Rows set directly (their keys are tested above): Интеллект 11, Тяжело 10+, +d6.
             await open_builder(
-                pilot, mods="-1 темнота", characteristic="Интеллект", difficulty=10, dice=1
+                pilot,
+                mods="-1 темнота",
+                characteristic="Интеллект",
+                difficulty=10,
+                boons=2,
+                banes=1,
             )
             await pilot.press("enter")  # roll: one of three dice is dropped
             await pilot.pause()
 
         app = make_test_app(system="starately")
         assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+    def test_opposed_screen(self, snap_compare, make_test_app):
+        async def run_before(pilot):
+            await open_builder(pilot, characteristic="Интеллект")
+            await pilot.press("o")  # the opponent, the initiator, the exact odds
+            await pilot.pause()
+
+        app = make_test_app(system="starately")
+        assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
     def test_risk_question(self, snap_compare, make_test_app):
         async def run_before(pilot):

@@ -15,7 +15,7 @@ from tests.tui import builders
 from tests.tui.builders import errors
 from tui.screens.settings_tables import SETTINGS_DOC, check_table
 from tui.store import Store
-from tui.widgets.builder_wod import ChanceScreen
+from tui.widgets.builder_wod import ChanceScreen, ContestScreen, TargetScreen
 
 # Rows from the character row: 1 Атрибут, 2 Навык, 3 Модификаторы, 4 n-снова, 5 Рутина.
 
@@ -66,8 +66,10 @@ async def test_bad_modifier_is_refused_and_nothing_is_logged(make_test_app, camp
     assert Store.open(campaign_path).log() == []
 
 
-async def test_chance_die_asks_first_withdrawing_logs_nothing(make_test_app, campaign_path):
-    """«Рассказчик может позволить вам отказаться от выполнения действия…»"""
+async def test_chance_die_asks_first_withdrawing_is_logged(make_test_app, campaign_path):
+    """«Рассказчик может позволить вам отказаться от выполнения действия…»; RULES: «A withdrawal
+    is logged»; «…Рассказчик может заявить, что объявленное игроком действие уже нельзя
+    отменить» — then «Отказаться» is not offered."""
     app = make_test_app(system="wod")
     async with app.run_test(size=(80, 24)) as pilot:
         await open_builder(pilot, mods="-7 рана")
@@ -79,16 +81,22 @@ async def test_chance_die_asks_first_withdrawing_logs_nothing(make_test_app, cam
         await pilot.click("#chance-withdraw")  # «отказаться»
         await pilot.pause()
         assert not isinstance(app.screen, ChanceScreen)
-        assert Store.open(campaign_path).log() == []
+        [withdrawn] = Store.open(campaign_path).log()
+        assert withdrawn.data["kind"] == "withdrawn" and withdrawn.data["dice"] == []
+        assert "отказ от броска на удачу" in withdrawn.text
         await pilot.press("enter")  # asked again
         await pilot.pause()
-        await pilot.press("x", "escape")  # the Storyteller forbids withdrawing: Esc is refused
+        assert app.screen.query_one("#chance-withdraw").display
+        await pilot.press("x")  # the Storyteller forbids withdrawing: the button goes away
+        await pilot.pause()
+        assert not app.screen.query_one("#chance-withdraw").display
+        await pilot.press("escape")  # and Esc is refused with the reason
         await pilot.pause()
         assert isinstance(app.screen, ChanceScreen)
         assert any("нельзя отменить" in message for message in errors(app))
         await pilot.click("#chance-go")  # «бросить»
         await pilot.pause()
-    [entry] = Store.open(campaign_path).log()
+    entry, _ = Store.open(campaign_path).log()
     data = entry.data
     assert data["kind"] == "chance" and data["pool"]["size"] == -1
     assert data["pool"]["withdrawal_allowed"] is False
@@ -100,6 +108,72 @@ async def test_chance_die_asks_first_withdrawing_logs_nothing(make_test_app, cam
         assert data["outcome"] == "failure" and data["successes"] == 0
     else:
         assert data["successes"] >= 1
+
+
+async def test_contested_roll_logs_both_sides_and_the_winner(make_test_app, campaign_path):
+    """[default] «contested — both roll their pools, more successes wins, equal is a tie»."""
+    app = make_test_app(system="wod")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_builder(pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ContestScreen)
+        odds = str(app.screen.query_one("#contest-odds").render())
+        assert "Точные шансы" in odds and "ничья" in odds
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, ContestScreen)
+    [entry] = Store.open(campaign_path).log()
+    data = entry.data
+    assert data["kind"] == "contested"
+    assert data["a"]["pool"]["name"] == "Вера Соколова"
+    assert data["b"]["pool"]["name"] != "Вера Соколова"
+    a, b = data["a"]["successes"], data["b"]["successes"]
+    assert data["winner"] == ("a" if a > b else "b" if b > a else None)
+    assert entry.text.startswith("Состязание: Вера Соколова: ")
+    assert ("ничья: по" if a == b else "побеждает") in entry.text
+
+
+async def test_extended_roll_accumulates_and_logs_each_roll(make_test_app, campaign_path):
+    """[default] «extended — successes accumulate over rolls toward a target the GM sets»."""
+    app = make_test_app(system="wod")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_builder(pilot)
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, TargetScreen)
+        await pilot.press("right", "right", "right", "right", "right")  # 5 → 10 successes
+        await pilot.press("enter")
+        await pilot.pause()
+        b = app.query_one("#check-pane")
+        assert b._extended is not None and b._extended.target == 10
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        await pilot.press("e")  # stop
+        await pilot.pause()
+        assert b._extended is None
+    entries = list(reversed(Store.open(campaign_path).log()))
+    assert [e.data["kind"] for e in entries] == ["extended"] * 3
+    assert [len(e.data["rolls"]) for e in entries] == [1, 2, 2]
+    assert entries[1].data["successes"] == sum(r["successes"] for r in entries[1].data["rolls"])
+    assert entries[-1].data["event"] == "stopped"
+    assert all("[" not in e.text for e in entries)  # plain text, no markup in the Журнал
+
+
+async def test_switching_character_clears_the_previous_result(make_test_app):
+    """The previous character's roll must not stay on screen under another name."""
+    app = make_test_app(system="wod")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_builder(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        result = app.query_one("#check-result")
+        assert "Успехов" in str(result.render())
+        app.query_one("#check-character").focus()
+        await pilot.press("right")  # the character row: Глеб Орлов
+        await pilot.pause()
+        assert "Успехов" not in str(result.render())
+        assert "Enter — бросить запас" in str(result.render())
 
 
 async def test_success_rows_end_at_the_campaign_exceptional(make_test_app, campaign_path):

@@ -8,6 +8,7 @@ far and the moves still allowed, with the rule behind each refusal; Enter conclu
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -21,7 +22,7 @@ from rules import ide4
 from rules.errors import RulesError
 from tui.store import Character
 from tui.widgets import ide4_text as txt
-from tui.widgets.builder import CharacterChanged
+from tui.widgets.builder import CharacterChanged, CheckRolled
 from tui.widgets.ide4_dialogs import (
     CardScreen,
     ChecklistScreen,
@@ -34,11 +35,13 @@ from tui.widgets.text import show_markup
 
 #: Actions per phase; the footer shows only these.
 PHASE_ACTIONS = {
-    "setup": {"roll", "checklist", "card", "cycle_level", "new_day"},
+    "setup": {"roll", "opposed", "checklist", "card", "cycle_level", "demand_expanded"}
+    | {"new_day"},
     "result": {"conclude", "reroll", "energy_after", "bonus", "subroll", "card", "cycle_level"}
-    | {"template", "copy", "new_check", "new_day"},
-    "done": {"card", "cycle_level", "template", "copy", "new_check", "new_day"},
+    | {"demand_expanded", "template", "copy", "new_check", "new_day"},
+    "done": {"card", "cycle_level", "demand_expanded", "template", "copy", "new_check", "new_day"},
 }
+DEMAND = "игрок требует развёрнутую проверку"
 ROLLED_ONLY = {"reroll", "energy_after", "bonus", "subroll"}
 WIDE = 110  # columns from which the template stands beside the moves
 TEMPLATE_NAMES = {"quick": "Быстрый шаблон", "full": "Полный шаблон"}
@@ -68,10 +71,18 @@ class Ide4Builder(MovesMixin, Vertical):
     BINDINGS = [
         Binding("enter", "roll", "Бросить d100", id="ide4-roll", tooltip="Бросить d100"),
         Binding("enter", "conclude", "Итог", id="ide4-conclude", tooltip="Смысл и последствия"),
+        Binding("o", "opposed", "Против", id="ide4-opposed", tooltip="Противоборство двух сторон"),
         Binding("r", "reroll", "Переброс", id="ide4-reroll", tooltip="Переброс d100"),
         Binding("e", "energy_after", "Энергия", id="ide4-energy", tooltip="Энергия после"),
         Binding("b", "bonus", "Бонус", id="ide4-bonus", tooltip="Бонус мастерства"),
         Binding("s", "subroll", "Подброс", id="ide4-subroll", tooltip="Подбросок d6"),
+        Binding(
+            "p",
+            "demand_expanded",
+            "Развёрнутая",
+            id="ide4-demand",
+            tooltip="Право игрока: развёрнутая проверка по требованию, на любом уровне",
+        ),
         Binding("t", "template", "Шаблон", id="ide4-template", tooltip="Ходы / шаблоны"),
         Binding("y", "copy", "Копировать", id="ide4-copy", tooltip="Копировать шаблон"),
         Binding("n", "new_check", "Новая", id="ide4-new", tooltip="Новая проверка"),
@@ -164,7 +175,14 @@ class Ide4Builder(MovesMixin, Vertical):
         except RulesError as err:
             problem = str(err)
         if inp.always_expanded and inp.level != "expanded":
-            lines.append("[$warning]Игрок всегда требует развёрнутую проверку (l).[/]")
+            lines.append("[$warning]Игрок всегда требует развёрнутую проверку (p).[/]")
+        elif inp.level != "expanded":
+            lines.append(
+                "[$text-muted]Право игрока: [b]p[/b] — развёрнутая проверка по требованию.[/]"
+            )
+        seven = txt.seven_line(difficulty)
+        if seven:
+            lines.append(seven)
         need = ide4.roll_need(self.reasons, self.player_demand)
         verdict = txt.need_line(need, self.checklist_seen)
         if problem:
@@ -182,7 +200,11 @@ class Ide4Builder(MovesMixin, Vertical):
                 "Скрытый риск (ловушка, засада, яд, давление) оставит \\[1]."
             )
         elif difficulty.kind == "impossible":
-            odds.show_message("\\[00] — «этим способом это сейчас невозможно»: броска нет.")
+            odds.show_message(
+                "\\[00] — «этим способом это сейчас невозможно»: броска нет. Открывает его "
+                "только исключение: помощь «сделать действие возможным» (развёрнутая "
+                "проверка) или особое правило."
+            )
         else:
             try:
                 odds.show(ide4.check_odds(inp), ide4.OUTCOME_NAMES, ide4.OUTCOMES)
@@ -278,13 +300,72 @@ class Ide4Builder(MovesMixin, Vertical):
         self._record("roll")
         self._set_phase("result")
 
+    def action_opposed(self) -> None:
+        """Set the second side of an opposed check (the form is the first), then roll both."""
+        from tui.widgets.ide4_opposed import OpposedSetupScreen
+
+        try:
+            first = self.current_input()
+            ide4.validate(first)
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            return
+        first_id = self.form.value("character")
+        others = [c for c in self.form.characters.values() if c.id != first_id]
+        default = others[0].id if others else first_id
+        screen = OpposedSetupScreen(list(self.form.characters.values()), first, default)
+
+        def rolled(second: ide4.CheckInput | None) -> None:
+            if second is not None:
+                self._roll_opposed(first, first_id, second, screen.character)
+
+        self.app.push_screen(screen, rolled)
+
+    def _roll_opposed(
+        self, first: ide4.CheckInput, first_id: str, second: ide4.CheckInput, other: Any
+    ) -> None:
+        from tui.widgets.ide4_opposed import OpposedResultScreen, opposed_text
+
+        rng = self.app.rng  # type: ignore[attr-defined]
+        try:
+            checks = []
+            for inp in (first, second):
+                check = ide4.start(inp)
+                checks.append(ide4.roll(check, rng) if check.status == "ready" else check)
+            result = ide4.opposed(*checks)
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            return
+        ids = (first_id, other.id if other is not None else None)
+        for cid, check in zip(ids, checks, strict=True):
+            c = self.form.characters.get(cid or "")
+            if c is not None and check.energy_spent:
+                self.post_message(
+                    CharacterChanged(replace(c, extra={**c.extra, "energy": check.pool_after}))
+                )
+        data = {**result.to_dict(), "event": "roll"}
+        self.post_message(CheckRolled(first.actor or None, opposed_text(result), data))
+
+        def done(final: ide4.OpposedResult | None) -> None:
+            if final is None:
+                return
+            data = {**final.to_dict(), "event": "conclude"}
+            self.post_message(CheckRolled(first.actor or None, opposed_text(final), data))
+            self.app.notify(opposed_text(final), timeout=6)
+
+        screen = OpposedResultScreen(*checks, ids, lambda: self.form.characters)
+        self.app.push_screen(screen, done)
+
     def action_checklist(self) -> None:
         """Open the need-a-roll checklist."""
 
         def done(result: tuple[tuple[str, ...], bool] | None) -> None:
             if result is not None:
+                demanded = result[1] and not self.player_demand
                 self.reasons, self.player_demand = result
                 self.checklist_seen = True
+                if demanded:
+                    self.action_demand_expanded()
                 self._recompute()
 
         self.app.push_screen(ChecklistScreen(self.reasons, self.player_demand), done)
@@ -299,14 +380,27 @@ class Ide4Builder(MovesMixin, Vertical):
             return
         self.app.push_screen(CardScreen(card))
 
+    def action_demand_expanded(self) -> None:
+        """The player's right: switch to the expanded check at any level, any phase."""
+        self.player_demand = True
+        self._switch_level("expanded", DEMAND)
+        self.app.notify("Игрок требует развёрнутую проверку: мастер обязан её провести.", timeout=4)
+
     def action_cycle_level(self) -> None:
         """Switch quick → standard → expanded → quick (the inputs stay)."""
-        stepper = self.query_one("#ide4-level", Stepper)
         nxt = ide4.LEVELS[(ide4.LEVELS.index(self.form.level) + 1) % len(ide4.LEVELS)]
+        self._switch_level(nxt, "мастер сменил уровень")
+
+    def _switch_level(self, nxt: str, why: str) -> None:
+        """Set the level; on an open check the change is a recorded step and a log line."""
+        stepper = self.query_one("#ide4-level", Stepper)
         if self.check is not None and self.phase != "setup":
             with stepper.prevent(Stepper.Changed):
                 stepper.select(nxt)
-            self.check = ide4.set_level(self.check, nxt)
+            steps = len(self.check.steps)
+            self.check = ide4.set_level(self.check, nxt, why)
+            if len(self.check.steps) > steps:
+                self._record("level")
             if self.check.level != nxt:
                 self.app.notify(
                     "Эта проверка остаётся развёрнутой: в ней уже есть шаги развёрнутой "

@@ -10,395 +10,44 @@ with the same skill (group check).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
+from dataclasses import replace
 from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.content import Content
-from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Rule, Static
+from textual.widgets import Input, Label, Rule, Static
 
 from rules import starately
 from rules.errors import RulesError
 from rules.modifiers import parse_modifiers
 from tui.render import percent, plain, signed
 from tui.store import Character
-from tui.widgets.builder import CharacterPicker, CheckRolled, character_label
+from tui.widgets.builder import CharacterPicker, CheckRolled
+from tui.widgets.builder_starately_parts import (
+    COUNT_OPTIONS,
+    IDLE,
+    OUTCOME_STYLE,
+    UNSKILLED,
+    ChainScreen,
+    GroupScreen,
+    RiskScreen,
+    Row,
+    characteristic_options,
+    dice_note,
+    effect_rows,
+    natural_note,
+    result_lines,
+    side_for,
+    skill_options,
+    summary,
+)
 from tui.widgets.dicefaces import DistributionBars, ModsInput, StyledOddsBars, d6_faces
 from tui.widgets.stepper import Stepper
 from tui.widgets.text import show_markup
 
-OUTCOME_STYLE = {"success": "$success", "failure": "$error"}
-DICE_OPTIONS = [
-    ("−d6: 3d6, два меньших", -1),
-    ("нет: 2d6", 0),
-    ("+d6: 3d6, два больших", 1),
-]
-DICE_LABELS = {-1: "3d6 (−d6)", 0: "2d6", 1: "3d6 (+d6)"}
-UNSKILLED = ""  # the skill row's value for «без навыка»
-
-
-class Row(Stepper):
-    """A stepper whose label column fits «Характеристика» (or ``label_width``)."""
-
-    label_width = 15
-
-    def render(self) -> Content:
-        """Draw ``Label  ◀ value ▶`` with a wider label column (plain text, as Stepper)."""
-        shown = self._options[self.index][0] if self._options else "—"
-        return Content(f"{self.label:<{self.label_width}}◀ {shown} ▶")
-
-
-class WideRow(Row):
-    """A row for a helper's name and skill."""
-
-    label_width = 28
-
-
-# --- what a character offers -------------------------------------------------------------------
-
-
-def characteristic_options(c: Character) -> list[tuple[str, str]]:
-    """Return the characteristics as ``Ловкость 10 (DM +1)``."""
-    options = []
-    for name, value in c.qualities.items():
-        try:
-            dm = signed(starately.characteristic_dm(value))
-        except RulesError:
-            dm = "?"
-        options.append((f"{name} {value} (DM {dm})", name))
-    return options
-
-
-def skill_options(c: Character) -> list[tuple[str, str]]:
-    """Return the skills as ``Стрельба-3``, then «без навыка (−3)»."""
-    options = [(f"{s.name}-{s.value}", s.name) for s in c.skills]
-    options.append((f"без навыка ({signed(starately.unskilled_penalty())})", UNSKILLED))
-    return options
-
-
-def side_for(c: Character, characteristic: str | None, skill_name: str, **kwargs: Any) -> Any:
-    """Build a ``starately.Side`` for ``c`` rolling ``characteristic`` + ``skill_name``.
-
-    Raises:
-        RulesError: no such characteristic, or values outside the tables.
-    """
-    if not characteristic or characteristic not in c.qualities:
-        raise RulesError(f"У персонажа «{c.name}» нет характеристики для броска.")
-    skill = c.skill(skill_name) if skill_name else None
-    return starately.Side.of(
-        c.qualities[characteristic],
-        skill.value if skill else None,
-        name=c.name,
-        characteristic=characteristic,
-        skill_name=skill.name if skill else "",
-        pc=c.kind == "pc",
-        **kwargs,
-    )
-
-
-# --- rendering ---------------------------------------------------------------------------------
-
-
-def bonus_terms(side: Any) -> str:
-    """Return what is added to the dice: ``Ловкость +1, Стрельба +3, темнота −2``."""
-    parts = [f"{side.characteristic or 'DM'} {signed(side.dm)}"]
-    if side.skill is None:
-        parts.append(f"без навыка {signed(side.unskilled)}")
-    else:
-        parts.append(f"{side.skill_name or 'навык'} {signed(side.skill)}")
-    parts += [f"{m.reason} {signed(m.value)}" for m in side.modifiers]
-    return ", ".join(parts)
-
-
-def auto_note(result: Any) -> str:
-    """Explain a natural 12 or 2, saying so when it overruled the total (`` — …`` or empty)."""
-    if not result.auto:
-        return ""
-    reached = result.total >= result.check.difficulty
-    if result.success:
-        why = "хотя итог ниже сложности" if not reached else "при любом итоге"
-        return f" — натуральные 12: успех {why}"
-    why = "хотя итог достаточен" if reached else "при любом итоге"
-    return f" — натуральные 2: провал {why}"
-
-
-def result_lines(result: Any, title: str = "") -> list[str]:
-    """Return markup lines of one rolled check: dice, total, Effect and outcome."""
-    check, side = result.check, result.check.side
-    dropped = [d.value for d in result.dice if not d.kept]
-    head = plain(title or side.name or "Бросок")
-    style = OUTCOME_STYLE[result.outcome]
-    lines = [
-        f"[b]{head}[/b]: {DICE_LABELS[side.net_dice]} {d6_faces(result.dice)}"
-        + (f" [dim]— ({dropped[0]}) не в счёт[/]" if dropped else ""),
-        f"Натуральные {result.natural} {signed(side.bonus)} = [b]{result.total}[/b] "
-        f"против {check.difficulty}+ ({starately.difficulty_name(check.difficulty)})",
-        f"Эффект [b]{signed(result.effect)}[/b] — [b {style}]"
-        f"{starately.OUTCOME_NAMES[result.outcome]}[/]",
-    ]
-    if result.auto:
-        lines.append(f"[{style}]{auto_note(result).removeprefix(' — ')}[/]")
-    return lines
-
-
-def summary(result: Any) -> str:
-    """Return one plain log line of a rolled check."""
-    side, check = result.check.side, result.check
-    skill = "без навыка" if side.skill is None else f"{side.skill_name}-{side.skill}"
-    return (
-        f"{skill}, {side.characteristic} (DM {signed(side.dm)}): "
-        f"{d6_faces(result.dice, markup=False)} = {result.natural} {signed(side.bonus)} → "
-        f"{result.total} против {check.difficulty}+: "
-        f"{starately.OUTCOME_NAMES[result.outcome]}, Эффект {signed(result.effect)}"
-        + auto_note(result)
-    )
-
-
-def effect_rows(check: Any, odds: Any) -> list[tuple[str, Fraction, str]]:
-    """Return the Effect distribution as rows coloured by the outcome each Effect gives."""
-    table = starately.settings()
-    rows = []
-    for effect, p in odds.effect.items():
-        natural = effect + check.difficulty - check.side.bonus
-        if natural == table.natural_success:
-            success = True
-        elif natural == table.natural_failure:
-            success = False
-        else:
-            success = effect >= 0
-        rows.append((signed(effect), p, OUTCOME_STYLE["success" if success else "failure"]))
-    return rows
-
-
-def natural_note(check: Any, odds: Any) -> str:
-    """Say what natural 12 and natural 2 do for this check."""
-    table = starately.settings()
-    bonus, difficulty = check.side.bonus, check.difficulty
-    if table.natural_success + bonus < difficulty:
-        return f"Успех только на натуральных 12: {percent(odds.natural_success)}"
-    if table.natural_failure + bonus >= difficulty:
-        return f"Провал только на натуральных 2: {percent(odds.natural_failure)}"
-    return (
-        f"Нат. 12 → успех, нат. 2 → провал: "
-        f"{percent(odds.natural_success)} / {percent(odds.natural_failure)}"
-    )
-
-
-# --- modal screens -----------------------------------------------------------------------------
-
-MODAL_CSS = """
-{name} {{ align: center middle; }}
-{name} > Vertical {{
-    width: 72; max-width: 100%; height: auto; max-height: 100%;
-    border: round $warning; background: $surface; padding: 0 1;
-}}
-{name} Input {{ margin: 1 0 0 0; }}
-{name} Horizontal {{ height: auto; margin: 1 0 0 0; }}
-{name} Button {{ margin: 0 1 0 0; }}
-"""
-
-
-class RiskScreen(ModalScreen[tuple[str, bool] | None]):
-    """Ask the GM for the price of Risk (required), or let them forbid it."""
-
-    DEFAULT_CSS = MODAL_CSS.format(name="RiskScreen")
-    BINDINGS = [Binding("escape", "cancel", "Отмена", id="risk-cancel")]
-
-    def __init__(self, first: Any) -> None:
-        super().__init__()
-        self.first = first
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(
-                "[b]Риск[/b]: проверка бросается ещё раз. Цену ведущий назначает заранее, "
-                "и она платится при любом исходе (потеря снаряжения, урон…). "
-                "Если значимой цены нет — Риск можно запретить."
-            )
-            yield Input(
-                placeholder="цена, например: тратится единственная аптечка", id="risk-price"
-            )
-            with Horizontal():
-                yield Button("Рискнуть (Enter)", id="risk-go", variant="warning")
-                yield Button("Запретить", id="risk-forbid", variant="error")
-                yield Button("Отмена (Esc)", id="risk-cancel")
-
-    @on(Input.Submitted, "#risk-price")
-    @on(Button.Pressed, "#risk-go")
-    def _go(self) -> None:
-        price = self.query_one("#risk-price", Input).value
-        refusal = starately.risk_refusal(self.first, price)
-        if refusal is not None:
-            self.app.notify(refusal, severity="error")
-            return
-        self.dismiss((price, False))
-
-    @on(Button.Pressed, "#risk-forbid")
-    def _forbid(self) -> None:
-        self.dismiss(("", True))
-
-    @on(Button.Pressed, "#risk-cancel")
-    def action_cancel(self) -> None:
-        """Close without Risk."""
-        self.dismiss(None)
-
-
-class ChainScreen(ModalScreen[Any]):
-    """Choose the chain helper: character, characteristic and skill; Enter rolls both."""
-
-    DEFAULT_CSS = MODAL_CSS.format(name="ChainScreen")
-    BINDINGS = [
-        Binding("enter", "go", "Бросить", id="chain-go"),
-        Binding("escape", "cancel", "Отмена", id="chain-cancel"),
-    ]
-
-    def __init__(self, characters: Sequence[Character], main: Any, default: str | None) -> None:
-        super().__init__()
-        self.characters = {c.id: c for c in characters}
-        self.main = main
-        self.default = default
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(id="chain-title")
-            yield Row("Помощник", id="chain-character")
-            yield Row("Характеристика", id="chain-characteristic")
-            yield Row("Навык", id="chain-skill")
-            yield Static(id="chain-odds")
-            yield Static("[dim]Enter — бросить помощника, затем основной бросок · Esc — отмена[/]")
-
-    def on_mount(self) -> None:
-        main = self.main
-        helper_difficulty = starately.chain_difficulty(main.difficulty)
-        show_markup(
-            self.query_one("#chain-title", Static),
-            f"[b]Цепочка[/b]: помощник бросает другой навык на {helper_difficulty}+ "
-            f"(на шаг ниже {main.difficulty}+); его Эффект, даже отрицательный, "
-            f"станет модификатором основного броска ({plain(main.side.name)}).",
-        )
-        stepper = self.query_one("#chain-character", Row)
-        stepper.set_options(
-            [(character_label(c), c.id) for c in self.characters.values()], self.default
-        )
-        self._refresh_traits()
-        stepper.focus()
-
-    @on(Stepper.Changed, "#chain-character")
-    def _refresh_traits(self) -> None:
-        c = self.characters.get(self.query_one("#chain-character", Row).value)
-        if c is None:
-            return
-        self.query_one("#chain-characteristic", Row).set_options(characteristic_options(c))
-        self.query_one("#chain-skill", Row).set_options(skill_options(c))
-        self._recompute()
-
-    @on(Stepper.Changed, "#chain-characteristic")
-    @on(Stepper.Changed, "#chain-skill")
-    def _recompute(self) -> None:
-        info = self.query_one("#chain-odds", Static)
-        try:
-            chain = starately.TaskChain(self.helper(), self.main)
-        except RulesError as err:
-            show_markup(info, f"[$error]{err}[/]")
-            return
-        helper = starately.check_odds(chain.helper_check).outcomes["success"]
-        alone = starately.check_odds(self.main).outcomes["success"]
-        helped = starately.chain_odds(chain).outcomes["success"]
-        show_markup(
-            info,
-            f"Помощник: успех {percent(helper)} на {chain.helper_check.difficulty}+\n"
-            f"Основной бросок: успех [b]{percent(helped)}[/b] с помощью "
-            f"(без неё {percent(alone)})",
-        )
-
-    def helper(self) -> Any:
-        """Return the helper's side from the rows (raises RulesError)."""
-        c = self.characters.get(self.query_one("#chain-character", Row).value)
-        if c is None:
-            raise RulesError("Выберите помощника.")
-        return side_for(
-            c,
-            self.query_one("#chain-characteristic", Row).value,
-            self.query_one("#chain-skill", Row).value or UNSKILLED,
-        )
-
-    def action_go(self) -> None:
-        """Roll with the chosen helper."""
-        try:
-            helper = self.helper()
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            return
-        self.dismiss(helper)
-
-    def action_cancel(self) -> None:
-        """Close without rolling."""
-        self.dismiss(None)
-
-
-class GroupScreen(ModalScreen[Any]):
-    """Pick which helpers (same skill at level 1+) join; Enter rolls everyone."""
-
-    DEFAULT_CSS = MODAL_CSS.format(name="GroupScreen")
-    BINDINGS = [
-        Binding("enter", "go", "Бросить", id="group-go"),
-        Binding("escape", "cancel", "Отмена", id="group-cancel"),
-    ]
-
-    def __init__(self, main: Any, candidates: Sequence[Any]) -> None:
-        super().__init__()
-        self.main = main
-        self.candidates = list(candidates)
-
-    def compose(self) -> ComposeResult:
-        side = self.main.side
-        with Vertical():
-            yield Static(
-                f"[b]Групповая проверка[/b]: {plain(side.name)} бросает "
-                f"«{plain(side.skill_name)}» на {self.main.difficulty}+; каждый успех помощника "
-                f"даёт +1, провал ничего не стоит. Помогают только те, у кого "
-                f"«{plain(side.skill_name)}» от 1-го уровня."
-            )
-            for i, helper in enumerate(self.candidates):
-                yield WideRow(
-                    f"{helper.name} ({helper.skill_name}-{helper.skill})",
-                    [("помогает", True), ("не помогает", False)],
-                    id=f"group-{i}",
-                )
-            yield Static(id="group-odds")
-            yield Static("[dim]←/→ — помогает или нет · Enter — бросить · Esc — отмена[/]")
-
-    def on_mount(self) -> None:
-        self.query_one("#group-0", Row).focus()
-        self._recompute()
-
-    def helpers(self) -> tuple[Any, ...]:
-        """Return the helpers the GM kept."""
-        return tuple(
-            h for i, h in enumerate(self.candidates) if self.query_one(f"#group-{i}", Row).value
-        )
-
-    @on(Stepper.Changed)
-    def _recompute(self) -> None:
-        group = starately.GroupCheck(self.main, self.helpers())
-        helped = starately.group_odds(group).outcomes["success"]
-        alone = starately.check_odds(self.main).outcomes["success"]
-        show_markup(
-            self.query_one("#group-odds", Static),
-            f"Основной бросок: успех [b]{percent(helped)}[/b] с помощью (без неё {percent(alone)})",
-        )
-
-    def action_go(self) -> None:
-        """Roll the group."""
-        self.dismiss(self.helpers())
-
-    def action_cancel(self) -> None:
-        """Close without rolling."""
-        self.dismiss(None)
+__all__ = ["ChainScreen", "GroupScreen", "RiskScreen", "StaratelyBuilder"]
 
 
 # --- the builder -------------------------------------------------------------------------------
@@ -434,6 +83,13 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
             tooltip="Цепочка: помощник бросает на шаг легче, его Эффект идёт в основной бросок",
         ),
         Binding(
+            "o",
+            "opposed",
+            "Встречный",
+            id="starately-opposed",
+            tooltip="Встречный бросок: сложности нет, выше итог — победа",
+        ),
+        Binding(
             "g",
             "group",
             "Группа",
@@ -456,7 +112,13 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
                 [(f"{d.name} {d.value}+", d.value) for d in starately.difficulties()],
                 id="st-difficulty",
             )
-            yield Row("Кубы", DICE_OPTIONS, id="st-dice")
+            with Horizontal(id="st-tried-row"):
+                yield Label("Какой навык    ")
+                yield Input(
+                    placeholder="навык, которого нет (для Журнала)", id="st-tried", compact=True
+                )
+            yield Row("+d6", COUNT_OPTIONS, id="st-boons")
+            yield Row("−d6", COUNT_OPTIONS, id="st-banes")
             with Horizontal(id="check-mods-row"):
                 yield Label("Модификаторы   ")
                 yield ModsInput(placeholder="+1 прицел, -2 темнота", id="check-mods", compact=True)
@@ -465,17 +127,13 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
             yield StyledOddsBars(OUTCOME_STYLE, id="check-odds")
             yield Static(id="st-notes")
             yield Rule(line_style="heavy")
-            yield Static(
-                "Enter — бросить · h — помощник · g — группа\nпосле провала r — Риск",
-                id="check-result",
-            )
+            yield Static(IDLE, id="check-result")
         with Vertical(id="st-effect-box"):
             yield DistributionBars(id="st-effect")
 
     def on_mount(self) -> None:
         self._characters = {}
         self.query_one("#st-difficulty", Row).select(starately.default_difficulty())
-        self.query_one("#st-dice", Row).select(0)
 
     # -- the contract ---------------------------------------------------------------------------
 
@@ -491,13 +149,18 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
 
     @on(Stepper.Changed, "#check-character")
     def _character_changed(self) -> None:
+        """Another character: the previous one's result (and its Risk) leaves the screen."""
+        self._last, self._risk_closed = None, False
+        show_markup(self.query_one("#check-result", Static), IDLE)
         self._refresh_traits()
 
     @on(Stepper.Changed, "#st-characteristic")
     @on(Stepper.Changed, "#st-skill")
     @on(Stepper.Changed, "#st-difficulty")
-    @on(Stepper.Changed, "#st-dice")
+    @on(Stepper.Changed, "#st-boons")
+    @on(Stepper.Changed, "#st-banes")
     @on(Input.Changed, "#check-mods")
+    @on(Input.Changed, "#st-tried")
     def _inputs_changed(self) -> None:
         self._recompute()
 
@@ -506,17 +169,20 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
         c = self.character
         if c is None:
             raise RulesError("Выберите персонажа: в партии пока никого нет.")
-        net = self.query_one("#st-dice", Row).value or 0
         typed = parse_modifiers(self.query_one("#check-mods", Input).value)
+        skill = self.query_one("#st-skill", Row).value or UNSKILLED
         side = side_for(
             c,
             self.query_one("#st-characteristic", Row).value,
-            self.query_one("#st-skill", Row).value or UNSKILLED,
-            boons=max(net, 0),
-            banes=max(-net, 0),
+            skill,
+            boons=self.query_one("#st-boons", Row).value or 0,
+            banes=self.query_one("#st-banes", Row).value or 0,
             modifiers=tuple(starately.Modifier(m.value, m.reason) for m in typed)
             + tuple(modifiers),
         )
+        tried = self.query_one("#st-tried", Input).value.strip()
+        if skill == UNSKILLED and tried:
+            side = replace(side, skill_name=tried)
         return starately.Check(side, self.query_one("#st-difficulty", Row).value)
 
     def _recompute(self) -> None:
@@ -525,9 +191,10 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
             return
         formula = self.query_one("#check-formula", Static)
         side = check.side
+        self.query_one("#st-tried-row").display = side.skill is None
         show_markup(
             formula,
-            f"{DICE_LABELS[side.net_dice]} {signed(side.bonus)} против {check.difficulty}+ · "
+            f"{plain(dice_note(side))} {signed(side.bonus)} против {check.difficulty}+ · "
             f"DM {signed(side.dm)}, навык {signed(side.skill_modifier)}"
             + (f", мод. {signed(side.modifier_total)}" if side.modifiers else ""),
         )
@@ -547,35 +214,47 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
     # -- keys -----------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("risk", "chain", "group") and isinstance(self.app.focused, Input):
+        if action in ("risk", "chain", "group", "opposed") and isinstance(self.app.focused, Input):
             return False  # the modifier field takes letters as text
         if action == "risk":
             last = self._last
             return last is not None and not last.success and not last.risk and not self._risk_closed
-        if action == "chain":
+        if action in ("chain", "opposed"):
             return bool(self._characters)
         if action == "group":
-            return bool(self._group_candidates())
+            try:
+                skilled = self.current_check().side.skill is not None
+            except RulesError:
+                return False
+            return skilled and len(self._characters) > 1
         return True
 
-    def _group_candidates(self) -> list[Any]:
+    def _group_members(self) -> tuple[list[Any], list[str]]:
+        """Return the helpers who may join the group check, and why each other one may not."""
         try:
             check = self.current_check()
         except RulesError:
-            return []
+            return [], []
         if check.side.skill is None:
-            return []
-        candidates = []
+            return [], []
+        candidates, refused = [], []
         for c in self._characters.values():
-            if c.name == check.side.name or c.skill(check.side.skill_name) is None:
+            if c.name == check.side.name:
                 continue
+            has = c.skill(check.side.skill_name) is not None
             try:
-                helper = side_for(c, check.side.characteristic, check.side.skill_name)
-            except RulesError:
+                helper = side_for(
+                    c, check.side.characteristic, check.side.skill_name if has else UNSKILLED
+                )
+            except RulesError as err:
+                refused.append(str(err))
                 continue
-            if starately.helper_refusal(helper, check.side) is None:
+            refusal = starately.helper_refusal(helper, check.side)
+            if refusal is None:
                 candidates.append(helper)
-        return candidates
+            else:
+                refused.append(refusal)
+        return candidates, refused
 
     def _show(self, lines: list[str], actor: str | None, text: str, data: dict[str, Any]) -> None:
         show_markup(self.query_one("#check-result", Static), "\n".join(lines))
@@ -670,14 +349,12 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
         except RulesError as err:
             self.app.notify(str(err), severity="error")
             return
-        candidates = self._group_candidates()
+        candidates, refused = self._group_members()
         if not candidates:
-            self.app.notify(
-                "Помочь некому: нужен тот же навык хотя бы 1-го уровня у другого персонажа.",
-                severity="error",
-            )
+            why = " ".join(refused) or "в партии нет других персонажей."
+            self.app.notify(f"Помочь некому: {why}", severity="error")
             return
-        self.app.push_screen(GroupScreen(check, candidates), self._group_answered)
+        self.app.push_screen(GroupScreen(check, candidates, refused), self._group_answered)
 
     def _group_answered(self, helpers: tuple[Any, ...] | None) -> None:
         if helpers is None:
@@ -704,3 +381,28 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
         )
         lines += self._remember(result.main)
         self._show(lines, group.main.side.name or None, text, result.to_dict())
+
+    def action_opposed(self) -> None:
+        """Set the opponent of a встречный бросок, then roll both sides."""
+        from tui.widgets.builder_starately_opposed import OpposedScreen
+
+        try:
+            check = self.current_check()
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            return
+        others = [c for c in self._characters.values() if c.name != check.side.name]
+        default = others[0].id if others else None
+        screen = OpposedScreen(list(self._characters.values()), check.side, default)
+        self.app.push_screen(screen, self._opposed_answered)
+
+    def _opposed_answered(self, opposed: Any) -> None:
+        from tui.widgets.builder_starately_opposed import opposed_lines, opposed_summary
+
+        if opposed is None:
+            return
+        result = starately.roll_opposed(opposed, self.app.rng)  # type: ignore[attr-defined]
+        self._last, self._risk_closed = None, False  # Risk follows a failed check only
+        self._show(
+            opposed_lines(result), opposed.a.name or None, opposed_summary(result), result.to_dict()
+        )

@@ -3,174 +3,50 @@
 Rows: character → attribute → skill → modifiers → n-again → rote. The pool size, the four
 outcome chances and the distribution of successes are exact and redrawn on every change; Enter
 rolls. A pool of zero or less is a chance die: before it rolls, the GM is asked whether the
-player goes ahead or withdraws (when the Storyteller allows withdrawing).
+player goes ahead or withdraws (when the Storyteller allows withdrawing); a withdrawal is logged.
+``c`` rolls a contested roll against another character, ``e`` starts an extended roll toward a
+target (each Enter adds a roll, each one logged) — both [default], campaign settings.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Rule, Static
+from textual.widgets import Input, Label, Rule, Static
 
 from rules import wod
 from rules.errors import RulesError
-from rules.modifiers import parse_modifiers
-from tui.render import percent, plain, signed
-from tui.sheets import dots
+from tui.render import plain, signed
 from tui.store import Character
 from tui.widgets.builder import CharacterPicker, CheckRolled
-from tui.widgets.dicefaces import DistributionBars, ModsInput, StyledOddsBars, d10_faces
+from tui.widgets.builder_wod_parts import (
+    AGAIN_OPTIONS,
+    CHANCE_RULE,
+    IDLE,
+    NO_SKILL,
+    OUTCOME_STYLE,
+    ROTE_OPTIONS,
+    ChanceScreen,
+    ContestScreen,
+    TargetScreen,
+    attribute_options,
+    pool_for,
+    pool_line,
+    result_lines,
+    skill_options,
+    success_rows,
+    summary,
+)
+from tui.widgets.dicefaces import DistributionBars, ModsInput, StyledOddsBars
 from tui.widgets.stepper import Stepper
 from tui.widgets.text import show_markup
 
-OUTCOME_STYLE = {
-    "exceptional_success": "$success",
-    "success": "$success",
-    "failure": "$error",
-    "dramatic_failure": "$error",
-}
-AGAIN_OPTIONS = [("10-снова", 10), ("9-снова", 9), ("8-снова", 8), ("нет", None)]
-ROTE_OPTIONS = [("нет", False), ("да — провалы перебрасываются", True)]
-NO_SKILL = ""  # the skill row's value for «без навыка»
-CHANCE_RULE = "Успех только на 10 (переброс); первая 1 — полный провал"
-
-
-def attribute_options(c: Character) -> list[tuple[str, str]]:
-    """Return the attributes as ``Интеллект ●●●○○``."""
-    return [(f"{name} {dots(value)}", name) for name, value in c.qualities.items()]
-
-
-def skill_options(c: Character) -> list[tuple[str, str]]:
-    """Return the skills as ``Расследование ●●●○○``, then «без навыка»."""
-    options = [(f"{s.name} {dots(s.value)}", s.name) for s in c.skills]
-    options.append(("без навыка (0)", NO_SKILL))
-    return options
-
-
-def pool_line(pool: Any) -> str:
-    """Describe the pool: size, terms and options, or the chance die."""
-    terms = f"{pool.attribute} + {pool.skill}"
-    if pool.modifiers:
-        terms += f" {'+' if pool.modifier_total >= 0 else '−'} {abs(pool.modifier_total)}"
-    if pool.chance:
-        return f"Запас {terms} = [b $error]{signed(pool.size)}[/] → [b]бросок на удачу[/], 1 куб"
-    again = "без взрывов" if pool.again is None else f"{pool.again}-снова"
-    rote = ", рутина" if pool.rote else ""
-    return f"Запас {terms} = [b]{pool.size}d10[/] · {again}{rote}"
-
-
-def result_lines(result: Any) -> list[str]:
-    """Return markup lines of a rolled pool: each die, the successes, the outcome."""
-    pool = result.pool
-    style = OUTCOME_STYLE[result.outcome]
-    head = "на удачу" if result.chance else f"{pool.size}d10"
-    marks = []
-    if any(d.exploded for d in result.dice):
-        marks.append("! — взрыв, → добавленный куб")
-    if any(d.rerolled for d in result.dice):
-        marks.append("(x)↻ — переброс рутины")
-    lines = [f"[b]{plain(pool.name or 'Бросок')}[/b], {head}: {d10_faces(result.dice)}"]
-    if marks:
-        lines.append(f"[dim]{'; '.join(marks)}[/]")
-    lines.append(
-        f"Успехов: [b]{result.successes}[/b] — [b {style}]{wod.OUTCOME_NAMES[result.outcome]}[/]"
-    )
-    if result.outcome == "dramatic_failure":
-        lines.append(f"[{style}]1 на броске на удачу: что пошло не так, решает Рассказчик[/]")
-    return lines
-
-
-def summary(result: Any) -> str:
-    """Return one plain log line of a rolled pool."""
-    pool = result.pool
-    what = f"{pool.attribute_name} + {pool.skill_name or 'без навыка'}"
-    head = f"на удачу (запас {signed(pool.size)})" if result.chance else f"{pool.size}d10"
-    return (
-        f"{what}, {head}: {d10_faces(result.dice, markup=False)} → успехов "
-        f"{result.successes}: {wod.OUTCOME_NAMES[result.outcome]}"
-    )
-
-
-def success_rows(odds: Any) -> list[tuple[str, Fraction, str]]:
-    """Return the success counts as rows 0 … E−1 and «E+» (E: the campaign's exceptional)."""
-    rows = [(str(k), p, "$error" if k == 0 else "$success") for k, p in odds.low.items()]
-    rows.append((f"{len(odds.low)}+", odds.outcomes["exceptional_success"], "$success"))
-    return rows
-
-
-class ChanceScreen(ModalScreen[Any]):
-    """Ask before a chance die: go ahead (returns the pool) or withdraw (returns None)."""
-
-    DEFAULT_CSS = """
-    ChanceScreen { align: center middle; }
-    ChanceScreen > Vertical {
-        width: 72; max-width: 100%; height: auto; max-height: 100%;
-        border: round $warning; background: $surface; padding: 0 1;
-    }
-    ChanceScreen Horizontal { height: auto; margin: 1 0 0 0; }
-    ChanceScreen Button { margin: 0 1 0 0; }
-    """
-    BINDINGS = [
-        Binding("escape", "withdraw", "Отказаться", id="chance-withdraw"),
-        Binding("x", "toggle", "Запретить/разрешить отказ", id="chance-toggle"),
-    ]
-
-    def __init__(self, pool: Any) -> None:
-        super().__init__()
-        self.pool = pool
-
-    def compose(self) -> ComposeResult:
-        odds = wod.pool_odds(self.pool).outcomes
-        with Vertical():
-            yield Static(
-                f"[b]Бросок на удачу[/b] — запас {signed(self.pool.size)}, бросается один куб.\n"
-                "Успех только на 10; десятка перебрасывается, и каждая новая 10 — ещё успех; "
-                "8 и 9 не успех даже при перебросе. 1 на первом броске — полный провал.\n"
-                f"Успех {percent(1 - odds['failure'] - odds['dramatic_failure'])}, "
-                f"полный провал {percent(odds['dramatic_failure'])}."
-            )
-            yield Static(id="chance-reason")
-            with Horizontal():
-                yield Button("Бросить", id="chance-go", variant="warning")
-                yield Button("Отказаться (Esc)", id="chance-withdraw")
-            yield Static("[dim]x — Рассказчик запрещает или разрешает отказ[/]")
-
-    def on_mount(self) -> None:
-        self._show_reason()
-        self.query_one("#chance-go", Button).focus()
-
-    def _show_reason(self) -> None:
-        verdict = wod.withdrawal(self.pool)
-        show_markup(
-            self.query_one("#chance-reason", Static),
-            f"[{'$success' if verdict.allowed else '$warning'}]{verdict.reason}[/]",
-        )
-        self.query_one("#chance-withdraw", Button).disabled = not verdict.allowed
-
-    @on(Button.Pressed, "#chance-go")
-    def _go(self) -> None:
-        self.dismiss(self.pool)
-
-    @on(Button.Pressed, "#chance-withdraw")
-    def action_withdraw(self) -> None:
-        """Back out, if the Storyteller allows it."""
-        verdict = wod.withdrawal(self.pool)
-        if not verdict.allowed:
-            self.app.notify(verdict.reason, severity="error")
-            return
-        self.dismiss(None)
-
-    def action_toggle(self) -> None:
-        """Flip the Storyteller's call on withdrawing."""
-        self.pool = replace(self.pool, withdrawal_allowed=not self.pool.withdrawal_allowed)
-        self._show_reason()
+__all__ = ["OUTCOME_STYLE", "ChanceScreen", "ContestScreen", "TargetScreen", "WodBuilder"]
 
 
 class WodBuilder(CharacterPicker, Horizontal):
@@ -188,9 +64,20 @@ class WodBuilder(CharacterPicker, Horizontal):
 
     BINDINGS = [
         Binding("enter", "roll", "Бросить", id="wod-roll", tooltip="Бросить запас d10"),
+        Binding(
+            "c", "contest", "Состязание", id="wod-contest", tooltip="Оба бросают: больше успехов"
+        ),
+        Binding(
+            "e",
+            "extended",
+            "Продолж.",
+            id="wod-extended",
+            tooltip="Продолжительное действие: успехи копятся до цели",
+        ),
     ]
 
     _characters: dict[str, Character]
+    _extended: Any = None  # the extended roll in progress
 
     def compose(self) -> ComposeResult:
         with Vertical(id="wod-form"):
@@ -207,7 +94,7 @@ class WodBuilder(CharacterPicker, Horizontal):
             yield Rule(line_style="heavy")
             yield StyledOddsBars(OUTCOME_STYLE, id="check-odds")
             yield Rule(line_style="heavy")
-            yield Static("Enter — бросить запас.", id="check-result")
+            yield Static(IDLE, id="check-result")
         with Vertical(id="wod-dist-box"):
             yield DistributionBars(id="wod-successes")
 
@@ -229,6 +116,9 @@ class WodBuilder(CharacterPicker, Horizontal):
 
     @on(Stepper.Changed, "#check-character")
     def _character_changed(self) -> None:
+        """Another character: the previous one's result and extended roll leave the screen."""
+        self._extended = None
+        show_markup(self.query_one("#check-result", Static), IDLE)
         self._refresh_traits()
 
     @on(Stepper.Changed, "#wod-attribute")
@@ -244,20 +134,16 @@ class WodBuilder(CharacterPicker, Horizontal):
         c = self.character
         if c is None:
             raise RulesError("Выберите персонажа: в партии пока никого нет.")
-        attribute = self.query_one("#wod-attribute", Stepper).value
-        if not attribute or attribute not in c.qualities:
-            raise RulesError(f"У персонажа «{c.name}» нет атрибутов для броска.")
-        skill = c.skill(self.query_one("#wod-skill", Stepper).value or NO_SKILL)
-        typed = parse_modifiers(self.query_one("#check-mods", Input).value)
-        return wod.Pool(
-            c.qualities[attribute],
-            skill.value if skill else 0,
-            tuple(wod.Modifier(m.value, m.reason) for m in typed),
+        pool = pool_for(
+            c,
+            self.query_one("#wod-attribute", Stepper).value,
+            self.query_one("#wod-skill", Stepper).value or NO_SKILL,
+            self.query_one("#check-mods", Input).value,
+        )
+        return replace(
+            pool,
             again=self.query_one("#wod-again", Stepper).value,
             rote=bool(self.query_one("#wod-rote", Stepper).value),
-            name=c.name,
-            attribute_name=attribute,
-            skill_name=skill.name if skill else "",
         )
 
     def _recompute(self) -> None:
@@ -299,11 +185,22 @@ class WodBuilder(CharacterPicker, Horizontal):
     def _chance_answered(self, pool: Any) -> None:
         if pool is not None:
             self._roll(pool)
-        else:
-            show_markup(
-                self.query_one("#check-result", Static),
-                "Игрок отказался от броска на удачу: кубы не брошены.",
-            )
+            return
+        try:
+            withdrawn = wod.withdraw(self.current_pool())
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            return
+        show_markup(
+            self.query_one("#check-result", Static),
+            "Игрок отказался от броска на удачу: кубы не брошены (записано в Журнал).",
+        )
+        who = withdrawn.pool.name or None
+        text = (
+            f"{withdrawn.pool.attribute_name} + {withdrawn.pool.skill_name or 'без навыка'}: "
+            f"отказ от броска на удачу (запас {signed(withdrawn.pool.size)}) — {withdrawn.reason}"
+        )
+        self.post_message(CheckRolled(who, text, withdrawn.to_dict()))
 
     def _roll(self, pool: Any) -> None:
         try:
@@ -311,7 +208,110 @@ class WodBuilder(CharacterPicker, Horizontal):
         except RulesError as err:
             self.app.notify(str(err), severity="error")
             return
+        if self._extended is not None:
+            self._extended_roll(result)
+            return
         show_markup(self.query_one("#check-result", Static), "\n".join(result_lines(result)))
         self.post_message(
             CheckRolled(pool.name or None, summary(result), {"system": "wod", **result.to_dict()})
         )
+
+    # -- contested and extended -------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("contest", "extended") and isinstance(self.app.focused, Input):
+            return False  # the modifier field takes letters as text
+        if action == "contest":
+            return len(self._characters) > 1
+        return True
+
+    def action_contest(self) -> None:
+        """Choose an opponent, then both roll their pools: more successes wins."""
+        try:
+            main = self.current_pool()
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            return
+        others = [c for c in self._characters.values() if c.name != main.name]
+        if not others:
+            self.app.notify("Состязаться не с кем: в партии один персонаж.", severity="error")
+            return
+        screen = ContestScreen(list(self._characters.values()), main, others[0].id)
+        self.app.push_screen(screen, self._contest_answered)
+
+    def _contest_answered(self, other: Any) -> None:
+        if other is None:
+            return
+        try:
+            result = wod.roll_contested(self.current_pool(), other, self.app.rng)  # type: ignore[attr-defined]
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            return
+        a, b = result.a, result.b
+        if result.winner is None:
+            verdict = f"ничья: по {a.successes} усп. (настройка кампании: равенство — ничья)"
+        else:
+            win = a if result.winner == "a" else b
+            how = "" if a.successes != b.successes else " (равенство: побеждает начавший)"
+            verdict = f"побеждает {win.pool.name}, перевес {result.margin}{how}"
+        lines = [*result_lines(a)[:1], *result_lines(b)[:1]]
+        lines.append(f"Успехов: {a.successes} против {b.successes} — [b]{plain(verdict)}[/b]")
+        text = f"Состязание: {a.pool.name}: {summary(a)}; {b.pool.name}: {summary(b)} — {verdict}"
+        show_markup(self.query_one("#check-result", Static), "\n".join(lines))
+        self.post_message(CheckRolled(a.pool.name or None, text, result.to_dict()))
+
+    def action_extended(self) -> None:
+        """Start an extended roll (ask the target), or end the one in progress."""
+        if self._extended is not None:
+            ext, self._extended = self._extended, None
+            text = (
+                f"Продолжительное действие остановлено: {ext.successes} из {ext.target} "
+                f"успехов за {len(ext.rolls)} бросков"
+            )
+            show_markup(self.query_one("#check-result", Static), text)
+            data = {**ext.to_dict(), "event": "stopped"}
+            self.post_message(CheckRolled(ext.pool.name or None, text, data))
+            return
+        try:
+            pool = self.current_pool()
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            return
+
+        def started(target: int | None) -> None:
+            if target is None:
+                return
+            self._extended = wod.Extended(pool, target)
+            show_markup(
+                self.query_one("#check-result", Static),
+                f"[b]Продолжительное[/b]: 0 из {target} успехов · Enter — бросок · e — стоп",
+            )
+
+        self.app.push_screen(TargetScreen(), started)
+
+    def _extended_roll(self, result: Any) -> None:
+        try:
+            ext = wod.add_roll(self._extended, result)
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            return
+        style, words = {
+            "done": ("$success", "цель достигнута"),
+            "failed": ("$error", "полный провал — действие сорвано, успехи потеряны"),
+            "out_of_rolls": ("$warning", "броски кончились (предел кампании)"),
+            "going": ("$text-muted", "Enter — следующий бросок · e — стоп"),
+        }[ext.status]
+        status = f"[{style}]{words}[/]"
+        n = len(ext.rolls)
+        lines = [
+            *result_lines(result),
+            f"[b]Продолжительное[/b]: {ext.successes} из {ext.target} успехов, "
+            f"бросок {n} — {status}",
+        ]
+        show_markup(self.query_one("#check-result", Static), "\n".join(lines))
+        text = (
+            f"Продолжительное, бросок {n}: {summary(result)}; всего {ext.successes} "
+            f"из {ext.target}" + ("" if ext.status == "going" else f" ({words})")
+        )
+        self.post_message(CheckRolled(result.pool.name or None, text, ext.to_dict()))
+        self._extended = ext if ext.status == "going" else None

@@ -63,6 +63,9 @@ def weapon_for(c: Character, action: str) -> drevo.Weapon | None:
     return drevo.BARE_HANDS if action == "melee" else None
 
 
+IDLE = "Enter — бросить 4dF."
+
+
 class DrevoBuilder(CharacterPicker, Vertical):
     """Build a one-sided Древо check; odds update on every change; Enter rolls."""
 
@@ -113,7 +116,7 @@ class DrevoBuilder(CharacterPicker, Vertical):
         yield Rule(line_style="heavy")
         yield OddsBars(id="check-odds")
         yield Rule(line_style="heavy")
-        yield Static("Enter — бросить 4dF.", id="check-result")
+        yield Static(IDLE, id="check-result")
 
     def on_mount(self) -> None:
         self.query_one("#check-difficulty", Stepper).select(0)
@@ -138,7 +141,10 @@ class DrevoBuilder(CharacterPicker, Vertical):
 
     @on(Stepper.Changed, "#check-character")
     def _character_changed(self) -> None:
+        """Another character: the previous one's result leaves the screen."""
         self._fate_auto = False
+        self._result = None
+        show_markup(self.query_one("#check-result", Static), IDLE)
         self._refresh_traits(preselect=True)
 
     @on(Stepper.Changed, "#check-action")

@@ -28,7 +28,8 @@ LEVEL_ROWS = {
     "quick": {"character", "level", "attribute", "base", "mods"},
     "standard": {"character", "level", "action", "attribute", "skill", "distance", "base", "mods"},
 }
-EXPANDED_ONLY = ("intent", "energy", "help", "technique", "circumstances", "risk")
+EXPANDED_ONLY = ("intent", "energy", "die", "help", "technique", "circumstances", "risk")
+STEPPER_ROWS = ("energy", "die", "help")
 IMPOSSIBLE = 8
 
 
@@ -91,8 +92,12 @@ class Ide4Form(VerticalScroll, can_focus=False):
         yield Stepper("Скрытый риск", txt.HIDDEN_OPTIONS, id="ide4-hidden")
         yield _field("Почему [00]", "reason", "обязательно: почему этим способом нельзя")
         yield _field("Другой путь", "alternative", "если он очевиден из сцены")
+        yield _field("Особ. правило", "special", "правило, которое открывает [00]")
+        yield Stepper("Новая сложн.", txt.OPEN_OPTIONS, id="ide4-open")
+        yield Stepper("Куб энергии", id="ide4-die")
         yield Stepper("Энергия до", id="ide4-energy")
         yield Stepper("Помощь", txt.HELP_OPTIONS, id="ide4-help")
+        yield _field("Часть риска", "helpnote", "какую часть риска берёт союзник")
         yield _field("Техника", "technique", "именованная техника (бонус 20)")
         yield _field("Обстановка", "circumstances", "очевидные обстоятельства сцены")
         yield _field("Риск", "risk", "что может случиться при неудаче")
@@ -100,6 +105,7 @@ class Ide4Form(VerticalScroll, can_focus=False):
     def on_mount(self) -> None:
         self.query_one("#ide4-base", Stepper).select(3)
         self.query_one("#ide4-level", Stepper).select("standard")
+        self.query_one("#ide4-open", Stepper).select(5)
 
     # -- values --------------------------------------------------------------------------------
 
@@ -157,6 +163,8 @@ class Ide4Form(VerticalScroll, can_focus=False):
         expanded = self.level == "expanded"
         mods = parse_modifiers(self.query_one("#ide4-mods", Input).value)
         base = self.value("base")
+        help_kind = (self.value("help") or "") if expanded else ""
+        opening = help_kind == "possible" or bool(self.text("special"))
         return ide4.CheckInput(
             intent=self.text("intent"),
             actor=c.name,
@@ -175,8 +183,12 @@ class Ide4Form(VerticalScroll, can_focus=False):
             alternative=self.text("alternative"),
             energy_pool=int(c.extra.get("energy", 100)),
             energy_dice=(self.value("energy") or 0) if expanded else 0,
+            energy_die=(self.value("die") or 0) if expanded else 0,
             technique=self.text("technique") if expanded else "",
-            help=(self.value("help") or "") if expanded else "",
+            help=help_kind,
+            help_difficulty=self.value("open") if opening else None,
+            help_note=self.text("helpnote") if help_kind == "risk" else "",
+            special_rule=self.text("special"),
             level=self.level,
             always_expanded=bool(c.extra.get("always_expanded", False)),
             daily_triumph_used=bool(c.extra.get("daily_triumph_used", False)),
@@ -201,6 +213,8 @@ class Ide4Form(VerticalScroll, can_focus=False):
         """Show the level's rows, plus [0]'s hidden risk and [00]'s reason when they apply."""
         raw = difficulty.raw if difficulty else 3
         impossible = difficulty is not None and difficulty.final >= IMPOSSIBLE
+        opened = difficulty is not None and difficulty.made_possible
+        exception = self.value("help") == "possible" or bool(self.text("special"))
         shown = {
             "#ide4-action": self.shown("action"),
             "#ide4-skill": self.shown("skill"),
@@ -208,21 +222,39 @@ class Ide4Form(VerticalScroll, can_focus=False):
             "#ide4-hidden": raw <= 0 and not (difficulty and difficulty.pinned),
             "#ide4-row-reason": impossible,
             "#ide4-row-alternative": impossible,
+            "#ide4-row-special": impossible or opened or bool(self.text("special")),
+            "#ide4-open": opened or (impossible and exception),
         }
         for row in EXPANDED_ONLY:
-            selector = f"#ide4-{row}" if row in ("energy", "help") else f"#ide4-row-{row}"
+            selector = f"#ide4-{row}" if row in STEPPER_ROWS else f"#ide4-row-{row}"
             shown[selector] = self.shown(row)
+        shown["#ide4-row-helpnote"] = self.shown("help") and self.value("help") == "risk"
         for selector, visible in shown.items():
             self.query_one(selector).display = visible
 
     def reset_situation(self) -> None:
         """Clear what belongs to one check (modifiers, words, energy); keep who and how."""
-        for name in ("mods", "intent", "reason", "alternative", "technique", "circumstances"):
+        for name in (
+            "mods",
+            "intent",
+            "reason",
+            "alternative",
+            "technique",
+            "circumstances",
+            "special",
+            "helpnote",
+        ):
             self.query_one(f"#ide4-{name}", Input).value = ""
         self.query_one("#ide4-risk", Input).value = ""
         act = self.value("action")
         base = ide4.action(act).base if act else 3
-        for name, value in (("energy", 0), ("help", ""), ("hidden", False), ("base", base)):
+        for name, value in (
+            ("energy", 0),
+            ("help", ""),
+            ("hidden", False),
+            ("base", base),
+            ("open", 5),
+        ):
             self.query_one(f"#ide4-{name}", Stepper).select(value)
 
     def _refresh_character_rows(self) -> None:
@@ -243,17 +275,21 @@ class Ide4Form(VerticalScroll, can_focus=False):
     def _refresh_energy(self) -> None:
         c = self.character
         energy = self.query_one("#ide4-energy", Stepper)
+        die = self.query_one("#ide4-die", Stepper)
         if c is None:
             energy.set_options([])
+            die.set_options([])
             return
         level = c.qualities.get(self.value("attribute") or "", 3)
         try:
             nominal = ide4.energy_rules().nominal(level)
         except RulesError:
             energy.set_options([("нет: уровень атрибута вне таблицы номиналов", 0)])
+            die.set_options([])
             return
+        die.set_options(txt.die_options(nominal), die.value)
         pool = int(c.extra.get("energy", 100))
-        energy.set_options(txt.energy_options(pool, nominal), energy.value)
+        energy.set_options(txt.energy_options(pool, die.value or nominal), energy.value)
 
     @on(Stepper.Changed, "#ide4-character")
     def _character_chosen(self) -> None:
@@ -277,6 +313,7 @@ class Ide4Form(VerticalScroll, can_focus=False):
         self._refresh_energy()
 
     @on(Stepper.Changed, "#ide4-attribute")
+    @on(Stepper.Changed, "#ide4-die")
     def _attribute_chosen(self) -> None:
         self._refresh_energy()
 

@@ -28,11 +28,16 @@ class MovesMixin:
     def _apply(self, move: Callable[[ide4.Check], ide4.Check], event: str) -> None:
         """Apply one move; a move the rules refuse is explained and changes nothing."""
         assert self.check is not None
+        before = len(self.check.steps)
         try:
             self.check = move(self.check)
         except RulesError as err:
             self.app.notify(str(err), severity="error")
             return
+        for step in self.check.steps[before:-1]:  # a level raised on the way: on record
+            if step.kind == "level":
+                self._record("level", step)
+                self.app.notify(f"Уровень проверки: {step.note}.", timeout=4)
         self._record(event)
         self._show_result()
 
@@ -53,7 +58,8 @@ class MovesMixin:
         self.app.push_screen(ChooserScreen("Переброс d100: источник", choices), chosen)
 
     def action_energy_after(self) -> None:
-        """Choose how many energy dice to add after the roll (up to three, of the nominal)."""
+        """Choose energy dice after the roll: up to three, of the nominal or smaller; a choice
+        that cannot change the outcome says so before anything is spent."""
         check = self.check
         assert check is not None
         refusal = ide4.energy_after_refusal(check)
@@ -62,17 +68,26 @@ class MovesMixin:
             return
         rng = self.app.rng  # type: ignore[attr-defined]
         nominal, pool = check.input.nominal, check.pool_after
+        sizes = [s for s in sorted(ide4.energy_rules().sizes, reverse=True) if s <= nominal]
         choices = []
-        for k in range(1, ide4.energy_rules().after_max_dice + 1):
-            why = ide4.energy_after_refusal(check, k)
-            does = f"стоит {k * nominal}, останется {pool - k * nominal}"
-            choices.append(Choice(str(k), f"{k}×d{nominal}", why is None, why or does))
+        for size in sizes:
+            for k in range(1, ide4.energy_rules().after_max_dice + 1):
+                why = ide4.energy_after_refusal(check, k, size)
+                does = f"стоит {k * size}, останется {pool - k * size}"
+                futile = ide4.energy_after_futile(check, k, size) if why is None else None
+                if futile:
+                    does += f"; ⚠ {futile}"
+                choices.append(Choice(f"{k}x{size}", f"{k}×d{size}", why is None, why or does))
 
-        def chosen(count: str | None) -> None:
-            if count:
-                self._apply(lambda c: ide4.energy_after(c, int(count), rng=rng), "energy_after")
+        def chosen(choice: str | None) -> None:
+            if choice:
+                count, size = (int(x) for x in choice.split("x"))
+                self._apply(lambda c: ide4.energy_after(c, count, size, rng=rng), "energy_after")
 
-        title = f"Энергия после броска: сколько кубов d{nominal}? (в запасе {pool})"
+        title = f"Энергия после броска: кубы до d{nominal} (номинал), в запасе {pool}"
+        futile = ide4.energy_after_futile(check, ide4.energy_rules().after_max_dice, nominal)
+        if futile:
+            title += f"\n⚠ {futile}"
         self.app.push_screen(ChooserScreen(title, choices), chosen)
 
     def action_bonus(self) -> None:
@@ -94,12 +109,14 @@ class MovesMixin:
         rng = self.app.rng  # type: ignore[attr-defined]
         self._apply(lambda c: ide4.subroll(c, rng), "subroll")
 
-    def _record(self, event: str) -> None:
-        """Post the log entry of this step and write spent energy / the daily cap to the sheet."""
+    def _record(self, event: str, step: ide4.Step | None = None) -> None:
+        """Post the log entry of this step (the last one unless given) and write spent energy /
+        the daily cap to the sheet."""
         check = self.check
         assert check is not None
         data = {**check.to_dict(), "event": event}
-        self.post_message(CheckRolled(check.input.actor or None, txt.log_text(check, event), data))
+        text = txt.log_text(check, event, step)
+        self.post_message(CheckRolled(check.input.actor or None, text, data))
         c = self.form.characters.get(self._check_character_id or "")
         if c is None:
             return

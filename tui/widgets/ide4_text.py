@@ -43,8 +43,11 @@ HELP_OPTIONS = [
     ("нет", ""),
     ("снизить сложность на 1", "difficulty"),
     ("+1 переброс", "reroll"),
+    ("сделать действие возможным (только для [00])", "possible"),
     ("передать союзнику часть риска", "risk"),
 ]
+#: The difficulty the GM sets when an exception opens [00].
+OPEN_OPTIONS = [(f"[{k}]", k) for k in range(1, 8)]
 HIDDEN_OPTIONS = [("нет — автоматический успех", False), ("да — бросок при [1]", True)]
 
 
@@ -95,16 +98,23 @@ def action_options() -> list[tuple[str, str]]:
     return options
 
 
-def energy_options(pool: int, nominal: int) -> list[tuple[str, int]]:
-    """Return 0…10 dice of the nominal size that the pool can pay for."""
+def energy_options(pool: int, die: int) -> list[tuple[str, int]]:
+    """Return 0…10 dice of size ``die`` that the pool can pay for."""
     rules = ide4.energy_rules()
-    top = min(rules.before_max_dice, pool // nominal)
-    options = [(f"нет (запас {pool}/{rules.pool_max}, куб d{nominal})", 0)]
+    top = min(rules.before_max_dice, pool // die)
+    options = [(f"нет (запас {pool}/{rules.pool_max}, куб d{die})", 0)]
     options += [
-        (f"{k}×d{nominal} — стоит {k * nominal}, останется {pool - k * nominal}", k)
-        for k in range(1, top + 1)
+        (f"{k}×d{die} — стоит {k * die}, останется {pool - k * die}", k) for k in range(1, top + 1)
     ]
     return options
+
+
+def die_options(nominal: int) -> list[tuple[str, int]]:
+    """Return the energy die sizes up to the nominal, the nominal first."""
+    sizes = [s for s in ide4.energy_rules().sizes if s <= nominal]
+    return [(f"d{nominal} — номинал", nominal)] + [
+        (f"d{s} — меньше номинала", s) for s in reversed(sizes) if s != nominal
+    ]
 
 
 def distance_options() -> list[tuple[str, str]]:
@@ -119,14 +129,42 @@ def difficulty_line(d: ide4.Difficulty) -> str:
         mods = f", {escape(ide4.modifiers_text(d.modifiers))}"
         if d.pinned:
             mods += " (не действуют против \\[7])"
+        elif d.base_impossible and not d.made_possible:
+            mods += " (не действуют против \\[00])"
     final = escape(d.label)
     if d.hidden_risk:
         note = " — скрытый риск: бросок при \\[1]"
+    elif d.made_possible:
+        note = f" — \\[00] открыто: {escape(d.opened_by)}"
     elif d.name:
         note = f" — {d.name}"
     else:
         note = ""
     return f"Сложность: база {escape(ide4.difficulty_label(d.base))}{mods} → [b]{final}[/b]{note}"
+
+
+def seven_line(d: ide4.Difficulty) -> str:
+    """Say which [7] the check faces and whether mastery bonuses act against it."""
+    if not d.seven:
+        return ""
+    if d.seven == "pinned":
+        return (
+            "[$warning]\\[7] — Сюжетная броня, назначена мастером: модификаторы её не двигают, "
+            "бонусы мастерства не действуют.[/]"
+        )
+    if d.seven == "opened":
+        who = "назначена мастером после исключения из \\[00]"
+    else:
+        who = "до неё дошли модификаторы"
+    if ide4.modified_seven_bars_mastery():
+        return (
+            f"[$warning]\\[7]: {who} — не Сюжетная броня, но бонусы мастерства не действуют "
+            "(«Бонусы не действуют против \\[7] и \\[00]»; настройка кампании).[/]"
+        )
+    return (
+        f"[$text-muted]\\[7]: {who} — не Сюжетная броня; бонусы мастерства действуют "
+        "(настройка кампании).[/]"
+    )
 
 
 def need_line(need: ide4.RollNeed, reviewed: bool) -> str:
@@ -179,6 +217,8 @@ def step_line(check: ide4.Check, step: ide4.Step) -> str:
         return f"Бонус мастерства: {name}{after}"
     if step.kind == "subroll":
         return f"Подбросок d6: [b]{step.dice[0]}[/b] — {check.subroll_name}"
+    if step.kind == "level":
+        return f"[$warning]Уровень: {escape(step.note)}[/]"
     return step.kind
 
 
@@ -257,6 +297,9 @@ def move_lines(check: ide4.Check) -> list[tuple[int, str]]:
         most = min(energy.limit, check.pool_after // nominal)  # dice of the nominal
         text = f"{yes} до {most}×d{nominal}, в запасе {check.pool_after}"
         lines.append((0, f"[b]e[/b] Энергия после броска: {text}"))
+        futile = ide4.energy_after_futile(check, max(most, 1), nominal)
+        if futile:
+            lines.append((1, f"[$warning]⚠ {escape(futile)}[/]"))
     else:
         lines.append((0, f"[b]e[/b] Энергия после броска: {no}"))
         why([escape(energy.reason)])
@@ -272,13 +315,17 @@ def move_lines(check: ide4.Check) -> list[tuple[int, str]]:
     if not sub.allowed:
         why([escape(sub.reason)])
     lines.append((0, "[b]Enter[/b] — итог: смысл и последствия · [b]t[/b] — шаблоны"))
+    if check.level != "expanded":
+        lines.append((0, "[$text-muted]Право игрока: [b]p[/b] — развёрнутая проверка.[/]"))
     return lines
 
 
-def log_text(check: ide4.Check, event: str) -> str:
-    """Return the Журнал line of a step: what just happened, then the check's summary."""
+def log_text(check: ide4.Check, event: str, step: ide4.Step | None = None) -> str:
+    """Return the Журнал line of a step (the last one unless given): what just happened, then
+    the check's summary."""
     summary = ide4.summary(check)
-    step = check.steps[-1] if check.steps else None
+    if step is None:
+        step = check.steps[-1] if check.steps else None
     if event in ("roll", "conclude") or step is None:
         if event == "conclude" and check.consequence:
             return f"{summary}. Последствие: {check.consequence}"
@@ -289,6 +336,8 @@ def log_text(check: ide4.Check, event: str) -> str:
         what = f"энергия после {len(step.dice)}×d{step.die} = {sum(step.dice)}"
     elif step.kind == "bonus":
         what = f"бонус: {ide4.AFTER_BONUSES[step.source]}"
+    elif step.kind == "level":
+        what = f"уровень: {step.note}"
     else:
         what = f"подбросок {step.dice[0]} — {check.subroll_name}"
     return f"{summary} ({what})"

@@ -1,0 +1,272 @@
+"""The IDE4™ builder has every option the CLI has: [00] and its exceptions, which [7], energy
+dice up to the nominal, the four kinds of help, the player's right to the expanded check, and
+the opposed check outside fights. Pilot tests on state; two snapshots of the opposed screens."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import ide4
+from tui.store import Store
+from tui.widgets.ide4_dialogs import ChooserScreen
+from tui.widgets.ide4_opposed import OpposedResultScreen, OpposedSetupScreen
+
+
+def builder(app):
+    return app.query_one("#check-pane")
+
+
+async def open_ide4(pilot, *, level: str = "standard", mods: str = "", **rows) -> None:
+    """Open the Проверка tab and set rows ``#ide4-<row>`` directly (their keys: other tests)."""
+    await pilot.press("3")
+    app = pilot.app
+    app.query_one("#ide4-level").select(level)
+    await pilot.pause()
+    if mods:
+        app.query_one("#ide4-mods").value = mods
+    for row, value in rows.items():
+        widget = app.query_one(f"#ide4-{row}")
+        if hasattr(widget, "select"):
+            widget.select(value)
+        else:
+            widget.value = value
+    await pilot.pause()
+
+
+def status(app) -> str:
+    return str(app.query_one("#ide4-status").render())
+
+
+async def test_modifiers_and_help_never_move_impossible(make_test_app, campaign_path):
+    """Сид: «[00] означает не «очень трудно», а «этим способом сейчас нельзя»»: base [00] with
+    «помощь союзника −1» and «−2 напарник держит фонарь» stays [00]; Enter records it unrolled."""
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_ide4(pilot, level="expanded", mods="-2 напарник держит фонарь", base=8)
+        app.query_one("#ide4-help").select("difficulty")
+        app.query_one("#ide4-reason").value = "дверь заварена"
+        await pilot.pause()
+        assert "→ [00]" in status(app) and "не действуют против [00]" in status(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        b = builder(app)
+        assert b.check.status == "impossible" and b.check.natural is None
+    [entry] = Store.open(campaign_path).log()
+    assert entry.data["status"] == "impossible" and entry.data["natural"] is None
+
+
+async def test_the_allys_possible_opens_impossible_at_the_gms_difficulty(make_test_app):
+    """Сид: «• сделать действие возможным» — the record names the exception."""
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_ide4(pilot, level="expanded", base=8)
+        assert not app.query_one("#ide4-open").display
+        app.query_one("#ide4-help").select("possible")
+        await pilot.pause()
+        assert app.query_one("#ide4-open").display
+        app.query_one("#ide4-open").select(6)
+        await pilot.pause()
+        assert "[00] открыто: помощь союзника" in status(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        d = builder(app).check.difficulty
+        assert (d.final, d.opened_by) == (6, "помощь союзника «сделать действие возможным»")
+
+
+async def test_a_named_special_rule_opens_impossible(make_test_app):
+    """Сид: «…если специальное правило прямо не предусматривает исключение»."""
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_ide4(pilot, base=8)
+        assert app.query_one("#ide4-row-special").display
+        app.query_one("#ide4-special").value = "Ключ от Архива"
+        await pilot.pause()
+        app.query_one("#ide4-open").select(4)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        d = builder(app).check.difficulty
+        assert (d.final, d.opened_by) == (4, "особое правило «Ключ от Архива»")
+
+
+async def test_a_seven_by_modifiers_is_named_and_bars_mastery(make_test_app):
+    """Сид: «Бонусы не действуют против [7] и [00]», and plot armour is the GM's («мастер может
+    назначить [7]»): base [6] + «шум» +1 is a [7] that is not Сюжетная броня, named so."""
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_ide4(pilot, mods="+1 шум", base=6, skill="Взлом")
+        assert "по модификаторам, не Сюжетная броня" in status(app)
+        assert "бонусы мастерства не действуют" in status(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        text = " ".join(str(s.render()) for s in app.query("#ide4-moves Static"))
+        assert "до неё дошли модификаторы; это не Сюжетная броня" in text
+
+
+async def test_energy_dice_below_the_nominal_and_after_on_success_warns(make_test_app):
+    """Сид: «Стоимость куба равна номиналу» and dice «в пределах номинала»; energy after «Не
+    создаёт Триумф» — on Успех the chooser says it changes nothing before anything is spent."""
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_ide4(pilot, level="expanded", attribute="Мелкая моторика")  # ур. 5: d12
+        die = app.query_one("#ide4-die")
+        assert [v for _, v in die._options] == [12, 10, 8, 6, 4]
+        die.select(6)
+        await pilot.pause()
+        app.query_one("#ide4-energy").select(2)
+        await pilot.pause()
+        assert b_input(app).energy_die == 6
+        await pilot.press("enter")
+        await pilot.pause()
+        b = builder(app)
+        assert b.check.before_dice and b.check.input.before_die == 6
+        assert b.check.energy_spent == 12
+        while b.check.outcome != "success":  # reroll until Успех: energy after is futile then
+            b.check = ide4.roll(ide4.start(b.check.input), natural=70)
+        b._show_result()
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, ChooserScreen)
+        shown = " ".join(c.reason for c in app.screen.choices)
+        assert "не изменит исход" in shown and "Не создаёт Триумф" in shown
+        sizes = {c.name.split("×")[1] for c in app.screen.choices}
+        assert sizes == {"d12", "d10", "d8", "d6", "d4"}
+
+
+def b_input(app) -> ide4.CheckInput:
+    return builder(app).current_input()
+
+
+async def test_the_players_right_is_a_key_at_every_level_and_recorded(make_test_app, campaign_path):
+    """Сид: «Игрок имеет право потребовать Развёрнутую проверку в любой ситуации»: `p` at the
+    quick level, and after the roll the change is a recorded step in the Журнал."""
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_ide4(pilot, level="quick")
+        assert "p — развёрнутая проверка по требованию" in status(app)
+        await pilot.press("enter")  # roll at the quick level
+        await pilot.pause()
+        b = builder(app)
+        assert b.check.level == "quick"
+        await pilot.press("p")
+        await pilot.pause()
+        assert b.check.level == "expanded"
+        assert b.check.steps[-1].kind == "level"
+        assert "игрок требует" in b.check.steps[-1].note
+    entries = Store.open(campaign_path).log()
+    assert (
+        entries[0].data["event"] == "level" and "уровень: Быстрая → Развёрнутая" in entries[0].text
+    )
+
+
+async def test_checklist_player_demand_switches_to_expanded(make_test_app):
+    """Сид: «отсутствие необходимости в проверке не запрещает игроку потребовать Развёрнутую
+    проверку»: ticking «игрок требует проверку» switches the level."""
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_ide4(pilot, level="standard")
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.press("end", "space", "escape")  # the last line: «игрок требует проверку»
+        await pilot.pause()
+        b = builder(app)
+        assert b.player_demand and b.form.level == "expanded"
+
+
+async def test_energy_after_on_a_standard_check_is_not_silent(make_test_app, campaign_path):
+    """«e must not silently convert a standard record»: the level step is logged first."""
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_ide4(pilot, level="standard")
+        await pilot.press("enter")
+        await pilot.pause()
+        b = builder(app)
+        b.check = ide4.roll(ide4.start(b.check.input), natural=20)  # Провал: energy may help
+        b._show_result()
+        await pilot.press("e")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        kinds = [s.kind for s in b.check.steps]
+        assert kinds[-2:] == ["level", "energy_after"]
+    events = [e.data["event"] for e in reversed(Store.open(campaign_path).log())]
+    assert events[-2:] == ["level", "energy_after"]
+
+
+async def test_opposed_check_outside_a_fight(make_test_app, campaign_path):
+    """Сид: «Если два персонажа непосредственно действуют друг против друга, каждый выполняет
+    подходящую проверку» … «3. если равенство сохраняется, мастер оставляет положение без
+    изменения либо назначает цену обеим сторонам» — the GM's choice is recorded."""
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_ide4(pilot, base=3)
+        await pilot.press("o")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, OpposedSetupScreen)
+        second = setup.second()
+        expected = ide4.opposed_odds(b_input(app), second)
+        shown = str(setup.query_one("#opp-odds").render())
+        assert f"{float(expected['tie']) * 100:.1f}".replace(".", ",") in shown
+        await pilot.press("enter")
+        await pilot.pause()
+        result = app.screen
+        assert isinstance(result, OpposedResultScreen)
+        # force a full tie: both Успех at [3]
+        result.checks = {
+            k: ide4.roll(ide4.start(c.input), natural=70) for k, c in result.checks.items()
+        }
+        result._show()
+        await pilot.pause()
+        assert result.query_one("#opp-tie").display
+        await pilot.press("enter")  # no choice yet: the GM must choose, nothing is recorded
+        await pilot.pause()
+        assert isinstance(app.screen, OpposedResultScreen)
+        result.query_one("#opp-tie").select("price")
+        await pilot.pause()
+        await pilot.press(*"оба в грязи", "enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, OpposedResultScreen)
+    entries = Store.open(campaign_path).log()
+    final = entries[0].data
+    assert final["kind"] == "opposed" and final["event"] == "conclude"
+    assert (final["winner"], final["resolution"], final["price"]) == (None, "price", "оба в грязи")
+    assert entries[1].data["event"] == "roll"
+
+
+class TestOpposedSnapshots:
+    """The IDE4 opposed check: the second side with exact odds, and both results."""
+
+    @pytest.mark.parametrize("stage", ["setup", "result"])
+    def test_opposed(self, snap_compare, make_test_app, stage):
+        async def run_before(pilot):
+            await pilot.press("3", "o")  # the form is side one; «o» sets the second side
+            await pilot.pause()
+            if stage == "result":
+                await pilot.press("enter")  # both roll (seeded dice)
+                await pilot.pause()
+
+        app = make_test_app(system="ide4")
+        assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+async def test_all_four_kinds_of_help_and_the_risk_note(make_test_app):
+    """Сид: «Если союзник помогает, мастер может применить один из вариантов: • снизить
+    сложность на 1; • предоставить +1 переброс; • сделать действие возможным; • передать союзнику
+    часть риска»: all four in the builder; the risk taken is named in the record."""
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_ide4(pilot, level="expanded")
+        helps = [v for _, v in app.query_one("#ide4-help")._options]
+        assert helps == ["", "difficulty", "reroll", "possible", "risk"]
+        assert not app.query_one("#ide4-row-helpnote").display
+        app.query_one("#ide4-help").select("risk")
+        await pilot.pause()
+        assert app.query_one("#ide4-row-helpnote").display
+        app.query_one("#ide4-helpnote").value = "падение с лестницы"
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        check = builder(app).check
+        assert check.input.help_note == "падение с лестницы"
+        assert "союзник берёт на себя: падение с лестницы" in ide4.full_template(check)

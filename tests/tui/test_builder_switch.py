@@ -1,0 +1,76 @@
+"""Every builder: after switching character, the previous character's result leaves the screen;
+in the opposed pop-ups a name the GM typed stays text."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from tests.tui.test_plain_text import edit_party
+
+
+async def test_drevo_switch_clears_the_previous_result(make_test_app):
+    app = make_test_app(system="drevo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3", "enter")  # the Проверка tab, roll 4dF
+        await pilot.pause()
+        result = app.query_one("#check-result")
+        first = str(result.render())
+        assert first != "Enter — бросить 4dF."
+        app.query_one("#check-character").focus()
+        await pilot.press("right")
+        await pilot.pause()
+        assert str(result.render()) == "Enter — бросить 4dF."
+        assert app.query_one("#check-pane")._result is None
+
+
+async def test_ide4_party_enter_on_another_character_starts_a_fresh_check(make_test_app):
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3", "enter")  # roll the d100
+        await pilot.pause()
+        b = app.query_one("#check-pane")
+        assert b.phase == "result"
+        first = b.check.input.actor
+        await pilot.press("1", "down", "enter")  # the party tab: the next character, Enter
+        await pilot.pause()
+        assert b.phase == "setup" and b.check is None
+        assert b.form.character.name != first
+
+
+@pytest.mark.parametrize("system", ["ide4", "starately", "wod"])
+async def test_a_name_with_markup_in_the_opposed_screens_is_shown_not_obeyed(
+    make_test_app, campaign_path, system
+):
+    """A character called «[/b]Злодей[b]» in the opposed/contested pop-ups: shown as typed."""
+    name = "[/b]Злодей[b]"
+    edit_party(
+        campaign_path,
+        system,
+        lambda c: (
+            dataclasses.replace(c, name=name) if c.kind != "pc" or c.name[0] in "ЛГД" else None
+        ),
+    )
+    app = make_test_app(system=system)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        await pilot.press("c" if system == "wod" else "o")
+        await pilot.pause()
+        screen = app.screen
+        rows = {
+            "ide4": "#opp-character",
+            "starately": "#opp-character",
+            "wod": "#contest-character",
+        }
+        stepper = screen.query_one(rows[system])
+        target = next(v for label, v in stepper._options if name in label)
+        stepper.select(target)
+        await pilot.pause()
+        text = " ".join(str(w.render()) for w in screen.query("Static"))
+        assert name in text
+        assert "[$" not in text  # no line fell back to raw markup (colours lost, tags shown)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.is_running
