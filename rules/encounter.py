@@ -47,7 +47,9 @@ class Declaration:
 
     ``turns`` > 1 marks an action lasting several turns (a spell, reloading): the combatant keeps
     it in the following rounds without declaring again. ``combined`` notes a second action that
-    fits into the same turn (draw and strike), as the seed allows.
+    fits into the same turn (draw and strike), as the seed allows. ``exception`` is the reason
+    the rules gave against the action when the GM allowed it anyway («исключения определяет
+    ведущий»); empty for an ordinary declaration.
     """
 
     actor: str
@@ -58,6 +60,7 @@ class Declaration:
     turns: int = 1
     combined: str = ""
     note: str = ""
+    exception: str = ""  # the rule the GM set aside for this action («исключение ведущего»)
 
     def __post_init__(self) -> None:
         if self.action not in ACTION_KINDS:

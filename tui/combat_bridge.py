@@ -43,29 +43,50 @@ def fighter(c: Character) -> drevo.Fighter:
     return drevo.Fighter(c.name, sheet=c, wounds=track_of(c))
 
 
-def action_of(d: Declaration) -> drevo.Action:
+def action_of(d: Declaration, c: Character | None = None) -> drevo.Action:
     """Return the rules' action for a declaration (parry needs the sheet's ability)."""
-    return drevo.Action(d.action, weapon=weapon_of(d.weapon), parry_ability=False)
+    return drevo.Action(
+        d.action,
+        weapon=weapon_of(d.weapon),
+        parry_ability=bool(c is not None and c.extra.get("parry_ability")),
+        gm_exception=bool(d.exception),
+    )
+
+
+def carried(c: Character) -> list[drevo.Weapon]:
+    """Return the catalogue weapons on the character's sheet."""
+    known = drevo.weapons()
+    return [known[w] for w in c.weapons if w in known]
+
+
+def declaration_problem(d: Declaration, c: Character) -> tuple[str, bool]:
+    """Return why the declaration breaks a rule of the seed (and whether the GM may allow it).
+
+    Non-attacks other than the standard defences («Другое действие», «Ничего») are never
+    refused. Returns ``("", True)`` for a legal declaration.
+    """
+    if d.action not in drevo.ACTION_KINDS or d.action == "none":
+        return "", True
+    return drevo.action_problem(action_of(d, c), d.distance, carried(c))
 
 
 def plan_for(pairing: Pairing, characters: dict[str, Character]) -> drevo.ExchangePlan:
-    """Plan the exchange of a pairing; raises RulesError when the rules refuse it."""
+    """Plan the exchange of a pairing; raises RulesError when the rules refuse the attack.
+
+    A defence that does not work never raises: the plan is then one-sided (rules.drevo).
+    """
     attack, answer = pairing.attack, pairing.answer
     attacker = characters.get(attack.actor)
     defender = characters.get(attack.target or "")
     if attacker is None or defender is None:
         raise RulesError("Участник схватки больше не в партии — пропустите схватку (s).")
-    parry = bool(attacker.extra.get("parry_ability"))
-    defence = None
-    if answer is not None:
-        defence = drevo.Action(
-            answer.action,
-            weapon=weapon_of(answer.weapon),
-            parry_ability=bool(defender.extra.get("parry_ability")),
-        )
+    if answer is not None and not track_of(attacker).can_act and answer.target == attacker.id:
+        # The attacker fell earlier this round; the counter-attack still lands on him.
+        attack, answer, attacker, defender = answer, attack, defender, attacker
+    defence = action_of(answer, defender) if answer is not None else None
     return drevo.plan_exchange(
         fighter(attacker),
-        drevo.Action(attack.action, weapon=weapon_of(attack.weapon), parry_ability=parry),
+        action_of(attack, attacker),
         fighter(defender),
         defence,
         attack.distance,
