@@ -52,8 +52,11 @@ def plural(count: int, one: str, few: str, many: str) -> str:
     return f"{number(count)} {form}"
 
 
-def rounds(count: int) -> str:
-    """Return «1 раунд», «2 раунда», «5 раундов»."""
+def rounds(count: int, case: str = "nom") -> str:
+    """Return «1 раунд», «2 раунда», «5 раундов»; ``case="gen"`` (после …): «1 раунда»,
+    «2 раундов», «5 раундов»."""
+    if case == "gen":
+        return plural(count, "раунда", "раундов", "раундов")
     return plural(count, "раунд", "раунда", "раундов")
 
 
@@ -96,3 +99,12 @@ def minus_signs(text: str) -> str:
             ch = "−"
         out.append(ch)
     return "".join(out)
+
+
+def wound_state(track: object) -> str:
+    """Return «погиб» or «тяжело ранен» for a wound track (``rules.drevo.WoundTrack``), or ""."""
+    if getattr(track, "dead", False):
+        return "погиб"
+    if not getattr(track, "can_act", True):
+        return "тяжело ранен"
+    return ""
