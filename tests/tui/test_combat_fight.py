@@ -159,3 +159,36 @@ async def test_dead_leave_the_target_list_and_are_marked(make_test_app):
         assert p.check_action("remove_fallen", ())
         await declare(pilot, app, "dodge")
         assert p.encounter.declarations[0].action == "dodge"
+
+
+async def test_party_and_players_view_mark_the_fallen(make_test_app):
+    """Сид: «Тяжелораненый персонаж не может ничего делать»; Партия and the players' view
+    say «тяжело ранен» and «погиб» at a glance."""
+    from dataclasses import replace
+
+    from rules.encounter import Combatant, Encounter
+    from tui.public import combat_names
+
+    app = make_test_app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        first, second = app.store.characters()[:2]
+        app.store.upsert_character(replace(first, wounds={**first.wounds, "heavy": 1}))
+        app.store.upsert_character(replace(second, extra={**second.extra, "dead": True}))
+        await pilot.pause()
+        table = app.query_one("#party-table")
+        cells = {str(table.get_row(first.id)[0]): str(table.get_row(first.id)[3])}
+        cells[str(table.get_row(second.id)[0])] = str(table.get_row(second.id)[3])
+        assert cells[first.name].endswith("— тяжело ранен")
+        assert cells[second.name].endswith("— погиб")
+        chars = {c.id: c for c in app.store.characters()}
+        enc = Encounter(
+            combatants=(
+                Combatant(first.id, first.name, "А"),
+                Combatant(second.id, second.name, "Б"),
+            )
+        )
+        names = combat_names(enc, chars)
+        assert names == {
+            first.id: f"{first.name} (тяжело ранен)",
+            second.id: f"{second.name} (погиб)",
+        }
