@@ -126,6 +126,7 @@ async def test_enter_in_the_new_npc_dialog_does_not_move_a_row(make_test_app):
         added = set(now) - set(sides)
         assert len(added) == 1
         assert {k: v for k, v in now.items() if k in sides} == sides
+        assert app.focused is app.query_one("#combat-roster")  # the keys still work
         await pilot.press("a", *"Вор", "tab", "tab", "enter")  # Enter on the weapon row
         await pilot.pause()
         again = {c.character_id: c.side for c in pane(app).encounter.combatants}

@@ -57,7 +57,7 @@ class CombatPane(ExchangeMixin, Vertical):
         Binding("enter", "roll", "Бросить", id="combat-roll"),
         Binding("enter", "apply", "Принять", id="combat-apply"),
         Binding("enter", "skip", "Пропустить", id="combat-skip-enter"),
-        Binding("enter", "apply", "Дальше", id="combat-next-exchange"),
+        Binding("enter", "next_exchange", "Дальше", id="combat-next-exchange"),
         Binding(
             "exclamation_mark",
             "allow",
@@ -65,7 +65,13 @@ class CombatPane(ExchangeMixin, Vertical):
             id="combat-allow",
             tooltip="Исключение ведущего: разрешить то, что правила запрещают",
         ),
-        Binding("d", "remove_fallen", "Убрать павшего", id="combat-remove-fallen"),
+        Binding(
+            "d",
+            "remove_fallen",
+            "Убрать",
+            id="combat-remove-fallen",
+            tooltip="Убрать из боя тяжелораненого или павшего",
+        ),
         Binding("f", "fate_before", "Судьба +4", id="combat-fate-before"),
         Binding("p", "fate_shift", "Судьба ±", id="combat-fate-shift"),
         Binding("r", "reroll_tie", "Перебросить ничью", id="combat-reroll"),
@@ -238,7 +244,9 @@ class CombatPane(ExchangeMixin, Vertical):
             _, _, result = self._derive() if self.drevo else (None, "", None)
             return stage == "rolled" and result is not None and result.tie
         if action == "apply":
-            return stage in ("rolled", "damage", "done")
+            return stage in ("rolled", "damage")
+        if action == "next_exchange":
+            return stage == "done"
         if action == "skip":
             return stage in ("plan", "refused")
         if action == "reduce":
@@ -471,12 +479,11 @@ class CombatPane(ExchangeMixin, Vertical):
         """Add an NPC on the spot: name, skills, weapon; it joins the party and the enemies."""
 
         def added(npc: Character | None) -> None:
+            self.call_after_refresh(self._focus_phase)  # back on the roster, keys working
             if npc is None:
                 return
-            if not self._save_character(npc):
-                return
             enc = self.encounter.with_combatant(Combatant(npc.id, npc.name, "Противники"))
-            self._save(enc, f"Бой: новый НИП {npc.name}")
+            self._save(enc, f"Бой: новый НИП {npc.name}", (npc,))
 
         self.app.push_screen(NpcForm(), added)
 
@@ -571,6 +578,8 @@ class CombatPane(ExchangeMixin, Vertical):
         self._log(current.name, text, {"declaration": vars(declaration)})
         if enc.next_declarer(can_act) is None:
             self._start_resolution()
+        else:
+            self._focus_phase()  # the next declarer starts on the first row of the form
 
     def action_allow(self) -> None:
         """Declare what the rules refuse, as the GM's exception («исключение ведущего»)."""
@@ -612,6 +621,11 @@ class CombatPane(ExchangeMixin, Vertical):
                 self._finish_other()
             return
         self.accept_exchange()
+
+    def action_next_exchange(self) -> None:
+        """Close the exchange whose final wounds are shown; the next one comes up."""
+        if self._stage() == "done":
+            self.finish_exchange()
 
     def action_reduce(self, levels: int) -> None:
         """Spend Судьба to lower the damage by ``levels`` (use 4)."""

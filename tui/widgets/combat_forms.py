@@ -94,6 +94,8 @@ class DeclarationForm(Vertical):
     def _check(self) -> None:
         problem, may_allow = self.problem()
         self.show_problem(problem, may_allow)
+        if self.is_mounted:
+            self.screen.refresh_bindings()  # «!» shows in the key bar only when it applies
 
     def show_problem(self, problem: str, may_allow: bool) -> None:
         """Show why the declaration is refused (and the GM's key when one applies)."""

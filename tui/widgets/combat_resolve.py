@@ -112,8 +112,10 @@ class ExchangeMixin:
         """The dice already rolled for this exchange attempt, from the Журнал (never undone)."""
         for entry in self.store.log(limit=500):
             data = entry.data or {}
-            if data.get("exchange") == exchange_id and isinstance(data.get("dice"), dict):
-                return dict(data["dice"])
+            dice = data.get("dice")
+            if data.get("exchange") == exchange_id and isinstance(dice, dict):
+                if any(d is not None for d in dice.values()):
+                    return dict(dice)
         return None
 
     # -- drawing --------------------------------------------------------------------------------
