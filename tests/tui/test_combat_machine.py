@@ -373,8 +373,8 @@ class FightMachine(RuleBasedStateMachine):
 
 
 FightMachine.TestCase.settings = settings(
-    max_examples=int(__import__("os").environ.get("FIGHT_EXAMPLES", 12)),
-    stateful_step_count=60,
+    max_examples=int(__import__("os").environ.get("FIGHT_EXAMPLES", 8)),
+    stateful_step_count=50,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )

@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules import drevo
+from rules.data import on_change
 from rules.encounter import Pairing
 from rules.errors import RulesError
 from tui import combat_bridge as bridge
@@ -69,7 +70,21 @@ class ExchangeMixin:
         return self._ex().get("ids") or bridge.roles(pairing, self.characters)
 
     def _derive(self) -> tuple[drevo.ExchangePlan | None, str, drevo.ExchangeResult | None]:
-        """Return the plan, the refusal and the result of the current exchange, from the store."""
+        """Return the plan, the refusal and the result of the current exchange, from the store.
+
+        Kept until the encounter, the party or the campaign's tables change (every key's
+        ``check_action`` asks for it).
+        """
+        memo = getattr(self, "_derived", None)
+        tables = drevo_tables_version()
+        if memo is not None and memo[0] is self.encounter and memo[1] is self.characters:
+            if memo[2] == tables:
+                return memo[3]  # type: ignore[no-any-return]
+        derived = self._derive_now()
+        self._derived = (self.encounter, self.characters, tables, derived)
+        return derived
+
+    def _derive_now(self) -> tuple[drevo.ExchangePlan | None, str, drevo.ExchangeResult | None]:
         pairing = self._pairing()
         if pairing is None:
             return None, "", None
@@ -509,6 +524,18 @@ class ExchangeMixin:
             self._log(None, self.summary_text(), {"summary": True})  # type: ignore[attr-defined]
 
 
+def drevo_tables_version() -> int:
+    """A number that changes whenever the campaign's rules tables change."""
+    return _TABLES[0]
+
+
+_TABLES = [0]
+
+
+def _tables_changed() -> None:
+    _TABLES[0] += 1
+
+
 def plan_lines_of(plan: drevo.ExchangePlan) -> list[str]:
     from tui.render_combat import plan_lines
 
@@ -523,3 +550,5 @@ def _plain(markup: str) -> str:
 
 
 __all__ = ["ExchangeMixin", "damage_text"]
+
+on_change(_tables_changed)
