@@ -193,3 +193,19 @@ async def test_party_and_players_view_mark_the_fallen(make_test_app):
             first.id: f"{first.name} (тяжело ранен)",
             second.id: f"{second.name} (погиб)",
         }
+
+
+async def test_undo_of_the_last_declaration_reopens_it(make_test_app):
+    """One Enter, one undo step: the last declaration and the move to the dice go together."""
+    app = make_test_app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_dice(pilot, app)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        p = pane(app)
+        assert p.encounter.phase == "declare" and len(p.encounter.declarations) == 1
+        assert app.query_one("#combat-form").display
+        assert app.focused is app.query_one("#declare-action")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert p.encounter.phase == "resolve"

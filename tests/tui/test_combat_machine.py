@@ -152,10 +152,10 @@ class FightMachine(RuleBasedStateMachine):
         if problem:
             d = replace(d, exception=problem)
         enc = fight.encounter.declare(d, fight.can_act)
+        if enc.next_declarer(fight.can_act) is None:
+            enc = enc.start_resolution(fight.can_act)
         fight._save(enc, f"Бой: заявка {actor.name}")
         fight._log(actor.name, "Заявка", {"declaration": vars(d)})
-        if enc.next_declarer(fight.can_act) is None:
-            fight._save(fight.encounter.start_resolution(fight.can_act), "Бой: к броскам")
 
     @precondition(lambda self: self.fight.encounter.phase == "declare")
     @rule(data=st.data())
@@ -188,9 +188,9 @@ class FightMachine(RuleBasedStateMachine):
         )
         assert bridge.declaration_problem(d, actor)[0] == "", d
         enc = fight.encounter.declare(d, fight.can_act)
-        fight._save(enc, f"Бой: заявка {actor.name}")
         if enc.next_declarer(fight.can_act) is None:
-            fight._save(fight.encounter.start_resolution(fight.can_act), "Бой: к броскам")
+            enc = enc.start_resolution(fight.can_act)
+        fight._save(enc, f"Бой: заявка {actor.name}")
 
     # -- the dice -----------------------------------------------------------------------------
 
@@ -373,7 +373,7 @@ class FightMachine(RuleBasedStateMachine):
 
 
 FightMachine.TestCase.settings = settings(
-    max_examples=int(__import__("os").environ.get("FIGHT_EXAMPLES", 8)),
+    max_examples=int(__import__("os").environ.get("FIGHT_EXAMPLES", 5)),
     stateful_step_count=50,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],

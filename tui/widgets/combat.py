@@ -564,6 +564,9 @@ class CombatPane(ExchangeMixin, Vertical):
             declaration = replace(declaration, exception=problem)
         try:
             enc = self.encounter.declare(declaration, can_act)
+            last = enc.next_declarer(can_act) is None
+            if last:  # the last declaration and the move to the dice are one undo step
+                enc = enc.start_resolution(can_act)
         except RulesError as err:
             self.app.notify(str(err), severity="error")
             return
@@ -576,10 +579,7 @@ class CombatPane(ExchangeMixin, Vertical):
                 declaration, names
             )
         self._log(current.name, text, {"declaration": vars(declaration)})
-        if enc.next_declarer(can_act) is None:
-            self._start_resolution()
-        else:
-            self._focus_phase()  # the next declarer starts on the first row of the form
+        self._focus_phase()  # the next declarer on the form's first row, or the dice
 
     def action_allow(self) -> None:
         """Declare what the rules refuse, as the GM's exception («исключение ведущего»)."""
