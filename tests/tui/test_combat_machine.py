@@ -307,6 +307,19 @@ class FightMachine(RuleBasedStateMachine):
         self.fight = Driver(self.store, self.app)
         assert self._docs() == before
 
+    @rule(data=st.data())
+    def second_kubik(self, data: st.DataObject) -> None:
+        """Another kubik on the same file gives a character a point of Судьба."""
+        other = Store.open(self.path)
+        try:
+            c = data.draw(st.sampled_from(other.characters()))
+            other.upsert_character(replace(c, fate=c.fate + 1))
+        finally:
+            other.close()
+        self.store.refresh()
+        self.fight.reload()
+        assert self.fight.characters[c.id].fate == c.fate + 1
+
     # -- invariants ---------------------------------------------------------------------------
 
     @invariant()

@@ -147,3 +147,13 @@ class TestCombat:
                 await pilot.pause()
 
         assert snap_compare(make_test_app(seed=2), terminal_size=(80, 24), run_before=run_before)
+
+    def test_final_wound(self, snap_compare, make_test_app):
+        async def run_before(pilot):
+            await self.setup(pilot)
+            await pilot.press("i", "enter", "enter", "enter")
+            await pilot.press("enter", "enter")  # roll the first exchange, accept it
+            await pilot.press("1")  # Судьба lowers the damage; the final wound is shown
+            await pilot.pause()
+
+        assert snap_compare(make_test_app(seed=2), terminal_size=(80, 24), run_before=run_before)
