@@ -129,3 +129,16 @@ def test_the_log_names_who_spent_fate_and_the_final_wound(tmp_path) -> None:
     damage = next(e for e in store.log() if e.text.startswith("Урон:"))
     assert damage.actor == target.name and " получает " in damage.text
     assert not any(name in damage.text for name in ("получает Лёгкая", "получает Ранение"))
+
+
+def test_an_attack_on_the_dead_is_refused_and_skipped_on_the_record(tmp_path) -> None:
+    """Сид: «Смерть» — a blow at the dead needs the GM's skip, which the log records."""
+    fight, store, target = _driver(tmp_path)
+    store.upsert_character(replace(target, extra={**target.extra, "dead": True}))
+    fight.reload()
+    _, refusal, _ = fight._derive()
+    assert refusal == "Горан Рябой уже мёртв — s: пропустить схватку."
+    assert fight._exchange_stage() == "refused"
+    fight.finish_exchange(skipped=refusal)
+    assert fight.encounter.pending() == []
+    assert store.log()[1].text == f"Схватка пропущена: {refusal}"
