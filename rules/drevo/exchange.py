@@ -17,6 +17,12 @@ Choices where the seed is silent:
 * A bare-handed fighter against a melee weapon gets only the bare-hands penalty (−1 / −2),
   not the МУ comparison on top: the specific rule replaces the general one.
 * A defender who cannot act (heavily wounded, dead) is defenceless whatever was declared.
+* A defence that does not work against the attack it meets (a shield against a bullet at
+  range, a parry against a blow or a bullet, a shield without a shield, a counter-blow that
+  does not reach) never cancels the attack: the target «не может … защищаться», so the
+  attack is the one-sided check of «Нападение на беззащитного», and the plan's first note
+  says why. Only the attack itself can be refused (``action_problem``), and the GM may set
+  aside what the seed rules out «как правило» (``Action.gm_exception``).
 """
 
 from __future__ import annotations

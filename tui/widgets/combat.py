@@ -2,7 +2,10 @@
 
 Phases follow ``rules.encounter.Encounter``: ``setup`` → ``declare`` → ``resolve`` → next round.
 The encounter is saved in the campaign (store doc ``encounter``), so it survives a restart and
-the store's undo covers every step. Exchange rolls are resolved by ``rules.drevo``.
+the store's undo covers every step. A Древо exchange — its dice, Судьба and damage — lives in
+that document too (``tui.widgets.combat_resolve``): the pane derives what it shows from the
+store on every change and keeps no copy. Declarations are checked by the rules when made;
+the GM's «!» allows what the seed leaves to them.
 """
 
 from __future__ import annotations
