@@ -26,7 +26,7 @@ from tui import words
 from tui.render import plain
 from tui.render_combat import damage_text, result_lines
 from tui.sheets import wounds_text
-from tui.store import Character
+from tui.store import Character, new_id
 from tui.widgets.choice import Choice, ChoiceScreen
 
 
@@ -259,6 +259,11 @@ class ExchangeMixin:
         enc = self.encounter.with_exchange(ex)
         return self._save(enc, f"{self.group()}: {what}", upsert)  # type: ignore[attr-defined]
 
+    def _with_fight_id(self) -> None:
+        """Give a fight saved by an older kubik (no id) one, so its rolls are named apart."""
+        if not self.encounter.id:
+            self.encounter = replace(self.encounter, id=new_id())
+
     def roll_exchange(self, attempt: int | None = None) -> None:
         """Roll the current exchange and store the dice at once."""
         pairing = self._pairing()
@@ -271,6 +276,7 @@ class ExchangeMixin:
             attempt = int(ex.get("attempt", 1))
         else:
             fate = set()  # a reroll is a new check; Судьба before it is declared anew
+        self._with_fight_id()  # written with the roll below
         exchange_id = self._exchange_id(attempt)
         earlier = self._earlier_dice(exchange_id) or {}
         rng = self.app.rng
