@@ -47,7 +47,9 @@ class Declaration:
 
     ``turns`` > 1 marks an action lasting several turns (a spell, reloading): the combatant keeps
     it in the following rounds without declaring again. ``combined`` notes a second action that
-    fits into the same turn (draw and strike), as the seed allows.
+    fits into the same turn (draw and strike), as the seed allows. ``exception`` is the reason
+    the rules gave against the action when the GM allowed it anyway («исключения определяет
+    ведущий»); empty for an ordinary declaration.
     """
 
     actor: str
@@ -58,6 +60,7 @@ class Declaration:
     turns: int = 1
     combined: str = ""
     note: str = ""
+    exception: str = ""  # the rule the GM set aside for this action («исключение ведущего»)
 
     def __post_init__(self) -> None:
         if self.action not in ACTION_KINDS:
@@ -126,6 +129,9 @@ class Encounter:
     declarations: tuple[Declaration, ...] = ()
     resolved: tuple[str, ...] = ()  # Pairing.key of exchanges resolved this round
     carried: tuple[Declaration, ...] = field(default=())  # multi-turn actions still running
+    id: str = ""  # this fight's id: exchanges are named by it, round and key
+    exchange: dict[str, Any] | None = None  # the exchange in progress (dice, Судьба, damage)
+    outcomes: tuple[dict[str, Any], ...] = ()  # what each resolved exchange did this round
 
     # -- setup -------------------------------------------------------------------------------
 
@@ -213,12 +219,51 @@ class Encounter:
         """Return the exchanges not resolved yet."""
         return [p for p in self.pairings() if p.key not in self.resolved]
 
-    def mark_resolved(self, pairing: Pairing) -> Encounter:
-        """Record that an exchange is done (a tie that is not rerolled is done too)."""
+    def mark_resolved(self, pairing: Pairing, outcome: dict[str, Any] | None = None) -> Encounter:
+        """Record that an exchange is done (a tie that is not rerolled is done too).
+
+        ``outcome`` says what it did (for the round's summary); the exchange in progress is
+        cleared.
+        """
         self._require("resolve", "разрешать схватки")
         if pairing.key in self.resolved:
             raise RulesError("Эта схватка уже разрешена.")
-        return replace(self, resolved=(*self.resolved, pairing.key))
+        done = {"key": pairing.key, **(outcome or {})}
+        return replace(
+            self,
+            resolved=(*self.resolved, pairing.key),
+            exchange=None,
+            outcomes=(*self.outcomes, done),
+        )
+
+    def with_exchange(self, exchange: dict[str, Any] | None) -> Encounter:
+        """Return the encounter with the exchange in progress set (its dice, Судьба, damage).
+
+        The data is the caller's (JSON-ready); it must name the first pending exchange.
+        """
+        self._require("resolve", "бросать кубики")
+        pending = self.pending()
+        if exchange is not None and (not pending or exchange.get("key") != pending[0].key):
+            raise RulesError("Эта схватка уже не на очереди.")
+        return replace(self, exchange=exchange)
+
+    def remove_fallen(self, character_id: str) -> Encounter:
+        """Take a fallen combatant out of the order, with their declarations and the attacks
+        on them (the GM's choice, in any phase)."""
+        if character_id not in self.ids():
+            raise RulesError("Такого участника в бою нет.")
+
+        def keep(d: Declaration) -> bool:
+            return character_id not in (d.actor, d.target)
+
+        rest = tuple(c for c in self.combatants if c.character_id != character_id)
+        return replace(
+            self,
+            combatants=rest,
+            declarations=tuple(filter(keep, self.declarations)),
+            carried=tuple(filter(keep, self.carried)),
+            exchange=None,
+        )
 
     def next_round(self) -> Encounter:
         """Start the next round: the declaration order reverses; long actions tick down."""
@@ -233,6 +278,8 @@ class Encounter:
             declarations=(),
             resolved=(),
             carried=carried,
+            exchange=None,
+            outcomes=(),
         )
 
     # -- helpers -----------------------------------------------------------------------------
@@ -261,6 +308,9 @@ class Encounter:
             "declarations": [vars(d) for d in self.declarations],
             "resolved": list(self.resolved),
             "carried": [vars(d) for d in self.carried],
+            "id": self.id,
+            "exchange": self.exchange,
+            "outcomes": [dict(o) for o in self.outcomes],
         }
 
     @classmethod
@@ -275,4 +325,7 @@ class Encounter:
             declarations=tuple(Declaration(**d) for d in data.get("declarations", [])),
             resolved=tuple(data.get("resolved", [])),
             carried=tuple(Declaration(**d) for d in data.get("carried", [])),
+            id=str(data.get("id", "")),
+            exchange=data.get("exchange") if isinstance(data.get("exchange"), dict) else None,
+            outcomes=tuple(o for o in data.get("outcomes", []) if isinstance(o, dict)),
         )

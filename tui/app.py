@@ -335,6 +335,10 @@ class KubikApp(App[None]):
     def _undo_redo(self, step: Callable[[], str | None], done: str, nothing: str) -> None:
         try:
             label = step()
+            if label:  # the steps of one fight exchange go together (tui.combat_bridge)
+                from tui.combat_bridge import whole_exchange
+
+                label = whole_exchange(self.store, step, label)
         except StoreError as err:
             self.notify(str(err), severity="error")
             return

@@ -94,5 +94,15 @@ def combat_names(encounter: Encounter, characters: dict[str, Character]) -> dict
     for combatant in encounter.combatants:
         c = characters.get(combatant.character_id)
         hidden = c is not None and is_hidden_npc(c)
-        names[combatant.character_id] = SECRET_NAME if hidden else combatant.name
+        name = SECRET_NAME if hidden else combatant.name
+        state = state_mark(c) if c is not None else ""
+        names[combatant.character_id] = f"{name} ({state})" if state else name
     return names
+
+
+def state_mark(c: Character) -> str:
+    """Return «погиб» or «тяжело ранен» for a Древо character who is down, else ""."""
+    from tui.sheets import track_of
+    from tui.words import wound_state
+
+    return wound_state(track_of(c))

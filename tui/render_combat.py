@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules import drevo
 from rules.encounter import ACTION_NAMES, Declaration
+from tui import words
 from tui.render import fudge_dice, plain, signed
 
 
@@ -15,9 +16,11 @@ def declaration_text(d: Declaration, names: dict[str, str]) -> str:
     if d.target:
         text += f" → {names.get(d.target, '?')}, {drevo.DISTANCE_NAMES[d.distance]}"
     if d.turns > 1:
-        text += f", {d.turns} хода"
+        text += f", {words.turns(d.turns)}"
     if d.note:
         text += f" — {d.note}"
+    if d.exception:
+        text += " [исключение ведущего]"
     return text
 
 
@@ -57,20 +60,54 @@ def plan_lines(plan: drevo.ExchangePlan) -> list[str]:
     return lines
 
 
-def result_lines(result: drevo.ExchangeResult) -> list[str]:
-    """Return the lines describing a rolled exchange: dice, totals, winner, damage."""
+def _roll_text(
+    dice: tuple[int, ...], fate_auto: bool, total: int, shifts: list[tuple[int, str]]
+) -> str:
+    """Dice → total, with Судьба before («+4 без броска») or after («+1 Судьбой») named."""
+    shown = "Судьба: +4 без броска" if fate_auto else fudge_dice(dice, markup=True)
+    moved = sum(points for points, _ in shifts)
+    if not moved:
+        return f"{shown} → [b]{signed(total)}[/b]"
+    parts = ", ".join(
+        f"{signed(points)} Судьбой" + (f" ({plain(who)})" if who else "") for points, who in shifts
+    )
+    return f"{shown} → {signed(total - moved)}, {parts} = [b]{signed(total)}[/b]"
+
+
+def damage_text(hit: drevo.Hit) -> str:
+    """Every term of a hit with its source: difference, one-sided bonus, crit floor, МУ."""
+    text = f"разница {signed(hit.difference)}"
+    if hit.bonus:
+        text += f", {signed(hit.bonus)} (односторонняя, настройка кампании)"
+    if hit.floor is not None:
+        text += f" → {hit.floor} (критический успех: не меньше {hit.floor}, настройка кампании)"
+    weapon = f" ({plain(hit.weapon)})" if hit.weapon else ""
+    text += f", МУ{weapon} {signed(hit.damage_mod)} = {words.number(hit.value)}"
+    return f"{text} → {drevo.level_name(hit.level)}"
+
+
+def result_lines(
+    result: drevo.ExchangeResult, shifts: dict[str, list[tuple[int, str]]] | None = None
+) -> list[str]:
+    """Return the lines describing a rolled exchange: dice, totals, winner, damage.
+
+    ``shifts``: per role, the Судьба points moved after the roll and who spent them.
+    """
     plan = result.plan
+    shifts = shifts or {}
     lines: list[str] = []
     if result.opposed is not None:
         for side, roll in ((plan.attacker, result.opposed.a), (plan.defender, result.opposed.b)):
-            dice = "Судьба: +4" if roll.dice is None else fudge_dice(roll.dice, markup=True)
-            lines.append(f"{plain(side.fighter.name)}: {dice} → [b]{signed(roll.total)}[/b]")
+            moved = shifts.get(side.role) or ([(roll.fate_shift, "")] if roll.fate_shift else [])
+            text = _roll_text(roll.dice, roll.fate_auto, roll.total, moved)
+            lines.append(f"{plain(side.fighter.name)}: {text}")
     else:
         rolling = [s for s in (plan.attacker, plan.defender) if s.rolls]
         for side, res in zip(rolling, result.one_sided, strict=False):
-            dice = "Судьба" if res.dice is None else fudge_dice(res.dice, markup=True)
+            moved = shifts.get(side.role) or ([(res.fate_shift, "")] if res.fate_shift else [])
+            text = _roll_text(res.dice, res.fate_auto, res.total, moved)
             lines.append(
-                f"{plain(side.fighter.name)}: {dice} → [b]{signed(res.total)}[/b] против "
+                f"{plain(side.fighter.name)}: {text} против "
                 f"{signed(res.check.difficulty)}: {drevo.OUTCOME_NAMES[res.outcome]}"
             )
     outcome = drevo.EXCHANGE_OUTCOME_NAMES[result.outcome]
@@ -82,10 +119,7 @@ def result_lines(result: drevo.ExchangeResult) -> list[str]:
         lines.append("Ничья — никто не пострадал.")
     for hit in result.hits:
         target = plain(plan.side(hit.target).fighter.name)
-        lines.append(
-            f"{target} получает [b]{drevo.level_name(hit.level)}[/b] "
-            f"(разница {signed(hit.margin)} + МУ {signed(hit.damage_mod)} = {hit.value})"
-        )
+        lines.append(f"Урон {target}: {damage_text(hit)}")
     if not result.hits and not result.tie:
         lines.append("Урона нет.")
     return lines

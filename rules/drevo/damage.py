@@ -8,6 +8,7 @@ is then small, and the lowest band still gives a Царапина — a hit neve
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 
 from rules.data import load_table
@@ -37,6 +38,36 @@ def damage_bands() -> tuple[tuple[int, str], ...]:
     if not bands or [b[0] for b in bands] != sorted({b[0] for b in bands}):
         raise RulesError(f"{DAMAGE_FILE}: полосы урона должны идти по возрастанию «from».")
     return tuple(bands)
+
+
+@dataclass(frozen=True)
+class DamageSettings:
+    """The campaign's damage settings [default] from ``damage.toml``.
+
+    Attributes:
+        one_sided_bonus: added to a one-sided difference (reaching the difficulty = 1).
+        crit_floor: the least margin of a win by a critical success.
+    """
+
+    one_sided_bonus: int = 1
+    crit_floor: int = 4
+
+
+@cache
+def damage_settings() -> DamageSettings:
+    """Return the campaign's damage settings.
+
+    Raises:
+        RulesError: a setting is not an integer.
+    """
+    table = load_table(DAMAGE_FILE)
+    values = {}
+    for key, default in (("one_sided_bonus", 1), ("crit_floor", 4)):
+        value = table.get(key, default)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise RulesError(f"{DAMAGE_FILE}: «{key}» должно быть целым числом.")
+        values[key] = value
+    return DamageSettings(**values)
 
 
 def damage_value(margin: int, damage_mod: int) -> int:
@@ -69,5 +100,8 @@ def opposed_margin(result: OpposedResult) -> int:
 
 
 def one_sided_margin(result: OneSidedResult) -> int:
-    """Return result − difficulty + 1: reaching the difficulty exactly is a margin of 1."""
-    return result.total - result.check.difficulty + 1
+    """Return result − difficulty + 1: reaching the difficulty exactly is a margin of 1.
+
+    The 1 is the campaign setting ``one_sided_bonus`` [default].
+    """
+    return result.total - result.check.difficulty + damage_settings().one_sided_bonus

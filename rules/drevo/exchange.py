@@ -17,10 +17,17 @@ Choices where the seed is silent:
 * A bare-handed fighter against a melee weapon gets only the bare-hands penalty (−1 / −2),
   not the МУ comparison on top: the specific rule replaces the general one.
 * A defender who cannot act (heavily wounded, dead) is defenceless whatever was declared.
+* A defence that does not work against the attack it meets (a shield against a bullet at
+  range, a parry against a blow or a bullet, a shield without a shield, a counter-blow that
+  does not reach) never cancels the attack: the target «не может … защищаться», so the
+  attack is the one-sided check of «Нападение на беззащитного», and the plan's first note
+  says why. Only the attack itself can be refused (``action_problem``), and the GM may set
+  aside what the seed rules out «как правило» (``Action.gm_exception``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
@@ -120,11 +127,15 @@ class Action:
         kind: one of ``ACTION_KINDS`` (``"none"``: does not defend).
         weapon: the weapon used; ``None`` takes the fighter's (melee without one: bare hands).
         parry_ability: the special ability to parry thrown weapons and arrows.
+        gm_exception: the GM allowed what the seed rules out «как правило» (melee beyond
+            «вплотную», a throw far away, a shield or parry without what it needs):
+            «исключения определяет ведущий».
     """
 
     kind: str
     weapon: Weapon | None = None
     parry_ability: bool = False
+    gm_exception: bool = False
 
 
 #: An attack is an ``Action`` whose kind is one of ``ATTACK_KINDS``.
@@ -299,32 +310,87 @@ def exchange_odds(plan: ExchangePlan, fate: frozenset[str] = frozenset()) -> dic
     }
 
 
+def _hard_problem(kind: str, chosen: Weapon | None, held: Weapon | None) -> str:
+    """Return why the weapon makes the action impossible (no GM exception helps), or ""."""
+    if kind == "melee" and chosen is not None and chosen.kind != "melee":
+        return f"«{chosen.name}» — не оружие ближнего боя; выберите другое или бейтесь без оружия."
+    if kind == "shoot" and (held is None or held.kind not in ("bow", "firearm")):
+        return "для стрельбы выберите лук, арбалет или огнестрел."
+    if kind == "throw" and (
+        held is None or held.kind not in ("thrown", "melee") or held.bare_hands
+    ):
+        return "выберите, что метать (дротик, нож, топор…)."
+    return ""
+
+
+def action_problem(
+    action: Action, distance: str, carried: Sequence[Weapon] | None = None
+) -> tuple[str, bool]:
+    """Return why ``action`` cannot be declared at ``distance``, and whether the GM may allow it.
+
+    Checked when the action is declared, not at the dice (seed, «Стандартные действия в бою»).
+
+    Args:
+        action: the declared action with its chosen weapon (``None``: the fighter's own).
+        distance: one of ``DISTANCES``.
+        carried: the weapons on the fighter's sheet (a shield needs one of kind ``shield``);
+            ``None`` counts only the action's weapon.
+
+    Returns:
+        ``("", True)`` when the action is fine; else a Russian reason and ``True`` when it is
+        a rule the seed leaves to the GM («исключения определяет ведущий»): melee beyond
+        «вплотную», throwing far, a shield without a shield, parrying without the ability or
+        without a melee weapon. A missing weapon to shoot or throw is ``False``.
+
+    Raises:
+        RulesError: an unknown distance.
+    """
+    if distance not in DISTANCES:
+        raise RulesError(f"Неизвестная дистанция {distance!r}: одна из {', '.join(DISTANCES)}.")
+    kind, chosen = action.kind, action.weapon
+    kit = tuple(carried) if carried is not None else ((chosen,) if chosen else ())
+    hard = _hard_problem(kind, chosen, chosen or next(iter(kit), None))
+    if hard:
+        return hard, False
+    dist = distances()[distance]
+    if kind == "melee" and distance != "close":
+        return "ближний бой только вплотную — подойдите или стреляйте/метайте.", True
+    if kind == "throw" and not dist.throw:
+        return (
+            f"метание на дистанцию «{dist.name}», как правило, невозможно "
+            "(исключения — на усмотрение ведущего).",
+            True,
+        )
+    if kind == "shield" and not any(w.kind == "shield" for w in (*kit, chosen) if w):
+        return "нет щита — закрыться нечем; уклоняйтесь.", True
+    if kind == "parry":
+        held = chosen if chosen is not None else next((w for w in kit if w.kind == "melee"), None)
+        if held is None or held.kind != "melee" or held.bare_hands:
+            return "отбить летящее оружие можно только оружием ближнего боя.", True
+        if not action.parry_ability:
+            return (
+                "чтобы отбивать летящее оружие, нужно особое умение (отметьте его, если "
+                "ведущий его признаёт) — иначе уклоняйтесь или закрывайтесь щитом.",
+                True,
+            )
+    return "", True
+
+
 def _resolve_weapon(fighter: Fighter, action: Action) -> Action:
-    """Fill in the weapon an action uses, or refuse one that does not fit."""
+    """Fill in the weapon an action uses, or refuse one that cannot be used at all."""
     kind, chosen = action.kind, action.weapon
     held = chosen or fighter.weapon
+    hard = _hard_problem(kind, chosen, held)
+    if hard:
+        raise RulesError(f"{fighter.name}: {hard}")
     if kind == "melee":
-        if chosen is not None and chosen.kind != "melee":
-            raise RulesError(
-                f"{fighter.name}: «{chosen.name}» — не оружие ближнего боя; выберите другое "
-                "или бейтесь без оружия."
-            )
         weapon = held if held is not None and held.kind == "melee" else BARE_HANDS
         return replace(action, weapon=weapon)
-    if kind == "shoot":
-        if held is None or held.kind not in ("bow", "firearm"):
-            raise RulesError(f"{fighter.name}: для стрельбы выберите лук, арбалет или огнестрел.")
-        return replace(action, weapon=held)
-    if kind == "throw":
-        if held is None or held.kind not in ("thrown", "melee") or held.bare_hands:
-            raise RulesError(f"{fighter.name}: выберите, что метать (дротик, нож, топор…).")
+    if kind in ("shoot", "throw"):
         return replace(action, weapon=held)
     if kind == "parry":
-        if held is None or held.kind != "melee" or held.bare_hands:
-            raise RulesError(
-                f"{fighter.name}: отбить летящее оружие можно только оружием ближнего боя."
-            )
-        return replace(action, weapon=held)
+        usable = held is not None and held.kind == "melee" and not held.bare_hands
+        return replace(action, weapon=held if usable else BARE_HANDS)
     if kind == "shield":
         return replace(action, weapon=held if held is not None and held.kind == "shield" else None)
     return replace(action, weapon=None)
@@ -364,19 +430,22 @@ def _melee_modifiers(mine: Weapon, theirs: Weapon) -> tuple[Modifier, ...]:
     return ()
 
 
-def _check_parry(defender: Fighter, defence: Action, attack: Action) -> None:
-    if attack.kind == "melee":
-        raise RulesError(
-            f"{defender.name}: отбивают только летящее оружие; от удара в ближнем бою "
-            "защищаются ударом, щитом или уклонением."
-        )
-    if attack.weapon is not None and attack.weapon.kind == "firearm":
-        raise RulesError(f"{defender.name}: пулю отбить нельзя — уклоняйтесь.")
-    if not defence.parry_ability:
-        raise RulesError(
-            f"{defender.name}: чтобы отбивать летящее оружие, нужно особое умение "
-            "(отметьте его, если ведущий его признаёт) — иначе уклоняйтесь или закрывайтесь щитом."
-        )
+def _answer_problem(defence: Action, attack: Action, distance: str) -> str:
+    """Return why ``defence`` does not work against ``attack`` (seed, «В дистанционном бою»)."""
+    ranged = distance != "close"
+    weapon = attack.weapon
+    if defence.kind == "parry":
+        if attack.kind == "melee":
+            return "отбивают только летящее оружие, а не удар в ближнем бою"
+        if weapon is not None and weapon.kind == "firearm":
+            return "пулю отбить нельзя"
+    if defence.kind == "shield" and ranged and weapon is not None and weapon.kind == "firearm":
+        return "щит, как правило, не останавливает пулю"
+    if defence.kind == "melee" and ranged:
+        return f"ударом в ближнем бою не достать на дистанции «{distances()[distance].name}»"
+    if defence.kind == "throw" and not distances()[distance].throw:
+        return f"метнуть на дистанцию «{distances()[distance].name}», как правило, нельзя"
+    return ""
 
 
 def plan_exchange(
@@ -402,9 +471,13 @@ def plan_exchange(
         The plan: check kind, traits, modifiers, who may deal damage, exact odds.
 
     Raises:
-        RulesError: an impossible exchange (melee at range, throwing far, a shield against a
-            firearm at range, parrying bullets or without the ability, an attacker who cannot
-            act, …); the message says what to choose instead.
+        RulesError: an attack that cannot be made (melee beyond «вплотную» or a throw far
+            away without the GM's exception, nothing to shoot or throw with, an attacker who
+            cannot act, …); the message says what to choose instead. A defence that does not
+            work against this attack (a shield against a bullet, a parry against a blow, a
+            shield without a shield) never raises: the attack is then a one-sided check
+            against a defenceless target («Нападение на беззащитного»), and the plan's first
+            note says why.
     """
     if distance not in DISTANCES:
         raise RulesError(f"Неизвестная дистанция {distance!r}: одна из {', '.join(DISTANCES)}.")
@@ -422,25 +495,30 @@ def plan_exchange(
         raise RulesError(f"{attacker.name} не может ничего делать ({state}): выберите другого.")
     dist = distances()[distance]
     notes: list[str] = []
-    helpless = defence.kind == "none" or not defender.wounds.can_act
-    acting = ((attacker, attack),) if helpless else ((attacker, attack), (defender, defence))
-    for who, act in acting:
-        if act.kind == "melee" and distance != "close":
-            raise RulesError(
-                f"{who.name}: ближний бой только вплотную — подойдите или стреляйте/метайте."
-            )
-        if act.kind == "throw" and not dist.throw:
-            raise RulesError(
-                f"{who.name}: метание на дистанцию «{dist.name}», как правило, невозможно "
-                "(исключения — на усмотрение ведущего)."
-            )
+    problem, may_allow = action_problem(attack, distance, _kit(attacker, attack))
+    if problem and not (may_allow and attack.gm_exception):
+        raise RulesError(f"{attacker.name}: {problem}")
+    if problem:
+        notes.append(f"Исключение ведущего: {attacker.name} — {problem}")
     attack = _resolve_weapon(attacker, attack)
-    if helpless:
-        if defence.kind != "none":
-            state = level_name(defender.wounds.worst or "heavy")
-            notes.append(f"{defender.name} не может защищаться ({state}) — беззащитен.")
+    helpless = ""
+    if defence.kind == "none":
+        helpless = f"{defender.name} не защищается — односторонняя проверка."
+    elif not defender.wounds.can_act:
+        state = level_name(defender.wounds.worst or "heavy")
+        helpless = f"{defender.name} не может защищаться ({state}) — беззащитен."
+    else:
+        problem, may_allow = action_problem(defence, distance, _kit(defender, defence))
+        if problem and not (may_allow and defence.gm_exception):
+            helpless = f"Нападение на беззащитного: {defender.name} — {problem.rstrip('.')}."
         else:
-            notes.append(f"{defender.name} не защищается — односторонняя проверка.")
+            if problem:
+                notes.append(f"Исключение ведущего: {defender.name} — {problem}")
+            defence = _resolve_weapon(defender, defence)
+            answer = _answer_problem(defence, attack, distance)
+            if answer:
+                helpless = f"Нападение на беззащитного: {defender.name} — {answer}."
+    if helpless:
         difficulty = (
             defenceless_melee_difficulty() if attack.kind == "melee" else dist.ranged_difficulty
         )
@@ -455,14 +533,10 @@ def plan_exchange(
             difficulty,
         )
         dfn = PlanSide("defender", defender, Action("none"), None, (), False, False)
-        notes.append(f"Сложность {difficulty:+d} ({difficulty_name(difficulty)}).")
+        notes.insert(0, helpless)
+        notes.append(f"Сложность {_signed(difficulty)} ({difficulty_name(difficulty)}).")
         return _plan("one_sided", distance, att, dfn, notes)
-    defence = _resolve_weapon(defender, defence)
     ranged = distance != "close"
-    if defence.kind == "parry":
-        _check_parry(defender, defence, attack)
-    if defence.kind == "shield" and ranged and attack.weapon and attack.weapon.kind == "firearm":
-        raise RulesError(f"{defender.name}: щит, как правило, не останавливает пулю — уклоняйтесь.")
     att_mods = _wound_modifier(attacker)
     def_mods = _wound_modifier(defender)
     if attack.kind == "melee" and defence.kind == "melee":
@@ -478,7 +552,7 @@ def plan_exchange(
         diff = dist.ranged_difficulty
         notes.append(
             "Оба стреляют/метают на расстоянии: помешать друг другу нельзя — "
-            f"две односторонние проверки, сложность {diff:+d} ({difficulty_name(diff)})."
+            f"две односторонние проверки, сложность {_signed(diff)} ({difficulty_name(diff)})."
         )
         att = PlanSide("attacker", attacker, attack, att_trait, att_mods, True, True, diff)
         dfn = PlanSide("defender", defender, defence, def_trait, def_mods, True, True, diff)
@@ -493,6 +567,17 @@ def plan_exchange(
     att = PlanSide("attacker", attacker, attack, att_trait, att_mods, True, True)
     dfn = PlanSide("defender", defender, defence, def_trait, def_mods, True, both_attack)
     return _plan("opposed", distance, att, dfn, notes)
+
+
+def _kit(fighter: Fighter, action: Action) -> tuple[Weapon, ...]:
+    """The weapons a fighter has for an action: the chosen one, else the one in hand."""
+    held = action.weapon or fighter.weapon
+    return (held,) if held is not None else ()
+
+
+def _signed(value: int) -> str:
+    """A signed number with the minus sign «−» (``+2``, ``−1``, ``0``)."""
+    return f"{value:+d}".replace("-", "−") if value else "0"
 
 
 def _plan(kind: str, distance: str, att: PlanSide, dfn: PlanSide, notes: list[str]) -> ExchangePlan:

@@ -22,7 +22,7 @@ from rules.drevo.check import (
     shift_one_sided,
     shift_opposed,
 )
-from rules.drevo.damage import damage_level, damage_value, one_sided_margin
+from rules.drevo.damage import damage_level, damage_settings, damage_value, one_sided_margin
 from rules.drevo.exchange import EXCHANGE_OUTCOME_NAMES, ROLES, ExchangePlan, PlanSide
 from rules.drevo.wounds import level_name
 from rules.errors import RulesError
@@ -34,11 +34,15 @@ class Hit:
 
     Attributes:
         by: the hitter's role; target: the role hit.
-        margin: see the module docstring (may be ≤ 0 after a crit).
+        margin: the margin the damage counts: ``difference + bonus``, raised to ``floor``
+            when a critical success won and the sum is below it.
         damage_mod: the hitter's weapon МУ.
         weapon: the weapon's name.
         value: margin + МУ.
         level: the damage level id (``"scratch"`` … ``"death"``).
+        difference: the rolled difference: winner's total − loser's, or total − difficulty.
+        bonus: the one-sided campaign setting added to the difference (0 when opposed).
+        floor: the crit floor (campaign setting) when it raised the margin, else ``None``.
     """
 
     by: str
@@ -48,6 +52,9 @@ class Hit:
     weapon: str
     value: int
     level: str
+    difference: int = 0
+    bonus: int = 0
+    floor: int | None = None
 
     @property
     def level_name(self) -> str:
@@ -65,6 +72,9 @@ class Hit:
             "value": self.value,
             "level": self.level,
             "level_name": self.level_name,
+            "difference": self.difference,
+            "bonus": self.bonus,
+            "floor": self.floor,
         }
 
 
@@ -120,10 +130,27 @@ class ExchangeResult:
         }
 
 
-def _hit(side: PlanSide, target: str, margin: int) -> Hit:
+def _hit(side: PlanSide, target: str, difference: int, *, one_sided: bool, crit: bool) -> Hit:
+    """Build a hit: difference (+ one-sided bonus), raised to the crit floor after a crit."""
+    settings = damage_settings()
+    bonus = settings.one_sided_bonus if one_sided else 0
+    margin = difference + bonus
+    floor = settings.crit_floor if crit and margin < settings.crit_floor else None
+    margin = floor if floor is not None else margin
     value = damage_value(margin, side.damage_mod)
     weapon = side.action.weapon.name if side.action.weapon else ""
-    return Hit(side.role, target, margin, side.damage_mod, weapon, value, damage_level(value))
+    return Hit(
+        side.role,
+        target,
+        margin,
+        side.damage_mod,
+        weapon,
+        value,
+        damage_level(value),
+        difference,
+        bonus,
+        floor,
+    )
 
 
 def _other(role: str) -> str:
@@ -139,14 +166,20 @@ def _finish(
         winner = {"win": "attacker", "lose": "defender"}.get(opposed.outcome)
         outcome = {"win": "attacker_wins", "lose": "defender_wins"}.get(opposed.outcome, "tie")
         if winner is not None and plan.side(winner).deals_damage:
-            hits.append(_hit(plan.side(winner), _other(winner), opposed.margin))
+            roll = opposed.a if winner == "attacker" else opposed.b
+            crit = roll.crit > 0
+            hits.append(
+                _hit(plan.side(winner), _other(winner), opposed.margin, one_sided=False, crit=crit)
+            )
         return ExchangeResult(plan, opposed, (), outcome, winner, tuple(hits))
     rolling = [s for s in (plan.attacker, plan.defender) if s.rolls]
     landed: list[str] = []
     for side, result in zip(rolling, one_sided, strict=True):
         if result.outcome in ("crit_success", "success"):
             landed.append(side.role)
-            hits.append(_hit(side, _other(side.role), one_sided_margin(result)))
+            difference = result.total - result.check.difficulty
+            crit = result.outcome == "crit_success"
+            hits.append(_hit(side, _other(side.role), difference, one_sided=True, crit=crit))
     if plan.kind == "one_sided":
         outcome = "hit" if landed else "miss"
     else:

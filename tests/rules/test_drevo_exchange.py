@@ -20,6 +20,7 @@ from rules.drevo import (
     Modifier,
     Sheet,
     WoundTrack,
+    action_problem,
     plan_exchange,
     resolve_exchange,
     resolve_exchange_with_dice,
@@ -88,10 +89,62 @@ def test_melee_only_at_close_range() -> None:
     for distance in ("near", "medium", "far"):
         with pytest.raises(RulesError, match="ближний бой только вплотную"):
             plan_exchange(fighter("А", 2, "Меч"), act("melee"), fighter("Б"), None, distance)
-    with pytest.raises(RulesError, match="Б: ближний бой только вплотную"):
-        plan_exchange(
-            fighter("А", 2, "Лук"), act("shoot"), fighter("Б", 1, "Меч"), act("melee"), "near"
-        )
+
+
+def test_a_melee_answer_at_range_leaves_the_shot_one_sided() -> None:
+    """Сид: «Нельзя ударить саблей человека с револьвером, находящегося на расстоянии
+    нескольких десятков метров.» — the blow does not reach, so the target «не может …
+    защищаться от выстрела» and the shot is one-sided."""
+    plan = plan_exchange(
+        fighter("А", 2, "Лук"), act("shoot"), fighter("Б", 1, "Меч"), act("melee"), "near"
+    )
+    assert plan.kind == "one_sided" and plan.attacker.difficulty == -2
+    assert plan.notes[0].startswith("Нападение на беззащитного: Б — ближний бой только вплотную")
+
+
+def test_gm_exception_allows_melee_beyond_close_range() -> None:
+    """Сид: «исключения определяет ведущий или они оговариваются в дополнительных правилах»."""
+    allowed = Action("melee", weapon("Меч"), gm_exception=True)
+    plan = plan_exchange(fighter("А", 2, "Меч"), allowed, fighter("Б", 1), act("dodge"), "near")
+    assert plan.kind == "opposed"
+    assert any(n.startswith("Исключение ведущего: А — ближний бой") for n in plan.notes)
+
+
+@pytest.mark.parametrize(
+    ("action", "distance", "carried", "reason", "may_allow"),
+    [
+        (act("melee", "Меч"), "medium", ["Меч"], "ближний бой только вплотную", True),
+        (act("throw", "Дротик"), "far", ["Дротик"], "метание на дистанцию «далеко»", True),
+        (act("shield"), "close", ["Меч"], "нет щита", True),
+        (act("parry", "Меч"), "near", ["Меч"], "нужно особое умение", True),
+        (act("parry", parry=True), "near", [], "только оружием ближнего боя", True),
+        (act("shoot", "Меч"), "near", ["Меч"], "для стрельбы", False),
+        (act("throw", "Щит"), "near", ["Щит"], "выберите, что метать", False),
+        (act("melee", "Лук"), "close", ["Лук"], "не оружие ближнего боя", False),
+    ],
+)
+def test_illegal_declarations_are_named_with_their_reason(
+    action: Action, distance: str, carried: list[str], reason: str, may_allow: bool
+) -> None:
+    """Сид: «Сражаться оружием ближнего боя … можно, разумеется, только в ближнем бою»;
+    «Метание на дальнюю дистанцию … как правило, невозможно»; «Защищаться щитом»; «отбить
+    при помощи оружия ближнего боя и специфического умения»."""
+    problem, allowable = action_problem(action, distance, [weapon(w) for w in carried])
+    assert reason in problem and allowable is may_allow
+
+
+def test_legal_declarations_have_no_problem() -> None:
+    """Сид: «Все остальные варианты — возможны. Можно стрелять в упор в ближнем бою»."""
+    for action, distance, carried in [
+        (act("shoot", "Пистолет"), "close", ["Пистолет"]),
+        (act("shield"), "far", ["Щит", "Меч"]),
+        (act("parry", "Меч", parry=True), "medium", ["Меч"]),
+        (act("throw", "Нож"), "medium", ["Нож"]),
+        (act("dodge"), "far", []),
+    ]:
+        assert action_problem(action, distance, [weapon(w) for w in carried]) == ("", True)
+    with pytest.raises(RulesError, match="Неизвестная дистанция"):
+        action_problem(act("dodge"), "рядом")
 
 
 def test_point_blank_shot_against_a_sabre_is_opposed() -> None:
@@ -133,46 +186,56 @@ def test_dodge_or_shield_is_opposed_and_deals_no_damage(
     assert won.winner == "defender" and won.hits == ()
 
 
-def test_shield_against_a_firearm_at_range_is_refused() -> None:
+def test_shield_against_a_firearm_at_range_leaves_the_shot_one_sided() -> None:
     """Сид: «от выстрела из огнестрельного оружия, как правило, нельзя защититься при помощи
-    щита. Однако для защиты от стрел, дротиков и т.п. щиты вполне пригодны.»"""
-    with pytest.raises(RulesError, match="щит, как правило, не останавливает пулю"):
-        plan_exchange(
-            fighter("А", 1, "Ружьё"), act("shoot"), fighter("Б", 1), act("shield", "Щит"), "far"
-        )
+    щита. Однако для защиты от стрел, дротиков и т.п. щиты вполне пригодны.»; «Стрельба …
+    является односторонней проверкой, если цель … не может / не хочет защищаться»."""
+    plan = plan_exchange(
+        fighter("А", 1, "Пистолет"), act("shoot"), fighter("Б", 1), act("shield", "Щит"), "near"
+    )
+    assert plan.kind == "one_sided" and not plan.defender.rolls
+    assert plan.notes[0] == (
+        "Нападение на беззащитного: Б — щит, как правило, не останавливает пулю."
+    )
+    assert plan.odds == brute_force(plan)
     plan = plan_exchange(
         fighter("А", 1, "Арбалет"), act("shoot"), fighter("Б", 1), act("shield", "Щит"), "far"
     )
     assert plan.kind == "opposed"
 
 
-def test_parrying_bullets_is_refused() -> None:
+def test_shield_without_a_shield_does_not_defend() -> None:
+    """Сид: «Защищаться щитом — навык «Драка» (или навык «Щиты»)» — with a shield."""
+    plan = plan_exchange(
+        fighter("А", 1, "Сабля"), act("melee"), fighter("Б", 1, "Меч"), act("shield"), "close"
+    )
+    assert plan.kind == "one_sided" and "нет щита" in plan.notes[0]
+
+
+def test_parrying_bullets_leaves_the_shot_one_sided() -> None:
     """Сид: «Отбить пулю, естественно, нельзя.»"""
-    with pytest.raises(RulesError, match="пулю отбить нельзя"):
-        plan_exchange(
-            fighter("А", 1, "Пистолет"),
-            act("shoot"),
-            fighter("Б", 1),
-            act("parry", "Сабля", parry=True),
-            "near",
-        )
+    plan = plan_exchange(
+        fighter("А", 1, "Пистолет"),
+        act("shoot"),
+        fighter("Б", 1),
+        act("parry", "Сабля", parry=True),
+        "near",
+    )
+    assert plan.kind == "one_sided"
+    assert plan.notes[0] == "Нападение на беззащитного: Б — пулю отбить нельзя."
 
 
 def test_parrying_needs_the_special_ability() -> None:
     """Сид: «Летящую стрелу, камень из пращи, дротик, нож и т.п. можно отбить при помощи
     оружия ближнего боя и специфического умения (если оно у персонажа есть …)»."""
-    with pytest.raises(RulesError, match="нужно особое умение"):
-        plan_exchange(
-            fighter("А", 1, "Дротик"), act("throw"), fighter("Б", 1), act("parry", "Меч"), "near"
-        )
-    with pytest.raises(RulesError, match="только оружием ближнего боя"):
-        plan_exchange(
-            fighter("А", 1, "Дротик"),
-            act("throw"),
-            fighter("Б", 1),
-            act("parry", parry=True),
-            "near",
-        )
+    plan = plan_exchange(
+        fighter("А", 1, "Дротик"), act("throw"), fighter("Б", 1), act("parry", "Меч"), "near"
+    )
+    assert plan.kind == "one_sided" and "нужно особое умение" in plan.notes[0]
+    plan = plan_exchange(
+        fighter("А", 1, "Дротик"), act("throw"), fighter("Б", 1), act("parry", parry=True), "near"
+    )
+    assert plan.kind == "one_sided" and "только оружием ближнего боя" in plan.notes[0]
     plan = plan_exchange(
         fighter("А", 1, "Лук"),
         act("shoot"),
@@ -182,18 +245,24 @@ def test_parrying_needs_the_special_ability() -> None:
     )
     assert plan.kind == "opposed" and not plan.defender.deals_damage
     assert plan.odds == brute_force(plan)
+    excepted = Action("parry", weapon("Меч"), gm_exception=True)
+    plan = plan_exchange(fighter("А", 1, "Дротик"), act("throw"), fighter("Б", 1), excepted, "near")
+    assert plan.kind == "opposed"
 
 
-def test_parrying_a_melee_blow_is_refused() -> None:
-    """Сид: «Отбивание летящего оружия» — отбивают летящее, а не удар в ближнем бою."""
-    with pytest.raises(RulesError, match="отбивают только летящее оружие"):
-        plan_exchange(
-            fighter("А", 1, "Меч"),
-            act("melee"),
-            fighter("Б", 1),
-            act("parry", "Меч", True),
-            "close",
-        )
+def test_parrying_a_melee_blow_leaves_it_one_sided() -> None:
+    """Сид: «Отбивание летящего оружия» — отбивают летящее, а не удар в ближнем бою;
+    «Если персонаж по каким-либо причинам не может … сражаться с противником, то противнику
+    назначается односторонняя проверка — обычно со Сложностью «-2» (Легко)»."""
+    plan = plan_exchange(
+        fighter("А", 1, "Меч"),
+        act("melee"),
+        fighter("Б", 1),
+        act("parry", "Меч", True),
+        "close",
+    )
+    assert plan.kind == "one_sided" and plan.attacker.difficulty == -2
+    assert "отбивают только летящее оружие" in plan.notes[0]
 
 
 def test_parry_uses_brawling_family_from_the_sheet() -> None:
@@ -378,15 +447,59 @@ def test_crits_cancel_inside_an_exchange() -> None:
     assert result.opposed is not None and result.opposed.a.cancelled
 
 
-def test_crit_decides_an_exchange_and_still_leaves_a_scratch() -> None:
+def test_a_crit_win_deals_at_least_the_crit_floor() -> None:
     """Сид: «Если при броске 4dF выпадает «+4» — это критический успех. Действие персонажа
-    автоматически считается максимально успешным»."""
+    автоматически считается максимально успешным»; RULES.md: «its margin is at least a floor
+    [default 4, as if the +4 broke a tie]»."""
     plan = plan_exchange(
         fighter("А", -4, "Нож"), act("melee"), fighter("Б", 4, "Нож"), act("melee"), "close"
     )
     result = resolve_exchange_with_dice(plan, PLUS4, (1, 1, 1, 0))
     assert result.winner == "attacker" and result.margin == -7
-    assert result.hits[0].level == "scratch"
+    hit = result.hits[0]
+    assert (hit.difference, hit.floor, hit.margin, hit.value, hit.level) == (-7, 4, 4, 4, "wound")
+
+
+def test_a_crit_win_above_the_floor_keeps_its_margin() -> None:
+    """Сид: «максимально успешным» — the floor never lowers a bigger margin."""
+    plan = plan_exchange(
+        fighter("А", 3, "Нож"), act("melee"), fighter("Б", 0, "Нож"), act("melee"), "close"
+    )
+    result = resolve_exchange_with_dice(plan, PLUS4, (-1, 0, 0, 0))
+    hit = result.hits[0]
+    assert (hit.difference, hit.floor, hit.margin) == (8, None, 8)
+
+
+def test_a_fate_crit_in_a_one_sided_check_uses_the_floor_with_the_bonus() -> None:
+    """Сид: «Игрок может потратить одно очко Судьбы чтобы с максимальным (критическим)
+    успехом пройти одностороннюю проверку»."""
+    plan = plan_exchange(fighter("А", -3, "Нож"), act("melee"), fighter("Б"), None, "close")
+    result = resolve_exchange_with_dice(plan, None, fate=("attacker",))
+    hit = result.hits[0]
+    assert (hit.difference, hit.bonus, hit.floor, hit.margin) == (3, 1, None, 4)
+    plan = plan_exchange(fighter("А", -6, "Нож"), act("melee"), fighter("Б"), None, "close")
+    hit = resolve_exchange_with_dice(plan, None, fate=("attacker",)).hits[0]
+    assert (hit.difference, hit.bonus, hit.floor, hit.margin) == (0, 1, 4, 4)
+
+
+def test_the_crit_floor_is_a_campaign_setting() -> None:
+    """RULES.md: «the floor … a campaign setting named on the damage line»."""
+    from rules.data import load_table, packaged_table, set_overrides
+
+    table = {**packaged_table("drevo/damage.toml"), "crit_floor": 6}
+    set_overrides({"drevo/damage.toml": table})
+    try:
+        assert load_table("drevo/damage.toml")["crit_floor"] == 6
+        plan = plan_exchange(
+            fighter("А", -4, "Нож"), act("melee"), fighter("Б", 4, "Нож"), act("melee"), "close"
+        )
+        hit = resolve_exchange_with_dice(plan, PLUS4, (1, 1, 1, 0)).hits[0]
+        assert (hit.floor, hit.margin) == (6, 6)
+        set_overrides({"drevo/damage.toml": {**table, "crit_floor": "четыре"}})
+        with pytest.raises(RulesError, match="«crit_floor» должно быть целым"):
+            resolve_exchange_with_dice(plan, PLUS4, (1, 1, 1, 0))
+    finally:
+        set_overrides({})
 
 
 def test_crit_failure_misses_a_defenceless_target() -> None:
@@ -402,6 +515,7 @@ def test_one_sided_hit_damage_uses_difficulty_margin() -> None:
     plan = plan_exchange(fighter("А", 2, "Ружьё"), act("shoot"), fighter("Б"), None, "far")
     result = resolve_exchange_with_dice(plan, (1, 0, 0, 0))
     hit = result.hits[0]
+    assert (hit.difference, hit.bonus) == (3, 1)
     assert (hit.margin, hit.damage_mod, hit.value, hit.level) == (4, 3, 7, "heavy")
     assert WoundTrack().take(hit.level).can_act is False
 

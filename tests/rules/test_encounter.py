@@ -135,3 +135,47 @@ def test_initiative_must_name_each_side_once():
     with pytest.raises(RulesError):
         enc.with_initiative(["X", "X"])
     assert enc.with_initiative(["Y", "X"]).sides == ("Y", "X")
+
+
+def resolving() -> Encounter:
+    enc = fight()
+    enc = enc.declare(Declaration("b1", "melee", target="a1"), everyone)
+    enc = enc.declare(Declaration("a1", "dodge"), everyone)
+    enc = enc.declare(Declaration("a2", "shoot", target="b1", distance="near"), everyone)
+    return enc.start_resolution(everyone)
+
+
+def test_the_exchange_in_progress_belongs_to_the_first_pending_one():
+    """Сид: «Только после этого происходят проверки (бросаются кубики)» — one exchange at a
+    time; its dice are kept with the encounter until it is resolved."""
+    enc = resolving()
+    first, second = enc.pending()
+    with pytest.raises(RulesError, match="уже не на очереди"):
+        enc.with_exchange({"key": second.key, "dice": {}})
+    enc = enc.with_exchange({"key": first.key, "dice": {"attacker": [1, 0, 0, 0]}})
+    again = Encounter.from_dict(enc.to_dict())
+    assert again == enc and again.exchange == {"key": first.key, "dice": {"attacker": [1, 0, 0, 0]}}
+    enc = enc.mark_resolved(first, {"hurt": [["a1", "light"]]})
+    assert enc.exchange is None and enc.outcomes == ({"key": first.key, "hurt": [["a1", "light"]]},)
+    assert Encounter.from_dict(enc.to_dict()).outcomes == enc.outcomes
+    with pytest.raises(RulesError, match="Сейчас нельзя бросать кубики"):
+        enc.next_round().with_exchange(None)
+    assert enc.next_round().outcomes == ()
+
+
+def test_the_fallen_leave_the_order_with_their_declarations():
+    """Сид: «Тяжелораненый персонаж не может ничего делать» — the GM takes him out."""
+    enc = resolving()
+    enc = enc.remove_fallen("a1")
+    assert "a1" not in enc.ids()
+    assert [d.actor for d in enc.declarations] == ["a2"]  # the blow at a1 goes too
+    assert [p.key for p in enc.pending()] == ["a2>b1/-"]
+    with pytest.raises(RulesError, match="Такого участника в бою нет"):
+        enc.remove_fallen("a1")
+
+
+def test_an_exception_of_the_gm_is_kept_with_the_declaration():
+    """Сид: «исключения определяет ведущий»."""
+    d = Declaration("a1", "melee", target="b1", distance="far", exception="только вплотную")
+    enc = fight().declare(Declaration("b1", "dodge"), everyone).declare(d, everyone)
+    assert Encounter.from_dict(enc.to_dict()).declarations[-1].exception == "только вплотную"

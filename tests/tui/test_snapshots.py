@@ -99,3 +99,61 @@ class TestCombat:
             await pilot.pause()
 
         assert snap_compare(make_test_app(seed=2), terminal_size=SIZES[size], run_before=run_before)
+
+    def test_refused_declaration(self, snap_compare, make_test_app):
+        async def run_before(pilot):
+            await self.setup(pilot)
+            await pilot.press("i")  # side initiative
+            await pilot.press("down", "down", "down", "right", "right", "right")  # «далеко»
+            await pilot.press("enter")  # melee far away: refused in the form, «!» offered
+            await pilot.pause()
+
+        assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)
+
+    def test_shield_against_a_pistol(self, snap_compare, make_test_app):
+        async def run_before(pilot):
+            await self.setup(pilot)
+            await pilot.press("z", "enter")  # ambush: Отряд declares first
+            await pilot.pause()
+            form = pilot.app.query_one("#combat-form")
+            pane = pilot.app.query_one("#combat-pane")
+            yaroslav = next(c.id for c in pane.characters.values() if c.name == "Ярослав Кречет")
+            for action, weapon, distance in (
+                ("dodge", None, "close"),  # Горан Рябой
+                ("shield", "Щит", "close"),  # Ярослав Кречет
+                ("shoot", "Пистолет", "near"),  # Атаман Шкуро at Ярослав
+            ):
+                form.query_one("#declare-action").select(action)
+                await pilot.pause()
+                if weapon:
+                    form.query_one("#declare-weapon").select(weapon)
+                    form.query_one("#declare-target").select(yaroslav)
+                form.query_one("#declare-distance").select(distance)
+                await pilot.pause()
+                await pilot.press("enter")
+                await pilot.pause()
+
+        assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)
+
+    def test_round_resolved(self, snap_compare, make_test_app):
+        async def run_before(pilot):
+            await self.setup(pilot)
+            await pilot.press("i", "enter", "enter", "enter")  # initiative, declarations
+            pane = pilot.app.query_one("#combat-pane")
+            for _ in range(12):  # roll, accept, damage, next — until the round is resolved
+                if not pane.encounter.pending():
+                    break
+                await pilot.press("enter")
+                await pilot.pause()
+
+        assert snap_compare(make_test_app(seed=2), terminal_size=(80, 24), run_before=run_before)
+
+    def test_final_wound(self, snap_compare, make_test_app):
+        async def run_before(pilot):
+            await self.setup(pilot)
+            await pilot.press("i", "enter", "enter", "enter")
+            await pilot.press("enter", "enter")  # roll the first exchange, accept it
+            await pilot.press("1")  # Судьба lowers the damage; the final wound is shown
+            await pilot.pause()
+
+        assert snap_compare(make_test_app(seed=2), terminal_size=(80, 24), run_before=run_before)

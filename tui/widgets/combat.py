@@ -2,7 +2,10 @@
 
 Phases follow ``rules.encounter.Encounter``: ``setup`` → ``declare`` → ``resolve`` → next round.
 The encounter is saved in the campaign (store doc ``encounter``), so it survives a restart and
-the store's undo covers every step. Exchange rolls are resolved by ``rules.drevo``.
+the store's undo covers every step. A Древо exchange — its dice, Судьба and damage — lives in
+that document too (``tui.widgets.combat_resolve``): the pane derives what it shows from the
+store on every change and keeps no copy. Declarations are checked by the rules when made;
+the GM's «!» allows what the seed leaves to them.
 """
 
 from __future__ import annotations
@@ -23,13 +26,15 @@ from rules.errors import RulesError
 from rules.initiative import roll_side_initiative
 from tui import combat_bridge as bridge
 from tui import combat_other as other
+from tui import words
 from tui.combat_other import SYSTEM_NOTES, OtherResult
 from tui.render import fudge_dice, plain, signed
-from tui.render_combat import declaration_text, plan_lines, result_lines
+from tui.render_combat import declaration_text
 from tui.sheets import wounds_text
-from tui.store import Character, StoreError
+from tui.store import Character, StoreError, new_id
 from tui.widgets.choice import Choice, ChoiceScreen
 from tui.widgets.combat_forms import DeclarationForm, NpcForm
+from tui.widgets.combat_resolve import ExchangeMixin
 from tui.widgets.focus import focus_now
 from tui.widgets.oddsbars import OddsBars
 from tui.widgets.stepper import Stepper
@@ -43,7 +48,7 @@ class ExchangeView(Static, can_focus=True):
     """The current exchange: who, with what, the odds, then the dice and the damage."""
 
 
-class CombatPane(Vertical):
+class CombatPane(ExchangeMixin, Vertical):
     """Run a fight from the keyboard; the footer shows the keys of the current phase."""
 
     BINDINGS = [
@@ -55,6 +60,21 @@ class CombatPane(Vertical):
         Binding("enter", "roll", "Бросить", id="combat-roll"),
         Binding("enter", "apply", "Принять", id="combat-apply"),
         Binding("enter", "skip", "Пропустить", id="combat-skip-enter"),
+        Binding("enter", "next_exchange", "Дальше", id="combat-next-exchange"),
+        Binding(
+            "exclamation_mark",
+            "allow",
+            "Исключение",
+            id="combat-allow",
+            tooltip="Исключение ведущего: разрешить то, что правила запрещают",
+        ),
+        Binding(
+            "d",
+            "remove_fallen",
+            "Убрать",
+            id="combat-remove-fallen",
+            tooltip="Убрать из боя тяжелораненого или павшего",
+        ),
         Binding("f", "fate_before", "Судьба +4", id="combat-fate-before"),
         Binding("p", "fate_shift", "Судьба ±", id="combat-fate-shift"),
         Binding("r", "reroll_tie", "Перебросить ничью", id="combat-reroll"),
@@ -70,12 +90,8 @@ class CombatPane(Vertical):
         super().__init__(id=id)
         self.encounter = Encounter()
         self.characters: dict[str, Character] = {}
-        self._plan: drevo.ExchangePlan | None = None
-        self._refusal: str = ""
-        self._result: drevo.ExchangeResult | None = None
-        self._fate_before: set[str] = set()
-        self._hits: list[drevo.Hit] = []
-        self._other: OtherResult | None = None
+        self._other: OtherResult | None = None  # another system's exchange (not stored)
+        self._other_refusal: str = ""
 
     def compose(self) -> ComposeResult:
         yield Static(id="combat-status")
@@ -124,8 +140,25 @@ class CombatPane(Vertical):
                 self.encounter = Encounter()
         else:
             self.encounter = self._default_encounter(characters)
+        phase = getattr(self, "_drawn_phase", None)
         self._prune()
         self._redraw()
+        self._refocus(phase != self.encounter.phase)
+
+    def _refocus(self, phase_changed: bool) -> None:
+        """After an undo, a redo or another kubik: keep the keys working on the shown phase."""
+        try:
+            active = self.app.query_one("TabbedContent").active == "combat"
+        except Exception:  # noqa: BLE001 - no tabs (a test mounting the pane alone)
+            return
+        if not active or len(self.app.screen_stack) > 1:
+            return
+        focused = self.app.focused
+        hidden = focused is None or not all(
+            n.display for n in focused.ancestors_with_self if hasattr(n, "display")
+        )
+        if phase_changed or hidden:
+            self._focus_phase()
 
     def _default_encounter(self, characters: list[Character]) -> Encounter:
         enc = Encounter()
@@ -143,19 +176,23 @@ class CombatPane(Vertical):
             if c.character_id not in self.characters:
                 self.encounter = self.encounter.without(c.character_id)
 
-    def _save(self, encounter: Encounter, label: str) -> bool:
-        """Persist the encounter; the store notifies and the pane redraws.
+    def _save(self, encounter: Encounter, label: str, upsert: tuple[Character, ...] = ()) -> bool:
+        """Persist the encounter (and characters it changed) as one step; the pane redraws.
 
         A write the store refuses (full disk, read-only folder, another kubik holding the
         lock) is reported and changes nothing: the pane goes back to the saved state.
         """
         previous = self.encounter
         self.encounter = encounter
-        if not self._write(lambda: self.store.put_doc(DOC, encounter.to_dict(), label=label)):
+        doc = encounter.to_dict()
+        if upsert:
+            ok = self._write(lambda: self.store.apply(label, upsert=upsert, docs={DOC: doc}))
+        else:
+            ok = self._write(lambda: self.store.put_doc(DOC, doc, label=label))
+        if not ok:
             self.encounter = previous
-            self._redraw()
-            return False
-        return True
+        self._redraw()
+        return ok
 
     def _write(self, write: Callable[[], object]) -> bool:
         """Run one store write; on StoreError tell the GM and return False."""
@@ -176,6 +213,12 @@ class CombatPane(Vertical):
     def _can_act(self) -> Callable[[str], bool]:
         return lambda cid: bridge.can_act(self.characters.get(cid))
 
+    def _marked(self, name: str, character_id: str) -> str:
+        """A name with «тяжело ранен» / «погиб» when the character is down."""
+        c = self.characters.get(character_id)
+        state = words.wound_state(bridge.track_of(c)) if c else ""
+        return f"{name} ({state})" if state else name
+
     def _names(self) -> dict[str, str]:
         return {c.character_id: c.name for c in self.encounter.combatants}
 
@@ -188,6 +231,10 @@ class CombatPane(Vertical):
             return phase == "setup"
         if action == "declare":
             return phase == "declare"
+        if action == "allow":
+            return phase == "declare" and self._allowable()
+        if action == "remove_fallen":
+            return phase != "setup" and bool(self._fallen())
         if action == "roll":
             return stage == "plan"
         if action in ("fate_before", "fate_shift", "reduce") and not self.drevo:
@@ -197,9 +244,12 @@ class CombatPane(Vertical):
         if action in ("fate_shift",):
             return stage == "rolled" and bool(self._shift_choices())
         if action == "reroll_tie":
-            return stage == "rolled" and self._result is not None and self._result.tie
+            _, _, result = self._derive() if self.drevo else (None, "", None)
+            return stage == "rolled" and result is not None and result.tie
         if action == "apply":
             return stage in ("rolled", "damage")
+        if action == "next_exchange":
+            return stage == "done"
         if action == "skip":
             return stage in ("plan", "refused")
         if action == "reduce":
@@ -215,13 +265,11 @@ class CombatPane(Vertical):
         """Return where the resolution of the current exchange stands."""
         if self.encounter.phase != "resolve" or not self.encounter.pending():
             return ""
-        if self._hits:
-            return "damage"
-        if self._result is not None or self._other is not None:
-            return "rolled"
-        if self._refusal:
-            return "refused"
-        return "plan"
+        if not self.drevo:
+            if self._other is not None:
+                return "rolled"
+            return "refused" if self._other_refusal else "plan"
+        return self._exchange_stage()
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -236,6 +284,7 @@ class CombatPane(Vertical):
             self._draw_order()
         else:
             self._draw_exchange()
+        self._drawn_phase = enc.phase
         self.refresh_bindings()
 
     def _draw_status(self) -> None:
@@ -272,7 +321,7 @@ class CombatPane(Vertical):
                 "Игрок" if c.kind == "pc" else "НИП",
                 ", ".join(c.weapons) or "—",
                 wounds_text(c.wounds)
-                + (" (не может действовать)" if not bridge.can_act(c) else ""),
+                + (f" ({words.wound_state(bridge.track_of(c))})" if not bridge.can_act(c) else ""),
                 key=c.id,
             )
         if table.row_count:
@@ -290,7 +339,12 @@ class CombatPane(Vertical):
         for number, c in enumerate([*order, *busy], start=1):
             d = declared.get(c.character_id)
             text = declaration_text(d, names) if d else "…"
-            table.add_row(str(number), c.side, c.name, text, key=c.character_id)
+            name = self._marked(c.name, c.character_id)
+            table.add_row(str(number), c.side, name, text, key=c.character_id)
+        for c in enc.combatants:
+            if c not in order and c not in busy:
+                mark = self._marked(c.name, c.character_id)
+                table.add_row("—", c.side, mark, "не действует", key=c.character_id)
         current = enc.next_declarer(can_act)
         form = self.query_one(DeclarationForm)
         if current is None:
@@ -299,9 +353,11 @@ class CombatPane(Vertical):
         form.display = True
         actor = self.characters[current.character_id]
         targets = [
-            (c.name, c.character_id)
+            (self._marked(c.name, c.character_id), c.character_id)
             for c in enc.combatants
-            if c.side != current.side and c.character_id in self.characters
+            if c.side != current.side
+            and c.character_id in self.characters
+            and not bridge.is_dead(self.characters[c.character_id])
         ]
         form.prepare(actor, bridge.weapon_names(actor), targets)
 
@@ -316,14 +372,16 @@ class CombatPane(Vertical):
             return
         if not pending:
             odds.display = False
-            view.update(
-                f"[b]Раунд {self.encounter.round} разрешён.[/b] n — следующий раунд "
-                "(порядок заявок меняется), x — завершить бой."
+            lines = (
+                self.round_summary()
+                if self.drevo
+                else [f"[b]Раунд {self.encounter.round} разрешён.[/b]"]
             )
+            lines.append("n — следующий раунд (порядок заявок меняется), x — завершить бой.")
+            view.update("\n".join(lines))
             return
         pairing = pending[0]
-        total = len(self.encounter.pairings())
-        number = total - len(pending) + 1
+        number, total = self._number()
         names = self._names()
         header = (
             f"[b]Схватка {number} из {total}:[/b] "
@@ -332,37 +390,15 @@ class CombatPane(Vertical):
         )
         if pairing.answer is not None:
             header += f"; ответ: {plain(declaration_text(pairing.answer, names))}"
-        if self._plan is None and not self._refusal:
-            self._make_plan(pairing)
-        lines = [header]
-        if self._refusal:
-            odds.display = False
-            lines.append(f"[$error]Нельзя: {self._refusal}[/]")
-            lines.append("s или Enter — пропустить схватку.")
-            view.update("\n".join(lines))
-            return
-        assert self._plan is not None
-        lines += plan_lines(self._plan)
-        if self._fate_before:
-            who = plain(
-                ", ".join(self._plan.side(r).fighter.name for r in sorted(self._fate_before))
-            )
-            lines.append(f"[$accent]Судьба до броска: {who} — кубики считаются +4.[/]")
-        if self._result is None:
-            odds.display = True
-            kind = self._plan.kind
+        lines, plan, fate = self.exchange_lines()
+        odds.display = plan is not None
+        if plan is not None:
             odds.show(
-                drevo.exchange_odds(self._plan, frozenset(self._fate_before)),
+                drevo.exchange_odds(plan, fate),
                 drevo.EXCHANGE_OUTCOME_NAMES,
-                drevo.EXCHANGE_OUTCOMES[kind],
+                drevo.EXCHANGE_OUTCOMES[plan.kind],
             )
-        else:
-            odds.display = False
-            lines.append("")
-            lines += result_lines(self._result)
-            if self._hits:
-                lines.append(self._damage_prompt())
-        view.update("\n".join(lines))
+        view.update("\n".join([header, *lines]))
 
     def _draw_other(self, pairing: Pairing) -> None:
         """An exchange of another system: choose each side's trait, roll its opposed check."""
@@ -378,7 +414,7 @@ class CombatPane(Vertical):
         ]
         if attacker is None or defender is None:
             lines.append("[$error]Участник схватки больше не в партии — s: пропустить.[/]")
-            self._refusal = "участник выбыл"
+            self._other_refusal = "участник выбыл"
         elif self._other is None:
             for prefix, c in (("a", attacker), ("b", defender)):
                 stat = self.query_one(f"#other-{prefix}-stat", Stepper)
@@ -419,29 +455,6 @@ class CombatPane(Vertical):
         self._log(attacker.name, f"Схватка: {text}", self._other.data)
         self._redraw()
 
-    def _make_plan(self, pairing: Pairing) -> None:
-        try:
-            self._plan = bridge.plan_for(pairing, self.characters)
-            self._refusal = ""
-        except RulesError as err:
-            self._plan = None
-            self._refusal = str(err)
-
-    def _damage_prompt(self) -> str:
-        hit = self._hits[0]
-        target = self._plan.side(hit.target).fighter if self._plan else None
-        options = self._reduce_options()
-        text = (
-            f"[b]Урон {plain(target.name) if target else ''}: {drevo.level_name(hit.level)}.[/b] "
-        )
-        if options:
-            text += "Судьба (очков: {}): ".format(self._target_character(hit).fate)
-            text += ", ".join(f"{cost} — до «{drevo.level_name(lvl)}»" for lvl, cost in options)
-            text += "; Enter — принять урон."
-        else:
-            text += "Enter — записать урон."
-        return text
-
     # -- setup actions ----------------------------------------------------------------------------
 
     @on(DataTable.RowSelected, "#combat-roster")
@@ -469,12 +482,11 @@ class CombatPane(Vertical):
         """Add an NPC on the spot: name, skills, weapon; it joins the party and the enemies."""
 
         def added(npc: Character | None) -> None:
+            self.call_after_refresh(self._focus_phase)  # back on the roster, keys working
             if npc is None:
                 return
-            if not self._save_character(npc):
-                return
             enc = self.encounter.with_combatant(Combatant(npc.id, npc.name, "Противники"))
-            self._save(enc, f"Бой: новый НИП {npc.name}")
+            self._save(enc, f"Бой: новый НИП {npc.name}", (npc,))
 
         self.app.push_screen(NpcForm(), added)
 
@@ -485,6 +497,7 @@ class CombatPane(Vertical):
             rolls = roll_side_initiative(sides, self.app.rng)  # type: ignore[attr-defined]
             how = [{"side": r.side, "rolls": [list(d) for d in r.rolls]} for r in rolls]
             enc = self.encounter.with_initiative([r.side for r in rolls], how)
+            enc = replace(enc, id=new_id())
         except RulesError as err:
             self.app.notify(str(err), severity="error")
             return
@@ -512,6 +525,7 @@ class CombatPane(Vertical):
                 return
             order = chosen + remaining
             enc = self.encounter.with_initiative(order, [{"side": s} for s in order])
+            enc = replace(enc, id=new_id())
             if not self._save(enc, "Бой: порядок задан ведущим"):
                 return
             self._log(None, "Засада: порядок сторон — " + " → ".join(order))
@@ -524,29 +538,55 @@ class CombatPane(Vertical):
 
     # -- declarations ---------------------------------------------------------------------------
 
-    def action_declare(self) -> None:
-        """Record the current declarer's action from the form."""
+    def _allowable(self) -> bool:
+        """Whether the form's declaration breaks a rule the GM may set aside."""
+        current = self.encounter.next_declarer(self._can_act())
+        if current is None:
+            return False
+        problem, may_allow = self.query_one(DeclarationForm).problem()
+        return bool(problem) and may_allow
+
+    def action_declare(self, allow: bool = False) -> None:
+        """Record the current declarer's action from the form (refused when illegal)."""
         can_act = self._can_act()
         current = self.encounter.next_declarer(can_act)
         if current is None:
             self._start_resolution()
             return
+        form = self.query_one(DeclarationForm)
         try:
-            declaration = self.query_one(DeclarationForm).declaration(current.character_id)
+            declaration = form.declaration(current.character_id)
+        except RulesError as err:
+            form.show_problem(str(err), False)
+            return
+        problem, may_allow = form.problem()
+        if problem and not (allow and may_allow):
+            form.show_problem(problem, may_allow)  # the form says why, and the GM's key
+            return
+        if problem:
+            declaration = replace(declaration, exception=problem)
+        try:
             enc = self.encounter.declare(declaration, can_act)
+            last = enc.next_declarer(can_act) is None
+            if last:  # the last declaration and the move to the dice are one undo step
+                enc = enc.start_resolution(can_act)
         except RulesError as err:
             self.app.notify(str(err), severity="error")
             return
         names = self._names()
         if not self._save(enc, f"Бой: заявка {current.name}"):
             return
-        self._log(
-            current.name,
-            "Заявка: " + declaration_text(declaration, names),
-            {"declaration": vars(declaration)},
-        )
-        if enc.next_declarer(can_act) is None:
-            self._start_resolution()
+        text = "Заявка: " + declaration_text(declaration, names)
+        if problem:
+            text = f"Заявка (исключение ведущего: {problem}) " + declaration_text(
+                declaration, names
+            )
+        self._log(current.name, text, {"declaration": vars(declaration)})
+        self._focus_phase()  # the next declarer on the form's first row, or the dice
+
+    def action_allow(self) -> None:
+        """Declare what the rules refuse, as the GM's exception («исключение ведущего»)."""
+        self.action_declare(allow=True)
 
     def _start_resolution(self) -> None:
         try:
@@ -561,189 +601,40 @@ class CombatPane(Vertical):
     # -- resolution -------------------------------------------------------------------------------
 
     def _reset_exchange(self) -> None:
-        self._plan, self._refusal, self._result, self._other = None, "", None, None
-        self._fate_before, self._hits = set(), []
-
-    def _fate_rules(self) -> drevo.FateRules:
-        return drevo.fate_rules()
-
-    def _character_of(self, role: str) -> Character | None:
-        if self._plan is None:
-            return None
-        pairing = self.encounter.pending()[0]
-        cid = pairing.attack.actor if role == "attacker" else pairing.attack.target
-        return self.characters.get(cid or "")
-
-    def _target_character(self, hit: drevo.Hit) -> Character:
-        c = self._character_of(hit.target)
-        assert c is not None
-        return c
-
-    def _fate_before_choices(self) -> list[Choice]:
-        plan = self._plan
-        if plan is None:
-            return []
-        use = plan.fate_use_before_roll
-        rules = self._fate_rules()
-        choices = []
-        for role in ("attacker", "defender"):
-            c = self._character_of(role)
-            if c is None or not plan.side(role).rolls or role in self._fate_before:
-                continue
-            refused = ""
-            try:
-                drevo.spend_fate(use, c.fate, rules=rules)
-            except RulesError as err:
-                refused = str(err)
-            if c.fate > 0 or refused:
-                label = f"{c.name}: Судьба — кубики +4 без броска (1 очко из {c.fate})"
-                choices.append(Choice(label, role, refused))
-        return [ch for ch in choices if not ch.refused] and choices
-
-    def action_fate_before(self) -> None:
-        """Offer Судьба before the roll: the side's dice count as +4 (uses 1 and 3)."""
-
-        def chosen(role: str | None) -> None:
-            if role is None or self._plan is None:
-                return
-            c = self._character_of(role)
-            assert c is not None
-            left = drevo.spend_fate(self._plan.fate_use_before_roll, c.fate)
-            self._fate_before.add(role)
-            if not self._save_character(replace(c, fate=left)):
-                self._fate_before.discard(role)
-                return
-            self._log(c.name, "Судьба до броска: кубики считаются +4", {"fate": "before"})
-
-        self.app.push_screen(ChoiceScreen("Судьба до броска", self._fate_before_choices()), chosen)
+        self._other, self._other_refusal = None, ""
 
     def action_roll(self) -> None:
-        """Roll the current exchange."""
+        """Roll the current exchange (its dice are stored the moment they fall)."""
         if not self.drevo:
             self._roll_other()
             return
-        if self._plan is None:
-            return
-        self._result = drevo.resolve_exchange(
-            self._plan,
-            self.app.rng,
-            fate=frozenset(self._fate_before),  # type: ignore[attr-defined]
-        )
-        self._log_result("Схватка")
-        self._redraw()
-
-    def _log_result(self, what: str) -> None:
-        assert self._result is not None and self._plan is not None
-        text = " / ".join(_plain(line) for line in result_lines(self._result))
-        self._log(self._plan.attacker.fighter.name, f"{what}: {text}", self._result.to_dict())
+        self.roll_exchange()
 
     def action_reroll_tie(self) -> None:
-        """Roll a tied exchange again (the conflict is still open)."""
-        self._result = None
-        self.action_roll()
-
-    def _shift_choices(self) -> list[Choice]:
-        result, plan = self._result, self._plan
-        if result is None or plan is None or not self._fate_rules().allows("shift"):
-            return []
-        choices = []
-        for role in ("attacker", "defender"):
-            c = self._character_of(role)
-            if c is None or not plan.side(role).rolls or c.fate <= 0:
-                continue
-            for points in (1, 2, 3):
-                if points > c.fate:
-                    break
-                for sign in (1, -1):
-                    choices.append(
-                        Choice(
-                            f"{c.name}: {signed(sign * points)} (очков: {points})",
-                            (role, sign * points),
-                        )
-                    )
-        return choices
-
-    def action_fate_shift(self) -> None:
-        """Offer Судьба after the roll: ±1 per point (use 2)."""
-
-        def chosen(value: tuple[str, int] | None) -> None:
-            if value is None or self._result is None:
-                return
-            role, points = value
-            c = self._character_of(role)
-            assert c is not None
-            try:
-                left = drevo.spend_fate("shift", c.fate, cost=abs(points))
-                self._result = drevo.shift_exchange(self._result, role, points)
-            except RulesError as err:
-                self.app.notify(str(err), severity="error")
-                return
-            if not self._save_character(replace(c, fate=left)):
-                return
-            self._log_result(f"Судьба {signed(points)} ({c.name})")
-            self._redraw()
-
-        self.app.push_screen(ChoiceScreen("Судьба после броска", self._shift_choices()), chosen)
-
-    def _reduce_options(self) -> tuple[tuple[str, int], ...]:
-        if not self._hits:
-            return ()
-        c = self._target_character(self._hits[0])
-        return drevo.reduce_options(self._hits[0].level, c.fate)
+        """Roll a tied exchange again (the conflict is still open): a new attempt."""
+        _, _, result = self._derive()
+        if result is None or not result.tie:
+            return
+        self.roll_exchange(int(self._ex().get("attempt", 1)) + 1)
 
     def action_apply(self) -> None:
-        """Accept the roll (damage goes into the wound track) or the damage as it is."""
-        if self._other is not None:
-            self._finish_exchange()
+        """Accept the roll, the damage as it is, or the exchange's result."""
+        if not self.drevo:
+            if self._other is not None:
+                self._finish_other()
             return
-        if self._result is None:
-            return
-        if not self._hits and self._stage() == "rolled":
-            self._hits = list(self._result.hits)
-            if not self._hits:
-                self._finish_exchange()
-                return
-            self._redraw()
-            if not self._reduce_options():
-                self._take_damage(0)
-            return
-        self._take_damage(0)
+        self.accept_exchange()
+
+    def action_next_exchange(self) -> None:
+        """Close the exchange whose final wounds are shown; the next one comes up."""
+        if self._stage() == "done":
+            self.finish_exchange()
 
     def action_reduce(self, levels: int) -> None:
         """Spend Судьба to lower the damage by ``levels`` (use 4)."""
-        self._take_damage(levels)
+        self.take_damage(levels)
 
-    def _take_damage(self, reduce_by: int) -> None:
-        hit = self._hits.pop(0)
-        c = self._target_character(hit)
-        level, fate = hit.level, c.fate
-        if reduce_by:
-            try:
-                fate = drevo.spend_fate("reduce_damage", c.fate, cost=reduce_by)
-            except RulesError as err:
-                self._hits.insert(0, hit)
-                self.app.notify(str(err), severity="error")
-                return
-            level = drevo.reduce_damage(hit.level, reduce_by)
-        track = bridge.track_of(c).take(level)
-        updated = replace(bridge.with_track(c, track), fate=fate)
-        if not self._save_character(updated):
-            self._hits.insert(0, hit)
-            return
-        note = f" (Судьба −{reduce_by}: было «{drevo.level_name(hit.level)}»)" if reduce_by else ""
-        state = "погиб" if track.dead else ("не может действовать" if not track.can_act else "")
-        self._log(
-            c.name,
-            f"Урон: {drevo.level_name(level)}{note}. Раны: {wounds_text(track.counts)}"
-            + (f" — {state}" if state else ""),
-            {"damage": level, "wounds": track.to_dict()},
-        )
-        if not self._hits:
-            self._finish_exchange()
-        else:
-            self._redraw()
-
-    def _finish_exchange(self) -> None:
+    def _finish_other(self) -> None:
         pairing = self.encounter.pending()[0]
         enc = self.encounter.mark_resolved(pairing)
         self._reset_exchange()
@@ -754,9 +645,13 @@ class CombatPane(Vertical):
         pending = self.encounter.pending()
         if not pending:
             return
-        reason = self._refusal or "решение ведущего"
-        self._log(None, f"Схватка пропущена: {reason}")
-        self._finish_exchange()
+        if not self.drevo:
+            reason = self._other_refusal or "решение ведущего"
+            self._log(None, f"Схватка пропущена: {reason}")
+            self._finish_other()
+            return
+        _, refusal, _ = self._derive()
+        self.finish_exchange(skipped=refusal or "решение ведущего")
 
     def action_next_round(self) -> None:
         """Start the next round; the declaration order reverses."""
@@ -770,10 +665,46 @@ class CombatPane(Vertical):
     def action_end_fight(self) -> None:
         """End the fight; wounds stay on the characters."""
         self._reset_exchange()
-        self._log(None, f"Бой завершён после {self.encounter.round} раунд(ов)")
-        self.encounter = self._default_encounter(list(self.characters.values()))
-        self._write(lambda: self.store.put_doc(DOC, None, label="Бой завершён"))
+        done = self.encounter.round
+        enc = self._default_encounter(list(self.characters.values()))
+        previous = self.encounter
+        self.encounter = enc
+        if not self._write(lambda: self.store.put_doc(DOC, None, label="Бой завершён")):
+            self.encounter = previous
+            self._redraw()
+            return
+        self._log(None, f"Бой завершён после {words.rounds(done, 'gen')}")
+        self._redraw()
         self._focus_phase()
+
+    def _fallen(self) -> list[Combatant]:
+        return [
+            c
+            for c in self.encounter.combatants
+            if not bridge.can_act(self.characters.get(c.character_id))
+        ]
+
+    def action_remove_fallen(self) -> None:
+        """Take a heavily wounded or dead combatant out of the order."""
+
+        def chosen(cid: str | None) -> None:
+            c = self.encounter.combatant(cid) if cid else None
+            if c is None:
+                return
+            enc = self.encounter.remove_fallen(c.character_id)
+            if not self._save(enc, f"Бой: {c.name} выбывает"):
+                return
+            self._log(None, f"{c.name} выбывает из боя (решение ведущего)")
+
+        choices = [
+            Choice(
+                f"{c.name} — {words.wound_state(bridge.track_of(self.characters[c.character_id]))}",
+                c.character_id,
+            )
+            for c in self._fallen()
+            if c.character_id in self.characters
+        ]
+        self.app.push_screen(ChoiceScreen("Убрать из боя", choices), chosen)
 
     def _focus_phase(self) -> None:
         phase = self.encounter.phase

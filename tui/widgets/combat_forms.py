@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -37,6 +37,7 @@ class DeclarationForm(Vertical):
     DeclarationForm Horizontal { height: 1; }
     DeclarationForm Horizontal Label { width: auto; }
     DeclarationForm Input { width: 1fr; }
+    DeclarationForm #declare-problem { color: $error; height: auto; }
     """
 
     def compose(self) -> ComposeResult:
@@ -55,10 +56,12 @@ class DeclarationForm(Vertical):
             yield Input(
                 placeholder="например: выхватывает меч и бьёт", id="declare-note", compact=True
             )
+        yield Static(id="declare-problem")
 
     def prepare(self, actor: Character, weapons: list[str], targets: list[tuple[str, str]]) -> None:
         """Show the form for ``actor``; keep the choices that still make sense."""
         self._weapons = weapons
+        self._actor = actor
         self.query_one("#declare-who", Static).update(
             f"Заявляет [b]{plain(actor.name)}[/b] — Enter: объявить, ←/→ меняют, ↑/↓ по строкам"
         )
@@ -66,10 +69,42 @@ class DeclarationForm(Vertical):
         target.set_options(targets, target.value)
         self._offer_weapons()
         self.query_one("#declare-note", Input).value = ""
+        self._check()
 
     @on(Stepper.Changed, "#declare-action")
     def _action_changed(self) -> None:
         self._offer_weapons()
+        self._check()
+
+    @on(Stepper.Changed)
+    def _changed(self) -> None:
+        self._check()
+
+    def problem(self) -> tuple[str, bool]:
+        """Return why the form's declaration breaks a rule, and whether the GM may allow it."""
+        actor = getattr(self, "_actor", None)
+        if actor is None:
+            return "", True
+        try:
+            declaration = self.declaration(actor.id)
+        except RulesError as err:
+            return str(err), False
+        return bridge.declaration_problem(declaration, actor)
+
+    def _check(self) -> None:
+        problem, may_allow = self.problem()
+        self.show_problem(problem, may_allow)
+        if self.is_mounted:
+            self.screen.refresh_bindings()  # «!» shows in the key bar only when it applies
+
+    def show_problem(self, problem: str, may_allow: bool) -> None:
+        """Show why the declaration is refused (and the GM's key when one applies)."""
+        text = ""
+        if problem:
+            text = f"Нельзя: {plain(problem)}"
+            if may_allow:
+                text += " [b]![/b] — исключение ведущего."
+        self.query_one("#declare-problem", Static).update(text)
 
     def _offer_weapons(self) -> None:
         """Offer the weapons that suit the action first (a bow for shooting, a blade for melee)."""
@@ -132,10 +167,14 @@ class NpcForm(ModalScreen[Character | None]):
         self.query_one("#npc-weapon", Stepper).select(bridge.NO_WEAPON)
 
     @on(Input.Submitted)
-    def _submitted(self) -> None:
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
         self.action_add()
 
-    def key_enter(self) -> None:
+    def key_enter(self, event: events.Key) -> None:
+        # Enter on the weapon row; the key must not reach the screen below the dialog.
+        event.stop()
+        event.prevent_default()
         self.action_add()
 
     def action_add(self) -> None:

@@ -16,7 +16,8 @@ from textual.widgets.data_table import RowDoesNotExist
 
 from rules import drevo  # loads each part on first use (PEP 562)
 from rules.errors import RulesError
-from tui.sheets import columns, row, sheet_text, wounds_text
+from tui import words
+from tui.sheets import columns, row, sheet_text, track_of, wounds_text
 from tui.store import Character, StoreError, new_id
 from tui.widgets.focus import focus_now
 from tui.widgets.table import Table
@@ -99,7 +100,7 @@ class PartyPane(Vertical):
         self._all = list(characters)
         self._characters = {c.id: c for c in characters}
         shown = self._shown(system)
-        rows = [(c.id, row(system, c)) for c in shown]
+        rows = [(c.id, _with_state(system, c, row(system, c))) for c in shown]
         if rows != getattr(self, "_rows", None):
             table.clear()
             for key, cells in rows:
@@ -172,9 +173,7 @@ class PartyPane(Vertical):
             if level is None:
                 return
             track = bridge.track_of(c).take(level)
-            state = (
-                " — погиб" if track.dead else ("" if track.can_act else " — не может действовать")
-            )
+            state = f" — {words.wound_state(track)}" if not track.can_act else ""
             self._save(
                 bridge.with_track(c, track),
                 f"{c.name}: {drevo.level_name(level)}",
@@ -417,3 +416,13 @@ def _stat(system: str, c: Character) -> int:
     if system == "ide4":
         return int(c.extra.get("energy", 100))
     return max((s.value for s in c.skills), default=-99)
+
+
+def _with_state(system: str, c: Character, cells: tuple[str, ...]) -> tuple[str, ...]:
+    """Mark «тяжело ранен» / «погиб» in a Древо row's wounds cell."""
+    if system != "drevo":
+        return cells
+    state = words.wound_state(track_of(c))
+    if not state:
+        return cells
+    return (*cells[:3], f"{cells[3]} — {state}", *cells[4:])

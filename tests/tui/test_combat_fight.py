@@ -1,0 +1,211 @@
+"""Issue 13: a Древо fight that holds at the table — stored rolls, whole-exchange undo, keys."""
+
+from __future__ import annotations
+
+from tests.tui.test_combat import declare, one_on_one, pane
+from tui.store import Store
+
+
+async def to_dice(pilot, app):
+    """Ярослав and Шкуро strike each other with the first weapons; the dice phase begins."""
+    await one_on_one(pilot, app)
+    await pilot.press("i")
+    await pilot.pause()
+    await pilot.press("enter", "enter")
+    await pilot.pause()
+    assert pane(app).encounter.phase == "resolve" and pane(app)._stage() == "plan"
+
+
+EARLIER = "\nКубики этой схватки уже брошены — Enter покажет те же."
+
+
+def screen_text(app) -> str:
+    p = pane(app)
+    return str(p.query_one("#combat-exchange").render()) + str(
+        p.query_one("#combat-status").render()
+    )
+
+
+async def test_a_quit_between_roll_and_accept_keeps_the_roll(make_test_app, campaign_path):
+    """Сид: «Только после этого происходят проверки (бросаются кубики)» — once: a restart
+    shows the same dice at «Принять», never «Бросить» again."""
+    app = make_test_app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_dice(pilot, app)
+        await pilot.press("enter")  # roll
+        await pilot.pause()
+        dice = pane(app).encounter.exchange["dice"]
+        before = screen_text(app)
+        assert pane(app)._stage() == "rolled"
+    again = make_test_app(seed=99)  # other dice, were anything rolled anew
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        assert pane(again)._stage() == "rolled"
+        assert pane(again).encounter.exchange["dice"] == dice
+        assert screen_text(again) == before
+        assert not pane(again).check_action("roll", ())
+    rolls = [e for e in Store.open(campaign_path).log() if e.text.startswith("Схватка")]
+    assert len(rolls) == 1
+
+
+async def test_undo_in_the_dice_phase_is_one_exchange_and_redraws_exactly(make_test_app):
+    """Roll, damage and Судьба are one undo step; undo and redo redraw the tab exactly, and
+    rolling again after the undo shows the same dice (the Журнал keeps them)."""
+    app = make_test_app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_dice(pilot, app)
+        planned = screen_text(app)
+        wounds = {c.id: dict(c.wounds) for c in app.store.characters()}
+        for _ in range(4):  # roll, accept, damage, next
+            if not pane(app).encounter.pending():
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+        dice = [e.data["dice"] for e in app.store.log() if e.text.startswith("Схватка")]
+        after = screen_text(app)
+        docs = (app.store.get_doc("encounter"), [c.wounds for c in app.store.characters()])
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        # The plan as before, and one more line: these dice are already in the Журнал.
+        assert screen_text(app).replace(EARLIER, "") == planned
+        assert EARLIER in screen_text(app)
+        assert {c.id: dict(c.wounds) for c in app.store.characters()} == wounds
+        assert pane(app)._stage() == "plan"
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert screen_text(app) == after
+        assert (app.store.get_doc("encounter"), [c.wounds for c in app.store.characters()]) == docs
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        await pilot.press("enter")  # roll again: the same dice
+        await pilot.pause()
+        assert pane(app).encounter.exchange["dice"] == dice[0]
+
+
+async def test_keys_work_after_undoing_the_end_of_the_fight(make_test_app):
+    """After an undo of «Бой завершён», n and x act at once (no tab switch needed)."""
+    app = make_test_app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_dice(pilot, app)
+        for _ in range(6):
+            if not pane(app).encounter.pending():
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+        assert not pane(app).encounter.pending()
+        await pilot.press("x")
+        await pilot.pause()
+        assert pane(app).encounter.phase == "setup"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert pane(app).encounter.phase == "resolve"
+        await pilot.press("n")
+        await pilot.pause()
+        assert pane(app).encounter.phase == "declare" and pane(app).encounter.round == 2
+        await pilot.press("x")
+        await pilot.pause()
+        assert pane(app).encounter.phase == "setup"
+        texts = [e.text for e in app.store.log()]
+        assert "Бой завершён после 2 раундов" in texts
+        assert "Бой завершён после 1 раунда" in texts
+
+
+async def test_enter_in_the_new_npc_dialog_does_not_move_a_row(make_test_app):
+    """Enter adds the NPC and nothing else: the highlighted character keeps its side."""
+    app = make_test_app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        sides = {c.character_id: c.side for c in pane(app).encounter.combatants}
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press(*"Тать", "tab", *"Драка 1", "enter")
+        await pilot.pause()
+        now = {c.character_id: c.side for c in pane(app).encounter.combatants}
+        added = set(now) - set(sides)
+        assert len(added) == 1
+        assert {k: v for k, v in now.items() if k in sides} == sides
+        assert app.focused is app.query_one("#combat-roster")  # the keys still work
+        await pilot.press("a", *"Вор", "tab", "tab", "enter")  # Enter on the weapon row
+        await pilot.pause()
+        again = {c.character_id: c.side for c in pane(app).encounter.combatants}
+        assert {k: v for k, v in again.items() if k in sides} == sides
+        assert len(again) == len(now) + 1
+
+
+async def test_dead_leave_the_target_list_and_are_marked(make_test_app):
+    """Сид: «Смерть»; the dead are marked «погиб» and are no one's target."""
+    from dataclasses import replace
+
+    app = make_test_app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await one_on_one(pilot, app)
+        await pilot.press("i")
+        await pilot.pause()
+        p = pane(app)
+        target = next(
+            c
+            for c in p.encounter.combatants
+            if c.side != p.encounter.next_declarer(p._can_act()).side
+        )
+        c = app.store.character(target.character_id)
+        app.store.upsert_character(replace(c, extra={**c.extra, "dead": True}))
+        await pilot.pause()
+        options = [v for _, v in app.query_one("#declare-target")._options]
+        assert target.character_id not in options
+        order = app.query_one("#combat-order")
+        names = [str(order.get_row_at(i)[2]) for i in range(order.row_count)]
+        assert f"{target.name} (погиб)" in names
+        assert p.check_action("remove_fallen", ())
+        await declare(pilot, app, "dodge")
+        assert p.encounter.declarations[0].action == "dodge"
+
+
+async def test_party_and_players_view_mark_the_fallen(make_test_app):
+    """Сид: «Тяжелораненый персонаж не может ничего делать»; Партия and the players' view
+    say «тяжело ранен» and «погиб» at a glance."""
+    from dataclasses import replace
+
+    from rules.encounter import Combatant, Encounter
+    from tui.public import combat_names
+
+    app = make_test_app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        first, second = app.store.characters()[:2]
+        app.store.upsert_character(replace(first, wounds={**first.wounds, "heavy": 1}))
+        app.store.upsert_character(replace(second, extra={**second.extra, "dead": True}))
+        await pilot.pause()
+        table = app.query_one("#party-table")
+        cells = {str(table.get_row(first.id)[0]): str(table.get_row(first.id)[3])}
+        cells[str(table.get_row(second.id)[0])] = str(table.get_row(second.id)[3])
+        assert cells[first.name].endswith("— тяжело ранен")
+        assert cells[second.name].endswith("— погиб")
+        chars = {c.id: c for c in app.store.characters()}
+        enc = Encounter(
+            combatants=(
+                Combatant(first.id, first.name, "А"),
+                Combatant(second.id, second.name, "Б"),
+            )
+        )
+        names = combat_names(enc, chars)
+        assert names == {
+            first.id: f"{first.name} (тяжело ранен)",
+            second.id: f"{second.name} (погиб)",
+        }
+
+
+async def test_undo_of_the_last_declaration_reopens_it(make_test_app):
+    """One Enter, one undo step: the last declaration and the move to the dice go together."""
+    app = make_test_app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_dice(pilot, app)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        p = pane(app)
+        assert p.encounter.phase == "declare" and len(p.encounter.declarations) == 1
+        assert app.query_one("#combat-form").display
+        assert app.focused is app.query_one("#declare-action")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert p.encounter.phase == "resolve"
