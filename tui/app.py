@@ -25,7 +25,7 @@ from rules.rng import make_rng
 from tui.render import roll_summary
 from tui.store import LogEntry, Store, StoreError
 from tui.widgets.builder import CharacterChanged, CheckRolled, builder_class, builder_module
-from tui.widgets.focus import focus_now
+from tui.widgets.focus import cycle_focus, focus_now, form_enter, form_of, pane_of
 from tui.widgets.keybar import KeyBar
 from tui.widgets.motion import quiet_animations
 from tui.widgets.party import PartyPane
@@ -59,6 +59,24 @@ class MainScreen(Screen[None]):
     switch doubled the frame's work and the bytes sent to the terminal."""
 
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+
+    # The focus contract (tui.widgets.focus): keys a focused widget leaves unbound land here.
+    BINDINGS = [
+        Binding("escape", "app.focus_out(True)", "Назад", id="focus-out", tooltip="Выйти из поля"),
+        Binding("escape", "app.focus_out(False)", "Назад", id="focus-out-quiet", show=False),
+        Binding("up", "app.focus_step(-1)", "Выше", id="focus-up", show=False),
+        Binding("down", "app.focus_step(1)", "Ниже", id="focus-down", show=False),
+    ]
+
+    @on(Input.Submitted)
+    async def _field_submitted(self, event: Input.Submitted) -> None:
+        """Enter in a form's text field that no one else took does the form's Enter."""
+        found = form_enter(event.input)
+        if found is not None:
+            event.stop()
+            node, binding, enabled = found
+            if enabled:
+                await self.app.run_action(binding.action, node)
 
 
 class TabbedPanes(TabbedContent):
@@ -148,7 +166,9 @@ class KubikApp(App[None]):
         ),
         Binding("v", "view_command", "Вид игроков", id="view-command", show=False),
         Binding("y", "copy_last", "Копировать", id="copy-last", tooltip="Итог", show=False),
-        Binding("ctrl+q", "quit", "Выход", id="quit", tooltip="Выйти из kubik"),
+        # Priority: Ctrl+Q quits from every screen, a dialog's or the size notice's too (a
+        # modal screen hides the app's other bindings).
+        Binding("ctrl+q", "quit", "Выход", id="quit", tooltip="Выйти из kubik", priority=True),
     ]
 
     def __init__(
@@ -175,6 +195,19 @@ class KubikApp(App[None]):
     def notify(self, message: str, *, markup: bool = False, **kwargs: Any) -> None:  # type: ignore[override]
         """Notify as Textual does, but as plain text: messages quote names the GM typed."""
         super().notify(message, markup=markup, **kwargs)
+
+    async def on_event(self, event: events.Event) -> None:
+        """Give a key that arrives while nothing has the focus to the active tab's first
+        control: a control that hid itself (IDE4's «n» after a roll) left the focus nowhere,
+        and the keys typed right after it hit the app's keys instead of the tab's."""
+        if (
+            isinstance(event, events.Key)
+            and isinstance(self.screen, MainScreen)
+            and not _shown(self.screen.focused)
+            and self._panes
+        ):
+            self.action_focus_tab()
+        await super().on_event(event)
 
     def get_default_screen(self) -> Screen[None]:
         return MainScreen(id="_default")
@@ -284,6 +317,8 @@ class KubikApp(App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if is_too_small(self):
             return action == "quit"
+        if action == "focus_out":  # shown in a text field (the bar is short there), quiet else
+            return parameters == (isinstance(self.focused, Input),)
         if action == "secret":
             writable = not self.view_only and not self.store.read_only
             return writable and parameters == (not self.secret,)
@@ -304,6 +339,40 @@ class KubikApp(App[None]):
         return True
 
     # -- actions -------------------------------------------------------------------------------
+
+    def action_focus_next(self) -> None:
+        """Focus the next control of the active tab (of a dialog), wrapping around."""
+        self._cycle(1)
+
+    def action_focus_previous(self) -> None:
+        """Focus the previous control of the active tab (of a dialog), wrapping around."""
+        self._cycle(-1)
+
+    def _cycle(self, delta: int) -> None:
+        screen = self.screen
+        if isinstance(screen, MainScreen):
+            tabs = self.query_one(TabbedContent)
+            within = pane_of(tabs.get_pane(tabs.active), screen)
+            if cycle_focus(screen, delta, within=within) is None:
+                self.action_focus_tab()
+        else:
+            cycle_focus(screen, delta, within=screen)
+
+    def action_focus_step(self, delta: int) -> None:
+        """Move to the next or previous row of the form that has the focus, wrapping."""
+        screen = self.screen
+        if isinstance(screen, MainScreen) and screen.focused is None:
+            self.action_focus_tab()
+            return
+        cycle_focus(screen, delta, within=form_of(screen.focused, screen))
+
+    def action_focus_out(self, _shown: bool = False) -> None:
+        """Go one level out: from any control of a tab to the tab's first control."""
+        self.action_focus_tab()
+
+    def action_help_quit(self) -> None:
+        """Say how to quit when the GM presses Ctrl+C out of habit."""
+        self.notify("Выход из kubik — Ctrl+Q.", title="Выйти?")
 
     async def action_show_tab(self, tab: str) -> None:
         """Switch to a tab (built on its first visit) and focus its first control."""
@@ -490,6 +559,13 @@ class KubikApp(App[None]):
             self.store.append_log(entry)
         except StoreError as err:
             self.notify(str(err), severity="error", timeout=10)
+
+
+def _shown(widget: Widget | None) -> bool:
+    """Return whether ``widget`` is there to take keys (not None, not inside a hidden box)."""
+    if widget is None:
+        return False
+    return all(node.display for node in widget.ancestors_with_self if isinstance(node, Widget))
 
 
 _STEPPER_HELP = [

@@ -24,8 +24,9 @@ class Stepper(Widget, can_focus=True):
     BINDINGS = [
         Binding("left", "step(-1)", "Назад", show=False),
         Binding("right", "step(1)", "Вперёд", show=False),
-        Binding("up", "app.focus_previous", "Выше", show=False),
-        Binding("down", "app.focus_next", "Ниже", show=False),
+        # Within the form, wrapping: ↓ past the last row goes back to the first.
+        Binding("up", "app.focus_step(-1)", "Выше", show=False),
+        Binding("down", "app.focus_step(1)", "Ниже", show=False),
         Binding("home", "jump(0)", show=False),
         Binding("end", "jump(-1)", show=False),
     ]
