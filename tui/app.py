@@ -124,7 +124,7 @@ class KubikApp(App[None]):
             "campaigns",
             "Кампании",
             id="campaigns",
-            tooltip="Открыть, создать…",
+            tooltip="Кампании: открыть, создать, переименовать, удалить",
             show=False,
         ),
         Binding(
@@ -150,22 +150,41 @@ class KubikApp(App[None]):
             "secret(True)",
             "Скрытно",
             id="secret-on",
-            tooltip="Следующие броски скрыты от игроков (ещё раз — выключить)",
+            tooltip="Скрытные броски: следующие броски скрыты от игроков (ещё раз — выключить)",
             show=False,
         ),
         Binding(
-            "ctrl+s", "secret(False)", "Скрытно: выкл.", id="secret-off", tooltip="", show=False
+            "ctrl+s",
+            "secret(False)",
+            "Скрытно: выкл.",
+            id="secret-off",
+            tooltip="Скрытные броски: следующие броски скрыты от игроков (ещё раз — выключить)",
+            show=False,
         ),
         Binding(
             "t",
             "toggle_hidden",
             "Скрыть НИП",
             id="hide-npc",
-            tooltip="НИП: «???»",
+            tooltip="Скрыть НИП от игроков («???») или показать снова",
             show=False,
         ),
-        Binding("v", "view_command", "Вид игроков", id="view-command", show=False),
-        Binding("y", "copy_last", "Копировать", id="copy-last", tooltip="Итог", show=False),
+        Binding(
+            "v",
+            "view_command",
+            "Вид игроков",
+            id="view-command",
+            tooltip="Команда вида для игроков (kubik --view) — показать и скопировать",
+            show=False,
+        ),
+        Binding(
+            "y",
+            "copy_last",
+            "Копировать",
+            id="copy-last",
+            tooltip="Копировать последнюю запись Журнала",
+            show=False,
+        ),
         # Priority: Ctrl+Q quits from every screen, a dialog's or the size notice's too (a
         # modal screen hides the app's other bindings).
         Binding("ctrl+q", "quit", "Выход", id="quit", tooltip="Выйти из kubik", priority=True),
@@ -434,12 +453,14 @@ class KubikApp(App[None]):
     def action_keys(self) -> None:
         """List every key of the app."""
         from tui.widgets.combat import CombatPane
-        from tui.widgets.keys import KeysScreen
+        from tui.widgets.keys import FOCUS_HELP, KeysScreen
         from tui.widgets.log import LogPane
 
+        party_only = [b for b in self.BINDINGS if b.id == "hide-npc"]  # `t`: the Партия tab's
+        everywhere = [b for b in self.BINDINGS if b.id != "hide-npc"]
         groups = [
-            ("Везде", list(self.BINDINGS)),
-            ("Партия", list(PartyPane.BINDINGS)),
+            ("Везде", [*everywhere, *FOCUS_HELP]),
+            ("Партия", [*PartyPane.BINDINGS, *party_only]),
             ("Бой", list(CombatPane.BINDINGS)),
             ("Проверка", [*builder_class(self.store.campaign.system).BINDINGS, *_STEPPER_HELP]),
             ("Быстрый бросок", [Binding("enter", "", "Бросить"), *QuickRoll.BINDINGS]),
