@@ -507,19 +507,21 @@ class KubikApp(App[None]):
 
     def action_view_command(self) -> None:
         """Show (and copy) the command that opens the players' view of this campaign."""
+        from tui.clipboard import SENT
         from tui.view import view_command
 
         command = view_command(self.store.path)
         self.copy_to_clipboard(command)
-        self.notify(
-            f"Вид для игроков — в другом окне или панели tmux:\n{command}\n(команда скопирована)",
+        self._tell_copied(
+            f"Вид для игроков — в другом окне или панели tmux:\n{command}\n({SENT.lower()})",
             title="Вид для игроков",
             timeout=20,
-            markup=False,
         )
 
     def action_copy_last(self) -> None:
         """Copy the newest Журнал entry (OSC 52: works over SSH and in tmux)."""
+        from tui.clipboard import SENT
+
         entries = self.store.log(limit=1)
         if not entries:
             self.notify("Журнал пуст — копировать нечего.")
@@ -527,7 +529,19 @@ class KubikApp(App[None]):
         entry = entries[0]
         text = f"{entry.actor}: {entry.text}" if entry.actor else entry.text
         self.copy_to_clipboard(text)
-        self.notify(f"Скопировано: {text}", markup=False)
+        self._tell_copied(f"{SENT}: {text}")
+
+    def _tell_copied(self, message: str, **kwargs: Any) -> None:
+        """Say what was sent, with tmux's hint when it will not pass it on (asked off the UI
+        thread: ``tmux show`` is a process)."""
+        from tui.clipboard import tmux_hint
+
+        def ask() -> None:
+            hint = tmux_hint()
+            full = f"{message}\n{hint}" if hint else message
+            self.call_from_thread(self.notify, full, markup=False, **kwargs)
+
+        self.run_worker(ask, thread=True, group="clipboard")
 
     # -- events --------------------------------------------------------------------------------
 

@@ -203,6 +203,6 @@ def make_view(path: Path | None, *, refresh_seconds: float = REFRESH_SECONDS) ->
 
 def view_command(path: Path) -> str:
     """Return the shell command that opens the players' view of the campaign at ``path``."""
-    import shlex
+    from tui.clipboard import view_command_line  # the running kubik by its full path
 
-    return f"kubik --view --campaign {shlex.quote(str(path))}"
+    return view_command_line(path)
