@@ -64,13 +64,30 @@ class KeyBar(Widget, can_focus=False):
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self.app.screen_change_signal.subscribe(self, self._screen_changed)
         self._update()
 
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
+        self.app.screen_change_signal.unsubscribe(self)
+
+    def _source(self) -> Any:
+        """Return the screen whose keys work now: a dialog over ours, else ours."""
+        top = self.app.screen
+        if top is not self.screen and top.is_modal and self.screen in self.app.screen_stack:
+            return top
+        return self.screen
+
+    def _screen_changed(self, screen: Any) -> None:
+        if not self.is_attached:
+            return
+        source = self._source()
+        if source is not self.screen:  # a dialog: follow its keys while it is up
+            source.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self.call_after_refresh(self._update)
 
     def _bindings_changed(self, screen: Any) -> None:
-        if self.is_attached and screen is self.screen:
+        if self.is_attached and screen is self._source():
             # As Footer does: after the refresh, when a dialog just opened is on the stack.
             self.call_after_refresh(self._update)
 
@@ -92,13 +109,22 @@ class KeyBar(Widget, can_focus=False):
             seen.add(form_enter[0])
             keys.append(form_enter[1])
             actions.append(form_enter[0])
-        for active in self.screen.active_bindings.values():
+        source = self._source()
+        for active in source.active_bindings.values():
             binding = active.binding
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
             keys.append((self.app.get_key_display(binding), binding.description, active.enabled))
             actions.append(binding.action)
+        if source.is_modal and not seen & {"quit", "app.quit"}:
+            # A dialog hides the app's keys from its bindings, but Ctrl+Q (a priority key)
+            # still quits: say so.
+            for _key, binding in self.app._bindings:
+                if binding.action == "quit" and binding.show:
+                    keys.append((self.app.get_key_display(binding), binding.description, True))
+                    actions.append("quit")
+                    break
         self._actions = tuple(actions)
         return tuple(keys)
 
@@ -107,7 +133,7 @@ class KeyBar(Widget, can_focus=False):
     def _form_enter(self) -> tuple[str, Key] | None:
         """Return (action, key) of the form's Enter while a form's text field has the focus
         (the field's own Enter is hidden; it hands the key on to the form)."""
-        found = form_enter(self.screen.focused)
+        found = form_enter(self._source().focused)
         if found is None:
             return None
         _node, binding, enabled = found
