@@ -6,6 +6,7 @@ import asyncio
 import gc
 import importlib
 import random
+import time
 import uuid
 from collections.abc import Callable
 from datetime import datetime
@@ -37,6 +38,11 @@ TAB_TITLES = {"party": "1 Партия", "combat": "2 Бой", "check": "3 Пр�
 #: The modules behind the tabs that are built on their first visit (imported ahead, off the UI
 #: thread, once the first screen is up).
 LATER_MODULES = ("tui.widgets.combat", "tui.widgets.log", "tui.widgets.keys")
+#: The hidden tabs built ahead (``prebuild``), in this order, once their modules are imported.
+PREBUILT_TABS = ("combat", "check", "log")
+#: A tab is built ahead only after this long without a key: the build (up to ~90 ms for Бой)
+#: is work on the UI thread, and a key pressed meanwhile would wait for it.
+IDLE_BEFORE_BUILD = 0.4
 
 
 def read_only_text(store: Store) -> str:
@@ -191,9 +197,18 @@ class KubikApp(App[None]):
     ]
 
     def __init__(
-        self, store: Store, *, rng: random.Random, clock: Clock, view_only: bool = False
+        self,
+        store: Store,
+        *,
+        rng: random.Random,
+        clock: Clock,
+        view_only: bool = False,
+        prebuild: bool = False,
     ) -> None:
         super().__init__()
+        #: Build the hidden tabs in idle time after the first paint, so no first visit waits.
+        self.prebuild = prebuild
+        self._last_key = 0.0
         self.store = store
         self.rng = rng
         self.clock = clock
@@ -219,6 +234,8 @@ class KubikApp(App[None]):
         """Give a key that arrives while nothing has the focus to the active tab's first
         control: a control that hid itself (IDE4's «n» after a roll) left the focus nowhere,
         and the keys typed right after it hit the app's keys instead of the tab's."""
+        if isinstance(event, events.Key):
+            self._last_key = time.monotonic()
         if (
             isinstance(event, events.Key)
             and isinstance(self.screen, MainScreen)
@@ -250,6 +267,7 @@ class KubikApp(App[None]):
 
     def on_mount(self) -> None:
         self.store.subscribe(self._store_changed)
+        self._last_key = time.monotonic()  # the start counts as activity: build after a pause
         self.redraw_all()
         self.action_focus_tab()
         self.set_interval(0.5, self._refresh_store)
@@ -259,12 +277,35 @@ class KubikApp(App[None]):
     def _import_later_tabs(self) -> None:
         """Import the other tabs' modules in a thread while the GM reads the first screen."""
         modules = (*LATER_MODULES, builder_module(self.store.campaign.system))
-        self.run_worker(lambda: [importlib.import_module(m) for m in modules], thread=True)
+
+        def import_them() -> None:
+            for module in modules:
+                importlib.import_module(module)
+            if self.prebuild:
+                self.call_from_thread(self._prebuild_next)
+
+        self.run_worker(import_them, thread=True)
         if self._collector_off:
             # ``kubik`` starts with the collector off (tui.cli). The start's objects are kept
             # for good (frozen), so later full collections do not walk them between two keys.
             gc.enable()
             self.set_timer(1.0, gc.freeze)
+
+    def _prebuild_next(self) -> None:
+        """Build the next hidden tab once the GM has not pressed a key for a moment."""
+        tab = next((t for t in PREBUILT_TABS if t not in self._panes), None)
+        if tab is None or not self.is_running:
+            return
+        quiet = time.monotonic() - self._last_key
+        if quiet < IDLE_BEFORE_BUILD or len(self.screen_stack) > 1:
+            self.set_timer(max(0.05, IDLE_BEFORE_BUILD - quiet), self._prebuild_next)
+            return
+
+        async def build() -> None:
+            await self.ensure_pane(tab)
+            self.set_timer(0.05, self._prebuild_next)
+
+        self.run_worker(build(), group="prebuild")
 
     def _make_pane(self, tab: str) -> Any:
         if tab == "combat":
@@ -616,6 +657,7 @@ def make_app(
     seed: int | None = None,
     view_only: bool = False,
     clock: Clock | None = None,
+    prebuild: bool = False,
 ) -> KubikApp:
     """Open the campaign at ``path`` (default: the user data folder) and build the app.
 
@@ -625,9 +667,13 @@ def make_app(
         seed: seed for the session's dice (tests and reproducible sessions).
         view_only: open without keys that change state.
         clock: time source for log entries (tests freeze it).
+        prebuild: build the hidden tabs in idle time after the first paint (``kubik``
+            does; tests build a tab on its first visit, as they press it).
 
     Raises:
         tui.store.StoreError: the campaign file cannot be read; its message is Russian.
     """
     store = Store.open(path, system=system)
-    return KubikApp(store, rng=make_rng(seed), clock=clock or local_now, view_only=view_only)
+    return KubikApp(
+        store, rng=make_rng(seed), clock=clock or local_now, view_only=view_only, prebuild=prebuild
+    )

@@ -221,12 +221,12 @@ def _run_kubik(args: argparse.Namespace) -> int:
     from tui.store import CampaignCorrupt, StoreError
 
     try:
-        app = make_app(args.campaign, system=args.system, seed=args.seed)
+        app = make_app(args.campaign, system=args.system, seed=args.seed, prebuild=True)
     except CampaignCorrupt as err:
         if not (err.backups and offer_backup(err, args.campaign)):
             fail(str(err), code=1)
         try:
-            app = make_app(args.campaign, system=args.system, seed=args.seed)
+            app = make_app(args.campaign, system=args.system, seed=args.seed, prebuild=True)
         except StoreError as again:
             fail(str(again), code=1)
     except StoreError as err:

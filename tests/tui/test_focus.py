@@ -205,3 +205,50 @@ async def test_the_key_bar_drops_the_least_important_keys_first(make_test_app) -
         assert narrow[0] == full[0]  # the first key of the tab stays
         assert narrow[-2:] == ["Выход", "Клавиши"] or narrow[-1] == "Клавиши"
         assert set(narrow) < set(full)
+
+
+# -- no key waits on a first visit -----------------------------------------------------------
+
+
+async def test_prebuild_builds_the_hidden_tabs_in_idle_time(campaign_path) -> None:
+    """The first `2` took ~90 ms while Бой was built: `kubik` builds the tabs ahead."""
+    import asyncio
+
+    from tests.conftest import frozen_clock
+    from tui.app import PREBUILT_TABS, make_app
+
+    app = make_app(campaign_path, seed=7, clock=frozen_clock, prebuild=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            if set(PREBUILT_TABS) <= set(app._panes):
+                break
+        assert set(PREBUILT_TABS) <= set(app._panes)
+        assert app.query_one("#tabs").active == "party"  # built hidden, the GM stays put
+        assert app.focused.id == "party-table"
+        await pilot.press("2")  # the first visit finds Бой built and drawn
+        assert app.query_one("#tabs").active == "combat"
+
+
+async def test_prebuild_waits_while_the_gm_types(campaign_path) -> None:
+    import asyncio
+
+    from tests.conftest import frozen_clock
+    from tui.app import make_app
+
+    app = make_app(campaign_path, seed=7, clock=frozen_clock, prebuild=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down")
+        for building in list(app._building.values()):  # one begun before the key ends first
+            await building
+        built = set(app._panes)
+        for _ in range(12):  # a key every 0.1 s: never IDLE_BEFORE_BUILD (0.4 s) quiet
+            await pilot.press("down")
+            await asyncio.sleep(0.1)
+        assert set(app._panes) == built  # nothing was built between the GM's keys
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            if len(app._panes) == 4:
+                break
+        assert len(app._panes) == 4  # and all of it once the keys stopped
