@@ -32,6 +32,7 @@ from tui.screens.settings_tables import (
 from tui.sheets import SYSTEM_NAMES
 from tui.store import Store, StoreError
 from tui.widgets.choice import Choice, ChoiceScreen
+from tui.widgets.focus import focus_now
 from tui.widgets.keybar import KeyBar
 
 NOT_TOML = "Это не TOML: исправьте текст, чтобы вернуться к форме."
@@ -67,6 +68,9 @@ class SettingsScreen(Screen[None]):
             tooltip="Таблица как текст TOML (добавить или убрать строки) / снова форма",
         ),
         Binding("escape", "close", "Закрыть", id="settings-close"),
+        # Priority: Enter on the list moves the focus before the next key is handed out (the
+        # list's own Enter posts a message, and keys typed right after it hit the list).
+        Binding("enter", "open_table", "Править", show=False, priority=True),
         Binding("up", "app.focus_step(-1)", "Выше", show=False),
         Binding("down", "app.focus_step(1)", "Ниже", show=False),
     ]
@@ -164,10 +168,19 @@ class SettingsScreen(Screen[None]):
         if event.option.id and event.option.id != self.current:
             self._show(event.option.id)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "open_table":  # only on the list; Enter elsewhere is the field's own
+            return self.focused is self.query_one("#settings-tables", OptionList)
+        return True
+
+    def action_open_table(self) -> None:
+        """Go into the highlighted table's form (or its TOML)."""
+        self._table_selected()
+
     @on(OptionList.OptionSelected, "#settings-tables")
     def _table_selected(self) -> None:
         if self.has_class("-toml"):
-            self.query_one("#settings-editor", TextArea).focus()
+            focus_now(self.query_one("#settings-editor", TextArea))
         else:
             self.query_one("#settings-form", SettingsForm).focus_first()
 

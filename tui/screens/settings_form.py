@@ -24,6 +24,7 @@ from tui.screens.settings_fields import (
     shown_value,
 )
 from tui.screens.settings_tables import SettingsError, check_table, dump_toml
+from tui.widgets.focus import focus_now
 from tui.widgets.stepper import Stepper
 
 
@@ -113,8 +114,8 @@ class SettingsForm(VerticalScroll, can_focus=False):
     def focus_first(self) -> None:
         """Focus the first field."""
         first = next(iter(self._fields), None)
-        if first is not None:
-            self.query_one(f"#{first}").focus()
+        if first is not None:  # at once: the keys typed right after Enter are for the field
+            focus_now(self.query_one(f"#{first}"))
 
     @on(Input.Changed)
     def _typed(self, event: Input.Changed) -> None:

@@ -30,6 +30,10 @@ KEY_NAMES = {
     "tab": "Tab",
     "home": "Home",
     "end": "End",
+    "delete": "Delete",
+    "backspace": "Backspace",
+    "pageup": "PgUp",
+    "pagedown": "PgDn",
 }
 
 #: The keys that move the focus (tui.widgets.focus), listed under «Везде».
