@@ -554,7 +554,7 @@ class KubikApp(App[None]):
         command = view_command(self.store.path)
         self.copy_to_clipboard(command)
         self._tell_copied(
-            f"Вид для игроков — в другом окне или панели tmux:\n{command}\n({SENT.lower()})",
+            f"Вид для игроков — в другом окне или панели tmux:\n{command}\n{SENT}.",
             title="Вид для игроков",
             timeout=20,
         )
