@@ -135,3 +135,20 @@ async def test_esc_from_a_field_goes_back_to_the_list(make_test_app) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, SettingsScreen)
+
+
+async def test_typing_a_value_back_is_no_edit(make_test_app) -> None:
+    """The form writes the TOML anew (without the file's comments): the same values are not
+    «изменено», and closing does not ask to save."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        value = await open_ladder_field(app, pilot, 0)
+        value.value = "−4"
+        await pilot.pause()
+        assert app.screen._edited("drevo/ladder.toml")
+        value.value = "−3"  # back to the packaged value
+        await pilot.pause()
+        assert not app.screen._edited("drevo/ladder.toml")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, SettingsScreen)  # closed without asking

@@ -7,6 +7,7 @@ drop rows; the campaign keeps the TOML it saved.
 
 from __future__ import annotations
 
+import tomllib
 from typing import Any
 
 from textual import on
@@ -140,8 +141,16 @@ class SettingsScreen(Screen[None]):
         return t.relpath in self.saved_tables
 
     def _edited(self, relpath: str) -> bool:
+        """Whether the table differs from the saved one (by value: the form writes the TOML
+        anew, without the file's comments, and that alone is no edit)."""
         saved = current_text(relpath, self.saved_texts, self.saved_tables)
-        return self.texts.get(relpath, saved) != saved
+        text = self.texts.get(relpath, saved)
+        if text == saved:
+            return False
+        try:
+            return tomllib.loads(text) != tomllib.loads(saved)
+        except tomllib.TOMLDecodeError:
+            return True
 
     def _redraw_list(self) -> None:
         table_list = self.query_one("#settings-tables", OptionList)
