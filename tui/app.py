@@ -6,6 +6,7 @@ import asyncio
 import gc
 import importlib
 import random
+import time
 import uuid
 from collections.abc import Callable
 from datetime import datetime
@@ -25,7 +26,7 @@ from rules.rng import make_rng
 from tui.render import roll_summary
 from tui.store import LogEntry, Store, StoreError
 from tui.widgets.builder import CharacterChanged, CheckRolled, builder_class, builder_module
-from tui.widgets.focus import focus_now
+from tui.widgets.focus import cycle_focus, focus_now, form_enter, form_of, pane_of
 from tui.widgets.keybar import KeyBar
 from tui.widgets.motion import quiet_animations
 from tui.widgets.party import PartyPane
@@ -37,6 +38,11 @@ TAB_TITLES = {"party": "1 Партия", "combat": "2 Бой", "check": "3 Пр�
 #: The modules behind the tabs that are built on their first visit (imported ahead, off the UI
 #: thread, once the first screen is up).
 LATER_MODULES = ("tui.widgets.combat", "tui.widgets.log", "tui.widgets.keys", "tui.luck")
+#: The hidden tabs built ahead (``prebuild``), in this order, once their modules are imported.
+PREBUILT_TABS = ("combat", "check", "log")
+#: A tab is built ahead only after this long without a key: the build (up to ~90 ms for Бой)
+#: is work on the UI thread, and a key pressed meanwhile would wait for it.
+IDLE_BEFORE_BUILD = 0.4
 
 
 def read_only_text(store: Store) -> str:
@@ -59,6 +65,24 @@ class MainScreen(Screen[None]):
     switch doubled the frame's work and the bytes sent to the terminal."""
 
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+
+    # The focus contract (tui.widgets.focus): keys a focused widget leaves unbound land here.
+    BINDINGS = [
+        Binding("escape", "app.focus_out(True)", "Назад", id="focus-out", tooltip="Выйти из поля"),
+        Binding("escape", "app.focus_out(False)", "Назад", id="focus-out-quiet", show=False),
+        Binding("up", "app.focus_step(-1)", "Выше", id="focus-up", show=False),
+        Binding("down", "app.focus_step(1)", "Ниже", id="focus-down", show=False),
+    ]
+
+    @on(Input.Submitted)
+    async def _field_submitted(self, event: Input.Submitted) -> None:
+        """Enter in a form's text field that no one else took does the form's Enter."""
+        found = form_enter(event.input)
+        if found is not None:
+            event.stop()
+            node, binding, enabled = found
+            if enabled:
+                await self.app.run_action(binding.action, node)
 
 
 class TabbedPanes(TabbedContent):
@@ -106,7 +130,7 @@ class KubikApp(App[None]):
             "campaigns",
             "Кампании",
             id="campaigns",
-            tooltip="Открыть, создать…",
+            tooltip="Кампании: открыть, создать, переименовать, удалить",
             show=False,
         ),
         Binding(
@@ -132,29 +156,59 @@ class KubikApp(App[None]):
             "secret(True)",
             "Скрытно",
             id="secret-on",
-            tooltip="Следующие броски скрыты от игроков (ещё раз — выключить)",
+            tooltip="Скрытные броски: следующие броски скрыты от игроков (ещё раз — выключить)",
             show=False,
         ),
         Binding(
-            "ctrl+s", "secret(False)", "Скрытно: выкл.", id="secret-off", tooltip="", show=False
+            "ctrl+s",
+            "secret(False)",
+            "Скрытно: выкл.",
+            id="secret-off",
+            tooltip="Скрытные броски: следующие броски скрыты от игроков (ещё раз — выключить)",
+            show=False,
         ),
         Binding(
             "t",
             "toggle_hidden",
             "Скрыть НИП",
             id="hide-npc",
-            tooltip="НИП: «???»",
+            tooltip="Скрыть НИП от игроков («???») или показать снова",
             show=False,
         ),
-        Binding("v", "view_command", "Вид игроков", id="view-command", show=False),
-        Binding("y", "copy_last", "Копировать", id="copy-last", tooltip="Итог", show=False),
-        Binding("ctrl+q", "quit", "Выход", id="quit", tooltip="Выйти из kubik"),
+        Binding(
+            "v",
+            "view_command",
+            "Вид игроков",
+            id="view-command",
+            tooltip="Команда вида для игроков (kubik --view) — показать и скопировать",
+            show=False,
+        ),
+        Binding(
+            "y",
+            "copy_last",
+            "Копировать",
+            id="copy-last",
+            tooltip="Копировать последнюю запись Журнала",
+            show=False,
+        ),
+        # Priority: Ctrl+Q quits from every screen, a dialog's or the size notice's too (a
+        # modal screen hides the app's other bindings).
+        Binding("ctrl+q", "quit", "Выход", id="quit", tooltip="Выйти из kubik", priority=True),
     ]
 
     def __init__(
-        self, store: Store, *, rng: random.Random, clock: Clock, view_only: bool = False
+        self,
+        store: Store,
+        *,
+        rng: random.Random,
+        clock: Clock,
+        view_only: bool = False,
+        prebuild: bool = False,
     ) -> None:
         super().__init__()
+        #: Build the hidden tabs in idle time after the first paint, so no first visit waits.
+        self.prebuild = prebuild
+        self._last_key = 0.0
         self.store = store
         self.rng = rng
         self.clock = clock
@@ -175,6 +229,21 @@ class KubikApp(App[None]):
     def notify(self, message: str, *, markup: bool = False, **kwargs: Any) -> None:  # type: ignore[override]
         """Notify as Textual does, but as plain text: messages quote names the GM typed."""
         super().notify(message, markup=markup, **kwargs)
+
+    async def on_event(self, event: events.Event) -> None:
+        """Give a key that arrives while nothing has the focus to the active tab's first
+        control: a control that hid itself (IDE4's «n» after a roll) left the focus nowhere,
+        and the keys typed right after it hit the app's keys instead of the tab's."""
+        if isinstance(event, events.Key):
+            self._last_key = time.monotonic()
+        if (
+            isinstance(event, events.Key)
+            and isinstance(self.screen, MainScreen)
+            and not _shown(self.screen.focused)
+            and self._panes
+        ):
+            self.action_focus_tab()
+        await super().on_event(event)
 
     def get_default_screen(self) -> Screen[None]:
         return MainScreen(id="_default")
@@ -198,6 +267,7 @@ class KubikApp(App[None]):
 
     def on_mount(self) -> None:
         self.store.subscribe(self._store_changed)
+        self._last_key = time.monotonic()  # the start counts as activity: build after a pause
         self.redraw_all()
         self.action_focus_tab()
         self.set_interval(0.5, self._refresh_store)
@@ -207,12 +277,35 @@ class KubikApp(App[None]):
     def _import_later_tabs(self) -> None:
         """Import the other tabs' modules in a thread while the GM reads the first screen."""
         modules = (*LATER_MODULES, builder_module(self.store.campaign.system))
-        self.run_worker(lambda: [importlib.import_module(m) for m in modules], thread=True)
+
+        def import_them() -> None:
+            for module in modules:
+                importlib.import_module(module)
+            if self.prebuild:
+                self.call_from_thread(self._prebuild_next)
+
+        self.run_worker(import_them, thread=True)
         if self._collector_off:
             # ``kubik`` starts with the collector off (tui.cli). The start's objects are kept
             # for good (frozen), so later full collections do not walk them between two keys.
             gc.enable()
             self.set_timer(1.0, gc.freeze)
+
+    def _prebuild_next(self) -> None:
+        """Build the next hidden tab once the GM has not pressed a key for a moment."""
+        tab = next((t for t in PREBUILT_TABS if t not in self._panes), None)
+        if tab is None or not self.is_running:
+            return
+        quiet = time.monotonic() - self._last_key
+        if quiet < IDLE_BEFORE_BUILD or len(self.screen_stack) > 1:
+            self.set_timer(max(0.05, IDLE_BEFORE_BUILD - quiet), self._prebuild_next)
+            return
+
+        async def build() -> None:
+            await self.ensure_pane(tab)
+            self.set_timer(0.05, self._prebuild_next)
+
+        self.run_worker(build(), group="prebuild")
 
     def _make_pane(self, tab: str) -> Any:
         if tab == "combat":
@@ -284,6 +377,8 @@ class KubikApp(App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if is_too_small(self):
             return action == "quit"
+        if action == "focus_out":  # shown in a text field (the bar is short there), quiet else
+            return parameters == (isinstance(self.focused, Input),)
         if action == "secret":
             writable = not self.view_only and not self.store.read_only
             return writable and parameters == (not self.secret,)
@@ -304,6 +399,40 @@ class KubikApp(App[None]):
         return True
 
     # -- actions -------------------------------------------------------------------------------
+
+    def action_focus_next(self) -> None:
+        """Focus the next control of the active tab (of a dialog), wrapping around."""
+        self._cycle(1)
+
+    def action_focus_previous(self) -> None:
+        """Focus the previous control of the active tab (of a dialog), wrapping around."""
+        self._cycle(-1)
+
+    def _cycle(self, delta: int) -> None:
+        screen = self.screen
+        if isinstance(screen, MainScreen):
+            tabs = self.query_one(TabbedContent)
+            within = pane_of(tabs.get_pane(tabs.active), screen)
+            if cycle_focus(screen, delta, within=within) is None:
+                self.action_focus_tab()
+        else:
+            cycle_focus(screen, delta, within=screen)
+
+    def action_focus_step(self, delta: int) -> None:
+        """Move to the next or previous row of the form that has the focus, wrapping."""
+        screen = self.screen
+        if isinstance(screen, MainScreen) and screen.focused is None:
+            self.action_focus_tab()
+            return
+        cycle_focus(screen, delta, within=form_of(screen.focused, screen))
+
+    def action_focus_out(self, _shown: bool = False) -> None:
+        """Go one level out: from any control of a tab to the tab's first control."""
+        self.action_focus_tab()
+
+    def action_help_quit(self) -> None:
+        """Say how to quit when the GM presses Ctrl+C out of habit."""
+        self.notify("Выход из kubik — Ctrl+Q.", title="Выйти?")
 
     async def action_show_tab(self, tab: str) -> None:
         """Switch to a tab (built on its first visit) and focus its first control."""
@@ -369,12 +498,14 @@ class KubikApp(App[None]):
     def action_keys(self) -> None:
         """List every key of the app."""
         from tui.widgets.combat import CombatPane
-        from tui.widgets.keys import KeysScreen
+        from tui.widgets.keys import FOCUS_HELP, KeysScreen
         from tui.widgets.log import LogPane
 
+        party_only = [b for b in self.BINDINGS if b.id == "hide-npc"]  # `t`: the Партия tab's
+        everywhere = [b for b in self.BINDINGS if b.id != "hide-npc"]
         groups = [
-            ("Везде", list(self.BINDINGS)),
-            ("Партия", list(PartyPane.BINDINGS)),
+            ("Везде", [*everywhere, *FOCUS_HELP]),
+            ("Партия", [*PartyPane.BINDINGS, *party_only]),
             ("Бой", list(CombatPane.BINDINGS)),
             ("Проверка", [*builder_class(self.store.campaign.system).BINDINGS, *_STEPPER_HELP]),
             ("Быстрый бросок", [Binding("enter", "", "Бросить"), *QuickRoll.BINDINGS]),
@@ -421,19 +552,21 @@ class KubikApp(App[None]):
 
     def action_view_command(self) -> None:
         """Show (and copy) the command that opens the players' view of this campaign."""
+        from tui.clipboard import SENT
         from tui.view import view_command
 
         command = view_command(self.store.path)
         self.copy_to_clipboard(command)
-        self.notify(
-            f"Вид для игроков — в другом окне или панели tmux:\n{command}\n(команда скопирована)",
+        self._tell_copied(
+            f"Вид для игроков — в другом окне или панели tmux:\n{command}\n{SENT}.",
             title="Вид для игроков",
             timeout=20,
-            markup=False,
         )
 
     def action_copy_last(self) -> None:
         """Copy the newest Журнал entry (OSC 52: works over SSH and in tmux)."""
+        from tui.clipboard import SENT
+
         entries = self.store.log(limit=1)
         if not entries:
             self.notify("Журнал пуст — копировать нечего.")
@@ -441,7 +574,19 @@ class KubikApp(App[None]):
         entry = entries[0]
         text = f"{entry.actor}: {entry.text}" if entry.actor else entry.text
         self.copy_to_clipboard(text)
-        self.notify(f"Скопировано: {text}", markup=False)
+        self._tell_copied(f"{SENT}: {text}")
+
+    def _tell_copied(self, message: str, **kwargs: Any) -> None:
+        """Say what was sent, with tmux's hint when it will not pass it on (asked off the UI
+        thread: ``tmux show`` is a process)."""
+        from tui.clipboard import tmux_hint
+
+        def ask() -> None:
+            hint = tmux_hint()
+            full = f"{message}\n{hint}" if hint else message
+            self.call_from_thread(self.notify, full, markup=False, **kwargs)
+
+        self.run_worker(ask, thread=True, group="clipboard")
 
     # -- events --------------------------------------------------------------------------------
 
@@ -502,6 +647,13 @@ class KubikApp(App[None]):
             self.notify(str(err), severity="error", timeout=10)
 
 
+def _shown(widget: Widget | None) -> bool:
+    """Return whether ``widget`` is there to take keys (not None, not inside a hidden box)."""
+    if widget is None:
+        return False
+    return all(node.display for node in widget.ancestors_with_self if isinstance(node, Widget))
+
+
 _STEPPER_HELP = [
     Binding("left,right", "", "Сменить значение строки"),
     Binding("up,down", "", "Перейти к другой строке"),
@@ -515,6 +667,7 @@ def make_app(
     seed: int | None = None,
     view_only: bool = False,
     clock: Clock | None = None,
+    prebuild: bool = False,
 ) -> KubikApp:
     """Open the campaign at ``path`` (default: the user data folder) and build the app.
 
@@ -524,9 +677,13 @@ def make_app(
         seed: seed for the session's dice (tests and reproducible sessions).
         view_only: open without keys that change state.
         clock: time source for log entries (tests freeze it).
+        prebuild: build the hidden tabs in idle time after the first paint (``kubik``
+            does; tests build a tab on its first visit, as they press it).
 
     Raises:
         tui.store.StoreError: the campaign file cannot be read; its message is Russian.
     """
     store = Store.open(path, system=system)
-    return KubikApp(store, rng=make_rng(seed), clock=clock or local_now, view_only=view_only)
+    return KubikApp(
+        store, rng=make_rng(seed), clock=clock or local_now, view_only=view_only, prebuild=prebuild
+    )

@@ -10,11 +10,12 @@ import gc
 import importlib
 import sys
 from collections.abc import Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from rules.errors import RulesError
-from tui.cli_common import Parser, emit, fail, fraction_text
+from tui.cli_common import Parser, campaign_arg, emit, fail, fold_rare, fraction_text
 
 # -- roll / odds of a dice expression ------------------------------------------------------------
 
@@ -25,6 +26,10 @@ def expression_parser(command: str) -> Parser:
         description="Бросок по нотации: 3d6!, 4dF+2, d100, 4d6kh3, 2к6+1 vs 8.",
     )
     parser.add_argument("--json", action="store_true", help="вывод в JSON")
+    if command == "odds":
+        parser.add_argument(
+            "--full", action="store_true", help="каждая сумма (без свёртки редких, < 0,1 %%)"
+        )
     if command == "roll":
         parser.add_argument("--seed", type=int, help="зерно генератора (повторяемый бросок)")
     return parser
@@ -57,6 +62,7 @@ def cmd_odds_expression(argv: Sequence[str]) -> int:
     from rules.dice import parse
     from rules.odds import odds
     from tui.render import bar, percent
+    from tui.words import values
 
     args, expression = split_expression(expression_parser("odds"), argv)
     parsed = parse(expression)
@@ -70,7 +76,10 @@ def cmd_odds_expression(argv: Sequence[str]) -> int:
     }
     top = max(dist.probs.values())
     lines = [f"{parsed}: среднее {float(dist.mean()):.2f}".replace(".", ",")]
-    lines += [f"{total:>6} {percent(p):>7} {bar(p / top, 40)}" for total, p in dist.probs.items()]
+    rows = [(str(total), p) for total, p in dist.probs.items()]
+    for label, p, held in fold_rare(rows, Fraction(0) if args.full else RARE):
+        line = f"{label:>6} {percent(p):>7} {bar(p / top, 40)}"
+        lines.append(line.rstrip() + (f" ({values(held)}, каждое реже 0,1 %)" if held > 1 else ""))
     if parsed.target is not None:
         p_success = dist.p_at_least(parsed.target)
         data["target"] = parsed.target
@@ -79,9 +88,14 @@ def cmd_odds_expression(argv: Sequence[str]) -> int:
         lines.append(f"Успех (≥ {parsed.target}): {percent(p_success)}")
     if dist.truncated:
         lines.append(f"Взрывы обрезаны: отброшено {float(dist.truncated):.1e} вероятности.")
+    if not args.full and len(lines) != len(rows) + 1 + (parsed.target is not None):
+        lines.append("Редкие суммы свёрнуты; --full — показать все.")
     emit(data, "\n".join(lines), args.json)
     return 0
 
+
+#: Below this chance the sums at either end of ``kubik odds`` fold into one line.
+RARE = Fraction(1, 1000)
 
 SYSTEM_MODULES = {
     "drevo": "tui.cli_drevo",
@@ -103,12 +117,22 @@ def system_module(system: str) -> Any:
         fail(f"система {SYSTEM_NAMES[system]} ещё не поддерживается в этой версии kubik")
 
 
+def system_help(command: str) -> str:
+    """Return ``kubik odds -h`` / ``kubik check -h``: the notation (odds), then the systems."""
+    systems = "\n".join(f"  kubik {command} {name} -h" for name in SYSTEM_MODULES)
+    if command == "odds":
+        head = expression_parser("odds").format_help()
+    else:
+        parser = Parser(prog="kubik check", description="Проверка по правилам системы.")
+        parser.add_argument("system", metavar="СИСТЕМА", help=", ".join(SYSTEM_MODULES))
+        head = parser.format_help()
+    return f"{head}\nСистемы (у каждой своя справка):\n{systems}\n"
+
+
 def cmd_system(command: str, argv: Sequence[str]) -> int:
     """Dispatch ``kubik odds|check SYSTEM ...`` to the system's CLI module."""
     if not argv or argv[0] in ("-h", "--help"):
-        lines = [f"kubik {command} EXPR [--json]"] if command == "odds" else []
-        lines += [f"kubik {command} {name} -h" for name in SYSTEM_MODULES]
-        print("\n".join(lines), file=sys.stdout if argv else sys.stderr)
+        print(system_help(command), file=sys.stdout if argv else sys.stderr, end="")
         return 0 if argv else 2
     system, rest = argv[0], argv[1:]
     if system in SYSTEM_MODULES:
@@ -128,11 +152,19 @@ def app_parser() -> Parser:
             "kubik — помощник ведущего за столом. Без команды открывает приложение.\n"
             "Команды: roll EXPR, odds EXPR, odds|check drevo|ide4|starately|wod …,\n"
             "party list|add|remove, export, import, log, stats, serve (у каждой есть -h).\n"
-            "kubik --view — вид для игроков (только просмотр)."
+            "kubik --view — вид для игроков (только просмотр).\n"
+            "Код выхода: 0 — готово, 1 — отказ из-за состояния кампании или файла,\n"
+            "2 — неверные аргументы."
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--campaign", type=Path, help="файл кампании (новый путь — демо-кампания)")
+    parser.add_argument(
+        "--campaign",
+        type=campaign_arg,
+        metavar="ФАЙЛ",
+        help="файл кампании; просто имя (ide4.json) — в папке данных kubik; новый файл — "
+        "демо-кампания",
+    )
     parser.add_argument(
         "--system",
         choices=list(SYSTEM_NAMES),
@@ -145,7 +177,21 @@ def app_parser() -> Parser:
         action="store_true",
         help="вид для игроков: только просмотр, следит за изменениями ведущего",
     )
+    parser.add_argument(
+        "--version", action="version", version=f"kubik {version()}", help="версия kubik"
+    )
     return parser
+
+
+def version() -> str:
+    """Return the installed kubik's version."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("kubik")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "0.1.0+src"
 
 
 def run_app(argv: Sequence[str]) -> int:
@@ -175,12 +221,12 @@ def _run_kubik(args: argparse.Namespace) -> int:
     from tui.store import CampaignCorrupt, StoreError
 
     try:
-        app = make_app(args.campaign, system=args.system, seed=args.seed)
+        app = make_app(args.campaign, system=args.system, seed=args.seed, prebuild=True)
     except CampaignCorrupt as err:
         if not (err.backups and offer_backup(err, args.campaign)):
             fail(str(err), code=1)
         try:
-            app = make_app(args.campaign, system=args.system, seed=args.seed)
+            app = make_app(args.campaign, system=args.system, seed=args.seed, prebuild=True)
         except StoreError as again:
             fail(str(again), code=1)
     except StoreError as err:

@@ -1,4 +1,10 @@
-"""Helpers shared by the ``kubik`` subcommands: Russian argparse errors, JSON or text output."""
+"""Helpers shared by the ``kubik`` subcommands: Russian argparse help and errors, JSON or text
+output, the campaign argument, bounded numbers.
+
+The conventions every command follows (README, «Команды»): ``-h`` in Russian; ``--json``;
+exit 0 done, 1 refused by the campaign's state (a missing character, a file that exists, a
+locked or damaged campaign), 2 bad arguments.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +12,18 @@ import argparse
 import json
 import re
 import sys
+from collections.abc import Callable, Sequence
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, NoReturn
+
+#: Exit statuses (README, «Команды»).
+EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
+#: The largest number a count or a modifier may have: beyond it no table means anything, and
+#: 20-digit numbers only made the rules slow.
+MAX_NUMBER = 9999
+#: Arguments that take any integer (a seed picks a sequence, it counts nothing).
+UNBOUNDED = ("seed", "port")
 
 _TRANSLATIONS = [
     (r"the following arguments are required: (.*)", r"не хватает аргументов: \1"),
@@ -21,8 +37,53 @@ _TRANSLATIONS = [
 ]
 
 
+class RussianHelp(argparse.HelpFormatter):
+    """argparse's help with «использование:» for «usage:»."""
+
+    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, "использование: " if prefix is None else prefix)
+
+
+class RussianRawHelp(RussianHelp, argparse.RawDescriptionHelpFormatter):
+    """``RussianHelp`` that keeps the description's line breaks."""
+
+
 class Parser(argparse.ArgumentParser):
-    """argparse with Russian error messages; bad arguments exit 2."""
+    """argparse in Russian (help and errors); bad arguments exit 2; integers are bounded."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        raw = issubclass(
+            kwargs.get("formatter_class", RussianHelp), argparse.RawDescriptionHelpFormatter
+        )
+        kwargs["formatter_class"] = RussianRawHelp if raw else RussianHelp
+        kwargs["add_help"] = False
+        super().__init__(*args, **kwargs)
+        self._positionals.title = "аргументы"
+        self._optionals.title = "параметры"
+        self.add_argument(
+            "-h",
+            "--help",
+            action="help",
+            default=argparse.SUPPRESS,
+            help="показать эту справку и выйти",
+        )
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> Any:
+        """Add an argument; a plain ``int`` one refuses numbers beyond ``MAX_NUMBER``."""
+        names = [a.lstrip("-").replace("-", "_") for a in args]
+        if kwargs.get("type") is int and not set(names) & set(UNBOUNDED):
+            kwargs["type"] = bounded_int
+        return super().add_argument(*args, **kwargs)
+
+    def add_argument_group(self, *args: Any, **kwargs: Any) -> Any:
+        group = super().add_argument_group(*args, **kwargs)
+        group.add_argument = _bounding(group.add_argument)  # type: ignore[method-assign]
+        return group
+
+    def add_mutually_exclusive_group(self, **kwargs: Any) -> Any:
+        group = super().add_mutually_exclusive_group(**kwargs)
+        group.add_argument = _bounding(group.add_argument)  # type: ignore[method-assign]
+        return group
 
     def error(self, message: str) -> NoReturn:
         for pattern, replacement in _TRANSLATIONS:
@@ -31,7 +92,19 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: ошибка: {message}\n")
 
 
-def fail(message: str, code: int = 2) -> NoReturn:
+def _bounding(add: Callable[..., Any]) -> Callable[..., Any]:
+    """Wrap a group's ``add_argument`` as ``Parser.add_argument`` bounds plain integers."""
+
+    def add_argument(*args: Any, **kwargs: Any) -> Any:
+        names = [a.lstrip("-").replace("-", "_") for a in args]
+        if kwargs.get("type") is int and not set(names) & set(UNBOUNDED):
+            kwargs["type"] = bounded_int
+        return add(*args, **kwargs)
+
+    return add_argument
+
+
+def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
     """Print a Russian error to stderr and exit."""
     print(f"kubik: ошибка: {message}", file=sys.stderr)
     raise SystemExit(code)
@@ -51,11 +124,61 @@ def fraction_text(p: Fraction) -> str:
 
 
 def signed_int(text: str) -> int:
-    """Parse ``+1``, ``-2`` or ``−2`` (argparse type)."""
+    """Parse ``+1``, ``-2`` or ``−2`` (argparse type), at most ``MAX_NUMBER`` either way."""
     cleaned = text.strip().replace("−", "-")
     if not re.fullmatch(r"[+-]?\d+", cleaned):
         raise argparse.ArgumentTypeError(f"«{text}» — не целое число")
-    return int(cleaned)
+    value = int(cleaned)
+    if abs(value) > MAX_NUMBER:
+        raise argparse.ArgumentTypeError(
+            f"«{text}» — слишком большое число (допустимо от −{MAX_NUMBER} до {MAX_NUMBER})"
+        )
+    return value
+
+
+def bounded_int(text: str) -> int:
+    """Parse an integer argument as ``int`` does, refusing absurd sizes (``signed_int``)."""
+    return signed_int(text)
+
+
+def campaign_arg(text: str) -> Path:
+    """Return the campaign file an argument names (argparse type).
+
+    A bare name («ide4.json», «ide4») is a campaign in the data folder, beside the default
+    one; a path with a folder in it («./c.json», «~/c.json», «/tmp/c.json») is that file.
+    """
+    from tui.store import default_campaign_path
+
+    path = Path(text).expanduser()
+    if text.strip() in ("", ".", ".."):
+        raise argparse.ArgumentTypeError("укажите имя или путь файла кампании")
+    if len(Path(text).parts) == 1 and not text.startswith(("~", ".")):
+        path = default_campaign_path().parent / (text if path.suffix else f"{text}.json")
+    return path
+
+
+def fold_rare(
+    rows: Sequence[tuple[str, Fraction]], floor: Fraction
+) -> list[tuple[str, Fraction, int]]:
+    """Fold the rows below ``floor`` at either end into one row each.
+
+    Returns (label, probability, how many rows it holds): a folded row's label is «≤ a» or
+    «≥ b» and its probability the sum of the rows it holds.
+    """
+    keep = [i for i, (_label, p) in enumerate(rows) if p >= floor]
+    if not keep:
+        return [(label, p, 1) for label, p in rows]
+    first, last = keep[0], keep[-1]
+    out: list[tuple[str, Fraction, int]] = []
+    if first > 0:
+        out.append(
+            (f"≤ {rows[first - 1][0]}", sum((p for _l, p in rows[:first]), Fraction(0)), first)
+        )
+    out += [(label, p, 1) for label, p in rows[first : last + 1]]
+    tail = rows[last + 1 :]
+    if tail:
+        out.append((f"≥ {tail[0][0]}", sum((p for _l, p in tail), Fraction(0)), len(tail)))
+    return out
 
 
 def odds_payload(outcomes: dict[str, Fraction]) -> dict[str, Any]:

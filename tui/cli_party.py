@@ -2,19 +2,21 @@
 
 Each command takes ``--campaign PATH`` (default: the per-user campaign). Changes wait for the
 campaign lock (up to :data:`CLI_LOCK_TIMEOUT` seconds), so concurrent commands and a running
-app never lose each other's writes. Exit status: 0 done, 1 the campaign could not be used,
-2 bad arguments.
+app never lose each other's writes. Every command takes ``--json``. Exit status: 0 done, 1
+refused by the campaign's state (it cannot be used, the character is not in it, the export
+file exists), 2 bad arguments.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tui.cli_common import Parser, emit, fail
+from tui.cli_common import EXIT_REFUSED, Parser, campaign_arg, emit, fail, signed_int
 from tui.store import (
     WOUND_KEYS,
     Character,
@@ -25,18 +27,27 @@ from tui.store import (
     new_id,
 )
 from tui.store.codec import character_to_doc, log_to_doc
+from tui.words import FATE
+from tui.words import KIND_NAMES as KIND_WORDS
 
 #: Scripts may queue behind a long session's writes; they wait longer than the app does.
 CLI_LOCK_TIMEOUT = 30.0
 
-KIND_NAMES = {"pc": "ИП", "npc": "НИП"}
+KIND_NAMES = KIND_WORDS  # «Игрок», «НИП», as the app says
 SET_KEYS = "quality.ИМЯ, skill.ИМЯ, fate, notes, weapon, wound.КЛЮЧ, extra.ИМЯ"
 
 
 def _campaign_arg(parser: Parser) -> None:
     parser.add_argument(
-        "--campaign", type=Path, help="файл кампании (по умолчанию — кампания пользователя)"
+        "--campaign",
+        type=campaign_arg,
+        metavar="ФАЙЛ",
+        help="файл кампании (по умолчанию — кампания пользователя; просто имя — в папке данных)",
     )
+
+
+def _json_arg(parser: Any, what: str = "вывод в JSON") -> None:
+    parser.add_argument("--json", action="store_true", help=what)
 
 
 def _open(path: Path | None, *, write: bool) -> Store:
@@ -58,7 +69,7 @@ def party_parser() -> Parser:
     sub = parser.add_subparsers(dest="action", required=True, parser_class=Parser)
     listing = sub.add_parser("list", help="список персонажей")
     _campaign_arg(listing)
-    listing.add_argument("--json", action="store_true", help="вывод в JSON")
+    _json_arg(listing)
     add = sub.add_parser("add", help="добавить персонажа")
     add.add_argument("name", metavar="ИМЯ")
     add.add_argument("--npc", action="store_true", help="персонаж ведущего (НИП)")
@@ -74,6 +85,7 @@ def party_parser() -> Parser:
     _campaign_arg(add)
     remove = sub.add_parser("remove", help="удалить персонажа по имени или id")
     remove.add_argument("name", metavar="ИМЯ")
+    _json_arg(remove, "вывести удалённого в JSON")
     _campaign_arg(remove)
     return parser
 
@@ -92,9 +104,9 @@ def party(argv: Sequence[str]) -> int:
         emit(character_to_doc(character), text, args.json)
         return 0
     with _open(args.campaign, write=True) as store:
-        target = _find(parser, store, args.name)
+        target = _find(store, args.name)
         _guard(store.delete_character, target.id)
-    print(f"Удалён персонаж «{target.name}».")
+    emit(character_to_doc(target), f"Удалён персонаж «{target.name}».", args.json)
     return 0
 
 
@@ -109,7 +121,7 @@ def _party_list(args: Any) -> int:
     lines = [f"{campaign.name} — персонажей: {len(chars)}"]
     for c in chars:
         wounds = ", ".join(f"{k} {v}" for k, v in c.wounds.items() if v)
-        line = f"{KIND_NAMES[c.kind]:<4}{c.name}  удача {c.fate}"
+        line = f"{KIND_NAMES[c.kind]:<6}{c.name}  {FATE} {c.fate}"
         lines.append(f"{line}  раны: {wounds}" if wounds else line)
     emit(data, "\n".join(lines), args.json)
     return 0
@@ -168,11 +180,10 @@ def build_character(parser: Parser, name: str, npc: bool, values: list[str]) -> 
 
 
 def _int(parser: Parser, key: str, value: str) -> int:
-    cleaned = value.strip().replace("−", "-")
     try:
-        return int(cleaned)
-    except ValueError:
-        parser.error(f"--set {key}: «{value}» — не целое число")
+        return signed_int(value)
+    except argparse.ArgumentTypeError as err:
+        parser.error(f"--set {key}: {err}")
 
 
 def _json_or_text(value: str) -> Any:
@@ -183,16 +194,17 @@ def _json_or_text(value: str) -> Any:
         return value
 
 
-def _find(parser: Parser, store: Store, name: str) -> Character:
+def _find(store: Store, name: str) -> Character:
+    """Return the character named ``name`` (or with that id); none or two is a refusal (1)."""
     chars = store.characters()
     found = [c for c in chars if c.id == name] or [
         c for c in chars if c.name.casefold() == name.strip().casefold()
     ]
     if not found:
-        parser.error(f"персонажа «{name}» нет в кампании")
+        fail(f"персонажа «{name}» нет в кампании", code=EXIT_REFUSED)
     if len(found) > 1:
         ids = ", ".join(c.id for c in found)
-        parser.error(f"персонажей с именем «{name}» несколько; укажите id: {ids}")
+        fail(f"персонажей с именем «{name}» несколько; укажите id: {ids}", code=EXIT_REFUSED)
     return found[0]
 
 
@@ -211,11 +223,19 @@ def export(argv: Sequence[str]) -> int:
     parser = Parser(prog="kubik export", description="Сохранить кампанию в файл JSON.")
     parser.add_argument("path", type=Path, metavar="ФАЙЛ")
     _campaign_arg(parser)
+    parser.add_argument("--force", action="store_true", help="перезаписать существующий файл")
+    _json_arg(parser)
     args = parser.parse_args(argv)
+    target = args.path.expanduser()
+    if target.exists() and not args.force:
+        fail(f"файл {target} уже есть; --force — перезаписать его", code=EXIT_REFUSED)
     with _open(args.campaign, write=False) as store:
-        _guard(store.export_json, args.path)
+        _guard(store.export_json, target)
         count, log = len(store.characters()), len(store.log())
-    print(f"Кампания сохранена в {args.path}: персонажей {count}, записей журнала {log}.")
+        name = store.campaign.name
+    data = {"path": str(target), "campaign": name, "characters": count, "log_entries": log}
+    text = f"Кампания сохранена в {target}: персонажей {count}, записей журнала {log}."
+    emit(data, text, args.json)
     return 0
 
 
@@ -227,13 +247,15 @@ def import_(argv: Sequence[str]) -> int:
     parser.add_argument(
         "--force", action="store_true", help="заменить существующую кампанию (её копия сохранится)"
     )
+    _json_arg(parser)
     args = parser.parse_args(argv)
     campaign = _guard(
         lambda: Store.import_json(
             args.path, args.campaign, force=args.force, lock_timeout=CLI_LOCK_TIMEOUT
         )
     )
-    print(f"Кампания «{campaign.name}» загружена из {args.path}.")
+    data = {"path": str(args.path), "campaign": campaign.name, "system": campaign.system}
+    emit(data, f"Кампания «{campaign.name}» загружена из {args.path}.", args.json)
     return 0
 
 

@@ -113,7 +113,8 @@ def odds(argv: Sequence[str]) -> int:
     top = max(shown.values())
     lines.append("Успехов:")
     lines += [f"{k:>6} {percent(p):>7} {bar(p / top, 30)}" for k, p in shown.items()]
-    lines.append(f"Хвост взрывов обрезан: отброшено {float(result.truncated):.1e} вероятности.")
+    if result.truncated:  # «--again none» explodes nothing: nothing was cut
+        lines.append(f"Хвост взрывов обрезан: отброшено {float(result.truncated):.1e} вероятности.")
     emit(data, "\n".join(lines), args.json)
     return 0
 

@@ -7,9 +7,9 @@ from collections.abc import Callable
 from rules import drevo
 from tui.render import plain, signed
 from tui.store import Character
+from tui.words import KIND_NAMES  # one word list: the app, the view and the CLI
 
 WOUND_NAMES = {"scratch": "Царапина", "light": "Лёгкая", "wound": "Ранение", "heavy": "Тяжёлая"}
-KIND_NAMES = {"pc": "Игрок", "npc": "НИП"}
 SYSTEM_NAMES = {"drevo": "Древо", "ide4": "IDE4", "starately": "Старатели", "wod": "Мир Тьмы"}
 STAT_LABELS = {
     "drevo": "Качества",

@@ -29,6 +29,7 @@ from tui.store import Character, Store, StoreError
 from tui.widgets.keybar import KeyBar
 from tui.widgets.log import clock_text
 from tui.widgets.motion import quiet_animations
+from tui.widgets.table import Table
 from tui.widgets.toosmall import guard_size, is_too_small
 
 REFRESH_SECONDS = 0.5
@@ -112,7 +113,7 @@ class ViewApp(App[None]):
     #view-top { height: auto; max-height: 11; }
     #view-party { width: 1fr; height: auto; max-height: 11; }
     #view-combat { width: 1fr; height: auto; max-height: 11; padding: 0 1; }
-    #view-log { height: 1fr; border-top: solid $primary; }
+    #view-log { height: 1fr; border-top: solid $primary; overflow-x: hidden; }
     """
     BINDINGS = [
         Binding("q", "quit", "Выход", id="view-quit"),
@@ -131,7 +132,9 @@ class ViewApp(App[None]):
         with Horizontal(id="view-top"):
             yield DataTable(id="view-party", cursor_type="none", show_cursor=False)
             yield Static(id="view-combat")
-        yield DataTable(id="view-log", cursor_type="none", show_cursor=False, zebra_stripes=True)
+        yield Table(  # a long entry wraps instead of going behind a scrollbar
+            id="view-log", cursor_type="none", show_cursor=False, zebra_stripes=True, wrap_last=True
+        )
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -203,6 +206,6 @@ def make_view(path: Path | None, *, refresh_seconds: float = REFRESH_SECONDS) ->
 
 def view_command(path: Path) -> str:
     """Return the shell command that opens the players' view of the campaign at ``path``."""
-    import shlex
+    from tui.clipboard import view_command_line  # the running kubik by its full path
 
-    return f"kubik --view --campaign {shlex.quote(str(path))}"
+    return view_command_line(path)

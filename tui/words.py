@@ -1,11 +1,19 @@
-"""Russian words on screen: case forms of wound names, plural counts, signed numbers.
+"""One word list: the Russian terms, case forms, plurals and signed numbers on screen.
 
-One place for the grammar the UI needs, kept as small plain functions so that any screen
-(and the CLI) can use them. Wound levels are the ids of ``data/drevo/wounds.toml``; a level
+The app, the players' view and the CLI take their words from here, so every screen and every
+command says the same word for the same thing (tests/tui/test_words.py checks that no text
+leaves a plural to the reader). Small plain functions, usable anywhere.
+
+Wound levels are the ids of ``data/drevo/wounds.toml``; a level
 whose name a campaign changed falls back to that name unchanged.
 """
 
 from __future__ import annotations
+
+#: The rules terms as the app shows them.
+FATE = "Судьба"
+#: A player's character / the GM's (the app's «Игрок» and «НИП»).
+KIND_NAMES = {"pc": "Игрок", "npc": "НИП"}
 
 #: Wound level id → (nominative, accusative, genitive) of the default names.
 WOUND_FORMS: dict[str, tuple[str, str, str]] = {
@@ -58,6 +66,16 @@ def rounds(count: int, case: str = "nom") -> str:
     if case == "gen":
         return plural(count, "раунда", "раундов", "раундов")
     return plural(count, "раунд", "раунда", "раундов")
+
+
+def rounds_after(count: int) -> str:
+    """Return «после 1 раунда», «после 3 раундов»."""
+    return f"после {rounds(count, 'gen')}"
+
+
+def values(count: int) -> str:
+    """Return «1 значение», «2 значения», «5 значений»."""
+    return plural(count, "значение", "значения", "значений")
 
 
 def turns(count: int) -> str:

@@ -41,6 +41,10 @@ BARE_FIRST = "Третий НИП"  # the bare table's last row
 
 # Tab-switch markers: a text only the tab behind the key shows.
 KUBIK_TABS = {"2": "Подготовка боя", "1": "Качества:"}
+#: The first visit of each other tab (built ahead in idle time): key → a text only it shows.
+KUBIK_FIRST_VISITS = {"2": "Подготовка боя", "3": "Сложность", "4": "Время"}
+#: How long a GM looks at the first screen before the first tab key.
+READING_PAUSE = 1.5
 BARE_TABS = {"2": "Вторая вкладка", "1": "Третий НИП"}
 
 
@@ -145,6 +149,7 @@ class AppFigures:
     first_paint: list[float] = field(default_factory=list)
     tab_keys: list[float] = field(default_factory=list)
     builder_keys: list[float] = field(default_factory=list)
+    first_visits: list[float] = field(default_factory=list)  # 2, 3, 4 once after each start
     rss: float = 0.0  # peak resident set after every key, MiB
     rss_start: float = 0.0  # peak resident set once the first screen is up, MiB
 
@@ -209,6 +214,16 @@ class AppRun:
         seen = self.tmux.wait(self.name, lambda s: marker in s and gone not in s)
         return seen - t0
 
+    def first_visits(self, visits: dict[str, str]) -> list[float]:
+        """After a reading pause, press each tab key once and time its first frame."""
+        time.sleep(READING_PAUSE)
+        seconds = []
+        for key, marker in visits.items():
+            t0 = self.tmux.keys(self.name, key)
+            seconds.append(self.tmux.wait(self.name, lambda s, m=marker: m in s) - t0)
+            time.sleep(0.3)
+        return seconds
+
     def focus_builder_row(self, tab_key: str, row: str) -> None:
         """On tab ``tab_key``, focus the builder row holding ``row``."""
         self.tmux.keys(self.name, tab_key)
@@ -269,6 +284,10 @@ def measure(starts: int = 7, keys: int = 40, log: Callable[[str], None] = print)
                 if i:
                     figures[label].first_paint.append(seconds)
                 log(f"  {label:<5} start {i}: {seconds * 1000:.0f} ms")
+                if i and label == "kubik":
+                    visits = run.first_visits(KUBIK_FIRST_VISITS)
+                    figures[label].first_visits += visits
+                    log(f"  kubik first visits: {', '.join(f'{v * 1000:.0f}' for v in visits)} ms")
                 if i == starts:
                     runs[label] = run  # kept up for the keys
                 else:

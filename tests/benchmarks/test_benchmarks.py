@@ -17,6 +17,7 @@ from tests.benchmarks import storage as storage_bench
 from tests.benchmarks import terminal
 from tests.benchmarks.run import (
     FIRST_PAINT_RATIO,
+    FIRST_VISIT_P95_MS,
     KEY_MEDIAN_RATIO,
     KEY_P95_MS,
     ODDS_SPEEDUP,
@@ -61,6 +62,11 @@ def test_key_median(screen: terminal.TerminalResult, which: str) -> None:
 @pytest.mark.parametrize("which", ["tab_keys", "builder_keys"])
 def test_key_p95(screen: terminal.TerminalResult, which: str) -> None:
     assert terminal.p95(getattr(screen.kubik, which)) * 1000 <= KEY_P95_MS
+
+
+def test_first_visit_p95(screen: terminal.TerminalResult) -> None:
+    """No key waits on a first visit: the hidden tabs are built in idle time."""
+    assert terminal.p95(screen.kubik.first_visits) * 1000 <= FIRST_VISIT_P95_MS
 
 
 def test_peak_rss(screen: terminal.TerminalResult) -> None:

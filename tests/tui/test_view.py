@@ -127,7 +127,7 @@ class TestGmSecrets:
         app = make_test_app()
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("v")
-            assert app.clipboard == f"kubik --view --campaign {app.store.path}"
+            assert app.clipboard.endswith(f" --view --campaign {app.store.path}")
             await pilot.press("slash", *"2d6", "enter", "escape", "y")
             newest = app.store.log()[0]
             assert newest.text.startswith("2d6") and app.clipboard == newest.text

@@ -1,7 +1,13 @@
-"""The campaign settings screen: every [default] table of the system, editable as TOML."""
+"""The campaign settings screen: every [default] table of the system as a form.
+
+Each value has its Russian name, its range and whose word it is (the book's or kubik's), and
+is checked as it is typed. The tables stay TOML: Ctrl+G shows the table's TOML to add or
+drop rows; the campaign keeps the TOML it saved.
+"""
 
 from __future__ import annotations
 
+import tomllib
 from typing import Any
 
 from textual import on
@@ -9,10 +15,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
 from rules import data
+from tui.screens.settings_form import SettingsForm
 from tui.screens.settings_tables import (
     SETTINGS_DOC,
     TABLES,
@@ -25,7 +33,10 @@ from tui.screens.settings_tables import (
 from tui.sheets import SYSTEM_NAMES
 from tui.store import Store, StoreError
 from tui.widgets.choice import Choice, ChoiceScreen
+from tui.widgets.focus import focus_now
 from tui.widgets.keybar import KeyBar
+
+NOT_TOML = "Это не TOML: исправьте текст, чтобы вернуться к форме."
 
 
 class SettingsScreen(Screen[None]):
@@ -35,7 +46,9 @@ class SettingsScreen(Screen[None]):
     SettingsScreen #settings-head { height: auto; padding: 0 1; background: $panel; }
     SettingsScreen #settings-tables { width: 26; height: 1fr; }
     SettingsScreen #settings-editor-box { width: 1fr; height: 1fr; }
-    SettingsScreen #settings-editor { height: 1fr; }
+    SettingsScreen #settings-editor { height: 1fr; display: none; }
+    SettingsScreen.-toml #settings-editor { display: block; }
+    SettingsScreen.-toml #settings-form { display: none; }
     SettingsScreen #settings-error { height: auto; max-height: 4; color: $error; padding: 0 1; }
     """
 
@@ -48,7 +61,19 @@ class SettingsScreen(Screen[None]):
             id="settings-reset",
             tooltip="Вернуть таблицу kubik по умолчанию",
         ),
+        Binding(
+            "ctrl+g",  # not Ctrl+E: the TOML editor takes it for «end of line»
+            "toggle_toml",
+            "TOML",
+            id="settings-toml",
+            tooltip="Таблица как текст TOML (добавить или убрать строки) / снова форма",
+        ),
         Binding("escape", "close", "Закрыть", id="settings-close"),
+        # Priority: Enter on the list moves the focus before the next key is handed out (the
+        # list's own Enter posts a message, and keys typed right after it hit the list).
+        Binding("enter", "open_table", "Править", show=False, priority=True),
+        Binding("up", "app.focus_step(-1)", "Выше", show=False),
+        Binding("down", "app.focus_step(1)", "Ниже", show=False),
     ]
 
     def __init__(self, store: Store) -> None:
@@ -67,13 +92,14 @@ class SettingsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         system = SYSTEM_NAMES.get(self.store.campaign.system, self.store.campaign.system)
         yield Static(
-            f"[b]Настройки кампании[/b] — {system}. Значения kubik по умолчанию, не слова книги; "
-            "* — изменено в кампании.",
+            f"[b]Настройки кампании[/b] — {system}. У каждого значения: диапазон и чьё это "
+            "слово (книга или kubik); * — изменено в кампании.",
             id="settings-head",
         )
         with Horizontal():
             yield OptionList(*self._options(), id="settings-tables")
             with Vertical(id="settings-editor-box"):
+                yield SettingsForm(id="settings-form")
                 yield TextArea(
                     self.texts.get(self.current, ""),
                     language=None,
@@ -84,8 +110,23 @@ class SettingsScreen(Screen[None]):
                 yield Static(id="settings-error")
         yield KeyBar()
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         self.query_one("#settings-tables", OptionList).focus()
+        await self._show_form()
+
+    async def _show_form(self) -> None:
+        """Show the current table as a form (its TOML when that does not parse)."""
+        if not self.current:
+            return
+        form = self.query_one("#settings-form", SettingsForm)
+        if not await form.show(self.current, self.texts[self.current]):
+            self.set_class(True, "-toml")
+
+    def _in(self, box: str) -> bool:
+        focused = self.focused
+        return focused is not None and any(
+            isinstance(n, Widget) and n.id == box for n in focused.ancestors_with_self
+        )
 
     def _options(self) -> list[Option]:
         options = []
@@ -100,8 +141,16 @@ class SettingsScreen(Screen[None]):
         return t.relpath in self.saved_tables
 
     def _edited(self, relpath: str) -> bool:
+        """Whether the table differs from the saved one (by value: the form writes the TOML
+        anew, without the file's comments, and that alone is no edit)."""
         saved = current_text(relpath, self.saved_texts, self.saved_tables)
-        return self.texts.get(relpath, saved) != saved
+        text = self.texts.get(relpath, saved)
+        if text == saved:
+            return False
+        try:
+            return tomllib.loads(text) != tomllib.loads(saved)
+        except tomllib.TOMLDecodeError:
+            return True
 
     def _redraw_list(self) -> None:
         table_list = self.query_one("#settings-tables", OptionList)
@@ -116,6 +165,8 @@ class SettingsScreen(Screen[None]):
         with self.prevent(TextArea.Changed):
             editor.load_text(self.texts[relpath])
         self._show_error()
+        if not self.has_class("-toml"):
+            self.run_worker(self._show_form(), group="settings-form", exclusive=True)
 
     def _show_error(self) -> None:
         error = self.errors.get(self.current, "")
@@ -126,9 +177,34 @@ class SettingsScreen(Screen[None]):
         if event.option.id and event.option.id != self.current:
             self._show(event.option.id)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "open_table":  # only on the list; Enter elsewhere is the field's own
+            return self.focused is self.query_one("#settings-tables", OptionList)
+        return True
+
+    def action_open_table(self) -> None:
+        """Go into the highlighted table's form (or its TOML)."""
+        self._table_selected()
+
     @on(OptionList.OptionSelected, "#settings-tables")
     def _table_selected(self) -> None:
-        self.query_one("#settings-editor", TextArea).focus()
+        if self.has_class("-toml"):
+            focus_now(self.query_one("#settings-editor", TextArea))
+        else:
+            self.query_one("#settings-form", SettingsForm).focus_first()
+
+    @on(SettingsForm.Edited)
+    def _form_edited(self, event: SettingsForm.Edited) -> None:
+        self.texts[event.relpath] = event.text
+        self.errors.pop(event.relpath, None)
+        self._show_error()
+        self._redraw_list()
+
+    @on(SettingsForm.Refused)
+    def _form_refused(self, event: SettingsForm.Refused) -> None:
+        self.errors[event.relpath] = event.reason
+        self._show_error()
+        self._redraw_list()
 
     @on(TextArea.Changed, "#settings-editor")
     def _edited_text(self, event: TextArea.Changed) -> None:
@@ -137,12 +213,35 @@ class SettingsScreen(Screen[None]):
             del self.errors[self.current]
             self._show_error()
         self._redraw_list()
+        if not self.has_class("-toml"):  # the text changed behind the form: show it anew
+            self.run_worker(self._show_form(), group="settings-form", exclusive=True)
 
     # -- actions ---------------------------------------------------------------------------
+
+    async def action_toggle_toml(self) -> None:
+        """Switch the current table between its form and its TOML."""
+        if self.has_class("-toml"):
+            if not await self.query_one("#settings-form", SettingsForm).show(
+                self.current, self.texts[self.current]
+            ):
+                self.notify(NOT_TOML, severity="error")
+                return
+            self.set_class(False, "-toml")
+            self.query_one("#settings-form", SettingsForm).focus_first()
+        else:
+            self.set_class(True, "-toml")
+            self.query_one("#settings-editor", TextArea).focus()
 
     def action_save(self) -> None:
         """Check every edited table; save all of them as one step only if all are valid."""
         parsed: dict[str, dict[str, Any]] = {}
+        form = self.query_one("#settings-form", SettingsForm)
+        if form.refused and not self.has_class("-toml"):
+            self.errors = {form.relpath: next(iter(form.refused.values()))}
+            self._show_error()
+            self._redraw_list()
+            self.notify("Не сохранено: значение вне правил (см. под формой).", severity="error")
+            return
         self.errors.clear()
         for t in self.tables:
             if not self._edited(t.relpath):
@@ -198,7 +297,11 @@ class SettingsScreen(Screen[None]):
         return True
 
     def action_close(self) -> None:
-        """Close; unsaved edits are not dropped without asking."""
+        """One level out: from a field back to the list of tables; from the list, close
+        (unsaved edits are not dropped without asking)."""
+        if self._in("settings-form") or self._in("settings-editor"):
+            self.query_one("#settings-tables", OptionList).focus()
+            return
         if not any(self._edited(t.relpath) for t in self.tables):
             self.dismiss(None)
             return

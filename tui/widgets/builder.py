@@ -50,6 +50,12 @@ class CharacterChanged(Message):
     character: Character
 
 
+def mods_hint(example: str) -> str:
+    """Return a modifier field's placeholder that cannot be read as modifiers already applied
+    (grey is lost in a plain or NO_COLOR terminal): «пример: +1 высота, −2 темнота»."""
+    return f"пример: {example} (пусто — без модификаторов)"
+
+
 def character_label(c: Character) -> str:
     """Return ``Имя (игрок)`` or ``Имя (НИП)`` for a character stepper."""
     return f"{c.name} ({'игрок' if c.kind == 'pc' else 'НИП'})"

@@ -21,7 +21,7 @@ from rules.modifiers import parse_modifiers
 from tui import combat_bridge as bridge
 from tui.render import one_sided_lines, one_sided_summary, plain, signed
 from tui.store import Character
-from tui.widgets.builder import CharacterChanged, CharacterPicker, CheckRolled
+from tui.widgets.builder import CharacterChanged, CharacterPicker, CheckRolled, mods_hint
 from tui.widgets.oddsbars import OddsBars
 from tui.widgets.stepper import Stepper
 from tui.widgets.text import show_markup
@@ -108,10 +108,12 @@ class DrevoBuilder(CharacterPicker, Vertical):
             "Сложность",
             [(f"{signed(r.value)} {r.name}", r.value) for r in drevo.ladder()],
             id="check-difficulty",
+            wrap=False,  # a scale: ← at its easiest rung stays there
         )
         with Horizontal(id="check-mods-row"):
             yield Label("Модификаторы  ")
-            yield Input(placeholder="+1 высота, -2 темнота", id="check-mods", compact=True)
+            hint = mods_hint("+1 высота, −2 темнота")
+            yield Input(placeholder=hint, id="check-mods", compact=True)
         yield Static(id="check-formula")
         yield Rule(line_style="heavy")
         yield OddsBars(id="check-odds")

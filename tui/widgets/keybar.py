@@ -6,18 +6,29 @@ widget that draws one line of text. ``Footer`` rebuilds a widget per key on ever
 at kubik's 8–12 keys that cost ~50 ms per keypress and leaked the old widgets (Textual issue
 #6666), for mouse clicks a keyboard-driven app has no use for. The bar redraws only when the
 line it would show changes.
+
+When the keys do not fit, the least important go first (the last of the focused widget's and
+its tab's, then the app's) and ``?`` always stays: it lists the rest. In a form's text field
+whose Enter does the form's Enter (``ENTER_AS_FORM``) the bar shows that Enter.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
+from tui.widgets.focus import form_enter
+
 _ENABLED = Style()
 _DISABLED = Style(dim=True)
+#: Actions the bar never drops: the way out and the list of every key.
+_KEPT = ("quit", "keys", "app.quit")
+
+Key = tuple[str, str, bool]
 
 
 class KeyBar(Widget, can_focus=False):
@@ -53,13 +64,30 @@ class KeyBar(Widget, can_focus=False):
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self.app.screen_change_signal.subscribe(self, self._screen_changed)
         self._update()
 
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
+        self.app.screen_change_signal.unsubscribe(self)
+
+    def _source(self) -> Any:
+        """Return the screen whose keys work now: a dialog over ours, else ours."""
+        top = self.app.screen
+        if top is not self.screen and top.is_modal and self.screen in self.app.screen_stack:
+            return top
+        return self.screen
+
+    def _screen_changed(self, screen: Any) -> None:
+        if not self.is_attached:
+            return
+        source = self._source()
+        if source is not self.screen:  # a dialog: follow its keys while it is up
+            source.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self.call_after_refresh(self._update)
 
     def _bindings_changed(self, screen: Any) -> None:
-        if self.is_attached and screen is self.screen:
+        if self.is_attached and screen is self._source():
             # As Footer does: after the refresh, when a dialog just opened is on the stack.
             self.call_after_refresh(self._update)
 
@@ -75,21 +103,71 @@ class KeyBar(Widget, can_focus=False):
         """Return (key shown, description, enabled) of each shown key, once per action."""
         seen: set[str] = set()
         keys = []
-        for active in self.screen.active_bindings.values():
+        actions: list[str] = []
+        form_enter = self._form_enter()
+        if form_enter is not None:
+            seen.add(form_enter[0])
+            keys.append(form_enter[1])
+            actions.append(form_enter[0])
+        source = self._source()
+        for active in source.active_bindings.values():
             binding = active.binding
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
             keys.append((self.app.get_key_display(binding), binding.description, active.enabled))
+            actions.append(binding.action)
+        if source.is_modal and not seen & {"quit", "app.quit"}:
+            # A dialog hides the app's keys from its bindings, but Ctrl+Q (a priority key)
+            # still quits: say so.
+            for _key, binding in self.app._bindings:
+                if binding.action == "quit" and binding.show:
+                    keys.append((self.app.get_key_display(binding), binding.description, True))
+                    actions.append("quit")
+                    break
+        self._actions = tuple(actions)
         return tuple(keys)
+
+    _actions: tuple[str, ...] = ()
+
+    def _form_enter(self) -> tuple[str, Key] | None:
+        """Return (action, key) of the form's Enter while a form's text field has the focus
+        (the field's own Enter is hidden; it hands the key on to the form)."""
+        found = form_enter(self._source().focused)
+        if found is None:
+            return None
+        _node, binding, enabled = found
+        return binding.action, (self.app.get_key_display(binding), binding.description, enabled)
+
+    def fitted(self, width: int) -> tuple[Key, ...]:
+        """Return the keys that fit in ``width`` cells, dropping the least important first:
+        the last key of the focused widget and its tab, then the app's (never Ctrl+Q, ``?``)."""
+        app_actions = {binding.action for _key, binding in self.app._bindings}
+        shown = list(zip(self._keys, self._actions, strict=False))
+        while sum(_width(key) for key, _action in shown) > width:
+            droppable = [i for i, (_k, action) in enumerate(shown) if action not in _KEPT]
+            if not droppable:
+                break
+            local = [i for i in droppable if shown[i][1] not in app_actions]
+            del shown[(local or droppable)[-1]]
+        return tuple(key for key, _action in shown)
+
+    def on_resize(self) -> None:
+        self.refresh()
 
     def render(self) -> Text:
         key_style = self.get_component_rich_style("keybar--key")
         description_style = self.get_component_rich_style("keybar--description")
         line = Text(no_wrap=True, overflow="crop", end="")
-        for key, description, enabled in self._keys:
+        for key, description, enabled in self.fitted(self.size.width):
             dim = _ENABLED if enabled else _DISABLED
             line.append(f" {key} ", key_style + dim)
             if description:
                 line.append(f"{description} ", description_style + dim)
         return line
+
+
+def _width(key: Key) -> int:
+    """Return the cells one key takes on the bar (as ``render`` draws it)."""
+    shown, description, _enabled = key
+    return cell_len(f" {shown} ") + (cell_len(f"{description} ") if description else 0)

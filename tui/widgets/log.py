@@ -52,7 +52,7 @@ class LogPane(Vertical):
     _revealed: set[str] = set()
 
     def compose(self) -> ComposeResult:
-        yield Table(id="log-table", cursor_type="row", zebra_stripes=True)
+        yield Table(id="log-table", cursor_type="row", zebra_stripes=True, wrap_last=True)
         yield Static(id="log-detail")
 
     def on_mount(self) -> None:

@@ -1,4 +1,4 @@
-"""A one-line choice for keyboard use: ←/→ change the value, ↑/↓ move between rows."""
+"""A one-line choice for keyboard use: ←/→ change the value, ↑/↓ move between the form's rows."""
 
 from __future__ import annotations
 
@@ -24,8 +24,9 @@ class Stepper(Widget, can_focus=True):
     BINDINGS = [
         Binding("left", "step(-1)", "Назад", show=False),
         Binding("right", "step(1)", "Вперёд", show=False),
-        Binding("up", "app.focus_previous", "Выше", show=False),
-        Binding("down", "app.focus_next", "Ниже", show=False),
+        # Within the form, wrapping: ↓ past the last row goes back to the first.
+        Binding("up", "app.focus_step(-1)", "Выше", show=False),
+        Binding("down", "app.focus_step(1)", "Ниже", show=False),
         Binding("home", "jump(0)", show=False),
         Binding("end", "jump(-1)", show=False),
     ]
@@ -50,9 +51,12 @@ class Stepper(Widget, can_focus=True):
         options: Sequence[tuple[str, Any]] = (),
         *,
         id: str | None = None,  # noqa: A002 - Textual's own name
+        wrap: bool = True,
     ) -> None:
         super().__init__(id=id)
         self.label = label
+        #: Whether ← on the first option goes to the last (a list) or stays (a scale).
+        self.wrap = wrap
         self._options: list[tuple[str, Any]] = list(options)
 
     @property
@@ -83,9 +87,15 @@ class Stepper(Widget, can_focus=True):
         return Content(f"{self.label:<13} ◀ {shown} ▶")
 
     def action_step(self, delta: int) -> None:
-        """Move to the previous or next option, wrapping around."""
-        if self._options:
+        """Move to the previous or next option: around a list, but a scale (``wrap=False``)
+        stops at either end — a difficulty ladder jumped from its easiest rung to its hardest
+        («[0]» to «[00]»). Home and End reach the ends at once."""
+        if not self._options:
+            return
+        if self.wrap:
             self.index = (self.index + delta) % len(self._options)
+        else:
+            self.index = max(0, min(len(self._options) - 1, self.index + delta))
 
     def action_jump(self, where: int) -> None:
         """Jump to the first or last option."""

@@ -19,10 +19,15 @@ This leans on Textual internals (DataTable's ``_on_resize``, ``_styles_cache``,
 ``_get_styles_to_render_cell``, the stylesheet's ``_variables``, Widget's ``_on_focus`` and
 ``_on_blur``); tests/tui/test_table.py compares its output with a DataTable styled and drawn
 anew.
+
+``wrap_last=True`` gives the last column the width the others leave and wraps its text onto
+more lines (the Журнал, the players' view): a long entry was cut at 80 columns behind a
+horizontal scrollbar.
 """
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from rich.style import Style
@@ -38,8 +43,10 @@ class Table(DataTable[Any]):
     cells are plain text: DataTable reads a ``str`` cell as Rich markup, so a character named
     «Бо[/b]дан» stopped the app."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, wrap_last: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        #: Whether the last column fills the width left and wraps (rows as tall as needed).
+        self.wrap_last = wrap_last
         self._css: tuple[object, object] | None = None  # the stylesheet the caches were drawn in
         self._last_size = Size(0, 0)
         self._line_style: Style | None = None  # rich_style while render_lines runs
@@ -91,7 +98,71 @@ class Table(DataTable[Any]):
             self._line_style = None
 
     def add_row(self, *cells: Any, **kwargs: Any) -> Any:
-        return super().add_row(*(Text(c) if isinstance(c, str) else c for c in cells), **kwargs)
+        texts = [Text(c) if isinstance(c, str) else c for c in cells]
+        key = super().add_row(*texts, **kwargs)
+        if self.wrap_last and texts and isinstance(texts[-1], Text):
+            self._unwrapped[key] = texts[-1]
+        return key
+
+    def clear(self, columns: bool = False) -> Any:
+        self._unwrapped.clear()
+        return super().clear(columns)
+
+    def remove_row(self, row_key: Any) -> None:
+        super().remove_row(row_key)
+        self._unwrapped.pop(row_key, None)
+
+    # -- wrapping the last column ------------------------------------------------------------
+
+    @property
+    def _unwrapped(self) -> dict[Any, Text]:
+        """Each row's last cell as it was added (before it was wrapped)."""
+        if "_raw_cells" not in self.__dict__:
+            self.__dict__["_raw_cells"] = {}
+        return self.__dict__["_raw_cells"]
+
+    def _wrap_width(self, new_rows: Any) -> int:
+        """Return the width the other columns leave to the last (after ``new_rows``)."""
+        *others, _last = self.ordered_columns
+        taken = 0
+        for column in others:
+            widest = max((self._cell_width(row, column.key) for row in new_rows), default=0)
+            taken += 2 * self.cell_padding + max(column.content_width, widest, column.width)
+        gutter = self.styles.scrollbar_size_vertical  # kept free: a scrollbar may appear
+        return max(8, self.size.width - taken - 2 * self.cell_padding - gutter)
+
+    def _cell_width(self, row_key: Any, column_key: Any) -> int:
+        cell = self._data.get(row_key, {}).get(column_key)
+        return cell.cell_len if isinstance(cell, Text) else len(str(cell or ""))
+
+    def _wrap_rows(self, new_rows: Any) -> set[Any]:
+        """Wrap the last cell of ``new_rows`` (of every row if the width changed) with
+        textwrap, which is ~50× cheaper than measuring each row by rendering it; return the
+        rows wrapped."""
+        if not self.columns or not self.size.width:
+            return set()
+        width = self._wrap_width(new_rows)
+        last = self.ordered_columns[-1]
+        rows = set(new_rows)
+        if last.width != width or last.auto_width:
+            last.auto_width, last.width = False, width
+            rows = set(self.rows)
+        for key in rows:
+            raw = self._unwrapped.get(key)
+            row = self.rows.get(key)
+            if raw is None or row is None:
+                continue
+            lines = textwrap.wrap(raw.plain, width, break_on_hyphens=False) or [""]
+            self._data[key][last.key] = Text("\n".join(lines), style=raw.style)
+            row.height = len(lines)
+        if rows:
+            self._update_count += 1  # the cached cells and row offsets are stale
+        return rows
+
+    def _update_dimensions(self, new_rows: Any) -> None:
+        if self.wrap_last:
+            new_rows = set(new_rows) | self._wrap_rows(new_rows)
+        super()._update_dimensions(new_rows)
 
     def notify_style_update(self) -> None:
         self._styled_focus = self.has_focus
@@ -111,4 +182,7 @@ class Table(DataTable[Any]):
         # unless the default is prevented.
         if event.size == self._last_size:
             event.prevent_default()
+        elif self.wrap_last and self.rows:  # another width: the rows wrap anew
+            self._new_rows.update(self.rows)
+            self._require_update_dimensions = True
         self._last_size = event.size

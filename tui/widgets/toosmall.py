@@ -7,6 +7,7 @@ panes go on redrawing from the store behind the notice and are current when it g
 from __future__ import annotations
 
 from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.geometry import Size
 from textual.screen import SystemModalScreen
 from textual.widgets import Static
@@ -19,7 +20,7 @@ def too_small_text(size: Size) -> str:
     return (
         f"Терминал слишком мал: нужно хотя бы {MIN_SIZE.width}×{MIN_SIZE.height}, "
         f"сейчас {size.width}×{size.height}.\n"
-        "Увеличьте окно или уменьшите шрифт; Ctrl+Q — выход."
+        "Увеличьте окно или уменьшите шрифт; Ctrl+Q или q — выход."
     )
 
 
@@ -40,6 +41,11 @@ class TooSmallScreen(SystemModalScreen[None]):
         padding: 0 1;
     }
     """
+
+    # A modal screen hides the app's own keys: the notice carries the ways out itself.
+    BINDINGS = [
+        Binding("ctrl+q,q,ctrl+c", "app.quit", "Выход", id="too-small-quit", priority=True),
+    ]
 
     def compose(self) -> ComposeResult:
         yield Static(too_small_text(self.app.size), id="too-small")

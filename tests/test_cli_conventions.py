@@ -1,0 +1,154 @@
+"""The conventions every ``kubik`` command follows (README, «Команды»), one test each:
+``--version``; Russian help; ``--json`` everywhere; exit 0 / 1 / 2; ``export --force``; a bare
+campaign name in the data folder; rare sums folded in ``kubik odds``; bounded numbers."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from tui.cli import main
+
+#: Every command and subcommand, as typed after ``kubik``.
+COMMANDS = [
+    [],
+    ["roll"],
+    ["odds"],
+    ["party"],
+    ["party", "list"],
+    ["party", "add"],
+    ["party", "remove"],
+    ["export"],
+    ["import"],
+    ["log"],
+    ["serve"],
+    *[
+        [verb, system]
+        for verb in ("odds", "check")
+        for system in ("drevo", "ide4", "starately", "wod")
+    ],
+]
+#: The commands a script runs (``serve`` starts a server, ``party`` only groups the others).
+SCRIPTING = [c for c in COMMANDS if c not in ([], ["party"], ["serve"])]
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as exit_:
+        code = exit_.code
+    out, err = capsys.readouterr()
+    return int(code or 0), out, err
+
+
+def test_version(capsys) -> None:
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and out.startswith("kubik 0.")
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_help_is_russian_throughout(capsys, command) -> None:
+    """`--help` mixed «usage:», «options:», «show this help message and exit» with Russian."""
+    code, out, _ = run(capsys, *command, "-h")
+    assert code == 0 and out.startswith("использование: kubik")
+    for english in ("usage:", "options:", "positional arguments", "show this help", "optional"):
+        assert english not in out, f"kubik {' '.join(command)} -h: {english!r}"
+    assert "показать эту справку и выйти" in out
+
+
+@pytest.mark.parametrize("command", SCRIPTING, ids=" ".join)
+def test_every_scripting_command_takes_json(capsys, command) -> None:
+    _code, out, _ = run(capsys, *command, "-h")
+    assert "--json" in out
+
+
+def test_export_import_remove_answer_in_json(capsys, tmp_path) -> None:
+    camp, out_file = str(tmp_path / "c.json"), tmp_path / "export.json"
+    code, out, _ = run(capsys, "export", str(out_file), "--campaign", camp, "--json")
+    assert code == 0 and json.loads(out)["characters"] == 7
+    code, out, _ = run(
+        capsys, "import", str(out_file), "--campaign", str(tmp_path / "d.json"), "--json"
+    )
+    assert code == 0 and json.loads(out)["system"] == "drevo"
+    code, out, _ = run(capsys, "party", "remove", "Лыко", "--campaign", camp, "--json")
+    assert code == 0 and json.loads(out)["name"] == "Лыко"
+
+
+def test_exit_codes_zero_one_two(capsys, tmp_path) -> None:
+    """0 done; 1 refused by the campaign's state; 2 bad arguments."""
+    camp = str(tmp_path / "c.json")
+    assert run(capsys, "party", "list", "--campaign", camp)[0] == 0
+    assert run(capsys, "party", "remove", "Никто", "--campaign", camp)[0] == 1
+    assert run(capsys, "party", "list", "--campaign", camp, "--no-such-flag")[0] == 2
+    assert run(capsys, "roll", "3d6", "--seed", "x")[0] == 2
+
+
+def test_export_refuses_to_overwrite_without_force(capsys, tmp_path) -> None:
+    """`export` overwrote a file silently (`import` asks for `--force`)."""
+    camp, target = str(tmp_path / "c.json"), tmp_path / "notes.json"
+    target.write_text("мои заметки", encoding="utf-8")
+    code, _, err = run(capsys, "export", str(target), "--campaign", camp)
+    assert code == 1 and "--force" in err
+    assert target.read_text(encoding="utf-8") == "мои заметки"
+    code, _, _ = run(capsys, "export", str(target), "--campaign", camp, "--force")
+    assert code == 0 and json.loads(target.read_text(encoding="utf-8"))
+
+
+def test_a_bare_campaign_name_is_in_the_data_folder(capsys, tmp_path, monkeypatch) -> None:
+    """`--campaign ide4.json` wrote into the current folder, not the data folder."""
+    data, here = tmp_path / "data", tmp_path / "here"
+    here.mkdir()
+    monkeypatch.setenv("XDG_DATA_HOME", str(data))
+    monkeypatch.chdir(here)
+    code, _, _ = run(capsys, "party", "add", "Веселин", "--campaign", "ide4.json")
+    assert code == 0
+    assert (data / "kubik" / "ide4.json").is_file() and not (here / "ide4.json").exists()
+    code, _, _ = run(capsys, "party", "add", "Веселин", "--campaign", "./local.json")
+    assert code == 0 and (here / "local.json").is_file()
+
+
+def test_odds_fold_the_rare_tail_and_full_shows_it(capsys) -> None:
+    """`kubik odds 3d6!` printed 285 lines, 251 of them «<0,1%»."""
+    _code, out, _ = run(capsys, "odds", "3d6!")
+    lines = out.splitlines()
+    assert len(lines) < 45 and "<0,1%" not in out
+    folded = [line for line in lines if line.lstrip().startswith("≥")]
+    assert len(folded) == 1 and "каждое реже 0,1 %" in folded[0]
+    assert "--full" in lines[-1]
+    _code, full, _ = run(capsys, "odds", "3d6!", "--full")
+    assert len(full.splitlines()) > 250 and "≥" not in full
+
+
+def test_odds_without_explosions_have_no_truncation_note(capsys) -> None:
+    """«--again none» printed «Хвост взрывов обрезан: … 0.0e+00»."""
+    _code, out, _ = run(capsys, "odds", "wod", "--pool", "5", "--again", "none")
+    assert "обрезан" not in out and "0.0e+00" not in out
+    _code, out, _ = run(capsys, "odds", "wod", "--pool", "5")
+    assert "обрезан" in out  # with 10-again the tail is cut, and it says so
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["check", "drevo", "--trait", "99999999999999999999", "--difficulty", "0"],
+        ["odds", "ide4", "--difficulty", "5", "--energy-dice", "99999999999999999999"],
+        ["party", "add", "Икс", "--set", "skill.Драка=99999999999999999999"],
+    ],
+    ids=["trait", "plain int", "--set"],
+)
+def test_absurd_numbers_are_refused(capsys, tmp_path, argv) -> None:
+    code, _, err = (
+        run(capsys, *argv, "--campaign", str(tmp_path / "c.json"))
+        if argv[0] == "party"
+        else run(capsys, *argv)
+    )
+    assert code == 2 and "слишком большое число" in err
+
+
+def test_party_list_says_fate_and_player(capsys, tmp_path) -> None:
+    """«удача» and «ИП» in `kubik party list` where the app says Судьба and Игрок."""
+    _code, out, _ = run(capsys, "party", "list", "--campaign", str(tmp_path / "c.json"))
+    assert "Судьба" in out and "Игрок" in out
+    assert "удача" not in out and not re.search(r"(?<!Н)ИП\b", out)

@@ -1,0 +1,58 @@
+"""The `?` screen: each key once, in the group where it works, its whole description shown."""
+
+from __future__ import annotations
+
+from tui.widgets.keys import KeysScreen, key_label, key_rows
+
+
+async def open_keys(app, pilot) -> KeysScreen:
+    await pilot.press("question_mark")
+    await pilot.pause()
+    assert isinstance(app.screen, KeysScreen)
+    return app.screen
+
+
+def rows_of(screen: KeysScreen) -> dict[str, list[tuple[str, str]]]:
+    return {where: key_rows(bindings) for where, bindings in screen.groups}
+
+
+async def test_each_key_is_listed_once_per_group(make_test_app) -> None:
+    """`?` listed ctrl+s twice (on and off are two bindings of one key)."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        groups = rows_of(await open_keys(app, pilot))
+    for where, rows in groups.items():
+        keys = [key for key, _text in rows]
+        assert len(keys) == len(set(keys)), f"{where}: {keys}"
+    assert [k for k, _t in groups["Везде"]].count("Ctrl+S") == 1
+
+
+async def test_t_is_filed_under_party_and_y_is_not_called_result(make_test_app) -> None:
+    """`t` (hide the highlighted NPC) works only on the Партия tab; `y` copies, it is no «Итог»."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        groups = rows_of(await open_keys(app, pilot))
+    everywhere = dict(groups["Везде"])
+    assert "t" not in everywhere and "t" in dict(groups["Партия"])
+    assert everywhere["y"] == "Копировать последнюю запись Журнала"
+    assert "Tab, Shift+Tab" in everywhere and "Esc" in everywhere
+
+
+async def test_no_description_is_cut_at_80_columns(make_test_app) -> None:
+    """«журнал в Markdo», «(ещ»: the table cut descriptions at the box's edge."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_keys(app, pilot)
+        await pilot.pause()
+        table = screen.query_one("#keys-table")
+        lines = [strip.text for strip in table.render_lines(table.region.reset_offset)]
+    shown = " ".join(" ".join(line.split()) for line in lines)
+    for rows in rows_of(screen).values():
+        for _key, text in rows:
+            assert " ".join(text.split()) in shown, f"cut: {text!r}"
+
+
+def test_key_labels_read_as_typed() -> None:
+    assert key_label("ctrl+s") == "Ctrl+S"
+    assert key_label("tab,shift+tab") == "Tab, Shift+Tab"
+    assert key_label("f") == "f" and key_label("question_mark") == "?"

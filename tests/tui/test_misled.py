@@ -1,0 +1,40 @@
+"""What misled a GM reading only the screen: a placeholder read as applied modifiers, and a
+scale that wrapped from its easiest end to its hardest."""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+
+from tui.widgets.stepper import Stepper
+
+
+async def test_the_modifier_placeholder_reads_as_an_example(make_test_app) -> None:
+    """«+1 высота, -2 темнота» in grey read as modifiers already applied (plain, NO_COLOR)."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        field = app.query_one("#check-mods", Input)
+        assert field.value == "" and field.placeholder.startswith("пример: ")
+        assert "пусто — без модификаторов" in field.placeholder
+        formula = str(app.query_one("#check-formula").render())
+        assert "высота" not in formula  # nothing of the example is applied
+        style = field.get_component_styles("input--placeholder")
+        assert style.text_style.italic
+
+
+async def test_a_stepper_stops_at_its_ends(make_test_app) -> None:
+    """The difficulty stepper wrapped from [0] to [00]: ← at the easiest end stays there."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3")
+        stepper = app.query_one("#check-difficulty", Stepper)
+        stepper.focus()
+        await pilot.press("home")
+        first = stepper.value
+        await pilot.press("left")
+        assert stepper.value == first
+        await pilot.press("end")
+        last = stepper.value
+        await pilot.press("right")
+        assert stepper.value == last and last != first

@@ -1,0 +1,154 @@
+"""Ctrl+T as a form: each value of each [default] table in a Russian field with its range and
+whose word it is, checked as typed; the tables stay TOML."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+
+import pytest
+from textual.widgets import Input
+
+from rules import data, drevo
+from tui.screens.settings import SettingsScreen
+from tui.screens.settings_fields import BOOK, KUBIK, Field, Heading, fields_of, read_field
+from tui.screens.settings_tables import TABLES, SettingsError
+
+ALL = [t.relpath for tables in TABLES.values() for t in tables]
+
+
+@pytest.fixture(autouse=True)
+def packaged_defaults():
+    yield
+    data.set_overrides({})
+
+
+@pytest.mark.parametrize("relpath", ALL)
+def test_every_value_has_a_russian_name_a_range_and_a_word(relpath) -> None:
+    table = data.packaged_table(relpath)
+    fields = [f for f in fields_of(relpath, table) if isinstance(f, Field)]
+    assert fields
+    for f in fields:
+        assert re.search("[А-Яа-яЁё]", f.label), f"{relpath} {f.path}: {f.label!r}"
+        assert f.word in (BOOK, KUBIK)
+        assert f.hint.endswith(f.word)
+        if f.kind == "int" and isinstance(f.value, int):
+            assert f.low <= f.value <= f.high, f"{relpath} {f.path}: {f.value} not in range"
+            assert read_field(f, str(f.value)) == f.value
+
+
+def test_rows_say_whose_word_they_are() -> None:
+    """The ladder's rungs carry `source`: the book's (−2…0) or kubik's (the outer ones)."""
+    headings = [
+        h.text
+        for h in fields_of("drevo/ladder.toml", data.packaged_table("drevo/ladder.toml"))
+        if isinstance(h, Heading)
+    ]
+    assert any(h.endswith("Средне · книга") for h in headings)
+    assert any(h.endswith("Очень легко · kubik") for h in headings)
+
+
+def test_a_number_out_of_range_or_not_a_number_is_refused() -> None:
+    f = next(
+        f
+        for f in fields_of("drevo/fate.toml", data.packaged_table("drevo/fate.toml"))
+        if isinstance(f, Field) and f.path == ("starting_points",)
+    )
+    with pytest.raises(SettingsError, match="вне 0…10"):
+        read_field(f, "11")
+    with pytest.raises(SettingsError, match="целое число"):
+        read_field(f, "три")
+    assert read_field(f, "−0") == 0
+
+
+async def open_ladder_field(app, pilot, index: int) -> Input:
+    await pilot.press("ctrl+t")
+    await pilot.pause()
+    assert isinstance(app.screen, SettingsScreen)
+    fields = list(app.screen.query("#settings-form Input"))
+    return fields[index]
+
+
+async def test_typed_values_are_checked_as_typed_and_saved_as_toml(make_test_app) -> None:
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        value = await open_ladder_field(app, pilot, 0)  # Ступень 1: Очень легко, its value
+        value.focus()
+        value.value = "99"  # beyond −10…10
+        await pilot.pause()
+        error = str(app.screen.query_one("#settings-error").render())
+        assert "вне" in error and value.has_class("-refused")
+        await pilot.press("ctrl+s")
+        assert app.store.get_doc("settings") is None  # refused: nothing stored
+        value.value = "−5"
+        await pilot.pause()
+        assert not value.has_class("-refused") and not str(
+            app.screen.query_one("#settings-error").render()
+        )
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        saved = app.store.get_doc("settings")["drevo/ladder.toml"]
+        assert saved["rung"][0]["value"] == -5
+        text = app.store.get_doc("settings_text")["drevo/ladder.toml"]
+        assert tomllib.loads(text) == saved  # the campaign keeps TOML
+        assert drevo.ladder()[0].value == -5
+
+
+async def test_the_rules_check_the_whole_table_as_typed(make_test_app) -> None:
+    """Two rungs with one value: refused at once, by the rules' own loader."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        value = await open_ladder_field(app, pilot, 0)
+        value.value = "−2"  # the same as Легко
+        await pilot.pause()
+        assert "две ступени" in str(app.screen.query_one("#settings-error").render())
+
+
+async def test_no_developer_comment_on_the_form_and_ctrl_g_shows_the_toml(make_test_app) -> None:
+    """Ctrl+T showed raw TOML with English developer comments («# RULES.md §3 marks …»)."""
+    app = make_test_app(system="wod")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        screen = app.screen
+        form = screen.query_one("#settings-form")
+        shown = " ".join(str(w.render()) for w in form.query("Static, Label"))
+        assert "RULES.md" not in shown and "#" not in shown
+        assert "Успех от (d10)" in shown and "kubik" in shown
+        await pilot.press("ctrl+g")  # the TOML, to add or drop rows
+        assert screen.has_class("-toml") and screen.query_one("#settings-editor").display
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert not screen.has_class("-toml")
+
+
+async def test_esc_from_a_field_goes_back_to_the_list(make_test_app) -> None:
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        await pilot.press("enter")  # into the ladder's form
+        assert isinstance(app.focused, Input)
+        await pilot.press("down", "down")  # rows of the form
+        await pilot.press("escape")
+        assert app.focused.id == "settings-tables"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, SettingsScreen)
+
+
+async def test_typing_a_value_back_is_no_edit(make_test_app) -> None:
+    """The form writes the TOML anew (without the file's comments): the same values are not
+    «изменено», and closing does not ask to save."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        value = await open_ladder_field(app, pilot, 0)
+        value.value = "−4"
+        await pilot.pause()
+        assert app.screen._edited("drevo/ladder.toml")
+        value.value = "−3"  # back to the packaged value
+        await pilot.pause()
+        assert not app.screen._edited("drevo/ladder.toml")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, SettingsScreen)  # closed without asking

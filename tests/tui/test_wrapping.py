@@ -1,0 +1,45 @@
+"""Long Журнал entries wrap onto more lines, in the app and in the players' view: at 80
+columns they were cut behind a horizontal scrollbar."""
+
+from __future__ import annotations
+
+from tui.store import LogEntry
+from tui.view import make_view
+
+LONG = (
+    "Очень длинная запись журнала, которая никак не помещается в восемьдесят колонок "
+    "терминала и раньше обрезалась за горизонтальной полосой прокрутки — конец"
+)
+
+
+def shown_text(table) -> str:
+    lines = [strip.text for strip in table.render_lines(table.region.reset_offset)]
+    return " ".join(" ".join(line.split()) for line in lines)
+
+
+async def test_a_long_log_entry_wraps_in_the_journal(make_test_app) -> None:
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.record("note", "Милава", LONG, {})
+        await pilot.press("4")
+        await pilot.pause()
+        table = app.query_one("#log-table")
+        assert table.virtual_size.width <= table.size.width  # nothing to scroll sideways
+        assert not table.show_horizontal_scrollbar
+        assert "— конец" in shown_text(table)
+        await pilot.resize_terminal(120, 30)  # wider: fewer lines, still the whole text
+        await pilot.pause()
+        await pilot.pause()
+        assert table.virtual_size.width <= table.size.width
+        assert "— конец" in shown_text(table)
+
+
+async def test_a_long_log_entry_wraps_in_the_players_view(make_test_app, campaign_path) -> None:
+    app = make_test_app()
+    app.store.append_log(LogEntry("long-1", "2026-11-29T20:00:00+03:00", "note", "Милава", LONG))
+    view = make_view(campaign_path)
+    async with view.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = view.query_one("#view-log")
+        assert table.virtual_size.width <= table.size.width
+        assert "— конец" in shown_text(table)

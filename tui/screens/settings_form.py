@@ -1,0 +1,167 @@
+"""The form of one settings table: a row per value with its Russian name, a field, and its
+range and whose word it is; every change is checked as it is typed."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, replace
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import Input, Label, Static
+
+from tui.screens.settings_fields import (
+    CHOICE_NAMES,
+    Field,
+    Heading,
+    fields_of,
+    read_field,
+    set_value,
+    shown_value,
+)
+from tui.screens.settings_tables import SettingsError, check_table, dump_toml
+from tui.widgets.focus import focus_now
+from tui.widgets.stepper import Stepper
+
+
+class ValueStepper(Stepper):
+    """A stepper without its own label (the form's row has one)."""
+
+    def render(self) -> Content:
+        shown = self._options[self.index][0] if self._options else "—"
+        return Content(f"◀ {shown} ▶")
+
+
+class SettingsForm(VerticalScroll, can_focus=False):
+    """Edit one table; posts ``Edited`` with the new TOML, or ``Refused`` with the reason."""
+
+    STEPPER_FORM = True  # ↑/↓ move between its rows, around; steppers report here
+
+    DEFAULT_CSS = """
+    SettingsForm { height: 1fr; }
+    SettingsForm .set-heading { text-style: bold; color: $accent; margin-top: 1; }
+    SettingsForm .set-row { height: 1; }
+    SettingsForm .set-label { width: 22; }
+    SettingsForm Input { width: 1fr; }
+    SettingsForm Input.-refused { color: $error; text-style: bold reverse; }
+    SettingsForm ValueStepper { width: 1fr; }
+    SettingsForm .set-hint { width: auto; color: $text-muted; padding-left: 1; }
+    """
+
+    @dataclass
+    class Edited(Message):
+        """A value changed and the table passes its checks."""
+
+        relpath: str
+        text: str
+
+    @dataclass
+    class Refused(Message):
+        """A value as typed is refused (out of range, not a number, the rules say no)."""
+
+        relpath: str
+        reason: str
+
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+        super().__init__(id=id)
+        self.relpath = ""
+        self.table: dict[str, Any] = {}
+        self._fields: dict[str, Field] = {}
+        #: Fields whose text is refused now → why (the table is not saved while any is).
+        self.refused: dict[str, str] = {}
+
+    async def show(self, relpath: str, text: str) -> bool:
+        """Show the form of ``text`` (a table's TOML); False when it is not TOML."""
+        try:
+            table = tomllib.loads(text)
+        except tomllib.TOMLDecodeError:
+            return False
+        self.relpath, self.table = relpath, table
+        self._fields, self.refused = {}, {}
+        await self.remove_children()
+        await self.mount_all(list(self._rows()))
+        self.scroll_home(animate=False)
+        return True
+
+    def _rows(self) -> ComposeResult:
+        for index, item in enumerate(fields_of(self.relpath, self.table)):
+            if isinstance(item, Heading):
+                yield Static(Content(item.text), classes="set-heading")
+                continue
+            field_id = f"set-{index}"
+            self._fields[field_id] = item
+            if item.kind in ("bool", "choice"):
+                options = (
+                    [("да", True), ("нет", False)]
+                    if item.kind == "bool"
+                    else [(CHOICE_NAMES.get(c, c), c) for c in item.choices]
+                )
+                widget: Any = ValueStepper(item.label, id=field_id, wrap=False)
+                widget.set_options(options, item.value)  # no Changed: nothing was edited
+            else:
+                widget = Input(shown_value(item), id=field_id, compact=True, select_on_focus=False)
+            yield Horizontal(
+                Label(Content(item.label), classes="set-label"),
+                widget,
+                Static(Content(item.hint), classes="set-hint"),
+                classes="set-row",
+            )
+
+    def focus_first(self) -> None:
+        """Focus the first field."""
+        first = next(iter(self._fields), None)
+        if first is not None:  # at once: the keys typed right after Enter are for the field
+            focus_now(self.query_one(f"#{first}"))
+
+    @on(Input.Changed)
+    def _typed(self, event: Input.Changed) -> None:
+        event.stop()
+        field_id = event.input.id or ""
+        field = self._fields.get(field_id)
+        if field is None:
+            return
+        now = replace(field, value=self._value_at(field.path))
+        if event.value == shown_value(now) and field_id not in self.refused:
+            return  # the field showing the table's value (Input reports that once mounted)
+        self._apply(field, event.input, lambda: read_field(field, event.value))
+
+    @on(Stepper.Changed)
+    def _stepped(self, event: Stepper.Changed) -> None:
+        event.stop()
+        field_id = event.stepper.id or ""
+        field = self._fields.get(field_id)
+        if field is None:
+            return
+        if event.value == self._value_at(field.path) and field_id not in self.refused:
+            return
+        self._apply(field, event.stepper, lambda: event.value)
+
+    def _value_at(self, path: tuple[Any, ...]) -> Any:
+        node: Any = self.table
+        for step in path:
+            node = node[step]
+        return node
+
+    def _apply(self, field: Field, widget: Any, read: Any) -> None:
+        """Check the value and the whole table with it; report the new TOML or the refusal."""
+        field_id = widget.id or ""
+        try:
+            table = set_value(self.table, field.path, read())
+            text = dump_toml(table)
+            check_table(self.relpath, text)
+        except SettingsError as err:
+            widget.add_class("-refused")
+            self.refused[field_id] = str(err)
+            self.post_message(self.Refused(self.relpath, str(err)))
+            return
+        widget.remove_class("-refused")
+        self.refused.pop(field_id, None)
+        self.table = table
+        if self.refused:
+            self.post_message(self.Refused(self.relpath, next(iter(self.refused.values()))))
+        else:
+            self.post_message(self.Edited(self.relpath, text))
