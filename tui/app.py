@@ -244,6 +244,11 @@ class KubikApp(App[None]):
     def on_resize(self, event: events.Resize) -> None:
         guard_size(self, event.size)
 
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            self.store.take_last_step()  # a new key press: what was written before is done
+        await super().on_event(event)
+
     def _refresh_store(self) -> None:
         """Pick up what other kubiks wrote to the campaign file."""
         try:
@@ -474,11 +479,11 @@ class KubikApp(App[None]):
     def _quick_rolled(self, event: QuickRoll.Rolled) -> None:
         self.record("roll", None, roll_summary(event.result), event.result.to_dict())
 
-    def record(self, kind: str, actor: str | None, text: str, data: dict[str, Any]) -> None:
-        """Append one entry to the campaign's log (the store notifies the panes)."""
+    def entry(self, kind: str, actor: str | None, text: str, data: dict[str, Any]) -> LogEntry:
+        """Return a new Журнал entry stamped now (secret while secret rolls are on)."""
         if self.secret and "hidden" not in data:
             data = {**data, "hidden": True}
-        entry = LogEntry(
+        return LogEntry(
             id=uuid.uuid4().hex,
             at=self.clock().isoformat(timespec="seconds"),
             kind=kind,
@@ -486,8 +491,17 @@ class KubikApp(App[None]):
             text=text,
             data=data,
         )
+
+    def record(self, kind: str, actor: str | None, text: str, data: dict[str, Any]) -> None:
+        """Append one entry to the campaign's log (the store notifies the panes).
+
+        An entry recorded right after a change made in the same key press tells of that
+        change: it is linked to its undo step and marked «отменено» while the step is undone.
+        """
+        entry = self.entry(kind, actor, text, data)
+        step = self.store.take_last_step()
         try:
-            self.store.append_log(entry)
+            self.store.append_log(entry, step=step)
         except StoreError as err:
             self.notify(str(err), severity="error", timeout=10)
 

@@ -257,8 +257,13 @@ def log(argv: Sequence[str]) -> int:
             return 0
         entries = list(reversed(store.log(args.limit)))
         name = store.campaign.name
-    data = {"campaign": name, "entries": [log_to_doc(e) for e in entries]}
-    lines = [f"{e.at}  {e.actor + ': ' if e.actor else ''}{e.text}" for e in entries]
+    # An entry whose change was undone stays in the Журнал, marked.
+    docs = [{**log_to_doc(e), **({"undone": True} if e.undone else {})} for e in entries]
+    data = {"campaign": name, "entries": docs}
+    lines = [
+        f"{e.at}  {'(отменено) ' if e.undone else ''}{e.actor + ': ' if e.actor else ''}{e.text}"
+        for e in entries
+    ]
     emit(data, "\n".join(lines) if lines else "Журнал пуст.", args.json)
     return 0
 

@@ -27,7 +27,7 @@ from tui.render_combat import declaration_text
 from tui.sheets import wounds_text
 from tui.store import Character, Store, StoreError
 from tui.widgets.keybar import KeyBar
-from tui.widgets.log import clock_text
+from tui.widgets.log import UNDONE_MARK, UNDONE_STYLE, clock_text
 from tui.widgets.motion import quiet_animations
 from tui.widgets.toosmall import guard_size, is_too_small
 
@@ -181,6 +181,10 @@ class ViewApp(App[None]):
         log = self.query_one("#view-log", DataTable)
         log.clear()
         for line in public_log(self.store.log(), characters, LOG_LINES):
+            if line.undone:  # it never stood: struck and dimmed, never shown as it was
+                cells = (clock_text(line.at), line.actor, UNDONE_MARK + line.text)
+                log.add_row(*(Text(c, style=UNDONE_STYLE) for c in cells))
+                continue
             text = Text(line.text, style="italic" if line.secret else "")
             log.add_row(clock_text(line.at), Text(line.actor), text)
         self._draw_title()
