@@ -6,11 +6,12 @@ import asyncio
 import gc
 import importlib
 import random
+import threading
 import uuid
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from textual import events, on
 from textual.app import App, ComposeResult
@@ -33,6 +34,7 @@ from tui.widgets.quickroll import QuickRoll
 from tui.widgets.toosmall import guard_size, is_too_small
 
 Clock = Callable[[], datetime]
+T = TypeVar("T")
 TAB_TITLES = {"party": "1 Партия", "combat": "2 Бой", "check": "3 Проверка", "log": "4 Журнал"}
 #: The modules behind the tabs that are built on their first visit (imported ahead, off the UI
 #: thread, once the first screen is up).
@@ -170,6 +172,10 @@ class KubikApp(App[None]):
         self._building: dict[str, asyncio.Task[Any]] = {}
         #: Whether the collector was off for the start (``kubik``, not a test's app).
         self._collector_off = not gc.isenabled()
+        #: Set when the newest store write handed to a worker is over (see :meth:`write`).
+        self._last_write: threading.Event | None = None
+        self._ui_thread = threading.get_ident()
+        self._watch: Any = None
         quiet_animations(self)
 
     def notify(self, message: str, *, markup: bool = False, **kwargs: Any) -> None:  # type: ignore[override]
@@ -197,10 +203,11 @@ class KubikApp(App[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.store.subscribe(self._store_changed)
+        self._ui_thread = threading.get_ident()
+        self.store.subscribe(self._store_notified)
         self.redraw_all()
         self.action_focus_tab()
-        self.set_interval(0.5, self._refresh_store)
+        self.set_interval(0.5, self._refresh_store)  # the fallback, should the watch miss one
         guard_size(self, self.size)
         self.call_after_refresh(self._import_later_tabs)
 
@@ -208,6 +215,8 @@ class KubikApp(App[None]):
         """Import the other tabs' modules in a thread while the GM reads the first screen."""
         modules = (*LATER_MODULES, builder_module(self.store.campaign.system))
         self.run_worker(lambda: [importlib.import_module(m) for m in modules], thread=True)
+        if self._watch is None:  # after the first screen: the watch thread imports watchfiles
+            self.watch_store()
         if self._collector_off:
             # ``kubik`` starts with the collector off (tui.cli). The start's objects are kept
             # for good (frozen), so later full collections do not walk them between two keys.
@@ -255,6 +264,95 @@ class KubikApp(App[None]):
             self.store.refresh()
         except StoreError as err:
             self.notify(str(err), severity="error", timeout=15)
+
+    def watch_store(self) -> None:
+        """Follow the open campaign's file: another kubik's write shows within milliseconds.
+
+        The watch thread reads the file itself (:meth:`Store.refresh` is thread-safe), so a
+        big campaign is parsed off the UI thread; the redraw comes here through
+        :meth:`_store_notified`.
+        """
+        from tui.watch import CampaignWatch
+
+        if self._watch is not None:
+            self._watch.stop()
+        store = self.store
+
+        def changed() -> None:
+            try:
+                store.refresh()
+            except StoreError as err:
+                message = str(err)
+                self._on_ui(lambda: self.notify(message, severity="error", timeout=15))
+
+        self._watch = CampaignWatch(store.path, changed).start()
+
+    def on_unmount(self) -> None:
+        if self._watch is not None:
+            self._watch.stop()
+
+    def _on_ui(self, callback: Callable[[], object]) -> None:
+        """Run ``callback`` on the UI thread: now if this is it, else handed over (and waited
+        for, so what a worker reports is on screen before its next write)."""
+        if threading.get_ident() == self._ui_thread:
+            callback()
+            return
+        try:
+            self.call_from_thread(callback)
+        except RuntimeError:  # the app is closing: nothing left to draw on
+            pass
+
+    def _store_notified(self) -> None:
+        """The store changed (here, in a worker, in another kubik): redraw on the UI thread."""
+        self._on_ui(self._store_changed)
+
+    def write(
+        self,
+        job: Callable[[], T],
+        done: Callable[[T], object] | None = None,
+        *,
+        failed: Callable[[Exception], object] | None = None,
+    ) -> None:
+        """Run a store write in a worker thread; writes run one after another, in order.
+
+        The UI never waits for the campaign's lock: while another kubik holds it, the worker
+        waits (up to the store's lock timeout) and the keys keep working. The screens change
+        only through the store's notification, so a write that fails (the lock not had in
+        time, a full disk, a change another window made stale) changes nothing on screen:
+        the GM is told why (``failed`` gets the error instead, if given). ``done`` gets the
+        job's result on the UI thread.
+        """
+        from rules.errors import RulesError
+
+        before, mine = self._last_write, threading.Event()
+        self._last_write = mine
+
+        def run() -> None:
+            try:
+                if before is not None:
+                    before.wait()
+                try:
+                    result = job()
+                except (StoreError, RulesError) as err:
+                    error: Exception = err
+                    if failed is not None:
+                        self._on_ui(lambda: failed(error))
+                    else:
+                        message = str(err)
+                        self._on_ui(lambda: self.notify(message, severity="error", timeout=10))
+                    return
+                if done is not None:
+                    self._on_ui(lambda: done(result))
+            finally:
+                mine.set()
+
+        self.run_worker(run, thread=True, group="store-write", exit_on_error=False)
+
+    async def writes_done(self) -> None:
+        """Wait until every write handed to :meth:`write` so far is over (tests, quitting)."""
+        last = self._last_write
+        while last is not None and not last.is_set():
+            await asyncio.sleep(0.002)
 
     def redraw_all(self) -> None:
         """Redraw every pane from the store (after mount, or after the tabs were rebuilt)."""
@@ -338,12 +436,7 @@ class KubikApp(App[None]):
         self._undo_redo(self.store.redo, "Возвращено", "Нечего возвращать.")
 
     def _undo_redo(self, step: Callable[[], str | None], done: str, nothing: str) -> None:
-        try:
-            label = step()
-        except StoreError as err:
-            self.notify(str(err), severity="error")
-            return
-        self.notify(f"{done}: {label}" if label else nothing)
+        self.write(step, lambda label: self.notify(f"{done}: {label}" if label else nothing))
 
     def action_quick_roll(self) -> None:
         """Open the quick-roll bar."""
@@ -412,13 +505,12 @@ class KubikApp(App[None]):
             return
         hidden = not c.extra.get("hidden")
         label = f"НИП «{c.name}» {'скрыт от игроков' if hidden else 'показан игрокам'}"
-        try:
-            changed = replace(c, extra={**c.extra, "hidden": hidden})
-            self.store.upsert_character(changed, label=label)
-        except StoreError as err:
-            self.notify(str(err), severity="error")
-            return
-        self.notify(label)
+        changed = replace(c, extra={**c.extra, "hidden": hidden})
+        what = "скрытие не записано" if hidden else "показ не записан"
+        self.write(
+            lambda: self.store.upsert_character(changed, label=label, what=what),
+            lambda _: self.notify(label),
+        )
 
     def action_view_command(self) -> None:
         """Show (and copy) the command that opens the players' view of this campaign."""
@@ -470,10 +562,8 @@ class KubikApp(App[None]):
 
     @on(CharacterChanged)
     def _character_changed(self, event: CharacterChanged) -> None:
-        try:
-            self.store.upsert_character(event.character)
-        except StoreError as err:
-            self.notify(str(err), severity="error", timeout=10)
+        character = event.character
+        self.write(lambda: self.store.upsert_character(character, what="изменение не записано"))
 
     @on(QuickRoll.Rolled)
     def _quick_rolled(self, event: QuickRoll.Rolled) -> None:
@@ -499,11 +589,9 @@ class KubikApp(App[None]):
         change: it is linked to its undo step and marked «отменено» while the step is undone.
         """
         entry = self.entry(kind, actor, text, data)
-        step = self.store.take_last_step()
-        try:
-            self.store.append_log(entry, step=step)
-        except StoreError as err:
-            self.notify(str(err), severity="error", timeout=10)
+        step = self.store.take_last_step()  # this thread's: a worker's steps are its own
+        store = self.store
+        self.write(lambda: store.append_log(entry, step=step))
 
 
 _STEPPER_HELP = [

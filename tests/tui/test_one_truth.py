@@ -204,3 +204,104 @@ class TestUndoUnderAnOpenCheck:
             await pilot.press("e", "down", "enter")  # energy after: 2×d6
             await pilot.pause()
             assert energy(app, name) == 100 - 12  # not 88 − 12: the undo stands
+
+
+async def watching(pilot, app) -> None:
+    """Wait until the app's watch thread runs (it starts after the first screen)."""
+    for _ in range(200):
+        if getattr(app, "_watch", None) is not None and app._watch.mode:
+            break
+        await pilot.pause(0.01)
+    await pilot.pause(0.1)  # the watcher's own start
+
+
+class TestLock:
+    async def test_a_write_waiting_for_the_lock_leaves_the_ui_free_and_changes_nothing(
+        self, make_test_app, campaign_path
+    ):
+        """«While another process holds the lock, the app's UI freezes for 3 s»."""
+        import filelock
+        from textual.widgets import TabbedContent
+
+        app = make_test_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.store._lock_timeout, app.store._file_lock = 0.5, None
+            await cursor_to(pilot, app, "Горан Рябой")
+            held = filelock.FileLock(f"{campaign_path}.lock")
+            held.acquire()  # another kubik mid-write
+            try:
+                await pilot.press_without_waiting("g")
+                await pilot.press_without_waiting("2")  # the keys go on while it waits
+                assert app.query_one(TabbedContent).active == "combat"
+                assert not app._last_write.is_set()  # the write is still waiting
+                await app.writes_done()
+                await pilot.pause()
+            finally:
+                held.release()
+            assert any("сохраняет другая копия kubik" in n for n in notices(app))
+            assert by_name(app.store, "Горан Рябой").fate == 3  # nothing changed on screen
+        assert by_name(Store.open(campaign_path), "Горан Рябой").fate == 3
+        assert Store.open(campaign_path).log() == []
+
+
+class TestFollowing:
+    """The players' view and the app follow the file through the watch, not the timer."""
+
+    async def test_the_view_follows_a_write_without_its_timer(self, campaign_path):
+        from tui.store import LogEntry, new_id
+        from tui.view import make_view
+
+        gm = Store.open(campaign_path)
+        app = make_view(campaign_path, refresh_seconds=60)  # the timer never fires here
+        async with app.run_test(size=(80, 24)) as pilot:
+            await watching(pilot, app)
+            gm.append_log(LogEntry(new_id(), "2025-03-01T19:30:00+03:00", "roll", None, "2d6 = 7"))
+            for _ in range(200):  # the watch, not a timer: well within a second
+                await pilot.pause(0.01)
+                log = app.query_one("#view-log", DataTable)
+                if log.row_count and str(log.get_row_at(0)[2]) == "2d6 = 7":
+                    break
+            else:
+                raise AssertionError(f"the view did not follow (watch: {app._watch.mode})")
+
+    async def test_without_watchfiles_it_polls(self, campaign_path, monkeypatch):
+        from tui import watch
+        from tui.view import make_view
+
+        def no_watch(self):
+            raise ImportError("watchfiles")
+
+        monkeypatch.setattr(watch.CampaignWatch, "_watch", no_watch)
+        gm = Store.open(campaign_path)
+        app = make_view(campaign_path, refresh_seconds=60)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await watching(pilot, app)
+            gm.delete_character(by_name(gm, "Милава").id)
+            for _ in range(200):
+                await pilot.pause(0.01)
+                party = app.query_one("#view-party", DataTable)
+                names = [str(party.get_row_at(i)[0]) for i in range(party.row_count)]
+                if "Милава" not in names:
+                    break
+            else:
+                raise AssertionError("the polling fallback did not follow")
+            assert app._watch.mode == "poll"
+
+    async def test_the_app_follows_another_window_through_the_watch(
+        self, make_test_app, campaign_path, monkeypatch
+    ):
+        from tui.app import KubikApp
+
+        monkeypatch.setattr(KubikApp, "_refresh_store", lambda self: None)  # only the watch
+        app = make_test_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await watching(pilot, app)
+            other = Store.open(campaign_path)
+            other.delete_character(by_name(other, "Милава").id)
+            for _ in range(200):
+                await pilot.pause(0.01)
+                if all(c.name != "Милава" for c in app.store.characters()):
+                    break
+            table = app.query_one("#party-table", DataTable)
+            names = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
+            assert "Милава" not in names

@@ -15,9 +15,8 @@ from textual.widgets import DataTable, Input, Static
 from textual.widgets.data_table import RowDoesNotExist
 
 from rules import drevo  # loads each part on first use (PEP 562)
-from rules.errors import RulesError
 from tui.sheets import columns, row, sheet_text, wounds_text
-from tui.store import Character, Edit, StoreError, new_id
+from tui.store import Character, Edit, new_id
 from tui.widgets.focus import focus_now
 from tui.widgets.table import Table
 
@@ -412,16 +411,12 @@ class PartyPane(Vertical):
             timeout=8,
         )
 
-    def _store_write(self, write: Callable[[], object]) -> bool:
-        try:
-            write()
-        except RulesError as err:  # the change no longer applies to the current character
-            self.app.notify(str(err), severity="error", timeout=10)
-            return False
-        except StoreError as err:
-            self.app.notify(str(err), severity="error", timeout=10)
-            return False
-        return True
+    def _store_write(
+        self, write: Callable[[], object], done: Callable[[], object] | None = None
+    ) -> None:
+        """Hand the write to the app's writer (a worker: the UI never waits for the lock);
+        ``done`` runs once it is saved. A refused write is explained and changes nothing."""
+        self.app.write(write, None if done is None else lambda _: done())  # type: ignore[attr-defined]
 
     def _select(self, character_id: str) -> None:
         table = self.query_one("#party-table", DataTable)
@@ -439,8 +434,10 @@ class PartyPane(Vertical):
         fate = drevo.fate_rules().starting_points if system == "drevo" else 0
 
         def saved(c: Character) -> None:
-            if self._store_write(lambda: store.upsert_character(c, label=f"Добавлен «{c.name}»")):
-                self._select(c.id)
+            self._store_write(
+                lambda: store.upsert_character(c, label=f"Добавлен «{c.name}»"),
+                lambda: self._select(c.id),
+            )
 
         self._open_form(blank_character(system, fate), "Новый персонаж", saved)
 
@@ -474,10 +471,10 @@ class PartyPane(Vertical):
         copy = replace(c, id=new_id(), name=name, wounds={}, extra=extra)
 
         def saved(new: Character) -> None:
-            if self._store_write(
-                lambda: store.upsert_character(new, label=f"Копия «{c.name}»: «{new.name}»")
-            ):
-                self._select(new.id)
+            self._store_write(
+                lambda: store.upsert_character(new, label=f"Копия «{c.name}»: «{new.name}»"),
+                lambda: self._select(new.id),
+            )
 
         self._open_form(copy, f"Копия: {c.name}", saved)
 
