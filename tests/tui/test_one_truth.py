@@ -121,6 +121,16 @@ class TestUndoneInTheLog:
         assert [e.undone for e in stored.log()] == [True, False]
         assert by_name(stored, "Горан Рябой").fate == 4
 
+    def test_snapshot_of_the_journal_with_an_undone_entry(self, snap_compare, make_test_app):
+        async def run_before(pilot):
+            await cursor_to(pilot, pilot.app, "Горан Рябой")
+            await pilot.press("g", "g", "ctrl+z", "4")
+            await pilot.pause()
+            pilot.app.clear_notifications()
+            await pilot.pause()
+
+        assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)
+
 
 def undone_campaign(path) -> Store:
     """Горан gets +1 Судьба twice with its Журнал entries; the second is undone."""
