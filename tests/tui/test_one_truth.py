@@ -78,6 +78,8 @@ class TestLostUpdate:
             app._refresh_store()
             await pilot.pause()
             assert len(app.screen_stack) == 2  # a wound still makes sense: the dialog stays
+            changed = "Персонаж Горан Рябой изменён в другом окне: рана добавится к текущим ранам."
+            assert changed in notices(app)
             await pilot.press("enter")
             await pilot.pause()
         now = Store.open(campaign_path).character(goran.id)

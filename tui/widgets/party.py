@@ -200,9 +200,9 @@ class PartyPane(Vertical):
                 self._edit(c, lambda current: wounded(current, level), "рана не записана")
 
         choices = [Choice(drevo.level_name(level), level) for level in drevo.LEVELS]
-        self._open_dialog(
-            c, ChoiceScreen(f"Рана для {c.name}", choices), chosen, "рана не записана"
-        )
+        screen = ChoiceScreen(f"Рана для {c.name}", choices)
+        now = "рана добавится к текущим ранам"
+        self._open_dialog(c, screen, chosen, "рана не записана", changed=now)
 
     def action_heal(self) -> None:
         """Heal one wound of the highlighted character; each option says what it needs."""
@@ -271,7 +271,8 @@ class PartyPane(Vertical):
                 self._edit(c, lambda current: spent(current, note), "очко Судьбы не потрачено")
 
         prompt = TextPrompt(f"{c.name}: что складывается в его пользу?", "с согласия ведущего")
-        self._open_dialog(c, prompt, noted, "очко Судьбы не потрачено")
+        now = "очко спишется с текущей Судьбы"
+        self._open_dialog(c, prompt, noted, "очко Судьбы не потрачено", changed=now)
 
     def action_check(self) -> None:
         """Open the check builder for the highlighted character."""
@@ -362,6 +363,8 @@ class PartyPane(Vertical):
         done: Callable[[Any], None],
         what: str,
         reopen: Callable[[], None] | None = None,
+        *,
+        changed: str = "сохранится только то, что меняете вы",
     ) -> None:
         """Push a dialog about ``c`` that follows the store while it is open.
 
@@ -370,7 +373,7 @@ class PartyPane(Vertical):
         dialog's options depend on the wounds), else the GM is told that only what is changed
         here will be saved.
         """
-        self._dialog = _Dialog(screen, c, what, reopen)
+        self._dialog = _Dialog(screen, c, what, reopen, changed)
 
         def closed(result: Any) -> None:
             if self._dialog is not None and self._dialog.screen is screen:
@@ -406,10 +409,7 @@ class PartyPane(Vertical):
                 self.call_after_refresh(dialog.reopen)
             return
         dialog.character = current
-        self.app.notify(
-            f"Персонаж {name} изменён в другом окне: сохранится только то, что меняете вы.",
-            timeout=8,
-        )
+        self.app.notify(f"Персонаж {name} изменён в другом окне: {dialog.changed}.", timeout=8)
 
     def _store_write(
         self, write: Callable[[], object], done: Callable[[], object] | None = None
@@ -505,6 +505,8 @@ class _Dialog:
     character: Character
     what: str
     reopen: Callable[[], None] | None
+    #: What saving does now that the character changed under the dialog.
+    changed: str
 
 
 def _haystack(c: Character) -> str:
