@@ -274,22 +274,30 @@ class KubikApp(App[None]):
         """
         from tui.watch import CampaignWatch
 
-        if self._watch is not None:
-            self._watch.stop()
+        self.stop_watch()
         store = self.store
 
         def changed() -> None:
+            if store.closed:  # another campaign was opened meanwhile
+                return
             try:
                 store.refresh()
             except StoreError as err:
+                if store.closed:
+                    return
                 message = str(err)
                 self._on_ui(lambda: self.notify(message, severity="error", timeout=15))
 
         self._watch = CampaignWatch(store.path, changed).start()
 
     def on_unmount(self) -> None:
+        self.stop_watch()
+
+    def stop_watch(self) -> None:
+        """Stop following the campaign's file (before it is closed or another is opened)."""
         if self._watch is not None:
             self._watch.stop()
+            self._watch = None
 
     def _on_ui(self, callback: Callable[[], object]) -> None:
         """Run ``callback`` on the UI thread: now if this is it, else handed over (and waited

@@ -85,7 +85,12 @@ class TwoWindows(RuleBasedStateMachine):
         index = 0 if field == "fate" else 1
         base = (copy.fate, copy.notes)[index]
         current = self.model.get(copy.id)
-        stale = current is None or current[index] not in (base, new_value)
+        if current is None:
+            stale = True  # even an unchanged copy would bring it back
+        elif new_value == base:
+            stale = False  # the copy changes nothing: its save writes nothing
+        else:
+            stale = current[index] not in (base, new_value)
         try:
             self.stores[window].upsert_character(replace(copy, **{field: new_value}))
         except StaleWrite as err:
@@ -93,6 +98,8 @@ class TwoWindows(RuleBasedStateMachine):
             assert "в другом окне" in str(err)
             return
         assert not stale, "a stale copy was written"
+        if new_value == base:
+            return
         fate, notes, scratches = current
         updated = (new_value, notes, scratches) if field == "fate" else (fate, new_value, scratches)
         self._changed({**self.model, copy.id: updated})

@@ -237,7 +237,7 @@ class TestLock:
 
         app = make_test_app()
         async with app.run_test(size=(80, 24)) as pilot:
-            app.store._lock_timeout, app.store._file_lock = 0.5, None
+            app.store._lock_timeout, app.store._file_lock = 2.0, None
             await cursor_to(pilot, app, "Горан Рябой")
             held = filelock.FileLock(f"{campaign_path}.lock")
             held.acquire()  # another kubik mid-write
@@ -254,6 +254,31 @@ class TestLock:
             assert by_name(app.store, "Горан Рябой").fate == 3  # nothing changed on screen
         assert by_name(Store.open(campaign_path), "Горан Рябой").fate == 3
         assert Store.open(campaign_path).log() == []
+
+    async def test_a_fight_write_on_the_ui_thread_does_not_wait_out_the_lock(
+        self, make_test_app, campaign_path
+    ):
+        """The Бой tab writes on the UI thread; it waits only briefly, then is refused."""
+        import time
+
+        import filelock
+
+        app = make_test_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("2")
+            before = Store.open(campaign_path).get_doc("encounter")
+            app.store._lock_timeout, app.store._file_lock = 60.0, None  # another kubik's long write
+            held = filelock.FileLock(f"{campaign_path}.lock")
+            held.acquire()
+            try:
+                started = time.monotonic()
+                await pilot.press("i")  # roll initiative: a write of the encounter
+                waited = time.monotonic() - started
+            finally:
+                held.release()
+            assert waited < 30, "the UI waited for the whole lock timeout"
+            assert any("сохраняет другая копия kubik" in n for n in notices(app))
+        assert Store.open(campaign_path).get_doc("encounter") == before  # nothing changed
 
 
 class TestFollowing:

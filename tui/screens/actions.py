@@ -79,6 +79,7 @@ async def switch_store(app: KubikApp, store: Store) -> None:
     app._campaign_folders = [*getattr(app, "_campaign_folders", []), old.path.parent]  # type: ignore[attr-defined]
     old.unsubscribe(app._store_notified)
     await app.writes_done()  # what was written to the old campaign is on disk
+    app.stop_watch()
     old.close()
     app.store = store
     app.sub_title = store.campaign.name

@@ -47,6 +47,7 @@ from .codec import character_from_doc, character_to_doc, log_from_doc
 from .errors import (
     CampaignCorrupt,
     StaleWrite,
+    StoreBusy,
     StoreError,
     StoreReadOnly,
     write_error_message,
@@ -91,6 +92,8 @@ __all__ = [
 
 #: Seconds a change waits for another kubik's write before :class:`StoreBusy`.
 LOCK_TIMEOUT = 3.0
+#: Seconds a write made on the UI thread waits at most (:meth:`Store.waiting_at_most`).
+UI_LOCK_WAIT = 0.25
 
 T = TypeVar("T")
 Tables = dict[str, dict[str, Any]]
@@ -386,7 +389,7 @@ class Store:
         """
         if step is not None:
             entry = replace(entry, data={**entry.data, "step": step})
-        with self._write_mutex:
+        with self._writing():
             self._check_writable()
             with self._locked():
                 self._append_journal([entry])
@@ -570,6 +573,11 @@ class Store:
         if callback in self._subscribers:
             self._subscribers.remove(callback)
 
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` was called."""
+        return self._closed
+
     def close(self) -> None:
         """Forget the campaign. Further calls raise :class:`StoreError`."""
         with self._mutex:
@@ -608,7 +616,7 @@ class Store:
         log: Sequence[LogEntry] | Callable[[], Sequence[LogEntry]],
         step_id: str,
     ) -> tuple[T, bool]:
-        with self._write_mutex:
+        with self._writing():
             self._check_writable()
             with self._locked():
                 loaded = self._read_locked()
@@ -700,8 +708,41 @@ class Store:
     def _locked(self) -> Iterator[None]:
         if self._file_lock is None:
             self._file_lock = file_lock(self.path, self._lock_timeout)
-        with locked(self.path, self._lock_timeout, self._file_lock):
+        with locked(self.path, self._wait(), self._file_lock):
             yield
+
+    def _wait(self) -> float:
+        wait: float | None = getattr(self._local, "wait", None)
+        return self._lock_timeout if wait is None else wait
+
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """Hold this store's write mutex, waiting no longer than for the campaign's lock."""
+        wait = self._wait()
+        if not self._write_mutex.acquire(timeout=wait):
+            raise StoreBusy(
+                f"Кампанию {self.path.name} сейчас сохраняет предыдущее изменение этого окна "
+                "(оно ждёт другую копию kubik). Повторите через несколько секунд."
+            )
+        try:
+            yield
+        finally:
+            self._write_mutex.release()
+
+    @contextmanager
+    def waiting_at_most(self, seconds: float = UI_LOCK_WAIT) -> Iterator[None]:
+        """Let this thread's writes wait at most ``seconds`` for the campaign's lock.
+
+        For a screen that must write from the UI thread and know the outcome at once: a
+        write that cannot get the lock that fast raises :class:`StoreBusy` (nothing changed)
+        instead of freezing the screen for the whole :data:`LOCK_TIMEOUT`.
+        """
+        before = getattr(self._local, "wait", None)
+        self._local.wait = seconds
+        try:
+            yield
+        finally:
+            self._local.wait = before
 
     # -- helpers --------------------------------------------------------------------------
 
