@@ -164,3 +164,39 @@ class TestUndoneMarks:
         app.append_log(note("бросок"), step=app.take_last_step())  # nothing left to link
         app.undo()
         assert [e.undone for e in app.log()] == [False, True]
+
+
+class TestDocuments:
+    """The settings screen saves the tables it changed on top of another window's."""
+
+    def test_a_document_merges_key_by_key_against_its_base(self, two):
+        app, other = two
+        seen = app.get_doc("settings")  # None: nothing overridden yet
+        other.put_doc("settings", {"drevo/ladder.toml": {"a": 1}}, label="их таблица")
+        app.apply(
+            "наша таблица",
+            docs={"settings": {"drevo/damage.toml": {"b": 2}}},
+            bases={"settings": seen},
+        )
+        assert Store.open(app.path).get_doc("settings") == {
+            "drevo/ladder.toml": {"a": 1},
+            "drevo/damage.toml": {"b": 2},
+        }
+
+    def test_the_same_key_changed_in_both_is_refused(self, two):
+        app, other = two
+        other.put_doc("settings", {"drevo/ladder.toml": {"a": 1}}, label="их таблица")
+        with pytest.raises(StaleWrite, match=r"drevo/ladder\.toml.*настройки не записаны"):
+            app.apply(
+                "наша таблица",
+                docs={"settings": {"drevo/ladder.toml": {"a": 5}}},
+                bases={"settings": None},
+                what="настройки не записаны",
+            )
+        assert Store.open(app.path).get_doc("settings") == {"drevo/ladder.toml": {"a": 1}}
+
+    def test_without_a_base_a_document_is_set_whole(self, two):
+        app, other = two
+        other.put_doc("encounter", {"round": 2}, label="раунд")
+        app.put_doc("encounter", {"round": 3, "side": "Отряд"}, label="раунд")
+        assert Store.open(app.path).get_doc("encounter") == {"round": 3, "side": "Отряд"}

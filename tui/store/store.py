@@ -270,6 +270,7 @@ class Store:
         upsert: Iterable[Character] = (),
         delete: Iterable[str] = (),
         docs: Mapping[str, dict[str, Any] | None] | None = None,
+        bases: Mapping[str, dict[str, Any] | None] | None = None,
         log: Iterable[LogEntry] = (),
         what: str = "изменение не записано",
     ) -> bool:
@@ -282,6 +283,9 @@ class Store:
                 :attr:`~Character.origin` replaces the stored one whole (import, the CLI).
             delete: ids of characters to remove.
             docs: app documents to set; None as a value removes the document.
+            bases: for documents in ``docs``, the value the screen read: then only what it
+                changed is applied to the current document (key by key), and a key another
+                window changed too is refused. Without a base a document is set whole.
             log: Журнал entries this change writes (appended after the file is written);
                 they carry the step's id, so undoing the step marks them «отменено».
             what: what is lost when the write is refused («рана не записана»).
@@ -304,7 +308,7 @@ class Store:
                 ("character", c.id, _merged(db, c, what)) for c in upsert
             ]
             changes += [("character", i, None) for i in deleted]
-            changes += [("doc", n, v) for n, v in doc_changes]
+            changes += [("doc", n, _doc_merged(db, n, v, bases, what)) for n, v in doc_changes]
             return None, history.record(db, label, changes, step_id, force=bool(entries))
 
         return self._transact(change, entries)[1]
@@ -832,6 +836,30 @@ def _merged(db: TinyDB, c: Character, what: str) -> dict[str, Any]:
             "Откройте его заново."
         )
     return dict(merged)
+
+
+def _doc_merged(
+    db: TinyDB,
+    name: str,
+    value: dict[str, Any] | None,
+    bases: Mapping[str, dict[str, Any] | None] | None,
+    what: str,
+) -> dict[str, Any] | None:
+    """Return the document to store: ``value``'s changes from its base applied to the current one.
+
+    Raises:
+        StaleWrite: a key the screen changed was changed to something else meanwhile.
+    """
+    if bases is None or name not in bases:
+        return value
+    current = history.get_value(db, "doc", name)
+    merged, conflicts = merge3(bases[name] or {}, value or {}, current or {})
+    if conflicts:
+        raise StaleWrite(
+            f"В другом окне изменили то же самое ({', '.join(conflicts)}) — {what}. "
+            "Откройте заново."
+        )
+    return dict(merged) or None
 
 
 def _marked(entry: LogEntry, undone: set[str]) -> LogEntry:
