@@ -54,7 +54,8 @@ def open_campaigns(app: KubikApp) -> None:
             app.run_worker(create(app, *arg), exclusive=True)
         elif verb == "rename":
             try:
-                app.store.rename(arg)
+                with app.store.waiting_at_most():  # on the UI thread: a short wait at most
+                    app.store.rename(arg)
             except StoreError as err:
                 app.notify(str(err), severity="error", timeout=10)
                 return

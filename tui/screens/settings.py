@@ -188,12 +188,14 @@ class SettingsScreen(Screen[None]):
                 texts[relpath] = self.texts[relpath]
         try:
             # Only what this screen changed: another window's settings saved meanwhile stay.
-            self.store.apply(
-                label,
-                docs={SETTINGS_DOC: tables or None, TEXT_DOC: texts or None},
-                bases={SETTINGS_DOC: self.saved_tables, TEXT_DOC: self.saved_texts},
-                what="настройки не записаны",
-            )
+            # On the UI thread (the screen shows the outcome at once): a short wait at most.
+            with self.store.waiting_at_most():
+                self.store.apply(
+                    label,
+                    docs={SETTINGS_DOC: tables or None, TEXT_DOC: texts or None},
+                    bases={SETTINGS_DOC: self.saved_tables, TEXT_DOC: self.saved_texts},
+                    what="настройки не записаны",
+                )
         except StoreError as err:
             self.notify(str(err), severity="error", timeout=10)
             return False
