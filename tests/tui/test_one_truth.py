@@ -342,3 +342,22 @@ class TestFollowing:
             table = app.query_one("#party-table", DataTable)
             names = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
             assert "Милава" not in names
+
+    async def test_ide4_check_says_when_its_character_is_removed(
+        self, make_test_app, campaign_path
+    ):
+        from tests.tui.test_builder_ide4 import builder, capture_notes
+
+        app = make_test_app(system="ide4")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("3", "enter")  # roll a check for the first character
+            b = builder(app)
+            assert b.phase == "result"
+            cid = b._check_character_id
+            name = b.form.characters[cid].name
+            notes = capture_notes(app)
+            Store.open(campaign_path).delete_character(cid)
+            app._refresh_store()
+            await pilot.pause()
+            told = f"Персонаж {name} удалён в другом окне — проверка больше не меняет его лист."
+            assert (told, "warning") in notes

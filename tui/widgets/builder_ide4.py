@@ -131,7 +131,17 @@ class Ide4Builder(MovesMixin, Vertical):
         spent, what the undo gave back is not taken again by the next move."""
         check = self.check
         c = self.form.characters.get(getattr(self, "_check_character_id", None) or "")
-        if check is None or c is None or not check.steps:
+        if check is None or not check.steps:
+            return
+        if c is None:
+            if getattr(self, "_gone_told", None) is not check.steps[0]:
+                self._gone_told = check.steps[0]
+                self.app.notify(
+                    f"Персонаж {check.input.actor} удалён в другом окне — "
+                    "проверка больше не меняет его лист.",
+                    severity="warning",
+                    timeout=8,
+                )
             return
         stored = int(c.extra.get("energy", 100))
         first, seen = getattr(self, "_energy_seen", (None, None))
