@@ -103,6 +103,30 @@ class TestLostUpdate:
         assert (now.fate, now.notes) == (5, "Новые заметки")
 
 
+class TestDialogsFollow:
+    async def test_the_heal_dialog_is_rebuilt_from_the_current_wounds(
+        self, make_test_app, campaign_path
+    ):
+        from textual.widgets import OptionList
+
+        app = make_test_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await cursor_to(pilot, app, "Горан Рябой")
+            await pilot.press("w", "enter")  # a Царапина
+            await pilot.press("h")
+            options = app.screen.query_one(OptionList)
+            assert options.option_count == 1
+            other = Store.open(campaign_path)
+            goran = by_name(other, "Горан Рябой")
+            other.upsert_character(replace(goran, wounds={**goran.wounds, "light": 1}))
+            app._refresh_store()
+            await pilot.pause()
+            await pilot.pause()
+            assert len(app.screen_stack) == 2
+            assert app.screen.query_one(OptionList).option_count == 2  # the new wound is there
+            assert "Персонаж Горан Рябой изменён в другом окне: окно обновлено." in notices(app)
+
+
 class TestUndoneInTheLog:
     async def test_undone_fate_entries_are_marked_and_a_redo_clears_the_mark(
         self, make_test_app, campaign_path
