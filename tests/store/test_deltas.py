@@ -165,6 +165,27 @@ class TestUndoneMarks:
         app.undo()
         assert [e.undone for e in app.log()] == [False, True]
 
+    def test_the_undone_list_keeps_only_ids_an_entry_names_past_its_limit(self, two, monkeypatch):
+        from tui.store import history
+
+        monkeypatch.setattr(history, "UNDONE_KEEP", 1)
+        app, _ = two
+        goran = by_name(app, "Горан Рябой")
+        for fate in (5, 6):
+            app.upsert_character(replace(app.character(goran.id), fate=fate))
+        app.update_character(goran.id, with_scratch, name="Горан Рябой")
+        for fate in (7, 8, 9):
+            app.upsert_character(replace(app.character(goran.id), fate=fate))
+        for _ in range(6):
+            app.undo()
+        undone = app._stacks["undone"]
+        assert len(undone) == 2  # the wound's id (named by its entry) and the newest one
+        assert [e.undone for e in Store.open(app.path).log()] == [True]
+        app.redo()
+        app.redo()
+        app.redo()
+        assert [e.undone for e in app.log()] == [False]
+
 
 class TestDocuments:
     """The settings screen saves the tables it changed on top of another window's."""

@@ -32,6 +32,8 @@ from .migrations import CHARACTERS, DOCS, HISTORY, META
 
 #: Undo steps kept per campaign (redo steps too).
 UNDO_LIMIT = 100
+#: Undone step ids always kept; older ones only while a Журнал entry names them.
+UNDONE_KEEP = 200
 
 #: What a change can touch: a character (key: id), an app document (key: name), or a field
 #: of the campaign's own description (key: "name").
@@ -198,8 +200,12 @@ def record(
     return True
 
 
-def step(db: TinyDB, source: str) -> str | None:
-    """Undo (``source="undo"``) or redo the newest step; return its label, None if none."""
+def step(db: TinyDB, source: str, logged: Callable[[], set[str]] | None = None) -> str | None:
+    """Undo (``source="undo"``) or redo the newest step; return its label, None if none.
+
+    ``logged`` returns the step ids the Журнал's entries name: past :data:`UNDONE_KEEP`,
+    undone ids no entry names are dropped, so the list does not grow with every undo.
+    """
     target = "redo" if source == "undo" else "undo"
     history = stacks(db.storage.read() or {})
     if not history[source]:
@@ -220,7 +226,12 @@ def step(db: TinyDB, source: str) -> str | None:
     if isinstance(step_id, str):
         back["id"] = step_id
         undone = [i for i in history["undone"] if i != step_id]
-        history["undone"] = [*undone, step_id] if source == "undo" else undone
+        undone = [*undone, step_id] if source == "undo" else undone
+        if len(undone) > UNDONE_KEEP and logged is not None:
+            named = logged()
+            old, recent = undone[:-UNDONE_KEEP], undone[-UNDONE_KEEP:]
+            undone = [i for i in old if i in named] + recent
+        history["undone"] = undone
     history[target].append(back)
     del history[target][:-UNDO_LIMIT]
     _save(db, history)

@@ -436,7 +436,13 @@ class Store:
         return [s["label"] for s in reversed(self._stacks["redo"][-n:])] if n > 0 else []
 
     def _step(self, source: str) -> str | None:
-        label = self._transact(lambda db, _step_id: _with_flag(history.step(db, source)))[0]
+        def logged() -> set[str]:  # under the lock: every entry written so far
+            with self._mutex:
+                self._journal.refresh()
+                entries = self._journal.entries()
+            return {e.data["step"] for e in entries if isinstance(e.data.get("step"), str)}
+
+        label = self._transact(lambda db, _step_id: _with_flag(history.step(db, source, logged)))[0]
         self._local.step = None
         return label
 
