@@ -17,6 +17,41 @@ def frozen_clock() -> datetime:
     return FROZEN_AT
 
 
+def _wait_for_store_writes() -> None:
+    """Make the pilot wait for the app's store writes as it waits for its messages.
+
+    The app writes in worker threads (the UI never waits for the campaign's lock); a test
+    that presses a key and then reads the file needs that write to be over, as a GM's next
+    key would find it.
+    """
+    from textual.pilot import Pilot
+
+    if getattr(Pilot, "_waits_for_writes", False):
+        return
+    press, pause = Pilot.press, Pilot.pause
+
+    async def settle(pilot: Pilot) -> None:
+        done = getattr(pilot.app, "writes_done", None)
+        if done is not None:
+            await done()
+
+    async def pressed(self: Pilot, *keys: str) -> None:
+        await press(self, *keys)
+        await settle(self)
+
+    async def paused(self: Pilot, delay: float | None = None) -> None:
+        await settle(self)
+        await pause(self, delay)
+        await settle(self)
+
+    Pilot.press, Pilot.pause = pressed, paused  # type: ignore[method-assign]
+    Pilot.press_without_waiting = press  # type: ignore[attr-defined]
+    Pilot._waits_for_writes = True  # type: ignore[attr-defined]
+
+
+_wait_for_store_writes()
+
+
 @pytest.fixture
 def campaign_path(tmp_path):
     """Return a path for a new campaign (the store fills it with the demo party)."""

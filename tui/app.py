@@ -6,12 +6,13 @@ import asyncio
 import gc
 import importlib
 import random
+import threading
 import time
 import uuid
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from textual import events, on
 from textual.app import App, ComposeResult
@@ -34,6 +35,7 @@ from tui.widgets.quickroll import QuickRoll
 from tui.widgets.toosmall import guard_size, is_too_small
 
 Clock = Callable[[], datetime]
+T = TypeVar("T")
 TAB_TITLES = {"party": "1 Партия", "combat": "2 Бой", "check": "3 Проверка", "log": "4 Журнал"}
 #: The modules behind the tabs that are built on their first visit (imported ahead, off the UI
 #: thread, once the first screen is up).
@@ -224,6 +226,10 @@ class KubikApp(App[None]):
         self._building: dict[str, asyncio.Task[Any]] = {}
         #: Whether the collector was off for the start (``kubik``, not a test's app).
         self._collector_off = not gc.isenabled()
+        #: Set when the newest store write handed to a worker is over (see :meth:`write`).
+        self._last_write: threading.Event | None = None
+        self._ui_thread = threading.get_ident()
+        self._watch: Any = None
         quiet_animations(self)
 
     def notify(self, message: str, *, markup: bool = False, **kwargs: Any) -> None:  # type: ignore[override]
@@ -236,6 +242,8 @@ class KubikApp(App[None]):
         and the keys typed right after it hit the app's keys instead of the tab's."""
         if isinstance(event, events.Key):
             self._last_key = time.monotonic()
+            if not event.is_forwarded:
+                self.store.take_last_step()  # a new key press: what was written before is done
         if (
             isinstance(event, events.Key)
             and isinstance(self.screen, MainScreen)
@@ -266,11 +274,12 @@ class KubikApp(App[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.store.subscribe(self._store_changed)
+        self._ui_thread = threading.get_ident()
+        self.store.subscribe(self._store_notified)
         self._last_key = time.monotonic()  # the start counts as activity: build after a pause
         self.redraw_all()
         self.action_focus_tab()
-        self.set_interval(0.5, self._refresh_store)
+        self.set_interval(0.5, self._refresh_store)  # the fallback, should the watch miss one
         guard_size(self, self.size)
         self.call_after_refresh(self._import_later_tabs)
 
@@ -285,6 +294,8 @@ class KubikApp(App[None]):
                 self.call_from_thread(self._prebuild_next)
 
         self.run_worker(import_them, thread=True)
+        if self._watch is None:  # after the first screen: the watch thread imports watchfiles
+            self.watch_store()
         if self._collector_off:
             # ``kubik`` starts with the collector off (tui.cli). The start's objects are kept
             # for good (frozen), so later full collections do not walk them between two keys.
@@ -343,6 +354,103 @@ class KubikApp(App[None]):
             self.store.refresh()
         except StoreError as err:
             self.notify(str(err), severity="error", timeout=15)
+
+    def watch_store(self) -> None:
+        """Follow the open campaign's file: another kubik's write shows within milliseconds.
+
+        The watch thread reads the file itself (:meth:`Store.refresh` is thread-safe), so a
+        big campaign is parsed off the UI thread; the redraw comes here through
+        :meth:`_store_notified`.
+        """
+        from tui.watch import CampaignWatch
+
+        self.stop_watch()
+        store = self.store
+
+        def changed() -> None:
+            if store.closed:  # another campaign was opened meanwhile
+                return
+            try:
+                store.refresh()
+            except StoreError as err:
+                if store.closed:
+                    return
+                message = str(err)
+                self._on_ui(lambda: self.notify(message, severity="error", timeout=15))
+
+        self._watch = CampaignWatch(store.path, changed).start()
+
+    def on_unmount(self) -> None:
+        self.stop_watch()
+
+    def stop_watch(self) -> None:
+        """Stop following the campaign's file (before it is closed or another is opened)."""
+        if self._watch is not None:
+            self._watch.stop()
+            self._watch = None
+
+    def _on_ui(self, callback: Callable[[], object]) -> None:
+        """Run ``callback`` on the UI thread: now if this is it, else handed over (and waited
+        for, so what a worker reports is on screen before its next write)."""
+        if threading.get_ident() == self._ui_thread:
+            callback()
+            return
+        try:
+            self.call_from_thread(callback)
+        except RuntimeError:  # the app is closing: nothing left to draw on
+            pass
+
+    def _store_notified(self) -> None:
+        """The store changed (here, in a worker, in another kubik): redraw on the UI thread."""
+        self._on_ui(self._store_changed)
+
+    def write(
+        self,
+        job: Callable[[], T],
+        done: Callable[[T], object] | None = None,
+        *,
+        failed: Callable[[Exception], object] | None = None,
+    ) -> None:
+        """Run a store write in a worker thread; writes run one after another, in order.
+
+        The UI never waits for the campaign's lock: while another kubik holds it, the worker
+        waits (up to the store's lock timeout) and the keys keep working. The screens change
+        only through the store's notification, so a write that fails (the lock not had in
+        time, a full disk, a change another window made stale) changes nothing on screen:
+        the GM is told why (``failed`` gets the error instead, if given). ``done`` gets the
+        job's result on the UI thread.
+        """
+        from rules.errors import RulesError
+
+        before, mine = self._last_write, threading.Event()
+        self._last_write = mine
+
+        def run() -> None:
+            try:
+                if before is not None:
+                    before.wait()
+                try:
+                    result = job()
+                except (StoreError, RulesError) as err:
+                    error: Exception = err
+                    if failed is not None:
+                        self._on_ui(lambda: failed(error))
+                    else:
+                        message = str(err)
+                        self._on_ui(lambda: self.notify(message, severity="error", timeout=10))
+                    return
+                if done is not None:
+                    self._on_ui(lambda: done(result))
+            finally:
+                mine.set()
+
+        self.run_worker(run, thread=True, group="store-write", exit_on_error=False)
+
+    async def writes_done(self) -> None:
+        """Wait until every write handed to :meth:`write` so far is over (tests, quitting)."""
+        last = self._last_write
+        while last is not None and not last.is_set():
+            await asyncio.sleep(0.002)
 
     def redraw_all(self) -> None:
         """Redraw every pane from the store (after mount, or after the tabs were rebuilt)."""
@@ -462,16 +570,17 @@ class KubikApp(App[None]):
         self._undo_redo(self.store.redo, "Возвращено", "Нечего возвращать.")
 
     def _undo_redo(self, step: Callable[[], str | None], done: str, nothing: str) -> None:
-        try:
+        """Undo or redo in a worker (a fight exchange's steps together), then say what."""
+
+        def whole() -> str | None:
             label = step()
             if label:  # the steps of one fight exchange go together (tui.combat_bridge)
                 from tui.combat_bridge import whole_exchange
 
                 label = whole_exchange(self.store, step, label)
-        except StoreError as err:
-            self.notify(str(err), severity="error")
-            return
-        self.notify(f"{done}: {label}" if label else nothing)
+            return label
+
+        self.write(whole, lambda label: self.notify(f"{done}: {label}" if label else nothing))
 
     def action_quick_roll(self) -> None:
         """Open the quick-roll bar."""
@@ -542,13 +651,12 @@ class KubikApp(App[None]):
             return
         hidden = not c.extra.get("hidden")
         label = f"НИП «{c.name}» {'скрыт от игроков' if hidden else 'показан игрокам'}"
-        try:
-            changed = replace(c, extra={**c.extra, "hidden": hidden})
-            self.store.upsert_character(changed, label=label)
-        except StoreError as err:
-            self.notify(str(err), severity="error")
-            return
-        self.notify(label)
+        changed = replace(c, extra={**c.extra, "hidden": hidden})
+        what = "скрытие не записано" if hidden else "показ не записан"
+        self.write(
+            lambda: self.store.upsert_character(changed, label=label, what=what),
+            lambda _: self.notify(label),
+        )
 
     def action_view_command(self) -> None:
         """Show (and copy) the command that opens the players' view of this campaign."""
@@ -614,26 +722,18 @@ class KubikApp(App[None]):
 
     @on(CharacterChanged)
     def _character_changed(self, event: CharacterChanged) -> None:
-        try:
-            self.store.upsert_character(event.character)
-        except StoreError as err:
-            self.notify(str(err), severity="error", timeout=10)
+        character = event.character
+        self.write(lambda: self.store.upsert_character(character, what="изменение не записано"))
 
     @on(QuickRoll.Rolled)
     def _quick_rolled(self, event: QuickRoll.Rolled) -> None:
         self.record("roll", None, roll_summary(event.result), event.result.to_dict())
 
-    def record(self, kind: str, actor: str | None, text: str, data: dict[str, Any]) -> None:
-        """Append one entry to the campaign's log (the store notifies the panes)."""
+    def entry(self, kind: str, actor: str | None, text: str, data: dict[str, Any]) -> LogEntry:
+        """Return a new Журнал entry stamped now (secret while secret rolls are on)."""
         if self.secret and "hidden" not in data:
             data = {**data, "hidden": True}
-        from tui.luck import stamp  # the luck ledger: each roll's percentile, computed once
-
-        stamped = stamp(self, kind, actor, text, data)
-        if stamped is None:
-            return  # a worker computes the odds of this dice notation, then records it
-        data = stamped
-        entry = LogEntry(
+        return LogEntry(
             id=uuid.uuid4().hex,
             at=self.clock().isoformat(timespec="seconds"),
             kind=kind,
@@ -641,10 +741,22 @@ class KubikApp(App[None]):
             text=text,
             data=data,
         )
-        try:
-            self.store.append_log(entry)
-        except StoreError as err:
-            self.notify(str(err), severity="error", timeout=10)
+
+    def record(self, kind: str, actor: str | None, text: str, data: dict[str, Any]) -> None:
+        """Append one entry to the campaign's log (the store notifies the panes).
+
+        An entry recorded right after a change made in the same key press tells of that
+        change: it is linked to its undo step and marked «отменено» while the step is undone.
+        """
+        from tui.luck import stamp  # the luck ledger: each roll's percentile, computed once
+
+        stamped = stamp(self, kind, actor, text, data)
+        if stamped is None:
+            return  # a worker computes the odds of this dice notation, then records it
+        entry = self.entry(kind, actor, text, stamped)
+        step = self.store.take_last_step()  # this thread's: a worker's steps are its own
+        store = self.store
+        self.write(lambda: store.append_log(entry, step=step))
 
 
 def _shown(widget: Widget | None) -> bool:

@@ -283,17 +283,20 @@ def log(argv: Sequence[str]) -> int:
     from tui.luck import session_of  # the luck ledger's sessions (a mark or a 6-hour pause)
 
     sessions = session_of(list(reversed(everything)))
-    data = {
-        "campaign": name,
-        "entries": [{**log_to_doc(e), "session": sessions.get(e.id)} for e in entries],
-    }
+    # An entry whose change was undone stays in the Журнал, marked.
+    docs = [
+        {**log_to_doc(e), "session": sessions.get(e.id), **({"undone": True} if e.undone else {})}
+        for e in entries
+    ]
+    data = {"campaign": name, "entries": docs}
     lines: list[str] = []
     several, shown = len(set(sessions.values())) > 1, None
     for e in entries:
         if several and sessions.get(e.id) != shown:
             shown = sessions.get(e.id)
             lines.append(f"— Сессия {shown} —")
-        lines.append(f"{e.at}  {e.actor + ': ' if e.actor else ''}{e.text}")
+        undone = "(отменено) " if e.undone else ""
+        lines.append(f"{e.at}  {undone}{e.actor + ': ' if e.actor else ''}{e.text}")
     emit(data, "\n".join(lines) if lines else "Журнал пуст.", args.json)
     return 0
 

@@ -61,6 +61,8 @@ class PublicEntry:
     actor: str
     text: str
     secret: bool
+    #: The change it tells of was undone: the players see it marked «отменено».
+    undone: bool = False
 
 
 def public_log(
@@ -75,11 +77,10 @@ def public_log(
     lines = []
     for entry in entries[: max(limit, 0)]:
         if is_secret(entry, revealed):
-            lines.append(PublicEntry(entry.at, NOBODY, SECRET_ROLL, True))
+            lines.append(PublicEntry(entry.at, NOBODY, SECRET_ROLL, True, entry.undone))
         else:
-            lines.append(
-                PublicEntry(entry.at, mask(entry.actor or NOBODY), mask(entry.text), False)
-            )
+            actor, text = mask(entry.actor or NOBODY), mask(entry.text)
+            lines.append(PublicEntry(entry.at, actor, text, False, entry.undone))
     return lines
 
 

@@ -1,14 +1,17 @@
 """``kubik --view``: the players' window on the GM's campaign, read-only, following it live.
 
-It opens the campaign with ``Store.open(read_only=True)`` and polls :meth:`Store.refresh`
-twice a second (two ``stat`` calls when nothing changed), so a second tmux pane or a shared
-screen shows the GM's changes within a second. What it shows passes through
-:mod:`tui.public`: the PCs, the fight's order and who acts now, the last rolls, with secret
-rolls and hidden NPCs masked. Its only keys quit.
+It opens the campaign with ``Store.open(read_only=True)`` and watches its folder
+(:mod:`tui.watch`: inotify through ``watchfiles``, else polling), so a second tmux pane or a
+shared screen shows the GM's change within tens of milliseconds; a timer still calls
+:meth:`Store.refresh` twice a second (two ``stat`` calls) should the watch miss one. What it
+shows passes through :mod:`tui.public`: the PCs, the fight's order and who acts now, the last
+rolls, with secret rolls and hidden NPCs masked. Its only keys quit.
 """
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from rich.text import Text
@@ -26,8 +29,9 @@ from tui.public import Masker, combat_names, public_log, public_party
 from tui.render_combat import declaration_text
 from tui.sheets import wounds_text
 from tui.store import Character, Store, StoreError
+from tui.watch import CampaignWatch
 from tui.widgets.keybar import KeyBar
-from tui.widgets.log import clock_text
+from tui.widgets.log import UNDONE_MARK, UNDONE_STYLE, clock_text
 from tui.widgets.motion import quiet_animations
 from tui.widgets.table import Table
 from tui.widgets.toosmall import guard_size, is_too_small
@@ -143,10 +147,35 @@ class ViewApp(App[None]):
         self.query_one("#view-log", DataTable).add_columns("Время", "Кто", "Бросок")
         for table in self.query(DataTable):
             table.can_focus = False
-        self.store.subscribe(self.redraw)
+        self._ui_thread = threading.get_ident()
+        self.store.subscribe(self._notified)
         self.redraw()
         self.set_interval(self.refresh_seconds, self.poll)
+        self._watch = CampaignWatch(self.store.path, self._watched).start()
         guard_size(self, self.size)
+
+    def on_unmount(self) -> None:
+        watch = getattr(self, "_watch", None)
+        if watch is not None:
+            watch.stop()
+
+    def _on_ui(self, callback: Callable[[], object]) -> None:
+        if threading.get_ident() == self._ui_thread:
+            callback()
+            return
+        try:
+            self.call_from_thread(callback)
+        except RuntimeError:  # closing
+            pass
+
+    def _notified(self) -> None:
+        """The store changed (the watch thread read the GM's write): redraw on the UI thread."""
+        self._on_ui(self.redraw)
+
+    def _watched(self) -> None:
+        """The campaign's folder changed: read it here, on the watch thread."""
+        problem = self._read()
+        self._on_ui(lambda: self._show_problem(problem))
 
     def on_resize(self, event: events.Resize) -> None:
         guard_size(self, event.size)
@@ -156,13 +185,19 @@ class ViewApp(App[None]):
 
     def poll(self) -> None:
         """Pick up the GM's changes (the store notifies :meth:`redraw` when there are any)."""
+        self._show_problem(self._read())
+
+    def _read(self) -> str:
+        """Refresh the store; return the problem to show ("" when the read went well)."""
         try:
             self.store.refresh()
-            problem = ""
+            return ""
         except StoreError as err:  # a damaged file: keep showing the last good state
-            problem = str(err)
+            return str(err)
         except OSError as err:
-            problem = f"Не удалось прочитать кампанию: {err.strerror or err}"
+            return f"Не удалось прочитать кампанию: {err.strerror or err}"
+
+    def _show_problem(self, problem: str) -> None:
         if problem != self.problem:
             self.problem = problem
             self._draw_title()
@@ -184,6 +219,10 @@ class ViewApp(App[None]):
         log = self.query_one("#view-log", DataTable)
         log.clear()
         for line in public_log(self.store.log(), characters, LOG_LINES):
+            if line.undone:  # it never stood: struck and dimmed, never shown as it was
+                cells = (clock_text(line.at), line.actor, UNDONE_MARK + line.text)
+                log.add_row(*(Text(c, style=UNDONE_STYLE) for c in cells))
+                continue
             text = Text(line.text, style="italic" if line.secret else "")
             log.add_row(clock_text(line.at), Text(line.actor), text)
         self._draw_title()

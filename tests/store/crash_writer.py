@@ -35,7 +35,9 @@ def write_forever(path: Path, character_id: str, announce: Callable[[], None]) -
     while True:
         n += 1
         store.append_log(LogEntry(new_id(), AT, "note", pc.name, f"Запись №{n}", {"n": n}))
-        pc = replace(pc, notes=str(n), fate=n % 6)
+        # From the stored version, as a screen does after each change notification: a
+        # change of a stale copy is merged against what it was read from.
+        pc = replace(store.character(character_id) or pc, notes=str(n), fate=n % 6)
         store.upsert_character(pc, label=f"Заметки {n}")
         store.put_doc("encounter", {"round": n, "side": "игроки"}, label=f"Раунд {n}")
         if not announced:

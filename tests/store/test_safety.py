@@ -48,7 +48,7 @@ class TestBackups:
             assert store.backups() == []  # a new file has no previous version
             first = sorted(store.characters(), key=lambda c: c.id)[0]
             for fate in range(1, 16):
-                store.upsert_character(replace(first, fate=fate))
+                store.upsert_character(replace(store.character(first.id), fate=fate))
             kept = store.backups()
         assert len(kept) == BACKUPS_KEPT == 10
         # Newest first: the version before the last write had fate 14.
@@ -70,7 +70,7 @@ def damage_with_backups(path: Path) -> tuple[bytes, str]:
     with Store.open(path) as store:
         c = store.characters()[0]
         store.upsert_character(replace(c, fate=4))
-        store.upsert_character(replace(c, fate=5))
+        store.upsert_character(replace(store.character(c.id), fate=5))
     bad = path.read_bytes()[:100]
     path.write_bytes(bad)
     return bad, c.id

@@ -54,7 +54,8 @@ def open_campaigns(app: KubikApp) -> None:
             app.run_worker(create(app, *arg), exclusive=True)
         elif verb == "rename":
             try:
-                app.store.rename(arg)
+                with app.store.waiting_at_most():  # on the UI thread: a short wait at most
+                    app.store.rename(arg)
             except StoreError as err:
                 app.notify(str(err), severity="error", timeout=10)
                 return
@@ -77,13 +78,16 @@ async def switch_store(app: KubikApp, store: Store) -> None:
     """Replace the app's campaign with ``store`` and rebuild the tabs for its system."""
     old = app.store
     app._campaign_folders = [*getattr(app, "_campaign_folders", []), old.path.parent]  # type: ignore[attr-defined]
-    old.unsubscribe(app._store_changed)
+    old.unsubscribe(app._store_notified)
+    await app.writes_done()  # what was written to the old campaign is on disk
+    app.stop_watch()
     old.close()
     app.store = store
     app.sub_title = store.campaign.name
     set_overrides(store.get_doc("settings") or {})
     await app.recompose()
-    store.subscribe(app._store_changed)
+    store.subscribe(app._store_notified)
+    app.watch_store()
     app.redraw_all()
     app.action_focus_tab()
     app.notify(f"Открыта кампания «{store.campaign.name}».")

@@ -286,10 +286,20 @@ class SettingsScreen(Screen[None]):
                 tables[relpath] = table
                 texts[relpath] = self.texts[relpath]
         try:
-            self.store.apply(label, docs={SETTINGS_DOC: tables or None, TEXT_DOC: texts or None})
+            # Only what this screen changed: another window's settings saved meanwhile stay.
+            # On the UI thread (the screen shows the outcome at once): a short wait at most.
+            with self.store.waiting_at_most():
+                self.store.apply(
+                    label,
+                    docs={SETTINGS_DOC: tables or None, TEXT_DOC: texts or None},
+                    bases={SETTINGS_DOC: self.saved_tables, TEXT_DOC: self.saved_texts},
+                    what="настройки не записаны",
+                )
         except StoreError as err:
             self.notify(str(err), severity="error", timeout=10)
             return False
+        tables = self.store.get_doc(SETTINGS_DOC) or {}
+        texts = self.store.get_doc(TEXT_DOC) or {}
         data.set_overrides(tables)
         self.saved_tables, self.saved_texts = tables, texts
         self._redraw_list()

@@ -9,6 +9,7 @@ from .backups import KEEP as BACKUPS_KEPT
 from .errors import (
     CampaignCorrupt,
     CampaignExists,
+    StaleWrite,
     StoreBusy,
     StoreError,
     StoreReadOnly,
@@ -17,7 +18,7 @@ from .history import UNDO_LIMIT
 from .migrations import MIGRATIONS, SCHEMA_VERSION
 from .models import WOUND_KEYS, Campaign, Character, LogEntry, Skill, new_id
 from .storage import AtomicJSONStorage
-from .store import LOCK_TIMEOUT, Store, default_campaign_path
+from .store import LOCK_TIMEOUT, Edit, Store, default_campaign_path
 
 __all__ = [
     "BACKUPS_KEPT",
@@ -31,8 +32,10 @@ __all__ = [
     "CampaignCorrupt",
     "CampaignExists",
     "Character",
+    "Edit",
     "LogEntry",
     "Skill",
+    "StaleWrite",
     "Store",
     "StoreBusy",
     "StoreError",

@@ -49,6 +49,7 @@ def character_from_doc(doc: dict[str, Any]) -> Character:
         wounds={str(k): int(v) for k, v in doc.get("wounds", {}).items()},
         notes=str(doc.get("notes", "")),
         extra=dict(doc.get("extra") or {}),
+        origin=doc,
     )
 
 

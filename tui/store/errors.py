@@ -27,6 +27,11 @@ class StoreBusy(StoreError):
     """Another kubik held the campaign's lock for longer than the wait allows."""
 
 
+class StaleWrite(StoreError):
+    """A change was made on a version another window has since changed or removed, and it no
+    longer applies: nothing was written. The message says what changed and what was lost."""
+
+
 class StoreReadOnly(StoreError):
     """A change was asked of a campaign opened read-only."""
 

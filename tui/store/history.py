@@ -14,7 +14,10 @@ or a restart the stacks always match the party (a file edited by hand can break 
 for a thing that is gone is skipped). The stacks belong to the campaign, not to one window:
 two kubiks on one file share them.
 
-The Журнал is history, not state: appending a roll is never an undo step.
+The Журнал is history, not state: appending a roll is never an undo step. A step that wrote
+Журнал entries has an ``id``, and those entries carry it (``data["step"]``); undoing the step
+puts its id in the history's ``undone`` list (a redo takes it out), so an entry whose effect
+was undone is shown marked «отменено» while the Журнал itself stays append-only.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ from .migrations import CHARACTERS, DOCS, HISTORY, META
 
 #: Undo steps kept per campaign (redo steps too).
 UNDO_LIMIT = 100
+#: Undone step ids always kept; older ones only while a Журнал entry names them.
+UNDONE_KEEP = 200
 
 #: What a change can touch: a character (key: id), an app document (key: name), or a field
 #: of the campaign's own description (key: "name").
@@ -71,11 +76,17 @@ def set_value(db: TinyDB, kind: str, key: str, value: Any) -> None:
         raise ValueError(f"unknown change kind {kind!r}")
 
 
-def stacks(tables: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
-    """Return the undo and redo stacks of raw tables; damaged stacks read as empty."""
+def stacks(tables: dict[str, Any]) -> dict[str, list[Any]]:
+    """Return the undo and redo stacks and the ``undone`` step ids of raw tables.
+
+    Damaged stacks read as empty.
+    """
     docs = list(tables.get(HISTORY, {}).values())
     found = docs[0] if len(docs) == 1 and isinstance(docs[0], dict) else {}
-    return {name: _valid_steps(found.get(name)) for name in ("undo", "redo")}
+    got: dict[str, list[Any]] = {name: _valid_steps(found.get(name)) for name in ("undo", "redo")}
+    undone = found.get("undone")
+    got["undone"] = [i for i in undone if isinstance(i, str)] if isinstance(undone, list) else []
+    return got
 
 
 def _valid_steps(steps: Any) -> list[dict[str, Any]]:
@@ -146,16 +157,28 @@ def _replace_with(value: dict[str, Any]) -> Callable[[dict[str, Any]], None]:
     return replace
 
 
-def _save(db: TinyDB, history: dict[str, list[dict[str, Any]]]) -> None:
+def _save(db: TinyDB, history: dict[str, list[Any]]) -> None:
+    if not history.get("undone"):
+        history = {k: v for k, v in history.items() if k != "undone"}
     table = db.table(HISTORY)
     table.truncate()
     table.insert(Document(history, doc_id=1))
 
 
-def record(db: TinyDB, label: str, changes: list[Change]) -> bool:
+def record(
+    db: TinyDB,
+    label: str,
+    changes: list[Change],
+    step_id: str | None = None,
+    *,
+    force: bool = False,
+) -> bool:
     """Apply ``changes`` as one undo step labelled ``label``; return whether anything changed.
 
     A new step clears the redo stack; the oldest steps fall off past :data:`UNDO_LIMIT`.
+    ``step_id`` names the step for the Журнал entries it writes (see the module's doc);
+    ``force`` records the step even when it changes nothing (it wrote Журнал entries, which
+    an undo then marks).
     """
     befores = []
     for kind, key, value in changes:
@@ -164,18 +187,25 @@ def record(db: TinyDB, label: str, changes: list[Change]) -> bool:
             continue
         befores.append(undo_change(kind, key, before, value))
         set_value(db, kind, key, value)
-    if not befores:
+    if not befores and not force:
         return False
     history = stacks(db.storage.read() or {})
-    history["undo"].append({"label": label, "changes": befores})
+    taken: dict[str, Any] = {"label": label, "changes": befores}
+    if step_id is not None:
+        taken["id"] = step_id
+    history["undo"].append(taken)
     del history["undo"][:-UNDO_LIMIT]
     history["redo"] = []
     _save(db, history)
     return True
 
 
-def step(db: TinyDB, source: str) -> str | None:
-    """Undo (``source="undo"``) or redo the newest step; return its label, None if none."""
+def step(db: TinyDB, source: str, logged: Callable[[], set[str]] | None = None) -> str | None:
+    """Undo (``source="undo"``) or redo the newest step; return its label, None if none.
+
+    ``logged`` returns the step ids the Журнал's entries name: past :data:`UNDONE_KEEP`,
+    undone ids no entry names are dropped, so the list does not grow with every undo.
+    """
     target = "redo" if source == "undo" else "undo"
     history = stacks(db.storage.read() or {})
     if not history[source]:
@@ -191,7 +221,18 @@ def step(db: TinyDB, source: str) -> str | None:
             continue  # the file was edited by hand behind the stacks: skip what cannot apply
         inverse.append(undo_change(kind, key, current, value))
         set_value(db, kind, key, value)
-    history[target].append({"label": taken["label"], "changes": inverse})
+    back: dict[str, Any] = {"label": taken["label"], "changes": inverse}
+    step_id = taken.get("id")
+    if isinstance(step_id, str):
+        back["id"] = step_id
+        undone = [i for i in history["undone"] if i != step_id]
+        undone = [*undone, step_id] if source == "undo" else undone
+        if len(undone) > UNDONE_KEEP and logged is not None:
+            named = logged()
+            old, recent = undone[:-UNDONE_KEEP], undone[-UNDONE_KEEP:]
+            undone = [i for i in old if i in named] + recent
+        history["undone"] = undone
+    history[target].append(back)
     del history[target][:-UNDO_LIMIT]
     _save(db, history)
     return str(taken["label"])

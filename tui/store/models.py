@@ -51,6 +51,10 @@ class Character:
     #: System-specific values that have no column of their own (IDE4: energy, always_expanded,
     #: daily_triumph_used). JSON-ready.
     extra: dict[str, Any] = field(default_factory=dict)
+    #: The stored document this character was read from (set by the store, kept by
+    #: ``dataclasses.replace``): a write of a changed copy is merged field by field into the
+    #: current document, never written back whole over what another window changed since.
+    origin: dict[str, Any] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.kind not in CHARACTER_KINDS:
@@ -87,6 +91,9 @@ class LogEntry:
     actor: str | None
     text: str
     data: dict[str, Any] = field(default_factory=dict)
+    #: The undo step that made this entry was undone (and not redone): it never stood. Not
+    #: stored in the entry (the Журнал is append-only); :meth:`Store.log` sets it.
+    undone: bool = False
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,17 @@ a stale cache; bytes identical to the version in memory are not parsed again), a
 change as one undo step, write a new file atomically (the old one becomes a backup), release.
 Several kubiks can therefore share a campaign: each one's writes are whole, and
 :meth:`Store.refresh` picks up the others'.
+
+A change is a delta against what it read, never a stale copy written back. A character a
+screen changed (``dataclasses.replace`` of one the store handed out) remembers the document
+it was read from (:attr:`Character.origin`): saving it applies only the fields the screen
+changed to the document as it is *now*, and refuses with a Russian message
+(:class:`StaleWrite`) when the character was removed meanwhile or a field was changed both
+here and there. :meth:`Store.update_character` goes further: its function is run on the
+current character under the lock (a wound is added to the track as it is now).
+
+Reads never wait for the campaign's lock: a write holds the store's read mutex only to swap
+the cached state, so a write waiting in a worker thread for another kubik leaves the UI free.
 """
 
 from __future__ import annotations
@@ -19,11 +30,12 @@ from __future__ import annotations
 import copy
 import os
 import threading
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import platformdirs
 from tinydb import TinyDB
@@ -31,9 +43,11 @@ from tinydb.storages import MemoryStorage
 
 from . import backups as bk
 from . import history
-from .codec import character_to_doc, log_from_doc
+from .codec import character_from_doc, character_to_doc, log_from_doc
 from .errors import (
     CampaignCorrupt,
+    StaleWrite,
+    StoreBusy,
     StoreError,
     StoreReadOnly,
     write_error_message,
@@ -52,8 +66,9 @@ from .files import (
     write_file,
 )
 from .journal import Journal, journal_path
+from .merge import field_list, merge3
 from .migrations import DOCS, META, SCHEMA_VERSION, Upgrade
-from .models import Campaign, Character, LogEntry
+from .models import Campaign, Character, LogEntry, new_id
 from .storage import (
     TablesEncoder,
     atomic_write_bytes,
@@ -66,13 +81,32 @@ from .transfer import export_payload, log_markdown, read_export
 if TYPE_CHECKING:
     import filelock
 
-__all__ = ["LOCK_TIMEOUT", "SCHEMA_VERSION", "Store", "StoreError", "default_campaign_path"]
+__all__ = [
+    "LOCK_TIMEOUT",
+    "SCHEMA_VERSION",
+    "Edit",
+    "Store",
+    "StoreError",
+    "default_campaign_path",
+]
 
 #: Seconds a change waits for another kubik's write before :class:`StoreBusy`.
 LOCK_TIMEOUT = 3.0
+#: Seconds a write made on the UI thread waits at most (:meth:`Store.waiting_at_most`).
+UI_LOCK_WAIT = 0.25
 
 T = TypeVar("T")
 Tables = dict[str, dict[str, Any]]
+
+
+class Edit(NamedTuple):
+    """What :meth:`Store.update_character`'s function makes of the current character."""
+
+    character: Character
+    #: The undo step's Russian label («Горан: Царапина»).
+    label: str
+    #: Журнал entries the change writes; they are marked «отменено» while it is undone.
+    log: Sequence[LogEntry] = ()
 
 
 def default_campaign_path() -> Path:
@@ -103,7 +137,12 @@ class Store:
         self.read_only_reason = read_only_reason
         self._lock_timeout = lock_timeout
         self._file_lock: filelock.BaseFileLock | None = None  # made by the first write
+        #: Guards the cached state; held only for short reads and swaps, never across I/O waits.
         self._mutex = threading.RLock()
+        #: Serialises this store's writes (and refreshes) while they hold the campaign's lock.
+        self._write_mutex = threading.RLock()
+        #: Per thread: the id of the newest undo step it wrote (see :meth:`take_last_step`).
+        self._local = threading.local()
         self._subscribers: list[Callable[[], None]] = []
         self._closed = False
         self._journal = Journal(journal_path(path))
@@ -172,7 +211,7 @@ class Store:
             raise StoreError(f"Файл кампании {path} исчез во время открытия. Повторите.")
         store = cls(path, loaded, read_only=False, read_only_reason=None, lock_timeout=lock_timeout)
         if loaded.up.changed:
-            store._transact(lambda db: (None, False))  # writes the migrated file
+            store._transact(lambda db, _step: (None, False))  # writes the migrated file
         store._journal.refresh()
         return store
 
@@ -215,8 +254,12 @@ class Store:
         with self._mutex:
             self._check_open()
             entries = self._all_log()
+            undone = set(self._stacks["undone"])
         entries.reverse()
-        return entries if limit is None else entries[: max(limit, 0)]
+        entries = entries if limit is None else entries[: max(limit, 0)]
+        if undone:
+            entries = [_marked(e, undone) for e in entries]
+        return entries
 
     # -- changing (each one undo step) ----------------------------------------------------
 
@@ -227,33 +270,101 @@ class Store:
         upsert: Iterable[Character] = (),
         delete: Iterable[str] = (),
         docs: Mapping[str, dict[str, Any] | None] | None = None,
+        bases: Mapping[str, dict[str, Any] | None] | None = None,
+        log: Iterable[LogEntry] = (),
+        what: str = "изменение не записано",
     ) -> bool:
         """Make several changes as one write and one undo step; return whether any changed.
 
         Args:
             label: a short Russian description for the undo list («Конец раунда»).
-            upsert: characters to insert or replace (by id).
+            upsert: characters to insert, or changed copies of stored ones: a copy is merged
+                into the current document (see the module's doc); a character without
+                :attr:`~Character.origin` replaces the stored one whole (import, the CLI).
             delete: ids of characters to remove.
             docs: app documents to set; None as a value removes the document.
+            bases: for documents in ``docs``, the value the screen read: then only what it
+                changed is applied to the current document (key by key), and a key another
+                window changed too is refused. Without a base a document is set whole.
+            log: Журнал entries this change writes (appended after the file is written);
+                they carry the step's id, so undoing the step marks them «отменено».
+            what: what is lost when the write is refused («рана не записана»).
 
         Raises:
+            StaleWrite: a changed character was removed or changed in the same field by
+                another window since it was read; nothing was written.
             StoreReadOnly, StoreBusy, CampaignCorrupt, StoreError: nothing was changed.
         """
-        changes: list[history.Change] = [("character", c.id, character_to_doc(c)) for c in upsert]
-        changes += [("character", str(i), None) for i in delete]
-        for name, value in (docs or {}).items():
-            changes.append(("doc", _doc_name(name), _doc_value(value)))
-        keys = [(kind, key) for kind, key, _ in changes]
+        upsert, deleted = list(upsert), [str(i) for i in delete]
+        doc_changes = [(_doc_name(n), _doc_value(v)) for n, v in (docs or {}).items()]
+        keys = [("character", c.id) for c in upsert] + [("character", i) for i in deleted]
+        keys += [("doc", n) for n, _ in doc_changes]
         if len(set(keys)) != len(keys):
             raise ValueError("one change touches the same character or document twice")
-        return self._transact(lambda db: (None, history.record(db, label, changes)))[1]
+        entries = list(log)
 
-    def upsert_character(self, c: Character, *, label: str | None = None) -> None:
-        """Insert the character, or replace the stored one with the same id."""
+        def change(db: TinyDB, step_id: str) -> tuple[None, bool]:
+            changes: list[history.Change] = [
+                ("character", c.id, _merged(db, c, what)) for c in upsert
+            ]
+            changes += [("character", i, None) for i in deleted]
+            changes += [("doc", n, _doc_merged(db, n, v, bases, what)) for n, v in doc_changes]
+            return None, history.record(db, label, changes, step_id, force=bool(entries))
+
+        return self._transact(change, entries)[1]
+
+    def update_character(
+        self,
+        id: str,  # noqa: A002 - the API's name
+        edit: Callable[[Character], Edit | None],
+        *,
+        name: str,
+        what: str = "изменение не записано",
+    ) -> Edit | None:
+        """Run ``edit`` on the character as it is now (under the lock) and save what it makes.
+
+        This is how a change that still makes sense on another window's version is re-applied
+        to it: ``edit`` gets the current character (a wound is added to the current track, a
+        point of Судьба to the current count) and returns the new one with the step's label and
+        its Журнал entries, or None to change nothing. Returns what was saved.
+
+        Raises:
+            StaleWrite: the character is gone («Персонаж Богдан Сыч удалён в другом окне —
+                рана не записана»); ``name`` is the name the caller knows it by.
+            rules.errors.RulesError (or anything ``edit`` raises): nothing was written.
+            StoreReadOnly, StoreBusy, CampaignCorrupt, StoreError: nothing was changed.
+        """
+        done: list[Edit] = []
+
+        def change(db: TinyDB, step_id: str) -> tuple[None, bool]:
+            doc = history.get_value(db, "character", id)
+            if doc is None:
+                raise StaleWrite(f"Персонаж {name} удалён в другом окне — {what}.")
+            made = edit(character_from_doc(doc))
+            if made is None:
+                return None, False
+            if made.character.id != id:
+                raise ValueError("an edit must keep the character's id")
+            done.append(made)
+            changes = [("character", id, character_to_doc(made.character))]
+            return None, history.record(db, made.label, changes, step_id, force=bool(made.log))
+
+        self._transact(change, lambda: list(done[0].log) if done else [])
+        return done[0] if done else None
+
+    def upsert_character(
+        self,
+        c: Character,
+        *,
+        label: str | None = None,
+        log: Iterable[LogEntry] = (),
+        what: str = "изменение не записано",
+    ) -> None:
+        """Insert the character, or save a changed copy of a stored one (see :meth:`apply`)."""
         if label is None:
             verb = "Изменён" if c.id in self._characters else "Добавлен"
             label = f"{verb} персонаж «{c.name}»"
-        self.apply(label, upsert=[c])
+        self.apply(label, upsert=[c], log=log, what=what)
 
     def delete_character(self, id: str, *, label: str | None = None) -> bool:  # noqa: A002
         """Remove the character with this id; return whether there was one."""
@@ -271,21 +382,32 @@ class Store:
         if not name:
             raise ValueError("empty campaign name")
         change = [("meta", "name", name)]
-        self._transact(
-            lambda db: (None, history.record(db, f"Кампания переименована в «{name}»", change))
-        )
+        label = f"Кампания переименована в «{name}»"
+        self._transact(lambda db, step_id: (None, history.record(db, label, change, step_id)))
 
-    def append_log(self, entry: LogEntry) -> None:
-        """Add an entry to the end of the Журнал (appended and fsynced; never undone)."""
-        with self._mutex:
+    def append_log(self, entry: LogEntry, *, step: str | None = None) -> None:
+        """Add an entry to the end of the Журнал (appended and fsynced; never undone).
+
+        ``step`` links the entry to the undo step that it tells of (:meth:`take_last_step`):
+        while that step is undone, the entry is marked «отменено».
+        """
+        if step is not None:
+            entry = replace(entry, data={**entry.data, "step": step})
+        with self._writing():
             self._check_writable()
             with self._locked():
-                try:
-                    self._journal.append([entry])
-                except OSError as err:
-                    raise StoreError(write_error_message(self._journal.path, err)) from err
-            self._journal.refresh()
+                self._append_journal([entry])
         self._notify()
+
+    def take_last_step(self) -> str | None:
+        """Return the id of the newest undo step this thread wrote here, and forget it.
+
+        For a screen that writes a change and then, separately, its Журнал entry: pass the
+        id to :meth:`append_log` so the entry is marked while the change is undone.
+        """
+        step: str | None = getattr(self._local, "step", None)
+        self._local.step = None
+        return step
 
     # -- undo -----------------------------------------------------------------------------
 
@@ -314,7 +436,14 @@ class Store:
         return [s["label"] for s in reversed(self._stacks["redo"][-n:])] if n > 0 else []
 
     def _step(self, source: str) -> str | None:
-        label = self._transact(lambda db: _with_flag(history.step(db, source)))[0]
+        def logged() -> set[str]:  # under the lock: every entry written so far
+            with self._mutex:
+                self._journal.refresh()
+                entries = self._journal.entries()
+            return {e.data["step"] for e in entries if isinstance(e.data.get("step"), str)}
+
+        label = self._transact(lambda db, _step_id: _with_flag(history.step(db, source, logged)))[0]
+        self._local.step = None
         return label
 
     # -- other processes ------------------------------------------------------------------
@@ -322,13 +451,16 @@ class Store:
     def refresh(self) -> bool:
         """Re-read what changed on disk since the last read; notify and return True if any.
 
-        Cheap when nothing changed (two ``stat`` calls); meant for a timer (every 0.5 s).
+        Cheap when nothing changed (two ``stat`` calls); meant for a timer or a file watcher.
+        While this store is writing, it returns False at once (the write notifies).
 
         Raises:
             CampaignCorrupt: the file was damaged behind kubik's back (raised once per
                 change on disk); the last good state stays in memory.
         """
-        with self._mutex:
+        if not self._write_mutex.acquire(blocking=False):
+            return False
+        try:
             self._check_open()
             changed = False
             sig = file_sig(self.path)
@@ -336,11 +468,15 @@ class Store:
                 self._sig = sig  # a damaged version is reported once, not on every tick
                 loaded = load(self.path)
                 if loaded is not None and loaded.up.tables != self._tables:
-                    self._set_cache(loaded)
+                    with self._mutex:
+                        self._set_cache(loaded)
                     changed = True
                 elif loaded is not None:
                     self._sig = loaded.sig
-            changed = self._journal.refresh() or changed
+            with self._mutex:
+                changed = self._journal.refresh() or changed
+        finally:
+            self._write_mutex.release()
         if changed:
             self._notify()
         return changed
@@ -433,7 +569,8 @@ class Store:
         """Return the whole Журнал as Markdown, oldest first, one heading per day."""
         with self._mutex:
             self._check_open()
-            return log_markdown(self._campaign.name, self._all_log())
+            name = self._campaign.name
+        return log_markdown(name, list(reversed(self.log())))
 
     # -- notifications and lifetime -------------------------------------------------------
 
@@ -445,6 +582,11 @@ class Store:
         """Stop calling ``callback``; unknown callbacks are ignored."""
         if callback in self._subscribers:
             self._subscribers.remove(callback)
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` was called."""
+        return self._closed
 
     def close(self) -> None:
         """Forget the campaign. Further calls raise :class:`StoreError`."""
@@ -460,9 +602,31 @@ class Store:
 
     # -- the one write path ---------------------------------------------------------------
 
-    def _transact(self, change: Callable[[TinyDB], tuple[T, bool]]) -> tuple[T, bool]:
-        """Lock, read fresh, apply ``change`` (returns ``(result, changed)``), write, notify."""
-        with self._mutex:
+    def _transact(
+        self,
+        change: Callable[[TinyDB, str], tuple[T, bool]],
+        log: Sequence[LogEntry] | Callable[[], Sequence[LogEntry]] = (),
+    ) -> tuple[T, bool]:
+        """Lock, read fresh, apply ``change(db, step_id)`` (returns ``(result, changed)``),
+        write, append ``log`` (linked to the step), notify.
+
+        ``step_id`` is the id the change gives its undo step; ``log`` may be a function,
+        called once the change ran (its entries depend on what it found).
+        """
+        step_id = new_id()
+        try:
+            return self._transact_locked(change, log, step_id)
+        except StaleWrite:
+            self.refresh()  # the refused write read the file: show the GM what is there now
+            raise
+
+    def _transact_locked(
+        self,
+        change: Callable[[TinyDB, str], tuple[T, bool]],
+        log: Sequence[LogEntry] | Callable[[], Sequence[LogEntry]],
+        step_id: str,
+    ) -> tuple[T, bool]:
+        with self._writing():
             self._check_writable()
             with self._locked():
                 loaded = self._read_locked()
@@ -471,7 +635,7 @@ class Store:
                 base = loaded.up.tables
                 db = TinyDB(storage=MemoryStorage)
                 db.storage.write(_copy_docs(base))  # TinyDB updates documents in place
-                result, changed = change(db)
+                result, changed = change(db, step_id)
                 if not changed and not loaded.up.changed and loaded.sig is not None:
                     return result, False  # nothing to write; refresh() reports others' changes
                 rev = loaded.rev
@@ -494,9 +658,26 @@ class Store:
                 except OSError as err:
                     raise StoreError(write_error_message(self.path, err)) from err
                 fresh.sig = file_sig(self.path)
-                self._set_cache(fresh)
+                with self._mutex:
+                    self._set_cache(fresh)
+                if changed:
+                    self._local.step = step_id
+                entries = log() if callable(log) else log
+                if changed and entries:
+                    # After the file: an entry is never there for a change that is not.
+                    marked = [replace(e, data={**e.data, "step": step_id}) for e in entries]
+                    self._append_journal(marked)
         self._notify()
         return result, changed
+
+    def _append_journal(self, entries: list[LogEntry]) -> None:
+        """Append entries to the Журнал file and read them in; the caller holds the lock."""
+        try:
+            self._journal.append(entries)
+        except OSError as err:
+            raise StoreError(write_error_message(self._journal.path, err)) from err
+        with self._mutex:
+            self._journal.refresh()
 
     def _read_locked(self) -> Loaded:
         """Return the file as it is now on disk; the caller holds the lock.
@@ -537,8 +718,41 @@ class Store:
     def _locked(self) -> Iterator[None]:
         if self._file_lock is None:
             self._file_lock = file_lock(self.path, self._lock_timeout)
-        with locked(self.path, self._lock_timeout, self._file_lock):
+        with locked(self.path, self._wait(), self._file_lock):
             yield
+
+    def _wait(self) -> float:
+        wait: float | None = getattr(self._local, "wait", None)
+        return self._lock_timeout if wait is None else wait
+
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """Hold this store's write mutex, waiting no longer than for the campaign's lock."""
+        wait = self._wait()
+        if not self._write_mutex.acquire(timeout=wait):
+            raise StoreBusy(
+                f"Кампанию {self.path.name} сейчас сохраняет предыдущее изменение этого окна "
+                "(оно ждёт другую копию kubik). Повторите через несколько секунд."
+            )
+        try:
+            yield
+        finally:
+            self._write_mutex.release()
+
+    @contextmanager
+    def waiting_at_most(self, seconds: float = UI_LOCK_WAIT) -> Iterator[None]:
+        """Let this thread's writes wait at most ``seconds`` for the campaign's lock.
+
+        For a screen that must write from the UI thread and know the outcome at once: a
+        write that cannot get the lock that fast raises :class:`StoreBusy` (nothing changed)
+        instead of freezing the screen for the whole :data:`LOCK_TIMEOUT`.
+        """
+        before = getattr(self._local, "wait", None)
+        self._local.wait = seconds
+        try:
+            yield
+        finally:
+            self._local.wait = before
 
     # -- helpers --------------------------------------------------------------------------
 
@@ -604,6 +818,59 @@ def _share_unchanged(tables: Tables, before: Tables) -> Tables:
             if old is not None and old is not doc and old == doc:
                 docs[key] = old
     return tables
+
+
+def _merged(db: TinyDB, c: Character, what: str) -> dict[str, Any]:
+    """Return the document to store for ``c``: its changes applied to the current document.
+
+    Raises:
+        StaleWrite: ``c`` was read from a document that is gone now, or a field it changed
+            was changed to something else by another window.
+    """
+    new = character_to_doc(c)
+    if c.origin is None or c.origin.get("id") != c.id:
+        return new  # a new character (a copy too), or a whole replace (import, the CLI)
+    current = history.get_value(db, "character", c.id)
+    if current is None:
+        raise StaleWrite(f"Персонаж {c.name} удалён в другом окне — {what}.")
+    base = character_to_doc(character_from_doc(c.origin))
+    now = character_to_doc(character_from_doc(current))
+    merged, conflicts = merge3(base, new, now)
+    if conflicts:
+        raise StaleWrite(
+            f"Персонаж {c.name} изменён в другом окне ({field_list(conflicts)}) — {what}. "
+            "Откройте его заново."
+        )
+    return dict(merged)
+
+
+def _doc_merged(
+    db: TinyDB,
+    name: str,
+    value: dict[str, Any] | None,
+    bases: Mapping[str, dict[str, Any] | None] | None,
+    what: str,
+) -> dict[str, Any] | None:
+    """Return the document to store: ``value``'s changes from its base applied to the current one.
+
+    Raises:
+        StaleWrite: a key the screen changed was changed to something else meanwhile.
+    """
+    if bases is None or name not in bases:
+        return value
+    current = history.get_value(db, "doc", name)
+    merged, conflicts = merge3(bases[name] or {}, value or {}, current or {})
+    if conflicts:
+        raise StaleWrite(
+            f"В другом окне изменили то же самое ({', '.join(conflicts)}) — {what}. "
+            "Откройте заново."
+        )
+    return dict(merged) or None
+
+
+def _marked(entry: LogEntry, undone: set[str]) -> LogEntry:
+    step = entry.data.get("step")
+    return replace(entry, undone=True) if isinstance(step, str) and step in undone else entry
 
 
 def _with_flag(label: str | None) -> tuple[str | None, bool]:

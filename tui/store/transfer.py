@@ -129,5 +129,8 @@ def log_markdown(campaign_name: str, entries: list[LogEntry]) -> str:
             lines += [f"## {this_day or 'Без даты'}", ""]
         who = f" **{md_escape(e.actor)}**" if e.actor else ""
         kind = KIND_NAMES.get(e.kind, e.kind)
-        lines.append(f"- {md_escape(clock)}{who} ({kind}): {md_escape(e.text)}")
+        text = md_escape(e.text)
+        if e.undone:  # the change was undone: the entry stays, struck through
+            text = f"~~{text}~~ _(отменено)_"
+        lines.append(f"- {md_escape(clock)}{who} ({kind}): {text}")
     return "\n".join(lines) + "\n"

@@ -133,7 +133,42 @@ class Ide4Builder(MovesMixin, Vertical):
     def set_characters(self, characters: list[Character]) -> None:
         """Offer ``characters``; keep every current choice that still exists."""
         self.form.set_characters(characters)
+        self._follow_energy()
         self._recompute()
+
+    def _follow_energy(self) -> None:
+        """An open check whose character's energy changed outside it (Ctrl+Z, another
+        window) says so and goes on from the stored energy: what it spent itself stays
+        spent, what the undo gave back is not taken again by the next move."""
+        check = self.check
+        c = self.form.characters.get(getattr(self, "_check_character_id", None) or "")
+        if check is None or not check.steps:
+            return
+        if c is None:
+            if getattr(self, "_gone_told", None) is not check.steps[0]:
+                self._gone_told = check.steps[0]
+                self.app.notify(
+                    f"Персонаж {check.input.actor} удалён в другом окне — "
+                    "проверка больше не меняет его лист.",
+                    severity="warning",
+                    timeout=8,
+                )
+            return
+        stored = int(c.extra.get("energy", 100))
+        first, seen = getattr(self, "_energy_seen", (None, None))
+        if first is not check.steps[0]:  # a new check: it started from the stored energy
+            first, seen = check.steps[0], check.input.energy_pool
+        if stored not in (seen, check.pool_after):
+            self.check = check = replace(
+                check, input=replace(check.input, energy_pool=stored + check.energy_spent)
+            )
+            self.app.notify(
+                f"Энергия: {c.name} — теперь {stored} (изменена вне проверки). "
+                "Проверка пересчитана от неё.",
+                timeout=8,
+            )
+            self._show_result()
+        self._energy_seen = (first, stored)
 
     def choose_character(self, character_id: str) -> None:
         """Select a character (from the party tab) and start a new check for them."""

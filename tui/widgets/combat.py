@@ -195,9 +195,14 @@ class CombatPane(ExchangeMixin, Vertical):
         return ok
 
     def _write(self, write: Callable[[], object]) -> bool:
-        """Run one store write; on StoreError tell the GM and return False."""
+        """Run one store write; on StoreError tell the GM and return False.
+
+        It runs on the UI thread (its outcome decides what the pane shows next), so it waits
+        for another kubik's lock only briefly: longer, and it is refused like any failed write.
+        """
         try:
-            write()
+            with self.store.waiting_at_most():
+                write()
         except StoreError as err:
             self.app.notify(str(err), severity="error", timeout=8)
             return False

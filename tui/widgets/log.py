@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,6 +19,9 @@ from tui.widgets.table import Table
 #: How the GM sees secret entries: the players' view shows «скрытый бросок» instead.
 SECRET_MARK = "(скрыто) "
 REVEALED_MARK = "(раскрыто) "
+#: An entry whose change was undone (Ctrl+Z) and not redone: it stays, struck and dimmed.
+UNDONE_MARK = "(отменено) "
+UNDONE_STYLE = "dim strike"
 
 
 def when_text(iso: str) -> str:
@@ -69,6 +73,10 @@ class LogPane(Vertical):
             if entry.data.get("hidden"):
                 mark = SECRET_MARK if is_secret(entry, self._revealed) else REVEALED_MARK
                 text = mark + text
+            if entry.undone:
+                cells = [clock_text(entry.at), entry.actor or "—", UNDONE_MARK + text]
+                table.add_row(*(Text(c, style=UNDONE_STYLE) for c in cells), key=entry.id)
+                continue
             table.add_row(clock_text(entry.at), entry.actor or "—", text, key=entry.id)
         self._show_detail()
 
@@ -128,4 +136,5 @@ class LogPane(Vertical):
 
             luck = entry_text(entry.data)
             luck = f"\n{luck}" if luck else ""
-            detail.update(f"{when_text(entry.at)} — {escape(who + entry.text + luck)}")
+            undone = " [dim](отменено)[/dim]" if entry.undone else ""
+            detail.update(f"{when_text(entry.at)} — {escape(who + entry.text + luck)}{undone}")

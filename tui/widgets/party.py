@@ -15,10 +15,9 @@ from textual.widgets import DataTable, Input, Static
 from textual.widgets.data_table import RowDoesNotExist
 
 from rules import drevo  # loads each part on first use (PEP 562)
-from rules.errors import RulesError
 from tui import words
 from tui.sheets import columns, row, sheet_text, track_of, wounds_text
-from tui.store import Character, StoreError, new_id
+from tui.store import Character, Edit, new_id
 from tui.widgets.focus import focus_now
 from tui.widgets.table import Table
 
@@ -93,6 +92,7 @@ class PartyPane(Vertical):
         if current in {c.id for c in shown}:
             table.move_cursor(row=table.get_row_index(current))
         self._show_sheet()
+        self._follow_dialog()
 
     def _fill(self, table: DataTable[Any], characters: list[Character]) -> list[Character]:
         """Put the shown characters' rows into ``table`` (untouched when they are the same)."""
@@ -152,13 +152,29 @@ class PartyPane(Vertical):
     def _highlighted(self) -> Character | None:
         return getattr(self, "_characters", {}).get(self.highlighted_id())
 
-    def _save(self, c: Character, label: str, log: str) -> None:
-        try:
-            self.app.store.upsert_character(c, label=label)  # type: ignore[attr-defined]
-        except StoreError as err:
-            self.app.notify(str(err), severity="error", timeout=10)
-            return
-        self.app.record("note", c.name, log, {"character": c.id})  # type: ignore[attr-defined]
+    def _edit(
+        self,
+        c: Character,
+        make: Callable[[Character], tuple[Character, str, str]],
+        what: str,
+    ) -> None:
+        """Save what ``make`` turns the *current* ``c`` into: ``(new, label, log text)``.
+
+        The store runs ``make`` on the character as it is in the file now, so a wound given
+        in this window is added to the track another window changed meanwhile; a character
+        removed meanwhile is not written back («… удалён в другом окне — рана не записана»).
+        """
+        app = self.app
+
+        def edit(current: Character) -> Edit:
+            new, label, text = make(current)
+            entry = app.entry("note", current.name, text, {"character": current.id})  # type: ignore[attr-defined]
+            return Edit(new, label, [entry])
+
+        def write() -> None:
+            app.store.update_character(c.id, edit, name=c.name, what=what)  # type: ignore[attr-defined]
+
+        self._store_write(write)
 
     def action_wound(self) -> None:
         """Give the highlighted character a wound (the cascade applies)."""
@@ -169,19 +185,23 @@ class PartyPane(Vertical):
         if c is None:
             return
 
-        def chosen(level: str | None) -> None:
-            if level is None:
-                return
-            track = bridge.track_of(c).take(level)
+        def wounded(current: Character, level: str) -> tuple[Character, str, str]:
+            track = bridge.track_of(current).take(level)
             state = f" — {words.wound_state(track)}" if not track.can_act else ""
-            self._save(
-                bridge.with_track(c, track),
-                f"{c.name}: {drevo.level_name(level)}",
+            return (
+                bridge.with_track(current, track),
+                f"{current.name}: {drevo.level_name(level)}",
                 f"Рана: {drevo.level_name(level)}. Раны: {wounds_text(track.counts)}{state}",
             )
 
+        def chosen(level: str | None) -> None:
+            if level is not None:
+                self._edit(c, lambda current: wounded(current, level), "рана не записана")
+
         choices = [Choice(drevo.level_name(level), level) for level in drevo.LEVELS]
-        self.app.push_screen(ChoiceScreen(f"Рана для {c.name}", choices), chosen)
+        screen = ChoiceScreen(f"Рана для {c.name}", choices)
+        now = "рана добавится к текущим ранам"
+        self._open_dialog(c, screen, chosen, "рана не записана", changed=now)
 
     def action_heal(self) -> None:
         """Heal one wound of the highlighted character; each option says what it needs."""
@@ -193,29 +213,40 @@ class PartyPane(Vertical):
             return
         track = bridge.track_of(c)
 
-        def chosen(level: str | None) -> None:
-            if level is None:
-                return
-            healed = bridge.track_of(c).heal(level)
-            self._save(
-                bridge.with_track(c, healed),
-                f"{c.name}: вылечено — {drevo.level_name(level)}",
-                f"Вылечено: {drevo.level_name(level)}. Раны: {wounds_text(healed.counts)}",
+        def healed(current: Character, level: str) -> tuple[Character, str, str]:
+            after = bridge.track_of(current).heal(level)
+            return (
+                bridge.with_track(current, after),
+                f"{current.name}: вылечено — {drevo.level_name(level)}",
+                f"Вылечено: {drevo.level_name(level)}. Раны: {wounds_text(after.counts)}",
             )
+
+        def chosen(level: str | None) -> None:
+            if level is not None:
+                self._edit(c, lambda current: healed(current, level), "лечение не записано")
 
         choices = [
             Choice(f"{drevo.level_name(level)} — {need}", level) for level, need in track.needs()
         ]
-        self.app.push_screen(ChoiceScreen(f"Лечить {c.name}", choices), chosen)
+        screen = ChoiceScreen(f"Лечить {c.name}", choices)
+        self._open_dialog(c, screen, chosen, "лечение не записано", reopen=self._reopen_heal)
+
+    def _reopen_heal(self) -> None:
+        if len(self.app.screen_stack) == 1 and self.check_action("heal", ()):
+            self.action_heal()
 
     def action_grant_fate(self) -> None:
         """The GM gives the highlighted character one point of Судьба."""
         c = self._highlighted()
         if c is not None:
-            self._save(
-                replace(c, fate=c.fate + 1),
-                f"{c.name}: +1 Судьба",
-                f"Ведущий даёт очко Судьбы: теперь {c.fate + 1}",
+            self._edit(
+                c,
+                lambda current: (
+                    replace(current, fate=current.fate + 1),
+                    f"{current.name}: +1 Судьба",
+                    f"Ведущий даёт очко Судьбы: теперь {current.fate + 1}",
+                ),
+                "очко Судьбы не записано",
             )
 
     def action_fate_circumstance(self) -> None:
@@ -226,24 +257,21 @@ class PartyPane(Vertical):
         if c is None:
             return
 
-        def noted(note: str | None) -> None:
-            if not note:
-                return
-            try:
-                left = drevo.spend_fate("circumstance", c.fate)
-            except RulesError as err:
-                self.app.notify(str(err), severity="error")
-                return
-            self._save(
-                replace(c, fate=left),
-                f"{c.name}: Судьба на обстоятельство",
+        def spent(current: Character, note: str) -> tuple[Character, str, str]:
+            left = drevo.spend_fate("circumstance", current.fate)
+            return (
+                replace(current, fate=left),
+                f"{current.name}: Судьба на обстоятельство",
                 f"Судьба на благоприятное обстоятельство: {note} (осталось {left})",
             )
 
-        self.app.push_screen(
-            TextPrompt(f"{c.name}: что складывается в его пользу?", "с согласия ведущего"),
-            noted,
-        )
+        def noted(note: str | None) -> None:
+            if note:
+                self._edit(c, lambda current: spent(current, note), "очко Судьбы не потрачено")
+
+        prompt = TextPrompt(f"{c.name}: что складывается в его пользу?", "с согласия ведущего")
+        now = "очко спишется с текущей Судьбы"
+        self._open_dialog(c, prompt, noted, "очко Судьбы не потрачено", changed=now)
 
     def action_check(self) -> None:
         """Open the check builder for the highlighted character."""
@@ -322,15 +350,72 @@ class PartyPane(Vertical):
                 on_saved(result)
 
         form = CharacterForm(system, c, title=title, taken=taken, weapons=weapons)
-        self.app.push_screen(form, done)
+        if c.origin is None or c.origin.get("id") != c.id:  # a new character or a copy
+            self.app.push_screen(form, done)
+        else:
+            self._open_dialog(c, form, done, "правка не записана")
 
-    def _store_write(self, write: Callable[[], object]) -> bool:
-        try:
-            write()
-        except StoreError as err:
-            self.app.notify(str(err), severity="error", timeout=10)
-            return False
-        return True
+    def _open_dialog(
+        self,
+        c: Character,
+        screen: Any,
+        done: Callable[[Any], None],
+        what: str,
+        reopen: Callable[[], None] | None = None,
+        *,
+        changed: str = "сохранится только то, что меняете вы",
+    ) -> None:
+        """Push a dialog about ``c`` that follows the store while it is open.
+
+        Removed in another window (or by an undo): the dialog closes and says what was not
+        written. Changed: ``reopen`` builds it anew from the current character (the heal
+        dialog's options depend on the wounds), else the GM is told that only what is changed
+        here will be saved.
+        """
+        self._dialog = _Dialog(screen, c, what, reopen, changed)
+
+        def closed(result: Any) -> None:
+            if self._dialog is not None and self._dialog.screen is screen:
+                self._dialog = None
+            done(result)
+
+        self.app.push_screen(screen, closed)
+
+    def _follow_dialog(self) -> None:
+        """React to a change of the open dialog's character (see :meth:`_open_dialog`)."""
+        dialog = getattr(self, "_dialog", None)
+        if dialog is None:
+            return
+        if dialog.screen not in self.app.screen_stack:
+            self._dialog = None
+            return
+        current = self._characters.get(dialog.character.id)
+        if current is not None and current == dialog.character:
+            return
+        name = dialog.character.name
+        if current is None or dialog.reopen is not None:
+            self._dialog = None
+            if dialog.screen.is_current:
+                dialog.screen.dismiss(None)
+            if current is None:
+                self.app.notify(
+                    f"Персонаж {name} удалён в другом окне — {dialog.what}.",
+                    severity="warning",
+                    timeout=10,
+                )
+            elif dialog.reopen is not None:
+                self.app.notify(f"Персонаж {name} изменён в другом окне: окно обновлено.")
+                self.call_after_refresh(dialog.reopen)
+            return
+        dialog.character = current
+        self.app.notify(f"Персонаж {name} изменён в другом окне: {dialog.changed}.", timeout=8)
+
+    def _store_write(
+        self, write: Callable[[], object], done: Callable[[], object] | None = None
+    ) -> None:
+        """Hand the write to the app's writer (a worker: the UI never waits for the lock);
+        ``done`` runs once it is saved. A refused write is explained and changes nothing."""
+        self.app.write(write, None if done is None else lambda _: done())  # type: ignore[attr-defined]
 
     def _select(self, character_id: str) -> None:
         table = self.query_one("#party-table", DataTable)
@@ -348,8 +433,10 @@ class PartyPane(Vertical):
         fate = drevo.fate_rules().starting_points if system == "drevo" else 0
 
         def saved(c: Character) -> None:
-            if self._store_write(lambda: store.upsert_character(c, label=f"Добавлен «{c.name}»")):
-                self._select(c.id)
+            self._store_write(
+                lambda: store.upsert_character(c, label=f"Добавлен «{c.name}»"),
+                lambda: self._select(c.id),
+            )
 
         self._open_form(blank_character(system, fate), "Новый персонаж", saved)
 
@@ -361,7 +448,11 @@ class PartyPane(Vertical):
         store = self.app.store  # type: ignore[attr-defined]
 
         def saved(new: Character) -> None:
-            self._store_write(lambda: store.upsert_character(new, label=f"Изменён «{new.name}»"))
+            self._store_write(
+                lambda: store.upsert_character(
+                    new, label=f"Изменён «{new.name}»", what="правка не записана"
+                )
+            )
 
         self._open_form(c, f"Правка: {c.name}", saved)
 
@@ -379,10 +470,10 @@ class PartyPane(Vertical):
         copy = replace(c, id=new_id(), name=name, wounds={}, extra=extra)
 
         def saved(new: Character) -> None:
-            if self._store_write(
-                lambda: store.upsert_character(new, label=f"Копия «{c.name}»: «{new.name}»")
-            ):
-                self._select(new.id)
+            self._store_write(
+                lambda: store.upsert_character(new, label=f"Копия «{c.name}»: «{new.name}»"),
+                lambda: self._select(new.id),
+            )
 
         self._open_form(copy, f"Копия: {c.name}", saved)
 
@@ -403,6 +494,18 @@ class PartyPane(Vertical):
         self.app.push_screen(
             ChoiceScreen(f"Удалить «{c.name}»? (Ctrl+Z вернёт)", choices), answered
         )
+
+
+@dataclass
+class _Dialog:
+    """The open dialog about one character, and what it was opened on."""
+
+    screen: Any
+    character: Character
+    what: str
+    reopen: Callable[[], None] | None
+    #: What saving does now that the character changed under the dialog.
+    changed: str
 
 
 def _haystack(c: Character) -> str:

@@ -1,0 +1,184 @@
+"""Two windows on one campaign, interleaving edits, removals, undo and redo (issue 14).
+
+Two :class:`Store` instances share one file; each may hold open «dialogs»: copies of a
+character read from its own cache, possibly stale, saved later as a changed copy. The
+campaign's history is linear (every write is a locked read-modify-write of the one file), so
+a plain model predicts every outcome: which saves merge, which are refused, what undo and
+redo restore, and which Журнал entries are marked undone.
+
+Invariants: the file is always the model (every acknowledged change is in it, nothing
+refused or removed comes back), and a refusal happens exactly when the model says the copy
+is stale (its character is gone, or the same field was changed to something else).
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from dataclasses import replace
+from pathlib import Path
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from tui.store import Character, Edit, LogEntry, StaleWrite, Store, new_id
+
+AT = "2025-03-01T19:30:00+03:00"
+State = dict[str, tuple[int, str, int]]  # id → (fate, notes, scratches)
+
+
+def state_of(store: Store) -> State:
+    return {c.id: (c.fate, c.notes, c.wounds["scratch"]) for c in store.characters()}
+
+
+class TwoWindows(RuleBasedStateMachine):
+    @initialize()
+    def open_campaign(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="kubik-two-"))
+        path = self.folder / "c.json"
+        seed = Store.open(path)
+        seed.apply("пусто", delete=[c.id for c in seed.characters()])
+        for name in ("Горан", "Милава", "Лыко"):
+            seed.upsert_character(Character(new_id(), name, "pc", {}, (), (), 3))
+        seed.export_json(self.folder / "seed.json")
+        seed.close()
+        Store.import_json(self.folder / "seed.json", path, force=True)  # no undo steps yet
+        self.stores = [Store.open(path), Store.open(path)]
+        self.model: State = state_of(self.stores[0])
+        self.undo: list[tuple[State, State, list[str]]] = []  # (before, after, its entries)
+        self.redo: list[tuple[State, State, list[str]]] = []
+        self.entries: list[str] = []
+        self.undone: set[str] = set()
+        self.dialogs: list[tuple[int, Character]] = []
+
+    def teardown(self) -> None:
+        for store in getattr(self, "stores", []):
+            store.close()
+        shutil.rmtree(getattr(self, "folder", ""), ignore_errors=True)
+
+    def _changed(self, new: State, entries: list[str] = ()) -> None:
+        if new == self.model and not entries:
+            return  # no step: nothing changed
+        self.undo.append((self.model, new, list(entries)))
+        self.redo.clear()
+        self.model = new
+
+    # -- rules ------------------------------------------------------------------------------
+
+    @rule(window=st.integers(0, 1), pick=st.integers(0, 9))
+    def open_dialog(self, window: int, pick: int) -> None:
+        """A dialog reads a character from its window's cache (maybe stale)."""
+        chars = self.stores[window].characters()
+        if chars:
+            self.dialogs.append((window, chars[pick % len(chars)]))
+
+    @precondition(lambda self: self.dialogs)
+    @rule(
+        pick=st.integers(0, 9),
+        field=st.sampled_from(["fate", "notes"]),
+        value=st.integers(0, 3),
+    )
+    def save_dialog(self, pick: int, field: str, value: int) -> None:
+        window, copy = self.dialogs.pop(pick % len(self.dialogs))
+        new_value = value if field == "fate" else f"заметка {value}"
+        index = 0 if field == "fate" else 1
+        base = (copy.fate, copy.notes)[index]
+        current = self.model.get(copy.id)
+        if current is None:
+            stale = True  # even an unchanged copy would bring it back
+        elif new_value == base:
+            stale = False  # the copy changes nothing: its save writes nothing
+        else:
+            stale = current[index] not in (base, new_value)
+        try:
+            self.stores[window].upsert_character(replace(copy, **{field: new_value}))
+        except StaleWrite as err:
+            assert stale, f"refused a save the model accepts: {err}"
+            assert "в другом окне" in str(err)
+            return
+        assert not stale, "a stale copy was written"
+        if new_value == base:
+            return
+        fate, notes, scratches = current
+        updated = (new_value, notes, scratches) if field == "fate" else (fate, new_value, scratches)
+        self._changed({**self.model, copy.id: updated})
+
+    @rule(window=st.integers(0, 1), pick=st.integers(0, 9))
+    def wound(self, window: int, pick: int) -> None:
+        """A wound re-applied to the current track, with its Журнал entry."""
+        chars = self.stores[window].characters()
+        if not chars:
+            return
+        c = chars[pick % len(chars)]
+        entry = LogEntry(new_id(), AT, "note", c.name, "Рана: Царапина")
+
+        def scratch(now: Character) -> Edit:
+            wounds = {**now.wounds, "scratch": now.wounds["scratch"] + 1}
+            return Edit(replace(now, wounds=wounds), f"{now.name}: Царапина", [entry])
+
+        try:
+            self.stores[window].update_character(c.id, scratch, name=c.name)
+        except StaleWrite as err:
+            assert c.id not in self.model, f"refused a wound of a character that is there: {err}"
+            return
+        assert c.id in self.model, "a wound brought a removed character back"
+        fate, notes, scratches = self.model[c.id]
+        self.entries.append(entry.id)
+        self._changed({**self.model, c.id: (fate, notes, scratches + 1)}, [entry.id])
+
+    @rule(window=st.integers(0, 1), pick=st.integers(0, 9))
+    def remove(self, window: int, pick: int) -> None:
+        chars = self.stores[window].characters()
+        if chars:
+            c = chars[pick % len(chars)]
+            self.stores[window].delete_character(c.id)
+            self._changed({k: v for k, v in self.model.items() if k != c.id})
+
+    @rule(window=st.integers(0, 1))
+    def add(self, window: int) -> None:
+        c = Character(new_id(), "Новый", "npc", {}, (), (), 0)
+        self.stores[window].upsert_character(c)
+        self._changed({**self.model, c.id: (0, "", 0)})
+
+    @rule(window=st.integers(0, 1))
+    def undo_one(self, window: int) -> None:
+        label = self.stores[window].undo()
+        assert (label is None) == (not self.undo)
+        if self.undo:
+            before, after, entries = step = self.undo.pop()
+            self.redo.append(step)
+            self.model = before
+            self.undone |= set(entries)
+
+    @rule(window=st.integers(0, 1))
+    def redo_one(self, window: int) -> None:
+        label = self.stores[window].redo()
+        assert (label is None) == (not self.redo)
+        if self.redo:
+            before, after, entries = step = self.redo.pop()
+            self.undo.append(step)
+            self.model = after
+            self.undone -= set(entries)
+
+    @rule(window=st.integers(0, 1))
+    def refresh(self, window: int) -> None:
+        self.stores[window].refresh()
+
+    # -- invariants -------------------------------------------------------------------------
+
+    @invariant()
+    def the_file_is_the_model(self) -> None:
+        fresh = Store.open(self.stores[0].path, read_only=True)
+        assert state_of(fresh) == self.model
+        marks = {e.id: e.undone for e in fresh.log()}
+        assert marks == {i: i in self.undone for i in self.entries}
+
+
+TwoWindows.TestCase.settings = settings(
+    max_examples=12,
+    stateful_step_count=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+test_two_windows = TwoWindows.TestCase
