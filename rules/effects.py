@@ -211,10 +211,10 @@ def signed(value: int) -> str:
 
 def rounds_rule() -> str:
     """Return when an N-round effect ends: ``"same_turn"`` or ``"round_end"`` [default]."""
-    rule = str(load_table("effects.toml")["rounds"]["ends"])
+    rule = str(load_table("rounds/effects.toml")["rounds"]["ends"])
     if rule not in ("same_turn", "round_end"):
         raise RulesError(
-            f"Настройка effects.toml [rounds] ends = «{rule}» неизвестна: "
+            f"Настройка rounds/effects.toml [rounds] ends = «{rule}» неизвестна: "
             "укажите «same_turn» или «round_end»."
         )
     return rule

@@ -50,7 +50,7 @@ def add(effects: EffectSet, tracker: Tracker, **spec) -> EffectSet:
 
 def test_rounds_end_as_the_turn_they_began_in_comes_round() -> None:
     """«Оглушён на 2 раунда»: added in B's turn of round 1, it lasts through round 2 and ends
-    as B's turn of round 3 begins (data/effects.toml ``ends = "same_turn"``)."""
+    as B's turn of round 3 begins (data/rounds/effects.toml ``ends = "same_turn"``)."""
     t, _ = fight().next_turn()  # round 1, B's turn
     e = add(EffectSet(), t, name="Оглушён", target="c", modifier=-1, duration="rounds", amount=2)
     assert remaining_text(e.effects[0], t.round, 0, {}) == "ещё 2 р."
@@ -64,8 +64,8 @@ def test_rounds_end_as_the_turn_they_began_in_comes_round() -> None:
 
 def test_rounds_counted_whole_when_the_campaign_says_round_end() -> None:
     """``ends = "round_end"``: «на 2 раунда» added in round 1 ends with round 2."""
-    table = {**packaged_table("effects.toml"), "rounds": {"ends": "round_end"}}
-    set_overrides({"effects.toml": table})
+    table = {**packaged_table("rounds/effects.toml"), "rounds": {"ends": "round_end"}}
+    set_overrides({"rounds/effects.toml": table})
     try:
         t, _ = fight().next_turn()
         e = add(EffectSet(), t, name="Горит", target="a", duration="rounds", amount=2)
@@ -79,7 +79,7 @@ def test_rounds_counted_whole_when_the_campaign_says_round_end() -> None:
 
 def test_an_unknown_rounds_rule_is_refused() -> None:
     """A campaign table naming no known rule gets a message saying which values work."""
-    set_overrides({"effects.toml": {"rounds": {"ends": "never"}}})
+    set_overrides({"rounds/effects.toml": {"rounds": {"ends": "never"}}})
     try:
         with pytest.raises(RulesError, match="same_turn"):
             make_effect(EffectSpec("X", duration="rounds", amount=1), Now(1, "a"), "e1")
