@@ -216,9 +216,7 @@ class KubikApp(App[None]):
 
     def _make_pane(self, tab: str) -> Any:
         if tab == "combat":
-            from tui.widgets.combat import CombatPane
-
-            return CombatPane(id="combat-pane")
+            return combat_class(self.store.campaign.system)(id="combat-pane")
         if tab == "check":
             return builder_class(self.store.campaign.system)(id="check-pane")
         if tab == "log":
@@ -266,10 +264,12 @@ class KubikApp(App[None]):
         # builder's odds and the combat pane need not be rebuilt for that. The settings are
         # the campaign's rules tables: a change redraws every pane that applies them.
         characters = self.store.characters()
+        effects = self.store.get_doc("effects")  # tui.effects_bridge: shown and in the odds
         given = {
-            "party": (characters, settings),
-            "check": (characters, settings),
-            "combat": (characters, settings, self.store.get_doc("encounter")),
+            "party": (characters, settings, effects),
+            "check": (characters, settings, effects),
+            "combat": (characters, settings, self.store.get_doc("encounter"))
+            + (self.store.get_doc("rounds"), effects),
         }
         for tab, pane in self._panes.items():
             if tab == "log":
@@ -364,14 +364,13 @@ class KubikApp(App[None]):
 
     def action_keys(self) -> None:
         """List every key of the app."""
-        from tui.widgets.combat import CombatPane
         from tui.widgets.keys import KeysScreen
         from tui.widgets.log import LogPane
 
         groups = [
             ("Везде", list(self.BINDINGS)),
             ("Партия", list(PartyPane.BINDINGS)),
-            ("Бой", list(CombatPane.BINDINGS)),
+            ("Бой", list(combat_class(self.store.campaign.system).BINDINGS)),
             ("Проверка", [*builder_class(self.store.campaign.system).BINDINGS, *_STEPPER_HELP]),
             ("Быстрый бросок", [Binding("enter", "", "Бросить"), *QuickRoll.BINDINGS]),
             ("Журнал", list(LogPane.BINDINGS)),
@@ -490,6 +489,17 @@ class KubikApp(App[None]):
             self.store.append_log(entry)
         except StoreError as err:
             self.notify(str(err), severity="error", timeout=10)
+
+
+def combat_class(system: str) -> Any:
+    """Return the Бой tab's pane: Древо's exchanges, or the round tracker of the others."""
+    if system == "drevo":
+        from tui.widgets.combat import CombatPane
+
+        return CombatPane
+    from tui.widgets.rounds import RoundsPane
+
+    return RoundsPane
 
 
 _STEPPER_HELP = [

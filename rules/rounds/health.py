@@ -101,3 +101,10 @@ def render(track: Sequence[str], total: int) -> str:
     r = rules()
     marks = _sorted(track, r.kinds)
     return "".join(f"[{r.marks.get(m, '?')}]" for m in marks) + "[ ]" * max(total - len(marks), 0)
+
+
+def compact(track: Sequence[str], total: int) -> str:
+    """Return the track in one short word for a table cell: «XX/····» (· an empty box)."""
+    r = rules()
+    marks = _sorted(track, r.kinds)
+    return "".join(r.marks.get(m, "?") for m in marks) + "·" * max(total - len(marks), 0)

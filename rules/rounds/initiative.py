@@ -54,7 +54,8 @@ class InitiativeRoll:
         id: the fighter's id (per side: the side's name).
         key: compared highest first (IDE4: (outcome rank, total); others: (total,)).
         bonus: the fixed part (DM, sheet initiative) the ``bonus`` tie rule compares.
-        text: «d100 57 → Успех (57)», «2d6 4+5 +1 = 10», «d10 7 +5 = 12».
+        text: «Успех · 57» (IDE4: outcome · total), «4+5 +1 = 10» (2d6 + DM),
+            «7 +5 = 12» (d10 + initiative); an effect's modifier is a further «−1».
         rerolls: the tie-break rolls it made, in order (ordering only).
     """
 
@@ -171,16 +172,16 @@ def roll_one(system: str, f: Fighter, rng: random.Random) -> InitiativeRoll:
         dice = (rng.randint(1, 6), rng.randint(1, 6))
         bonus = dm + _mods(f)
         total = sum(dice) + bonus
-        text = f"2d6 {dice[0]}+{dice[1]} {_signed(dm)} DM {stat}"
-        text += f" {_signed(_mods(f))} эффекты" if f.modifiers else ""
+        text = f"{dice[0]}+{dice[1]} {_signed(dm)}"
+        text += f" {_signed(_mods(f))}" if f.modifiers else ""
         return InitiativeRoll(f.id, (total,), bonus, f"{text} = {total}", f.pc)
     if system == "wod":
         base = wod_initiative(f)
         die = rng.randint(1, 10)
         bonus = base + _mods(f)
         total = die + bonus
-        text = f"d10 {die} {_signed(base)} иниц."
-        text += f" {_signed(_mods(f))} эффекты" if f.modifiers else ""
+        text = f"{die} {_signed(base)}"
+        text += f" {_signed(_mods(f))}" if f.modifiers else ""
         return InitiativeRoll(f.id, (total,), bonus, f"{text} = {total}", f.pc)
     if system == "ide4":
         from rules import ide4
@@ -202,10 +203,8 @@ def roll_one(system: str, f: Fighter, rng: random.Random) -> InitiativeRoll:
         outcome = check.outcome or "failure"
         total = check.total or 0
         name = ide4.OUTCOME_NAMES[outcome]
-        text = f"d100 {check.natural} → {name}" if check.natural is not None else name
-        return InitiativeRoll(
-            f.id, (ide4.OUTCOME_RANK[outcome], total), 0, f"{text} ({attribute})", f.pc
-        )
+        text = f"{name} · {total}" if check.natural is not None else name
+        return InitiativeRoll(f.id, (ide4.OUTCOME_RANK[outcome], total), 0, text, f.pc)
     raise RulesError(f"Для системы «{system}» раунды ведёт вкладка Бой Древа, не этот трекер.")
 
 

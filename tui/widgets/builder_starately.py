@@ -24,6 +24,7 @@ from textual.widgets import Button, Input, Label, Rule, Static
 from rules import starately
 from rules.errors import RulesError
 from rules.modifiers import parse_modifiers
+from tui.effects_bridge import effect_modifiers, starately_note
 from tui.render import percent, plain, signed
 from tui.store import Character
 from tui.widgets.builder import CharacterPicker, CheckRolled, character_label
@@ -515,6 +516,7 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
             boons=max(net, 0),
             banes=max(-net, 0),
             modifiers=tuple(starately.Modifier(m.value, m.reason) for m in typed)
+            + effect_modifiers(self, c)
             + tuple(modifiers),
         )
         return starately.Check(side, self.query_one("#st-difficulty", Row).value)
@@ -537,7 +539,8 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
         )
         show_markup(
             self.query_one("#st-notes", Static),
-            f"{natural_note(check, odds)}\nС Риском после провала: успех {percent(odds.with_risk)}",
+            f"{natural_note(check, odds)}\nС Риском после провала: успех {percent(odds.with_risk)}"
+            + (f"\n{note}" if (note := starately_note(self, check)) else ""),
         )
         self.query_one("#st-effect", DistributionBars).show(
             "[b]Эффект[/b]\n[dim]итог − сложность[/]", effect_rows(check, odds)

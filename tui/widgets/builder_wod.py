@@ -22,6 +22,7 @@ from textual.widgets import Button, Input, Label, Rule, Static
 from rules import wod
 from rules.errors import RulesError
 from rules.modifiers import parse_modifiers
+from tui.effects_bridge import effect_modifiers, wod_note
 from tui.render import percent, plain, signed
 from tui.sheets import dots
 from tui.store import Character
@@ -252,7 +253,7 @@ class WodBuilder(CharacterPicker, Horizontal):
         return wod.Pool(
             c.qualities[attribute],
             skill.value if skill else 0,
-            tuple(wod.Modifier(m.value, m.reason) for m in typed),
+            tuple(wod.Modifier(m.value, m.reason) for m in typed) + effect_modifiers(self, c),
             again=self.query_one("#wod-again", Stepper).value,
             rote=bool(self.query_one("#wod-rote", Stepper).value),
             name=c.name,
@@ -272,7 +273,8 @@ class WodBuilder(CharacterPicker, Horizontal):
             if pool.chance
             else (
                 f"Успех на {pool.success_threshold}+; {pool.exceptional}+ успехов — исключительный"
-            ),
+            )
+            + (f"\n{note}" if (note := wod_note(self, pool)) else ""),
         )
         odds = wod.pool_odds(pool)
         self.query_one("#check-odds", StyledOddsBars).show(
