@@ -34,6 +34,21 @@ def load_effects(store: Any) -> EffectSet:
         return EffectSet()
 
 
+def current_round(system: str, get_doc: Any) -> int:
+    """Return the fight's round now (0 outside a fight): the tracker's, or Древо's encounter."""
+    if system == "drevo":
+        doc = get_doc("encounter") or {}
+        value = doc.get("round", 0) if doc.get("phase", "setup") != "setup" else 0
+        return int(value) if isinstance(value, int) else 0
+    from rules.rounds import Tracker
+
+    try:
+        doc = get_doc(ROUNDS_DOC)
+        return Tracker.from_dict(doc).round if doc else 0
+    except RulesError:
+        return 0
+
+
 def health_track(c: Character) -> list[str]:
     """Return a Мир Тьмы character's health marks (worst first)."""
     marks = c.extra.get("health", [])

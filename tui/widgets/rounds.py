@@ -21,13 +21,10 @@ from textual.widgets import DataTable, Static
 
 from rules import rounds
 from rules.effects import (
-    ClockStep,
     EffectSet,
-    EffectSpec,
     Notice,
     Now,
     remaining_text,
-    tick,
     tick_all,
 )
 from rules.errors import RulesError
@@ -42,6 +39,7 @@ from tui.effects_bridge import (
 from tui.render import plain
 from tui.store import Character, StoreError
 from tui.widgets.choice import Choice, ChoiceScreen
+from tui.widgets.effect_keys import EffectContext, EffectKeys, effect_bindings
 from tui.widgets.focus import focus_now
 from tui.widgets.table import Table
 
@@ -75,7 +73,7 @@ def initiative_rule(system: str) -> str:
     return f"[dim]Инициатива {per}: {how}; {tie}.[/]"
 
 
-class RoundsPane(Vertical):
+class RoundsPane(EffectKeys, Vertical):
     """Run rounds from the keyboard; the footer shows the keys that apply now."""
 
     BINDINGS = [
@@ -83,17 +81,7 @@ class RoundsPane(Vertical):
         Binding("i", "initiative", "Инициатива", id="rounds-initiative"),
         Binding("n", "next_turn", "След. ход", id="rounds-next", tooltip="Закончить ход"),
         Binding("enter", "check", "Проверка", id="rounds-check", tooltip="Проверка в конструкторе"),
-        Binding("e", "add_effect", "+Эффект", id="rounds-effect", tooltip="Эффект с длительностью"),
-        Binding("d", "remove_effect", "Снять", id="rounds-remove", tooltip="Снять эффект"),
-        Binding(
-            "h",
-            "hide_effect",
-            "Скрыть эффект",
-            id="rounds-hide",
-            tooltip="Скрыть эффект от игроков (ещё раз — показать)",
-            show=False,
-        ),
-        Binding("m", "clock", "Время +", id="rounds-clock", tooltip="Время сцены: +N минут"),
+        *effect_bindings("rounds", "e,plus", "d,minus", "h", show_remove=True),
         Binding("w", "harm", "Вред", id="rounds-harm", tooltip="Вред: заметка или клетка здоровья"),
         Binding("u", "heal", "Лечить", id="rounds-heal", tooltip="Снять клетку здоровья"),
         Binding("x", "end_fight", "Конец боя", id="rounds-end"),
@@ -171,6 +159,14 @@ class RoundsPane(Vertical):
 
     def _names(self) -> dict[str, str]:
         return {c.id: c.name for c in self.characters.values()}
+
+    def effect_context(self) -> EffectContext:
+        """The effects and the fight as this pane shows them: whose turn it is, the order."""
+        t = self.tracker
+        names = self._names()
+        ids = list(t.order) if t.started else [e.id for e in t.entrants]
+        anchors = [(names[i], i) for i in ids if i in names]
+        return EffectContext(self.effects, self.now(), names, anchors)
 
     def highlighted_id(self) -> str | None:
         """Return the id of the character under the cursor."""
@@ -309,16 +305,7 @@ class RoundsPane(Vertical):
         self.app.record("combat", actor, text, payload)  # type: ignore[attr-defined]
 
     def _announce(self, notices: list[Notice]) -> None:
-        """Write each notice to the log and tell the GM (an expiry or a repeat that is due)."""
-        names = self._names()
-        for n in notices:
-            whom = names.get(n.effect.target, "") if n.effect.target else "сцена"
-            text = f"{n.text} ({whom})" if whom else n.text
-            data = {"effect": n.effect.to_dict(), "notice": n.kind}
-            if n.effect.hidden:
-                data["hidden"] = True
-            self._log(names.get(n.effect.target) or None, text, data)
-            self.app.notify(text, severity="warning" if n.kind == "due" else "information")
+        self.announce(notices, self._names())
 
     # -- actions --------------------------------------------------------------------------------
 
@@ -413,116 +400,6 @@ class RoundsPane(Vertical):
         builder = await self.app.ensure_pane("check")  # type: ignore[attr-defined]
         self.app.query_one("#tabs").active = "check"
         builder.choose_character(cid)
-
-    def action_add_effect(self) -> None:
-        """Add an effect to the highlighted character (or to the scene) from a form."""
-        from tui.widgets.rounds_forms import EffectForm
-
-        targets = [(c.name, c.id) for c in self.characters.values()]
-        t = self.tracker
-        anchor_ids = list(t.order) if t.started else [e.id for e in t.entrants]
-        names = self._names()
-        anchors = [(names[i], i) for i in anchor_ids if i in names]
-        target = self.highlighted_id() or ""
-
-        def added(spec: EffectSpec | None) -> None:
-            if spec is None:
-                return
-            try:
-                effects, effect = self.effects.add(spec, self.now())
-            except RulesError as err:
-                self.app.notify(str(err), severity="error")
-                return
-            whom = names.get(effect.target, "сцена") if effect.target else "сцена"
-            if self._save(f"Эффект «{effect.name}» ({whom})", effects=effects):
-                self.effects = effects
-                left = remaining_text(effect, t.round, effects.minute, names)
-                data = (
-                    {"effect": effect.to_dict(), "hidden": True}
-                    if effect.hidden
-                    else {"effect": effect.to_dict()}
-                )
-                self._log(
-                    names.get(effect.target), f"Эффект «{effect.label}» ({whom}): {left}", data
-                )
-
-        self.app.push_screen(EffectForm(targets, target, anchors, self.now()), added)
-
-    def _choose_effect(self, title: str, then: Any) -> None:
-        names = self._names()
-        choices = [
-            Choice(
-                f"{e.label} ({names.get(e.target, '?') if e.target else 'сцена'})"
-                + (" — скрыт" if e.hidden else ""),
-                e.id,
-            )
-            for e in self.effects.effects
-        ]
-        self.app.push_screen(ChoiceScreen(title, choices), then)
-
-    def action_remove_effect(self) -> None:
-        """Remove an effect the GM picks."""
-
-        def chosen(effect_id: str | None) -> None:
-            effect = next((e for e in self.effects.effects if e.id == effect_id), None)
-            if effect is None:
-                return
-            effects = self.effects.without(effect.id)
-            if self._save(f"Эффект «{effect.name}» снят", effects=effects):
-                self.effects = effects
-                data = {"effect": effect.to_dict(), "removed": True}
-                if effect.hidden:
-                    data["hidden"] = True
-                self._log(None, f"Эффект «{effect.name}» снят", data)
-
-        self._choose_effect("Снять эффект", chosen)
-
-    def action_hide_effect(self) -> None:
-        """Hide an effect from the players' view, or show it again."""
-
-        def chosen(effect_id: str | None) -> None:
-            effect = next((e for e in self.effects.effects if e.id == effect_id), None)
-            if effect is None:
-                return
-            changed = replace(effect, hidden=not effect.hidden)
-            effects = replace(
-                self.effects,
-                effects=tuple(changed if e.id == effect.id else e for e in self.effects.effects),
-            )
-            word = "скрыт от игроков" if changed.hidden else "виден игрокам"
-            if self._save(f"Эффект «{effect.name}» {word}", effects=effects):
-                self.effects = effects
-                self.app.notify(f"Эффект «{effect.name}» {word}")
-
-        self._choose_effect("Скрыть или показать эффект", chosen)
-
-    def action_clock(self) -> None:
-        """Advance the scene clock by the minutes the GM types; repeats and timers tick."""
-        from tui.widgets.prompt import TextPrompt
-
-        def typed(text: str | None) -> None:
-            if text is None:
-                return
-            try:
-                minutes = int(text.strip() or "1")
-                if not 0 < minutes <= 24 * 60:
-                    raise ValueError
-            except ValueError:
-                self.app.notify(
-                    "Время сцены: целое число минут от 1 до 1440, например 3.", severity="error"
-                )
-                return
-            before = self.effects.minute
-            effects, notices = tick(self.effects, ClockStep(before, before + minutes))
-            if not self._save(f"Время сцены +{minutes} мин", effects=effects):
-                return
-            self.effects = effects
-            self._announce(notices)
-
-        self.app.push_screen(
-            TextPrompt("На сколько минут сцены вперёд?", "3 (пусто — 1 минута)", required=False),
-            typed,
-        )
 
     def _highlighted(self) -> Character | None:
         return self.characters.get(self.highlighted_id() or "")
