@@ -188,3 +188,22 @@ def _character(widget: Any, name: str) -> Character | None:
 def effect_steps(widget: Any, c: Character | None) -> tuple[Modifier, ...]:
     """IDE4's form: the effects as steps of difficulty (an effect's −1 makes it harder: +1)."""
     return tuple(Modifier(-m.value, m.reason) for m in effect_modifiers(widget, c))
+
+
+def drevo_note(widget: Any, check: Any) -> str:
+    """Древо builder: the chance of success (critical included) without and with the effects.
+    The Древо Бой tab may call :func:`effect_modifiers` for each side the same way."""
+    from dataclasses import replace
+
+    from rules import drevo
+
+    mods = effect_modifiers(widget, _character(widget, check.side.name))
+    if not mods:
+        return ""
+
+    def success(c: Any) -> Fraction:
+        odds = drevo.one_sided_odds(c)
+        return odds["crit_success"] + odds["success"]
+
+    side = replace(check.side, modifiers=_without(check.side.modifiers, mods))
+    return odds_note(mods, success(replace(check, side=side)), success(check))

@@ -309,3 +309,62 @@ class TestRoundsSnapshots:
 
         app = make_test_app(seed=3, system=system)
         assert snap_compare(app, terminal_size=SIZES[size], run_before=run_before)
+
+
+def brute_drevo(bonus: int, difficulty: int) -> Fraction:
+    """Enumerate 4dF: +4 is a critical success, −4 a critical failure, else ≥ difficulty."""
+    wins = 0
+    for faces in itertools.product((-1, 0, 1), repeat=4):
+        dice = sum(faces)
+        wins += dice == 4 or (dice != -4 and dice + bonus >= difficulty)
+    return Fraction(wins, 81)
+
+
+async def test_drevo_effect_from_the_party_tab_enters_the_check(make_test_app):
+    """Древо too: «+» on the Партия tab adds an effect; the sheet lists it; the builder's
+    odds include it, both figures equal to a 4dF enumeration; «−» removes it."""
+    app = make_test_app(system="drevo")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        party = app.query_one("#party-pane")
+        cid = party.highlighted_id()
+        await pilot.press("plus")
+        await pilot.pause()
+        await pilot.press(*"Оглушён", "tab", *"-1", "tab", "end", "enter")  # until removed
+        await pilot.pause()
+        effects = EffectSet.from_dict(app.store.get_doc(EFFECTS_DOC)).effects
+        assert [(e.target, e.modifier, e.duration) for e in effects] == [(cid, -1, "removed")]
+        assert "Эффекты: Оглушён −1 (пока не снимут)" in str(
+            party.query_one("#party-sheet").render()
+        )
+        await pilot.press("enter")  # this character's check
+        await pilot.pause()
+        builder = await app.ensure_pane("check")
+        check = builder.current_check()
+        assert ("эффект «Оглушён»", -1) in [(m.reason, m.value) for m in check.side.modifiers]
+        bonus = check.side.trait + check.side.modifier_total
+        p = [percent(brute_drevo(b, check.difficulty)) for b in (bonus + 1, bonus)]
+        formula = str(builder.query_one("#check-formula").render())
+        assert f"с эффектом «Оглушён −1»: {p[0]} → {p[1]}" in formula
+        await pilot.press("1", "minus", "enter")  # back to the party; remove it
+        await pilot.pause()
+        assert EffectSet.from_dict(app.store.get_doc(EFFECTS_DOC)).effects == ()
+
+
+def test_players_view_lists_visible_effects_only(campaign_path):
+    """«show in … the players' view (the GM can hide one)»; a hidden NPC stays «???»."""
+    from dataclasses import replace
+
+    from tui.public import public_effects, public_rounds
+
+    store = Store.open(campaign_path, system="wod")
+    chars = store.characters()
+    npc = next(c for c in chars if c.kind == "npc")
+    store.upsert_character(replace(npc, extra={**npc.extra, "hidden": True}))
+    chars = store.characters()
+    e = EffectSet()
+    e = e.add(EffectSpec("Горит", target=npc.id, modifier=-1), Now())[0]
+    e = e.add(EffectSpec("Тайна", hidden=True), Now())[0]
+    lines = public_effects(e.to_dict(), chars)
+    assert lines == ["Горит −1 (???) — пока не снимут"]
+    assert public_rounds(None, chars) == ["Боя сейчас нет."]
