@@ -51,6 +51,7 @@ async def test_initiative_and_four_rounds_from_the_keyboard(make_test_app, syste
         assert "4dF" not in words and "черта" not in words and "Раны" not in words
     log = Store.open(app.store.path).log()
     assert any(e.text.startswith("Инициатива (") for e in log)
+    assert [e.text for e in log if e.text.startswith("Раунд")] == ["Раунд 4", "Раунд 3", "Раунд 2"]
 
 
 async def test_effect_added_ticks_expires_and_undo_brings_it_back(make_test_app):

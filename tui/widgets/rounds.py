@@ -373,9 +373,9 @@ class RoundsPane(EffectKeys, Vertical):
         effects, notices = tick_all(self.effects, events, tracker.order)
         who = self._names().get(tracker.actor, "?")
         label = f"Раунд {tracker.round}, ход: {who}"
+        new_round = tracker.round != self.tracker.round  # before the save redraws the pane
         if not self._save(label, tracker=tracker, effects=effects):
             return
-        new_round = tracker.round != self.tracker.round
         self.tracker, self.effects = tracker, effects
         if new_round:
             self._log(None, f"Раунд {tracker.round}")

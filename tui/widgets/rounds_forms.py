@@ -6,9 +6,9 @@ from collections.abc import Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Static
+from textual.widgets import Input, Label, Static
 
 from rules.effects import DURATION_NAMES, DURATIONS, EffectSpec, Now, make_effect
 from rules.errors import RulesError
@@ -35,6 +35,13 @@ def parse_int(text: str, what: str, *, blank: int = 0) -> int:
         raise RulesError(f"{what}: целое число, например −1 или +2 (или пусто).") from err
 
 
+def row(label: str, placeholder: str, id_: str) -> ComposeResult:
+    """Yield one labelled text row (the label as wide as a Stepper's)."""
+    with Horizontal(classes="effect-row"):
+        yield Label(f"{label:<13} ")
+        yield Input(placeholder=placeholder, id=id_)
+
+
 class EffectForm(ModalScreen[EffectSpec | None]):
     """Fill in an effect; Enter adds it (refused fields say why), Esc cancels."""
 
@@ -44,8 +51,10 @@ class EffectForm(ModalScreen[EffectSpec | None]):
         width: 72; max-width: 98%; height: auto; max-height: 100%;
         border: round $accent; background: $surface; padding: 0 1;
     }
-    EffectForm Input { margin: 0; height: 1; border: none; padding: 0 1; }
+    EffectForm Input, EffectForm Input:focus { margin: 0; height: 1; border: none; padding: 0 1; }
+    EffectForm Input:focus { background: $accent 30%; }
     EffectForm #effect-error { color: $error; height: auto; }
+    EffectForm .effect-row { height: 1; }
     """
 
     BINDINGS = [
@@ -73,16 +82,16 @@ class EffectForm(ModalScreen[EffectSpec | None]):
                 "[b]Новый эффект[/b]  [dim](Tab — строка, Enter — добавить, Esc — отмена)[/]"
             )
             yield Stepper("На кого", list(self.targets), id="effect-target")
-            yield Input(placeholder="Название: Оглушён, Горит, Патруль…", id="effect-name")
-            yield Input(placeholder="Модификатор к проверкам: −1 (пусто — нет)", id="effect-mod")
+            yield from row("Название", "Оглушён, Горит, Патруль…", "effect-name")
+            yield from row("Модификатор", "к проверкам: −1 (пусто — нет)", "effect-mod")
             yield Stepper(
                 "Длительность", [(DURATION_NAMES[d], d) for d in DURATIONS], id="effect-duration"
             )
-            yield Input(placeholder="Сколько раундов или минут: 2", id="effect-amount")
+            yield from row("Сколько", "раундов или минут: 2", "effect-amount")
             yield Stepper("Чей ход", list(self.anchors), id="effect-anchor")
-            yield Input(placeholder="Повтор: каждые N (пусто — без повтора)", id="effect-every")
+            yield from row("Каждые", "N раундов или минут (пусто — без повтора)", "effect-every")
             yield Stepper("Повтор", REPEAT_UNIT_NAMES, id="effect-unit")
-            yield Input(placeholder="Что напомнить: проверка Выносливости", id="effect-what")
+            yield from row("Напомнить", "проверка Выносливости, патруль", "effect-what")
             yield Stepper("Игрокам", VISIBILITY, id="effect-hidden")
             yield Static(id="effect-error")
 
