@@ -99,8 +99,11 @@ def odds_note(mods: Sequence[Modifier], before: Fraction | float, after: Fractio
     if not mods:
         return ""
     named = ", ".join(f"«{_label(m)}»" for m in mods)
-    word = "эффектом" if len(mods) == 1 else "эффектами"
-    return f"с {word} {named}: {_percent(before)} → {_percent(after)}"
+    if all(m.reason.startswith("эффект «") for m in mods):
+        words = "с эффектом" if len(mods) == 1 else "с эффектами"
+    else:  # the Мир Тьмы health penalty is no effect
+        words = "с учётом"
+    return f"{words} {named}: {_percent(before)} → {_percent(after)}"
 
 
 def _label(m: Modifier) -> str:

@@ -262,8 +262,10 @@ def test_odds_note_words() -> None:
     assert odds_note((), 1, 0) == ""
     one = odds_note((Modifier(-1, "эффект «Оглушён»"),), Fraction(38, 100), Fraction(27, 100))
     assert one == "с эффектом «Оглушён −1»: 38 % → 27 %"
-    two = odds_note((Modifier(1, "эффект «A»"), Modifier(-2, "здоровье")), 0.5, 0.25)
-    assert two == "с эффектами «A +1», «здоровье −2»: 50 % → 25 %"
+    two = odds_note((Modifier(1, "эффект «A»"), Modifier(-2, "эффект «B»")), 0.5, 0.25)
+    assert two == "с эффектами «A +1», «B −2»: 50 % → 25 %"
+    health = odds_note((Modifier(-1, "здоровье"),), 0.5, 0.25)
+    assert health == "с учётом «здоровье −1»: 50 % → 25 %"
 
 
 async def test_keys_screen_lists_the_round_keys(make_test_app):
