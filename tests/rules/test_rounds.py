@@ -241,3 +241,13 @@ def test_wod_health_table_malformed_is_named() -> None:
     set_overrides({"rounds/health.toml": {"health": {"size": 5}}})
     with pytest.raises(RulesError, match="здоровья"):
         health.rules()
+
+
+def test_checked_tables_refuse_wod_attributes_that_are_no_list() -> None:
+    """The tracker's table check names the Мир Тьмы attributes when they are not a list."""
+    from rules.rounds import checked_tables
+
+    assert checked_tables() is True
+    with_table(wod={"attributes": "Ловкость"})
+    with pytest.raises(RulesError, match="список атрибутов"):
+        checked_tables()
