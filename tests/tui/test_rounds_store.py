@@ -142,3 +142,24 @@ def test_settings_refuse_a_round_table_the_tracker_cannot_use() -> None:
     with pytest.raises(SettingsError, match="same_turn"):
         check_table("rounds/effects.toml", effects.replace('"same_turn"', '"later"', 1))
     assert check_table("rounds/health.toml", packaged_text("rounds/health.toml"))
+
+
+def test_drevo_round_tick_for_the_fight_tab(tmp_path) -> None:
+    """The Древо Бой tab's hook: «на 1 раунд» added before the fight ends with round 1; the
+    returned document goes into the round's own store write, so undo brings it back."""
+    from rules.effects import EffectSpec, Now
+    from tui.effects_bridge import notice_lines, tick_round
+
+    store = Store.open(tmp_path / "d.json", system="drevo")
+    c = store.characters()[0]
+    e, _ = EffectSet().add(EffectSpec("Оглушён", c.id, -1, "rounds", 1), Now())
+    store.put_doc(EFFECTS_DOC, e.to_dict(), label="effect")
+    docs, notices = tick_round(store, 1, [c.id])
+    store.apply("Раунд 2", docs={**docs, "encounter": {"round": 2}})
+    assert load_effects(store).effects == ()
+    assert notice_lines(notices, {c.id: c.name}) == [
+        (c.name, f"Эффект «Оглушён» закончился ({c.name})")
+    ]
+    store.undo()
+    assert [x.name for x in load_effects(store).effects] == ["Оглушён"]
+    store.close()
