@@ -371,3 +371,26 @@ def test_players_view_lists_visible_effects_only(campaign_path):
     lines = public_effects(e.to_dict(), chars)
     assert lines == ["Горит −1 (???) — пока не снимут"]
     assert public_rounds(None, chars) == ["Боя сейчас нет."]
+
+
+async def test_initiative_per_side_is_a_campaign_setting(make_test_app):
+    """«initiative per combatant (or per side, a campaign setting)»: with «per = side» each
+    side rolls once and its members act together; the status line says so."""
+    from rules.data import packaged_table
+
+    app = make_test_app(seed=1, system="starately")
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = {k: dict(v) for k, v in packaged_table("rounds/initiative.toml").items()}
+        table["initiative"]["per"] = "side"
+        app.store.put_doc("settings", {"rounds/initiative.toml": table}, label="per side")
+        await pilot.press("2")
+        pane = await app.ensure_pane("combat")
+        await pilot.press("i")
+        await pilot.pause()
+        t = pane.tracker
+        assert set(t.rolls) == {"Отряд", "Противники"}
+        sides = [t.entrant(i).side for i in t.order]
+        assert sides == sorted(sides, key=sides.index)  # each side's members together
+        assert "по сторонам" in str(pane.query_one("#rounds-status").render())
+        first = pane._row(t.order[0], 1)
+        assert first[3] == t.rolls[sides[0]].text
