@@ -320,9 +320,7 @@ class KubikApp(App[None]):
 
     def _make_pane(self, tab: str) -> Any:
         if tab == "combat":
-            from tui.widgets.combat import CombatPane
-
-            return CombatPane(id="combat-pane")
+            return combat_class(self.store.campaign.system)(id="combat-pane")
         if tab == "check":
             return builder_class(self.store.campaign.system)(id="check-pane")
         if tab == "log":
@@ -467,10 +465,12 @@ class KubikApp(App[None]):
         # builder's odds and the combat pane need not be rebuilt for that. The settings are
         # the campaign's rules tables: a change redraws every pane that applies them.
         characters = self.store.characters()
+        effects = self.store.get_doc("effects")  # tui.effects_bridge: shown and in the odds
         given = {
-            "party": (characters, settings),
-            "check": (characters, settings),
-            "combat": (characters, settings, self.store.get_doc("encounter")),
+            "party": (characters, settings, effects),
+            "check": (characters, settings, effects),
+            "combat": (characters, settings, self.store.get_doc("encounter"))
+            + (self.store.get_doc("rounds"), effects),
         }
         for tab, pane in self._panes.items():
             if tab == "log":
@@ -606,7 +606,6 @@ class KubikApp(App[None]):
 
     def action_keys(self) -> None:
         """List every key of the app."""
-        from tui.widgets.combat import CombatPane
         from tui.widgets.keys import FOCUS_HELP, KeysScreen
         from tui.widgets.log import LogPane
 
@@ -615,7 +614,7 @@ class KubikApp(App[None]):
         groups = [
             ("Везде", [*everywhere, *FOCUS_HELP]),
             ("Партия", [*PartyPane.BINDINGS, *party_only]),
-            ("Бой", list(CombatPane.BINDINGS)),
+            ("Бой", list(combat_class(self.store.campaign.system).BINDINGS)),
             ("Проверка", [*builder_class(self.store.campaign.system).BINDINGS, *_STEPPER_HELP]),
             ("Быстрый бросок", [Binding("enter", "", "Бросить"), *QuickRoll.BINDINGS]),
             ("Журнал", list(LogPane.BINDINGS)),
@@ -764,6 +763,17 @@ def _shown(widget: Widget | None) -> bool:
     if widget is None:
         return False
     return all(node.display for node in widget.ancestors_with_self if isinstance(node, Widget))
+
+
+def combat_class(system: str) -> Any:
+    """Return the Бой tab's pane: Древо's exchanges, or the round tracker of the others."""
+    if system == "drevo":
+        from tui.widgets.combat import CombatPane
+
+        return CombatPane
+    from tui.widgets.rounds import RoundsPane
+
+    return RoundsPane
 
 
 _STEPPER_HELP = [

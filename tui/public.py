@@ -107,3 +107,50 @@ def state_mark(c: Character) -> str:
     from tui.words import wound_state
 
     return wound_state(track_of(c))
+
+
+def public_effects(
+    doc: dict | None, characters: Iterable[Character], round_now: int = 0
+) -> list[str]:
+    """Return the effects the players may see, one line each (the GM hid the others; on a
+    hidden NPC the name is «???»). Plain text."""
+    from rules.effects import EffectSet, remaining_text
+    from rules.errors import RulesError
+
+    try:
+        effects = EffectSet.from_dict(doc)
+    except RulesError:
+        return []
+    by_id = {c.id: c for c in characters}
+    names = {i: SECRET_NAME if is_hidden_npc(c) else c.name for i, c in by_id.items()}
+    lines = []
+    for e in effects.effects:
+        if e.hidden:
+            continue
+        whom = names.get(e.target, "?") if e.target else "сцена"
+        left = remaining_text(e, round_now, effects.minute, names)
+        lines.append(f"{e.label} ({whom}) — {left}")
+    return lines
+
+
+def public_rounds(doc: dict | None, characters: Iterable[Character]) -> list[str]:
+    """Return the round tracker (IDE4, Старатели, Мир Тьмы) as the players see it: the round,
+    whose turn, the order; hidden NPCs are «???». Plain text."""
+    from rules.errors import RulesError
+    from rules.rounds import Tracker
+
+    try:
+        t = Tracker.from_dict(doc) if doc else None
+    except RulesError:
+        t = None
+    if t is None or not t.started:
+        return ["Боя сейчас нет."]
+    by_id = {c.id: c for c in characters}
+    names = {
+        e.id: SECRET_NAME if e.id in by_id and is_hidden_npc(by_id[e.id]) else e.name
+        for e in t.entrants
+    }
+    return [
+        f"Раунд {t.round} · ходит {names.get(t.actor, '?')}",
+        "Порядок: " + " → ".join(names.get(i, "?") for i in t.order),
+    ]

@@ -25,7 +25,15 @@ from textual.widgets import DataTable, Static
 from rules.encounter import Encounter
 from rules.errors import RulesError
 from tui import combat_bridge as bridge
-from tui.public import Masker, combat_names, public_log, public_party
+from tui.effects_bridge import current_round
+from tui.public import (
+    Masker,
+    combat_names,
+    public_effects,
+    public_log,
+    public_party,
+    public_rounds,
+)
 from tui.render_combat import declaration_text
 from tui.sheets import wounds_text
 from tui.store import Character, Store, StoreError
@@ -213,9 +221,15 @@ class ViewApp(App[None]):
             party.add_row(*map(Text, party_row(system, c)), key=c.id)
         if party.row_count == 0:
             party.add_row("В партии пока никого нет.", *[""] * (len(party.columns) - 1))
-        self.query_one("#view-combat", Static).update(
-            combat_text(self.store.get_doc("encounter"), by_id)
-        )
+        combat = combat_text(self.store.get_doc("encounter"), by_id)
+        if system != "drevo":  # the round tracker of IDE4, Старатели, Мир Тьмы (issue 17)
+            rounds = public_rounds(self.store.get_doc("rounds"), characters)
+            combat = "[b]Бой[/b]\n" + escape("\n".join(rounds))
+        now = current_round(system, self.store.get_doc)
+        effects = public_effects(self.store.get_doc("effects"), characters, now)
+        if effects:
+            combat += "\n[b]Эффекты[/b]\n" + escape("\n".join(f"• {line}" for line in effects))
+        self.query_one("#view-combat", Static).update(combat)
         log = self.query_one("#view-log", DataTable)
         log.clear()
         for line in public_log(self.store.log(), characters, LOG_LINES):

@@ -29,6 +29,12 @@ class Table:
     title: str
 
 
+#: The round tracker's tables (IDE4, Старатели, Мир Тьмы; Древо keeps its own Бой tab).
+ROUND_TABLES = (
+    Table("rounds/initiative.toml", "Инициатива и ничьи"),
+    Table("rounds/effects.toml", "Эффекты: конец «N раундов»"),
+)
+
 TABLES: dict[str, tuple[Table, ...]] = {
     "drevo": (
         Table("drevo/ladder.toml", "Лестница сложности"),
@@ -44,12 +50,18 @@ TABLES: dict[str, tuple[Table, ...]] = {
         Table("ide4/energy.toml", "Энергия и перебросы"),
         Table("ide4/skills.toml", "Пороги мастерства"),
         Table("ide4/actions.toml", "Действия, подбросок"),
+        *ROUND_TABLES,
     ),
     "starately": (
         Table("starately/dm.toml", "DM характеристик"),
         Table("starately/check.toml", "Сложности проверки"),
+        *ROUND_TABLES,
     ),
-    "wod": (Table("wod/pool.toml", "Пул: n-again, успехи"),),
+    "wod": (
+        Table("wod/pool.toml", "Пул: n-again, успехи"),
+        Table("rounds/health.toml", "Здоровье: клетки и штраф"),
+        *ROUND_TABLES,
+    ),
 }
 
 #: Keys whose packaged value is a number but which also accept a word (`again = "none"`).

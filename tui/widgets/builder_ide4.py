@@ -20,6 +20,7 @@ from textual.widgets import Input, Static
 
 from rules import ide4
 from rules.errors import RulesError
+from tui.effects_bridge import ide4_note
 from tui.store import Character
 from tui.widgets import ide4_text as txt
 from tui.widgets.builder import CharacterChanged, CheckRolled
@@ -204,6 +205,7 @@ class Ide4Builder(MovesMixin, Vertical):
             return
         self.form.show_rows(difficulty)
         lines = [txt.difficulty_line(difficulty)]
+        lines += [note for note in [ide4_note(self, inp)] if note]  # active effects
         problem = None
         try:
             ide4.validate(inp)

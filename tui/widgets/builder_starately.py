@@ -22,6 +22,7 @@ from textual.widgets import Input, Label, Rule, Static
 from rules import starately
 from rules.errors import RulesError
 from rules.modifiers import parse_modifiers
+from tui.effects_bridge import effect_modifiers, starately_note
 from tui.render import percent, plain, signed
 from tui.store import Character
 from tui.widgets.builder import CharacterPicker, CheckRolled
@@ -178,6 +179,7 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
             boons=self.query_one("#st-boons", Row).value or 0,
             banes=self.query_one("#st-banes", Row).value or 0,
             modifiers=tuple(starately.Modifier(m.value, m.reason) for m in typed)
+            + effect_modifiers(self, c)
             + tuple(modifiers),
         )
         tried = self.query_one("#st-tried", Input).value.strip()
@@ -204,7 +206,8 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
         )
         show_markup(
             self.query_one("#st-notes", Static),
-            f"{natural_note(check, odds)}\nС Риском после провала: успех {percent(odds.with_risk)}",
+            f"{natural_note(check, odds)}\nС Риском после провала: успех {percent(odds.with_risk)}"
+            + (f"\n{note}" if (note := starately_note(self, check)) else ""),
         )
         self.query_one("#st-effect", DistributionBars).show(
             "[b]Эффект[/b]\n[dim]итог − сложность[/]", effect_rows(check, odds)

@@ -21,6 +21,7 @@ from textual.widgets import Input, Label, Rule, Static
 
 from rules import wod
 from rules.errors import RulesError
+from tui.effects_bridge import effect_modifiers, wod_note
 from tui.render import plain, signed
 from tui.store import Character
 from tui.widgets.builder import CharacterPicker, CheckRolled
@@ -142,6 +143,7 @@ class WodBuilder(CharacterPicker, Horizontal):
         )
         return replace(
             pool,
+            modifiers=pool.modifiers + effect_modifiers(self, c),
             again=self.query_one("#wod-again", Stepper).value,
             rote=bool(self.query_one("#wod-rote", Stepper).value),
         )
@@ -158,7 +160,8 @@ class WodBuilder(CharacterPicker, Horizontal):
             if pool.chance
             else (
                 f"Успех на {pool.success_threshold}+; {pool.exceptional}+ успехов — исключительный"
-            ),
+            )
+            + (f"\n{note}" if (note := wod_note(self, pool)) else ""),
         )
         odds = wod.pool_odds(pool)
         self.query_one("#check-odds", StyledOddsBars).show(

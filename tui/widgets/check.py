@@ -19,6 +19,7 @@ from rules import drevo
 from rules.errors import RulesError
 from rules.modifiers import parse_modifiers
 from tui import combat_bridge as bridge
+from tui.effects_bridge import drevo_note, effect_modifiers
 from tui.render import one_sided_lines, one_sided_summary, plain, signed
 from tui.store import Character
 from tui.widgets.builder import CharacterChanged, CharacterPicker, CheckRolled, mods_hint
@@ -177,6 +178,7 @@ class DrevoBuilder(CharacterPicker, Vertical):
         automatic = []
         if track.penalty:
             automatic.append(drevo.Modifier(track.penalty, WOUND_REASON[track.penalty]))
+        automatic += effect_modifiers(self, character)  # issue 17: active effects
         typed = parse_modifiers(self.query_one("#check-mods", Input).value)
         side = drevo.Side(
             trait=value,
@@ -211,6 +213,7 @@ class DrevoBuilder(CharacterPicker, Vertical):
             lines.append(
                 "[$accent]Судьба: автоматический критический успех, кубики не бросаются.[/]"
             )
+        lines += [note for note in [drevo_note(self, check)] if note]  # active effects
         show_markup(formula, "\n".join(lines))
         self.query_one("#check-odds", OddsBars).show(
             drevo.one_sided_odds(check), drevo.OUTCOME_NAMES, drevo.OUTCOMES

@@ -17,6 +17,7 @@ from textual.widgets import Input, Label
 from rules import ide4
 from rules.errors import RulesError
 from rules.modifiers import parse_modifiers
+from tui.effects_bridge import effect_steps
 from tui.store import Character, Skill
 from tui.widgets import ide4_text as txt
 from tui.widgets.oddsbars import OddsBars
@@ -176,7 +177,7 @@ class Ide4Form(VerticalScroll, can_focus=False):
             skill_distances=tuple(skill.distances) if skill else (),
             distance=(self.value("distance") or "") if self.distance_wanted() else "",
             base=base,
-            modifiers=tuple(ide4.Modifier(m.value, m.reason) for m in mods),
+            modifiers=tuple(ide4.Modifier(m.value, m.reason) for m in mods) + effect_steps(self, c),
             pinned_seven=base == 7,
             hidden_risk=bool(self.value("hidden")),
             impossible_reason=self.text("reason"),

@@ -18,11 +18,12 @@ from rules import drevo  # loads each part on first use (PEP 562)
 from tui import words
 from tui.sheets import columns, row, sheet_text, track_of, wounds_text
 from tui.store import Character, Edit, new_id
+from tui.widgets.effect_keys import EffectKeys, effect_bindings, effects_sheet_line
 from tui.widgets.focus import focus_now
 from tui.widgets.table import Table
 
 
-class PartyPane(Vertical):
+class PartyPane(EffectKeys, Vertical):
     """List the campaign's characters; Enter opens the check builder for one."""
 
     BINDINGS = [
@@ -62,6 +63,7 @@ class PartyPane(Vertical):
             tooltip="Потратить очко Судьбы на благоприятное стечение обстоятельств",
             show=False,
         ),
+        *effect_bindings("party", "plus", "minus", None, show=False),  # effects, scene clock
     ]
 
     @dataclass
@@ -130,7 +132,8 @@ class PartyPane(Vertical):
         sheet = self.query_one("#party-sheet", Static)
         character = getattr(self, "_characters", {}).get(self.highlighted_id())
         system = self.app.store.campaign.system  # type: ignore[attr-defined]
-        sheet.update(sheet_text(system, character) if character else "В партии пока никого нет.")
+        text = sheet_text(system, character) if character else "В партии пока никого нет."
+        sheet.update(text + effects_sheet_line(self.app.store, character))  # type: ignore[attr-defined]
 
     # -- Древо: wounds and Судьба ------------------------------------------------------------
 

@@ -1,0 +1,303 @@
+"""Initiative in IDE4, Старатели and Мир Тьмы, each system's way ([default] in
+``data/rounds/initiative.toml``), and the turn order it gives.
+
+A :class:`Fighter` is what the rules need of a combatant (the app builds it from the
+campaign's character). :func:`roll_initiative` rolls for every fighter (or side) and orders
+them: by each system's key, ties by the rule the campaign names.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.data import load_table
+from rules.errors import RulesError
+from rules.modifiers import Modifier
+
+SYSTEMS = ("ide4", "starately", "wod")
+TIE_RULES = ("reroll", "pc_first", "bonus")
+PER = ("combatant", "side")
+MAX_REROLLS = 50
+
+
+@dataclass(frozen=True)
+class Fighter:
+    """A combatant as the initiative rules see it.
+
+    Attributes:
+        id, name, side: who and on which side; pc: a player character.
+        qualities: attributes / characteristics by name; skills: skill values by name.
+        initiative: the sheet's initiative (Мир Тьмы), if it has one.
+        energy: IDE4 energy now.
+        modifiers: active modifiers (effects) on this fighter's checks.
+    """
+
+    id: str
+    name: str
+    side: str = ""
+    pc: bool = True
+    qualities: dict[str, int] = field(default_factory=dict)
+    skills: dict[str, int] = field(default_factory=dict)
+    initiative: int | None = None
+    energy: int = 100
+    modifiers: tuple[Modifier, ...] = ()
+
+
+@dataclass(frozen=True)
+class InitiativeRoll:
+    """One fighter's (or side's) initiative: the key it is ordered by and how it came.
+
+    Attributes:
+        id: the fighter's id (per side: the side's name).
+        key: compared highest first (IDE4: (outcome rank, total); others: (total,)).
+        bonus: the fixed part (DM, sheet initiative) the ``bonus`` tie rule compares.
+        text: «Успех · 57» (IDE4: outcome · total), «4+5 +1 = 10» (2d6 + DM),
+            «7 +5 = 12» (d10 + initiative); an effect's modifier is a further «−1».
+        rerolls: the tie-break rolls it made, in order (ordering only).
+    """
+
+    id: str
+    key: tuple[int, ...]
+    bonus: int
+    text: str
+    pc: bool = True
+    rerolls: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return {
+            "id": self.id,
+            "key": list(self.key),
+            "bonus": self.bonus,
+            "text": self.text,
+            "pc": self.pc,
+            "rerolls": list(self.rerolls),
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> InitiativeRoll:
+        """Rebuild a roll saved by :meth:`to_dict`."""
+        return cls(
+            str(d["id"]),
+            tuple(int(k) for k in d["key"]),
+            int(d["bonus"]),
+            str(d["text"]),
+            bool(d.get("pc", True)),
+            tuple(int(r) for r in d.get("rerolls", [])),
+        )
+
+
+def _table() -> dict[str, Any]:
+    return load_table("rounds/initiative.toml")
+
+
+def setting(system: str, key: str) -> Any:
+    """Return the campaign's ``[system] key`` of the initiative table.
+
+    Raises:
+        RulesError: the system has no round tracker, or the table lacks the key.
+    """
+    if system not in SYSTEMS:
+        raise RulesError(f"Для системы «{system}» раунды ведёт вкладка Бой Древа, не этот трекер.")
+    try:
+        return _table()[system][key]
+    except KeyError as err:
+        raise RulesError(
+            f"В таблице rounds/initiative.toml нет [{system}] {key}: верните значение в "
+            "настройках кампании (Ctrl+T)."
+        ) from err
+
+
+def per_side() -> bool:
+    """Whether initiative is rolled per side (else per combatant) — a campaign setting."""
+    per = str(_table().get("initiative", {}).get("per", "combatant"))
+    if per not in PER:
+        raise RulesError(
+            f"Настройка [initiative] per = «{per}» неизвестна: «combatant» или «side»."
+        )
+    return per == "side"
+
+
+def tie_rule(system: str) -> str:
+    """Return the tie rule the campaign names for ``system``."""
+    rule = str(setting(system, "tie"))
+    if rule not in TIE_RULES:
+        raise RulesError(
+            f"Правило ничьей «{rule}» неизвестно: {', '.join(TIE_RULES)} (rounds/initiative.toml)."
+        )
+    return rule
+
+
+def _mods(f: Fighter) -> int:
+    return sum(m.value for m in f.modifiers)
+
+
+def _signed(v: int) -> str:
+    return f"+{v}" if v >= 0 else f"−{-v}"
+
+
+def wod_initiative(f: Fighter) -> int:
+    """Return the Мир Тьмы sheet initiative: its own value, else the sum of the attributes."""
+    if f.initiative is not None:
+        return f.initiative
+    if "Инициатива" in f.qualities:
+        return f.qualities["Инициатива"]
+    return sum(f.qualities.get(a, 0) for a in setting("wod", "attributes"))
+
+
+def ide4_attribute(f: Fighter) -> str:
+    """Return the attribute the IDE4 initiative is checked through: the better one the
+    action allows (the first on a tie)."""
+    from rules import ide4
+
+    allowed = ide4.action(str(setting("ide4", "action"))).attributes
+    known = [a for a in allowed if a in f.qualities] or list(allowed)
+    return max(known, key=lambda a: f.qualities.get(a, 0))
+
+
+def roll_one(system: str, f: Fighter, rng: random.Random) -> InitiativeRoll:
+    """Roll one fighter's initiative the ``system``'s way.
+
+    Raises:
+        RulesError: an unknown system or a table value the rules cannot use.
+    """
+    if system == "starately":
+        from rules.starately import characteristic_dm
+
+        stat = str(setting("starately", "characteristic"))
+        dm = characteristic_dm(f.qualities.get(stat, 7))
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        bonus = dm + _mods(f)
+        total = sum(dice) + bonus
+        text = f"{dice[0]}+{dice[1]} {_signed(dm)}"
+        text += f" {_signed(_mods(f))}" if f.modifiers else ""
+        return InitiativeRoll(f.id, (total,), bonus, f"{text} = {total}", f.pc)
+    if system == "wod":
+        base = wod_initiative(f)
+        die = rng.randint(1, 10)
+        bonus = base + _mods(f)
+        total = die + bonus
+        text = f"{die} {_signed(base)}"
+        text += f" {_signed(_mods(f))}" if f.modifiers else ""
+        return InitiativeRoll(f.id, (total,), bonus, f"{text} = {total}", f.pc)
+    if system == "ide4":
+        from rules import ide4
+
+        attribute = ide4_attribute(f)
+        inp = ide4.CheckInput(
+            actor=f.name,
+            action=str(setting("ide4", "action")),
+            attribute=attribute,
+            attribute_level=f.qualities.get(attribute, 3),
+            # An effect's modifier helps with +; an IDE4 modifier is a step of difficulty.
+            modifiers=tuple(ide4.Modifier(-m.value, m.reason) for m in f.modifiers),
+            energy_pool=f.energy,
+            level="quick",
+        )
+        check = ide4.start(inp)
+        if check.status == "ready":
+            check = ide4.roll(check, rng)
+        outcome = check.outcome or "failure"
+        total = check.total or 0
+        name = ide4.OUTCOME_NAMES[outcome]
+        text = f"{name} · {total}" if check.natural is not None else name
+        return InitiativeRoll(f.id, (ide4.OUTCOME_RANK[outcome], total), 0, text, f.pc)
+    raise RulesError(f"Для системы «{system}» раунды ведёт вкладка Бой Древа, не этот трекер.")
+
+
+def _tie_roll(system: str, rng: random.Random) -> int:
+    return rng.randint(1, 100 if system == "ide4" else (10 if system == "wod" else 6))
+
+
+def order(
+    system: str, rolls: Sequence[InitiativeRoll], rng: random.Random
+) -> tuple[InitiativeRoll, ...]:
+    """Order the rolls best first; break ties by the campaign's rule (rerolls recorded).
+
+    Equal keys are split by the tie rule («pc_first»: players first; «bonus»: the higher
+    fixed bonus first), and whatever is still equal rolls again among itself.
+    """
+    rule = tie_rule(system)
+    extra: dict[str, list[int]] = {r.id: [] for r in rolls}
+
+    def rank(group: list[InitiativeRoll], depth: int) -> list[InitiativeRoll]:
+        if len(group) <= 1 or depth > MAX_REROLLS:
+            return group
+        scores = {r.id: _tie_roll(system, rng) for r in group}
+        for r in group:
+            extra[r.id].append(scores[r.id])
+        out: list[InitiativeRoll] = []
+        for score in sorted(set(scores.values()), reverse=True):
+            out += rank([r for r in group if scores[r.id] == score], depth + 1)
+        return out
+
+    def split(group: list[InitiativeRoll]) -> list[InitiativeRoll]:
+        if len(group) <= 1:
+            return group
+        if rule == "pc_first" and len({r.pc for r in group}) > 1:
+            return rank([r for r in group if r.pc], 0) + rank([r for r in group if not r.pc], 0)
+        if rule == "bonus" and len({r.bonus for r in group}) > 1:
+            out: list[InitiativeRoll] = []
+            for b in sorted({r.bonus for r in group}, reverse=True):
+                out += rank([r for r in group if r.bonus == b], 0)
+            return out
+        return rank(group, 0)
+
+    ranked: list[InitiativeRoll] = []
+    for key in sorted({r.key for r in rolls}, reverse=True):
+        ranked += split([r for r in rolls if r.key == key])
+    return tuple(
+        InitiativeRoll(r.id, r.key, r.bonus, r.text, r.pc, tuple(extra[r.id])) for r in ranked
+    )
+
+
+def roll_initiative(
+    system: str, fighters: Sequence[Fighter], rng: random.Random
+) -> tuple[tuple[str, ...], dict[str, InitiativeRoll]]:
+    """Roll initiative for everyone and return the turn order and each fighter's roll.
+
+    Per side (a campaign setting), each side rolls once with its best member's bonus (in
+    IDE4: its first member's check) and its members act together, in the given order.
+
+    Args:
+        system: ``ide4``, ``starately`` or ``wod``.
+        fighters: the combatants, in the roster's order (unique ids, at least one).
+        rng: the session's random source.
+
+    Returns:
+        (fighter ids in turn order, {fighter id or side: its roll}).
+
+    Raises:
+        RulesError: no combatants, or a system without this tracker.
+    """
+    if not fighters:
+        raise RulesError("В бою никого нет: добавьте участников (пробел — сторона).")
+    if not per_side():
+        rolls = [roll_one(system, f, rng) for f in fighters]
+        ranked = order(system, rolls, rng)
+        return tuple(r.id for r in ranked), {r.id: r for r in ranked}
+    sides: dict[str, list[Fighter]] = {}
+    for f in fighters:
+        sides.setdefault(f.side or "—", []).append(f)
+    side_rolls = []
+    for side, members in sides.items():
+        best = max(members, key=lambda m: roll_bonus(system, m))
+        r = roll_one(system, best, rng)
+        side_rolls.append(InitiativeRoll(side, r.key, r.bonus, r.text, best.pc))
+    ranked = order(system, side_rolls, rng)
+    turn = tuple(f.id for r in ranked for f in sides[r.id])
+    return turn, {r.id: r for r in ranked}
+
+
+def roll_bonus(system: str, f: Fighter) -> int:
+    """Return the fixed part of a fighter's initiative (who rolls for a side)."""
+    if system == "starately":
+        from rules.starately import characteristic_dm
+
+        return characteristic_dm(f.qualities.get(str(setting("starately", "characteristic")), 7))
+    if system == "wod":
+        return wod_initiative(f)
+    return f.qualities.get(ide4_attribute(f), 0) if system == "ide4" else 0

@@ -1,0 +1,396 @@
+"""The Бой tab of IDE4, Старатели and Мир Тьмы (tui/widgets/rounds.py) and effects from the
+keyboard: initiative, turns, effects added, ticking, expiring, undone and removed; the
+builders' odds with an effect's modifier."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+from rules.effects import EffectSet, EffectSpec, Now
+from tui.effects_bridge import EFFECTS_DOC, odds_note
+from tui.store import Store
+
+SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
+SYSTEMS = ["ide4", "starately", "wod"]
+
+
+def put_effect(app, name: str, spec: EffectSpec) -> None:
+    """Add an effect through the store, as the pane does (one undo step)."""
+    c = next(c for c in app.store.characters() if c.name == name) if name else None
+    spec = EffectSpec(**{**vars(spec), "target": c.id if c else ""})
+    effects, _ = EffectSet.from_dict(app.store.get_doc(EFFECTS_DOC)).add(spec, Now())
+    app.store.put_doc(EFFECTS_DOC, effects.to_dict(), label="test effect")
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+async def test_initiative_and_four_rounds_from_the_keyboard(make_test_app, system):
+    """«the Бой tab runs rounds with that system's own dice and words, never Fudge dice,
+    wound tracks or «черта»»: i rolls the system's initiative; n walks four rounds."""
+    app = make_test_app(seed=5, system=system)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        pane = await app.ensure_pane("combat")
+        assert type(pane).__name__ == "RoundsPane"
+        await pilot.press("i")
+        await pilot.pause()
+        t = pane.tracker
+        assert t.round == 1 and len(t.order) == 6
+        keys = [t.rolls[i].key for i in t.order]
+        assert keys == sorted(keys, reverse=True)
+        seen = [(t.round, t.actor)]
+        for _ in range(4 * 6 - 1):
+            await pilot.press("n")
+            seen.append((pane.tracker.round, pane.tracker.actor))
+        assert seen == [(r, a) for r in range(1, 5) for a in t.order]
+        screen = str(pane.query_one("#rounds-status").render())
+        assert "Раунд 4" in screen
+        words = " ".join(str(w.render()) for w in pane.query("Static"))
+        assert "4dF" not in words and "черта" not in words and "Раны" not in words
+    log = Store.open(app.store.path).log()
+    assert any(e.text.startswith("Инициатива (") for e in log)
+    assert [e.text for e in log if e.text.startswith("Раунд")] == ["Раунд 4", "Раунд 3", "Раунд 2"]
+
+
+async def test_effect_added_ticks_expires_and_undo_brings_it_back(make_test_app):
+    """«Оглушён на 2 раунда»: added from the keyboard with −1, it expires by itself with a
+    line in the log; Ctrl+Z on that turn brings it back."""
+    app = make_test_app(seed=2, system="starately")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        pane = await app.ensure_pane("combat")
+        await pilot.press("i")
+        await pilot.pause()
+        actor = pane.tracker.actor
+        await pilot.press("e")  # the form, on the highlighted row (the actor)
+        await pilot.pause()
+        await pilot.press(*"Оглушён", "tab", *"-1", "tab", "tab", "2", "enter")
+        await pilot.pause()
+        effects = EffectSet.from_dict(app.store.get_doc(EFFECTS_DOC)).effects
+        assert [(e.name, e.modifier, e.duration, e.amount, e.target) for e in effects] == [
+            ("Оглушён", -1, "rounds", 2, actor)
+        ]
+        assert "Оглушён −1" in str(pane.query_one("#rounds-effects").render())
+        turns = len(pane.tracker.order)
+        for _ in range(2 * turns - 1):
+            await pilot.press("n")
+        assert len(pane.effects.effects) == 1  # the last turn of round 2
+        await pilot.press("n")  # round 3, the actor's turn begins: it ends
+        await pilot.pause()
+        assert pane.effects.effects == ()
+        assert any("«Оглушён» закончился" in e.text for e in app.store.log(limit=5))
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert [e.name for e in pane.effects.effects] == ["Оглушён"]
+        assert pane.tracker.round == 2
+
+
+async def test_effect_removed_and_hidden_from_the_keyboard(make_test_app):
+    """d removes an effect the GM picks; h hides one from the players."""
+    app = make_test_app(system="wod")
+    async with app.run_test(size=(80, 24)) as pilot:
+        put_effect(app, "Глеб Орлов", EffectSpec("Горит", modifier=-1))
+        put_effect(app, "", EffectSpec("Темнота", modifier=-2))
+        await pilot.press("2")
+        pane = await app.ensure_pane("combat")
+        await pilot.pause()
+        await pilot.press("h", "enter")  # hide the first one
+        await pilot.pause()
+        assert [e.hidden for e in pane.effects.effects] == [True, False]
+        await pilot.press("d", "down", "enter")  # remove the second one
+        await pilot.pause()
+        assert [e.name for e in pane.effects.effects] == ["Горит"]
+        assert app.store.log(limit=1)[0].text == "Эффект «Темнота» снят"
+
+
+async def test_scene_clock_warns_when_the_patrol_comes(make_test_app):
+    """«Патруль обходит здание каждые 3 минуты»: m advances the scene clock; at 3 minutes the
+    GM is warned and the log says so."""
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        put_effect(
+            app,
+            "",
+            EffectSpec("Патруль", repeat_every=3, repeat_unit="minute", repeat_text="патруль"),
+        )
+        await pilot.press("2")
+        pane = await app.ensure_pane("combat")
+        await pilot.press("m", "2", "enter")
+        await pilot.pause()
+        assert pane.effects.minute == 2
+        assert not any("Пора" in e.text for e in app.store.log(limit=3))
+        await pilot.press("m", "enter")  # empty: one minute
+        await pilot.pause()
+        assert pane.effects.minute == 3
+        assert app.store.log(limit=1)[0].text == "Пора: патруль (эффект «Патруль») (сцена)"
+        await pilot.press("m", *"abc", "enter")
+        await pilot.pause()
+        assert pane.effects.minute == 3
+        assert any("целое число минут" in n.message for n in app._notifications)
+
+
+async def test_bad_effect_form_says_what_to_do(make_test_app):
+    """A bad field in the effect form is named; nothing is saved."""
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await app.ensure_pane("combat")
+        await pilot.press("e", "enter")
+        await pilot.pause()
+        assert "Назовите эффект" in str(app.screen.query_one("#effect-error").render())
+        await pilot.press(*"Яд", "tab", *"x1", "enter")
+        await pilot.pause()
+        assert "Модификатор" in str(app.screen.query_one("#effect-error").render())
+        await pilot.press("escape")
+        assert app.store.get_doc(EFFECTS_DOC) is None
+
+
+async def test_wod_health_track_and_its_penalty(make_test_app):
+    """Мир Тьмы: «a health track of boxes ([default], the seed has none) with its dice
+    penalty» — w marks a box, u heals one; the penalty enters the builder's pool."""
+    app = make_test_app(system="wod")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        pane = await app.ensure_pane("combat")
+        await pilot.pause()
+        first = pane.highlighted_id()
+        for _ in range(5):  # Выносливость 2 + 5 = 7 boxes: the fifth mark is −1
+            await pilot.press("w", "down", "enter")  # lethal
+            await pilot.pause()
+        c = app.store.character(first)
+        assert c.extra["health"] == ["lethal"] * 5
+        assert pane._row(first, 1)[4] == "XXXXX·· −1"
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.store.character(first).extra["health"] == ["lethal"] * 4
+        await pilot.press("w", "enter")
+        await pilot.press("enter")  # Enter: this character's check in the builder
+        await pilot.pause()
+        builder = await app.ensure_pane("check")
+        assert builder.character.id == first
+        pool = builder.current_pool()
+        assert ("здоровье", -1) in [(m.reason, m.value) for m in pool.modifiers]
+
+
+async def choose(app, pilot, name: str):
+    """Open the builder on ``name`` (the builders' public entry point)."""
+    builder = await app.ensure_pane("check")
+    builder.choose_character(next(c.id for c in app.store.characters() if c.name == name))
+    await pilot.pause()
+    return builder
+
+
+def brute_starately(bonus: int, difficulty: int) -> Fraction:
+    """Enumerate 2d6: a natural 12 succeeds, a natural 2 fails, else total ≥ difficulty."""
+    wins = 0
+    for a, b in itertools.product(range(1, 7), repeat=2):
+        natural = a + b
+        wins += natural == 12 or (natural != 2 and natural + bonus >= difficulty)
+    return Fraction(wins, 36)
+
+
+def brute_wod_any_success(dice: int) -> Fraction:
+    """Enumerate the first throw of a pool: a success needs one die ≥ 8 (rerolls only add)."""
+    hits = sum(any(f >= 8 for f in faces) for faces in itertools.product(range(1, 11), repeat=dice))
+    return Fraction(hits, 10**dice)
+
+
+def percent(p: Fraction) -> str:
+    return f"{round(float(p) * 100)} %"
+
+
+async def test_starately_odds_with_an_effect_equal_brute_force(make_test_app):
+    """«the builder's odds include every active modifier, and the line shows «с эффектом
+    «Оглушён −1»: 38 % → 27 %»» — both percentages equal a 2d6 enumeration."""
+    app = make_test_app(system="starately")
+    async with app.run_test(size=(100, 40)) as pilot:
+        put_effect(app, "Хаим", EffectSpec("Оглушён", modifier=-1))
+        await pilot.press("3")
+        builder = await choose(app, pilot, "Хаим")
+        check = builder.current_check()
+        assert check.side.name == "Хаим"
+        assert ("эффект «Оглушён»", -1) in [(m.reason, m.value) for m in check.side.modifiers]
+        after = brute_starately(check.side.bonus, check.difficulty)
+        before = brute_starately(check.side.bonus + 1, check.difficulty)
+        notes = str(builder.query_one("#st-notes").render())
+        assert f"с эффектом «Оглушён −1»: {percent(before)} → {percent(after)}" in notes
+        assert before != after
+
+
+async def test_wod_odds_with_an_effect_equal_brute_force(make_test_app):
+    """Мир Тьмы: an effect's −1 is one die fewer; the chance of a success equals the count."""
+    app = make_test_app(system="wod")
+    async with app.run_test(size=(100, 40)) as pilot:
+        put_effect(app, "Вера Соколова", EffectSpec("Оглушён", modifier=-1))
+        put_effect(app, "", EffectSpec("Темнота", modifier=-1))
+        await pilot.press("3")
+        builder = await choose(app, pilot, "Вера Соколова")
+        pool = builder.current_pool()
+        assert pool.name == "Вера Соколова" and 2 <= pool.size <= 5
+        before, after = brute_wod_any_success(pool.size + 2), brute_wod_any_success(pool.size)
+        notes = str(builder.query_one("#wod-notes").render())
+        line = f"с эффектами «Оглушён −1», «Темнота −1»: {percent(before)} → {percent(after)}"
+        assert line in notes
+
+
+async def test_ide4_effect_is_a_step_of_difficulty(make_test_app):
+    """IDE4: an effect's −1 to checks is one step of difficulty harder, named with its reason;
+    the status line shows the chance of Успех or better without and with it."""
+    from rules import ide4
+
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(100, 40)) as pilot:
+        put_effect(app, "Вера Стрижова", EffectSpec("Оглушён", modifier=-1))
+        await pilot.press("3")
+        builder = await choose(app, pilot, "Вера Стрижова")
+        inp = builder.current_input()
+        assert ("эффект «Оглушён»", 1) in [(m.reason, m.value) for m in inp.modifiers]
+        final = ide4.resolve_difficulty(inp).final
+        with_it = ide4.outcome_odds(final, 0, 0)
+        without = ide4.outcome_odds(final - 1, 0, 0)
+        status = str(builder.query_one("#ide4-status").render())
+        p = [percent(o["triumph"] + o["success"]) for o in (without, with_it)]
+        assert f"с эффектом «Оглушён −1»: {p[0]} → {p[1]}" in status
+
+
+def test_odds_note_words() -> None:
+    """The line names every effect with its sign «−» and rounds to whole percents."""
+    from rules.modifiers import Modifier
+
+    assert odds_note((), 1, 0) == ""
+    one = odds_note((Modifier(-1, "эффект «Оглушён»"),), Fraction(38, 100), Fraction(27, 100))
+    assert one == "с эффектом «Оглушён −1»: 38 % → 27 %"
+    two = odds_note((Modifier(1, "эффект «A»"), Modifier(-2, "эффект «B»")), 0.5, 0.25)
+    assert two == "с эффектами «A +1», «B −2»: 50 % → 25 %"
+    health = odds_note((Modifier(-1, "здоровье"),), 0.5, 0.25)
+    assert health == "с учётом «здоровье −1»: 50 % → 25 %"
+
+
+async def test_keys_screen_lists_the_round_keys(make_test_app):
+    """«Keys in the footer and in `?`»: the help lists the tracker's keys for these systems."""
+    app = make_test_app(system="wod")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        footer = str(app.query_one("KeyBar").render())
+        assert "+Эффект" in footer and "Время +" in footer
+        await pilot.press("question_mark")
+        await pilot.pause()
+        text = " ".join(str(w.render()) for w in app.screen.query("Static"))
+        text += " ".join(str(r) for r in getattr(app.screen, "rows", []))
+        from tui.widgets.rounds import RoundsPane
+
+        assert any(b.description == "+Эффект" for b in RoundsPane.BINDINGS)
+
+
+class TestRoundsSnapshots:
+    """The Бой tab of each non-Древо system after initiative, with an effect on the actor."""
+
+    @pytest.mark.parametrize("size", list(SIZES))
+    @pytest.mark.parametrize("system", SYSTEMS)
+    def test_after_initiative(self, snap_compare, make_test_app, system, size):
+        async def run_before(pilot):
+            app = pilot.app
+            await pilot.press("2")  # the Бой tab
+            await pilot.press("i")  # initiative the system's way
+            await pilot.pause()
+            pane = app.query_one("#combat-pane")
+            actor = app.store.character(pane.tracker.actor).name
+            put_effect(
+                app,
+                actor,
+                EffectSpec("Оглушён", modifier=-1, duration="turn_end", anchor=pane.tracker.actor),
+            )
+            put_effect(
+                app,
+                "",
+                EffectSpec("Патруль", repeat_every=3, repeat_unit="minute", repeat_text="патруль"),
+            )
+            await pilot.pause()
+
+        app = make_test_app(seed=3, system=system)
+        assert snap_compare(app, terminal_size=SIZES[size], run_before=run_before)
+
+
+def brute_drevo(bonus: int, difficulty: int) -> Fraction:
+    """Enumerate 4dF: +4 is a critical success, −4 a critical failure, else ≥ difficulty."""
+    wins = 0
+    for faces in itertools.product((-1, 0, 1), repeat=4):
+        dice = sum(faces)
+        wins += dice == 4 or (dice != -4 and dice + bonus >= difficulty)
+    return Fraction(wins, 81)
+
+
+async def test_drevo_effect_from_the_party_tab_enters_the_check(make_test_app):
+    """Древо too: «+» on the Партия tab adds an effect; the sheet lists it; the builder's
+    odds include it, both figures equal to a 4dF enumeration; «−» removes it."""
+    app = make_test_app(system="drevo")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        party = app.query_one("#party-pane")
+        cid = party.highlighted_id()
+        await pilot.press("plus")
+        await pilot.pause()
+        await pilot.press(*"Оглушён", "tab", *"-1", "tab", "end", "enter")  # until removed
+        await pilot.pause()
+        effects = EffectSet.from_dict(app.store.get_doc(EFFECTS_DOC)).effects
+        assert [(e.target, e.modifier, e.duration) for e in effects] == [(cid, -1, "removed")]
+        assert "Эффекты: Оглушён −1 (пока не снимут)" in str(
+            party.query_one("#party-sheet").render()
+        )
+        await pilot.press("enter")  # this character's check
+        await pilot.pause()
+        builder = await app.ensure_pane("check")
+        check = builder.current_check()
+        assert ("эффект «Оглушён»", -1) in [(m.reason, m.value) for m in check.side.modifiers]
+        bonus = check.side.trait + check.side.modifier_total
+        p = [percent(brute_drevo(b, check.difficulty)) for b in (bonus + 1, bonus)]
+        formula = str(builder.query_one("#check-formula").render())
+        assert f"с эффектом «Оглушён −1»: {p[0]} → {p[1]}" in formula
+        await pilot.press("1", "minus", "enter")  # back to the party; remove it
+        await pilot.pause()
+        assert EffectSet.from_dict(app.store.get_doc(EFFECTS_DOC)).effects == ()
+
+
+def test_players_view_lists_visible_effects_only(campaign_path):
+    """«show in … the players' view (the GM can hide one)»; a hidden NPC stays «???»."""
+    from dataclasses import replace
+
+    from tui.public import public_effects, public_rounds
+
+    store = Store.open(campaign_path, system="wod")
+    chars = store.characters()
+    npc = next(c for c in chars if c.kind == "npc")
+    store.upsert_character(replace(npc, extra={**npc.extra, "hidden": True}))
+    chars = store.characters()
+    e = EffectSet()
+    e = e.add(EffectSpec("Горит", target=npc.id, modifier=-1), Now())[0]
+    e = e.add(EffectSpec("Тайна", hidden=True), Now())[0]
+    lines = public_effects(e.to_dict(), chars)
+    assert lines == ["Горит −1 (???) — пока не снимут"]
+    assert public_rounds(None, chars) == ["Боя сейчас нет."]
+
+
+async def test_initiative_per_side_is_a_campaign_setting(make_test_app):
+    """«initiative per combatant (or per side, a campaign setting)»: with «per = side» each
+    side rolls once and its members act together; the status line says so."""
+    from rules.data import packaged_table
+
+    app = make_test_app(seed=1, system="starately")
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = {k: dict(v) for k, v in packaged_table("rounds/initiative.toml").items()}
+        table["initiative"]["per"] = "side"
+        app.store.put_doc("settings", {"rounds/initiative.toml": table}, label="per side")
+        await pilot.press("2")
+        pane = await app.ensure_pane("combat")
+        await pilot.press("i")
+        await pilot.pause()
+        t = pane.tracker
+        assert set(t.rolls) == {"Отряд", "Противники"}
+        sides = [t.entrant(i).side for i in t.order]
+        assert sides == sorted(sides, key=sides.index)  # each side's members together
+        assert "по сторонам" in str(pane.query_one("#rounds-status").render())
+        first = pane._row(t.order[0], 1)
+        assert first[3] == t.rolls[sides[0]].text

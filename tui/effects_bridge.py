@@ -1,0 +1,236 @@
+"""Effects and the round tracker ↔ the campaign: the store documents, and the one hook every
+builder calls for the active modifiers of a character.
+
+* ``effects`` (doc): :class:`rules.effects.EffectSet` — the effects and the scene clock;
+* ``rounds`` (doc): :class:`rules.rounds.Tracker` — the IDE4 / Старатели / Мир Тьмы fight;
+* a Мир Тьмы character's health track: ``extra["health"]`` (marks, worst first);
+  an IDE4 / Старатели character's harm note: ``extra["harm"]``.
+
+A builder calls :func:`effect_modifiers` once where it builds its check, adds the result to
+the typed modifiers, and shows :func:`odds_note` under its odds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from rules.effects import EffectSet, active_modifiers
+from rules.errors import RulesError
+from rules.modifiers import Modifier
+from tui.store import Character
+
+EFFECTS_DOC = "effects"
+ROUNDS_DOC = "rounds"
+HEALTH_REASON = "здоровье"
+
+
+def load_effects(store: Any) -> EffectSet:
+    """Return the campaign's effects (an empty set if the document is missing or damaged)."""
+    try:
+        return EffectSet.from_dict(store.get_doc(EFFECTS_DOC))
+    except RulesError:
+        return EffectSet()
+
+
+def current_round(system: str, get_doc: Any) -> int:
+    """Return the fight's round now (0 outside a fight): the tracker's, or Древо's encounter."""
+    if system == "drevo":
+        doc = get_doc("encounter") or {}
+        value = doc.get("round", 0) if doc.get("phase", "setup") != "setup" else 0
+        return int(value) if isinstance(value, int) else 0
+    from rules.rounds import Tracker
+
+    try:
+        doc = get_doc(ROUNDS_DOC)
+        return Tracker.from_dict(doc).round if doc else 0
+    except RulesError:
+        return 0
+
+
+def health_track(c: Character) -> list[str]:
+    """Return a Мир Тьмы character's health marks (worst first)."""
+    marks = c.extra.get("health", [])
+    return [str(m) for m in marks] if isinstance(marks, list) else []
+
+
+def health_modifier(system: str, c: Character) -> Modifier | None:
+    """Return the Мир Тьмы health penalty of ``c`` as a modifier, or None."""
+    if system != "wod":
+        return None
+    from rules.rounds import health
+
+    try:
+        value = health.penalty(health_track(c), health.boxes(c.qualities))
+    except RulesError:
+        return None
+    return Modifier(value, HEALTH_REASON) if value else None
+
+
+def character_modifiers(store: Any, c: Character | None) -> tuple[Modifier, ...]:
+    """Return the active modifiers on ``c``'s checks: its effects, the scene's, and (Мир
+    Тьмы) its health penalty — each with its reason."""
+    if c is None:
+        return ()
+    mods = active_modifiers(load_effects(store), c.id)
+    wound = health_modifier(store.campaign.system, c)
+    return (*mods, wound) if wound else mods
+
+
+def effect_modifiers(widget: Any, c: Character | None) -> tuple[Modifier, ...]:
+    """The builders' hook: the active modifiers for ``c`` (``widget`` is any mounted widget
+    of the app). A builder adds them to the typed modifiers, once, where it builds a check."""
+    store = getattr(getattr(widget, "app", None), "store", None)
+    return character_modifiers(store, c) if store is not None else ()
+
+
+def _percent(p: Fraction | float) -> str:
+    return f"{round(float(p) * 100)} %"
+
+
+def odds_note(mods: Sequence[Modifier], before: Fraction | float, after: Fraction | float) -> str:
+    """Return «с эффектом «Оглушён −1»: 38 % → 27 %» (``""`` when no modifier applies).
+
+    Args:
+        mods: the modifiers :func:`effect_modifiers` returned.
+        before: the chance of success without them; after: with them.
+    """
+    if not mods:
+        return ""
+    named = ", ".join(f"«{_label(m)}»" for m in mods)
+    if all(m.reason.startswith("эффект «") for m in mods):
+        words = "с эффектом" if len(mods) == 1 else "с эффектами"
+    else:  # the Мир Тьмы health penalty is no effect
+        words = "с учётом"
+    return f"{words} {named}: {_percent(before)} → {_percent(after)}"
+
+
+def _label(m: Modifier) -> str:
+    reason = m.reason
+    if reason.startswith("эффект «") and reason.endswith("»"):
+        reason = reason[len("эффект «") : -1]
+    value = f"+{m.value}" if m.value > 0 else f"−{-m.value}"
+    return f"{reason} {value}"
+
+
+def _without(modifiers: Sequence[Modifier], effect: Sequence[Modifier]) -> tuple[Modifier, ...]:
+    """Return ``modifiers`` minus one of each modifier in ``effect`` (matched by value and
+    reason; IDE4's difficulty steps have the opposite sign, so both are tried)."""
+    left = list(modifiers)
+    for m in effect:
+        for candidate in (m, Modifier(-m.value, m.reason)):
+            if candidate in left:
+                left.remove(candidate)
+                break
+    return tuple(left)
+
+
+def ide4_note(widget: Any, inp: Any) -> str:
+    """IDE4 builder: «с эффектом …: P(Успех или Триумф) без → с» for the built input."""
+    from dataclasses import replace
+
+    from rules import ide4
+
+    mods = effect_modifiers(widget, _character(widget, inp.actor))
+    if not mods:
+        return ""
+
+    def success(i: Any) -> Fraction:
+        odds = ide4.check_odds(i)
+        return odds["triumph"] + odds["success"]
+
+    before = replace(inp, modifiers=_without(inp.modifiers, mods))
+    try:
+        return odds_note(mods, success(before), success(inp))
+    except RulesError:
+        return ""
+
+
+def starately_note(widget: Any, check: Any) -> str:
+    """Старатели builder: the chance of success without and with the effects."""
+    from dataclasses import replace
+
+    from rules import starately
+
+    mods = effect_modifiers(widget, _character(widget, check.side.name))
+    if not mods:
+        return ""
+    side = replace(check.side, modifiers=_without(check.side.modifiers, mods))
+    before = starately.check_odds(replace(check, side=side)).outcomes["success"]
+    return odds_note(mods, before, starately.check_odds(check).outcomes["success"])
+
+
+def wod_note(widget: Any, pool: Any) -> str:
+    """Мир Тьмы builder: the chance of at least one success without and with the effects."""
+    from dataclasses import replace
+
+    from rules import wod
+
+    mods = effect_modifiers(widget, _character(widget, pool.name))
+    if not mods:
+        return ""
+
+    def success(p: Any) -> Fraction:
+        o = wod.pool_odds(p).outcomes
+        return 1 - o["failure"] - o["dramatic_failure"]
+
+    before = replace(pool, modifiers=_without(pool.modifiers, mods))
+    return odds_note(mods, success(before), success(pool))
+
+
+def _character(widget: Any, name: str) -> Character | None:
+    """Return the builder's chosen character (by name if the builder has none)."""
+    c = getattr(widget, "character", None)
+    if isinstance(c, Character):
+        return c
+    store = getattr(getattr(widget, "app", None), "store", None)
+    return next((x for x in store.characters() if x.name == name), None) if store else None
+
+
+def effect_steps(widget: Any, c: Character | None) -> tuple[Modifier, ...]:
+    """IDE4's form: the effects as steps of difficulty (an effect's −1 makes it harder: +1)."""
+    return tuple(Modifier(-m.value, m.reason) for m in effect_modifiers(widget, c))
+
+
+def drevo_note(widget: Any, check: Any) -> str:
+    """Древо builder: the chance of success (critical included) without and with the effects.
+    The Древо Бой tab may call :func:`effect_modifiers` for each side the same way."""
+    from dataclasses import replace
+
+    from rules import drevo
+
+    mods = effect_modifiers(widget, _character(widget, check.side.name))
+    if not mods:
+        return ""
+
+    def success(c: Any) -> Fraction:
+        odds = drevo.one_sided_odds(c)
+        return odds["crit_success"] + odds["success"]
+
+    side = replace(check.side, modifiers=_without(check.side.modifiers, mods))
+    return odds_note(mods, success(replace(check, side=side)), success(check))
+
+
+def tick_round(store: Any, finished: int, order: Sequence[str]) -> tuple[dict[str, Any], list[Any]]:
+    """For the Древо Бой tab: end round ``finished`` and start the next for the effects.
+
+    Returns ``({"effects": doc}, notices)``: put the doc into the same ``store.apply`` that
+    saves the new round (one undo step, so Ctrl+Z brings an expired effect back), then log
+    :func:`notice_lines`. ``order`` lists the combatants' character ids (a «каждый раунд»
+    repeat on one of them comes at the round's start, as Древо has no turns of its own).
+    """
+    from rules.effects import Boundary, tick_all
+
+    events = [Boundary("round_end", finished), Boundary("round_start", finished + 1)]
+    effects, notices = tick_all(load_effects(store), events, ())
+    return {EFFECTS_DOC: effects.to_dict()}, notices
+
+
+def notice_lines(notices: Sequence[Any], names: dict[str, str]) -> list[tuple[str | None, str]]:
+    """Return (actor, text) log lines for tick notices: «Эффект «Оглушён» закончился (Гриша)»."""
+    lines = []
+    for n in notices:
+        whom = names.get(n.effect.target, "") if n.effect.target else "сцена"
+        lines.append((names.get(n.effect.target), f"{n.text} ({whom})" if whom else n.text))
+    return lines
