@@ -75,6 +75,26 @@ KEY_NAMES = {
     "again": "«Снова» от (d10)",
     "exceptional": "Исключительный от",
     "withdrawal_allowed": "Можно отказаться",
+    "one_sided_bonus": "Прибавка в односторонней",
+    "crit_floor": "Разница при крите не меньше",
+    "modified_seven_bars_mastery": "[7] от модификаторов запрещает бонусы",
+    "naturals_decide": "Натуральные 12 и 2 решают",
+    "tie": "При ничьей",
+    "max_rolls": "Бросков не больше (0 — без предела)",
+    "dramatic_failure_ends": "Полный провал прекращает",
+    "ends": "Когда кончаются «N раундов»",
+    "stamina": "Клетки от характеристики",
+    "size": "Клеток сверх неё",
+    "kinds": "Виды урона",
+    "bashing": "Ушиб",
+    "lethal": "Рана",
+    "aggravated": "Тяжкий урон",
+    "per": "Инициатива",
+    "action": "Действие",
+    "characteristic": "Характеристика",
+    "gap_hours": "Новая сессия после паузы (ч)",
+    "exact_max_rolls": "Точный расчёт до (бросков)",
+    "edge": "Края шкалы удачи (доля)",
 }
 #: Names of the sections (sub-tables and arrays of tables).
 SECTION_NAMES = {
@@ -96,10 +116,24 @@ SECTION_NAMES = {
     "difficulty": "Сложность",
     "pool": "Запас",
     "chance": "Бросок на удачу",
+    "opposed": "Встречный бросок",
+    "contested": "Состязание",
+    "extended": "Накопительный бросок",
+    "rounds": "Раунды",
+    "health": "Здоровье",
+    "marks": "Значки в клетках",
+    "initiative": "Инициатива",
+    "ide4": "IDE4",
+    "starately": "Старатели",
+    "wod": "Мир Тьмы",
 }
+#: Section names that mean something else in one table.
+TABLE_SECTION_NAMES = {("rounds/health.toml", "names"): "Названия видов урона"}
 #: The words a text value may take (shown as a choice, not typed).
 CHOICES = {
     "absent_skill_mode": ("value", "quality"),
+    "ends": ("same_turn", "round_end"),
+    "per": ("combatant", "side"),
     "kind": ("melee", "thrown", "bow", "firearm", "shield"),
     "level": ("scratch", "light", "wound", "heavy", "death"),
 }
@@ -116,6 +150,10 @@ CHOICE_NAMES = {
     "wound": "Ранение",
     "heavy": "Тяжёлая рана",
     "death": "Смерть",
+    "same_turn": "когда снова ход того, при ком начался",
+    "round_end": "в конце раунда",
+    "combatant": "у каждого участника",
+    "side": "у каждой стороны",
 }
 #: (table, key) → the range of a number; a key alone applies in every table.
 RANGES: dict[tuple[str, str] | str, tuple[int, int]] = {
@@ -154,6 +192,12 @@ RANGES: dict[tuple[str, str] | str, tuple[int, int]] = {
     "again": (8, 10),
     "exceptional": (1, 20),
     ("ide4/energy.toml", "die_size"): (2, 20),
+    "one_sided_bonus": (0, 5),
+    "crit_floor": (0, 10),
+    "max_rolls": (0, 100),
+    "size": (0, 20),
+    "gap_hours": (1, 240),
+    "exact_max_rolls": (1, 200),
 }
 #: Whose word each table (or one of its keys) is where its rows do not say (``source``).
 TABLE_WORDS: dict[str, str] = {
@@ -169,6 +213,10 @@ TABLE_WORDS: dict[str, str] = {
     "starately/dm.toml": KUBIK,
     "starately/check.toml": BOOK,
     "wod/pool.toml": KUBIK,
+    "rounds/initiative.toml": KUBIK,
+    "rounds/effects.toml": KUBIK,
+    "rounds/health.toml": KUBIK,
+    "ledger/sessions.toml": KUBIK,
 }
 KEY_WORDS: dict[tuple[str, str], str] = {
     ("drevo/fate.toml", "starting_points"): KUBIK,  # the book: «от одного до пяти»
@@ -235,7 +283,8 @@ def _walk(relpath: str, table: dict[str, Any], path: tuple[Any, ...], word: str)
         here = (*path, key)
         key_word = KEY_WORDS.get((relpath, key), word)
         if isinstance(value, dict):
-            yield Heading(f"{SECTION_NAMES.get(key, key)} · {key_word}")
+            section = TABLE_SECTION_NAMES.get((relpath, key)) or SECTION_NAMES.get(key, key)
+            yield Heading(f"{section} · {key_word}")
             yield from _walk(relpath, value, here, key_word)
         elif isinstance(value, list) and value and all(isinstance(r, dict) for r in value):
             for index, row in enumerate(value):

@@ -38,7 +38,7 @@ ROUND_TABLES = (
 TABLES: dict[str, tuple[Table, ...]] = {
     "drevo": (
         Table("drevo/ladder.toml", "Лестница сложности"),
-        Table("drevo/damage.toml", "Таблица урона"),
+        Table("drevo/damage.toml", "Урон: полосы, крит, односторонняя"),
         Table("drevo/weapons.toml", "Оружие и МУ"),
         Table("drevo/fate.toml", "Судьба"),
         Table("drevo/settings.toml", "Навык без обучения"),
