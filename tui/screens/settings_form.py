@@ -44,8 +44,8 @@ class SettingsForm(VerticalScroll, can_focus=False):
     DEFAULT_CSS = """
     SettingsForm { height: 1fr; }
     SettingsForm .set-heading { text-style: bold; color: $accent; margin-top: 1; }
-    SettingsForm .set-row { height: 1; }
-    SettingsForm .set-label { width: 22; }
+    SettingsForm .set-row { height: auto; }
+    SettingsForm .set-label { width: 22; height: auto; }  /* a long name wraps, never cut */
     SettingsForm Input { width: 1fr; }
     SettingsForm Input.-refused { color: $error; text-style: bold reverse; }
     SettingsForm ValueStepper { width: 1fr; }
