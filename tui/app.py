@@ -22,7 +22,9 @@ from textual.widgets import Input, Static, TabbedContent, TabPane
 
 from rules.data import set_overrides
 from rules.rng import make_rng
+from tui.crash import CrashReporting
 from tui.render import roll_summary
+from tui.sanitize import clean
 from tui.store import LogEntry, Store, StoreError
 from tui.widgets.builder import CharacterChanged, CheckRolled, builder_class, builder_module
 from tui.widgets.focus import focus_now
@@ -69,7 +71,7 @@ class TabbedPanes(TabbedContent):
     active: reactive[str] = reactive("", init=False, repaint=False)
 
 
-class KubikApp(App[None]):
+class KubikApp(CrashReporting, App[None]):
     """A GM's table companion: party, combat rounds, check builder and the roll log."""
 
     CSS_PATH = "app.tcss"
@@ -173,8 +175,18 @@ class KubikApp(App[None]):
         quiet_animations(self)
 
     def notify(self, message: str, *, markup: bool = False, **kwargs: Any) -> None:  # type: ignore[override]
-        """Notify as Textual does, but as plain text: messages quote names the GM typed."""
-        super().notify(message, markup=markup, **kwargs)
+        """Notify as Textual does, but as plain text: messages quote names the GM typed.
+
+        Always plain: a widget's ``notify`` passes ``markup=True`` by default, and its
+        messages quote names too.
+        """
+        if "title" in kwargs:
+            kwargs["title"] = clean(kwargs["title"])
+        super().notify(clean(message), markup=False, **kwargs)
+
+    def copy_to_clipboard(self, text: str) -> None:
+        """Copy with OSC 52, never a control code inside it (it would end the sequence)."""
+        super().copy_to_clipboard(clean(text))
 
     def get_default_screen(self) -> Screen[None]:
         return MainScreen(id="_default")

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tui.cli_common import Parser, emit, fail
+from tui.cli_common import Parser, emit, fail, missing_campaign, say
+from tui.sanitize import clean
 from tui.store import (
     WOUND_KEYS,
     Character,
@@ -40,8 +41,14 @@ def _campaign_arg(parser: Parser) -> None:
 
 
 def _open(path: Path | None, *, write: bool) -> Store:
-    """Open for a command; reading an existing file never takes the lock or writes."""
+    """Open for a command; reading an existing file never takes the lock or writes.
+
+    A missing file is an error (exit 2): only the app's first start creates the demo, so a
+    mistyped path never leaves a new campaign behind.
+    """
     path = Path(path).expanduser() if path is not None else default_campaign_path()
+    if not path.exists():
+        fail(missing_campaign(path), code=2)
     try:
         if not write and path.is_file():
             return Store.open(path, read_only=True)
@@ -94,7 +101,7 @@ def party(argv: Sequence[str]) -> int:
     with _open(args.campaign, write=True) as store:
         target = _find(parser, store, args.name)
         _guard(store.delete_character, target.id)
-    print(f"Удалён персонаж «{target.name}».")
+    say(f"Удалён персонаж «{target.name}».")
     return 0
 
 
@@ -215,7 +222,7 @@ def export(argv: Sequence[str]) -> int:
     with _open(args.campaign, write=False) as store:
         _guard(store.export_json, args.path)
         count, log = len(store.characters()), len(store.log())
-    print(f"Кампания сохранена в {args.path}: персонажей {count}, записей журнала {log}.")
+    say(f"Кампания сохранена в {args.path}: персонажей {count}, записей журнала {log}.")
     return 0
 
 
@@ -233,7 +240,7 @@ def import_(argv: Sequence[str]) -> int:
             args.path, args.campaign, force=args.force, lock_timeout=CLI_LOCK_TIMEOUT
         )
     )
-    print(f"Кампания «{campaign.name}» загружена из {args.path}.")
+    say(f"Кампания «{campaign.name}» загружена из {args.path}.")
     return 0
 
 
@@ -253,7 +260,7 @@ def log(argv: Sequence[str]) -> int:
         parser.error("--limit не может быть отрицательным")
     with _open(args.campaign, write=False) as store:
         if args.markdown:
-            sys.stdout.write(store.log_markdown())
+            sys.stdout.write(clean(store.log_markdown()))
             return 0
         entries = list(reversed(store.log(args.limit)))
         name = store.campaign.name

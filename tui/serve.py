@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from tui.cli_common import Parser, fail
+from tui.cli_common import Parser, fail, missing_campaign
 
 INSTALL_HINT = (
     "Для «kubik serve» нужен пакет textual-serve. Установите его:\n"
@@ -64,7 +64,7 @@ def cmd_serve(argv: Sequence[str]) -> int:
     except ImportError:
         fail(INSTALL_HINT, code=1)
     if args.view and args.campaign is not None and not args.campaign.expanduser().exists():
-        fail(f"Файл кампании {args.campaign} не найден.", code=1)
+        fail(missing_campaign(args.campaign.expanduser()), code=2)
     title = "kubik — вид для игроков" if args.view else "kubik"
     server = Server(
         app_command(args.campaign, view=args.view), host=args.host, port=args.port, title=title

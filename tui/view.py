@@ -22,8 +22,10 @@ from textual.widgets import DataTable, Static
 from rules.encounter import Encounter
 from rules.errors import RulesError
 from tui import combat_bridge as bridge
+from tui.crash import CrashReporting
 from tui.public import Masker, combat_names, public_log, public_party
 from tui.render_combat import declaration_text
+from tui.sanitize import plain
 from tui.sheets import wounds_text
 from tui.store import Character, Store, StoreError
 from tui.widgets.keybar import KeyBar
@@ -102,7 +104,7 @@ def combat_text(doc: dict | None, characters: dict[str, Character]) -> str:
     return "\n".join(lines)
 
 
-class ViewApp(App[None]):
+class ViewApp(CrashReporting, App[None]):
     """The players' view: no key in it changes the campaign."""
 
     TITLE = "kubik — вид для игроков"
@@ -188,7 +190,7 @@ class ViewApp(App[None]):
     def _draw_title(self) -> None:
         title = f"[b]{escape(self.store.campaign.name)}[/b] · вид для игроков, только просмотр"
         if self.problem:
-            title = f"[$error]{escape(self.problem)}[/]"
+            title = f"[$error]{plain(self.problem)}[/]"
         self.query_one("#view-title", Static).update(title)
 
 

@@ -222,7 +222,7 @@ class TestCommands:
 
         with pytest.raises(SystemExit) as exit_:
             main(["--view", "--campaign", str(tmp_path / "nope.json")])
-        assert exit_.value.code == 1 and "не найден" in capsys.readouterr().err
+        assert exit_.value.code == 2 and "нет такой кампании" in capsys.readouterr().err
 
     def test_serve_without_textual_serve_names_the_pip_command(self, monkeypatch, capsys):
         from tui.cli import main

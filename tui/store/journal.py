@@ -13,6 +13,8 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
+from tui.sanitize import clean_json, json_may_hold_controls
+
 from .codec import log_from_doc, log_to_doc
 from .models import LogEntry
 from .storage import FileSig, file_sig, fsync_dir, write_all
@@ -148,6 +150,8 @@ def _drop_torn_tail(fd: int) -> int:
 def _parse(line: bytes) -> LogEntry | None:
     try:
         doc = json.loads(line.decode("utf-8"))
+        if json_may_hold_controls(line):
+            doc = clean_json(doc)
         return log_from_doc(doc) if isinstance(doc, dict) else None
     except (UnicodeDecodeError, ValueError, KeyError, TypeError):
         return None

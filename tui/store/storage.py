@@ -17,6 +17,8 @@ from typing import Any, NamedTuple
 
 from tinydb import Storage
 
+from tui.sanitize import clean_json, json_may_hold_controls
+
 from .errors import CampaignCorrupt, StoreError, write_error_message
 
 TMP_SUFFIX = ".tmp"
@@ -154,6 +156,8 @@ def parse_tables(raw: bytes, path: Path) -> dict[str, dict[str, Any]]:
         raise CampaignCorrupt(corrupt_message(path, f"это не JSON ({where})")) from err
     if not isinstance(data, dict) or not all(isinstance(table, dict) for table in data.values()):
         raise CampaignCorrupt(corrupt_message(path, "неожиданная структура данных"))
+    if json_may_hold_controls(raw):  # control codes in a name never reach a terminal
+        data = clean_json(data)
     return data
 
 

@@ -29,6 +29,8 @@ import platformdirs
 from tinydb import TinyDB
 from tinydb.storages import MemoryStorage
 
+from tui.sanitize import clean_json, clean_line
+
 from . import backups as bk
 from . import history
 from .codec import character_to_doc, log_from_doc
@@ -267,7 +269,7 @@ class Store:
 
     def rename(self, name: str) -> None:
         """Rename the campaign (an undo step)."""
-        name = name.strip()
+        name = clean_line(name).strip()
         if not name:
             raise ValueError("empty campaign name")
         change = [("meta", "name", name)]
@@ -624,4 +626,4 @@ def _doc_value(value: dict[str, Any] | None) -> dict[str, Any] | None:
         raise TypeError(f"a document is a dict, not {type(value).__name__}")
     import json
 
-    return json.loads(json.dumps(value, ensure_ascii=False))
+    return clean_json(json.loads(json.dumps(value, ensure_ascii=False)))

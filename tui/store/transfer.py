@@ -9,6 +9,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from tui.sanitize import clean_json
+
 from .codec import character_from_doc, character_to_doc, log_from_doc, log_to_doc
 from .errors import StoreError
 from .models import Campaign, Character, LogEntry
@@ -38,16 +40,18 @@ def export_payload(
     exported_at: str,
 ) -> dict[str, Any]:
     """Return the export document; ``log`` oldest first."""
-    return {
-        "format": FORMAT,
-        "format_version": FORMAT_VERSION,
-        "schema_version": campaign.schema_version,
-        "exported_at": exported_at,
-        "campaign": {"name": campaign.name, "system": campaign.system},
-        "characters": [character_to_doc(c) for c in characters],
-        "docs": docs,
-        "log": [log_to_doc(e) for e in log],
-    }
+    return clean_json(
+        {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "schema_version": campaign.schema_version,
+            "exported_at": exported_at,
+            "campaign": {"name": campaign.name, "system": campaign.system},
+            "characters": [character_to_doc(c) for c in characters],
+            "docs": docs,
+            "log": [log_to_doc(e) for e in log],
+        }
+    )
 
 
 def read_export(source: Path) -> Exported:
@@ -67,6 +71,7 @@ def read_export(source: Path) -> Exported:
         raise StoreError(_bad(source, f"это не JSON в UTF-8 ({err})")) from err
     if not isinstance(data, dict):
         raise StoreError(_bad(source, "ожидался объект JSON"))
+    data = clean_json(data)  # names with control codes are carried over harmless
     if data.get("format") != FORMAT:
         if "meta" in data and "characters" in data:
             raise StoreError(

@@ -32,6 +32,8 @@ from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import DataTable
 
+from tui.sanitize import clean
+
 
 class Table(DataTable[Any]):
     """``DataTable`` with render caches that survive focus changes and re-showing, whose text
@@ -91,7 +93,9 @@ class Table(DataTable[Any]):
             self._line_style = None
 
     def add_row(self, *cells: Any, **kwargs: Any) -> Any:
-        return super().add_row(*(Text(c) if isinstance(c, str) else c for c in cells), **kwargs)
+        return super().add_row(
+            *(Text(clean(c)) if isinstance(c, str) else c for c in cells), **kwargs
+        )
 
     def notify_style_update(self) -> None:
         self._styled_focus = self.has_focus
