@@ -13,6 +13,7 @@ from tui.screens.campaign_files import delete_campaign, new_campaign_path
 from tui.screens.campaigns import CampaignsScreen
 from tui.screens.settings import SettingsScreen
 from tui.store import CampaignCorrupt, CampaignExists, Store, StoreError, default_campaign_path
+from tui.store.storage import atomic_write_text
 from tui.widgets.choice import Choice, ChoiceScreen
 from tui.widgets.prompt import TextPrompt
 
@@ -174,7 +175,7 @@ def export(app: KubikApp, job: str, path: Path) -> None:
             app.store.export_json(path)
         else:
             try:
-                path.write_text(app.store.log_markdown(), encoding="utf-8")
+                atomic_write_text(path, app.store.log_markdown())  # private, like the file
             except OSError as err:
                 raise StoreError(
                     f"Не удалось записать {path}: {err.strerror or err}. "

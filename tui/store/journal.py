@@ -17,7 +17,7 @@ from tui.sanitize import clean_json, json_may_hold_controls
 
 from .codec import log_from_doc, log_to_doc
 from .models import LogEntry
-from .storage import FileSig, file_sig, fsync_dir, write_all
+from .storage import FILE_MODE, FileSig, file_sig, fsync_dir, write_all
 
 _CHUNK = 65536
 
@@ -103,7 +103,7 @@ class Journal:
         if not data:
             return
         created = not self.path.exists()
-        fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
+        fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, FILE_MODE)
         try:
             size = _drop_torn_tail(fd)
             try:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -22,6 +23,10 @@ from tui.sanitize import clean_json, json_may_hold_controls
 from .errors import CampaignCorrupt, StoreError, write_error_message
 
 TMP_SUFFIX = ".tmp"
+
+#: Modes of what kubik creates: campaigns hold the GM's secrets, so only the owner reads them.
+FILE_MODE = 0o600
+DIR_MODE = 0o700
 
 __all__ = [
     "AtomicJSONStorage",
@@ -90,13 +95,23 @@ def atomic_write_bytes(
     ``before_replace`` runs once the new version is safely on disk and just before it takes
     the old one's place (the store links the old version into its backups there).
 
+    A new file is private (0600); a file that exists keeps its mode (a GM's ``chmod``
+    stays). A symbolic link is written through: its target is replaced, the link stays.
+
     Raises:
         OSError: the folder is not writable, the disk is full, ... ``path`` is unchanged.
     """
+    path = write_target(path)
+    try:
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        mode = FILE_MODE
     tmp = path.with_name(f"{temp_prefix(path)}{os.getpid()}.{os.urandom(4).hex()}{TMP_SUFFIX}")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
     try:
         try:
+            if mode != FILE_MODE:
+                os.fchmod(fd, mode)
             write_all(fd, data)
             os.fsync(fd)
         finally:
@@ -108,6 +123,27 @@ def atomic_write_bytes(
         tmp.unlink(missing_ok=True)
         raise
     fsync_dir(path.parent)
+
+
+def write_target(path: Path) -> Path:
+    """Return the file a write to ``path`` replaces: the target of a symbolic link."""
+    if not os.path.islink(path):
+        return path
+    return Path(os.path.realpath(path))
+
+
+def private_copy(src: Path, dst: Path) -> None:
+    """Copy ``src`` to a new file ``dst`` that only its owner can read (0600)."""
+    import shutil
+
+    fd = os.open(dst, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
+    with open(fd, "wb") as out, open(src, "rb") as source:
+        shutil.copyfileobj(source, out)
+
+
+def private_mkdir(folder: Path) -> None:
+    """Create ``folder`` (and missing parents) if needed; a folder kubik creates is 0700."""
+    folder.mkdir(parents=True, exist_ok=True, mode=DIR_MODE)
 
 
 def atomic_write_text(path: Path, text: str) -> None:

@@ -60,6 +60,7 @@ from .storage import (
     TablesEncoder,
     atomic_write_bytes,
     file_sig,
+    private_mkdir,
     read_bytes,
     remove_stale_temp_files,
 )
@@ -158,7 +159,7 @@ class Store:
             return store
 
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            private_mkdir(path.parent)
         except OSError as err:
             raise StoreError(
                 f"Не удалось создать папку {path.parent}: {err.strerror or err}. "
@@ -425,7 +426,7 @@ class Store:
         if target.is_dir():
             raise StoreError(f"{target} — это папка, а не файл кампании. Укажите путь к файлу.")
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
+            private_mkdir(target.parent)
         except OSError as err:
             raise StoreError(write_error_message(target, err)) from err
         import_campaign(exported, target, force=force, lock_timeout=lock_timeout)
