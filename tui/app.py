@@ -26,6 +26,7 @@ from tui.crash import CrashReporting
 from tui.render import roll_summary
 from tui.sanitize import clean
 from tui.store import LogEntry, Store, StoreError
+from tui.store.schema import rules_tables
 from tui.widgets.builder import CharacterChanged, CheckRolled, builder_class, builder_module
 from tui.widgets.focus import focus_now
 from tui.widgets.keybar import KeyBar
@@ -270,7 +271,7 @@ class KubikApp(CrashReporting, App[None]):
 
     def _store_changed(self) -> None:
         settings = self.store.get_doc("settings") or {}
-        set_overrides(settings)
+        set_overrides(rules_tables(settings))
         banner = self.query_one("#read-only-banner", Static)
         banner.display = self.store.read_only
         banner.update(read_only_text(self.store))

@@ -13,6 +13,7 @@ from tui.screens.campaign_files import delete_campaign, new_campaign_path
 from tui.screens.campaigns import CampaignsScreen
 from tui.screens.settings import SettingsScreen
 from tui.store import CampaignCorrupt, CampaignExists, Store, StoreError, default_campaign_path
+from tui.store.schema import rules_tables
 from tui.store.storage import atomic_write_text
 from tui.widgets.choice import Choice, ChoiceScreen
 from tui.widgets.prompt import TextPrompt
@@ -82,7 +83,7 @@ async def switch_store(app: KubikApp, store: Store) -> None:
     old.close()
     app.store = store
     app.sub_title = store.campaign.name
-    set_overrides(store.get_doc("settings") or {})
+    set_overrides(rules_tables(store.get_doc("settings")))
     await app.recompose()
     store.subscribe(app._store_changed)
     app.redraw_all()

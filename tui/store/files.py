@@ -23,6 +23,7 @@ from .errors import CampaignCorrupt, CampaignExists, StoreBusy, StoreError, writ
 from .journal import journal_path, write_journal
 from .migrations import CHARACTERS, DOCS, HISTORY, META, SCHEMA_VERSION, Upgrade, upgrade
 from .models import Character
+from .schema import SchemaError, validate
 from .storage import (
     FILE_MODE,
     FileSig,
@@ -114,6 +115,10 @@ def check_tables(
     """
     old_docs, old_characters = known if known else ({}, {})
     old_docs = old_docs.get(CHARACTERS, {})
+    try:
+        validate(tables, known=known[0] if known else None)
+    except SchemaError as err:
+        raise CampaignCorrupt(corrupt_message(path, err)) from err
     try:
         (meta,) = tables[META].values()
         if not isinstance(meta["name"], str) or not isinstance(meta["system"], str):

@@ -17,6 +17,7 @@ from tui.sanitize import clean_json, json_may_hold_controls
 
 from .codec import log_from_doc, log_to_doc
 from .models import LogEntry
+from .schema import check_depth
 from .storage import FILE_MODE, FileSig, file_sig, fsync_dir, write_all
 
 _CHUNK = 65536
@@ -152,9 +153,12 @@ def _parse(line: bytes) -> LogEntry | None:
         doc = json.loads(line.decode("utf-8"))
         if json_may_hold_controls(line):
             doc = clean_json(doc)
-        return log_from_doc(doc) if isinstance(doc, dict) else None
-    except (UnicodeDecodeError, ValueError, KeyError, TypeError):
-        return None
+        if not isinstance(doc, dict):
+            return None
+        check_depth(doc, "запись журнала")
+        return log_from_doc(doc)
+    except (UnicodeDecodeError, ValueError, KeyError, TypeError, RecursionError):
+        return None  # SchemaError is a ValueError: a line nested too deep is skipped
 
 
 def write_journal(path: Path, entries: Iterable[LogEntry]) -> None:

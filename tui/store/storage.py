@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from collections.abc import Callable
 from pathlib import Path
@@ -190,6 +191,8 @@ def parse_tables(raw: bytes, path: Path) -> dict[str, dict[str, Any]]:
     except json.JSONDecodeError as err:
         where = f"строка {err.lineno}, столбец {err.colno}"
         raise CampaignCorrupt(corrupt_message(path, f"это не JSON ({where})")) from err
+    except RecursionError as err:
+        raise CampaignCorrupt(corrupt_message(path, TOO_DEEP)) from err
     if not isinstance(data, dict) or not all(isinstance(table, dict) for table in data.values()):
         raise CampaignCorrupt(corrupt_message(path, "неожиданная структура данных"))
     if json_may_hold_controls(raw):  # control codes in a name never reach a terminal
@@ -239,11 +242,23 @@ def dump_tables(data: dict[str, dict[str, Any]]) -> bytes:
     return TablesEncoder().encode(data)
 
 
+TOO_DEEP = "JSON вложен слишком глубоко (тысячи уровней)"
+
+
 def corrupt_message(path: Path, why: object) -> str:
+    why = russian_reason(why)
     return (
         f"Файл кампании {path} повреждён: {why}. kubik не будет его перезаписывать. "
         "Восстановите файл из резервной копии или укажите другой путь."
     )
+
+
+def russian_reason(why: object) -> str:
+    """Return ``why`` for a Russian message: a Python error's English text is not shown."""
+    text = str(why)
+    if re.search("[а-яА-ЯёЁ]", text):
+        return text
+    return "в нём неожиданные данные (не тот тип или не то значение)"
 
 
 def remove_stale_temp_files(path: Path) -> list[Path]:
