@@ -16,7 +16,6 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.markup import escape
 from textual.widgets import DataTable, Static
 
 from rules.encounter import Encounter
@@ -26,6 +25,7 @@ from tui.crash import CrashReporting
 from tui.public import Masker, combat_names, public_log, public_party
 from tui.render_combat import declaration_text
 from tui.sanitize import plain
+from tui.sanitize import plain as escape  # every «[» literal, no control code
 from tui.sheets import wounds_text
 from tui.store import Character, Store, StoreError
 from tui.widgets.keybar import KeyBar

@@ -72,3 +72,18 @@ async def test_the_quick_rolls_error_shows_a_tag_as_typed(make_test_app, monkeyp
         await pilot.pause()
         shown = app.query_one("#quick-output", Static).render()
         assert app.is_running and "не понимаю «[b]2d6[/]»" in str(shown)
+
+
+async def test_the_views_title_shows_a_name_with_a_backslash_and_brackets(tmp_path):
+    """Textual's own ``escape`` let «…␛\\�31m» followed by «[/b]» show the closing tag."""
+    from tui.view import make_view
+
+    path = tmp_path / "c.json"
+    store = Store.open(path)
+    store.rename("Кампания\x1b[2J\x1b[6n\x1bP+q544e\x1b\\\x9b31m")
+    store.close()
+    view = make_view(path)
+    async with view.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        title = str(view.query_one("#view-title", Static).render())
+        assert title.startswith("Кампания␛[2J␛[6n␛P+q544e␛\\�31m · вид для игроков"), title
