@@ -189,7 +189,7 @@ class Encounter:
         if declaration.actor != expected.character_id:
             raise RulesError(f"Сейчас объявляет {expected.name}: заявки идут по порядку сторон.")
         if declaration.target is not None and declaration.target not in self.ids():
-            raise RulesError("Цель не участвует в бою.")
+            raise RulesError("Цель не участвует в бою: выберите цель из участников.")
         return replace(self, declarations=(*self.declarations, declaration))
 
     def start_resolution(self, can_act: Callable[[str], bool]) -> Encounter:
