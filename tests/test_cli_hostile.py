@@ -99,3 +99,52 @@ def test_control_codes_in_arguments_never_reach_the_terminal(tmp_path) -> None:
         assert "\x1b" not in done.stdout + done.stderr, argv
         assert "Traceback" not in done.stderr
     assert "Волк␛]52" in kubik("party", "list", "--campaign", str(path)).stdout
+
+
+def test_an_unreadable_campaign_is_explained_in_russian(tmp_path, capsys) -> None:
+    if os.geteuid() == 0:
+        pytest.skip("root reads every file")
+    path = tmp_path / "c.json"
+    Store.open(path).close()
+    path.chmod(0)
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["party", "list", "--campaign", str(path)])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 1 and "нет прав доступа" in err and "Permission" not in err
+
+
+def test_os_errors_read_in_russian() -> None:
+    import errno
+
+    from tui.store.errors import os_reason
+
+    assert os_reason(OSError(errno.EACCES, "Permission denied")) == "нет прав доступа"
+    assert os_reason(OSError(errno.ENOSPC, "No space left on device")).startswith("на диске")
+    assert os_reason(OSError(errno.EXDEV, "Invalid cross-device link")) == "ошибка системы (код 18)"
+
+
+async def test_a_bug_in_the_app_leaves_one_russian_line(tmp_path, monkeypatch) -> None:
+    """Textual printed a whole traceback with local variables; now one line and a report."""
+    from tests.conftest import frozen_clock
+    from tui.app import KubikApp, make_app
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+
+    def broken(self) -> None:
+        raise ZeroDivisionError("division by zero")
+
+    printed: list[str] = []
+
+    def record(self) -> None:  # what Textual prints after the app ends
+        printed.extend(str(r) for r in self._exit_renderables)
+
+    monkeypatch.setattr(KubikApp, "action_keys", broken)
+    monkeypatch.setattr(KubikApp, "_print_error_renderables", record)
+    app = make_app(tmp_path / "c.json", clock=frozen_clock)
+    with pytest.raises(ZeroDivisionError):  # the pilot re-raises what ended the app
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("question_mark")
+            await pilot.pause()
+    (line,) = printed
+    assert "внутренняя ошибка" in line and str(app.crash_report) in line
+    assert "ZeroDivisionError" in app.crash_report.read_text()

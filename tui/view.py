@@ -28,6 +28,7 @@ from tui.sanitize import plain
 from tui.sanitize import plain as escape  # every «[» literal, no control code
 from tui.sheets import wounds_text
 from tui.store import Character, Store, StoreError
+from tui.store.errors import os_reason
 from tui.widgets.keybar import KeyBar
 from tui.widgets.log import clock_text
 from tui.widgets.motion import quiet_animations
@@ -161,7 +162,7 @@ class ViewApp(CrashReporting, App[None]):
         except StoreError as err:  # a damaged file: keep showing the last good state
             problem = str(err)
         except OSError as err:
-            problem = f"Не удалось прочитать кампанию: {err.strerror or err}"
+            problem = f"Не удалось прочитать кампанию: {os_reason(err)}"
         if problem != self.problem:
             self.problem = problem
             self._draw_title()

@@ -13,6 +13,7 @@ from tui.screens.campaign_files import delete_campaign, new_campaign_path
 from tui.screens.campaigns import CampaignsScreen
 from tui.screens.settings import SettingsScreen
 from tui.store import CampaignCorrupt, CampaignExists, Store, StoreError, default_campaign_path
+from tui.store.errors import os_reason
 from tui.store.schema import rules_tables
 from tui.store.storage import atomic_write_text
 from tui.widgets.choice import Choice, ChoiceScreen
@@ -179,7 +180,7 @@ def export(app: KubikApp, job: str, path: Path) -> None:
                 atomic_write_text(path, app.store.log_markdown())  # private, like the file
             except OSError as err:
                 raise StoreError(
-                    f"Не удалось записать {path}: {err.strerror or err}. "
+                    f"Не удалось записать {path}: {os_reason(err)}. "
                     "Проверьте папку и свободное место на диске."
                 ) from err
     except StoreError as err:

@@ -21,7 +21,7 @@ from tinydb import Storage
 
 from tui.sanitize import clean_json, json_may_hold_controls
 
-from .errors import CampaignCorrupt, StoreError, write_error_message
+from .errors import CampaignCorrupt, StoreError, os_reason, write_error_message
 
 TMP_SUFFIX = ".tmp"
 
@@ -169,7 +169,7 @@ def read_bytes(path: Path) -> tuple[bytes, FileSig] | None:
         return None
     except OSError as err:
         raise StoreError(
-            f"Не удалось прочитать файл кампании {path}: {err.strerror or err}. "
+            f"Не удалось прочитать файл кампании {path}: {os_reason(err)}. "
             "Проверьте права доступа к файлу."
         ) from err
 

@@ -38,6 +38,7 @@ from .errors import (
     CampaignCorrupt,
     StoreError,
     StoreReadOnly,
+    os_reason,
     write_error_message,
 )
 from .files import (
@@ -162,7 +163,7 @@ class Store:
             private_mkdir(path.parent)
         except OSError as err:
             raise StoreError(
-                f"Не удалось создать папку {path.parent}: {err.strerror or err}. "
+                f"Не удалось создать папку {path.parent}: {os_reason(err)}. "
                 "Проверьте права доступа или укажите другой путь."
             ) from err
         if not path.exists():
@@ -399,7 +400,7 @@ class Store:
             atomic_write_bytes(path, data)
         except OSError as err:
             raise StoreError(
-                f"Не удалось записать экспорт {path}: {err.strerror or err}. "
+                f"Не удалось записать экспорт {path}: {os_reason(err)}. "
                 "Проверьте папку и свободное место на диске."
             ) from err
 

@@ -12,7 +12,7 @@ from typing import Any
 from tui.sanitize import clean_json
 
 from .codec import character_from_doc, character_to_doc, log_from_doc, log_to_doc
-from .errors import StoreError
+from .errors import StoreError, os_reason
 from .models import Campaign, Character, LogEntry
 from .schema import SYSTEMS, SchemaError, check_depth, validate_character
 from .storage import russian_reason
@@ -66,7 +66,7 @@ def read_export(source: Path) -> Exported:
     try:
         raw = source.read_bytes()
     except OSError as err:
-        raise StoreError(f"Не удалось прочитать {source}: {err.strerror or err}.") from err
+        raise StoreError(f"Не удалось прочитать {source}: {os_reason(err)}.") from err
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as err:
