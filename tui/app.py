@@ -24,7 +24,7 @@ from rules.data import set_overrides
 from rules.rng import make_rng
 from tui.crash import CrashReporting
 from tui.render import roll_summary
-from tui.sanitize import clean
+from tui.sanitize import CleanPaste, clean
 from tui.store import LogEntry, Store, StoreError
 from tui.store.schema import rules_tables
 from tui.widgets.builder import CharacterChanged, CheckRolled, builder_class, builder_module
@@ -72,7 +72,7 @@ class TabbedPanes(TabbedContent):
     active: reactive[str] = reactive("", init=False, repaint=False)
 
 
-class KubikApp(CrashReporting, App[None]):
+class KubikApp(CrashReporting, CleanPaste, App[None]):
     """A GM's table companion: party, combat rounds, check builder and the roll log."""
 
     CSS_PATH = "app.tcss"

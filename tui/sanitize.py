@@ -106,3 +106,18 @@ def safe_text(text: str, style: str = "") -> Text:
     from rich.text import Text
 
     return Text(clean(text), style=style)
+
+
+class CleanPaste:
+    """Mixin for a Textual app: pasted text is cleaned before any widget sees it.
+
+    Textual's ``Input`` inserts a bracketed paste as it came, control codes included, and
+    then draws it; a name copied from a chat could carry ``ESC ] 52`` into the form.
+    """
+
+    async def on_event(self, event: Any) -> None:
+        from textual import events
+
+        if isinstance(event, events.Paste):
+            event.text = clean(event.text)
+        await super().on_event(event)  # type: ignore[misc]

@@ -87,3 +87,17 @@ async def test_the_views_title_shows_a_name_with_a_backslash_and_brackets(tmp_pa
         await pilot.pause()
         title = str(view.query_one("#view-title", Static).render())
         assert title.startswith("Кампания␛[2J␛[6n␛P+q544e␛\\�31m · вид для игроков"), title
+
+
+async def test_a_paste_with_escape_codes_reaches_no_field_raw(make_test_app):
+    """Textual's Input inserted a bracketed paste as it came, ESC included, and drew it."""
+    from textual import events
+    from textual.widgets import Input
+
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("slash")
+        app.post_message(events.Paste("2d6\x1b]52;c;cm0gLXJmIH4=\x07\x1b]2;x\x07"))
+        await pilot.pause()
+        value = app.query_one("#quick-input", Input).value
+        assert value == "2d6␛]52;c;cm0gLXJmIH4=␇␛]2;x␇"
