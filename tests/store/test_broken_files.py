@@ -341,3 +341,20 @@ def test_a_generated_broken_character_is_read_or_refused_in_russian(
             sheets.sheet_text(system, c)
             sheets.track_of(c)
     assert path.read_bytes() == data
+
+
+def test_a_journal_line_nested_100000_deep_is_skipped(tmp_path, capsys) -> None:
+    """The Журнал is read line by line; a hostile line is skipped, the others are kept."""
+    path = tmp_path / "c.json"
+    Store.open(path).close()
+    good = {"id": "e1", "at": "2026-11-29T20:00:00+03:00", "kind": "roll", "text": "2d6 = 7"}
+    deep = b"[" * 100_000 + b"]" * 100_000
+    nested_doc = json.dumps({**good, "id": "e2", "data": nested(200)}).encode()
+    log = path.with_name("c.log.jsonl")
+    log.write_bytes(deep + b"\n" + nested_doc + b"\n" + json.dumps(good).encode() + b"\n")
+    data = log.read_bytes()
+    with Store.open(path, read_only=True) as store:
+        assert [e.id for e in store.log()] == ["e1"]
+    code, said = run_cli(capsys, ["log", "--campaign", str(path)])
+    assert code == 0 and "2d6 = 7" in said and no_traceback(said)
+    assert log.read_bytes() == data

@@ -78,3 +78,31 @@ def test_a_file_with_escape_codes_loads_clean_and_writes_clean(tmp_path) -> None
     store.close()
     text = path.read_text(encoding="utf-8")
     assert "\\u001b" not in text and "\x1b" not in text and "␛]52" in text
+
+
+def test_export_and_import_carry_no_control_code(tmp_path) -> None:
+    """`kubik export` / `import` carried such names through."""
+    source = tmp_path / "c.json"
+    Store.open(source).close()
+    out = tmp_path / "export.json"
+    with Store.open(source) as store:
+        store.export_json(out)
+    data = json.loads(out.read_text(encoding="utf-8"))
+    data["campaign"]["name"] = f"Кампания{OSC52}"
+    data["characters"][0]["name"] = f"Волк{HOSTILE[1]}"
+    data["log"] = [
+        {"id": "e1", "at": "2026-01-01T10:00:00", "kind": "roll", "actor": OSC52, "text": CSI}
+        for CSI in HOSTILE[2:3]
+    ]
+    out.write_text(json.dumps(data), encoding="utf-8")  # \u001b escapes, as JSON writes them
+    target = tmp_path / "imported.json"
+    campaign = Store.import_json(out, target)
+    assert not has_control(campaign.name)
+    with Store.open(target) as store:
+        texts = [store.campaign.name, *(c.name for c in store.characters())]
+        texts += [e.text + (e.actor or "") for e in store.log()]
+        again = tmp_path / "again.json"
+        store.export_json(again)
+    assert texts and not any(has_control(t) for t in texts)
+    assert "\\u001b" not in again.read_text(encoding="utf-8")
+    assert "\\u001b" not in target.read_text(encoding="utf-8")
