@@ -101,3 +101,19 @@ async def test_a_paste_with_escape_codes_reaches_no_field_raw(make_test_app):
         await pilot.pause()
         value = app.query_one("#quick-input", Input).value
         assert value == "2d6␛]52;c;cm0gLXJmIH4=␇␛]2;x␇"
+
+
+async def test_a_settings_error_quoting_a_tag_is_shown_as_typed(make_test_app):
+    """The settings error quotes the GM's TOML: a key «[/]» was read as a closing tag."""
+    from rules import data
+
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+t")
+        text = data.packaged_text("drevo/ladder.toml") + '\n"[/]" = 1\n'
+        app.screen.query_one("#settings-editor").text = text
+        await pilot.pause()
+        await pilot.press("ctrl+s")  # refused: the unknown key is named
+        await pilot.pause()
+        error = str(app.screen.query_one("#settings-error").render())
+        assert app.is_running and "«[/]»" in error
