@@ -358,3 +358,29 @@ def test_a_journal_line_nested_100000_deep_is_skipped(tmp_path, capsys) -> None:
     code, said = run_cli(capsys, ["log", "--campaign", str(path)])
     assert code == 0 and "2d6 = 7" in said and no_traceback(said)
     assert log.read_bytes() == data
+
+
+def test_a_change_the_schema_refuses_is_not_called_a_damaged_file(tmp_path, capsys) -> None:
+    """A value out of range from the CLI is refused as a change; the file stays as it was."""
+    import dataclasses
+
+    from tui.store import ChangeRefused
+
+    path = tmp_path / "c.json"
+    Store.open(path).close()
+    data = path.read_bytes()
+    code, said = run_cli(
+        capsys, ["party", "add", "Волк", "--set", "fate=1000", "--campaign", str(path)]
+    )
+    assert code == 1 and "Изменение не сохранено" in said and "поле fate" in said
+    assert "повреждён" not in said and path.read_bytes() == data
+    with Store.open(path) as store:
+        c = store.characters()[0]
+        with pytest.raises(ChangeRefused, match="wounds.light"):
+            store.upsert_character(dataclasses.replace(c, wounds={"light": -1}))
+        other = Store.open(path)  # a second kubik writes first: the file is not the one known
+        other.rename("Другое имя")
+        other.close()
+        with pytest.raises(ChangeRefused, match="поле fate"):
+            store.upsert_character(dataclasses.replace(c, fate=-5))
+    assert Store.open(path, read_only=True).campaign.name == "Другое имя"

@@ -9,6 +9,7 @@ from .backups import KEEP as BACKUPS_KEPT
 from .errors import (
     CampaignCorrupt,
     CampaignExists,
+    ChangeRefused,
     StoreBusy,
     StoreError,
     StoreReadOnly,
@@ -30,6 +31,7 @@ __all__ = [
     "Campaign",
     "CampaignCorrupt",
     "CampaignExists",
+    "ChangeRefused",
     "Character",
     "LogEntry",
     "Skill",

@@ -20,7 +20,18 @@ class StoreError(Exception):
 
 
 class CampaignCorrupt(StoreError):
-    """The campaign file exists but cannot be used; kubik never overwrites it."""
+    """The campaign file exists but cannot be used; kubik never overwrites it.
+
+    ``reason`` is the schema's own words (the field and what it needs), when that is why.
+    """
+
+    def __init__(self, message: str, *, backups: Sequence[Path] = (), reason: str = "") -> None:
+        super().__init__(message, backups=backups)
+        self.reason = reason
+
+
+class ChangeRefused(StoreError):
+    """A change would leave the campaign with a value it cannot hold; nothing was written."""
 
 
 class StoreBusy(StoreError):

@@ -118,7 +118,7 @@ def check_tables(
     try:
         validate(tables, known=known[0] if known else None)
     except SchemaError as err:
-        raise CampaignCorrupt(corrupt_message(path, err)) from err
+        raise CampaignCorrupt(corrupt_message(path, err), reason=str(err)) from err
     try:
         (meta,) = tables[META].values()
         if not isinstance(meta["name"], str) or not isinstance(meta["system"], str):

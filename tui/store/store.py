@@ -36,6 +36,7 @@ from . import history
 from .codec import character_to_doc, log_from_doc
 from .errors import (
     CampaignCorrupt,
+    ChangeRefused,
     StoreError,
     StoreReadOnly,
     os_reason,
@@ -487,6 +488,11 @@ class Store:
                 try:  # never write what could not be read back
                     fresh = check_tables(tables, self.path, known=known)
                 except CampaignCorrupt as err:
+                    if err.reason and (known is not None or _loads(base, self.path)):
+                        # The file was good before the change: the change is what is refused.
+                        raise ChangeRefused(
+                            f"Изменение не сохранено: {err.reason}. Кампания не изменилась."
+                        ) from err
                     raise CampaignCorrupt(str(err), backups=good_backups(self.path)) from err
                 try:
                     fresh.raw = write_file(
@@ -581,6 +587,15 @@ class Store:
     def _notify(self) -> None:
         for callback in list(self._subscribers):
             callback()
+
+
+def _loads(tables: Tables, path: Path) -> bool:
+    """Return whether ``tables`` pass the checks of a load."""
+    try:
+        check_tables(tables, path)
+    except CampaignCorrupt:
+        return False
+    return True
 
 
 def _copy_docs(tables: Tables) -> Tables:
