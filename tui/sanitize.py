@@ -23,13 +23,18 @@ if TYPE_CHECKING:
 #: C0 controls except tab and newline, DEL, and the C1 controls (U+0080–U+009F).
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
-#: The same in JSON bytes (raw, C1 or a bidi mark in UTF-8, a ``\\u`` or ``\\b`` escape).
-#: A hit only means "look closer" (``\\\\b`` is an escaped backslash and a «b»).
-_CONTROL_JSON = re.compile(
-    rb"[\x00-\x08\x0b-\x1f\x7f]|\xc2[\x80-\x9f]|\\u00[0-1][0-9a-fA-F]|\\u00[89][0-9a-fA-F]"
-    rb"|\\u007[fF]|\\[bfr]"
-    rb"|\xe2\x80[\xaa-\xae]|\xe2\x81[\xa6-\xa9]|\\u20(?:2[a-eA-E]|6[6-9])"
+#: The same in JSON bytes: C1 or a bidi mark in UTF-8, a ``\\u`` or ``\\b`` escape. Each
+#: pattern starts with a literal, which the regex engine scans for fast (one alternation of
+#: them all, or a character class, cost 10 ms on a 200 KiB file). A hit only means "look
+#: closer" (``\\\\b`` is an escaped backslash and a «b»).
+_CONTROL_JSON = (
+    re.compile(rb"\xc2[\x80-\x9f]"),
+    re.compile(rb"\xe2\x80[\xaa-\xae]|\xe2\x81[\xa6-\xa9]"),
+    re.compile(rb"\\u00[0-1][0-9a-fA-F]|\\u00[89][0-9a-fA-F]|\\u007[fF]|\\[bfr]"),
+    re.compile(rb"\\u20(?:2[a-eA-E]|6[6-9])"),
 )
+#: Raw C0 controls but tab and newline, and DEL (``bytes.translate`` deletes them fast).
+_CONTROL_BYTES = bytes([*range(0x00, 0x09), *range(0x0B, 0x20), 0x7F])
 
 #: Bidirectional overrides and isolates: they reorder what a name appears to say.
 _BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
@@ -86,7 +91,9 @@ def clean_json(value: Any) -> Any:
 
 def json_may_hold_controls(raw: bytes) -> bool:
     """Return whether JSON bytes may hold a control character in a string (cheap pre-check)."""
-    return _CONTROL_JSON.search(raw) is not None
+    if len(raw.translate(None, _CONTROL_BYTES)) != len(raw):
+        return True
+    return any(pattern.search(raw) for pattern in _CONTROL_JSON)
 
 
 def plain(text: str) -> str:

@@ -17,7 +17,7 @@ from tui.sanitize import clean_json, json_may_hold_controls
 
 from .codec import log_from_doc, log_to_doc
 from .models import LogEntry
-from .schema import check_depth
+from .schema import MAX_DEPTH, check_depth
 from .storage import FILE_MODE, FileSig, file_sig, fsync_dir, write_all
 
 _CHUNK = 65536
@@ -81,8 +81,9 @@ class Journal:
         end = chunk.rfind(b"\n")
         if end < 0:
             return changed  # only a torn (or still being written) line
+        dirty = json_may_hold_controls(chunk)  # once per read, not once per line
         for line in chunk[: end + 1].splitlines():
-            entry = _parse(line)
+            entry = _parse(line, dirty)
             if entry is None:
                 self.skipped_lines += bool(line.strip())
                 continue
@@ -148,14 +149,15 @@ def _drop_torn_tail(fd: int) -> int:
     return keep
 
 
-def _parse(line: bytes) -> LogEntry | None:
+def _parse(line: bytes, dirty: bool = True) -> LogEntry | None:
     try:
         doc = json.loads(line.decode("utf-8"))
-        if json_may_hold_controls(line):
+        if dirty and json_may_hold_controls(line):
             doc = clean_json(doc)
         if not isinstance(doc, dict):
             return None
-        check_depth(doc, "запись журнала")
+        if line.count(b"[") + line.count(b"{") > MAX_DEPTH:  # only then can it nest too deep
+            check_depth(doc, "запись журнала")
         return log_from_doc(doc)
     except (UnicodeDecodeError, ValueError, KeyError, TypeError, RecursionError):
         return None  # SchemaError is a ValueError: a line nested too deep is skipped
