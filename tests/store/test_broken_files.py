@@ -97,6 +97,18 @@ def deep_text(depth: int) -> bytes:
     return b'{"meta": {"1": {"x": ' + b"[" * depth + b"]" * depth + b"}}}"
 
 
+def schema1_with_log(entry: Any) -> Callable[[Tables], None]:
+    """A schema-1 file (its Журнал inside it) whose one log entry is ``entry``."""
+
+    def change(t: Tables) -> None:
+        meta(t)["schema_version"] = 1
+        for table in ("docs", "history"):
+            t.pop(table)
+        t["log"] = {"1": entry}
+
+    return change
+
+
 def skill(t: Tables, **fields: Any) -> None:
     first(t)["skills"][0].update(fields)
 
@@ -159,6 +171,11 @@ REFUSED: dict[str, tuple[Callable[[Tables], bytes], str]] = {
     "settings-table-list": (edit(add_doc({"drevo/ladder.toml": []})), "drevo/ladder.toml"),
     "encounter-text": (edit(add_doc("бой", name="encounter")), "encounter"),
     "doc-deep": (edit(add_doc({"x": nested(500)}, name="encounter")), "вложенность"),
+    "schema1-log-entry-list": (edit(schema1_with_log([1, 2])), "неожиданные данные"),
+    "schema1-log-entry-no-text": (
+        edit(schema1_with_log({"id": "x", "at": "", "kind": "roll"})),
+        "неожиданные",
+    ),
     "history-deep": (edit(lambda t: t["history"].update({"1": {"undo": nested(300)}})), "вложен"),
 }
 
