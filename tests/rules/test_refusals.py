@@ -576,3 +576,41 @@ def test_the_last_refusals() -> None:
         roll_pool(Pool(3, 0), AlwaysTen())
     assert "генератор" in str(err.value)
     refused(lambda: parse_again("7"), "«7»", "10, 9, 8 или none")
+
+
+def test_every_refusal_message_in_rules_is_russian() -> None:
+    """Static check of every ``raise`` in ``rules/``: its message text is Russian. Raises
+    that pass on a message built elsewhere (a refusal function's, checked by its own tests)
+    or that are programming errors, never a GM's input, are listed by name."""
+    import ast
+    from pathlib import Path
+
+    passed_on = {"refusal", "verdict.reason", "_too_many_dice"}  # built elsewhere, Russian
+    programming = {
+        ("initiative.py", "ValueError"),  # round 0 is never asked for by any screen
+        ("__init__.py", "AttributeError"),  # the lazy-import module protocol
+    }
+    root = Path(__file__).resolve().parents[2] / "rules"
+    english = []
+    checked = 0
+    for path in sorted(root.rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(source)):
+            if not isinstance(node, ast.Raise) or node.exc is None:
+                continue
+            call = node.exc if isinstance(node.exc, ast.Call) else None
+            name = ast.unparse(call.func) if call else ast.unparse(node.exc)
+            if (path.name, name) in programming:
+                continue
+            first = ast.unparse(call.args[0]) if call and call.args else ""
+            if name in passed_on or first in passed_on:
+                continue
+            text = "".join(
+                n.value
+                for n in ast.walk(call.args[0] if call and call.args else node.exc)
+                if isinstance(n, ast.Constant) and isinstance(n.value, str)
+            )
+            checked += 1
+            if not CYRILLIC.search(text):
+                english.append(f"{path.relative_to(root)}:{node.lineno} {ast.unparse(node)[:80]}")
+    assert checked > 150 and english == []
