@@ -148,3 +148,9 @@ async def test_a_bug_in_the_app_leaves_one_russian_line(tmp_path, monkeypatch) -
     (line,) = printed
     assert "внутренняя ошибка" in line and str(app.crash_report) in line
     assert "ZeroDivisionError" in app.crash_report.read_text()
+
+
+def test_the_view_of_a_default_campaign_never_made_exits_2(tmp_path) -> None:
+    done = kubik("--view", env={"XDG_DATA_HOME": str(tmp_path)})
+    assert done.returncode == 2 and "нет такой кампании" in done.stderr
+    assert list(tmp_path.iterdir()) == []

@@ -174,11 +174,11 @@ GC_BACK_ON_SECONDS = 3.0
 
 
 def _run_view(args: argparse.Namespace) -> int:
-    from tui.store import CampaignCorrupt, StoreError
+    from tui.store import CampaignCorrupt, StoreError, default_campaign_path
     from tui.view import make_view
 
-    path = args.campaign.expanduser() if args.campaign else None
-    if path is not None and not path.exists():
+    path = args.campaign.expanduser() if args.campaign else default_campaign_path()
+    if not path.exists():
         fail(missing_campaign(path), code=2)
     try:
         view = make_view(path)
