@@ -140,8 +140,12 @@ def cmd_serve(argv: Sequence[str]) -> int:
         from textual_serve.server import Server
     except ImportError:
         fail(INSTALL_HINT, code=1)
-    if args.view and args.campaign is not None and not args.campaign.expanduser().exists():
-        fail(missing_campaign(args.campaign.expanduser()), code=2)
+    if args.view:  # the view never creates a campaign: one must be there
+        from tui.store import default_campaign_path
+
+        shown = args.campaign.expanduser() if args.campaign else default_campaign_path()
+        if not shown.exists():
+            fail(missing_campaign(shown), code=2)
     title = "kubik — вид для игроков" if args.view else "kubik"
     import textual_serve.server as served
 
