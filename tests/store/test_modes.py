@@ -76,3 +76,6 @@ def test_a_symlinked_campaign_is_written_through(tmp_path) -> None:
     assert "через ссылку" in real.read_text(encoding="utf-8")
     assert [c.notes for c in Store.open(real, read_only=True).characters()].count("через ссылку")
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    # The link and the target are one campaign: one lock, one Журнал, one backups folder.
+    assert Store.open(link).path == real
+    assert real.with_name("real.backups").is_dir() and not (tmp_path / "campaign.backups").exists()

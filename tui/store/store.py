@@ -65,6 +65,7 @@ from .storage import (
     private_mkdir,
     read_bytes,
     remove_stale_temp_files,
+    write_target,
 )
 from .transfer import export_payload, log_markdown, read_export
 
@@ -141,6 +142,9 @@ class Store:
             StoreError: the file is from a newer kubik or cannot be read or created.
         """
         path = Path(path).expanduser() if path is not None else default_campaign_path()
+        # A symlinked campaign is its target: the lock, the Журнал and the backups live
+        # beside it, so a kubik opening the link and one opening the target share them.
+        path = write_target(path)
         if path.is_dir():
             raise StoreError(f"{path} — это папка, а не файл кампании. Укажите путь к файлу.")
         reason = None
