@@ -171,6 +171,8 @@ class KubikApp(CrashReporting, CleanPaste, App[None]):
         #: tab's on its first visit, so the first screen is drawn without them.
         self._panes: dict[str, Any] = {}
         self._building: dict[str, asyncio.Task[Any]] = {}
+        #: The campaign's stored tables last checked, and those of them the rules accepted.
+        self._settings_checked: tuple[dict[str, Any], dict[str, Any]] | None = None
         #: Whether the collector was off for the start (``kubik``, not a test's app).
         self._collector_off = not gc.isenabled()
         quiet_animations(self)
@@ -264,6 +266,30 @@ class KubikApp(CrashReporting, CleanPaste, App[None]):
         except StoreError as err:
             self.notify(str(err), severity="error", timeout=15)
 
+    def usable_settings(self, settings: dict[str, Any] | None) -> dict[str, Any]:
+        """Return the campaign's tables the rules accept; name each refused one once.
+
+        A hand-edited file can hold a table the rules refuse (a ladder rung without a
+        value); the app keeps kubik's default for it instead of stopping.
+        """
+        tables = rules_tables(settings)
+        if not tables:
+            return tables
+        if self._settings_checked is not None and self._settings_checked[0] == tables:
+            return self._settings_checked[1]
+        from tui.screens.settings_tables import usable_tables  # only a campaign with tables
+
+        accepted, refused = usable_tables(tables)
+        self._settings_checked = (tables, accepted)
+        for relpath, why in refused.items():
+            self.notify(
+                f"Настройки кампании: таблица {relpath} не принята — {why} Пока действует "
+                "таблица kubik по умолчанию; исправьте её в Ctrl+T.",
+                severity="error",
+                timeout=20,
+            )
+        return accepted
+
     def redraw_all(self) -> None:
         """Redraw every pane from the store (after mount, or after the tabs were rebuilt)."""
         self._shown = {}
@@ -271,7 +297,7 @@ class KubikApp(CrashReporting, CleanPaste, App[None]):
 
     def _store_changed(self) -> None:
         settings = self.store.get_doc("settings") or {}
-        set_overrides(rules_tables(settings))
+        set_overrides(self.usable_settings(settings))
         banner = self.query_one("#read-only-banner", Static)
         banner.display = self.store.read_only
         banner.update(read_only_text(self.store))

@@ -14,7 +14,6 @@ from tui.screens.campaigns import CampaignsScreen
 from tui.screens.settings import SettingsScreen
 from tui.store import CampaignCorrupt, CampaignExists, Store, StoreError, default_campaign_path
 from tui.store.errors import os_reason
-from tui.store.schema import rules_tables
 from tui.store.storage import atomic_write_text
 from tui.widgets.choice import Choice, ChoiceScreen
 from tui.widgets.prompt import TextPrompt
@@ -84,7 +83,7 @@ async def switch_store(app: KubikApp, store: Store) -> None:
     old.close()
     app.store = store
     app.sub_title = store.campaign.name
-    set_overrides(rules_tables(store.get_doc("settings")))
+    set_overrides(app.usable_settings(store.get_doc("settings")))
     await app.recompose()
     store.subscribe(app._store_changed)
     app.redraw_all()
