@@ -265,7 +265,15 @@ class Encounter:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Encounter:
-        """Rebuild an encounter saved with :meth:`to_dict`."""
+        """Rebuild an encounter saved with :meth:`to_dict`.
+
+        Raises:
+            RulesError: the saved phase is none of :data:`PHASES`.
+        """
+        if str(data.get("phase", "setup")) not in PHASES:
+            raise RulesError(
+                f"Сохранённый бой в неизвестной фазе «{data.get('phase')}»: начните бой заново."
+            )
         return cls(
             combatants=tuple(Combatant(**c) for c in data.get("combatants", [])),
             sides=tuple(data.get("sides", [])),

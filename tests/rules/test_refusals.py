@@ -614,3 +614,10 @@ def test_every_refusal_message_in_rules_is_russian() -> None:
             if not CYRILLIC.search(text):
                 english.append(f"{path.relative_to(root)}:{node.lineno} {ast.unparse(node)[:80]}")
     assert checked > 150 and english == []
+
+
+def test_a_saved_fight_in_an_unknown_phase_is_refused() -> None:
+    """A campaign file whose encounter had «phase: 5» stopped the app at the Бой tab."""
+    from rules.encounter import Encounter
+
+    refused(lambda: Encounter.from_dict({"phase": 5}), "«5»", "начните бой заново")

@@ -429,3 +429,18 @@ async def test_a_settings_table_the_rules_refuse_falls_back_to_the_default(tmp_p
     finally:
         data.set_overrides(None)
     assert path.read_bytes() == data_before
+
+
+async def test_a_saved_fight_in_an_unknown_phase_is_named_not_fatal(tmp_path) -> None:
+    from tests.conftest import frozen_clock
+    from tui.app import make_app
+
+    path = tmp_path / "c.json"
+    with Store.open(path) as store:
+        store.put_doc("encounter", {"phase": 5, "round": "x"}, label="x")
+    app = make_app(path, clock=frozen_clock, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        assert app.is_running
+        assert any("бой повреждён" in str(n.message) for n in app._notifications)
