@@ -171,6 +171,18 @@ REFUSED: dict[str, tuple[Callable[[Tables], bytes], str]] = {
     "settings-list": (edit(add_doc([1, 2])), "settings"),
     "settings-table-list": (edit(add_doc({"drevo/ladder.toml": []})), "drevo/ladder.toml"),
     "encounter-text": (edit(add_doc("бой", name="encounter")), "encounter"),
+    "encounter-side-number": (
+        edit(add_doc({"phase": "declare", "sides": [3, 4]}, name="encounter")),
+        "поле sides",
+    ),
+    "encounter-combatant-text": (
+        edit(add_doc({"combatants": ["a"]}, name="encounter")),
+        "combatants[1]",
+    ),
+    "encounter-turns-text": (
+        edit(add_doc({"declarations": [{"actor": "a", "turns": "2"}]}, name="encounter")),
+        "declarations[1].turns",
+    ),
     "doc-deep": (edit(add_doc({"x": nested(500)}, name="encounter")), "вложенность"),
     "schema1-log-entry-list": (edit(schema1_with_log([1, 2])), "неожиданные данные"),
     "schema1-log-entry-no-text": (
@@ -437,7 +449,7 @@ async def test_a_saved_fight_in_an_unknown_phase_is_named_not_fatal(tmp_path) ->
 
     path = tmp_path / "c.json"
     with Store.open(path) as store:
-        store.put_doc("encounter", {"phase": 5, "round": "x"}, label="x")
+        store.put_doc("encounter", {"phase": 5}, label="x")  # the shape is right, the phase not
     app = make_app(path, clock=frozen_clock, seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("2")

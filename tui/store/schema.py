@@ -189,10 +189,48 @@ def _doc(doc: Any, where: str, names: set[str], *, checked: bool = False) -> Non
         for table, content in value.items():
             if _TABLE_NAME.match(table) and not isinstance(content, dict):
                 raise SchemaError(f"{where}, таблица {table}: нужен объект, а не {_kind(content)}")
+    elif name == "encounter":
+        _encounter(value, where)
     elif name == "settings_text":
         for table, text in value.items():
             if not isinstance(text, str):
                 raise SchemaError(f"{where}, таблица {table}: нужна строка, а не {_kind(text)}")
+
+
+#: The saved fight's fields (``rules.encounter.Encounter.to_dict``) and their types.
+_COMBATANT = {"character_id": str, "name": str, "side": str}
+_DECLARATION = {
+    "actor": str,
+    "action": str,
+    "target": (str, type(None)),
+    "weapon": (str, type(None)),
+    "distance": str,
+    "turns": int,
+    "combined": str,
+}
+
+
+def _encounter(value: dict[str, Any], where: str) -> None:
+    """Check the saved fight's shape; what its values mean the rules check when they load it."""
+    if not _is_int(value.get("round", 0)):
+        raise SchemaError(f"{where}, поле round: {_shown(value.get('round'))} — нужно целое число")
+    for key in ("sides", "resolved"):
+        _strings(value.get(key, []), f"{where}, поле {key}")
+    rows = {"combatants": _COMBATANT, "declarations": _DECLARATION, "carried": _DECLARATION}
+    for key, fields in rows.items():
+        items = value.get(key, [])
+        if not isinstance(items, list):
+            raise SchemaError(f"{where}, поле {key}: нужен список, а не {_kind(items)}")
+        for i, item in enumerate(items, 1):
+            if not isinstance(item, dict):  # fields it does not know are the rules' business
+                raise SchemaError(f"{where}, {key}[{i}]: нужен объект, а не {_kind(item)}")
+            for field_name, kind in fields.items():
+                if field_name in item and not isinstance(item[field_name], kind):
+                    raise SchemaError(
+                        f"{where}, {key}[{i}].{field_name}: {_shown(item[field_name])} — не тот тип"
+                    )
+                if kind is int and isinstance(item.get(field_name), bool):
+                    raise SchemaError(f"{where}, {key}[{i}].{field_name}: нужно целое число")
 
 
 def rules_tables(settings: Mapping[str, Any] | None) -> dict[str, dict[str, Any]]:

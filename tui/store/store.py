@@ -486,9 +486,9 @@ class Store:
                 rev = loaded.rev
                 db.table(META).update({"rev": (rev or 0) + 1})
                 tables = _share_unchanged(db.storage.read() or {}, base)
-                # Documents this store already checked (the file is the version it knows) are
-                # not re-checked; a file another process wrote is checked in full.
-                known = (self._tables, self._characters) if base is self._tables else None
+                # Documents checked when the file was read (by this store, or just now when
+                # another process wrote it) are not checked again.
+                known = (base, loaded.characters)
                 try:  # never write what could not be read back
                     fresh = check_tables(tables, self.path, known=known)
                 except CampaignCorrupt as err:
@@ -529,8 +529,9 @@ class Store:
         raw, sig = got
         if self._raw is not None and raw == self._raw:
             return Loaded(Upgrade(self._tables, SCHEMA_VERSION), sig, self._characters, raw)
-        # Checked once, after the change: the same check would fail before it.
-        return decode(raw, sig, self.path, check=False)
+        # Checked before the change too: a change that replaces the one bad document would
+        # otherwise pass the check after it, and a file that fails would be overwritten.
+        return decode(raw, sig, self.path)
 
     def _move_legacy_log(self, docs: list[dict[str, Any]]) -> None:
         """Append a schema-1 file's Журнал to the JSONL file, skipping what is there already.
