@@ -456,3 +456,37 @@ async def test_a_saved_fight_in_an_unknown_phase_is_named_not_fatal(tmp_path) ->
         await pilot.pause()
         assert app.is_running
         assert any("бой повреждён" in str(n.message) for n in app._notifications)
+
+
+ENCOUNTER_FIELDS = st.sampled_from(
+    ["round", "phase", "sides", "combatants", "declarations", "resolved", "carried", "initiative"]
+)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(fields=st.dictionaries(ENCOUNTER_FIELDS, JSON, max_size=4))
+def test_a_generated_saved_fight_is_read_or_refused(tmp_path_factory, fields) -> None:
+    """Any saved fight: refused in Russian by the store, or drawn by the players' view and
+    rebuilt by the rules (or refused by them, which the Бой tab turns into a notice)."""
+    from rules.encounter import Encounter
+    from rules.errors import RulesError
+    from tui.view import combat_text
+
+    t = demo_tables()
+    t["docs"] = {"1": {"name": "encounter", "value": fields}}
+    path = tmp_path_factory.mktemp("fight") / "c.json"
+    path.write_bytes(json.dumps(t, ensure_ascii=False).encode())
+    try:
+        store = Store.open(path, read_only=True)
+    except StoreError as err:
+        assert CYRILLIC.search(str(err)) and "encounter" in str(err)
+        return
+    doc = store.get_doc("encounter")
+    characters = {c.id: c for c in store.characters()}
+    combat_text(doc, characters)
+    try:
+        Encounter.from_dict(doc)
+    except (RulesError, TypeError, KeyError, ValueError):
+        pass  # what the Бой tab catches
