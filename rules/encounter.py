@@ -195,7 +195,7 @@ class Encounter:
         if declaration.actor != expected.character_id:
             raise RulesError(f"Сейчас объявляет {expected.name}: заявки идут по порядку сторон.")
         if declaration.target is not None and declaration.target not in self.ids():
-            raise RulesError("Цель не участвует в бою.")
+            raise RulesError("Цель не участвует в бою: выберите цель из участников.")
         return replace(self, declarations=(*self.declarations, declaration))
 
     def start_resolution(self, can_act: Callable[[str], bool]) -> Encounter:
@@ -315,7 +315,15 @@ class Encounter:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Encounter:
-        """Rebuild an encounter saved with :meth:`to_dict`."""
+        """Rebuild an encounter saved with :meth:`to_dict`.
+
+        Raises:
+            RulesError: the saved phase is none of :data:`PHASES`.
+        """
+        if str(data.get("phase", "setup")) not in PHASES:
+            raise RulesError(
+                f"Сохранённый бой в неизвестной фазе «{data.get('phase')}»: начните бой заново."
+            )
         return cls(
             combatants=tuple(Combatant(**c) for c in data.get("combatants", [])),
             sides=tuple(data.get("sides", [])),

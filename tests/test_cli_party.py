@@ -16,7 +16,10 @@ from tui.store import LogEntry, Store, new_id
 
 @pytest.fixture
 def camp(tmp_path):
-    return tmp_path / "campaign.json"
+    """The demo campaign, made as the app's first start makes it (commands never create)."""
+    path = tmp_path / "campaign.json"
+    Store.open(path).close()
+    return path
 
 
 def run(capsys, fn, *argv):
@@ -84,11 +87,12 @@ def test_party_add_with_values(capsys, camp):
     ],
 )
 def test_party_add_bad_value_exits_2_naming_it(capsys, camp, item, named):
+    before = camp.read_bytes()
     code, _, err = run(
         capsys, cli_party.party, "add", "Волк", "--campaign", str(camp), "--set", item
     )
     assert code == 2 and named in err and "ошибка" in err
-    assert not camp.exists()  # nothing was opened or created
+    assert camp.read_bytes() == before  # nothing was written
 
 
 def test_party_remove_by_name_missing_and_ambiguous(capsys, camp):
@@ -141,6 +145,7 @@ def test_log_text_json_markdown(capsys, camp):
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="XDG is Linux-only")
 def test_default_campaign_follows_xdg(capsys, tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    Store.open().close()  # the app's first start
     code, _, _ = run(capsys, cli_party.party, "add", "Волк", "--npc")
     assert code == 0
     code, out, _ = run(capsys, cli_party.party, "list", "--json")

@@ -24,8 +24,11 @@ from textual.widgets import Input, Static, TabbedContent, TabPane
 
 from rules.data import set_overrides
 from rules.rng import make_rng
+from tui.crash import CrashReporting
 from tui.render import roll_summary
+from tui.sanitize import CleanPaste, clean
 from tui.store import LogEntry, Store, StoreError
+from tui.store.schema import rules_tables
 from tui.widgets.builder import CharacterChanged, CheckRolled, builder_class, builder_module
 from tui.widgets.focus import cycle_focus, focus_now, form_enter, form_of, pane_of
 from tui.widgets.keybar import KeyBar
@@ -95,7 +98,7 @@ class TabbedPanes(TabbedContent):
     active: reactive[str] = reactive("", init=False, repaint=False)
 
 
-class KubikApp(App[None]):
+class KubikApp(CrashReporting, CleanPaste, App[None]):
     """A GM's table companion: party, combat rounds, check builder and the roll log."""
 
     CSS_PATH = "app.tcss"
@@ -224,6 +227,8 @@ class KubikApp(App[None]):
         #: tab's on its first visit, so the first screen is drawn without them.
         self._panes: dict[str, Any] = {}
         self._building: dict[str, asyncio.Task[Any]] = {}
+        #: The campaign's stored tables last checked, and those of them the rules accepted.
+        self._settings_checked: tuple[dict[str, Any], dict[str, Any]] | None = None
         #: Whether the collector was off for the start (``kubik``, not a test's app).
         self._collector_off = not gc.isenabled()
         #: Set when the newest store write handed to a worker is over (see :meth:`write`).
@@ -233,8 +238,18 @@ class KubikApp(App[None]):
         quiet_animations(self)
 
     def notify(self, message: str, *, markup: bool = False, **kwargs: Any) -> None:  # type: ignore[override]
-        """Notify as Textual does, but as plain text: messages quote names the GM typed."""
-        super().notify(message, markup=markup, **kwargs)
+        """Notify as Textual does, but as plain text: messages quote names the GM typed.
+
+        Always plain: a widget's ``notify`` passes ``markup=True`` by default, and its
+        messages quote names too.
+        """
+        if "title" in kwargs:
+            kwargs["title"] = clean(kwargs["title"])
+        super().notify(clean(message), markup=False, **kwargs)
+
+    def copy_to_clipboard(self, text: str) -> None:
+        """Copy with OSC 52, never a control code inside it (it would end the sequence)."""
+        super().copy_to_clipboard(clean(text))
 
     async def on_event(self, event: events.Event) -> None:
         """Give a key that arrives while nothing has the focus to the active tab's first
@@ -450,6 +465,30 @@ class KubikApp(App[None]):
         while last is not None and not last.is_set():
             await asyncio.sleep(0.002)
 
+    def usable_settings(self, settings: dict[str, Any] | None) -> dict[str, Any]:
+        """Return the campaign's tables the rules accept; name each refused one once.
+
+        A hand-edited file can hold a table the rules refuse (a ladder rung without a
+        value); the app keeps kubik's default for it instead of stopping.
+        """
+        tables = rules_tables(settings)
+        if not tables:
+            return tables
+        if self._settings_checked is not None and self._settings_checked[0] == tables:
+            return self._settings_checked[1]
+        from tui.screens.settings_tables import usable_tables  # only a campaign with tables
+
+        accepted, refused = usable_tables(tables)
+        self._settings_checked = (tables, accepted)
+        for relpath, why in refused.items():
+            self.notify(
+                f"Настройки кампании: таблица {relpath} не принята — {why} Пока действует "
+                "таблица kubik по умолчанию; исправьте её в Ctrl+T.",
+                severity="error",
+                timeout=20,
+            )
+        return accepted
+
     def redraw_all(self) -> None:
         """Redraw every pane from the store (after mount, or after the tabs were rebuilt)."""
         self._shown = {}
@@ -457,7 +496,7 @@ class KubikApp(App[None]):
 
     def _store_changed(self) -> None:
         settings = self.store.get_doc("settings") or {}
-        set_overrides(settings)
+        set_overrides(self.usable_settings(settings))
         banner = self.query_one("#read-only-banner", Static)
         banner.display = self.store.read_only
         banner.update(read_only_text(self.store))

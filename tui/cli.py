@@ -9,13 +9,23 @@ import argparse
 import gc
 import importlib
 import sys
+import threading
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from rules.errors import RulesError
-from tui.cli_common import Parser, campaign_arg, emit, fail, fold_rare, fraction_text
+from tui.cli_common import (
+    Parser,
+    campaign_arg,
+    emit,
+    fail,
+    fold_rare,
+    fraction_text,
+    missing_campaign,
+)
+from tui.sanitize import clean
 
 # -- roll / odds of a dice expression ------------------------------------------------------------
 
@@ -196,24 +206,52 @@ def version() -> str:
 
 def run_app(argv: Sequence[str]) -> int:
     args = app_parser().parse_args(argv)
-    from tui.store import StoreError
-
     if args.view:
-        from tui.view import make_view
-
-        try:
-            view = make_view(args.campaign)
-        except StoreError as err:
-            fail(str(err), code=1)
-        view.run()
-        return 0
+        return _run_view(args)
     # Starting allocates ~400k objects, and the collections that walk them cost ~40 ms before
     # the first screen (a 17 ms one just before it); the app collects again once it is drawn.
+    # A timer turns it back on whatever happens to that first frame (under ``kubik serve`` a
+    # browser that leaves during start-up means it never comes, and memory grew unbounded).
     gc.disable()
+    timer = threading.Timer(GC_BACK_ON_SECONDS, gc.enable)
+    timer.daemon = True
+    timer.start()
     try:
         return _run_kubik(args)
     finally:
+        timer.cancel()
         gc.enable()
+
+
+#: Seconds after which the collector is on again even if the first frame was never drawn.
+GC_BACK_ON_SECONDS = 3.0
+
+
+def _run_view(args: argparse.Namespace) -> int:
+    from tui.store import CampaignCorrupt, StoreError, default_campaign_path
+    from tui.view import make_view
+
+    path = args.campaign.expanduser() if args.campaign else default_campaign_path()
+    if not path.exists():
+        fail(missing_campaign(path), code=2)
+    try:
+        view = make_view(path)
+    except CampaignCorrupt as err:
+        if not (err.backups and offer_backup(err, path)):
+            fail(str(err), code=1)
+        try:
+            view = make_view(path)
+        except StoreError as again:
+            fail(str(again), code=1)
+    except StoreError as err:
+        fail(str(err), code=1)
+    view.run()
+    return _app_exit(view)
+
+
+def _app_exit(app: Any) -> int:
+    """Return the exit status of a finished Textual app (1 after an internal error)."""
+    return int(app.return_code or 0)
 
 
 def _run_kubik(args: argparse.Namespace) -> int:
@@ -232,7 +270,7 @@ def _run_kubik(args: argparse.Namespace) -> int:
     except StoreError as err:
         fail(str(err), code=1)
     app.run()
-    return 0
+    return _app_exit(app)
 
 
 def offer_backup(err: Any, path: Path | None) -> bool:
@@ -241,9 +279,9 @@ def offer_backup(err: Any, path: Path | None) -> bool:
 
     newest = err.backups[0]
     if not sys.stdin.isatty():
-        print(f"kubik: новейшая исправная копия: {newest}", file=sys.stderr)
+        print(f"kubik: новейшая исправная копия: {clean(str(newest))}", file=sys.stderr)
         return False  # then the caller prints the error and exits with 1
-    print(f"kubik: {err}\nНовейшая исправная копия: {newest}", file=sys.stderr)
+    print(clean(f"kubik: {err}\nНовейшая исправная копия: {newest}"), file=sys.stderr)
     if input("Восстановить кампанию из этой копии? [д/Н] ").strip().lower() not in ("д", "да", "y"):
         return False
     try:
@@ -251,12 +289,28 @@ def offer_backup(err: Any, path: Path | None) -> bool:
     except StoreError as restore_err:
         fail(str(restore_err), code=1)
     if aside is not None:
-        print(f"Повреждённый файл сохранён как {aside}.", file=sys.stderr)
+        print(clean(f"Повреждённый файл сохранён как {aside}."), file=sys.stderr)
     return True
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``kubik``; returns the exit status."""
+    """Run ``kubik``; returns the exit status. No traceback reaches the user."""
+    from tui import crash
+
+    try:
+        return _main(argv)
+    except BrokenPipeError:  # `kubik party list | head`: the reader left, nothing to say
+        crash.silence_stdout()
+        return crash.BROKEN_PIPE_EXIT
+    except KeyboardInterrupt:
+        print("\nkubik: прервано (Ctrl+C).", file=sys.stderr)
+        return 130
+    except Exception:  # a bug: one Russian line, the traceback in a private report
+        crash.report_and_say()
+        return 1
+
+
+def _main(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     command, rest = (argv[0], argv[1:]) if argv else ("", [])
     try:

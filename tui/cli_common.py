@@ -17,6 +17,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, NoReturn
 
+from tui.sanitize import clean, clean_json
+
 #: Exit statuses (README, «Команды»).
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 #: The largest number a count or a modifier may have: beyond it no table means anything, and
@@ -88,6 +90,7 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         for pattern, replacement in _TRANSLATIONS:
             message = re.sub(pattern, replacement, message)
+        message = clean(message)  # it may quote an argument
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: ошибка: {message}\n")
 
@@ -106,16 +109,26 @@ def _bounding(add: Callable[..., Any]) -> Callable[..., Any]:
 
 def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
     """Print a Russian error to stderr and exit."""
-    print(f"kubik: ошибка: {message}", file=sys.stderr)
+    print(f"kubik: ошибка: {clean(message)}", file=sys.stderr)
     raise SystemExit(code)
 
 
+def missing_campaign(path: Path) -> str:
+    """Return the error of a command given a campaign file that does not exist."""
+    return f"нет такой кампании: {path}. Проверьте путь (новую кампанию создаёт запуск kubik)."
+
+
+def say(text: str) -> None:
+    """Print a line for people; names in it never carry a control code to the terminal."""
+    print(clean(text))
+
+
 def emit(data: dict[str, Any], text: str, as_json: bool) -> None:
-    """Print ``data`` as JSON or ``text`` for people."""
+    """Print ``data`` as JSON or ``text`` for people; no control code reaches the terminal."""
     if as_json:
-        print(json.dumps(data, ensure_ascii=False, indent=2))
+        print(json.dumps(clean_json(data), ensure_ascii=False, indent=2))
     else:
-        print(text)
+        print(clean(text))
 
 
 def fraction_text(p: Fraction) -> str:

@@ -16,7 +16,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tui.cli_common import EXIT_REFUSED, Parser, campaign_arg, emit, fail, signed_int
+from tui.cli_common import (
+    EXIT_REFUSED,
+    Parser,
+    campaign_arg,
+    emit,
+    fail,
+    missing_campaign,
+    signed_int,
+)
+from tui.sanitize import clean
 from tui.store import (
     WOUND_KEYS,
     Character,
@@ -51,8 +60,14 @@ def _json_arg(parser: Any, what: str = "вывод в JSON") -> None:
 
 
 def _open(path: Path | None, *, write: bool) -> Store:
-    """Open for a command; reading an existing file never takes the lock or writes."""
+    """Open for a command; reading an existing file never takes the lock or writes.
+
+    A missing file is an error (exit 2): only the app's first start creates the demo, so a
+    mistyped path never leaves a new campaign behind.
+    """
     path = Path(path).expanduser() if path is not None else default_campaign_path()
+    if not path.exists():
+        fail(missing_campaign(path), code=2)
     try:
         if not write and path.is_file():
             return Store.open(path, read_only=True)
@@ -275,7 +290,7 @@ def log(argv: Sequence[str]) -> int:
         parser.error("--limit не может быть отрицательным")
     with _open(args.campaign, write=False) as store:
         if args.markdown:
-            sys.stdout.write(store.log_markdown())
+            sys.stdout.write(clean(store.log_markdown()))
             return 0
         entries = list(reversed(store.log(args.limit)))
         everything = store.log() if args.limit is not None else list(reversed(entries))

@@ -9,23 +9,13 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from tui.sanitize import plain  # the renderers' callers import it from here too
+
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from rules.dice import RollResult
     from rules.drevo import OneSidedResult, OpposedResult
 
 FUDGE_FACE = {1: "+", 0: "0", -1: "−"}
-
-
-def plain(text: str) -> str:
-    """Return text the GM typed (a name, a note, a modifier's reason) ready for markup.
-
-    Every «[» becomes literal, so «+1 [/b]» or «[$error]» is shown as typed instead of being
-    read as a tag (an unmatched closing tag stopped the app).
-    """
-    text = text.replace("[", "\\[")  # Textual drops one backslash before a «[»
-    # A backslash at the end would make the «[» of a tag that follows literal: a zero-width
-    # space keeps the two apart.
-    return text + "\u200b" if text.endswith("\\") else text
 
 
 OUTCOME_STYLE = {

@@ -19,12 +19,12 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.markup import escape
 from textual.widgets import DataTable, Static
 
 from rules.encounter import Encounter
 from rules.errors import RulesError
 from tui import combat_bridge as bridge
+from tui.crash import CrashReporting
 from tui.effects_bridge import current_round
 from tui.public import (
     Masker,
@@ -35,8 +35,11 @@ from tui.public import (
     public_rounds,
 )
 from tui.render_combat import declaration_text
+from tui.sanitize import plain
+from tui.sanitize import plain as escape  # every «[» literal, no control code
 from tui.sheets import wounds_text
 from tui.store import Character, Store, StoreError
+from tui.store.errors import os_reason
 from tui.watch import CampaignWatch
 from tui.widgets.keybar import KeyBar
 from tui.widgets.log import UNDONE_MARK, UNDONE_STYLE, clock_text
@@ -115,7 +118,7 @@ def combat_text(doc: dict | None, characters: dict[str, Character]) -> str:
     return "\n".join(lines)
 
 
-class ViewApp(App[None]):
+class ViewApp(CrashReporting, App[None]):
     """The players' view: no key in it changes the campaign."""
 
     TITLE = "kubik — вид для игроков"
@@ -203,7 +206,7 @@ class ViewApp(App[None]):
         except StoreError as err:  # a damaged file: keep showing the last good state
             return str(err)
         except OSError as err:
-            return f"Не удалось прочитать кампанию: {err.strerror or err}"
+            return f"Не удалось прочитать кампанию: {os_reason(err)}"
 
     def _show_problem(self, problem: str) -> None:
         if problem != self.problem:
@@ -244,7 +247,7 @@ class ViewApp(App[None]):
     def _draw_title(self) -> None:
         title = f"[b]{escape(self.store.campaign.name)}[/b] · вид для игроков, только просмотр"
         if self.problem:
-            title = f"[$error]{escape(self.problem)}[/]"
+            title = f"[$error]{plain(self.problem)}[/]"
         self.query_one("#view-title", Static).update(title)
 
 

@@ -117,7 +117,7 @@ class WoundTrack:
             raise RulesError(f"Неизвестные виды ран: {', '.join(sorted(unknown))}.")
         counts = {k: int(self.counts.get(k, 0)) for k in WOUND_KEYS}
         if any(v < 0 for v in counts.values()):
-            raise RulesError("Число ран не может быть отрицательным.")
+            raise RulesError("Число ран не может быть отрицательным: укажите 0 или больше.")
         object.__setattr__(self, "counts", counts)
 
     @property

@@ -222,7 +222,7 @@ class TestCommands:
 
         with pytest.raises(SystemExit) as exit_:
             main(["--view", "--campaign", str(tmp_path / "nope.json")])
-        assert exit_.value.code == 1 and "не найден" in capsys.readouterr().err
+        assert exit_.value.code == 2 and "нет такой кампании" in capsys.readouterr().err
 
     def test_serve_without_textual_serve_names_the_pip_command(self, monkeypatch, capsys):
         from tui.cli import main
@@ -238,7 +238,7 @@ class TestCommands:
         [([], "127.0.0.1", False), (["--host", "0.0.0.0"], "0.0.0.0", True)],
     )
     def test_serve_is_loopback_unless_asked(
-        self, monkeypatch, capsys, campaign_path, argv, host, warned
+        self, monkeypatch, capsys, campaign_path, tmp_path, argv, host, warned
     ):
         from tui.cli import main
 
@@ -253,11 +253,22 @@ class TestCommands:
 
         fake = types.ModuleType("textual_serve.server")
         fake.Server = Server
-        monkeypatch.setitem(sys.modules, "textual_serve", types.ModuleType("textual_serve"))
+        package = types.ModuleType("textual_serve")
+        package.__file__ = str(tmp_path / "textual_serve" / "__init__.py")
+        (tmp_path / "textual_serve" / "templates").mkdir(parents=True)
+        page = '<html><link rel="stylesheet" href="https://fonts.googleapis.com/css?x" /></html>'
+        (tmp_path / "textual_serve" / "templates" / "app_index.html").write_text(page)
+        service = types.ModuleType("textual_serve.app_service")
+        service.AppService = type("AppService", (), {})
+        monkeypatch.setitem(sys.modules, "textual_serve", package)
         monkeypatch.setitem(sys.modules, "textual_serve.server", fake)
+        monkeypatch.setitem(sys.modules, "textual_serve.app_service", service)
         assert main(["serve", "--campaign", str(campaign_path), *argv]) == 0
         assert started["served"] and (started["host"], started["port"]) == (host, 8000)
-        assert shlex.split(started["command"])[1:] == [
+        served_page = (started["templates_path"] / "app_index.html").read_text()
+        assert "googleapis" not in served_page and "fonts/RobotoMono" in served_page
+        assert shlex.split(started["command"])[0] == "exec"  # the shell becomes kubik
+        assert shlex.split(started["command"])[2:] == [
             "-m",
             "tui",
             "--campaign",

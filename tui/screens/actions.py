@@ -13,6 +13,8 @@ from tui.screens.campaign_files import delete_campaign, new_campaign_path
 from tui.screens.campaigns import CampaignsScreen
 from tui.screens.settings import SettingsScreen
 from tui.store import CampaignCorrupt, CampaignExists, Store, StoreError, default_campaign_path
+from tui.store.errors import os_reason
+from tui.store.storage import atomic_write_text
 from tui.widgets.choice import Choice, ChoiceScreen
 from tui.widgets.prompt import TextPrompt
 
@@ -84,7 +86,7 @@ async def switch_store(app: KubikApp, store: Store) -> None:
     old.close()
     app.store = store
     app.sub_title = store.campaign.name
-    set_overrides(store.get_doc("settings") or {})
+    set_overrides(app.usable_settings(store.get_doc("settings")))
     await app.recompose()
     store.subscribe(app._store_notified)
     app.watch_store()
@@ -182,10 +184,10 @@ def export(app: KubikApp, job: str, path: Path) -> None:
 
             text = app.store.log_markdown() if job == "markdown" else store_markdown(app.store)
             try:
-                path.write_text(text, encoding="utf-8")
+                atomic_write_text(path, text)  # private, like the file
             except OSError as err:
                 raise StoreError(
-                    f"Не удалось записать {path}: {err.strerror or err}. "
+                    f"Не удалось записать {path}: {os_reason(err)}. "
                     "Проверьте папку и свободное место на диске."
                 ) from err
     except StoreError as err:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from tui.store import CampaignCorrupt, Store, StoreError
 from tui.store.backups import backup_dir, list_backups
+from tui.store.errors import os_reason
 from tui.store.journal import journal_path
 
 
@@ -71,6 +72,6 @@ def delete_campaign(path: Path) -> None:
         path.unlink(missing_ok=True)
     except OSError as err:
         raise StoreError(
-            f"Не удалось удалить {err.filename or path}: {err.strerror or err}. "
+            f"Не удалось удалить {err.filename or path}: {os_reason(err)}. "
             "Проверьте права доступа к папке."
         ) from err

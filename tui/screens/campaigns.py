@@ -11,6 +11,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
+from tui.sanitize import safe_text
 from tui.screens.campaign_files import CampaignFile, list_campaigns
 from tui.sheets import SYSTEM_NAMES
 from tui.widgets.choice import Choice, ChoiceScreen
@@ -57,7 +58,8 @@ class CampaignsScreen(ModalScreen[tuple[str, object] | None]):
             yield Static("[b]Кампании[/b]", id="campaigns-title")
             table: DataTable[str] = DataTable(id="campaigns-table", cursor_type="row")
             yield table
-            yield Static("Папки: " + ", ".join(str(f) for f in self.folders), id="campaigns-note")
+            folders = ", ".join(str(f) for f in self.folders)
+            yield Static(safe_text("Папки: " + folders), id="campaigns-note")
             yield KeyBar()
 
     def on_mount(self) -> None:
@@ -68,7 +70,9 @@ class CampaignsScreen(ModalScreen[tuple[str, object] | None]):
             mark = "▶" if c.path.resolve() == self.current.resolve() else " "
             system = SYSTEM_NAMES.get(c.system, c.system)
             name = c.name + (" — повреждён" if c.problem else "")
-            table.add_row(mark, name, system, c.path.name, key=str(i))
+            # Names and file names come from files: text, never markup or control codes.
+            cells = (mark, name, system, c.path.name)
+            table.add_row(*map(safe_text, cells), key=str(i))
             if mark == "▶":
                 table.move_cursor(row=i)
         table.focus()

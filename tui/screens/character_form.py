@@ -13,6 +13,7 @@ from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from tui.sanitize import plain, safe_text
 from tui.screens.character_fields import (
     FieldError,
     format_skills,
@@ -101,7 +102,7 @@ class CharacterForm(ModalScreen[Character | None]):
         c = self.character
         with VerticalScroll():
             yield Static(
-                f"[b]{self.title_text}[/b] — {SYSTEM_NAMES.get(self.system, self.system)}  "
+                f"[b]{plain(self.title_text)}[/b] — {SYSTEM_NAMES.get(self.system, self.system)}  "
                 "[dim](Enter/Ctrl+S — сохранить, Esc — отмена)[/dim]",
                 id="form-title",
             )
@@ -178,7 +179,7 @@ class CharacterForm(ModalScreen[Character | None]):
             value = self._checks()[key]()
         except FieldError as err:
             self.errors[key] = str(err)
-            error.update(str(err))
+            error.update(safe_text(str(err)))  # a message may quote what was typed
             error.display = True
             return None
         self.errors.pop(key, None)

@@ -20,6 +20,7 @@ from textual.widgets import OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
 from rules import data
+from tui.sanitize import safe_text
 from tui.screens.settings_form import SettingsForm
 from tui.screens.settings_tables import (
     SETTINGS_DOC,
@@ -170,7 +171,7 @@ class SettingsScreen(Screen[None]):
 
     def _show_error(self) -> None:
         error = self.errors.get(self.current, "")
-        self.query_one("#settings-error", Static).update(error)
+        self.query_one("#settings-error", Static).update(safe_text(error))  # quotes the TOML
 
     @on(OptionList.OptionHighlighted, "#settings-tables")
     def _table_highlighted(self, event: OptionList.OptionHighlighted) -> None:

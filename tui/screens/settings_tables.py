@@ -178,6 +178,35 @@ def _check_with_rules(relpath: str, table: dict[str, Any]) -> None:
         data.set_overrides(before)
 
 
+def usable_tables(
+    tables: dict[str, dict[str, Any]],
+) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+    """Split a campaign's stored tables into those the rules accept and those they refuse.
+
+    A file can hold a table no editor would have saved (a hand edit, a newer kubik); the
+    app then plays with kubik's default for it instead of stopping at the first check.
+
+    Returns:
+        ``(accepted, refused)``: the tables to put in place, and why each other one was
+        refused (the message names the row).
+    """
+    known = {t.relpath for group in TABLES.values() for t in group}
+    accepted: dict[str, dict[str, Any]] = {}
+    refused: dict[str, str] = {}
+    for relpath, table in tables.items():
+        if relpath not in known:
+            refused[relpath] = "такой таблицы kubik не знает."
+            continue
+        try:
+            _check_shape(data.packaged_table(relpath), table, "")
+            _check_with_rules(relpath, table)
+        except SettingsError as err:
+            refused[relpath] = str(err)
+            continue
+        accepted[relpath] = table
+    return accepted, refused
+
+
 def _loaders(system: str) -> list[Any]:
     """Return the cached, argument-free functions of ``rules.<system>``: the table loaders."""
     package = importlib.import_module(f"rules.{system}")

@@ -9,6 +9,7 @@ from .backups import KEEP as BACKUPS_KEPT
 from .errors import (
     CampaignCorrupt,
     CampaignExists,
+    ChangeRefused,
     StaleWrite,
     StoreBusy,
     StoreError,
@@ -31,6 +32,7 @@ __all__ = [
     "Campaign",
     "CampaignCorrupt",
     "CampaignExists",
+    "ChangeRefused",
     "Character",
     "Edit",
     "LogEntry",

@@ -9,9 +9,10 @@ from __future__ import annotations
 import errno
 import os
 import re
-import shutil
 from datetime import datetime
 from pathlib import Path
+
+from .storage import private_copy
 
 #: How many previous versions each campaign keeps.
 KEEP = 10
@@ -55,7 +56,7 @@ def keep_version(campaign: Path, rev: int) -> Path | None:
     if not campaign.exists():
         return None
     folder = backup_dir(campaign)
-    folder.mkdir(exist_ok=True)
+    folder.mkdir(exist_ok=True, mode=0o700)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
     target = folder / f"{campaign.stem}.{stamp}.r{rev}{campaign.suffix}"
     try:
@@ -65,7 +66,7 @@ def keep_version(campaign: Path, rev: int) -> Path | None:
     except OSError as err:
         if err.errno in (errno.ENOSPC, errno.EROFS, errno.EACCES, errno.EDQUOT):
             raise
-        shutil.copyfile(campaign, target)  # a file system without hard links
+        private_copy(campaign, target)  # a file system without hard links
     return target
 
 

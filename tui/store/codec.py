@@ -5,23 +5,28 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from tui.sanitize import clean_json
+
 from .models import Character, LogEntry, Skill
 
 
 def character_to_doc(c: Character) -> dict[str, Any]:
     """Return the JSON document of a character."""
-    return {
-        "id": c.id,
-        "name": c.name,
-        "kind": c.kind,
-        "qualities": dict(c.qualities),
-        "skills": [{**asdict(s), "distances": list(s.distances)} for s in c.skills],
-        "weapons": list(c.weapons),
-        "fate": c.fate,
-        "wounds": dict(c.wounds),
-        "notes": c.notes,
-        "extra": dict(c.extra),
-    }
+    # What a form, the CLI or an import wrote is cleaned on its way into the file.
+    return clean_json(
+        {
+            "id": c.id,
+            "name": c.name,
+            "kind": c.kind,
+            "qualities": dict(c.qualities),
+            "skills": [{**asdict(s), "distances": list(s.distances)} for s in c.skills],
+            "weapons": list(c.weapons),
+            "fate": c.fate,
+            "wounds": dict(c.wounds),
+            "notes": c.notes,
+            "extra": dict(c.extra),
+        }
+    )
 
 
 def character_from_doc(doc: dict[str, Any]) -> Character:
@@ -55,14 +60,16 @@ def character_from_doc(doc: dict[str, Any]) -> Character:
 
 def log_to_doc(e: LogEntry) -> dict[str, Any]:
     """Return the JSON document of a Журнал entry."""
-    return {
-        "id": e.id,
-        "at": e.at,
-        "kind": e.kind,
-        "actor": e.actor,
-        "text": e.text,
-        "data": e.data,
-    }
+    return clean_json(
+        {
+            "id": e.id,
+            "at": e.at,
+            "kind": e.kind,
+            "actor": e.actor,
+            "text": e.text,
+            "data": e.data,
+        }
+    )
 
 
 def log_from_doc(doc: dict[str, Any]) -> LogEntry:

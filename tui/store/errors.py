@@ -20,7 +20,18 @@ class StoreError(Exception):
 
 
 class CampaignCorrupt(StoreError):
-    """The campaign file exists but cannot be used; kubik never overwrites it."""
+    """The campaign file exists but cannot be used; kubik never overwrites it.
+
+    ``reason`` is the schema's own words (the field and what it needs), when that is why.
+    """
+
+    def __init__(self, message: str, *, backups: Sequence[Path] = (), reason: str = "") -> None:
+        super().__init__(message, backups=backups)
+        self.reason = reason
+
+
+class ChangeRefused(StoreError):
+    """A change would leave the campaign with a value it cannot hold; nothing was written."""
 
 
 class StoreBusy(StoreError):
@@ -40,6 +51,31 @@ class CampaignExists(StoreError):
     """An import would replace an existing campaign and was not told to."""
 
 
+_OS_REASONS = {
+    errno.EACCES: "нет прав доступа",
+    errno.EPERM: "операция запрещена системой",
+    errno.ENOENT: "нет такого файла или папки",
+    errno.ENOTDIR: "часть пути — не папка",
+    errno.EISDIR: "это папка, а не файл",
+    errno.ENOSPC: "на диске не хватает места",
+    errno.EDQUOT: "превышена квота на диске",
+    errno.EROFS: "файловая система только для чтения",
+    errno.ELOOP: "слишком много символьных ссылок подряд (ссылка на саму себя?)",
+    errno.ENAMETOOLONG: "слишком длинное имя файла",
+    errno.EIO: "ошибка ввода-вывода (диск неисправен или отключён?)",
+    errno.EBUSY: "файл занят другой программой",
+    errno.EEXIST: "такой файл уже есть",
+    errno.EMFILE: "открыто слишком много файлов",
+}
+
+
+def os_reason(err: OSError) -> str:
+    """Return why an operating-system call failed, in Russian (``strerror`` is English)."""
+    if err.errno is None:
+        return "ошибка системы"
+    return _OS_REASONS.get(err.errno, f"ошибка системы (код {err.errno})")
+
+
 def write_error_message(path: Path, err: OSError) -> str:
     """Explain a failed save; the previous version on disk is always intact."""
     code = err.errno
@@ -50,7 +86,7 @@ def write_error_message(path: Path, err: OSError) -> str:
         why = f"нет прав на запись в папку {path.parent} (или она только для чтения)"
         todo = "Проверьте права на папку или откройте кампанию из другого места."
     else:
-        why = err.strerror or str(err)
+        why = os_reason(err)
         todo = "Проверьте папку и свободное место на диске."
     return (
         f"Не удалось сохранить кампанию {path}: {why}. Изменение не записано, "

@@ -7,7 +7,6 @@ The store's write path is built from these: :func:`locked` around a fresh :func:
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -24,12 +23,15 @@ from .errors import CampaignCorrupt, CampaignExists, StoreBusy, StoreError, writ
 from .journal import journal_path, write_journal
 from .migrations import CHARACTERS, DOCS, HISTORY, META, SCHEMA_VERSION, Upgrade, upgrade
 from .models import Character
+from .schema import SchemaError, validate
 from .storage import (
+    FILE_MODE,
     FileSig,
     atomic_write_bytes,
     corrupt_message,
     dump_tables,
     parse_tables,
+    private_copy,
     read_bytes,
 )
 from .transfer import Exported
@@ -114,6 +116,10 @@ def check_tables(
     old_docs, old_characters = known if known else ({}, {})
     old_docs = old_docs.get(CHARACTERS, {})
     try:
+        validate(tables, known=known[0] if known else None)
+    except SchemaError as err:
+        raise CampaignCorrupt(corrupt_message(path, err), reason=str(err)) from err
+    try:
         (meta,) = tables[META].values()
         if not isinstance(meta["name"], str) or not isinstance(meta["system"], str):
             raise TypeError("имя и система кампании должны быть строками")
@@ -177,14 +183,14 @@ def link_or_copy(src: Path, dst: Path) -> None:
     try:
         os.link(src, dst)
     except OSError:
-        shutil.copyfile(src, dst)
+        private_copy(src, dst)
 
 
 def file_lock(path: Path, timeout: float) -> filelock.BaseFileLock:
     """Return the lock that guards writes to the campaign at ``path``."""
     import filelock  # lazy: 10 ms of every start, and only a write takes the lock
 
-    return filelock.FileLock(f"{path}.lock", timeout=timeout, thread_local=False)
+    return filelock.FileLock(f"{path}.lock", timeout=timeout, mode=FILE_MODE, thread_local=False)
 
 
 @contextmanager
@@ -272,7 +278,7 @@ def import_campaign(exported: Exported, target: Path, *, force: bool, lock_timeo
         log = journal_path(target)
         try:
             if log.exists():
-                bk.backup_dir(target).mkdir(exist_ok=True)
+                bk.backup_dir(target).mkdir(exist_ok=True, mode=0o700)
                 stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
                 os.replace(log, bk.backup_dir(target) / f"{target.stem}.log-{stamp}.jsonl")
             write_journal(log, exported.log)

@@ -13,9 +13,12 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
+from tui.sanitize import clean_json, json_may_hold_controls
+
 from .codec import log_from_doc, log_to_doc
 from .models import LogEntry
-from .storage import FileSig, file_sig, fsync_dir, write_all
+from .schema import MAX_DEPTH, check_depth
+from .storage import FILE_MODE, FileSig, file_sig, fsync_dir, write_all
 
 _CHUNK = 65536
 
@@ -78,8 +81,9 @@ class Journal:
         end = chunk.rfind(b"\n")
         if end < 0:
             return changed  # only a torn (or still being written) line
+        dirty = json_may_hold_controls(chunk)  # once per read, not once per line
         for line in chunk[: end + 1].splitlines():
-            entry = _parse(line)
+            entry = _parse(line, dirty)
             if entry is None:
                 self.skipped_lines += bool(line.strip())
                 continue
@@ -101,7 +105,7 @@ class Journal:
         if not data:
             return
         created = not self.path.exists()
-        fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
+        fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, FILE_MODE)
         try:
             size = _drop_torn_tail(fd)
             try:
@@ -145,12 +149,18 @@ def _drop_torn_tail(fd: int) -> int:
     return keep
 
 
-def _parse(line: bytes) -> LogEntry | None:
+def _parse(line: bytes, dirty: bool = True) -> LogEntry | None:
     try:
         doc = json.loads(line.decode("utf-8"))
-        return log_from_doc(doc) if isinstance(doc, dict) else None
-    except (UnicodeDecodeError, ValueError, KeyError, TypeError):
-        return None
+        if dirty and json_may_hold_controls(line):
+            doc = clean_json(doc)
+        if not isinstance(doc, dict):
+            return None
+        if line.count(b"[") + line.count(b"{") > MAX_DEPTH:  # only then can it nest too deep
+            check_depth(doc, "запись журнала")
+        return log_from_doc(doc)
+    except (UnicodeDecodeError, ValueError, KeyError, TypeError, RecursionError):
+        return None  # SchemaError is a ValueError: a line nested too deep is skipped
 
 
 def write_journal(path: Path, entries: Iterable[LogEntry]) -> None:

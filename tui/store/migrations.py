@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import CampaignCorrupt, StoreError
-from .storage import corrupt_message
+from .storage import corrupt_message, russian_reason
 
 SCHEMA_VERSION = 3
 
@@ -109,7 +109,7 @@ def upgrade(tables: Tables, path: Path) -> Upgrade:
                 meta["schema_version"] = version
     except (KeyError, TypeError, ValueError, AttributeError) as err:
         raise CampaignCorrupt(
-            corrupt_message(path, f"не удалось обновить схему {version}: {err}")
+            corrupt_message(path, f"не удалось обновить схему {version}: {russian_reason(err)}")
         ) from err
     return Upgrade(tables, start, moved)
 

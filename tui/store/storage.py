@@ -11,15 +11,23 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from tinydb import Storage
 
-from .errors import CampaignCorrupt, StoreError, write_error_message
+from tui.sanitize import clean_json, json_may_hold_controls
+
+from .errors import CampaignCorrupt, StoreError, os_reason, write_error_message
 
 TMP_SUFFIX = ".tmp"
+
+#: Modes of what kubik creates: campaigns hold the GM's secrets, so only the owner reads them.
+FILE_MODE = 0o600
+DIR_MODE = 0o700
 
 __all__ = [
     "AtomicJSONStorage",
@@ -88,13 +96,23 @@ def atomic_write_bytes(
     ``before_replace`` runs once the new version is safely on disk and just before it takes
     the old one's place (the store links the old version into its backups there).
 
+    A new file is private (0600); a file that exists keeps its mode (a GM's ``chmod``
+    stays). A symbolic link is written through: its target is replaced, the link stays.
+
     Raises:
         OSError: the folder is not writable, the disk is full, ... ``path`` is unchanged.
     """
+    path = write_target(path)
+    try:
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        mode = FILE_MODE
     tmp = path.with_name(f"{temp_prefix(path)}{os.getpid()}.{os.urandom(4).hex()}{TMP_SUFFIX}")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
     try:
         try:
+            if mode != FILE_MODE:
+                os.fchmod(fd, mode)
             write_all(fd, data)
             os.fsync(fd)
         finally:
@@ -106,6 +124,27 @@ def atomic_write_bytes(
         tmp.unlink(missing_ok=True)
         raise
     fsync_dir(path.parent)
+
+
+def write_target(path: Path) -> Path:
+    """Return the file a write to ``path`` replaces: the target of a symbolic link."""
+    if not os.path.islink(path):
+        return path
+    return Path(os.path.realpath(path))
+
+
+def private_copy(src: Path, dst: Path) -> None:
+    """Copy ``src`` to a new file ``dst`` that only its owner can read (0600)."""
+    import shutil
+
+    fd = os.open(dst, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
+    with open(fd, "wb") as out, open(src, "rb") as source:
+        shutil.copyfileobj(source, out)
+
+
+def private_mkdir(folder: Path) -> None:
+    """Create ``folder`` (and missing parents) if needed; a folder kubik creates is 0700."""
+    folder.mkdir(parents=True, exist_ok=True, mode=DIR_MODE)
 
 
 def atomic_write_text(path: Path, text: str) -> None:
@@ -130,7 +169,7 @@ def read_bytes(path: Path) -> tuple[bytes, FileSig] | None:
         return None
     except OSError as err:
         raise StoreError(
-            f"Не удалось прочитать файл кампании {path}: {err.strerror or err}. "
+            f"Не удалось прочитать файл кампании {path}: {os_reason(err)}. "
             "Проверьте права доступа к файлу."
         ) from err
 
@@ -152,8 +191,12 @@ def parse_tables(raw: bytes, path: Path) -> dict[str, dict[str, Any]]:
     except json.JSONDecodeError as err:
         where = f"строка {err.lineno}, столбец {err.colno}"
         raise CampaignCorrupt(corrupt_message(path, f"это не JSON ({where})")) from err
+    except RecursionError as err:
+        raise CampaignCorrupt(corrupt_message(path, TOO_DEEP)) from err
     if not isinstance(data, dict) or not all(isinstance(table, dict) for table in data.values()):
         raise CampaignCorrupt(corrupt_message(path, "неожиданная структура данных"))
+    if json_may_hold_controls(raw):  # control codes in a name never reach a terminal
+        data = clean_json(data)
     return data
 
 
@@ -199,11 +242,23 @@ def dump_tables(data: dict[str, dict[str, Any]]) -> bytes:
     return TablesEncoder().encode(data)
 
 
+TOO_DEEP = "JSON вложен слишком глубоко (тысячи уровней)"
+
+
 def corrupt_message(path: Path, why: object) -> str:
+    why = russian_reason(why)
     return (
         f"Файл кампании {path} повреждён: {why}. kubik не будет его перезаписывать. "
         "Восстановите файл из резервной копии или укажите другой путь."
     )
+
+
+def russian_reason(why: object) -> str:
+    """Return ``why`` for a Russian message: a Python error's English text is not shown."""
+    text = str(why)
+    if re.search("[а-яА-ЯёЁ]", text):
+        return text
+    return "в нём неожиданные данные (не тот тип или не то значение)"
 
 
 def remove_stale_temp_files(path: Path) -> list[Path]:

@@ -41,15 +41,19 @@ import platformdirs
 from tinydb import TinyDB
 from tinydb.storages import MemoryStorage
 
+from tui.sanitize import clean_json, clean_line
+
 from . import backups as bk
 from . import history
 from .codec import character_from_doc, character_to_doc, log_from_doc
 from .errors import (
     CampaignCorrupt,
+    ChangeRefused,
     StaleWrite,
     StoreBusy,
     StoreError,
     StoreReadOnly,
+    os_reason,
     write_error_message,
 )
 from .files import (
@@ -73,8 +77,10 @@ from .storage import (
     TablesEncoder,
     atomic_write_bytes,
     file_sig,
+    private_mkdir,
     read_bytes,
     remove_stale_temp_files,
+    write_target,
 )
 from .transfer import export_payload, log_markdown, read_export
 
@@ -175,6 +181,9 @@ class Store:
             StoreError: the file is from a newer kubik or cannot be read or created.
         """
         path = Path(path).expanduser() if path is not None else default_campaign_path()
+        # A symlinked campaign is its target: the lock, the Журнал and the backups live
+        # beside it, so a kubik opening the link and one opening the target share them.
+        path = write_target(path)
         if path.is_dir():
             raise StoreError(f"{path} — это папка, а не файл кампании. Укажите путь к файлу.")
         reason = None
@@ -195,10 +204,10 @@ class Store:
             return store
 
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            private_mkdir(path.parent)
         except OSError as err:
             raise StoreError(
-                f"Не удалось создать папку {path.parent}: {err.strerror or err}. "
+                f"Не удалось создать папку {path.parent}: {os_reason(err)}. "
                 "Проверьте права доступа или укажите другой путь."
             ) from err
         if not path.exists():
@@ -378,7 +387,7 @@ class Store:
 
     def rename(self, name: str) -> None:
         """Rename the campaign (an undo step)."""
-        name = name.strip()
+        name = clean_line(name).strip()
         if not name:
             raise ValueError("empty campaign name")
         change = [("meta", "name", name)]
@@ -532,7 +541,7 @@ class Store:
             atomic_write_bytes(path, data)
         except OSError as err:
             raise StoreError(
-                f"Не удалось записать экспорт {path}: {err.strerror or err}. "
+                f"Не удалось записать экспорт {path}: {os_reason(err)}. "
                 "Проверьте папку и свободное место на диске."
             ) from err
 
@@ -559,7 +568,7 @@ class Store:
         if target.is_dir():
             raise StoreError(f"{target} — это папка, а не файл кампании. Укажите путь к файлу.")
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
+            private_mkdir(target.parent)
         except OSError as err:
             raise StoreError(write_error_message(target, err)) from err
         import_campaign(exported, target, force=force, lock_timeout=lock_timeout)
@@ -641,12 +650,17 @@ class Store:
                 rev = loaded.rev
                 db.table(META).update({"rev": (rev or 0) + 1})
                 tables = _share_unchanged(db.storage.read() or {}, base)
-                # Documents this store already checked (the file is the version it knows) are
-                # not re-checked; a file another process wrote is checked in full.
-                known = (self._tables, self._characters) if base is self._tables else None
+                # Documents checked when the file was read (by this store, or just now when
+                # another process wrote it) are not checked again.
+                known = (base, loaded.characters)
                 try:  # never write what could not be read back
                     fresh = check_tables(tables, self.path, known=known)
                 except CampaignCorrupt as err:
+                    if err.reason and (known is not None or _loads(base, self.path)):
+                        # The file was good before the change: the change is what is refused.
+                        raise ChangeRefused(
+                            f"Изменение не сохранено: {err.reason}. Кампания не изменилась."
+                        ) from err
                     raise CampaignCorrupt(str(err), backups=good_backups(self.path)) from err
                 try:
                     fresh.raw = write_file(
@@ -696,8 +710,9 @@ class Store:
         raw, sig = got
         if self._raw is not None and raw == self._raw:
             return Loaded(Upgrade(self._tables, SCHEMA_VERSION), sig, self._characters, raw)
-        # Checked once, after the change: the same check would fail before it.
-        return decode(raw, sig, self.path, check=False)
+        # Checked before the change too: a change that replaces the one bad document would
+        # otherwise pass the check after it, and a file that fails would be overwritten.
+        return decode(raw, sig, self.path)
 
     def _move_legacy_log(self, docs: list[dict[str, Any]]) -> None:
         """Append a schema-1 file's Журнал to the JSONL file, skipping what is there already.
@@ -791,6 +806,15 @@ class Store:
     def _notify(self) -> None:
         for callback in list(self._subscribers):
             callback()
+
+
+def _loads(tables: Tables, path: Path) -> bool:
+    """Return whether ``tables`` pass the checks of a load."""
+    try:
+        check_tables(tables, path)
+    except CampaignCorrupt:
+        return False
+    return True
 
 
 def _copy_docs(tables: Tables) -> Tables:
@@ -891,4 +915,4 @@ def _doc_value(value: dict[str, Any] | None) -> dict[str, Any] | None:
         raise TypeError(f"a document is a dict, not {type(value).__name__}")
     import json
 
-    return json.loads(json.dumps(value, ensure_ascii=False))
+    return clean_json(json.loads(json.dumps(value, ensure_ascii=False)))

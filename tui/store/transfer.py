@@ -9,9 +9,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from tui.sanitize import clean_json
+
 from .codec import character_from_doc, character_to_doc, log_from_doc, log_to_doc
-from .errors import StoreError
+from .errors import StoreError, os_reason
 from .models import Campaign, Character, LogEntry
+from .schema import SYSTEMS, SchemaError, check_depth, validate_character
+from .storage import russian_reason
 
 FORMAT = "kubik-campaign"
 FORMAT_VERSION = 1
@@ -38,16 +42,18 @@ def export_payload(
     exported_at: str,
 ) -> dict[str, Any]:
     """Return the export document; ``log`` oldest first."""
-    return {
-        "format": FORMAT,
-        "format_version": FORMAT_VERSION,
-        "schema_version": campaign.schema_version,
-        "exported_at": exported_at,
-        "campaign": {"name": campaign.name, "system": campaign.system},
-        "characters": [character_to_doc(c) for c in characters],
-        "docs": docs,
-        "log": [log_to_doc(e) for e in log],
-    }
+    return clean_json(
+        {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "schema_version": campaign.schema_version,
+            "exported_at": exported_at,
+            "campaign": {"name": campaign.name, "system": campaign.system},
+            "characters": [character_to_doc(c) for c in characters],
+            "docs": docs,
+            "log": [log_to_doc(e) for e in log],
+        }
+    )
 
 
 def read_export(source: Path) -> Exported:
@@ -60,13 +66,19 @@ def read_export(source: Path) -> Exported:
     try:
         raw = source.read_bytes()
     except OSError as err:
-        raise StoreError(f"Не удалось прочитать {source}: {err.strerror or err}.") from err
+        raise StoreError(f"Не удалось прочитать {source}: {os_reason(err)}.") from err
     try:
         data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise StoreError(_bad(source, f"это не JSON в UTF-8 ({err})")) from err
+    except UnicodeDecodeError as err:
+        raise StoreError(_bad(source, "это не текст UTF-8")) from err
+    except json.JSONDecodeError as err:
+        where = f"строка {err.lineno}, столбец {err.colno}"
+        raise StoreError(_bad(source, f"это не JSON ({where})")) from err
+    except RecursionError as err:
+        raise StoreError(_bad(source, "JSON вложен слишком глубоко")) from err
     if not isinstance(data, dict):
         raise StoreError(_bad(source, "ожидался объект JSON"))
+    data = clean_json(data)  # names with control codes are carried over harmless
     if data.get("format") != FORMAT:
         if "meta" in data and "characters" in data:
             raise StoreError(
@@ -81,17 +93,29 @@ def read_export(source: Path) -> Exported:
     try:
         campaign = data["campaign"]
         name, system = campaign["name"], campaign["system"]
-        if not isinstance(name, str) or not isinstance(system, str):
-            raise TypeError("имя и система кампании должны быть строками")
-        characters = [character_from_doc(doc) for doc in data.get("characters", [])]
+        if not isinstance(name, str) or not name.strip():
+            raise SchemaError("campaign.name: нужно непустое название кампании")
+        if system not in SYSTEMS:
+            raise SchemaError(
+                f"campaign.system: неизвестная система; нужна одна из: {', '.join(SYSTEMS)}"
+            )
+        docs_in = data.get("characters", [])
+        if not isinstance(docs_in, list):
+            raise SchemaError("раздел characters должен быть списком")
+        for i, doc in enumerate(docs_in, 1):
+            validate_character(doc, f"персонаж {i}")
+        characters = [character_from_doc(doc) for doc in docs_in]
         docs = data.get("docs", {})
         if not isinstance(docs, dict) or not all(
             isinstance(k, str) and isinstance(v, dict) for k, v in docs.items()
         ):
-            raise TypeError("раздел docs должен быть объектом объектов")
+            raise SchemaError("раздел docs должен быть объектом объектов")
+        check_depth(docs, "раздел docs")
+        check_depth(data.get("log", []), "раздел log")
         log = [log_from_doc(doc) for doc in data.get("log", [])]
     except (KeyError, TypeError, ValueError, AttributeError) as err:
-        raise StoreError(_bad(source, f"неверные данные: {err}")) from err
+        why = russian_reason(err) if not isinstance(err, KeyError) else f"нет поля {err}"
+        raise StoreError(_bad(source, f"неверные данные: {why}")) from err
     ids = [c.id for c in characters]
     if len(set(ids)) != len(ids):
         raise StoreError(_bad(source, "у двух персонажей один id"))

@@ -16,11 +16,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from textual.markup import escape
 from textual.message import Message
 from textual.widgets import Static
 
 from rules.errors import RulesError
+from tui.sanitize import plain as escape  # every «[» literal, no control code
 from tui.store import Character
 from tui.widgets.text import show_markup
 

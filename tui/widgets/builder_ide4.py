@@ -14,13 +14,13 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.markup import escape
 from textual.message import Message
 from textual.widgets import Input, Static
 
 from rules import ide4
 from rules.errors import RulesError
 from tui.effects_bridge import ide4_note
+from tui.sanitize import plain as escape  # every «[» literal, no control code
 from tui.store import Character
 from tui.widgets import ide4_text as txt
 from tui.widgets.builder import CharacterChanged, CheckRolled

@@ -306,7 +306,7 @@ class ChainScreen(ModalScreen[Any]):
         try:
             chain = starately.TaskChain(self.helper(), self.main)
         except RulesError as err:
-            show_markup(info, f"[$error]{err}[/]")
+            show_markup(info, f"[$error]{plain(str(err))}[/]")
             return
         helper = starately.check_odds(chain.helper_check).outcomes["success"]
         alone = starately.check_odds(self.main).outcomes["success"]

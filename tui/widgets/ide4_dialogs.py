@@ -9,12 +9,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 
 from rules import ide4
+from tui.sanitize import plain as escape  # every «[» literal, no control code
 from tui.widgets.ide4_text import need_line
 
 PLAYER_DEMAND = "player_demand"

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from textual.markup import escape
-
 from rules import ide4
+from tui.sanitize import plain as escape  # every «[» literal, no control code
 from tui.store import Character
 
 #: IDE4 outcome ids → theme colours (render.OUTCOME_STYLE covers the other systems).

@@ -9,10 +9,10 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.markup import escape
 from textual.widgets import DataTable, Static
 
 from tui.public import is_secret, revealed_ids
+from tui.sanitize import plain as escape  # every «[» literal, no control code
 from tui.store import LogEntry
 from tui.widgets.table import Table
 

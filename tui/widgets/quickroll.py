@@ -13,7 +13,7 @@ from textual.message import Message
 from textual.widgets import Input, Static
 
 from rules.errors import DiceSyntaxError, RulesError
-from tui.render import roll_summary
+from tui.render import plain, roll_summary
 from tui.widgets.focus import focus_now
 
 if TYPE_CHECKING:
@@ -59,10 +59,10 @@ class QuickRoll(Vertical):
             result = roll(text, self.app.rng)  # type: ignore[attr-defined]
         except DiceSyntaxError as err:
             caret = " " * err.position + "^"
-            output.update(f"[$error]{err}[/]\n[$error]{caret}[/]")
+            output.update(f"[$error]{plain(str(err))}[/]\n[$error]{caret}[/]")
             return
         except RulesError as err:
-            output.update(f"[$error]{err}[/]")
+            output.update(f"[$error]{plain(str(err))}[/]")
             return
-        output.update(f"[b]Итог {result.total}[/b] · {roll_summary(result)}")
+        output.update(f"[b]Итог {result.total}[/b] · {plain(roll_summary(result))}")
         self.post_message(self.Rolled(result))

@@ -37,6 +37,8 @@ from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import DataTable
 
+from tui.sanitize import clean
+
 
 class Table(DataTable[Any]):
     """``DataTable`` with render caches that survive focus changes and re-showing, whose text
@@ -98,7 +100,7 @@ class Table(DataTable[Any]):
             self._line_style = None
 
     def add_row(self, *cells: Any, **kwargs: Any) -> Any:
-        texts = [Text(c) if isinstance(c, str) else c for c in cells]
+        texts = [Text(clean(c)) if isinstance(c, str) else c for c in cells]
         key = super().add_row(*texts, **kwargs)
         if self.wrap_last and texts and isinstance(texts[-1], Text):
             self._unwrapped[key] = texts[-1]
