@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from rules.dice import RollResult
+    from rules.dice import Die, Node, Part, RollResult
     from rules.drevo import OneSidedResult, OpposedResult
 
 FUDGE_FACE = {1: "+", 0: "0", -1: "−"}
@@ -136,28 +136,106 @@ def opposed_summary(result: OpposedResult) -> str:
     )
 
 
-def die_text(rolls: tuple[int, ...], kept: bool, fudge: bool) -> str:
-    """Return one die of a quick roll: ``6→4`` for an explosion chain, ``~3~`` for a dropped die."""
-    faces = [FUDGE_FACE[r] if fudge else str(r) for r in rolls]
-    text = "→".join(faces)
-    return text if kept else f"({text})"
+def _num(value: int) -> str:
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def die_text(die: Die, fudge: bool) -> str:
+    """Return one die of a quick roll with its history.
+
+    ``1↻4`` rerolled 1 into 4; ``1↑2`` raised by ``min``, ``6↓5`` lowered by ``max``;
+    ``6!`` set off an explosion; ``6+6+2=14`` compounded (``!!``); ``✓``/``✗`` a counted
+    success or failure; ``(3)`` dropped by keep or drop.
+    """
+
+    def face(value: int) -> str:
+        return FUDGE_FACE[value] if fudge and value in FUDGE_FACE else _num(value)
+
+    history = die.history
+    text = face(history[0][1]) if history else face(die.value)
+    compounded = False
+    for event, value in history[1:]:
+        if event == "min":
+            text += f"↑{face(value)}"
+        elif event == "max":
+            text += f"↓{face(value)}"
+        elif event == "exploded":
+            text += f"+{face(value)}"
+            compounded = True
+        elif event == "rerolled":
+            text += f"↻{face(value)}"
+    if compounded or (die.penetrated and history and history[-1][1] != die.value):
+        text += f"={face(die.value)}"
+    if die.exploded:
+        text += "!"
+    if die.outcome == 1:
+        text += "✓"
+    elif die.outcome == -1:
+        text += "✗"
+    return text if die.kept else f"({text})"
+
+
+_OPS = {"+": "+", "-": "−", "*": "×", "/": "÷"}
+
+
+def part_text(part: Part) -> str:
+    """Return one rolled node: each pool's dice in brackets, operators between."""
+    from rules.dice import Binary, GroupRoll, OpRoll, PoolRoll
+
+    if isinstance(part, PoolRoll):
+        fudge = part.node.faces is None
+        dice = " ".join(die_text(d, fudge) for d in part.dice)
+        return f"{part.node}[{dice}]"
+    if isinstance(part, OpRoll):
+        texts = [part_text(p) for p in part.parts]
+        node = part.node
+        if not isinstance(node, Binary):
+            inner = texts[0]
+            return f"−({inner})" if isinstance(part.parts[0], OpRoll) else f"−{inner}"
+        for i, sub in enumerate(part.parts):
+            if not (isinstance(sub, OpRoll) and isinstance(sub.node, Binary)):
+                continue
+            loose = sub.node.op in "+-" and (node.op in "*/" or (i == 1 and node.op == "-"))
+            if loose or (i == 1 and node.op in "*/"):
+                texts[i] = f"({texts[i]})"
+        return f"{texts[0]} {_OPS[node.op]} {texts[1]}"
+    if isinstance(part, GroupRoll):
+        items = []
+        several = len(part.parts) > 1
+        for sub, kept, outcome in zip(part.parts, part.kept, part.outcomes, strict=True):
+            text = part_text(sub)
+            if several:
+                text += f"={_num(sub.value)}"
+                text += "✓" if outcome == 1 else ("✗" if outcome == -1 else "")
+            items.append(text if kept else f"({text})")
+        node = part.node
+        mods = f"{node.keep or ''}{node.drop or ''}{node.target or ''}"
+        return "{" + ", ".join(items) + "}" + mods
+    return _num(part.value)
+
+
+def _counts(node: Node) -> bool:
+    """Whether a node's value is a success count (its outer pool or group counts)."""
+    from rules.dice import Dice, Group
+
+    return isinstance(node, (Dice, Group)) and node.target is not None
 
 
 def roll_summary(result: RollResult) -> str:
-    """Return a quick roll as one line: expression, each die, total and the target check."""
-    from rules.dice import ConstTerm
-
-    parts: list[str] = []
-    for part in result.parts:
-        if isinstance(part, ConstTerm):
-            parts.append(f"{'−' if part.sign < 0 else '+'} {part.value}")
-            continue
-        fudge = part.term.faces is None
-        dice = " ".join(die_text(d.rolls, d.kept, fudge) for d in part.dice)
-        parts.append(f"{'−' if part.term.sign < 0 else '+'} {part.term}[{dice}]")
-    body = " ".join(parts).removeprefix("+ ")
-    line = f"{result.expression}: {body} = {result.total}"
-    if result.success is not None:
-        verdict = "успех" if result.success else "провал"
-        line += f" (против {result.expression.target}: {verdict})"
-    return line
+    """Return a quick roll as one line: expression, each die with its history, the total."""
+    expression = result.expression
+    pieces = []
+    for outcome in result.outcomes:
+        text = f"{part_text(outcome.tree)} = {_num(outcome.total)}"
+        if _counts(expression.root):
+            text += " (успехов)"
+        if outcome.success is not None:
+            verdict = "успех" if outcome.success else "провал"
+            text += f" (против {_num(expression.target or 0)}: {verdict})"
+        pieces.append(text)
+    body = (
+        pieces[0]
+        if len(pieces) == 1
+        else "; ".join(f"{i}) {piece}" for i, piece in enumerate(pieces, 1))
+    )
+    return f"{expression}: {body}"
