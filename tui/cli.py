@@ -14,73 +14,21 @@ from pathlib import Path
 from typing import Any
 
 from rules.errors import RulesError
-from tui.cli_common import Parser, emit, fail, fraction_text
+from tui.cli_common import Parser, fail
 
-# -- roll / odds of a dice expression ------------------------------------------------------------
-
-
-def expression_parser(command: str) -> Parser:
-    parser = Parser(
-        prog=f"kubik {command}",
-        description="Бросок по нотации: 3d6!, 4dF+2, d100, 4d6kh3, 2к6+1 vs 8.",
-    )
-    parser.add_argument("--json", action="store_true", help="вывод в JSON")
-    if command == "roll":
-        parser.add_argument("--seed", type=int, help="зерно генератора (повторяемый бросок)")
-    return parser
-
-
-def split_expression(parser: Parser, argv: Sequence[str]) -> tuple[argparse.Namespace, str]:
-    """Parse the flags and join everything else into the dice expression."""
-    args, rest = parser.parse_known_args(argv)
-    rest = [token for token in rest if token != "--"]  # "--" lets an expression start with "-"
-    unknown = [token for token in rest if token.startswith("--")]
-    if unknown:
-        parser.error(f"неизвестные аргументы: {' '.join(unknown)}")
-    expression = " ".join(rest).strip()
-    if not expression:
-        parser.error("укажите выражение, например: 3d6! или 4dF+2")
-    return args, expression
+# -- roll / odds of a dice expression (tui/cli_dice.py) ------------------------------------------
 
 
 def cmd_roll(argv: Sequence[str]) -> int:
-    from rules.dice import make_rng, roll
-    from tui.render import roll_summary
+    from tui.cli_dice import cmd_roll as roll
 
-    args, expression = split_expression(expression_parser("roll"), argv)
-    result = roll(expression, make_rng(args.seed))
-    emit(result.to_dict(), f"{result.total}\n{roll_summary(result)}", args.json)
-    return 0
+    return roll(argv)
 
 
 def cmd_odds_expression(argv: Sequence[str]) -> int:
-    from rules.dice import parse
-    from rules.odds import odds
-    from tui.render import bar, percent
+    from tui.cli_dice import cmd_odds
 
-    args, expression = split_expression(expression_parser("odds"), argv)
-    parsed = parse(expression)
-    dist = odds(parsed)
-    data: dict[str, Any] = {
-        "expression": str(parsed),
-        "distribution": {str(k): float(v) for k, v in dist.probs.items()},
-        "exact": {str(k): fraction_text(v) for k, v in dist.probs.items()},
-        "truncated": float(dist.truncated),
-        "mean": float(dist.mean()),
-    }
-    top = max(dist.probs.values())
-    lines = [f"{parsed}: среднее {float(dist.mean()):.2f}".replace(".", ",")]
-    lines += [f"{total:>6} {percent(p):>7} {bar(p / top, 40)}" for total, p in dist.probs.items()]
-    if parsed.target is not None:
-        p_success = dist.p_at_least(parsed.target)
-        data["target"] = parsed.target
-        data["success"] = float(p_success)
-        data["success_exact"] = fraction_text(p_success)
-        lines.append(f"Успех (≥ {parsed.target}): {percent(p_success)}")
-    if dist.truncated:
-        lines.append(f"Взрывы обрезаны: отброшено {float(dist.truncated):.1e} вероятности.")
-    emit(data, "\n".join(lines), args.json)
-    return 0
+    return cmd_odds(argv)
 
 
 SYSTEM_MODULES = {

@@ -10,8 +10,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from rules.dice import Die, Node, Part, RollResult
+    from rules.dice import Die, Expression, Node, Part, RollResult
     from rules.drevo import OneSidedResult, OpposedResult
+    from rules.odds import Distribution
 
 FUDGE_FACE = {1: "+", 0: "0", -1: "−"}
 
@@ -239,3 +240,51 @@ def roll_summary(result: RollResult) -> str:
         else "; ".join(f"{i}) {piece}" for i, piece in enumerate(pieces, 1))
     )
     return f"{expression}: {body}"
+
+
+def _counts_word(expression: Expression) -> str:
+    return "успехов" if _counts(expression.root) else "итог"
+
+
+def odds_summary(expression: Expression, dist: Distribution) -> str:
+    """Return one line of exact odds: range, mean, ``P(≥ N)`` for ``vs`` and any truncation."""
+    mean = f"{float(dist.mean()):.2f}".replace(".", ",").replace("-", "−")
+    word = _counts_word(expression)
+    text = f"{word.capitalize()}: от {_num(dist.minimum)} до {_num(dist.maximum)}, среднее {mean}"
+    if expression.target is not None:
+        text += f"; ≥ {_num(expression.target)}: {percent(dist.p_at_least(expression.target))}"
+    if dist.truncated:
+        text += f"; взрывы обрезаны на {float(dist.truncated):.0e}".replace("e-", "e−")
+    return text
+
+
+def odds_table(dist: Distribution, rows: int = 30, width: int = 40) -> list[str]:
+    """Return the distribution as at most ``rows`` lines of «total  percent  bar».
+
+    Long distributions are shown in equal ranges of totals («10–14»), each with its summed
+    chance; totals too unlikely to show (below 0.05%) at either end are left out.
+    """
+    floats = dist.floats()
+    totals = list(floats)
+    # trim the far tails that would print as 0,0%
+    mass = 0.0
+    low = 0
+    while low < len(totals) - 1 and mass + floats[totals[low]] < 0.0005:
+        mass += floats[totals[low]]
+        low += 1
+    mass = 0.0
+    high = len(totals) - 1
+    while high > low and mass + floats[totals[high]] < 0.0005:
+        mass += floats[totals[high]]
+        high -= 1
+    first, last = totals[low], totals[high]
+    span = last - first + 1
+    step = max(1, -(-span // rows))
+    buckets: list[tuple[str, float]] = []
+    for start in range(first, last + 1, step):
+        end = min(start + step - 1, last)
+        p = sum(floats.get(t, 0.0) for t in range(start, end + 1))
+        label = _num(start) if start == end else f"{_num(start)}–{_num(end)}"
+        buckets.append((label, p))
+    top = max(p for _, p in buckets) or 1.0
+    return [f"{label:>11} {percent(p):>7} {bar(p / top, width)}" for label, p in buckets]
