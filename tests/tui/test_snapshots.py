@@ -40,6 +40,8 @@ class TestCheck:
         async def run_before(pilot):
             await pilot.press("slash", *"3d6!+2 vs 12", "enter")  # quick roll
             await pilot.pause()
+            await pilot.app.workers.wait_for_complete()  # its exact odds, from a worker
+            await pilot.pause()
 
         assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)
 
