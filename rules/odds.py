@@ -27,7 +27,7 @@ from bisect import insort
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property, lru_cache
+from functools import cached_property
 from itertools import accumulate, repeat
 from math import comb
 from operator import add, mul
@@ -44,6 +44,7 @@ from rules.dice import (
     Select,
     Target,
     parse,
+    validate,
 )
 from rules.errors import DiceLimitError
 
@@ -396,7 +397,28 @@ def _g(target: Target | None) -> Callable[[int], int]:
     return (lambda v: v) if target is None else target.outcome
 
 
+def _plain(dice: Dice) -> bool:
+    return not (
+        dice.minimum is not None
+        or dice.maximum is not None
+        or dice.explode
+        or dice.reroll
+        or dice.target
+        or dice.drop
+    )
+
+
 def _pool(dice: Dice, max_chain: int, work: _Work, target: Target | None = None) -> _Dist:
+    if target is None and _plain(dice):
+        faces = dice.high - dice.low + 1
+        if dice.keep is None or dice.keep.count == dice.count:
+            work.take(dice.count * faces * (1 + dice.count * faces.bit_length() // 30))
+            return dice.count * dice.low, _uniform_power(faces, dice.count), faces**dice.count
+        if dice.keep.count == 1:  # the highest (lowest) of n: P(max <= v) = (v/M)**n
+            n = dice.count
+            cdf = [k**n for k in range(faces + 1)]
+            weights = [cdf[k + 1] - cdf[k] for k in range(faces)]
+            return dice.low, weights if dice.keep.high else weights[::-1], faces**n
     target = target or dice.target
     g = _g(target)
     first, d1, later, d2 = _kinds(dice)
@@ -653,11 +675,25 @@ def _node(node: Node, max_chain: int, work: _Work) -> _Dist:
     return _group(node, max_chain, work)
 
 
-@lru_cache(maxsize=256)
-def _compute(notation: str, max_chain: int) -> Distribution:
-    expression = parse(notation)
-    offset, weights, denominator = _trim(_node(expression.root, max_chain, _Work()))
-    return Distribution(offset, tuple(weights), denominator)
+_CACHE: dict[str, Distribution] = {}
+_CACHE_SIZE = 256
+
+
+def _compute(root: Node, max_chain: int) -> Distribution:
+    """The distribution of a parsed tree, remembered by its canonical notation."""
+    key = f"{max_chain}:{root}"
+    found = _CACHE.get(key)
+    if found is not None:
+        return found
+    offset, weights, denominator = _trim(_node(root, max_chain, _Work()))
+    dist = Distribution(offset, tuple(weights), denominator)
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.pop(next(iter(_CACHE)))
+    _CACHE[key] = dist
+    return dist
+
+
+_compute.cache_clear = _CACHE.clear  # type: ignore[attr-defined]  # the benchmarks clear it
 
 
 def odds(expr: str | Expression) -> Distribution:
@@ -678,6 +714,9 @@ def odds(expr: str | Expression) -> Distribution:
         DiceSyntaxError: the text cannot be parsed.
         DiceLimitError: a bound is broken, or the exact calculation would take too long.
     """
-    expression = parse(expr) if isinstance(expr, str) else parse(str(expr))
-    root = str(expression.root)
-    return _compute(root, DEFAULT_LIMITS.max_chain)
+    if isinstance(expr, str):
+        expression = parse(expr)
+    else:
+        validate(expr)
+        expression = expr
+    return _compute(expression.root, DEFAULT_LIMITS.max_chain)
