@@ -231,6 +231,48 @@ def _power(a: _Dist, n: int, work: _Work) -> _Dist:
     return offset * n, p, denominator**n
 
 
+def _poly_mul(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for e1, c1 in a.items():
+        for e2, c2 in b.items():
+            out[e1 + e2] = out.get(e1 + e2, 0) + c1 * c2
+    return {e: c for e, c in out.items() if c}
+
+
+def _ratio_power(u: dict[int, int], v: dict[int, int], n: int, length: int) -> list[int]:
+    """The first ``length`` coefficients of ``(u / v)**n`` (sparse polynomials, exact).
+
+    From ``Q = (u/v)**n``: ``u v Q' = n (u' v - u v') Q``, a recurrence with as many terms as
+    those two sparse products; each division is exact because ``Q``'s coefficients are
+    integers (``v`` divides ``u``).
+    """
+
+    def deriv(a: dict[int, int]) -> dict[int, int]:
+        return {e - 1: e * c for e, c in a.items() if e}
+
+    uv = _poly_mul(u, v)
+    du, dv = _poly_mul(deriv(u), v), _poly_mul(u, deriv(v))
+    rhs = sorted((e, n * (du.get(e, 0) - dv.get(e, 0))) for e in set(du) | set(dv))
+    rhs = [(e, c) for e, c in rhs if c]
+    lhs = sorted((t, c) for t, c in uv.items() if t > 0)
+    a0 = uv[0]
+    q = [0] * length
+    q[0] = (u[0] // v[0]) ** n
+    for k in range(length - 1):
+        s = 0
+        for t, c in rhs:
+            if t > k:
+                break
+            s += c * q[k - t]
+        k1 = k + 1
+        for t, c in lhs:
+            if t > k1:
+                break
+            s -= c * (k1 - t) * q[k1 - t]
+        q[k1] = s // (a0 * k1)
+    return q
+
+
 def _standard_explosion(dice: Dice, steps: int, work: _Work) -> _Dist:
     """``NdM!`` exploding on the highest face only, nothing else: a product of two powers.
 
@@ -243,7 +285,15 @@ def _standard_explosion(dice: Dice, steps: int, work: _Work) -> _Dist:
     plain_length, counts_length = (faces - 2) * n + 1, steps * n + 1
     length = plain_length + high * (counts_length - 1)
     bits = faces.bit_length() * (steps + 1) * n
-    work.take(plain_length * counts_length * (1 + bits // 150) + length * bits // 64)
+    product = plain_length * counts_length * (1 + bits // 150)
+    recurrence = length * 48 * (1 + bits // 1500)
+    work.take(min(product, recurrence) + length * bits // 64)
+    if recurrence < product:
+        # the die is (1 - x**(M-1)) (A - x**E) / ((1 - x) (M - x**H)): a rational power
+        top_weight, cut = faces ** (steps + 1), high * (steps + 1)
+        num = _poly_mul({0: 1, faces - 1: -1}, {0: top_weight, cut: -1})
+        den = _poly_mul({0: 1, 1: -1}, {0: faces, high: -1})
+        return dice.low * n, _ratio_power(num, den, n, length), faces ** ((steps + 1) * n)
     plain = _uniform_power(faces - 1, n)
     counts = _uniform_power(steps + 1, n)
     top = steps * n

@@ -38,7 +38,7 @@ def test_odds_counts_successes_with_vs(capsys):
     `P(≥ N)` for `vs`»."""
     code, out, _ = run(capsys, "odds", "10d10>=8", "vs", "3")
     assert code == 0
-    assert "Успехов: от 0 до 10, среднее 3,00; ≥ 3: 61,7%" in out
+    assert "Успехов от 0 до 10, среднее 3,00; ≥ 3: 61,7%" in out
     code, out, _ = run(capsys, "odds", "10d10>=8 vs 3", "--json")
     data = json.loads(out)
     assert data["exact"]["10"] == "59049/10000000000"

@@ -250,7 +250,7 @@ def odds_summary(expression: Expression, dist: Distribution) -> str:
     """Return one line of exact odds: range, mean, ``P(≥ N)`` for ``vs`` and any truncation."""
     mean = f"{float(dist.mean()):.2f}".replace(".", ",").replace("-", "−")
     word = _counts_word(expression)
-    text = f"{word.capitalize()}: от {_num(dist.minimum)} до {_num(dist.maximum)}, среднее {mean}"
+    text = f"{word.capitalize()} от {_num(dist.minimum)} до {_num(dist.maximum)}, среднее {mean}"
     if expression.target is not None:
         text += f"; ≥ {_num(expression.target)}: {percent(dist.p_at_least(expression.target))}"
     if dist.truncated:

@@ -256,3 +256,24 @@ def test_vs_after_counting() -> None:
     """Issue 18: «`P(≥ N)` for `vs`»."""
     distribution = odds("3d10>=8 vs 2")
     assert distribution.p_at_least(2) == 3 * Fraction(9, 100) * Fraction(7, 10) + Fraction(27, 1000)
+
+
+@pytest.mark.parametrize("text", ["3d6!", "70d6!", "40dF!", "30d2!!"])
+def test_fast_explosion_paths_equal_the_general_chain(text: str) -> None:
+    """RULES §0: «Infinite explosions (10-again, `!`) are truncated where the remaining
+    probability is below 1e-12» — the product and the rational-power shortcuts for plain `!`
+    give exactly the chain-by-chain distribution raised to the pool's count."""
+    from rules.odds import _chain, _depth, _kinds, _power, _trim, _Work
+
+    dice = parse(text).root
+    first, d1, later, d2 = _kinds(dice)  # type: ignore[arg-type]
+    steps = _depth(first, d1, later, d2, 100)
+    general = _trim(
+        _power(_chain(first, d1, later, d2, steps, lambda v: v, _Work()), dice.count, _Work())
+    )  # type: ignore[union-attr]
+    dist = odds(text)
+    assert (dist.offset, list(dist.weights), dist.denominator) == (
+        general[0],
+        general[1],
+        general[2],
+    )

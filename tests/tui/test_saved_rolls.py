@@ -30,7 +30,7 @@ async def test_save_then_roll_from_the_party_tab(make_test_app, campaign_path):
         await app.workers.wait_for_complete()
         await pilot.pause()
         output = str(app.query_one("#quick-output", Static).render())
-        assert "Шансы: Итог: от 5 до 15, среднее 10,00" in output
+        assert "Шансы: итог от 5 до 15, среднее 10,00" in output
     entries = Store.open(campaign_path).log()
     roll = next(e for e in entries if e.kind == "roll")
     assert roll.actor == first.name

@@ -155,7 +155,8 @@ class QuickRoll(Vertical):
 
         line = self._line
         try:
-            text = f"Шансы: {odds_summary(expression, odds(expression))}"
+            summary = odds_summary(expression, odds(expression))
+            text = f"Шансы: {summary[:1].lower()}{summary[1:]}"
         except RulesError as err:
             text = f"Шансы: {err}"
         self.app.call_from_thread(self._show_odds, line, text)
