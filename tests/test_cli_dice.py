@@ -78,7 +78,7 @@ def test_roll_a_saved_roll_by_name(capsys, campaign):
         capsys, "roll", "атака топором", "--character", name, "--campaign", str(path), "--seed", "1"
     )
     assert code == 0
-    assert out.splitlines()[1].startswith(f"{name}: 2d6 + 3 # рубящий: 2d6[")
+    assert out.splitlines()[1].startswith(f"{name}, атака топором — 2d6 + 3 # рубящий: 2d6[")
     code, out, _ = run(
         capsys, "roll", "Атака топором", "--character", name, "--campaign", str(path), "--json"
     )

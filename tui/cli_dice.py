@@ -77,14 +77,16 @@ def cmd_roll(argv: Sequence[str]) -> int:
     args, expression = split_expression(expression_parser("roll"), argv)
     actor = None
     if args.character:
-        actor, expression = saved_roll(args.campaign, args.character, expression)
+        name = expression
+        actor, expression = saved_roll(args.campaign, args.character, name)
     result = roll(expression, make_rng(args.seed))
     data = result.to_dict()
     if actor:
         data["character"] = actor
     totals = " ".join(str(t).replace("-", "−") for t in result.totals)
     summary = roll_summary(result)
-    emit(data, f"{totals}\n{f'{actor}: ' if actor else ''}{summary}", args.json)
+    who = f"{actor}, {name} — " if actor else ""
+    emit(data, f"{totals}\n{who}{summary}", args.json)
     return 0
 
 

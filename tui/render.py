@@ -222,14 +222,27 @@ def _counts(node: Node) -> bool:
     return isinstance(node, (Dice, Group)) and node.target is not None
 
 
+def successes(n: int) -> str:
+    """Return «1 успех», «3 успеха», «5 успехов», «−2 успеха» (a count may go below 0)."""
+    last, tens = abs(n) % 10, abs(n) % 100
+    if last == 1 and tens != 11:
+        word = "успех"
+    elif 2 <= last <= 4 and not 12 <= tens <= 14:
+        word = "успеха"
+    else:
+        word = "успехов"
+    return f"{_num(n)} {word}"
+
+
 def roll_summary(result: RollResult) -> str:
     """Return a quick roll as one line: expression, each die with its history, the total."""
     expression = result.expression
     pieces = []
     for outcome in result.outcomes:
-        text = f"{part_text(outcome.tree)} = {_num(outcome.total)}"
         if _counts(expression.root):
-            text += " (успехов)"
+            text = f"{part_text(outcome.tree)} = {successes(outcome.total)}"
+        else:
+            text = f"{part_text(outcome.tree)} = {_num(outcome.total)}"
         if outcome.success is not None:
             verdict = "успех" if outcome.success else "провал"
             text += f" (против {_num(expression.target or 0)}: {verdict})"

@@ -80,6 +80,15 @@ class Compare:
         return f"{'<>' if self.op == '!=' else self.op}{self.value}"
 
 
+def _point(point: Compare | None) -> str:
+    """A compare point after ``!``, ``r`` or ``f``: ``=N`` is written as plain ``N``."""
+    if point is None:
+        return ""
+    if point.op == "=" and point.value >= 0:
+        return str(point.value)
+    return str(point)
+
+
 @dataclass(frozen=True)
 class Explode:
     """``!`` (each explosion a new die), ``!!`` (compounded into one), ``!p`` (penetrating)."""
@@ -90,7 +99,7 @@ class Explode:
 
     def __str__(self) -> str:
         bang = "!!" if self.compound else "!"
-        return f"{bang}{'p' if self.penetrate else ''}{self.point or ''}"
+        return f"{bang}{'p' if self.penetrate else ''}{_point(self.point)}"
 
 
 @dataclass(frozen=True)
@@ -101,7 +110,7 @@ class Reroll:
     point: Compare | None = None  # None: the die's minimum
 
     def __str__(self) -> str:
-        return f"r{'o' if self.once else ''}{self.point or ''}"
+        return f"r{'o' if self.once else ''}{_point(self.point)}"
 
 
 @dataclass(frozen=True)
@@ -132,7 +141,7 @@ class Target:
         return 0
 
     def __str__(self) -> str:
-        return f"{self.success}{f'f{self.failure}' if self.failure else ''}"
+        return f"{self.success}{f'f{_point(self.failure)}' if self.failure else ''}"
 
 
 @dataclass(frozen=True)

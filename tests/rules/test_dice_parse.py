@@ -73,10 +73,14 @@ def test_every_dice_form(text: str, dice: Dice) -> None:
         ("{4d6+2,3d8}k1", "{4d6 + 2, 3d8}kh1"),
         ("6х 4d6dl1", "6x 4d6dl1"),
         ("2d6+3 #  топор ", "2d6 + 3 # топор"),
-        ("10d10>=8f1", "10d10>=8f=1"),
+        ("10d10>=8f1", "10d10>=8f1"),
+        ("10d10>=8f=1", "10d10>=8f1"),
+        ("3dFr=-1", "3dFr=-1"),
+        ("3dF=1f=-1", "3dF=1f=-1"),
+        ("d10!=10>=8", "d10!10>=8"),
         ("2d6<>3", "2d6<>3"),
         ("d6!!<>3", "d6!!<>3"),
-        ("4d6kh3r1", "4d6r=1kh3"),
+        ("4d6kh3r1", "4d6r1kh3"),
     ],
 )
 def test_canonical_text(text: str, canonical: str) -> None:
