@@ -27,9 +27,12 @@ async def test_save_then_roll_from_the_party_tab(make_test_app, campaign_path):
         assert "Атака топором: 2d6+3" in str(app.query_one("#party-sheet", Static).render())
         await pilot.press("r")  # the only saved roll: rolled at once
         await pilot.pause()
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        output = str(app.query_one("#quick-output", Static).render())
+        await app.workers.wait_for_complete()  # the odds come from a worker
+        for _ in range(100):
+            output = str(app.query_one("#quick-output", Static).render())
+            if "считаются" not in output:
+                break
+            await pilot.pause(0.05)
         assert "Шансы: итог от 5 до 15, среднее 10,00" in output
     entries = Store.open(campaign_path).log()
     roll = next(e for e in entries if e.kind == "roll")
