@@ -707,8 +707,37 @@ def _group(group: Group, max_chain: int, work: _Work) -> _Dist:
             mapped = _from_items(((g(v), w) for v, w in _items(dist)), dist[2])
             result = _add(result, mapped, work)
         return result
+    select = group.keep or group.drop
+    assert select is not None
+    one_left = (group.keep is not None and select.count == 1) or (
+        group.keep is None and select.count == len(dists) - 1
+    )
+    if group.target is None and one_left and (group.keep is None or group.drop is None):
+        # the best (worst) of independent sub-totals: P(max <= v) is the product of the CDFs
+        high = select.high if select.keep else not select.high
+        return _extreme([_trim(d) for d in dists], high, work)
     sources = [(1, [(v, False, w) for v, w in _items(dist)], dist[2], [], 1, 0) for dist in dists]
     return _stream(sources, group.keep, group.drop, g, work)
+
+
+def _extreme(dists: list[_Dist], high: bool, work: _Work) -> _Dist:
+    """The highest (or lowest) of independent values, through their cumulative weights."""
+    if not high:
+        return _neg(_extreme([_neg(d) for d in dists], True, work))
+    low = max(d[0] for d in dists)  # the maximum is never below any value's lowest
+    top = max(d[0] + len(d[1]) - 1 for d in dists)
+    work.take((top - low + 2) * len(dists) * 2)
+    product = [1] * (top - low + 2)  # product[i]: weight of "all values <= low - 1 + i"
+    for offset, weights, _ in dists:
+        cumulative = list(accumulate(weights, initial=0))
+        for i in range(len(product)):
+            j = min(max(low + i - offset, 0), len(weights))
+            product[i] *= cumulative[j]
+    out = [product[i + 1] - product[i] for i in range(top - low + 1)]
+    denominator = 1
+    for d in dists:
+        denominator *= d[2]
+    return low, out, denominator
 
 
 def _node(node: Node, max_chain: int, work: _Work) -> _Dist:

@@ -74,7 +74,7 @@ HEAVY = {"100d100", "265d%", "1000d6", "100d6!", "50d6!"}
 
 CASES: list[tuple[str, Callable[[], icepool.Die]]] = [
     ("4d6kh3", lambda: d6.highest(4, 3)),
-    ("4d6dl1", lambda: d6.highest(4, 3)),
+    ("5d6dl2", lambda: d6.highest(5, 3)),
     ("2d20kh1", lambda: d20.highest(2, 1)),
     ("2d20kl1 + 5", lambda: d20.lowest(2, 1) + 5),
     ("20d20kh10", lambda: d20.highest(20, 10)),
