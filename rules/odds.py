@@ -339,11 +339,19 @@ def _binary(op: str, a: _Dist, b: _Dist, work: _Work) -> _Dist:
         return _add(a, _neg(b), work)
     xs, ys = _items(a), _items(b)
     work.take(len(xs) * len(ys))
-    if op == "*":
-        pairs = ((x * y, wx * wy) for x, wx in xs for y, wy in ys)
-    else:
-        pairs = ((x // y, wx * wy) for x, wx in xs for y, wy in ys)
-    return _from_items(pairs, a[2] * b[2])
+    table: dict[int, int] = {}
+    get = table.get
+    for x, wx in xs:
+        if op == "*":
+            for y, wy in ys:
+                key = x * y
+                table[key] = get(key, 0) + wx * wy
+        else:
+            for y, wy in ys:
+                key = x // y
+                table[key] = get(key, 0) + wx * wy
+    low, high = min(table), max(table)
+    return low, [get(v, 0) for v in range(low, high + 1)], a[2] * b[2]
 
 
 # -- one die's entries ---------------------------------------------------------------------------
@@ -470,6 +478,22 @@ def _pool(dice: Dice, max_chain: int, work: _Work, target: Target | None = None)
             weights = [cdf[k + 1] - cdf[k] for k in range(faces)]
             return dice.low, weights if dice.keep.high else weights[::-1], faces**n
     target = target or dice.target
+    if dice.explode is None and dice.keep is None and dice.drop is None:
+        # one entry per die: its final value (or outcome) straight from the faces
+        final, size = _reroll(dice)
+        g = _g(target)
+        table: dict[int, int] = {}
+        for value, _, _ in _kinds(dice)[0]:
+            for v, w in final(value):
+                key = g(v)
+                table[key] = table.get(key, 0) + w
+        low, high = min(table), max(table)
+        die = (
+            low,
+            [table.get(v, 0) for v in range(low, high + 1)],
+            (dice.high - dice.low + 1) * size,
+        )
+        return _power(die, dice.count, work)
     g = _g(target)
     first, d1, later, d2 = _kinds(dice)
     steps = _depth(first, d1, later, d2, max_chain) if dice.explode is not None else 0

@@ -92,3 +92,14 @@ def test_saved_roll_errors_name_what_exists(capsys, campaign):
     assert code == 2 and "нет броска «Пинок»; есть: Атака топором" in err
     code, _, err = run(capsys, "roll", "Пинок", "--character", "Никто", "--campaign", str(path))
     assert code == 2 and "персонажа «Никто» нет" in err
+
+
+def test_success_counts_are_declined():
+    """Russian declensions correct: «1 успех», «3 успеха», «5 успехов», «11 успехов»."""
+    from tui.render import successes
+
+    assert [successes(n) for n in (0, 1, 2, 4, 5, 11, 12, 21, 22, 25, 101, -1, -3)] == [
+        "0 успехов", "1 успех", "2 успеха", "4 успеха", "5 успехов", "11 успехов",
+        "12 успехов", "21 успех", "22 успеха", "25 успехов", "101 успех", "−1 успех",
+        "−3 успеха",
+    ]  # fmt: skip
