@@ -30,7 +30,7 @@ from fractions import Fraction
 from functools import cached_property
 from itertools import accumulate, repeat
 from math import comb
-from operator import add, mul
+from operator import add, itemgetter, mul
 
 from rules.dice import (
     DEFAULT_LIMITS,
@@ -252,25 +252,30 @@ def _ratio_power(u: dict[int, int], v: dict[int, int], n: int, length: int) -> l
 
     uv = _poly_mul(u, v)
     du, dv = _poly_mul(deriv(u), v), _poly_mul(u, deriv(v))
-    rhs = sorted((e, n * (du.get(e, 0) - dv.get(e, 0))) for e in set(du) | set(dv))
-    rhs = [(e, c) for e, c in rhs if c]
-    lhs = sorted((t, c) for t, c in uv.items() if t > 0)
+    rhs = {e: n * (du.get(e, 0) - dv.get(e, 0)) for e in set(du) | set(dv)}
     a0 = uv[0]
-    q = [0] * length
-    q[0] = (u[0] // v[0]) ** n
-    for k in range(length - 1):
-        s = 0
-        for t, c in rhs:
-            if t > k:
-                break
-            s += c * q[k - t]
-        k1 = k + 1
-        for t, c in lhs:
-            if t > k1:
-                break
-            s -= c * (k1 - t) * q[k1 - t]
-        q[k1] = s // (a0 * k1)
-    return q
+    # q[k] (k >= 1) = sum over offsets o of (alpha_o + k beta_o) q[k - o], divided by a0 k
+    alpha: dict[int, int] = {}
+    beta: dict[int, int] = {}
+    for e, c in rhs.items():
+        alpha[e + 1] = alpha.get(e + 1, 0) + c
+    for t, c in uv.items():
+        if t > 0:
+            alpha[t] = alpha.get(t, 0) + c * t
+            beta[t] = beta.get(t, 0) - c
+    offsets = sorted(o for o in set(alpha) | set(beta) if alpha.get(o) or beta.get(o))
+    a_coef = [alpha.get(o, 0) for o in offsets]
+    b_coef = [beta.get(o, 0) for o in offsets]
+    top = offsets[-1]
+    picks = [top - o for o in offsets] + [top]  # one extra pick keeps itemgetter a tuple
+    pick = itemgetter(*picks)
+    z = [0] * (top + length)  # z[top + k] is q[k]; the zeros stand for q[k < 0]
+    z[top] = (u[0] // v[0]) ** n
+    for k in range(1, length):
+        window = pick(z[k : k + top + 1])  # q[k - o] for each offset, then q[k] (unused)
+        s = sum(map(mul, a_coef, window)) + k * sum(map(mul, b_coef, window))
+        z[top + k] = s // (a0 * k)
+    return z[top:]
 
 
 def _standard_explosion(dice: Dice, steps: int, work: _Work) -> _Dist:
@@ -286,7 +291,7 @@ def _standard_explosion(dice: Dice, steps: int, work: _Work) -> _Dist:
     length = plain_length + high * (counts_length - 1)
     bits = faces.bit_length() * (steps + 1) * n
     product = plain_length * counts_length * (1 + bits // 150)
-    recurrence = length * 48 * (1 + bits // 1500)
+    recurrence = length * 16 * (1 + bits // 1500)
     work.take(min(product, recurrence) + length * bits // 64)
     if recurrence < product:
         # the die is (1 - x**(M-1)) (A - x**E) / ((1 - x) (M - x**H)): a rational power
