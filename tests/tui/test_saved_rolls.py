@@ -114,3 +114,24 @@ class SavedRolls(RuleBasedStateMachine):
 
 TestSavedRolls = SavedRolls.TestCase
 TestSavedRolls.settings = settings(max_examples=30, stateful_step_count=15, deadline=None)
+
+
+async def test_error_caret_sits_under_the_bad_character(make_test_app):
+    """A parse error names the position, and the «^» under the typed text points at it."""
+    import html
+    import re
+
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("slash", *"4d6kh3r<=6", "enter")
+        await pilot.pause()
+        svg = app.export_screenshot()
+    rows: dict[float, list[tuple[float, str]]] = {}
+    for m in re.finditer(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', svg):
+        rows.setdefault(float(m.group(2)), []).append(
+            (float(m.group(1)), html.unescape(m.group(3)))
+        )
+    lines = ["".join(t for _, t in sorted(r)).replace("\xa0", " ") for _, r in sorted(rows.items())]
+    typed = next(line for line in lines if "4d6kh3r<=6" in line)
+    caret = next(line for line in lines if line.strip() == "^")
+    assert caret.index("^") == typed.index("r<=6")

@@ -132,7 +132,7 @@ class QuickRoll(Vertical):
         try:
             result = roll(text, self.app.rng)  # type: ignore[attr-defined]
         except DiceSyntaxError as err:
-            caret = " " * err.position + "^"
+            caret = " " * (err.position + 1) + "^"  # the input draws its text one cell in
             where = f"{plain(title)}: " if title else ""
             output.update(f"[$error]{where}{plain(str(err))}[/]\n[$error]{caret}[/]")
             return
