@@ -1,102 +1,541 @@
 """Exact outcome distributions of dice expressions, as fractions (no sampling).
 
-Each die is a list of *runs* ``(lo, hi, weight)``: equal weight on every value in ``lo..hi``
-over a common denominator. A plain ``dM`` is one run; an exploding ``dM!`` is one run per
-chain length ``k`` (values ``kM+1 .. kM+M-1``, weight ``M**-(k+1)``), cut at the first depth
-where the remaining chain probability drops below 1e-12 (and never past
-``Limits.max_chain``); the dropped mass is reported in :attr:`Distribution.truncated`.
-Sums are built die by die with prefix sums (cost: length of the running total × runs), keeps by
-a dynamic programme over the die's outcomes from best to worst. All weights are integers, so
-the result is exact.
+Every node of the parsed tree becomes a distribution: integer weights over a common
+denominator on consecutive totals (``offset``, ``weights``, ``denominator``), so all the
+arithmetic is exact. The pieces:
+
+* one die is described by its *entries*: the first roll (clamped by ``min``/``max``), and, for
+  ``!``, each roll an explosion adds (``!p``: minus 1); each entry carries its value after
+  rerolls (``r`` conditions on the faces that do not match, ``ro`` rolls once more) and whether
+  it explodes (decided on the value before the reroll, as rpg-dice-roller runs explode first);
+* a pool without keep/drop adds its dice: one die's value (or success count) is its first entry
+  plus, if it explodes, a chain of further entries; chains are enumerated until the probability
+  of a longer chain is below 1e-12 (never past ``Limits.max_chain`` explosions) and the dropped
+  mass is reported in :attr:`Distribution.truncated`; the die's distribution is then raised to
+  the pool's count;
+* keep/drop over a fixed number of dice (no ``!``, or ``!!``) is a dynamic programme over the
+  faces from best to worst; over a varying number of entries (``!``, ``!p``, a one-expression
+  group) it follows the dice one by one, remembering only the entries the keep can still use;
+* ``+``/``-`` convolve (long lists through one big-integer product), ``*``/``/`` (floor) take
+  every pair of outcomes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import time
+from bisect import insort
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property
 from itertools import accumulate, repeat
 from math import comb
-from operator import add, mul, sub
+from operator import add, itemgetter, mul
 
-from rules.dice import DEFAULT_LIMITS, ConstTerm, DiceTerm, Expression, parse, validate
+from rules.dice import (
+    DEFAULT_LIMITS,
+    Binary,
+    Dice,
+    Expression,
+    Group,
+    Negate,
+    Node,
+    Number,
+    Select,
+    Target,
+    parse,
+    validate,
+)
 from rules.errors import DiceLimitError
 
 __all__ = ["Distribution", "odds"]
 
-_TAIL = 10**12  # stop exploding once the remaining chain probability is below 1 / _TAIL
-_BUDGET = 8_000_000  # units of _cost, about a second
+_TAIL = Fraction(1, 10**12)  # stop following a chain once its probability is below this
+_BUDGET = 30_000_000  # elementary steps, about a second
+_BACKSTOP = 1.5  # seconds
 
-_Run = tuple[int, int, int]
-_TermKey = tuple[int, int, int | None, bool, tuple[str, int] | None]
+_Dist = tuple[int, list[int], int]  # offset, weights of offset.., denominator
+_Kind = list[tuple[int, bool, int]]  # (value, explodes, weight) of one entry over a denominator
+# (dice, first entry, its denominator, an added entry, its denominator, chain steps)
+_Source = tuple[int, _Kind, int, _Kind, int, int]
+_States = dict[tuple[tuple[int, ...], int], int]
 
 
 @dataclass(frozen=True)
 class Distribution:
-    """The exact distribution of an expression's total.
+    """The exact distribution of an expression's total (or success count).
+
+    Held as integer weights over one denominator (exact, and cheap to build); ``probs`` turns
+    them into fractions on first use.
 
     Attributes:
-        probs: total -> probability, keys ascending, zero-probability totals left out.
-        truncated: probability mass dropped by cutting explosion chains (0 without ``!``).
+        offset: the lowest total.
+        weights: weight of ``offset``, ``offset + 1``, ... (zeros for unreachable totals).
+        denominator: the common denominator; the weights add up to at most it, the rest being
+            the mass dropped by cutting explosion chains.
     """
 
-    probs: dict[int, Fraction]
-    truncated: Fraction = Fraction(0)
+    offset: int
+    weights: tuple[int, ...]
+    denominator: int
+
+    @cached_property
+    def probs(self) -> dict[int, Fraction]:
+        """Total -> probability, keys ascending, zero-probability totals left out."""
+        d = self.denominator
+        return {self.offset + i: Fraction(w, d) for i, w in enumerate(self.weights) if w}
+
+    @cached_property
+    def truncated(self) -> Fraction:
+        """Probability mass dropped by cutting explosion chains (0 without ``!``)."""
+        return Fraction(self.denominator - sum(self.weights), self.denominator)
 
     def p_at_least(self, n: int) -> Fraction:
         """Return P(total >= n) over the listed totals (truncated mass not counted)."""
-        return sum((p for total, p in self.probs.items() if total >= n), Fraction(0))
+        start = max(0, n - self.offset)
+        return Fraction(sum(self.weights[start:]), self.denominator)
 
     def mean(self) -> Fraction:
         """Return the mean total, normalised over the listed (non-truncated) mass."""
-        mass = sum(self.probs.values(), Fraction(0))
-        return sum((total * p for total, p in self.probs.items()), Fraction(0)) / mass
+        mass = sum(self.weights)
+        moment = sum(i * w for i, w in enumerate(self.weights))
+        return self.offset + Fraction(moment, mass)
+
+    def floats(self) -> dict[int, float]:
+        """Total -> probability as floats (for display), without building fractions."""
+        d = self.denominator
+        return {self.offset + i: w / d for i, w in enumerate(self.weights) if w}
+
+    @property
+    def minimum(self) -> int:
+        return self.offset + next(i for i, w in enumerate(self.weights) if w)
+
+    @property
+    def maximum(self) -> int:
+        last = max(i for i, w in enumerate(self.weights) if w)
+        return self.offset + last
 
 
-def _die(faces: int | None, explode: bool, max_chain: int) -> tuple[list[_Run], int]:
-    """Runs and denominator of one die's value (an explosion chain counts as one value)."""
-    if faces is None:
-        return [(-1, 1, 1)], 3
-    if not explode:
-        return [(1, faces, 1)], faces
-    depth = 0  # explosions kept: chains of 0..depth explosions are enumerated
-    while faces ** (depth + 1) <= _TAIL and depth < max_chain:
-        depth += 1
-    runs = [(k * faces + 1, k * faces + faces - 1, faces ** (depth - k)) for k in range(depth + 1)]
-    return runs, faces ** (depth + 1)
+class _Work:
+    """Counts elementary steps; past the budget the calculation stops with a clear error.
+
+    The steps are an estimate made before each piece of work; a wall clock backs it up, so an
+    estimate that is off never turns into a hang.
+    """
+
+    def __init__(self) -> None:
+        self.done = 0
+        self.start = time.perf_counter()
+
+    def take(self, steps: int) -> None:
+        self.done += steps
+        if self.done > _BUDGET or time.perf_counter() - self.start > _BACKSTOP:
+            raise DiceLimitError(
+                "слишком много вариантов для точного расчёта шансов — уменьшите число кубиков "
+                "или граней (бросать такое выражение можно)"
+            )
 
 
-def _negate(runs: Iterable[_Run]) -> list[_Run]:
-    return [(-hi, -lo, weight) for lo, hi, weight in runs]
+# -- arithmetic on weight lists ------------------------------------------------------------------
 
 
-def _span(runs: list[_Run]) -> int:
-    return max(hi for _, hi, _ in runs) - min(lo for lo, _, _ in runs)
+def _conv(x: list[int], y: list[int], work: _Work) -> list[int]:
+    """The convolution of two weight lists (non-negative integers)."""
+    if len(x) < len(y):
+        x, y = y, x
+    if len(y) <= 24:
+        work.take(len(x) * len(y))
+        out = [0] * (len(x) + len(y) - 1)
+        n = len(x)
+        for j, c in enumerate(y):
+            if c:
+                out[j : j + n] = map(add, out[j : j + n], map(c.__mul__, x))
+        return out
+    # Kronecker substitution: one big-integer product does the whole convolution
+    bits = max(x).bit_length() + max(y).bit_length() + len(y).bit_length() + 1
+    size = (bits + 7) // 8
+    small, big = sorted((len(x) * size * 8 // 30 + 1, len(y) * size * 8 // 30 + 1))
+    work.take(int(big * small**0.585 / 10) + (len(x) + len(y)) * 4)  # Karatsuba, in steps
+    big_x = int.from_bytes(b"".join(v.to_bytes(size, "little") for v in x), "little")
+    big_y = int.from_bytes(b"".join(v.to_bytes(size, "little") for v in y), "little")
+    length = len(x) + len(y) - 1
+    raw = (big_x * big_y).to_bytes(size * length, "little")
+    return [int.from_bytes(raw[i : i + size], "little") for i in range(0, size * length, size)]
 
 
-def _convolve(offset: int, weights: list[int], runs: list[_Run]) -> tuple[int, list[int]]:
-    """Add one independent value (given as runs) to the running total's distribution."""
-    low = min(lo for lo, _, _ in runs)
-    span = _span(runs)
-    size = len(weights) + span
-    pad = span + 1
-    prefix = list(accumulate(weights, initial=0))
-    # padded[j + pad] == prefix[clamp(j, 0, len(weights))]
-    padded = [0] * pad + prefix + [prefix[-1]] * pad
-    out = [0] * size
-    for lo, hi, weight in runs:
-        # total t gets sum(weights[t + low - hi .. t + low - lo]) * weight
-        upper = padded[low - lo + 1 + pad : low - lo + 1 + pad + size]
-        lower = padded[low - hi + pad : low - hi + pad + size]
-        if weight == 1:
-            out = list(map(add, out, map(sub, upper, lower)))
+def _add(a: _Dist, b: _Dist, work: _Work) -> _Dist:
+    return a[0] + b[0], _conv(a[1], b[1], work), a[2] * b[2]
+
+
+def _neg(a: _Dist) -> _Dist:
+    return -(a[0] + len(a[1]) - 1), a[1][::-1], a[2]
+
+
+def _uniform_power(faces: int, n: int) -> list[int]:
+    """Coefficients of ``(1 + x + ... + x**(faces-1))**n``, O(1) work per coefficient.
+
+    From ``P = Q**n`` with ``Q = (1 - x**m) / (1 - x)``: ``(1-x)(1-x**m) P' = n (1 - m x**(m-1)
+    + (m-1) x**m) P``, a recurrence of three terms; every division is exact.
+    """
+    m = faces
+    length = n * (m - 1) + 1
+    p = [0] * length
+    p[0] = 1
+    for k in range(length - 1):
+        s = (k + n) * p[k]
+        j = k - m + 1
+        if j >= 0:
+            s += (j - n * m) * p[j]
+            if j >= 1:
+                s += (n * (m - 1) - k + m) * p[j - 1]
+        p[k + 1] = s // (k + 1)
+    return p
+
+
+def _trim(a: _Dist) -> _Dist:
+    offset, weights, denominator = a
+    low = next((i for i, w in enumerate(weights) if w), 0)
+    high = max((i for i, w in enumerate(weights) if w), default=0)
+    return offset + low, weights[low : high + 1], denominator
+
+
+def _power(a: _Dist, n: int, work: _Work) -> _Dist:
+    """The sum of ``n`` independent copies.
+
+    Uniform weights use :func:`_uniform_power`; others J. C. P. Miller's recurrence for a
+    power series raised to a power (``p_k = sum_i ((n+1) i - k) d_i p_(k-i) / (k d_0)``), whose
+    work is the result's length times the die's.
+    """
+    offset, d, denominator = _trim(a)
+    if n == 1:
+        return offset, d, denominator
+    if len(d) == 1:
+        return offset * n, [d[0] ** n], denominator**n
+    if all(w == d[0] for w in d):
+        work.take((len(d) - 1) * n * (3 + (len(d) - 1).bit_length() * n // 30))
+        scale = d[0] ** n
+        u = _uniform_power(len(d), n)
+        return offset * n, u if scale == 1 else [w * scale for w in u], denominator**n
+    m = len(d) - 1
+    length = n * m + 1
+    work.take(2 * length * m * (1 + denominator.bit_length() * n // 300))
+    p = [0] * length
+    p[0] = d[0] ** n
+    up = [(n + 1) * i * d[i] for i in range(m + 1)]
+    divisor = d[0]
+    for k in range(1, length):
+        t = min(m, k)
+        window = p[k - t : k][::-1]  # p[k-1], p[k-2], ..., p[k-t]
+        s = sum(map(mul, up[1 : t + 1], window)) - k * sum(map(mul, d[1 : t + 1], window))
+        p[k] = s // (k * divisor)
+    return offset * n, p, denominator**n
+
+
+def _poly_mul(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for e1, c1 in a.items():
+        for e2, c2 in b.items():
+            out[e1 + e2] = out.get(e1 + e2, 0) + c1 * c2
+    return {e: c for e, c in out.items() if c}
+
+
+def _ratio_power(u: dict[int, int], v: dict[int, int], n: int, length: int) -> list[int]:
+    """The first ``length`` coefficients of ``(u / v)**n`` (sparse polynomials, exact).
+
+    From ``Q = (u/v)**n``: ``u v Q' = n (u' v - u v') Q``, a recurrence with as many terms as
+    those two sparse products; each division is exact because ``Q``'s coefficients are
+    integers (``v`` divides ``u``).
+    """
+
+    def deriv(a: dict[int, int]) -> dict[int, int]:
+        return {e - 1: e * c for e, c in a.items() if e}
+
+    uv = _poly_mul(u, v)
+    du, dv = _poly_mul(deriv(u), v), _poly_mul(u, deriv(v))
+    rhs = {e: n * (du.get(e, 0) - dv.get(e, 0)) for e in set(du) | set(dv)}
+    a0 = uv[0]
+    # q[k] (k >= 1) = sum over offsets o of (alpha_o + k beta_o) q[k - o], divided by a0 k
+    alpha: dict[int, int] = {}
+    beta: dict[int, int] = {}
+    for e, c in rhs.items():
+        alpha[e + 1] = alpha.get(e + 1, 0) + c
+    for t, c in uv.items():
+        if t > 0:
+            alpha[t] = alpha.get(t, 0) + c * t
+            beta[t] = beta.get(t, 0) - c
+    offsets = sorted(o for o in set(alpha) | set(beta) if alpha.get(o) or beta.get(o))
+    a_coef = [alpha.get(o, 0) for o in offsets]
+    b_coef = [beta.get(o, 0) for o in offsets]
+    top = offsets[-1]
+    picks = [top - o for o in offsets] + [top]  # one extra pick keeps itemgetter a tuple
+    pick = itemgetter(*picks)
+    z = [0] * (top + length)  # z[top + k] is q[k]; the zeros stand for q[k < 0]
+    z[top] = (u[0] // v[0]) ** n
+    for k in range(1, length):
+        window = pick(z[k : k + top + 1])  # q[k - o] for each offset, then q[k] (unused)
+        s = sum(map(mul, a_coef, window)) + k * sum(map(mul, b_coef, window))
+        z[top + k] = s // (a0 * k)
+    return z[top:]
+
+
+def _standard_explosion(dice: Dice, steps: int, work: _Work) -> _Dist:
+    """``NdM!`` exploding on the highest face only, nothing else: a product of two powers.
+
+    A die is ``s + k*H`` (``s`` a face below the highest ``H``, ``k`` explosions up to
+    ``steps``, weight ``M**(steps-k)`` of ``M**(steps+1)``); so ``N`` dice are the sum of ``N``
+    plain dice of ``M - 1`` faces and ``H`` times the sum of ``N`` uniform counts ``0..steps``
+    weighted ``M**-j``.
+    """
+    n, faces, high = dice.count, dice.high - dice.low + 1, dice.high
+    plain_length, counts_length = (faces - 2) * n + 1, steps * n + 1
+    length = plain_length + high * (counts_length - 1)
+    bits = faces.bit_length() * (steps + 1) * n
+    product = plain_length * counts_length * (1 + bits // 150)
+    recurrence = length * 300 * (1 + bits // 3000)  # ~10 µs a coefficient
+    work.take(min(product, recurrence) + length * bits // 64)
+    if recurrence < product:
+        # the die is (1 - x**(M-1)) (A - x**E) / ((1 - x) (M - x**H)): a rational power
+        top_weight, cut = faces ** (steps + 1), high * (steps + 1)
+        num = _poly_mul({0: 1, faces - 1: -1}, {0: top_weight, cut: -1})
+        den = _poly_mul({0: 1, 1: -1}, {0: faces, high: -1})
+        return dice.low * n, _ratio_power(num, den, n, length), faces ** ((steps + 1) * n)
+    plain = _uniform_power(faces - 1, n)
+    counts = _uniform_power(steps + 1, n)
+    top = steps * n
+    out = [0] * length
+    span = len(plain)
+    for j, u in enumerate(counts):
+        c = u * faces ** (top - j)
+        at = high * j
+        out[at : at + span] = map(add, out[at : at + span], map(c.__mul__, plain))
+    return dice.low * n, out, faces ** ((steps + 1) * n)
+
+
+def _from_items(items: Iterable[tuple[int, int]], denominator: int) -> _Dist:
+    table: dict[int, int] = {}
+    for value, weight in items:
+        if weight:
+            table[value] = table.get(value, 0) + weight
+    if not table:
+        return 0, [0], denominator
+    low, high = min(table), max(table)
+    return low, [table.get(v, 0) for v in range(low, high + 1)], denominator
+
+
+def _items(a: _Dist) -> list[tuple[int, int]]:
+    return [(a[0] + i, w) for i, w in enumerate(a[1]) if w]
+
+
+def _rescale(a: _Dist, factor: int) -> _Dist:
+    return a[0], [w * factor for w in a[1]], a[2] * factor
+
+
+def _mix(a: _Dist, b: _Dist) -> _Dist:
+    """Sum of two sub-distributions (disjoint events) over a common denominator."""
+    if a[2] != b[2]:
+        a, b = _rescale(a, b[2]), _rescale(b, a[2])
+    return _from_items(_items(a) + _items(b), a[2])
+
+
+def _binary(op: str, a: _Dist, b: _Dist, work: _Work) -> _Dist:
+    if op == "+":
+        return _add(a, b, work)
+    if op == "-":
+        return _add(a, _neg(b), work)
+    xs, ys = _items(a), _items(b)
+    work.take(len(xs) * len(ys))
+    table: dict[int, int] = {}
+    get = table.get
+    for x, wx in xs:
+        if op == "*":
+            for y, wy in ys:
+                key = x * y
+                table[key] = get(key, 0) + wx * wy
         else:
-            out = [o + weight * (u - d) for o, u, d in zip(out, upper, lower, strict=True)]
-    return offset + low, out
+            for y, wy in ys:
+                key = x // y
+                table[key] = get(key, 0) + wx * wy
+    low, high = min(table), max(table)
+    return low, [get(v, 0) for v in range(low, high + 1)], a[2] * b[2]
 
 
-def _keep_highest(outcomes: list[tuple[int, int]], count: int, keep: int) -> dict[int, int]:
+# -- one die's entries ---------------------------------------------------------------------------
+
+
+def _faces(dice: Dice) -> range:
+    return range(dice.low, dice.high + 1)
+
+
+def _reroll(dice: Dice) -> tuple[Callable[[int], list[tuple[int, int]]], int]:
+    """Map a value to its (final value, weight) after rerolls, over a common denominator."""
+    faces = _faces(dice)
+    if dice.reroll is None:
+        return (lambda v: [(v, 1)]), 1
+    point, once = dice.reroll_point, dice.reroll.once
+    fresh = list(faces) if once else [f for f in faces if not point.match(f)]
+    size = len(fresh)
+
+    def final(value: int) -> list[tuple[int, int]]:
+        if point.match(value):
+            return [(f, 1) for f in fresh]
+        return [(value, size)]
+
+    return final, size
+
+
+def _kinds(dice: Dice) -> tuple[_Kind, int, _Kind, int]:
+    """Entries before rerolls: the first roll, and a roll an explosion adds."""
+    faces = _faces(dice)
+    explode = dice.explode
+    first: _Kind = []
+    for raw in faces:
+        value = raw
+        if dice.minimum is not None:
+            value = max(value, dice.minimum)
+        if dice.maximum is not None:
+            value = min(value, dice.maximum)
+        first.append((value, explode is not None and dice.explode_point.match(value), 1))
+    later: _Kind = []
+    if explode is not None:
+        point = dice.explode_point
+        later = [(raw - 1 if explode.penetrate else raw, point.match(raw), 1) for raw in faces]
+    return first, len(faces), later, len(faces)
+
+
+def _after_reroll(kind: _Kind, denominator: int, dice: Dice) -> tuple[_Kind, int]:
+    final, size = _reroll(dice)
+    table: dict[tuple[int, bool], int] = {}
+    for value, explodes, weight in kind:
+        for v, w in final(value):
+            table[v, explodes] = table.get((v, explodes), 0) + weight * w
+    return [(v, e, w) for (v, e), w in sorted(table.items())], denominator * size
+
+
+def _depth(first: _Kind, d1: int, later: _Kind, d2: int, max_chain: int) -> int:
+    """Continuation entries to follow: until a longer chain is less likely than 1e-12."""
+    q1 = Fraction(sum(w for _, e, w in first if e), d1)
+    if not q1:
+        return 0
+    q2 = Fraction(sum(w for _, e, w in later if e), d2)
+    steps = 1
+    while q1 * q2**steps >= _TAIL and steps < max_chain:
+        steps += 1
+    return steps
+
+
+def _chain(
+    first: _Kind, d1: int, later: _Kind, d2: int, steps: int, g: Callable[[int], int], work: _Work
+) -> _Dist:
+    """One die: its first entry plus, while entries explode, further entries (``g`` of each)."""
+    stop1 = _from_items(((g(v), w) for v, e, w in first if not e), d1)
+    go1 = _from_items(((g(v), w) for v, e, w in first if e), d1)
+    if steps == 0 or not any(go1[1]):
+        return stop1
+    stop2 = _from_items(((g(v), w) for v, e, w in later if not e), d2)
+    go2 = _from_items(((g(v), w) for v, e, w in later if e), d2)
+    tail = stop2  # chains of further entries, the last one not exploding
+    part = stop2
+    for _ in range(steps - 1):
+        part = _add(go2, part, work)
+        tail = _mix(_rescale(tail, d2), part)
+    return _mix(_rescale(stop1, tail[2]), _add(go1, tail, work))
+
+
+def _compound_value(dice: Dice, steps: int, work: _Work) -> tuple[list[tuple[int, int]], int]:
+    """(value, weight) of one ``!!`` die: the whole chain adds up, then rerolls apply."""
+    first, d1, later, d2 = _kinds(dice)
+    chain = _chain(first, d1, later, d2, steps, lambda v: v, work)
+    final, size = _reroll(dice)
+    out: dict[int, int] = {}
+    for value, weight in _items(chain):
+        for v, w in final(value):
+            out[v] = out.get(v, 0) + weight * w
+    return sorted(out.items()), chain[2] * size
+
+
+# -- pools ---------------------------------------------------------------------------------------
+
+
+def _g(target: Target | None) -> Callable[[int], int]:
+    return (lambda v: v) if target is None else target.outcome
+
+
+def _plain(dice: Dice) -> bool:
+    return not (
+        dice.minimum is not None
+        or dice.maximum is not None
+        or dice.explode
+        or dice.reroll
+        or dice.target
+        or dice.drop
+    )
+
+
+def _pool(dice: Dice, max_chain: int, work: _Work, target: Target | None = None) -> _Dist:
+    if target is None and _plain(dice):
+        faces = dice.high - dice.low + 1
+        if dice.keep is None or dice.keep.count == dice.count:
+            work.take(dice.count * faces * (1 + dice.count * faces.bit_length() // 30))
+            return dice.count * dice.low, _uniform_power(faces, dice.count), faces**dice.count
+        if dice.keep.count == 1:  # the highest (lowest) of n: P(max <= v) = (v/M)**n
+            n = dice.count
+            cdf = [k**n for k in range(faces + 1)]
+            weights = [cdf[k + 1] - cdf[k] for k in range(faces)]
+            return dice.low, weights if dice.keep.high else weights[::-1], faces**n
+    target = target or dice.target
+    if dice.explode is None and dice.keep is None and dice.drop is None:
+        # one entry per die: its final value (or outcome) straight from the faces
+        final, size = _reroll(dice)
+        g = _g(target)
+        table: dict[int, int] = {}
+        for value, _, _ in _kinds(dice)[0]:
+            for v, w in final(value):
+                key = g(v)
+                table[key] = table.get(key, 0) + w
+        low, high = min(table), max(table)
+        die = (
+            low,
+            [table.get(v, 0) for v in range(low, high + 1)],
+            (dice.high - dice.low + 1) * size,
+        )
+        return _power(die, dice.count, work)
+    g = _g(target)
+    first, d1, later, d2 = _kinds(dice)
+    steps = _depth(first, d1, later, d2, max_chain) if dice.explode is not None else 0
+    compound = dice.explode is not None and dice.explode.compound
+    selected = dice.keep is not None or dice.drop is not None
+    if compound and (selected or target is not None or dice.reroll is not None):
+        # without rerolls, keep or counting, a compounded chain adds up like separate dice
+        values, den = _compound_value(dice, steps, work)
+        first, d1, later, d2, steps = [(v, False, w) for v, w in values], den, [], 1, 0
+    else:
+        first, d1 = _after_reroll(first, d1, dice)
+        if later:
+            later, d2 = _after_reroll(later, d2, dice)
+    if not selected:
+        if compound:
+            first, d1 = _after_reroll(first, d1, dice)
+            later, d2 = _after_reroll(later, d2, dice)
+        if (
+            steps
+            and target is None
+            and dice.reroll is None
+            and dice.minimum is None
+            and dice.maximum is None
+            and not dice.explode.penetrate  # type: ignore[union-attr]
+            and [f for f in _faces(dice) if dice.explode_point.match(f)] == [dice.high]
+        ):
+            return _standard_explosion(dice, steps, work)
+        die = _chain(first, d1, later, d2, steps, g, work)
+        return _power(die, dice.count, work)
+    if steps == 0:
+        return _select_fixed(first, d1, dice.count, dice.keep, dice.drop, g, work)
+    return _stream([(dice.count, first, d1, later, d2, steps)], dice.keep, dice.drop, g, work)
+
+
+def _keep_highest(
+    outcomes: list[tuple[int, int]], count: int, keep: int, work: _Work
+) -> dict[int, int]:
     """Weights of the sum of the ``keep`` highest of ``count`` dice.
 
     Outcomes are visited best first; a state is (dice placed so far, sum kept so far). Once
@@ -104,24 +543,25 @@ def _keep_highest(outcomes: list[tuple[int, int]], count: int, keep: int) -> dic
     closed form, so the work grows with ``keep`` rather than ``count``.
 
     Args:
-        outcomes: (value, weight) of one die, value descending, distinct values.
+        outcomes: (contribution, weight) of one die, best first, one per distinct value.
         count: dice rolled.
         keep: dice kept.
+        work: the step counter.
     """
     below = list(accumulate((w for _, w in reversed(outcomes)), initial=0))[::-1][1:]
-    # states[n]: kept-sum -> weight, with n dice placed so far (all at higher values), n < keep
     states: list[dict[int, int]] = [{} for _ in range(keep)]
     states[0][0] = 1
     final: dict[int, int] = {}
     for (value, weight), lower in zip(outcomes, below, strict=True):
         powers = list(accumulate(repeat(weight, keep), mul, initial=1))
+        work.take(10 * sum(len(state) for state in states))
         new = [dict(state) for state in states]  # no die shows this value
         for placed in range(keep):
             if not states[placed]:
                 continue
             rest = count - placed
             need = keep - placed
-            # P(at least `need` of `rest` dice show this value, the others lower), as weights
+            work.take(10 * (len(states[placed]) * need + need))
             lower_power = lower ** (rest - need + 1)
             head = 0
             for j in range(need - 1, -1, -1):
@@ -141,93 +581,250 @@ def _keep_highest(outcomes: list[tuple[int, int]], count: int, keep: int) -> dic
     return final
 
 
-def _outcomes(runs: list[_Run]) -> list[tuple[int, int]]:
-    return sorted(((v, weight) for lo, hi, weight in runs for v in range(lo, hi + 1)), reverse=True)
+def _select_fixed(
+    kind: _Kind,
+    denominator: int,
+    count: int,
+    keep: Select | None,
+    drop: Select | None,
+    g: Callable[[int], int],
+    work: _Work,
+) -> _Dist:
+    """Keep/drop over ``count`` independent dice of one kind (each one entry)."""
+    if keep is not None and drop is not None:
+        return _stream([(count, kind, denominator, [], 1, 0)], keep, drop, g, work)
+    select = keep or drop
+    assert select is not None
+    if select.keep:
+        high, kept = select.high, select.count
+    else:
+        high, kept = not select.high, count - select.count
+    table: dict[int, int] = {}
+    for value, _, weight in kind:
+        table[value] = table.get(value, 0) + weight
+    if kept == 0:
+        return 0, [denominator**count], denominator**count
+    ranked = sorted(table.items(), reverse=high)
+    sums = _keep_highest([(g(v), w) for v, w in ranked], count, kept, work)
+    return _from_items(sums.items(), denominator**count)
 
 
-def _cost(terms: tuple[_TermKey, ...], max_chain: int) -> int:
-    """Estimate the work of :func:`_compute` in units of about 0.1 µs, without doing it."""
-    dies = [_die(faces, explode, max_chain) for _, _, faces, explode, _ in terms]
-    bits = sum(
-        term[1] * denominator.bit_length()
-        for term, (_, denominator) in zip(terms, dies, strict=True)
-    )
-    sums = 0.0  # additions of big weights: linear in their size
-    products = 0.0  # products of big weights: worse than linear
-    length = 1
-    for (_, count, _, _, keep), (runs, _) in zip(terms, dies, strict=True):
-        span = _span(runs)
-        if keep is None or keep[1] == count:
-            # runs with weights other than 1 multiply as well as add
-            per_run = 1 if len(runs) == 1 else 1.5
-            for _ in range(count):
-                length += span
-                sums += length * len(runs) * per_run
+def _stream(
+    sources: list[_Source],
+    keep: Select | None,
+    drop: Select | None,
+    g: Callable[[int], int],
+    work: _Work,
+    sign: int = 1,
+) -> _Dist:
+    """Keep/drop over entries whose number varies: follow the dice one by one.
+
+    A state is the tuple of the entries (values, ascending) the selection may still keep, plus,
+    when only dropping, the running sum of every entry's contribution.
+    """
+    if keep is not None:
+        top, size = keep.high, keep.count
+    else:
+        assert drop is not None
+        top, size = drop.high, drop.count
+
+    def insert(state: tuple[tuple[int, ...], int], value: int) -> tuple[tuple[int, ...], int]:
+        held, running = state
+        if keep is None:
+            running += g(value)
+        if len(held) < size:
+            items = list(held)
+            insort(items, value)
+            return tuple(items), running
+        if top and value > held[0]:
+            items = list(held[1:])
+            insort(items, value)
+            return tuple(items), running
+        if not top and value < held[-1]:
+            items = list(held[:-1])
+            insort(items, value)
+            return tuple(items), running
+        return held, running
+
+    def step(states: _States, kind: _Kind, done: _States, pending: _States) -> None:
+        work.take(len(states) * len(kind) * (10 + size))
+        for state, weight in states.items():
+            for value, explodes, w in kind:
+                new = insert(state, value)
+                bucket = pending if explodes else done
+                bucket[new] = bucket.get(new, 0) + weight * w
+
+    current: dict[tuple[tuple[int, ...], int], int] = {((), 0): 1}
+    denominator = 1
+    for count, first, d1, later, d2, steps in sources:
+        for _ in range(count):
+            done: dict[tuple[tuple[int, ...], int], int] = {}
+            pending: dict[tuple[tuple[int, ...], int], int] = {}
+            step(current, first, done, pending)
+            denominator *= d1
+            for _ in range(steps):
+                if not pending:
+                    break
+                work.take(len(done))
+                done = {s: w * d2 for s, w in done.items()}
+                waiting, pending = pending, {}
+                step(waiting, later, done, pending)
+                denominator *= d2
+            current = done
+    totals: dict[int, int] = {}
+    for (held, running), weight in current.items():
+        if keep is not None:
+            kept = sorted(held, reverse=top)
+            if drop is not None:
+                n = min(drop.count, len(kept))
+                # the kept entries sorted best first for `top`; drop from the matching end
+                if drop.high == top:
+                    kept = kept[n:]
+                else:
+                    kept = kept[: len(kept) - n]
+            value = sum(g(v) for v in kept)
         else:
-            kept = keep[1]
-            values = sum(hi - lo + 1 for lo, hi, _ in runs)
-            states = sum((n * span + 1) * (kept - n) for n in range(kept))
-            products += values * (states + kept * kept)
-            length += kept * span
-            products += length * (kept * span + 1)
-    size = 1 + bits / 4000
-    # long lists fall out of the CPU caches
-    return int((sums + 20 * length) * size * (1 + length / 100_000) + products * size**1.6)
+            value = running - sum(g(v) for v in held)
+        totals[sign * value] = totals.get(sign * value, 0) + weight
+    return _from_items(totals.items(), denominator)
 
 
-@lru_cache(maxsize=256)
-def _compute(
-    terms: tuple[_TermKey, ...], constant: int, max_chain: int
-) -> tuple[tuple[tuple[int, Fraction], ...], Fraction]:
-    if _cost(terms, max_chain) > _BUDGET:
-        raise DiceLimitError(
-            "слишком много вариантов для точного расчёта шансов — уменьшите число кубиков "
-            "или граней (бросать такое выражение можно)"
-        )
-    offset, weights, denominator = constant, [1], 1
-    for sign, count, faces, explode, keep in terms:
-        runs, die_denominator = _die(faces, explode, max_chain)
-        denominator *= die_denominator**count
-        if keep is None or keep[1] == count:
-            if sign < 0:
-                runs = _negate(runs)
-            for _ in range(count):
-                offset, weights = _convolve(offset, weights, runs)
-            continue
-        mode, kept = keep
-        outcomes = _outcomes(runs if mode == "h" else _negate(runs))
-        sums = _keep_highest(outcomes, count, kept)
-        flip = sign if mode == "h" else -sign  # lowest K of X is -(highest K of -X)
-        term_runs = [(flip * s, flip * s, w) for s, w in sums.items() if w]
-        offset, weights = _convolve(offset, weights, term_runs)
-    probs = tuple((offset + i, Fraction(w, denominator)) for i, w in enumerate(weights) if w)
-    truncated = Fraction(denominator - sum(weights), denominator)
-    return probs, truncated
+# -- groups and the tree -------------------------------------------------------------------------
+
+
+def _signed(node: Node, sign: int = 1) -> list[tuple[int, Node]]:
+    if isinstance(node, Binary) and node.op in "+-":
+        return _signed(node.left, sign) + _signed(node.right, sign if node.op == "+" else -sign)
+    if isinstance(node, Negate):
+        return _signed(node.operand, -sign)
+    return [(sign, node)]
+
+
+def _group(group: Group, max_chain: int, work: _Work) -> _Dist:
+    selected = group.keep is not None or group.drop is not None
+    if len(group.items) == 1 and (selected or group.target is not None):
+        parts = _signed(group.items[0])
+        pools = [(s, n) for s, n in parts if isinstance(n, Dice)]
+        constant = sum(s * n.value for s, n in parts if isinstance(n, Number))
+        if not selected:
+            result: _Dist = (0, [1], 1)
+            for _, pool in pools:
+                result = _add(result, _pool(pool, max_chain, work, group.target), work)
+            return result
+        g = _g(group.target)
+        signs = {s for s, _ in pools}
+        sources: list[_Source] = []
+        for _, pool in pools:
+            first, d1, later, d2 = _kinds(pool)
+            steps = _depth(first, d1, later, d2, max_chain) if pool.explode is not None else 0
+            if pool.explode is not None and pool.explode.compound:
+                values, den = _compound_value(pool, steps, work)
+                sources.append((pool.count, [(v, False, w) for v, w in values], den, [], 1, 0))
+                continue
+            first, d1 = _after_reroll(first, d1, pool)
+            if later:
+                later, d2 = _after_reroll(later, d2, pool)
+            sources.append((pool.count, first, d1, later, d2, steps))
+        sign = -1 if signs == {-1} else 1
+        dist = _stream(sources, group.keep, group.drop, g, work, sign)
+        return dist if group.target is not None else (dist[0] + constant, dist[1], dist[2])
+    dists = [_node(item, max_chain, work) for item in group.items]
+    g = _g(group.target)
+    if not selected:
+        result = (0, [1], 1)
+        for dist in dists:
+            mapped = _from_items(((g(v), w) for v, w in _items(dist)), dist[2])
+            result = _add(result, mapped, work)
+        return result
+    select = group.keep or group.drop
+    assert select is not None
+    one_left = (group.keep is not None and select.count == 1) or (
+        group.keep is None and select.count == len(dists) - 1
+    )
+    if group.target is None and one_left and (group.keep is None or group.drop is None):
+        # the best (worst) of independent sub-totals: P(max <= v) is the product of the CDFs
+        high = select.high if select.keep else not select.high
+        return _extreme([_trim(d) for d in dists], high, work)
+    sources = [(1, [(v, False, w) for v, w in _items(dist)], dist[2], [], 1, 0) for dist in dists]
+    return _stream(sources, group.keep, group.drop, g, work)
+
+
+def _extreme(dists: list[_Dist], high: bool, work: _Work) -> _Dist:
+    """The highest (or lowest) of independent values, through their cumulative weights."""
+    if not high:
+        return _neg(_extreme([_neg(d) for d in dists], True, work))
+    low = max(d[0] for d in dists)  # the maximum is never below any value's lowest
+    top = max(d[0] + len(d[1]) - 1 for d in dists)
+    work.take((top - low + 2) * len(dists) * 2)
+    product = [1] * (top - low + 2)  # product[i]: weight of "all values <= low - 1 + i"
+    for offset, weights, _ in dists:
+        cumulative = list(accumulate(weights, initial=0))
+        for i in range(len(product)):
+            j = min(max(low + i - offset, 0), len(weights))
+            product[i] *= cumulative[j]
+    out = [product[i + 1] - product[i] for i in range(top - low + 1)]
+    denominator = 1
+    for d in dists:
+        denominator *= d[2]
+    return low, out, denominator
+
+
+def _node(node: Node, max_chain: int, work: _Work) -> _Dist:
+    if isinstance(node, Number):
+        return node.value, [1], 1
+    if isinstance(node, Dice):
+        return _pool(node, max_chain, work)
+    if isinstance(node, Negate):
+        return _neg(_node(node.operand, max_chain, work))
+    if isinstance(node, Binary):
+        a = _node(node.left, max_chain, work)
+        b = _node(node.right, max_chain, work)
+        return _binary(node.op, a, b, work)
+    return _group(node, max_chain, work)
+
+
+_CACHE: dict[str, Distribution] = {}
+_CACHE_SIZE = 256
+
+
+def _compute(root: Node, max_chain: int) -> Distribution:
+    """The distribution of a parsed tree, remembered by its canonical notation."""
+    key = f"{max_chain}:{root}"
+    found = _CACHE.get(key)
+    if found is not None:
+        return found
+    offset, weights, denominator = _trim(_node(root, max_chain, _Work()))
+    dist = Distribution(offset, tuple(weights), denominator)
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.pop(next(iter(_CACHE)))
+    _CACHE[key] = dist
+    return dist
+
+
+_compute.cache_clear = _CACHE.clear  # type: ignore[attr-defined]  # the benchmarks clear it
 
 
 def odds(expr: str | Expression) -> Distribution:
-    """Return the exact distribution of an expression's total.
+    """Return the exact distribution of one roll of an expression.
 
-    ``vs N`` does not change it; use :meth:`Distribution.p_at_least` for the success chance.
+    ``vs N`` does not change it (use :meth:`Distribution.p_at_least`); ``Nx`` repeats are
+    independent rolls of the same distribution; a success-counting pool or group gives the
+    distribution of its count.
 
     Args:
         expr: dice notation or a parsed expression (checked against the default limits).
 
     Returns:
-        Exact probabilities of every reachable total; exploding dice are cut where the
-        remaining chain probability is below 1e-12 and the dropped mass is in ``truncated``.
+        Exact probabilities of every reachable total; explosion chains are cut where a longer
+        chain is less likely than 1e-12 and the dropped mass is in ``truncated``.
 
     Raises:
         DiceSyntaxError: the text cannot be parsed.
         DiceLimitError: a bound is broken, or the exact calculation would take too long.
     """
-    expression = parse(expr) if isinstance(expr, str) else expr
-    validate(expression)
-    constant = sum(t.sign * t.value for t in expression.terms if isinstance(t, ConstTerm))
-    terms = tuple(
-        (t.sign, t.count, t.faces, t.explode, t.keep)
-        for t in expression.terms
-        if isinstance(t, DiceTerm)
-    )
-    probs, truncated = _compute(terms, constant, DEFAULT_LIMITS.max_chain)
-    return Distribution(dict(probs), truncated)
+    if isinstance(expr, str):
+        expression = parse(expr)
+    else:
+        validate(expr)
+        expression = expr
+    return _compute(expression.root, DEFAULT_LIMITS.max_chain)

@@ -765,7 +765,12 @@ class KubikApp(CrashReporting, CleanPaste, App[None]):
 
     @on(QuickRoll.Rolled)
     def _quick_rolled(self, event: QuickRoll.Rolled) -> None:
-        self.record("roll", None, roll_summary(event.result), event.result.to_dict())
+        text = event.text or roll_summary(event.result)
+        self.record("roll", event.actor, text, event.result.to_dict())
+
+    def roll_saved(self, character: Any, name: str) -> None:
+        """Roll a character's saved roll through the quick-roll bar (it logs under them)."""
+        self.query_one(QuickRoll).roll_saved(character, name)
 
     def entry(self, kind: str, actor: str | None, text: str, data: dict[str, Any]) -> LogEntry:
         """Return a new Журнал entry stamped now (secret while secret rolls are on)."""

@@ -19,89 +19,24 @@ from rules.errors import RulesError
 from tui.cli_common import (
     Parser,
     campaign_arg,
-    emit,
     fail,
-    fold_rare,
-    fraction_text,
     missing_campaign,
 )
 from tui.sanitize import clean
 
-# -- roll / odds of a dice expression ------------------------------------------------------------
-
-
-def expression_parser(command: str) -> Parser:
-    parser = Parser(
-        prog=f"kubik {command}",
-        description="Бросок по нотации: 3d6!, 4dF+2, d100, 4d6kh3, 2к6+1 vs 8.",
-    )
-    parser.add_argument("--json", action="store_true", help="вывод в JSON")
-    if command == "odds":
-        parser.add_argument(
-            "--full", action="store_true", help="каждая сумма (без свёртки редких, < 0,1 %%)"
-        )
-    if command == "roll":
-        parser.add_argument("--seed", type=int, help="зерно генератора (повторяемый бросок)")
-    return parser
-
-
-def split_expression(parser: Parser, argv: Sequence[str]) -> tuple[argparse.Namespace, str]:
-    """Parse the flags and join everything else into the dice expression."""
-    args, rest = parser.parse_known_args(argv)
-    rest = [token for token in rest if token != "--"]  # "--" lets an expression start with "-"
-    unknown = [token for token in rest if token.startswith("--")]
-    if unknown:
-        parser.error(f"неизвестные аргументы: {' '.join(unknown)}")
-    expression = " ".join(rest).strip()
-    if not expression:
-        parser.error("укажите выражение, например: 3d6! или 4dF+2")
-    return args, expression
+# -- roll / odds of a dice expression (tui/cli_dice.py) ------------------------------------------
 
 
 def cmd_roll(argv: Sequence[str]) -> int:
-    from rules.dice import make_rng, roll
-    from tui.render import roll_summary
+    from tui.cli_dice import cmd_roll as roll
 
-    args, expression = split_expression(expression_parser("roll"), argv)
-    result = roll(expression, make_rng(args.seed))
-    emit(result.to_dict(), f"{result.total}\n{roll_summary(result)}", args.json)
-    return 0
+    return roll(argv)
 
 
 def cmd_odds_expression(argv: Sequence[str]) -> int:
-    from rules.dice import parse
-    from rules.odds import odds
-    from tui.render import bar, percent
-    from tui.words import values
+    from tui.cli_dice import cmd_odds
 
-    args, expression = split_expression(expression_parser("odds"), argv)
-    parsed = parse(expression)
-    dist = odds(parsed)
-    data: dict[str, Any] = {
-        "expression": str(parsed),
-        "distribution": {str(k): float(v) for k, v in dist.probs.items()},
-        "exact": {str(k): fraction_text(v) for k, v in dist.probs.items()},
-        "truncated": float(dist.truncated),
-        "mean": float(dist.mean()),
-    }
-    top = max(dist.probs.values())
-    lines = [f"{parsed}: среднее {float(dist.mean()):.2f}".replace(".", ",")]
-    rows = [(str(total), p) for total, p in dist.probs.items()]
-    for label, p, held in fold_rare(rows, Fraction(0) if args.full else RARE):
-        line = f"{label:>6} {percent(p):>7} {bar(p / top, 40)}"
-        lines.append(line.rstrip() + (f" ({values(held)}, каждое реже 0,1 %)" if held > 1 else ""))
-    if parsed.target is not None:
-        p_success = dist.p_at_least(parsed.target)
-        data["target"] = parsed.target
-        data["success"] = float(p_success)
-        data["success_exact"] = fraction_text(p_success)
-        lines.append(f"Успех (≥ {parsed.target}): {percent(p_success)}")
-    if dist.truncated:
-        lines.append(f"Взрывы обрезаны: отброшено {float(dist.truncated):.1e} вероятности.")
-    if not args.full and len(lines) != len(rows) + 1 + (parsed.target is not None):
-        lines.append("Редкие суммы свёрнуты; --full — показать все.")
-    emit(data, "\n".join(lines), args.json)
-    return 0
+    return cmd_odds(argv)
 
 
 #: Below this chance the sums at either end of ``kubik odds`` fold into one line.
@@ -131,6 +66,8 @@ def system_help(command: str) -> str:
     """Return ``kubik odds -h`` / ``kubik check -h``: the notation (odds), then the systems."""
     systems = "\n".join(f"  kubik {command} {name} -h" for name in SYSTEM_MODULES)
     if command == "odds":
+        from tui.cli_dice import expression_parser
+
         head = expression_parser("odds").format_help()
     else:
         parser = Parser(prog="kubik check", description="Проверка по правилам системы.")

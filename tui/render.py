@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING
 from tui.sanitize import plain  # the renderers' callers import it from here too
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from rules.dice import RollResult
+    from rules.dice import Die, Expression, Node, Part, RollResult
     from rules.drevo import OneSidedResult, OpposedResult
+    from rules.odds import Distribution
 
 FUDGE_FACE = {1: "+", 0: "0", -1: "−"}
 
@@ -126,28 +127,167 @@ def opposed_summary(result: OpposedResult) -> str:
     )
 
 
-def die_text(rolls: tuple[int, ...], kept: bool, fudge: bool) -> str:
-    """Return one die of a quick roll: ``6→4`` for an explosion chain, ``~3~`` for a dropped die."""
-    faces = [FUDGE_FACE[r] if fudge else str(r) for r in rolls]
-    text = "→".join(faces)
-    return text if kept else f"({text})"
+def _num(value: int) -> str:
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def die_text(die: Die, fudge: bool) -> str:
+    """Return one die of a quick roll with its history.
+
+    ``1↻4`` rerolled 1 into 4; ``1↑2`` raised by ``min``, ``6↓5`` lowered by ``max``;
+    ``6!`` set off an explosion; ``6+6+2=14`` compounded (``!!``); ``✓``/``✗`` a counted
+    success or failure; ``(3)`` dropped by keep or drop.
+    """
+
+    def face(value: int) -> str:
+        return FUDGE_FACE[value] if fudge and value in FUDGE_FACE else _num(value)
+
+    history = die.history
+    text = face(history[0][1]) if history else face(die.value)
+    compounded = False
+    for event, value in history[1:]:
+        if event == "min":
+            text += f"↑{face(value)}"
+        elif event == "max":
+            text += f"↓{face(value)}"
+        elif event == "exploded":
+            text += f"+{face(value)}"
+            compounded = True
+        elif event == "rerolled":
+            text += f"↻{face(value)}"
+    if compounded or (die.penetrated and history and history[-1][1] != die.value):
+        text += f"={face(die.value)}"
+    if die.exploded:
+        text += "!"
+    if die.outcome == 1:
+        text += "✓"
+    elif die.outcome == -1:
+        text += "✗"
+    return text if die.kept else f"({text})"
+
+
+_OPS = {"+": "+", "-": "−", "*": "×", "/": "÷"}
+
+
+def part_text(part: Part) -> str:
+    """Return one rolled node: each pool's dice in brackets, operators between."""
+    from rules.dice import Binary, GroupRoll, OpRoll, PoolRoll
+
+    if isinstance(part, PoolRoll):
+        fudge = part.node.faces is None
+        dice = " ".join(die_text(d, fudge) for d in part.dice)
+        return f"{part.node}[{dice}]"
+    if isinstance(part, OpRoll):
+        texts = [part_text(p) for p in part.parts]
+        node = part.node
+        if not isinstance(node, Binary):
+            inner = texts[0]
+            return f"−({inner})" if isinstance(part.parts[0], OpRoll) else f"−{inner}"
+        for i, sub in enumerate(part.parts):
+            if not (isinstance(sub, OpRoll) and isinstance(sub.node, Binary)):
+                continue
+            loose = sub.node.op in "+-" and (node.op in "*/" or (i == 1 and node.op == "-"))
+            if loose or (i == 1 and node.op in "*/"):
+                texts[i] = f"({texts[i]})"
+        return f"{texts[0]} {_OPS[node.op]} {texts[1]}"
+    if isinstance(part, GroupRoll):
+        items = []
+        several = len(part.parts) > 1
+        for sub, kept, outcome in zip(part.parts, part.kept, part.outcomes, strict=True):
+            text = part_text(sub)
+            if several:
+                text += f"={_num(sub.value)}"
+                text += "✓" if outcome == 1 else ("✗" if outcome == -1 else "")
+            items.append(text if kept else f"({text})")
+        node = part.node
+        mods = f"{node.keep or ''}{node.drop or ''}{node.target or ''}"
+        return "{" + ", ".join(items) + "}" + mods
+    return _num(part.value)
+
+
+def _counts(node: Node) -> bool:
+    """Whether a node's value is a success count (its outer pool or group counts)."""
+    from rules.dice import Dice, Group
+
+    return isinstance(node, (Dice, Group)) and node.target is not None
+
+
+def successes(n: int) -> str:
+    """Return «1 успех», «3 успеха», «5 успехов», «−2 успеха» (a count may go below 0)."""
+    last, tens = abs(n) % 10, abs(n) % 100
+    if last == 1 and tens != 11:
+        word = "успех"
+    elif 2 <= last <= 4 and not 12 <= tens <= 14:
+        word = "успеха"
+    else:
+        word = "успехов"
+    return f"{_num(n)} {word}"
 
 
 def roll_summary(result: RollResult) -> str:
-    """Return a quick roll as one line: expression, each die, total and the target check."""
-    from rules.dice import ConstTerm
+    """Return a quick roll as one line: expression, each die with its history, the total."""
+    expression = result.expression
+    pieces = []
+    for outcome in result.outcomes:
+        if _counts(expression.root):
+            text = f"{part_text(outcome.tree)} = {successes(outcome.total)}"
+        else:
+            text = f"{part_text(outcome.tree)} = {_num(outcome.total)}"
+        if outcome.success is not None:
+            verdict = "успех" if outcome.success else "провал"
+            text += f" (против {_num(expression.target or 0)}: {verdict})"
+        pieces.append(text)
+    body = (
+        pieces[0]
+        if len(pieces) == 1
+        else "; ".join(f"{i}) {piece}" for i, piece in enumerate(pieces, 1))
+    )
+    return f"{expression}: {body}"
 
-    parts: list[str] = []
-    for part in result.parts:
-        if isinstance(part, ConstTerm):
-            parts.append(f"{'−' if part.sign < 0 else '+'} {part.value}")
-            continue
-        fudge = part.term.faces is None
-        dice = " ".join(die_text(d.rolls, d.kept, fudge) for d in part.dice)
-        parts.append(f"{'−' if part.term.sign < 0 else '+'} {part.term}[{dice}]")
-    body = " ".join(parts).removeprefix("+ ")
-    line = f"{result.expression}: {body} = {result.total}"
-    if result.success is not None:
-        verdict = "успех" if result.success else "провал"
-        line += f" (против {result.expression.target}: {verdict})"
-    return line
+
+def _counts_word(expression: Expression) -> str:
+    return "успехов" if _counts(expression.root) else "итог"
+
+
+def odds_summary(expression: Expression, dist: Distribution) -> str:
+    """Return one line of exact odds: range, mean, ``P(≥ N)`` for ``vs`` and any truncation."""
+    mean = f"{float(dist.mean()):.2f}".replace(".", ",").replace("-", "−")
+    word = _counts_word(expression)
+    text = f"{word.capitalize()} от {_num(dist.minimum)} до {_num(dist.maximum)}, среднее {mean}"
+    if expression.target is not None:
+        text += f"; ≥ {_num(expression.target)}: {percent(dist.p_at_least(expression.target))}"
+    if dist.truncated:
+        text += f"; взрывы обрезаны на {float(dist.truncated):.0e}".replace("e-", "e−")
+    return text
+
+
+def odds_table(dist: Distribution, rows: int = 30, width: int = 40) -> list[str]:
+    """Return the distribution as at most ``rows`` lines of «total  percent  bar».
+
+    Long distributions are shown in equal ranges of totals («10–14»), each with its summed
+    chance; totals too unlikely to show (below 0.05%) at either end are left out.
+    """
+    floats = dist.floats()
+    totals = list(floats)
+    # trim the far tails that would print as 0,0%
+    mass = 0.0
+    low = 0
+    while low < len(totals) - 1 and mass + floats[totals[low]] < 0.0005:
+        mass += floats[totals[low]]
+        low += 1
+    mass = 0.0
+    high = len(totals) - 1
+    while high > low and mass + floats[totals[high]] < 0.0005:
+        mass += floats[totals[high]]
+        high -= 1
+    first, last = totals[low], totals[high]
+    span = last - first + 1
+    step = max(1, -(-span // rows))
+    buckets: list[tuple[str, float]] = []
+    for start in range(first, last + 1, step):
+        end = min(start + step - 1, last)
+        p = sum(floats.get(t, 0.0) for t in range(start, end + 1))
+        label = _num(start) if start == end else f"{_num(start)}–{_num(end)}"
+        buckets.append((label, p))
+    top = max(p for _, p in buckets) or 1.0
+    return [f"{label:>11} {percent(p):>7} {bar(p / top, width)}" for label, p in buckets]

@@ -157,6 +157,9 @@ def sheet_text(system: str, c: Character) -> str:
     ]
     if extra_line is not None:
         lines.append(extra_line())
+    if c.rolls:
+        saved = "; ".join(f"{name}: {notation}" for name, notation in c.rolls)
+        lines.append(f"[b]Броски:[/b] {plain(saved)}  [dim](r — бросить)[/dim]")
     if c.notes:
         lines.append(f"[dim]{plain(c.notes)}[/dim]")
     return "\n".join(lines)

@@ -1,7 +1,7 @@
 """Run every kubik benchmark and print one table: measure, kubik, reference, ratio, target.
 
     python tests/benchmarks/run.py               # everything (~2 minutes; needs tmux)
-    python tests/benchmarks/run.py --only odds   # one part: terminal, odds or storage
+    python tests/benchmarks/run.py --only odds   # one part: terminal, odds, notation, storage
     python tests/benchmarks/run.py --quick       # fewer runs, for a first look
     python tests/benchmarks/run.py --strict      # exit status 1 when a target is missed
 
@@ -11,6 +11,8 @@ The three parts, side by side with their references in the same run:
   80×24, against a bare Textual app of the same widget kinds (``bare_app.py``); peak RSS;
 * odds — every builder state of the four systems, cold and warm, against icepool; the values
   must be identical Fractions;
+* notation — exact odds of dice notation (``rules/odds.py``) against icepool on the same
+  distributions, values identical; the slowest parse + roll of generated expressions;
 * storage — one durable ``upsert_character`` on a campaign of 200 characters and a
   10,000-entry Журнал.
 
@@ -203,7 +205,38 @@ def storage_rows(quick: bool, log: Callable[[str], None]) -> list[Row]:
     ]  # fmt: skip
 
 
-PARTS = {"terminal": terminal_rows, "odds": odds_rows, "storage": storage_rows}
+def notation_rows(quick: bool, log: Callable[[str], None]) -> list[Row]:
+    from tests.benchmarks import notation as n
+
+    figures = n.measure(log=log, quick=quick)
+    rows = []
+    for c in figures.cases:
+        limit = n.SMALL_MS if c.dice <= n.SMALL_DICE else n.ANY_MS
+        speedup = c.icepool / c.kubik
+        rows.append(
+            Row(
+                f"notation {c.text} ({c.dice} dice), cold",
+                ms(c.kubik, 2), f"{ms(c.icepool, 1)} icepool", f"{speedup:.1f}× faster",
+                f"≤ {limit:g} ms, ≥ {n.SPEEDUP:g}×, identical",
+                c.kubik * 1000 <= limit and speedup >= n.SPEEDUP and c.identical,
+            )
+        )  # fmt: skip
+    rows.append(
+        Row(
+            f"notation: {figures.generated_count} generated expressions, worst parse+roll",
+            ms(figures.generated_worst, 2), "", "", f"≤ {n.GENERATED_MS:g} ms",
+            figures.generated_worst * 1000 <= n.GENERATED_MS,
+        )
+    )  # fmt: skip
+    return rows
+
+
+PARTS = {
+    "terminal": terminal_rows,
+    "odds": odds_rows,
+    "notation": notation_rows,
+    "storage": storage_rows,
+}
 
 
 def table(rows: list[Row]) -> str:

@@ -12,6 +12,7 @@ import shutil
 
 import pytest
 
+from tests.benchmarks import notation as notation_bench
 from tests.benchmarks import odds as odds_bench
 from tests.benchmarks import storage as storage_bench
 from tests.benchmarks import terminal
@@ -95,3 +96,36 @@ def test_odds_faster_than_icepool(odds: list[odds_bench.SystemFigures]) -> None:
 
 def test_durable_change(store: storage_bench.StorageFigures) -> None:
     assert store.median * 1000 <= STORE_MS, f"{store.median * 1e3:.2f} ms"
+
+
+@pytest.fixture(scope="module")
+def notation() -> notation_bench.NotationFigures:
+    return notation_bench.measure(log=lambda line: None)
+
+
+def test_notation_identical(notation: notation_bench.NotationFigures) -> None:
+    assert [(c.text, c.detail) for c in notation.cases if not c.identical] == []
+
+
+def test_notation_time(notation: notation_bench.NotationFigures) -> None:
+    n = notation_bench
+    slow = {
+        c.text: f"{c.kubik * 1e3:.1f} ms"
+        for c in notation.cases
+        if c.kubik * 1e3 > (n.SMALL_MS if c.dice <= n.SMALL_DICE else n.ANY_MS)
+    }
+    assert not slow, slow
+
+
+def test_notation_faster_than_icepool(notation: notation_bench.NotationFigures) -> None:
+    slow = {
+        c.text: f"{c.icepool / c.kubik:.1f}×"
+        for c in notation.cases
+        if c.icepool / c.kubik < notation_bench.SPEEDUP
+    }
+    assert not slow, slow
+
+
+def test_generated_expressions_roll_quickly(notation: notation_bench.NotationFigures) -> None:
+    worst = notation.generated_worst * 1e3
+    assert worst <= notation_bench.GENERATED_MS, (worst, notation.generated_worst_text)

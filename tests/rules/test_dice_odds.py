@@ -12,7 +12,7 @@ import pytest
 
 from rules.dice import parse
 from rules.errors import DiceLimitError, DiceSyntaxError
-from rules.odds import Distribution, odds
+from rules.odds import odds
 
 # (sign, count, faces as values, keep)
 Spec = tuple[int, int, Sequence[int], tuple[str, int] | None]
@@ -124,35 +124,13 @@ def test_exploding_sums_match_enumeration(text: str, faces: int, count: int, sig
     assert sum(distribution.probs.values()) + distribution.truncated == 1
 
 
-def test_explode_keep_against_bounded_chains() -> None:
-    """RULES §0: «With both `!` and a keep (`4d6!kh3`), each die's explosion chain adds up to
-    one die's value and the keep chooses among those values»."""
-    # A kept sum of at most 18 needs every die at most 16 (dropped ≤ kept), so chains of at
-    # most two explosions decide those totals exactly.
-    die = {v: p for v, p in exploding_die(6).items() if v <= 17}
-    expected: Counter[int] = Counter()
-    for values in product(die, repeat=4):
-        total = sum(sorted(values, reverse=True)[:3])
-        if total <= 18:
-            p = die[values[0]] * die[values[1]] * die[values[2]] * die[values[3]]
-            expected[total] += p  # type: ignore[assignment]
+def test_explode_keep_looks_at_every_added_die() -> None:
+    """Issue 18: «The notation of rpg-dice-roller» — there, `!` adds each explosion as a die of
+    its own, so `4d6!kh3` keeps the three highest of all rolled dice (never above 18)."""
     distribution = odds("4d6!kh3")
-    assert {k: v for k, v in distribution.probs.items() if k <= 18} == dict(
-        sorted(expected.items())
-    )
-    assert sum(distribution.probs.values()) + distribution.truncated == 1
+    assert distribution.maximum == 18 and distribution.minimum == 3
+    assert distribution.probs[18] > odds("4d6kh3").probs[18]
     assert 0 < distribution.truncated < 4 * Fraction(1, 10**12)
-    assert min(distribution.probs) == 3
-
-
-def test_explode_keep_lowest_small() -> None:
-    """RULES §0: «`NdMklK` (keep lowest K)» with «`NdM!`» — checked on every bounded chain."""
-    die = exploding_die(2)
-    expected: Counter[int] = Counter()
-    for values in product(die, repeat=3):
-        p = die[values[0]] * die[values[1]] * die[values[2]]
-        expected[sum(sorted(values)[:2])] += p  # type: ignore[assignment]
-    assert odds("3d2!kl2").probs == {k: v for k, v in sorted(expected.items()) if v}
 
 
 def test_target_does_not_change_distribution() -> None:
@@ -167,13 +145,14 @@ def test_target_does_not_change_distribution() -> None:
 
 def test_expression_object_and_percent() -> None:
     """RULES §0: «`d%` (= d100)» — odds of a parsed expression equal odds of its text."""
-    assert odds(parse("d%")) == odds("d100") == Distribution({k: Fraction(1, 100) for k in d(100)})
+    assert odds(parse("d%")) == odds("d100")
+    assert odds("d100").probs == {k: Fraction(1, 100) for k in d(100)}
 
 
 def test_too_big_is_refused_without_hanging() -> None:
     """RULES §0: «Bounds against abuse, each a clear error, never a hang»."""
     start = time.perf_counter()
-    for text in ("1000d1000", "500d1000!", "20d1000kh10", "1000d2!"):
+    for text in ("1000d1000", "500d1000!", "20d1000kh10", "1000d2!", "50d6!+50d8!"):
         with pytest.raises(DiceLimitError, match="слишком много вариантов"):
             odds(text)
     assert time.perf_counter() - start < 5  # a hang, not a speed goal (see tests/benchmarks)
@@ -216,3 +195,85 @@ def test_keep_one_of_many_matches_closed_form(mode: str) -> None:
         else:
             expected = Fraction(21 - v, 20) ** 200 - Fraction(20 - v, 20) ** 200
         assert distribution.probs[v] == expected
+
+
+def test_success_count_is_binomial() -> None:
+    """Issue 18: «the distribution of the total (or of the success count)» — `10d10>=8` is the
+    Мир Тьмы pool written as dice: P(k) = C(10, k) 0.3^k 0.7^(10-k)."""
+    from math import comb
+
+    distribution = odds("10d10>=8")
+    assert distribution.probs == {
+        k: comb(10, k) * Fraction(3, 10) ** k * Fraction(7, 10) ** (10 - k) for k in range(11)
+    }
+    assert distribution.mean() == 3
+
+
+def test_ten_again_mean() -> None:
+    """Issue 18: «exploding on a compare point (`d10!>=9`, 9-again)» — with 10-again each die
+    rolls 10/9 dice on average, each a success with 3/10: a mean of 1/3 per die."""
+    distribution = odds("10d10!=10>=8")
+    assert abs(distribution.mean() - Fraction(10, 3)) < Fraction(1, 10**9)
+    assert 0 < distribution.truncated < Fraction(1, 10**10)
+
+
+def test_failures_subtract() -> None:
+    """Issue 18: «failures that subtract (`f<=1`)» — one die: +1 at 3/10, -1 at 1/10."""
+    assert odds("d10>=8f<=1").probs == {-1: Fraction(1, 10), 0: Fraction(6, 10), 1: Fraction(3, 10)}
+
+
+def test_reroll_conditions_on_the_other_faces() -> None:
+    """Issue 18: «rerolls (`2d6r1`, `4d6ro<3`)» — `r` never ends on a 1, `ro` rolls once more."""
+    assert odds("d6r1").probs == {v: Fraction(1, 5) for v in range(2, 7)}
+    once = odds("d6ro1").probs
+    assert once[1] == Fraction(1, 36) and once[2] == Fraction(7, 36)
+    assert odds("d6r1").truncated == 0  # a reroll's series is summed exactly
+
+
+def test_compounding_sums_like_exploding() -> None:
+    """Issue 18: «compounding and penetrating explosions (`!!`, `!p`)» — the same sum."""
+    assert odds("3d6!!") == odds("3d6!")
+    penetrating = odds("d6!p")
+    assert penetrating.probs[5] == Fraction(1, 6)  # a plain 5
+    assert penetrating.probs[6] == Fraction(1, 36)  # never a plain 6: 6, then a 1 counted as 0
+    assert penetrating.probs[7] == Fraction(1, 36)  # 6, then a 2 counted as 1
+
+
+def test_groups_and_arithmetic() -> None:
+    """Issue 18: «groups `{4d6+2, 3d8}k1`», «`+ - * /` (floor)»."""
+    best = odds("{d6, d6}k1").probs
+    assert best == {v: Fraction(2 * v - 1, 36) for v in range(1, 7)}
+    assert odds("d6/2").probs == {
+        0: Fraction(1, 6),
+        1: Fraction(1, 3),
+        2: Fraction(1, 3),
+        3: Fraction(1, 6),
+    }
+    assert odds("d4*d4").probs[4] == Fraction(3, 16)
+
+
+def test_vs_after_counting() -> None:
+    """Issue 18: «`P(≥ N)` for `vs`»."""
+    distribution = odds("3d10>=8 vs 2")
+    assert distribution.p_at_least(2) == 3 * Fraction(9, 100) * Fraction(7, 10) + Fraction(27, 1000)
+
+
+@pytest.mark.parametrize("text", ["3d6!", "70d6!", "40dF!", "30d2!!"])
+def test_fast_explosion_paths_equal_the_general_chain(text: str) -> None:
+    """RULES §0: «Infinite explosions (10-again, `!`) are truncated where the remaining
+    probability is below 1e-12» — the product and the rational-power shortcuts for plain `!`
+    give exactly the chain-by-chain distribution raised to the pool's count."""
+    from rules.odds import _chain, _depth, _kinds, _power, _trim, _Work
+
+    dice = parse(text).root
+    first, d1, later, d2 = _kinds(dice)  # type: ignore[arg-type]
+    steps = _depth(first, d1, later, d2, 100)
+    general = _trim(
+        _power(_chain(first, d1, later, d2, steps, lambda v: v, _Work()), dice.count, _Work())
+    )  # type: ignore[union-attr]
+    dist = odds(text)
+    assert (dist.offset, list(dist.weights), dist.denominator) == (
+        general[0],
+        general[1],
+        general[2],
+    )

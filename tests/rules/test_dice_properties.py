@@ -1,32 +1,46 @@
-"""Property tests: any text gives an expression or a handled error, fast; odds sum to one."""
+"""Property tests: any text gives a result within its bounds or a handled error, never a hang;
+small odds sum to one and agree with brute force."""
 
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 from fractions import Fraction
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.dice import DEFAULT_LIMITS, DiceTerm, Expression, TermRoll, make_rng, parse, roll
+from rules.dice import (
+    DEFAULT_LIMITS,
+    Die,
+    Expression,
+    GroupRoll,
+    OpRoll,
+    PoolRoll,
+    bounds,
+    make_rng,
+    parse,
+    roll,
+)
+from rules.dice.bounds import static_dice
 from rules.errors import DiceLimitError, RulesError
 from rules.odds import odds
-from tests.rules.test_dice_odds import FUDGE, brute
+from tests.rules.dice_oracle import enumerate_totals
 
 #: Seconds that mean "hung": a bound on catastrophic behaviour, not a speed goal (speed lives
-#: in tests/benchmarks). A 50 ms budget here failed once when the machine was busy.
+#: in tests/benchmarks, which times generated expressions against 50 ms). A 50 ms budget here
+#: failed once when the machine was busy.
 HANG = 5.0
 
 TOKENS = [
-    "d", "D", "к", "К", "д", "F", "ф", "%", "!", "k", "kh", "kl", "h", "l", "vs", "VS",
-    "+", "-", "\u2212", " ", "\t", "0", "1", "2", "3", "6", "10", "20", "100", "1000", "1001",
-    "999999999", "x", "(", ".", "é", "İ", "٣", "²",
+    "d", "D", "к", "К", "д", "F", "ф", "%", "!", "!!", "!p", "k", "kh", "kl", "d", "dh", "dl",
+    "r", "ro", "min", "max", "=", "!=", "<>", "<", ">", "<=", ">=", "f", "{", "}", ",", "(",
+    ")", "*", "/", "x", "х", "#", "vs", "VS", "+", "-", "\u2212", " ", "\t", "0", "1", "2",
+    "3", "6", "10", "20", "100", "1000", "1001", "999999999", ".", "é", "İ", "٣", "²",
 ]  # fmt: skip
 
 
 def check_parse(text: str) -> Expression | None:
-    """Parse within the budget; return the expression or None for a handled error."""
+    """Parse within the hang bound; return the expression or None for a handled error."""
     start = time.perf_counter()
     try:
         result: Expression | None = parse(text)
@@ -45,30 +59,33 @@ def test_any_text_parses_or_raises_rules_error(text: str) -> None:
     assert expression is None or expression.text == text
 
 
+def dice_of(part: object) -> list[Die]:
+    if isinstance(part, PoolRoll):
+        return list(part.dice)
+    if isinstance(part, (OpRoll, GroupRoll)):
+        return [d for sub in part.parts for d in dice_of(sub)]
+    return []
+
+
 def check_roll(text: str) -> None:
-    """Parse ``text``; if valid, re-parse its canonical form and roll it within the limits."""
+    """Parse ``text``; if valid, re-parse its canonical form and roll it within its bounds."""
     expression = check_parse(text)
     if expression is None:
         return
-    canonical = parse(str(expression))
-    assert canonical.target == expression.target
-    assert canonical.terms == tuple(
-        replace(term, position=again.position)
-        for term, again in zip(expression.terms, canonical.terms, strict=True)
-    )
+    assert str(parse(str(expression))) == str(expression)
     start = time.perf_counter()
     try:
         result = roll(expression, make_rng(0))
     except DiceLimitError:
         return
     assert time.perf_counter() - start < HANG
-    dice = [die for part in result.parts if isinstance(part, TermRoll) for die in part.dice]
-    assert sum(len(die.rolls) for die in dice) <= DEFAULT_LIMITS.max_dice_total
-    assert all(len(die.rolls) <= DEFAULT_LIMITS.max_chain + 1 for die in dice)
-    assert result.total == sum(
-        part.value if isinstance(part, TermRoll) else part.sign * part.value
-        for part in result.parts
-    )
+    low, high = bounds(expression.root)
+    assert all(low <= total <= high for total in result.totals)
+    dice = [d for o in result.outcomes for d in dice_of(o.tree)]
+    draws = sum(len(d.rolls) for d in dice)
+    assert draws <= DEFAULT_LIMITS.max_dice_total
+    if expression.target is not None:
+        assert result.success == (result.total >= expression.target)
 
 
 @settings(deadline=None, max_examples=300)
@@ -79,75 +96,110 @@ def test_near_valid_text_parses_rolls_within_limits(text: str) -> None:
     check_roll(text)
 
 
+POINT = st.builds(
+    lambda op, v: f"{op}{v}",
+    st.sampled_from(["", "=", "!=", "<>", "<", ">", "<=", ">="]),
+    st.integers(-2, 12),
+)
+
+
 @st.composite
-def notation(draw: st.DrawFn) -> str:
-    """A dice term as a GM might type it: any case, Russian letters, sometimes out of range."""
-    count = draw(st.one_of(st.integers(1, 20), st.integers(0, 1200)))
-    text = draw(st.sampled_from(["", str(count)]))
-    text += draw(st.sampled_from(["d", "D", "к", "К", "д"]))
-    text += draw(
-        st.sampled_from(
-            [str(draw(st.one_of(st.integers(2, 20), st.integers(1, 1100)))), "%", "F", "f", "Ф"]
-        )
+def pool(draw: st.DrawFn, small: bool = False) -> str:
+    """A dice pool as a GM might type it, sometimes out of range, with modifiers in any order."""
+    count = draw(
+        st.integers(1, 3) if small else st.one_of(st.integers(1, 12), st.integers(0, 1100))
     )
-    text += draw(st.sampled_from(["", "!"]))
-    if draw(st.booleans()):
-        text += draw(st.sampled_from(["kh", "kl", "KH", "kL"])) + str(
-            draw(st.one_of(st.integers(1, 3), st.integers(0, 30)))
-        )
+    text = draw(st.sampled_from(["", str(count)])) + draw(st.sampled_from(["d", "D", "к", "д"]))
+    faces = (
+        st.sampled_from(["2", "3", "4", "6", "F"])
+        if small
+        else st.sampled_from(["2", "4", "6", "10", "20", "%", "F", "1", "1001"])
+    )
+    text += draw(faces)
+    mods = [
+        st.builds(lambda v: f"min{v}", st.integers(-1, 7)),
+        st.builds(lambda v: f"max{v}", st.integers(-1, 7)),
+        st.builds(
+            lambda b, p: b + p,
+            st.sampled_from(["!", "!!", "!p", "!!p"]),
+            POINT.filter(lambda p: not p.startswith("!")),
+        ),
+        st.builds(lambda r, p: r + p, st.sampled_from(["r", "ro"]), POINT),
+        st.builds(
+            lambda k, n: k + n,
+            st.sampled_from(["k", "kh", "kl", "d", "dh", "dl"]),
+            st.sampled_from(["", "1", "2", "3"]),
+        ),
+        st.builds(
+            lambda s, f: s + f,
+            POINT.filter(lambda p: p[:1] in "=<>"),
+            st.sampled_from(["", "f1", "f<=1", "f<2"]),
+        ),
+    ]
+    for mod in draw(st.lists(st.sampled_from(range(len(mods))), max_size=3, unique=True)):
+        text += draw(mods[mod])
     return text
 
 
 @st.composite
-def expressions(draw: st.DrawFn) -> str:
-    terms = draw(
-        st.lists(st.one_of(notation(), st.integers(0, 99).map(str)), min_size=1, max_size=4)
-    )
-    signs = draw(st.lists(st.sampled_from(["+", "-", " + ", " − ", "-  "]), min_size=len(terms)))
-    text = draw(st.sampled_from(["", "-", "− "])) + terms[0]
-    text += "".join(sign + term for sign, term in zip(signs, terms[1:], strict=False))
+def expressions(draw: st.DrawFn, small: bool = False) -> str:
+    atoms = st.one_of(pool(small), st.integers(0, 20).map(str))
+
+    def grow(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+        return st.one_of(
+            st.builds(
+                lambda a, op, b: f"{a}{op}{b}",
+                inner,
+                st.sampled_from(["+", "-", " − ", "*", "/"]),
+                inner,
+            ),
+            inner.map(lambda a: f"({a})"),
+            inner.map(lambda a: f"-{a}"),
+            st.builds(
+                lambda items, m: "{" + ", ".join(items) + "}" + m,
+                st.lists(inner, min_size=1, max_size=3),
+                st.sampled_from(["", "k1", "kl1", "d1", ">=4", ">3f1"]),
+            ),
+        )
+
+    body = draw(st.recursive(atoms, grow, max_leaves=2 if small else 5))
+    if not small and draw(st.booleans()):
+        body = f"{draw(st.integers(0, 4))}x {body}"
     if draw(st.booleans()):
-        text += draw(st.sampled_from([" vs ", "VS", " vs -"])) + str(draw(st.integers(0, 50)))
-    return text
+        body += draw(st.sampled_from([" vs ", "VS", " vs -"])) + str(draw(st.integers(0, 30)))
+    if draw(st.booleans()):
+        body += " # метка"
+    return body
 
 
-@settings(deadline=None, max_examples=300)
+@settings(deadline=None, max_examples=100)
 @given(expressions())
-def test_generated_expressions_roll_within_limits(text: str) -> None:
-    """RULES §0: «Bounds against abuse, each a clear error, never a hang»; «dice rolled per
-    expression ≤ 1000, explosions included»."""
+def test_generated_expressions_roll_within_bounds(text: str) -> None:
+    """Issue 18: «any generated expression gives a result within its bounds or a handled
+    error» (within the hang bound; the 50 ms goal is the benchmark's)."""
     check_roll(text)
 
 
-@st.composite
-def small_terms(draw: st.DrawFn) -> DiceTerm:
-    sign = draw(st.sampled_from([1, -1]))
-    count = draw(st.integers(1, 3))
-    faces = draw(st.sampled_from([None, 2, 3, 4, 6]))
-    explode = faces is not None and draw(st.booleans())
-    keep = None
-    if draw(st.booleans()):
-        keep = (draw(st.sampled_from(["h", "l"])), draw(st.integers(1, count)))
-    return DiceTerm(sign, count, faces, explode, keep)
-
-
-@settings(deadline=None, max_examples=60)
-@given(st.lists(small_terms(), min_size=1, max_size=2), st.integers(-5, 5))
-def test_small_odds_sum_to_one_and_match_brute_force(terms: list[DiceTerm], constant: int) -> None:
+@settings(deadline=None, max_examples=40)
+@given(expressions(small=True))
+def test_small_odds_sum_to_one_and_match_brute_force(text: str) -> None:
     """RULES §0: «Exact odds: every check has an exact outcome distribution (fractions, not
     sampling)»; truncation «is reported»."""
-    text = " + ".join(str(Expression("", (term,))) for term in terms) + f" + {constant}"
-    expression = parse(text.replace("+ -", "- "))
-    distribution = odds(expression)
+    expression = check_parse(text)
+    if expression is None or static_dice(expression.root) > 4:
+        return
+    try:
+        distribution = odds(expression)
+    except DiceLimitError:
+        return
     assert sum(distribution.probs.values()) + distribution.truncated == 1
     assert all(p > 0 for p in distribution.probs.values())
-    exploding = any(term.explode for term in terms)
-    assert (distribution.truncated > 0) is exploding
-    if not exploding:
-        specs = [
-            (t.sign, t.count, FUDGE if t.faces is None else range(1, t.faces + 1), t.keep)
-            for t in terms
-        ]
-        assert distribution.probs == brute(specs, constant)
+    try:
+        oracle, cut = enumerate_totals(text, cap=6, paths=5000)
+    except AssertionError:
+        return  # too many paths to enumerate quickly
+    for total in set(oracle) | set(distribution.probs):
+        low = oracle.get(total, Fraction(0))
+        assert low <= distribution.probs.get(total, Fraction(0)) <= low + cut
     roll_total = roll(expression, make_rng(1)).total
-    assert distribution.probs.get(roll_total, Fraction(0)) > 0
+    assert distribution.probs.get(roll_total, Fraction(0)) > 0 or distribution.truncated > 0

@@ -1,4 +1,4 @@
-"""Rolling: determinism, every die kept in the result, explosion chains and the limits."""
+"""Rolling: rpg-dice-roller's modifier order, every die's history, determinism and limits."""
 
 from __future__ import annotations
 
@@ -8,17 +8,7 @@ from collections.abc import Iterable
 
 import pytest
 
-from rules.dice import (
-    ConstTerm,
-    DiceTerm,
-    Die,
-    Expression,
-    Limits,
-    TermRoll,
-    make_rng,
-    parse,
-    roll,
-)
+from rules.dice import Dice, Expression, GroupRoll, Limits, PoolRoll, make_rng, parse, roll
 from rules.errors import DiceBoundsError, DiceLimitError, DiceSyntaxError
 
 
@@ -50,141 +40,178 @@ class Always(random.Random):
         return self.value
 
 
+def pool(text: str, values: Iterable[int]) -> PoolRoll:
+    tree = roll(text, Scripted(values)).outcomes[0].tree
+    assert isinstance(tree, PoolRoll)
+    return tree
+
+
 def test_same_seed_same_result() -> None:
     """RULES §0: «Same seed, same inputs: same result, byte for byte»."""
-    text = "4d6!kh3 + 3d6! - 2d20kl1 + 4dF - 3 vs 15"
-    first = roll(text, make_rng(42)).to_dict()
-    second = roll(text, make_rng(42)).to_dict()
-    assert json.dumps(first, ensure_ascii=False) == json.dumps(second, ensure_ascii=False)
-    results = {json.dumps(roll("10d6", make_rng(seed)).to_dict()) for seed in range(5)}
-    assert len(results) > 1
+    a = roll("6x 4d6!r1dl1 + {d8, d10}k1", make_rng(42)).to_dict()
+    b = roll("6x 4d6!r1dl1 + {d8, d10}k1", make_rng(42)).to_dict()
+    assert json.dumps(a, ensure_ascii=False) == json.dumps(b, ensure_ascii=False)
 
 
-def test_one_source_advances() -> None:
-    """RULES §0: «One random source per session, `random.Random`, injectable and seedable»."""
-    rng = make_rng(7)
-    rolls = [roll("20d6", rng).total for _ in range(5)]
-    again = make_rng(7)
-    assert [roll("20d6", again).total for _ in range(5)] == rolls
-    assert len(set(rolls)) > 1
+def test_explosion_adds_a_new_die() -> None:
+    """Issue 18: «`!`» — rpg-dice-roller: each explosion is a die of its own, rolled after the
+    pool's first rolls, and it may explode again."""
+    part = pool("2d6!", [6, 3, 6, 2])
+    assert [d.value for d in part.dice] == [6, 6, 2, 3]
+    assert [d.exploded for d in part.dice] == [True, True, False, False]
+    assert [d.added for d in part.dice] == [False, True, True, False]
+    assert part.value == 17
 
 
-def test_plain_dice_and_constants() -> None:
-    """RULES §0: «`+`, `−` with integers and other dice terms»."""
-    result = roll("2d6 - d4 + 3", Scripted([2, 5, 4]))
-    assert result.parts == (
-        TermRoll(DiceTerm(1, 2, 6), (Die((2,)), Die((5,))), 7),
-        TermRoll(DiceTerm(-1, 1, 4, position=6), (Die((4,)),), -4),
-        ConstTerm(1, 3, 11),
-    )
-    assert result.total == 6
-    assert result.success is None
+def test_compounding_adds_into_one_die() -> None:
+    """Issue 18: «`!!`» — the explosion rolls add up to one die's value."""
+    part = pool("3d6!!", [6, 2, 6, 6, 1, 3])
+    assert [d.value for d in part.dice] == [13, 2, 9]
+    assert part.dice[0].history == (("rolled", 6), ("exploded", 6), ("exploded", 1))
+    assert part.dice[0].rolls == (6, 6, 1)
+    assert part.value == 24
 
 
-def test_leading_minus_negates_first_term() -> None:
-    """RULES §0: «a leading `−` negates the first term»."""
-    assert roll("\u22122d6 + 10", Scripted([3, 4])).total == 3
+def test_penetration_subtracts_one_but_matches_the_roll() -> None:
+    """Issue 18: «`!p`» — each added roll counts 1 less; it explodes on the face it showed."""
+    part = pool("2d6!p", [6, 1, 6, 2])
+    assert [d.value for d in part.dice] == [6, 5, 1, 1]
+    assert [d.penetrated for d in part.dice] == [False, True, True, False]
+    assert part.value == 13
 
 
-def test_fudge_dice() -> None:
-    """RULES §0: «`NdF` (fudge: −1/0/+1)»."""
-    result = roll("4dF", Scripted([-1, 0, 1, 1]))
-    assert [die.value for die in result.parts[0].dice] == [-1, 0, 1, 1]  # type: ignore[union-attr]
-    assert result.total == 1
-    totals = {roll("4dF", make_rng(seed)).total for seed in range(200)}
-    assert totals <= set(range(-4, 5)) and {-3, 0, 3} <= totals
+def test_explode_on_a_compare_point() -> None:
+    """Issue 18: «`d10!>=9`, 9-again»."""
+    part = pool("d10!>=9", [9, 10, 4])
+    assert [d.value for d in part.dice] == [9, 10, 4]
+    assert part.value == 23
+
+
+def test_reroll_until_it_no_longer_matches() -> None:
+    """Issue 18: «`2d6r1`» — the new roll replaces the old; `r` goes on while it matches."""
+    part = pool("2d6r1", [1, 4, 1, 5])
+    assert [d.value for d in part.dice] == [5, 4]
+    assert part.dice[0].history == (("rolled", 1), ("rerolled", 1), ("rerolled", 5))
+    assert part.dice[0].rerolled and not part.dice[1].rerolled
+
+
+def test_reroll_once() -> None:
+    """Issue 18: «`4d6ro<3`» — once, whatever the new roll shows."""
+    part = pool("4d6ro<3", [1, 4, 2, 6, 1, 5])
+    assert [d.value for d in part.dice] == [1, 4, 5, 6]
+
+
+def test_explode_runs_before_reroll() -> None:
+    """rpg-dice-roller's order: explode (3rd) before reroll (4th), so a rerolled 6 does not
+    explode and an added die can be rerolled."""
+    part = pool("d6!r1", [6, 1, 3])
+    assert [d.value for d in part.dice] == [6, 3]
+    assert part.dice[1].added and part.dice[1].rerolled
+    assert pool("d6r1!", [1, 6]).value == 6  # typed order does not matter
+
+
+def test_min_and_max_clamp_the_first_roll() -> None:
+    """Issue 18: «`min`, `max`»."""
+    part = pool("3d6min2max5", [1, 6, 4])
+    assert [d.value for d in part.dice] == [2, 5, 4]
+    assert part.dice[0].history == (("rolled", 1), ("min", 2))
+    assert part.dice[1].history == (("rolled", 6), ("max", 5))
 
 
 @pytest.mark.parametrize(
-    ("text", "script", "kept", "total"),
+    ("text", "kept", "value"),
     [
-        ("4d6kh3", [3, 6, 1, 5], [True, True, False, True], 14),
-        ("4d6kl1", [3, 6, 1, 5], [False, False, True, False], 1),
-        ("3d6kh1", [4, 4, 2], [True, False, False], 4),  # a tie keeps the earlier die
-        ("3d6kl2", [4, 4, 4], [True, True, False], 8),
-        ("2d20kh2", [7, 13], [True, True], 20),
+        ("4d6kh3", [True, False, True, True], 10),
+        ("4d6k3", [True, False, True, True], 10),
+        ("4d6kl1", [False, True, False, False], 1),
+        ("4d6d1", [True, False, True, True], 10),
+        ("4d6dl2", [True, False, True, False], 9),
+        ("4d6dh1", [True, True, False, True], 5),
+        ("4d6k3d1", [True, False, True, False], 9),
     ],
 )
-def test_keep_marks_dropped_dice(
-    text: str, script: list[int], kept: list[bool], total: int
-) -> None:
-    """RULES §0: «`NdMkhK` / `NdMklK` (keep highest / lowest K)»; «every rolled die is kept in
-    the result so the log and the expanded view can show each die»."""
-    result = roll(text, Scripted(script))
-    part = result.parts[0]
-    assert isinstance(part, TermRoll)
-    assert [die.kept for die in part.dice] == kept
-    assert [die.value for die in part.dice] == script
-    assert result.total == total == part.value
+def test_keep_and_drop_mark_dice(text: str, kept: list[bool], value: int) -> None:
+    """Issue 18: «`k`, `kh`, `kl`, `d`, `dh`, `dl`» — dropped dice stay in the result; on a
+    tie the earlier die is dropped first."""
+    part = pool(text, [3, 1, 6, 1])
+    assert [d.kept for d in part.dice] == kept
+    assert part.value == value
 
 
-def test_explosion_chains() -> None:
-    """RULES §0: «`NdM!` (each die showing its maximum adds another die, which may explode
-    again — the seed's `3d6!`)»."""
-    rng = Scripted([6, 6, 2, 3, 6, 1])
-    result = roll("3d6!", rng)
-    part = result.parts[0]
-    assert isinstance(part, TermRoll)
-    assert [die.rolls for die in part.dice] == [(6, 6, 2), (3,), (6, 1)]
-    assert [die.exploded for die in part.dice] == [True, False, True]
+def test_success_and_failure_counting() -> None:
+    """Issue 18: «success and failure counting (`10d10>=8`, `f<=1`)»."""
+    part = pool("5d10>=8f<=1", [8, 1, 10, 5, 1])
+    assert [d.outcome for d in part.dice] == [1, -1, 1, 0, -1]
+    assert part.value == 0
+    assert pool("3d10!=10>=8", [10, 3, 8, 9]).value == 3  # 10-again: the added 9 succeeds
+
+
+def test_group_keeps_the_best_sub_total() -> None:
+    """Issue 18: «groups `{4d6+2, 3d8}k1`»."""
+    result = roll("{4d6+2, 3d8}k1", Scripted([1, 1, 1, 1, 8, 8, 8]))
+    tree = result.outcomes[0].tree
+    assert isinstance(tree, GroupRoll)
+    assert tree.kept == (False, True)
     assert result.total == 24
-    assert rng.calls == 6
 
 
-def test_explode_then_keep_chooses_among_chains() -> None:
-    """RULES §0: «With both `!` and a keep (`4d6!kh3`), each die's explosion chain adds up to
-    one die's value and the keep chooses among those values»."""
-    result = roll("4d6!kh3", Scripted([6, 1, 5, 2, 6, 6, 3]))
-    part = result.parts[0]
-    assert isinstance(part, TermRoll)
-    assert [die.value for die in part.dice] == [7, 5, 2, 15]
-    assert [die.kept for die in part.dice] == [True, True, False, True]
-    assert result.total == 27
+def test_group_counts_successes_over_sub_totals() -> None:
+    """Issue 18: «success counting over sub-totals»."""
+    assert roll("{2d6, d8, d4}>=6", Scripted([3, 4, 5, 4])).total == 1
+    assert roll("{2d6, d8, d4}>=6f1", Scripted([3, 4, 5, 1])).total == 0
 
 
-def test_negative_exploding_term() -> None:
-    """RULES §0: «`+`, `−` with integers and other dice terms» — a subtracted `d6!`."""
-    assert roll("10 - d6!", Scripted([6, 4])).total == 0
+def test_single_expression_group_acts_on_its_dice() -> None:
+    """rpg-dice-roller: with one sub-expression, a group's keep looks at every die in it."""
+    result = roll("{2d6+d8+1}k2", Scripted([6, 1, 5]))
+    assert result.total == 12  # 6 and 5 kept, 1 dropped, the constant stays
+    assert roll("{2d6+d8}>=5", Scripted([6, 1, 5])).total == 2
 
 
-@pytest.mark.parametrize(("target", "success"), [(11, True), (12, True), (13, False)])
-def test_target(target: int, success: bool) -> None:
-    """RULES §0: «an optional target `vs N` (success when total ≥ N)»."""
-    result = roll(f"2d6 vs {target}", Scripted([6, 6]))
-    assert result.success is success
-    assert roll(f"-2d6 vs -{target}", Scripted([6, 6])).success is (-12 >= -target)
+def test_arithmetic_floor_division_and_precedence() -> None:
+    """Issue 18: «`+ - * /` (floor) and parentheses»."""
+    assert roll("(0-7)/2", make_rng(0)).total == -4
+    assert roll("2+3*4", make_rng(0)).total == 14
+    assert roll("(2+3)*4", make_rng(0)).total == 20
+    assert roll("d6*2", Scripted([5])).total == 10
+    assert roll("-d6", Scripted([5])).total == -5
 
 
-def test_to_dict_has_every_die() -> None:
-    """RULES §0: «every rolled die is kept in the result so the log and the expanded view can
-    show each die»."""
-    result = roll("4d6!kh3 - 2 vs 10", Scripted([6, 1, 5, 2, 1]))
-    data = json.loads(json.dumps(result.to_dict()))
-    assert data == {
-        "expression": "4d6!kh3 - 2 vs 10",
-        "text": "4d6!kh3 - 2 vs 10",
-        "target": 10,
-        "total": 12,
-        "success": True,
-        "parts": [
-            {
-                "kind": "dice",
-                "term": "4d6!kh3",
-                "sign": 1,
-                "value": 14,
-                "dice": [
-                    {"rolls": [6, 1], "value": 7, "kept": True, "exploded": True},
-                    {"rolls": [5], "value": 5, "kept": True, "exploded": False},
-                    {"rolls": [2], "value": 2, "kept": True, "exploded": False},
-                    {"rolls": [1], "value": 1, "kept": False, "exploded": False},
-                ],
-            },
-            {"kind": "const", "sign": -1, "value": -2},
-        ],
-    }
+def test_repeats_list_each_result() -> None:
+    """Issue 18: «`Nx EXPR` repeats (each result listed)» — a character's six attributes."""
+    result = roll("6x 4d6dl1", Scripted([6, 6, 6, 1] * 6))
+    assert result.totals == (18,) * 6
+    assert len(result.outcomes) == 6
+    assert result.to_dict()["totals"] == [18] * 6
 
 
-def test_chain_cap_stops_a_broken_source() -> None:
+def test_label_and_target() -> None:
+    """Issue 18: «`# label`»; «`vs N` stays»."""
+    result = roll("2d6+3 vs 10 # топор", Scripted([3, 4]))
+    assert result.total == 10 and result.success is True
+    data = result.to_dict()
+    assert data["label"] == "топор"
+    assert data["success"] is True
+    assert roll("10d10>=8 vs 3", Scripted([8, 9] + [1] * 8)).success is False
+
+
+def test_to_dict_keeps_every_die_history() -> None:
+    """Issue 18: «Every die's history (rolled, rerolled, exploded, dropped, counted) is kept»."""
+    data = roll("3d6!r1kh2>=4", Scripted([6, 1, 2, 5, 3])).to_dict()
+    dice = data["rolls"][0]["tree"]["dice"]
+    json.dumps(data, ensure_ascii=False)
+    assert [d["history"] for d in dice] == [
+        [["rolled", 6]],
+        [["rolled", 5]],
+        [["rolled", 1], ["rerolled", 3]],
+        [["rolled", 2]],
+    ]
+    assert [d["exploded"] for d in dice] == [True, False, False, False]
+    assert [d["kept"] for d in dice] == [True, True, False, False]
+    assert [d["outcome"] for d in dice] == [1, 1, 0, 0]
+
+
+def test_explosion_chain_cap_stops_a_broken_source() -> None:
     """RULES §0: «explosion chain ≤ 100 per die» — «each a clear error, never a hang»."""
     rng = Always(6)
     with pytest.raises(DiceLimitError, match="больше 100 раз"):
@@ -192,22 +219,31 @@ def test_chain_cap_stops_a_broken_source() -> None:
     assert rng.calls == 101  # the first roll and 100 explosions
 
 
+def test_reroll_cap_stops_a_broken_source() -> None:
+    """Issue 18: «1000 dice with explosions and rerolls, 100 per chain»."""
+    rng = Always(1)
+    with pytest.raises(DiceLimitError, match="переброс больше 100 раз"):
+        roll("d6r1", rng)
+    assert rng.calls == 101
+
+
 def test_chain_cap_is_exact() -> None:
     """RULES §0: «explosion chain ≤ 100 per die»."""
     limits = Limits(max_chain=3)
-    result = roll("d6!", Scripted([6, 6, 6, 2]), limits)
-    assert result.total == 20
+    assert roll("d6!", Scripted([6, 6, 6, 2]), limits).total == 20
     with pytest.raises(DiceLimitError, match="больше 3 раз"):
         roll("d6!", Scripted([6, 6, 6, 6, 2]), limits)
 
 
-def test_explosions_count_toward_dice_total() -> None:
+def test_explosions_and_rerolls_count_toward_dice_total() -> None:
     """RULES §0: «dice rolled per expression ≤ 1000, explosions included»."""
-    assert len(roll("998d6 + d6!", Scripted([1] * 998 + [6, 1])).parts[1].dice[0].rolls) == 2  # type: ignore[union-attr]
+    assert roll("998d6 + d6!", Scripted([1] * 998 + [6, 1])).total == 1005
     rng = Scripted([1] * 998 + [6, 6, 1])
     with pytest.raises(DiceLimitError, match="до 1001"):
         roll("998d6 + d6!", rng)
     assert rng.calls == 1000
+    with pytest.raises(DiceLimitError, match="до 1001"):
+        roll("999d6r1", Scripted([1] * 999 + [2] * 2))
 
 
 def test_thousand_exploding_dice_stop_not_hang() -> None:
@@ -217,19 +253,19 @@ def test_thousand_exploding_dice_stop_not_hang() -> None:
 
 
 def test_hand_built_expression_is_checked() -> None:
-    """RULES §0: «dice per term 1…1000; faces 2…1000 (F aside)» — also for parsed objects."""
+    """RULES §0: «dice per term 1…1000» — also for expressions built in code."""
     with pytest.raises(DiceBoundsError):
-        roll(Expression("x", (DiceTerm(1, 5000, 6),)), make_rng(1))
+        roll(Expression("x", Dice(5000, 6)), make_rng(1))
     with pytest.raises(DiceSyntaxError):
-        roll(Expression("x", (DiceTerm(1, 1, 1, explode=True),)), make_rng(1))
+        roll(Expression("x", Dice(1, 6, reroll=parse("d6r<=6").root.reroll)), make_rng(1))  # type: ignore[union-attr]
     expression = parse("3d6 + 1")
     assert roll(expression, make_rng(3)).expression is expression
 
 
-def test_biggest_legal_roll_is_fast_and_counted() -> None:
+def test_biggest_legal_roll_is_counted() -> None:
     """RULES §0: «dice rolled per expression ≤ 1000»."""
     result = roll("1000d1000", make_rng(5))
-    part = result.parts[0]
-    assert isinstance(part, TermRoll)
-    assert len(part.dice) == 1000
+    tree = result.outcomes[0].tree
+    assert isinstance(tree, PoolRoll)
+    assert len(tree.dice) == 1000
     assert 1000 <= result.total <= 1_000_000

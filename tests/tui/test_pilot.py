@@ -33,11 +33,11 @@ async def test_builder_roll_and_quick_roll_reach_the_log(make_test_app, campaign
     assert check.data["system"] == "drevo"
     assert len(check.data["dice"]) == 4 if "dice" in check.data else True
     roll = entries[0]
-    assert (
-        roll.data["total"]
-        == sum(d["value"] for part in roll.data["parts"] if "dice" in part for d in part["dice"])
-        + 1
-    )
+    tree = roll.data["rolls"][0]["tree"]  # 2d6 + 1: the pool and the number under a «+»
+    assert tree["op"] == "+"
+    dice = tree["parts"][0]["dice"]
+    assert roll.data["total"] == sum(d["value"] for d in dice) + 1
+    assert all(d["history"][0][0] == "rolled" for d in dice)
 
 
 async def test_bad_quick_roll_explains_in_russian_and_logs_nothing(make_test_app, campaign_path):

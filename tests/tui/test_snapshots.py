@@ -40,6 +40,13 @@ class TestCheck:
         async def run_before(pilot):
             await pilot.press("slash", *"3d6!+2 vs 12", "enter")  # quick roll
             await pilot.pause()
+            await pilot.app.workers.wait_for_complete()  # its exact odds, from a worker
+            output = pilot.app.query_one("#quick-output")
+            for _ in range(100):  # until the worker's line is on screen, however busy the CPU
+                if "считаются" not in str(output.render()):
+                    break
+                await pilot.pause(0.05)
+            await pilot.pause()
 
         assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)
 

@@ -25,6 +25,7 @@ def character_to_doc(c: Character) -> dict[str, Any]:
             "wounds": dict(c.wounds),
             "notes": c.notes,
             "extra": dict(c.extra),
+            "rolls": [[name, notation] for name, notation in c.rolls],
         }
     )
 
@@ -54,6 +55,7 @@ def character_from_doc(doc: dict[str, Any]) -> Character:
         wounds={str(k): int(v) for k, v in doc.get("wounds", {}).items()},
         notes=str(doc.get("notes", "")),
         extra=dict(doc.get("extra") or {}),
+        rolls=tuple((str(n), str(e)) for n, e in doc.get("rolls") or ()),
         origin=doc,
     )
 

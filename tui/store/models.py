@@ -51,6 +51,8 @@ class Character:
     #: System-specific values that have no column of their own (IDE4: energy, always_expanded,
     #: daily_triumph_used). JSON-ready.
     extra: dict[str, Any] = field(default_factory=dict)
+    #: Saved rolls: (name, dice notation), e.g. ("Атака топором", "2d6+3 # рубящий").
+    rolls: tuple[tuple[str, str], ...] = ()
     #: The stored document this character was read from (set by the store, kept by
     #: ``dataclasses.replace``): a write of a changed copy is merged field by field into the
     #: current document, never written back whole over what another window changed since.
@@ -68,6 +70,7 @@ class Character:
         object.__setattr__(self, "skills", tuple(self.skills))
         object.__setattr__(self, "weapons", tuple(self.weapons))
         object.__setattr__(self, "extra", dict(self.extra))
+        object.__setattr__(self, "rolls", tuple((str(n), str(e)) for n, e in self.rolls))
 
     def trait(self, name: str) -> int | None:
         """Return the value of the skill or, failing that, the quality ``name``; None if absent."""
@@ -75,6 +78,11 @@ class Character:
             if skill.name == name:
                 return skill.value
         return self.qualities.get(name)
+
+    def saved_roll(self, name: str) -> str | None:
+        """Return the notation of the saved roll called ``name`` (any case), or None."""
+        wanted = name.strip().casefold()
+        return next((e for n, e in self.rolls if n.casefold() == wanted), None)
 
     def skill(self, name: str) -> Skill | None:
         """Return the skill called ``name``, or None."""

@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Input, Static
 from textual.widgets.data_table import RowDoesNotExist
 
 from rules import drevo  # loads each part on first use (PEP 562)
+from rules.errors import RulesError
 from tui import words
 from tui.sheets import columns, row, sheet_text, track_of, wounds_text
 from tui.store import Character, Edit, new_id
@@ -49,6 +50,22 @@ class PartyPane(EffectKeys, Vertical):
             tooltip="Поиск по партии",
             show=False,
             priority=True,
+        ),
+        Binding(
+            "r",
+            "saved_roll",
+            "Бросок",
+            id="party-roll",
+            tooltip="Сохранённый бросок персонажа",
+            show=False,
+        ),
+        Binding(
+            "b",
+            "save_roll",
+            "Сохранить бросок",
+            id="party-save-roll",
+            tooltip="Сохранить бросок персонажа: «Название: выражение»",
+            show=False,
         ),
         Binding("w", "wound", "Рана", id="party-wound", tooltip="Нанести рану (Древо)"),
         Binding("h", "heal", "Лечить", id="party-heal", tooltip="Вылечить рану (Древо)"),
@@ -178,6 +195,61 @@ class PartyPane(EffectKeys, Vertical):
             app.store.update_character(c.id, edit, name=c.name, what=what)  # type: ignore[attr-defined]
 
         self._store_write(write)
+
+    # -- saved rolls ----------------------------------------------------------------------------
+
+    def action_saved_roll(self) -> None:
+        """Roll one of the highlighted character's saved rolls (a list when there are several)."""
+        from tui.widgets.choice import Choice, ChoiceScreen
+
+        c = self._highlighted()
+        if c is None:
+            return
+        if not c.rolls:
+            self.app.notify(
+                f"У «{c.name}» нет сохранённых бросков — добавьте: b, «Атака: 2d6+3»",
+                timeout=6,
+            )
+            return
+        if len(c.rolls) == 1:
+            self.app.roll_saved(c, c.rolls[0][0])  # type: ignore[attr-defined]
+            return
+
+        def chosen(name: str | None) -> None:
+            if name is not None:
+                self.app.roll_saved(c, name)  # type: ignore[attr-defined]
+
+        choices = [Choice(f"{name}: {notation}", name) for name, notation in c.rolls]
+        self.app.push_screen(ChoiceScreen(f"Бросок: {c.name}", choices), chosen)
+
+    def action_save_roll(self) -> None:
+        """Save a named roll on the highlighted character («Название:» alone removes it)."""
+        from tui.widgets.prompt import TextPrompt
+
+        c = self._highlighted()
+        if c is None:
+            return
+
+        def typed(text: str | None) -> None:
+            if text is None:
+                return
+            try:
+                rolls = with_saved_roll(c.rolls, text)
+            except RulesError as err:
+                self.app.notify(str(err), severity="error", timeout=10)
+                return
+            name = text.partition(":")[0].strip()
+            gone = len(rolls) < len(c.rolls)
+            self._save(
+                replace(c, rolls=rolls),
+                f"{c.name}: бросок «{name}»",
+                f"Бросок «{name}» {'удалён' if gone else 'сохранён'}",
+            )
+
+        self.app.push_screen(
+            TextPrompt(f"Бросок для {c.name}", "Название: выражение, например «Атака: 2d6+3»"),
+            typed,
+        )
 
     def action_wound(self) -> None:
         """Give the highlighted character a wound (the cascade applies)."""
@@ -532,3 +604,27 @@ def _with_state(system: str, c: Character, cells: tuple[str, ...]) -> tuple[str,
     if not state:
         return cells
     return (*cells[:3], f"{cells[3]} — {state}", *cells[4:])
+
+
+def with_saved_roll(rolls: tuple[tuple[str, str], ...], text: str) -> tuple[tuple[str, str], ...]:
+    """Return ``rolls`` with «Название: выражение» added or replaced («Название:» removes it).
+
+    Raises:
+        RulesError: no name, or the expression does not parse (the message says where).
+    """
+    from rules.dice import parse
+
+    name, colon, notation = text.partition(":")
+    name, notation = name.strip(), notation.strip()
+    if not colon or not name:
+        raise RulesError("напишите «Название: выражение», например «Атака топором: 2d6+3»")
+    kept = tuple((n, e) for n, e in rolls if n.casefold() != name.casefold())
+    if not notation:
+        return kept
+    try:
+        parse(notation)
+    except RulesError as err:
+        raise RulesError(f"«{name}»: {err}") from err
+    if len(kept) == len(rolls):
+        return (*rolls, (name, notation))
+    return tuple((name, notation) if n.casefold() == name.casefold() else (n, e) for n, e in rolls)

@@ -1,0 +1,105 @@
+"""``kubik roll`` and ``kubik odds`` for dice notation, and saved rolls by name."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from tui import cli
+from tui.store import Store
+
+
+def run(capsys, *argv):
+    """Run ``kubik ARGV``; return (exit code, stdout, stderr)."""
+    try:
+        code = cli.main(list(argv))
+    except SystemExit as exit_:
+        code = exit_.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_roll_repeats_with_seed_and_json(capsys):
+    """Issue 18: «`Nx EXPR` repeats (each result listed)»; «every die's history is kept»."""
+    code, out, _ = run(capsys, "roll", "6x", "4d6dl1", "--seed", "3")
+    first, summary = out.splitlines()
+    assert code == 0 and len(first.split()) == 6
+    assert summary.startswith("6x 4d6dl1: 1) 4d6dl1[")
+    code, out, _ = run(capsys, "roll", "6x 4d6dl1", "--seed", "3", "--json")
+    data = json.loads(out)
+    assert [str(t) for t in data["totals"]] == first.split()
+    assert all(len(r["tree"]["dice"]) == 4 for r in data["rolls"])
+
+
+def test_odds_counts_successes_with_vs(capsys):
+    """Issue 18: «the distribution of the total (or of the success count), its mean, and
+    `P(≥ N)` for `vs`»."""
+    code, out, _ = run(capsys, "odds", "10d10>=8", "vs", "3")
+    assert code == 0
+    assert "Успехов от 0 до 10, среднее 3,00; ≥ 3: 61,7%" in out
+    code, out, _ = run(capsys, "odds", "10d10>=8 vs 3", "--json")
+    data = json.loads(out)
+    assert data["exact"]["10"] == "59049/10000000000"
+    assert data["min"] == 0 and data["max"] == 10 and data["mean"] == 3
+
+
+def test_odds_reports_truncation_and_ranges(capsys):
+    """Issue 18: «infinite explosions and rerolls truncated below 1e-12 and reported»."""
+    code, out, _ = run(capsys, "odds", "50d6!")
+    lines = out.splitlines()
+    assert code == 0 and "взрывы обрезаны" in lines[1]
+    assert len(lines) <= 33 and "–" in lines[2]
+
+
+def test_odds_error_is_russian_and_exit_2(capsys):
+    """Issue 18: «a reroll or explosion that can never stop (`d6r<=6`) is an error»."""
+    code, _, err = run(capsys, "odds", "d6r<=6")
+    assert code == 2 and "позиция 3" in err and "не остановился бы никогда" in err
+
+
+@pytest.fixture
+def campaign(tmp_path):
+    path = tmp_path / "c.json"
+    store = Store.open(path)
+    first = store.characters()[0]
+    store.upsert_character(
+        dataclasses.replace(first, rolls=(("Атака топором", "2d6+3 # рубящий"),))
+    )
+    store.close()
+    return path, first.name
+
+
+def test_roll_a_saved_roll_by_name(capsys, campaign):
+    """Issue 18: «The CLI: `kubik roll` accepts a saved roll's name with `--character`»."""
+    path, name = campaign
+    code, out, _ = run(
+        capsys, "roll", "атака топором", "--character", name, "--campaign", str(path), "--seed", "1"
+    )
+    assert code == 0
+    assert out.splitlines()[1].startswith(f"{name}, атака топором — 2d6 + 3 # рубящий: 2d6[")
+    code, out, _ = run(
+        capsys, "roll", "Атака топором", "--character", name, "--campaign", str(path), "--json"
+    )
+    assert json.loads(out)["character"] == name and json.loads(out)["label"] == "рубящий"
+
+
+def test_saved_roll_errors_name_what_exists(capsys, campaign):
+    """Bad input gets a clear Russian message saying what to do."""
+    path, name = campaign
+    code, _, err = run(capsys, "roll", "Пинок", "--character", name, "--campaign", str(path))
+    assert code == 2 and "нет броска «Пинок»; есть: Атака топором" in err
+    code, _, err = run(capsys, "roll", "Пинок", "--character", "Никто", "--campaign", str(path))
+    assert code == 2 and "персонажа «Никто» нет" in err
+
+
+def test_success_counts_are_declined():
+    """Russian declensions correct: «1 успех», «3 успеха», «5 успехов», «11 успехов»."""
+    from tui.render import successes
+
+    assert [successes(n) for n in (0, 1, 2, 4, 5, 11, 12, 21, 22, 25, 101, -1, -3)] == [
+        "0 успехов", "1 успех", "2 успеха", "4 успеха", "5 успехов", "11 успехов",
+        "12 успехов", "21 успех", "22 успеха", "25 успехов", "101 успех", "−1 успех",
+        "−3 успеха",
+    ]  # fmt: skip

@@ -1,0 +1,137 @@
+"""Saved rolls: kept on the character, rolled from the party tab (r) and the quick roll (Tab)."""
+
+from __future__ import annotations
+
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+from textual.widgets import Input, Static
+
+from rules.dice import parse
+from rules.errors import RulesError
+from tui.store import Store
+from tui.widgets.party import with_saved_roll
+
+
+async def test_save_then_roll_from_the_party_tab(make_test_app, campaign_path):
+    """Issue 18: «a character sheet can hold named expressions («Атака топором: 2d6+3 #
+    рубящий»); … the party tab rolls the highlighted character's with a key, and each logs
+    under the character»."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        first = app.store.characters()[0]
+        await pilot.press("b", *"Атака топором: 2d6+3 # рубящий", "enter")
+        await pilot.pause()
+        saved = app.store.characters()[0]
+        assert saved.rolls == (("Атака топором", "2d6+3 # рубящий"),)
+        assert "Атака топором: 2d6+3" in str(app.query_one("#party-sheet", Static).render())
+        await pilot.press("r")  # the only saved roll: rolled at once
+        await pilot.pause()
+        await app.workers.wait_for_complete()  # the odds come from a worker
+        for _ in range(100):
+            output = str(app.query_one("#quick-output", Static).render())
+            if "считаются" not in output:
+                break
+            await pilot.pause(0.05)
+        assert "Шансы: итог от 5 до 15, среднее 10,00" in output
+    entries = Store.open(campaign_path).log()
+    roll = next(e for e in entries if e.kind == "roll")
+    assert roll.actor == first.name
+    assert roll.text.startswith(f"{first.name}, Атака топором — 2d6 + 3 # рубящий: 2d6[")
+    assert roll.data["label"] == "рубящий"
+
+
+async def test_a_bad_saved_roll_is_refused_with_the_position(make_test_app):
+    """Bad input gets a clear Russian message; nothing is saved."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("b", *"Атака: 2d", "enter")
+        await pilot.pause()
+        assert app.store.characters()[0].rolls == ()
+        assert any("позиция 3" in n.message for n in app._notifications)
+
+
+async def test_quick_roll_completes_saved_names_with_tab(make_test_app, campaign_path):
+    """Issue 18: «the quick roll completes their names (Tab)»."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("b", *"Атака: d20+5 vs 15", "enter")
+        await pilot.pause()
+        await pilot.press("b", *"Аркан: 3d6!", "enter")
+        await pilot.pause()
+        name = app.store.characters()[0].name
+        await pilot.press("slash", *"а", "tab")
+        field = app.query_one("#quick-input", Input)
+        assert field.value == "Атака"
+        await pilot.press("tab")
+        assert field.value == "Аркан"
+        await pilot.press("tab", "enter")
+        await pilot.pause()
+    roll = Store.open(campaign_path).log(limit=1)[0]
+    assert roll.actor == name and "Атака — d20 + 5 vs 15" in roll.text
+
+
+class SavedRolls(RuleBasedStateMachine):
+    """Adding, replacing and removing saved rolls never loses one or keeps a broken one."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rolls: tuple[tuple[str, str], ...] = ()
+        self.model: dict[str, tuple[str, str]] = {}
+
+    names = st.sampled_from(["Атака", "атака", "Урон", "Защита", " Урон "])
+    notations = st.sampled_from(["2d6+3", "d20 # удар", "4d6dl1", "2d", "d6r<=6", ""])
+
+    @rule(name=names, notation=notations)
+    def save(self, name: str, notation: str) -> None:
+        key = name.strip().casefold()
+        try:
+            self.rolls = with_saved_roll(self.rolls, f"{name}: {notation}")
+        except RulesError:
+            assert notation in ("2d", "d6r<=6")
+            return
+        if notation:
+            self.model[key] = (name.strip(), notation)
+        else:
+            self.model.pop(key, None)
+
+    @rule(text=st.sampled_from(["без двоеточия", ": 2d6", "  :"]))
+    def malformed(self, text: str) -> None:
+        try:
+            with_saved_roll(self.rolls, text)
+        except RulesError as err:
+            assert "Название: выражение" in str(err)
+        else:
+            raise AssertionError("accepted a saved roll without a name")
+
+    @invariant()
+    def matches_the_model(self) -> None:
+        assert {n.casefold(): (n, e) for n, e in self.rolls} == self.model
+        assert len({n.casefold() for n, _ in self.rolls}) == len(self.rolls)
+        for _, notation in self.rolls:
+            parse(notation)
+
+
+TestSavedRolls = SavedRolls.TestCase
+TestSavedRolls.settings = settings(max_examples=30, stateful_step_count=15, deadline=None)
+
+
+async def test_error_caret_sits_under_the_bad_character(make_test_app):
+    """A parse error names the position, and the «^» under the typed text points at it."""
+    import html
+    import re
+
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("slash", *"4d6kh3r<=6", "enter")
+        await pilot.pause()
+        svg = app.export_screenshot()
+    rows: dict[float, list[tuple[float, str]]] = {}
+    for m in re.finditer(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', svg):
+        rows.setdefault(float(m.group(2)), []).append(
+            (float(m.group(1)), html.unescape(m.group(3)))
+        )
+    lines = ["".join(t for _, t in sorted(r)).replace("\xa0", " ") for _, r in sorted(rows.items())]
+    typed = next(line for line in lines if "4d6kh3r<=6" in line)
+    caret = next(line for line in lines if line.strip() == "^")
+    assert caret.index("^") == typed.index("r<=6")
