@@ -10,6 +10,15 @@ import re
 import pytest
 
 from tui.cli import main
+from tui.store import Store
+
+
+def demo(path) -> str:
+    """Make the demo campaign at ``path`` as the app's first start does (commands never create)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    Store.open(path).close()
+    return str(path)
+
 
 #: Every command and subcommand, as typed after ``kubik``.
 COMMANDS = [
@@ -65,7 +74,7 @@ def test_every_scripting_command_takes_json(capsys, command) -> None:
 
 
 def test_export_import_remove_answer_in_json(capsys, tmp_path) -> None:
-    camp, out_file = str(tmp_path / "c.json"), tmp_path / "export.json"
+    camp, out_file = demo(tmp_path / "c.json"), tmp_path / "export.json"
     code, out, _ = run(capsys, "export", str(out_file), "--campaign", camp, "--json")
     assert code == 0 and json.loads(out)["characters"] == 7
     code, out, _ = run(
@@ -77,8 +86,9 @@ def test_export_import_remove_answer_in_json(capsys, tmp_path) -> None:
 
 
 def test_exit_codes_zero_one_two(capsys, tmp_path) -> None:
-    """0 done; 1 refused by the campaign's state; 2 bad arguments."""
-    camp = str(tmp_path / "c.json")
+    """0 done; 1 refused by the campaign's state; 2 bad arguments (a missing campaign too)."""
+    assert run(capsys, "party", "list", "--campaign", str(tmp_path / "none.json"))[0] == 2
+    camp = demo(tmp_path / "c.json")
     assert run(capsys, "party", "list", "--campaign", camp)[0] == 0
     assert run(capsys, "party", "remove", "Никто", "--campaign", camp)[0] == 1
     assert run(capsys, "party", "list", "--campaign", camp, "--no-such-flag")[0] == 2
@@ -87,7 +97,7 @@ def test_exit_codes_zero_one_two(capsys, tmp_path) -> None:
 
 def test_export_refuses_to_overwrite_without_force(capsys, tmp_path) -> None:
     """`export` overwrote a file silently (`import` asks for `--force`)."""
-    camp, target = str(tmp_path / "c.json"), tmp_path / "notes.json"
+    camp, target = demo(tmp_path / "c.json"), tmp_path / "notes.json"
     target.write_text("мои заметки", encoding="utf-8")
     code, _, err = run(capsys, "export", str(target), "--campaign", camp)
     assert code == 1 and "--force" in err
@@ -103,10 +113,14 @@ def test_a_bare_campaign_name_is_in_the_data_folder(capsys, tmp_path, monkeypatc
     monkeypatch.setenv("XDG_DATA_HOME", str(data))
     monkeypatch.chdir(here)
     code, _, _ = run(capsys, "party", "add", "Веселин", "--campaign", "ide4.json")
-    assert code == 0
-    assert (data / "kubik" / "ide4.json").is_file() and not (here / "ide4.json").exists()
+    assert code == 2 and not (here / "ide4.json").exists()  # neither place has it yet
+    demo(data / "kubik" / "ide4.json")
+    code, _, _ = run(capsys, "party", "add", "Веселин", "--campaign", "ide4.json")
+    assert code == 0 and not (here / "ide4.json").exists()
+    assert "Веселин" in (data / "kubik" / "ide4.json").read_text(encoding="utf-8")
+    demo(here / "local.json")
     code, _, _ = run(capsys, "party", "add", "Веселин", "--campaign", "./local.json")
-    assert code == 0 and (here / "local.json").is_file()
+    assert code == 0 and "Веселин" in (here / "local.json").read_text(encoding="utf-8")
 
 
 def test_odds_fold_the_rare_tail_and_full_shows_it(capsys) -> None:
@@ -140,7 +154,7 @@ def test_odds_without_explosions_have_no_truncation_note(capsys) -> None:
 )
 def test_absurd_numbers_are_refused(capsys, tmp_path, argv) -> None:
     code, _, err = (
-        run(capsys, *argv, "--campaign", str(tmp_path / "c.json"))
+        run(capsys, *argv, "--campaign", demo(tmp_path / "c.json"))
         if argv[0] == "party"
         else run(capsys, *argv)
     )
@@ -149,6 +163,6 @@ def test_absurd_numbers_are_refused(capsys, tmp_path, argv) -> None:
 
 def test_party_list_says_fate_and_player(capsys, tmp_path) -> None:
     """«удача» and «ИП» in `kubik party list` where the app says Судьба and Игрок."""
-    _code, out, _ = run(capsys, "party", "list", "--campaign", str(tmp_path / "c.json"))
+    _code, out, _ = run(capsys, "party", "list", "--campaign", demo(tmp_path / "c.json"))
     assert "Судьба" in out and "Игрок" in out
     assert "удача" not in out and not re.search(r"(?<!Н)ИП\b", out)

@@ -52,14 +52,18 @@ def _queue(app: Any) -> _Queue:
 
 def is_cheap(expression: str) -> bool:
     """Whether the exact odds of dice notation take well under a millisecond to compute."""
-    from rules.dice import DiceTerm, parse
+    from rules.dice import parse
+    from rules.dice.model import Dice, Group, walk
 
     try:
         parsed = parse(expression)
     except Exception:  # noqa: BLE001 - a bad expression is the worker's (and odds') business
         return False
-    dice = [t for t in parsed.terms if isinstance(t, DiceTerm)]
-    return sum(t.count for t in dice) <= _CHEAP_DICE and not any(t.explode for t in dice)
+    nodes = list(walk(parsed.root))
+    dice = [n for n in nodes if isinstance(n, Dice)]
+    if any(isinstance(n, Group) for n in nodes) or any(d.explode or d.reroll for d in dice):
+        return False
+    return sum(d.count for d in dice) <= _CHEAP_DICE
 
 
 def with_luck(

@@ -302,7 +302,9 @@ def _notation(data: Data, actor: str | None, luck: _Tally) -> None:
     from rules.odds import odds
 
     dist = odds(data["expression"])
-    luck.roll(actor, total_luck(dist.probs, int(data["total"])))
+    totals = data.get("totals") or [data["total"]]  # «6x 4d6dl1»: each repeat is a roll
+    for total in totals:
+        luck.roll(actor, total_luck(dist.probs, int(total)))
 
 
 # -- dispatch ---------------------------------------------------------------------------------

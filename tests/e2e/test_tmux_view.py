@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from tui.store import Store
+
 TMUX = shutil.which("tmux")
 pytestmark = [
     pytest.mark.slow,
@@ -89,7 +91,7 @@ def tmux():
 
 def test_view_follows_the_gm_and_hides_secrets(tmux, tmp_path):
     camp = str(tmp_path / "campaign.json")
-    subprocess.run(kubik("party", "list", "--campaign", camp), check=True, capture_output=True)
+    Store.open(Path(camp)).close()  # the demo, as the app's first start makes it
     tmux.start("gm", kubik("--campaign", camp, "--seed", "5"), {"TERM": "screen-256color"})
     tmux.start("view", kubik("--view", "--campaign", camp), {"TERM": "screen"})
     wait_for(tmux, "gm", lambda s: "Партия" in s, STARTUP)

@@ -114,6 +114,19 @@ KIND_NAMES = {
 }
 
 
+def with_new_keys(default: Any, value: Any) -> Any:
+    """Return ``value`` with the keys (and sections) a newer kubik added taken from ``default``.
+
+    Only what is missing is added; every value the campaign has is kept as it is.
+    """
+    if not isinstance(default, dict) or not isinstance(value, dict):
+        return value
+    merged = {k: with_new_keys(default[k], v) if k in default else v for k, v in value.items()}
+    for k, v in default.items():
+        merged.setdefault(k, v)
+    return merged
+
+
 def _check_shape(default: Any, value: Any, where: str) -> None:
     """Refuse missing or unknown keys and values of another type than the packaged ones."""
     key = where.rsplit(".", 1)[-1].split("[")[0]
@@ -197,8 +210,10 @@ def usable_tables(
         if relpath not in known:
             refused[relpath] = "такой таблицы kubik не знает."
             continue
+        default = data.packaged_table(relpath)
+        table = with_new_keys(default, table)  # a table saved before a key existed keeps working
         try:
-            _check_shape(data.packaged_table(relpath), table, "")
+            _check_shape(default, table, "")
             _check_with_rules(relpath, table)
         except SettingsError as err:
             refused[relpath] = str(err)

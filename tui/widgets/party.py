@@ -234,17 +234,22 @@ class PartyPane(EffectKeys, Vertical):
             if text is None:
                 return
             try:
-                rolls = with_saved_roll(c.rolls, text)
+                with_saved_roll(c.rolls, text)  # refuse a bad line before anything is written
             except RulesError as err:
                 self.app.notify(str(err), severity="error", timeout=10)
                 return
             name = text.partition(":")[0].strip()
-            gone = len(rolls) < len(c.rolls)
-            self._save(
-                replace(c, rolls=rolls),
-                f"{c.name}: бросок «{name}»",
-                f"Бросок «{name}» {'удалён' if gone else 'сохранён'}",
-            )
+
+            def saved(current: Character) -> tuple[Character, str, str]:
+                rolls = with_saved_roll(current.rolls, text)  # onto the rolls as they are now
+                gone = len(rolls) < len(current.rolls)
+                return (
+                    replace(current, rolls=rolls),
+                    f"{current.name}: бросок «{name}»",
+                    f"Бросок «{name}» {'удалён' if gone else 'сохранён'}",
+                )
+
+            self._edit(c, saved, "бросок не сохранён")
 
         self.app.push_screen(
             TextPrompt(f"Бросок для {c.name}", "Название: выражение, например «Атака: 2d6+3»"),
