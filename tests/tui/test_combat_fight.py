@@ -209,3 +209,64 @@ async def test_undo_of_the_last_declaration_reopens_it(make_test_app):
         await pilot.press("enter")
         await pilot.pause()
         assert p.encounter.phase == "resolve"
+
+
+def _stun(app, name: str, amount: int) -> None:
+    """Put «Оглушён −2» for ``amount`` rounds on ``name`` (as `+` on Партия would)."""
+    from rules.effects import EffectSet, EffectSpec, Now
+    from tui.effects_bridge import EFFECTS_DOC
+
+    c = next(x for x in app.store.characters() if x.name == name)
+    effects, _ = EffectSet().add(EffectSpec("Оглушён", c.id, -2, "rounds", amount), Now())
+    app.store.put_doc(EFFECTS_DOC, effects.to_dict(), label="Эффект")
+
+
+async def test_an_effect_enters_the_exchange_next_to_the_wound_penalty(make_test_app):
+    """Play-test: «Оглушён −2» on Шкуро (`+` on Партия) was missing from his side of the
+    Древо exchange; it is now among his modifiers, named on the screen and in the odds."""
+    app = make_test_app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_dice(pilot, app)
+        plain = pane(app)._derive()[0]
+        _stun(app, "Атаман Шкуро", 2)
+        await pilot.pause()
+        plan = pane(app)._derive()[0]
+        side = next(s for s in (plan.attacker, plan.defender) if s.fighter.name == "Атаман Шкуро")
+        assert [(m.value, m.reason) for m in side.modifiers][-1] == (-2, "эффект «Оглушён»")
+        assert "Оглушён" in screen_text(app)
+        assert plan.odds != plain.odds
+        await pilot.press("enter")  # roll: the effect is kept with the dice
+        await pilot.pause()
+        rolled = screen_text(app)
+        app.store.put_doc("effects", None, label="Эффект снят")
+        await pilot.pause()
+        assert screen_text(app) == rolled
+
+
+async def test_next_round_ticks_the_effects_in_one_undo_step(make_test_app):
+    """Play-test: effects «на 1 раунд» never ended in a Древо fight. `n` ends them with the
+    round (one store write, one undo step) and the Журнал says so."""
+    from tui.effects_bridge import load_effects
+
+    app = make_test_app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_dice(pilot, app)
+        _stun(app, "Атаман Шкуро", 1)
+        await pilot.pause()
+        for _ in range(6):
+            if not pane(app).encounter.pending():
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert pane(app).encounter.round == 2
+        assert load_effects(app.store).effects == ()
+        texts = [e.text for e in app.store.log()]
+        assert "Эффект «Оглушён» закончился (Атаман Шкуро)" in texts
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert pane(app).encounter.round == 1
+        assert [e.name for e in load_effects(app.store).effects] == ["Оглушён"]
+        marked = {e.text.split(":")[0]: e.undone for e in app.store.log()[:2]}
+        assert marked == {"Эффект «Оглушён» закончился (Атаман Шкуро)": True, "Раунд 2": True}

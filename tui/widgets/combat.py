@@ -176,7 +176,13 @@ class CombatPane(ExchangeMixin, Vertical):
             if c.character_id not in self.characters:
                 self.encounter = self.encounter.without(c.character_id)
 
-    def _save(self, encounter: Encounter, label: str, upsert: tuple[Character, ...] = ()) -> bool:
+    def _save(
+        self,
+        encounter: Encounter,
+        label: str,
+        upsert: tuple[Character, ...] = (),
+        docs: dict[str, Any] | None = None,
+    ) -> bool:
         """Persist the encounter (and characters it changed) as one step; the pane redraws.
 
         A write the store refuses (full disk, read-only folder, another kubik holding the
@@ -185,8 +191,10 @@ class CombatPane(ExchangeMixin, Vertical):
         previous = self.encounter
         self.encounter = encounter
         doc = encounter.to_dict()
-        if upsert:
-            ok = self._write(lambda: self.store.apply(label, upsert=upsert, docs={DOC: doc}))
+        if upsert or docs:
+            ok = self._write(
+                lambda: self.store.apply(label, upsert=upsert, docs={**(docs or {}), DOC: doc})
+            )
         else:
             ok = self._write(lambda: self.store.put_doc(DOC, doc, label=label))
         if not ok:
@@ -211,9 +219,13 @@ class CombatPane(ExchangeMixin, Vertical):
     def _save_character(self, character: Character) -> bool:
         return self._write(lambda: self.store.upsert_character(character))
 
-    def _log(self, actor: str | None, text: str, data: dict[str, Any] | None = None) -> None:
+    def _log(
+        self, actor: str | None, text: str, data: dict[str, Any] | None = None, step: str = ""
+    ) -> None:
+        """Log a line of the fight; ``step``: the undo step it tells of, for a change that
+        writes more than one line (else the change just made)."""
         payload = {"round": self.encounter.round, **(data or {})}
-        self.app.record("combat", actor, text, payload)  # type: ignore[attr-defined]
+        self.app.record("combat", actor, text, payload, step)  # type: ignore[attr-defined]
 
     def _can_act(self) -> Callable[[str], bool]:
         return lambda cid: bridge.can_act(self.characters.get(cid))
@@ -661,10 +673,25 @@ class CombatPane(ExchangeMixin, Vertical):
     def action_next_round(self) -> None:
         """Start the next round; the declaration order reverses."""
         self._reset_exchange()
+        finished = self.encounter.round
         enc = self.encounter.next_round()
-        if not self._save(enc, f"Бой: раунд {enc.round}"):
+        notices: list[Any] = []
+        effects: dict[str, Any] = {}
+        if self.drevo:  # the effects' round ends with the fight's (one undo step)
+            from tui.effects_bridge import tick_round
+
+            order = [c.character_id for c in enc.combatants]
+            effects, notices = tick_round(self.store, finished, order)
+        if not self._save(enc, f"Бой: раунд {enc.round}", docs=effects):
             return
-        self._log(None, f"Раунд {enc.round}: заявляют " + " → ".join(enc.side_order()))
+        step = self.store.take_last_step() or ""
+        self._log(None, f"Раунд {enc.round}: заявляют " + " → ".join(enc.side_order()), step=step)
+        if notices:
+            from tui.effects_bridge import notice_lines
+
+            names = {c.id: c.name for c in self.characters.values()}
+            for actor, text in notice_lines(notices, names):
+                self._log(actor, text, step=step)
         self._focus_phase()
 
     def action_end_fight(self) -> None:

@@ -90,7 +90,12 @@ class ExchangeMixin:
             return None, "", None
         ex = self._ex()
         try:
-            plan = bridge.plan_for(pairing, self.characters, ex.get("wounds"))
+            effects = ex.get("effects") if "dice" in ex and "effects" in ex else None
+            if effects is None:
+                effects = bridge.effects_now(
+                    self.store, bridge.roles(pairing, self.characters).values()
+                )
+            plan = bridge.plan_for(pairing, self.characters, ex.get("wounds"), effects)
         except RulesError as err:
             return None, str(err), None
         dice = ex.get("dice")
@@ -301,6 +306,7 @@ class ExchangeMixin:
                 for cid in ids.values()
                 if cid in self.characters
             },
+            "effects": bridge.effects_now(self.store, ids.values()),
             "shifts": [],
             "accepted": False,
             "damage": [],
