@@ -270,3 +270,24 @@ async def test_next_round_ticks_the_effects_in_one_undo_step(make_test_app):
         assert [e.name for e in load_effects(app.store).effects] == ["Оглушён"]
         marked = {e.text.split(":")[0]: e.undone for e in app.store.log()[:2]}
         assert marked == {"Эффект «Оглушён» закончился (Атаман Шкуро)": True, "Раунд 2": True}
+
+
+async def test_skipping_the_last_exchange_marks_both_its_lines_when_undone(make_test_app):
+    """Play-test: `s` on the round's last exchange writes «Схватка пропущена» and «Раунд 1
+    разрешён»; after Ctrl+Z only the first was «отменено» — players saw a round summary of
+    a round that was not over."""
+    app = make_test_app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_dice(pilot, app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert not pane(app).encounter.pending()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert pane(app).encounter.pending()
+        newest = app.store.log()[:2]
+        assert {e.text.split(":")[0].split(".")[0] for e in newest} == {
+            "Раунд 1 разрешён",
+            "Схватка пропущена",
+        }
+        assert [e.undone for e in newest] == [True, True]

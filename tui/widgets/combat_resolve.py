@@ -528,12 +528,16 @@ class ExchangeMixin:
         enc = self.encounter.mark_resolved(pairing, outcome)
         if not self._save(enc, label):  # type: ignore[attr-defined]
             return
+        step = self.store.take_last_step() or ""  # both lines tell of this one step
         if skipped:
-            self._log(
-                None, f"Схватка пропущена: {skipped}", {"exchange": ex.get("id"), "skipped": True}
-            )  # type: ignore[attr-defined]
+            self._log(  # type: ignore[attr-defined]
+                None,
+                f"Схватка пропущена: {skipped}",
+                {"exchange": ex.get("id"), "skipped": True},
+                step=step,
+            )
         if not self.encounter.pending():
-            self._log(None, self.summary_text(), {"summary": True})  # type: ignore[attr-defined]
+            self._log(None, self.summary_text(), {"summary": True}, step=step)  # type: ignore[attr-defined]
 
 
 def drevo_tables_version() -> int:
