@@ -291,3 +291,52 @@ async def test_skipping_the_last_exchange_marks_both_its_lines_when_undone(make_
             "Схватка пропущена",
         }
         assert [e.undone for e in newest] == [True, True]
+
+
+def shown_text(app) -> str:
+    """What the terminal shows now (the screenshot's text rows)."""
+    import html
+    import re
+
+    svg = app.export_screenshot()
+    rows: dict[float, list[tuple[float, str]]] = {}
+    for m in re.finditer(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', svg):
+        rows.setdefault(float(m.group(2)), []).append((float(m.group(1)), m.group(3)))
+    return "\n".join(
+        html.unescape("".join(t for _, t in sorted(rows[y]))).replace("\xa0", " ")
+        for y in sorted(rows)
+    )
+
+
+async def test_the_last_line_of_a_long_exchange_is_on_the_screen_at_80x24(make_test_app):
+    """Play-test: Горан's dart against Лыко's musket at «средне» (two one-sided checks, both
+    hit) — at 80×24 the Судьба offer after the damage and then the final wounds fell below
+    the key bar. The bottom of the exchange (what Enter does next) is always visible."""
+    app = make_test_app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        for index, c in enumerate(pane(app).encounter.combatants):
+            if c.name not in ("Горан Рябой", "Лыко"):
+                app.query_one("#combat-roster").move_cursor(row=index)
+                presses = {"Отряд": 3, "Противники": 2}[c.side]
+                for _ in range(presses):
+                    await pilot.press("space")
+        await pilot.pause()
+        await pilot.press("z", "enter")  # ambush: Отряд declares first
+        await pilot.pause()
+        await declare(pilot, app, "throw", weapon="Дротик", distance="medium")
+        await declare(pilot, app, "shoot", weapon="Ружьё", distance="medium")
+        assert pane(app).encounter.phase == "resolve"
+        seen = 0
+        for _ in range(6):
+            if not pane(app).encounter.pending():
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.pause()
+            view = str(pane(app).query_one("#combat-exchange").render()).rstrip()
+            last = view.splitlines()[-1].strip()
+            assert last[-30:] in shown_text(app).replace("\n", " "), view
+            seen += 1
+        assert seen >= 3

@@ -17,7 +17,7 @@ from typing import Any
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.widgets import DataTable, Static
 
 from rules import drevo
@@ -100,7 +100,9 @@ class CombatPane(ExchangeMixin, Vertical):
         with Vertical(id="combat-declare"):
             yield Table(id="combat-order", cursor_type="none", zebra_stripes=True)
             yield DeclarationForm(id="combat-form")
-        with Vertical(id="combat-resolve"):
+        # Scrolls to its end on each redraw: at 80×24 a long exchange (two one-sided checks,
+        # both hit) would hide the Судьба offer and the final wounds under the key bar.
+        with VerticalScroll(id="combat-resolve", can_focus=False):
             yield ExchangeView(id="combat-exchange")
             yield OddsBars(id="combat-odds")
             with Vertical(id="combat-other"):
@@ -396,6 +398,7 @@ class CombatPane(ExchangeMixin, Vertical):
             )
             lines.append("n — следующий раунд (порядок заявок меняется), x — завершить бой.")
             view.update("\n".join(lines))
+            self._show_the_end()
             return
         pairing = pending[0]
         number, total = self._number()
@@ -416,6 +419,12 @@ class CombatPane(ExchangeMixin, Vertical):
                 drevo.EXCHANGE_OUTCOMES[plan.kind],
             )
         view.update("\n".join([header, *lines]))
+        self._show_the_end()
+
+    def _show_the_end(self) -> None:
+        """Scroll the exchange to its last lines (what Enter does next), once laid out."""
+        box = self.query_one("#combat-resolve", VerticalScroll)
+        self.call_after_refresh(box.scroll_end, animate=False, immediate=True)
 
     def _draw_other(self, pairing: Pairing) -> None:
         """An exchange of another system: choose each side's trait, roll its opposed check."""
