@@ -785,11 +785,14 @@ class KubikApp(CrashReporting, CleanPaste, App[None]):
             data=data,
         )
 
-    def record(self, kind: str, actor: str | None, text: str, data: dict[str, Any]) -> None:
+    def record(
+        self, kind: str, actor: str | None, text: str, data: dict[str, Any], step: str = ""
+    ) -> None:
         """Append one entry to the campaign's log (the store notifies the panes).
 
         An entry recorded right after a change made in the same key press tells of that
         change: it is linked to its undo step and marked «отменено» while the step is undone.
+        ``step`` names that step instead (for the second entry of one change).
         """
         from tui.luck import stamp  # the luck ledger: each roll's percentile, computed once
 
@@ -797,7 +800,7 @@ class KubikApp(CrashReporting, CleanPaste, App[None]):
         if stamped is None:
             return  # a worker computes the odds of this dice notation, then records it
         entry = self.entry(kind, actor, text, stamped)
-        step = self.store.take_last_step()  # this thread's: a worker's steps are its own
+        step = step or self.store.take_last_step()  # this thread's: a worker's are its own
         store = self.store
         self.write(lambda: store.append_log(entry, step=step))
 

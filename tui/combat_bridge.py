@@ -10,6 +10,7 @@ from typing import Any
 from rules import drevo
 from rules.encounter import Declaration, Pairing
 from rules.errors import RulesError
+from rules.modifiers import Modifier
 from tui.sheets import track_of as track_of  # re-exported: the sheet needs no combat
 from tui.store import Character, Skill, new_id
 
@@ -40,9 +41,9 @@ def weapon_of(name: str | None) -> drevo.Weapon:
     return drevo.weapon(name) if name else drevo.BARE_HANDS
 
 
-def fighter(c: Character) -> drevo.Fighter:
-    """Return the rules' view of a character in a fight."""
-    return drevo.Fighter(c.name, sheet=c, wounds=track_of(c))
+def fighter(c: Character, modifiers: tuple[Modifier, ...] = ()) -> drevo.Fighter:
+    """Return the rules' view of a character in a fight (``modifiers``: its active effects)."""
+    return drevo.Fighter(c.name, sheet=c, wounds=track_of(c), modifiers=modifiers)
 
 
 def action_of(d: Declaration, c: Character | None = None) -> drevo.Action:
@@ -91,12 +92,15 @@ def plan_for(
     pairing: Pairing,
     characters: dict[str, Character],
     wounds: dict[str, dict[str, int]] | None = None,
+    effects: dict[str, list[list[Any]]] | None = None,
 ) -> drevo.ExchangePlan:
     """Plan the exchange of a pairing; raises RulesError when the rules refuse the attack.
 
     A defence that does not work never raises: the plan is then one-sided (rules.drevo).
     ``wounds`` (id → counts) replaces the tracks: a rolled exchange is planned with the wounds
     its fighters had at the roll, so its dice mean the same after the damage is written.
+    ``effects`` (id → ``[[value, reason], …]``, see :func:`effects_now`) are the fighters'
+    active effect modifiers, next to the wound penalty.
     """
     ids = roles(pairing, characters)
     attacker = characters.get(ids["attacker"])
@@ -112,13 +116,31 @@ def plan_for(
     attack = by_actor[attacker.id]
     answer = by_actor.get(defender.id)
     defence = action_of(answer, defender) if answer is not None else None
+    mods = effects or {}
     return drevo.plan_exchange(
-        fighter(attacker),
+        fighter(attacker, _modifiers(mods.get(attacker.id))),
         action_of(attack, attacker),
-        fighter(defender),
+        fighter(defender, _modifiers(mods.get(defender.id))),
         defence,
         pairing.attack.distance,
     )
+
+
+def effects_now(store: Any, ids: Any) -> dict[str, list[list[Any]]]:
+    """Return the active effect modifiers of the characters ``ids`` (id → ``[[value,
+    reason], …]``), as an exchange stores them at its roll (tui.effects_bridge)."""
+    from tui.effects_bridge import character_modifiers
+
+    by_id = {c.id: c for c in store.characters()}
+    found = {cid: character_modifiers(store, by_id.get(cid)) for cid in ids}
+    return {cid: [[m.value, m.reason] for m in mods] for cid, mods in found.items() if mods}
+
+
+def _modifiers(stored: Any) -> tuple[Modifier, ...]:
+    try:
+        return tuple(Modifier(int(v), str(r)) for v, r in stored or ())
+    except (TypeError, ValueError):
+        return ()
 
 
 def wounds_now(c: Character) -> dict[str, int]:

@@ -209,3 +209,134 @@ async def test_undo_of_the_last_declaration_reopens_it(make_test_app):
         await pilot.press("enter")
         await pilot.pause()
         assert p.encounter.phase == "resolve"
+
+
+def _stun(app, name: str, amount: int) -> None:
+    """Put «Оглушён −2» for ``amount`` rounds on ``name`` (as `+` on Партия would)."""
+    from rules.effects import EffectSet, EffectSpec, Now
+    from tui.effects_bridge import EFFECTS_DOC
+
+    c = next(x for x in app.store.characters() if x.name == name)
+    effects, _ = EffectSet().add(EffectSpec("Оглушён", c.id, -2, "rounds", amount), Now())
+    app.store.put_doc(EFFECTS_DOC, effects.to_dict(), label="Эффект")
+
+
+async def test_an_effect_enters_the_exchange_next_to_the_wound_penalty(make_test_app):
+    """Play-test: «Оглушён −2» on Шкуро (`+` on Партия) was missing from his side of the
+    Древо exchange; it is now among his modifiers, named on the screen and in the odds."""
+    app = make_test_app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_dice(pilot, app)
+        plain = pane(app)._derive()[0]
+        _stun(app, "Атаман Шкуро", 2)
+        await pilot.pause()
+        plan = pane(app)._derive()[0]
+        side = next(s for s in (plan.attacker, plan.defender) if s.fighter.name == "Атаман Шкуро")
+        assert [(m.value, m.reason) for m in side.modifiers][-1] == (-2, "эффект «Оглушён»")
+        assert "Оглушён" in screen_text(app)
+        assert plan.odds != plain.odds
+        await pilot.press("enter")  # roll: the effect is kept with the dice
+        await pilot.pause()
+        rolled = screen_text(app)
+        app.store.put_doc("effects", None, label="Эффект снят")
+        await pilot.pause()
+        assert screen_text(app) == rolled
+
+
+async def test_next_round_ticks_the_effects_in_one_undo_step(make_test_app):
+    """Play-test: effects «на 1 раунд» never ended in a Древо fight. `n` ends them with the
+    round (one store write, one undo step) and the Журнал says so."""
+    from tui.effects_bridge import load_effects
+
+    app = make_test_app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_dice(pilot, app)
+        _stun(app, "Атаман Шкуро", 1)
+        await pilot.pause()
+        for _ in range(6):
+            if not pane(app).encounter.pending():
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert pane(app).encounter.round == 2
+        assert load_effects(app.store).effects == ()
+        texts = [e.text for e in app.store.log()]
+        assert "Эффект «Оглушён» закончился (Атаман Шкуро)" in texts
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert pane(app).encounter.round == 1
+        assert [e.name for e in load_effects(app.store).effects] == ["Оглушён"]
+        marked = {e.text.split(":")[0]: e.undone for e in app.store.log()[:2]}
+        assert marked == {"Эффект «Оглушён» закончился (Атаман Шкуро)": True, "Раунд 2": True}
+
+
+async def test_skipping_the_last_exchange_marks_both_its_lines_when_undone(make_test_app):
+    """Play-test: `s` on the round's last exchange writes «Схватка пропущена» and «Раунд 1
+    разрешён»; after Ctrl+Z only the first was «отменено» — players saw a round summary of
+    a round that was not over."""
+    app = make_test_app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_dice(pilot, app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert not pane(app).encounter.pending()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert pane(app).encounter.pending()
+        newest = app.store.log()[:2]
+        assert {e.text.split(":")[0].split(".")[0] for e in newest} == {
+            "Раунд 1 разрешён",
+            "Схватка пропущена",
+        }
+        assert [e.undone for e in newest] == [True, True]
+
+
+def shown_text(app) -> str:
+    """What the terminal shows now (the screenshot's text rows)."""
+    import html
+    import re
+
+    svg = app.export_screenshot()
+    rows: dict[float, list[tuple[float, str]]] = {}
+    for m in re.finditer(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', svg):
+        rows.setdefault(float(m.group(2)), []).append((float(m.group(1)), m.group(3)))
+    return "\n".join(
+        html.unescape("".join(t for _, t in sorted(rows[y]))).replace("\xa0", " ")
+        for y in sorted(rows)
+    )
+
+
+async def test_the_last_line_of_a_long_exchange_is_on_the_screen_at_80x24(make_test_app):
+    """Play-test: Горан's dart against Лыко's musket at «средне» (two one-sided checks, both
+    hit) — at 80×24 the Судьба offer after the damage and then the final wounds fell below
+    the key bar. The bottom of the exchange (what Enter does next) is always visible."""
+    app = make_test_app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        for index, c in enumerate(pane(app).encounter.combatants):
+            if c.name not in ("Горан Рябой", "Лыко"):
+                app.query_one("#combat-roster").move_cursor(row=index)
+                presses = {"Отряд": 3, "Противники": 2}[c.side]
+                for _ in range(presses):
+                    await pilot.press("space")
+        await pilot.pause()
+        await pilot.press("z", "enter")  # ambush: Отряд declares first
+        await pilot.pause()
+        await declare(pilot, app, "throw", weapon="Дротик", distance="medium")
+        await declare(pilot, app, "shoot", weapon="Ружьё", distance="medium")
+        assert pane(app).encounter.phase == "resolve"
+        seen = 0
+        for _ in range(6):
+            if not pane(app).encounter.pending():
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.pause()
+            view = str(pane(app).query_one("#combat-exchange").render()).rstrip()
+            last = view.splitlines()[-1].strip()
+            assert last[-30:] in shown_text(app).replace("\n", " "), view
+            seen += 1
+        assert seen >= 3

@@ -65,10 +65,10 @@ class Driver(ExchangeMixin):
         self.reload()
         return True
 
-    def _log(self, actor: str | None, text: str, data: dict | None = None) -> None:
+    def _log(self, actor: str | None, text: str, data: dict | None = None, step: str = "") -> None:
         payload = {"round": self.encounter.round, **(data or {})}
         entry = LogEntry(uuid.uuid4().hex, "2026-01-01T00:00:00", "combat", actor, text, payload)
-        self.store.append_log(entry)
+        self.store.append_log(entry)  # unlinked, as before: ``step`` only marks «отменено»
 
     def can_act(self, cid: str) -> bool:
         return bridge.can_act(self.characters.get(cid))

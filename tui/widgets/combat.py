@@ -17,7 +17,7 @@ from typing import Any
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.widgets import DataTable, Static
 
 from rules import drevo
@@ -100,7 +100,9 @@ class CombatPane(ExchangeMixin, Vertical):
         with Vertical(id="combat-declare"):
             yield Table(id="combat-order", cursor_type="none", zebra_stripes=True)
             yield DeclarationForm(id="combat-form")
-        with Vertical(id="combat-resolve"):
+        # Scrolls to its end on each redraw: at 80×24 a long exchange (two one-sided checks,
+        # both hit) would hide the Судьба offer and the final wounds under the key bar.
+        with VerticalScroll(id="combat-resolve", can_focus=False):
             yield ExchangeView(id="combat-exchange")
             yield OddsBars(id="combat-odds")
             with Vertical(id="combat-other"):
@@ -176,7 +178,13 @@ class CombatPane(ExchangeMixin, Vertical):
             if c.character_id not in self.characters:
                 self.encounter = self.encounter.without(c.character_id)
 
-    def _save(self, encounter: Encounter, label: str, upsert: tuple[Character, ...] = ()) -> bool:
+    def _save(
+        self,
+        encounter: Encounter,
+        label: str,
+        upsert: tuple[Character, ...] = (),
+        docs: dict[str, Any] | None = None,
+    ) -> bool:
         """Persist the encounter (and characters it changed) as one step; the pane redraws.
 
         A write the store refuses (full disk, read-only folder, another kubik holding the
@@ -185,8 +193,10 @@ class CombatPane(ExchangeMixin, Vertical):
         previous = self.encounter
         self.encounter = encounter
         doc = encounter.to_dict()
-        if upsert:
-            ok = self._write(lambda: self.store.apply(label, upsert=upsert, docs={DOC: doc}))
+        if upsert or docs:
+            ok = self._write(
+                lambda: self.store.apply(label, upsert=upsert, docs={**(docs or {}), DOC: doc})
+            )
         else:
             ok = self._write(lambda: self.store.put_doc(DOC, doc, label=label))
         if not ok:
@@ -211,9 +221,13 @@ class CombatPane(ExchangeMixin, Vertical):
     def _save_character(self, character: Character) -> bool:
         return self._write(lambda: self.store.upsert_character(character))
 
-    def _log(self, actor: str | None, text: str, data: dict[str, Any] | None = None) -> None:
+    def _log(
+        self, actor: str | None, text: str, data: dict[str, Any] | None = None, step: str = ""
+    ) -> None:
+        """Log a line of the fight; ``step``: the undo step it tells of, for a change that
+        writes more than one line (else the change just made)."""
         payload = {"round": self.encounter.round, **(data or {})}
-        self.app.record("combat", actor, text, payload)  # type: ignore[attr-defined]
+        self.app.record("combat", actor, text, payload, step)  # type: ignore[attr-defined]
 
     def _can_act(self) -> Callable[[str], bool]:
         return lambda cid: bridge.can_act(self.characters.get(cid))
@@ -384,6 +398,7 @@ class CombatPane(ExchangeMixin, Vertical):
             )
             lines.append("n — следующий раунд (порядок заявок меняется), x — завершить бой.")
             view.update("\n".join(lines))
+            self._show_the_end()
             return
         pairing = pending[0]
         number, total = self._number()
@@ -404,6 +419,12 @@ class CombatPane(ExchangeMixin, Vertical):
                 drevo.EXCHANGE_OUTCOMES[plan.kind],
             )
         view.update("\n".join([header, *lines]))
+        self._show_the_end()
+
+    def _show_the_end(self) -> None:
+        """Scroll the exchange to its last lines (what Enter does next), once laid out."""
+        box = self.query_one("#combat-resolve", VerticalScroll)
+        self.call_after_refresh(box.scroll_end, animate=False, immediate=True)
 
     def _draw_other(self, pairing: Pairing) -> None:
         """An exchange of another system: choose each side's trait, roll its opposed check."""
@@ -661,10 +682,25 @@ class CombatPane(ExchangeMixin, Vertical):
     def action_next_round(self) -> None:
         """Start the next round; the declaration order reverses."""
         self._reset_exchange()
+        finished = self.encounter.round
         enc = self.encounter.next_round()
-        if not self._save(enc, f"Бой: раунд {enc.round}"):
+        notices: list[Any] = []
+        effects: dict[str, Any] = {}
+        if self.drevo:  # the effects' round ends with the fight's (one undo step)
+            from tui.effects_bridge import tick_round
+
+            order = [c.character_id for c in enc.combatants]
+            effects, notices = tick_round(self.store, finished, order)
+        if not self._save(enc, f"Бой: раунд {enc.round}", docs=effects):
             return
-        self._log(None, f"Раунд {enc.round}: заявляют " + " → ".join(enc.side_order()))
+        step = self.store.take_last_step() or ""
+        self._log(None, f"Раунд {enc.round}: заявляют " + " → ".join(enc.side_order()), step=step)
+        if notices:
+            from tui.effects_bridge import notice_lines
+
+            names = {c.id: c.name for c in self.characters.values()}
+            for actor, text in notice_lines(notices, names):
+                self._log(actor, text, step=step)
         self._focus_phase()
 
     def action_end_fight(self) -> None:

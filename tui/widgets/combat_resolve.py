@@ -90,7 +90,12 @@ class ExchangeMixin:
             return None, "", None
         ex = self._ex()
         try:
-            plan = bridge.plan_for(pairing, self.characters, ex.get("wounds"))
+            effects = ex.get("effects") if "dice" in ex and "effects" in ex else None
+            if effects is None:
+                effects = bridge.effects_now(
+                    self.store, bridge.roles(pairing, self.characters).values()
+                )
+            plan = bridge.plan_for(pairing, self.characters, ex.get("wounds"), effects)
         except RulesError as err:
             return None, str(err), None
         dice = ex.get("dice")
@@ -301,6 +306,7 @@ class ExchangeMixin:
                 for cid in ids.values()
                 if cid in self.characters
             },
+            "effects": bridge.effects_now(self.store, ids.values()),
             "shifts": [],
             "accepted": False,
             "damage": [],
@@ -522,12 +528,16 @@ class ExchangeMixin:
         enc = self.encounter.mark_resolved(pairing, outcome)
         if not self._save(enc, label):  # type: ignore[attr-defined]
             return
+        step = self.store.take_last_step() or ""  # both lines tell of this one step
         if skipped:
-            self._log(
-                None, f"Схватка пропущена: {skipped}", {"exchange": ex.get("id"), "skipped": True}
-            )  # type: ignore[attr-defined]
+            self._log(  # type: ignore[attr-defined]
+                None,
+                f"Схватка пропущена: {skipped}",
+                {"exchange": ex.get("id"), "skipped": True},
+                step=step,
+            )
         if not self.encounter.pending():
-            self._log(None, self.summary_text(), {"summary": True})  # type: ignore[attr-defined]
+            self._log(None, self.summary_text(), {"summary": True}, step=step)  # type: ignore[attr-defined]
 
 
 def drevo_tables_version() -> int:
