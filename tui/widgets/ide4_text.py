@@ -214,6 +214,8 @@ def step_line(check: ide4.Check, step: ide4.Step) -> str:
         name = ide4.AFTER_BONUSES[step.source]
         if step.source == "technique":
             name += f" «{escape(check.input.technique)}»"
+        if step.source == "triumph":  # the name already says «→ Триумф»
+            return f"Бонус мастерства: Успех → {outcome_markup(step.outcome or 'triumph')}"
         return f"Бонус мастерства: {name}{after}"
     if step.kind == "subroll":
         return f"Подбросок d6: [b]{step.dice[0]}[/b] — {check.subroll_name}"
