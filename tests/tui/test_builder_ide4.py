@@ -30,6 +30,8 @@ async def choose(pilot, stepper_id: str, value) -> None:
     """Focus a stepper and press → until it shows ``value`` (fails after a full turn)."""
     stepper = pilot.app.query_one(f"#{stepper_id}")
     stepper.focus()
+    if not stepper.wrap:  # a scale stops at its ends: start from the first rung
+        await pilot.press("home")
     for _ in range(len(stepper._options) + 1):
         if stepper.value == value:
             return
