@@ -126,3 +126,22 @@ def test_an_absent_skill_reason_has_no_brackets_inside_brackets() -> None:
 
     choice = choose_trait(Sheet({"Ловкость": 2}, ()), "dodge")
     assert "(" not in choice.reason and "по настройке кампании" in choice.reason
+
+
+async def test_the_energy_die_follows_the_attribute_nominal(make_test_app) -> None:
+    """Сила ур. 2 (d6) → Мелкая моторика ур. 5 (d12) left «d6 — меньше номинала», a smaller die
+    the GM never chose; a smaller die the GM did choose stays chosen."""
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3", "l")
+        await pilot.pause()
+        die = app.query_one("#ide4-die", Stepper)
+        assert die.value == 6  # Вера, Сила ур. 2
+        app.query_one("#ide4-attribute", Stepper).select("Мелкая моторика")
+        await pilot.pause()
+        assert die.value == 12
+        die.select(8)  # the GM picks a smaller die
+        await pilot.pause()
+        app.query_one("#ide4-attribute", Stepper).select("Внимание")  # ур. 4
+        await pilot.pause()
+        assert die.value == 8

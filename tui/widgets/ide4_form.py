@@ -289,7 +289,9 @@ class Ide4Form(VerticalScroll, can_focus=False):
             energy.set_options([("нет: уровень атрибута вне таблицы номиналов", 0)])
             die.set_options([])
             return
-        die.set_options(txt.die_options(nominal), die.value)
+        # A die the GM chose below the nominal stays; the nominal follows the attribute.
+        was_nominal = not die._options or die.value == die._options[0][1]
+        die.set_options(txt.die_options(nominal), nominal if was_nominal else die.value)
         pool = int(c.extra.get("energy", 100))
         energy.set_options(txt.energy_options(pool, die.value or nominal), energy.value)
 
