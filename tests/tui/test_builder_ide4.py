@@ -83,7 +83,7 @@ class TestProcedure:
         assert all(e.kind == "check" and e.actor == "Вера Стрижова" for e in entries)
         last = entries[0].data
         assert last["energy_spent"] == 24 and last["pool_after"] == 76
-        assert "переброс (еда)" in entries[2].text
+        assert "переброс — еда" in entries[2].text
 
     async def test_forbidden_move_refused_then_templates_copied(self, make_test_app):
         app = make_test_app(system="ide4")

@@ -145,3 +145,19 @@ async def test_the_energy_die_follows_the_attribute_nominal(make_test_app) -> No
         app.query_one("#ide4-attribute", Stepper).select("Внимание")  # ур. 4
         await pilot.pause()
         assert die.value == 8
+
+
+def test_an_ide4_log_line_does_not_repeat_its_actor() -> None:
+    """`kubik log` and the Журнал showed «Вера: Вера: [3], d100 2 → Трагедия» (the entry's actor,
+    then the text's own), and «(переброс (спокойствие) 2 → 32)» nested brackets."""
+    inp = ide4.CheckInput(actor="Вера", attribute="Сила", attribute_level=2, base=3)
+    rolled = ide4.roll(ide4.start(inp), natural=2)
+    assert not ide4_text.log_text(rolled, "roll").startswith("Вера")
+    rerolled = ide4.reroll(rolled, "calm", natural=32)
+    line = ide4_text.log_text(rerolled, "reroll")
+    assert not line.startswith("Вера"), line
+    assert "спокойствие" in line and "2 → 32" in line
+    assert not re.search(r"\([^)]*\(", line), line  # no brackets inside brackets
+    # Without an actor the line still says what rolled.
+    anonymous = ide4.roll(ide4.start(ide4.CheckInput(attribute="Сила", base=3)), natural=2)
+    assert ide4_text.log_text(anonymous, "roll").startswith("Сила")
