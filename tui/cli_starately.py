@@ -254,14 +254,14 @@ def odds(argv: Sequence[str]) -> int:
 
 def result_line(result: Result) -> str:
     from rules.starately import OUTCOME_NAMES
-    from tui.render import signed
+    from tui.render import signed, term
 
     dice = " ".join(str(d.value) if d.kept else f"({d.value})" for d in result.dice)
     auto = ""
     if result.auto:
         auto = " — натуральное 12, успех всегда" if result.success else " — натуральное 2"
     return (
-        f"[{dice}] = {result.natural} {signed(result.check.side.bonus)} → {result.total}: "
+        f"[{dice}] = {result.natural}{term(result.check.side.bonus)} → {result.total}: "
         f"{OUTCOME_NAMES[result.outcome]}, Эффект {signed(result.effect)}{auto}"
     )
 

@@ -43,6 +43,12 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else ("0" if value == 0 else f"−{-value}")
 
 
+def term(value: int) -> str:
+    """Return `` +2`` / `` −1`` to follow a sum, or nothing for 0 (``= 8 0 → 8`` read as a
+    number in the sum)."""
+    return f" {signed(value)}" if value else ""
+
+
 def percent(p: Fraction | float) -> str:
     """Return a probability as a short Russian percentage (comma decimal)."""
     value = float(p) * 100

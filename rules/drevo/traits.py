@@ -273,7 +273,7 @@ def rank_traits(
                 absent_name,
                 opts.absent_skill,
                 "absent",
-                f"навыка нет: считается {opts.absent_skill} (настройка кампании)",
+                f"навыка нет: считается {opts.absent_skill} по настройке кампании",
             )
         )
     if quality is not None:

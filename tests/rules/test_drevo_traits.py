@@ -92,7 +92,7 @@ def test_absent_skill_counts_as_zero() -> None:
     sheet = Sheet({"Ловкость": 2}, ())
     choice = choose_trait(sheet, "dodge")
     assert (choice.name, choice.value, choice.source) == ("Уклонение", 0, "absent")
-    assert choice.reason == "навыка нет: считается 0 (настройка кампании)"
+    assert choice.reason == "навыка нет: считается 0 по настройке кампании"
     minus = choose_trait(sheet, "dodge", campaign=DrevoSettings(absent_skill=-1))
     assert minus.value == -1
 

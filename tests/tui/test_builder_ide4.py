@@ -30,6 +30,8 @@ async def choose(pilot, stepper_id: str, value) -> None:
     """Focus a stepper and press → until it shows ``value`` (fails after a full turn)."""
     stepper = pilot.app.query_one(f"#{stepper_id}")
     stepper.focus()
+    if not stepper.wrap:  # a scale stops at its ends: start from the first rung
+        await pilot.press("home")
     for _ in range(len(stepper._options) + 1):
         if stepper.value == value:
             return
@@ -81,7 +83,7 @@ class TestProcedure:
         assert all(e.kind == "check" and e.actor == "Вера Стрижова" for e in entries)
         last = entries[0].data
         assert last["energy_spent"] == 24 and last["pool_after"] == 76
-        assert "переброс (еда)" in entries[2].text
+        assert "переброс — еда" in entries[2].text
 
     async def test_forbidden_move_refused_then_templates_copied(self, make_test_app):
         app = make_test_app(system="ide4")

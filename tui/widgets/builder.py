@@ -50,10 +50,13 @@ class CharacterChanged(Message):
     character: Character
 
 
-def mods_hint(example: str) -> str:
+def mods_hint(example: str, *, empty: bool = True) -> str:
     """Return a modifier field's placeholder that cannot be read as modifiers already applied
-    (grey is lost in a plain or NO_COLOR terminal): «пример: +1 высота, −2 темнота»."""
-    return f"пример: {example} (пусто — без модификаторов)"
+    (grey is lost in a plain or NO_COLOR terminal): «пример: +1 высота, −2 темнота».
+
+    ``empty=False`` leaves out «(пусто — без модификаторов)» for a field too narrow to show it
+    uncut at 80 columns."""
+    return f"пример: {example}" + (" (пусто — без модификаторов)" if empty else "")
 
 
 def character_label(c: Character) -> str:

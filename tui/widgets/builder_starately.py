@@ -25,7 +25,7 @@ from rules.modifiers import parse_modifiers
 from tui.effects_bridge import effect_modifiers, starately_note
 from tui.render import percent, plain, signed
 from tui.store import Character
-from tui.widgets.builder import CharacterPicker, CheckRolled
+from tui.widgets.builder import CharacterPicker, CheckRolled, mods_hint
 from tui.widgets.builder_starately_parts import (
     COUNT_OPTIONS,
     IDLE,
@@ -122,7 +122,11 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
             yield Row("−d6", COUNT_OPTIONS, id="st-banes")
             with Horizontal(id="check-mods-row"):
                 yield Label("Модификаторы   ")
-                yield ModsInput(placeholder="+1 прицел, -2 темнота", id="check-mods", compact=True)
+                yield ModsInput(
+                    placeholder=mods_hint("+1 прицел, −2 темнота", empty=False),
+                    id="check-mods",
+                    compact=True,
+                )
             yield Static(id="check-formula")
             yield Rule(line_style="heavy")
             yield StyledOddsBars(OUTCOME_STYLE, id="check-odds")

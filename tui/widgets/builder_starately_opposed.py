@@ -23,9 +23,9 @@ from textual.widgets import Input, Label, Static
 from rules import starately
 from rules.errors import RulesError
 from rules.modifiers import parse_modifiers
-from tui.render import percent, plain, signed
+from tui.render import percent, plain, signed, term
 from tui.store import Character
-from tui.widgets.builder import character_label
+from tui.widgets.builder import character_label, mods_hint
 from tui.widgets.builder_starately_parts import (
     UNSKILLED,
     Row,
@@ -57,8 +57,8 @@ def opposed_lines(result: Any) -> list[str]:
                 + "[/]"
             )
         lines.append(
-            f"[b]{plain(side.name)}[/b]: {d6_faces(roll.dice)} = {roll.natural} "
-            f"{signed(side.bonus)} → [b]{roll.total}[/b]{note}"
+            f"[b]{plain(side.name)}[/b]: {d6_faces(roll.dice)} = {roll.natural}"
+            f"{term(side.bonus)} → [b]{roll.total}[/b]{note}"
         )
     winner = check.a if result.winner == "a" else check.b
     if result.tie:
@@ -125,7 +125,7 @@ class OpposedScreen(ModalScreen[Any]):
             yield Row("−d6", COUNTS, id="opp-banes")
             with Horizontal(id="opp-mods-row"):
                 yield Label("Модификаторы   ")
-                yield ModsInput(placeholder="-1 ветер", id="opp-mods", compact=True)
+                yield ModsInput(placeholder=mods_hint("−1 ветер"), id="opp-mods", compact=True)
             yield Row("Инициатор", id="opp-initiator")
             yield Static(id="opp-formula")
             yield StyledOddsBars(OPPOSED_STYLE, id="opp-odds")

@@ -18,7 +18,7 @@ from textual.widgets import Button, Input, Static
 
 from rules import starately
 from rules.errors import RulesError
-from tui.render import percent, plain, signed
+from tui.render import percent, plain, signed, term
 from tui.store import Character
 from tui.widgets.builder import character_label
 from tui.widgets.dicefaces import d6_faces
@@ -154,7 +154,7 @@ def summary(result: Any) -> str:
         skill = f"{side.skill_name}-{side.skill}"
     return (
         f"{skill}, {side.characteristic} (DM {signed(side.dm)}): "
-        f"{d6_faces(result.dice, markup=False)} = {result.natural} {signed(side.bonus)} → "
+        f"{d6_faces(result.dice, markup=False)} = {result.natural}{term(side.bonus)} → "
         f"{result.total} против {check.difficulty}+: "
         f"{starately.OUTCOME_NAMES[result.outcome]}, Эффект {signed(result.effect)}"
         + auto_note(result)

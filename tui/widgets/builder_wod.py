@@ -24,7 +24,7 @@ from rules.errors import RulesError
 from tui.effects_bridge import effect_modifiers, wod_note
 from tui.render import plain, signed
 from tui.store import Character
-from tui.widgets.builder import CharacterPicker, CheckRolled
+from tui.widgets.builder import CharacterPicker, CheckRolled, mods_hint
 from tui.widgets.builder_wod_parts import (
     AGAIN_OPTIONS,
     CHANCE_RULE,
@@ -87,7 +87,11 @@ class WodBuilder(CharacterPicker, Horizontal):
             yield Stepper("Навык", id="wod-skill")
             with Horizontal(id="check-mods-row"):
                 yield Label("Модификаторы  ")
-                yield ModsInput(placeholder="+2 снаряжение, -3 рана", id="check-mods", compact=True)
+                yield ModsInput(
+                    placeholder=mods_hint("+2 снаряжение, −3 рана", empty=False),
+                    id="check-mods",
+                    compact=True,
+                )
             yield Stepper("n-снова", AGAIN_OPTIONS, id="wod-again")
             yield Stepper("Рутина", ROTE_OPTIONS, id="wod-rote")
             yield Static(id="check-formula")

@@ -22,6 +22,7 @@ from rules.modifiers import parse_modifiers
 from tui.render import percent, plain, signed
 from tui.sheets import dots
 from tui.store import Character
+from tui.widgets.builder import mods_hint
 from tui.widgets.dicefaces import ModsInput, d10_faces
 from tui.widgets.stepper import Stepper
 from tui.widgets.text import show_markup
@@ -198,7 +199,9 @@ class ContestScreen(ModalScreen[Any]):
             yield Stepper("Навык", id="contest-skill")
             with Horizontal(id="contest-mods-row"):
                 yield Label("Модификаторы  ")
-                yield ModsInput(placeholder="-2 темнота", id="contest-mods", compact=True)
+                yield ModsInput(
+                    placeholder=mods_hint("−2 темнота"), id="contest-mods", compact=True
+                )
             yield Static(id="contest-odds")
             yield Static("[dim]Enter — бросить обоих · Esc — отмена[/]")
 

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.segment import Segment
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
+from textual.strip import Strip
 from textual.widgets import Input, OptionList, SelectionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from rules import ide4
 from tui.sanitize import plain as escape  # every «[» literal, no control code
@@ -76,6 +78,29 @@ class ChooserScreen(ModalScreen[str | None]):
         self.dismiss(event.option.id)
 
 
+class TickList(SelectionList[str]):
+    """A SelectionList whose box reads ticked or not without colour: «[X]» or «[ ]»
+    (Textual draws «▐X▌» for both and tells them apart by colour only)."""
+
+    def render_line(self, y: int) -> Strip:
+        strip = super().render_line(y)
+        try:
+            selection = self.get_option_at_index(self.scroll_offset.y + y)
+        except OptionDoesNotExist:
+            return strip
+        segments = list(strip)
+        if len(segments) < 3:
+            return strip
+        mark = "X" if selection.value in self._selected else " "
+        left, inner, right = segments[:3]
+        segments[:3] = [
+            Segment("[", left.style),
+            Segment(mark, inner.style),
+            Segment("]", right.style),
+        ]
+        return Strip(segments)
+
+
 class ChecklistScreen(ModalScreen[tuple[tuple[str, ...], bool] | None]):
     """The seed's eight conditions; space ticks one; the verdict updates as you tick."""
 
@@ -92,7 +117,7 @@ class ChecklistScreen(ModalScreen[tuple[tuple[str, ...], bool] | None]):
             yield Static("Нужна ли проверка? «Есть ставка — есть проверка»", classes="dialog-title")
             items = [(name, key, key in self.reasons) for key, name in ide4.ROLL_REASONS.items()]
             items.append(("игрок требует проверку", PLAYER_DEMAND, self.player_demand))
-            yield SelectionList[str](*items, id="ide4-checklist")
+            yield TickList(*items, id="ide4-checklist")
             yield Static(id="ide4-verdict")
             yield Static(
                 "Не нужна, если действие: " + ", ".join(ide4.NO_ROLL_SIGNS) + ".",

@@ -20,6 +20,7 @@ from rules.modifiers import parse_modifiers
 from tui.effects_bridge import effect_steps
 from tui.store import Character, Skill
 from tui.widgets import ide4_text as txt
+from tui.widgets.builder import mods_hint
 from tui.widgets.oddsbars import OddsBars
 from tui.widgets.stepper import Stepper
 from tui.widgets.text import show_markup
@@ -88,13 +89,13 @@ class Ide4Form(VerticalScroll, can_focus=False):
         yield Stepper("Атрибут", id="ide4-attribute")
         yield Stepper("Навык", id="ide4-skill")
         yield Stepper("Дистанция", txt.distance_options(), id="ide4-distance")
-        yield Stepper("Сложность", txt.BASE_OPTIONS, id="ide4-base")
-        yield _field("Модификаторы", "mods", "+1 темнота, -1 хорошие инструменты")
+        yield Stepper("Сложность", txt.BASE_OPTIONS, id="ide4-base", wrap=False)
+        yield _field("Модификаторы", "mods", mods_hint("+1 темнота, −1 инструменты", empty=False))
         yield Stepper("Скрытый риск", txt.HIDDEN_OPTIONS, id="ide4-hidden")
         yield _field("Почему [00]", "reason", "обязательно: почему этим способом нельзя")
         yield _field("Другой путь", "alternative", "если он очевиден из сцены")
         yield _field("Особ. правило", "special", "правило, которое открывает [00]")
-        yield Stepper("Новая сложн.", txt.OPEN_OPTIONS, id="ide4-open")
+        yield Stepper("Новая сложн.", txt.OPEN_OPTIONS, id="ide4-open", wrap=False)
         yield Stepper("Куб энергии", id="ide4-die")
         yield Stepper("Энергия до", id="ide4-energy")
         yield Stepper("Помощь", txt.HELP_OPTIONS, id="ide4-help")
@@ -288,7 +289,9 @@ class Ide4Form(VerticalScroll, can_focus=False):
             energy.set_options([("нет: уровень атрибута вне таблицы номиналов", 0)])
             die.set_options([])
             return
-        die.set_options(txt.die_options(nominal), die.value)
+        # A die the GM chose below the nominal stays; the nominal follows the attribute.
+        was_nominal = not die._options or die.value == die._options[0][1]
+        die.set_options(txt.die_options(nominal), nominal if was_nominal else die.value)
         pool = int(c.extra.get("energy", 100))
         energy.set_options(txt.energy_options(pool, die.value or nominal), energy.value)
 
@@ -306,6 +309,9 @@ class Ide4Form(VerticalScroll, can_focus=False):
         if act:
             self.query_one("#ide4-base", Stepper).select(ide4.action(act).base)
         self._refresh_character_rows()
+        c = self.character
+        if act and c is not None and any(s.name == act for s in c.skills):
+            self.query_one("#ide4-skill", Stepper).select(act)  # the action Взлом: skill Взлом
         self._prefer_attribute_and_distance()
 
     @on(Stepper.Changed, "#ide4-skill")

@@ -30,7 +30,7 @@ from rules.errors import RulesError
 from rules.modifiers import parse_modifiers
 from tui.store import Character
 from tui.widgets import ide4_text as txt
-from tui.widgets.builder import CharacterChanged, CheckRolled, character_label
+from tui.widgets.builder import CharacterChanged, CheckRolled, character_label, mods_hint
 from tui.widgets.ide4_dialogs import Choice, ChooserScreen
 from tui.widgets.oddsbars import OddsBars
 from tui.widgets.stepper import Stepper
@@ -103,10 +103,10 @@ class OpposedSetupScreen(ModalScreen[Any]):
             yield Stepper("Соперник", id="opp-character")
             yield Stepper("Атрибут", id="opp-attribute")
             yield Stepper("Навык", id="opp-skill")
-            yield Stepper("Сложность", txt.BASE_OPTIONS[:-1], id="opp-base")
+            yield Stepper("Сложность", txt.BASE_OPTIONS[:-1], id="opp-base", wrap=False)
             with Horizontal(classes="opp-field"):
                 yield Label("Модификаторы  ")
-                yield Input(placeholder="+1 темнота", id="opp-mods", compact=True)
+                yield Input(placeholder=mods_hint("+1 темнота"), id="opp-mods", compact=True)
             yield Stepper("Куб энергии", id="opp-die")
             yield Stepper("Энергия до", id="opp-energy")
             yield Stepper("Помощь", SIDE_HELP, id="opp-help")

@@ -213,6 +213,8 @@ def step_line(check: ide4.Check, step: ide4.Step) -> str:
         name = ide4.AFTER_BONUSES[step.source]
         if step.source == "technique":
             name += f" «{escape(check.input.technique)}»"
+        if step.source == "triumph":  # the name already says «→ Триумф»
+            return f"Бонус мастерства: Успех → {outcome_markup(step.outcome or 'triumph')}"
         return f"Бонус мастерства: {name}{after}"
     if step.kind == "subroll":
         return f"Подбросок d6: [b]{step.dice[0]}[/b] — {check.subroll_name}"
@@ -323,6 +325,9 @@ def log_text(check: ide4.Check, event: str, step: ide4.Step | None = None) -> st
     """Return the Журнал line of a step (the last one unless given): what just happened, then
     the check's summary."""
     summary = ide4.summary(check)
+    actor = check.input.actor
+    if actor and summary.startswith(f"{actor}: "):  # the entry names its actor already
+        summary = summary[len(actor) + 2 :]
     if step is None:
         step = check.steps[-1] if check.steps else None
     if event in ("roll", "conclude") or step is None:
@@ -330,7 +335,7 @@ def log_text(check: ide4.Check, event: str, step: ide4.Step | None = None) -> st
             return f"{summary}. Последствие: {check.consequence}"
         return summary
     if step.kind == "reroll":
-        what = f"переброс ({ide4.REROLL_SOURCES[step.source]}) {step.replaced} → {step.dice[0]}"
+        what = f"переброс — {ide4.REROLL_SOURCES[step.source]}: {step.replaced} → {step.dice[0]}"
     elif step.kind == "energy_after":
         what = f"энергия после {len(step.dice)}×d{step.die} = {sum(step.dice)}"
     elif step.kind == "bonus":
@@ -339,4 +344,4 @@ def log_text(check: ide4.Check, event: str, step: ide4.Step | None = None) -> st
         what = f"уровень: {step.note}"
     else:
         what = f"подбросок {step.dice[0]} — {check.subroll_name}"
-    return f"{summary} ({what})"
+    return f"{summary} · {what}"  # the summary may end in brackets of its own

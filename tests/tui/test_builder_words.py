@@ -1,0 +1,163 @@
+"""Words the builders left for a GM to misread (issue 16, «Words»): an outcome named twice, a
+zero modifier printed as «0», checklist boxes that look ticked either way, an action that does
+not preselect its own skill, a difficulty scale that wraps, example modifiers read as applied,
+nested brackets in a trait's reason."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input, SelectionList
+
+from rules import ide4, starately
+from tui import cli_starately
+from tui.widgets import ide4_text
+from tui.widgets.builder_starately_parts import summary
+from tui.widgets.stepper import Stepper
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_triumph_bonus_names_the_outcome_once() -> None:
+    """«Бонус мастерства: Успех → Триумф → Триумф» said the new outcome twice."""
+    step = ide4.Step(kind="bonus", source="triumph", outcome_before="success", outcome="triumph")
+    line = ide4_text.step_line(None, step)  # type: ignore[arg-type]  # unused for this bonus
+    assert line.count("Триумф") == 1, line
+    assert "Успех" in line
+
+
+def _zero_bonus_result():
+    check = starately.Check(starately.Side(dm=0, skill=0), difficulty=8)
+    return starately.resolve(check, (5, 3))
+
+
+def test_a_zero_bonus_is_not_printed_as_a_lone_zero() -> None:
+    """«[5 3] = 8 0 → 8»: a zero modifier read as a number in the sum."""
+    result = _zero_bonus_result()
+    assert result.check.side.bonus == 0
+    for line in (summary(result), cli_starately.result_line(result)):
+        assert " 0 →" not in line, line
+        assert "= 8 → 8" in line, line
+
+
+def test_a_nonzero_bonus_is_still_printed() -> None:
+    check = starately.Check(starately.Side(dm=1, skill=1), difficulty=8)
+    result = starately.resolve(check, (5, 3))
+    assert "= 8 +2 → 10" in summary(result)
+
+
+async def test_checklist_boxes_read_ticked_or_not(make_test_app) -> None:
+    """Both ticked and unticked rows showed «▐X▌» (only colour differed)."""
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3", "c")
+        await pilot.pause()
+        checklist = app.screen.query_one(SelectionList)
+        first = checklist.render_line(0).text
+        assert "X" not in first[:4], first
+        await pilot.press("space")
+        await pilot.pause()
+        ticked = checklist.render_line(0).text
+        assert "X" in ticked[:4], ticked
+        assert first[4:] == ticked[4:]
+
+
+async def test_the_action_preselects_the_skill_of_its_name(make_test_app) -> None:
+    """Choosing the action Взлом left «без навыка» for Вера, who has the skill Взлом."""
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3", "l")  # standard → expanded: the action row is shown
+        await pilot.pause()
+        assert app.query_one("#ide4-character", Stepper).value
+        app.query_one("#ide4-action", Stepper).select("Взлом")
+        await pilot.pause()
+        assert app.query_one("#ide4-skill", Stepper).value == "Взлом"
+        assert app.query_one("#ide4-attribute", Stepper).value == "Мелкая моторика"
+
+
+@pytest.mark.parametrize("stepper_id", ["ide4-base", "ide4-open"])
+async def test_the_ide4_difficulty_does_not_wrap(make_test_app, stepper_id) -> None:
+    """← on [0] jumped to [00], the hardest rung: a scale stops at its ends."""
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3")
+        stepper = app.query_one(f"#{stepper_id}", Stepper)
+        stepper.select(stepper._options[0][1])
+        first = stepper.value
+        stepper.action_step(-1)
+        assert stepper.value == first
+
+
+@pytest.mark.parametrize(
+    ("system", "field"),
+    [("ide4", "#ide4-mods"), ("starately", "#check-mods"), ("wod", "#check-mods")],
+)
+async def test_each_builders_modifier_example_reads_as_an_example(
+    make_test_app, system, field
+) -> None:
+    """«+1 прицел, -2 темнота» in grey read as modifiers already applied (plain, NO_COLOR)."""
+    app = make_test_app(system=system)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        placeholder = app.query_one(field, Input).placeholder
+        assert placeholder.startswith("пример: ")
+        field_width = app.query_one(field, Input).content_region.width
+        assert len(placeholder) <= field_width, "the example is cut at 80 columns"
+
+
+def test_no_modifier_field_shows_a_bare_example() -> None:
+    """The opposed and contested dialogs' fields too: every example goes through mods_hint."""
+    bare = re.compile(r'placeholder="[+\-−]\d')
+    found = [
+        f"{p.name}: {line.strip()}"
+        for p in sorted((ROOT / "tui").rglob("*.py"))
+        for line in p.read_text(encoding="utf-8").splitlines()
+        if bare.search(line)
+    ]
+    assert not found
+
+
+def test_an_absent_skill_reason_has_no_brackets_inside_brackets() -> None:
+    """«(навыка нет: считается 0 (настройка кампании))» in the Бой tab's side line."""
+    from rules.drevo.traits import Sheet, choose_trait
+
+    choice = choose_trait(Sheet({"Ловкость": 2}, ()), "dodge")
+    assert "(" not in choice.reason and "по настройке кампании" in choice.reason
+
+
+async def test_the_energy_die_follows_the_attribute_nominal(make_test_app) -> None:
+    """Сила ур. 2 (d6) → Мелкая моторика ур. 5 (d12) left «d6 — меньше номинала», a smaller die
+    the GM never chose; a smaller die the GM did choose stays chosen."""
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3", "l")
+        await pilot.pause()
+        die = app.query_one("#ide4-die", Stepper)
+        assert die.value == 6  # Вера, Сила ур. 2
+        app.query_one("#ide4-attribute", Stepper).select("Мелкая моторика")
+        await pilot.pause()
+        assert die.value == 12
+        die.select(8)  # the GM picks a smaller die
+        await pilot.pause()
+        app.query_one("#ide4-attribute", Stepper).select("Внимание")  # ур. 4
+        await pilot.pause()
+        assert die.value == 8
+
+
+def test_an_ide4_log_line_does_not_repeat_its_actor() -> None:
+    """`kubik log` and the Журнал showed «Вера: Вера: [3], d100 2 → Трагедия» (the entry's actor,
+    then the text's own), and «(переброс (спокойствие) 2 → 32)» nested brackets."""
+    inp = ide4.CheckInput(actor="Вера", attribute="Сила", attribute_level=2, base=3)
+    rolled = ide4.roll(ide4.start(inp), natural=2)
+    assert not ide4_text.log_text(rolled, "roll").startswith("Вера")
+    rerolled = ide4.reroll(rolled, "calm", natural=32)
+    line = ide4_text.log_text(rerolled, "reroll")
+    assert not line.startswith("Вера"), line
+    assert "спокойствие" in line and "2 → 32" in line
+    assert not re.search(r"\([^)]*\(", line), line  # no brackets inside brackets
+    # Without an actor the line still says what rolled.
+    anonymous = ide4.roll(ide4.start(ide4.CheckInput(attribute="Сила", base=3)), natural=2)
+    assert ide4_text.log_text(anonymous, "roll").startswith("Сила")
