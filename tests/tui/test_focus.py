@@ -231,11 +231,16 @@ async def test_prebuild_builds_the_hidden_tabs_in_idle_time(campaign_path) -> No
         assert app.query_one("#tabs").active == "combat"
 
 
-async def test_prebuild_waits_while_the_gm_types(campaign_path) -> None:
+async def test_prebuild_waits_while_the_gm_types(campaign_path, monkeypatch) -> None:
     import asyncio
 
+    import tui.app
     from tests.conftest import frozen_clock
     from tui.app import make_app
+
+    # A long quiet time, so that a loaded machine (CI's 3 workers on 2 cores) never stretches
+    # the gap between two of the test's keys past it.
+    monkeypatch.setattr(tui.app, "IDLE_BEFORE_BUILD", 2.0)
 
     app = make_app(campaign_path, seed=7, clock=frozen_clock, prebuild=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -243,11 +248,11 @@ async def test_prebuild_waits_while_the_gm_types(campaign_path) -> None:
         for building in list(app._building.values()):  # one begun before the key ends first
             await building
         built = set(app._panes)
-        for _ in range(12):  # a key every 0.1 s: never IDLE_BEFORE_BUILD (0.4 s) quiet
+        for _ in range(12):  # a key every 0.1 s: never IDLE_BEFORE_BUILD (here 2 s) quiet
             await pilot.press("down")
             await asyncio.sleep(0.1)
         assert set(app._panes) == built  # nothing was built between the GM's keys
-        for _ in range(100):
+        for _ in range(200):
             await asyncio.sleep(0.05)
             if len(app._panes) == 4:
                 break
