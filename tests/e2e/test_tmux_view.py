@@ -30,6 +30,7 @@ pytestmark = [
 
 STARTUP = 20.0  # seconds a cold start of Python + Textual may take on a busy CI machine
 FOLLOW = 2.0  # the card: the view shows a GM's change within two seconds
+ECHO = 10.0  # the GM's own pane answering a key; generous, as CI runs three workers on 2 cores
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -89,6 +90,21 @@ def tmux():
     server.kill()
 
 
+def roll(tmux: Tmux, text: str) -> None:
+    """Open the quick roll in the GM's pane, type ``text``, roll it and wait for the total.
+
+    Each step waits for the pane to show the one before, so a busy machine slows the test
+    down instead of failing it; the seconds the card promises are for the view (FOLLOW).
+    """
+    tmux.keys("gm", "/")
+    wait_for(tmux, "gm", lambda s: "Дополнить" in s, ECHO)  # the dialog's key bar
+    tmux.keys("gm", "C-u")
+    tmux.type("gm", text)
+    wait_for(tmux, "gm", lambda s: text in s, ECHO)
+    tmux.keys("gm", "Enter")
+    wait_for(tmux, "gm", lambda s: "Итог" in s and text.split("+")[0] in s, ECHO)
+
+
 def test_view_follows_the_gm_and_hides_secrets(tmux, tmp_path):
     camp = str(tmp_path / "campaign.json")
     Store.open(Path(camp)).close()  # the demo, as the app's first start makes it
@@ -104,21 +120,17 @@ def test_view_follows_the_gm_and_hides_secrets(tmux, tmp_path):
     wait_for(tmux, "view", lambda s: "Веселин" in s, FOLLOW)
 
     # A public quick roll in the GM's pane.
-    tmux.keys("gm", "/")
-    wait_for(tmux, "gm", lambda s: "Бросок:" in s, FOLLOW)
-    tmux.type("gm", "2d6")
-    tmux.keys("gm", "Enter")
-    wait_for(tmux, "gm", lambda s: "Итог" in s, FOLLOW)
+    roll(tmux, "2d6")
     wait_for(tmux, "view", lambda s: "2d6" in s, FOLLOW)
 
     # A secret roll: Ctrl+S, then roll; the view says «скрытый бросок» and never the dice.
     tmux.keys("gm", "Escape")
+    # Wait for the dialog to close: a key sent within the terminal's escape delay would
+    # arrive as Alt+key and swallow the Escape.
+    wait_for(tmux, "gm", lambda s: "Дополнить" not in s, ECHO)
     tmux.keys("gm", "C-s")
-    wait_for(tmux, "gm", lambda s: "СКРЫТНО" in s, FOLLOW)
-    tmux.keys("gm", "/", "C-u")
-    tmux.type("gm", "3d8+1")
-    tmux.keys("gm", "Enter")
-    wait_for(tmux, "gm", lambda s: "3d8" in s and "Итог" in s, FOLLOW)
+    wait_for(tmux, "gm", lambda s: "СКРЫТНО" in s, ECHO)
+    roll(tmux, "3d8+1")
     view = wait_for(tmux, "view", lambda s: "скрытый бросок" in s, FOLLOW)
     assert "3d8" not in view
     time.sleep(1.0)  # a few more refreshes of the view: still nothing of the secret
