@@ -1,0 +1,141 @@
+"""The seat protocol refuses every malformed line with a reason and accepts the good ones."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tui.seats import protocol as proto
+
+GOOD = {
+    "v": 1,
+    "type": "request",
+    "id": "r1",
+    "kind": "declare",
+    "character": "abc",
+    "payload": {"action": "melee", "target": "npc1", "weapon": "Меч", "distance": "close"},
+}
+
+
+def test_a_good_declaration_parses():
+    request = proto.parse_request(proto.decode(proto.encode(GOOD)))
+    assert request.kind == "declare"
+    assert request.payload["turns"] == 1 and request.payload["note"] == ""
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ({"v": 2}, "версия"),
+        ({"kind": "write_file"}, "Неизвестный вид"),
+        ({"type": "write"}, "только посылать заявки"),
+        ({"id": "../../etc"}, "идентификатор"),
+        ({"character": ""}, "идентификатор"),
+        ({"payload": {"action": "fly"}}, "недопустимое"),
+        ({"payload": {**GOOD["payload"], "turns": 9}}, "от 1 до 4"),
+        ({"payload": {**GOOD["payload"], "turns": True}}, "от 1 до 4"),
+        ({"payload": {**GOOD["payload"], "note": "x" * 301}}, "не длиннее"),
+        ({"payload": {**GOOD["payload"], "note": "\x1b[2J"}}, "управляющие"),
+        ({"payload": {**GOOD["payload"], "hp": 1}}, "Лишние поля"),
+        ({"extra": 1}, "Лишние поля"),
+    ],
+)
+def test_bad_requests_are_refused_with_a_reason(change, reason):
+    with pytest.raises(proto.ProtocolError, match=reason):
+        proto.parse_request(proto.decode(proto.encode({**GOOD, **change})))
+
+
+def test_a_line_too_long_or_not_json_is_refused():
+    with pytest.raises(proto.ProtocolError, match="длинное"):
+        proto.decode(b"x" * (proto.MAX_LINE + 1))
+    with pytest.raises(proto.ProtocolError, match="JSON"):
+        proto.decode(b"\xff\xfe{")
+    with pytest.raises(proto.ProtocolError, match="объект"):
+        proto.decode(b"[1, 2]")
+    with pytest.raises(proto.ProtocolError, match="JSON"):
+        proto.decode(b"[" * 100_00)
+
+
+@pytest.mark.parametrize(
+    ("kind", "payload"),
+    [
+        ("fate", {"use": "before"}),
+        ("energy", {"when": "after", "amount": 20}),
+        ("risk", {"amount": 2}),
+        ("reroll", {}),
+        ("expanded", {"note": "хочу подробно"}),
+        ("note", {"text": "Милава ищет ловушки"}),
+    ],
+)
+def test_each_kind_has_its_shape(kind, payload):
+    message = {**GOOD, "kind": kind, "payload": payload}
+    request = proto.parse_request(proto.decode(proto.encode(message)))
+    assert request.kind == kind
+    assert proto.describe(kind, request.payload)
+
+
+def test_hello_needs_a_name_and_a_token():
+    hello = proto.parse_hello({"v": 1, "type": "hello", "seat": "Милава", "token": "t" * 32})
+    assert hello.seat == "Милава"
+    with pytest.raises(proto.ProtocolError, match="ключ"):
+        proto.parse_hello({"v": 1, "type": "hello", "seat": "Милава", "token": "short"})
+    with pytest.raises(proto.ProtocolError, match="представьтесь"):
+        proto.parse_hello(GOOD)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=40),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=5)
+    ),
+    max_leaves=20,
+)
+fields = st.fixed_dictionaries(
+    {},
+    optional={
+        "v": st.sampled_from([1, 1, 1, 2, "1", None]),
+        "type": st.sampled_from(["request", "hello", "state", "x"]) | st.text(max_size=8),
+        "id": st.sampled_from(["r1", "", "a" * 65, "../x"]) | json_values,
+        "kind": st.sampled_from(proto.KINDS) | json_values,
+        "character": st.sampled_from(["abc", ""]) | json_values,
+        "payload": st.dictionaries(
+            st.sampled_from(
+                [
+                    "action",
+                    "target",
+                    "weapon",
+                    "distance",
+                    "turns",
+                    "note",
+                    "use",
+                    "when",
+                    "amount",
+                    "text",
+                    "zz",
+                ]
+            ),
+            json_values,
+            max_size=6,
+        )
+        | json_values,
+        "seat": json_values,
+        "token": json_values,
+    },
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(fields.map(proto.encode), st.binary(max_size=300)))
+def test_fuzz_no_line_crashes_the_parser(line):
+    """Whatever a seat sends is a request or a ProtocolError with a Russian reason."""
+    try:
+        message = proto.decode(line)
+        request = proto.parse_request(message)
+    except proto.ProtocolError as err:
+        assert str(err) and any("а" <= ch <= "я" for ch in str(err).lower())
+        return
+    assert request.kind in proto.KINDS
+    assert json.loads(proto.encode(request.to_dict()))["id"] == request.id

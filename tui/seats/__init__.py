@@ -1,0 +1,8 @@
+"""Players at their own seats (issue 20): a seat sends requests, the GM's app decides.
+
+* :mod:`tui.seats.protocol` — the versioned JSON-lines messages and their strict checks;
+* :mod:`tui.seats.tokens` — the private folder, the per-seat tokens and the socket's path;
+* :mod:`tui.seats.state` — what a seat may read: the players' view plus its own characters;
+* :mod:`tui.seats.hub` — the GM's side: the Unix-socket server, pending requests, decisions;
+* :mod:`tui.seats.seat` — ``kubik seat NAME``: the players' view and a private panel.
+"""

@@ -1,0 +1,238 @@
+"""The seat protocol: one JSON object per line, versioned, checked strictly on both sides.
+
+A seat sends ``hello`` (its name and token) once, then ``request`` lines; the GM's app sends
+``welcome`` or ``refused``, then ``state`` lines (what the seat may read, and the state of
+its requests). Anything a seat sends that is not exactly one of these shapes gets a
+:class:`ProtocolError` with a Russian reason — never a crash, never a write.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.drevo import DISTANCES
+from rules.encounter import ACTION_KINDS
+
+VERSION = 1
+#: The longest line either side reads (bytes); a longer one is refused unread.
+MAX_LINE = 16_384
+MAX_NOTE = 300
+MAX_NAME = 60
+MAX_ID = 64
+
+#: One request kind per choice the rules give a player.
+KIND_NAMES = {
+    "declare": "заявка",
+    "fate": "Судьба",
+    "energy": "энергия",
+    "reroll": "переброс",
+    "expanded": "развёрнутая проверка",
+    "risk": "Риск",
+    "note": "заметка ведущему",
+}
+KINDS = tuple(KIND_NAMES)
+#: Which kinds a seat offers in each system (a note to the GM everywhere).
+SYSTEM_KINDS = {
+    "drevo": ("declare", "fate", "note"),
+    "ide4": ("energy", "expanded", "reroll", "note"),
+    "starately": ("risk", "reroll", "note"),
+    "wod": ("reroll", "note"),
+}
+FATE_USES = {"before": "+4 к броску (до броска)", "shift": "сдвиг результата (после броска)"}
+ENERGY_WHEN = {"before": "до броска", "after": "после броска"}
+STATUSES = ("pending", "accepted", "refused")
+STATUS_NAMES = {"pending": "ждёт ведущего", "accepted": "принято", "refused": "отказано"}
+
+_ID = re.compile(r"^[0-9a-zA-Z_-]{1,64}$")
+
+
+class ProtocolError(ValueError):
+    """A message that breaks the protocol; ``str()`` is the Russian reason the seat sees."""
+
+
+@dataclass(frozen=True)
+class Request:
+    """One player's choice, waiting for the GM: about ``character`` (an id of their own)."""
+
+    id: str
+    kind: str
+    character: str
+    payload: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "v": VERSION,
+            "type": "request",
+            "id": self.id,
+            "kind": self.kind,
+            "character": self.character,
+            "payload": dict(self.payload),
+        }
+
+
+@dataclass(frozen=True)
+class Hello:
+    seat: str
+    token: str
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    """Return one line of the protocol."""
+    return (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+
+
+def decode(line: bytes) -> dict[str, Any]:
+    """Return the JSON object of one line; raises ProtocolError for anything else."""
+    if len(line) > MAX_LINE:
+        raise ProtocolError("Слишком длинное сообщение.")
+    try:
+        message = json.loads(line.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise ProtocolError("Это не сообщение kubik (ожидался JSON).") from None
+    if not isinstance(message, dict):
+        raise ProtocolError("Это не сообщение kubik (ожидался объект JSON).")
+    if message.get("v") != VERSION:
+        raise ProtocolError(f"Другая версия протокола (нужна {VERSION}): обновите kubik.")
+    return message
+
+
+def _text(value: object, what: str, limit: int, *, empty: bool = True) -> str:
+    if not isinstance(value, str):
+        raise ProtocolError(f"{what}: ожидался текст.")
+    if len(value) > limit:
+        raise ProtocolError(f"{what}: не длиннее {limit} знаков.")
+    if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in value):
+        raise ProtocolError(f"{what}: управляющие символы не принимаются.")
+    if not empty and not value.strip():
+        raise ProtocolError(f"{what}: пусто.")
+    return value.strip()
+
+
+def _ident(value: object, what: str) -> str:
+    if not isinstance(value, str) or not _ID.match(value):
+        raise ProtocolError(f"{what}: неверный идентификатор.")
+    return value
+
+
+def _int(value: object, what: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ProtocolError(f"{what}: целое число от {low} до {high}.")
+    return value
+
+
+def _choice(value: object, what: str, allowed: object) -> str:
+    if not isinstance(value, str) or value not in allowed:  # type: ignore[operator]
+        raise ProtocolError(f"{what}: недопустимое значение.")
+    return value
+
+
+def _only(payload: dict[str, Any], keys: set[str]) -> None:
+    extra = set(payload) - keys
+    if extra:
+        raise ProtocolError("Лишние поля в заявке: " + ", ".join(sorted(map(str, extra)))[:80])
+
+
+def check_payload(kind: str, payload: object) -> dict[str, Any]:
+    """Return the payload of a ``kind`` request, checked field by field."""
+    if not isinstance(payload, dict):
+        raise ProtocolError("Заявка: ожидался объект с полями.")
+    if kind == "declare":
+        _only(payload, {"action", "target", "weapon", "distance", "turns", "note"})
+        target = payload.get("target")
+        weapon = payload.get("weapon")
+        return {
+            "action": _choice(payload.get("action"), "Действие", ACTION_KINDS),
+            "target": None if target is None else _ident(target, "Цель"),
+            "weapon": None if weapon is None else _text(weapon, "Оружие", MAX_NAME, empty=False),
+            "distance": _choice(payload.get("distance", "close"), "Дистанция", DISTANCES),
+            "turns": _int(payload.get("turns", 1), "Ходов", 1, 4),
+            "note": _text(payload.get("note", ""), "Заметка", MAX_NOTE),
+        }
+    if kind == "fate":
+        _only(payload, {"use", "note"})
+        return {
+            "use": _choice(payload.get("use"), "Судьба", FATE_USES),
+            "note": _text(payload.get("note", ""), "Заметка", MAX_NOTE),
+        }
+    if kind == "energy":
+        _only(payload, {"when", "amount", "note"})
+        return {
+            "when": _choice(payload.get("when"), "Когда", ENERGY_WHEN),
+            "amount": _int(payload.get("amount"), "Энергия", 1, 100),
+            "note": _text(payload.get("note", ""), "Заметка", MAX_NOTE),
+        }
+    if kind == "risk":
+        _only(payload, {"amount", "note"})
+        return {
+            "amount": _int(payload.get("amount"), "Риск", 1, 10),
+            "note": _text(payload.get("note", ""), "Заметка", MAX_NOTE),
+        }
+    if kind in ("reroll", "expanded"):
+        _only(payload, {"note"})
+        return {"note": _text(payload.get("note", ""), "Заметка", MAX_NOTE)}
+    if kind == "note":
+        _only(payload, {"text"})
+        return {"text": _text(payload.get("text"), "Заметка", MAX_NOTE, empty=False)}
+    raise ProtocolError("Неизвестный вид заявки.")
+
+
+def parse_hello(message: dict[str, Any]) -> Hello:
+    """Return the seat's greeting; raises ProtocolError for anything else."""
+    if message.get("type") != "hello":
+        raise ProtocolError("Сначала представьтесь: kubik seat ИМЯ.")
+    if set(message) - {"v", "type", "seat", "token"}:
+        raise ProtocolError("Лишние поля в приветствии.")
+    seat = _text(message.get("seat"), "Имя места", MAX_NAME, empty=False)
+    token = message.get("token")
+    if not isinstance(token, str) or not 16 <= len(token) <= 128:
+        raise ProtocolError("Неверный ключ места.")
+    return Hello(seat, token)
+
+
+def parse_request(message: dict[str, Any]) -> Request:
+    """Return the request in ``message``; raises ProtocolError for anything else."""
+    if message.get("type") != "request":
+        raise ProtocolError("Место может только посылать заявки.")
+    if set(message) - {"v", "type", "id", "kind", "character", "payload"}:
+        raise ProtocolError("Лишние поля в заявке.")
+    kind = message.get("kind")
+    if not isinstance(kind, str) or kind not in KIND_NAMES:
+        raise ProtocolError("Неизвестный вид заявки.")
+    return Request(
+        id=_ident(message.get("id"), "Номер заявки"),
+        kind=kind,
+        character=_ident(message.get("character"), "Персонаж"),
+        payload=check_payload(kind, message.get("payload", {})),
+    )
+
+
+def describe(kind: str, payload: dict[str, Any]) -> str:
+    """Return the request in words, as the GM and the player read it (plain text)."""
+    note = payload.get("note") or ""
+    tail = f" — {note}" if note else ""
+    if kind == "declare":
+        from rules.encounter import ACTION_NAMES
+
+        parts = [ACTION_NAMES.get(payload.get("action", ""), "?")]
+        if payload.get("weapon"):
+            parts.append(str(payload["weapon"]))
+        if payload.get("turns", 1) > 1:
+            parts.append(f"{payload['turns']} хода")
+        return "Заявка: " + ", ".join(parts) + tail
+    if kind == "fate":
+        return "Судьба: " + FATE_USES.get(payload.get("use", ""), "?") + tail
+    if kind == "energy":
+        when = ENERGY_WHEN.get(payload.get("when", ""), "?")
+        return f"Энергия {payload.get('amount')} {when}{tail}"
+    if kind == "risk":
+        return f"Риск {payload.get('amount')}{tail}"
+    if kind == "reroll":
+        return "Прошу переброс" + tail
+    if kind == "expanded":
+        return "Требую развёрнутую проверку" + tail
+    if kind == "note":
+        return "Заметка: " + str(payload.get("text", ""))
+    return KIND_NAMES.get(kind, kind)
