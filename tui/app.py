@@ -196,6 +196,14 @@ class KubikApp(CrashReporting, CleanPaste, App[None]):
             tooltip="Копировать последнюю запись Журнала",
             show=False,
         ),
+        Binding(
+            "ctrl+g",
+            "seat_requests",
+            "Заявки игроков",
+            id="seat-requests",
+            tooltip="Заявки игроков с их мест (kubik seat ИМЯ): принять, изменить, отказать",
+            show=False,
+        ),
         # Priority: Ctrl+Q quits from every screen, a dialog's or the size notice's too (a
         # modal screen hides the app's other bindings).
         Binding("ctrl+q", "quit", "Выход", id="quit", tooltip="Выйти из kubik", priority=True),
@@ -218,6 +226,8 @@ class KubikApp(CrashReporting, CleanPaste, App[None]):
         self.rng = rng
         self.clock = clock
         self.view_only = view_only
+        #: The private folder where player seats meet this app (tui/seats); None: no seats.
+        self.seats_folder: Path | None = None
         #: While True, every new Журнал entry is a secret roll (``data["hidden"]``).
         self.secret = False
         self.sub_title = store.campaign.name
@@ -297,6 +307,9 @@ class KubikApp(CrashReporting, CleanPaste, App[None]):
         self.set_interval(0.5, self._refresh_store)  # the fallback, should the watch miss one
         guard_size(self, self.size)
         self.call_after_refresh(self._import_later_tabs)
+        from tui.seats.gm import attach  # players at their own seats (tui/seats, issue 20)
+
+        attach(self)
 
     def _import_later_tabs(self) -> None:
         """Import the other tabs' modules in a thread while the GM reads the first screen."""
@@ -395,6 +408,15 @@ class KubikApp(CrashReporting, CleanPaste, App[None]):
 
     def on_unmount(self) -> None:
         self.stop_watch()
+        from tui.seats.gm import detach
+
+        detach(self)
+
+    def action_seat_requests(self) -> None:
+        """Open the players' requests (tui/seats)."""
+        from tui.seats.gm import open_requests
+
+        open_requests(self)
 
     def stop_watch(self) -> None:
         """Stop following the campaign's file (before it is closed or another is opened)."""

@@ -1,0 +1,86 @@
+"""Shared helpers of the seat tests: a fight in the declaration phase, and a raw seat client."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+
+from rules.encounter import Combatant, Encounter
+from tui.seats import protocol as proto
+from tui.seats.tokens import socket_path, token_for
+
+
+@contextmanager
+def short_folder():
+    """A private folder with a short path (a Unix socket's path is at most ~100 bytes)."""
+    folder = Path(tempfile.mkdtemp(prefix="kseat", dir="/tmp"))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def start_fight(store, first: str = "Отряд") -> Encounter:
+    """Put the demo party against the NPCs and start round 1 (``first`` side declares first)."""
+    enc = Encounter()
+    for c in store.characters():
+        enc = enc.with_combatant(
+            Combatant(c.id, c.name, "Отряд" if c.kind == "pc" else "Противники")
+        )
+    sides = [first, "Противники" if first == "Отряд" else "Отряд"]
+    enc = enc.with_initiative(sides, [])
+    store.put_doc("encounter", enc.to_dict(), label="Бой: инициатива")
+    return enc
+
+
+def by_name(store, name: str):
+    return next(c for c in store.characters() if c.name == name)
+
+
+class RawSeat:
+    """A seat speaking the protocol by hand (what any program on the machine could send)."""
+
+    def __init__(self, folder: Path, campaign: Path, seat: str, token: str | None = None):
+        self.path = socket_path(folder / "seats", campaign)
+        self.token = token if token is not None else token_for(folder / "seats", seat) or ""
+        self.seat = seat
+        self.messages: list[dict] = []
+
+    async def connect(self, hello: dict | None = None) -> dict:
+        self.reader, self.writer = await asyncio.open_unix_connection(str(self.path), limit=1 << 22)
+        msg = hello or {"v": 1, "type": "hello", "seat": self.seat, "token": self.token}
+        await self.send_raw(proto.encode(msg))
+        return await self.read()
+
+    async def send_raw(self, data: bytes) -> None:
+        self.writer.write(data)
+        await self.writer.drain()
+
+    async def send(self, **request) -> None:
+        await self.send_raw(proto.encode({"v": 1, "type": "request", **request}))
+
+    async def read(self, timeout: float = 5) -> dict:
+        line = await asyncio.wait_for(self.reader.readline(), timeout)
+        if not line:
+            return {}
+        message = json.loads(line)
+        self.messages.append(message)
+        return message
+
+    async def until(self, predicate, timeout: float = 5) -> dict:
+        """Read state lines until one satisfies ``predicate``."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while True:
+            message = await self.read(max(end - loop.time(), 0.01))
+            if message.get("type") == "state" and predicate(message):
+                return message
+            if not message:
+                raise AssertionError("the GM's app closed the connection")
+
+    def close(self) -> None:
+        self.writer.close()

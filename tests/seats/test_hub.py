@@ -1,0 +1,220 @@
+"""The GM's app serves seats on a Unix socket: requests wait for the GM; the boundary holds."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import stat
+
+import pytest
+
+from tests.conftest import frozen_clock
+from tests.seats.helpers import RawSeat, by_name, short_folder, start_fight
+from tui.public import SECRET_NAME, SECRET_ROLL
+from tui.seats.tokens import seats_dir
+from tui.store import LogEntry
+
+
+@pytest.fixture
+def folder():
+    with short_folder() as f:
+        yield f
+
+
+async def _started(pilot, app):
+    for _ in range(200):
+        hub = getattr(app, "_seat_hub", None)
+        if hub is not None and hub._server is not None:
+            return hub
+        await pilot.pause(0.02)
+    raise AssertionError("the seats did not start")
+
+
+def _gm(folder, campaign_path):
+    from tui.app import make_app
+
+    app = make_app(campaign_path, seed=7, clock=frozen_clock)
+    app.seats_folder = seats_dir(folder)
+    return app
+
+
+def _declaration(target, weapon="Лук", action="shoot", distance="medium"):
+    return {"action": action, "target": target, "weapon": weapon, "distance": distance}
+
+
+async def test_two_seats_declare_and_the_gm_only_approves(folder, campaign_path):
+    app = _gm(folder, campaign_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        hub = await _started(pilot, app)
+        store = app.store
+        start_fight(store)
+        order = [c.name for c in _declaring(store)]
+        pcs = [n for n in order if by_name(store, n).kind == "pc"][:2]
+        seats = {n: RawSeat(folder, campaign_path, n) for n in pcs}
+        for s in seats.values():
+            assert (await s.connect())["type"] == "welcome"
+        atаман = by_name(store, "Атаман Шкуро").id
+        for name in pcs:
+            seat = seats[name]
+            me = by_name(store, name)
+            state = await seat.until(
+                lambda m, me=me: (m["state"]["declare"] or {}).get("actor") == me.id
+            )
+            payload = _legal(store, me, atаман)
+            await seat.send(id=f"r-{me.id[:8]}", kind="declare", character=me.id, payload=payload)
+            await seat.until(lambda m: bool(m["requests"]))
+            assert seat.messages[-1]["requests"][-1]["status"] == "pending", seat.messages[-1][
+                "requests"
+            ]
+            declared = len(_encounter(store).all_declarations())
+            await pilot.press("ctrl+g")
+            await pilot.pause()
+            await pilot.press("enter")  # accept: the only key the GM presses
+            await app.writes_done()
+            await pilot.pause()
+            await pilot.press("escape")
+            got = await seat.until(lambda m: any(r["status"] == "accepted" for r in m["requests"]))
+            assert got["requests"][0]["reason"] == ""
+            assert len(_encounter(store).all_declarations()) == declared + 1
+        log = store.log(limit=5)
+        mine = [e for e in log if e.data.get("seat")]
+        assert {e.actor for e in mine} == set(pcs)
+        assert all(e.text.startswith(f"Заявка игрока {e.actor}") for e in mine)
+        # One accepted request is one undo step: undo takes back the last declaration only.
+        before = len(_encounter(store).all_declarations())
+        await pilot.press("ctrl+z")
+        await app.writes_done()
+        assert len(_encounter(store).all_declarations()) == before - 1
+        assert hub.log == []  # nothing was refused
+        for s in seats.values():
+            s.close()
+
+
+def _encounter(store):
+    from rules.encounter import Encounter
+
+    return Encounter.from_dict(store.get_doc("encounter"))
+
+
+def _declaring(store):
+    from tui import combat_bridge as bridge
+
+    chars = {c.id: c for c in store.characters()}
+    return _encounter(store).declaring_order(lambda cid: bridge.can_act(chars.get(cid)))
+
+
+def _legal(store, me, target):
+    """A declaration the rules accept for ``me``: shoot with a bow, else strike, else dodge."""
+    from tui import combat_bridge as bridge
+    from tui.seats.protocol import Request
+    from tui.seats.rules_check import declaration_of
+
+    tries = [
+        _declaration(target, weapon=w, action=a, distance=d)
+        for w in bridge.weapon_names(me)
+        for a, d in (("shoot", "medium"), ("throw", "medium"), ("melee", "close"))
+    ]
+    for payload in [*tries, {"action": "dodge", "target": None, "weapon": None}]:
+        full = {"turns": 1, "note": "", **payload}
+        d = declaration_of(Request("x", "declare", me.id, full))
+        if not bridge.declaration_problem(d, me)[0]:
+            return payload
+    raise AssertionError("no legal declaration")
+
+
+async def test_refusals_other_character_bad_token_unknown_kind_no_write(folder, campaign_path):
+    app = _gm(folder, campaign_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        hub = await _started(pilot, app)
+        store = app.store
+        mode = stat.S_IMODE(os.stat(hub.path).st_mode)
+        assert mode == 0o600 and stat.S_IMODE(os.stat(hub.folder).st_mode) == 0o700
+        start_fight(store)
+        await app.writes_done()
+        before = store.path.read_bytes()
+        # A wrong token: refused at the door, a log line in the GM's app.
+        thief = RawSeat(folder, campaign_path, "Милава", token="x" * 32)
+        assert (await thief.connect())["type"] == "refused"
+        assert "ключ неверен" in hub.log[-1]
+        # A seat that never greets properly.
+        rude = RawSeat(folder, campaign_path, "Милава")
+        assert (await rude.connect({"v": 1, "type": "request", "kind": "note"}))[
+            "type"
+        ] == "refused"
+        seat = RawSeat(folder, campaign_path, "Милава")
+        welcome = await seat.connect()
+        assert welcome["type"] == "welcome"
+        await seat.read()  # the first state
+        goran = by_name(store, "Горан Рябой")
+        await seat.send(id="r1", kind="note", character=goran.id, payload={"text": "Горан сдаётся"})
+        msg = await seat.until(lambda m: bool(m["requests"]))
+        assert msg["requests"][0]["status"] == "refused"
+        assert "не ваш персонаж" in msg["requests"][0]["reason"]
+        ataman = by_name(store, "Атаман Шкуро")
+        await seat.send(id="r2", kind="note", character=ataman.id, payload={"text": "сдаюсь"})
+        msg = await seat.until(lambda m: len(m["requests"]) == 2)
+        assert msg["requests"][1]["status"] == "refused"
+        # Not a request at all: writing the file, an unknown kind, garbage.
+        for line in (
+            b'{"v":1,"type":"write","path":"c.json","data":"{}"}\n',
+            b'{"v":1,"type":"request","id":"r3","kind":"set_fate","character":"x","payload":{}}\n',
+            b"\x00\xff garbage\n",
+        ):
+            await seat.send_raw(line)
+            assert (await seat.read())["type"] == "error"
+        assert len(hub.log) >= 6
+        assert hub.pending() == []
+        await app.writes_done()
+        assert store.path.read_bytes() == before  # no seat wrote the campaign
+        seat.close()
+
+
+async def test_a_seat_reads_only_the_players_view(folder, campaign_path):
+    app = _gm(folder, campaign_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _started(pilot, app)
+        store = app.store
+        from dataclasses import replace
+
+        lyko = by_name(store, "Лыко")
+        store.upsert_character(replace(lyko, extra={**lyko.extra, "hidden": True}))
+        store.append_log(
+            LogEntry(
+                "s1", "2026-01-01T10:00:00", "roll", "Ведущий", "Засада Лыко: 17", {"hidden": True}
+            )
+        )
+        store.append_log(LogEntry("s2", "2026-01-01T10:01:00", "roll", "Лыко", "Лыко стреляет: 9"))
+        start_fight(store)
+        seat = RawSeat(folder, campaign_path, "Милава")
+        await seat.connect()
+        msg = await seat.until(lambda m: "Раунд" in m["state"]["combat"])
+        text = str(msg)
+        assert "Лыко" not in text and SECRET_NAME in text
+        assert "Засада" not in text and SECRET_ROLL in text
+        assert [c["name"] for c in msg["state"]["mine"]] == ["Милава"]
+        assert "Атаман Шкуро" not in {c["name"] for c in msg["state"]["mine"]}
+        seat.close()
+
+
+async def test_a_request_sent_again_after_a_reconnect_is_one_request(folder, campaign_path):
+    app = _gm(folder, campaign_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        hub = await _started(pilot, app)
+        me = by_name(app.store, "Милава")
+        seat = RawSeat(folder, campaign_path, "Милава")
+        await seat.connect()
+        note = {"id": "n1", "kind": "note", "character": me.id, "payload": {"text": "ищу след"}}
+        await seat.send(**note)
+        await seat.until(lambda m: bool(m["requests"]))
+        seat.close()
+        await asyncio.sleep(0.05)
+        again = RawSeat(folder, campaign_path, "Милава")
+        await again.connect()
+        await again.send(**note)  # the seat re-sends what is pending, by the same id
+        msg = await again.until(lambda m: bool(m["requests"]))
+        assert [r["id"] for r in msg["requests"]] == ["n1"]
+        assert len(hub.pending()) == 1
+        hub.refuse("n1", "Следов нет.")
+        msg = await again.until(lambda m: m["requests"][0]["status"] == "refused")
+        assert msg["requests"][0]["reason"] == "Следов нет."
+        again.close()

@@ -1,0 +1,207 @@
+"""The seats in the GM's app: the indicator of waiting requests and the dialog that decides.
+
+``attach(app)`` starts the :class:`~tui.seats.hub.Hub` when the app has a ``seats_folder``
+(``kubik`` sets it; a test gives a temporary one). Ctrl+G opens :class:`RequestsScreen`:
+Enter accepts, «e» edits (the note or the amount) then accepts, «r» refuses with a reason
+the player sees, «w» accepts this kind from now on («всегда принимать»).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Static
+
+from tui.seats.protocol import KIND_NAMES, ProtocolError
+from tui.words import plural
+
+if TYPE_CHECKING:  # the hub loads the fight's rules: after the first screen
+    from tui.seats.hub import Hub
+
+INDICATOR = "seat-indicator"
+
+
+def hub_of(app: Any) -> Hub | None:
+    return getattr(app, "_seat_hub", None)
+
+
+def attach(app: Any) -> None:
+    """Start serving seats if the app has a seats folder and may write the campaign."""
+    folder: Path | None = getattr(app, "seats_folder", None)
+    if folder is None or app.view_only or app.store.read_only:
+        return
+    indicator = Static(id=INDICATOR)
+    indicator.display = False
+    indicator.styles.height = 1
+    indicator.styles.dock = "bottom"
+    indicator.styles.background = "darkorange"
+    indicator.styles.color = "black"
+    indicator.styles.padding = (0, 1)
+    app.mount(indicator)
+
+    async def start() -> None:
+        from tui.seats.hub import Hub
+
+        hub = Hub(app, folder, on_change=lambda: show_indicator(app))
+        app._seat_hub = hub
+        try:
+            await hub.start()
+        except OSError as err:
+            app._seat_hub = None
+            app.notify(f"Места игроков не открыты: {err}", severity="error", timeout=10)
+
+    app.call_after_refresh(lambda: app.run_worker(start(), group="seats", exit_on_error=False))
+
+
+def detach(app: Any) -> None:
+    hub = hub_of(app)
+    if hub is not None:
+        hub.close()
+
+
+def show_indicator(app: Any) -> None:
+    hub = hub_of(app)
+    try:
+        indicator = app.query_one(f"#{INDICATOR}", Static)
+    except Exception:  # noqa: BLE001 - the app is closing
+        return
+    waiting = len(hub.pending()) if hub else 0
+    indicator.display = waiting > 0
+    count = plural(waiting, "заявка", "заявки", "заявок")
+    indicator.update(f"Игроки ждут решения: {count} · Ctrl+G — заявки игроков")
+    screen = app.screen
+    if isinstance(screen, RequestsScreen):
+        screen.redraw()
+
+
+def open_requests(app: Any) -> None:
+    hub = hub_of(app)
+    if hub is None:
+        app.notify("Места игроков не открыты (kubik seat ИМЯ подключается к kubik ведущего).")
+        return
+    app.push_screen(RequestsScreen(hub))
+
+
+class RequestsScreen(ModalScreen[None]):
+    """The players' requests: accept, edit, refuse with a reason, or always accept a kind."""
+
+    DEFAULT_CSS = """
+    RequestsScreen { align: center middle; }
+    RequestsScreen > Vertical {
+        width: 78; max-width: 100%; height: auto; max-height: 22; border: round $accent;
+        background: $surface; padding: 0 1;
+    }
+    RequestsScreen DataTable { height: auto; max-height: 12; }
+    RequestsScreen #requests-log { color: $text-muted; height: auto; }
+    """
+
+    BINDINGS = [
+        Binding("enter", "accept", "Принять", id="requests-accept", priority=True),
+        Binding("e", "edit", "Изменить", id="requests-edit"),
+        Binding("r", "refuse", "Отказать", id="requests-refuse"),
+        Binding("w", "always", "Всегда принимать", id="requests-always"),
+        Binding("escape", "dismiss(None)", "Закрыть", id="requests-close"),
+    ]
+
+    def __init__(self, hub: Hub) -> None:
+        super().__init__()
+        self.hub = hub
+
+    def compose(self) -> ComposeResult:
+        from tui.widgets.keybar import KeyBar
+
+        with Vertical():
+            yield Static("[b]Заявки игроков[/b]", id="requests-title")
+            yield DataTable(id="requests-table", cursor_type="row", zebra_stripes=True)
+            yield Static(id="requests-log")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one(DataTable).add_columns("Игрок", "Персонаж", "Заявка")
+        self.redraw()
+
+    def redraw(self) -> None:
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        table.clear()
+        store = self.hub.app.store
+        for item in self.hub.pending():
+            c = store.character(item.request.character)
+            text = item.to_dict()["text"]
+            table.add_row(
+                Text(item.seat), Text(c.name if c else "?"), Text(text), key=item.request.id
+            )
+        if table.row_count:
+            table.move_cursor(row=min(max(row, 0), table.row_count - 1))
+        always = ", ".join(KIND_NAMES[k] for k in sorted(self.hub.always))
+        lines = [f"Всегда принимать: {always}"] if always else []
+        if not table.row_count:
+            lines.insert(0, "Заявок нет.")
+        lines += self.hub.log[-3:]
+        self.query_one("#requests-log", Static).update(Text("\n".join(lines)))
+
+    def _current(self) -> str | None:
+        table = self.query_one(DataTable)
+        if not table.row_count:
+            return None
+        return str(table.coordinate_to_cell_key((table.cursor_row, 0)).row_key.value)
+
+    def action_accept(self) -> None:
+        rid = self._current()
+        if rid is not None:
+            self.hub.accept(rid)
+            self.redraw()
+
+    def action_refuse(self) -> None:
+        rid = self._current()
+        if rid is None:
+            return
+        from tui.widgets.prompt import TextPrompt
+
+        def refused(reason: str | None) -> None:
+            if reason is not None:
+                self.hub.refuse(rid, reason)
+                self.redraw()
+
+        prompt = TextPrompt("Отказать: причина (её увидит игрок)", "например: сначала ход врага")
+        self.app.push_screen(prompt, refused)
+
+    def action_edit(self) -> None:
+        rid = self._current()
+        if rid is None:
+            return
+        item = self.hub.requests[rid]
+        from tui.widgets.prompt import TextPrompt
+
+        amount = item.request.kind in ("energy", "risk")
+        title = "Изменить: число" if amount else "Изменить заметку и принять"
+
+        def changed(text: str | None) -> None:
+            if text is None:
+                return
+            from tui.seats.rules_check import edited
+
+            try:
+                request = edited(item.request, text)
+            except ProtocolError as err:
+                self.app.notify(str(err), severity="error")
+                return
+            self.hub.accept(rid, request)
+            self.redraw()
+
+        self.app.push_screen(TextPrompt(title, item.to_dict()["text"]), changed)
+
+    def action_always(self) -> None:
+        rid = self._current()
+        if rid is None:
+            return
+        kind = self.hub.requests[rid].request.kind
+        self.hub.always_accept(kind)
+        self.app.notify(f"Заявки вида «{KIND_NAMES[kind]}» принимаются без вопроса.")
+        self.redraw()

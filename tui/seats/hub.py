@@ -1,0 +1,276 @@
+"""The GM's side of the seats: a Unix socket served inside the GM's app, and the requests.
+
+The server is an asyncio server on the app's own loop (no thread, nothing blocks the UI).
+It listens only on a Unix socket in the private seats folder (0600 in a 0700 folder);
+nothing listens on the network. A seat must say its name and its token first; then it
+gets :func:`tui.seats.state.seat_state` after every change and may send requests about
+its own characters. A request waits until the GM accepts (one key, or «всегда принимать»
+for its kind), edits or refuses it; an accepted one is one undo step written through the
+app's write worker (:func:`tui.seats.rules_check.apply`). Anything else a seat sends gets
+a refusal with a reason, and the GM's app logs a line (:attr:`Hub.log`, and a notice).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tui.seats import protocol as proto
+from tui.seats.rules_check import apply, refusal
+from tui.seats.state import seat_names, seat_state
+from tui.seats.tokens import MAX_SOCKET_PATH, ensure_tokens, socket_path, token_for
+
+#: Requests kept per seat (pending or decided), newest last; more pending ones are refused.
+MAX_REQUESTS = 20
+
+
+@dataclass
+class Pending:
+    """A request and what became of it."""
+
+    seat: str
+    request: proto.Request
+    status: str = "pending"
+    reason: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.request.id,
+            "kind": self.request.kind,
+            "character": self.request.character,
+            "text": proto.describe(self.request.kind, self.request.payload),
+            "status": self.status,
+            "reason": self.reason,
+        }
+
+
+class Hub:
+    """Serve the seats of the app's campaign; hold their requests until the GM decides."""
+
+    def __init__(self, app: Any, folder: Path, *, on_change: Callable[[], None] | None = None):
+        self.app = app
+        self.folder = folder
+        self.path = socket_path(folder, app.store.path)
+        self.requests: dict[str, Pending] = {}
+        #: Kinds the GM accepts without asking («всегда принимать»).
+        self.always: set[str] = set()
+        #: Refusals of the boundary and bad input, newest last (the GM's log lines).
+        self.log: list[str] = []
+        self._writers: dict[str, set[asyncio.StreamWriter]] = {}
+        self._server: asyncio.AbstractServer | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._on_change = on_change or (lambda: None)
+        self._sending = False
+
+    # -- lifetime -------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Make the party's tokens and listen; raises OSError with a Russian reason."""
+        if len(os.fsencode(self.path)) > MAX_SOCKET_PATH:
+            raise OSError(f"Путь сокета мест слишком длинный: {self.path}")
+        ensure_tokens(self.folder, seat_names(self.app.store.characters()))
+        if self.path.exists():
+            if await _alive(self.path):
+                raise OSError("Места этой кампании уже обслуживает другое окно kubik.")
+            self.path.unlink()
+        self._loop = asyncio.get_running_loop()
+        old = os.umask(0o177)  # the socket is born 0600
+        try:
+            self._server = await asyncio.start_unix_server(
+                self._serve, path=str(self.path), limit=proto.MAX_LINE + 2
+            )
+        finally:
+            os.umask(old)
+        os.chmod(self.path, 0o600)
+        self.app.store.subscribe(self._store_changed)
+
+    def close(self) -> None:
+        """Stop listening, drop the seats (they keep their requests and reconnect later)."""
+        with contextlib.suppress(Exception):
+            self.app.store.unsubscribe(self._store_changed)
+        if self._server is not None:
+            self._server.close()
+            for writers in self._writers.values():
+                for w in writers:
+                    w.close()
+            self._server = None
+            with contextlib.suppress(OSError):
+                self.path.unlink()
+
+    # -- the GM's decisions -----------------------------------------------------------------
+
+    def pending(self) -> list[Pending]:
+        return [p for p in self.requests.values() if p.status == "pending"]
+
+    def accept(self, request_id: str, request: proto.Request | None = None) -> None:
+        """Accept (with the GM's edit, if given): one undo step, written by the app's worker."""
+        item = self.requests.get(request_id)
+        if item is None or item.status != "pending":
+            return
+        if request is not None:
+            item.request = request
+        item.status = "writing"
+
+        def done(_label: str) -> None:
+            item.status = "accepted"
+            self._changed(item.seat)
+
+        def failed(err: Exception) -> None:
+            item.status, item.reason = "refused", str(err)
+            self._changed(item.seat)
+
+        self.app.write(lambda: apply(self.app, item.seat, item.request), done, failed=failed)
+
+    def refuse(self, request_id: str, reason: str) -> None:
+        item = self.requests.get(request_id)
+        if item is None or item.status != "pending":
+            return
+        item.status, item.reason = "refused", reason.strip() or "Ведущий отказал."
+        self._changed(item.seat)
+
+    def always_accept(self, kind: str) -> None:
+        """Accept this kind from now on without asking (and the ones waiting now)."""
+        self.always.add(kind)
+        for item in self.pending():
+            if item.request.kind == kind:
+                self.accept(item.request.id)
+
+    # -- serving ------------------------------------------------------------------------------
+
+    def _note(self, line: str) -> None:
+        self.log.append(line)
+        del self.log[:-100]
+        with contextlib.suppress(Exception):
+            self.app.notify(line, severity="warning", timeout=6)
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        seat = ""
+        try:
+            seat = await self._greet(reader, writer)
+            if not seat:
+                return
+            self._writers.setdefault(seat, set()).add(writer)
+            await self._send(writer, self._state(seat))
+            while True:
+                line = await _line(reader)
+                if line is None:
+                    return
+                await self._received(seat, writer, line)
+        except (ConnectionError, asyncio.IncompleteReadError):
+            return
+        finally:
+            if seat:
+                self._writers.get(seat, set()).discard(writer)
+            writer.close()
+
+    async def _greet(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> str:
+        try:
+            line = await asyncio.wait_for(_line(reader), 10)
+        except TimeoutError:
+            line = None
+        if line is None:
+            return ""
+        try:
+            hello = proto.parse_hello(proto.decode(line))
+        except proto.ProtocolError as err:
+            self._note(f"Места: отказано в подключении — {err}")
+            await self._send(writer, {"v": proto.VERSION, "type": "refused", "reason": str(err)})
+            return ""
+        token = token_for(self.folder, hello.seat)
+        if token is None or not hmac.compare_digest(token, hello.token):
+            reason = f"Места «{hello.seat}» нет или ключ неверен."
+            self._note(f"Места: отказано в подключении — {reason}")
+            await self._send(writer, {"v": proto.VERSION, "type": "refused", "reason": reason})
+            return ""
+        await self._send(writer, {"v": proto.VERSION, "type": "welcome", "seat": hello.seat})
+        return hello.seat
+
+    async def _received(self, seat: str, writer: asyncio.StreamWriter, line: bytes) -> None:
+        try:
+            request = proto.parse_request(proto.decode(line))
+        except proto.ProtocolError as err:
+            self._note(f"Место {seat}: отказано — {err}")
+            await self._send(writer, {"v": proto.VERSION, "type": "error", "reason": str(err)})
+            return
+        known = self.requests.get(request.id)
+        if known is not None:  # sent again after a reconnect: the same request, once
+            if known.seat != seat:
+                self._note(f"Место {seat}: отказано — чужой номер заявки.")
+                await self._send(
+                    writer, {"v": proto.VERSION, "type": "error", "reason": "Чужой номер заявки."}
+                )
+                return
+            await self._send(writer, self._state(seat))
+            return
+        item = Pending(seat, request)
+        why = refusal(self.app.store, seat, request)
+        if not why and len([p for p in self.pending() if p.seat == seat]) >= MAX_REQUESTS:
+            why = "Слишком много заявок ждут ведущего."
+        if why:
+            item.status, item.reason = "refused", why
+            self._note(f"Место {seat}: отказано — {why}")
+        self.requests[request.id] = item
+        self._trim(seat)
+        if item.status == "pending" and request.kind in self.always:
+            self.accept(request.id)
+        self._changed(seat)
+
+    def _trim(self, seat: str) -> None:
+        mine = [k for k, p in self.requests.items() if p.seat == seat and p.status != "pending"]
+        for key in mine[:-MAX_REQUESTS]:
+            del self.requests[key]
+
+    def _state(self, seat: str) -> dict[str, Any]:
+        state = seat_state(self.app.store, seat)
+        requests = [p.to_dict() for p in self.requests.values() if p.seat == seat]
+        for r in requests:
+            if r["status"] == "writing":
+                r["status"] = "pending"
+        return {"v": proto.VERSION, "type": "state", "state": state, "requests": requests}
+
+    async def _send(self, writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:
+        writer.write(proto.encode(message))
+        with contextlib.suppress(ConnectionError):
+            await writer.drain()
+
+    def _changed(self, seat: str | None = None) -> None:
+        """A request changed (or the campaign): tell the seats, and the GM's indicator."""
+        self._on_change()
+        seats = [seat] if seat else list(self._writers)
+        for s in seats:
+            for writer in list(self._writers.get(s, ())):
+                with contextlib.suppress(Exception):
+                    writer.write(proto.encode(self._state(s)))
+
+    def _store_changed(self) -> None:
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(self._changed)
+
+
+async def _line(reader: asyncio.StreamReader) -> bytes | None:
+    """Return the next line, None at the end; a line over the limit ends the connection."""
+    try:
+        line = await reader.readuntil(b"\n")
+    except asyncio.IncompleteReadError:
+        return None
+    except asyncio.LimitOverrunError:
+        return None
+    return line
+
+
+async def _alive(path: Path) -> bool:
+    try:
+        _r, w = await asyncio.wait_for(asyncio.open_unix_connection(str(path)), 1)
+    except (OSError, TimeoutError):
+        return False
+    w.close()
+    return True

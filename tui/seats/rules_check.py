@@ -1,0 +1,121 @@
+"""Which requests a seat may make now, and what an accepted one writes (the GM's side only)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from rules.encounter import Declaration
+from rules.errors import RulesError
+from tui import combat_bridge as bridge
+from tui.render_combat import declaration_text
+from tui.seats.protocol import SYSTEM_KINDS, ProtocolError, Request, describe
+from tui.seats.state import current_declarer, encounter_of, own_characters
+from tui.store import Character, LogEntry
+
+#: The campaign document holding the requests the GM accepted (newest last, a few kept).
+DOC = "seat_requests"
+KEEP = 50
+
+
+def declaration_of(request: Request) -> Declaration:
+    """Return the request's declaration; raises RulesError when the rules cannot make one."""
+    p = request.payload
+    return Declaration(
+        actor=request.character,
+        action=p["action"],
+        target=p["target"] if p["action"] in ("melee", "throw", "shoot") else None,
+        weapon=None if p["weapon"] in (None, bridge.NO_WEAPON) else p["weapon"],
+        distance=p["distance"],
+        turns=p["turns"],
+        note=p["note"],
+    )
+
+
+def refusal(store: Any, seat: str, request: Request) -> str:
+    """Return why ``seat`` may not make ``request`` now ("" when it may)."""
+    characters = store.characters()
+    mine = {c.id: c for c in own_characters(characters, seat)}
+    if request.character not in mine:
+        return "Это не ваш персонаж: заявки — только за своих."
+    system = store.campaign.system
+    if request.kind not in SYSTEM_KINDS.get(system, ("note",)):
+        return "В этой системе такой заявки нет."
+    if request.kind != "declare":
+        return ""
+    by_id = {c.id: c for c in characters}
+    if current_declarer(store, by_id) != request.character:
+        return "Сейчас заявляет не ваш персонаж."
+    try:
+        declaration = declaration_of(request)
+    except RulesError as err:
+        return str(err)
+    enc = encounter_of(store)
+    assert enc is not None
+    if declaration.target is not None:
+        sides = {c.character_id: c.side for c in enc.combatants}
+        if declaration.target not in sides or sides[declaration.target] == sides[request.character]:
+            return "Такой цели в бою нет."
+    actor = mine[request.character]
+    if declaration.weapon is not None and declaration.weapon not in bridge.weapon_names(actor):
+        return "Такого оружия у персонажа нет."
+    problem, _ = bridge.declaration_problem(declaration, actor)
+    return problem
+
+
+def apply(app: Any, seat: str, request: Request) -> str:
+    """Write an accepted request as ONE undo step with its Журнал line under the player.
+
+    Runs in the app's write worker; raises RulesError (the reason) when it no longer fits.
+    Returns the step's label.
+    """
+    store = app.store
+    why = refusal(store, seat, request)
+    if why:
+        raise RulesError(why)
+    character: Character = store.character(request.character)
+    if request.kind == "declare":
+        by_id = {c.id: c for c in store.characters()}
+        can_act = lambda cid: bridge.can_act(by_id.get(cid))  # noqa: E731
+        enc = encounter_of(store)
+        assert enc is not None
+        declaration = declaration_of(request)
+        enc = enc.declare(declaration, can_act)
+        if enc.next_declarer(can_act) is None:  # the last one and the dice: one step
+            enc = enc.start_resolution(can_act)
+        label = f"Бой: заявка {character.name} (игрок {seat})"
+        store.put_doc("encounter", enc.to_dict(), label=label)
+        names = {c.character_id: c.name for c in enc.combatants}
+        text = f"Заявка игрока {seat}: " + declaration_text(declaration, names)
+        data: dict[str, Any] = {"round": enc.round, "declaration": vars(declaration)}
+        kind = "combat"
+    else:
+        label = f"Заявка игрока {seat} принята: {describe(request.kind, request.payload)}"
+        doc = store.get_doc(DOC) or {}
+        accepted = [*doc.get("accepted", []), {"seat": seat, **request.to_dict()}][-KEEP:]
+        store.put_doc(DOC, {"accepted": accepted}, label=label)
+        text = f"Игрок {seat} (принято ведущим): {describe(request.kind, request.payload)}"
+        data = {}
+        kind = "note"
+    step = store.take_last_step()
+    data = {**data, "seat": seat, "request": request.id}
+    entry: LogEntry = app.entry(kind, character.name, text, data)
+    store.append_log(entry, step=step)
+    return label
+
+
+def edited(request: Request, text: str) -> Request:
+    """Return the request with the GM's edit: the note (or an amount) replaced by ``text``."""
+    p = dict(request.payload)
+    if request.kind in ("energy", "risk"):
+        try:
+            value = int(text.strip().replace("−", "-"))
+        except ValueError:
+            raise ProtocolError("Введите число.") from None
+        from tui.seats.protocol import check_payload
+
+        return replace(request, payload=check_payload(request.kind, {**p, "amount": value}))
+    key = "text" if request.kind == "note" else "note"
+    from tui.seats.protocol import check_payload
+
+    return replace(request, payload=check_payload(request.kind, {**p, key: text}))

@@ -1,0 +1,116 @@
+"""What a seat may read: the players' view (through :mod:`tui.public`) and its own characters.
+
+Built in the GM's app from its store and sent to the seat as plain JSON; the seat never
+opens the campaign. A hidden NPC is «???» here as in the view, a secret roll is «скрытый
+бросок»; the only sheets sent are the seat's own characters'.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.encounter import Encounter
+from rules.errors import RulesError
+from tui import combat_bridge as bridge
+from tui.effects_bridge import current_round
+from tui.public import combat_names, public_effects, public_log, public_party, public_rounds
+from tui.sanitize import plain as escape
+from tui.store import Character
+from tui.store.codec import character_to_doc
+
+LOG_LINES = 8
+
+
+def seat_of(c: Character) -> str:
+    """Return the seat a PC belongs to: its ``extra["player"]``, else its own name."""
+    player = c.extra.get("player")
+    return player.strip() if isinstance(player, str) and player.strip() else c.name
+
+
+def seat_names(characters: list[Character]) -> list[str]:
+    """Return the seats of the party's players, each once."""
+    names: dict[str, str] = {}
+    for c in public_party(characters):
+        names.setdefault(seat_of(c).casefold(), seat_of(c))
+    return list(names.values())
+
+
+def own_characters(characters: list[Character], seat: str) -> list[Character]:
+    """Return the PCs of ``seat`` (never an NPC)."""
+    return [c for c in public_party(characters) if seat_of(c).casefold() == seat.casefold()]
+
+
+def encounter_of(store: Any) -> Encounter | None:
+    doc = store.get_doc("encounter")
+    if not doc:
+        return None
+    try:
+        return Encounter.from_dict(doc)
+    except (RulesError, TypeError, KeyError, ValueError):
+        return None
+
+
+def current_declarer(store: Any, characters: dict[str, Character]) -> str | None:
+    """Return the id of the character who declares now (Древо), or None."""
+    enc = encounter_of(store)
+    if enc is None or enc.phase != "declare":
+        return None
+    current = enc.next_declarer(lambda cid: bridge.can_act(characters.get(cid)))
+    return current.character_id if current else None
+
+
+def declare_offer(store: Any, characters: dict[str, Character], actor: str) -> dict[str, Any]:
+    """Return what the declaration form needs for ``actor``: weapons and public targets."""
+    enc = encounter_of(store)
+    assert enc is not None
+    side = next(c.side for c in enc.combatants if c.character_id == actor)
+    names = combat_names(enc, characters)
+    targets = [
+        [names.get(c.character_id, "?"), c.character_id]
+        for c in enc.combatants
+        if c.side != side
+        and c.character_id in characters
+        and not bridge.is_dead(characters[c.character_id])
+    ]
+    return {
+        "actor": actor,
+        "weapons": bridge.weapon_names(characters[actor]),
+        "targets": targets,
+    }
+
+
+def seat_state(store: Any, seat: str) -> dict[str, Any]:
+    """Return everything ``seat`` may read now (JSON-ready)."""
+    from tui.view import combat_text, party_columns, party_row
+
+    characters = store.characters()
+    by_id = {c.id: c for c in characters}
+    system = store.campaign.system
+    combat = combat_text(store.get_doc("encounter"), by_id)
+    if system != "drevo":
+        combat = "[b]Бой[/b]\n" + escape(
+            "\n".join(public_rounds(store.get_doc("rounds"), characters))
+        )
+    effects = public_effects(
+        store.get_doc("effects"), characters, current_round(system, store.get_doc)
+    )
+    if effects:
+        combat += "\n[b]Эффекты[/b]\n" + escape("\n".join(f"• {line}" for line in effects))
+    mine = own_characters(characters, seat)
+    declarer = current_declarer(store, by_id) if system == "drevo" else None
+    declare = None
+    if declarer is not None and declarer in {c.id for c in mine}:
+        declare = declare_offer(store, by_id, declarer)
+    return {
+        "campaign": store.campaign.name,
+        "system": system,
+        "columns": list(party_columns(system)),
+        "party": [list(party_row(system, c)) for c in public_party(characters)],
+        "combat": combat,
+        "log": [
+            [e.at, e.actor, e.text, e.secret, e.undone]
+            for e in public_log(store.log(), characters, LOG_LINES)
+        ],
+        "mine": [character_to_doc(c) for c in mine],
+        "declare": declare,
+    }

@@ -1,0 +1,72 @@
+"""Where seats meet the GM's app: a private folder (0700) with the tokens (0600) and the socket.
+
+The folder is ``seats/`` beside the default campaign, in the user's private data folder.
+Each seat has its own token there, made by the GM's app for each player of the party; the
+socket of a campaign is named after its path, so two campaigns open at once do not meet.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import secrets
+from pathlib import Path
+
+#: AF_UNIX paths are at most 107 bytes on Linux (103 on macOS).
+MAX_SOCKET_PATH = 100
+
+
+def seats_dir(base: Path | None = None) -> Path:
+    """Return the private seats folder (created 0700, its mode enforced)."""
+    if base is None:
+        from tui.store import default_campaign_path
+
+        base = default_campaign_path().parent
+    folder = Path(base) / "seats"
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    os.chmod(folder, 0o700)
+    return folder
+
+
+def socket_path(folder: Path, campaign: Path) -> Path:
+    """Return the socket of ``campaign`` in ``folder``."""
+    digest = hashlib.sha256(str(Path(campaign).resolve()).encode()).hexdigest()[:12]
+    return folder / f"{digest}.sock"
+
+
+def _tokens_file(folder: Path) -> Path:
+    return folder / "tokens.json"
+
+
+def read_tokens(folder: Path) -> dict[str, str]:
+    """Return seat name (casefolded) → token; an unreadable file reads as none."""
+    try:
+        data = json.loads(_tokens_file(folder).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {str(k): v for k, v in data.items() if isinstance(v, str)}
+
+
+def ensure_tokens(folder: Path, seats: list[str]) -> dict[str, str]:
+    """Give every seat in ``seats`` a token (keeping the ones it has); return them all."""
+    tokens = read_tokens(folder)
+    missing = [s.casefold() for s in seats if s.casefold() not in tokens]
+    if missing:
+        for seat in missing:
+            tokens[seat] = secrets.token_urlsafe(24)
+        path = _tokens_file(folder)
+        tmp = path.with_suffix(".tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(tokens, f, ensure_ascii=False)
+        os.chmod(tmp, 0o600)
+        os.replace(tmp, path)
+    return tokens
+
+
+def token_for(folder: Path, seat: str) -> str | None:
+    """Return the token of ``seat``, or None when the GM's app made none for it."""
+    return read_tokens(folder).get(seat.casefold())
