@@ -18,7 +18,6 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
-from tui.seats.protocol import KIND_NAMES, ProtocolError
 from tui.words import plural
 
 if TYPE_CHECKING:  # the hub loads the fight's rules: after the first screen
@@ -139,6 +138,8 @@ class RequestsScreen(ModalScreen[None]):
             )
         if table.row_count:
             table.move_cursor(row=min(max(row, 0), table.row_count - 1))
+        from tui.seats.protocol import KIND_NAMES
+
         always = ", ".join(KIND_NAMES[k] for k in sorted(self.hub.always))
         lines = [f"Всегда принимать: {always}"] if always else []
         if not table.row_count:
@@ -185,6 +186,7 @@ class RequestsScreen(ModalScreen[None]):
         def changed(text: str | None) -> None:
             if text is None:
                 return
+            from tui.seats.protocol import ProtocolError
             from tui.seats.rules_check import edited
 
             try:
@@ -201,6 +203,8 @@ class RequestsScreen(ModalScreen[None]):
         rid = self._current()
         if rid is None:
             return
+        from tui.seats.protocol import KIND_NAMES
+
         kind = self.hub.requests[rid].request.kind
         self.hub.always_accept(kind)
         self.app.notify(f"Заявки вида «{KIND_NAMES[kind]}» принимаются без вопроса.")
