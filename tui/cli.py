@@ -100,6 +100,7 @@ def app_parser() -> Parser:
             "Команды: roll EXPR, odds EXPR, odds|check drevo|ide4|starately|wod …,\n"
             "party list|add|remove, export, import, log, stats, serve (у каждой есть -h).\n"
             "kubik --view — вид для игроков (только просмотр).\n"
+            "kubik seat ИМЯ — место игрока: заявки за своего персонажа ведущему.\n"
             "Код выхода: 0 — готово, 1 — отказ из-за состояния кампании или файла,\n"
             "2 — неверные аргументы."
         ),
@@ -266,6 +267,10 @@ def _main(argv: Sequence[str] | None) -> int:
             from tui.cli_stats import cmd_stats
 
             return cmd_stats(rest)
+        if command == "seat":  # a player's seat at the GM's kubik (tui/seats)
+            from tui.seats.seat import cmd_seat
+
+            return cmd_seat(rest)
         if command == "serve":
             from tui.serve import cmd_serve
 

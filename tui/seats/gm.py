@@ -130,9 +130,10 @@ class RequestsScreen(ModalScreen[None]):
         row = table.cursor_row
         table.clear()
         store = self.hub.app.store
+        names = {c.id: c.name for c in store.characters()}  # the GM sees every name
         for item in self.hub.pending():
             c = store.character(item.request.character)
-            text = item.to_dict()["text"]
+            text = item.to_dict(names)["text"]
             table.add_row(
                 Text(item.seat), Text(c.name if c else "?"), Text(text), key=item.request.id
             )

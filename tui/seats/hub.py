@@ -23,7 +23,7 @@ from typing import Any
 
 from tui.seats import protocol as proto
 from tui.seats.rules_check import apply, refusal
-from tui.seats.state import seat_names, seat_state
+from tui.seats.state import public_names, seat_names, seat_state
 from tui.seats.tokens import MAX_SOCKET_PATH, ensure_tokens, socket_path, token_for
 
 #: Requests kept per seat (pending or decided), newest last; more pending ones are refused.
@@ -39,12 +39,12 @@ class Pending:
     status: str = "pending"
     reason: str = ""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, names: dict[str, str] | None = None) -> dict[str, Any]:
         return {
             "id": self.request.id,
             "kind": self.request.kind,
             "character": self.request.character,
-            "text": proto.describe(self.request.kind, self.request.payload),
+            "text": proto.describe(self.request.kind, self.request.payload, names),
             "status": self.status,
             "reason": self.reason,
         }
@@ -228,7 +228,8 @@ class Hub:
 
     def _state(self, seat: str) -> dict[str, Any]:
         state = seat_state(self.app.store, seat)
-        requests = [p.to_dict() for p in self.requests.values() if p.seat == seat]
+        names = public_names(self.app.store)
+        requests = [p.to_dict(names) for p in self.requests.values() if p.seat == seat]
         for r in requests:
             if r["status"] == "writing":
                 r["status"] = "pending"

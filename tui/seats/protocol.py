@@ -209,8 +209,12 @@ def parse_request(message: dict[str, Any]) -> Request:
     )
 
 
-def describe(kind: str, payload: dict[str, Any]) -> str:
-    """Return the request in words, as the GM and the player read it (plain text)."""
+def describe(kind: str, payload: dict[str, Any], names: dict[str, str] | None = None) -> str:
+    """Return the request in words, as the GM and the player read it (plain text).
+
+    ``names``: the names of the characters by id (the players' names for a seat: «???» for
+    a hidden NPC), for a declaration's target.
+    """
     note = payload.get("note") or ""
     tail = f" — {note}" if note else ""
     if kind == "declare":
@@ -219,6 +223,8 @@ def describe(kind: str, payload: dict[str, Any]) -> str:
         parts = [ACTION_NAMES.get(payload.get("action", ""), "?")]
         if payload.get("weapon"):
             parts.append(str(payload["weapon"]))
+        if payload.get("target"):
+            parts.append("→ " + (names or {}).get(str(payload["target"]), "?"))
         if payload.get("turns", 1) > 1:
             parts.append(f"{payload['turns']} хода")
         return "Заявка: " + ", ".join(parts) + tail

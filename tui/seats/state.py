@@ -79,6 +79,13 @@ def declare_offer(store: Any, characters: dict[str, Character], actor: str) -> d
     }
 
 
+def public_names(store: Any) -> dict[str, str]:
+    """Return each character's name as the players see it («???» for a hidden NPC)."""
+    from tui.public import SECRET_NAME, is_hidden_npc
+
+    return {c.id: SECRET_NAME if is_hidden_npc(c) else c.name for c in store.characters()}
+
+
 def seat_state(store: Any, seat: str) -> dict[str, Any]:
     """Return everything ``seat`` may read now (JSON-ready)."""
     from tui.view import combat_text, party_columns, party_row

@@ -1,0 +1,414 @@
+"""``kubik seat NAME``: the players' view, and a private panel for the player's characters.
+
+The seat never opens the campaign: it reads only what the GM's app sends it over the private
+Unix socket (:mod:`tui.seats.hub`) — the players' view and its own sheets. During the Древо
+declarations, when its character declares, it shows the Бой tab's own
+:class:`~tui.widgets.combat_forms.DeclarationForm` (the same legality checks); the other
+choices the rules give a player are one key each. Every choice is a request the GM accepts,
+edits or refuses; the panel shows each one's state and the GM's reason. A request not yet
+decided is kept here and sent again, by the same id, after a dropped connection.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual import events, on
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import DataTable, Input, Static
+
+from tui.crash import CrashReporting
+from tui.sanitize import plain
+from tui.seats import protocol as proto
+from tui.store.codec import character_from_doc
+from tui.widgets.combat_forms import DeclarationForm
+from tui.widgets.keybar import KeyBar
+from tui.widgets.log import UNDONE_MARK, UNDONE_STYLE, clock_text
+from tui.widgets.motion import quiet_animations
+from tui.widgets.table import Table
+
+RETRY_SECONDS = 1.0
+#: The choices of each kind: (key, action, label) — one key per request.
+CHOICE_KEYS = {
+    "fate": [("f", "fate('before')", "Судьба +4"), ("p", "fate('shift')", "Судьба ±")],
+    "energy": [("e", "energy('before')", "Энергия до"), ("E", "energy('after')", "Энергия после")],
+    "expanded": [("x", "expanded", "Развёрнутая")],
+    "reroll": [("r", "reroll", "Переброс")],
+    "risk": [("k", "risk", "Риск")],
+    "note": [("n", "note", "Заметка ведущему")],
+}
+
+
+class SeatApp(CrashReporting, App[None]):
+    """A player's seat: what the players see, plus requests about their own characters."""
+
+    TITLE = "kubik — место игрока"
+    ENABLE_COMMAND_PALETTE = False
+    DEFAULT_CSS = """
+    #seat-title { height: 1; background: $panel; padding: 0 1; }
+    #seat-top { height: auto; max-height: 7; }
+    #seat-party { width: 1fr; height: auto; max-height: 7; }
+    #seat-combat { width: 1fr; height: auto; max-height: 7; padding: 0 1; }
+    #seat-mine { height: auto; border-top: solid $accent; padding: 0 1; }
+    #seat-requests { height: auto; max-height: 4; }
+    #seat-log { height: 1fr; border-top: solid $primary; overflow-x: hidden; }
+    """
+    BINDINGS = [
+        Binding("enter", "declare", "Объявить", id="seat-declare", priority=True),
+        *[
+            Binding(k, a, label, id=f"seat-{a.split('(')[0]}-{k}")
+            for c in CHOICE_KEYS.values()
+            for k, a, label in c
+        ],
+        Binding("ctrl+q", "quit", "Выход", id="seat-quit", priority=True),
+    ]
+
+    def __init__(self, seat: str, socket: Path | None, token: str, *, connect: bool = True) -> None:
+        super().__init__()
+        self.seat = seat
+        self.socket = socket
+        self.token = token
+        self.connect = connect
+        self.state: dict[str, Any] = {}
+        self.requests: list[dict[str, Any]] = []
+        #: Requests sent and not yet decided (id → message): sent again after a reconnect.
+        self.outbox: dict[str, dict[str, Any]] = {}
+        self.link = "подключение…"
+        self._offer: dict[str, Any] | None = None
+        self._writer: asyncio.StreamWriter | None = None
+        quiet_animations(self)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="seat-title")
+        with Horizontal(id="seat-top"):
+            yield DataTable(id="seat-party", cursor_type="none", show_cursor=False)
+            yield Static(id="seat-combat")
+        with Vertical(id="seat-mine"):
+            yield Static(id="seat-head")
+            yield DeclarationForm(id="seat-form")
+            yield Static(id="seat-requests")
+        yield Table(
+            id="seat-log", cursor_type="none", show_cursor=False, zebra_stripes=True, wrap_last=True
+        )
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#seat-log", DataTable).add_columns("Время", "Кто", "Бросок")
+        for table in self.query(DataTable):
+            table.can_focus = False
+        self.query_one(DeclarationForm).display = False
+        self.redraw()
+        if self.connect:
+            self.run_worker(self._link(), group="seat-link", exit_on_error=False)
+
+    # -- the connection -----------------------------------------------------------------------
+
+    async def _link(self) -> None:
+        """Stay connected: on a drop, try again every second; re-send what is undecided."""
+        while True:
+            try:
+                await self._session()
+            except (OSError, ConnectionError, asyncio.IncompleteReadError, ValueError):
+                pass
+            self._writer = None
+            if self.link.startswith("отказано"):
+                await asyncio.sleep(RETRY_SECONDS * 3)
+            else:
+                self._set_link("нет связи с ведущим — переподключаюсь…")
+                await asyncio.sleep(RETRY_SECONDS)
+
+    async def _session(self) -> None:
+        assert self.socket is not None
+        reader, writer = await asyncio.open_unix_connection(str(self.socket), limit=1 << 22)
+        try:
+            hello = {"v": proto.VERSION, "type": "hello", "seat": self.seat, "token": self.token}
+            writer.write(proto.encode(hello))
+            await writer.drain()
+            line = await reader.readline()
+            if not line:
+                return
+            answer = proto.decode(line)
+            if answer.get("type") != "welcome":
+                self._set_link(f"отказано: {answer.get('reason', '')}")
+                return
+            self._writer = writer
+            self._set_link("на связи с ведущим")
+            for message in list(self.outbox.values()):  # the same ids: the GM keeps them once
+                writer.write(proto.encode(message))
+            await writer.drain()
+            while line := await reader.readline():
+                message = proto.decode(line)
+                if message.get("type") == "state":
+                    self.apply_state(message)
+                elif message.get("type") == "error":
+                    self.notify(str(message.get("reason", "")), severity="error", markup=False)
+        finally:
+            writer.close()
+
+    def _set_link(self, text: str) -> None:
+        self.link = text
+        self._draw_title()
+
+    def send(self, kind: str, character: str, payload: dict[str, Any]) -> None:
+        """Send a request (kept until the GM decides; sent again after a reconnect)."""
+        try:
+            payload = proto.check_payload(kind, payload)
+        except proto.ProtocolError as err:
+            self.notify(str(err), severity="error", markup=False)
+            return
+        rid = uuid.uuid4().hex
+        message = proto.Request(rid, kind, character, payload).to_dict()
+        self.outbox[rid] = message
+        self.requests.append(
+            {"id": rid, "kind": kind, "character": character, "status": "pending",
+             "text": proto.describe(kind, payload, self._names()), "reason": ""}
+        )  # fmt: skip
+        if self._writer is not None:
+            self._writer.write(proto.encode(message))
+        self.redraw()
+
+    # -- what the GM sends --------------------------------------------------------------------
+
+    def apply_state(self, message: dict[str, Any]) -> None:
+        """Show a ``state`` line of the GM's app."""
+        self.state = message.get("state") or {}
+        known = {r["id"] for r in message.get("requests") or []}
+        waiting = [r for r in self.requests if r["id"] in self.outbox and r["id"] not in known]
+        self.requests = [*(message.get("requests") or []), *waiting]
+        for r in self.requests:
+            if r["status"] != "pending":
+                self.outbox.pop(r["id"], None)
+        self.redraw()
+
+    def _names(self) -> dict[str, str]:
+        """The targets' names as the seat was given them (for its own pending lines)."""
+        offer = self.state.get("declare") or {}
+        return {cid: name for name, cid in offer.get("targets", [])}
+
+    def mine(self) -> list[Any]:
+        return [character_from_doc(doc) for doc in self.state.get("mine") or []]
+
+    def redraw(self) -> None:
+        state = self.state
+        party = self.query_one("#seat-party", DataTable)
+        columns = tuple(state.get("columns") or ["Персонаж"])
+        if columns != getattr(self, "_columns", None):
+            party.clear(columns=True)
+            party.add_columns(*columns)
+            self._columns = columns
+        party.clear()
+        for row in state.get("party") or []:
+            party.add_row(*map(Text, row))
+        self.query_one("#seat-combat", Static).update(state.get("combat") or "")
+        log = self.query_one("#seat-log", DataTable)
+        log.clear()
+        for at, actor, text, secret, undone in state.get("log") or []:
+            if undone:
+                cells = (clock_text(at), actor, UNDONE_MARK + text)
+                log.add_row(*(Text(c, style=UNDONE_STYLE) for c in cells))
+            else:
+                style = "italic" if secret else ""
+                log.add_row(clock_text(at), Text(actor), Text(text, style=style))
+        self._draw_mine()
+        self._draw_title()
+        self.refresh_bindings()
+
+    def _draw_title(self) -> None:
+        name = plain(self.state.get("campaign", ""))
+        self.query_one("#seat-title", Static).update(
+            f"[b]{name}[/b] · место [b]{plain(self.seat)}[/b] · {plain(self.link)}"
+        )
+
+    def _declaring(self) -> bool:
+        offer = self.state.get("declare")
+        if not offer:
+            return False
+        return not any(
+            r["kind"] == "declare" and r["status"] == "pending" and r["character"] == offer["actor"]
+            for r in self.requests
+        )
+
+    def _draw_mine(self) -> None:
+        mine = self.mine()
+        names = ", ".join(c.name for c in mine) or "нет персонажа — спросите ведущего"
+        head = f"[b]Мои:[/b] {plain(names)}"
+        form = self.query_one(DeclarationForm)
+        offer = self.state.get("declare")
+        if offer and self._declaring():
+            if offer != self._offer:
+                actor = next(c for c in mine if c.id == offer["actor"])
+                form.display = True
+                form.prepare(actor, list(offer["weapons"]), [tuple(t) for t in offer["targets"]])
+                self._offer = offer
+                self.call_after_refresh(self._focus_form)
+        else:
+            form.display = False
+            self._offer = None
+            if offer:
+                head += " · заявка отправлена — ждём ведущего"
+        self.query_one("#seat-head", Static).update(head)
+        lines = []
+        for r in self.requests[-3:]:
+            status = proto.STATUS_NAMES.get(r["status"], r["status"])
+            line = f"{r['text']} — {status}"
+            if r.get("reason"):
+                line += f": {r['reason']}"
+            lines.append(line)
+        self.query_one("#seat-requests", Static).update(Text("\n".join(lines)))
+
+    def _focus_form(self) -> None:
+        form = self.query_one(DeclarationForm)
+        if form.display:
+            first = form.query("Stepper").first()
+            first.focus()
+
+    # -- keys ---------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        kinds = proto.SYSTEM_KINDS.get(self.state.get("system", ""), ("note",))
+        if action == "declare":  # not in a dialog: its Enter is its own
+            return self._declaring() and len(self.screen_stack) == 1
+        if action in ("quit", "focus_step"):
+            return True
+        if isinstance(self.focused, Input):
+            return False  # letters are typed there
+        kind = {"fate": "fate", "energy": "energy", "expanded": "expanded", "reroll": "reroll",
+                "risk": "risk", "note": "note"}.get(action)  # fmt: skip
+        return kind in kinds and bool(self.mine())
+
+    def action_focus_step(self, delta: int) -> None:
+        if delta > 0:
+            self.screen.focus_next()
+        else:
+            self.screen.focus_previous()
+
+    def action_declare(self) -> None:
+        offer = self.state.get("declare")
+        if not offer or not self._declaring():
+            return
+        form = self.query_one(DeclarationForm)
+        from rules.errors import RulesError
+
+        try:
+            d = form.declaration(offer["actor"])
+        except RulesError as err:
+            form.show_problem(str(err), False)
+            return
+        problem, _ = form.problem()
+        if problem:  # the same check as the GM's form; only the GM may make an exception
+            form.show_problem(problem + " (исключение — только ведущий)", False)
+            return
+        payload = {
+            "action": d.action,
+            "target": d.target,
+            "weapon": d.weapon,
+            "distance": d.distance,
+            "turns": d.turns,
+            "note": d.note,
+        }
+        self.send("declare", offer["actor"], payload)
+
+    @on(Input.Submitted, "#declare-note")
+    def _note_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_declare()
+
+    def _who(self) -> str | None:
+        mine = self.mine()
+        offer = self.state.get("declare")
+        if offer:
+            return str(offer["actor"])
+        return mine[0].id if mine else None
+
+    def action_fate(self, use: str) -> None:
+        who = self._who()
+        if who:
+            self.send("fate", who, {"use": use})
+
+    def action_reroll(self) -> None:
+        who = self._who()
+        if who:
+            self.send("reroll", who, {})
+
+    def action_expanded(self) -> None:
+        who = self._who()
+        if who:
+            self.send("expanded", who, {})
+
+    def _ask_number(self, title: str, kind: str, extra: dict[str, Any]) -> None:
+        from tui.widgets.prompt import TextPrompt
+
+        who = self._who()
+        if not who:
+            return
+
+        def typed(text: str | None) -> None:
+            if text is None:
+                return
+            try:
+                amount = int(text.strip())
+            except ValueError:
+                self.notify("Введите целое число.", severity="error", markup=False)
+                return
+            self.send(kind, who, {**extra, "amount": amount})
+
+        self.push_screen(TextPrompt(title, "например: 10"), typed)
+
+    def action_energy(self, when: str) -> None:
+        self._ask_number(f"Энергия {proto.ENERGY_WHEN[when]}: сколько", "energy", {"when": when})
+
+    def action_risk(self) -> None:
+        self._ask_number("Риск: сколько", "risk", {})
+
+    def action_note(self) -> None:
+        from tui.widgets.prompt import TextPrompt
+
+        who = self._who()
+        if not who:
+            return
+
+        def typed(text: str | None) -> None:
+            if text:
+                self.send("note", who, {"text": text})
+
+        self.push_screen(TextPrompt("Заметка ведущему", "например: Милава ищет следы"), typed)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "q" and not isinstance(self.focused, Input) and not self._declaring():
+            self.exit()
+
+
+def cmd_seat(argv: list[str]) -> int:
+    """``kubik seat NAME [--campaign ФАЙЛ]``: open a player's seat at the GM's kubik."""
+    import argparse
+
+    from tui.cli_common import campaign_arg, fail
+    from tui.seats.tokens import seats_dir, socket_path, token_for
+    from tui.store import default_campaign_path
+
+    parser = argparse.ArgumentParser(
+        prog="kubik seat",
+        description="Место игрока: вид для игроков и заявки за своих персонажей; "
+        "ведущий принимает их в своём kubik (Ctrl+G).",
+    )
+    parser.add_argument("name", metavar="ИМЯ", help="имя игрока или его персонажа")
+    parser.add_argument("--campaign", type=campaign_arg, metavar="ФАЙЛ", help="файл кампании")
+    args = parser.parse_args(argv)
+    folder = seats_dir()
+    token = token_for(folder, args.name)
+    if token is None:
+        fail(
+            f"Места «{args.name}» нет: ведущий создаёт места для игроков партии, когда "
+            "открывает kubik. Проверьте имя (как у персонажа) и что kubik ведущего запущен.",
+            code=1,
+        )
+    path = socket_path(folder, args.campaign or default_campaign_path())
+    app = SeatApp(args.name, path, token)
+    app.run()
+    return int(app.return_code or 0)
