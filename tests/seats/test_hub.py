@@ -57,9 +57,7 @@ async def test_two_seats_declare_and_the_gm_only_approves(folder, campaign_path)
         for name in pcs:
             seat = seats[name]
             me = by_name(store, name)
-            state = await seat.until(
-                lambda m, me=me: (m["state"]["declare"] or {}).get("actor") == me.id
-            )
+            await seat.until(lambda m, me=me: (m["state"]["declare"] or {}).get("actor") == me.id)
             payload = _legal(store, me, atаман)
             await seat.send(id=f"r-{me.id[:8]}", kind="declare", character=me.id, payload=payload)
             await seat.until(lambda m: bool(m["requests"]))

@@ -1,0 +1,89 @@
+"""The GM's app and two seats (real apps, a real socket): a Древо round declared from seats."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import frozen_clock
+from tests.seats.helpers import by_name, short_folder, start_fight
+from tui.seats.seat import SeatApp
+from tui.seats.tokens import seats_dir, socket_path, token_for
+
+
+@pytest.fixture
+def folder():
+    with short_folder() as f:
+        yield f
+
+
+async def _until(pilots, check, what: str, tries: int = 250):
+    for _ in range(tries):
+        if check():
+            return
+        for p in pilots:
+            await p.pause(0.01)
+    raise AssertionError(f"never happened: {what}")
+
+
+def _seat(folder, campaign_path, name) -> SeatApp:
+    seats = seats_dir(folder)
+    return SeatApp(name, socket_path(seats, campaign_path), token_for(seats, name) or "")
+
+
+async def test_two_seats_declare_a_round_and_the_gm_only_approves(folder, campaign_path):
+    from tui.app import make_app
+
+    gm = make_app(campaign_path, seed=7, clock=frozen_clock)
+    gm.seats_folder = seats_dir(folder)
+    async with gm.run_test(size=(80, 24)) as gm_pilot:
+        await _until([gm_pilot], lambda: getattr(gm, "_seat_hub", None) is not None, "hub")
+        hub = gm._seat_hub
+        await _until([gm_pilot], lambda: hub._server is not None, "listening")
+        store = gm.store
+        start_fight(store)
+        first, second = "Богдан Сыч", "Горан Рябой"  # the party declares in its order
+        a, b = _seat(folder, campaign_path, first), _seat(folder, campaign_path, second)
+        async with a.run_test(size=(80, 24)) as pa, b.run_test(size=(80, 24)) as pb:
+            pilots = [gm_pilot, pa, pb]
+            await _until(pilots, lambda: a.state.get("declare") is not None, "a's form")
+            assert b.state.get("declare") is None  # not b's turn: no form there
+            assert b.query_one("#seat-form").display is False
+            await pa.press("enter")  # the seat's form, as the GM's form would declare it
+            await _until(pilots, lambda: len(hub.pending()) == 1, "a's request waits")
+            assert not store.get_doc("encounter")["declarations"]  # nothing before the GM
+            await gm_pilot.press("ctrl+g", "enter", "escape")  # the GM only approves
+            await gm.writes_done()
+            await _until(pilots, lambda: b.state.get("declare") is not None, "b's turn")
+            await _until(
+                pilots, lambda: a.requests and a.requests[-1]["status"] == "accepted", "accepted"
+            )
+            await pb.press("enter")
+            await _until(pilots, lambda: len(hub.pending()) == 1, "b's request waits")
+            await gm_pilot.press("ctrl+g", "enter", "escape")
+            await gm.writes_done()
+            await _until(pilots, lambda: b.requests[-1]["status"] == "accepted", "b accepted")
+            enc = store.get_doc("encounter")
+            actors = [d["actor"] for d in enc["declarations"]]
+            assert actors == [by_name(store, first).id, by_name(store, second).id]
+            assert "Заявка игрока Горан Рябой" in str(a.state["log"])
+
+
+async def test_a_refusal_reaches_the_seat_with_the_gms_reason(folder, campaign_path):
+    from tui.app import make_app
+
+    gm = make_app(campaign_path, seed=7, clock=frozen_clock)
+    gm.seats_folder = seats_dir(folder)
+    async with gm.run_test(size=(80, 24)) as gm_pilot:
+        await _until([gm_pilot], lambda: getattr(gm, "_seat_hub", None) is not None, "hub")
+        hub = gm._seat_hub
+        await _until([gm_pilot], lambda: hub._server is not None, "listening")
+        seat = _seat(folder, campaign_path, "Милава")
+        async with seat.run_test(size=(80, 24)) as sp:
+            pilots = [gm_pilot, sp]
+            await _until(pilots, lambda: bool(seat.mine()), "own sheet")
+            await sp.press("f")  # Судьба +4
+            await _until(pilots, lambda: len(hub.pending()) == 1, "waits")
+            await gm_pilot.press("ctrl+g", "r", *"не в этот раз", "enter")
+            await _until(pilots, lambda: seat.requests[-1]["status"] == "refused", "refused")
+            assert seat.requests[-1]["reason"] == "не в этот раз"
+            assert "отказано: не в этот раз" in str(seat.query_one("#seat-requests").render())

@@ -1,0 +1,46 @@
+"""Snapshot of a player's seat at 80×24: Милава declares (the form, the order, a request)."""
+
+from __future__ import annotations
+
+from rules.encounter import Declaration, Encounter
+from tests.seats.helpers import by_name, start_fight
+from tui import combat_bridge as bridge
+from tui.seats.seat import SeatApp
+from tui.seats.state import seat_state
+from tui.store import Store
+
+
+def _state_of_milava(campaign_path) -> dict:
+    """The state the GM's app sends Милава once Богдан and Горан declared."""
+    store = Store.open(campaign_path)
+    start_fight(store)
+    chars = {c.id: c for c in store.characters()}
+    can_act = lambda cid: bridge.can_act(chars.get(cid))  # noqa: E731
+    enc = Encounter.from_dict(store.get_doc("encounter"))
+    for name in ("Богдан Сыч", "Горан Рябой"):
+        enc = enc.declare(Declaration(by_name(store, name).id, "dodge"), can_act)
+    store.put_doc("encounter", enc.to_dict(), label="test")
+    state = seat_state(store, "Милава")
+    store.close()
+    return state
+
+
+def test_seat_declaring_80x24(snap_compare, campaign_path):
+    state = _state_of_milava(campaign_path)
+    assert state["declare"]["actor"] == by_name(Store.open(campaign_path), "Милава").id
+    app = SeatApp("Милава", None, "", connect=False)
+    app.link = "на связи с ведущим"
+    note = {
+        "id": "n1",
+        "kind": "note",
+        "character": state["declare"]["actor"],
+        "text": "Заметка: вижу дым за рекой",
+        "status": "refused",
+        "reason": "позже",
+    }
+
+    async def run_before(pilot):
+        app.apply_state({"v": 1, "type": "state", "state": state, "requests": [note]})
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
