@@ -197,7 +197,7 @@ class KubikApp(CrashReporting, CleanPaste, App[None]):
             show=False,
         ),
         Binding(
-            "ctrl+g",
+            "ctrl+p",
             "seat_requests",
             "Заявки игроков",
             id="seat-requests",

@@ -65,7 +65,7 @@ async def test_two_seats_declare_and_the_gm_only_approves(folder, campaign_path)
                 "requests"
             ]
             declared = len(_encounter(store).all_declarations())
-            await pilot.press("ctrl+g")
+            await pilot.press("ctrl+p")
             await pilot.pause()
             await pilot.press("enter")  # accept: the only key the GM presses
             await app.writes_done()

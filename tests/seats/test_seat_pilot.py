@@ -51,7 +51,7 @@ async def test_two_seats_declare_a_round_and_the_gm_only_approves(folder, campai
             await pa.press("enter")  # the seat's form, as the GM's form would declare it
             await _until(pilots, lambda: len(hub.pending()) == 1, "a's request waits")
             assert not store.get_doc("encounter")["declarations"]  # nothing before the GM
-            await gm_pilot.press("ctrl+g", "enter", "escape")  # the GM only approves
+            await gm_pilot.press("ctrl+p", "enter", "escape")  # the GM only approves
             await gm.writes_done()
             await _until(pilots, lambda: b.state.get("declare") is not None, "b's turn")
             await _until(
@@ -59,7 +59,7 @@ async def test_two_seats_declare_a_round_and_the_gm_only_approves(folder, campai
             )
             await pb.press("enter")
             await _until(pilots, lambda: len(hub.pending()) == 1, "b's request waits")
-            await gm_pilot.press("ctrl+g", "enter", "escape")
+            await gm_pilot.press("ctrl+p", "enter", "escape")
             await gm.writes_done()
             await _until(pilots, lambda: b.requests[-1]["status"] == "accepted", "b accepted")
             enc = store.get_doc("encounter")
@@ -83,7 +83,7 @@ async def test_a_refusal_reaches_the_seat_with_the_gms_reason(folder, campaign_p
             await _until(pilots, lambda: bool(seat.mine()), "own sheet")
             await sp.press("f")  # Судьба +4
             await _until(pilots, lambda: len(hub.pending()) == 1, "waits")
-            await gm_pilot.press("ctrl+g", "r", *"не в этот раз", "enter")
+            await gm_pilot.press("ctrl+p", "r", *"не в этот раз", "enter")
             await _until(pilots, lambda: seat.requests[-1]["status"] == "refused", "refused")
             assert seat.requests[-1]["reason"] == "не в этот раз"
             assert "отказано: не в этот раз" in str(seat.query_one("#seat-requests").render())

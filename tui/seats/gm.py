@@ -1,7 +1,7 @@
 """The seats in the GM's app: the indicator of waiting requests and the dialog that decides.
 
 ``attach(app)`` starts the :class:`~tui.seats.hub.Hub` when the app has a ``seats_folder``
-(``kubik`` sets it; a test gives a temporary one). Ctrl+G opens :class:`RequestsScreen`:
+(``kubik`` sets it; a test gives a temporary one). Ctrl+P opens :class:`RequestsScreen`:
 Enter accepts, «e» edits (the note or the amount) then accepts, «r» refuses with a reason
 the player sees, «w» accepts this kind from now on («всегда принимать»).
 """
@@ -73,7 +73,7 @@ def show_indicator(app: Any) -> None:
     waiting = len(hub.pending()) if hub else 0
     indicator.display = waiting > 0
     count = plural(waiting, "заявка", "заявки", "заявок")
-    indicator.update(f"Игроки ждут решения: {count} · Ctrl+G — заявки игроков")
+    indicator.update(f"Игроки ждут решения: {count} · Ctrl+P — заявки игроков")
     screen = app.screen
     if isinstance(screen, RequestsScreen):
         screen.redraw()

@@ -395,7 +395,7 @@ def cmd_seat(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="kubik seat",
         description="Место игрока: вид для игроков и заявки за своих персонажей; "
-        "ведущий принимает их в своём kubik (Ctrl+G).",
+        "ведущий принимает их в своём kubik (Ctrl+P).",
     )
     parser.add_argument("name", metavar="ИМЯ", help="имя игрока или его персонажа")
     parser.add_argument("--campaign", type=campaign_arg, metavar="ФАЙЛ", help="файл кампании")
