@@ -216,3 +216,66 @@ async def test_a_request_sent_again_after_a_reconnect_is_one_request(folder, cam
         msg = await again.until(lambda m: m["requests"][0]["status"] == "refused")
         assert msg["requests"][0]["reason"] == "Следов нет."
         again.close()
+
+
+async def test_always_accept_a_kind_and_edit_before_accepting(folder, campaign_path):
+    app = _gm(folder, campaign_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        hub = await _started(pilot, app)
+        me = by_name(app.store, "Милава")
+        seat = RawSeat(folder, campaign_path, "Милава")
+        await seat.connect()
+        await seat.send(id="a1", kind="note", character=me.id, payload={"text": "раз"})
+        await seat.until(lambda m: bool(m["requests"]))
+        await pilot.press("ctrl+p", "e", *"два", "enter")  # the GM edits, which accepts
+        await app.writes_done()
+        await seat.until(lambda m: m["requests"][0]["status"] == "accepted")
+        assert "два" in app.store.log(limit=1)[0].text
+        await seat.send(id="a2", kind="note", character=me.id, payload={"text": "три"})
+        await seat.until(lambda m: len(m["requests"]) == 2)
+        await pilot.press("w")  # «всегда принимать» заметки
+        await app.writes_done()
+        await seat.send(id="a3", kind="note", character=me.id, payload={"text": "четыре"})
+        msg = await seat.until(
+            lambda m: len(m["requests"]) == 3 and m["requests"][2]["status"] == "accepted"
+        )
+        assert [r["status"] for r in msg["requests"]] == ["accepted"] * 3
+        assert hub.always == {"note"}
+        seat.close()
+
+
+def test_kubik_seat_without_a_key_says_what_to_do(tmp_path, monkeypatch, capsys):
+    from tui.cli import main
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    with pytest.raises(SystemExit) as exit_:
+        main(["seat", "Никто"])
+    assert exit_.value.code == 1
+    err = capsys.readouterr().err
+    assert "Места «Никто» нет" in err and "kubik ведущего" in err
+
+
+def test_a_hidden_npc_is_a_secret_target_in_the_seats_form(campaign_path):
+    from dataclasses import replace
+
+    from rules.encounter import Declaration, Encounter
+    from tui import combat_bridge as bridge
+    from tui.seats.state import seat_state
+    from tui.store import Store
+
+    store = Store.open(campaign_path)
+    lyko = by_name(store, "Лыко")
+    store.upsert_character(replace(lyko, extra={**lyko.extra, "hidden": True}))
+    start_fight(store)
+    chars = {c.id: c for c in store.characters()}
+    enc = Encounter.from_dict(store.get_doc("encounter"))
+    for name in ("Богдан Сыч", "Горан Рябой"):
+        enc = enc.declare(
+            Declaration(by_name(store, name).id, "dodge"), lambda c: bridge.can_act(chars.get(c))
+        )
+    store.put_doc("encounter", enc.to_dict(), label="t")
+    offer = seat_state(store, "Милава")["declare"]
+    labels = [label for label, _ in offer["targets"]]
+    assert SECRET_NAME in labels and not any("Лыко" in label for label in labels)
+    assert seat_state(store, "Горан Рябой")["declare"] is None  # not his turn
+    store.close()

@@ -87,3 +87,36 @@ async def test_a_refusal_reaches_the_seat_with_the_gms_reason(folder, campaign_p
             await _until(pilots, lambda: seat.requests[-1]["status"] == "refused", "refused")
             assert seat.requests[-1]["reason"] == "не в этот раз"
             assert "отказано: не в этот раз" in str(seat.query_one("#seat-requests").render())
+
+
+async def test_a_dropped_seat_reconnects_and_keeps_its_pending_request(folder, campaign_path):
+    """The GM's app drops every seat; the seat comes back and its request is still one."""
+    from tui.app import make_app
+
+    gm = make_app(campaign_path, seed=7, clock=frozen_clock)
+    gm.seats_folder = seats_dir(folder)
+    async with gm.run_test(size=(80, 24)) as gm_pilot:
+        await _until([gm_pilot], lambda: getattr(gm, "_seat_hub", None) is not None, "hub")
+        hub = gm._seat_hub
+        await _until([gm_pilot], lambda: hub._server is not None, "listening")
+        seat = _seat(folder, campaign_path, "Милава")
+        async with seat.run_test(size=(80, 24)) as sp:
+            pilots = [gm_pilot, sp]
+            await _until(pilots, lambda: bool(seat.mine()), "own sheet")
+            await sp.press("n", *"ищу следы", "enter")
+            await _until(pilots, lambda: len(hub.pending()) == 1, "waits")
+            rid = hub.pending()[0].request.id
+            for writers in hub._writers.values():  # the connection drops
+                for w in list(writers):
+                    w.close()
+            await _until(pilots, lambda: seat.link.startswith("нет связи"), "seat sees the drop")
+            assert rid in seat.outbox  # kept, to be sent again
+            await _until(pilots, lambda: seat.link == "на связи с ведущим", "reconnected", 400)
+            await _until(pilots, lambda: any(hub._writers.values()), "GM sees the seat")
+            assert [p.request.id for p in hub.pending()] == [rid]  # the same one, once
+            hub.accept(rid)
+            await gm.writes_done()
+            await _until(pilots, lambda: seat.requests[-1]["status"] == "accepted", "accepted")
+            assert rid not in seat.outbox
+            entry = gm.store.log(limit=1)[0]
+            assert entry.actor == "Милава" and "ищу следы" in entry.text
