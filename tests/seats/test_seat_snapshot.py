@@ -44,3 +44,39 @@ def test_seat_declaring_80x24(snap_compare, campaign_path):
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_gm_requests_dialog_80x24(snap_compare, campaign_path):
+    """The GM's Ctrl+P: a declaration and a note waiting, the indicator under the tabs."""
+    from tests.conftest import frozen_clock
+    from tests.seats.helpers import short_folder
+    from tui.app import make_app
+    from tui.seats.gm import show_indicator
+    from tui.seats.hub import Pending
+    from tui.seats.protocol import Request
+    from tui.seats.tokens import seats_dir
+
+    with short_folder() as folder:
+        app = make_app(campaign_path, seed=7, clock=frozen_clock)
+        app.seats_folder = seats_dir(folder)
+
+        async def run_before(pilot):
+            for _ in range(200):
+                if getattr(app, "_seat_hub", None) is not None and app._seat_hub._server:
+                    break
+                await pilot.pause(0.02)
+            hub = app._seat_hub
+            store = app.store
+            milava, goran = by_name(store, "Милава"), by_name(store, "Горан Рябой")
+            ataman = by_name(store, "Атаман Шкуро")
+            shoot = {"action": "shoot", "target": ataman.id, "weapon": "Лук", "distance": "medium",
+                     "turns": 1, "note": "в плечо"}  # fmt: skip
+            hub.requests["d1"] = Pending("Милава", Request("d1", "declare", milava.id, shoot))
+            note = {"text": "Горан ищет брод"}
+            hub.requests["n1"] = Pending("Горан Рябой", Request("n1", "note", goran.id, note))
+            show_indicator(app)
+            await pilot.pause()
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+
+        assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

@@ -38,11 +38,13 @@ def attach(app: Any) -> None:
     indicator = Static(id=INDICATOR)
     indicator.display = False
     indicator.styles.height = 1
-    indicator.styles.dock = "bottom"
     indicator.styles.background = "darkorange"
     indicator.styles.color = "black"
     indicator.styles.padding = (0, 1)
-    app.mount(indicator)
+    from tui.widgets.keybar import KeyBar
+
+    bars = app.query(KeyBar)
+    app.mount(indicator, before=bars.first() if bars else None)  # a line above the key bar
 
     async def start() -> None:
         from tui.seats.hub import Hub

@@ -223,11 +223,12 @@ def describe(kind: str, payload: dict[str, Any], names: dict[str, str] | None = 
         parts = [ACTION_NAMES.get(payload.get("action", ""), "?")]
         if payload.get("weapon"):
             parts.append(str(payload["weapon"]))
-        if payload.get("target"):
-            parts.append("→ " + (names or {}).get(str(payload["target"]), "?"))
         if payload.get("turns", 1) > 1:
             parts.append(f"{payload['turns']} хода")
-        return "Заявка: " + ", ".join(parts) + tail
+        target = ""
+        if payload.get("target"):
+            target = " → " + (names or {}).get(str(payload["target"]), "?")
+        return "Заявка: " + ", ".join(parts) + target + tail
     if kind == "fate":
         return "Судьба: " + FATE_USES.get(payload.get("use", ""), "?") + tail
     if kind == "energy":
