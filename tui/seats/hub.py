@@ -250,6 +250,11 @@ class Hub:
                     writer.write(proto.encode(self._state(s)))
 
     def _store_changed(self) -> None:
+        seats = tuple(seat_names(self.app.store.characters()))
+        if seats != getattr(self, "_seats", None):  # a PC joined the party: a key for them
+            self._seats = seats
+            with contextlib.suppress(OSError):
+                ensure_tokens(self.folder, list(seats))
         loop = self._loop
         if loop is None or loop.is_closed():
             return

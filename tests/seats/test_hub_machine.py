@@ -1,0 +1,162 @@
+"""A state machine of the GM's requests: sent, sent again, accepted, refused, undone, redone.
+
+Invariants: a request id is held once; a decided request never waits again; a refusal has
+a reason; the campaign changes only by what the GM accepted (each accept one undo step).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from pathlib import Path
+
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+
+from tests.seats.helpers import short_folder
+from tui.seats import protocol as proto
+from tui.seats.hub import Hub
+from tui.seats.rules_check import DOC
+from tui.store import LogEntry, Store
+
+
+class FakeApp:
+    """What the hub uses of the GM's app: the store, its write path (here synchronous)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.notes: list[str] = []
+
+    def write(self, job, done=None, *, failed=None):
+        from rules.errors import RulesError
+        from tui.store import StoreError
+
+        try:
+            result = job()
+        except (RulesError, StoreError) as err:
+            if failed:
+                failed(err)
+            return
+        if done:
+            done(result)
+
+    def entry(self, kind, actor, text, data):
+        return LogEntry(uuid.uuid4().hex, "2026-01-01T10:00:00", kind, actor, text, data)
+
+    def notify(self, message, **_kw):
+        self.notes.append(message)
+
+
+class FakeWriter:
+    def __init__(self) -> None:
+        self.lines: list[bytes] = []
+
+    def write(self, data: bytes) -> None:
+        self.lines.append(data)
+
+    async def drain(self) -> None:
+        return None
+
+
+class Requests(RuleBasedStateMachine):
+    def __init__(self) -> None:
+        super().__init__()
+        self._folder_cm = short_folder()
+        folder = self._folder_cm.__enter__()
+        self.store = Store.open(Path(folder) / "c.json")
+        self.app = FakeApp(self.store)
+        self.hub = Hub(self.app, folder)
+        self.writer = FakeWriter()
+        self.loop = asyncio.new_event_loop()
+        chars = self.store.characters()
+        self.mine = next(c for c in chars if c.name == "Милава").id
+        self.other = next(c for c in chars if c.name == "Горан Рябой").id
+        self.sent: list[str] = []
+        self.decided: dict[str, str] = {}
+
+    def teardown(self) -> None:
+        self.loop.close()
+        self.store.close()
+        self._folder_cm.__exit__(None, None, None)
+
+    def _receive(self, message: dict) -> None:
+        line = proto.encode(message)
+        self.loop.run_until_complete(self.hub._received("Милава", self.writer, line))
+
+    @rule(own=st.booleans(), kind=st.sampled_from(["note", "fate", "energy"]))
+    def send(self, own, kind):
+        rid = uuid.uuid4().hex[:12]
+        payload = {"note": {"text": "след"}, "fate": {"use": "before"}}.get(
+            kind, {"when": "before", "amount": 5}
+        )
+        character = self.mine if own else self.other
+        self._receive(proto.Request(rid, kind, character, payload).to_dict())
+        self.sent.append(rid)
+        item = self.hub.requests[rid]
+        if not own or kind == "energy":  # another's character; no energy in Древо
+            assert item.status == "refused" and item.reason
+
+    @rule(data=st.data())
+    def send_again(self, data):
+        if not self.sent:
+            return
+        rid = data.draw(st.sampled_from(self.sent))
+        if rid not in self.hub.requests:
+            return
+        before = (self.hub.requests[rid].status, len(self.hub.requests))
+        item = self.hub.requests[rid]
+        self._receive(item.request.to_dict())
+        assert (self.hub.requests[rid].status, len(self.hub.requests)) == before
+
+    @rule(data=st.data())
+    def accept(self, data):
+        waiting = self.hub.pending()
+        if not waiting:
+            return
+        item = data.draw(st.sampled_from(waiting))
+        steps = len(self.store.undo_labels(100))
+        self.hub.accept(item.request.id)
+        assert item.status == "accepted"
+        assert len(self.store.undo_labels(100)) == steps + 1  # one step
+        self.decided[item.request.id] = "accepted"
+
+    @rule(data=st.data())
+    def refuse(self, data):
+        waiting = self.hub.pending()
+        if not waiting:
+            return
+        item = data.draw(st.sampled_from(waiting))
+        before = self.store.get_doc(DOC)
+        self.hub.refuse(item.request.id, "нет")
+        assert self.store.get_doc(DOC) == before
+        self.decided[item.request.id] = "refused"
+
+    @rule()
+    def undo(self):
+        self.store.undo()
+
+    @rule()
+    def redo(self):
+        self.store.redo()
+
+    @invariant()
+    def decided_stay_decided(self):
+        for rid, status in self.decided.items():
+            if rid in self.hub.requests:
+                assert self.hub.requests[rid].status == status
+
+    @invariant()
+    def refusals_have_reasons(self):
+        for item in self.hub.requests.values():
+            assert item.status != "refused" or item.reason
+
+    @invariant()
+    def the_campaign_holds_only_accepted_requests(self):
+        doc = self.store.get_doc(DOC) or {}
+        accepted = {r["id"] for r in doc.get("accepted", [])}
+        assert accepted <= {rid for rid, s in self.decided.items() if s == "accepted"}
+
+
+Requests.TestCase.settings = settings(max_examples=10, stateful_step_count=12, deadline=None)
+TestRequests = Requests.TestCase
