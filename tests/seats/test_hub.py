@@ -279,3 +279,36 @@ def test_a_hidden_npc_is_a_secret_target_in_the_seats_form(campaign_path):
     assert SECRET_NAME in labels and not any("Лыко" in label for label in labels)
     assert seat_state(store, "Горан Рябой")["declare"] is None  # not his turn
     store.close()
+
+
+async def test_a_declaration_gone_stale_is_refused_on_accept_with_the_reason(folder, campaign_path):
+    """The GM declared for the character meanwhile: accepting the seat's request writes
+    nothing and tells the player why (the RulesError of ``apply``)."""
+    from rules.encounter import Declaration
+    from tui import combat_bridge as bridge
+
+    app = _gm(folder, campaign_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        hub = await _started(pilot, app)
+        store = app.store
+        start_fight(store)
+        first = _declaring(store)[0]
+        me = by_name(store, first.name)
+        seat = RawSeat(folder, campaign_path, me.name)
+        await seat.connect()
+        dodge = {"action": "dodge", "target": None, "weapon": None}
+        await seat.send(id="late", kind="declare", character=me.id, payload=dodge)
+        await seat.until(lambda m: bool(m["requests"]))
+        assert hub.pending()
+        chars = {c.id: c for c in store.characters()}
+        enc = _encounter(store).declare(
+            Declaration(me.id, "parry"), lambda c: bridge.can_act(chars.get(c))
+        )
+        store.put_doc("encounter", enc.to_dict(), label="the GM declares himself")
+        before = store.get_doc("encounter")
+        hub.accept("late")
+        await app.writes_done()
+        msg = await seat.until(lambda m: m["requests"][0]["status"] == "refused")
+        assert "заявляет не ваш персонаж" in msg["requests"][0]["reason"]
+        assert store.get_doc("encounter") == before
+        seat.close()
