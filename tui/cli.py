@@ -271,6 +271,10 @@ def _main(argv: Sequence[str] | None) -> int:
             from tui.seats.seat import cmd_seat
 
             return cmd_seat(rest)
+        if command == "serve" and "--seat" in rest:  # a seat in a browser (tui/seats)
+            from tui.seats.serve_seat import cmd_serve_seat
+
+            return cmd_serve_seat(rest)
         if command == "serve":
             from tui.serve import cmd_serve
 
