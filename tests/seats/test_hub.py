@@ -312,3 +312,17 @@ async def test_a_declaration_gone_stale_is_refused_on_accept_with_the_reason(fol
         assert "заявляет не ваш персонаж" in msg["requests"][0]["reason"]
         assert store.get_doc("encounter") == before
         seat.close()
+
+
+async def test_a_line_over_the_limit_is_refused_and_the_seat_hung_up(folder, campaign_path):
+    from tui.seats import protocol as proto
+
+    app = _gm(folder, campaign_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        hub = await _started(pilot, app)
+        seat = RawSeat(folder, campaign_path, "Милава")
+        await seat.connect()
+        await seat.read()
+        await seat.send_raw(b"{" * (proto.MAX_LINE + 10))
+        assert await seat.read() == {}  # the GM's app hung up
+        assert "слишком длинное" in hub.log[-1]

@@ -10,7 +10,7 @@ import asyncio
 import uuid
 from pathlib import Path
 
-from hypothesis import settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
@@ -160,3 +160,62 @@ class Requests(RuleBasedStateMachine):
 
 Requests.TestCase.settings = settings(max_examples=10, stateful_step_count=12, deadline=None)
 TestRequests = Requests.TestCase
+
+
+lines = st.one_of(
+    st.binary(max_size=200),
+    st.fixed_dictionaries(
+        {"v": st.just(1), "type": st.sampled_from(["request", "write", "hello"])},
+        optional={
+            "id": st.text(max_size=70),
+            "kind": st.sampled_from([*proto.KINDS, "write_file", "set"]),
+            "character": st.text(max_size=40),
+            "payload": st.dictionaries(
+                st.sampled_from(["text", "use", "action", "amount", "path"]),
+                st.none() | st.integers() | st.text(max_size=30),
+                max_size=4,
+            ),
+        },
+    ).map(lambda m: proto.encode(m)),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(batch=st.lists(lines, max_size=6))
+def test_fuzz_no_line_a_seat_sends_writes_the_campaign_or_crashes_the_hub(batch):
+    """Malformed or hostile lines: each gets an answer or a refusal; the file never changes."""
+    with short_folder() as folder:
+        store = Store.open(Path(folder) / "c.json")
+        app = FakeApp(store)
+        hub = Hub(app, folder)
+        writer = FakeWriter()
+        before = store.path.read_bytes()
+        loop = asyncio.new_event_loop()
+        try:
+            for line in batch:
+                loop.run_until_complete(hub._received("Милава", writer, line + b"\n"))
+        finally:
+            loop.close()
+        assert store.path.read_bytes() == before
+        assert all(p.status in ("pending", "refused") for p in hub.requests.values())
+        store.close()
+
+
+def test_fate_without_points_is_refused():
+    """«Судьба» with no point left: refused at once, with the reason (nothing waits)."""
+    from dataclasses import replace
+
+    with short_folder() as folder:
+        store = Store.open(Path(folder) / "c.json")
+        milava = next(c for c in store.characters() if c.name == "Милава")
+        store.upsert_character(replace(milava, fate=0))
+        hub = Hub(FakeApp(store), folder)
+        loop = asyncio.new_event_loop()
+        request = proto.Request("f1", "fate", milava.id, {"use": "before", "note": ""})
+        loop.run_until_complete(
+            hub._received("Милава", FakeWriter(), proto.encode(request.to_dict()))
+        )
+        loop.close()
+        assert hub.requests["f1"].status == "refused"
+        assert hub.requests["f1"].reason == "Судьбы не осталось."
+        store.close()

@@ -28,6 +28,8 @@ from tui.seats.tokens import MAX_SOCKET_PATH, ensure_tokens, socket_path, token_
 
 #: Requests kept per seat (pending or decided), newest last; more pending ones are refused.
 MAX_REQUESTS = 20
+#: A seat that stops reading is dropped once this much waits for it (bytes).
+MAX_BACKLOG = 1 << 20
 
 
 @dataclass
@@ -161,6 +163,9 @@ class Hub:
                 line = await _line(reader)
                 if line is None:
                     return
+                if not line.endswith(b"\n"):
+                    self._note(f"Место {seat}: отказано — слишком длинное сообщение.")
+                    return
                 await self._received(seat, writer, line)
         except (ConnectionError, asyncio.IncompleteReadError):
             return
@@ -247,6 +252,11 @@ class Hub:
         for s in seats:
             for writer in list(self._writers.get(s, ())):
                 with contextlib.suppress(Exception):
+                    if writer.transport.get_write_buffer_size() > MAX_BACKLOG:
+                        self._note(f"Место {s}: не читает — отключено.")
+                        writer.close()
+                        self._writers[s].discard(writer)
+                        continue
                     writer.write(proto.encode(self._state(s)))
 
     def _store_changed(self) -> None:
@@ -269,7 +279,7 @@ async def _line(reader: asyncio.StreamReader) -> bytes | None:
     except asyncio.IncompleteReadError:
         return None
     except asyncio.LimitOverrunError:
-        return None
+        return b"-"  # not a line: the caller refuses it and hangs up
     return line
 
 
