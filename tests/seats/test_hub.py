@@ -83,6 +83,9 @@ async def test_two_seats_declare_and_the_gm_only_approves(folder, campaign_path)
         await pilot.press("ctrl+z")
         await app.writes_done()
         assert len(_encounter(store).all_declarations()) == before - 1
+        last = seats[pcs[-1]]
+        got = await last.until(lambda m: m["requests"][-1]["status"] == "undone")
+        assert got["requests"][-1]["id"] == f"r-{by_name(store, pcs[-1]).id[:8]}"
         assert hub.log == []  # nothing was refused
         for s in seats.values():
             s.close()

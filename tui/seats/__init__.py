@@ -4,5 +4,8 @@
 * :mod:`tui.seats.tokens` — the private folder, the per-seat tokens and the socket's path;
 * :mod:`tui.seats.state` — what a seat may read: the players' view plus its own characters;
 * :mod:`tui.seats.hub` — the GM's side: the Unix-socket server, pending requests, decisions;
-* :mod:`tui.seats.seat` — ``kubik seat NAME``: the players' view and a private panel.
+* :mod:`tui.seats.rules_check` — which request a seat may make now; what an accepted one writes;
+* :mod:`tui.seats.gm` — the GM's indicator and the Ctrl+P dialog (accept, edit, refuse, always);
+* :mod:`tui.seats.seat` — ``kubik seat NAME``: the players' view and a private panel;
+* :mod:`tui.seats.serve_seat` — ``kubik serve --seat NAME``: a seat in a browser, behind its key.
 """

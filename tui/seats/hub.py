@@ -233,11 +233,19 @@ class Hub:
 
     def _state(self, seat: str) -> dict[str, Any]:
         state = seat_state(self.app.store, seat)
-        names = public_names(self.app.store)
+        store = self.app.store
+        names = public_names(store)
         requests = [p.to_dict(names) for p in self.requests.values() if p.seat == seat]
+        undone = {
+            e.data["request"]
+            for e in store.log(limit=200)
+            if e.undone and isinstance(e.data.get("request"), str)
+        }
         for r in requests:
             if r["status"] == "writing":
                 r["status"] = "pending"
+            elif r["status"] == "accepted" and r["id"] in undone:
+                r["status"] = "undone"  # the GM took the step back (Ctrl+Z)
         return {"v": proto.VERSION, "type": "state", "state": state, "requests": requests}
 
     async def _send(self, writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:

@@ -43,8 +43,13 @@ SYSTEM_KINDS = {
 }
 FATE_USES = {"before": "+4 к броску (до броска)", "shift": "сдвиг результата (после броска)"}
 ENERGY_WHEN = {"before": "до броска", "after": "после броска"}
-STATUSES = ("pending", "accepted", "refused")
-STATUS_NAMES = {"pending": "ждёт ведущего", "accepted": "принято", "refused": "отказано"}
+STATUSES = ("pending", "accepted", "refused", "undone")
+STATUS_NAMES = {
+    "pending": "ждёт ведущего",
+    "accepted": "принято",
+    "refused": "отказано",
+    "undone": "принято, потом отменено ведущим",
+}
 
 _ID = re.compile(r"^[0-9a-zA-Z_-]{1,64}$")
 
