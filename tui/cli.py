@@ -207,9 +207,9 @@ def _run_kubik(args: argparse.Namespace) -> int:
             fail(str(again), code=1)
     except StoreError as err:
         fail(str(err), code=1)
-    from tui.seats.tokens import seats_dir  # players at their own seats (kubik seat ИМЯ)
+    from tui.seats.tokens import seats_dir_or_none  # players' seats (kubik seat ИМЯ)
 
-    app.seats_folder = seats_dir()
+    app.seats_folder = seats_dir_or_none()
     app.run()
     return _app_exit(app)
 

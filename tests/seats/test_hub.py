@@ -329,3 +329,15 @@ async def test_a_line_over_the_limit_is_refused_and_the_seat_hung_up(folder, cam
         await seat.send_raw(b"{" * (proto.MAX_LINE + 10))
         assert await seat.read() == {}  # the GM's app hung up
         assert "слишком длинное" in hub.log[-1]
+
+
+def test_no_seats_folder_where_it_cannot_be_made(tmp_path, monkeypatch):
+    """A data folder kubik may not write: the GM's kubik starts without seats, not a crash."""
+    from tui.seats.tokens import seats_dir_or_none
+
+    blocked = tmp_path / "data"
+    blocked.write_text("a file where the folder should be")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocked))
+    assert seats_dir_or_none() is None
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "ok"))
+    assert seats_dir_or_none() == tmp_path / "ok" / "kubik" / "seats"

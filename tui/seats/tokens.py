@@ -29,6 +29,14 @@ def seats_dir(base: Path | None = None) -> Path:
     return folder
 
 
+def seats_dir_or_none() -> Path | None:
+    """Return the seats folder, or None where it cannot be made (kubik runs without seats)."""
+    try:
+        return seats_dir()
+    except OSError:
+        return None
+
+
 def socket_path(folder: Path, campaign: Path) -> Path:
     """Return the socket of ``campaign`` in ``folder``."""
     digest = hashlib.sha256(str(Path(campaign).resolve()).encode()).hexdigest()[:12]
