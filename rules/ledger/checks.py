@@ -188,6 +188,15 @@ def _drevo_exchange(data: Data, luck: _Tally) -> None:
         luck.roll(who, _drevo_one_sided(result))
 
 
+def _drevo_initiative(sides: Sequence[Data], luck: _Tally) -> None:
+    """Place each side's initiative 4dF roll (a tie's rerolls are fresh rolls too)."""
+    for side in sides:
+        for dice in side["rolls"]:
+            if len(dice) != 4 or any(d not in (-1, 0, 1) for d in dice):
+                raise ValueError("not a 4dF roll")
+            luck.roll(str(side["side"]), _four_df(sum(dice)))
+
+
 # -- IDE4 -------------------------------------------------------------------------------------
 
 
@@ -340,14 +349,24 @@ def entry_luck(
         The fresh rolls with their percentiles and what was spent; ``None`` for an entry
         without dice (a note, a session mark) or one whose odds cannot be computed.
     """
-    if kind in ("note", "session") or data.get("reveals"):
+    if kind == "session" or data.get("reveals"):
         return None
     luck = _Tally()
     try:
-        if is_notation(data):
+        fate_spent = data.get("fate_spent")
+        if isinstance(fate_spent, int) and not isinstance(fate_spent, bool) and fate_spent > 0:
+            # Судьба spent without dice (lowering damage, a circumstance): its own entry
+            luck.spend(actor, "fate", fate_spent)
+        elif kind == "note":
+            return None
+        elif is_notation(data):
             _notation(data, actor, luck)
         elif data.get("fate") == "before" and kind == "combat":
             luck.spend(actor, "fate", 1)  # Судьба declared before a combat roll
+        elif data.get("fate") == "shift" and kind == "combat":
+            luck.spend(actor, "fate", abs(int(data["points"])))  # ±1 per point after the roll
+        elif kind == "combat" and isinstance(data.get("initiative"), list):
+            _drevo_initiative(data["initiative"], luck)
         else:
             system = _system_of(data)
             if system not in _SYSTEMS:

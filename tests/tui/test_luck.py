@@ -182,3 +182,79 @@ async def test_a_view_only_app_shows_only_the_players_numbers(make_test_app, cam
         assert isinstance(screen, StatsScreen) and screen.players
         assert not screen.check_action("players", ()) and not screen.check_action("markdown", ())
         assert "Бросков нет" in str(screen.query_one("#stats-table-lines").render())
+
+
+def test_fate_on_damage_and_after_the_roll_is_counted_in_the_stats(tmp_path) -> None:
+    """«Игрок может потратить одно очко Судьбы для того, чтобы снизить на один уровень
+    полученный его персонажем урон»: the Бой tab's damage line keeps how many points it took,
+    and the stats count them (with the ±1 after the roll) for whoever spent them."""
+    from tests.tui.test_combat_terms import _driver
+
+    fight, store, target = _driver(tmp_path)
+    fight.roll_exchange()
+    while fight._derive()[2].tie:  # seeded: reroll ties until someone wins
+        fight.roll_exchange(int(fight._ex().get("attempt", 1)) + 1)
+    fight.action_fate_shift()  # the first choice: the attacker +1
+    fight.accept_exchange()
+    assert fight._exchange_stage() == "damage" and fight._reduce_options()
+    fight.take_damage(1)
+    damage = next(e for e in store.log() if e.text.startswith("Урон:"))
+    assert damage.data["fate_spent"] == 1
+    spent = read_sessions(list(reversed(store.log())))[-1].spent
+    assert spent[target.name] == {"fate": 1} and spent["Атаман Шкуро"] == {"fate": 1}
+
+
+def test_older_entries_count_what_they_can_and_say_what_they_cannot() -> None:
+    """Entries of an older version: a circumstance always cost one point (counted), damage
+    lowered by Судьба did not keep how many (said as unknown), Древо initiative is rebuilt."""
+    from tui.luck_text import spent_lines, spent_text
+    from tui.store import LogEntry, new_id
+
+    at = "2026-11-29T20:00:00+03:00"
+    old = [
+        LogEntry(new_id(), at, "note", "Горан", "Судьба на благоприятное обстоятельство: x", {}),
+        LogEntry(
+            new_id(),
+            at,
+            "combat",
+            "Горан",
+            "Урон: Горан получает царапину (Судьба −2: было «Лёгкая рана»). Раны: …",
+            {"round": 1, "exchange": "x", "damage": "scratch", "wounds": {}},
+        ),
+        LogEntry(
+            new_id(),
+            at,
+            "combat",
+            None,
+            "Инициатива: Отряд +1, Противники −1",
+            {"round": 0, "initiative": [{"side": "Отряд", "rolls": [[1, 0, 0, 0]]}]},
+        ),
+    ]
+    session = read_sessions(old)[0]
+    assert session.spent == {"Горан": {"fate": 1, "fate_unknown": 1}}
+    assert [r.who for r in session.rolls] == ["Отряд"]
+    assert spent_lines([session]) == [
+        "Потрачено (не удача): Горан — Судьба 1 и ещё 1 трата без записанной суммы (старая версия)"
+    ]
+    assert spent_text({"fate_unknown": 2}) == (
+        "Судьба: 2 траты без записанной суммы (старая версия)"
+    )
+
+
+async def test_fate_on_a_circumstance_is_counted_and_shown_in_the_log(make_test_app, campaign_path):
+    """«Очки Судьбы могут расходоваться игроком (по согласованию с ведущим) чтобы получить …
+    благоприятное для его персонажа стечение обстоятельств»: the note keeps the point spent,
+    the Журнал's detail says it, and the stats count it."""
+    from tests.tui.test_one_truth import cursor_to
+
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await cursor_to(pilot, app, "Горан Рябой")
+        await pilot.press("o", *"дверь открыта", "enter")
+        await pilot.pause()
+        await pilot.press("4")
+        await pilot.pause()
+        assert "потрачено: Судьба 1" in str(app.query_one("#log-detail").render())
+    entries = list(reversed(Store.open(campaign_path).log()))
+    assert entries[-1].data["fate_spent"] == 1
+    assert read_sessions(entries)[-1].spent == {"Горан Рябой": {"fate": 1}}
