@@ -118,6 +118,19 @@ class TestStatsScreen:
 
         assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)
 
+    def test_view_stats_80x24(self, snap_compare, campaign_path):
+        """``s`` in ``kubik --view``: the players' numbers, the hidden NPC «???», no secret."""
+        from tui.view import make_view
+
+        _players_table(campaign_path)
+
+        async def run_before(pilot):
+            await pilot.press("s")
+            await pilot.pause()
+
+        view = make_view(campaign_path)
+        assert snap_compare(view, terminal_size=(80, 24), run_before=run_before)
+
 
 async def test_log_detail_shows_where_the_roll_landed(make_test_app):
     """The Журнал's detail line of a roll says its percentile and the chance of that outcome
@@ -258,3 +271,59 @@ async def test_fate_on_a_circumstance_is_counted_and_shown_in_the_log(make_test_
     entries = list(reversed(Store.open(campaign_path).log()))
     assert entries[-1].data["fate_spent"] == 1
     assert read_sessions(entries)[-1].spent == {"Горан Рябой": {"fate": 1}}
+
+
+def _players_table(path) -> Store:
+    """A Древо campaign's Журнал: Ярослав's and a hidden NPC's rolls, a secret one, a
+    revealed one, Судьба spent on a circumstance."""
+    from dataclasses import replace
+
+    from tui.luck import with_luck
+    from tui.store import LogEntry
+
+    store = Store.open(path, system="drevo")
+    ataman = next(c for c in store.characters() if c.name == "Атаман Шкуро")
+    store.upsert_character(replace(ataman, extra={**ataman.extra, "hidden": True}))
+    at = "2026-11-29T20:00:00+03:00"
+
+    def roll(eid: str, who: str | None, expression: str, total: int, **more) -> LogEntry:
+        data = with_luck("roll", who, {"expression": expression, "total": total, "parts": []})
+        return LogEntry(eid, at, "roll", who, f"{expression} = {total}", {**data, **more})
+
+    for item in (
+        roll("r1", "Ярослав Кречет", "2d6", 11),
+        roll("r2", "Ярослав Кречет", "1d20", 17),
+        roll("r3", "Атаман Шкуро", "2d6", 4),
+        roll("s1", "Ярослав Кречет", "1d20", 1, hidden=True),  # secret, never revealed
+        roll("s2", "Горан Рябой", "1d6", 6, hidden=True),
+        LogEntry("v2", at, "note", None, "Раскрыто: 1d6 = 6", {"reveals": "s2"}),
+    ):
+        store.append_log(item)
+    note = with_luck("note", "Горан Рябой", {"character": "x", "fate_spent": 1})
+    store.append_log(LogEntry("f1", at, "note", "Горан Рябой", "Судьба на …", note))
+    return store
+
+
+async def test_the_players_view_opens_the_players_stats(campaign_path):
+    """«The players' view … count a secret roll only after the GM reveals it»: ``s`` in
+    ``kubik --view`` opens the stats as the players may see them, and writes nothing."""
+    from tui.view import make_view
+
+    _players_table(campaign_path)
+    before = campaign_path.read_bytes(), campaign_path.with_suffix(".log.jsonl").read_bytes()
+    view = make_view(campaign_path)
+    async with view.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s", "s")  # a second «s» opens no second screen
+        screen = view.screen
+        assert isinstance(screen, StatsScreen) and screen.players and screen.locked
+        title = str(screen.query_one("#stats-title").render())
+        assert "для игроков" in title
+        assert "За столом: 4 броска" in str(screen.query_one("#stats-table-lines").render())
+        table = screen.query_one("#stats-characters")
+        names = [str(table.get_row_at(r)[0]) for r in range(table.row_count)]
+        assert names == ["Ярослав Кречет", "???", "Горан Рябой"]
+        assert "Горан Рябой — Судьба 1" in str(screen.query_one("#stats-chart").render())
+        await pilot.press("p", "m", "a", "left", "escape")
+        assert not isinstance(view.screen, StatsScreen) and view.is_running
+    after = campaign_path.read_bytes(), campaign_path.with_suffix(".log.jsonl").read_bytes()
+    assert before == after
