@@ -405,6 +405,21 @@ def chosen_id(builder) -> str:
     return builder.query_one(row).value
 
 
+OPPONENT_STEP = {"ide4": 1, "starately": -1, "wod": -1}
+
+
+def opponent_modifiers(screen) -> list[tuple[str, int]]:
+    """The modifiers of the other side an opposed check's screen would roll."""
+    name = type(screen).__name__
+    if name == "OpposedSetupScreen":  # IDE4
+        mods = screen.second().modifiers
+    elif name == "OpposedScreen":  # Старатели
+        mods = screen.opposed().b.modifiers
+    else:  # Мир Тьмы
+        mods = screen.opponent().modifiers
+    return [(m.reason, m.value) for m in mods]
+
+
 OPPONENT_ROW = {"ide4": "#opp-character", "starately": "#opp-character", "wod": "#contest-character"}
 
 
@@ -425,6 +440,8 @@ async def test_the_turns_check_is_prefilled_with_its_actor_and_target(make_test_
         others = [i for i in opponents if pane.tracker.entrant(i).side != side]
         assert others and opponents[: len(others)] == others  # the other sides first
         target = others[-1]  # not the party's first other character
+        put_effect(app, app.store.character(target).name, EffectSpec("Оглушён", modifier=-1))
+        await pilot.pause()
         table = pane.query_one("#rounds-table")
         table.move_cursor(row=pane._row_ids().index(target))
         await pilot.press("o")
@@ -432,6 +449,8 @@ async def test_the_turns_check_is_prefilled_with_its_actor_and_target(make_test_
         builder = await app.ensure_pane("check")
         assert chosen_id(builder) == actor
         assert app.screen.query_one(OPPONENT_ROW[system]).value == target
+        # the target's effect is in its side of the opposed check («−1» harder in IDE4: +1)
+        assert ("эффект «Оглушён»", OPPONENT_STEP[system]) in opponent_modifiers(app.screen)
         await pilot.press("escape", "2")
         await pilot.pause()
         table.move_cursor(row=pane._row_ids().index(actor))
