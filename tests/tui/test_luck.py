@@ -327,3 +327,33 @@ async def test_the_players_view_opens_the_players_stats(campaign_path):
         assert not isinstance(view.screen, StatsScreen) and view.is_running
     after = campaign_path.read_bytes(), campaign_path.with_suffix(".log.jsonl").read_bytes()
     assert before == after
+
+
+async def test_the_log_tab_shows_where_a_pause_started_a_session(make_test_app, campaign_path):
+    """«a GM key marks the start of a game session (also implied by a gap of more than six
+    hours between rolls); the log and the stats group by session»: the Журнал tab says where
+    a pause began one; a mark is its own line; one session shows no such line."""
+    from tui.luck import with_luck
+    from tui.store import LogEntry
+
+    store = Store.open(campaign_path, system="drevo")
+
+    def roll(eid: str, at: str) -> LogEntry:
+        data = with_luck("roll", None, {"expression": "2d6", "total": 7, "parts": []})
+        return LogEntry(eid, at, "roll", None, "2d6 = 7", data)
+
+    store.append_log(roll("a", "2026-11-28T20:00:00+03:00"))
+    store.append_log(roll("b", "2026-11-28T21:00:00+03:00"))
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("4")
+        await pilot.pause()
+        table = app.query_one("#log-table")
+        assert table.row_count == 2  # one session: nothing to mark
+        app.store.append_log(roll("c", "2026-11-29T20:00:00+03:00"))  # a day later
+        await pilot.pause()
+        rows = [str(table.get_row_at(r)[2]) for r in range(table.row_count)]
+        assert rows == ["2d6 = 7", "— новая сессия: перерыв больше 6 ч —", "2d6 = 7", "2d6 = 7"]
+        table.move_cursor(row=1)
+        await pilot.pause()
+        assert "перерыв больше 6 ч" in str(app.query_one("#log-detail").render())
