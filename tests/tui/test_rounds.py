@@ -420,7 +420,11 @@ def opponent_modifiers(screen) -> list[tuple[str, int]]:
     return [(m.reason, m.value) for m in mods]
 
 
-OPPONENT_ROW = {"ide4": "#opp-character", "starately": "#opp-character", "wod": "#contest-character"}
+OPPONENT_ROW = {
+    "ide4": "#opp-character",
+    "starately": "#opp-character",
+    "wod": "#contest-character",
+}
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
@@ -460,7 +464,8 @@ async def test_the_turns_check_is_prefilled_with_its_actor_and_target(make_test_
         from tui.widgets.builder import OPPOSED_ACTIONS, turn_opponent
 
         assert builder.turn.target == opponents[0]
-        assert turn_opponent(builder, actor, [app.store.character(i) for i in opponents]) == (
-            opponents[0]
+        assert (
+            turn_opponent(builder, actor, [app.store.character(i) for i in opponents])
+            == (opponents[0])
         )
         assert OPPOSED_ACTIONS[system]
