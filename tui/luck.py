@@ -209,7 +209,8 @@ def read_sessions(
     """Cut the Журнал (``entries`` oldest first) into sessions of counted rolls.
 
     Args:
-        entries: the whole Журнал, oldest first.
+        entries: the whole Журнал, oldest first (an entry marked «отменено» counts nothing:
+            undoing gave the points back, and the Бой tab rolls the same dice again).
         players: the players' view: a secret roll counts only once the GM revealed it, and
             hidden NPCs are «???».
         characters: the party (for the names of hidden NPCs).
@@ -222,8 +223,8 @@ def read_sessions(
         session = sessions.get(number)
         if session is None:
             session = sessions[number] = Session(number, entry.at)
-        if players and is_secret(entry, revealed):
-            continue
+        if entry.undone or (players and is_secret(entry, revealed)):
+            continue  # an undone change never stood: its Судьба is back, its dice re-used
         luck = entry.data.get("luck")
         if not isinstance(luck, dict):
             luck = _older_luck(entry)

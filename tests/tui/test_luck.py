@@ -357,3 +357,23 @@ async def test_the_log_tab_shows_where_a_pause_started_a_session(make_test_app, 
         table.move_cursor(row=1)
         await pilot.pause()
         assert "перерыв больше 6 ч" in str(app.query_one("#log-detail").render())
+
+
+async def test_undone_fate_is_not_counted_as_spent(make_test_app, campaign_path):
+    """Ctrl+Z after Судьба on a circumstance gives the point back: the entry reads
+    «отменено» and the stats count nothing spent; Ctrl+Y counts it again."""
+    from tests.tui.test_one_truth import cursor_to
+
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await cursor_to(pilot, app, "Горан Рябой")
+        await pilot.press("o", *"дверь открыта", "enter")
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        entries = list(reversed(app.store.log()))
+        assert entries[-1].undone and read_sessions(entries)[-1].spent == {}
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        entries = list(reversed(app.store.log()))
+        assert read_sessions(entries)[-1].spent == {"Горан Рябой": {"fate": 1}}
