@@ -269,11 +269,28 @@ def _older_luck(entry: LogEntry) -> dict[str, Any] | None:
             return {"rolls": [], "spent": [{"who": entry.actor, "fate": 1}]}
         if entry.kind == "combat" and "damage" in data and _OLD_REDUCED in entry.text:
             return {"rolls": [], "spent": [{"who": entry.actor, UNKNOWN_FATE: 1}]}
+    if isinstance(data.get("initiative"), dict) and "names" not in data:
+        data = {**data, "names": _initiative_names(entry.text, data["initiative"])}
     try:
         luck = entry_luck(entry.kind, entry.actor, data)
     except Exception:  # noqa: BLE001 - an unreadable old entry counts nothing
         return None
     return None if luck is None else luck.to_dict()
+
+
+def _initiative_names(text: str, rolls: dict[str, Any]) -> dict[str, str]:
+    """Who rolled a round tracker's initiative, read from its line «Инициатива (Старатели):
+    Хаим (4+6 +1 = 11) → …» (older entries kept only ids); ``{}`` if the line does not say."""
+    parts = text.split(": ", 1)[-1].split(" → ")
+    if len(parts) != len(rolls):
+        return {}
+    names = {}
+    for part, (key, roll) in zip(parts, rolls.items(), strict=True):
+        suffix = f" ({roll.get('text') if isinstance(roll, dict) else ''})"
+        if not part.endswith(suffix):
+            return {}
+        names[key] = part[: -len(suffix)]
+    return names
 
 
 def session_of(entries: Sequence[LogEntry]) -> dict[str, int]:

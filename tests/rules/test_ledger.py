@@ -514,3 +514,26 @@ def test_drevo_fate_without_a_new_roll_is_spent() -> None:
     shift = {"round": 1, "exchange": "x", "fate": "shift", "points": -2}
     assert entry_luck("combat", "Горан", shift).spent == {"Горан": {"fate": 2}}
     assert entry_luck("combat", "Горан", {**reduced, "fate_spent": 0}) is None
+
+
+def test_round_tracker_initiative_places_its_dice() -> None:
+    """RULES.md [default] «Старатели: 2d6 + the DM of a characteristic the campaign names;
+    Мир Тьмы: d10 + the sheet's initiative»: each fighter's dice (its total less the fixed
+    part) are placed among those dice's totals; IDE4's check keeps no difficulty: not placed."""
+    two_d6 = brute([(a + b, 1) for a, b in product(range(1, 7), repeat=2)], lambda s: s)
+    d10 = brute([(f, 1) for f in range(1, 11)], lambda s: s)
+    rolls = {
+        "x": {"key": [11], "bonus": 1, "text": "4+6 +1 = 11"},
+        "y": {"key": [3], "bonus": 1, "text": "1+1 +1 = 3"},
+    }
+    data = {"system": "starately", "round": 1, "initiative": rolls, "names": {"x": "Хаим"}}
+    luck = entry_luck("combat", None, data)
+    assert [r.who for r in luck.rolls] == ["Хаим", None]
+    assert [r.luck.percentile for r in luck.rolls] == [two_d6[10], two_d6[2]]
+    wod_rolls = {"z": {"key": [12], "bonus": 5, "text": "7 +5 = 12"}}
+    luck = entry_luck("combat", None, {"system": "wod", "initiative": wod_rolls})
+    assert [r.luck.percentile for r in luck.rolls] == [d10[7]]
+    bad = {"z": {"key": [30], "bonus": 5, "text": "25 +5 = 30"}}  # no d10 shows 25
+    assert entry_luck("combat", None, {"system": "wod", "initiative": bad}) is None
+    ide4_rolls = {"z": {"key": [3, 40], "bonus": 0, "text": "Средне · 40"}}
+    assert entry_luck("combat", None, {"system": "ide4", "initiative": ide4_rolls}) is None

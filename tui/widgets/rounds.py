@@ -369,7 +369,11 @@ class RoundsPane(EffectKeys, Vertical):
         self.tracker, self.effects = tracker, effects
         names = self._names()
         ranked = " → ".join(f"{names.get(k, k)} ({r.text})" for k, r in rolls.items())
-        data = {"initiative": {k: r.to_dict() for k, r in rolls.items()}, "order": list(order)}
+        data = {
+            "initiative": {k: r.to_dict() for k, r in rolls.items()},
+            "order": list(order),
+            "names": {k: names.get(k, k) for k in rolls},  # the luck ledger names who rolled
+        }
         self._log(None, f"Инициатива ({SYSTEM_NAMES[self.system]}): {ranked}", data)
         self._announce(notices)
 
