@@ -22,6 +22,8 @@ from tui.store import Character, LogEntry
 SESSION_KIND = "session"
 #: Who a roll without an actor (a quick roll) is counted for.
 NOBODY = "без персонажа"
+#: A spent kind: Судьба spent by an older entry that did not keep how many points (a count).
+UNKNOWN_FATE = "fate_unknown"
 _CHEAP_DICE = 12  # dice notation with no explosion and at most this many dice: computed inline
 
 
@@ -207,7 +209,8 @@ def read_sessions(
     """Cut the Журнал (``entries`` oldest first) into sessions of counted rolls.
 
     Args:
-        entries: the whole Журнал, oldest first.
+        entries: the whole Журнал, oldest first (an entry marked «отменено» counts nothing:
+            undoing gave the points back, and the Бой tab rolls the same dice again).
         players: the players' view: a secret roll counts only once the GM revealed it, and
             hidden NPCs are «???».
         characters: the party (for the names of hidden NPCs).
@@ -220,8 +223,12 @@ def read_sessions(
         session = sessions.get(number)
         if session is None:
             session = sessions[number] = Session(number, entry.at)
+        if entry.undone or (players and is_secret(entry, revealed)):
+            continue  # an undone change never stood: its Судьба is back, its dice re-used
         luck = entry.data.get("luck")
-        if not isinstance(luck, dict) or (players and is_secret(entry, revealed)):
+        if not isinstance(luck, dict):
+            luck = _older_luck(entry)
+        if luck is None:
             continue
         for roll in luck.get("rolls") or []:
             sample = _sample(roll) if isinstance(roll, dict) else None
@@ -237,6 +244,53 @@ def read_sessions(
                 if kind != "who" and isinstance(amount, int):
                     kinds[kind] = kinds.get(kind, 0) + amount
     return [sessions[n] for n in sorted(sessions)]
+
+
+#: The Журнал text of a Судьба point spent on a circumstance, before entries kept the amount;
+#: that use always cost one point (the seed's «одно очко»).
+_OLD_CIRCUMSTANCE = "Судьба на благоприятное обстоятельство"
+#: The Журнал text of damage lowered by Судьба, before entries kept how many points it took.
+_OLD_REDUCED = "(Судьба −"
+
+
+def _older_luck(entry: LogEntry) -> dict[str, Any] | None:
+    """The luck of an entry written before the ledger counted it (``None``: nothing to count).
+
+    Entries recorded by an older version carry no ``"luck"``: Древо initiative and Судьба
+    after a combat roll are rebuilt from their data here (no dice notation: that would cost a
+    worker); Судьба on a circumstance counts its one point; damage lowered by Судьба says
+    only that points were spent: counted as ``fate_unknown`` (one spending of unknown size).
+    """
+    data = entry.data
+    if is_notation(data):
+        return None
+    if "fate_spent" not in data:
+        if entry.kind == "note" and entry.text.startswith(_OLD_CIRCUMSTANCE):
+            return {"rolls": [], "spent": [{"who": entry.actor, "fate": 1}]}
+        if entry.kind == "combat" and "damage" in data and _OLD_REDUCED in entry.text:
+            return {"rolls": [], "spent": [{"who": entry.actor, UNKNOWN_FATE: 1}]}
+    if isinstance(data.get("initiative"), dict) and "names" not in data:
+        data = {**data, "names": _initiative_names(entry.text, data["initiative"])}
+    try:
+        luck = entry_luck(entry.kind, entry.actor, data)
+    except Exception:  # noqa: BLE001 - an unreadable old entry counts nothing
+        return None
+    return None if luck is None else luck.to_dict()
+
+
+def _initiative_names(text: str, rolls: dict[str, Any]) -> dict[str, str]:
+    """Who rolled a round tracker's initiative, read from its line «Инициатива (Старатели):
+    Хаим (4+6 +1 = 11) → …» (older entries kept only ids); ``{}`` if the line does not say."""
+    parts = text.split(": ", 1)[-1].split(" → ")
+    if len(parts) != len(rolls):
+        return {}
+    names = {}
+    for part, (key, roll) in zip(parts, rolls.items(), strict=True):
+        suffix = f" ({roll.get('text') if isinstance(roll, dict) else ''})"
+        if not part.endswith(suffix):
+            return {}
+        names[key] = part[: -len(suffix)]
+    return names
 
 
 def session_of(entries: Sequence[LogEntry]) -> dict[str, int]:

@@ -10,7 +10,7 @@ from typing import Any
 
 from rules.ledger import Sample, Summary, Verdict, summarise
 from rules.ledger.stats import settings
-from tui.luck import Roll, Session
+from tui.luck import UNKNOWN_FATE, Roll, Session
 
 SPARKS = "▁▂▃▄▅▆▇█"
 SPENT_NAMES = {"fate": "Судьба", "energy": "энергия", "rerolls": "перебросы"}
@@ -94,9 +94,26 @@ def histogram_rows(histogram: Sequence[int], height: int = 4, cell: int = 4) -> 
 
 
 def spent_text(spent: dict[str, int]) -> str:
-    """Return «Судьба 2, энергия 16, перебросы 1» (what was spent, not luck)."""
-    parts = [f"{SPENT_NAMES.get(k, k)} {v}" for k, v in spent.items() if v]
+    """Return «Судьба 2, энергия 16, перебросы 1» (what was spent, not luck).
+
+    Судьба spent by an entry of an older version that did not keep the amount
+    (``fate_unknown``: how many such spendings) is said as such, not guessed.
+    """
+    unknown = spent.get(UNKNOWN_FATE, 0)
+    parts = []
+    for kind, amount in spent.items():
+        if kind == "fate" and amount and unknown:
+            parts.append(f"Судьба {amount} и ещё {_unknown_text(unknown)}")
+        elif amount and kind != UNKNOWN_FATE:
+            parts.append(f"{SPENT_NAMES.get(kind, kind)} {amount}")
+    if unknown and not spent.get("fate"):
+        parts.append(f"Судьба: {_unknown_text(unknown)}")
     return ", ".join(parts)
+
+
+def _unknown_text(n: int) -> str:
+    """«1 трата без записанной суммы (старая версия)»: Судьба of entries without the amount."""
+    return f"{n} {plural(n, 'трата', 'траты', 'трат')} без записанной суммы (старая версия)"
 
 
 # -- scopes ------------------------------------------------------------------------------------

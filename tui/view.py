@@ -5,7 +5,8 @@ It opens the campaign with ``Store.open(read_only=True)`` and watches its folder
 shared screen shows the GM's change within tens of milliseconds; a timer still calls
 :meth:`Store.refresh` twice a second (two ``stat`` calls) should the watch miss one. What it
 shows passes through :mod:`tui.public`: the PCs, the fight's order and who acts now, the last
-rolls, with secret rolls and hidden NPCs masked. Its only keys quit.
+rolls, with secret rolls and hidden NPCs masked. Its keys quit and open the luck stats as the
+players may see them (``s``: no unrevealed secret roll, hidden NPCs «???», no file written).
 """
 
 from __future__ import annotations
@@ -133,6 +134,7 @@ class ViewApp(CrashReporting, App[None]):
     BINDINGS = [
         Binding("q", "quit", "Выход", id="view-quit"),
         Binding("ctrl+q", "quit", "Выход", id="view-quit-ctrl", show=False),
+        Binding("s", "stats", "Удача", id="view-stats", tooltip="Удача бросков: статистика"),
     ]
 
     def __init__(self, store: Store, *, refresh_seconds: float = REFRESH_SECONDS) -> None:
@@ -192,7 +194,15 @@ class ViewApp(CrashReporting, App[None]):
         guard_size(self, event.size)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "stats" and type(self.screen).__name__ == "StatsScreen":
+            return False  # open already: not in its key bar
         return action == "quit" or not is_too_small(self)
+
+    def action_stats(self) -> None:
+        """Open the luck stats, the players' numbers only (read-only: no file, no GM toggle)."""
+        from tui.screens.stats import StatsScreen  # lazy: the view starts without it
+
+        self.push_screen(StatsScreen(locked=True))
 
     def poll(self) -> None:
         """Pick up the GM's changes (the store notifies :meth:`redraw` when there are any)."""

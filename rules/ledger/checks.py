@@ -188,6 +188,50 @@ def _drevo_exchange(data: Data, luck: _Tally) -> None:
         luck.roll(who, _drevo_one_sided(result))
 
 
+def _drevo_initiative(sides: Sequence[Data], luck: _Tally) -> None:
+    """Place each side's initiative 4dF roll (a tie's rerolls are fresh rolls too)."""
+    for side in sides:
+        for dice in side["rolls"]:
+            if len(dice) != 4 or any(d not in (-1, 0, 1) for d in dice):
+                raise ValueError("not a 4dF roll")
+            luck.roll(str(side["side"]), _four_df(sum(dice)))
+
+
+def _rounds_initiative(data: Data, luck: _Tally) -> None:
+    """Старатели (2d6 + DM) and Мир Тьмы (d10 + initiative): each fighter's (or side's) dice
+    are its total less its fixed part, placed among the dice's own totals. IDE4's initiative
+    is a check whose difficulty the entry does not keep: not placed. Tie-breaks only order."""
+    system = data.get("system")
+    if system not in _INITIATIVE_DICE:
+        return
+    dist = _INITIATIVE_DICE[system]()
+    names = data.get("names")
+    for key, roll in data["initiative"].items():
+        natural = int(roll["key"][0]) - int(roll["bonus"])
+        if natural not in dist:
+            raise ValueError("not a roll of these dice")
+        who = names.get(key) if isinstance(names, Mapping) else None
+        luck.roll(str(who) if who else None, total_luck(dist, natural))
+
+
+def _two_d6() -> dict[int, Fraction]:
+    sums: dict[int, int] = {}
+    for a in range(1, 7):
+        for b in range(1, 7):
+            sums[a + b] = sums.get(a + b, 0) + 1
+    return {total: _frac(n, 36) for total, n in sums.items()}
+
+
+def _d10() -> dict[int, Fraction]:
+    return {face: _frac(1, 10) for face in range(1, 11)}
+
+
+_INITIATIVE_DICE: dict[str, Callable[[], dict[int, Fraction]]] = {
+    "starately": _two_d6,
+    "wod": _d10,
+}
+
+
 # -- IDE4 -------------------------------------------------------------------------------------
 
 
@@ -340,14 +384,26 @@ def entry_luck(
         The fresh rolls with their percentiles and what was spent; ``None`` for an entry
         without dice (a note, a session mark) or one whose odds cannot be computed.
     """
-    if kind in ("note", "session") or data.get("reveals"):
+    if kind == "session" or data.get("reveals"):
         return None
     luck = _Tally()
     try:
-        if is_notation(data):
+        fate_spent = data.get("fate_spent")
+        if isinstance(fate_spent, int) and not isinstance(fate_spent, bool) and fate_spent > 0:
+            # Судьба spent without dice (lowering damage, a circumstance): its own entry
+            luck.spend(actor, "fate", fate_spent)
+        elif kind == "note":
+            return None
+        elif is_notation(data):
             _notation(data, actor, luck)
         elif data.get("fate") == "before" and kind == "combat":
             luck.spend(actor, "fate", 1)  # Судьба declared before a combat roll
+        elif data.get("fate") == "shift" and kind == "combat":
+            luck.spend(actor, "fate", abs(int(data["points"])))  # ±1 per point after the roll
+        elif kind == "combat" and isinstance(data.get("initiative"), list):
+            _drevo_initiative(data["initiative"], luck)
+        elif kind == "combat" and isinstance(data.get("initiative"), Mapping):
+            _rounds_initiative(data, luck)
         else:
             system = _system_of(data)
             if system not in _SYSTEMS:

@@ -479,3 +479,61 @@ def test_exact_tail_equals_enumeration_on_random_small_cases(rolls) -> None:
         cases.append((probs, rolled))
     samples = [sample(p, i) for p, i in cases]
     assert exact_tail(samples) == pytest.approx(float(brute_tail(cases)), abs=1e-9)
+
+
+def test_drevo_side_initiative_places_every_4df_roll() -> None:
+    """«Какая сторона ходит первой — … определяется броском кубиков на инициативу (у кого
+    результат больше, тот и выиграл)»: each side's 4dF roll is a fresh roll placed among the
+    81 rolls of 4dF; a tie's reroll is one more."""
+    sums = [sum(d) for d in product((-1, 0, 1), repeat=4)]
+    expected = brute([(s, 1) for s in sums], lambda s: s)
+    how = [
+        {"side": "Отряд", "rolls": [[1, 0, 0, 0], [1, 1, 0, 0]]},
+        {"side": "Противники", "rolls": [[0, 1, 0, 0], [-1, -1, -1, -1]]},
+    ]
+    luck = entry_luck("combat", None, {"round": 0, "initiative": how})
+    assert [r.who for r in luck.rolls] == ["Отряд", "Отряд", "Противники", "Противники"]
+    assert [r.luck.percentile for r in luck.rolls] == [
+        expected[1],
+        expected[2],
+        expected[1],
+        expected[-4],
+    ]
+    bad = [{"side": "Отряд", "rolls": [[2, 0, 0, 0]]}]
+    assert entry_luck("combat", None, {"initiative": bad}) is None  # not 4dF: no wrong luck
+
+
+def test_drevo_fate_without_a_new_roll_is_spent() -> None:
+    """«Игрок может потратить одно очко Судьбы для того, чтобы снизить на один уровень
+    полученный его персонажем урон … замена Тяжелой раны — три очка»; «после броска … ±1 к
+    результату за очко»: the amount each entry records is what the ledger counts as spent."""
+    reduced = {"round": 1, "exchange": "x", "damage": "scratch", "fate_spent": 3}
+    assert entry_luck("combat", "Горан", reduced).spent == {"Горан": {"fate": 3}}
+    note = {"character": "id", "fate_spent": 1}  # a favourable circumstance (a note)
+    assert entry_luck("note", "Горан", note).spent == {"Горан": {"fate": 1}}
+    shift = {"round": 1, "exchange": "x", "fate": "shift", "points": -2}
+    assert entry_luck("combat", "Горан", shift).spent == {"Горан": {"fate": 2}}
+    assert entry_luck("combat", "Горан", {**reduced, "fate_spent": 0}) is None
+
+
+def test_round_tracker_initiative_places_its_dice() -> None:
+    """RULES.md [default] «Старатели: 2d6 + the DM of a characteristic the campaign names;
+    Мир Тьмы: d10 + the sheet's initiative»: each fighter's dice (its total less the fixed
+    part) are placed among those dice's totals; IDE4's check keeps no difficulty: not placed."""
+    two_d6 = brute([(a + b, 1) for a, b in product(range(1, 7), repeat=2)], lambda s: s)
+    d10 = brute([(f, 1) for f in range(1, 11)], lambda s: s)
+    rolls = {
+        "x": {"key": [11], "bonus": 1, "text": "4+6 +1 = 11"},
+        "y": {"key": [3], "bonus": 1, "text": "1+1 +1 = 3"},
+    }
+    data = {"system": "starately", "round": 1, "initiative": rolls, "names": {"x": "Хаим"}}
+    luck = entry_luck("combat", None, data)
+    assert [r.who for r in luck.rolls] == ["Хаим", None]
+    assert [r.luck.percentile for r in luck.rolls] == [two_d6[10], two_d6[2]]
+    wod_rolls = {"z": {"key": [12], "bonus": 5, "text": "7 +5 = 12"}}
+    luck = entry_luck("combat", None, {"system": "wod", "initiative": wod_rolls})
+    assert [r.luck.percentile for r in luck.rolls] == [d10[7]]
+    bad = {"z": {"key": [30], "bonus": 5, "text": "25 +5 = 30"}}  # no d10 shows 25
+    assert entry_luck("combat", None, {"system": "wod", "initiative": bad}) is None
+    ide4_rolls = {"z": {"key": [3, 40], "bonus": 0, "text": "Средне · 40"}}
+    assert entry_luck("combat", None, {"system": "ide4", "initiative": ide4_rolls}) is None

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from rules.ledger import entry_luck
 from tui.luck import pending, read_sessions
 from tui.luck_text import stats_dict, verdict_text
@@ -118,6 +120,19 @@ class TestStatsScreen:
 
         assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)
 
+    def test_view_stats_80x24(self, snap_compare, campaign_path):
+        """``s`` in ``kubik --view``: the players' numbers, the hidden NPC «???», no secret."""
+        from tui.view import make_view
+
+        _players_table(campaign_path)
+
+        async def run_before(pilot):
+            await pilot.press("s")
+            await pilot.pause()
+
+        view = make_view(campaign_path)
+        assert snap_compare(view, terminal_size=(80, 24), run_before=run_before)
+
 
 async def test_log_detail_shows_where_the_roll_landed(make_test_app):
     """The Журнал's detail line of a roll says its percentile and the chance of that outcome
@@ -182,3 +197,207 @@ async def test_a_view_only_app_shows_only_the_players_numbers(make_test_app, cam
         assert isinstance(screen, StatsScreen) and screen.players
         assert not screen.check_action("players", ()) and not screen.check_action("markdown", ())
         assert "Бросков нет" in str(screen.query_one("#stats-table-lines").render())
+
+
+def test_fate_on_damage_and_after_the_roll_is_counted_in_the_stats(tmp_path) -> None:
+    """«Игрок может потратить одно очко Судьбы для того, чтобы снизить на один уровень
+    полученный его персонажем урон»: the Бой tab's damage line keeps how many points it took,
+    and the stats count them (with the ±1 after the roll) for whoever spent them."""
+    from tests.tui.test_combat_terms import _driver
+
+    fight, store, target = _driver(tmp_path)
+    fight.roll_exchange()
+    while fight._derive()[2].tie:  # seeded: reroll ties until someone wins
+        fight.roll_exchange(int(fight._ex().get("attempt", 1)) + 1)
+    fight.action_fate_shift()  # the first choice: the attacker +1
+    fight.accept_exchange()
+    assert fight._exchange_stage() == "damage" and fight._reduce_options()
+    fight.take_damage(1)
+    damage = next(e for e in store.log() if e.text.startswith("Урон:"))
+    assert damage.data["fate_spent"] == 1
+    spent = read_sessions(list(reversed(store.log())))[-1].spent
+    assert spent[target.name] == {"fate": 1} and spent["Атаман Шкуро"] == {"fate": 1}
+
+
+def test_older_entries_count_what_they_can_and_say_what_they_cannot() -> None:
+    """Entries of an older version: a circumstance always cost one point (counted), damage
+    lowered by Судьба did not keep how many (said as unknown), Древо initiative is rebuilt."""
+    from tui.luck_text import spent_lines, spent_text
+    from tui.store import LogEntry, new_id
+
+    at = "2026-11-29T20:00:00+03:00"
+    old = [
+        LogEntry(new_id(), at, "note", "Горан", "Судьба на благоприятное обстоятельство: x", {}),
+        LogEntry(
+            new_id(),
+            at,
+            "combat",
+            "Горан",
+            "Урон: Горан получает царапину (Судьба −2: было «Лёгкая рана»). Раны: …",
+            {"round": 1, "exchange": "x", "damage": "scratch", "wounds": {}},
+        ),
+        LogEntry(
+            new_id(),
+            at,
+            "combat",
+            None,
+            "Инициатива: Отряд +1, Противники −1",
+            {"round": 0, "initiative": [{"side": "Отряд", "rolls": [[1, 0, 0, 0]]}]},
+        ),
+    ]
+    session = read_sessions(old)[0]
+    assert session.spent == {"Горан": {"fate": 1, "fate_unknown": 1}}
+    assert [r.who for r in session.rolls] == ["Отряд"]
+    assert spent_lines([session]) == [
+        "Потрачено (не удача): Горан — Судьба 1 и ещё 1 трата без записанной суммы (старая версия)"
+    ]
+    assert spent_text({"fate_unknown": 2}) == (
+        "Судьба: 2 траты без записанной суммы (старая версия)"
+    )
+
+
+async def test_fate_on_a_circumstance_is_counted_and_shown_in_the_log(make_test_app, campaign_path):
+    """«Очки Судьбы могут расходоваться игроком (по согласованию с ведущим) чтобы получить …
+    благоприятное для его персонажа стечение обстоятельств»: the note keeps the point spent,
+    the Журнал's detail says it, and the stats count it."""
+    from tests.tui.test_one_truth import cursor_to
+
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await cursor_to(pilot, app, "Горан Рябой")
+        await pilot.press("o", *"дверь открыта", "enter")
+        await pilot.pause()
+        await pilot.press("4")
+        await pilot.pause()
+        assert "потрачено: Судьба 1" in str(app.query_one("#log-detail").render())
+    entries = list(reversed(Store.open(campaign_path).log()))
+    assert entries[-1].data["fate_spent"] == 1
+    assert read_sessions(entries)[-1].spent == {"Горан Рябой": {"fate": 1}}
+
+
+def _players_table(path) -> Store:
+    """A Древо campaign's Журнал: Ярослав's and a hidden NPC's rolls, a secret one, a
+    revealed one, Судьба spent on a circumstance."""
+    from dataclasses import replace
+
+    from tui.luck import with_luck
+    from tui.store import LogEntry
+
+    store = Store.open(path, system="drevo")
+    ataman = next(c for c in store.characters() if c.name == "Атаман Шкуро")
+    store.upsert_character(replace(ataman, extra={**ataman.extra, "hidden": True}))
+    at = "2026-11-29T20:00:00+03:00"
+
+    def roll(eid: str, who: str | None, expression: str, total: int, **more) -> LogEntry:
+        data = with_luck("roll", who, {"expression": expression, "total": total, "parts": []})
+        return LogEntry(eid, at, "roll", who, f"{expression} = {total}", {**data, **more})
+
+    for item in (
+        roll("r1", "Ярослав Кречет", "2d6", 11),
+        roll("r2", "Ярослав Кречет", "1d20", 17),
+        roll("r3", "Атаман Шкуро", "2d6", 4),
+        roll("s1", "Ярослав Кречет", "1d20", 1, hidden=True),  # secret, never revealed
+        roll("s2", "Горан Рябой", "1d6", 6, hidden=True),
+        LogEntry("v2", at, "note", None, "Раскрыто: 1d6 = 6", {"reveals": "s2"}),
+    ):
+        store.append_log(item)
+    note = with_luck("note", "Горан Рябой", {"character": "x", "fate_spent": 1})
+    store.append_log(LogEntry("f1", at, "note", "Горан Рябой", "Судьба на …", note))
+    return store
+
+
+async def test_the_players_view_opens_the_players_stats(campaign_path):
+    """«The players' view … count a secret roll only after the GM reveals it»: ``s`` in
+    ``kubik --view`` opens the stats as the players may see them, and writes nothing."""
+    from tui.view import make_view
+
+    _players_table(campaign_path)
+    before = campaign_path.read_bytes(), campaign_path.with_suffix(".log.jsonl").read_bytes()
+    view = make_view(campaign_path)
+    async with view.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s", "s")  # a second «s» opens no second screen
+        screen = view.screen
+        assert isinstance(screen, StatsScreen) and screen.players and screen.locked
+        title = str(screen.query_one("#stats-title").render())
+        assert "для игроков" in title
+        assert "За столом: 4 броска" in str(screen.query_one("#stats-table-lines").render())
+        table = screen.query_one("#stats-characters")
+        names = [str(table.get_row_at(r)[0]) for r in range(table.row_count)]
+        assert names == ["Ярослав Кречет", "???", "Горан Рябой"]
+        assert "Горан Рябой — Судьба 1" in str(screen.query_one("#stats-chart").render())
+        await pilot.press("p", "m", "a", "left", "escape")
+        assert not isinstance(view.screen, StatsScreen) and view.is_running
+    after = campaign_path.read_bytes(), campaign_path.with_suffix(".log.jsonl").read_bytes()
+    assert before == after
+
+
+async def test_the_log_tab_shows_where_a_pause_started_a_session(make_test_app, campaign_path):
+    """«a GM key marks the start of a game session (also implied by a gap of more than six
+    hours between rolls); the log and the stats group by session»: the Журнал tab says where
+    a pause began one; a mark is its own line; one session shows no such line."""
+    from tui.luck import with_luck
+    from tui.store import LogEntry
+
+    store = Store.open(campaign_path, system="drevo")
+
+    def roll(eid: str, at: str) -> LogEntry:
+        data = with_luck("roll", None, {"expression": "2d6", "total": 7, "parts": []})
+        return LogEntry(eid, at, "roll", None, "2d6 = 7", data)
+
+    store.append_log(roll("a", "2026-11-28T20:00:00+03:00"))
+    store.append_log(roll("b", "2026-11-28T21:00:00+03:00"))
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("4")
+        await pilot.pause()
+        table = app.query_one("#log-table")
+        assert table.row_count == 2  # one session: nothing to mark
+        app.store.append_log(roll("c", "2026-11-29T20:00:00+03:00"))  # a day later
+        await pilot.pause()
+        rows = [str(table.get_row_at(r)[2]) for r in range(table.row_count)]
+        assert rows == ["2d6 = 7", "— новая сессия: перерыв больше 6 ч —", "2d6 = 7", "2d6 = 7"]
+        table.move_cursor(row=1)
+        await pilot.pause()
+        assert "перерыв больше 6 ч" in str(app.query_one("#log-detail").render())
+
+
+async def test_undone_fate_is_not_counted_as_spent(make_test_app, campaign_path):
+    """Ctrl+Z after Судьба on a circumstance gives the point back: the entry reads
+    «отменено» and the stats count nothing spent; Ctrl+Y counts it again."""
+    from tests.tui.test_one_truth import cursor_to
+
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await cursor_to(pilot, app, "Горан Рябой")
+        await pilot.press("o", *"дверь открыта", "enter")
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        entries = list(reversed(app.store.log()))
+        assert entries[-1].undone and read_sessions(entries)[-1].spent == {}
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        entries = list(reversed(app.store.log()))
+        assert read_sessions(entries)[-1].spent == {"Горан Рябой": {"fate": 1}}
+
+
+@pytest.mark.parametrize("system", ["starately", "wod"])
+async def test_round_tracker_initiative_counts_for_each_fighter(make_test_app, system):
+    """i in the Бой tab of Старатели or Мир Тьмы: every fighter's initiative dice are in the
+    ledger under its name; an older entry without the names reads them from its line."""
+    from tui.store import LogEntry
+
+    app = make_test_app(seed=5, system=system)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        pane = await app.ensure_pane("combat")
+        await pilot.press("i")
+        await pilot.pause()
+        names = {e.id: e.name for e in pane.tracker.entrants}
+        entries = list(reversed(app.store.log()))
+    rolls = read_sessions(entries)[-1].rolls
+    assert sorted(r.who for r in rolls) == sorted(names[i] for i in pane.tracker.order)
+    line = next(e for e in entries if e.text.startswith("Инициатива ("))
+    older = {k: v for k, v in line.data.items() if k not in ("names", "luck", "percentile")}
+    old = LogEntry("old", line.at, line.kind, None, line.text, older)
+    assert [r.who for r in read_sessions([old])[0].rolls] == [r.who for r in rolls]

@@ -397,3 +397,75 @@ async def test_initiative_per_side_is_a_campaign_setting(make_test_app):
         assert "по сторонам" in str(pane.query_one("#rounds-status").render())
         first = pane._row(t.order[0], 1)
         assert first[3] == t.rolls[sides[0]].text
+
+
+def chosen_id(builder) -> str:
+    """The builder's chosen character (IDE4's form keeps it in its own stepper)."""
+    row = "#ide4-character" if type(builder).__name__ == "Ide4Builder" else "#check-character"
+    return builder.query_one(row).value
+
+
+OPPONENT_STEP = {"ide4": 1, "starately": -1, "wod": -1}
+
+
+def opponent_modifiers(screen) -> list[tuple[str, int]]:
+    """The modifiers of the other side an opposed check's screen would roll."""
+    name = type(screen).__name__
+    if name == "OpposedSetupScreen":  # IDE4
+        mods = screen.second().modifiers
+    elif name == "OpposedScreen":  # Старатели
+        mods = screen.opposed().b.modifiers
+    else:  # Мир Тьмы
+        mods = screen.opponent().modifiers
+    return [(m.reason, m.value) for m in mods]
+
+
+OPPONENT_ROW = {
+    "ide4": "#opp-character",
+    "starately": "#opp-character",
+    "wod": "#contest-character",
+}
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+async def test_the_turns_check_is_prefilled_with_its_actor_and_target(make_test_app, system):
+    """«on each turn the actor's check opens in that system's builder, prefilled with the
+    actor, the target and the opposed check of that system»: o on the actor's turn with the
+    cursor on an opponent opens the actor's opposed check against that one; Enter on the
+    actor keeps the first opponent as the opposed check's other side."""
+    app = make_test_app(seed=5, system=system)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        pane = await app.ensure_pane("combat")
+        await pilot.press("i")
+        await pilot.pause()
+        actor, opponents = pane.tracker.actor, pane._opponents()
+        side = pane.tracker.entrant(actor).side
+        others = [i for i in opponents if pane.tracker.entrant(i).side != side]
+        assert others and opponents[: len(others)] == others  # the other sides first
+        target = others[-1]  # not the party's first other character
+        put_effect(app, app.store.character(target).name, EffectSpec("Оглушён", modifier=-1))
+        await pilot.pause()
+        table = pane.query_one("#rounds-table")
+        table.move_cursor(row=pane._row_ids().index(target))
+        await pilot.press("o")
+        await pilot.pause()
+        builder = await app.ensure_pane("check")
+        assert chosen_id(builder) == actor
+        assert app.screen.query_one(OPPONENT_ROW[system]).value == target
+        # the target's effect is in its side of the opposed check («−1» harder in IDE4: +1)
+        assert ("эффект «Оглушён»", OPPONENT_STEP[system]) in opponent_modifiers(app.screen)
+        await pilot.press("escape", "2")
+        await pilot.pause()
+        table.move_cursor(row=pane._row_ids().index(actor))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.query_one("#tabs").active == "check" and chosen_id(builder) == actor
+        from tui.widgets.builder import OPPOSED_ACTIONS, turn_opponent
+
+        assert builder.turn.target == opponents[0]
+        assert (
+            turn_opponent(builder, actor, [app.store.character(i) for i in opponents])
+            == (opponents[0])
+        )
+        assert OPPOSED_ACTIONS[system]

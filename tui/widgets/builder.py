@@ -4,6 +4,7 @@ A builder is a container widget for the Проверка tab with:
 
 * ``set_characters(characters)`` — called whenever the party changes;
 * ``choose_character(character_id)`` — called when the GM presses Enter in the party table;
+* :func:`open_turn` — the Бой tab's turn: the actor, and the target its opposed check faces;
 * ``BINDINGS`` — its keys (listed by ``?``);
 * it posts :class:`CheckRolled` after each roll so the app writes the Журнал, and
   :class:`CharacterChanged` when a roll changes the sheet (energy spent, a daily cap used).
@@ -48,6 +49,38 @@ class CharacterChanged(Message):
     """A roll changed a character (energy, daily caps); the app saves it."""
 
     character: Character
+
+
+#: Each builder's opposed check (the screen that names the other side), opened for a turn.
+OPPOSED_ACTIONS = {"ide4": "opposed", "starately": "opposed", "wod": "contest"}
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A combat turn a builder was opened for: its actor and the target the Бой tab knows."""
+
+    actor: str
+    target: str | None = None
+
+
+def open_turn(builder: Any, system: str, turn: Turn, *, opposed: bool = False) -> None:
+    """Prefill a builder from a combat turn: the actor chosen, the target as the opponent of
+    the system's opposed check; ``opposed``: open that check's screen at once."""
+    builder.turn = turn
+    builder.choose_character(turn.actor)
+    action = OPPOSED_ACTIONS.get(system)
+    if opposed and turn.target and action:
+        builder.call_after_refresh(getattr(builder, f"action_{action}"))
+
+
+def turn_opponent(builder: Any, actor_id: str | None, others: list[Character]) -> str | None:
+    """Return the opposed check's default opponent: the turn's target while the builder still
+    checks that turn's actor, else the first of ``others``."""
+    turn = getattr(builder, "turn", None)
+    ids = [c.id for c in others]
+    if isinstance(turn, Turn) and turn.actor == actor_id and turn.target in ids:
+        return turn.target
+    return ids[0] if ids else None
 
 
 def mods_hint(example: str, *, empty: bool = True) -> str:

@@ -23,7 +23,7 @@ from tui.effects_bridge import ide4_note
 from tui.sanitize import plain as escape  # every «[» literal, no control code
 from tui.store import Character
 from tui.widgets import ide4_text as txt
-from tui.widgets.builder import CharacterChanged, CheckRolled
+from tui.widgets.builder import CharacterChanged, CheckRolled, turn_opponent
 from tui.widgets.ide4_dialogs import (
     CardScreen,
     ChecklistScreen,
@@ -349,7 +349,7 @@ class Ide4Builder(MovesMixin, Vertical):
             return
         first_id = self.form.value("character")
         others = [c for c in self.form.characters.values() if c.id != first_id]
-        default = others[0].id if others else first_id
+        default = turn_opponent(self, first_id, others) or first_id
         screen = OpposedSetupScreen(list(self.form.characters.values()), first, default)
 
         def rolled(second: ide4.CheckInput | None) -> None:

@@ -25,7 +25,7 @@ from rules.modifiers import parse_modifiers
 from tui.effects_bridge import effect_modifiers, starately_note
 from tui.render import percent, plain, signed
 from tui.store import Character
-from tui.widgets.builder import CharacterPicker, CheckRolled, mods_hint
+from tui.widgets.builder import CharacterPicker, CheckRolled, mods_hint, turn_opponent
 from tui.widgets.builder_starately_parts import (
     COUNT_OPTIONS,
     IDLE,
@@ -327,7 +327,8 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
             self.app.notify(str(err), severity="error")
             return
         others = [c for c in self._characters.values() if c.name != check.side.name]
-        default = others[0].id if others else None
+        actor = self.character
+        default = turn_opponent(self, actor.id if actor else None, others)
         screen = ChainScreen(list(self._characters.values()), check, default)
         self.app.push_screen(screen, self._chain_answered)
 
@@ -399,7 +400,8 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
             self.app.notify(str(err), severity="error")
             return
         others = [c for c in self._characters.values() if c.name != check.side.name]
-        default = others[0].id if others else None
+        actor = self.character
+        default = turn_opponent(self, actor.id if actor else None, others)
         screen = OpposedScreen(list(self._characters.values()), check.side, default)
         self.app.push_screen(screen, self._opposed_answered)
 

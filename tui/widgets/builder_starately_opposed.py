@@ -23,6 +23,7 @@ from textual.widgets import Input, Label, Static
 from rules import starately
 from rules.errors import RulesError
 from rules.modifiers import parse_modifiers
+from tui.effects_bridge import effect_modifiers
 from tui.render import percent, plain, signed, term
 from tui.store import Character
 from tui.widgets.builder import character_label, mods_hint
@@ -172,7 +173,9 @@ class OpposedScreen(ModalScreen[Any]):
             self.query_one("#opp-skill", Stepper).value or UNSKILLED,
             boons=self.query_one("#opp-boons", Stepper).value or 0,
             banes=self.query_one("#opp-banes", Stepper).value or 0,
-            modifiers=tuple(starately.Modifier(m.value, m.reason) for m in typed),
+            # the opponent's active effects, as the builder adds the actor's (issue 17)
+            modifiers=tuple(starately.Modifier(m.value, m.reason) for m in typed)
+            + effect_modifiers(self, c),
         )
         if other.name == self.main.name:
             other = replace(other, name=f"{other.name} (соперник)")

@@ -24,7 +24,7 @@ from rules.errors import RulesError
 from tui.effects_bridge import effect_modifiers, wod_note
 from tui.render import plain, signed
 from tui.store import Character
-from tui.widgets.builder import CharacterPicker, CheckRolled, mods_hint
+from tui.widgets.builder import CharacterPicker, CheckRolled, mods_hint, turn_opponent
 from tui.widgets.builder_wod_parts import (
     AGAIN_OPTIONS,
     CHANCE_RULE,
@@ -243,7 +243,9 @@ class WodBuilder(CharacterPicker, Horizontal):
         if not others:
             self.app.notify("Состязаться не с кем: в партии один персонаж.", severity="error")
             return
-        screen = ContestScreen(list(self._characters.values()), main, others[0].id)
+        actor = self.character
+        default = turn_opponent(self, actor.id if actor else None, others) or others[0].id
+        screen = ContestScreen(list(self._characters.values()), main, default)
         self.app.push_screen(screen, self._contest_answered)
 
     def _contest_answered(self, other: Any) -> None:

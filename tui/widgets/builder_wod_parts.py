@@ -19,6 +19,7 @@ from textual.widgets import Button, Input, Label, Static
 from rules import wod
 from rules.errors import RulesError
 from rules.modifiers import parse_modifiers
+from tui.effects_bridge import effect_modifiers
 from tui.render import percent, plain, signed
 from tui.sheets import dots
 from tui.store import Character
@@ -226,12 +227,14 @@ class ContestScreen(ModalScreen[Any]):
         c = self.characters.get(self.query_one("#contest-character", Stepper).value)
         if c is None:
             raise RulesError("Выберите соперника.")
-        return pool_for(
+        pool = pool_for(
             c,
             self.query_one("#contest-attribute", Stepper).value,
             self.query_one("#contest-skill", Stepper).value or NO_SKILL,
             self.query_one("#contest-mods", Input).value,
         )
+        # the opponent's active effects (health too), as the builder adds the actor's (issue 17)
+        return replace(pool, modifiers=pool.modifiers + effect_modifiers(self, c))
 
     @on(Stepper.Changed, "#contest-attribute")
     @on(Stepper.Changed, "#contest-skill")

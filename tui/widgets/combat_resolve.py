@@ -511,7 +511,12 @@ class ExchangeMixin:
             c.name,
             f"Урон: {c.name} получает {words.wound(level, 'acc')}{note}. "
             f"Раны: {wounds_text(track.counts)}" + (f" — {state}" if state else ""),
-            {"exchange": ex.get("id"), "damage": level, "wounds": track.to_dict()},
+            {
+                "exchange": ex.get("id"),
+                "damage": level,
+                "wounds": track.to_dict(),
+                **({"fate_spent": reduce_by} if reduce_by else {}),  # the luck ledger counts it
+            },
         )
 
     def finish_exchange(self, skipped: str = "") -> None:

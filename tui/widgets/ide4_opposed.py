@@ -28,6 +28,7 @@ from textual.widgets import Input, Label, Static
 from rules import ide4
 from rules.errors import RulesError
 from rules.modifiers import parse_modifiers
+from tui.effects_bridge import effect_steps
 from tui.store import Character
 from tui.widgets import ide4_text as txt
 from tui.widgets.builder import CharacterChanged, CheckRolled, character_label, mods_hint
@@ -173,7 +174,8 @@ class OpposedSetupScreen(ModalScreen[Any]):
             skill=skill.name if skill else "",
             mastery=skill.value if skill else 0,
             base=base,
-            modifiers=tuple(ide4.Modifier(m.value, m.reason) for m in mods),
+            # the target's active effects, as the builder adds the actor's (issue 17)
+            modifiers=tuple(ide4.Modifier(m.value, m.reason) for m in mods) + effect_steps(self, c),
             pinned_seven=base == 7,
             energy_pool=int(c.extra.get("energy", 100)),
             energy_dice=self.query_one("#opp-energy", Stepper).value or 0,

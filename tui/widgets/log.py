@@ -68,6 +68,7 @@ class LogPane(Vertical):
         table.clear()
         self._entries = {entry.id: entry for entry in entries}
         self._revealed = revealed_ids(entries)
+        starts = _session_starts(entries)
         for entry in entries:
             text = entry.text
             if entry.data.get("hidden"):
@@ -78,6 +79,10 @@ class LogPane(Vertical):
                 table.add_row(*(Text(c, style=UNDONE_STYLE) for c in cells), key=entry.id)
                 continue
             table.add_row(clock_text(entry.at), entry.actor or "—", text, key=entry.id)
+            if entry.id in starts:  # a session the GM did not mark: a pause started it
+                style = "dim italic"
+                cells = ("", "", starts[entry.id])
+                table.add_row(*(Text(c, style=style) for c in cells), key=f"start-{entry.id}")
         self._show_detail()
 
     def _highlighted(self) -> LogEntry | None:
@@ -130,6 +135,10 @@ class LogPane(Vertical):
             return
         key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
         entry = self._entries.get(key.value or "")
+        if entry is None and (key.value or "").startswith("start-"):
+            line = str(table.get_row(key)[2])
+            detail.update(escape(f"{line.strip('— ').capitalize()} между бросками."))
+            return
         if entry is not None:
             who = f"{entry.actor}: " if entry.actor else ""
             from tui.luck_text import entry_text  # the luck ledger: where the dice landed
@@ -138,3 +147,27 @@ class LogPane(Vertical):
             luck = f"\n{luck}" if luck else ""
             undone = " [dim](отменено)[/dim]" if entry.undone else ""
             detail.update(f"{when_text(entry.at)} — {escape(who + entry.text + luck)}{undone}")
+
+
+def _session_starts(entries: list[LogEntry]) -> dict[str, str]:
+    """Return the first entry of each session no «новая сессия» mark starts (a pause in the
+    rolls did), with the line that says so (``entries`` newest first, maybe not the whole
+    Журнал: no session number, only where one begins)."""
+    from rules.ledger.stats import settings
+    from tui.luck import SESSION_KIND, session_of  # the luck ledger's sessions
+
+    oldest_first = list(reversed(entries))
+    numbers = session_of(oldest_first)
+    try:
+        hours = settings().gap.total_seconds() / 3600
+    except Exception:  # noqa: BLE001 - a broken table: session_of said so already
+        return {}
+    line = f"— новая сессия: перерыв больше {hours:g} ч —".replace(".", ",")
+    starts: dict[str, str] = {}
+    previous = None
+    for entry in oldest_first:
+        number = numbers.get(entry.id)
+        if previous is not None and number != previous and entry.kind != SESSION_KIND:
+            starts[entry.id] = line
+        previous = number
+    return starts

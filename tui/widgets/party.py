@@ -177,8 +177,10 @@ class PartyPane(EffectKeys, Vertical):
         c: Character,
         make: Callable[[Character], tuple[Character, str, str]],
         what: str,
+        data: dict[str, Any] | None = None,
     ) -> None:
-        """Save what ``make`` turns the *current* ``c`` into: ``(new, label, log text)``.
+        """Save what ``make`` turns the *current* ``c`` into: ``(new, label, log text)``;
+        ``data``: more of the Журнал entry's data (Судьба spent, for the luck ledger).
 
         The store runs ``make`` on the character as it is in the file now, so a wound given
         in this window is added to the track another window changed meanwhile; a character
@@ -188,7 +190,10 @@ class PartyPane(EffectKeys, Vertical):
 
         def edit(current: Character) -> Edit:
             new, label, text = make(current)
-            entry = app.entry("note", current.name, text, {"character": current.id})  # type: ignore[attr-defined]
+            from tui.luck import with_luck
+
+            more = with_luck("note", current.name, {"character": current.id, **(data or {})})
+            entry = app.entry("note", current.name, text, more)  # type: ignore[attr-defined]
             return Edit(new, label, [entry])
 
         def write() -> None:
@@ -347,7 +352,12 @@ class PartyPane(EffectKeys, Vertical):
 
         def noted(note: str | None) -> None:
             if note:
-                self._edit(c, lambda current: spent(current, note), "очко Судьбы не потрачено")
+                self._edit(
+                    c,
+                    lambda current: spent(current, note),
+                    "очко Судьбы не потрачено",
+                    {"fate_spent": 1},  # one point: spend_fate's cost below
+                )
 
         prompt = TextPrompt(f"{c.name}: что складывается в его пользу?", "с согласия ведущего")
         now = "очко спишется с текущей Судьбы"

@@ -38,6 +38,7 @@ from tui.effects_bridge import (
 )
 from tui.render import plain
 from tui.store import Character, StoreError
+from tui.widgets.builder import Turn, open_turn
 from tui.widgets.choice import Choice, ChoiceScreen
 from tui.widgets.effect_keys import EffectContext, EffectKeys, effect_bindings
 from tui.widgets.focus import focus_now
@@ -81,6 +82,13 @@ class RoundsPane(EffectKeys, Vertical):
         Binding("i", "initiative", "Инициатива", id="rounds-initiative"),
         Binding("n", "next_turn", "След. ход", id="rounds-next", tooltip="Закончить ход"),
         Binding("enter", "check", "Проверка", id="rounds-check", tooltip="Проверка в конструкторе"),
+        Binding(
+            "o",
+            "against",
+            "Против",
+            id="rounds-against",
+            tooltip="Проверка ходящего против выделенного: противоборство в конструкторе",
+        ),
         *effect_bindings("rounds", "e,plus", "d,minus", "h", show_remove=True),
         Binding("w", "harm", "Вред", id="rounds-harm", tooltip="Вред: заметка или клетка здоровья"),
         Binding("u", "heal", "Лечить", id="rounds-heal", tooltip="Снять клетку здоровья"),
@@ -269,6 +277,8 @@ class RoundsPane(EffectKeys, Vertical):
             return bool(self.effects.effects)
         if action == "heal":
             return self.system == "wod" and bool(self.characters)
+        if action == "against":
+            return started and len(self._opponents()) > 0
         if action in ("check", "harm", "add_effect"):
             return bool(self.characters)
         return True
@@ -359,7 +369,11 @@ class RoundsPane(EffectKeys, Vertical):
         self.tracker, self.effects = tracker, effects
         names = self._names()
         ranked = " → ".join(f"{names.get(k, k)} ({r.text})" for k, r in rolls.items())
-        data = {"initiative": {k: r.to_dict() for k, r in rolls.items()}, "order": list(order)}
+        data = {
+            "initiative": {k: r.to_dict() for k, r in rolls.items()},
+            "order": list(order),
+            "names": {k: names.get(k, k) for k in rolls},  # the luck ledger names who rolled
+        }
         self._log(None, f"Инициатива ({SYSTEM_NAMES[self.system]}): {ranked}", data)
         self._announce(notices)
 
@@ -393,13 +407,50 @@ class RoundsPane(EffectKeys, Vertical):
         self._announce([Notice("expired", e) for e in ended])
 
     async def action_check(self) -> None:
-        """Open the actor's (or the highlighted one's) check in this system's builder."""
+        """Open the highlighted one's check in this system's builder; on the actor's turn its
+        opposed check faces the first opponent in the order (``o`` names another)."""
         cid = self.highlighted_id() or self.tracker.actor
         if cid not in self.characters:
             return
+        opponents = self._opponents() if cid == self.tracker.actor else []
+        await self._open_turn(Turn(cid, opponents[0] if opponents else None))
+
+    def action_against(self) -> None:
+        """The actor's opposed check against the highlighted combatant (else one chosen)."""
+        opponents = self._opponents()
+        if not opponents:
+            return
+        actor = self.tracker.actor
+        target = self.highlighted_id()
+        if target in self.characters and target != actor and self.tracker.entrant(target or ""):
+            self.run_worker(self._open_turn(Turn(actor, target), opposed=True))
+            return
+        if len(opponents) == 1:
+            self.run_worker(self._open_turn(Turn(actor, opponents[0]), opposed=True))
+            return
+
+        def chosen(target: str | None) -> None:
+            if target is not None:
+                self.run_worker(self._open_turn(Turn(actor, target), opposed=True))
+
+        names = self._names()
+        choices = [Choice(names.get(cid, "?"), cid) for cid in opponents]
+        title = f"{names.get(actor, '?')}: против кого?"
+        self.app.push_screen(ChoiceScreen(title, choices), chosen)
+
+    def _opponents(self) -> list[str]:
+        """The actor's opponents in the order: entrants of the other sides, then of its own."""
+        t = self.tracker
+        me = t.entrant(t.actor) if t.started else None
+        if me is None:
+            return []
+        ids = [i for i in t.order if i != t.actor and i in self.characters and t.entrant(i)]
+        return sorted(ids, key=lambda i: t.entrant(i).side == me.side)  # type: ignore[union-attr]
+
+    async def _open_turn(self, turn: Turn, *, opposed: bool = False) -> None:
         builder = await self.app.ensure_pane("check")  # type: ignore[attr-defined]
         self.app.query_one("#tabs").active = "check"
-        builder.choose_character(cid)
+        open_turn(builder, self.system, turn, opposed=opposed)
 
     def _highlighted(self) -> Character | None:
         return self.characters.get(self.highlighted_id() or "")
