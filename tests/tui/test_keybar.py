@@ -118,3 +118,31 @@ async def test_ide4_bar_does_not_offer_the_expanded_level_it_is_at(make_test_app
         await choose(pilot, "ide4-level", "expanded")
         await pilot.pause()
         assert "Развёрнутая" not in dict(bar(app)).values()
+
+
+async def test_a_dialog_says_what_its_enter_does(make_test_app) -> None:
+    """A dialog's bar showed only «esc Отмена ^q Выход» while Enter chose a line (the harm
+    dialog in Бой) or added the NPC: the bar shows that Enter."""
+    app = make_test_app(system="wod")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await app.ensure_pane("combat")
+        await pilot.pause()
+        await pilot.press("i")
+        await pilot.pause()
+        await pilot.press("w")
+        await pilot.pause()
+        assert app.screen.is_modal
+        assert bar(app)[0] == ("⏎", "Выбрать")
+
+
+async def test_the_npc_form_says_what_its_enter_does(make_test_app) -> None:
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await app.ensure_pane("combat")
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        assert app.screen.is_modal
+        assert bar(app)[0] == ("⏎", "Добавить")

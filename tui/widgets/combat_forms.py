@@ -171,6 +171,7 @@ class NpcForm(ModalScreen[Character | None]):
     NpcForm #npc-error { color: $error; height: auto; }
     """
 
+    ENTER_TEXT = "Добавить"  # the key bar says what Enter does
     BINDINGS = [Binding("escape", "dismiss(None)", "Отмена", id="npc-cancel")]
 
     def compose(self) -> ComposeResult:

@@ -24,6 +24,7 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
+from textual.widgets import OptionList
 
 from tui.widgets.focus import form_enter
 
@@ -122,6 +123,10 @@ class KeyBar(Widget, can_focus=False):
             shown, description = self.relabelled(active.node, binding)
             keys.append((shown, description, active.enabled))
             actions.append(binding.action)
+        enter = self._dialog_enter(source, keys)
+        if enter is not None:
+            keys.insert(0, enter)
+            actions.insert(0, "dialog-enter")
         if source.is_modal and not seen & {"quit", "app.quit"}:
             # A dialog hides the app's keys from its bindings, but Ctrl+Q (a priority key)
             # still quits: say so.
@@ -134,6 +139,20 @@ class KeyBar(Widget, can_focus=False):
         return tuple(keys)
 
     _actions: tuple[str, ...] = ()
+
+    def _dialog_enter(self, source: Any, keys: list[Key]) -> Key | None:
+        """Return the Enter of a dialog that handles it without a shown binding (a list's
+        Enter chooses, a field's Enter submits), so the bar never hides what Enter does:
+        the dialog's ``ENTER_TEXT``, else «Выбрать» in a list."""
+        if not source.is_modal or any(key == "⏎" for key, _d, _e in keys):
+            return None
+        text = getattr(source, "ENTER_TEXT", None)
+        if isinstance(text, dict):  # per field: {field id: what Enter does there}
+            focused = source.focused
+            text = text.get(getattr(focused, "id", None) or "")
+        if text is None and isinstance(source.focused, OptionList):
+            text = "Выбрать"
+        return ("⏎", text, True) if text else None
 
     def relabelled(self, node: Any, binding: Any) -> tuple[str, str]:
         """Return (key shown, description) of ``binding`` as the widgets around ``node`` say
