@@ -146,3 +146,15 @@ async def test_the_npc_form_says_what_its_enter_does(make_test_app) -> None:
         await pilot.pause()
         assert app.screen.is_modal
         assert bar(app)[0] == ("⏎", "Добавить")
+
+
+async def test_the_quick_roll_says_its_enter_rolls(make_test_app) -> None:
+    """«/» showed «esc Закрыть  tab Дополнить  ^q Выход»: nothing said Enter rolls."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("slash")
+        await pilot.pause()
+        assert bar(app)[0] == ("⏎", "Бросить")
+        await pilot.press(*"2d6", "enter")
+        await pilot.pause()
+        assert "2d6" in str(app.query_one("#quick-output").render())
