@@ -107,7 +107,8 @@ async def test_ide4_enter_says_what_it_does_at_each_difficulty(make_test_app) ->
 
 
 async def test_ide4_bar_does_not_offer_the_expanded_level_it_is_at(make_test_app) -> None:
-    """«p Развёрнутая» stood on the bar at the expanded level already."""
+    """«p Развёрнутая» stood on the bar at the expanded level already: there «p» records the
+    player's demand, and once made it is not offered again."""
     from tests.tui.test_builder_ide4 import choose
 
     app = make_test_app(system="ide4")
@@ -118,6 +119,11 @@ async def test_ide4_bar_does_not_offer_the_expanded_level_it_is_at(make_test_app
         await choose(pilot, "ide4-level", "expanded")
         await pilot.pause()
         assert "Развёрнутая" not in dict(bar(app)).values()
+        assert dict(bar(app)).get("p") == "Требует игрок"
+        await pilot.press("p")
+        await pilot.pause()
+        assert app.query_one("#check-pane").player_demand
+        assert "p" not in dict(bar(app))
 
 
 async def test_a_dialog_says_what_its_enter_does(make_test_app) -> None:
