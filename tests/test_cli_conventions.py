@@ -166,3 +166,67 @@ def test_party_list_says_fate_and_player(capsys, tmp_path) -> None:
     _code, out, _ = run(capsys, "party", "list", "--campaign", demo(tmp_path / "c.json"))
     assert "Судьба" in out and "Игрок" in out
     assert "удача" not in out and not re.search(r"(?<!Н)ИП\b", out)
+
+
+#: A campaign-reading command per subcommand that takes ``--campaign`` (README synopsis).
+CAMPAIGN_COMMANDS = [
+    ["log", "--json"],
+    ["party", "list", "--json"],
+    ["stats", "--json"],
+    ["export", "{out}", "--json"],
+    ["roll", "Атака", "--character", "Лыко", "--json"],
+]
+
+
+def with_saved_roll(path) -> str:
+    """The demo campaign at ``path`` with Лыко's saved roll «Атака» (README's example)."""
+    import dataclasses
+
+    demo(path)
+    with Store.open(path) as store:
+        lyko = next(c for c in store.characters() if c.name == "Лыко")
+        store.upsert_character(dataclasses.replace(lyko, rolls=(("Атака", "2d6+1"),)))
+    return str(path)
+
+
+@pytest.mark.parametrize("command", CAMPAIGN_COMMANDS, ids=" ".join)
+def test_global_options_work_before_the_subcommand(capsys, tmp_path, command) -> None:
+    """`kubik --campaign X log --json` exited 2: the option only worked after the command."""
+    camp = with_saved_roll(tmp_path / "c.json")
+    argv = [a.replace("{out}", str(tmp_path / "out.json")) for a in command]
+    after = run(capsys, *argv, "--campaign", camp)
+    (tmp_path / "out.json").unlink(missing_ok=True)
+    before = run(capsys, "--campaign", camp, *argv)
+    assert before[0] == 0, before[2]
+    assert after[0] == 0, after[2]
+    assert json.loads(before[1]).keys() == json.loads(after[1]).keys()
+
+
+def test_a_bare_campaign_name_before_or_after_every_command(capsys, tmp_path, monkeypatch):
+    """`--campaign ide4.json` means the data folder's file wherever it stands, for every command
+    (`roll` and `stats` read a bare name in the current folder)."""
+    data, here = tmp_path / "data", tmp_path / "here"
+    here.mkdir()
+    monkeypatch.setenv("XDG_DATA_HOME", str(data))
+    monkeypatch.chdir(here)
+    with_saved_roll(data / "kubik" / "t.json")
+    for argv in (["stats", "--json"], ["roll", "Атака", "--character", "Лыко", "--json"]):
+        assert run(capsys, *argv, "--campaign", "t.json")[0] == 0, argv
+        assert run(capsys, "--campaign", "t.json", *argv)[0] == 0, argv
+
+
+def test_seed_before_the_subcommand_and_before_a_double_dash(capsys) -> None:
+    """`kubik --seed 3 roll 3d6` is `kubik roll 3d6 --seed 3`; `--` keeps a negative expression."""
+    after = run(capsys, "roll", "3d6", "--seed", "3", "--json")
+    before = run(capsys, "--seed", "3", "roll", "3d6", "--json")
+    assert before[0] == after[0] == 0 and before[1] == after[1]
+    code, out, err = run(capsys, "--seed", "3", "roll", "--json", "--", "-1d6+2")
+    assert code == 0, err
+    assert json.loads(out) == json.loads(
+        run(capsys, "roll", "--seed", "3", "--json", "--", "-1d6+2")[1]
+    )
+
+
+def test_a_global_option_a_command_does_not_take_is_a_clear_refusal(capsys) -> None:
+    code, _, err = run(capsys, "--system", "ide4", "roll", "3d6")
+    assert code == 2 and "--system" in err

@@ -251,8 +251,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
+#: The subcommands after ``kubik``; anything else starts the app.
+COMMANDS = ("roll", "odds", "check", "party", "export", "import", "log", "stats", "serve")
+#: The app's options that take a value (``--campaign X``); the others are flags.
+VALUED = ("--campaign", "--system", "--seed")
+
+
+def global_options_after(argv: list[str]) -> list[str]:
+    """Move options typed before a subcommand to after it (``kubik --campaign X log`` is
+    ``kubik log --campaign X``), in front of a ``--`` that ends the options.
+
+    Without a subcommand, or with ``-h``/``--version`` first, ``argv`` is the app's, unchanged.
+    """
+    index = 0
+    while index < len(argv) and argv[index].startswith("-") and argv[index] != "--":
+        if argv[index] in ("-h", "--help", "--version"):
+            return argv
+        index += 2 if argv[index] in VALUED else 1
+    if index == 0 or index >= len(argv) or argv[index] not in COMMANDS:
+        return argv
+    leading, command, rest = argv[:index], argv[index], argv[index + 1 :]
+    end = rest.index("--") if "--" in rest else len(rest)
+    return [command, *rest[:end], *leading, *rest[end:]]
+
+
 def _main(argv: Sequence[str] | None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    argv = global_options_after(list(sys.argv[1:] if argv is None else argv))
     command, rest = (argv[0], argv[1:]) if argv else ("", [])
     try:
         if command == "roll":

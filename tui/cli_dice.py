@@ -13,7 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from tui.cli_common import Parser, emit, fail, fold_rare, fraction_text
+from tui.cli_common import Parser, campaign_arg, emit, fail, fold_rare, fraction_text
 
 #: Totals rarer than this are folded into one line at either end (``--full`` shows them).
 RARE = Fraction(1, 1000)
@@ -39,7 +39,9 @@ def expression_parser(command: str) -> Parser:
             "--character", help="персонаж кампании: EXPR — название его сохранённого броска"
         )
         parser.add_argument(
-            "--campaign", type=Path, help="файл кампании (по умолчанию — кампания пользователя)"
+            "--campaign",
+            type=campaign_arg,
+            help="файл кампании (по умолчанию — кампания пользователя; имя — в папке данных)",
         )
     return parser
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tui.cli_common import Parser, emit, fail
+from tui.cli_common import Parser, campaign_arg, emit, fail
 
 if TYPE_CHECKING:
     from tui.luck import Session
@@ -33,7 +32,9 @@ def stats_parser() -> Parser:
         help="для игроков: скрытые броски — только раскрытые, скрытые НИП — «???»",
     )
     parser.add_argument(
-        "--campaign", type=Path, help="файл кампании (по умолчанию — кампания пользователя)"
+        "--campaign",
+        type=campaign_arg,
+        help="файл кампании (по умолчанию — кампания пользователя; имя — в папке данных)",
     )
     return parser
 

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from tui.cli_common import Parser, fail, missing_campaign
+from tui.cli_common import Parser, campaign_arg, fail, missing_campaign
 
 INSTALL_HINT = (
     "Для «kubik serve» нужен пакет textual-serve. Установите его:\n"
@@ -40,7 +40,9 @@ def serve_parser() -> Parser:
     )
     parser.add_argument("--host", default="127.0.0.1", help="адрес (по умолчанию 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="порт (по умолчанию 8000)")
-    parser.add_argument("--campaign", type=Path, help="файл кампании")
+    parser.add_argument(
+        "--campaign", type=campaign_arg, help="файл кампании (просто имя — в папке данных)"
+    )
     parser.add_argument(
         "--view", action="store_true", help="отдавать вид для игроков (только просмотр)"
     )

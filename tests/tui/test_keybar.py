@@ -58,3 +58,109 @@ async def test_keys_add_no_widgets(make_test_app) -> None:
             await pilot.pause()
         assert live_widgets() == before
         assert not app.query_one(KeyBar).children
+
+
+def bar(app) -> list[tuple[str, str]]:
+    return [(key, description) for key, description, _enabled in app.query_one(KeyBar)._keys]
+
+
+async def test_the_damage_stage_offers_every_fate_key(make_test_app) -> None:
+    """After damage the bar showed only «1 −1 уровень» while 2 (two points of Судьба) worked
+    too: it shows the keys that work, «1–2»."""
+    app = make_test_app(seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await app.ensure_pane("combat")
+        await pilot.press("i")
+        for _ in range(9):  # seven declarations, the roll, «принять» the outcome
+            await pilot.press("enter")
+        await pilot.pause()
+        text = " ".join(str(s.render()) for s in app.query("Static"))
+        assert "2 — до царапины" in text, "not at the damage stage"
+        keys = dict(bar(app))
+        assert keys.get("1–2") == "−1…−2 уровня", keys
+        assert "1" not in keys  # one entry for the three keys
+        await pilot.press("2")
+        await pilot.pause()
+        assert "Царапина" in " ".join(str(s.render()) for s in app.query("Static"))
+
+
+async def test_ide4_enter_says_what_it_does_at_each_difficulty(make_test_app) -> None:
+    """At [0] and [00] no d100 is rolled, yet the bar said «⏎ Бросить d100»."""
+    from tests.tui.test_builder_ide4 import choose
+
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        enter = lambda: dict(bar(app)).get("⏎")  # noqa: E731
+        assert enter() == "Бросить d100"
+        await choose(pilot, "ide4-base", 0)  # [0]
+        await pilot.pause()
+        assert enter() == "Записать успех [0]"
+        await choose(pilot, "ide4-base", 8)  # [00]
+        await pilot.pause()
+        assert enter() == "Записать «невозможно»"
+        app.query_one("#ide4-reason").focus()  # Enter in the reason field does the same
+        await pilot.pause()
+        assert enter() == "Записать «невозможно»"
+
+
+async def test_ide4_bar_does_not_offer_the_expanded_level_it_is_at(make_test_app) -> None:
+    """«p Развёрнутая» stood on the bar at the expanded level already: there «p» records the
+    player's demand, and once made it is not offered again."""
+    from tests.tui.test_builder_ide4 import choose
+
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        assert "Развёрнутая" in dict(bar(app)).values()
+        await choose(pilot, "ide4-level", "expanded")
+        await pilot.pause()
+        assert "Развёрнутая" not in dict(bar(app)).values()
+        assert dict(bar(app)).get("p") == "Требует игрок"
+        await pilot.press("p")
+        await pilot.pause()
+        assert app.query_one("#check-pane").player_demand
+        assert "p" not in dict(bar(app))
+
+
+async def test_a_dialog_says_what_its_enter_does(make_test_app) -> None:
+    """A dialog's bar showed only «esc Отмена ^q Выход» while Enter chose a line (the harm
+    dialog in Бой) or added the NPC: the bar shows that Enter."""
+    app = make_test_app(system="wod")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await app.ensure_pane("combat")
+        await pilot.pause()
+        await pilot.press("i")
+        await pilot.pause()
+        await pilot.press("w")
+        await pilot.pause()
+        assert app.screen.is_modal
+        assert bar(app)[0] == ("⏎", "Выбрать")
+
+
+async def test_the_npc_form_says_what_its_enter_does(make_test_app) -> None:
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await app.ensure_pane("combat")
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        assert app.screen.is_modal
+        assert bar(app)[0] == ("⏎", "Добавить")
+
+
+async def test_the_quick_roll_says_its_enter_rolls(make_test_app) -> None:
+    """«/» showed «esc Закрыть  tab Дополнить  ^q Выход»: nothing said Enter rolls."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("slash")
+        await pilot.pause()
+        assert bar(app)[0] == ("⏎", "Бросить")
+        await pilot.press(*"2d6", "enter")
+        await pilot.pause()
+        assert "2d6" in str(app.query_one("#quick-output").render())

@@ -38,3 +38,20 @@ async def test_a_stepper_stops_at_its_ends(make_test_app) -> None:
         last = stepper.value
         await pilot.press("right")
         assert stepper.value == last and last != first
+
+
+async def test_the_effect_form_placeholders_read_as_hints(make_test_app) -> None:
+    """«Оглушён, Горит, Патруль…», «раундов или минут: 2» in grey read as values already typed;
+    each empty field's placeholder starts «например:» and the field stays empty."""
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await app.ensure_pane("combat")
+        await pilot.press("e")
+        await pilot.pause()
+        fields = list(app.screen.query(Input))
+        assert len(fields) == 5
+        for field in fields:
+            assert field.value == ""
+            assert field.placeholder.startswith("например: "), field.placeholder
+            assert len(field.placeholder) <= field.content_region.width, field.placeholder

@@ -59,6 +59,9 @@ def test_a_number_out_of_range_or_not_a_number_is_refused() -> None:
     with pytest.raises(SettingsError, match="целое число"):
         read_field(f, "три")
     assert read_field(f, "−0") == 0
+    for typed in ("--1", "+-2", "²", "1_0"):  # int() raised on these: the app crashed
+        with pytest.raises(SettingsError, match="целое число"):
+            read_field(f, typed)
 
 
 async def open_ladder_field(app, pilot, index: int) -> Input:
@@ -152,3 +155,57 @@ async def test_typing_a_value_back_is_no_edit(make_test_app) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, SettingsScreen)  # closed without asking
+
+
+def burst(app, *keys: str) -> None:
+    """Send keys as a terminal does when they are typed fast (tmux send-keys «-12»): all at
+    once, none waiting for the one before it to be handled."""
+    from textual import events
+
+    chars = {"minus": "-"}
+    for key in keys:
+        event = events.Key(key, key if len(key) == 1 else chars.get(key))
+        event.set_sender(app)
+        app._message_queue.put_nowait(event)  # queued behind each other, none handled yet
+
+
+async def test_a_burst_of_keys_then_ctrl_s_saves_the_last_value(make_test_app) -> None:
+    """Fast typing then Ctrl+S saved an older value: the save ran before the field's checks."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        await pilot.press("enter", "end")  # into the first rung's value (−3)
+        burst(app, "backspace", "backspace", "minus", "5", "ctrl+s")
+        await pilot.pause(0.2)
+        assert app.focused.value == "-5"
+        saved = app.store.get_doc("settings")
+        assert saved is not None, "nothing saved"
+        assert saved["drevo/ladder.toml"]["rung"][0]["value"] == -5
+
+
+async def test_a_burst_of_keys_then_ctrl_g_shows_the_last_value(make_test_app) -> None:
+    """The TOML (Ctrl+G) after typing in the form showed the value from before the typing."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        await pilot.press("enter", "end")
+        burst(app, "backspace", "backspace", "minus", "7", "ctrl+g")
+        await pilot.pause(0.2)
+        editor = app.screen.query_one("#settings-editor")
+        assert app.screen.has_class("-toml")
+        assert tomllib.loads(editor.text)["rung"][0]["value"] == -7
+
+
+async def test_a_burst_ending_out_of_range_is_refused_not_an_older_value(make_test_app) -> None:
+    """«1» then «2» typed at once: the form shows 12 refused, not 1 accepted."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        await pilot.press("enter", "end")
+        burst(app, "backspace", "backspace", "1", "2", "ctrl+s")
+        await pilot.pause(0.2)
+        assert "12 вне" in str(app.screen.query_one("#settings-error").render())
+        assert app.store.get_doc("settings") is None

@@ -43,3 +43,35 @@ async def test_a_long_log_entry_wraps_in_the_players_view(make_test_app, campaig
         table = view.query_one("#view-log")
         assert table.virtual_size.width <= table.size.width
         assert "— конец" in shown_text(table)
+
+
+async def test_a_long_refusal_in_the_declaration_form_shows_whole(make_test_app) -> None:
+    """At 80×24 «Нельзя: чтобы отбивать летящее оружие, нужно особое умение (…) ! —
+    исключение ведущего.» lost its last line under the key bar; the order table above gives
+    way instead, still showing whose declaration it is."""
+    from textual.widgets import DataTable
+
+    from tui.widgets.keybar import KeyBar
+    from tui.widgets.stepper import Stepper
+
+    app = make_test_app(seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await app.ensure_pane("combat")
+        await pilot.press("i")
+        await pilot.pause()
+        for _ in range(6):  # the seventh declarer: the last row of the order
+            await pilot.press("enter")
+        await pilot.pause()
+        app.query_one("#declare-action", Stepper).select("parry")
+        await pilot.pause()
+        problem = app.query_one("#declare-problem")
+        text = str(problem.render())
+        assert "особое умение" in text and text.endswith("закрывайтесь щитом.")
+        assert "!" in [key for key, _d, _e in app.query_one(KeyBar)._keys]  # the GM's key
+        lines = problem.render_lines(problem.region.reset_offset)
+        assert problem.region.height == len(lines) >= 2
+        assert problem.region.bottom <= app.query_one(KeyBar).region.y
+        order = app.query_one("#combat-order", DataTable)
+        current = order.get_row_index(app.query_one("#combat-form")._actor.id)
+        assert order.scroll_y <= current < order.scroll_y + order.size.height - 1  # header

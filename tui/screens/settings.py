@@ -30,6 +30,7 @@ from tui.screens.settings_tables import (
     Table,
     check_table,
     current_text,
+    dump_toml,
 )
 from tui.sheets import SYSTEM_NAMES
 from tui.store import Store, StoreError
@@ -160,7 +161,27 @@ class SettingsScreen(Screen[None]):
         table_list.add_options(self._options())
         table_list.highlighted = highlighted
 
+    def _sync_form(self) -> None:
+        """Take the form's fields as they are now, before an action reads the tables (the
+        form's messages about keys typed just before the action may still be on the way)."""
+        if self.has_class("-toml"):
+            return
+        form = self.query_one("#settings-form", SettingsForm)
+        if not form.relpath:
+            return
+        changed = form.sync()
+        if form.refused:
+            self.errors[form.relpath] = next(iter(form.refused.values()))
+        elif changed:
+            self.texts[form.relpath] = dump_toml(form.table)
+            self.errors.pop(form.relpath, None)
+        else:
+            return
+        self._show_error()
+        self._redraw_list()
+
     def _show(self, relpath: str) -> None:
+        self._sync_form()
         self.current = relpath
         editor = self.query_one("#settings-editor", TextArea)
         with self.prevent(TextArea.Changed):
@@ -230,11 +251,17 @@ class SettingsScreen(Screen[None]):
             self.set_class(False, "-toml")
             self.query_one("#settings-form", SettingsForm).focus_first()
         else:
+            self._sync_form()
+            editor = self.query_one("#settings-editor", TextArea)
+            if editor.text != self.texts[self.current]:  # the form's edits, as TOML
+                with self.prevent(TextArea.Changed):
+                    editor.load_text(self.texts[self.current])
             self.set_class(True, "-toml")
-            self.query_one("#settings-editor", TextArea).focus()
+            editor.focus()
 
     def action_save(self) -> None:
         """Check every edited table; save all of them as one step only if all are valid."""
+        self._sync_form()
         parsed: dict[str, dict[str, Any]] = {}
         form = self.query_one("#settings-form", SettingsForm)
         if form.refused and not self.has_class("-toml"):
@@ -310,6 +337,7 @@ class SettingsScreen(Screen[None]):
     def action_close(self) -> None:
         """One level out: from a field back to the list of tables; from the list, close
         (unsaved edits are not dropped without asking)."""
+        self._sync_form()
         if self._in("settings-form") or self._in("settings-editor"):
             self.query_one("#settings-tables", OptionList).focus()
             return

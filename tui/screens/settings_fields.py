@@ -7,6 +7,7 @@ to show one value and how to read back what the GM typed, so every field is chec
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -327,7 +328,7 @@ def read_field(field: Field, text: str) -> Any:
         if word is not None and cleaned == word:
             return word
         number = cleaned.replace("−", "-")
-        if not number.lstrip("+-").isdigit():
+        if not re.fullmatch(r"[+-]?[0-9]+", number):  # int() takes «1_0», not «--1» or «²»
             raise SettingsError(f"«{field.label}»: нужно целое число, {field.hint}.")
         value = int(number)
         assert field.low is not None and field.high is not None

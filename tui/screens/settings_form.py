@@ -11,6 +11,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
+from textual.css.query import NoMatches
 from textual.message import Message
 from textual.widgets import Input, Label, Static
 
@@ -25,6 +26,7 @@ from tui.screens.settings_fields import (
 )
 from tui.screens.settings_tables import SettingsError, check_table, dump_toml
 from tui.widgets.focus import focus_now
+from tui.widgets.ordered_input import OrderedInput
 from tui.widgets.stepper import Stepper
 
 
@@ -103,7 +105,9 @@ class SettingsForm(VerticalScroll, can_focus=False):
                 widget: Any = ValueStepper(item.label, id=field_id, wrap=False)
                 widget.set_options(options, item.value)  # no Changed: nothing was edited
             else:
-                widget = Input(shown_value(item), id=field_id, compact=True, select_on_focus=False)
+                widget = OrderedInput(
+                    shown_value(item), id=field_id, compact=True, select_on_focus=False
+                )
             yield Horizontal(
                 Label(Content(item.label), classes="set-label"),
                 widget,
@@ -120,25 +124,51 @@ class SettingsForm(VerticalScroll, can_focus=False):
     @on(Input.Changed)
     def _typed(self, event: Input.Changed) -> None:
         event.stop()
-        field_id = event.input.id or ""
-        field = self._fields.get(field_id)
-        if field is None:
-            return
-        now = replace(field, value=self._value_at(field.path))
-        if event.value == shown_value(now) and field_id not in self.refused:
-            return  # the field showing the table's value (Input reports that once mounted)
-        self._apply(field, event.input, lambda: read_field(field, event.value))
+        self._check_input(event.input)
 
     @on(Stepper.Changed)
     def _stepped(self, event: Stepper.Changed) -> None:
         event.stop()
-        field_id = event.stepper.id or ""
-        field = self._fields.get(field_id)
+        self._check_stepper(event.stepper)
+
+    def _check_input(self, widget: Input, *, post: bool = True) -> bool:
+        """Check the field's text as it is now (not as a message about an earlier key said:
+        keys typed in a burst are followed by their ``Changed`` messages); True on a change."""
+        field = self._fields.get(widget.id or "")
         if field is None:
-            return
-        if event.value == self._value_at(field.path) and field_id not in self.refused:
-            return
-        self._apply(field, event.stepper, lambda: event.value)
+            return False
+        text = widget.value
+        now = replace(field, value=self._value_at(field.path))
+        if text == shown_value(now) and widget.id not in self.refused:
+            return False  # the field showing the table's value (Input reports that once mounted)
+        return self._apply(field, widget, lambda: read_field(field, text), post=post)
+
+    def _check_stepper(self, widget: Stepper, *, post: bool = True) -> bool:
+        field = self._fields.get(widget.id or "")
+        if field is None:
+            return False
+        value = widget.value
+        if value == self._value_at(field.path) and widget.id not in self.refused:
+            return False
+        return self._apply(field, widget, lambda: value, post=post)
+
+    def sync(self) -> bool:
+        """Check every field as it is now, at once; True when the table changed.
+
+        An action (Ctrl+S, Ctrl+G, Esc) can arrive before the ``Changed`` messages of the keys
+        typed just before it: it calls this first, so it acts on what the screen shows.
+        """
+        table = self.table
+        for field_id in list(self._fields):
+            try:
+                widget = self.query_one(f"#{field_id}")
+            except NoMatches:  # the form is being built anew
+                continue
+            if isinstance(widget, Input):
+                self._check_input(widget, post=False)
+            elif isinstance(widget, Stepper):
+                self._check_stepper(widget, post=False)
+        return self.table is not table
 
     def _value_at(self, path: tuple[Any, ...]) -> Any:
         node: Any = self.table
@@ -146,8 +176,9 @@ class SettingsForm(VerticalScroll, can_focus=False):
             node = node[step]
         return node
 
-    def _apply(self, field: Field, widget: Any, read: Any) -> None:
-        """Check the value and the whole table with it; report the new TOML or the refusal."""
+    def _apply(self, field: Field, widget: Any, read: Any, *, post: bool = True) -> bool:
+        """Check the value and the whole table with it; report the new TOML or the refusal
+        (``post``); True when the table took the value."""
         field_id = widget.id or ""
         try:
             table = set_value(self.table, field.path, read())
@@ -156,12 +187,16 @@ class SettingsForm(VerticalScroll, can_focus=False):
         except SettingsError as err:
             widget.add_class("-refused")
             self.refused[field_id] = str(err)
-            self.post_message(self.Refused(self.relpath, str(err)))
-            return
+            if post:
+                self.post_message(self.Refused(self.relpath, str(err)))
+            return False
         widget.remove_class("-refused")
         self.refused.pop(field_id, None)
         self.table = table
+        if not post:
+            return True
         if self.refused:
             self.post_message(self.Refused(self.relpath, next(iter(self.refused.values()))))
         else:
             self.post_message(self.Edited(self.relpath, text))
+        return True

@@ -204,6 +204,9 @@ class Ide4Builder(MovesMixin, Vertical):
             odds.show_message("")
             return
         self.form.show_rows(difficulty)
+        if (difficulty.kind, inp.level) != (self._difficulty_kind, self._level_shown):
+            self._difficulty_kind, self._level_shown = difficulty.kind, inp.level
+            self.refresh_bindings()  # Enter's words and «p» on the key bar
         lines = [txt.difficulty_line(difficulty)]
         lines += [note for note in [ide4_note(self, inp)] if note]  # active effects
         problem = None
@@ -271,7 +274,28 @@ class Ide4Builder(MovesMixin, Vertical):
             return False
         if action == "copy" and self.view == "moves" and self.phase == "result":
             return False
+        if action == "demand_expanded":  # not offered once the player has demanded it
+            return not (self._level() == "expanded" and self.player_demand)
         return True
+
+    def _level(self) -> str:
+        """Return the level of the open check, else the form's."""
+        return self.check.level if self.check is not None else self.form.level
+
+    #: What Enter does in the form at each kind of difficulty (the key bar says it).
+    ENTER_TEXT = {"auto": "Записать успех [0]", "impossible": "Записать «невозможно»"}
+
+    def key_bar_text(self, binding: Binding) -> tuple[str, str] | None:
+        """Enter in the form says what it does: at [0] and [00] no d100 is rolled; «p» at the
+        expanded level does not switch to it, it records that the player demands it."""
+        if binding.action == "demand_expanded" and self._level() == "expanded":
+            return "p", "Требует игрок"
+        if self.phase != "setup" or binding.action not in ("roll", "submit"):
+            return None
+        return "⏎", self.ENTER_TEXT.get(self._difficulty_kind, "Бросить d100")
+
+    _difficulty_kind = ""
+    _level_shown = ""
 
     def _set_phase(self, phase: str) -> None:
         self.phase = phase
@@ -421,6 +445,7 @@ class Ide4Builder(MovesMixin, Vertical):
         """The player's right: switch to the expanded check at any level, any phase."""
         self.player_demand = True
         self._switch_level("expanded", DEMAND)
+        self.refresh_bindings()  # «p» is not offered again
         self.app.notify("Игрок требует развёрнутую проверку: мастер обязан её провести.", timeout=4)
 
     def action_cycle_level(self) -> None:

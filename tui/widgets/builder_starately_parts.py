@@ -209,6 +209,7 @@ class RiskScreen(ModalScreen[tuple[str, bool] | None]):
     """Ask the GM for the price of Risk (required), or let them forbid it."""
 
     DEFAULT_CSS = MODAL_CSS.format(name="RiskScreen")
+    ENTER_TEXT = {"risk-price": "Рискнуть"}  # the key bar says what Enter does in the field
     BINDINGS = [Binding("escape", "cancel", "Отмена", id="risk-cancel")]
 
     def __init__(self, first: Any) -> None:

@@ -280,6 +280,15 @@ class CombatPane(ExchangeMixin, Vertical):
             return phase != "setup"
         return True
 
+    def key_bar_text(self, binding: Binding) -> tuple[str, str] | None:
+        """The key bar's «1»: one entry for every level Судьба can take off now («1–2»)."""
+        if binding.action != "reduce(1)":
+            return None
+        costs = sorted({cost for _, cost in self._reduce_options()})
+        if len(costs) < 2:
+            return None
+        return f"1–{costs[-1]}", f"−1…−{costs[-1]} уровня"
+
     def _stage(self) -> str:
         """Return where the resolution of the current exchange stands."""
         if self.encounter.phase != "resolve" or not self.encounter.pending():

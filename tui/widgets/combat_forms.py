@@ -7,7 +7,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label, Static
+from textual.widgets import DataTable, Input, Label, Static
+from textual.widgets.data_table import RowDoesNotExist
 
 from rules import drevo
 from rules.encounter import ACTION_KINDS, ACTION_NAMES, ATTACKS, Declaration
@@ -70,6 +71,26 @@ class DeclarationForm(Vertical):
         self._offer_weapons()
         self.query_one("#declare-note", Input).value = ""
         self._check()
+        self.call_after_refresh(self._show_declarer_row)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A longer refusal made the form taller and the order above shorter."""
+        self.call_after_refresh(self._show_declarer_row)
+
+    def _show_declarer_row(self) -> None:
+        """Scroll the order above (which gives way to a long refusal here) to the row of
+        whoever declares now."""
+        actor = getattr(self, "_actor", None)
+        table = self.parent.query_one(DataTable) if self.parent is not None else None
+        if actor is None or table is None:
+            return
+        try:
+            row = table.get_row_index(actor.id)
+        except RowDoesNotExist:
+            return
+        shown = max(1, table.size.height - 1)  # below the header
+        if not table.scroll_y <= row < table.scroll_y + shown:
+            table.scroll_to(y=max(0, row - shown + 1), animate=False, immediate=True)
 
     @on(Stepper.Changed, "#declare-action")
     def _action_changed(self) -> None:
@@ -102,8 +123,11 @@ class DeclarationForm(Vertical):
         text = ""
         if problem:
             text = f"Нельзя: {plain(problem)}"
-            if may_allow:
-                text += " [b]![/b] — исключение ведущего."
+            hint = " [b]![/b] — исключение ведущего."
+            # Within two lines at 80×24 (the key bar says «! Исключение» too); a longer
+            # reason keeps all its words, and the order above gives way to it.
+            if may_allow and len(text) + len(hint) - 7 <= 2 * max(self.size.width, 78):
+                text += hint
         self.query_one("#declare-problem", Static).update(text)
 
     def _offer_weapons(self) -> None:
@@ -147,6 +171,7 @@ class NpcForm(ModalScreen[Character | None]):
     NpcForm #npc-error { color: $error; height: auto; }
     """
 
+    ENTER_TEXT = "Добавить"  # the key bar says what Enter does
     BINDINGS = [Binding("escape", "dismiss(None)", "Отмена", id="npc-cancel")]
 
     def compose(self) -> ComposeResult:

@@ -17,7 +17,7 @@ from textual.widgets import Input, TabPane
 
 #: Text fields whose Enter does what Enter does on the form around them (roll, declare): the
 #: key bar shows that Enter while one of them has the focus.
-ENTER_AS_FORM = frozenset({"check-mods", "declare-note"})
+ENTER_AS_FORM = frozenset({"check-mods", "declare-note", "quick-input"})
 
 
 def focus_now(widget: Widget) -> None:

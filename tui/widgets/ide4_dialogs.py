@@ -175,6 +175,7 @@ class ConcludeScreen(ModalScreen[tuple[str, str] | None]):
     """Steps 13–14: the meaning of the outcome and its consequences in the scene."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="ConcludeScreen")
+    ENTER_TEXT = {"ide4-meaning": "Дальше", "ide4-consequence": "Записать"}  # for the key bar
     BINDINGS = [Binding("escape", "dismiss(None)", "Отмена", id="ide4-conclude-cancel")]
 
     def __init__(self, outcome: str) -> None:

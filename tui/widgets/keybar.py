@@ -10,6 +10,10 @@ line it would show changes.
 When the keys do not fit, the least important go first (the last of the focused widget's and
 its tab's, then the app's) and ``?`` always stays: it lists the rest. In a form's text field
 whose Enter does the form's Enter (``ENTER_AS_FORM``) the bar shows that Enter.
+
+A widget whose key means different things in different states says so with
+``key_bar_text(binding)``: it returns (key shown, description) for the state it is in, or None
+for the binding's own (``KeyBar.relabelled`` asks the nearest such widget around the key's).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
+from textual.widgets import OptionList
 
 from tui.widgets.focus import form_enter
 
@@ -115,8 +120,13 @@ class KeyBar(Widget, can_focus=False):
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
-            keys.append((self.app.get_key_display(binding), binding.description, active.enabled))
+            shown, description = self.relabelled(active.node, binding)
+            keys.append((shown, description, active.enabled))
             actions.append(binding.action)
+        enter = self._dialog_enter(source, keys)
+        if enter is not None:
+            keys.insert(0, enter)
+            actions.insert(0, "dialog-enter")
         if source.is_modal and not seen & {"quit", "app.quit"}:
             # A dialog hides the app's keys from its bindings, but Ctrl+Q (a priority key)
             # still quits: say so.
@@ -130,14 +140,40 @@ class KeyBar(Widget, can_focus=False):
 
     _actions: tuple[str, ...] = ()
 
+    def _dialog_enter(self, source: Any, keys: list[Key]) -> Key | None:
+        """Return the Enter of a dialog that handles it without a shown binding (a list's
+        Enter chooses, a field's Enter submits), so the bar never hides what Enter does:
+        the dialog's ``ENTER_TEXT``, else «Выбрать» in a list."""
+        if not source.is_modal or any(key == "⏎" for key, _d, _e in keys):
+            return None
+        text = getattr(source, "ENTER_TEXT", None)
+        if isinstance(text, dict):  # per field: {field id: what Enter does there}
+            focused = source.focused
+            text = text.get(getattr(focused, "id", None) or "")
+        if text is None and isinstance(source.focused, OptionList):
+            text = "Выбрать"
+        return ("⏎", text, True) if text else None
+
+    def relabelled(self, node: Any, binding: Any) -> tuple[str, str]:
+        """Return (key shown, description) of ``binding`` as the widgets around ``node`` say
+        it works now (``key_bar_text``), else as the binding says."""
+        for widget in getattr(node, "ancestors_with_self", ()):
+            text = getattr(widget, "key_bar_text", None)
+            if callable(text):
+                found = text(binding)
+                if found is not None:
+                    return found
+                break
+        return self.app.get_key_display(binding), binding.description
+
     def _form_enter(self) -> tuple[str, Key] | None:
         """Return (action, key) of the form's Enter while a form's text field has the focus
         (the field's own Enter is hidden; it hands the key on to the form)."""
         found = form_enter(self._source().focused)
         if found is None:
             return None
-        _node, binding, enabled = found
-        return binding.action, (self.app.get_key_display(binding), binding.description, enabled)
+        node, binding, enabled = found
+        return binding.action, (*self.relabelled(node, binding), enabled)
 
     def fitted(self, width: int) -> tuple[Key, ...]:
         """Return the keys that fit in ``width`` cells, dropping the least important first:

@@ -24,6 +24,7 @@ class TextPrompt(ModalScreen[str | None]):
     TextPrompt #prompt-error { color: $error; height: auto; }
     """
 
+    ENTER_TEXT = "Готово"  # the key bar says what Enter does
     BINDINGS = [Binding("escape", "dismiss(None)", "Отмена", id="prompt-cancel")]
 
     def __init__(self, title: str, placeholder: str = "", *, required: bool = True) -> None:

@@ -29,6 +29,8 @@ class QuickRoll(Vertical):
     """A bar docked above the footer; Escape hides it."""
 
     BINDINGS = [
+        # Shown on the key bar for the field (``ENTER_AS_FORM``): its Enter rolls.
+        Binding("enter", "roll", "Бросить", id="quick-roll"),
         Binding("escape", "close", "Закрыть", id="quick-close"),
         Binding("tab", "complete", "Дополнить", id="quick-complete", tooltip="Сохранённый бросок"),
     ]
@@ -51,6 +53,10 @@ class QuickRoll(Vertical):
         """Show the bar and focus its input."""
         self.display = True
         focus_now(self.query_one("#quick-input", Input))
+
+    async def action_roll(self) -> None:
+        """Roll what the field holds (as its Enter does)."""
+        await self.query_one("#quick-input", Input).action_submit()
 
     def action_close(self) -> None:
         """Hide the bar and give focus back to the tab."""

@@ -82,16 +82,18 @@ class EffectForm(ModalScreen[EffectSpec | None]):
                 "[b]Новый эффект[/b]  [dim](Tab — строка, Enter — добавить, Esc — отмена)[/]"
             )
             yield Stepper("На кого", list(self.targets), id="effect-target")
-            yield from row("Название", "Оглушён, Горит, Патруль…", "effect-name")
-            yield from row("Модификатор", "к проверкам: −1 (пусто — нет)", "effect-mod")
+            yield from row("Название", "например: Оглушён, Горит, Патруль", "effect-name")
+            yield from row(
+                "Модификатор", "например: −1 к проверкам (пусто — без него)", "effect-mod"
+            )
             yield Stepper(
                 "Длительность", [(DURATION_NAMES[d], d) for d in DURATIONS], id="effect-duration"
             )
-            yield from row("Сколько", "раундов или минут: 2", "effect-amount")
+            yield from row("Сколько", "например: 2 (раунда или минуты)", "effect-amount")
             yield Stepper("Чей ход", list(self.anchors), id="effect-anchor")
-            yield from row("Каждые", "N раундов или минут (пусто — без повтора)", "effect-every")
+            yield from row("Каждые", "например: 1 (пусто — без повтора)", "effect-every")
             yield Stepper("Повтор", REPEAT_UNIT_NAMES, id="effect-unit")
-            yield from row("Напомнить", "проверка Выносливости, патруль", "effect-what")
+            yield from row("Напомнить", "например: проверка Выносливости", "effect-what")
             yield Stepper("Игрокам", VISIBILITY, id="effect-hidden")
             yield Static(id="effect-error")
 
