@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import os
+import sys
 from datetime import datetime, timedelta, timezone
 
 import pytest
 
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
+
+# Keep compiled test modules (pytest's assertion rewrite) and project modules between runs,
+# even where the environment says PYTHONDONTWRITEBYTECODE: without the cache every run, and
+# every xdist worker in it, parses and rewrites each test file again (seconds of CPU each).
+sys.dont_write_bytecode = False
 
 FROZEN_AT = datetime(2026, 11, 29, 20, 0, 0, tzinfo=timezone(timedelta(hours=3)))
 
