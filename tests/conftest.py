@@ -9,6 +9,9 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
+if "textual.constants" in sys.modules:  # the snapshot plugin imported Textual before us
+    _constants = sys.modules["textual.constants"]
+    _constants.TEXTUAL_ANIMATIONS = _constants._get_textual_animations()  # type: ignore[misc]
 
 # Keep compiled test modules (pytest's assertion rewrite) and project modules between runs,
 # even where the environment says PYTHONDONTWRITEBYTECODE: without the cache every run, and
