@@ -61,6 +61,27 @@ def _wait_for_store_writes() -> None:
 _wait_for_store_writes()
 
 
+def _steady_input_cursors() -> None:
+    """Give every Input a cursor that does not blink: on a busy machine a snapshot taken more
+    than half a second after the focus caught the cursor off, and failed though nothing
+    changed. (The cursor shows as in the blink's first half, so the stored SVGs stay.)"""
+    from textual.widgets import Input
+
+    if getattr(Input, "_steady_in_tests", False):
+        return
+    init = Input.__init__
+
+    def steady(self: Input, *args: object, **kwargs: object) -> None:
+        init(self, *args, **kwargs)  # type: ignore[arg-type]
+        self.cursor_blink = False
+
+    Input.__init__ = steady  # type: ignore[method-assign]
+    Input._steady_in_tests = True  # type: ignore[attr-defined]
+
+
+_steady_input_cursors()
+
+
 @pytest.fixture
 def campaign_path(tmp_path):
     """Return a path for a new campaign (the store fills it with the demo party)."""
