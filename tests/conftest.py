@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import os
+import sys
 from datetime import datetime, timedelta, timezone
 
 import pytest
 
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
+if "textual.constants" in sys.modules:  # the snapshot plugin imported Textual before us
+    _constants = sys.modules["textual.constants"]
+    _constants.TEXTUAL_ANIMATIONS = _constants._get_textual_animations()  # type: ignore[misc]
+
+# Keep compiled test modules (pytest's assertion rewrite) and project modules between runs,
+# even where the environment says PYTHONDONTWRITEBYTECODE: without the cache every run, and
+# every xdist worker in it, parses and rewrites each test file again (seconds of CPU each).
+sys.dont_write_bytecode = False
 
 FROZEN_AT = datetime(2026, 11, 29, 20, 0, 0, tzinfo=timezone(timedelta(hours=3)))
 
@@ -50,6 +59,27 @@ def _wait_for_store_writes() -> None:
 
 
 _wait_for_store_writes()
+
+
+def _steady_input_cursors() -> None:
+    """Give every Input a cursor that does not blink: on a busy machine a snapshot taken more
+    than half a second after the focus caught the cursor off, and failed though nothing
+    changed. (The cursor shows as in the blink's first half, so the stored SVGs stay.)"""
+    from textual.widgets import Input
+
+    if getattr(Input, "_steady_in_tests", False):
+        return
+    init = Input.__init__
+
+    def steady(self: Input, *args: object, **kwargs: object) -> None:
+        init(self, *args, **kwargs)  # type: ignore[arg-type]
+        self.cursor_blink = False
+
+    Input.__init__ = steady  # type: ignore[method-assign]
+    Input._steady_in_tests = True  # type: ignore[attr-defined]
+
+
+_steady_input_cursors()
 
 
 @pytest.fixture

@@ -70,9 +70,18 @@ def hostile_campaign(folder: Path) -> Path:
     return path
 
 
+#: Output quiet this long after a key's echo on the screen: the app has drawn that key.
+QUIET = 0.25
+
+
 def run_on_pty(argv: list[str], keys: list[tuple[bytes, float]], home: Path) -> bytes:
-    """Run ``argv`` on an 80×24 pseudo-terminal, type ``keys`` (each with a pause after it)
-    once the first screen is up, and return every byte the program wrote."""
+    """Run ``argv`` on an 80×24 pseudo-terminal, type ``keys`` once the first screen is up,
+    and return every byte the program wrote.
+
+    Each key waits for the screen to answer it (output after the key, then ``QUIET``
+    seconds without output), at most its pause: a key the screen does not redraw for waits
+    the whole pause, and a key never goes out while the app still draws the one before.
+    """
     env = {
         **os.environ,
         "TERM": "xterm-256color",
@@ -87,9 +96,13 @@ def run_on_pty(argv: list[str], keys: list[tuple[bytes, float]], home: Path) -> 
     out = bytearray()
     queue = list(keys)
     started = time.monotonic()
-    next_key = None
+    sent_at = None  # when the last key went out (the screen's start counts as one)
+    answered = False  # output came after it
+    last_output = started
+    pause = 3.0  # the first screen: at most this long to settle
     while time.monotonic() - started < 60:
-        ready, _, _ = select.select([fd], [], [], 0.1)
+        ready, _, _ = select.select([fd], [], [], 0.05)
+        now = time.monotonic()
         if ready:
             try:
                 data = os.read(fd, 65536)
@@ -98,12 +111,17 @@ def run_on_pty(argv: list[str], keys: list[tuple[bytes, float]], home: Path) -> 
             if not data:
                 break
             out += data
-        if next_key is None and b"\x1b[?1049h" in out:  # the app's screen is up
-            next_key = time.monotonic() + 3.0
-        if next_key is not None and queue and time.monotonic() >= next_key:
+            last_output = now
+            answered = sent_at is not None
+        if sent_at is None:
+            if b"\x1b[?1049h" in out:  # the app's screen is up
+                sent_at, answered = now, True
+            continue
+        settled = answered and now - last_output >= QUIET
+        if queue and (settled or now - sent_at >= pause):  # after the last, read to the end
             key, pause = queue.pop(0)
             os.write(fd, key)
-            next_key = time.monotonic() + pause
+            sent_at, answered = time.monotonic(), False
     try:
         os.kill(pid, 9)
     except ProcessLookupError:

@@ -283,26 +283,24 @@ def test_a_readable_hostile_file_loads_clean_and_unchanged(tmp_path, capsys, cas
     assert path.read_bytes() == data  # reading cleans in memory; only a change writes
 
 
-async def test_read_files_run_in_the_app_and_the_view(tmp_path) -> None:
+@pytest.mark.parametrize("case", list(READ))  # one test per file: the workers share them
+async def test_read_files_run_in_the_app_and_the_view(tmp_path, case) -> None:
     """One run of the real app and of the view per readable file: drawn, nothing raised."""
     from tests.conftest import frozen_clock
     from tui.app import make_app
     from tui.view import make_view
 
-    for case, make in READ.items():
-        folder = tmp_path / case
-        folder.mkdir()
-        path, data = write_case(folder, make)
-        app = make_app(path, clock=frozen_clock, seed=1)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("down", "up")  # highlight: draws each sheet
-            await pilot.pause()
-            assert app.is_running, case
-        view = make_view(path)
-        async with view.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            assert view.is_running, case
-        assert path.read_bytes() == data, case
+    path, data = write_case(tmp_path, READ[case])
+    app = make_app(path, clock=frozen_clock, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down", "up")  # highlight: draws each sheet
+        await pilot.pause()
+        assert app.is_running, case
+    view = make_view(path)
+    async with view.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert view.is_running, case
+    assert path.read_bytes() == data, case
 
 
 async def test_a_broken_file_swapped_in_while_the_app_runs(tmp_path) -> None:

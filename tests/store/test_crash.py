@@ -1,8 +1,10 @@
 """SIGKILL a writer at random moments: every file must hold a state some write produced in full.
 
-The writer is a fork of the test process (no interpreter start-up per kill), so 100 kills
-take seconds. It appends to the Журнал and rewrites the campaign (with its undo history and
-a backup) in a tight loop, so nearly every kill lands inside some write.
+The writer is a fork of the test process (no interpreter start-up per kill). It appends to
+the Журнал and rewrites the campaign (with its undo history and a backup) in a tight loop, so
+nearly every kill lands inside some write. Each kill costs a writer's Store.open and a full
+check, so the suite's run makes 40 (about a third land inside a temp file's write, and the
+test insists some do); ``KUBIK_KILLS=500`` makes a longer hunt.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import pytest
 from tests.store.crash_writer import write_forever
 from tui.store import BACKUPS_KEPT, SCHEMA_VERSION, UNDO_LIMIT, Store
 
-KILLS = 100
+KILLS = int(os.environ.get("KUBIK_KILLS", 40))
 
 pytestmark = [
     pytest.mark.slow,
@@ -81,7 +83,7 @@ def spawn_writer(path: Path, writer_id: str) -> tuple[int, int]:
     return pid, r
 
 
-def test_100_sigkills_during_writes_never_leave_a_torn_file(tmp_path):
+def test_sigkills_during_writes_never_leave_a_torn_file(tmp_path):
     path = tmp_path / "campaign.json"
     with Store.open(path) as store:
         chars = store.characters()
@@ -119,6 +121,7 @@ def test_100_sigkills_during_writes_never_leave_a_torn_file(tmp_path):
             "campaign.log.jsonl",
         ]
 
+    assert torn_temp_files > 0, "no kill landed inside a campaign write: nothing was tested"
     print(
         f"{written} log entries; kills left {torn_temp_files} half-written temp files "
         f"and {torn_log_lines} torn log lines"
