@@ -168,7 +168,7 @@ def exact_tail(samples: Sequence[Sample]) -> float | None:
         dist = step
     half = len(samples) * _GRID // 2
     slack = len(samples)  # rounding to the grid moves a sum by at most one unit per roll
-    if observed >= half:
+    if observed >= half - slack:  # a mean of 1/2 to the grid's rounding counts upwards
         return min(1.0, sum(p for total, p in dist.items() if total >= observed - slack))
     return min(1.0, sum(p for total, p in dist.items() if total <= observed + slack))
 

@@ -15,7 +15,7 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
@@ -474,6 +474,7 @@ def test_percentile_is_fair_on_average_and_its_variance_is_as_stated(ways: list[
 
 @given(st.lists(st.tuples(weights, st.integers(0, 5)), min_size=1, max_size=3))
 @hsettings(max_examples=40, deadline=None)
+@example([([2, 1], 0), ([2, 1], 0), ([2, 1], 1)])  # a mean of exactly 1/2 (found by hypothesis)
 def test_exact_tail_equals_enumeration_on_random_small_cases(rolls) -> None:
     """The verdict's tail equals the enumeration of every combination of outcomes."""
     cases = []
