@@ -53,6 +53,14 @@ def test_odds_reports_truncation_and_ranges(capsys):
     assert len(lines) <= 33 and "–" in lines[2]
 
 
+def test_truncation_below_the_cut_never_reads_as_the_cut(capsys):
+    """Issue 18: «truncated below 1e-12 and reported» — `100d6!p` cuts 9.6e-13, which a
+    one-digit figure rounded up to «1e−12»."""
+    code, out, _ = run(capsys, "odds", "100d6!p")
+    assert code == 0
+    assert "взрывы обрезаны на 9,6e−13" in out.splitlines()[1]
+
+
 def test_odds_error_is_russian_and_exit_2(capsys):
     """Issue 18: «a reroll or explosion that can never stop (`d6r<=6`) is an error»."""
     code, _, err = run(capsys, "odds", "d6r<=6")
