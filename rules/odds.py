@@ -276,6 +276,10 @@ def _binary(op: str, a: _Dist, b: _Dist, work: _Work) -> _Dist:
         return _add(a, b, work)
     if op == "-":
         return _add(a, _neg(b), work)
+    if op == "*" and len(a[1]) == 1:
+        a, b = b, a
+    if len(b[1]) == 1 and (op == "*" or b[0] > 0):
+        return _by_constant(op, a, b[0], b[1][0], b[2])
     xs, ys = _items(a), _items(b)
     work.take(len(xs) * len(ys))
     apply = mul if op == "*" else floordiv
@@ -296,6 +300,25 @@ def _binary(op: str, a: _Dist, b: _Dist, work: _Work) -> _Dist:
     get = table.get
     weights = [get(v, 0) for v in range(low, high + 1)]
     return low, weights if scale == 1 else [w * scale for w in weights], a[2] * b[2]
+
+
+def _by_constant(op: str, a: _Dist, c: int, weight: int, denominator: int) -> _Dist:
+    """``a * c`` or ``a / c`` (floor, ``c > 0``) for a constant ``c`` of one weight."""
+    offset, weights, den = a
+    scaled = weights if weight == 1 else [w * weight for w in weights]
+    if op == "*":
+        if c == 0:
+            return 0, [sum(scaled)], den * denominator
+        if c < 0:
+            offset, scaled, c = -(offset + len(scaled) - 1), scaled[::-1], -c
+        out = [0] * ((len(scaled) - 1) * c + 1)
+        out[::c] = scaled
+        return offset * c, out, den * denominator
+    low = offset // c
+    out = [0] * ((offset + len(scaled) - 1) // c - low + 1)
+    for i, w in enumerate(scaled):
+        out[(offset + i) // c - low] += w
+    return low, out, den * denominator
 
 
 def _by_weight(items: list[tuple[int, int]]) -> list[tuple[int, list[int]]]:

@@ -337,3 +337,27 @@ def test_vs_after_counting() -> None:
     """Issue 18: «`P(≥ N)` for `vs`»."""
     distribution = odds("3d10>=8 vs 2")
     assert distribution.p_at_least(2) == 3 * Fraction(9, 100) * Fraction(7, 10) + Fraction(27, 1000)
+
+
+@pytest.mark.parametrize(
+    ("text", "count", "faces", "total"),
+    [
+        ("3*d6", 1, 6, lambda v: 3 * v[0]),
+        ("d6*3", 1, 6, lambda v: v[0] * 3),
+        ("-2*d6", 1, 6, lambda v: -2 * v[0]),
+        ("d6*-2", 1, 6, lambda v: v[0] * -2),
+        ("d6*0", 1, 6, lambda v: 0),
+        ("(3d6-10)/3", 3, 6, lambda v: (sum(v) - 10) // 3),
+        ("(2d6+1)*3/2", 2, 6, lambda v: (sum(v) + 1) * 3 // 2),
+        ("2d4/1", 2, 4, lambda v: sum(v)),
+        ("4/d4", 1, 4, lambda v: 4 // v[0]),
+    ],
+)
+def test_arithmetic_with_a_constant_matches_enumeration(
+    text: str, count: int, faces: int, total: Callable[[tuple[int, ...]], int]
+) -> None:
+    """Issue 18: «arithmetic with `*`, `/` and parentheses», «`+ - * /` (floor)» — every roll
+    enumerated with itertools.product."""
+    expected: Counter[int] = Counter(total(v) for v in product(range(1, faces + 1), repeat=count))
+    n = faces**count
+    assert odds(text).probs == {k: Fraction(c, n) for k, c in sorted(expected.items())}
