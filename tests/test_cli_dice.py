@@ -102,6 +102,19 @@ def test_saved_roll_errors_name_what_exists(capsys, campaign):
     assert code == 2 and "персонажа «Никто» нет" in err
 
 
+def test_a_character_without_saved_rolls_says_how_to_save_one(capsys, tmp_path):
+    """Bad input gets a clear Russian message saying what to do — not «есть: сохранённых
+    бросков нет»."""
+    path = tmp_path / "c.json"
+    store = Store.open(path)
+    name = store.characters()[0].name
+    store.close()
+    code, _, err = run(capsys, "roll", "Пинок", "--character", name, "--campaign", str(path))
+    assert code == 2
+    assert f"у персонажа «{name}» нет броска «Пинок»; сохранённых бросков нет" in err
+    assert "есть:" not in err and "b" in err
+
+
 def test_success_counts_are_declined():
     """Russian declensions correct: «1 успех», «3 успеха», «5 успехов», «11 успехов»."""
     from tui.render import successes
