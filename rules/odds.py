@@ -185,6 +185,8 @@ def _uniform_power(faces: int, n: int) -> list[int]:
     From ``P = Q**n`` with ``Q = (1 - x**m) / (1 - x)``: ``(1-x)(1-x**m) P' = n (1 - m x**(m-1)
     + (m-1) x**m) P``, a recurrence of three terms; every division is exact.
     """
+    if n == 1:
+        return [1] * faces
     m = faces
     length = n * (m - 1) + 1
     p = [0] * length
@@ -280,14 +282,13 @@ def _binary(op: str, a: _Dist, b: _Dist, work: _Work) -> _Dist:
         a, b = b, a
     if len(b[1]) == 1 and (op == "*" or b[0] > 0):
         return _by_constant(op, a, b[0], b[1][0], b[2])
-    xs, ys = _items(a), _items(b)
-    work.take(len(xs) * len(ys))
+    work.take(len(a[1]) * len(b[1]))
     apply = mul if op == "*" else floordiv
     # dice give few distinct weights: each pair of weight classes is one C-level count
     parts = [
         (wx * wy, Counter(starmap(apply, product(x_values, y_values))))
-        for wx, x_values in _by_weight(xs)
-        for wy, y_values in _by_weight(ys)
+        for wx, x_values in _by_weight(a)
+        for wy, y_values in _by_weight(b)
     ]
     if len(parts) == 1:
         scale, table = parts[0]
@@ -297,9 +298,10 @@ def _binary(op: str, a: _Dist, b: _Dist, work: _Work) -> _Dist:
             for key, times in counts.items():
                 table[key] += factor * times
     low, high = min(table), max(table)
-    get = table.get
-    weights = [get(v, 0) for v in range(low, high + 1)]
-    return low, weights if scale == 1 else [w * scale for w in weights], a[2] * b[2]
+    weights = [0] * (high - low + 1)
+    for key, times in table.items():  # products leave gaps: place the keys, not the range
+        weights[key - low] = times if scale == 1 else times * scale
+    return low, weights, a[2] * b[2]
 
 
 def _by_constant(op: str, a: _Dist, c: int, weight: int, denominator: int) -> _Dist:
@@ -321,10 +323,16 @@ def _by_constant(op: str, a: _Dist, c: int, weight: int, denominator: int) -> _D
     return low, out, den * denominator
 
 
-def _by_weight(items: list[tuple[int, int]]) -> list[tuple[int, list[int]]]:
+def _by_weight(a: _Dist) -> list[tuple[int, list[int]]]:
+    """The values of a distribution grouped by their weight (a die: one group)."""
+    offset, weights, _ = a
+    kinds = set(weights)
+    if len(kinds) == 1:
+        return [(weights[0], list(range(offset, offset + len(weights))))]
     groups: dict[int, list[int]] = {}
-    for value, weight in items:
-        groups.setdefault(weight, []).append(value)
+    for i, weight in enumerate(weights):
+        if weight:
+            groups.setdefault(weight, []).append(offset + i)
     return list(groups.items())
 
 

@@ -351,6 +351,9 @@ def test_vs_after_counting() -> None:
         ("(2d6+1)*3/2", 2, 6, lambda v: (sum(v) + 1) * 3 // 2),
         ("2d4/1", 2, 4, lambda v: sum(v)),
         ("4/d4", 1, 4, lambda v: 4 // v[0]),
+        ("2d3*d3", 3, 3, lambda v: (v[0] + v[1]) * v[2]),
+        ("d3/2d3", 3, 3, lambda v: v[0] // (v[1] + v[2])),
+        ("(2d3-4)*2d3", 4, 3, lambda v: (v[0] + v[1] - 4) * (v[2] + v[3])),
     ],
 )
 def test_arithmetic_with_a_constant_matches_enumeration(
