@@ -9,10 +9,13 @@ arithmetic is exact. The pieces:
   rerolls (``r`` conditions on the faces that do not match, ``ro`` rolls once more) and whether
   it explodes (decided on the value before the reroll, as rpg-dice-roller runs explode first);
 * a pool without keep/drop adds its dice: one die's value (or success count) is its first entry
-  plus, if it explodes, a chain of further entries; chains are enumerated until the probability
-  of a longer chain is below 1e-12 (never past ``Limits.max_chain`` explosions) and the dropped
-  mass is reported in :attr:`Distribution.truncated`; the die's distribution is then raised to
-  the pool's count;
+  plus, if it explodes, a chain of further entries. Where an added roll is the first one shifted
+  by a constant (``!``, ``!!``, ``!p``, 10-again counting), the pool is ``count`` stopping rolls
+  and ``E`` exploding ones in ``C(count+E-1, E)`` orders, ``E`` followed until more explosions
+  in the whole pool are less likely than 1e-12; otherwise each die's chain is followed until a
+  longer chain in any die is less likely than 1e-12 (never past ``Limits.max_chain``
+  explosions) and the die's distribution raised to the pool's count. Either way the pool's
+  dropped mass is below 1e-12 and reported in :attr:`Distribution.truncated`;
 * keep/drop over a fixed number of dice (no ``!``, or ``!!``) is a dynamic programme over the
   faces from best to worst; over a varying number of entries (``!``, ``!p``, a one-expression
   group) it follows the dice one by one, remembering only the entries the keep can still use;
@@ -24,13 +27,14 @@ from __future__ import annotations
 
 import time
 from bisect import insort
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from itertools import accumulate, repeat
+from itertools import accumulate, product, repeat, starmap
 from math import comb
-from operator import add, itemgetter, mul
+from operator import add, floordiv, mul
 
 from rules.dice import (
     DEFAULT_LIMITS,
@@ -143,19 +147,23 @@ def _conv(x: list[int], y: list[int], work: _Work) -> list[int]:
     """The convolution of two weight lists (non-negative integers)."""
     if len(x) < len(y):
         x, y = y, x
-    if len(y) <= 24:
-        work.take(len(x) * len(y))
+    used = [j for j, c in enumerate(y) if c]
+    if len(used) > 24 and len(x) * 4 > len(y) and sum(1 for c in x if c) <= 24:
+        x, y = y, x  # the shorter list is dense, the longer one sparse: loop over the sparse
+        used = [j for j, c in enumerate(y) if c]
+    if len(used) <= 24:  # few non-zero weights (a short list, or spread like 0, 10, 20, ...)
+        work.take(len(x) * len(used))
         out = [0] * (len(x) + len(y) - 1)
         n = len(x)
-        for j, c in enumerate(y):
-            if c:
-                out[j : j + n] = map(add, out[j : j + n], map(c.__mul__, x))
+        for j in used:
+            c = y[j]
+            out[j : j + n] = map(add, out[j : j + n], map(c.__mul__, x))
         return out
     # Kronecker substitution: one big-integer product does the whole convolution
     bits = max(x).bit_length() + max(y).bit_length() + len(y).bit_length() + 1
     size = (bits + 7) // 8
     small, big = sorted((len(x) * size * 8 // 30 + 1, len(y) * size * 8 // 30 + 1))
-    work.take(int(big * small**0.585 / 10) + (len(x) + len(y)) * 4)  # Karatsuba, in steps
+    work.take(int(big * small**0.585) + (len(x) + len(y)) * 4)  # Karatsuba, in steps
     big_x = int.from_bytes(b"".join(v.to_bytes(size, "little") for v in x), "little")
     big_y = int.from_bytes(b"".join(v.to_bytes(size, "little") for v in y), "little")
     length = len(x) + len(y) - 1
@@ -177,6 +185,8 @@ def _uniform_power(faces: int, n: int) -> list[int]:
     From ``P = Q**n`` with ``Q = (1 - x**m) / (1 - x)``: ``(1-x)(1-x**m) P' = n (1 - m x**(m-1)
     + (m-1) x**m) P``, a recurrence of three terms; every division is exact.
     """
+    if n == 1:
+        return [1] * faces
     m = faces
     length = n * (m - 1) + 1
     p = [0] * length
@@ -194,8 +204,14 @@ def _uniform_power(faces: int, n: int) -> list[int]:
 
 def _trim(a: _Dist) -> _Dist:
     offset, weights, denominator = a
-    low = next((i for i, w in enumerate(weights) if w), 0)
-    high = max((i for i, w in enumerate(weights) if w), default=0)
+    if weights and weights[0] and weights[-1]:
+        return a
+    high = len(weights) - 1
+    while high > 0 and not weights[high]:
+        high -= 1
+    low = 0
+    while low < high and not weights[low]:
+        low += 1
     return offset + low, weights[low : high + 1], denominator
 
 
@@ -231,86 +247,6 @@ def _power(a: _Dist, n: int, work: _Work) -> _Dist:
     return offset * n, p, denominator**n
 
 
-def _poly_mul(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
-    out: dict[int, int] = {}
-    for e1, c1 in a.items():
-        for e2, c2 in b.items():
-            out[e1 + e2] = out.get(e1 + e2, 0) + c1 * c2
-    return {e: c for e, c in out.items() if c}
-
-
-def _ratio_power(u: dict[int, int], v: dict[int, int], n: int, length: int) -> list[int]:
-    """The first ``length`` coefficients of ``(u / v)**n`` (sparse polynomials, exact).
-
-    From ``Q = (u/v)**n``: ``u v Q' = n (u' v - u v') Q``, a recurrence with as many terms as
-    those two sparse products; each division is exact because ``Q``'s coefficients are
-    integers (``v`` divides ``u``).
-    """
-
-    def deriv(a: dict[int, int]) -> dict[int, int]:
-        return {e - 1: e * c for e, c in a.items() if e}
-
-    uv = _poly_mul(u, v)
-    du, dv = _poly_mul(deriv(u), v), _poly_mul(u, deriv(v))
-    rhs = {e: n * (du.get(e, 0) - dv.get(e, 0)) for e in set(du) | set(dv)}
-    a0 = uv[0]
-    # q[k] (k >= 1) = sum over offsets o of (alpha_o + k beta_o) q[k - o], divided by a0 k
-    alpha: dict[int, int] = {}
-    beta: dict[int, int] = {}
-    for e, c in rhs.items():
-        alpha[e + 1] = alpha.get(e + 1, 0) + c
-    for t, c in uv.items():
-        if t > 0:
-            alpha[t] = alpha.get(t, 0) + c * t
-            beta[t] = beta.get(t, 0) - c
-    offsets = sorted(o for o in set(alpha) | set(beta) if alpha.get(o) or beta.get(o))
-    a_coef = [alpha.get(o, 0) for o in offsets]
-    b_coef = [beta.get(o, 0) for o in offsets]
-    top = offsets[-1]
-    picks = [top - o for o in offsets] + [top]  # one extra pick keeps itemgetter a tuple
-    pick = itemgetter(*picks)
-    z = [0] * (top + length)  # z[top + k] is q[k]; the zeros stand for q[k < 0]
-    z[top] = (u[0] // v[0]) ** n
-    for k in range(1, length):
-        window = pick(z[k : k + top + 1])  # q[k - o] for each offset, then q[k] (unused)
-        s = sum(map(mul, a_coef, window)) + k * sum(map(mul, b_coef, window))
-        z[top + k] = s // (a0 * k)
-    return z[top:]
-
-
-def _standard_explosion(dice: Dice, steps: int, work: _Work) -> _Dist:
-    """``NdM!`` exploding on the highest face only, nothing else: a product of two powers.
-
-    A die is ``s + k*H`` (``s`` a face below the highest ``H``, ``k`` explosions up to
-    ``steps``, weight ``M**(steps-k)`` of ``M**(steps+1)``); so ``N`` dice are the sum of ``N``
-    plain dice of ``M - 1`` faces and ``H`` times the sum of ``N`` uniform counts ``0..steps``
-    weighted ``M**-j``.
-    """
-    n, faces, high = dice.count, dice.high - dice.low + 1, dice.high
-    plain_length, counts_length = (faces - 2) * n + 1, steps * n + 1
-    length = plain_length + high * (counts_length - 1)
-    bits = faces.bit_length() * (steps + 1) * n
-    product = plain_length * counts_length * (1 + bits // 150)
-    recurrence = length * 300 * (1 + bits // 3000)  # ~10 µs a coefficient
-    work.take(min(product, recurrence) + length * bits // 64)
-    if recurrence < product:
-        # the die is (1 - x**(M-1)) (A - x**E) / ((1 - x) (M - x**H)): a rational power
-        top_weight, cut = faces ** (steps + 1), high * (steps + 1)
-        num = _poly_mul({0: 1, faces - 1: -1}, {0: top_weight, cut: -1})
-        den = _poly_mul({0: 1, 1: -1}, {0: faces, high: -1})
-        return dice.low * n, _ratio_power(num, den, n, length), faces ** ((steps + 1) * n)
-    plain = _uniform_power(faces - 1, n)
-    counts = _uniform_power(steps + 1, n)
-    top = steps * n
-    out = [0] * length
-    span = len(plain)
-    for j, u in enumerate(counts):
-        c = u * faces ** (top - j)
-        at = high * j
-        out[at : at + span] = map(add, out[at : at + span], map(c.__mul__, plain))
-    return dice.low * n, out, faces ** ((steps + 1) * n)
-
-
 def _from_items(items: Iterable[tuple[int, int]], denominator: int) -> _Dist:
     table: dict[int, int] = {}
     for value, weight in items:
@@ -342,21 +278,62 @@ def _binary(op: str, a: _Dist, b: _Dist, work: _Work) -> _Dist:
         return _add(a, b, work)
     if op == "-":
         return _add(a, _neg(b), work)
-    xs, ys = _items(a), _items(b)
-    work.take(len(xs) * len(ys))
-    table: dict[int, int] = {}
-    get = table.get
-    for x, wx in xs:
-        if op == "*":
-            for y, wy in ys:
-                key = x * y
-                table[key] = get(key, 0) + wx * wy
-        else:
-            for y, wy in ys:
-                key = x // y
-                table[key] = get(key, 0) + wx * wy
+    if op == "*" and len(a[1]) == 1:
+        a, b = b, a
+    if len(b[1]) == 1 and (op == "*" or b[0] > 0):
+        return _by_constant(op, a, b[0], b[1][0], b[2])
+    work.take(len(a[1]) * len(b[1]))
+    apply = mul if op == "*" else floordiv
+    # dice give few distinct weights: each pair of weight classes is one C-level count
+    parts = [
+        (wx * wy, Counter(starmap(apply, product(x_values, y_values))))
+        for wx, x_values in _by_weight(a)
+        for wy, y_values in _by_weight(b)
+    ]
+    if len(parts) == 1:
+        scale, table = parts[0]
+    else:
+        scale, table = 1, Counter()
+        for factor, counts in parts:
+            for key, times in counts.items():
+                table[key] += factor * times
     low, high = min(table), max(table)
-    return low, [get(v, 0) for v in range(low, high + 1)], a[2] * b[2]
+    weights = [0] * (high - low + 1)
+    for key, times in table.items():  # products leave gaps: place the keys, not the range
+        weights[key - low] = times if scale == 1 else times * scale
+    return low, weights, a[2] * b[2]
+
+
+def _by_constant(op: str, a: _Dist, c: int, weight: int, denominator: int) -> _Dist:
+    """``a * c`` or ``a / c`` (floor, ``c > 0``) for a constant ``c`` of one weight."""
+    offset, weights, den = a
+    scaled = weights if weight == 1 else [w * weight for w in weights]
+    if op == "*":
+        if c == 0:
+            return 0, [sum(scaled)], den * denominator
+        if c < 0:
+            offset, scaled, c = -(offset + len(scaled) - 1), scaled[::-1], -c
+        out = [0] * ((len(scaled) - 1) * c + 1)
+        out[::c] = scaled
+        return offset * c, out, den * denominator
+    low = offset // c
+    out = [0] * ((offset + len(scaled) - 1) // c - low + 1)
+    for i, w in enumerate(scaled):
+        out[(offset + i) // c - low] += w
+    return low, out, den * denominator
+
+
+def _by_weight(a: _Dist) -> list[tuple[int, list[int]]]:
+    """The values of a distribution grouped by their weight (a die: one group)."""
+    offset, weights, _ = a
+    kinds = set(weights)
+    if len(kinds) == 1:
+        return [(weights[0], list(range(offset, offset + len(weights))))]
+    groups: dict[int, list[int]] = {}
+    for i, weight in enumerate(weights):
+        if weight:
+            groups.setdefault(weight, []).append(offset + i)
+    return list(groups.items())
 
 
 # -- one die's entries ---------------------------------------------------------------------------
@@ -411,14 +388,15 @@ def _after_reroll(kind: _Kind, denominator: int, dice: Dice) -> tuple[_Kind, int
     return [(v, e, w) for (v, e), w in sorted(table.items())], denominator * size
 
 
-def _depth(first: _Kind, d1: int, later: _Kind, d2: int, max_chain: int) -> int:
-    """Continuation entries to follow: until a longer chain is less likely than 1e-12."""
+def _depth(first: _Kind, d1: int, later: _Kind, d2: int, max_chain: int, count: int = 1) -> int:
+    """Continuation entries to follow per die: until a longer chain in any of ``count`` dice
+    is less likely than 1e-12 (so the pool's cut mass stays below it)."""
     q1 = Fraction(sum(w for _, e, w in first if e), d1)
     if not q1:
         return 0
     q2 = Fraction(sum(w for _, e, w in later if e), d2)
     steps = 1
-    while q1 * q2**steps >= _TAIL and steps < max_chain:
+    while count * q1 * q2**steps >= _TAIL and steps < max_chain:
         steps += 1
     return steps
 
@@ -501,7 +479,8 @@ def _pool(dice: Dice, max_chain: int, work: _Work, target: Target | None = None)
         return _power(die, dice.count, work)
     g = _g(target)
     first, d1, later, d2 = _kinds(dice)
-    steps = _depth(first, d1, later, d2, max_chain) if dice.explode is not None else 0
+    explodes = dice.explode is not None
+    steps = _depth(first, d1, later, d2, max_chain, dice.count) if explodes else 0
     compound = dice.explode is not None and dice.explode.compound
     selected = dice.keep is not None or dice.drop is not None
     if compound and (selected or target is not None or dice.reroll is not None):
@@ -516,21 +495,91 @@ def _pool(dice: Dice, max_chain: int, work: _Work, target: Target | None = None)
         if compound:
             first, d1 = _after_reroll(first, d1, dice)
             later, d2 = _after_reroll(later, d2, dice)
-        if (
-            steps
-            and target is None
-            and dice.reroll is None
-            and dice.minimum is None
-            and dice.maximum is None
-            and not dice.explode.penetrate  # type: ignore[union-attr]
-            and [f for f in _faces(dice) if dice.explode_point.match(f)] == [dice.high]
-        ):
-            return _standard_explosion(dice, steps, work)
+        pooled = _pooled_explosions(first, d1, later, d2, dice.count, g, max_chain, work)
+        if pooled is not None:
+            return pooled
         die = _chain(first, d1, later, d2, steps, g, work)
         return _power(die, dice.count, work)
     if steps == 0:
         return _select_fixed(first, d1, dice.count, dice.keep, dice.drop, g, work)
     return _stream([(dice.count, first, d1, later, d2, steps)], dice.keep, dice.drop, g, work)
+
+
+def _pooled_explosions(
+    first: _Kind,
+    d1: int,
+    later: _Kind,
+    d2: int,
+    count: int,
+    g: Callable[[int], int],
+    max_chain: int,
+    work: _Work,
+) -> _Dist | None:
+    """``count`` exploding dice added up, cut where more explosions in the whole pool are less
+    likely than 1e-12; ``None`` where this does not apply (the caller follows each die).
+
+    It applies when an added roll is the first roll shifted by a constant ``c`` (``!``, ``!!``
+    without rerolls or counting: ``c = 0``; ``!p``: ``c = -1``). Then a pool with ``E``
+    explosions in all is ``count`` rolls that stop and ``E`` that explode, in ``C(count+E-1,
+    E)`` orders, plus ``c`` for each added roll: the total is ``stop**count * H`` with ``H =
+    sum over E of C(count+E-1, E) (go x**c)**E``, ``E`` up to the least number whose longer
+    tail is below 1e-12 — a few hundred big-integer steps instead of a power of the whole
+    chain (whose weights carry every die's longest chain).
+    """
+    stop1 = _from_items(((g(v), w) for v, e, w in first if not e), d1)
+    go1 = _from_items(((g(v), w) for v, e, w in first if e), d1)
+    stop2 = _from_items(((g(v), w) for v, e, w in later if not e), d2)
+    go2 = _from_items(((g(v), w) for v, e, w in later if e), d2)
+    if d1 != d2 or not any(go1[1]) or not any(stop1[1]):
+        return None
+    shift = go2[0] - go1[0]
+    if go2[1] != go1[1] or stop2[1] != stop1[1] or stop2[0] - stop1[0] != shift:
+        return None
+    q, s, d = sum(go1[1]), sum(stop1[1]), d1
+    if count * Fraction(q, d) ** (max_chain + 1) >= _TAIL:
+        return None  # a chain could pass the roller's limit: follow each die, capped
+    # the least E with P(more than E explosions) < 1e-12 (negative binomial, exact)
+    p = Fraction(s, d) ** count  # P(no explosion at all)
+    mass, explosions = p, 0
+    while 1 - mass >= _TAIL:
+        work.take(20 + p.denominator.bit_length() // 8)  # fractions of growing size
+        p = p * (count + explosions) / (explosions + 1) * Fraction(q, d)
+        explosions += 1
+        mass += p
+    go_offset, go, _ = _trim(go1)
+    go_offset += shift
+    top = explosions
+    # a_E = C(count+E-1, E) d**(top-E), from E = top down, each from the one above
+    coefficients = [0] * (top + 1)
+    a = comb(count + top - 1, top)
+    for e in range(top, -1, -1):
+        coefficients[e] = a
+        if e:
+            a = a * e // (count + e - 1) * d
+    if len(go) == 1:  # one exploding value (plain `!`): H is spread, its terms direct
+        work.take(top * 4)
+        (w,) = go
+        acc = [0] * (go_offset * top + 1) if go_offset >= 0 else [0] * (-go_offset * top + 1)
+        step = go_offset if go_offset >= 0 else -go_offset
+        power = 1
+        for e, a in enumerate(coefficients):
+            at = e * step if go_offset >= 0 else (top - e) * step
+            acc[at] = a * power
+            power *= w
+        offset = 0 if go_offset >= 0 else go_offset * top
+    else:  # Horner: H = a_0 + go (a_1 + go (a_2 + ...))
+        offset, acc = 0, [coefficients[top]]
+        for e in range(top - 1, -1, -1):
+            acc = _conv(acc, go, work)
+            offset += go_offset
+            if offset > 0:
+                acc = [0] * offset + acc
+                offset = 0
+            elif offset + len(acc) <= 0:
+                acc = acc + [0] * (1 - offset - len(acc))
+            acc[-offset] += coefficients[e]
+    stop = _power(stop1, count, work)
+    return _add(stop, (offset, acc, d**top), work)
 
 
 def _keep_highest(
@@ -716,7 +765,8 @@ def _group(group: Group, max_chain: int, work: _Work) -> _Dist:
         sources: list[_Source] = []
         for _, pool in pools:
             first, d1, later, d2 = _kinds(pool)
-            steps = _depth(first, d1, later, d2, max_chain) if pool.explode is not None else 0
+            explodes = pool.explode is not None
+            steps = _depth(first, d1, later, d2, max_chain, pool.count) if explodes else 0
             if pool.explode is not None and pool.explode.compound:
                 values, den = _compound_value(pool, steps, work)
                 sources.append((pool.count, [(v, False, w) for v, w in values], den, [], 1, 0))

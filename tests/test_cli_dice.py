@@ -53,6 +53,14 @@ def test_odds_reports_truncation_and_ranges(capsys):
     assert len(lines) <= 33 and "–" in lines[2]
 
 
+def test_truncation_below_the_cut_never_reads_as_the_cut(capsys):
+    """Issue 18: «truncated below 1e-12 and reported» — `100d6!p` cuts 9.6e-13, which a
+    one-digit figure rounded up to «1e−12»."""
+    code, out, _ = run(capsys, "odds", "100d6!p")
+    assert code == 0
+    assert "взрывы обрезаны на 9,6e−13" in out.splitlines()[1]
+
+
 def test_odds_error_is_russian_and_exit_2(capsys):
     """Issue 18: «a reroll or explosion that can never stop (`d6r<=6`) is an error»."""
     code, _, err = run(capsys, "odds", "d6r<=6")
@@ -92,6 +100,19 @@ def test_saved_roll_errors_name_what_exists(capsys, campaign):
     assert code == 2 and "нет броска «Пинок»; есть: Атака топором" in err
     code, _, err = run(capsys, "roll", "Пинок", "--character", "Никто", "--campaign", str(path))
     assert code == 2 and "персонажа «Никто» нет" in err
+
+
+def test_a_character_without_saved_rolls_says_how_to_save_one(capsys, tmp_path):
+    """Bad input gets a clear Russian message saying what to do — not «есть: сохранённых
+    бросков нет»."""
+    path = tmp_path / "c.json"
+    store = Store.open(path)
+    name = store.characters()[0].name
+    store.close()
+    code, _, err = run(capsys, "roll", "Пинок", "--character", name, "--campaign", str(path))
+    assert code == 2
+    assert f"у персонажа «{name}» нет броска «Пинок»; сохранённых бросков нет" in err
+    assert "есть:" not in err and "b" in err
 
 
 def test_success_counts_are_declined():

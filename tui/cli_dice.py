@@ -72,13 +72,19 @@ def saved_roll(campaign: Path | None, character: str, name: str) -> tuple[str, s
     wanted = character.strip().casefold()
     found = [c for c in characters if c.name.casefold() == wanted]
     if not found:
-        names = ", ".join(c.name for c in characters) or "в кампании никого нет"
-        fail(f"персонажа «{character}» нет; есть: {names}")
+        names = ", ".join(c.name for c in characters)
+        fail(
+            f"персонажа «{character}» нет; "
+            + (f"есть: {names}" if names else "в кампании никого нет")
+        )
     person = found[0]
     notation = person.saved_roll(name)
     if notation is None:
-        saved = ", ".join(n for n, _ in person.rolls) or "сохранённых бросков нет"
-        fail(f"у персонажа «{person.name}» нет броска «{name}»; есть: {saved}")
+        saved = ", ".join(n for n, _ in person.rolls)
+        fail(
+            f"у персонажа «{person.name}» нет броска «{name}»; "
+            + (f"есть: {saved}" if saved else "сохранённых бросков нет (в Партии их сохраняет b)")
+        )
     return person.name, notation
 
 

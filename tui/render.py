@@ -263,7 +263,9 @@ def odds_summary(expression: Expression, dist: Distribution) -> str:
     if expression.target is not None:
         text += f"; ≥ {_num(expression.target)}: {percent(dist.p_at_least(expression.target))}"
     if dist.truncated:
-        text += f"; взрывы обрезаны на {float(dist.truncated):.0e}".replace("e-", "e−")
+        # two digits: 9.6e-13 rounded to one would read «1e−12», as if not below the cut
+        cut = f"{float(dist.truncated):.1e}".replace(".", ",").replace("e-", "e−")
+        text += f"; взрывы обрезаны на {cut}"
     return text
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import product
 
@@ -105,23 +105,101 @@ def test_one_d4_exploding_by_hand_series() -> None:
     assert abs(distribution.mean() - Fraction(10, 3)) < Fraction(1, 10**9)
 
 
+def chains(
+    faces: int, explodes: Callable[[int], bool], later: int, score: Callable[[int], int], cap: int
+) -> Counter[tuple[int, int]]:
+    """One exploding die roll by roll, up to ``cap`` explosions: (score of the chain,
+    explosions) -> probability; an added roll counts ``raw + later`` (``!p``: -1)."""
+    out: Counter[tuple[int, int]] = Counter()
+    live: Counter[tuple[int, int]] = Counter({(0, 0): 1})  # (score so far, next roll's shift)
+    for n in range(cap + 1):
+        grown: Counter[tuple[int, int]] = Counter()
+        for (total, shift), p in live.items():
+            for raw in range(1, faces + 1):
+                value = total + score(raw + shift)
+                if not explodes(raw):
+                    out[value, n] += Fraction(p, faces)  # type: ignore[assignment]
+                elif n < cap:
+                    grown[value, later] += Fraction(p, faces)  # type: ignore[assignment]
+        live = grown
+    return out
+
+
+def combine(
+    a: Counter[tuple[int, int]], b: Counter[tuple[int, int]], most: int
+) -> Counter[tuple[int, int]]:
+    """Two independent parts added: (score, explosions) pairs summed, more than ``most``
+    explosions left out."""
+    out: Counter[tuple[int, int]] = Counter()
+    for (v1, n1), p1 in a.items():
+        for (v2, n2), p2 in b.items():
+            if n1 + n2 <= most:
+                out[v1 + v2, n1 + n2] += p1 * p2
+    return out
+
+
+def pool_enumeration(
+    count: int,
+    faces: int,
+    explodes: Callable[[int], bool],
+    later: int = 0,
+    score: Callable[[int], int] = lambda v: v,
+    sign: int = 1,
+) -> tuple[dict[int, Fraction], Fraction]:
+    """``count`` such dice added die by die, kept while the pool's explosions are at most the
+    least E with P(more than E in the pool) < 1e-12 (found from the same dice). Returns the
+    totals' probabilities and the mass cut."""
+    explosions: Counter[tuple[int, int]] = Counter()
+    for (_, n), p in chains(faces, explodes, later, lambda v: 0, 80).items():
+        explosions[0, n] += p  # type: ignore[assignment]
+    pool = Counter({(0, 0): Fraction(1)})
+    for _ in range(count):
+        pool = combine(pool, explosions, 80)
+    most, seen = 0, pool[0, 0]
+    while 1 - seen >= Fraction(1, 10**12):
+        most += 1
+        seen += pool[0, most]
+    die = chains(faces, explodes, later, score, most)
+    rolls = Counter({(0, 0): Fraction(1)})
+    for _ in range(count):
+        rolls = combine(rolls, die, most)
+    totals: Counter[int] = Counter()
+    for (value, _), p in rolls.items():
+        totals[sign * value] += p  # type: ignore[assignment]
+    return dict(sorted(totals.items())), 1 - sum(totals.values(), Fraction(0))
+
+
 @pytest.mark.parametrize(
-    ("text", "faces", "count", "sign"), [("2d4!", 4, 2, 1), ("-2d6!", 6, 2, -1), ("3d2!", 2, 3, 1)]
+    ("text", "count", "faces", "explodes", "later", "score", "sign"),
+    [
+        ("2d4!", 2, 4, lambda v: v == 4, 0, None, 1),
+        ("-2d6!", 2, 6, lambda v: v == 6, 0, None, -1),
+        ("3d6!", 3, 6, lambda v: v == 6, 0, None, 1),
+        ("2d4!!", 2, 4, lambda v: v == 4, 0, None, 1),
+        ("2d4!p", 2, 4, lambda v: v == 4, -1, None, 1),
+        ("d6!>=5", 1, 6, lambda v: v >= 5, 0, None, 1),
+        ("d6!p>=5", 1, 6, lambda v: v >= 5, -1, None, 1),
+        ("2d6!>=5>=4", 2, 6, lambda v: v >= 5, 0, lambda v: int(v >= 4), 1),
+        ("3d4!=4>=3", 3, 4, lambda v: v == 4, 0, lambda v: int(v >= 3), 1),
+    ],
 )
-def test_exploding_sums_match_enumeration(text: str, faces: int, count: int, sign: int) -> None:
+def test_exploding_pools_match_enumeration(
+    text: str,
+    count: int,
+    faces: int,
+    explodes: Callable[[int], bool],
+    later: int,
+    score: Callable[[int], int] | None,
+    sign: int,
+) -> None:
     """RULES §0: «`NdM!` (each die showing its maximum adds another die, which may explode
-    again)»; the truncation «is reported»."""
-    die = exploding_die(faces)
-    expected: Counter[int] = Counter()
-    for values in product(die, repeat=count):
-        p = Fraction(1)
-        for value in values:
-            p *= die[value]
-        expected[sign * sum(values)] += p  # type: ignore[assignment]
+    again)»; «Infinite explosions (10-again, `!`) are truncated where the remaining
+    probability is below 1e-12 and the truncation is reported» — for the whole pool."""
+    expected, cut = pool_enumeration(count, faces, explodes, later, score or (lambda v: v), sign)
     distribution = odds(text)
-    assert distribution.probs == dict(sorted(expected.items()))
-    assert distribution.truncated == 1 - (1 - Fraction(1, faces ** (depth(faces) + 1))) ** count
-    assert sum(distribution.probs.values()) + distribution.truncated == 1
+    assert distribution.probs == expected
+    assert distribution.truncated == cut
+    assert 0 < distribution.truncated < Fraction(1, 10**12)
 
 
 def test_explode_keep_looks_at_every_added_die() -> None:
@@ -152,7 +230,7 @@ def test_expression_object_and_percent() -> None:
 def test_too_big_is_refused_without_hanging() -> None:
     """RULES §0: «Bounds against abuse, each a clear error, never a hang»."""
     start = time.perf_counter()
-    for text in ("1000d1000", "500d1000!", "20d1000kh10", "1000d2!", "50d6!+50d8!"):
+    for text in ("1000d1000", "500d1000!", "20d1000kh10", "1000dF!", "1000d6!"):
         with pytest.raises(DiceLimitError, match="слишком много вариантов"):
             odds(text)
     assert time.perf_counter() - start < 5  # a hang, not a speed goal (see tests/benchmarks)
@@ -164,6 +242,9 @@ def test_moderate_sizes_are_computed() -> None:
     assert len(distribution.probs) == 9901
     assert distribution.mean() == 5050
     assert distribution.probs[100] == Fraction(1, 100**100)
+    two_pools = odds("50d6!+50d8!")  # each pool's explosions cut below 1e-12
+    assert 0 < two_pools.truncated < 2 * Fraction(1, 10**12)
+    assert two_pools.minimum == 100
 
 
 def test_bad_text_raises_rules_error() -> None:
@@ -258,22 +339,28 @@ def test_vs_after_counting() -> None:
     assert distribution.p_at_least(2) == 3 * Fraction(9, 100) * Fraction(7, 10) + Fraction(27, 1000)
 
 
-@pytest.mark.parametrize("text", ["3d6!", "70d6!", "40dF!", "30d2!!"])
-def test_fast_explosion_paths_equal_the_general_chain(text: str) -> None:
-    """RULES §0: «Infinite explosions (10-again, `!`) are truncated where the remaining
-    probability is below 1e-12» — the product and the rational-power shortcuts for plain `!`
-    give exactly the chain-by-chain distribution raised to the pool's count."""
-    from rules.odds import _chain, _depth, _kinds, _power, _trim, _Work
-
-    dice = parse(text).root
-    first, d1, later, d2 = _kinds(dice)  # type: ignore[arg-type]
-    steps = _depth(first, d1, later, d2, 100)
-    general = _trim(
-        _power(_chain(first, d1, later, d2, steps, lambda v: v, _Work()), dice.count, _Work())
-    )  # type: ignore[union-attr]
-    dist = odds(text)
-    assert (dist.offset, list(dist.weights), dist.denominator) == (
-        general[0],
-        general[1],
-        general[2],
-    )
+@pytest.mark.parametrize(
+    ("text", "count", "faces", "total"),
+    [
+        ("3*d6", 1, 6, lambda v: 3 * v[0]),
+        ("d6*3", 1, 6, lambda v: v[0] * 3),
+        ("-2*d6", 1, 6, lambda v: -2 * v[0]),
+        ("d6*-2", 1, 6, lambda v: v[0] * -2),
+        ("d6*0", 1, 6, lambda v: 0),
+        ("(3d6-10)/3", 3, 6, lambda v: (sum(v) - 10) // 3),
+        ("(2d6+1)*3/2", 2, 6, lambda v: (sum(v) + 1) * 3 // 2),
+        ("2d4/1", 2, 4, lambda v: sum(v)),
+        ("4/d4", 1, 4, lambda v: 4 // v[0]),
+        ("2d3*d3", 3, 3, lambda v: (v[0] + v[1]) * v[2]),
+        ("d3/2d3", 3, 3, lambda v: v[0] // (v[1] + v[2])),
+        ("(2d3-4)*2d3", 4, 3, lambda v: (v[0] + v[1] - 4) * (v[2] + v[3])),
+    ],
+)
+def test_arithmetic_with_a_constant_matches_enumeration(
+    text: str, count: int, faces: int, total: Callable[[tuple[int, ...]], int]
+) -> None:
+    """Issue 18: «arithmetic with `*`, `/` and parentheses», «`+ - * /` (floor)» — every roll
+    enumerated with itertools.product."""
+    expected: Counter[int] = Counter(total(v) for v in product(range(1, faces + 1), repeat=count))
+    n = faces**count
+    assert odds(text).probs == {k: Fraction(c, n) for k, c in sorted(expected.items())}
