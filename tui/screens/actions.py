@@ -1,14 +1,16 @@
 """What the app's campaign keys do: settings, the campaign picker, export and import.
 
-Kept out of ``tui/app.py`` so the app stays a list of keys; every function takes the app.
+Kept out of ``tui/app.py`` so the app stays a list of keys; every function takes the app as a
+:class:`tui.host.CampaignHost` (what it needs of it), never imports it.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules.data import set_overrides
+from tui.host import CampaignHost
 from tui.screens.campaign_files import delete_campaign, new_campaign_path
 from tui.screens.campaigns import CampaignsScreen
 from tui.screens.settings import SettingsScreen
@@ -17,9 +19,6 @@ from tui.store.errors import os_reason
 from tui.store.storage import atomic_write_text
 from tui.widgets.choice import Choice, ChoiceScreen
 from tui.widgets.prompt import TextPrompt
-
-if TYPE_CHECKING:
-    from tui.app import KubikApp
 
 
 def read_only_text(store: Store) -> str:
@@ -31,19 +30,19 @@ def read_only_text(store: Store) -> str:
     )
 
 
-def campaign_folders(app: KubikApp) -> list[Path]:
+def campaign_folders(app: CampaignHost) -> list[Path]:
     """Return the folders the picker lists: the open campaign's, earlier ones, the default."""
     seen: list[Path] = getattr(app, "_campaign_folders", [])
     folders = [app.store.path.parent, *seen, default_campaign_path().parent]
     return list(dict.fromkeys(f.resolve() for f in folders if f.is_dir()))
 
 
-def open_settings(app: KubikApp) -> None:
+def open_settings(app: CampaignHost) -> None:
     """Show the campaign settings screen."""
     app.push_screen(SettingsScreen(app.store))
 
 
-def open_campaigns(app: KubikApp) -> None:
+def open_campaigns(app: CampaignHost) -> None:
     """Show the campaign picker and carry out what the GM picks."""
 
     def done(result: tuple[str, Any] | None) -> None:
@@ -76,10 +75,10 @@ def open_campaigns(app: KubikApp) -> None:
     )
 
 
-async def switch_store(app: KubikApp, store: Store) -> None:
+async def switch_store(app: CampaignHost, store: Store) -> None:
     """Replace the app's campaign with ``store`` and rebuild the tabs for its system."""
     old = app.store
-    app._campaign_folders = [*getattr(app, "_campaign_folders", []), old.path.parent]  # type: ignore[attr-defined]
+    app._campaign_folders = [*getattr(app, "_campaign_folders", []), old.path.parent]
     old.unsubscribe(app._store_notified)
     await app.writes_done()  # what was written to the old campaign is on disk
     app.stop_watch()
@@ -95,7 +94,7 @@ async def switch_store(app: KubikApp, store: Store) -> None:
     app.notify(f"Открыта кампания «{store.campaign.name}».")
 
 
-async def open_path(app: KubikApp, path: Path) -> None:
+async def open_path(app: CampaignHost, path: Path) -> None:
     """Open the campaign at ``path``; a damaged file offers its newest good backup."""
     try:
         store = Store.open(path)
@@ -129,7 +128,7 @@ async def open_path(app: KubikApp, path: Path) -> None:
     await switch_store(app, store)
 
 
-async def create(app: KubikApp, source: str, system: str, name: str) -> None:
+async def create(app: CampaignHost, source: str, system: str, name: str) -> None:
     """Create a campaign (a system's demo party, or nobody) called ``name`` and open it."""
     path = new_campaign_path(default_campaign_path().parent, name)
     try:
@@ -143,7 +142,7 @@ async def create(app: KubikApp, source: str, system: str, name: str) -> None:
     await switch_store(app, store)
 
 
-def open_transfer(app: KubikApp) -> None:
+def open_transfer(app: CampaignHost) -> None:
     """Ask what to export or import, then where."""
     stem = app.store.path.stem
     home = Path.home()
@@ -174,7 +173,7 @@ def open_transfer(app: KubikApp) -> None:
     app.push_screen(ChoiceScreen("Экспорт и импорт", choices), chosen)
 
 
-def export(app: KubikApp, job: str, path: Path) -> None:
+def export(app: CampaignHost, job: str, path: Path) -> None:
     """Write the campaign as JSON or the Журнал as Markdown to ``path``."""
     try:
         if job == "export":
@@ -196,7 +195,7 @@ def export(app: KubikApp, job: str, path: Path) -> None:
     app.notify(f"Записано: {path}")
 
 
-async def import_campaign(app: KubikApp, source: Path) -> None:
+async def import_campaign(app: CampaignHost, source: Path) -> None:
     """Import an export file as a new campaign in the data folder and open it."""
     target = new_campaign_path(default_campaign_path().parent, source.stem)
     try:

@@ -1,0 +1,63 @@
+"""What the screens ask of the app that shows them.
+
+The campaign screens (``tui/screens/actions.py``) open, switch and export campaigns; for that
+they need the running app's store and a few of its verbs. They name those here, as a
+:class:`~typing.Protocol` that ``tui.app.KubikApp`` fulfils by its own shape, so no screen or
+widget imports the app and the app can import them without a circle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+    from textual.worker import Worker
+
+    from tui.store import Store
+
+
+class CampaignHost(Protocol):
+    """The app as the campaign screens see it: one open campaign, its tabs, its messages."""
+
+    store: Store
+    sub_title: str
+    _campaign_folders: list[Path]
+
+    def notify(self, message: str, *, severity: str = ..., timeout: float | None = ...) -> None:
+        """Show the GM a toast."""
+
+    def push_screen(self, screen: Screen[Any], callback: Callable[[Any], Any] | None = ...) -> Any:
+        """Show a screen; ``callback`` gets what it returns."""
+
+    def push_screen_wait(self, screen: Screen[Any]) -> Awaitable[Any]:
+        """Show a screen and wait for what it returns (from a worker)."""
+
+    def run_worker(self, work: Any, *, exclusive: bool = ...) -> Worker[Any]:
+        """Run ``work`` off the key handler."""
+
+    async def recompose(self) -> None:
+        """Rebuild the tabs (for another campaign's system)."""
+
+    async def writes_done(self) -> None:
+        """Wait until every write handed to the app so far is on disk."""
+
+    def watch_store(self) -> None:
+        """Follow the open campaign's file for other kubiks' writes."""
+
+    def stop_watch(self) -> None:
+        """Stop following the campaign's file."""
+
+    def _store_notified(self) -> None:
+        """The store's subscriber: redraw the tabs after a change."""
+
+    def usable_settings(self, settings: dict[str, Any] | None) -> dict[str, Any]:
+        """Return the campaign's tables the rules accept."""
+
+    def redraw_all(self) -> None:
+        """Redraw every tab from the store."""
+
+    def action_focus_tab(self) -> None:
+        """Focus the first control of the active tab."""
