@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.errors import RulesError
-from tui.render import plain
+from tui.sanitize import plain
 from tui.store import Character
 
 NO_SKILL = ""

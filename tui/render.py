@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from tui.sanitize import plain  # the renderers' callers import it from here too
+from tui.words import signed  # the one signed number, «+2» / «−1»; callers import it here too
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from rules.dice import Die, Expression, Node, Part, RollResult
@@ -36,11 +37,6 @@ OUTCOME_STYLE = {
     "neither": "$warning",
     "defender_hits": "$error",
 }
-
-
-def signed(value: int) -> str:
-    """Return ``value`` with an explicit sign, using the typographic minus."""
-    return f"+{value}" if value > 0 else ("0" if value == 0 else f"−{-value}")
 
 
 def term(value: int) -> str:

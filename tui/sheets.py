@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules import drevo
-from tui.render import plain, signed
+from tui.sanitize import plain
 from tui.store import Character
-from tui.words import KIND_NAMES  # one word list: the app, the view and the CLI
+from tui.words import KIND_NAMES, signed  # one word list: the app, the view and the CLI
 
 WOUND_NAMES = {"scratch": "Царапина", "light": "Лёгкая", "wound": "Ранение", "heavy": "Тяжёлая"}
 SYSTEM_NAMES = {"drevo": "Древо", "ide4": "IDE4", "starately": "Старатели", "wod": "Мир Тьмы"}

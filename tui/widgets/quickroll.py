@@ -68,10 +68,8 @@ class QuickRoll(Vertical):
     def _saved(self) -> list[tuple[Any, str, str]]:
         """Every saved roll of the party as (character, name, notation), highlighted first."""
         characters = list(self.app.store.characters())  # type: ignore[attr-defined]
-        try:
-            from tui.widgets.party import PartyPane
-
-            first = self.app.query_one(PartyPane).highlighted_id()
+        try:  # by the type's name: the bar (shared with the view) imports no tab
+            first = self.app.query_one("PartyPane").highlighted_id()  # type: ignore[attr-defined]
         except Exception:  # no party tab (the players' view)
             first = None
         characters.sort(key=lambda c: c.id != first)
