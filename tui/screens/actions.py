@@ -208,4 +208,6 @@ async def import_campaign(app: KubikApp, source: Path) -> None:
         app.notify(str(err), severity="error", timeout=15)
         return
     app.notify(f"Импортирована кампания «{campaign.name}» в {target.name}.")
+    if campaign.note:
+        app.notify(campaign.note, severity="warning", timeout=15)
     await open_path(app, target)
