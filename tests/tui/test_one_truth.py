@@ -6,6 +6,7 @@ a second kubik does); the app picks its change up as it does from any other proc
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 
 import pytest
@@ -289,30 +290,69 @@ class TestLock:
         assert by_name(Store.open(campaign_path), "Горан Рябой").fate == 3
         assert Store.open(campaign_path).log() == []
 
-    async def test_a_fight_write_on_the_ui_thread_does_not_wait_out_the_lock(
+    async def test_a_fight_write_waits_in_a_worker_says_so_and_then_fails_whole(
         self, make_test_app, campaign_path
     ):
-        """The Бой tab writes on the UI thread; it waits only briefly, then is refused."""
-        import time
-
+        """The Бой tab's writes run in the app's writer: the keys go on while one waits for
+        the lock, the status line says it is being saved, a second press is refused (never
+        applied twice), and a write that cannot get the lock changes nothing."""
         import filelock
+        from textual.widgets import Static
 
         app = make_test_app()
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("2")
             before = Store.open(campaign_path).get_doc("encounter")
-            app.store._lock_timeout, app.store._file_lock = 60.0, None  # another kubik's long write
+            status = app.query_one("#combat-status", Static)
+            app.store._lock_timeout, app.store._file_lock = 2.0, None
             held = filelock.FileLock(f"{campaign_path}.lock")
-            held.acquire()
+            held.acquire()  # another kubik mid-write
             try:
-                started = time.monotonic()
-                await pilot.press("i")  # roll initiative: a write of the encounter
-                waited = time.monotonic() - started
+                await pilot.press_without_waiting("i")  # roll initiative: writes the encounter
+                await asyncio.sleep(0.3)  # (pilot.pause would wait for the write)
+                assert not app._last_write.is_set()  # still waiting for the lock, and yet:
+                assert "Сохраняется: «Бой: инициатива»" in str(status.render())
+                await pilot.press_without_waiting("i")  # pressed again while the first waits
+                await asyncio.sleep(0.1)
+                assert any("ещё сохраняется «Бой: инициатива»" in n for n in notices(app))
+                assert app.query_one("#combat-setup").display  # nothing changed on screen yet
+                await app.writes_done()
+                await pilot.pause()
             finally:
                 held.release()
-            assert waited < 30, "the UI waited for the whole lock timeout"
             assert any("сохраняет другая копия kubik" in n for n in notices(app))
-        assert Store.open(campaign_path).get_doc("encounter") == before  # nothing changed
+            assert "Не сохранено «Бой: инициатива»" in str(status.render())
+            assert app.query_one("#combat-setup").display  # still the setup: nothing changed
+        assert Store.open(campaign_path).get_doc("encounter") == before
+        assert Store.open(campaign_path).log() == []
+
+    async def test_a_fight_write_that_gets_the_lock_late_is_saved_once(
+        self, make_test_app, campaign_path
+    ):
+        import filelock
+        from textual.widgets import Static
+
+        app = make_test_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("2")
+            app.store._lock_timeout, app.store._file_lock = 3.0, None
+            held = filelock.FileLock(f"{campaign_path}.lock")
+            held.acquire()
+            await pilot.press_without_waiting("i")
+            await pilot.press_without_waiting("i")  # refused: the first is still waiting
+            await asyncio.sleep(0.3)
+            held.release()  # the other kubik's write is over
+            await app.writes_done()
+            await pilot.pause()
+            assert not app.query_one("#combat-setup").display, notices(app)  # round 1
+            assert "Сохраняется" not in str(app.query_one("#combat-status", Static).render())
+            await pilot.press("ctrl+z")
+            await app.writes_done()
+            await pilot.pause()
+        stored = Store.open(campaign_path)
+        (entry,) = stored.log()  # one initiative, logged once, linked to its step
+        assert entry.text.startswith("Инициатива") and entry.undone
+        assert (stored.get_doc("encounter") or {}).get("phase", "setup") == "setup"
 
 
 class TestFollowing:

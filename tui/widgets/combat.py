@@ -92,6 +92,10 @@ class CombatPane(ExchangeMixin, Vertical):
         self.characters: dict[str, Character] = {}
         self._other: OtherResult | None = None  # another system's exchange (not stored)
         self._other_refusal: str = ""
+        #: The label of the write being saved in the app's writer (a worker), else None.
+        self._pending: str | None = None
+        #: Why the last write was not saved (shown until the next one is), else "".
+        self._failed = ""
 
     def compose(self) -> ComposeResult:
         yield Static(id="combat-status")
@@ -184,42 +188,67 @@ class CombatPane(ExchangeMixin, Vertical):
         label: str,
         upsert: tuple[Character, ...] = (),
         docs: dict[str, Any] | None = None,
+        then: Callable[[str], object] | None = None,
     ) -> bool:
-        """Persist the encounter (and characters it changed) as one step; the pane redraws.
+        """Save the encounter (and characters it changed) as one step, in the app's writer.
 
-        A write the store refuses (full disk, read-only folder, another kubik holding the
-        lock) is reported and changes nothing: the pane goes back to the saved state.
+        See :meth:`_write`: the pane shows the new state once the store has it, then
+        ``then(step)`` runs with the id of the step written (for its Журнал lines).
         """
-        previous = self.encounter
-        self.encounter = encounter
         doc = encounter.to_dict()
+        store = self.store
         if upsert or docs:
-            ok = self._write(
-                lambda: self.store.apply(label, upsert=upsert, docs={**(docs or {}), DOC: doc})
-            )
-        else:
-            ok = self._write(lambda: self.store.put_doc(DOC, doc, label=label))
-        if not ok:
-            self.encounter = previous
-        self._redraw()
-        return ok
+            changes = {**(docs or {}), DOC: doc}
+            return self._write(lambda: store.apply(label, upsert=upsert, docs=changes), label, then)
+        return self._write(lambda: store.put_doc(DOC, doc, label=label), label, then)
 
-    def _write(self, write: Callable[[], object]) -> bool:
-        """Run one store write; on StoreError tell the GM and return False.
+    def _write(
+        self, job: Callable[[], object], label: str, then: Callable[[str], object] | None = None
+    ) -> bool:
+        """Hand one store write to the app's writer (a worker thread; writes keep their order).
 
-        It runs on the UI thread (its outcome decides what the pane shows next), so it waits
-        for another kubik's lock only briefly: longer, and it is refused like any failed write.
+        The UI never waits for the campaign's lock: while another kubik holds it, the status
+        line says the write is being saved, and the pane keeps showing what the store has.
+        The pane changes only through the store's notification, so a write that fails (the
+        lock not had in time, a full disk, another window's change) changes nothing on
+        screen: the GM is told why, and the status line says what was not saved. While one
+        write is pending, the next is refused (False): it would be made from a state that
+        is not the store's yet, and a key pressed twice must not apply twice.
         """
-        try:
-            with self.store.waiting_at_most():
-                write()
-        except StoreError as err:
-            self.app.notify(str(err), severity="error", timeout=8)
+        if self._pending is not None:
+            self.app.notify(
+                f"Подождите: ещё сохраняется «{self._pending}» — повторите, когда сохранится.",
+                severity="warning",
+                timeout=5,
+            )
             return False
-        return True
+        self._pending, self._failed = label, ""
+        store = self.store
 
-    def _save_character(self, character: Character) -> bool:
-        return self._write(lambda: self.store.upsert_character(character))
+        def run() -> str:
+            try:
+                job()
+            except (StoreError, RulesError):
+                raise
+            except Exception as err:  # noqa: BLE001 - the pane must not stay «pending»
+                raise StoreError(f"Ошибка при записи: {err}. Кампания не изменилась.") from err
+            return str(store.take_last_step() or "")  # this worker thread's step
+
+        def done(step: str) -> None:
+            self._pending = None
+            self._redraw()  # the status line's height changes: the exchange scrolls anew
+            if then is not None:
+                then(step)
+
+        def failed(err: Exception) -> None:
+            self._pending = None
+            self._failed = f"Не сохранено «{label}»: {err}"
+            self.app.notify(str(err), severity="error", timeout=10)
+            self._redraw()
+
+        self.app.write(run, done, failed=failed)  # type: ignore[attr-defined]
+        self._draw_status()
+        return True
 
     def _log(
         self, actor: str | None, text: str, data: dict[str, Any] | None = None, step: str = ""
@@ -309,6 +338,14 @@ class CombatPane(ExchangeMixin, Vertical):
     def _draw_status(self) -> None:
         enc = self.encounter
         status = self.query_one("#combat-status", Static)
+        if self._pending is not None or self._failed:
+            # Where the pane's write stands: the store (and the screen) change only once saved.
+            status.update(
+                f"[$warning]Сохраняется: «{plain(self._pending)}»…[/]"
+                if self._pending is not None
+                else f"[$error]{plain(self._failed)}[/]"
+            )
+            return
         if enc.phase == "setup":
             status.update(
                 "[b]Подготовка боя.[/b] Пробел — сторона участника, a — новый НИП, "
@@ -527,11 +564,13 @@ class CombatPane(ExchangeMixin, Vertical):
         except RulesError as err:
             self.app.notify(str(err), severity="error")
             return
-        if not self._save(enc, "Бой: инициатива"):
-            return
         text = "Инициатива: " + ", ".join(f"{r.side} {signed(r.final)}" for r in rolls)
-        self._log(None, text, {"initiative": how})
-        self._focus_phase()
+
+        def saved(step: str) -> None:
+            self._log(None, text, {"initiative": how}, step=step)
+            self._focus_phase()
+
+        self._save(enc, "Бой: инициатива", then=saved)
 
     def action_ambush(self) -> None:
         """Let the GM set the side order (an ambush): pick who acts first, then next…"""
@@ -552,10 +591,12 @@ class CombatPane(ExchangeMixin, Vertical):
             order = chosen + remaining
             enc = self.encounter.with_initiative(order, [{"side": s} for s in order])
             enc = replace(enc, id=new_id())
-            if not self._save(enc, "Бой: порядок задан ведущим"):
-                return
-            self._log(None, "Засада: порядок сторон — " + " → ".join(order))
-            self._focus_phase()
+
+            def saved(step: str) -> None:
+                self._log(None, "Засада: порядок сторон — " + " → ".join(order), step=step)
+                self._focus_phase()
+
+            self._save(enc, "Бой: порядок задан ведущим", then=saved)
 
         self.app.push_screen(self._order_screen(1, remaining), pick)
 
@@ -600,15 +641,17 @@ class CombatPane(ExchangeMixin, Vertical):
             self.app.notify(str(err), severity="error")
             return
         names = self._names()
-        if not self._save(enc, f"Бой: заявка {current.name}"):
-            return
         text = "Заявка: " + declaration_text(declaration, names)
         if problem:
             text = f"Заявка (исключение ведущего: {problem}) " + declaration_text(
                 declaration, names
             )
-        self._log(current.name, text, {"declaration": vars(declaration)})
-        self._focus_phase()  # the next declarer on the form's first row, or the dice
+
+        def saved(step: str) -> None:
+            self._log(current.name, text, {"declaration": vars(declaration)}, step=step)
+            self._focus_phase()  # the next declarer on the form's first row, or the dice
+
+        self._save(enc, f"Бой: заявка {current.name}", then=saved)
 
     def action_allow(self) -> None:
         """Declare what the rules refuse, as the GM's exception («исключение ведущего»)."""
@@ -621,8 +664,7 @@ class CombatPane(ExchangeMixin, Vertical):
             self.app.notify(str(err), severity="error")
             return
         self._reset_exchange()
-        self._save(enc, "Бой: к броскам")
-        self._focus_phase()
+        self._save(enc, "Бой: к броскам", then=lambda _step: self._focus_phase())
 
     # -- resolution -------------------------------------------------------------------------------
 
@@ -691,32 +733,33 @@ class CombatPane(ExchangeMixin, Vertical):
 
             order = [c.character_id for c in enc.combatants]
             effects, notices = tick_round(self.store, finished, order)
-        if not self._save(enc, f"Бой: раунд {enc.round}", docs=effects):
-            return
-        step = self.store.take_last_step() or ""
-        self._log(None, f"Раунд {enc.round}: заявляют " + " → ".join(enc.side_order()), step=step)
-        if notices:
-            from tui.effects_bridge import notice_lines
 
-            names = {c.id: c.name for c in self.characters.values()}
-            for actor, text in notice_lines(notices, names):
-                self._log(actor, text, step=step)
-        self._focus_phase()
+        def saved(step: str) -> None:  # every line tells of the one step
+            self._log(
+                None, f"Раунд {enc.round}: заявляют " + " → ".join(enc.side_order()), step=step
+            )
+            if notices:
+                from tui.effects_bridge import notice_lines
+
+                names = {c.id: c.name for c in self.characters.values()}
+                for actor, text in notice_lines(notices, names):
+                    self._log(actor, text, step=step)
+            self._focus_phase()
+
+        self._save(enc, f"Бой: раунд {enc.round}", docs=effects, then=saved)
 
     def action_end_fight(self) -> None:
         """End the fight; wounds stay on the characters."""
         self._reset_exchange()
         done = self.encounter.round
-        enc = self._default_encounter(list(self.characters.values()))
-        previous = self.encounter
-        self.encounter = enc
-        if not self._write(lambda: self.store.put_doc(DOC, None, label="Бой завершён")):
-            self.encounter = previous
-            self._redraw()
-            return
-        self._log(None, f"Бой завершён после {words.rounds(done, 'gen')}")
-        self._redraw()
-        self._focus_phase()
+        store = self.store
+
+        def saved(step: str) -> None:
+            self._log(None, f"Бой завершён после {words.rounds(done, 'gen')}", step=step)
+            self._focus_phase()
+
+        label = "Бой завершён"
+        self._write(lambda: store.put_doc(DOC, None, label=label), label, saved)
 
     def _fallen(self) -> list[Combatant]:
         return [
@@ -733,9 +776,10 @@ class CombatPane(ExchangeMixin, Vertical):
             if c is None:
                 return
             enc = self.encounter.remove_fallen(c.character_id)
-            if not self._save(enc, f"Бой: {c.name} выбывает"):
-                return
-            self._log(None, f"{c.name} выбывает из боя (решение ведущего)")
+            text = f"{c.name} выбывает из боя (решение ведущего)"
+            self._save(
+                enc, f"Бой: {c.name} выбывает", then=lambda step: self._log(None, text, step=step)
+            )
 
         choices = [
             Choice(

@@ -9,7 +9,7 @@ store write, so Ctrl+Z undoes a turn together with the effects that expired at i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -94,6 +94,10 @@ class RoundsPane(EffectKeys, Vertical):
         self.effects = EffectSet()
         self._rows: list[Any] = []
         self._last_actor = ""
+        #: The label of the write being saved in the app's writer (a worker), else None.
+        self._pending: str | None = None
+        #: Why the last write was not saved (shown until the next one is), else "".
+        self._failed = ""
 
     def compose(self) -> ComposeResult:
         yield Static(id="rounds-status")
@@ -193,7 +197,12 @@ class RoundsPane(EffectKeys, Vertical):
             head = f"[b]{system} · Раунд {t.round}[/b] · ходит [b]{who}[/b] · {clock}"
         else:
             head = f"[b]{system} · Подготовка боя[/b] · {clock}"
-        self.query_one("#rounds-status", Static).update(f"{head}\n{initiative_rule(self.system)}")
+        second = initiative_rule(self.system)
+        if self._pending is not None:  # where the pane's write stands (see _save)
+            second = f"[$warning]Сохраняется: «{plain(self._pending)}»…[/]"
+        elif self._failed:
+            second = f"[$error]{plain(self._failed)}[/]"
+        self.query_one("#rounds-status", Static).update(f"{head}\n{second}")
         table = self.query_one("#rounds-table", DataTable)
         current = self.highlighted_id()
         rows = [(cid, self._row(cid, n)) for n, cid in enumerate(self._row_ids(), start=1)]
@@ -286,26 +295,65 @@ class RoundsPane(EffectKeys, Vertical):
         tracker: Tracker | None = None,
         effects: EffectSet | None = None,
         upsert: Sequence[Character] = (),
+        then: Callable[[str], object] | None = None,
     ) -> bool:
-        """Write the tracker, the effects and characters as one undo step."""
+        """Write the tracker, the effects and characters as one undo step, in a worker.
+
+        The UI never waits for the campaign's lock: the status line says the write is being
+        saved, and the pane changes only through the store's notification; then
+        ``then(step)`` runs with the id of the step (for its Журнал lines). A write that
+        fails changes nothing on screen: the GM is told why, the status line says what was
+        not saved. While one write is pending the next is refused (False): it would be made
+        from a state the store does not have yet, and a key pressed twice must not apply
+        twice.
+        """
+        if self._pending is not None:
+            self.app.notify(
+                f"Подождите: ещё сохраняется «{self._pending}» — повторите, когда сохранится.",
+                severity="warning",
+                timeout=5,
+            )
+            return False
         docs: dict[str, Any] = {}
         if tracker is not None:
             docs[ROUNDS_DOC] = tracker.to_dict()
         if effects is not None:
             docs[EFFECTS_DOC] = effects.to_dict()
-        try:
-            self.store.apply(label, upsert=list(upsert), docs=docs)
-        except StoreError as err:
-            self.app.notify(str(err), severity="error", timeout=8)
-            return False
+        store, changed = self.store, list(upsert)
+        self._pending, self._failed = label, ""
+
+        def job() -> str:
+            try:
+                store.apply(label, upsert=changed, docs=docs)
+            except (StoreError, RulesError):
+                raise
+            except Exception as err:  # noqa: BLE001 - the pane must not stay «pending»
+                raise StoreError(f"Ошибка при записи: {err}. Кампания не изменилась.") from err
+            return str(store.take_last_step() or "")  # the writer thread's step
+
+        def done(step: str) -> None:
+            self._pending = None
+            self._redraw()
+            if then is not None:
+                then(step)
+
+        def failed(err: Exception) -> None:
+            self._pending, self._failed = None, f"Не сохранено «{label}»: {err}"
+            self.app.notify(str(err), severity="error", timeout=10)
+            self._redraw()
+
+        self.app.write(job, done, failed=failed)  # type: ignore[attr-defined]
+        self._redraw()
         return True
 
-    def _log(self, actor: str | None, text: str, data: dict[str, Any] | None = None) -> None:
+    def _log(
+        self, actor: str | None, text: str, data: dict[str, Any] | None = None, step: str = ""
+    ) -> None:
         payload = {"system": self.system, "round": self.tracker.round, **(data or {})}
-        self.app.record("combat", actor, text, payload)  # type: ignore[attr-defined]
+        self.app.record("combat", actor, text, payload, step)  # type: ignore[attr-defined]
 
-    def _announce(self, notices: list[Notice]) -> None:
-        self.announce(notices, self._names())
+    def _announce(self, notices: list[Notice], step: str = "") -> None:
+        self.announce(notices, self._names(), step)
 
     # -- actions --------------------------------------------------------------------------------
 
@@ -354,14 +402,15 @@ class RoundsPane(EffectKeys, Vertical):
             self.app.notify(str(err), severity="error")
             return
         effects, notices = tick_all(self.effects, events, tracker.order)
-        if not self._save("Инициатива, раунд 1", tracker=tracker, effects=effects):
-            return
-        self.tracker, self.effects = tracker, effects
         names = self._names()
         ranked = " → ".join(f"{names.get(k, k)} ({r.text})" for k, r in rolls.items())
         data = {"initiative": {k: r.to_dict() for k, r in rolls.items()}, "order": list(order)}
-        self._log(None, f"Инициатива ({SYSTEM_NAMES[self.system]}): {ranked}", data)
-        self._announce(notices)
+
+        def saved(step: str) -> None:  # the pane shows the stored tracker by now
+            self._log(None, f"Инициатива ({SYSTEM_NAMES[self.system]}): {ranked}", data, step)
+            self._announce(notices, step)
+
+        self._save("Инициатива, раунд 1", tracker=tracker, effects=effects, then=saved)
 
     def action_next_turn(self) -> None:
         """End the current turn; effects tick; a new round after the last one."""
@@ -374,12 +423,13 @@ class RoundsPane(EffectKeys, Vertical):
         who = self._names().get(tracker.actor, "?")
         label = f"Раунд {tracker.round}, ход: {who}"
         new_round = tracker.round != self.tracker.round  # before the save redraws the pane
-        if not self._save(label, tracker=tracker, effects=effects):
-            return
-        self.tracker, self.effects = tracker, effects
-        if new_round:
-            self._log(None, f"Раунд {tracker.round}")
-        self._announce(notices)
+
+        def saved(step: str) -> None:
+            if new_round:
+                self._log(None, f"Раунд {tracker.round}", step=step)
+            self._announce(notices, step)
+
+        self._save(label, tracker=tracker, effects=effects, then=saved)
 
     def action_end_fight(self) -> None:
         """End the fight; the effects counted in rounds and turns end with it."""
@@ -387,10 +437,12 @@ class RoundsPane(EffectKeys, Vertical):
         effects = self.effects
         for e in ended:
             effects = effects.without(e.id)
-        if not self._save("Конец боя", tracker=self.tracker.end(), effects=effects):
-            return
-        self._log(None, "Конец боя")
-        self._announce([Notice("expired", e) for e in ended])
+
+        def saved(step: str) -> None:
+            self._log(None, "Конец боя", step=step)
+            self._announce([Notice("expired", e) for e in ended], step)
+
+        self._save("Конец боя", tracker=self.tracker.end(), effects=effects, then=saved)
 
     async def action_check(self) -> None:
         """Open the actor's (or the highlighted one's) check in this system's builder."""
@@ -418,8 +470,12 @@ class RoundsPane(EffectKeys, Vertical):
             if note is None:
                 return
             changed = replace(c, extra={**c.extra, "harm": note})
-            if self._save(f"{c.name}: вред", upsert=[changed]):
-                self._log(c.name, f"Вред: {note}" if note else "Вред снят")
+            text = f"Вред: {note}" if note else "Вред снят"
+            self._save(
+                f"{c.name}: вред",
+                upsert=[changed],
+                then=lambda step: self._log(c.name, text, step=step),
+            )
 
         self.app.push_screen(
             TextPrompt(f"{c.name}: вред (заметка; пусто — снять)", "сломана рука", required=False),
@@ -442,10 +498,14 @@ class RoundsPane(EffectKeys, Vertical):
     def _save_health(self, c: Character, track: list[str], what: str) -> None:
         total = wod_health.boxes(c.qualities)
         changed = replace(c, extra={**c.extra, "health": track})
-        if self._save(f"{c.name}: {what}", upsert=[changed]):
-            pen = wod_health.penalty(track, total)
-            shown = f", штраф {pen}".replace("-", "−") if pen else ""
-            self._log(c.name, f"Здоровье, {what}: {wod_health.render(track, total)}{shown}")
+        pen = wod_health.penalty(track, total)
+        shown = f", штраф {pen}".replace("-", "−") if pen else ""
+        text = f"Здоровье, {what}: {wod_health.render(track, total)}{shown}"
+        self._save(
+            f"{c.name}: {what}",
+            upsert=[changed],
+            then=lambda step: self._log(c.name, text, step=step),
+        )
 
     def action_heal(self) -> None:
         """Мир Тьмы: clear the mildest box of the highlighted character's health."""
