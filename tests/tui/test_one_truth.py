@@ -354,6 +354,37 @@ class TestLock:
         assert entry.text.startswith("Инициатива") and entry.undone
         assert (stored.get_doc("encounter") or {}).get("phase", "setup") == "setup"
 
+    async def test_a_rounds_write_waits_in_a_worker_and_fails_whole(
+        self, make_test_app, campaign_path
+    ):
+        """The Бой tab of the other systems (the round tracker) writes the same way."""
+        import filelock
+        from textual.widgets import Static
+
+        app = make_test_app(system="ide4")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("2")
+            status = app.query_one("#rounds-status", Static)
+            app.store._lock_timeout, app.store._file_lock = 1.0, None
+            held = filelock.FileLock(f"{campaign_path}.lock")
+            held.acquire()
+            try:
+                await pilot.press_without_waiting("i")
+                await asyncio.sleep(0.2)
+                assert not app._last_write.is_set()
+                assert "Сохраняется: «Инициатива, раунд 1»" in str(status.render())
+                await app.writes_done()
+                await pilot.pause()
+            finally:
+                held.release()
+            assert "Не сохранено «Инициатива, раунд 1»" in str(status.render())
+            assert "Подготовка боя" in str(status.render())  # nothing changed on screen
+            await pilot.press("i")  # the other kubik is done: now it is saved, once
+            assert "Раунд 1" in str(status.render())
+        stored = Store.open(campaign_path)
+        assert stored.get_doc("rounds")["round"] == 1
+        assert [e.text.startswith("Инициатива") for e in stored.log()] == [True]
+
 
 class TestFollowing:
     """The players' view and the app follow the file through the watch, not the timer."""

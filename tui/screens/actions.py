@@ -55,14 +55,14 @@ def open_campaigns(app: KubikApp) -> None:
         elif verb == "create":
             app.run_worker(create(app, *arg), exclusive=True)
         elif verb == "rename":
-            try:
-                with app.store.waiting_at_most():  # on the UI thread: a short wait at most
-                    app.store.rename(arg)
-            except StoreError as err:
-                app.notify(str(err), severity="error", timeout=10)
-                return
-            app.sub_title = app.store.campaign.name
-            app.notify(f"Кампания переименована: «{arg}».")
+            store = app.store
+
+            def renamed(_: None) -> None:  # in the app's writer: the UI never waits for the lock
+                if app.store is store:
+                    app.sub_title = store.campaign.name
+                app.notify(f"Кампания переименована: «{arg}».")
+
+            app.write(lambda: store.rename(arg), renamed)
         elif verb == "delete":
             try:
                 delete_campaign(Path(arg))
