@@ -386,6 +386,42 @@ class TestLock:
         assert [e.text.startswith("Инициатива") for e in stored.log()] == [True]
 
 
+class TestStaleFight:
+    async def test_a_fight_step_made_on_what_another_window_changed_is_refused(
+        self, make_test_app, campaign_path
+    ):
+        """The Бой tab writes its fight as a delta against the fight it showed: another
+        window's fight (rolled before this one saw it) is never overwritten by a stale copy."""
+        app = make_test_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("2")
+            other = Store.open(campaign_path)
+            theirs = {**(other.get_doc("encounter") or {}), "round": 2, "phase": "declare"}
+            app.stop_watch()  # the app has not seen the other window's write yet:
+            app.store.refresh = lambda: False  # neither the watch nor the timer picks it up
+            other.put_doc("encounter", theirs | {"order": ["Отряд", "Противники"]}, label="x")
+            await pilot.press("i")  # initiative, from the setup this window still shows
+            assert any("изменили то же самое" in n for n in notices(app)), notices(app)
+        stored = Store.open(campaign_path)
+        assert stored.get_doc("encounter")["round"] == 2  # theirs stays whole
+        assert stored.log() == []  # the refused roll is not in the Журнал
+
+    async def test_a_fight_step_keeps_what_another_window_changed_elsewhere(
+        self, make_test_app, campaign_path
+    ):
+        app = make_test_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("2")
+            other = Store.open(campaign_path)
+            app.stop_watch()
+            app.store.refresh = lambda: False
+            other.put_doc("effects", {"minute": 5, "effects": []}, label="Время сцены")
+            await pilot.press("i")
+        stored = Store.open(campaign_path)
+        assert stored.get_doc("encounter")["phase"] == "declare"
+        assert stored.get_doc("effects")["minute"] == 5
+
+
 class TestFollowing:
     """The players' view and the app follow the file through the watch, not the timer."""
 

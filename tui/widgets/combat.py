@@ -42,6 +42,7 @@ from tui.widgets.table import Table
 
 SIDE_CYCLE = ("—", "Отряд", "Противники", "Третья сторона")
 DOC = "encounter"
+FIGHT_NOT_SAVED = "ход боя не записан"
 
 
 class ExchangeView(Static, can_focus=True):
@@ -92,6 +93,8 @@ class CombatPane(ExchangeMixin, Vertical):
         self.characters: dict[str, Character] = {}
         self._other: OtherResult | None = None  # another system's exchange (not stored)
         self._other_refusal: str = ""
+        #: The stored fight this pane shows (None: none stored): a write is a delta to it.
+        self._read: dict[str, Any] | None = None
         #: The label of the write being saved in the app's writer (a worker), else None.
         self._pending: str | None = None
         #: Why the last write was not saved (shown until the next one is), else "".
@@ -138,6 +141,7 @@ class CombatPane(ExchangeMixin, Vertical):
         """Redraw from the store: the party and the saved encounter."""
         self.characters = {c.id: c for c in characters}
         saved = self.store.get_doc(DOC)
+        self._read = saved
         if saved:
             try:
                 self.encounter = Encounter.from_dict(saved)
@@ -195,12 +199,25 @@ class CombatPane(ExchangeMixin, Vertical):
         See :meth:`_write`: the pane shows the new state once the store has it, then
         ``then(step)`` runs with the id of the step written (for its Журнал lines).
         """
-        doc = encounter.to_dict()
-        store = self.store
-        if upsert or docs:
-            changes = {**(docs or {}), DOC: doc}
-            return self._write(lambda: store.apply(label, upsert=upsert, docs=changes), label, then)
-        return self._write(lambda: store.put_doc(DOC, doc, label=label), label, then)
+        return self._put(encounter.to_dict(), label, upsert, docs, then)
+
+    def _put(
+        self,
+        doc: dict[str, Any] | None,
+        label: str,
+        upsert: tuple[Character, ...] = (),
+        docs: dict[str, Any] | None = None,
+        then: Callable[[str], object] | None = None,
+    ) -> bool:
+        """Write the fight as a delta against the one this pane showed (see :meth:`show`):
+        what another window changed meanwhile stays, and a step made on a part of the fight
+        it changed too is refused («В другом окне изменили то же самое …»)."""
+        store, changes, bases = self.store, {**(docs or {}), DOC: doc}, {DOC: self._read}
+
+        def job() -> None:
+            store.apply(label, upsert=upsert, docs=changes, bases=bases, what=FIGHT_NOT_SAVED)
+
+        return self._write(job, label, then)
 
     def _write(
         self, job: Callable[[], object], label: str, then: Callable[[str], object] | None = None
@@ -752,14 +769,12 @@ class CombatPane(ExchangeMixin, Vertical):
         """End the fight; wounds stay on the characters."""
         self._reset_exchange()
         done = self.encounter.round
-        store = self.store
 
         def saved(step: str) -> None:
             self._log(None, f"Бой завершён после {words.rounds(done, 'gen')}", step=step)
             self._focus_phase()
 
-        label = "Бой завершён"
-        self._write(lambda: store.put_doc(DOC, None, label=label), label, saved)
+        self._put(None, "Бой завершён", then=saved)
 
     def _fallen(self) -> list[Combatant]:
         return [
