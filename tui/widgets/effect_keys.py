@@ -117,9 +117,12 @@ class EffectKeys:
         app = self.app  # type: ignore[attr-defined]
         store = app.store
         changes = {**(docs or {}), EFFECTS_DOC: effects.to_dict()}
+        # A delta against the effects the pane shows (the store's now): an effect another
+        # window changed meanwhile is not overwritten; the same change there is refused.
+        bases = {EFFECTS_DOC: store.get_doc(EFFECTS_DOC)}
 
         def job() -> str:
-            store.apply(label, upsert=list(upsert), docs=changes)
+            store.apply(label, upsert=list(upsert), docs=changes, bases=bases)
             return str(store.take_last_step() or "")  # the writer thread's step
 
         app.write(job, then)

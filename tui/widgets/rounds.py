@@ -73,6 +73,9 @@ def initiative_rule(system: str) -> str:
     return f"[dim]Инициатива {per}: {how}; {tie}.[/]"
 
 
+NOT_SAVED = "ход боя не записан"
+
+
 class RoundsPane(EffectKeys, Vertical):
     """Run rounds from the keyboard; the footer shows the keys that apply now."""
 
@@ -98,6 +101,7 @@ class RoundsPane(EffectKeys, Vertical):
         self._pending: str | None = None
         #: Why the last write was not saved (shown until the next one is), else "".
         self._failed = ""
+        self._read: dict[str, Any] = {}
 
     def compose(self) -> ComposeResult:
         yield Static(id="rounds-status")
@@ -124,6 +128,8 @@ class RoundsPane(EffectKeys, Vertical):
         """Redraw from the store: the party, the saved fight and the effects."""
         self.characters = {c.id: c for c in characters}
         saved = self.store.get_doc(ROUNDS_DOC)
+        #: The stored documents this pane shows: a write is a delta to them (see _save).
+        self._read = {ROUNDS_DOC: saved, EFFECTS_DOC: self.store.get_doc(EFFECTS_DOC)}
         tracker = None
         if saved:
             try:
@@ -320,11 +326,14 @@ class RoundsPane(EffectKeys, Vertical):
         if effects is not None:
             docs[EFFECTS_DOC] = effects.to_dict()
         store, changed = self.store, list(upsert)
+        # A delta against what the pane showed: another window's change to the fight or the
+        # effects stays, and a change to the same part is refused with a message.
+        bases = {name: self._read.get(name) for name in docs}
         self._pending, self._failed = label, ""
 
         def job() -> str:
             try:
-                store.apply(label, upsert=changed, docs=docs)
+                store.apply(label, upsert=changed, docs=docs, bases=bases, what=NOT_SAVED)
             except (StoreError, RulesError):
                 raise
             except Exception as err:  # noqa: BLE001 - the pane must not stay «pending»
