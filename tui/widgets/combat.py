@@ -43,6 +43,8 @@ from tui.widgets.table import Table
 SIDE_CYCLE = ("—", "Отряд", "Противники", "Третья сторона")
 DOC = "encounter"
 FIGHT_NOT_SAVED = "ход боя не записан"
+#: Seconds a write runs before the status line says it is being saved.
+SHOW_WAITING_AFTER = 0.15
 
 
 class ExchangeView(Static, can_focus=True):
@@ -97,6 +99,9 @@ class CombatPane(ExchangeMixin, Vertical):
         self._read: dict[str, Any] | None = None
         #: The label of the write being saved in the app's writer (a worker), else None.
         self._pending: str | None = None
+        #: Whether the pending write has waited long enough to be shown (see _write).
+        self._waiting = False
+        self._writes = 0
         #: Why the last write was not saved (shown until the next one is), else "".
         self._failed = ""
 
@@ -239,7 +244,9 @@ class CombatPane(ExchangeMixin, Vertical):
                 timeout=5,
             )
             return False
-        self._pending, self._failed = label, ""
+        self._pending, self._failed, self._waiting = label, "", False
+        self._writes += 1
+        self._show_waiting_later()
         store = self.store
 
         def run() -> str:
@@ -252,13 +259,13 @@ class CombatPane(ExchangeMixin, Vertical):
             return str(store.take_last_step() or "")  # this worker thread's step
 
         def done(step: str) -> None:
-            self._pending = None
+            self._pending, self._waiting = None, False
             self._redraw()  # the status line's height changes: the exchange scrolls anew
             if then is not None:
                 then(step)
 
         def failed(err: Exception) -> None:
-            self._pending = None
+            self._pending, self._waiting = None, False
             self._failed = f"Не сохранено «{label}»: {err}"
             self.app.notify(str(err), severity="error", timeout=10)
             self._redraw()
@@ -266,6 +273,18 @@ class CombatPane(ExchangeMixin, Vertical):
         self.app.write(run, done, failed=failed)  # type: ignore[attr-defined]
         self._draw_status()
         return True
+
+    def _show_waiting_later(self) -> None:
+        """Say «Сохраняется…» only for a write that waits (for another kubik's lock): most
+        take milliseconds, and the status line should not flicker for them."""
+        token = self._writes
+
+        def waiting() -> None:
+            if self._pending is not None and self._writes == token:
+                self._waiting = True
+                self._draw_status()
+
+        self.set_timer(SHOW_WAITING_AFTER, waiting)
 
     def _log(
         self, actor: str | None, text: str, data: dict[str, Any] | None = None, step: str = ""
@@ -355,11 +374,12 @@ class CombatPane(ExchangeMixin, Vertical):
     def _draw_status(self) -> None:
         enc = self.encounter
         status = self.query_one("#combat-status", Static)
-        if self._pending is not None or self._failed:
+        waiting = self._pending is not None and self._waiting
+        if waiting or self._failed:
             # Where the pane's write stands: the store (and the screen) change only once saved.
             status.update(
-                f"[$warning]Сохраняется: «{plain(self._pending)}»…[/]"
-                if self._pending is not None
+                f"[$warning]Сохраняется: «{plain(self._pending or '')}»…[/]"
+                if waiting
                 else f"[$error]{plain(self._failed)}[/]"
             )
             return

@@ -74,6 +74,8 @@ def initiative_rule(system: str) -> str:
 
 
 NOT_SAVED = "ход боя не записан"
+#: Seconds a write runs before the status line says it is being saved.
+SHOW_WAITING_AFTER = 0.15
 
 
 class RoundsPane(EffectKeys, Vertical):
@@ -99,6 +101,9 @@ class RoundsPane(EffectKeys, Vertical):
         self._last_actor = ""
         #: The label of the write being saved in the app's writer (a worker), else None.
         self._pending: str | None = None
+        #: Whether the pending write has waited long enough to be shown (see _write).
+        self._waiting = False
+        self._writes = 0
         #: Why the last write was not saved (shown until the next one is), else "".
         self._failed = ""
         self._read: dict[str, Any] = {}
@@ -204,7 +209,7 @@ class RoundsPane(EffectKeys, Vertical):
         else:
             head = f"[b]{system} · Подготовка боя[/b] · {clock}"
         second = initiative_rule(self.system)
-        if self._pending is not None:  # where the pane's write stands (see _save)
+        if self._pending is not None and self._waiting:  # where the write stands (_save)
             second = f"[$warning]Сохраняется: «{plain(self._pending)}»…[/]"
         elif self._failed:
             second = f"[$error]{plain(self._failed)}[/]"
@@ -329,7 +334,9 @@ class RoundsPane(EffectKeys, Vertical):
         # A delta against what the pane showed: another window's change to the fight or the
         # effects stays, and a change to the same part is refused with a message.
         bases = {name: self._read.get(name) for name in docs}
-        self._pending, self._failed = label, ""
+        self._pending, self._failed, self._waiting = label, "", False
+        self._writes += 1
+        self._show_waiting_later()
 
         def job() -> str:
             try:
@@ -341,19 +348,32 @@ class RoundsPane(EffectKeys, Vertical):
             return str(store.take_last_step() or "")  # the writer thread's step
 
         def done(step: str) -> None:
-            self._pending = None
+            self._pending, self._waiting = None, False
             self._redraw()
             if then is not None:
                 then(step)
 
         def failed(err: Exception) -> None:
-            self._pending, self._failed = None, f"Не сохранено «{label}»: {err}"
+            self._pending, self._waiting = None, False
+            self._failed = f"Не сохранено «{label}»: {err}"
             self.app.notify(str(err), severity="error", timeout=10)
             self._redraw()
 
         self.app.write(job, done, failed=failed)  # type: ignore[attr-defined]
         self._redraw()
         return True
+
+    def _show_waiting_later(self) -> None:
+        """Say «Сохраняется…» only for a write that waits (for another kubik's lock): most
+        take milliseconds, and the status line should not flicker for them."""
+        token = self._writes
+
+        def waiting() -> None:
+            if self._pending is not None and self._writes == token:
+                self._waiting = True
+                self._redraw()
+
+        self.set_timer(SHOW_WAITING_AFTER, waiting)
 
     def _log(
         self, actor: str | None, text: str, data: dict[str, Any] | None = None, step: str = ""
