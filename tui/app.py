@@ -482,10 +482,14 @@ class KubikApp(CrashReporting, CleanPaste, App[None]):
         self.run_worker(run, thread=True, group="store-write", exit_on_error=False)
 
     async def writes_done(self) -> None:
-        """Wait until every write handed to :meth:`write` so far is over (tests, quitting)."""
-        last = self._last_write
-        while last is not None and not last.is_set():
-            await asyncio.sleep(0.002)
+        """Wait until every write handed to :meth:`write` so far is over (tests, quitting),
+        and the writes those handed on once saved (a fight's damage after its acceptance)."""
+        while True:
+            last = self._last_write
+            while last is not None and not last.is_set():
+                await asyncio.sleep(0.002)
+            if self._last_write is last:
+                return
 
     def usable_settings(self, settings: dict[str, Any] | None) -> dict[str, Any]:
         """Return the campaign's tables the rules accept; name each refused one once.

@@ -270,7 +270,11 @@ def import_(argv: Sequence[str]) -> int:
         )
     )
     data = {"path": str(args.path), "campaign": campaign.name, "system": campaign.system}
-    emit(data, f"Кампания «{campaign.name}» загружена из {args.path}.", args.json)
+    text = f"Кампания «{campaign.name}» загружена из {args.path}."
+    if campaign.note:
+        data["note"] = campaign.note
+        text += "\n" + campaign.note
+    emit(data, text, args.json)
     return 0
 
 

@@ -111,3 +111,75 @@ def test_log_markdown_groups_days_and_handles_empty_and_odd_times():
     lines = md.splitlines()
     assert "## 2025-03-01" in lines and "## 2025-03-02" in lines and "## Без даты" in lines
     assert "- 23:59 (проверка): Луки \\*1\\*" in lines
+
+
+def _undone_source(store: Store) -> list[str]:
+    """Three logged changes of Судьба, the last two undone, the middle one redone."""
+    c = store.characters()[0]
+    for fate in (2, 3, 4):
+        now = store.character(c.id)
+        store.apply(
+            f"Судьба {fate}",
+            upsert=[replace(now, fate=fate)],
+            log=[LogEntry(new_id(), "2025-03-01T19:30:00+03:00", "note", None, f"Судьба {fate}")],
+        )
+    store.undo()
+    store.undo()
+    store.redo()
+    return [e.text for e in store.log() if e.undone]
+
+
+def test_export_import_keeps_the_undone_marks(source, tmp_path):
+    """The Журнал after a round trip shows the same entries with the same «отменено» marks."""
+    assert _undone_source(source) == ["Судьба 4"]
+    out = tmp_path / "export.json"
+    source.export_json(out)
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert [d["text"] for d in data["log"] if d.get("undone")] == ["Судьба 4"]
+    target = tmp_path / "dst" / "campaign.json"
+    imported = Store.import_json(out, target)
+    assert imported.note is None
+    with Store.open(target) as copy:
+        assert [(e.text, e.undone) for e in copy.log()] == [
+            (e.text, e.undone) for e in source.log()
+        ]
+        assert copy.log() == source.log()
+        assert "~~Судьба 4~~ _(отменено)_" in copy.log_markdown()
+        # A new change (and its undo) in the copy leaves the imported marks as they were.
+        c = copy.characters()[0]
+        copy.apply("Судьба 7", upsert=[replace(c, fate=7)])
+        copy.undo()
+        assert [e.text for e in copy.log() if e.undone] == ["Судьба 4"]
+    # Exported again, the copy says the same.
+    again = tmp_path / "again.json"
+    with Store.open(target) as copy:
+        copy.export_json(again)
+    assert [d["text"] for d in json.loads(again.read_text("utf-8"))["log"] if d.get("undone")] == [
+        "Судьба 4"
+    ]
+
+
+def test_an_old_export_without_marks_imports_with_a_note(source, tmp_path):
+    _undone_source(source)
+    out = tmp_path / "export.json"
+    source.export_json(out)
+    data = json.loads(out.read_text(encoding="utf-8"))
+    data.pop("log_marks")
+    for doc in data["log"]:
+        doc.pop("undone", None)
+    out.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    target = tmp_path / "dst" / "campaign.json"
+    imported = Store.import_json(out, target)
+    assert imported.note is not None and "отменено" in imported.note
+    with Store.open(target) as copy:
+        assert [e.text for e in copy.log()] == [e.text for e in source.log()]
+        assert not any(e.undone for e in copy.log())
+
+
+def test_an_old_export_with_an_empty_log_needs_no_note(tmp_path):
+    with Store.open(tmp_path / "src.json") as store:
+        store.export_json(tmp_path / "export.json")
+    data = json.loads((tmp_path / "export.json").read_text(encoding="utf-8"))
+    data.pop("log_marks")
+    (tmp_path / "export.json").write_text(json.dumps(data), encoding="utf-8")
+    assert Store.import_json(tmp_path / "export.json", tmp_path / "dst.json").note is None

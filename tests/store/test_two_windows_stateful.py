@@ -6,6 +6,9 @@ campaign's history is linear (every write is a locked read-modify-write of the o
 a plain model predicts every outcome: which saves merge, which are refused, what undo and
 redo restore, and which Журнал entries are marked undone.
 
+An export imported over the campaign keeps the party and the Журнал's «отменено» marks and
+starts a new undo history.
+
 Invariants: the file is always the model (every acknowledged change is in it, nothing
 refused or removed comes back), and a refusal happens exactly when the model says the copy
 is stale (its character is gone, or the same field was changed to something else).
@@ -15,6 +18,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+import threading
 from dataclasses import replace
 from pathlib import Path
 
@@ -127,6 +131,54 @@ class TwoWindows(RuleBasedStateMachine):
         self.entries.append(entry.id)
         self._changed({**self.model, c.id: (fate, notes, scratches + 1)}, [entry.id])
 
+    @rule(window=st.integers(0, 1), pick=st.integers(0, 9), other=st.integers(0, 9))
+    def wound_in_a_worker_while_the_other_removes(self, window: int, pick: int, other: int) -> None:
+        """The app's writer (a worker thread) wounds while the other window removes someone
+        (maybe the same one): they race for the lock, and either order must hold."""
+        chars, theirs = self.stores[window].characters(), self.stores[1 - window].characters()
+        if not chars or not theirs:
+            return
+        c, d = chars[pick % len(chars)], theirs[other % len(theirs)]
+        entry = LogEntry(new_id(), AT, "note", c.name, "Рана: Царапина")
+
+        def scratch(now: Character) -> Edit:
+            wounds = {**now.wounds, "scratch": now.wounds["scratch"] + 1}
+            return Edit(replace(now, wounds=wounds), f"{now.name}: Царапина", [entry])
+
+        wounded: list[bool] = []
+
+        def worker() -> None:
+            try:
+                self.stores[window].update_character(c.id, scratch, name=c.name)
+                wounded.append(True)
+            except StaleWrite:
+                wounded.append(False)
+
+        thread = threading.Thread(target=worker)
+        thread.start()
+        self.stores[1 - window].delete_character(d.id)
+        thread.join()
+        removes = d.id in self.model
+
+        def removal() -> None:
+            if removes:
+                self._changed({k: v for k, v in self.model.items() if k != d.id})
+
+        if not wounded[0]:
+            assert c.id not in self.model or (c.id == d.id and removes), "a wound was lost"
+            removal()
+            return
+        assert c.id in self.model, "a wound brought a removed character back"
+        labels = Store.open(self.stores[0].path, read_only=True).undo_labels(2)
+        removed_last = removes and (c.id == d.id or labels[0].startswith("Удалён"))
+        if not removed_last:
+            removal()
+        fate, notes, scratches = self.model[c.id]
+        self.entries.append(entry.id)
+        self._changed({**self.model, c.id: (fate, notes, scratches + 1)}, [entry.id])
+        if removed_last:
+            removal()
+
     @rule(window=st.integers(0, 1), pick=st.integers(0, 9))
     def remove(self, window: int, pick: int) -> None:
         chars = self.stores[window].characters()
@@ -160,6 +212,17 @@ class TwoWindows(RuleBasedStateMachine):
             self.undo.append(step)
             self.model = after
             self.undone -= set(entries)
+
+    @rule(window=st.integers(0, 1))
+    def export_and_import(self, window: int) -> None:
+        """The campaign exported and imported over itself: the same party and marks, no undo."""
+        out = self.folder / "round-trip.json"
+        self.stores[window].refresh()  # the app exports what it shows: the file as it is
+        self.stores[window].export_json(out)
+        imported = Store.import_json(out, self.stores[0].path, force=True)
+        assert imported.note is None
+        self.undo.clear()
+        self.redo.clear()  # the undone steps can never be redone: their marks stay
 
     @rule(window=st.integers(0, 1))
     def refresh(self, window: int) -> None:

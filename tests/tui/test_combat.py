@@ -179,7 +179,7 @@ async def test_a_refused_write_is_reported_and_changes_nothing(make_test_app, mo
         def full_disk(*args, **kwargs):
             raise StoreError("Диск заполнен: освободите место — изменения не сохранены.")
 
-        monkeypatch.setattr(app.store, "put_doc", full_disk)
+        monkeypatch.setattr(app.store, "apply", full_disk)  # every Бой step writes through it
         await pilot.press("i")  # initiative would start round 1 — the write fails
         await pilot.pause()
         assert pane(app).encounter == before

@@ -60,9 +60,12 @@ class Driver(ExchangeMixin):
         saved = self.store.get_doc(DOC)
         self.encounter = Encounter.from_dict(saved) if saved else Encounter()
 
-    def _save(self, enc: Encounter, label: str, upsert: tuple = ()) -> bool:
+    def _save(self, enc: Encounter, label: str, upsert: tuple = (), then=None) -> bool:
+        """The pane's write, at once: saved, shown, then what follows it (its Журнал lines)."""
         self.store.apply(label, upsert=upsert, docs={DOC: enc.to_dict()})
         self.reload()
+        if then is not None:
+            then(self.store.take_last_step() or "")
         return True
 
     def _log(self, actor: str | None, text: str, data: dict | None = None, step: str = "") -> None:

@@ -6,6 +6,7 @@ a second kubik does); the app picks its change up as it does from any other proc
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 
 import pytest
@@ -289,30 +290,154 @@ class TestLock:
         assert by_name(Store.open(campaign_path), "Горан Рябой").fate == 3
         assert Store.open(campaign_path).log() == []
 
-    async def test_a_fight_write_on_the_ui_thread_does_not_wait_out_the_lock(
+    async def test_a_fight_write_waits_in_a_worker_says_so_and_then_fails_whole(
         self, make_test_app, campaign_path
     ):
-        """The Бой tab writes on the UI thread; it waits only briefly, then is refused."""
-        import time
-
+        """The Бой tab's writes run in the app's writer: the keys go on while one waits for
+        the lock, the status line says it is being saved, a second press is refused (never
+        applied twice), and a write that cannot get the lock changes nothing."""
         import filelock
+        from textual.widgets import Static
 
         app = make_test_app()
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("2")
             before = Store.open(campaign_path).get_doc("encounter")
-            app.store._lock_timeout, app.store._file_lock = 60.0, None  # another kubik's long write
+            status = app.query_one("#combat-status", Static)
+            app.store._lock_timeout, app.store._file_lock = 2.0, None
+            held = filelock.FileLock(f"{campaign_path}.lock")
+            held.acquire()  # another kubik mid-write
+            try:
+                await pilot.press_without_waiting("i")  # roll initiative: writes the encounter
+                await asyncio.sleep(0.3)  # (pilot.pause would wait for the write)
+                assert not app._last_write.is_set()  # still waiting for the lock, and yet:
+                assert "Сохраняется: «Бой: инициатива»" in str(status.render())
+                await pilot.press_without_waiting("i")  # pressed again while the first waits
+                await asyncio.sleep(0.1)
+                assert any("ещё сохраняется «Бой: инициатива»" in n for n in notices(app))
+                assert app.query_one("#combat-setup").display  # nothing changed on screen yet
+                await app.writes_done()
+                await pilot.pause()
+            finally:
+                held.release()
+            assert any("сохраняет другая копия kubik" in n for n in notices(app))
+            assert "Не сохранено «Бой: инициатива»" in str(status.render())
+            assert app.query_one("#combat-setup").display  # still the setup: nothing changed
+        assert Store.open(campaign_path).get_doc("encounter") == before
+        assert Store.open(campaign_path).log() == []
+
+    async def test_a_fight_write_that_gets_the_lock_late_is_saved_once(
+        self, make_test_app, campaign_path
+    ):
+        import filelock
+        from textual.widgets import Static
+
+        app = make_test_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("2")
+            app.store._lock_timeout, app.store._file_lock = 3.0, None
+            held = filelock.FileLock(f"{campaign_path}.lock")
+            held.acquire()
+            await pilot.press_without_waiting("i")
+            await pilot.press_without_waiting("i")  # refused: the first is still waiting
+            await asyncio.sleep(0.3)
+            held.release()  # the other kubik's write is over
+            await app.writes_done()
+            await pilot.pause()
+            assert not app.query_one("#combat-setup").display, notices(app)  # round 1
+            assert "Сохраняется" not in str(app.query_one("#combat-status", Static).render())
+            await pilot.press("ctrl+z")
+            await app.writes_done()
+            await pilot.pause()
+        stored = Store.open(campaign_path)
+        (entry,) = stored.log()  # one initiative, logged once, linked to its step
+        assert entry.text.startswith("Инициатива") and entry.undone
+        assert (stored.get_doc("encounter") or {}).get("phase", "setup") == "setup"
+
+    async def test_a_rounds_write_waits_in_a_worker_and_fails_whole(
+        self, make_test_app, campaign_path
+    ):
+        """The Бой tab of the other systems (the round tracker) writes the same way."""
+        import filelock
+        from textual.widgets import Static
+
+        app = make_test_app(system="ide4")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("2")
+            status = app.query_one("#rounds-status", Static)
+            app.store._lock_timeout, app.store._file_lock = 1.0, None
             held = filelock.FileLock(f"{campaign_path}.lock")
             held.acquire()
             try:
-                started = time.monotonic()
-                await pilot.press("i")  # roll initiative: a write of the encounter
-                waited = time.monotonic() - started
+                await pilot.press_without_waiting("i")
+                await asyncio.sleep(0.2)
+                assert not app._last_write.is_set()
+                assert "Сохраняется: «Инициатива, раунд 1»" in str(status.render())
+                await app.writes_done()
+                await pilot.pause()
             finally:
                 held.release()
-            assert waited < 30, "the UI waited for the whole lock timeout"
-            assert any("сохраняет другая копия kubik" in n for n in notices(app))
-        assert Store.open(campaign_path).get_doc("encounter") == before  # nothing changed
+            assert "Не сохранено «Инициатива, раунд 1»" in str(status.render())
+            assert "Подготовка боя" in str(status.render())  # nothing changed on screen
+            await pilot.press("i")  # the other kubik is done: now it is saved, once
+            assert "Раунд 1" in str(status.render())
+        stored = Store.open(campaign_path)
+        assert stored.get_doc("rounds")["round"] == 1
+        assert [e.text.startswith("Инициатива") for e in stored.log()] == [True]
+
+
+class TestStaleFight:
+    async def test_a_fight_step_made_on_what_another_window_changed_is_refused(
+        self, make_test_app, campaign_path
+    ):
+        """The Бой tab writes its fight as a delta against the fight it showed: another
+        window's fight (rolled before this one saw it) is never overwritten by a stale copy."""
+        app = make_test_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("2")
+            other = Store.open(campaign_path)
+            theirs = {**(other.get_doc("encounter") or {}), "round": 2, "phase": "declare"}
+            app.stop_watch()  # the app has not seen the other window's write yet:
+            app.store.refresh = lambda: False  # neither the watch nor the timer picks it up
+            other.put_doc("encounter", theirs | {"order": ["Отряд", "Противники"]}, label="x")
+            await pilot.press("i")  # initiative, from the setup this window still shows
+            assert any("изменили то же самое" in n for n in notices(app)), notices(app)
+        stored = Store.open(campaign_path)
+        assert stored.get_doc("encounter")["round"] == 2  # theirs stays whole
+        assert stored.log() == []  # the refused roll is not in the Журнал
+
+    async def test_a_round_tracker_step_on_another_windows_fight_is_refused(
+        self, make_test_app, campaign_path
+    ):
+        """The round tracker (IDE4 and the others) writes a delta the same way."""
+        app = make_test_app(system="ide4")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("2")
+            other = Store.open(campaign_path)
+            app.stop_watch()
+            app.store.refresh = lambda: False  # the app has not seen the other write yet
+            tracker = {"system": "ide4", "entrants": [], "order": [], "rolls": {}}
+            other.put_doc("rounds", {**tracker, "round": 3, "turn": 0}, label="x")
+            await pilot.press("i")
+            assert any("изменили то же самое" in n for n in notices(app)), notices(app)
+        stored = Store.open(campaign_path)
+        assert stored.get_doc("rounds")["round"] == 3
+        assert stored.log() == []
+
+    async def test_a_fight_step_keeps_what_another_window_changed_elsewhere(
+        self, make_test_app, campaign_path
+    ):
+        app = make_test_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("2")
+            other = Store.open(campaign_path)
+            app.stop_watch()
+            app.store.refresh = lambda: False
+            other.put_doc("effects", {"minute": 5, "effects": []}, label="Время сцены")
+            await pilot.press("i")
+        stored = Store.open(campaign_path)
+        assert stored.get_doc("encounter")["phase"] == "declare"
+        assert stored.get_doc("effects")["minute"] == 5
 
 
 class TestFollowing:

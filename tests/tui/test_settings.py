@@ -120,3 +120,39 @@ class TestSettingsScreen:
             await pilot.pause()
 
         assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)
+
+
+async def test_a_save_waiting_for_the_lock_leaves_the_screen_free_and_changes_nothing(
+    make_test_app, campaign_path
+):
+    """The save runs in the app's writer: the screen keeps working while another kubik holds
+    the lock, and a save that cannot get it is refused whole, with a Russian message."""
+    import asyncio
+
+    import filelock
+
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+t")
+        await edit(pilot, RENAMED)
+        app.store._lock_timeout, app.store._file_lock = 1.0, None
+        held = filelock.FileLock(f"{campaign_path}.lock")
+        held.acquire()
+        try:
+            await pilot.press_without_waiting("ctrl+s")
+            await asyncio.sleep(0.2)
+            assert not app._last_write.is_set()  # waiting for the lock; the screen is free
+            await pilot.press_without_waiting("ctrl+s")  # a second save waits its turn
+            await asyncio.sleep(0.1)
+            await app.writes_done()
+            await pilot.pause()
+        finally:
+            held.release()
+        messages = [n.message for n in app._notifications]
+        assert any("ещё сохраняется «Настройки: " in m for m in messages)
+        assert any(m.startswith("Не сохранено «Настройки: ") for m in messages)
+        assert app.store.get_doc("settings") is None
+        assert drevo.rung_for(0).name == "Средне"
+        await pilot.press("ctrl+s")  # the lock is free now: saved
+        assert drevo.rung_for(0).name == "Обычно"
+        assert isinstance(app.screen, SettingsScreen)

@@ -54,14 +54,14 @@ def open_campaigns(app: CampaignHost) -> None:
         elif verb == "create":
             app.run_worker(create(app, *arg), exclusive=True)
         elif verb == "rename":
-            try:
-                with app.store.waiting_at_most():  # on the UI thread: a short wait at most
-                    app.store.rename(arg)
-            except StoreError as err:
-                app.notify(str(err), severity="error", timeout=10)
-                return
-            app.sub_title = app.store.campaign.name
-            app.notify(f"Кампания переименована: «{arg}».")
+            store = app.store
+
+            def renamed(_: None) -> None:  # in the app's writer: the UI never waits for the lock
+                if app.store is store:
+                    app.sub_title = store.campaign.name
+                app.notify(f"Кампания переименована: «{arg}».")
+
+            app.write(lambda: store.rename(arg), renamed)
         elif verb == "delete":
             try:
                 delete_campaign(Path(arg))
@@ -207,4 +207,6 @@ async def import_campaign(app: CampaignHost, source: Path) -> None:
         app.notify(str(err), severity="error", timeout=15)
         return
     app.notify(f"Импортирована кампания «{campaign.name}» в {target.name}.")
+    if campaign.note:
+        app.notify(campaign.note, severity="warning", timeout=15)
     await open_path(app, target)

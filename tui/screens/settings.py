@@ -33,7 +33,7 @@ from tui.screens.settings_tables import (
     dump_toml,
 )
 from tui.sheets import SYSTEM_NAMES
-from tui.store import Store, StoreError
+from tui.store import Store
 from tui.widgets.choice import Choice, ChoiceScreen
 from tui.widgets.focus import focus_now
 from tui.widgets.keybar import KeyBar
@@ -90,6 +90,8 @@ class SettingsScreen(Screen[None]):
         }
         self.errors: dict[str, str] = {}
         self.current = self.tables[0].relpath if self.tables else ""
+        #: The label of the save handed to the app's writer and not over yet, else None.
+        self._saving: str | None = None
 
     def compose(self) -> ComposeResult:
         system = SYSTEM_NAMES.get(self.store.campaign.system, self.store.campaign.system)
@@ -259,8 +261,9 @@ class SettingsScreen(Screen[None]):
             self.set_class(True, "-toml")
             editor.focus()
 
-    def action_save(self) -> None:
-        """Check every edited table; save all of them as one step only if all are valid."""
+    def action_save(self, close: bool = False) -> None:
+        """Check every edited table; save all of them as one step only if all are valid
+        (``close``: then close the screen, once it is saved)."""
         self._sync_form()
         parsed: dict[str, dict[str, Any]] = {}
         form = self.query_one("#settings-form", SettingsForm)
@@ -289,7 +292,7 @@ class SettingsScreen(Screen[None]):
             self.notify("Изменений нет.")
             return
         titles = ", ".join(t.title for t in self.tables if t.relpath in parsed)
-        self._write(parsed, f"Настройки: {titles}")
+        self._write(parsed, f"Настройки: {titles}", close)
 
     def action_reset(self) -> None:
         """Put the highlighted table back to kubik's default and save that."""
@@ -303,7 +306,17 @@ class SettingsScreen(Screen[None]):
             {t.relpath: data.packaged_table(t.relpath)}, f"Настройки: «{t.title}» по умолчанию"
         )
 
-    def _write(self, parsed: dict[str, dict[str, Any]], label: str) -> bool:
+    def _write(self, parsed: dict[str, dict[str, Any]], label: str, close: bool = False) -> None:
+        """Save the tables in the app's writer (a worker: the screen never waits for the lock).
+
+        Only what this screen changed is applied: another window's settings saved meanwhile
+        stay. Once saved the screen shows what the store has (and closes, with ``close``);
+        a refused save is explained and changes nothing. While one save is on its way, the
+        next is refused: it would be made from what the screen read before the first.
+        """
+        if self._saving is not None:
+            self.notify(f"Подождите: ещё сохраняется «{self._saving}».", severity="warning")
+            return
         tables = dict(self.saved_tables)
         texts = dict(self.saved_texts)
         for relpath, table in parsed.items():
@@ -313,26 +326,31 @@ class SettingsScreen(Screen[None]):
             else:
                 tables[relpath] = table
                 texts[relpath] = self.texts[relpath]
-        try:
-            # Only what this screen changed: another window's settings saved meanwhile stay.
-            # On the UI thread (the screen shows the outcome at once): a short wait at most.
-            with self.store.waiting_at_most():
-                self.store.apply(
-                    label,
-                    docs={SETTINGS_DOC: tables or None, TEXT_DOC: texts or None},
-                    bases={SETTINGS_DOC: self.saved_tables, TEXT_DOC: self.saved_texts},
-                    what="настройки не записаны",
-                )
-        except StoreError as err:
-            self.notify(str(err), severity="error", timeout=10)
-            return False
-        tables = self.store.get_doc(SETTINGS_DOC) or {}
-        texts = self.store.get_doc(TEXT_DOC) or {}
-        data.set_overrides(tables)
-        self.saved_tables, self.saved_texts = tables, texts
-        self._redraw_list()
-        self.notify(f"Сохранено. {label}")
-        return True
+        store = self.store
+        docs = {SETTINGS_DOC: tables or None, TEXT_DOC: texts or None}
+        bases = {SETTINGS_DOC: self.saved_tables, TEXT_DOC: self.saved_texts}
+
+        def job() -> None:
+            store.apply(label, docs=docs, bases=bases, what="настройки не записаны")
+
+        def done(_: None) -> None:
+            self._saving = None
+            saved_tables = store.get_doc(SETTINGS_DOC) or {}
+            data.set_overrides(saved_tables)
+            self.saved_tables, self.saved_texts = saved_tables, store.get_doc(TEXT_DOC) or {}
+            if not self.is_attached:
+                return  # closed meanwhile: the campaign has it, nothing left to draw
+            self._redraw_list()
+            self.notify(f"Сохранено. {label}")
+            if close and not any(self._edited(t.relpath) for t in self.tables):
+                self.dismiss(None)
+
+        def failed(err: Exception) -> None:
+            self._saving = None
+            self.notify(f"Не сохранено «{label}»: {err}", severity="error", timeout=10)
+
+        self._saving = label
+        self.app.write(job, done, failed=failed)  # type: ignore[attr-defined]
 
     def action_close(self) -> None:
         """One level out: from a field back to the list of tables; from the list, close
@@ -347,9 +365,7 @@ class SettingsScreen(Screen[None]):
 
         def answered(choice: str | None) -> None:
             if choice == "save":
-                self.action_save()
-                if not self.errors and not any(self._edited(t.relpath) for t in self.tables):
-                    self.dismiss(None)
+                self.action_save(close=True)  # closes once saved
             elif choice == "drop":
                 self.dismiss(None)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,7 +23,7 @@ from .demo import demo_campaign
 from .errors import CampaignCorrupt, CampaignExists, StoreBusy, StoreError, write_error_message
 from .journal import journal_path, write_journal
 from .migrations import CHARACTERS, DOCS, HISTORY, META, SCHEMA_VERSION, Upgrade, upgrade
-from .models import Character
+from .models import Character, LogEntry, new_id
 from .schema import SchemaError, validate
 from .storage import (
     FILE_MODE,
@@ -275,13 +276,35 @@ def import_campaign(exported: Exported, target: Path, *, force: bool, lock_timeo
             str(n): {"name": name, "value": value}
             for n, (name, value) in enumerate(exported.docs.items(), 1)
         }
+        entries, undone = _marks_as_steps(exported.log)
+        if undone:  # the marks of the export, kept as undone steps nothing can redo
+            tables[HISTORY] = {"1": {"undo": [], "redo": [], "undone": undone}}
         log = journal_path(target)
         try:
             if log.exists():
                 bk.backup_dir(target).mkdir(exist_ok=True, mode=0o700)
                 stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
                 os.replace(log, bk.backup_dir(target) / f"{target.stem}.log-{stamp}.jsonl")
-            write_journal(log, exported.log)
+            write_journal(log, entries)
             write_file(target, tables, old_rev=rev)
         except OSError as err:
             raise StoreError(write_error_message(target, err)) from err
+
+
+def _marks_as_steps(log: list[LogEntry]) -> tuple[list[LogEntry], list[str]]:
+    """Return the entries to write and the step ids to list as undone for their marks.
+
+    A marked entry is marked again through its step's id (an entry without one gets one),
+    as every «отменено» is: the Журнал file stays the entries alone.
+    """
+    entries, undone = [], []
+    for e in log:
+        if e.undone:
+            step = e.data.get("step")
+            if not isinstance(step, str):
+                step = new_id()
+                e = replace(e, data={**e.data, "step": step})
+            if step not in undone:
+                undone.append(step)
+        entries.append(replace(e, undone=False))
+    return entries, undone

@@ -82,7 +82,7 @@ from .storage import (
     remove_stale_temp_files,
     write_target,
 )
-from .transfer import export_payload, log_markdown, read_export
+from .transfer import Imported, export_payload, log_markdown, read_export
 
 if TYPE_CHECKING:
     import filelock
@@ -533,7 +533,7 @@ class Store:
                 self._campaign,
                 self.characters(),
                 docs,
-                self._all_log(),
+                list(reversed(self.log())),  # with the «отменено» marks the Журнал shows
                 datetime.now().astimezone().isoformat(timespec="seconds"),
             )
         data = json.dumps(payload, ensure_ascii=False, indent=1).encode("utf-8")
@@ -553,11 +553,13 @@ class Store:
         *,
         force: bool = False,
         lock_timeout: float = LOCK_TIMEOUT,
-    ) -> Campaign:
+    ) -> Imported:
         """Create the campaign ``target_path`` from an export file; return its description.
 
         An existing campaign is replaced only with ``force=True``: its file becomes a
-        backup and its Журнал is moved into the backups folder. The undo history starts empty.
+        backup and its Журнал is moved into the backups folder. The undo history starts
+        empty, but the Журнал keeps its «отменено» marks; an export from before kubik wrote
+        them imports unmarked, and :attr:`Imported.note` says so (None when nothing is lost).
 
         Raises:
             CampaignExists: the target exists and ``force`` is False.
@@ -572,7 +574,7 @@ class Store:
         except OSError as err:
             raise StoreError(write_error_message(target, err)) from err
         import_campaign(exported, target, force=force, lock_timeout=lock_timeout)
-        return Campaign(exported.name, exported.system, SCHEMA_VERSION)
+        return Imported(exported.name, exported.system, SCHEMA_VERSION, note=exported.note())
 
     def log_markdown(self) -> str:
         """Return the whole Журнал as Markdown, oldest first, one heading per day."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -31,7 +31,26 @@ class Exported:
     system: str
     characters: list[Character]
     docs: dict[str, dict[str, Any]]
+    #: Oldest first; an entry whose change was undone has ``undone=True``.
     log: list[LogEntry]
+    #: Whether the file says which entries were undone (exports before that did not).
+    marks: bool = True
+
+    def note(self) -> str | None:
+        """A Russian note for the GM when the import could not keep what the Журнал showed."""
+        if self.marks or not self.log:
+            return None
+        return (
+            "В файле экспорта нет отметок «отменено» (его записала старая версия kubik): "
+            "записи Журнала перенесены все, но отменённые действия в нём не отмечены."
+        )
+
+
+@dataclass(frozen=True)
+class Imported(Campaign):
+    """What :meth:`tui.store.Store.import_json` made, with a note for the GM (or None)."""
+
+    note: str | None = None
 
 
 def export_payload(
@@ -41,7 +60,11 @@ def export_payload(
     log: list[LogEntry],
     exported_at: str,
 ) -> dict[str, Any]:
-    """Return the export document; ``log`` oldest first."""
+    """Return the export document; ``log`` oldest first, as :meth:`Store.log` marks it.
+
+    An entry whose change was undone carries ``"undone": true``, so an import shows the
+    Журнал with the same «отменено» marks; ``"log_marks": true`` says the file has them.
+    """
     return clean_json(
         {
             "format": FORMAT,
@@ -51,9 +74,20 @@ def export_payload(
             "campaign": {"name": campaign.name, "system": campaign.system},
             "characters": [character_to_doc(c) for c in characters],
             "docs": docs,
-            "log": [log_to_doc(e) for e in log],
+            "log_marks": True,
+            "log": [_entry_doc(e) for e in log],
         }
     )
+
+
+def _entry_doc(e: LogEntry) -> dict[str, Any]:
+    doc = log_to_doc(e)
+    return {**doc, "undone": True} if e.undone else doc
+
+
+def _entry(doc: Any) -> LogEntry:
+    e = log_from_doc(doc)
+    return replace(e, undone=True) if doc.get("undone") is True else e
 
 
 def read_export(source: Path) -> Exported:
@@ -112,14 +146,14 @@ def read_export(source: Path) -> Exported:
             raise SchemaError("раздел docs должен быть объектом объектов")
         check_depth(docs, "раздел docs")
         check_depth(data.get("log", []), "раздел log")
-        log = [log_from_doc(doc) for doc in data.get("log", [])]
+        log = [_entry(doc) for doc in data.get("log", [])]
     except (KeyError, TypeError, ValueError, AttributeError) as err:
         why = russian_reason(err) if not isinstance(err, KeyError) else f"нет поля {err}"
         raise StoreError(_bad(source, f"неверные данные: {why}")) from err
     ids = [c.id for c in characters]
     if len(set(ids)) != len(ids):
         raise StoreError(_bad(source, "у двух персонажей один id"))
-    return Exported(name, system, characters, docs, log)
+    return Exported(name, system, characters, docs, log, marks=data.get("log_marks") is True)
 
 
 def _bad(source: Path, why: str) -> str:

@@ -42,6 +42,9 @@ from tui.widgets.table import Table
 
 SIDE_CYCLE = ("—", "Отряд", "Противники", "Третья сторона")
 DOC = "encounter"
+FIGHT_NOT_SAVED = "ход боя не записан"
+#: Seconds a write runs before the status line says it is being saved.
+SHOW_WAITING_AFTER = 0.15
 
 
 class ExchangeView(Static, can_focus=True):
@@ -92,6 +95,15 @@ class CombatPane(ExchangeMixin, Vertical):
         self.characters: dict[str, Character] = {}
         self._other: OtherResult | None = None  # another system's exchange (not stored)
         self._other_refusal: str = ""
+        #: The stored fight this pane shows (None: none stored): a write is a delta to it.
+        self._read: dict[str, Any] | None = None
+        #: The label of the write being saved in the app's writer (a worker), else None.
+        self._pending: str | None = None
+        #: Whether the pending write has waited long enough to be shown (see _write).
+        self._waiting = False
+        self._writes = 0
+        #: Why the last write was not saved (shown until the next one is), else "".
+        self._failed = ""
 
     def compose(self) -> ComposeResult:
         yield Static(id="combat-status")
@@ -134,6 +146,7 @@ class CombatPane(ExchangeMixin, Vertical):
         """Redraw from the store: the party and the saved encounter."""
         self.characters = {c.id: c for c in characters}
         saved = self.store.get_doc(DOC)
+        self._read = saved
         if saved:
             try:
                 self.encounter = Encounter.from_dict(saved)
@@ -184,42 +197,94 @@ class CombatPane(ExchangeMixin, Vertical):
         label: str,
         upsert: tuple[Character, ...] = (),
         docs: dict[str, Any] | None = None,
+        then: Callable[[str], object] | None = None,
     ) -> bool:
-        """Persist the encounter (and characters it changed) as one step; the pane redraws.
+        """Save the encounter (and characters it changed) as one step, in the app's writer.
 
-        A write the store refuses (full disk, read-only folder, another kubik holding the
-        lock) is reported and changes nothing: the pane goes back to the saved state.
+        See :meth:`_write`: the pane shows the new state once the store has it, then
+        ``then(step)`` runs with the id of the step written (for its Журнал lines).
         """
-        previous = self.encounter
-        self.encounter = encounter
-        doc = encounter.to_dict()
-        if upsert or docs:
-            ok = self._write(
-                lambda: self.store.apply(label, upsert=upsert, docs={**(docs or {}), DOC: doc})
+        return self._put(encounter.to_dict(), label, upsert, docs, then)
+
+    def _put(
+        self,
+        doc: dict[str, Any] | None,
+        label: str,
+        upsert: tuple[Character, ...] = (),
+        docs: dict[str, Any] | None = None,
+        then: Callable[[str], object] | None = None,
+    ) -> bool:
+        """Write the fight as a delta against the one this pane showed (see :meth:`show`):
+        what another window changed meanwhile stays, and a step made on a part of the fight
+        it changed too is refused («В другом окне изменили то же самое …»)."""
+        store, changes, bases = self.store, {**(docs or {}), DOC: doc}, {DOC: self._read}
+
+        def job() -> None:
+            store.apply(label, upsert=upsert, docs=changes, bases=bases, what=FIGHT_NOT_SAVED)
+
+        return self._write(job, label, then)
+
+    def _write(
+        self, job: Callable[[], object], label: str, then: Callable[[str], object] | None = None
+    ) -> bool:
+        """Hand one store write to the app's writer (a worker thread; writes keep their order).
+
+        The UI never waits for the campaign's lock: while another kubik holds it, the status
+        line says the write is being saved, and the pane keeps showing what the store has.
+        The pane changes only through the store's notification, so a write that fails (the
+        lock not had in time, a full disk, another window's change) changes nothing on
+        screen: the GM is told why, and the status line says what was not saved. While one
+        write is pending, the next is refused (False): it would be made from a state that
+        is not the store's yet, and a key pressed twice must not apply twice.
+        """
+        if self._pending is not None:
+            self.app.notify(
+                f"Подождите: ещё сохраняется «{self._pending}» — повторите, когда сохранится.",
+                severity="warning",
+                timeout=5,
             )
-        else:
-            ok = self._write(lambda: self.store.put_doc(DOC, doc, label=label))
-        if not ok:
-            self.encounter = previous
-        self._redraw()
-        return ok
-
-    def _write(self, write: Callable[[], object]) -> bool:
-        """Run one store write; on StoreError tell the GM and return False.
-
-        It runs on the UI thread (its outcome decides what the pane shows next), so it waits
-        for another kubik's lock only briefly: longer, and it is refused like any failed write.
-        """
-        try:
-            with self.store.waiting_at_most():
-                write()
-        except StoreError as err:
-            self.app.notify(str(err), severity="error", timeout=8)
             return False
+        self._pending, self._failed, self._waiting = label, "", False
+        self._writes += 1
+        self._show_waiting_later()
+        store = self.store
+
+        def run() -> str:
+            try:
+                job()
+            except (StoreError, RulesError):
+                raise
+            except Exception as err:  # noqa: BLE001 - the pane must not stay «pending»
+                raise StoreError(f"Ошибка при записи: {err}. Кампания не изменилась.") from err
+            return str(store.take_last_step() or "")  # this worker thread's step
+
+        def done(step: str) -> None:
+            self._pending, self._waiting = None, False
+            self._redraw()  # the status line's height changes: the exchange scrolls anew
+            if then is not None:
+                then(step)
+
+        def failed(err: Exception) -> None:
+            self._pending, self._waiting = None, False
+            self._failed = f"Не сохранено «{label}»: {err}"
+            self.app.notify(str(err), severity="error", timeout=10)
+            self._redraw()
+
+        self.app.write(run, done, failed=failed)  # type: ignore[attr-defined]
+        self._draw_status()
         return True
 
-    def _save_character(self, character: Character) -> bool:
-        return self._write(lambda: self.store.upsert_character(character))
+    def _show_waiting_later(self) -> None:
+        """Say «Сохраняется…» only for a write that waits (for another kubik's lock): most
+        take milliseconds, and the status line should not flicker for them."""
+        token = self._writes
+
+        def waiting() -> None:
+            if self._pending is not None and self._writes == token:
+                self._waiting = True
+                self._draw_status()
+
+        self.set_timer(SHOW_WAITING_AFTER, waiting)
 
     def _log(
         self, actor: str | None, text: str, data: dict[str, Any] | None = None, step: str = ""
@@ -318,6 +383,15 @@ class CombatPane(ExchangeMixin, Vertical):
     def _draw_status(self) -> None:
         enc = self.encounter
         status = self.query_one("#combat-status", Static)
+        waiting = self._pending is not None and self._waiting
+        if waiting or self._failed:
+            # Where the pane's write stands: the store (and the screen) change only once saved.
+            status.update(
+                f"[$warning]Сохраняется: «{plain(self._pending or '')}»…[/]"
+                if waiting
+                else f"[$error]{plain(self._failed)}[/]"
+            )
+            return
         if enc.phase == "setup":
             status.update(
                 "[b]Подготовка боя.[/b] Пробел — сторона участника, a — новый НИП, "
@@ -536,11 +610,13 @@ class CombatPane(ExchangeMixin, Vertical):
         except RulesError as err:
             self.app.notify(str(err), severity="error")
             return
-        if not self._save(enc, "Бой: инициатива"):
-            return
         text = "Инициатива: " + ", ".join(f"{r.side} {signed(r.final)}" for r in rolls)
-        self._log(None, text, {"initiative": how})
-        self._focus_phase()
+
+        def saved(step: str) -> None:
+            self._log(None, text, {"initiative": how}, step=step)
+            self._focus_phase()
+
+        self._save(enc, "Бой: инициатива", then=saved)
 
     def action_ambush(self) -> None:
         """Let the GM set the side order (an ambush): pick who acts first, then next…"""
@@ -561,10 +637,12 @@ class CombatPane(ExchangeMixin, Vertical):
             order = chosen + remaining
             enc = self.encounter.with_initiative(order, [{"side": s} for s in order])
             enc = replace(enc, id=new_id())
-            if not self._save(enc, "Бой: порядок задан ведущим"):
-                return
-            self._log(None, "Засада: порядок сторон — " + " → ".join(order))
-            self._focus_phase()
+
+            def saved(step: str) -> None:
+                self._log(None, "Засада: порядок сторон — " + " → ".join(order), step=step)
+                self._focus_phase()
+
+            self._save(enc, "Бой: порядок задан ведущим", then=saved)
 
         self.app.push_screen(self._order_screen(1, remaining), pick)
 
@@ -609,15 +687,17 @@ class CombatPane(ExchangeMixin, Vertical):
             self.app.notify(str(err), severity="error")
             return
         names = self._names()
-        if not self._save(enc, f"Бой: заявка {current.name}"):
-            return
         text = "Заявка: " + declaration_text(declaration, names)
         if problem:
             text = f"Заявка (исключение ведущего: {problem}) " + declaration_text(
                 declaration, names
             )
-        self._log(current.name, text, {"declaration": vars(declaration)})
-        self._focus_phase()  # the next declarer on the form's first row, or the dice
+
+        def saved(step: str) -> None:
+            self._log(current.name, text, {"declaration": vars(declaration)}, step=step)
+            self._focus_phase()  # the next declarer on the form's first row, or the dice
+
+        self._save(enc, f"Бой: заявка {current.name}", then=saved)
 
     def action_allow(self) -> None:
         """Declare what the rules refuse, as the GM's exception («исключение ведущего»)."""
@@ -630,8 +710,7 @@ class CombatPane(ExchangeMixin, Vertical):
             self.app.notify(str(err), severity="error")
             return
         self._reset_exchange()
-        self._save(enc, "Бой: к броскам")
-        self._focus_phase()
+        self._save(enc, "Бой: к броскам", then=lambda _step: self._focus_phase())
 
     # -- resolution -------------------------------------------------------------------------------
 
@@ -700,32 +779,31 @@ class CombatPane(ExchangeMixin, Vertical):
 
             order = [c.character_id for c in enc.combatants]
             effects, notices = tick_round(self.store, finished, order)
-        if not self._save(enc, f"Бой: раунд {enc.round}", docs=effects):
-            return
-        step = self.store.take_last_step() or ""
-        self._log(None, f"Раунд {enc.round}: заявляют " + " → ".join(enc.side_order()), step=step)
-        if notices:
-            from tui.effects_bridge import notice_lines
 
-            names = {c.id: c.name for c in self.characters.values()}
-            for actor, text in notice_lines(notices, names):
-                self._log(actor, text, step=step)
-        self._focus_phase()
+        def saved(step: str) -> None:  # every line tells of the one step
+            self._log(
+                None, f"Раунд {enc.round}: заявляют " + " → ".join(enc.side_order()), step=step
+            )
+            if notices:
+                from tui.effects_bridge import notice_lines
+
+                names = {c.id: c.name for c in self.characters.values()}
+                for actor, text in notice_lines(notices, names):
+                    self._log(actor, text, step=step)
+            self._focus_phase()
+
+        self._save(enc, f"Бой: раунд {enc.round}", docs=effects, then=saved)
 
     def action_end_fight(self) -> None:
         """End the fight; wounds stay on the characters."""
         self._reset_exchange()
         done = self.encounter.round
-        enc = self._default_encounter(list(self.characters.values()))
-        previous = self.encounter
-        self.encounter = enc
-        if not self._write(lambda: self.store.put_doc(DOC, None, label="Бой завершён")):
-            self.encounter = previous
-            self._redraw()
-            return
-        self._log(None, f"Бой завершён после {words.rounds(done, 'gen')}")
-        self._redraw()
-        self._focus_phase()
+
+        def saved(step: str) -> None:
+            self._log(None, f"Бой завершён после {words.rounds(done, 'gen')}", step=step)
+            self._focus_phase()
+
+        self._put(None, "Бой завершён", then=saved)
 
     def _fallen(self) -> list[Combatant]:
         return [
@@ -742,9 +820,10 @@ class CombatPane(ExchangeMixin, Vertical):
             if c is None:
                 return
             enc = self.encounter.remove_fallen(c.character_id)
-            if not self._save(enc, f"Бой: {c.name} выбывает"):
-                return
-            self._log(None, f"{c.name} выбывает из боя (решение ведущего)")
+            text = f"{c.name} выбывает из боя (решение ведущего)"
+            self._save(
+                enc, f"Бой: {c.name} выбывает", then=lambda step: self._log(None, text, step=step)
+            )
 
         choices = [
             Choice(

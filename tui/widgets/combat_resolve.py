@@ -14,6 +14,7 @@ which is never undone: the same exchange never gets new dice.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -259,10 +260,16 @@ class ExchangeMixin:
     # -- writing ----------------------------------------------------------------------------------
 
     def _store_exchange(
-        self, ex: dict[str, Any] | None, what: str, upsert: tuple[Character, ...] = ()
+        self,
+        ex: dict[str, Any] | None,
+        what: str,
+        upsert: tuple[Character, ...] = (),
+        then: Callable[[str], object] | None = None,
     ) -> bool:
+        """Save the exchange in the app's writer; ``then(step)`` runs once it is saved (the
+        pane then shows the stored exchange), never when the write fails."""
         enc = self.encounter.with_exchange(ex)
-        return self._save(enc, f"{self.group()}: {what}", upsert)  # type: ignore[attr-defined]
+        return self._save(enc, f"{self.group()}: {what}", upsert, then=then)  # type: ignore[attr-defined]
 
     def _with_fight_id(self) -> None:
         """Give a fight saved by an older kubik (no id) one, so its rolls are named apart."""
@@ -312,18 +319,21 @@ class ExchangeMixin:
             "damage": [],
         }
         what = "бросок" if attempt == 1 else f"переброс ничьей ({attempt})"
-        if not self._store_exchange(stored, what):
-            return
-        _, _, result = self._derive()
-        if result is None:
-            return
-        text = " / ".join(_plain(line) for line in result_lines(result))
-        again = " (те же кубики, что до отмены)" if earlier else ""
-        self._log(  # type: ignore[attr-defined]
-            plan.attacker.fighter.name,
-            f"Схватка{again}: {text}",
-            {"exchange": exchange_id, "dice": dice, **result.to_dict()},
-        )
+
+        def saved(step: str) -> None:  # the exchange as stored now
+            _, _, result = self._derive()
+            if result is None:
+                return
+            text = " / ".join(_plain(line) for line in result_lines(result))
+            again = " (те же кубики, что до отмены)" if earlier else ""
+            self._log(  # type: ignore[attr-defined]
+                plan.attacker.fighter.name,
+                f"Схватка{again}: {text}",
+                {"exchange": exchange_id, "dice": dice, **result.to_dict()},
+                step=step,
+            )
+
+        self._store_exchange(stored, what, then=saved)
 
     # -- Судьба ---------------------------------------------------------------------------------
 
@@ -372,11 +382,13 @@ class ExchangeMixin:
             assert pairing is not None
             ex.update(key=pairing.key, attempt=ex.get("attempt", 1))
             ex["fate_before"] = sorted({*ex.get("fate_before", ()), role})
-            if not self._store_exchange(
-                ex, f"Судьба до броска ({c.name})", (replace(c, fate=left),)
-            ):
-                return
-            self._log(c.name, "Судьба до броска: «+4 без броска»", {"fate": "before"})  # type: ignore[attr-defined]
+
+            def saved(step: str) -> None:
+                text = "Судьба до броска: «+4 без броска»"
+                self._log(c.name, text, {"fate": "before"}, step=step)  # type: ignore[attr-defined]
+
+            what = f"Судьба до броска ({c.name})"
+            self._store_exchange(ex, what, (replace(c, fate=left),), then=saved)
 
         self.app.push_screen(ChoiceScreen("Судьба до броска", self._fate_before_choices()), chosen)
 
@@ -424,16 +436,22 @@ class ExchangeMixin:
             ex = self._ex()
             ex["shifts"] = [*ex.get("shifts", ()), [role, points, c.id]]
             what = f"Судьба {words.signed(points)} ({c.name})"
-            if not self._store_exchange(ex, what, (replace(c, fate=left),)):
-                return
-            _, _, shifted = self._derive()
-            text = " / ".join(_plain(line) for line in result_lines(shifted, self._shift_names(ex)))
-            self._log(  # type: ignore[attr-defined]
-                c.name,
-                f"Судьба: {words.signed(points)} к результату "
-                f"({words.points(abs(points))}): {text}",
-                {"exchange": ex.get("id"), "fate": "shift", "points": points},
-            )
+
+            def saved(step: str) -> None:  # the result as stored now
+                _, _, shifted = self._derive()
+                if shifted is None:
+                    return
+                names = self._shift_names(self._ex())
+                text = " / ".join(_plain(line) for line in result_lines(shifted, names))
+                self._log(  # type: ignore[attr-defined]
+                    c.name,
+                    f"Судьба: {words.signed(points)} к результату "
+                    f"({words.points(abs(points))}): {text}",
+                    {"exchange": ex.get("id"), "fate": "shift", "points": points},
+                    step=step,
+                )
+
+            self._store_exchange(ex, what, (replace(c, fate=left),), then=saved)
 
         self.app.push_screen(ChoiceScreen("Судьба после броска", self._shift_choices()), chosen)
 
@@ -466,10 +484,12 @@ class ExchangeMixin:
             return
         ex = self._ex()
         ex["accepted"] = True
-        if not self._store_exchange(ex, "принято"):
-            return
-        if not self._reduce_options():
-            self.take_damage(0)
+
+        def saved(_step: str) -> None:
+            if not self._reduce_options():
+                self.take_damage(0)
+
+        self._store_exchange(ex, "принято", then=saved)
 
     def take_damage(self, reduce_by: int) -> None:
         """Write the current hit into the target's track, lowered by ``reduce_by`` Судьбы."""
@@ -503,21 +523,24 @@ class ExchangeMixin:
                 "reduced": reduce_by,
             },
         ]
-        if not self._store_exchange(ex, f"урон {c.name}", (updated,)):
-            return
         note = f" (Судьба −{reduce_by}: было «{words.wound(hit.level)}»)" if reduce_by else ""
         state = words.wound_state(track)
-        self._log(  # type: ignore[attr-defined]
-            c.name,
-            f"Урон: {c.name} получает {words.wound(level, 'acc')}{note}. "
-            f"Раны: {wounds_text(track.counts)}" + (f" — {state}" if state else ""),
-            {
-                "exchange": ex.get("id"),
-                "damage": level,
-                "wounds": track.to_dict(),
-                **({"fate_spent": reduce_by} if reduce_by else {}),  # the luck ledger counts it
-            },
-        )
+
+        def saved(step: str) -> None:
+            self._log(  # type: ignore[attr-defined]
+                c.name,
+                f"Урон: {c.name} получает {words.wound(level, 'acc')}{note}. "
+                f"Раны: {wounds_text(track.counts)}" + (f" — {state}" if state else ""),
+                {
+                    "exchange": ex.get("id"),
+                    "damage": level,
+                    "wounds": track.to_dict(),
+                    **({"fate_spent": reduce_by} if reduce_by else {}),  # the ledger counts it
+                },
+                step=step,
+            )
+
+        self._store_exchange(ex, f"урон {c.name}", (updated,), then=saved)
 
     def finish_exchange(self, skipped: str = "") -> None:
         """Mark the current exchange resolved (with what it did), one more step of its group."""
@@ -531,18 +554,19 @@ class ExchangeMixin:
             outcome["skipped"] = skipped
         label = f"{self.group()}: " + ("пропущена" if skipped else "итог")
         enc = self.encounter.mark_resolved(pairing, outcome)
-        if not self._save(enc, label):  # type: ignore[attr-defined]
-            return
-        step = self.store.take_last_step() or ""  # both lines tell of this one step
-        if skipped:
-            self._log(  # type: ignore[attr-defined]
-                None,
-                f"Схватка пропущена: {skipped}",
-                {"exchange": ex.get("id"), "skipped": True},
-                step=step,
-            )
-        if not self.encounter.pending():
-            self._log(None, self.summary_text(), {"summary": True}, step=step)  # type: ignore[attr-defined]
+
+        def saved(step: str) -> None:  # both lines tell of this one step
+            if skipped:
+                self._log(  # type: ignore[attr-defined]
+                    None,
+                    f"Схватка пропущена: {skipped}",
+                    {"exchange": ex.get("id"), "skipped": True},
+                    step=step,
+                )
+            if not self.encounter.pending():
+                self._log(None, self.summary_text(), {"summary": True}, step=step)  # type: ignore[attr-defined]
+
+        self._save(enc, label, then=saved)  # type: ignore[attr-defined]
 
 
 def drevo_tables_version() -> int:

@@ -8,13 +8,13 @@ one store write (one undo step); expiries and repeats that come due are written 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding
 
-from tui.store import Character, StoreError
+from tui.store import Character
 
 if TYPE_CHECKING:  # the party tab is the first screen: the rules load on the first use
     from rules.effects import EffectSet, EffectSpec, Notice, Now
@@ -106,26 +106,39 @@ class EffectKeys:
         effects: EffectSet,
         docs: dict[str, Any] | None = None,
         upsert: Sequence[Character] = (),
-    ) -> bool:
-        """Write the effects (and other documents) as one undo step; False if refused."""
-        try:
-            self.app.store.apply(  # type: ignore[attr-defined]
-                label, upsert=list(upsert), docs={**(docs or {}), EFFECTS_DOC: effects.to_dict()}
-            )
-        except StoreError as err:
-            self.app.notify(str(err), severity="error", timeout=8)  # type: ignore[attr-defined]
-            return False
-        return True
+        then: Callable[[str], object] | None = None,
+    ) -> None:
+        """Write the effects (and other documents) as one undo step, in the app's writer.
 
-    def log_effect(self, actor: str | None, text: str, data: dict[str, Any]) -> None:
-        """Write one line of the log about an effect (hidden effects: a secret line)."""
+        The UI never waits for the campaign's lock; the panes change through the store's
+        notification. ``then(step)`` runs once it is saved, with the id of the step (for
+        its Журнал lines); a refused write is explained and changes nothing.
+        """
+        app = self.app  # type: ignore[attr-defined]
+        store = app.store
+        changes = {**(docs or {}), EFFECTS_DOC: effects.to_dict()}
+        # A delta against the effects the pane shows (the store's now): an effect another
+        # window changed meanwhile is not overwritten; the same change there is refused.
+        bases = {EFFECTS_DOC: store.get_doc(EFFECTS_DOC)}
+
+        def job() -> str:
+            store.apply(label, upsert=list(upsert), docs=changes, bases=bases)
+            return str(store.take_last_step() or "")  # the writer thread's step
+
+        app.write(job, then)
+
+    def log_effect(
+        self, actor: str | None, text: str, data: dict[str, Any], step: str = ""
+    ) -> None:
+        """Write one line of the log about an effect (hidden effects: a secret line);
+        ``step``: the undo step it tells of (marked «отменено» while that is undone)."""
         store = self.app.store  # type: ignore[attr-defined]
         payload = {"system": store.campaign.system, **data}
         if data.get("effect", {}).get("hidden"):
             payload["hidden"] = True
-        self.app.record("combat", actor, text, payload)  # type: ignore[attr-defined]
+        self.app.record("combat", actor, text, payload, step)  # type: ignore[attr-defined]
 
-    def announce(self, notices: list[Notice], names: dict[str, str]) -> None:
+    def announce(self, notices: list[Notice], names: dict[str, str], step: str = "") -> None:
         """Write each notice to the log and tell the GM (an expiry, a repeat that is due)."""
         for n in notices:
             whom = names.get(n.effect.target, "") if n.effect.target else "сцена"
@@ -134,6 +147,7 @@ class EffectKeys:
                 names.get(n.effect.target) or None,
                 text,
                 {"effect": n.effect.to_dict(), "notice": n.kind, "round": n.effect.started_round},
+                step,
             )
             severity = "warning" if n.kind == "due" else "information"
             self.app.notify(text, severity=severity)  # type: ignore[attr-defined]
@@ -159,10 +173,14 @@ class EffectKeys:
                 self.app.notify(str(err), severity="error")  # type: ignore[attr-defined]
                 return
             whom = ctx.names.get(effect.target, "?") if effect.target else "сцена"
-            if self.save_effects(f"Эффект «{effect.name}» ({whom})", effects):
-                left = remaining_text(effect, ctx.now.round, effects.minute, ctx.names)
-                text = f"Эффект «{effect.label}» ({whom}): {left}"
-                self.log_effect(ctx.names.get(effect.target), text, {"effect": effect.to_dict()})
+            left = remaining_text(effect, ctx.now.round, effects.minute, ctx.names)
+            text = f"Эффект «{effect.label}» ({whom}): {left}"
+            actor, data = ctx.names.get(effect.target), {"effect": effect.to_dict()}
+            self.save_effects(
+                f"Эффект «{effect.name}» ({whom})",
+                effects,
+                then=lambda step: self.log_effect(actor, text, data, step),
+            )
 
         form = EffectForm(targets, target, ctx.anchors, ctx.now)
         self.app.push_screen(form, added)  # type: ignore[attr-defined]
@@ -192,9 +210,13 @@ class EffectKeys:
             effect = next((e for e in ctx.effects.effects if e.id == effect_id), None)
             if effect is None:
                 return
-            if self.save_effects(f"Эффект «{effect.name}» снят", ctx.effects.without(effect.id)):
-                data = {"effect": effect.to_dict(), "removed": True}
-                self.log_effect(None, f"Эффект «{effect.name}» снят", data)
+            data = {"effect": effect.to_dict(), "removed": True}
+            label = f"Эффект «{effect.name}» снят"
+            self.save_effects(
+                label,
+                ctx.effects.without(effect.id),
+                then=lambda step: self.log_effect(None, label, data, step),
+            )
 
         ctx = self._choose_effect("Снять эффект", chosen)
 
@@ -211,8 +233,8 @@ class EffectKeys:
                 effects=tuple(changed if e.id == effect.id else e for e in ctx.effects.effects),
             )
             word = "скрыт от игроков" if changed.hidden else "виден игрокам"
-            if self.save_effects(f"Эффект «{effect.name}» {word}", effects):
-                self.app.notify(f"Эффект «{effect.name}» {word}")  # type: ignore[attr-defined]
+            label = f"Эффект «{effect.name}» {word}"
+            self.save_effects(label, effects, then=lambda _step: self.app.notify(label))  # type: ignore[attr-defined]
 
         ctx = self._choose_effect("Скрыть или показать эффект", chosen)
 
@@ -238,8 +260,11 @@ class EffectKeys:
             ctx = self.effect_context()
             before = ctx.effects.minute
             effects, notices = tick(ctx.effects, ClockStep(before, before + minutes))
-            if self.save_effects(f"Время сцены +{minutes} мин", effects):
-                self.announce(notices, ctx.names)
+            self.save_effects(
+                f"Время сцены +{minutes} мин",
+                effects,
+                then=lambda step: self.announce(notices, ctx.names, step),
+            )
 
         prompt = TextPrompt(
             "На сколько минут сцены вперёд?", "3 (пусто — 1 минута)", required=False

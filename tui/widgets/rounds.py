@@ -9,7 +9,7 @@ store write, so Ctrl+Z undoes a turn together with the effects that expired at i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -74,6 +74,11 @@ def initiative_rule(system: str) -> str:
     return f"[dim]Инициатива {per}: {how}; {tie}.[/]"
 
 
+NOT_SAVED = "ход боя не записан"
+#: Seconds a write runs before the status line says it is being saved.
+SHOW_WAITING_AFTER = 0.15
+
+
 class RoundsPane(EffectKeys, Vertical):
     """Run rounds from the keyboard; the footer shows the keys that apply now."""
 
@@ -102,6 +107,14 @@ class RoundsPane(EffectKeys, Vertical):
         self.effects = EffectSet()
         self._rows: list[Any] = []
         self._last_actor = ""
+        #: The label of the write being saved in the app's writer (a worker), else None.
+        self._pending: str | None = None
+        #: Whether the pending write has waited long enough to be shown (see _write).
+        self._waiting = False
+        self._writes = 0
+        #: Why the last write was not saved (shown until the next one is), else "".
+        self._failed = ""
+        self._read: dict[str, Any] = {}
 
     def compose(self) -> ComposeResult:
         yield Static(id="rounds-status")
@@ -128,6 +141,8 @@ class RoundsPane(EffectKeys, Vertical):
         """Redraw from the store: the party, the saved fight and the effects."""
         self.characters = {c.id: c for c in characters}
         saved = self.store.get_doc(ROUNDS_DOC)
+        #: The stored documents this pane shows: a write is a delta to them (see _save).
+        self._read = {ROUNDS_DOC: saved, EFFECTS_DOC: self.store.get_doc(EFFECTS_DOC)}
         tracker = None
         if saved:
             try:
@@ -201,7 +216,12 @@ class RoundsPane(EffectKeys, Vertical):
             head = f"[b]{system} · Раунд {t.round}[/b] · ходит [b]{who}[/b] · {clock}"
         else:
             head = f"[b]{system} · Подготовка боя[/b] · {clock}"
-        self.query_one("#rounds-status", Static).update(f"{head}\n{initiative_rule(self.system)}")
+        second = initiative_rule(self.system)
+        if self._pending is not None and self._waiting:  # where the write stands (_save)
+            second = f"[$warning]Сохраняется: «{plain(self._pending)}»…[/]"
+        elif self._failed:
+            second = f"[$error]{plain(self._failed)}[/]"
+        self.query_one("#rounds-status", Static).update(f"{head}\n{second}")
         table = self.query_one("#rounds-table", DataTable)
         current = self.highlighted_id()
         rows = [(cid, self._row(cid, n)) for n, cid in enumerate(self._row_ids(), start=1)]
@@ -296,26 +316,83 @@ class RoundsPane(EffectKeys, Vertical):
         tracker: Tracker | None = None,
         effects: EffectSet | None = None,
         upsert: Sequence[Character] = (),
+        then: Callable[[str], object] | None = None,
     ) -> bool:
-        """Write the tracker, the effects and characters as one undo step."""
+        """Write the tracker, the effects and characters as one undo step, in a worker.
+
+        The UI never waits for the campaign's lock: the status line says the write is being
+        saved, and the pane changes only through the store's notification; then
+        ``then(step)`` runs with the id of the step (for its Журнал lines). A write that
+        fails changes nothing on screen: the GM is told why, the status line says what was
+        not saved. While one write is pending the next is refused (False): it would be made
+        from a state the store does not have yet, and a key pressed twice must not apply
+        twice.
+        """
+        if self._pending is not None:
+            self.app.notify(
+                f"Подождите: ещё сохраняется «{self._pending}» — повторите, когда сохранится.",
+                severity="warning",
+                timeout=5,
+            )
+            return False
         docs: dict[str, Any] = {}
         if tracker is not None:
             docs[ROUNDS_DOC] = tracker.to_dict()
         if effects is not None:
             docs[EFFECTS_DOC] = effects.to_dict()
-        try:
-            self.store.apply(label, upsert=list(upsert), docs=docs)
-        except StoreError as err:
-            self.app.notify(str(err), severity="error", timeout=8)
-            return False
+        store, changed = self.store, list(upsert)
+        # A delta against what the pane showed: another window's change to the fight or the
+        # effects stays, and a change to the same part is refused with a message.
+        bases = {name: self._read.get(name) for name in docs}
+        self._pending, self._failed, self._waiting = label, "", False
+        self._writes += 1
+        self._show_waiting_later()
+
+        def job() -> str:
+            try:
+                store.apply(label, upsert=changed, docs=docs, bases=bases, what=NOT_SAVED)
+            except (StoreError, RulesError):
+                raise
+            except Exception as err:  # noqa: BLE001 - the pane must not stay «pending»
+                raise StoreError(f"Ошибка при записи: {err}. Кампания не изменилась.") from err
+            return str(store.take_last_step() or "")  # the writer thread's step
+
+        def done(step: str) -> None:
+            self._pending, self._waiting = None, False
+            self._redraw()
+            if then is not None:
+                then(step)
+
+        def failed(err: Exception) -> None:
+            self._pending, self._waiting = None, False
+            self._failed = f"Не сохранено «{label}»: {err}"
+            self.app.notify(str(err), severity="error", timeout=10)
+            self._redraw()
+
+        self.app.write(job, done, failed=failed)  # type: ignore[attr-defined]
+        self._redraw()
         return True
 
-    def _log(self, actor: str | None, text: str, data: dict[str, Any] | None = None) -> None:
-        payload = {"system": self.system, "round": self.tracker.round, **(data or {})}
-        self.app.record("combat", actor, text, payload)  # type: ignore[attr-defined]
+    def _show_waiting_later(self) -> None:
+        """Say «Сохраняется…» only for a write that waits (for another kubik's lock): most
+        take milliseconds, and the status line should not flicker for them."""
+        token = self._writes
 
-    def _announce(self, notices: list[Notice]) -> None:
-        self.announce(notices, self._names())
+        def waiting() -> None:
+            if self._pending is not None and self._writes == token:
+                self._waiting = True
+                self._redraw()
+
+        self.set_timer(SHOW_WAITING_AFTER, waiting)
+
+    def _log(
+        self, actor: str | None, text: str, data: dict[str, Any] | None = None, step: str = ""
+    ) -> None:
+        payload = {"system": self.system, "round": self.tracker.round, **(data or {})}
+        self.app.record("combat", actor, text, payload, step)  # type: ignore[attr-defined]
+
+    def _announce(self, notices: list[Notice], step: str = "") -> None:
+        self.announce(notices, self._names(), step)
 
     # -- actions --------------------------------------------------------------------------------
 
@@ -364,9 +441,6 @@ class RoundsPane(EffectKeys, Vertical):
             self.app.notify(str(err), severity="error")
             return
         effects, notices = tick_all(self.effects, events, tracker.order)
-        if not self._save("Инициатива, раунд 1", tracker=tracker, effects=effects):
-            return
-        self.tracker, self.effects = tracker, effects
         names = self._names()
         ranked = " → ".join(f"{names.get(k, k)} ({r.text})" for k, r in rolls.items())
         data = {
@@ -374,8 +448,12 @@ class RoundsPane(EffectKeys, Vertical):
             "order": list(order),
             "names": {k: names.get(k, k) for k in rolls},  # the luck ledger names who rolled
         }
-        self._log(None, f"Инициатива ({SYSTEM_NAMES[self.system]}): {ranked}", data)
-        self._announce(notices)
+
+        def saved(step: str) -> None:  # the pane shows the stored tracker by now
+            self._log(None, f"Инициатива ({SYSTEM_NAMES[self.system]}): {ranked}", data, step)
+            self._announce(notices, step)
+
+        self._save("Инициатива, раунд 1", tracker=tracker, effects=effects, then=saved)
 
     def action_next_turn(self) -> None:
         """End the current turn; effects tick; a new round after the last one."""
@@ -388,12 +466,13 @@ class RoundsPane(EffectKeys, Vertical):
         who = self._names().get(tracker.actor, "?")
         label = f"Раунд {tracker.round}, ход: {who}"
         new_round = tracker.round != self.tracker.round  # before the save redraws the pane
-        if not self._save(label, tracker=tracker, effects=effects):
-            return
-        self.tracker, self.effects = tracker, effects
-        if new_round:
-            self._log(None, f"Раунд {tracker.round}")
-        self._announce(notices)
+
+        def saved(step: str) -> None:
+            if new_round:
+                self._log(None, f"Раунд {tracker.round}", step=step)
+            self._announce(notices, step)
+
+        self._save(label, tracker=tracker, effects=effects, then=saved)
 
     def action_end_fight(self) -> None:
         """End the fight; the effects counted in rounds and turns end with it."""
@@ -401,10 +480,12 @@ class RoundsPane(EffectKeys, Vertical):
         effects = self.effects
         for e in ended:
             effects = effects.without(e.id)
-        if not self._save("Конец боя", tracker=self.tracker.end(), effects=effects):
-            return
-        self._log(None, "Конец боя")
-        self._announce([Notice("expired", e) for e in ended])
+
+        def saved(step: str) -> None:
+            self._log(None, "Конец боя", step=step)
+            self._announce([Notice("expired", e) for e in ended], step)
+
+        self._save("Конец боя", tracker=self.tracker.end(), effects=effects, then=saved)
 
     async def action_check(self) -> None:
         """Open the highlighted one's check in this system's builder; on the actor's turn its
@@ -469,8 +550,12 @@ class RoundsPane(EffectKeys, Vertical):
             if note is None:
                 return
             changed = replace(c, extra={**c.extra, "harm": note})
-            if self._save(f"{c.name}: вред", upsert=[changed]):
-                self._log(c.name, f"Вред: {note}" if note else "Вред снят")
+            text = f"Вред: {note}" if note else "Вред снят"
+            self._save(
+                f"{c.name}: вред",
+                upsert=[changed],
+                then=lambda step: self._log(c.name, text, step=step),
+            )
 
         self.app.push_screen(
             TextPrompt(f"{c.name}: вред (заметка; пусто — снять)", "сломана рука", required=False),
@@ -493,10 +578,14 @@ class RoundsPane(EffectKeys, Vertical):
     def _save_health(self, c: Character, track: list[str], what: str) -> None:
         total = wod_health.boxes(c.qualities)
         changed = replace(c, extra={**c.extra, "health": track})
-        if self._save(f"{c.name}: {what}", upsert=[changed]):
-            pen = wod_health.penalty(track, total)
-            shown = f", штраф {pen}".replace("-", "−") if pen else ""
-            self._log(c.name, f"Здоровье, {what}: {wod_health.render(track, total)}{shown}")
+        pen = wod_health.penalty(track, total)
+        shown = f", штраф {pen}".replace("-", "−") if pen else ""
+        text = f"Здоровье, {what}: {wod_health.render(track, total)}{shown}"
+        self._save(
+            f"{c.name}: {what}",
+            upsert=[changed],
+            then=lambda step: self._log(c.name, text, step=step),
+        )
 
     def action_heal(self) -> None:
         """Мир Тьмы: clear the mildest box of the highlighted character's health."""
