@@ -81,7 +81,8 @@ class DeclarationForm(Vertical):
         """Scroll the order above (which gives way to a long refusal here) to the row of
         whoever declares now."""
         actor = getattr(self, "_actor", None)
-        table = self.parent.query_one(DataTable) if self.parent is not None else None
+        tables = self.parent.query(DataTable) if self.parent is not None else None
+        table = tables.first() if tables else None  # a seat shows the form without the order
         if actor is None or table is None:
             return
         try:
