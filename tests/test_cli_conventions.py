@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tui.cli import main
+from tui.cli.kubik import main
 from tui.store import Store
 
 

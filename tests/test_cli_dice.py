@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tui import cli
+from tui.cli import kubik as cli
 from tui.store import Store
 
 
@@ -117,7 +117,7 @@ def test_a_character_without_saved_rolls_says_how_to_save_one(capsys, tmp_path):
 
 def test_success_counts_are_declined():
     """Russian declensions correct: «1 успех», «3 успеха», «5 успехов», «11 успехов»."""
-    from tui.render import successes
+    from tui.present.rolls import successes
 
     assert [successes(n) for n in (0, 1, 2, 4, 5, 11, 12, 21, 22, 25, 101, -1, -3)] == [
         "0 успехов", "1 успех", "2 успеха", "4 успеха", "5 успехов", "11 успехов",

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tui import cli
+from tui.cli import kubik as cli
 from tui.store import Store
 
 

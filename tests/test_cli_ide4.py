@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from rules import ide4
-from tui.cli import main
+from tui.cli.kubik import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from tui import cli_party
+from tui.cli import party as cli_party
 from tui.store import LogEntry, Store, new_id
 
 
@@ -168,7 +168,7 @@ def test_concurrent_cli_adds_all_land(camp):
     started = time.monotonic()
     procs = [
         subprocess.Popen(
-            [sys.executable, "-m", "tui.cli_party", "party", "add", f"Гость {n}", "--npc"]
+            [sys.executable, "-m", "tui.cli.party", "party", "add", f"Гость {n}", "--npc"]
             + ["--campaign", str(camp)],
             env=env,
             stdout=subprocess.DEVNULL,

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from tui import cli
+from tui.cli import kubik as cli
 from tui.store import CampaignCorrupt, Store
 
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from tui.cli import main
+from tui.cli.kubik import main
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:

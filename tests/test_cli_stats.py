@@ -9,8 +9,8 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from rules import drevo
-from tui import cli_stats
-from tui.luck import with_luck
+from tui.bridge.luck import with_luck
+from tui.cli import stats as cli_stats
 from tui.store import LogEntry, Store, new_id
 
 START = datetime(2026, 11, 29, 19, 0, tzinfo=timezone(timedelta(hours=3)))
@@ -102,7 +102,7 @@ def test_bad_session_number_is_a_clear_error(capsys, camp):
 def test_log_groups_by_session(capsys, camp):
     """«the log and the stats group by session»: `kubik log` heads each session, and its
     JSON numbers every entry's session (counted over the whole log, even with --limit)."""
-    from tui import cli_party
+    from tui.cli import party as cli_party
 
     try:
         code = cli_party.log(["--campaign", str(camp)])

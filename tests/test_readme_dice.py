@@ -8,7 +8,7 @@ import pytest
 
 from rules.dice import parse
 from rules.odds import odds
-from tui.render import percent
+from tui.present.rolls import percent
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from tui import cli, serve
+from tui.cli import kubik as cli
+from tui.cli import serve
 
 textual_serve = pytest.importorskip("textual_serve", reason="the serve extra is not installed")
 

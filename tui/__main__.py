@@ -1,5 +1,5 @@
 """``python -m tui`` does what ``kubik`` does."""
 
-from tui.cli import main
+from tui.cli.kubik import main
 
 raise SystemExit(main())

@@ -25,24 +25,29 @@ from textual.widgets import Input, Static, TabbedContent, TabPane
 from rules.data import set_overrides
 from rules.rng import make_rng
 from tui.crash import CrashReporting
-from tui.render import roll_summary
+from tui.present.rolls import roll_summary
 from tui.sanitize import CleanPaste, clean
 from tui.store import LogEntry, Store, StoreError
 from tui.store.schema import rules_tables
-from tui.widgets.builder import CharacterChanged, CheckRolled, builder_class, builder_module
-from tui.widgets.focus import cycle_focus, focus_now, form_enter, form_of, pane_of
-from tui.widgets.keybar import KeyBar
-from tui.widgets.motion import quiet_animations
-from tui.widgets.party import PartyPane
-from tui.widgets.quickroll import QuickRoll
-from tui.widgets.toosmall import guard_size, is_too_small
+from tui.widgets.builders.base import CharacterChanged, CheckRolled, builder_class, builder_module
+from tui.widgets.common.focus import cycle_focus, focus_now, form_enter, form_of, pane_of
+from tui.widgets.common.keybar import KeyBar
+from tui.widgets.common.motion import quiet_animations
+from tui.widgets.common.quickroll import QuickRoll
+from tui.widgets.common.toosmall import guard_size, is_too_small
+from tui.widgets.party.pane import PartyPane
 
 Clock = Callable[[], datetime]
 T = TypeVar("T")
 TAB_TITLES = {"party": "1 Партия", "combat": "2 Бой", "check": "3 Проверка", "log": "4 Журнал"}
 #: The modules behind the tabs that are built on their first visit (imported ahead, off the UI
 #: thread, once the first screen is up).
-LATER_MODULES = ("tui.widgets.combat", "tui.widgets.log", "tui.widgets.keys", "tui.luck")
+LATER_MODULES = (
+    "tui.widgets.combat.drevo",
+    "tui.widgets.log.pane",
+    "tui.screens.keys",
+    "tui.bridge.luck",
+)
 #: The hidden tabs built ahead (``prebuild``), in this order, once their modules are imported.
 PREBUILT_TABS = ("combat", "check", "log")
 #: A tab is built ahead only after this long without a key: the build (up to ~90 ms for Бой)
@@ -71,7 +76,7 @@ class MainScreen(Screen[None]):
 
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
-    # The focus contract (tui.widgets.focus): keys a focused widget leaves unbound land here.
+    # The focus contract (tui.widgets.common.focus): keys a focused widget leaves unbound land here.
     BINDINGS = [
         Binding("escape", "app.focus_out(True)", "Назад", id="focus-out", tooltip="Выйти из поля"),
         Binding("escape", "app.focus_out(False)", "Назад", id="focus-out-quiet", show=False),
@@ -325,7 +330,7 @@ class KubikApp(CrashReporting, CleanPaste, App[None]):
         if self._watch is None:  # after the first screen: the watch thread imports watchfiles
             self.watch_store()
         if self._collector_off:
-            # ``kubik`` starts with the collector off (tui.cli). The start's objects are kept
+            # ``kubik`` starts with the collector off (tui.cli.kubik). The start's objects are kept
             # for good (frozen), so later full collections do not walk them between two keys.
             gc.enable()
             self.set_timer(1.0, gc.freeze)
@@ -352,7 +357,7 @@ class KubikApp(CrashReporting, CleanPaste, App[None]):
         if tab == "check":
             return builder_class(self.store.campaign.system)(id="check-pane")
         if tab == "log":
-            from tui.widgets.log import LogPane
+            from tui.widgets.log.pane import LogPane
 
             return LogPane(id="log-pane")
         raise ValueError(f"no pane for tab {tab!r}")
@@ -388,7 +393,7 @@ class KubikApp(CrashReporting, CleanPaste, App[None]):
         big campaign is parsed off the UI thread; the redraw comes here through
         :meth:`_store_notified`.
         """
-        from tui.watch import CampaignWatch
+        from tui.store.watch import CampaignWatch
 
         self.stop_watch()
         store = self.store
@@ -530,7 +535,7 @@ class KubikApp(CrashReporting, CleanPaste, App[None]):
         # builder's odds and the combat pane need not be rebuilt for that. The settings are
         # the campaign's rules tables: a change redraws every pane that applies them.
         characters = self.store.characters()
-        effects = self.store.get_doc("effects")  # tui.effects_bridge: shown and in the odds
+        effects = self.store.get_doc("effects")  # tui.bridge.effects: shown and in the odds
         given = {
             "party": (characters, settings, effects),
             "check": (characters, settings, effects),
@@ -639,8 +644,8 @@ class KubikApp(CrashReporting, CleanPaste, App[None]):
 
         def whole() -> str | None:
             label = step()
-            if label:  # the steps of one fight exchange go together (tui.combat_bridge)
-                from tui.combat_bridge import whole_exchange
+            if label:  # the steps of one fight exchange go together (tui.bridge.combat)
+                from tui.bridge.combat import whole_exchange
 
                 label = whole_exchange(self.store, step, label)
             return label
@@ -671,8 +676,8 @@ class KubikApp(CrashReporting, CleanPaste, App[None]):
 
     def action_keys(self) -> None:
         """List every key of the app."""
-        from tui.widgets.keys import FOCUS_HELP, KeysScreen
-        from tui.widgets.log import LogPane
+        from tui.screens.keys import FOCUS_HELP, KeysScreen
+        from tui.widgets.log.pane import LogPane
 
         party_only = [b for b in self.BINDINGS if b.id == "hide-npc"]  # `t`: the Партия tab's
         everywhere = [b for b in self.BINDINGS if b.id != "hide-npc"]
@@ -820,7 +825,7 @@ class KubikApp(CrashReporting, CleanPaste, App[None]):
         change: it is linked to its undo step and marked «отменено» while the step is undone.
         ``step`` names that step instead (for the second entry of one change).
         """
-        from tui.luck import stamp  # the luck ledger: each roll's percentile, computed once
+        from tui.bridge.luck import stamp  # the luck ledger: each roll's percentile, computed once
 
         stamped = stamp(self, kind, actor, text, data)
         if stamped is None:
@@ -841,10 +846,10 @@ def _shown(widget: Widget | None) -> bool:
 def combat_class(system: str) -> Any:
     """Return the Бой tab's pane: Древо's exchanges, or the round tracker of the others."""
     if system == "drevo":
-        from tui.widgets.combat import CombatPane
+        from tui.widgets.combat.drevo import CombatPane
 
         return CombatPane
-    from tui.widgets.rounds import RoundsPane
+    from tui.widgets.combat.rounds import RoundsPane
 
     return RoundsPane
 

@@ -1,10 +1,10 @@
 """``kubik --view``: the players' window on the GM's campaign, read-only, following it live.
 
 It opens the campaign with ``Store.open(read_only=True)`` and watches its folder
-(:mod:`tui.watch`: inotify through ``watchfiles``, else polling), so a second tmux pane or a
+(:mod:`tui.store.watch`: inotify through ``watchfiles``, else polling), so a second tmux pane or a
 shared screen shows the GM's change within tens of milliseconds; a timer still calls
 :meth:`Store.refresh` twice a second (two ``stat`` calls) should the watch miss one. What it
-shows passes through :mod:`tui.public`: the PCs, the fight's order and who acts now, the last
+shows passes through :mod:`tui.bridge.public`: the PCs, the fight's order and who acts now, the last
 rolls, with secret rolls and hidden NPCs masked. Its keys quit and open the luck stats as the
 players may see them (``s``: no unrevealed secret roll, hidden NPCs «???», no file written).
 """
@@ -24,10 +24,9 @@ from textual.widgets import DataTable, Static
 
 from rules.encounter import Encounter
 from rules.errors import RulesError
-from tui import combat_bridge as bridge
-from tui.crash import CrashReporting
-from tui.effects_bridge import current_round
-from tui.public import (
+from tui.bridge import combat as bridge
+from tui.bridge.effects import current_round
+from tui.bridge.public import (
     Masker,
     combat_names,
     public_effects,
@@ -35,18 +34,19 @@ from tui.public import (
     public_party,
     public_rounds,
 )
-from tui.render_combat import declaration_text
+from tui.bridge.sheets import wounds_text
+from tui.crash import CrashReporting
+from tui.present.combat import declaration_text
 from tui.sanitize import plain
 from tui.sanitize import plain as escape  # every «[» literal, no control code
-from tui.sheets import wounds_text
 from tui.store import Character, Store, StoreError
 from tui.store.errors import os_reason
-from tui.watch import CampaignWatch
-from tui.widgets.keybar import KeyBar
-from tui.widgets.log import UNDONE_MARK, UNDONE_STYLE, clock_text
-from tui.widgets.motion import quiet_animations
-from tui.widgets.table import Table
-from tui.widgets.toosmall import guard_size, is_too_small
+from tui.store.watch import CampaignWatch
+from tui.widgets.common.keybar import KeyBar
+from tui.widgets.common.motion import quiet_animations
+from tui.widgets.common.table import Table
+from tui.widgets.common.toosmall import guard_size, is_too_small
+from tui.widgets.log.pane import UNDONE_MARK, UNDONE_STYLE, clock_text
 
 REFRESH_SECONDS = 0.5
 LOG_LINES = 10
@@ -200,7 +200,7 @@ class ViewApp(CrashReporting, App[None]):
 
     def action_stats(self) -> None:
         """Open the luck stats, the players' numbers only (read-only: no file, no GM toggle)."""
-        from tui.screens.stats import StatsScreen  # lazy: the view starts without it
+        from tui.widgets.log.stats import StatsScreen  # lazy: the view starts without it
 
         self.push_screen(StatsScreen(locked=True))
 

@@ -1,4 +1,5 @@
-"""What the luck ledger adds to a builder's roll: ``tui.luck.with_luck`` on each system's check.
+"""What the luck ledger adds to a builder's roll: ``tui.bridge.luck.with_luck`` on each
+system's check.
 
     python tests/benchmarks/ledger.py
 
@@ -15,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules import drevo, ide4, starately, wod
-from tui.luck import with_luck
+from tui.bridge.luck import with_luck
 
 TARGET_MS = 1.0
 RUNS = 300

@@ -72,7 +72,7 @@ def main() -> None:
     App.run = run  # type: ignore[method-assign]
     if which == "kubik":
         import tui.app  # noqa: F401 - what ``kubik`` imports before it builds the app
-        from tui.cli import main as kubik_main
+        from tui.cli.kubik import main as kubik_main
 
         marks["imported"] = time.perf_counter()
         kubik_main(rest)

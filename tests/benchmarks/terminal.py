@@ -7,7 +7,8 @@
   on the Сложность row of the Проверка tab, the odds percents change);
 * **peak RSS**: ``VmHWM`` of the app's process (the pane's pid) after all of its keys.
 
-kubik runs without animations unless ``TEXTUAL_ANIMATIONS`` is set (``tui/widgets/motion.py``);
+kubik runs without animations unless ``TEXTUAL_ANIMATIONS`` is set
+(``tui/widgets/common/motion.py``);
 the bare app keeps Textual's default (full). So that the table shows what that choice is worth,
 a third app, kubik with ``TEXTUAL_ANIMATIONS=full``, takes the tab keys in the same rotation.
 

@@ -10,7 +10,7 @@ import pytest
 
 from tests.conftest import frozen_clock
 from tests.seats.helpers import RawSeat, by_name, short_folder, start_fight
-from tui.public import SECRET_NAME, SECRET_ROLL
+from tui.bridge.public import SECRET_NAME, SECRET_ROLL
 from tui.seats.tokens import seats_dir
 from tui.store import LogEntry
 
@@ -98,7 +98,7 @@ def _encounter(store):
 
 
 def _declaring(store):
-    from tui import combat_bridge as bridge
+    from tui.bridge import combat as bridge
 
     chars = {c.id: c for c in store.characters()}
     return _encounter(store).declaring_order(lambda cid: bridge.can_act(chars.get(cid)))
@@ -106,7 +106,7 @@ def _declaring(store):
 
 def _legal(store, me, target):
     """A declaration the rules accept for ``me``: shoot with a bow, else strike, else dodge."""
-    from tui import combat_bridge as bridge
+    from tui.bridge import combat as bridge
     from tui.seats.protocol import Request
     from tui.seats.rules_check import declaration_of
 
@@ -248,7 +248,7 @@ async def test_always_accept_a_kind_and_edit_before_accepting(folder, campaign_p
 
 
 def test_kubik_seat_without_a_key_says_what_to_do(tmp_path, monkeypatch, capsys):
-    from tui.cli import main
+    from tui.cli.kubik import main
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     with pytest.raises(SystemExit) as exit_:
@@ -262,7 +262,7 @@ def test_a_hidden_npc_is_a_secret_target_in_the_seats_form(campaign_path):
     from dataclasses import replace
 
     from rules.encounter import Declaration, Encounter
-    from tui import combat_bridge as bridge
+    from tui.bridge import combat as bridge
     from tui.seats.state import seat_state
     from tui.store import Store
 
@@ -288,7 +288,7 @@ async def test_a_declaration_gone_stale_is_refused_on_accept_with_the_reason(fol
     """The GM declared for the character meanwhile: accepting the seat's request writes
     nothing and tells the player why (the RulesError of ``apply``)."""
     from rules.encounter import Declaration
-    from tui import combat_bridge as bridge
+    from tui.bridge import combat as bridge
 
     app = _gm(folder, campaign_path)
     async with app.run_test(size=(80, 24)) as pilot:

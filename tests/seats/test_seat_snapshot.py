@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.encounter import Declaration, Encounter
 from tests.seats.helpers import by_name, start_fight
-from tui import combat_bridge as bridge
+from tui.bridge import combat as bridge
 from tui.seats.seat import SeatApp
 from tui.seats.state import seat_state
 from tui.store import Store

@@ -24,7 +24,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tui import cli
+from tui.cli import kubik as cli
 from tui.store import CampaignCorrupt, Store, StoreError
 
 Tables = dict[str, Any]
@@ -344,7 +344,7 @@ def test_a_generated_broken_character_is_read_or_refused_in_russian(
 ) -> None:
     """Any value in any field: the store reads it and every renderer copes, or refuses it
     with a Russian message; nothing else is raised and the file is not changed."""
-    from tui import sheets
+    from tui.bridge import sheets
 
     t = demo_tables()
     doc = list(t["characters"].values())[which]

@@ -8,8 +8,8 @@ import pytest
 
 from rules import ide4
 from tui.store import Store
-from tui.widgets.ide4_dialogs import ChooserScreen
-from tui.widgets.ide4_opposed import OpposedResultScreen, OpposedSetupScreen
+from tui.widgets.builders.ide4_dialogs import ChooserScreen
+from tui.widgets.builders.ide4_opposed import OpposedResultScreen, OpposedSetupScreen
 
 
 def builder(app):

@@ -13,8 +13,8 @@ import pytest
 from tests.tui import builders
 from tests.tui.builders import errors
 from tui.store import Store
-from tui.widgets.builder_starately import ChainScreen, GroupScreen, RiskScreen
-from tui.widgets.builder_starately_opposed import OpposedScreen
+from tui.widgets.builders.starately import ChainScreen, GroupScreen, RiskScreen
+from tui.widgets.builders.starately_opposed import OpposedScreen
 
 # Rows from the character row: 1 Характеристика, 2 Навык, 3 Сложность, (Какой навык — only
 # without the skill), 4 +d6, 5 −d6, 6 Модификаторы.

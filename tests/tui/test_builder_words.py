@@ -12,10 +12,10 @@ import pytest
 from textual.widgets import Input, SelectionList
 
 from rules import ide4, starately
-from tui import cli_starately
-from tui.widgets import ide4_text
-from tui.widgets.builder_starately_parts import summary
-from tui.widgets.stepper import Stepper
+from tui.cli import starately as cli_starately
+from tui.widgets.builders import ide4_text
+from tui.widgets.builders.starately_parts import summary
+from tui.widgets.common.stepper import Stepper
 
 ROOT = Path(__file__).resolve().parents[2]
 

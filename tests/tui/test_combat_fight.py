@@ -168,7 +168,7 @@ async def test_party_and_players_view_mark_the_fallen(make_test_app):
     from dataclasses import replace
 
     from rules.encounter import Combatant, Encounter
-    from tui.public import combat_names
+    from tui.bridge.public import combat_names
 
     app = make_test_app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -214,7 +214,7 @@ async def test_undo_of_the_last_declaration_reopens_it(make_test_app):
 def _stun(app, name: str, amount: int) -> None:
     """Put «Оглушён −2» for ``amount`` rounds on ``name`` (as `+` on Партия would)."""
     from rules.effects import EffectSet, EffectSpec, Now
-    from tui.effects_bridge import EFFECTS_DOC
+    from tui.bridge.effects import EFFECTS_DOC
 
     c = next(x for x in app.store.characters() if x.name == name)
     effects, _ = EffectSet().add(EffectSpec("Оглушён", c.id, -2, "rounds", amount), Now())
@@ -246,7 +246,7 @@ async def test_an_effect_enters_the_exchange_next_to_the_wound_penalty(make_test
 async def test_next_round_ticks_the_effects_in_one_undo_step(make_test_app):
     """Play-test: effects «на 1 раунд» never ended in a Древо fight. `n` ends them with the
     round (one store write, one undo step) and the Журнал says so."""
-    from tui.effects_bridge import load_effects
+    from tui.bridge.effects import load_effects
 
     app = make_test_app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:

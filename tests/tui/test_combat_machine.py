@@ -23,9 +23,9 @@ from rules import drevo
 from rules.encounter import ACTION_KINDS, Combatant, Declaration, Encounter
 from rules.errors import RulesError
 from rules.initiative import declaration_order
-from tui import combat_bridge as bridge
+from tui.bridge import combat as bridge
 from tui.store import LogEntry, Store
-from tui.widgets.combat_resolve import ExchangeMixin
+from tui.widgets.combat.drevo_resolve import ExchangeMixin
 
 DOC = "encounter"
 SIDES = ("Отряд", "Противники", "Третья сторона")

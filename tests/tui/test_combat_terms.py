@@ -16,7 +16,7 @@ from rules.drevo import (
 )
 from rules.encounter import Combatant, Declaration, Encounter
 from tests.tui.test_combat_machine import DOC, Driver, _App
-from tui.render_combat import result_lines
+from tui.present.combat import result_lines
 from tui.store import Store
 
 

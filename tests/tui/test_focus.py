@@ -12,8 +12,8 @@ from textual import events
 from textual.widgets import Input
 
 from tui.view import make_view
-from tui.widgets.keybar import KeyBar
-from tui.widgets.toosmall import TooSmallScreen
+from tui.widgets.common.keybar import KeyBar
+from tui.widgets.common.toosmall import TooSmallScreen
 
 SYSTEMS = ("drevo", "ide4", "starately", "wod")
 

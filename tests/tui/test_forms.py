@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tui.screens.character_form import CharacterForm
 from tui.store import Skill
+from tui.widgets.party.form import CharacterForm
 
 
 def names(app) -> list[str]:

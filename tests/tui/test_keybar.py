@@ -6,7 +6,7 @@ import gc
 
 from textual.widget import Widget
 
-from tui.widgets.keybar import KeyBar
+from tui.widgets.common.keybar import KeyBar
 
 
 def live_widgets() -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui.widgets.keys import KeysScreen, key_label, key_rows
+from tui.screens.keys import KeysScreen, key_label, key_rows
 
 
 async def open_keys(app, pilot) -> KeysScreen:

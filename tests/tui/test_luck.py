@@ -7,10 +7,10 @@ import asyncio
 import pytest
 
 from rules.ledger import entry_luck
-from tui.luck import pending, read_sessions
-from tui.luck_text import stats_dict, verdict_text
-from tui.screens.stats import StatsScreen
+from tui.bridge.luck import pending, read_sessions
+from tui.present.luck import stats_dict, verdict_text
 from tui.store import Store
+from tui.widgets.log.stats import StatsScreen
 
 
 async def settle(pilot, app) -> None:
@@ -149,7 +149,7 @@ async def test_log_detail_shows_where_the_roll_landed(make_test_app):
 
 def test_players_see_hidden_npcs_as_question_marks() -> None:
     """The players' numbers name a hidden NPC «???», as the players' view does."""
-    from tui.luck import with_luck
+    from tui.bridge.luck import with_luck
     from tui.store import Character, LogEntry, new_id
 
     wolf = Character(new_id(), "Волк", "npc", {}, (), (), 0, extra={"hidden": True})
@@ -222,7 +222,7 @@ def test_fate_on_damage_and_after_the_roll_is_counted_in_the_stats(tmp_path) -> 
 def test_older_entries_count_what_they_can_and_say_what_they_cannot() -> None:
     """Entries of an older version: a circumstance always cost one point (counted), damage
     lowered by Судьба did not keep how many (said as unknown), Древо initiative is rebuilt."""
-    from tui.luck_text import spent_lines, spent_text
+    from tui.present.luck import spent_lines, spent_text
     from tui.store import LogEntry, new_id
 
     at = "2026-11-29T20:00:00+03:00"
@@ -280,7 +280,7 @@ def _players_table(path) -> Store:
     revealed one, Судьба spent on a circumstance."""
     from dataclasses import replace
 
-    from tui.luck import with_luck
+    from tui.bridge.luck import with_luck
     from tui.store import LogEntry
 
     store = Store.open(path, system="drevo")
@@ -335,7 +335,7 @@ async def test_the_log_tab_shows_where_a_pause_started_a_session(make_test_app, 
     """«a GM key marks the start of a game session (also implied by a gap of more than six
     hours between rolls); the log and the stats group by session»: the Журнал tab says where
     a pause began one; a mark is its own line; one session shows no such line."""
-    from tui.luck import with_luck
+    from tui.bridge.luck import with_luck
     from tui.store import LogEntry
 
     store = Store.open(campaign_path, system="drevo")

@@ -11,7 +11,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from tui.luck import SESSION_KIND, read_sessions, session_count, with_luck
+from tui.bridge.luck import SESSION_KIND, read_sessions, session_count, with_luck
 from tui.store import LogEntry, Store, new_id
 
 START = datetime(2026, 11, 29, 19, 0, tzinfo=timezone(timedelta(hours=3)))

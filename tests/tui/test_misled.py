@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.widgets import Input
 
-from tui.widgets.stepper import Stepper
+from tui.widgets.common.stepper import Stepper
 
 
 async def test_the_modifier_placeholder_reads_as_an_example(make_test_app) -> None:

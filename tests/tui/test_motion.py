@@ -1,4 +1,5 @@
-"""kubik draws no animations unless TEXTUAL_ANIMATIONS asks for them (tui/widgets/motion.py)."""
+"""kubik draws no animations unless TEXTUAL_ANIMATIONS asks for them
+(tui/widgets/common/motion.py)."""
 
 from __future__ import annotations
 

@@ -209,7 +209,7 @@ class TestUndoneEverywhere:
     def test_kubik_log_json_text_and_markdown_mark_it(self, campaign_path, capsys):
         import json
 
-        from tui import cli_party
+        from tui.cli import party as cli_party
 
         undone_campaign(campaign_path).close()
         assert cli_party.log(["--campaign", str(campaign_path), "--json"]) == 0
@@ -461,7 +461,7 @@ class TestFollowing:
                 raise AssertionError(f"the view did not follow (watch: {app._watch.mode})")
 
     async def test_without_watchfiles_it_polls(self, campaign_path, monkeypatch):
-        from tui import watch
+        from tui.store import watch
         from tui.view import make_view
 
         def no_watch(self):

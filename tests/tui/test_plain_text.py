@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from textual.content import Content
 
-from tui.render import plain
+from tui.present.rolls import plain
 from tui.store import Character, Store
 
 MARKUPISH = st.text(alphabet=st.sampled_from(list("[]/\\$ab@#=x ")), max_size=30)

@@ -1,4 +1,4 @@
-"""The Бой tab of IDE4, Старатели and Мир Тьмы (tui/widgets/rounds.py) and effects from the
+"""The Бой tab of IDE4, Старатели and Мир Тьмы (tui/widgets/combat/rounds.py) and effects from the
 keyboard: initiative, turns, effects added, ticking, expiring, undone and removed; the
 builders' odds with an effect's modifier."""
 
@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 
 from rules.effects import EffectSet, EffectSpec, Now
-from tui.effects_bridge import EFFECTS_DOC, odds_note
+from tui.bridge.effects import EFFECTS_DOC, odds_note
 from tui.store import Store
 
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
@@ -361,7 +361,7 @@ def test_players_view_lists_visible_effects_only(campaign_path):
     """«show in … the players' view (the GM can hide one)»; a hidden NPC stays «???»."""
     from dataclasses import replace
 
-    from tui.public import public_effects, public_rounds
+    from tui.bridge.public import public_effects, public_rounds
 
     store = Store.open(campaign_path, system="wod")
     chars = store.characters()
@@ -461,7 +461,7 @@ async def test_the_turns_check_is_prefilled_with_its_actor_and_target(make_test_
         await pilot.press("enter")
         await pilot.pause()
         assert app.query_one("#tabs").active == "check" and chosen_id(builder) == actor
-        from tui.widgets.builder import OPPOSED_ACTIONS, turn_opponent
+        from tui.widgets.builders.base import OPPOSED_ACTIONS, turn_opponent
 
         assert builder.turn.target == opponents[0]
         assert (

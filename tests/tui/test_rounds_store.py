@@ -12,7 +12,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from rules.effects import ClockStep, EffectSet, EffectSpec, Now, tick, tick_all
 from rules.rounds import Entrant, Tracker
-from tui.effects_bridge import EFFECTS_DOC, ROUNDS_DOC, load_effects
+from tui.bridge.effects import EFFECTS_DOC, ROUNDS_DOC, load_effects
 from tui.store import Store
 
 
@@ -148,7 +148,7 @@ def test_drevo_round_tick_for_the_fight_tab(tmp_path) -> None:
     """The Древо Бой tab's hook: «на 1 раунд» added before the fight ends with round 1; the
     returned document goes into the round's own store write, so undo brings it back."""
     from rules.effects import EffectSpec, Now
-    from tui.effects_bridge import notice_lines, tick_round
+    from tui.bridge.effects import notice_lines, tick_round
 
     store = Store.open(tmp_path / "d.json", system="drevo")
     c = store.characters()[0]

@@ -10,7 +10,7 @@ from textual.widgets import Input, Static
 from rules.dice import parse
 from rules.errors import RulesError
 from tui.store import Store
-from tui.widgets.party import with_saved_roll
+from tui.widgets.party.pane import with_saved_roll
 
 
 async def test_save_then_roll_from_the_party_tab(make_test_app, campaign_path):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules import starately
 from rules.ide4.tables import threshold_of
-from tui.sheets import ide4_bonuses, sheet_text, stat_text
+from tui.bridge.sheets import ide4_bonuses, sheet_text, stat_text
 from tui.store import Character, Skill
 
 

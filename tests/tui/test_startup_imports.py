@@ -11,10 +11,10 @@ LATER = (
     "filelock",  # only a write takes the lock
     "rules.drevo.exchange",
     "rules.drevo.odds",
-    "tui.widgets.combat",
-    "tui.widgets.log",
-    "tui.widgets.check",
-    "tui.screens.character_form",
+    "tui.widgets.combat.drevo",
+    "tui.widgets.log.pane",
+    "tui.widgets.builders.drevo",
+    "tui.widgets.party.form",
     "tui.screens.actions",
 )
 
@@ -24,10 +24,10 @@ def test_opening_a_campaign_for_the_first_screen_loads_none_of_the_later_modules
 ) -> None:
     Store.open(campaign_path).close()  # the file exists, as on every start but the first
     code = (
-        "import sys, tui.app, tui.cli;"
+        "import sys, tui.app, tui.cli.kubik;"
         "from tui.store import Store;"
         f"Store.open({str(campaign_path)!r});"
-        "from tui.sheets import sheet_text;"
+        "from tui.bridge.sheets import sheet_text;"
         "from tui.store import Store as S;"
         f"[sheet_text('drevo', c) for c in S.open({str(campaign_path)!r}).characters()];"
         f"print([m for m in {LATER!r} if m in sys.modules])"
@@ -38,10 +38,11 @@ def test_opening_a_campaign_for_the_first_screen_loads_none_of_the_later_modules
 
 
 async def test_the_app_turns_the_collector_back_on_once_drawn(make_test_app) -> None:
-    """``kubik`` starts with the garbage collector off (tui.cli); the first screen ends that."""
+    """``kubik`` starts with the garbage collector off (tui.cli.kubik); the first screen ends
+    that."""
     import gc
 
-    gc.disable()  # as tui.cli does before it builds the app
+    gc.disable()  # as tui.cli.kubik does before it builds the app
     try:
         app = make_test_app()
         async with app.run_test(size=(80, 24)) as pilot:

@@ -1,4 +1,4 @@
-"""tui.widgets.table.Table draws exactly what a DataTable with fresh caches draws."""
+"""tui.widgets.common.table.Table draws exactly what a DataTable with fresh caches draws."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.widgets import DataTable, Input, TabbedContent, TabPane
 
-from tui.widgets.focus import focus_now
-from tui.widgets.table import Table
+from tui.widgets.common.focus import focus_now
+from tui.widgets.common.table import Table
 
 ROWS = [(f"Персонаж {i}", "НИП" if i % 2 else "игрок", str(i % 4)) for i in range(9)]
 

@@ -15,10 +15,10 @@ from textual.widgets import DataTable, Static
 
 from rules.encounter import Combatant, Declaration, Encounter
 from tests.conftest import FROZEN_AT
-from tui.public import SECRET_NAME, SECRET_ROLL, public_log
+from tui.bridge.public import SECRET_NAME, SECRET_ROLL, public_log
 from tui.store import LogEntry, Store
 from tui.view import make_view
-from tui.widgets.toosmall import TooSmallScreen
+from tui.widgets.common.toosmall import TooSmallScreen
 
 AT = FROZEN_AT.isoformat(timespec="seconds")
 SECRET_TEXT = "3d6: 6 6 6 = 18"  # what a hidden roll says; the view must never show it
@@ -218,14 +218,14 @@ class TestViewSnapshots:
 
 class TestCommands:
     def test_view_of_a_missing_campaign_exits_with_a_russian_message(self, tmp_path, capsys):
-        from tui.cli import main
+        from tui.cli.kubik import main
 
         with pytest.raises(SystemExit) as exit_:
             main(["--view", "--campaign", str(tmp_path / "nope.json")])
         assert exit_.value.code == 2 and "нет такой кампании" in capsys.readouterr().err
 
     def test_serve_without_textual_serve_names_the_pip_command(self, monkeypatch, capsys):
-        from tui.cli import main
+        from tui.cli.kubik import main
 
         monkeypatch.setitem(sys.modules, "textual_serve", None)  # import fails, as uninstalled
         monkeypatch.setitem(sys.modules, "textual_serve.server", None)
@@ -240,7 +240,7 @@ class TestCommands:
     def test_serve_is_loopback_unless_asked(
         self, monkeypatch, capsys, campaign_path, tmp_path, argv, host, warned
     ):
-        from tui.cli import main
+        from tui.cli.kubik import main
 
         started = {}
 

@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from rules.drevo import WoundTrack
-from tui import cli_party, sheets, words
+from tui import words
+from tui.bridge import sheets
+from tui.cli import party as cli_party
 from tui.view import party_columns
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -51,8 +51,8 @@ async def test_a_long_refusal_in_the_declaration_form_shows_whole(make_test_app)
     way instead, still showing whose declaration it is."""
     from textual.widgets import DataTable
 
-    from tui.widgets.keybar import KeyBar
-    from tui.widgets.stepper import Stepper
+    from tui.widgets.common.keybar import KeyBar
+    from tui.widgets.common.stepper import Stepper
 
     app = make_test_app(seed=3)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -17,8 +17,8 @@ from tui.screens.settings import SettingsScreen
 from tui.store import CampaignCorrupt, CampaignExists, Store, StoreError, default_campaign_path
 from tui.store.errors import os_reason
 from tui.store.storage import atomic_write_text
-from tui.widgets.choice import Choice, ChoiceScreen
-from tui.widgets.prompt import TextPrompt
+from tui.widgets.common.choice import Choice, ChoiceScreen
+from tui.widgets.common.prompt import TextPrompt
 
 
 def read_only_text(store: Store) -> str:
@@ -179,7 +179,7 @@ def export(app: CampaignHost, job: str, path: Path) -> None:
         if job == "export":
             app.store.export_json(path)
         else:
-            from tui.luck_text import store_markdown  # the luck ledger (issue 19)
+            from tui.present.luck import store_markdown  # the luck ledger (issue 19)
 
             text = app.store.log_markdown() if job == "markdown" else store_markdown(app.store)
             try:

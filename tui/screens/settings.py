@@ -20,6 +20,7 @@ from textual.widgets import OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
 from rules import data
+from tui.bridge.sheets import SYSTEM_NAMES
 from tui.sanitize import safe_text
 from tui.screens.settings_form import SettingsForm
 from tui.screens.settings_tables import (
@@ -32,11 +33,10 @@ from tui.screens.settings_tables import (
     current_text,
     dump_toml,
 )
-from tui.sheets import SYSTEM_NAMES
 from tui.store import Store
-from tui.widgets.choice import Choice, ChoiceScreen
-from tui.widgets.focus import focus_now
-from tui.widgets.keybar import KeyBar
+from tui.widgets.common.choice import Choice, ChoiceScreen
+from tui.widgets.common.focus import focus_now
+from tui.widgets.common.keybar import KeyBar
 
 NOT_TOML = "Это не TOML: исправьте текст, чтобы вернуться к форме."
 

@@ -25,9 +25,9 @@ from tui.screens.settings_fields import (
     shown_value,
 )
 from tui.screens.settings_tables import SettingsError, check_table, dump_toml
-from tui.widgets.focus import focus_now
-from tui.widgets.ordered_input import OrderedInput
-from tui.widgets.stepper import Stepper
+from tui.widgets.common.focus import focus_now
+from tui.widgets.common.ordered_input import OrderedInput
+from tui.widgets.common.stepper import Stepper
 
 
 class ValueStepper(Stepper):

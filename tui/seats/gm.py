@@ -41,7 +41,7 @@ def attach(app: Any) -> None:
     indicator.styles.background = "darkorange"
     indicator.styles.color = "black"
     indicator.styles.padding = (0, 1)
-    from tui.widgets.keybar import KeyBar
+    from tui.widgets.common.keybar import KeyBar
 
     bars = app.query(KeyBar)
     app.mount(indicator, before=bars.first() if bars else None)  # a line above the key bar
@@ -115,7 +115,7 @@ class RequestsScreen(ModalScreen[None]):
         self.hub = hub
 
     def compose(self) -> ComposeResult:
-        from tui.widgets.keybar import KeyBar
+        from tui.widgets.common.keybar import KeyBar
 
         with Vertical():
             yield Static("[b]Заявки игроков[/b]", id="requests-title")
@@ -166,7 +166,7 @@ class RequestsScreen(ModalScreen[None]):
         rid = self._current()
         if rid is None:
             return
-        from tui.widgets.prompt import TextPrompt
+        from tui.widgets.common.prompt import TextPrompt
 
         def refused(reason: str | None) -> None:
             if reason is not None:
@@ -181,7 +181,7 @@ class RequestsScreen(ModalScreen[None]):
         if rid is None:
             return
         item = self.hub.requests[rid]
-        from tui.widgets.prompt import TextPrompt
+        from tui.widgets.common.prompt import TextPrompt
 
         amount = item.request.kind in ("energy", "risk")
         title = "Изменить: число" if amount else "Изменить заметку и принять"

@@ -7,8 +7,8 @@ from typing import Any
 
 from rules.encounter import Declaration
 from rules.errors import RulesError
-from tui import combat_bridge as bridge
-from tui.render_combat import declaration_text
+from tui.bridge import combat as bridge
+from tui.present.combat import declaration_text
 from tui.seats.protocol import SYSTEM_KINDS, ProtocolError, Request, describe
 from tui.seats.state import current_declarer, encounter_of, own_characters
 from tui.store import Character, LogEntry

@@ -3,7 +3,7 @@
 The seat never opens the campaign: it reads only what the GM's app sends it over the private
 Unix socket (:mod:`tui.seats.hub`) — the players' view and its own sheets. During the Древо
 declarations, when its character declares, it shows the Бой tab's own
-:class:`~tui.widgets.combat_forms.DeclarationForm` (the same legality checks); the other
+:class:`~tui.widgets.combat.drevo_forms.DeclarationForm` (the same legality checks); the other
 choices the rules give a player are one key each. Every choice is a request the GM accepts,
 edits or refuses; the panel shows each one's state and the GM's reason. A request not yet
 decided is kept here and sent again, by the same id, after a dropped connection.
@@ -27,11 +27,11 @@ from tui.crash import CrashReporting
 from tui.sanitize import plain
 from tui.seats import protocol as proto
 from tui.store.codec import character_from_doc
-from tui.widgets.combat_forms import DeclarationForm
-from tui.widgets.keybar import KeyBar
-from tui.widgets.log import UNDONE_MARK, UNDONE_STYLE, clock_text
-from tui.widgets.motion import quiet_animations
-from tui.widgets.table import Table
+from tui.widgets.combat.drevo_forms import DeclarationForm
+from tui.widgets.common.keybar import KeyBar
+from tui.widgets.common.motion import quiet_animations
+from tui.widgets.common.table import Table
+from tui.widgets.log.pane import UNDONE_MARK, UNDONE_STYLE, clock_text
 
 RETRY_SECONDS = 1.0
 #: The choices of each kind: (key, action, label) — one key per request.
@@ -342,7 +342,7 @@ class SeatApp(CrashReporting, App[None]):
             self.send("expanded", who, {})
 
     def _ask_number(self, title: str, kind: str, extra: dict[str, Any]) -> None:
-        from tui.widgets.prompt import TextPrompt
+        from tui.widgets.common.prompt import TextPrompt
 
         who = self._who()
         if not who:
@@ -367,7 +367,7 @@ class SeatApp(CrashReporting, App[None]):
         self._ask_number("Риск: сколько", "risk", {})
 
     def action_note(self) -> None:
-        from tui.widgets.prompt import TextPrompt
+        from tui.widgets.common.prompt import TextPrompt
 
         who = self._who()
         if not who:
@@ -388,7 +388,7 @@ def cmd_seat(argv: list[str]) -> int:
     """``kubik seat NAME [--campaign ФАЙЛ]``: open a player's seat at the GM's kubik."""
     import argparse
 
-    from tui.cli_common import campaign_arg, fail
+    from tui.cli.common import campaign_arg, fail
     from tui.seats.tokens import seats_dir, socket_path, token_for
     from tui.store import default_campaign_path
 

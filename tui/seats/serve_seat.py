@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tui.cli_common import Parser, fail
+from tui.cli.common import Parser, fail
 
 COOKIE = "kubik_seat"
 
@@ -56,7 +56,7 @@ def seat_server(seat: str, token: str, campaign: Path | None, port: int) -> Any:
     from aiohttp import web
     from textual_serve.server import Server
 
-    from tui.serve import local_templates
+    from tui.cli.serve import local_templates
 
     @web.middleware
     async def guard(request: web.Request, handler: Any) -> web.StreamResponse:
@@ -92,7 +92,7 @@ def cmd_serve_seat(argv: Sequence[str]) -> int:
     try:
         import textual_serve.server  # noqa: F401
     except ImportError:
-        from tui.serve import INSTALL_HINT
+        from tui.cli.serve import INSTALL_HINT
 
         fail(INSTALL_HINT, code=1)
     from tui.seats.tokens import seats_dir, token_for
@@ -102,7 +102,7 @@ def cmd_serve_seat(argv: Sequence[str]) -> int:
         fail(f"Места «{args.seat}» нет: сначала запустите kubik ведущего.", code=1)
     import textual_serve.server as served
 
-    from tui.serve import patient_app_service
+    from tui.cli.serve import patient_app_service
 
     served.AppService = patient_app_service()  # type: ignore[attr-defined]
     server = seat_server(args.seat, token, args.campaign, args.port)

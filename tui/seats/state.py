@@ -1,4 +1,5 @@
-"""What a seat may read: the players' view (through :mod:`tui.public`) and its own characters.
+"""What a seat may read: the players' view (through :mod:`tui.bridge.public`) and its own
+characters.
 
 Built in the GM's app from its store and sent to the seat as plain JSON; the seat never
 opens the campaign. A hidden NPC is «???» here as in the view, a secret roll is «скрытый
@@ -11,9 +12,9 @@ from typing import Any
 
 from rules.encounter import Encounter
 from rules.errors import RulesError
-from tui import combat_bridge as bridge
-from tui.effects_bridge import current_round
-from tui.public import combat_names, public_effects, public_log, public_party, public_rounds
+from tui.bridge import combat as bridge
+from tui.bridge.effects import current_round
+from tui.bridge.public import combat_names, public_effects, public_log, public_party, public_rounds
 from tui.sanitize import plain as escape
 from tui.store import Character
 from tui.store.codec import character_to_doc
@@ -81,7 +82,7 @@ def declare_offer(store: Any, characters: dict[str, Character], actor: str) -> d
 
 def public_names(store: Any) -> dict[str, str]:
     """Return each character's name as the players see it («???» for a hidden NPC)."""
-    from tui.public import SECRET_NAME, is_hidden_npc
+    from tui.bridge.public import SECRET_NAME, is_hidden_npc
 
     return {c.id: SECRET_NAME if is_hidden_npc(c) else c.name for c in store.characters()}
 

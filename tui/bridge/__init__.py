@@ -1,0 +1,1 @@
+"""Between the campaign (store characters, documents) and the rules objects."""

@@ -1,0 +1,222 @@
+"""Between the party (store characters) and the Древо combat rules (fighters, wound tracks)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from rules import drevo
+from rules.encounter import Declaration, Pairing
+from rules.errors import RulesError
+from rules.modifiers import Modifier
+from tui.bridge.sheets import track_of as track_of  # re-exported: the sheet needs no combat
+from tui.store import Character, Skill, new_id
+
+NO_WEAPON = drevo.BARE_HANDS.name
+
+
+def with_track(c: Character, track: drevo.WoundTrack) -> Character:
+    """Return the character carrying ``track``."""
+    extra = {k: v for k, v in c.extra.items() if k != "dead"}
+    if track.dead:
+        extra["dead"] = True
+    return replace(c, wounds=dict(track.counts), extra=extra)
+
+
+def can_act(c: Character | None) -> bool:
+    """Whether the character may declare an action (not heavily wounded, not dead)."""
+    return c is not None and track_of(c).can_act
+
+
+def weapon_names(c: Character) -> list[str]:
+    """Return the character's weapons that the catalogue knows, then bare hands."""
+    known = drevo.weapons()
+    return [w for w in c.weapons if w in known and w != NO_WEAPON] + [NO_WEAPON]
+
+
+def weapon_of(name: str | None) -> drevo.Weapon:
+    """Return a catalogue weapon (bare hands for None)."""
+    return drevo.weapon(name) if name else drevo.BARE_HANDS
+
+
+def fighter(c: Character, modifiers: tuple[Modifier, ...] = ()) -> drevo.Fighter:
+    """Return the rules' view of a character in a fight (``modifiers``: its active effects)."""
+    return drevo.Fighter(c.name, sheet=c, wounds=track_of(c), modifiers=modifiers)
+
+
+def action_of(d: Declaration, c: Character | None = None) -> drevo.Action:
+    """Return the rules' action for a declaration (parry needs the sheet's ability)."""
+    return drevo.Action(
+        d.action,
+        weapon=weapon_of(d.weapon),
+        parry_ability=bool(c is not None and c.extra.get("parry_ability")),
+        gm_exception=bool(d.exception),
+    )
+
+
+def carried(c: Character) -> list[drevo.Weapon]:
+    """Return the catalogue weapons on the character's sheet."""
+    known = drevo.weapons()
+    return [known[w] for w in c.weapons if w in known]
+
+
+def declaration_problem(d: Declaration, c: Character) -> tuple[str, bool]:
+    """Return why the declaration breaks a rule of the seed (and whether the GM may allow it).
+
+    Non-attacks other than the standard defences («Другое действие», «Ничего») are never
+    refused. Returns ``("", True)`` for a legal declaration.
+    """
+    if d.action not in drevo.ACTION_KINDS or d.action == "none":
+        return "", True
+    return drevo.action_problem(action_of(d, c), d.distance, carried(c))
+
+
+def roles(pairing: Pairing, characters: dict[str, Character]) -> dict[str, str]:
+    """Return the character ids of the exchange's attacker and defender.
+
+    When both attack each other and the attacker fell earlier this round (heavily wounded or
+    dead), the other one's attack still lands: the two swap roles.
+    """
+    attack, answer = pairing.attack, pairing.answer
+    ids = {"attacker": attack.actor, "defender": attack.target or ""}
+    attacker = characters.get(attack.actor)
+    mutual = answer is not None and answer.action in drevo.ATTACK_KINDS
+    if mutual and attacker is not None and not can_act(attacker) and answer is not None:
+        ids = {"attacker": answer.actor, "defender": attack.actor}
+    return ids
+
+
+def plan_for(
+    pairing: Pairing,
+    characters: dict[str, Character],
+    wounds: dict[str, dict[str, int]] | None = None,
+    effects: dict[str, list[list[Any]]] | None = None,
+) -> drevo.ExchangePlan:
+    """Plan the exchange of a pairing; raises RulesError when the rules refuse the attack.
+
+    A defence that does not work never raises: the plan is then one-sided (rules.drevo).
+    ``wounds`` (id → counts) replaces the tracks: a rolled exchange is planned with the wounds
+    its fighters had at the roll, so its dice mean the same after the damage is written.
+    ``effects`` (id → ``[[value, reason], …]``, see :func:`effects_now`) are the fighters'
+    active effect modifiers, next to the wound penalty.
+    """
+    ids = roles(pairing, characters)
+    attacker = characters.get(ids["attacker"])
+    defender = characters.get(ids["defender"])
+    if attacker is None or defender is None:
+        raise RulesError("Участник схватки больше не в партии — пропустите схватку (s).")
+    if wounds:
+        attacker = _as_at(attacker, wounds.get(attacker.id))
+        defender = _as_at(defender, wounds.get(defender.id))
+    if track_of(defender).dead:
+        raise RulesError(f"{defender.name} уже мёртв — s: пропустить схватку.")
+    by_actor = {d.actor: d for d in (pairing.attack, pairing.answer) if d is not None}
+    attack = by_actor[attacker.id]
+    answer = by_actor.get(defender.id)
+    defence = action_of(answer, defender) if answer is not None else None
+    mods = effects or {}
+    return drevo.plan_exchange(
+        fighter(attacker, _modifiers(mods.get(attacker.id))),
+        action_of(attack, attacker),
+        fighter(defender, _modifiers(mods.get(defender.id))),
+        defence,
+        pairing.attack.distance,
+    )
+
+
+def effects_now(store: Any, ids: Any) -> dict[str, list[list[Any]]]:
+    """Return the active effect modifiers of the characters ``ids`` (id → ``[[value,
+    reason], …]``), as an exchange stores them at its roll (tui.bridge.effects)."""
+    from tui.bridge.effects import character_modifiers
+
+    by_id = {c.id: c for c in store.characters()}
+    found = {cid: character_modifiers(store, by_id.get(cid)) for cid in ids}
+    return {cid: [[m.value, m.reason] for m in mods] for cid, mods in found.items() if mods}
+
+
+def _modifiers(stored: Any) -> tuple[Modifier, ...]:
+    try:
+        return tuple(Modifier(int(v), str(r)) for v, r in stored or ())
+    except (TypeError, ValueError):
+        return ()
+
+
+def wounds_now(c: Character) -> dict[str, int]:
+    """Return the character's wound counts with the death flag (``"dead"``: 0 or 1)."""
+    return {**c.wounds, "dead": int(bool(c.extra.get("dead")))}
+
+
+def _as_at(c: Character, wounds: dict[str, int] | None) -> Character:
+    """Return the character with the wounds of ``wounds_now`` taken earlier."""
+    if wounds is None:
+        return c
+    counts = {k: v for k, v in wounds.items() if k != "dead"}
+    return with_track(c, drevo.WoundTrack.from_dict({**counts, "dead": bool(wounds.get("dead"))}))
+
+
+def is_dead(c: Character | None) -> bool:
+    """Whether the character is dead (Смерть on the track)."""
+    return c is not None and track_of(c).dead
+
+
+_SKILL = re.compile(r"^\s*(.+?)\s+([+\-−]?\d{1,2})\s*$")
+
+
+def parse_skills(text: str) -> tuple[Skill, ...]:
+    """Parse ``"Драка 2, Уклонение 1"`` into skills; raises RulesError naming a bad item."""
+    skills = []
+    for index, raw in enumerate(filter(str.strip, re.split(r"[,;]", text)), start=1):
+        match = _SKILL.match(raw)
+        if match is None:
+            raise RulesError(
+                f"Навык {index} («{raw.strip()}»): нужно «название число», например «Драка 2»."
+            )
+        name, value = match.groups()
+        skills.append(Skill(name.strip(), int(value.replace("−", "-"))))
+    return tuple(skills)
+
+
+def adhoc_npc(name: str, skills_text: str, weapon_name: str) -> Character:
+    """Build an NPC added on the spot (it joins the party as an NPC)."""
+    if not name.strip():
+        raise RulesError("Введите имя НИП.")
+    skills = parse_skills(skills_text)
+    weapons = () if weapon_name == NO_WEAPON else (weapon_name,)
+    return Character(
+        id=new_id(),
+        name=name.strip(),
+        kind="npc",
+        qualities={},
+        skills=skills,
+        weapons=weapons,
+        fate=0,
+        notes="Добавлен в бою.",
+    )
+
+
+def exchange_group(label: str | None) -> str | None:
+    """Return the exchange an undo step belongs to, or None.
+
+    The Бой tab labels every step of one exchange «Раунд 2, схватка 1: …» (the roll, each
+    Судьба point, the damage, the result): they are undone and redone as one.
+    """
+    if label and label.startswith("Раунд ") and ", схватка " in label and ": " in label:
+        return label.split(": ", 1)[0]
+    return None
+
+
+def whole_exchange(store: Any, step: Callable[[], str | None], label: str) -> str:
+    """After ``step`` (the store's undo or redo) took ``label``, take the rest of its exchange.
+
+    Returns the label to show: the exchange («Раунд 2, схватка 1») or ``label`` itself.
+    """
+    group = exchange_group(label)
+    if group is None:
+        return label
+    labels = store.undo_labels if step == store.undo else store.redo_labels
+    while exchange_group(next(iter(labels(1)), None)) == group:
+        if step() is None:
+            break
+    return group

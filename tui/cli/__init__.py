@@ -1,0 +1,1 @@
+"""The ``kubik`` command: the app's options, one module per subcommand and system."""

@@ -1,0 +1,149 @@
+"""``kubik roll`` and ``kubik odds`` for dice notation, and saved rolls by name.
+
+``kubik roll 4d6dl1``, ``kubik roll 6x 4d6dl1 --seed 3``, ``kubik roll "Атака топором"
+--character Лыко`` (a saved roll of the character, from the campaign), ``kubik odds
+10d10>=8 vs 3``. Only the rules and the store are imported, never Textual.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from tui.cli.common import Parser, campaign_arg, emit, fail, fold_rare, fraction_text
+
+#: Totals rarer than this are folded into one line at either end (``--full`` shows them).
+RARE = Fraction(1, 1000)
+#: More lines than this (after folding) are shown as ranges of totals.
+MAX_LINES = 40
+
+NOTATION = (
+    "Бросок по нотации rpg-dice-roller: 2d6+3, 4d6dl1, 10d10>=8f1, d10!>=9, 3d6!!, 2d6r1, "
+    "4d6ro<3, {4d6+2, 3d8}k1, (d6+1)*2, 6x 4d6dl1, 2к6+1 vs 8, 2d6+3 # топор."
+)
+
+
+def expression_parser(command: str) -> Parser:
+    parser = Parser(prog=f"kubik {command}", description=NOTATION)
+    parser.add_argument("--json", action="store_true", help="вывод в JSON")
+    if command == "odds":
+        parser.add_argument(
+            "--full", action="store_true", help="каждая сумма (без свёртки редких, < 0,1 %%)"
+        )
+    if command == "roll":
+        parser.add_argument("--seed", type=int, help="зерно генератора (повторяемый бросок)")
+        parser.add_argument(
+            "--character", help="персонаж кампании: EXPR — название его сохранённого броска"
+        )
+        parser.add_argument(
+            "--campaign",
+            type=campaign_arg,
+            help="файл кампании (по умолчанию — кампания пользователя; имя — в папке данных)",
+        )
+    return parser
+
+
+def split_expression(parser: Parser, argv: Sequence[str]) -> tuple[argparse.Namespace, str]:
+    """Parse the flags and join everything else into the dice expression."""
+    args, rest = parser.parse_known_args(argv)
+    rest = [token for token in rest if token != "--"]  # "--" lets an expression start with "-"
+    unknown = [token for token in rest if token.startswith("--")]
+    if unknown:
+        parser.error(f"неизвестные аргументы: {' '.join(unknown)}")
+    expression = " ".join(rest).strip()
+    if not expression:
+        parser.error("укажите выражение, например: 3d6! или 4dF+2")
+    return args, expression
+
+
+def saved_roll(campaign: Path | None, character: str, name: str) -> tuple[str, str]:
+    """Return (character name, notation) of a saved roll; a clear error if there is none."""
+    from tui.store import Store, StoreError, default_campaign_path
+
+    path = Path(campaign).expanduser() if campaign is not None else default_campaign_path()
+    try:
+        with Store.open(path, read_only=True) as store:
+            characters = store.characters()
+    except StoreError as err:
+        fail(str(err), code=1)
+    wanted = character.strip().casefold()
+    found = [c for c in characters if c.name.casefold() == wanted]
+    if not found:
+        names = ", ".join(c.name for c in characters)
+        fail(
+            f"персонажа «{character}» нет; "
+            + (f"есть: {names}" if names else "в кампании никого нет")
+        )
+    person = found[0]
+    notation = person.saved_roll(name)
+    if notation is None:
+        saved = ", ".join(n for n, _ in person.rolls)
+        fail(
+            f"у персонажа «{person.name}» нет броска «{name}»; "
+            + (f"есть: {saved}" if saved else "сохранённых бросков нет (в Партии их сохраняет b)")
+        )
+    return person.name, notation
+
+
+def cmd_roll(argv: Sequence[str]) -> int:
+    from rules.dice import make_rng, roll
+    from tui.present.rolls import roll_summary
+
+    args, expression = split_expression(expression_parser("roll"), argv)
+    actor = None
+    if args.character:
+        name = expression
+        actor, expression = saved_roll(args.campaign, args.character, name)
+    result = roll(expression, make_rng(args.seed))
+    data = result.to_dict()
+    if actor:
+        data["character"] = actor
+    totals = " ".join(str(t).replace("-", "−") for t in result.totals)
+    summary = roll_summary(result)
+    who = f"{actor}, {name} — " if actor else ""
+    emit(data, f"{totals}\n{who}{summary}", args.json)
+    return 0
+
+
+def cmd_odds(argv: Sequence[str]) -> int:
+    from rules.dice import parse
+    from rules.odds import odds
+    from tui.present.rolls import bar, odds_summary, odds_table, percent
+    from tui.words import values
+
+    args, expression = split_expression(expression_parser("odds"), argv)
+    parsed = parse(expression)
+    dist = odds(parsed)
+    data: dict[str, Any] = {
+        "expression": str(parsed),
+        "distribution": {str(k): v for k, v in dist.floats().items()},
+        "exact": {str(k): fraction_text(v) for k, v in dist.probs.items()},
+        "truncated": float(dist.truncated),
+        "truncated_exact": fraction_text(dist.truncated),
+        "mean": float(dist.mean()),
+        "min": dist.minimum,
+        "max": dist.maximum,
+    }
+    lines = [f"{parsed}", odds_summary(parsed, dist)]
+    rows = [(str(total).replace("-", "−"), p) for total, p in dist.probs.items()]
+    folded = [(label, p, 1) for label, p in rows] if args.full else fold_rare(rows, RARE)
+    if args.full or len(folded) <= MAX_LINES:
+        top = max(p for _label, p, _held in folded)
+        for label, p, held in folded:
+            line = f"{label:>6} {percent(p):>7} {bar(p / top, 40)}".rstrip()
+            lines.append(line + (f" ({values(held)}, каждое реже 0,1 %)" if held > 1 else ""))
+        if len(folded) < len(rows):
+            lines.append("Редкие суммы свёрнуты; --full — показать все.")
+    else:
+        lines += [*odds_table(dist), "Суммы собраны в диапазоны; --full — показать все."]
+    if parsed.target is not None:
+        p_success = dist.p_at_least(parsed.target)
+        data["target"] = parsed.target
+        data["success"] = float(p_success)
+        data["success_exact"] = fraction_text(p_success)
+        lines.append(f"Успех (≥ {parsed.target}): {percent(p_success)}".replace("-", "−"))
+    emit(data, "\n".join(lines), args.json)
+    return 0

@@ -1,0 +1,308 @@
+"""The ``kubik`` command: the app, and scriptable ``roll``, ``odds`` and ``check``.
+
+Only ``kubik`` without a subcommand imports Textual; the scripting commands stay light.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib
+import sys
+import threading
+from collections.abc import Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from rules.errors import RulesError
+from tui.cli.common import (
+    Parser,
+    campaign_arg,
+    fail,
+    missing_campaign,
+)
+from tui.sanitize import clean
+
+# -- roll / odds of a dice expression (tui/cli/dice.py) ------------------------------------------
+
+
+def cmd_roll(argv: Sequence[str]) -> int:
+    from tui.cli.dice import cmd_roll as roll
+
+    return roll(argv)
+
+
+def cmd_odds_expression(argv: Sequence[str]) -> int:
+    from tui.cli.dice import cmd_odds
+
+    return cmd_odds(argv)
+
+
+#: Below this chance the sums at either end of ``kubik odds`` fold into one line.
+RARE = Fraction(1, 1000)
+
+SYSTEM_MODULES = {
+    "drevo": "tui.cli.drevo",
+    "ide4": "tui.cli.ide4",
+    "starately": "tui.cli.starately",
+    "wod": "tui.cli.wod",
+}
+SYSTEM_NAMES = {"drevo": "Древо", "ide4": "IDE4", "starately": "Старатели", "wod": "Мир Тьмы"}
+
+
+def system_module(system: str) -> Any:
+    """Import the CLI module of a system; a system not built yet is a clear error."""
+    name = SYSTEM_MODULES[system]
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        if err.name != name:
+            raise
+        fail(f"система {SYSTEM_NAMES[system]} ещё не поддерживается в этой версии kubik")
+
+
+def system_help(command: str) -> str:
+    """Return ``kubik odds -h`` / ``kubik check -h``: the notation (odds), then the systems."""
+    systems = "\n".join(f"  kubik {command} {name} -h" for name in SYSTEM_MODULES)
+    if command == "odds":
+        from tui.cli.dice import expression_parser
+
+        head = expression_parser("odds").format_help()
+    else:
+        parser = Parser(prog="kubik check", description="Проверка по правилам системы.")
+        parser.add_argument("system", metavar="СИСТЕМА", help=", ".join(SYSTEM_MODULES))
+        head = parser.format_help()
+    return f"{head}\nСистемы (у каждой своя справка):\n{systems}\n"
+
+
+def cmd_system(command: str, argv: Sequence[str]) -> int:
+    """Dispatch ``kubik odds|check SYSTEM ...`` to the system's CLI module."""
+    if not argv or argv[0] in ("-h", "--help"):
+        print(system_help(command), file=sys.stdout if argv else sys.stderr, end="")
+        return 0 if argv else 2
+    system, rest = argv[0], argv[1:]
+    if system in SYSTEM_MODULES:
+        return int(getattr(system_module(system), command)(rest))
+    if command == "odds":
+        return cmd_odds_expression(argv)
+    fail(f"неизвестная система «{system}»; доступны: {', '.join(SYSTEM_MODULES)}")
+
+
+# -- the app ---------------------------------------------------------------------------------------
+
+
+def app_parser() -> Parser:
+    parser = Parser(
+        prog="kubik",
+        description=(
+            "kubik — помощник ведущего за столом. Без команды открывает приложение.\n"
+            "Команды: roll EXPR, odds EXPR, odds|check drevo|ide4|starately|wod …,\n"
+            "party list|add|remove, export, import, log, stats, serve (у каждой есть -h).\n"
+            "kubik --view — вид для игроков (только просмотр).\n"
+            "kubik seat ИМЯ — место игрока: заявки за своего персонажа ведущему.\n"
+            "Код выхода: 0 — готово, 1 — отказ из-за состояния кампании или файла,\n"
+            "2 — неверные аргументы."
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--campaign",
+        type=campaign_arg,
+        metavar="ФАЙЛ",
+        help="файл кампании; просто имя (ide4.json) — в папке данных kubik; новый файл — "
+        "демо-кампания",
+    )
+    parser.add_argument(
+        "--system",
+        choices=list(SYSTEM_NAMES),
+        default="drevo",
+        help="система новой кампании: drevo, ide4, starately, wod (по умолчанию drevo)",
+    )
+    parser.add_argument("--seed", type=int, help="зерно кубиков (повторяемая сессия)")
+    parser.add_argument(
+        "--view",
+        action="store_true",
+        help="вид для игроков: только просмотр, следит за изменениями ведущего",
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"kubik {version()}", help="версия kubik"
+    )
+    return parser
+
+
+def version() -> str:
+    """Return the installed kubik's version."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("kubik")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "0.1.0+src"
+
+
+def run_app(argv: Sequence[str]) -> int:
+    args = app_parser().parse_args(argv)
+    if args.view:
+        return _run_view(args)
+    # Starting allocates ~400k objects, and the collections that walk them cost ~40 ms before
+    # the first screen (a 17 ms one just before it); the app collects again once it is drawn.
+    # A timer turns it back on whatever happens to that first frame (under ``kubik serve`` a
+    # browser that leaves during start-up means it never comes, and memory grew unbounded).
+    gc.disable()
+    timer = threading.Timer(GC_BACK_ON_SECONDS, gc.enable)
+    timer.daemon = True
+    timer.start()
+    try:
+        return _run_kubik(args)
+    finally:
+        timer.cancel()
+        gc.enable()
+
+
+#: Seconds after which the collector is on again even if the first frame was never drawn.
+GC_BACK_ON_SECONDS = 3.0
+
+
+def _run_view(args: argparse.Namespace) -> int:
+    from tui.store import CampaignCorrupt, StoreError, default_campaign_path
+    from tui.view import make_view
+
+    path = args.campaign.expanduser() if args.campaign else default_campaign_path()
+    if not path.exists():
+        fail(missing_campaign(path), code=2)
+    try:
+        view = make_view(path)
+    except CampaignCorrupt as err:
+        if not (err.backups and offer_backup(err, path)):
+            fail(str(err), code=1)
+        try:
+            view = make_view(path)
+        except StoreError as again:
+            fail(str(again), code=1)
+    except StoreError as err:
+        fail(str(err), code=1)
+    view.run()
+    return _app_exit(view)
+
+
+def _app_exit(app: Any) -> int:
+    """Return the exit status of a finished Textual app (1 after an internal error)."""
+    return int(app.return_code or 0)
+
+
+def _run_kubik(args: argparse.Namespace) -> int:
+    from tui.app import make_app
+    from tui.store import CampaignCorrupt, StoreError
+
+    try:
+        app = make_app(args.campaign, system=args.system, seed=args.seed, prebuild=True)
+    except CampaignCorrupt as err:
+        if not (err.backups and offer_backup(err, args.campaign)):
+            fail(str(err), code=1)
+        try:
+            app = make_app(args.campaign, system=args.system, seed=args.seed, prebuild=True)
+        except StoreError as again:
+            fail(str(again), code=1)
+    except StoreError as err:
+        fail(str(err), code=1)
+    from tui.seats.tokens import seats_dir_or_none  # players' seats (kubik seat ИМЯ)
+
+    app.seats_folder = seats_dir_or_none()
+    app.run()
+    return _app_exit(app)
+
+
+def offer_backup(err: Any, path: Path | None) -> bool:
+    """Show a damaged campaign's newest good backup and restore it if the GM says yes."""
+    from tui.store import Store, StoreError, default_campaign_path
+
+    newest = err.backups[0]
+    if not sys.stdin.isatty():
+        print(f"kubik: новейшая исправная копия: {clean(str(newest))}", file=sys.stderr)
+        return False  # then the caller prints the error and exits with 1
+    print(clean(f"kubik: {err}\nНовейшая исправная копия: {newest}"), file=sys.stderr)
+    if input("Восстановить кампанию из этой копии? [д/Н] ").strip().lower() not in ("д", "да", "y"):
+        return False
+    try:
+        aside = Store.restore_backup(path or default_campaign_path(), newest)
+    except StoreError as restore_err:
+        fail(str(restore_err), code=1)
+    if aside is not None:
+        print(clean(f"Повреждённый файл сохранён как {aside}."), file=sys.stderr)
+    return True
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``kubik``; returns the exit status. No traceback reaches the user."""
+    from tui import crash
+
+    try:
+        return _main(argv)
+    except BrokenPipeError:  # `kubik party list | head`: the reader left, nothing to say
+        crash.silence_stdout()
+        return crash.BROKEN_PIPE_EXIT
+    except KeyboardInterrupt:
+        print("\nkubik: прервано (Ctrl+C).", file=sys.stderr)
+        return 130
+    except Exception:  # a bug: one Russian line, the traceback in a private report
+        crash.report_and_say()
+        return 1
+
+
+#: The subcommands after ``kubik``; anything else starts the app.
+COMMANDS = ("roll", "odds", "check", "party", "export", "import", "log", "stats", "serve")
+#: The app's options that take a value (``--campaign X``); the others are flags.
+VALUED = ("--campaign", "--system", "--seed")
+
+
+def global_options_after(argv: list[str]) -> list[str]:
+    """Move options typed before a subcommand to after it (``kubik --campaign X log`` is
+    ``kubik log --campaign X``), in front of a ``--`` that ends the options.
+
+    Without a subcommand, or with ``-h``/``--version`` first, ``argv`` is the app's, unchanged.
+    """
+    index = 0
+    while index < len(argv) and argv[index].startswith("-") and argv[index] != "--":
+        if argv[index] in ("-h", "--help", "--version"):
+            return argv
+        index += 2 if argv[index] in VALUED else 1
+    if index == 0 or index >= len(argv) or argv[index] not in COMMANDS:
+        return argv
+    leading, command, rest = argv[:index], argv[index], argv[index + 1 :]
+    end = rest.index("--") if "--" in rest else len(rest)
+    return [command, *rest[:end], *leading, *rest[end:]]
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    argv = global_options_after(list(sys.argv[1:] if argv is None else argv))
+    command, rest = (argv[0], argv[1:]) if argv else ("", [])
+    try:
+        if command == "roll":
+            return cmd_roll(rest)
+        if command in ("odds", "check"):
+            return cmd_system(command, rest)
+        if command in ("party", "export", "import", "log"):
+            from tui.cli import party as cli_party
+
+            return int(cli_party.COMMANDS[command](rest))
+        if command == "stats":
+            from tui.cli.stats import cmd_stats
+
+            return cmd_stats(rest)
+        if command == "seat":  # a player's seat at the GM's kubik (tui/seats)
+            from tui.seats.seat import cmd_seat
+
+            return cmd_seat(rest)
+        if command == "serve" and "--seat" in rest:  # a seat in a browser (tui/seats)
+            from tui.seats.serve_seat import cmd_serve_seat
+
+            return cmd_serve_seat(rest)
+        if command == "serve":
+            from tui.cli.serve import cmd_serve
+
+            return cmd_serve(rest)
+        return run_app(argv)
+    except RulesError as err:
+        fail(str(err))

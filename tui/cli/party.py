@@ -1,0 +1,335 @@
+"""``kubik party``, ``kubik export``, ``kubik import`` and ``kubik log``: the campaign from scripts.
+
+Each command takes ``--campaign PATH`` (default: the per-user campaign). Changes wait for the
+campaign lock (up to :data:`CLI_LOCK_TIMEOUT` seconds), so concurrent commands and a running
+app never lose each other's writes. Every command takes ``--json``. Exit status: 0 done, 1
+refused by the campaign's state (it cannot be used, the character is not in it, the export
+file exists), 2 bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from tui.cli.common import (
+    EXIT_REFUSED,
+    Parser,
+    campaign_arg,
+    emit,
+    fail,
+    missing_campaign,
+    signed_int,
+)
+from tui.sanitize import clean
+from tui.store import (
+    WOUND_KEYS,
+    Character,
+    Skill,
+    Store,
+    StoreError,
+    default_campaign_path,
+    new_id,
+)
+from tui.store.codec import character_to_doc, log_to_doc
+from tui.words import FATE
+from tui.words import KIND_NAMES as KIND_WORDS
+
+#: Scripts may queue behind a long session's writes; they wait longer than the app does.
+CLI_LOCK_TIMEOUT = 30.0
+
+KIND_NAMES = KIND_WORDS  # «Игрок», «НИП», as the app says
+SET_KEYS = "quality.ИМЯ, skill.ИМЯ, fate, notes, weapon, wound.КЛЮЧ, extra.ИМЯ"
+
+
+def _campaign_arg(parser: Parser) -> None:
+    parser.add_argument(
+        "--campaign",
+        type=campaign_arg,
+        metavar="ФАЙЛ",
+        help="файл кампании (по умолчанию — кампания пользователя; просто имя — в папке данных)",
+    )
+
+
+def _json_arg(parser: Any, what: str = "вывод в JSON") -> None:
+    parser.add_argument("--json", action="store_true", help=what)
+
+
+def _open(path: Path | None, *, write: bool) -> Store:
+    """Open for a command; reading an existing file never takes the lock or writes.
+
+    A missing file is an error (exit 2): only the app's first start creates the demo, so a
+    mistyped path never leaves a new campaign behind.
+    """
+    path = Path(path).expanduser() if path is not None else default_campaign_path()
+    if not path.exists():
+        fail(missing_campaign(path), code=2)
+    try:
+        if not write and path.is_file():
+            return Store.open(path, read_only=True)
+        return Store.open(path, lock_timeout=CLI_LOCK_TIMEOUT)
+    except StoreError as err:
+        fail(str(err), code=1)
+
+
+# -- kubik party ---------------------------------------------------------------------------------
+
+
+def party_parser() -> Parser:
+    parser = Parser(prog="kubik party", description="Персонажи кампании.")
+    sub = parser.add_subparsers(dest="action", required=True, parser_class=Parser)
+    listing = sub.add_parser("list", help="список персонажей")
+    _campaign_arg(listing)
+    _json_arg(listing)
+    add = sub.add_parser("add", help="добавить персонажа")
+    add.add_argument("name", metavar="ИМЯ")
+    add.add_argument("--npc", action="store_true", help="персонаж ведущего (НИП)")
+    add.add_argument(
+        "--set",
+        dest="values",
+        action="append",
+        default=[],
+        metavar="КЛЮЧ=ЗНАЧЕНИЕ",
+        help=f"значение персонажа; ключи: {SET_KEYS}",
+    )
+    add.add_argument("--json", action="store_true", help="вывести добавленного в JSON")
+    _campaign_arg(add)
+    remove = sub.add_parser("remove", help="удалить персонажа по имени или id")
+    remove.add_argument("name", metavar="ИМЯ")
+    _json_arg(remove, "вывести удалённого в JSON")
+    _campaign_arg(remove)
+    return parser
+
+
+def party(argv: Sequence[str]) -> int:
+    """Run ``kubik party list|add|remove``."""
+    parser = party_parser()
+    args = parser.parse_args(argv)
+    if args.action == "list":
+        return _party_list(args)
+    if args.action == "add":
+        character = build_character(parser, args.name, args.npc, args.values)
+        with _open(args.campaign, write=True) as store:
+            _guard(store.upsert_character, character)
+        text = f"Добавлен {KIND_NAMES[character.kind]} «{character.name}» (id {character.id})."
+        emit(character_to_doc(character), text, args.json)
+        return 0
+    with _open(args.campaign, write=True) as store:
+        target = _find(store, args.name)
+        _guard(store.delete_character, target.id)
+    emit(character_to_doc(target), f"Удалён персонаж «{target.name}».", args.json)
+    return 0
+
+
+def _party_list(args: Any) -> int:
+    with _open(args.campaign, write=False) as store:
+        chars = store.characters()
+        campaign = store.campaign
+    data = {
+        "campaign": {"name": campaign.name, "system": campaign.system},
+        "characters": [character_to_doc(c) for c in chars],
+    }
+    lines = [f"{campaign.name} — персонажей: {len(chars)}"]
+    for c in chars:
+        wounds = ", ".join(f"{k} {v}" for k, v in c.wounds.items() if v)
+        line = f"{KIND_NAMES[c.kind]:<6}{c.name}  {FATE} {c.fate}"
+        lines.append(f"{line}  раны: {wounds}" if wounds else line)
+    emit(data, "\n".join(lines), args.json)
+    return 0
+
+
+def build_character(parser: Parser, name: str, npc: bool, values: list[str]) -> Character:
+    """Build a new character from ``--set KEY=VALUE`` items; a bad item exits 2."""
+    name = name.strip()
+    if not name:
+        parser.error("имя персонажа не может быть пустым")
+    qualities: dict[str, int] = {}
+    skills: dict[str, int] = {}
+    weapons: list[str] = []
+    wounds: dict[str, int] = {}
+    extra: dict[str, Any] = {}
+    fate = 0 if npc else 3
+    notes = ""
+    for item in values:
+        key, sep, value = item.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            parser.error(f"--set «{item}»: нужен вид КЛЮЧ=ЗНАЧЕНИЕ")
+        head, dot, tail = key.partition(".")
+        if dot and not tail:
+            parser.error(f"--set {key}: после точки нужно имя")
+        if head == "quality" and dot:
+            qualities[tail] = _int(parser, key, value)
+        elif head == "skill" and dot:
+            skills[tail] = _int(parser, key, value)
+        elif head == "wound" and dot and tail in WOUND_KEYS:
+            wounds[tail] = _int(parser, key, value)
+        elif head == "wound" and dot:
+            parser.error(f"--set {key}: неизвестная рана «{tail}»; есть: {', '.join(WOUND_KEYS)}")
+        elif head == "extra" and dot:
+            extra[tail] = _json_or_text(value)
+        elif key == "fate":
+            fate = _int(parser, key, value)
+        elif key == "notes":
+            notes = value
+        elif key == "weapon":
+            weapons.append(value.strip())
+        else:
+            parser.error(f"--set: неизвестный ключ «{key}»; допустимы: {SET_KEYS}")
+    return Character(
+        id=new_id(),
+        name=name,
+        kind="npc" if npc else "pc",
+        qualities=qualities,
+        skills=tuple(Skill(n, v) for n, v in skills.items()),
+        weapons=tuple(weapons),
+        fate=fate,
+        wounds=wounds,
+        notes=notes,
+        extra=extra,
+    )
+
+
+def _int(parser: Parser, key: str, value: str) -> int:
+    try:
+        return signed_int(value)
+    except argparse.ArgumentTypeError as err:
+        parser.error(f"--set {key}: {err}")
+
+
+def _json_or_text(value: str) -> Any:
+    """``80`` → 80, ``true`` → True, ``[1, 2]`` → a list; anything else stays text."""
+    try:
+        return json.loads(value)
+    except ValueError:
+        return value
+
+
+def _find(store: Store, name: str) -> Character:
+    """Return the character named ``name`` (or with that id); none or two is a refusal (1)."""
+    chars = store.characters()
+    found = [c for c in chars if c.id == name] or [
+        c for c in chars if c.name.casefold() == name.strip().casefold()
+    ]
+    if not found:
+        fail(f"персонажа «{name}» нет в кампании", code=EXIT_REFUSED)
+    if len(found) > 1:
+        ids = ", ".join(c.id for c in found)
+        fail(f"персонажей с именем «{name}» несколько; укажите id: {ids}", code=EXIT_REFUSED)
+    return found[0]
+
+
+def _guard(action: Any, *args: Any) -> Any:
+    try:
+        return action(*args)
+    except StoreError as err:
+        fail(str(err), code=1)
+
+
+# -- kubik export / import -----------------------------------------------------------------------
+
+
+def export(argv: Sequence[str]) -> int:
+    """Run ``kubik export PATH``: the whole campaign as one JSON file."""
+    parser = Parser(prog="kubik export", description="Сохранить кампанию в файл JSON.")
+    parser.add_argument("path", type=Path, metavar="ФАЙЛ")
+    _campaign_arg(parser)
+    parser.add_argument("--force", action="store_true", help="перезаписать существующий файл")
+    _json_arg(parser)
+    args = parser.parse_args(argv)
+    target = args.path.expanduser()
+    if target.exists() and not args.force:
+        fail(f"файл {target} уже есть; --force — перезаписать его", code=EXIT_REFUSED)
+    with _open(args.campaign, write=False) as store:
+        _guard(store.export_json, target)
+        count, log = len(store.characters()), len(store.log())
+        name = store.campaign.name
+    data = {"path": str(target), "campaign": name, "characters": count, "log_entries": log}
+    text = f"Кампания сохранена в {target}: персонажей {count}, записей журнала {log}."
+    emit(data, text, args.json)
+    return 0
+
+
+def import_(argv: Sequence[str]) -> int:
+    """Run ``kubik import PATH``: create (or, with --force, replace) a campaign from an export."""
+    parser = Parser(prog="kubik import", description="Загрузить кампанию из файла экспорта.")
+    parser.add_argument("path", type=Path, metavar="ФАЙЛ")
+    _campaign_arg(parser)
+    parser.add_argument(
+        "--force", action="store_true", help="заменить существующую кампанию (её копия сохранится)"
+    )
+    _json_arg(parser)
+    args = parser.parse_args(argv)
+    campaign = _guard(
+        lambda: Store.import_json(
+            args.path, args.campaign, force=args.force, lock_timeout=CLI_LOCK_TIMEOUT
+        )
+    )
+    data = {"path": str(args.path), "campaign": campaign.name, "system": campaign.system}
+    text = f"Кампания «{campaign.name}» загружена из {args.path}."
+    if campaign.note:
+        data["note"] = campaign.note
+        text += "\n" + campaign.note
+    emit(data, text, args.json)
+    return 0
+
+
+# -- kubik log -----------------------------------------------------------------------------------
+
+
+def log(argv: Sequence[str]) -> int:
+    """Run ``kubik log``: the Журнал, oldest first, as text, JSON or Markdown."""
+    parser = Parser(prog="kubik log", description="Журнал бросков кампании.")
+    form = parser.add_mutually_exclusive_group()
+    form.add_argument("--markdown", action="store_true", help="вывод в Markdown")
+    form.add_argument("--json", action="store_true", help="вывод в JSON")
+    parser.add_argument("--limit", type=int, metavar="N", help="только последние N записей")
+    _campaign_arg(parser)
+    args = parser.parse_args(argv)
+    if args.limit is not None and args.limit < 0:
+        parser.error("--limit не может быть отрицательным")
+    with _open(args.campaign, write=False) as store:
+        if args.markdown:
+            sys.stdout.write(clean(store.log_markdown()))
+            return 0
+        entries = list(reversed(store.log(args.limit)))
+        everything = store.log() if args.limit is not None else list(reversed(entries))
+        name = store.campaign.name
+    from tui.bridge.luck import session_of  # the luck ledger's sessions (a mark or a 6-hour pause)
+
+    sessions = session_of(list(reversed(everything)))
+    # An entry whose change was undone stays in the Журнал, marked.
+    docs = [
+        {**log_to_doc(e), "session": sessions.get(e.id), **({"undone": True} if e.undone else {})}
+        for e in entries
+    ]
+    data = {"campaign": name, "entries": docs}
+    lines: list[str] = []
+    several, shown = len(set(sessions.values())) > 1, None
+    for e in entries:
+        if several and sessions.get(e.id) != shown:
+            shown = sessions.get(e.id)
+            lines.append(f"— Сессия {shown} —")
+        undone = "(отменено) " if e.undone else ""
+        lines.append(f"{e.at}  {undone}{e.actor + ': ' if e.actor else ''}{e.text}")
+    emit(data, "\n".join(lines) if lines else "Журнал пуст.", args.json)
+    return 0
+
+
+COMMANDS = {"party": party, "export": export, "import": import_, "log": log}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m tui.cli.party party list`` — the same commands before ``kubik`` wires them."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] not in COMMANDS:
+        fail(f"укажите команду: {', '.join(COMMANDS)}")
+    return COMMANDS[argv[0]](argv[1:])
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

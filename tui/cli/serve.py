@@ -1,0 +1,171 @@
+"""``kubik serve``: kubik in a browser through textual-serve (an optional extra).
+
+Every browser tab starts its own ``python -m tui`` process on the server, so each tab is a
+full kubik on the same campaign file (the store's lock keeps their writes whole). The default
+host is the loopback: only this machine can connect. ``--view`` serves the players' view
+instead, which is the safe thing to open to a LAN.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from tui.cli.common import Parser, campaign_arg, fail, missing_campaign
+
+INSTALL_HINT = (
+    "Для «kubik serve» нужен пакет textual-serve. Установите его:\n"
+    "  pip install 'kubik[serve]'\n"
+    "(или pip install textual-serve в то же окружение, где стоит kubik)."
+)
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+OPEN_WARNING = (
+    "Внимание: сервер открыт не только для этого компьютера. Любой, кто достучится до этого "
+    "адреса, получит полное приложение ведущего и сможет менять кампанию. Игрокам хватит --view."
+)
+
+
+def serve_parser() -> Parser:
+    parser = Parser(
+        prog="kubik serve",
+        description=(
+            "Открыть kubik в браузере (textual-serve). По умолчанию только с этого компьютера; "
+            "--host 0.0.0.0 открывает его всей сети — каждый, кто подключится, получит "
+            "полное приложение ведущего с правом записи. Игрокам отдавайте --view."
+        ),
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="адрес (по умолчанию 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="порт (по умолчанию 8000)")
+    parser.add_argument(
+        "--campaign", type=campaign_arg, help="файл кампании (просто имя — в папке данных)"
+    )
+    parser.add_argument(
+        "--view", action="store_true", help="отдавать вид для игроков (только просмотр)"
+    )
+    return parser
+
+
+#: Seconds a tab's kubik gets to quit after its browser left, before it is killed.
+STOP_SECONDS = 3.0
+
+#: What replaces textual-serve's link to Google Fonts: the same font, from its own folder.
+LOCAL_FONT = """<style>
+      @font-face {
+        font-family: "Roboto Mono";
+        src: url("{{ config.static.url }}fonts/RobotoMono-VariableFont_wght.ttf");
+      }
+    </style>"""
+
+
+def app_command(campaign: Path | None, *, view: bool) -> str:
+    """Return the shell command each browser tab runs.
+
+    ``exec``: the shell becomes kubik, so stopping the tab's process stops kubik itself.
+    """
+    parts = [sys.executable, "-m", "tui"]
+    if campaign is not None:
+        parts += ["--campaign", str(campaign.expanduser().resolve())]
+    if view:
+        parts.append("--view")
+    return "exec " + shlex.join(parts)
+
+
+#: An address outside this computer in a page: a link, a script, a CSS import or url().
+OUTSIDE = r"(?:src|href)=\"(?:https?:)?//[^\"]*\"|@import|url\(\s*[\"']?(?:https?:)?//"
+
+
+def local_page(template: str) -> str:
+    """Return textual-serve's page with nothing loaded from outside this computer.
+
+    Raises:
+        ValueError: the page still names an outside address (a textual-serve we do not know).
+    """
+    page = re.sub(
+        r"<link[^>]*href=\"https?://fonts\.googleapis\.com[^\"]*\"[^>]*/>", LOCAL_FONT, template
+    )
+    outside = re.search(OUTSIDE, page)
+    if outside:
+        raise ValueError(f"the page loads {outside.group()}")
+    return page
+
+
+def local_templates() -> Path:
+    """Write the page template without outside addresses to a private folder; return it."""
+    import tempfile
+
+    import textual_serve
+
+    source = Path(textual_serve.__file__).parent / "templates" / "app_index.html"
+    folder = Path(tempfile.mkdtemp(prefix="kubik-serve-"))  # 0700
+    (folder / "app_index.html").write_text(
+        local_page(source.read_text(encoding="utf-8")), encoding="utf-8"
+    )
+    return folder
+
+
+def patient_app_service() -> type:
+    """Return textual-serve's AppService whose stop never waits for ever.
+
+    textual-serve asks a tab's kubik to quit when its browser leaves and then waits for it
+    without a limit; a kubik that never got to read the request (a browser gone during
+    start-up) ran on. This one waits :data:`STOP_SECONDS`, then kills the process.
+    """
+    import asyncio
+
+    from textual_serve.app_service import AppService
+
+    class StoppingAppService(AppService):  # type: ignore[misc]
+        async def stop(self) -> None:
+            process = self._process
+            try:
+                await asyncio.wait_for(super().stop(), STOP_SECONDS)
+            except (TimeoutError, asyncio.TimeoutError, OSError):
+                self._task = None  # cancelled with the wait: a second stop has nothing to await
+            if process is not None and process.returncode is None:
+                try:
+                    process.kill()  # it did not quit when asked; SIGTERM was ignored too
+                except ProcessLookupError:
+                    pass
+                await process.wait()
+
+    return StoppingAppService
+
+
+def cmd_serve(argv: Sequence[str]) -> int:
+    """Run ``kubik serve``; returns the exit status."""
+    args = serve_parser().parse_args(argv)
+    try:
+        from textual_serve.server import Server
+    except ImportError:
+        fail(INSTALL_HINT, code=1)
+    if args.view:  # the view never creates a campaign: one must be there
+        from tui.store import default_campaign_path
+
+        shown = args.campaign.expanduser() if args.campaign else default_campaign_path()
+        if not shown.exists():
+            fail(missing_campaign(shown), code=2)
+    title = "kubik — вид для игроков" if args.view else "kubik"
+    import textual_serve.server as served
+
+    # Every tab's process is stopped within seconds of its browser leaving.
+    served.AppService = patient_app_service()  # type: ignore[attr-defined]
+    try:
+        templates = local_templates()
+    except (ValueError, OSError) as err:
+        fail(f"страница textual-serve загружает данные извне ({err}); обновите kubik", code=1)
+    server = Server(
+        app_command(args.campaign, view=args.view),
+        host=args.host,
+        port=args.port,
+        title=title,
+        templates_path=templates,
+    )
+    print(f"kubik serve: откройте http://{args.host}:{args.port} — Ctrl+C остановит сервер.")
+    if args.host not in LOOPBACK and not args.view:
+        print(OPEN_WARNING, file=sys.stderr)
+    server.serve()
+    return 0

@@ -1,0 +1,1 @@
+"""Renderers: rules results and the campaign as Russian text, Markdown, JSON."""

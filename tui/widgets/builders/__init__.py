@@ -1,0 +1,1 @@
+"""The Проверка tab: one check builder per rules system."""

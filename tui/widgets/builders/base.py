@@ -1,0 +1,160 @@
+"""What every check builder (one per rules system) shares with the app.
+
+A builder is a container widget for the Проверка tab with:
+
+* ``set_characters(characters)`` — called whenever the party changes;
+* ``choose_character(character_id)`` — called when the GM presses Enter in the party table;
+* :func:`open_turn` — the Бой tab's turn: the actor, and the target its opposed check faces;
+* ``BINDINGS`` — its keys (listed by ``?``);
+* it posts :class:`CheckRolled` after each roll so the app writes the Журнал, and
+  :class:`CharacterChanged` when a roll changes the sheet (energy spent, a daily cap used).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from textual.message import Message
+from textual.widgets import Static
+
+from rules.errors import RulesError
+from tui.sanitize import plain as escape  # every «[» literal, no control code
+from tui.store import Character
+from tui.widgets.common.text import show_markup
+
+T = TypeVar("T")
+
+BUILDERS = {
+    "drevo": ("tui.widgets.builders.drevo", "DrevoBuilder"),
+    "ide4": ("tui.widgets.builders.ide4", "Ide4Builder"),
+    "starately": ("tui.widgets.builders.starately", "StaratelyBuilder"),
+    "wod": ("tui.widgets.builders.wod", "WodBuilder"),
+}
+
+
+@dataclass
+class CheckRolled(Message):
+    """A check was rolled in a builder; the app appends it to the log."""
+
+    actor: str | None
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class CharacterChanged(Message):
+    """A roll changed a character (energy, daily caps); the app saves it."""
+
+    character: Character
+
+
+#: Each builder's opposed check (the screen that names the other side), opened for a turn.
+OPPOSED_ACTIONS = {"ide4": "opposed", "starately": "opposed", "wod": "contest"}
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A combat turn a builder was opened for: its actor and the target the Бой tab knows."""
+
+    actor: str
+    target: str | None = None
+
+
+def open_turn(builder: Any, system: str, turn: Turn, *, opposed: bool = False) -> None:
+    """Prefill a builder from a combat turn: the actor chosen, the target as the opponent of
+    the system's opposed check; ``opposed``: open that check's screen at once."""
+    builder.turn = turn
+    builder.choose_character(turn.actor)
+    action = OPPOSED_ACTIONS.get(system)
+    if opposed and turn.target and action:
+        builder.call_after_refresh(getattr(builder, f"action_{action}"))
+
+
+def turn_opponent(builder: Any, actor_id: str | None, others: list[Character]) -> str | None:
+    """Return the opposed check's default opponent: the turn's target while the builder still
+    checks that turn's actor, else the first of ``others``."""
+    turn = getattr(builder, "turn", None)
+    ids = [c.id for c in others]
+    if isinstance(turn, Turn) and turn.actor == actor_id and turn.target in ids:
+        return turn.target
+    return ids[0] if ids else None
+
+
+def mods_hint(example: str, *, empty: bool = True) -> str:
+    """Return a modifier field's placeholder that cannot be read as modifiers already applied
+    (grey is lost in a plain or NO_COLOR terminal): «пример: +1 высота, −2 темнота».
+
+    ``empty=False`` leaves out «(пусто — без модификаторов)» for a field too narrow to show it
+    uncut at 80 columns."""
+    return f"пример: {example}" + (" (пусто — без модификаторов)" if empty else "")
+
+
+def character_label(c: Character) -> str:
+    """Return ``Имя (игрок)`` or ``Имя (НИП)`` for a character stepper."""
+    return f"{c.name} ({'игрок' if c.kind == 'pc' else 'НИП'})"
+
+
+class CharacterPicker:
+    """The character row every builder starts with (a Stepper ``#check-character``), and
+    Enter in its modifier field (``#check-mods``) rolling.
+
+    Builders mix this in, set ``FIRST_ROW`` (the row focused after the party's Enter) and
+    implement ``_refresh_traits`` (rebuild the rows that depend on the character).
+    """
+
+    FIRST_ROW = "#check-character"
+    #: Its steppers' Changed messages come here directly (see ``Stepper._listener``).
+    STEPPER_FORM = True
+    _characters: dict[str, Character] = {}
+
+    def set_characters(self, characters: list[Character]) -> None:
+        """Offer ``characters``; keep the current choice when it still exists."""
+        from tui.widgets.common.stepper import Stepper
+
+        self._characters = {c.id: c for c in characters}
+        stepper = self.query_one("#check-character", Stepper)  # type: ignore[attr-defined]
+        stepper.set_options([(character_label(c), c.id) for c in characters], stepper.value)
+        self._refresh_traits()
+
+    def choose_character(self, character_id: str) -> None:
+        """Select a character (from the party tab) and focus the builder's first row."""
+        self.query_one("#check-character").select(character_id)  # type: ignore[attr-defined]
+        self._refresh_traits()
+        self.query_one(self.FIRST_ROW).focus()  # type: ignore[attr-defined]
+
+    @property
+    def character(self) -> Character | None:
+        """Return the chosen character."""
+        return self._characters.get(self.query_one("#check-character").value)  # type: ignore[attr-defined]
+
+    def _built_or_shown(self, build: Callable[[], T]) -> T | None:
+        """Return ``build()``; if the rules refuse the form, say why in the formula line."""
+        try:
+            return build()
+        except RulesError as err:  # the message may quote the GM's text: escaped
+            formula = self.query_one("#check-formula", Static)  # type: ignore[attr-defined]
+            show_markup(formula, f"[$error]{escape(str(err))}[/]")
+            return None
+
+    def on_input_submitted(self, event: Any) -> None:
+        """Enter in the modifier field rolls, as Enter does on every row."""
+        if event.input.id == "check-mods":
+            event.stop()
+            self.action_roll()  # type: ignore[attr-defined]
+
+    def _refresh_traits(self) -> None:
+        raise NotImplementedError
+
+
+def builder_class(system: str) -> Any:
+    """Return the builder widget class for a campaign's system (imported on demand)."""
+    module_name, class_name = BUILDERS[system]
+    return getattr(importlib.import_module(module_name), class_name)
+
+
+def builder_module(system: str) -> str:
+    """Return the name of the module that holds a system's builder."""
+    return BUILDERS[system][0]

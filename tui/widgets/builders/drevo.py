@@ -1,0 +1,303 @@
+"""The Проверка tab: the Древо check builder with live exact odds.
+
+Character → action → trait (preselected by the seed's trait choice, with the reason) →
+difficulty → modifiers (wounds added automatically). Судьба: before the roll (automatic
+critical success) and after it (±1 per point), each only when the campaign allows it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Input, Label, Rule, Static
+
+from rules import drevo
+from rules.errors import RulesError
+from rules.modifiers import parse_modifiers
+from tui.bridge import combat as bridge
+from tui.bridge.effects import drevo_note, effect_modifiers
+from tui.present.rolls import one_sided_lines, one_sided_summary, plain, signed
+from tui.store import Character
+from tui.widgets.builders.base import CharacterChanged, CharacterPicker, CheckRolled, mods_hint
+from tui.widgets.common.oddsbars import OddsBars
+from tui.widgets.common.stepper import Stepper
+from tui.widgets.common.text import show_markup
+
+CHECK_ACTIONS = (
+    ("Любая проверка", "other"),
+    ("Ближний бой", "melee"),
+    ("Метание", "throw"),
+    ("Стрельба", "shoot"),
+    ("Защита щитом", "shield"),
+    ("Уклонение", "dodge"),
+)
+WEAPON_KIND = {"melee": "melee", "throw": "thrown", "shoot": ("bow", "firearm"), "shield": "shield"}
+WOUND_REASON = {-1: "Лёгкая рана", -2: "Ранение"}
+
+
+def trait_options(c: Character) -> list[tuple[str, str]]:
+    """Return the character's traits as stepper options: skills first, then qualities."""
+    options = [
+        (
+            f"{s.name} {signed(s.value)} — навык" + (f" ({s.parent})" if s.parent else ""),
+            s.name,
+        )
+        for s in c.skills
+    ]
+    options += [(f"{name} {signed(v)} — качество", name) for name, v in c.qualities.items()]
+    return options
+
+
+def weapon_for(c: Character, action: str) -> drevo.Weapon | None:
+    """Return the character's first weapon that suits the action (None: bare hands/none)."""
+    kinds = WEAPON_KIND.get(action)
+    if kinds is None:
+        return None
+    for name in bridge.weapon_names(c):
+        w = bridge.weapon_of(name)
+        if w.kind == kinds or w.kind in kinds:
+            return w
+    return drevo.BARE_HANDS if action == "melee" else None
+
+
+IDLE = "Enter — бросить 4dF."
+
+
+class DrevoBuilder(CharacterPicker, Vertical):
+    """Build a one-sided Древо check; odds update on every change; Enter rolls."""
+
+    FIRST_ROW = "#check-action"
+
+    BINDINGS = [
+        Binding("enter", "roll", "Бросить", id="check-roll", tooltip="Бросить 4dF"),
+        Binding(
+            "f",
+            "fate_auto",
+            "Судьба: крит",
+            id="check-fate-auto",
+            tooltip="Судьба до броска: автоматический критический успех (1 очко)",
+        ),
+        Binding(
+            "plus",
+            "fate_shift(1)",
+            "Судьба +1",
+            id="check-fate-plus",
+            tooltip="Судьба после броска: +1 к результату за очко",
+        ),
+        Binding(
+            "minus",
+            "fate_shift(-1)",
+            "Судьба −1",
+            id="check-fate-minus",
+            tooltip="Судьба после броска: −1 к результату за очко",
+        ),
+    ]
+
+    _result: drevo.OneSidedResult | None = None
+    _fate_auto: bool = False
+    _reason: str = ""
+
+    def compose(self) -> ComposeResult:
+        yield Stepper("Персонаж", id="check-character")
+        yield Stepper("Действие", list(CHECK_ACTIONS), id="check-action")
+        yield Stepper("Черта", id="check-trait")
+        yield Stepper(
+            "Сложность",
+            [(f"{signed(r.value)} {r.name}", r.value) for r in drevo.ladder()],
+            id="check-difficulty",
+            wrap=False,  # a scale: ← at its easiest rung stays there
+        )
+        with Horizontal(id="check-mods-row"):
+            yield Label("Модификаторы  ")
+            hint = mods_hint("+1 высота, −2 темнота")
+            yield Input(placeholder=hint, id="check-mods", compact=True)
+        yield Static(id="check-formula")
+        yield Rule(line_style="heavy")
+        yield OddsBars(id="check-odds")
+        yield Rule(line_style="heavy")
+        yield Static(IDLE, id="check-result")
+
+    def on_mount(self) -> None:
+        self.query_one("#check-difficulty", Stepper).select(0)
+
+    def _refresh_traits(self, *, preselect: bool = False) -> None:
+        trait = self.query_one("#check-trait", Stepper)
+        character = self.character
+        action = self.query_one("#check-action", Stepper).value
+        self._reason = ""
+        if character is None:
+            trait.set_options([])
+        elif action == "other":
+            trait.set_options(trait_options(character), trait.value)
+        else:
+            ranked = drevo.rank_traits(character, action, weapon_for(character, action))
+            options = [(f"{t.name} {signed(t.value)}", t.name) for t in ranked]
+            trait.set_options(options, None if preselect else trait.value)
+            chosen = next((t for t in ranked if t.name == trait.value), None)
+            if chosen is not None:
+                self._reason = chosen.reason
+        self._recompute()
+
+    @on(Stepper.Changed, "#check-character")
+    def _character_changed(self) -> None:
+        """Another character: the previous one's result leaves the screen."""
+        self._fate_auto = False
+        self._result = None
+        show_markup(self.query_one("#check-result", Static), IDLE)
+        self._refresh_traits(preselect=True)
+
+    @on(Stepper.Changed, "#check-action")
+    def _action_changed(self) -> None:
+        self._refresh_traits(preselect=True)
+
+    @on(Stepper.Changed, "#check-trait")
+    def _trait_changed(self) -> None:
+        self._refresh_traits()
+
+    @on(Stepper.Changed, "#check-difficulty")
+    @on(Input.Changed, "#check-mods")
+    def _inputs_changed(self) -> None:
+        self._recompute()
+
+    # -- the check -------------------------------------------------------------------------------
+
+    def current_check(self) -> drevo.OneSidedCheck:
+        """Build the check from the form; raises RulesError for a bad modifier list."""
+        character = self.character
+        if character is None:
+            raise RulesError("Выберите персонажа: в партии пока никого нет.")
+        trait_name = self.query_one("#check-trait", Stepper).value
+        value = character.trait(trait_name) if trait_name else None
+        if value is None:
+            value = drevo.settings().absent_skill
+        track = bridge.track_of(character)
+        automatic = []
+        if track.penalty:
+            automatic.append(drevo.Modifier(track.penalty, WOUND_REASON[track.penalty]))
+        automatic += effect_modifiers(self, character)  # issue 17: active effects
+        typed = parse_modifiers(self.query_one("#check-mods", Input).value)
+        side = drevo.Side(
+            trait=value,
+            modifiers=(*automatic, *(drevo.Modifier(m.value, m.reason) for m in typed)),
+            name=character.name,
+            trait_name=trait_name or "без черты",
+        )
+        difficulty = self.query_one("#check-difficulty", Stepper).value
+        return drevo.OneSidedCheck(side, difficulty, fate_auto=self._fate_auto)
+
+    def _recompute(self) -> None:
+        check = self._built_or_shown(self.current_check)
+        if check is None:
+            return
+        formula = self.query_one("#check-formula", Static)
+        side = check.side
+        base = side.trait + side.modifier_total
+        lines = []
+        if self._reason:
+            lines.append(f"[dim]Черта: {plain(self._reason)}[/dim]")
+        mods = plain(", ".join(f"{m.reason} {signed(m.value)}" for m in side.modifiers))
+        lines.append(
+            f"Бросок: 4dF {signed(base)} против {signed(check.difficulty)} "
+            f"({drevo.difficulty_name(check.difficulty)})"
+            + (f"; {mods}" if mods else "")
+            + " · Enter — бросить"
+        )
+        character = self.character
+        if character is not None and not bridge.track_of(character).can_act:
+            lines.append("[$error]Тяжело ранен: персонаж не может действовать.[/]")
+        if self._fate_auto:
+            lines.append(
+                "[$accent]Судьба: автоматический критический успех, кубики не бросаются.[/]"
+            )
+        lines += [note for note in [drevo_note(self, check)] if note]  # active effects
+        show_markup(formula, "\n".join(lines))
+        self.query_one("#check-odds", OddsBars).show(
+            drevo.one_sided_odds(check), drevo.OUTCOME_NAMES, drevo.OUTCOMES
+        )
+        self.refresh_bindings()
+
+    # -- keys ------------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action.startswith("fate") and isinstance(self.app.focused, Input):
+            return False  # the modifier field takes "f", "+" and "-" as text
+        character = self.character
+        rules = drevo.fate_rules()
+        if action == "fate_auto":
+            return (
+                character is not None
+                and rules.allows("auto_success")
+                and (self._fate_auto or character.fate > 0)
+            )
+        if action == "fate_shift":
+            return (
+                self._result is not None
+                and character is not None
+                and character.name == self._result.check.side.name
+                and character.fate > 0
+                and rules.allows("shift")
+            )
+        return True
+
+    def action_fate_auto(self) -> None:
+        """Declare (or take back) Судьба before the roll: an automatic critical success."""
+        self._fate_auto = not self._fate_auto
+        self._recompute()
+
+    def action_roll(self) -> None:
+        """Roll the built check and show every die, the total, the outcome and the margin."""
+        try:
+            check = self.current_check()
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            return
+        character = self.character
+        assert character is not None
+        if not bridge.track_of(character).can_act:
+            self.app.notify(
+                f"{character.name} тяжело ранен и не может действовать.", severity="error"
+            )
+            return
+        if check.fate_auto:
+            try:
+                left = drevo.spend_fate("auto_success", character.fate)
+            except RulesError as err:
+                self.app.notify(str(err), severity="error")
+                return
+            self.post_message(CharacterChanged(replace(character, fate=left)))
+            self._fate_auto = False
+        result = drevo.roll_one_sided(check, self.app.rng)  # type: ignore[attr-defined]
+        self._show(result, "Проверка")
+
+    def action_fate_shift(self, points: int) -> None:
+        """Spend one Судьба point to move the last result by ±1."""
+        character, result = self.character, self._result
+        if character is None or result is None:
+            return
+        try:
+            left = drevo.spend_fate("shift", character.fate)
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            return
+        self.post_message(CharacterChanged(replace(character, fate=left)))
+        self._show(drevo.shift_one_sided(result, points), f"Судьба {signed(points)}")
+
+    def _show(self, result: drevo.OneSidedResult, what: str) -> None:
+        self._result = result
+        lines = one_sided_lines(result)
+        if result.fate_shift:
+            lines.append(f"Судьба: {signed(result.fate_shift)} к результату")
+        show_markup(self.query_one("#check-result", Static), "\n".join(lines))
+        summary = one_sided_summary(result)
+        if what != "Проверка":
+            summary = f"{what}: {summary}"
+        self.post_message(
+            CheckRolled(
+                result.check.side.name or None, summary, {"system": "drevo", **result.to_dict()}
+            )
+        )
+        self._recompute()

@@ -1,0 +1,530 @@
+"""The Проверка tab for IDE4™: the whole procedure, from the checklist to the templates.
+
+Phases: ``setup`` (the form, live exact odds; Enter rolls the d100), ``result`` (every step so
+far and the moves still allowed, with the rule behind each refusal; Enter concludes), ``done``
+(the filled template, copyable). Every roll and every applied move reaches the log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.widgets import Input, Static
+
+from rules import ide4
+from rules.errors import RulesError
+from tui.bridge.effects import ide4_note
+from tui.sanitize import plain as escape  # every «[» literal, no control code
+from tui.store import Character
+from tui.widgets.builders import ide4_text as txt
+from tui.widgets.builders.base import CharacterChanged, CheckRolled, turn_opponent
+from tui.widgets.builders.ide4_dialogs import (
+    CardScreen,
+    ChecklistScreen,
+    ConcludeScreen,
+)
+from tui.widgets.builders.ide4_form import Ide4Form, Ide4OddsBars
+from tui.widgets.builders.ide4_moves import MovesMixin
+from tui.widgets.common.stepper import Stepper
+from tui.widgets.common.text import show_markup
+
+#: Actions per phase; the footer shows only these.
+PHASE_ACTIONS = {
+    "setup": {"roll", "opposed", "checklist", "card", "cycle_level", "demand_expanded"}
+    | {"new_day"},
+    "result": {"conclude", "reroll", "energy_after", "bonus", "subroll", "card", "cycle_level"}
+    | {"demand_expanded", "template", "copy", "new_check", "new_day"},
+    "done": {"card", "cycle_level", "demand_expanded", "template", "copy", "new_check", "new_day"},
+}
+DEMAND = "игрок требует развёрнутую проверку"
+ROLLED_ONLY = {"reroll", "energy_after", "bonus", "subroll"}
+WIDE = 110  # columns from which the template stands beside the moves
+TEMPLATE_NAMES = {"quick": "Быстрый шаблон", "full": "Полный шаблон"}
+
+
+class Ide4Builder(MovesMixin, Vertical):
+    """Character → level → action → attribute → skill → difficulty → energy; Enter rolls."""
+
+    DEFAULT_CSS = """
+    Ide4Builder #ide4-form { height: 1fr; }
+    Ide4Builder #ide4-status {
+        height: auto; border-top: solid $primary; border-title-color: $text-muted;
+    }
+    Ide4Builder #ide4-odds { height: auto; }
+    Ide4Builder #ide4-after { height: 1fr; display: none; }
+    Ide4Builder #ide4-side { display: none; border-left: solid $primary; padding-left: 1; }
+    Ide4Builder.-wide #ide4-side { display: block; }
+    Ide4Builder #ide4-result:focus { background-tint: $foreground 3%; }
+    Ide4Builder #ide4-moves { border-top: solid $primary; height: auto; }
+    Ide4Builder #ide4-moves .indent-1 { padding-left: 4; }
+    Ide4Builder.-rolled #ide4-form, Ide4Builder.-rolled #ide4-status,
+    Ide4Builder.-rolled #ide4-odds { display: none; }
+    Ide4Builder.-rolled #ide4-after { display: block; }
+    """
+
+    # Order matters: the footer lists them so, and at 80 columns the last ones fall off.
+    BINDINGS = [
+        Binding("enter", "roll", "Бросить d100", id="ide4-roll", tooltip="Бросить d100"),
+        Binding("enter", "conclude", "Итог", id="ide4-conclude", tooltip="Смысл и последствия"),
+        Binding("o", "opposed", "Против", id="ide4-opposed", tooltip="Противоборство двух сторон"),
+        Binding("r", "reroll", "Переброс", id="ide4-reroll", tooltip="Переброс d100"),
+        Binding("e", "energy_after", "Энергия", id="ide4-energy", tooltip="Энергия после"),
+        Binding("b", "bonus", "Бонус", id="ide4-bonus", tooltip="Бонус мастерства"),
+        Binding("s", "subroll", "Подброс", id="ide4-subroll", tooltip="Подбросок d6"),
+        Binding(
+            "p",
+            "demand_expanded",
+            "Развёрнутая",
+            id="ide4-demand",
+            tooltip="Право игрока: развёрнутая проверка по требованию, на любом уровне",
+        ),
+        Binding("t", "template", "Шаблон", id="ide4-template", tooltip="Ходы / шаблоны"),
+        Binding("y", "copy", "Копировать", id="ide4-copy", tooltip="Копировать шаблон"),
+        Binding("n", "new_check", "Новая", id="ide4-new", tooltip="Новая проверка"),
+        Binding("c", "checklist", "Нужна ли", id="ide4-checklist", tooltip="Восемь условий"),
+        Binding("k", "card", "Риск", id="ide4-card", tooltip="Карточка ясного риска"),
+        Binding("l", "cycle_level", "Уровень", id="ide4-level", tooltip="Уровень детализации"),
+        Binding(
+            "d", "new_day", "Новый день", id="ide4-day", show=False, tooltip="Новый игровой день"
+        ),
+    ]
+
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+        super().__init__(id=id)
+        self.phase = "setup"
+        self.check: ide4.Check | None = None
+        self.view = "moves"  # or "quick" / "full": what the result area shows
+        self.reasons: tuple[str, ...] = ()
+        self.player_demand = False
+        self.checklist_seen = False
+        self._check_character_id: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Ide4Form(id="ide4-form")
+        yield Static(id="ide4-status")
+        yield Ide4OddsBars(id="ide4-odds")
+        with Horizontal(id="ide4-after"):
+            with VerticalScroll(id="ide4-result"):
+                yield Static(id="ide4-steps")
+                yield Vertical(id="ide4-moves")
+            with VerticalScroll(id="ide4-side", can_focus=False):
+                yield Static(id="ide4-side-template")
+
+    def on_mount(self) -> None:
+        self.query_one("#ide4-status").border_title = "Сложность и точные шансы"
+        self.call_after_refresh(self._recompute)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Show the filled template beside the moves when there is room for both."""
+        self.set_class(event.size.width >= WIDE, "-wide")
+
+    @property
+    def form(self) -> Ide4Form:
+        """Return the form of the inputs."""
+        return self.query_one(Ide4Form)
+
+    # -- the contract --------------------------------------------------------------------------
+
+    def set_characters(self, characters: list[Character]) -> None:
+        """Offer ``characters``; keep every current choice that still exists."""
+        self.form.set_characters(characters)
+        self._follow_energy()
+        self._recompute()
+
+    def _follow_energy(self) -> None:
+        """An open check whose character's energy changed outside it (Ctrl+Z, another
+        window) says so and goes on from the stored energy: what it spent itself stays
+        spent, what the undo gave back is not taken again by the next move."""
+        check = self.check
+        c = self.form.characters.get(getattr(self, "_check_character_id", None) or "")
+        if check is None or not check.steps:
+            return
+        if c is None:
+            if getattr(self, "_gone_told", None) is not check.steps[0]:
+                self._gone_told = check.steps[0]
+                self.app.notify(
+                    f"Персонаж {check.input.actor} удалён в другом окне — "
+                    "проверка больше не меняет его лист.",
+                    severity="warning",
+                    timeout=8,
+                )
+            return
+        stored = int(c.extra.get("energy", 100))
+        first, seen = getattr(self, "_energy_seen", (None, None))
+        if first is not check.steps[0]:  # a new check: it started from the stored energy
+            first, seen = check.steps[0], check.input.energy_pool
+        if stored not in (seen, check.pool_after):
+            self.check = check = replace(
+                check, input=replace(check.input, energy_pool=stored + check.energy_spent)
+            )
+            self.app.notify(
+                f"Энергия: {c.name} — теперь {stored} (изменена вне проверки). "
+                "Проверка пересчитана от неё.",
+                timeout=8,
+            )
+            self._show_result()
+        self._energy_seen = (first, stored)
+
+    def choose_character(self, character_id: str) -> None:
+        """Select a character (from the party tab) and start a new check for them."""
+        if self.phase != "setup":
+            self.action_new_check()
+        stepper = self.query_one("#ide4-character", Stepper)
+        stepper.select(character_id)
+        self.call_after_refresh(self.query_one("#ide4-attribute", Stepper).focus)
+
+    def current_input(self) -> ide4.CheckInput:
+        """Return the inputs the form holds now.
+
+        Raises:
+            RulesError: no character, or a modifier list that does not parse.
+        """
+        return self.form.current_input(self.reasons, self.player_demand)
+
+    # -- before the roll -----------------------------------------------------------------------
+
+    def _recompute(self) -> None:
+        """Redraw the status line and the live odds from the form."""
+        if not self.is_mounted or self.phase != "setup":
+            return
+        status = self.query_one("#ide4-status", Static)
+        odds = self.query_one("#ide4-odds", Ide4OddsBars)
+        try:
+            inp = self.current_input()
+            difficulty = ide4.resolve_difficulty(inp)
+        except RulesError as err:
+            self.form.show_rows(None)
+            show_markup(status, f"[$error]{escape(str(err))}[/]")
+            odds.show_message("")
+            return
+        self.form.show_rows(difficulty)
+        if (difficulty.kind, inp.level) != (self._difficulty_kind, self._level_shown):
+            self._difficulty_kind, self._level_shown = difficulty.kind, inp.level
+            self.refresh_bindings()  # Enter's words and «p» on the key bar
+        lines = [txt.difficulty_line(difficulty)]
+        lines += [note for note in [ide4_note(self, inp)] if note]  # active effects
+        problem = None
+        try:
+            ide4.validate(inp)
+        except RulesError as err:
+            problem = str(err)
+        if inp.always_expanded and inp.level != "expanded":
+            lines.append("[$warning]Игрок всегда требует развёрнутую проверку (p).[/]")
+        elif inp.level != "expanded":
+            lines.append(
+                "[$text-muted]Право игрока: [b]p[/b] — развёрнутая проверка по требованию.[/]"
+            )
+        seven = txt.seven_line(difficulty)
+        if seven:
+            lines.append(seven)
+        need = ide4.roll_need(self.reasons, self.player_demand)
+        verdict = txt.need_line(need, self.checklist_seen)
+        if problem:
+            lines.append(f"[$error]{escape(problem)}[/]")
+        elif difficulty.kind == "auto":
+            lines.append(f"{verdict} · [b]Enter[/b] — записать автоматический успех")
+        elif difficulty.kind == "impossible":
+            lines.append(f"{verdict} · [b]Enter[/b] — записать «невозможно»")
+        else:
+            lines.append(f"{verdict} · [b]Enter[/b] — бросить d100")
+        show_markup(status, "\n".join(lines))
+        if difficulty.kind == "auto":
+            odds.show_message(
+                "\\[0] — автоматический успех: кубик не бросается. "
+                "Скрытый риск (ловушка, засада, яд, давление) оставит \\[1]."
+            )
+        elif difficulty.kind == "impossible":
+            odds.show_message(
+                "\\[00] — «этим способом это сейчас невозможно»: броска нет. Открывает его "
+                "только исключение: помощь «сделать действие возможным» (развёрнутая "
+                "проверка) или особое правило."
+            )
+        else:
+            try:
+                odds.show(ide4.check_odds(inp), ide4.OUTCOME_NAMES, ide4.OUTCOMES)
+            except RulesError as err:
+                odds.show_message(f"[$error]{escape(str(err))}[/]")
+
+    @on(Stepper.Changed)
+    @on(Input.Changed)
+    def _inputs_changed(self, event: Message) -> None:
+        self._recompute()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_roll()
+
+    # -- phases --------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action not in set().union(*PHASE_ACTIONS.values()):
+            return True
+        if action not in PHASE_ACTIONS[self.phase]:
+            return False
+        if isinstance(self.app.focused, Input) and action not in ("roll", "conclude"):
+            return False  # letters go into the text field
+        if action in ROLLED_ONLY and (self.check is None or self.check.status != "rolled"):
+            return False
+        if action == "copy" and self.view == "moves" and self.phase == "result":
+            return False
+        if action == "demand_expanded":  # not offered once the player has demanded it
+            return not (self._level() == "expanded" and self.player_demand)
+        return True
+
+    def _level(self) -> str:
+        """Return the level of the open check, else the form's."""
+        return self.check.level if self.check is not None else self.form.level
+
+    #: What Enter does in the form at each kind of difficulty (the key bar says it).
+    ENTER_TEXT = {"auto": "Записать успех [0]", "impossible": "Записать «невозможно»"}
+
+    def key_bar_text(self, binding: Binding) -> tuple[str, str] | None:
+        """Enter in the form says what it does: at [0] and [00] no d100 is rolled; «p» at the
+        expanded level does not switch to it, it records that the player demands it."""
+        if binding.action == "demand_expanded" and self._level() == "expanded":
+            return "p", "Требует игрок"
+        if self.phase != "setup" or binding.action not in ("roll", "submit"):
+            return None
+        return "⏎", self.ENTER_TEXT.get(self._difficulty_kind, "Бросить d100")
+
+    _difficulty_kind = ""
+    _level_shown = ""
+
+    def _set_phase(self, phase: str) -> None:
+        self.phase = phase
+        self.set_class(phase != "setup", "-rolled")
+        self.refresh_bindings()
+        if phase == "setup":
+            self._recompute()
+            self.query_one("#ide4-character", Stepper).focus()
+        else:
+            self._show_result()
+            self.query_one("#ide4-result").focus()
+
+    def _template(self, which: str) -> str:
+        assert self.check is not None
+        fill = ide4.quick_template if which == "quick" else ide4.full_template
+        return fill(self.check)
+
+    def _level_template(self) -> str:
+        assert self.check is not None
+        return "quick" if self.check.level == "quick" else "full"
+
+    def _show_result(self) -> None:
+        """Redraw the result area: the steps, then the moves or a template."""
+        check = self.check
+        if check is None:
+            return
+        show_markup(self.query_one("#ide4-steps", Static), "\n".join(txt.result_lines(check)))
+        if self.view == "moves":
+            lines = txt.move_lines(check)
+        else:
+            title = f"[b]{TEMPLATE_NAMES[self.view]}[/b] · y — копировать · t — другой вид"
+            lines = [(0, title), *((0, escape(t)) for t in self._template(self.view).splitlines())]
+        side = "full" if self.view != "full" else "quick"
+        show_markup(
+            self.query_one("#ide4-side-template", Static),
+            f"[b]{TEMPLATE_NAMES[side]}[/b] (заполняется по ходу)\n{escape(self._template(side))}",
+        )
+        moves = self.query_one("#ide4-moves", Vertical)
+        moves.remove_children()
+        moves.mount_all(Static(text, classes=f"indent-{indent}") for indent, text in lines)
+        self.refresh_bindings()
+
+    # -- actions: before the roll --------------------------------------------------------------
+
+    def action_roll(self) -> None:
+        """Open the check: roll the d100 (after energy before), or record [0] / [00]."""
+        if self.phase != "setup":
+            if self.phase == "result":
+                self.action_conclude()
+            return
+        try:
+            check = ide4.start(self.current_input())
+            if check.status == "ready":
+                check = ide4.roll(check, self.app.rng)  # type: ignore[attr-defined]
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            if self.query_one("#ide4-row-reason").display and not self.form.text("reason"):
+                self.query_one("#ide4-reason", Input).focus()
+            return
+        self.check = check
+        self._check_character_id = self.form.value("character")
+        self.view = "moves"
+        self._record("roll")
+        self._set_phase("result")
+
+    def action_opposed(self) -> None:
+        """Set the second side of an opposed check (the form is the first), then roll both."""
+        from tui.widgets.builders.ide4_opposed import OpposedSetupScreen
+
+        try:
+            first = self.current_input()
+            ide4.validate(first)
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            return
+        first_id = self.form.value("character")
+        others = [c for c in self.form.characters.values() if c.id != first_id]
+        default = turn_opponent(self, first_id, others) or first_id
+        screen = OpposedSetupScreen(list(self.form.characters.values()), first, default)
+
+        def rolled(second: ide4.CheckInput | None) -> None:
+            if second is not None:
+                self._roll_opposed(first, first_id, second, screen.character)
+
+        self.app.push_screen(screen, rolled)
+
+    def _roll_opposed(
+        self, first: ide4.CheckInput, first_id: str, second: ide4.CheckInput, other: Any
+    ) -> None:
+        from tui.widgets.builders.ide4_opposed import OpposedResultScreen, opposed_text
+
+        rng = self.app.rng  # type: ignore[attr-defined]
+        try:
+            checks = []
+            for inp in (first, second):
+                check = ide4.start(inp)
+                checks.append(ide4.roll(check, rng) if check.status == "ready" else check)
+            result = ide4.opposed(*checks)
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            return
+        ids = (first_id, other.id if other is not None else None)
+        for cid, check in zip(ids, checks, strict=True):
+            c = self.form.characters.get(cid or "")
+            if c is not None and check.energy_spent:
+                self.post_message(
+                    CharacterChanged(replace(c, extra={**c.extra, "energy": check.pool_after}))
+                )
+        data = {**result.to_dict(), "event": "roll"}
+        self.post_message(CheckRolled(first.actor or None, opposed_text(result), data))
+
+        def done(final: ide4.OpposedResult | None) -> None:
+            if final is None:
+                return
+            data = {**final.to_dict(), "event": "conclude"}
+            self.post_message(CheckRolled(first.actor or None, opposed_text(final), data))
+            self.app.notify(opposed_text(final), timeout=6)
+
+        screen = OpposedResultScreen(*checks, ids, lambda: self.form.characters)
+        self.app.push_screen(screen, done)
+
+    def action_checklist(self) -> None:
+        """Open the need-a-roll checklist."""
+
+        def done(result: tuple[tuple[str, ...], bool] | None) -> None:
+            if result is not None:
+                demanded = result[1] and not self.player_demand
+                self.reasons, self.player_demand = result
+                self.checklist_seen = True
+                if demanded:
+                    self.action_demand_expanded()
+                self._recompute()
+
+        self.app.push_screen(ChecklistScreen(self.reasons, self.player_demand), done)
+
+    def action_card(self) -> None:
+        """Show the clear-risk card to read aloud."""
+        try:
+            inp = self.check.input if self.check else self.current_input()
+            card = ide4.clear_risk(inp)
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            return
+        self.app.push_screen(CardScreen(card))
+
+    def action_demand_expanded(self) -> None:
+        """The player's right: switch to the expanded check at any level, any phase."""
+        self.player_demand = True
+        self._switch_level("expanded", DEMAND)
+        self.refresh_bindings()  # «p» is not offered again
+        self.app.notify("Игрок требует развёрнутую проверку: мастер обязан её провести.", timeout=4)
+
+    def action_cycle_level(self) -> None:
+        """Switch quick → standard → expanded → quick (the inputs stay)."""
+        nxt = ide4.LEVELS[(ide4.LEVELS.index(self.form.level) + 1) % len(ide4.LEVELS)]
+        self._switch_level(nxt, "мастер сменил уровень")
+
+    def _switch_level(self, nxt: str, why: str) -> None:
+        """Set the level; on an open check the change is a recorded step and a log line."""
+        stepper = self.query_one("#ide4-level", Stepper)
+        if self.check is not None and self.phase != "setup":
+            with stepper.prevent(Stepper.Changed):
+                stepper.select(nxt)
+            steps = len(self.check.steps)
+            self.check = ide4.set_level(self.check, nxt, why)
+            if len(self.check.steps) > steps:
+                self._record("level")
+            if self.check.level != nxt:
+                self.app.notify(
+                    "Эта проверка остаётся развёрнутой: в ней уже есть шаги развёрнутой "
+                    "проверки или игрок всегда её требует.",
+                    timeout=4,
+                )
+            if self.view != "moves":
+                self.view = self._level_template()
+            self._show_result()
+        else:
+            stepper.select(nxt)
+
+    def action_new_day(self) -> None:
+        """Start a new game day: every character may raise Успех → Триумф once again."""
+        for c in self.form.characters.values():
+            if c.extra.get("daily_triumph_used"):
+                self.post_message(
+                    CharacterChanged(replace(c, extra={**c.extra, "daily_triumph_used": False}))
+                )
+        check = self.check
+        if check and self.phase == "result" and not check.daily_triumph_spent:
+            self.check = replace(check, input=replace(check.input, daily_triumph_used=False))
+            self._show_result()
+        self.app.notify("Новый игровой день: Успех → Триумф от навыков снова доступен всем.")
+
+    def action_conclude(self) -> None:
+        """Record the meaning and the consequences, then show the level's template."""
+        check = self.check
+        if check is None or self.phase != "result":
+            return
+
+        def done(words: tuple[str, str] | None) -> None:
+            if words is None or self.check is None:
+                return
+            self.check = ide4.conclude(self.check, *words)
+            self.view = self._level_template()
+            self._record("conclude")
+            self._set_phase("done")
+
+        self.app.push_screen(ConcludeScreen(check.outcome_name or "—"), done)
+
+    def action_template(self) -> None:
+        """Cycle what the result area shows: the moves, the quick template, the full one."""
+        views = ["moves", "quick", "full"] if self.phase == "result" else ["quick", "full"]
+        self.view = (
+            views[(views.index(self.view) + 1) % len(views)] if self.view in views else "full"
+        )
+        self._show_result()
+
+    def action_copy(self) -> None:
+        """Copy the template shown (OSC 52) so it can be pasted into notes or a chat."""
+        if self.check is None:
+            return
+        which = self.view if self.view != "moves" else self._level_template()
+        self.app.copy_to_clipboard(self._template(which))
+        self.app.notify(f"Шаблон скопирован ({TEMPLATE_NAMES[which].lower()}).", timeout=3)
+
+    def action_new_check(self) -> None:
+        """Start a new check for the same character: situational inputs are cleared."""
+        self.check = None
+        self._check_character_id = None
+        self.view = "moves"
+        self.reasons, self.player_demand, self.checklist_seen = (), False, False
+        self.form.reset_situation()
+        self._set_phase("setup")

@@ -1,0 +1,1 @@
+"""The Бой tab: Древо's exchanges, the other systems' round tracker."""

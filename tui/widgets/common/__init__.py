@@ -1,0 +1,1 @@
+"""The key bar, the quick roll, and the small controls every tab uses."""

@@ -1,0 +1,131 @@
+"""The round tracker's form: add an effect (name, modifier, duration, repeat, who sees it)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+from rules.effects import DURATION_NAMES, DURATIONS, EffectSpec, Now, make_effect
+from rules.errors import RulesError
+from tui.present.rolls import plain
+from tui.widgets.common.stepper import Stepper
+
+SCENE = ""
+REPEAT_UNIT_NAMES = [("в раундах", "round"), ("в минутах сцены", "minute")]
+VISIBILITY = [("видно игрокам", False), ("скрыто от игроков", True)]
+
+
+def parse_int(text: str, what: str, *, blank: int = 0) -> int:
+    """Read a signed whole number the GM typed («−1», «+2», «3»); blank gives ``blank``.
+
+    Raises:
+        RulesError: anything else, with an example of what works.
+    """
+    text = text.strip().replace("−", "-").replace(" ", "")
+    if not text:
+        return blank
+    try:
+        return int(text)
+    except ValueError as err:
+        raise RulesError(f"{what}: целое число, например −1 или +2 (или пусто).") from err
+
+
+def row(label: str, placeholder: str, id_: str) -> ComposeResult:
+    """Yield one labelled text row (the label as wide as a Stepper's)."""
+    with Horizontal(classes="effect-row"):
+        yield Label(f"{label:<13} ")
+        yield Input(placeholder=placeholder, id=id_)
+
+
+class EffectForm(ModalScreen[EffectSpec | None]):
+    """Fill in an effect; Enter adds it (refused fields say why), Esc cancels."""
+
+    DEFAULT_CSS = """
+    EffectForm { align: center middle; }
+    EffectForm > Vertical {
+        width: 72; max-width: 98%; height: auto; max-height: 100%;
+        border: round $accent; background: $surface; padding: 0 1;
+    }
+    EffectForm Input, EffectForm Input:focus { margin: 0; height: 1; border: none; padding: 0 1; }
+    EffectForm Input:focus { background: $accent 30%; }
+    EffectForm #effect-error { color: $error; height: auto; }
+    EffectForm .effect-row { height: 1; }
+    """
+
+    BINDINGS = [
+        Binding("escape", "dismiss(None)", "Отмена", id="effect-cancel"),
+        # Priority: Enter in any row adds, and never reaches the Бой table behind the form.
+        Binding("enter", "add", "Добавить", id="effect-add", priority=True),
+    ]
+
+    def __init__(
+        self,
+        targets: Sequence[tuple[str, str]],
+        target: str,
+        anchors: Sequence[tuple[str, str]],
+        now: Now,
+    ) -> None:
+        super().__init__()
+        self.targets = [*targets, ("сцена (для всех)", SCENE)]
+        self.target = target
+        self.anchors = list(anchors) or [("— нет участников —", "")]
+        self.now = now
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(
+                "[b]Новый эффект[/b]  [dim](Tab — строка, Enter — добавить, Esc — отмена)[/]"
+            )
+            yield Stepper("На кого", list(self.targets), id="effect-target")
+            yield from row("Название", "например: Оглушён, Горит, Патруль", "effect-name")
+            yield from row(
+                "Модификатор", "например: −1 к проверкам (пусто — без него)", "effect-mod"
+            )
+            yield Stepper(
+                "Длительность", [(DURATION_NAMES[d], d) for d in DURATIONS], id="effect-duration"
+            )
+            yield from row("Сколько", "например: 2 (раунда или минуты)", "effect-amount")
+            yield Stepper("Чей ход", list(self.anchors), id="effect-anchor")
+            yield from row("Каждые", "например: 1 (пусто — без повтора)", "effect-every")
+            yield Stepper("Повтор", REPEAT_UNIT_NAMES, id="effect-unit")
+            yield from row("Напомнить", "например: проверка Выносливости", "effect-what")
+            yield Stepper("Игрокам", VISIBILITY, id="effect-hidden")
+            yield Static(id="effect-error")
+
+    def on_mount(self) -> None:
+        self.query_one("#effect-target", Stepper).select(self.target)
+        self.query_one("#effect-name", Input).focus()
+
+    def _text(self, id_: str) -> str:
+        return self.query_one(f"#{id_}", Input).value
+
+    def spec(self) -> EffectSpec:
+        """Return the effect the fields describe (raises RulesError for a bad field)."""
+        duration = self.query_one("#effect-duration", Stepper).value
+        return EffectSpec(
+            name=self._text("effect-name"),
+            target=self.query_one("#effect-target", Stepper).value or SCENE,
+            modifier=parse_int(self._text("effect-mod"), "Модификатор"),
+            duration=duration,
+            amount=parse_int(self._text("effect-amount"), "Сколько"),
+            anchor=self.query_one("#effect-anchor", Stepper).value or "",
+            repeat_every=parse_int(self._text("effect-every"), "Повтор"),
+            repeat_unit=self.query_one("#effect-unit", Stepper).value,
+            repeat_text=self._text("effect-what"),
+            hidden=bool(self.query_one("#effect-hidden", Stepper).value),
+        )
+
+    def action_add(self) -> None:
+        """Validate and return the effect; a bad field is named, nothing is saved."""
+        try:
+            spec = self.spec()
+            make_effect(spec, self.now, "check")
+        except RulesError as err:
+            self.query_one("#effect-error", Static).update(plain(str(err)))
+            return
+        self.dismiss(spec)

@@ -1,0 +1,209 @@
+"""The key bar at the bottom of every screen: one line of the keys that work right now.
+
+It shows what Textual's ``Footer`` shows (each shown binding of the screen's active bindings,
+its key then its description, a disabled one dimmed, in the theme's footer colours), but as one
+widget that draws one line of text. ``Footer`` rebuilds a widget per key on every focus change:
+at kubik's 8–12 keys that cost ~50 ms per keypress and leaked the old widgets (Textual issue
+#6666), for mouse clicks a keyboard-driven app has no use for. The bar redraws only when the
+line it would show changes.
+
+When the keys do not fit, the least important go first (the last of the focused widget's and
+its tab's, then the app's) and ``?`` always stays: it lists the rest. In a form's text field
+whose Enter does the form's Enter (``ENTER_AS_FORM``) the bar shows that Enter.
+
+A widget whose key means different things in different states says so with
+``key_bar_text(binding)``: it returns (key shown, description) for the state it is in, or None
+for the binding's own (``KeyBar.relabelled`` asks the nearest such widget around the key's).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.cells import cell_len
+from rich.style import Style
+from rich.text import Text
+from textual.widget import Widget
+from textual.widgets import OptionList
+
+from tui.widgets.common.focus import form_enter
+
+_ENABLED = Style()
+_DISABLED = Style(dim=True)
+#: Actions the bar never drops: the way out and the list of every key.
+_KEPT = ("quit", "keys", "app.quit")
+
+Key = tuple[str, str, bool]
+
+
+class KeyBar(Widget, can_focus=False):
+    """One line of the keys the focused widget, its screen and the app offer now."""
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {"keybar--key", "keybar--description"}
+    DEFAULT_CSS = """
+    KeyBar {
+        dock: bottom;
+        height: 1;
+        width: 1fr;
+        text-wrap: nowrap;
+        text-overflow: clip;
+        color: $footer-foreground;
+        background: $footer-background;
+        & > .keybar--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        & > .keybar--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+        super().__init__(id=id)
+        #: (key shown, description, enabled) of each key on the line now.
+        self._keys: tuple[tuple[str, str, bool], ...] = ()
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self.app.screen_change_signal.subscribe(self, self._screen_changed)
+        self._update()
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+        self.app.screen_change_signal.unsubscribe(self)
+
+    def _source(self) -> Any:
+        """Return the screen whose keys work now: a dialog over ours, else ours."""
+        top = self.app.screen
+        if top is not self.screen and top.is_modal and self.screen in self.app.screen_stack:
+            return top
+        return self.screen
+
+    def _screen_changed(self, screen: Any) -> None:
+        if not self.is_attached:
+            return
+        source = self._source()
+        if source is not self.screen:  # a dialog: follow its keys while it is up
+            source.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self.call_after_refresh(self._update)
+
+    def _bindings_changed(self, screen: Any) -> None:
+        if self.is_attached and screen is self._source():
+            # As Footer does: after the refresh, when a dialog just opened is on the stack.
+            self.call_after_refresh(self._update)
+
+    def _update(self) -> None:
+        if not self.is_attached:
+            return
+        keys = self.current_keys()
+        if keys != self._keys:
+            self._keys = keys
+            self.refresh()
+
+    def current_keys(self) -> tuple[tuple[str, str, bool], ...]:
+        """Return (key shown, description, enabled) of each shown key, once per action."""
+        seen: set[str] = set()
+        keys = []
+        actions: list[str] = []
+        form_enter = self._form_enter()
+        if form_enter is not None:
+            seen.add(form_enter[0])
+            keys.append(form_enter[1])
+            actions.append(form_enter[0])
+        source = self._source()
+        for active in source.active_bindings.values():
+            binding = active.binding
+            if not binding.show or binding.action in seen:
+                continue
+            seen.add(binding.action)
+            shown, description = self.relabelled(active.node, binding)
+            keys.append((shown, description, active.enabled))
+            actions.append(binding.action)
+        enter = self._dialog_enter(source, keys)
+        if enter is not None:
+            keys.insert(0, enter)
+            actions.insert(0, "dialog-enter")
+        if source.is_modal and not seen & {"quit", "app.quit"}:
+            # A dialog hides the app's keys from its bindings, but Ctrl+Q (a priority key)
+            # still quits: say so.
+            for _key, binding in self.app._bindings:
+                if binding.action == "quit" and binding.show:
+                    keys.append((self.app.get_key_display(binding), binding.description, True))
+                    actions.append("quit")
+                    break
+        self._actions = tuple(actions)
+        return tuple(keys)
+
+    _actions: tuple[str, ...] = ()
+
+    def _dialog_enter(self, source: Any, keys: list[Key]) -> Key | None:
+        """Return the Enter of a dialog that handles it without a shown binding (a list's
+        Enter chooses, a field's Enter submits), so the bar never hides what Enter does:
+        the dialog's ``ENTER_TEXT``, else «Выбрать» in a list."""
+        if not source.is_modal or any(key == "⏎" for key, _d, _e in keys):
+            return None
+        text = getattr(source, "ENTER_TEXT", None)
+        if isinstance(text, dict):  # per field: {field id: what Enter does there}
+            focused = source.focused
+            text = text.get(getattr(focused, "id", None) or "")
+        if text is None and isinstance(source.focused, OptionList):
+            text = "Выбрать"
+        return ("⏎", text, True) if text else None
+
+    def relabelled(self, node: Any, binding: Any) -> tuple[str, str]:
+        """Return (key shown, description) of ``binding`` as the widgets around ``node`` say
+        it works now (``key_bar_text``), else as the binding says."""
+        for widget in getattr(node, "ancestors_with_self", ()):
+            text = getattr(widget, "key_bar_text", None)
+            if callable(text):
+                found = text(binding)
+                if found is not None:
+                    return found
+                break
+        return self.app.get_key_display(binding), binding.description
+
+    def _form_enter(self) -> tuple[str, Key] | None:
+        """Return (action, key) of the form's Enter while a form's text field has the focus
+        (the field's own Enter is hidden; it hands the key on to the form)."""
+        found = form_enter(self._source().focused)
+        if found is None:
+            return None
+        node, binding, enabled = found
+        return binding.action, (*self.relabelled(node, binding), enabled)
+
+    def fitted(self, width: int) -> tuple[Key, ...]:
+        """Return the keys that fit in ``width`` cells, dropping the least important first:
+        the last key of the focused widget and its tab, then the app's (never Ctrl+Q, ``?``)."""
+        app_actions = {binding.action for _key, binding in self.app._bindings}
+        shown = list(zip(self._keys, self._actions, strict=False))
+        while sum(_width(key) for key, _action in shown) > width:
+            droppable = [i for i, (_k, action) in enumerate(shown) if action not in _KEPT]
+            if not droppable:
+                break
+            local = [i for i in droppable if shown[i][1] not in app_actions]
+            del shown[(local or droppable)[-1]]
+        return tuple(key for key, _action in shown)
+
+    def on_resize(self) -> None:
+        self.refresh()
+
+    def render(self) -> Text:
+        key_style = self.get_component_rich_style("keybar--key")
+        description_style = self.get_component_rich_style("keybar--description")
+        line = Text(no_wrap=True, overflow="crop", end="")
+        for key, description, enabled in self.fitted(self.size.width):
+            dim = _ENABLED if enabled else _DISABLED
+            line.append(f" {key} ", key_style + dim)
+            if description:
+                line.append(f"{description} ", description_style + dim)
+        return line
+
+
+def _width(key: Key) -> int:
+    """Return the cells one key takes on the bar (as ``render`` draws it)."""
+    shown, description, _enabled = key
+    return cell_len(f" {shown} ") + (cell_len(f"{description} ") if description else 0)

@@ -1,0 +1,58 @@
+"""Exact odds drawn as horizontal bars, one line per outcome."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+from textual import events
+from textual.widgets import Static
+
+from tui.present.rolls import OUTCOME_STYLE, bar, percent
+from tui.widgets.common.text import show_markup
+
+
+class OddsBars(Static):
+    """Show ``{outcome: probability}`` as labelled bars with percentages, sized to fit."""
+
+    DEFAULT_CSS = """
+    OddsBars { height: auto; }
+    """
+
+    _data: tuple[Mapping[str, Fraction], Mapping[str, str], Sequence[str]] | None = None
+
+    def __init__(
+        self,
+        styles: Mapping[str, str] | None = None,
+        *,
+        id: str | None = None,  # noqa: A002 - Textual's name
+    ) -> None:
+        super().__init__(id=id)
+        #: outcome id → theme colour; the shared map covers Древо and the combat exchanges.
+        self.outcome_styles = dict(OUTCOME_STYLE if styles is None else styles)
+
+    def show(
+        self, odds: Mapping[str, Fraction], names: Mapping[str, str], order: Sequence[str]
+    ) -> None:
+        """Redraw the bars for ``odds`` in ``order`` with Russian ``names``."""
+        self._data = (odds, names, order)
+        self._redraw()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._redraw()
+
+    def _redraw(self) -> None:
+        if self._data is None:
+            return
+        odds, names, order = self._data
+        label_width = max(len(names[k]) for k in order)
+        bar_width = max(8, (self.size.width or 80) - label_width - 10)
+        lines = []
+        for key in order:
+            p = odds.get(key, Fraction(0))
+            style = self.outcome_styles.get(key, "$primary")
+            lines.append(
+                f"{names[key]:<{label_width}} [{style}]{bar(p, bar_width):<{bar_width}}[/] "
+                f"{percent(p):>7}"
+            )
+        show_markup(self, "\n".join(lines))

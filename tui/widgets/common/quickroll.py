@@ -1,0 +1,170 @@
+"""The quick-roll bar: type ``4d6dl1``, ``10d10>=8 vs 3`` or a saved roll's name, press Enter.
+
+The roll shows at once; its exact odds follow from a worker thread (a big expression may take
+up to a second), so the UI never waits. Tab completes the names of the party's saved rolls
+(the highlighted character's first); a saved roll logs under its character.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import Input, Static
+
+from rules.errors import DiceSyntaxError, RulesError
+from tui.present.rolls import plain, roll_summary
+from tui.widgets.common.focus import focus_now
+
+if TYPE_CHECKING:
+    from rules.dice import Expression, RollResult
+
+
+class QuickRoll(Vertical):
+    """A bar docked above the footer; Escape hides it."""
+
+    BINDINGS = [
+        # Shown on the key bar for the field (``ENTER_AS_FORM``): its Enter rolls.
+        Binding("enter", "roll", "Бросить", id="quick-roll"),
+        Binding("escape", "close", "Закрыть", id="quick-close"),
+        Binding("tab", "complete", "Дополнить", id="quick-complete", tooltip="Сохранённый бросок"),
+    ]
+
+    @dataclass
+    class Rolled(Message):
+        """A quick roll was made (``actor``: the character of a saved roll)."""
+
+        result: RollResult
+        actor: str | None = None
+        text: str = ""
+
+    def compose(self) -> ComposeResult:
+        yield Input(
+            placeholder="Бросок: 4d6dl1, 10d10>=8, 2d6+3 # топор, имя броска", id="quick-input"
+        )
+        yield Static("Enter — бросить, Tab — сохранённый бросок, Esc — закрыть.", id="quick-output")
+
+    def open(self) -> None:
+        """Show the bar and focus its input."""
+        self.display = True
+        focus_now(self.query_one("#quick-input", Input))
+
+    async def action_roll(self) -> None:
+        """Roll what the field holds (as its Enter does)."""
+        await self.query_one("#quick-input", Input).action_submit()
+
+    def action_close(self) -> None:
+        """Hide the bar and give focus back to the tab."""
+        self.display = False
+        self.app.action_focus_tab()  # type: ignore[attr-defined]
+
+    # -- saved rolls ------------------------------------------------------------------------------
+
+    def _saved(self) -> list[tuple[Any, str, str]]:
+        """Every saved roll of the party as (character, name, notation), highlighted first."""
+        characters = list(self.app.store.characters())  # type: ignore[attr-defined]
+        try:  # by the type's name: the bar (shared with the view) imports no tab
+            first = self.app.query_one("PartyPane").highlighted_id()  # type: ignore[attr-defined]
+        except Exception:  # no party tab (the players' view)
+            first = None
+        characters.sort(key=lambda c: c.id != first)
+        return [(c, name, notation) for c in characters for name, notation in c.rolls]
+
+    def action_complete(self) -> None:
+        """Complete the typed text to a saved roll's name; Tab again for the next one."""
+        field = self.query_one("#quick-input", Input)
+        output = self.query_one("#quick-output", Static)
+        cycle = getattr(self, "_cycle", None)
+        if cycle is not None and field.value == cycle[0][cycle[1]][1]:
+            matches, index = cycle[0], (cycle[1] + 1) % len(cycle[0])
+        else:
+            names = [(c, name) for c, name, _ in self._saved()]
+            prefix = field.value.strip().casefold()
+            matches = [(c, n) for c, n in names if n.casefold().startswith(prefix)]
+            index = 0
+            if not matches:
+                output.update(
+                    "Сохранённых бросков с таким началом нет — их добавляют в «Партии» клавишей b."
+                    if names
+                    else "Сохранённых бросков нет — добавьте их в «Партии» клавишей b."
+                )
+                return
+        self._cycle = (matches, index)
+        character, name = matches[index]
+        field.value = name
+        field.cursor_position = len(name)
+        notation = character.saved_roll(name) or ""
+        more = f" · Tab — ещё {len(matches) - 1}" if len(matches) > 1 else ""
+        output.update(
+            f"[b]{plain(name)}[/b] ({plain(character.name)}): {plain(notation)}{more}"
+            " · Enter — бросить"
+        )
+
+    def roll_saved(self, character: Any, name: str) -> None:
+        """Show the bar and roll ``character``'s saved roll ``name``."""
+        notation = character.saved_roll(name)
+        if notation is None:
+            return
+        self.display = True
+        self._roll(notation, actor=character.name, title=name)
+
+    # -- rolling ----------------------------------------------------------------------------------
+
+    @on(Input.Submitted, "#quick-input")
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        output = self.query_one("#quick-output", Static)
+        text = event.value.strip()
+        if not text:
+            output.update("Введите выражение, например [b]4d6dl1[/b] или [b]10d10>=8[/b].")
+            return
+        for character, name, notation in self._saved():
+            if name.casefold() == text.casefold():
+                self._roll(notation, actor=character.name, title=name)
+                return
+        self._roll(text)
+
+    def _roll(self, text: str, actor: str | None = None, title: str | None = None) -> None:
+        from rules.dice import roll  # the dice parser loads on the first roll, not at start
+
+        output = self.query_one("#quick-output", Static)
+        try:
+            result = roll(text, self.app.rng)  # type: ignore[attr-defined]
+        except DiceSyntaxError as err:
+            caret = " " * (err.position + 1) + "^"  # the input draws its text one cell in
+            where = f"{plain(title)}: " if title else ""
+            output.update(f"[$error]{where}{plain(str(err))}[/]\n[$error]{caret}[/]")
+            return
+        except RulesError as err:
+            output.update(f"[$error]{plain(str(err))}[/]")
+            return
+        summary = roll_summary(result)
+        who = f"{actor}, {title} — " if actor and title else ""
+        totals = " ".join(str(t).replace("-", "−") for t in result.totals)
+        self._line = f"[b]Итог {totals}[/b] · {plain(who + summary)}"
+        output.update(f"{self._line}\n[dim]Шансы считаются…[/dim]")
+        self.post_message(self.Rolled(result, actor, who + summary if who else ""))
+        self._odds(result.expression)
+
+    @work(thread=True, exclusive=True, group="quick-odds")
+    def _odds(self, expression: Expression) -> None:
+        """Compute the exact odds off the UI thread, then show them under the roll."""
+        from rules.odds import odds
+        from tui.present.rolls import odds_summary
+
+        line = self._line
+        try:
+            summary = odds_summary(expression, odds(expression))
+            text = f"Шансы: {summary[:1].lower()}{summary[1:]}"
+        except RulesError as err:
+            text = f"Шансы: {err}"
+        self.app.call_from_thread(self._show_odds, line, text)
+
+    def _show_odds(self, line: str, text: str) -> None:
+        if getattr(self, "_line", None) == line:  # a newer roll has not replaced it
+            self.query_one("#quick-output", Static).update(f"{line}\n[dim]{plain(text)}[/dim]")

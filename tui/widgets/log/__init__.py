@@ -1,0 +1,1 @@
+"""The Журнал tab and the luck statistics it opens."""

@@ -1,0 +1,1 @@
+"""The Партия tab: the party table, the character sheet, its form."""

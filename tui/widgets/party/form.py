@@ -1,0 +1,240 @@
+"""The character form: add, edit or duplicate a character, validated field by field."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+from tui.bridge.sheets import SYSTEM_NAMES
+from tui.sanitize import plain, safe_text
+from tui.store import Character, new_id
+from tui.widgets.common.stepper import Stepper
+from tui.widgets.party.fields import (
+    FieldError,
+    format_skills,
+    parse_int,
+    parse_name,
+    parse_skills,
+    parse_weapons,
+    signed_text,
+    system_fields,
+)
+
+KINDS = [("Игрок", "pc"), ("НИП (персонаж ведущего)", "npc")]
+YES_NO = [("нет", False), ("да", True)]
+
+
+def blank_character(system: str, fate: int) -> Character:
+    """Return a new character with the system's neutral values (not yet in the party)."""
+    fields = system_fields(system)
+    extra: dict[str, Any] = {"energy": 100, "always_expanded": False} if system == "ide4" else {}
+    return Character(
+        id=new_id(),
+        name="",
+        kind="pc",
+        qualities={name: fields.stat_default for name in fields.stats},
+        skills=(),
+        weapons=(),
+        fate=fate if system == "drevo" else 0,
+        extra=extra,
+    )
+
+
+class CharacterForm(ModalScreen[Character | None]):
+    """Edit every field of a character; return it when all fields are valid, None on Esc."""
+
+    DEFAULT_CSS = """
+    CharacterForm { align: center middle; }
+    CharacterForm > VerticalScroll {
+        width: 78; max-width: 100%; height: auto; max-height: 100%;
+        border: round $accent; background: $surface; padding: 0 1;
+    }
+    CharacterForm Input { border: none; height: 1; padding: 0 1; width: 1fr; }
+    CharacterForm Input:focus { border: none; background: $accent 30%; }
+    CharacterForm .row { height: 1; }
+    CharacterForm .gap { margin-top: 1; }
+    CharacterForm .row Label { width: 10; }
+    CharacterForm .error { color: $error; height: auto; padding-left: 11; }
+    CharacterForm .hint { color: $text-muted; height: auto; padding-left: 11; }
+    CharacterForm #f-stats { grid-size: 3; grid-gutter: 0 1; height: auto; }
+    CharacterForm #f-stats Horizontal { height: 1; }
+    CharacterForm #f-stats Label { width: 1fr; }
+    CharacterForm #f-stats Input { width: 6; }
+    CharacterForm #form-title { height: auto; margin-bottom: 1; }
+    """
+
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Сохранить", id="form-save"),
+        Binding("escape", "dismiss(None)", "Отмена", id="form-cancel"),
+        Binding("down", "app.focus_next", show=False),
+        Binding("up", "app.focus_previous", show=False),
+    ]
+
+    def __init__(
+        self,
+        system: str,
+        character: Character,
+        *,
+        title: str,
+        taken: set[str],
+        weapons: list[str] | None = None,
+    ) -> None:
+        super().__init__()
+        self.system = system
+        self.character = character
+        self.title_text = title
+        self.taken = {t.casefold() for t in taken}
+        self.known_weapons = weapons or []
+        self.fields = system_fields(system)
+        self.errors: dict[str, str] = {}
+
+    # -- layout ------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        c = self.character
+        with VerticalScroll():
+            yield Static(
+                f"[b]{plain(self.title_text)}[/b] — {SYSTEM_NAMES.get(self.system, self.system)}  "
+                "[dim](Enter/Ctrl+S — сохранить, Esc — отмена)[/dim]",
+                id="form-title",
+            )
+            yield from self._row("name", "Имя", c.name, "например: Ярослав Кречет")
+            stepper = Stepper("Кто", KINDS, id="f-kind")
+            stepper.index = [v for _, v in KINDS].index(c.kind)
+            yield stepper
+            yield Label(f"[b]{self.fields.stat_label}[/b]", classes="row gap")
+            with Grid(id="f-stats"):
+                for i, stat in enumerate(self.fields.stats):
+                    with Horizontal():
+                        yield Label(stat)
+                        value = c.qualities.get(stat, self.fields.stat_default)
+                        yield Input(signed_text(value), id=f"f-stat-{i}", select_on_focus=True)
+            yield Static(id="e-stats", classes="error")
+            yield from self._row("skills", "Навыки", format_skills(self.system, c.skills), gap=True)
+            yield Static(f"Формат: {self.fields.skill_hint}", classes="hint")
+            if self.system == "drevo":
+                yield from self._row("weapons", "Оружие", ", ".join(c.weapons), "Меч, Щит")
+                yield from self._row("fate", "Судьба", str(c.fate), "0–10")
+            if self.system == "ide4":
+                yield from self._row("energy", "Энергия", str(c.extra.get("energy", 100)), "0–100")
+                expanded = Stepper("Развёрнутая", YES_NO, id="f-expanded")
+                expanded.index = 1 if c.extra.get("always_expanded") else 0
+                yield expanded
+            yield from self._row("notes", "Заметки", c.notes, "кто это, чего хочет")
+
+    def _row(
+        self, key: str, label: str, value: str, placeholder: str = "", *, gap: bool = False
+    ) -> ComposeResult:
+        with Horizontal(classes="row gap" if gap else "row"):
+            yield Label(label)
+            yield Input(value, placeholder=placeholder, id=f"f-{key}")
+        yield Static(id=f"e-{key}", classes="error")
+
+    def on_mount(self) -> None:
+        for error in self.query(".error"):
+            error.display = False
+        self.query_one("#f-name", Input).focus()
+
+    # -- validation --------------------------------------------------------------------------
+
+    def _text(self, key: str) -> str:
+        return self.query_one(f"#f-{key}", Input).value
+
+    def _checks(self) -> dict[str, Callable[[], Any]]:
+        checks: dict[str, Callable[[], Any]] = {
+            "name": lambda: parse_name(self._text("name"), self.taken),
+            "stats": self._stats,
+            "skills": lambda: parse_skills(self.system, self._text("skills")),
+            "notes": lambda: self._text("notes").strip(),
+        }
+        if self.system == "drevo":
+            checks["weapons"] = lambda: parse_weapons(self._text("weapons"), self.known_weapons)
+            checks["fate"] = lambda: parse_int(self._text("fate"), 0, 10)
+        if self.system == "ide4":
+            checks["energy"] = lambda: parse_int(self._text("energy"), 0, 100)
+        return checks
+
+    def _stats(self) -> dict[str, int]:
+        low, high = self.fields.stat_range
+        values = {}
+        for i, stat in enumerate(self.fields.stats):
+            try:
+                values[stat] = parse_int(self._text(f"stat-{i}"), low, high)
+            except FieldError as err:
+                raise FieldError(f"{stat}: {err}") from err
+        return values
+
+    def _check(self, key: str) -> Any:
+        """Run one field's check; show or clear its message. Returns the value or None."""
+        error = self.query_one(f"#e-{key}", Static)
+        try:
+            value = self._checks()[key]()
+        except FieldError as err:
+            self.errors[key] = str(err)
+            error.update(safe_text(str(err)))  # a message may quote what was typed
+            error.display = True
+            return None
+        self.errors.pop(key, None)
+        error.update("")
+        error.display = False
+        return value
+
+    @staticmethod
+    def _key_of(input_id: str | None) -> str:
+        key = (input_id or "").removeprefix("f-")
+        return "stats" if key.startswith("stat-") else key
+
+    @on(Input.Changed)
+    def _changed(self, event: Input.Changed) -> None:
+        key = self._key_of(event.input.id)
+        if key in self.errors:
+            self._check(key)  # a message goes away as soon as the value is right
+
+    @on(Input.Blurred)
+    def _left(self, event: Input.Blurred) -> None:
+        key = self._key_of(event.input.id)
+        if key in ("name", "skills", "weapons") and not event.value.strip():
+            return  # an empty field is judged on save, not while the GM tabs through
+        if self.is_attached and key in self._checks():
+            self._check(key)
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_save()
+
+    def action_save(self) -> None:
+        """Save only when every field is valid; otherwise focus the first wrong one."""
+        values = {key: self._check(key) for key in self._checks()}
+        if self.errors:
+            first = next(k for k in self._checks() if k in self.errors)
+            target = "f-stat-0" if first == "stats" else f"f-{first}"
+            self.query_one(f"#{target}", Input).focus()
+            self.notify("Исправьте поля, отмеченные красным: ничего не сохранено.", timeout=4)
+            return
+        c = self.character
+        extra = dict(c.extra)
+        if self.system == "ide4":
+            extra["energy"] = values["energy"]
+            extra["always_expanded"] = bool(self.query_one("#f-expanded", Stepper).value)
+        self.dismiss(
+            replace(
+                c,
+                name=values["name"],
+                kind=self.query_one("#f-kind", Stepper).value,
+                qualities=values["stats"],
+                skills=values["skills"],
+                weapons=values.get("weapons", c.weapons),
+                fate=values.get("fate", c.fate),
+                notes=values["notes"],
+                extra=extra,
+            )
+        )
