@@ -9,7 +9,6 @@ widget imports the app and the app can import them without a circle.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -24,7 +23,6 @@ class CampaignHost(Protocol):
 
     store: Store
     sub_title: str
-    _campaign_folders: list[Path]
 
     def notify(self, message: str, *, severity: str = ..., timeout: float | None = ...) -> None:
         """Show the GM a toast."""

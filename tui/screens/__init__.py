@@ -1,1 +1,1 @@
-"""Full-screen and modal screens: campaign picker, campaign settings, character form."""
+"""The app's own screens: the campaign picker, the campaign settings, the ``?`` keys."""

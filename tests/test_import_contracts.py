@@ -1,0 +1,71 @@
+"""Which part may import which (pyproject's [tool.importlinter] contracts; docs/architecture.md).
+
+No circle at any depth; ``rules`` imports no ``tui``, Textual, Rich or TinyDB; ``tui.store``
+imports no screen, widget, renderer or app; screens and widgets never import the app (they see
+it as ``tui.host.CampaignHost``); only the store touches TinyDB.
+"""
+
+from __future__ import annotations
+
+import inspect
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from tui.app import KubikApp
+from tui.host import CampaignHost
+
+ROOT = Path(__file__).resolve().parent.parent
+LINT = [sys.executable, "-c", "from importlinter.cli import lint_imports_command as c; c()"]
+
+
+def lint(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*LINT, "--no-cache", *args], cwd=cwd, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_the_import_contracts_hold():
+    result = lint(ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 broken" in result.stdout
+
+
+def test_a_circle_breaks_the_contract(tmp_path: Path):
+    """The contract type the project uses does see a circle (two modules importing each other)."""
+    package = tmp_path / "loop"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("from loop import b\n")
+    (package / "b.py").write_text("from loop import a\n")
+    (tmp_path / ".importlinter").write_text(
+        textwrap.dedent(
+            """
+            [importlinter]
+            root_package = loop
+
+            [importlinter:contract:1]
+            name = No circle
+            type = acyclic_siblings
+            ancestors = loop
+            """
+        )
+    )
+    result = lint(tmp_path)
+    assert result.returncode != 0
+    assert "No circle BROKEN" in result.stdout
+
+
+def test_the_app_is_the_host_the_screens_ask_for():
+    """Every member of CampaignHost is one KubikApp has: the protocol is the app's real shape."""
+    methods = {n for n in vars(CampaignHost) if not n.startswith(("__", "_abc"))} - {
+        "_is_protocol",
+        "_is_runtime_protocol",
+    }
+    attributes = set(CampaignHost.__annotations__)
+    assert {"redraw_all", "action_focus_tab", "_store_notified"} <= methods
+    assert attributes == {"store", "sub_title"}
+    missing = [name for name in sorted(methods | {"sub_title"}) if not hasattr(KubikApp, name)]
+    assert not missing, f"KubikApp lacks {missing}"
+    assert "self.store = " in inspect.getsource(KubikApp)
