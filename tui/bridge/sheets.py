@@ -10,7 +10,6 @@ from tui.store import Character
 from tui.words import KIND_NAMES, signed  # one word list: the app, the view and the CLI
 
 WOUND_NAMES = {"scratch": "Царапина", "light": "Лёгкая", "wound": "Ранение", "heavy": "Тяжёлая"}
-SYSTEM_NAMES = {"drevo": "Древо", "ide4": "IDE4", "starately": "Старатели", "wod": "Мир Тьмы"}
 STAT_LABELS = {
     "drevo": "Качества",
     "ide4": "Атрибуты",

@@ -10,7 +10,7 @@ import gc
 import importlib
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ from tui.cli.common import (
     missing_campaign,
 )
 from tui.sanitize import clean
+from tui.words import SYSTEM_NAMES
 
 # -- roll / odds of a dice expression (tui/cli/dice.py) ------------------------------------------
 
@@ -48,7 +49,6 @@ SYSTEM_MODULES = {
     "starately": "tui.cli.starately",
     "wod": "tui.cli.wod",
 }
-SYSTEM_NAMES = {"drevo": "Древо", "ide4": "IDE4", "starately": "Старатели", "wod": "Мир Тьмы"}
 
 
 def system_module(system: str) -> Any:
@@ -166,43 +166,30 @@ GC_BACK_ON_SECONDS = 3.0
 
 
 def _run_view(args: argparse.Namespace) -> int:
-    from tui.store import CampaignCorrupt, StoreError, default_campaign_path
+    from tui.store import default_campaign_path
     from tui.view import make_view
 
     path = args.campaign.expanduser() if args.campaign else default_campaign_path()
     if not path.exists():
         fail(missing_campaign(path), code=2)
+    return _run_opened(lambda: make_view(path), path)
+
+
+def _run_opened(make: Callable[[], Any], path: Path | None) -> int:
+    """Build the app with ``make`` and run it; return its exit status (1 after an error).
+
+    A damaged campaign offers its newest good backup (``offer_backup``) and is opened again
+    once; any other store error ends kubik with its Russian message.
+    """
+    from tui.store import CampaignCorrupt, StoreError
+
     try:
-        view = make_view(path)
+        app = make()
     except CampaignCorrupt as err:
         if not (err.backups and offer_backup(err, path)):
             fail(str(err), code=1)
         try:
-            view = make_view(path)
-        except StoreError as again:
-            fail(str(again), code=1)
-    except StoreError as err:
-        fail(str(err), code=1)
-    view.run()
-    return _app_exit(view)
-
-
-def _app_exit(app: Any) -> int:
-    """Return the exit status of a finished Textual app (1 after an internal error)."""
-    return int(app.return_code or 0)
-
-
-def _run_kubik(args: argparse.Namespace) -> int:
-    from tui.app import make_app
-    from tui.store import CampaignCorrupt, StoreError
-
-    try:
-        app = make_app(args.campaign, system=args.system, seed=args.seed, prebuild=True)
-    except CampaignCorrupt as err:
-        if not (err.backups and offer_backup(err, args.campaign)):
-            fail(str(err), code=1)
-        try:
-            app = make_app(args.campaign, system=args.system, seed=args.seed, prebuild=True)
+            app = make()
         except StoreError as again:
             fail(str(again), code=1)
     except StoreError as err:
@@ -211,7 +198,16 @@ def _run_kubik(args: argparse.Namespace) -> int:
 
     app.seats_folder = seats_dir_or_none()
     app.run()
-    return _app_exit(app)
+    return int(app.return_code or 0)
+
+
+def _run_kubik(args: argparse.Namespace) -> int:
+    from tui.app import make_app
+
+    return _run_opened(
+        lambda: make_app(args.campaign, system=args.system, seed=args.seed, prebuild=True),
+        args.campaign,
+    )
 
 
 def offer_backup(err: Any, path: Path | None) -> bool:

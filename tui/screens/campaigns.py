@@ -11,12 +11,12 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
-from tui.bridge.sheets import SYSTEM_NAMES
 from tui.sanitize import safe_text
 from tui.screens.campaign_files import CampaignFile, list_campaigns
 from tui.widgets.common.choice import Choice, ChoiceScreen
 from tui.widgets.common.keybar import KeyBar
 from tui.widgets.common.prompt import TextPrompt
+from tui.words import SYSTEM_NAMES
 
 SYSTEMS = tuple(SYSTEM_NAMES)
 

@@ -20,7 +20,6 @@ from textual.widgets import OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
 from rules import data
-from tui.bridge.sheets import SYSTEM_NAMES
 from tui.sanitize import safe_text
 from tui.screens.settings_form import SettingsForm
 from tui.screens.settings_tables import (
@@ -37,6 +36,7 @@ from tui.store import Store
 from tui.widgets.common.choice import Choice, ChoiceScreen
 from tui.widgets.common.focus import focus_now
 from tui.widgets.common.keybar import KeyBar
+from tui.words import SYSTEM_NAMES
 
 NOT_TOML = "Это не TOML: исправьте текст, чтобы вернуться к форме."
 

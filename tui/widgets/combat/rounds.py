@@ -43,10 +43,10 @@ from tui.widgets.common.choice import Choice, ChoiceScreen
 from tui.widgets.common.effect_keys import EffectContext, EffectKeys, effect_bindings
 from tui.widgets.common.focus import focus_now
 from tui.widgets.common.table import Table
+from tui.words import SYSTEM_NAMES
 
 SIDE_CYCLE = ("—", "Отряд", "Противники", "Третья сторона")
 OUT = "—"
-SYSTEM_NAMES = {"ide4": "IDE4", "starately": "Старатели", "wod": "Мир Тьмы"}
 TIE_NAMES = {
     "reroll": "ничья — переброс между равными",
     "pc_first": "ничья — игроки раньше, затем переброс",

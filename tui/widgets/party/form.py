@@ -13,7 +13,6 @@ from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from tui.bridge.sheets import SYSTEM_NAMES
 from tui.sanitize import plain, safe_text
 from tui.store import Character, new_id
 from tui.widgets.common.stepper import Stepper
@@ -27,6 +26,7 @@ from tui.widgets.party.fields import (
     signed_text,
     system_fields,
 )
+from tui.words import SYSTEM_NAMES
 
 KINDS = [("Игрок", "pc"), ("НИП (персонаж ведущего)", "npc")]
 YES_NO = [("нет", False), ("да", True)]
