@@ -20,7 +20,7 @@ from typing import Any
 
 from rules.data import load_table
 from rules.errors import RulesError
-from rules.modifiers import Modifier
+from rules.modifiers import Modifier, signed
 
 #: Duration kinds: N rounds; until the start / end of a named combatant's next turn;
 #: N minutes of scene time; until the GM removes it.
@@ -202,11 +202,6 @@ class EffectSpec:
     repeat_text: str = ""
     hidden: bool = False
     reason: str = field(default="")
-
-
-def signed(value: int) -> str:
-    """Return ``+1`` / ``−1`` / ``0`` with the minus sign «−»."""
-    return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")
 
 
 def rounds_rule() -> str:

@@ -8,6 +8,16 @@ from typing import Any
 
 from rules.errors import RulesError
 
+
+def signed(value: int, zero: str = "0") -> str:
+    """Return ``value`` with its sign and the minus sign «−»: ``+2``, ``−1``, and ``zero`` for 0.
+
+    The one signed number of the rules' Russian messages (``zero="+0"`` where a list of
+    bonuses reads better with it).
+    """
+    return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else zero)
+
+
 _ITEM = re.compile(r"^\s*([+\-−]?)\s*(\d{1,3})(?!\d)\s*(.*?)\s*$")
 
 

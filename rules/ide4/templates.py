@@ -9,6 +9,7 @@ from __future__ import annotations
 from rules.ide4.model import OUTCOME_NAMES, Modifier, difficulty_label
 from rules.ide4.scene import ROLL_REASONS, ClearRisk, roll_need
 from rules.ide4.state import REROLL_SOURCES, Check
+from rules.modifiers import signed
 
 BLANK = "___"
 
@@ -35,13 +36,9 @@ LEVEL_CHAINS = {
 BONUS_TEXT = {"soften": "смягчение", "triumph": "Успех → Триумф", "technique": "техника"}
 
 
-def _signed(value: int) -> str:
-    return f"{value:+d}".replace("-", "−")
-
-
 def modifiers_text(modifiers: tuple[Modifier, ...]) -> str:
     """Return ``"темнота +1, хорошие инструменты −1"`` or ``"нет"``."""
-    return ", ".join(f"{m.reason} {_signed(m.value)}" for m in modifiers) or "нет"
+    return ", ".join(f"{m.reason} {signed(m.value, zero='+0')}" for m in modifiers) or "нет"
 
 
 def _or_blank(text: str) -> str:

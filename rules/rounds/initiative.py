@@ -15,7 +15,7 @@ from typing import Any
 
 from rules.data import load_table
 from rules.errors import RulesError
-from rules.modifiers import Modifier
+from rules.modifiers import Modifier, signed
 
 SYSTEMS = ("ide4", "starately", "wod")
 TIE_RULES = ("reroll", "pc_first", "bonus")
@@ -135,10 +135,6 @@ def _mods(f: Fighter) -> int:
     return sum(m.value for m in f.modifiers)
 
 
-def _signed(v: int) -> str:
-    return f"+{v}" if v >= 0 else f"−{-v}"
-
-
 def wod_initiative(f: Fighter) -> int:
     """Return the Мир Тьмы sheet initiative: its own value, else the sum of the attributes."""
     if f.initiative is not None:
@@ -172,16 +168,16 @@ def roll_one(system: str, f: Fighter, rng: random.Random) -> InitiativeRoll:
         dice = (rng.randint(1, 6), rng.randint(1, 6))
         bonus = dm + _mods(f)
         total = sum(dice) + bonus
-        text = f"{dice[0]}+{dice[1]} {_signed(dm)}"
-        text += f" {_signed(_mods(f))}" if f.modifiers else ""
+        text = f"{dice[0]}+{dice[1]} {signed(dm, zero='+0')}"
+        text += f" {signed(_mods(f), zero='+0')}" if f.modifiers else ""
         return InitiativeRoll(f.id, (total,), bonus, f"{text} = {total}", f.pc)
     if system == "wod":
         base = wod_initiative(f)
         die = rng.randint(1, 10)
         bonus = base + _mods(f)
         total = die + bonus
-        text = f"{die} {_signed(base)}"
-        text += f" {_signed(_mods(f))}" if f.modifiers else ""
+        text = f"{die} {signed(base, zero='+0')}"
+        text += f" {signed(_mods(f), zero='+0')}" if f.modifiers else ""
         return InitiativeRoll(f.id, (total,), bonus, f"{text} = {total}", f.pc)
     if system == "ide4":
         from rules import ide4
