@@ -1,8 +1,8 @@
 """Древо (4dF): checks, crits, exact odds, wounds, damage, weapons, traits, combat, Судьба.
 
 ``rules.drevo`` is the public face; ``ladder``, ``check``, ``odds``, ``wounds``, ``damage``,
-``weapons``, ``settings``, ``traits``, ``exchange``, ``resolve`` and ``fate`` split it by
-concept.
+``weapons``, ``settings``, ``traits``, ``exchange``, ``plan``, ``resolve`` and ``fate`` split it
+by concept.
 """
 
 from __future__ import annotations
@@ -63,10 +63,7 @@ if TYPE_CHECKING:  # the names for type checkers; at run time each loads on firs
         ExchangePlan,
         Fighter,
         PlanSide,
-        action_problem,
         distances,
-        exchange_odds,
-        plan_exchange,
     )
     from rules.drevo.fate import (
         FateRules,
@@ -86,6 +83,7 @@ if TYPE_CHECKING:  # the names for type checkers; at run time each loads on firs
         opposed_counts,
         opposed_odds,
     )
+    from rules.drevo.plan import action_problem, exchange_odds, plan_exchange
     from rules.drevo.resolve import (
         ExchangeResult,
         Hit,
@@ -161,7 +159,7 @@ _WHERE = {
     "damage_settings": "damage",
     "damage_value": "damage",
     "distances": "exchange",
-    "exchange_odds": "exchange",
+    "exchange_odds": "plan",
     "fate_cost": "fate",
     "fate_rules": "fate",
     "fate_use_names": "fate",
@@ -172,8 +170,8 @@ _WHERE = {
     "opposed_counts": "odds",
     "opposed_margin": "damage",
     "opposed_odds": "odds",
-    "plan_exchange": "exchange",
-    "action_problem": "exchange",
+    "plan_exchange": "plan",
+    "action_problem": "plan",
     "rank_traits": "traits",
     "ranking_key": "check",
     "reduce_damage": "fate",

@@ -10,6 +10,7 @@ from tui.store import Store
 LATER = (
     "filelock",  # only a write takes the lock
     "rules.drevo.exchange",
+    "rules.drevo.plan",
     "rules.drevo.odds",
     "tui.widgets.combat.drevo",
     "tui.widgets.log.pane",
