@@ -194,6 +194,21 @@ def fold_rare(
     return out
 
 
+def outcome_rows(names: dict[str, str], outcomes: dict[str, Fraction]) -> list[str]:
+    """Return one line per outcome, its Russian name padded and its chance: ``Успех    72,2%``."""
+    from tui.present.rolls import percent
+
+    width = max(len(names[k]) for k in outcomes)
+    return [f"{names[k]:<{width}} {percent(p):>7}" for k, p in outcomes.items()]
+
+
+def bar_row(label: str, p: Fraction | float, top: Fraction | float, width: int) -> str:
+    """Return a histogram line: the label, the chance, a bar as long as ``p`` is to ``top``."""
+    from tui.present.rolls import bar, percent
+
+    return f"{label:>6} {percent(p):>7} {bar(p / top, width)}"
+
+
 def odds_payload(outcomes: dict[str, Fraction]) -> dict[str, Any]:
     """Return ``{"outcomes": floats, "exact": "a/b" strings}`` for an outcome distribution."""
     return {

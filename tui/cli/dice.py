@@ -13,7 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from tui.cli.common import Parser, campaign_arg, emit, fail, fold_rare, fraction_text
+from tui.cli.common import Parser, bar_row, campaign_arg, emit, fail, fold_rare, fraction_text
 
 #: Totals rarer than this are folded into one line at either end (``--full`` shows them).
 RARE = Fraction(1, 1000)
@@ -111,7 +111,7 @@ def cmd_roll(argv: Sequence[str]) -> int:
 def cmd_odds(argv: Sequence[str]) -> int:
     from rules.dice import parse
     from rules.odds import odds
-    from tui.present.rolls import bar, odds_summary, odds_table, percent
+    from tui.present.rolls import odds_summary, odds_table, percent
     from tui.words import values
 
     args, expression = split_expression(expression_parser("odds"), argv)
@@ -133,7 +133,7 @@ def cmd_odds(argv: Sequence[str]) -> int:
     if args.full or len(folded) <= MAX_LINES:
         top = max(p for _label, p, _held in folded)
         for label, p, held in folded:
-            line = f"{label:>6} {percent(p):>7} {bar(p / top, 40)}".rstrip()
+            line = bar_row(label, p, top, 40).rstrip()
             lines.append(line + (f" ({values(held)}, каждое реже 0,1 %)" if held > 1 else ""))
         if len(folded) < len(rows):
             lines.append("Редкие суммы свёрнуты; --full — показать все.")

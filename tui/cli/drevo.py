@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from tui.cli.common import Parser, emit, fail, odds_payload, signed_int
+from tui.cli.common import Parser, emit, fail, odds_payload, outcome_rows, signed_int
 
 
 def difficulty_value(text: str) -> int:
@@ -70,7 +70,6 @@ def drevo_check(args: argparse.Namespace) -> Any:
 def odds(argv: Sequence[str]) -> int:
     """``kubik odds drevo``: exact odds of a one-sided or opposed check."""
     from rules import drevo
-    from tui.present.rolls import percent
 
     args = drevo_parser("odds").parse_args(argv)
     check = drevo_check(args)
@@ -86,11 +85,7 @@ def odds(argv: Sequence[str]) -> int:
         names = drevo.OPPOSED_NAMES
         title = f"4dF {check.a.bonus:+d} против 4dF {check.b.bonus:+d} (глазами первого)"
     data = {"system": "drevo", **odds_payload(outcomes)}
-    width = max(len(names[k]) for k in outcomes)
-    text = "\n".join(
-        [title] + [f"{names[k]:<{width}} {percent(p):>7}" for k, p in outcomes.items()]
-    )
-    emit(data, text, args.json)
+    emit(data, "\n".join([title, *outcome_rows(names, outcomes)]), args.json)
     return 0
 
 

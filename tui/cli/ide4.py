@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.errors import RulesError
-from tui.cli.common import Parser, emit, fail, odds_payload
+from tui.cli.common import Parser, emit, fail, odds_payload, outcome_rows
 
 IMPOSSIBLE = 8
 
@@ -208,7 +208,6 @@ def _vs_given(args: argparse.Namespace) -> bool:
 def odds_opposed(args: argparse.Namespace) -> int:
     """``kubik odds ide4 … --vs D2 …``: win / tie / lose from the first side's view."""
     from rules import ide4
-    from tui.present.rolls import percent
 
     a, b = check_input(args), vs_input(args)
     try:
@@ -230,15 +229,13 @@ def odds_opposed(args: argparse.Namespace) -> int:
         "vs_difficulty": db.to_dict(),
     }
     names = {"win": "Победа", "tie": "Равенство", "lose": "Поражение"}
-    rows = [f"{names[k]:<9} {percent(p):>7}" for k, p in outcomes.items()]
-    emit(data, "\n".join([title, *rows]), args.json)
+    emit(data, "\n".join([title, *outcome_rows(names, outcomes)]), args.json)
     return 0
 
 
 def odds(argv: Sequence[str]) -> int:
     """``kubik odds ide4``: exact odds of the five outcomes, energy before the roll included."""
     from rules import ide4
-    from tui.present.rolls import percent
 
     args = ide4_parser("odds").parse_args(argv)
     if args.energy_dice and not args.die:
@@ -262,9 +259,7 @@ def odds(argv: Sequence[str]) -> int:
         "difficulty": difficulty.to_dict(),
         "energy": {"dice": args.energy_dice, "die": args.die},
     }
-    width = max(len(n) for n in ide4.OUTCOME_NAMES.values())
-    rows = [f"{ide4.OUTCOME_NAMES[k]:<{width}} {percent(p):>7}" for k, p in outcomes.items()]
-    emit(data, "\n".join([title, *rows]), args.json)
+    emit(data, "\n".join([title, *outcome_rows(ide4.OUTCOME_NAMES, outcomes)]), args.json)
     return 0
 
 

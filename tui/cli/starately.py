@@ -6,7 +6,16 @@ import argparse
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from tui.cli.common import Parser, emit, fail, fraction_text, odds_payload, signed_int
+from tui.cli.common import (
+    Parser,
+    bar_row,
+    emit,
+    fail,
+    fraction_text,
+    odds_payload,
+    outcome_rows,
+    signed_int,
+)
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from rules.starately import Check, Result, RiskResult
@@ -215,7 +224,7 @@ def check_title(check: Check) -> str:
 def odds(argv: Sequence[str]) -> int:
     """``kubik odds starately``: exact success/failure and Effect distribution."""
     from rules import starately
-    from tui.present.rolls import bar, percent, signed
+    from tui.present.rolls import percent, signed
 
     args = starately_parser("odds").parse_args(argv)
     if opposed_wanted(args):
@@ -235,19 +244,14 @@ def odds(argv: Sequence[str]) -> int:
         "dice": check.side.dice_count,
     }
     top = max(result.effect.values())
-    lines = [check_title(check)]
-    lines += [
-        f"{starately.OUTCOME_NAMES[k]:<6} {percent(p):>7}" for k, p in result.outcomes.items()
-    ]
+    lines = [check_title(check), *outcome_rows(starately.OUTCOME_NAMES, result.outcomes)]
     lines.append(
         f"Натуральное 12 (успех всегда): {percent(result.natural_success)}; "
         f"натуральное 2 (провал всегда): {percent(result.natural_failure)}"
     )
     lines.append(f"С Риском после провала: успех {percent(result.with_risk)}")
     lines.append("Эффект:")
-    lines += [
-        f"{signed(e):>6} {percent(p):>7} {bar(p / top, 30)}" for e, p in result.effect.items()
-    ]
+    lines += [bar_row(signed(e), p, top, 30) for e, p in result.effect.items()]
     emit(data, "\n".join(lines), args.json)
     return 0
 

@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from tui.cli.common import Parser, emit, fail, odds_payload, signed_int
+from tui.cli.common import Parser, bar_row, emit, fail, odds_payload, outcome_rows, signed_int
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from rules.wod import Pool, PoolResult
@@ -89,7 +89,6 @@ def pool_title(pool: Pool) -> str:
 def odds(argv: Sequence[str]) -> int:
     """``kubik odds wod``: exact outcome chances and the distribution of successes."""
     from rules import wod
-    from tui.present.rolls import bar, percent
 
     args = wod_parser("odds").parse_args(argv)
     pool = build_pool(args)
@@ -104,15 +103,11 @@ def odds(argv: Sequence[str]) -> int:
         "again": pool.again,
         "rote": pool.rote,
     }
-    width = max(len(name) for name in wod.OUTCOME_NAMES.values())
-    lines = [pool_title(pool)]
-    lines += [
-        f"{wod.OUTCOME_NAMES[k]:<{width}} {percent(p):>7}" for k, p in result.outcomes.items()
-    ]
+    lines = [pool_title(pool), *outcome_rows(wod.OUTCOME_NAMES, result.outcomes)]
     shown = {k: p for k, p in result.successes.items() if p >= 0.0005}
     top = max(shown.values())
     lines.append("Успехов:")
-    lines += [f"{k:>6} {percent(p):>7} {bar(p / top, 30)}" for k, p in shown.items()]
+    lines += [bar_row(str(k), p, top, 30) for k, p in shown.items()]
     if result.truncated:  # «--again none» explodes nothing: nothing was cut
         lines.append(f"Хвост взрывов обрезан: отброшено {float(result.truncated):.1e} вероятности.")
     emit(data, "\n".join(lines), args.json)
