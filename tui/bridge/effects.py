@@ -126,25 +126,35 @@ def _without(modifiers: Sequence[Modifier], effect: Sequence[Modifier]) -> tuple
     return tuple(left)
 
 
+def _note(widget: Any, actor: str, built: Any, strip: Any, success: Any) -> str:
+    """«с эффектом …: P без → с» for a builder's ``built`` check (``actor``'s effects).
+
+    ``strip(built, mods)`` is the same check without the effects' modifiers, ``success(x)`` the
+    chance that counts as a success in that system.
+    """
+    mods = effect_modifiers(widget, _character(widget, actor))
+    if not mods:
+        return ""
+    try:
+        return odds_note(mods, success(strip(built, mods)), success(built))
+    except RulesError:
+        return ""
+
+
 def ide4_note(widget: Any, inp: Any) -> str:
     """IDE4 builder: «с эффектом …: P(Успех или Триумф) без → с» for the built input."""
     from dataclasses import replace
 
     from rules import ide4
 
-    mods = effect_modifiers(widget, _character(widget, inp.actor))
-    if not mods:
-        return ""
-
     def success(i: Any) -> Fraction:
         odds = ide4.check_odds(i)
         return odds["triumph"] + odds["success"]
 
-    before = replace(inp, modifiers=_without(inp.modifiers, mods))
-    try:
-        return odds_note(mods, success(before), success(inp))
-    except RulesError:
-        return ""
+    def strip(i: Any, mods: tuple[Modifier, ...]) -> Any:
+        return replace(i, modifiers=_without(i.modifiers, mods))
+
+    return _note(widget, inp.actor, inp, strip, success)
 
 
 def starately_note(widget: Any, check: Any) -> str:
@@ -153,12 +163,13 @@ def starately_note(widget: Any, check: Any) -> str:
 
     from rules import starately
 
-    mods = effect_modifiers(widget, _character(widget, check.side.name))
-    if not mods:
-        return ""
-    side = replace(check.side, modifiers=_without(check.side.modifiers, mods))
-    before = starately.check_odds(replace(check, side=side)).outcomes["success"]
-    return odds_note(mods, before, starately.check_odds(check).outcomes["success"])
+    def success(c: Any) -> Fraction:
+        return starately.check_odds(c).outcomes["success"]
+
+    def strip(c: Any, mods: tuple[Modifier, ...]) -> Any:
+        return replace(c, side=replace(c.side, modifiers=_without(c.side.modifiers, mods)))
+
+    return _note(widget, check.side.name, check, strip, success)
 
 
 def wod_note(widget: Any, pool: Any) -> str:
@@ -167,16 +178,14 @@ def wod_note(widget: Any, pool: Any) -> str:
 
     from rules import wod
 
-    mods = effect_modifiers(widget, _character(widget, pool.name))
-    if not mods:
-        return ""
-
     def success(p: Any) -> Fraction:
         o = wod.pool_odds(p).outcomes
         return 1 - o["failure"] - o["dramatic_failure"]
 
-    before = replace(pool, modifiers=_without(pool.modifiers, mods))
-    return odds_note(mods, success(before), success(pool))
+    def strip(p: Any, mods: tuple[Modifier, ...]) -> Any:
+        return replace(p, modifiers=_without(p.modifiers, mods))
+
+    return _note(widget, pool.name, pool, strip, success)
 
 
 def _character(widget: Any, name: str) -> Character | None:
