@@ -152,6 +152,7 @@ SCAN_FILES = ("pyproject.toml", "README.md", "CONTRIBUTING.md", "Makefile", "tox
 TEXT_SUFFIXES = {".py", ".md", ".toml", ".tcss", ".txt", ".cfg", ".ini", ".yml", ".yaml", ".sh"}
 SKIP_PARTS = {"__snapshots__", "__pycache__", ".venv", ".git"}
 SELF = "scripts/relayout.py"
+SELF_TEST = "tests/test_relayout.py"  # its old-layout tree is the test's input: never rewritten
 
 
 def module_of(path: str) -> str:
@@ -323,7 +324,9 @@ class Relayout:
                 ):
                     found.append(path)
         found += [self.root / f for f in SCAN_FILES if (self.root / f).is_file()]
-        return sorted(p for p in found if p.relative_to(self.root).as_posix() != SELF)
+        return sorted(
+            p for p in found if p.relative_to(self.root).as_posix() not in (SELF, SELF_TEST)
+        )
 
     def rewrite_all(self) -> None:
         self.old_new, self.packages, self.new_modules = self.modules()

@@ -15,25 +15,25 @@ SCRIPT = ROOT / "scripts" / "relayout.py"
 
 OLD_TREE = {
     "tui/__init__.py": "",
-    "tui/cli/kubik.py": "def main():\n    return 0\n",
-    "tui/cli/common.py": "def fail():\n    pass\n",
-    "tui/present/luck.py": "",
+    "tui/cli.py": "def main():\n    return 0\n",
+    "tui/cli_common.py": "def fail():\n    pass\n",
+    "tui/luck_text.py": "",
     "tui/widgets/__init__.py": "",
-    "tui/widgets/combat/drevo.py": "class CombatPane:\n    pass\n",
-    "tui/widgets/combat/drevo_forms.py": "",
-    "tui/widgets/log/pane.py": "class LogPane:\n    pass\n",
+    "tui/widgets/combat.py": "class CombatPane:\n    pass\n",
+    "tui/widgets/combat_forms.py": "",
+    "tui/widgets/log.py": "class LogPane:\n    pass\n",
     # A file another branch added: a pattern places it; one no pattern knows is reported.
-    "tui/cli_seat.py": "from tui.cli.common import fail\nfrom tui import luck_text as lt\n",
-    "tui/widgets/seat_queue.py": "from tui.widgets.log.pane import LogPane\n",
+    "tui/cli_seat.py": "from tui.cli_common import fail\nfrom tui import luck_text as lt\n",
+    "tui/widgets/seat_queue.py": "from tui.widgets.log import LogPane\n",
     "tests/test_x.py": (
-        'PATCH = "tui.widgets.combat.drevo.CombatPane.x"\n'
-        'LATER = ("tui.widgets.combat.drevo", "tui.widgets.log.pane")\n'
-        "from tui.cli.kubik import main\n"
+        'PATCH = "tui.widgets.combat.CombatPane.x"\n'
+        'LATER = ("tui.widgets.combat", "tui.widgets.log")\n'
+        "from tui.cli import main\n"
         "from tui.widgets import combat_forms\n"
-        "# see tui/widgets/combat/drevo.py and tui/cli/kubik.py\n"
-        'ARGS = ["-m", "tui.cli.common"]\n'
+        "# see tui/widgets/combat.py and tui/cli.py\n"
+        'ARGS = ["-m", "tui.cli_common"]\n'
     ),
-    "pyproject.toml": '[project.scripts]\nkubik = "tui.cli.kubik:main"\n',
+    "pyproject.toml": '[project.scripts]\nkubik = "tui.cli:main"\n',
 }
 
 
@@ -67,7 +67,7 @@ def test_the_move_rewrites_imports_strings_paths_and_entry_points(tmp_path: Path
         assert (tree / rel).is_file(), rel
     assert (tree / "tui/widgets/combat/drevo.py").is_file()
     assert (tree / "tui/widgets/combat/__init__.py").read_text().startswith('"""')
-    assert not (tree / "tui/cli/kubik.py").exists()
+    assert not (tree / "tui/cli.py").exists()
     assert (tree / "tui/cli/seat.py").read_text() == (
         "from tui.cli.common import fail\nfrom tui.present import luck as lt\n"
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tui.seats.serve_seat import COOKIE, allowed, seat_command
+from tui.cli.serve_seat import COOKIE, allowed, seat_command
 
 pytest.importorskip("textual_serve")
 
@@ -37,7 +37,7 @@ def test_each_tab_runs_the_seat_and_nothing_else(tmp_path):
 async def test_the_server_refuses_without_the_token_and_sets_the_cookie_with_it(tmp_path):
     from aiohttp.test_utils import TestClient, TestServer
 
-    from tui.seats.serve_seat import seat_server
+    from tui.cli.serve_seat import seat_server
 
     server = seat_server("Милава", TOKEN, tmp_path / "c.json", 8123)
     assert server.host == "127.0.0.1"

@@ -288,11 +288,11 @@ def _main(argv: Sequence[str] | None) -> int:
 
             return cmd_stats(rest)
         if command == "seat":  # a player's seat at the GM's kubik (tui/seats)
-            from tui.seats.seat import cmd_seat
+            from tui.cli.seat import cmd_seat
 
             return cmd_seat(rest)
         if command == "serve" and "--seat" in rest:  # a seat in a browser (tui/seats)
-            from tui.seats.serve_seat import cmd_serve_seat
+            from tui.cli.serve_seat import cmd_serve_seat
 
             return cmd_serve_seat(rest)
         if command == "serve":

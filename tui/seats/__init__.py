@@ -7,5 +7,5 @@
 * :mod:`tui.seats.rules_check` — which request a seat may make now; what an accepted one writes;
 * :mod:`tui.seats.gm` — the GM's indicator and the Ctrl+P dialog (accept, edit, refuse, always);
 * :mod:`tui.seats.seat` — ``kubik seat NAME``: the players' view and a private panel;
-* :mod:`tui.seats.serve_seat` — ``kubik serve --seat NAME``: a seat in a browser, behind its key.
+* :mod:`tui.cli.serve_seat` — ``kubik serve --seat NAME``: a seat in a browser, behind its key.
 """

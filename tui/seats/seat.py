@@ -382,33 +382,3 @@ class SeatApp(CrashReporting, App[None]):
     def on_key(self, event: events.Key) -> None:
         if event.key == "q" and not isinstance(self.focused, Input) and not self._declaring():
             self.exit()
-
-
-def cmd_seat(argv: list[str]) -> int:
-    """``kubik seat NAME [--campaign ФАЙЛ]``: open a player's seat at the GM's kubik."""
-    import argparse
-
-    from tui.cli.common import campaign_arg, fail
-    from tui.seats.tokens import seats_dir, socket_path, token_for
-    from tui.store import default_campaign_path
-
-    parser = argparse.ArgumentParser(
-        prog="kubik seat",
-        description="Место игрока: вид для игроков и заявки за своих персонажей; "
-        "ведущий принимает их в своём kubik (Ctrl+P).",
-    )
-    parser.add_argument("name", metavar="ИМЯ", help="имя игрока или его персонажа")
-    parser.add_argument("--campaign", type=campaign_arg, metavar="ФАЙЛ", help="файл кампании")
-    args = parser.parse_args(argv)
-    folder = seats_dir()
-    token = token_for(folder, args.name)
-    if token is None:
-        fail(
-            f"Места «{args.name}» нет: ведущий создаёт места для игроков партии, когда "
-            "открывает kubik. Проверьте имя (как у персонажа) и что kubik ведущего запущен.",
-            code=1,
-        )
-    path = socket_path(folder, args.campaign or default_campaign_path())
-    app = SeatApp(args.name, path, token)
-    app.run()
-    return int(app.return_code or 0)
