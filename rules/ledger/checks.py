@@ -200,12 +200,25 @@ def _drevo_initiative(sides: Sequence[Data], luck: _Tally) -> None:
 def _rounds_initiative(data: Data, luck: _Tally) -> None:
     """Старатели (2d6 + DM) and Мир Тьмы (d10 + initiative): each fighter's (or side's) dice
     are its total less its fixed part, placed among the dice's own totals. IDE4's initiative
-    is a check whose difficulty the entry does not keep: not placed. Tie-breaks only order."""
+    is a quick check: its outcome placed among the outcomes of its difficulty (entries from
+    before the check was kept are not placed). Tie-breaks only order."""
     system = data.get("system")
+    names = data.get("names")
+    if system == "ide4":
+        from rules.ide4.model import OUTCOMES
+        from rules.ide4.odds import outcome_odds
+
+        for key, roll in data["initiative"].items():
+            check = roll.get("check")
+            if not isinstance(check, Mapping):
+                continue
+            odds = outcome_odds(int(check["final"]), 0, 4, hidden_risk=bool(check["hidden_risk"]))
+            who = names.get(key) if isinstance(names, Mapping) else None
+            luck.roll(str(who) if who else None, outcome_luck(odds, OUTCOMES, check["outcome"]))
+        return
     if system not in _INITIATIVE_DICE:
         return
     dist = _INITIATIVE_DICE[system]()
-    names = data.get("names")
     for key, roll in data["initiative"].items():
         natural = int(roll["key"][0]) - int(roll["bonus"])
         if natural not in dist:

@@ -57,6 +57,8 @@ class InitiativeRoll:
         text: «Успех · 57» (IDE4: outcome · total), «4+5 +1 = 10» (2d6 + DM),
             «7 +5 = 12» (d10 + initiative); an effect's modifier is a further «−1».
         rerolls: the tie-break rolls it made, in order (ordering only).
+        check: IDE4 only: the check's final difficulty, hidden risk and outcome (what the
+            luck ledger needs to place the roll); ``None`` without a d100 roll.
     """
 
     id: str
@@ -65,10 +67,11 @@ class InitiativeRoll:
     text: str
     pc: bool = True
     rerolls: tuple[int, ...] = ()
+    check: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict."""
-        return {
+        out = {
             "id": self.id,
             "key": list(self.key),
             "bonus": self.bonus,
@@ -76,6 +79,9 @@ class InitiativeRoll:
             "pc": self.pc,
             "rerolls": list(self.rerolls),
         }
+        if self.check is not None:
+            out["check"] = dict(self.check)
+        return out
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> InitiativeRoll:
@@ -87,6 +93,7 @@ class InitiativeRoll:
             str(d["text"]),
             bool(d.get("pc", True)),
             tuple(int(r) for r in d.get("rerolls", [])),
+            dict(d["check"]) if isinstance(d.get("check"), dict) else None,
         )
 
 
@@ -200,7 +207,15 @@ def roll_one(system: str, f: Fighter, rng: random.Random) -> InitiativeRoll:
         total = check.total or 0
         name = ide4.OUTCOME_NAMES[outcome]
         text = f"{name} · {total}" if check.natural is not None else name
-        return InitiativeRoll(f.id, (ide4.OUTCOME_RANK[outcome], total), 0, text, f.pc)
+        placed = None
+        if check.natural is not None:  # [0] and [00] roll no dice: nothing for the ledger
+            placed = {
+                "final": check.difficulty.final,
+                "hidden_risk": check.difficulty.hidden_risk,
+                "outcome": outcome,
+            }
+        key = (ide4.OUTCOME_RANK[outcome], total)
+        return InitiativeRoll(f.id, key, 0, text, f.pc, check=placed)
     raise RulesError(f"Для системы «{system}» раунды ведёт вкладка Бой Древа, не этот трекер.")
 
 

@@ -525,7 +525,7 @@ def test_drevo_fate_without_a_new_roll_is_spent() -> None:
 def test_round_tracker_initiative_places_its_dice() -> None:
     """RULES.md [default] «Старатели: 2d6 + the DM of a characteristic the campaign names;
     Мир Тьмы: d10 + the sheet's initiative»: each fighter's dice (its total less the fixed
-    part) are placed among those dice's totals; IDE4's check keeps no difficulty: not placed."""
+    part) are placed among those dice's totals; an old IDE4 entry without its check: not placed."""
     two_d6 = brute([(a + b, 1) for a, b in product(range(1, 7), repeat=2)], lambda s: s)
     d10 = brute([(f, 1) for f in range(1, 11)], lambda s: s)
     rolls = {
@@ -543,3 +543,44 @@ def test_round_tracker_initiative_places_its_dice() -> None:
     assert entry_luck("combat", None, {"system": "wod", "initiative": bad}) is None
     ide4_rolls = {"z": {"key": [3, 40], "bonus": 0, "text": "Средне · 40"}}
     assert entry_luck("combat", None, {"system": "ide4", "initiative": ide4_rolls}) is None
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_ide4_initiative_places_its_quick_check(seed) -> None:
+    """RULES.md [default] «IDE4 — a check of the action Инициатива, ordered by outcome, then
+    total»: the outcome rolled is placed among the outcomes of that check's
+    difficulty, enumerated over the hundred faces of the d100."""
+    import random
+
+    from rules import ide4
+    from rules.rounds.initiative import (
+        Fighter,
+        InitiativeRoll,
+        ide4_attribute,
+        roll_one,
+        setting,
+    )
+
+    fighter = Fighter("g", "Горан", qualities={"Ловкость": 2 + seed % 4, "Сила": 3})
+    roll = roll_one("ide4", fighter, random.Random(seed))
+    saved = InitiativeRoll.from_dict(roll.to_dict())
+    assert saved == roll and roll.check is not None
+    inp = ide4.CheckInput(
+        actor="Горан",
+        action=str(setting("ide4", "action")),
+        attribute=ide4_attribute(fighter),
+        attribute_level=fighter.qualities.get(ide4_attribute(fighter), 3),
+        level="quick",
+    )
+    counts: dict[str, int] = {}
+    for natural in range(1, 101):
+        outcome = ide4.roll(ide4.start(inp), natural=natural).outcome
+        counts[outcome] = counts.get(outcome, 0) + 1
+    rank = ide4.OUTCOME_RANK
+    got = roll.check["outcome"]
+    below = sum(n for o, n in counts.items() if rank[o] < rank[got])
+    expected = Fraction(2 * below + counts[got], 200)
+    data = {"system": "ide4", "initiative": {"g": roll.to_dict()}, "names": {"g": "Горан"}}
+    luck = entry_luck("combat", None, data)
+    assert [r.who for r in luck.rolls] == ["Горан"]
+    assert luck.rolls[0].luck.percentile == pytest.approx(float(expected), abs=1e-12)
