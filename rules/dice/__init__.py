@@ -22,7 +22,7 @@ from rules.dice.model import (
     Target,
 )
 from rules.dice.parser import parse
-from rules.dice.roller import (
+from rules.dice.results import (
     Die,
     GroupRoll,
     OpRoll,
@@ -31,9 +31,8 @@ from rules.dice.roller import (
     PoolRoll,
     RollResult,
     ValueRoll,
-    roll,
-    validate,
 )
+from rules.dice.roller import roll, validate
 from rules.rng import make_rng
 
 __all__ = [

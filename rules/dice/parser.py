@@ -15,96 +15,36 @@ Grammar (case-insensitive; spaces between terms, not inside one)::
 
 Every error is a :class:`~rules.errors.DiceSyntaxError` (or :class:`DiceBoundsError` for a
 number out of bounds) whose message names the 1-based position and what to do.
+
+This module holds the grammar; the tokens are in :mod:`rules.dice.parser_tokens`, the
+modifiers in :mod:`rules.dice.parser_modifiers` and the checks in
+:mod:`rules.dice.parser_checks`.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.dice.bounds import bounds, static_dice
 from rules.dice.model import (
     DEFAULT_LIMITS,
     Binary,
-    Compare,
     Dice,
-    Explode,
     Expression,
     Group,
     Limits,
     Negate,
     Node,
     Number,
-    Reroll,
-    Select,
-    Target,
-    walk,
-    where,
 )
-from rules.errors import DiceBoundsError, DiceSyntaxError
+from rules.dice.parser_checks import CheckMixin, _check
+from rules.dice.parser_modifiers import ModifierMixin
+from rules.dice.parser_tokens import _D, _DIGITS, _FUDGE, _REPEAT, _SIGNS, _bounds_error
 
 __all__ = ["parse"]
 
-_DIGITS = frozenset("0123456789")
-_D = frozenset("dDкКдД")
-_FUDGE = frozenset("fFфФ")
-_SIGNS = {"+": 1, "-": -1, "\u2212": -1}
-_REPEAT = frozenset("xXхХ×")
-_MAX_DIGITS = 9
 
-
-def _bounds_error(position: int, message: str) -> DiceBoundsError:
-    return DiceBoundsError(where(position, message), position)
-
-
-class _Parser:
+class _Parser(ModifierMixin, CheckMixin):
     """Recursive descent over the raw text (no lowering, so positions stay exact)."""
-
-    def __init__(self, text: str, limits: Limits) -> None:
-        self.text = text
-        self.limits = limits
-        self.i = 0
-        self.end = len(text)
-        self.depth = 0
-
-    # -- helpers ------------------------------------------------------------------------------
-
-    def error(self, message: str, position: int | None = None) -> DiceSyntaxError:
-        at = self.i if position is None else position
-        return DiceSyntaxError(where(at, message), at)
-
-    def peek(self, n: int = 1) -> str:
-        return self.text[self.i : min(self.i + n, self.end)].lower()
-
-    def at_end(self) -> bool:
-        return self.i >= self.end
-
-    def skip_ws(self) -> None:
-        while self.i < self.end and self.text[self.i].isspace():
-            self.i += 1
-
-    def shown(self) -> str:
-        return self.text[self.i] if self.i < self.end else ""
-
-    def number(self) -> int | None:
-        start = self.i
-        while self.i < self.end and self.text[self.i] in _DIGITS:
-            self.i += 1
-        if self.i == start:
-            return None
-        digits = self.text[start : self.i].lstrip("0")
-        if len(digits) > _MAX_DIGITS:
-            raise _bounds_error(start, f"слишком большое число — не больше {_MAX_DIGITS} цифр")
-        return int(digits or "0")
-
-    def signed_number(self, what: str) -> int:
-        sign = 1
-        if self.shown() in _SIGNS:
-            sign = _SIGNS[self.shown()]
-            self.i += 1
-        value = self.number()
-        if value is None:
-            raise self.error(f"после «{what}» ожидалось число")
-        return sign * value
 
     # -- the grammar --------------------------------------------------------------------------
 
@@ -269,13 +209,6 @@ class _Parser:
                 break
         return Group(tuple(items), position=start, **mods)  # type: ignore[arg-type]
 
-    def put(self, mods: dict[str, object], key: str, value: object, at: int) -> None:
-        if key in mods:
-            raise self.error(
-                f"модификатор «{self.text[at : self.i]}» уже задан — оставьте один", at
-            )
-        mods[key] = value
-
     def dice(self, count: int, start: int) -> Dice:
         letter = self.shown()
         self.i += 1
@@ -345,188 +278,6 @@ class _Parser:
         dice = Dice(count, faces, position=start, **mods)  # type: ignore[arg-type]
         self.check_dice(dice, positions)
         return dice
-
-    def point(self, what: str, default_ok: bool = True) -> Compare | None:
-        at = self.i
-        for op in ("!=", "<>", "<=", ">=", "=", "<", ">"):
-            if self.text.startswith(op, self.i):
-                self.i += len(op)
-                if self.shown() not in _SIGNS and self.shown() not in _DIGITS:
-                    raise self.error(f"после «{op}» ожидалось число, например «{op}5»")
-                return Compare("!=" if op == "<>" else op, self.signed_number(op))
-        if self.shown() in _DIGITS:
-            value = self.number()
-            assert value is not None
-            return Compare("=", value)
-        if not default_ok:
-            raise self.error(f"после «{what}» ожидалось условие, например «{what}<=1»", at)
-        return None
-
-    def explode(self) -> Explode:
-        self.i += 1
-        compound = self.shown() == "!"
-        if compound:
-            self.i += 1
-        penetrate = self.peek() == "p"
-        if penetrate:
-            self.i += 1
-        return Explode(compound, penetrate, self.point("!"))
-
-    def reroll(self) -> Reroll:
-        self.i += 1
-        once = self.peek() == "o"
-        if once:
-            self.i += 1
-        return Reroll(once, self.point("r"))
-
-    def select(self) -> Select:
-        keep = self.peek() == "k"
-        letter = self.shown()
-        self.i += 1
-        end = self.peek()
-        high = keep
-        if end in ("h", "l"):
-            high = end == "h"
-            self.i += 1
-            letter += self.text[self.i - 1]
-        at = self.i
-        count = self.number()
-        if count is None:
-            if letter.lower() == "d":
-                raise self.error("после «d» ожидалось, сколько кубиков отбросить, например «d1»")
-            count = 1
-        if count < 1:
-            raise _bounds_error(at, f"после «{letter}» нужно число от 1, а не {count}")
-        return Select(keep, high, count)
-
-    def target(self) -> Target:
-        success = self.point("", default_ok=False)
-        assert success is not None
-        failure = None
-        if self.peek() == "f":
-            self.i += 1
-            failure = self.point("f", default_ok=False)
-        return Target(success, failure)
-
-    # -- checks with positions ----------------------------------------------------------------
-
-    def check_dice(self, dice: Dice, positions: dict[str, int]) -> None:
-        low, high = dice.low, dice.high
-        for key in ("minimum", "maximum"):
-            value = getattr(dice, key)
-            if value is not None and not low <= value <= high:
-                word = "min" if key == "minimum" else "max"
-                raise _bounds_error(
-                    positions[key], f"«{word}» у d{dice.faces or 'F'} может быть от {low} до {high}"
-                )
-        if dice.minimum is not None and dice.maximum is not None and dice.minimum > dice.maximum:
-            raise _bounds_error(positions["minimum"], "«min» больше «max» — поменяйте их местами")
-        faces = range(low, high + 1)
-        if dice.explode is not None and all(dice.explode_point.match(v) for v in faces):
-            raise self.error(
-                f"«{dice.explode}» срабатывает на любой грани — взрыв не остановился бы "
-                "никогда; измените условие (например «!>=5»)",
-                positions["explode"],
-            )
-        if (
-            dice.reroll is not None
-            and not dice.reroll.once
-            and all(dice.reroll_point.match(v) for v in faces)
-        ):
-            raise self.error(
-                f"«{dice.reroll}» срабатывает на любой грани — переброс не остановился бы "
-                "никогда; измените условие или пишите «ro» (один переброс)",
-                positions["reroll"],
-            )
-        for key in ("keep", "drop"):
-            select = getattr(dice, key)
-            if select is not None and select.count > dice.count:
-                word = "оставить" if select.keep else "отбросить"
-                raise _bounds_error(
-                    positions[key],
-                    f"из {dice.count} кубиков нельзя {word} {select.count} — "
-                    f"возьмите число от 1 до {dice.count}",
-                )
-
-
-def _check(expression: Expression, limits: Limits) -> None:
-    """Checks over the whole tree: dice total, groups, divisors that may be zero."""
-    total = 0
-    for node in walk(expression.root):
-        if isinstance(node, Dice):
-            total += node.count * expression.repeat
-            if total > limits.max_dice_total:
-                raise _bounds_error(
-                    node.position,
-                    f"в выражении больше {limits.max_dice_total} кубиков — уменьшите их число",
-                )
-        elif isinstance(node, Group):
-            _check_group(node, limits)
-        elif isinstance(node, Binary) and node.op == "/":
-            low, high = bounds(node.right, limits)
-            if low <= 0 <= high:
-                raise DiceSyntaxError(
-                    where(
-                        node.position,
-                        f"делитель «{node.right}» может оказаться нулём — на ноль не делят",
-                    ),
-                    node.position,
-                )
-
-
-def _check_group(group: Group, limits: Limits) -> None:
-    selects = [s for s in (group.keep, group.drop) if s is not None]
-    modified = bool(selects) or group.target is not None
-    if len(group.items) > 1:
-        for select in selects:
-            if select.count > len(group.items):
-                raise _bounds_error(
-                    group.position,
-                    f"в группе {len(group.items)} выражения, а «{select}» просит больше — "
-                    "уменьшите число",
-                )
-        return
-    if not modified:
-        return
-    # One sub-expression: the modifiers act on its dice, so it must be a plain sum of dice.
-    stack = [(1, group.items[0])]
-    signs = set()
-    while stack:
-        sign, node = stack.pop()
-        if isinstance(node, Binary) and node.op in "+-":
-            stack += [(sign, node.left), (sign if node.op == "+" else -sign, node.right)]
-        elif isinstance(node, Negate):
-            stack.append((-sign, node.operand))
-        elif isinstance(node, Dice) and not (node.keep or node.drop or node.target):
-            signs.add(sign)
-            continue
-        elif isinstance(node, Number):
-            continue
-        else:
-            raise DiceSyntaxError(
-                where(
-                    group.position,
-                    "в группе из одного выражения с k, d или условием успеха допустимы только "
-                    "кубики без k/d/условий, числа, «+» и «-» — или перечислите части через «,»",
-                ),
-                group.position,
-            )
-    if selects and len(signs) > 1:
-        raise DiceSyntaxError(
-            where(
-                group.position,
-                "в группе с k или d кубики должны все прибавляться или все вычитаться — "
-                "перечислите части через «,», например «{4d6, -2d4}k1»",
-            ),
-            group.position,
-        )
-    dice = static_dice(group.items[0])
-    for select in selects:
-        if select.count > dice:
-            raise _bounds_error(
-                group.position,
-                f"в группе {dice} кубиков, а «{select}» просит больше — уменьшите число",
-            )
 
 
 def parse(text: str, limits: Limits = DEFAULT_LIMITS) -> Expression:

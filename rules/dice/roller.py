@@ -11,13 +11,16 @@ Every die is drawn with ``rng.randint`` (``randint(1, M)``, or ``randint(-1, 1)`
 to right, each pool's first rolls in order, then each entry's explosion chain, then rerolls. An
 explosion chain or a reroll run longer than ``Limits.max_chain``, or more than
 ``Limits.max_dice_total`` dice in all, stops the roll with :class:`DiceLimitError`.
+
+This module walks the tree and totals it; one pool's modifiers are rolled in
+:mod:`rules.dice.roller_pool`, and the frozen result is in :mod:`rules.dice.results`.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 from rules.dice.model import (
     DEFAULT_LIMITS,
@@ -29,11 +32,20 @@ from rules.dice.model import (
     Negate,
     Node,
     Number,
-    Select,
-    Target,
 )
 from rules.dice.parser import parse
-from rules.errors import DiceLimitError, RulesError
+from rules.dice.results import (
+    Die,
+    GroupRoll,
+    OpRoll,
+    Outcome,
+    Part,
+    PoolRoll,
+    RollResult,
+    ValueRoll,
+)
+from rules.dice.roller_pool import PoolRoller, _count, _Entry, _Pool, _select
+from rules.errors import RulesError
 
 __all__ = [
     "Die",
@@ -47,190 +59,6 @@ __all__ = [
     "roll",
     "validate",
 ]
-
-#: History events of a die, in the order they happened (each with the value it gave).
-EVENTS = ("rolled", "min", "max", "exploded", "rerolled")
-
-
-@dataclass(frozen=True)
-class Die:
-    """One entry of a pool.
-
-    Attributes:
-        value: what it counts with (after clamping, compounding, penetration, rerolls).
-        history: ``(event, value)`` pairs: ``rolled`` (the first roll), ``min``/``max`` (the
-            clamp), ``exploded`` (a roll compounded into it by ``!!``), ``rerolled`` (a new
-            roll replacing it).
-        exploded: it set off an explosion (the next entry, or its own compounded rolls).
-        added: it was rolled by an explosion of the entry before it.
-        penetrated: 1 was subtracted (``!p``; for ``!!p`` from each compounded roll).
-        kept: False when keep or drop removed it.
-        outcome: +1 success, -1 failure, 0 neither; None without a success compare point.
-    """
-
-    value: int
-    history: tuple[tuple[str, int], ...]
-    exploded: bool = False
-    added: bool = False
-    penetrated: bool = False
-    kept: bool = True
-    outcome: int | None = None
-
-    @property
-    def rolls(self) -> tuple[int, ...]:
-        """Every value drawn for this die, in order."""
-        return tuple(v for event, v in self.history if event in ("rolled", "exploded", "rerolled"))
-
-    @property
-    def rerolled(self) -> bool:
-        return any(event == "rerolled" for event, _ in self.history)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "value": self.value,
-            "history": [list(step) for step in self.history],
-            "exploded": self.exploded,
-            "added": self.added,
-            "penetrated": self.penetrated,
-            "rerolled": self.rerolled,
-            "kept": self.kept,
-            "outcome": self.outcome,
-        }
-
-
-@dataclass(frozen=True)
-class ValueRoll:
-    node: Number
-    value: int
-
-
-@dataclass(frozen=True)
-class PoolRoll:
-    """A dice pool's entries; ``value`` is their sum (or success count) over kept entries."""
-
-    node: Dice
-    dice: tuple[Die, ...]
-    value: int
-
-
-@dataclass(frozen=True)
-class OpRoll:
-    """``+ - * /`` or a leading minus over its operands' rolls."""
-
-    node: Binary | Negate
-    parts: tuple[Part, ...]
-    value: int
-
-
-@dataclass(frozen=True)
-class GroupRoll:
-    """A group's sub-rolls; ``kept``/``outcomes`` are per sub-total (several sub-expressions)."""
-
-    node: Group
-    parts: tuple[Part, ...]
-    kept: tuple[bool, ...]
-    outcomes: tuple[int | None, ...]
-    value: int
-
-
-Part = Union[ValueRoll, PoolRoll, OpRoll, GroupRoll]
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """One roll of the expression (``Nx`` makes several)."""
-
-    tree: Part
-    total: int
-    success: bool | None
-
-
-@dataclass(frozen=True)
-class RollResult:
-    """The outcome of rolling an expression, keeping every die."""
-
-    expression: Expression
-    outcomes: tuple[Outcome, ...]
-
-    @property
-    def total(self) -> int:
-        """The total of the roll (of the first, for ``Nx``)."""
-        return self.outcomes[0].total
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        return tuple(o.total for o in self.outcomes)
-
-    @property
-    def success(self) -> bool | None:
-        """Success against ``vs N`` (of the first roll, for ``Nx``); None without a target."""
-        return self.outcomes[0].success
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return a JSON-ready dict with every die's history."""
-        rolls = [
-            {"total": o.total, "success": o.success, "tree": _part_dict(o.tree)}
-            for o in self.outcomes
-        ]
-        return {
-            "expression": str(self.expression),
-            "text": self.expression.text,
-            "label": self.expression.label,
-            "target": self.expression.target,
-            "repeat": self.expression.repeat,
-            "total": self.total,
-            "totals": list(self.totals),
-            "success": self.success,
-            "rolls": rolls,
-        }
-
-
-def _part_dict(part: Part) -> dict[str, Any]:
-    if isinstance(part, ValueRoll):
-        return {"kind": "number", "value": part.value}
-    if isinstance(part, PoolRoll):
-        return {
-            "kind": "dice",
-            "notation": str(part.node),
-            "value": part.value,
-            "dice": [die.to_dict() for die in part.dice],
-        }
-    if isinstance(part, OpRoll):
-        op = "neg" if isinstance(part.node, Negate) else part.node.op
-        return {
-            "kind": "op",
-            "op": op,
-            "value": part.value,
-            "parts": [_part_dict(p) for p in part.parts],
-        }
-    return {
-        "kind": "group",
-        "notation": str(part.node),
-        "value": part.value,
-        "kept": list(part.kept),
-        "outcomes": list(part.outcomes),
-        "parts": [_part_dict(p) for p in part.parts],
-    }
-
-
-# -- mutable state while rolling -----------------------------------------------------------------
-
-
-@dataclass
-class _Entry:
-    value: int
-    history: list[tuple[str, int]]
-    exploded: bool = False
-    added: bool = False
-    penetrated: bool = False
-    kept: bool = True
-    outcome: int | None = None
-
-
-@dataclass
-class _Pool:
-    node: Dice
-    entries: list[_Entry]
 
 
 @dataclass
@@ -247,30 +75,7 @@ class _Group:
     outcomes: list[int | None] = field(default_factory=list)
 
 
-class _Roller:
-    def __init__(self, rng: random.Random, limits: Limits) -> None:
-        self.rng = rng
-        self.limits = limits
-        self.rolled = 0
-
-    def draw(self, dice: Dice) -> int:
-        self.rolled += 1
-        if self.rolled > self.limits.max_dice_total:
-            raise DiceLimitError(
-                f"взрывы и перебросы довели число кубиков до {self.rolled}, больше "
-                f"{self.limits.max_dice_total} за бросок — бросок остановлен; уменьшите число "
-                "кубиков или ослабьте «!» и «r»"
-            )
-        if dice.faces is None:
-            return self.rng.randint(-1, 1)
-        return self.rng.randint(1, dice.faces)
-
-    def chain_error(self, dice: Dice, what: str) -> DiceLimitError:
-        return DiceLimitError(
-            f"у {dice}: {what} больше {self.limits.max_chain} раз подряд — бросок остановлен; "
-            "проверьте источник случайности или ослабьте условие"
-        )
-
+class _Roller(PoolRoller):
     def node(self, node: Node) -> Any:
         if isinstance(node, Number):
             return node
@@ -281,71 +86,6 @@ class _Roller:
         if isinstance(node, Negate):
             return _Op(node, [self.node(node.operand)])
         return self.group(node)
-
-    def pool(self, dice: Dice) -> _Pool:
-        entries = []
-        for _ in range(dice.count):
-            raw = self.draw(dice)
-            entry = _Entry(raw, [("rolled", raw)])
-            if dice.minimum is not None and entry.value < dice.minimum:
-                entry.value = dice.minimum
-                entry.history.append(("min", dice.minimum))
-            if dice.maximum is not None and entry.value > dice.maximum:
-                entry.value = dice.maximum
-                entry.history.append(("max", dice.maximum))
-            entries.append(entry)
-        if dice.explode is not None:
-            entries = self.explode(dice, entries)
-        if dice.reroll is not None:
-            point, once = dice.reroll_point, dice.reroll.once
-            for entry in entries:
-                times = 0
-                while point.match(entry.value):
-                    times += 1
-                    if times > self.limits.max_chain:
-                        raise self.chain_error(dice, "переброс")
-                    entry.value = self.draw(dice)
-                    entry.history.append(("rerolled", entry.value))
-                    if once:
-                        break
-        _select(entries, dice.keep, dice.drop)
-        if dice.target is not None:
-            _count(entries, dice.target)
-        return _Pool(dice, entries)
-
-    def explode(self, dice: Dice, entries: list[_Entry]) -> list[_Entry]:
-        assert dice.explode is not None
-        point, compound, penetrate = (
-            dice.explode_point,
-            dice.explode.compound,
-            dice.explode.penetrate,
-        )
-        out: list[_Entry] = []
-        for entry in entries:
-            chain = [entry]
-            compare = entry.value
-            while point.match(compare):
-                if len(chain) > self.limits.max_chain:
-                    raise self.chain_error(dice, "взрыв")
-                raw = self.draw(dice)
-                compare = raw
-                chain[-1].exploded = True
-                chain.append(
-                    _Entry(
-                        raw - 1 if penetrate else raw,
-                        [("rolled", raw)],
-                        added=True,
-                        penetrated=penetrate,
-                    )
-                )
-            if compound and len(chain) > 1:
-                entry.value = sum(e.value for e in chain)
-                entry.history += [("exploded", e.history[0][1]) for e in chain[1:]]
-                entry.penetrated = penetrate
-                out.append(entry)
-            else:
-                out += chain
-        return out
 
     def group(self, group: Group) -> _Group:
         parts = [self.node(item) for item in group.items]
@@ -374,27 +114,6 @@ def _pools(part: Any) -> list[_Pool]:
     if isinstance(part, (_Op, _Group)):
         return [p for sub in part.parts for p in _pools(sub)]
     return []
-
-
-def _select(entries: list[_Entry], keep: Select | None, drop: Select | None) -> None:
-    """Mark entries dropped by keep, then by drop among the rest (ties: the earlier die first)."""
-    for select in (keep, drop):
-        if select is None:
-            continue
-        live = [i for i, e in enumerate(entries) if e.kept]
-        ranked = sorted(live, key=lambda i: entries[i].value)  # stable: ascending, ties in order
-        n, count = len(ranked), min(select.count, len(ranked))
-        if select.keep:
-            gone = ranked[: n - count] if select.high else ranked[count:]
-        else:
-            gone = ranked[n - count :] if select.high else ranked[:count]
-        for i in gone:
-            entries[i].kept = False
-
-
-def _count(entries: list[_Entry], target: Target) -> None:
-    for entry in entries:
-        entry.outcome = target.outcome(entry.value) if entry.kept else 0
 
 
 def _value(part: Any) -> int:

@@ -1,8 +1,8 @@
 """Древо (4dF): checks, crits, exact odds, wounds, damage, weapons, traits, combat, Судьба.
 
-``rules.drevo`` is the public face; ``ladder``, ``check``, ``odds``, ``wounds``, ``damage``,
-``weapons``, ``settings``, ``traits``, ``exchange``, ``plan``, ``resolve`` and ``fate`` split it
-by concept.
+``rules.drevo`` is the public face; ``ladder``, ``check``, ``opposed``, ``odds``, ``wounds``,
+``damage``, ``weapons``, ``settings``, ``traits``, ``exchange``, ``plan``, ``resolve`` and
+``fate`` split it by concept.
 """
 
 from __future__ import annotations
@@ -19,27 +19,17 @@ from rules.drevo.weapons import BARE_HANDS, Weapon, weapon, weapons
 if TYPE_CHECKING:  # the names for type checkers; at run time each loads on first use
     from rules.drevo.check import (
         FATE_DICE,
-        OPPOSED_NAMES,
-        OPPOSED_OUTCOMES,
         OUTCOME_NAMES,
         OUTCOMES,
         Modifier,
         OneSidedCheck,
         OneSidedResult,
-        OpposedCheck,
-        OpposedResult,
         Side,
-        SideRoll,
-        cancel_crits,
         crit_of,
-        ranking_key,
         resolve_one_sided,
-        resolve_opposed,
         roll_4df,
         roll_one_sided,
-        roll_opposed,
         shift_one_sided,
-        shift_opposed,
     )
     from rules.drevo.damage import (
         damage_bands,
@@ -83,6 +73,18 @@ if TYPE_CHECKING:  # the names for type checkers; at run time each loads on firs
         opposed_counts,
         opposed_odds,
     )
+    from rules.drevo.opposed import (
+        OPPOSED_NAMES,
+        OPPOSED_OUTCOMES,
+        OpposedCheck,
+        OpposedResult,
+        SideRoll,
+        cancel_crits,
+        ranking_key,
+        resolve_opposed,
+        roll_opposed,
+        shift_opposed,
+    )
     from rules.drevo.plan import action_problem, exchange_odds, plan_exchange
     from rules.drevo.resolve import (
         ExchangeResult,
@@ -123,8 +125,8 @@ _WHERE = {
     "FATE_DICE": "check",
     "FOUR_DF": "odds",
     "LEVELS": "wounds",
-    "OPPOSED_NAMES": "check",
-    "OPPOSED_OUTCOMES": "check",
+    "OPPOSED_NAMES": "opposed",
+    "OPPOSED_OUTCOMES": "opposed",
     "OUTCOMES": "check",
     "OUTCOME_NAMES": "check",
     "WOUND_KEYS": "wounds",
@@ -141,17 +143,17 @@ _WHERE = {
     "Modifier": "check",
     "OneSidedCheck": "check",
     "OneSidedResult": "check",
-    "OpposedCheck": "check",
-    "OpposedResult": "check",
+    "OpposedCheck": "opposed",
+    "OpposedResult": "opposed",
     "PlanSide": "exchange",
     "Sheet": "traits",
     "Side": "check",
-    "SideRoll": "check",
+    "SideRoll": "opposed",
     "TraitChoice": "traits",
     "WoundLevel": "wounds",
     "WoundTrack": "wounds",
     "action_skills": "traits",
-    "cancel_crits": "check",
+    "cancel_crits": "opposed",
     "choose_trait": "traits",
     "crit_of": "check",
     "damage_bands": "damage",
@@ -173,20 +175,20 @@ _WHERE = {
     "plan_exchange": "plan",
     "action_problem": "plan",
     "rank_traits": "traits",
-    "ranking_key": "check",
+    "ranking_key": "opposed",
     "reduce_damage": "fate",
     "reduce_options": "fate",
     "resolve_exchange": "resolve",
     "resolve_exchange_with_dice": "resolve",
     "resolve_one_sided": "check",
-    "resolve_opposed": "check",
+    "resolve_opposed": "opposed",
     "roll_4df": "check",
     "roll_one_sided": "check",
-    "roll_opposed": "check",
+    "roll_opposed": "opposed",
     "shift": "fate",
     "shift_exchange": "resolve",
     "shift_one_sided": "check",
-    "shift_opposed": "check",
+    "shift_opposed": "opposed",
     "spend_fate": "fate",
     "wound_levels": "wounds",
 }

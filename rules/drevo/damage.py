@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from rules.data import load_table
-from rules.drevo.check import OneSidedResult, OpposedResult
+from rules.drevo.check import OneSidedResult
+from rules.drevo.opposed import OpposedResult
 from rules.drevo.wounds import LEVELS
 from rules.errors import RulesError
 

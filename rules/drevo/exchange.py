@@ -13,7 +13,8 @@ from functools import cache
 from typing import Any
 
 from rules.data import load_table
-from rules.drevo.check import Modifier, OneSidedCheck, OpposedCheck, Side
+from rules.drevo.check import Modifier, OneSidedCheck, Side
+from rules.drevo.opposed import OpposedCheck
 from rules.drevo.traits import ACTIONS, SheetLike, TraitChoice
 from rules.drevo.weapons import BARE_HANDS, Weapon
 from rules.drevo.wounds import WoundTrack

@@ -25,7 +25,8 @@ from rules.drevo.wounds import LEVELS, check_level, level_name
 from rules.errors import RulesError
 
 if TYPE_CHECKING:
-    from rules.drevo.check import OneSidedResult, OpposedResult
+    from rules.drevo.check import OneSidedResult
+    from rules.drevo.opposed import OpposedResult
 
 FATE_FILE = "drevo/fate.toml"
 
@@ -152,7 +153,8 @@ def shift(
         RulesError: an opposed result without a valid side.
     """
     # Imported here: the party tab asks fate_rules() at start, which needs no dice.
-    from rules.drevo.check import OneSidedResult, shift_one_sided, shift_opposed
+    from rules.drevo.check import OneSidedResult, shift_one_sided
+    from rules.drevo.opposed import shift_opposed
 
     if isinstance(result, OneSidedResult):
         return shift_one_sided(result, points)

@@ -11,15 +11,8 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 
-from rules.drevo.check import (
-    OPPOSED_OUTCOMES,
-    OUTCOMES,
-    OneSidedCheck,
-    OpposedCheck,
-    cancel_crits,
-    crit_of,
-    one_sided_outcome,
-)
+from rules.drevo.check import OUTCOMES, OneSidedCheck, crit_of, one_sided_outcome
+from rules.drevo.opposed import OPPOSED_OUTCOMES, OpposedCheck, cancel_crits
 
 # Sum of 4dF -> how many of the 3**4 = 81 equally likely rolls give it.
 FOUR_DF: dict[int, int] = dict(

@@ -13,17 +13,10 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.drevo.check import (
-    OneSidedResult,
-    OpposedResult,
-    resolve_one_sided,
-    resolve_opposed,
-    roll_4df,
-    shift_one_sided,
-    shift_opposed,
-)
+from rules.drevo.check import OneSidedResult, resolve_one_sided, roll_4df, shift_one_sided
 from rules.drevo.damage import damage_level, damage_settings, damage_value, one_sided_margin
 from rules.drevo.exchange import EXCHANGE_OUTCOME_NAMES, ROLES, ExchangePlan, PlanSide
+from rules.drevo.opposed import OpposedResult, resolve_opposed, shift_opposed
 from rules.drevo.wounds import level_name
 from rules.errors import RulesError
 

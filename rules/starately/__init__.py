@@ -1,8 +1,8 @@
 """Старатели (2d6): checks, boons and banes, Effect, opposed rolls, task chains, group checks,
 Risk, and their exact odds.
 
-``rules.starately`` is the public face; ``tables``, ``check``, ``procedures`` and ``odds`` split
-it by concept.
+``rules.starately`` is the public face; ``tables``, ``check``, ``procedures`` (``opposed``,
+``chain``, ``group``, ``risk``) and ``odds`` split it by concept.
 """
 
 from __future__ import annotations

@@ -419,7 +419,7 @@ def test_an_opposed_plan_has_no_one_sided_checks() -> None:
 
 def test_shift_opposed_names_the_sides() -> None:
     from rules.drevo import OpposedCheck, Side, resolve_opposed
-    from rules.drevo.check import shift_opposed
+    from rules.drevo.opposed import shift_opposed
 
     result = resolve_opposed(OpposedCheck(Side(1), Side(1)), (0, 0, 0, 0), (0, 0, 0, 0))
     refused(lambda: shift_opposed(result, "c", 1), "«a» или «b»", "'c'")

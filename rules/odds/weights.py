@@ -1,0 +1,234 @@
+"""Arithmetic on weight lists: the exact distributions every part of :mod:`rules.odds` builds.
+
+A distribution is ``(offset, weights, denominator)``: integer weights of the consecutive totals
+``offset, offset + 1, ...`` over one denominator. Here are their sum (convolution, long lists
+through one big-integer product), the sum of ``n`` copies, ``*`` and ``/`` (floor), mixing
+disjoint parts, and the step counter that stops a calculation that would take too long.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Iterable
+from itertools import product, starmap
+from operator import add, floordiv, mul
+
+from rules.errors import DiceLimitError
+
+_BUDGET = 30_000_000  # elementary steps, about a second
+_BACKSTOP = 1.5  # seconds
+_Dist = tuple[int, list[int], int]  # offset, weights of offset.., denominator
+
+
+class _Work:
+    """Counts elementary steps; past the budget the calculation stops with a clear error.
+
+    The steps are an estimate made before each piece of work; a wall clock backs it up, so an
+    estimate that is off never turns into a hang.
+    """
+
+    def __init__(self) -> None:
+        self.done = 0
+        self.start = time.perf_counter()
+
+    def take(self, steps: int) -> None:
+        self.done += steps
+        if self.done > _BUDGET or time.perf_counter() - self.start > _BACKSTOP:
+            raise DiceLimitError(
+                "слишком много вариантов для точного расчёта шансов — уменьшите число кубиков "
+                "или граней (бросать такое выражение можно)"
+            )
+
+
+def _conv(x: list[int], y: list[int], work: _Work) -> list[int]:
+    """The convolution of two weight lists (non-negative integers)."""
+    if len(x) < len(y):
+        x, y = y, x
+    used = [j for j, c in enumerate(y) if c]
+    if len(used) > 24 and len(x) * 4 > len(y) and sum(1 for c in x if c) <= 24:
+        x, y = y, x  # the shorter list is dense, the longer one sparse: loop over the sparse
+        used = [j for j, c in enumerate(y) if c]
+    if len(used) <= 24:  # few non-zero weights (a short list, or spread like 0, 10, 20, ...)
+        work.take(len(x) * len(used))
+        out = [0] * (len(x) + len(y) - 1)
+        n = len(x)
+        for j in used:
+            c = y[j]
+            out[j : j + n] = map(add, out[j : j + n], map(c.__mul__, x))
+        return out
+    # Kronecker substitution: one big-integer product does the whole convolution
+    bits = max(x).bit_length() + max(y).bit_length() + len(y).bit_length() + 1
+    size = (bits + 7) // 8
+    small, big = sorted((len(x) * size * 8 // 30 + 1, len(y) * size * 8 // 30 + 1))
+    work.take(int(big * small**0.585) + (len(x) + len(y)) * 4)  # Karatsuba, in steps
+    big_x = int.from_bytes(b"".join(v.to_bytes(size, "little") for v in x), "little")
+    big_y = int.from_bytes(b"".join(v.to_bytes(size, "little") for v in y), "little")
+    length = len(x) + len(y) - 1
+    raw = (big_x * big_y).to_bytes(size * length, "little")
+    return [int.from_bytes(raw[i : i + size], "little") for i in range(0, size * length, size)]
+
+
+def _add(a: _Dist, b: _Dist, work: _Work) -> _Dist:
+    return a[0] + b[0], _conv(a[1], b[1], work), a[2] * b[2]
+
+
+def _neg(a: _Dist) -> _Dist:
+    return -(a[0] + len(a[1]) - 1), a[1][::-1], a[2]
+
+
+def _uniform_power(faces: int, n: int) -> list[int]:
+    """Coefficients of ``(1 + x + ... + x**(faces-1))**n``, O(1) work per coefficient.
+
+    From ``P = Q**n`` with ``Q = (1 - x**m) / (1 - x)``: ``(1-x)(1-x**m) P' = n (1 - m x**(m-1)
+    + (m-1) x**m) P``, a recurrence of three terms; every division is exact.
+    """
+    if n == 1:
+        return [1] * faces
+    m = faces
+    length = n * (m - 1) + 1
+    p = [0] * length
+    p[0] = 1
+    for k in range(length - 1):
+        s = (k + n) * p[k]
+        j = k - m + 1
+        if j >= 0:
+            s += (j - n * m) * p[j]
+            if j >= 1:
+                s += (n * (m - 1) - k + m) * p[j - 1]
+        p[k + 1] = s // (k + 1)
+    return p
+
+
+def _trim(a: _Dist) -> _Dist:
+    offset, weights, denominator = a
+    if weights and weights[0] and weights[-1]:
+        return a
+    high = len(weights) - 1
+    while high > 0 and not weights[high]:
+        high -= 1
+    low = 0
+    while low < high and not weights[low]:
+        low += 1
+    return offset + low, weights[low : high + 1], denominator
+
+
+def _power(a: _Dist, n: int, work: _Work) -> _Dist:
+    """The sum of ``n`` independent copies.
+
+    Uniform weights use :func:`_uniform_power`; others J. C. P. Miller's recurrence for a
+    power series raised to a power (``p_k = sum_i ((n+1) i - k) d_i p_(k-i) / (k d_0)``), whose
+    work is the result's length times the die's.
+    """
+    offset, d, denominator = _trim(a)
+    if n == 1:
+        return offset, d, denominator
+    if len(d) == 1:
+        return offset * n, [d[0] ** n], denominator**n
+    if all(w == d[0] for w in d):
+        work.take((len(d) - 1) * n * (3 + (len(d) - 1).bit_length() * n // 30))
+        scale = d[0] ** n
+        u = _uniform_power(len(d), n)
+        return offset * n, u if scale == 1 else [w * scale for w in u], denominator**n
+    m = len(d) - 1
+    length = n * m + 1
+    work.take(2 * length * m * (1 + denominator.bit_length() * n // 300))
+    p = [0] * length
+    p[0] = d[0] ** n
+    up = [(n + 1) * i * d[i] for i in range(m + 1)]
+    divisor = d[0]
+    for k in range(1, length):
+        t = min(m, k)
+        window = p[k - t : k][::-1]  # p[k-1], p[k-2], ..., p[k-t]
+        s = sum(map(mul, up[1 : t + 1], window)) - k * sum(map(mul, d[1 : t + 1], window))
+        p[k] = s // (k * divisor)
+    return offset * n, p, denominator**n
+
+
+def _from_items(items: Iterable[tuple[int, int]], denominator: int) -> _Dist:
+    table: dict[int, int] = {}
+    for value, weight in items:
+        if weight:
+            table[value] = table.get(value, 0) + weight
+    if not table:
+        return 0, [0], denominator
+    low, high = min(table), max(table)
+    return low, [table.get(v, 0) for v in range(low, high + 1)], denominator
+
+
+def _items(a: _Dist) -> list[tuple[int, int]]:
+    return [(a[0] + i, w) for i, w in enumerate(a[1]) if w]
+
+
+def _rescale(a: _Dist, factor: int) -> _Dist:
+    return a[0], [w * factor for w in a[1]], a[2] * factor
+
+
+def _mix(a: _Dist, b: _Dist) -> _Dist:
+    """Sum of two sub-distributions (disjoint events) over a common denominator."""
+    if a[2] != b[2]:
+        a, b = _rescale(a, b[2]), _rescale(b, a[2])
+    return _from_items(_items(a) + _items(b), a[2])
+
+
+def _binary(op: str, a: _Dist, b: _Dist, work: _Work) -> _Dist:
+    if op == "+":
+        return _add(a, b, work)
+    if op == "-":
+        return _add(a, _neg(b), work)
+    if op == "*" and len(a[1]) == 1:
+        a, b = b, a
+    if len(b[1]) == 1 and (op == "*" or b[0] > 0):
+        return _by_constant(op, a, b[0], b[1][0], b[2])
+    work.take(len(a[1]) * len(b[1]))
+    apply = mul if op == "*" else floordiv
+    # dice give few distinct weights: each pair of weight classes is one C-level count
+    parts = [
+        (wx * wy, Counter(starmap(apply, product(x_values, y_values))))
+        for wx, x_values in _by_weight(a)
+        for wy, y_values in _by_weight(b)
+    ]
+    if len(parts) == 1:
+        scale, table = parts[0]
+    else:
+        scale, table = 1, Counter()
+        for factor, counts in parts:
+            for key, times in counts.items():
+                table[key] += factor * times
+    low, high = min(table), max(table)
+    weights = [0] * (high - low + 1)
+    for key, times in table.items():  # products leave gaps: place the keys, not the range
+        weights[key - low] = times if scale == 1 else times * scale
+    return low, weights, a[2] * b[2]
+
+
+def _by_constant(op: str, a: _Dist, c: int, weight: int, denominator: int) -> _Dist:
+    """``a * c`` or ``a / c`` (floor, ``c > 0``) for a constant ``c`` of one weight."""
+    offset, weights, den = a
+    scaled = weights if weight == 1 else [w * weight for w in weights]
+    if op == "*":
+        if c == 0:
+            return 0, [sum(scaled)], den * denominator
+        if c < 0:
+            offset, scaled, c = -(offset + len(scaled) - 1), scaled[::-1], -c
+        out = [0] * ((len(scaled) - 1) * c + 1)
+        out[::c] = scaled
+        return offset * c, out, den * denominator
+    low = offset // c
+    out = [0] * ((offset + len(scaled) - 1) // c - low + 1)
+    for i, w in enumerate(scaled):
+        out[(offset + i) // c - low] += w
+    return low, out, den * denominator
+
+
+def _by_weight(a: _Dist) -> list[tuple[int, list[int]]]:
+    """The values of a distribution grouped by their weight (a die: one group)."""
+    offset, weights, _ = a
+    kinds = set(weights)
+    if len(kinds) == 1:
+        return [(weights[0], list(range(offset, offset + len(weights))))]
+    groups: dict[int, list[int]] = {}
+    for i, weight in enumerate(weights):
+        if weight:
+            groups.setdefault(weight, []).append(offset + i)
+    return list(groups.items())
