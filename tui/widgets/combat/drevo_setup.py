@@ -1,0 +1,127 @@
+"""The Бой tab's setup: who fights on which side, an NPC added on the spot, and the order of
+the sides — rolled initiative (4dF a side) or the GM's ambush."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from textual.widgets import DataTable
+
+from rules.encounter import Combatant
+from rules.errors import RulesError
+from rules.initiative import roll_side_initiative
+from tui import words
+from tui.bridge import combat as bridge
+from tui.bridge.sheets import wounds_text
+from tui.present.rolls import signed
+from tui.store import Character, new_id
+from tui.widgets.combat.drevo_forms import NpcForm
+from tui.widgets.common.choice import Choice, ChoiceScreen
+
+SIDE_CYCLE = ("—", "Отряд", "Противники", "Третья сторона")
+
+
+class SetupMixin:
+    """The setup phase: the roster, its keys, the start of round 1 (mixed into ``CombatPane``)."""
+
+    # Provided by CombatPane.
+    encounter: Any
+    characters: dict[str, Character]
+    app: Any
+
+    def _draw_roster(self) -> None:
+        table = self.query_one("#combat-roster", DataTable)
+        row = table.cursor_row
+        table.clear()
+        sides = {c.character_id: c.side for c in self.encounter.combatants}
+        for c in self.characters.values():
+            table.add_row(
+                sides.get(c.id, "—"),
+                c.name,
+                "Игрок" if c.kind == "pc" else "НИП",
+                ", ".join(c.weapons) or "—",
+                wounds_text(c.wounds)
+                + (f" ({words.wound_state(bridge.track_of(c))})" if not bridge.can_act(c) else ""),
+                key=c.id,
+            )
+        if table.row_count:
+            table.move_cursor(row=min(row, table.row_count - 1))
+
+    def action_cycle_side(self) -> None:
+        """Move the highlighted character to the next side (or out of the fight)."""
+        table = self.query_one("#combat-roster", DataTable)
+        if table.row_count == 0:
+            return
+        key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
+        c = self.characters.get(key.value or "")
+        if c is None:
+            return
+        current = next((x.side for x in self.encounter.combatants if x.character_id == c.id), "—")
+        side = SIDE_CYCLE[(SIDE_CYCLE.index(current) + 1) % len(SIDE_CYCLE)]
+        enc = self.encounter.without(c.id)
+        if side != "—":
+            enc = enc.with_combatant(Combatant(c.id, c.name, side))
+        self._save(enc, f"Бой: {c.name} — {side}")
+
+    def action_add_npc(self) -> None:
+        """Add an NPC on the spot: name, skills, weapon; it joins the party and the enemies."""
+
+        def added(npc: Character | None) -> None:
+            self.call_after_refresh(self._focus_phase)  # back on the roster, keys working
+            if npc is None:
+                return
+            enc = self.encounter.with_combatant(Combatant(npc.id, npc.name, "Противники"))
+            self._save(enc, f"Бой: новый НИП {npc.name}", (npc,))
+
+        self.app.push_screen(NpcForm(), added)
+
+    def action_initiative(self) -> None:
+        """Roll 4dF per side (ties reroll) and start round 1."""
+        sides = list(self.encounter.sides)
+        try:
+            rolls = roll_side_initiative(sides, self.app.rng)  # type: ignore[attr-defined]
+            how = [{"side": r.side, "rolls": [list(d) for d in r.rolls]} for r in rolls]
+            enc = self.encounter.with_initiative([r.side for r in rolls], how)
+            enc = replace(enc, id=new_id())
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            return
+        text = "Инициатива: " + ", ".join(f"{r.side} {signed(r.final)}" for r in rolls)
+
+        def saved(step: str) -> None:
+            self._log(None, text, {"initiative": how}, step=step)
+            self._focus_phase()
+
+        self._save(enc, "Бой: инициатива", then=saved)
+
+    def action_ambush(self) -> None:
+        """Let the GM set the side order (an ambush): pick who acts first, then next…"""
+        remaining = list(self.encounter.sides)
+        if len(remaining) < 2:
+            self.app.notify("Для боя нужны хотя бы две стороны.", severity="error")
+            return
+        chosen: list[str] = []
+
+        def pick(side: str | None) -> None:
+            if side is None:
+                return
+            chosen.append(side)
+            remaining.remove(side)
+            if len(remaining) > 1:
+                self.app.push_screen(self._order_screen(len(chosen) + 1, remaining), pick)
+                return
+            order = chosen + remaining
+            enc = self.encounter.with_initiative(order, [{"side": s} for s in order])
+            enc = replace(enc, id=new_id())
+
+            def saved(step: str) -> None:
+                self._log(None, "Засада: порядок сторон — " + " → ".join(order), step=step)
+                self._focus_phase()
+
+            self._save(enc, "Бой: порядок задан ведущим", then=saved)
+
+        self.app.push_screen(self._order_screen(1, remaining), pick)
+
+    def _order_screen(self, place: int, sides: list[str]) -> ChoiceScreen:
+        return ChoiceScreen(f"Кто ходит {place}-м?", [Choice(s, s) for s in sides])

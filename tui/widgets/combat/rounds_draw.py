@@ -1,0 +1,96 @@
+"""Drawing the round tracker: the status line (system, round, whose turn, the scene clock, the
+initiative rule or a write that waits), the table of combatants and the effects' list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import DataTable, Static
+
+from rules.effects import EffectSet, remaining_text
+from rules.rounds import Tracker
+from tui.present.rolls import plain
+from tui.store import Character
+from tui.widgets.combat.rounds_initiative import OUT, initiative_rule
+from tui.words import SYSTEM_NAMES
+
+
+class RoundsDrawing:
+    """Redrawing the pane from the tracker and the effects (mixed into ``RoundsPane``)."""
+
+    # Provided by RoundsPane.
+    tracker: Tracker
+    effects: EffectSet
+    characters: dict[str, Character]
+    app: Any
+
+    def _row_ids(self) -> list[str]:
+        t = self.tracker
+        ids = list(t.order) if t.started else [e.id for e in t.entrants]
+        return ids + [i for i in self.characters if i not in ids]
+
+    def _redraw(self) -> None:
+        t = self.tracker
+        clock = f"время сцены: {self.effects.minute} мин"
+        system = SYSTEM_NAMES.get(self.system, self.system)
+        if t.started:
+            actor = self.characters.get(t.actor)
+            who = plain(actor.name) if actor else "?"
+            head = f"[b]{system} · Раунд {t.round}[/b] · ходит [b]{who}[/b] · {clock}"
+        else:
+            head = f"[b]{system} · Подготовка боя[/b] · {clock}"
+        second = initiative_rule(self.system)
+        if self._pending is not None and self._waiting:  # where the write stands (_save)
+            second = f"[$warning]Сохраняется: «{plain(self._pending)}»…[/]"
+        elif self._failed:
+            second = f"[$error]{plain(self._failed)}[/]"
+        self.query_one("#rounds-status", Static).update(f"{head}\n{second}")
+        table = self.query_one("#rounds-table", DataTable)
+        current = self.highlighted_id()
+        rows = [(cid, self._row(cid, n)) for n, cid in enumerate(self._row_ids(), start=1)]
+        if rows != self._rows:
+            table.clear()
+            for key, cells in rows:
+                table.add_row(*cells, key=key)
+            self._rows = rows
+        ids = [k for k, _ in rows]
+        if t.actor != self._last_actor and t.actor in ids:  # a new turn: the cursor follows
+            table.move_cursor(row=ids.index(t.actor))
+        elif current in ids:
+            table.move_cursor(row=ids.index(current))
+        self._last_actor = t.actor
+        self.query_one("#rounds-effects", Static).update(self._effects_text())
+        self.refresh_bindings()
+
+    def _row(self, cid: str, n: int) -> tuple[str, ...]:
+        t = self.tracker
+        c = self.characters[cid]
+        entrant = t.entrant(cid)
+        side = entrant.side if entrant else OUT
+        roll = t.rolls.get(cid) or (t.rolls.get(side) if entrant else None)
+        number = ("▶ " if cid == t.actor else "") + (str(n) if cid in t.order else "")
+        labels = [e.label for e in self.effects.on(cid)]
+        return (
+            number,
+            side,
+            c.name,
+            roll.text if roll else "",
+            self._harm_text(c),
+            ", ".join(labels),
+        )
+
+    def _effects_text(self) -> str:
+        if not self.effects.effects:
+            return "[dim]Эффектов нет · e — добавить (на участника или на сцену)[/]"
+        names = self._names()
+        lines = ["[b]Эффекты[/b]"]
+        for e in self.effects.effects:
+            whom = names.get(e.target, "?") if e.target else "сцена"
+            left = remaining_text(e, self.tracker.round, self.effects.minute, names)
+            repeat = ""
+            if e.repeat_every:
+                unit = "р." if e.repeat_unit == "round" else "мин"
+                repeat = f" · каждые {e.repeat_every} {unit}: {e.repeat_text or e.name}"
+            hidden = " · [i]скрыт[/i]" if e.hidden else ""
+            lines.append(f"• {plain(e.label)} ({plain(whom)}) — {left}{plain(repeat)}{hidden}")
+        return "\n".join(lines)
