@@ -35,7 +35,8 @@ from tui.widgets.combat.drevo_forms import DeclarationForm
 from tui.widgets.combat.drevo_other import OtherExchange
 from tui.widgets.combat.drevo_resolve import ExchangeMixin
 from tui.widgets.combat.drevo_setup import SIDE_CYCLE, SetupMixin
-from tui.widgets.combat.drevo_store import DOC, FIGHT_NOT_SAVED, SHOW_WAITING_AFTER, FightStore
+from tui.widgets.combat.drevo_store import DOC, FIGHT_NOT_SAVED, FightStore
+from tui.widgets.combat.pending import SHOW_WAITING_AFTER
 from tui.widgets.common.focus import focus_now
 from tui.widgets.common.oddsbars import OddsBars
 from tui.widgets.common.stepper import Stepper

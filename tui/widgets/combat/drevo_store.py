@@ -15,15 +15,14 @@ from rules.encounter import Combatant, Encounter
 from rules.errors import RulesError
 from tui import words
 from tui.bridge import combat as bridge
-from tui.store import Character, StoreError
+from tui.store import Character
+from tui.widgets.combat.pending import PendingWrites
 
 DOC = "encounter"
 FIGHT_NOT_SAVED = "ход боя не записан"
-#: Seconds a write runs before the status line says it is being saved.
-SHOW_WAITING_AFTER = 0.15
 
 
-class FightStore:
+class FightStore(PendingWrites):
     """Reading and writing the stored fight (mixed into ``CombatPane``)."""
 
     # Provided by CombatPane.
@@ -122,67 +121,9 @@ class FightStore:
 
         return self._write(job, label, then)
 
-    def _write(
-        self, job: Callable[[], object], label: str, then: Callable[[str], object] | None = None
-    ) -> bool:
-        """Hand one store write to the app's writer (a worker thread; writes keep their order).
-
-        The UI never waits for the campaign's lock: while another kubik holds it, the status
-        line says the write is being saved, and the pane keeps showing what the store has.
-        The pane changes only through the store's notification, so a write that fails (the
-        lock not had in time, a full disk, another window's change) changes nothing on
-        screen: the GM is told why, and the status line says what was not saved. While one
-        write is pending, the next is refused (False): it would be made from a state that
-        is not the store's yet, and a key pressed twice must not apply twice.
-        """
-        if self._pending is not None:
-            self.app.notify(
-                f"Подождите: ещё сохраняется «{self._pending}» — повторите, когда сохранится.",
-                severity="warning",
-                timeout=5,
-            )
-            return False
-        self._pending, self._failed, self._waiting = label, "", False
-        self._writes += 1
-        self._show_waiting_later()
-        store = self.store
-
-        def run() -> str:
-            try:
-                job()
-            except (StoreError, RulesError):
-                raise
-            except Exception as err:  # noqa: BLE001 - the pane must not stay «pending»
-                raise StoreError(f"Ошибка при записи: {err}. Кампания не изменилась.") from err
-            return str(store.take_last_step() or "")  # this worker thread's step
-
-        def done(step: str) -> None:
-            self._pending, self._waiting = None, False
-            self._redraw()  # the status line's height changes: the exchange scrolls anew
-            if then is not None:
-                then(step)
-
-        def failed(err: Exception) -> None:
-            self._pending, self._waiting = None, False
-            self._failed = f"Не сохранено «{label}»: {err}"
-            self.app.notify(str(err), severity="error", timeout=10)
-            self._redraw()
-
-        self.app.write(run, done, failed=failed)  # type: ignore[attr-defined]
+    def _draw_pending(self) -> None:
+        """A pending write changes only the status line (the exchange keeps its scroll)."""
         self._draw_status()
-        return True
-
-    def _show_waiting_later(self) -> None:
-        """Say «Сохраняется…» only for a write that waits (for another kubik's lock): most
-        take milliseconds, and the status line should not flicker for them."""
-        token = self._writes
-
-        def waiting() -> None:
-            if self._pending is not None and self._writes == token:
-                self._waiting = True
-                self._draw_status()
-
-        self.set_timer(SHOW_WAITING_AFTER, waiting)
 
     def _log(
         self, actor: str | None, text: str, data: dict[str, Any] | None = None, step: str = ""

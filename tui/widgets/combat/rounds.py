@@ -28,6 +28,7 @@ from rules.errors import RulesError
 from rules.rounds import Entrant, Tracker
 from tui.bridge.effects import EFFECTS_DOC, ROUNDS_DOC
 from tui.store import Character
+from tui.widgets.combat.pending import SHOW_WAITING_AFTER
 from tui.widgets.combat.rounds_draw import RoundsDrawing
 from tui.widgets.combat.rounds_harm import RoundsHarm
 from tui.widgets.combat.rounds_initiative import (
@@ -38,7 +39,7 @@ from tui.widgets.combat.rounds_initiative import (
     initiative_rule,
 )
 from tui.widgets.combat.rounds_turns import COMBAT_DURATIONS, RoundsTurns
-from tui.widgets.combat.rounds_writes import NOT_SAVED, SHOW_WAITING_AFTER, RoundsWrites
+from tui.widgets.combat.rounds_writes import NOT_SAVED, RoundsWrites
 from tui.widgets.common.effect_keys import EffectContext, EffectKeys, effect_bindings
 from tui.widgets.common.focus import focus_now
 from tui.widgets.common.table import Table

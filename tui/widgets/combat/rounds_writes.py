@@ -11,17 +11,15 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from rules.effects import EffectSet, Notice
-from rules.errors import RulesError
 from rules.rounds import Tracker
 from tui.bridge.effects import EFFECTS_DOC, ROUNDS_DOC
-from tui.store import Character, StoreError
+from tui.store import Character
+from tui.widgets.combat.pending import PendingWrites
 
 NOT_SAVED = "ход боя не записан"
-#: Seconds a write runs before the status line says it is being saved.
-SHOW_WAITING_AFTER = 0.15
 
 
-class RoundsWrites:
+class RoundsWrites(PendingWrites):
     """Saving and logging the fight (mixed into ``RoundsPane``)."""
 
     # Provided by RoundsPane.
@@ -49,13 +47,6 @@ class RoundsWrites:
         from a state the store does not have yet, and a key pressed twice must not apply
         twice.
         """
-        if self._pending is not None:
-            self.app.notify(
-                f"Подождите: ещё сохраняется «{self._pending}» — повторите, когда сохранится.",
-                severity="warning",
-                timeout=5,
-            )
-            return False
         docs: dict[str, Any] = {}
         if tracker is not None:
             docs[ROUNDS_DOC] = tracker.to_dict()
@@ -65,46 +56,11 @@ class RoundsWrites:
         # A delta against what the pane showed: another window's change to the fight or the
         # effects stays, and a change to the same part is refused with a message.
         bases = {name: self._read.get(name) for name in docs}
-        self._pending, self._failed, self._waiting = label, "", False
-        self._writes += 1
-        self._show_waiting_later()
 
-        def job() -> str:
-            try:
-                store.apply(label, upsert=changed, docs=docs, bases=bases, what=NOT_SAVED)
-            except (StoreError, RulesError):
-                raise
-            except Exception as err:  # noqa: BLE001 - the pane must not stay «pending»
-                raise StoreError(f"Ошибка при записи: {err}. Кампания не изменилась.") from err
-            return str(store.take_last_step() or "")  # the writer thread's step
+        def job() -> None:
+            store.apply(label, upsert=changed, docs=docs, bases=bases, what=NOT_SAVED)
 
-        def done(step: str) -> None:
-            self._pending, self._waiting = None, False
-            self._redraw()
-            if then is not None:
-                then(step)
-
-        def failed(err: Exception) -> None:
-            self._pending, self._waiting = None, False
-            self._failed = f"Не сохранено «{label}»: {err}"
-            self.app.notify(str(err), severity="error", timeout=10)
-            self._redraw()
-
-        self.app.write(job, done, failed=failed)  # type: ignore[attr-defined]
-        self._redraw()
-        return True
-
-    def _show_waiting_later(self) -> None:
-        """Say «Сохраняется…» only for a write that waits (for another kubik's lock): most
-        take milliseconds, and the status line should not flicker for them."""
-        token = self._writes
-
-        def waiting() -> None:
-            if self._pending is not None and self._writes == token:
-                self._waiting = True
-                self._redraw()
-
-        self.set_timer(SHOW_WAITING_AFTER, waiting)
+        return self._write(job, label, then)
 
     def _log(
         self, actor: str | None, text: str, data: dict[str, Any] | None = None, step: str = ""

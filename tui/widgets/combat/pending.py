@@ -1,0 +1,95 @@
+"""One write at a time from a Бой pane, in the app's writer: pending, waiting, failed.
+
+Both Бой panes (the Древо fight and the other systems' round tracker) hand their store
+writes to the app's writer (a worker thread; writes keep their order). The UI never waits
+for the campaign's lock: while another kubik holds it, the status line says the write is
+being saved, and the pane keeps showing what the store has. The pane changes only through
+the store's notification, so a write that fails (the lock not had in time, a full disk,
+another window's change) changes nothing on screen: the GM is told why, and the status line
+says what was not saved. While one write is pending, the next is refused: it would be made
+from a state that is not the store's yet, and a key pressed twice must not apply twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rules.errors import RulesError
+from tui.store import StoreError
+
+#: Seconds a write runs before the status line says it is being saved.
+SHOW_WAITING_AFTER = 0.15
+
+
+class PendingWrites:
+    """The pane's one pending write (mixed into ``CombatPane`` and ``RoundsPane``)."""
+
+    # Provided by the pane.
+    app: Any
+    store: Any
+    _pending: str | None
+    _failed: str
+    _waiting: bool
+    _writes: int
+
+    def _write(
+        self, job: Callable[[], object], label: str, then: Callable[[str], object] | None = None
+    ) -> bool:
+        """Hand ``job`` (one store write) to the app's writer; False if one is pending.
+
+        Once stored, ``then(step)`` runs with the id of the step written (for its Журнал
+        lines).
+        """
+        if self._pending is not None:
+            self.app.notify(
+                f"Подождите: ещё сохраняется «{self._pending}» — повторите, когда сохранится.",
+                severity="warning",
+                timeout=5,
+            )
+            return False
+        self._pending, self._failed, self._waiting = label, "", False
+        self._writes += 1
+        self._show_waiting_later()
+        store = self.store
+
+        def run() -> str:
+            try:
+                job()
+            except (StoreError, RulesError):
+                raise
+            except Exception as err:  # noqa: BLE001 - the pane must not stay «pending»
+                raise StoreError(f"Ошибка при записи: {err}. Кампания не изменилась.") from err
+            return str(store.take_last_step() or "")  # this worker thread's step
+
+        def done(step: str) -> None:
+            self._pending, self._waiting = None, False
+            self._redraw()  # type: ignore[attr-defined]  # the status line's height changed
+            if then is not None:
+                then(step)
+
+        def failed(err: Exception) -> None:
+            self._pending, self._waiting = None, False
+            self._failed = f"Не сохранено «{label}»: {err}"
+            self.app.notify(str(err), severity="error", timeout=10)
+            self._redraw()  # type: ignore[attr-defined]
+
+        self.app.write(run, done, failed=failed)
+        self._draw_pending()
+        return True
+
+    def _show_waiting_later(self) -> None:
+        """Say «Сохраняется…» only for a write that waits (for another kubik's lock): most
+        take milliseconds, and the status line should not flicker for them."""
+        token = self._writes
+
+        def waiting() -> None:
+            if self._pending is not None and self._writes == token:
+                self._waiting = True
+                self._draw_pending()
+
+        self.set_timer(SHOW_WAITING_AFTER, waiting)  # type: ignore[attr-defined]
+
+    def _draw_pending(self) -> None:
+        """Show that a write is pending or waits (the whole pane, unless it says less)."""
+        self._redraw()  # type: ignore[attr-defined]
