@@ -1,0 +1,72 @@
+"""The keys that open the app's own screens: campaigns (Ctrl+O: open, create, switch, rename,
+delete), the campaign's settings (Ctrl+T), export and import (Ctrl+E), the list of every key
+(``?``) and the players' requests from their seats (Ctrl+P). Each screen loads on first use:
+the first paint stays fast."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.binding import Binding
+
+from tui.appparts.panes import combat_class
+from tui.store import Store
+from tui.widgets.builders.base import builder_class
+from tui.widgets.common.quickroll import QuickRoll
+from tui.widgets.party.pane import PartyPane
+
+_STEPPER_HELP = [
+    Binding("left,right", "", "Сменить значение строки"),
+    Binding("up,down", "", "Перейти к другой строке"),
+]
+
+
+class DialogsMixin:
+    """``KubikApp``'s keys that open a screen (mixed into ``KubikApp``)."""
+
+    # Set by KubikApp.
+    store: Store
+    BINDINGS: Any
+    # Provided by Textual's App.
+    push_screen: Any
+
+    def action_campaigns(self) -> None:
+        """Pick, create, rename or delete a campaign."""
+        from tui.screens import actions as screens  # lazy: ~10 ms of first paint
+
+        screens.open_campaigns(self)
+
+    def action_settings(self) -> None:
+        """Edit the campaign's settings (every [default] table)."""
+        from tui.screens import actions as screens  # lazy: ~10 ms of first paint
+
+        screens.open_settings(self)
+
+    def action_transfer(self) -> None:
+        """Export or import the campaign as JSON, or save the log as Markdown."""
+        from tui.screens import actions as screens  # lazy: ~10 ms of first paint
+
+        screens.open_transfer(self)
+
+    def action_keys(self) -> None:
+        """List every key of the app."""
+        from tui.screens.keys import FOCUS_HELP, KeysScreen
+        from tui.widgets.log.pane import LogPane
+
+        party_only = [b for b in self.BINDINGS if b.id == "hide-npc"]  # `t`: the Партия tab's
+        everywhere = [b for b in self.BINDINGS if b.id != "hide-npc"]
+        groups = [
+            ("Везде", [*everywhere, *FOCUS_HELP]),
+            ("Партия", [*PartyPane.BINDINGS, *party_only]),
+            ("Бой", list(combat_class(self.store.campaign.system).BINDINGS)),
+            ("Проверка", [*builder_class(self.store.campaign.system).BINDINGS, *_STEPPER_HELP]),
+            ("Быстрый бросок", [Binding("enter", "", "Бросить"), *QuickRoll.BINDINGS]),
+            ("Журнал", list(LogPane.BINDINGS)),
+        ]
+        self.push_screen(KeysScreen(groups))
+
+    def action_seat_requests(self) -> None:
+        """Open the players' requests (tui/seats)."""
+        from tui.seats.gm import open_requests
+
+        open_requests(self)

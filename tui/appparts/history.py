@@ -1,0 +1,41 @@
+"""Undo and redo (Ctrl+Z, Ctrl+Y): the campaign's last change, a fight exchange's steps
+together, each done in the ordered writer and then named in a notice (the log is history and
+stays)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tui.store import Store
+
+
+class HistoryMixin:
+    """``KubikApp``'s undo and redo keys (mixed into ``KubikApp``)."""
+
+    # Set by KubikApp.__init__.
+    store: Store
+    # Provided by WriterMixin and Textual's App.
+    write: Any
+    notify: Any
+
+    def action_undo(self) -> None:
+        """Undo the last change of the campaign (the log is history and stays)."""
+        self._undo_redo(self.store.undo, "Отменено", "Нечего отменять.")
+
+    def action_redo(self) -> None:
+        """Redo the last undone change."""
+        self._undo_redo(self.store.redo, "Возвращено", "Нечего возвращать.")
+
+    def _undo_redo(self, step: Callable[[], str | None], done: str, nothing: str) -> None:
+        """Undo or redo in a worker (a fight exchange's steps together), then say what."""
+
+        def whole() -> str | None:
+            label = step()
+            if label:  # the steps of one fight exchange go together (tui.bridge.combat)
+                from tui.bridge.combat import whole_exchange
+
+                label = whole_exchange(self.store, step, label)
+            return label
+
+        self.write(whole, lambda label: self.notify(f"{done}: {label}" if label else nothing))

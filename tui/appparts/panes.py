@@ -1,0 +1,64 @@
+"""The tab panes: which pane each tab shows, each built and drawn on its first visit.
+
+The first screen holds the Партия pane only; a tab's pane is built the first time the tab is
+shown (or ahead of it, in idle time: ``KubikApp.prebuild``) and drawn from the store at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from textual.widgets import TabPane
+
+from tui.store import Store
+from tui.widgets.builders.base import builder_class
+
+
+def combat_class(system: str) -> Any:
+    """Return the Бой tab's pane: Древо's exchanges, or the round tracker of the others."""
+    if system == "drevo":
+        from tui.widgets.combat.drevo import CombatPane
+
+        return CombatPane
+    from tui.widgets.combat.rounds import RoundsPane
+
+    return RoundsPane
+
+
+class PanesMixin:
+    """Building ``KubikApp``'s tab panes on demand (mixed into ``KubikApp``)."""
+
+    # Set by KubikApp.__init__ (and compose).
+    store: Store
+    #: The tab panes built so far (tab → pane widget).
+    _panes: dict[str, Any]
+    _building: dict[str, asyncio.Task[Any]]
+    # Provided by RedrawMixin and Textual's App.
+    _store_changed: Any
+    query_one: Any
+
+    def _make_pane(self, tab: str) -> Any:
+        if tab == "combat":
+            return combat_class(self.store.campaign.system)(id="combat-pane")
+        if tab == "check":
+            return builder_class(self.store.campaign.system)(id="check-pane")
+        if tab == "log":
+            from tui.widgets.log.pane import LogPane
+
+            return LogPane(id="log-pane")
+        raise ValueError(f"no pane for tab {tab!r}")
+
+    async def ensure_pane(self, tab: str) -> Any:
+        """Return the pane of ``tab``, building and drawing it first if it is not built yet."""
+        if tab not in self._panes:
+            if tab not in self._building:
+                self._building[tab] = asyncio.ensure_future(self._build_pane(tab))
+            await asyncio.shield(self._building[tab])
+        return self._panes[tab]
+
+    async def _build_pane(self, tab: str) -> None:
+        pane = self._make_pane(tab)
+        await self.query_one(f"TabPane#{tab}", TabPane).mount(pane)
+        self._panes[tab] = pane
+        self._store_changed()

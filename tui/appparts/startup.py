@@ -1,0 +1,86 @@
+"""The deferred start: what the app does once its first screen is drawn, so that it is drawn
+fast. The later tabs' modules are imported off the UI thread, the hidden tabs are built ahead in
+idle time (``kubik``'s ``prebuild``), the campaign file's watch starts and the garbage
+collector, off for the start, comes back on."""
+
+from __future__ import annotations
+
+import gc
+import importlib
+import time
+from typing import Any
+
+from tui.store import Store
+from tui.widgets.builders.base import builder_module
+
+#: The modules behind the tabs that are built on their first visit (imported ahead, off the UI
+#: thread, once the first screen is up).
+LATER_MODULES = (
+    "tui.widgets.combat.drevo",
+    "tui.widgets.log.pane",
+    "tui.screens.keys",
+    "tui.bridge.luck",
+)
+#: The hidden tabs built ahead (``prebuild``), in this order, once their modules are imported.
+PREBUILT_TABS = ("combat", "check", "log")
+#: A tab is built ahead only after this long without a key: the build (up to ~90 ms for Бой)
+#: is work on the UI thread, and a key pressed meanwhile would wait for it.
+IDLE_BEFORE_BUILD = 0.4
+
+
+class StartupMixin:
+    """``KubikApp``'s work after the first paint (mixed into ``KubikApp``)."""
+
+    # Set by KubikApp.__init__ (and on_event).
+    store: Store
+    #: Build the hidden tabs in idle time after the first paint, so no first visit waits.
+    prebuild: bool
+    #: When the GM last pressed a key (``time.monotonic``).
+    _last_key: float
+    #: Whether the collector was off for the start (``kubik``, not a test's app).
+    _collector_off: bool
+    _panes: dict[str, Any]
+    _watch: Any
+    # Provided by PanesMixin, WatchMixin and Textual's App.
+    ensure_pane: Any
+    watch_store: Any
+    call_from_thread: Any
+    is_running: Any
+    run_worker: Any
+    screen_stack: Any
+    set_timer: Any
+
+    def _import_later_tabs(self) -> None:
+        """Import the other tabs' modules in a thread while the GM reads the first screen."""
+        modules = (*LATER_MODULES, builder_module(self.store.campaign.system))
+
+        def import_them() -> None:
+            for module in modules:
+                importlib.import_module(module)
+            if self.prebuild:
+                self.call_from_thread(self._prebuild_next)
+
+        self.run_worker(import_them, thread=True)
+        if self._watch is None:  # after the first screen: the watch thread imports watchfiles
+            self.watch_store()
+        if self._collector_off:
+            # ``kubik`` starts with the collector off (tui.cli.kubik). The start's objects are kept
+            # for good (frozen), so later full collections do not walk them between two keys.
+            gc.enable()
+            self.set_timer(1.0, gc.freeze)
+
+    def _prebuild_next(self) -> None:
+        """Build the next hidden tab once the GM has not pressed a key for a moment."""
+        tab = next((t for t in PREBUILT_TABS if t not in self._panes), None)
+        if tab is None or not self.is_running:
+            return
+        quiet = time.monotonic() - self._last_key
+        if quiet < IDLE_BEFORE_BUILD or len(self.screen_stack) > 1:
+            self.set_timer(max(0.05, IDLE_BEFORE_BUILD - quiet), self._prebuild_next)
+            return
+
+        async def build() -> None:
+            await self.ensure_pane(tab)
+            self.set_timer(0.05, self._prebuild_next)
+
+        self.run_worker(build(), group="prebuild")
