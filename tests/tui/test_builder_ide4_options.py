@@ -9,7 +9,8 @@ import pytest
 from rules import ide4
 from tui.store import Store
 from tui.widgets.builders.ide4_dialogs import ChooserScreen
-from tui.widgets.builders.ide4_opposed import OpposedResultScreen, OpposedSetupScreen
+from tui.widgets.builders.ide4_opposed import OpposedSetupScreen
+from tui.widgets.builders.ide4_opposed_result import OpposedResultScreen
 
 
 def builder(app):

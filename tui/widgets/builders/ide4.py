@@ -3,12 +3,15 @@
 Phases: ``setup`` (the form, live exact odds; Enter rolls the d100), ``result`` (every step so
 far and the moves still allowed, with the rule behind each refusal; Enter concludes), ``done``
 (the filled template, copyable). Every roll and every applied move reaches the log.
+
+Each phase's procedures live in a mixin: ``ide4_setup`` (the odds, the roll, the checklist, the
+card, an opposed check), ``ide4_moves`` (the moves after the d100), ``ide4_result`` (the result
+area, concluding, the templates). This module holds the contract, the phases and the level.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -18,21 +21,13 @@ from textual.message import Message
 from textual.widgets import Input, Static
 
 from rules import ide4
-from rules.errors import RulesError
-from tui.bridge.effects import ide4_note
-from tui.sanitize import plain as escape  # every «[» literal, no control code
 from tui.store import Character
-from tui.widgets.builders import ide4_text as txt
-from tui.widgets.builders.base import CharacterChanged, CheckRolled, turn_opponent
-from tui.widgets.builders.ide4_dialogs import (
-    CardScreen,
-    ChecklistScreen,
-    ConcludeScreen,
-)
+from tui.widgets.builders.base import CharacterChanged
 from tui.widgets.builders.ide4_form import Ide4Form, Ide4OddsBars
 from tui.widgets.builders.ide4_moves import MovesMixin
+from tui.widgets.builders.ide4_result import ResultMixin
+from tui.widgets.builders.ide4_setup import SetupMixin
 from tui.widgets.common.stepper import Stepper
-from tui.widgets.common.text import show_markup
 
 #: Actions per phase; the footer shows only these.
 PHASE_ACTIONS = {
@@ -45,10 +40,9 @@ PHASE_ACTIONS = {
 DEMAND = "игрок требует развёрнутую проверку"
 ROLLED_ONLY = {"reroll", "energy_after", "bonus", "subroll"}
 WIDE = 110  # columns from which the template stands beside the moves
-TEMPLATE_NAMES = {"quick": "Быстрый шаблон", "full": "Полный шаблон"}
 
 
-class Ide4Builder(MovesMixin, Vertical):
+class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, Vertical):
     """Character → level → action → attribute → skill → difficulty → energy; Enter rolls."""
 
     DEFAULT_CSS = """
@@ -189,68 +183,6 @@ class Ide4Builder(MovesMixin, Vertical):
 
     # -- before the roll -----------------------------------------------------------------------
 
-    def _recompute(self) -> None:
-        """Redraw the status line and the live odds from the form."""
-        if not self.is_mounted or self.phase != "setup":
-            return
-        status = self.query_one("#ide4-status", Static)
-        odds = self.query_one("#ide4-odds", Ide4OddsBars)
-        try:
-            inp = self.current_input()
-            difficulty = ide4.resolve_difficulty(inp)
-        except RulesError as err:
-            self.form.show_rows(None)
-            show_markup(status, f"[$error]{escape(str(err))}[/]")
-            odds.show_message("")
-            return
-        self.form.show_rows(difficulty)
-        if (difficulty.kind, inp.level) != (self._difficulty_kind, self._level_shown):
-            self._difficulty_kind, self._level_shown = difficulty.kind, inp.level
-            self.refresh_bindings()  # Enter's words and «p» on the key bar
-        lines = [txt.difficulty_line(difficulty)]
-        lines += [note for note in [ide4_note(self, inp)] if note]  # active effects
-        problem = None
-        try:
-            ide4.validate(inp)
-        except RulesError as err:
-            problem = str(err)
-        if inp.always_expanded and inp.level != "expanded":
-            lines.append("[$warning]Игрок всегда требует развёрнутую проверку (p).[/]")
-        elif inp.level != "expanded":
-            lines.append(
-                "[$text-muted]Право игрока: [b]p[/b] — развёрнутая проверка по требованию.[/]"
-            )
-        seven = txt.seven_line(difficulty)
-        if seven:
-            lines.append(seven)
-        need = ide4.roll_need(self.reasons, self.player_demand)
-        verdict = txt.need_line(need, self.checklist_seen)
-        if problem:
-            lines.append(f"[$error]{escape(problem)}[/]")
-        elif difficulty.kind == "auto":
-            lines.append(f"{verdict} · [b]Enter[/b] — записать автоматический успех")
-        elif difficulty.kind == "impossible":
-            lines.append(f"{verdict} · [b]Enter[/b] — записать «невозможно»")
-        else:
-            lines.append(f"{verdict} · [b]Enter[/b] — бросить d100")
-        show_markup(status, "\n".join(lines))
-        if difficulty.kind == "auto":
-            odds.show_message(
-                "\\[0] — автоматический успех: кубик не бросается. "
-                "Скрытый риск (ловушка, засада, яд, давление) оставит \\[1]."
-            )
-        elif difficulty.kind == "impossible":
-            odds.show_message(
-                "\\[00] — «этим способом это сейчас невозможно»: броска нет. Открывает его "
-                "только исключение: помощь «сделать действие возможным» (развёрнутая "
-                "проверка) или особое правило."
-            )
-        else:
-            try:
-                odds.show(ide4.check_odds(inp), ide4.OUTCOME_NAMES, ide4.OUTCOMES)
-            except RulesError as err:
-                odds.show_message(f"[$error]{escape(str(err))}[/]")
-
     @on(Stepper.Changed)
     @on(Input.Changed)
     def _inputs_changed(self, event: Message) -> None:
@@ -308,139 +240,6 @@ class Ide4Builder(MovesMixin, Vertical):
             self._show_result()
             self.query_one("#ide4-result").focus()
 
-    def _template(self, which: str) -> str:
-        assert self.check is not None
-        fill = ide4.quick_template if which == "quick" else ide4.full_template
-        return fill(self.check)
-
-    def _level_template(self) -> str:
-        assert self.check is not None
-        return "quick" if self.check.level == "quick" else "full"
-
-    def _show_result(self) -> None:
-        """Redraw the result area: the steps, then the moves or a template."""
-        check = self.check
-        if check is None:
-            return
-        show_markup(self.query_one("#ide4-steps", Static), "\n".join(txt.result_lines(check)))
-        if self.view == "moves":
-            lines = txt.move_lines(check)
-        else:
-            title = f"[b]{TEMPLATE_NAMES[self.view]}[/b] · y — копировать · t — другой вид"
-            lines = [(0, title), *((0, escape(t)) for t in self._template(self.view).splitlines())]
-        side = "full" if self.view != "full" else "quick"
-        show_markup(
-            self.query_one("#ide4-side-template", Static),
-            f"[b]{TEMPLATE_NAMES[side]}[/b] (заполняется по ходу)\n{escape(self._template(side))}",
-        )
-        moves = self.query_one("#ide4-moves", Vertical)
-        moves.remove_children()
-        moves.mount_all(Static(text, classes=f"indent-{indent}") for indent, text in lines)
-        self.refresh_bindings()
-
-    # -- actions: before the roll --------------------------------------------------------------
-
-    def action_roll(self) -> None:
-        """Open the check: roll the d100 (after energy before), or record [0] / [00]."""
-        if self.phase != "setup":
-            if self.phase == "result":
-                self.action_conclude()
-            return
-        try:
-            check = ide4.start(self.current_input())
-            if check.status == "ready":
-                check = ide4.roll(check, self.app.rng)  # type: ignore[attr-defined]
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            if self.query_one("#ide4-row-reason").display and not self.form.text("reason"):
-                self.query_one("#ide4-reason", Input).focus()
-            return
-        self.check = check
-        self._check_character_id = self.form.value("character")
-        self.view = "moves"
-        self._record("roll")
-        self._set_phase("result")
-
-    def action_opposed(self) -> None:
-        """Set the second side of an opposed check (the form is the first), then roll both."""
-        from tui.widgets.builders.ide4_opposed import OpposedSetupScreen
-
-        try:
-            first = self.current_input()
-            ide4.validate(first)
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            return
-        first_id = self.form.value("character")
-        others = [c for c in self.form.characters.values() if c.id != first_id]
-        default = turn_opponent(self, first_id, others) or first_id
-        screen = OpposedSetupScreen(list(self.form.characters.values()), first, default)
-
-        def rolled(second: ide4.CheckInput | None) -> None:
-            if second is not None:
-                self._roll_opposed(first, first_id, second, screen.character)
-
-        self.app.push_screen(screen, rolled)
-
-    def _roll_opposed(
-        self, first: ide4.CheckInput, first_id: str, second: ide4.CheckInput, other: Any
-    ) -> None:
-        from tui.widgets.builders.ide4_opposed import OpposedResultScreen, opposed_text
-
-        rng = self.app.rng  # type: ignore[attr-defined]
-        try:
-            checks = []
-            for inp in (first, second):
-                check = ide4.start(inp)
-                checks.append(ide4.roll(check, rng) if check.status == "ready" else check)
-            result = ide4.opposed(*checks)
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            return
-        ids = (first_id, other.id if other is not None else None)
-        for cid, check in zip(ids, checks, strict=True):
-            c = self.form.characters.get(cid or "")
-            if c is not None and check.energy_spent:
-                self.post_message(
-                    CharacterChanged(replace(c, extra={**c.extra, "energy": check.pool_after}))
-                )
-        data = {**result.to_dict(), "event": "roll"}
-        self.post_message(CheckRolled(first.actor or None, opposed_text(result), data))
-
-        def done(final: ide4.OpposedResult | None) -> None:
-            if final is None:
-                return
-            data = {**final.to_dict(), "event": "conclude"}
-            self.post_message(CheckRolled(first.actor or None, opposed_text(final), data))
-            self.app.notify(opposed_text(final), timeout=6)
-
-        screen = OpposedResultScreen(*checks, ids, lambda: self.form.characters)
-        self.app.push_screen(screen, done)
-
-    def action_checklist(self) -> None:
-        """Open the need-a-roll checklist."""
-
-        def done(result: tuple[tuple[str, ...], bool] | None) -> None:
-            if result is not None:
-                demanded = result[1] and not self.player_demand
-                self.reasons, self.player_demand = result
-                self.checklist_seen = True
-                if demanded:
-                    self.action_demand_expanded()
-                self._recompute()
-
-        self.app.push_screen(ChecklistScreen(self.reasons, self.player_demand), done)
-
-    def action_card(self) -> None:
-        """Show the clear-risk card to read aloud."""
-        try:
-            inp = self.check.input if self.check else self.current_input()
-            card = ide4.clear_risk(inp)
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            return
-        self.app.push_screen(CardScreen(card))
-
     def action_demand_expanded(self) -> None:
         """The player's right: switch to the expanded check at any level, any phase."""
         self.player_demand = True
@@ -487,38 +286,6 @@ class Ide4Builder(MovesMixin, Vertical):
             self.check = replace(check, input=replace(check.input, daily_triumph_used=False))
             self._show_result()
         self.app.notify("Новый игровой день: Успех → Триумф от навыков снова доступен всем.")
-
-    def action_conclude(self) -> None:
-        """Record the meaning and the consequences, then show the level's template."""
-        check = self.check
-        if check is None or self.phase != "result":
-            return
-
-        def done(words: tuple[str, str] | None) -> None:
-            if words is None or self.check is None:
-                return
-            self.check = ide4.conclude(self.check, *words)
-            self.view = self._level_template()
-            self._record("conclude")
-            self._set_phase("done")
-
-        self.app.push_screen(ConcludeScreen(check.outcome_name or "—"), done)
-
-    def action_template(self) -> None:
-        """Cycle what the result area shows: the moves, the quick template, the full one."""
-        views = ["moves", "quick", "full"] if self.phase == "result" else ["quick", "full"]
-        self.view = (
-            views[(views.index(self.view) + 1) % len(views)] if self.view in views else "full"
-        )
-        self._show_result()
-
-    def action_copy(self) -> None:
-        """Copy the template shown (OSC 52) so it can be pasted into notes or a chat."""
-        if self.check is None:
-            return
-        which = self.view if self.view != "moves" else self._level_template()
-        self.app.copy_to_clipboard(self._template(which))
-        self.app.notify(f"Шаблон скопирован ({TEMPLATE_NAMES[which].lower()}).", timeout=3)
 
     def action_new_check(self) -> None:
         """Start a new check for the same character: situational inputs are cleared."""

@@ -4,7 +4,8 @@ Rows: character → characteristic → skill (or none, −3) → difficulty → 
 The odds (success/failure, natural 12/2, with Risk) and the Effect distribution are exact and
 redrawn on every change; Enter rolls. After a failure ``r`` declares Risk (the GM names the
 price or forbids it); ``h`` lets a helper prepare the way (task chain), ``g`` calls helpers
-with the same skill (group check).
+with the same skill (group check). Each procedure's pop-up and key live in its module:
+``starately_risk``, ``starately_chain``, ``starately_group``, ``starately_opposed``.
 """
 
 from __future__ import annotations
@@ -26,15 +27,14 @@ from tui.bridge.effects import effect_modifiers, starately_note
 from tui.present.rolls import percent, plain, signed
 from tui.store import Character
 from tui.widgets.builders.base import CharacterPicker, CheckRolled, mods_hint, turn_opponent
-from tui.widgets.builders.dicefaces import DistributionBars, ModsInput, StyledOddsBars, d6_faces
+from tui.widgets.builders.dicefaces import DistributionBars, ModsInput, StyledOddsBars
+from tui.widgets.builders.starately_chain import ChainMixin, ChainScreen
+from tui.widgets.builders.starately_group import GroupMixin, GroupScreen
 from tui.widgets.builders.starately_parts import (
     COUNT_OPTIONS,
     IDLE,
     OUTCOME_STYLE,
     UNSKILLED,
-    ChainScreen,
-    GroupScreen,
-    RiskScreen,
     Row,
     characteristic_options,
     dice_note,
@@ -45,6 +45,7 @@ from tui.widgets.builders.starately_parts import (
     skill_options,
     summary,
 )
+from tui.widgets.builders.starately_risk import RiskMixin, RiskScreen
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.text import show_markup
 
@@ -54,7 +55,7 @@ __all__ = ["ChainScreen", "GroupScreen", "RiskScreen", "StaratelyBuilder"]
 # --- the builder -------------------------------------------------------------------------------
 
 
-class StaratelyBuilder(CharacterPicker, Horizontal):
+class StaratelyBuilder(RiskMixin, ChainMixin, GroupMixin, CharacterPicker, Horizontal):
     """The 2d6 check builder: rows on the left, the Effect distribution on the right."""
 
     FIRST_ROW = "#st-characteristic"
@@ -236,33 +237,6 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
             return skilled and len(self._characters) > 1
         return True
 
-    def _group_members(self) -> tuple[list[Any], list[str]]:
-        """Return the helpers who may join the group check, and why each other one may not."""
-        try:
-            check = self.current_check()
-        except RulesError:
-            return [], []
-        if check.side.skill is None:
-            return [], []
-        candidates, refused = [], []
-        for c in self._characters.values():
-            if c.name == check.side.name:
-                continue
-            has = c.skill(check.side.skill_name) is not None
-            try:
-                helper = side_for(
-                    c, check.side.characteristic, check.side.skill_name if has else UNSKILLED
-                )
-            except RulesError as err:
-                refused.append(str(err))
-                continue
-            refusal = starately.helper_refusal(helper, check.side)
-            if refusal is None:
-                candidates.append(helper)
-            else:
-                refused.append(refusal)
-        return candidates, refused
-
     def _show(self, lines: list[str], actor: str | None, text: str, data: dict[str, Any]) -> None:
         show_markup(self.query_one("#check-result", Static), "\n".join(lines))
         self.post_message(CheckRolled(actor, text, {"system": "starately", **data}))
@@ -285,110 +259,6 @@ class StaratelyBuilder(CharacterPicker, Horizontal):
         result = starately.roll(check, self.app.rng)  # type: ignore[attr-defined]
         lines = result_lines(result) + self._remember(result)
         self._show(lines, check.side.name or None, summary(result), result.to_dict())
-
-    def action_risk(self) -> None:
-        """Ask the GM for Risk's price, then roll the failed check again."""
-        first = self._last
-        if first is None:
-            self.app.notify("Сначала бросьте проверку.", severity="error")
-            return
-        refusal = starately.risk_refusal(first, "-", forbidden=self._risk_closed)
-        if refusal is not None:
-            self.app.notify(refusal, severity="error")
-            return
-        self.app.push_screen(RiskScreen(first), self._risk_answered)
-
-    def _risk_answered(self, answer: tuple[str, bool] | None) -> None:
-        if answer is None:
-            return
-        price, forbidden = answer
-        first = self._last
-        try:
-            risky = starately.roll_risk(first, price, self.app.rng, forbidden=forbidden)  # type: ignore[attr-defined]
-        except RulesError as err:
-            self._risk_closed = True
-            self.refresh_bindings()
-            self.app.notify(str(err), severity="warning" if forbidden else "error")
-            return
-        self._last = risky.retry
-        lines = [
-            f"[b]Риск[/b] — цена: {risky.price}",
-            f"[dim]Первый бросок: {d6_faces(first.dice)} → {first.total}, провал[/]",
-            *result_lines(risky.retry, "Повторно"),
-        ]
-        text = f"Риск (цена: {risky.price}): {summary(first)}; повторно: {summary(risky.retry)}"
-        self._show(lines, first.check.side.name or None, text, risky.to_dict())
-
-    def action_chain(self) -> None:
-        """Choose a helper for a task chain, then roll the helper and the main check."""
-        try:
-            check = self.current_check()
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            return
-        others = [c for c in self._characters.values() if c.name != check.side.name]
-        actor = self.character
-        default = turn_opponent(self, actor.id if actor else None, others)
-        screen = ChainScreen(list(self._characters.values()), check, default)
-        self.app.push_screen(screen, self._chain_answered)
-
-    def _chain_answered(self, helper: Any) -> None:
-        if helper is None:
-            return
-        try:
-            chain = starately.TaskChain(helper, self.current_check())
-            result = starately.roll_chain(chain, self.app.rng)  # type: ignore[attr-defined]
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            return
-        lines = [
-            *result_lines(result.helper, f"Помощник {helper.name}"),
-            f"→ Эффект помощника {signed(result.carried)} идёт в основной бросок",
-            *result_lines(result.main),
-        ]
-        text = f"Цепочка: помощник {helper.name}: {summary(result.helper)}; " + summary(result.main)
-        lines += self._remember(result.main)
-        self._show(lines, chain.main.side.name or None, text, result.to_dict())
-
-    def action_group(self) -> None:
-        """Choose helpers with the same skill, then roll the group check."""
-        try:
-            check = self.current_check()
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            return
-        candidates, refused = self._group_members()
-        if not candidates:
-            why = " ".join(refused) or "в партии нет других персонажей."
-            self.app.notify(f"Помочь некому: {why}", severity="error")
-            return
-        self.app.push_screen(GroupScreen(check, candidates, refused), self._group_answered)
-
-    def _group_answered(self, helpers: tuple[Any, ...] | None) -> None:
-        if helpers is None:
-            return
-        try:
-            group = starately.GroupCheck(self.current_check(), helpers)
-            result = starately.roll_group(group, self.app.rng)  # type: ignore[attr-defined]
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            return
-        helped = ", ".join(
-            f"{h.check.side.name} {d6_faces(h.dice)} → {h.total} "
-            f"[{OUTCOME_STYLE[h.outcome]}]{starately.OUTCOME_NAMES[h.outcome]}[/]"
-            for h in result.helpers
-        )
-        lines = [
-            f"[b]Помощники[/b]: {helped or 'никто'}; помощь {signed(result.bonus)}",
-            *result_lines(result.main),
-        ]
-        text = (
-            "Группа: "
-            + "; ".join(f"{h.check.side.name}: {summary(h)}" for h in result.helpers)
-            + f" → {signed(result.bonus)}; {summary(result.main)}"
-        )
-        lines += self._remember(result.main)
-        self._show(lines, group.main.side.name or None, text, result.to_dict())
 
     def action_opposed(self) -> None:
         """Set the opponent of a встречный бросок, then roll both sides."""

@@ -1,29 +1,21 @@
 """Pieces of the Старатели builder: its rows, what a character offers, the text of a rolled
-check, and the pop-ups (Risk, the task chain, the group check). ``builder_starately`` holds the
-builder itself."""
+check, and the frame of its pop-ups. ``starately`` holds the builder itself; each procedure has
+its module (``starately_risk``, ``starately_chain``, ``starately_group``, ``starately_opposed``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from textual import on
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Static
 
 from rules import starately
 from rules.errors import RulesError
 from tui.present.rolls import percent, plain, signed, term
 from tui.store import Character
-from tui.widgets.builders.base import character_label
 from tui.widgets.builders.dicefaces import d6_faces
 from tui.widgets.common.stepper import Stepper
-from tui.widgets.common.text import show_markup
 
 OUTCOME_STYLE = {"success": "$success", "failure": "$error"}
 COUNT_OPTIONS = [(str(k), k) for k in range(4)]
@@ -41,12 +33,6 @@ class Row(Stepper):
         """Draw ``Label  ◀ value ▶`` with a wider label column (plain text, as Stepper)."""
         shown = self._options[self.index][0] if self._options else "—"
         return Content(f"{self.label:<{self.label_width}}◀ {shown} ▶")
-
-
-class WideRow(Row):
-    """A row for a helper's name and skill."""
-
-    label_width = 40
 
 
 def dice_note(side: Any) -> str:
@@ -203,219 +189,3 @@ MODAL_CSS = """
 {name} Horizontal {{ height: auto; margin: 1 0 0 0; }}
 {name} Button {{ margin: 0 1 0 0; }}
 """
-
-
-class RiskScreen(ModalScreen[tuple[str, bool] | None]):
-    """Ask the GM for the price of Risk (required), or let them forbid it."""
-
-    DEFAULT_CSS = MODAL_CSS.format(name="RiskScreen")
-    ENTER_TEXT = {"risk-price": "Рискнуть"}  # the key bar says what Enter does in the field
-    BINDINGS = [Binding("escape", "cancel", "Отмена", id="risk-cancel")]
-
-    def __init__(self, first: Any) -> None:
-        super().__init__()
-        self.first = first
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(
-                "[b]Риск[/b]: проверка бросается ещё раз. Цену ведущий назначает заранее, "
-                "и она платится при любом исходе (потеря снаряжения, урон…). "
-                "Если значимой цены нет — Риск можно запретить."
-            )
-            yield Input(
-                placeholder="цена, например: тратится единственная аптечка", id="risk-price"
-            )
-            with Horizontal():
-                yield Button("Рискнуть (Enter)", id="risk-go", variant="warning")
-                yield Button("Запретить", id="risk-forbid", variant="error")
-                yield Button("Отмена (Esc)", id="risk-cancel")
-
-    @on(Input.Submitted, "#risk-price")
-    @on(Button.Pressed, "#risk-go")
-    def _go(self) -> None:
-        price = self.query_one("#risk-price", Input).value
-        refusal = starately.risk_refusal(self.first, price)
-        if refusal is not None:
-            self.app.notify(refusal, severity="error")
-            return
-        self.dismiss((price, False))
-
-    @on(Button.Pressed, "#risk-forbid")
-    def _forbid(self) -> None:
-        self.dismiss(("", True))
-
-    @on(Button.Pressed, "#risk-cancel")
-    def action_cancel(self) -> None:
-        """Close without Risk."""
-        self.dismiss(None)
-
-
-class ChainScreen(ModalScreen[Any]):
-    """Choose the chain helper: character, characteristic and skill; Enter rolls both."""
-
-    DEFAULT_CSS = MODAL_CSS.format(name="ChainScreen")
-    BINDINGS = [
-        Binding("enter", "go", "Бросить", id="chain-go"),
-        Binding("escape", "cancel", "Отмена", id="chain-cancel"),
-    ]
-
-    def __init__(self, characters: Sequence[Character], main: Any, default: str | None) -> None:
-        super().__init__()
-        self.characters = {c.id: c for c in characters}
-        self.main = main
-        self.default = default
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(id="chain-title")
-            yield Row("Помощник", id="chain-character")
-            yield Row("Характеристика", id="chain-characteristic")
-            yield Row("Навык", id="chain-skill")
-            yield Static(id="chain-odds")
-            yield Static("[dim]Enter — бросить помощника, затем основной бросок · Esc — отмена[/]")
-
-    def on_mount(self) -> None:
-        main = self.main
-        helper_difficulty = starately.chain_difficulty(main.difficulty)
-        show_markup(
-            self.query_one("#chain-title", Static),
-            f"[b]Цепочка[/b]: помощник бросает другой навык на {helper_difficulty}+ "
-            f"(на шаг ниже {main.difficulty}+); его Эффект, даже отрицательный, "
-            f"станет модификатором основного броска ({plain(main.side.name)}).",
-        )
-        stepper = self.query_one("#chain-character", Row)
-        stepper.set_options(
-            [(character_label(c), c.id) for c in self.characters.values()], self.default
-        )
-        self._refresh_traits()
-        stepper.focus()
-
-    @on(Stepper.Changed, "#chain-character")
-    def _refresh_traits(self) -> None:
-        c = self.characters.get(self.query_one("#chain-character", Row).value)
-        if c is None:
-            return
-        self.query_one("#chain-characteristic", Row).set_options(characteristic_options(c))
-        self.query_one("#chain-skill", Row).set_options(skill_options(c))
-        self._recompute()
-
-    @on(Stepper.Changed, "#chain-characteristic")
-    @on(Stepper.Changed, "#chain-skill")
-    def _recompute(self) -> None:
-        info = self.query_one("#chain-odds", Static)
-        try:
-            chain = starately.TaskChain(self.helper(), self.main)
-        except RulesError as err:
-            show_markup(info, f"[$error]{plain(str(err))}[/]")
-            return
-        helper = starately.check_odds(chain.helper_check).outcomes["success"]
-        alone = starately.check_odds(self.main).outcomes["success"]
-        helped = starately.chain_odds(chain).outcomes["success"]
-        show_markup(
-            info,
-            f"Помощник: успех {percent(helper)} на {chain.helper_check.difficulty}+\n"
-            f"Основной бросок: успех [b]{percent(helped)}[/b] с помощью "
-            f"(без неё {percent(alone)})",
-        )
-
-    def helper(self) -> Any:
-        """Return the helper's side from the rows (raises RulesError)."""
-        c = self.characters.get(self.query_one("#chain-character", Row).value)
-        if c is None:
-            raise RulesError("Выберите помощника.")
-        return side_for(
-            c,
-            self.query_one("#chain-characteristic", Row).value,
-            self.query_one("#chain-skill", Row).value or UNSKILLED,
-        )
-
-    def action_go(self) -> None:
-        """Roll with the chosen helper."""
-        try:
-            helper = self.helper()
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            return
-        self.dismiss(helper)
-
-    def action_cancel(self) -> None:
-        """Close without rolling."""
-        self.dismiss(None)
-
-
-def helper_label(helper: Any) -> str:
-    """Return «Сергей: Медицина-1, Интеллект 8 (DM +0)» — the helper's skill and
-    characteristic (helpers roll the main roller's characteristic)."""
-    value = "" if helper.characteristic_value is None else f" {helper.characteristic_value}"
-    return (
-        f"{helper.name}: {helper.skill_name}-{helper.skill}, "
-        f"{helper.characteristic}{value} (DM {signed(helper.dm)})"
-    )
-
-
-class GroupScreen(ModalScreen[Any]):
-    """Pick which helpers (same skill at level 1+) join; Enter rolls everyone."""
-
-    DEFAULT_CSS = MODAL_CSS.format(name="GroupScreen")
-    BINDINGS = [
-        Binding("enter", "go", "Бросить", id="group-go"),
-        Binding("escape", "cancel", "Отмена", id="group-cancel"),
-    ]
-
-    def __init__(self, main: Any, candidates: Sequence[Any], refused: Sequence[str] = ()) -> None:
-        super().__init__()
-        self.main = main
-        self.candidates = list(candidates)
-        self.refused = list(refused)
-
-    def compose(self) -> ComposeResult:
-        side = self.main.side
-        with Vertical():
-            yield Static(
-                f"[b]Групповая проверка[/b]: {plain(side.name)} бросает "
-                f"«{plain(side.skill_name)}» на {self.main.difficulty}+; каждый успех помощника "
-                f"даёт +1, провал ничего не стоит. Помогают только те, у кого "
-                f"«{plain(side.skill_name)}» от 1-го уровня."
-            )
-            for i, helper in enumerate(self.candidates):
-                yield WideRow(
-                    helper_label(helper),
-                    [("помогает", True), ("не помогает", False)],
-                    id=f"group-{i}",
-                )
-            if self.refused:
-                yield Static(
-                    "\n".join(f"[$warning]✗ {plain(r)}[/]" for r in self.refused),
-                    id="group-refused",
-                )
-            yield Static(id="group-odds")
-            yield Static("[dim]←/→ — помогает или нет · Enter — бросить · Esc — отмена[/]")
-
-    def on_mount(self) -> None:
-        self.query_one("#group-0", Row).focus()
-        self._recompute()
-
-    def helpers(self) -> tuple[Any, ...]:
-        """Return the helpers the GM kept."""
-        return tuple(
-            h for i, h in enumerate(self.candidates) if self.query_one(f"#group-{i}", Row).value
-        )
-
-    @on(Stepper.Changed)
-    def _recompute(self) -> None:
-        group = starately.GroupCheck(self.main, self.helpers())
-        helped = starately.group_odds(group).outcomes["success"]
-        alone = starately.check_odds(self.main).outcomes["success"]
-        show_markup(
-            self.query_one("#group-odds", Static),
-            f"Основной бросок: успех [b]{percent(helped)}[/b] с помощью (без неё {percent(alone)})",
-        )
-
-    def action_go(self) -> None:
-        """Roll the group."""
-        self.dismiss(self.helpers())
-
-    def action_cancel(self) -> None:
-        """Close without rolling."""
-        self.dismiss(None)

@@ -1,0 +1,214 @@
+"""The result of an IDE4™ opposed check in the builder: both checks, the comparison, each side's
+moves (rerolls, energy after, mastery bonuses in the seed's order, any side), each move logged and
+its energy written back to the character, and on a full tie the GM's recorded choice (status quo,
+or a price to both). The second side's setup and the comparison's words: ``ide4_opposed``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.markup import escape
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+from rules import ide4
+from rules.errors import RulesError
+from tui.store import Character
+from tui.widgets.builders import ide4_text as txt
+from tui.widgets.builders.base import CharacterChanged, CheckRolled
+from tui.widgets.builders.ide4_dialogs import Choice, ChooserScreen
+from tui.widgets.builders.ide4_opposed import CSS, verdict
+from tui.widgets.common.stepper import Stepper
+from tui.widgets.common.text import show_markup
+
+
+class OpposedResultScreen(ModalScreen[Any]):
+    """Both checks, the comparison, each side's moves; on a full tie the GM's recorded choice."""
+
+    DEFAULT_CSS = CSS.format(name="OpposedResultScreen")
+    BINDINGS = [
+        Binding("r", "move('reroll')", "Переброс", id="ide4-opp-reroll"),
+        Binding("e", "move('energy_after')", "Энергия", id="ide4-opp-energy"),
+        Binding("b", "move('bonus')", "Бонус", id="ide4-opp-bonus"),
+        Binding("enter,escape", "done", "Итог", id="ide4-opp-done"),
+    ]
+
+    def __init__(
+        self,
+        a: ide4.Check,
+        b: ide4.Check,
+        ids: tuple[str | None, str | None],
+        characters: Callable[[], dict[str, Character]],
+    ) -> None:
+        super().__init__()
+        self.checks = {"a": a, "b": b}
+        self.ids = dict(zip("ab", ids, strict=True))
+        self.characters = characters  # the party now (never a stale copy written back)
+
+    @property
+    def result(self) -> ide4.OpposedResult:
+        """The comparison of the two checks now."""
+        return ide4.opposed(self.checks["a"], self.checks["b"])
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("[b]Противоборство[/b]: обе стороны проверены", classes="dialog-title")
+            with VerticalScroll(id="opp-steps"):
+                yield Static(id="opp-lines")
+            yield Static(id="opp-verdict")
+            yield Stepper(
+                "При равенстве",
+                [("— выберите ←/→ —", "")]
+                + [(name, key) for key, name in ide4.TIE_RESOLUTIONS.items()],
+                id="opp-tie",
+            )
+            with Horizontal(classes="opp-field", id="opp-price-row"):
+                yield Label("Цена обеим    ")
+                yield Input(placeholder="что теряет каждая сторона", id="opp-price", compact=True)
+            yield Static(
+                "[dim]r — переброс · e — энергия после · b — бонус (любой стороны) · "
+                "Enter — записать итог[/]"
+            )
+
+    def on_mount(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        lines: list[str] = []
+        for key in "ab":
+            lines += txt.result_lines(self.checks[key])
+        show_markup(self.query_one("#opp-lines", Static), "\n".join(lines))
+        result = self.result
+        tie = result.winner is None
+        show_markup(self.query_one("#opp-verdict", Static), f"[b]{escape(verdict(result))}[/b]")
+        self.query_one("#opp-tie").display = tie
+        self.query_one("#opp-price-row").display = (
+            tie and self.query_one("#opp-tie", Stepper).value == "price"
+        )
+        if tie:
+            self.query_one("#opp-tie", Stepper).focus()
+
+    @on(Stepper.Changed, "#opp-tie")
+    def _tie_changed(self) -> None:
+        self._show()
+        if self.query_one("#opp-tie", Stepper).value == "price":
+            self.query_one("#opp-price", Input).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "move" and isinstance(self.focused, Input):
+            return False  # the price field takes letters as text
+        return True
+
+    def _choices(self, kind: str) -> list[Choice]:
+        choices = []
+        for key in "ab":
+            check = self.checks[key]
+            who = check.input.actor or key
+            if kind == "energy_after":
+                choices += self._energy_choices(key, check, who)
+                continue
+            for m in ide4.allowed_moves(check):
+                if kind == "reroll" and m.kind == "reroll":
+                    cid, name = f"{key}:reroll:{m.source}", ide4.REROLL_SOURCES[m.source]
+                elif kind == "bonus" and m.kind == "bonus":
+                    cid, name = f"{key}:bonus:{m.source}", ide4.AFTER_BONUSES[m.source]
+                elif kind == "bonus" and m.kind == "reroll" and m.source == "skill":
+                    cid, name = f"{key}:bonus:reroll", "переброс от навыка"
+                else:
+                    continue
+                choices.append(Choice(cid, f"{who}: {name}", m.allowed, m.reason))
+        return choices
+
+    def _energy_choices(self, key: str, check: ide4.Check, who: str) -> list[Choice]:
+        refusal = ide4.energy_after_refusal(check)
+        if refusal:
+            return [Choice(f"{key}:none:", f"{who}: энергия после", False, refusal)]
+        nominal, pool = check.input.nominal, check.pool_after
+        choices = []
+        for size in sorted((s for s in ide4.energy_rules().sizes if s <= nominal), reverse=True):
+            for k in range(1, ide4.energy_rules().after_max_dice + 1):
+                why = ide4.energy_after_refusal(check, k, size)
+                does = f"стоит {k * size}, останется {pool - k * size}"
+                futile = ide4.energy_after_futile(check, k, size) if why is None else None
+                if futile:
+                    does += f"; ⚠ {futile}"
+                choices.append(
+                    Choice(
+                        f"{key}:energy:{k}x{size}", f"{who}: {k}×d{size}", why is None, why or does
+                    )
+                )
+        return choices
+
+    def action_move(self, kind: str) -> None:
+        """Choose a move for either side: each allowed, or the rule that forbids it."""
+        titles = {
+            "reroll": "Переброс d100: сторона и источник",
+            "energy_after": "Энергия после броска: сторона и кубы (до номинала)",
+            "bonus": "Бонус мастерства: сторона и бонус",
+        }
+        self.app.push_screen(ChooserScreen(titles[kind], self._choices(kind)), self._chosen)
+
+    def _chosen(self, choice: str | None) -> None:
+        if not choice:
+            return
+        key, kind, arg = choice.split(":")
+        rng = self.app.rng  # type: ignore[attr-defined]
+        moves: dict[str, Callable[[ide4.Check], ide4.Check]] = {
+            "reroll": lambda c: ide4.reroll(c, arg, rng),
+            "bonus": lambda c: ide4.bonus(c, arg, rng),
+        }
+        if kind == "energy":
+            count, size = (int(x) for x in arg.split("x"))
+            moves["energy"] = lambda c: ide4.energy_after(c, count, size, rng=rng)
+        before = self.checks[key]
+        try:
+            after = moves[kind](before)
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            return
+        self.checks[key] = after
+        step = after.steps[-1]
+        what = txt.log_text(after, kind, step)
+        self.post_message(
+            CheckRolled(after.input.actor or None, f"Противоборство, ход: {what}", after.to_dict())
+        )
+        self._write_back(key, after)
+        self._show()
+
+    def _write_back(self, key: str, check: ide4.Check) -> None:
+        c = self.characters().get(self.ids[key] or "")
+        if c is None:
+            return
+        extra = dict(c.extra)
+        if check.energy_spent:
+            extra["energy"] = check.pool_after
+        if check.daily_triumph_spent:
+            extra["daily_triumph_used"] = True
+        if extra != c.extra:
+            self.post_message(CharacterChanged(replace(c, extra=extra)))
+
+    def action_done(self) -> None:
+        """Record the comparison (and on a full tie the GM's choice) and close."""
+        result = self.result
+        if result.winner is None:
+            try:
+                result = result.resolve_tie(
+                    self.query_one("#opp-tie", Stepper).value,
+                    self.query_one("#opp-price", Input).value,
+                )
+            except RulesError as err:
+                self.app.notify(str(err), severity="error")
+                return
+        self.dismiss(result)
+
+    @on(Input.Submitted, "#opp-price")
+    def _price_entered(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_done()

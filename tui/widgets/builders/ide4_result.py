@@ -1,0 +1,90 @@
+"""The IDE4™ builder after the roll: the result area (every step so far, then the moves still
+allowed or a filled template, the other template beside them), concluding the check (meaning and
+consequences), switching between the moves and the quick / full templates, copying one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from rules import ide4
+from tui.sanitize import plain as escape  # every «[» literal, no control code
+from tui.widgets.builders import ide4_text as txt
+from tui.widgets.builders.ide4_dialogs import ConcludeScreen
+from tui.widgets.common.text import show_markup
+
+TEMPLATE_NAMES = {"quick": "Быстрый шаблон", "full": "Полный шаблон"}
+
+
+class ResultMixin:
+    """The ``result`` and ``done`` phases' area of ``Ide4Builder`` (the moves: ``ide4_moves``)."""
+
+    check: ide4.Check | None
+    app: Any
+    view: str
+    # Provided by the builder (and Textual): phase, _record(), _set_phase(), query_one().
+
+    def _template(self, which: str) -> str:
+        assert self.check is not None
+        fill = ide4.quick_template if which == "quick" else ide4.full_template
+        return fill(self.check)
+
+    def _level_template(self) -> str:
+        assert self.check is not None
+        return "quick" if self.check.level == "quick" else "full"
+
+    def _show_result(self) -> None:
+        """Redraw the result area: the steps, then the moves or a template."""
+        check = self.check
+        if check is None:
+            return
+        show_markup(self.query_one("#ide4-steps", Static), "\n".join(txt.result_lines(check)))
+        if self.view == "moves":
+            lines = txt.move_lines(check)
+        else:
+            title = f"[b]{TEMPLATE_NAMES[self.view]}[/b] · y — копировать · t — другой вид"
+            lines = [(0, title), *((0, escape(t)) for t in self._template(self.view).splitlines())]
+        side = "full" if self.view != "full" else "quick"
+        show_markup(
+            self.query_one("#ide4-side-template", Static),
+            f"[b]{TEMPLATE_NAMES[side]}[/b] (заполняется по ходу)\n{escape(self._template(side))}",
+        )
+        moves = self.query_one("#ide4-moves", Vertical)
+        moves.remove_children()
+        moves.mount_all(Static(text, classes=f"indent-{indent}") for indent, text in lines)
+        self.refresh_bindings()
+
+    def action_conclude(self) -> None:
+        """Record the meaning and the consequences, then show the level's template."""
+        check = self.check
+        if check is None or self.phase != "result":
+            return
+
+        def done(words: tuple[str, str] | None) -> None:
+            if words is None or self.check is None:
+                return
+            self.check = ide4.conclude(self.check, *words)
+            self.view = self._level_template()
+            self._record("conclude")
+            self._set_phase("done")
+
+        self.app.push_screen(ConcludeScreen(check.outcome_name or "—"), done)
+
+    def action_template(self) -> None:
+        """Cycle what the result area shows: the moves, the quick template, the full one."""
+        views = ["moves", "quick", "full"] if self.phase == "result" else ["quick", "full"]
+        self.view = (
+            views[(views.index(self.view) + 1) % len(views)] if self.view in views else "full"
+        )
+        self._show_result()
+
+    def action_copy(self) -> None:
+        """Copy the template shown (OSC 52) so it can be pasted into notes or a chat."""
+        if self.check is None:
+            return
+        which = self.view if self.view != "moves" else self._level_template()
+        self.app.copy_to_clipboard(self._template(which))
+        self.app.notify(f"Шаблон скопирован ({TEMPLATE_NAMES[which].lower()}).", timeout=3)

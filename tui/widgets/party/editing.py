@@ -1,0 +1,120 @@
+"""Editing the party from the Партия tab: add a character, edit one, copy one, delete one
+(the character form opens for the first three; a delete asks first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from textual.widgets import DataTable
+from textual.widgets.data_table import RowDoesNotExist
+
+from rules import drevo  # loads each part on first use (PEP 562)
+from tui.store import Character, new_id
+from tui.widgets.party.writes import PartyWrites
+
+
+class PartyEditing(PartyWrites):
+    """The add / edit / copy / delete keys of ``PartyPane``."""
+
+    _all: list[Character]
+    # Provided by the pane (and Textual): _highlighted(), query_one().
+
+    def _open_form(self, c: Character, title: str, on_saved: Callable[[Character], None]) -> None:
+        from tui.widgets.party.form import CharacterForm
+
+        system = self.app.store.campaign.system  # type: ignore[attr-defined]
+        taken = {o.name for o in getattr(self, "_all", []) if o.id != c.id}
+        weapons = list(drevo.weapons()) if system == "drevo" else []
+
+        def done(result: Character | None) -> None:
+            if result is not None:
+                on_saved(result)
+
+        form = CharacterForm(system, c, title=title, taken=taken, weapons=weapons)
+        if c.origin is None or c.origin.get("id") != c.id:  # a new character or a copy
+            self.app.push_screen(form, done)
+        else:
+            self._open_dialog(c, form, done, "правка не записана")
+
+    def _select(self, character_id: str) -> None:
+        table = self.query_one("#party-table", DataTable)
+        try:
+            table.move_cursor(row=table.get_row_index(character_id))
+        except RowDoesNotExist:  # filtered out: the cursor stays
+            return
+
+    def action_add(self) -> None:
+        """Add a character through the form."""
+        from tui.widgets.party.form import blank_character
+
+        store = self.app.store  # type: ignore[attr-defined]
+        system = store.campaign.system
+        fate = drevo.fate_rules().starting_points if system == "drevo" else 0
+
+        def saved(c: Character) -> None:
+            self._store_write(
+                lambda: store.upsert_character(c, label=f"Добавлен «{c.name}»"),
+                lambda: self._select(c.id),
+            )
+
+        self._open_form(blank_character(system, fate), "Новый персонаж", saved)
+
+    def action_edit(self) -> None:
+        """Edit the highlighted character through the form."""
+        c = self._highlighted()
+        if c is None:
+            return
+        store = self.app.store  # type: ignore[attr-defined]
+
+        def saved(new: Character) -> None:
+            self._store_write(
+                lambda: store.upsert_character(
+                    new, label=f"Изменён «{new.name}»", what="правка не записана"
+                )
+            )
+
+        self._open_form(c, f"Правка: {c.name}", saved)
+
+    def action_duplicate(self) -> None:
+        """Copy the highlighted character (a new id, no wounds) and open the copy's form."""
+        c = self._highlighted()
+        if c is None:
+            return
+        store = self.app.store  # type: ignore[attr-defined]
+        taken = {o.name.casefold() for o in getattr(self, "_all", [])}
+        name, n = f"{c.name} (копия)", 2
+        while name.casefold() in taken:
+            name, n = f"{c.name} (копия {n})", n + 1
+        extra = {k: v for k, v in c.extra.items() if k != "dead"}
+        copy = replace(c, id=new_id(), name=name, wounds={}, extra=extra)
+
+        def saved(new: Character) -> None:
+            self._store_write(
+                lambda: store.upsert_character(new, label=f"Копия «{c.name}»: «{new.name}»"),
+                lambda: self._select(new.id),
+            )
+
+        self._open_form(copy, f"Копия: {c.name}", saved)
+
+    def action_delete(self) -> None:
+        """Delete the highlighted character after a confirmation."""
+        from tui.widgets.common.choice import (  # lazy: not needed for the first screen
+            Choice,
+            ChoiceScreen,
+        )
+
+        c = self._highlighted()
+        if c is None:
+            return
+        store = self.app.store  # type: ignore[attr-defined]
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._store_write(lambda: store.delete_character(c.id))
+
+        choices = [Choice("Нет, оставить", False), Choice(f"Да, удалить «{c.name}»", True)]
+        self.app.push_screen(
+            ChoiceScreen(f"Удалить «{c.name}»? (Ctrl+Z вернёт)", choices), answered
+        )

@@ -1,0 +1,121 @@
+"""The Партия tab's Древо keys: give a wound (the cascade applies), heal one (each option says
+what it needs), the GM's +1 Судьба, Судьба spent on a favourable circumstance.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules import drevo  # loads each part on first use (PEP 562)
+from tui import words
+from tui.bridge.sheets import wounds_text
+from tui.store import Character
+from tui.widgets.party.writes import PartyWrites
+
+
+class DrevoKeys(PartyWrites):
+    """The wound and Судьба keys of ``PartyPane`` (shown for a Древо campaign only)."""
+
+    # Provided by the pane: _highlighted(), check_action().
+
+    def action_wound(self) -> None:
+        """Give the highlighted character a wound (the cascade applies)."""
+        from tui.bridge import combat as bridge  # lazy: not needed for the first screen
+        from tui.widgets.common.choice import Choice, ChoiceScreen
+
+        c = self._highlighted()
+        if c is None:
+            return
+
+        def wounded(current: Character, level: str) -> tuple[Character, str, str]:
+            track = bridge.track_of(current).take(level)
+            state = f" — {words.wound_state(track)}" if not track.can_act else ""
+            return (
+                bridge.with_track(current, track),
+                f"{current.name}: {drevo.level_name(level)}",
+                f"Рана: {drevo.level_name(level)}. Раны: {wounds_text(track.counts)}{state}",
+            )
+
+        def chosen(level: str | None) -> None:
+            if level is not None:
+                self._edit(c, lambda current: wounded(current, level), "рана не записана")
+
+        choices = [Choice(drevo.level_name(level), level) for level in drevo.LEVELS]
+        screen = ChoiceScreen(f"Рана для {c.name}", choices)
+        now = "рана добавится к текущим ранам"
+        self._open_dialog(c, screen, chosen, "рана не записана", changed=now)
+
+    def action_heal(self) -> None:
+        """Heal one wound of the highlighted character; each option says what it needs."""
+        from tui.bridge import combat as bridge  # lazy: not needed for the first screen
+        from tui.widgets.common.choice import Choice, ChoiceScreen
+
+        c = self._highlighted()
+        if c is None:
+            return
+        track = bridge.track_of(c)
+
+        def healed(current: Character, level: str) -> tuple[Character, str, str]:
+            after = bridge.track_of(current).heal(level)
+            return (
+                bridge.with_track(current, after),
+                f"{current.name}: вылечено — {drevo.level_name(level)}",
+                f"Вылечено: {drevo.level_name(level)}. Раны: {wounds_text(after.counts)}",
+            )
+
+        def chosen(level: str | None) -> None:
+            if level is not None:
+                self._edit(c, lambda current: healed(current, level), "лечение не записано")
+
+        choices = [
+            Choice(f"{drevo.level_name(level)} — {need}", level) for level, need in track.needs()
+        ]
+        screen = ChoiceScreen(f"Лечить {c.name}", choices)
+        self._open_dialog(c, screen, chosen, "лечение не записано", reopen=self._reopen_heal)
+
+    def _reopen_heal(self) -> None:
+        if len(self.app.screen_stack) == 1 and self.check_action("heal", ()):
+            self.action_heal()
+
+    def action_grant_fate(self) -> None:
+        """The GM gives the highlighted character one point of Судьба."""
+        c = self._highlighted()
+        if c is not None:
+            self._edit(
+                c,
+                lambda current: (
+                    replace(current, fate=current.fate + 1),
+                    f"{current.name}: +1 Судьба",
+                    f"Ведущий даёт очко Судьбы: теперь {current.fate + 1}",
+                ),
+                "очко Судьбы не записано",
+            )
+
+    def action_fate_circumstance(self) -> None:
+        """Spend one Судьба on a favourable circumstance, with the GM's consent and a note."""
+        from tui.widgets.common.prompt import TextPrompt  # lazy: not needed for the first screen
+
+        c = self._highlighted()
+        if c is None:
+            return
+
+        def spent(current: Character, note: str) -> tuple[Character, str, str]:
+            left = drevo.spend_fate("circumstance", current.fate)
+            return (
+                replace(current, fate=left),
+                f"{current.name}: Судьба на обстоятельство",
+                f"Судьба на благоприятное обстоятельство: {note} (осталось {left})",
+            )
+
+        def noted(note: str | None) -> None:
+            if note:
+                self._edit(
+                    c,
+                    lambda current: spent(current, note),
+                    "очко Судьбы не потрачено",
+                    {"fate_spent": 1},  # one point: spend_fate's cost below
+                )
+
+        prompt = TextPrompt(f"{c.name}: что складывается в его пользу?", "с согласия ведущего")
+        now = "очко спишется с текущей Судьбы"
+        self._open_dialog(c, prompt, noted, "очко Судьбы не потрачено", changed=now)

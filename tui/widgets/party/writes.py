@@ -1,0 +1,123 @@
+"""How the Партия tab writes: an edit made on the character as the store has it now, handed to
+the app's writer, and the dialogs about one character that follow the store while they are open
+(closed when the character is removed elsewhere, reopened or warned when it changes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tui.store import Character, Edit
+
+
+class PartyWrites:
+    """The party pane's writes and store-following dialogs (mixed into ``PartyPane``)."""
+
+    app: Any
+    _characters: dict[str, Character]
+    # Provided by the pane (and Textual): call_after_refresh().
+
+    def _edit(
+        self,
+        c: Character,
+        make: Callable[[Character], tuple[Character, str, str]],
+        what: str,
+        data: dict[str, Any] | None = None,
+    ) -> None:
+        """Save what ``make`` turns the *current* ``c`` into: ``(new, label, log text)``;
+        ``data``: more of the Журнал entry's data (Судьба spent, for the luck ledger).
+
+        The store runs ``make`` on the character as it is in the file now, so a wound given
+        in this window is added to the track another window changed meanwhile; a character
+        removed meanwhile is not written back («… удалён в другом окне — рана не записана»).
+        """
+        app = self.app
+
+        def edit(current: Character) -> Edit:
+            new, label, text = make(current)
+            from tui.bridge.luck import with_luck
+
+            more = with_luck("note", current.name, {"character": current.id, **(data or {})})
+            entry = app.entry("note", current.name, text, more)  # type: ignore[attr-defined]
+            return Edit(new, label, [entry])
+
+        def write() -> None:
+            app.store.update_character(c.id, edit, name=c.name, what=what)  # type: ignore[attr-defined]
+
+        self._store_write(write)
+
+    def _open_dialog(
+        self,
+        c: Character,
+        screen: Any,
+        done: Callable[[Any], None],
+        what: str,
+        reopen: Callable[[], None] | None = None,
+        *,
+        changed: str = "сохранится только то, что меняете вы",
+    ) -> None:
+        """Push a dialog about ``c`` that follows the store while it is open.
+
+        Removed in another window (or by an undo): the dialog closes and says what was not
+        written. Changed: ``reopen`` builds it anew from the current character (the heal
+        dialog's options depend on the wounds), else the GM is told that only what is changed
+        here will be saved.
+        """
+        self._dialog = _Dialog(screen, c, what, reopen, changed)
+
+        def closed(result: Any) -> None:
+            if self._dialog is not None and self._dialog.screen is screen:
+                self._dialog = None
+            done(result)
+
+        self.app.push_screen(screen, closed)
+
+    def _follow_dialog(self) -> None:
+        """React to a change of the open dialog's character (see :meth:`_open_dialog`)."""
+        dialog = getattr(self, "_dialog", None)
+        if dialog is None:
+            return
+        if dialog.screen not in self.app.screen_stack:
+            self._dialog = None
+            return
+        current = self._characters.get(dialog.character.id)
+        if current is not None and current == dialog.character:
+            return
+        name = dialog.character.name
+        if current is None or dialog.reopen is not None:
+            self._dialog = None
+            if dialog.screen.is_current:
+                dialog.screen.dismiss(None)
+            if current is None:
+                self.app.notify(
+                    f"Персонаж {name} удалён в другом окне — {dialog.what}.",
+                    severity="warning",
+                    timeout=10,
+                )
+            elif dialog.reopen is not None:
+                self.app.notify(f"Персонаж {name} изменён в другом окне: окно обновлено.")
+                self.call_after_refresh(dialog.reopen)
+            return
+        dialog.character = current
+        self.app.notify(f"Персонаж {name} изменён в другом окне: {dialog.changed}.", timeout=8)
+
+    def _store_write(
+        self, write: Callable[[], object], done: Callable[[], object] | None = None
+    ) -> None:
+        """Hand the write to the app's writer (a worker: the UI never waits for the lock);
+        ``done`` runs once it is saved. A refused write is explained and changes nothing."""
+        self.app.write(write, None if done is None else lambda _: done())  # type: ignore[attr-defined]
+
+
+@dataclass
+class _Dialog:
+    """The open dialog about one character, and what it was opened on."""
+
+    screen: Any
+    character: Character
+    what: str
+    reopen: Callable[[], None] | None
+    #: What saving does now that the character changed under the dialog.
+    changed: str
