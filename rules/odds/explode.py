@@ -182,7 +182,7 @@ def _pooled_explosions(
         power = 1
         for e, a in enumerate(coefficients):
             at = e * step if go_offset >= 0 else (top - e) * step
-            acc[at] = a * power
+            acc[at] += a * power  # an explosion that adds 0 (`d2!p1`): all land on one total
             power *= w
         offset = 0 if go_offset >= 0 else go_offset * top
     else:  # Horner: H = a_0 + go (a_1 + go (a_2 + ...))
