@@ -4,21 +4,19 @@ easier; the helper's Effect, even a negative one, becomes a modifier of the main
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from rules import starately
 from rules.errors import RulesError
 from tui.present.rolls import percent, plain, signed
 from tui.store import Character
-from tui.widgets.builders.base import character_label, turn_opponent
+from tui.widgets.builders.base import SecondSideDialog, character_label, turn_opponent
 from tui.widgets.builders.starately_parts import (
     MODAL_CSS,
     UNSKILLED,
@@ -33,7 +31,7 @@ from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.text import show_markup
 
 
-class ChainScreen(ModalScreen[Any]):
+class ChainScreen(SecondSideDialog):
     """Choose the chain helper: character, characteristic and skill; Enter rolls both."""
 
     DEFAULT_CSS = MODAL_CSS.format(name="ChainScreen")
@@ -41,12 +39,6 @@ class ChainScreen(ModalScreen[Any]):
         Binding("enter", "go", "Бросить", id="chain-go"),
         Binding("escape", "cancel", "Отмена", id="chain-cancel"),
     ]
-
-    def __init__(self, characters: Sequence[Character], main: Any, default: str | None) -> None:
-        super().__init__()
-        self.characters = {c.id: c for c in characters}
-        self.main = main
-        self.default = default
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -120,10 +112,6 @@ class ChainScreen(ModalScreen[Any]):
             self.app.notify(str(err), severity="error")
             return
         self.dismiss(helper)
-
-    def action_cancel(self) -> None:
-        """Close without rolling."""
-        self.dismiss(None)
 
 
 class ChainMixin:

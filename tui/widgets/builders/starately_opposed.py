@@ -17,7 +17,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from rules import starately
@@ -25,8 +24,7 @@ from rules.errors import RulesError
 from rules.modifiers import parse_modifiers
 from tui.bridge.effects import effect_modifiers
 from tui.present.rolls import percent, plain, signed, term
-from tui.store import Character
-from tui.widgets.builders.base import character_label, mods_hint
+from tui.widgets.builders.base import SecondSideDialog, character_label, mods_hint
 from tui.widgets.builders.dicefaces import ModsInput, StyledOddsBars, d6_faces
 from tui.widgets.builders.starately_parts import (
     UNSKILLED,
@@ -88,7 +86,7 @@ def opposed_summary(result: Any) -> str:
     return f"Встречный бросок: {'; '.join(parts)} — побеждает {winner.name}{tie}"
 
 
-class OpposedScreen(ModalScreen[Any]):
+class OpposedScreen(SecondSideDialog):
     """Set the opponent of a встречный бросок; exact odds; Enter rolls both sides."""
 
     DEFAULT_CSS = """
@@ -105,12 +103,6 @@ class OpposedScreen(ModalScreen[Any]):
         Binding("enter", "go", "Бросить", id="opposed-go"),
         Binding("escape", "cancel", "Отмена", id="opposed-cancel"),
     ]
-
-    def __init__(self, characters: list[Character], main: Any, default: str | None) -> None:
-        super().__init__()
-        self.characters = {c.id: c for c in characters}
-        self.main = main  # the builder's side (a)
-        self.default = default
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -226,7 +218,3 @@ class OpposedScreen(ModalScreen[Any]):
             self.app.notify(str(err), severity="error")
             return
         self.dismiss(check)
-
-    def action_cancel(self) -> None:
-        """Close without rolling."""
-        self.dismiss(None)

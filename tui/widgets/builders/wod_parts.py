@@ -23,7 +23,7 @@ from tui.bridge.effects import effect_modifiers
 from tui.bridge.sheets import dots
 from tui.present.rolls import percent, plain, signed
 from tui.store import Character
-from tui.widgets.builders.base import mods_hint
+from tui.widgets.builders.base import SecondSideDialog, mods_hint
 from tui.widgets.builders.dicefaces import ModsInput, d10_faces
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.text import show_markup
@@ -173,7 +173,7 @@ class ChanceScreen(ModalScreen[Any]):
         self._show_reason()
 
 
-class ContestScreen(ModalScreen[Any]):
+class ContestScreen(SecondSideDialog):
     """Choose the opponent of a contested roll; the exact odds of both sides; Enter rolls."""
 
     DEFAULT_CSS = ChanceScreen.DEFAULT_CSS.replace("ChanceScreen", "ContestScreen")
@@ -181,12 +181,6 @@ class ContestScreen(ModalScreen[Any]):
         Binding("enter", "go", "Бросить", id="contest-go"),
         Binding("escape", "cancel", "Отмена", id="contest-cancel"),
     ]
-
-    def __init__(self, characters: list[Character], main: Any, default: str | None) -> None:
-        super().__init__()
-        self.characters = {c.id: c for c in characters}
-        self.main = main
-        self.default = default
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -264,10 +258,6 @@ class ContestScreen(ModalScreen[Any]):
             self.app.notify(str(err), severity="error")
             return
         self.dismiss(other)
-
-    def action_cancel(self) -> None:
-        """Close without rolling."""
-        self.dismiss(None)
 
 
 class TargetScreen(ModalScreen[int | None]):
