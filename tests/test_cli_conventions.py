@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -166,6 +167,29 @@ def test_party_list_says_fate_and_player(capsys, tmp_path) -> None:
     _code, out, _ = run(capsys, "party", "list", "--campaign", demo(tmp_path / "c.json"))
     assert "Судьба" in out and "Игрок" in out
     assert "удача" not in out and not re.search(r"(?<!Н)ИП\b", out)
+
+
+@pytest.mark.parametrize(
+    ("system", "shown", "not_shown"),
+    [
+        ("drevo", ["Судьба: 2", "Раны: —", "Оружие: Кинжал"], ["light", "scratch"]),
+        ("ide4", ["Энергия: 100/100", "Лучший навык:"], ["Судьба", "Раны"]),
+        ("wod", ["Лучший навык:", "Навыков:"], ["Судьба", "Раны"]),
+    ],
+)
+def test_party_list_shows_the_party_tabs_columns(capsys, tmp_path, system, shown, not_shown):
+    """A play-test: «Судьба 0» for IDE4 and Мир Тьмы, «раны: light 1» for Древо — the CLI says
+    what the app's Партия table says for that system, in its words."""
+    path = tmp_path / "c.json"
+    Store.open(path, system=system).close()
+    if system == "drevo":
+        with Store.open(path) as store:
+            c = store.characters()[0]
+            store.upsert_character(replace(c, wounds={**c.wounds, "light": 1}))
+        shown = [*shown[:1], "Раны: Лёгкая×1", *shown[2:]]
+    _code, out, _ = run(capsys, "party", "list", "--campaign", str(path))
+    assert all(text in out for text in shown), out
+    assert not any(text in out for text in not_shown), out
 
 
 #: A campaign-reading command per subcommand that takes ``--campaign`` (README synopsis).

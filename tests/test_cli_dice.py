@@ -93,6 +93,25 @@ def test_roll_a_saved_roll_by_name(capsys, campaign):
     assert json.loads(out)["character"] == name and json.loads(out)["label"] == "рубящий"
 
 
+def test_a_first_name_is_enough_when_it_names_one(capsys, campaign):
+    """The README's «kubik roll "Атака топором" --character Горан» (a play-test: only the full
+    name worked); a start that names several is refused with their names."""
+    path, name = campaign
+    first = name.split()[0]
+    code, out, _ = run(
+        capsys, "roll", "Атака топором", "--character", first, "--campaign", str(path)
+    )
+    assert code == 0 and out.splitlines()[1].startswith(f"{name}, Атака топором")
+    with Store.open(path) as store:
+        store.upsert_character(
+            dataclasses.replace(store.characters()[0], id="x2", name=f"{first} Второй")
+        )
+    code, _, err = run(
+        capsys, "roll", "Атака топором", "--character", first, "--campaign", str(path)
+    )
+    assert code == 2 and "несколько персонажей" in err and f"{first} Второй" in err
+
+
 def test_saved_roll_errors_name_what_exists(capsys, campaign):
     """Bad input gets a clear Russian message saying what to do."""
     path, name = campaign

@@ -71,6 +71,15 @@ def saved_roll(campaign: Path | None, character: str, name: str) -> tuple[str, s
         fail(str(err), code=1)
     wanted = character.strip().casefold()
     found = [c for c in characters if c.name.casefold() == wanted]
+    if not found:  # «Горан» for «Горан Рябой»: a first word or a start that names one only
+        found = [
+            c
+            for c in characters
+            if c.name.casefold().startswith(wanted) or wanted in c.name.casefold().split()
+        ]
+        if len(found) > 1:
+            names = ", ".join(c.name for c in found)
+            fail(f"«{character}» — это несколько персонажей: {names}; напишите имя полностью")
     if not found:
         names = ", ".join(c.name for c in characters)
         fail(

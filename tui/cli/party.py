@@ -36,7 +36,6 @@ from tui.store import (
     new_id,
 )
 from tui.store.codec import character_to_doc, log_to_doc
-from tui.words import FATE
 from tui.words import KIND_NAMES as KIND_WORDS
 
 #: Scripts may queue behind a long session's writes; they wait longer than the app does.
@@ -133,11 +132,16 @@ def _party_list(args: Any) -> int:
         "campaign": {"name": campaign.name, "system": campaign.system},
         "characters": [character_to_doc(c) for c in chars],
     }
+    from tui.bridge.sheets import columns, row
+
+    # The Партия table's own columns of this system (Судьба and wounds are Древо's, energy
+    # IDE4's), each «title value» after the kind and the name.
+    titles = columns(campaign.system)[2:]
     lines = [f"{campaign.name} — персонажей: {len(chars)}"]
     for c in chars:
-        wounds = ", ".join(f"{k} {v}" for k, v in c.wounds.items() if v)
-        line = f"{KIND_NAMES[c.kind]:<6}{c.name}  {FATE} {c.fate}"
-        lines.append(f"{line}  раны: {wounds}" if wounds else line)
+        values = row(campaign.system, c)[2:]
+        shown = "  ".join(f"{t}: {v}" for t, v in zip(titles, values, strict=True))
+        lines.append(f"{KIND_NAMES[c.kind]:<6}{c.name}  {shown}")
     emit(data, "\n".join(lines), args.json)
     return 0
 
