@@ -469,3 +469,22 @@ async def test_the_turns_check_is_prefilled_with_its_actor_and_target(make_test_
             == (opponents[0])
         )
         assert OPPOSED_ACTIONS[system]
+
+
+async def test_down_moves_between_the_effect_forms_rows(make_test_app):
+    """A play-test: ↓ in «Название» did nothing, so «−1» landed in the name; the focus contract
+    says ↑/↓ move between a form's rows."""
+    app = make_test_app(seed=2, system="starately")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await app.ensure_pane("combat")
+        await pilot.press("i")
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        await pilot.press(*"Оглушён", "down", *"-1")
+        await pilot.pause()
+        assert app.screen.query_one("#effect-name").value == "Оглушён"
+        assert app.focused.id == "effect-mod" and app.focused.value == "-1"
+        await pilot.press("up")
+        assert app.focused.id == "effect-name"

@@ -61,6 +61,9 @@ class EffectForm(ModalScreen[EffectSpec | None]):
         Binding("escape", "dismiss(None)", "Отмена", id="effect-cancel"),
         # Priority: Enter in any row adds, and never reaches the Бой table behind the form.
         Binding("enter", "add", "Добавить", id="effect-add", priority=True),
+        # ↑/↓ move between the rows, as in every form (a text field has no use for them).
+        Binding("down", "app.focus_next", show=False),
+        Binding("up", "app.focus_previous", show=False),
     ]
 
     def __init__(
