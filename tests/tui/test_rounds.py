@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 
 from rules.effects import EffectSet, EffectSpec, Now
-from tui.bridge.effects import EFFECTS_DOC, odds_note
+from tui.bridge.effects import EFFECTS_DOC, ROUNDS_DOC, odds_note
 from tui.store import Store
 
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
@@ -488,3 +488,24 @@ async def test_down_moves_between_the_effect_forms_rows(make_test_app):
         assert app.focused.id == "effect-mod" and app.focused.value == "-1"
         await pilot.press("up")
         assert app.focused.id == "effect-name"
+
+
+async def test_the_view_drops_a_character_removed_mid_fight(make_test_app):
+    """A play-test: the GM's tracker dropped a removed character, the players' view and the
+    seats still showed them in «Порядок» until the GM's next turn."""
+    from tui.bridge.public import public_rounds
+
+    app = make_test_app(seed=1, system="wod")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        pane = await app.ensure_pane("combat")
+        await pilot.press("i")
+        await app.writes_done()
+        await pilot.pause()
+        gone = next(app.store.character(i) for i in pane.tracker.order[1:])
+        app.store.delete_character(gone.id)  # as another kubik would (the CLI)
+        await pilot.pause()
+        doc, chars = app.store.get_doc(ROUNDS_DOC), app.store.characters()
+        order = public_rounds(doc, chars)[1]
+        assert gone.name not in order and order.startswith("Порядок: ")
+        assert gone.name not in str(pane.query_one("#rounds-status").render())

@@ -49,6 +49,21 @@ def current_round(system: str, get_doc: Any) -> int:
         return 0
 
 
+def party_tracker(t: Any, characters: dict[str, Character]) -> Any:
+    """Return the round tracker ``t`` as the party stands: entrants whose characters were
+    removed dropped, renamed ones under their new names (the GM's Бой tab and the players'
+    view show the same order)."""
+    from dataclasses import replace
+
+    for e in t.entrants:
+        c = characters.get(e.id)
+        if c is None:
+            t = t.without(e.id)
+        elif c.name != e.name:
+            t = t.with_entrant(replace(e, name=c.name))
+    return t
+
+
 def health_track(c: Character) -> list[str]:
     """Return a Мир Тьмы character's health marks (worst first)."""
     marks = c.extra.get("health", [])

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rules.encounter import Encounter
+from tui.bridge.effects import party_tracker
 from tui.store import Character, LogEntry
 
 SECRET_ROLL = "скрытый бросок"
@@ -146,6 +147,7 @@ def public_rounds(doc: dict | None, characters: Iterable[Character]) -> list[str
     if t is None or not t.started:
         return ["Боя сейчас нет."]
     by_id = {c.id: c for c in characters}
+    t = party_tracker(t, by_id)  # a character removed meanwhile is out of the order, as for the GM
     names = {
         e.id: SECRET_NAME if e.id in by_id and is_hidden_npc(by_id[e.id]) else e.name
         for e in t.entrants

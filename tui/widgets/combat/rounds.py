@@ -14,7 +14,6 @@ the store. Its parts are mixins next to it: ``rounds_initiative`` (sides, initia
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from textual import on
@@ -26,7 +25,7 @@ from textual.widgets import DataTable, Static
 from rules.effects import EffectSet, Now
 from rules.errors import RulesError
 from rules.rounds import Entrant, Tracker
-from tui.bridge.effects import EFFECTS_DOC, ROUNDS_DOC
+from tui.bridge.effects import EFFECTS_DOC, ROUNDS_DOC, party_tracker
 from tui.store import Character
 from tui.widgets.combat.pending import SHOW_WAITING_AFTER
 from tui.widgets.combat.rounds_draw import RoundsDrawing
@@ -142,13 +141,7 @@ class RoundsPane(
 
     def _pruned(self, t: Tracker) -> Tracker:
         """Drop entrants whose characters were deleted; follow renames."""
-        for e in t.entrants:
-            c = self.characters.get(e.id)
-            if c is None:
-                t = t.without(e.id)
-            elif c.name != e.name:
-                t = t.with_entrant(replace(e, name=c.name))
-        return t
+        return party_tracker(t, self.characters)
 
     def now(self) -> Now:
         """Where time stands: the round, whose turn, the scene clock."""
