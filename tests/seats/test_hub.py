@@ -341,3 +341,24 @@ def test_no_seats_folder_where_it_cannot_be_made(tmp_path, monkeypatch):
     assert seats_dir_or_none() is None
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "ok"))
     assert seats_dir_or_none() == tmp_path / "ok" / "kubik" / "seats"
+
+
+async def test_the_gms_edit_starts_from_the_request_and_accepts_it_unchanged(folder, campaign_path):
+    """A play-test: «e Изменить» showed the request as a placeholder, so Enter alone said
+    «Поле не может быть пустым»; the field now holds the player's text to edit."""
+    app = _gm(folder, campaign_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _started(pilot, app)
+        me = by_name(app.store, "Милава")
+        seat = RawSeat(folder, campaign_path, "Милава")
+        await seat.connect()
+        await seat.send(id="b1", kind="note", character=me.id, payload={"text": "ищу следы"})
+        await seat.until(lambda m: bool(m["requests"]))
+        await pilot.press("ctrl+p", "e")
+        await pilot.pause()
+        assert app.screen.query_one("#prompt-input").value == "ищу следы"
+        await pilot.press("enter")
+        await app.writes_done()
+        await seat.until(lambda m: m["requests"][0]["status"] == "accepted")
+        assert "ищу следы" in app.store.log(limit=1)[0].text
+        seat.close()

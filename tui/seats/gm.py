@@ -200,7 +200,13 @@ class RequestsScreen(ModalScreen[None]):
             self.hub.accept(rid, request)
             self.redraw()
 
-        self.app.push_screen(TextPrompt(title, item.to_dict()["text"]), changed)
+        payload = item.request.payload
+        if amount:
+            current = str(payload.get("amount", ""))
+        else:
+            current = str(payload.get("text" if item.request.kind == "note" else "note", ""))
+        prompt = TextPrompt(title, item.to_dict()["text"], required=amount, value=current)
+        self.app.push_screen(prompt, changed)
 
     def action_always(self) -> None:
         rid = self._current()

@@ -27,17 +27,20 @@ class TextPrompt(ModalScreen[str | None]):
     ENTER_TEXT = "Готово"  # the key bar says what Enter does
     BINDINGS = [Binding("escape", "dismiss(None)", "Отмена", id="prompt-cancel")]
 
-    def __init__(self, title: str, placeholder: str = "", *, required: bool = True) -> None:
+    def __init__(
+        self, title: str, placeholder: str = "", *, required: bool = True, value: str = ""
+    ) -> None:
         super().__init__()
         self.title_text = title
         self.placeholder = placeholder
         self.required = required
+        self.value = value  # the text to edit (a placeholder is a hint, never a value)
 
     def compose(self) -> ComposeResult:
         with Vertical():
             title = plain(self.title_text)  # a title may name a character
             yield Static(f"[b]{title}[/b]  [dim](Enter — готово, Esc — отмена)[/dim]")
-            yield Input(placeholder=self.placeholder, id="prompt-input")
+            yield Input(self.value, placeholder=self.placeholder, id="prompt-input")
             yield Static(id="prompt-error")
 
     @on(Input.Submitted)
