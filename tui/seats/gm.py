@@ -2,8 +2,8 @@
 
 ``attach(app)`` starts the :class:`~tui.seats.hub.Hub` when the app has a ``seats_folder``
 (``kubik`` sets it; a test gives a temporary one). Ctrl+P opens :class:`RequestsScreen`:
-Enter accepts, «e» edits (the note, the amount, a shift's points) then accepts, «r» refuses with a reason
-the player sees, «w» accepts this kind from now on («всегда принимать»).
+Enter accepts, «e» edits (the note, the amount, a shift's points) then accepts, «r» refuses
+with a reason the player sees, «w» accepts this kind from now on («всегда принимать»).
 """
 
 from __future__ import annotations
