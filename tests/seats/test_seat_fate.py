@@ -164,3 +164,40 @@ async def test_fate_after_the_roll_shifts_by_the_points_the_gm_sets(folder, camp
         assert [s[:2] for s in _exchange(store)["shifts"]] == [["attacker", 1]]
         assert store.character(me.id).fate == me.fate - 1
         seat.close()
+
+
+async def test_a_seat_asks_a_shift_with_its_points_and_the_gm_only_accepts(folder, campaign_path):
+    """The seat's «p» asks how many points; the GM's Enter applies the shift as it is."""
+    from tui.seats.seat import SeatApp
+    from tui.seats.tokens import socket_path, token_for
+
+    app = _gm(folder, campaign_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        hub = await _started(pilot, app)
+        store = app.store
+        me = store.character(_to_dice(store))
+        pane = await app.ensure_pane("combat")
+        pane.action_roll()
+        await app.writes_done()
+        seats = seats_dir(folder)
+        seat = SeatApp(me.name, socket_path(seats, campaign_path), token_for(seats, me.name) or "")
+        async with seat.run_test(size=(80, 24)) as sp:
+            for _ in range(250):
+                if seat.mine():
+                    break
+                await sp.pause(0.01)
+            await sp.press("p", "minus", "2", "enter")
+            for _ in range(250):
+                if hub.pending():
+                    break
+                await sp.pause(0.01)
+            assert hub.pending()[0].request.payload["points"] == -2
+            await pilot.press("ctrl+p", "enter", "escape")
+            await app.writes_done()
+            for _ in range(250):
+                if seat.requests and seat.requests[-1]["status"] == "accepted":
+                    break
+                await sp.pause(0.01)
+            assert seat.requests[-1]["status"] == "accepted"
+            assert [s[:2] for s in _exchange(store)["shifts"]] == [["attacker", -2]]
+            assert store.character(me.id).fate == me.fate - 2
