@@ -41,6 +41,19 @@ class FakeApp:
         if done:
             done(result)
 
+    def run_worker(self, work, **_kw):
+        asyncio.new_event_loop().run_until_complete(work)
+
+    async def ensure_pane(self, tab):
+        """The Бой tab as the fight's requests read it: no fight is ever started here."""
+        from types import SimpleNamespace
+
+        from rules.encounter import Encounter
+
+        doc = self.store.get_doc("encounter")
+        enc = Encounter.from_dict(doc) if doc else Encounter()
+        return SimpleNamespace(encounter=enc, _pairing=lambda: None)
+
     def entry(self, kind, actor, text, data):
         return LogEntry(uuid.uuid4().hex, "2026-01-01T10:00:00", kind, actor, text, data)
 
@@ -117,6 +130,10 @@ class Requests(RuleBasedStateMachine):
         item = data.draw(st.sampled_from(waiting))
         steps = len(self.store.undo_labels(100))
         self.hub.accept(item.request.id)
+        if item.request.kind == "fate":  # it applies in a fight's dice only: none here
+            assert item.status == "pending" and "не применить" in item.reason
+            assert len(self.store.undo_labels(100)) == steps  # nothing written
+            return
         assert item.status == "accepted"
         assert len(self.store.undo_labels(100)) == steps + 1  # one step
         self.decided[item.request.id] = "accepted"

@@ -77,6 +77,30 @@ def test_each_kind_has_its_shape(kind, payload):
     assert proto.describe(kind, request.payload)
 
 
+@pytest.mark.parametrize(
+    ("payload", "reason"),
+    [
+        ({"use": "shift", "points": 0}, "не 0"),
+        ({"use": "before", "points": 1}, "не 0"),
+        ({"use": "shift", "points": 4}, "от −3 до 3|от -3 до 3"),
+    ],
+)
+def test_a_fate_shift_takes_signed_points_only(payload, reason):
+    with pytest.raises(proto.ProtocolError, match=reason):
+        proto.check_payload("fate", payload)
+
+
+def test_a_fate_shift_with_points_says_them_and_the_gms_edit_sets_them():
+    from tui.seats.rules_check import edited
+
+    request = proto.Request("r", "fate", "abc", proto.check_payload("fate", {"use": "shift"}))
+    request = edited(request, "−2")
+    assert request.payload["points"] == -2
+    assert proto.describe("fate", request.payload).endswith("(после броска) −2")
+    with pytest.raises(proto.ProtocolError, match="числом"):
+        edited(request, "много")
+
+
 def test_hello_needs_a_name_and_a_token():
     hello = proto.parse_hello({"v": 1, "type": "hello", "seat": "Милава", "token": "t" * 32})
     assert hello.seat == "Милава"

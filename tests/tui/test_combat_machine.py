@@ -60,7 +60,7 @@ class Driver(ExchangeMixin):
         saved = self.store.get_doc(DOC)
         self.encounter = Encounter.from_dict(saved) if saved else Encounter()
 
-    def _save(self, enc: Encounter, label: str, upsert: tuple = (), then=None) -> bool:
+    def _save(self, enc: Encounter, label: str, upsert: tuple = (), then=None, failed=None) -> bool:
         """The pane's write, at once: saved, shown, then what follows it (its Журнал lines)."""
         self.store.apply(label, upsert=upsert, docs={DOC: enc.to_dict()})
         self.reload()

@@ -2,8 +2,8 @@
 
 ``attach(app)`` starts the :class:`~tui.seats.hub.Hub` when the app has a ``seats_folder``
 (``kubik`` sets it; a test gives a temporary one). Ctrl+P opens :class:`RequestsScreen`:
-Enter accepts, «e» edits (the note or the amount) then accepts, «r» refuses with a reason
-the player sees, «w» accepts this kind from now on («всегда принимать»).
+Enter accepts, «e» edits (the note, the amount, a shift's points) then accepts, «r» refuses
+with a reason the player sees, «w» accepts this kind from now on («всегда принимать»).
 """
 
 from __future__ import annotations
@@ -183,8 +183,11 @@ class RequestsScreen(ModalScreen[None]):
         item = self.hub.requests[rid]
         from tui.widgets.common.prompt import TextPrompt
 
+        shift = item.request.kind == "fate" and item.request.payload.get("use") == "shift"
         amount = item.request.kind in ("energy", "risk")
         title = "Изменить: число" if amount else "Изменить заметку и принять"
+        if shift:
+            title = "Сдвиг Судьбой: очки со знаком (например +1 или −2)"
 
         def changed(text: str | None) -> None:
             if text is None:

@@ -21,7 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rules.errors import RulesError
 from tui.seats import protocol as proto
+from tui.seats.fight import applies_in_fight, apply_in_fight
 from tui.seats.rules_check import apply, refusal
 from tui.seats.state import public_names, seat_names, seat_state
 from tui.seats.tokens import MAX_SOCKET_PATH, ensure_tokens, socket_path, token_for
@@ -111,23 +113,50 @@ class Hub:
         return [p for p in self.requests.values() if p.status == "pending"]
 
     def accept(self, request_id: str, request: proto.Request | None = None) -> None:
-        """Accept (with the GM's edit, if given): one undo step, written by the app's worker."""
+        """Accept (with the GM's edit, if given): one undo step, written by the app's worker.
+
+        Судьба in a Древо fight applies as the Бой tab's own step (:mod:`tui.seats.fight`);
+        where it cannot apply now, the request stays pending with the reason (the GM's log
+        line, the seat's panel) and nothing is written.
+        """
         item = self.requests.get(request_id)
         if item is None or item.status != "pending":
             return
         if request is not None:
             item.request = request
-        item.status = "writing"
+        item.status, item.reason = "writing", ""
 
         def done(_label: str) -> None:
-            item.status = "accepted"
+            item.status, item.reason = "accepted", ""
             self._changed(item.seat)
 
         def failed(err: Exception) -> None:
             item.status, item.reason = "refused", str(err)
             self._changed(item.seat)
 
+        if applies_in_fight(self.app, item.request):
+            self.app.run_worker(
+                self._accept_in_fight(item, done, failed), group="seats", exit_on_error=False
+            )
+            return
         self.app.write(lambda: apply(self.app, item.seat, item.request), done, failed=failed)
+
+    async def _accept_in_fight(
+        self, item: Pending, done: Callable[[str], None], failed: Callable[[Exception], None]
+    ) -> None:
+        why = refusal(self.app.store, item.seat, item.request)
+        if why:
+            failed(RulesError(why))
+            return
+        pane = await self.app.ensure_pane("combat")  # built on first need, drawn from the store
+        try:
+            why = apply_in_fight(pane, item.seat, item.request, done, failed)
+        except Exception as err:  # noqa: BLE001 - a request must never stay «writing»
+            why = f"Сейчас не применить: {err}"
+        if why:
+            item.status, item.reason = "pending", why
+            self._note(f"Заявка места {item.seat}: {why}")
+            self._changed(item.seat)
 
     def refuse(self, request_id: str, reason: str) -> None:
         item = self.requests.get(request_id)

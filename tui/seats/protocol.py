@@ -15,6 +15,7 @@ from typing import Any
 
 from rules.drevo import DISTANCES
 from rules.encounter import ACTION_KINDS
+from tui.words import signed
 
 VERSION = 1
 #: The longest line either side reads (bytes); a longer one is refused unread.
@@ -157,11 +158,17 @@ def check_payload(kind: str, payload: object) -> dict[str, Any]:
             "note": _text(payload.get("note", ""), "Заметка", MAX_NOTE),
         }
     if kind == "fate":
-        _only(payload, {"use", "note"})
-        return {
+        _only(payload, {"use", "points", "note"})
+        checked = {
             "use": _choice(payload.get("use"), "Судьба", FATE_USES),
             "note": _text(payload.get("note", ""), "Заметка", MAX_NOTE),
         }
+        if payload.get("points") is not None:  # a shift's points, signed
+            points = _int(payload["points"], "Очки Судьбы", -3, 3)
+            if not points or checked["use"] != "shift":
+                raise ProtocolError("Очки Судьбы: сдвиг от −3 до +3, не 0.")
+            checked["points"] = points
+        return checked
     if kind == "energy":
         _only(payload, {"when", "amount", "note"})
         return {
@@ -235,7 +242,9 @@ def describe(kind: str, payload: dict[str, Any], names: dict[str, str] | None = 
             target = " → " + (names or {}).get(str(payload["target"]), "?")
         return "Заявка: " + ", ".join(parts) + target + tail
     if kind == "fate":
-        return "Судьба: " + FATE_USES.get(payload.get("use", ""), "?") + tail
+        points = payload.get("points")
+        shift = f" {signed(points)}" if isinstance(points, int) else ""
+        return "Судьба: " + FATE_USES.get(payload.get("use", ""), "?") + shift + tail
     if kind == "energy":
         when = ENERGY_WHEN.get(payload.get("when", ""), "?")
         return f"Энергия {payload.get('amount')} {when}{tail}"

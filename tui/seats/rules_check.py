@@ -109,6 +109,14 @@ def apply(app: Any, seat: str, request: Request) -> str:
 def edited(request: Request, text: str) -> Request:
     """Return the request with the GM's edit: the note (or an amount) replaced by ``text``."""
     p = dict(request.payload)
+    if request.kind == "fate" and p.get("use") == "shift":  # the points of the shift
+        from tui.seats.protocol import check_payload
+
+        try:
+            value = int(text.strip().replace("−", "-"))
+        except ValueError:
+            raise ProtocolError("Введите сдвиг числом: например +1 или −2.") from None
+        return replace(request, payload=check_payload(request.kind, {**p, "points": value}))
     if request.kind in ("energy", "risk"):
         try:
             value = int(text.strip().replace("−", "-"))

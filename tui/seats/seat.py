@@ -328,8 +328,28 @@ class SeatApp(CrashReporting, App[None]):
 
     def action_fate(self, use: str) -> None:
         who = self._who()
-        if who:
+        if not who:
+            return
+        if use == "before":
             self.send("fate", who, {"use": use})
+            return
+        from tui.widgets.common.prompt import TextPrompt
+
+        def typed(text: str | None) -> None:  # the shift's points, signed
+            if text is None:
+                return
+            try:
+                points = int(text.strip().replace("−", "-"))
+            except ValueError:
+                points = 0
+            if not 1 <= abs(points) <= 3:
+                self.notify("Сдвиг Судьбой: от −3 до +3, не 0.", severity="error", markup=False)
+                return
+            self.send("fate", who, {"use": use, "points": points})
+
+        self.push_screen(
+            TextPrompt("Сдвиг Судьбой после броска: очки", "например: +1 или −2"), typed
+        )
 
     def action_reroll(self) -> None:
         who = self._who()

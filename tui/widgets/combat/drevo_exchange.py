@@ -136,11 +136,13 @@ class ExchangeState:
         what: str,
         upsert: tuple[Character, ...] = (),
         then: Callable[[str], object] | None = None,
+        failed: Callable[[Exception], object] | None = None,
     ) -> bool:
         """Save the exchange in the app's writer; ``then(step)`` runs once it is saved (the
-        pane then shows the stored exchange), never when the write fails."""
+        pane then shows the stored exchange), ``failed(err)`` when the write fails."""
         enc = self.encounter.with_exchange(ex)
-        return self._save(enc, f"{self.group()}: {what}", upsert, then=then)  # type: ignore[attr-defined]
+        label = f"{self.group()}: {what}"
+        return self._save(enc, label, upsert, then=then, failed=failed)  # type: ignore[attr-defined]
 
     def _with_fight_id(self) -> None:
         """Give a fight saved by an older kubik (no id) one, so its rolls are named apart."""

@@ -95,13 +95,14 @@ class FightStore(PendingWrites):
         upsert: tuple[Character, ...] = (),
         docs: dict[str, Any] | None = None,
         then: Callable[[str], object] | None = None,
+        failed: Callable[[Exception], object] | None = None,
     ) -> bool:
         """Save the encounter (and characters it changed) as one step, in the app's writer.
 
         See :meth:`_write`: the pane shows the new state once the store has it, then
         ``then(step)`` runs with the id of the step written (for its Журнал lines).
         """
-        return self._put(encounter.to_dict(), label, upsert, docs, then)
+        return self._put(encounter.to_dict(), label, upsert, docs, then, failed)
 
     def _put(
         self,
@@ -110,6 +111,7 @@ class FightStore(PendingWrites):
         upsert: tuple[Character, ...] = (),
         docs: dict[str, Any] | None = None,
         then: Callable[[str], object] | None = None,
+        failed: Callable[[Exception], object] | None = None,
     ) -> bool:
         """Write the fight as a delta against the one this pane showed (see :meth:`show`):
         what another window changed meanwhile stays, and a step made on a part of the fight
@@ -119,7 +121,7 @@ class FightStore(PendingWrites):
         def job() -> None:
             store.apply(label, upsert=upsert, docs=changes, bases=bases, what=FIGHT_NOT_SAVED)
 
-        return self._write(job, label, then)
+        return self._write(job, label, then, failed)
 
     def _draw_pending(self) -> None:
         """A pending write changes only the status line (the exchange keeps its scroll)."""

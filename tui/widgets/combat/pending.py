@@ -34,12 +34,16 @@ class PendingWrites:
     _writes: int
 
     def _write(
-        self, job: Callable[[], object], label: str, then: Callable[[str], object] | None = None
+        self,
+        job: Callable[[], object],
+        label: str,
+        then: Callable[[str], object] | None = None,
+        failed: Callable[[Exception], object] | None = None,
     ) -> bool:
         """Hand ``job`` (one store write) to the app's writer; False if one is pending.
 
         Once stored, ``then(step)`` runs with the id of the step written (for its Журнал
-        lines).
+        lines); ``failed(err)`` runs when the write fails (after the GM is told).
         """
         if self._pending is not None:
             self.app.notify(
@@ -68,13 +72,15 @@ class PendingWrites:
             if then is not None:
                 then(step)
 
-        def failed(err: Exception) -> None:
+        def not_saved(err: Exception) -> None:
             self._pending, self._waiting = None, False
             self._failed = f"Не сохранено «{label}»: {err}"
             self.app.notify(str(err), severity="error", timeout=10)
             self._redraw()  # type: ignore[attr-defined]
+            if failed is not None:
+                failed(err)
 
-        self.app.write(run, done, failed=failed)
+        self.app.write(run, done, failed=not_saved)
         self._draw_pending()
         return True
 
