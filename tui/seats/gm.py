@@ -204,11 +204,11 @@ class RequestsScreen(ModalScreen[None]):
             self.redraw()
 
         payload = item.request.payload
-        if amount:
-            current = str(payload.get("amount", ""))
+        if amount or shift:  # the number to edit (a shift's points may not be asked yet)
+            current = str(payload.get("amount" if amount else "points", "") or "")
         else:
             current = str(payload.get("text" if item.request.kind == "note" else "note", ""))
-        prompt = TextPrompt(title, item.to_dict()["text"], required=amount, value=current)
+        prompt = TextPrompt(title, item.to_dict()["text"], required=amount or shift, value=current)
         self.app.push_screen(prompt, changed)
 
     def action_always(self) -> None:
