@@ -33,7 +33,7 @@ def test_the_one_sided_bonus_is_named_on_the_damage_line() -> None:
     result = resolve_exchange_with_dice(plan, (1, 0, 0, -1))
     lines = result_lines(result)
     assert (
-        "Урон Ярослав: разница +4, +1 (односторонняя, настройка кампании), "
+        "Урон — Ярослав: разница +4, +1 (односторонняя, настройка кампании), "
         "МУ (Пистолет) +2 = 7 → Тяжёлая рана" in lines
     )
 
@@ -53,7 +53,7 @@ def test_a_fate_crit_reads_as_fate_and_names_the_crit_floor() -> None:
     assert lines[0] == "А: Судьба: +4 без броска → [b]0[/b]"
     assert "[+][+][+][+]" not in "".join(lines)
     assert lines[-1] == (
-        "Урон Б: разница −7 → 4 (критический успех: не меньше 4, настройка кампании), "
+        "Урон — Б: разница −7 → 4 (критический успех: не меньше 4, настройка кампании), "
         "МУ (Нож) 0 = 4 → Ранение"
     )
 

@@ -114,7 +114,9 @@ def party(argv: Sequence[str]) -> int:
         character = build_character(parser, args.name, args.npc, args.values)
         with _open(args.campaign, write=True) as store:
             _guard(store.upsert_character, character)
-        text = f"Добавлен {KIND_NAMES[character.kind]} «{character.name}» (id {character.id})."
+        kind = KIND_NAMES[character.kind]  # «Игрок» mid-sentence is «игрок»; «НИП» stays
+        kind = kind if kind.isupper() else kind.lower()
+        text = f"Добавлен персонаж «{character.name}» ({kind}, id {character.id})."
         emit(character_to_doc(character), text, args.json)
         return 0
     with _open(args.campaign, write=True) as store:

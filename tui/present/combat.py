@@ -119,7 +119,7 @@ def result_lines(
         lines.append("Ничья — никто не пострадал.")
     for hit in result.hits:
         target = plain(plan.side(hit.target).fighter.name)
-        lines.append(f"Урон {target}: {damage_text(hit)}")
+        lines.append(f"Урон — {target}: {damage_text(hit)}")
     if not result.hits and not result.tie:
         lines.append("Урона нет.")
     return lines

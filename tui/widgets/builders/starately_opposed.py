@@ -192,7 +192,7 @@ class OpposedScreen(SecondSideDialog):
         a, b = check.a, check.b
         show_markup(
             formula,
-            f"{plain(a.name)} {signed(a.bonus)} против {plain(b.name)} {signed(b.bonus)} · "
+            f"{plain(a.name)} {signed(a.bonus)} — {plain(b.name)} {signed(b.bonus)} · "
             f"кубы соперника: +d6 ×{b.boons}, −d6 ×{b.banes}",
         )
         odds = starately.opposed_odds(check)

@@ -41,7 +41,7 @@ class DrevoKeys(PartyWrites):
                 self._edit(c, lambda current: wounded(current, level), "рана не записана")
 
         choices = [Choice(drevo.level_name(level), level) for level in drevo.LEVELS]
-        screen = ChoiceScreen(f"Рана для {c.name}", choices)
+        screen = ChoiceScreen(f"Рана — {c.name}", choices)
         now = "рана добавится к текущим ранам"
         self._open_dialog(c, screen, chosen, "рана не записана", changed=now)
 
@@ -116,6 +116,8 @@ class DrevoKeys(PartyWrites):
                     {"fate_spent": 1},  # one point: spend_fate's cost below
                 )
 
-        prompt = TextPrompt(f"{c.name}: что складывается в его пользу?", "с согласия ведущего")
+        prompt = TextPrompt(
+            f"{c.name}: что складывается в пользу персонажа?", "с согласия ведущего"
+        )
         now = "очко спишется с текущей Судьбы"
         self._open_dialog(c, prompt, noted, "очко Судьбы не потрачено", changed=now)
