@@ -252,7 +252,9 @@ def _ide4(data: Data, previous: Sequence[Data], luck: _Tally) -> None:
     from rules.ide4.model import OUTCOMES
     from rules.ide4.odds import outcome_odds
 
-    if data.get("kind") == "opposed":  # the Бой tab: two quick checks, each its own roll
+    if data.get("kind") == "opposed":  # two checks, each its own roll
+        if data.get("event", "roll") != "roll":
+            return  # the outcome after moves or a tie: its dice were counted at the roll
         for key in ("a", "b"):
             if isinstance(data.get(key), Mapping):
                 _ide4({**data[key], "event": "roll"}, previous, luck)
@@ -329,6 +331,10 @@ def _wod(data: Data, previous: Sequence[Data], luck: _Tally) -> None:
     if isinstance(data.get("rolls"), list):  # the Бой tab: two pools against each other
         for roll in data["rolls"]:
             _wod(roll, previous, luck)
+        return
+    if data.get("kind") == "contested":  # the builder's состязание: each pool its own roll
+        for key in ("a", "b"):
+            _wod(data[key], previous, luck)
         return
     from rules.modifiers import Modifier
     from rules.wod.odds import pool_odds

@@ -40,6 +40,7 @@ from rules.starately import Check as StCheck
 from rules.starately import Side as StSide
 from rules.starately import resolve as st_resolve
 from rules.wod import Pool, resolve_pool
+from rules.wod.contested import resolve_contested
 
 
 def brute(rolls: Sequence[tuple[Hashable, int]], rank: Callable[[Hashable], int]) -> dict:
@@ -211,6 +212,31 @@ def test_ide4_energy_and_rerolls_are_spent() -> None:
     again = ide4.reroll(rolled, "arbitrium", natural=60)
     reroll = entry_luck("check", "Ника", {**again.to_dict(), "event": "reroll"})
     assert reroll.rolls == () and reroll.spent == {"Ника": {"rerolls": 1}}
+
+
+def test_an_opposed_check_counts_each_side_once() -> None:
+    """IDE4: «Если два персонажа непосредственно действуют друг против друга, каждый выполняет
+    подходящую проверку»: the roll's entry places both d100s; the outcome recorded after a
+    tie («мастер оставляет положение без изменения либо назначает цену обеим сторонам») rolls
+    nothing new. Мир Тьмы's состязание: each pool placed by its own dice."""
+    a = ide4.CheckInput(attribute="Сила", attribute_level=3, base=3, actor="Ника")
+    b = ide4.CheckInput(attribute="Сила", attribute_level=2, base=3, actor="Гриша")
+    checks = [ide4.roll(ide4.start(i), natural=70) for i in (a, b)]
+    result = ide4.opposed(*checks)
+    rolled = entry_luck("check", "Ника", {**result.to_dict(), "event": "roll"})
+    assert [r.who for r in rolled.rolls] == ["Ника", "Гриша"]
+    final = result.resolve_tie("status_quo", "")
+    assert entry_luck("check", "Ника", {**final.to_dict(), "event": "conclude"}) is None
+    lea, bo = Pool(2, 1, name="Лея"), Pool(1, 1, name="Бо")
+    contest = resolve_contested(resolve_pool(lea, [8, 3, 9]), resolve_pool(bo, [9, 2]))
+    luck = entry_luck("check", "Лея", contest.to_dict())
+    one = [
+        only_roll("check", p.name, {"system": "wod", **r.to_dict()})
+        for p, r in ((lea, contest.a), (bo, contest.b))
+    ]
+    assert [(r.who, r.luck.percentile) for r in luck.rolls] == list(
+        zip(["Лея", "Бо"], one, strict=True)
+    )
 
 
 # -- many rolls ------------------------------------------------------------------------------

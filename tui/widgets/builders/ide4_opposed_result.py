@@ -176,8 +176,9 @@ class OpposedResultScreen(ModalScreen[Any]):
         self.checks[key] = after
         step = after.steps[-1]
         what = txt.log_text(after, kind, step)
+        data = {**after.to_dict(), "event": "energy_after" if kind == "energy" else kind}
         self.post_message(
-            CheckRolled(after.input.actor or None, f"Противоборство, ход: {what}", after.to_dict())
+            CheckRolled(after.input.actor or None, f"Противоборство, ход: {what}", data)
         )
         self._write_back(key, after)
         self._show()

@@ -170,8 +170,9 @@ class SetupMixin:
         def done(final: ide4.OpposedResult | None) -> None:
             if final is None:
                 return
-            data = {**final.to_dict(), "event": "conclude"}
-            self.post_message(CheckRolled(first.actor or None, opposed_text(final), data))
+            if final.to_dict() != result.to_dict():  # moves taken or a tie decided: the outcome
+                data = {**final.to_dict(), "event": "conclude"}  # (the roll is logged above)
+                self.post_message(CheckRolled(first.actor or None, opposed_text(final), data))
             self.app.notify(opposed_text(final), timeout=6)
 
         screen = OpposedResultScreen(*checks, ids, lambda: self.form.characters)
