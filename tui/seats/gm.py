@@ -219,5 +219,7 @@ class RequestsScreen(ModalScreen[None]):
 
         kind = self.hub.requests[rid].request.kind
         self.hub.always_accept(kind)
-        self.app.notify(f"Заявки вида «{KIND_NAMES[kind]}» принимаются без вопроса.")
+        self.app.notify(
+            f"«{KIND_NAMES[kind].capitalize()}»: такие заявки теперь принимаются без вопроса."
+        )
         self.redraw()
