@@ -5,11 +5,20 @@ the app's writer, and the dialogs about one character that follow the store whil
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from tui.store import Character, Edit
+
+#: How long (s) the removal's toast stays, and with it the guard on the keys meant for the
+#: dialog that closed under the GM's fingers (see :meth:`PartyWrites.swallows_enter`).
+CLOSED_NOTICE_SECONDS = 10
+
+#: The keys that may still be meant for the closed dialog (its list's ↑/↓); any other key
+#: shows the GM has seen it closed.
+_DIALOG_KEYS = frozenset({"up", "down", "enter"})
 
 
 class PartyWrites:
@@ -91,10 +100,13 @@ class PartyWrites:
             if dialog.screen.is_current:
                 dialog.screen.dismiss(None)
             if current is None:
+                # The GM may be pressing the dialog's Enter right now: it must not reach the
+                # table (Enter there opens the check of whoever took the removed row).
+                self._closed_at = time.monotonic()
                 self.app.notify(
                     f"Персонаж {name} удалён в другом окне — {dialog.what}.",
                     severity="warning",
-                    timeout=10,
+                    timeout=CLOSED_NOTICE_SECONDS,
                 )
             elif dialog.reopen is not None:
                 self.app.notify(f"Персонаж {name} изменён в другом окне: окно обновлено.")
@@ -102,6 +114,19 @@ class PartyWrites:
             return
         dialog.character = current
         self.app.notify(f"Персонаж {name} изменён в другом окне: {dialog.changed}.", timeout=8)
+
+    def swallows_enter(self) -> bool:
+        """Whether an Enter on the table is the one meant for a dialog that the store closed
+        (its character removed elsewhere) while its toast is on screen: taken once, then
+        Enter opens the check again."""
+        closed = getattr(self, "_closed_at", None)
+        self._closed_at = None
+        return closed is not None and time.monotonic() - closed < CLOSED_NOTICE_SECONDS
+
+    def saw_key(self, key: str) -> None:
+        """A key other than the closed dialog's own shows the GM knows it closed."""
+        if key not in _DIALOG_KEYS:
+            self._closed_at = None
 
     def _store_write(
         self, write: Callable[[], object], done: Callable[[], object] | None = None
