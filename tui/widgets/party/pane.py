@@ -185,8 +185,6 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, Vertical):
     def action_check(self) -> None:
         """Open the check builder for the highlighted character."""
         character_id = self.highlighted_id()
-        if self.swallows_enter():  # meant for the dialog that closed under the GM's fingers
-            return
         if character_id:
             self.post_message(self.CheckRequested(character_id))
 
@@ -242,7 +240,10 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, Vertical):
         self.query_one("#party-table", DataTable).focus()
 
     def on_key(self, event: events.Key) -> None:
-        self.saw_key(event.key)
+        if self.swallows_key(event.key, event.is_printable):
+            event.stop()  # meant for the dialog that closed under the GM's fingers
+            event.prevent_default()
+            return
         field = self.query_one("#party-filter", Input)
         if event.key == "escape" and field.has_focus:
             event.stop()
