@@ -114,10 +114,12 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, Vertical):
     def show(self, characters: list[Character]) -> None:
         """Redraw the table from the store's characters, keeping the cursor on the same one."""
         table = self.query_one("#party-table", DataTable)
-        current = self.highlighted_id()
+        current, row_at = self.highlighted_id(), table.cursor_row
         shown = self._fill(table, characters)
         if current in {c.id for c in shown}:
             table.move_cursor(row=table.get_row_index(current))
+        elif shown:  # removed (or filtered out): the row that took its place
+            table.move_cursor(row=min(max(row_at, 0), len(shown) - 1))
         self._show_sheet()
         self._follow_dialog()
 
@@ -238,6 +240,10 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, Vertical):
         self.query_one("#party-table", DataTable).focus()
 
     def on_key(self, event: events.Key) -> None:
+        if self.swallows_key(event.key, event.is_printable):
+            event.stop()  # meant for the dialog that closed under the GM's fingers
+            event.prevent_default()
+            return
         field = self.query_one("#party-filter", Input)
         if event.key == "escape" and field.has_focus:
             event.stop()

@@ -5,11 +5,26 @@ the app's writer, and the dialogs about one character that follow the store whil
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from tui.store import Character, Edit
+
+#: How long (s) the removal's toast stays, and with it the guard on the keys meant for the
+#: dialog that closed under the GM's fingers (see :meth:`PartyWrites.swallows_key`).
+CLOSED_NOTICE_SECONDS = 10
+
+#: The keys a closed list dialog took (↑/↓ and Enter to pick); Enter ends the guard.
+_LIST_KEYS = frozenset({"up", "down", "enter", "escape"})
+#: The keys a closed form or prompt took besides the printable ones; Enter, Ctrl+S and Esc
+#: (save or cancel) end the guard.
+_TEXT_KEYS = frozenset(
+    {"up", "down", "left", "right", "home", "end", "tab", "shift+tab", "backspace", "delete"}
+    | {"enter", "ctrl+s", "escape", "space"}
+)
+_LAST_KEYS = frozenset({"enter", "ctrl+s", "escape"})
 
 
 class PartyWrites:
@@ -91,10 +106,15 @@ class PartyWrites:
             if dialog.screen.is_current:
                 dialog.screen.dismiss(None)
             if current is None:
+                # The GM may be pressing the dialog's Enter right now: it must not reach the
+                # table (Enter there opens the check of whoever took the removed row).
+                from tui.widgets.common.choice import ChoiceScreen
+
+                self._closed_dialog = (time.monotonic(), isinstance(dialog.screen, ChoiceScreen))
                 self.app.notify(
                     f"Персонаж {name} удалён в другом окне — {dialog.what}.",
                     severity="warning",
-                    timeout=10,
+                    timeout=CLOSED_NOTICE_SECONDS,
                 )
             elif dialog.reopen is not None:
                 self.app.notify(f"Персонаж {name} изменён в другом окне: окно обновлено.")
@@ -102,6 +122,25 @@ class PartyWrites:
             return
         dialog.character = current
         self.app.notify(f"Персонаж {name} изменён в другом окне: {dialog.changed}.", timeout=8)
+
+    def swallows_key(self, key: str, printable: bool) -> bool:
+        """Whether ``key`` is one the GM meant for a dialog that the store closed (its
+        character removed elsewhere) while its toast is on screen — it must not reach the
+        table or the app (Enter on the table opens the check of whoever took the removed row;
+        a letter typed into a closed form would be a command). The dialog's closing key
+        (Enter, Esc) is the last one taken; a key the dialog would not take ends the guard.
+        """
+        closed = getattr(self, "_closed_dialog", None)
+        if closed is None:
+            return False
+        at, is_list = closed
+        ours = key in _LIST_KEYS if is_list else (printable or key in _TEXT_KEYS)
+        if not ours or time.monotonic() - at >= CLOSED_NOTICE_SECONDS:
+            self._closed_dialog = None
+            return False
+        if key in _LAST_KEYS:
+            self._closed_dialog = None
+        return True
 
     def _store_write(
         self, write: Callable[[], object], done: Callable[[], object] | None = None
