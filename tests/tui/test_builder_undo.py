@@ -100,6 +100,7 @@ class TestIde4EnergyAfterTheRoll:
             await pilot.pause()
             assert energy(app, name) == rolled.pool_after
             assert b.check == rolled  # the bonus gone, the d100 kept
+            assert [e.undone for e in app.store.log() if e.data.get("event") == "energy_after"]
             assert b.check_action("energy_after", ()) is True
             await pilot.press("ctrl+y")
             await app.writes_done()
