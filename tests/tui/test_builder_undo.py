@@ -142,3 +142,40 @@ def test_the_shift_equals_what_the_sheet_paid(tmp_path_factory, keys):
                 assert b._result.fate_shift == start - fate(app, name), (keys, key)
 
     asyncio.run(run())
+
+
+class TestIde4OpposedMoves:
+    async def test_undo_and_redo_of_an_opposed_energy_move(self, make_test_app):
+        from tests.tui.test_builder_ide4 import energy
+        from tests.tui.test_builder_ide4_options import open_ide4
+        from tui.widgets.builders.ide4_opposed_result import OpposedResultScreen
+
+        app = make_test_app(system="ide4")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await open_ide4(pilot, level="expanded")
+            await pilot.press("o")
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, OpposedResultScreen)
+            rolled = dict(screen.checks)
+            allowed = [c for c in screen._choices("energy_after") if c.allowed]
+            if not allowed:
+                pytest.skip("seed: energy after does not apply")
+            screen._chosen(allowed[0].id)
+            await app.writes_done()
+            await pilot.pause()
+            spent = dict(screen.checks)
+            key = allowed[0].id.split(":")[0]
+            name = spent[key].input.actor
+            assert energy(app, name) == spent[key].pool_after < rolled[key].pool_after
+            app.action_undo()  # (Ctrl+Z in the dialog's text field undoes its text)
+            await app.writes_done()
+            await pilot.pause()
+            assert energy(app, name) == rolled[key].pool_after
+            assert screen.checks == rolled
+            app.action_redo()
+            await app.writes_done()
+            await pilot.pause()
+            assert screen.checks == spent and energy(app, name) == spent[key].pool_after

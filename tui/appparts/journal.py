@@ -73,8 +73,9 @@ class JournalMixin:
         def failed(err: Exception) -> None:
             self.notify(str(err), severity="error", timeout=10)  # type: ignore[attr-defined]
             pane = getattr(self, "_panes", {}).get("check")
-            if hasattr(pane, "spend_refused"):
-                pane.spend_refused(entry_id)
+            for target in (pane, getattr(self, "screen", None)):  # the builder, its dialog
+                if hasattr(target, "spend_refused"):
+                    target.spend_refused(entry_id)
 
         self.write(
             lambda: store.upsert_character(c, log=[entry], what="изменение не записано"),

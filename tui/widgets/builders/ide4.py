@@ -133,6 +133,9 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, Vertical):
         self._follow_trail()
         self._follow_energy()
         self._recompute()
+        follow = getattr(self.app.screen, "follow_trail", None)  # an opposed check's moves
+        if callable(follow):
+            follow()
 
     def _follow_trail(self) -> None:
         """A step this check paid from the sheet after its roll (energy after, Успех →
