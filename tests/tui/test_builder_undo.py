@@ -4,9 +4,16 @@ dice already rolled stay; Ctrl+Y re-applies the same step; the step's log line i
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
+import tempfile
+import threading
+from pathlib import Path
+
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from tui.store import Store
 
@@ -117,33 +124,6 @@ def ide4_refused(b) -> bool:
     return ide4.energy_after_refusal(b.check) is not None
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
-@given(st.lists(st.sampled_from(["plus", "ctrl+z", "ctrl+y"]), min_size=1, max_size=7))
-def test_the_shift_equals_what_the_sheet_paid(tmp_path_factory, keys):
-    """Invariant of every sequence of spends, undos and redos: the open check's points of
-    Судьба equal the points the sheet has paid since the roll."""
-    import asyncio
-
-    from tests.conftest import frozen_clock
-    from tui.app import make_app
-
-    path = tmp_path_factory.mktemp("c") / "c.json"
-
-    async def run() -> None:
-        app = make_app(path, system="drevo", seed=7, clock=frozen_clock)
-        async with app.run_test(size=(80, 24)) as pilot:
-            b = await drevo_rolled(pilot)
-            name = b.character.name
-            start = fate(app, name)
-            for key in keys:
-                await pilot.press(key)
-                await app.writes_done()
-                await pilot.pause()
-                assert b._result.fate_shift == start - fate(app, name), (keys, key)
-
-    asyncio.run(run())
-
-
 class TestIde4OpposedMoves:
     async def test_undo_and_redo_of_an_opposed_energy_move(self, make_test_app):
         from tests.tui.test_builder_ide4 import energy
@@ -179,3 +159,96 @@ class TestIde4OpposedMoves:
             await app.writes_done()
             await pilot.pause()
             assert screen.checks == spent and energy(app, name) == spent[key].pool_after
+
+
+class DrevoFateMachine(RuleBasedStateMachine):
+    """One rolled Древо check; Судьба spent after the roll, undone and redone in any order.
+    Invariant: the check's shift equals the points the sheet has paid since the roll, and a
+    redo never rolls new dice."""
+
+    def __init__(self) -> None:
+        super().__init__()
+
+        from tests.conftest import frozen_clock
+        from tui.app import make_app
+
+        # One task holds the app (Textual's context must not change between steps); the
+        # rules hand it keys through a queue from this thread.
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        path = Path(tempfile.mkdtemp(prefix="undo2-")) / "c.json"
+        self.app = make_app(path, system="drevo", seed=7, clock=frozen_clock)
+        self.ready: concurrent.futures.Future = concurrent.futures.Future()
+        self.keys: asyncio.Queue = self._call(asyncio.Queue)
+        self.done = asyncio.run_coroutine_threadsafe(self._hold(), self.loop)
+        self.ready.result(timeout=30)
+        self.name = self.b.character.name
+        self.start = fate(self.app, self.name)
+        self.dice = self.b._result.dice
+
+    def _call(self, f):
+        async def go():
+            return f()
+
+        return asyncio.run_coroutine_threadsafe(go(), self.loop).result(timeout=10)
+
+    async def _hold(self) -> None:
+        async with self.app.run_test(size=(80, 24)) as pilot:
+            self.b = await drevo_rolled(pilot)
+            self.ready.set_result(None)
+            while True:
+                key, answered = await self.keys.get()
+                if key is None:
+                    answered.set_result(None)
+                    return
+                await pilot.press(key)
+                await self.app.writes_done()
+                await pilot.pause()
+                answered.set_result(None)
+
+    def _press(self, key: str | None) -> None:
+        answered: concurrent.futures.Future = concurrent.futures.Future()
+        self.loop.call_soon_threadsafe(self.keys.put_nowait, (key, answered))
+        answered.result(timeout=30)
+
+    @initialize()
+    def first_point(self) -> None:
+        self._press("plus")
+
+    @rule(points=st.sampled_from(["plus", "minus"]))
+    def spend(self, points: str) -> None:
+        self._press(points)
+
+    @rule()
+    def undo(self) -> None:
+        self._press("ctrl+z")
+
+    @rule()
+    def redo(self) -> None:
+        self._press("ctrl+y")
+
+    @invariant()
+    def the_shift_is_what_the_sheet_paid(self) -> None:
+        result = self.b._result
+        assert result.dice == self.dice  # never rerolled
+        standing = [
+            e.text for e in self.app.store.log() if e.text.startswith("Судьба") and not e.undone
+        ]
+        assert self.start - fate(self.app, self.name) == len(standing)  # a point per step
+        assert result.fate_shift == sum(1 if t.startswith("Судьба +") else -1 for t in standing)
+        shown = str(self.b.query_one("#check-result").render())
+        assert ("Судьба:" in shown) == (result.fate_shift != 0)
+
+    def teardown(self) -> None:
+        self._press(None)
+        self.done.result(timeout=30)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=10)
+        self.loop.close()
+
+
+DrevoFateMachine.TestCase.settings = settings(
+    max_examples=6, stateful_step_count=5, deadline=None, suppress_health_check=list(HealthCheck)
+)
+TestDrevoFateMachine = DrevoFateMachine.TestCase
