@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from tui.store import LogEntry, Store
+from tui.store import Character, LogEntry, Store
 
 
 class JournalMixin:
@@ -53,3 +54,30 @@ class JournalMixin:
         step = step or self.store.take_last_step()  # this thread's: a worker's are its own
         store = self.store
         self.write(lambda: store.append_log(entry, step=step))
+
+    def record_spend(
+        self, actor: str | None, text: str, data: dict[str, Any], c: Character, entry_id: str
+    ) -> None:
+        """Write a check's step that pays from the sheet (Судьба, energy after the roll) and
+        its log line as one undo step: undoing it marks the line «отменено». If the store
+        refuses it, the GM is told and the open check is put back (its ``spend_refused``)."""
+        from tui.bridge.luck import stamp
+
+        stamped = stamp(self, "check", actor, text, data)
+        store = self.store
+        if stamped is None:  # queued behind a slow roll's odds: the line follows on its own
+            self.write(lambda: store.upsert_character(c, what="изменение не записано"))
+            return
+        entry = replace(self.entry("check", actor, text, stamped), id=entry_id)
+
+        def failed(err: Exception) -> None:
+            self.notify(str(err), severity="error", timeout=10)  # type: ignore[attr-defined]
+            pane = getattr(self, "_panes", {}).get("check")
+            for target in (pane, getattr(self, "screen", None)):  # the builder, its dialog
+                if hasattr(target, "spend_refused"):
+                    target.spend_refused(entry_id)
+
+        self.write(
+            lambda: store.upsert_character(c, log=[entry], what="изменение не записано"),
+            failed=failed,
+        )

@@ -2,12 +2,15 @@
 
 Character → action → trait (preselected by the seed's trait choice, with the reason) →
 difficulty → modifiers (wounds added automatically). Судьба: before the roll (automatic
-critical success) and after it (±1 per point), each only when the campaign allows it.
+critical success) and after it (±1 per point), each only when the campaign allows it. Each
+point paid is one undo step with its log line; Ctrl+Z / Ctrl+Y of it take the check back to
+its state before / after that point (:class:`~tui.widgets.builders.base.SpendTrail`).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -22,7 +25,7 @@ from tui.bridge import combat as bridge
 from tui.bridge.effects import drevo_note, effect_modifiers
 from tui.present.rolls import one_sided_lines, one_sided_summary, plain, signed
 from tui.store import Character
-from tui.widgets.builders.base import CharacterChanged, CharacterPicker, CheckRolled, mods_hint
+from tui.widgets.builders.base import CharacterPicker, CheckRolled, SpendTrail, mods_hint
 from tui.widgets.common.oddsbars import OddsBars
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.text import show_markup
@@ -101,6 +104,11 @@ class DrevoBuilder(CharacterPicker, Vertical):
     _fate_auto: bool = False
     _reason: str = ""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: The Судьба steps this check wrote: undone or redone, the check follows.
+        self._trail = SpendTrail()
+
     def compose(self) -> ComposeResult:
         yield Stepper("Персонаж", id="check-character")
         yield Stepper("Действие", list(CHECK_ACTIONS), id="check-action")
@@ -147,6 +155,7 @@ class DrevoBuilder(CharacterPicker, Vertical):
         """Another character: the previous one's result leaves the screen."""
         self._fate_auto = False
         self._result = None
+        self._trail.clear()
         show_markup(self.query_one("#check-result", Static), IDLE)
         self._refresh_traits(preselect=True)
 
@@ -262,16 +271,18 @@ class DrevoBuilder(CharacterPicker, Vertical):
                 f"{character.name} тяжело ранен и не может действовать.", severity="error"
             )
             return
+        self._trail.clear()  # a new check: the steps of the last one no longer move it
+        before, spend = (self._result, self._fate_auto), None
         if check.fate_auto:
             try:
                 left = drevo.spend_fate("auto_success", character.fate)
             except RulesError as err:
                 self.app.notify(str(err), severity="error")
                 return
-            self.post_message(CharacterChanged(replace(character, fate=left)))
+            spend = replace(character, fate=left)
             self._fate_auto = False
         result = drevo.roll_one_sided(check, self.app.rng)  # type: ignore[attr-defined]
-        self._show(result, "Проверка")
+        self._show(result, "Проверка", spend, before)
 
     def action_fate_shift(self, points: int) -> None:
         """Spend one Судьба point to move the last result by ±1."""
@@ -283,21 +294,57 @@ class DrevoBuilder(CharacterPicker, Vertical):
         except RulesError as err:
             self.app.notify(str(err), severity="error")
             return
-        self.post_message(CharacterChanged(replace(character, fate=left)))
-        self._show(drevo.shift_one_sided(result, points), f"Судьба {signed(points)}")
+        shifted = drevo.shift_one_sided(result, points)
+        before = (result, self._fate_auto)
+        self._show(shifted, f"Судьба {signed(points)}", replace(character, fate=left), before)
 
-    def _show(self, result: drevo.OneSidedResult, what: str) -> None:
+    def _show(
+        self,
+        result: drevo.OneSidedResult,
+        what: str,
+        spend: Character | None = None,
+        before: tuple[drevo.OneSidedResult | None, bool] | None = None,
+    ) -> None:
+        """Show ``result`` and log it; ``spend``: the sheet it paid from (one undo step with
+        the log line), ``before``: the check's state before it (restored on its undo)."""
+        self._show_result(result)
+        summary = one_sided_summary(result)
+        if what != "Проверка":
+            summary = f"{what}: {summary}"
+        data = {"system": "drevo", **result.to_dict()}
+        message = CheckRolled(result.check.side.name or None, summary, data, spend=spend)
+        if spend is not None:
+            self._trail.add(self.app, message.entry_id, before, (result, self._fate_auto))
+        self.post_message(message)
+        self._recompute()
+
+    def _show_result(self, result: drevo.OneSidedResult | None) -> None:
         self._result = result
+        if result is None:
+            show_markup(self.query_one("#check-result", Static), IDLE)
+            return
         lines = one_sided_lines(result)
         if result.fate_shift:
             lines.append(f"Судьба: {signed(result.fate_shift)} к результату")
         show_markup(self.query_one("#check-result", Static), "\n".join(lines))
-        summary = one_sided_summary(result)
-        if what != "Проверка":
-            summary = f"{what}: {summary}"
-        self.post_message(
-            CheckRolled(
-                result.check.side.name or None, summary, {"system": "drevo", **result.to_dict()}
-            )
-        )
+
+    # -- undo and redo of the check's own steps --------------------------------------------------
+
+    def set_characters(self, characters: list[Character]) -> None:
+        """Offer ``characters``; a Судьба step of this check undone or redone (Ctrl+Z, Ctrl+Y,
+        another window) puts the check in its state before or after that step."""
+        super().set_characters(characters)
+        has, state = self._trail.state(self.app)
+        if has and state != (self._result, self._fate_auto):
+            self._restore(state)
+
+    def spend_refused(self, entry_id: str) -> None:
+        """The store refused a Судьба step: the check goes back to its state before it."""
+        state = self._trail.refused(entry_id)
+        if state is not None:
+            self._restore(state)
+
+    def _restore(self, state: tuple[drevo.OneSidedResult | None, bool]) -> None:
+        result, self._fate_auto = state
+        self._show_result(result)
         self._recompute()

@@ -22,7 +22,7 @@ from textual.widgets import Input, Static
 
 from rules import ide4
 from tui.store import Character
-from tui.widgets.builders.base import CharacterChanged
+from tui.widgets.builders.base import CharacterChanged, SpendTrail
 from tui.widgets.builders.ide4_form import Ide4Form, Ide4OddsBars
 from tui.widgets.builders.ide4_moves import MovesMixin
 from tui.widgets.builders.ide4_result import ResultMixin
@@ -98,6 +98,8 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, Vertical):
         self.player_demand = False
         self.checklist_seen = False
         self._check_character_id: str | None = None
+        #: The sheet steps this check wrote after its roll: undone or redone, it follows.
+        self._trail = SpendTrail()
 
     def compose(self) -> ComposeResult:
         yield Ide4Form(id="ide4-form")
@@ -128,8 +130,35 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, Vertical):
     def set_characters(self, characters: list[Character]) -> None:
         """Offer ``characters``; keep every current choice that still exists."""
         self.form.set_characters(characters)
+        self._follow_trail()
         self._follow_energy()
         self._recompute()
+        follow = getattr(self.app.screen, "follow_trail", None)  # an opposed check's moves
+        if callable(follow):
+            follow()
+
+    def _follow_trail(self) -> None:
+        """A step this check paid from the sheet after its roll (energy after, Успех →
+        Триумф) undone or redone — Ctrl+Z, Ctrl+Y, another window — puts the check in its
+        state before or after that step: the dice rolled stay, the key is usable again."""
+        has, state = self._trail.state(self.app)
+        if has and state != self.check:
+            self._restore_check(state)
+
+    def spend_refused(self, entry_id: str) -> None:
+        """The store refused a step of this check: the check goes back to its state before."""
+        state = self._trail.refused(entry_id)
+        if state is not None:
+            self._restore_check(state)
+
+    def _restore_check(self, check: ide4.Check) -> None:
+        self.check = check
+        if self.phase == "done" and check.status == "rolled":
+            self.view = "moves"
+            self._set_phase("result")  # concluded after the step: open again
+        elif self.phase != "setup":
+            self._show_result()
+        self.refresh_bindings()
 
     def _follow_energy(self) -> None:
         """An open check whose character's energy changed outside it (Ctrl+Z, another
@@ -290,6 +319,7 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, Vertical):
     def action_new_check(self) -> None:
         """Start a new check for the same character: situational inputs are cleared."""
         self.check = None
+        self._trail.clear()
         self._check_character_id = None
         self.view = "moves"
         self.reasons, self.player_demand, self.checklist_seen = (), False, False

@@ -12,7 +12,7 @@ from typing import Any
 from rules import ide4
 from rules.errors import RulesError
 from tui.widgets.builders import ide4_text as txt
-from tui.widgets.builders.base import CharacterChanged, CheckRolled
+from tui.widgets.builders.base import CharacterChanged, CheckRolled, SpendTrail
 from tui.widgets.builders.ide4_dialogs import Choice, ChooserScreen
 
 
@@ -23,11 +23,13 @@ class MovesMixin:
     app: Any
     form: Any
     _check_character_id: str | None
+    _trail: SpendTrail
     # Provided by the builder (and Textual): _show_result(), post_message().
 
     def _apply(self, move: Callable[[ide4.Check], ide4.Check], event: str) -> None:
         """Apply one move; a move the rules refuse is explained and changes nothing."""
         assert self.check is not None
+        was = self.check
         before = len(self.check.steps)
         try:
             self.check = move(self.check)
@@ -38,7 +40,7 @@ class MovesMixin:
             if step.kind == "level":
                 self._record("level", step)
                 self.app.notify(f"Уровень проверки: {step.note}.", timeout=4)
-        self._record(event)
+        self._record(event, before=was)
         self._show_result()
 
     def _choices(self, kind: str, names: dict[str, str]) -> list[Choice]:
@@ -109,21 +111,33 @@ class MovesMixin:
         rng = self.app.rng  # type: ignore[attr-defined]
         self._apply(lambda c: ide4.subroll(c, rng), "subroll")
 
-    def _record(self, event: str, step: ide4.Step | None = None) -> None:
+    def _record(
+        self, event: str, step: ide4.Step | None = None, before: ide4.Check | None = None
+    ) -> None:
         """Post the log entry of this step (the last one unless given) and write spent energy /
-        the daily cap to the sheet."""
+        the daily cap to the sheet.
+
+        ``before``: the check before a move after the roll; a move that pays from the sheet
+        is then one undo step with its log line, and the check follows its undo and redo."""
         check = self.check
         assert check is not None
         data = {**check.to_dict(), "event": event}
         text = txt.log_text(check, event, step)
-        self.post_message(CheckRolled(check.input.actor or None, text, data))
+        actor = check.input.actor or None
         c = self.form.characters.get(self._check_character_id or "")
-        if c is None:
-            return
-        extra = dict(c.extra)
-        if check.energy_spent and extra.get("energy", 100) != check.pool_after:
-            extra["energy"] = check.pool_after
-        if check.daily_triumph_spent:
-            extra["daily_triumph_used"] = True
-        if extra != c.extra:
+        extra = dict(c.extra) if c is not None else {}
+        if c is not None:
+            if check.energy_spent and extra.get("energy", 100) != check.pool_after:
+                extra["energy"] = check.pool_after
+            if check.daily_triumph_spent:
+                extra["daily_triumph_used"] = True
+        if c is None or extra == c.extra or step is not None:  # a level raised on the way:
+            # its line only; the move's own step pays, one undo step with the move's line
+            self.post_message(CheckRolled(actor, text, data))
+        elif before is not None:
+            message = CheckRolled(actor, text, data, spend=replace(c, extra=extra))
+            self._trail.add(self.app, message.entry_id, before, check)
+            self.post_message(message)
+        else:
+            self.post_message(CheckRolled(actor, text, data))
             self.post_message(CharacterChanged(replace(c, extra=extra)))

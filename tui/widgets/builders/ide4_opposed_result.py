@@ -22,7 +22,7 @@ from rules import ide4
 from rules.errors import RulesError
 from tui.store import Character
 from tui.widgets.builders import ide4_text as txt
-from tui.widgets.builders.base import CharacterChanged, CheckRolled
+from tui.widgets.builders.base import CheckRolled, SpendTrail
 from tui.widgets.builders.ide4_dialogs import Choice, ChooserScreen
 from tui.widgets.builders.ide4_opposed import CSS, verdict
 from tui.widgets.common.stepper import Stepper
@@ -51,6 +51,8 @@ class OpposedResultScreen(ModalScreen[Any]):
         self.checks = {"a": a, "b": b}
         self.ids = dict(zip("ab", ids, strict=True))
         self.characters = characters  # the party now (never a stale copy written back)
+        #: The sheet steps of its moves: undone or redone, both checks follow.
+        self._trail = SpendTrail()
 
     @property
     def result(self) -> ide4.OpposedResult:
@@ -173,27 +175,45 @@ class OpposedResultScreen(ModalScreen[Any]):
         except RulesError as err:
             self.app.notify(str(err), severity="error")
             return
+        was = dict(self.checks)
         self.checks[key] = after
         step = after.steps[-1]
         what = txt.log_text(after, kind, step)
+        text = f"Противоборство, ход: {what}"
+        spend = self._paid(key, after)  # the sheet and the line: one undo step
         data = {**after.to_dict(), "event": "energy_after" if kind == "energy" else kind}
-        self.post_message(
-            CheckRolled(after.input.actor or None, f"Противоборство, ход: {what}", data)
-        )
-        self._write_back(key, after)
+        message = CheckRolled(after.input.actor or None, text, data, spend=spend)
+        if spend is not None:
+            self._trail.add(self.app, message.entry_id, was, dict(self.checks))
+        self.post_message(message)
         self._show()
 
-    def _write_back(self, key: str, check: ide4.Check) -> None:
+    def _paid(self, key: str, check: ide4.Check) -> Character | None:
+        """Return the character with what ``check`` spent written in (None: nothing to pay)."""
         c = self.characters().get(self.ids[key] or "")
         if c is None:
-            return
+            return None
         extra = dict(c.extra)
         if check.energy_spent:
             extra["energy"] = check.pool_after
         if check.daily_triumph_spent:
             extra["daily_triumph_used"] = True
-        if extra != c.extra:
-            self.post_message(CharacterChanged(replace(c, extra=extra)))
+        return replace(c, extra=extra) if extra != c.extra else None
+
+    def follow_trail(self) -> None:
+        """A move's sheet step undone or redone (Ctrl+Z, Ctrl+Y): the checks go back to their
+        state before or after it, the dice kept."""
+        has, state = self._trail.state(self.app)
+        if has and state != self.checks:
+            self.checks = dict(state)
+            self._show()
+
+    def spend_refused(self, entry_id: str) -> None:
+        """The store refused a move's step: the checks go back to their state before it."""
+        state = self._trail.refused(entry_id)
+        if state is not None:
+            self.checks = dict(state)
+            self._show()
 
     def action_done(self) -> None:
         """Record the comparison (and on a full tie the GM's choice) and close."""

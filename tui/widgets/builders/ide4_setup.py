@@ -114,6 +114,7 @@ class SetupMixin:
             if self.query_one("#ide4-row-reason").display and not self.form.text("reason"):
                 self.query_one("#ide4-reason", Input).focus()
             return
+        self._trail.clear()  # a new check: the steps of the last one no longer move it
         self.check = check
         self._check_character_id = self.form.value("character")
         self.view = "moves"
