@@ -84,3 +84,25 @@ class RawSeat:
 
     def close(self) -> None:
         self.writer.close()
+
+
+async def started(pilot, app):
+    """Wait until the GM's app listens for seats; return its hub."""
+    for _ in range(200):
+        hub = getattr(app, "_seat_hub", None)
+        if hub is not None and hub._server is not None:
+            return hub
+        await pilot.pause(0.02)
+    raise AssertionError("the seats did not start")
+
+
+def gm_app(folder, campaign_path):
+    """The GM's app on ``campaign_path`` (seeded dice, frozen clock) serving seats from
+    ``folder``."""
+    from tests.conftest import frozen_clock
+    from tui.app import make_app
+    from tui.seats.tokens import seats_dir
+
+    app = make_app(campaign_path, seed=7, clock=frozen_clock)
+    app.seats_folder = seats_dir(folder)
+    return app

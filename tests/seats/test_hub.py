@@ -8,34 +8,9 @@ import stat
 
 import pytest
 
-from tests.conftest import frozen_clock
-from tests.seats.helpers import RawSeat, by_name, short_folder, start_fight
+from tests.seats.helpers import RawSeat, by_name, gm_app, start_fight, started
 from tui.bridge.public import SECRET_NAME, SECRET_ROLL
-from tui.seats.tokens import seats_dir
 from tui.store import LogEntry
-
-
-@pytest.fixture
-def folder():
-    with short_folder() as f:
-        yield f
-
-
-async def _started(pilot, app):
-    for _ in range(200):
-        hub = getattr(app, "_seat_hub", None)
-        if hub is not None and hub._server is not None:
-            return hub
-        await pilot.pause(0.02)
-    raise AssertionError("the seats did not start")
-
-
-def _gm(folder, campaign_path):
-    from tui.app import make_app
-
-    app = make_app(campaign_path, seed=7, clock=frozen_clock)
-    app.seats_folder = seats_dir(folder)
-    return app
 
 
 def _declaration(target, weapon="Лук", action="shoot", distance="medium"):
@@ -43,9 +18,9 @@ def _declaration(target, weapon="Лук", action="shoot", distance="medium"):
 
 
 async def test_two_seats_declare_and_the_gm_only_approves(folder, campaign_path):
-    app = _gm(folder, campaign_path)
+    app = gm_app(folder, campaign_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        hub = await _started(pilot, app)
+        hub = await started(pilot, app)
         store = app.store
         start_fight(store)
         order = [c.name for c in _declaring(store)]
@@ -124,9 +99,9 @@ def _legal(store, me, target):
 
 
 async def test_refusals_other_character_bad_token_unknown_kind_no_write(folder, campaign_path):
-    app = _gm(folder, campaign_path)
+    app = gm_app(folder, campaign_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        hub = await _started(pilot, app)
+        hub = await started(pilot, app)
         store = app.store
         mode = stat.S_IMODE(os.stat(hub.path).st_mode)
         assert mode == 0o600 and stat.S_IMODE(os.stat(hub.folder).st_mode) == 0o700
@@ -171,9 +146,9 @@ async def test_refusals_other_character_bad_token_unknown_kind_no_write(folder, 
 
 
 async def test_a_seat_reads_only_the_players_view(folder, campaign_path):
-    app = _gm(folder, campaign_path)
+    app = gm_app(folder, campaign_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await _started(pilot, app)
+        await started(pilot, app)
         store = app.store
         from dataclasses import replace
 
@@ -198,9 +173,9 @@ async def test_a_seat_reads_only_the_players_view(folder, campaign_path):
 
 
 async def test_a_request_sent_again_after_a_reconnect_is_one_request(folder, campaign_path):
-    app = _gm(folder, campaign_path)
+    app = gm_app(folder, campaign_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        hub = await _started(pilot, app)
+        hub = await started(pilot, app)
         me = by_name(app.store, "Милава")
         seat = RawSeat(folder, campaign_path, "Милава")
         await seat.connect()
@@ -222,9 +197,9 @@ async def test_a_request_sent_again_after_a_reconnect_is_one_request(folder, cam
 
 
 async def test_always_accept_a_kind_and_edit_before_accepting(folder, campaign_path):
-    app = _gm(folder, campaign_path)
+    app = gm_app(folder, campaign_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        hub = await _started(pilot, app)
+        hub = await started(pilot, app)
         me = by_name(app.store, "Милава")
         seat = RawSeat(folder, campaign_path, "Милава")
         await seat.connect()
@@ -290,9 +265,9 @@ async def test_a_declaration_gone_stale_is_refused_on_accept_with_the_reason(fol
     from rules.encounter import Declaration
     from tui.bridge import combat as bridge
 
-    app = _gm(folder, campaign_path)
+    app = gm_app(folder, campaign_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        hub = await _started(pilot, app)
+        hub = await started(pilot, app)
         store = app.store
         start_fight(store)
         first = _declaring(store)[0]
@@ -320,9 +295,9 @@ async def test_a_declaration_gone_stale_is_refused_on_accept_with_the_reason(fol
 async def test_a_line_over_the_limit_is_refused_and_the_seat_hung_up(folder, campaign_path):
     from tui.seats import protocol as proto
 
-    app = _gm(folder, campaign_path)
+    app = gm_app(folder, campaign_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        hub = await _started(pilot, app)
+        hub = await started(pilot, app)
         seat = RawSeat(folder, campaign_path, "Милава")
         await seat.connect()
         await seat.read()
@@ -346,9 +321,9 @@ def test_no_seats_folder_where_it_cannot_be_made(tmp_path, monkeypatch):
 async def test_the_gms_edit_starts_from_the_request_and_accepts_it_unchanged(folder, campaign_path):
     """A play-test: «e Изменить» showed the request as a placeholder, so Enter alone said
     «Поле не может быть пустым»; the field now holds the player's text to edit."""
-    app = _gm(folder, campaign_path)
+    app = gm_app(folder, campaign_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await _started(pilot, app)
+        await started(pilot, app)
         me = by_name(app.store, "Милава")
         seat = RawSeat(folder, campaign_path, "Милава")
         await seat.connect()

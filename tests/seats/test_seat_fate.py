@@ -3,34 +3,8 @@ undo step logged under the player; one that cannot apply now stays pending with 
 
 from __future__ import annotations
 
-import pytest
-
-from tests.conftest import frozen_clock
-from tests.seats.helpers import RawSeat, by_name, short_folder, start_fight
+from tests.seats.helpers import RawSeat, by_name, gm_app, start_fight, started
 from tui.seats.tokens import seats_dir
-
-
-@pytest.fixture
-def folder():
-    with short_folder() as f:
-        yield f
-
-
-async def _started(pilot, app):
-    for _ in range(200):
-        hub = getattr(app, "_seat_hub", None)
-        if hub is not None and hub._server is not None:
-            return hub
-        await pilot.pause(0.02)
-    raise AssertionError("the seats did not start")
-
-
-def _gm(folder, campaign_path):
-    from tui.app import make_app
-
-    app = make_app(campaign_path, seed=7, clock=frozen_clock)
-    app.seats_folder = seats_dir(folder)
-    return app
 
 
 def _to_dice(store) -> str:
@@ -60,9 +34,9 @@ def _exchange(store) -> dict:
 async def test_fate_before_the_roll_applies_in_the_exchange_and_undoes_as_one_step(
     folder, campaign_path
 ):
-    app = _gm(folder, campaign_path)
+    app = gm_app(folder, campaign_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await _started(pilot, app)
+        await started(pilot, app)
         store = app.store
         me = store.character(_to_dice(store))
         seat = RawSeat(folder, campaign_path, me.name)
@@ -92,9 +66,9 @@ async def test_fate_before_the_roll_applies_in_the_exchange_and_undoes_as_one_st
 
 async def test_fate_outside_the_dice_stays_pending_with_the_reason(folder, campaign_path):
     """The declarations are still going: accepting says why in the dialog and writes nothing."""
-    app = _gm(folder, campaign_path)
+    app = gm_app(folder, campaign_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        hub = await _started(pilot, app)
+        hub = await started(pilot, app)
         store = app.store
         start_fight(store)
         me = by_name(store, "Милава")
@@ -118,9 +92,9 @@ async def test_fate_outside_the_dice_stays_pending_with_the_reason(folder, campa
 
 
 async def test_fate_in_another_characters_exchange_stays_pending(folder, campaign_path):
-    app = _gm(folder, campaign_path)
+    app = gm_app(folder, campaign_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        hub = await _started(pilot, app)
+        hub = await started(pilot, app)
         store = app.store
         attacker = _to_dice(store)
         other = next(c for c in store.characters() if c.kind == "pc" and c.id != attacker)
@@ -140,9 +114,9 @@ async def test_fate_in_another_characters_exchange_stays_pending(folder, campaig
 async def test_fate_after_the_roll_shifts_by_the_points_the_gm_sets(folder, campaign_path):
     """«Судьба ±» needs the points: without them it waits for the GM's «e»; with them it
     shifts the result like the Бой tab's «p»."""
-    app = _gm(folder, campaign_path)
+    app = gm_app(folder, campaign_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        hub = await _started(pilot, app)
+        hub = await started(pilot, app)
         store = app.store
         me = store.character(_to_dice(store))
         pane = await app.ensure_pane("combat")
@@ -172,9 +146,9 @@ async def test_a_seat_asks_a_shift_with_its_points_and_the_gm_only_accepts(folde
     from tui.seats.seat import SeatApp
     from tui.seats.tokens import socket_path, token_for
 
-    app = _gm(folder, campaign_path)
+    app = gm_app(folder, campaign_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        hub = await _started(pilot, app)
+        hub = await started(pilot, app)
         store = app.store
         me = store.character(_to_dice(store))
         pane = await app.ensure_pane("combat")

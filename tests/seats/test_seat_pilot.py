@@ -2,18 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-
 from tests.conftest import frozen_clock
-from tests.seats.helpers import by_name, short_folder, start_fight
+from tests.seats.helpers import by_name, start_fight
 from tui.seats.seat import SeatApp
 from tui.seats.tokens import seats_dir, socket_path, token_for
-
-
-@pytest.fixture
-def folder():
-    with short_folder() as f:
-        yield f
 
 
 async def _until(pilots, check, what: str, tries: int = 250):
