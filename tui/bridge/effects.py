@@ -13,6 +13,7 @@ the typed modifiers, and shows :func:`odds_note` under its odds.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -53,8 +54,6 @@ def party_tracker(t: Any, characters: dict[str, Character]) -> Any:
     """Return the round tracker ``t`` as the party stands: entrants whose characters were
     removed dropped, renamed ones under their new names (the GM's Бой tab and the players'
     view show the same order)."""
-    from dataclasses import replace
-
     for e in t.entrants:
         c = characters.get(e.id)
         if c is None:
@@ -158,7 +157,6 @@ def _note(widget: Any, actor: str, built: Any, strip: Any, success: Any) -> str:
 
 def ide4_note(widget: Any, inp: Any) -> str:
     """IDE4 builder: «с эффектом …: P(Успех или Триумф) без → с» for the built input."""
-    from dataclasses import replace
 
     from rules import ide4
 
@@ -174,7 +172,6 @@ def ide4_note(widget: Any, inp: Any) -> str:
 
 def starately_note(widget: Any, check: Any) -> str:
     """Старатели builder: the chance of success without and with the effects."""
-    from dataclasses import replace
 
     from rules import starately
 
@@ -189,7 +186,6 @@ def starately_note(widget: Any, check: Any) -> str:
 
 def wod_note(widget: Any, pool: Any) -> str:
     """Мир Тьмы builder: the chance of at least one success without and with the effects."""
-    from dataclasses import replace
 
     from rules import wod
 
@@ -220,7 +216,6 @@ def effect_steps(widget: Any, c: Character | None) -> tuple[Modifier, ...]:
 def drevo_note(widget: Any, check: Any) -> str:
     """Древо builder: the chance of success (critical included) without and with the effects.
     The Древо Бой tab may call :func:`effect_modifiers` for each side the same way."""
-    from dataclasses import replace
 
     from rules import drevo
 
