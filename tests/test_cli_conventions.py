@@ -33,15 +33,19 @@ COMMANDS = [
     ["export"],
     ["import"],
     ["log"],
+    ["stats"],
     ["serve"],
+    ["seat"],
+    ["serve", "--seat", "Милава"],
     *[
         [verb, system]
         for verb in ("odds", "check")
         for system in ("drevo", "ide4", "starately", "wod")
     ],
 ]
-#: The commands a script runs (``serve`` starts a server, ``party`` only groups the others).
-SCRIPTING = [c for c in COMMANDS if c not in ([], ["party"], ["serve"])]
+#: The commands a script runs (``serve`` starts a server, ``seat`` an app, ``party`` only groups
+#: the others).
+SCRIPTING = [c for c in COMMANDS if c not in ([], ["party"]) and c[0] not in ("serve", "seat")]
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -254,3 +258,17 @@ def test_seed_before_the_subcommand_and_before_a_double_dash(capsys) -> None:
 def test_a_global_option_a_command_does_not_take_is_a_clear_refusal(capsys) -> None:
     code, _, err = run(capsys, "--system", "ide4", "roll", "3d6")
     assert code == 2 and "--system" in err
+
+
+@pytest.mark.parametrize("command", [["seat", "Милава"], ["serve", "--seat", "Милава"]], ids=str)
+def test_a_seat_takes_a_bare_campaign_name_in_the_data_folder(tmp_path, monkeypatch, command):
+    """README: `--campaign` takes a bare name (a campaign in the data folder) — `serve --seat`
+    resolved `ide4.json` in the current folder, so its seat looked for another GM's socket."""
+    from tui.cli.seat import seat_parser
+    from tui.cli.serve_seat import serve_seat_parser
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.chdir(tmp_path)
+    parser = seat_parser() if command[0] == "seat" else serve_seat_parser()
+    args = parser.parse_args([*command[1:], "--campaign", "ide4.json"])
+    assert args.campaign == tmp_path / "data" / "kubik" / "ide4.json"

@@ -41,7 +41,10 @@ def serve_parser() -> Parser:
     parser.add_argument("--host", default="127.0.0.1", help="адрес (по умолчанию 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="порт (по умолчанию 8000)")
     parser.add_argument(
-        "--campaign", type=campaign_arg, help="файл кампании (просто имя — в папке данных)"
+        "--campaign",
+        type=campaign_arg,
+        metavar="ФАЙЛ",
+        help="файл кампании (просто имя — в папке данных)",
     )
     parser.add_argument(
         "--view", action="store_true", help="отдавать вид для игроков (только просмотр)"

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tui.cli.common import Parser, fail
+from tui.cli.common import Parser, campaign_arg, fail
 
 COOKIE = "kubik_seat"
 
@@ -28,7 +28,12 @@ def serve_seat_parser() -> Parser:
     )
     parser.add_argument("--seat", required=True, metavar="ИМЯ", help="имя игрока (персонажа)")
     parser.add_argument("--port", type=int, default=8001, help="порт (по умолчанию 8001)")
-    parser.add_argument("--campaign", type=Path, help="файл кампании")
+    parser.add_argument(
+        "--campaign",
+        type=campaign_arg,
+        metavar="ФАЙЛ",
+        help="файл кампании (просто имя — в папке данных)",
+    )
     return parser
 
 
