@@ -109,16 +109,25 @@ def test_a_first_name_is_enough_when_it_names_one(capsys, campaign):
     code, _, err = run(
         capsys, "roll", "Атака топором", "--character", first, "--campaign", str(path)
     )
-    assert code == 2 and "несколько персонажей" in err and f"{first} Второй" in err
+    assert code == 1 and "несколько персонажей" in err and f"{first} Второй" in err
 
 
 def test_saved_roll_errors_name_what_exists(capsys, campaign):
-    """Bad input gets a clear Russian message saying what to do."""
+    """Bad input gets a clear Russian message saying what to do; a roll or a character the
+    campaign lacks exits 1 (refused by the campaign's state, README), as `party remove` does."""
     path, name = campaign
     code, _, err = run(capsys, "roll", "Пинок", "--character", name, "--campaign", str(path))
-    assert code == 2 and "нет броска «Пинок»; есть: Атака топором" in err
+    assert code == 1 and "нет броска «Пинок»; есть: Атака топором" in err
     code, _, err = run(capsys, "roll", "Пинок", "--character", "Никто", "--campaign", str(path))
-    assert code == 2 and "персонажа «Никто» нет" in err
+    assert code == 1 and "персонажа «Никто» нет" in err
+
+
+def test_a_saved_roll_of_a_missing_campaign_says_no_such_campaign(capsys, tmp_path):
+    """README: no campaign at that path exits 2 «нет такой кампании» — `roll NAME --character`
+    said «Файл кампании … не найден» and exited 1."""
+    missing = tmp_path / "none.json"
+    code, _, err = run(capsys, "roll", "Пинок", "--character", "Лыко", "--campaign", str(missing))
+    assert code == 2 and "нет такой кампании" in err and not missing.exists()
 
 
 def test_a_character_without_saved_rolls_says_how_to_save_one(capsys, tmp_path):
@@ -129,7 +138,7 @@ def test_a_character_without_saved_rolls_says_how_to_save_one(capsys, tmp_path):
     name = store.characters()[0].name
     store.close()
     code, _, err = run(capsys, "roll", "Пинок", "--character", name, "--campaign", str(path))
-    assert code == 2
+    assert code == 1
     assert f"у персонажа «{name}» нет броска «Пинок»; сохранённых бросков нет" in err
     assert "есть:" not in err and "b" in err
 

@@ -13,7 +13,18 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from tui.cli.common import Parser, bar_row, campaign_arg, emit, fail, fold_rare, fraction_text
+from tui.cli.common import (
+    EXIT_REFUSED,
+    EXIT_USAGE,
+    Parser,
+    bar_row,
+    campaign_arg,
+    emit,
+    fail,
+    fold_rare,
+    fraction_text,
+    missing_campaign,
+)
 
 #: Totals rarer than this are folded into one line at either end (``--full`` shows them).
 RARE = Fraction(1, 1000)
@@ -64,11 +75,13 @@ def saved_roll(campaign: Path | None, character: str, name: str) -> tuple[str, s
     from tui.store import Store, StoreError, default_campaign_path
 
     path = Path(campaign).expanduser() if campaign is not None else default_campaign_path()
+    if not path.exists():
+        fail(missing_campaign(path), code=EXIT_USAGE)
     try:
         with Store.open(path, read_only=True) as store:
             characters = store.characters()
     except StoreError as err:
-        fail(str(err), code=1)
+        fail(str(err), code=EXIT_REFUSED)
     wanted = character.strip().casefold()
     found = [c for c in characters if c.name.casefold() == wanted]
     if not found:  # «Горан» for «Горан Рябой»: a first word or a start that names one only
@@ -79,12 +92,16 @@ def saved_roll(campaign: Path | None, character: str, name: str) -> tuple[str, s
         ]
         if len(found) > 1:
             names = ", ".join(c.name for c in found)
-            fail(f"«{character}» — это несколько персонажей: {names}; напишите имя полностью")
+            fail(
+                f"«{character}» — это несколько персонажей: {names}; напишите имя полностью",
+                code=EXIT_REFUSED,
+            )
     if not found:
         names = ", ".join(c.name for c in characters)
         fail(
             f"персонажа «{character}» нет; "
-            + (f"есть: {names}" if names else "в кампании никого нет")
+            + (f"есть: {names}" if names else "в кампании никого нет"),
+            code=EXIT_REFUSED,
         )
     person = found[0]
     notation = person.saved_roll(name)
@@ -92,7 +109,8 @@ def saved_roll(campaign: Path | None, character: str, name: str) -> tuple[str, s
         saved = ", ".join(n for n, _ in person.rolls)
         fail(
             f"у персонажа «{person.name}» нет броска «{name}»; "
-            + (f"есть: {saved}" if saved else "сохранённых бросков нет (в Партии их сохраняет b)")
+            + (f"есть: {saved}" if saved else "сохранённых бросков нет (в Партии их сохраняет b)"),
+            code=EXIT_REFUSED,
         )
     return person.name, notation
 
