@@ -146,6 +146,9 @@ def test_odds_without_explosions_have_no_truncation_note(capsys) -> None:
     assert "обрезан" not in out and "0.0e+00" not in out
     _code, out, _ = run(capsys, "odds", "wod", "--pool", "5")
     assert "обрезан" in out  # with 10-again the tail is cut, and it says so
+    # and in the words of `kubik odds EXPR`: a decimal comma and the minus sign «−»
+    note = next(line for line in out.splitlines() if "обрезан" in line)
+    assert re.search(r"\d,\de−\d\d", note) and "e-" not in note, note
 
 
 @pytest.mark.parametrize(

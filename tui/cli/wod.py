@@ -109,7 +109,8 @@ def odds(argv: Sequence[str]) -> int:
     lines.append("Успехов:")
     lines += [bar_row(str(k), p, top, 30) for k, p in shown.items()]
     if result.truncated:  # «--again none» explodes nothing: nothing was cut
-        lines.append(f"Хвост взрывов обрезан: отброшено {float(result.truncated):.1e} вероятности.")
+        cut = f"{float(result.truncated):.1e}".replace(".", ",").replace("e-", "e−")
+        lines.append(f"Хвост взрывов обрезан: отброшено {cut} вероятности.")
     emit(data, "\n".join(lines), args.json)
     return 0
 
