@@ -56,3 +56,20 @@ def test_key_labels_read_as_typed() -> None:
     assert key_label("ctrl+s") == "Ctrl+S"
     assert key_label("tab,shift+tab") == "Tab, Shift+Tab"
     assert key_label("f") == "f" and key_label("question_mark") == "?"
+
+
+def test_every_key_of_every_system_reads_as_typed() -> None:
+    """`?` listed the Бой tab's «исключение ведущего» as «exclamation_mark», Textual's name for
+    `!`: every key the help lists is a character or a key's name as printed on the keyboard."""
+    from tui.app import KubikApp
+    from tui.appparts.dialogs import builder_class, combat_class
+    from tui.widgets.common.quickroll import QuickRoll
+    from tui.widgets.log.pane import LogPane
+    from tui.widgets.party.pane import PartyPane
+
+    bindings = [*KubikApp.BINDINGS, *PartyPane.BINDINGS, *QuickRoll.BINDINGS, *LogPane.BINDINGS]
+    for system in ("drevo", "ide4", "starately", "wod"):
+        bindings += [*combat_class(system).BINDINGS, *builder_class(system).BINDINGS]
+    for binding in bindings:
+        for shown in key_label(binding.key).split(", "):
+            assert "_" not in shown and not (len(shown) > 1 and shown.islower()), shown

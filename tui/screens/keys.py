@@ -18,6 +18,10 @@ from textual.widgets import Static
 KEY_NAMES = {
     "slash": "/",
     "question_mark": "?",
+    "exclamation_mark": "!",
+    "asterisk": "*",
+    "equals_sign": "=",
+    "number_sign": "#",
     "enter": "Enter",
     "escape": "Esc",
     "left": "←",
