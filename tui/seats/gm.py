@@ -8,6 +8,7 @@ with a reason the player sees, «w» accepts this kind from now on («всегд
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -133,11 +134,25 @@ class RequestsScreen(ModalScreen[None]):
         table.clear()
         store = self.hub.app.store
         names = {c.id: c.name for c in store.characters()}  # the GM sees every name
+        rows = []
         for item in self.hub.pending():
             c = store.character(item.request.character)
-            text = item.to_dict(names)["text"]
+            rows.append((item, c.name if c else "?", item.to_dict(names)["text"]))
+        # the request wraps in what the other columns leave (at 80 columns a note was cut)
+        seat_width = max([len("Игрок"), *(len(item.seat) for item, _n, _t in rows)])
+        name_width = max([len("Персонаж"), *(len(name) for _i, name, _t in rows)])
+        room = table.size.width or self.app.size.width - 6  # before the first layout: 80 − 6
+        width = max(20, room - seat_width - name_width - 2 * 3)  # each cell's padding
+        wrapped = [textwrap.wrap(text, width) or [text] for _i, _n, text in rows]
+        if sum(map(len, wrapped)) > 11:  # beyond the table's 12 lines: a scrollbar takes 2
+            wrapped = [textwrap.wrap(text, width - 2) or [text] for _i, _n, text in rows]
+        for (item, name, _text), lines in zip(rows, wrapped, strict=True):
             table.add_row(
-                Text(item.seat), Text(c.name if c else "?"), Text(text), key=item.request.id
+                Text(item.seat),
+                Text(name),
+                Text("\n".join(lines)),
+                key=item.request.id,
+                height=None,
             )
         if table.row_count:
             table.move_cursor(row=min(max(row, 0), table.row_count - 1))
