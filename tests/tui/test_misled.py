@@ -55,3 +55,25 @@ async def test_the_effect_form_placeholders_read_as_hints(make_test_app) -> None
             assert field.value == ""
             assert field.placeholder.startswith("например: "), field.placeholder
             assert len(field.placeholder) <= field.content_region.width, field.placeholder
+
+
+async def test_the_new_character_and_npc_forms_placeholders_read_as_examples(
+    make_test_app,
+) -> None:
+    """Play-test, plain terminal: a new character's empty «Оружие» showed «Меч, Щит», and the
+    Бой tab's new NPC «Разбойник» / «Драка 2, Уклонение 1, Стрельба 1» — values as they would
+    be typed, in grey. Each empty field whose example is a value says «например:»."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        weapons = app.screen.query_one("#f-weapons", Input)
+        assert weapons.value == "" and weapons.placeholder.startswith("например: ")
+        await pilot.press("escape")
+        await pilot.press("2")
+        await app.ensure_pane("combat")
+        await pilot.press("a")
+        await pilot.pause()
+        for field in ("#npc-name", "#npc-skills"):
+            placeholder = app.screen.query_one(field, Input).placeholder
+            assert placeholder.startswith("например: "), placeholder

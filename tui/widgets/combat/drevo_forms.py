@@ -179,9 +179,9 @@ class NpcForm(ModalScreen[Character | None]):
         with Vertical():
             yield Static("[b]Новый НИП[/b] (Enter — добавить, Esc — отмена)")
             yield Label("Имя")
-            yield Input(id="npc-name", placeholder="Разбойник")
+            yield Input(id="npc-name", placeholder="например: Разбойник")
             yield Label("Навыки")
-            yield Input(id="npc-skills", placeholder="Драка 2, Уклонение 1, Стрельба 1")
+            yield Input(id="npc-skills", placeholder="например: Драка 2, Уклонение 1, Стрельба 1")
             yield Stepper(
                 "Оружие",
                 [(w, w) for w in [*drevo.weapons()]],

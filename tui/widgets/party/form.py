@@ -121,7 +121,9 @@ class CharacterForm(ModalScreen[Character | None]):
             yield from self._row("skills", "Навыки", format_skills(self.system, c.skills), gap=True)
             yield Static(f"Формат: {self.fields.skill_hint}", classes="hint")
             if self.system == "drevo":
-                yield from self._row("weapons", "Оружие", ", ".join(c.weapons), "Меч, Щит")
+                yield from self._row(
+                    "weapons", "Оружие", ", ".join(c.weapons), "например: Меч, Щит"
+                )
                 yield from self._row("fate", "Судьба", str(c.fate), "0–10")
             if self.system == "ide4":
                 yield from self._row("energy", "Энергия", str(c.extra.get("energy", 100)), "0–100")
