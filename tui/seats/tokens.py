@@ -23,8 +23,9 @@ def seats_dir(base: Path | None = None) -> Path:
         from tui.store import default_campaign_path
 
         base = default_campaign_path().parent
+    Path(base).mkdir(parents=True, exist_ok=True, mode=0o700)  # the data folder, if new
     folder = Path(base) / "seats"
-    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    folder.mkdir(exist_ok=True, mode=0o700)
     os.chmod(folder, 0o700)
     return folder
 
