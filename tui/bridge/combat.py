@@ -102,14 +102,13 @@ def plan_for(
     ``effects`` (id → ``[[value, reason], …]``, see :func:`effects_now`) are the fighters'
     active effect modifiers, next to the wound penalty.
     """
+    if wounds:  # the roles too: this exchange's own damage must not swap a mutual attack's
+        characters = {cid: _as_at(c, wounds.get(cid)) for cid, c in characters.items()}
     ids = roles(pairing, characters)
     attacker = characters.get(ids["attacker"])
     defender = characters.get(ids["defender"])
     if attacker is None or defender is None:
         raise RulesError("Участник схватки больше не в партии — пропустите схватку (s).")
-    if wounds:
-        attacker = _as_at(attacker, wounds.get(attacker.id))
-        defender = _as_at(defender, wounds.get(defender.id))
     if track_of(defender).dead:
         raise RulesError(f"{defender.name} уже мёртв — s: пропустить схватку.")
     by_actor = {d.actor: d for d in (pairing.attack, pairing.answer) if d is not None}
