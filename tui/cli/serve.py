@@ -16,10 +16,10 @@ from pathlib import Path
 
 from tui.cli.common import Parser, campaign_arg, fail, missing_campaign
 
-INSTALL_HINT = (
-    "Для «kubik serve» нужен пакет textual-serve. Установите его:\n"
-    "  pip install 'kubik[serve]'\n"
-    "(или pip install textual-serve в то же окружение, где стоит kubik)."
+INSTALL_HINT = (  # kubik is not on PyPI: the running kubik's pip, or the clone's extra
+    "Для «kubik serve» нужен пакет textual-serve. Установите его в окружение kubik:\n"
+    f"  {sys.executable} -m pip install textual-serve\n"
+    "(или из папки клона kubik: pip install '.[serve]')."
 )
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
