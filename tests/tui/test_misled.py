@@ -77,3 +77,20 @@ async def test_the_new_character_and_npc_forms_placeholders_read_as_examples(
         for field in ("#npc-name", "#npc-skills"):
             placeholder = app.screen.query_one(field, Input).placeholder
             assert placeholder.startswith("например: "), placeholder
+
+
+async def test_the_clock_and_harm_prompts_read_as_examples(make_test_app, tmp_path) -> None:
+    """Play-test, plain terminal: `m` showed «3 (пусто — 1 минута)» and the Бой tab's `w`
+    «сломана рука» in an empty field — as if typed (an empty `w` removes the harm)."""
+    app = make_test_app(path=tmp_path / "i.json", system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        clock = app.screen.query_one("#prompt-input", Input)
+        assert clock.value == "" and clock.placeholder.startswith("например: 3"), clock.placeholder
+        await pilot.press("escape", "2")
+        await app.ensure_pane("combat")
+        await pilot.press("w")
+        await pilot.pause()
+        harm = app.screen.query_one("#prompt-input", Input)
+        assert harm.value == "" and harm.placeholder.startswith("например: "), harm.placeholder

@@ -61,7 +61,11 @@ class RoundsHarm:
             )
 
         self.app.push_screen(
-            TextPrompt(f"{c.name}: вред (заметка; пусто — снять)", "сломана рука", required=False),
+            TextPrompt(
+                f"{c.name}: вред (заметка; пусто — снять)",
+                "например: сломана рука",
+                required=False,
+            ),
             noted,
         )
 

@@ -267,7 +267,7 @@ class EffectKeys:
             )
 
         prompt = TextPrompt(
-            "На сколько минут сцены вперёд?", "3 (пусто — 1 минута)", required=False
+            "На сколько минут сцены вперёд?", "например: 3 (пусто — 1 минута)", required=False
         )
         self.app.push_screen(prompt, typed)  # type: ignore[attr-defined]
 
