@@ -22,7 +22,7 @@ from textual.widgets import Input, Label, Rule, Static
 from rules import wod
 from rules.errors import RulesError
 from tui.bridge.effects import effect_modifiers, wod_note
-from tui.present.rolls import plain, signed
+from tui.present.rolls import plain, signed, successes
 from tui.store import Character
 from tui.widgets.builders.base import CharacterPicker, CheckRolled, mods_hint, turn_opponent
 from tui.widgets.builders.dicefaces import DistributionBars, ModsInput, StyledOddsBars
@@ -71,7 +71,7 @@ class WodBuilder(CharacterPicker, Horizontal):
         Binding(
             "e",
             "extended",
-            "Продолж.",
+            "Продолжительное",
             id="wod-extended",
             tooltip="Продолжительное действие: успехи копятся до цели",
         ),
@@ -258,7 +258,8 @@ class WodBuilder(CharacterPicker, Horizontal):
             return
         a, b = result.a, result.b
         if result.winner is None:
-            verdict = f"ничья: по {a.successes} усп. (настройка кампании: равенство — ничья)"
+            tie = successes(a.successes)
+            verdict = f"ничья: у обоих {tie} (настройка кампании: равенство — ничья)"
         else:
             win = a if result.winner == "a" else b
             how = "" if a.successes != b.successes else " (равенство: побеждает начавший)"

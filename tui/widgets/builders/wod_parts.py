@@ -21,7 +21,7 @@ from rules.errors import RulesError
 from rules.modifiers import parse_modifiers
 from tui.bridge.effects import effect_modifiers
 from tui.bridge.sheets import dots
-from tui.present.rolls import percent, plain, signed
+from tui.present.rolls import percent, plain, signed, successes
 from tui.store import Character
 from tui.widgets.builders.base import SecondSideDialog, mods_hint
 from tui.widgets.builders.dicefaces import ModsInput, d10_faces
@@ -277,7 +277,7 @@ class TargetScreen(ModalScreen[int | None]):
                 "[b]Продолжительное действие[/b]: успехи копятся от броска к броску до цели, "
                 f"которую назначает Рассказчик; {limit} (настройка кампании)."
             )
-            yield Stepper("Цель", [(f"{k} усп.", k) for k in range(1, 31)], id="target-value")
+            yield Stepper("Цель", [(successes(k), k) for k in range(1, 31)], id="target-value")
             yield Static("[dim]Enter — начать · потом Enter — очередной бросок · Esc — отмена[/]")
 
     def on_mount(self) -> None:
