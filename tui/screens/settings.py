@@ -30,6 +30,7 @@ from tui.screens.settings_tables import (
     Table,
     check_table,
     current_text,
+    default_text,
     dump_toml,
 )
 from tui.store import Store
@@ -299,7 +300,7 @@ class SettingsScreen(Screen[None]):
         t = next((t for t in self.tables if t.relpath == self.current), None)
         if t is None:
             return
-        self.texts[t.relpath] = data.packaged_text(t.relpath)
+        self.texts[t.relpath] = default_text(t.relpath)
         self.errors.pop(t.relpath, None)
         self._show(t.relpath)
         self._write(

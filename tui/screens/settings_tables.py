@@ -246,12 +246,18 @@ def _loaders(system: str) -> list[Any]:
 
 
 def current_text(relpath: str, texts: dict[str, str], tables: dict[str, Any]) -> str:
-    """Return the TOML the editor shows: the GM's text, else the packaged file."""
+    """Return the TOML the editor shows: the GM's text, else the packaged table's."""
     if relpath in texts:
         return texts[relpath]
     if relpath in tables:
         return dump_toml(tables[relpath])
-    return data.packaged_text(relpath)
+    return default_text(relpath)
+
+
+def default_text(relpath: str) -> str:
+    """Return kubik's default of a table as the editor shows it: its values without the
+    packaged file's comments, which are English notes for developers."""
+    return dump_toml(data.packaged_table(relpath))
 
 
 def dump_toml(table: dict[str, Any]) -> str:

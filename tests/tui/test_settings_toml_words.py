@@ -1,0 +1,34 @@
+"""Ctrl+T → Ctrl+G: the table's TOML as a Russian GM sees it (issue 16: «Ctrl+T shows raw TOML
+with English developer comments»)."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+
+from rules import data
+from tui.screens.settings_tables import TABLES, current_text
+
+
+@pytest.mark.parametrize("system", sorted(TABLES))
+def test_the_toml_view_has_no_developer_comments(system) -> None:
+    """Play-test: Ctrl+G on «Лестница сложности» opened with «# Древо difficulty ladder …,
+    lowest first. # A GM may edit this file per campaign …» — the packaged file's English
+    notes for developers. The view shows the same values, without them."""
+    for table in TABLES[system]:
+        shown = current_text(table.relpath, {}, {})
+        assert not [line for line in shown.splitlines() if line.lstrip().startswith("#")]
+        assert tomllib.loads(shown) == tomllib.loads(data.packaged_text(table.relpath))
+
+
+async def test_reset_shows_the_default_without_comments(make_test_app) -> None:
+    """Ctrl+R (back to kubik's default) put the packaged file's comments back into the view."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        screen = app.screen
+        assert "#" not in screen.texts[screen.current]
