@@ -11,6 +11,7 @@ players may see them (``s``: no unrevealed secret roll, hidden NPCs «???», no 
 
 from __future__ import annotations
 
+import textwrap
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -70,6 +71,24 @@ def party_row(system: str, c: Character) -> tuple[str, ...]:
     if system == "ide4":
         return (c.name, f"{c.extra.get('energy', 100)}/100")
     return (c.name,)
+
+
+def fit_last_column(
+    labels: tuple[str, ...], rows: list[tuple[str, tuple[str, ...]]], width: int
+) -> list[tuple[str, tuple[str, ...]]]:
+    """Wrap each row's last cell in what the other columns leave of ``width``, so that a row
+    such as «Тяжёлая×1 — без сил» is never cut at 80 columns behind a scrollbar."""
+    if len(labels) < 2:
+        return rows
+    widths = [
+        max([len(labels[i]), *(len(cells[i]) for _id, cells in rows)])
+        for i in range(len(labels) - 1)
+    ]
+    room = max(8, width - sum(widths) - 2 * len(labels))  # each cell's padding
+    return [
+        (cid, (*cells[:-1], "\n".join(textwrap.wrap(cells[-1], room)) or cells[-1]))
+        for cid, cells in rows
+    ]
 
 
 def combat_text(doc: dict | None, characters: dict[str, Character]) -> str:
@@ -230,8 +249,9 @@ class ViewApp(CrashReporting, App[None]):
         system = self.store.campaign.system
         party = self.query_one("#view-party", DataTable)
         party.clear()
-        for c in public_party(characters):
-            party.add_row(*map(Text, party_row(system, c)), key=c.id)
+        rows = [(c.id, party_row(system, c)) for c in public_party(characters)]
+        for cid, cells in fit_last_column(party_columns(system), rows, self._party_width()):
+            party.add_row(*map(Text, cells), key=cid, height=None)
         if party.row_count == 0:
             party.add_row("В партии пока никого нет.", *[""] * (len(party.columns) - 1))
         combat = combat_text(self.store.get_doc("encounter"), by_id)
@@ -253,6 +273,10 @@ class ViewApp(CrashReporting, App[None]):
             text = Text(line.text, style="italic" if line.secret else "")
             log.add_row(clock_text(line.at), Text(line.actor), text)
         self._draw_title()
+
+    def _party_width(self) -> int:
+        """The party table's width (before the first layout: half the screen, beside Бой)."""
+        return self.query_one("#view-party", DataTable).size.width or self.size.width // 2
 
     def _draw_title(self) -> None:
         title = f"[b]{escape(self.store.campaign.name)}[/b] · вид для игроков, только просмотр"

@@ -291,3 +291,23 @@ class TestGmSecretSnapshot:
             await pilot.pause()
 
         assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)
+
+
+async def test_a_heavily_wounded_pcs_row_is_not_cut_at_80_columns(campaign_path):
+    """Play-test, the view at 80×24 during a fight: «Тяжёлая×1 — без» — the party table is half
+    the width, and «— без сил» ran past it behind a horizontal scrollbar."""
+    from rules import drevo
+    from tui.bridge import combat as bridge
+
+    with Store.open(campaign_path) as store:
+        bogdan = next(c for c in store.characters() if c.name == "Богдан Сыч")
+        hurt = bridge.with_track(bogdan, drevo.WoundTrack().take("heavy"))
+        store.upsert_character(hurt)
+    app = make_view(campaign_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        party = app.query_one("#view-party", DataTable)
+        assert party.virtual_size.width <= party.size.width, party.virtual_size
+        lines = [s.text for s in party.render_lines(party.region.reset_offset)]
+        shown = " ".join(" ".join(line.split()) for line in lines)
+        assert "без сил" in shown, lines
