@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from textual.widgets import DataTable
+
 from tests.conftest import frozen_clock
 from tests.seats.test_seat_pilot import _seat, _until
 from tui.seats.tokens import seats_dir
@@ -35,3 +37,23 @@ async def test_a_long_note_is_wrapped_not_cut(folder, campaign_path):
             assert table.region.right <= 80 and table.virtual_size.width <= table.size.width
             shown = " ".join(" ".join(line.split()) for line in lines)
             assert f"Заметка: {NOTE}" in shown, lines
+
+
+async def test_the_seats_party_table_wraps_a_long_wound_line(folder):
+    """The seat shows the view's party table at half the width: «Тяжёлая×1 — без сил» was cut
+    at 80 columns as in the players' view."""
+    from tui.seats.seat import SeatApp
+
+    seat = SeatApp("Милава", folder / "none.sock", "")
+    async with seat.run_test(size=(80, 24)) as pilot:
+        seat.state = {
+            "system": "drevo",
+            "columns": ["Персонаж", "Судьба", "Раны"],
+            "party": [["Богдан Сыч", "2", "Тяжёлая×1 — без сил"], ["Милава", "4", "—"]],
+        }
+        seat.redraw()
+        await pilot.pause()
+        party = seat.query_one("#seat-party", DataTable)
+        assert party.virtual_size.width <= party.size.width, party.virtual_size
+        lines = [s.text for s in party.render_lines(party.region.reset_offset)]
+        assert "без сил" in " ".join(" ".join(line.split()) for line in lines), lines

@@ -203,8 +203,12 @@ class SeatApp(CrashReporting, App[None]):
             party.add_columns(*columns)
             self._columns = columns
         party.clear()
-        for row in state.get("party") or []:
-            party.add_row(*map(Text, row))
+        from tui.view import fit_last_column  # the view's wrapping: nothing cut at 80 columns
+
+        rows = [(str(i), tuple(row)) for i, row in enumerate(state.get("party") or [])]
+        width = party.size.width or self.size.width // 2
+        for _i, cells in fit_last_column(columns, rows, width):
+            party.add_row(*map(Text, cells), height=None)
         self.query_one("#seat-combat", Static).update(state.get("combat") or "")
         log = self.query_one("#seat-log", DataTable)
         log.clear()
