@@ -25,6 +25,7 @@ from textual.widgets import DataTable, Static
 
 from rules.encounter import Encounter
 from rules.errors import RulesError
+from tui import words
 from tui.bridge import combat as bridge
 from tui.bridge.effects import current_round
 from tui.bridge.public import (
@@ -65,9 +66,8 @@ def party_columns(system: str) -> tuple[str, ...]:
 def party_row(system: str, c: Character) -> tuple[str, ...]:
     """Return one PC's row in the view."""
     if system == "drevo":
-        track = bridge.track_of(c)
-        state = " — погиб" if track.dead else ("" if track.can_act else " — без сил")
-        return (c.name, str(c.fate), wounds_text(c.wounds) + state)
+        state = words.wound_state(bridge.track_of(c))  # the app's words (Партия, Бой)
+        return (c.name, str(c.fate), wounds_text(c.wounds) + (f" — {state}" if state else ""))
     if system == "ide4":
         return (c.name, f"{c.extra.get('energy', 100)}/100")
     return (c.name,)
@@ -77,7 +77,7 @@ def fit_last_column(
     labels: tuple[str, ...], rows: list[tuple[str, tuple[str, ...]]], width: int
 ) -> list[tuple[str, tuple[str, ...]]]:
     """Wrap each row's last cell in what the other columns leave of ``width``, so that a row
-    such as «Тяжёлая×1 — без сил» is never cut at 80 columns behind a scrollbar."""
+    such as «Тяжёлая×1 — тяжело ранен» is never cut at 80 columns behind a scrollbar."""
     if len(labels) < 2:
         return rows
     widths = [

@@ -40,7 +40,7 @@ async def test_a_long_note_is_wrapped_not_cut(folder, campaign_path):
 
 
 async def test_the_seats_party_table_wraps_a_long_wound_line(folder):
-    """The seat shows the view's party table at half the width: «Тяжёлая×1 — без сил» was cut
+    """The seat shows the view's party table at half the width: «Тяжёлая×1 — тяжело ранен» was cut
     at 80 columns as in the players' view."""
     from tui.seats.seat import SeatApp
 
@@ -49,11 +49,11 @@ async def test_the_seats_party_table_wraps_a_long_wound_line(folder):
         seat.state = {
             "system": "drevo",
             "columns": ["Персонаж", "Судьба", "Раны"],
-            "party": [["Богдан Сыч", "2", "Тяжёлая×1 — без сил"], ["Милава", "4", "—"]],
+            "party": [["Богдан Сыч", "2", "Тяжёлая×1 — тяжело ранен"], ["Милава", "4", "—"]],
         }
         seat.redraw()
         await pilot.pause()
         party = seat.query_one("#seat-party", DataTable)
         assert party.virtual_size.width <= party.size.width, party.virtual_size
         lines = [s.text for s in party.render_lines(party.region.reset_offset)]
-        assert "без сил" in " ".join(" ".join(line.split()) for line in lines), lines
+        assert "тяжело ранен" in " ".join(" ".join(line.split()) for line in lines), lines

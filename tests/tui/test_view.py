@@ -310,4 +310,4 @@ async def test_a_heavily_wounded_pcs_row_is_not_cut_at_80_columns(campaign_path)
         assert party.virtual_size.width <= party.size.width, party.virtual_size
         lines = [s.text for s in party.render_lines(party.region.reset_offset)]
         shown = " ".join(" ".join(line.split()) for line in lines)
-        assert "без сил" in shown, lines
+        assert "тяжело ранен" in shown, lines

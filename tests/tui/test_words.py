@@ -125,3 +125,18 @@ def test_living_state_marks() -> None:
     assert words.wound_state(WoundTrack()) == ""
     assert words.wound_state(WoundTrack().take("heavy")) == "тяжело ранен"
     assert words.wound_state(WoundTrack().take("death")) == "погиб"
+
+
+@pytest.mark.parametrize("level", ["heavy", "death"])
+def test_the_view_marks_a_fallen_pc_in_the_apps_words(level: str, tmp_path) -> None:
+    """Play-test: the Партия tab read «Тяжёлая×1 — тяжело ранен» and the players' view
+    «Тяжёлая×1 — без сил» for the same PC: one word list (tui/words.py) for both."""
+    from tui.bridge import combat as bridge
+    from tui.store import Store
+    from tui.view import party_row
+
+    with Store.open(tmp_path / "c.json") as store:
+        pc = store.characters()[0]
+    track = WoundTrack().take(level)
+    row = party_row("drevo", bridge.with_track(pc, track))
+    assert row[-1].endswith(f" — {words.wound_state(track)}"), row
