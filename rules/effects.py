@@ -381,6 +381,13 @@ def remaining_text(effect: Effect, round_now: int, minute_now: int, names: dict[
     kind, who, first = effect.expires
     whose = names.get(who, who)
     if effect.duration == "rounds":
-        left = first - max(round_now, 1) + 1 if kind == "round_end" else first - round_now
-        return f"ещё {max(left, 0)} р."
+        return f"ещё {rounds_left(effect, round_now)} р."
     return f"{'до начала' if kind == 'turn_start' else 'до конца'} хода: {whose}"
+
+
+def rounds_left(effect: Effect, round_now: int) -> int:
+    """Return how many rounds an effect of ``duration="rounds"`` has left (0 when due)."""
+    assert effect.expires is not None
+    kind, _who, first = effect.expires
+    left = first - max(round_now, 1) + 1 if kind == "round_end" else first - round_now
+    return max(left, 0)

@@ -17,14 +17,23 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from rules.effects import EffectSet, active_modifiers
+from rules.effects import Effect, EffectSet, active_modifiers, remaining_text, rounds_left
 from rules.errors import RulesError
 from rules.modifiers import Modifier
+from tui import words
 from tui.store import Character
 
 EFFECTS_DOC = "effects"
 ROUNDS_DOC = "rounds"
 HEALTH_REASON = "здоровье"
+
+
+def left_text(effect: Effect, round_now: int, minute_now: int, names: dict[str, str]) -> str:
+    """Return what is left of an effect as the screen says it: «ещё 3 раунда» (the rules'
+    ``remaining_text`` with the count in words, tui/words.py), «до конца хода: Гриша»."""
+    if effect.duration == "rounds" and effect.expires is not None:
+        return f"ещё {words.rounds(rounds_left(effect, round_now))}"
+    return remaining_text(effect, round_now, minute_now, names)
 
 
 def load_effects(store: Any) -> EffectSet:

@@ -115,8 +115,9 @@ def public_effects(
 ) -> list[str]:
     """Return the effects the players may see, one line each (the GM hid the others; on a
     hidden NPC the name is «???»). Plain text."""
-    from rules.effects import EffectSet, remaining_text
+    from rules.effects import EffectSet
     from rules.errors import RulesError
+    from tui.bridge.effects import left_text
 
     try:
         effects = EffectSet.from_dict(doc)
@@ -129,7 +130,7 @@ def public_effects(
         if e.hidden:
             continue
         whom = names.get(e.target, "?") if e.target else "сцена"
-        left = remaining_text(e, round_now, effects.minute, names)
+        left = left_text(e, round_now, effects.minute, names)
         lines.append(f"{e.label} ({whom}) — {left}")
     return lines
 

@@ -91,7 +91,7 @@ class RoundsPane(
 
     def compose(self) -> ComposeResult:
         yield Static(id="rounds-status")
-        yield Table(id="rounds-table", cursor_type="row", zebra_stripes=True)
+        yield Table(id="rounds-table", cursor_type="row", zebra_stripes=True, wrap_last=True)
         yield Static(id="rounds-effects")
 
     def on_mount(self) -> None:

@@ -3,16 +3,22 @@ initiative rule or a write that waits), the table of combatants and the effects'
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from textual.widgets import DataTable, Static
 
-from rules.effects import EffectSet, remaining_text
+from rules.effects import EffectSet
 from rules.rounds import Tracker
+from tui import words
+from tui.bridge.effects import left_text
 from tui.present.rolls import plain
 from tui.store import Character
 from tui.widgets.combat.rounds_initiative import OUT, initiative_rule
 from tui.words import SYSTEM_NAMES
+
+#: The widest the harm column grows at 80 columns; a longer note wraps (the effects keep room).
+HARM_WIDTH = 18
 
 
 class RoundsDrawing:
@@ -75,7 +81,7 @@ class RoundsDrawing:
             side,
             c.name,
             roll.text if roll else "",
-            self._harm_text(c),
+            "\n".join(textwrap.wrap(self._harm_text(c), HARM_WIDTH)),  # a note wraps, not cut
             ", ".join(labels),
         )
 
@@ -86,11 +92,12 @@ class RoundsDrawing:
         lines = ["[b]Эффекты[/b]"]
         for e in self.effects.effects:
             whom = names.get(e.target, "?") if e.target else "сцена"
-            left = remaining_text(e, self.tracker.round, self.effects.minute, names)
+            left = left_text(e, self.tracker.round, self.effects.minute, names)
             repeat = ""
             if e.repeat_every:
-                unit = "р." if e.repeat_unit == "round" else "мин"
-                repeat = f" · каждые {e.repeat_every} {unit}: {e.repeat_text or e.name}"
+                n = e.repeat_every
+                every = words.rounds(n) if e.repeat_unit == "round" else f"{n} мин"
+                repeat = f" · каждые {every}: {e.repeat_text or e.name}"
             hidden = " · [i]скрыт[/i]" if e.hidden else ""
             lines.append(f"• {plain(e.label)} ({plain(whom)}) — {left}{plain(repeat)}{hidden}")
         return "\n".join(lines)

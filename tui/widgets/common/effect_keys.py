@@ -156,8 +156,8 @@ class EffectKeys:
 
     def action_add_effect(self) -> None:
         """Add an effect to the highlighted character (or to the scene) from a form."""
-        from rules.effects import remaining_text
         from rules.errors import RulesError
+        from tui.bridge.effects import left_text
         from tui.widgets.common.effect_form import EffectForm
 
         ctx = self.effect_context()
@@ -173,7 +173,7 @@ class EffectKeys:
                 self.app.notify(str(err), severity="error")  # type: ignore[attr-defined]
                 return
             whom = ctx.names.get(effect.target, "?") if effect.target else "сцена"
-            left = remaining_text(effect, ctx.now.round, effects.minute, ctx.names)
+            left = left_text(effect, ctx.now.round, effects.minute, ctx.names)
             text = f"Эффект «{effect.label}» ({whom}): {left}"
             actor, data = ctx.names.get(effect.target), {"effect": effect.to_dict()}
             self.save_effects(
@@ -273,13 +273,12 @@ class EffectKeys:
 
 
 def effects_sheet_line(store: Any, c: Character | None) -> str:
-    """Return «\n[b]Эффекты:[/b] Оглушён −1 (ещё 2 р.), Темнота −2 (сцена)» for a sheet
+    """Return «\n[b]Эффекты:[/b] Оглушён −1 (ещё 2 раунда), Темнота −2 (сцена)» for a sheet
     (``""`` when nothing is on the character or the scene)."""
     doc = store.get_doc(EFFECTS_DOC)
     if c is None or not doc or not doc.get("effects"):
         return ""  # the usual case: nothing to import, nothing to show
-    from rules.effects import remaining_text
-    from tui.bridge.effects import current_round, load_effects
+    from tui.bridge.effects import current_round, left_text, load_effects
     from tui.present.rolls import plain
 
     effects = load_effects(store)
@@ -290,5 +289,5 @@ def effects_sheet_line(store: Any, c: Character | None) -> str:
         if e.target not in (c.id, ""):
             continue
         where = "сцена, " if not e.target else ""
-        parts.append(f"{e.label} ({where}{remaining_text(e, rnd, effects.minute, names)})")
+        parts.append(f"{e.label} ({where}{left_text(e, rnd, effects.minute, names)})")
     return f"\n[b]Эффекты:[/b] {plain(', '.join(parts))}" if parts else ""

@@ -156,7 +156,16 @@ class Table(DataTable[Any]):
                 continue
             lines = textwrap.wrap(raw.plain, width, break_on_hyphens=False) or [""]
             self._data[key][last.key] = Text("\n".join(lines), style=raw.style)
-            row.height = len(lines)
+            # as tall as its tallest cell: another column may hold lines of its own
+            tallest = max(
+                (
+                    c.plain.count("\n") + 1
+                    for k, c in self._data[key].items()
+                    if isinstance(c, Text)
+                ),
+                default=1,
+            )
+            row.height = max(len(lines), tallest)
         if rows:
             self._update_count += 1  # the cached cells and row offsets are stale
         return rows
