@@ -18,7 +18,7 @@ from tui.widgets.combat.rounds_initiative import OUT, initiative_rule
 from tui.words import SYSTEM_NAMES
 
 #: The widest the harm column grows at 80 columns; a longer note wraps (the effects keep room).
-HARM_WIDTH = 18
+HARM_WIDTH = 14
 
 
 class RoundsDrawing:
