@@ -70,6 +70,9 @@ def test_help_is_russian_throughout(capsys, command) -> None:
     for english in ("usage:", "options:", "positional arguments", "show this help", "optional"):
         assert english not in out, f"kubik {' '.join(command)} -h: {english!r}"
     assert "показать эту справку и выйти" in out
+    # the placeholders too: «--trait TRAIT», «--campaign CAMPAIGN» were argparse's English
+    english = re.findall(r"--[a-z-]+ ([A-Z][A-Z_]+)\b", out)
+    assert not [m for m in english if m not in ("N", "DM")], english
 
 
 @pytest.mark.parametrize("command", SCRIPTING, ids=" ".join)

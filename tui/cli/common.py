@@ -71,11 +71,12 @@ class Parser(argparse.ArgumentParser):
         )
 
     def add_argument(self, *args: Any, **kwargs: Any) -> Any:
-        """Add an argument; a plain ``int`` one refuses numbers beyond ``MAX_NUMBER``."""
+        """Add an argument; a plain ``int`` one refuses numbers beyond ``MAX_NUMBER``, and a
+        valued option without a placeholder gets a Russian one (not argparse's «TRAIT»)."""
         names = [a.lstrip("-").replace("-", "_") for a in args]
         if kwargs.get("type") is int and not set(names) & set(UNBOUNDED):
             kwargs["type"] = bounded_int
-        return super().add_argument(*args, **kwargs)
+        return super().add_argument(*args, **russian_metavar(args, kwargs))
 
     def add_argument_group(self, *args: Any, **kwargs: Any) -> Any:
         group = super().add_argument_group(*args, **kwargs)
@@ -95,14 +96,65 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: ошибка: {message}\n")
 
 
+#: The placeholder of a valued option in `-h`, by its name (``vs_`` options as their own).
+METAVARS = {
+    "action": "ДЕЙСТВИЕ",
+    "actor": "ИМЯ",
+    "after_die": "КУБ",
+    "again": "N",
+    "ally_difficulty": "СЛОЖНОСТЬ",
+    "ally_note": "ТЕКСТ",
+    "attribute": "АТРИБУТ",
+    "campaign": "ФАЙЛ",
+    "character": "ИМЯ",
+    "characteristic": "ЗНАЧЕНИЕ",
+    "die": "КУБ",
+    "difficulty": "СЛОЖНОСТЬ",
+    "distance": "ДИСТАНЦИЯ",
+    "dm": "DM",
+    "energy_after": "КУБОВ",
+    "energy_dice": "КУБОВ",
+    "host": "АДРЕС",
+    "intent": "ТЕКСТ",
+    "level": "УРОВЕНЬ",
+    "mastery": "N",
+    "mod": "МОД",
+    "pool": "ЗАПАС",
+    "port": "ПОРТ",
+    "reason": "ТЕКСТ",
+    "seed": "ЗЕРНО",
+    "skill": "НАВЫК",
+    "special_rule": "ПРАВИЛО",
+    "technique": "ТЕХНИКА",
+    "tie_price": "ТЕКСТ",
+    "trait": "ЧЕРТА",
+    "vs": "ЗНАЧЕНИЕ",
+}
+
+
+def russian_metavar(args: Sequence[str], kwargs: dict[str, Any]) -> dict[str, Any]:
+    """Return ``kwargs`` with a Russian ``metavar`` for a valued option that has none (an
+    option with choices keeps showing them; a flag takes no value)."""
+    if "metavar" in kwargs or "choices" in kwargs or not args or not args[0].startswith("-"):
+        return kwargs
+    if kwargs.get("action") not in (None, "store", "append"):
+        return kwargs
+    long = next((a for a in args if a.startswith("--")), args[0])  # argparse's dest
+    name = (kwargs.get("dest") or long.lstrip("-")).replace("-", "_")
+    if name.startswith("vs_"):
+        name = name[3:]
+    return {**kwargs, "metavar": METAVARS.get(name, "ЗНАЧЕНИЕ")}
+
+
 def _bounding(add: Callable[..., Any]) -> Callable[..., Any]:
-    """Wrap a group's ``add_argument`` as ``Parser.add_argument`` bounds plain integers."""
+    """Wrap a group's ``add_argument`` as ``Parser.add_argument`` bounds plain integers (and
+    names the placeholder)."""
 
     def add_argument(*args: Any, **kwargs: Any) -> Any:
         names = [a.lstrip("-").replace("-", "_") for a in args]
         if kwargs.get("type") is int and not set(names) & set(UNBOUNDED):
             kwargs["type"] = bounded_int
-        return add(*args, **kwargs)
+        return add(*args, **russian_metavar(args, kwargs))
 
     return add_argument
 
