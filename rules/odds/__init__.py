@@ -96,18 +96,24 @@ class Distribution:
         return self.offset + last
 
 
-_CACHE: dict[str, Distribution] = {}
+_CACHE: dict[object, Distribution] = {}
 _CACHE_SIZE = 256
+_new = object.__new__
 
 
-def _compute(root: Node, max_chain: int) -> Distribution:
-    """The distribution of a parsed tree, remembered by its canonical notation."""
-    key = f"{max_chain}:{root}"
-    found = _CACHE.get(key)
-    if found is not None:
-        return found
+def _compute(root: Node, max_chain: int, key: object = None) -> Distribution:
+    """The distribution of a parsed tree, remembered by ``key`` (its canonical notation
+    unless given: ``odds`` of a text passes the text, which costs nothing to make)."""
+    if key is None:
+        key = f"{max_chain}:{root}"
+        found = _CACHE.get(key)
+        if found is not None:
+            return found
     offset, weights, denominator = _trim(_node(root, max_chain, _Work()))
-    dist = Distribution(offset, tuple(weights), denominator)
+    # not Distribution(...): a frozen __init__ pays an object.__setattr__ per field, a tenth of
+    # the odds of ``3d6``; these three fields are all it has
+    dist = _new(Distribution)
+    dist.__dict__.update(offset=offset, weights=tuple(weights), denominator=denominator)
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.pop(next(iter(_CACHE)))
     _CACHE[key] = dist
@@ -135,9 +141,12 @@ def odds(expr: str | Expression) -> Distribution:
         DiceSyntaxError: the text cannot be parsed.
         DiceLimitError: a bound is broken, or the exact calculation would take too long.
     """
+    max_chain = DEFAULT_LIMITS.max_chain
     if isinstance(expr, str):
-        expression = parse(expr)
-    else:
-        validate(expr)
-        expression = expr
-    return _compute(expression.root, DEFAULT_LIMITS.max_chain)
+        key = (max_chain, expr)  # the same text parses to the same tree
+        found = _CACHE.get(key)
+        if found is not None:
+            return found
+        return _compute(parse(expr).root, max_chain, key)
+    validate(expr)
+    return _compute(expr.root, max_chain)
