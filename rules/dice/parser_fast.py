@@ -22,17 +22,15 @@ from rules.dice.bounds import bounds
 from rules.dice.model import Binary, Compare, Dice, Expression, Limits, Node, Number, Reroll, Select
 
 _INT = "[0-9]{1,9}"  # ASCII digits only, at most the general parser's nine
-_TOKEN = re.compile(
-    rf"""\ *(?:
-     (?P<dice>(?P<count>{_INT})?[dDкКдД](?P<faces>{_INT}|%|[fFфФ])(?P<mods>
-        (?:min(?P<min>{_INT}))?
-        (?:max(?P<max>{_INT}))?
-        (?:(?P<r>r)(?P<once>o)?(?P<op>!=|<>|<=|>=|=|<|>)?(?P<point>{_INT})?)?
-        (?:(?P<k>k)(?P<kside>[hl])?(?P<kn>{_INT})?)?
-        (?:(?P<d>d)(?P<dside>[hl])?(?P<dn>{_INT})?)?)?)
-    |(?P<number>{_INT})
-    |(?P<sign>[-+\u2212*/()])
-    |(?P<end>\Z))""",
+#: an operand: a pool with its modifiers (in this order), or a number
+_OPERAND = re.compile(
+    rf"""(?:({_INT})?[dDкКдД]({_INT}|%|[fFфФ])(
+        (?:min({_INT}))?
+        (?:max({_INT}))?
+        (?:(r)(o)?(!=|<>|<=|>=|=|<|>)?({_INT})?)?
+        (?:(k)([hl])?({_INT})?)?
+        (?:(d)([hl])?({_INT})?)?)
+    |({_INT}))""",
     re.VERBOSE,
 )
 _OPS = {"+": "+", "-": "-", "\u2212": "-", "*": "*", "/": "/"}
@@ -53,8 +51,10 @@ def _make(cls: type[_T], **fields: Any) -> _T:
 
 
 def _dice(m: re.Match[str], limits: Limits) -> Dice | None:
-    """The pool of a ``dice`` token, or ``None`` if it breaks a bound or a check."""
-    count_text, faces_text = m["count"], m["faces"]
+    """The pool of an operand token, or ``None`` if it breaks a bound or a check."""
+    count_text, faces_text, mods, mn, mx, r, once, op, point, k, kside, kn, d, dside, dn, _ = (
+        m.groups()
+    )
     count = 1 if count_text is None else int(count_text)
     if not 1 <= count <= limits.max_dice_per_term:
         return None
@@ -67,40 +67,39 @@ def _dice(m: re.Match[str], limits: Limits) -> Dice | None:
         if not limits.min_faces <= faces <= limits.max_faces:
             return None
     minimum = maximum = reroll = keep = drop = None
-    if m["mods"]:
-        if m["min"] is not None:
-            minimum = int(m["min"])
+    if mods:
+        if mn is not None:
+            minimum = int(mn)
             if not low <= minimum <= high:
                 return None
-        if m["max"] is not None:
-            maximum = int(m["max"])
+        if mx is not None:
+            maximum = int(mx)
             if not low <= maximum <= high or (minimum is not None and minimum > maximum):
                 return None
-        if m["r"] is not None:
-            point, op = m["point"], m["op"]
+        if r is not None:
             compare = None
             if point is not None:
                 op = "!=" if op == "<>" else op or "="
                 compare = _make(Compare, op=op, value=int(point))
             elif op is not None:
                 return None  # «r<» without a number
-            reroll = _make(Reroll, once=m["once"] is not None, point=compare)
+            reroll = _make(Reroll, once=once is not None, point=compare)
             if not reroll.once:
                 match = (compare or Compare("=", low)).match
                 if all(match(v) for v in range(low, high + 1)):
                     return None  # a reroll that never stops
-        if m["k"] is not None:
-            n = 1 if m["kn"] is None else int(m["kn"])
+        if k is not None:
+            n = 1 if kn is None else int(kn)
             if not 1 <= n <= count:
                 return None
-            keep = _make(Select, keep=True, high=m["kside"] != "l", count=n)
-        if m["d"] is not None:
-            if m["dn"] is None and m["dside"] is None:
+            keep = _make(Select, keep=True, high=kside != "l", count=n)
+        if d is not None:
+            if dn is None and dside is None:
                 return None  # a bare «d» after a pool: the general parser explains
-            n = 1 if m["dn"] is None else int(m["dn"])
+            n = 1 if dn is None else int(dn)
             if not 1 <= n <= count:
                 return None
-            drop = _make(Select, keep=False, high=m["dside"] == "h", count=n)
+            drop = _make(Select, keep=False, high=dside == "h", count=n)
     return _make(
         Dice,
         count=count,
@@ -112,7 +111,7 @@ def _dice(m: re.Match[str], limits: Limits) -> Dice | None:
         keep=keep,
         drop=drop,
         target=None,
-        position=m.start("dice"),
+        position=m.start(),
     )
 
 
@@ -140,43 +139,14 @@ def fast_parse(text: str, limits: Limits) -> Expression | None:
     most_depth = min(_MAX_PARENS, limits.max_depth)
     total = 0  # dice
     pos = 0
-    match = _TOKEN.match
+    match = _OPERAND.match
     while True:
-        m = match(text, pos, end)
-        if m is None:
-            return None
-        pos = m.end()
-        kind = m.lastgroup
-        if kind == "dice" or kind == "number":
-            if not want_operand:
-                return None  # two operands in a row («2d6d6 2»)
-            want_operand = False
-            if kind == "number":
-                operands.append(_make(Number, value=int(m["number"]), position=m.start(kind)))
-                continue
-            dice = _dice(m, limits)
-            if dice is None:
-                return None
-            operands.append(dice)
-            total += dice.count
-            continue
-        if kind == "end":
+        while pos < end and text[pos] == " ":
+            pos += 1
+        if pos == end:
             break
-        ch = m["sign"]
-        if ch == "(":
-            if not want_operand or depth >= most_depth:
-                return None
-            depth += 1
-            operators.append((ch, 0))
-        elif ch == ")":
-            if want_operand or not depth:
-                return None
-            while operators[-1][0] != "(":
-                if not _reduce(operands, operators, limits):
-                    return None
-            operators.pop()
-            depth -= 1
-        else:
+        ch = text[pos]
+        if ch in _OPS:
             if want_operand:
                 return None  # a unary sign: the general parser
             op = _OPS[ch]
@@ -186,8 +156,39 @@ def fast_parse(text: str, limits: Limits) -> Expression | None:
                     break
                 if not _reduce(operands, operators, limits):
                     return None
-            operators.append((op, m.start("sign")))
+            operators.append((op, pos))
             want_operand = True
+            pos += 1
+        elif ch == "(":
+            if not want_operand or depth >= most_depth:
+                return None
+            depth += 1
+            operators.append((ch, pos))
+            pos += 1
+        elif ch == ")":
+            if want_operand or not depth:
+                return None
+            while operators[-1][0] != "(":
+                if not _reduce(operands, operators, limits):
+                    return None
+            operators.pop()
+            depth -= 1
+            pos += 1
+        else:
+            m = match(text, pos, end)
+            if m is None or not want_operand:
+                return None  # not a shape of ours, or two operands in a row («2d6d6 2»)
+            want_operand = False
+            number = m.group(16)
+            if number is not None:
+                operands.append(_make(Number, value=int(number), position=pos))
+            else:
+                dice = _dice(m, limits)
+                if dice is None:
+                    return None
+                operands.append(dice)
+                total += dice.count
+            pos = m.end()
     if want_operand or depth or total > limits.max_dice_total:
         return None
     while operators:
