@@ -8,6 +8,8 @@ its items (or counts them, or keeps some); ``+``/``-``/``*``/``/`` combine sub-t
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import repeat
+from operator import sub
 
 from rules.dice import Binary, Dice, Group, Negate, Node, Number, Target
 from rules.odds.explode import (
@@ -57,9 +59,9 @@ def _pool(dice: Dice, max_chain: int, work: _Work, target: Target | None = None)
             return dice.count * dice.low, _uniform_power(faces, dice.count), faces**dice.count
         if dice.keep.count == 1:  # the highest (lowest) of n: P(max <= v) = (v/M)**n
             n = dice.count
-            cdf = [k**n for k in range(faces + 1)]
-            weights = [cdf[k + 1] - cdf[k] for k in range(faces)]
-            return dice.low, weights if dice.keep.high else weights[::-1], faces**n
+            cdf = list(map(pow, range(faces + 1), repeat(n)))
+            weights = list(map(sub, cdf[1:], cdf))
+            return dice.low, weights if dice.keep.high else weights[::-1], cdf[-1]
     target = target or dice.target
     if dice.explode is None and dice.keep is None and dice.drop is None:
         # one entry per die: its final value (or outcome) straight from the faces

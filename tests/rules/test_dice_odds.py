@@ -354,6 +354,10 @@ def test_vs_after_counting() -> None:
         ("2d3*d3", 3, 3, lambda v: (v[0] + v[1]) * v[2]),
         ("d3/2d3", 3, 3, lambda v: v[0] // (v[1] + v[2])),
         ("(2d3-4)*2d3", 4, 3, lambda v: (v[0] + v[1] - 4) * (v[2] + v[3])),
+        ("(2d3-4)*(d3-2)", 3, 3, lambda v: (v[0] + v[1] - 4) * (v[2] - 2)),
+        ("(d3-3)*(2d3-5)", 3, 3, lambda v: (v[0] - 3) * (v[1] + v[2] - 5)),
+        ("d20*d20", 2, 20, lambda v: v[0] * v[1]),
+        ("d4*d4*d4", 3, 4, lambda v: v[0] * v[1] * v[2]),
     ],
 )
 def test_arithmetic_with_a_constant_matches_enumeration(
