@@ -1,12 +1,12 @@
 """The dice parser's fast path: the shapes a GM types most, read with one compiled regex.
 
-``3d6``, ``2d20kh1 + 5``, ``4d6dl1``, ``2d6r1``, ``d20*d20``, ``(2d6+1)*3/2``: numbers and pools
-(with ``min``, ``max``, ``r``/``ro``, ``k``, ``d`` written in rpg-dice-roller's order), joined
-by ``+ - * /`` and parentheses, with an optional ``# label``. Anything else (``!``, success
-counting, groups, ``vs``, ``Nx``, a unary minus, tabs, modifiers in another order or case) and
-anything that would be an error is left to the recursive-descent parser
-(:mod:`rules.dice.parser`), the one place messages come from: :func:`fast_parse` returns
-``None`` for those.
+``3d6``, ``2d20kh1 + 5``, ``4d6dl1``, ``2d6r1``, ``10d10>=8f1``, ``d20*d20``, ``(2d6+1)*3/2``:
+numbers and pools (with ``min``, ``max``, ``r``/``ro``, ``k``, ``d``, success and failure
+counting, written in rpg-dice-roller's order), joined by ``+ - * /`` and parentheses, with an
+optional ``# label``. Anything else (``!``, groups, ``vs``, ``Nx``, a unary minus, a sign in a
+modifier, tabs, modifiers in another order or case) and anything that would be an error is
+left to the recursive-descent parser (:mod:`rules.dice.parser`), the one place messages come
+from: :func:`fast_parse` returns ``None`` for those.
 
 Where it answers, the result is equal (positions included) to the general parser's, which a
 property test checks on generated text. It exists because the exact odds of a tiny expression
@@ -19,7 +19,18 @@ import re
 from typing import Any, TypeVar
 
 from rules.dice.bounds import bounds
-from rules.dice.model import Binary, Compare, Dice, Expression, Limits, Node, Number, Reroll, Select
+from rules.dice.model import (
+    Binary,
+    Compare,
+    Dice,
+    Expression,
+    Limits,
+    Node,
+    Number,
+    Reroll,
+    Select,
+    Target,
+)
 
 _INT = "[0-9]{1,9}"  # ASCII digits only, at most the general parser's nine
 #: an operand: a pool with its modifiers (in this order), or a number
@@ -29,7 +40,8 @@ _OPERAND = re.compile(
         (?:max({_INT}))?
         (?:(r)(o)?(!=|<>|<=|>=|=|<|>)?({_INT})?)?
         (?:(k)([hl])?({_INT})?)?
-        (?:(d)([hl])?({_INT})?)?)
+        (?:(d)([hl])?({_INT})?)?
+        (?:(=|<>|<=|>=|<|>)({_INT})(?:f(!=|<>|<=|>=|=|<|>)?({_INT}))?)?)
     |({_INT}))""",
     re.VERBOSE,
 )
@@ -52,8 +64,8 @@ def _make(cls: type[_T], **fields: Any) -> _T:
 
 def _dice(m: re.Match[str], limits: Limits) -> Dice | None:
     """The pool of an operand token, or ``None`` if it breaks a bound or a check."""
-    count_text, faces_text, mods, mn, mx, r, once, op, point, k, kside, kn, d, dside, dn, _ = (
-        m.groups()
+    count_text, faces_text, mods, mn, mx, r, once, op, point, k, kside, kn, d, dside, dn = (
+        m.groups()[:15]
     )
     count = 1 if count_text is None else int(count_text)
     if not 1 <= count <= limits.max_dice_per_term:
@@ -66,7 +78,7 @@ def _dice(m: re.Match[str], limits: Limits) -> Dice | None:
         faces = high = int(faces_text)
         if not limits.min_faces <= faces <= limits.max_faces:
             return None
-    minimum = maximum = reroll = keep = drop = None
+    minimum = maximum = reroll = keep = drop = target = None
     if mods:
         if mn is not None:
             minimum = int(mn)
@@ -100,6 +112,15 @@ def _dice(m: re.Match[str], limits: Limits) -> Dice | None:
             if not 1 <= n <= count:
                 return None
             drop = _make(Select, keep=False, high=dside == "h", count=n)
+        success_op, success, failure_op, failure = m.groups()[15:19]
+        if success is not None:
+            fail = None
+            if failure is not None:
+                failure_op = "!=" if failure_op == "<>" else failure_op or "="
+                fail = _make(Compare, op=failure_op, value=int(failure))
+            success_op = "!=" if success_op == "<>" else success_op
+            hit = _make(Compare, op=success_op, value=int(success))
+            target = _make(Target, success=hit, failure=fail)
     return _make(
         Dice,
         count=count,
@@ -110,7 +131,7 @@ def _dice(m: re.Match[str], limits: Limits) -> Dice | None:
         reroll=reroll,
         keep=keep,
         drop=drop,
-        target=None,
+        target=target,
         position=m.start(),
     )
 
@@ -179,7 +200,7 @@ def fast_parse(text: str, limits: Limits) -> Expression | None:
             if m is None or not want_operand:
                 return None  # not a shape of ours, or two operands in a row («2d6d6 2»)
             want_operand = False
-            number = m.group(16)
+            number = m.group(20)
             if number is not None:
                 operands.append(_make(Number, value=int(number), position=pos))
             else:

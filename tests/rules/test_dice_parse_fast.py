@@ -81,6 +81,10 @@ def simple_pool(draw: st.DrawFn) -> str:
         text += draw(st.sampled_from(["k", "kh", "kl"])) + draw(number)
     if draw(st.booleans()):
         text += draw(st.sampled_from(["d", "dh", "dl"])) + draw(number)
+    if draw(st.booleans()):
+        text += draw(st.sampled_from(["", "=", "!=", "<>", "<", ">", "<=", ">="])) + draw(number)
+        if draw(st.booleans()):
+            text += "f" + draw(st.sampled_from(["", "=", "<>", "<", "<="])) + draw(number)
     return text
 
 
@@ -140,6 +144,7 @@ def test_near_valid_text_reads_as_the_parser_reads_it(text: str) -> None:
         "3d6", "d20", "2d20kh1", "2d20kl1 + 5", "4d6kh3", "5d6dl2", "4d6d1", "2d6dh", "100d6",
         "265d%", "4dF + 2", "2d6r1", "8d6r<3", "4d6ro1", "6d6min3", "3d6max4", "2d6min2max5",
         "(2d6+1)*3/2", "d20*d20", "2к6+3 # топор", "1d20 + 5 − 2", "3 * (d6 + d4) / 2",
+        "10d10>=8", "100d10>=8", "10d10>=8f1", "6d6>4f<2", "5d10<>3", "4d6kh3>=4f=1", "6d6>4f<>2",
     ],
 )  # fmt: skip
 def test_common_shapes_take_the_fast_path(text: str) -> None:
@@ -167,6 +172,8 @@ def test_common_shapes_take_the_fast_path(text: str) -> None:
         ("600d6 + 401d6", DiceBoundsError, 8),
         ("3 d6", DiceSyntaxError, 2),
         ("2d6+", DiceSyntaxError, 4),
+        ("10d10>=", DiceSyntaxError, 7),
+        ("10d10>=8f", DiceSyntaxError, 9),
     ],
 )
 def test_errors_are_left_to_the_parser(text: str, error: type, position: int) -> None:
