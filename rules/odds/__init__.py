@@ -35,8 +35,9 @@ from fractions import Fraction
 from functools import cached_property
 
 from rules.dice import DEFAULT_LIMITS, Expression, Node, parse, validate
+from rules.odds.direct import _direct
 from rules.odds.tree import _node
-from rules.odds.weights import _trim, _Work
+from rules.odds.weights import _Dist, _trim, _Work
 
 __all__ = ["Distribution", "odds"]
 
@@ -109,7 +110,12 @@ def _compute(root: Node, max_chain: int, key: object = None) -> Distribution:
         found = _CACHE.get(key)
         if found is not None:
             return found
-    offset, weights, denominator = _trim(_node(root, max_chain, _Work()))
+    return _store(key, _node(root, max_chain, _Work()))
+
+
+def _store(key: object, computed: _Dist) -> Distribution:
+    """Remember a computed distribution under ``key`` and return it."""
+    offset, weights, denominator = _trim(computed)
     # not Distribution(...): a frozen __init__ pays an object.__setattr__ per field, a tenth of
     # the odds of ``3d6``; these three fields are all it has
     dist = _new(Distribution)
@@ -147,6 +153,9 @@ def odds(expr: str | Expression) -> Distribution:
         found = _CACHE.get(key)
         if found is not None:
             return found
+        direct = _direct(expr)
+        if direct is not None:
+            return _store(key, direct)
         return _compute(parse(expr).root, max_chain, key)
     validate(expr)
     return _compute(expr.root, max_chain)
