@@ -96,10 +96,11 @@ def _dice(m: re.Match[str], limits: Limits) -> Dice | None:
             elif op is not None:
                 return None  # «r<» without a number
             reroll = _make(Reroll, once=once is not None, point=compare)
-            if not reroll.once:
+            # a reroll that never stops (one value, «=», covers only a die of one face)
+            if not reroll.once and (high == low or (compare is not None and compare.op != "=")):
                 match = (compare or Compare("=", low)).match
                 if all(match(v) for v in range(low, high + 1)):
-                    return None  # a reroll that never stops
+                    return None
         if k is not None:
             n = 1 if kn is None else int(kn)
             if not 1 <= n <= count:

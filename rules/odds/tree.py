@@ -66,16 +66,18 @@ def _pool(dice: Dice, max_chain: int, work: _Work, target: Target | None = None)
     if dice.explode is None and dice.keep is None and dice.drop is None:
         # one entry per die: its final value (or outcome) straight from the faces
         final, size = _reroll(dice)
-        g = _g(target)
+        count_as = None if target is None else target.outcome
         table: dict[int, int] = {}
+        get = table.get
         for value, _, _ in _kinds(dice)[0]:
             for v, w in final(value):
-                key = g(v)
-                table[key] = table.get(key, 0) + w
+                if count_as is not None:
+                    v = count_as(v)
+                table[v] = get(v, 0) + w
         low, high = min(table), max(table)
         die = (
             low,
-            [table.get(v, 0) for v in range(low, high + 1)],
+            list(map(get, range(low, high + 1), repeat(0))),
             (dice.high - dice.low + 1) * size,
         )
         return _power(die, dice.count, work)

@@ -195,3 +195,8 @@ def test_fast_path_keeps_custom_limits() -> None:
         assert fast_parse(text, tight) is None
         assert general(text, tight) is None
     assert same_as_general("((1))", tight)
+    one_face = Limits(min_faces=1)
+    for text in ("d1r1", "d1r", "2d1r=1"):  # a reroll of a one-faced die never stops
+        assert fast_parse(text, one_face) is None
+        assert general(text, one_face) is None
+    assert same_as_general("d1ro1", one_face)
