@@ -43,7 +43,7 @@ SIMPLE = [
 ]  # fmt: skip
 
 
-@settings(deadline=None, max_examples=300)
+@settings(deadline=None, max_examples=200)
 @given(st.lists(st.sampled_from(SIMPLE), max_size=25).map("".join))
 @example("3d6\n")
 @example("2d6+1\n")
@@ -110,7 +110,7 @@ def simple_expressions(draw: st.DrawFn) -> str:
     return body + draw(st.sampled_from(["", "#", "# топор", " #  "]))
 
 
-@settings(deadline=None, max_examples=300)
+@settings(deadline=None, max_examples=150)
 @given(simple_expressions())
 @example("2d6k")
 @example("2d6k1")
@@ -122,7 +122,7 @@ def test_simple_shapes_read_as_the_parser_reads_them(text: str) -> None:
     same_as_general(text)
 
 
-@settings(deadline=None, max_examples=100)
+@settings(deadline=None, max_examples=50)
 @given(expressions())
 def test_generated_expressions_read_as_the_parser_reads_them(text: str) -> None:
     """Issue 18: «an expression a GM types into rpg-dice-roller rolls the same way in kubik»,
