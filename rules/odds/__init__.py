@@ -25,7 +25,8 @@ arithmetic is exact. The pieces:
 This module holds the public API (:class:`Distribution`, :func:`odds`, the cache); the weight
 arithmetic is in :mod:`rules.odds.weights`, one die's entries and explosions in
 :mod:`rules.odds.explode`, keep/drop in :mod:`rules.odds.keep`, and the walk over pools, groups
-and the tree in :mod:`rules.odds.tree`.
+and the tree in :mod:`rules.odds.tree`; the tiniest shapes (``3d6``, ``2d20kh1 + 5``) go
+straight from the text through :mod:`rules.odds.direct`.
 """
 
 from __future__ import annotations
