@@ -37,6 +37,7 @@ from rules.dice.model import (
     Number,
 )
 from rules.dice.parser_checks import CheckMixin, _check
+from rules.dice.parser_fast import fast_parse
 from rules.dice.parser_modifiers import ModifierMixin
 from rules.dice.parser_tokens import _D, _DIGITS, _FUDGE, _REPEAT, _SIGNS, _bounds_error
 
@@ -299,7 +300,7 @@ def parse(text: str, limits: Limits = DEFAULT_LIMITS) -> Expression:
         raise _bounds_error(
             limits.max_length, f"выражение длиннее {limits.max_length} символов — сократите его"
         )
-    return _Parser(text, limits).top()
+    return fast_parse(text, limits) or _Parser(text, limits).top()
 
 
 def with_repeat(expression: Expression, repeat: int) -> Expression:

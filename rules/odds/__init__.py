@@ -25,7 +25,8 @@ arithmetic is exact. The pieces:
 This module holds the public API (:class:`Distribution`, :func:`odds`, the cache); the weight
 arithmetic is in :mod:`rules.odds.weights`, one die's entries and explosions in
 :mod:`rules.odds.explode`, keep/drop in :mod:`rules.odds.keep`, and the walk over pools, groups
-and the tree in :mod:`rules.odds.tree`.
+and the tree in :mod:`rules.odds.tree`; the tiniest shapes (``3d6``, ``2d20kh1 + 5``) go
+straight from the text through :mod:`rules.odds.direct`.
 """
 
 from __future__ import annotations
@@ -35,8 +36,9 @@ from fractions import Fraction
 from functools import cached_property
 
 from rules.dice import DEFAULT_LIMITS, Expression, Node, parse, validate
+from rules.odds.direct import _direct
 from rules.odds.tree import _node
-from rules.odds.weights import _trim, _Work
+from rules.odds.weights import _Dist, _trim, _Work
 
 __all__ = ["Distribution", "odds"]
 
@@ -96,18 +98,29 @@ class Distribution:
         return self.offset + last
 
 
-_CACHE: dict[str, Distribution] = {}
+_CACHE: dict[object, Distribution] = {}
 _CACHE_SIZE = 256
+_new = object.__new__
 
 
-def _compute(root: Node, max_chain: int) -> Distribution:
-    """The distribution of a parsed tree, remembered by its canonical notation."""
-    key = f"{max_chain}:{root}"
-    found = _CACHE.get(key)
-    if found is not None:
-        return found
-    offset, weights, denominator = _trim(_node(root, max_chain, _Work()))
-    dist = Distribution(offset, tuple(weights), denominator)
+def _compute(root: Node, max_chain: int, key: object = None) -> Distribution:
+    """The distribution of a parsed tree, remembered by ``key`` (its canonical notation
+    unless given: ``odds`` of a text passes the text, which costs nothing to make)."""
+    if key is None:
+        key = f"{max_chain}:{root}"
+        found = _CACHE.get(key)
+        if found is not None:
+            return found
+    return _store(key, _node(root, max_chain, _Work()))
+
+
+def _store(key: object, computed: _Dist) -> Distribution:
+    """Remember a computed distribution under ``key`` and return it."""
+    offset, weights, denominator = _trim(computed)
+    # not Distribution(...): a frozen __init__ pays an object.__setattr__ per field, a tenth of
+    # the odds of ``3d6``; these three fields are all it has
+    dist = _new(Distribution)
+    dist.__dict__.update(offset=offset, weights=tuple(weights), denominator=denominator)
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.pop(next(iter(_CACHE)))
     _CACHE[key] = dist
@@ -135,9 +148,15 @@ def odds(expr: str | Expression) -> Distribution:
         DiceSyntaxError: the text cannot be parsed.
         DiceLimitError: a bound is broken, or the exact calculation would take too long.
     """
+    max_chain = DEFAULT_LIMITS.max_chain
     if isinstance(expr, str):
-        expression = parse(expr)
-    else:
-        validate(expr)
-        expression = expr
-    return _compute(expression.root, DEFAULT_LIMITS.max_chain)
+        key = (max_chain, expr)  # the same text parses to the same tree
+        found = _CACHE.get(key)
+        if found is not None:
+            return found
+        direct = _direct(expr)
+        if direct is not None:
+            return _store(key, direct)
+        return _compute(parse(expr).root, max_chain, key)
+    validate(expr)
+    return _compute(expr.root, max_chain)

@@ -8,6 +8,8 @@ its items (or counts them, or keeps some); ``+``/``-``/``*``/``/`` combine sub-t
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import repeat
+from operator import sub
 
 from rules.dice import Binary, Dice, Group, Negate, Node, Number, Target
 from rules.odds.explode import (
@@ -57,23 +59,25 @@ def _pool(dice: Dice, max_chain: int, work: _Work, target: Target | None = None)
             return dice.count * dice.low, _uniform_power(faces, dice.count), faces**dice.count
         if dice.keep.count == 1:  # the highest (lowest) of n: P(max <= v) = (v/M)**n
             n = dice.count
-            cdf = [k**n for k in range(faces + 1)]
-            weights = [cdf[k + 1] - cdf[k] for k in range(faces)]
-            return dice.low, weights if dice.keep.high else weights[::-1], faces**n
+            cdf = list(map(pow, range(faces + 1), repeat(n)))
+            weights = list(map(sub, cdf[1:], cdf))
+            return dice.low, weights if dice.keep.high else weights[::-1], cdf[-1]
     target = target or dice.target
     if dice.explode is None and dice.keep is None and dice.drop is None:
         # one entry per die: its final value (or outcome) straight from the faces
         final, size = _reroll(dice)
-        g = _g(target)
+        count_as = None if target is None else target.outcome
         table: dict[int, int] = {}
+        get = table.get
         for value, _, _ in _kinds(dice)[0]:
             for v, w in final(value):
-                key = g(v)
-                table[key] = table.get(key, 0) + w
+                if count_as is not None:
+                    v = count_as(v)
+                table[v] = get(v, 0) + w
         low, high = min(table), max(table)
         die = (
             low,
-            [table.get(v, 0) for v in range(low, high + 1)],
+            list(map(get, range(low, high + 1), repeat(0))),
             (dice.high - dice.low + 1) * size,
         )
         return _power(die, dice.count, work)

@@ -354,6 +354,10 @@ def test_vs_after_counting() -> None:
         ("2d3*d3", 3, 3, lambda v: (v[0] + v[1]) * v[2]),
         ("d3/2d3", 3, 3, lambda v: v[0] // (v[1] + v[2])),
         ("(2d3-4)*2d3", 4, 3, lambda v: (v[0] + v[1] - 4) * (v[2] + v[3])),
+        ("(2d3-4)*(d3-2)", 3, 3, lambda v: (v[0] + v[1] - 4) * (v[2] - 2)),
+        ("(d3-3)*(2d3-5)", 3, 3, lambda v: (v[0] - 3) * (v[1] + v[2] - 5)),
+        ("d20*d20", 2, 20, lambda v: v[0] * v[1]),
+        ("d4*d4*d4", 3, 4, lambda v: v[0] * v[1] * v[2]),
     ],
 )
 def test_arithmetic_with_a_constant_matches_enumeration(
@@ -364,3 +368,20 @@ def test_arithmetic_with_a_constant_matches_enumeration(
     expected: Counter[int] = Counter(total(v) for v in product(range(1, faces + 1), repeat=count))
     n = faces**count
     assert odds(text).probs == {k: Fraction(c, n) for k, c in sorted(expected.items())}
+
+
+def test_a_remembered_text_gives_its_own_distribution() -> None:
+    """RULES §0: «Exact odds: every check has an exact outcome distribution (fractions, not
+    sampling)» — remembered by the text typed, the distribution is that text's, the same as the
+    parsed expression's and the canonical text's."""
+    from rules.odds import _compute
+
+    _compute.cache_clear()  # type: ignore[attr-defined]
+    first = odds("2d6 + 1")
+    assert odds("2d6 + 1") is first
+    assert odds("2d6 - 1").probs != first.probs
+    assert odds(parse("2d6 + 1")) == first == odds("2d6+1")
+    assert first.probs == brute([(1, 2, range(1, 7), None)], 1)
+    _compute.cache_clear()  # type: ignore[attr-defined]
+    again = odds("2d6 + 1")
+    assert again is not first and again == first
