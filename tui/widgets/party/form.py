@@ -16,6 +16,7 @@ from textual.widgets import Input, Label, Static
 from tui.sanitize import plain, safe_text
 from tui.store import Character, new_id
 from tui.widgets.common.stepper import Stepper
+from tui.widgets.common.withdrawn import Withdrawable
 from tui.widgets.party.fields import (
     FieldError,
     format_skills,
@@ -48,7 +49,7 @@ def blank_character(system: str, fate: int) -> Character:
     )
 
 
-class CharacterForm(ModalScreen[Character | None]):
+class CharacterForm(Withdrawable, ModalScreen[Character | None]):
     """Edit every field of a character; return it when all fields are valid, None on Esc."""
 
     DEFAULT_CSS = """

@@ -240,10 +240,6 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, Vertical):
         self.query_one("#party-table", DataTable).focus()
 
     def on_key(self, event: events.Key) -> None:
-        if self.swallows_key(event.key, event.is_printable):
-            event.stop()  # meant for the dialog that closed under the GM's fingers
-            event.prevent_default()
-            return
         field = self.query_one("#party-filter", Input)
         if event.key == "escape" and field.has_focus:
             event.stop()
