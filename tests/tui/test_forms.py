@@ -80,6 +80,27 @@ class TestAdd:
                 await pilot.pause()
                 assert app.store.characters() == before
 
+    async def test_a_name_another_window_added_meanwhile_is_refused(
+        self, make_test_app, campaign_path
+    ):
+        """The form judges the name against the party as the store has it on save."""
+        from dataclasses import replace
+
+        from tui.store import Store, new_id
+
+        app = make_test_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("a", *"Ждан")
+            other = Store.open(campaign_path)
+            other.upsert_character(replace(other.characters()[0], id=new_id(), name="ждан"))
+            app._refresh_store()  # what the file watch does
+            await pilot.pause()
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, CharacterForm)
+            assert "В партии уже есть «Ждан»" in str(app.screen.query_one("#e-name").render())
+        assert [n.casefold() for n in names(app)].count("ждан") == 1
+
     async def test_ide4_form(self, make_test_app):
         """IDE4: атрибуты 1–6, мастерство с главным атрибутом и дистанциями, энергия."""
         app = make_test_app(system="ide4")

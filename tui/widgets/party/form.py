@@ -85,14 +85,16 @@ class CharacterForm(Withdrawable, ModalScreen[Character | None]):
         character: Character,
         *,
         title: str,
-        taken: set[str],
+        taken: Callable[[], set[str]],
         weapons: list[str] | None = None,
     ) -> None:
         super().__init__()
         self.system = system
         self.character = character
         self.title_text = title
-        self.taken = {t.casefold() for t in taken}
+        #: The other characters' names as the store has them now (another window may add one
+        #: while the form is open): asked on each check of the name.
+        self.taken = taken
         self.known_weapons = weapons or []
         self.fields = system_fields(system)
         self.errors: dict[str, str] = {}
@@ -151,7 +153,7 @@ class CharacterForm(Withdrawable, ModalScreen[Character | None]):
 
     def _checks(self) -> dict[str, Callable[[], Any]]:
         checks: dict[str, Callable[[], Any]] = {
-            "name": lambda: parse_name(self._text("name"), self.taken),
+            "name": lambda: parse_name(self._text("name"), {t.casefold() for t in self.taken()}),
             "stats": self._stats,
             "skills": lambda: parse_skills(self.system, self._text("skills")),
             "notes": lambda: self._text("notes").strip(),
