@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tui.screens.keys import key_rows
 from tui.store import Skill
 from tui.widgets.party.form import CharacterForm
 
@@ -211,3 +212,25 @@ class TestFormSnapshots:
             await pilot.pause()
 
         assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)
+
+
+class TestTableKeys:
+    async def test_end_and_home_go_to_the_last_and_first_character(self, make_test_app):
+        """Listed in «?» under Партия; the filter field keeps them for its text."""
+        app = make_test_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = app.query_one("#party-table")
+            await pilot.press("end")
+            assert table.cursor_row == table.row_count - 1 > 0
+            sheet = str(app.query_one("#party-sheet").render())
+            assert shown(app)[-1] in sheet  # the sheet follows the cursor
+            await pilot.press("up", "home")
+            assert table.cursor_row == 0
+            await pilot.press("f", *"ав", "home", "x")  # in the filter: the text's start
+            assert app.query_one("#party-filter").value == "xав"
+            assert table.cursor_row == 0
+            await pilot.press("escape", "question_mark")  # out of the filter; the keys
+            await pilot.pause()
+            party = dict(key_rows(dict(app.screen.groups)["Партия"]))
+            assert party["Home"] == "Первый персонаж таблицы"
+            assert party["End"] == "Последний персонаж таблицы"
