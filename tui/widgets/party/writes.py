@@ -67,6 +67,7 @@ class PartyWrites:
         GM is told that only what is changed here will be saved.
         """
         self._dialog = _Dialog(screen, c, what, reopen, changed)
+        screen.follows_undo = True  # it follows the store: Ctrl+Z may undo under it
 
         def closed(result: Any) -> None:
             if self._dialog is not None and self._dialog.screen is screen:
