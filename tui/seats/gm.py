@@ -198,6 +198,8 @@ class RequestsScreen(ModalScreen[None]):
             title = "Сдвиг Судьбой: очки со знаком (например +1 или −2)"
         if price:
             title = "Цена Риска (платится при любом исходе; её увидит игрок)"
+        if item.request.kind == "reroll":
+            title = "Источник переброса (навык, еда, спокойствие, снаряжение…) или заметка"
 
         def changed(text: str | None) -> None:
             if text is None:

@@ -15,6 +15,7 @@ from typing import Any
 
 from rules.drevo import DISTANCES
 from rules.encounter import ACTION_KINDS
+from rules.ide4.state import REROLL_SOURCES
 from tui.words import plural, signed
 
 VERSION = 1
@@ -207,7 +208,13 @@ def check_payload(kind: str, payload: object) -> dict[str, Any]:
         if payload.get("price") is not None:
             checked["price"] = _text(payload["price"], "Цена Риска", MAX_NOTE, empty=False)
         return checked
-    if kind in ("reroll", "expanded"):
+    if kind == "reroll":  # IDE4: the source, if named (else the first the rules allow)
+        _only(payload, {"source", "note", "check"})
+        checked = {"note": _text(payload.get("note", ""), "Заметка", MAX_NOTE), **_check(payload)}
+        if payload.get("source") is not None:
+            checked["source"] = _choice(payload["source"], "Источник переброса", REROLL_SOURCES)
+        return checked
+    if kind == "expanded":
         _only(payload, {"note", "check"})
         return {"note": _text(payload.get("note", ""), "Заметка", MAX_NOTE), **_check(payload)}
     if kind == "note":
@@ -280,7 +287,8 @@ def describe(kind: str, payload: dict[str, Any], names: dict[str, str] | None = 
         price = f", цена: {payload['price']}" if payload.get("price") else ""
         return f"Риск{price}{tail}"
     if kind == "reroll":
-        return "Прошу переброс" + tail
+        source = REROLL_SOURCES.get(payload.get("source", ""), "")
+        return "Прошу переброс" + (f" ({source})" if source else "") + tail
     if kind == "expanded":
         return "Требую развёрнутую проверку" + tail
     if kind == "note":

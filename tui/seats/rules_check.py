@@ -130,6 +130,14 @@ def edited(request: Request, text: str) -> Request:
         from tui.seats.protocol import check_payload
 
         return replace(request, payload=check_payload(request.kind, {**p, "amount": value}))
+    if request.kind == "reroll":  # a source's name («еда», «Фатум») names the source
+        from rules.ide4.state import REROLL_SOURCES
+        from tui.seats.protocol import check_payload
+
+        named = {name.casefold(): key for key, name in REROLL_SOURCES.items()}
+        if text.strip().casefold() in named:
+            source = named[text.strip().casefold()]
+            return replace(request, payload=check_payload("reroll", {**p, "source": source}))
     key = "text" if request.kind == "note" else "note"
     from tui.seats.protocol import check_payload
 
