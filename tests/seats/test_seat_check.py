@@ -234,3 +234,48 @@ async def test_fate_shift_after_a_check_applies_the_points_and_undoes(folder, ca
             lambda m: any(r["id"] == "p1" and r["status"] == "undone" for r in m["requests"])
         )
         seat.close()
+
+
+async def test_a_seat_shows_the_gms_open_check_and_its_key_asks_about_that_check(
+    folder, campaign_path
+):
+    """The player's panel names the open check and its choices; «k» asks Risk about it; the GM
+    names the price and accepts; the panel shows the request accepted."""
+    from tui.seats.seat import SeatApp
+    from tui.seats.tokens import seats_dir, socket_path, token_for
+
+    app = gm_app(folder, campaign_path, system="starately")
+    async with app.run_test(size=(80, 24)) as pilot:
+        hub = await started(pilot, app)
+        me = _pc(app.store)
+        seats = seats_dir(folder)
+        seat = SeatApp(me.name, socket_path(seats, campaign_path), token_for(seats, me.name) or "")
+        async with seat.run_test(size=(80, 24)) as sp:
+            for _ in range(250):
+                if seat.mine():
+                    break
+                await sp.pause(0.01)
+            assert seat.check_action("risk", ()) is False  # no check open: no Risk key
+            with app._context():  # the GM's keys act in the GM's app
+                builder = await _failed_check(pilot, app, me)
+            for _ in range(250):
+                if "risk" in (seat.state.get("check") or {}).get("kinds", ()):
+                    break
+                await sp.pause(0.01)
+            head = str(seat.query_one("#seat-head").render())
+            assert "Проверка у ведущего" in head and "брошена" in head and "Риск" in head
+            await sp.press("k")
+            for _ in range(250):
+                if hub.pending():
+                    break
+                await sp.pause(0.01)
+            assert hub.pending()[0].request.payload["check"] == builder.seat.id
+            await pilot.press("ctrl+p", "enter", *"патроны", "enter", "escape")
+            await app.writes_done()
+            for _ in range(250):
+                if seat.requests and seat.requests[-1]["status"] == "accepted":
+                    break
+                await sp.pause(0.01)
+            assert seat.requests[-1]["status"] == "accepted"
+            assert "патроны" in seat.requests[-1]["text"]
+            assert builder._last.risk
