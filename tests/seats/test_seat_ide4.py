@@ -212,3 +212,22 @@ async def test_a_reroll_before_the_roll_and_a_closed_check_are_refused(folder, c
         q2 = await _decided(seat, "q2", "refused")
         assert "закрыта" in q2["reason"]
         seat.close()
+
+
+async def test_the_seat_offers_energy_before_or_after_as_the_open_check_stands():
+    """Before the roll only «e» (energy before), after it only «E» (energy after)."""
+    from tui.seats.seat import SeatApp
+    from tui.store import Character
+    from tui.store.codec import character_to_doc
+
+    lev = Character(id="lev", name="Лёва", kind="pc", qualities={}, skills=(), weapons=(), fate=0)
+    seat = SeatApp("Лёва", None, "t" * 32, connect=False)
+    async with seat.run_test(size=(80, 24)) as sp:
+        for stage, before, after in (("before", True, False), ("rolled", False, True)):
+            check = {"id": "c1", "character": "lev", "stage": stage, "kinds": ["energy"]}
+            state = {"system": "ide4", "mine": [character_to_doc(lev)], "check": check}
+            seat.apply_state({"state": state, "requests": []})
+            await sp.pause()
+            assert seat.check_action("energy", ("before",)) is before
+            assert seat.check_action("energy", ("after",)) is after
+            assert seat.check_action("reroll", ()) is False  # not offered by this check

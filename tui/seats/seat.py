@@ -291,7 +291,11 @@ class SeatApp(CrashReporting, App[None]):
         system = self.state.get("system", "")
         if kind in proto.CHECK_KINDS.get(system, ()) and not (system == "drevo" and kind == "fate"):
             check = self.state.get("check")  # only what the GM's open check offers now
-            return bool(check) and kind in check.get("kinds", ())
+            if not check or kind not in check.get("kinds", ()):
+                return False
+            if kind == "energy":  # before the roll, or after it: the check's stage says
+                return (parameters[:1] == ("before",)) == (check.get("stage") == "before")
+            return True
         return True
 
     def action_focus_step(self, delta: int) -> None:
