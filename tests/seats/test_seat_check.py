@@ -279,3 +279,32 @@ async def test_a_seat_shows_the_gms_open_check_and_its_key_asks_about_that_check
             assert seat.requests[-1]["status"] == "accepted"
             assert "патроны" in seat.requests[-1]["text"]
             assert builder._last.risk
+
+
+async def test_a_step_that_breaks_refuses_the_request_and_writes_nothing(
+    folder, campaign_path, monkeypatch
+):
+    """Whatever goes wrong inside the builder's step, the request is decided (refused with a
+    reason), never left half-written, and the campaign is unchanged."""
+    app = gm_app(folder, campaign_path, system="starately")
+    async with app.run_test(size=(80, 24)) as pilot:
+        hub = await started(pilot, app)
+        store = app.store
+        me = _pc(store)
+        seat = RawSeat(folder, campaign_path, me.name)
+        await seat.connect()
+        builder = await _failed_check(pilot, app, me)
+        payload = {"price": "фонарь", "check": builder.seat.id}
+        await seat.send(id="z1", kind="risk", character=me.id, payload=payload)
+        await seat.until(lambda m: bool(m["requests"]))
+
+        def broken(*_args):
+            raise KeyError("price")
+
+        monkeypatch.setattr(builder, "seat_apply", broken)
+        lines = len(store.log())
+        hub.accept("z1")
+        msg = await seat.until(lambda m: m["requests"][0]["status"] == "refused")
+        assert "не применить" in msg["requests"][0]["reason"]
+        assert len(store.log()) == lines and not store.get_doc("seat_requests")
+        seat.close()

@@ -148,6 +148,8 @@ class Hub:
                 self._changed(item.seat)
             except RulesError as err:
                 failed(err)
+            except Exception as err:  # noqa: BLE001 - a request must never stay «writing»
+                failed(RulesError(f"Сейчас не применить: {err}"))
             return
         if applies_in_fight(self.app, item.request):
             self.app.run_worker(
