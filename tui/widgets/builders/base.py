@@ -159,16 +159,17 @@ class SeatCheck:
         return self._closed.get(check_id, "")
 
     def changed(self, builder: Any) -> None:
-        """Tell the seats' hub (if the GM serves seats) when the offer changed."""
+        """Tell the seats' hub (if the GM serves seats) when the offer changed; without seats
+        nothing is computed."""
+        hub = getattr(builder.app, "_seat_hub", None)  # duck-typed: widgets import no seats
+        if hub is None:
+            return
         try:
             offer = builder.seat_check()
         except Exception:  # noqa: BLE001 - a half-built form has no offer yet
             offer = None
-        if offer == self._offer:
-            return
-        self._offer = offer
-        hub = getattr(builder.app, "_seat_hub", None)  # duck-typed: widgets import no seats
-        if hub is not None:
+        if offer != self._offer:
+            self._offer = offer
             hub.check_changed()
 
 
