@@ -51,6 +51,7 @@ class CheckRequests(RuleBasedStateMachine):
         self.driver = self.loop.create_task(self._drive(ready))
         self.loop.run_until_complete(ready)
         self.hub = self.run(lambda: started(self.pilot, self.app))
+        self.run(lambda: self.pilot.press("3"))  # the GM opens the Проверка tab
         self.builder = self.run(lambda: self.app.ensure_pane("check"))
         self.me = next(c for c in self.app.store.characters() if c.kind == "pc")
         self.call(lambda: self.builder.choose_character(self.me.id))

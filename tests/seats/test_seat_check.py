@@ -13,6 +13,8 @@ def _pc(store):
 
 
 async def _builder(pilot, app, character_id: str):
+    """The GM opens the Проверка tab and chooses ``character_id`` there."""
+    await pilot.press("3")
     builder = await app.ensure_pane("check")
     builder.choose_character(character_id)
     await pilot.pause()
@@ -307,4 +309,28 @@ async def test_a_step_that_breaks_refuses_the_request_and_writes_nothing(
         msg = await seat.until(lambda m: m["requests"][0]["status"] == "refused")
         assert "не применить" in msg["requests"][0]["reason"]
         assert len(store.log()) == lines and not store.get_doc("seat_requests")
+        seat.close()
+
+
+async def test_a_check_tab_built_ahead_but_never_shown_opens_no_check(folder, campaign_path):
+    """``kubik`` builds the Проверка tab in idle time: until the GM has it on screen, no check
+    is open for the seats, and a request about one is refused."""
+    app = gm_app(folder, campaign_path, system="starately")
+    async with app.run_test(size=(80, 24)) as pilot:
+        hub = await started(pilot, app)
+        me = _pc(app.store)
+        builder = await app.ensure_pane("check")  # built, the Партия tab still on screen
+        await pilot.pause()
+        assert app.query_one("TabbedContent").active == "party"
+        assert hub._state(me.name)["state"]["check"] is None
+        seat = RawSeat(folder, campaign_path, me.name)
+        await seat.connect()
+        await seat.send(id="h1", kind="risk", character=me.id, payload={})
+        msg = await seat.until(lambda m: bool(m["requests"]))
+        assert msg["requests"][0]["status"] == "refused"
+        assert "нет открытой проверки" in msg["requests"][0]["reason"]
+        await pilot.press("3")  # the GM opens the tab: the seat sees the check
+        builder.choose_character(me.id)
+        msg = await seat.until(lambda m: _offer(m).get("character") == me.id)
+        assert _offer(msg)["stage"] == "before"
         seat.close()

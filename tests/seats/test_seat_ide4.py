@@ -22,6 +22,8 @@ def _request(m, rid: str) -> dict:
 
 
 async def _open(pilot, app, me):
+    """The GM opens the Проверка tab and chooses ``me`` there."""
+    await pilot.press("3")
     builder = await app.ensure_pane("check")
     builder.choose_character(me.id)
     await pilot.pause()

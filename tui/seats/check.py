@@ -38,7 +38,9 @@ OTHER = "У ведущего открыта проверка другого пе
 def builder_of(app: Any) -> Any:
     """Return the Проверка tab's builder if it is built and takes seats' requests."""
     pane = getattr(app, "_panes", {}).get("check")
-    return pane if pane is not None and hasattr(pane, "seat_check") else None
+    if pane is None or not hasattr(pane, "seat_check"):
+        return None
+    return pane if pane.seat.opened else None  # built ahead but never shown: nothing open
 
 
 def offer_for(app: Any, characters: set[str]) -> dict[str, Any] | None:

@@ -146,6 +146,15 @@ class SeatCheck:
         self.id = uuid.uuid4().hex[:16]
         self._closed: dict[str, str] = {}
         self._offer: Any = None
+        #: The GM has had the Проверка tab on screen (a tab built ahead of time opens no check).
+        self.opened = False
+
+    def shown(self, builder: Any) -> None:
+        """The builder is on screen: its check is open for the seats from now on."""
+        if not self.opened:
+            self.opened = True
+            self._offer = self  # not an offer: the next ``changed`` tells the seats whatever it is
+            builder.call_after_refresh(self.changed, builder)  # once the app holds the tab
 
     def renew(self, reason: str) -> None:
         """The check the seats saw ends (``reason``: what a request about it is told)."""

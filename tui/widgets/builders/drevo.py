@@ -143,6 +143,10 @@ class DrevoBuilder(CharacterPicker, Vertical):
     def on_mount(self) -> None:
         self.query_one("#check-difficulty", Stepper).select(0)
 
+    def on_show(self) -> None:
+        """On screen: the seats may ask about this check (see ``SeatCheck``)."""
+        self.seat.shown(self)
+
     def _refresh_traits(self, *, preselect: bool = False) -> None:
         trait = self.query_one("#check-trait", Stepper)
         character = self.character

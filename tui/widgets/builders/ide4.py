@@ -120,6 +120,10 @@ class Ide4Builder(SeatMixin, SetupMixin, MovesMixin, ResultMixin, Vertical):
         self.query_one("#ide4-status").border_title = "Сложность и точные шансы"
         self.call_after_refresh(self._recompute)
 
+    def on_show(self) -> None:
+        """On screen: the seats may ask about this check (see ``SeatCheck``)."""
+        self.seat.shown(self)
+
     def on_resize(self, event: events.Resize) -> None:
         """Show the filled template beside the moves when there is room for both."""
         self.set_class(event.size.width >= WIDE, "-wide")

@@ -157,6 +157,10 @@ class StaratelyBuilder(RiskMixin, ChainMixin, GroupMixin, CharacterPicker, Horiz
 
     # -- the contract ---------------------------------------------------------------------------
 
+    def on_show(self) -> None:
+        """On screen: the seats may ask about this check (see ``SeatCheck``)."""
+        self.seat.shown(self)
+
     def set_characters(self, characters: list[Character]) -> None:
         """Offer ``characters``; a player's Risk undone or redone puts the check back."""
         super().set_characters(characters)
