@@ -96,13 +96,13 @@ async def started(pilot, app):
     raise AssertionError("the seats did not start")
 
 
-def gm_app(folder, campaign_path):
-    """The GM's app on ``campaign_path`` (seeded dice, frozen clock) serving seats from
-    ``folder``."""
+def gm_app(folder, campaign_path, system: str = "drevo"):
+    """The GM's app on ``campaign_path`` (seeded dice, frozen clock, a new campaign of
+    ``system``) serving seats from ``folder``."""
     from tests.conftest import frozen_clock
     from tui.app import make_app
     from tui.seats.tokens import seats_dir
 
-    app = make_app(campaign_path, seed=7, clock=frozen_clock)
+    app = make_app(campaign_path, system=system, seed=7, clock=frozen_clock)
     app.seats_folder = seats_dir(folder)
     return app

@@ -97,18 +97,28 @@ class Requests(RuleBasedStateMachine):
         line = proto.encode(message)
         self.loop.run_until_complete(self.hub._received("Милава", self.writer, line))
 
-    @rule(own=st.booleans(), kind=st.sampled_from(["note", "fate", "energy"]))
-    def send(self, own, kind):
+    @rule(
+        own=st.booleans(),
+        kind=st.sampled_from(["note", "fate", "energy", "risk", "reroll", "expanded"]),
+        about_check=st.booleans(),
+    )
+    def send(self, own, kind, about_check):
         rid = uuid.uuid4().hex[:12]
-        payload = {"note": {"text": "след"}, "fate": {"use": "before"}}.get(
-            kind, {"when": "before", "amount": 5}
-        )
+        payload = {
+            "note": {"text": "след"},
+            "fate": {"use": "before"},
+            "energy": {"when": "before", "amount": 5},
+        }.get(kind, {})
+        if about_check and kind != "note":  # a check the GM's app does not have open
+            payload = {**payload, "check": "c" + rid}
         character = self.mine if own else self.other
         self._receive(proto.Request(rid, kind, character, payload).to_dict())
         self.sent.append(rid)
         item = self.hub.requests[rid]
-        if not own or kind == "energy":  # another's character; no energy in Древо
+        if not own or kind not in ("note", "fate"):  # another's; not a choice of Древо
             assert item.status == "refused" and item.reason
+        elif kind == "fate" and about_check:  # no open check of hers (no Проверка tab here)
+            assert item.status == "refused" and "нет открытой проверки" in item.reason
 
     @rule(data=st.data())
     def send_again(self, data):
@@ -188,7 +198,9 @@ lines = st.one_of(
             "kind": st.sampled_from([*proto.KINDS, "write_file", "set"]),
             "character": st.text(max_size=40),
             "payload": st.dictionaries(
-                st.sampled_from(["text", "use", "action", "amount", "path"]),
+                st.sampled_from(
+                    ["text", "use", "action", "amount", "path", "check", "price", "die", "source"]
+                ),
                 st.none() | st.integers() | st.text(max_size=30),
                 max_size=4,
             ),

@@ -63,9 +63,11 @@ def test_a_line_too_long_or_not_json_is_refused():
     ("kind", "payload"),
     [
         ("fate", {"use": "before"}),
-        ("energy", {"when": "after", "amount": 20}),
-        ("risk", {"amount": 2}),
-        ("reroll", {}),
+        ("energy", {"when": "after", "amount": 2}),
+        ("energy", {"when": "before", "amount": 3, "die": 6, "check": "c1"}),
+        ("risk", {}),
+        ("risk", {"price": "тратится аптечка", "check": "c1"}),
+        ("reroll", {"check": "c1"}),
         ("expanded", {"note": "хочу подробно"}),
         ("note", {"text": "Милава ищет ловушки"}),
     ],
@@ -88,6 +90,28 @@ def test_each_kind_has_its_shape(kind, payload):
 def test_a_fate_shift_takes_signed_points_only(payload, reason):
     with pytest.raises(proto.ProtocolError, match=reason):
         proto.check_payload("fate", payload)
+
+
+@pytest.mark.parametrize(
+    ("kind", "payload", "reason"),
+    [
+        ("energy", {"when": "before", "amount": 11}, "от 1 до 10"),
+        ("energy", {"when": "before", "amount": 1, "die": 7}, "d4, d6"),
+        ("risk", {"amount": 2}, "Лишние поля"),
+        ("risk", {"price": "  "}, "пусто"),
+        ("reroll", {"check": "../x"}, "идентификатор"),
+    ],
+)
+def test_energy_risk_and_the_check_they_name_are_checked(kind, payload, reason):
+    with pytest.raises(proto.ProtocolError, match=reason):
+        proto.check_payload(kind, payload)
+
+
+def test_energy_and_risk_say_what_they_ask():
+    energy = proto.check_payload("energy", {"when": "after", "amount": 2, "die": 8})
+    assert proto.describe("energy", energy) == "Энергия после броска: 2 куба d8"
+    risk = proto.check_payload("risk", {"price": "сломан щуп"})
+    assert proto.describe("risk", risk) == "Риск, цена: сломан щуп"
 
 
 def test_a_fate_shift_with_points_says_them_and_the_gms_edit_sets_them():
@@ -137,6 +161,9 @@ fields = st.fixed_dictionaries(
                     "use",
                     "when",
                     "amount",
+                    "die",
+                    "price",
+                    "check",
                     "text",
                     "zz",
                 ]

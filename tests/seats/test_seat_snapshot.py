@@ -80,3 +80,33 @@ def test_gm_requests_dialog_80x24(snap_compare, campaign_path):
             await pilot.pause()
 
         assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_seat_with_the_gms_open_ide4_check_80x24(snap_compare, tmp_path):
+    """Лёва Кот's seat while the GM's IDE4 check of him is rolled: the check, what the rules
+    offer now, and the requests so far (one accepted, one undone by the GM)."""
+    store = Store.open(tmp_path / "ide4.json", system="ide4")
+    lev = by_name(store, "Лёва Кот")
+    state = seat_state(store, lev.name)
+    store.close()
+    state["check"] = {
+        "id": "c1",
+        "character": lev.id,
+        "stage": "rolled",
+        "kinds": ["energy", "reroll"],
+        "choices": ["энергия после броска (кубы до d6)", "переброс d100"],
+    }
+    requests = [
+        {"id": "x1", "kind": "expanded", "character": lev.id, "status": "accepted",
+         "text": "Требую развёрнутую проверку", "reason": ""},
+        {"id": "e1", "kind": "energy", "character": lev.id, "status": "undone",
+         "text": "Энергия до броска: 2 куба", "reason": ""},
+    ]  # fmt: skip
+    app = SeatApp(lev.name, None, "", connect=False)
+    app.link = "на связи с ведущим"
+
+    async def run_before(pilot):
+        app.apply_state({"v": 1, "type": "state", "state": state, "requests": requests})
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

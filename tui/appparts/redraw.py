@@ -86,7 +86,8 @@ class RedrawMixin:
         effects = self.store.get_doc("effects")  # tui.bridge.effects: shown and in the odds
         given = {
             "party": (characters, settings, effects),
-            "check": (characters, settings, effects),
+            # the players' accepted requests: their undo moves the open check (tui/seats/check)
+            "check": (characters, settings, effects, self.store.get_doc("seat_requests")),
             "combat": (characters, settings, self.store.get_doc("encounter"))
             + (self.store.get_doc("rounds"), effects),
         }

@@ -2,7 +2,8 @@
 
 ``attach(app)`` starts the :class:`~tui.seats.hub.Hub` when the app has a ``seats_folder``
 (``kubik`` sets it; a test gives a temporary one). Ctrl+P opens :class:`RequestsScreen`:
-Enter accepts, «e» edits (the note, the amount, a shift's points) then accepts, «r» refuses
+Enter accepts, «e» edits (the note, an energy's dice, a shift's points, Risk's price) then
+accepts (Enter on a Risk without its price asks for it), «r» refuses
 with a reason the player sees, «w» accepts this kind from now on («всегда принимать»).
 """
 
@@ -173,6 +174,12 @@ class RequestsScreen(ModalScreen[None]):
 
     def action_accept(self) -> None:
         rid = self._current()
+        if rid is None:
+            return
+        request = self.hub.requests[rid].request
+        if request.kind == "risk" and not request.payload.get("price"):
+            self.action_edit()  # the rules: the GM names Risk's price before the retry
+            return
         if rid is not None:
             self.hub.accept(rid)
             self.redraw()
@@ -199,10 +206,15 @@ class RequestsScreen(ModalScreen[None]):
         from tui.widgets.common.prompt import TextPrompt
 
         shift = item.request.kind == "fate" and item.request.payload.get("use") == "shift"
-        amount = item.request.kind in ("energy", "risk")
-        title = "Изменить: число" if amount else "Изменить заметку и принять"
+        amount = item.request.kind == "energy"
+        price = item.request.kind == "risk"
+        title = "Изменить: число кубов энергии" if amount else "Изменить заметку и принять"
         if shift:
             title = "Сдвиг Судьбой: очки со знаком (например +1 или −2)"
+        if price:
+            title = "Цена Риска (платится при любом исходе; её увидит игрок)"
+        if item.request.kind == "reroll":
+            title = "Источник переброса (навык, еда, спокойствие, снаряжение…) или заметка"
 
         def changed(text: str | None) -> None:
             if text is None:
@@ -221,9 +233,12 @@ class RequestsScreen(ModalScreen[None]):
         payload = item.request.payload
         if amount or shift:  # the number to edit (a shift's points may not be asked yet)
             current = str(payload.get("amount" if amount else "points", "") or "")
+        elif price:
+            current = str(payload.get("price", ""))
         else:
             current = str(payload.get("text" if item.request.kind == "note" else "note", ""))
-        prompt = TextPrompt(title, item.to_dict()["text"], required=amount or shift, value=current)
+        required = amount or shift or price
+        prompt = TextPrompt(title, item.to_dict()["text"], required=required, value=current)
         self.app.push_screen(prompt, changed)
 
     def action_always(self) -> None:

@@ -23,6 +23,7 @@ from typing import Any
 
 from rules.errors import RulesError
 from tui.seats import protocol as proto
+from tui.seats.check import Later, applies_to_check, apply_to_check, check_refusal, offer_for
 from tui.seats.fight import applies_in_fight, apply_in_fight
 from tui.seats.rules_check import apply, refusal
 from tui.seats.state import public_names, seat_names, seat_state
@@ -115,6 +116,10 @@ class Hub:
     def accept(self, request_id: str, request: proto.Request | None = None) -> None:
         """Accept (with the GM's edit, if given): one undo step, written by the app's worker.
 
+        A choice about the GM's open check (IDE4 energy, rerolls, the expanded check,
+        Старатели Risk, Судьба outside a fight) is the builder's own step
+        (:mod:`tui.seats.check`): refused with the reason when the check or the rules refuse
+        it, pending while it waits for the GM's part (Risk's price, a shift's points).
         Судьба in a Древо fight applies as the Бой tab's own step (:mod:`tui.seats.fight`);
         where it cannot apply now, the request stays pending with the reason (the GM's log
         line, the seat's panel) and nothing is written.
@@ -134,6 +139,18 @@ class Hub:
             item.status, item.reason = "refused", str(err)
             self._changed(item.seat)
 
+        if applies_to_check(self.app, item.request):  # the open check's own step
+            try:
+                apply_to_check(self.app, item.seat, item.request, done, failed)
+            except Later as err:  # the GM adds a price or the points, then accepts again
+                item.status, item.reason = "pending", str(err)
+                self._note(f"Заявка места {item.seat}: {err}")
+                self._changed(item.seat)
+            except RulesError as err:
+                failed(err)
+            except Exception as err:  # noqa: BLE001 - a request must never stay «writing»
+                failed(RulesError(f"Сейчас не применить: {err}"))
+            return
         if applies_in_fight(self.app, item.request):
             self.app.run_worker(
                 self._accept_in_fight(item, done, failed), group="seats", exit_on_error=False
@@ -157,6 +174,11 @@ class Hub:
             item.status, item.reason = "pending", why
             self._note(f"Заявка места {item.seat}: {why}")
             self._changed(item.seat)
+
+    def check_changed(self) -> None:
+        """The GM's open check changed (another character, rolled, a choice made): the seats
+        see its new offer."""
+        self._changed()
 
     def refuse(self, request_id: str, reason: str) -> None:
         item = self.requests.get(request_id)
@@ -244,6 +266,11 @@ class Hub:
             return
         item = Pending(seat, request)
         why = refusal(self.app.store, seat, request)
+        if not why and applies_to_check(self.app, request):
+            try:
+                why = check_refusal(self.app, request)
+            except Later:
+                why = ""  # it waits for the GM's part
         if not why and len([p for p in self.pending() if p.seat == seat]) >= MAX_REQUESTS:
             why = "Слишком много заявок ждут ведущего."
         if why:
@@ -262,6 +289,7 @@ class Hub:
 
     def _state(self, seat: str) -> dict[str, Any]:
         state = seat_state(self.app.store, seat)
+        state["check"] = offer_for(self.app, {doc["id"] for doc in state["mine"]})
         store = self.app.store
         names = public_names(store)
         requests = [p.to_dict(names) for p in self.requests.values() if p.seat == seat]

@@ -15,7 +15,8 @@ from typing import Any
 
 from rules.drevo import DISTANCES
 from rules.encounter import ACTION_KINDS
-from tui.words import signed
+from rules.ide4.state import REROLL_SOURCES
+from tui.words import plural, signed
 
 VERSION = 1
 #: The longest line either side reads (bytes); a longer one is refused unread.
@@ -42,8 +43,19 @@ SYSTEM_KINDS = {
     "starately": ("risk", "reroll", "note"),
     "wod": ("reroll", "note"),
 }
+#: The kinds that apply to the GM's open check of the character (the Проверка tab's builder;
+#: Древо's Судьба there only when the request names the check, else in the fight).
+CHECK_KINDS = {
+    "drevo": ("fate",),
+    "ide4": ("energy", "expanded", "reroll"),
+    "starately": ("risk",),
+}
 FATE_USES = {"before": "+4 к броску (до броска)", "shift": "сдвиг результата (после броска)"}
 ENERGY_WHEN = {"before": "до броска", "after": "после броска"}
+#: IDE4 energy: the most dice one request may name (the rules' own limits are checked when
+#: it applies: 10 before the roll, 3 after), and the die sizes by name.
+MAX_ENERGY_DICE = 10
+ENERGY_DIE_NAMES = {4: "d4", 6: "d6", 8: "d8", 10: "d10", 12: "d12", 20: "d20"}
 STATUSES = ("pending", "accepted", "refused", "undone")
 STATUS_NAMES = {
     "pending": "ждёт ведущего",
@@ -135,6 +147,12 @@ def _choice(value: object, what: str, allowed: object) -> str:
     return value
 
 
+def _check(payload: dict[str, Any]) -> dict[str, Any]:
+    """The open check a request is about (the id the seat was shown), when it names one."""
+    check = payload.get("check")
+    return {} if check is None else {"check": _ident(check, "Проверка")}
+
+
 def _only(payload: dict[str, Any], keys: set[str]) -> None:
     extra = set(payload) - keys
     if extra:
@@ -158,10 +176,11 @@ def check_payload(kind: str, payload: object) -> dict[str, Any]:
             "note": _text(payload.get("note", ""), "Заметка", MAX_NOTE),
         }
     if kind == "fate":
-        _only(payload, {"use", "points", "note"})
+        _only(payload, {"use", "points", "note", "check"})
         checked = {
             "use": _choice(payload.get("use"), "Судьба", FATE_USES),
             "note": _text(payload.get("note", ""), "Заметка", MAX_NOTE),
+            **_check(payload),
         }
         if payload.get("points") is not None:  # a shift's points, signed
             points = _int(payload["points"], "Очки Судьбы", -3, 3)
@@ -169,22 +188,35 @@ def check_payload(kind: str, payload: object) -> dict[str, Any]:
                 raise ProtocolError("Очки Судьбы: сдвиг от −3 до +3, не 0.")
             checked["points"] = points
         return checked
-    if kind == "energy":
-        _only(payload, {"when", "amount", "note"})
-        return {
+    if kind == "energy":  # IDE4: dice of the nominal (or of ``die``, no larger)
+        _only(payload, {"when", "amount", "die", "note", "check"})
+        checked = {
             "when": _choice(payload.get("when"), "Когда", ENERGY_WHEN),
-            "amount": _int(payload.get("amount"), "Энергия", 1, 100),
+            "amount": _int(payload.get("amount"), "Кубов энергии", 1, MAX_ENERGY_DICE),
             "note": _text(payload.get("note", ""), "Заметка", MAX_NOTE),
+            **_check(payload),
         }
-    if kind == "risk":
-        _only(payload, {"amount", "note"})
-        return {
-            "amount": _int(payload.get("amount"), "Риск", 1, 10),
-            "note": _text(payload.get("note", ""), "Заметка", MAX_NOTE),
-        }
-    if kind in ("reroll", "expanded"):
-        _only(payload, {"note"})
-        return {"note": _text(payload.get("note", ""), "Заметка", MAX_NOTE)}
+        if payload.get("die") is not None:
+            die = _int(payload["die"], "Куб энергии", 4, 20)
+            if die not in ENERGY_DIE_NAMES:
+                raise ProtocolError("Куб энергии: d4, d6, d8, d10, d12 или d20.")
+            checked["die"] = die
+        return checked
+    if kind == "risk":  # Старатели: the price is the GM's (required before the retry)
+        _only(payload, {"price", "note", "check"})
+        checked = {"note": _text(payload.get("note", ""), "Заметка", MAX_NOTE), **_check(payload)}
+        if payload.get("price") is not None:
+            checked["price"] = _text(payload["price"], "Цена Риска", MAX_NOTE, empty=False)
+        return checked
+    if kind == "reroll":  # IDE4: the source, if named (else the first the rules allow)
+        _only(payload, {"source", "note", "check"})
+        checked = {"note": _text(payload.get("note", ""), "Заметка", MAX_NOTE), **_check(payload)}
+        if payload.get("source") is not None:
+            checked["source"] = _choice(payload["source"], "Источник переброса", REROLL_SOURCES)
+        return checked
+    if kind == "expanded":
+        _only(payload, {"note", "check"})
+        return {"note": _text(payload.get("note", ""), "Заметка", MAX_NOTE), **_check(payload)}
     if kind == "note":
         _only(payload, {"text"})
         return {"text": _text(payload.get("text"), "Заметка", MAX_NOTE, empty=False)}
@@ -247,11 +279,16 @@ def describe(kind: str, payload: dict[str, Any], names: dict[str, str] | None = 
         return "Судьба: " + FATE_USES.get(payload.get("use", ""), "?") + shift + tail
     if kind == "energy":
         when = ENERGY_WHEN.get(payload.get("when", ""), "?")
-        return f"Энергия {payload.get('amount')} {when}{tail}"
+        count = payload.get("amount")
+        dice = plural(count, "куб", "куба", "кубов") if isinstance(count, int) else "?"
+        size = f" d{payload['die']}" if payload.get("die") else ""
+        return f"Энергия {when}: {dice}{size}{tail}"
     if kind == "risk":
-        return f"Риск {payload.get('amount')}{tail}"
+        price = f", цена: {payload['price']}" if payload.get("price") else ""
+        return f"Риск{price}{tail}"
     if kind == "reroll":
-        return "Прошу переброс" + tail
+        source = REROLL_SOURCES.get(payload.get("source", ""), "")
+        return "Прошу переброс" + (f" ({source})" if source else "") + tail
     if kind == "expanded":
         return "Требую развёрнутую проверку" + tail
     if kind == "note":

@@ -107,7 +107,8 @@ def apply(app: Any, seat: str, request: Request) -> str:
 
 
 def edited(request: Request, text: str) -> Request:
-    """Return the request with the GM's edit: the note (or an amount) replaced by ``text``."""
+    """Return the request with the GM's edit: the note (an energy's dice, a shift's points,
+    Risk's price) replaced by ``text``."""
     p = dict(request.payload)
     if request.kind == "fate" and p.get("use") == "shift":  # the points of the shift
         from tui.seats.protocol import check_payload
@@ -117,7 +118,11 @@ def edited(request: Request, text: str) -> Request:
         except ValueError:
             raise ProtocolError("Введите сдвиг числом: например +1 или −2.") from None
         return replace(request, payload=check_payload(request.kind, {**p, "points": value}))
-    if request.kind in ("energy", "risk"):
+    if request.kind == "risk":  # the GM names Risk's price (required)
+        from tui.seats.protocol import check_payload
+
+        return replace(request, payload=check_payload(request.kind, {**p, "price": text}))
+    if request.kind == "energy":
         try:
             value = int(text.strip().replace("−", "-"))
         except ValueError:
@@ -125,6 +130,14 @@ def edited(request: Request, text: str) -> Request:
         from tui.seats.protocol import check_payload
 
         return replace(request, payload=check_payload(request.kind, {**p, "amount": value}))
+    if request.kind == "reroll":  # a source's name («еда», «Фатум») names the source
+        from rules.ide4.state import REROLL_SOURCES
+        from tui.seats.protocol import check_payload
+
+        named = {name.casefold(): key for key, name in REROLL_SOURCES.items()}
+        if text.strip().casefold() in named:
+            source = named[text.strip().casefold()]
+            return replace(request, payload=check_payload("reroll", {**p, "source": source}))
     key = "text" if request.kind == "note" else "note"
     from tui.seats.protocol import check_payload
 

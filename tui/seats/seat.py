@@ -258,6 +258,12 @@ class SeatApp(CrashReporting, App[None]):
             self._offer = None
             if offer:
                 head += " · заявка отправлена — ждём ведущего"
+        check = self.state.get("check")
+        if check and not offer:
+            who = next((c.name for c in mine if c.id == check["character"]), "?")
+            stage = "брошена" if check.get("stage") == "rolled" else "до броска"
+            choices = "; ".join(check.get("choices") or []) or "выбора нет"
+            head += f"\n[b]Проверка у ведущего:[/b] {plain(who)}, {stage} · {plain(choices)}"
         self.query_one("#seat-head", Static).update(head)
         lines = []
         for r in self.requests[-3:]:
@@ -288,7 +294,17 @@ class SeatApp(CrashReporting, App[None]):
             return False  # letters are typed there
         kind = {"fate": "fate", "energy": "energy", "expanded": "expanded", "reroll": "reroll",
                 "risk": "risk", "note": "note"}.get(action)  # fmt: skip
-        return kind in kinds and bool(self.mine())
+        if kind not in kinds or not self.mine():
+            return False
+        system = self.state.get("system", "")
+        if kind in proto.CHECK_KINDS.get(system, ()) and not (system == "drevo" and kind == "fate"):
+            check = self.state.get("check")  # only what the GM's open check offers now
+            if not check or kind not in check.get("kinds", ()):
+                return False
+            if kind == "energy":  # before the roll, or after it: the check's stage says
+                return (parameters[:1] == ("before",)) == (check.get("stage") == "before")
+            return True
+        return True
 
     def action_stats(self) -> None:
         """Say where the luck stats are: the seat gets from the GM's app only the table's view
@@ -341,14 +357,26 @@ class SeatApp(CrashReporting, App[None]):
         offer = self.state.get("declare")
         if offer:
             return str(offer["actor"])
+        check = self.state.get("check")
+        if check:
+            return str(check["character"])
         return mine[0].id if mine else None
+
+    def _about_check(self, kind: str, who: str, payload: dict[str, Any]) -> dict[str, Any]:
+        """Name the GM's open check in a request about it (the GM refuses it once that check
+        is rolled or closed)."""
+        check = self.state.get("check")
+        kinds = proto.CHECK_KINDS.get(self.state.get("system", ""), ())
+        if check and check["character"] == who and kind in kinds:
+            return {**payload, "check": check["id"]}
+        return payload
 
     def action_fate(self, use: str) -> None:
         who = self._who()
         if not who:
             return
         if use == "before":
-            self.send("fate", who, {"use": use})
+            self.send("fate", who, self._about_check("fate", who, {"use": use}))
             return
         from tui.widgets.common.prompt import TextPrompt
 
@@ -362,7 +390,7 @@ class SeatApp(CrashReporting, App[None]):
             if not 1 <= abs(points) <= 3:
                 self.notify("Сдвиг Судьбой: от −3 до +3, не 0.", severity="error", markup=False)
                 return
-            self.send("fate", who, {"use": use, "points": points})
+            self.send("fate", who, self._about_check("fate", who, {"use": use, "points": points}))
 
         self.push_screen(
             TextPrompt("Сдвиг Судьбой после броска: очки", "например: +1 или −2"), typed
@@ -371,12 +399,12 @@ class SeatApp(CrashReporting, App[None]):
     def action_reroll(self) -> None:
         who = self._who()
         if who:
-            self.send("reroll", who, {})
+            self.send("reroll", who, self._about_check("reroll", who, {}))
 
     def action_expanded(self) -> None:
         who = self._who()
         if who:
-            self.send("expanded", who, {})
+            self.send("expanded", who, self._about_check("expanded", who, {}))
 
     def _ask_number(self, title: str, kind: str, extra: dict[str, Any]) -> None:
         from tui.widgets.common.prompt import TextPrompt
@@ -393,15 +421,19 @@ class SeatApp(CrashReporting, App[None]):
             except ValueError:
                 self.notify("Введите целое число.", severity="error", markup=False)
                 return
-            self.send(kind, who, {**extra, "amount": amount})
+            self.send(kind, who, self._about_check(kind, who, {**extra, "amount": amount}))
 
-        self.push_screen(TextPrompt(title, "например: 10"), typed)
+        self.push_screen(TextPrompt(title, "например: 2"), typed)
 
     def action_energy(self, when: str) -> None:
-        self._ask_number(f"Энергия {proto.ENERGY_WHEN[when]}: сколько", "energy", {"when": when})
+        title = f"Энергия {proto.ENERGY_WHEN[when]}: сколько кубов (номинала)"
+        self._ask_number(title, "energy", {"when": when})
 
     def action_risk(self) -> None:
-        self._ask_number("Риск: сколько", "risk", {})
+        """Ask for Risk on the failed check (the GM names its price)."""
+        who = self._who()
+        if who:
+            self.send("risk", who, self._about_check("risk", who, {}))
 
     def action_note(self) -> None:
         from tui.widgets.common.prompt import TextPrompt

@@ -122,6 +122,66 @@ class SpendTrail:
         return {e.id for e in entries if e.undone and e.id in ids}
 
 
+class SeatLater(RulesError):
+    """A player's request fits once the GM adds what only he decides (Risk's price, a shift's
+    points): it stays pending with this reason instead of being refused."""
+
+
+class SeatCheck:
+    """The open check of a builder as the players' seats see it (:mod:`tui.seats.check`).
+
+    A builder that takes players' requests has ``seat_check()`` (the offer: this check's id,
+    its character, its stage, the choices the rules give now, or None), ``seat_refusal(kind,
+    payload)`` (why not now, "" if it may) and ``seat_apply(kind, payload, seat)`` (the same
+    step as the GM's key, returned as the :class:`CheckRolled` the seats' hub writes as one
+    undo step). The id changes when the check is rolled or another one begins: a request about
+    an old id is refused with what became of it.
+    """
+
+    ROLLED = "Проверка уже брошена: выбор до броска опоздал."
+    CLOSED = "Эта проверка закрыта: ведущий начал другую."
+    KEEP = 50
+
+    def __init__(self) -> None:
+        self.id = uuid.uuid4().hex[:16]
+        self._closed: dict[str, str] = {}
+        self._offer: Any = None
+        #: The GM has had the Проверка tab on screen (a tab built ahead of time opens no check).
+        self.opened = False
+
+    def shown(self, builder: Any) -> None:
+        """The builder is on screen: its check is open for the seats from now on."""
+        if not self.opened:
+            self.opened = True
+            self._offer = self  # not an offer: the next ``changed`` tells the seats whatever it is
+            builder.call_after_refresh(self.changed, builder)  # once the app holds the tab
+
+    def renew(self, reason: str) -> None:
+        """The check the seats saw ends (``reason``: what a request about it is told)."""
+        self._closed[self.id] = reason
+        for old in list(self._closed)[: -self.KEEP]:
+            del self._closed[old]
+        self.id = uuid.uuid4().hex[:16]
+
+    def closed(self, check_id: str) -> str:
+        """Return what became of an earlier check ("" when this builder never had it)."""
+        return self._closed.get(check_id, "")
+
+    def changed(self, builder: Any) -> None:
+        """Tell the seats' hub (if the GM serves seats) when the offer changed; without seats
+        nothing is computed."""
+        hub = getattr(builder.app, "_seat_hub", None)  # duck-typed: widgets import no seats
+        if hub is None:
+            return
+        try:
+            offer = builder.seat_check()
+        except Exception:  # noqa: BLE001 - a half-built form has no offer yet
+            offer = None
+        if offer != self._offer:
+            self._offer = offer
+            hub.check_changed()
+
+
 #: Each builder's opposed check (the screen that names the other side), opened for a turn.
 OPPOSED_ACTIONS = {"ide4": "opposed", "starately": "opposed", "wod": "contest"}
 

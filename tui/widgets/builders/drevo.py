@@ -5,6 +5,8 @@ difficulty → modifiers (wounds added automatically). Судьба: before the 
 critical success) and after it (±1 per point), each only when the campaign allows it. Each
 point paid is one undo step with its log line; Ctrl+Z / Ctrl+Y of it take the check back to
 its state before / after that point (:class:`~tui.widgets.builders.base.SpendTrail`).
+A player's Судьба from their seat (:mod:`tui.seats.check`) is the same step, and so is
+undone; a Судьба before the roll declared from a seat is an undo step of its own.
 """
 
 from __future__ import annotations
@@ -25,7 +27,14 @@ from tui.bridge import combat as bridge
 from tui.bridge.effects import drevo_note, effect_modifiers
 from tui.present.rolls import one_sided_lines, one_sided_summary, plain, signed
 from tui.store import Character
-from tui.widgets.builders.base import CharacterPicker, CheckRolled, SpendTrail, mods_hint
+from tui.widgets.builders.base import (
+    CharacterPicker,
+    CheckRolled,
+    SeatCheck,
+    SeatLater,
+    SpendTrail,
+    mods_hint,
+)
 from tui.widgets.common.oddsbars import OddsBars
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.text import show_markup
@@ -108,6 +117,8 @@ class DrevoBuilder(CharacterPicker, Vertical):
         super().__init__(*args, **kwargs)
         #: The Судьба steps this check wrote: undone or redone, the check follows.
         self._trail = SpendTrail()
+        #: The open check as the players' seats see it.
+        self.seat = SeatCheck()
 
     def compose(self) -> ComposeResult:
         yield Stepper("Персонаж", id="check-character")
@@ -131,6 +142,10 @@ class DrevoBuilder(CharacterPicker, Vertical):
 
     def on_mount(self) -> None:
         self.query_one("#check-difficulty", Stepper).select(0)
+
+    def on_show(self) -> None:
+        """On screen: the seats may ask about this check (see ``SeatCheck``)."""
+        self.seat.shown(self)
 
     def _refresh_traits(self, *, preselect: bool = False) -> None:
         trait = self.query_one("#check-trait", Stepper)
@@ -156,6 +171,7 @@ class DrevoBuilder(CharacterPicker, Vertical):
         self._fate_auto = False
         self._result = None
         self._trail.clear()
+        self.seat.renew(SeatCheck.CLOSED)
         show_markup(self.query_one("#check-result", Static), IDLE)
         self._refresh_traits(preselect=True)
 
@@ -228,6 +244,7 @@ class DrevoBuilder(CharacterPicker, Vertical):
             drevo.one_sided_odds(check), drevo.OUTCOME_NAMES, drevo.OUTCOMES
         )
         self.refresh_bindings()
+        self.seat.changed(self)
 
     # -- keys ------------------------------------------------------------------------------------
 
@@ -272,6 +289,7 @@ class DrevoBuilder(CharacterPicker, Vertical):
             )
             return
         self._trail.clear()  # a new check: the steps of the last one no longer move it
+        self.seat.renew(SeatCheck.CLOSED if self._result is not None else SeatCheck.ROLLED)
         before, spend = (self._result, self._fate_auto), None
         if check.fate_auto:
             try:
@@ -307,6 +325,16 @@ class DrevoBuilder(CharacterPicker, Vertical):
     ) -> None:
         """Show ``result`` and log it; ``spend``: the sheet it paid from (one undo step with
         the log line), ``before``: the check's state before it (restored on its undo)."""
+        self.post_message(self._shown(result, what, spend, before))
+
+    def _shown(
+        self,
+        result: drevo.OneSidedResult,
+        what: str,
+        spend: Character | None = None,
+        before: tuple[drevo.OneSidedResult | None, bool] | None = None,
+    ) -> CheckRolled:
+        """Show ``result``; return its log line (posted by a key, written by a seat's step)."""
         self._show_result(result)
         summary = one_sided_summary(result)
         if what != "Проверка":
@@ -315,8 +343,82 @@ class DrevoBuilder(CharacterPicker, Vertical):
         message = CheckRolled(result.check.side.name or None, summary, data, spend=spend)
         if spend is not None:
             self._trail.add(self.app, message.entry_id, before, (result, self._fate_auto))
-        self.post_message(message)
         self._recompute()
+        return message
+
+    # -- a player's Судьба from their seat -------------------------------------------------------
+
+    def _rolled(self) -> bool:
+        c, result = self.character, self._result
+        return c is not None and result is not None and result.check.side.name == c.name
+
+    def seat_check(self) -> dict[str, Any] | None:
+        """The open check as its character's seat sees it (see ``SeatCheck``)."""
+        c = self.character
+        if c is None:
+            return None
+        rules, rolled = drevo.fate_rules(), self._rolled()
+        choices = []
+        if c.fate > 0 and not rolled and not self._fate_auto and rules.allows("auto_success"):
+            choices.append("Судьба до броска: автоматический критический успех")
+        if c.fate > 0 and rolled and rules.allows("shift"):
+            choices.append("Судьба после броска: ±1 к результату за очко")
+        return {
+            "id": self.seat.id,
+            "character": c.id,
+            "stage": "rolled" if rolled else "before",
+            "kinds": ["fate"] if choices else [],
+            "choices": choices,
+        }
+
+    def seat_closed(self, check_id: str) -> str:
+        return self.seat.closed(check_id)
+
+    def seat_refusal(self, kind: str, payload: dict[str, Any]) -> str:
+        """Why a player's Судьба cannot apply to this check now ("" if it can); raises
+        ``SeatLater`` while a shift waits for the GM's points."""
+        c, result, rules = self.character, self._result, drevo.fate_rules()
+        if kind != "fate" or c is None:
+            return "В этой проверке такой заявки нет."
+        if payload.get("use") == "before":
+            if self._rolled():
+                return SeatCheck.ROLLED + " После броска — сдвиг Судьбой (±)."
+            if not rules.allows("auto_success"):
+                return "В этой кампании Судьба до броска не даёт автоматического успеха."
+            if self._fate_auto:
+                return "Судьба до броска в этой проверке уже заявлена."
+            return "" if c.fate > 0 else "Судьбы не осталось."
+        if not self._rolled() or result is None:
+            return "Проверка ещё не брошена: сдвиг Судьбой — после броска."
+        points = payload.get("points")
+        if not points:
+            raise SeatLater(
+                "Сколько очков и в какую сторону? «e» — изменить: число, например +1 или −2."
+            )
+        try:
+            drevo.spend_fate("shift", c.fate, cost=abs(points))
+            drevo.shift_one_sided(result, points)
+        except RulesError as err:
+            return str(err)
+        return ""
+
+    def seat_apply(self, kind: str, payload: dict[str, Any], seat: str) -> CheckRolled:
+        """Make a player's Судьба the step the GM's «f» / «+» / «−» make; return its line."""
+        c, result = self.character, self._result
+        assert c is not None
+        before = (result, self._fate_auto)
+        if payload.get("use") == "before":  # declared now, paid when the dice are rolled
+            self._fate_auto = True
+            self._recompute()
+            text = "Судьба до броска: автоматический критический успех (очко — при броске)"
+            message = CheckRolled(c.name, text, {"system": "drevo", "fate": "before"})
+            self._trail.add(self.app, message.entry_id, before, (result, True))
+            return message
+        assert result is not None
+        points = int(payload["points"])
+        left = drevo.spend_fate("shift", c.fate, cost=abs(points))
+        shifted = drevo.shift_one_sided(result, points)
+        return self._shown(shifted, f"Судьба {signed(points)}", replace(c, fate=left), before)
 
     def _show_result(self, result: drevo.OneSidedResult | None) -> None:
         self._result = result

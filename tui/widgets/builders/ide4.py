@@ -22,10 +22,11 @@ from textual.widgets import Input, Static
 
 from rules import ide4
 from tui.store import Character
-from tui.widgets.builders.base import CharacterChanged, SpendTrail
+from tui.widgets.builders.base import CharacterChanged, SeatCheck, SpendTrail
 from tui.widgets.builders.ide4_form import Ide4Form, Ide4OddsBars
 from tui.widgets.builders.ide4_moves import MovesMixin
 from tui.widgets.builders.ide4_result import ResultMixin
+from tui.widgets.builders.ide4_seat import SeatMixin
 from tui.widgets.builders.ide4_setup import SetupMixin
 from tui.widgets.common.stepper import Stepper
 
@@ -42,7 +43,7 @@ ROLLED_ONLY = {"reroll", "energy_after", "bonus", "subroll"}
 WIDE = 110  # columns from which the template stands beside the moves
 
 
-class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, Vertical):
+class Ide4Builder(SeatMixin, SetupMixin, MovesMixin, ResultMixin, Vertical):
     """Character → level → action → attribute → skill → difficulty → energy; Enter rolls."""
 
     DEFAULT_CSS = """
@@ -100,6 +101,9 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, Vertical):
         self._check_character_id: str | None = None
         #: The sheet steps this check wrote after its roll: undone or redone, it follows.
         self._trail = SpendTrail()
+        #: The open check as the players' seats see it; the form steps their requests wrote.
+        self.seat = SeatCheck()
+        self._seat_trail = SpendTrail()
 
     def compose(self) -> ComposeResult:
         yield Ide4Form(id="ide4-form")
@@ -116,6 +120,10 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, Vertical):
         self.query_one("#ide4-status").border_title = "Сложность и точные шансы"
         self.call_after_refresh(self._recompute)
 
+    def on_show(self) -> None:
+        """On screen: the seats may ask about this check (see ``SeatCheck``)."""
+        self.seat.shown(self)
+
     def on_resize(self, event: events.Resize) -> None:
         """Show the filled template beside the moves when there is room for both."""
         self.set_class(event.size.width >= WIDE, "-wide")
@@ -131,6 +139,7 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, Vertical):
         """Offer ``characters``; keep every current choice that still exists."""
         self.form.set_characters(characters)
         self._follow_trail()
+        self._follow_seat_trail()
         self._follow_energy()
         self._recompute()
         follow = getattr(self.app.screen, "follow_trail", None)  # an opposed check's moves
@@ -150,6 +159,9 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, Vertical):
         state = self._trail.refused(entry_id)
         if state is not None:
             self._restore_check(state)
+        form = self._seat_trail.refused(entry_id)  # a player's step before the roll
+        if form is not None:
+            self._restore_form(form)
 
     def _restore_check(self, check: ide4.Check) -> None:
         self.check = check
@@ -262,6 +274,7 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, Vertical):
         self.phase = phase
         self.set_class(phase != "setup", "-rolled")
         self.refresh_bindings()
+        self.seat.changed(self)
         if phase == "setup":
             self._recompute()
             self.query_one("#ide4-character", Stepper).focus()
@@ -320,6 +333,8 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, Vertical):
         """Start a new check for the same character: situational inputs are cleared."""
         self.check = None
         self._trail.clear()
+        self._seat_trail.clear()
+        self.seat.renew(SeatCheck.CLOSED)
         self._check_character_id = None
         self.view = "moves"
         self.reasons, self.player_demand, self.checklist_seen = (), False, False

@@ -56,6 +56,7 @@ class ResultMixin:
         moves.remove_children()
         moves.mount_all(Static(text, classes=f"indent-{indent}") for indent, text in lines)
         self.refresh_bindings()
+        self.seat.changed(self)  # type: ignore[attr-defined]  # what the seats are offered
 
     def action_conclude(self) -> None:
         """Record the meaning and the consequences, then show the level's template."""

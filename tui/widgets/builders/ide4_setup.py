@@ -82,6 +82,7 @@ class SetupMixin:
         else:
             lines.append(f"{verdict} · [b]Enter[/b] — бросить d100")
         show_markup(status, "\n".join(lines))
+        self.seat.changed(self)  # type: ignore[attr-defined]  # what the seats are offered
         if difficulty.kind == "auto":
             odds.show_message(
                 "\\[0] — автоматический успех: кубик не бросается. "
@@ -115,6 +116,8 @@ class SetupMixin:
                 self.query_one("#ide4-reason", Input).focus()
             return
         self._trail.clear()  # a new check: the steps of the last one no longer move it
+        self._seat_trail.clear()  # type: ignore[attr-defined]
+        self.seat.renew(self.seat.ROLLED)  # type: ignore[attr-defined]
         self.check = check
         self._check_character_id = self.form.value("character")
         self.view = "moves"

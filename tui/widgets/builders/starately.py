@@ -26,7 +26,14 @@ from rules.modifiers import parse_modifiers
 from tui.bridge.effects import effect_modifiers, starately_note
 from tui.present.rolls import percent, plain, signed
 from tui.store import Character
-from tui.widgets.builders.base import CharacterPicker, CheckRolled, mods_hint, turn_opponent
+from tui.widgets.builders.base import (
+    CharacterPicker,
+    CheckRolled,
+    SeatCheck,
+    SpendTrail,
+    mods_hint,
+    turn_opponent,
+)
 from tui.widgets.builders.dicefaces import DistributionBars, ModsInput, StyledOddsBars
 from tui.widgets.builders.starately_chain import ChainMixin, ChainScreen
 from tui.widgets.builders.starately_group import GroupMixin, GroupScreen
@@ -103,6 +110,13 @@ class StaratelyBuilder(RiskMixin, ChainMixin, GroupMixin, CharacterPicker, Horiz
     _characters: dict[str, Character]
     _last: Any = None  # the main result Risk would retry
     _risk_closed = False
+    _shown = IDLE  # the result area's markup (a player's Risk undone puts it back)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: The open check as the players' seats see it, and the steps their Risk wrote.
+        self.seat = SeatCheck()
+        self._seat_trail = SpendTrail()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="st-form"):
@@ -143,6 +157,15 @@ class StaratelyBuilder(RiskMixin, ChainMixin, GroupMixin, CharacterPicker, Horiz
 
     # -- the contract ---------------------------------------------------------------------------
 
+    def on_show(self) -> None:
+        """On screen: the seats may ask about this check (see ``SeatCheck``)."""
+        self.seat.shown(self)
+
+    def set_characters(self, characters: list[Character]) -> None:
+        """Offer ``characters``; a player's Risk undone or redone puts the check back."""
+        super().set_characters(characters)
+        self._follow_seat_trail()
+
     # -- building -------------------------------------------------------------------------------
 
     def _refresh_traits(self) -> None:
@@ -156,9 +179,12 @@ class StaratelyBuilder(RiskMixin, ChainMixin, GroupMixin, CharacterPicker, Horiz
     @on(Stepper.Changed, "#check-character")
     def _character_changed(self) -> None:
         """Another character: the previous one's result (and its Risk) leaves the screen."""
-        self._last, self._risk_closed = None, False
+        self._last, self._risk_closed, self._shown = None, False, IDLE
+        self._seat_trail.clear()
+        self.seat.renew(SeatCheck.CLOSED)
         show_markup(self.query_one("#check-result", Static), IDLE)
         self._refresh_traits()
+        self.seat.changed(self)
 
     @on(Stepper.Changed, "#st-characteristic")
     @on(Stepper.Changed, "#st-skill")
@@ -238,12 +264,22 @@ class StaratelyBuilder(RiskMixin, ChainMixin, GroupMixin, CharacterPicker, Horiz
         return True
 
     def _show(self, lines: list[str], actor: str | None, text: str, data: dict[str, Any]) -> None:
-        show_markup(self.query_one("#check-result", Static), "\n".join(lines))
-        self.post_message(CheckRolled(actor, text, {"system": "starately", **data}))
+        self.post_message(self._shown_rolled(lines, actor, text, data))
+
+    def _shown_rolled(
+        self, lines: list[str], actor: str | None, text: str, data: dict[str, Any]
+    ) -> CheckRolled:
+        """Show a result; return its log line (posted by the GM's key, written by a seat's)."""
+        self._shown = "\n".join(lines)
+        show_markup(self.query_one("#check-result", Static), self._shown)
         self.refresh_bindings()
+        self.seat.changed(self)
+        return CheckRolled(actor, text, {"system": "starately", **data})
 
     def _remember(self, main: Any) -> list[str]:
         """Keep ``main`` as the result Risk would retry; return the hint to show."""
+        self._seat_trail.clear()  # a new check: a player's earlier Risk no longer moves it
+        self.seat.renew(SeatCheck.CLOSED)
         self._last, self._risk_closed = main, False
         if main.success or main.risk:
             return []
@@ -281,6 +317,8 @@ class StaratelyBuilder(RiskMixin, ChainMixin, GroupMixin, CharacterPicker, Horiz
         if opposed is None:
             return
         result = starately.roll_opposed(opposed, self.app.rng)  # type: ignore[attr-defined]
+        self._seat_trail.clear()
+        self.seat.renew(SeatCheck.CLOSED)
         self._last, self._risk_closed = None, False  # Risk follows a failed check only
         self._show(
             opposed_lines(result), opposed.a.name or None, opposed_summary(result), result.to_dict()

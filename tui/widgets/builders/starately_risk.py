@@ -1,5 +1,8 @@
 """Risk in the Старатели builder: after a failure ``r`` asks the GM for Risk's price (required,
 paid whatever comes), or lets them forbid it, then rolls the failed check again.
+
+A player may ask for Risk from their seat (:mod:`tui.seats.check`): the same refusals, the
+GM names the price, and the retry is one undo step — Ctrl+Z puts the failed check back.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from textual.widgets import Button, Input, Static
 
 from rules import starately
 from rules.errors import RulesError
+from tui.widgets.builders.base import CheckRolled, SeatCheck, SeatLater, SpendTrail
 from tui.widgets.builders.dicefaces import d6_faces
 from tui.widgets.builders.starately_parts import MODAL_CSS, result_lines, summary
 
@@ -71,7 +75,11 @@ class RiskMixin:
     app: Any
     _last: Any
     _risk_closed: bool
-    # Provided by the builder (and Textual): _show(), refresh_bindings().
+    _shown: str
+    seat: SeatCheck
+    _seat_trail: SpendTrail
+    # Provided by the builder (and Textual): character, _show(), _shown_rolled(),
+    # refresh_bindings(), query_one().
 
     def action_risk(self) -> None:
         """Ask the GM for Risk's price, then roll the failed check again."""
@@ -97,6 +105,9 @@ class RiskMixin:
             self.refresh_bindings()
             self.app.notify(str(err), severity="warning" if forbidden else "error")
             return
+        self.post_message(self._risk_shown(first, risky))
+
+    def _risk_shown(self, first: Any, risky: Any) -> CheckRolled:
         self._last = risky.retry
         lines = [
             f"[b]Риск[/b] — цена: {risky.price}",
@@ -104,4 +115,73 @@ class RiskMixin:
             *result_lines(risky.retry, "Повторно"),
         ]
         text = f"Риск (цена: {risky.price}): {summary(first)}; повторно: {summary(risky.retry)}"
-        self._show(lines, first.check.side.name or None, text, risky.to_dict())
+        return self._shown_rolled(lines, first.check.side.name or None, text, risky.to_dict())  # type: ignore[attr-defined]
+
+    # -- a player's Risk from their seat ----------------------------------------------------------
+
+    def seat_check(self) -> dict[str, Any] | None:
+        """The open check as its character's seat sees it (see ``SeatCheck``)."""
+        c = self.character  # type: ignore[attr-defined]
+        if c is None:
+            return None
+        last = self._last
+        risk = last is not None and not last.success and not last.risk and not self._risk_closed
+        return {
+            "id": self.seat.id,
+            "character": c.id,
+            "stage": "before" if last is None else "rolled",
+            "kinds": ["risk"] if risk else [],
+            "choices": ["Риск: бросить снова за цену от ведущего"] if risk else [],
+        }
+
+    def seat_closed(self, check_id: str) -> str:
+        return self.seat.closed(check_id)
+
+    def seat_refusal(self, kind: str, payload: dict[str, Any]) -> str:
+        """Why a player's ``kind`` cannot apply to this check now ("" if it can); raises
+        ``SeatLater`` while Risk waits for the GM's price."""
+        first = self._last
+        if kind != "risk":
+            return "В этой проверке такой заявки нет."
+        if first is None:
+            return "Проверка ещё не брошена: Риск заявляют после провала."
+        price = str(payload.get("price") or "")
+        why = starately.risk_refusal(first, price or "-", forbidden=self._risk_closed)
+        if why:
+            return why
+        if not price:
+            raise SeatLater(
+                "Цену Риска назначает ведущий: «e» — цена (или «r» — отказать), затем Enter."
+            )
+        return ""
+
+    def seat_apply(self, kind: str, payload: dict[str, Any], seat: str) -> CheckRolled:
+        """Roll a player's Risk like the «r» key (the price the GM named); return its line."""
+        first, before = self._last, self._risk_state()
+        risky = starately.roll_risk(first, str(payload["price"]), self.app.rng)
+        message = self._risk_shown(first, risky)
+        self._seat_trail.add(self.app, message.entry_id, before, self._risk_state())
+        return message
+
+    def _risk_state(self) -> tuple[Any, bool, str]:
+        return self._last, self._risk_closed, self._shown
+
+    def _follow_seat_trail(self) -> None:
+        """A player's Risk undone or redone (Ctrl+Z, Ctrl+Y): the check follows."""
+        has, state = self._seat_trail.state(self.app)
+        if has and state != self._risk_state():
+            self._restore_risk(state)
+
+    def spend_refused(self, entry_id: str) -> None:
+        """The store refused a player's Risk: the check goes back to its state before."""
+        state = self._seat_trail.refused(entry_id)
+        if state is not None:
+            self._restore_risk(state)
+
+    def _restore_risk(self, state: tuple[Any, bool, str]) -> None:
+        from tui.widgets.common.text import show_markup
+
+        self._last, self._risk_closed, self._shown = state
+        show_markup(self.query_one("#check-result"), self._shown)  # type: ignore[attr-defined]
+        self.refresh_bindings()  # type: ignore[attr-defined]
+        self.seat.changed(self)
