@@ -12,6 +12,7 @@ from typing import Any
 
 from tui.store import Store
 from tui.widgets.builders.base import builder_module
+from tui.widgets.common.warm import warm
 
 #: The modules behind the tabs that are built on their first visit (imported ahead, off the UI
 #: thread, once the first screen is up).
@@ -26,6 +27,9 @@ PREBUILT_TABS = ("combat", "check", "log")
 #: A tab is built ahead only after this long without a key: the build (up to ~90 ms for Бой)
 #: is work on the UI thread, and a key pressed meanwhile would wait for it.
 IDLE_BEFORE_BUILD = 0.4
+#: How many layouts a hidden tab gets while its widgets still change size before its lines
+#: are drawn all the same (a scrollbar that appears narrows what is beside it).
+WARM_ROUNDS = 3
 
 
 class StartupMixin:
@@ -40,12 +44,17 @@ class StartupMixin:
     #: Whether the collector was off for the start (``kubik``, not a test's app).
     _collector_off: bool
     _panes: dict[str, Any]
+    #: The hidden tabs warmed (laid out and drawn unseen, tui/widgets/common/warm.py): tab →
+    #: the screen size they were warmed at, or the layouts tried so far.
+    _warmed: dict[str, Any]
     _watch: Any
+    _message_queue: Any
     # Provided by PanesMixin, WatchMixin and Textual's App.
     ensure_pane: Any
     watch_store: Any
     call_from_thread: Any
     is_running: Any
+    query_one: Any
     run_worker: Any
     screen_stack: Any
     set_timer: Any
@@ -70,13 +79,22 @@ class StartupMixin:
             self.set_timer(1.0, gc.freeze)
 
     def _prebuild_next(self) -> None:
-        """Build the next hidden tab once the GM has not pressed a key for a moment."""
+        """Build the next hidden tab once the GM has not pressed a key for a moment; once all
+        are built, warm them one at a time, one step each quiet moment."""
+        if not self.is_running or not self.screen_stack:
+            return
         tab = next((t for t in PREBUILT_TABS if t not in self._panes), None)
-        if tab is None or not self.is_running:
+        cold = next((t for t in PREBUILT_TABS if not self._is_warm(t)), None)
+        if tab is None and cold is None:
             return
         quiet = time.monotonic() - self._last_key
-        if quiet < IDLE_BEFORE_BUILD or len(self.screen_stack) > 1:
+        # A key already typed (in the queue, not yet handled) is answered first.
+        if quiet < IDLE_BEFORE_BUILD or len(self.screen_stack) > 1 or self._typed_ahead():
             self.set_timer(max(0.05, IDLE_BEFORE_BUILD - quiet), self._prebuild_next)
+            return
+        if tab is None:
+            self._warm_step(cold)
+            self.set_timer(0.05, self._prebuild_next)
             return
 
         async def build() -> None:
@@ -84,3 +102,18 @@ class StartupMixin:
             self.set_timer(0.05, self._prebuild_next)
 
         self.run_worker(build(), group="prebuild")
+
+    def _typed_ahead(self) -> bool:
+        return not self._message_queue.empty()
+
+    def _is_warm(self, tab: str) -> bool:
+        return self._warmed.get(tab) == self.screen_stack[0].size
+
+    def _warm_step(self, tab: str) -> None:
+        """Lay the hidden ``tab`` out, or draw it once its widgets have their sizes."""
+        screen = self.screen_stack[0]
+        rounds = self._warmed.get(tab)
+        rounds = rounds if isinstance(rounds, int) else 0
+        pane = self.query_one(f"TabPane#{tab}")
+        done = warm(screen, pane, settled=rounds + 1 >= WARM_ROUNDS)
+        self._warmed[tab] = rounds + 1 if done == "resized" else screen.size
