@@ -18,10 +18,12 @@ from tui.widgets.common.warm import warm
 
 
 async def _until_warm(app: Any) -> None:
-    """Wait until every hidden tab is built and warmed (kubik does it in idle time)."""
+    """Wait until every hidden tab is built and warmed (kubik does it in idle time), and the
+    warm-up has nothing left to do but look again later."""
     for _ in range(300):
         await asyncio.sleep(0.05)
         if set(PREBUILT_TABS) <= set(app._panes) and all(app._is_warm(t) for t in PREBUILT_TABS):
+            await asyncio.sleep(0.2)  # its last step's follow-up has found nothing to do
             return
     raise AssertionError(f"not warmed: {app._warmed}")
 
@@ -110,7 +112,8 @@ async def test_warming_shows_nothing_and_moves_nothing(campaign_path) -> None:
 
 
 async def test_a_tab_changed_after_its_warm_up_shows_the_change(campaign_path) -> None:
-    """The warmed lines are the widgets' own caches: a redraw drops them."""
+    """The warmed lines are the widgets' own caches: a redraw drops them (and the tab is
+    warmed again in idle time)."""
 
     def rename(app: Any) -> None:
         first = app.store.characters()[0]
@@ -119,13 +122,17 @@ async def test_a_tab_changed_after_its_warm_up_shows_the_change(campaign_path) -
     app = make_app(campaign_path, seed=7, clock=frozen_clock, prebuild=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await _until_warm(app)
-        old = app.store.characters()[0].name
+        old, changes = app.store.characters()[0].name, app._store_changes
         rename(app)
         await pilot.pause()
+        assert app._store_changes > changes  # the warmed tabs are out of date
+        await _until_warm(app)
+        drawn = _count_lines_drawn(app.query_one("#combat-roster"))
         await pilot.press("2")
         await pilot.pause()
         text = _text(app)
         assert "Новое Имя" in text and old not in text
+        assert drawn == [0]  # warmed again after the change
         warmed = _screen(app)
     assert warmed == await _visit_cold(campaign_path.with_name("cold.json"), "2", rename)
 
@@ -146,3 +153,20 @@ async def test_a_key_waiting_in_the_queue_comes_before_the_next_warm_step(campai
         assert app._warmed == warmed  # the step waits for the key
         await pilot.pause()
         assert app.query_one("#tabs").active == "log"  # the key was answered
+
+
+async def test_a_resize_warms_the_hidden_tabs_again_at_the_new_size(campaign_path) -> None:
+    app = make_app(campaign_path, seed=7, clock=frozen_clock, prebuild=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _until_warm(app)
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert app.screen.size == (100, 30)
+        await _until_warm(app)
+        assert app._warmed["combat"][0] == (100, 30)
+        roster = app.query_one("#combat-roster")
+        drawn = _count_lines_drawn(roster)
+        await pilot.press("2")
+        await pilot.pause()
+        assert roster.size.width > 80 - 4  # laid out at the new width
+        assert drawn == [0]

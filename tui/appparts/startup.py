@@ -1,7 +1,8 @@
 """The deferred start: what the app does once its first screen is drawn, so that it is drawn
 fast. The later tabs' modules are imported off the UI thread, the hidden tabs are built ahead in
-idle time (``kubik``'s ``prebuild``), the campaign file's watch starts and the garbage
-collector, off for the start, comes back on."""
+idle time (``kubik``'s ``prebuild``) and warmed (laid out and drawn unseen,
+``tui/widgets/common/warm.py``; again after a resize or a change of the campaign), the campaign
+file's watch starts and the garbage collector, off for the start, comes back on."""
 
 from __future__ import annotations
 
@@ -30,6 +31,8 @@ IDLE_BEFORE_BUILD = 0.4
 #: How many layouts a hidden tab gets while its widgets still change size before its lines
 #: are drawn all the same (a scrollbar that appears narrows what is beside it).
 WARM_ROUNDS = 3
+#: How often (seconds) an app with every tab warm looks again for one to warm.
+RECHECK = 1.0
 
 
 class StartupMixin:
@@ -45,8 +48,10 @@ class StartupMixin:
     _collector_off: bool
     _panes: dict[str, Any]
     #: The hidden tabs warmed (laid out and drawn unseen, tui/widgets/common/warm.py): tab →
-    #: the screen size they were warmed at, or the layouts tried so far.
+    #: the screen size and store change they were warmed at, or the layouts tried so far.
     _warmed: dict[str, Any]
+    #: How many times the store has changed since the start (``_campaign_changed``).
+    _store_changes = 0
     _watch: Any
     _message_queue: Any
     # Provided by PanesMixin, WatchMixin and Textual's App.
@@ -69,6 +74,8 @@ class StartupMixin:
             if self.prebuild:
                 self.call_from_thread(self._prebuild_next)
 
+        if self.prebuild:
+            self.store.subscribe(self._campaign_changed)
         self.run_worker(import_them, thread=True)
         if self._watch is None:  # after the first screen: the watch thread imports watchfiles
             self.watch_store()
@@ -79,21 +86,22 @@ class StartupMixin:
             self.set_timer(1.0, gc.freeze)
 
     def _prebuild_next(self) -> None:
-        """Build the next hidden tab once the GM has not pressed a key for a moment; once all
-        are built, warm them one at a time, one step each quiet moment."""
+        """Build the next hidden tab, or warm it a step, once the GM has not pressed a key for
+        a moment; then look again now and then (a resize or a change of the campaign leaves a
+        tab to warm anew)."""
         if not self.is_running or not self.screen_stack:
             return
-        tab = next((t for t in PREBUILT_TABS if t not in self._panes), None)
-        cold = next((t for t in PREBUILT_TABS if not self._is_warm(t)), None)
-        if tab is None and cold is None:
+        tab = next((t for t in PREBUILT_TABS if t not in self._panes or not self._is_warm(t)), None)
+        if tab is None:
+            self.set_timer(RECHECK, self._prebuild_next)
             return
         quiet = time.monotonic() - self._last_key
         # A key already typed (in the queue, not yet handled) is answered first.
         if quiet < IDLE_BEFORE_BUILD or len(self.screen_stack) > 1 or self._typed_ahead():
             self.set_timer(max(0.05, IDLE_BEFORE_BUILD - quiet), self._prebuild_next)
             return
-        if tab is None:
-            self._warm_step(cold)
+        if tab in self._panes:
+            self._warm_step(tab)
             self.set_timer(0.05, self._prebuild_next)
             return
 
@@ -103,17 +111,22 @@ class StartupMixin:
 
         self.run_worker(build(), group="prebuild")
 
+    def _campaign_changed(self) -> None:
+        """The store changed (any thread): the hidden panes redraw, so warm them again."""
+        self._store_changes += 1
+
     def _typed_ahead(self) -> bool:
         return not self._message_queue.empty()
 
     def _is_warm(self, tab: str) -> bool:
-        return self._warmed.get(tab) == self.screen_stack[0].size
+        return self._warmed.get(tab) == (self.screen_stack[0].size, self._store_changes)
 
     def _warm_step(self, tab: str) -> None:
         """Lay the hidden ``tab`` out, or draw it once its widgets have their sizes."""
         screen = self.screen_stack[0]
         rounds = self._warmed.get(tab)
         rounds = rounds if isinstance(rounds, int) else 0
+        changes = self._store_changes  # a change from now on is warmed again
         pane = self.query_one(f"TabPane#{tab}")
         done = warm(screen, pane, settled=rounds + 1 >= WARM_ROUNDS)
-        self._warmed[tab] = rounds + 1 if done == "resized" else screen.size
+        self._warmed[tab] = rounds + 1 if done == "resized" else (screen.size, changes)
