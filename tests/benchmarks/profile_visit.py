@@ -4,6 +4,8 @@ Run it from the repository (any terminal; nothing is drawn)::
 
     python tests/benchmarks/profile_visit.py            # CPU ms of 2, 3, 4 over 7 starts
     python tests/benchmarks/profile_visit.py --starts 3 --profile /tmp/v.txt  # + cProfile
+    python tests/benchmarks/profile_visit.py --no-warm   # the tabs built ahead, not warmed
+    python tests/benchmarks/profile_visit.py --again     # second visits (after 1), to compare
 
 Each start builds the app as ``kubik`` does (the hidden tabs built ahead in idle time), waits
 until they are built and the app is idle, then presses ``2``, ``3`` and ``4`` once each and
@@ -30,6 +32,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+#: Seconds from the app's start until every hidden tab was warm, one per start.
+ready: list[float] = []
 #: Whether a key's first frame is being waited for (for ad-hoc instrumentation).
 MEASURING = [False]
 #: key → a text only that tab's first frame shows (as in terminal.py).
@@ -75,12 +79,14 @@ async def one_start(
     figures = []
     try:
         async with app.run_test(size=(80, 24)) as pilot:
+            began = time.perf_counter()
             for _ in range(400):
                 await asyncio.sleep(0.05)
                 built = set(PREBUILT_TABS) <= set(app._panes)
                 warm = getattr(app, "_is_warm", lambda tab: True)
                 if built and all(warm(tab) for tab in PREBUILT_TABS):
                     break
+            ready.append(time.perf_counter() - began)
             gc.freeze()  # as kubik does a second after its start (tui/appparts/startup.py)
             await asyncio.sleep(0.6)  # idle, as a GM reading the first screen
             for key, marker in (
@@ -112,6 +118,10 @@ def main() -> None:
     out = args[args.index("--profile") + 1] if "--profile" in args else None
     sort = args[args.index("--sort") + 1] if "--sort" in args else "cumulative"
     profiler = cProfile.Profile() if out else None
+    if "--no-warm" in args:  # built ahead but not warmed, as before the warm-up (commit 641cedc)
+        import tui.appparts.startup
+
+        tui.appparts.startup.warm = lambda *a, **k: "warmed"  # type: ignore[assignment]
     visits = AGAIN if "--again" in args else VISITS
     folder = Path(tempfile.mkdtemp(prefix="kubik-visit-"))
     for xdg in ("XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"):
@@ -139,6 +149,7 @@ def main() -> None:
             f"max {max(c for c, _ in fig) * 1000:.1f}; wall median "
             f"{statistics.median(w for _, w in fig) * 1000:.1f} ms"
         )
+    print(f"all tabs warm after {statistics.median(ready):.2f} s (median; max {max(ready):.2f})")
     print(
         f"all: CPU median {statistics.median(cpu) * 1000:.1f} ms, max {max(cpu) * 1000:.1f}; "
         f"wall median {statistics.median(wall) * 1000:.1f}, max {max(wall) * 1000:.1f}"
