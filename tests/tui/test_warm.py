@@ -8,6 +8,7 @@ import asyncio
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from textual import events
 from textual.widget import Widget
 
@@ -170,3 +171,25 @@ async def test_a_resize_warms_the_hidden_tabs_again_at_the_new_size(campaign_pat
         await pilot.pause()
         assert roster.size.width > 80 - 4  # laid out at the new width
         assert drawn == [0]
+
+
+@pytest.mark.parametrize("system", ["ide4", "starately", "wod"])
+async def test_the_other_systems_tabs_warm_and_show_what_a_cold_visit_does(
+    tmp_path, system
+) -> None:
+    warm_path, cold_path = tmp_path / "warm.json", tmp_path / "cold.json"
+    app = make_app(warm_path, system=system, seed=7, clock=frozen_clock, prebuild=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _until_warm(app)
+        screens = []
+        for key in ("2", "3"):
+            await pilot.press(key)
+            await pilot.pause()
+            screens.append(_screen(app))
+    cold = make_app(cold_path, system=system, seed=7, clock=frozen_clock)
+    async with cold.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key, warmed in zip(("2", "3"), screens, strict=True):
+            await pilot.press(key)
+            await pilot.pause()
+            assert _screen(cold) == warmed, key
