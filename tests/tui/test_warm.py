@@ -193,3 +193,26 @@ async def test_the_other_systems_tabs_warm_and_show_what_a_cold_visit_does(
             await pilot.press(key)
             await pilot.pause()
             assert _screen(cold) == warmed, key
+
+
+async def test_a_warm_up_that_fails_is_given_up_and_the_tabs_still_open(
+    campaign_path, monkeypatch
+) -> None:
+    """The warm-up leans on Textual's internals: should they move, the GM loses nothing."""
+    import tui.appparts.startup
+
+    calls = []
+
+    def broken(*args: Any, **kwargs: Any) -> str:
+        calls.append(args)
+        raise AttributeError("_compositor")
+
+    monkeypatch.setattr(tui.appparts.startup, "warm", broken)
+    app = make_app(campaign_path, seed=7, clock=frozen_clock, prebuild=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _until_warm(app)
+        assert len(calls) == 1  # tried once, then given up
+        await pilot.press("2")
+        await pilot.pause()
+        assert "Подготовка боя" in _text(app)
+    assert app.return_code in (None, 0)

@@ -119,6 +119,8 @@ class StartupMixin:
         return not self._message_queue.empty()
 
     def _is_warm(self, tab: str) -> bool:
+        if self._warmed.get("") == "failed":
+            return True  # warming is given up for this session (see _warm_step)
         return self._warmed.get(tab) == (self.screen_stack[0].size, self._store_changes)
 
     def _warm_step(self, tab: str) -> None:
@@ -128,5 +130,9 @@ class StartupMixin:
         rounds = rounds if isinstance(rounds, int) else 0
         changes = self._store_changes  # a change from now on is warmed again
         pane = self.query_one(f"TabPane#{tab}")
-        done = warm(screen, pane, settled=rounds + 1 >= WARM_ROUNDS)
+        try:
+            done = warm(screen, pane, settled=rounds + 1 >= WARM_ROUNDS)
+        except Exception:  # noqa: BLE001 - it leans on Textual's internals; a visit still works
+            self._warmed[""] = "failed"  # the tabs are drawn on their visits, as before
+            return
         self._warmed[tab] = rounds + 1 if done == "resized" else (screen.size, changes)
