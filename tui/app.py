@@ -230,6 +230,7 @@ class KubikApp(
         #: tab's on its first visit, so the first screen is drawn without them.
         self._panes: dict[str, Any] = {}
         self._building: dict[str, asyncio.Task[Any]] = {}
+        self._warmed: dict[str, Any] = {}  # the hidden tabs drawn ahead (appparts/startup.py)
         #: The campaign's stored tables last checked, and those of them the rules accepted.
         self._settings_checked: tuple[dict[str, Any], dict[str, Any]] | None = None
         #: Whether the collector was off for the start (``kubik``, not a test's app).

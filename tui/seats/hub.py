@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -239,6 +238,8 @@ class Hub:
             await self._send(writer, {"v": proto.VERSION, "type": "refused", "reason": str(err)})
             return ""
         token = token_for(self.folder, hello.seat)
+        import hmac  # here, not at start: it loads hashlib (tui/seats/tokens.py, _sha256_hex)
+
         if token is None or not hmac.compare_digest(token, hello.token):
             reason = f"Места «{hello.seat}» нет или ключ неверен."
             self._note(f"Места: отказано в подключении — {reason}")

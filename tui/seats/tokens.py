@@ -7,10 +7,8 @@ socket of a campaign is named after its path, so two campaigns open at once do n
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import secrets
 from pathlib import Path
 
 #: AF_UNIX paths are at most 107 bytes on Linux (103 on macOS).
@@ -38,9 +36,22 @@ def seats_dir_or_none() -> Path | None:
         return None
 
 
+def _sha256_hex(data: bytes) -> str:
+    """SHA-256 of ``data`` from Python's own implementation where there is one: ``hashlib``
+    loads OpenSSL's digests, ~0.5 MiB of every GM's start for this one name."""
+    try:
+        from _sha2 import sha256  # type: ignore[import-not-found]  # Python 3.12+
+    except ImportError:
+        try:
+            from _sha256 import sha256  # type: ignore[import-not-found,no-redef]  # 3.11
+        except ImportError:  # a Python built without its own digests
+            from hashlib import sha256
+    return sha256(data).hexdigest()
+
+
 def socket_path(folder: Path, campaign: Path) -> Path:
     """Return the socket of ``campaign`` in ``folder``."""
-    digest = hashlib.sha256(str(Path(campaign).resolve()).encode()).hexdigest()[:12]
+    digest = _sha256_hex(str(Path(campaign).resolve()).encode())[:12]
     return folder / f"{digest}.sock"
 
 
@@ -64,6 +75,8 @@ def ensure_tokens(folder: Path, seats: list[str]) -> dict[str, str]:
     tokens = read_tokens(folder)
     missing = [s.casefold() for s in seats if s.casefold() not in tokens]
     if missing:
+        import secrets  # only for new tokens: it loads hashlib (see _sha256_hex)
+
         for seat in missing:
             tokens[seat] = secrets.token_urlsafe(24)
         path = _tokens_file(folder)
