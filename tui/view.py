@@ -37,7 +37,7 @@ from tui.bridge.public import (
 from tui.bridge.sheets import wounds_text
 from tui.crash import CrashReporting
 from tui.present.combat import declaration_text
-from tui.sanitize import plain
+from tui.sanitize import cell, plain
 from tui.sanitize import plain as escape  # every «[» literal, no control code
 from tui.store import Character, Store, StoreError
 from tui.store.errors import os_reason
@@ -61,15 +61,20 @@ def party_columns(system: str) -> tuple[str, ...]:
     return ("Персонаж",)
 
 
+#: The widest a name stands in the view's party table (half the screen beside the fight).
+VIEW_NAME = 20
+
+
 def party_row(system: str, c: Character) -> tuple[str, ...]:
-    """Return one PC's row in the view."""
+    """Return one PC's row in the view (a very long name cut, the other columns kept)."""
+    name = cell(c.name, VIEW_NAME)
     if system == "drevo":
         track = bridge.track_of(c)
         state = " — погиб" if track.dead else ("" if track.can_act else " — без сил")
-        return (c.name, str(c.fate), wounds_text(c.wounds) + state)
+        return (name, str(c.fate), wounds_text(c.wounds) + state)
     if system == "ide4":
-        return (c.name, f"{c.extra.get('energy', 100)}/100")
-    return (c.name,)
+        return (name, f"{c.extra.get('energy', 100)}/100")
+    return (name,)
 
 
 def combat_text(doc: dict | None, characters: dict[str, Character]) -> str:
