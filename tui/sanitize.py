@@ -110,7 +110,7 @@ def plain(text: str) -> str:
 
 #: The widest a name stands in a table cell (the party, the players' view): a longer one is
 #: cut there with «…» (the sheet below shows it whole), so the other columns stay on screen.
-NAME_CELL = 32
+NAME_CELL = 20
 
 
 def cell(text: str, width: int = NAME_CELL) -> str:

@@ -61,13 +61,9 @@ def party_columns(system: str) -> tuple[str, ...]:
     return ("Персонаж",)
 
 
-#: The widest a name stands in the view's party table (half the screen beside the fight).
-VIEW_NAME = 20
-
-
 def party_row(system: str, c: Character) -> tuple[str, ...]:
     """Return one PC's row in the view (a very long name cut, the other columns kept)."""
-    name = cell(c.name, VIEW_NAME)
+    name = cell(c.name)
     if system == "drevo":
         track = bridge.track_of(c)
         state = " — погиб" if track.dead else ("" if track.can_act else " — без сил")
