@@ -300,7 +300,7 @@ def log(argv: Sequence[str]) -> int:
         parser.error("--limit не может быть отрицательным")
     with _open(args.campaign, write=False) as store:
         if args.markdown:
-            sys.stdout.write(clean(store.log_markdown()))
+            sys.stdout.write(clean(store.log_markdown(args.limit)))
             return 0
         entries = list(reversed(store.log(args.limit)))
         everything = store.log() if args.limit is not None else list(reversed(entries))
