@@ -11,14 +11,26 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
-from tui.sanitize import safe_text
+from tui.sanitize import cell, safe_text
 from tui.screens.campaign_files import CampaignFile, list_campaigns
 from tui.widgets.common.choice import Choice, ChoiceScreen
 from tui.widgets.common.keybar import KeyBar
 from tui.widgets.common.prompt import TextPrompt
-from tui.words import SYSTEM_NAMES
+from tui.words import SYSTEM_NAMES, plural
 
 SYSTEMS = tuple(SYSTEM_NAMES)
+#: The longest campaign name the picker takes (it heads the app, the view and the exports).
+MAX_CAMPAIGN_NAME = 100
+
+
+def name_problem(name: str) -> str:
+    """Return why a new campaign name is refused, or "" when it is taken."""
+    if len(name) <= MAX_CAMPAIGN_NAME:
+        return ""
+    return (
+        f"Слишком длинное название: {plural(len(name), 'символ', 'символа', 'символов')}, "
+        f"можно не больше {MAX_CAMPAIGN_NAME}. Ничего не изменено."
+    )
 
 
 class CampaignsScreen(ModalScreen[tuple[str, object] | None]):
@@ -111,7 +123,9 @@ class CampaignsScreen(ModalScreen[tuple[str, object] | None]):
                 return
 
             def named(name: str | None) -> None:
-                if name:
+                if name and (problem := name_problem(name)):
+                    self.notify(problem, severity="error")
+                elif name:
                     self.dismiss(("create", (source[0], source[1], name)))
 
             self.app.push_screen(TextPrompt("Название новой кампании", "например: Застава"), named)
@@ -126,10 +140,13 @@ class CampaignsScreen(ModalScreen[tuple[str, object] | None]):
             return
 
         def named(name: str | None) -> None:
-            if name:
+            if name and (problem := name_problem(name)):
+                self.notify(problem, severity="error")
+            elif name:
                 self.dismiss(("rename", name))
 
-        self.app.push_screen(TextPrompt(f"Новое название для «{c.name}»", c.name), named)
+        title = f"Новое название для «{cell(c.name, 40)}»"
+        self.app.push_screen(TextPrompt(title, c.name), named)
 
     def action_delete(self) -> None:
         """Delete the highlighted campaign after the GM types its name."""
