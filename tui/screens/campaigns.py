@@ -29,7 +29,7 @@ def name_problem(name: str) -> str:
         return ""
     return (
         f"Слишком длинное название: {plural(len(name), 'символ', 'символа', 'символов')}, "
-        f"можно не больше {MAX_CAMPAIGN_NAME}. Ничего не изменено."
+        f"можно не больше {MAX_CAMPAIGN_NAME}."
     )
 
 
@@ -123,12 +123,11 @@ class CampaignsScreen(ModalScreen[tuple[str, object] | None]):
                 return
 
             def named(name: str | None) -> None:
-                if name and (problem := name_problem(name)):
-                    self.notify(problem, severity="error")
-                elif name:
+                if name:
                     self.dismiss(("create", (source[0], source[1], name)))
 
-            self.app.push_screen(TextPrompt("Название новой кампании", "например: Застава"), named)
+            prompt = TextPrompt("Название новой кампании", "например: Застава", check=name_problem)
+            self.app.push_screen(prompt, named)
 
         self.app.push_screen(ChoiceScreen("Новая кампания: с чего начать?", choices), chosen)
 
@@ -140,13 +139,11 @@ class CampaignsScreen(ModalScreen[tuple[str, object] | None]):
             return
 
         def named(name: str | None) -> None:
-            if name and (problem := name_problem(name)):
-                self.notify(problem, severity="error")
-            elif name:
+            if name:
                 self.dismiss(("rename", name))
 
         title = f"Новое название для «{cell(c.name, 40)}»"
-        self.app.push_screen(TextPrompt(title, c.name), named)
+        self.app.push_screen(TextPrompt(title, c.name, check=name_problem), named)
 
     def action_delete(self) -> None:
         """Delete the highlighted campaign after the GM types its name."""
