@@ -126,10 +126,14 @@ async def test_scene_clock_warns_when_the_patrol_comes(make_test_app):
         await pilot.pause()
         assert pane.effects.minute == 3
         assert app.store.log(limit=1)[0].text == "Пора: патруль (эффект «Патруль») (сцена)"
-        await pilot.press("m", *"abc", "enter")
+        await pilot.press("m", *"abc", "enter")  # refused in the prompt, which stays open
         await pilot.pause()
         assert pane.effects.minute == 3
-        assert any("целое число минут" in n.message for n in app._notifications)
+        error = app.screen.query_one("#prompt-error")
+        assert "целое число минут" in str(error.render())
+        await pilot.press("backspace", "backspace", "backspace", "4", "enter")
+        await pilot.pause()
+        assert pane.effects.minute == 7
 
 
 async def test_bad_effect_form_says_what_to_do(make_test_app):
