@@ -157,6 +157,7 @@ async def test_extended_roll_accumulates_and_logs_each_roll(make_test_app, campa
     assert [len(e.data["rolls"]) for e in entries] == [1, 2, 2]
     assert entries[1].data["successes"] == sum(r["successes"] for r in entries[1].data["rolls"])
     assert entries[-1].data["event"] == "stopped"
+    assert entries[-1].text.endswith("за 2 броска")  # it read «за 2 бросков»
     assert all("[" not in e.text for e in entries)  # plain text, no markup in the Журнал
 
 

@@ -21,6 +21,7 @@ from textual.widgets import Input, Label, Rule, Static
 
 from rules import wod
 from rules.errors import RulesError
+from tui import words
 from tui.bridge.effects import effect_modifiers, wod_note
 from tui.present.rolls import plain, signed
 from tui.store import Character
@@ -275,7 +276,7 @@ class WodBuilder(CharacterPicker, Horizontal):
             ext, self._extended = self._extended, None
             text = (
                 f"Продолжительное действие остановлено: {ext.successes} из {ext.target} "
-                f"успехов за {len(ext.rolls)} бросков"
+                f"успехов за {words.plural(len(ext.rolls), 'бросок', 'броска', 'бросков')}"
             )
             show_markup(self.query_one("#check-result", Static), text)
             data = {**ext.to_dict(), "event": "stopped"}
