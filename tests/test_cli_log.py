@@ -22,3 +22,19 @@ def test_markdown_takes_the_limit_and_names_fight_entries_in_russian(tmp_path, c
     items = [line for line in out.splitlines() if line.startswith("- ")]
     assert items == ["- 19:30 (бой): запись 3", "- 19:30 (бросок): запись 4"]
     assert "(combat)" not in out
+
+
+def test_export_to_a_folder_says_it_is_a_folder(tmp_path, capsys):
+    """Play-test: `kubik export /tmp/dir/` answered «файл /tmp/dir уже есть; --force —
+    перезаписать его», and with --force «это папка»: the folder is named at once."""
+    path = tmp_path / "campaign.json"
+    Store.open(path).close()
+    folder = tmp_path / "out"
+    folder.mkdir()
+    try:
+        code = cli_party.export([str(folder), "--campaign", str(path)])
+    except SystemExit as exit_:
+        code = exit_.code
+    err = capsys.readouterr().err
+    assert code == 1 and "это папка" in err and "--force" not in err
+    assert list(folder.iterdir()) == []

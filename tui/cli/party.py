@@ -248,6 +248,8 @@ def export(argv: Sequence[str]) -> int:
     _json_arg(parser)
     args = parser.parse_args(argv)
     target = args.path.expanduser()
+    if target.is_dir():
+        fail(f"{target} — это папка, а не файл: укажите путь к файлу", code=EXIT_REFUSED)
     if target.exists() and not args.force:
         fail(f"файл {target} уже есть; --force — перезаписать его", code=EXIT_REFUSED)
     with _open(args.campaign, write=False) as store:
