@@ -18,7 +18,9 @@ def signed(value: int, zero: str = "0") -> str:
     return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else zero)
 
 
-_ITEM = re.compile(r"^\s*([+\-−]?)\s*(\d{1,3})(?!\d)\s*(.*?)\s*$")
+_ITEM = re.compile(r"^\s*([+\-−]?)\s*(\d+)\s*(.*?)\s*$")
+#: The largest modifier: three digits (a fourth is a typo, never a rule's number).
+MAX_DIGITS = 3
 
 
 @dataclass(frozen=True)
@@ -44,7 +46,8 @@ def parse_modifiers(text: str) -> tuple[Modifier, ...]:
         The modifiers in the order typed.
 
     Raises:
-        RulesError: an item that does not start with a number; the message names the item.
+        RulesError: an item that does not start with a number, a number of more than three
+            digits, or a fraction («5.5»); the message names the item.
     """
     result: list[Modifier] = []
     for index, raw in enumerate(re.split(r"[,;]", text), start=1):
@@ -57,6 +60,16 @@ def parse_modifiers(text: str) -> tuple[Modifier, ...]:
                 "или «-2 темнота»; несколько — через запятую."
             )
         sign, digits, reason = match.groups()
+        if len(digits) > MAX_DIGITS:
+            raise RulesError(
+                f"Модификатор {index} («{raw.strip()}»): слишком большое число — "
+                "не больше 999 по модулю."
+            )
+        if re.match(r"[.,]\d", reason):
+            raise RulesError(
+                f"Модификатор {index} («{raw.strip()}»): нужно целое число, например «+1 "
+                "высота»; дробей в модификаторах нет."
+            )
         value = -int(digits) if sign in ("-", "−") else int(digits)
         result.append(Modifier(value=value, reason=reason or "ситуация"))
     return tuple(result)

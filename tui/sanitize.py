@@ -108,6 +108,16 @@ def plain(text: str) -> str:
     return text + "\u200b" if text.endswith("\\") else text
 
 
+#: The widest a name stands in a table cell (the party, the players' view): a longer one is
+#: cut there with «…» (the sheet below shows it whole), so the other columns stay on screen.
+NAME_CELL = 20
+
+
+def cell(text: str, width: int = NAME_CELL) -> str:
+    """Return ``text`` for a table cell: as it is, or cut to ``width`` characters with «…»."""
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 def safe_text(text: str, style: str = "") -> Text:
     """Return a ``rich.text.Text`` of cleaned ``text``: never markup, never a control code."""
     from rich.text import Text

@@ -39,7 +39,7 @@ from tui.bridge.public import (
 from tui.bridge.sheets import wounds_text
 from tui.crash import CrashReporting
 from tui.present.combat import declaration_text
-from tui.sanitize import plain
+from tui.sanitize import cell, plain
 from tui.sanitize import plain as escape  # every «[» literal, no control code
 from tui.store import Character, Store, StoreError
 from tui.store.errors import os_reason
@@ -64,13 +64,14 @@ def party_columns(system: str) -> tuple[str, ...]:
 
 
 def party_row(system: str, c: Character) -> tuple[str, ...]:
-    """Return one PC's row in the view."""
+    """Return one PC's row in the view (a very long name cut, the other columns kept)."""
+    name = cell(c.name)
     if system == "drevo":
         state = words.wound_state(bridge.track_of(c))  # the app's words (Партия, Бой)
-        return (c.name, str(c.fate), wounds_text(c.wounds) + (f" — {state}" if state else ""))
+        return (name, str(c.fate), wounds_text(c.wounds) + (f" — {state}" if state else ""))
     if system == "ide4":
-        return (c.name, f"{c.extra.get('energy', 100)}/100")
-    return (c.name,)
+        return (name, f"{c.extra.get('energy', 100)}/100")
+    return (name,)
 
 
 def fit_last_column(

@@ -126,8 +126,12 @@ def spend_fate(use: str, points: int, cost: int = 1, *, rules: FateRules | None 
         )
     if cost < 1:
         raise RulesError("Потратить можно только целое число очков Судьбы, от одного.")
+    if cost > points and points <= 0:
+        raise RulesError(f"Нужно очков Судьбы: {cost}, а у персонажа нет ни одного.")
     if cost > points:
-        raise RulesError(f"Нужно очков Судьбы: {cost}, а у персонажа {points}. Потратьте меньше.")
+        raise RulesError(
+            f"Нужно очков Судьбы: {cost}, а у персонажа только {points} — потратьте меньше."
+        )
     return points - cost
 
 

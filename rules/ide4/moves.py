@@ -213,8 +213,8 @@ def energy_after_futile(check: Check, count: int, die: int = 0) -> str | None:
             "(«Не создаёт Триумф»)."
         )
     return (
-        f"Энергия после броска не изменит исход: даже {count}×d{size} на максимуме дадут "
-        f"сумму {best} — всё равно {name}."
+        f"Энергия после броска не изменит исход: даже {count}×d{size} на максимуме — "
+        f"сумма {best}, всё равно {name}."
     )
 
 

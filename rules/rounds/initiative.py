@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.data import load_table
@@ -260,9 +260,7 @@ def order(
     ranked: list[InitiativeRoll] = []
     for key in sorted({r.key for r in rolls}, reverse=True):
         ranked += split([r for r in rolls if r.key == key])
-    return tuple(
-        InitiativeRoll(r.id, r.key, r.bonus, r.text, r.pc, tuple(extra[r.id])) for r in ranked
-    )
+    return tuple(replace(r, rerolls=tuple(extra[r.id])) for r in ranked)
 
 
 def roll_initiative(
@@ -297,7 +295,7 @@ def roll_initiative(
     for side, members in sides.items():
         best = max(members, key=lambda m: roll_bonus(system, m))
         r = roll_one(system, best, rng)
-        side_rolls.append(InitiativeRoll(side, r.key, r.bonus, r.text, best.pc))
+        side_rolls.append(InitiativeRoll(side, r.key, r.bonus, r.text, best.pc, check=r.check))
     ranked = order(system, side_rolls, rng)
     turn = tuple(f.id for r in ranked for f in sides[r.id])
     return turn, {r.id: r for r in ranked}

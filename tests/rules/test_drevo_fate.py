@@ -216,7 +216,12 @@ def test_spend_checks_points_and_the_campaigns_switches() -> None:
     with pytest.raises(RulesError, match="нельзя тратить так"):
         spend_fate("auto_plus4", 3, rules=no_opposed)
     assert spend_fate("shift", 3, rules=no_opposed) == 2
-    with pytest.raises(RulesError, match="Нужно очков Судьбы: 2"):
+    with pytest.raises(RulesError, match="Нужно очков Судьбы: 2, а у персонажа только 1"):
         spend_fate("shift", 1, cost=2)
+    # Play-test: «(1 очко из 0) — … а у персонажа 0. Потратьте меньше.» — less than one
+    # point cannot be spent; the message says there is none.
+    with pytest.raises(RulesError, match="нет ни одного") as none:
+        spend_fate("auto_plus4", 0)
+    assert "меньше" not in str(none.value)
     with pytest.raises(RulesError, match="Неизвестное применение"):
         spend_fate("bribe", 3)

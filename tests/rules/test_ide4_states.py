@@ -159,3 +159,15 @@ def test_energy_after_on_success_says_it_changes_nothing() -> None:
     assert failure.outcome == "failure"
     assert ide4.energy_after_futile(failure, 3, 8) is None  # 10 + 24 ≥ 31: Средне possible
     assert "всё равно Провал" in (ide4.energy_after_futile(failure, 1, 4) or "")
+
+
+def test_futile_energy_note_reads_right_for_one_die_and_for_several() -> None:
+    """Сид: «игрок может потратить до 3 кубов. Сумма прибавляется к d100, категория
+    определяется заново». Play-test: «даже 1×d12 на максимуме дадут сумму 17» — a plural
+    verb after one die; the note names the sum without a verb that must agree."""
+    failure = rolled(make(base=3), natural=5)
+    one = ide4.energy_after_futile(failure, 1, 12) or ""
+    three = ide4.energy_after_futile(failure, 2, 4) or ""
+    assert "дадут" not in one and "дадут" not in three
+    assert "даже 1×d12 на максимуме — сумма 17, всё равно Провал" in one
+    assert "даже 2×d4 на максимуме — сумма 13, всё равно Провал" in three

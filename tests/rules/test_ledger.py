@@ -610,3 +610,28 @@ def test_ide4_initiative_places_its_quick_check(seed) -> None:
     luck = entry_luck("combat", None, data)
     assert [r.who for r in luck.rolls] == ["Горан"]
     assert luck.rolls[0].luck.percentile == pytest.approx(float(expected), abs=1e-12)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_ide4_tracker_initiative_of_the_whole_order_reaches_the_ledger(seed) -> None:
+    """RULES.md [default] «IDE4 — a check of the action Инициатива, ordered by outcome, then
+    total»: every combatant's check of a whole order (as the Бой tab logs it) is placed —
+    the ordering once dropped the checks and the ledger placed none."""
+    import random
+
+    from rules.rounds.initiative import Fighter, roll_initiative
+
+    fighters = [
+        Fighter("a", "Вера", "Отряд", True, {"Внимание": 4}),
+        Fighter("b", "Тимур", "Отряд", True, {"Внимание": 4}),
+        Fighter("c", "Гриша", "Противники", False, {"Внимание": 3}),
+    ]
+    _order, rolls = roll_initiative("ide4", fighters, random.Random(seed))
+    data = {
+        "system": "ide4",
+        "initiative": {k: r.to_dict() for k, r in rolls.items()},
+        "names": {f.id: f.name for f in fighters},
+    }
+    luck = entry_luck("combat", None, data)
+    assert luck is not None
+    assert sorted(r.who for r in luck.rolls) == ["Вера", "Гриша", "Тимур"]

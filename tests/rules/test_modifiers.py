@@ -29,3 +29,20 @@ def test_empty_text_means_no_modifiers():
 def test_an_item_without_a_number_is_named_in_the_error(text):
     with pytest.raises(RulesError, match="Модификатор"):
         parse_modifiers(text)
+
+
+@pytest.mark.parametrize("text", ["5.5 x", "+1 высота, −2.5 темнота", "+0.5"])
+def test_a_fraction_is_refused_not_read_as_its_whole_part(text):
+    """Сид: «Модификатор имеет числовое значение … и складывается с результатом проверки» —
+    the result is a whole number: «5.5 x» was read as +5 with the reason «.5 x»."""
+    with pytest.raises(RulesError, match="целое число"):
+        parse_modifiers(text)
+
+
+@pytest.mark.parametrize("text", ["+1000 x", "+99999999999999999999 x", "−1234"])
+def test_a_number_of_four_digits_or_more_is_called_too_big(text):
+    """A modifier beyond ±999 is refused as too big (the message said «начните с числа»,
+    though the item does start with one)."""
+    with pytest.raises(RulesError, match="не больше 999") as err:
+        parse_modifiers(text)
+    assert "начните с числа" not in str(err.value)

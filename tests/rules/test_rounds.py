@@ -251,3 +251,29 @@ def test_checked_tables_refuse_wod_attributes_that_are_no_list() -> None:
     with_table(wod={"attributes": "Ловкость"})
     with pytest.raises(RulesError, match="список атрибутов"):
         checked_tables()
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_ordering_keeps_each_ide4_check_for_the_luck_ledger(seed: int) -> None:
+    """IDE4 initiative is «a check of the action Инициатива»: after ordering (ties rerolled
+    among themselves) every fighter's roll still carries the check the luck ledger places
+    (it was dropped, so no IDE4 initiative ever reached the luck stats)."""
+    single = {f.id: roll_one("ide4", f, random.Random(seed)) for f in FIGHTERS["ide4"]}
+    assert all(r.check is not None for r in single.values())
+    _turn, rolls = roll_initiative("ide4", FIGHTERS["ide4"], random.Random(seed))
+    assert set(rolls) == {"v", "t", "g"}
+    for roll in rolls.values():
+        assert roll.check is not None
+        assert set(roll.check) == {"final", "hidden_risk", "outcome"}
+        assert roll.to_dict()["check"] == roll.check
+    tied = [InitiativeRoll(i, (3, 40), 0, "", check={"final": 3}) for i in "ab"]
+    assert [r.check for r in order("ide4", tied, random.Random(seed))] == [{"final": 3}] * 2
+
+
+def test_a_side_rolling_in_ide4_keeps_its_check() -> None:
+    """Per side («each side rolls once … IDE4: its first member's check»), the side's roll
+    carries that check for the luck ledger too."""
+    with_table(initiative={"per": "side"})
+    _turn, rolls = roll_initiative("ide4", FIGHTERS["ide4"], random.Random(3))
+    assert set(rolls) == {"Отряд", "Противники"}
+    assert all(r.check is not None and "outcome" in r.check for r in rolls.values())

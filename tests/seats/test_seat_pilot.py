@@ -112,3 +112,30 @@ async def test_a_dropped_seat_reconnects_and_keeps_its_pending_request(folder, c
             assert rid not in seat.outbox
             entry = gm.store.log(limit=1)[0]
             assert entry.actor == "Милава" and "ищу следы" in entry.text
+
+
+async def test_a_seat_reads_a_state_longer_than_a_request_line(folder, campaign_path):
+    """Eight big quick rolls in the Журнал (1000d1000: thousands of dice each) make the
+    players' state far longer than the 16 KiB a seat may send; the seat still reads it —
+    it used to refuse the line and stay «нет связи с ведущим — переподключаюсь…» for good."""
+    from tui.app import make_app
+    from tui.seats import protocol as proto
+    from tui.store import LogEntry
+
+    gm = make_app(campaign_path, seed=7, clock=frozen_clock)
+    gm.seats_folder = seats_dir(folder)
+    dice = " ".join(str(100 + i % 900) for i in range(1000))
+    for i in range(8):
+        text = f"1000d1000: 1000d1000[{dice}] = {i}"
+        gm.store.append_log(LogEntry(f"big{i}", "2026-12-01T16:00:00+00:00", "roll", None, text))
+    async with gm.run_test(size=(80, 24)) as gm_pilot:
+        await _until([gm_pilot], lambda: getattr(gm, "_seat_hub", None) is not None, "hub")
+        hub = gm._seat_hub
+        await _until([gm_pilot], lambda: hub._server is not None, "listening")
+        assert len(proto.encode(hub._state("Милава"))) > 2 * proto.MAX_LINE
+        seat = _seat(folder, campaign_path, "Милава")
+        async with seat.run_test(size=(80, 24)) as sp:
+            pilots = [gm_pilot, sp]
+            await _until(pilots, lambda: seat.link == "на связи с ведущим", "connected", 400)
+            await _until(pilots, lambda: bool(seat.mine()), "own sheet")
+            assert [c.name for c in seat.mine()] == ["Милава"]

@@ -135,7 +135,10 @@ async def test_contested_roll_logs_both_sides_and_the_winner(make_test_app, camp
 
 
 async def test_extended_roll_accumulates_and_logs_each_roll(make_test_app, campaign_path):
-    """[default] «extended — successes accumulate over rolls toward a target the GM sets»."""
+    """[default] «extended — successes accumulate over rolls toward a target the GM sets».
+    While one goes on, the key bar says that «e» stops it (it kept «e Продолж.»)."""
+    from tests.tui.test_focus import bar
+
     app = make_test_app(system="wod")
     async with app.run_test(size=(80, 24)) as pilot:
         await open_builder(pilot)
@@ -147,16 +150,19 @@ async def test_extended_roll_accumulates_and_logs_each_roll(make_test_app, campa
         await pilot.pause()
         b = app.query_one("#check-pane")
         assert b._extended is not None and b._extended.target == 10
+        assert "e Стоп" in bar(app) and "e Продолж." not in bar(app)  # what «e» does now
         await pilot.press("enter", "enter")
         await pilot.pause()
         await pilot.press("e")  # stop
         await pilot.pause()
         assert b._extended is None
+        assert "e Продолж." in bar(app) and "e Стоп" not in bar(app)
     entries = list(reversed(Store.open(campaign_path).log()))
     assert [e.data["kind"] for e in entries] == ["extended"] * 3
     assert [len(e.data["rolls"]) for e in entries] == [1, 2, 2]
     assert entries[1].data["successes"] == sum(r["successes"] for r in entries[1].data["rolls"])
     assert entries[-1].data["event"] == "stopped"
+    assert entries[-1].text.endswith("за 2 броска")  # it read «за 2 бросков»
     assert all("[" not in e.text for e in entries)  # plain text, no markup in the Журнал
 
 

@@ -161,3 +161,32 @@ def test_an_ide4_log_line_does_not_repeat_its_actor() -> None:
     # Without an actor the line still says what rolled.
     anonymous = ide4.roll(ide4.start(ide4.CheckInput(attribute="Сила", base=3)), natural=2)
     assert ide4_text.log_text(anonymous, "roll").startswith("Сила")
+
+
+def test_the_drevo_sum_line_names_the_судьба_it_adds() -> None:
+    """Play-test: after `+` the builder read «Итого: кубики 0, Драка 0 → +1» — a sum that
+    does not add up; the Судьба point moved after the roll is a term of the line."""
+    from rules import drevo
+    from tui.present.rolls import one_sided_lines
+
+    check = drevo.OneSidedCheck(drevo.Side(0, (), "Милава", "Драка"), 0)
+    rolled = drevo.resolve_one_sided(check, (0, 1, 0, -1))
+    assert one_sided_lines(rolled, markup=False)[1] == "Итого: кубики 0, Драка 0 → 0"
+    shifted = drevo.shift_one_sided(rolled, 1)
+    assert one_sided_lines(shifted, markup=False)[1] == "Итого: кубики 0, Драка 0, Судьба +1 → +1"
+    down = drevo.shift_one_sided(rolled, -2)
+    assert one_sided_lines(down, markup=False)[1] == "Итого: кубики 0, Драка 0, Судьба −2 → −2"
+
+
+def test_a_судьба_crit_does_not_say_the_dice_showed_it() -> None:
+    """«Игрок может потратить одно очко Судьбы чтобы с максимальным (критическим) успехом
+    пройти одностороннюю проверку» — no dice are rolled, so the line must not read «на
+    кубиках +4»."""
+    from rules import drevo
+    from tui.present.rolls import one_sided_lines
+
+    check = drevo.OneSidedCheck(drevo.Side(0, (), "Милава", "Драка"), 0, fate_auto=True)
+    lines = one_sided_lines(drevo.resolve_one_sided(check, None), markup=False)
+    assert "на кубиках" not in lines[-1] and "Судьба" in lines[-1]
+    rolled = drevo.resolve_one_sided(drevo.OneSidedCheck(check.side, 0), (1, 1, 1, 1))
+    assert "на кубиках +4" in one_sided_lines(rolled, markup=False)[-1]

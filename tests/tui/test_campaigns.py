@@ -58,6 +58,36 @@ class TestPicker:
             assert app.store.campaign.system == "drevo"
             assert app.query_one("#party-table").row_count == 7
 
+    async def test_a_name_of_thousands_of_characters_is_refused_with_its_length(
+        self, make_test_app, data_home
+    ):
+        """Play-test: Ctrl+O, r took a 3,000-character name; its toast then covered half the
+        screen for seconds. A name longer than the limit is refused in the prompt (which
+        stays open with the text), the old name kept."""
+        from textual.widgets import Input, Static
+
+        from tui.screens.campaigns import MAX_CAMPAIGN_NAME
+        from tui.widgets.common.prompt import TextPrompt
+
+        app = make_test_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            before = app.store.campaign.name
+            await pilot.press("ctrl+o", "r")
+            await pilot.pause()
+            app.screen.query_one(Input).value = "Б" * 3000
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TextPrompt)
+            said = str(app.screen.query_one("#prompt-error", Static).render())
+            assert f"не больше {MAX_CAMPAIGN_NAME}" in said and "3000 символов" in said
+            await app.writes_done()
+            assert app.store.campaign.name == before
+            app.screen.query_one(Input).value = "Б" * MAX_CAMPAIGN_NAME
+            await pilot.press("enter")
+            await pilot.pause()
+            await app.writes_done()
+            assert app.store.campaign.name == "Б" * MAX_CAMPAIGN_NAME
+
     async def test_delete_needs_the_name(self, make_test_app, data_home):
         other = data_home / "other.json"
         data_home.mkdir(parents=True)

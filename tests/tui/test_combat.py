@@ -186,3 +186,39 @@ async def test_a_refused_write_is_reported_and_changes_nothing(make_test_app, mo
         assert pane(app).encounter.phase == "setup"
         messages = [n.message for n in app._notifications]
         assert any("Диск заполнен" in m for m in messages)
+
+
+async def test_the_next_declarer_gets_no_action_the_rules_refuse_for_them(make_test_app):
+    """Play-test: Милава declared «Стрельба (Лук), средне»; Ярослав (Меч, Щит) then got the
+    form with «Стрельба», «Меч», «средне» and an instant «Нельзя: для стрельбы выберите лук…».
+    A kept choice the next declarer cannot make falls back to «Ближний бой», «вплотную»; one
+    he can make (an archer after an archer) stays."""
+    app = make_test_app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        p = pane(app)
+        keep = {"Милава", "Ярослав Кречет", "Атаман Шкуро"}
+        for index, name in enumerate([c.name for c in p.characters.values()]):
+            side = next((c.side for c in p.encounter.combatants if c.name == name), "—")
+            presses = {"Отряд": 3, "Противники": 2, "Третья сторона": 1, "—": 0}[side]
+            app.query_one("#combat-roster").move_cursor(row=index)
+            for _ in range(0 if name in keep else presses):
+                await pilot.press("space")
+        await pilot.press("i")
+        await pilot.pause()
+        form = app.query_one("#combat-form")
+        seen = []
+        for _ in range(3):
+            actor = form._actor.name
+            seen.append(actor)
+            if actor == "Милава":
+                await declare(pilot, app, "shoot", weapon="Лук", distance="medium")
+                continue
+            if actor == "Ярослав Кречет" and "Милава" in seen:
+                assert form.problem() == ("", True)
+                assert form.query_one("#declare-action").value == "melee"
+                assert form.query_one("#declare-distance").value == "close"
+            await pilot.press("enter")
+            await pilot.pause()
+        assert set(seen) == keep

@@ -50,12 +50,32 @@ def test_a_fate_crit_reads_as_fate_and_names_the_crit_floor() -> None:
     )
     result = resolve_exchange_with_dice(plan, None, (1, 1, 1, 0), fate=("attacker",))
     lines = result_lines(result)
-    assert lines[0] == "А: Судьба: +4 без броска → [b]0[/b]"
+    assert lines[0] == "А: Судьба: +4 без броска → [b]0[/b] — критический успех"
     assert "[+][+][+][+]" not in "".join(lines)
     assert lines[-1] == (
         "Урон — Б: разница −7 → 4 (критический успех: не меньше 4, настройка кампании), "
         "МУ (Нож) 0 = 4 → Ранение"
     )
+
+
+def test_an_opposed_exchange_names_a_crit_and_a_cancelled_one() -> None:
+    """Сид: «Если при броске 4dF выпадает «+4» — это критический успех»; «При встречных
+    проверках критический успех персонажа аннулируется критическим успехом противника».
+    Play-test: a natural [+][+][+][+] in an exchange was not called a crit at all."""
+    plan = plan_exchange(
+        Fighter("А", weapon=weapon("Нож"), trait=-2),
+        Action("melee"),
+        Fighter("Б", weapon=weapon("Нож"), trait=3),
+        Action("dodge"),
+        "close",
+    )
+    lines = result_lines(resolve_exchange_with_dice(plan, (1, 1, 1, 1), (0, 0, 0, 0)))
+    assert lines[0].endswith("→ [b]+2[/b] — критический успех")
+    assert "критический" not in lines[1]
+    lines = result_lines(resolve_exchange_with_dice(plan, (0, 0, -1, 0), (-1, -1, -1, -1)))
+    assert lines[1].endswith(" — критический провал")
+    both = result_lines(resolve_exchange_with_dice(plan, (1, 1, 1, 1), (1, 1, 1, 1)))
+    assert all(line.endswith("аннулирован таким же у противника") for line in both[:2])
 
 
 def test_a_fate_shift_reads_plus_one_by_fate() -> None:

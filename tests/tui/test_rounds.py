@@ -126,10 +126,14 @@ async def test_scene_clock_warns_when_the_patrol_comes(make_test_app):
         await pilot.pause()
         assert pane.effects.minute == 3
         assert app.store.log(limit=1)[0].text == "Пора: патруль (эффект «Патруль») (сцена)"
-        await pilot.press("m", *"abc", "enter")
+        await pilot.press("m", *"abc", "enter")  # refused in the prompt, which stays open
         await pilot.pause()
         assert pane.effects.minute == 3
-        assert any("целое число минут" in n.message for n in app._notifications)
+        error = app.screen.query_one("#prompt-error")
+        assert "целое число минут" in str(error.render())
+        await pilot.press("backspace", "backspace", "backspace", "4", "enter")
+        await pilot.pause()
+        assert pane.effects.minute == 7
 
 
 async def test_bad_effect_form_says_what_to_do(make_test_app):
@@ -509,3 +513,31 @@ async def test_the_view_drops_a_character_removed_mid_fight(make_test_app):
         order = public_rounds(doc, chars)[1]
         assert gone.name not in order and order.startswith("Порядок: ")
         assert gone.name not in str(pane.query_one("#rounds-status").render())
+
+
+async def test_an_initiative_tie_shows_the_roll_that_broke_it(make_test_app):
+    """data/rounds/initiative.toml: «"reroll" — the tied ones roll again among themselves
+    (only to order them)». Play-test: «Хозяин подвала Средне · 47», «Вера Стрижова Средне ·
+    47» stood one above the other with nothing saying why; the tie-break roll is shown."""
+    from rules.rounds import Entrant, InitiativeRoll, Tracker
+    from tui.bridge.effects import ROUNDS_DOC
+
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        a, b, c = app.store.characters()[:3]
+        t = Tracker("ide4", tuple(Entrant(x.id, x.name, "Отряд") for x in (a, b, c)))
+        rolls = {
+            a.id: InitiativeRoll(a.id, (3, 47), 0, "Средне · 47", rerolls=(63,)),
+            b.id: InitiativeRoll(b.id, (3, 47), 0, "Средне · 47", rerolls=(12,)),
+            c.id: InitiativeRoll(c.id, (4, 70), 0, "Успех · 70"),
+        }
+        t, _ = t.start((c.id, a.id, b.id), rolls)
+        app.store.put_doc(ROUNDS_DOC, t.to_dict(), label="Инициатива")
+        await pilot.press("2")
+        pane = await app.ensure_pane("combat")
+        await pilot.pause()
+        table = pane.query_one("#rounds-table")
+        cells = {str(table.get_row_at(r)[2]): str(table.get_row_at(r)[3]) for r in range(3)}
+        assert cells[a.name] == "Средне · 47 (ничья: 63)"
+        assert cells[b.name] == "Средне · 47 (ничья: 12)"
+        assert cells[c.name] == "Успех · 70"

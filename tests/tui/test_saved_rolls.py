@@ -42,13 +42,23 @@ async def test_save_then_roll_from_the_party_tab(make_test_app, campaign_path):
 
 
 async def test_a_bad_saved_roll_is_refused_with_the_position(make_test_app):
-    """Bad input gets a clear Russian message; nothing is saved."""
+    """Bad input gets a clear Russian message; nothing is saved. Play-test: the dialog
+    closed on the refusal, so what was typed was lost and the next keys went to the party
+    table as its keys («/» opened the quick roll); it stays open with the text to fix."""
+    from tui.widgets.common.prompt import TextPrompt
+
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("b", *"Атака: 2d", "enter")
         await pilot.pause()
         assert app.store.characters()[0].rolls == ()
-        assert any("позиция 3" in n.message for n in app._notifications)
+        assert isinstance(app.screen, TextPrompt)
+        assert app.screen.query_one(Input).value == "Атака: 2d"
+        assert "позиция 3" in str(app.screen.query_one("#prompt-error", Static).render())
+        await pilot.press("6", "enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, TextPrompt)
+        assert app.store.characters()[0].rolls == (("Атака", "2d6"),)
 
 
 async def test_quick_roll_completes_saved_names_with_tab(make_test_app, campaign_path):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules import drevo
-from tui.sanitize import plain
+from tui.sanitize import cell, plain
 from tui.store import Character
 from tui.words import KIND_NAMES, signed  # one word list: the app, the view and the CLI
 
@@ -115,11 +115,12 @@ def best_skill(c: Character) -> str:
 def row(system: str, c: Character) -> tuple[str, ...]:
     """Return the party table's row of one character."""
     kind = KIND_NAMES.get(c.kind, c.kind)
+    name = cell(c.name)  # a 10,000-character name would push every other column off screen
     if system == "drevo":
-        return (c.name, kind, str(c.fate), wounds_text(c.wounds), ", ".join(c.weapons) or "—")
+        return (name, kind, str(c.fate), wounds_text(c.wounds), ", ".join(c.weapons) or "—")
     if system == "ide4":
-        return (c.name, kind, f"{c.extra.get('energy', 100)}/100", best_skill(c))
-    return (c.name, kind, best_skill(c), str(len(c.skills)))
+        return (name, kind, f"{c.extra.get('energy', 100)}/100", best_skill(c))
+    return (name, kind, best_skill(c), str(len(c.skills)))
 
 
 def sheet_text(system: str, c: Character) -> str:

@@ -259,6 +259,8 @@ def export(argv: Sequence[str]) -> int:
     _json_arg(parser)
     args = parser.parse_args(argv)
     target = args.path.expanduser()
+    if target.is_dir():
+        fail(f"{target} — это папка, а не файл: укажите путь к файлу", code=EXIT_REFUSED)
     if target.exists() and not args.force:
         fail(f"файл {target} уже есть; --force — перезаписать его", code=EXIT_REFUSED)
     with _open(args.campaign, write=False) as store:
@@ -311,7 +313,7 @@ def log(argv: Sequence[str]) -> int:
         parser.error("--limit не может быть отрицательным")
     with _open(args.campaign, write=False) as store:
         if args.markdown:
-            sys.stdout.write(clean(store.log_markdown()))
+            sys.stdout.write(clean(store.log_markdown(args.limit)))
             return 0
         entries = list(reversed(store.log(args.limit)))
         everything = store.log() if args.limit is not None else list(reversed(entries))

@@ -74,6 +74,19 @@ def _roll_text(
     return f"{shown} → {signed(total - moved)}, {parts} = [b]{signed(total)}[/b]"
 
 
+def _crit_text(crit: int, raw_crit: int) -> str:
+    """« — критический успех» for an opposed side's crit, or that the other side's equal
+    crit cancelled it («аннулируется критическим успехом противника»)."""
+    if crit > 0:
+        return " — критический успех"
+    if crit < 0:
+        return " — критический провал"
+    if raw_crit:
+        name = "критический успех" if raw_crit > 0 else "критический провал"
+        return f" — {name} аннулирован таким же у противника"
+    return ""
+
+
 def damage_text(hit: drevo.Hit) -> str:
     """Every term of a hit with its source: difference, one-sided bonus, crit floor, МУ."""
     text = f"разница {signed(hit.difference)}"
@@ -100,6 +113,7 @@ def result_lines(
         for side, roll in ((plan.attacker, result.opposed.a), (plan.defender, result.opposed.b)):
             moved = shifts.get(side.role) or ([(roll.fate_shift, "")] if roll.fate_shift else [])
             text = _roll_text(roll.dice, roll.fate_auto, roll.total, moved)
+            text += _crit_text(roll.crit, roll.raw_crit)
             lines.append(f"{plain(side.fighter.name)}: {text}")
     else:
         rolling = [s for s in (plan.attacker, plan.defender) if s.rolls]

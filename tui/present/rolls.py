@@ -84,10 +84,13 @@ def one_sided_lines(result: OneSidedResult, *, markup: bool = True) -> list[str]
         return f"[b]{text}[/b]" if markup else text
 
     crit = ""
-    if result.outcome == "crit_success":
+    if result.outcome == "crit_success" and result.fate_auto:  # no dice: Судьба made it
+        crit = " — Судьба: критический успех при любой сложности"
+    elif result.outcome == "crit_success":
         crit = " — на кубиках +4, критический успех при любой сложности"
     elif result.outcome == "crit_failure":
         crit = " — на кубиках −4, критический провал при любой сложности"
+    fate = f", Судьба {signed(result.fate_shift)}" if result.fate_shift else ""  # after the roll
     return [
         (
             "Кубики не бросались: Судьба, считаются +4"
@@ -95,7 +98,7 @@ def one_sided_lines(result: OneSidedResult, *, markup: bool = True) -> list[str]
             else f"Кубики 4dF: {fudge_dice(result.dice, markup=markup)} = {signed(result.dice_sum)}"
         ),
         f"Итого: кубики {signed(result.dice_sum)}, {text(side.trait_name or 'черта')} "
-        f"{signed(side.trait)}{mods} → {bold(signed(result.total))}",
+        f"{signed(side.trait)}{mods}{fate} → {bold(signed(result.total))}",
         f"Сложность: {signed(check.difficulty)} ({difficulty_name(check.difficulty)}), "
         f"запас {signed(result.margin)}",
         f"[b {style}]{OUTCOME_NAMES[result.outcome]}[/]{crit}"

@@ -11,14 +11,26 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
-from tui.sanitize import safe_text
+from tui.sanitize import cell, safe_text
 from tui.screens.campaign_files import CampaignFile, list_campaigns
 from tui.widgets.common.choice import Choice, ChoiceScreen
 from tui.widgets.common.keybar import KeyBar
 from tui.widgets.common.prompt import TextPrompt
-from tui.words import SYSTEM_NAMES
+from tui.words import SYSTEM_NAMES, plural
 
 SYSTEMS = tuple(SYSTEM_NAMES)
+#: The longest campaign name the picker takes (it heads the app, the view and the exports).
+MAX_CAMPAIGN_NAME = 100
+
+
+def name_problem(name: str) -> str:
+    """Return why a new campaign name is refused, or "" when it is taken."""
+    if len(name) <= MAX_CAMPAIGN_NAME:
+        return ""
+    return (
+        f"Слишком длинное название: {plural(len(name), 'символ', 'символа', 'символов')}, "
+        f"можно не больше {MAX_CAMPAIGN_NAME}."
+    )
 
 
 class CampaignsScreen(ModalScreen[tuple[str, object] | None]):
@@ -114,7 +126,8 @@ class CampaignsScreen(ModalScreen[tuple[str, object] | None]):
                 if name:
                     self.dismiss(("create", (source[0], source[1], name)))
 
-            self.app.push_screen(TextPrompt("Название новой кампании", "например: Застава"), named)
+            prompt = TextPrompt("Название новой кампании", "например: Застава", check=name_problem)
+            self.app.push_screen(prompt, named)
 
         self.app.push_screen(ChoiceScreen("Новая кампания: с чего начать?", choices), chosen)
 
@@ -129,7 +142,8 @@ class CampaignsScreen(ModalScreen[tuple[str, object] | None]):
             if name:
                 self.dismiss(("rename", name))
 
-        self.app.push_screen(TextPrompt(f"Новое название для «{c.name}»", c.name), named)
+        title = f"Новое название для «{cell(c.name, 40)}»"
+        self.app.push_screen(TextPrompt(title, c.name, check=name_problem), named)
 
     def action_delete(self) -> None:
         """Delete the highlighted campaign after the GM types its name."""

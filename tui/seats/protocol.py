@@ -19,8 +19,11 @@ from rules.ide4.state import REROLL_SOURCES
 from tui.words import plural, signed
 
 VERSION = 1
-#: The longest line either side reads (bytes); a longer one is refused unread.
+#: The longest line the GM's app reads from a seat (bytes); a longer one is refused unread.
 MAX_LINE = 16_384
+#: The longest line a seat reads from the GM's app: the players' state, whose Журнал lines
+#: (a quick roll of a thousand dice) and party are the GM's own and may be long.
+MAX_STATE_LINE = 1 << 22
 MAX_NOTE = 300
 MAX_NAME = 60
 MAX_ID = 64
@@ -102,9 +105,12 @@ def encode(message: dict[str, Any]) -> bytes:
     return (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
 
 
-def decode(line: bytes) -> dict[str, Any]:
-    """Return the JSON object of one line; raises ProtocolError for anything else."""
-    if len(line) > MAX_LINE:
+def decode(line: bytes, limit: int = MAX_LINE) -> dict[str, Any]:
+    """Return the JSON object of one line; raises ProtocolError for anything else.
+
+    ``limit``: the longest line accepted (a seat reading the GM's state: MAX_STATE_LINE).
+    """
+    if len(line) > limit:
         raise ProtocolError("Слишком длинное сообщение.")
     try:
         message = json.loads(line.decode("utf-8"))

@@ -127,7 +127,9 @@ class SeatApp(CrashReporting, App[None]):
 
     async def _session(self) -> None:
         assert self.socket is not None
-        reader, writer = await asyncio.open_unix_connection(str(self.socket), limit=1 << 22)
+        reader, writer = await asyncio.open_unix_connection(
+            str(self.socket), limit=proto.MAX_STATE_LINE + 2
+        )
         try:
             hello = {"v": proto.VERSION, "type": "hello", "seat": self.seat, "token": self.token}
             writer.write(proto.encode(hello))
@@ -135,7 +137,7 @@ class SeatApp(CrashReporting, App[None]):
             line = await reader.readline()
             if not line:
                 return
-            answer = proto.decode(line)
+            answer = proto.decode(line, proto.MAX_STATE_LINE)
             if answer.get("type") != "welcome":
                 self._set_link(f"отказано: {answer.get('reason', '')}")
                 return
@@ -145,7 +147,7 @@ class SeatApp(CrashReporting, App[None]):
                 writer.write(proto.encode(message))
             await writer.drain()
             while line := await reader.readline():
-                message = proto.decode(line)
+                message = proto.decode(line, proto.MAX_STATE_LINE)
                 if message.get("type") == "state":
                     self.apply_state(message)
                 elif message.get("type") == "error":

@@ -110,9 +110,10 @@ class Copies(ReadSide):
         import_campaign(exported, target, force=force, lock_timeout=lock_timeout)
         return Imported(exported.name, exported.system, SCHEMA_VERSION, note=exported.note())
 
-    def log_markdown(self) -> str:
-        """Return the whole Журнал as Markdown, oldest first, one heading per day."""
+    def log_markdown(self, limit: int | None = None) -> str:
+        """Return the Журнал (its newest ``limit`` entries, or all) as Markdown, oldest
+        first, one heading per day."""
         with self._mutex:
             self._check_open()
             name = self._campaign.name
-        return log_markdown(name, list(reversed(self.log())))
+        return log_markdown(name, list(reversed(self.log(limit))))

@@ -20,7 +20,13 @@ from .storage import russian_reason
 FORMAT = "kubik-campaign"
 FORMAT_VERSION = 1
 
-KIND_NAMES = {"roll": "бросок", "check": "проверка", "note": "заметка", "session": "сессия"}
+KIND_NAMES = {
+    "roll": "бросок",
+    "check": "проверка",
+    "note": "заметка",
+    "session": "сессия",
+    "combat": "бой",
+}
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from textual.widgets import Input, Label, Rule, Static
 
 from rules import wod
 from rules.errors import RulesError
+from tui import words
 from tui.bridge.effects import effect_modifiers, wod_note
 from tui.present.rolls import plain, signed, successes
 from tui.store import Character
@@ -75,6 +76,13 @@ class WodBuilder(CharacterPicker, Horizontal):
             id="wod-extended",
             tooltip="Продолжительное действие: успехи копятся до цели",
         ),
+        Binding(
+            "e",
+            "stop_extended",
+            "Стоп",
+            id="wod-extended-stop",
+            tooltip="Остановить продолжительное действие",
+        ),
     ]
 
     _characters: dict[str, Character]
@@ -122,7 +130,7 @@ class WodBuilder(CharacterPicker, Horizontal):
     @on(Stepper.Changed, "#check-character")
     def _character_changed(self) -> None:
         """Another character: the previous one's result and extended roll leave the screen."""
-        self._extended = None
+        self._set_extended(None)
         show_markup(self.query_one("#check-result", Static), IDLE)
         self._refresh_traits()
 
@@ -226,11 +234,23 @@ class WodBuilder(CharacterPicker, Horizontal):
     # -- contested and extended -------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("contest", "extended") and isinstance(self.app.focused, Input):
+        extended = ("extended", "stop_extended")
+        if action in ("contest", *extended) and isinstance(self.app.focused, Input):
             return False  # the modifier field takes letters as text
         if action == "contest":
             return len(self._characters) > 1
+        if action in extended:  # «e» starts one, or stops the one going on
+            return (self._extended is None) == (action == "extended")
         return True
+
+    def _set_extended(self, ext: Any) -> None:
+        self._extended = ext
+        self.refresh_bindings()  # the key bar: «e Продолж.» or «e Стоп»
+
+    def action_stop_extended(self) -> None:
+        """Stop the extended roll in progress (its successes are logged)."""
+        if self._extended is not None:
+            self.action_extended()
 
     def action_contest(self) -> None:
         """Choose an opponent, then both roll their pools: more successes wins."""
@@ -273,10 +293,11 @@ class WodBuilder(CharacterPicker, Horizontal):
     def action_extended(self) -> None:
         """Start an extended roll (ask the target), or end the one in progress."""
         if self._extended is not None:
-            ext, self._extended = self._extended, None
+            ext = self._extended
+            self._set_extended(None)
             text = (
                 f"Продолжительное действие остановлено: {ext.successes} из {ext.target} "
-                f"успехов за {len(ext.rolls)} бросков"
+                f"успехов за {words.plural(len(ext.rolls), 'бросок', 'броска', 'бросков')}"
             )
             show_markup(self.query_one("#check-result", Static), text)
             data = {**ext.to_dict(), "event": "stopped"}
@@ -291,7 +312,7 @@ class WodBuilder(CharacterPicker, Horizontal):
         def started(target: int | None) -> None:
             if target is None:
                 return
-            self._extended = wod.Extended(pool, target)
+            self._set_extended(wod.Extended(pool, target))
             show_markup(
                 self.query_one("#check-result", Static),
                 f"[b]Продолжительное[/b]: 0 из {target} успехов · Enter — бросок · e — стоп",
@@ -324,4 +345,4 @@ class WodBuilder(CharacterPicker, Horizontal):
             f"из {ext.target}" + ("" if ext.status == "going" else f" ({words})")
         )
         self.post_message(CheckRolled(result.pool.name or None, text, ext.to_dict()))
-        self._extended = ext if ext.status == "going" else None
+        self._set_extended(ext if ext.status == "going" else None)

@@ -61,6 +61,7 @@ class DeclarationForm(Vertical):
 
     def prepare(self, actor: Character, weapons: list[str], targets: list[tuple[str, str]]) -> None:
         """Show the form for ``actor``; keep the choices that still make sense."""
+        before = getattr(self, "_actor", None)
         self._weapons = weapons
         self._actor = actor
         self.query_one("#declare-who", Static).update(
@@ -69,9 +70,21 @@ class DeclarationForm(Vertical):
         target = self.query_one("#declare-target", Stepper)
         target.set_options(targets, target.value)
         self._offer_weapons()
+        if (before is None or before.id != actor.id) and self.problem()[0]:
+            self._fresh_choice()  # the last declarer's choice the rules refuse for this one
         self.query_one("#declare-note", Input).value = ""
         self._check()
         self.call_after_refresh(self._show_declarer_row)
+
+    def _fresh_choice(self) -> None:
+        """Go back to the first action and distance («Ближний бой», «вплотную»): a new
+        declarer without a bow must not inherit «Стрельба, средне» and its refusal."""
+        action = self.query_one("#declare-action", Stepper)
+        distance = self.query_one("#declare-distance", Stepper)
+        with action.prevent(Stepper.Changed), distance.prevent(Stepper.Changed):
+            action.index = 0
+            distance.index = 0
+        self._offer_weapons()
 
     def on_resize(self, event: events.Resize) -> None:
         """A longer refusal made the form taller and the order above shorter."""

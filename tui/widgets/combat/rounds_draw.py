@@ -76,11 +76,14 @@ class RoundsDrawing:
         roll = t.rolls.get(cid) or (t.rolls.get(side) if entrant else None)
         number = ("▶ " if cid == t.actor else "") + (str(n) if cid in t.order else "")
         labels = [e.label for e in self.effects.on(cid)]
+        shown = roll.text if roll else ""
+        if roll and roll.rerolls:  # a tie broken by rolling again: the roll that ordered them
+            shown += f" (ничья: {', '.join(str(r) for r in roll.rerolls)})"
         return (
             number,
             side,
             c.name,
-            roll.text if roll else "",
+            shown,
             "\n".join(textwrap.wrap(self._harm_text(c), HARM_WIDTH)),  # a note wraps, not cut
             ", ".join(labels),
         )

@@ -242,18 +242,22 @@ class EffectKeys:
         """Advance the scene clock by the minutes the GM types; repeats and timers tick."""
         from tui.widgets.common.prompt import TextPrompt
 
-        def typed(text: str | None) -> None:
-            if text is None:
-                return
+        def minutes_of(text: str) -> int | None:
             try:
                 minutes = int(text.strip() or "1")
-                if not 0 < minutes <= MAX_MINUTES:
-                    raise ValueError
             except ValueError:
-                self.app.notify(  # type: ignore[attr-defined]
-                    f"Время сцены: целое число минут от 1 до {MAX_MINUTES}, например 3.",
-                    severity="error",
-                )
+                return None
+            return minutes if 0 < minutes <= MAX_MINUTES else None
+
+        def refused(text: str) -> str:
+            """Said in the prompt, which stays open with the text to fix."""
+            if minutes_of(text) is None:
+                return f"Время сцены: целое число минут от 1 до {MAX_MINUTES}, например 3."
+            return ""
+
+        def typed(text: str | None) -> None:
+            minutes = None if text is None else minutes_of(text)
+            if minutes is None:
                 return
             from rules.effects import ClockStep, tick
 
@@ -267,7 +271,10 @@ class EffectKeys:
             )
 
         prompt = TextPrompt(
-            "На сколько минут сцены вперёд?", "например: 3 (пусто — 1 минута)", required=False
+            "На сколько минут сцены вперёд?",
+            "например: 3 (пусто — 1 минута)",
+            required=False,
+            check=refused,
         )
         self.app.push_screen(prompt, typed)  # type: ignore[attr-defined]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -29,13 +31,22 @@ class TextPrompt(Withdrawable, ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "dismiss(None)", "Отмена", id="prompt-cancel")]
 
     def __init__(
-        self, title: str, placeholder: str = "", *, required: bool = True, value: str = ""
+        self,
+        title: str,
+        placeholder: str = "",
+        *,
+        required: bool = True,
+        value: str = "",
+        check: Callable[[str], str] | None = None,
     ) -> None:
         super().__init__()
         self.title_text = title
         self.placeholder = placeholder
         self.required = required
         self.value = value  # the text to edit (a placeholder is a hint, never a value)
+        #: Why the typed text is refused ("" when it is taken): the prompt stays open with the
+        #: reason under the text, so nothing typed is lost.
+        self.check = check
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -49,5 +60,9 @@ class TextPrompt(Withdrawable, ModalScreen[str | None]):
         text = event.value.strip()
         if self.required and not text:
             self.query_one("#prompt-error", Static).update("Поле не может быть пустым.")
+            return
+        problem = self.check(text) if self.check is not None and text else ""
+        if problem:
+            self.query_one("#prompt-error", Static).update(plain(problem))
             return
         self.dismiss(text)

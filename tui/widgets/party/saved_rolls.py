@@ -48,13 +48,16 @@ class SavedRolls(PartyWrites):
         if c is None:
             return
 
-        def typed(text: str | None) -> None:
-            if text is None:
-                return
+        def refused(text: str) -> str:
+            """Why the line is refused: said in the prompt, which stays open to fix it."""
             try:
                 with_saved_roll(c.rolls, text)  # refuse a bad line before anything is written
             except RulesError as err:
-                self.app.notify(str(err), severity="error", timeout=10)
+                return str(err)
+            return ""
+
+        def typed(text: str | None) -> None:
+            if text is None or refused(text):
                 return
             name = text.partition(":")[0].strip()
 
@@ -70,7 +73,11 @@ class SavedRolls(PartyWrites):
             self._edit(c, saved, "бросок не сохранён")
 
         self.app.push_screen(
-            TextPrompt(f"Бросок для {c.name}", "Название: выражение, например «Атака: 2d6+3»"),
+            TextPrompt(
+                f"Сохранённый бросок — {c.name}",
+                "Название: выражение, например «Атака: 2d6+3»",
+                check=refused,
+            ),
             typed,
         )
 
