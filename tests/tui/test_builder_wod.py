@@ -136,7 +136,7 @@ async def test_contested_roll_logs_both_sides_and_the_winner(make_test_app, camp
 
 async def test_extended_roll_accumulates_and_logs_each_roll(make_test_app, campaign_path):
     """[default] «extended — successes accumulate over rolls toward a target the GM sets».
-    While one goes on, the key bar says that «e» stops it (it kept «e Продолж.»)."""
+    While one goes on, the key bar says that «e» stops it (it kept «e Продолжительное»)."""
     from tests.tui.test_focus import bar
 
     app = make_test_app(system="wod")
@@ -150,13 +150,13 @@ async def test_extended_roll_accumulates_and_logs_each_roll(make_test_app, campa
         await pilot.pause()
         b = app.query_one("#check-pane")
         assert b._extended is not None and b._extended.target == 10
-        assert "e Стоп" in bar(app) and "e Продолж." not in bar(app)  # what «e» does now
+        assert "e Стоп" in bar(app) and "e Продолжительное" not in bar(app)  # what «e» does now
         await pilot.press("enter", "enter")
         await pilot.pause()
         await pilot.press("e")  # stop
         await pilot.pause()
         assert b._extended is None
-        assert "e Продолж." in bar(app) and "e Стоп" not in bar(app)
+        assert "e Продолжительное" in bar(app) and "e Стоп" not in bar(app)
     entries = list(reversed(Store.open(campaign_path).log()))
     assert [e.data["kind"] for e in entries] == ["extended"] * 3
     assert [len(e.data["rolls"]) for e in entries] == [1, 2, 2]

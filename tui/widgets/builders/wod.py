@@ -245,7 +245,7 @@ class WodBuilder(CharacterPicker, Horizontal):
 
     def _set_extended(self, ext: Any) -> None:
         self._extended = ext
-        self.refresh_bindings()  # the key bar: «e Продолж.» or «e Стоп»
+        self.refresh_bindings()  # the key bar: «e Продолжительное» or «e Стоп»
 
     def action_stop_extended(self) -> None:
         """Stop the extended roll in progress (its successes are logged)."""
