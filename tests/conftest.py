@@ -7,6 +7,11 @@ import sys
 from datetime import datetime, timedelta, timezone
 
 import pytest
+from hypothesis import settings
+
+# ``--hypothesis-profile=thorough`` (README): ten times the examples, for a change to the rules
+# or the store; the default run is sized for the two-minute suite (tests/hypo.py).
+settings.register_profile("thorough", max_examples=1000)
 
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 if "textual.constants" in sys.modules:  # the snapshot plugin imported Textual before us
