@@ -1,8 +1,9 @@
 """The luck ledger: every roll placed in its own exact distribution, and what many rolls say.
 
 ``percentile`` places one roll; ``checks`` reads a Журнал entry's result and rebuilds its exact
-odds with the system's own functions; ``stats`` cuts the log into sessions, averages and judges
-the mean against fair dice.
+odds with the system's own functions (one reader per system: ``drevo``, ``ide4``, ``starately``,
+``wod``, a fight's ``initiative``; what an entry's luck is made of: ``entry``); ``stats`` cuts
+the log into sessions, averages and judges the mean against fair dice.
 """
 
 from rules.ledger.checks import EntryLuck, RollLuck, entry_luck, is_notation

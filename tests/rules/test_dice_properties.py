@@ -24,6 +24,7 @@ from rules.dice import (
 from rules.dice.bounds import static_dice
 from rules.errors import DiceLimitError, RulesError
 from rules.odds import odds
+from tests.hypo import examples
 from tests.rules.dice_oracle import enumerate_totals
 
 #: Seconds that mean "hung": a bound on catastrophic behaviour, not a speed goal (speed lives
@@ -51,7 +52,7 @@ def check_parse(text: str) -> Expression | None:
     return result
 
 
-@settings(deadline=None, max_examples=300)
+@settings(deadline=None, max_examples=examples(100))
 @given(st.text(max_size=300))
 def test_any_text_parses_or_raises_rules_error(text: str) -> None:
     """RULES §0: «Bounds against abuse, each a clear error, never a hang»."""
@@ -88,7 +89,7 @@ def check_roll(text: str) -> None:
         assert result.success == (result.total >= expression.target)
 
 
-@settings(deadline=None, max_examples=300)
+@settings(deadline=None, max_examples=examples(100))
 @given(st.lists(st.sampled_from(TOKENS), max_size=60).map("".join))
 def test_near_valid_text_parses_rolls_within_limits(text: str) -> None:
     """RULES §0: «dice rolled per expression ≤ 1000, explosions included; explosion chain
@@ -172,7 +173,7 @@ def expressions(draw: st.DrawFn, small: bool = False) -> str:
     return body
 
 
-@settings(deadline=None, max_examples=100)
+@settings(deadline=None, max_examples=examples(50))
 @given(expressions())
 def test_generated_expressions_roll_within_bounds(text: str) -> None:
     """Issue 18: «any generated expression gives a result within its bounds or a handled
@@ -180,7 +181,7 @@ def test_generated_expressions_roll_within_bounds(text: str) -> None:
     check_roll(text)
 
 
-@settings(deadline=None, max_examples=40)
+@settings(deadline=None, max_examples=examples(40))
 @given(expressions(small=True))
 @example("d2!p1")  # every explosion adds 0: all its chains land on one total (found by hypothesis)
 def test_small_odds_sum_to_one_and_match_brute_force(text: str) -> None:

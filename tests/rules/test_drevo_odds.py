@@ -23,6 +23,7 @@ from rules.drevo import (
     resolve_one_sided,
     resolve_opposed,
 )
+from tests.hypo import examples
 
 FACES = (-1, 0, 1)
 
@@ -105,7 +106,7 @@ def test_opposed_odds_count_modifiers_and_mirror() -> None:
     )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(
     trait=st.integers(-20, 20),
     mods=st.lists(st.integers(-5, 5), max_size=3),
@@ -121,7 +122,7 @@ def test_one_sided_odds_property(trait: int, mods: list[int], difficulty: int) -
     assert odds["crit_success"] == odds["crit_failure"] == Fraction(1, 81)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(a=st.integers(-8, 8), b=st.integers(-8, 8))
 def test_opposed_odds_property(a: int, b: int) -> None:
     """Сид: «тот, чей результат выше, — победил» — для любых чисел шансы точны,

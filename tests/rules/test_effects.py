@@ -24,6 +24,7 @@ from rules.effects import (
 )
 from rules.errors import RulesError
 from rules.rounds import Entrant, Tracker
+from tests.hypo import examples
 
 ORDER = ("a", "b", "c")
 
@@ -306,7 +307,9 @@ class EffectsWithUndo(RuleBasedStateMachine):
         assert Tracker.from_dict(t.to_dict()) == t
 
 
-EffectsWithUndo.TestCase.settings = settings(max_examples=30, stateful_step_count=25, deadline=None)
+EffectsWithUndo.TestCase.settings = settings(
+    max_examples=examples(30), stateful_step_count=25, deadline=None
+)
 TestEffectsWithUndo = EffectsWithUndo.TestCase
 
 

@@ -16,6 +16,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from rules import ide4
 from rules.errors import RulesError
+from tests.hypo import examples
 
 EXPANDED_ONLY = {"reroll", "energy_after", "bonus", "subroll"}
 
@@ -128,4 +129,6 @@ class CheckMachine(RuleBasedStateMachine):
 
 
 TestCheckMachine = CheckMachine.TestCase
-TestCheckMachine.settings = settings(max_examples=40, stateful_step_count=12, deadline=None)
+TestCheckMachine.settings = settings(
+    max_examples=examples(40), stateful_step_count=12, deadline=None
+)

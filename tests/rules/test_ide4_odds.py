@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from rules import ide4
 from rules.errors import RulesError
+from tests.hypo import examples
 
 SIZES = (4, 6, 8, 10, 12, 20)
 # RULES.md: final → (Трагедия natural ≤, Средне total ≥, Успех total ≥, Триумф natural ≥).
@@ -166,7 +167,7 @@ def test_check_odds_follow_the_input() -> None:
         ide4.check_odds(ide4.CheckInput(attribute_level=2, energy_dice=1, energy_die=8))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     final=st.integers(1, 7),
     natural=st.integers(1, 100),

@@ -41,6 +41,7 @@ from rules.starately import Side as StSide
 from rules.starately import resolve as st_resolve
 from rules.wod import Pool, resolve_pool
 from rules.wod.contested import resolve_contested
+from tests.hypo import examples
 
 
 def brute(rolls: Sequence[tuple[Hashable, int]], rank: Callable[[Hashable], int]) -> dict:
@@ -483,7 +484,7 @@ weights = st.lists(st.integers(0, 6), min_size=1, max_size=6).filter(any)
 
 
 @given(weights)
-@hsettings(max_examples=60, deadline=None)
+@hsettings(max_examples=examples(60), deadline=None)
 def test_percentile_is_fair_on_average_and_its_variance_is_as_stated(ways: list[int]) -> None:
     """Under fair dice the mid-rank percentile has mean exactly 1/2 and variance
     (1 − Σ pᵢ³) / 12, whatever the distribution: what makes rolls of different checks add up."""
@@ -499,7 +500,7 @@ def test_percentile_is_fair_on_average_and_its_variance_is_as_stated(ways: list[
 
 
 @given(st.lists(st.tuples(weights, st.integers(0, 5)), min_size=1, max_size=3))
-@hsettings(max_examples=40, deadline=None)
+@hsettings(max_examples=examples(40), deadline=None)
 @example([([2, 1], 0), ([2, 1], 0), ([2, 1], 1)])  # a mean of exactly 1/2 (found by hypothesis)
 def test_exact_tail_equals_enumeration_on_random_small_cases(rolls) -> None:
     """The verdict's tail equals the enumeration of every combination of outcomes."""

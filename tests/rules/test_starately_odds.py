@@ -28,6 +28,7 @@ from rules.starately import (
     resolve_group,
     resolve_opposed,
 )
+from tests.hypo import examples
 
 ALL = {n: list(product(range(1, 7), repeat=2 + abs(n))) for n in (-1, 0, 1)}
 
@@ -80,7 +81,7 @@ def test_check_odds_equal_enumeration(net: int, bonus: int, difficulty: int) -> 
     assert sum(odds.effect.values()) == 1
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     bonus=st.integers(-8, 8),
     difficulty=st.integers(2, 16),

@@ -14,6 +14,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rules.wod import OUTCOMES, Modifier, Pool, pool_counts, pool_odds
+from tests.hypo import examples
 
 TENTH = Fraction(1, 10)
 DEPTH = 6  # brute force follows explosion chains this deep: exact for up to 6 successes
@@ -204,7 +205,7 @@ def test_whole_distribution_is_built_on_first_use_and_agrees() -> None:
     )
 
 
-@settings(deadline=None, max_examples=60)
+@settings(deadline=None, max_examples=examples(60))
 @given(
     size=st.integers(1, 40),
     again=st.sampled_from([10, 9, 8, None]),

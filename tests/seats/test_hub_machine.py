@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
+from tests.hypo import examples
 from tests.seats.helpers import short_folder
 from tui.seats import protocol as proto
 from tui.seats.hub import Hub
@@ -185,7 +186,9 @@ class Requests(RuleBasedStateMachine):
         assert accepted <= {rid for rid, s in self.decided.items() if s == "accepted"}
 
 
-Requests.TestCase.settings = settings(max_examples=10, stateful_step_count=12, deadline=None)
+Requests.TestCase.settings = settings(
+    max_examples=examples(10), stateful_step_count=12, deadline=None
+)
 TestRequests = Requests.TestCase
 
 
@@ -209,7 +212,7 @@ lines = st.one_of(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(batch=st.lists(lines, max_size=6))
 def test_fuzz_no_line_a_seat_sends_writes_the_campaign_or_crashes_the_hub(batch):
     """Malformed or hostile lines: each gets an answer or a refusal; the file never changes."""

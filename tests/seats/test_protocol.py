@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.hypo import examples
 from tui.seats import protocol as proto
 
 GOOD = {
@@ -178,7 +179,7 @@ fields = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.one_of(fields.map(proto.encode), st.binary(max_size=300)))
 def test_fuzz_no_line_crashes_the_parser(line):
     """Whatever a seat sends is a request or a ProtocolError with a Russian reason."""

@@ -24,6 +24,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.hypo import examples
 from tui.cli import kubik as cli
 from tui.store import CampaignCorrupt, Store, StoreError
 
@@ -336,7 +337,9 @@ FIELDS = st.sampled_from(
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(25),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(field=FIELDS, value=JSON, which=st.integers(0, 6), inner=st.booleans())
 def test_a_generated_broken_character_is_read_or_refused_in_russian(
@@ -462,7 +465,9 @@ ENCOUNTER_FIELDS = st.sampled_from(
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(25),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(fields=st.dictionaries(ENCOUNTER_FIELDS, JSON, max_size=4))
 def test_a_generated_saved_fight_is_read_or_refused(tmp_path_factory, fields) -> None:

@@ -20,6 +20,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
+from tests.hypo import examples
 from tui.store import CampaignCorrupt, ChangeRefused, Store, StoreError
 
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
@@ -117,5 +118,7 @@ class HostileFile(RuleBasedStateMachine):
                 assert store.characters()
 
 
-HostileFile.TestCase.settings = settings(max_examples=12, stateful_step_count=12, deadline=None)
+HostileFile.TestCase.settings = settings(
+    max_examples=examples(12), stateful_step_count=12, deadline=None
+)
 TestHostileFile = HostileFile.TestCase

@@ -26,6 +26,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+from tests.hypo import examples
 from tui.store import Character, Edit, LogEntry, StaleWrite, Store, new_id
 
 AT = "2025-03-01T19:30:00+03:00"
@@ -239,7 +240,7 @@ class TwoWindows(RuleBasedStateMachine):
 
 
 TwoWindows.TestCase.settings = settings(
-    max_examples=12,
+    max_examples=examples(12),
     stateful_step_count=20,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
+from tests.hypo import examples
 from tui.store import Store
 
 
@@ -249,6 +250,9 @@ class DrevoFateMachine(RuleBasedStateMachine):
 
 
 DrevoFateMachine.TestCase.settings = settings(
-    max_examples=6, stateful_step_count=5, deadline=None, suppress_health_check=list(HealthCheck)
+    max_examples=examples(4),
+    stateful_step_count=5,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
 )
 TestDrevoFateMachine = DrevoFateMachine.TestCase

@@ -23,6 +23,7 @@ from rules import drevo
 from rules.encounter import ACTION_KINDS, Combatant, Declaration, Encounter
 from rules.errors import RulesError
 from rules.initiative import declaration_order
+from tests.hypo import examples
 from tui.bridge import combat as bridge
 from tui.store import LogEntry, Store
 from tui.widgets.combat.drevo_resolve import ExchangeMixin
@@ -389,7 +390,7 @@ class FightMachine(RuleBasedStateMachine):
 
 
 FightMachine.TestCase.settings = settings(
-    max_examples=int(__import__("os").environ.get("FIGHT_EXAMPLES", 5)),
+    max_examples=int(__import__("os").environ.get("FIGHT_EXAMPLES", examples(5))),
     stateful_step_count=50,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],

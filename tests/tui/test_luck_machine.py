@@ -11,6 +11,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+from tests.hypo import examples
 from tui.bridge.luck import SESSION_KIND, read_sessions, session_count, with_luck
 from tui.store import LogEntry, Store, new_id
 
@@ -115,5 +116,7 @@ class LedgerMachine(RuleBasedStateMachine):
         assert len(ids) == len(set(ids))
 
 
-LedgerMachine.TestCase.settings = settings(max_examples=15, stateful_step_count=12, deadline=None)
+LedgerMachine.TestCase.settings = settings(
+    max_examples=examples(15), stateful_step_count=12, deadline=None
+)
 TestLedgerMachine = LedgerMachine.TestCase

@@ -12,6 +12,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from rules.effects import ClockStep, EffectSet, EffectSpec, Now, tick, tick_all
 from rules.rounds import Entrant, Tracker
+from tests.hypo import examples
 from tui.bridge.effects import EFFECTS_DOC, ROUNDS_DOC, load_effects
 from tui.store import Store
 
@@ -116,7 +117,9 @@ class RoundsInTheStore(RuleBasedStateMachine):
                 assert t.round <= x.expires[2]
 
 
-RoundsInTheStore.TestCase.settings = settings(max_examples=8, stateful_step_count=15, deadline=None)
+RoundsInTheStore.TestCase.settings = settings(
+    max_examples=examples(8), stateful_step_count=15, deadline=None
+)
 TestRoundsInTheStore = RoundsInTheStore.TestCase
 
 

@@ -9,6 +9,7 @@ from textual.widgets import Input, Static
 
 from rules.dice import parse
 from rules.errors import RulesError
+from tests.hypo import examples
 from tui.store import Store
 from tui.widgets.party.pane import with_saved_roll
 
@@ -123,7 +124,7 @@ class SavedRolls(RuleBasedStateMachine):
 
 
 TestSavedRolls = SavedRolls.TestCase
-TestSavedRolls.settings = settings(max_examples=30, stateful_step_count=15, deadline=None)
+TestSavedRolls.settings = settings(max_examples=examples(30), stateful_step_count=15, deadline=None)
 
 
 async def test_error_caret_sits_under_the_bad_character(make_test_app):
