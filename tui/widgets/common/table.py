@@ -131,7 +131,13 @@ class Table(DataTable[Any]):
             widest = max((self._cell_width(row, column.key) for row in new_rows), default=0)
             taken += 2 * self.cell_padding + max(column.content_width, widest, column.width)
         gutter = self.styles.scrollbar_size_vertical  # kept free: a scrollbar may appear
-        return max(8, self.size.width - taken - 2 * self.cell_padding - gutter)
+        return max(8, self._laid_out_width - taken - 2 * self.cell_padding - gutter)
+
+    @property
+    def _laid_out_width(self) -> int:
+        """The width the table has, or was last given while hidden: a tab warmed unseen
+        (tui/widgets/common/warm.py) wraps its rows at the width its visit will have."""
+        return self.size.width or self._last_size.width
 
     def _cell_width(self, row_key: Any, column_key: Any) -> int:
         cell = self._data.get(row_key, {}).get(column_key)
@@ -141,7 +147,7 @@ class Table(DataTable[Any]):
         """Wrap the last cell of ``new_rows`` (of every row if the width changed) with
         textwrap, which is ~50× cheaper than measuring each row by rendering it; return the
         rows wrapped."""
-        if not self.columns or not self.size.width:
+        if not self.columns or not self._laid_out_width:
             return set()
         width = self._wrap_width(new_rows)
         last = self.ordered_columns[-1]
