@@ -130,3 +130,25 @@ asyncio.run(main())
         assert socket_path(folder, campaign_path).name == f"{digest}.sock"
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_the_key_bar_loads_no_text_area(campaign_path) -> None:
+    """Ctrl+Z's check (is a multi-line text field focused?) runs on every key bar refresh;
+    importing Textual's TextArea for it cost ~0.8 MiB of the GM's peak memory (1.33× the bare
+    app). The party tab, its key bar and a key pressed load no TextArea."""
+    code = f"""
+import asyncio, sys
+from tui.app import make_app
+
+async def main():
+    app = make_app({str(campaign_path)!r}, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down", "ctrl+z")
+        await pilot.pause()
+        print("textual.widgets._text_area" in sys.modules)
+
+asyncio.run(main())
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "False"

@@ -4,6 +4,7 @@ stays)."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -25,9 +26,11 @@ class HistoryMixin:
     def undo_applies(self) -> bool:
         """Whether Ctrl+Z / Ctrl+Y are the campaign's (bound with priority: a dialog hides the
         app's other keys): not in a multi-line text field, which undoes its own text."""
-        from textual.widgets import TextArea
-
-        return not isinstance(self.focused, TextArea)
+        # Not imported here: the check runs on every key bar refresh, and importing TextArea
+        # (~0.8 MiB) at start-up for it was the peak-RSS miss. No TextArea can be focused
+        # before its module is loaded.
+        text_area = sys.modules.get("textual.widgets._text_area")
+        return text_area is None or not isinstance(self.focused, text_area.TextArea)
 
     def _refused_in_dialog(self) -> bool:
         """Refuse undo and redo in a dialog that would not follow them (it holds what it read
