@@ -95,9 +95,27 @@ def test_party_add_bad_value_exits_2_naming_it(capsys, camp, item, named):
     assert camp.read_bytes() == before  # nothing was written
 
 
+def test_party_add_refuses_a_name_the_party_has(capsys, camp):
+    """Refused by the campaign's state (exit 1), letter case and spaces aside, as the app's
+    form refuses it («В партии уже есть …»); nothing is written."""
+    with Store.open(camp) as store:
+        milava = next(c for c in store.characters() if c.name == "Милава")
+    before = camp.read_bytes()
+    for name in ("Милава", "  милава ", "МИЛАВА"):
+        code, out, err = run(capsys, cli_party.party, "add", name, "--campaign", str(camp))
+        assert (code, out) == (1, "")
+        assert f"в партии уже есть «Милава» (id {milava.id}); выберите другое имя" in err
+    assert camp.read_bytes() == before
+    code, out, _ = run(capsys, cli_party.party, "add", "Сотник  Вышата", "--campaign", str(camp))
+    assert code == 1  # two spaces are one, as in the form
+    code, _, _ = run(capsys, cli_party.party, "add", "Милава Вторая", "--campaign", str(camp))
+    assert code == 0
+
+
 def test_party_remove_by_name_missing_and_ambiguous(capsys, camp):
-    for _ in range(2):
-        run(capsys, cli_party.party, "add", "Волк", "--npc", "--campaign", str(camp))
+    with Store.open(camp) as store:  # an import or an old file may hold two of one name
+        for _ in range(2):
+            store.upsert_character(cli_party.build_character(None, "Волк", True, []))
     code, _, err = run(capsys, cli_party.party, "remove", "волк", "--campaign", str(camp))
     assert code == 1 and "несколько" in err  # refused by the campaign's state: 1, not 2
     code, _, err = run(capsys, cli_party.party, "remove", "Нет Такого", "--campaign", str(camp))

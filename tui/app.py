@@ -103,6 +103,8 @@ class KubikApp(
             priority=True,
         ),
         Binding("question_mark", "keys", "Клавиши", id="keys", tooltip="Все клавиши"),
+        # Priority: a dialog (a modal screen) hides the app's other keys; Ctrl+Z must not
+        # vanish there (HistoryMixin says where it applies and refuses with a reason).
         Binding(
             "ctrl+z",
             "undo",
@@ -110,8 +112,17 @@ class KubikApp(
             id="undo",
             tooltip="Отменить последнее изменение",
             show=False,
+            priority=True,
         ),
-        Binding("ctrl+y", "redo", "Вернуть", id="redo", tooltip="Вернуть отменённое", show=False),
+        Binding(
+            "ctrl+y",
+            "redo",
+            "Вернуть",
+            id="redo",
+            tooltip="Вернуть отменённое",
+            show=False,
+            priority=True,
+        ),
         Binding(
             "ctrl+o",
             "campaigns",
@@ -301,6 +312,8 @@ class KubikApp(
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if is_too_small(self):
             return action == "quit"
+        if action in ("undo", "redo"):
+            return self.undo_applies()
         if action == "focus_out":  # shown in a text field (the bar is short there), quiet else
             return parameters == (isinstance(self.focused, Input),)
         if action == "secret":

@@ -150,7 +150,7 @@ class TestIde4OpposedMoves:
             key = allowed[0].id.split(":")[0]
             name = spent[key].input.actor
             assert energy(app, name) == spent[key].pool_after < rolled[key].pool_after
-            app.action_undo()  # (Ctrl+Z in the dialog's text field undoes its text)
+            app.action_undo()  # (the key itself, in the dialog: test_opposed_undo_keys.py)
             await app.writes_done()
             await pilot.pause()
             assert energy(app, name) == rolled[key].pool_after

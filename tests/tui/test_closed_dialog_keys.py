@@ -1,16 +1,19 @@
-"""A dialog closed under the GM's fingers (its character removed in another window) does not
-hand the keys meant for it to the party table: the GM stays on Партия, the cursor on the row
-that took the removed character's place.
+"""A dialog whose character is removed in another window stays open and says so: the keys the
+GM meant for it (↓, Enter, typed text) land in it, its Enter is refused with the reason and
+writes nothing, Esc closes it; nothing reaches the party table behind it.
 
 «Another window» is a second :class:`Store` on the same file (what ``kubik party remove`` does).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from textual.widgets import DataTable, TabbedContent
 
 from tui.store import Store
+from tui.widgets.common.withdrawn import WithdrawnNote
 
 
 def by_name(store: Store, name: str):
@@ -23,34 +26,68 @@ def highlighted_name(app) -> str:
     return app.store.character(key.value).name
 
 
+def notices(app) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+def note_text(app) -> str:
+    """The withdrawn note's text, checked to be on screen inside the dialog's box."""
+    note = app.screen.query_one(WithdrawnNote)
+    assert note.region.height > 0 and not note.parent.has_class("-textual-system")
+    return str(note.render())
+
+
+async def open_and_remove(pilot, app, campaign_path, key: str) -> tuple[str, Store]:
+    """Open ``key``'s dialog on the second row, then remove its character in another window."""
+    table = app.query_one("#party-table", DataTable)
+    table.move_cursor(row=1)  # not the first row: a jump back to row 0 would show
+    await pilot.pause()
+    gone = highlighted_name(app)
+    await pilot.press(key)
+    assert len(app.screen_stack) == 2
+    other = Store.open(campaign_path)
+    other.delete_character(by_name(other, gone).id)
+    app._refresh_store()  # what the file watch does
+    await pilot.pause()
+    return gone, other
+
+
 @pytest.mark.parametrize(
-    ("system", "key", "what"),
-    [("drevo", "w", "рана не записана"), ("wod", "e", "правка не записана")],
+    ("system", "key", "keys", "what"),
+    [
+        ("drevo", "w", ("down", "enter"), "рана не записана"),
+        # the heal dialog is the one rebuilt on a change
+        ("drevo", "h", ("down", "enter"), "лечение не записано"),
+        ("wod", "e", ("end", "x", "enter"), "правка не записана"),  # Enter in the name saves
+    ],
 )
-async def test_enter_meant_for_the_closed_dialog_stays_on_the_party_tab(
-    make_test_app, campaign_path, system, key, what
+async def test_the_dialog_stays_open_refuses_its_enter_and_esc_closes_it(
+    make_test_app, campaign_path, system, key, keys, what
 ):
     app = make_test_app(system=system)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:  # toasts: as kubik runs
         names = [c.name for c in app.store.characters()]
-        table = app.query_one("#party-table", DataTable)
-        table.move_cursor(row=1)  # not the first row: a jump back to row 0 would show
+        if key == "h":  # the second row needs a wound to heal
+            other = Store.open(campaign_path)
+            c = by_name(other, names[1])
+            other.upsert_character(replace(c, wounds={"scratch": 1}))
+            app._refresh_store()
+            await pilot.pause()
+        gone, other = await open_and_remove(pilot, app, campaign_path, key)
+        dialog = app.screen
+        assert len(app.screen_stack) == 2  # still open, and it says why Enter writes nothing
+        assert f"Персонаж {gone} удалён в другом окне" in note_text(app)
+        log_before = other.log()
+        await pilot.press(*keys)  # the GM's keys meant for the dialog
         await pilot.pause()
-        gone = highlighted_name(app)
-        await pilot.press(key)
-        assert len(app.screen_stack) == 2
-        other = Store.open(campaign_path)
-        other.delete_character(by_name(other, gone).id)
-        app._refresh_store()  # what the file watch does
+        assert app.screen is dialog  # refused: the dialog stays
+        assert f"Персонаж {gone} удалён в другом окне — {what}. Esc — закрыть." in notices(app)
+        stored = Store.open(campaign_path)
+        assert gone not in [c.name for c in stored.characters()]  # no resurrection
+        assert stored.log() == log_before  # nothing written
+        await pilot.press("escape")
         await pilot.pause()
-        assert any(
-            f"Персонаж {gone} удалён в другом окне — {what}." in n.message
-            for n in app._notifications
-        )
-        await pilot.press("down", "enter")  # the GM's keys meant for the dialog
-        await pilot.pause()
-        assert app.query_one(TabbedContent).active == "party"
-        assert len(app.screen_stack) == 1
+        assert (app.query_one(TabbedContent).active, len(app.screen_stack)) == ("party", 1)
         # The row after the removed one took its place; «down», meant for the dialog, stays off it.
         assert highlighted_name(app) == [n for n in names if n != gone][1]
         await pilot.press("enter")  # a deliberate Enter later opens the check as ever
@@ -59,28 +96,40 @@ async def test_enter_meant_for_the_closed_dialog_stays_on_the_party_tab(
 
 
 @pytest.mark.parametrize(("system", "key"), [("drevo", "o"), ("wod", "e")])
-async def test_typing_meant_for_a_closed_prompt_or_form_is_not_taken_as_commands(
+async def test_typing_meant_for_a_prompt_or_form_stays_in_it(
     make_test_app, campaign_path, system, key
 ):
-    """«a» would open the new character form, «2» the Бой tab; Enter ends what was typed."""
+    """«a» would open the new character form, «2» the Бой tab: typed into the open dialog."""
     app = make_test_app(system=system)
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = app.query_one("#party-table", DataTable)
-        table.move_cursor(row=1)  # Горан Рябой in Древо: Судьба 3, «o» applies
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:  # toasts: as kubik runs
+        # Горан Рябой in Древо: Судьба 3, «o» applies
+        gone, other = await open_and_remove(pilot, app, campaign_path, key)
+        await pilot.press("a", "2", "space", "backspace", "enter")  # typed into the dialog
         await pilot.pause()
-        gone = highlighted_name(app)
-        await pilot.press(key)
         assert len(app.screen_stack) == 2
-        other = Store.open(campaign_path)
-        other.delete_character(by_name(other, gone).id)
-        app._refresh_store()
-        await pilot.pause()
-        assert len(app.screen_stack) == 1
-        await pilot.press("a", "2", "space", "backspace", "enter")  # typed into the closed dialog
+        assert any(f"{gone} удалён в другом окне —" in n for n in notices(app))
+        await pilot.press("escape")
         await pilot.pause()
         assert (app.query_one(TabbedContent).active, len(app.screen_stack)) == ("party", 1)
         names = [c.name for c in Store.open(campaign_path).characters()]
         assert names == [c.name for c in other.characters()]  # no form opened and saved «2»
-        await pilot.press("2")  # after its Enter, keys are commands again
+        await pilot.press("2")  # keys are commands again once the dialog is closed
         await pilot.pause()
         assert app.query_one(TabbedContent).active == "combat"
+
+
+async def test_a_character_back_by_an_undo_elsewhere_is_written_again(make_test_app, campaign_path):
+    app = make_test_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:  # toasts: as kubik runs
+        gone, other = await open_and_remove(pilot, app, campaign_path, "w")
+        other.undo()  # the other window takes its removal back
+        app._refresh_store()
+        await pilot.pause()
+        assert not app.screen.query(WithdrawnNote)
+        assert f"Персонаж {gone} снова в партии: окно снова записывает." in notices(app)
+        await pilot.press("enter")  # a Царапина, written now
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert len(app.screen_stack) == 1
+    assert by_name(Store.open(campaign_path), gone).wounds.get("scratch") == 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tui.screens.keys import key_rows
 from tui.store import Skill
 from tui.widgets.party.form import CharacterForm
 
@@ -79,6 +80,27 @@ class TestAdd:
                 await pilot.press("escape")  # cancel: still nothing saved
                 await pilot.pause()
                 assert app.store.characters() == before
+
+    async def test_a_name_another_window_added_meanwhile_is_refused(
+        self, make_test_app, campaign_path
+    ):
+        """The form judges the name against the party as the store has it on save."""
+        from dataclasses import replace
+
+        from tui.store import Store, new_id
+
+        app = make_test_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("a", *"Ждан")
+            other = Store.open(campaign_path)
+            other.upsert_character(replace(other.characters()[0], id=new_id(), name="ждан"))
+            app._refresh_store()  # what the file watch does
+            await pilot.pause()
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, CharacterForm)
+            assert "В партии уже есть «Ждан»" in str(app.screen.query_one("#e-name").render())
+        assert [n.casefold() for n in names(app)].count("ждан") == 1
 
     async def test_ide4_form(self, make_test_app):
         """IDE4: атрибуты 1–6, мастерство с главным атрибутом и дистанциями, энергия."""
@@ -190,3 +212,25 @@ class TestFormSnapshots:
             await pilot.pause()
 
         assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)
+
+
+class TestTableKeys:
+    async def test_end_and_home_go_to_the_last_and_first_character(self, make_test_app):
+        """Listed in «?» under Партия; the filter field keeps them for its text."""
+        app = make_test_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = app.query_one("#party-table")
+            await pilot.press("end")
+            assert table.cursor_row == table.row_count - 1 > 0
+            sheet = str(app.query_one("#party-sheet").render())
+            assert shown(app)[-1] in sheet  # the sheet follows the cursor
+            await pilot.press("up", "home")
+            assert table.cursor_row == 0
+            await pilot.press("f", *"ав", "home", "x")  # in the filter: the text's start
+            assert app.query_one("#party-filter").value == "xав"
+            assert table.cursor_row == 0
+            await pilot.press("escape", "question_mark")  # out of the filter; the keys
+            await pilot.pause()
+            party = dict(key_rows(dict(app.screen.groups)["Партия"]))
+            assert party["Home"] == "Первый персонаж таблицы"
+            assert party["End"] == "Последний персонаж таблицы"

@@ -30,7 +30,7 @@ def notices(app) -> list[str]:
 
 
 class TestResurrection:
-    async def test_the_wound_dialog_closes_when_another_window_removes_him(
+    async def test_the_wound_dialog_refuses_when_another_window_removes_him(
         self, make_test_app, campaign_path
     ):
         app = make_test_app()
@@ -41,10 +41,14 @@ class TestResurrection:
             other.delete_character(by_name(other, "Богдан Сыч").id)
             app._refresh_store()  # what the file watch (or the timer) does
             await pilot.pause()
-            assert len(app.screen_stack) == 1  # the dialog closed
-            assert "Персонаж Богдан Сыч удалён в другом окне — рана не записана." in notices(app)
-            await pilot.press("enter")  # the GM's Enter meant for the dialog
+            assert len(app.screen_stack) == 2  # the dialog stays open, saying he is gone
+            await pilot.press("enter")  # the GM's Enter in the dialog is refused
             await pilot.pause()
+            refused = "Персонаж Богдан Сыч удалён в другом окне — рана не записана. Esc — закрыть."
+            assert refused in notices(app)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert len(app.screen_stack) == 1
         assert all(c.name != "Богдан Сыч" for c in Store.open(campaign_path).characters())
 
     async def test_enter_before_the_app_saw_the_removal_is_refused(

@@ -18,13 +18,40 @@ class HistoryMixin:
     # Provided by WriterMixin and Textual's App.
     write: Any
     notify: Any
+    screen: Any
+    screen_stack: Any
+    focused: Any
+
+    def undo_applies(self) -> bool:
+        """Whether Ctrl+Z / Ctrl+Y are the campaign's (bound with priority: a dialog hides the
+        app's other keys): not in a multi-line text field, which undoes its own text."""
+        from textual.widgets import TextArea
+
+        return not isinstance(self.focused, TextArea)
+
+    def _refused_in_dialog(self) -> bool:
+        """Refuse undo and redo in a dialog that would not follow them (it holds what it read
+        and could write it back). A dialog (a modal screen) that follows the store says
+        ``follows_undo = True``; a full screen (the settings) has always had the keys."""
+        screen = self.screen
+        if len(self.screen_stack) < 2 or getattr(screen, "follows_undo", not screen.is_modal):
+            return False
+        self.notify(
+            "Отмена и возврат — вне этого окна: закройте его (Esc) и нажмите Ctrl+Z ещё раз.",
+            severity="warning",
+        )
+        return True
 
     def action_undo(self) -> None:
         """Undo the last change of the campaign (the log is history and stays)."""
+        if self._refused_in_dialog():
+            return
         self._undo_redo(self.store.undo, "Отменено", "Нечего отменять.")
 
     def action_redo(self) -> None:
         """Redo the last undone change."""
+        if self._refused_in_dialog():
+            return
         self._undo_redo(self.store.redo, "Возвращено", "Нечего возвращать.")
 
     def _undo_redo(self, step: Callable[[], str | None], done: str, nothing: str) -> None:

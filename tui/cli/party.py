@@ -113,6 +113,7 @@ def party(argv: Sequence[str]) -> int:
     if args.action == "add":
         character = build_character(parser, args.name, args.npc, args.values)
         with _open(args.campaign, write=True) as store:
+            _refuse_taken(store, character.name)
             _guard(store.upsert_character, character)
         kind = KIND_NAMES[character.kind]  # «Игрок» mid-sentence is «игрок»; «НИП» stays
         kind = kind if kind.isupper() else kind.lower()
@@ -150,7 +151,7 @@ def _party_list(args: Any) -> int:
 
 def build_character(parser: Parser, name: str, npc: bool, values: list[str]) -> Character:
     """Build a new character from ``--set KEY=VALUE`` items; a bad item exits 2."""
-    name = name.strip()
+    name = " ".join(name.split())  # as the app's form: one space between words
     if not name:
         parser.error("имя персонажа не может быть пустым")
     qualities: dict[str, int] = {}
@@ -227,6 +228,16 @@ def _find(store: Store, name: str) -> Character:
         ids = ", ".join(c.id for c in found)
         fail(f"персонажей с именем «{name}» несколько; укажите id: {ids}", code=EXIT_REFUSED)
     return found[0]
+
+
+def _refuse_taken(store: Store, name: str) -> None:
+    """Refuse a name another character has (letter case aside), as the app's form does."""
+    same = [c for c in store.characters() if c.name.casefold() == name.casefold()]
+    if same:
+        fail(
+            f"в партии уже есть «{same[0].name}» (id {same[0].id}); выберите другое имя",
+            code=EXIT_REFUSED,
+        )
 
 
 def _guard(action: Any, *args: Any) -> Any:

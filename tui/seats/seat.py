@@ -67,6 +67,8 @@ class SeatApp(CrashReporting, App[None]):
             for k, a, label in c
         ],
         Binding("ctrl+q", "quit", "Выход", id="seat-quit", priority=True),
+        # The view's «s» (the luck stats): a seat has no numbers to show (see action_stats).
+        Binding("s", "stats", "Удача", id="seat-stats", show=False),
     ]
 
     def __init__(self, seat: str, socket: Path | None, token: str, *, connect: bool = True) -> None:
@@ -282,6 +284,8 @@ class SeatApp(CrashReporting, App[None]):
             return self._declaring() and len(self.screen_stack) == 1
         if action in ("quit", "focus_step"):
             return True
+        if action == "stats":
+            return not isinstance(self.focused, Input)  # «s» is a letter in a text field
         if isinstance(self.focused, Input):
             return False  # letters are typed there
         kind = {"fate": "fate", "energy": "energy", "expanded": "expanded", "reroll": "reroll",
@@ -297,6 +301,15 @@ class SeatApp(CrashReporting, App[None]):
                 return (parameters[:1] == ("before",)) == (check.get("stage") == "before")
             return True
         return True
+
+    def action_stats(self) -> None:
+        """Say where the luck stats are: the seat gets from the GM's app only the table's view
+        and its own sheets, not the Журнал the stats are counted from."""
+        self.notify(
+            "Удача бросков — в виде для игроков: kubik --view, клавиша s. "
+            "Место игрока получает от ведущего только вид стола и свои листы.",
+            timeout=8,
+        )
 
     def action_focus_step(self, delta: int) -> None:
         if delta > 0:

@@ -12,7 +12,7 @@ from typing import Any
 from rules import ide4
 from rules.errors import RulesError
 from tui.widgets.builders import ide4_text as txt
-from tui.widgets.builders.base import CharacterChanged, CheckRolled, SpendTrail
+from tui.widgets.builders.base import CheckRolled, SpendTrail
 from tui.widgets.builders.ide4_dialogs import Choice, ChooserScreen
 
 
@@ -117,8 +117,9 @@ class MovesMixin:
         """Post the log entry of this step (the last one unless given) and write spent energy /
         the daily cap to the sheet.
 
-        ``before``: the check before a move after the roll; a move that pays from the sheet
-        is then one undo step with its log line, and the check follows its undo and redo."""
+        A step that pays from the sheet (energy before the roll with the roll, a move after
+        it) is one undo step with its log line. ``before``: the check before a move after the
+        roll, which then follows that step's undo and redo."""
         check = self.check
         assert check is not None
         data = {**check.to_dict(), "event": event}
@@ -134,10 +135,10 @@ class MovesMixin:
         if c is None or extra == c.extra or step is not None:  # a level raised on the way:
             # its line only; the move's own step pays, one undo step with the move's line
             self.post_message(CheckRolled(actor, text, data))
-        elif before is not None:
+        else:  # the sheet and the line: one undo step (undone, the line is «отменено»)
             message = CheckRolled(actor, text, data, spend=replace(c, extra=extra))
-            self._trail.add(self.app, message.entry_id, before, check)
+            if before is not None:  # a move after the roll: the check follows its undo
+                self._trail.add(self.app, message.entry_id, before, check)
+            # (energy before the roll: the check goes on from the energy the undo gave back,
+            # see Ide4Builder._follow_energy)
             self.post_message(message)
-        else:
-            self.post_message(CheckRolled(actor, text, data))
-            self.post_message(CharacterChanged(replace(c, extra=extra)))

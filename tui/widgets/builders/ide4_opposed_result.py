@@ -39,6 +39,8 @@ class OpposedResultScreen(ModalScreen[Any]):
         Binding("b", "move('bonus')", "Бонус", id="ide4-opp-bonus"),
         Binding("enter,escape", "done", "Итог", id="ide4-opp-done"),
     ]
+    #: Ctrl+Z / Ctrl+Y apply here: its moves follow their steps (:meth:`follow_trail`).
+    follows_undo = True
 
     def __init__(
         self,

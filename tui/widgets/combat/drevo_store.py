@@ -54,6 +54,7 @@ class FightStore(PendingWrites):
             self.encounter = self._default_encounter(characters)
         phase = getattr(self, "_drawn_phase", None)
         self._prune()
+        self._settle()
         self._redraw()
         self._refocus(phase != self.encounter.phase)
 
@@ -87,6 +88,21 @@ class FightStore(PendingWrites):
         for c in self.encounter.combatants:
             if c.character_id not in self.characters:
                 self.encounter = self.encounter.without(c.character_id)
+
+    def _settle(self) -> None:
+        """Everyone left has declared (a fighter was removed, here or in another window): show
+        the dice at once, as the last declaration would have. Derived, not written: the
+        fight's next step saves the phase with it, so two windows never race to write it."""
+        enc = self.encounter
+        can_act = self._can_act()
+        if enc.phase != "declare" or enc.next_declarer(can_act) is not None:
+            return
+        try:
+            self.encounter = enc.start_resolution(can_act)
+        except RulesError:
+            return  # the rules say no: the declarations stay on screen
+        if getattr(self, "_drawn_phase", None) != "resolve":
+            self._reset_exchange()  # as the move to the dice does (another system's roll)
 
     def _save(
         self,

@@ -15,6 +15,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.present.rolls import plain
+from tui.widgets.common.withdrawn import Withdrawable
 
 
 @dataclass(frozen=True)
@@ -26,7 +27,7 @@ class Choice:
     refused: str = ""
 
 
-class ChoiceScreen(ModalScreen[Any]):
+class ChoiceScreen(Withdrawable, ModalScreen[Any]):
     """Pick one option with ↑/↓ and Enter; Esc returns None."""
 
     DEFAULT_CSS = """

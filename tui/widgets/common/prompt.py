@@ -10,9 +10,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from tui.present.rolls import plain
+from tui.widgets.common.withdrawn import Withdrawable
 
 
-class TextPrompt(ModalScreen[str | None]):
+class TextPrompt(Withdrawable, ModalScreen[str | None]):
     """Return the typed text (stripped, non-empty when ``required``) or None."""
 
     DEFAULT_CSS = """

@@ -25,7 +25,10 @@ class PartyEditing(PartyWrites):
         from tui.widgets.party.form import CharacterForm
 
         system = self.app.store.campaign.system  # type: ignore[attr-defined]
-        taken = {o.name for o in getattr(self, "_all", []) if o.id != c.id}
+
+        def taken() -> set[str]:  # the party now: the pane follows the store while it is open
+            return {o.name for o in getattr(self, "_all", []) if o.id != c.id}
+
         weapons = list(drevo.weapons()) if system == "drevo" else []
 
         def done(result: Character | None) -> None:

@@ -16,6 +16,7 @@ from textual.widgets import Input, Label, Static
 from tui.sanitize import plain, safe_text
 from tui.store import Character, new_id
 from tui.widgets.common.stepper import Stepper
+from tui.widgets.common.withdrawn import Withdrawable
 from tui.widgets.party.fields import (
     FieldError,
     format_skills,
@@ -48,7 +49,7 @@ def blank_character(system: str, fate: int) -> Character:
     )
 
 
-class CharacterForm(ModalScreen[Character | None]):
+class CharacterForm(Withdrawable, ModalScreen[Character | None]):
     """Edit every field of a character; return it when all fields are valid, None on Esc."""
 
     DEFAULT_CSS = """
@@ -84,14 +85,16 @@ class CharacterForm(ModalScreen[Character | None]):
         character: Character,
         *,
         title: str,
-        taken: set[str],
+        taken: Callable[[], set[str]],
         weapons: list[str] | None = None,
     ) -> None:
         super().__init__()
         self.system = system
         self.character = character
         self.title_text = title
-        self.taken = {t.casefold() for t in taken}
+        #: The other characters' names as the store has them now (another window may add one
+        #: while the form is open): asked on each check of the name.
+        self.taken = taken
         self.known_weapons = weapons or []
         self.fields = system_fields(system)
         self.errors: dict[str, str] = {}
@@ -150,7 +153,7 @@ class CharacterForm(ModalScreen[Character | None]):
 
     def _checks(self) -> dict[str, Callable[[], Any]]:
         checks: dict[str, Callable[[], Any]] = {
-            "name": lambda: parse_name(self._text("name"), self.taken),
+            "name": lambda: parse_name(self._text("name"), {t.casefold() for t in self.taken()}),
             "stats": self._stats,
             "skills": lambda: parse_skills(self.system, self._text("skills")),
             "notes": lambda: self._text("notes").strip(),

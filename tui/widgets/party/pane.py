@@ -89,6 +89,23 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, Vertical):
             show=False,
         ),
         *effect_bindings("party", "plus", "minus", None, show=False),  # effects, scene clock
+        # The table takes them itself (PartyTable); here for «?» and any other focus.
+        Binding(
+            "home",
+            "edge_row(0)",
+            "Первый",
+            id="party-first",
+            tooltip="Первый персонаж таблицы",
+            show=False,
+        ),
+        Binding(
+            "end",
+            "edge_row(-1)",
+            "Последний",
+            id="party-last",
+            tooltip="Последний персонаж таблицы",
+            show=False,
+        ),
     ]
 
     @dataclass
@@ -98,7 +115,7 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, Vertical):
         character_id: str
 
     def compose(self) -> ComposeResult:
-        table: Table = Table(id="party-table", cursor_type="row", zebra_stripes=True)
+        table: Table = PartyTable(id="party-table", cursor_type="row", zebra_stripes=True)
         table.add_columns(*columns(self.app.store.campaign.system))  # type: ignore[attr-defined]
         # The rows go in before the first layout, so the first frame already shows the party
         # (added on mount they came one frame — ≥ 17 ms — later).
@@ -179,6 +196,12 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, Vertical):
                 return c.fate > 0 and drevo.fate_rules().allows("circumstance")
         return True
 
+    def action_edge_row(self, row: int) -> None:
+        """Move the table's cursor to its first (0) or last (-1) row."""
+        table = self.query_one("#party-table", DataTable)
+        if table.row_count:
+            table.move_cursor(row=row % table.row_count)
+
     def _highlighted(self) -> Character | None:
         return getattr(self, "_characters", {}).get(self.highlighted_id())
 
@@ -240,16 +263,22 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, Vertical):
         self.query_one("#party-table", DataTable).focus()
 
     def on_key(self, event: events.Key) -> None:
-        if self.swallows_key(event.key, event.is_printable):
-            event.stop()  # meant for the dialog that closed under the GM's fingers
-            event.prevent_default()
-            return
         field = self.query_one("#party-filter", Input)
         if event.key == "escape" and field.has_focus:
             event.stop()
             field.value = ""
             field.display = False
             self.query_one("#party-table", DataTable).focus()
+
+
+class PartyTable(Table):
+    """The party's table: Home and End go to the first and the last character (a DataTable's
+    go to the first and last column, which a row cursor does not show)."""
+
+    BINDINGS = [
+        Binding("home", "scroll_top", "Первый", show=False),
+        Binding("end", "scroll_bottom", "Последний", show=False),
+    ]
 
 
 def _haystack(c: Character) -> str:

@@ -1,30 +1,16 @@
 """How the Партия tab writes: an edit made on the character as the store has it now, handed to
 the app's writer, and the dialogs about one character that follow the store while they are open
-(closed when the character is removed elsewhere, reopened or warned when it changes).
+(kept open but refusing to write when the character is removed elsewhere, reopened or warned
+when it changes).
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from tui.store import Character, Edit
-
-#: How long (s) the removal's toast stays, and with it the guard on the keys meant for the
-#: dialog that closed under the GM's fingers (see :meth:`PartyWrites.swallows_key`).
-CLOSED_NOTICE_SECONDS = 10
-
-#: The keys a closed list dialog took (↑/↓ and Enter to pick); Enter ends the guard.
-_LIST_KEYS = frozenset({"up", "down", "enter", "escape"})
-#: The keys a closed form or prompt took besides the printable ones; Enter, Ctrl+S and Esc
-#: (save or cancel) end the guard.
-_TEXT_KEYS = frozenset(
-    {"up", "down", "left", "right", "home", "end", "tab", "shift+tab", "backspace", "delete"}
-    | {"enter", "ctrl+s", "escape", "space"}
-)
-_LAST_KEYS = frozenset({"enter", "ctrl+s", "escape"})
 
 
 class PartyWrites:
@@ -75,12 +61,13 @@ class PartyWrites:
     ) -> None:
         """Push a dialog about ``c`` that follows the store while it is open.
 
-        Removed in another window (or by an undo): the dialog closes and says what was not
-        written. Changed: ``reopen`` builds it anew from the current character (the heal
-        dialog's options depend on the wounds), else the GM is told that only what is changed
-        here will be saved.
+        Removed in another window (or by an undo): the dialog stays open, says so, and refuses
+        its Enter with what was not written; Esc closes it. Changed: ``reopen`` builds it anew
+        from the current character (the heal dialog's options depend on the wounds), else the
+        GM is told that only what is changed here will be saved.
         """
         self._dialog = _Dialog(screen, c, what, reopen, changed)
+        screen.follows_undo = True  # it follows the store: Ctrl+Z may undo under it
 
         def closed(result: Any) -> None:
             if self._dialog is not None and self._dialog.screen is screen:
@@ -98,49 +85,31 @@ class PartyWrites:
             self._dialog = None
             return
         current = self._characters.get(dialog.character.id)
-        if current is not None and current == dialog.character:
-            return
         name = dialog.character.name
-        if current is None or dialog.reopen is not None:
+        if current is None:
+            # Kept open: the keys the GM is typing for it (↓, Enter, text) stay in it and
+            # never reach the table behind (Enter there opens whoever took the removed row).
+            if not dialog.screen.withdrawn:
+                dialog.screen.withdraw(
+                    f"Персонаж {name} удалён в другом окне: Enter ничего не запишет, "
+                    "Esc — закрыть.",
+                    f"Персонаж {name} удалён в другом окне — {dialog.what}. Esc — закрыть.",
+                )
+            return
+        if dialog.screen.withdrawn:  # back (an undo in the other window): writes again
+            dialog.screen.withdraw(None)
+            self.app.notify(f"Персонаж {name} снова в партии: окно снова записывает.")
+        if current == dialog.character:
+            return
+        if dialog.reopen is not None:
             self._dialog = None
             if dialog.screen.is_current:
                 dialog.screen.dismiss(None)
-            if current is None:
-                # The GM may be pressing the dialog's Enter right now: it must not reach the
-                # table (Enter there opens the check of whoever took the removed row).
-                from tui.widgets.common.choice import ChoiceScreen
-
-                self._closed_dialog = (time.monotonic(), isinstance(dialog.screen, ChoiceScreen))
-                self.app.notify(
-                    f"Персонаж {name} удалён в другом окне — {dialog.what}.",
-                    severity="warning",
-                    timeout=CLOSED_NOTICE_SECONDS,
-                )
-            elif dialog.reopen is not None:
-                self.app.notify(f"Персонаж {name} изменён в другом окне: окно обновлено.")
-                self.call_after_refresh(dialog.reopen)
+            self.app.notify(f"Персонаж {name} изменён в другом окне: окно обновлено.")
+            self.call_after_refresh(dialog.reopen)
             return
         dialog.character = current
         self.app.notify(f"Персонаж {name} изменён в другом окне: {dialog.changed}.", timeout=8)
-
-    def swallows_key(self, key: str, printable: bool) -> bool:
-        """Whether ``key`` is one the GM meant for a dialog that the store closed (its
-        character removed elsewhere) while its toast is on screen — it must not reach the
-        table or the app (Enter on the table opens the check of whoever took the removed row;
-        a letter typed into a closed form would be a command). The dialog's closing key
-        (Enter, Esc) is the last one taken; a key the dialog would not take ends the guard.
-        """
-        closed = getattr(self, "_closed_dialog", None)
-        if closed is None:
-            return False
-        at, is_list = closed
-        ours = key in _LIST_KEYS if is_list else (printable or key in _TEXT_KEYS)
-        if not ours or time.monotonic() - at >= CLOSED_NOTICE_SECONDS:
-            self._closed_dialog = None
-            return False
-        if key in _LAST_KEYS:
-            self._closed_dialog = None
-        return True
 
     def _store_write(
         self, write: Callable[[], object], done: Callable[[], object] | None = None
