@@ -369,8 +369,9 @@ class KubikApp(
     def _check_rolled(self, event: CheckRolled) -> None:
         if event.spend is not None or event.step:  # the sheet and its log line: one undo step
             self.record_spend(
-                event.actor, event.text, event.data, event.spend, event.entry_id, event.step
-            )
+                event.actor, event.text, event.data, event.spend, event.entry_id, event.step,
+                event.lines,
+            )  # fmt: skip
             return
         self.record("check", event.actor, event.text, event.data)
 

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from functools import partial
 
+import pytest
+
+from rules import ide4
 from tests.tui import builders
 
 open_starately = partial(builders.open_builder, prefix="st")
@@ -50,3 +53,95 @@ class TestStaratelyRisk:
             assert b._last == retry  # the same retry, not a new roll
             assert newest(app, kind="risk").undone is False
             assert "кобура" in str(b.query_one("#check-result").render())
+
+
+async def ide4_rolled(pilot, level: str = "expanded", natural: int = 20):
+    """The IDE4 builder with a rolled check of the first character (Провал at d100 = 20)."""
+    from tests.tui.test_builder_ide4_options import open_ide4
+
+    await open_ide4(pilot, level=level)
+    await pilot.press("enter")
+    await settle(pilot)
+    b = pilot.app.query_one("#check-pane")
+    b.check = ide4.roll(ide4.start(b.check.input), natural=natural)
+    b._show_result()
+    await pilot.pause()
+    return b
+
+
+def energy(app, name: str) -> int:
+    return next(c for c in app.store.characters() if c.name == name).extra.get("energy", 100)
+
+
+class TestIde4Keys:
+    @pytest.mark.parametrize(
+        ("keys", "event", "level"),
+        [
+            (("r", "enter"), "reroll", "expanded"),
+            (("e", "enter"), "energy_after", "expanded"),
+            (("s",), "subroll", "expanded"),
+            (("l",), "level", "standard"),
+            (("p",), "level", "quick"),
+        ],
+    )
+    async def test_ctrl_z_puts_the_check_back_and_ctrl_y_the_same_step(
+        self, make_test_app, keys, event, level
+    ):
+        """«Игрок имеет право потребовать Развёрнутую проверку в любой ситуации», a reroll,
+        energy after, the sub-roll: the GM's key is one undo step, the dice stay as rolled."""
+        app = make_test_app(system="ide4")
+        async with app.run_test(size=(80, 24)) as pilot:
+            b = await ide4_rolled(pilot, level)
+            rolled, name = b.check, b.check.input.actor
+            start = energy(app, name)
+            await pilot.press(*keys)
+            await settle(pilot)
+            after = b.check
+            assert after != rolled and after.steps[-1].kind == event
+            assert newest(app, event=event).undone is False
+            paid = energy(app, name)
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            assert b.check == rolled  # the d100 as rolled, the step gone
+            assert newest(app, event=event).undone is True
+            assert energy(app, name) == start  # the sheet paid back (energy after)
+            await pilot.press("ctrl+y")
+            await settle(pilot)
+            assert b.check == after  # the same step again, no new dice
+            assert newest(app, event=event).undone is False
+            assert energy(app, name) == paid
+
+    async def test_a_level_raised_on_the_way_is_undone_with_the_move(self, make_test_app):
+        """Energy after on a standard check raises the level first: both lines, one step."""
+        app = make_test_app(system="ide4")
+        async with app.run_test(size=(80, 24)) as pilot:
+            b = await ide4_rolled(pilot, "standard")
+            rolled = b.check
+            await pilot.press("e", "enter")
+            await settle(pilot)
+            assert [s.kind for s in b.check.steps[-2:]] == ["level", "energy_after"]
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            assert b.check == rolled and b.check.level == "standard"
+            marks = {e.data["event"]: e.undone for e in app.store.log()[:2]}
+            assert marks == {"level": True, "energy_after": True}
+
+    async def test_the_players_demand_before_the_roll(self, make_test_app):
+        """«p» before the roll: the demand's line, one undo step; Ctrl+Z puts the form back."""
+        from tests.tui.test_builder_ide4_options import open_ide4
+
+        app = make_test_app(system="ide4")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await open_ide4(pilot, level="standard")
+            b = app.query_one("#check-pane")
+            await pilot.press("p")
+            await settle(pilot)
+            assert b.player_demand and b.form.level == "expanded"
+            assert newest(app, event="demand_expanded").undone is False
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            assert not b.player_demand and b.form.level == "standard"
+            assert newest(app, event="demand_expanded").undone is True
+            await pilot.press("ctrl+y")
+            await settle(pilot)
+            assert b.player_demand and b.form.level == "expanded"

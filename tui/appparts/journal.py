@@ -63,11 +63,13 @@ class JournalMixin:
         c: Character | None,
         entry_id: str,
         label: str = "",
+        lines: tuple[tuple[str, dict[str, Any]], ...] = (),
     ) -> None:
         """Write a check's step that pays from the sheet (Судьба, energy after the roll) and
         its log line as one undo step: undoing it marks the line «отменено». ``c`` None: a
         step that pays nothing (a reroll, Risk), undone all the same (``label``: the undo
-        list's). If the store refuses it, the GM is told and the open check is put back (its
+        list's). ``lines``: earlier lines of the same step (a level raised on the way). If the
+        store refuses it, the GM is told and the open check is put back (its
         ``spend_refused``)."""
         from tui.bridge.luck import stamp
 
@@ -78,6 +80,7 @@ class JournalMixin:
                 self.write(lambda: store.upsert_character(c, what="изменение не записано"))
             return
         entry = replace(self.entry("check", actor, text, stamped), id=entry_id)
+        log = [*(self.entry("check", actor, t, d) for t, d in lines), entry]
 
         def failed(err: Exception) -> None:
             self.notify(str(err), severity="error", timeout=10)  # type: ignore[attr-defined]
@@ -89,8 +92,8 @@ class JournalMixin:
         def job() -> None:
             what = "изменение не записано"
             if c is None:
-                store.apply(label or text, log=[entry], what=what)
+                store.apply(label or text, log=log, what=what)
             else:
-                store.upsert_character(c, log=[entry], what=what)
+                store.upsert_character(c, log=log, what=what)
 
         self.write(job, failed=failed)

@@ -55,6 +55,9 @@ class CheckRolled(Message):
     #: An open check's step that pays nothing (a reroll, Risk, the player's demand): the undo
     #: list's label; it is one undo step with its line all the same, as a seat's request is.
     step: str = ""
+    #: Earlier lines of the same undo step, ``(text, data)`` each (a level the step raised on
+    #: the way): written before this one, marked «отменено» with it.
+    lines: tuple[tuple[str, dict[str, Any]], ...] = ()
     #: The entry's id (a builder's :class:`SpendTrail` follows its undo mark).
     entry_id: str = field(default_factory=lambda: uuid.uuid4().hex)
 

@@ -145,12 +145,9 @@ class SeatMixin:
         """Make the step the GM's key makes for a player's ``kind``; return its line (the
         seats' hub writes it as one undo step)."""
         check = self.check
-        actor = (check.input.actor if check else self.form.character.name) or None
         if kind == "expanded":
-            before = self._form_state()
-            self._seat_level("expanded")
-            line = "требует развёрнутую проверку: мастер обязан её провести"
-            return self._seat_line(actor, line, "demand_expanded", before)
+            return self._demand_step()
+        actor = (check.input.actor if check else self.form.character.name) or None
         if kind == "energy" and payload.get("when") == "before":
             before = self._form_state()
             inp = self._energy_input(payload)
@@ -169,37 +166,31 @@ class SeatMixin:
         if kind == "energy":
             die = payload.get("die") or check.input.nominal
             after = ide4.energy_after(check, int(payload["amount"]), die, rng=rng)
-            return self._seat_move(after, "energy_after")
+            return self._move_step(after, "energy_after")  # type: ignore[attr-defined]
         source = self._seat_source(payload.get("source") or "")
-        return self._seat_move(ide4.reroll(check, source, rng), "reroll")
+        return self._move_step(ide4.reroll(check, source, rng), "reroll")  # type: ignore[attr-defined]
 
     # -- the steps ---------------------------------------------------------------------------
 
-    def _seat_move(self, after: ide4.Check, event: str) -> CheckRolled:
-        """A move after the roll: the check's own trail follows its undo (as the GM's keys)."""
-        was = self.check
-        assert was is not None
-        self.check = after
-        c = self.form.characters.get(self._check_character_id or "")
-        spend = None
-        if c is not None:
-            extra = dict(c.extra)
-            if after.energy_spent and extra.get("energy", 100) != after.pool_after:
-                extra["energy"] = after.pool_after
-            if extra != c.extra:
-                spend = replace(c, extra=extra)
-        data = {**after.to_dict(), "event": event}
-        message = CheckRolled(after.input.actor or None, txt.log_text(after, event), data, spend)
-        self._trail.add(self.app, message.entry_id, was, after)
-        self._show_result()  # type: ignore[attr-defined]
-        self.seat.changed(self)
-        return message
+    def _demand_step(self) -> CheckRolled:
+        """The player demands the expanded check (the GM's «p», a seat's accepted request):
+        one undo step with its line; on a rolled check the line is the level's step."""
+        check = self.check
+        actor = (check.input.actor if check else self.form.character.name) or None
+        before = self._form_state()
+        self._seat_level("expanded")
+        line, event = "требует развёрнутую проверку: мастер обязан её провести", "demand_expanded"
+        if check is not None and self.check is not None and self.check.steps != check.steps:
+            line, event = txt.log_text(self.check, "level"), "level"
+        return self._seat_line(actor, line, event, before)
 
     def _seat_line(self, actor: str | None, line: str, event: str, before: Any) -> CheckRolled:
         data = {"system": "ide4", "event": event}
         if self.check is not None:
             data = {**self.check.to_dict(), "event": event}
         message = CheckRolled(actor, line[:1].upper() + line[1:], data)
+        what = "энергия до броска" if event == "energy_before" else DEMAND
+        message.step = f"Проверка ({actor or 'без имени'}): {what}"
         self._seat_trail.add(self.app, message.entry_id, before, self._form_state())
         self.seat.changed(self)
         return message
