@@ -145,3 +145,44 @@ class TestIde4Keys:
             await pilot.press("ctrl+y")
             await settle(pilot)
             assert b.player_demand and b.form.level == "expanded"
+
+    async def test_the_demand_and_a_move_undone_and_redone_keep_the_moves(self, make_test_app):
+        """«p» then energy after, Ctrl+Z twice, Ctrl+Y twice: the check has both again (the
+        demand's step once kept its own copy of the check and brought it back over the
+        move). Found by the state machine in tests/seats/test_check_machine.py."""
+        app = make_test_app(system="ide4")
+        async with app.run_test(size=(80, 24)) as pilot:
+            b = await ide4_rolled(pilot, "quick")
+            await pilot.press("p")
+            await settle(pilot)
+            await pilot.press("e", "enter")
+            await settle(pilot)
+            both, name = b.check, b.check.input.actor
+            assert [s.kind for s in both.steps[-2:]] == ["level", "energy_after"]
+            await pilot.press("ctrl+z", "ctrl+z")
+            await settle(pilot)
+            await pilot.press("ctrl+y")
+            await settle(pilot)
+            await pilot.press("ctrl+y")
+            await settle(pilot)
+            assert b.check == both and energy(app, name) == both.pool_after
+
+    async def test_a_move_after_the_demand_on_an_expanded_check_stays(self, make_test_app):
+        """«p» on a rolled expanded check (a line, no level step), then the sub-roll: the next
+        store change must not bring the check back to before the sub-roll."""
+        app = make_test_app(system="ide4")
+        async with app.run_test(size=(80, 24)) as pilot:
+            b = await ide4_rolled(pilot, "expanded")
+            await pilot.press("p")
+            await settle(pilot)
+            assert newest(app, event="demand_expanded").undone is False
+            await pilot.press("s")
+            await settle(pilot)
+            assert b.check.steps[-1].kind == "subroll"
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            assert b.check.steps[-1].kind != "subroll"
+            assert newest(app, event="demand_expanded").undone is False
+            await pilot.press("ctrl+y")
+            await settle(pilot)
+            assert b.check.steps[-1].kind == "subroll"

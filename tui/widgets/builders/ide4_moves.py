@@ -23,6 +23,7 @@ STEP_NAMES = {
     "bonus": "бонус мастерства",
     "subroll": "подбросок d6",
     "level": "уровень проверки",
+    "demand_expanded": "игрок требует развёрнутую проверку",
 }
 
 
@@ -46,12 +47,13 @@ class MovesMixin:
             return
         self.post_message(self._move_step(after, event))
 
-    def _move_step(self, after: ide4.Check, event: str) -> CheckRolled:
+    def _move_step(self, after: ide4.Check, event: str, text: str = "") -> CheckRolled:
         """Make ``after`` (a move on the open check) the check; return its line as one undo
         step with the sheet it pays (energy after, the day's Успех → Триумф) and the level it
         raised on the way. The GM's key posts it; a seat's accepted request is written by the
         seats' hub (:mod:`tui.seats.check`). Ctrl+Z puts the check back (the dice rolled
-        stay, the line is marked «отменено»), Ctrl+Y brings the same step again."""
+        stay, the line is marked «отменено»), Ctrl+Y brings the same step again. ``text``: the
+        line, when it is not the last step's (the player's demand on an expanded check)."""
         was = self.check
         assert was is not None
         self.check = after
@@ -63,7 +65,8 @@ class MovesMixin:
                 self.app.notify(f"Уровень проверки: {step.note}.", timeout=4)
         actor = after.input.actor or None
         data = {**after.to_dict(), "event": event}
-        message = CheckRolled(actor, txt.log_text(after, event), data, self._sheet_paid(after))
+        text = text or txt.log_text(after, event)
+        message = CheckRolled(actor, text, data, self._sheet_paid(after))
         message.step = f"Проверка ({actor or 'без имени'}): {STEP_NAMES.get(event, event)}"
         message.lines = tuple(lines)
         self._trail.add(self.app, message.entry_id, was, after)

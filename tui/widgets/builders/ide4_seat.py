@@ -12,7 +12,6 @@ from typing import Any
 
 from rules import ide4
 from rules.errors import RulesError
-from tui.widgets.builders import ide4_text as txt
 from tui.widgets.builders.base import CheckRolled, SeatCheck, SpendTrail
 from tui.widgets.common.stepper import Stepper
 
@@ -174,15 +173,24 @@ class SeatMixin:
 
     def _demand_step(self) -> CheckRolled:
         """The player demands the expanded check (the GM's «p», a seat's accepted request):
-        one undo step with its line; on a rolled check the line is the level's step."""
+        one undo step with its line. Before the roll it is the form's step; on a rolled check
+        it is a move of the check (one trail with the others: undoing one never brings back
+        the check another left), its line the level's step if the level changes."""
         check = self.check
-        actor = (check.input.actor if check else self.form.character.name) or None
-        before = self._form_state()
-        self._seat_level("expanded")
-        line, event = "требует развёрнутую проверку: мастер обязан её провести", "demand_expanded"
-        if check is not None and self.check is not None and self.check.steps != check.steps:
-            line, event = txt.log_text(self.check, "level"), "level"
-        return self._seat_line(actor, line, event, before)
+        line = "Требует развёрнутую проверку: мастер обязан её провести"
+        if check is None or self.phase == "setup":
+            before = self._form_state()
+            self._seat_level("expanded")
+            actor = self.form.character.name or None
+            return self._seat_line(actor, line, "demand_expanded", before)
+        self.player_demand = True
+        stepper = self.query_one("#ide4-level", Stepper)  # type: ignore[attr-defined]
+        with stepper.prevent(Stepper.Changed):
+            stepper.select("expanded")
+        after = ide4.set_level(check, "expanded", DEMAND)
+        if after.steps != check.steps:
+            return self._move_step(after, "level")  # type: ignore[attr-defined,no-any-return]
+        return self._move_step(after, "demand_expanded", line)  # type: ignore[attr-defined,no-any-return]
 
     def _seat_line(self, actor: str | None, line: str, event: str, before: Any) -> CheckRolled:
         data = {"system": "ide4", "event": event}
@@ -196,17 +204,10 @@ class SeatMixin:
         return message
 
     def _seat_level(self, level: str) -> None:
-        """The player's demand: the expanded level (on an open check, a recorded step)."""
+        """The player's demand before the roll: the form's level."""
         self.player_demand = True
-        stepper = self.query_one("#ide4-level", Stepper)  # type: ignore[attr-defined]
-        if self.check is not None and self.phase != "setup":
-            with stepper.prevent(Stepper.Changed):
-                stepper.select(level)
-            self.check = ide4.set_level(self.check, level, DEMAND)
-            self._show_result()  # type: ignore[attr-defined]
-        else:
-            stepper.select(level)
-            self._recompute()  # type: ignore[attr-defined]
+        self.query_one("#ide4-level", Stepper).select(level)  # type: ignore[attr-defined]
+        self._recompute()  # type: ignore[attr-defined]
         self.refresh_bindings()  # type: ignore[attr-defined]
 
     def _form_state(self) -> tuple[Any, ...]:
