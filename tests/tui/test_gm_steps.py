@@ -186,3 +186,37 @@ class TestIde4Keys:
             await pilot.press("ctrl+y")
             await settle(pilot)
             assert b.check.steps[-1].kind == "subroll"
+
+
+async def test_an_opposed_checks_energy_before_is_one_step_that_pays_both_sheets(make_test_app):
+    """«Энергия тратится до броска» on both sides of a противоборство: the two sheets and the
+    roll's line are one undo step (they were three writes: Ctrl+Z took back one sheet)."""
+    from tests.tui.test_builder_ide4 import choose
+    from tui.widgets.builders.ide4_opposed_result import OpposedResultScreen
+
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3", "l")
+        await choose(pilot, "ide4-energy", 1)  # 1×d6 before the roll, the first side
+        await pilot.press("o")
+        await pilot.pause()
+        app.screen.query_one("#opp-energy").select(1)  # the second side too
+        await pilot.pause()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, OpposedResultScreen)
+        first, second = app.screen.checks.values()
+        names = (first.input.actor, second.input.actor)
+        assert names[0] != names[1] and first.energy_spent and second.energy_spent
+        paid = [first.pool_after, second.pool_after]
+        assert [energy(app, n) for n in names] == paid
+        line = next(e for e in app.store.log() if e.text.startswith("Противоборство"))
+        app.action_undo()  # (the key in this dialog: tests/tui/test_opposed_undo_keys.py)
+        await settle(pilot)
+        before = [first.input.energy_pool, second.input.energy_pool]
+        assert [energy(app, n) for n in names] == before  # both sheets paid back
+        assert next(e for e in app.store.log() if e.id == line.id).undone
+        app.action_redo()
+        await settle(pilot)
+        assert [energy(app, n) for n in names] == paid
+        assert not next(e for e in app.store.log() if e.id == line.id).undone

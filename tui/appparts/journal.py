@@ -64,20 +64,23 @@ class JournalMixin:
         entry_id: str,
         label: str = "",
         lines: tuple[tuple[str, dict[str, Any]], ...] = (),
+        more: tuple[Character, ...] = (),
     ) -> None:
         """Write a check's step that pays from the sheet (Судьба, energy after the roll) and
         its log line as one undo step: undoing it marks the line «отменено». ``c`` None: a
         step that pays nothing (a reroll, Risk), undone all the same (``label``: the undo
-        list's). ``lines``: earlier lines of the same step (a level raised on the way). If the
+        list's). ``lines``: earlier lines of the same step (a level raised on the way); ``more``:
+        more sheets it pays (an opposed check's second side). If the
         store refuses it, the GM is told and the open check is put back (its
         ``spend_refused``)."""
         from tui.bridge.luck import stamp
 
         stamped = stamp(self, "check", actor, text, data)
         store = self.store
+        sheets = [s for s in (c, *more) if s is not None]
         if stamped is None:  # queued behind a slow roll's odds: the line follows on its own
-            if c is not None:
-                self.write(lambda: store.upsert_character(c, what="изменение не записано"))
+            for sheet in sheets:
+                self.write(lambda s=sheet: store.upsert_character(s, what="изменение не записано"))
             return
         entry = replace(self.entry("check", actor, text, stamped), id=entry_id)
         log = [*(self.entry("check", actor, t, d) for t, d in lines), entry]
@@ -91,8 +94,8 @@ class JournalMixin:
 
         def job() -> None:
             what = "изменение не записано"
-            if c is None:
-                store.apply(label or text, log=log, what=what)
+            if c is None or more:
+                store.apply(label or text, upsert=sheets, log=log, what=what)
             else:
                 store.upsert_character(c, log=log, what=what)
 

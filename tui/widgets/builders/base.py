@@ -58,6 +58,8 @@ class CheckRolled(Message):
     #: Earlier lines of the same undo step, ``(text, data)`` each (a level the step raised on
     #: the way): written before this one, marked «отменено» with it.
     lines: tuple[tuple[str, dict[str, Any]], ...] = ()
+    #: More sheets the same step pays (an opposed check's second side, energy before).
+    also_pays: tuple[Character, ...] = ()
     #: The entry's id (a builder's :class:`SpendTrail` follows its undo mark).
     entry_id: str = field(default_factory=lambda: uuid.uuid4().hex)
 
