@@ -1,8 +1,10 @@
 """The IDE4™ builder and the players' seats: the choices the seed gives the player — the
 expanded check on demand, energy before and after the roll, rerolls — asked from a seat
 (:mod:`tui.seats.check`) and applied, once the GM accepts, as the step the GM's own key makes
-(the same rules, the same refusals). Each is one undo step with its Журнал line: Ctrl+Z puts
-the check (or, before the roll, the form) back as it was, Ctrl+Y brings the step again.
+(the same rules, the same refusals — and the same code: a move after the roll is
+``MovesMixin._move_step``, the demand is :meth:`SeatMixin._demand_step`, whoever asked). Each is
+one undo step with its Журнал line: Ctrl+Z puts the check (or, before the roll, the form) back
+as it was, Ctrl+Y brings the step again.
 """
 
 from __future__ import annotations
