@@ -368,8 +368,11 @@ class KubikApp(
 
     @on(CheckRolled)
     def _check_rolled(self, event: CheckRolled) -> None:
-        if event.spend is not None:  # the sheet and its log line: one undo step
-            self.record_spend(event.actor, event.text, event.data, event.spend, event.entry_id)
+        if event.spend is not None or event.step or event.also_pays:  # one undo step
+            self.record_spend(
+                event.actor, event.text, event.data, event.spend, event.entry_id, event.step,
+                event.lines, event.also_pays,
+            )  # fmt: skip
             return
         self.record("check", event.actor, event.text, event.data)
 

@@ -1,10 +1,12 @@
 """A state machine over a player's requests about the GM's open IDE4 check, in the real GM's
 app: sent (about the open check or a stale one), accepted, refused, the GM rolling and opening
-a new check, Ctrl+Z and Ctrl+Y.
+a new check, the GM's own keys on the rolled check (a reroll, energy after, «p»), Ctrl+Z and
+Ctrl+Y.
 
 Invariants: no request stays half-written; a refusal has a reason; the Журнал holds a line
 only for a request the GM accepted, once; a request the seat sees «undone» is one whose line
-is undone; while a check is rolled, the sheet's energy is what that check left.
+is undone; while a check is rolled, the sheet's energy is what that check left, and its steps
+after the d100 are the lines since its roll that stand (the GM's and the seat's alike).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
+from rules import ide4
 from tests.seats.helpers import gm_app, short_folder, started
 from tui.seats import protocol as proto
 
@@ -157,6 +160,40 @@ class CheckRequests(RuleBasedStateMachine):
             self.call(self.builder.action_new_check)
             self.settle()
 
+    # -- the GM's own keys: the same steps (tui/widgets/builders/ide4_moves.py) ----------------
+
+    def _rolled(self):
+        check = self.builder.check
+        ok = check is not None and self.builder.phase == "result" and check.status == "rolled"
+        return check if ok else None
+
+    @rule()
+    def gm_rerolls(self):
+        check = self._rolled()
+        if check is None:
+            return
+        sources = [m.source for m in ide4.allowed_moves(check) if m.kind == "reroll" and m.allowed]
+        if sources:
+            rng = self.app.rng
+            move = lambda c: ide4.reroll(c, sources[0], rng)  # noqa: E731
+            self.call(lambda: self.builder._apply(move, "reroll"))
+            self.settle()
+
+    @rule()
+    def gm_spends_energy_after(self):
+        check = self._rolled()
+        if check is not None and ide4.energy_after_refusal(check, 1) is None:
+            rng = self.app.rng
+            move = lambda c: ide4.energy_after(c, 1, rng=rng)  # noqa: E731
+            self.call(lambda: self.builder._apply(move, "energy_after"))
+            self.settle()
+
+    @rule()
+    def gm_demands_expanded(self):
+        if self.builder.check_action("demand_expanded", ()):
+            self.call(self.builder.action_demand_expanded)
+            self.settle()
+
     @rule()
     def undo(self):
         self.call(self.app.action_undo)
@@ -185,6 +222,23 @@ class CheckRequests(RuleBasedStateMachine):
         shown = {r["id"]: r["status"] for r in self.hub._state(self.me.name)["requests"]}
         undone = {e.data["request"] for e in lines if e.undone}
         assert {rid for rid, s in shown.items() if s == "undone"} == undone
+
+    @invariant()
+    def a_rolled_checks_moves_are_its_standing_lines(self):
+        """Whoever made them (the GM's key, a seat's request), the rolled check's steps after
+        the d100 are the Журнал lines since its roll that stand (not «отменено»)."""
+        check = self._rolled()
+        if check is None:
+            return
+        kinds = ("reroll", "energy_after", "level")
+        since = []
+        for e in self.app.store.log(limit=500):
+            if e.data.get("event") == "roll":
+                break
+            since.append(e)
+        standing = [e for e in since if e.data.get("event") in kinds and not e.undone]
+        moves = [s for s in check.steps if s.kind in kinds]
+        assert len(standing) == len(moves)
 
     @invariant()
     def a_rolled_check_and_the_sheet_agree_on_energy(self):

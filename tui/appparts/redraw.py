@@ -87,7 +87,8 @@ class RedrawMixin:
         given = {
             "party": (characters, settings, effects),
             # the players' accepted requests: their undo moves the open check (tui/seats/check)
-            "check": (characters, settings, effects, self.store.get_doc("seat_requests")),
+            "check": (characters, settings, effects, self.store.get_doc("seat_requests"))
+            + (self.store.depth,),  # a step that pays nothing (a reroll, Risk): undo moves it
             "combat": (characters, settings, self.store.get_doc("encounter"))
             + (self.store.get_doc("rounds"), effects),
         }

@@ -102,6 +102,7 @@ def apply_to_check(
     text = f"Заявка игрока {seat}: {move.text}"
     data = {**move.data, "seat": seat, "request": request.id}
     entry = replace(app.entry("check", move.actor, text, data), id=move.entry_id)
+    log = [*(app.entry("check", move.actor, t, d) for t, d in move.lines), entry]
     label = f"Заявка игрока {seat} принята: {describe(request.kind, request.payload)}"
     store = app.store
     spend = move.spend
@@ -113,7 +114,7 @@ def apply_to_check(
             label,
             upsert=[spend] if spend is not None else (),
             docs={DOC: {"accepted": accepted}},
-            log=[entry],
+            log=log,
             what="заявка не записана",
         )
         return label

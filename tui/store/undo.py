@@ -32,6 +32,12 @@ class Undo(WritePath):
     def can_redo(self) -> bool:
         return bool(self._stacks["redo"])
 
+    @property
+    def depth(self) -> tuple[int, int]:
+        """How many steps undo and redo would take: it changes with every step, undo and redo
+        (a screen whose state follows undo marks alone redraws on it)."""
+        return len(self._stacks["undo"]), len(self._stacks["redo"])
+
     def undo_labels(self, n: int = 10) -> list[str]:
         """Return the labels of the next ``n`` steps :meth:`undo` would take, newest first."""
         return [s["label"] for s in reversed(self._stacks["undo"][-n:])] if n > 0 else []

@@ -10,7 +10,9 @@ A builder is a container widget for the Проверка tab with:
   :class:`CharacterChanged` when a roll changes the sheet (energy spent, a daily cap used);
 * a step of an open check that pays from the sheet after the roll (Судьба, energy after) is
   one :class:`CheckRolled` with ``spend``: the sheet and its log line are one undo step, and
-  the builder's :class:`SpendTrail` puts the check back when that step is undone or redone.
+  the builder's :class:`SpendTrail` puts the check back when that step is undone or redone;
+  a step that pays nothing (a reroll, Risk) names its undo ``step`` and is undone the same way.
+  The GM's key and a seat's accepted request make the step with the same builder code.
 """
 
 from __future__ import annotations
@@ -50,6 +52,14 @@ class CheckRolled(Message):
     #: The sheet this step pays from (Судьба, energy after the roll): written with the entry
     #: as one undo step, so undoing it marks the entry «отменено».
     spend: Character | None = None
+    #: An open check's step that pays nothing (a reroll, Risk, the player's demand): the undo
+    #: list's label; it is one undo step with its line all the same, as a seat's request is.
+    step: str = ""
+    #: Earlier lines of the same undo step, ``(text, data)`` each (a level the step raised on
+    #: the way): written before this one, marked «отменено» with it.
+    lines: tuple[tuple[str, dict[str, Any]], ...] = ()
+    #: More sheets the same step pays (an opposed check's second side, energy before).
+    also_pays: tuple[Character, ...] = ()
     #: The entry's id (a builder's :class:`SpendTrail` follows its undo mark).
     entry_id: str = field(default_factory=lambda: uuid.uuid4().hex)
 

@@ -283,10 +283,13 @@ class Ide4Builder(SeatMixin, SetupMixin, MovesMixin, ResultMixin, Vertical):
             self.query_one("#ide4-result").focus()
 
     def action_demand_expanded(self) -> None:
-        """The player's right: switch to the expanded check at any level, any phase."""
-        self.player_demand = True
-        self._switch_level("expanded", DEMAND)
-        self.refresh_bindings()  # «p» is not offered again
+        """The player's right: switch to the expanded check at any level, any phase — one
+        undo step with its line, as the player's request from a seat."""
+        self.post_message(self._demand_step())
+        if self.view != "moves" and self.check is not None and self.phase != "setup":
+            self.view = self._level_template()
+            self._show_result()
+        self.app.notify("Игрок требует развёрнутую проверку: мастер обязан её провести.", timeout=4)
         self.app.notify("Игрок требует развёрнутую проверку: мастер обязан её провести.", timeout=4)
 
     def action_cycle_level(self) -> None:
@@ -300,10 +303,10 @@ class Ide4Builder(SeatMixin, SetupMixin, MovesMixin, ResultMixin, Vertical):
         if self.check is not None and self.phase != "setup":
             with stepper.prevent(Stepper.Changed):
                 stepper.select(nxt)
-            steps = len(self.check.steps)
-            self.check = ide4.set_level(self.check, nxt, why)
-            if len(self.check.steps) > steps:
-                self._record("level")
+            after = ide4.set_level(self.check, nxt, why)
+            if len(after.steps) > len(self.check.steps):  # one undo step, as every move
+                self.post_message(self._move_step(after, "level"))
+            self.check = after
             if self.check.level != nxt:
                 self.app.notify(
                     "Эта проверка остаётся развёрнутой: в ней уже есть шаги развёрнутой "

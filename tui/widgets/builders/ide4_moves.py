@@ -1,6 +1,7 @@
 """The IDE4™ builder's moves after the d100: rerolls, energy after, mastery bonuses, the
 sub-roll. Each chooser lists every option with the rule that allows or forbids it; a move the
-rules refuse is explained and changes nothing; every applied move reaches the log.
+rules refuse is explained and changes nothing; every applied move reaches the log as one undo
+step, the same step a seat's accepted request makes (:meth:`MovesMixin._move_step`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,16 @@ from rules.errors import RulesError
 from tui.widgets.builders import ide4_text as txt
 from tui.widgets.builders.base import CheckRolled, SpendTrail
 from tui.widgets.builders.ide4_dialogs import Choice, ChooserScreen
+
+#: The undo list's names of the steps after the roll.
+STEP_NAMES = {
+    "reroll": "переброс d100",
+    "energy_after": "энергия после броска",
+    "bonus": "бонус мастерства",
+    "subroll": "подбросок d6",
+    "level": "уровень проверки",
+    "demand_expanded": "игрок требует развёрнутую проверку",
+}
 
 
 class MovesMixin:
@@ -29,19 +40,51 @@ class MovesMixin:
     def _apply(self, move: Callable[[ide4.Check], ide4.Check], event: str) -> None:
         """Apply one move; a move the rules refuse is explained and changes nothing."""
         assert self.check is not None
-        was = self.check
-        before = len(self.check.steps)
         try:
-            self.check = move(self.check)
+            after = move(self.check)
         except RulesError as err:
             self.app.notify(str(err), severity="error")
             return
-        for step in self.check.steps[before:-1]:  # a level raised on the way: on record
+        self.post_message(self._move_step(after, event))
+
+    def _move_step(self, after: ide4.Check, event: str, text: str = "") -> CheckRolled:
+        """Make ``after`` (a move on the open check) the check; return its line as one undo
+        step with the sheet it pays (energy after, the day's Успех → Триумф) and the level it
+        raised on the way. The GM's key posts it; a seat's accepted request is written by the
+        seats' hub (:mod:`tui.seats.check`). Ctrl+Z puts the check back (the dice rolled
+        stay, the line is marked «отменено»), Ctrl+Y brings the same step again. ``text``: the
+        line, when it is not the last step's (the player's demand on an expanded check)."""
+        was = self.check
+        assert was is not None
+        self.check = after
+        lines = []
+        for step in after.steps[len(was.steps) : -1]:  # a level raised on the way: on record
             if step.kind == "level":
-                self._record("level", step)
+                data = {**after.to_dict(), "event": "level"}
+                lines.append((txt.log_text(after, "level", step), data))
                 self.app.notify(f"Уровень проверки: {step.note}.", timeout=4)
-        self._record(event, before=was)
-        self._show_result()
+        actor = after.input.actor or None
+        data = {**after.to_dict(), "event": event}
+        text = text or txt.log_text(after, event)
+        message = CheckRolled(actor, text, data, self._sheet_paid(after))
+        message.step = f"Проверка ({actor or 'без имени'}): {STEP_NAMES.get(event, event)}"
+        message.lines = tuple(lines)
+        self._trail.add(self.app, message.entry_id, was, after)
+        self._show_result()  # type: ignore[attr-defined]
+        self.seat.changed(self)  # type: ignore[attr-defined]
+        return message
+
+    def _sheet_paid(self, check: ide4.Check) -> Any:
+        """The character's sheet once ``check`` has paid (None: nothing to pay, or gone)."""
+        c = self.form.characters.get(self._check_character_id or "")
+        if c is None:
+            return None
+        extra = dict(c.extra)
+        if check.energy_spent and extra.get("energy", 100) != check.pool_after:
+            extra["energy"] = check.pool_after
+        if check.daily_triumph_spent:
+            extra["daily_triumph_used"] = True
+        return replace(c, extra=extra) if extra != c.extra else None
 
     def _choices(self, kind: str, names: dict[str, str]) -> list[Choice]:
         assert self.check is not None
@@ -111,34 +154,14 @@ class MovesMixin:
         rng = self.app.rng  # type: ignore[attr-defined]
         self._apply(lambda c: ide4.subroll(c, rng), "subroll")
 
-    def _record(
-        self, event: str, step: ide4.Step | None = None, before: ide4.Check | None = None
-    ) -> None:
-        """Post the log entry of this step (the last one unless given) and write spent energy /
-        the daily cap to the sheet.
-
-        A step that pays from the sheet (energy before the roll with the roll, a move after
-        it) is one undo step with its log line. ``before``: the check before a move after the
-        roll, which then follows that step's undo and redo."""
+    def _record(self, event: str) -> None:
+        """Post the log entry of the roll or the conclusion and write spent energy to the
+        sheet: energy before the roll is one undo step with the roll's line (undone, the
+        check goes on from the energy the undo gave back, see Ide4Builder._follow_energy).
+        A move after the roll is :meth:`_move_step`."""
         check = self.check
         assert check is not None
         data = {**check.to_dict(), "event": event}
-        text = txt.log_text(check, event, step)
-        actor = check.input.actor or None
-        c = self.form.characters.get(self._check_character_id or "")
-        extra = dict(c.extra) if c is not None else {}
-        if c is not None:
-            if check.energy_spent and extra.get("energy", 100) != check.pool_after:
-                extra["energy"] = check.pool_after
-            if check.daily_triumph_spent:
-                extra["daily_triumph_used"] = True
-        if c is None or extra == c.extra or step is not None:  # a level raised on the way:
-            # its line only; the move's own step pays, one undo step with the move's line
-            self.post_message(CheckRolled(actor, text, data))
-        else:  # the sheet and the line: one undo step (undone, the line is «отменено»)
-            message = CheckRolled(actor, text, data, spend=replace(c, extra=extra))
-            if before is not None:  # a move after the roll: the check follows its undo
-                self._trail.add(self.app, message.entry_id, before, check)
-            # (energy before the roll: the check goes on from the energy the undo gave back,
-            # see Ide4Builder._follow_energy)
-            self.post_message(message)
+        text = txt.log_text(check, event)
+        spend = self._sheet_paid(check)
+        self.post_message(CheckRolled(check.input.actor or None, text, data, spend))

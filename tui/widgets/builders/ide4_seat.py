@@ -1,8 +1,10 @@
 """The IDE4™ builder and the players' seats: the choices the seed gives the player — the
 expanded check on demand, energy before and after the roll, rerolls — asked from a seat
 (:mod:`tui.seats.check`) and applied, once the GM accepts, as the step the GM's own key makes
-(the same rules, the same refusals). Each is one undo step with its Журнал line: Ctrl+Z puts
-the check (or, before the roll, the form) back as it was, Ctrl+Y brings the step again.
+(the same rules, the same refusals — and the same code: a move after the roll is
+``MovesMixin._move_step``, the demand is :meth:`SeatMixin._demand_step`, whoever asked). Each is
+one undo step with its Журнал line: Ctrl+Z puts the check (or, before the roll, the form) back
+as it was, Ctrl+Y brings the step again.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ from typing import Any
 
 from rules import ide4
 from rules.errors import RulesError
-from tui.widgets.builders import ide4_text as txt
 from tui.widgets.builders.base import CheckRolled, SeatCheck, SpendTrail
 from tui.widgets.common.stepper import Stepper
 
@@ -145,12 +146,9 @@ class SeatMixin:
         """Make the step the GM's key makes for a player's ``kind``; return its line (the
         seats' hub writes it as one undo step)."""
         check = self.check
-        actor = (check.input.actor if check else self.form.character.name) or None
         if kind == "expanded":
-            before = self._form_state()
-            self._seat_level("expanded")
-            line = "требует развёрнутую проверку: мастер обязан её провести"
-            return self._seat_line(actor, line, "demand_expanded", before)
+            return self._demand_step()
+        actor = (check.input.actor if check else self.form.character.name) or None
         if kind == "energy" and payload.get("when") == "before":
             before = self._form_state()
             inp = self._energy_input(payload)
@@ -169,53 +167,49 @@ class SeatMixin:
         if kind == "energy":
             die = payload.get("die") or check.input.nominal
             after = ide4.energy_after(check, int(payload["amount"]), die, rng=rng)
-            return self._seat_move(after, "energy_after")
+            return self._move_step(after, "energy_after")  # type: ignore[attr-defined]
         source = self._seat_source(payload.get("source") or "")
-        return self._seat_move(ide4.reroll(check, source, rng), "reroll")
+        return self._move_step(ide4.reroll(check, source, rng), "reroll")  # type: ignore[attr-defined]
 
     # -- the steps ---------------------------------------------------------------------------
 
-    def _seat_move(self, after: ide4.Check, event: str) -> CheckRolled:
-        """A move after the roll: the check's own trail follows its undo (as the GM's keys)."""
-        was = self.check
-        assert was is not None
-        self.check = after
-        c = self.form.characters.get(self._check_character_id or "")
-        spend = None
-        if c is not None:
-            extra = dict(c.extra)
-            if after.energy_spent and extra.get("energy", 100) != after.pool_after:
-                extra["energy"] = after.pool_after
-            if extra != c.extra:
-                spend = replace(c, extra=extra)
-        data = {**after.to_dict(), "event": event}
-        message = CheckRolled(after.input.actor or None, txt.log_text(after, event), data, spend)
-        self._trail.add(self.app, message.entry_id, was, after)
-        self._show_result()  # type: ignore[attr-defined]
-        self.seat.changed(self)
-        return message
+    def _demand_step(self) -> CheckRolled:
+        """The player demands the expanded check (the GM's «p», a seat's accepted request):
+        one undo step with its line. Before the roll it is the form's step; on a rolled check
+        it is a move of the check (one trail with the others: undoing one never brings back
+        the check another left), its line the level's step if the level changes."""
+        check = self.check
+        line = "Требует развёрнутую проверку: мастер обязан её провести"
+        if check is None or self.phase == "setup":
+            before = self._form_state()
+            self._seat_level("expanded")
+            actor = self.form.character.name or None
+            return self._seat_line(actor, line, "demand_expanded", before)
+        self.player_demand = True
+        stepper = self.query_one("#ide4-level", Stepper)  # type: ignore[attr-defined]
+        with stepper.prevent(Stepper.Changed):
+            stepper.select("expanded")
+        after = ide4.set_level(check, "expanded", DEMAND)
+        if after.steps != check.steps:
+            return self._move_step(after, "level")  # type: ignore[attr-defined,no-any-return]
+        return self._move_step(after, "demand_expanded", line)  # type: ignore[attr-defined,no-any-return]
 
     def _seat_line(self, actor: str | None, line: str, event: str, before: Any) -> CheckRolled:
         data = {"system": "ide4", "event": event}
         if self.check is not None:
             data = {**self.check.to_dict(), "event": event}
         message = CheckRolled(actor, line[:1].upper() + line[1:], data)
+        what = "энергия до броска" if event == "energy_before" else DEMAND
+        message.step = f"Проверка ({actor or 'без имени'}): {what}"
         self._seat_trail.add(self.app, message.entry_id, before, self._form_state())
         self.seat.changed(self)
         return message
 
     def _seat_level(self, level: str) -> None:
-        """The player's demand: the expanded level (on an open check, a recorded step)."""
+        """The player's demand before the roll: the form's level."""
         self.player_demand = True
-        stepper = self.query_one("#ide4-level", Stepper)  # type: ignore[attr-defined]
-        if self.check is not None and self.phase != "setup":
-            with stepper.prevent(Stepper.Changed):
-                stepper.select(level)
-            self.check = ide4.set_level(self.check, level, DEMAND)
-            self._show_result()  # type: ignore[attr-defined]
-        else:
-            stepper.select(level)
-            self._recompute()  # type: ignore[attr-defined]
+        self.query_one("#ide4-level", Stepper).select(level)  # type: ignore[attr-defined]
+        self._recompute()  # type: ignore[attr-defined]
         self.refresh_bindings()  # type: ignore[attr-defined]
 
     def _form_state(self) -> tuple[Any, ...]:

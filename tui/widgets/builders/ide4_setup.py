@@ -15,7 +15,7 @@ from rules.errors import RulesError
 from tui.bridge.effects import ide4_note
 from tui.sanitize import plain as escape  # every «[» literal, no control code
 from tui.widgets.builders import ide4_text as txt
-from tui.widgets.builders.base import CharacterChanged, CheckRolled, turn_opponent
+from tui.widgets.builders.base import CheckRolled, turn_opponent
 from tui.widgets.builders.ide4_dialogs import CardScreen, ChecklistScreen
 from tui.widgets.builders.ide4_form import Ide4OddsBars
 from tui.widgets.common.text import show_markup
@@ -162,14 +162,17 @@ class SetupMixin:
             self.app.notify(str(err), severity="error")
             return
         ids = (first_id, other.id if other is not None else None)
+        paid: dict[str, Any] = {}  # the sheets energy before pays: one undo step with the line
         for cid, check in zip(ids, checks, strict=True):
             c = self.form.characters.get(cid or "")
             if c is not None and check.energy_spent:
-                self.post_message(
-                    CharacterChanged(replace(c, extra={**c.extra, "energy": check.pool_after}))
-                )
+                paid[c.id] = replace(c, extra={**c.extra, "energy": check.pool_after})
         data = {**result.to_dict(), "event": "roll"}
-        self.post_message(CheckRolled(first.actor or None, opposed_text(result), data))
+        message = CheckRolled(first.actor or None, opposed_text(result), data)
+        if paid:  # undone, both sheets get their energy back and the line is «отменено»
+            message.also_pays = tuple(paid.values())
+            message.step = f"Противоборство: {first.actor or 'без имени'}"
+        self.post_message(message)
 
         def done(final: ide4.OpposedResult | None) -> None:
             if final is None:

@@ -1,8 +1,9 @@
 """Risk in the Старатели builder: after a failure ``r`` asks the GM for Risk's price (required,
 paid whatever comes), or lets them forbid it, then rolls the failed check again.
 
-A player may ask for Risk from their seat (:mod:`tui.seats.check`): the same refusals, the
-GM names the price, and the retry is one undo step — Ctrl+Z puts the failed check back.
+The retry is one undo step with its Журнал line — Ctrl+Z puts the failed check back (the line
+is marked «отменено»), Ctrl+Y brings the same retry again. A player may ask for Risk from their
+seat (:mod:`tui.seats.check`): the same refusals, the GM names the price, the same step.
 """
 
 from __future__ import annotations
@@ -105,7 +106,17 @@ class RiskMixin:
             self.refresh_bindings()
             self.app.notify(str(err), severity="warning" if forbidden else "error")
             return
-        self.post_message(self._risk_shown(first, risky))
+        self.post_message(self._risk_step(first, risky))
+
+    def _risk_step(self, first: Any, risky: Any) -> CheckRolled:
+        """Show the retry and return its line as one undo step: the GM's «r» posts it, a
+        seat's accepted Risk is written by the seats' hub; Ctrl+Z puts the failed check back
+        (the dice stay as rolled), Ctrl+Y brings the retry again."""
+        before = self._risk_state()
+        message = self._risk_shown(first, risky)
+        message.step = f"Риск: {first.check.side.name or 'проверка'}"
+        self._seat_trail.add(self.app, message.entry_id, before, self._risk_state())
+        return message
 
     def _risk_shown(self, first: Any, risky: Any) -> CheckRolled:
         self._last = risky.retry
@@ -157,23 +168,21 @@ class RiskMixin:
 
     def seat_apply(self, kind: str, payload: dict[str, Any], seat: str) -> CheckRolled:
         """Roll a player's Risk like the «r» key (the price the GM named); return its line."""
-        first, before = self._last, self._risk_state()
+        first = self._last
         risky = starately.roll_risk(first, str(payload["price"]), self.app.rng)
-        message = self._risk_shown(first, risky)
-        self._seat_trail.add(self.app, message.entry_id, before, self._risk_state())
-        return message
+        return self._risk_step(first, risky)
 
     def _risk_state(self) -> tuple[Any, bool, str]:
         return self._last, self._risk_closed, self._shown
 
     def _follow_seat_trail(self) -> None:
-        """A player's Risk undone or redone (Ctrl+Z, Ctrl+Y): the check follows."""
+        """Risk (the GM's or a player's) undone or redone (Ctrl+Z, Ctrl+Y): the check follows."""
         has, state = self._seat_trail.state(self.app)
         if has and state != self._risk_state():
             self._restore_risk(state)
 
     def spend_refused(self, entry_id: str) -> None:
-        """The store refused a player's Risk: the check goes back to its state before."""
+        """The store refused Risk's step: the check goes back to its state before."""
         state = self._seat_trail.refused(entry_id)
         if state is not None:
             self._restore_risk(state)
