@@ -10,7 +10,7 @@ import asyncio
 import uuid
 from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
@@ -195,9 +195,9 @@ TestRequests = Requests.TestCase
 lines = st.one_of(
     st.binary(max_size=200),
     st.fixed_dictionaries(
-        {"v": st.just(1), "type": st.sampled_from(["request", "write", "hello"])},
+        {"v": st.just(1), "type": st.sampled_from(["request", "write", "hello", "stats"])},
         optional={
-            "id": st.text(max_size=70),
+            "id": st.sampled_from(["q1", "r-2"]) | st.text(max_size=70),
             "kind": st.sampled_from([*proto.KINDS, "write_file", "set"]),
             "character": st.text(max_size=40),
             "payload": st.dictionaries(
@@ -214,8 +214,13 @@ lines = st.one_of(
 
 @settings(max_examples=examples(60), deadline=None)
 @given(batch=st.lists(lines, max_size=6))
+@example(batch=[proto.encode({"v": 1, "type": "stats", "id": "q1"})])
 def test_fuzz_no_line_a_seat_sends_writes_the_campaign_or_crashes_the_hub(batch):
-    """Malformed or hostile lines: each gets an answer or a refusal; the file never changes."""
+    """Malformed or hostile lines: each gets an answer or a refusal; the file never changes.
+    A ``stats`` question is answered with the players' sessions (the seat reads them back) or
+    refused with a reason; it holds no request."""
+    from tui.seats.stats import sessions_from
+
     with short_folder() as folder:
         store = Store.open(Path(folder) / "c.json")
         app = FakeApp(store)
@@ -230,6 +235,15 @@ def test_fuzz_no_line_a_seat_sends_writes_the_campaign_or_crashes_the_hub(batch)
             loop.close()
         assert store.path.read_bytes() == before
         assert all(p.status in ("pending", "refused") for p in hub.requests.values())
+        for answer in map(proto.decode, writer.lines):
+            assert answer["type"] in ("error", "stats", "state"), answer
+            if answer["type"] == "error":
+                assert any("а" <= ch <= "я" for ch in answer["reason"].lower())
+            if answer["type"] == "stats":
+                assert answer["id"] in ("q1", "r-2") or proto.parse_stats(answer)
+                sessions_from(answer)
+        asked = sum(b'"type": "stats"' in line or b'"type":"stats"' in line for line in batch)
+        assert len(hub.requests) <= len(batch) - asked
         store.close()
 
 

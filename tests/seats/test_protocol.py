@@ -146,7 +146,7 @@ fields = st.fixed_dictionaries(
     {},
     optional={
         "v": st.sampled_from([1, 1, 1, 2, "1", None]),
-        "type": st.sampled_from(["request", "hello", "state", "x"]) | st.text(max_size=8),
+        "type": st.sampled_from(["request", "hello", "state", "stats", "x"]) | st.text(max_size=8),
         "id": st.sampled_from(["r1", "", "a" * 65, "../x"]) | json_values,
         "kind": st.sampled_from(proto.KINDS) | json_values,
         "character": st.sampled_from(["abc", ""]) | json_values,
@@ -182,12 +182,56 @@ fields = st.fixed_dictionaries(
 @settings(max_examples=examples(60), deadline=None)
 @given(st.one_of(fields.map(proto.encode), st.binary(max_size=300)))
 def test_fuzz_no_line_crashes_the_parser(line):
-    """Whatever a seat sends is a request or a ProtocolError with a Russian reason."""
+    """Whatever a seat sends is a request, a question about the luck stats, or a
+    ProtocolError with a Russian reason."""
     try:
         message = proto.decode(line)
+        if message.get("type") == "stats":
+            asked = proto.parse_stats(message)
+            assert set(message) <= {"v", "type", "id"} and asked == message["id"]
+            return
         request = proto.parse_request(message)
     except proto.ProtocolError as err:
         assert str(err) and any("а" <= ch <= "я" for ch in str(err).lower())
         return
     assert request.kind in proto.KINDS
     assert json.loads(proto.encode(request.to_dict()))["id"] == request.id
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "sessions": st.lists(
+                st.fixed_dictionaries(
+                    {},
+                    optional={
+                        "number": json_values,
+                        "start": json_values,
+                        "rolls": st.lists(st.lists(json_values, max_size=5), max_size=3)
+                        | json_values,
+                        "spent": st.dictionaries(st.text(max_size=5), json_values, max_size=2)
+                        | json_values,
+                    },
+                ),
+                max_size=3,
+            )
+            | json_values,
+            "dists": st.lists(st.lists(json_values, max_size=3), max_size=3) | json_values,
+        },
+    )
+)
+def test_fuzz_a_seat_reads_any_stats_answer_or_says_why_not(answer):
+    """Whatever the GM's app sends as the stats, the seat gets sessions or a Russian reason."""
+    from tui.seats.stats import StatsError, sessions_from
+
+    try:
+        sessions = sessions_from(answer)
+    except StatsError as err:
+        assert any("а" <= ch <= "я" for ch in str(err).lower())
+        return
+    for s in sessions:
+        assert isinstance(s.number, int) and isinstance(s.start, str)
+        for r in s.rolls:
+            assert isinstance(r.sample.percentile, float) and isinstance(r.who, str)

@@ -110,3 +110,28 @@ def test_seat_with_the_gms_open_ide4_check_80x24(snap_compare, tmp_path):
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_seat_luck_stats_80x24(snap_compare, campaign_path):
+    """«s» in Ярослав's seat: the players' luck stats the GM's app sent (the same Журнал as the
+    view's stats snapshot: the hidden NPC «???», the secret roll not counted)."""
+    import json
+
+    from tests.tui.test_luck import _players_table
+    from tui.seats.stats import players_stats
+
+    store = _players_table(campaign_path)
+    state = seat_state(store, "Ярослав Кречет")
+    entries = list(reversed(store.log()))
+    answer = {"v": 1, "type": "stats", "id": "q1", **players_stats(entries, store.characters())}
+    store.close()
+    app = SeatApp("Ярослав Кречет", None, "", connect=False)
+    app.link = "на связи с ведущим"
+
+    async def run_before(pilot):
+        app.apply_state({"v": 1, "type": "state", "state": state, "requests": []})
+        app._stats_asked, app._stats_open = "q1", True  # as «s» asked it
+        app.stats_answered(json.loads(json.dumps(answer)))  # as it came over the socket
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

@@ -4,7 +4,8 @@ The server is an asyncio server on the app's own loop (no thread, nothing blocks
 It listens only on a Unix socket in the private seats folder (0600 in a 0700 folder);
 nothing listens on the network. A seat must say its name and its token first; then it
 gets :func:`tui.seats.state.seat_state` after every change and may send requests about
-its own characters. A request waits until the GM accepts (one key, or «всегда принимать»
+its own characters, or ask for the players' luck stats (:mod:`tui.seats.stats`, counted
+only when asked). A request waits until the GM accepts (one key, or «всегда принимать»
 for its kind), edits or refuses it; an accepted one is one undo step written through the
 app's write worker (:func:`tui.seats.rules_check.apply`). Anything else a seat sends gets
 a refusal with a reason, and the GM's app logs a line (:attr:`Hub.log`, and a notice).
@@ -250,10 +251,15 @@ class Hub:
 
     async def _received(self, seat: str, writer: asyncio.StreamWriter, line: bytes) -> None:
         try:
-            request = proto.parse_request(proto.decode(line))
+            message = proto.decode(line)
+            asked = proto.parse_stats(message) if message.get("type") == "stats" else None
+            request = proto.parse_request(message) if asked is None else None
         except proto.ProtocolError as err:
             self._note(f"Место {seat}: отказано — {err}")
             await self._send(writer, {"v": proto.VERSION, "type": "error", "reason": str(err)})
+            return
+        if request is None:
+            await self._answer_stats(writer, str(asked))
             return
         known = self.requests.get(request.id)
         if known is not None:  # sent again after a reconnect: the same request, once
@@ -282,6 +288,27 @@ class Hub:
         if item.status == "pending" and request.kind in self.always:
             self.accept(request.id)
         self._changed(seat)
+
+    async def _answer_stats(self, writer: asyncio.StreamWriter, asked: str) -> None:
+        """Answer a seat's ``stats``: the players' luck stats, counted now (in a thread)."""
+        from tui.seats.stats import MAX_ANSWER, players_stats  # lazy: it loads the ledger
+
+        store = self.app.store
+        try:
+            entries = list(reversed(store.log()))
+            stats = await asyncio.to_thread(players_stats, entries, store.characters())
+            line = proto.encode({"v": proto.VERSION, "type": "stats", "id": asked, **stats})
+            if len(line) > MAX_ANSWER:
+                raise ValueError("Журнал слишком велик для места; удача — в kubik --view")
+        except Exception as err:  # noqa: BLE001 - the seat gets the reason, the hub goes on
+            reason = f"Удача бросков не посчитана: {err}"
+            await self._send(
+                writer, {"v": proto.VERSION, "type": "error", "id": asked, "reason": reason}
+            )
+            return
+        writer.write(line)
+        with contextlib.suppress(ConnectionError):
+            await writer.drain()
 
     def _trim(self, seat: str) -> None:
         mine = [k for k, p in self.requests.items() if p.seat == seat and p.status != "pending"]

@@ -2,8 +2,12 @@
 
 A seat sends ``hello`` (its name and token) once, then ``request`` lines; the GM's app sends
 ``welcome`` or ``refused``, then ``state`` lines (what the seat may read, and the state of
-its requests). Anything a seat sends that is not exactly one of these shapes gets a
-:class:`ProtocolError` with a Russian reason — never a crash, never a write.
+its requests). A seat may also ask for the luck stats the players' view shows: a ``stats``
+line with an ``id``, answered by a ``stats`` line with the same ``id`` (the players' sessions,
+:mod:`tui.seats.stats`) or an ``error`` line with that ``id`` and the reason. (Added within
+version 1: an older GM's app answers a ``stats`` line with an ``error``, no ``id``.)
+Anything a seat sends that is not exactly one of these shapes gets a :class:`ProtocolError`
+with a Russian reason — never a crash, never a write.
 """
 
 from __future__ import annotations
@@ -240,6 +244,13 @@ def parse_hello(message: dict[str, Any]) -> Hello:
     if not isinstance(token, str) or not 16 <= len(token) <= 128:
         raise ProtocolError("Неверный ключ места.")
     return Hello(seat, token)
+
+
+def parse_stats(message: dict[str, Any]) -> str:
+    """Return the id of a seat's ``stats`` question; raises ProtocolError for anything else."""
+    if set(message) - {"v", "type", "id"}:
+        raise ProtocolError("Лишние поля в вопросе об удаче.")
+    return _ident(message.get("id"), "Номер вопроса")
 
 
 def parse_request(message: dict[str, Any]) -> Request:

@@ -6,7 +6,9 @@ declarations, when its character declares, it shows the Бой tab's own
 :class:`~tui.widgets.combat.drevo_forms.DeclarationForm` (the same legality checks); the other
 choices the rules give a player are one key each. Every choice is a request the GM accepts,
 edits or refuses; the panel shows each one's state and the GM's reason. A request not yet
-decided is kept here and sent again, by the same id, after a dropped connection.
+decided is kept here and sent again, by the same id, after a dropped connection. ``s`` asks
+the GM's app for the luck stats the players' view shows and opens the view's own stats screen
+with them (asked again while it is open and the Журнал changes).
 """
 
 from __future__ import annotations
@@ -67,8 +69,7 @@ class SeatApp(CrashReporting, App[None]):
             for k, a, label in c
         ],
         Binding("ctrl+q", "quit", "Выход", id="seat-quit", priority=True),
-        # The view's «s» (the luck stats): a seat has no numbers to show (see action_stats).
-        Binding("s", "stats", "Удача", id="seat-stats", show=False),
+        Binding("s", "stats", "Удача", id="seat-stats", tooltip="Удача бросков: статистика"),
     ]
 
     def __init__(self, seat: str, socket: Path | None, token: str, *, connect: bool = True) -> None:
@@ -84,6 +85,12 @@ class SeatApp(CrashReporting, App[None]):
         self.link = "подключение…"
         self._offer: dict[str, Any] | None = None
         self._writer: asyncio.StreamWriter | None = None
+        #: The luck stats asked of the GM's app: the question's id (None: none waits), whether
+        #: its answer opens the screen (the player's «s») or only refreshes it, and the Журнал
+        #: lines the seat had when it asked (another question once they change).
+        self._stats_asked: str | None = None
+        self._stats_open = False
+        self._stats_seen: object = None
         quiet_animations(self)
 
     def compose(self) -> ComposeResult:
@@ -119,6 +126,7 @@ class SeatApp(CrashReporting, App[None]):
             except (OSError, ConnectionError, asyncio.IncompleteReadError, ValueError):
                 pass
             self._writer = None
+            self._stats_dropped()
             if self.link.startswith("отказано"):
                 await asyncio.sleep(RETRY_SECONDS * 3)
             else:
@@ -150,10 +158,18 @@ class SeatApp(CrashReporting, App[None]):
                 message = proto.decode(line, proto.MAX_STATE_LINE)
                 if message.get("type") == "state":
                     self.apply_state(message)
+                elif message.get("type") == "stats":
+                    self.stats_answered(message)
                 elif message.get("type") == "error":
-                    self.notify(str(message.get("reason", "")), severity="error", markup=False)
+                    self._error(message)
         finally:
             writer.close()
+
+    def _error(self, message: dict[str, Any]) -> None:
+        reason = str(message.get("reason", ""))
+        if message.get("id") in (None, self._stats_asked):  # (an older GM's: no id)
+            self._stats_asked, self._stats_open = None, False
+        self.notify(reason, severity="error", markup=False)
 
     def _set_link(self, text: str) -> None:
         self.link = text
@@ -189,6 +205,7 @@ class SeatApp(CrashReporting, App[None]):
             if r["status"] != "pending":
                 self.outbox.pop(r["id"], None)
         self.redraw()
+        self._refresh_stats()
 
     def _names(self) -> dict[str, str]:
         """The targets' names as the seat was given them (for its own pending lines)."""
@@ -290,6 +307,8 @@ class SeatApp(CrashReporting, App[None]):
             return self._declaring() and len(self.screen_stack) == 1
         if action in ("quit", "focus_step"):
             return True
+        if self._stats_screen() is not None:
+            return False  # open already; the choices wait behind it
         if action == "stats":
             return not isinstance(self.focused, Input)  # «s» is a letter in a text field
         if isinstance(self.focused, Input):
@@ -309,13 +328,81 @@ class SeatApp(CrashReporting, App[None]):
         return True
 
     def action_stats(self) -> None:
-        """Say where the luck stats are: the seat gets from the GM's app only the table's view
-        and its own sheets, not the Журнал the stats are counted from."""
-        self.notify(
-            "Удача бросков — в виде для игроков: kubik --view, клавиша s. "
-            "Место игрока получает от ведущего только вид стола и свои листы.",
-            timeout=8,
+        """Ask the GM's app for the luck stats the players' view shows; open them on answer."""
+        if self._writer is None:
+            self.notify(
+                "Нет связи с ведущим: удача бросков откроется, когда место снова будет на связи "
+                "(в заголовке — «на связи с ведущим»); тогда нажмите s ещё раз.",
+                severity="error",
+                timeout=8,
+                markup=False,
+            )
+            return
+        self._ask_stats(open_screen=True)
+
+    def _ask_stats(self, *, open_screen: bool) -> None:
+        if self._writer is None:
+            return
+        self._stats_asked = uuid.uuid4().hex
+        self._stats_open = open_screen or self._stats_open
+        self._stats_seen = self.state.get("log")
+        self._writer.write(
+            proto.encode({"v": proto.VERSION, "type": "stats", "id": self._stats_asked})
         )
+
+    def _stats_screen(self) -> Any:
+        """Return the stats screen when it is on top, else None."""
+        screen = self.screen
+        return screen if type(screen).__name__ == "StatsScreen" else None
+
+    def stats_answered(self, message: dict[str, Any]) -> None:
+        """Show the GM's answer: open the stats screen (after «s») or refresh the open one."""
+        if self._stats_asked is None or message.get("id") != self._stats_asked:
+            return  # an older question's answer
+        self._stats_asked = None
+        from tui.seats.stats import StatsError, sessions_from  # lazy: it loads the ledger
+        from tui.widgets.log.stats import StatsScreen
+
+        try:
+            sessions = sessions_from(message)
+        except StatsError as err:
+            self._stats_open = False
+            self.notify(f"Удача бросков не показана: {err}", severity="error", markup=False)
+            return
+        screen = self._stats_screen()
+        if screen is not None:
+            screen.feed(sessions)
+        elif self._stats_open:
+            self.push_screen(StatsScreen(sessions=sessions))
+        self._stats_open = False
+        self._refresh_stats()  # the Журнал changed while the GM counted
+
+    def _refresh_stats(self) -> None:
+        """The stats screen is open and the Журнал changed: ask again (one question at a time)."""
+        if self._stats_asked is not None or self._stats_screen() is None:
+            return
+        if self.state.get("log") != self._stats_seen:
+            self._ask_stats(open_screen=False)
+
+    def _stats_dropped(self) -> None:
+        """The connection dropped: a question waiting for its answer fails, with the reason."""
+        asked, wanted = self._stats_asked, self._stats_open
+        self._stats_asked, self._stats_open = None, False
+        if asked is not None and wanted:
+            self.notify(
+                "Связь с ведущим прервалась: удача бросков не получена. "
+                "Нажмите s, когда место снова будет на связи.",
+                severity="error",
+                timeout=8,
+                markup=False,
+            )
+        elif self._stats_screen() is not None:
+            self.notify(
+                "Нет связи с ведущим: удача показана на момент разрыва.",
+                severity="warning",
+                timeout=8,
+                markup=False,
+            )
 
     def action_focus_step(self, delta: int) -> None:
         if delta > 0:
@@ -451,5 +538,7 @@ class SeatApp(CrashReporting, App[None]):
         self.push_screen(TextPrompt("Заметка ведущему", "например: Милава ищет следы"), typed)
 
     def on_key(self, event: events.Key) -> None:
-        if event.key == "q" and not isinstance(self.focused, Input) and not self._declaring():
+        if event.key != "q" or isinstance(self.focused, Input) or self._declaring():
+            return
+        if len(self.screen_stack) == 1:  # on the stats screen «q» closes it, as in the view
             self.exit()

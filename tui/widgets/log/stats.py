@@ -3,6 +3,8 @@ odds of the rolls they made, this session or over all of them.
 
 The GM sees every roll; ``p`` shows the numbers as the players may see them (a secret roll
 counts only once revealed, hidden NPCs are «???»). ``m`` writes the shown stats as Markdown.
+A player's seat, which has no campaign, shows the sessions the GM's app sent it
+(``sessions=``, then :meth:`StatsScreen.feed`).
 """
 
 from __future__ import annotations
@@ -62,14 +64,25 @@ class StatsScreen(Screen[None]):
         Binding("m", "markdown", "Markdown", id="stats-markdown", tooltip="Сохранить в Markdown"),
     ]
 
-    def __init__(self, *, players: bool = False, locked: bool = False) -> None:
-        """``locked``: a view without the GM's rights keeps the players' numbers, writes no file."""
+    def __init__(
+        self,
+        *,
+        players: bool = False,
+        locked: bool = False,
+        sessions: list[Session] | None = None,
+    ) -> None:
+        """``locked``: a view without the GM's rights keeps the players' numbers, writes no file.
+
+        ``sessions``: the players' sessions, already read (a seat: the GM's app sent them);
+        the screen then reads no store, is locked, and follows :meth:`feed`.
+        """
         super().__init__()
-        self.players = players or locked
-        self.locked = locked
+        self.fed = sessions is not None
+        self.locked = locked or self.fed
+        self.players = players or self.locked
         self.show_all = False
         self.index: int | None = None  # the session shown (None: the newest)
-        self.sessions: list[Session] = []
+        self.sessions: list[Session] = list(sessions or [])
 
     def compose(self) -> ComposeResult:
         with Vertical(id="stats-box"):
@@ -82,12 +95,22 @@ class StatsScreen(Screen[None]):
     def on_mount(self) -> None:
         table = self.query_one("#stats-characters", Table)
         table.add_columns("Кто", "Бросков", "Средний", "Верх", "Низ", "Вердикт")
-        self.app.store.subscribe(self._changed)  # type: ignore[attr-defined]
-        self.reload()
+        if self.fed:
+            self.redraw()
+        else:
+            self.app.store.subscribe(self._changed)  # type: ignore[attr-defined]
+            self.reload()
         table.focus()
 
     def on_unmount(self) -> None:
-        self.app.store.unsubscribe(self._changed)  # type: ignore[attr-defined]
+        if not self.fed:
+            self.app.store.unsubscribe(self._changed)  # type: ignore[attr-defined]
+
+    def feed(self, sessions: list[Session]) -> None:
+        """Show these sessions (a seat: the GM's app sent them again after a change)."""
+        self.sessions = list(sessions)
+        if self.is_attached:
+            self.redraw()
 
     def _changed(self) -> None:
         if self.is_attached:
