@@ -213,3 +213,68 @@ def test_import_of_an_old_export_says_the_marks_are_missing(capsys, camp, tmp_pa
     args = (str(out_file), "--campaign", str(tmp_path / "b"), "--json")
     code, out, _ = run(capsys, cli_party.import_, *args)
     assert code == 0 and "не отмечены" in json.loads(out)["note"]
+
+
+@pytest.mark.parametrize(
+    "system, item, said",
+    [
+        ("drevo", "quality.Сила=50", "Сила: Нужно число от −3 до 5"),
+        ("drevo", "skill.Драка=9", "«Драка»: уровень — нужно число от −3 до 5"),
+        ("drevo", "fate=-3", "Судьба: Нужно число от 0 до 10"),
+        ("drevo", "quality.Мощь=1", "В этой системе нет «Мощь»"),
+        ("ide4", "quality.Сила=7", "Нужно число от 1 до 6"),
+        ("ide4", "skill.Взлом=101", "мастерство — нужно число от 0 до 100"),
+        ("ide4", "extra.energy=150", "Энергия: Нужно число от 0 до 100"),
+        ("starately", "skill.Медицина=5", "уровень — нужно число от 0 до 4"),
+        ("wod", "skill.Драка=6", "точки — нужно число от 0 до 5"),
+        ("wod", "fate=2", "Судьба есть только в Древе"),
+        ("ide4", "wound.light=1", "раны по шкале ведут только в Древе"),
+    ],
+)
+def test_party_add_checks_values_as_the_form_does(capsys, tmp_path, system, item, said):
+    """Every ``--set`` is read by the character form's own parsers and ranges: what the form
+    would refuse is refused (exit 2, the field and its range named), nothing is written."""
+    camp = tmp_path / "c.json"
+    Store.open(camp, system=system).close()
+    before = camp.read_bytes()
+    code, _, err = run(
+        capsys, cli_party.party, "add", "Волк", "--campaign", str(camp), "--set", item
+    )
+    assert code == 2 and said in err, err
+    assert camp.read_bytes() == before
+
+
+def test_party_add_values_the_form_accepts_the_form_saves(capsys, tmp_path):
+    """The top of each range is accepted, and the form's own checks pass on what was saved."""
+    from tui.widgets.party.fields import format_skills, parse_skills, parse_stat
+
+    camp = tmp_path / "c.json"
+    Store.open(camp, system="ide4").close()
+    code, out, _ = run(
+        capsys, cli_party.party, "add", "Волк", "--campaign", str(camp), "--json",
+        "--set", "quality.Сила=6", "--set", "skill.Взлом=100", "--set", "extra.energy=0",
+    )  # fmt: skip
+    assert code == 0
+    with Store.open(camp) as store:
+        wolf = store.character(json.loads(out)["id"])
+    assert wolf.extra["energy"] == 0
+    assert parse_stat("ide4", "Сила", str(wolf.qualities["Сила"])) == 6
+    assert parse_skills("ide4", format_skills("ide4", wolf.skills)) == wolf.skills
+
+
+def test_party_add_wounds_cascade_as_the_wound_key_gives_them(capsys, camp):
+    """Seed (Древо): «Четыре царапины становятся лёгкой раной» — wounds from ``--set`` are given
+    one by one as the Партия tab's wound key gives them; a deadly set is refused."""
+    code, out, _ = run(
+        capsys, cli_party.party, "add", "Волк", "--campaign", str(camp), "--json",
+        "--set", "wound.scratch=5",
+    )  # fmt: skip
+    assert code == 0
+    with Store.open(camp) as store:
+        wolf = store.character(json.loads(out)["id"])
+    assert wolf.wounds["scratch"] == 1 and wolf.wounds["light"] == 1
+    before = camp.read_bytes()
+    code, _, err = run(
+        capsys, cli_party.party, "add", "Вепрь", "--campaign", str(camp), "--set", "wound.heavy=5"
+    )
+    assert code == 2 and "погибает" in err and camp.read_bytes() == before

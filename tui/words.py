@@ -62,6 +62,16 @@ def plural(count: int, one: str, few: str, many: str) -> str:
     return f"{number(count)} {form}"
 
 
+def genitive(count: int, one: str, many: str) -> str:
+    """Return ``count`` with its noun after «из», «до», «не больше»: из 1 успеха, из 5 успехов.
+
+    Args:
+        count: any integer; one: the genitive singular (after 1, 21: успеха, броска, куба);
+            many: the genitive plural (after every other count: успехов, бросков, кубов).
+    """
+    return plural(count, one, many, many)
+
+
 def rounds(count: int, case: str = "nom") -> str:
     """Return «1 раунд», «2 раунда», «5 раундов»; ``case="gen"`` (после …): «1 раунда»,
     «2 раундов», «5 раундов»."""

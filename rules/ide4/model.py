@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.errors import RulesError
-from rules.ide4.tables import DISTANCES, action, energy_rules
+from rules.ide4.tables import DISTANCES, action, dice_of, energy_rules
 from rules.modifiers import Modifier
 
 OUTCOMES = ("triumph", "success", "middle", "failure", "tragedy")  # best first
@@ -318,7 +318,7 @@ def validate(inp: CheckInput) -> Difficulty:
     if not 0 <= inp.energy_pool <= rules.pool_max:
         raise RulesError(f"Запас энергии — от 0 до {rules.pool_max}, а не {inp.energy_pool}.")
     if not 0 <= inp.energy_dice <= rules.before_max_dice:
-        raise RulesError(f"До броска — не больше {rules.before_max_dice} кубов энергии.")
+        raise RulesError(f"До броска — не больше {dice_of(rules.before_max_dice)} энергии.")
     check_die(inp.before_die, nominal, inp.attribute_level)
     cost = inp.energy_dice * inp.before_die
     if cost > inp.energy_pool:

@@ -17,6 +17,7 @@ from rules.ide4.tables import (
     ENERGY_FILE,
     SKILLS_FILE,
     band_for,
+    dice_of,
     energy_rules,
     modified_seven_bars_mastery,
     threshold_of,
@@ -183,7 +184,7 @@ def energy_after_refusal(check: Check, count: int | None = None, die: int = 0) -
     if rules.after_max_dice < 1:
         return f"{ENERGY_FILE}: after_max_dice = 0 — кампания не разрешает энергию после броска."
     if count is not None and not 1 <= count <= rules.after_max_dice:
-        return f"После броска — от 1 до {rules.after_max_dice} кубов энергии."
+        return f"После броска — от 1 до {dice_of(rules.after_max_dice)} энергии."
     size = die or inp.nominal
     try:
         check_die(size, inp.nominal, inp.attribute_level)
@@ -282,7 +283,7 @@ def allowed_moves(check: Check) -> tuple[Move, ...]:
         moves.append(_move("reroll", source, reroll_refusal(check, source), does))
     limit = min(rules.after_max_dice, check.pool_after // min(rules.sizes))
     does = (
-        f"До {rules.after_max_dice} кубов не больше d{inp.nominal}, куб стоит свой номинал; "
+        f"До {dice_of(rules.after_max_dice)} не больше d{inp.nominal}, куб стоит свой номинал; "
         f"в запасе {check.pool_after}."
     )
     moves.append(_move("energy_after", "", energy_after_refusal(check), does, limit))

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from rules.errors import RulesError
 from rules.ide4.model import AUTO, IMPOSSIBLE, OUTCOMES, CheckInput, check_die, resolve_difficulty
-from rules.ide4.tables import band_for, energy_rules
+from rules.ide4.tables import band_for, dice_of, energy_rules
 
 D100 = 100
 
@@ -105,7 +105,7 @@ def outcome_odds(
         )
     rules = energy_rules()
     if not 0 <= energy_dice <= rules.before_max_dice:
-        raise RulesError(f"До броска — от 0 до {rules.before_max_dice} кубов энергии.")
+        raise RulesError(f"До броска — от 0 до {dice_of(rules.before_max_dice)} энергии.")
     if energy_dice and die not in rules.sizes:
         raise RulesError(f"Кубы энергии — {', '.join(f'd{s}' for s in rules.sizes)}, а не d{die}.")
     if final <= AUTO:

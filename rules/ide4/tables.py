@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from rules.counts import genitive
 from rules.data import load_table
 from rules.errors import RulesError
 
@@ -154,6 +155,11 @@ class EnergyRules:
 
 
 @cache
+def dice_of(count: int) -> str:
+    """Return «1 куба», «21 куба», «2 кубов»: an energy-dice count after «до», «не больше»."""
+    return genitive(count, "куба", "кубов")
+
+
 def energy_rules() -> EnergyRules:
     """Return the energy table.
 

@@ -14,6 +14,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from rules.counts import genitive
 from rules.data import load_table, packaged_table
 from rules.errors import RulesError
 from rules.wod.odds import pool_odds
@@ -222,7 +223,8 @@ def extended_refusal(extended: Extended) -> str | None:
     """Why another roll of the extended action is not allowed, or ``None``."""
     status = extended.status
     if status == "done":
-        return f"Цель достигнута: {extended.successes} из {extended.target} успехов."
+        target = genitive(extended.target, "успеха", "успехов")
+        return f"Цель достигнута: {extended.successes} из {target}."
     if status == "failed":
         return "Полный провал завершил продолжительное действие (настройка кампании)."
     if status == "out_of_rolls":

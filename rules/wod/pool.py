@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.counts import genitive
 from rules.dice import DEFAULT_LIMITS
 from rules.errors import DiceLimitError, RulesError
 from rules.modifiers import Modifier
@@ -211,7 +212,8 @@ class _Dice:
     def add(self, die: Die) -> int:
         if len(self.dice) >= DEFAULT_LIMITS.max_dice_total:
             raise DiceLimitError(
-                f"Брошено больше {DEFAULT_LIMITS.max_dice_total} кубов: генератор неисправен?"
+                f"Брошено больше {genitive(DEFAULT_LIMITS.max_dice_total, 'куба', 'кубов')}: "
+                "генератор неисправен?"
             )
         self.dice.append(die)
         return len(self.dice) - 1

@@ -140,3 +140,34 @@ def test_the_view_marks_a_fallen_pc_in_the_apps_words(level: str, tmp_path) -> N
     track = WoundTrack().take(level)
     row = party_row("drevo", bridge.with_track(pc, track))
     assert row[-1].endswith(f" — {words.wound_state(track)}"), row
+
+
+#: «из {n} успехов», «до {n} кубов», «не больше {n} бросков» written with a bare number: wrong
+#: for 1, 21, … (из 1 успеха). Such a count goes through words.genitive / rules' dice_of.
+BARE_GENITIVE = re.compile(r"(?:из|до|больше) \{[^{}]+\} (?:успехов|бросков|кубов)")
+
+
+@pytest.mark.parametrize("path", SOURCES)
+def test_no_count_after_iz_or_do_is_left_undeclined(path) -> None:
+    text = (ROOT / path).read_text(encoding="utf-8")
+    assert not BARE_GENITIVE.findall(text), path
+
+
+@pytest.mark.parametrize(
+    "n, text",
+    [(1, "1 успеха"), (21, "21 успеха"), (2, "2 успехов"), (5, "5 успехов"), (11, "11 успехов")],
+)
+def test_genitive_after_iz(n: int, text: str) -> None:
+    assert words.genitive(n, "успеха", "успехов") == text
+
+
+def test_rules_counts_are_declined_as_the_app_declines_them() -> None:
+    """«До броска — не больше 1 куба энергии», not «1 кубов» (the campaign may set a limit of 1)."""
+    from rules.counts import genitive
+    from rules.ide4.tables import dice_of
+
+    for n in range(0, 130):
+        assert genitive(n, "успеха", "успехов") == words.genitive(n, "успеха", "успехов")
+    assert [dice_of(n) for n in (1, 2, 5, 11, 21)] == [
+        "1 куба", "2 кубов", "5 кубов", "11 кубов", "21 куба",
+    ]  # fmt: skip

@@ -13,6 +13,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -111,8 +112,10 @@ def party(argv: Sequence[str]) -> int:
     if args.action == "list":
         return _party_list(args)
     if args.action == "add":
-        character = build_character(parser, args.name, args.npc, args.values)
+        build_character(parser, args.name, args.npc, args.values)  # bad syntax: before the lock
         with _open(args.campaign, write=True) as store:
+            system = store.campaign.system
+            character = build_character(parser, args.name, args.npc, args.values, system)
             _refuse_taken(store, character.name)
             _guard(store.upsert_character, character)
         kind = KIND_NAMES[character.kind]  # «Игрок» mid-sentence is «игрок»; «НИП» stays
@@ -149,15 +152,22 @@ def _party_list(args: Any) -> int:
     return 0
 
 
-def build_character(parser: Parser, name: str, npc: bool, values: list[str]) -> Character:
-    """Build a new character from ``--set KEY=VALUE`` items; a bad item exits 2."""
+def build_character(
+    parser: Parser | None, name: str, npc: bool, values: list[str], system: str | None = None
+) -> Character:
+    """Build a new character from ``--set KEY=VALUE`` items; a bad item exits 2.
+
+    With ``system`` every value is checked as the character form checks it (the same parsers
+    and ranges, :mod:`tui.widgets.party.fields`), and wounds are given one by one as the
+    wound key gives them (the Древо cascade), so the form can always save the result.
+    """
     name = " ".join(name.split())  # as the app's form: one space between words
     if not name:
-        parser.error("имя персонажа не может быть пустым")
+        _error(parser, "имя персонажа не может быть пустым")
     qualities: dict[str, int] = {}
-    skills: dict[str, int] = {}
+    skills: dict[str, Skill] = {}
     weapons: list[str] = []
-    wounds: dict[str, int] = {}
+    wounds: list[tuple[str, int]] = []
     extra: dict[str, Any] = {}
     fate = 0 if npc else 3
     notes = ""
@@ -165,40 +175,101 @@ def build_character(parser: Parser, name: str, npc: bool, values: list[str]) -> 
         key, sep, value = item.partition("=")
         key = key.strip()
         if not sep or not key:
-            parser.error(f"--set «{item}»: нужен вид КЛЮЧ=ЗНАЧЕНИЕ")
+            _error(parser, f"--set «{item}»: нужен вид КЛЮЧ=ЗНАЧЕНИЕ")
         head, dot, tail = key.partition(".")
         if dot and not tail:
-            parser.error(f"--set {key}: после точки нужно имя")
+            _error(parser, f"--set {key}: после точки нужно имя")
         if head == "quality" and dot:
-            qualities[tail] = _int(parser, key, value)
+            qualities[tail] = _checked(parser, key, value, system, "stat", tail)
         elif head == "skill" and dot:
-            skills[tail] = _int(parser, key, value)
+            skill = _checked(parser, key, value, system, "skill", tail)
+            skills[tail] = skill if isinstance(skill, Skill) else Skill(tail, skill)
         elif head == "wound" and dot and tail in WOUND_KEYS:
-            wounds[tail] = _int(parser, key, value)
+            wounds.append((tail, _checked(parser, key, value, system, "wound")))
         elif head == "wound" and dot:
-            parser.error(f"--set {key}: неизвестная рана «{tail}»; есть: {', '.join(WOUND_KEYS)}")
+            _error(parser, f"--set {key}: неизвестная рана «{tail}»; есть: {', '.join(WOUND_KEYS)}")
         elif head == "extra" and dot:
             extra[tail] = _json_or_text(value)
+            if tail == "energy" and system == "ide4":
+                extra[tail] = _checked(parser, key, value, system, "energy")
         elif key == "fate":
-            fate = _int(parser, key, value)
+            fate = _checked(parser, key, value, system, "fate")
         elif key == "notes":
             notes = value
         elif key == "weapon":
             weapons.append(value.strip())
         else:
-            parser.error(f"--set: неизвестный ключ «{key}»; допустимы: {SET_KEYS}")
-    return Character(
+            _error(parser, f"--set: неизвестный ключ «{key}»; допустимы: {SET_KEYS}")
+    character = Character(
         id=new_id(),
         name=name,
         kind="npc" if npc else "pc",
         qualities=qualities,
-        skills=tuple(Skill(n, v) for n, v in skills.items()),
+        skills=tuple(skills.values()),
         weapons=tuple(weapons),
         fate=fate,
-        wounds=wounds,
         notes=notes,
         extra=extra,
     )
+    return _wounded(parser, character, wounds, system)
+
+
+def _error(parser: Parser | None, message: str) -> Any:
+    if parser is None:
+        raise ValueError(message)
+    parser.error(message)
+
+
+def _checked(
+    parser: Parser | None, key: str, value: str, system: str | None, field: str, name: str = ""
+) -> Any:
+    """Return ``value`` as the form's field ``field`` reads it; refuse (exit 2) what it refuses."""
+    from tui.widgets.party import fields  # the character form's own parsers and ranges
+
+    if system is None:  # syntax only (before the campaign is open)
+        return _int(parser, key, value)
+    if field == "fate" and system != "drevo":
+        _error(parser, f"--set {key}: Судьба есть только в Древе; уберите этот ключ")
+    if field == "wound" and system != "drevo":
+        _error(parser, f"--set {key}: раны по шкале ведут только в Древе; уберите этот ключ")
+    try:
+        if field == "stat":
+            return fields.parse_stat(system, name, value)
+        if field == "skill":
+            return fields.parse_skills(system, f"{name} {value}")[0]
+        if field == "wound":
+            return fields.parse_int(value, 0, 99)
+        bounds = fields.FATE_RANGE if field == "fate" else fields.ENERGY_RANGE
+        return fields.parse_int(value, *bounds)
+    except fields.FieldError as err:
+        where = {"fate": "Судьба: ", "energy": "Энергия: ", "wound": "число ран: "}.get(field, "")
+        _error(parser, f"--set {key}={value}: {where}{err}")
+
+
+def _wounded(
+    parser: Parser | None, c: Character, wounds: list[tuple[str, int]], system: str | None
+) -> Character:
+    """Give the wounds one at a time, as the wound key does: the Древо cascade applies.
+
+    Four Царапины make a Лёгкая рана and so on; a second Тяжёлая рана kills, and a new
+    character is not added dead: that is refused with the reason.
+    """
+    if not wounds or system is None:
+        return c
+    from tui.bridge.sheets import track_of
+
+    track = track_of(c)
+    for level, count in wounds:
+        for _ in range(count):
+            track = track.take(level)
+        if track.dead:
+            given = ", ".join(f"wound.{k}={n}" for k, n in wounds)
+            _error(
+                parser,
+                f"--set {given}: по шкале ран Древа (раны складываются в более тяжёлые) "
+                "персонаж от них погибает; укажите меньше ран",
+            )
+    return replace(c, wounds=dict(track.counts))
 
 
 def _int(parser: Parser, key: str, value: str) -> int:

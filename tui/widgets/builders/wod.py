@@ -171,7 +171,8 @@ class WodBuilder(CharacterPicker, Horizontal):
             CHANCE_RULE
             if pool.chance
             else (
-                f"Успех на {pool.success_threshold}+; {pool.exceptional}+ успехов — исключительный"
+                f"Успех на {pool.success_threshold}+; от "
+                f"{words.genitive(pool.exceptional, 'успеха', 'успехов')} — исключительный"
             )
             + (f"\n{note}" if (note := wod_note(self, pool)) else ""),
         )
@@ -315,7 +316,8 @@ class WodBuilder(CharacterPicker, Horizontal):
             self._set_extended(wod.Extended(pool, target))
             show_markup(
                 self.query_one("#check-result", Static),
-                f"[b]Продолжительное[/b]: 0 из {target} успехов · Enter — бросок · e — стоп",
+                f"[b]Продолжительное[/b]: 0 из {words.genitive(target, 'успеха', 'успехов')}"
+                " · Enter — бросок · e — стоп",
             )
 
         self.app.push_screen(TargetScreen(), started)
@@ -326,23 +328,24 @@ class WodBuilder(CharacterPicker, Horizontal):
         except RulesError as err:
             self.app.notify(str(err), severity="error")
             return
-        style, words = {
+        style, said = {
             "done": ("$success", "цель достигнута"),
             "failed": ("$error", "полный провал — действие сорвано, успехи потеряны"),
             "out_of_rolls": ("$warning", "броски кончились (предел кампании)"),
             "going": ("$text-muted", "Enter — следующий бросок · e — стоп"),
         }[ext.status]
-        status = f"[{style}]{words}[/]"
+        status = f"[{style}]{said}[/]"
         n = len(ext.rolls)
         lines = [
             *result_lines(result),
-            f"[b]Продолжительное[/b]: {ext.successes} из {ext.target} успехов, "
+            f"[b]Продолжительное[/b]: {ext.successes} из "
+            f"{words.genitive(ext.target, 'успеха', 'успехов')}, "
             f"бросок {n} — {status}",
         ]
         show_markup(self.query_one("#check-result", Static), "\n".join(lines))
         text = (
             f"Продолжительное, бросок {n}: {summary(result)}; всего {ext.successes} "
-            f"из {ext.target}" + ("" if ext.status == "going" else f" ({words})")
+            f"из {ext.target}" + ("" if ext.status == "going" else f" ({said})")
         )
         self.post_message(CheckRolled(result.pool.name or None, text, ext.to_dict()))
         self._set_extended(ext if ext.status == "going" else None)

@@ -27,6 +27,7 @@ from tui.widgets.builders.base import SecondSideDialog, mods_hint
 from tui.widgets.builders.dicefaces import ModsInput, d10_faces
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.text import show_markup
+from tui.words import genitive
 
 OUTCOME_STYLE = {
     "exceptional_success": "$success",
@@ -271,7 +272,9 @@ class TargetScreen(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         rolls = wod.contest_rules().max_rolls
-        limit = f"не больше {rolls} бросков" if rolls else "без предела бросков"
+        limit = (
+            f"не больше {genitive(rolls, 'броска', 'бросков')}" if rolls else "без предела бросков"
+        )
         with Vertical():
             yield Static(
                 "[b]Продолжительное действие[/b]: успехи копятся от броска к броску до цели, "

@@ -14,6 +14,8 @@ from tui.store import Skill
 
 MINUS = str.maketrans({"−": "-", "–": "-"})
 DISTANCES = ("П", "Д", "Б", "К")
+FATE_RANGE = (0, 10)  # Древо's Судьба field
+ENERGY_RANGE = (0, 100)  # IDE4's Энергия field
 
 
 class FieldError(ValueError):
@@ -66,6 +68,17 @@ def parse_int(text: str, low: int, high: int) -> int:
     if not low <= value <= high:
         raise FieldError(f"Нужно число от {signed_text(low)} до {signed_text(high)}.")
     return value
+
+
+def parse_stat(system: str, name: str, text: str) -> int:
+    """Return the value of the stat ``name`` (one of the system's) within the system's range."""
+    fields = system_fields(system)
+    if name not in fields.stats:
+        raise FieldError(f"В этой системе нет «{name}»; есть: {', '.join(fields.stats)}.")
+    try:
+        return parse_int(text, *fields.stat_range)
+    except FieldError as err:
+        raise FieldError(f"{name}: {err}") from err
 
 
 def signed_text(value: int) -> str:

@@ -18,11 +18,14 @@ from tui.store import Character, new_id
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.withdrawn import Withdrawable
 from tui.widgets.party.fields import (
+    ENERGY_RANGE,
+    FATE_RANGE,
     FieldError,
     format_skills,
     parse_int,
     parse_name,
     parse_skills,
+    parse_stat,
     parse_weapons,
     signed_text,
     system_fields,
@@ -162,20 +165,16 @@ class CharacterForm(Withdrawable, ModalScreen[Character | None]):
         }
         if self.system == "drevo":
             checks["weapons"] = lambda: parse_weapons(self._text("weapons"), self.known_weapons)
-            checks["fate"] = lambda: parse_int(self._text("fate"), 0, 10)
+            checks["fate"] = lambda: parse_int(self._text("fate"), *FATE_RANGE)
         if self.system == "ide4":
-            checks["energy"] = lambda: parse_int(self._text("energy"), 0, 100)
+            checks["energy"] = lambda: parse_int(self._text("energy"), *ENERGY_RANGE)
         return checks
 
     def _stats(self) -> dict[str, int]:
-        low, high = self.fields.stat_range
-        values = {}
-        for i, stat in enumerate(self.fields.stats):
-            try:
-                values[stat] = parse_int(self._text(f"stat-{i}"), low, high)
-            except FieldError as err:
-                raise FieldError(f"{stat}: {err}") from err
-        return values
+        return {
+            stat: parse_stat(self.system, stat, self._text(f"stat-{i}"))
+            for i, stat in enumerate(self.fields.stats)
+        }
 
     def _check(self, key: str) -> Any:
         """Run one field's check; show or clear its message. Returns the value or None."""
