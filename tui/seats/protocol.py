@@ -19,7 +19,6 @@ from typing import Any
 
 from rules.drevo import DISTANCES
 from rules.encounter import ACTION_KINDS
-from rules.ide4.state import REROLL_SOURCES
 from tui.words import plural, signed
 
 VERSION = 1
@@ -222,6 +221,8 @@ def check_payload(kind: str, payload: object) -> dict[str, Any]:
         _only(payload, {"source", "note", "check"})
         checked = {"note": _text(payload.get("note", ""), "Заметка", MAX_NOTE), **_check(payload)}
         if payload.get("source") is not None:
+            from rules.ide4.state import REROLL_SOURCES  # not at start: all of rules.ide4
+
             checked["source"] = _choice(payload["source"], "Источник переброса", REROLL_SOURCES)
         return checked
     if kind == "expanded":
@@ -304,6 +305,8 @@ def describe(kind: str, payload: dict[str, Any], names: dict[str, str] | None = 
         price = f", цена: {payload['price']}" if payload.get("price") else ""
         return f"Риск{price}{tail}"
     if kind == "reroll":
+        from rules.ide4.state import REROLL_SOURCES
+
         source = REROLL_SOURCES.get(payload.get("source", ""), "")
         return "Прошу переброс" + (f" ({source})" if source else "") + tail
     if kind == "expanded":
