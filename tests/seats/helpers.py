@@ -106,3 +106,22 @@ def gm_app(folder, campaign_path, system: str = "drevo"):
     app = make_app(campaign_path, system=system, seed=7, clock=frozen_clock)
     app.seats_folder = seats_dir(folder)
     return app
+
+
+def first_pc(store):
+    """The campaign's first player character."""
+    return next(c for c in store.characters() if c.kind == "pc")
+
+
+def check_offer(message) -> dict:
+    """What a seat's state says of the GM's open check of its character ({} for none)."""
+    return message["state"].get("check") or {}
+
+
+async def open_check(pilot, app, character_id: str):
+    """The GM opens the Проверка tab and chooses ``character_id`` there; return the builder."""
+    await pilot.press("3")
+    builder = await app.ensure_pane("check")
+    builder.choose_character(character_id)
+    await pilot.pause()
+    return builder

@@ -5,29 +5,12 @@ one rolled or closed, or a move the rules refuse: refused with the reason the se
 
 from __future__ import annotations
 
-from tests.seats.helpers import RawSeat, gm_app, started
-
-
-def _pc(store):
-    return next(c for c in store.characters() if c.kind == "pc")
-
-
-async def _builder(pilot, app, character_id: str):
-    """The GM opens the Проверка tab and chooses ``character_id`` there."""
-    await pilot.press("3")
-    builder = await app.ensure_pane("check")
-    builder.choose_character(character_id)
-    await pilot.pause()
-    return builder
-
-
-def _offer(m) -> dict:
-    return m["state"].get("check") or {}
+from tests.seats.helpers import RawSeat, check_offer, first_pc, gm_app, open_check, started
 
 
 async def _failed_check(pilot, app, me):
     """Open Старатели's builder for ``me`` at Подвиг 12+ without a skill, and fail it."""
-    builder = await _builder(pilot, app, me.id)
+    builder = await open_check(pilot, app, me.id)
     builder.query_one("#st-skill").select("")
     builder.query_one("#st-difficulty").select(12)
     await pilot.pause()
@@ -47,13 +30,13 @@ async def test_risk_from_a_seat_waits_for_the_price_then_rolls_again_as_one_undo
     async with app.run_test(size=(80, 24)) as pilot:
         hub = await started(pilot, app)
         store = app.store
-        me = _pc(store)
+        me = first_pc(store)
         seat = RawSeat(folder, campaign_path, me.name)
         await seat.connect()
         builder = await _failed_check(pilot, app, me)
         first = builder._last
-        msg = await seat.until(lambda m: "risk" in _offer(m).get("kinds", ()))
-        offer = _offer(msg)
+        msg = await seat.until(lambda m: "risk" in check_offer(m).get("kinds", ()))
+        offer = check_offer(msg)
         assert offer["character"] == me.id and offer["stage"] == "rolled"
         await seat.send(id="k1", kind="risk", character=me.id, payload={"check": offer["id"]})
         await seat.until(lambda m: bool(m["requests"]))
@@ -94,7 +77,7 @@ async def test_risk_is_refused_without_an_open_check_on_another_and_on_a_closed_
     async with app.run_test(size=(80, 24)) as pilot:
         await started(pilot, app)
         store = app.store
-        me = _pc(store)
+        me = first_pc(store)
         other = next(c for c in store.characters() if c.kind == "pc" and c.id != me.id)
         seat = RawSeat(folder, campaign_path, me.name)
         await seat.connect()
@@ -103,8 +86,8 @@ async def test_risk_is_refused_without_an_open_check_on_another_and_on_a_closed_
         assert msg["requests"][0]["status"] == "refused"
         assert "нет открытой проверки" in msg["requests"][0]["reason"]
         builder = await _failed_check(pilot, app, me)
-        msg = await seat.until(lambda m: "risk" in _offer(m).get("kinds", ()))
-        old = _offer(msg)["id"]
+        msg = await seat.until(lambda m: "risk" in check_offer(m).get("kinds", ()))
+        old = check_offer(msg)["id"]
         builder.action_roll()  # the GM rolls a new check: the old one is closed
         await app.writes_done()
         await seat.send(id="n2", kind="risk", character=me.id, payload={"check": old})
@@ -127,8 +110,8 @@ async def test_risk_after_a_success_is_refused_with_the_rules_reason(folder, cam
     async with app.run_test(size=(80, 24)) as pilot:
         await started(pilot, app)
         store = app.store
-        me = _pc(store)
-        builder = await _builder(pilot, app, me.id)
+        me = first_pc(store)
+        builder = await open_check(pilot, app, me.id)
         builder.query_one("#st-difficulty").select(6)  # Легко 6+
         await pilot.pause()
         for _ in range(5):
@@ -155,12 +138,12 @@ async def test_fate_before_a_check_is_declared_from_a_seat_and_undone_as_one_ste
     async with app.run_test(size=(80, 24)) as pilot:
         await started(pilot, app)
         store = app.store
-        me = _pc(store)
+        me = first_pc(store)
         seat = RawSeat(folder, campaign_path, me.name)
         await seat.connect()
-        builder = await _builder(pilot, app, me.id)
-        msg = await seat.until(lambda m: _offer(m).get("character") == me.id)
-        offer = _offer(msg)
+        builder = await open_check(pilot, app, me.id)
+        msg = await seat.until(lambda m: check_offer(m).get("character") == me.id)
+        offer = check_offer(msg)
         assert offer["stage"] == "before" and offer["kinds"] == ["fate"]
         payload = {"use": "before", "check": offer["id"]}
         await seat.send(id="d1", kind="fate", character=me.id, payload=payload)
@@ -201,16 +184,16 @@ async def test_fate_shift_after_a_check_applies_the_points_and_undoes(folder, ca
     async with app.run_test(size=(80, 24)) as pilot:
         hub = await started(pilot, app)
         store = app.store
-        me = _pc(store)
-        builder = await _builder(pilot, app, me.id)
+        me = first_pc(store)
+        builder = await open_check(pilot, app, me.id)
         builder.action_roll()
         await pilot.pause()
         await app.writes_done()
         rolled = builder._result
         seat = RawSeat(folder, campaign_path, me.name)
         await seat.connect()
-        msg = await seat.until(lambda m: _offer(m).get("stage") == "rolled")
-        check = _offer(msg)["id"]
+        msg = await seat.until(lambda m: check_offer(m).get("stage") == "rolled")
+        check = check_offer(msg)["id"]
         too_many = {"use": "shift", "points": 3, "check": check}
         await seat.send(id="p0", kind="fate", character=me.id, payload=too_many)
         await seat.until(lambda m: bool(m["requests"]))
@@ -249,7 +232,7 @@ async def test_a_seat_shows_the_gms_open_check_and_its_key_asks_about_that_check
     app = gm_app(folder, campaign_path, system="starately")
     async with app.run_test(size=(80, 24)) as pilot:
         hub = await started(pilot, app)
-        me = _pc(app.store)
+        me = first_pc(app.store)
         seats = seats_dir(folder)
         seat = SeatApp(me.name, socket_path(seats, campaign_path), token_for(seats, me.name) or "")
         async with seat.run_test(size=(80, 24)) as sp:
@@ -292,7 +275,7 @@ async def test_a_step_that_breaks_refuses_the_request_and_writes_nothing(
     async with app.run_test(size=(80, 24)) as pilot:
         hub = await started(pilot, app)
         store = app.store
-        me = _pc(store)
+        me = first_pc(store)
         seat = RawSeat(folder, campaign_path, me.name)
         await seat.connect()
         builder = await _failed_check(pilot, app, me)
@@ -318,7 +301,7 @@ async def test_a_check_tab_built_ahead_but_never_shown_opens_no_check(folder, ca
     app = gm_app(folder, campaign_path, system="starately")
     async with app.run_test(size=(80, 24)) as pilot:
         hub = await started(pilot, app)
-        me = _pc(app.store)
+        me = first_pc(app.store)
         builder = await app.ensure_pane("check")  # built, the Партия tab still on screen
         await pilot.pause()
         assert app.query_one("TabbedContent").active == "party"
@@ -331,6 +314,6 @@ async def test_a_check_tab_built_ahead_but_never_shown_opens_no_check(folder, ca
         assert "нет открытой проверки" in msg["requests"][0]["reason"]
         await pilot.press("3")  # the GM opens the tab: the seat sees the check
         builder.choose_character(me.id)
-        msg = await seat.until(lambda m: _offer(m).get("character") == me.id)
-        assert _offer(msg)["stage"] == "before"
+        msg = await seat.until(lambda m: check_offer(m).get("character") == me.id)
+        assert check_offer(msg)["stage"] == "before"
         seat.close()

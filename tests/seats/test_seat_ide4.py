@@ -6,28 +6,11 @@ Ctrl+Y brings it again); what the rules or the check's state refuse is refused w
 from __future__ import annotations
 
 from rules import ide4
-from tests.seats.helpers import RawSeat, gm_app, started
-
-
-def _pc(store):
-    return next(c for c in store.characters() if c.kind == "pc")
-
-
-def _offer(m) -> dict:
-    return m["state"].get("check") or {}
+from tests.seats.helpers import RawSeat, check_offer, first_pc, gm_app, open_check, started
 
 
 def _request(m, rid: str) -> dict:
     return next((r for r in m["requests"] if r["id"] == rid), {})
-
-
-async def _open(pilot, app, me):
-    """The GM opens the Проверка tab and chooses ``me`` there."""
-    await pilot.press("3")
-    builder = await app.ensure_pane("check")
-    builder.choose_character(me.id)
-    await pilot.pause()
-    return builder
 
 
 async def _decided(seat, rid: str, status: str) -> dict:
@@ -50,15 +33,15 @@ async def test_the_expanded_demand_then_energy_before_apply_and_undo_step_by_ste
     async with app.run_test(size=(80, 24)) as pilot:
         hub = await started(pilot, app)
         store = app.store
-        me = _pc(store)
+        me = first_pc(store)
         seat = RawSeat(folder, campaign_path, me.name)
         await seat.connect()
-        builder = await _open(pilot, app, me)
+        builder = await open_check(pilot, app, me.id)
         builder.query_one("#ide4-level").select("standard")
         await pilot.pause()
-        msg = await seat.until(lambda m: _offer(m).get("character") == me.id)
-        check = _offer(msg)["id"]
-        assert "energy" not in _offer(msg)["kinds"]  # not before the expanded level
+        msg = await seat.until(lambda m: check_offer(m).get("character") == me.id)
+        check = check_offer(msg)["id"]
+        assert "energy" not in check_offer(msg)["kinds"]  # not before the expanded level
         energy = {"when": "before", "amount": 2, "check": check}
         await seat.send(id="e0", kind="energy", character=me.id, payload=energy)
         e0 = await _decided(seat, "e0", "refused")
@@ -110,16 +93,16 @@ async def test_energy_before_beyond_the_nominal_or_the_pool_is_refused_with_the_
     async with app.run_test(size=(80, 24)) as pilot:
         await started(pilot, app)
         store = app.store
-        me = _pc(store)
+        me = first_pc(store)
         store.upsert_character(replace(me, extra={**me.extra, "energy": 5}))
         await pilot.pause()
-        builder = await _open(pilot, app, me)
+        builder = await open_check(pilot, app, me.id)
         builder.query_one("#ide4-level").select("expanded")
         await pilot.pause()
         seat = RawSeat(folder, campaign_path, me.name)
         await seat.connect()
-        msg = await seat.until(lambda m: "energy" in _offer(m).get("kinds", ()))
-        big = {"when": "before", "amount": 10, "die": 20, "check": _offer(msg)["id"]}
+        msg = await seat.until(lambda m: "energy" in check_offer(m).get("kinds", ()))
+        big = {"when": "before", "amount": 10, "die": 20, "check": check_offer(msg)["id"]}
         await seat.send(id="b1", kind="energy", character=me.id, payload=big)
         b1 = await _decided(seat, "b1", "refused")
         assert "больше d" in b1["reason"] and "нельзя" in b1["reason"]
@@ -138,8 +121,8 @@ async def test_energy_after_and_a_reroll_apply_to_the_rolled_check_and_undo(fold
     async with app.run_test(size=(80, 24)) as pilot:
         hub = await started(pilot, app)
         store = app.store
-        me = _pc(store)
-        builder = await _open(pilot, app, me)
+        me = first_pc(store)
+        builder = await open_check(pilot, app, me.id)
         builder.action_roll()
         await pilot.pause()
         await app.writes_done()
@@ -147,8 +130,8 @@ async def test_energy_after_and_a_reroll_apply_to_the_rolled_check_and_undo(fold
         assert rolled.status == "rolled"
         seat = RawSeat(folder, campaign_path, me.name)
         await seat.connect()
-        msg = await seat.until(lambda m: _offer(m).get("stage") == "rolled")
-        check = _offer(msg)["id"]
+        msg = await seat.until(lambda m: check_offer(m).get("stage") == "rolled")
+        check = check_offer(msg)["id"]
         await seat.send(id="r1", kind="reroll", character=me.id, payload={"check": check})
         await seat.until(lambda m: bool(_request(m, "r1")))
         hub.accept("r1")
@@ -193,12 +176,12 @@ async def test_a_reroll_before_the_roll_and_a_closed_check_are_refused(folder, c
     async with app.run_test(size=(80, 24)) as pilot:
         await started(pilot, app)
         store = app.store
-        me = _pc(store)
-        builder = await _open(pilot, app, me)
+        me = first_pc(store)
+        builder = await open_check(pilot, app, me.id)
         seat = RawSeat(folder, campaign_path, me.name)
         await seat.connect()
-        msg = await seat.until(lambda m: _offer(m).get("character") == me.id)
-        first = _offer(msg)["id"]
+        msg = await seat.until(lambda m: check_offer(m).get("character") == me.id)
+        first = check_offer(msg)["id"]
         await seat.send(id="q1", kind="reroll", character=me.id, payload={"check": first})
         q1 = await _decided(seat, "q1", "refused")
         assert "ещё не брошена" in q1["reason"]
@@ -207,8 +190,8 @@ async def test_a_reroll_before_the_roll_and_a_closed_check_are_refused(folder, c
         builder.action_new_check()  # the GM starts another check
         await pilot.pause()
         await app.writes_done()
-        msg = await seat.until(lambda m: _offer(m).get("stage") == "before")
-        assert _offer(msg)["id"] != first
+        msg = await seat.until(lambda m: check_offer(m).get("stage") == "before")
+        assert check_offer(msg)["id"] != first
         rolled_id = [k for k, v in builder.seat._closed.items() if "закрыта" in v][0]
         await seat.send(id="q2", kind="reroll", character=me.id, payload={"check": rolled_id})
         q2 = await _decided(seat, "q2", "refused")
