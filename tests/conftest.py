@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+import tempfile
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -15,6 +16,9 @@ from hypothesis import settings
 settings.register_profile("thorough", max_examples=1000)
 
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
+# A crash report a test provokes (or a bug it finds) goes to a folder of this run, never to the
+# GM's ~/.local/state/kubik/crashes; subprocesses inherit it. Tests of the report set their own.
+os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="kubik-test-state-")
 if "textual.constants" in sys.modules:  # the snapshot plugin imported Textual before us
     _constants = sys.modules["textual.constants"]
     _constants.TEXTUAL_ANIMATIONS = _constants._get_textual_animations()  # type: ignore[misc]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
@@ -162,3 +163,15 @@ def test_the_view_of_a_default_campaign_never_made_exits_2(tmp_path) -> None:
     done = kubik("--view", env={"XDG_DATA_HOME": str(tmp_path)})
     assert done.returncode == 2 and "нет такой кампании" in done.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_test_run_writes_no_crash_report_into_the_users_state_folder() -> None:
+    """A crash report a test provokes goes to the run's own folder (tests/conftest.py), not to
+    ~/.local/state/kubik/crashes, where the GM looks for real ones."""
+    from pathlib import Path
+
+    from tui.crash import crash_dir
+
+    home_state = Path.home() / ".local" / "state"
+    assert not crash_dir().is_relative_to(home_state)
+    assert crash_dir().is_relative_to(Path(tempfile.gettempdir()))
