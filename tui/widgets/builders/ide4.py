@@ -141,6 +141,7 @@ class Ide4Builder(SeatMixin, SetupMixin, MovesMixin, ResultMixin, Vertical):
         self._follow_trail()
         self._follow_seat_trail()
         self._follow_energy()
+        self._follow_energy_chooser()
         self._recompute()
         follow = getattr(self.app.screen, "follow_trail", None)  # an opposed check's moves
         if callable(follow):

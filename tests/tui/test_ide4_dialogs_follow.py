@@ -1,0 +1,59 @@
+"""The IDE4 builder's dialogs follow the store (issue 14, «one truth»): the energy chooser of a
+character removed in another window refuses its Enter, and the opposed result dialog shows the
+energy an undo gave back."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tui.test_builder_ide4 import builder
+from tui.store import Store
+from tui.widgets.builders.ide4_dialogs import ChooserScreen
+
+
+def notices(app) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+@pytest.mark.parametrize("seen", [True, False], ids=["app-saw-it", "before-the-app-saw-it"])
+async def test_energy_after_for_a_removed_character_spends_nothing(
+    make_test_app, campaign_path, seen
+):
+    """The energy dialog open, the character removed by another process, Enter: nothing is
+    shown or logged as spent (the dialog stays open, says so, refuses Enter; Esc closes it)."""
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3", "enter")  # roll a check for the first character
+        await pilot.pause()
+        b = builder(app)
+        if b.check.outcome in ("tragedy", "triumph"):
+            pytest.skip("seed: energy after does not apply")
+        cid = b._check_character_id
+        name = b.form.characters[cid].name
+        rolled = b.check
+        log_before = len(app.store.log())
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, ChooserScreen)
+        Store.open(campaign_path).delete_character(cid)
+        if seen:
+            app._refresh_store()  # what the file watch (or the timer) does
+            await pilot.pause()
+            assert "удалён в другом окне" in str(app.screen.query_one("WithdrawnNote").render())
+        await pilot.press("enter")
+        await app.writes_done()
+        await pilot.pause()
+        app._refresh_store()
+        await pilot.pause()
+        assert b.check == rolled  # nothing shown as spent
+        assert f"энергия {rolled.pool_after}/100" in str(b.query_one("#ide4-steps").render())
+        assert len(app.store.log()) == log_before  # nothing logged as spent
+        assert any(f"{name} удалён в другом окне" in n for n in notices(app))
+        if isinstance(app.screen, ChooserScreen):
+            await pilot.press("escape")
+            await pilot.pause()
+        assert not isinstance(app.screen, ChooserScreen)
+        await pilot.press("e")  # again, now that the app knows: refused, nothing opens
+        await pilot.pause()
+        assert not isinstance(app.screen, ChooserScreen)
+        assert b.check == rolled
