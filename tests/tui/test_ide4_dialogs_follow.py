@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tui.test_builder_ide4 import builder
+from tests.tui.test_builder_ide4 import builder, energy
 from tui.store import Store
 from tui.widgets.builders.ide4_dialogs import ChooserScreen
 
@@ -57,3 +57,46 @@ async def test_energy_after_for_a_removed_character_spends_nothing(
         await pilot.pause()
         assert not isinstance(app.screen, ChooserScreen)
         assert b.check == rolled
+
+
+async def test_the_opposed_result_follows_an_undo_of_the_energy_before(make_test_app):
+    """Energy before the roll of an opposed check, then Ctrl+Z in its result dialog: the sheet
+    gets its energy back and the open dialog shows it (as the single check's result does);
+    Ctrl+Y spends it again, and the dialog follows."""
+    from tests.tui.test_builder_ide4 import capture_notes, choose
+    from tests.tui.test_builder_ide4_options import open_ide4
+    from tui.widgets.builders.ide4_opposed_result import OpposedResultScreen
+
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_ide4(pilot, level="expanded")
+        await choose(pilot, "ide4-energy", 1)  # 1 die of the nominal before the roll
+        await pilot.press("o")
+        await pilot.pause()
+        await pilot.press("enter")
+        await app.writes_done()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, OpposedResultScreen)
+        a = screen.checks["a"]
+        name, spent = a.input.actor, a.energy_spent
+        assert spent and energy(app, name) == 100 - spent
+
+        def lines() -> str:
+            return str(screen.query_one("#opp-lines").render())
+
+        assert f"энергия {100 - spent}/100" in lines()
+        notes = capture_notes(app)
+        await pilot.press("ctrl+z")
+        await app.writes_done()
+        await pilot.pause()
+        assert app.screen is screen and energy(app, name) == 100
+        assert screen.checks["a"].pool_after == 100
+        assert "энергия 100/100" in lines() and f"энергия {100 - spent}/100" not in lines()
+        assert any("Проверка пересчитана" in m for m, _ in notes)
+        await pilot.press("ctrl+y")
+        await app.writes_done()
+        await pilot.pause()
+        assert energy(app, name) == 100 - spent
+        assert screen.checks["a"].pool_after == 100 - spent
+        assert f"энергия {100 - spent}/100" in lines()
