@@ -100,3 +100,41 @@ async def test_the_opposed_result_follows_an_undo_of_the_energy_before(make_test
         assert energy(app, name) == 100 - spent
         assert screen.checks["a"].pool_after == 100 - spent
         assert f"энергия {100 - spent}/100" in lines()
+
+
+async def test_an_opposed_side_removed_in_another_window_spends_no_energy(
+    make_test_app, campaign_path
+):
+    """The opposed result dialog: a side's character removed in another window — its energy
+    after is offered greyed out with the reason, and a choice made before is refused: the
+    check is not changed and nothing is logged."""
+    from tests.tui.test_builder_ide4_options import open_ide4
+    from tui.widgets.builders.ide4_opposed_result import OpposedResultScreen
+
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_ide4(pilot, level="expanded")
+        await pilot.press("o")
+        await pilot.pause()
+        await pilot.press("enter")
+        await app.writes_done()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, OpposedResultScreen)
+        allowed = [c.id for c in screen._choices("energy_after") if c.allowed]
+        mine = [cid for cid in allowed if cid.startswith("a:")]
+        if not mine:
+            pytest.skip("seed: energy after does not apply to the first side")
+        name = screen.checks["a"].input.actor
+        rolled, log_before = dict(screen.checks), len(app.store.log())
+        Store.open(campaign_path).delete_character(screen.ids["a"])
+        app._refresh_store()
+        await pilot.pause()
+        gone = f"Персонаж {name} удалён в другом окне — энергию тратить не из чего."
+        offered = [c for c in screen._choices("energy_after") if c.id.startswith("a:")]
+        assert [(c.allowed, c.reason) for c in offered] == [(False, gone)]
+        screen._chosen(mine[0])  # chosen in a chooser opened before the removal
+        await app.writes_done()
+        await pilot.pause()
+        assert screen.checks == rolled and len(app.store.log()) == log_before
+        assert gone in notices(app)

@@ -132,8 +132,16 @@ class OpposedResultScreen(ModalScreen[Any]):
                 choices.append(Choice(cid, f"{who}: {name}", m.allowed, m.reason))
         return choices
 
+    def _gone(self, key: str) -> str:
+        """Why side ``key`` cannot spend energy: its character was removed ("" if not)."""
+        cid = self.ids[key]
+        if cid is None or cid in self.characters():
+            return ""
+        who = self.checks[key].input.actor or key
+        return f"Персонаж {who} удалён в другом окне — энергию тратить не из чего."
+
     def _energy_choices(self, key: str, check: ide4.Check, who: str) -> list[Choice]:
-        refusal = ide4.energy_after_refusal(check)
+        refusal = ide4.energy_after_refusal(check) or self._gone(key)
         if refusal:
             return [Choice(f"{key}:none:", f"{who}: энергия после", False, refusal)]
         nominal, pool = check.input.nominal, check.pool_after
@@ -165,6 +173,9 @@ class OpposedResultScreen(ModalScreen[Any]):
         if not choice:
             return
         key, kind, arg = choice.split(":")
+        if kind == "energy" and self._gone(key):  # removed while the chooser was open
+            self.app.notify(self._gone(key), severity="error")
+            return
         rng = self.app.rng  # type: ignore[attr-defined]
         moves: dict[str, Callable[[ide4.Check], ide4.Check]] = {
             "reroll": lambda c: ide4.reroll(c, arg, rng),
