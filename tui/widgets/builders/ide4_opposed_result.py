@@ -219,7 +219,7 @@ class OpposedResultScreen(ModalScreen[Any]):
         """A move's sheet step undone or redone (Ctrl+Z, Ctrl+Y): the checks go back to their
         state before or after it, the dice kept. Then each side follows its stored energy."""
         has, state = self._trail.state(self.app)
-        if has and state != self._trail_state:
+        if has and state is not self._trail_state:  # once: see Ide4Builder._follow_trail
             self._trail_state = state
             if state != self.checks:
                 self.checks = dict(state)
