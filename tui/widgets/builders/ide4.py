@@ -141,6 +141,7 @@ class Ide4Builder(SeatMixin, SetupMixin, MovesMixin, ResultMixin, Vertical):
         self._follow_trail()
         self._follow_seat_trail()
         self._follow_energy()
+        self._follow_energy_chooser()
         self._recompute()
         follow = getattr(self.app.screen, "follow_trail", None)  # an opposed check's moves
         if callable(follow):
@@ -149,10 +150,16 @@ class Ide4Builder(SeatMixin, SetupMixin, MovesMixin, ResultMixin, Vertical):
     def _follow_trail(self) -> None:
         """A step this check paid from the sheet after its roll (energy after, Успех →
         Триумф) undone or redone — Ctrl+Z, Ctrl+Y, another window — puts the check in its
-        state before or after that step: the dice rolled stay, the key is usable again."""
+        state before or after that step: the dice rolled stay, the key is usable again. Only
+        a state not yet applied: once applied, the check may have followed the stored energy
+        since (:meth:`_follow_energy`), and the next change must not put that back."""
         has, state = self._trail.state(self.app)
-        if has and state != self.check:
-            self._restore_check(state)
+        if has and state is not self._trail_state:
+            self._trail_state = state
+            if state != self.check:
+                self._restore_check(state)
+
+    _trail_state: ide4.Check | None = None
 
     def spend_refused(self, entry_id: str) -> None:
         """The store refused a step of this check: the check goes back to its state before."""

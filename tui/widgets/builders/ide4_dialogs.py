@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option, OptionDoesNotExist
 from rules import ide4
 from tui.sanitize import plain as escape  # every «[» literal, no control code
 from tui.widgets.builders.ide4_text import need_line
+from tui.widgets.common.withdrawn import Withdrawable
 
 PLAYER_DEMAND = "player_demand"
 
@@ -43,8 +44,9 @@ class Choice:
     reason: str
 
 
-class ChooserScreen(ModalScreen[str | None]):
-    """Pick one move; the ones the rules forbid are greyed out with their reason."""
+class ChooserScreen(Withdrawable, ModalScreen[str | None]):
+    """Pick one move; the ones the rules forbid are greyed out with their reason. Its
+    character removed in another window, it refuses Enter (:class:`Withdrawable`)."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="ChooserScreen")
     BINDINGS = [Binding("escape", "dismiss(None)", "Отмена", id="ide4-chooser-cancel")]

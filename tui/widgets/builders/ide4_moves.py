@@ -107,7 +107,7 @@ class MovesMixin:
         that cannot change the outcome says so before anything is spent."""
         check = self.check
         assert check is not None
-        refusal = ide4.energy_after_refusal(check)
+        refusal = ide4.energy_after_refusal(check) or self._gone_refusal()
         if refusal:
             self.app.notify(refusal, severity="error")
             return
@@ -133,7 +133,37 @@ class MovesMixin:
         futile = ide4.energy_after_futile(check, ide4.energy_rules().after_max_dice, nominal)
         if futile:
             title += f"\n⚠ {futile}"
-        self.app.push_screen(ChooserScreen(title, choices), chosen)
+        self._energy_chooser = ChooserScreen(title, choices)
+        self.app.push_screen(self._energy_chooser, chosen)
+
+    _energy_chooser: ChooserScreen | None = None
+
+    def _gone_refusal(self) -> str:
+        """Why energy cannot be spent now: the check's character was removed ("" if not)."""
+        cid = self._check_character_id
+        if cid is None or cid in self.form.characters or self.check is None:
+            return ""
+        name = self.check.input.actor
+        return f"Персонаж {name} удалён в другом окне — энергию тратить не из чего."
+
+    def _follow_energy_chooser(self) -> None:
+        """The energy dialog open and its character removed in another window: it stays open,
+        says so and refuses Enter (nothing is spent, shown or logged); back (an undo there),
+        it works again."""
+        screen = self._energy_chooser
+        if screen is None or screen not in self.app.screen_stack:
+            self._energy_chooser = None
+            return
+        if self._gone_refusal() and self.check is not None:
+            if not screen.withdrawn:
+                name = self.check.input.actor
+                screen.withdraw(
+                    f"Персонаж {name} удалён в другом окне: Enter ничего не потратит, "
+                    "Esc — закрыть.",
+                    f"Персонаж {name} удалён в другом окне — энергия не потрачена. Esc — закрыть.",
+                )
+        elif screen.withdrawn:
+            screen.withdraw(None)
 
     def action_bonus(self) -> None:
         """Choose a mastery bonus: skill reroll, softening, Успех → Триумф, technique."""

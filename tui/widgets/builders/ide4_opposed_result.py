@@ -55,6 +55,8 @@ class OpposedResultScreen(ModalScreen[Any]):
         self.characters = characters  # the party now (never a stale copy written back)
         #: The sheet steps of its moves: undone or redone, both checks follow.
         self._trail = SpendTrail()
+        #: Each side's stored energy as last seen (see :meth:`_follow_energy`).
+        self._energy_seen: dict[str, int] = {}
 
     @property
     def result(self) -> ide4.OpposedResult:
@@ -130,8 +132,16 @@ class OpposedResultScreen(ModalScreen[Any]):
                 choices.append(Choice(cid, f"{who}: {name}", m.allowed, m.reason))
         return choices
 
+    def _gone(self, key: str) -> str:
+        """Why side ``key`` cannot spend energy: its character was removed ("" if not)."""
+        cid = self.ids[key]
+        if cid is None or cid in self.characters():
+            return ""
+        who = self.checks[key].input.actor or key
+        return f"Персонаж {who} удалён в другом окне — энергию тратить не из чего."
+
     def _energy_choices(self, key: str, check: ide4.Check, who: str) -> list[Choice]:
-        refusal = ide4.energy_after_refusal(check)
+        refusal = ide4.energy_after_refusal(check) or self._gone(key)
         if refusal:
             return [Choice(f"{key}:none:", f"{who}: энергия после", False, refusal)]
         nominal, pool = check.input.nominal, check.pool_after
@@ -163,6 +173,9 @@ class OpposedResultScreen(ModalScreen[Any]):
         if not choice:
             return
         key, kind, arg = choice.split(":")
+        if kind == "energy" and self._gone(key):  # removed while the chooser was open
+            self.app.notify(self._gone(key), severity="error")
+            return
         rng = self.app.rng  # type: ignore[attr-defined]
         moves: dict[str, Callable[[ide4.Check], ide4.Check]] = {
             "reroll": lambda c: ide4.reroll(c, arg, rng),
@@ -204,10 +217,43 @@ class OpposedResultScreen(ModalScreen[Any]):
 
     def follow_trail(self) -> None:
         """A move's sheet step undone or redone (Ctrl+Z, Ctrl+Y): the checks go back to their
-        state before or after it, the dice kept."""
+        state before or after it, the dice kept. Then each side follows its stored energy."""
         has, state = self._trail.state(self.app)
-        if has and state != self.checks:
-            self.checks = dict(state)
+        if has and state is not self._trail_state:  # once: see Ide4Builder._follow_trail
+            self._trail_state = state
+            if state != self.checks:
+                self.checks = dict(state)
+                self._show()
+        self._follow_energy()
+
+    _trail_state: Any = None
+
+    def _follow_energy(self) -> None:
+        """A side whose character's energy changed outside this dialog (Ctrl+Z of the energy
+        before the roll, another window) goes on from the stored energy, as the single check
+        does (``Ide4Builder._follow_energy``): what it spent stays spent, what the undo gave
+        back is not taken again, and the dialog shows the energy the sheet has."""
+        party = self.characters()
+        changed = False
+        for key in "ab":
+            check = self.checks[key]
+            c = party.get(self.ids[key] or "")
+            if c is None or not check.steps:
+                continue
+            stored = int(c.extra.get("energy", 100))
+            seen = self._energy_seen.get(key, check.input.energy_pool)
+            if stored not in (seen, check.pool_after):
+                self.checks[key] = replace(
+                    check, input=replace(check.input, energy_pool=stored + check.energy_spent)
+                )
+                changed = True
+                self.app.notify(
+                    f"Энергия: {c.name} — теперь {stored} (изменена вне проверки). "
+                    "Проверка пересчитана от неё.",
+                    timeout=8,
+                )
+            self._energy_seen[key] = stored
+        if changed:
             self._show()
 
     def spend_refused(self, entry_id: str) -> None:

@@ -1,0 +1,171 @@
+"""The IDE4 builder's dialogs follow the store (issue 14, «one truth»): the energy chooser of a
+character removed in another window refuses its Enter, and the opposed result dialog shows the
+energy an undo gave back."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tui.test_builder_ide4 import builder, energy
+from tui.store import Store
+from tui.widgets.builders.ide4_dialogs import ChooserScreen
+
+
+def notices(app) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+@pytest.mark.parametrize("seen", [True, False], ids=["app-saw-it", "before-the-app-saw-it"])
+async def test_energy_after_for_a_removed_character_spends_nothing(
+    make_test_app, campaign_path, seen
+):
+    """The energy dialog open, the character removed by another process, Enter: nothing is
+    shown or logged as spent (the dialog stays open, says so, refuses Enter; Esc closes it)."""
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3", "enter")  # roll a check for the first character
+        await pilot.pause()
+        b = builder(app)
+        if b.check.outcome in ("tragedy", "triumph"):
+            pytest.skip("seed: energy after does not apply")
+        cid = b._check_character_id
+        name = b.form.characters[cid].name
+        rolled = b.check
+        log_before = len(app.store.log())
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, ChooserScreen)
+        Store.open(campaign_path).delete_character(cid)
+        if seen:
+            app._refresh_store()  # what the file watch (or the timer) does
+            await pilot.pause()
+            assert "удалён в другом окне" in str(app.screen.query_one("WithdrawnNote").render())
+        await pilot.press("enter")
+        await app.writes_done()
+        await pilot.pause()
+        app._refresh_store()
+        await pilot.pause()
+        assert b.check == rolled  # nothing shown as spent
+        assert f"энергия {rolled.pool_after}/100" in str(b.query_one("#ide4-steps").render())
+        assert len(app.store.log()) == log_before  # nothing logged as spent
+        assert any(f"{name} удалён в другом окне" in n for n in notices(app))
+        if isinstance(app.screen, ChooserScreen):
+            await pilot.press("escape")
+            await pilot.pause()
+        assert not isinstance(app.screen, ChooserScreen)
+        await pilot.press("e")  # again, now that the app knows: refused, nothing opens
+        await pilot.pause()
+        assert not isinstance(app.screen, ChooserScreen)
+        assert b.check == rolled
+
+
+async def test_the_opposed_result_follows_an_undo_of_the_energy_before(make_test_app):
+    """Energy before the roll of an opposed check, then Ctrl+Z in its result dialog: the sheet
+    gets its energy back and the open dialog shows it (as the single check's result does);
+    Ctrl+Y spends it again, and the dialog follows."""
+    from tests.tui.test_builder_ide4 import capture_notes, choose
+    from tests.tui.test_builder_ide4_options import open_ide4
+    from tui.widgets.builders.ide4_opposed_result import OpposedResultScreen
+
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_ide4(pilot, level="expanded")
+        await choose(pilot, "ide4-energy", 1)  # 1 die of the nominal before the roll
+        await pilot.press("o")
+        await pilot.pause()
+        await pilot.press("enter")
+        await app.writes_done()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, OpposedResultScreen)
+        a = screen.checks["a"]
+        name, spent = a.input.actor, a.energy_spent
+        assert spent and energy(app, name) == 100 - spent
+
+        def lines() -> str:
+            return str(screen.query_one("#opp-lines").render())
+
+        assert f"энергия {100 - spent}/100" in lines()
+        notes = capture_notes(app)
+        await pilot.press("ctrl+z")
+        await app.writes_done()
+        await pilot.pause()
+        assert app.screen is screen and energy(app, name) == 100
+        assert screen.checks["a"].pool_after == 100
+        assert "энергия 100/100" in lines() and f"энергия {100 - spent}/100" not in lines()
+        assert any("Проверка пересчитана" in m for m, _ in notes)
+        await pilot.press("ctrl+y")
+        await app.writes_done()
+        await pilot.pause()
+        assert energy(app, name) == 100 - spent
+        assert screen.checks["a"].pool_after == 100 - spent
+        assert f"энергия {100 - spent}/100" in lines()
+
+
+async def test_an_opposed_side_removed_in_another_window_spends_no_energy(
+    make_test_app, campaign_path
+):
+    """The opposed result dialog: a side's character removed in another window — its energy
+    after is offered greyed out with the reason, and a choice made before is refused: the
+    check is not changed and nothing is logged."""
+    from tests.tui.test_builder_ide4_options import open_ide4
+    from tui.widgets.builders.ide4_opposed_result import OpposedResultScreen
+
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_ide4(pilot, level="expanded")
+        await pilot.press("o")
+        await pilot.pause()
+        await pilot.press("enter")
+        await app.writes_done()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, OpposedResultScreen)
+        allowed = [c.id for c in screen._choices("energy_after") if c.allowed]
+        mine = [cid for cid in allowed if cid.startswith("a:")]
+        if not mine:
+            pytest.skip("seed: energy after does not apply to the first side")
+        name = screen.checks["a"].input.actor
+        rolled, log_before = dict(screen.checks), len(app.store.log())
+        Store.open(campaign_path).delete_character(screen.ids["a"])
+        app._refresh_store()
+        await pilot.pause()
+        gone = f"Персонаж {name} удалён в другом окне — энергию тратить не из чего."
+        offered = [c for c in screen._choices("energy_after") if c.id.startswith("a:")]
+        assert [(c.allowed, c.reason) for c in offered] == [(False, gone)]
+        screen._chosen(mine[0])  # chosen in a chooser opened before the removal
+        await app.writes_done()
+        await pilot.pause()
+        assert screen.checks == rolled and len(app.store.log()) == log_before
+        assert gone in notices(app)
+
+
+async def test_two_undos_under_an_open_check_stay_followed_on_the_next_change(make_test_app):
+    """Energy before the roll, energy after, Ctrl+Z twice: the check goes on from 100, and the
+    next store change (any other write) does not put back the energy the undo gave back."""
+    from tests.tui.test_builder_ide4 import choose
+
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3", "l")
+        b = builder(app)
+        name = b.form.characters[b.form.value("character")].name
+        await choose(pilot, "ide4-energy", 1)
+        await pilot.press("enter")
+        await app.writes_done()
+        await pilot.pause()
+        if b.check.outcome in ("tragedy", "triumph"):
+            pytest.skip("seed: energy after does not apply")
+        await pilot.press("e", "enter")  # energy after: the first choice
+        await app.writes_done()
+        await pilot.pause()
+        assert energy(app, name) < 94
+        for _ in range(2):
+            await pilot.press("ctrl+z")
+            await app.writes_done()
+            await pilot.pause()
+        assert energy(app, name) == 100 and b.check.pool_after == 100
+        b.set_characters(app.store.characters())  # what the next store change does
+        await pilot.pause()
+        assert b.check.pool_after == 100
+        assert "энергия 100/100" in str(b.query_one("#ide4-steps").render())
