@@ -118,7 +118,7 @@ async def test_the_modifier_field_lets_go_on_esc_up_and_down(make_test_app, key)
         mods = app.query_one("#check-mods", Input)
         mods.focus()
         await pilot.pause()
-        assert "⏎ Бросить" in bar(app) and "esc Назад" in bar(app)
+        assert "⏎ Бросить" in bar(app) and "Esc Назад" in bar(app)
         await pilot.press(key)
         await pilot.pause()
         assert app.focused is not mods and app.focused is not None
@@ -191,7 +191,7 @@ async def test_the_key_bar_never_cuts_the_question_mark(make_test_app, system) -
             await pilot.pause()
             line = bar_line(app).rstrip()
             assert line.endswith("? Клавиши"), f"{system} {keys}: {line!r}"
-            assert "^q Выход" in line
+            assert "^Q Выход" in line
             assert len(line) <= 80
 
 

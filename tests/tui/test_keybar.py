@@ -164,3 +164,41 @@ async def test_the_quick_roll_says_its_enter_rolls(make_test_app) -> None:
         await pilot.press(*"2d6", "enter")
         await pilot.pause()
         assert "2d6" in str(app.query_one("#quick-output").render())
+
+
+async def test_the_bar_names_keys_as_the_keys_help_does(make_test_app) -> None:
+    """The bar said «esc Закрыть», «tab Дополнить», «space Сторона» while `?` said «Esc»,
+    «Tab», «Пробел»: both now name a key with one function (the bar's «⏎», «^Q» are short)."""
+    from tui.screens.keys import key_label
+
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("slash")
+        await pilot.pause()
+        keys = dict(bar(app))
+        assert keys.get("Esc") == "Закрыть" and keys.get("Tab") == "Дополнить", keys
+        assert keys.get("^Q") == "Выход" and keys.get("⏎") == "Бросить", keys
+        assert not {"esc", "tab", "^q"} & set(keys), keys
+        await pilot.press("escape", "2")
+        await app.ensure_pane("combat")
+        await pilot.pause()
+        assert dict(bar(app)).get("Пробел") == "Сторона", bar(app)
+        shown = dict((d, k) for k, d in bar(app))
+        for active in app.screen.active_bindings.values():  # each key, as `?` spells it
+            binding = active.binding
+            if binding.show and binding.description in shown and binding.key != "enter":
+                assert shown[binding.description] == key_label(binding.key, short=True)
+                assert key_label(binding.key, short=True) in (
+                    key_label(binding.key),
+                    key_label(binding.key).replace("Ctrl+", "^"),
+                )
+
+
+def test_the_short_spelling_differs_only_for_enter_and_ctrl() -> None:
+    from tui.screens.keys import key_label
+
+    assert key_label("ctrl+q", short=True) == "^Q" and key_label("ctrl+q") == "Ctrl+Q"
+    assert key_label("enter", short=True) == "⏎" and key_label("enter") == "Enter"
+    for key in ("space", "escape", "tab", "pagedown", "delete", "shift+tab", "question_mark"):
+        assert key_label(key, short=True) == key_label(key), key
+    assert key_label("space") == "Пробел" and key_label("escape") == "Esc"

@@ -15,30 +15,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-KEY_NAMES = {
-    "slash": "/",
-    "question_mark": "?",
-    "exclamation_mark": "!",
-    "asterisk": "*",
-    "equals_sign": "=",
-    "number_sign": "#",
-    "enter": "Enter",
-    "escape": "Esc",
-    "left": "←",
-    "right": "→",
-    "up": "↑",
-    "down": "↓",
-    "space": "Пробел",
-    "plus": "+",
-    "minus": "-",
-    "tab": "Tab",
-    "home": "Home",
-    "end": "End",
-    "delete": "Delete",
-    "backspace": "Backspace",
-    "pageup": "PgUp",
-    "pagedown": "PgDn",
-}
+from tui.widgets.common.keynames import key_label
 
 #: The keys that move the focus (tui.widgets.common.focus), listed under «Везде».
 FOCUS_HELP = [
@@ -46,23 +23,6 @@ FOCUS_HELP = [
     Binding("up,down", "", "Строки формы (по кругу); в таблице — строки таблицы"),
     Binding("escape", "", "Назад: к первому полю вкладки; в окне — закрыть его"),
 ]
-
-
-def key_label(key: str) -> str:
-    """Return a key as a person types it: «Ctrl+S», «Shift+Tab», «/»."""
-    names = []
-    for part in key.split(","):
-        part = part.strip()
-        if part in KEY_NAMES:
-            names.append(KEY_NAMES[part])
-            continue
-        *mods, last = part.split("+")
-        if not mods:
-            names.append(last)
-            continue
-        last = KEY_NAMES.get(last, last.upper() if len(last) == 1 else last.title())
-        names.append("+".join([*(m.title() for m in mods), last]))
-    return ", ".join(names)
 
 
 def key_rows(bindings: list[Binding]) -> list[tuple[str, str]]:

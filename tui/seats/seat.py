@@ -33,6 +33,7 @@ from tui.widgets.combat.drevo_forms import DeclarationForm
 from tui.widgets.common.keybar import KeyBar
 from tui.widgets.common.motion import quiet_animations
 from tui.widgets.common.table import Table
+from tui.widgets.common.toosmall import guard_size, is_too_small
 from tui.widgets.log.pane import UNDONE_MARK, UNDONE_STYLE, clock_text
 
 RETRY_SECONDS = 1.0
@@ -115,6 +116,10 @@ class SeatApp(CrashReporting, App[None]):
         self.redraw()
         if self.connect:
             self.run_worker(self._link(), group="seat-link", exit_on_error=False)
+        guard_size(self, self.size)
+
+    def on_resize(self, event: events.Resize) -> None:
+        guard_size(self, event.size)
 
     # -- the connection -----------------------------------------------------------------------
 
@@ -302,6 +307,8 @@ class SeatApp(CrashReporting, App[None]):
     # -- keys ---------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if is_too_small(self):
+            return action == "quit"  # the size notice: only the way out
         kinds = proto.SYSTEM_KINDS.get(self.state.get("system", ""), ("note",))
         if action == "declare":  # not in a dialog: its Enter is its own
             return self._declaring() and len(self.screen_stack) == 1

@@ -5,7 +5,8 @@ its key then its description, a disabled one dimmed, in the theme's footer colou
 widget that draws one line of text. ``Footer`` rebuilds a widget per key on every focus change:
 at kubik's 8–12 keys that cost ~50 ms per keypress and leaked the old widgets (Textual issue
 #6666), for mouse clicks a keyboard-driven app has no use for. The bar redraws only when the
-line it would show changes.
+line it would show changes. It names the keys as ``?`` does (``keynames.key_label``:
+«Пробел», «Esc», «Tab»), with its short «⏎» and «^Q».
 
 When the keys do not fit, the least important go first (the last of the focused widget's and
 its tab's, then the app's) and ``?`` always stays: it lists the rest. In a form's text field
@@ -27,6 +28,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList
 
 from tui.widgets.common.focus import form_enter
+from tui.widgets.common.keynames import key_label
 
 _ENABLED = Style()
 _DISABLED = Style(dim=True)
@@ -34,6 +36,8 @@ _DISABLED = Style(dim=True)
 _KEPT = ("quit", "keys", "app.quit")
 
 Key = tuple[str, str, bool]
+#: Enter as the bar shows it (a widget's ``key_bar_text`` spells it so too).
+_ENTER = key_label("enter", short=True)
 
 
 class KeyBar(Widget, can_focus=False):
@@ -132,7 +136,7 @@ class KeyBar(Widget, can_focus=False):
             # still quits: say so.
             for _key, binding in self.app._bindings:
                 if binding.action == "quit" and binding.show:
-                    keys.append((self.app.get_key_display(binding), binding.description, True))
+                    keys.append((_shown(binding), binding.description, True))
                     actions.append("quit")
                     break
         self._actions = tuple(actions)
@@ -144,7 +148,7 @@ class KeyBar(Widget, can_focus=False):
         """Return the Enter of a dialog that handles it without a shown binding (a list's
         Enter chooses, a field's Enter submits), so the bar never hides what Enter does:
         the dialog's ``ENTER_TEXT``, else «Выбрать» in a list."""
-        if not source.is_modal or any(key == "⏎" for key, _d, _e in keys):
+        if not source.is_modal or any(key == _ENTER for key, _d, _e in keys):
             return None
         text = getattr(source, "ENTER_TEXT", None)
         if isinstance(text, dict):  # per field: {field id: what Enter does there}
@@ -152,7 +156,7 @@ class KeyBar(Widget, can_focus=False):
             text = text.get(getattr(focused, "id", None) or "")
         if text is None and isinstance(source.focused, OptionList):
             text = "Выбрать"
-        return ("⏎", text, True) if text else None
+        return (_ENTER, text, True) if text else None
 
     def relabelled(self, node: Any, binding: Any) -> tuple[str, str]:
         """Return (key shown, description) of ``binding`` as the widgets around ``node`` say
@@ -164,7 +168,7 @@ class KeyBar(Widget, can_focus=False):
                 if found is not None:
                     return found
                 break
-        return self.app.get_key_display(binding), binding.description
+        return _shown(binding), binding.description
 
     def _form_enter(self) -> tuple[str, Key] | None:
         """Return (action, key) of the form's Enter while a form's text field has the focus
@@ -201,6 +205,11 @@ class KeyBar(Widget, can_focus=False):
             if description:
                 line.append(f"{description} ", description_style + dim)
         return line
+
+
+def _shown(binding: Any) -> str:
+    """Return the key of ``binding`` as ``?`` names it («Пробел», «Esc»), short («⏎», «^Q»)."""
+    return binding.key_display or key_label(binding.key, short=True)
 
 
 def _width(key: Key) -> int:
