@@ -192,7 +192,7 @@ class Ide4Builder(SeatMixin, SetupMixin, MovesMixin, ResultMixin, Vertical):
                 self._gone_told = check.steps[0]
                 self.app.notify(
                     f"Персонаж {check.input.actor} удалён в другом окне — "
-                    "проверка больше не меняет его лист.",
+                    "проверка больше не меняет лист персонажа.",
                     severity="warning",
                     timeout=8,
                 )
