@@ -522,5 +522,7 @@ class TestFollowing:
             Store.open(campaign_path).delete_character(cid)
             app._refresh_store()
             await pilot.pause()
-            told = f"Персонаж {name} удалён в другом окне — проверка больше не меняет лист персонажа."
+            told = (
+                f"Персонаж {name} удалён в другом окне — проверка больше не меняет лист персонажа."
+            )
             assert (told, "warning") in notes
