@@ -14,7 +14,7 @@ from rules import ide4
 from rules.errors import RulesError
 from tui.widgets.builders import ide4_text as txt
 from tui.widgets.builders.base import CheckRolled, SpendTrail
-from tui.widgets.builders.ide4_dialogs import Choice, ChooserScreen
+from tui.widgets.builders.ide4_dialogs import Choice, ChooserScreen, energy_after_choices
 
 #: The undo list's names of the steps after the roll.
 STEP_NAMES = {
@@ -113,16 +113,7 @@ class MovesMixin:
             return
         rng = self.app.rng  # type: ignore[attr-defined]
         nominal, pool = check.input.nominal, check.pool_after
-        sizes = [s for s in sorted(ide4.energy_rules().sizes, reverse=True) if s <= nominal]
-        choices = []
-        for size in sizes:
-            for k in range(1, ide4.energy_rules().after_max_dice + 1):
-                why = ide4.energy_after_refusal(check, k, size)
-                does = f"стоит {k * size}, останется {pool - k * size}"
-                futile = ide4.energy_after_futile(check, k, size) if why is None else None
-                if futile:
-                    does += f"; ⚠ {futile}"
-                choices.append(Choice(f"{k}x{size}", f"{k}×d{size}", why is None, why or does))
+        choices = energy_after_choices(check)
 
         def chosen(choice: str | None) -> None:
             if choice:

@@ -23,7 +23,7 @@ from rules.errors import RulesError
 from tui.store import Character
 from tui.widgets.builders import ide4_text as txt
 from tui.widgets.builders.base import CheckRolled, SpendTrail
-from tui.widgets.builders.ide4_dialogs import Choice, ChooserScreen
+from tui.widgets.builders.ide4_dialogs import Choice, ChooserScreen, energy_after_choices
 from tui.widgets.builders.ide4_opposed import CSS, verdict
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.text import show_markup
@@ -144,21 +144,7 @@ class OpposedResultScreen(ModalScreen[Any]):
         refusal = ide4.energy_after_refusal(check) or self._gone(key)
         if refusal:
             return [Choice(f"{key}:none:", f"{who}: энергия после", False, refusal)]
-        nominal, pool = check.input.nominal, check.pool_after
-        choices = []
-        for size in sorted((s for s in ide4.energy_rules().sizes if s <= nominal), reverse=True):
-            for k in range(1, ide4.energy_rules().after_max_dice + 1):
-                why = ide4.energy_after_refusal(check, k, size)
-                does = f"стоит {k * size}, останется {pool - k * size}"
-                futile = ide4.energy_after_futile(check, k, size) if why is None else None
-                if futile:
-                    does += f"; ⚠ {futile}"
-                choices.append(
-                    Choice(
-                        f"{key}:energy:{k}x{size}", f"{who}: {k}×d{size}", why is None, why or does
-                    )
-                )
-        return choices
+        return energy_after_choices(check, key=f"{key}:energy:", label=f"{who}: ")
 
     def action_move(self, kind: str) -> None:
         """Choose a move for either side: each allowed, or the rule that forbids it."""
