@@ -296,18 +296,27 @@ class StaratelyBuilder(RiskMixin, ChainMixin, GroupMixin, CharacterPicker, Horiz
         lines = result_lines(result) + self._remember(result)
         self._show(lines, check.side.name or None, summary(result), result.to_dict())
 
-    def action_opposed(self) -> None:
-        """Set the opponent of a встречный бросок, then roll both sides."""
-        from tui.widgets.builders.starately_opposed import OpposedScreen
-
+    def _check_and_opponent(self) -> tuple[Any, str | None] | None:
+        """The check the form describes and its default other side (the turn's target, else
+        the first other character), for a встречный бросок or a task chain; None, with the
+        reason shown, when the form describes no check."""
         try:
             check = self.current_check()
         except RulesError as err:
             self.app.notify(str(err), severity="error")
-            return
+            return None
         others = [c for c in self._characters.values() if c.name != check.side.name]
         actor = self.character
-        default = turn_opponent(self, actor.id if actor else None, others)
+        return check, turn_opponent(self, actor.id if actor else None, others)
+
+    def action_opposed(self) -> None:
+        """Set the opponent of a встречный бросок, then roll both sides."""
+        from tui.widgets.builders.starately_opposed import OpposedScreen
+
+        chosen = self._check_and_opponent()
+        if chosen is None:
+            return
+        check, default = chosen
         screen = OpposedScreen(list(self._characters.values()), check.side, default)
         self.app.push_screen(screen, self._opposed_answered)
 

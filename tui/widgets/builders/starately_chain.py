@@ -16,7 +16,7 @@ from rules import starately
 from rules.errors import RulesError
 from tui.present.rolls import percent, plain, signed
 from tui.store import Character
-from tui.widgets.builders.base import SecondSideDialog, character_label, turn_opponent
+from tui.widgets.builders.base import SecondSideDialog, character_label
 from tui.widgets.builders.starately_parts import (
     MODAL_CSS,
     UNSKILLED,
@@ -119,18 +119,15 @@ class ChainMixin:
 
     app: Any
     _characters: dict[str, Character]
-    # Provided by the builder: character, current_check(), _show(), _remember().
+    # Provided by the builder: character, current_check(), _check_and_opponent(), _show(),
+    # _remember().
 
     def action_chain(self) -> None:
         """Choose a helper for a task chain, then roll the helper and the main check."""
-        try:
-            check = self.current_check()
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
+        chosen = self._check_and_opponent()
+        if chosen is None:
             return
-        others = [c for c in self._characters.values() if c.name != check.side.name]
-        actor = self.character
-        default = turn_opponent(self, actor.id if actor else None, others)
+        check, default = chosen
         screen = ChainScreen(list(self._characters.values()), check, default)
         self.app.push_screen(screen, self._chain_answered)
 
