@@ -88,7 +88,8 @@ def _pool(dice: Dice, max_chain: int, work: _Work, target: Target | None = None)
     compound = dice.explode is not None and dice.explode.compound
     selected = dice.keep is not None or dice.drop is not None
     if compound and (selected or target is not None or dice.reroll is not None):
-        # without rerolls, keep or counting, a compounded chain adds up like separate dice
+        # without rerolls, keep or counting, a compounded chain adds up like separate dice;
+        # here the chain's sum is one value and _compound_value has already rerolled it
         values, den = _compound_value(dice, steps, work)
         first, d1, later, d2, steps = [(v, False, w) for v, w in values], den, [], 1, 0
     else:
@@ -96,9 +97,6 @@ def _pool(dice: Dice, max_chain: int, work: _Work, target: Target | None = None)
         if later:
             later, d2 = _after_reroll(later, d2, dice)
     if not selected:
-        if compound:
-            first, d1 = _after_reroll(first, d1, dice)
-            later, d2 = _after_reroll(later, d2, dice)
         pooled = _pooled_explosions(first, d1, later, d2, dice.count, g, max_chain, work)
         if pooled is not None:
             return pooled

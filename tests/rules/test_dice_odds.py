@@ -385,3 +385,103 @@ def test_a_remembered_text_gives_its_own_distribution() -> None:
     _compute.cache_clear()  # type: ignore[attr-defined]
     again = odds("2d6 + 1")
     assert again is not first and again == first
+
+
+def reroll_by_hand(
+    values: Counter[int], faces: int, match: Callable[[int], bool], once: bool
+) -> Counter[int]:
+    """rpg-dice-roller's reroll on finished values: a value that matches is replaced by one
+    fresh roll (``ro``), or by a face that does not match (``r``: rolled until one does not)."""
+    fresh = [f for f in range(1, faces + 1) if once or not match(f)]
+    out: Counter[int] = Counter()
+    for value, p in values.items():
+        if match(value):
+            for f in fresh:
+                out[f] += p / len(fresh)
+        else:
+            out[value] += p
+    return out
+
+
+def chain_cap(count: int, faces: int, explodes: Callable[[int], bool]) -> int:
+    """Explosions followed per die: the least n >= 1 whose longer chain in any of ``count``
+    dice is less likely than 1e-12 (none if no face explodes)."""
+    q = Fraction(sum(1 for f in range(1, faces + 1) if explodes(f)), faces)
+    if not q:
+        return 0
+    n = 1
+    while count * q ** (n + 1) >= Fraction(1, 10**12):
+        n += 1
+    return n
+
+
+@pytest.mark.parametrize(
+    ("text", "count", "faces", "explodes", "later", "reroll", "once", "score"),
+    [
+        ("d2!!0ro1", 1, 2, lambda v: v == 0, 0, lambda v: v == 1, True, None),
+        ("d2!0ro1", 1, 2, lambda v: v == 0, 0, lambda v: v == 1, True, None),
+        ("d2!p0ro1", 1, 2, lambda v: v == 0, -1, lambda v: v == 1, True, None),
+        ("d2!!p0ro1", 1, 2, lambda v: v == 0, -1, lambda v: v == 1, True, None),
+        ("d2!!0r1", 1, 2, lambda v: v == 0, 0, lambda v: v == 1, False, None),
+        ("d6!!0ro1", 1, 6, lambda v: v == 0, 0, lambda v: v == 1, True, None),
+        ("2d2!!0ro1", 2, 2, lambda v: v == 0, 0, lambda v: v == 1, True, None),
+        ("d2!!0ro1>=2", 1, 2, lambda v: v == 0, 0, lambda v: v == 1, True, lambda v: v >= 2),
+        ("{d2!!0ro1}>=2", 1, 2, lambda v: v == 0, 0, lambda v: v == 1, True, lambda v: v >= 2),
+        ("d4!!ro1", 1, 4, lambda v: v == 4, 0, lambda v: v == 1, True, None),
+        ("d4!!>=3ro<3", 1, 4, lambda v: v >= 3, 0, lambda v: v < 3, True, None),
+        ("d4!!>=3r<3", 1, 4, lambda v: v >= 3, 0, lambda v: v < 3, False, None),
+        ("d4!!pro1", 1, 4, lambda v: v == 4, -1, lambda v: v == 1, True, None),
+        ("d6!!ro7", 1, 6, lambda v: v == 6, 0, lambda v: v == 7, True, None),
+        ("2d3!!ro<=2", 2, 3, lambda v: v == 3, 0, lambda v: v <= 2, True, None),
+        ("d4!!>=3ro1>=4", 1, 4, lambda v: v >= 3, 0, lambda v: v == 1, True, lambda v: v >= 4),
+    ],
+)
+def test_compound_then_reroll_matches_enumeration(
+    text: str,
+    count: int,
+    faces: int,
+    explodes: Callable[[int], bool],
+    later: int,
+    reroll: Callable[[int], bool],
+    once: bool,
+    score: Callable[[int], bool] | None,
+) -> None:
+    """Seed (Старатели): «восклицательный знак в конце формулы (3d6!) означает, что за каждую
+    шестерку к сумме добавляется еще один брошенный куб»; README: modifiers run in
+    rpg-dice-roller's order «(`min`, `max`, explode, reroll, …)» — a compounded (`!!`) die's
+    whole chain is one value, and `ro` rerolls that value once (not twice), `r` until it does
+    not match; a `!`/`!!` that never explodes (`!!0` on a d2) leaves the reroll alone, so
+    `d2!!0ro1` is `d2ro1`. Found by hypothesis: `d2!!0ro1` gave 1 at 1/8, rerolled twice."""
+    cap = chain_cap(count, faces, explodes)
+    die: Counter[int] = Counter()
+    for (value, _), p in chains(faces, explodes, later, lambda v: v, cap).items():
+        die[value] += p
+    die = reroll_by_hand(die, faces, reroll, once)
+    if score is not None:
+        counted: Counter[int] = Counter()
+        for value, p in die.items():
+            counted[int(score(value))] += p
+        die = counted
+    pool: Counter[int] = Counter({0: Fraction(1)})
+    for _ in range(count):
+        grown: Counter[int] = Counter()
+        for a, p in pool.items():
+            for b, q in die.items():
+                grown[a + b] += p * q
+        pool = grown
+    expected = {v: p for v, p in sorted(pool.items()) if p}
+    distribution = odds(text)
+    assert distribution.probs == expected
+    assert distribution.truncated == 1 - sum(expected.values())
+    if cap:
+        assert 0 < distribution.truncated < Fraction(1, 10**12)
+
+
+def test_never_exploding_compound_rerolls_like_a_plain_die() -> None:
+    """README: «`ro` | `4d6ro<3` | reroll once»; «`!!` | compounding: the explosion rolls add
+    up into one die» — `!!0` on a d2 never explodes, so `d2!!0ro1` is `d2ro1`: a 1 stays a 1
+    only if the one reroll is a 1 too (1/4)."""
+    assert odds("d2!!0ro1").probs == {1: Fraction(1, 4), 2: Fraction(3, 4)}
+    assert odds("d2!!0ro1") == odds("d2ro1") == odds("d2!0ro1")
+    assert odds("d6!!0ro1") == odds("d6ro1")
+    assert odds("d2!!0r1").probs == {2: Fraction(1)}
