@@ -13,6 +13,7 @@ import pytest
 from rules.dice import parse
 from rules.errors import DiceLimitError, DiceSyntaxError
 from rules.odds import odds
+from tests.rules.dice_oracle import enumerate_totals
 
 # (sign, count, faces as values, keep)
 Spec = tuple[int, int, Sequence[int], tuple[str, int] | None]
@@ -485,3 +486,20 @@ def test_never_exploding_compound_rerolls_like_a_plain_die() -> None:
     assert odds("d2!!0ro1") == odds("d2ro1") == odds("d2!0ro1")
     assert odds("d6!!0ro1") == odds("d6ro1")
     assert odds("d2!!0r1").probs == {2: Fraction(1)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["2d2!!ro1>=2", "{d3!!ro<3}", "-d2!!0ro1", "{d2!!ro1, d2}kh1", "dF!!ro0", "d3!!pro1min2"],
+)
+def test_compound_reroll_in_groups_and_counts_matches_the_roller(text: str) -> None:
+    """RULES §0: «every check has an exact outcome distribution (fractions, not sampling)
+    computed from the same inputs as the roll» — a compounded die with a reroll inside a
+    group, a negation, a count or a keep: the odds lie between the roller's enumerated paths
+    and those plus the mass of the paths cut (tests/rules/dice_oracle.py)."""
+    oracle, cut = enumerate_totals(text, cap=7, paths=6000)
+    distribution = odds(text)
+    assert sum(distribution.probs.values()) + distribution.truncated == 1
+    for total in set(oracle) | set(distribution.probs):
+        low = oracle.get(total, Fraction(0))
+        assert low <= distribution.probs.get(total, Fraction(0)) <= low + cut
