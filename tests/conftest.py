@@ -7,6 +7,7 @@ import os
 import sys
 import tempfile
 from datetime import datetime, timedelta, timezone
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -55,10 +56,12 @@ def _wait_for_store_writes() -> None:
             await done()
         if await _threads_done(pilot.app):
             await pause(pilot)  # what the threads handed back to the UI is handled too
+        await _until_quiet(pilot.app)
 
     async def pressed(self: Pilot, *keys: str) -> None:
-        await press(self, *keys)
-        await settle(self)
+        for key in keys:  # each key finds the last one's write over, as a GM's next key does
+            await press(self, key)
+            await settle(self)
 
     async def paused(self: Pilot, delay: float | None = None) -> None:
         await settle(self)
@@ -89,6 +92,47 @@ async def _threads_done(app: object, timeout: float = 10.0) -> bool:
         waited = True
         await asyncio.sleep(0.001)
     return waited
+
+
+def _busy(app: Any) -> bool:
+    """Whether the app still has work queued: a message or callback waiting in any of its
+    nodes, a refresh or an after-refresh callback due on its screen, a thread worker running.
+    (Textual's own wait looks only for a quiet moment of CPU, which a descheduled process on a
+    busy machine also shows.)"""
+    if not app.is_running or app._exit:
+        return False
+    for node in (app, *list(app._registry)):
+        if node._closed or node._closing:
+            continue
+        if node._next_callbacks or not node._message_queue.empty():
+            return True
+    screen = app.screen
+    if (
+        screen._layout_required
+        or screen._scroll_required
+        or screen._repaint_required
+        or screen._recompose_required
+        or screen._dirty_widgets
+        or screen._callbacks
+    ):
+        return True
+    return any(w._thread_worker and not w.is_finished for w in list(app.workers))
+
+
+async def _until_quiet(app: Any, timeout: float = 10.0) -> None:
+    """Wait until :func:`_busy` has nothing to say twice in a row (or ``timeout`` passed)."""
+    import asyncio
+    import time
+
+    end = time.monotonic() + timeout
+    quiet = 0
+    while quiet < 2 and time.monotonic() < end:
+        if _busy(app):
+            quiet = 0
+            await asyncio.sleep(0.001)
+        else:
+            quiet += 1
+            await asyncio.sleep(0)
 
 
 _wait_for_store_writes()
