@@ -7,6 +7,7 @@ import os
 import sys
 import tempfile
 from datetime import datetime, timedelta, timezone
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -53,10 +54,14 @@ def _wait_for_store_writes() -> None:
         done = getattr(pilot.app, "writes_done", None)
         if done is not None:
             await done()
+        if await _threads_done(pilot.app):
+            await pause(pilot)  # what the threads handed back to the UI is handled too
+        await _until_quiet(pilot.app)
 
     async def pressed(self: Pilot, *keys: str) -> None:
-        await press(self, *keys)
-        await settle(self)
+        for key in keys:  # each key finds the last one's write over, as a GM's next key does
+            await press(self, key)
+            await settle(self)
 
     async def paused(self: Pilot, delay: float | None = None) -> None:
         await settle(self)
@@ -66,6 +71,68 @@ def _wait_for_store_writes() -> None:
     Pilot.press, Pilot.pause = pressed, paused  # type: ignore[method-assign]
     Pilot.press_without_waiting = press  # type: ignore[attr-defined]
     Pilot._waits_for_writes = True  # type: ignore[attr-defined]
+
+
+async def _threads_done(app: object, timeout: float = 10.0) -> bool:
+    """Wait until the app's thread workers (odds, luck stats, the clipboard's question) are
+    over; return whether there were any. A GM's next key finds their answer on the screen;
+    the pilot's idle test (no CPU for a moment) cannot see a thread the machine has not
+    scheduled yet."""
+    import asyncio
+    import time
+
+    workers = getattr(app, "workers", None)
+    if workers is None:
+        return False
+    waited = False
+    end = time.monotonic() + timeout
+    while time.monotonic() < end and any(
+        w._thread_worker and not w.is_finished for w in list(workers)
+    ):
+        waited = True
+        await asyncio.sleep(0.001)
+    return waited
+
+
+def _busy(app: Any) -> bool:
+    """Whether the app still has work queued: a message or callback waiting in any of its
+    nodes, a refresh or an after-refresh callback due on its screen, a thread worker running.
+    (Textual's own wait looks only for a quiet moment of CPU, which a descheduled process on a
+    busy machine also shows.)"""
+    if not app.is_running or app._exit:
+        return False
+    for node in (app, *list(app._registry)):
+        if node._closed or node._closing:
+            continue
+        if node._next_callbacks or not node._message_queue.empty():
+            return True
+    screen = app.screen
+    if (
+        screen._layout_required
+        or screen._scroll_required
+        or screen._repaint_required
+        or screen._recompose_required
+        or screen._dirty_widgets
+        or screen._callbacks
+    ):
+        return True
+    return any(w._thread_worker and not w.is_finished for w in list(app.workers))
+
+
+async def _until_quiet(app: Any, timeout: float = 10.0) -> None:
+    """Wait until :func:`_busy` has nothing to say twice in a row (or ``timeout`` passed)."""
+    import asyncio
+    import time
+
+    end = time.monotonic() + timeout
+    quiet = 0
+    while quiet < 2 and time.monotonic() < end:
+        if _busy(app):
+            quiet = 0
+            await asyncio.sleep(0.001)
+        else:
+            quiet += 1
+            await asyncio.sleep(0)
 
 
 _wait_for_store_writes()
@@ -114,6 +181,71 @@ def make_test_app(campaign_path):
 #: segments, styles); at the default the collector took ~15% of the suite's CPU, at this it
 #: takes ~5%, for a few MB more between collections.
 GC_YOUNG = 20_000
+
+
+#: How long the pilot's idle test watches the app for CPU use (Textual's is 1/50 s) and how
+#: often a screen refreshes (Textual's is 1/60 s). The window must be longer than a refresh:
+#: a refresh due is work the test would otherwise not wait for.
+IDLE_WINDOW = 0.005
+REFRESH_PERIOD = 0.002
+
+
+def _quick_pilot() -> None:
+    """Let the pilot see an idle app sooner: each key waits twice for a quiet window of CPU
+    (``textual._wait.wait_for_idle``), 40 ms of sleep a key at Textual's 1/50 s, most of the
+    suite's time with nothing to do. A window of :data:`IDLE_WINDOW`, with the screens
+    refreshed every :data:`REFRESH_PERIOD`, waits for the same work."""
+    import textual._wait
+    import textual.screen
+
+    textual._wait.SLEEP_GRANULARITY = IDLE_WINDOW
+    textual._wait.SLEEP_IDLE = IDLE_WINDOW / 20  # Textual's ratio
+    textual.screen.UPDATE_PERIOD = REFRESH_PERIOD  # type: ignore[misc]
+
+
+def _frames_only_when_looked_at() -> None:
+    """Compose a headless app's frames only when a test looks at the screen.
+
+    A headless app composes the frame of every refresh and then drops it (``App._display``
+    writes nothing without a terminal): about a quarter of the suite's CPU. A test that reads
+    the screen (``export_screenshot``, the snapshots) composes the whole frame itself from the
+    same widgets' lines, so the dropped frames change nothing it can see. A test about what a
+    refresh draws asks for every frame with the ``every_frame`` fixture."""
+    from textual.screen import Screen
+
+    if getattr(Screen, "_frames_when_looked_at", False):
+        return
+    refresh = Screen._compositor_refresh
+
+    def when_looked_at(self: Screen) -> None:  # type: ignore[type-arg]
+        app = self.app
+        if EVERY_FRAME[0] or not app.is_headless or app.is_inline or self is not app.screen:
+            refresh(self)
+            return
+        self._compositor._dirty_regions.clear()
+        self._dirty_widgets.clear()
+        app._update_mouse_over(self)
+
+    Screen._compositor_refresh = when_looked_at  # type: ignore[method-assign]
+    Screen._frames_when_looked_at = True  # type: ignore[attr-defined]
+
+
+#: Whether the running test wants every frame composed (the ``every_frame`` fixture).
+EVERY_FRAME = [False]
+
+
+@pytest.fixture
+def every_frame():
+    """Compose every refresh's frame, as a terminal's app does (tests of what a refresh draws)."""
+    EVERY_FRAME[0] = True
+    yield
+    EVERY_FRAME[0] = False
+
+
+def pytest_configure(config):
+    """The pilot's speed-ups (run for pytest only: the benchmarks import this module too)."""
+    _quick_pilot()
+    _frames_only_when_looked_at()
 
 
 def pytest_collection_finish(session):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual import events
 from textual.app import App, ComposeResult
 from textual.geometry import Region
@@ -9,6 +10,10 @@ from textual.widgets import DataTable, Input, TabbedContent, TabPane
 
 from tui.widgets.common.focus import focus_now
 from tui.widgets.common.table import Table
+
+#: These tests are about what a refresh draws (cells rendered again or not): every frame is
+#: composed, as in a terminal.
+pytestmark = pytest.mark.usefixtures("every_frame")
 
 ROWS = [(f"Персонаж {i}", "НИП" if i % 2 else "игрок", str(i % 4)) for i in range(9)]
 

@@ -17,6 +17,10 @@ from tui.app import make_app
 from tui.appparts.startup import PREBUILT_TABS
 from tui.widgets.common.warm import warm
 
+#: These tests are about which lines a visit draws and what reaches the terminal: every
+#: frame is composed, as in a terminal.
+pytestmark = pytest.mark.usefixtures("every_frame")
+
 
 async def _until_warm(app: Any) -> None:
     """Wait until every hidden tab is built and warmed (kubik does it in idle time), and the
