@@ -20,6 +20,10 @@ os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 # A crash report a test provokes (or a bug it finds) goes to a folder of this run, never to the
 # GM's ~/.local/state/kubik/crashes; subprocesses inherit it. Tests of the report set their own.
 os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="kubik-test-state-")
+# Likewise the data folder: an app a test starts makes its seats folder and socket beside the
+# default campaign (tui/seats/tokens.py); without this they landed in the GM's own
+# ~/.local/share/kubik/seats, and a socket left there outlived the run.
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="kubik-test-data-")
 if "textual.constants" in sys.modules:  # the snapshot plugin imported Textual before us
     _constants = sys.modules["textual.constants"]
     _constants.TEXTUAL_ANIMATIONS = _constants._get_textual_animations()  # type: ignore[misc]
