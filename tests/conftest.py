@@ -48,6 +48,7 @@ def _wait_for_store_writes() -> None:
     that presses a key and then reads the file needs that write to be over, as a GM's next
     key would find it.
     """
+    from textual._wait import wait_for_idle
     from textual.pilot import Pilot
 
     if getattr(Pilot, "_waits_for_writes", False):
@@ -64,7 +65,13 @@ def _wait_for_store_writes() -> None:
 
     async def pressed(self: Pilot, *keys: str) -> None:
         for key in keys:  # each key finds the last one's write over, as a GM's next key does
-            await press(self, key)
+            if key.startswith("wait:"):
+                await press(self, key)
+            else:  # as App._press_keys, and without Pilot.press's wait for every widget
+                _send_key(self.app, key)
+                await wait_for_idle(0)
+                await self.app._animator.wait_until_complete()
+                await wait_for_idle(0)
             await settle(self)
 
     async def paused(self: Pilot, delay: float | None = None) -> None:
@@ -96,6 +103,27 @@ async def _threads_done(app: object, timeout: float = 10.0) -> bool:
         waited = True
         await asyncio.sleep(0.001)
     return waited
+
+
+def _send_key(app: Any, key: str) -> None:
+    """Send ``key`` as Textual's pilot does (``App._press_keys``), without its waits: Textual
+    then sleeps for quiet CPU and posts a callback to every widget of the screen and waits for
+    them all (~5 ms of CPU a key); :func:`_until_quiet` waits for the same work directly."""
+    import unicodedata
+
+    from textual import events
+    from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
+
+    if len(key) == 1 and not key.isalnum():
+        key = _character_to_key(key)
+    original = REPLACED_KEYS.get(key, key)
+    try:
+        char: str | None = unicodedata.lookup(_get_unicode_name_from_key(original))
+    except KeyError:
+        char = key if len(key) == 1 else None
+    event = events.Key(key, char)
+    event.set_sender(app)
+    app._driver.send_message(event)
 
 
 def _busy(app: Any) -> bool:
