@@ -1,0 +1,65 @@
+"""The tabs' container: ``TabbedContent`` whose tab switch repaints only what changes.
+
+Textual's switch repaints the container itself (its ``active`` reactive), the
+``ContentSwitcher`` (its ``current`` reactive) and both swapped ``TabPane``s (a ``display``
+change refreshes with a repaint): ~65 lines of plain background drawn anew per tab key,
+although none of them changed (the panes keep their size; a warmed pane's lines are cached,
+tui/widgets/common/warm.py). :class:`TabbedPanes` swaps the two panes' ``display`` with a
+layout but no repaint; the layout draws the newly shown pane from its widgets' caches, and a
+widget whose content or size changed meanwhile dropped its cached lines itself
+(``Widget.refresh``, ``_size_updated``).
+
+This leans on Textual internals: ``ContentSwitcher.current`` is set with ``set_reactive``
+(its watcher, which toggles ``display`` with a repaint, is not run), the ``display`` rule is
+set on the inline styles as ``DOMNode.display`` sets it (``set_rule``, without its refresh),
+and the node lists' update counters are bumped as ``StringEnumProperty.__set__`` bumps them.
+tests/tui/test_tabs.py compares every tab's screen after a quiet switch with Textual's own.
+"""
+
+from __future__ import annotations
+
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import ContentSwitcher, TabbedContent, Tabs
+from textual.widgets._tabbed_content import ContentTab, ContentTabs
+
+
+class TabbedPanes(TabbedContent):
+    """``TabbedContent`` whose tab switch repaints neither itself, nor its switcher, nor the
+    two panes it swaps (they only draw a background behind their content)."""
+
+    active: reactive[str] = reactive("", init=False, repaint=False)
+    #: Whether a switch swaps the panes quietly (False: Textual's own switch, for comparison).
+    quiet = True
+
+    def _watch_active(self, active: str) -> None:
+        switcher = self.get_child_by_type(ContentSwitcher)
+        old = switcher.current
+        if not (self.quiet and active and old and active != old):
+            super()._watch_active(active)
+            return
+        try:
+            hidden, shown = switcher.get_child_by_id(old), switcher.get_child_by_id(active)
+        except Exception:  # noqa: BLE001 - a pane not there: Textual's switch says so
+            super()._watch_active(active)
+            return
+        tabs = self.get_child_by_type(ContentTabs)
+        with self.prevent(Tabs.TabActivated, Tabs.Cleared):
+            tabs.active = ContentTab.add_prefix(active)
+        switcher.set_reactive(ContentSwitcher.current, active)
+        _swap_display(hidden, False)
+        _swap_display(shown, True)
+        switcher._nodes.updated()
+        self.post_message(
+            TabbedContent.TabActivated(tabbed_content=self, tab=tabs.get_content_tab(active))
+        )
+
+
+def _swap_display(widget: Widget, shown: bool) -> None:
+    """Show or hide ``widget`` as ``widget.display = shown`` does, with a layout but without
+    repainting the widget (its lines and its size are what they were)."""
+    if widget.display == shown:
+        return
+    widget.styles.set_rule("display", "block" if shown else "none")  # the inline rule
+    widget._nodes.updated()
+    widget.refresh(layout=True, repaint=False)
