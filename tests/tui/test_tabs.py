@@ -122,8 +122,11 @@ async def test_a_quiet_tab_switch_shows_what_textuals_switch_shows(
     make_test_app, campaign_path, tmp_path
 ) -> None:
     """The quiet switch (tui/widgets/common/tabs.py: no repaint of the panes it swaps, warmed
-    panes drawn from their caches) shows on every tab, after every key, exactly the screen that
-    Textual's own switch shows on panes drawn cold, a pane changed while hidden included."""
+    panes drawn from their caches, the tab bar restyled from its looks found ahead) shows on
+    every tab, after every key, exactly the screen that Textual's own switch and restyle show
+    on panes drawn cold, a pane changed while hidden included."""
+    from textual.widgets._tabbed_content import ContentTab
+
     from tests.conftest import frozen_clock
     from tui.app import make_app
     from tui.widgets.common.tabs import TabbedPanes
@@ -132,10 +135,13 @@ async def test_a_quiet_tab_switch_shows_what_textuals_switch_shows(
     async with quiet.run_test(size=(80, 24)) as pilot:
         assert quiet.query_one(TabbedPanes).quiet
         seen = await _visits(quiet, pilot, campaign_path, warm=True)
+        assert len(quiet.query_one(TabbedPanes)._tab_styles) == 1 + 2 * 4  # both looks of 4 tabs
     cold_path = tmp_path / "cold.json"
     cold = make_test_app(path=cold_path)
     async with cold.run_test(size=(80, 24)) as pilot:
         cold.query_one(TabbedPanes).quiet = False  # Textual's own switch
+        for tab in cold.query(ContentTab):  # and Textual's own restyle of the tab bar
+            del tab.update_node_styles
         expected = await _visits(cold, pilot, cold_path, warm=False)
     assert [key for key, _s in seen] == [key for key, _s in expected]
     for (key, screen), (_k, want) in zip(seen, expected, strict=True):

@@ -18,6 +18,9 @@ tests/tui/test_tabs.py compares every tab's screen after a quiet switch with Tex
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Any
+
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, TabbedContent, Tabs
@@ -31,6 +34,22 @@ class TabbedPanes(TabbedContent):
     active: reactive[str] = reactive("", init=False, repaint=False)
     #: Whether a switch swaps the panes quietly (False: Textual's own switch, for comparison).
     quiet = True
+
+    def on_mount(self) -> None:
+        # The tab bar's tabs restyle from a cache of their two looks (see _restyle_tab).
+        self._tab_styles: dict[Any, Any] = {}
+        for tab in self.query(ContentTab):
+            if not tab.children:
+                tab.update_node_styles = partial(_restyle_tab, tab, self._tab_styles)  # type: ignore[method-assign]
+
+    def prime_tab_styles(self) -> None:
+        """Find each tab's two looks ahead (in idle time), so that no tab key matches CSS."""
+        for tab in self.query(ContentTab):
+            if tab.children:
+                continue
+            for _ in range(2):
+                tab.set_class(not tab.has_class("-active"), "-active", update=False)
+                _restyle_tab(tab, self._tab_styles)
 
     def _watch_active(self, active: str) -> None:
         switcher = self.get_child_by_type(ContentSwitcher)
@@ -53,6 +72,35 @@ class TabbedPanes(TabbedContent):
         self.post_message(
             TabbedContent.TabActivated(tabbed_content=self, tab=tabs.get_content_tab(active))
         )
+
+
+def _restyle_tab(tab: ContentTab, cache: dict[Any, Any], animate: bool = True) -> None:
+    """Restyle a tab of the tab bar after a class change (``-active``) as
+    ``DOMNode.update_node_styles`` does, from the rules it had before in the same state.
+
+    Textual restyles a node from scratch: it matches every rule of the stylesheet and, as it
+    may animate, compares every render rule, ~1.5 ms a tab and two tabs a key. A tab has no
+    children and two looks (shown, not shown), so the rules ``Stylesheet.apply`` chose for
+    each are kept (keyed by the tab, its classes and pseudo-classes, and the stylesheet's
+    rules: a theme or CSS change starts anew) and set again with ``replace_rules``, as
+    ``apply`` sets them from its own one-update cache. The tab is not animated (kubik
+    animates nothing: tui/widgets/common/motion.py)."""
+    stylesheet = tab.app.stylesheet
+    rules = stylesheet.rules_map
+    if cache.get("rules") is not rules:
+        cache.clear()
+        cache["rules"] = rules
+    key = (tab, frozenset(tab.classes), tab._pseudo_classes_cache_key)
+    found = cache.get(key)
+    if found is not None:
+        node_rules, hover, focus_within = found
+        tab._has_hover_style, tab._has_focus_within = hover, focus_within
+        stylesheet.replace_rules(tab, node_rules, animate=False)
+        return
+    chosen: dict[Any, Any] = {}
+    stylesheet.apply(tab, animate=False, cache=chosen)
+    if len(chosen) == 1 and not tab._get_component_classes():
+        cache[key] = (next(iter(chosen.values())), tab._has_hover_style, tab._has_focus_within)
 
 
 def _swap_display(widget: Widget, shown: bool) -> None:
