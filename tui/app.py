@@ -21,7 +21,6 @@ from typing import Any
 from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Input, Static, TabbedContent, TabPane
 
@@ -45,6 +44,7 @@ from tui.widgets.builders.base import CharacterChanged, CheckRolled
 from tui.widgets.common.keybar import KeyBar
 from tui.widgets.common.motion import quiet_animations
 from tui.widgets.common.quickroll import QuickRoll
+from tui.widgets.common.tabs import TabbedPanes
 from tui.widgets.common.toosmall import guard_size, is_too_small
 from tui.widgets.party.pane import PartyPane
 
@@ -55,14 +55,6 @@ TAB_TITLES = {"party": "1 Партия", "combat": "2 Бой", "check": "3 Пр�
 def local_now() -> datetime:
     """Return the current local time with its offset."""
     return datetime.now().astimezone()
-
-
-class TabbedPanes(TabbedContent):
-    """``TabbedContent`` that does not repaint itself when the active tab changes: it draws
-    only a background behind its panes, and repainting it drew ~25 blank lines anew on every
-    tab switch (the panes and the tab bar repaint themselves)."""
-
-    active: reactive[str] = reactive("", init=False, repaint=False)
 
 
 class KubikApp(

@@ -78,3 +78,72 @@ async def test_a_tab_switch_does_not_repaint_the_tabs_container(make_test_app) -
         await pilot.pause()
         assert "ContentTabs" in repainted
         assert "TabbedPanes" not in repainted
+
+
+def _screen(app) -> list[list[tuple[str, object]]]:
+    """Every line on screen as (text, style) segments: what the terminal would show."""
+    return [
+        [(segment.text, segment.style) for segment in strip]
+        for strip in app.screen._compositor.render_strips()
+    ]
+
+
+async def _visits(app, pilot, campaign_path, *, warm: bool) -> list[tuple[str, object]]:
+    """Press each tab key in turn (and change the campaign while Бой is hidden); return the
+    screen after each key."""
+    from tui.appparts.startup import PREBUILT_TABS
+
+    await pilot.pause()
+    if warm:  # as kubik runs: the hidden tabs built ahead and warmed in idle time
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if set(PREBUILT_TABS) <= set(app._panes) and all(map(app._is_warm, PREBUILT_TABS)):
+                break
+        else:
+            raise AssertionError("the hidden tabs were never warm")
+    screens = []
+    for key in ("2", "3", "4", "1", "change", "2", "3", "1", "4"):
+        if key == "change":  # another kubik renames a hero while Бой is hidden
+            other = Store.open(campaign_path)
+            first = other.characters()[0]
+            other.upsert_character(first.__class__(**{**first.__dict__, "name": "Новое Имя"}))
+            other.close()
+            app.store.refresh()
+            await pilot.pause()
+            continue
+        await pilot.press(key)
+        await pilot.pause()
+        await pilot.pause()
+        screens.append((key, _screen(app)))
+    return screens
+
+
+async def test_a_quiet_tab_switch_shows_what_textuals_switch_shows(
+    make_test_app, campaign_path, tmp_path
+) -> None:
+    """The quiet switch (tui/widgets/common/tabs.py: no repaint of the panes it swaps, warmed
+    panes drawn from their caches, the tab bar restyled from its looks found ahead) shows on
+    every tab, after every key, exactly the screen that Textual's own switch and restyle show
+    on panes drawn cold, a pane changed while hidden included."""
+    from textual.widgets._tabbed_content import ContentTab
+
+    from tests.conftest import frozen_clock
+    from tui.app import make_app
+    from tui.widgets.common.tabs import TabbedPanes
+
+    quiet = make_app(campaign_path, seed=7, clock=frozen_clock, prebuild=True)
+    async with quiet.run_test(size=(80, 24)) as pilot:
+        assert quiet.query_one(TabbedPanes).quiet
+        seen = await _visits(quiet, pilot, campaign_path, warm=True)
+        assert len(quiet.query_one(TabbedPanes)._tab_styles) == 1 + 2 * 4  # both looks of 4 tabs
+    cold_path = tmp_path / "cold.json"
+    cold = make_test_app(path=cold_path)
+    async with cold.run_test(size=(80, 24)) as pilot:
+        cold.query_one(TabbedPanes).quiet = False  # Textual's own switch
+        for tab in cold.query(ContentTab):  # and Textual's own restyle of the tab bar
+            del tab.update_node_styles
+        expected = await _visits(cold, pilot, cold_path, warm=False)
+    assert [key for key, _s in seen] == [key for key, _s in expected]
+    for (key, screen), (_k, want) in zip(seen, expected, strict=True):
+        assert screen == want, f"after {key!r} the screens differ"
+    assert any("Новое Имя" in "".join(t for t, _ in line) for line in seen[4][1])

@@ -52,6 +52,8 @@ class StartupMixin:
     _warmed: dict[str, Any]
     #: How many times the store has changed since the start (``_campaign_changed``).
     _store_changes = 0
+    #: Whether the tab bar's tabs have had their looks found ahead (tui/widgets/common/tabs.py).
+    _tab_styles_primed = False
     _watch: Any
     _message_queue: Any
     # Provided by PanesMixin, WatchMixin and Textual's App.
@@ -93,6 +95,9 @@ class StartupMixin:
             return
         tab = next((t for t in PREBUILT_TABS if t not in self._panes or not self._is_warm(t)), None)
         if tab is None:
+            if not self._tab_styles_primed:  # the tab bar's two looks of each tab, ahead
+                self._tab_styles_primed = True
+                self.query_one("#tabs").prime_tab_styles()
             self.set_timer(RECHECK, self._prebuild_next)
             return
         quiet = time.monotonic() - self._last_key
