@@ -59,9 +59,7 @@ def _wait_for_store_writes() -> None:
         done = getattr(pilot.app, "writes_done", None)
         if done is not None:
             await done()
-        if await _threads_done(pilot.app):
-            await pause(pilot)  # what the threads handed back to the UI is handled too
-        await _until_quiet(pilot.app)
+        await _until_quiet(pilot.app)  # thread workers too, and what they hand back
 
     async def pressed(self: Pilot, *keys: str) -> None:
         for key in keys:  # each key finds the last one's write over, as a GM's next key does
@@ -82,27 +80,6 @@ def _wait_for_store_writes() -> None:
     Pilot.press, Pilot.pause = pressed, paused  # type: ignore[method-assign]
     Pilot.press_without_waiting = press  # type: ignore[attr-defined]
     Pilot._waits_for_writes = True  # type: ignore[attr-defined]
-
-
-async def _threads_done(app: object, timeout: float = 10.0) -> bool:
-    """Wait until the app's thread workers (odds, luck stats, the clipboard's question) are
-    over; return whether there were any. A GM's next key finds their answer on the screen;
-    the pilot's idle test (no CPU for a moment) cannot see a thread the machine has not
-    scheduled yet."""
-    import asyncio
-    import time
-
-    workers = getattr(app, "workers", None)
-    if workers is None:
-        return False
-    waited = False
-    end = time.monotonic() + timeout
-    while time.monotonic() < end and any(
-        w._thread_worker and not w.is_finished for w in list(workers)
-    ):
-        waited = True
-        await asyncio.sleep(0.001)
-    return waited
 
 
 def _send_key(app: Any, key: str) -> None:
@@ -128,9 +105,10 @@ def _send_key(app: Any, key: str) -> None:
 
 def _busy(app: Any) -> bool:
     """Whether the app still has work queued: a message or callback waiting in any of its
-    nodes, a refresh or an after-refresh callback due on its screen, a thread worker running.
-    (Textual's own wait looks only for a quiet moment of CPU, which a descheduled process on a
-    busy machine also shows.)"""
+    nodes, a refresh or an after-refresh callback due on its screen, a thread worker running
+    (odds, luck stats, the clipboard's question: a GM's next key finds their answer on the
+    screen). Textual's own wait looks only for a quiet moment of CPU, which a descheduled
+    process on a busy machine also shows."""
     if not app.is_running or app._exit:
         return False
     for node in (app, *list(app._registry)):
