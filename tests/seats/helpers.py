@@ -86,6 +86,16 @@ class RawSeat:
         self.writer.close()
 
 
+async def until_seen(pilots, check, what: str, tries: int = 300):
+    """Let the apps of ``pilots`` run until ``check()`` holds (each pausing 10 ms a try)."""
+    for _ in range(tries):
+        if check():
+            return
+        for p in pilots:
+            await p.pause(0.01)
+    raise AssertionError(f"never happened: {what}")
+
+
 async def started(pilot, app):
     """Wait until the GM's app listens for seats; return its hub."""
     for _ in range(200):

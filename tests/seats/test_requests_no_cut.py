@@ -5,7 +5,8 @@ from __future__ import annotations
 from textual.widgets import DataTable
 
 from tests.conftest import frozen_clock
-from tests.seats.test_seat_pilot import _seat, _until
+from tests.seats.helpers import until_seen
+from tests.seats.test_seat_pilot import _seat
 from tui.seats.tokens import seats_dir
 
 NOTE = "Можно ли мне осмотреть сундук в углу комнаты, пока остальные спорят о добыче"
@@ -21,15 +22,15 @@ async def test_a_long_note_is_wrapped_not_cut(folder, campaign_path):
     gm = make_app(campaign_path, seed=7, clock=frozen_clock)
     gm.seats_folder = seats_dir(folder)
     async with gm.run_test(size=(80, 24)) as gm_pilot:
-        await _until([gm_pilot], lambda: getattr(gm, "_seat_hub", None) is not None, "hub")
+        await until_seen([gm_pilot], lambda: getattr(gm, "_seat_hub", None) is not None, "hub")
         hub = gm._seat_hub
-        await _until([gm_pilot], lambda: hub._server is not None, "listening")
+        await until_seen([gm_pilot], lambda: hub._server is not None, "listening")
         seat = _seat(folder, campaign_path, "Милава")
         async with seat.run_test(size=(80, 24)) as sp:
             pilots = [gm_pilot, sp]
-            await _until(pilots, lambda: bool(seat.mine()), "own sheet")
+            await until_seen(pilots, lambda: bool(seat.mine()), "own sheet")
             await sp.press("n", *NOTE, "enter")
-            await _until(pilots, lambda: len(hub.pending()) == 1, "waits")
+            await until_seen(pilots, lambda: len(hub.pending()) == 1, "waits")
             await gm_pilot.press("ctrl+p")
             await gm_pilot.pause()
             table = gm.screen.query_one("#requests-table", DataTable)

@@ -3,18 +3,9 @@
 from __future__ import annotations
 
 from tests.conftest import frozen_clock
-from tests.seats.helpers import by_name, start_fight
+from tests.seats.helpers import by_name, start_fight, until_seen
 from tui.seats.seat import SeatApp
 from tui.seats.tokens import seats_dir, socket_path, token_for
-
-
-async def _until(pilots, check, what: str, tries: int = 250):
-    for _ in range(tries):
-        if check():
-            return
-        for p in pilots:
-            await p.pause(0.01)
-    raise AssertionError(f"never happened: {what}")
 
 
 def _seat(folder, campaign_path, name) -> SeatApp:
@@ -28,32 +19,32 @@ async def test_two_seats_declare_a_round_and_the_gm_only_approves(folder, campai
     gm = make_app(campaign_path, seed=7, clock=frozen_clock)
     gm.seats_folder = seats_dir(folder)
     async with gm.run_test(size=(80, 24)) as gm_pilot:
-        await _until([gm_pilot], lambda: getattr(gm, "_seat_hub", None) is not None, "hub")
+        await until_seen([gm_pilot], lambda: getattr(gm, "_seat_hub", None) is not None, "hub")
         hub = gm._seat_hub
-        await _until([gm_pilot], lambda: hub._server is not None, "listening")
+        await until_seen([gm_pilot], lambda: hub._server is not None, "listening")
         store = gm.store
         start_fight(store)
         first, second = "Богдан Сыч", "Горан Рябой"  # the party declares in its order
         a, b = _seat(folder, campaign_path, first), _seat(folder, campaign_path, second)
         async with a.run_test(size=(80, 24)) as pa, b.run_test(size=(80, 24)) as pb:
             pilots = [gm_pilot, pa, pb]
-            await _until(pilots, lambda: a.state.get("declare") is not None, "a's form")
+            await until_seen(pilots, lambda: a.state.get("declare") is not None, "a's form")
             assert b.state.get("declare") is None  # not b's turn: no form there
             assert b.query_one("#seat-form").display is False
             await pa.press("enter")  # the seat's form, as the GM's form would declare it
-            await _until(pilots, lambda: len(hub.pending()) == 1, "a's request waits")
+            await until_seen(pilots, lambda: len(hub.pending()) == 1, "a's request waits")
             assert not store.get_doc("encounter")["declarations"]  # nothing before the GM
             await gm_pilot.press("ctrl+p", "enter", "escape")  # the GM only approves
             await gm.writes_done()
-            await _until(pilots, lambda: b.state.get("declare") is not None, "b's turn")
-            await _until(
+            await until_seen(pilots, lambda: b.state.get("declare") is not None, "b's turn")
+            await until_seen(
                 pilots, lambda: a.requests and a.requests[-1]["status"] == "accepted", "accepted"
             )
             await pb.press("enter")
-            await _until(pilots, lambda: len(hub.pending()) == 1, "b's request waits")
+            await until_seen(pilots, lambda: len(hub.pending()) == 1, "b's request waits")
             await gm_pilot.press("ctrl+p", "enter", "escape")
             await gm.writes_done()
-            await _until(pilots, lambda: b.requests[-1]["status"] == "accepted", "b accepted")
+            await until_seen(pilots, lambda: b.requests[-1]["status"] == "accepted", "b accepted")
             enc = store.get_doc("encounter")
             actors = [d["actor"] for d in enc["declarations"]]
             assert actors == [by_name(store, first).id, by_name(store, second).id]
@@ -66,17 +57,17 @@ async def test_a_refusal_reaches_the_seat_with_the_gms_reason(folder, campaign_p
     gm = make_app(campaign_path, seed=7, clock=frozen_clock)
     gm.seats_folder = seats_dir(folder)
     async with gm.run_test(size=(80, 24)) as gm_pilot:
-        await _until([gm_pilot], lambda: getattr(gm, "_seat_hub", None) is not None, "hub")
+        await until_seen([gm_pilot], lambda: getattr(gm, "_seat_hub", None) is not None, "hub")
         hub = gm._seat_hub
-        await _until([gm_pilot], lambda: hub._server is not None, "listening")
+        await until_seen([gm_pilot], lambda: hub._server is not None, "listening")
         seat = _seat(folder, campaign_path, "Милава")
         async with seat.run_test(size=(80, 24)) as sp:
             pilots = [gm_pilot, sp]
-            await _until(pilots, lambda: bool(seat.mine()), "own sheet")
+            await until_seen(pilots, lambda: bool(seat.mine()), "own sheet")
             await sp.press("f")  # Судьба +4
-            await _until(pilots, lambda: len(hub.pending()) == 1, "waits")
+            await until_seen(pilots, lambda: len(hub.pending()) == 1, "waits")
             await gm_pilot.press("ctrl+p", "r", *"не в этот раз", "enter")
-            await _until(pilots, lambda: seat.requests[-1]["status"] == "refused", "refused")
+            await until_seen(pilots, lambda: seat.requests[-1]["status"] == "refused", "refused")
             assert seat.requests[-1]["reason"] == "не в этот раз"
             assert "отказано: не в этот раз" in str(seat.query_one("#seat-requests").render())
 
@@ -88,27 +79,29 @@ async def test_a_dropped_seat_reconnects_and_keeps_its_pending_request(folder, c
     gm = make_app(campaign_path, seed=7, clock=frozen_clock)
     gm.seats_folder = seats_dir(folder)
     async with gm.run_test(size=(80, 24)) as gm_pilot:
-        await _until([gm_pilot], lambda: getattr(gm, "_seat_hub", None) is not None, "hub")
+        await until_seen([gm_pilot], lambda: getattr(gm, "_seat_hub", None) is not None, "hub")
         hub = gm._seat_hub
-        await _until([gm_pilot], lambda: hub._server is not None, "listening")
+        await until_seen([gm_pilot], lambda: hub._server is not None, "listening")
         seat = _seat(folder, campaign_path, "Милава")
         async with seat.run_test(size=(80, 24)) as sp:
             pilots = [gm_pilot, sp]
-            await _until(pilots, lambda: bool(seat.mine()), "own sheet")
+            await until_seen(pilots, lambda: bool(seat.mine()), "own sheet")
             await sp.press("n", *"ищу следы", "enter")
-            await _until(pilots, lambda: len(hub.pending()) == 1, "waits")
+            await until_seen(pilots, lambda: len(hub.pending()) == 1, "waits")
             rid = hub.pending()[0].request.id
             for writers in hub._writers.values():  # the connection drops
                 for w in list(writers):
                     w.close()
-            await _until(pilots, lambda: seat.link.startswith("нет связи"), "seat sees the drop")
+            await until_seen(
+                pilots, lambda: seat.link.startswith("нет связи"), "seat sees the drop"
+            )
             assert rid in seat.outbox  # kept, to be sent again
-            await _until(pilots, lambda: seat.link == "на связи с ведущим", "reconnected", 400)
-            await _until(pilots, lambda: any(hub._writers.values()), "GM sees the seat")
+            await until_seen(pilots, lambda: seat.link == "на связи с ведущим", "reconnected", 400)
+            await until_seen(pilots, lambda: any(hub._writers.values()), "GM sees the seat")
             assert [p.request.id for p in hub.pending()] == [rid]  # the same one, once
             hub.accept(rid)
             await gm.writes_done()
-            await _until(pilots, lambda: seat.requests[-1]["status"] == "accepted", "accepted")
+            await until_seen(pilots, lambda: seat.requests[-1]["status"] == "accepted", "accepted")
             assert rid not in seat.outbox
             entry = gm.store.log(limit=1)[0]
             assert entry.actor == "Милава" and "ищу следы" in entry.text
@@ -129,13 +122,13 @@ async def test_a_seat_reads_a_state_longer_than_a_request_line(folder, campaign_
         text = f"1000d1000: 1000d1000[{dice}] = {i}"
         gm.store.append_log(LogEntry(f"big{i}", "2026-12-01T16:00:00+00:00", "roll", None, text))
     async with gm.run_test(size=(80, 24)) as gm_pilot:
-        await _until([gm_pilot], lambda: getattr(gm, "_seat_hub", None) is not None, "hub")
+        await until_seen([gm_pilot], lambda: getattr(gm, "_seat_hub", None) is not None, "hub")
         hub = gm._seat_hub
-        await _until([gm_pilot], lambda: hub._server is not None, "listening")
+        await until_seen([gm_pilot], lambda: hub._server is not None, "listening")
         assert len(proto.encode(hub._state("Милава"))) > 2 * proto.MAX_LINE
         seat = _seat(folder, campaign_path, "Милава")
         async with seat.run_test(size=(80, 24)) as sp:
             pilots = [gm_pilot, sp]
-            await _until(pilots, lambda: seat.link == "на связи с ведущим", "connected", 400)
-            await _until(pilots, lambda: bool(seat.mine()), "own sheet")
+            await until_seen(pilots, lambda: seat.link == "на связи с ведущим", "connected", 400)
+            await until_seen(pilots, lambda: bool(seat.mine()), "own sheet")
             assert [c.name for c in seat.mine()] == ["Милава"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from tests.seats.helpers import RawSeat, gm_app, started
+from tests.seats.helpers import RawSeat, gm_app, started, until_seen
 from tests.tui.test_luck import _players_table
 from tui.bridge.luck import read_sessions
 from tui.seats import stats as seat_stats
@@ -17,15 +17,6 @@ from tui.seats.seat import SeatApp
 from tui.seats.tokens import seats_dir, socket_path, token_for
 from tui.store import LogEntry, Store
 from tui.widgets.log.stats import StatsScreen
-
-
-async def _until(pilots, check, what: str, tries: int = 300):
-    for _ in range(tries):
-        if check():
-            return
-        for p in pilots:
-            await p.pause(0.01)
-    raise AssertionError(f"never happened: {what}")
 
 
 def _seat(folder, campaign_path, name="Ярослав Кречет") -> SeatApp:
@@ -81,9 +72,9 @@ async def test_s_in_a_seat_shows_the_numbers_of_the_players_view(folder, campaig
         before = campaign_path.read_bytes()
         async with seat.run_test(size=(80, 24)) as sp:
             pilots = [gm_pilot, sp]
-            await _until(pilots, lambda: seat.link == "на связи с ведущим", "connected")
+            await until_seen(pilots, lambda: seat.link == "на связи с ведущим", "connected")
             await sp.press("s")
-            await _until(pilots, lambda: isinstance(seat.screen, StatsScreen), "the stats")
+            await until_seen(pilots, lambda: isinstance(seat.screen, StatsScreen), "the stats")
             screen = seat.screen
             assert screen.locked and screen.players
             shown = [_shown(screen)]
@@ -108,13 +99,13 @@ async def test_the_open_stats_follow_a_new_roll_of_the_gm(folder, campaign_path)
         seat = _seat(folder, campaign_path)
         async with seat.run_test(size=(80, 24)) as sp:
             pilots = [gm_pilot, sp]
-            await _until(pilots, lambda: seat.link == "на связи с ведущим", "connected")
+            await until_seen(pilots, lambda: seat.link == "на связи с ведущим", "connected")
             await sp.press("s")
-            await _until(pilots, lambda: isinstance(seat.screen, StatsScreen), "the stats")
+            await until_seen(pilots, lambda: isinstance(seat.screen, StatsScreen), "the stats")
             lines = lambda: str(seat.screen.query_one("#stats-table-lines").render())  # noqa: E731
             assert "За столом: 1 бросок" in lines()  # the newest session
             await gm_pilot.press("slash", *"2d6", "enter", "escape")  # the GM's quick roll
-            await _until(pilots, lambda: "За столом: 2 броска" in lines(), "the new roll")
+            await until_seen(pilots, lambda: "За столом: 2 броска" in lines(), "the new roll")
 
 
 async def _answer(raw: RawSeat, asked: str) -> dict:
@@ -194,18 +185,18 @@ async def test_s_without_the_gm_says_so_and_works_after_the_reconnect(folder, ca
         seat = _seat(folder, campaign_path)
         async with seat.run_test(size=(80, 24)) as sp:
             pilots = [gm_pilot, sp]
-            await _until(pilots, lambda: seat.link == "на связи с ведущим", "connected")
+            await until_seen(pilots, lambda: seat.link == "на связи с ведущим", "connected")
             hub.close()  # the GM's app stops serving (as when it quits)
-            await _until(pilots, lambda: seat.link.startswith("нет связи"), "the drop")
+            await until_seen(pilots, lambda: seat.link.startswith("нет связи"), "the drop")
             seat.clear_notifications()
             await sp.press("s")
             told = [n.message for n in seat._notifications]
             assert any(m.startswith("Нет связи с ведущим: удача бросков") for m in told)
             assert not isinstance(seat.screen, StatsScreen)
             await hub.start()  # the GM's app serves again
-            await _until(pilots, lambda: seat.link == "на связи с ведущим", "reconnected", 500)
+            await until_seen(pilots, lambda: seat.link == "на связи с ведущим", "reconnected", 500)
             await sp.press("s")
-            await _until(pilots, lambda: isinstance(seat.screen, StatsScreen), "the stats")
+            await until_seen(pilots, lambda: isinstance(seat.screen, StatsScreen), "the stats")
             assert "За столом: 1 бросок" in str(
                 seat.screen.query_one("#stats-table-lines").render()
             )
