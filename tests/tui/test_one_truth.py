@@ -258,12 +258,31 @@ class TestUndoUnderAnOpenCheck:
 
 
 async def watching(pilot, app) -> None:
-    """Wait until the app's watch thread runs (it starts after the first screen)."""
+    """Wait until the app's watch thread sees changes of the campaign file.
+
+    The thread starts after the first screen and names its mode before watchfiles' inotify
+    watch is live; a fixed pause for that was too short on a busy machine (the write was
+    missed). So the campaign file is touched, again, until the watch reports it.
+    """
+    import os
+
     for _ in range(200):
         if getattr(app, "_watch", None) is not None and app._watch.mode:
             break
         await pilot.pause(0.01)
-    await pilot.pause(0.1)  # the watcher's own start
+    watch, seen = app._watch, []
+    changed = watch._changed
+    watch._changed = lambda: (seen.append(True), changed())
+    try:
+        for _ in range(200):
+            os.utime(watch.path)
+            await pilot.pause(0.02)
+            if seen:
+                break
+        else:
+            raise AssertionError(f"the watch ({watch.mode}) never saw the file touched")
+    finally:
+        watch._changed = changed
 
 
 class TestLock:
