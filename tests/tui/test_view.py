@@ -253,8 +253,9 @@ class TestCommands:
             def __init__(self, command, **kwargs):
                 started.update(kwargs, command=command)
 
-            def serve(self):
+            def serve(self):  # the page is read while it serves: its folder goes after
                 started["served"] = True
+                started["page"] = (started["templates_path"] / "app_index.html").read_text()
 
         fake = types.ModuleType("textual_serve.server")
         fake.Server = Server
@@ -270,8 +271,9 @@ class TestCommands:
         monkeypatch.setitem(sys.modules, "textual_serve.app_service", service)
         assert main(["serve", "--campaign", str(campaign_path), *argv]) == 0
         assert started["served"] and (started["host"], started["port"]) == (host, 8000)
-        served_page = (started["templates_path"] / "app_index.html").read_text()
+        served_page = started["page"]
         assert "googleapis" not in served_page and "fonts/RobotoMono" in served_page
+        assert not started["templates_path"].exists()
         assert shlex.split(started["command"])[0] == "exec"  # the shell becomes kubik
         assert shlex.split(started["command"])[2:] == [
             "-m",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import shlex
+import shutil
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -170,5 +171,8 @@ def cmd_serve(argv: Sequence[str]) -> int:
     print(f"kubik serve: откройте http://{args.host}:{args.port} — Ctrl+C остановит сервер.")
     if args.host not in LOOPBACK and not args.view:
         print(OPEN_WARNING, file=sys.stderr)
-    server.serve()
+    try:
+        server.serve()
+    finally:  # the page's folder goes with the server (Ctrl+C included)
+        shutil.rmtree(templates, ignore_errors=True)
     return 0
