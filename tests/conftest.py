@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import gc
 import os
+import shutil
 import sys
 import tempfile
 from datetime import datetime, timedelta, timezone
@@ -17,6 +19,29 @@ from hypothesis import settings
 settings.register_profile("thorough", max_examples=1000)
 
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
+
+
+def _temp_files_in_memory() -> None:
+    """Keep the run's temporary files (tmp_path, the folders below, what subprocesses make) in
+    memory where the machine has it (``/dev/shm``). The store writes durably — ``fsync`` of the
+    file and of its folder, ~7 ms a write on this disk — and a pilot test waits for each write
+    as a GM's next key does; in memory the same calls return at once. No test here is about a
+    power cut (the kill tests kill a process: the page cache survives that either way)."""
+    if os.environ.get("KUBIK_TEST_TMP") == "disk":  # the disk's own timing, when it matters
+        return
+    shm = "/dev/shm"
+    try:
+        usable = os.path.isdir(shm) and os.access(shm, os.W_OK | os.X_OK)
+        usable = usable and shutil.disk_usage(shm).free > 2**30
+    except OSError:
+        usable = False
+    if not usable:
+        return
+    os.environ["TMPDIR"] = tempfile.tempdir = shm  # this process and its subprocesses
+    os.environ.setdefault("PYTEST_DEBUG_TEMPROOT", shm)  # pytest's tmp_path (basetemp)
+
+
+_temp_files_in_memory()
 # A crash report a test provokes (or a bug it finds) goes to a folder of this run, never to the
 # GM's ~/.local/state/kubik/crashes; subprocesses inherit it. Tests of the report set their own.
 os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="kubik-test-state-")
@@ -24,6 +49,9 @@ os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="kubik-test-state-")
 # default campaign (tui/seats/tokens.py); without this they landed in the GM's own
 # ~/.local/share/kubik/seats, and a socket left there outlived the run.
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="kubik-test-data-")
+# Each process of the run made its own two; they go with it (in memory they would stay).
+for _folder in (os.environ["XDG_STATE_HOME"], os.environ["XDG_DATA_HOME"]):
+    atexit.register(shutil.rmtree, _folder, ignore_errors=True)
 if "textual.constants" in sys.modules:  # the snapshot plugin imported Textual before us
     _constants = sys.modules["textual.constants"]
     _constants.TEXTUAL_ANIMATIONS = _constants._get_textual_animations()  # type: ignore[misc]
@@ -48,12 +76,14 @@ def _wait_for_store_writes() -> None:
     that presses a key and then reads the file needs that write to be over, as a GM's next
     key would find it.
     """
+    import asyncio
+
     from textual._wait import wait_for_idle
     from textual.pilot import Pilot
 
     if getattr(Pilot, "_waits_for_writes", False):
         return
-    press, pause = Pilot.press, Pilot.pause
+    press = Pilot.press
 
     async def settle(pilot: Pilot) -> None:
         done = getattr(pilot.app, "writes_done", None)
@@ -73,8 +103,14 @@ def _wait_for_store_writes() -> None:
             await settle(self)
 
     async def paused(self: Pilot, delay: float | None = None) -> None:
+        # As Pilot.pause, without its wait for every widget (see _send_key): settle waits for
+        # the same work.
         await settle(self)
-        await pause(self, delay)
+        if delay is None:
+            await wait_for_idle(0)
+        else:
+            await asyncio.sleep(delay)
+        self.app.screen._on_timer_update()
         await settle(self)
 
     Pilot.press, Pilot.pause = pressed, paused  # type: ignore[method-assign]
@@ -265,10 +301,20 @@ def _css_parsed_once() -> None:
         return
     parse = Stylesheet._parse_rules
     parsed: dict[tuple[Any, ...], Any] = {}
+    # The theme's variables (~200) as a small number: sorting and hashing them on every parse
+    # cost more than the lookup. Textual replaces the dict (``set_variables``), never edits it.
+    numbers: dict[tuple[tuple[str, str], ...], int] = {}
+    last: list[Any] = [None, 0]
+
+    def variables_number(variables: dict[str, str]) -> int:
+        if last[0] is not variables:
+            items = tuple(sorted(variables.items()))
+            last[:] = [variables, numbers.setdefault(items, len(numbers))]
+        return last[1]
 
     def once(self: Stylesheet, css: str, read_from: Any, *args: Any, **kwargs: Any) -> Any:
-        variables = tuple(sorted(self._variables.items()))
-        key = (css, read_from, args, tuple(sorted(kwargs.items())), variables)
+        variables = variables_number(self._variables)
+        key = (css, read_from, args, tuple(sorted(kwargs.items())) if kwargs else (), variables)
         if key not in parsed:
             parsed[key] = parse(self, css, read_from, *args, **kwargs)
         return parsed[key]
@@ -295,7 +341,12 @@ def pytest_collection_finish(session):
 
 
 def pytest_sessionfinish(session, exitstatus):
-    """Fail a run in which tests were collected but none of them passed (all skipped)."""
+    """Fail a run in which tests were collected but none of them passed (all skipped).
+
+    And freeze what the run left alive: pytest then collects five times over to find objects
+    whose finalizers fail (``gc_collect_harder``), seconds a worker over the whole heap; the
+    collections during the run have reported theirs with the test that made them."""
+    gc.freeze()
     reporter = session.config.pluginmanager.get_plugin("terminalreporter")
     if reporter is None or exitstatus != 0:
         return
