@@ -154,3 +154,17 @@ asyncio.run(main())
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "False"
+
+
+def test_the_start_does_not_look_up_kubiks_version() -> None:
+    """``--version``'s text was made for every parser, so each start imported importlib.metadata
+    (with email, zipfile, csv: ~1 MiB) and searched the installed packages (40–100 ms before the
+    first screen); only ``kubik --version`` needs it."""
+    code = (
+        "import sys; from tui.cli.kubik import app_parser;"
+        "app_parser().parse_args(['--campaign', 'x.json']);"
+        "print('importlib.metadata' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "False"
