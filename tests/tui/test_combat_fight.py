@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.tui.test_combat import declare, one_on_one, pane
+from tests.tui.test_combat import declare, keep_only, one_on_one, pane
 from tui.store import Store
 
 
@@ -314,15 +314,7 @@ async def test_the_last_line_of_a_long_exchange_is_on_the_screen_at_80x24(make_t
     the key bar. The bottom of the exchange (what Enter does next) is always visible."""
     app = make_test_app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2")
-        await pilot.pause()
-        for index, c in enumerate(pane(app).encounter.combatants):
-            if c.name not in ("Горан Рябой", "Лыко"):
-                app.query_one("#combat-roster").move_cursor(row=index)
-                presses = {"Отряд": 3, "Противники": 2}[c.side]
-                for _ in range(presses):
-                    await pilot.press("space")
-        await pilot.pause()
+        await keep_only(pilot, app, ("Горан Рябой", "Лыко"))
         await pilot.press("z", "enter")  # ambush: Отряд declares first
         await pilot.pause()
         await declare(pilot, app, "throw", weapon="Дротик", distance="medium")
