@@ -2,18 +2,57 @@
 
 from __future__ import annotations
 
+from rules import drevo
 from tests.tui.test_combat import declare, keep_only, one_on_one, pane
 from tui.store import Store
 
 
+def blows(app, encounter):
+    """``encounter`` with each one left to declare striking the other side's first fighter
+    in melee with their first melee weapon, вплотную, and the dice phase begun: what Enter on
+    each declaration form declares (:func:`to_dice_by_keys`, compared in
+    :func:`test_undo_of_the_last_declaration_reopens_it`)."""
+    from rules.encounter import Declaration
+    from tui.bridge import combat as bridge
+    from tui.widgets.combat.drevo_forms import WEAPON_KINDS
+
+    p = pane(app)
+    can_act = p._can_act()
+    while (current := encounter.next_declarer(can_act)) is not None:
+        actor = p.characters[current.character_id]
+        target = next(c for c in encounter.combatants if c.side != current.side)
+        weapons = bridge.weapon_names(actor)
+        melee = [w for w in weapons if drevo.weapon(w).kind in WEAPON_KINDS["melee"]]
+        weapon = (melee or [None])[0]
+        blow = Declaration(actor.id, "melee", target=target.character_id, weapon=weapon)
+        encounter = encounter.declare(blow, can_act)
+    return encounter.start_resolution(can_act)
+
+
 async def to_dice(pilot, app):
-    """Ярослав and Шкуро strike each other with the first weapons; the dice phase begins."""
+    """Ярослав and Шкуро strike each other with the first weapons; the dice phase begins.
+    Initiative by its key (the seeded dice roll as a GM's would); the two declarations are
+    written through the store as one step (their keys: :func:`to_dice_by_keys`)."""
     await one_on_one(pilot, app)
     await pilot.press("i")
     await pilot.pause()
+    enc = blows(app, pane(app).encounter)
+    app.store.put_doc("encounter", enc.to_dict(), label="Бой: заявки")
+    await pilot.pause()
+    assert pane(app).encounter.phase == "resolve" and pane(app)._stage() == "plan"
+
+
+async def to_dice_by_keys(pilot, app):
+    """:func:`to_dice`'s declarations from the keyboard: Enter on each declaration form;
+    return the fight as it was before them."""
+    await one_on_one(pilot, app)
+    await pilot.press("i")
+    await pilot.pause()
+    declaring = pane(app).encounter
     await pilot.press("enter", "enter")
     await pilot.pause()
     assert pane(app).encounter.phase == "resolve" and pane(app)._stage() == "plan"
+    return declaring
 
 
 EARLIER = "\nКубики этой схватки уже брошены — Enter покажет те же."
@@ -199,7 +238,9 @@ async def test_undo_of_the_last_declaration_reopens_it(make_test_app):
     """One Enter, one undo step: the last declaration and the move to the dice go together."""
     app = make_test_app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
-        await to_dice(pilot, app)
+        declaring = await to_dice_by_keys(pilot, app)
+        # What the other tests write through the store instead (:func:`to_dice`).
+        assert app.store.get_doc("encounter") == blows(app, declaring).to_dict()
         await pilot.press("ctrl+z")
         await pilot.pause()
         p = pane(app)
