@@ -35,6 +35,40 @@ async def keep_only(pilot, app, names) -> None:
     assert pane(app).encounter == enc
 
 
+def blows(app, encounter):
+    """``encounter`` with each one left to declare striking the other side's first fighter
+    in melee with their first melee weapon, вплотную, and the dice phase begun: what Enter on
+    each declaration form declares (``to_dice_by_keys`` in tests/tui/test_combat_fight.py,
+    compared in its ``test_undo_of_the_last_declaration_reopens_it``)."""
+    from rules.encounter import Declaration
+    from tui.bridge import combat as bridge
+    from tui.widgets.combat.drevo_forms import WEAPON_KINDS
+
+    p = pane(app)
+    can_act = p._can_act()
+    while (current := encounter.next_declarer(can_act)) is not None:
+        actor = p.characters[current.character_id]
+        target = next(
+            c
+            for c in encounter.combatants
+            if c.side != current.side and not bridge.is_dead(p.characters[c.character_id])
+        )
+        weapons = bridge.weapon_names(actor)
+        melee = [w for w in weapons if drevo.weapon(w).kind in WEAPON_KINDS["melee"]]
+        weapon = (melee or [None])[0]
+        blow = Declaration(actor.id, "melee", target=target.character_id, weapon=weapon)
+        encounter = encounter.declare(blow, can_act)
+    return encounter.start_resolution(can_act)
+
+
+async def declare_blows(pilot, app) -> None:
+    """Write :func:`blows` through the store as one step (the keys: Enter on each form)."""
+    enc = blows(app, pane(app).encounter)
+    app.store.put_doc("encounter", enc.to_dict(), label="Бой: заявки")
+    await pilot.pause()
+    assert pane(app).encounter == enc
+
+
 async def one_on_one(pilot, app):
     """Keep Ярослав Кречет (Отряд) against Атаман Шкуро (Противники); others leave."""
     await keep_only(pilot, app, ONE_ON_ONE)

@@ -2,31 +2,8 @@
 
 from __future__ import annotations
 
-from rules import drevo
-from tests.tui.test_combat import declare, keep_only, one_on_one, pane
+from tests.tui.test_combat import blows, declare, declare_blows, keep_only, one_on_one, pane
 from tui.store import Store
-
-
-def blows(app, encounter):
-    """``encounter`` with each one left to declare striking the other side's first fighter
-    in melee with their first melee weapon, вплотную, and the dice phase begun: what Enter on
-    each declaration form declares (:func:`to_dice_by_keys`, compared in
-    :func:`test_undo_of_the_last_declaration_reopens_it`)."""
-    from rules.encounter import Declaration
-    from tui.bridge import combat as bridge
-    from tui.widgets.combat.drevo_forms import WEAPON_KINDS
-
-    p = pane(app)
-    can_act = p._can_act()
-    while (current := encounter.next_declarer(can_act)) is not None:
-        actor = p.characters[current.character_id]
-        target = next(c for c in encounter.combatants if c.side != current.side)
-        weapons = bridge.weapon_names(actor)
-        melee = [w for w in weapons if drevo.weapon(w).kind in WEAPON_KINDS["melee"]]
-        weapon = (melee or [None])[0]
-        blow = Declaration(actor.id, "melee", target=target.character_id, weapon=weapon)
-        encounter = encounter.declare(blow, can_act)
-    return encounter.start_resolution(can_act)
 
 
 async def to_dice(pilot, app):
@@ -36,9 +13,7 @@ async def to_dice(pilot, app):
     await one_on_one(pilot, app)
     await pilot.press("i")
     await pilot.pause()
-    enc = blows(app, pane(app).encounter)
-    app.store.put_doc("encounter", enc.to_dict(), label="Бой: заявки")
-    await pilot.pause()
+    await declare_blows(pilot, app)
     assert pane(app).encounter.phase == "resolve" and pane(app)._stage() == "plan"
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tui.test_combat import keep_only
+from tests.tui.test_combat import declare_blows, keep_only
 
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 
@@ -100,7 +100,8 @@ class TestCombat:
     def test_resolution(self, snap_compare, make_test_app, size):
         async def run_before(pilot):
             await self.fight(pilot)
-            await pilot.press("i", "enter", "enter", "enter")  # initiative, three declarations
+            await pilot.press("i")  # initiative; the three declarations Enter makes:
+            await declare_blows(pilot, pilot.app)
             await pilot.pause()
 
         assert snap_compare(make_test_app(), terminal_size=SIZES[size], run_before=run_before)
@@ -109,7 +110,8 @@ class TestCombat:
     def test_after_damage(self, snap_compare, make_test_app, size):
         async def run_before(pilot):
             await self.fight(pilot)
-            await pilot.press("i", "enter", "enter", "enter")
+            await pilot.press("i")  # initiative; the three declarations Enter makes:
+            await declare_blows(pilot, pilot.app)
             await pilot.press("enter", "enter")  # roll the first exchange, accept it
             await pilot.pause()
 
@@ -153,7 +155,8 @@ class TestCombat:
     def test_round_resolved(self, snap_compare, make_test_app):
         async def run_before(pilot):
             await self.fight(pilot)
-            await pilot.press("i", "enter", "enter", "enter")  # initiative, declarations
+            await pilot.press("i")  # initiative; the three declarations Enter makes:
+            await declare_blows(pilot, pilot.app)
             pane = pilot.app.query_one("#combat-pane")
             for _ in range(12):  # roll, accept, damage, next — until the round is resolved
                 if not pane.encounter.pending():
@@ -166,7 +169,8 @@ class TestCombat:
     def test_final_wound(self, snap_compare, make_test_app):
         async def run_before(pilot):
             await self.fight(pilot)
-            await pilot.press("i", "enter", "enter", "enter")
+            await pilot.press("i")  # initiative; the three declarations Enter makes:
+            await declare_blows(pilot, pilot.app)
             await pilot.press("enter", "enter")  # roll the first exchange, accept it
             await pilot.press("1")  # Судьба lowers the damage; the final wound is shown
             await pilot.pause()
