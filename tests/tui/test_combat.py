@@ -12,15 +12,77 @@ def pane(app):
     return app.query_one("#combat-pane")
 
 
+ONE_ON_ONE = ("Ярослав Кречет", "Атаман Шкуро")
+
+
+def only(encounter, names):
+    """The setup ``encounter`` with everyone but ``names`` out of the fight, as Space on the
+    roster leaves it (each kept one on the side they had)."""
+    for c in encounter.combatants:
+        if c.name not in names:
+            encounter = encounter.without(c.character_id)
+    return encounter
+
+
+async def keep_only(pilot, app, names) -> None:
+    """Open the Бой tab and keep only ``names`` in the fight, written through the store as
+    one step (the keys' path: :func:`one_on_one_by_keys`, compared in the three-round test)."""
+    await pilot.press("2")  # the Бой tab: setup, focus on the roster
+    await pilot.pause()
+    enc = only(pane(app).encounter, names)
+    app.store.put_doc("encounter", enc.to_dict(), label="Бой: " + ", ".join(names))
+    await pilot.pause()
+    assert pane(app).encounter == enc
+
+
+def blows(app, encounter):
+    """``encounter`` with each one left to declare striking the other side's first fighter
+    in melee with their first melee weapon, вплотную, and the dice phase begun: what Enter on
+    each declaration form declares (``to_dice_by_keys`` in tests/tui/test_combat_fight.py,
+    compared in its ``test_undo_of_the_last_declaration_reopens_it``)."""
+    from rules.encounter import Declaration
+    from tui.bridge import combat as bridge
+    from tui.widgets.combat.drevo_forms import WEAPON_KINDS
+
+    p = pane(app)
+    can_act = p._can_act()
+    while (current := encounter.next_declarer(can_act)) is not None:
+        actor = p.characters[current.character_id]
+        target = next(
+            c
+            for c in encounter.combatants
+            if c.side != current.side and not bridge.is_dead(p.characters[c.character_id])
+        )
+        weapons = bridge.weapon_names(actor)
+        melee = [w for w in weapons if drevo.weapon(w).kind in WEAPON_KINDS["melee"]]
+        weapon = (melee or [None])[0]
+        blow = Declaration(actor.id, "melee", target=target.character_id, weapon=weapon)
+        encounter = encounter.declare(blow, can_act)
+    return encounter.start_resolution(can_act)
+
+
+async def declare_blows(pilot, app) -> None:
+    """Write :func:`blows` through the store as one step (the keys: Enter on each form)."""
+    enc = blows(app, pane(app).encounter)
+    app.store.put_doc("encounter", enc.to_dict(), label="Бой: заявки")
+    await pilot.pause()
+    assert pane(app).encounter == enc
+
+
 async def one_on_one(pilot, app):
     """Keep Ярослав Кречет (Отряд) against Атаман Шкуро (Противники); others leave."""
+    await keep_only(pilot, app, ONE_ON_ONE)
+
+
+async def one_on_one_by_keys(pilot, app):
+    """:func:`one_on_one` from the keyboard: Space cycles each other one out of the fight."""
     await pilot.press("2")  # the Бой tab: setup, focus on the roster
     await pilot.pause()
     names = [c.name for c in pane(app).characters.values()]
     for index, name in enumerate(names):
         side = next((c.side for c in pane(app).encounter.combatants if c.name == name), "—")
         presses = {"Отряд": 3, "Противники": 2, "Третья сторона": 1, "—": 0}[side]
-        if name in ("Ярослав Кречет", "Атаман Шкуро"):
+        if name in ONE_ON_ONE:
             presses = 0
         table = app.query_one("#combat-roster")
         table.move_cursor(row=index)
@@ -48,8 +110,14 @@ async def test_three_round_fight_from_the_keyboard(make_test_app, campaign_path)
     RULES §4: damage «value = margin + attacker's МУ» goes into the loser's wound track."""
     app = make_test_app(seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
-        await one_on_one(pilot, app)
+        await pilot.press("2")
+        await pilot.pause()
+        everyone = pane(app).encounter
+        await one_on_one_by_keys(pilot, app)
         enc = pane(app).encounter
+        # What the other tests write through the store instead (:func:`one_on_one`).
+        assert enc == only(everyone, ONE_ON_ONE)
+        assert app.store.get_doc("encounter") == enc.to_dict()
         assert sorted(c.name for c in enc.combatants) == ["Атаман Шкуро", "Ярослав Кречет"]
         await pilot.press("i")  # side initiative
         await pilot.pause()
@@ -195,16 +263,8 @@ async def test_the_next_declarer_gets_no_action_the_rules_refuse_for_them(make_t
     he can make (an archer after an archer) stays."""
     app = make_test_app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2")
-        await pilot.pause()
-        p = pane(app)
         keep = {"Милава", "Ярослав Кречет", "Атаман Шкуро"}
-        for index, name in enumerate([c.name for c in p.characters.values()]):
-            side = next((c.side for c in p.encounter.combatants if c.name == name), "—")
-            presses = {"Отряд": 3, "Противники": 2, "Третья сторона": 1, "—": 0}[side]
-            app.query_one("#combat-roster").move_cursor(row=index)
-            for _ in range(0 if name in keep else presses):
-                await pilot.press("space")
+        await keep_only(pilot, app, keep)
         await pilot.press("i")
         await pilot.pause()
         form = app.query_one("#combat-form")

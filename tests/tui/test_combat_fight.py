@@ -2,18 +2,32 @@
 
 from __future__ import annotations
 
-from tests.tui.test_combat import declare, one_on_one, pane
+from tests.tui.test_combat import blows, declare, declare_blows, keep_only, one_on_one, pane
 from tui.store import Store
 
 
 async def to_dice(pilot, app):
-    """Ярослав and Шкуро strike each other with the first weapons; the dice phase begins."""
+    """Ярослав and Шкуро strike each other with the first weapons; the dice phase begins.
+    Initiative by its key (the seeded dice roll as a GM's would); the two declarations are
+    written through the store as one step (their keys: :func:`to_dice_by_keys`)."""
     await one_on_one(pilot, app)
     await pilot.press("i")
     await pilot.pause()
+    await declare_blows(pilot, app)
+    assert pane(app).encounter.phase == "resolve" and pane(app)._stage() == "plan"
+
+
+async def to_dice_by_keys(pilot, app):
+    """:func:`to_dice`'s declarations from the keyboard: Enter on each declaration form;
+    return the fight as it was before them."""
+    await one_on_one(pilot, app)
+    await pilot.press("i")
+    await pilot.pause()
+    declaring = pane(app).encounter
     await pilot.press("enter", "enter")
     await pilot.pause()
     assert pane(app).encounter.phase == "resolve" and pane(app)._stage() == "plan"
+    return declaring
 
 
 EARLIER = "\nКубики этой схватки уже брошены — Enter покажет те же."
@@ -199,7 +213,9 @@ async def test_undo_of_the_last_declaration_reopens_it(make_test_app):
     """One Enter, one undo step: the last declaration and the move to the dice go together."""
     app = make_test_app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
-        await to_dice(pilot, app)
+        declaring = await to_dice_by_keys(pilot, app)
+        # What the other tests write through the store instead (:func:`to_dice`).
+        assert app.store.get_doc("encounter") == blows(app, declaring).to_dict()
         await pilot.press("ctrl+z")
         await pilot.pause()
         p = pane(app)
@@ -314,15 +330,7 @@ async def test_the_last_line_of_a_long_exchange_is_on_the_screen_at_80x24(make_t
     the key bar. The bottom of the exchange (what Enter does next) is always visible."""
     app = make_test_app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2")
-        await pilot.pause()
-        for index, c in enumerate(pane(app).encounter.combatants):
-            if c.name not in ("Горан Рябой", "Лыко"):
-                app.query_one("#combat-roster").move_cursor(row=index)
-                presses = {"Отряд": 3, "Противники": 2}[c.side]
-                for _ in range(presses):
-                    await pilot.press("space")
-        await pilot.pause()
+        await keep_only(pilot, app, ("Горан Рябой", "Лыко"))
         await pilot.press("z", "enter")  # ambush: Отряд declares first
         await pilot.pause()
         await declare(pilot, app, "throw", weapon="Дротик", distance="medium")

@@ -6,6 +6,7 @@ import gc
 
 from textual.widget import Widget
 
+from tests.tui.test_combat import declare_blows
 from tui.widgets.common.keybar import KeyBar
 
 
@@ -72,8 +73,8 @@ async def test_the_damage_stage_offers_every_fate_key(make_test_app) -> None:
         await pilot.press("2")
         await app.ensure_pane("combat")
         await pilot.press("i")
-        for _ in range(9):  # seven declarations, the roll, «принять» the outcome
-            await pilot.press("enter")
+        await declare_blows(pilot, app)  # the seven declarations Enter makes, written at once
+        await pilot.press("enter", "enter")  # the roll, «принять» the outcome
         await pilot.pause()
         text = " ".join(str(s.render()) for s in app.query("Static"))
         assert "2 — до царапины" in text, "not at the damage stage"

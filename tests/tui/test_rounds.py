@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import itertools
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -161,9 +162,12 @@ async def test_wod_health_track_and_its_penalty(make_test_app):
         pane = await app.ensure_pane("combat")
         await pilot.pause()
         first = pane.highlighted_id()
-        for _ in range(5):  # Выносливость 2 + 5 = 7 boxes: the fifth mark is −1
-            await pilot.press("w", "down", "enter")  # lethal
-            await pilot.pause()
+        c = app.store.character(first)  # four marks as the store keeps them (w's own: below)
+        app.store.upsert_character(replace(c, extra={**c.extra, "health": ["lethal"] * 4}))
+        await pilot.pause()
+        assert pane._row(first, 1)[4] == "XXXX···"  # Выносливость 2 + 5 = 7 boxes
+        await pilot.press("w", "down", "enter")  # lethal: the fifth mark is −1
+        await pilot.pause()
         c = app.store.character(first)
         assert c.extra["health"] == ["lethal"] * 5
         assert pane._row(first, 1)[4] == "XXXXX·· −1"

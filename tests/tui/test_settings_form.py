@@ -10,6 +10,7 @@ import pytest
 from textual.widgets import Input
 
 from rules import data, drevo
+from tests.seats.helpers import until_seen
 from tui.screens.settings import SettingsScreen
 from tui.screens.settings_fields import BOOK, KUBIK, Field, Heading, fields_of, read_field
 from tui.screens.settings_tables import TABLES, SettingsError
@@ -177,7 +178,7 @@ async def test_a_burst_of_keys_then_ctrl_s_saves_the_last_value(make_test_app) -
         await pilot.pause()
         await pilot.press("enter", "end")  # into the first rung's value (−3)
         burst(app, "backspace", "backspace", "minus", "5", "ctrl+s")
-        await pilot.pause(0.2)
+        await until_seen([pilot], lambda: not app._message_queue.qsize(), "the burst handled")
         assert app.focused.value == "-5"
         saved = app.store.get_doc("settings")
         assert saved is not None, "nothing saved"
@@ -192,7 +193,7 @@ async def test_a_burst_of_keys_then_ctrl_g_shows_the_last_value(make_test_app) -
         await pilot.pause()
         await pilot.press("enter", "end")
         burst(app, "backspace", "backspace", "minus", "7", "ctrl+g")
-        await pilot.pause(0.2)
+        await until_seen([pilot], lambda: not app._message_queue.qsize(), "the burst handled")
         editor = app.screen.query_one("#settings-editor")
         assert app.screen.has_class("-toml")
         assert tomllib.loads(editor.text)["rung"][0]["value"] == -7
@@ -206,6 +207,6 @@ async def test_a_burst_ending_out_of_range_is_refused_not_an_older_value(make_te
         await pilot.pause()
         await pilot.press("enter", "end")
         burst(app, "backspace", "backspace", "1", "2", "ctrl+s")
-        await pilot.pause(0.2)
+        await until_seen([pilot], lambda: not app._message_queue.qsize(), "the burst handled")
         assert "12 вне" in str(app.screen.query_one("#settings-error").render())
         assert app.store.get_doc("settings") is None

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.tui.test_combat import declare_blows, keep_only
+
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 
 
@@ -71,6 +73,12 @@ class TestCombat:
             await pilot.press(*["space"] * (3 if side == "Отряд" else 2))  # leave the fight
         await pilot.pause()
 
+    @staticmethod
+    async def fight(pilot):
+        """:meth:`setup` written through the store (its keys are :meth:`test_setup`'s path;
+        tests/tui/test_combat.py compares the two ways)."""
+        await keep_only(pilot, pilot.app, ("Ярослав Кречет", "Горан Рябой", "Атаман Шкуро"))
+
     @pytest.mark.parametrize("size", list(SIZES))
     def test_setup(self, snap_compare, make_test_app, size):
         async def run_before(pilot):
@@ -81,7 +89,7 @@ class TestCombat:
     @pytest.mark.parametrize("size", list(SIZES))
     def test_declarations(self, snap_compare, make_test_app, size):
         async def run_before(pilot):
-            await self.setup(pilot)
+            await self.fight(pilot)
             await pilot.press("i")  # side initiative
             await pilot.press("enter")  # the first declarer: melee at the first target
             await pilot.pause()
@@ -91,8 +99,9 @@ class TestCombat:
     @pytest.mark.parametrize("size", list(SIZES))
     def test_resolution(self, snap_compare, make_test_app, size):
         async def run_before(pilot):
-            await self.setup(pilot)
-            await pilot.press("i", "enter", "enter", "enter")  # initiative, three declarations
+            await self.fight(pilot)
+            await pilot.press("i")  # initiative; the three declarations Enter makes:
+            await declare_blows(pilot, pilot.app)
             await pilot.pause()
 
         assert snap_compare(make_test_app(), terminal_size=SIZES[size], run_before=run_before)
@@ -100,8 +109,9 @@ class TestCombat:
     @pytest.mark.parametrize("size", list(SIZES))
     def test_after_damage(self, snap_compare, make_test_app, size):
         async def run_before(pilot):
-            await self.setup(pilot)
-            await pilot.press("i", "enter", "enter", "enter")
+            await self.fight(pilot)
+            await pilot.press("i")  # initiative; the three declarations Enter makes:
+            await declare_blows(pilot, pilot.app)
             await pilot.press("enter", "enter")  # roll the first exchange, accept it
             await pilot.pause()
 
@@ -109,7 +119,7 @@ class TestCombat:
 
     def test_refused_declaration(self, snap_compare, make_test_app):
         async def run_before(pilot):
-            await self.setup(pilot)
+            await self.fight(pilot)
             await pilot.press("i")  # side initiative
             await pilot.press("down", "down", "down", "right", "right", "right")  # «далеко»
             await pilot.press("enter")  # melee far away: refused in the form, «!» offered
@@ -119,7 +129,7 @@ class TestCombat:
 
     def test_shield_against_a_pistol(self, snap_compare, make_test_app):
         async def run_before(pilot):
-            await self.setup(pilot)
+            await self.fight(pilot)
             await pilot.press("z", "enter")  # ambush: Отряд declares first
             await pilot.pause()
             form = pilot.app.query_one("#combat-form")
@@ -144,8 +154,9 @@ class TestCombat:
 
     def test_round_resolved(self, snap_compare, make_test_app):
         async def run_before(pilot):
-            await self.setup(pilot)
-            await pilot.press("i", "enter", "enter", "enter")  # initiative, declarations
+            await self.fight(pilot)
+            await pilot.press("i")  # initiative; the three declarations Enter makes:
+            await declare_blows(pilot, pilot.app)
             pane = pilot.app.query_one("#combat-pane")
             for _ in range(12):  # roll, accept, damage, next — until the round is resolved
                 if not pane.encounter.pending():
@@ -157,8 +168,9 @@ class TestCombat:
 
     def test_final_wound(self, snap_compare, make_test_app):
         async def run_before(pilot):
-            await self.setup(pilot)
-            await pilot.press("i", "enter", "enter", "enter")
+            await self.fight(pilot)
+            await pilot.press("i")  # initiative; the three declarations Enter makes:
+            await declare_blows(pilot, pilot.app)
             await pilot.press("enter", "enter")  # roll the first exchange, accept it
             await pilot.press("1")  # Судьба lowers the damage; the final wound is shown
             await pilot.pause()

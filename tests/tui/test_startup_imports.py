@@ -77,7 +77,10 @@ KubikApp._import_later_tabs = first_paint
 async def main():
     app = make_app({str(campaign_path)!r}, seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.5)
+        for _ in range(250):  # until the first paint exits the app
+            if not app.is_running:
+                break
+            await pilot.pause(0.01)
 
 asyncio.run(main())
 """

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import shlex
 import sys
+import time
 import types
 from dataclasses import replace
 
@@ -168,7 +169,9 @@ class TestView:
         async with app.run_test(size=(80, 24)) as pilot:
             writer.append_log(entry("4dF: + + 0 - = 1", actor="Богдан Сыч"))
             writer.append_log(LogEntry("s9", AT, "roll", None, "1d20: 20 = 20", {"hidden": True}))
-            await pilot.pause(0.5)
+            end = time.monotonic() + 1.0  # «within a second»
+            while "4dF: + + 0 - = 1" not in view_text(app) and time.monotonic() < end:
+                await pilot.pause(0.02)
             text = view_text(app)
             assert "4dF: + + 0 - = 1" in text and "1d20: 20" not in text
 
