@@ -48,9 +48,15 @@ def reference(final: int, natural: int, energy: int) -> str:
 
 
 def tally(final: int, sums: Counter[int]) -> dict[str, Fraction]:
+    # Energy 99 or more brings every natural (1 at least) to the cap of 100, so those sums are
+    # one case for ``reference``: classify it once with all their ways (up to 191 energy sums
+    # become at most 100).
+    capped: Counter[int] = Counter()
+    for energy, ways in sums.items():
+        capped[min(energy, 99)] += ways
     counts: Counter[str] = Counter()
     for natural in range(1, 101):
-        for energy, ways in sums.items():
+        for energy, ways in capped.items():
             counts[reference(final, natural, energy)] += ways
     whole = 100 * sum(sums.values())
     return {k: Fraction(counts[k], whole) for k in ide4.OUTCOMES}
