@@ -48,9 +48,24 @@ def test_a_command_on_a_missing_campaign_exits_2_and_creates_nothing(
     assert list(tmp_path.iterdir()) == []  # no folder, no demo, no lock
 
 
-def test_the_default_campaign_is_not_created_by_a_command(tmp_path) -> None:
-    done = kubik("party", "list", env={"XDG_DATA_HOME": str(tmp_path)})
-    assert done.returncode == 2 and "нет такой кампании" in done.stderr
+def in_process(capsys, *argv: str) -> tuple[int, str, str]:
+    """Run ``kubik argv`` through its main() in this process: (exit status, stdout, stderr).
+
+    For what is about the command's text, not its process (a subprocess costs an interpreter
+    start and the imports, ~0.3 s of CPU each); main() is all ``python -m tui`` runs."""
+    capsys.readouterr()
+    try:
+        code = cli.main(list(argv))
+    except SystemExit as exit_:  # argparse's own exits
+        code = exit_.code if isinstance(exit_.code, int) else 1
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_default_campaign_is_not_created_by_a_command(tmp_path, capsys, monkeypatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    code, _, err = in_process(capsys, "party", "list")
+    assert code == 2 and "нет такой кампании" in err
     assert list(tmp_path.iterdir()) == []
 
 
@@ -85,7 +100,7 @@ def test_a_bug_gives_one_russian_line_and_a_private_report(tmp_path, monkeypatch
     assert report.stat().st_mode & 0o777 == 0o600
 
 
-def test_control_codes_in_arguments_never_reach_the_terminal(tmp_path) -> None:
+def test_control_codes_in_arguments_never_reach_the_terminal(tmp_path, capsys) -> None:
     path = tmp_path / "c.json"
     Store.open(path).close()
     hostile = "\x1b]52;c;cm0gLXJmIH4=\x07"
@@ -96,10 +111,10 @@ def test_control_codes_in_arguments_never_reach_the_terminal(tmp_path) -> None:
         ["party", "remove", f"нет{hostile}", "--campaign", str(path)],
         ["roll", f"2d6{hostile}"],
     ):
-        done = kubik(*argv)
-        assert "\x1b" not in done.stdout + done.stderr, argv
-        assert "Traceback" not in done.stderr
-    assert "Волк␛]52" in kubik("party", "list", "--campaign", str(path)).stdout
+        _, out, err = in_process(capsys, *argv)
+        assert "\x1b" not in out + err, argv
+        assert "Traceback" not in err
+    assert "Волк␛]52" in in_process(capsys, "party", "list", "--campaign", str(path))[1]
 
 
 def test_an_unreadable_campaign_is_explained_in_russian(tmp_path, capsys, monkeypatch) -> None:

@@ -88,25 +88,31 @@ def simple_pool(draw: st.DrawFn) -> str:
     return text
 
 
+def _grow(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    return st.one_of(
+        st.builds(
+            lambda a, s1, op, s2, b: f"{a}{s1}{op}{s2}{b}",
+            inner,
+            _SPACE,
+            st.sampled_from(["+", "-", "\u2212", "*", "/"]),
+            _SPACE,
+            inner,
+        ),
+        st.builds(lambda s1, a, s2: f"({s1}{a}{s2})", _SPACE, inner, _SPACE),
+    )
+
+
+# Built once, not on every draw (rebuilding the recursive strategy per example was most of this
+# file's CPU); the same strategies, so the same examples.
+_SPACE = st.sampled_from(["", " ", "  "])
+_BODY = st.recursive(
+    st.one_of(simple_pool(), st.sampled_from(["0", "1", "5", "20"])), _grow, max_leaves=6
+)
+
+
 @st.composite
 def simple_expressions(draw: st.DrawFn) -> str:
-    space = st.sampled_from(["", " ", "  "])
-    atoms = st.one_of(simple_pool(), st.sampled_from(["0", "1", "5", "20"]))
-
-    def grow(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
-        return st.one_of(
-            st.builds(
-                lambda a, s1, op, s2, b: f"{a}{s1}{op}{s2}{b}",
-                inner,
-                space,
-                st.sampled_from(["+", "-", "\u2212", "*", "/"]),
-                space,
-                inner,
-            ),
-            st.builds(lambda s1, a, s2: f"({s1}{a}{s2})", space, inner, space),
-        )
-
-    body = draw(space) + draw(st.recursive(atoms, grow, max_leaves=6)) + draw(space)
+    body = draw(_SPACE) + draw(_BODY) + draw(_SPACE)
     return body + draw(st.sampled_from(["", "#", "# топор", " #  "]))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from fractions import Fraction
+from functools import cache
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -104,20 +105,26 @@ POINT = st.builds(
 )
 
 
-@st.composite
-def pool(draw: st.DrawFn, small: bool = False) -> str:
-    """A dice pool as a GM might type it, sometimes out of range, with modifiers in any order."""
-    count = draw(
-        st.integers(1, 3) if small else st.one_of(st.integers(1, 12), st.integers(0, 1100))
-    )
-    text = draw(st.sampled_from(["", str(count)])) + draw(st.sampled_from(["d", "D", "к", "д"]))
-    faces = (
-        st.sampled_from(["2", "3", "4", "6", "F"])
-        if small
-        else st.sampled_from(["2", "4", "6", "10", "20", "%", "F", "1", "1001"])
-    )
-    text += draw(faces)
-    mods = [
+# The strategies the composites below draw from are built once (functools.cache), not on every
+# draw: a strategy built anew is validated and its recursion unrolled again each time (most of
+# these tests' CPU). They are the same strategies, so the same examples.
+
+
+@cache
+def _faces(small: bool) -> st.SearchStrategy[str]:
+    if small:
+        return st.sampled_from(["2", "3", "4", "6", "F"])
+    return st.sampled_from(["2", "4", "6", "10", "20", "%", "F", "1", "1001"])
+
+
+@cache
+def _counts(small: bool) -> st.SearchStrategy[int]:
+    return st.integers(1, 3) if small else st.one_of(st.integers(1, 12), st.integers(0, 1100))
+
+
+@cache
+def _mods() -> tuple[st.SearchStrategy[str], ...]:
+    return (
         st.builds(lambda v: f"min{v}", st.integers(-1, 7)),
         st.builds(lambda v: f"max{v}", st.integers(-1, 7)),
         st.builds(
@@ -136,14 +143,23 @@ def pool(draw: st.DrawFn, small: bool = False) -> str:
             POINT.filter(lambda p: p[:1] in "=<>"),
             st.sampled_from(["", "f1", "f<=1", "f<2"]),
         ),
-    ]
+    )
+
+
+@st.composite
+def pool(draw: st.DrawFn, small: bool = False) -> str:
+    """A dice pool as a GM might type it, sometimes out of range, with modifiers in any order."""
+    count = draw(_counts(small))
+    text = draw(st.sampled_from(["", str(count)])) + draw(st.sampled_from(["d", "D", "к", "д"]))
+    text += draw(_faces(small))
+    mods = _mods()
     for mod in draw(st.lists(st.sampled_from(range(len(mods))), max_size=3, unique=True)):
         text += draw(mods[mod])
     return text
 
 
-@st.composite
-def expressions(draw: st.DrawFn, small: bool = False) -> str:
+@cache
+def _bodies(small: bool) -> st.SearchStrategy[str]:
     atoms = st.one_of(pool(small), st.integers(0, 20).map(str))
 
     def grow(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
@@ -163,7 +179,12 @@ def expressions(draw: st.DrawFn, small: bool = False) -> str:
             ),
         )
 
-    body = draw(st.recursive(atoms, grow, max_leaves=2 if small else 5))
+    return st.recursive(atoms, grow, max_leaves=2 if small else 5)
+
+
+@st.composite
+def expressions(draw: st.DrawFn, small: bool = False) -> str:
+    body = draw(_bodies(small))
     if not small and draw(st.booleans()):
         body = f"{draw(st.integers(0, 4))}x {body}"
     if draw(st.booleans()):

@@ -47,11 +47,29 @@ def reference(final: int, natural: int, energy: int) -> str:
     return "middle" if total >= middle else "failure"
 
 
+@cache
+def classified(final: int) -> tuple[tuple[str, ...], ...]:
+    """``reference`` for every natural 1…100 (row) and energy 0…99 (column), computed once per
+    difficulty: the tallies below look each case up instead of classifying it again."""
+    return tuple(
+        tuple(reference(final, natural, energy) for energy in range(100))
+        for natural in range(101)  # row 0 unused: the rows are the naturals
+    )
+
+
 def tally(final: int, sums: Counter[int]) -> dict[str, Fraction]:
+    # Energy 99 or more brings every natural (1 at least) to the cap of 100, so those sums are
+    # one case for ``reference``: classify it once with all their ways (up to 191 energy sums
+    # become at most 100).
+    capped: Counter[int] = Counter()
+    for energy, ways in sums.items():
+        capped[min(energy, 99)] += ways
+    table = classified(final)
     counts: Counter[str] = Counter()
     for natural in range(1, 101):
-        for energy, ways in sums.items():
-            counts[reference(final, natural, energy)] += ways
+        row = table[natural]
+        for energy, ways in capped.items():
+            counts[row[energy]] += ways
     whole = 100 * sum(sums.values())
     return {k: Fraction(counts[k], whole) for k in ide4.OUTCOMES}
 

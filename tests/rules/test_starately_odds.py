@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 from itertools import product
 
@@ -13,9 +14,12 @@ from hypothesis import strategies as st
 
 from rules.errors import RulesError
 from rules.starately import (
+    ChainResult,
     Check,
     GroupCheck,
+    GroupResult,
     Opposed,
+    OpposedResult,
     Side,
     TaskChain,
     chain_odds,
@@ -31,6 +35,10 @@ from rules.starately import (
 from tests.hypo import examples
 
 ALL = {n: list(product(range(1, 7), repeat=2 + abs(n))) for n in (-1, 0, 1)}
+#: Every roll up to the order of its dice, with the number of orders it comes in: the tests that
+#: enumerate two or three rolls together walk these (1,176 to 9,261 cases instead of 7,776 to
+#: 46,656); ``test_order_of_the_dice_changes_no_result`` proves the order does not matter.
+SORTED = {n: sorted(Counter(tuple(sorted(d)) for d in ALL[n]).items()) for n in (-1, 0, 1)}
 
 
 def side(bonus: int, net: int = 0, **kwargs: object) -> Side:
@@ -124,11 +132,11 @@ def test_chain_odds_equal_enumeration() -> None:
     chain = TaskChain(side(2, 1), Check(side(1), 12))
     tally: Counter[str] = Counter()
     effects: Counter[int] = Counter()
-    for helper_dice in ALL[1]:
-        for main_dice in ALL[0]:
+    for helper_dice, h_ways in SORTED[1]:
+        for main_dice, m_ways in SORTED[0]:
             result = resolve_chain(chain, helper_dice, main_dice).main
-            tally[result.outcome] += 1
-            effects[result.effect] += 1
+            tally[result.outcome] += h_ways * m_ways
+            effects[result.effect] += h_ways * m_ways
     n = len(ALL[1]) * len(ALL[0])
     odds = chain_odds(chain)
     assert odds.outcomes == {k: Fraction(tally[k], n) for k in ("success", "failure")}
@@ -140,8 +148,8 @@ def test_group_odds_equal_enumeration() -> None:
     успеха к основному броску добавляется модификатор +1, в случае провала штрафов нет.»"""
     group = GroupCheck(Check(Side(dm=1, skill=3), 10), (Side(dm=0, skill=1), Side(dm=0, skill=1)))
     tally: Counter[str] = Counter()
-    for a, b, main in product(ALL[0], ALL[0], ALL[0]):
-        tally[resolve_group(group, [a, b], main).outcome] += 1
+    for (a, a_ways), (b, b_ways), (main, m_ways) in product(SORTED[0], SORTED[0], SORTED[0]):
+        tally[resolve_group(group, [a, b], main).outcome] += a_ways * b_ways * m_ways
     n = 36**3
     assert group_odds(group).outcomes == {k: Fraction(tally[k], n) for k in ("success", "failure")}
     assert group_odds(group).outcomes["success"] > check_odds(group.main).outcomes["success"]
@@ -154,11 +162,11 @@ def test_opposed_odds_equal_enumeration(initiator: str | None, a_pc: bool) -> No
     check = Opposed(side(1, 1, pc=a_pc), side(2, -1, pc=not a_pc), initiator)
     wins: Counter[str] = Counter()
     ties = 0
-    for a in ALL[1]:
-        for b in ALL[-1]:
+    for a, a_ways in SORTED[1]:
+        for b, b_ways in SORTED[-1]:
             result = resolve_opposed(check, a, b)
-            wins[result.winner] += 1
-            ties += result.tie
+            wins[result.winner] += a_ways * b_ways
+            ties += result.tie * a_ways * b_ways
     n = len(ALL[1]) * len(ALL[-1])
     odds = opposed_odds(check)
     assert (odds.a, odds.b, odds.tie) == (
@@ -193,9 +201,9 @@ def test_opposed_odds_equal_enumeration_when_naturals_decide() -> None:
         result = resolve_opposed(check, (6, 6), (5, 5, 5))
         assert (result.winner, result.decided_by) == ("a", "natural")
         wins: Counter[str] = Counter()
-        for a in ALL[0]:
-            for b in ALL[1]:
-                wins[resolve_opposed(check, a, b).winner] += 1
+        for a, a_ways in SORTED[0]:
+            for b, b_ways in SORTED[1]:
+                wins[resolve_opposed(check, a, b).winner] += a_ways * b_ways
         n = len(ALL[0]) * len(ALL[1])
         assert opposed_odds(check).a == Fraction(wins["a"], n)
         table["opposed"] = {"naturals_decide": "да"}
@@ -204,3 +212,36 @@ def test_opposed_odds_equal_enumeration_when_naturals_decide() -> None:
             opposed_odds(check)
     finally:
         data.set_overrides(None)
+
+
+def _opposed(result: OpposedResult) -> tuple[object, ...]:
+    return (result.winner, result.tie, result.margin, result.a.total, result.b.total)
+
+
+def _main(result: ChainResult | GroupResult) -> tuple[object, ...]:
+    return (result.main.outcome, result.main.effect, result.main.auto)
+
+
+def test_order_of_the_dice_changes_no_result() -> None:
+    """Сид: «вы кидаете на одну кость больше, и убираете большую (в случае потери) или меньшую
+    (в случае получения) из них» — которую кость убрать, решает её значение, а не место: поэтому
+    перебор выше проходит каждый набор граней один раз с весом числа его порядков."""
+    chain = TaskChain(side(2, 1), Check(side(1), 12))
+    group = GroupCheck(Check(Side(dm=1, skill=3), 10), (Side(dm=0, skill=1), Side(dm=0, skill=1)))
+    opposed = Opposed(side(1, 1), side(2, -1), "a")
+    even = Opposed(side(-1), side(6, 1, pc=False), "a")
+    Decide = Callable[[tuple[int, ...]], tuple[object, ...]]
+    cases: list[tuple[int, Decide]] = [
+        (1, lambda d: _main(resolve_chain(chain, d, (3, 4)))),
+        (0, lambda d: _main(resolve_chain(chain, (2, 6, 4), d))),
+        (0, lambda d: _main(resolve_group(group, [d, (3, 3)], (4, 4)))),
+        (0, lambda d: _main(resolve_group(group, [(5, 6), d], (4, 2)))),
+        (0, lambda d: _main(resolve_group(group, [(1, 1), (6, 6)], d))),
+        (1, lambda d: _opposed(resolve_opposed(opposed, d, (2, 3, 4)))),
+        (-1, lambda d: _opposed(resolve_opposed(opposed, (5, 1, 6), d))),
+        (0, lambda d: _opposed(resolve_opposed(even, d, (4, 4, 4)))),
+        (1, lambda d: _opposed(resolve_opposed(even, (6, 6), d))),
+    ]
+    for net, decide in cases:
+        for dice in ALL[net]:
+            assert decide(dice) == decide(tuple(sorted(dice))), dice

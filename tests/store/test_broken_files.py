@@ -314,7 +314,10 @@ async def test_a_broken_file_swapped_in_while_the_app_runs(tmp_path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         deep = b"[" * 100_000 + b"]" * 100_000
         path.write_bytes(deep)
-        await pilot.pause(0.8)  # the store's timer reads it
+        for _ in range(100):  # the store's timer reads it (within 5 s; it took a fixed 0.8 s)
+            if any("глубоко" in str(n.message) for n in app._notifications):
+                break
+            await pilot.pause(0.05)
         assert app.is_running
         await pilot.press("+")  # a change: refused, the file is not overwritten
         await pilot.pause()
