@@ -93,11 +93,14 @@ class RedrawMixin:
             "combat": (characters, settings, self.store.get_doc("encounter"))
             + (self.store.get_doc("rounds"), effects),
         }
+        if "log" in self._panes:  # the Журнал's 500 rows are rebuilt only when they changed
+            entries = self.store.log(limit=500)
+            given["log"] = (entries, settings)  # its session breaks follow a rules table
         for tab, pane in self._panes.items():
-            if tab == "log":
-                pane.show(self.store.log(limit=500))
-            elif self._shown.get(tab) != given[tab]:
-                if tab == "check":
+            if self._shown.get(tab) != given[tab]:
+                if tab == "log":
+                    pane.show(entries)
+                elif tab == "check":
                     pane.set_characters(characters)
                 else:
                     pane.show(characters)
