@@ -14,6 +14,7 @@ from textual.widgets import Static
 from rules.data import set_overrides
 from tui.store import Store
 from tui.store.schema import rules_tables
+from tui.widgets.common.text import show_markup
 
 
 def read_only_text(store: Store) -> str:
@@ -78,7 +79,7 @@ class RedrawMixin:
         set_overrides(self.usable_settings(settings))
         banner = self.query_one("#read-only-banner", Static)
         banner.display = self.store.read_only
-        banner.update(read_only_text(self.store))
+        show_markup(banner, read_only_text(self.store))  # unchanged: no layout, no repaint
         # Redraw only what changed: a roll appends to the log, and the party table, the
         # builder's odds and the combat pane need not be rebuilt for that. The settings are
         # the campaign's rules tables: a change redraws every pane that applies them.
@@ -92,11 +93,14 @@ class RedrawMixin:
             "combat": (characters, settings, self.store.get_doc("encounter"))
             + (self.store.get_doc("rounds"), effects),
         }
+        if "log" in self._panes:  # the Журнал's 500 rows are rebuilt only when they changed
+            entries = self.store.log(limit=500)
+            given["log"] = (entries, settings)  # its session breaks follow a rules table
         for tab, pane in self._panes.items():
-            if tab == "log":
-                pane.show(self.store.log(limit=500))
-            elif self._shown.get(tab) != given[tab]:
-                if tab == "check":
+            if self._shown.get(tab) != given[tab]:
+                if tab == "log":
+                    pane.show(entries)
+                elif tab == "check":
                     pane.set_characters(characters)
                 else:
                     pane.show(characters)

@@ -58,9 +58,6 @@ class Ide4Builder(SeatMixin, SetupMixin, MovesMixin, ResultMixin, Vertical):
     Ide4Builder #ide4-result:focus { background-tint: $foreground 3%; }
     Ide4Builder #ide4-moves { border-top: solid $primary; height: auto; }
     Ide4Builder #ide4-moves .indent-1 { padding-left: 4; }
-    Ide4Builder.-rolled #ide4-form, Ide4Builder.-rolled #ide4-status,
-    Ide4Builder.-rolled #ide4-odds { display: none; }
-    Ide4Builder.-rolled #ide4-after { display: block; }
     """
 
     # Order matters: the footer lists them so, and at 80 columns the last ones fall off.
@@ -279,7 +276,12 @@ class Ide4Builder(SeatMixin, SetupMixin, MovesMixin, ResultMixin, Vertical):
 
     def _set_phase(self, phase: str) -> None:
         self.phase = phase
-        self.set_class(phase != "setup", "-rolled")
+        # Rolled: the result area takes the form's place. Shown and hidden one by one (a
+        # class on the builder restyled every widget in it: ~60 ms of a roll's Enter).
+        rolled = phase != "setup"
+        for part in ("#ide4-form", "#ide4-status", "#ide4-odds"):
+            self.query_one(part).display = not rolled
+        self.query_one("#ide4-after").display = rolled
         self.refresh_bindings()
         self.seat.changed(self)
         if phase == "setup":

@@ -52,11 +52,31 @@ class ResultMixin:
             self.query_one("#ide4-side-template", Static),
             f"[b]{TEMPLATE_NAMES[side]}[/b] (заполняется по ходу)\n{escape(self._template(side))}",
         )
-        moves = self.query_one("#ide4-moves", Vertical)
-        moves.remove_children()
-        moves.mount_all(Static(text, classes=f"indent-{indent}") for indent, text in lines)
+        self._show_moves(lines)
         self.refresh_bindings()
         self.seat.changed(self)  # type: ignore[attr-defined]  # what the seats are offered
+
+    def _show_moves(self, lines: list[tuple[int, str]]) -> None:
+        """Show ``lines`` (indent, markup) below the steps. The widgets already there are
+        given their new lines (a step changes a few of them, and mounting a widget is ~1 ms);
+        only the lines beyond them get new widgets, and the widgets beyond the lines go."""
+        moves = self.query_one("#ide4-moves", Vertical)
+        shown: list[Static] = getattr(self, "_moves_shown", [])
+        if not all(w.is_mounted and w.parent is moves for w in shown):
+            shown = []  # not (yet) on screen: start again
+            moves.remove_children()
+        kept = shown[: len(lines)]
+        for widget, (indent, text) in zip(kept, lines, strict=False):
+            cls = f"indent-{indent}"
+            if not widget.has_class(cls):
+                widget.set_classes(cls)
+            show_markup(widget, text)
+        if len(shown) > len(lines):
+            moves.remove_children(shown[len(lines) :])
+        added = [Static(text, classes=f"indent-{indent}") for indent, text in lines[len(kept) :]]
+        if added:
+            moves.mount_all(added)
+        self._moves_shown = kept + added
 
     def action_conclude(self) -> None:
         """Record the meaning and the consequences, then show the level's template."""

@@ -13,6 +13,7 @@ from tui.present.combat import declaration_text
 from tui.present.rolls import fudge_dice, plain, signed
 from tui.store import Character
 from tui.widgets.common.oddsbars import OddsBars
+from tui.widgets.common.text import show_markup
 
 
 class ExchangeView(Static, can_focus=True):
@@ -47,16 +48,18 @@ class FightDrawing:
         waiting = self._pending is not None and self._waiting
         if waiting or self._failed:
             # Where the pane's write stands: the store (and the screen) change only once saved.
-            status.update(
+            show_markup(
+                status,
                 f"[$warning]Сохраняется: «{plain(self._pending or '')}»…[/]"
                 if waiting
-                else f"[$error]{plain(self._failed)}[/]"
+                else f"[$error]{plain(self._failed)}[/]",
             )
             return
         if enc.phase == "setup":
-            status.update(
+            show_markup(
+                status,
                 "[b]Подготовка боя.[/b] Пробел — сторона участника, a — новый НИП, "
-                "i — бросить инициативу (4dF за сторону), z — засада (порядок задаёт ведущий)."
+                "i — бросить инициативу (4dF за сторону), z — засада (порядок задаёт ведущий).",
             )
             return
         how = "; ".join(
@@ -67,9 +70,10 @@ class FightDrawing:
             for i in enc.initiative
         )
         phase = "заявки" if enc.phase == "declare" else "броски"
-        status.update(
+        show_markup(
+            status,
             f"[b]Раунд {enc.round}[/b], {phase}. Порядок: {' → '.join(enc.side_order())}\n"
-            f"[dim]Инициатива: {how}[/dim]"
+            f"[dim]Инициатива: {how}[/dim]",
         )
 
     def _draw_exchange(self) -> None:
@@ -89,7 +93,7 @@ class FightDrawing:
                 else [f"[b]Раунд {self.encounter.round} разрешён.[/b]"]
             )
             lines.append("n — следующий раунд (порядок заявок меняется), x — завершить бой.")
-            view.update("\n".join(lines))
+            show_markup(view, "\n".join(lines))
             self._show_the_end()
             return
         pairing = pending[0]
@@ -110,7 +114,7 @@ class FightDrawing:
                 drevo.EXCHANGE_OUTCOME_NAMES,
                 drevo.EXCHANGE_OUTCOMES[plan.kind],
             )
-        view.update("\n".join([header, *lines]))
+        show_markup(view, "\n".join([header, *lines]))
         self._show_the_end()
 
     def _show_the_end(self) -> None:

@@ -17,6 +17,7 @@ from tui.bridge import combat as bridge
 from tui.present.rolls import plain
 from tui.store import Character
 from tui.widgets.common.stepper import Stepper
+from tui.widgets.common.text import show_markup
 
 #: Weapon kinds that suit each action, best first (the rest stay choosable after them).
 WEAPON_KINDS = {
@@ -64,8 +65,9 @@ class DeclarationForm(Vertical):
         before = getattr(self, "_actor", None)
         self._weapons = weapons
         self._actor = actor
-        self.query_one("#declare-who", Static).update(
-            f"Заявляет [b]{plain(actor.name)}[/b] — Enter: объявить, ←/→ меняют, ↑/↓ по строкам"
+        show_markup(
+            self.query_one("#declare-who", Static),
+            f"Заявляет [b]{plain(actor.name)}[/b] — Enter: объявить, ←/→ меняют, ↑/↓ по строкам",
         )
         target = self.query_one("#declare-target", Stepper)
         target.set_options(targets, target.value)
@@ -142,7 +144,7 @@ class DeclarationForm(Vertical):
             # reason keeps all its words, and the order above gives way to it.
             if may_allow and len(text) + len(hint) - 7 <= 2 * max(self.size.width, 78):
                 text += hint
-        self.query_one("#declare-problem", Static).update(text)
+        show_markup(self.query_one("#declare-problem", Static), text)
 
     def _offer_weapons(self) -> None:
         """Offer the weapons that suit the action first (a bow for shooting, a blade for melee)."""

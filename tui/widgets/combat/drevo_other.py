@@ -16,6 +16,7 @@ from tui.store import Character
 from tui.widgets.combat.drevo_draw import ExchangeView
 from tui.widgets.combat.drevo_exchange import plain_text
 from tui.widgets.common.stepper import Stepper
+from tui.widgets.common.text import show_markup
 
 
 class OtherExchange:
@@ -56,7 +57,7 @@ class OtherExchange:
         else:
             lines += self._other.lines
             lines.append("Урон — на усмотрение ведущего. Enter — дальше.")
-        self.query_one(ExchangeView).update("\n".join(lines))
+        show_markup(self.query_one(ExchangeView), "\n".join(lines))
 
     def _roll_other(self) -> None:
         pairing = self.encounter.pending()[0]

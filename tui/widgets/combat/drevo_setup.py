@@ -33,18 +33,31 @@ class SetupMixin:
     def _draw_roster(self) -> None:
         table = self.query_one("#combat-roster", DataTable)
         row = table.cursor_row
-        table.clear()
         sides = {c.character_id: c.side for c in self.encounter.combatants}
-        for c in self.characters.values():
-            table.add_row(
-                sides.get(c.id, "—"),
-                c.name,
-                "Игрок" if c.kind == "pc" else "НИП",
-                ", ".join(c.weapons) or "—",
-                wounds_text(c.wounds)
-                + (f" ({words.wound_state(bridge.track_of(c))})" if not bridge.can_act(c) else ""),
-                key=c.id,
+        rows = [
+            (
+                c.id,
+                (
+                    sides.get(c.id, "—"),
+                    c.name,
+                    "Игрок" if c.kind == "pc" else "НИП",
+                    ", ".join(c.weapons) or "—",
+                    wounds_text(c.wounds)
+                    + (
+                        f" ({words.wound_state(bridge.track_of(c))})"
+                        if not bridge.can_act(c)
+                        else ""
+                    ),
+                ),
             )
+            for c in self.characters.values()
+        ]
+        if rows == getattr(self, "_roster_rows", None):
+            return  # nothing to redraw: the table (and its cursor) stay as they are
+        self._roster_rows = rows
+        table.clear()
+        for key, cells in rows:
+            table.add_row(*cells, key=key)
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1))
 

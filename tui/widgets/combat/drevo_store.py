@@ -139,10 +139,6 @@ class FightStore(PendingWrites):
 
         return self._write(job, label, then, failed)
 
-    def _draw_pending(self) -> None:
-        """A pending write changes only the status line (the exchange keeps its scroll)."""
-        self._draw_status()
-
     def _log(
         self, actor: str | None, text: str, data: dict[str, Any] | None = None, step: str = ""
     ) -> None:

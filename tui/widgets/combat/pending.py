@@ -68,7 +68,9 @@ class PendingWrites:
 
         def done(step: str) -> None:
             self._pending, self._waiting = None, False
-            self._redraw()  # type: ignore[attr-defined]  # the status line's height changed
+            # The store's notice of this write redrew the pane already (the worker hands it
+            # on before this): only the status line is left to change (its «Сохраняется»).
+            self._draw_pending()
             if then is not None:
                 then(step)
 
@@ -76,7 +78,7 @@ class PendingWrites:
             self._pending, self._waiting = None, False
             self._failed = f"Не сохранено «{label}»: {err}"
             self.app.notify(str(err), severity="error", timeout=10)
-            self._redraw()  # type: ignore[attr-defined]
+            self._draw_pending()  # nothing else changed: the store has what it had
             if failed is not None:
                 failed(err)
 
@@ -97,5 +99,6 @@ class PendingWrites:
         self.set_timer(SHOW_WAITING_AFTER, waiting)  # type: ignore[attr-defined]
 
     def _draw_pending(self) -> None:
-        """Show that a write is pending or waits (the whole pane, unless it says less)."""
-        self._redraw()  # type: ignore[attr-defined]
+        """Show where the write stands: it changes only the status line (the pane itself
+        changes through the store's notification, the exchange keeps its scroll)."""
+        self._draw_status()  # type: ignore[attr-defined]

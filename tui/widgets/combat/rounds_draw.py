@@ -15,6 +15,7 @@ from tui.bridge.effects import left_text
 from tui.present.rolls import plain
 from tui.store import Character
 from tui.widgets.combat.rounds_initiative import OUT, initiative_rule
+from tui.widgets.common.text import show_markup
 from tui.words import SYSTEM_NAMES
 
 #: The widest the harm column grows at 80 columns; a longer note wraps (the effects keep room).
@@ -37,20 +38,7 @@ class RoundsDrawing:
 
     def _redraw(self) -> None:
         t = self.tracker
-        clock = f"время сцены: {self.effects.minute} мин"
-        system = SYSTEM_NAMES.get(self.system, self.system)
-        if t.started:
-            actor = self.characters.get(t.actor)
-            who = plain(actor.name) if actor else "?"
-            head = f"[b]{system} · Раунд {t.round}[/b] · ходит [b]{who}[/b] · {clock}"
-        else:
-            head = f"[b]{system} · Подготовка боя[/b] · {clock}"
-        second = initiative_rule(self.system)
-        if self._pending is not None and self._waiting:  # where the write stands (_save)
-            second = f"[$warning]Сохраняется: «{plain(self._pending)}»…[/]"
-        elif self._failed:
-            second = f"[$error]{plain(self._failed)}[/]"
-        self.query_one("#rounds-status", Static).update(f"{head}\n{second}")
+        self._draw_status()
         table = self.query_one("#rounds-table", DataTable)
         current = self.highlighted_id()
         rows = [(cid, self._row(cid, n)) for n, cid in enumerate(self._row_ids(), start=1)]
@@ -65,8 +53,26 @@ class RoundsDrawing:
         elif current in ids:
             table.move_cursor(row=ids.index(current))
         self._last_actor = t.actor
-        self.query_one("#rounds-effects", Static).update(self._effects_text())
+        show_markup(self.query_one("#rounds-effects", Static), self._effects_text())
         self.refresh_bindings()
+
+    def _draw_status(self) -> None:
+        """The status line: the round, whose turn, the clock, the rule or the write's state."""
+        t = self.tracker
+        clock = f"время сцены: {self.effects.minute} мин"
+        system = SYSTEM_NAMES.get(self.system, self.system)
+        if t.started:
+            actor = self.characters.get(t.actor)
+            who = plain(actor.name) if actor else "?"
+            head = f"[b]{system} · Раунд {t.round}[/b] · ходит [b]{who}[/b] · {clock}"
+        else:
+            head = f"[b]{system} · Подготовка боя[/b] · {clock}"
+        second = initiative_rule(self.system)
+        if self._pending is not None and self._waiting:  # where the write stands (_save)
+            second = f"[$warning]Сохраняется: «{plain(self._pending)}»…[/]"
+        elif self._failed:
+            second = f"[$error]{plain(self._failed)}[/]"
+        show_markup(self.query_one("#rounds-status", Static), f"{head}\n{second}")
 
     def _row(self, cid: str, n: int) -> tuple[str, ...]:
         t = self.tracker

@@ -19,6 +19,7 @@ from tui.store import Character
 from tui.widgets.common.effect_keys import EffectKeys, effect_bindings, effects_sheet_line
 from tui.widgets.common.focus import focus_now
 from tui.widgets.common.table import Table
+from tui.widgets.common.text import show_markup
 from tui.widgets.party.editing import PartyEditing
 from tui.widgets.party.saved_rolls import SavedRolls, with_saved_roll
 from tui.widgets.party.wounds import DrevoKeys
@@ -177,7 +178,8 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, Vertical):
         character = getattr(self, "_characters", {}).get(self.highlighted_id())
         system = self.app.store.campaign.system  # type: ignore[attr-defined]
         text = sheet_text(system, character) if character else "В партии пока никого нет."
-        sheet.update(text + effects_sheet_line(self.app.store, character))  # type: ignore[attr-defined]
+        # unchanged (a store change elsewhere, the same row): no layout, no repaint
+        show_markup(sheet, text + effects_sheet_line(self.app.store, character))  # type: ignore[attr-defined]
 
     # -- which keys apply (the Древо keys: wounds.py) ------------------------------------------
 

@@ -1,0 +1,77 @@
+"""The work one key does on a screen already built: a pane redrawn once per change, nothing
+laid out or rebuilt again for what did not change (issue 21: the suite's CPU is mostly keys)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def count_calls(obj: Any, name: str) -> list[int]:
+    """Wrap ``obj.name`` (on the instance) so each call adds one to the returned counter."""
+    calls = [0]
+    method = getattr(obj, name)
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls[0] += 1
+        return method(*args, **kwargs)
+
+    setattr(obj, name, counted)
+    return calls
+
+
+async def test_next_turn_redraws_the_round_tracker_once(make_test_app):
+    """«n» is one store write: the pane is redrawn from the store's notice of it once (the
+    write's pending and done states change only the status line), and the key bar reads the
+    keys once."""
+    app = make_test_app(seed=5, system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        pane = await app.ensure_pane("combat")
+        await pilot.press("i")
+        await pilot.pause()
+        before = pane.tracker.actor
+        redraws = count_calls(pane, "_redraw")
+        keys = count_calls(app.query_one("KeyBar"), "current_keys")
+        await pilot.press("n")
+        await pilot.pause()
+        assert pane.tracker.actor != before  # the turn passed
+        assert redraws[0] == 1
+        assert keys[0] == 1
+        assert "Сохраняется" not in str(pane.query_one("#rounds-status").render())
+
+
+async def test_a_fight_step_redraws_the_drevo_pane_once(make_test_app):
+    """Пробел in the Древо fight's setup (a side changed) is one write and one redraw."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        pane = await app.ensure_pane("combat")
+        await pilot.pause()
+        before = pane.encounter
+        redraws = count_calls(pane, "_redraw")
+        await pilot.press("space")
+        await pilot.pause()
+        assert pane.encounter != before  # the highlighted one's side changed
+        assert redraws[0] == 1
+
+
+async def test_a_store_change_elsewhere_leaves_the_banner_and_the_log_alone(make_test_app):
+    """A write that changes the fight does not lay the (empty) read-only banner out again, and
+    does not rebuild the Журнал's rows; a new Журнал entry does rebuild them."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("4")  # the Журнал, built
+        log = await app.ensure_pane("log")
+        await pilot.press("2")
+        await app.ensure_pane("combat")
+        await pilot.pause()
+        banner = app.query_one("#read-only-banner")
+        updates = count_calls(banner, "update")
+        shows = count_calls(log, "show")
+        await pilot.press("space")  # a side changed: a write, no Журнал line
+        await pilot.pause()
+        assert updates[0] == 0 and shows[0] == 0
+        app.record("note", None, "Заметка ведущего", {})
+        await pilot.pause()
+        assert shows[0] == 1
+        assert "Заметка ведущего" in str(log.query_one("#log-detail").render())
