@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option, OptionDoesNotExist
 from rules import ide4
 from tui.sanitize import plain as escape  # every «[» literal, no control code
 from tui.widgets.builders.ide4_text import need_line
+from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.withdrawn import Withdrawable
 
 PLAYER_DEMAND = "player_demand"
@@ -208,9 +209,9 @@ class ConcludeScreen(ModalScreen[tuple[str, str] | None]):
         with Vertical():
             yield Static(f"Итог: {self.outcome}", classes="dialog-title")
             yield Static("Смысл исхода (можно оставить пустым)", classes="dialog-hint")
-            yield Input(id="ide4-meaning", placeholder="что это значит для персонажа")
+            yield ReadyInput(id="ide4-meaning", placeholder="что это значит для персонажа")
             yield Static("Последствия в сцене", classes="dialog-hint")
-            yield Input(id="ide4-consequence", placeholder="что меняется в сцене")
+            yield ReadyInput(id="ide4-consequence", placeholder="что меняется в сцене")
             yield Static("Enter — дальше / записать · Esc — вернуться", classes="dialog-hint")
 
     @on(Input.Submitted, "#ide4-meaning")

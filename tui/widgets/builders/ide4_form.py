@@ -22,6 +22,7 @@ from tui.store import Character, Skill
 from tui.widgets.builders import ide4_text as txt
 from tui.widgets.builders.base import mods_hint
 from tui.widgets.common.oddsbars import OddsBars
+from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.text import show_markup
 
@@ -35,7 +36,7 @@ STEPPER_ROWS = ("energy", "die", "help")
 IMPOSSIBLE = 8
 
 
-class FieldInput(Input):
+class FieldInput(ReadyInput):
     """A one-line text field that lets ↑/↓ move between the rows like a Stepper."""
 
     BINDINGS = [

@@ -32,6 +32,7 @@ from tui.store import Character
 from tui.widgets.builders import ide4_text as txt
 from tui.widgets.builders.base import character_label, mods_hint
 from tui.widgets.common.oddsbars import OddsBars
+from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.text import show_markup
 
@@ -105,7 +106,7 @@ class OpposedSetupScreen(ModalScreen[Any]):
             yield Stepper("Сложность", txt.BASE_OPTIONS[:-1], id="opp-base", wrap=False)
             with Horizontal(classes="opp-field"):
                 yield Label("Модификаторы  ")
-                yield Input(placeholder=mods_hint("+1 темнота"), id="opp-mods", compact=True)
+                yield ReadyInput(placeholder=mods_hint("+1 темнота"), id="opp-mods", compact=True)
             yield Stepper("Куб энергии", id="opp-die")
             yield Stepper("Энергия до", id="opp-energy")
             yield Stepper("Помощь", SIDE_HELP, id="opp-help")

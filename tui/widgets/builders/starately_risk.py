@@ -22,6 +22,7 @@ from rules.errors import RulesError
 from tui.widgets.builders.base import CheckRolled, SeatCheck, SeatLater, SpendTrail
 from tui.widgets.builders.dicefaces import d6_faces
 from tui.widgets.builders.starately_parts import MODAL_CSS, result_lines, summary
+from tui.widgets.common.ordered_input import ReadyInput
 
 
 class RiskScreen(ModalScreen[tuple[str, bool] | None]):
@@ -42,7 +43,7 @@ class RiskScreen(ModalScreen[tuple[str, bool] | None]):
                 "и она платится при любом исходе (потеря снаряжения, урон…). "
                 "Если значимой цены нет — Риск можно запретить."
             )
-            yield Input(
+            yield ReadyInput(
                 placeholder="цена, например: тратится единственная аптечка", id="risk-price"
             )
             with Horizontal():

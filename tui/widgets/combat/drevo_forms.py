@@ -16,6 +16,7 @@ from rules.errors import RulesError
 from tui.bridge import combat as bridge
 from tui.present.rolls import plain
 from tui.store import Character
+from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
 
 #: Weapon kinds that suit each action, best first (the rest stay choosable after them).
@@ -54,7 +55,7 @@ class DeclarationForm(Vertical):
         yield Stepper("Ходов", [("1", 1), ("2", 2), ("3", 3), ("4", 4)], id="declare-turns")
         with Horizontal():
             yield Label("Заметка       ")
-            yield Input(
+            yield ReadyInput(
                 placeholder="например: выхватывает меч и бьёт", id="declare-note", compact=True
             )
         yield Static(id="declare-problem")
@@ -192,9 +193,11 @@ class NpcForm(ModalScreen[Character | None]):
         with Vertical():
             yield Static("[b]Новый НИП[/b] (Enter — добавить, Esc — отмена)")
             yield Label("Имя")
-            yield Input(id="npc-name", placeholder="например: Разбойник")
+            yield ReadyInput(id="npc-name", placeholder="например: Разбойник")
             yield Label("Навыки")
-            yield Input(id="npc-skills", placeholder="например: Драка 2, Уклонение 1, Стрельба 1")
+            yield ReadyInput(
+                id="npc-skills", placeholder="например: Драка 2, Уклонение 1, Стрельба 1"
+            )
             yield Stepper(
                 "Оружие",
                 [(w, w) for w in [*drevo.weapons()]],

@@ -13,6 +13,7 @@ from textual.widgets import Input, Label, Static
 from rules.effects import DURATION_NAMES, DURATIONS, EffectSpec, Now, make_effect
 from rules.errors import RulesError
 from tui.present.rolls import plain
+from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
 
 SCENE = ""
@@ -39,7 +40,7 @@ def row(label: str, placeholder: str, id_: str) -> ComposeResult:
     """Yield one labelled text row (the label as wide as a Stepper's)."""
     with Horizontal(classes="effect-row"):
         yield Label(f"{label:<13} ")
-        yield Input(placeholder=placeholder, id=id_)
+        yield ReadyInput(placeholder=placeholder, id=id_)
 
 
 class EffectForm(ModalScreen[EffectSpec | None]):
