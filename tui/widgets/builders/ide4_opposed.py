@@ -34,6 +34,7 @@ from tui.widgets.builders.base import character_label, mods_hint
 from tui.widgets.common.oddsbars import OddsBars
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
+from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.text import show_markup
 
 OPPOSED_STYLE = {"win": "$success", "tie": "$warning", "lose": "$error"}
@@ -78,7 +79,7 @@ def opposed_text(result: ide4.OpposedResult) -> str:
     return f"Противоборство: {ide4.summary(result.a)}; {ide4.summary(result.b)} — {verdict(result)}"
 
 
-class OpposedSetupScreen(ModalScreen[Any]):
+class OpposedSetupScreen(StyledOnce, ModalScreen[Any]):
     """The second side of an opposed check; the exact win / tie / lose odds; Enter rolls."""
 
     DEFAULT_CSS = CSS.format(name="OpposedSetupScreen")

@@ -27,10 +27,11 @@ from tui.widgets.builders.ide4_dialogs import Choice, ChooserScreen, energy_afte
 from tui.widgets.builders.ide4_opposed import CSS, verdict
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
+from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.text import show_markup
 
 
-class OpposedResultScreen(ModalScreen[Any]):
+class OpposedResultScreen(StyledOnce, ModalScreen[Any]):
     """Both checks, the comparison, each side's moves; on a full tie the GM's recorded choice."""
 
     DEFAULT_CSS = CSS.format(name="OpposedResultScreen")

@@ -23,9 +23,10 @@ from tui.widgets.builders.base import CheckRolled, SeatCheck, SeatLater, SpendTr
 from tui.widgets.builders.dicefaces import d6_faces
 from tui.widgets.builders.starately_parts import MODAL_CSS, result_lines, summary
 from tui.widgets.common.ordered_input import ReadyInput
+from tui.widgets.common.styled import StyledOnce
 
 
-class RiskScreen(ModalScreen[tuple[str, bool] | None]):
+class RiskScreen(StyledOnce, ModalScreen[tuple[str, bool] | None]):
     """Ask the GM for the price of Risk (required), or let them forbid it."""
 
     DEFAULT_CSS = MODAL_CSS.format(name="RiskScreen")

@@ -18,6 +18,7 @@ from tui.present.rolls import plain
 from tui.store import Character
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
+from tui.widgets.common.styled import StyledOnce
 
 #: Weapon kinds that suit each action, best first (the rest stay choosable after them).
 WEAPON_KINDS = {
@@ -173,7 +174,7 @@ class DeclarationForm(Vertical):
         )
 
 
-class NpcForm(ModalScreen[Character | None]):
+class NpcForm(StyledOnce, ModalScreen[Character | None]):
     """Add an NPC on the spot: name, skills («Драка 2, Уклонение 1») and a weapon."""
 
     DEFAULT_CSS = """

@@ -15,6 +15,7 @@ from rules.errors import RulesError
 from tui.present.rolls import plain
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
+from tui.widgets.common.styled import StyledOnce
 
 SCENE = ""
 REPEAT_UNIT_NAMES = [("в раундах", "round"), ("в минутах сцены", "minute")]
@@ -43,7 +44,7 @@ def row(label: str, placeholder: str, id_: str) -> ComposeResult:
         yield ReadyInput(placeholder=placeholder, id=id_)
 
 
-class EffectForm(ModalScreen[EffectSpec | None]):
+class EffectForm(StyledOnce, ModalScreen[EffectSpec | None]):
     """Fill in an effect; Enter adds it (refused fields say why), Esc cancels."""
 
     DEFAULT_CSS = """

@@ -13,10 +13,11 @@ from textual.widgets import Input, Static
 
 from tui.present.rolls import plain
 from tui.widgets.common.ordered_input import ReadyInput
+from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.withdrawn import Withdrawable
 
 
-class TextPrompt(Withdrawable, ModalScreen[str | None]):
+class TextPrompt(StyledOnce, Withdrawable, ModalScreen[str | None]):
     """Return the typed text (stripped, non-empty when ``required``) or None."""
 
     DEFAULT_CSS = """

@@ -17,6 +17,7 @@ from tui.sanitize import plain, safe_text
 from tui.store import Character, new_id
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
+from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.withdrawn import Withdrawable
 from tui.widgets.party.fields import (
     ENERGY_RANGE,
@@ -53,7 +54,7 @@ def blank_character(system: str, fate: int) -> Character:
     )
 
 
-class CharacterForm(Withdrawable, ModalScreen[Character | None]):
+class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
     """Edit every field of a character; return it when all fields are valid, None on Esc."""
 
     DEFAULT_CSS = """
