@@ -178,7 +178,11 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, Vertical):
         character = getattr(self, "_characters", {}).get(self.highlighted_id())
         system = self.app.store.campaign.system  # type: ignore[attr-defined]
         text = sheet_text(system, character) if character else "В партии пока никого нет."
-        sheet.update(text + effects_sheet_line(self.app.store, character))  # type: ignore[attr-defined]
+        text += effects_sheet_line(self.app.store, character)  # type: ignore[attr-defined]
+        if text == getattr(self, "_sheet_shown", None):
+            return  # a start shows it three times (mount, first redraw, first highlight)
+        self._sheet_shown = text
+        sheet.update(text)
 
     # -- which keys apply (the Древо keys: wounds.py) ------------------------------------------
 
