@@ -106,9 +106,12 @@ class Ide4Form(VerticalScroll, can_focus=False):
         yield _field("Риск", "risk", "что может случиться при неудаче")
 
     def on_mount(self) -> None:
-        self.query_one("#ide4-base", Stepper).select(3)
-        self.query_one("#ide4-level", Stepper).select("standard")
-        self.query_one("#ide4-open", Stepper).select(5)
+        # Quietly: the builder draws the odds once it is mounted and given the party; three
+        # Changed messages here drew them three more times in the tab's first build.
+        with self.prevent(Stepper.Changed):
+            self.query_one("#ide4-base", Stepper).select(3)
+            self.query_one("#ide4-level", Stepper).select("standard")
+            self.query_one("#ide4-open", Stepper).select(5)
 
     # -- values --------------------------------------------------------------------------------
 
