@@ -336,9 +336,17 @@ class KubikApp(
 
     async def action_show_tab(self, tab: str) -> None:
         """Switch to a tab (built on its first visit) and focus its first control."""
-        await self.ensure_pane(tab)
-        self.query_one(TabbedContent).active = tab
-        self.action_focus_tab()
+        if tab in self._panes:
+            self.query_one(TabbedContent).active = tab
+            self.action_focus_tab()
+            return
+        # A first visit: the screen is laid out once, for the built tab, not at each step of
+        # the build (mount, compose, fill, switch: ~5 layouts of the whole screen).
+        with self.batch_update():
+            await self.ensure_pane(tab)
+            self.query_one(TabbedContent).active = tab
+            self.action_focus_tab()
+        self.screen.check_idle()  # Screen._on_idle lays out what the batch held back
 
     def action_quick_roll(self) -> None:
         """Open the quick-roll bar."""

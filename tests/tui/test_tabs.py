@@ -147,3 +147,27 @@ async def test_a_quiet_tab_switch_shows_what_textuals_switch_shows(
     for (key, screen), (_k, want) in zip(seen, expected, strict=True):
         assert screen == want, f"after {key!r} the screens differ"
     assert any("Новое Имя" in "".join(t for t, _ in line) for line in seen[4][1])
+
+
+async def test_a_first_visit_lays_the_screen_out_once_built(make_test_app, monkeypatch) -> None:
+    """The screen is not laid out while a tab's pane is half built (mounted, composing,
+    filling): each such layout of the whole screen was CPU the GM waited for."""
+    from textual.screen import Screen
+
+    app = make_test_app(system="ide4")
+    half_built: list[str] = []
+    layout = Screen._refresh_layout
+
+    def watched(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        half_built.extend(t for t in app._building if t not in app._panes)
+        return layout(self, *args, **kwargs)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        monkeypatch.setattr(Screen, "_refresh_layout", watched)
+        for key in ("2", "4", "3"):
+            await pilot.press(key)
+        await pilot.pause()
+        assert set(app._panes) == {"party", "check", "combat", "log"}
+        assert half_built == []
+        assert app.query_one("#check-pane").region.height > 0  # laid out after all

@@ -18,9 +18,10 @@ from textual.widgets import Input, TabbedContent
 
 from tui.widgets.common.focus import cycle_focus, focus_now, form_enter, form_of, pane_of
 from tui.widgets.common.quickroll import QuickRoll
+from tui.widgets.common.styled import StyledOnce
 
 
-class MainScreen(Screen[None]):
+class MainScreen(StyledOnce, Screen[None]):
     """The tabs' screen. A focus change repaints the widgets whose focus styles change, not
     the whole screen: Textual's ``Screen.focused`` repaints every line of it, which on a tab
     switch doubled the frame's work and the bytes sent to the terminal."""

@@ -16,6 +16,7 @@ from tui.screens.campaign_files import CampaignFile, list_campaigns
 from tui.widgets.common.choice import Choice, ChoiceScreen
 from tui.widgets.common.keybar import KeyBar
 from tui.widgets.common.prompt import TextPrompt
+from tui.widgets.common.styled import StyledOnce
 from tui.words import SYSTEM_NAMES, plural
 
 SYSTEMS = tuple(SYSTEM_NAMES)
@@ -33,7 +34,7 @@ def name_problem(name: str) -> str:
     )
 
 
-class CampaignsScreen(ModalScreen[tuple[str, object] | None]):
+class CampaignsScreen(StyledOnce, ModalScreen[tuple[str, object] | None]):
     """List the campaign files; return what the GM asked for, the app does it.
 
     Results: ``("open", path)``, ``("create", (source, system, name))`` where source is

@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tui.widgets.common.keynames import key_label
+from tui.widgets.common.styled import StyledOnce
 
 #: The keys that move the focus (tui.widgets.common.focus), listed under «Везде».
 FOCUS_HELP = [
@@ -50,7 +51,7 @@ def keys_table(groups: list[tuple[str, list[Binding]]]) -> Table:
     return table
 
 
-class KeysScreen(ModalScreen[None]):
+class KeysScreen(StyledOnce, ModalScreen[None]):
     """List all keys; any of Esc, q, ? closes it; ↑/↓ and PgUp/PgDn scroll."""
 
     BINDINGS = [

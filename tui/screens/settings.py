@@ -37,12 +37,13 @@ from tui.store import Store
 from tui.widgets.common.choice import Choice, ChoiceScreen
 from tui.widgets.common.focus import focus_now
 from tui.widgets.common.keybar import KeyBar
+from tui.widgets.common.styled import StyledOnce
 from tui.words import SYSTEM_NAMES
 
 NOT_TOML = "Это не TOML: исправьте текст, чтобы вернуться к форме."
 
 
-class SettingsScreen(Screen[None]):
+class SettingsScreen(StyledOnce, Screen[None]):
     """Edit the campaign's tables; Ctrl+S checks and saves all, Ctrl+R resets one."""
 
     DEFAULT_CSS = """

@@ -30,6 +30,7 @@ from textual.widgets import Static
 from rules.errors import RulesError
 from tui.sanitize import plain as escape  # every «[» literal, no control code
 from tui.store import Character
+from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.text import show_markup
 
 T = TypeVar("T")
@@ -301,7 +302,7 @@ def builder_module(system: str) -> str:
     return BUILDERS[system][0]
 
 
-class SecondSideDialog(ModalScreen[Any]):
+class SecondSideDialog(StyledOnce, ModalScreen[Any]):
     """A builder's dialog that picks another character for its check (an opponent, a chain's
     helper): the party, the builder's own side (``main``) and the character offered first;
     Esc closes it without rolling."""

@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING
 
 from textual import events
 from textual.binding import Binding
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from tui.present.rolls import bar, percent
 from tui.widgets.common.oddsbars import OddsBars
+from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.text import show_markup
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -111,7 +112,7 @@ class DistributionBars(Static):
         show_markup(self, "\n".join(lines))
 
 
-class ModsInput(Input):
+class ModsInput(ReadyInput):
     """The builders' modifier field: ↑/↓ move between rows as on the steppers around it."""
 
     BINDINGS = [

@@ -36,6 +36,7 @@ from tui.widgets.builders.base import (
     mods_hint,
 )
 from tui.widgets.common.oddsbars import OddsBars
+from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.text import show_markup
 
@@ -133,7 +134,7 @@ class DrevoBuilder(CharacterPicker, Vertical):
         with Horizontal(id="check-mods-row"):
             yield Label("Модификаторы  ")
             hint = mods_hint("+1 высота, −2 темнота")
-            yield Input(placeholder=hint, id="check-mods", compact=True)
+            yield ReadyInput(placeholder=hint, id="check-mods", compact=True)
         yield Static(id="check-formula")
         yield Rule(line_style="heavy")
         yield OddsBars(id="check-odds")

@@ -18,6 +18,8 @@ from textual.widgets.option_list import Option, OptionDoesNotExist
 from rules import ide4
 from tui.sanitize import plain as escape  # every «[» literal, no control code
 from tui.widgets.builders.ide4_text import need_line
+from tui.widgets.common.ordered_input import ReadyInput
+from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.withdrawn import Withdrawable
 
 PLAYER_DEMAND = "player_demand"
@@ -64,7 +66,7 @@ def energy_after_choices(check: ide4.Check, key: str = "", label: str = "") -> l
     return choices
 
 
-class ChooserScreen(Withdrawable, ModalScreen[str | None]):
+class ChooserScreen(StyledOnce, Withdrawable, ModalScreen[str | None]):
     """Pick one move; the ones the rules forbid are greyed out with their reason. Its
     character removed in another window, it refuses Enter (:class:`Withdrawable`)."""
 
@@ -123,7 +125,7 @@ class TickList(SelectionList[str]):
         return Strip(segments)
 
 
-class ChecklistScreen(ModalScreen[tuple[tuple[str, ...], bool] | None]):
+class ChecklistScreen(StyledOnce, ModalScreen[tuple[tuple[str, ...], bool] | None]):
     """The seed's eight conditions; space ticks one; the verdict updates as you tick."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="ChecklistScreen")
@@ -167,7 +169,7 @@ class ChecklistScreen(ModalScreen[tuple[tuple[str, ...], bool] | None]):
         self.dismiss(self._picked())
 
 
-class CardScreen(ModalScreen[None]):
+class CardScreen(StyledOnce, ModalScreen[None]):
     """The clear-risk card the GM reads aloud before an important check."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="CardScreen")
@@ -193,7 +195,7 @@ class CardScreen(ModalScreen[None]):
             )
 
 
-class ConcludeScreen(ModalScreen[tuple[str, str] | None]):
+class ConcludeScreen(StyledOnce, ModalScreen[tuple[str, str] | None]):
     """Steps 13–14: the meaning of the outcome and its consequences in the scene."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="ConcludeScreen")
@@ -208,9 +210,9 @@ class ConcludeScreen(ModalScreen[tuple[str, str] | None]):
         with Vertical():
             yield Static(f"Итог: {self.outcome}", classes="dialog-title")
             yield Static("Смысл исхода (можно оставить пустым)", classes="dialog-hint")
-            yield Input(id="ide4-meaning", placeholder="что это значит для персонажа")
+            yield ReadyInput(id="ide4-meaning", placeholder="что это значит для персонажа")
             yield Static("Последствия в сцене", classes="dialog-hint")
-            yield Input(id="ide4-consequence", placeholder="что меняется в сцене")
+            yield ReadyInput(id="ide4-consequence", placeholder="что меняется в сцене")
             yield Static("Enter — дальше / записать · Esc — вернуться", classes="dialog-hint")
 
     @on(Input.Submitted, "#ide4-meaning")

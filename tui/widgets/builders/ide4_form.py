@@ -22,6 +22,7 @@ from tui.store import Character, Skill
 from tui.widgets.builders import ide4_text as txt
 from tui.widgets.builders.base import mods_hint
 from tui.widgets.common.oddsbars import OddsBars
+from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.text import show_markup
 
@@ -35,7 +36,7 @@ STEPPER_ROWS = ("energy", "die", "help")
 IMPOSSIBLE = 8
 
 
-class FieldInput(Input):
+class FieldInput(ReadyInput):
     """A one-line text field that lets ↑/↓ move between the rows like a Stepper."""
 
     BINDINGS = [
@@ -105,9 +106,12 @@ class Ide4Form(VerticalScroll, can_focus=False):
         yield _field("Риск", "risk", "что может случиться при неудаче")
 
     def on_mount(self) -> None:
-        self.query_one("#ide4-base", Stepper).select(3)
-        self.query_one("#ide4-level", Stepper).select("standard")
-        self.query_one("#ide4-open", Stepper).select(5)
+        # Quietly: the builder draws the odds once it is mounted and given the party; three
+        # Changed messages here drew them three more times in the tab's first build.
+        with self.prevent(Stepper.Changed):
+            self.query_one("#ide4-base", Stepper).select(3)
+            self.query_one("#ide4-level", Stepper).select("standard")
+            self.query_one("#ide4-open", Stepper).select(5)
 
     # -- values --------------------------------------------------------------------------------
 

@@ -32,7 +32,9 @@ from tui.store import Character
 from tui.widgets.builders import ide4_text as txt
 from tui.widgets.builders.base import character_label, mods_hint
 from tui.widgets.common.oddsbars import OddsBars
+from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
+from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.text import show_markup
 
 OPPOSED_STYLE = {"win": "$success", "tie": "$warning", "lose": "$error"}
@@ -77,7 +79,7 @@ def opposed_text(result: ide4.OpposedResult) -> str:
     return f"Противоборство: {ide4.summary(result.a)}; {ide4.summary(result.b)} — {verdict(result)}"
 
 
-class OpposedSetupScreen(ModalScreen[Any]):
+class OpposedSetupScreen(StyledOnce, ModalScreen[Any]):
     """The second side of an opposed check; the exact win / tie / lose odds; Enter rolls."""
 
     DEFAULT_CSS = CSS.format(name="OpposedSetupScreen")
@@ -105,7 +107,7 @@ class OpposedSetupScreen(ModalScreen[Any]):
             yield Stepper("Сложность", txt.BASE_OPTIONS[:-1], id="opp-base", wrap=False)
             with Horizontal(classes="opp-field"):
                 yield Label("Модификаторы  ")
-                yield Input(placeholder=mods_hint("+1 темнота"), id="opp-mods", compact=True)
+                yield ReadyInput(placeholder=mods_hint("+1 темнота"), id="opp-mods", compact=True)
             yield Stepper("Куб энергии", id="opp-die")
             yield Stepper("Энергия до", id="opp-energy")
             yield Stepper("Помощь", SIDE_HELP, id="opp-help")

@@ -25,11 +25,13 @@ from tui.widgets.builders import ide4_text as txt
 from tui.widgets.builders.base import CheckRolled, SpendTrail
 from tui.widgets.builders.ide4_dialogs import Choice, ChooserScreen, energy_after_choices
 from tui.widgets.builders.ide4_opposed import CSS, verdict
+from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
+from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.text import show_markup
 
 
-class OpposedResultScreen(ModalScreen[Any]):
+class OpposedResultScreen(StyledOnce, ModalScreen[Any]):
     """Both checks, the comparison, each side's moves; on a full tie the GM's recorded choice."""
 
     DEFAULT_CSS = CSS.format(name="OpposedResultScreen")
@@ -77,7 +79,9 @@ class OpposedResultScreen(ModalScreen[Any]):
             )
             with Horizontal(classes="opp-field", id="opp-price-row"):
                 yield Label("Цена обеим    ")
-                yield Input(placeholder="что теряет каждая сторона", id="opp-price", compact=True)
+                yield ReadyInput(
+                    placeholder="что теряет каждая сторона", id="opp-price", compact=True
+                )
             yield Static(
                 "[dim]r — переброс · e — энергия после · b — бонус (любой стороны) · "
                 "Enter — записать итог[/]"

@@ -53,6 +53,7 @@ from tui.widgets.builders.starately_parts import (
     summary,
 )
 from tui.widgets.builders.starately_risk import RiskMixin, RiskScreen
+from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.text import show_markup
 
@@ -130,7 +131,7 @@ class StaratelyBuilder(RiskMixin, ChainMixin, GroupMixin, CharacterPicker, Horiz
             )
             with Horizontal(id="st-tried-row"):
                 yield Label("Какой навык    ")
-                yield Input(
+                yield ReadyInput(
                     placeholder="навык, которого нет (для Журнала)", id="st-tried", compact=True
                 )
             yield Row("+d6", COUNT_OPTIONS, id="st-boons")

@@ -29,6 +29,7 @@ from tui.widgets.builders.starately_parts import (
     summary,
 )
 from tui.widgets.common.stepper import Stepper
+from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.text import show_markup
 
 
@@ -48,7 +49,7 @@ def helper_label(helper: Any) -> str:
     )
 
 
-class GroupScreen(ModalScreen[Any]):
+class GroupScreen(StyledOnce, ModalScreen[Any]):
     """Pick which helpers (same skill at level 1+) join; Enter rolls everyone."""
 
     DEFAULT_CSS = MODAL_CSS.format(name="GroupScreen")

@@ -22,9 +22,11 @@ from rules.errors import RulesError
 from tui.widgets.builders.base import CheckRolled, SeatCheck, SeatLater, SpendTrail
 from tui.widgets.builders.dicefaces import d6_faces
 from tui.widgets.builders.starately_parts import MODAL_CSS, result_lines, summary
+from tui.widgets.common.ordered_input import ReadyInput
+from tui.widgets.common.styled import StyledOnce
 
 
-class RiskScreen(ModalScreen[tuple[str, bool] | None]):
+class RiskScreen(StyledOnce, ModalScreen[tuple[str, bool] | None]):
     """Ask the GM for the price of Risk (required), or let them forbid it."""
 
     DEFAULT_CSS = MODAL_CSS.format(name="RiskScreen")
@@ -42,7 +44,7 @@ class RiskScreen(ModalScreen[tuple[str, bool] | None]):
                 "и она платится при любом исходе (потеря снаряжения, урон…). "
                 "Если значимой цены нет — Риск можно запретить."
             )
-            yield Input(
+            yield ReadyInput(
                 placeholder="цена, например: тратится единственная аптечка", id="risk-price"
             )
             with Horizontal():

@@ -26,6 +26,7 @@ from tui.store import Character
 from tui.widgets.builders.base import SecondSideDialog, mods_hint
 from tui.widgets.builders.dicefaces import ModsInput, d10_faces
 from tui.widgets.common.stepper import Stepper
+from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.text import show_markup
 from tui.words import genitive
 
@@ -105,7 +106,7 @@ def success_rows(odds: Any) -> list[tuple[str, Fraction, str]]:
     return rows
 
 
-class ChanceScreen(ModalScreen[Any]):
+class ChanceScreen(StyledOnce, ModalScreen[Any]):
     """Ask before a chance die: go ahead (returns the pool) or withdraw (returns None)."""
 
     DEFAULT_CSS = """
@@ -261,7 +262,7 @@ class ContestScreen(SecondSideDialog):
         self.dismiss(other)
 
 
-class TargetScreen(ModalScreen[int | None]):
+class TargetScreen(StyledOnce, ModalScreen[int | None]):
     """Ask the Storyteller for an extended roll's target of successes."""
 
     DEFAULT_CSS = ChanceScreen.DEFAULT_CSS.replace("ChanceScreen", "TargetScreen")

@@ -16,7 +16,9 @@ from rules.errors import RulesError
 from tui.bridge import combat as bridge
 from tui.present.rolls import plain
 from tui.store import Character
+from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
+from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.text import show_markup
 
 #: Weapon kinds that suit each action, best first (the rest stay choosable after them).
@@ -55,7 +57,7 @@ class DeclarationForm(Vertical):
         yield Stepper("Ходов", [("1", 1), ("2", 2), ("3", 3), ("4", 4)], id="declare-turns")
         with Horizontal():
             yield Label("Заметка       ")
-            yield Input(
+            yield ReadyInput(
                 placeholder="например: выхватывает меч и бьёт", id="declare-note", compact=True
             )
         yield Static(id="declare-problem")
@@ -174,7 +176,7 @@ class DeclarationForm(Vertical):
         )
 
 
-class NpcForm(ModalScreen[Character | None]):
+class NpcForm(StyledOnce, ModalScreen[Character | None]):
     """Add an NPC on the spot: name, skills («Драка 2, Уклонение 1») and a weapon."""
 
     DEFAULT_CSS = """
@@ -194,9 +196,11 @@ class NpcForm(ModalScreen[Character | None]):
         with Vertical():
             yield Static("[b]Новый НИП[/b] (Enter — добавить, Esc — отмена)")
             yield Label("Имя")
-            yield Input(id="npc-name", placeholder="например: Разбойник")
+            yield ReadyInput(id="npc-name", placeholder="например: Разбойник")
             yield Label("Навыки")
-            yield Input(id="npc-skills", placeholder="например: Драка 2, Уклонение 1, Стрельба 1")
+            yield ReadyInput(
+                id="npc-skills", placeholder="например: Драка 2, Уклонение 1, Стрельба 1"
+            )
             yield Stepper(
                 "Оружие",
                 [(w, w) for w in [*drevo.weapons()]],

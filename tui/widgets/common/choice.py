@@ -15,6 +15,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.present.rolls import plain
+from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.withdrawn import Withdrawable
 
 
@@ -27,7 +28,7 @@ class Choice:
     refused: str = ""
 
 
-class ChoiceScreen(Withdrawable, ModalScreen[Any]):
+class ChoiceScreen(StyledOnce, Withdrawable, ModalScreen[Any]):
     """Pick one option with ↑/↓ and Enter; Esc returns None."""
 
     DEFAULT_CSS = """

@@ -13,7 +13,9 @@ from textual.widgets import Input, Label, Static
 from rules.effects import DURATION_NAMES, DURATIONS, EffectSpec, Now, make_effect
 from rules.errors import RulesError
 from tui.present.rolls import plain
+from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
+from tui.widgets.common.styled import StyledOnce
 
 SCENE = ""
 REPEAT_UNIT_NAMES = [("в раундах", "round"), ("в минутах сцены", "minute")]
@@ -39,10 +41,10 @@ def row(label: str, placeholder: str, id_: str) -> ComposeResult:
     """Yield one labelled text row (the label as wide as a Stepper's)."""
     with Horizontal(classes="effect-row"):
         yield Label(f"{label:<13} ")
-        yield Input(placeholder=placeholder, id=id_)
+        yield ReadyInput(placeholder=placeholder, id=id_)
 
 
-class EffectForm(ModalScreen[EffectSpec | None]):
+class EffectForm(StyledOnce, ModalScreen[EffectSpec | None]):
     """Fill in an effect; Enter adds it (refused fields say why), Esc cancels."""
 
     DEFAULT_CSS = """

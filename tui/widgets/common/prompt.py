@@ -12,10 +12,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from tui.present.rolls import plain
+from tui.widgets.common.ordered_input import ReadyInput
+from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.withdrawn import Withdrawable
 
 
-class TextPrompt(Withdrawable, ModalScreen[str | None]):
+class TextPrompt(StyledOnce, Withdrawable, ModalScreen[str | None]):
     """Return the typed text (stripped, non-empty when ``required``) or None."""
 
     DEFAULT_CSS = """
@@ -52,7 +54,7 @@ class TextPrompt(Withdrawable, ModalScreen[str | None]):
         with Vertical():
             title = plain(self.title_text)  # a title may name a character
             yield Static(f"[b]{title}[/b]  [dim](Enter — готово, Esc — отмена)[/dim]")
-            yield Input(self.value, placeholder=self.placeholder, id="prompt-input")
+            yield ReadyInput(self.value, placeholder=self.placeholder, id="prompt-input")
             yield Static(id="prompt-error")
 
     @on(Input.Submitted)

@@ -20,6 +20,7 @@ from textual.widgets import Input, Static
 from rules.errors import DiceSyntaxError, RulesError
 from tui.present.rolls import plain, roll_summary
 from tui.widgets.common.focus import focus_now
+from tui.widgets.common.ordered_input import ReadyInput
 
 if TYPE_CHECKING:
     from rules.dice import Expression, RollResult
@@ -44,7 +45,7 @@ class QuickRoll(Vertical):
         text: str = ""
 
     def compose(self) -> ComposeResult:
-        yield Input(
+        yield ReadyInput(
             placeholder="Бросок: 4d6dl1, 10d10>=8, 2d6+3 # топор, имя броска", id="quick-input"
         )
         yield Static("Enter — бросить, Tab — сохранённый бросок, Esc — закрыть.", id="quick-output")

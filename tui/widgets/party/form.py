@@ -15,7 +15,9 @@ from textual.widgets import Input, Label, Static
 
 from tui.sanitize import plain, safe_text
 from tui.store import Character, new_id
+from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
+from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.withdrawn import Withdrawable
 from tui.widgets.party.fields import (
     ENERGY_RANGE,
@@ -52,7 +54,7 @@ def blank_character(system: str, fate: int) -> Character:
     )
 
 
-class CharacterForm(Withdrawable, ModalScreen[Character | None]):
+class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
     """Edit every field of a character; return it when all fields are valid, None on Esc."""
 
     DEFAULT_CSS = """
@@ -122,7 +124,7 @@ class CharacterForm(Withdrawable, ModalScreen[Character | None]):
                     with Horizontal():
                         yield Label(stat)
                         value = c.qualities.get(stat, self.fields.stat_default)
-                        yield Input(signed_text(value), id=f"f-stat-{i}", select_on_focus=True)
+                        yield ReadyInput(signed_text(value), id=f"f-stat-{i}", select_on_focus=True)
             yield Static(id="e-stats", classes="error")
             yield from self._row("skills", "Навыки", format_skills(self.system, c.skills), gap=True)
             yield Static(f"Формат: {self.fields.skill_hint}", classes="hint")
@@ -143,7 +145,7 @@ class CharacterForm(Withdrawable, ModalScreen[Character | None]):
     ) -> ComposeResult:
         with Horizontal(classes="row gap" if gap else "row"):
             yield Label(label)
-            yield Input(value, placeholder=placeholder, id=f"f-{key}")
+            yield ReadyInput(value, placeholder=placeholder, id=f"f-{key}")
         yield Static(id=f"e-{key}", classes="error")
 
     def on_mount(self) -> None:

@@ -18,6 +18,7 @@ from tui.bridge.sheets import columns, row, sheet_text, track_of
 from tui.store import Character
 from tui.widgets.common.effect_keys import EffectKeys, effect_bindings, effects_sheet_line
 from tui.widgets.common.focus import focus_now
+from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.table import Table
 from tui.widgets.common.text import show_markup
 from tui.widgets.party.editing import PartyEditing
@@ -122,7 +123,7 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, Vertical):
         # (added on mount they came one frame — ≥ 17 ms — later).
         self._fill(table, self.app.store.characters())  # type: ignore[attr-defined]
         yield table
-        yield Input(placeholder="Фильтр: часть имени, навыка или заметки", id="party-filter")
+        yield ReadyInput(placeholder="Фильтр: часть имени, навыка или заметки", id="party-filter")
         yield Static(id="party-sheet")
 
     def on_mount(self) -> None:

@@ -1,0 +1,77 @@
+"""ReadyInput: styled once, when mounted; making one inside a running app applies no
+stylesheet before that (tui/widgets/common/ordered_input.py)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.css.stylesheet import Stylesheet
+from textual.validation import Integer
+from textual.widgets import Input
+
+from tui.widgets.common.ordered_input import OrderedInput, ReadyInput
+
+CASES = [
+    {},
+    {"value": "x"},
+    {"value": ""},
+    {"compact": True},
+    {"value": "a", "type": "integer"},
+    {"value": "5", "validators": [Integer()]},
+    {"value": "5", "validate_on": ["submitted"]},
+    {"placeholder": "p", "compact": True, "classes": "foo"},
+    {"value": "7", "compact": True, "classes": "foo bar"},
+]
+
+
+class Pair(App[None]):
+    AUTO_FOCUS = None  # a focused field has another border
+
+    def compose(self) -> ComposeResult:
+        for i, case in enumerate(CASES):
+            yield Input(id=f"plain-{i}", **case)
+            yield ReadyInput(id=f"ready-{i}", **case)
+            yield OrderedInput(id=f"ordered-{i}", **case)
+
+
+async def test_mounted_classes_are_a_plain_inputs() -> None:
+    app = Pair()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        for i, case in enumerate(CASES):
+            plain = app.query_one(f"#plain-{i}", Input)
+            for kind in ("ready", "ordered"):
+                ready = app.query_one(f"#{kind}-{i}", Input)
+                assert ready.classes == plain.classes, (kind, case)
+                assert ready.value == plain.value
+                for rule in ("border_top", "color", "background", "height", "padding"):
+                    assert getattr(ready.styles, rule) == getattr(plain.styles, rule), rule
+        # Changed after the mount, the class restyles the field at once.
+        ready = app.query_one("#ready-1", Input)
+        ready.compact = True
+        assert ready.styles.border_top == app.query_one("#plain-3", Input).styles.border_top
+        assert ready.styles.border_top != app.query_one("#plain-1", Input).styles.border_top
+
+
+@pytest.mark.parametrize(
+    "case", [{"value": "x"}, {"compact": True}, {"value": "1", "compact": True}]
+)
+async def test_no_stylesheet_applied_before_mount(case, monkeypatch) -> None:
+    """A plain Input made in a running app has the stylesheet applied to it at once (the
+    cost ReadyInput avoids); a ReadyInput has not."""
+    applied: list[object] = []
+    original = Stylesheet.apply
+
+    def counting(self, node, *args, **kwargs):  # type: ignore[no-untyped-def]
+        applied.append(node)
+        return original(self, node, *args, **kwargs)
+
+    app = App[None]()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        monkeypatch.setattr(Stylesheet, "apply", counting)
+        Input(**case)
+        assert applied, "Textual no longer styles a new Input at once: ReadyInput may go"
+        applied.clear()
+        ReadyInput(**case)
+        assert applied == []
