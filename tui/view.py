@@ -196,6 +196,8 @@ class ViewApp(CrashReporting, App[None]):
         if threading.get_ident() == self._ui_thread:
             callback()
             return
+        if not self.is_running:  # closed: a hand-over would never be run
+            return
         try:
             self.call_from_thread(callback)
         except RuntimeError:  # closing

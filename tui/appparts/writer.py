@@ -25,6 +25,7 @@ class WriterMixin:
     _ui_thread: int
     # Provided by Textual's App.
     call_from_thread: Any
+    is_running: Any
     notify: Any
     run_worker: Any
 
@@ -33,6 +34,8 @@ class WriterMixin:
         for, so what a worker reports is on screen before its next write)."""
         if threading.get_ident() == self._ui_thread:
             callback()
+            return
+        if not self.is_running:  # closed: a hand-over would never be run
             return
         try:
             self.call_from_thread(callback)
