@@ -239,7 +239,7 @@ async def test_prebuild_waits_while_the_gm_types(campaign_path, monkeypatch) -> 
     from tests.conftest import frozen_clock
     from tui.app import make_app
 
-    # A long quiet time, so that a loaded machine (CI's 3 workers on 2 cores) never stretches
+    # A long quiet time, so that a loaded machine (CI's 4 workers on 2 cores) never stretches
     # the gap between two of the test's keys past it.
     monkeypatch.setattr(tui.appparts.startup, "IDLE_BEFORE_BUILD", 2.0)
 
