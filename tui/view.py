@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import textwrap
 import threading
-from collections.abc import Callable
 from pathlib import Path
 
 from rich.text import Text
@@ -38,6 +37,7 @@ from tui.bridge.public import (
 )
 from tui.bridge.sheets import wounds_text
 from tui.crash import CrashReporting
+from tui.handover import UiHandOver
 from tui.present.combat import declaration_text
 from tui.sanitize import cell, plain
 from tui.sanitize import plain as escape  # every «[» literal, no control code
@@ -139,7 +139,7 @@ def combat_text(doc: dict | None, characters: dict[str, Character]) -> str:
     return "\n".join(lines)
 
 
-class ViewApp(CrashReporting, App[None]):
+class ViewApp(CrashReporting, UiHandOver, App[None]):
     """The players' view: no key in it changes the campaign."""
 
     TITLE = "kubik — вид для игроков"
@@ -191,17 +191,6 @@ class ViewApp(CrashReporting, App[None]):
         watch = getattr(self, "_watch", None)
         if watch is not None:
             watch.stop()
-
-    def _on_ui(self, callback: Callable[[], object]) -> None:
-        if threading.get_ident() == self._ui_thread:
-            callback()
-            return
-        if not self.is_running:  # closed: a hand-over would never be run
-            return
-        try:
-            self.call_from_thread(callback)
-        except RuntimeError:  # closing
-            pass
 
     def _notified(self) -> None:
         """The store changed (the watch thread read the GM's write): redraw on the UI thread."""

@@ -11,36 +11,21 @@ import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from tui.handover import UiHandOver
 from tui.store import StoreError
 
 T = TypeVar("T")
 
 
-class WriterMixin:
+class WriterMixin(UiHandOver):
     """The store writes of ``KubikApp``, in order, off the UI thread (mixed into ``KubikApp``)."""
 
     # Set by KubikApp.__init__ (and on_mount).
     #: Set when the newest store write handed to a worker is over (see :meth:`write`).
     _last_write: threading.Event | None
-    _ui_thread: int
     # Provided by Textual's App.
-    call_from_thread: Any
-    is_running: Any
     notify: Any
     run_worker: Any
-
-    def _on_ui(self, callback: Callable[[], object]) -> None:
-        """Run ``callback`` on the UI thread: now if this is it, else handed over (and waited
-        for, so what a worker reports is on screen before its next write)."""
-        if threading.get_ident() == self._ui_thread:
-            callback()
-            return
-        if not self.is_running:  # closed: a hand-over would never be run
-            return
-        try:
-            self.call_from_thread(callback)
-        except RuntimeError:  # the app is closing: nothing left to draw on
-            pass
 
     def write(
         self,
