@@ -6,7 +6,8 @@ critical success) and after it (±1 per point), each only when the campaign allo
 point paid is one undo step with its log line; Ctrl+Z / Ctrl+Y of it take the check back to
 its state before / after that point (:class:`~tui.widgets.builders.base.SpendTrail`).
 A player's Судьба from their seat (:mod:`tui.seats.check`) is the same step, and so is
-undone; a Судьба before the roll declared from a seat is an undo step of its own.
+undone (``drevo_seat``). The actions, what a character offers for them and the text of the
+formula and the result are ``drevo_parts``.
 """
 
 from __future__ import annotations
@@ -25,62 +26,32 @@ from rules.errors import RulesError
 from rules.modifiers import parse_modifiers
 from tui.bridge import combat as bridge
 from tui.bridge.effects import drevo_note, effect_modifiers
-from tui.present.rolls import one_sided_lines, one_sided_summary, plain, signed
+from tui.present.rolls import one_sided_summary, signed
 from tui.store import Character
 from tui.widgets.builders.base import (
     CharacterPicker,
     CheckRolled,
     SeatCheck,
-    SeatLater,
     SpendTrail,
     mods_hint,
 )
+from tui.widgets.builders.drevo_parts import (
+    CHECK_ACTIONS,
+    IDLE,
+    WOUND_REASON,
+    formula_lines,
+    result_lines,
+    trait_options,
+    weapon_for,
+)
+from tui.widgets.builders.drevo_seat import SeatMixin
 from tui.widgets.common.oddsbars import OddsBars
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.text import show_markup
 
-CHECK_ACTIONS = (
-    ("Любая проверка", "other"),
-    ("Ближний бой", "melee"),
-    ("Метание", "throw"),
-    ("Стрельба", "shoot"),
-    ("Защита щитом", "shield"),
-    ("Уклонение", "dodge"),
-)
-WEAPON_KIND = {"melee": "melee", "throw": "thrown", "shoot": ("bow", "firearm"), "shield": "shield"}
-WOUND_REASON = {-1: "Лёгкая рана", -2: "Ранение"}
 
-
-def trait_options(c: Character) -> list[tuple[str, str]]:
-    """Return the character's traits as stepper options: skills first, then qualities."""
-    options = [
-        (
-            f"{s.name} {signed(s.value)} — навык" + (f" ({s.parent})" if s.parent else ""),
-            s.name,
-        )
-        for s in c.skills
-    ]
-    options += [(f"{name} {signed(v)} — качество", name) for name, v in c.qualities.items()]
-    return options
-
-
-def weapon_for(c: Character, action: str) -> drevo.Weapon | None:
-    """Return the character's first weapon that suits the action (None: bare hands/none)."""
-    kinds = WEAPON_KIND.get(action)
-    if kinds is None:
-        return None
-    for name in bridge.weapon_names(c):
-        w = bridge.weapon_of(name)
-        if w.kind == kinds or w.kind in kinds:
-            return w
-    return drevo.BARE_HANDS if action == "melee" else None
-
-
-IDLE = "Enter — бросить 4dF."
-
-
-class DrevoBuilder(CharacterPicker, Vertical):
+class DrevoBuilder(SeatMixin, CharacterPicker, Vertical):
     """Build a one-sided Древо check; odds update on every change; Enter rolls."""
 
     FIRST_ROW = "#check-action"
@@ -219,28 +190,11 @@ class DrevoBuilder(CharacterPicker, Vertical):
         check = self._built_or_shown(self.current_check)
         if check is None:
             return
-        formula = self.query_one("#check-formula", Static)
-        side = check.side
-        base = side.trait + side.modifier_total
-        lines = []
-        if self._reason:
-            lines.append(f"[dim]Черта: {plain(self._reason)}[/dim]")
-        mods = plain(", ".join(f"{m.reason} {signed(m.value)}" for m in side.modifiers))
-        lines.append(
-            f"Бросок: 4dF {signed(base)} против {signed(check.difficulty)} "
-            f"({drevo.difficulty_name(check.difficulty)})"
-            + (f"; {mods}" if mods else "")
-            + " · Enter — бросить"
-        )
         character = self.character
-        if character is not None and not bridge.track_of(character).can_act:
-            lines.append("[$error]Тяжело ранен: персонаж не может действовать.[/]")
-        if self._fate_auto:
-            lines.append(
-                "[$accent]Судьба: автоматический критический успех, кубики не бросаются.[/]"
-            )
-        lines += [note for note in [drevo_note(self, check)] if note]  # active effects
-        show_markup(formula, "\n".join(lines))
+        can_act = character is None or bridge.track_of(character).can_act
+        note = drevo_note(self, check)  # active effects
+        lines = formula_lines(check, self._reason, can_act=can_act, note=note)
+        show_markup(self.query_one("#check-formula", Static), "\n".join(lines))
         self.query_one("#check-odds", OddsBars).show(
             drevo.one_sided_odds(check), drevo.OUTCOME_NAMES, drevo.OUTCOMES
         )
@@ -347,89 +301,12 @@ class DrevoBuilder(CharacterPicker, Vertical):
         self._recompute()
         return message
 
-    # -- a player's Судьба from their seat -------------------------------------------------------
-
-    def _rolled(self) -> bool:
-        c, result = self.character, self._result
-        return c is not None and result is not None and result.check.side.name == c.name
-
-    def seat_check(self) -> dict[str, Any] | None:
-        """The open check as its character's seat sees it (see ``SeatCheck``)."""
-        c = self.character
-        if c is None:
-            return None
-        rules, rolled = drevo.fate_rules(), self._rolled()
-        choices = []
-        if c.fate > 0 and not rolled and not self._fate_auto and rules.allows("auto_success"):
-            choices.append("Судьба до броска: автоматический критический успех")
-        if c.fate > 0 and rolled and rules.allows("shift"):
-            choices.append("Судьба после броска: ±1 к результату за очко")
-        return {
-            "id": self.seat.id,
-            "character": c.id,
-            "stage": "rolled" if rolled else "before",
-            "kinds": ["fate"] if choices else [],
-            "choices": choices,
-        }
-
-    def seat_closed(self, check_id: str) -> str:
-        return self.seat.closed(check_id)
-
-    def seat_refusal(self, kind: str, payload: dict[str, Any]) -> str:
-        """Why a player's Судьба cannot apply to this check now ("" if it can); raises
-        ``SeatLater`` while a shift waits for the GM's points."""
-        c, result, rules = self.character, self._result, drevo.fate_rules()
-        if kind != "fate" or c is None:
-            return "В этой проверке такой заявки нет."
-        if payload.get("use") == "before":
-            if self._rolled():
-                return SeatCheck.ROLLED + " После броска — сдвиг Судьбой (±)."
-            if not rules.allows("auto_success"):
-                return "В этой кампании Судьба до броска не даёт автоматического успеха."
-            if self._fate_auto:
-                return "Судьба до броска в этой проверке уже заявлена."
-            return "" if c.fate > 0 else "Судьбы не осталось."
-        if not self._rolled() or result is None:
-            return "Проверка ещё не брошена: сдвиг Судьбой — после броска."
-        points = payload.get("points")
-        if not points:
-            raise SeatLater(
-                "Сколько очков и в какую сторону? «e» — изменить: число, например +1 или −2."
-            )
-        try:
-            drevo.spend_fate("shift", c.fate, cost=abs(points))
-            drevo.shift_one_sided(result, points)
-        except RulesError as err:
-            return str(err)
-        return ""
-
-    def seat_apply(self, kind: str, payload: dict[str, Any], seat: str) -> CheckRolled:
-        """Make a player's Судьба the step the GM's «f» / «+» / «−» make; return its line."""
-        c, result = self.character, self._result
-        assert c is not None
-        before = (result, self._fate_auto)
-        if payload.get("use") == "before":  # declared now, paid when the dice are rolled
-            self._fate_auto = True
-            self._recompute()
-            text = "Судьба до броска: автоматический критический успех (очко — при броске)"
-            message = CheckRolled(c.name, text, {"system": "drevo", "fate": "before"})
-            self._trail.add(self.app, message.entry_id, before, (result, True))
-            return message
-        assert result is not None
-        points = int(payload["points"])
-        left = drevo.spend_fate("shift", c.fate, cost=abs(points))
-        shifted = drevo.shift_one_sided(result, points)
-        return self._shown(shifted, f"Судьба {signed(points)}", replace(c, fate=left), before)
-
     def _show_result(self, result: drevo.OneSidedResult | None) -> None:
         self._result = result
         if result is None:
             show_markup(self.query_one("#check-result", Static), IDLE)
             return
-        lines = one_sided_lines(result)
-        if result.fate_shift:
-            lines.append(f"Судьба: {signed(result.fate_shift)} к результату")
-        show_markup(self.query_one("#check-result", Static), "\n".join(lines))
+        show_markup(self.query_one("#check-result", Static), "\n".join(result_lines(result)))
 
     # -- undo and redo of the check's own steps --------------------------------------------------
 
