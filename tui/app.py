@@ -2,8 +2,9 @@
 
 The app itself is compose, bindings and routing: which key runs which action, which message
 goes where, what runs at mount. What those do lives in ``tui/appparts/``, one concept a mixin
-(the ordered writer, the redraw, the file watch, the tab panes, the deferred start, the focus
-moves, the Журнал entries, undo, sharing the table, copying, the screens the keys open).
+(the toasts, the ordered writer, the redraw, the file watch, the tab panes and the keys that
+switch them, the deferred start, the focus moves, the Журнал entries, undo, sharing the table,
+copying, the screens the keys open).
 """
 
 from __future__ import annotations
@@ -27,9 +28,10 @@ from textual.widgets import Input, Static, TabbedContent, TabPane
 from rules.rng import make_rng
 from tui.appparts.copying import CopyingMixin
 from tui.appparts.dialogs import DialogsMixin
-from tui.appparts.focus import FocusMixin, MainScreen, takes_keys
+from tui.appparts.focus import FocusMixin, MainScreen
 from tui.appparts.history import HistoryMixin
 from tui.appparts.journal import JournalMixin
+from tui.appparts.notices import NoticesMixin
 from tui.appparts.panes import PanesMixin
 from tui.appparts.redraw import RedrawMixin, read_only_text
 from tui.appparts.sharing import SharingMixin
@@ -38,7 +40,7 @@ from tui.appparts.watch import WatchMixin
 from tui.appparts.writer import WriterMixin
 from tui.crash import CrashReporting
 from tui.present.rolls import roll_summary
-from tui.sanitize import CleanPaste, clean
+from tui.sanitize import CleanPaste
 from tui.store import Store
 from tui.widgets.builders.base import CharacterChanged, CheckRolled
 from tui.widgets.common.keybar import KeyBar
@@ -60,6 +62,7 @@ def local_now() -> datetime:
 class KubikApp(
     CrashReporting,
     CleanPaste,
+    NoticesMixin,
     WriterMixin,
     RedrawMixin,
     WatchMixin,
@@ -233,31 +236,14 @@ class KubikApp(
         self._watch: Any = None
         quiet_animations(self)
 
-    def notify(self, message: str, *, markup: bool = False, **kwargs: Any) -> None:  # type: ignore[override]
-        """Notify as Textual does, but as plain text: messages quote names the GM typed.
-
-        Always plain: a widget's ``notify`` passes ``markup=True`` by default, and its
-        messages quote names too.
-        """
-        if "title" in kwargs:
-            kwargs["title"] = clean(kwargs["title"])
-        super().notify(clean(message), markup=False, **kwargs)
-
     async def on_event(self, event: events.Event) -> None:
-        """Give a key that arrives while nothing has the focus to the active tab's first
-        control: a control that hid itself (IDE4's «n» after a roll) left the focus nowhere,
-        and the keys typed right after it hit the app's keys instead of the tab's."""
+        """Note each key (the tabs built ahead wait for a pause, the last undo step is done)
+        and give it to the active tab when nothing has the focus (FocusMixin)."""
         if isinstance(event, events.Key):
             self._last_key = time.monotonic()
             if not event.is_forwarded:
                 self.store.take_last_step()  # a new key press: what was written before is done
-        if (
-            isinstance(event, events.Key)
-            and isinstance(self.screen, MainScreen)
-            and not takes_keys(self.screen.focused)
-            and self._panes
-        ):
-            self.action_focus_tab()
+            self.focus_for_key()
         await super().on_event(event)
 
     def get_default_screen(self) -> Screen[None]:
@@ -330,27 +316,13 @@ class KubikApp(
 
     # -- actions -------------------------------------------------------------------------------
 
-    def action_help_quit(self) -> None:
-        """Say how to quit when the GM presses Ctrl+C out of habit."""
-        self.notify("Выход из kubik — Ctrl+Q.", title="Выйти?")
-
-    async def action_show_tab(self, tab: str) -> None:
-        """Switch to a tab (built on its first visit) and focus its first control."""
-        if tab in self._panes:
-            self.query_one(TabbedContent).active = tab
-            self.action_focus_tab()
-            return
-        # A first visit: the screen is laid out once, for the built tab, not at each step of
-        # the build (mount, compose, fill, switch: ~5 layouts of the whole screen).
-        with self.batch_update():
-            await self.ensure_pane(tab)
-            self.query_one(TabbedContent).active = tab
-            self.action_focus_tab()
-        self.screen.check_idle()  # Screen._on_idle lays out what the batch held back
-
     def action_quick_roll(self) -> None:
         """Open the quick-roll bar."""
         self.query_one(QuickRoll).open()
+
+    def roll_saved(self, character: Any, name: str) -> None:
+        """Roll a character's saved roll through the quick-roll bar (it logs under them)."""
+        self.query_one(QuickRoll).roll_saved(character, name)
 
     # -- events --------------------------------------------------------------------------------
 
@@ -385,10 +357,6 @@ class KubikApp(
     def _quick_rolled(self, event: QuickRoll.Rolled) -> None:
         text = event.text or roll_summary(event.result)
         self.record("roll", event.actor, text, event.result.to_dict())
-
-    def roll_saved(self, character: Any, name: str) -> None:
-        """Roll a character's saved roll through the quick-roll bar (it logs under them)."""
-        self.query_one(QuickRoll).roll_saved(character, name)
 
 
 def make_app(

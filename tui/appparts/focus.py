@@ -57,6 +57,8 @@ def takes_keys(widget: Widget | None) -> bool:
 class FocusMixin:
     """``KubikApp``'s focus moves (mixed into ``KubikApp``)."""
 
+    #: The tab panes built so far (tab → pane widget; PanesMixin).
+    _panes: dict[str, Any]
     # Provided by Textual's App.
     screen: Any
     query_one: Any
@@ -103,6 +105,14 @@ class FocusMixin:
             if widget.focusable:
                 focus_now(widget)
                 return
+
+    def focus_for_key(self) -> None:
+        """Give a key that arrives while nothing has the focus to the active tab's first
+        control: a control that hid itself (IDE4's «n» after a roll) left the focus nowhere,
+        and the keys typed right after it hit the app's keys instead of the tab's."""
+        screen = self.screen
+        if isinstance(screen, MainScreen) and not takes_keys(screen.focused) and self._panes:
+            self.action_focus_tab()
 
     def _focus_tab_unless_typing(self) -> None:
         """Focus the active tab, unless the quick-roll bar opened meanwhile (a «/» pressed

@@ -1,4 +1,5 @@
-"""The tab panes: which pane each tab shows, each built and drawn on its first visit.
+"""The tab panes: which pane each tab shows, each built and drawn on its first visit, and the
+keys 1–4 that switch to them.
 
 The first screen holds the Партия pane only; a tab's pane is built the first time the tab is
 shown (or ahead of it, in idle time: ``KubikApp.prebuild``) and drawn from the store at once.
@@ -9,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from textual.widgets import TabPane
+from textual.widgets import TabbedContent, TabPane
 
 from tui.store import Store
 from tui.widgets.builders.base import builder_class
@@ -34,9 +35,26 @@ class PanesMixin:
     #: The tab panes built so far (tab → pane widget).
     _panes: dict[str, Any]
     _building: dict[str, asyncio.Task[Any]]
-    # Provided by RedrawMixin and Textual's App.
+    # Provided by RedrawMixin, FocusMixin and Textual's App.
     _store_changed: Any
+    action_focus_tab: Any
+    batch_update: Any
     query_one: Any
+    screen: Any
+
+    async def action_show_tab(self, tab: str) -> None:
+        """Switch to a tab (built on its first visit) and focus its first control."""
+        if tab in self._panes:
+            self.query_one(TabbedContent).active = tab
+            self.action_focus_tab()
+            return
+        # A first visit: the screen is laid out once, for the built tab, not at each step of
+        # the build (mount, compose, fill, switch: ~5 layouts of the whole screen).
+        with self.batch_update():
+            await self.ensure_pane(tab)
+            self.query_one(TabbedContent).active = tab
+            self.action_focus_tab()
+        self.screen.check_idle()  # Screen._on_idle lays out what the batch held back
 
     def _make_pane(self, tab: str) -> Any:
         if tab == "combat":
