@@ -6,6 +6,7 @@ import asyncio
 import gc
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -43,7 +44,9 @@ def test_the_collector_comes_back_even_without_a_first_frame(monkeypatch) -> Non
 def test_the_page_loads_nothing_from_outside() -> None:
     source = Path(textual_serve.__file__).parent / "templates" / "app_index.html"
     assert "fonts.googleapis.com" in source.read_text()  # what textual-serve ships
-    page = (serve.local_templates() / "app_index.html").read_text()
+    folder = serve.local_templates()
+    page = (folder / "app_index.html").read_text()
+    shutil.rmtree(folder)
     assert not re.search(serve.OUTSIDE, page)
     assert "fonts/RobotoMono-VariableFont_wght.ttf" in page
     font = Path(textual_serve.__file__).parent / "static" / "fonts"

@@ -21,6 +21,7 @@ ADDER = textwrap.dedent(
 
     path, tag, go = Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3])
     store = Store.open(path)
+    Path(f"{go}.{tag}").touch()  # open: the parent lets both go at once
     while not go.exists():
         time.sleep(0.001)
     for n in range(100):
@@ -40,7 +41,10 @@ def test_two_processes_adding_100_characters_each_make_200(tmp_path):
         subprocess.Popen([sys.executable, "-c", ADDER, str(path), tag, str(go)])
         for tag in ("А", "Б")
     ]
-    time.sleep(0.3)  # both are open and waiting
+    ready = [tmp_path / f"go.{tag}" for tag in ("А", "Б")]
+    deadline = time.monotonic() + 60
+    while not all(r.exists() for r in ready) and time.monotonic() < deadline:
+        time.sleep(0.005)
     go.touch()
     assert [p.wait(timeout=60) for p in procs] == [0, 0]
     with Store.open(path) as store:
