@@ -124,15 +124,17 @@ class ChoicesMixin:
             TextPrompt("Сдвиг Судьбой после броска: очки", "например: +1 или −2"), typed
         )
 
-    def action_reroll(self) -> None:
+    def _ask_for(self, kind: str) -> None:
+        """Send a request of ``kind`` that carries nothing but the check it is about."""
         who = self._who()
         if who:
-            self.send("reroll", who, self._about_check("reroll", who, {}))
+            self.send(kind, who, self._about_check(kind, who, {}))
+
+    def action_reroll(self) -> None:
+        self._ask_for("reroll")
 
     def action_expanded(self) -> None:
-        who = self._who()
-        if who:
-            self.send("expanded", who, self._about_check("expanded", who, {}))
+        self._ask_for("expanded")
 
     def _ask_number(self, title: str, kind: str, extra: dict[str, Any]) -> None:
         from tui.widgets.common.prompt import TextPrompt
@@ -159,9 +161,7 @@ class ChoicesMixin:
 
     def action_risk(self) -> None:
         """Ask for Risk on the failed check (the GM names its price)."""
-        who = self._who()
-        if who:
-            self.send("risk", who, self._about_check("risk", who, {}))
+        self._ask_for("risk")
 
     def action_note(self) -> None:
         from tui.widgets.common.prompt import TextPrompt
