@@ -216,3 +216,26 @@ async def test_the_seat_offers_energy_before_or_after_as_the_open_check_stands()
             assert seat.check_action("energy", ("before",)) is before
             assert seat.check_action("energy", ("after",)) is after
             assert seat.check_action("reroll", ()) is False  # not offered by this check
+
+
+async def test_the_seats_x_and_r_keys_ask_about_the_gms_open_check():
+    """«x» demands the expanded check and «r» a reroll: each request names the GM's open check
+    (so the GM refuses it once that check is closed)."""
+    from tui.seats.seat import SeatApp
+    from tui.store import Character
+    from tui.store.codec import character_to_doc
+
+    lev = Character(id="lev", name="Лёва", kind="pc", qualities={}, skills=(), weapons=(), fate=0)
+    seat = SeatApp("Лёва", None, "t" * 32, connect=False)
+    async with seat.run_test(size=(80, 24)) as sp:
+        check = {"id": "c1", "character": "lev", "stage": "rolled", "kinds": ["expanded", "reroll"]}
+        state = {"system": "ide4", "mine": [character_to_doc(lev)], "check": check}
+        seat.apply_state({"state": state, "requests": []})
+        await sp.pause()
+        await sp.press("x", "r")
+        await sp.pause()
+        sent = [
+            (m["kind"], m["character"], m["payload"].get("check")) for m in seat.outbox.values()
+        ]
+        assert sent == [("expanded", "lev", "c1"), ("reroll", "lev", "c1")]
+        assert [r["status"] for r in seat.requests] == ["pending", "pending"]

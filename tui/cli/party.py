@@ -1,49 +1,29 @@
 """``kubik party``, ``kubik export``, ``kubik import`` and ``kubik log``: the campaign from scripts.
 
 Each command takes ``--campaign PATH`` (default: the per-user campaign). Changes wait for the
-campaign lock (up to :data:`CLI_LOCK_TIMEOUT` seconds), so concurrent commands and a running
-app never lose each other's writes. Every command takes ``--json``. Exit status: 0 done, 1
-refused by the campaign's state (it cannot be used, the character is not in it, the export
-file exists), 2 bad arguments.
+campaign lock (up to :data:`~tui.cli.campaign.CLI_LOCK_TIMEOUT` seconds), so concurrent
+commands and a running app never lose each other's writes. Every command takes ``--json``.
+Exit status: 0 done, 1 refused by the campaign's state (it cannot be used, the character is
+not in it, the export file exists), 2 bad arguments. ``party add`` builds its character in
+:mod:`tui.cli.character`.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from tui.cli.common import (
-    EXIT_REFUSED,
-    Parser,
-    campaign_arg,
-    emit,
-    fail,
-    missing_campaign,
-    signed_int,
-)
+from tui.cli.campaign import CLI_LOCK_TIMEOUT, open_campaign
+from tui.cli.character import SET_KEYS, build_character
+from tui.cli.common import EXIT_REFUSED, Parser, campaign_arg, emit, fail
 from tui.sanitize import clean
-from tui.store import (
-    WOUND_KEYS,
-    Character,
-    Skill,
-    Store,
-    StoreError,
-    default_campaign_path,
-    new_id,
-)
+from tui.store import Character, Store, StoreError
 from tui.store.codec import character_to_doc, log_to_doc
 from tui.words import KIND_NAMES as KIND_WORDS
 
-#: Scripts may queue behind a long session's writes; they wait longer than the app does.
-CLI_LOCK_TIMEOUT = 30.0
-
 KIND_NAMES = KIND_WORDS  # «Игрок», «НИП», as the app says
-SET_KEYS = "quality.ИМЯ, skill.ИМЯ, fate, notes, weapon, wound.КЛЮЧ, extra.ИМЯ"
 
 
 def _campaign_arg(parser: Parser) -> None:
@@ -57,23 +37,6 @@ def _campaign_arg(parser: Parser) -> None:
 
 def _json_arg(parser: Any, what: str = "вывод в JSON") -> None:
     parser.add_argument("--json", action="store_true", help=what)
-
-
-def _open(path: Path | None, *, write: bool) -> Store:
-    """Open for a command; reading an existing file never takes the lock or writes.
-
-    A missing file is an error (exit 2): only the app's first start creates the demo, so a
-    mistyped path never leaves a new campaign behind.
-    """
-    path = Path(path).expanduser() if path is not None else default_campaign_path()
-    if not path.exists():
-        fail(missing_campaign(path), code=2)
-    try:
-        if not write and path.is_file():
-            return Store.open(path, read_only=True)
-        return Store.open(path, lock_timeout=CLI_LOCK_TIMEOUT)
-    except StoreError as err:
-        fail(str(err), code=1)
 
 
 # -- kubik party ---------------------------------------------------------------------------------
@@ -113,7 +76,7 @@ def party(argv: Sequence[str]) -> int:
         return _party_list(args)
     if args.action == "add":
         build_character(parser, args.name, args.npc, args.values)  # bad syntax: before the lock
-        with _open(args.campaign, write=True) as store:
+        with open_campaign(args.campaign, write=True) as store:
             system = store.campaign.system
             character = build_character(parser, args.name, args.npc, args.values, system)
             _refuse_taken(store, character.name)
@@ -123,7 +86,7 @@ def party(argv: Sequence[str]) -> int:
         text = f"Добавлен персонаж «{character.name}» ({kind}, id {character.id})."
         emit(character_to_doc(character), text, args.json)
         return 0
-    with _open(args.campaign, write=True) as store:
+    with open_campaign(args.campaign, write=True) as store:
         target = _find(store, args.name)
         _guard(store.delete_character, target.id)
     emit(character_to_doc(target), f"Удалён персонаж «{target.name}».", args.json)
@@ -131,7 +94,7 @@ def party(argv: Sequence[str]) -> int:
 
 
 def _party_list(args: Any) -> int:
-    with _open(args.campaign, write=False) as store:
+    with open_campaign(args.campaign, write=False) as store:
         chars = store.characters()
         campaign = store.campaign
     data = {
@@ -150,141 +113,6 @@ def _party_list(args: Any) -> int:
         lines.append(f"{KIND_NAMES[c.kind]:<6}{c.name}  {shown}")
     emit(data, "\n".join(lines), args.json)
     return 0
-
-
-def build_character(
-    parser: Parser | None, name: str, npc: bool, values: list[str], system: str | None = None
-) -> Character:
-    """Build a new character from ``--set KEY=VALUE`` items; a bad item exits 2.
-
-    With ``system`` every value is checked as the character form checks it (the same parsers
-    and ranges, :mod:`tui.widgets.party.fields`), and wounds are given one by one as the
-    wound key gives them (the Древо cascade), so the form can always save the result.
-    """
-    name = " ".join(name.split())  # as the app's form: one space between words
-    if not name:
-        _error(parser, "имя персонажа не может быть пустым")
-    qualities: dict[str, int] = {}
-    skills: dict[str, Skill] = {}
-    weapons: list[str] = []
-    wounds: list[tuple[str, int]] = []
-    extra: dict[str, Any] = {}
-    fate = 0 if npc else 3
-    notes = ""
-    for item in values:
-        key, sep, value = item.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            _error(parser, f"--set «{item}»: нужен вид КЛЮЧ=ЗНАЧЕНИЕ")
-        head, dot, tail = key.partition(".")
-        if dot and not tail:
-            _error(parser, f"--set {key}: после точки нужно имя")
-        if head == "quality" and dot:
-            qualities[tail] = _checked(parser, key, value, system, "stat", tail)
-        elif head == "skill" and dot:
-            skill = _checked(parser, key, value, system, "skill", tail)
-            skills[tail] = skill if isinstance(skill, Skill) else Skill(tail, skill)
-        elif head == "wound" and dot and tail in WOUND_KEYS:
-            wounds.append((tail, _checked(parser, key, value, system, "wound")))
-        elif head == "wound" and dot:
-            _error(parser, f"--set {key}: неизвестная рана «{tail}»; есть: {', '.join(WOUND_KEYS)}")
-        elif head == "extra" and dot:
-            extra[tail] = _json_or_text(value)
-            if tail == "energy" and system == "ide4":
-                extra[tail] = _checked(parser, key, value, system, "energy")
-        elif key == "fate":
-            fate = _checked(parser, key, value, system, "fate")
-        elif key == "notes":
-            notes = value
-        elif key == "weapon":
-            weapons.append(value.strip())
-        else:
-            _error(parser, f"--set: неизвестный ключ «{key}»; допустимы: {SET_KEYS}")
-    character = Character(
-        id=new_id(),
-        name=name,
-        kind="npc" if npc else "pc",
-        qualities=qualities,
-        skills=tuple(skills.values()),
-        weapons=tuple(weapons),
-        fate=fate,
-        notes=notes,
-        extra=extra,
-    )
-    return _wounded(parser, character, wounds, system)
-
-
-def _error(parser: Parser | None, message: str) -> Any:
-    if parser is None:
-        raise ValueError(message)
-    parser.error(message)
-
-
-def _checked(
-    parser: Parser | None, key: str, value: str, system: str | None, field: str, name: str = ""
-) -> Any:
-    """Return ``value`` as the form's field ``field`` reads it; refuse (exit 2) what it refuses."""
-    from tui.widgets.party import fields  # the character form's own parsers and ranges
-
-    if system is None:  # syntax only (before the campaign is open)
-        return _int(parser, key, value)
-    if field == "fate" and system != "drevo":
-        _error(parser, f"--set {key}: Судьба есть только в Древе; уберите этот ключ")
-    if field == "wound" and system != "drevo":
-        _error(parser, f"--set {key}: раны по шкале ведут только в Древе; уберите этот ключ")
-    try:
-        if field == "stat":
-            return fields.parse_stat(system, name, value)
-        if field == "skill":
-            return fields.parse_skills(system, f"{name} {value}")[0]
-        if field == "wound":
-            return fields.parse_int(value, 0, 99)
-        bounds = fields.FATE_RANGE if field == "fate" else fields.ENERGY_RANGE
-        return fields.parse_int(value, *bounds)
-    except fields.FieldError as err:
-        where = {"fate": "Судьба: ", "energy": "Энергия: ", "wound": "число ран: "}.get(field, "")
-        _error(parser, f"--set {key}={value}: {where}{err}")
-
-
-def _wounded(
-    parser: Parser | None, c: Character, wounds: list[tuple[str, int]], system: str | None
-) -> Character:
-    """Give the wounds one at a time, as the wound key does: the Древо cascade applies.
-
-    Four Царапины make a Лёгкая рана and so on; a second Тяжёлая рана kills, and a new
-    character is not added dead: that is refused with the reason.
-    """
-    if not wounds or system is None:
-        return c
-    from tui.bridge.sheets import track_of
-
-    track = track_of(c)
-    for level, count in wounds:
-        for _ in range(count):
-            track = track.take(level)
-        if track.dead:
-            given = ", ".join(f"wound.{k}={n}" for k, n in wounds)
-            _error(
-                parser,
-                f"--set {given}: по шкале ран Древа (раны складываются в более тяжёлые) "
-                "персонаж от них погибает; укажите меньше ран",
-            )
-    return replace(c, wounds=dict(track.counts))
-
-
-def _int(parser: Parser, key: str, value: str) -> int:
-    try:
-        return signed_int(value)
-    except argparse.ArgumentTypeError as err:
-        parser.error(f"--set {key}: {err}")
-
-
-def _json_or_text(value: str) -> Any:
-    """``80`` → 80, ``true`` → True, ``[1, 2]`` → a list; anything else stays text."""
-    try:
-        return json.loads(value)
-    except ValueError:
-        return value
 
 
 def _find(store: Store, name: str) -> Character:
@@ -334,7 +162,7 @@ def export(argv: Sequence[str]) -> int:
         fail(f"{target} — это папка, а не файл: укажите путь к файлу", code=EXIT_REFUSED)
     if target.exists() and not args.force:
         fail(f"файл {target} уже есть; --force — перезаписать его", code=EXIT_REFUSED)
-    with _open(args.campaign, write=False) as store:
+    with open_campaign(args.campaign, write=False) as store:
         _guard(store.export_json, target)
         count, log = len(store.characters()), len(store.log())
         name = store.campaign.name
@@ -382,7 +210,7 @@ def log(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
     if args.limit is not None and args.limit < 0:
         parser.error("--limit не может быть отрицательным")
-    with _open(args.campaign, write=False) as store:
+    with open_campaign(args.campaign, write=False) as store:
         if args.markdown:
             sys.stdout.write(clean(store.log_markdown(args.limit)))
             return 0

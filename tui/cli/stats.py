@@ -42,13 +42,13 @@ def stats_parser() -> Parser:
 def cmd_stats(argv: Sequence[str]) -> int:
     """Run ``kubik stats``."""
     from tui.bridge.luck import read_sessions
-    from tui.cli.party import _open
+    from tui.cli.campaign import open_campaign
     from tui.present import luck as lt
 
     args = stats_parser().parse_args(argv)
     if args.session is not None and args.session < 1:
         fail("номер сессии — с 1: kubik stats --session 1")
-    with _open(args.campaign, write=False) as store:
+    with open_campaign(args.campaign, write=False) as store:
         entries = list(reversed(store.log()))
         sessions = read_sessions(entries, players=args.players, characters=store.characters())
         name = store.campaign.name

@@ -7,6 +7,8 @@
 * :mod:`tui.seats.stats` — the luck stats a seat may see (the players' view's), asked with «s»;
 * :mod:`tui.seats.rules_check` — which request a seat may make now; what an accepted one writes;
 * :mod:`tui.seats.gm` — the GM's indicator and the Ctrl+P dialog (accept, edit, refuse, always);
-* :mod:`tui.seats.seat` — ``kubik seat NAME``: the players' view and a private panel;
+* :mod:`tui.seats.seat` — ``kubik seat NAME``: the players' view and a private panel, with its
+  parts: ``seat_link`` (the connection), ``seat_draw`` (the screen), ``seat_choices`` (the
+  choice keys, the declaration), ``seat_stats`` (the luck stats of «s»);
 * :mod:`tui.cli.serve_seat` — ``kubik serve --seat NAME``: a seat in a browser, behind its key.
 """

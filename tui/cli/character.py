@@ -1,0 +1,150 @@
+"""A new character from ``kubik party add``'s ``--set KEY=VALUE`` items, checked as the
+character form checks it (:mod:`tui.widgets.party.fields`); a bad item exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import replace
+from typing import Any
+
+from tui.cli.common import Parser, signed_int
+from tui.store import WOUND_KEYS, Character, Skill, new_id
+
+SET_KEYS = "quality.ИМЯ, skill.ИМЯ, fate, notes, weapon, wound.КЛЮЧ, extra.ИМЯ"
+
+
+def build_character(
+    parser: Parser | None, name: str, npc: bool, values: list[str], system: str | None = None
+) -> Character:
+    """Build a new character from ``--set KEY=VALUE`` items; a bad item exits 2.
+
+    With ``system`` every value is checked as the character form checks it (the same parsers
+    and ranges, :mod:`tui.widgets.party.fields`), and wounds are given one by one as the
+    wound key gives them (the Древо cascade), so the form can always save the result.
+    """
+    name = " ".join(name.split())  # as the app's form: one space between words
+    if not name:
+        _error(parser, "имя персонажа не может быть пустым")
+    qualities: dict[str, int] = {}
+    skills: dict[str, Skill] = {}
+    weapons: list[str] = []
+    wounds: list[tuple[str, int]] = []
+    extra: dict[str, Any] = {}
+    fate = 0 if npc else 3
+    notes = ""
+    for item in values:
+        key, sep, value = item.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            _error(parser, f"--set «{item}»: нужен вид КЛЮЧ=ЗНАЧЕНИЕ")
+        head, dot, tail = key.partition(".")
+        if dot and not tail:
+            _error(parser, f"--set {key}: после точки нужно имя")
+        if head == "quality" and dot:
+            qualities[tail] = _checked(parser, key, value, system, "stat", tail)
+        elif head == "skill" and dot:
+            skill = _checked(parser, key, value, system, "skill", tail)
+            skills[tail] = skill if isinstance(skill, Skill) else Skill(tail, skill)
+        elif head == "wound" and dot and tail in WOUND_KEYS:
+            wounds.append((tail, _checked(parser, key, value, system, "wound")))
+        elif head == "wound" and dot:
+            _error(parser, f"--set {key}: неизвестная рана «{tail}»; есть: {', '.join(WOUND_KEYS)}")
+        elif head == "extra" and dot:
+            extra[tail] = _json_or_text(value)
+            if tail == "energy" and system == "ide4":
+                extra[tail] = _checked(parser, key, value, system, "energy")
+        elif key == "fate":
+            fate = _checked(parser, key, value, system, "fate")
+        elif key == "notes":
+            notes = value
+        elif key == "weapon":
+            weapons.append(value.strip())
+        else:
+            _error(parser, f"--set: неизвестный ключ «{key}»; допустимы: {SET_KEYS}")
+    character = Character(
+        id=new_id(),
+        name=name,
+        kind="npc" if npc else "pc",
+        qualities=qualities,
+        skills=tuple(skills.values()),
+        weapons=tuple(weapons),
+        fate=fate,
+        notes=notes,
+        extra=extra,
+    )
+    return _wounded(parser, character, wounds, system)
+
+
+def _error(parser: Parser | None, message: str) -> Any:
+    if parser is None:
+        raise ValueError(message)
+    parser.error(message)
+
+
+def _checked(
+    parser: Parser | None, key: str, value: str, system: str | None, field: str, name: str = ""
+) -> Any:
+    """Return ``value`` as the form's field ``field`` reads it; refuse (exit 2) what it refuses."""
+    from tui.widgets.party import fields  # the character form's own parsers and ranges
+
+    if system is None:  # syntax only (before the campaign is open)
+        return _int(parser, key, value)
+    if field == "fate" and system != "drevo":
+        _error(parser, f"--set {key}: Судьба есть только в Древе; уберите этот ключ")
+    if field == "wound" and system != "drevo":
+        _error(parser, f"--set {key}: раны по шкале ведут только в Древе; уберите этот ключ")
+    try:
+        if field == "stat":
+            return fields.parse_stat(system, name, value)
+        if field == "skill":
+            return fields.parse_skills(system, f"{name} {value}")[0]
+        if field == "wound":
+            return fields.parse_int(value, 0, 99)
+        bounds = fields.FATE_RANGE if field == "fate" else fields.ENERGY_RANGE
+        return fields.parse_int(value, *bounds)
+    except fields.FieldError as err:
+        where = {"fate": "Судьба: ", "energy": "Энергия: ", "wound": "число ран: "}.get(field, "")
+        _error(parser, f"--set {key}={value}: {where}{err}")
+
+
+def _wounded(
+    parser: Parser | None, c: Character, wounds: list[tuple[str, int]], system: str | None
+) -> Character:
+    """Give the wounds one at a time, as the wound key does: the Древо cascade applies.
+
+    Four Царапины make a Лёгкая рана and so on; a second Тяжёлая рана kills, and a new
+    character is not added dead: that is refused with the reason.
+    """
+    if not wounds or system is None:
+        return c
+    from tui.bridge.sheets import track_of
+
+    track = track_of(c)
+    for level, count in wounds:
+        for _ in range(count):
+            track = track.take(level)
+        if track.dead:
+            given = ", ".join(f"wound.{k}={n}" for k, n in wounds)
+            _error(
+                parser,
+                f"--set {given}: по шкале ран Древа (раны складываются в более тяжёлые) "
+                "персонаж от них погибает; укажите меньше ран",
+            )
+    return replace(c, wounds=dict(track.counts))
+
+
+def _int(parser: Parser, key: str, value: str) -> int:
+    try:
+        return signed_int(value)
+    except argparse.ArgumentTypeError as err:
+        parser.error(f"--set {key}: {err}")
+
+
+def _json_or_text(value: str) -> Any:
+    """``80`` → 80, ``true`` → True, ``[1, 2]`` → a list; anything else stays text."""
+    try:
+        return json.loads(value)
+    except ValueError:
+        return value

@@ -1,0 +1,109 @@
+"""What the seat shows, redrawn whole from the state the GM's app sent: the players' view (the
+party, the fight, the Журнал) and the player's own panel — their characters, the declaration
+form while one of them declares, the GM's open check of theirs, the last requests and the
+GM's answers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import DataTable, Static
+
+from tui.sanitize import plain
+from tui.seats import protocol as proto
+from tui.widgets.combat.drevo_forms import DeclarationForm
+from tui.widgets.log.pane import UNDONE_MARK, UNDONE_STYLE, clock_text
+
+
+class DrawMixin:
+    """``SeatApp``'s drawing (mixed into ``SeatApp``)."""
+
+    # Set by SeatApp.__init__.
+    seat: str
+    state: dict[str, Any]
+    requests: list[dict[str, Any]]
+    link: str
+    _offer: dict[str, Any] | None
+    # Provided by SeatApp and Textual's App.
+    mine: Any
+    _declaring: Any
+    query_one: Any
+    size: Any
+    call_after_refresh: Any
+    refresh_bindings: Any
+
+    def redraw(self) -> None:
+        state = self.state
+        party = self.query_one("#seat-party", DataTable)
+        columns = tuple(state.get("columns") or ["Персонаж"])
+        if columns != getattr(self, "_columns", None):
+            party.clear(columns=True)
+            party.add_columns(*columns)
+            self._columns = columns
+        party.clear()
+        from tui.view import fit_last_column  # the view's wrapping: nothing cut at 80 columns
+
+        rows = [(str(i), tuple(row)) for i, row in enumerate(state.get("party") or [])]
+        width = party.size.width or self.size.width // 2
+        for _i, cells in fit_last_column(columns, rows, width):
+            party.add_row(*map(Text, cells), height=None)
+        self.query_one("#seat-combat", Static).update(state.get("combat") or "")
+        log = self.query_one("#seat-log", DataTable)
+        log.clear()
+        for at, actor, text, secret, undone in state.get("log") or []:
+            if undone:
+                cells = (clock_text(at), actor, UNDONE_MARK + text)
+                log.add_row(*(Text(c, style=UNDONE_STYLE) for c in cells))
+            else:
+                style = "italic" if secret else ""
+                log.add_row(clock_text(at), Text(actor), Text(text, style=style))
+        self._draw_mine()
+        self._draw_title()
+        self.refresh_bindings()
+
+    def _draw_title(self) -> None:
+        name = plain(self.state.get("campaign", ""))
+        self.query_one("#seat-title", Static).update(
+            f"[b]{name}[/b] · место [b]{plain(self.seat)}[/b] · {plain(self.link)}"
+        )
+
+    def _draw_mine(self) -> None:
+        mine = self.mine()
+        names = ", ".join(c.name for c in mine) or "нет персонажа — спросите ведущего"
+        head = f"[b]Мои:[/b] {plain(names)}"
+        form = self.query_one(DeclarationForm)
+        offer = self.state.get("declare")
+        if offer and self._declaring():
+            if offer != self._offer:
+                actor = next(c for c in mine if c.id == offer["actor"])
+                form.display = True
+                form.prepare(actor, list(offer["weapons"]), [tuple(t) for t in offer["targets"]])
+                self._offer = offer
+                self.call_after_refresh(self._focus_form)
+        else:
+            form.display = False
+            self._offer = None
+            if offer:
+                head += " · заявка отправлена — ждём ведущего"
+        check = self.state.get("check")
+        if check and not offer:
+            who = next((c.name for c in mine if c.id == check["character"]), "?")
+            stage = "брошена" if check.get("stage") == "rolled" else "до броска"
+            choices = "; ".join(check.get("choices") or []) or "выбора нет"
+            head += f"\n[b]Проверка у ведущего:[/b] {plain(who)}, {stage} · {plain(choices)}"
+        self.query_one("#seat-head", Static).update(head)
+        lines = []
+        for r in self.requests[-3:]:
+            status = proto.STATUS_NAMES.get(r["status"], r["status"])
+            line = f"{r['text']} — {status}"
+            if r.get("reason"):
+                line += f": {r['reason']}"
+            lines.append(line)
+        self.query_one("#seat-requests", Static).update(Text("\n".join(lines)))
+
+    def _focus_form(self) -> None:
+        form = self.query_one(DeclarationForm)
+        if form.display:
+            first = form.query("Stepper").first()
+            first.focus()
