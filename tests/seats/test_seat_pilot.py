@@ -96,6 +96,11 @@ async def test_a_dropped_seat_reconnects_and_keeps_its_pending_request(folder, c
                 pilots, lambda: seat.link.startswith("нет связи"), "seat sees the drop"
             )
             assert rid in seat.outbox  # kept, to be sent again
+            await sp.pause()
+            shown = " ".join(
+                strip.text.strip() for strip in seat.screen._compositor.render_strips()
+            )
+            assert "нет связи с ведущим — переподключаюсь…" in shown  # not cut at 80 columns
             await until_seen(pilots, lambda: seat.link == "на связи с ведущим", "reconnected", 400)
             await until_seen(pilots, lambda: any(hub._writers.values()), "GM sees the seat")
             assert [p.request.id for p in hub.pending()] == [rid]  # the same one, once

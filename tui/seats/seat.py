@@ -48,7 +48,7 @@ class SeatApp(LinkMixin, DrawMixin, ChoicesMixin, StatsMixin, CrashReporting, Ap
     TITLE = "kubik — место игрока"
     ENABLE_COMMAND_PALETTE = False
     DEFAULT_CSS = """
-    #seat-title { height: 1; background: $panel; padding: 0 1; }
+    #seat-title { height: auto; max-height: 2; background: $panel; padding: 0 1; }
     #seat-top { height: auto; max-height: 7; }
     #seat-party { width: 1fr; height: auto; max-height: 7; }
     #seat-combat { width: 1fr; height: auto; max-height: 7; padding: 0 1; }
