@@ -246,9 +246,12 @@ class KubikApp(
     async def on_event(self, event: events.Event) -> None:
         """Give a key that arrives while nothing has the focus to the active tab's first
         control: a control that hid itself (IDE4's «n» after a roll) left the focus nowhere,
-        and the keys typed right after it hit the app's keys instead of the tab's."""
+        and the keys typed right after it hit the app's keys instead of the tab's. A key that
+        comes while a fight's new phase or round is being saved waits for it (``hold``)."""
         if isinstance(event, events.Key):
             self._last_key = time.monotonic()
+            if self.hold(event):  # a fight's new phase is being saved: the key waits for it
+                return
             if not event.is_forwarded:
                 self.store.take_last_step()  # a new key press: what was written before is done
         if (

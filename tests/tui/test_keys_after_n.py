@@ -1,0 +1,29 @@
+"""Play16: a key typed right after «n» (next round) in the Древо fight reaches the new form."""
+
+from __future__ import annotations
+
+from textual import events
+
+from tests.tui.test_combat import pane
+from tests.tui.test_combat_fight import to_dice
+
+
+async def test_a_key_typed_right_after_n_reaches_the_declaration_form(make_test_app):
+    """In tmux, «n →» sent at once: the new round's form came up with Ближний бой, the → lost."""
+    app = make_test_app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_dice(pilot, app)
+        for _ in range(6):
+            if not pane(app).encounter.pending():
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+        assert not pane(app).encounter.pending()
+        before = str(pane(app).query_one("#declare-action").render())
+        app.post_message(events.Key("n", "n"))
+        app.post_message(events.Key("right", None))
+        await pilot.pause()
+        await pilot.pause()
+        assert pane(app).encounter.phase == "declare" and pane(app).encounter.round == 2
+        after = str(pane(app).query_one("#declare-action").render())
+        assert after != before, after
