@@ -80,3 +80,16 @@ async def test_the_party_table_shows_whole_weapons_beside_long_wounds(make_test_
     rows = text.split("Имя", 1)[1]
     for weapon in ("Топор", "Дротик", "Сабля", "Пистолет", "Ружьё"):  # (Вышата: below)
         assert re.search(rf"\b{weapon}\b", rows), weapon
+
+
+async def test_the_fight_setup_shows_whole_wounds_at_80_columns(make_test_app, campaign_path):
+    """Play16: the Бой setup's last column read «Тяжёлая×1, Царапина×1 (тя» and «(пог»."""
+    store = Store.open(campaign_path, system="drevo")
+    for c in store.characters():
+        store.upsert_character(replace(c, wounds={"heavy": 1, "scratch": 1}))
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        text = shown_text(app)
+    assert text.count("тяжело ранен)") >= 5, text
