@@ -27,3 +27,21 @@ async def test_a_key_typed_right_after_n_reaches_the_declaration_form(make_test_
         assert pane(app).encounter.phase == "declare" and pane(app).encounter.round == 2
         after = str(pane(app).query_one("#declare-action").render())
         assert after != before, after
+
+
+async def test_a_key_typed_right_after_n_moves_from_the_new_actor(make_test_app):
+    """In tmux, IDE4's «n ↓» sent at once left the cursor on the new actor: the ↓ moved it
+    first, then the turn's redraw put it back."""
+    app = make_test_app(seed=5, system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        pane = await app.ensure_pane("combat")
+        await pilot.press("i")
+        await pilot.pause()
+        table = pane.query_one("#rounds-table")
+        app.post_message(events.Key("n", "n"))
+        app.post_message(events.Key("down", None))
+        await pilot.pause()
+        await pilot.pause()
+        assert pane.tracker.turn == 1
+        assert table.cursor_row == 2, "the ↓ typed after n was lost"
