@@ -278,3 +278,37 @@ def test_a_seat_takes_a_bare_campaign_name_in_the_data_folder(tmp_path, monkeypa
     parser = seat_parser() if command[0] == "seat" else serve_seat_parser()
     args = parser.parse_args([*command[1:], "--campaign", "ide4.json"])
     assert args.campaign == tmp_path / "data" / "kubik" / "ide4.json"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["check", "ide4", "--difficulty", "3", "--reroll", "еда"],  # «(choose from 'skill', …)»
+        ["party", "frob"],
+        ["party"],  # «не хватает аргументов: action»
+        ["check", "ide4", "--vs", "3", "--vs-", "2"],  # «ambiguous option: … could match …»
+        ["--help=1"],  # «ignored explicit argument '1'»
+    ],
+    ids=" ".join,
+)
+def test_argument_errors_are_russian_throughout(capsys, argv) -> None:
+    """Play16: argparse's errors kept English inside the Russian frame."""
+    code, _, err = run(capsys, *argv)
+    message = err.strip().splitlines()[-1]
+    assert code == 2 and ": ошибка: " in message, message
+    english = re.findall(r"\b[a-z]{4,}\b", message.split(": ошибка: ", 1)[1])
+    allowed = {"skill", "food", "calm", "equipment", "help", "arbitrium", "fatum", "list"}
+    allowed |= {"frob", "remove", "reroll", "energy", "dice", "actor"}  # option names
+    assert not [w for w in english if w not in allowed], message
+
+
+def test_english_choices_say_what_they_mean_in_russian(capsys) -> None:
+    """Play16: `--reroll {skill,food,calm,…}` listed English ids the GM must type, with no
+    word of which is «еда» or «спокойствие»."""
+    code, out, _ = run(capsys, "check", "ide4", "-h")
+    assert code == 0
+    flat = " ".join(out.split())
+    for option in ("--ally", "--reroll", "--bonus", "--template"):
+        choices = re.search(rf"{option} \{{([a-z_,]+)\}}", out).group(1).split(",")
+        for choice in choices:
+            assert f"{choice} — " in flat, f"{option} {choice}"

@@ -232,3 +232,19 @@ def test_check_starately_opposed_flags_naturals(capsys: pytest.CaptureFixture[st
         assert data[side]["natural_12"] == (data[side]["natural"] == 12)
     if data["a"]["total"] != data["b"]["total"]:
         assert data["winner"] == ("a" if data["a"]["total"] > data["b"]["total"] else "b")
+
+
+def test_check_starately_signs_a_negative_total_and_drops_a_zero_bonus(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Play16: «[1 1] = 2 −3 → -1» (a hyphen, not the minus sign) and the title «2d6 0 (DM 0,
+    навык 0)» (a zero bonus read as a number in the sum)."""
+    assert main(["check", "starately", "--dm", "0", "--unskilled", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "[1 1] = 2 −3 → −1:" in out
+    assert main(["check", "starately", "--dm", "0", "--skill", "0", "--seed", "1"]) == 0
+    title = capsys.readouterr().out.splitlines()[0]
+    assert title.startswith("2d6 (DM 0, навык 0) против 8+"), title
+    argv = ["check", "starately", "--dm", "-3", "--unskilled", "--vs-dm", "0", "--vs-skill", "0"]
+    assert main([*argv, "--seed", "3"]) == 0
+    assert "Инициатор: [2 5] = 7 −6 → 1" in capsys.readouterr().out  # was «= 7 → 1»

@@ -238,9 +238,12 @@ class KubikApp(
 
     async def on_event(self, event: events.Event) -> None:
         """Note each key (the tabs built ahead wait for a pause, the last undo step is done)
-        and give it to the active tab when nothing has the focus (FocusMixin)."""
+        and give it to the active tab when nothing has the focus (FocusMixin). A key that
+        comes while a fight's new phase or round is being saved waits for it (``hold``)."""
         if isinstance(event, events.Key):
             self._last_key = time.monotonic()
+            if self.hold(event):  # a fight's new phase is being saved: the key waits for it
+                return
             if not event.is_forwarded:
                 self.store.take_last_step()  # a new key press: what was written before is done
             self.focus_for_key()

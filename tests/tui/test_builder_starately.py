@@ -293,3 +293,18 @@ class TestStaratelySnapshots:
 
         app = make_test_app(system="starately")
         assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_result_lines_sign_a_negative_total_and_drop_a_zero_bonus() -> None:
+    """Play16: the builder said «Натуральные 7 0 = 7» for a zero bonus (the CLI's old
+    «= 8 0 → 8») and «= -1» with a hyphen for a total below zero."""
+    from rules import starately
+    from rules.dice import make_rng
+    from tui.widgets.builders.starately_parts import result_lines, summary
+
+    zero = starately.roll(starately.Check(starately.Side(dm=0, skill=0)), make_rng(1))
+    assert f"Натуральные {zero.natural} = [b]{zero.total}[/b] против" in result_lines(zero)[1]
+    low = starately.roll(starately.Check(starately.Side(dm=0, skill=None)), make_rng(2))
+    assert low.total == -1
+    assert "= [b]−1[/b]" in result_lines(low)[1]
+    assert "→ −1 против" in summary(low)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual import on
+from textual import events, on
 from textual.binding import Binding
 from textual.reactive import Reactive
 from textual.screen import Screen
@@ -62,6 +62,30 @@ class FocusMixin:
     # Provided by Textual's App.
     screen: Any
     query_one: Any
+    post_message: Any
+
+    #: The keys typed while a write that changes what the tab shows is pending (see
+    #: :meth:`hold_keys`); None when keys go straight on.
+    _held_keys: list[events.Key] | None = None
+
+    def hold_keys(self) -> None:
+        """Keep the keys typed from now on until :meth:`release_keys`: «n →» typed at once
+        in a fight sent the → to the finished round, and the new round's form lost it."""
+        if self._held_keys is None:
+            self._held_keys = []
+
+    def hold(self, event: events.Key) -> bool:
+        """Keep ``event`` for later if keys are held (Ctrl+Q and Ctrl+C never wait)."""
+        if self._held_keys is None or event.key in ("ctrl+q", "ctrl+c"):
+            return False
+        self._held_keys.append(event)
+        return True
+
+    def release_keys(self) -> None:
+        """Send the held keys on, in the order typed, to where the focus is now."""
+        held, self._held_keys = self._held_keys or [], None
+        for key in held:
+            self.post_message(events.Key(key.key, key.character))
 
     def action_focus_next(self) -> None:
         """Focus the next control of the active tab (of a dialog), wrapping around."""

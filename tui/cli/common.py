@@ -35,6 +35,19 @@ _TRANSLATIONS = [
     (r"one of the arguments (.*) is required", r"нужен один из аргументов: \1"),
     (r"unrecognized arguments: (.*)", r"неизвестные аргументы: \1"),
     (r"argument (\S+): invalid choice: (.*)", r"аргумент \1: недопустимое значение \2"),
+    (r" \(choose from (.*)\)$", r" (можно: \1)"),
+    (r"argument (\S+): ignored explicit argument (.*)", r"аргументу \1 не нужно значение (\2)"),
+    (
+        r"argument (\S+): expected at most one argument",
+        r"аргументу \1 нужно не больше одного значения",
+    ),
+    (
+        r"argument (\S+): expected at least one argument",
+        r"аргументу \1 нужно хотя бы одно значение",
+    ),
+    (r"argument (\S+): expected (\d+) arguments?", r"аргументу \1 нужно значений: \2"),
+    (r"argument (\S+): invalid (\S+) value: (.*)", r"аргумент \1: \3 — недопустимое значение"),
+    (r"ambiguous option: (\S+) could match (.*)", r"неоднозначный параметр \1: подходят \2"),
     (r"^argument (\S+): ", r"аргумент \1: "),
 ]
 

@@ -13,6 +13,11 @@ from tui.cli.common import Parser, emit, fail, odds_payload, outcome_rows
 IMPOSSIBLE = 8
 
 
+def glossed(names: dict[str, str]) -> str:
+    """Return ``skill — навык, food — еда`` for choices a GM types in English."""
+    return ", ".join(f"{key} — {name}" for key, name in names.items())
+
+
 def difficulty_value(text: str) -> int:
     """Accept ``3``, ``[3]``, ``−1`` or ``00`` / ``[00]`` (impossible, i.e. 8)."""
     cleaned = text.strip().strip("[]").replace("−", "-")
@@ -57,7 +62,9 @@ def ide4_parser(command: str) -> Parser:
     parser.add_argument("--die", type=int, default=0, help="размер куба энергии: 4 … 20")
     parser.add_argument("--hidden-risk", action="store_true", help="скрытый риск: [0] → [1]")
     parser.add_argument("--pin7", action="store_true", help="Сюжетная броня: сложность [7]")
-    parser.add_argument("--ally", choices=list(ide4.HELP_KINDS), help="помощь союзника")
+    parser.add_argument(
+        "--ally", choices=list(ide4.HELP_KINDS), help="помощь союзника: " + glossed(ide4.HELP_KINDS)
+    )
     parser.add_argument(
         "--ally-difficulty",
         "--open-difficulty",
@@ -112,7 +119,7 @@ def ide4_parser(command: str) -> Parser:
         choices=list(ide4.REROLL_SOURCES),
         action="append",
         default=[],
-        help="переброс от источника (повторяемый)",
+        help="переброс от источника (повторяемый): " + glossed(ide4.REROLL_SOURCES),
     )
     parser.add_argument("--energy-after", type=int, default=0, help="кубов энергии после броска")
     parser.add_argument("--after-die", type=int, default=0, help="их размер (по умолчанию номинал)")
@@ -121,11 +128,15 @@ def ide4_parser(command: str) -> Parser:
         choices=["reroll", *ide4.AFTER_BONUSES],
         action="append",
         default=[],
-        help="бонус мастерства (повторяемый)",
+        help="бонус мастерства (повторяемый): "
+        + glossed({"reroll": "переброс", **ide4.AFTER_BONUSES}),
     )
     parser.add_argument("--subroll", action="store_true", help="сделать подбросок d6")
     parser.add_argument(
-        "--template", choices=["quick", "full"], default="full", help="какой шаблон вывести"
+        "--template",
+        choices=["quick", "full"],
+        default="full",
+        help="какой шаблон вывести: quick — краткий, full — полный",
     )
     return parser
 

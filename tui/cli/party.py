@@ -44,7 +44,9 @@ def _json_arg(parser: Any, what: str = "вывод в JSON") -> None:
 
 def party_parser() -> Parser:
     parser = Parser(prog="kubik party", description="Персонажи кампании.")
-    sub = parser.add_subparsers(dest="action", required=True, parser_class=Parser)
+    sub = parser.add_subparsers(
+        dest="action", metavar="{list,add,remove}", required=True, parser_class=Parser
+    )  # the metavar: argparse's errors named it by its dest, «action»
     listing = sub.add_parser("list", help="список персонажей")
     _campaign_arg(listing)
     _json_arg(listing)

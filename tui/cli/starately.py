@@ -164,6 +164,9 @@ def check_opposed(args: argparse.Namespace) -> int:
     result = starately.roll_opposed(check, make_rng(args.seed))
     data = result.to_dict()
 
+    from tui.present.rolls import term
+    from tui.words import number
+
     def line(name: str, roll: Any, flags: dict[str, bool]) -> str:
         dice = " ".join(str(d.value) if d.kept else f"({d.value})" for d in roll.dice)
         note = ""
@@ -172,7 +175,8 @@ def check_opposed(args: argparse.Namespace) -> int:
             note = f" — натуральные {nat}: отмечено, ничего не решает"
             if starately.settings().naturals_decide:
                 note = f" — натуральные {nat} (настройка кампании: решают)"
-        return f"{name}: [{dice}] = {roll.natural} → {roll.total}{note}"
+        bonus = term(roll.total - roll.natural)  # DM, skill, modifiers: «= 7 −6 → 1»
+        return f"{name}: [{dice}] = {roll.natural}{bonus} → {number(roll.total)}{note}"
 
     who = "инициатор" if result.winner == "a" else "соперник"
     how = " (ничья — инициатору)" if result.tie else f", перевес {result.margin}"
@@ -210,12 +214,12 @@ def dice_label(net: int) -> str:
 
 def check_title(check: Check) -> str:
     from rules.starately import difficulty_name
-    from tui.present.rolls import signed
+    from tui.present.rolls import signed, term
 
     side = check.side
     skill = "без навыка" if side.skill is None else f"навык {side.skill}"
     return (
-        f"{dice_label(side.net_dice)} {signed(side.bonus)} (DM {signed(side.dm)}, {skill}"
+        f"{dice_label(side.net_dice)}{term(side.bonus)} (DM {signed(side.dm)}, {skill}"
         f"{', модификаторы ' + signed(side.modifier_total) if side.modifiers else ''}) "
         f"против {check.difficulty}+ ({difficulty_name(check.difficulty)})"
     )
@@ -259,13 +263,14 @@ def odds(argv: Sequence[str]) -> int:
 def result_line(result: Result) -> str:
     from rules.starately import OUTCOME_NAMES
     from tui.present.rolls import signed, term
+    from tui.words import number
 
     dice = " ".join(str(d.value) if d.kept else f"({d.value})" for d in result.dice)
     auto = ""
     if result.auto:
         auto = " — натуральное 12, успех всегда" if result.success else " — натуральное 2"
     return (
-        f"[{dice}] = {result.natural}{term(result.check.side.bonus)} → {result.total}: "
+        f"[{dice}] = {result.natural}{term(result.check.side.bonus)} → {number(result.total)}: "
         f"{OUTCOME_NAMES[result.outcome]}, Эффект {signed(result.effect)}{auto}"
     )
 

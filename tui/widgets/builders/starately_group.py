@@ -31,6 +31,7 @@ from tui.widgets.builders.starately_parts import (
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.text import show_markup
+from tui.words import number
 
 
 class WideRow(Row):
@@ -174,7 +175,7 @@ class GroupMixin:
             self.app.notify(str(err), severity="error")
             return
         helped = ", ".join(
-            f"{h.check.side.name} {d6_faces(h.dice)} → {h.total} "
+            f"{h.check.side.name} {d6_faces(h.dice)} → {number(h.total)} "
             f"[{OUTCOME_STYLE[h.outcome]}]{starately.OUTCOME_NAMES[h.outcome]}[/]"
             for h in result.helpers
         )

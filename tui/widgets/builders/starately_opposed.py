@@ -35,6 +35,7 @@ from tui.widgets.builders.starately_parts import (
 )
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.text import show_markup
+from tui.words import number
 
 OPPOSED_STYLE = {"a": "$success", "b": "$error"}
 COUNTS = [(str(k), k) for k in range(4)]
@@ -57,12 +58,12 @@ def opposed_lines(result: Any) -> list[str]:
             )
         lines.append(
             f"[b]{plain(side.name)}[/b]: {d6_faces(roll.dice)} = {roll.natural}"
-            f"{term(side.bonus)} → [b]{roll.total}[/b]{note}"
+            f"{term(side.bonus)} → [b]{number(roll.total)}[/b]{note}"
         )
     winner = check.a if result.winner == "a" else check.b
     if result.tie:
         rule = "инициатору" if check.tie_rule == "initiator" else "персонажу игрока"
-        how = f"ничья {result.a.total}:{result.b.total} — побеждает {rule}"
+        how = f"ничья {number(result.a.total)}:{number(result.b.total)} — побеждает {rule}"
     elif result.decided_by == "natural":
         how = "натуральные кубы (настройка кампании)"
     else:
@@ -78,7 +79,7 @@ def opposed_summary(result: Any) -> str:
     for roll, side in ((result.a, check.a), (result.b, check.b)):
         skill = "без навыка" if side.skill is None else f"{side.skill_name}-{side.skill}"
         faces = d6_faces(roll.dice, markup=False)
-        parts.append(f"{side.name} ({side.characteristic}, {skill}) {faces} → {roll.total}")
+        parts.append(f"{side.name} ({side.characteristic}, {skill}) {faces} → {number(roll.total)}")
     winner = check.a if result.winner == "a" else check.b
     tie = ""
     if result.tie:

@@ -16,6 +16,7 @@ from tui.present.rolls import percent, plain, signed, term
 from tui.store import Character
 from tui.widgets.builders.dicefaces import d6_faces
 from tui.widgets.common.stepper import Stepper
+from tui.words import number
 
 OUTCOME_STYLE = {"success": "$success", "failure": "$error"}
 COUNT_OPTIONS = [(str(k), k) for k in range(4)]
@@ -121,7 +122,7 @@ def result_lines(result: Any, title: str = "") -> list[str]:
     lines = [
         f"[b]{head}[/b]: {DICE_LABELS[side.net_dice]} {d6_faces(result.dice)}"
         + (f" [dim]— ({dropped[0]}) не в счёт[/]" if dropped else ""),
-        f"Натуральные {result.natural} {signed(side.bonus)} = [b]{result.total}[/b] "
+        f"Натуральные {result.natural}{term(side.bonus)} = [b]{number(result.total)}[/b] "
         f"против {check.difficulty}+ ({starately.difficulty_name(check.difficulty)})",
         f"Эффект [b]{signed(result.effect)}[/b] — [b {style}]"
         f"{starately.OUTCOME_NAMES[result.outcome]}[/]",
@@ -141,7 +142,7 @@ def summary(result: Any) -> str:
     return (
         f"{skill}, {side.characteristic} (DM {signed(side.dm)}): "
         f"{d6_faces(result.dice, markup=False)} = {result.natural}{term(side.bonus)} → "
-        f"{result.total} против {check.difficulty}+: "
+        f"{number(result.total)} против {check.difficulty}+: "
         f"{starately.OUTCOME_NAMES[result.outcome]}, Эффект {signed(result.effect)}"
         + auto_note(result)
     )

@@ -24,6 +24,7 @@ from tui.widgets.builders.dicefaces import d6_faces
 from tui.widgets.builders.starately_parts import MODAL_CSS, result_lines, summary
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.styled import StyledOnce
+from tui.words import number
 
 
 class RiskScreen(StyledOnce, ModalScreen[tuple[str, bool] | None]):
@@ -124,7 +125,7 @@ class RiskMixin:
         self._last = risky.retry
         lines = [
             f"[b]Риск[/b] — цена: {risky.price}",
-            f"[dim]Первый бросок: {d6_faces(first.dice)} → {first.total}, провал[/]",
+            f"[dim]Первый бросок: {d6_faces(first.dice)} → {number(first.total)}, провал[/]",
             *result_lines(risky.retry, "Повторно"),
         ]
         text = f"Риск (цена: {risky.price}): {summary(first)}; повторно: {summary(risky.retry)}"

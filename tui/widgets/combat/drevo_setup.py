@@ -43,8 +43,8 @@ class SetupMixin:
                     "Игрок" if c.kind == "pc" else "НИП",
                     ", ".join(c.weapons) or "—",
                     wounds_text(c.wounds)
-                    + (
-                        f" ({words.wound_state(bridge.track_of(c))})"
+                    + (  # on a line of its own: «… (тяжело ранен)» was cut at 80 columns
+                        f"\n({words.wound_state(bridge.track_of(c))})"
                         if not bridge.can_act(c)
                         else ""
                     ),
@@ -57,7 +57,7 @@ class SetupMixin:
         self._roster_rows = rows
         table.clear()
         for key, cells in rows:
-            table.add_row(*cells, key=key)
+            table.add_row(*cells, key=key, height=1 + cells[-1].count("\n"))
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1))
 

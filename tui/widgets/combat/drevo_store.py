@@ -137,7 +137,9 @@ class FightStore(PendingWrites):
         def job() -> None:
             store.apply(label, upsert=upsert, docs=changes, bases=bases, what=FIGHT_NOT_SAVED)
 
-        return self._write(job, label, then, failed)
+        shown = (self.encounter.phase, self.encounter.round)
+        new = (doc.get("phase"), doc.get("round")) if doc else None
+        return self._write(job, label, then, failed, hold=new != shown)
 
     def _log(
         self, actor: str | None, text: str, data: dict[str, Any] | None = None, step: str = ""

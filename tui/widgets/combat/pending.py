@@ -39,11 +39,14 @@ class PendingWrites:
         label: str,
         then: Callable[[str], object] | None = None,
         failed: Callable[[Exception], object] | None = None,
+        hold: bool = False,
     ) -> bool:
         """Hand ``job`` (one store write) to the app's writer; False if one is pending.
 
         Once stored, ``then(step)`` runs with the id of the step written (for its Журнал
-        lines); ``failed(err)`` runs when the write fails (after the GM is told).
+        lines); ``failed(err)`` runs when the write fails (after the GM is told). ``hold``:
+        the write changes what the pane shows (a new phase, a new round), so the keys typed
+        meanwhile wait for it (or for «Сохраняется») and reach the new controls, not the old.
         """
         if self._pending is not None:
             self.app.notify(
@@ -54,6 +57,8 @@ class PendingWrites:
             return False
         self._pending, self._failed, self._waiting = label, "", False
         self._writes += 1
+        if hold:
+            self.app.hold_keys()
         self._show_waiting_later()
         store = self.store
 
@@ -71,16 +76,24 @@ class PendingWrites:
             # The store's notice of this write redrew the pane already (the worker hands it
             # on before this): only the status line is left to change (its «Сохраняется»).
             self._draw_pending()
-            if then is not None:
-                then(step)
+            try:
+                if then is not None:
+                    then(step)  # the focus moves to the new phase's control here
+            finally:
+                if hold:
+                    self.app.release_keys()
 
         def not_saved(err: Exception) -> None:
             self._pending, self._waiting = None, False
             self._failed = f"Не сохранено «{label}»: {err}"
             self.app.notify(str(err), severity="error", timeout=10)
             self._draw_pending()  # nothing else changed: the store has what it had
-            if failed is not None:
-                failed(err)
+            try:
+                if failed is not None:
+                    failed(err)
+            finally:
+                if hold:
+                    self.app.release_keys()
 
         self.app.write(run, done, failed=not_saved)
         self._draw_pending()
@@ -95,6 +108,7 @@ class PendingWrites:
             if self._pending is not None and self._writes == token:
                 self._waiting = True
                 self._draw_pending()
+                self.app.release_keys()  # a write that waits: the keys go on (see _write)
 
         self.set_timer(SHOW_WAITING_AFTER, waiting)  # type: ignore[attr-defined]
 

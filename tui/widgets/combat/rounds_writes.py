@@ -60,7 +60,12 @@ class RoundsWrites(PendingWrites):
         def job() -> None:
             store.apply(label, upsert=changed, docs=docs, bases=bases, what=NOT_SAVED)
 
-        return self._write(job, label, then)
+        # A new turn or round moves the cursor to its actor: keys typed meanwhile wait for it.
+        hold = tracker is not None and (tracker.round, tracker.turn) != (
+            self.tracker.round,
+            self.tracker.turn,
+        )
+        return self._write(job, label, then, hold=hold)
 
     def _log(
         self, actor: str | None, text: str, data: dict[str, Any] | None = None, step: str = ""

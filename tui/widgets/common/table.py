@@ -30,6 +30,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -141,7 +142,9 @@ class Table(DataTable[Any]):
 
     def _cell_width(self, row_key: Any, column_key: Any) -> int:
         cell = self._data.get(row_key, {}).get(column_key)
-        return cell.cell_len if isinstance(cell, Text) else len(str(cell or ""))
+        if isinstance(cell, Text):  # a cell of several lines is as wide as its widest line
+            return max(cell_len(line) for line in cell.plain.split("\n"))
+        return len(str(cell or ""))
 
     def _wrap_rows(self, new_rows: Any) -> set[Any]:
         """Wrap the last cell of ``new_rows`` (of every row if the width changed) with

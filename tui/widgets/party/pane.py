@@ -117,7 +117,9 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, Vertical):
         character_id: str
 
     def compose(self) -> ComposeResult:
-        table: Table = PartyTable(id="party-table", cursor_type="row", zebra_stripes=True)
+        table: Table = PartyTable(
+            id="party-table", cursor_type="row", zebra_stripes=True, wrap_last=True
+        )  # the last column wraps: «Сабля, Пистолет» was cut beside long wounds
         table.add_columns(*columns(self.app.store.campaign.system))  # type: ignore[attr-defined]
         # The rows go in before the first layout, so the first frame already shows the party
         # (added on mount they came one frame — ≥ 17 ms — later).
@@ -298,10 +300,11 @@ def _stat(system: str, c: Character) -> int:
 
 
 def _with_state(system: str, c: Character, cells: tuple[str, ...]) -> tuple[str, ...]:
-    """Mark «тяжело ранен» / «погиб» in a Древо row's wounds cell."""
+    """Mark «тяжело ранен» / «погиб» in a Древо row's wounds cell, on a line of its own: on
+    one line «Тяжёлая×1, Царапина×1 — тяжело ранен» left Оружие six columns at 80."""
     if system != "drevo":
         return cells
     state = words.wound_state(track_of(c))
     if not state:
         return cells
-    return (*cells[:3], f"{cells[3]} — {state}", *cells[4:])
+    return (*cells[:3], f"{cells[3]}\n— {state}", *cells[4:])

@@ -1,0 +1,47 @@
+"""Play16: a key typed right after «n» (next round) in the Древо fight reaches the new form."""
+
+from __future__ import annotations
+
+from textual import events
+
+from tests.tui.test_combat import pane
+from tests.tui.test_combat_fight import to_dice
+
+
+async def test_a_key_typed_right_after_n_reaches_the_declaration_form(make_test_app):
+    """In tmux, «n →» sent at once: the new round's form came up with Ближний бой, the → lost."""
+    app = make_test_app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_dice(pilot, app)
+        for _ in range(6):
+            if not pane(app).encounter.pending():
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+        assert not pane(app).encounter.pending()
+        before = str(pane(app).query_one("#declare-action").render())
+        app.post_message(events.Key("n", "n"))
+        app.post_message(events.Key("right", None))
+        await pilot.pause()
+        await pilot.pause()
+        assert pane(app).encounter.phase == "declare" and pane(app).encounter.round == 2
+        after = str(pane(app).query_one("#declare-action").render())
+        assert after != before, after
+
+
+async def test_a_key_typed_right_after_n_moves_from_the_new_actor(make_test_app):
+    """In tmux, IDE4's «n ↓» sent at once left the cursor on the new actor: the ↓ moved it
+    first, then the turn's redraw put it back."""
+    app = make_test_app(seed=5, system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        pane = await app.ensure_pane("combat")
+        await pilot.press("i")
+        await pilot.pause()
+        table = pane.query_one("#rounds-table")
+        app.post_message(events.Key("n", "n"))
+        app.post_message(events.Key("down", None))
+        await pilot.pause()
+        await pilot.pause()
+        assert pane.tracker.turn == 1
+        assert table.cursor_row == 2, "the ↓ typed after n was lost"
