@@ -160,8 +160,11 @@ def test_odds_without_explosions_have_no_truncation_note(capsys) -> None:
         ["check", "drevo", "--trait", "99999999999999999999", "--difficulty", "0"],
         ["odds", "ide4", "--difficulty", "5", "--energy-dice", "99999999999999999999"],
         ["party", "add", "Икс", "--set", "skill.Драка=99999999999999999999"],
+        # 10,000 digits: past what int() reads (4,300); a traceback before (playbook)
+        ["check", "drevo", "--trait", "9" * 10_000, "--difficulty", "0"],
+        ["odds", "drevo", "--trait", "0", "--difficulty", "0", "--mod", "-" + "9" * 10_000],
     ],
-    ids=["trait", "plain int", "--set"],
+    ids=["trait", "plain int", "--set", "10k-digit trait", "10k-digit mod"],
 )
 def test_absurd_numbers_are_refused(capsys, tmp_path, argv) -> None:
     code, _, err = (

@@ -61,6 +61,9 @@ class TestAdd:
             ("skills", "Драка два", "Навык число", ""),
             ("weapons", "Бластер", "Нет оружия «Бластер»", ""),
             ("fate", "11", "от 0 до 10", "3"),
+            # A whole number too long is out of range, not «not a whole number» (playbook).
+            ("fate", "12345678901234567890", "Нужно число от 0 до 10", "3"),
+            ("fate", "5.5", "Нужно целое число", "3"),
         ]
         app = make_test_app()
         async with app.run_test(size=(80, 24)) as pilot:

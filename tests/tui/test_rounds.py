@@ -153,6 +153,23 @@ async def test_bad_effect_form_says_what_to_do(make_test_app):
         assert app.store.get_doc(EFFECTS_DOC) is None
 
 
+async def test_an_absurd_effect_modifier_is_refused(make_test_app):
+    """A 20-digit modifier was taken: the check read «4dF +12345678901234567893» (playbook).
+    The form bounds its numbers as the command line does (±9999); nothing is saved."""
+    app = make_test_app(system="drevo")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("plus")
+        await pilot.pause()
+        await pilot.press(*"Оглушён", "tab", *"12345678901234567890", "tab", "end", "enter")
+        await pilot.pause()
+        error = str(app.screen.query_one("#effect-error").render())
+        assert "Модификатор" in error and "9999" in error, error
+        await pilot.press("escape")
+        await app.writes_done()
+        assert app.store.get_doc(EFFECTS_DOC) is None
+
+
 async def test_wod_health_track_and_its_penalty(make_test_app):
     """Мир Тьмы: «a health track of boxes ([default], the seed has none) with its dice
     penalty» — w marks a box, u heals one; the penalty enters the builder's pool."""

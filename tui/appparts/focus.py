@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, TabbedContent
 
+from tui.widgets.common.exposed import KeptCompositor
 from tui.widgets.common.focus import cycle_focus, focus_now, form_enter, form_of, pane_of
 from tui.widgets.common.quickroll import QuickRoll
 from tui.widgets.common.styled import StyledOnce
@@ -35,6 +36,11 @@ class MainScreen(StyledOnce, Screen[None]):
         Binding("up", "app.focus_step(-1)", "Выше", id="focus-up", show=False),
         Binding("down", "app.focus_step(1)", "Ниже", id="focus-down", show=False),
     ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # A notice that times out is wiped from the terminal (tui/widgets/common/exposed.py).
+        self._compositor = KeptCompositor()
 
     @on(Input.Submitted)
     async def _field_submitted(self, event: Input.Submitted) -> None:

@@ -206,7 +206,10 @@ def signed_int(text: str) -> int:
     cleaned = text.strip().replace("−", "-")
     if not re.fullmatch(r"[+-]?\d+", cleaned):
         raise argparse.ArgumentTypeError(f"«{text}» — не целое число")
-    value = int(cleaned)
+    # More digits than MAX_NUMBER has is too large, and never handed to int(): Python
+    # refuses to read more than 4,300 digits (a ValueError, a traceback).
+    digits = cleaned.lstrip("+-").lstrip("0")
+    value = int(cleaned) if len(digits) <= len(str(MAX_NUMBER)) else MAX_NUMBER + 1
     if abs(value) > MAX_NUMBER:
         raise argparse.ArgumentTypeError(
             f"«{text}» — слишком большое число (допустимо от −{MAX_NUMBER} до {MAX_NUMBER})"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from textual.app import ComposeResult
@@ -18,6 +19,8 @@ from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.styled import StyledOnce
 
 SCENE = ""
+#: The largest number a field takes either way, as on the command line (tui.cli.common).
+MAX_NUMBER = 9999
 REPEAT_UNIT_NAMES = [("в раундах", "round"), ("в минутах сцены", "minute")]
 VISIBILITY = [("видно игрокам", False), ("скрыто от игроков", True)]
 
@@ -31,10 +34,13 @@ def parse_int(text: str, what: str, *, blank: int = 0) -> int:
     text = text.strip().replace("−", "-").replace(" ", "")
     if not text:
         return blank
-    try:
-        return int(text)
-    except ValueError as err:
-        raise RulesError(f"{what}: целое число, например −1 или +2 (или пусто).") from err
+    if not re.fullmatch(r"[+-]?\d+", text):
+        raise RulesError(f"{what}: целое число, например −1 или +2 (или пусто).")
+    # Bounded as the command line bounds its numbers (tui.cli.common.MAX_NUMBER): a 20-digit
+    # modifier was taken and the check read «4dF +12345678901234567893».
+    if len(text.lstrip("+-").lstrip("0")) > len(str(MAX_NUMBER)) or abs(int(text)) > MAX_NUMBER:
+        raise RulesError(f"{what}: число от −{MAX_NUMBER} до {MAX_NUMBER}.")
+    return int(text)
 
 
 def row(label: str, placeholder: str, id_: str) -> ComposeResult:
