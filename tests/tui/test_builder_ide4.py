@@ -163,6 +163,27 @@ class TestProcedure:
             assert b.current_input().skill == "Взлом"
             assert b.current_input().modifiers[0].reason == "темнота"
 
+    async def test_hidden_text_rows_are_built_when_shown_and_keep_their_text(self, make_test_app):
+        """The expanded level's text rows are not built at the standard level (the tab's first
+        build is cheaper), are built when shown, and keep what was typed through a switch."""
+        app = make_test_app(system="ide4")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("3")
+            b = builder(app)
+            assert [i.id for i in b.form.query(Input)] == ["ide4-mods"]  # standard: mods only
+            b.query_one("#ide4-level").focus()
+            await pilot.press("l")  # → expanded
+            intent = app.query_one("#ide4-intent", Input)
+            assert intent.display and app.query_one("#ide4-row-intent").display
+            intent.value = "  открыть сейф  "
+            await pilot.press("l", "l")  # → quick → standard: hidden, its text kept
+            assert not app.query_one("#ide4-row-intent").display
+            assert app.query_one("#ide4-intent", Input) is intent
+            assert b.current_input().intent == "открыть сейф"
+            b.form.reset_situation()  # a new check clears a built row and skips the others
+            assert intent.value == "" and b.current_input().intent == ""
+            assert b.current_input().impossible_reason == "" and not b.form.query("#ide4-reason")
+
     async def test_always_expanded_and_combat_distance(self, make_test_app):
         app = make_test_app(system="ide4")
         async with app.run_test(size=(80, 24)) as pilot:

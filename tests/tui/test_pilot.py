@@ -50,6 +50,21 @@ async def test_bad_quick_roll_explains_in_russian_and_logs_nothing(make_test_app
     assert Store.open(campaign_path).log() == []
 
 
+async def test_the_quick_bar_is_built_when_first_opened_and_keeps_its_text(make_test_app):
+    """A start builds no field for the quick-roll bar (most never open it); «/» builds it and
+    types into it at once, and Esc then «/» finds the same field with the same text."""
+    from textual.widgets import Input
+
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert not app.query("#quick-input") and not app.query_one("#quick").display
+        await pilot.press("slash", *"2d6")
+        field = app.query_one("#quick-input", Input)
+        assert app.focused is field and field.value == "2d6"
+        await pilot.press("escape", "slash")
+        assert app.query_one("#quick-input", Input) is field and field.value == "2d6"
+
+
 async def test_bad_modifier_shows_message_and_does_not_roll(make_test_app, campaign_path):
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:

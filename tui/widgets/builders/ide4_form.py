@@ -1,7 +1,8 @@
 """The IDE4™ builder's form: one row per step of the procedure, shown by the level of detail.
 
 Rows a level does not walk are hidden but keep their values, so switching back restores them;
-a hidden row does not count in the check (what the GM sees is what is rolled).
+a hidden row does not count in the check (what the GM sees is what is rolled). A text row
+hidden at the first build gets its label and field when it is first shown (:class:`TextRow`).
 """
 
 from __future__ import annotations
@@ -58,13 +59,54 @@ class Ide4OddsBars(OddsBars):
         show_markup(self, text)
 
 
-def _field(label: str, name: str, placeholder: str) -> Horizontal:
-    return Horizontal(
-        Label(f"{label:<13} "),
-        FieldInput(id=f"ide4-{name}", placeholder=placeholder, compact=True),
-        classes="ide4-field",
-        id=f"ide4-row-{name}",
-    )
+class TextRow(Horizontal):
+    """A labelled text field ``#ide4-<name>`` in the row ``#ide4-row-<name>``.
+
+    A ``lazy`` row gets its label and field only when :meth:`show` first shows it: most text
+    rows are hidden at the standard level, and their widgets were most of the form's first
+    build (each widget's styles cost a millisecond or two). Never shown, its text is empty;
+    once built it stays, hidden or not, so its text is kept as every row's is.
+    """
+
+    def __init__(self, label: str, name: str, placeholder: str, *, lazy: bool = True) -> None:
+        super().__init__(classes="ide4-field", id=f"ide4-row-{name}")
+        self._parts = (label, name, placeholder)
+        self.built = not lazy
+        self._composed = False
+
+    def compose(self) -> ComposeResult:
+        self._composed = True
+        if self.built:
+            yield from self._widgets()
+
+    def _widgets(self) -> list[Label | FieldInput]:
+        label, name, placeholder = self._parts
+        return [
+            Label(f"{label:<13} "),
+            FieldInput(id=f"ide4-{name}", placeholder=placeholder, compact=True),
+        ]
+
+    def show(self, visible: bool) -> None:
+        """Show or hide the row, building its widgets the first time it is shown."""
+        if visible and not self.built:
+            self.built = True
+            if self._composed:  # else compose yields them
+                self.mount_all(self._widgets())
+        self.display = visible
+
+    @property
+    def text(self) -> str:
+        """Return the field's stripped text ("" while the row was never shown)."""
+        return self.query_one(Input).value.strip() if self.built else ""
+
+    def clear(self) -> None:
+        """Empty the field."""
+        if self.built:
+            self.query_one(Input).value = ""
+
+
+def _field(label: str, name: str, placeholder: str, *, lazy: bool = True) -> TextRow:
+    return TextRow(label, name, placeholder, lazy=lazy)
 
 
 class Ide4Form(VerticalScroll, can_focus=False):
@@ -91,7 +133,9 @@ class Ide4Form(VerticalScroll, can_focus=False):
         yield Stepper("Навык", id="ide4-skill")
         yield Stepper("Дистанция", txt.distance_options(), id="ide4-distance")
         yield Stepper("Сложность", txt.BASE_OPTIONS, id="ide4-base", wrap=False)
-        yield _field("Модификаторы", "mods", mods_hint("+1 темнота, −1 инструменты", empty=False))
+        yield _field(
+            "Модификаторы", "mods", mods_hint("+1 темнота, −1 инструменты", empty=False), lazy=False
+        )
         yield Stepper("Скрытый риск", txt.HIDDEN_OPTIONS, id="ide4-hidden")
         yield _field("Почему [00]", "reason", "обязательно: почему этим способом нельзя")
         yield _field("Другой путь", "alternative", "если он очевиден из сцены")
@@ -121,7 +165,7 @@ class Ide4Form(VerticalScroll, can_focus=False):
 
     def text(self, name: str) -> str:
         """Return the stripped text of the field ``#ide4-<name>``."""
-        return self.query_one(f"#ide4-{name}", Input).value.strip()
+        return self.query_one(f"#ide4-row-{name}", TextRow).text
 
     @property
     def level(self) -> str:
@@ -236,7 +280,11 @@ class Ide4Form(VerticalScroll, can_focus=False):
             shown[selector] = self.shown(row)
         shown["#ide4-row-helpnote"] = self.shown("help") and self.value("help") == "risk"
         for selector, visible in shown.items():
-            self.query_one(selector).display = visible
+            row = self.query_one(selector)
+            if isinstance(row, TextRow):
+                row.show(visible)
+            else:
+                row.display = visible
 
     def reset_situation(self) -> None:
         """Clear what belongs to one check (modifiers, words, energy); keep who and how."""
@@ -250,8 +298,8 @@ class Ide4Form(VerticalScroll, can_focus=False):
             "special",
             "helpnote",
         ):
-            self.query_one(f"#ide4-{name}", Input).value = ""
-        self.query_one("#ide4-risk", Input).value = ""
+            self.query_one(f"#ide4-row-{name}", TextRow).clear()
+        self.query_one("#ide4-row-risk", TextRow).clear()
         act = self.value("action")
         base = ide4.action(act).base if act else 3
         for name, value in (

@@ -44,15 +44,36 @@ class QuickRoll(Vertical):
         actor: str | None = None
         text: str = ""
 
+    #: Whether the field and its line are built: only when the bar is first shown, since most
+    #: starts never open it (a field is one of the costliest widgets of a start to style).
+    _built = False
+    _composed = False
+
     def compose(self) -> ComposeResult:
-        yield ReadyInput(
-            placeholder="Бросок: 4d6dl1, 10d10>=8, 2d6+3 # топор, имя броска", id="quick-input"
-        )
-        yield Static("Enter — бросить, Tab — сохранённый бросок, Esc — закрыть.", id="quick-output")
+        self._composed = True
+        if self._built:
+            yield from self._widgets()
+
+    def _widgets(self) -> list[Input | Static]:
+        return [
+            ReadyInput(
+                placeholder="Бросок: 4d6dl1, 10d10>=8, 2d6+3 # топор, имя броска",
+                id="quick-input",
+            ),
+            Static("Enter — бросить, Tab — сохранённый бросок, Esc — закрыть.", id="quick-output"),
+        ]
+
+    def _show(self) -> None:
+        """Show the bar, building its field and line the first time."""
+        if not self._built:
+            self._built = True
+            if self._composed:  # else compose yields them
+                self.mount_all(self._widgets())
+        self.display = True
 
     def open(self) -> None:
         """Show the bar and focus its input."""
-        self.display = True
+        self._show()
         focus_now(self.query_one("#quick-input", Input))
 
     async def action_roll(self) -> None:
@@ -111,7 +132,7 @@ class QuickRoll(Vertical):
         notation = character.saved_roll(name)
         if notation is None:
             return
-        self.display = True
+        self._show()
         self._roll(notation, actor=character.name, title=name)
 
     # -- rolling ----------------------------------------------------------------------------------
