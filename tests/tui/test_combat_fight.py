@@ -17,6 +17,16 @@ async def to_dice(pilot, app):
     assert pane(app).encounter.phase == "resolve" and pane(app)._stage() == "plan"
 
 
+async def resolve_all(pilot, app):
+    """Enter until no exchange of the round is left to resolve (at most six)."""
+    for _ in range(6):
+        if not pane(app).encounter.pending():
+            break
+        await pilot.press("enter")
+        await pilot.pause()
+    assert not pane(app).encounter.pending()
+
+
 async def to_dice_by_keys(pilot, app):
     """:func:`to_dice`'s declarations from the keyboard: Enter on each declaration form;
     return the fight as it was before them."""
@@ -102,12 +112,7 @@ async def test_keys_work_after_undoing_the_end_of_the_fight(make_test_app):
     app = make_test_app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_dice(pilot, app)
-        for _ in range(6):
-            if not pane(app).encounter.pending():
-                break
-            await pilot.press("enter")
-            await pilot.pause()
-        assert not pane(app).encounter.pending()
+        await resolve_all(pilot, app)
         await pilot.press("x")
         await pilot.pause()
         assert pane(app).encounter.phase == "setup"
@@ -269,11 +274,7 @@ async def test_next_round_ticks_the_effects_in_one_undo_step(make_test_app):
         await to_dice(pilot, app)
         _stun(app, "Атаман Шкуро", 1)
         await pilot.pause()
-        for _ in range(6):
-            if not pane(app).encounter.pending():
-                break
-            await pilot.press("enter")
-            await pilot.pause()
+        await resolve_all(pilot, app)
         await pilot.press("n")
         await pilot.pause()
         assert pane(app).encounter.round == 2

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual import events
 
 from tests.tui.test_combat import pane
-from tests.tui.test_combat_fight import to_dice
+from tests.tui.test_combat_fight import resolve_all, to_dice
 
 
 async def test_a_key_typed_right_after_n_reaches_the_declaration_form(make_test_app):
@@ -13,12 +13,7 @@ async def test_a_key_typed_right_after_n_reaches_the_declaration_form(make_test_
     app = make_test_app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_dice(pilot, app)
-        for _ in range(6):
-            if not pane(app).encounter.pending():
-                break
-            await pilot.press("enter")
-            await pilot.pause()
-        assert not pane(app).encounter.pending()
+        await resolve_all(pilot, app)
         before = str(pane(app).query_one("#declare-action").render())
         app.post_message(events.Key("n", "n"))
         app.post_message(events.Key("right", None))
