@@ -210,3 +210,42 @@ async def test_a_burst_ending_out_of_range_is_refused_not_an_older_value(make_te
         await until_seen([pilot], lambda: not app._message_queue.qsize(), "the burst handled")
         assert "12 вне" in str(app.screen.query_one("#settings-error").render())
         assert app.store.get_doc("settings") is None
+
+
+async def test_ctrl_z_in_the_settings_shows_the_table_it_put_back(make_test_app) -> None:
+    """Ctrl+Z on the settings screen undid the saved table in the campaign, but the form kept
+    the undone value (and its «*»): a next save was judged against what was gone (playbook).
+    The screen follows the store: Ctrl+Z shows the default, Ctrl+Y the value again."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        value = await open_ladder_field(app, pilot, 0)  # Ступень 1: Очень легко, −3
+        value.focus()
+        value.value = "-4"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await app.writes_done()
+        await pilot.pause()
+        assert app.store.get_doc("settings")["drevo/ladder.toml"]["rung"][0]["value"] == -4
+        screen = app.screen
+
+        def shown() -> tuple[str, str]:
+            field = list(screen.query("#settings-form Input"))[0]
+            option = screen.query_one("#settings-tables").get_option_at_index(0)
+            return field.value.replace("−", "-"), str(option.prompt)[0]
+
+        assert shown() == ("-4", "*")
+        await pilot.press("ctrl+z")
+        await app.writes_done()
+        await pilot.pause()
+        assert app.store.get_doc("settings") is None
+        assert shown() == ("-3", " ")
+        await pilot.press("ctrl+y")
+        await app.writes_done()
+        await pilot.pause()
+        assert shown() == ("-4", "*")
+        await pilot.press("ctrl+z")
+        await app.writes_done()
+        await pilot.pause()
+        await pilot.press("ctrl+s")  # nothing edited here since: nothing written back
+        await app.writes_done()
+        assert app.store.get_doc("settings") is None

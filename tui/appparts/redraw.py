@@ -105,3 +105,7 @@ class RedrawMixin:
                 else:
                     pane.show(characters)
                 self._shown[tab] = given[tab]
+        for screen in self.screen_stack[1:]:  # a screen over the tabs that follows the store
+            follow = getattr(screen, "store_changed", None)
+            if callable(follow):
+                follow()

@@ -186,6 +186,10 @@ class SettingsScreen(StyledOnce, Screen[None]):
 
     def _show(self, relpath: str) -> None:
         self._sync_form()
+        self._load(relpath)
+
+    def _load(self, relpath: str) -> None:
+        """Show the table ``relpath`` as :attr:`texts` has it (its TOML and its form)."""
         self.current = relpath
         editor = self.query_one("#settings-editor", TextArea)
         with self.prevent(TextArea.Changed):
@@ -193,6 +197,25 @@ class SettingsScreen(StyledOnce, Screen[None]):
         self._show_error()
         if not self.has_class("-toml"):
             self.run_worker(self._show_form(), group="settings-form", exclusive=True)
+
+    def store_changed(self) -> None:
+        """Follow the store (Ctrl+Z / Ctrl+Y here, another window): show the tables it has
+        now. A table the GM is editing here keeps the edits; a save is judged against what
+        the store has."""
+        tables = self.store.get_doc(SETTINGS_DOC) or {}
+        texts = self.store.get_doc(TEXT_DOC) or {}
+        if self._saving is not None or (tables, texts) == (self.saved_tables, self.saved_texts):
+            return  # a save of this screen's own takes what the store has once it is done
+        self._sync_form()
+        edited = {t.relpath for t in self.tables if self._edited(t.relpath)}
+        self.saved_tables, self.saved_texts = tables, texts
+        for t in self.tables:
+            if t.relpath not in edited:
+                self.texts[t.relpath] = current_text(t.relpath, texts, tables)
+                self.errors.pop(t.relpath, None)
+        self._redraw_list()
+        if self.current and self.current not in edited:
+            self._load(self.current)  # not _show: its sync would take the old fields back
 
     def _show_error(self) -> None:
         error = self.errors.get(self.current, "")
