@@ -17,13 +17,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, NoReturn
 
+from tui.numbers import MAX_NUMBER, read_whole
 from tui.sanitize import clean, clean_json
 
 #: Exit statuses (README, «Команды»).
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 #: The largest number a count or a modifier may have: beyond it no table means anything, and
 #: 20-digit numbers only made the rules slow.
-MAX_NUMBER = 9999
 #: Arguments that take any integer (a seed picks a sequence, it counts nothing).
 UNBOUNDED = ("seed", "port")
 
@@ -206,10 +206,7 @@ def signed_int(text: str) -> int:
     cleaned = text.strip().replace("−", "-")
     if not re.fullmatch(r"[+-]?\d+", cleaned):
         raise argparse.ArgumentTypeError(f"«{text}» — не целое число")
-    # More digits than MAX_NUMBER has is too large, and never handed to int(): Python
-    # refuses to read more than 4,300 digits (a ValueError, a traceback).
-    digits = cleaned.lstrip("+-").lstrip("0")
-    value = int(cleaned) if len(digits) <= len(str(MAX_NUMBER)) else MAX_NUMBER + 1
+    value = read_whole(cleaned)
     if abs(value) > MAX_NUMBER:
         raise argparse.ArgumentTypeError(
             f"«{text}» — слишком большое число (допустимо от −{MAX_NUMBER} до {MAX_NUMBER})"

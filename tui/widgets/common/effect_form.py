@@ -13,14 +13,13 @@ from textual.widgets import Input, Label, Static
 
 from rules.effects import DURATION_NAMES, DURATIONS, EffectSpec, Now, make_effect
 from rules.errors import RulesError
+from tui.numbers import MAX_NUMBER, read_whole
 from tui.present.rolls import plain
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.styled import StyledOnce
 
 SCENE = ""
-#: The largest number a field takes either way, as on the command line (tui.cli.common).
-MAX_NUMBER = 9999
 REPEAT_UNIT_NAMES = [("в раундах", "round"), ("в минутах сцены", "minute")]
 VISIBILITY = [("видно игрокам", False), ("скрыто от игроков", True)]
 
@@ -36,11 +35,12 @@ def parse_int(text: str, what: str, *, blank: int = 0) -> int:
         return blank
     if not re.fullmatch(r"[+-]?\d+", text):
         raise RulesError(f"{what}: целое число, например −1 или +2 (или пусто).")
-    # Bounded as the command line bounds its numbers (tui.cli.common.MAX_NUMBER): a 20-digit
-    # modifier was taken and the check read «4dF +12345678901234567893».
-    if len(text.lstrip("+-").lstrip("0")) > len(str(MAX_NUMBER)) or abs(int(text)) > MAX_NUMBER:
+    # Bounded as the command line bounds its numbers: a 20-digit modifier was taken and the
+    # check read «4dF +12345678901234567893».
+    value = read_whole(text)
+    if abs(value) > MAX_NUMBER:
         raise RulesError(f"{what}: число от −{MAX_NUMBER} до {MAX_NUMBER}.")
-    return int(text)
+    return value
 
 
 def row(label: str, placeholder: str, id_: str) -> ComposeResult:

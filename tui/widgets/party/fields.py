@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from rules.data import load_table
+from tui.numbers import read_whole
 from tui.store import Skill
 
 MINUS = str.maketrans({"−": "-", "–": "-"})
@@ -64,10 +65,8 @@ def parse_int(text: str, low: int, high: int) -> int:
     cleaned = text.strip().translate(MINUS)
     if not re.fullmatch(r"[+-]?\d+", cleaned):
         raise FieldError("Нужно целое число.")
-    # A whole number of more digits than any range here is out of it: said so, and never
-    # handed to int() (Python refuses over 4,300 digits).
-    value = int(cleaned) if len(cleaned.lstrip("+-").lstrip("0")) <= 4 else None
-    if value is None or not low <= value <= high:
+    value = read_whole(cleaned)  # a number of many digits is out of every range here
+    if not low <= value <= high:
         raise FieldError(f"Нужно число от {signed_text(low)} до {signed_text(high)}.")
     return value
 
