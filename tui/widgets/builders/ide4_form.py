@@ -22,6 +22,7 @@ from tui.bridge.effects import effect_steps
 from tui.store import Character, Skill
 from tui.widgets.builders import ide4_text as txt
 from tui.widgets.builders.base import mods_hint
+from tui.widgets.common.lazy import BuiltWhenShown
 from tui.widgets.common.oddsbars import OddsBars
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
@@ -59,27 +60,21 @@ class Ide4OddsBars(OddsBars):
         show_markup(self, text)
 
 
-class TextRow(Horizontal):
+class TextRow(BuiltWhenShown, Horizontal):
     """A labelled text field ``#ide4-<name>`` in the row ``#ide4-row-<name>``.
 
     A ``lazy`` row gets its label and field only when :meth:`show` first shows it: most text
     rows are hidden at the standard level, and their widgets were most of the form's first
-    build (each widget's styles cost a millisecond or two). Never shown, its text is empty;
-    once built it stays, hidden or not, so its text is kept as every row's is.
+    build. Never shown, its text is empty; once built it stays, hidden or not, so its text is
+    kept as every row's is.
     """
 
     def __init__(self, label: str, name: str, placeholder: str, *, lazy: bool = True) -> None:
         super().__init__(classes="ide4-field", id=f"ide4-row-{name}")
         self._parts = (label, name, placeholder)
         self.built = not lazy
-        self._composed = False
 
-    def compose(self) -> ComposeResult:
-        self._composed = True
-        if self.built:
-            yield from self._widgets()
-
-    def _widgets(self) -> list[Label | FieldInput]:
+    def children_to_build(self) -> list[Label | FieldInput]:
         label, name, placeholder = self._parts
         return [
             Label(f"{label:<13} "),
@@ -88,10 +83,8 @@ class TextRow(Horizontal):
 
     def show(self, visible: bool) -> None:
         """Show or hide the row, building its widgets the first time it is shown."""
-        if visible and not self.built:
-            self.built = True
-            if self._composed:  # else compose yields them
-                self.mount_all(self._widgets())
+        if visible:
+            self.build()
         self.display = visible
 
     @property

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from textual import on, work
-from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
@@ -20,13 +19,14 @@ from textual.widgets import Input, Static
 from rules.errors import DiceSyntaxError, RulesError
 from tui.present.rolls import plain, roll_summary
 from tui.widgets.common.focus import focus_now
+from tui.widgets.common.lazy import BuiltWhenShown
 from tui.widgets.common.ordered_input import ReadyInput
 
 if TYPE_CHECKING:
     from rules.dice import Expression, RollResult
 
 
-class QuickRoll(Vertical):
+class QuickRoll(BuiltWhenShown, Vertical):
     """A bar docked above the footer; Escape hides it."""
 
     BINDINGS = [
@@ -44,17 +44,10 @@ class QuickRoll(Vertical):
         actor: str | None = None
         text: str = ""
 
-    #: Whether the field and its line are built: only when the bar is first shown, since most
-    #: starts never open it (a field is one of the costliest widgets of a start to style).
-    _built = False
-    _composed = False
+    # The field and its line are built when the bar is first shown (BuiltWhenShown): most
+    # starts never open it, and a field is one of the costliest widgets of a start to style.
 
-    def compose(self) -> ComposeResult:
-        self._composed = True
-        if self._built:
-            yield from self._widgets()
-
-    def _widgets(self) -> list[Input | Static]:
+    def children_to_build(self) -> list[Input | Static]:
         return [
             ReadyInput(
                 placeholder="Бросок: 4d6dl1, 10d10>=8, 2d6+3 # топор, имя броска",
@@ -65,10 +58,7 @@ class QuickRoll(Vertical):
 
     def _show(self) -> None:
         """Show the bar, building its field and line the first time."""
-        if not self._built:
-            self._built = True
-            if self._composed:  # else compose yields them
-                self.mount_all(self._widgets())
+        self.build()
         self.display = True
 
     def open(self) -> None:
