@@ -82,6 +82,14 @@ class RawSeat:
             if not message:
                 raise AssertionError("the GM's app closed the connection")
 
+    async def seen(self, predicate, timeout: float = 5) -> dict:
+        """The newest state line read so far if it satisfies ``predicate``, else the next one
+        that does (a change and its Журнал line may arrive in one state line)."""
+        states = [m for m in self.messages if m.get("type") == "state"]
+        if states and predicate(states[-1]):
+            return states[-1]
+        return await self.until(predicate, timeout)
+
     def close(self) -> None:
         self.writer.close()
 

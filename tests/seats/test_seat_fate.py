@@ -53,7 +53,7 @@ async def test_fate_before_the_roll_applies_in_the_exchange_and_undoes_as_one_st
         entry = store.log(limit=1)[0]
         assert entry.actor == me.name and f"игрока {me.name}" in entry.text
         assert "+4 без броска" in entry.text
-        seen = await seat.until(lambda m: "+4 без броска" in str(m["state"]["log"]))
+        seen = await seat.seen(lambda m: "+4 без броска" in str(m["state"]["log"]))
         assert seen["state"]["mine"][0]["fate"] == me.fate - 1  # the seat sees what changed
         assert msg["requests"][0]["text"] == "Судьба: +4 к броску (до броска)"
         await pilot.press("escape", "ctrl+z")  # one step back: the Судьба and its line

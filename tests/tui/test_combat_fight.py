@@ -14,7 +14,7 @@ async def to_dice(pilot, app):
     await pilot.press("i")
     await pilot.pause()
     await declare_blows(pilot, app)
-    assert pane(app).encounter.phase == "resolve" and pane(app)._stage() == "plan"
+    assert pane(app).encounter.phase == "resolve" and pane(app).stage() == "plan"
 
 
 async def resolve_all(pilot, app):
@@ -36,7 +36,7 @@ async def to_dice_by_keys(pilot, app):
     declaring = pane(app).encounter
     await pilot.press("enter", "enter")
     await pilot.pause()
-    assert pane(app).encounter.phase == "resolve" and pane(app)._stage() == "plan"
+    assert pane(app).encounter.phase == "resolve" and pane(app).stage() == "plan"
     return declaring
 
 
@@ -60,12 +60,12 @@ async def test_a_quit_between_roll_and_accept_keeps_the_roll(make_test_app, camp
         await pilot.pause()
         dice = pane(app).encounter.exchange["dice"]
         before = screen_text(app)
-        assert pane(app)._stage() == "rolled"
+        assert pane(app).stage() == "rolled"
     again = make_test_app(seed=99)  # other dice, were anything rolled anew
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.press("2")
         await pilot.pause()
-        assert pane(again)._stage() == "rolled"
+        assert pane(again).stage() == "rolled"
         assert pane(again).encounter.exchange["dice"] == dice
         assert screen_text(again) == before
         assert not pane(again).check_action("roll", ())
@@ -95,7 +95,7 @@ async def test_undo_in_the_dice_phase_is_one_exchange_and_redraws_exactly(make_t
         assert screen_text(app).replace(EARLIER, "") == planned
         assert EARLIER in screen_text(app)
         assert {c.id: dict(c.wounds) for c in app.store.characters()} == wounds
-        assert pane(app)._stage() == "plan"
+        assert pane(app).stage() == "plan"
         await pilot.press("ctrl+y")
         await pilot.pause()
         assert screen_text(app) == after
@@ -248,10 +248,10 @@ async def test_an_effect_enters_the_exchange_next_to_the_wound_penalty(make_test
     app = make_test_app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_dice(pilot, app)
-        plain = pane(app)._derive()[0]
+        plain = pane(app).view().plan
         _stun(app, "Атаман Шкуро", 2)
         await pilot.pause()
-        plan = pane(app)._derive()[0]
+        plan = pane(app).view().plan
         side = next(s for s in (plan.attacker, plan.defender) if s.fighter.name == "Атаман Шкуро")
         assert [(m.value, m.reason) for m in side.modifiers][-1] == (-2, "эффект «Оглушён»")
         assert "Оглушён" in screen_text(app)

@@ -152,22 +152,19 @@ class Hub:
                 failed(RulesError(f"Сейчас не применить: {err}"))
             return
         if applies_in_fight(self.app, item.request):
-            self.app.run_worker(
-                self._accept_in_fight(item, done, failed), group="seats", exit_on_error=False
-            )
+            self._accept_in_fight(item, done, failed)
             return
         self.app.write(lambda: apply(self.app, item.seat, item.request), done, failed=failed)
 
-    async def _accept_in_fight(
+    def _accept_in_fight(
         self, item: Pending, done: Callable[[str], None], failed: Callable[[Exception], None]
     ) -> None:
         why = refusal(self.app.store, item.seat, item.request)
         if why:
             failed(RulesError(why))
             return
-        pane = await self.app.ensure_pane("combat")  # built on first need, drawn from the store
-        try:
-            why = apply_in_fight(pane, item.seat, item.request, done, failed)
+        try:  # the engine's step on the stored fight, written by the app's writer
+            why = apply_in_fight(self.app, item.seat, item.request, done, failed)
         except Exception as err:  # noqa: BLE001 - a request must never stay «writing»
             why = f"Сейчас не применить: {err}"
         if why:
