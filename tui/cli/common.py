@@ -1,7 +1,7 @@
 """Helpers shared by the ``kubik`` subcommands: Russian argparse help and errors, JSON or text
 output, the campaign argument, bounded numbers.
 
-The conventions every command follows (README, «Команды»): ``-h`` in Russian; ``--json``;
+The conventions every command follows (docs/guide/command-line.md): ``-h`` in Russian; ``--json``;
 exit 0 done, 1 refused by the campaign's state (a missing character, a file that exists, a
 locked or damaged campaign), 2 bad arguments.
 """
@@ -20,7 +20,7 @@ from typing import Any, NoReturn
 from tui.numbers import MAX_NUMBER, read_whole
 from tui.sanitize import clean, clean_json
 
-#: Exit statuses (README, «Команды»).
+#: Exit statuses (docs/guide/command-line.md).
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 #: The largest number a count or a modifier may have: beyond it no table means anything, and
 #: 20-digit numbers only made the rules slow.

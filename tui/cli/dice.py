@@ -37,8 +37,17 @@ NOTATION = (
 )
 
 
+#: The synopsis of each: the expression is not an argparse argument (it may hold spaces and
+#: start with «-»), so argparse's own would leave it out.
+USAGE = {
+    "roll": "%(prog)s ВЫРАЖЕНИЕ [--seed ЗЕРНО] [--json]\n"
+    "       %(prog)s НАЗВАНИЕ --character ИМЯ [--campaign ФАЙЛ] [--seed ЗЕРНО] [--json]",
+    "odds": "%(prog)s ВЫРАЖЕНИЕ [--full] [--json]",
+}
+
+
 def expression_parser(command: str) -> Parser:
-    parser = Parser(prog=f"kubik {command}", description=NOTATION)
+    parser = Parser(prog=f"kubik {command}", description=NOTATION, usage=USAGE[command])
     parser.add_argument("--json", action="store_true", help="вывод в JSON")
     if command == "odds":
         parser.add_argument(
@@ -47,7 +56,7 @@ def expression_parser(command: str) -> Parser:
     if command == "roll":
         parser.add_argument("--seed", type=int, help="зерно генератора (повторяемый бросок)")
         parser.add_argument(
-            "--character", help="персонаж кампании: EXPR — название его сохранённого броска"
+            "--character", help="персонаж кампании: бросить его сохранённый бросок НАЗВАНИЕ"
         )
         parser.add_argument(
             "--campaign",

@@ -261,7 +261,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 #: The subcommands after ``kubik``; anything else starts the app.
-COMMANDS = ("roll", "odds", "check", "party", "export", "import", "log", "stats", "serve")
+COMMANDS = ("roll", "odds", "check", "party", "export", "import", "log", "stats", "serve", "seat")
 #: The app's options that take a value (``--campaign X``); the others are flags.
 VALUED = ("--campaign", "--system", "--seed")
 

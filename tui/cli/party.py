@@ -51,7 +51,7 @@ def party_parser() -> Parser:
     _campaign_arg(listing)
     _json_arg(listing)
     add = sub.add_parser("add", help="добавить персонажа")
-    add.add_argument("name", metavar="ИМЯ")
+    add.add_argument("name", metavar="ИМЯ", help="имя нового персонажа")
     add.add_argument("--npc", action="store_true", help="персонаж ведущего (НИП)")
     add.add_argument(
         "--set",
@@ -64,7 +64,7 @@ def party_parser() -> Parser:
     add.add_argument("--json", action="store_true", help="вывести добавленного в JSON")
     _campaign_arg(add)
     remove = sub.add_parser("remove", help="удалить персонажа по имени или id")
-    remove.add_argument("name", metavar="ИМЯ")
+    remove.add_argument("name", metavar="ИМЯ", help="имя или id персонажа")
     _json_arg(remove, "вывести удалённого в JSON")
     _campaign_arg(remove)
     return parser
@@ -154,7 +154,7 @@ def _guard(action: Any, *args: Any) -> Any:
 def export(argv: Sequence[str]) -> int:
     """Run ``kubik export PATH``: the whole campaign as one JSON file."""
     parser = Parser(prog="kubik export", description="Сохранить кампанию в файл JSON.")
-    parser.add_argument("path", type=Path, metavar="ФАЙЛ")
+    parser.add_argument("path", type=Path, metavar="ФАЙЛ", help="куда сохранить (JSON)")
     _campaign_arg(parser)
     parser.add_argument("--force", action="store_true", help="перезаписать существующий файл")
     _json_arg(parser)
@@ -177,7 +177,7 @@ def export(argv: Sequence[str]) -> int:
 def import_(argv: Sequence[str]) -> int:
     """Run ``kubik import PATH``: create (or, with --force, replace) a campaign from an export."""
     parser = Parser(prog="kubik import", description="Загрузить кампанию из файла экспорта.")
-    parser.add_argument("path", type=Path, metavar="ФАЙЛ")
+    parser.add_argument("path", type=Path, metavar="ФАЙЛ", help="файл экспорта kubik (JSON)")
     _campaign_arg(parser)
     parser.add_argument(
         "--force", action="store_true", help="заменить существующую кампанию (её копия сохранится)"
