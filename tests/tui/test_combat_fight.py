@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from tests.tui.test_combat import blows, declare, declare_blows, keep_only, one_on_one, pane
 from tui.store import Store
 
@@ -349,3 +351,36 @@ async def test_the_last_line_of_a_long_exchange_is_on_the_screen_at_80x24(make_t
             assert last[-30:] in shown_text(app).replace("\n", " "), view
             seen += 1
         assert seen >= 3
+
+
+async def test_a_fight_goes_on_from_the_shell_and_back(make_test_app, campaign_path, capsys):
+    """Issue 37: a fight started in the app is continued by ``kubik fight`` and the app
+    follows at once; the app's next key goes on from what the shell did."""
+    from tui.cli.fight import fight
+
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2", "i")  # the app rolls initiative
+        await app.writes_done()
+        await pilot.pause()
+        p = pane(app)
+        first = p.encounter.next_declarer(p._can_act())
+        assert p.encounter.phase == "declare" and first is not None
+        assert (
+            fight(["declare", first.character_id, "dodge", "--campaign", str(campaign_path)]) == 0
+        )
+        app._refresh_store()  # what the file watch does when another kubik writes
+        await pilot.pause()
+        assert [d.actor for d in p.encounter.declarations] == [first.character_id]
+        order = str(app.query_one("#combat-order").get_row(first.character_id))
+        assert "Уклонение" in order
+        second = p.encounter.next_declarer(p._can_act())
+        assert second is not None and second != first
+        await pilot.press("enter")  # the app declares the next fighter from its form
+        await app.writes_done()
+        await pilot.pause()
+    capsys.readouterr()  # (Textual holds stdout while the app runs)
+    assert fight(["show", "--json", "--campaign", str(campaign_path)]) == 0
+    shown = json.loads(capsys.readouterr().out)["fight"]
+    declared = [f["id"] for f in shown["fighters"] if f["declaration"]]
+    assert sorted(declared) == sorted([first.character_id, second.character_id])

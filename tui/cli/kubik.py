@@ -98,7 +98,7 @@ def app_parser() -> Parser:
         description=(
             "kubik — помощник ведущего за столом. Без команды открывает приложение.\n"
             "Команды: roll EXPR, odds EXPR, odds|check drevo|ide4|starately|wod …,\n"
-            "party list|add|remove, export, import, log, stats, serve (у каждой есть -h).\n"
+            "party list|add|remove, export, import, log, stats, fight, serve (у каждой есть -h).\n"
             "kubik --view — вид для игроков (только просмотр).\n"
             "kubik seat ИМЯ — место игрока: заявки за своего персонажа ведущему.\n"
             "Код выхода: 0 — готово, 1 — отказ из-за состояния кампании или файла,\n"
@@ -261,7 +261,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 #: The subcommands after ``kubik``; anything else starts the app.
-COMMANDS = ("roll", "odds", "check", "party", "export", "import", "log", "stats", "serve", "seat")
+COMMANDS = (
+    "roll",
+    "odds",
+    "check",
+    "party",
+    "export",
+    "import",
+    "log",
+    "stats",
+    "fight",
+    "serve",
+    "seat",
+)
 #: The app's options that take a value (``--campaign X``); the others are flags.
 VALUED = ("--campaign", "--system", "--seed")
 
@@ -296,6 +308,10 @@ def _main(argv: Sequence[str] | None) -> int:
             from tui.cli import party as cli_party
 
             return int(cli_party.COMMANDS[command](rest))
+        if command == "fight":  # a Древо fight step by step (tui/table/fight)
+            from tui.cli.fight import fight
+
+            return fight(rest)
         if command == "stats":
             from tui.cli.stats import cmd_stats
 

@@ -126,6 +126,33 @@ def ambush(enc: Encounter, world: World, order: Sequence[str]) -> Outcome[Fight]
     return Outcome(new, "Бой: порядок задан ведущим", log=(_line(new, None, text),))
 
 
+def start(
+    enc: Encounter,
+    world: World,
+    sides: Mapping[str, str],
+    order: Sequence[str] | None = None,
+) -> Outcome[Fight]:
+    """Set up a fight and start round 1 in one step: ``sides`` (character id → side), then
+    initiative rolled (4dF a side) or, with ``order``, the GM's order (an ambush)."""
+    if enc.phase != "setup":
+        return refuse(enc, "Бой уже идёт: сначала завершите его.")
+    fresh = Encounter()
+    for cid, side in sides.items():
+        c = world.characters.get(cid)
+        if c is None:
+            return refuse(enc, "Такого персонажа нет в партии.")
+        if not bridge.can_act(c):
+            state = words.wound_state(bridge.track_of(c))
+            return refuse(enc, f"{c.name} не может сражаться ({state}).")
+        if not side.strip():
+            return refuse(enc, f"{c.name}: укажите сторону.")
+        fresh = fresh.with_combatant(Combatant(cid, c.name, side.strip()))
+    begun = ambush(fresh, world, order) if order is not None else roll_initiative(fresh, world)
+    if not begun.ok:
+        return refuse(enc, begun.refused)
+    return replace(begun, label="Бой: начат")
+
+
 # -- declarations -------------------------------------------------------------------------------
 
 
@@ -151,6 +178,10 @@ def declare(
         if enc.phase == "declare":
             return refuse(enc, "Все уже объявили действия — переходите к броскам.")
         return refuse(enc, f"Сейчас нельзя объявлять действия: {PHASE_WORDS[enc.phase]}.")
+    actor = world.characters.get(declaration.actor)
+    if actor is not None and declaration.weapon and declaration.weapon not in actor.weapons:
+        held = ", ".join(actor.weapons) or "нет оружия"
+        return refuse(enc, f"У {actor.name} нет оружия «{declaration.weapon}» (на листе: {held}).")
     problem, may_allow = declaration_problem(enc, world, declaration)
     if problem and not (allow and may_allow):
         return refuse(enc, problem)
@@ -186,7 +217,7 @@ def _view(enc: Encounter, world: World) -> ExchangeView | None:
     return exchange_view(enc, world)
 
 
-def _not_at_dice(enc: Encounter) -> Outcome[Fight]:
+def not_at_dice(enc: Encounter) -> Outcome[Fight]:
     if enc.phase == "resolve":
         return refuse(enc, NOTHING_TO_ROLL)
     return refuse(enc, NOT_AT_DICE.format(now=PHASE_WORDS[enc.phase]))
@@ -200,7 +231,7 @@ def roll(enc: Encounter, world: World, *, attempt: int | None = None) -> Outcome
     """Roll the exchange on turn and keep the dice (``attempt``: a tie rolled again)."""
     view = _view(enc, world)
     if view is None:
-        return _not_at_dice(enc)
+        return not_at_dice(enc)
     plan, ex = view.plan, view.exchange
     if plan is None:
         return refuse(enc, view.refusal)
@@ -284,7 +315,7 @@ def fate_before(
     """
     view = _view(enc, world)
     if view is None:
-        return _not_at_dice(enc)
+        return not_at_dice(enc)
     plan, ex = view.plan, view.exchange
     if plan is None:
         return refuse(enc, view.refusal)
@@ -320,7 +351,7 @@ def fate_shift(
     accepted (see :func:`fate_before` for ``by`` and ``data``)."""
     view = _view(enc, world)
     if view is None:
-        return _not_at_dice(enc)
+        return not_at_dice(enc)
     plan, result, ex = view.plan, view.result, view.exchange
     if result is None or plan is None:
         return refuse(enc, "Сдвиг Судьбой — после броска: кости этой схватки ещё не брошены.")
@@ -385,14 +416,14 @@ def accept(enc: Encounter, world: World) -> Outcome[Fight]:
     written at once, in the same step."""
     view = _view(enc, world)
     if view is None:
-        return _not_at_dice(enc)
+        return not_at_dice(enc)
     stage = view.stage
     if stage == "damage":
         return damage(enc, world, 0)
     if stage == "done":
         return finish(enc, world)
     if stage != "rolled":
-        return refuse(enc, "Сначала бросьте кости схватки (Enter).")
+        return refuse(enc, "Сначала бросьте кости схватки.")
     assert view.result is not None
     if not view.result.hits:
         return finish(enc, world)
@@ -411,9 +442,9 @@ def damage(enc: Encounter, world: World, reduce_by: int = 0) -> Outcome[Fight]:
     """Write the hit on turn, lowered by ``reduce_by`` points of Судьба (use 4)."""
     view = _view(enc, world)
     if view is None:
-        return _not_at_dice(enc)
+        return not_at_dice(enc)
     if view.stage == "rolled":
-        return refuse(enc, "Сначала примите результат схватки (Enter).")
+        return refuse(enc, "Сначала примите результат схватки.")
     if view.stage != "damage":
         return refuse(enc, "Сейчас некому записывать урон.")
     if reduce_by and all(cost != reduce_by for _, cost in view.reduce_options()):
@@ -425,7 +456,7 @@ def finish(enc: Encounter, world: World, *, skipped: str = "") -> Outcome[Fight]
     """Close the exchange on turn with what it did (``skipped``: why it was skipped)."""
     view = _view(enc, world)
     if view is None:
-        return _not_at_dice(enc)
+        return not_at_dice(enc)
     stage = view.stage
     no_hits = view.result is not None and not view.result.hits
     if not skipped and not (stage == "done" or (stage == "rolled" and no_hits)):
@@ -455,7 +486,7 @@ def skip(enc: Encounter, world: World, reason: str = "") -> Outcome[Fight]:
     """Skip the exchange on turn: the rules refuse it, or the GM decides otherwise."""
     view = _view(enc, world)
     if view is None:
-        return _not_at_dice(enc)
+        return not_at_dice(enc)
     if view.stage not in ("plan", "refused"):
         return refuse(enc, "Кости этой схватки уже брошены: пропустить её нельзя.")
     return finish(enc, world, skipped=reason or view.refusal or "решение ведущего")

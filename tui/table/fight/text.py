@@ -34,11 +34,15 @@ def header(view: ExchangeView, enc: Encounter) -> str:
     return text
 
 
-def exchange_lines(view: ExchangeView) -> list[str]:
-    """The lines under the header: the plan, Судьба, the dice, the damage, the final wounds."""
+def exchange_lines(view: ExchangeView, *, keys: bool = True) -> list[str]:
+    """The lines under the header: the plan, Судьба, the dice, the damage, the final wounds.
+
+    ``keys``: with the Бой tab's key hints (the command line says its own commands).
+    """
     plan, result, ex = view.plan, view.result, view.exchange
     if view.refusal:
-        return [f"[$error]Нельзя: {plain(view.refusal)}[/]", "s или Enter — пропустить схватку."]
+        hint = ["s или Enter — пропустить схватку."] if keys else []
+        return [f"[$error]Нельзя: {plain(view.refusal)}[/]", *hint]
     assert plan is not None
     lines = plan_lines(plan)
     if ex.fate_before:
@@ -46,16 +50,17 @@ def exchange_lines(view: ExchangeView) -> list[str]:
         lines.append(f"[$accent]Судьба до броска: {who} — «+4 без броска».[/]")
     if result is None:
         if view.earlier:
-            lines.append("[dim]Кубики этой схватки уже брошены — Enter покажет те же.[/dim]")
+            again = "Enter покажет" if keys else "бросок покажет"
+            lines.append(f"[dim]Кубики этой схватки уже брошены — {again} те же.[/dim]")
         return lines
     lines.append("")
     lines += result_lines(result, view.shift_names())
     stage = view.stage
     if stage == "damage":
-        lines.append(damage_prompt(view))
+        lines.append(damage_prompt(view, keys=keys))
     elif stage == "done":
-        lines += final_lines(view)
-    elif stage == "rolled":
+        lines += final_lines(view, keys=keys)
+    elif stage == "rolled" and keys:
         keys = "Enter — принять"
         if view.shift_offers():
             keys += ", p — Судьба ±1"
@@ -65,7 +70,7 @@ def exchange_lines(view: ExchangeView) -> list[str]:
     return lines
 
 
-def damage_prompt(view: ExchangeView) -> str:
+def damage_prompt(view: ExchangeView, *, keys: bool = True) -> str:
     """«Урон: Волк — Лёгкая. Судьба (2 очка): 1 — до царапины; Enter — принять урон.»"""
     hit = view.hit
     assert hit is not None
@@ -77,10 +82,10 @@ def damage_prompt(view: ExchangeView) -> str:
         fate = c.fate if c else 0
         text += f"Судьба ({words.points(fate)}): "
         text += ", ".join(reduce_label(c, hit.level, lvl, cost) for lvl, cost in options)
-        text += "; Enter — принять урон."
-    else:
+        text += "; Enter — принять урон." if keys else "."
+    elif keys:
         text += "Enter — записать урон."
-    return text
+    return text.rstrip()
 
 
 def reduce_label(c: Character | None, rolled: str, level: str, cost: int) -> str:
@@ -99,7 +104,7 @@ def reduce_label(c: Character | None, rolled: str, level: str, cost: int) -> str
     return label
 
 
-def final_lines(view: ExchangeView) -> list[str]:
+def final_lines(view: ExchangeView, *, keys: bool = True) -> list[str]:
     """«Итог: Волк получает лёгкую рану. Раны: …» for every hit written."""
     lines = []
     for d in view.exchange.damage:
@@ -112,7 +117,8 @@ def final_lines(view: ExchangeView) -> list[str]:
             f"[b]Итог:[/b] {plain(c.name)} получает {words.wound(d.final, 'acc')}{note}. "
             f"Раны: {wounds_text(c.wounds)}" + (f" — [b]{state}[/b]" if state else "")
         )
-    lines.append("[dim]Enter — следующая схватка.[/dim]")
+    if keys:
+        lines.append("[dim]Enter — следующая схватка.[/dim]")
     return lines
 
 
