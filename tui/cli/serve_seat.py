@@ -2,13 +2,13 @@
 
 textual-serve starts ``kubik seat ИМЯ`` for each browser tab. It listens on the loopback only
 (a player on another machine reaches it through ``ssh -L``), and every page and websocket
-must carry the seat's token: ``/?token=…`` opens the page and sets an HttpOnly, SameSite
-cookie that the page's websocket then carries. Without it: 403 and nothing starts.
+must carry the seat's key: ``/?token=…`` opens the page and sets an HttpOnly, SameSite
+cookie that the page's websocket then carries. Without it: 403 and nothing starts. The guard,
+the log without secrets and the end within seconds are :mod:`tui.cli.serve_web`'s.
 """
 
 from __future__ import annotations
 
-import hmac
 import shlex
 import sys
 from collections.abc import Sequence
@@ -17,7 +17,7 @@ from typing import Any
 
 from tui.cli.common import Parser, campaign_arg, fail
 
-COOKIE = "kubik_seat"
+HINT = "Нужна ссылка места с ключом (kubik serve --seat)."
 
 
 def serve_seat_parser() -> Parser:
@@ -45,49 +45,19 @@ def seat_command(seat: str, campaign: Path | None) -> str:
     return "exec " + shlex.join(parts)
 
 
-def allowed(path: str, query_token: str | None, cookie: str | None, token: str) -> bool:
-    """Return whether a request may pass: static files always; the page and the websocket
-    only with the seat's token (in the query, or the cookie the page set)."""
-    if path.startswith("/static/"):
-        return True
-    if path not in ("/", "/ws"):
-        return False  # downloads and anything else: a seat has none
-    given = query_token or cookie or ""
-    return hmac.compare_digest(given.encode(), token.encode())
-
-
 def seat_server(seat: str, token: str, campaign: Path | None, port: int) -> Any:
-    """Return a textual-serve Server that serves only ``seat``, only with its token."""
-    from aiohttp import web
-    from textual_serve.server import Server
-
+    """Return a textual-serve Server that serves only ``seat``, only with its key."""
     from tui.cli.serve import local_templates
+    from tui.cli.serve_web import guarded_server
 
-    @web.middleware
-    async def guard(request: web.Request, handler: Any) -> web.StreamResponse:
-        if not allowed(
-            request.path, request.query.get("token"), request.cookies.get(COOKIE), token
-        ):
-            return web.Response(
-                status=403, text="Нужна ссылка места с ключом (kubik serve --seat)."
-            )
-        response = await handler(request)
-        if request.path == "/" and request.query.get("token"):
-            response.set_cookie(COOKIE, token, httponly=True, samesite="Strict", path="/")
-        return response
-
-    class SeatServer(Server):  # type: ignore[misc]
-        async def _make_app(self) -> web.Application:
-            app = await super()._make_app()
-            app.middlewares.append(guard)
-            return app
-
-    return SeatServer(
+    return guarded_server(
         seat_command(seat, campaign),
+        key=token,
         host="127.0.0.1",
         port=port,
         title=f"kubik — место {seat}",
-        templates_path=local_templates(),
+        hint=HINT,
+        templates=local_templates(),
     )
 
 
@@ -105,17 +75,20 @@ def cmd_serve_seat(argv: Sequence[str]) -> int:
     token = token_for(seats_dir(), args.seat)
     if token is None:
         fail(f"Места «{args.seat}» нет: сначала запустите kubik ведущего.", code=1)
-    import textual_serve.server as served
+    import shutil
 
-    from tui.cli.serve import patient_app_service
-
-    served.AppService = patient_app_service()  # type: ignore[attr-defined]
     server = seat_server(args.seat, token, args.campaign, args.port)
+    templates = server.templates_path
+    server.ending.cleanups.append(lambda: shutil.rmtree(templates, ignore_errors=True))
     print(
         f"kubik serve --seat: ссылка для игрока {args.seat} (только с этого компьютера):\n"
         f"  http://127.0.0.1:{args.port}/?token={token}\n"
         "Игроку на другой машине: ssh -L "
-        f"{args.port}:127.0.0.1:{args.port} <ведущий>@<адрес>, затем эта ссылка. Ctrl+C — стоп."
+        f"{args.port}:127.0.0.1:{args.port} <ведущий>@<адрес>, затем эта ссылка. Ctrl+C — стоп.",
+        flush=True,
     )
-    server.serve()
+    try:
+        server.serve()
+    finally:
+        shutil.rmtree(templates, ignore_errors=True)
     return 0
