@@ -222,15 +222,20 @@ async def test_always_accept_a_kind_and_edit_before_accepting(folder, campaign_p
         seat.close()
 
 
-def test_kubik_seat_without_a_key_says_what_to_do(tmp_path, monkeypatch, capsys):
+def test_kubik_seat_without_a_seat_says_what_to_do(tmp_path, monkeypatch, capsys):
     from tui.cli.kubik import main
+    from tui.store import Store
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    with pytest.raises(SystemExit) as exit_:
+        main(["seat", "Никто"])  # no campaign at all
+    assert exit_.value.code == 2 and "нет такой кампании" in capsys.readouterr().err
+    Store.open(tmp_path / "kubik" / "campaign.json").close()
     with pytest.raises(SystemExit) as exit_:
         main(["seat", "Никто"])
     assert exit_.value.code == 1
     err = capsys.readouterr().err
-    assert "Места «Никто» нет" in err and "kubik ведущего" in err
+    assert "Места «Никто» нет" in err and "нет игрока или персонажа" in err
 
 
 def test_a_hidden_npc_is_a_secret_target_in_the_seats_form(campaign_path):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +29,11 @@ def serve_seat_parser() -> Parser:
     parser.add_argument("--seat", required=True, metavar="ИМЯ", help="имя игрока (персонажа)")
     parser.add_argument("--port", type=int, default=8001, help="порт (по умолчанию 8001)")
     parser.add_argument(
+        "--new-key",
+        action="store_true",
+        help="новый ключ места: старые ссылки больше не откроют его",
+    )
+    parser.add_argument(
         "--campaign",
         type=campaign_arg,
         metavar="ФАЙЛ",
@@ -45,7 +50,9 @@ def seat_command(seat: str, campaign: Path | None) -> str:
     return "exec " + shlex.join(parts)
 
 
-def seat_server(seat: str, token: str, campaign: Path | None, port: int) -> Any:
+def seat_server(
+    seat: str, token: str | Callable[[], str | None], campaign: Path | None, port: int
+) -> Any:
     """Return a textual-serve Server that serves only ``seat``, only with its key."""
     from tui.cli.serve import local_templates
     from tui.cli.serve_web import guarded_server
@@ -70,14 +77,21 @@ def cmd_serve_seat(argv: Sequence[str]) -> int:
         from tui.cli.serve import INSTALL_HINT
 
         fail(INSTALL_HINT, code=1)
-    from tui.seats.tokens import seats_dir, token_for
+    from tui.cli.seat import seat_key_or_fail
+    from tui.seats.tokens import keys_path, read_keys, seats_dir
 
-    token = token_for(seats_dir(), args.seat)
-    if token is None:
-        fail(f"Места «{args.seat}» нет: сначала запустите kubik ведущего.", code=1)
+    campaign, token = seat_key_or_fail(args.seat, args.campaign, new=args.new_key)
     import shutil
 
-    server = seat_server(args.seat, token, args.campaign, args.port)
+    folder = seats_dir()
+    key_file = keys_path(folder, campaign)
+
+    def current() -> str | None:
+        """The seat's key now: the GM may have revoked it (or its character left)."""
+        keys = read_keys(folder, campaign).values() if key_file.exists() else ()
+        return token if token in keys else None
+
+    server = seat_server(args.seat, current, campaign, args.port)
     templates = server.templates_path
     server.ending.cleanups.append(lambda: shutil.rmtree(templates, ignore_errors=True))
     print(

@@ -134,14 +134,15 @@ def refusal(
     origin: str | None,
     query_key: str | None,
     cookie: str | None,
-    key: str,
+    key: str | None,
     hosts: Hosts,
     *,
     hint: str,
 ) -> str | None:
     """Return why a request is refused (Russian), or None when it may pass.
 
-    ``hint``: what to do without the key (where the link comes from).
+    ``key``: the key now (None: revoked, nothing opens); ``hint``: what to do without it
+    (where the link comes from).
     """
     if not hosts.allows(host):
         return "Чужой адрес в запросе (Host): этот сервер отвечает только на свой адрес."
@@ -151,7 +152,7 @@ def refusal(
         return None  # textual-serve's script, styles and font: nothing of the campaign
     if path not in ("/", "/ws"):
         return "Такой страницы нет."
-    if key_matches(query_key, key) or key_matches(cookie, key):
+    if key and (key_matches(query_key, key) or key_matches(cookie, key)):
         return None
     return hint
 
@@ -311,9 +312,19 @@ def app_service_class(ending: Ending) -> type:
 
 
 def guarded_server(
-    command: str, *, key: str, host: str, port: int, title: str, hint: str, templates: Path
+    command: str,
+    *,
+    key: str | Callable[[], str | None],
+    host: str,
+    port: int,
+    title: str,
+    hint: str,
+    templates: Path,
 ) -> Any:
-    """Return a textual-serve Server of ``command`` behind ``key`` (see the module)."""
+    """Return a textual-serve Server of ``command`` behind ``key`` (see the module).
+
+    ``key``: the key, or a function that says what it is now (a seat's may be revoked).
+    """
     import textual_serve.server as served
     from aiohttp import web
     from aiohttp.web_runner import GracefulExit
@@ -325,13 +336,14 @@ def guarded_server(
 
     @web.middleware
     async def guard(request: web.Request, handler: Any) -> web.StreamResponse:
+        now = key() if callable(key) else key
         why = refusal(
             request.path,
             request.headers.get("Host"),
             request.headers.get("Origin"),
             request.query.get(KEY_PARAM),
             request.cookies.get(cookie),
-            key,
+            now,
             hosts,
             hint=hint,
         )
@@ -342,7 +354,7 @@ def guarded_server(
             rest = {k: v for k, v in request.query.items() if k != KEY_PARAM}
             target = str(request.rel_url.with_query(rest))
             response = web.Response(status=303, headers={"Location": target, **NO_REFERRER})
-            response.set_cookie(cookie, key, httponly=True, samesite="Strict", path="/")
+            response.set_cookie(cookie, now or "", httponly=True, samesite="Strict", path="/")
             return response
         answer = await handler(request)
         if not answer.prepared:
