@@ -206,7 +206,9 @@ class Hub:
         item = self.requests.get(request_id)
         if item is None or item.status != "pending":
             return
-        item.status, item.reason = "refused", reason.strip() or "Ведущий отказал."
+        from tui.sanitize import clean_line
+
+        item.status, item.reason = "refused", clean_line(reason).strip() or "Ведущий отказал."
         self._changed(item.seat)
 
     def always_accept(self, kind: str) -> None:
