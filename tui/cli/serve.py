@@ -17,7 +17,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from tui.cli.common import Parser, campaign_arg, fail, missing_campaign
+from tui.cli.common import Parser, campaign_arg, fail
 
 INSTALL_HINT = (  # kubik is not on PyPI: the running kubik's pip, or the clone's extra
     "Для «kubik serve» нужен пакет textual-serve. Установите его в окружение kubik:\n"
@@ -119,11 +119,9 @@ def cmd_serve(argv: Sequence[str]) -> int:
     except ImportError:
         fail(INSTALL_HINT, code=1)
     if args.view:  # the view never creates a campaign: one must be there
-        from tui.store import default_campaign_path
+        from tui.cli.campaign import existing_campaign
 
-        shown = args.campaign.expanduser() if args.campaign else default_campaign_path()
-        if not shown.exists():
-            fail(missing_campaign(shown), code=2)
+        existing_campaign(args.campaign)
     title = "kubik — вид для игроков" if args.view else "kubik"
     from tui.cli.serve_web import KEY_PARAM, guarded_server, new_key
 

@@ -51,6 +51,19 @@ class CampaignExists(StoreError):
     """An import would replace an existing campaign and was not told to."""
 
 
+class NotRegularFile(StoreError):
+    """A FIFO, a device, a socket or a folder where a file kubik reads should be."""
+
+
+class DanglingLink(StoreError):
+    """The campaign is a symbolic link to a file that does not exist: a new campaign would be
+    made at ``target``, which only the GM may decide."""
+
+    def __init__(self, message: str, *, target: Path) -> None:
+        super().__init__(message)
+        self.target = target
+
+
 _OS_REASONS = {
     errno.EACCES: "нет прав доступа",
     errno.EPERM: "операция запрещена системой",

@@ -10,15 +10,25 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Iterable
 from pathlib import Path
 
 from tui.sanitize import clean_json, json_may_hold_controls
 
 from .codec import log_from_doc, log_to_doc
+from .errors import NotRegularFile
 from .models import LogEntry
 from .schema import MAX_DEPTH, check_depth
-from .storage import FILE_MODE, FileSig, file_sig, fsync_dir, write_all
+from .storage import (
+    FILE_MODE,
+    FileSig,
+    file_sig,
+    fsync_dir,
+    not_regular_message,
+    open_regular,
+    write_all,
+)
 
 _CHUNK = 65536
 
@@ -73,7 +83,7 @@ class Journal:
             changed = bool(self._entries)
             self._reset()
         try:
-            with open(self.path, "rb") as fh:
+            with open(open_regular(self.path, "Журнал кампании"), "rb") as fh:
                 fh.seek(self._offset)
                 chunk = fh.read()
         except FileNotFoundError:
@@ -105,8 +115,11 @@ class Journal:
         if not data:
             return
         created = not self.path.exists()
-        fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, FILE_MODE)
+        fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK, FILE_MODE)
         try:
+            mode = os.fstat(fd).st_mode
+            if not stat.S_ISREG(mode):  # a FIFO swapped in: its writes would block when full
+                raise NotRegularFile(not_regular_message(self.path, mode, "Журнал кампании"))
             size = _drop_torn_tail(fd)
             try:
                 write_all(fd, data)

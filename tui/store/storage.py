@@ -21,7 +21,14 @@ from tinydb import Storage
 
 from tui.sanitize import clean_json, json_may_hold_controls
 
-from .errors import CampaignCorrupt, StoreError, os_reason, write_error_message
+from .errors import (
+    CampaignCorrupt,
+    DanglingLink,
+    NotRegularFile,
+    StoreError,
+    os_reason,
+    write_error_message,
+)
 
 TMP_SUFFIX = ".tmp"
 
@@ -152,6 +159,47 @@ def atomic_write_text(path: Path, text: str) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
 
 
+#: What a file that is not a regular one is, in words.
+_KINDS = (
+    (stat.S_ISFIFO, "именованный канал (FIFO)"),
+    (stat.S_ISCHR, "устройство"),
+    (stat.S_ISBLK, "блочное устройство"),
+    (stat.S_ISSOCK, "сокет"),
+    (stat.S_ISDIR, "папка"),
+)
+
+
+def not_regular_message(path: Path, mode: int, what: str = "Файл кампании") -> str:
+    kind = next((name for test, name in _KINDS if test(mode)), "особый файл")
+    return (
+        f"{what} {path} — не обычный файл, а {kind}: kubik читает и пишет только обычные "
+        "файлы. Укажите путь к файлу кампании."
+    )
+
+
+def open_regular(path: Path, what: str = "Файл кампании") -> int:
+    """Open ``path`` for reading without ever blocking; return the descriptor.
+
+    A FIFO opened for reading waits for a writer, for ever: it is opened non-blocking, and
+    anything but a regular file is refused before a byte is read.
+
+    Raises:
+        FileNotFoundError: there is no such file.
+        NotRegularFile: a FIFO, a device, a socket or a folder.
+        OSError: it cannot be opened (no rights, a symlink loop, ...).
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotRegularFile(not_regular_message(path, mode, what))
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
 def read_bytes(path: Path) -> tuple[bytes, FileSig] | None:
     """Return the content of ``path`` and the signature of exactly that version.
 
@@ -159,10 +207,10 @@ def read_bytes(path: Path) -> tuple[bytes, FileSig] | None:
     concurrent replace cannot pair new bytes with an old signature.
 
     Raises:
-        StoreError: the file exists but cannot be read.
+        StoreError: the file exists but cannot be read, or is not a regular file.
     """
     try:
-        with open(path, "rb") as fh:
+        with open(open_regular(path), "rb") as fh:
             sig = FileSig.of(os.fstat(fh.fileno()))
             return fh.read(), sig
     except FileNotFoundError:
@@ -172,6 +220,37 @@ def read_bytes(path: Path) -> tuple[bytes, FileSig] | None:
             f"Не удалось прочитать файл кампании {path}: {os_reason(err)}. "
             "Проверьте права доступа к файлу."
         ) from err
+
+
+def check_campaign_path(path: Path, *, through_dangling_link: bool = False) -> None:
+    """Refuse a campaign path that is not a regular file or a new one (never blocks).
+
+    Raises:
+        DanglingLink: a symbolic link to a file that does not exist (unless
+            ``through_dangling_link``: the GM agreed to a new campaign at its target).
+        NotRegularFile: a FIFO, a device, a socket; StoreError: a folder, a symlink loop, a
+            path that cannot be looked at.
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        if os.path.islink(path) and not through_dangling_link:
+            target = Path(os.path.realpath(path))
+            raise DanglingLink(
+                f"Файл кампании {path} — ссылка на {target}, а такого файла нет. kubik не "
+                "создаёт кампанию по ссылке без спроса: исправьте ссылку или укажите другой "
+                "путь.",
+                target=target,
+            ) from None
+        return  # a new campaign
+    except OSError as err:
+        raise StoreError(
+            f"Не удалось открыть файл кампании {path}: {os_reason(err)}. Исправьте путь или ссылку."
+        ) from err
+    if stat.S_ISDIR(mode):
+        raise StoreError(f"{path} — это папка, а не файл кампании. Укажите путь к файлу.")
+    if not stat.S_ISREG(mode):
+        raise NotRegularFile(not_regular_message(path, mode))
 
 
 def parse_tables(raw: bytes, path: Path) -> dict[str, dict[str, Any]]:
