@@ -183,6 +183,17 @@ def missing_campaign(path: Path) -> str:
     return f"нет такой кампании: {path}. Проверьте путь (новую кампанию создаёт запуск kubik)."
 
 
+def some_of(names: Sequence[str], shown: int = 5, width: int = 40) -> str:
+    """Return a few of ``names`` for a message: the first ``shown``, each cut to ``width``
+    characters with «…», then «и ещё N» (a party of thousands, or a 10,000-character name,
+    made one line of 20 KB)."""
+    from tui.sanitize import cell
+
+    listed = ", ".join(cell(name, width) for name in names[:shown])
+    rest = len(names) - shown
+    return f"{listed} и ещё {rest}" if rest > 0 else listed
+
+
 #: Ctrl+Q, kubik's quit key: at a question it ends the line and says «нет».
 CTRL_Q = "\x11"
 

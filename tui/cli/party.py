@@ -17,7 +17,7 @@ from typing import Any
 
 from tui.cli.campaign import CLI_LOCK_TIMEOUT, open_campaign
 from tui.cli.character import SET_KEYS, build_character
-from tui.cli.common import EXIT_REFUSED, Parser, campaign_arg, emit, fail
+from tui.cli.common import EXIT_REFUSED, Parser, campaign_arg, emit, fail, some_of
 from tui.sanitize import clean
 from tui.store import Character, Store, StoreError
 from tui.store.codec import character_to_doc, log_to_doc
@@ -126,7 +126,7 @@ def _find(store: Store, name: str) -> Character:
     if not found:
         fail(f"персонажа «{name}» нет в кампании", code=EXIT_REFUSED)
     if len(found) > 1:
-        ids = ", ".join(c.id for c in found)
+        ids = some_of([c.id for c in found])
         fail(f"персонажей с именем «{name}» несколько; укажите id: {ids}", code=EXIT_REFUSED)
     return found[0]
 

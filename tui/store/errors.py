@@ -95,6 +95,14 @@ def write_error_message(path: Path, err: OSError) -> str:
     if code in (errno.ENOSPC, errno.EDQUOT):
         why = "на диске не хватает места"
         todo = "Освободите место и повторите действие."
+    elif code == errno.EPERM and _writable(path.parent):
+        # The folder takes new files, yet the system refuses: the file itself is protected
+        # (an immutable or append-only attribute, or a sticky folder and another's file).
+        why = (
+            f"файл {path.name} защищён от изменений (атрибут «неизменяемый» — chattr +i — или "
+            "он принадлежит другому пользователю в общей папке)"
+        )
+        todo = f"Снимите защиту (chattr -i {path}) или откройте кампанию из другого места."
     elif code in (errno.EACCES, errno.EPERM, errno.EROFS):
         why = f"нет прав на запись в папку {path.parent} (или она только для чтения)"
         todo = "Проверьте права на папку или откройте кампанию из другого места."
@@ -105,3 +113,12 @@ def write_error_message(path: Path, err: OSError) -> str:
         f"Не удалось сохранить кампанию {path}: {why}. Изменение не записано, "
         f"последняя сохранённая версия цела. {todo}"
     )
+
+
+def _writable(folder: Path) -> bool:
+    import os
+
+    try:
+        return os.access(folder, os.W_OK)
+    except OSError:
+        return False

@@ -150,8 +150,21 @@ def private_copy(src: Path, dst: Path) -> None:
 
 
 def private_mkdir(folder: Path) -> None:
-    """Create ``folder`` (and missing parents) if needed; a folder kubik creates is 0700."""
-    folder.mkdir(parents=True, exist_ok=True, mode=DIR_MODE)
+    """Create ``folder`` and its missing parents if needed; each folder kubik creates is 0700
+    (``mkdir(parents=True)`` gives the parents the umask's mode, 0755 on most systems); a
+    folder that was there keeps its mode."""
+    missing = []
+    while not folder.exists():
+        missing.append(folder)
+        if folder.parent == folder:
+            break
+        folder = folder.parent
+    for made in reversed(missing):
+        try:
+            made.mkdir(mode=DIR_MODE)
+        except FileExistsError:  # made meanwhile by another kubik: its mode is its own
+            continue
+        os.chmod(made, DIR_MODE)  # the umask may take more than group and others' bits
 
 
 def atomic_write_text(path: Path, text: str) -> None:
