@@ -160,3 +160,32 @@ def test_a_dangling_link_makes_no_campaign_unless_the_gm_says_yes(
     store = Store.open(link, through_dangling_link=True)  # what «д» does
     assert target.is_file() and link.is_symlink() and store.path == target
     store.close()
+
+
+def test_a_campaign_beyond_the_limit_is_refused_at_once_and_never_written(
+    tmp_path, capsys, monkeypatch
+) -> None:
+    """Issue 35: a 71 MB file of 50,000 characters took 20–30 s before the first screen and
+    13.5 s for ``party list``. Beyond the limit: a clear refusal, at once, and no write makes
+    a file kubik could not open again."""
+    from tui.store import ChangeRefused, Character, new_id, storage
+
+    path = tmp_path / "c.json"
+    Store.open(path).close()
+    data = path.read_bytes()
+    monkeypatch.setattr(storage, "MAX_CAMPAIGN_BYTES", len(data) - 1)
+    with pytest.raises(StoreError, match="слишком велик") as err:
+        Store.open(path)
+    assert str(path) in str(err.value) and "предел" in str(err.value)
+    monkeypatch.setattr("sys.stdin.isatty", lambda: False)
+    for entry in ENTRIES:
+        code, said = run_cli(capsys, [*entry, "--campaign", str(path)])
+        assert code == 1 and "слишком велик" in said, (entry, said)
+    assert path.read_bytes() == data
+    monkeypatch.setattr(storage, "MAX_CAMPAIGN_BYTES", len(data) + 200)
+    store = Store.open(path)
+    big = Character(new_id(), "Великан", "npc", {}, (), (), 0, notes="ы" * 300)
+    with pytest.raises(ChangeRefused, match="больше предела"):
+        store.upsert_character(big)
+    assert path.read_bytes() == data and store.character(big.id) is None
+    store.close()

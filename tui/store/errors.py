@@ -51,6 +51,11 @@ class CampaignExists(StoreError):
     """An import would replace an existing campaign and was not told to."""
 
 
+class CampaignTooBig(StoreError):
+    """The campaign file is beyond what kubik opens (:data:`tui.store.storage.MAX_CAMPAIGN_BYTES`):
+    refused at once instead of a long silence; never changed."""
+
+
 class NotRegularFile(StoreError):
     """A FIFO, a device, a socket or a folder where a file kubik reads should be."""
 

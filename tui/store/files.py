@@ -20,7 +20,13 @@ if TYPE_CHECKING:
 from . import backups as bk
 from .codec import character_from_doc, character_to_doc, log_from_doc
 from .demo import demo_campaign
-from .errors import CampaignCorrupt, CampaignExists, StoreBusy, StoreError, write_error_message
+from .errors import (
+    CampaignCorrupt,
+    CampaignExists,
+    StoreBusy,
+    StoreError,
+    write_error_message,
+)
 from .journal import journal_path, write_journal
 from .migrations import CHARACTERS, DOCS, HISTORY, META, SCHEMA_VERSION, Upgrade, upgrade
 from .models import Character, LogEntry, new_id
@@ -34,6 +40,7 @@ from .storage import (
     parse_tables,
     private_copy,
     read_bytes,
+    refuse_too_big,
 )
 from .transfer import Exported
 
@@ -206,6 +213,7 @@ def write_file(
         OSError: nothing was replaced.
     """
     data = encode(tables)
+    refuse_too_big(len(data))  # a file kubik could not open again is never written
     atomic_write_bytes(path, data, before_replace=backup_hook(path, old_rev))
     return data
 

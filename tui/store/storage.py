@@ -23,6 +23,8 @@ from tui.sanitize import clean_json, json_may_hold_controls
 
 from .errors import (
     CampaignCorrupt,
+    CampaignTooBig,
+    ChangeRefused,
     DanglingLink,
     NotRegularFile,
     StoreError,
@@ -35,6 +37,11 @@ TMP_SUFFIX = ".tmp"
 #: Modes of what kubik creates: campaigns hold the GM's secrets, so only the owner reads them.
 FILE_MODE = 0o600
 DIR_MODE = 0o700
+
+#: The largest campaign file kubik opens or writes (about 17,000 characters with skills and
+#: notes; a party of 200 is 0.2 MB). A 71 MB file of 50,000 characters took 20–30 s and 550 MB
+#: before the first screen; a bigger one is refused at once with this reason.
+MAX_CAMPAIGN_BYTES = 16 * 2**20
 
 __all__ = [
     "AtomicJSONStorage",
@@ -225,6 +232,8 @@ def read_bytes(path: Path) -> tuple[bytes, FileSig] | None:
     try:
         with open(open_regular(path), "rb") as fh:
             sig = FileSig.of(os.fstat(fh.fileno()))
+            if sig.size > MAX_CAMPAIGN_BYTES:
+                raise CampaignTooBig(too_big_message(path, sig.size))
             return fh.read(), sig
     except FileNotFoundError:
         return None
@@ -233,6 +242,32 @@ def read_bytes(path: Path) -> tuple[bytes, FileSig] | None:
             f"Не удалось прочитать файл кампании {path}: {os_reason(err)}. "
             "Проверьте права доступа к файлу."
         ) from err
+
+
+def megabytes(size: int) -> str:
+    return f"{size / 2**20:.0f} МБ" if size >= 10 * 2**20 else f"{size / 2**20:.1f} МБ"
+
+
+def too_big_message(path: Path, size: int) -> str:
+    return (
+        f"Файл кампании {path} слишком велик для kubik: {megabytes(size)} при пределе "
+        f"{megabytes(MAX_CAMPAIGN_BYTES)} (около 17 000 персонажей). kubik его не открывает и "
+        "не меняет. Уберите из файла лишних персонажей или разделите кампанию на несколько."
+    )
+
+
+def refuse_too_big(size: int) -> None:
+    """Refuse to write a campaign of ``size`` bytes beyond :data:`MAX_CAMPAIGN_BYTES`.
+
+    Raises:
+        ChangeRefused: nothing is written.
+    """
+    if size > MAX_CAMPAIGN_BYTES:
+        raise ChangeRefused(
+            "Изменение не сохранено: кампания стала бы больше предела kubik "
+            f"({megabytes(MAX_CAMPAIGN_BYTES)}). Кампания не изменилась. Уберите лишних "
+            "персонажей или разделите кампанию на несколько."
+        )
 
 
 def check_campaign_path(path: Path, *, through_dangling_link: bool = False) -> None:
@@ -245,7 +280,7 @@ def check_campaign_path(path: Path, *, through_dangling_link: bool = False) -> N
             path that cannot be looked at.
     """
     try:
-        mode = os.stat(path).st_mode
+        st = os.stat(path)
     except FileNotFoundError:
         if os.path.islink(path) and not through_dangling_link:
             target = Path(os.path.realpath(path))
@@ -260,10 +295,12 @@ def check_campaign_path(path: Path, *, through_dangling_link: bool = False) -> N
         raise StoreError(
             f"Не удалось открыть файл кампании {path}: {os_reason(err)}. Исправьте путь или ссылку."
         ) from err
-    if stat.S_ISDIR(mode):
+    if stat.S_ISDIR(st.st_mode):
         raise StoreError(f"{path} — это папка, а не файл кампании. Укажите путь к файлу.")
-    if not stat.S_ISREG(mode):
-        raise NotRegularFile(not_regular_message(path, mode))
+    if not stat.S_ISREG(st.st_mode):
+        raise NotRegularFile(not_regular_message(path, st.st_mode))
+    if st.st_size > MAX_CAMPAIGN_BYTES:
+        raise CampaignTooBig(too_big_message(path, st.st_size))
 
 
 def parse_tables(raw: bytes, path: Path) -> dict[str, dict[str, Any]]:
