@@ -20,6 +20,7 @@ costs seconds, not the minutes of 5,000 store changes.
 from __future__ import annotations
 
 import dataclasses
+import os
 import shutil
 import statistics
 import subprocess
@@ -67,18 +68,33 @@ def on_disk(path: Path) -> int:
     return path.stat().st_size + journal_path(path).stat().st_size
 
 
-def run_measured(argv: list[str], env: dict[str, str]) -> tuple[float, float, str]:
-    """Run ``argv``; return its wall seconds, its peak RSS in MiB and its error output.
+@dataclass
+class Run:
+    wall: float  # seconds
+    cpu: float  # user + system seconds: what the run costs whatever else the machine does
+    rss: float  # peak, MiB
+    said: str  # its error output
 
-    The peak comes from GNU time, which forks the command from its own small process: a
+
+def run_measured(argv: list[str], env: dict[str, str]) -> Run:
+    """Run ``argv``; return its wall and CPU seconds, its peak RSS and its error output.
+
+    The figures come from GNU time, which forks the command from its own small process: a
     child forked from this one starts with this process's peak (Linux copies it at fork).
     """
     timer = shutil.which("time") or "/usr/bin/time"
     t0 = time.perf_counter()
-    done = subprocess.run([timer, "-f", "%M", *argv], env=env, capture_output=True, text=True)
+    done = subprocess.run([timer, "-f", "%U %S %M", *argv], env=env, capture_output=True, text=True)
     took = time.perf_counter() - t0
-    *said, peak = done.stderr.rstrip("\n").split("\n")
-    return took, int(peak) / 1024, "\n".join(said)
+    *said, figures = done.stderr.rstrip("\n").split("\n")
+    user, system, peak = figures.split()
+    return Run(took, float(user) + float(system), int(peak) / 1024, "\n".join(said))
+
+
+def cpu_seconds(pid: int) -> float:
+    """The user + system seconds a running process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def kubik(*args: str) -> list[str]:
@@ -90,9 +106,12 @@ class BigFigures:
     file_bytes: int  # the campaign file and its Журнал
     campaign_bytes: int  # the campaign file alone
     party_list: list[float]
+    party_list_cpu: list[float]
     party_list_rss: float
     party_list_rss_demo: float
     first_screen: list[float]
+    first_screen_cpu: list[float]  # the app's CPU seconds when its first screen was seen
+    first_screen_cpu_demo: list[float]
     first_screen_demo: list[float]
     first_screen_rss: float
     first_screen_rss_demo: float
@@ -121,16 +140,18 @@ def measure(runs: int = 5, log: Callable[[str], None] = print) -> BigFigures:
         )
         subprocess.run(kubik("party", "list", "--campaign", str(demo)), env=env, check=True,
                        capture_output=True)  # fmt: skip  # bytecode written once
-        lists, rss, rss_demo = [], [], []
+        lists, cpus, rss, rss_demo = [], [], [], []
         for _ in range(runs):
-            took, peak, _err = run_measured(kubik("party", "list", "--campaign", str(big)), env)
-            lists.append(took)
-            rss.append(peak)
-            rss_demo.append(run_measured(kubik("party", "list", "--campaign", str(demo)), env)[1])
+            run = run_measured(kubik("party", "list", "--campaign", str(big)), env)
+            lists.append(run.wall)
+            cpus.append(run.cpu)
+            rss.append(run.rss)
+            rss_demo.append(run_measured(kubik("party", "list", "--campaign", str(demo)), env).rss)
         log(f"  party list: median {statistics.median(lists):.3f} s, {max(rss):.0f} MiB")
         tmux = t.Tmux(env)
         try:
             screens, screens_demo, peaks, peaks_demo, views = [], [], [], [], []
+            used: dict[Path, list[float]] = {big: [], demo: []}
             for _ in range(max(3, runs // 2)):
                 for path, first, into in (
                     (big, FIRST_ROW, peaks),
@@ -138,6 +159,7 @@ def measure(runs: int = 5, log: Callable[[str], None] = print) -> BigFigures:
                 ):
                     run = t.AppRun(tmux, t.kubik_command(path), first, t.KUBIK_TABS)
                     took = run.start()
+                    used[path].append(cpu_seconds(tmux.pid(run.name)))
                     time.sleep(0.3)  # what the first screen still does right after
                     into.append(t.peak_rss_mib(tmux.pid(run.name)))
                     tmux.kill(run.name)
@@ -153,20 +175,23 @@ def measure(runs: int = 5, log: Callable[[str], None] = print) -> BigFigures:
         huge = work / "huge.json"
         with huge.open("wb") as fh:  # past the limit; what it holds is never read
             fh.truncate(storage.MAX_CAMPAIGN_BYTES + 1)
-        refusal, _rss, said = run_measured(kubik("party", "list", "--campaign", str(huge)), env)
+        refused = run_measured(kubik("party", "list", "--campaign", str(huge)), env)
         return BigFigures(
             file_bytes=size,
             campaign_bytes=big.stat().st_size,
             party_list=lists,
+            party_list_cpu=cpus,
             party_list_rss=max(rss),
             party_list_rss_demo=max(rss_demo),
             first_screen=screens,
+            first_screen_cpu=used[big],
+            first_screen_cpu_demo=used[demo],
             first_screen_demo=screens_demo,
             first_screen_rss=max(peaks),
             first_screen_rss_demo=max(peaks_demo),
             view_screen=views,
-            refusal=refusal,
-            refusal_said=said,
+            refusal=refused.wall,
+            refusal_said=refused.said,
         )
     finally:
         shutil.rmtree(work, ignore_errors=True)
