@@ -97,7 +97,8 @@ class Hub:
     # -- lifetime -------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Make the party's tokens and listen; raises OSError with a Russian reason."""
+        """Drop the keys of characters gone and of campaigns gone, and listen; raises OSError
+        with a Russian reason."""
         if len(os.fsencode(self.path)) > MAX_SOCKET_PATH:
             raise OSError(f"Путь сокета мест слишком длинный: {self.path}")
         forget_stale(self.folder)
