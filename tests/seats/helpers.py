@@ -11,7 +11,7 @@ from pathlib import Path
 
 from rules.encounter import Combatant, Encounter
 from tui.seats import protocol as proto
-from tui.seats.tokens import socket_path, token_for
+from tui.seats.tokens import seat_key, seats_dir, socket_path
 
 
 @contextmanager
@@ -41,12 +41,23 @@ def by_name(store, name: str):
     return next(c for c in store.characters() if c.name == name)
 
 
+def seat_token(folder: Path, campaign: Path, seat: str) -> str:
+    """The key of ``seat`` in ``campaign`` (made, as ``kubik seat`` makes it, if it has none)."""
+    from tui.store import Store
+
+    store = Store.open(campaign, read_only=True)
+    try:
+        return seat_key(seats_dir(folder), store.path, store.characters(), seat)
+    finally:
+        store.close()
+
+
 class RawSeat:
     """A seat speaking the protocol by hand (what any program on the machine could send)."""
 
     def __init__(self, folder: Path, campaign: Path, seat: str, token: str | None = None):
         self.path = socket_path(folder / "seats", campaign)
-        self.token = token if token is not None else token_for(folder / "seats", seat) or ""
+        self.token = token if token is not None else seat_token(folder, campaign, seat)
         self.seat = seat
         self.messages: list[dict] = []
 

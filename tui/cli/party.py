@@ -17,7 +17,7 @@ from typing import Any
 
 from tui.cli.campaign import CLI_LOCK_TIMEOUT, open_campaign
 from tui.cli.character import SET_KEYS, build_character
-from tui.cli.common import EXIT_REFUSED, Parser, campaign_arg, emit, fail
+from tui.cli.common import EXIT_REFUSED, Parser, campaign_arg, emit, fail, some_of
 from tui.sanitize import clean
 from tui.store import Character, Store, StoreError
 from tui.store.codec import character_to_doc, log_to_doc
@@ -99,10 +99,13 @@ def _party_list(args: Any) -> int:
     with open_campaign(args.campaign, write=False) as store:
         chars = store.characters()
         campaign = store.campaign
-    data = {
-        "campaign": {"name": campaign.name, "system": campaign.system},
-        "characters": [character_to_doc(c) for c in chars],
-    }
+    if args.json:  # the documents only when asked: 5,000 of them cost more than the rest
+        data = {
+            "campaign": {"name": campaign.name, "system": campaign.system},
+            "characters": [character_to_doc(c) for c in chars],
+        }
+        emit(data, "", True)
+        return 0
     from tui.bridge.sheets import columns, row
 
     # The Партия table's own columns of this system (Судьба and wounds are Древо's, energy
@@ -113,7 +116,7 @@ def _party_list(args: Any) -> int:
         values = row(campaign.system, c)[2:]
         shown = "  ".join(f"{t}: {v}" for t, v in zip(titles, values, strict=True))
         lines.append(f"{KIND_NAMES[c.kind]:<6}{c.name}  {shown}")
-    emit(data, "\n".join(lines), args.json)
+    emit({}, "\n".join(lines), False)
     return 0
 
 
@@ -126,7 +129,7 @@ def _find(store: Store, name: str) -> Character:
     if not found:
         fail(f"персонажа «{name}» нет в кампании", code=EXIT_REFUSED)
     if len(found) > 1:
-        ids = ", ".join(c.id for c in found)
+        ids = some_of([c.id for c in found])
         fail(f"персонажей с именем «{name}» несколько; укажите id: {ids}", code=EXIT_REFUSED)
     return found[0]
 
