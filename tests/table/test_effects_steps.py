@@ -10,6 +10,7 @@ from tests.table.helpers import duel
 from tests.table.tracker import table
 from tui.bridge.effects import EFFECTS_DOC, load_effects
 from tui.table.effects import steps
+from tui.table.effects.time import FightTime
 from tui.table.effects.view import choice_label, effect_lines, sheet_effects
 from tui.table.fight import steps as fight_steps
 from tui.table.rounds import steps as round_steps
@@ -218,3 +219,23 @@ def test_a_second_window_adding_an_effect_keeps_a_turn_that_ticks_nothing(tmp_pa
 
     write(t.store, outcome, read)
     assert [x.name for x in t.effects.effects] == ["Темнота"] and t.tracker.turn == 1
+
+
+def test_where_the_fight_stands_for_an_effect(tmp_path):
+    """An effect added now starts where the campaign's fight stands: the round tracker's
+    round, actor and order (a removed character out of them), the Древо fight's round (no
+    turns), or round 0 and the whole party outside a fight."""
+    from tui.table.effects.time import fight_time
+
+    t = table(tmp_path, "ide4", seed=1)
+    chars = {c.id: c for c in t.store.characters()}
+    assert fight_time("ide4", t.store.get_doc, chars) == FightTime(0, "", tuple(chars))
+    t.ok(round_steps.roll_initiative)
+    order = t.tracker.order
+    assert fight_time("ide4", t.store.get_doc, chars) == FightTime(1, order[0], order)
+    t.store.delete_character(order[0])
+    chars = {c.id: c for c in t.store.characters()}
+    assert fight_time("ide4", t.store.get_doc, chars) == FightTime(1, order[1], order[1:])
+    _, store, _ = duel(tmp_path)
+    people = {c.id: c for c in store.characters()}
+    assert fight_time("drevo", store.get_doc, people) == FightTime(1, "", tuple(people))

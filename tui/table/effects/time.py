@@ -14,11 +14,8 @@ from typing import Any
 from rules.effects import EffectSet, Now
 from rules.errors import RulesError
 from rules.rounds import Tracker
-from tui.bridge.effects import ROUNDS_DOC, party_tracker
+from tui.bridge.effects import ROUNDS_DOC, current_round, party_tracker
 from tui.store import Character
-
-#: The Древо fight's document (its round is the effects' round).
-ENCOUNTER_DOC = "encounter"
 
 
 @dataclass(frozen=True)
@@ -57,10 +54,8 @@ def fight_time(
     document that cannot be read counts as no fight.
     """
     everyone = tuple(characters)
-    if system == "drevo":
-        doc = get_doc(ENCOUNTER_DOC) or {}
-        value = doc.get("round", 0) if doc.get("phase", "setup") != "setup" else 0
-        return FightTime(value if isinstance(value, int) else 0, "", everyone)
+    if system == "drevo":  # no turns: the round alone
+        return FightTime(current_round(system, get_doc), "", everyone)
     doc = get_doc(ROUNDS_DOC)
     if not doc:
         return FightTime(0, "", everyone)
