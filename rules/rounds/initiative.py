@@ -21,6 +21,10 @@ SYSTEMS = ("ide4", "starately", "wod")
 TIE_RULES = ("reroll", "pc_first", "bonus")
 PER = ("combatant", "side")
 MAX_REROLLS = 50
+#: IDE4: why an initiative check at [00] is impossible (the rules ask the GM for a reason; in
+#: a fight it is always the modifiers), and what its roll says.
+IMPOSSIBLE_REASON = "модификаторы делают проверку инициативы невозможной"
+IMPOSSIBLE_TEXT = "[00] невозможно"
 
 
 @dataclass(frozen=True)
@@ -199,8 +203,13 @@ def roll_one(system: str, f: Fighter, rng: random.Random) -> InitiativeRoll:
             modifiers=tuple(ide4.Modifier(-m.value, m.reason) for m in f.modifiers),
             energy_pool=f.energy,
             level="quick",
+            impossible_reason=IMPOSSIBLE_REASON,
         )
         check = ide4.start(inp)
+        if check.status == "impossible":
+            # [seed] «Если итоговая сложность становится [00], игрок не бросает кубик»: no
+            # roll, no outcome — after everyone who has one.
+            return InitiativeRoll(f.id, (0, 0), 0, IMPOSSIBLE_TEXT, f.pc)
         if check.status == "ready":
             check = ide4.roll(check, rng)
         outcome = check.outcome or "failure"

@@ -124,6 +124,26 @@ def test_ide4_orders_by_outcome_then_total() -> None:
     assert [x.id for x in order("ide4", [b, a], random.Random(0))] == ["a", "b"]
 
 
+def test_ide4_initiative_at_00_rolls_nothing_and_acts_last() -> None:
+    """IDE4 [seed]: «Если итоговая сложность становится [00], игрок не бросает кубик.» A
+    fighter whose effects push the initiative check to [00] rolls no die and acts after
+    everyone with an outcome; the fight starts (it was refused, asking the GM for a reason).
+    """
+    slow = Fighter(
+        "slow",
+        "Медленный",
+        qualities={"Крупная моторика": 3},
+        modifiers=(Modifier(-9, "эффект «Оглушён»"),),
+    )
+    fast = Fighter("fast", "Быстрый", qualities={"Крупная моторика": 1})
+    rng = random.Random(3)
+    r = roll_one("ide4", slow, rng)
+    assert (r.key, r.text, r.check) == ((0, 0), "[00] невозможно", None)
+    assert rng.random() == random.Random(3).random()  # no die was rolled for it
+    turn, rolls = roll_initiative("ide4", [slow, fast], random.Random(4))
+    assert turn == ("fast", "slow") and rolls["fast"].key[0] >= 1
+
+
 def test_tie_pc_first_puts_players_ahead() -> None:
     """Старатели tie rule «pc_first» [default]: players before the GM's characters."""
     rolls = [InitiativeRoll("npc", (9,), 2, "", pc=False), InitiativeRoll("pc", (9,), 0, "")]

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
 from rules.ledger import entry_luck
 from tui.bridge.luck import pending, read_sessions
 from tui.present.luck import stats_dict, verdict_text
@@ -381,25 +379,3 @@ async def test_undone_fate_is_not_counted_as_spent(make_test_app, campaign_path)
         await pilot.pause()
         entries = list(reversed(app.store.log()))
         assert read_sessions(entries)[-1].spent == {"Горан Рябой": {"fate": 1}}
-
-
-@pytest.mark.parametrize("system", ["starately", "wod"])
-async def test_round_tracker_initiative_counts_for_each_fighter(make_test_app, system):
-    """i in the Бой tab of Старатели or Мир Тьмы: every fighter's initiative dice are in the
-    ledger under its name; an older entry without the names reads them from its line."""
-    from tui.store import LogEntry
-
-    app = make_test_app(seed=5, system=system)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2")
-        pane = await app.ensure_pane("combat")
-        await pilot.press("i")
-        await pilot.pause()
-        names = {e.id: e.name for e in pane.tracker.entrants}
-        entries = list(reversed(app.store.log()))
-    rolls = read_sessions(entries)[-1].rolls
-    assert sorted(r.who for r in rolls) == sorted(names[i] for i in pane.tracker.order)
-    line = next(e for e in entries if e.text.startswith("Инициатива ("))
-    older = {k: v for k, v in line.data.items() if k not in ("names", "luck", "percentile")}
-    old = LogEntry("old", line.at, line.kind, None, line.text, older)
-    assert [r.who for r in read_sessions([old])[0].rolls] == [r.who for r in rolls]

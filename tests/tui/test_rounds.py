@@ -1,6 +1,7 @@
 """The Бой tab of IDE4, Старатели and Мир Тьмы (tui/widgets/combat/rounds.py) and effects from the
-keyboard: initiative, turns, effects added, ticking, expiring, undone and removed; the
-builders' odds with an effect's modifier."""
+keyboard: the keys, the forms and prompts, what the screen shows; the builders' odds with an
+effect's modifier. What the steps do (initiative, turns, harm, effects ticking and expiring,
+undo, a second window) is tested without Textual in tests/table/."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from fractions import Fraction
 import pytest
 
 from rules.effects import EffectSet, EffectSpec, Now
-from tui.bridge.effects import EFFECTS_DOC, ROUNDS_DOC, odds_note
+from tui.bridge.effects import EFFECTS_DOC, odds_note
 from tui.store import Store
 
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
@@ -27,38 +28,31 @@ def put_effect(app, name: str, spec: EffectSpec) -> None:
     app.store.put_doc(EFFECTS_DOC, effects.to_dict(), label="test effect")
 
 
-@pytest.mark.parametrize("system", SYSTEMS)
-async def test_initiative_and_four_rounds_from_the_keyboard(make_test_app, system):
-    """«the Бой tab runs rounds with that system's own dice and words, never Fudge dice,
-    wound tracks or «черта»»: i rolls the system's initiative; n walks four rounds."""
-    app = make_test_app(seed=5, system=system)
+async def test_initiative_and_a_round_from_the_keyboard(make_test_app):
+    """i rolls initiative, n passes the turn; the status line follows: whose turn, the round.
+    (Initiative, turns and rounds of every system: tests/table/test_rounds_steps.py.)"""
+    app = make_test_app(seed=5, system="ide4")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("2")
         pane = await app.ensure_pane("combat")
-        assert type(pane).__name__ == "RoundsPane"
         await pilot.press("i")
         await pilot.pause()
         t = pane.tracker
         assert t.round == 1 and len(t.order) == 6
-        keys = [t.rolls[i].key for i in t.order]
-        assert keys == sorted(keys, reverse=True)
-        seen = [(t.round, t.actor)]
-        for _ in range(4 * 6 - 1):
+        status = pane.query_one("#rounds-status")
+        assert f"ходит {app.store.character(t.order[0]).name}" in str(status.render())
+        for _ in range(6):
             await pilot.press("n")
-            seen.append((pane.tracker.round, pane.tracker.actor))
-        assert seen == [(r, a) for r in range(1, 5) for a in t.order]
-        screen = str(pane.query_one("#rounds-status").render())
-        assert "Раунд 4" in screen
-        words = " ".join(str(w.render()) for w in pane.query("Static"))
-        assert "4dF" not in words and "черта" not in words and "Раны" not in words
+        assert (pane.tracker.round, pane.tracker.actor) == (2, t.order[0])
+        assert "Раунд 2" in str(status.render())
     log = Store.open(app.store.path).log()
-    assert any(e.text.startswith("Инициатива (") for e in log)
-    assert [e.text for e in log if e.text.startswith("Раунд")] == ["Раунд 4", "Раунд 3", "Раунд 2"]
+    assert [e.text for e in log if e.text.startswith(("Раунд", "Инициатива ("))][0] == "Раунд 2"
 
 
-async def test_effect_added_ticks_expires_and_undo_brings_it_back(make_test_app):
-    """«Оглушён на 2 раунда»: added from the keyboard with −1, it expires by itself with a
-    line in the log; Ctrl+Z on that turn brings it back."""
+async def test_effect_added_from_the_keyboard_and_shown(make_test_app):
+    """«Оглушён на 2 раунда»: e opens the form on the highlighted row (the actor); what is
+    typed is the effect stored, shown in the row and the list; Ctrl+Z takes it back.
+    (Ticking, expiring and undoing a turn: tests/table/test_effects_steps.py.)"""
     app = make_test_app(seed=2, system="starately")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("2")
@@ -69,24 +63,17 @@ async def test_effect_added_ticks_expires_and_undo_brings_it_back(make_test_app)
         await pilot.press("e")  # the form, on the highlighted row (the actor)
         await pilot.pause()
         await pilot.press(*"Оглушён", "tab", *"-1", "tab", "tab", "2", "enter")
+        await app.writes_done()
         await pilot.pause()
         effects = EffectSet.from_dict(app.store.get_doc(EFFECTS_DOC)).effects
         assert [(e.name, e.modifier, e.duration, e.amount, e.target) for e in effects] == [
             ("Оглушён", -1, "rounds", 2, actor)
         ]
         assert "Оглушён −1" in str(pane.query_one("#rounds-effects").render())
-        turns = len(pane.tracker.order)
-        for _ in range(2 * turns - 1):
-            await pilot.press("n")
-        assert len(pane.effects.effects) == 1  # the last turn of round 2
-        await pilot.press("n")  # round 3, the actor's turn begins: it ends
-        await pilot.pause()
-        assert pane.effects.effects == ()
-        assert any("«Оглушён» закончился" in e.text for e in app.store.log(limit=5))
+        assert pane.shown.row(actor).effects == "Оглушён −1"
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert [e.name for e in pane.effects.effects] == ["Оглушён"]
-        assert pane.tracker.round == 2
+        assert pane.effects.effects == ()
 
 
 async def test_effect_removed_and_hidden_from_the_keyboard(make_test_app):
@@ -107,9 +94,10 @@ async def test_effect_removed_and_hidden_from_the_keyboard(make_test_app):
         assert app.store.log(limit=1)[0].text == "Эффект «Темнота» снят"
 
 
-async def test_scene_clock_warns_when_the_patrol_comes(make_test_app):
-    """«Патруль обходит здание каждые 3 минуты»: m advances the scene clock; at 3 minutes the
-    GM is warned and the log says so."""
+async def test_scene_clock_from_the_keyboard_and_the_patrol_told(make_test_app):
+    """m asks for minutes (empty: one); a bad number is refused in the prompt, which stays
+    open with the text to fix; a repeat that comes due is told to the GM.
+    (The clock's steps: tests/table/test_effects_steps.py.)"""
     app = make_test_app(system="ide4")
     async with app.run_test(size=(80, 24)) as pilot:
         put_effect(
@@ -120,19 +108,22 @@ async def test_scene_clock_warns_when_the_patrol_comes(make_test_app):
         await pilot.press("2")
         pane = await app.ensure_pane("combat")
         await pilot.press("m", "2", "enter")
+        await app.writes_done()
         await pilot.pause()
         assert pane.effects.minute == 2
-        assert not any("Пора" in e.text for e in app.store.log(limit=3))
         await pilot.press("m", "enter")  # empty: one minute
+        await app.writes_done()
         await pilot.pause()
         assert pane.effects.minute == 3
-        assert app.store.log(limit=1)[0].text == "Пора: патруль (эффект «Патруль») (сцена)"
+        told = [n.message for n in app._notifications]
+        assert "Пора: патруль (эффект «Патруль») (сцена)" in told, told
         await pilot.press("m", *"abc", "enter")  # refused in the prompt, which stays open
         await pilot.pause()
         assert pane.effects.minute == 3
         error = app.screen.query_one("#prompt-error")
         assert "целое число минут" in str(error.render())
         await pilot.press("backspace", "backspace", "backspace", "4", "enter")
+        await app.writes_done()
         await pilot.pause()
         assert pane.effects.minute == 7
 
@@ -170,9 +161,10 @@ async def test_an_absurd_effect_modifier_is_refused(make_test_app):
         assert app.store.get_doc(EFFECTS_DOC) is None
 
 
-async def test_wod_health_track_and_its_penalty(make_test_app):
-    """Мир Тьмы: «a health track of boxes ([default], the seed has none) with its dice
-    penalty» — w marks a box, u heals one; the penalty enters the builder's pool."""
+async def test_wod_health_from_the_keyboard_enters_the_builders_pool(make_test_app):
+    """Мир Тьмы: w asks for the kind of damage and marks a box, u heals one, Enter opens the
+    character's check with the health penalty in the pool. (The track, its penalty and its
+    words: tests/table/test_rounds_steps.py.)"""
     app = make_test_app(system="wod")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("2")
@@ -182,13 +174,13 @@ async def test_wod_health_track_and_its_penalty(make_test_app):
         c = app.store.character(first)  # four marks as the store keeps them (w's own: below)
         app.store.upsert_character(replace(c, extra={**c.extra, "health": ["lethal"] * 4}))
         await pilot.pause()
-        assert pane._row(first, 1)[4] == "XXXX···"  # Выносливость 2 + 5 = 7 boxes
         await pilot.press("w", "down", "enter")  # lethal: the fifth mark is −1
+        await app.writes_done()
         await pilot.pause()
-        c = app.store.character(first)
-        assert c.extra["health"] == ["lethal"] * 5
-        assert pane._row(first, 1)[4] == "XXXXX·· −1"
+        assert app.store.character(first).extra["health"] == ["lethal"] * 5
+        assert "XXXXX·· −1" in str(pane.query_one("#rounds-table").get_row(first)[4])
         await pilot.press("u")
+        await app.writes_done()
         await pilot.pause()
         assert app.store.character(first).extra["health"] == ["lethal"] * 4
         await pilot.press("w", "enter")
@@ -401,33 +393,15 @@ def test_players_view_lists_visible_effects_only(campaign_path):
     assert public_rounds(None, chars) == ["Боя сейчас нет."]
 
 
-async def test_initiative_per_side_is_a_campaign_setting(make_test_app):
-    """«initiative per combatant (or per side, a campaign setting)»: with «per = side» each
-    side rolls once and its members act together; the status line says so."""
-    from rules.data import packaged_table
-
-    app = make_test_app(seed=1, system="starately")
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = {k: dict(v) for k, v in packaged_table("rounds/initiative.toml").items()}
-        table["initiative"]["per"] = "side"
-        app.store.put_doc("settings", {"rounds/initiative.toml": table}, label="per side")
-        await pilot.press("2")
-        pane = await app.ensure_pane("combat")
-        await pilot.press("i")
-        await pilot.pause()
-        t = pane.tracker
-        assert set(t.rolls) == {"Отряд", "Противники"}
-        sides = [t.entrant(i).side for i in t.order]
-        assert sides == sorted(sides, key=sides.index)  # each side's members together
-        assert "по сторонам" in str(pane.query_one("#rounds-status").render())
-        first = pane._row(t.order[0], 1)
-        assert first[3] == t.rolls[sides[0]].text
-
-
 def chosen_id(builder) -> str:
     """The builder's chosen character (IDE4's form keeps it in its own stepper)."""
     row = "#ide4-character" if type(builder).__name__ == "Ide4Builder" else "#check-character"
     return builder.query_one(row).value
+
+
+def row_ids(pane) -> list[str]:
+    """The ids of the Бой tab's rows, top to bottom."""
+    return [r.id for r in pane.shown.rows]
 
 
 OPPONENT_STEP = {"ide4": 1, "starately": -1, "wod": -1}
@@ -464,7 +438,7 @@ async def test_the_turns_check_is_prefilled_with_its_actor_and_target(make_test_
         pane = await app.ensure_pane("combat")
         await pilot.press("i")
         await pilot.pause()
-        actor, opponents = pane.tracker.actor, pane._opponents()
+        actor, opponents = pane.tracker.actor, list(pane.shown.opponents)
         side = pane.tracker.entrant(actor).side
         others = [i for i in opponents if pane.tracker.entrant(i).side != side]
         assert others and opponents[: len(others)] == others  # the other sides first
@@ -472,7 +446,7 @@ async def test_the_turns_check_is_prefilled_with_its_actor_and_target(make_test_
         put_effect(app, app.store.character(target).name, EffectSpec("Оглушён", modifier=-1))
         await pilot.pause()
         table = pane.query_one("#rounds-table")
-        table.move_cursor(row=pane._row_ids().index(target))
+        table.move_cursor(row=row_ids(pane).index(target))
         await pilot.press("o")
         await pilot.pause()
         builder = await app.ensure_pane("check")
@@ -482,7 +456,7 @@ async def test_the_turns_check_is_prefilled_with_its_actor_and_target(make_test_
         assert ("эффект «Оглушён»", OPPONENT_STEP[system]) in opponent_modifiers(app.screen)
         await pilot.press("escape", "2")
         await pilot.pause()
-        table.move_cursor(row=pane._row_ids().index(actor))
+        table.move_cursor(row=row_ids(pane).index(actor))
         await pilot.press("enter")
         await pilot.pause()
         assert app.query_one("#tabs").active == "check" and chosen_id(builder) == actor
@@ -513,52 +487,3 @@ async def test_down_moves_between_the_effect_forms_rows(make_test_app):
         assert app.focused.id == "effect-mod" and app.focused.value == "-1"
         await pilot.press("up")
         assert app.focused.id == "effect-name"
-
-
-async def test_the_view_drops_a_character_removed_mid_fight(make_test_app):
-    """A play-test: the GM's tracker dropped a removed character, the players' view and the
-    seats still showed them in «Порядок» until the GM's next turn."""
-    from tui.bridge.public import public_rounds
-
-    app = make_test_app(seed=1, system="wod")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2")
-        pane = await app.ensure_pane("combat")
-        await pilot.press("i")
-        await app.writes_done()
-        await pilot.pause()
-        gone = next(app.store.character(i) for i in pane.tracker.order[1:])
-        app.store.delete_character(gone.id)  # as another kubik would (the CLI)
-        await pilot.pause()
-        doc, chars = app.store.get_doc(ROUNDS_DOC), app.store.characters()
-        order = public_rounds(doc, chars)[1]
-        assert gone.name not in order and order.startswith("Порядок: ")
-        assert gone.name not in str(pane.query_one("#rounds-status").render())
-
-
-async def test_an_initiative_tie_shows_the_roll_that_broke_it(make_test_app):
-    """data/rounds/initiative.toml: «"reroll" — the tied ones roll again among themselves
-    (only to order them)». Play-test: «Хозяин подвала Средне · 47», «Вера Стрижова Средне ·
-    47» stood one above the other with nothing saying why; the tie-break roll is shown."""
-    from rules.rounds import Entrant, InitiativeRoll, Tracker
-    from tui.bridge.effects import ROUNDS_DOC
-
-    app = make_test_app(system="ide4")
-    async with app.run_test(size=(80, 24)) as pilot:
-        a, b, c = app.store.characters()[:3]
-        t = Tracker("ide4", tuple(Entrant(x.id, x.name, "Отряд") for x in (a, b, c)))
-        rolls = {
-            a.id: InitiativeRoll(a.id, (3, 47), 0, "Средне · 47", rerolls=(63,)),
-            b.id: InitiativeRoll(b.id, (3, 47), 0, "Средне · 47", rerolls=(12,)),
-            c.id: InitiativeRoll(c.id, (4, 70), 0, "Успех · 70"),
-        }
-        t, _ = t.start((c.id, a.id, b.id), rolls)
-        app.store.put_doc(ROUNDS_DOC, t.to_dict(), label="Инициатива")
-        await pilot.press("2")
-        pane = await app.ensure_pane("combat")
-        await pilot.pause()
-        table = pane.query_one("#rounds-table")
-        cells = {str(table.get_row_at(r)[2]): str(table.get_row_at(r)[3]) for r in range(3)}
-        assert cells[a.name] == "Средне · 47 (ничья: 63)"
-        assert cells[b.name] == "Средне · 47 (ничья: 12)"
-        assert cells[c.name] == "Успех · 70"

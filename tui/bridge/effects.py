@@ -2,7 +2,8 @@
 builder calls for the active modifiers of a character.
 
 * ``effects`` (doc): :class:`rules.effects.EffectSet` — the effects and the scene clock;
-* ``rounds`` (doc): :class:`rules.rounds.Tracker` — the IDE4 / Старатели / Мир Тьмы fight;
+* ``rounds`` (doc): :class:`rules.rounds.Tracker` — the IDE4 / Старатели / Мир Тьмы fight
+  (the steps on both: :mod:`tui.table.rounds`, :mod:`tui.table.effects`);
 * a Мир Тьмы character's health track: ``extra["health"]`` (marks, worst first);
   an IDE4 / Старатели character's harm note: ``extra["harm"]``.
 
@@ -238,27 +239,3 @@ def drevo_note(widget: Any, check: Any) -> str:
 
     side = replace(check.side, modifiers=_without(check.side.modifiers, mods))
     return odds_note(mods, success(replace(check, side=side)), success(check))
-
-
-def tick_round(store: Any, finished: int, order: Sequence[str]) -> tuple[dict[str, Any], list[Any]]:
-    """For the Древо Бой tab: end round ``finished`` and start the next for the effects.
-
-    Returns ``({"effects": doc}, notices)``: put the doc into the same ``store.apply`` that
-    saves the new round (one undo step, so Ctrl+Z brings an expired effect back), then log
-    :func:`notice_lines`. ``order`` lists the combatants' character ids (a «каждый раунд»
-    repeat on one of them comes at the round's start, as Древо has no turns of its own).
-    """
-    from rules.effects import Boundary, tick_all
-
-    events = [Boundary("round_end", finished), Boundary("round_start", finished + 1)]
-    effects, notices = tick_all(load_effects(store), events, ())
-    return {EFFECTS_DOC: effects.to_dict()}, notices
-
-
-def notice_lines(notices: Sequence[Any], names: dict[str, str]) -> list[tuple[str | None, str]]:
-    """Return (actor, text) log lines for tick notices: «Эффект «Оглушён» закончился (Гриша)»."""
-    lines = []
-    for n in notices:
-        whom = names.get(n.effect.target, "") if n.effect.target else "сцена"
-        lines.append((names.get(n.effect.target), f"{n.text} ({whom})" if whom else n.text))
-    return lines

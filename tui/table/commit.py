@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from tui.bridge.luck import with_luck
-from tui.store import LogEntry, Store
+from tui.store import LogEntry, StaleWrite, Store
 from tui.table.core import Line, Outcome
 
 #: Makes a Журнал entry of a line: (kind, actor, text, data) → entry (the app's stamps its
@@ -75,3 +75,28 @@ def commit(
         what=what,
     )
     return str(store.take_last_step() or "")
+
+
+#: The key of a state's document that changes at every write (:func:`versioned`).
+VERSION = "version"
+
+
+def versioned(doc: dict[str, Any]) -> dict[str, Any]:
+    """``doc`` with a new :data:`VERSION`: a step made on the state as it was before another
+    window changed it is refused by the store's merge, even when both made the same change
+    (two windows passing the same turn would otherwise write it — and its Журнал lines —
+    twice)."""
+    return {**doc, VERSION: uuid.uuid4().hex}
+
+
+#: How the store's refusal of a document another window changed begins (it names the
+#: document's keys, :data:`VERSION` among them).
+DOC_CHANGED = "В другом окне изменили то же самое ("
+
+
+def said_plainly(err: StaleWrite, what: str, whose: str) -> StaleWrite:
+    """The store's refusal of a versioned document changed elsewhere, in words («(бой или
+    эффекты) — ход боя не записан»); a sheet's refusal stays as the store said it."""
+    if not str(err).startswith(DOC_CHANGED):
+        return err
+    return StaleWrite(f"{DOC_CHANGED}{whose}) — {what}. Откройте заново.")

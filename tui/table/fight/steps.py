@@ -20,19 +20,19 @@ from dataclasses import replace
 from typing import Any
 
 from rules import drevo
-from rules.effects import Boundary, tick_all
+from rules.effects import Boundary
 from rules.encounter import Combatant, Declaration, Encounter
 from rules.errors import RulesError
 from rules.initiative import roll_side_initiative
 from tui import words
 from tui.bridge import combat as bridge
-from tui.bridge.effects import EFFECTS_DOC
 from tui.bridge.sheets import wounds_text
 from tui.present.combat import declaration_text, result_lines
 from tui.present.markup import plain_text
 from tui.present.rolls import signed
 from tui.store import Character
 from tui.table.core import Line, Outcome, World, refuse
+from tui.table.effects import steps as effect_steps
 from tui.table.fight.exchange import Damage, Exchange, Shift
 from tui.table.fight.text import names_of, summary_text
 from tui.table.fight.view import (
@@ -504,15 +504,10 @@ def next_round(enc: Encounter, world: World) -> Outcome[Fight]:
     except RulesError as err:
         return refuse(enc, str(err))
     events = [Boundary("round_end", enc.round), Boundary("round_start", enc.round + 1)]
-    effects, notices = tick_all(world.effects, events, ())
-    lines = [_line(new, None, f"Раунд {new.round}: заявляют " + " → ".join(new.side_order()))]
-    names = {c.id: c.name for c in world.characters.values()}
-    for n in notices:
-        whom = names.get(n.effect.target, "") if n.effect.target else "сцена"
-        text = f"{n.text} ({whom})" if whom else n.text
-        lines.append(_line(new, names.get(n.effect.target or ""), text))
-    return Outcome(
-        new, f"Бой: раунд {new.round}", docs={EFFECTS_DOC: effects.to_dict()}, log=tuple(lines)
+    line = _line(new, None, f"Раунд {new.round}: заявляют " + " → ".join(new.side_order()))
+    begun = Outcome(new, f"Бой: раунд {new.round}", log=(line,))
+    return effect_steps.folded(
+        begun, effect_steps.tick(world.effects, world, events), world.effects
     )
 
 

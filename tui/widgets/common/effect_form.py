@@ -1,9 +1,11 @@
-"""The round tracker's form: add an effect (name, modifier, duration, repeat, who sees it)."""
+"""The effect form: name, modifier, duration, repeat, who sees it (the Партия tab's «+», the
+round tracker's «e»). It only asks: whether the effect can be added is the engine's step's
+answer (``check``), shown under the fields."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from rules.effects import DURATION_NAMES, DURATIONS, EffectSpec, Now, make_effect
+from rules.effects import DURATION_NAMES, DURATIONS, EffectSpec
 from rules.errors import RulesError
 from tui.numbers import MAX_NUMBER, read_whole
 from tui.present.rolls import plain
@@ -79,13 +81,14 @@ class EffectForm(StyledOnce, ModalScreen[EffectSpec | None]):
         targets: Sequence[tuple[str, str]],
         target: str,
         anchors: Sequence[tuple[str, str]],
-        now: Now,
+        check: Callable[[EffectSpec], str],
     ) -> None:
         super().__init__()
         self.targets = [*targets, ("сцена (для всех)", SCENE)]
         self.target = target
         self.anchors = list(anchors) or [("— нет участников —", "")]
-        self.now = now
+        #: Why the engine refuses the effect described ("" when it can be added).
+        self.check = check
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -135,8 +138,11 @@ class EffectForm(StyledOnce, ModalScreen[EffectSpec | None]):
         """Validate and return the effect; a bad field is named, nothing is saved."""
         try:
             spec = self.spec()
-            make_effect(spec, self.now, "check")
         except RulesError as err:
             self.query_one("#effect-error", Static).update(plain(str(err)))
+            return
+        refused = self.check(spec)
+        if refused:
+            self.query_one("#effect-error", Static).update(plain(refused))
             return
         self.dismiss(spec)

@@ -1,28 +1,29 @@
 """Effect keys shared by the round tracker's Бой tab and the Партия tab (every system, Древо
 included): add an effect, remove one, hide one from the players, advance the scene clock.
 
-A pane mixes :class:`EffectKeys` in and has ``highlighted_id()``; it may override
-:meth:`EffectKeys.effect_context` (the round tracker knows whose turn it is). Every change is
-one store write (one undo step); expiries and repeats that come due are written to the log.
+Each key asks what it needs (the effect form, a choice, the minutes) and makes the engine's
+step on the effects as they are now (:mod:`tui.table.effects.steps`); the outcome — the
+effects, its Журнал lines — is written as one undo step. A pane mixes :class:`EffectKeys` in
+and has ``highlighted_id()``; the round tracker reads the effects it shows and writes
+through its own pending write (it overrides :meth:`EffectKeys.effects_read` and
+:meth:`EffectKeys.write_effects`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding
 
 from tui.store import Character
 
-if TYPE_CHECKING:  # the party tab is the first screen: the rules load on the first use
-    from rules.effects import EffectSet, EffectSpec, Notice, Now
+if TYPE_CHECKING:  # the party tab is the first screen: the engine loads on the first use
+    from rules.effects import EffectSet
+    from tui.table.core import Outcome
+    from tui.table.effects.session import EffectsRead
 
 EFFECTS_DOC = "effects"
-ROUNDS_DOC = "rounds"
-
-MAX_MINUTES = 24 * 60
 
 
 def effect_bindings(
@@ -61,214 +62,130 @@ def effect_bindings(
     return keys
 
 
-@dataclass(frozen=True)
-class EffectContext:
-    """What the effect keys need to know: the effects, where time stands, who can end one."""
-
-    effects: EffectSet
-    now: Now
-    names: dict[str, str]
-    anchors: list[tuple[str, str]]
-
-
 class EffectKeys:
     """The effect actions (mixed into a pane)."""
 
-    def effect_context(self) -> EffectContext:
-        """Return the effects and the fight as the store has them."""
-        from rules.effects import Now
-        from rules.errors import RulesError
-        from tui.bridge.effects import load_effects
+    app: Any
 
-        store = self.app.store  # type: ignore[attr-defined]
-        effects = load_effects(store)
-        names = {c.id: c.name for c in store.characters()}
-        rnd, actor, order = 0, "", list(names)
-        doc = store.get_doc(ROUNDS_DOC) if store.campaign.system != "drevo" else None
-        if doc:
-            from rules.rounds import Tracker
+    # -- reading and writing (the round tracker overrides both) ---------------------------------
 
-            try:
-                t = Tracker.from_dict(doc)
-                rnd, actor, order = t.round, t.actor, list(t.order) or order
-            except RulesError:
-                pass
-        elif store.campaign.system == "drevo":
-            rnd = int((store.get_doc("encounter") or {}).get("round", 0) or 0)
-        anchors = [(names[i], i) for i in order if i in names]
-        return EffectContext(effects, Now(rnd, actor, effects.minute), names, anchors)
+    def effects_read(self) -> EffectsRead:
+        """The effects, the world and where the fight stands, as the store has them now."""
+        from tui.table.core import Dice
+        from tui.table.effects.session import read_effects
 
-    # -- writing -------------------------------------------------------------------------------
+        return read_effects(self.app.store, Dice(self.app.rng))
 
-    def save_effects(
-        self,
-        label: str,
-        effects: EffectSet,
-        docs: dict[str, Any] | None = None,
-        upsert: Sequence[Character] = (),
-        then: Callable[[str], object] | None = None,
-    ) -> None:
-        """Write the effects (and other documents) as one undo step, in the app's writer.
+    def write_effects(self, outcome: Outcome[EffectSet], read: EffectsRead) -> None:
+        """Write an effects step's outcome as one undo step, in the app's writer (the panes
+        change through the store's notification; a refused write is explained)."""
+        from tui.table.effects.session import write
 
-        The UI never waits for the campaign's lock; the panes change through the store's
-        notification. ``then(step)`` runs once it is saved, with the id of the step (for
-        its Журнал lines); a refused write is explained and changes nothing.
-        """
-        app = self.app  # type: ignore[attr-defined]
-        store = app.store
-        changes = {**(docs or {}), EFFECTS_DOC: effects.to_dict()}
-        # A delta against the effects the pane shows (the store's now): an effect another
-        # window changed meanwhile is not overwritten; the same change there is refused.
-        bases = {EFFECTS_DOC: store.get_doc(EFFECTS_DOC)}
+        store, entry = self.app.store, self.app.entry
+        self.app.write(
+            lambda: write(store, outcome, read.base, entry), lambda _step: self.tell(outcome)
+        )
 
-        def job() -> str:
-            store.apply(label, upsert=list(upsert), docs=changes, bases=bases)
-            return str(store.take_last_step() or "")  # the writer thread's step
+    def effect_step(self, step: Callable[[EffectsRead], Outcome[EffectSet]]) -> None:
+        """Make an effects step on the effects as they are now and write it."""
+        read = self.effects_read()
+        outcome = step(read)
+        if not outcome.ok:
+            self.app.notify(outcome.refused, severity="error")
+            return
+        self.write_effects(outcome, read)
 
-        app.write(job, then)
-
-    def log_effect(
-        self, actor: str | None, text: str, data: dict[str, Any], step: str = ""
-    ) -> None:
-        """Write one line of the log about an effect (hidden effects: a secret line);
-        ``step``: the undo step it tells of (marked «отменено» while that is undone)."""
-        store = self.app.store  # type: ignore[attr-defined]
-        payload = {"system": store.campaign.system, **data}
-        if data.get("effect", {}).get("hidden"):
-            payload["hidden"] = True
-        self.app.record("combat", actor, text, payload, step)  # type: ignore[attr-defined]
-
-    def announce(self, notices: list[Notice], names: dict[str, str], step: str = "") -> None:
-        """Write each notice to the log and tell the GM (an expiry, a repeat that is due)."""
-        for n in notices:
-            whom = names.get(n.effect.target, "") if n.effect.target else "сцена"
-            text = f"{n.text} ({whom})" if whom else n.text
-            self.log_effect(
-                names.get(n.effect.target) or None,
-                text,
-                {"effect": n.effect.to_dict(), "notice": n.kind, "round": n.effect.started_round},
-                step,
-            )
-            severity = "warning" if n.kind == "due" else "information"
-            self.app.notify(text, severity=severity)  # type: ignore[attr-defined]
+    def tell(self, outcome: Outcome[Any]) -> None:
+        """Tell the GM what a written step says: an effect that ended or a repeat due (from
+        its Журнал lines), and the step's own notices."""
+        for line in outcome.log:
+            notice = line.data.get("notice")
+            if notice:
+                self.app.notify(line.text, severity="warning" if notice == "due" else "information")
+        for text in outcome.notices:
+            self.app.notify(text)
 
     # -- actions -------------------------------------------------------------------------------
 
     def action_add_effect(self) -> None:
         """Add an effect to the highlighted character (or to the scene) from a form."""
-        from rules.errors import RulesError
-        from tui.bridge.effects import left_text
+        from rules.effects import EffectSpec
+        from tui.table.effects import steps
         from tui.widgets.common.effect_form import EffectForm
 
-        ctx = self.effect_context()
-        targets = [(name, cid) for cid, name in ctx.names.items()]
+        read = self.effects_read()
+        names = {cid: c.name for cid, c in read.world.characters.items()}
+        targets = [(name, cid) for cid, name in names.items()]
+        anchors = [(names[i], i) for i in read.time.order if i in names]
         target = self.highlighted_id() or ""  # type: ignore[attr-defined]
 
+        def refused(spec: EffectSpec) -> str:
+            now = self.effects_read()
+            return steps.add(now.effects, now.world, spec, now.time).refused
+
         def added(spec: EffectSpec | None) -> None:
-            if spec is None:
-                return
-            try:
-                effects, effect = ctx.effects.add(spec, ctx.now)
-            except RulesError as err:
-                self.app.notify(str(err), severity="error")  # type: ignore[attr-defined]
-                return
-            whom = ctx.names.get(effect.target, "?") if effect.target else "сцена"
-            left = left_text(effect, ctx.now.round, effects.minute, ctx.names)
-            text = f"Эффект «{effect.label}» ({whom}): {left}"
-            actor, data = ctx.names.get(effect.target), {"effect": effect.to_dict()}
-            self.save_effects(
-                f"Эффект «{effect.name}» ({whom})",
-                effects,
-                then=lambda step: self.log_effect(actor, text, data, step),
-            )
+            if spec is not None:
+                self.effect_step(lambda r: steps.add(r.effects, r.world, spec, r.time))
 
-        form = EffectForm(targets, target, ctx.anchors, ctx.now)
-        self.app.push_screen(form, added)  # type: ignore[attr-defined]
+        form = EffectForm(targets, target, anchors, refused)
+        self.app.push_screen(form, added)
 
-    def _choose_effect(self, title: str, then: Any) -> EffectContext:
+    def _choose_effect(self, title: str, then: Callable[[str | None], None]) -> None:
+        from tui.table.effects.view import choice_label, effect_lines
         from tui.widgets.common.choice import Choice, ChoiceScreen
 
-        ctx = self.effect_context()
-        choices = [
-            Choice(
-                f"{e.label} ({ctx.names.get(e.target, '?') if e.target else 'сцена'})"
-                + (" — скрыт" if e.hidden else ""),
-                e.id,
-            )
-            for e in ctx.effects.effects
-        ]
-        if not choices:
-            self.app.notify("Эффектов нет: e или + — добавить.")  # type: ignore[attr-defined]
-        else:
-            self.app.push_screen(ChoiceScreen(title, choices), then)  # type: ignore[attr-defined]
-        return ctx
+        read = self.effects_read()
+        names = {cid: c.name for cid, c in read.world.characters.items()}
+        lines = effect_lines(read.effects, read.time.round, names)
+        if not lines:
+            self.app.notify("Эффектов нет: e или + — добавить.")
+            return
+        choices = [Choice(choice_label(line), line.id) for line in lines]
+        self.app.push_screen(ChoiceScreen(title, choices), then)
 
     def action_remove_effect(self) -> None:
         """Remove an effect the GM picks."""
+        from tui.table.effects import steps
 
         def chosen(effect_id: str | None) -> None:
-            effect = next((e for e in ctx.effects.effects if e.id == effect_id), None)
-            if effect is None:
-                return
-            data = {"effect": effect.to_dict(), "removed": True}
-            label = f"Эффект «{effect.name}» снят"
-            self.save_effects(
-                label,
-                ctx.effects.without(effect.id),
-                then=lambda step: self.log_effect(None, label, data, step),
-            )
+            if effect_id is not None:
+                self.effect_step(lambda r: steps.remove(r.effects, r.world, effect_id))
 
-        ctx = self._choose_effect("Снять эффект", chosen)
+        self._choose_effect("Снять эффект", chosen)
 
     def action_hide_effect(self) -> None:
         """Hide an effect from the players' view, or show it again."""
+        from tui.table.effects import steps
 
         def chosen(effect_id: str | None) -> None:
-            effect = next((e for e in ctx.effects.effects if e.id == effect_id), None)
-            if effect is None:
-                return
-            changed = replace(effect, hidden=not effect.hidden)
-            effects = replace(
-                ctx.effects,
-                effects=tuple(changed if e.id == effect.id else e for e in ctx.effects.effects),
-            )
-            word = "скрыт от игроков" if changed.hidden else "виден игрокам"
-            label = f"Эффект «{effect.name}» {word}"
-            self.save_effects(label, effects, then=lambda _step: self.app.notify(label))  # type: ignore[attr-defined]
+            if effect_id is not None:
+                self.effect_step(lambda r: steps.toggle_hidden(r.effects, r.world, effect_id))
 
-        ctx = self._choose_effect("Скрыть или показать эффект", chosen)
+        self._choose_effect("Скрыть или показать эффект", chosen)
 
     def action_clock(self) -> None:
         """Advance the scene clock by the minutes the GM types; repeats and timers tick."""
+        from tui.table.effects import steps
         from tui.widgets.common.prompt import TextPrompt
 
         def minutes_of(text: str) -> int | None:
             try:
-                minutes = int(text.strip() or "1")
+                return int(text.strip() or "1")
             except ValueError:
                 return None
-            return minutes if 0 < minutes <= MAX_MINUTES else None
 
         def refused(text: str) -> str:
             """Said in the prompt, which stays open with the text to fix."""
-            if minutes_of(text) is None:
-                return f"Время сцены: целое число минут от 1 до {MAX_MINUTES}, например 3."
-            return ""
+            minutes = minutes_of(text)
+            if minutes is None:
+                return steps.CLOCK_REFUSED
+            read = self.effects_read()
+            return steps.advance_clock(read.effects, read.world, minutes).refused
 
         def typed(text: str | None) -> None:
             minutes = None if text is None else minutes_of(text)
-            if minutes is None:
-                return
-            from rules.effects import ClockStep, tick
-
-            ctx = self.effect_context()
-            before = ctx.effects.minute
-            effects, notices = tick(ctx.effects, ClockStep(before, before + minutes))
-            self.save_effects(
-                f"Время сцены +{minutes} мин",
-                effects,
-                then=lambda step: self.announce(notices, ctx.names, step),
-            )
+            if minutes is not None:
+                self.effect_step(lambda r: steps.advance_clock(r.effects, r.world, minutes))
 
         prompt = TextPrompt(
             "На сколько минут сцены вперёд?",
@@ -276,25 +193,22 @@ class EffectKeys:
             required=False,
             check=refused,
         )
-        self.app.push_screen(prompt, typed)  # type: ignore[attr-defined]
+        self.app.push_screen(prompt, typed)
 
 
 def effects_sheet_line(store: Any, c: Character | None) -> str:
-    """Return «\n[b]Эффекты:[/b] Оглушён −1 (ещё 2 раунда), Темнота −2 (сцена)» for a sheet
+    """Return «\n[b]Эффекты:[/b] Оглушён −1 (ещё 2 раунда), Темнота −2 (сцена, …)» for a sheet
     (``""`` when nothing is on the character or the scene)."""
     doc = store.get_doc(EFFECTS_DOC)
     if c is None or not doc or not doc.get("effects"):
         return ""  # the usual case: nothing to import, nothing to show
-    from tui.bridge.effects import current_round, left_text, load_effects
+    from tui.bridge.effects import load_effects
     from tui.present.rolls import plain
+    from tui.table.effects.time import fight_time
+    from tui.table.effects.view import sheet_effects
 
-    effects = load_effects(store)
-    rnd = current_round(store.campaign.system, store.get_doc)
-    names = {x.id: x.name for x in store.characters()}
-    parts = []
-    for e in effects.effects:
-        if e.target not in (c.id, ""):
-            continue
-        where = "сцена, " if not e.target else ""
-        parts.append(f"{e.label} ({where}{left_text(e, rnd, effects.minute, names)})")
-    return f"\n[b]Эффекты:[/b] {plain(', '.join(parts))}" if parts else ""
+    characters = {x.id: x for x in store.characters()}
+    names = {cid: x.name for cid, x in characters.items()}
+    time = fight_time(store.campaign.system, store.get_doc, characters)
+    text = sheet_effects(load_effects(store), time.round, names, c.id)
+    return f"\n[b]Эффекты:[/b] {plain(text)}" if text else ""

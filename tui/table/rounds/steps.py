@@ -1,0 +1,206 @@
+"""The steps of the round tracker (IDE4, Старатели, Мир Тьмы): ``step(tracker, world, …) ->
+Outcome``, each one undo step.
+
+A step reads the fight as it stands (:func:`tui.table.rounds.state.current`) and the world,
+and returns the new tracker, the sheets it changed (harm, health) and its Журнал lines, or
+the rules' refusal. A step that passes a boundary of the fight (initiative begins round 1, a
+turn ends, the fight ends) makes the effects' step in the same outcome
+(:func:`tui.table.effects.steps.tick`), so a turn and the effects it ended are undone
+together. The Бой tab's keys and the tests make these same steps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from rules import rounds
+from rules.errors import RulesError
+from rules.rounds import Entrant, Fighter, Tracker
+from rules.rounds import health as wod_health
+from tui.bridge.effects import health_modifier, health_track
+from tui.store import Character
+from tui.table.core import Line, Outcome, World, refuse
+from tui.table.effects import steps as effect_steps
+from tui.words import SYSTEM_NAMES
+
+#: The sides a character steps through (``OUT``: not in the fight).
+OUT = "—"
+SIDE_CYCLE = (OUT, "Отряд", "Противники", "Третья сторона")
+NOT_IN_PARTY = "Такого персонажа нет в партии."
+RUNNING = "Бой уже идёт: стороны меняют до инициативы (x — закончить бой)."
+NOT_STARTED = "Бой ещё не начат: бросьте инициативу (i)."
+
+
+def _line(t: Tracker, world: World, actor: str | None, text: str, **data: Any) -> Line:
+    return Line(actor, text, {"system": world.system, "round": t.round, **data})
+
+
+def _names(world: World) -> dict[str, str]:
+    return {cid: c.name for cid, c in world.characters.items()}
+
+
+# -- the setup ----------------------------------------------------------------------------------
+
+
+def set_side(t: Tracker, world: World, character_id: str, side: str) -> Outcome[Tracker]:
+    """Put a character on ``side`` (``OUT``: out of the fight) before initiative."""
+    if t.started:
+        return refuse(t, RUNNING)
+    c = world.characters.get(character_id)
+    if c is None:
+        return refuse(t, NOT_IN_PARTY)
+    side = side.strip() or OUT
+    if side == OUT:
+        new = t.without(c.id)
+    else:
+        new = t.with_entrant(Entrant(c.id, c.name, side, c.kind == "pc"))
+        # keep the roster's order: re-adding moved it to the end
+        order = [e.id for e in t.entrants] + [c.id]
+        new = replace(new, entrants=tuple(sorted(new.entrants, key=lambda e: order.index(e.id))))
+    return Outcome(new, f"{c.name}: сторона «{side}»")
+
+
+def next_side(t: Tracker, character_id: str) -> str:
+    """The side after the character's in ``SIDE_CYCLE`` (a side of its own: out)."""
+    entrant = t.entrant(character_id)
+    side = entrant.side if entrant else OUT
+    if side not in SIDE_CYCLE:
+        return OUT
+    return SIDE_CYCLE[(SIDE_CYCLE.index(side) + 1) % len(SIDE_CYCLE)]
+
+
+def cycle_side(t: Tracker, world: World, character_id: str) -> Outcome[Tracker]:
+    """Move a character to the next side of ``SIDE_CYCLE`` (the Бой tab's space)."""
+    return set_side(t, world, character_id, next_side(t, character_id))
+
+
+def fighter(e: Entrant, c: Character, world: World) -> Fighter:
+    """What the initiative rules need of a combatant: its sheet and its active modifiers
+    (its effects, the scene's, and the Мир Тьмы health penalty)."""
+    initiative = c.extra.get("initiative")
+    wound = health_modifier(world.system, c)
+    mods = world.modifiers(c.id)
+    return Fighter(
+        e.id,
+        c.name,
+        e.side,
+        c.kind == "pc",
+        dict(c.qualities),
+        {s.name: s.value for s in c.skills},
+        int(initiative) if isinstance(initiative, int) else None,
+        int(c.extra.get("energy", 100)),
+        (*mods, wound) if wound else mods,
+    )
+
+
+def roll_initiative(t: Tracker, world: World) -> Outcome[Tracker]:
+    """Roll initiative the system's way (per combatant or per side) and begin round 1."""
+    fighters = [
+        fighter(e, world.characters[e.id], world) for e in t.entrants if e.id in world.characters
+    ]
+    try:
+        order, rolls = rounds.roll_initiative(world.system, fighters, world.dice.rng)
+        new, events = t.start(order, rolls)
+    except RulesError as err:
+        return refuse(t, str(err))
+    names = _names(world)
+    ranked = " → ".join(f"{names.get(k, k)} ({r.text})" for k, r in rolls.items())
+    data = {
+        "initiative": {k: r.to_dict() for k, r in rolls.items()},
+        "order": list(order),
+        "names": {k: names.get(k, k) for k in rolls},  # the luck ledger names who rolled
+    }
+    text = f"Инициатива ({SYSTEM_NAMES.get(world.system, world.system)}): {ranked}"
+    begun = Outcome(new, "Инициатива, раунд 1", log=(_line(new, world, None, text, **data),))
+    ticked = effect_steps.tick(world.effects, world, events, new.order)
+    return effect_steps.folded(begun, ticked, world.effects)
+
+
+# -- turns, the end ------------------------------------------------------------------------------
+
+
+def next_turn(t: Tracker, world: World) -> Outcome[Tracker]:
+    """End the turn and begin the next (a new round after the last); the effects tick."""
+    try:
+        new, events = t.next_turn()
+    except RulesError as err:
+        return refuse(t, str(err))
+    who = _names(world).get(new.actor, "?")
+    lines = (_line(new, world, None, f"Раунд {new.round}"),) if new.round != t.round else ()
+    passed = Outcome(new, f"Раунд {new.round}, ход: {who}", log=lines)
+    ticked = effect_steps.tick(world.effects, world, events, new.order)
+    return effect_steps.folded(passed, ticked, world.effects)
+
+
+def end(t: Tracker, world: World) -> Outcome[Tracker]:
+    """End the fight (the roster stays); the effects counted in rounds and turns end too."""
+    if not t.started:
+        return refuse(t, NOT_STARTED)
+    ended = Outcome(t.end(), "Конец боя", log=(_line(t, world, None, "Конец боя"),))
+    return effect_steps.folded(
+        ended, effect_steps.end_of_fight(world.effects, world), world.effects
+    )
+
+
+# -- harm -----------------------------------------------------------------------------------------
+
+
+def _character(t: Tracker, world: World, character_id: str) -> Character | Outcome[Tracker]:
+    c = world.characters.get(character_id)
+    return c if c is not None else refuse(t, NOT_IN_PARTY)
+
+
+def harm_note(t: Tracker, world: World, character_id: str, note: str) -> Outcome[Tracker]:
+    """IDE4 and Старатели: write (or, empty, clear) a character's harm note."""
+    if world.system == "wod":
+        return refuse(t, "В Мире Тьмы вред — клетки здоровья: выберите вид урона.")
+    c = _character(t, world, character_id)
+    if isinstance(c, Outcome):
+        return c
+    note = note.strip()
+    changed = replace(c, extra={**c.extra, "harm": note})
+    text = f"Вред: {note}" if note else "Вред снят"
+    return Outcome(t, f"{c.name}: вред", sheets=(changed,), log=(_line(t, world, c.name, text),))
+
+
+def _health(
+    t: Tracker, world: World, c: Character, track: list[str], what: str
+) -> Outcome[Tracker]:
+    total = wod_health.boxes(c.qualities)
+    changed = replace(c, extra={**c.extra, "health": track})
+    pen = wod_health.penalty(track, total)
+    shown = f", штраф {pen}".replace("-", "−") if pen else ""
+    text = f"Здоровье, {what}: {wod_health.render(track, total)}{shown}"
+    return Outcome(t, f"{c.name}: {what}", sheets=(changed,), log=(_line(t, world, c.name, text),))
+
+
+def damage(t: Tracker, world: World, character_id: str, kind: str) -> Outcome[Tracker]:
+    """Мир Тьмы: mark a box of ``kind`` damage on the character's health track."""
+    if world.system != "wod":
+        return refuse(t, "Клетки здоровья — в Мире Тьмы; здесь вред — заметка.")
+    c = _character(t, world, character_id)
+    if isinstance(c, Outcome):
+        return c
+    try:
+        name = wod_health.rules().names.get(kind, kind)
+        track = wod_health.damage(health_track(c), kind, wod_health.boxes(c.qualities))
+        return _health(t, world, c, track, f"урон: {name}")
+    except RulesError as err:
+        return refuse(t, str(err))
+
+
+def heal(t: Tracker, world: World, character_id: str) -> Outcome[Tracker]:
+    """Мир Тьмы: clear the mildest box of the character's health track."""
+    if world.system != "wod":
+        return refuse(t, "Клетки здоровья — в Мире Тьмы; здесь вред — заметка.")
+    c = _character(t, world, character_id)
+    if isinstance(c, Outcome):
+        return c
+    track = health_track(c)
+    if not track:
+        return refuse(t, f"{c.name}: здоровье не задето — лечить нечего.")
+    try:
+        return _health(t, world, c, wod_health.heal(track), "лечение")
+    except RulesError as err:
+        return refuse(t, str(err))
