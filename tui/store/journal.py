@@ -44,6 +44,38 @@ def entry_line(entry: LogEntry) -> bytes:
     return (json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 
+def _any_id_before(fd: int, end: int, ids: set[str]) -> bool:
+    """Whether an entry with one of ``ids`` stands in the file before offset ``end``.
+
+    The bytes are searched for each id as a JSON string (no parsing: a 30 MB Журнал is read in
+    a few milliseconds); a hit is confirmed by parsing its line (an id may also stand in
+    another entry's data).
+    """
+    needles = [json.dumps(i, ensure_ascii=False).encode() for i in ids]
+    pos, carry = 0, b""
+    while pos < end:
+        chunk = carry + os.pread(fd, min(_SCAN, end - pos), pos)
+        pos += len(chunk) - len(carry)
+        if not chunk:
+            break
+        cut = chunk.rfind(b"\n") + 1 if pos < end else len(chunk)
+        block, carry = chunk[:cut], chunk[cut:]
+        for needle in needles:
+            at = block.find(needle)
+            while at >= 0:
+                start = block.rfind(b"\n", 0, at) + 1
+                stop = block.find(b"\n", at)
+                entry = _parse(block[start : stop if stop >= 0 else len(block)], True)
+                if entry is not None and entry.id in ids:
+                    return True
+                at = block.find(needle, at + 1)
+    return False
+
+
+#: Bytes read at a time when the head of the file is searched for an id.
+_SCAN = 1 << 20
+
+
 class Journal:
     """A view of one JSON Lines log file: its newest entries read from the end on demand, the
     whole of it only when asked (then cached and re-read incrementally).
@@ -88,7 +120,10 @@ class Journal:
             return self._entries[-count:]
         cached = self._tail
         if cached is None or cached[0] != self._seen or cached[1] < count:
-            cached = self._tail = (self._seen, count, self._read_tail(count))
+            read = self._read_tail(count)
+            if read is None:  # an id of the tail stands earlier too: the whole decides
+                return self.entries()[-count:]
+            cached = self._tail = (self._seen, count, read)
         return cached[2][-count:]  # a copy: the caller may reverse it
 
     def refresh(self) -> bool:
@@ -161,9 +196,14 @@ class Journal:
         self._offset += end + 1
         return changed
 
-    def _read_tail(self, count: int) -> list[LogEntry]:
+    def _read_tail(self, count: int) -> list[LogEntry] | None:
         """Parse the newest ``count`` entries, reading back from the end the last refresh saw
-        (a torn last line is left out; an id seen twice counts once, the older kept)."""
+        (a torn last line is left out; an id seen twice counts once, the older kept).
+
+        None when an id of those entries also stands before them in the file (a foreign
+        writer's copy): the older copy is the one that counts, so only the whole file says
+        which entries are the newest.
+        """
         seen = self._seen
         if seen is None:
             return []
@@ -198,16 +238,20 @@ class Journal:
                 dirty = json_may_hold_controls(block)
                 batch = [e for e in map(lambda ln: _parse(ln, dirty), block.split(b"\n")) if e]
                 batches.insert(0, batch)
-                found += len(batch)
+                found = len({e.id for b in batches for e in b})  # a copy counts once
+            entries: list[LogEntry] = []
+            ids: set[str] = set()
+            for entry in (e for batch in batches for e in batch):
+                if entry.id not in ids:
+                    entries.append(entry)
+                    ids.add(entry.id)
+            entries = entries[-count:]
+            head = pos + len(buf)  # what was not parsed: the lines before the ones read
+            if head > 0 and _any_id_before(fd, head, {e.id for e in entries}):
+                return None
         finally:
             os.close(fd)
-        entries: list[LogEntry] = []
-        ids: set[str] = set()
-        for entry in (e for batch in batches for e in batch):
-            if entry.id not in ids:
-                entries.append(entry)
-                ids.add(entry.id)
-        return entries[-count:]
+        return entries
 
     def append(self, entries: Iterable[LogEntry]) -> None:
         """Append entries durably (one fsync). The caller holds the campaign lock.

@@ -505,7 +505,7 @@ def next_round(enc: Encounter, world: World) -> Outcome[Fight]:
         return refuse(enc, str(err))
     events = [Boundary("round_end", enc.round), Boundary("round_start", enc.round + 1)]
     line = _line(new, None, f"Раунд {new.round}: заявляют " + " → ".join(new.side_order()))
-    begun = Outcome(new, f"Бой: раунд {new.round}", log=(line,))
+    begun: Outcome[Fight] = Outcome(new, f"Бой: раунд {new.round}", log=(line,))
     return effect_steps.folded(
         begun, effect_steps.tick(world.effects, world, events), world.effects
     )

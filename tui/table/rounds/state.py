@@ -32,4 +32,5 @@ def current(stored: Mapping[str, Any] | None, world: World) -> Tracker:
     tracker = Tracker.from_dict(dict(stored)) if stored else None
     if tracker is None or tracker.system != world.system:
         tracker = default_tracker(world)
-    return party_tracker(tracker, dict(world.characters))
+    fresh: Tracker = party_tracker(tracker, dict(world.characters))
+    return fresh
