@@ -30,6 +30,8 @@ ACTION_NAMES = {
     "none": "Ничего",
 }
 PHASES = ("setup", "declare", "resolve")
+#: How an attacker engaged with another meets the rest (Declaration.others).
+OTHERS = ("", "meet", "helpless")
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,11 @@ class Declaration:
     combined: str = ""
     note: str = ""
     exception: str = ""  # the rule the GM set aside for this action («исключение ведущего»)
+    #: How an attacker engaged with his target meets other attackers this round (seed:
+    #: «Ближний бой с несколькими противниками … одним из двух способов»): ``"meet"`` — his
+    #: one roll also meets them (it defends, it deals them no damage); ``"helpless"`` — he
+    #: is defenceless against them; ``""`` — a fight saved before the choice (defenceless).
+    others: str = ""
 
     def __post_init__(self) -> None:
         if self.action not in ACTION_KINDS:
@@ -71,6 +78,8 @@ class Declaration:
             raise RulesError(f"{ACTION_NAMES[self.action]}: выберите цель.")
         if self.target is not None and self.target == self.actor:
             raise RulesError("Нельзя атаковать самого себя — выберите другую цель.")
+        if self.others not in OTHERS:
+            raise RulesError(f"Неизвестный способ против остальных «{self.others}».")
 
 
 @dataclass(frozen=True)
@@ -94,6 +103,9 @@ def pair_exchanges(declarations: Sequence[Declaration]) -> list[Pairing]:
     * A attacks B and B declared a defence (dodge, shield, parry): the defence answers every
       attack against B, each exchange on its own (the seed: several opponents are resolved one
       by one).
+    * A attacks B and B attacks C: when B declared that his one roll also meets other
+      attackers (``others == "meet"``), his attack on C answers A's (it defends only);
+      otherwise the answer is None.
     * Otherwise B's action is not opposed to A's: the answer is None — a one-sided check against
       a defenceless target.
     """
@@ -113,6 +125,8 @@ def pair_exchanges(declarations: Sequence[Declaration]) -> list[Pairing]:
             continue
         used.add(attack.actor)
         defence = answer if answer is not None and answer.action in DEFENCES else None
+        if answer is not None and answer.action in ATTACKS and answer.others == "meet":
+            defence = answer  # engaged with another, his one roll meets this attack too
         pairings.append(Pairing(attack, defence))
     return pairings
 
@@ -132,6 +146,13 @@ class Encounter:
     id: str = ""  # this fight's id: exchanges are named by it, round and key
     exchange: dict[str, Any] | None = None  # the exchange in progress (dice, Судьба, damage)
     outcomes: tuple[dict[str, Any], ...] = ()  # what each resolved exchange did this round
+    #: Each fighter's one roll of this round (character id → the 4dF, or None: Судьба «+4 без
+    #: броска»), compared with every opponent he meets (seed: «каждый участник делает один
+    #: бросок 4dF»).
+    rolled: dict[str, list[int] | None] = field(default_factory=dict)
+    #: The fighters' wounds when the round's dice began (character id → counts with
+    #: ``dead``): with simultaneous rounds a wound taken in the round weighs from the next.
+    round_wounds: dict[str, dict[str, int]] = field(default_factory=dict)
 
     # -- setup -------------------------------------------------------------------------------
 
@@ -263,6 +284,7 @@ class Encounter:
             declarations=tuple(filter(keep, self.declarations)),
             carried=tuple(filter(keep, self.carried)),
             exchange=None,
+            rolled={k: v for k, v in self.rolled.items() if k != character_id},
         )
 
     def next_round(self) -> Encounter:
@@ -280,6 +302,8 @@ class Encounter:
             carried=carried,
             exchange=None,
             outcomes=(),
+            rolled={},
+            round_wounds={},
         )
 
     # -- helpers -----------------------------------------------------------------------------
@@ -311,6 +335,8 @@ class Encounter:
             "id": self.id,
             "exchange": self.exchange,
             "outcomes": [dict(o) for o in self.outcomes],
+            "rolled": {k: (list(v) if v is not None else None) for k, v in self.rolled.items()},
+            "round_wounds": {k: dict(v) for k, v in self.round_wounds.items()},
         }
 
     @classmethod
@@ -336,4 +362,13 @@ class Encounter:
             id=str(data.get("id", "")),
             exchange=data.get("exchange") if isinstance(data.get("exchange"), dict) else None,
             outcomes=tuple(o for o in data.get("outcomes", []) if isinstance(o, dict)),
+            rolled={
+                str(k): ([int(x) for x in v] if v is not None else None)
+                for k, v in (data.get("rolled") or {}).items()
+            },
+            round_wounds={
+                str(k): {str(n): int(c) for n, c in v.items()}
+                for k, v in (data.get("round_wounds") or {}).items()
+                if isinstance(v, dict)
+            },
         )

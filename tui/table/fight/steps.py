@@ -21,7 +21,7 @@ from typing import Any
 
 from rules import drevo
 from rules.effects import Boundary, tick_all
-from rules.encounter import Combatant, Declaration, Encounter
+from rules.encounter import ATTACKS, Combatant, Declaration, Encounter
 from rules.errors import RulesError
 from rules.initiative import roll_side_initiative
 from tui import words
@@ -44,6 +44,7 @@ from tui.table.fight.view import (
     exchange_id,
     exchange_view,
     pruned,
+    round_key,
     settled,
 )
 
@@ -187,6 +188,8 @@ def declare(
         return refuse(enc, problem)
     if problem:
         declaration = replace(declaration, exception=problem)
+    if declaration.action in ATTACKS and not declaration.others:
+        declaration = replace(declaration, others=drevo.fight_settings().others)
     try:
         new = enc.declare(declaration, act)
         if new.next_declarer(act) is None:  # the last declaration and the dice: one step
@@ -228,7 +231,13 @@ def _with_exchange(enc: Encounter, ex: Exchange) -> Encounter:
 
 
 def roll(enc: Encounter, world: World, *, attempt: int | None = None) -> Outcome[Fight]:
-    """Roll the exchange on turn and keep the dice (``attempt``: a tie rolled again)."""
+    """Roll the exchange on turn and keep the dice (``attempt``: a tie rolled again).
+
+    One roll per fighter a round (seed: «каждый участник делает один бросок 4dF. Потом
+    сравниваются результаты»): a fighter who already rolled this round meets this opponent
+    with the same dice (or the same Судьба «+4 без броска»). A tie rolled again is a new
+    check of these two: fresh dice for both.
+    """
     view = _view(enc, world)
     if view is None:
         return not_at_dice(enc)
@@ -244,21 +253,54 @@ def roll(enc: Encounter, world: World, *, attempt: int | None = None) -> Outcome
         fate = set()  # a reroll is a new check; Судьба before it is declared anew
     if not enc.id:  # a fight saved by an older kubik: named now, so its rolls are apart
         enc = replace(enc, id=world.new_id())
+    if not enc.round_wounds:  # the round's first roll: the wounds it began with
+        enc = replace(
+            enc,
+            round_wounds={
+                c.character_id: bridge.wounds_now(world.characters[c.character_id])
+                for c in enc.combatants
+                if c.character_id in world.characters
+            },
+        )
     name = exchange_id(enc, view.pairing.key, attempt)
     earlier = view.earlier if attempt == ex.attempt else None
     if earlier is None:
         earlier = earlier_dice(world, name)
     earlier = earlier or {}
+    ids = bridge.roles(view.pairing, dict(world.characters))
+    if ex.ids:
+        ids = dict(ex.ids)
+    first = attempt == 1
+    before = view.round_dice if first else {}
     dice: dict[str, tuple[int, ...] | None] = {}
+    fresh: dict[str, list[int] | None] = {}
+    same: list[str] = []
     for side in (plan.attacker, plan.defender):
-        before = earlier.get(side.role)
-        if not side.rolls or side.role in fate:
+        cid = ids.get(side.role, "")
+        earlier_side = earlier.get(side.role)
+        if not side.rolls:
             dice[side.role] = None
-        elif isinstance(before, list | tuple):
-            dice[side.role] = tuple(int(x) for x in before)
+            continue
+        if cid in before:
+            kept = before[cid]
+            if kept is None:  # his «+4 без броска» holds for the round
+                fate.add(side.role)
+                dice[side.role] = None
+            else:
+                dice[side.role] = tuple(int(x) for x in kept)  # type: ignore[attr-defined]
+            same.append(side.fighter.name)
+            continue
+        if side.role in fate:
+            dice[side.role] = None
+        elif isinstance(earlier_side, list | tuple):
+            dice[side.role] = tuple(int(x) for x in earlier_side)
         else:
             dice[side.role] = world.dice.four_df()
-    ids = bridge.roles(view.pairing, dict(world.characters))
+        if first and cid:
+            got = dice[side.role]
+            fresh[cid] = list(got) if got is not None else None
+    if fresh:
+        enc = replace(enc, rolled={**enc.rolled, **fresh})
     stored = Exchange(
         key=view.pairing.key,
         attempt=attempt,
@@ -266,11 +308,7 @@ def roll(enc: Encounter, world: World, *, attempt: int | None = None) -> Outcome
         ids=ids,
         fate_before=tuple(sorted(fate)),
         dice=dice,
-        wounds={
-            cid: bridge.wounds_now(world.characters[cid])
-            for cid in ids.values()
-            if cid in world.characters
-        },
+        wounds=_wounds_at_roll(enc, world, ids.values()),
         effects=world.effect_modifiers(ids.values()),
     )
     new = _with_exchange(enc, stored)
@@ -279,10 +317,35 @@ def roll(enc: Encounter, world: World, *, attempt: int | None = None) -> Outcome
         return refuse(enc, rolled.refusal if rolled else NOTHING_TO_ROLL)
     text = " / ".join(plain_text(line) for line in result_lines(rolled.result))
     again = " (те же кубики, что до отмены)" if earlier else ""
-    data = {"exchange": name, "dice": stored.to_dict()["dice"], **rolled.result.to_dict()}
+    if same:
+        again += f" ({', '.join(same)}: тот же бросок раунда)"
+    data: dict[str, Any] = {
+        "exchange": name,
+        "dice": stored.to_dict()["dice"],
+        **rolled.result.to_dict(),
+    }
+    if fresh:
+        data |= {"round_roll": round_key(enc), "round_dice": fresh}
     what = "бросок" if attempt == 1 else f"переброс ничьей ({attempt})"
     line = _line(new, plan.attacker.fighter.name, f"Схватка{again}: {text}", **data)
     return Outcome(new, f"{view.group}: {what}", log=(line,))
+
+
+def _wounds_at_roll(enc: Encounter, world: World, ids: Any) -> dict[str, dict[str, int]]:
+    """The wounds an exchange is rolled with: the round's start with simultaneous rounds
+    (a wound taken in this round weighs from the next), else as they are now."""
+    simultaneous = drevo.fight_settings().simultaneous
+    found = {}
+    for cid in ids:
+        if cid not in world.characters:
+            continue
+        start = enc.round_wounds.get(cid)
+        found[cid] = (
+            dict(start)
+            if simultaneous and start is not None
+            else (bridge.wounds_now(world.characters[cid]))
+        )
+    return found
 
 
 def reroll_tie(enc: Encounter, world: World) -> Outcome[Fight]:
@@ -326,6 +389,12 @@ def fate_before(
         return refuse(enc, "В этой схватке персонаж не бросает кости.")
     if role in ex.fate_before:
         return refuse(enc, "Судьба до броска в этой схватке уже потрачена.")
+    if c.id in view.round_dice:
+        return refuse(
+            enc,
+            f"{c.name} уже бросил(а) в этом раунде: один бросок на раунд сравнивается с "
+            "каждым противником — «+4 без броска» объявляют до него.",
+        )
     try:
         left = drevo.spend_fate(plan.fate_use_before_roll, c.fate)
     except RulesError as err:

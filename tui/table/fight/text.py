@@ -45,6 +45,17 @@ def exchange_lines(view: ExchangeView, *, keys: bool = True) -> list[str]:
         return [f"[$error]Нельзя: {plain(view.refusal)}[/]", *hint]
     assert plan is not None
     lines = plan_lines(plan)
+    lines += [f"[dim]{plain(note)}[/dim]" for note in view.setting_notes]
+    if result is None and not view.earlier:
+        for role in ("attacker", "defender"):
+            cid = view.ids.get(role, "")
+            if plan.side(role).rolls and cid in view.round_dice:
+                dice = view.round_dice[cid]
+                shown = "«+4 без броска»" if dice is None else fudge_dice(tuple(dice), markup=True)
+                lines.append(
+                    f"[dim]{plain(plan.side(role).fighter.name)}: один бросок на раунд — "
+                    f"тот же, что в этом раунде ({shown}).[/dim]"
+                )
     if ex.fate_before:
         who = ", ".join(plain(plan.side(r).fighter.name) for r in sorted(ex.fate_before))
         lines.append(f"[$accent]Судьба до броска: {who} — «+4 без броска».[/]")

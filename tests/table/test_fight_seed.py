@@ -1,0 +1,230 @@
+"""The Древо round as the seed has it, one level below the screen: one roll per fighter,
+Судьба after the roll as far as the points go, a simultaneous round, several opponents."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from rules.data import packaged_table, set_overrides
+from tests.table.helpers import skirmish
+from tui.bridge import combat as bridge
+from tui.table.fight import steps
+from tui.table.fight.text import exchange_lines
+
+TRIO = {"Горан Рябой": "Отряд", "Ярослав Кречет": "Отряд", "Богдан Сыч": "Отряд"}
+
+
+@pytest.fixture
+def fight_setting():
+    """Set ``data/drevo/fight.toml`` for one test (the campaign's setting)."""
+
+    def put(**values):
+        set_overrides({"drevo/fight.toml": {**packaged_table("drevo/fight.toml"), **values}})
+
+    yield put
+    set_overrides({})
+
+
+def _dice_of(store, name_id: str) -> list:
+    """The dice ``name_id`` showed in each exchange roll of the Журнал, oldest first."""
+    found = []
+    for entry in reversed(store.log()):
+        data = entry.data or {}
+        if "exchange" in data and "dice" in data and "ids" not in data:
+            found.append(data)
+    return found
+
+
+def _resolve_all(table) -> list:
+    """Roll and finish every exchange of the round; return each exchange's (ids, dice)."""
+    seen = []
+    while table.view() is not None:
+        view = table.view()
+        if view.stage == "plan":
+            table.ok(steps.roll)
+            view = table.view()
+            seen.append((dict(view.ids), dict(view.exchange.dice)))
+        if table.stage() == "refused":
+            table.ok(steps.skip)
+        else:
+            _close(table)
+    return seen
+
+
+def test_a_lone_dodger_rolls_once_against_three(tmp_path) -> None:
+    """Сид: «Если во встречной проверке с разных сторон участвует разное количество
+    персонажей (к примеру, один персонаж убегает от троих), каждый участник делает один
+    бросок 4dF. Потом сравниваются результаты.» Шкуро dodges three attackers: one 4dF,
+    the same in each of the three exchanges."""
+    sides = {**TRIO, "Атаман Шкуро": "Противники"}
+    blows = [
+        ("Горан Рябой", "melee", "Атаман Шкуро", "Топор"),
+        ("Ярослав Кречет", "melee", "Атаман Шкуро", "Меч"),
+        ("Богдан Сыч", "melee", "Атаман Шкуро", "Кинжал"),
+        ("Атаман Шкуро", "dodge", None, None),
+    ]
+    table, store, people = skirmish(tmp_path, sides, blows)
+    seen = _resolve_all(table)
+    shkuro = people["Атаман Шкуро"].id
+    assert len(seen) == 3
+    assert all(ids["defender"] == shkuro for ids, _ in seen)
+    defended = {tuple(dice["defender"]) for _, dice in seen}
+    assert len(defended) == 1, f"one declared dodge rolled {len(defended)} times: {defended}"
+
+
+def test_the_dodgers_one_roll_survives_an_undo(tmp_path) -> None:
+    """The round's roll is kept in the Журнал: undoing the first exchange and skipping it
+    does not give the dodger new dice in the second."""
+    sides = {"Горан Рябой": "Отряд", "Ярослав Кречет": "Отряд", "Атаман Шкуро": "Противники"}
+    blows = [
+        ("Горан Рябой", "melee", "Атаман Шкуро", "Топор"),
+        ("Ярослав Кречет", "melee", "Атаман Шкуро", "Меч"),
+        ("Атаман Шкуро", "dodge", None, None),
+    ]
+    table, store, people = skirmish(tmp_path, sides, blows)
+    table.ok(steps.roll)
+    first = tuple(table.view().exchange.dice["defender"])
+    table.undo()
+    assert table.stage() == "plan"
+    table.ok(steps.skip)
+    table.ok(steps.roll)
+    assert tuple(table.view().exchange.dice["defender"]) == first
+
+
+def test_fate_before_the_roll_is_refused_once_the_fighter_rolled_this_round(tmp_path) -> None:
+    """«+4 без броска» is declared before the roll: once the dodger's one roll fell in the
+    first exchange, the second exchange offers it to the attacker only."""
+    sides = {"Горан Рябой": "Отряд", "Ярослав Кречет": "Отряд", "Атаман Шкуро": "Противники"}
+    blows = [
+        ("Горан Рябой", "melee", "Атаман Шкуро", "Топор"),
+        ("Ярослав Кречет", "melee", "Атаман Шкуро", "Меч"),
+        ("Атаман Шкуро", "dodge", None, None),
+    ]
+    table, store, people = skirmish(tmp_path, sides, blows)
+    _resolve_first(table)
+    offers = table.view().fate_before_offers()
+    assert [o.value for o in offers if not o.refused] == ["attacker"]
+    refused = [o for o in offers if o.refused]
+    assert refused and "уже бросил" in refused[0].refused
+    assert table.run(steps.fate_before, "defender").refused
+
+
+def test_fate_after_the_roll_goes_as_far_as_the_points(tmp_path) -> None:
+    """Сид: «одно очко Судьбы, чтобы поднять или опустить результат этого броска на одну
+    единицу (два — на две и т.д.)»: Милава with 4 points is offered ±4."""
+    sides = {"Милава": "Отряд", "Атаман Шкуро": "Противники"}
+    blows = [("Милава", "melee", "Атаман Шкуро", "Нож"), ("Атаман Шкуро", "dodge", None, None)]
+    table, store, people = skirmish(tmp_path, sides, blows)
+    assert store.character(people["Милава"].id).fate == 4
+    table.ok(steps.roll)
+    values = {o.value for o in table.view().shift_offers()}
+    assert ("attacker", 4) in values and ("attacker", -4) in values
+    assert ("attacker", 5) not in values
+    table.ok(steps.fate_shift, "attacker", 4)
+    assert store.character(people["Милава"].id).fate == 0
+
+
+def _wound(store, people, name, **wounds) -> None:
+    c = store.character(people[name].id)
+    store.upsert_character(replace(c, wounds={**c.wounds, **wounds}))
+
+
+def test_a_wound_taken_in_the_round_weighs_from_the_next(tmp_path, fight_setting) -> None:
+    """Сид: «пошаговый бой моделирует реальность, в которой действия совершаются
+    одновременно»: by default a wound from exchange 1 does not lower the same fighter's
+    exchange 2 of that round; the line says which setting made it so."""
+    sides = {"Горан Рябой": "Отряд", "Ярослав Кречет": "Отряд", "Атаман Шкуро": "Противники"}
+    blows = [
+        ("Горан Рябой", "melee", "Атаман Шкуро", "Топор"),
+        ("Ярослав Кречет", "melee", "Атаман Шкуро", "Меч"),
+        ("Атаман Шкуро", "dodge", None, None),
+    ]
+    table, store, people = skirmish(tmp_path, sides, blows)
+    table.ok(steps.roll)
+    _wound(store, people, "Атаман Шкуро", wound=1)  # as if exchange 1 gave him an Ранение
+    _close(table)
+    view = table.view()
+    assert not any("рана" in m.reason for m in view.plan.defender.modifiers)
+    assert any("со следующего раунда" in n for n in view.setting_notes)
+    assert any("со следующего раунда" in line for line in exchange_lines(view))
+    fight_setting(wounds="at_once")
+    view = table.view()
+    assert any(m.value == -2 for m in view.plan.defender.modifiers)
+    assert any("уже действует" in n and "сразу" in n for n in view.setting_notes)
+
+
+def test_a_fighter_struck_down_still_resolves_his_blow(tmp_path, fight_setting) -> None:
+    """Simultaneous round: Шкуро, heavily wounded in exchange 1, still strikes Ярослав in
+    exchange 2 (he declared it for this round); with wounds at once he cannot."""
+    sides = {"Горан Рябой": "Отряд", "Ярослав Кречет": "Отряд", "Атаман Шкуро": "Противники"}
+    blows = [
+        ("Горан Рябой", "melee", "Атаман Шкуро", "Топор"),
+        ("Ярослав Кречет", "dodge", None, None),
+        ("Атаман Шкуро", "melee", "Ярослав Кречет", "Сабля", "helpless"),
+    ]
+    table, store, people = skirmish(tmp_path, sides, blows)
+    table.ok(steps.roll)
+    _wound(store, people, "Атаман Шкуро", heavy=1)
+    assert not bridge.can_act(store.character(people["Атаман Шкуро"].id))
+    _close(table)
+    view = table.view()
+    assert view.refusal == "" and view.plan.attacker.fighter.name == "Атаман Шкуро"
+    fight_setting(wounds="at_once")
+    assert "не может ничего делать" in table.view().refusal
+
+
+def test_an_attacker_engaged_elsewhere_meets_the_others_with_his_one_roll(tmp_path) -> None:
+    """Сид: «Если персонаж в течение одного и того же раунда вынужден противостоять
+    нескольким противникам, он может сражаться одним из двух способов»: Шкуро fights
+    Горан; Ярослав attacks him too. «meet»: his one roll meets Ярослав's blow (he deals
+    Ярослав no damage); «helpless»: he is defenceless against it. The screen says which."""
+    sides = {"Горан Рябой": "Отряд", "Ярослав Кречет": "Отряд", "Атаман Шкуро": "Противники"}
+    for how in ("meet", "helpless"):
+        table, store, people = skirmish(
+            tmp_path / how,
+            sides,
+            [
+                ("Горан Рябой", "melee", "Атаман Шкуро", "Топор"),
+                ("Ярослав Кречет", "melee", "Атаман Шкуро", "Меч"),
+                ("Атаман Шкуро", "melee", "Горан Рябой", "Сабля", how),
+            ],
+        )
+        keys = [p.key for p in table.enc.pairings()]
+        yaroslav = people["Ярослав Кречет"].id
+        (pairing,) = [p for p in table.enc.pairings() if p.attack.actor == yaroslav]
+        assert len(keys) == 2
+        _resolve_first(table)
+        view = table.view()
+        assert view.pairing.key == pairing.key
+        if how == "meet":
+            assert view.plan.kind == "opposed"
+            assert not view.plan.defender.deals_damage
+            assert "встречает и эту атаку" in view.plan.notes[0]
+        else:
+            assert view.plan.kind == "one_sided"
+            assert "беззащитен против Ярослав Кречет" in view.plan.notes[0]
+        store.close()
+
+
+def _resolve_first(table) -> None:
+    table.ok(steps.roll)
+    _close(table)
+
+
+def _close(table) -> None:
+    """Accept the rolled exchange on turn, write its damage, go on to the next."""
+    key = table.view().pairing.key
+    while table.view() is not None and table.view().pairing.key == key:
+        table.ok(steps.accept)
+
+
+def test_the_campaign_default_fills_the_declaration(tmp_path, fight_setting) -> None:
+    """An attack declared without the GM's choice takes the campaign's «others» setting."""
+    fight_setting(others="helpless")
+    sides = {"Горан Рябой": "Отряд", "Атаман Шкуро": "Противники"}
+    blows = [("Горан Рябой", "melee", "Атаман Шкуро", "Топор")]
+    table, store, people = skirmish(tmp_path, sides, blows)
+    (d,) = table.enc.declarations
+    assert d.others == "helpless"
