@@ -153,6 +153,9 @@ class Encounter:
     #: The fighters' wounds when the round's dice began (character id → counts with
     #: ``dead``): with simultaneous rounds a wound taken in the round weighs from the next.
     round_wounds: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: Last round's declarations (each fighter's own last choice, to start his form on and
+    #: to repeat: «как в прошлом раунде»).
+    previous: tuple[Declaration, ...] = ()
 
     # -- setup -------------------------------------------------------------------------------
 
@@ -218,6 +221,24 @@ class Encounter:
         if declaration.target is not None and declaration.target not in self.ids():
             raise RulesError("Цель не участвует в бою: выберите цель из участников.")
         return replace(self, declarations=(*self.declarations, declaration))
+
+    def redeclare(self, declaration: Declaration) -> Encounter:
+        """Replace a fighter's declaration of this round in place (the GM corrects one; the
+        later ones stay). Only before the round's first dice."""
+        if self.phase not in ("declare", "resolve"):
+            self._require("declare", "менять заявки")
+        if self.phase == "resolve" and (self.resolved or self.exchange or self.rolled):
+            raise RulesError("Кости этого раунда уже брошены: заявки не меняют.")
+        if not any(d.actor == declaration.actor for d in self.declarations):
+            raise RulesError("Этот участник ещё не заявлял в этом раунде.")
+        if declaration.target is not None and declaration.target not in self.ids():
+            raise RulesError("Цель не участвует в бою: выберите цель из участников.")
+        return replace(
+            self,
+            declarations=tuple(
+                declaration if d.actor == declaration.actor else d for d in self.declarations
+            ),
+        )
 
     def start_resolution(self, can_act: Callable[[str], bool]) -> Encounter:
         """Close the declarations and move on to the dice."""
@@ -304,6 +325,7 @@ class Encounter:
             outcomes=(),
             rolled={},
             round_wounds={},
+            previous=self.all_declarations(),
         )
 
     # -- helpers -----------------------------------------------------------------------------
@@ -337,6 +359,7 @@ class Encounter:
             "outcomes": [dict(o) for o in self.outcomes],
             "rolled": {k: (list(v) if v is not None else None) for k, v in self.rolled.items()},
             "round_wounds": {k: dict(v) for k, v in self.round_wounds.items()},
+            "previous": [vars(d) for d in self.previous],
         }
 
     @classmethod
@@ -371,4 +394,5 @@ class Encounter:
                 for k, v in (data.get("round_wounds") or {}).items()
                 if isinstance(v, dict)
             },
+            previous=tuple(Declaration(**d) for d in data.get("previous", [])),
         )

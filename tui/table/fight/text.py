@@ -93,7 +93,7 @@ def damage_prompt(view: ExchangeView, *, keys: bool = True) -> str:
         fate = c.fate if c else 0
         text += f"Судьба ({words.points(fate)}): "
         text += ", ".join(reduce_label(c, hit.level, lvl, cost) for lvl, cost in options)
-        text += "; Enter — принять урон." if keys else "."
+        text += "; f — снизить Судьбой, Enter — принять урон." if keys else "."
     elif keys:
         text += "Enter — записать урон."
     return text.rstrip()
@@ -101,7 +101,7 @@ def damage_prompt(view: ExchangeView, *, keys: bool = True) -> str:
 
 def reduce_label(c: Character | None, rolled: str, level: str, cost: int) -> str:
     """One Судьба option, saying whether it still saves the character."""
-    label = f"{cost} — до {words.wound(level, 'gen')}"
+    label = f"−{cost} — до {words.wound(level, 'gen')}"
     if c is None:
         return label
     track = bridge.track_of(c)

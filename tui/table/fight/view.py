@@ -145,6 +145,26 @@ class ExchangeView:
                     offers.append(Offer(label, (role, sign * points)))
         return offers
 
+    def unspent_fate_warning(self) -> str:
+        """Why accepting the hit as it is deserves a question: it kills or takes the
+        character out while he still has Судьба that could lower it ("" otherwise)."""
+        hit = self.hit
+        c = self.character(hit.target) if hit is not None else None
+        options = self.reduce_options()
+        if hit is None or c is None or not options:
+            return ""
+        after = bridge.track_of(c).take(hit.level)
+        if after.dead:
+            what = "погибнет"
+        elif not after.can_act:
+            what = "будет тяжело ранен(а)"
+        else:
+            return ""
+        return (
+            f"{c.name} {what}, а у него(неё) ещё {words.points(c.fate)} Судьбы: "
+            f"каждое снимает уровень урона."
+        )
+
     def reduce_options(self) -> tuple[tuple[str, int], ...]:
         """What Судьба can lower the current hit to: ``(level, cost)`` (use 4)."""
         hit = self.hit
