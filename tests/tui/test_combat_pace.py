@@ -46,7 +46,7 @@ async def test_a_round_as_the_last_is_one_key_and_a_declaration_changes_in_place
         await pilot.press("i")
         await declare_blows(pilot, app)
         session = FightSession(app.store, pane(app).world().dice)
-        while (outcome := session.run(steps.accept)).ok or session.run(steps.roll).ok:
+        while session.run(steps.accept).ok or session.run(steps.roll).ok:
             pass
         session.run(steps.next_round)
         await pilot.pause()
