@@ -73,7 +73,7 @@ def test_party_add_with_values(capsys, camp):
     assert wolf.kind == "npc" and wolf.qualities == {"Сила": 2}
     assert wolf.trait("Драка") == 3 and wolf.fate == 1 and wolf.notes == "Серый, злой"
     assert wolf.extra == {"energy": 80} and wolf.weapons == ("Нож",) and wolf.wounds["light"] == 1
-    assert store.undo_labels(1) == ["Добавлен персонаж «Волк»"]
+    assert store.all_undo_labels(1) == ["Добавлен персонаж «Волк»"]  # the command's step
 
 
 @pytest.mark.parametrize(

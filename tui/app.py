@@ -105,8 +105,7 @@ class KubikApp(
             "undo",
             "Отменить",
             id="undo",
-            tooltip="Отменить последнее изменение",
-            show=False,
+            tooltip="Отменить последнее изменение этого окна",
             priority=True,
         ),
         Binding(

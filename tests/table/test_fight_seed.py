@@ -27,16 +27,6 @@ def fight_setting():
     set_overrides({})
 
 
-def _dice_of(store, name_id: str) -> list:
-    """The dice ``name_id`` showed in each exchange roll of the Журнал, oldest first."""
-    found = []
-    for entry in reversed(store.log()):
-        data = entry.data or {}
-        if "exchange" in data and "dice" in data and "ids" not in data:
-            found.append(data)
-    return found
-
-
 def _resolve_all(table) -> list:
     """Roll and finish every exchange of the round; return each exchange's (ids, dice)."""
     seen = []

@@ -211,3 +211,21 @@ def test_the_short_spelling_differs_only_for_enter_and_ctrl() -> None:
     for key in ("space", "escape", "tab", "pagedown", "delete", "shift+tab", "question_mark"):
         assert key_label(key, short=True) == key_label(key), key
     assert key_label("space") == "Пробел" and key_label("escape") == "Esc"
+
+
+async def test_ctrl_z_names_what_it_will_undo_on_every_tab(make_test_app) -> None:
+    """Issue 30: Ctrl+Z on Проверка after a plain roll undid the last fight exchange, unseen.
+    The bar names this window's next undo wherever the GM is; with nothing to undo, no ^Z."""
+    app = make_test_app(seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        assert "^Z" not in dict(bar(app))
+        await pilot.press("2")
+        await app.ensure_pane("combat")
+        await pilot.press("i")  # initiative: a step of this window
+        await pilot.pause()
+        assert dict(bar(app)).get("^Z") == "«инициатива»"
+        await pilot.press("3")
+        await pilot.pause()
+        assert dict(bar(app)).get("^Z") == "«инициатива»"

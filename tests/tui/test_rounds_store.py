@@ -20,6 +20,9 @@ from tui.store import Store
 class RoundsInTheStore(RuleBasedStateMachine):
     """The model is the line of (tracker, effects) states the store's undo walks.
 
+    Undo is per window (issue 30): the step on top is undone by the window that wrote it
+    (``writers``), and the other window's Ctrl+Z never takes it.
+
     Invariants: what the store holds is always the model's current state (an undone
     expiry brings the effect back exactly; a reopen or the other writer's view agree); an
     effect past its boundary is never active.
@@ -35,6 +38,7 @@ class RoundsInTheStore(RuleBasedStateMachine):
         t = Tracker("wod", tuple(Entrant(i, i, "x") for i in ids))
         t, _ = t.start(tuple(ids), {})
         self.states = [(t, EffectSet())]
+        self.writers: list[str] = ["a"]  # who wrote each state (the first: the start)
         self.at = 0
         self.write(self.a, "start", t, EffectSet())
 
@@ -48,6 +52,7 @@ class RoundsInTheStore(RuleBasedStateMachine):
         store.apply(label, docs={ROUNDS_DOC: t.to_dict(), EFFECTS_DOC: e.to_dict()})
         if label != "start":
             self.states = self.states[: self.at + 1] + [(t, e)]
+            self.writers = self.writers[: self.at + 1] + ["a" if store is self.a else "b"]
             self.at += 1
 
     @property
@@ -80,10 +85,13 @@ class RoundsInTheStore(RuleBasedStateMachine):
         e2, _ = tick(e, ClockStep(e.minute, e.minute + minutes))
         self.write(self.a, "clock", t, e2)
 
+    def _store(self, who: str) -> Store:
+        return self.a if who == "a" else self.b
+
     @precondition(lambda self: self.at > 0)
-    @rule(writer=st.booleans())
-    def undo(self, writer: bool) -> None:
-        store = self.b if writer else self.a
+    @rule()
+    def undo(self) -> None:
+        store = self._store(self.writers[self.at])
         store.refresh()
         assert store.undo() is not None
         self.at -= 1
@@ -91,8 +99,9 @@ class RoundsInTheStore(RuleBasedStateMachine):
     @precondition(lambda self: self.at + 1 < len(self.states))
     @rule()
     def redo(self) -> None:
-        self.a.refresh()
-        assert self.a.redo() is not None
+        store = self._store(self.writers[self.at + 1])
+        store.refresh()
+        assert store.redo() is not None
         self.at += 1
 
     @rule()

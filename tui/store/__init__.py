@@ -14,6 +14,7 @@ from .errors import (
     StoreBusy,
     StoreError,
     StoreReadOnly,
+    UndoRefused,
 )
 from .history import UNDO_LIMIT
 from .migrations import MIGRATIONS, SCHEMA_VERSION
@@ -38,6 +39,7 @@ __all__ = [
     "LogEntry",
     "Skill",
     "StaleWrite",
+    "UndoRefused",
     "Store",
     "StoreBusy",
     "StoreError",

@@ -72,6 +72,7 @@ class Store(Changes, Undo, Copies):
         system: str = "drevo",
         read_only: bool = False,
         lock_timeout: float = LOCK_TIMEOUT,
+        window: str = "app",
     ) -> Store:
         """Open the campaign at ``path`` (default: :func:`default_campaign_path`).
 
@@ -79,7 +80,9 @@ class Store(Changes, Undo, Copies):
         (``drevo``, ``ide4``, ``starately`` or ``wod``); an existing file keeps its own system
         and is migrated to the current schema (the old version stays among the backups).
         ``read_only=True`` never writes (a missing file is an error); a folder kubik cannot
-        write to also opens read-only, with :attr:`read_only_reason` saying why.
+        write to also opens read-only, with :attr:`read_only_reason` saying why. ``window``:
+        what opens it — ``"app"`` (a window that takes back the steps of the windows gone
+        before it) or ``"cli"`` (a command: its steps are nobody else's to undo).
 
         Raises:
             CampaignCorrupt: the file is damaged; ``err.backups`` lists good backups.
@@ -107,6 +110,7 @@ class Store(Changes, Undo, Copies):
                 path, loaded, read_only=True, read_only_reason=reason, lock_timeout=lock_timeout
             )
             store._journal.refresh()
+            store._start_window(window)
             return store
 
         try:
@@ -128,6 +132,7 @@ class Store(Changes, Undo, Copies):
         if loaded.up.changed:
             store._transact(lambda db, _step: (None, False))  # writes the migrated file
         store._journal.refresh()
+        store._start_window(window)
         return store
 
     # -- lifetime -------------------------------------------------------------------------
@@ -142,6 +147,7 @@ class Store(Changes, Undo, Copies):
         with self._mutex:
             self._closed = True
             self._subscribers.clear()
+        self._end_window()
 
     def __enter__(self) -> Store:
         return self

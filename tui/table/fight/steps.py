@@ -322,6 +322,7 @@ def roll(enc: Encounter, world: World, *, attempt: int | None = None) -> Outcome
     data: dict[str, Any] = {
         "exchange": name,
         "dice": stored.to_dict()["dice"],
+        "ids": dict(ids),
         **rolled.result.to_dict(),
     }
     if fresh:
