@@ -104,3 +104,34 @@ def test_one_declaration_changes_without_undoing_the_later_ones(tmp_path):
     assert next(d for d in table.enc.declarations if d.actor == goran).target == new.target
     table.ok(steps.roll)
     assert "уже брошены" in table.run(redeclare, new).refused
+
+
+def test_the_order_shows_each_fighters_wounds_effects_and_fate(tmp_path):
+    """Issue 30: the order table shows each fighter's wounds, penalties, effects, Судьба."""
+    from tui.table.fight.text import fighter_state
+
+    table, store, people = skirmish(tmp_path, THREE, ROUND[:1])
+    c = store.character(people["Горан Рябой"].id)
+    hurt = replace(c, wounds={**c.wounds, "wound": 1}, fate=2)
+    assert fighter_state(hurt, [(-2, "Оглушён")]) == "Ранение −2, Оглушён −2, Судьба 2"
+    down = replace(c, wounds={**c.wounds, "heavy": 1}, fate=0)
+    assert fighter_state(down, []) == "тяжело ранен, Судьба 0"
+
+
+def test_a_removal_elsewhere_says_who_left_and_why(tmp_path):
+    """Issue 30: a CLI removal during declarations moved the app to the dice with no notice.
+    The departures say who left, why, and that the dice began."""
+    from tui.table.fight.text import departures
+
+    table, store, people = skirmish(tmp_path, THREE, ROUND[:5])
+    world = table.session.read()[2]
+    before = table.enc
+    assert before.phase == "declare"
+    store.delete_character(people["Сотник Вышата"].id)  # `kubik party remove` elsewhere
+    after, now = table.enc, table.session.read()[2]
+    assert after.phase == "resolve"
+    said = departures(before, after, world.characters, now.characters)
+    assert said == [
+        "Сотник Вышата выбывает: удалён(а) из партии (изменено в другом окне или командой kubik).",
+        "Все оставшиеся заявили — броски.",
+    ]

@@ -183,8 +183,8 @@ async def test_dead_leave_the_target_list_and_are_marked(make_test_app):
         options = [v for _, v in app.query_one("#declare-target")._options]
         assert target.character_id not in options
         order = app.query_one("#combat-order")
-        names = [str(order.get_row_at(i)[2]) for i in range(order.row_count)]
-        assert f"{target.name} (погиб)" in names
+        rows = [[str(x) for x in order.get_row_at(i)] for i in range(order.row_count)]
+        assert any(r[1] == target.name and r[2].startswith("погиб") for r in rows), rows
         assert p.check_action("remove_fallen", ())
         await declare(pilot, app, "dodge")
         assert p.encounter.declarations[0].action == "dodge"

@@ -71,3 +71,20 @@ async def test_a_round_as_the_last_is_one_key_and_a_declaration_changes_in_place
             k: d for k, d in before.items() if k != first
         }
         assert pane(app).query_one("#combat-resolve").display
+
+
+async def test_a_restart_opens_on_the_fight_in_progress(make_test_app) -> None:
+    """Issue 30: after a restart the app opened on Партия; it opens on the fight."""
+    app = make_test_app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await keep_only(pilot, app, ("Ярослав Кречет", "Атаман Шкуро"))
+        await pilot.press("i")
+        await pilot.pause()
+        assert pane(app).encounter.phase == "declare"
+    again = make_test_app(seed=5)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        from textual.widgets import TabbedContent
+
+        assert again.query_one(TabbedContent).active == "combat"

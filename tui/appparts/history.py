@@ -52,15 +52,14 @@ class HistoryMixin:
 
     def undo_hint(self) -> str:
         """What Ctrl+Z would undo now, short («схватка 2», «заявка Горан Рябой»), or ""."""
-        from tui.bridge.combat import exchange_group
-
         labels = self.store.undo_labels(1)
         if not labels:
             return ""
         label = labels[0]
-        group = exchange_group(label)
-        if group is not None:
-            label = group.split(", ", 1)[-1]
+        # A fight exchange's steps are undone together (tui.bridge.combat.exchange_group, not
+        # imported here: the bar asks at the first paint, before the rules are loaded).
+        if label.startswith("Раунд ") and ", схватка " in label and ": " in label:
+            label = label.split(": ", 1)[0].split(", ", 1)[-1]
         elif label.startswith("Бой: "):
             label = label[len("Бой: ") :]
         return label if len(label) <= UNDO_HINT else label[: UNDO_HINT - 1] + "…"

@@ -31,8 +31,8 @@ was undone is shown marked «отменено» while the Журнал itself st
 
 from __future__ import annotations
 
-import hashlib
 import json
+import zlib
 from collections.abc import Callable
 from typing import Any
 
@@ -108,8 +108,9 @@ def _hash(value: Any) -> str:
     """A short signature of a stored value (what a step left, to see later changes)."""
     if value is _MISSING:
         return "-"
-    text = json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
-    return hashlib.blake2b(text.encode("utf-8"), digest_size=6).hexdigest()
+    # zlib, not hashlib: hashlib loads OpenSSL's digests (the GM's memory at start).
+    data = json.dumps(value, sort_keys=True, ensure_ascii=False, default=str).encode("utf-8")
+    return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
 
 
 def signature(change: dict[str, Any], value: Any) -> Any:

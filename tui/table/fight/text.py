@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rules.encounter import Encounter
+from rules import drevo
+from rules.encounter import ACTION_NAMES, Declaration, Encounter
 from tui import words
 from tui.bridge import combat as bridge
 from tui.bridge.sheets import wounds_text
@@ -186,3 +187,74 @@ def marked(name: str, c: Character | None) -> str:
     """A name with «тяжело ранен» / «погиб» when the character is down."""
     state = words.wound_state(bridge.track_of(c)) if c else ""
     return f"{name} ({state})" if state else name
+
+
+def fighter_state(c: Character | None, world_modifiers: list[tuple[int, str]]) -> str:
+    """«Ранение −2, Оглушён −2, Судьба 3»: what weighs on a fighter now (the order table)."""
+    if c is None:
+        return "нет в партии"
+    track = bridge.track_of(c)
+    parts = []
+    state = words.wound_state(track)
+    if state:
+        parts.append(state)
+    elif track.worst is not None:
+        penalty = f" {signed(track.penalty)}" if track.penalty else ""
+        parts.append(words.wound(track.worst) + penalty)
+    parts += [f"{reason} {signed(value)}" for value, reason in world_modifiers]
+    parts.append(f"Судьба {c.fate}")
+    return ", ".join(parts)
+
+
+def short_declaration(d: Declaration, names: Mapping[str, str]) -> str:
+    """A declaration in the order table's width: «Топор → Атаман Шкуро» for a blow at
+    «вплотную», the action's name otherwise (the exchange shows the rest)."""
+    target = names.get(d.target or "", "?")
+    if d.action == "melee":
+        text = f"{d.weapon or 'без оружия'} → {target}"
+        if d.distance != "close":
+            text += f", {drevo.DISTANCE_NAMES[d.distance]}"
+    elif d.target:
+        text = f"{ACTION_NAMES[d.action]} ({d.weapon or '—'}) → {target}"
+        text += f", {drevo.DISTANCE_NAMES[d.distance]}"
+    else:
+        text = ACTION_NAMES[d.action]
+        if d.weapon and d.action in ("parry", "shield"):
+            text += f" ({d.weapon})"
+    if d.turns > 1:
+        text += f", {words.turns(d.turns)}"
+    if d.others == "helpless" and d.target:
+        text += " (беззащитен против других)"
+    if d.exception:
+        text += " [исключение]"
+    return text
+
+
+def departures(
+    before: Encounter,
+    after: Encounter,
+    had: Mapping[str, Character],
+    has: Mapping[str, Character],
+) -> list[str]:
+    """Who left the round's order between two readings of the fight, and why — a change
+    made elsewhere (``kubik``, another window) — and where that left the fight."""
+    if before.phase == "setup" or after.phase == "setup" or before.id != after.id:
+        return []
+    found = []
+    for c in before.combatants:
+        cid = c.character_id
+        was, now = had.get(cid), has.get(cid)
+        if was is None or not bridge.can_act(was):
+            continue
+        if now is None:
+            why = "удалён(а) из партии"
+        elif after.combatant(cid) is None:
+            why = "убран(а) из боя"
+        elif not bridge.can_act(now):
+            why = words.wound_state(bridge.track_of(now))
+        else:
+            continue
+        found.append(f"{c.name} выбывает: {why} (изменено в другом окне или командой kubik).")
+    if found and before.phase == "declare" and after.phase == "resolve":
+        found.append("Все оставшиеся заявили — броски.")
+    return found

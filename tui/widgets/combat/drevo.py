@@ -122,7 +122,7 @@ class CombatPane(SetupMixin, DeclareMixin, FightDrawing, FightStore, Vertical):
             "Сторона", "Имя", "Кто", "Оружие", "Раны"
         )
         order = self.query_one("#combat-order", DataTable)
-        order.add_columns("№", "Сторона", "Кто", "Заявка")
+        order.add_columns("Сторона", "Кто", "Состояние", "Заявка")
         order.can_focus = False
 
     # -- which keys apply ------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from tui.present.combat import declaration_text
 from tui.store import Character
 from tui.table.fight import steps
 from tui.table.fight.declare import redeclare, repeat_round, suggestion
+from tui.table.fight.text import fighter_state, short_declaration
 from tui.widgets.combat.drevo_forms import DeclarationForm
 from tui.widgets.common.choice import Choice, ChoiceScreen
 
@@ -34,15 +35,21 @@ class DeclareMixin:
         names = self._names()
         order = enc.declaring_order(can_act)
         busy = [c for c in enc.combatants if c.character_id in {d.actor for d in enc.carried}]
-        for number, c in enumerate([*order, *busy], start=1):
+        world = self.world()  # type: ignore[attr-defined]
+
+        def state(cid: str) -> str:
+            mods = [(m.value, m.reason) for m in world.modifiers(cid)]
+            return fighter_state(self.characters.get(cid), mods)
+
+        for c in [*order, *busy]:
             d = declared.get(c.character_id)
-            text = declaration_text(d, names) if d else "…"
-            name = self._marked(c.name, c.character_id)
-            table.add_row(str(number), c.side, name, text, key=c.character_id)
+            text = short_declaration(d, names) if d else "…"
+            state_text = state(c.character_id)
+            table.add_row(c.side, c.name, state_text, text, key=c.character_id)
         for c in enc.combatants:
             if c not in order and c not in busy:
-                mark = self._marked(c.name, c.character_id)
-                table.add_row("—", c.side, mark, "не действует", key=c.character_id)
+                why = "выбыл: " + (state(c.character_id).split(",")[0])
+                table.add_row(c.side, c.name, state(c.character_id), why, key=c.character_id)
         editing = getattr(self, "_editing", None)
         current = enc.combatant(editing) if editing else enc.next_declarer(can_act)
         form = self.query_one(DeclarationForm)

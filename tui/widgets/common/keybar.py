@@ -145,6 +145,10 @@ class KeyBar(Widget, can_focus=False):
                     keys.append((_shown(binding), binding.description, True))
                     actions.append("quit")
                     break
+        if "keys" in actions[:-1]:  # «?» stays last (the list of every key)
+            at = actions.index("keys")
+            keys.append(keys.pop(at))
+            actions.append(actions.pop(at))
         self._actions = tuple(actions)
         return tuple(keys)
 
