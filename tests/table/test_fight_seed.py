@@ -218,3 +218,37 @@ def test_the_campaign_default_fills_the_declaration(tmp_path, fight_setting) -> 
     table, store, people = skirmish(tmp_path, sides, blows)
     (d,) = table.enc.declarations
     assert d.others == "helpless"
+
+
+def test_a_parry_against_a_blow_is_refused_with_the_true_reason(tmp_path) -> None:
+    """Сид: «Летящую стрелу, камень из пращи, дротик, нож и т.п. можно отбить при помощи
+    оружия ближнего боя и специфического умения … Отбить пулю, естественно, нельзя».
+    «Отбить» against a knife blow was refused with the ability's reason; the true one is
+    that a blow is not parried. Against a thrown knife the ability is what is missing, and
+    it has a place on the sheet."""
+    from rules.encounter import Declaration
+
+    sides = {"Ярослав Кречет": "Отряд", "Лыко": "Противники"}
+    table, store, people = skirmish(tmp_path, sides, [])
+    lyko, yaroslav = people["Лыко"].id, people["Ярослав Кречет"].id
+    table.ok(steps.declare, Declaration(yaroslav, "melee", lyko, "Меч"))
+    parry = Declaration(lyko, "parry", None, "Нож")
+    refused = table.run(steps.declare, parry).refused
+    assert refused.startswith("отбить нечего: Ярослав Кречет: удар в ближнем бою не отбивают")
+    assert "особое умение" not in refused
+
+
+def test_the_parry_ability_is_asked_for_a_thrown_weapon_and_named_on_the_sheet(tmp_path):
+    from rules.encounter import Declaration
+    from tui.bridge.sheets import sheet_text
+
+    sides = {"Горан Рябой": "Отряд", "Лыко": "Противники"}
+    table, store, people = skirmish(tmp_path, sides, [])
+    lyko, goran = people["Лыко"].id, people["Горан Рябой"].id
+    table.ok(steps.declare, Declaration(goran, "throw", lyko, "Дротик", distance="near"))
+    parry = Declaration(lyko, "parry", None, "Нож")
+    assert "отметьте его на листе персонажа" in table.run(steps.declare, parry).refused
+    c = store.character(lyko)
+    store.upsert_character(replace(c, extra={**c.extra, "parry_ability": True}))
+    assert "Особое умение:[/b] отбивать летящее оружие" in sheet_text("drevo", store.character(lyko))
+    table.ok(steps.declare, parry)

@@ -159,11 +159,38 @@ def start(
 
 def declaration_problem(enc: Encounter, world: World, d: Declaration) -> tuple[str, bool]:
     """Why ``d`` breaks a rule of the seed, and whether the GM may allow it (``("", True)``
-    for a legal declaration)."""
+    for a legal declaration).
+
+    A defence is first checked against the attacks already declared on the fighter this
+    round: «Отбить» against a knife blow is refused with the true reason (a blow is not
+    parried, a bullet neither), before the special ability is asked about.
+    """
     actor = world.characters.get(d.actor)
     if actor is None:
         return "Участника нет в партии.", False
+    if d.action == "parry":
+        against = [a for a in enc.all_declarations() if a.target == d.actor and a.action in ATTACKS]
+        reasons = [_parry_problem(a, world) for a in against]
+        if reasons and all(reasons):
+            names = names_of(enc)
+            pairs = zip(against, reasons, strict=True)
+            who = ", ".join(f"{names.get(a.actor, '?')}: {r}" for a, r in pairs)
+            return (
+                f"отбить нечего: {who} — уклоняйтесь, закрывайтесь щитом или бейтесь в ответ.",
+                True,
+            )
     return bridge.declaration_problem(d, actor)
+
+
+def _parry_problem(attack: Declaration, world: World) -> str:
+    """Why a parry cannot meet ``attack`` (seed: «Отбить пулю, естественно, нельзя»; a blow
+    in melee is answered by fighting back), else ""."""
+    if attack.action == "melee":
+        return "удар в ближнем бою не отбивают"
+    weapon = drevo.weapons().get(attack.weapon or "")
+    if weapon is not None and weapon.kind == "firearm":
+        return "пулю отбить нельзя"
+    return ""
 
 
 def declare(

@@ -66,6 +66,7 @@ class DeclareMixin:
             and not bridge.is_dead(self.characters[c.character_id])
         ]
         world = self.world()  # type: ignore[attr-defined]
+        form.check_with = lambda d: steps.declaration_problem(enc, world, d)
         if editing:
             start = next((d for d in enc.declarations if d.actor == editing), None)
         else:

@@ -183,6 +183,9 @@ class DeclarationForm(Vertical):
             declaration = self.declaration(actor.id)
         except RulesError as err:
             return str(err), False
+        check = getattr(self, "check_with", None)  # the fight's own check (the Бой tab)
+        if check is not None:
+            return check(declaration)  # type: ignore[no-any-return]
         return bridge.declaration_problem(declaration, actor)
 
     def _check(self) -> None:
