@@ -250,5 +250,6 @@ def test_the_parry_ability_is_asked_for_a_thrown_weapon_and_named_on_the_sheet(t
     assert "отметьте его на листе персонажа" in table.run(steps.declare, parry).refused
     c = store.character(lyko)
     store.upsert_character(replace(c, extra={**c.extra, "parry_ability": True}))
-    assert "Особое умение:[/b] отбивать летящее оружие" in sheet_text("drevo", store.character(lyko))
+    sheet = sheet_text("drevo", store.character(lyko))
+    assert "Особое умение:[/b] отбивать летящее оружие" in sheet
     table.ok(steps.declare, parry)
