@@ -62,7 +62,7 @@ def test_an_attack_on_the_dead_is_refused_and_skipped_on_the_record(tmp_path) ->
     store.upsert_character(replace(target, extra={**target.extra, "dead": True}))
     view = table.view()
     refusal = view.refusal
-    assert refusal == "Горан Рябой уже мёртв — s: пропустить схватку."
+    assert refusal == "Горан Рябой уже мёртв."
     assert view.stage == "refused"
     assert table.run(steps.roll).refused == refusal  # the roll is refused with the reason
     table.ok(steps.skip)

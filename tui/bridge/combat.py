@@ -118,9 +118,9 @@ def plan_for(
     attacker = characters.get(ids["attacker"])
     defender = characters.get(ids["defender"])
     if attacker is None or defender is None:
-        raise RulesError("Участник схватки больше не в партии — пропустите схватку (s).")
+        raise RulesError("Участник схватки больше не в партии.")  # the screen names the key
     if track_of(defender).dead:
-        raise RulesError(f"{defender.name} уже мёртв — s: пропустить схватку.")
+        raise RulesError(f"{defender.name} уже мёртв.")
     by_actor = {d.actor: d for d in (pairing.attack, pairing.answer) if d is not None}
     attack = by_actor[attacker.id]
     answer = by_actor.get(defender.id)

@@ -484,7 +484,7 @@ def _damage(enc: Encounter, world: World, view: ExchangeView, reduce_by: int) ->
     assert hit is not None
     c = view.character(hit.target)
     if c is None:
-        return refuse(enc, "Раненый больше не в партии — пропустите схватку (s).")
+        return refuse(enc, "Раненый больше не в партии: схватку можно только пропустить.")
     level, fate = hit.level, c.fate
     if reduce_by:
         try:
@@ -586,7 +586,12 @@ def skip(enc: Encounter, world: World, reason: str = "") -> Outcome[Fight]:
         return not_at_dice(enc)
     if view.stage not in ("plan", "refused"):
         return refuse(enc, "Кости этой схватки уже брошены: пропустить её нельзя.")
-    return finish(enc, world, skipped=reason or view.refusal or "решение ведущего")
+    return finish(enc, world, skipped=reason or public_reason(view.refusal) or "решение ведущего")
+
+
+def public_reason(reason: str) -> str:
+    """A refusal as the Журнал (and the players) read it: without the GM's key hints."""
+    return reason.replace(": выберите другого.", ".").strip()
 
 
 # -- rounds and the end -------------------------------------------------------------------------
