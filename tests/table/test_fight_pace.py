@@ -132,6 +132,7 @@ def test_a_removal_elsewhere_says_who_left_and_why(tmp_path):
     assert after.phase == "resolve"
     said = departures(before, after, world.characters, now.characters)
     assert said == [
-        "Сотник Вышата выбывает: удалён(а) из партии (изменено в другом окне или командой kubik).",
+        "Сотник Вышата выбывает: персонажа удалили из партии (изменено в другом окне или "
+        "командой kubik).",
         "Все оставшиеся заявили — броски.",
     ]

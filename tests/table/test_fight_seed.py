@@ -97,7 +97,7 @@ def test_fate_before_the_roll_is_refused_once_the_fighter_rolled_this_round(tmp_
     offers = table.view().fate_before_offers()
     assert [o.value for o in offers if not o.refused] == ["attacker"]
     refused = [o for o in offers if o.refused]
-    assert refused and "уже бросил" in refused[0].refused
+    assert refused and "бросок этого раунда уже сделан" in refused[0].refused
     assert table.run(steps.fate_before, "defender").refused
 
 
@@ -253,3 +253,50 @@ def test_the_parry_ability_is_asked_for_a_thrown_weapon_and_named_on_the_sheet(t
     sheet = sheet_text("drevo", store.character(lyko))
     assert "Особое умение:[/b] отбивать летящее оружие" in sheet
     table.ok(steps.declare, parry)
+
+
+def test_a_side_of_only_the_heavily_wounded_rolls_no_initiative(tmp_path) -> None:
+    """Сид: «Тяжелораненый персонаж не может ничего делать»: a side of only such fighters
+    cannot fight, so it rolls no initiative — the GM is told to take them out."""
+    from rules.encounter import Combatant, Encounter
+
+    table, store, people = skirmish(tmp_path, {"Горан Рябой": "Отряд", "Лыко": "Б"}, [])
+    lyko = store.character(people["Лыко"].id)
+    store.upsert_character(replace(lyko, wounds={**lyko.wounds, "heavy": 1}))
+    enc = Encounter()
+    for name, side in (("Горан Рябой", "Отряд"), ("Лыко", "Противники")):
+        enc = enc.with_combatant(Combatant(people[name].id, name, side))
+    world = table.session.read()[2]
+    refused = steps.roll_initiative(enc, world).refused
+    assert refused.startswith("Сторона «Противники» не может сражаться: Лыко")
+    assert steps.ambush(enc, world, ["Отряд", "Противники"]).refused == refused
+
+
+def test_the_words_of_a_round(tmp_path) -> None:
+    """The round summary names what the cascade made («получает лёгкую рану — теперь
+    Ранение −2»); a dodger has no «Без оружия МУ −1»; a defenceless side is not «беззащитен»
+    (a woman is «беззащитна»); an ambush line says the GM set the order, once."""
+    from rules.encounter import Combatant, Encounter
+    from tui.present.combat import plan_lines
+    from tui.table.fight.text import round_summary, status_lines
+
+    sides = {"Горан Рябой": "Отряд", "Милава": "Противники"}
+    blows = [("Горан Рябой", "melee", "Милава", "Топор"), ("Милава", "dodge", None, None)]
+    table, store, people = skirmish(tmp_path, sides, blows)
+    lines = plan_lines(table.view().plan)
+    milava = next(line for line in lines if line.startswith("[b]Милава[/b]"))
+    assert "МУ" not in milava
+    c = store.character(people["Милава"].id)
+    store.upsert_character(replace(c, wounds={**c.wounds, "wound": 1}))  # 2 Лёгкие → Ранение
+    enc = replace(table.enc, outcomes=({"key": "k", "hurt": [[c.id, "light"]]},))
+    summary = round_summary(enc, table.session.read()[2].characters)
+    assert summary[1] == "Милава: получает лёгкую рану — [b]теперь Ранение −2[/b]"
+    ambush = Encounter()
+    for name, side in sides.items():
+        ambush = ambush.with_combatant(Combatant(people[name].id, name, side))
+    ambush = ambush.with_initiative(
+        ["Противники", "Отряд"], [{"side": "Противники"}, {"side": "Отряд"}]
+    )
+    assert status_lines(ambush)[1] == (
+        "[dim]Инициатива: засада, порядок задал ведущий — Противники → Отряд[/dim]"
+    )

@@ -92,7 +92,7 @@ def test_accepting_lethal_damage_with_unspent_fate_is_asked(tmp_path) -> None:
     table.ok(steps.accept)
     view = table.view()
     assert view.stage == "damage"
-    assert view.unspent_fate_warning().startswith("Горан Рябой погибнет")
+    assert view.unspent_fate_warning().startswith("Горан Рябой: этот урон — смерть")
     c = store.character(target.id)
     store.upsert_character(replace(c, fate=0))
     assert table.view().unspent_fate_warning() == ""

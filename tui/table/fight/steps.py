@@ -104,8 +104,26 @@ def add_npc(
     return Outcome(new, f"Бой: новый НИП {npc.name}", sheets=(npc,))
 
 
+def _sides_that_cannot_fight(enc: Encounter, world: World) -> str:
+    """Why the fight cannot start: a side with nobody able to act («тяжело ранен», «погиб»)
+    rolls no initiative — it cannot fight at all ("" when every side can)."""
+    for side in enc.sides:
+        fighters = [c for c in enc.combatants if c.side == side]
+        if fighters and not any(
+            bridge.can_act(world.characters.get(c.character_id)) for c in fighters
+        ):
+            names = ", ".join(c.name for c in fighters)
+            return (
+                f"Сторона «{side}» не может сражаться: {names} — тяжело ранены или погибли. "
+                "Уберите их из боя (Пробел)."
+            )
+    return ""
+
+
 def roll_initiative(enc: Encounter, world: World) -> Outcome[Fight]:
     """Roll 4dF per side (ties reroll) and start round 1."""
+    if why := _sides_that_cannot_fight(enc, world):
+        return refuse(enc, why)
     try:
         rolls = roll_side_initiative(list(enc.sides), world.dice.rng)
         how = [{"side": r.side, "rolls": [list(d) for d in r.rolls]} for r in rolls]
@@ -118,6 +136,8 @@ def roll_initiative(enc: Encounter, world: World) -> Outcome[Fight]:
 
 def ambush(enc: Encounter, world: World, order: Sequence[str]) -> Outcome[Fight]:
     """The GM sets the side order (an ambush) and round 1 starts."""
+    if why := _sides_that_cannot_fight(enc, world):
+        return refuse(enc, why)
     try:
         new = enc.with_initiative(list(order), [{"side": s} for s in order])
     except RulesError as err:
@@ -420,8 +440,8 @@ def fate_before(
     if c.id in view.round_dice:
         return refuse(
             enc,
-            f"{c.name} уже бросил(а) в этом раунде: один бросок на раунд сравнивается с "
-            "каждым противником — «+4 без броска» объявляют до него.",
+            f"{c.name}: бросок этого раунда уже сделан — один бросок на раунд сравнивается "
+            "с каждым противником, а «+4 без броска» объявляют до него.",
         )
     try:
         left = drevo.spend_fate(plan.fate_use_before_roll, c.fate)

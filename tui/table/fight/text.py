@@ -147,9 +147,15 @@ def round_summary(enc: Encounter, characters: Mapping[str, Character]) -> list[s
     for cid, levels in hurt.items():
         c = characters.get(cid)
         name = plain(c.name) if c else "?"
-        taken = ", ".join(words.wound(level).lower() for level in levels)
-        state = words.wound_state(bridge.track_of(c)) if c else ""
-        lines.append(f"{name}: {taken}" + (f" — [b]{state}[/b]" if state else ""))
+        taken = ", ".join(words.wound(level, "acc") for level in levels)
+        track = bridge.track_of(c) if c else None
+        # What the cascade made of it («получил лёгкую рану — теперь Ранение»), not only
+        # what was taken.
+        state = words.wound_state(track) if track is not None else ""
+        if not state and track is not None and track.worst is not None:
+            penalty = f" {signed(track.penalty)}" if track.penalty else ""
+            state = "теперь " + words.wound(track.worst) + penalty
+        lines.append(f"{name}: получает {taken}" + (f" — [b]{state}[/b]" if state else ""))
     if not hurt:
         lines.append("Никто не ранен.")
     if skipped:
@@ -169,13 +175,17 @@ def status_lines(enc: Encounter) -> list[str]:
             "[b]Подготовка боя.[/b] Пробел — сторона участника, a — новый НИП, "
             "i — бросить инициативу (4dF за сторону), z — засада (порядок задаёт ведущий)."
         ]
-    how = "; ".join(
-        f"{i['side']} {' → '.join(fudge_dice(tuple(d), markup=True) for d in i['rolls'])}"
-        f" = {signed(sum(i['rolls'][-1]))}"
-        if i.get("rolls")
-        else f"{i['side']}: засада"
-        for i in enc.initiative
-    )
+    if enc.initiative and not any(i.get("rolls") for i in enc.initiative):
+        # «засада; Отряд: засада» said the same twice: the GM set the order.
+        how = "засада, порядок задал ведущий — " + " → ".join(plain(s) for s in enc.sides)
+    else:
+        how = "; ".join(
+            f"{i['side']} {' → '.join(fudge_dice(tuple(d), markup=True) for d in i['rolls'])}"
+            f" = {signed(sum(i['rolls'][-1]))}"
+            if i.get("rolls")
+            else f"{i['side']}: засада"
+            for i in enc.initiative
+        )
     phase = "заявки" if enc.phase == "declare" else "броски"
     return [
         f"[b]Раунд {enc.round}[/b], {phase}. Порядок: {' → '.join(enc.side_order())}",
@@ -247,9 +257,9 @@ def departures(
         if was is None or not bridge.can_act(was):
             continue
         if now is None:
-            why = "удалён(а) из партии"
+            why = "персонажа удалили из партии"
         elif after.combatant(cid) is None:
-            why = "убран(а) из боя"
+            why = "убрали из боя"
         elif not bridge.can_act(now):
             why = words.wound_state(bridge.track_of(now))
         else:

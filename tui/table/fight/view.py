@@ -117,7 +117,7 @@ class ExchangeView:
                 refused = str(err)
             if c.id in self.round_dice:
                 refused = (
-                    f"{c.name} уже бросил(а) в этом раунде: один бросок на раунд "
+                    f"{c.name}: бросок этого раунда уже сделан — один бросок на раунд "
                     "сравнивается с каждым противником."
                 )
             if c.fate > 0 or refused:
@@ -155,14 +155,14 @@ class ExchangeView:
             return ""
         after = bridge.track_of(c).take(hit.level)
         if after.dead:
-            what = "погибнет"
+            what = "смерть"
         elif not after.can_act:
-            what = "будет тяжело ранен(а)"
+            what = "тяжёлая рана: из боя выбывает"
         else:
             return ""
         return (
-            f"{c.name} {what}, а у него(неё) ещё {words.points(c.fate)} Судьбы: "
-            f"каждое снимает уровень урона."
+            f"{c.name}: этот урон — {what}, а Судьбы ещё {words.points(c.fate)}: "
+            f"каждое очко снимает уровень урона."
         )
 
     def reduce_options(self) -> tuple[tuple[str, int], ...]:
