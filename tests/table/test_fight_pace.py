@@ -136,3 +136,21 @@ def test_a_removal_elsewhere_says_who_left_and_why(tmp_path):
         "командой kubik).",
         "Все оставшиеся заявили — броски.",
     ]
+
+
+def test_an_effect_of_two_rounds_added_between_rounds_lasts_two_rounds_of_play(tmp_path):
+    """RULES.md: «added between rounds it must still last N rounds of play, as its label
+    promises» — «2 раунда» added after round 1 resolved lasted only round 2."""
+    from rules.effects import EffectSet, EffectSpec, Now
+    from tui.bridge.effects import current_round
+
+    table, store, people = skirmish(tmp_path, THREE, ROUND)
+    while (view := table.view()) is not None:
+        table.ok(steps.roll if view.stage == "plan" else steps.accept)
+    assert table.enc.phase == "resolve" and table.enc.round == 1
+    now = current_round("drevo", store.get_doc)
+    assert now == 2  # between rounds: the effect starts with the next round
+    goran = people["Горан Рябой"].id
+    effects, _ = EffectSet().add(EffectSpec("Оглушён", goran, -2, "rounds", 2), Now(now))
+    (effect,) = effects.effects
+    assert effect.expires == ("round_end", "", 3)  # rounds 2 and 3
