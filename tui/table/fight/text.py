@@ -152,9 +152,11 @@ def round_summary(enc: Encounter, characters: Mapping[str, Character]) -> list[s
         # What the cascade made of it («получил лёгкую рану — теперь Ранение»), not only
         # what was taken.
         state = words.wound_state(track) if track is not None else ""
-        if not state and track is not None and track.worst is not None:
-            penalty = f" {signed(track.penalty)}" if track.penalty else ""
-            state = "теперь " + words.wound(track.worst) + penalty
+        penalty = f" {signed(track.penalty)}" if track is not None and track.penalty else ""
+        if not state and track is not None and track.worst not in (None, levels[-1]):
+            state = "теперь " + words.wound(track.worst or "") + penalty
+        elif not state and penalty:
+            taken += f" ({penalty.strip()})"
         lines.append(f"{name}: получает {taken}" + (f" — [b]{state}[/b]" if state else ""))
     if not hurt:
         lines.append("Никто не ранен.")
