@@ -85,7 +85,7 @@ def test_no_key_that_changes_the_fight_is_a_tab_key() -> None:
 def test_accepting_lethal_damage_with_unspent_fate_is_asked(tmp_path) -> None:
     """Issue 30: Enter accepted a killing blow while the victim still had Судьба, without a
     word. The exchange says why it asks; without points, it does not."""
-    table, store, target = duel(tmp_path, {"heavy": 1}, fate=2)
+    table, store, target = duel(tmp_path, {"heavy": 1}, fate=5)
     _roll_until_won(table)
     if table.view().result.winner != "attacker":
         raise AssertionError("the seeded dice no longer give Шкуро the win")
@@ -94,5 +94,9 @@ def test_accepting_lethal_damage_with_unspent_fate_is_asked(tmp_path) -> None:
     assert view.stage == "damage"
     assert view.unspent_fate_warning().startswith("Горан Рябой: этот урон — смерть")
     c = store.character(target.id)
-    store.upsert_character(replace(c, fate=0))
+    to_scratch = max(cost for _level, cost in view.reduce_options())
+    if to_scratch > 1:  # fewer points than a Царапина costs cannot save him: nothing to ask
+        store.upsert_character(replace(c, fate=to_scratch - 1))
+        assert table.view().reduce_options() and table.view().unspent_fate_warning() == ""
+    store.upsert_character(replace(store.character(target.id), fate=0))
     assert table.view().unspent_fate_warning() == ""

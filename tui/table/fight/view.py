@@ -153,13 +153,17 @@ class ExchangeView:
         options = self.reduce_options()
         if hit is None or c is None or not options:
             return ""
-        after = bridge.track_of(c).take(hit.level)
+        track = bridge.track_of(c)
+        after = track.take(hit.level)
         if after.dead:
             what = "смерть"
         elif not after.can_act:
             what = "тяжёлая рана: из боя выбывает"
         else:
             return ""
+        saved = [track.take(level) for level, _cost in options]
+        if not any((s.dead, s.can_act) != (after.dead, after.can_act) for s in saved):
+            return ""  # no point of his changes it (a heavily wounded man dies of any wound)
         return (
             f"{c.name}: этот урон — {what}, а Судьбы ещё {words.points(c.fate)}: "
             f"каждое очко снимает уровень урона."
