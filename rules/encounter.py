@@ -156,6 +156,9 @@ class Encounter:
     #: Last round's declarations (each fighter's own last choice, to start his form on and
     #: to repeat: «как в прошлом раунде»).
     previous: tuple[Declaration, ...] = ()
+    #: Fighters taken out of the fight, each ``{"id", "name", "side", "reason"}`` (the order
+    #: still names them and why).
+    left: tuple[dict[str, str], ...] = ()
 
     # -- setup -------------------------------------------------------------------------------
 
@@ -289,11 +292,14 @@ class Encounter:
             raise RulesError("Эта схватка уже не на очереди.")
         return replace(self, exchange=exchange)
 
-    def remove_fallen(self, character_id: str) -> Encounter:
+    def remove_fallen(self, character_id: str, reason: str = "") -> Encounter:
         """Take a fallen combatant out of the order, with their declarations and the attacks
-        on them (the GM's choice, in any phase)."""
+        on them (the GM's choice, in any phase); ``reason`` is kept with his name."""
         if character_id not in self.ids():
             raise RulesError("Такого участника в бою нет.")
+        gone = self.combatant(character_id)
+        assert gone is not None
+        note = {"id": gone.character_id, "name": gone.name, "side": gone.side, "reason": reason}
 
         def keep(d: Declaration) -> bool:
             return character_id not in (d.actor, d.target)
@@ -306,6 +312,7 @@ class Encounter:
             carried=tuple(filter(keep, self.carried)),
             exchange=None,
             rolled={k: v for k, v in self.rolled.items() if k != character_id},
+            left=(*self.left, note),
         )
 
     def next_round(self) -> Encounter:
@@ -360,6 +367,7 @@ class Encounter:
             "rolled": {k: (list(v) if v is not None else None) for k, v in self.rolled.items()},
             "round_wounds": {k: dict(v) for k, v in self.round_wounds.items()},
             "previous": [vars(d) for d in self.previous],
+            "left": [dict(x) for x in self.left],
         }
 
     @classmethod
@@ -395,4 +403,9 @@ class Encounter:
                 if isinstance(v, dict)
             },
             previous=tuple(Declaration(**d) for d in data.get("previous", [])),
+            left=tuple(
+                {str(k): str(v) for k, v in x.items()}
+                for x in data.get("left", [])
+                if isinstance(x, dict)
+            ),
         )

@@ -154,3 +154,13 @@ def test_an_effect_of_two_rounds_added_between_rounds_lasts_two_rounds_of_play(t
     effects, _ = EffectSet().add(EffectSpec("Оглушён", goran, -2, "rounds", 2), Now(now))
     (effect,) = effects.effects
     assert effect.expires == ("round_end", "", 3)  # rounds 2 and 3
+
+
+def test_a_fighter_taken_out_keeps_his_reason_in_the_fight(tmp_path):
+    """Issue 30: «show a removed PC's reason in the order too»."""
+    table, store, people = skirmish(tmp_path, THREE, ROUND)
+    goran = store.character(people["Горан Рябой"].id)
+    store.upsert_character(replace(goran, wounds={**goran.wounds, "heavy": 1}))
+    table.ok(steps.remove_fallen, goran.id)
+    (gone,) = table.enc.left
+    assert gone["name"] == "Горан Рябой" and gone["reason"] == "тяжело ранен, решение ведущего"

@@ -653,8 +653,13 @@ def remove_fallen(enc: Encounter, world: World, character_id: str) -> Outcome[Fi
         return refuse(enc, "Такого участника в бою нет.")
     if bridge.can_act(world.characters.get(character_id)):
         return refuse(enc, f"{c.name} ещё в строю: убрать можно тяжелораненого или павшего.")
+    state = (
+        words.wound_state(bridge.track_of(world.characters[character_id]))
+        if (character_id in world.characters)
+        else "нет в партии"
+    )
     try:
-        new = enc.remove_fallen(character_id)
+        new = enc.remove_fallen(character_id, f"{state}, решение ведущего")
     except RulesError as err:
         return refuse(enc, str(err))
     text = f"{c.name} выбывает из боя (решение ведущего)"

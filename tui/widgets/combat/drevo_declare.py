@@ -50,6 +50,10 @@ class DeclareMixin:
             if c not in order and c not in busy:
                 why = "выбыл: " + (state(c.character_id).split(",")[0])
                 table.add_row(c.side, c.name, state(c.character_id), why, key=c.character_id)
+        for gone in enc.left:  # taken out of the fight: still named, with why
+            if enc.combatant(gone.get("id", "")) is None:
+                why = "выбыл: " + (gone.get("reason") or "убран из боя")
+                table.add_row(gone.get("side", ""), gone.get("name", ""), "", why)
         editing = getattr(self, "_editing", None)
         current = enc.combatant(editing) if editing else enc.next_declarer(can_act)
         form = self.query_one(DeclarationForm)
