@@ -29,7 +29,7 @@ from rules.initiative import declaration_order
 from tests.hypo import examples
 from tests.table.helpers import Table
 from tui.bridge import combat as bridge
-from tui.store import Store, UndoRefused
+from tui.store import StaleWrite, Store, UndoRefused
 from tui.table.fight import steps
 
 DOC = steps.DOC
@@ -62,15 +62,24 @@ class FightMachine(RuleBasedStateMachine):
     def _can_act(self, cid: str) -> bool:
         return bridge.can_act(self.store.character(cid) if cid not in self.removed else None)
 
-    def _step(self, step: Any, *args: Any, **kwargs: Any) -> None:
-        """Make a step; a refused one writes nothing at all."""
+    def _step(self, step: Any, *args: Any, **kwargs: Any) -> bool:
+        """Make a step; a refused one writes nothing at all. A step made on a fight the other
+        window changed meanwhile is refused by the store (StaleWrite): nothing is written,
+        and this window reads the fight anew. Returns whether the step was written."""
         before = (self.store.get_doc(DOC), self.store.depth, len(self.store.log()))
-        outcome = self.table.run(step, *args, **kwargs)
+        try:
+            outcome = self.table.run(step, *args, **kwargs)
+        except StaleWrite as err:
+            event(f"{step.__name__}: stale (the other window stepped)")
+            assert "в другом окне" in str(err).casefold() or "другом окне" in str(err), str(err)
+            assert len(self.store.log()) == before[2], "a stale step wrote a Журнал line"
+            return False
         event(f"{step.__name__}: {'ok' if outcome.ok else 'refused'}")
         if not outcome.ok:
             assert outcome.refused.strip(), "a refusal without a reason"
             after = (self.store.get_doc(DOC), self.store.depth, len(self.store.log()))
             assert after == before, f"a refused {step.__name__} wrote something"
+        return outcome.ok
 
     # -- setting up a fight ------------------------------------------------------------------
 
@@ -180,9 +189,9 @@ class FightMachine(RuleBasedStateMachine):
         )
         assert bridge.declaration_problem(d, actor)[0] == "", d
         before = len(self.enc.declarations)
-        self._step(steps.declare, d)
-        enc = self.enc
-        assert enc.phase == "resolve" or len(enc.declarations) == before + 1, "a legal blow lost"
+        if self._step(steps.declare, d):
+            enc = self.enc
+            assert enc.phase == "resolve" or len(enc.declarations) == before + 1, "a blow lost"
 
     # -- the dice -----------------------------------------------------------------------------
 
@@ -192,8 +201,8 @@ class FightMachine(RuleBasedStateMachine):
     @precondition(lambda self: self._stage() == "plan")
     @rule()
     def roll(self) -> None:
-        self._step(steps.roll)
-        assert self._stage() in ("rolled", "refused"), "a roll left no dice in the store"
+        if self._step(steps.roll):
+            assert self._stage() in ("rolled", "refused"), "a roll left no dice in the store"
 
     @precondition(lambda self: self._stage() == "plan")
     @rule()
@@ -244,8 +253,8 @@ class FightMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.enc.phase != "setup")
     @rule()
     def end(self) -> None:
-        self._step(steps.end)
-        assert self.store.get_doc(DOC) is None
+        if self._step(steps.end):
+            assert self.store.get_doc(DOC) is None
 
     # -- undo, redo, reopen, a second kubik -----------------------------------------------------
 

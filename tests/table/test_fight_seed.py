@@ -300,3 +300,27 @@ def test_the_words_of_a_round(tmp_path) -> None:
     assert status_lines(ambush)[1] == (
         "[dim]Инициатива: засада, порядок задал ведущий — Противники → Отряд[/dim]"
     )
+
+
+def test_a_mutual_exchange_keeps_its_roles_when_the_attacker_fell_earlier_this_round(tmp_path):
+    """Simultaneous round: Шкуро, struck down in exchange 1, still strikes Горан in their
+    mutual exchange 2 as the attacker the plan shows — the dice and the damage go to the
+    fighters the plan names (roles read with the round's wounds, as the plan is)."""
+    sides = {"Лыко": "Противники", "Атаман Шкуро": "Противники", "Горан Рябой": "Отряд"}
+    blows = [
+        ("Лыко", "melee", "Горан Рябой", "Нож"),
+        ("Атаман Шкуро", "melee", "Горан Рябой", "Сабля"),
+        ("Горан Рябой", "melee", "Атаман Шкуро", "Топор"),
+    ]
+    table, store, people = skirmish(tmp_path, sides, blows)
+    table.ok(steps.roll)  # the round's first roll: its wounds are kept
+    _wound(store, people, "Атаман Шкуро", heavy=1)  # as if he fell in exchange 1
+    _close(table)
+    view = table.view()
+    shkuro = people["Атаман Шкуро"].id
+    assert view.plan.attacker.fighter.name == "Атаман Шкуро"
+    assert view.ids["attacker"] == shkuro
+    table.ok(steps.roll)
+    rolled = table.view()
+    assert rolled.exchange.ids["attacker"] == shkuro
+    assert rolled.plan.attacker.fighter.name == "Атаман Шкуро"

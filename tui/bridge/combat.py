@@ -189,6 +189,15 @@ def wounds_now(c: Character) -> dict[str, int]:
     return {**c.wounds, "dead": int(bool(c.extra.get("dead")))}
 
 
+def as_at(
+    characters: dict[str, Character], wounds: dict[str, dict[str, int]] | None
+) -> dict[str, Character]:
+    """The characters as they were with ``wounds`` (id → counts; None: as they are)."""
+    if not wounds:
+        return characters
+    return {cid: _as_at(c, wounds.get(cid)) for cid, c in characters.items()}
+
+
 def _as_at(c: Character, wounds: dict[str, int] | None) -> Character:
     """Return the character with the wounds of ``wounds_now`` taken earlier."""
     if wounds is None:

@@ -314,9 +314,7 @@ def roll(enc: Encounter, world: World, *, attempt: int | None = None) -> Outcome
     if earlier is None:
         earlier = earlier_dice(world, name)
     earlier = earlier or {}
-    ids = bridge.roles(view.pairing, dict(world.characters))
-    if ex.ids:
-        ids = dict(ex.ids)
+    ids = dict(view.ids)  # the roles as the plan reads them
     first = attempt == 1
     before = view.round_dice if first else {}
     dice: dict[str, tuple[int, ...] | None] = {}

@@ -289,19 +289,24 @@ def exchange_view(enc: Encounter, world: World) -> ExchangeView | None:
     ex = stored_exchange(enc, pairing)
     total = len(enc.pairings())
     number = total - len(enc.pending()) + 1
-    ids: Mapping[str, str] = ex.ids or bridge.roles(pairing, dict(characters))
+    plan_wounds = (
+        {k: dict(v) for k, v in (ex.wounds or {}).items()}
+        if ex.rolled
+        else wounds_for_plan(enc, world)
+    )
+    # The roles as the plan reads them (a mutual exchange whose attacker fell earlier this
+    # round keeps its attacker in a simultaneous round).
+    ids: Mapping[str, str] = ex.ids or bridge.roles(
+        pairing, bridge.as_at(dict(characters), plan_wounds)
+    )
     plan: drevo.ExchangePlan | None = None
     refusal, result = "", None
     try:
         effects = ex.effects if ex.rolled and ex.effects is not None else None
         if effects is None:
             effects = world.effect_modifiers(bridge.roles(pairing, dict(characters)).values())
-        if ex.rolled:
-            wounds = {k: dict(v) for k, v in (ex.wounds or {}).items()}
-        else:
-            wounds = wounds_for_plan(enc, world)
         engaged = engaged_elsewhere(enc, pairing, ids.get("defender", ""))
-        plan = bridge.plan_for(pairing, dict(characters), wounds, dict(effects), engaged)
+        plan = bridge.plan_for(pairing, dict(characters), plan_wounds, dict(effects), engaged)
     except RulesError as err:
         refusal = str(err)
     if plan is not None and ex.dice is not None:
