@@ -30,6 +30,8 @@ ACTION_NAMES = {
     "none": "Ничего",
 }
 PHASES = ("setup", "declare", "resolve")
+#: How an attacker engaged with another meets the rest (Declaration.others).
+OTHERS = ("", "meet", "helpless")
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,11 @@ class Declaration:
     combined: str = ""
     note: str = ""
     exception: str = ""  # the rule the GM set aside for this action («исключение ведущего»)
+    #: How an attacker engaged with his target meets other attackers this round (seed:
+    #: «Ближний бой с несколькими противниками … одним из двух способов»): ``"meet"`` — his
+    #: one roll also meets them (it defends, it deals them no damage); ``"helpless"`` — he
+    #: is defenceless against them; ``""`` — a fight saved before the choice (defenceless).
+    others: str = ""
 
     def __post_init__(self) -> None:
         if self.action not in ACTION_KINDS:
@@ -71,6 +78,8 @@ class Declaration:
             raise RulesError(f"{ACTION_NAMES[self.action]}: выберите цель.")
         if self.target is not None and self.target == self.actor:
             raise RulesError("Нельзя атаковать самого себя — выберите другую цель.")
+        if self.others not in OTHERS:
+            raise RulesError(f"Неизвестный способ против остальных «{self.others}».")
 
 
 @dataclass(frozen=True)
@@ -94,6 +103,9 @@ def pair_exchanges(declarations: Sequence[Declaration]) -> list[Pairing]:
     * A attacks B and B declared a defence (dodge, shield, parry): the defence answers every
       attack against B, each exchange on its own (the seed: several opponents are resolved one
       by one).
+    * A attacks B and B attacks C: when B declared that his one roll also meets other
+      attackers (``others == "meet"``), his attack on C answers A's (it defends only);
+      otherwise the answer is None.
     * Otherwise B's action is not opposed to A's: the answer is None — a one-sided check against
       a defenceless target.
     """
@@ -113,6 +125,8 @@ def pair_exchanges(declarations: Sequence[Declaration]) -> list[Pairing]:
             continue
         used.add(attack.actor)
         defence = answer if answer is not None and answer.action in DEFENCES else None
+        if answer is not None and answer.action in ATTACKS and answer.others == "meet":
+            defence = answer  # engaged with another, his one roll meets this attack too
         pairings.append(Pairing(attack, defence))
     return pairings
 
@@ -132,6 +146,19 @@ class Encounter:
     id: str = ""  # this fight's id: exchanges are named by it, round and key
     exchange: dict[str, Any] | None = None  # the exchange in progress (dice, Судьба, damage)
     outcomes: tuple[dict[str, Any], ...] = ()  # what each resolved exchange did this round
+    #: Each fighter's one roll of this round (character id → the 4dF, or None: Судьба «+4 без
+    #: броска»), compared with every opponent he meets (seed: «каждый участник делает один
+    #: бросок 4dF»).
+    rolled: dict[str, list[int] | None] = field(default_factory=dict)
+    #: The fighters' wounds when the round's dice began (character id → counts with
+    #: ``dead``): with simultaneous rounds a wound taken in the round weighs from the next.
+    round_wounds: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: Last round's declarations (each fighter's own last choice, to start his form on and
+    #: to repeat: «как в прошлом раунде»).
+    previous: tuple[Declaration, ...] = ()
+    #: Fighters taken out of the fight, each ``{"id", "name", "side", "reason"}`` (the order
+    #: still names them and why).
+    left: tuple[dict[str, str], ...] = ()
 
     # -- setup -------------------------------------------------------------------------------
 
@@ -211,6 +238,24 @@ class Encounter:
             raise RulesError("Цель не участвует в бою: выберите цель из участников.")
         return replace(self, declarations=(*self.declarations, declaration))
 
+    def redeclare(self, declaration: Declaration) -> Encounter:
+        """Replace a fighter's declaration of this round in place (the GM corrects one; the
+        later ones stay). Only before the round's first dice."""
+        if self.phase not in ("declare", "resolve"):
+            self._require("declare", "менять заявки")
+        if self.phase == "resolve" and (self.resolved or self.exchange or self.rolled):
+            raise RulesError("Кости этого раунда уже брошены: заявки не меняют.")
+        if not any(d.actor == declaration.actor for d in self.declarations):
+            raise RulesError("Этот участник ещё не заявлял в этом раунде.")
+        if declaration.target is not None and declaration.target not in self.ids():
+            raise RulesError("Цель не участвует в бою: выберите цель из участников.")
+        return replace(
+            self,
+            declarations=tuple(
+                declaration if d.actor == declaration.actor else d for d in self.declarations
+            ),
+        )
+
     def start_resolution(self, can_act: Callable[[str], bool]) -> Encounter:
         """Close the declarations and move on to the dice."""
         self._require("declare", "переходить к броскам")
@@ -260,11 +305,14 @@ class Encounter:
             raise RulesError("Эта схватка уже не на очереди.")
         return replace(self, exchange=exchange)
 
-    def remove_fallen(self, character_id: str) -> Encounter:
+    def remove_fallen(self, character_id: str, reason: str = "") -> Encounter:
         """Take a fallen combatant out of the order, with their declarations and the attacks
-        on them (the GM's choice, in any phase)."""
+        on them (the GM's choice, in any phase); ``reason`` is kept with his name."""
         if character_id not in self.ids():
             raise RulesError("Такого участника в бою нет.")
+        gone = self.combatant(character_id)
+        assert gone is not None
+        note = {"id": gone.character_id, "name": gone.name, "side": gone.side, "reason": reason}
 
         def keep(d: Declaration) -> bool:
             return character_id not in (d.actor, d.target)
@@ -276,6 +324,8 @@ class Encounter:
             declarations=tuple(filter(keep, self.declarations)),
             carried=tuple(filter(keep, self.carried)),
             exchange=None,
+            rolled={k: v for k, v in self.rolled.items() if k != character_id},
+            left=(*self.left, note),
         )
 
     def next_round(self) -> Encounter:
@@ -293,6 +343,9 @@ class Encounter:
             carried=carried,
             exchange=None,
             outcomes=(),
+            rolled={},
+            round_wounds={},
+            previous=self.all_declarations(),
         )
 
     # -- helpers -----------------------------------------------------------------------------
@@ -324,6 +377,10 @@ class Encounter:
             "id": self.id,
             "exchange": self.exchange,
             "outcomes": [dict(o) for o in self.outcomes],
+            "rolled": {k: (list(v) if v is not None else None) for k, v in self.rolled.items()},
+            "round_wounds": {k: dict(v) for k, v in self.round_wounds.items()},
+            "previous": [vars(d) for d in self.previous],
+            "left": [dict(x) for x in self.left],
         }
 
     @classmethod
@@ -349,4 +406,19 @@ class Encounter:
             id=str(data.get("id", "")),
             exchange=data.get("exchange") if isinstance(data.get("exchange"), dict) else None,
             outcomes=tuple(o for o in data.get("outcomes", []) if isinstance(o, dict)),
+            rolled={
+                str(k): ([int(x) for x in v] if v is not None else None)
+                for k, v in (data.get("rolled") or {}).items()
+            },
+            round_wounds={
+                str(k): {str(n): int(c) for n, c in v.items()}
+                for k, v in (data.get("round_wounds") or {}).items()
+                if isinstance(v, dict)
+            },
+            previous=tuple(Declaration(**d) for d in data.get("previous", [])),
+            left=tuple(
+                {str(k): str(v) for k, v in x.items()}
+                for x in data.get("left", [])
+                if isinstance(x, dict)
+            ),
         )

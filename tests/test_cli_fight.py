@@ -86,6 +86,15 @@ def test_a_round_from_start_to_end(capsys, camp) -> None:
     assert "Раунд 1 разрешён" in data["log"][-1]
     data = ok(capsys, camp, "round")
     assert data["fight"]["round"] == 2 and data["fight"]["order"] == ["Отряд", "Противники"]
+    # Issue 30: a round as the last in one command, and one declaration changed in place.
+    data = ok(capsys, camp, "repeat")
+    assert data["fight"]["phase"] == "resolve"
+    assert data["step"].startswith("Бой: заявки как в прошлом раунде")
+    data = ok(capsys, camp, "declare", "Милава", "melee", "--target", "Атаман", "--change")
+    assert data["step"] == "Бой: заявка Милава изменена"
+    milava = next(f for f in data["fight"]["fighters"] if f["name"] == "Милава")
+    assert milava["declaration"]["action"] == "melee"
+    assert milava["declaration"]["others"] == "meet"
     data = ok(capsys, camp, "end")
     assert data["fight"] is None and data["log"] == ["Бой завершён после 2 раундов"]
     with Store.open(camp) as store:

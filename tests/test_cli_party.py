@@ -41,6 +41,20 @@ def test_party_list_text_and_json(capsys, camp):
     assert data["campaign"]["system"] == "drevo"
 
 
+def test_party_list_tells_the_dead_from_the_heavily_wounded(capsys, camp):
+    """Issue 30: `kubik party list` showed a dead NPC like a heavily wounded one."""
+    from dataclasses import replace
+
+    with Store.open(camp) as store:
+        lyko, vyshata = (c for c in store.characters() if c.name in ("Лыко", "Сотник Вышата"))
+        heavy = {**lyko.wounds, "heavy": 1}
+        store.upsert_character(replace(lyko, wounds=heavy, extra={**lyko.extra, "dead": True}))
+        store.upsert_character(replace(vyshata, wounds=heavy))
+    code, out, _ = run(capsys, cli_party.party, "list", "--campaign", str(camp))
+    lines = {line.split()[1]: line for line in out.splitlines()[1:]}
+    assert lines["Лыко"].endswith("(погиб)") and lines["Сотник"].endswith("(тяжело ранен)")
+
+
 def test_party_add_with_values(capsys, camp):
     code, out, _ = run(
         capsys,
@@ -73,7 +87,7 @@ def test_party_add_with_values(capsys, camp):
     assert wolf.kind == "npc" and wolf.qualities == {"Сила": 2}
     assert wolf.trait("Драка") == 3 and wolf.fate == 1 and wolf.notes == "Серый, злой"
     assert wolf.extra == {"energy": 80} and wolf.weapons == ("Нож",) and wolf.wounds["light"] == 1
-    assert store.undo_labels(1) == ["Добавлен персонаж «Волк»"]
+    assert store.all_undo_labels(1) == ["Добавлен персонаж «Волк»"]  # the command's step
 
 
 @pytest.mark.parametrize(

@@ -105,8 +105,7 @@ class KubikApp(
             "undo",
             "Отменить",
             id="undo",
-            tooltip="Отменить последнее изменение",
-            show=False,
+            tooltip="Отменить последнее изменение этого окна",
             priority=True,
         ),
         Binding(
@@ -278,9 +277,20 @@ class KubikApp(
         self.set_interval(0.5, self._refresh_store)  # the fallback, should the watch miss one
         guard_size(self, self.size)
         self.call_after_refresh(self._import_later_tabs)
+        if self._fight_in_progress():  # a restart opens on the fight where it was left
+            self.call_after_refresh(self.run_action, "show_tab('combat')")
         from tui.seats.gm import attach  # players at their own seats (tui/seats, issue 20)
 
         attach(self)
+
+    def _fight_in_progress(self) -> bool:
+        """Whether the campaign holds a Древо fight past its setup (the Бой tab opens on it)."""
+        enc = self.store.get_doc("encounter")
+        return (
+            self.store.campaign.system == "drevo"
+            and isinstance(enc, dict)
+            and enc.get("phase") in ("declare", "resolve")
+        )
 
     def on_resize(self, event: events.Resize) -> None:
         guard_size(self, event.size)

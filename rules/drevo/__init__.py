@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 # Three submodules share a name with a function of theirs (``ladder``, ``settings``,
 # ``weapons``): they load now, so the package attribute is the function, never the module.
 from rules.drevo.ladder import Rung, difficulty_name, ladder, rung_for
-from rules.drevo.settings import DrevoSettings, settings
+from rules.drevo.settings import DrevoSettings, FightSettings, fight_settings, settings
 from rules.drevo.weapons import BARE_HANDS, Weapon, weapon, weapons
 
 if TYPE_CHECKING:  # the names for type checkers; at run time each loads on first use
@@ -230,6 +230,8 @@ __all__ = [
     "Attack",
     "Distance",
     "DrevoSettings",
+    "FightSettings",
+    "fight_settings",
     "ExchangePlan",
     "ExchangeResult",
     "FateRules",

@@ -48,3 +48,55 @@ def settings() -> DrevoSettings:
     return DrevoSettings(
         absent_skill=absent, absent_skill_mode=str(table.get("absent_skill_mode", "value"))
     )
+
+
+FIGHT_FILE = "drevo/fight.toml"
+WOUND_TIMINGS = ("next_round", "at_once")
+OTHERS_MODES = ("meet", "helpless")
+
+
+@dataclass(frozen=True)
+class FightSettings:
+    """How a Древо round is resolved where the seed reads one way and a table may want
+    another [default] (``data/drevo/fight.toml``).
+
+    Attributes:
+        wounds: ``"next_round"`` — the round is simultaneous (seed: «действия совершаются
+            одновременно»): wounds taken in a round weigh from the next one, and a fighter
+            struck down still resolves what he declared; ``"at_once"`` — a wound weighs
+            from the next exchange (the order of the exchanges then matters).
+        others: what an attacker engaged with one enemy does against other attackers unless
+            the GM chooses otherwise for him: ``"meet"`` — his one roll also meets them;
+            ``"helpless"`` — he is defenceless against them.
+    """
+
+    wounds: str = "next_round"
+    others: str = "meet"
+
+    def __post_init__(self) -> None:
+        if self.wounds not in WOUND_TIMINGS:
+            raise RulesError(
+                f"{FIGHT_FILE}: «wounds» — «next_round» или «at_once», а не {self.wounds!r}."
+            )
+        if self.others not in OTHERS_MODES:
+            raise RulesError(
+                f"{FIGHT_FILE}: «others» — «meet» или «helpless», а не {self.others!r}."
+            )
+
+    @property
+    def simultaneous(self) -> bool:
+        """Whether wounds of a round weigh only from the next round."""
+        return self.wounds == "next_round"
+
+
+@cache
+def fight_settings() -> FightSettings:
+    """Return the campaign's fight settings from ``data/drevo/fight.toml``.
+
+    Raises:
+        RulesError: a value is none of the allowed words.
+    """
+    table = load_table(FIGHT_FILE)
+    return FightSettings(
+        wounds=str(table.get("wounds", "next_round")), others=str(table.get("others", "meet"))
+    )

@@ -1,10 +1,14 @@
 """Two windows on one campaign, interleaving edits, removals, undo and redo (issue 14).
 
 Two :class:`Store` instances share one file; each may hold open «dialogs»: copies of a
-character read from its own cache, possibly stale, saved later as a changed copy. The
-campaign's history is linear (every write is a locked read-modify-write of the one file), so
-a plain model predicts every outcome: which saves merge, which are refused, what undo and
-redo restore, and which Журнал entries are marked undone.
+character read from its own cache, possibly stale, saved later as a changed copy. Every
+write is a locked read-modify-write of the one file, so a plain model predicts every outcome:
+which saves merge, which are refused, what undo and redo restore, and which Журнал entries
+are marked undone.
+
+Undo is per window (issue 30): a window undoes (and redoes) only its own newest step, never
+the other's; a step whose fields were changed since by the other window is refused
+(:class:`UndoRefused`) and nothing changes; a new step clears only its own window's redo.
 
 An export imported over the campaign keeps the party and the Журнал's «отменено» marks and
 starts a new undo history.
@@ -27,10 +31,28 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from tests.hypo import examples
-from tui.store import Character, Edit, LogEntry, StaleWrite, Store, new_id
+from tui.store import Character, Edit, LogEntry, StaleWrite, Store, UndoRefused, new_id
 
 AT = "2025-03-01T19:30:00+03:00"
 State = dict[str, tuple[int, str, int]]  # id → (fate, notes, scratches)
+FIELDS = ("fate", "notes", "wounds")  # the stored fields of (fate, notes, scratches)
+#: A step of the model: (window, parts, its Журнал entries); a part is
+#: ``(id, "fields", {index: (before, after)})`` or ``(id, "whole", before, after)``.
+Step = tuple[int, list[tuple], list[str]]
+
+
+def parts_of(old: State, new: State) -> list[tuple]:
+    """What a step from ``old`` to ``new`` changed, as the history records it."""
+    found: list[tuple] = []
+    for cid in {*old, *new}:
+        a, b = old.get(cid), new.get(cid)
+        if a == b:
+            continue
+        if a is None or b is None:
+            found.append((cid, "whole", a, b))
+        else:
+            found.append((cid, "fields", {i: (a[i], b[i]) for i in range(3) if a[i] != b[i]}))
+    return found
 
 
 def state_of(store: Store) -> State:
@@ -51,8 +73,8 @@ class TwoWindows(RuleBasedStateMachine):
         Store.import_json(self.folder / "seed.json", path, force=True)  # no undo steps yet
         self.stores = [Store.open(path), Store.open(path)]
         self.model: State = state_of(self.stores[0])
-        self.undo: list[tuple[State, State, list[str]]] = []  # (before, after, its entries)
-        self.redo: list[tuple[State, State, list[str]]] = []
+        self.undo: list[Step] = []  # every window's steps, oldest first
+        self.redo: list[Step] = []
         self.entries: list[str] = []
         self.undone: set[str] = set()
         self.dialogs: list[tuple[int, Character]] = []
@@ -62,12 +84,47 @@ class TwoWindows(RuleBasedStateMachine):
             store.close()
         shutil.rmtree(getattr(self, "folder", ""), ignore_errors=True)
 
-    def _changed(self, new: State, entries: list[str] = ()) -> None:
+    def _changed(self, new: State, entries: list[str] = (), *, window: int) -> None:
         if new == self.model and not entries:
             return  # no step: nothing changed
-        self.undo.append((self.model, new, list(entries)))
-        self.redo.clear()
+        self.undo.append((window, parts_of(self.model, new), list(entries)))
+        self.redo = [s for s in self.redo if s[0] != window]  # only its own redo goes
         self.model = new
+
+    def _take_back(self, window: int, source: list[Step], target: list[Step]) -> str:
+        """Undo (or redo) the window's newest step in the model: "refused", "none" or "done"."""
+        mine = [i for i, s in enumerate(source) if s[0] == window]
+        if not mine:
+            return "none"
+        _, parts, entries = source[mine[-1]]
+        for part in parts:  # a field another step changed since: refused
+            current = self.model.get(part[0])
+            if part[1] == "fields":
+                if current is not None and any(current[i] != a for i, (_b, a) in part[2].items()):
+                    return "refused"
+            elif current != part[3]:
+                return "refused"
+        source.pop(mine[-1])
+        model, back = dict(self.model), []
+        for part in parts:
+            cid, current = part[0], self.model.get(part[0])
+            if part[1] == "fields":
+                if current is None:
+                    continue  # gone: the patch is skipped
+                row = list(current)
+                for i, (b, _a) in part[2].items():
+                    row[i] = b
+                model[cid] = (row[0], row[1], row[2])
+                back.append((cid, "fields", {i: (a, b) for i, (b, a) in part[2].items()}))
+            else:
+                if part[2] is None:
+                    model.pop(cid, None)
+                else:
+                    model[cid] = part[2]
+                back.append((cid, "whole", part[3], part[2]))
+        target.append((window, back, entries))
+        self.model = model
+        return "done"
 
     # -- rules ------------------------------------------------------------------------------
 
@@ -107,7 +164,7 @@ class TwoWindows(RuleBasedStateMachine):
             return
         fate, notes, scratches = current
         updated = (new_value, notes, scratches) if field == "fate" else (fate, new_value, scratches)
-        self._changed({**self.model, copy.id: updated})
+        self._changed({**self.model, copy.id: updated}, window=window)
 
     @rule(window=st.integers(0, 1), pick=st.integers(0, 9))
     def wound(self, window: int, pick: int) -> None:
@@ -130,7 +187,7 @@ class TwoWindows(RuleBasedStateMachine):
         assert c.id in self.model, "a wound brought a removed character back"
         fate, notes, scratches = self.model[c.id]
         self.entries.append(entry.id)
-        self._changed({**self.model, c.id: (fate, notes, scratches + 1)}, [entry.id])
+        self._changed({**self.model, c.id: (fate, notes, scratches + 1)}, [entry.id], window=window)
 
     @rule(window=st.integers(0, 1), pick=st.integers(0, 9), other=st.integers(0, 9))
     def wound_in_a_worker_while_the_other_removes(self, window: int, pick: int, other: int) -> None:
@@ -163,20 +220,20 @@ class TwoWindows(RuleBasedStateMachine):
 
         def removal() -> None:
             if removes:
-                self._changed({k: v for k, v in self.model.items() if k != d.id})
+                self._changed({k: v for k, v in self.model.items() if k != d.id}, window=1 - window)
 
         if not wounded[0]:
             assert c.id not in self.model or (c.id == d.id and removes), "a wound was lost"
             removal()
             return
         assert c.id in self.model, "a wound brought a removed character back"
-        labels = Store.open(self.stores[0].path, read_only=True).undo_labels(2)
+        labels = Store.open(self.stores[0].path, read_only=True).all_undo_labels(2)
         removed_last = removes and (c.id == d.id or labels[0].startswith("Удалён"))
         if not removed_last:
             removal()
         fate, notes, scratches = self.model[c.id]
         self.entries.append(entry.id)
-        self._changed({**self.model, c.id: (fate, notes, scratches + 1)}, [entry.id])
+        self._changed({**self.model, c.id: (fate, notes, scratches + 1)}, [entry.id], window=window)
         if removed_last:
             removal()
 
@@ -186,33 +243,41 @@ class TwoWindows(RuleBasedStateMachine):
         if chars:
             c = chars[pick % len(chars)]
             self.stores[window].delete_character(c.id)
-            self._changed({k: v for k, v in self.model.items() if k != c.id})
+            self._changed({k: v for k, v in self.model.items() if k != c.id}, window=window)
 
     @rule(window=st.integers(0, 1))
     def add(self, window: int) -> None:
         c = Character(new_id(), f"Новый {new_id()[:8]}", "npc", {}, (), (), 0)  # names differ
         self.stores[window].upsert_character(c)
-        self._changed({**self.model, c.id: (0, "", 0)})
+        self._changed({**self.model, c.id: (0, "", 0)}, window=window)
+
+    def _step(self, window: int, source: str) -> None:
+        """Ctrl+Z (or Ctrl+Y) in one window: its own newest step, or a refusal with why."""
+        stacks = (self.undo, self.redo) if source == "undo" else (self.redo, self.undo)
+        entries = [s[2] for s in stacks[0] if s[0] == window]
+        expected = self._take_back(window, *stacks)
+        store = self.stores[window]
+        try:
+            label = store.undo() if source == "undo" else store.redo()
+        except UndoRefused as err:
+            assert expected == "refused", f"refused what the model takes back: {err}"
+            assert "другом окне" in str(err) or "другого окна" in str(err), str(err)
+            return
+        assert expected != "refused", f"{source} of a step another window built on"
+        assert (label is None) == (expected == "none")
+        if expected == "done":
+            if source == "undo":
+                self.undone |= set(entries[-1])
+            else:
+                self.undone -= set(entries[-1])
 
     @rule(window=st.integers(0, 1))
     def undo_one(self, window: int) -> None:
-        label = self.stores[window].undo()
-        assert (label is None) == (not self.undo)
-        if self.undo:
-            before, after, entries = step = self.undo.pop()
-            self.redo.append(step)
-            self.model = before
-            self.undone |= set(entries)
+        self._step(window, "undo")
 
     @rule(window=st.integers(0, 1))
     def redo_one(self, window: int) -> None:
-        label = self.stores[window].redo()
-        assert (label is None) == (not self.redo)
-        if self.redo:
-            before, after, entries = step = self.redo.pop()
-            self.undo.append(step)
-            self.model = after
-            self.undone -= set(entries)
+        self._step(window, "redo")
 
     @rule(window=st.integers(0, 1))
     def export_and_import(self, window: int) -> None:

@@ -68,3 +68,30 @@ def duel(tmp_path: Path, wounds_of_target: dict[str, int] | None = None, fate: i
     enc = enc.start_resolution(lambda cid: True)
     store.put_doc(steps.DOC, enc.to_dict(), label="Бой")
     return Table(store), store, target
+
+
+def skirmish(
+    tmp_path: Path, sides: dict[str, str], blows: list[tuple], *, seed: int = 3
+) -> tuple[Table, Store, dict[str, Any]]:
+    """A fight of the demo party at its first exchange.
+
+    ``sides``: name → side (the first side declares first); ``blows``: in declaration order,
+    ``(name, action, target name or None, weapon or None)`` or with a fifth item, the
+    declaration's ``others`` («meet» / «helpless»).
+    """
+    store = Store.open(tmp_path / "c.json", system="drevo")
+    people = {c.name: c for c in store.characters()}
+    enc = Encounter()
+    for name, side in sides.items():
+        enc = enc.with_combatant(Combatant(people[name].id, name, side))
+    order = list(dict.fromkeys(sides.values()))
+    enc = replace(enc.with_initiative(order), id="fight")
+    table = Table(store, seed=seed)
+    store.put_doc(steps.DOC, enc.to_dict(), label="Бой")
+    for blow in blows:
+        name, action, target, weapon, *others = blow
+        how = {"others": others[0]} if others else {}
+        aim = people[target].id if target else None
+        d = Declaration(people[name].id, action, aim, weapon, **how)
+        table.ok(steps.declare, d)
+    return table, store, people

@@ -2,6 +2,11 @@
 distance, Судьба, undo, redo, a reopened store, a second kubik changing or removing a fighter,
 the next round, the end — against the store. No Textual: every rule is an engine step
 (:mod:`tui.table.fight.steps`) written by the same session the seats and ``kubik fight`` use.
+
+Issue 30: one against three (a lone fighter's dice are the same in each of his exchanges of a
+round), and a second window open beside this one that makes its own steps — fight steps too —
+and undoes them: no window ever undoes the other's change; an undo that the other window's
+later change built on is refused with the reason and changes nothing.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from rules.initiative import declaration_order
 from tests.hypo import examples
 from tests.table.helpers import Table
 from tui.bridge import combat as bridge
-from tui.store import Store
+from tui.store import StaleWrite, Store, UndoRefused
 from tui.table.fight import steps
 
 DOC = steps.DOC
@@ -42,9 +47,13 @@ class FightMachine(RuleBasedStateMachine):
         self.table = Table(self.store, seed=1)
         self.picks = random.Random(0)
         self.removed: set[str] = set()
+        #: The second window, open all along: its own steps, its own undo.
+        self.other = Store.open(self.path)
+        self.other_table = Table(self.other, seed=2)
 
     def teardown(self) -> None:
         self.store.close()
+        self.other.close()
 
     @property
     def enc(self) -> Any:
@@ -53,15 +62,25 @@ class FightMachine(RuleBasedStateMachine):
     def _can_act(self, cid: str) -> bool:
         return bridge.can_act(self.store.character(cid) if cid not in self.removed else None)
 
-    def _step(self, step: Any, *args: Any, **kwargs: Any) -> None:
-        """Make a step; a refused one writes nothing at all."""
+    def _step(self, step: Any, *args: Any, **kwargs: Any) -> bool:
+        """Make a step; a refused one writes nothing at all. A step made on a fight the other
+        window changed meanwhile is refused by the store (StaleWrite): nothing is written,
+        and this window reads the fight anew. Returns whether the step was written."""
         before = (self.store.get_doc(DOC), self.store.depth, len(self.store.log()))
-        outcome = self.table.run(step, *args, **kwargs)
+        try:
+            outcome = self.table.run(step, *args, **kwargs)
+        except StaleWrite as err:
+            event(f"{step.__name__}: stale (the other window stepped)")
+            assert "другом окне" in str(err), str(err)
+            self.other.refresh()  # what is stored is the other window's step, not this one's
+            assert self.store.get_doc(DOC) == self.other.get_doc(DOC)
+            return False
         event(f"{step.__name__}: {'ok' if outcome.ok else 'refused'}")
         if not outcome.ok:
             assert outcome.refused.strip(), "a refusal without a reason"
             after = (self.store.get_doc(DOC), self.store.depth, len(self.store.log()))
             assert after == before, f"a refused {step.__name__} wrote something"
+        return outcome.ok
 
     # -- setting up a fight ------------------------------------------------------------------
 
@@ -82,6 +101,23 @@ class FightMachine(RuleBasedStateMachine):
             self._step(steps.roll_initiative)
         else:
             self._step(steps.ambush, data.draw(st.permutations(list(self.enc.sides))))
+
+    @precondition(lambda self: self.enc.phase == "setup")
+    @rule(data=st.data())
+    def start_one_against_three(self, data: st.DataObject) -> None:
+        """Сид: «один персонаж убегает от троих»: one NPC against three of the party."""
+        pcs = [c for c in self.store.characters() if c.kind == "pc" and bridge.can_act(c)]
+        npcs = [c for c in self.store.characters() if c.kind == "npc" and bridge.can_act(c)]
+        if len(pcs) < 3 or not npcs:
+            return
+        lone = data.draw(st.sampled_from(npcs))
+        three = data.draw(st.permutations(pcs))[:3]
+        for c in self.store.characters():
+            self._step(steps.set_side, c.id, None)
+        self._step(steps.set_side, lone.id, "Противники")
+        for c in three:
+            self._step(steps.set_side, c.id, "Отряд")
+        self._step(steps.roll_initiative)
 
     # -- declaring ----------------------------------------------------------------------------
 
@@ -154,9 +190,9 @@ class FightMachine(RuleBasedStateMachine):
         )
         assert bridge.declaration_problem(d, actor)[0] == "", d
         before = len(self.enc.declarations)
-        self._step(steps.declare, d)
-        enc = self.enc
-        assert enc.phase == "resolve" or len(enc.declarations) == before + 1, "a legal blow lost"
+        if self._step(steps.declare, d):
+            enc = self.enc
+            assert enc.phase == "resolve" or len(enc.declarations) == before + 1, "a blow lost"
 
     # -- the dice -----------------------------------------------------------------------------
 
@@ -166,8 +202,8 @@ class FightMachine(RuleBasedStateMachine):
     @precondition(lambda self: self._stage() == "plan")
     @rule()
     def roll(self) -> None:
-        self._step(steps.roll)
-        assert self._stage() in ("rolled", "refused"), "a roll left no dice in the store"
+        if self._step(steps.roll):
+            assert self._stage() in ("rolled", "refused"), "a roll left no dice in the store"
 
     @precondition(lambda self: self._stage() == "plan")
     @rule()
@@ -218,37 +254,101 @@ class FightMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.enc.phase != "setup")
     @rule()
     def end(self) -> None:
-        self._step(steps.end)
-        assert self.store.get_doc(DOC) is None
+        if self._step(steps.end):
+            assert self.store.get_doc(DOC) is None
 
     # -- undo, redo, reopen, a second kubik -----------------------------------------------------
 
     def _docs(self) -> tuple[Any, Any]:
+        self.store.refresh()  # the other window may have written meanwhile
         return self.store.get_doc(DOC), sorted(
             (c.id, c.fate, tuple(sorted(c.wounds.items())), bool(c.extra.get("dead")))
             for c in self.store.characters()
         )
 
+    def _others_steps(self) -> tuple[list[str], list[str]]:
+        self.other.refresh()
+        return self.other.undo_labels(200), self.other.redo_labels(200)
+
+    def _undo(self, table: Table, store: Store) -> str | None:
+        """Ctrl+Z in a window: its own step, or a refusal that names the other's change and
+        writes nothing."""
+        self.store.refresh()
+        store.refresh()
+        before = (self._docs(), store.depth)
+        theirs = self._others_steps() if store is self.store else None
+        try:
+            label = table.undo()
+        except UndoRefused as err:
+            event("undo refused: another window built on it")
+            assert "другого окна" in str(err) or "другом окне" in str(err), str(err)
+            self.store.refresh()
+            store.refresh()
+            assert (self._docs(), store.depth) == before, "a refused undo wrote something"
+            return None
+        if theirs is not None:
+            assert self._others_steps() == theirs, "this window undid the other's change"
+        return label
+
     @precondition(lambda self: self.store.can_undo)
     @rule()
     def undo_then_redo(self) -> None:
-        """Undo followed by redo gives the same documents."""
+        """Undo followed by redo gives the same documents (unless the undo is refused)."""
         before = self._docs()
-        assert self.table.undo() is not None
-        assert self.table.redo() is not None
+        if self._undo(self.table, self.store) is None:
+            return
+        try:
+            assert self.table.redo() is not None
+        except UndoRefused:  # the other window changed it in between: never here
+            raise AssertionError("a redo right after its undo was refused") from None
         assert self._docs() == before
 
     @precondition(lambda self: self.store.can_undo)
     @rule()
     def undo(self) -> None:
-        assert self.table.undo() is not None
+        self._undo(self.table, self.store)
         self.removed = {cid for cid in self.removed if self.store.character(cid) is None}
 
     @precondition(lambda self: self.store.can_redo)
     @rule()
     def redo(self) -> None:
-        assert self.table.redo() is not None
+        try:
+            assert self.table.redo() is not None
+        except UndoRefused as err:
+            assert "другого окна" in str(err) or "другом окне" in str(err), str(err)
         self.removed = {cid for cid in self.removed if self.store.character(cid) is None}
+
+    # -- the second window, open all along ------------------------------------------------------
+
+    @rule(data=st.data())
+    def other_window_grants_fate(self, data: st.DataObject) -> None:
+        """The other window gives a point of Судьба (its own undo step)."""
+        self.other.refresh()
+        c = data.draw(st.sampled_from(self.other.characters()))
+        self.other.upsert_character(replace(c, fate=c.fate + 1), label=f"Судьба {c.name}")
+        assert self.other.undo_labels(1) == [f"Судьба {c.name}"]
+
+    @rule()
+    def other_window_steps_the_fight(self) -> None:
+        """The other window (a GM's second screen, ``kubik fight``) takes the fight's next
+        step; refused ones write nothing."""
+        self.other.refresh()
+        view = self.other_table.view()
+        if view is None:
+            return
+        step = {"plan": steps.roll, "rolled": steps.accept, "damage": steps.accept}.get(
+            view.stage, steps.finish
+        )
+        self.other_table.run(step)
+
+    @precondition(lambda self: self.other.can_undo)
+    @rule()
+    def other_window_undoes(self) -> None:
+        """Ctrl+Z in the other window: only its own steps; this window's stay."""
+        mine = (self.store.undo_labels(200), self.store.redo_labels(200))
+        self._undo(self.other_table, self.other)
+        self.store.refresh()
+        assert (self.store.undo_labels(200), self.store.redo_labels(200)) == mine
 
     @rule()
     def reopen(self) -> None:
@@ -285,6 +385,25 @@ class FightMachine(RuleBasedStateMachine):
         self.removed.add(c.id)
 
     # -- invariants ---------------------------------------------------------------------------
+
+    @invariant()
+    def one_roll_per_fighter_a_round(self) -> None:
+        """Сид: «каждый участник делает один бросок 4dF. Потом сравниваются результаты»: a
+        fighter's dice are the same in each of his exchanges of a round (a tie rolled again
+        is a new check of those two)."""
+        seen: dict[Any, Any] = {}
+        for entry in self.store.log():
+            data = entry.data or {}
+            xid, ids = data.get("exchange"), data.get("ids")
+            if not entry.text.startswith("Схватка") or not isinstance(ids, dict):
+                continue
+            fight, round_no, _key, attempt = str(xid).rsplit(":", 3)
+            if attempt != "1":
+                continue
+            for role, dice in (data.get("dice") or {}).items():
+                if dice is not None and ids.get(role):
+                    key = (fight, round_no, ids[role])
+                    assert seen.setdefault(key, dice) == dice, f"{ids[role]} rolled twice"
 
     @invariant()
     def no_exchange_is_rolled_twice(self) -> None:

@@ -24,14 +24,14 @@ def test_the_fate_offer_says_which_reduction_still_saves(tmp_path) -> None:
         reduce_label(c, "wound", level, cost) for level, cost in (("light", 1), ("scratch", 2))
     ]
     assert labels == [
-        "1 — до лёгкой раны (всё равно смерть)",
-        "2 — до царапины (спасает жизнь, но тяжело ранен)",
+        "−1 — до лёгкой раны (всё равно смерть)",
+        "−2 — до царапины (спасает жизнь, но тяжело ранен)",
     ]
     fresh = replace(c, wounds={k: 0 for k in c.wounds})
     assert reduce_label(fresh, "death", "heavy", 1) == (
-        "1 — до тяжёлой раны (спасает жизнь, но тяжело ранен)"
+        "−1 — до тяжёлой раны (спасает жизнь, но тяжело ранен)"
     )
-    assert reduce_label(fresh, "heavy", "wound", 1) == "1 — до ранения (остаётся в строю)"
+    assert reduce_label(fresh, "heavy", "wound", 1) == "−1 — до ранения (остаётся в строю)"
 
 
 def test_the_log_names_who_spent_fate_and_the_final_wound(tmp_path) -> None:
@@ -62,9 +62,41 @@ def test_an_attack_on_the_dead_is_refused_and_skipped_on_the_record(tmp_path) ->
     store.upsert_character(replace(target, extra={**target.extra, "dead": True}))
     view = table.view()
     refusal = view.refusal
-    assert refusal == "Горан Рябой уже мёртв — s: пропустить схватку."
+    assert refusal == "Горан Рябой уже мёртв."
     assert view.stage == "refused"
     assert table.run(steps.roll).refused == refusal  # the roll is refused with the reason
     table.ok(steps.skip)
     assert table.enc.pending() == []
     assert store.log()[1].text == f"Схватка пропущена: {refusal}"
+
+
+def test_no_key_that_changes_the_fight_is_a_tab_key() -> None:
+    """Issue 30: at «Урон … Судьба» the digits spent Судьба (`1` meant «Партия» spent a
+    point). No key of the Бой tab that changes state shares a key with navigation."""
+    from tui.app import KubikApp
+    from tui.widgets.combat.drevo import CombatPane
+
+    navigation = {b.key for b in KubikApp.BINDINGS if str(b.action).startswith("show_tab")}
+    navigation |= {"up", "down", "left", "right", "tab", "shift+tab", "home", "end"}
+    shared = [b.key for b in CombatPane.BINDINGS if b.key in navigation]
+    assert shared == [], shared
+
+
+def test_accepting_lethal_damage_with_unspent_fate_is_asked(tmp_path) -> None:
+    """Issue 30: Enter accepted a killing blow while the victim still had Судьба, without a
+    word. The exchange says why it asks; without points, it does not."""
+    table, store, target = duel(tmp_path, {"heavy": 1}, fate=5)
+    _roll_until_won(table)
+    if table.view().result.winner != "attacker":
+        raise AssertionError("the seeded dice no longer give Шкуро the win")
+    table.ok(steps.accept)
+    view = table.view()
+    assert view.stage == "damage"
+    assert view.unspent_fate_warning().startswith("Горан Рябой: этот урон — смерть")
+    c = store.character(target.id)
+    to_scratch = max(cost for _level, cost in view.reduce_options())
+    if to_scratch > 1:  # fewer points than a Царапина costs cannot save him: nothing to ask
+        store.upsert_character(replace(c, fate=to_scratch - 1))
+        assert table.view().reduce_options() and table.view().unspent_fate_warning() == ""
+    store.upsert_character(replace(store.character(target.id), fate=0))
+    assert table.view().unspent_fate_warning() == ""

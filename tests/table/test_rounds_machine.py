@@ -75,10 +75,15 @@ class Line:
 
     steps: list[Step] = field(default_factory=list)
     at: int = 0
+    #: Undo is per window (issue 30): this window's Ctrl+Z never takes another's step, so the
+    #: line is walked back only down to the newest step another kubik made.
+    floor: int = 0
 
-    def push(self, step: Step) -> None:
+    def push(self, step: Step, *, foreign: bool = False) -> None:
         self.steps = [*self.steps[: self.at + 1], step]
         self.at += 1
+        if foreign:
+            self.floor = self.at
         if len(self.steps) > UNDO_LIMIT + 1:  # the oldest step falls off the store's undo:
             first, second = self.steps[:2]  # it stands for good, folded into the start
             start = Step(
@@ -86,6 +91,7 @@ class Line:
             )
             self.steps = [start, *self.steps[2:]]
             self.at -= 1
+            self.floor = max(self.floor - 1, 0)
 
     @property
     def now(self) -> Step:
@@ -104,6 +110,13 @@ class RoundsMachine(RuleBasedStateMachine):
         super().__init__()
         self.dir = Path(tempfile.mkdtemp(prefix="kubik-rounds-"))
         self.store: Store | None = None
+        #: Whether the step being written is another kubik's (a command: window "cli").
+        self.elsewhere = False
+
+    def _other(self) -> Store:
+        """Another kubik on the same file (a command, whose steps only it may undo)."""
+        self.elsewhere = True
+        return Store.open(self.path, window="cli")
 
     def teardown(self) -> None:
         if self.store is not None:
@@ -156,7 +169,8 @@ class RoundsMachine(RuleBasedStateMachine):
         changed = self._docs() != self.line.now.docs or len(self.store.log()) != lines
         full = before[0] == depth[0] == UNDO_LIMIT
         if depth[0] == before[0] + 1 or (full and changed):
-            self.line.push(Step(self._docs(), tuple(boundaries), tuple(added)))
+            step = Step(self._docs(), tuple(boundaries), tuple(added))
+            self.line.push(step, foreign=self.elsewhere)
         else:
             assert depth == before and not changed
 
@@ -238,11 +252,12 @@ class RoundsMachine(RuleBasedStateMachine):
     @rule()
     def second_kubik_passes_the_turn(self) -> None:
         """Another kubik on the same file makes the next turn (its own session and dice)."""
-        other = Store.open(self.path)
+        other = self._other()
         try:
             self._next_turn(RoundsSession(other, Dice(random.Random(self.picks.random()))))
         finally:
             other.close()
+            self.elsewhere = False
 
     @precondition(lambda self: self.t.started)
     @rule(clock=st.booleans())
@@ -256,13 +271,14 @@ class RoundsMachine(RuleBasedStateMachine):
         else:  # the last turn of the round: the next one has a line («Раунд N»)
             while self.t.started and self.t.turn < len(self.t.order) - 1:
                 self._next_turn(self.table.rounds)
-        other = Store.open(self.path)
+        other = self._other()
         try:
             mine, theirs = self._same_step(self.store, clock), self._same_step(other, clock)
             _, events = self.t.next_turn() if not clock else (None, [])
             mark = self._mark()
             theirs()
             self._wrote(mark, tuple(events))
+            self.elsewhere = False
             mark = self._mark()
             try:
                 mine()
@@ -273,6 +289,7 @@ class RoundsMachine(RuleBasedStateMachine):
             self._wrote(mark)
         finally:
             other.close()
+            self.elsewhere = False
 
     @staticmethod
     def _same_step(store: Store, clock: bool) -> Any:
@@ -376,17 +393,13 @@ class RoundsMachine(RuleBasedStateMachine):
 
     # -- undo, redo, reopen, a second kubik -------------------------------------------------------
 
-    @precondition(lambda self: self.store is not None and self.line.at > 0)
-    @rule(here=st.booleans())
-    def undo(self, here: bool) -> None:
+    @precondition(lambda self: self.store is not None and self.line.at > self.line.floor)
+    @rule()
+    def undo(self) -> None:
+        """This window's Ctrl+Z takes its own newest step (never another kubik's)."""
         assert self.store is not None
-        store = self.store if here else Store.open(self.path)
-        try:
-            assert store.undo() is not None
-        finally:
-            if not here:
-                store.close()
-        self.store.refresh()  # the other kubik's undo, seen as the app sees it
+        self.store.refresh()
+        assert self.store.undo() is not None
         self.line.at -= 1
 
     @precondition(lambda self: self.line.at + 1 < len(self.line.steps))
@@ -412,13 +425,14 @@ class RoundsMachine(RuleBasedStateMachine):
         """Another kubik writes a character's harm note (a sheet edited elsewhere)."""
         assert self.store is not None
         depth = self._mark()
-        other = Store.open(self.path)
+        other = self._other()
         try:
             c = data.draw(st.sampled_from(other.characters()))
             other.upsert_character(replace(c, extra={**c.extra, "harm": note}))
         finally:
             other.close()
         self._wrote(depth)
+        self.elsewhere = False
 
     @precondition(lambda self: self.store is not None and len(self.store.characters()) > 2)
     @rule(data=st.data())
@@ -426,13 +440,14 @@ class RoundsMachine(RuleBasedStateMachine):
         """Another kubik deletes a character (maybe one in the fight, maybe on turn)."""
         assert self.store is not None
         depth = self._mark()
-        other = Store.open(self.path)
+        other = self._other()
         try:
             c = data.draw(st.sampled_from(other.characters()))
             other.delete_character(c.id)
         finally:
             other.close()
         self._wrote(depth)
+        self.elsewhere = False
 
     # -- invariants ------------------------------------------------------------------------------
 

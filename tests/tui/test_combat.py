@@ -56,7 +56,13 @@ def blows(app, encounter):
         weapons = bridge.weapon_names(actor)
         melee = [w for w in weapons if drevo.weapon(w).kind in WEAPON_KINDS["melee"]]
         weapon = (melee or [None])[0]
-        blow = Declaration(actor.id, "melee", target=target.character_id, weapon=weapon)
+        blow = Declaration(
+            actor.id,
+            "melee",
+            target=target.character_id,
+            weapon=weapon,
+            others=drevo.fight_settings().others,  # the campaign's way, as `declare` fills it
+        )
         encounter = encounter.declare(blow, can_act)
     return encounter.start_resolution(can_act)
 

@@ -110,12 +110,19 @@ async def test_undo_in_the_dice_phase_is_one_exchange_and_redraws_exactly(make_t
 
 
 async def test_keys_work_after_undoing_the_end_of_the_fight(make_test_app):
-    """After an undo of «Бой завершён», n and x act at once (no tab switch needed)."""
+    """After an undo of «Бой завершён», n and x act at once (no tab switch needed). Issue 30:
+    x asks before it ends the fight (Esc or Enter on «Нет» keeps it)."""
     app = make_test_app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_dice(pilot, app)
         await resolve_all(pilot, app)
         await pilot.press("x")
+        await pilot.pause()
+        assert "Завершить бой" in app.screen.title_text
+        await pilot.press("enter")  # the first choice: «Нет, продолжить бой»
+        await pilot.pause()
+        assert pane(app).encounter.phase == "resolve"
+        await pilot.press("x", "down", "enter")
         await pilot.pause()
         assert pane(app).encounter.phase == "setup"
         await pilot.press("ctrl+z")
@@ -124,7 +131,7 @@ async def test_keys_work_after_undoing_the_end_of_the_fight(make_test_app):
         await pilot.press("n")
         await pilot.pause()
         assert pane(app).encounter.phase == "declare" and pane(app).encounter.round == 2
-        await pilot.press("x")
+        await pilot.press("x", "down", "enter")
         await pilot.pause()
         assert pane(app).encounter.phase == "setup"
         texts = [e.text for e in app.store.log()]
@@ -176,8 +183,8 @@ async def test_dead_leave_the_target_list_and_are_marked(make_test_app):
         options = [v for _, v in app.query_one("#declare-target")._options]
         assert target.character_id not in options
         order = app.query_one("#combat-order")
-        names = [str(order.get_row_at(i)[2]) for i in range(order.row_count)]
-        assert f"{target.name} (погиб)" in names
+        rows = [[str(x) for x in order.get_row_at(i)] for i in range(order.row_count)]
+        assert any(r[1] == target.name and r[2].startswith("погиб") for r in rows), rows
         assert p.check_action("remove_fallen", ())
         await declare(pilot, app, "dodge")
         assert p.encounter.declarations[0].action == "dodge"

@@ -94,7 +94,7 @@ async def test_down_past_the_declaration_note_stays_in_the_form(make_test_app) -
         await pilot.press("2", "i")  # side initiative: the first declaration form
         await pilot.pause()
         form = app.query_one("#combat-form")
-        for _ in range(5):  # Действие, Цель, Оружие, Дистанция, Ходы, then the note
+        for _ in range(6):  # Действие, Цель, Оружие, Дистанция, Ходы, Против других, note
             await pilot.press("down")
         await pilot.pause()
         assert isinstance(app.focused, Input) and app.focused.id == "declare-note"

@@ -67,7 +67,8 @@ def bar(app) -> list[tuple[str, str]]:
 
 async def test_the_damage_stage_offers_every_fate_key(make_test_app) -> None:
     """After damage the bar showed only «1 −1 уровень» while 2 (two points of Судьба) worked
-    too: it shows the keys that work, «1–2»."""
+    too. Issue 30: the digits are the tabs («1» meant for «Партия» spent a point), so one
+    key, «f», offers every level Судьба can take off, and a digit goes to its tab."""
     app = make_test_app(seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("2")
@@ -77,11 +78,18 @@ async def test_the_damage_stage_offers_every_fate_key(make_test_app) -> None:
         await pilot.press("enter", "enter")  # the roll, «принять» the outcome
         await pilot.pause()
         text = " ".join(str(s.render()) for s in app.query("Static"))
-        assert "2 — до царапины" in text, "not at the damage stage"
+        assert "−2 — до царапины" in text, "not at the damage stage"
         keys = dict(bar(app))
-        assert keys.get("1–2") == "−1…−2 уровня", keys
-        assert "1" not in keys  # one entry for the three keys
-        await pilot.press("2")
+        assert keys.get("f") == "Судьба −уровень", keys
+        assert not any(k[:1].isdigit() for k in keys), keys
+        fate = {c.id: c.fate for c in app.store.characters()}
+        await pilot.press("1")  # the Партия tab: nothing spent
+        await pilot.pause()
+        assert {c.id: c.fate for c in app.store.characters()} == fate
+        await pilot.press("2", "f")
+        await pilot.pause()
+        assert [c.value for c in app.screen.choices] == [1, 2]
+        await pilot.press("down", "enter")
         await pilot.pause()
         assert "Царапина" in " ".join(str(s.render()) for s in app.query("Static"))
 
@@ -203,3 +211,21 @@ def test_the_short_spelling_differs_only_for_enter_and_ctrl() -> None:
     for key in ("space", "escape", "tab", "pagedown", "delete", "shift+tab", "question_mark"):
         assert key_label(key, short=True) == key_label(key), key
     assert key_label("space") == "Пробел" and key_label("escape") == "Esc"
+
+
+async def test_ctrl_z_names_what_it_will_undo_on_every_tab(make_test_app) -> None:
+    """Issue 30: Ctrl+Z on Проверка after a plain roll undid the last fight exchange, unseen.
+    The bar names this window's next undo wherever the GM is; with nothing to undo, no ^Z."""
+    app = make_test_app(seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        assert "^Z" not in dict(bar(app))
+        await pilot.press("2")
+        await app.ensure_pane("combat")
+        await pilot.press("i")  # initiative: a step of this window
+        await pilot.pause()
+        assert dict(bar(app)).get("^Z") == "«инициатива»"
+        await pilot.press("3")
+        await pilot.pause()
+        assert dict(bar(app)).get("^Z") == "«инициатива»"

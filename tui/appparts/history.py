@@ -1,6 +1,8 @@
-"""Undo and redo (Ctrl+Z, Ctrl+Y): the campaign's last change, a fight exchange's steps
-together, each done in the ordered writer and then named in a notice (the log is history and
-stays)."""
+"""Undo and redo (Ctrl+Z, Ctrl+Y): this window's last change (never another window's or a
+command's: :mod:`tui.store.undo`), a fight exchange's steps together, each done in the
+ordered writer and then named in a notice (the log is history and stays). The key bar names
+what Ctrl+Z will undo before it is pressed; an undo that a later change from elsewhere built on
+is refused with the reason."""
 
 from __future__ import annotations
 
@@ -9,6 +11,9 @@ from collections.abc import Callable
 from typing import Any
 
 from tui.store import Store
+
+#: The longest name of a step the key bar shows for Ctrl+Z (cells).
+UNDO_HINT = 18
 
 
 class HistoryMixin:
@@ -44,6 +49,27 @@ class HistoryMixin:
             severity="warning",
         )
         return True
+
+    def undo_hint(self) -> str:
+        """What Ctrl+Z would undo now, short («схватка 2», «заявка Горан Рябой»), or ""."""
+        labels = self.store.undo_labels(1)
+        if not labels:
+            return ""
+        label = labels[0]
+        # A fight exchange's steps are undone together (tui.bridge.combat.exchange_group, not
+        # imported here: the bar asks at the first paint, before the rules are loaded).
+        if label.startswith("Раунд ") and ", схватка " in label and ": " in label:
+            label = label.split(": ", 1)[0].split(", ", 1)[-1]
+        elif label.startswith("Бой: "):
+            label = label[len("Бой: ") :]
+        return label if len(label) <= UNDO_HINT else label[: UNDO_HINT - 1] + "…"
+
+    def key_bar_text(self, binding: Any) -> tuple[str, str] | None:
+        """The key bar's Ctrl+Z says what it will undo («^Z «схватка 2»»)."""
+        if binding.action != "undo":
+            return None
+        hint = self.undo_hint()
+        return ("^Z", f"«{hint}»") if hint else ("", "")  # nothing to undo: not on the bar
 
     def action_undo(self) -> None:
         """Undo the last change of the campaign (the log is history and stays)."""

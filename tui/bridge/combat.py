@@ -82,7 +82,9 @@ def roles(pairing: Pairing, characters: dict[str, Character]) -> dict[str, str]:
     attack, answer = pairing.attack, pairing.answer
     ids = {"attacker": attack.actor, "defender": attack.target or ""}
     attacker = characters.get(attack.actor)
-    mutual = answer is not None and answer.action in drevo.ATTACK_KINDS
+    mutual = (
+        answer is not None and answer.action in drevo.ATTACK_KINDS and answer.target == attack.actor
+    )
     if mutual and attacker is not None and not can_act(attacker) and answer is not None:
         ids = {"attacker": answer.actor, "defender": attack.actor}
     return ids
@@ -93,6 +95,7 @@ def plan_for(
     characters: dict[str, Character],
     wounds: dict[str, dict[str, int]] | None = None,
     effects: dict[str, list[list[Any]]] | None = None,
+    engaged: Declaration | None = None,
 ) -> drevo.ExchangePlan:
     """Plan the exchange of a pairing; raises RulesError when the rules refuse the attack.
 
@@ -100,7 +103,14 @@ def plan_for(
     ``wounds`` (id → counts) replaces the tracks: a rolled exchange is planned with the wounds
     its fighters had at the roll, so its dice mean the same after the damage is written.
     ``effects`` (id → ``[[value, reason], …]``, see :func:`effects_now`) are the fighters'
-    active effect modifiers, next to the wound penalty.
+    active effect modifiers, next to the wound penalty. ``engaged``: the defender's own
+    attack on someone else this round, when it does not answer this one (he fights «беззащитен
+    против остальных»): the plan says so.
+
+    Several opponents (seed: «он может сражаться одним из двух способов»): a defender whose
+    answer is his attack on a third fighter meets this attack with his one roll — it defends
+    and deals this attacker no damage; at range it cannot hinder a shot or a throw, so the
+    attack is one-sided.
     """
     if wounds:  # the roles too: this exchange's own damage must not swap a mutual attack's
         characters = {cid: _as_at(c, wounds.get(cid)) for cid, c in characters.items()}
@@ -108,21 +118,53 @@ def plan_for(
     attacker = characters.get(ids["attacker"])
     defender = characters.get(ids["defender"])
     if attacker is None or defender is None:
-        raise RulesError("Участник схватки больше не в партии — пропустите схватку (s).")
+        raise RulesError("Участник схватки больше не в партии.")  # the screen names the key
     if track_of(defender).dead:
-        raise RulesError(f"{defender.name} уже мёртв — s: пропустить схватку.")
+        raise RulesError(f"{defender.name} уже мёртв.")
     by_actor = {d.actor: d for d in (pairing.attack, pairing.answer) if d is not None}
     attack = by_actor[attacker.id]
     answer = by_actor.get(defender.id)
+    elsewhere = answer is not None and answer.action in drevo.ATTACK_KINDS
+    elsewhere = elsewhere and answer is not None and answer.target != attacker.id
+    if elsewhere and pairing.attack.distance != "close":
+        answer = None  # at range his blow or shot elsewhere cannot hinder this one
     defence = action_of(answer, defender) if answer is not None else None
     mods = effects or {}
-    return drevo.plan_exchange(
+    plan = drevo.plan_exchange(
         fighter(attacker, _modifiers(mods.get(attacker.id))),
         action_of(attack, attacker),
         fighter(defender, _modifiers(mods.get(defender.id))),
         defence,
         pairing.attack.distance,
     )
+    other = by_actor.get(defender.id) if elsewhere else engaged
+    if other is None or other.target is None:
+        return plan
+    foe = characters.get(other.target)
+    foe_name = foe.name if foe is not None else "другим"
+    if plan.kind == "opposed" and elsewhere:
+        note = (
+            f"{defender.name} сражается с {foe_name}: его один бросок встречает и эту атаку "
+            f"(способ «бросок встречает и остальных»), урона {attacker.name} не наносит."
+        )
+        only = (
+            "Встречная проверка: урон может нанести только нападающий; "
+            "победа в защите урона не наносит."
+        )
+        notes = tuple(only if n.startswith("Встречная проверка:") else n for n in plan.notes)
+        return replace(
+            plan, defender=replace(plan.defender, deals_damage=False), notes=(note, *notes)
+        )
+    how = "бросок встречает и остальных" if elsewhere else "беззащитен против остальных"
+    note = f"{defender.name} сражается с {foe_name} — беззащитен против {attacker.name} ({how})."
+    if elsewhere:
+        note = (
+            f"{defender.name} сражается с {foe_name}: на дистанции его действие не мешает "
+            f"{attacker.name} — односторонняя проверка."
+        )
+    plain = "не защищается — односторонняя проверка."
+    notes = tuple(n for n in plan.notes if not n.endswith(plain))
+    return replace(plan, notes=(note, *notes))
 
 
 def effects_now(store: Any, ids: Any) -> dict[str, list[list[Any]]]:
@@ -145,6 +187,15 @@ def _modifiers(stored: Any) -> tuple[Modifier, ...]:
 def wounds_now(c: Character) -> dict[str, int]:
     """Return the character's wound counts with the death flag (``"dead"``: 0 or 1)."""
     return {**c.wounds, "dead": int(bool(c.extra.get("dead")))}
+
+
+def as_at(
+    characters: dict[str, Character], wounds: dict[str, dict[str, int]] | None
+) -> dict[str, Character]:
+    """The characters as they were with ``wounds`` (id → counts; None: as they are)."""
+    if not wounds:
+        return characters
+    return {cid: _as_at(c, wounds.get(cid)) for cid, c in characters.items()}
 
 
 def _as_at(c: Character, wounds: dict[str, int] | None) -> Character:

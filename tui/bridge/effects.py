@@ -50,7 +50,13 @@ def current_round(system: str, get_doc: Any) -> int:
     if system == "drevo":
         doc = get_doc("encounter") or {}
         value = doc.get("round", 0) if doc.get("phase", "setup") != "setup" else 0
-        return int(value) if isinstance(value, int) else 0
+        if not isinstance(value, int):
+            return 0
+        if doc.get("phase") == "resolve" and _round_is_over(doc):
+            # Between rounds: an effect of «2 раунда» added now must last the next two rounds
+            # of play, not end with the round that is already over.
+            return value + 1
+        return value
     from rules.rounds import Tracker
 
     try:
@@ -58,6 +64,16 @@ def current_round(system: str, get_doc: Any) -> int:
         return Tracker.from_dict(doc).round if doc else 0
     except RulesError:
         return 0
+
+
+def _round_is_over(doc: dict[str, Any]) -> bool:
+    """Whether every exchange of the Древо round in ``doc`` is resolved."""
+    from rules.encounter import Encounter
+
+    try:
+        return not Encounter.from_dict(doc).pending()
+    except (RulesError, TypeError, ValueError, KeyError):
+        return False
 
 
 def party_tracker(t: Any, characters: dict[str, Character]) -> Any:

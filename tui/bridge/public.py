@@ -13,6 +13,7 @@ text out, so a test can prove that no secret reaches the view without starting T
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -44,13 +45,26 @@ class Masker:
     """Replace the names of hidden NPCs with «???» in any text."""
 
     def __init__(self, characters: Iterable[Character]) -> None:
+        characters = list(characters)
         names = {c.name for c in characters if is_hidden_npc(c) and c.name.strip()}
         # Longest first, so «Волк-вожак» is masked whole before «Волк» could split it.
         self._names = sorted(names, key=len, reverse=True)
+        # A hidden NPC's weapon names him in a fight's lines («МУ (Булава)»): masked too,
+        # unless someone the players see carries the same (then it tells nothing).
+        secret = {w for c in characters if is_hidden_npc(c) for w in c.weapons if w.strip()}
+        seen = {w for c in characters if not is_hidden_npc(c) for w in c.weapons}
+        weapons = sorted(secret - seen, key=len, reverse=True)
+        self._weapons = (
+            re.compile(r"(?<!\w)(" + "|".join(re.escape(w) for w in weapons) + r")(?!\w)")
+            if weapons
+            else None
+        )
 
     def __call__(self, text: str) -> str:
         for name in self._names:
             text = text.replace(name, SECRET_NAME)
+        if self._weapons is not None:
+            text = self._weapons.sub(SECRET_NAME, text)
         return text
 
 

@@ -143,8 +143,11 @@ def sheet_text(system: str, c: Character) -> str:
                 line += " — [b $error]не может действовать[/]"
             elif track.penalty:
                 line += f" (штраф {signed(track.penalty)})"
-            needs = "; ".join(f"{name}: {need}" for name, need in _needs(track))
-            return line + (f"\n[b]Лечение:[/b] {needs}" if needs else "")
+            if c.extra.get("parry_ability"):
+                line += "\n[b]Особое умение:[/b] отбивать летящее оружие (стрелы, ножи, камни)"
+            # «Смерть: … ведущего.; Лёгкая рана: …» read badly: one full stop, at the end.
+            needs = "; ".join(f"{name}: {need.rstrip('. ')}" for name, need in _needs(track))
+            return line + (f"\n[b]Лечение:[/b] {needs}." if needs else "")
 
     elif system == "ide4":
         head += f", энергия {c.extra.get('energy', 100)}/100"

@@ -23,7 +23,7 @@ def open_campaign(path: Path | None, *, write: bool) -> Store:
     try:
         if not write and path.is_file():
             return Store.open(path, read_only=True)
-        return Store.open(path, lock_timeout=CLI_LOCK_TIMEOUT)
+        return Store.open(path, lock_timeout=CLI_LOCK_TIMEOUT, window="cli")
     except StoreError as err:
         fail(str(err), code=1)
 

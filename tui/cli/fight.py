@@ -22,6 +22,7 @@ from tui.cli.common import EXIT_REFUSED, Parser, campaign_arg, emit, fail
 from tui.store import Character, Store, StoreError
 from tui.table.core import Dice, Outcome, refuse
 from tui.table.fight import steps
+from tui.table.fight.declare import redeclare, repeat_round
 from tui.table.fight.report import fight_data, fight_text
 from tui.table.fight.session import FightSession
 
@@ -29,7 +30,8 @@ DESCRIPTION = (
     "Бой по правилам Древа из командной строки: те же шаги, что на вкладке «Бой».\n"
     "Каждая команда — один шаг отмены (Ctrl+Z в приложении) со строками Журнала;\n"
     "открытое приложение сразу показывает изменения. Порядок боя:\n"
-    "  start → declare (каждый по очереди) → roll → accept → damage → next → … → round → end\n"
+    "  start → declare (каждый по очереди; repeat — как в прошлом раунде) → roll → accept →\n"
+    "  damage → next → … → round → end\n"
     "Код выхода: 0 — готово, 1 — правила или состояние боя не позволяют (причина в stderr,\n"
     "ничего не записано), 2 — неверные аргументы."
 )
@@ -117,7 +119,19 @@ def fight_parser() -> Parser:
         action="store_true",
         help="исключение ведущего: разрешить запрещённое правилами",
     )
+    declare.add_argument(
+        "--others",
+        choices=("meet", "helpless"),
+        help="против других нападающих: meet — его бросок встречает и их, helpless — "
+        "беззащитен (по умолчанию — настройка кампании drevo/fight)",
+    )
+    declare.add_argument(
+        "--change",
+        action="store_true",
+        help="изменить уже сделанную заявку этого раунда (до бросков), остальные остаются",
+    )
     _common(declare)
+    _common(sub.add_parser("repeat", help="заявки как в прошлом раунде — у всех, кто не заявил"))
     roll = sub.add_parser("roll", help="бросить кубики текущей схватки")
     roll.add_argument("--reroll", action="store_true", help="перебросить ничью (новая попытка)")
     roll.add_argument("--seed", type=int, help="зерно кубиков (повторяемый бросок)")
@@ -194,12 +208,15 @@ def _step_of(args: Any, store: Store) -> tuple[Callable[..., Outcome[Any]], tupl
                 distance=_distance(args.distance),
                 turns=args.turns,
                 note=args.note,
+                others=args.others or "",
             )
         except (ValueError, RulesError) as err:
             fail(str(err))
         if args.weapon and args.weapon not in actor.weapons:
             held = ", ".join(actor.weapons) or "нет оружия"
             fail(f"у {actor.name} нет оружия «{args.weapon}» (на листе: {held})", EXIT_REFUSED)
+        if args.change:
+            return redeclare, (d,), {"allow": args.allow}
         return steps.declare, (d,), {"allow": args.allow}
     if args.action == "roll":
         return (steps.reroll_tie if args.reroll else steps.roll), (), {}
@@ -214,6 +231,7 @@ def _step_of(args: Any, store: Store) -> tuple[Callable[..., Outcome[Any]], tupl
         return steps.remove_fallen, (_find(store, args.name).id,), {}
     simple = {
         "accept": steps.accept,
+        "repeat": repeat_round,
         "next": steps.finish,
         "round": steps.next_round,
         "end": steps.end,

@@ -115,6 +115,12 @@ def _party_list(args: Any) -> int:
     for c in chars:
         values = row(campaign.system, c)[2:]
         shown = "  ".join(f"{t}: {v}" for t, v in zip(titles, values, strict=True))
+        if campaign.system == "drevo":  # a dead NPC read like a heavily wounded one
+            from tui.bridge.sheets import track_of
+            from tui.words import wound_state
+
+            state = wound_state(track_of(c))
+            shown += f"  ({state})" if state else ""
         lines.append(f"{KIND_NAMES[c.kind]:<6}{c.name}  {shown}")
     emit({}, "\n".join(lines), False)
     return 0

@@ -28,7 +28,7 @@ def side_text(side: drevo.PlanSide) -> str:
     """Return what one side rolls with: trait, reason, modifiers with reasons."""
     name = plain(side.fighter.name)
     if not side.rolls:
-        return f"[b]{name}[/b]: не бросает (беззащитен)"
+        return f"[b]{name}[/b]: не бросает — защиты нет"
     trait = side.trait
     line = (
         f"[b]{name}[/b]: {plain(trait.name)} {signed(trait.value)}" if trait else f"[b]{name}[/b]"
@@ -36,7 +36,10 @@ def side_text(side: drevo.PlanSide) -> str:
     if trait and trait.reason:
         line += f" [dim]({plain(trait.reason)})[/dim]"
     weapon = side.action.weapon or drevo.BARE_HANDS
-    line += f", {plain(weapon.name)} МУ {signed(weapon.damage_mod)}"
+    if side.deals_damage or side.action.kind in ("melee", "parry", "shield"):
+        # A dodger's «Без оружия МУ −1» said nothing: МУ is for hitting, and for comparing
+        # blades in melee.
+        line += f", {plain(weapon.name)} МУ {signed(weapon.damage_mod)}"
     for m in side.modifiers:
         line += f", {plain(m.reason)} {signed(m.value)}"
     if side.difficulty is not None:

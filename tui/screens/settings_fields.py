@@ -78,6 +78,8 @@ KEY_NAMES = {
     "withdrawal_allowed": "Можно отказаться",
     "one_sided_bonus": "Прибавка в односторонней",
     "crit_floor": "Разница при крите не меньше",
+    "wounds": "Раны, полученные в раунде",
+    "others": "Против других нападающих",
     "modified_seven_bars_mastery": "[7] от модификаторов запрещает бонусы",
     "naturals_decide": "Натуральные 12 и 2 решают",
     "tie": "При ничьей",
@@ -133,6 +135,8 @@ TABLE_SECTION_NAMES = {("rounds/health.toml", "names"): "Названия вид
 #: The words a text value may take (shown as a choice, not typed).
 CHOICES = {
     "absent_skill_mode": ("value", "quality"),
+    "wounds": ("next_round", "at_once"),
+    "others": ("meet", "helpless"),
     "ends": ("same_turn", "round_end"),
     "per": ("combatant", "side"),
     "kind": ("melee", "thrown", "bow", "firearm", "shield"),
@@ -154,6 +158,10 @@ CHOICE_NAMES = {
     "same_turn": "когда снова ход того, при ком начался",
     "round_end": "в конце раунда",
     "combatant": "у каждого участника",
+    "next_round": "действуют со следующего раунда",
+    "at_once": "действуют сразу (важен порядок схваток)",
+    "meet": "его бросок встречает и их",
+    "helpless": "беззащитен против них",
     "side": "у каждой стороны",
 }
 #: (table, key) → the range of a number; a key alone applies in every table.
@@ -208,6 +216,7 @@ TABLE_WORDS: dict[str, str] = {
     "drevo/settings.toml": KUBIK,
     "drevo/wounds.toml": BOOK,
     "drevo/actions.toml": BOOK,
+    "drevo/fight.toml": KUBIK,
     "ide4/bands.toml": KUBIK,
     "ide4/energy.toml": BOOK,
     "ide4/actions.toml": KUBIK,

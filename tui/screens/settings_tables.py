@@ -44,6 +44,7 @@ TABLES: dict[str, tuple[Table, ...]] = {
         Table("drevo/settings.toml", "Навык без обучения"),
         Table("drevo/wounds.toml", "Раны и лечение"),
         Table("drevo/actions.toml", "Действия в бою"),
+        Table("drevo/fight.toml", "Бой: одновременность, несколько противников"),
     ),
     "ide4": (
         Table("ide4/bands.toml", "Полосы исходов"),

@@ -59,6 +59,8 @@ class Pending:
     request: proto.Request
     status: str = "pending"
     reason: str = ""
+    #: The fight's round when it came (0: no fight): a seat shows this round's requests.
+    round: int = 0
 
     def to_dict(self, names: dict[str, str] | None = None) -> dict[str, Any]:
         return {
@@ -68,6 +70,7 @@ class Pending:
             "text": proto.describe(self.request.kind, self.request.payload, names),
             "status": self.status,
             "reason": self.reason,
+            "round": self.round,
         }
 
 
@@ -337,7 +340,8 @@ class Hub:
                 return
             await self._send(writer, self._state(seat))
             return
-        item = Pending(seat, request)
+        fight = self.app.store.get_doc("encounter") or {}
+        item = Pending(seat, request, round=int(fight.get("round", 0) or 0))
         why = refusal(self.app.store, seat, request)
         if not why and applies_to_check(self.app, request):
             try:

@@ -282,16 +282,22 @@ def describe(kind: str, payload: dict[str, Any], names: dict[str, str] | None = 
     note = payload.get("note") or ""
     tail = f" — {note}" if note else ""
     if kind == "declare":
+        from rules.drevo.exchange import DISTANCE_NAMES
         from rules.encounter import ACTION_NAMES
 
         parts = [ACTION_NAMES.get(payload.get("action", ""), "?")]
         if payload.get("weapon"):
             parts.append(str(payload["weapon"]))
-        if payload.get("turns", 1) > 1:
-            parts.append(f"{payload['turns']} хода")
+        turns = payload.get("turns", 1)
+        if isinstance(turns, int) and turns > 1:
+            parts.append(plural(turns, "ход", "хода", "ходов"))
         target = ""
         if payload.get("target"):
             target = " → " + (names or {}).get(str(payload["target"]), "?")
+            # The distance sets the difficulty and what may answer: the GM sees it too.
+            distance = DISTANCE_NAMES.get(str(payload.get("distance", "")))
+            if distance:
+                target += f", {distance}"
         return "Заявка: " + ", ".join(parts) + target + tail
     if kind == "fate":
         points = payload.get("points")

@@ -95,7 +95,7 @@ class SeatApp(LinkMixin, DrawMixin, ChoicesMixin, StatsMixin, CrashReporting, Ap
             yield Static(id="seat-combat")
         with Vertical(id="seat-mine"):
             yield Static(id="seat-head")
-            yield DeclarationForm(id="seat-form")
+            yield DeclarationForm(id="seat-form", ask_others=False)
             yield Static(id="seat-requests")
         yield Table(
             id="seat-log", cursor_type="none", show_cursor=False, zebra_stripes=True, wrap_last=True

@@ -94,9 +94,10 @@ class DrawMixin:
             head += f"\n[b]Проверка у ведущего:[/b] {plain(who)}, {stage} · {plain(choices)}"
         self.query_one("#seat-head", Static).update(head)
         lines = []
-        for r in self.requests[-3:]:
+        for r in shown_requests(self.requests, int(self.state.get("round", 0) or 0)):
             status = proto.STATUS_NAMES.get(r["status"], r["status"])
-            line = f"{r['text']} — {status}"
+            at = int(r.get("round", 0) or 0)
+            line = (f"Раунд {at}: " if at else "") + f"{r['text']} — {status}"
             if r.get("reason"):
                 line += f": {r['reason']}"
             lines.append(line)
@@ -107,3 +108,15 @@ class DrawMixin:
         if form.display:
             first = form.query("Stepper").first()
             first.focus()
+
+
+def shown_requests(requests: list[dict[str, Any]], now: int) -> list[dict[str, Any]]:
+    """The seat's last three requests worth showing in round ``now``: last round's settled
+    ones give way (a «принято» from round 1 beside round 2's «ждёт ведущего» read as if both
+    were now); a request still waiting always shows."""
+    shown = [
+        r
+        for r in requests
+        if r["status"] == "pending" or not now or int(r.get("round", now) or 0) >= now
+    ]
+    return shown[-3:]

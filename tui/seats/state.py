@@ -134,4 +134,5 @@ def seat_state(store: Any, seat: str) -> dict[str, Any]:
         ],
         "mine": [character_to_doc(c) for c in mine],
         "declare": declare,
+        "round": int((store.get_doc("encounter") or {}).get("round", 0) or 0),
     }

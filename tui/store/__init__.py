@@ -16,6 +16,7 @@ from .errors import (
     StoreBusy,
     StoreError,
     StoreReadOnly,
+    UndoRefused,
 )
 from .history import UNDO_LIMIT
 from .migrations import MIGRATIONS, SCHEMA_VERSION
@@ -42,6 +43,7 @@ __all__ = [
     "NotRegularFile",
     "Skill",
     "StaleWrite",
+    "UndoRefused",
     "Store",
     "StoreBusy",
     "StoreError",

@@ -39,6 +39,15 @@ class Edit(NamedTuple):
 class Changes(WritePath):
     """The store's changes: characters, app documents, the campaign's name, the Журнал."""
 
+    def _by(self) -> dict[str, Any]:
+        """Who makes a step: this window's origin and process (:mod:`tui.store.undo`)."""
+        window = getattr(self, "_window", None)
+        return {
+            "origin": getattr(self, "origin", ""),
+            "window": window() if window else None,
+            "mine": getattr(self, "mine", None),
+        }
+
     # -- changing (each one undo step) ----------------------------------------------------
 
     def apply(
@@ -88,7 +97,8 @@ class Changes(WritePath):
             _refuse_taken_names(db, changes, set(deleted), what)
             changes += [("character", i, None) for i in deleted]
             changes += [("doc", n, _doc_merged(db, n, v, bases, what)) for n, v in doc_changes]
-            return None, history.record(db, label, changes, step_id, force=bool(entries))
+            by = self._by()
+            return None, history.record(db, label, changes, step_id, force=bool(entries), **by)
 
         return self._transact(change, entries)[1]
 
@@ -126,7 +136,9 @@ class Changes(WritePath):
                 raise ValueError("an edit must keep the character's id")
             done.append(made)
             changes = [("character", id, character_to_doc(made.character))]
-            return None, history.record(db, made.label, changes, step_id, force=bool(made.log))
+            return None, history.record(
+                db, made.label, changes, step_id, force=bool(made.log), **self._by()
+            )
 
         self._transact(change, lambda: list(done[0].log) if done else [])
         return done[0] if done else None
@@ -162,7 +174,9 @@ class Changes(WritePath):
             raise ValueError("empty campaign name")
         change = [("meta", "name", name)]
         label = f"Кампания переименована в «{name}»"
-        self._transact(lambda db, step_id: (None, history.record(db, label, change, step_id)))
+        self._transact(
+            lambda db, step_id: (None, history.record(db, label, change, step_id, **self._by()))
+        )
 
     def append_log(self, entry: LogEntry, *, step: str | None = None) -> None:
         """Add an entry to the end of the Журнал (appended and fsynced; never undone).

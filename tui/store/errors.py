@@ -43,6 +43,11 @@ class StaleWrite(StoreError):
     longer applies: nothing was written. The message says what changed and what was lost."""
 
 
+class UndoRefused(StoreError):
+    """This window's step cannot be undone (or redone): a later change from elsewhere
+    depends on it. The message names that change; nothing was written."""
+
+
 class StoreReadOnly(StoreError):
     """A change was asked of a campaign opened read-only."""
 

@@ -14,6 +14,15 @@ or a restart the stacks always match the party (a file edited by hand can break 
 for a thing that is gone is skipped). The stacks belong to the campaign, not to one window:
 two kubiks on one file share them.
 
+Each window undoes its own changes (as collaborative editors do): a step carries who made it
+(``by``: the origin of the :class:`~tui.store.store.Store` that wrote it, "" for steps of an
+older kubik) and a signature of what it left (``sigs``: per change, a short hash of each field
+or value as the step wrote it). Undo takes the newest step of the asking window only, wherever
+it sits in the stack; when a field it would put back no longer holds what the step wrote — a
+later change from elsewhere built on it — the undo is refused with the reason
+(:class:`~tui.store.errors.UndoRefused`) and nothing changes. A new step clears only its own
+window's redo steps.
+
 The Журнал is history, not state: appending a roll is never an undo step. A step that wrote
 Журнал entries has an ``id``, and those entries carry it (``data["step"]``); undoing the step
 puts its id in the history's ``undone`` list (a redo takes it out), so an entry whose effect
@@ -22,12 +31,15 @@ was undone is shown marked «отменено» while the Журнал itself st
 
 from __future__ import annotations
 
+import json
+import zlib
 from collections.abc import Callable
 from typing import Any
 
 from tinydb import Query, TinyDB
 from tinydb.table import Document
 
+from .errors import UndoRefused
 from .migrations import CHARACTERS, DOCS, HISTORY, META
 
 #: Undo steps kept per campaign (redo steps too).
@@ -76,17 +88,60 @@ def set_value(db: TinyDB, kind: str, key: str, value: Any) -> None:
         raise ValueError(f"unknown change kind {kind!r}")
 
 
-def stacks(tables: dict[str, Any]) -> dict[str, list[Any]]:
-    """Return the undo and redo stacks and the ``undone`` step ids of raw tables.
-
-    Damaged stacks read as empty.
+def stacks(tables: dict[str, Any]) -> dict[str, Any]:
+    """Return the undo and redo stacks, the ``undone`` step ids and the ``windows`` of raw
+    tables. Damaged stacks read as empty.
     """
     docs = list(tables.get(HISTORY, {}).values())
     found = docs[0] if len(docs) == 1 and isinstance(docs[0], dict) else {}
-    got: dict[str, list[Any]] = {name: _valid_steps(found.get(name)) for name in ("undo", "redo")}
+    got: dict[str, Any] = {name: _valid_steps(found.get(name)) for name in ("undo", "redo")}
     undone = found.get("undone")
     got["undone"] = [i for i in undone if isinstance(i, str)] if isinstance(undone, list) else []
+    got["windows"] = windows(tables)
     return got
+
+
+_MISSING = object()
+
+
+def _hash(value: Any) -> str:
+    """A short signature of a stored value (what a step left, to see later changes)."""
+    if value is _MISSING:
+        return "-"
+    # zlib, not hashlib: hashlib loads OpenSSL's digests (the GM's memory at start).
+    data = json.dumps(value, sort_keys=True, ensure_ascii=False, default=str).encode("utf-8")
+    return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
+
+
+def signature(change: dict[str, Any], value: Any) -> Any:
+    """What ``change``'s thing holds as its step left it: per field, or whole."""
+    if "fields" in change and isinstance(value, dict):
+        names = [*change["fields"], *change.get("unset", ())]
+        return {name: _hash(value.get(name, _MISSING)) for name in names}
+    return _hash(value)
+
+
+def _changed_since(change: dict[str, Any], sig: Any, current: Any) -> list[str]:
+    """The fields (or ``["*"]``, the whole thing) that no longer hold what the step left."""
+    if isinstance(sig, dict):
+        if not isinstance(current, dict):
+            return []  # gone behind the stacks (a hand edit): the patch is skipped, as ever
+        return [n for n, h in sig.items() if _hash(current.get(n, _MISSING)) != h]
+    if isinstance(sig, str):
+        return ["*"] if _hash(current) != sig else []
+    return []
+
+
+def _touches(step: dict[str, Any], kind: str, key: str, fields: list[str]) -> bool:
+    for change in step.get("changes", ()):
+        if change.get("kind") != kind or change.get("key") != key:
+            continue
+        if "fields" not in change or "*" in fields:
+            return True
+        names = {*change["fields"], *change.get("unset", ())}
+        if names & set(fields):
+            return True
+    return False
 
 
 def _valid_steps(steps: Any) -> list[dict[str, Any]]:
@@ -157,9 +212,8 @@ def _replace_with(value: dict[str, Any]) -> Callable[[dict[str, Any]], None]:
     return replace
 
 
-def _save(db: TinyDB, history: dict[str, list[Any]]) -> None:
-    if not history.get("undone"):
-        history = {k: v for k, v in history.items() if k != "undone"}
+def _save(db: TinyDB, history: dict[str, Any]) -> None:
+    history = {k: v for k, v in history.items() if k not in ("undone", "windows") or v}
     table = db.table(HISTORY)
     table.truncate()
     table.insert(Document(history, doc_id=1))
@@ -172,46 +226,108 @@ def record(
     step_id: str | None = None,
     *,
     force: bool = False,
+    origin: str = "",
+    window: dict[str, Any] | None = None,
+    mine: Callable[[str], bool] | None = None,
 ) -> bool:
     """Apply ``changes`` as one undo step labelled ``label``; return whether anything changed.
 
-    A new step clears the redo stack; the oldest steps fall off past :data:`UNDO_LIMIT`.
-    ``step_id`` names the step for the Журнал entries it writes (see the module's doc);
-    ``force`` records the step even when it changes nothing (it wrote Журнал entries, which
-    an undo then marks).
+    A new step clears its window's redo steps; the oldest steps fall off past
+    :data:`UNDO_LIMIT`. ``step_id`` names the step for the Журнал entries it writes (see the
+    module's doc); ``force`` records the step even when it changes nothing (it wrote Журнал
+    entries, which an undo then marks). ``origin`` is the window that makes it, ``window``
+    what is known of that window (its process, for a restarted one to take its steps back),
+    ``mine`` which steps are that window's (its redo steps go; default: ``origin``'s).
     """
-    befores = []
+    befores, sigs = [], []
     for kind, key, value in changes:
         before = get_value(db, kind, key)
         if before == value:
             continue
-        befores.append(undo_change(kind, key, before, value))
+        change = undo_change(kind, key, before, value)
+        befores.append(change)
+        sigs.append(signature(change, value))
         set_value(db, kind, key, value)
     if not befores and not force:
         return False
     history = stacks(db.storage.read() or {})
-    taken: dict[str, Any] = {"label": label, "changes": befores}
+    taken: dict[str, Any] = {"label": label, "changes": befores, "by": origin, "sigs": sigs}
     if step_id is not None:
         taken["id"] = step_id
     history["undo"].append(taken)
     del history["undo"][:-UNDO_LIMIT]
-    history["redo"] = []
+    own = mine if mine is not None else (lambda by: by == origin)
+    history["redo"] = [s for s in history["redo"] if not own(str(s.get("by", "")))]
+    _note_window(history, origin, window)
     _save(db, history)
     return True
 
 
-def step(db: TinyDB, source: str, logged: Callable[[], set[str]] | None = None) -> str | None:
-    """Undo (``source="undo"``) or redo the newest step; return its label, None if none.
+def _note_window(history: dict[str, Any], origin: str, window: dict[str, Any] | None) -> None:
+    """Keep what is known of the windows that still have steps (and of ``origin``)."""
+    if window is None:
+        return
+    have = {s.get("by", "") for name in ("undo", "redo") for s in history[name]}
+    windows = {k: v for k, v in history.get("windows", {}).items() if k in have}
+    windows[origin] = window
+    history["windows"] = windows
 
-    ``logged`` returns the step ids the Журнал's entries name: past :data:`UNDONE_KEEP`,
-    undone ids no entry names are dropped, so the list does not grow with every undo.
+
+def windows(tables: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """What the history knows of each window with steps: origin → its process."""
+    docs = list(tables.get(HISTORY, {}).values())
+    found = docs[0] if len(docs) == 1 and isinstance(docs[0], dict) else {}
+    got = found.get("windows")
+    if not isinstance(got, dict):
+        return {}
+    return {str(k): v for k, v in got.items() if isinstance(v, dict)}
+
+
+def newest_of(steps: list[dict[str, Any]], mine: Callable[[str], bool] | None) -> int | None:
+    """The index of the newest step ``mine`` claims (any step without ``mine``)."""
+    for index in range(len(steps) - 1, -1, -1):
+        if mine is None or mine(str(steps[index].get("by", ""))):
+            return index
+    return None
+
+
+def step(
+    db: TinyDB,
+    source: str,
+    logged: Callable[[], set[str]] | None = None,
+    *,
+    mine: Callable[[str], bool] | None = None,
+    origin: str = "",
+    window: dict[str, Any] | None = None,
+) -> str | None:
+    """Undo (``source="undo"``) or redo this window's newest step; return its label, None
+    if it has none.
+
+    ``mine`` says which steps are the window's (None: every step, the newest first);
+    ``origin`` marks the step moved to the other stack. ``logged`` returns the step ids the
+    Журнал's entries name: past :data:`UNDONE_KEEP`, undone ids no entry names are dropped,
+    so the list does not grow with every undo.
+
+    Raises:
+        UndoRefused: a field the step would put back was changed since by a change from
+            elsewhere (it is named); nothing was changed.
     """
     target = "redo" if source == "undo" else "undo"
     history = stacks(db.storage.read() or {})
-    if not history[source]:
+    index = newest_of(history[source], mine)
+    if index is None:
         return None
-    taken = history[source].pop()
-    inverse = []
+    taken = history[source].pop(index)
+    sigs = taken.get("sigs")
+    sigs = sigs if isinstance(sigs, list) and len(sigs) == len(taken["changes"]) else None
+    for n, change in enumerate(taken["changes"]):
+        if sigs is None:
+            break
+        kind, key = change["kind"], change["key"]
+        fields = _changed_since(change, sigs[n], get_value(db, kind, key))
+        if fields:
+            raise UndoRefused(_refusal(taken, history, kind, key, fields, source, mine))
+    inverse, back_sigs = [], []
     for change in taken["changes"]:
         kind, key = change["kind"], change["key"]
         current = get_value(db, kind, key)
@@ -219,12 +335,19 @@ def step(db: TinyDB, source: str, logged: Callable[[], set[str]] | None = None) 
             value = restored(change, current)
         except ValueError:
             continue  # the file was edited by hand behind the stacks: skip what cannot apply
-        inverse.append(undo_change(kind, key, current, value))
+        back = undo_change(kind, key, current, value)
+        inverse.append(back)
+        back_sigs.append(signature(back, value))
         set_value(db, kind, key, value)
-    back: dict[str, Any] = {"label": taken["label"], "changes": inverse}
+    back_step: dict[str, Any] = {
+        "label": taken["label"],
+        "changes": inverse,
+        "by": origin if mine is not None else taken.get("by", ""),
+        "sigs": back_sigs,
+    }
     step_id = taken.get("id")
     if isinstance(step_id, str):
-        back["id"] = step_id
+        back_step["id"] = step_id
         undone = [i for i in history["undone"] if i != step_id]
         undone = [*undone, step_id] if source == "undo" else undone
         if len(undone) > UNDONE_KEEP and logged is not None:
@@ -232,7 +355,37 @@ def step(db: TinyDB, source: str, logged: Callable[[], set[str]] | None = None) 
             old, recent = undone[:-UNDONE_KEEP], undone[-UNDONE_KEEP:]
             undone = [i for i in old if i in named] + recent
         history["undone"] = undone
-    history[target].append(back)
+    history[target].append(back_step)
     del history[target][:-UNDO_LIMIT]
+    if mine is not None:
+        _note_window(history, origin, window)
     _save(db, history)
     return str(taken["label"])
+
+
+def _refusal(
+    taken: dict[str, Any],
+    history: dict[str, Any],
+    kind: str,
+    key: str,
+    fields: list[str],
+    source: str,
+    mine: Callable[[str], bool] | None,
+) -> str:
+    """Why this window's step cannot be undone: the change from elsewhere that built on it."""
+    verb = "отменить" if source == "undo" else "вернуть"
+    later = [
+        s
+        for s in reversed(history["undo"])
+        if not (mine and mine(str(s.get("by", "")))) and _touches(s, kind, key, fields)
+    ]
+    if later:
+        other = later[0]["label"]
+        return (
+            f"Нельзя {verb} «{taken['label']}»: на нём построено «{other}» из другого окна "
+            f"(то же изменено там). Сначала отмените «{other}» в том окне."
+        )
+    return (
+        f"Нельзя {verb} «{taken['label']}»: то, что этот шаг изменил, с тех пор изменено в "
+        "другом окне. Ничего не отменено."
+    )

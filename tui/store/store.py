@@ -73,6 +73,7 @@ class Store(Changes, Undo, Copies):
         read_only: bool = False,
         lock_timeout: float = LOCK_TIMEOUT,
         through_dangling_link: bool = False,
+        window: str = "app",
     ) -> Store:
         """Open the campaign at ``path`` (default: :func:`default_campaign_path`).
 
@@ -82,7 +83,9 @@ class Store(Changes, Undo, Copies):
         ``read_only=True`` never writes (a missing file is an error); a folder kubik cannot
         write to also opens read-only, with :attr:`read_only_reason` saying why. A symbolic
         link to a file that does not exist is refused unless ``through_dangling_link`` (the
-        GM agreed to a new campaign at its target).
+        GM agreed to a new campaign at its target). ``window``: what opens it — ``"app"`` (a
+        window that takes back the steps of the windows gone before it) or ``"cli"`` (a
+        command: its steps are nobody else's to undo).
 
         Raises:
             CampaignCorrupt: the file is damaged; ``err.backups`` lists good backups.
@@ -113,6 +116,7 @@ class Store(Changes, Undo, Copies):
                 path, loaded, read_only=True, read_only_reason=reason, lock_timeout=lock_timeout
             )
             store._journal.refresh()
+            store._start_window(window)
             return store
 
         try:
@@ -134,6 +138,7 @@ class Store(Changes, Undo, Copies):
         if loaded.up.changed:
             store._transact(lambda db, _step: (None, False))  # writes the migrated file
         store._journal.refresh()
+        store._start_window(window)
         return store
 
     # -- lifetime -------------------------------------------------------------------------
@@ -148,6 +153,7 @@ class Store(Changes, Undo, Copies):
         with self._mutex:
             self._closed = True
             self._subscribers.clear()
+        self._end_window()
 
     def __enter__(self) -> Store:
         return self

@@ -1,50 +1,124 @@
-"""Undo and redo: the store's steps taken back and made again, of any kubik on the file.
+"""Undo and redo: each window's own steps taken back and made again.
 
 The stacks live in the campaign file (:mod:`tui.store.history`); a step is undone or redone
 as one write of :class:`~tui.store.writes.WritePath`, and the Журнал entries it wrote are
 marked «отменено» while it is undone.
+
+Each window undoes only its own changes (as collaborative editors do): a store is one window
+(:attr:`Undo.origin`, fresh each time it opens), and its undo takes its newest step, never
+another window's — a change that a later one from elsewhere built on is refused with the
+reason. A window that opens the campaign again takes back the steps of the windows that
+were open before and are gone now (its own earlier run: undo survives a restart); the steps
+of a window still open elsewhere, and of the command line (``kubik …``), stay theirs.
 """
 
 from __future__ import annotations
 
+import os
+import socket
+from typing import Any
+
 from . import history
+from .models import new_id
 from .writes import WritePath
+
+#: The origins of the stores open in this process (a window that is open is alive).
+_OPEN: set[str] = set()
+#: Kinds of window whose steps a window opened later may take back once they are gone.
+ADOPTABLE = ("app",)
+
+
+def _alive(window: dict[str, Any]) -> bool:
+    """Whether the window that wrote steps may still be open (unknown: yes)."""
+    if window.get("host") != socket.gethostname():
+        return True
+    pid = window.get("pid")
+    if not isinstance(pid, int):
+        return True
+    if pid == os.getpid():
+        return str(window.get("origin", "")) in _OPEN
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
 
 
 class Undo(WritePath):
-    """Undo, redo and what they would take next."""
+    """Undo, redo and what they would take next, for this window."""
+
+    origin: str = ""
+    #: The origins whose steps this window took back when it opened (gone windows').
+    _adopted: frozenset[str] = frozenset()
+
+    def _start_window(self, kind: str = "app") -> None:
+        """Become a window: a fresh origin, and the steps of the gone windows taken back."""
+        self.origin = new_id()[:12]
+        self.window_kind = kind
+        _OPEN.add(self.origin)
+        known = history.windows(self._tables)
+        adopted = {""}  # steps of an older kubik, made before windows were told apart
+        if kind in ADOPTABLE:
+            for origin, window in known.items():
+                gone = not _alive({**window, "origin": origin})
+                if window.get("kind", "app") in ADOPTABLE and gone:
+                    adopted.add(origin)
+        self._adopted = frozenset(adopted)
+
+    def _end_window(self) -> None:
+        _OPEN.discard(self.origin)
+
+    def _window(self) -> dict[str, Any]:
+        return {"pid": os.getpid(), "host": socket.gethostname(), "kind": self.window_kind}
+
+    def mine(self, origin: str) -> bool:
+        """Whether a step made by ``origin`` is this window's to undo."""
+        return origin == self.origin or origin in self._adopted
 
     # -- undo -----------------------------------------------------------------------------
 
     def undo(self) -> str | None:
-        """Undo the newest step (of any kubik on this file); return its label, None if none."""
+        """Undo this window's newest step; return its label, None if it has none.
+
+        Raises:
+            UndoRefused: a later change from elsewhere built on it (the message names it).
+        """
         return self._step("undo")
 
     def redo(self) -> str | None:
-        """Redo the newest undone step; return its label, None if none."""
+        """Redo this window's newest undone step; return its label, None if none."""
         return self._step("redo")
+
+    def _own(self, source: str) -> list[dict[str, Any]]:
+        return [s for s in self._stacks[source] if self.mine(str(s.get("by", "")))]
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._stacks["undo"])
+        return bool(self._own("undo"))
 
     @property
     def can_redo(self) -> bool:
-        return bool(self._stacks["redo"])
+        return bool(self._own("redo"))
 
     @property
     def depth(self) -> tuple[int, int]:
-        """How many steps undo and redo would take: it changes with every step, undo and redo
-        (a screen whose state follows undo marks alone redraws on it)."""
+        """How many steps undo and redo hold, of every window: it changes with every step,
+        undo and redo (a screen whose state follows undo marks alone redraws on it)."""
         return len(self._stacks["undo"]), len(self._stacks["redo"])
 
     def undo_labels(self, n: int = 10) -> list[str]:
         """Return the labels of the next ``n`` steps :meth:`undo` would take, newest first."""
-        return [s["label"] for s in reversed(self._stacks["undo"][-n:])] if n > 0 else []
+        return [s["label"] for s in reversed(self._own("undo")[-n:])] if n > 0 else []
 
     def redo_labels(self, n: int = 10) -> list[str]:
         """Return the labels of the next ``n`` steps :meth:`redo` would take, newest first."""
-        return [s["label"] for s in reversed(self._stacks["redo"][-n:])] if n > 0 else []
+        return [s["label"] for s in reversed(self._own("redo")[-n:])] if n > 0 else []
+
+    def all_undo_labels(self, n: int = 10) -> list[str]:
+        """Return the labels of the newest ``n`` steps of every window, newest first."""
+        return [s["label"] for s in reversed(self._stacks["undo"][-n:])] if n > 0 else []
 
     def _step(self, source: str) -> str | None:
         def logged() -> set[str]:  # under the lock: every entry written so far
@@ -53,10 +127,15 @@ class Undo(WritePath):
                 entries = self._journal.entries()
             return {e.data["step"] for e in entries if isinstance(e.data.get("step"), str)}
 
-        label = self._transact(lambda db, _step_id: _with_flag(history.step(db, source, logged)))[0]
+        def change(db: Any, _step_id: str) -> tuple[str | None, bool]:
+            label = history.step(
+                db, source, logged, mine=self.mine, origin=self.origin, window=self._window()
+            )
+            return label, label is not None
+
+        label = self._transact(change)[0]
         self._local.step = None
         return label
 
 
-def _with_flag(label: str | None) -> tuple[str | None, bool]:
-    return label, label is not None
+__all__ = ["ADOPTABLE", "Undo"]

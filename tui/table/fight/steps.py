@@ -21,7 +21,7 @@ from typing import Any
 
 from rules import drevo
 from rules.effects import Boundary
-from rules.encounter import Combatant, Declaration, Encounter
+from rules.encounter import ATTACKS, Combatant, Declaration, Encounter
 from rules.errors import RulesError
 from rules.initiative import roll_side_initiative
 from tui import words
@@ -44,6 +44,7 @@ from tui.table.fight.view import (
     exchange_id,
     exchange_view,
     pruned,
+    round_key,
     settled,
 )
 
@@ -103,8 +104,26 @@ def add_npc(
     return Outcome(new, f"Бой: новый НИП {npc.name}", sheets=(npc,))
 
 
+def _sides_that_cannot_fight(enc: Encounter, world: World) -> str:
+    """Why the fight cannot start: a side with nobody able to act («тяжело ранен», «погиб»)
+    rolls no initiative — it cannot fight at all ("" when every side can)."""
+    for side in enc.sides:
+        fighters = [c for c in enc.combatants if c.side == side]
+        if fighters and not any(
+            bridge.can_act(world.characters.get(c.character_id)) for c in fighters
+        ):
+            names = ", ".join(c.name for c in fighters)
+            return (
+                f"Сторона «{side}» не может сражаться: {names} — тяжело ранены или погибли. "
+                "Уберите их из боя (Пробел)."
+            )
+    return ""
+
+
 def roll_initiative(enc: Encounter, world: World) -> Outcome[Fight]:
     """Roll 4dF per side (ties reroll) and start round 1."""
+    if why := _sides_that_cannot_fight(enc, world):
+        return refuse(enc, why)
     try:
         rolls = roll_side_initiative(list(enc.sides), world.dice.rng)
         how = [{"side": r.side, "rolls": [list(d) for d in r.rolls]} for r in rolls]
@@ -117,6 +136,8 @@ def roll_initiative(enc: Encounter, world: World) -> Outcome[Fight]:
 
 def ambush(enc: Encounter, world: World, order: Sequence[str]) -> Outcome[Fight]:
     """The GM sets the side order (an ambush) and round 1 starts."""
+    if why := _sides_that_cannot_fight(enc, world):
+        return refuse(enc, why)
     try:
         new = enc.with_initiative(list(order), [{"side": s} for s in order])
     except RulesError as err:
@@ -158,11 +179,38 @@ def start(
 
 def declaration_problem(enc: Encounter, world: World, d: Declaration) -> tuple[str, bool]:
     """Why ``d`` breaks a rule of the seed, and whether the GM may allow it (``("", True)``
-    for a legal declaration)."""
+    for a legal declaration).
+
+    A defence is first checked against the attacks already declared on the fighter this
+    round: «Отбить» against a knife blow is refused with the true reason (a blow is not
+    parried, a bullet neither), before the special ability is asked about.
+    """
     actor = world.characters.get(d.actor)
     if actor is None:
         return "Участника нет в партии.", False
+    if d.action == "parry":
+        against = [a for a in enc.all_declarations() if a.target == d.actor and a.action in ATTACKS]
+        reasons = [_parry_problem(a, world) for a in against]
+        if reasons and all(reasons):
+            names = names_of(enc)
+            pairs = zip(against, reasons, strict=True)
+            who = ", ".join(f"{names.get(a.actor, '?')}: {r}" for a, r in pairs)
+            return (
+                f"отбить нечего: {who} — уклоняйтесь, закрывайтесь щитом или бейтесь в ответ.",
+                True,
+            )
     return bridge.declaration_problem(d, actor)
+
+
+def _parry_problem(attack: Declaration, world: World) -> str:
+    """Why a parry cannot meet ``attack`` (seed: «Отбить пулю, естественно, нельзя»; a blow
+    in melee is answered by fighting back), else ""."""
+    if attack.action == "melee":
+        return "удар в ближнем бою не отбивают"
+    weapon = drevo.weapons().get(attack.weapon or "")
+    if weapon is not None and weapon.kind == "firearm":
+        return "пулю отбить нельзя"
+    return ""
 
 
 def declare(
@@ -187,6 +235,8 @@ def declare(
         return refuse(enc, problem)
     if problem:
         declaration = replace(declaration, exception=problem)
+    if declaration.action in ATTACKS and not declaration.others:
+        declaration = replace(declaration, others=drevo.fight_settings().others)
     try:
         new = enc.declare(declaration, act)
         if new.next_declarer(act) is None:  # the last declaration and the dice: one step
@@ -228,7 +278,13 @@ def _with_exchange(enc: Encounter, ex: Exchange) -> Encounter:
 
 
 def roll(enc: Encounter, world: World, *, attempt: int | None = None) -> Outcome[Fight]:
-    """Roll the exchange on turn and keep the dice (``attempt``: a tie rolled again)."""
+    """Roll the exchange on turn and keep the dice (``attempt``: a tie rolled again).
+
+    One roll per fighter a round (seed: «каждый участник делает один бросок 4dF. Потом
+    сравниваются результаты»): a fighter who already rolled this round meets this opponent
+    with the same dice (or the same Судьба «+4 без броска»). A tie rolled again is a new
+    check of these two: fresh dice for both.
+    """
     view = _view(enc, world)
     if view is None:
         return not_at_dice(enc)
@@ -244,21 +300,52 @@ def roll(enc: Encounter, world: World, *, attempt: int | None = None) -> Outcome
         fate = set()  # a reroll is a new check; Судьба before it is declared anew
     if not enc.id:  # a fight saved by an older kubik: named now, so its rolls are apart
         enc = replace(enc, id=world.new_id())
+    if not enc.round_wounds:  # the round's first roll: the wounds it began with
+        enc = replace(
+            enc,
+            round_wounds={
+                c.character_id: bridge.wounds_now(world.characters[c.character_id])
+                for c in enc.combatants
+                if c.character_id in world.characters
+            },
+        )
     name = exchange_id(enc, view.pairing.key, attempt)
     earlier = view.earlier if attempt == ex.attempt else None
     if earlier is None:
         earlier = earlier_dice(world, name)
     earlier = earlier or {}
+    ids = dict(view.ids)  # the roles as the plan reads them
+    first = attempt == 1
+    before = view.round_dice if first else {}
     dice: dict[str, tuple[int, ...] | None] = {}
+    fresh: dict[str, list[int] | None] = {}
+    same: list[str] = []
     for side in (plan.attacker, plan.defender):
-        before = earlier.get(side.role)
-        if not side.rolls or side.role in fate:
+        cid = ids.get(side.role, "")
+        earlier_side = earlier.get(side.role)
+        if not side.rolls:
             dice[side.role] = None
-        elif isinstance(before, list | tuple):
-            dice[side.role] = tuple(int(x) for x in before)
+            continue
+        if cid in before:
+            kept = before[cid]
+            if kept is None:  # his «+4 без броска» holds for the round
+                fate.add(side.role)
+                dice[side.role] = None
+            else:
+                dice[side.role] = tuple(int(x) for x in kept)  # type: ignore[attr-defined]
+            same.append(side.fighter.name)
+            continue
+        if side.role in fate:
+            dice[side.role] = None
+        elif isinstance(earlier_side, list | tuple):
+            dice[side.role] = tuple(int(x) for x in earlier_side)
         else:
             dice[side.role] = world.dice.four_df()
-    ids = bridge.roles(view.pairing, dict(world.characters))
+        if first and cid:
+            got = dice[side.role]
+            fresh[cid] = list(got) if got is not None else None
+    if fresh:
+        enc = replace(enc, rolled={**enc.rolled, **fresh})
     stored = Exchange(
         key=view.pairing.key,
         attempt=attempt,
@@ -266,11 +353,7 @@ def roll(enc: Encounter, world: World, *, attempt: int | None = None) -> Outcome
         ids=ids,
         fate_before=tuple(sorted(fate)),
         dice=dice,
-        wounds={
-            cid: bridge.wounds_now(world.characters[cid])
-            for cid in ids.values()
-            if cid in world.characters
-        },
+        wounds=_wounds_at_roll(enc, world, ids.values()),
         effects=world.effect_modifiers(ids.values()),
     )
     new = _with_exchange(enc, stored)
@@ -279,10 +362,36 @@ def roll(enc: Encounter, world: World, *, attempt: int | None = None) -> Outcome
         return refuse(enc, rolled.refusal if rolled else NOTHING_TO_ROLL)
     text = " / ".join(plain_text(line) for line in result_lines(rolled.result))
     again = " (те же кубики, что до отмены)" if earlier else ""
-    data = {"exchange": name, "dice": stored.to_dict()["dice"], **rolled.result.to_dict()}
+    if same:
+        again += f" ({', '.join(same)}: тот же бросок раунда)"
+    data: dict[str, Any] = {
+        "exchange": name,
+        "dice": stored.to_dict()["dice"],
+        "ids": dict(ids),
+        **rolled.result.to_dict(),
+    }
+    if fresh:
+        data |= {"round_roll": round_key(enc), "round_dice": fresh}
     what = "бросок" if attempt == 1 else f"переброс ничьей ({attempt})"
     line = _line(new, plan.attacker.fighter.name, f"Схватка{again}: {text}", **data)
     return Outcome(new, f"{view.group}: {what}", log=(line,))
+
+
+def _wounds_at_roll(enc: Encounter, world: World, ids: Any) -> dict[str, dict[str, int]]:
+    """The wounds an exchange is rolled with: the round's start with simultaneous rounds
+    (a wound taken in this round weighs from the next), else as they are now."""
+    simultaneous = drevo.fight_settings().simultaneous
+    found = {}
+    for cid in ids:
+        if cid not in world.characters:
+            continue
+        start = enc.round_wounds.get(cid)
+        found[cid] = (
+            dict(start)
+            if simultaneous and start is not None
+            else (bridge.wounds_now(world.characters[cid]))
+        )
+    return found
 
 
 def reroll_tie(enc: Encounter, world: World) -> Outcome[Fight]:
@@ -326,6 +435,12 @@ def fate_before(
         return refuse(enc, "В этой схватке персонаж не бросает кости.")
     if role in ex.fate_before:
         return refuse(enc, "Судьба до броска в этой схватке уже потрачена.")
+    if c.id in view.round_dice:
+        return refuse(
+            enc,
+            f"{c.name}: бросок этого раунда уже сделан — один бросок на раунд сравнивается "
+            "с каждым противником, а «+4 без броска» объявляют до него.",
+        )
     try:
         left = drevo.spend_fate(plan.fate_use_before_roll, c.fate)
     except RulesError as err:
@@ -387,7 +502,7 @@ def _damage(enc: Encounter, world: World, view: ExchangeView, reduce_by: int) ->
     assert hit is not None
     c = view.character(hit.target)
     if c is None:
-        return refuse(enc, "Раненый больше не в партии — пропустите схватку (s).")
+        return refuse(enc, "Раненый больше не в партии: схватку можно только пропустить.")
     level, fate = hit.level, c.fate
     if reduce_by:
         try:
@@ -489,7 +604,12 @@ def skip(enc: Encounter, world: World, reason: str = "") -> Outcome[Fight]:
         return not_at_dice(enc)
     if view.stage not in ("plan", "refused"):
         return refuse(enc, "Кости этой схватки уже брошены: пропустить её нельзя.")
-    return finish(enc, world, skipped=reason or view.refusal or "решение ведущего")
+    return finish(enc, world, skipped=reason or public_reason(view.refusal) or "решение ведущего")
+
+
+def public_reason(reason: str) -> str:
+    """A refusal as the Журнал (and the players) read it: without the GM's key hints."""
+    return reason.replace(": выберите другого.", ".").strip()
 
 
 # -- rounds and the end -------------------------------------------------------------------------
@@ -526,8 +646,13 @@ def remove_fallen(enc: Encounter, world: World, character_id: str) -> Outcome[Fi
         return refuse(enc, "Такого участника в бою нет.")
     if bridge.can_act(world.characters.get(character_id)):
         return refuse(enc, f"{c.name} ещё в строю: убрать можно тяжелораненого или павшего.")
+    state = (
+        words.wound_state(bridge.track_of(world.characters[character_id]))
+        if (character_id in world.characters)
+        else "нет в партии"
+    )
     try:
-        new = enc.remove_fallen(character_id)
+        new = enc.remove_fallen(character_id, f"{state}, решение ведущего")
     except RulesError as err:
         return refuse(enc, str(err))
     text = f"{c.name} выбывает из боя (решение ведущего)"

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rules.encounter import Encounter
+from rules import drevo
+from rules.encounter import ACTION_NAMES, Declaration, Encounter
 from tui import words
 from tui.bridge import combat as bridge
 from tui.bridge.sheets import wounds_text
@@ -45,6 +46,21 @@ def exchange_lines(view: ExchangeView, *, keys: bool = True) -> list[str]:
         return [f"[$error]Нельзя: {plain(view.refusal)}[/]", *skip]
     assert plan is not None
     lines = plan_lines(plan)
+    lines += [f"[dim]{plain(note)}[/dim]" for note in view.setting_notes]
+    if result is None and not view.earlier:
+        for role in ("attacker", "defender"):
+            cid = view.ids.get(role, "")
+            if plan.side(role).rolls and cid in view.round_dice:
+                dice = view.round_dice[cid]
+                shown = (
+                    fudge_dice(tuple(dice), markup=True)
+                    if isinstance(dice, list | tuple)
+                    else "«+4 без броска»"
+                )
+                lines.append(
+                    f"[dim]{plain(plan.side(role).fighter.name)}: один бросок на раунд — "
+                    f"тот же, что в этом раунде ({shown}).[/dim]"
+                )
     if ex.fate_before:
         who = ", ".join(plain(plan.side(r).fighter.name) for r in sorted(ex.fate_before))
         lines.append(f"[$accent]Судьба до броска: {who} — «+4 без броска».[/]")
@@ -82,7 +98,7 @@ def damage_prompt(view: ExchangeView, *, keys: bool = True) -> str:
         fate = c.fate if c else 0
         text += f"Судьба ({words.points(fate)}): "
         text += ", ".join(reduce_label(c, hit.level, lvl, cost) for lvl, cost in options)
-        text += "; Enter — принять урон." if keys else "."
+        text += "; f — снизить Судьбой, Enter — принять урон." if keys else "."
     elif keys:
         text += "Enter — записать урон."
     return text.rstrip()
@@ -90,7 +106,7 @@ def damage_prompt(view: ExchangeView, *, keys: bool = True) -> str:
 
 def reduce_label(c: Character | None, rolled: str, level: str, cost: int) -> str:
     """One Судьба option, saying whether it still saves the character."""
-    label = f"{cost} — до {words.wound(level, 'gen')}"
+    label = f"−{cost} — до {words.wound(level, 'gen')}"
     if c is None:
         return label
     track = bridge.track_of(c)
@@ -135,9 +151,17 @@ def round_summary(enc: Encounter, characters: Mapping[str, Character]) -> list[s
     for cid, levels in hurt.items():
         c = characters.get(cid)
         name = plain(c.name) if c else "?"
-        taken = ", ".join(words.wound(level).lower() for level in levels)
-        state = words.wound_state(bridge.track_of(c)) if c else ""
-        lines.append(f"{name}: {taken}" + (f" — [b]{state}[/b]" if state else ""))
+        taken = ", ".join(words.wound(level, "acc") for level in levels)
+        track = bridge.track_of(c) if c else None
+        # What the cascade made of it («получил лёгкую рану — теперь Ранение»), not only
+        # what was taken.
+        state = words.wound_state(track) if track is not None else ""
+        penalty = f" {signed(track.penalty)}" if track is not None and track.penalty else ""
+        if not state and track is not None and track.worst not in (None, levels[-1]):
+            state = "теперь " + words.wound(track.worst or "") + penalty
+        elif not state and penalty:
+            taken += f" ({penalty.strip()})"
+        lines.append(f"{name}: получает {taken}" + (f" — [b]{state}[/b]" if state else ""))
     if not hurt:
         lines.append("Никто не ранен.")
     if skipped:
@@ -157,13 +181,17 @@ def status_lines(enc: Encounter) -> list[str]:
             "[b]Подготовка боя.[/b] Пробел — сторона участника, a — новый НИП, "
             "i — бросить инициативу (4dF за сторону), z — засада (порядок задаёт ведущий)."
         ]
-    how = "; ".join(
-        f"{i['side']} {' → '.join(fudge_dice(tuple(d), markup=True) for d in i['rolls'])}"
-        f" = {signed(sum(i['rolls'][-1]))}"
-        if i.get("rolls")
-        else f"{i['side']}: засада"
-        for i in enc.initiative
-    )
+    if enc.initiative and not any(i.get("rolls") for i in enc.initiative):
+        # «засада; Отряд: засада» said the same twice: the GM set the order.
+        how = "засада, порядок задал ведущий — " + " → ".join(plain(s) for s in enc.sides)
+    else:
+        how = "; ".join(
+            f"{i['side']} {' → '.join(fudge_dice(tuple(d), markup=True) for d in i['rolls'])}"
+            f" = {signed(sum(i['rolls'][-1]))}"
+            if i.get("rolls")
+            else f"{i['side']}: засада"
+            for i in enc.initiative
+        )
     phase = "заявки" if enc.phase == "declare" else "броски"
     return [
         f"[b]Раунд {enc.round}[/b], {phase}. Порядок: {' → '.join(enc.side_order())}",
@@ -175,3 +203,74 @@ def marked(name: str, c: Character | None) -> str:
     """A name with «тяжело ранен» / «погиб» when the character is down."""
     state = words.wound_state(bridge.track_of(c)) if c else ""
     return f"{name} ({state})" if state else name
+
+
+def fighter_state(c: Character | None, world_modifiers: list[tuple[int, str]]) -> str:
+    """«Ранение −2, Оглушён −2, Судьба 3»: what weighs on a fighter now (the order table)."""
+    if c is None:
+        return "нет в партии"
+    track = bridge.track_of(c)
+    parts = []
+    state = words.wound_state(track)
+    if state:
+        parts.append(state)
+    elif track.worst is not None:
+        penalty = f" {signed(track.penalty)}" if track.penalty else ""
+        parts.append(words.wound(track.worst) + penalty)
+    parts += [f"{reason} {signed(value)}" for value, reason in world_modifiers]
+    parts.append(f"Судьба {c.fate}")
+    return ", ".join(parts)
+
+
+def short_declaration(d: Declaration, names: Mapping[str, str]) -> str:
+    """A declaration in the order table's width: «Топор → Атаман Шкуро» for a blow at
+    «вплотную», the action's name otherwise (the exchange shows the rest)."""
+    target = names.get(d.target or "", "?")
+    if d.action == "melee":
+        text = f"{d.weapon or 'без оружия'} → {target}"
+        if d.distance != "close":
+            text += f", {drevo.DISTANCE_NAMES[d.distance]}"
+    elif d.target:
+        text = f"{ACTION_NAMES[d.action]} ({d.weapon or '—'}) → {target}"
+        text += f", {drevo.DISTANCE_NAMES[d.distance]}"
+    else:
+        text = ACTION_NAMES[d.action]
+        if d.weapon and d.action in ("parry", "shield"):
+            text += f" ({d.weapon})"
+    if d.turns > 1:
+        text += f", {words.turns(d.turns)}"
+    if d.others == "helpless" and d.target:
+        text += " (беззащитен против других)"
+    if d.exception:
+        text += " [исключение]"
+    return text
+
+
+def departures(
+    before: Encounter,
+    after: Encounter,
+    had: Mapping[str, Character],
+    has: Mapping[str, Character],
+) -> list[str]:
+    """Who left the round's order between two readings of the fight, and why — a change
+    made elsewhere (``kubik``, another window) — and where that left the fight."""
+    if before.phase == "setup" or after.phase == "setup" or before.id != after.id:
+        return []
+    found = []
+    for c in before.combatants:
+        cid = c.character_id
+        was, now = had.get(cid), has.get(cid)
+        if was is None or not bridge.can_act(was):
+            continue
+        if now is None:
+            why = "персонажа удалили из партии"
+        elif after.combatant(cid) is None:
+            why = "убрали из боя"
+        elif not bridge.can_act(now):
+            why = words.wound_state(bridge.track_of(now))
+        else:
+            continue
+        found.append(f"{c.name} выбывает: {why} (изменено в другом окне или командой kubik).")
+    if found and before.phase == "declare" and after.phase == "resolve":
+        found.append("Все оставшиеся заявили — броски.")
+    return found

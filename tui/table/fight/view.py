@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from rules import drevo
-from rules.encounter import Combatant, Encounter, Pairing
+from rules.encounter import ATTACKS, Combatant, Declaration, Encounter, Pairing
 from rules.errors import RulesError
 from tui import words
 from tui.bridge import combat as bridge
@@ -50,6 +50,11 @@ class ExchangeView:
     earlier: Mapping[str, object] | None
     round_no: int
     characters: Mapping[str, Character] = field(repr=False)
+    #: Each fighter's one roll of this round so far (id → dice, None: Судьба «+4 без
+    #: броска»), from the state or, after an undo, the Журнал.
+    round_dice: Mapping[str, object] = field(default_factory=dict)
+    #: Lines saying how the campaign's fight settings change this exchange.
+    setting_notes: tuple[str, ...] = ()
 
     @property
     def group(self) -> str:
@@ -110,6 +115,11 @@ class ExchangeView:
                 drevo.spend_fate(use, c.fate, rules=rules)
             except RulesError as err:
                 refused = str(err)
+            if c.id in self.round_dice:
+                refused = (
+                    f"{c.name}: бросок этого раунда уже сделан — один бросок на раунд "
+                    "сравнивается с каждым противником."
+                )
             if c.fate > 0 or refused:
                 label = f"{c.name}: Судьба — «+4 без броска» (1 очко из {c.fate})"
                 offers.append(Offer(label, role, refused))
@@ -127,15 +137,37 @@ class ExchangeView:
             c = self.character(role)
             if c is None or not plan.side(role).rolls or c.fate <= 0:
                 continue
-            for points in (1, 2, 3):
-                if points > c.fate:
-                    break
+            for points in range(1, c.fate + 1):  # «два — на две и т.д.»: all he has
                 for sign in (1, -1):
                     label = (
                         f"{c.name}: {words.signed(sign * points)} Судьбой ({words.points(points)})"
                     )
                     offers.append(Offer(label, (role, sign * points)))
         return offers
+
+    def unspent_fate_warning(self) -> str:
+        """Why accepting the hit as it is deserves a question: it kills or takes the
+        character out while he still has Судьба that could lower it ("" otherwise)."""
+        hit = self.hit
+        c = self.character(hit.target) if hit is not None else None
+        options = self.reduce_options()
+        if hit is None or c is None or not options:
+            return ""
+        track = bridge.track_of(c)
+        after = track.take(hit.level)
+        if after.dead:
+            what = "смерть"
+        elif not after.can_act:
+            what = "тяжёлая рана: из боя выбывает"
+        else:
+            return ""
+        saved = [track.take(level) for level, _cost in options]
+        if not any((s.dead, s.can_act) != (after.dead, after.can_act) for s in saved):
+            return ""  # no point of his changes it (a heavily wounded man dies of any wound)
+        return (
+            f"{c.name}: этот урон — {what}, а Судьбы ещё {words.points(c.fate)}: "
+            f"каждое очко снимает уровень урона."
+        )
 
     def reduce_options(self) -> tuple[tuple[str, int], ...]:
         """What Судьба can lower the current hit to: ``(level, cost)`` (use 4)."""
@@ -179,6 +211,75 @@ def stored_exchange(enc: Encounter, pairing: Pairing) -> Exchange:
         return Exchange(pairing.key)
 
 
+def round_key(enc: Encounter) -> str:
+    """The name of a round's rolls: the fight and the round."""
+    return f"{enc.id}:{enc.round}"
+
+
+def round_dice(enc: Encounter, world: World) -> dict[str, object]:
+    """Each fighter's one roll of this round: from the state, else (an undo took it off the
+    state) from the Журнал, which is never undone — a fighter never rolls twice a round."""
+    found: dict[str, object] = {}
+    if enc.id and enc.phase == "resolve":
+        key = round_key(enc)
+        for entry in world.journal(EARLIER_DICE_LIMIT):
+            data = entry.data or {}
+            if data.get("round_roll") == key and isinstance(data.get("round_dice"), dict):
+                for cid, dice in data["round_dice"].items():
+                    found.setdefault(str(cid), dice)
+    found.update(enc.rolled)
+    return found
+
+
+def wounds_for_plan(enc: Encounter, world: World) -> dict[str, dict[str, int]] | None:
+    """The wounds an exchange not rolled yet is planned with: the round's start with
+    simultaneous rounds (seed: «действия совершаются одновременно»), else None (as now)."""
+    if not drevo.fight_settings().simultaneous:
+        return None
+    start = dict(enc.round_wounds)
+    for c in enc.combatants:  # before the round's first roll: as they are now
+        if c.character_id not in start and c.character_id in world.characters:
+            start[c.character_id] = bridge.wounds_now(world.characters[c.character_id])
+    return start
+
+
+def _setting_notes(enc: Encounter, world: World, ids: Mapping[str, str]) -> tuple[str, ...]:
+    """Say where the campaign's «раны в раунде» setting changes this exchange."""
+    notes = []
+    simultaneous = drevo.fight_settings().simultaneous
+    for cid in dict.fromkeys(ids.values()):
+        c = world.characters.get(cid)
+        start = enc.round_wounds.get(cid)
+        if c is None or start is None:
+            continue
+        now = bridge.wounds_now(c)
+        if now == dict(start):
+            continue
+        taken = bridge.track_of(c)
+        state = words.wound_state(taken) or words.wound(taken.worst or "scratch").lower()
+        if simultaneous:
+            notes.append(
+                f"{c.name}: раны этого раунда ({state}) — со следующего раунда "
+                "(настройка кампании «раны в раунде»: одновременный раунд)."
+            )
+        else:
+            notes.append(
+                f"{c.name}: рана этого раунда уже действует ({state}) "
+                "(настройка кампании «раны в раунде»: сразу — порядок схваток важен)."
+            )
+    return tuple(notes)
+
+
+def engaged_elsewhere(enc: Encounter, pairing: Pairing, defender: str) -> Declaration | None:
+    """The defender's attack on someone else this round, when it does not answer this one."""
+    if pairing.answer is not None:
+        return None
+    for d in enc.all_declarations():
+        if d.actor == defender and d.action in ATTACKS and d.target != pairing.attack.actor:
+            return d
+    return None
+
+
 def exchange_view(enc: Encounter, world: World) -> ExchangeView | None:
     """Derive the exchange on turn from the fight and the sheets; None when there is none."""
     pairing = pairing_now(enc)
@@ -188,15 +289,24 @@ def exchange_view(enc: Encounter, world: World) -> ExchangeView | None:
     ex = stored_exchange(enc, pairing)
     total = len(enc.pairings())
     number = total - len(enc.pending()) + 1
-    ids: Mapping[str, str] = ex.ids or bridge.roles(pairing, dict(characters))
+    plan_wounds = (
+        {k: dict(v) for k, v in (ex.wounds or {}).items()}
+        if ex.rolled
+        else wounds_for_plan(enc, world)
+    )
+    # The roles as the plan reads them (a mutual exchange whose attacker fell earlier this
+    # round keeps its attacker in a simultaneous round).
+    ids: Mapping[str, str] = ex.ids or bridge.roles(
+        pairing, bridge.as_at(dict(characters), plan_wounds)
+    )
     plan: drevo.ExchangePlan | None = None
     refusal, result = "", None
     try:
         effects = ex.effects if ex.rolled and ex.effects is not None else None
         if effects is None:
             effects = world.effect_modifiers(bridge.roles(pairing, dict(characters)).values())
-        wounds = {k: dict(v) for k, v in (ex.wounds or {}).items()} if ex.rolled else None
-        plan = bridge.plan_for(pairing, dict(characters), wounds, dict(effects))
+        engaged = engaged_elsewhere(enc, pairing, ids.get("defender", ""))
+        plan = bridge.plan_for(pairing, dict(characters), plan_wounds, dict(effects), engaged)
     except RulesError as err:
         refusal = str(err)
     if plan is not None and ex.dice is not None:
@@ -223,6 +333,8 @@ def exchange_view(enc: Encounter, world: World) -> ExchangeView | None:
         earlier=earlier,
         round_no=enc.round,
         characters=characters,
+        round_dice=round_dice(enc, world),
+        setting_notes=_setting_notes(enc, world, ids),
     )
 
 

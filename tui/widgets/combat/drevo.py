@@ -28,6 +28,7 @@ from tui import words
 from tui.bridge import combat as bridge
 from tui.store import Character
 from tui.table.fight import steps
+from tui.table.fight.text import reduce_label
 from tui.widgets.combat.drevo_declare import DeclareMixin
 from tui.widgets.combat.drevo_draw import ExchangeBox, FightDrawing
 from tui.widgets.combat.drevo_forms import DeclarationForm
@@ -49,6 +50,15 @@ class CombatPane(SetupMixin, DeclareMixin, FightDrawing, FightStore, Vertical):
         Binding("i", "initiative", "Инициатива", id="combat-initiative"),
         Binding("z", "ambush", "Засада", id="combat-ambush", tooltip="Ведущий задаёт порядок"),
         Binding("enter", "declare", "Объявить", id="combat-declare"),
+        Binding(
+            "r",
+            "repeat_round",
+            "Как в прошлом",
+            id="combat-repeat",
+            tooltip="Заявки как в прошлом раунде — у всех, кто ещё не заявил",
+        ),
+        Binding("c", "change_declaration", "Изменить заявку", id="combat-change"),
+        Binding("escape", "cancel_change", "Оставить", id="combat-cancel-change"),
         Binding("enter", "roll", "Бросить", id="combat-roll"),
         Binding("enter", "apply", "Принять", id="combat-apply"),
         Binding("enter", "skip", "Пропустить", id="combat-skip-enter"),
@@ -71,9 +81,9 @@ class CombatPane(SetupMixin, DeclareMixin, FightDrawing, FightStore, Vertical):
         Binding("p", "fate_shift", "Судьба ±", id="combat-fate-shift"),
         Binding("r", "reroll_tie", "Перебросить ничью", id="combat-reroll"),
         Binding("s", "skip", "Пропустить", id="combat-skip"),
-        Binding("1", "reduce(1)", "−1 уровень", id="combat-reduce-1"),
-        Binding("2", "reduce(2)", "−2", id="combat-reduce-2", show=False),
-        Binding("3", "reduce(3)", "−3", id="combat-reduce-3", show=False),
+        # Not the digits: 1–4 are the tabs, and a key that changes state never shares one
+        # with navigation (a «1» meant for «Партия» spent a point).
+        Binding("f", "reduce_choice", "Судьба −уровень", id="combat-reduce"),
         Binding("n", "next_round", "След. раунд", id="combat-next-round"),
         Binding("x", "end_fight", "Конец боя", id="combat-end"),
     ]
@@ -91,6 +101,8 @@ class CombatPane(SetupMixin, DeclareMixin, FightDrawing, FightStore, Vertical):
         self._writes = 0
         #: Why the last write was not saved (shown until the next one is), else "".
         self._failed = ""
+        #: The fighter whose declaration of this round is being changed, else None.
+        self._editing: str | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="combat-status")
@@ -110,7 +122,7 @@ class CombatPane(SetupMixin, DeclareMixin, FightDrawing, FightStore, Vertical):
             "Сторона", "Имя", "Кто", "Оружие", "Раны"
         )
         order = self.query_one("#combat-order", DataTable)
-        order.add_columns("№", "Сторона", "Кто", "Заявка")
+        order.add_columns("Сторона", "Кто", "Состояние", "Заявка")
         order.can_focus = False
 
     # -- which keys apply ------------------------------------------------------------------------
@@ -119,10 +131,17 @@ class CombatPane(SetupMixin, DeclareMixin, FightDrawing, FightStore, Vertical):
         phase = self.encounter.phase
         if action in ("cycle_side", "add_npc", "initiative", "ambush"):
             return phase == "setup"
+        editing = getattr(self, "_editing", None)
         if action == "declare":
-            return phase == "declare"
+            return phase == "declare" or bool(editing)
+        if action == "repeat_round":
+            return phase == "declare" and not editing and bool(self.encounter.previous)
+        if action == "change_declaration":
+            return not editing and self._may_change()
+        if action == "cancel_change":
+            return bool(editing)
         if action == "allow":
-            return phase == "declare" and self._allowable()
+            return (phase == "declare" or bool(editing)) and self._allowable()
         if action == "remove_fallen":
             return phase != "setup" and bool(self._fallen())
         if action == "next_round":
@@ -145,21 +164,18 @@ class CombatPane(SetupMixin, DeclareMixin, FightDrawing, FightStore, Vertical):
             return stage == "done"
         if action == "skip":
             return stage in ("plan", "refused")
-        if action == "reduce":
-            (levels,) = parameters
-            options = view.reduce_options() if view is not None else ()
-            return stage == "damage" and any(cost == levels for _, cost in options)
+        if action == "reduce_choice":
+            return stage == "damage" and view is not None and bool(view.reduce_options())
         return True
 
-    def key_bar_text(self, binding: Binding) -> tuple[str, str] | None:
-        """The key bar's «1»: one entry for every level Судьба can take off now («1–2»)."""
-        if binding.action != "reduce(1)":
-            return None
-        view = self.view()
-        costs = sorted({cost for _, cost in (view.reduce_options() if view else ())})
-        if len(costs) < 2:
-            return None
-        return f"1–{costs[-1]}", f"−1…−{costs[-1]} уровня"
+    def _may_change(self) -> bool:
+        """Whether a declaration of this round may still be changed (before its dice)."""
+        enc = self.encounter
+        if not enc.declarations:
+            return False
+        if enc.phase == "declare":
+            return True
+        return enc.phase == "resolve" and not (enc.resolved or enc.exchange or enc.rolled)
 
     # -- setup: Enter on the roster (a message handler: Textual finds it on the widget's class) --
 
@@ -179,16 +195,46 @@ class CombatPane(SetupMixin, DeclareMixin, FightDrawing, FightStore, Vertical):
         self.act(steps.reroll_tie)
 
     def action_apply(self) -> None:
-        """Accept the roll, the damage as it is, or the exchange's result."""
-        self.act(steps.accept)
+        """Accept the roll, the damage as it is, or the exchange's result. Damage that kills
+        or takes the character out while his Судьба could lower it is asked about first."""
+        view = self.view()
+        warning = view.unspent_fate_warning() if view is not None else ""
+        if not warning:
+            self.act(steps.accept)
+            return
+
+        def chosen(how: str | None) -> None:
+            if how == "take":
+                self.act(steps.accept)
+            elif how == "fate":
+                self.action_reduce_choice()
+
+        choices = [Choice("Потратить Судьбу (f)", "fate"), Choice("Принять урон как есть", "take")]
+        self.app.push_screen(ChoiceScreen(warning, choices), chosen)
 
     def action_next_exchange(self) -> None:
         """Close the exchange whose final wounds are shown; the next one comes up."""
         self.act(steps.finish)
 
-    def action_reduce(self, levels: int) -> None:
-        """Spend Судьба to lower the damage by ``levels`` (use 4)."""
-        self.act(steps.damage, levels)
+    def action_reduce_choice(self) -> None:
+        """Offer Судьба right after the damage: one level lower per point (use 4)."""
+        view = self.view()
+        hit = view.hit if view is not None else None
+        if view is None or hit is None:
+            return
+        c = view.character(hit.target)
+
+        def chosen(levels: int | None) -> None:
+            if levels:
+                self.act(steps.damage, levels)
+
+        choices = [
+            Choice(reduce_label(c, hit.level, level, cost), cost)
+            for level, cost in view.reduce_options()
+        ]
+        name = c.name if c is not None else "?"
+        title = f"Судьба: снизить урон {name} ({words.wound(hit.level)})"
+        self.app.push_screen(ChoiceScreen(title, choices), chosen)
 
     def action_skip(self) -> None:
         """Skip the current exchange (refused by the rules, or the GM decides otherwise)."""
@@ -225,8 +271,15 @@ class CombatPane(SetupMixin, DeclareMixin, FightDrawing, FightStore, Vertical):
         self.act(steps.next_round, then=lambda _step: self._focus_phase())
 
     def action_end_fight(self) -> None:
-        """End the fight; wounds stay on the characters."""
-        self.act(steps.end, then=lambda _step: self._focus_phase())
+        """Ask, then end the fight; wounds stay on the characters."""
+
+        def chosen(end: bool | None) -> None:
+            if end:
+                self.act(steps.end, then=lambda _step: self._focus_phase())
+
+        title = f"Завершить бой (раунд {self.encounter.round})? Раны останутся."
+        choices = [Choice("Нет, продолжить бой", False), Choice("Да, завершить бой", True)]
+        self.app.push_screen(ChoiceScreen(title, choices), chosen)
 
     def _fallen(self) -> list[Any]:
         return [
@@ -253,11 +306,12 @@ class CombatPane(SetupMixin, DeclareMixin, FightDrawing, FightStore, Vertical):
         self.app.push_screen(ChoiceScreen("Убрать из боя", choices), chosen)
 
     def _focus_phase(self) -> None:
+        phase = "declare" if self._editing else self.encounter.phase
         target = {
             "setup": "#combat-roster",
             "declare": "#combat-form Stepper",
             "resolve": "#combat-exchange",
-        }[self.encounter.phase]
+        }[phase]
         focus_now(self.query(target).first())
 
     def focus_first(self) -> None:

@@ -32,12 +32,16 @@ class FightDrawing:
 
     def _redraw(self) -> None:
         enc = self.encounter
+        editing = getattr(self, "_editing", None)
+        if editing and not (enc.combatant(editing) and self._may_change()):  # type: ignore[attr-defined]
+            self._editing = editing = None  # undone, or the dice fell meanwhile
+        phase = "declare" if editing else enc.phase
         for part in ("setup", "declare", "resolve"):
-            self.query_one(f"#combat-{part}").display = enc.phase == part
+            self.query_one(f"#combat-{part}").display = phase == part
         self._draw_status()
         if enc.phase == "setup":
             self._draw_roster()
-        elif enc.phase == "declare":
+        elif phase == "declare":
             self._draw_order()
         else:
             self._draw_exchange()

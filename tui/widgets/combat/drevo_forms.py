@@ -31,6 +31,11 @@ WEAPON_KINDS = {
 }
 
 
+#: What an attacker engaged with his target does against other attackers (seed: «он может
+#: сражаться одним из двух способов»; the campaign's default in ``drevo/fight.toml``).
+OTHERS_CHOICES = [("его бросок встречает и их", "meet"), ("беззащитен против них", "helpless")]
+
+
 class DeclarationForm(Vertical):
     """What the current declarer does: action, target, weapon, distance, how many turns."""
 
@@ -44,6 +49,11 @@ class DeclarationForm(Vertical):
     DeclarationForm #declare-problem { color: $error; height: auto; }
     """
 
+    def __init__(self, *, id: str | None = None, ask_others: bool = True) -> None:  # noqa: A002
+        super().__init__(id=id)
+        #: Whether the form asks «Против других» (the GM's choice; a player's seat does not).
+        self.ask_others = ask_others
+
     def compose(self) -> ComposeResult:
         yield Static(id="declare-who")
         yield Stepper("Действие", [(ACTION_NAMES[k], k) for k in ACTION_KINDS], id="declare-action")
@@ -55,6 +65,7 @@ class DeclarationForm(Vertical):
             id="declare-distance",
         )
         yield Stepper("Ходов", [("1", 1), ("2", 2), ("3", 3), ("4", 4)], id="declare-turns")
+        yield Stepper("Против других", OTHERS_CHOICES, id="declare-others")
         with Horizontal():
             yield Label("Заметка       ")
             yield ReadyInput(
@@ -62,23 +73,61 @@ class DeclarationForm(Vertical):
             )
         yield Static(id="declare-problem")
 
-    def prepare(self, actor: Character, weapons: list[str], targets: list[tuple[str, str]]) -> None:
-        """Show the form for ``actor``; keep the choices that still make sense."""
+    def prepare(
+        self,
+        actor: Character,
+        weapons: list[str],
+        targets: list[tuple[str, str]],
+        start: Declaration | None = None,
+        *,
+        editing: bool = False,
+    ) -> None:
+        """Show the form for ``actor``; keep the choices that still make sense.
+
+        ``start``: what the form starts on for a new declarer (his own last declaration, or
+        his weapon against the first opponent: :func:`tui.table.fight.declare.suggestion`);
+        the same declarer drawn again keeps what the GM chose. ``editing``: a declaration
+        made earlier this round is being changed.
+        """
         before = getattr(self, "_actor", None)
         self._weapons = weapons
         self._actor = actor
+        how = "Enter: изменить заявку, Esc: оставить" if editing else "Enter: объявить"
         show_markup(
             self.query_one("#declare-who", Static),
-            f"Заявляет [b]{plain(actor.name)}[/b] — Enter: объявить, ←/→ меняют, ↑/↓ по строкам",
+            f"{'Меняет заявку' if editing else 'Заявляет'} [b]{plain(actor.name)}[/b] — "
+            f"{how}, ←/→ или буквы меняют",
         )
         target = self.query_one("#declare-target", Stepper)
         target.set_options(targets, target.value)
-        self._offer_weapons()
-        if (before is None or before.id != actor.id) and self.problem()[0]:
-            self._fresh_choice()  # the last declarer's choice the rules refuse for this one
-        self.query_one("#declare-note", Input).value = ""
+        was_editing = getattr(self, "_editing", None)
+        fresh = before is None or before.id != actor.id or editing != was_editing
+        self._editing = editing
+        if fresh and start is not None:
+            self.start_on(start)
+        else:
+            self._offer_weapons()
+            if fresh and self.problem()[0]:
+                self._fresh_choice()  # the last declarer's choice the rules refuse for this one
+        if fresh:
+            self.query_one("#declare-note", Input).value = start.note if start else ""
         self._check()
         self.call_after_refresh(self._show_declarer_row)
+
+    def start_on(self, d: Declaration) -> None:
+        """Put ``d`` in the form, row by row (no Changed messages)."""
+        rows = {
+            "#declare-action": d.action,
+            "#declare-target": d.target,
+            "#declare-distance": d.distance,
+            "#declare-turns": d.turns,
+            "#declare-others": d.others or "meet",
+        }
+        for selector, value in rows.items():
+            stepper = self.query_one(selector, Stepper)
+            with stepper.prevent(Stepper.Changed):
+                stepper.set_options(stepper.options, value)
+        self._offer_weapons(d.weapon or bridge.NO_WEAPON)
 
     def _fresh_choice(self) -> None:
         """Go back to the first action and distance («Ближний бой», «вплотную»): a new
@@ -115,6 +164,12 @@ class DeclarationForm(Vertical):
         self._offer_weapons()
         self._check()
 
+    def _show_others(self) -> None:
+        """«Против других» applies to an attack only (a defence meets every attacker)."""
+        action = self.query_one("#declare-action", Stepper).value
+        shown = self.ask_others and action in ATTACKS
+        self.query_one("#declare-others", Stepper).display = shown
+
     @on(Stepper.Changed)
     def _changed(self) -> None:
         self._check()
@@ -128,6 +183,9 @@ class DeclarationForm(Vertical):
             declaration = self.declaration(actor.id)
         except RulesError as err:
             return str(err), False
+        check = getattr(self, "check_with", None)  # the fight's own check (the Бой tab)
+        if check is not None:
+            return check(declaration)  # type: ignore[no-any-return]
         return bridge.declaration_problem(declaration, actor)
 
     def _check(self) -> None:
@@ -148,9 +206,11 @@ class DeclarationForm(Vertical):
                 text += hint
         show_markup(self.query_one("#declare-problem", Static), text)
 
-    def _offer_weapons(self) -> None:
-        """Offer the weapons that suit the action first (a bow for shooting, a blade for melee)."""
+    def _offer_weapons(self, chosen: str | None = None) -> None:
+        """Offer the weapons that suit the action first (a bow for shooting, a blade for melee);
+        ``chosen`` stays chosen when the fighter has it."""
         action = self.query_one("#declare-action", Stepper).value
+        self._show_others()
         suits = WEAPON_KINDS.get(action, ())
         weapons = getattr(self, "_weapons", [bridge.NO_WEAPON])
         fitting = [w for w in weapons if drevo.weapon(w).kind in suits]
@@ -158,7 +218,8 @@ class DeclarationForm(Vertical):
             fitting.append(bridge.NO_WEAPON)
         ordered = fitting + [w for w in weapons if w not in fitting]
         stepper = self.query_one("#declare-weapon", Stepper)
-        stepper.set_options([(w, w) for w in ordered], ordered[0] if ordered else None)
+        first = chosen if chosen in ordered else (ordered[0] if ordered else None)
+        stepper.set_options([(w, w) for w in ordered], first)
 
     def declaration(self, actor_id: str) -> Declaration:
         """Return the declaration in the form; raises RulesError when it is impossible."""
@@ -173,6 +234,9 @@ class DeclarationForm(Vertical):
             distance=self.query_one("#declare-distance", Stepper).value,
             turns=self.query_one("#declare-turns", Stepper).value,
             note=self.query_one("#declare-note", Input).value.strip(),
+            others=self.query_one("#declare-others", Stepper).value
+            if action in ATTACKS and self.ask_others
+            else "",
         )
 
 

@@ -21,7 +21,7 @@ from tui.store import Character
 from tui.table.core import Dice, Outcome, World
 from tui.table.fight import steps
 from tui.table.fight.session import FIGHT_NOT_SAVED, write
-from tui.table.fight.text import marked
+from tui.table.fight.text import departures, marked
 from tui.table.fight.view import ExchangeView, exchange_view
 from tui.widgets.combat.pending import PendingWrites
 
@@ -53,6 +53,7 @@ class FightStore(PendingWrites):
 
     def show(self, characters: list[Character]) -> None:
         """Redraw from the store: the party and the saved encounter."""
+        had, before = self.characters, self.encounter
         self.characters = {c.id: c for c in characters}
         saved = self.store.get_doc(DOC)
         self._read = saved
@@ -61,6 +62,10 @@ class FightStore(PendingWrites):
         except RulesError as err:
             self.app.notify(str(err), severity="error")
             self.encounter = Encounter()
+        own = getattr(self, "_own_write", None)
+        if saved != own:  # not this pane's own step: say who left and why
+            for notice in departures(before, self.encounter, had, self.characters):
+                self.app.notify(notice, severity="warning", timeout=10)
         phase = getattr(self, "_drawn_phase", None)
         self._redraw()  # type: ignore[attr-defined]
         self._refocus(phase != self.encounter.phase)
@@ -118,6 +123,7 @@ class FightStore(PendingWrites):
         for notice in outcome.notices:
             self.app.notify(notice, severity="warning")
         store, base, entry = self.store, self._read, self.app.entry
+        self._own_write = outcome.state.to_dict() if outcome.state is not None else None
 
         def job() -> None:
             write(store, outcome, base, entry)

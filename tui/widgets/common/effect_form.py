@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -114,6 +115,13 @@ class EffectForm(StyledOnce, ModalScreen[EffectSpec | None]):
     def on_mount(self) -> None:
         self.query_one("#effect-target", Stepper).select(self.target)
         self.query_one("#effect-name", Input).focus()
+        self._show_anchor()
+
+    @on(Stepper.Changed, "#effect-duration")
+    def _show_anchor(self) -> None:
+        """«Чей ход» only for an effect that ends at someone's turn (not for N rounds)."""
+        duration = self.query_one("#effect-duration", Stepper).value
+        self.query_one("#effect-anchor", Stepper).display = duration in ("turn_start", "turn_end")
 
     def _text(self, id_: str) -> str:
         return self.query_one(f"#{id_}", Input).value

@@ -34,6 +34,10 @@ _ENABLED = Style()
 _DISABLED = Style(dim=True)
 #: Actions the bar never drops: the way out and the list of every key.
 _KEPT = ("quit", "keys", "app.quit")
+#: The app's keys dropped before any of the focused widget's (the quick roll has «/» in «?»).
+_FIRST_DROPPED = ("quick_roll",)
+#: The app's keys dropped next, before any of the focused widget's (Ctrl+Z naming its step).
+_THEN_DROPPED = ("undo",)
 
 Key = tuple[str, str, bool]
 #: Enter as the bar shows it (a widget's ``key_bar_text`` spells it so too).
@@ -125,6 +129,8 @@ class KeyBar(Widget, can_focus=False):
                 continue
             seen.add(binding.action)
             shown, description = self.relabelled(active.node, binding)
+            if not shown:
+                continue  # the widget says the key has nothing to do now (Ctrl+Z, no step)
             keys.append((shown, description, active.enabled))
             actions.append(binding.action)
         enter = self._dialog_enter(source, keys)
@@ -139,6 +145,10 @@ class KeyBar(Widget, can_focus=False):
                     keys.append((_shown(binding), binding.description, True))
                     actions.append("quit")
                     break
+        if "keys" in actions[:-1]:  # «?» stays last (the list of every key)
+            at = actions.index("keys")
+            keys.append(keys.pop(at))
+            actions.append(actions.pop(at))
         self._actions = tuple(actions)
         return tuple(keys)
 
@@ -181,15 +191,18 @@ class KeyBar(Widget, can_focus=False):
 
     def fitted(self, width: int) -> tuple[Key, ...]:
         """Return the keys that fit in ``width`` cells, dropping the least important first:
-        the last key of the focused widget and its tab, then the app's (never Ctrl+Q, ``?``)."""
+        the quick roll, Ctrl+Z, then the last key of the focused widget and its tab, then the
+        app's (never Ctrl+Q, ``?``)."""
         app_actions = {binding.action for _key, binding in self.app._bindings}
         shown = list(zip(self._keys, self._actions, strict=False))
         while sum(_width(key) for key, _action in shown) > width:
             droppable = [i for i, (_k, action) in enumerate(shown) if action not in _KEPT]
             if not droppable:
                 break
+            first = [i for i in droppable if shown[i][1] in _FIRST_DROPPED]
+            then = [i for i in droppable if shown[i][1] in _THEN_DROPPED]
             local = [i for i in droppable if shown[i][1] not in app_actions]
-            del shown[(local or droppable)[-1]]
+            del shown[(first or then or local or droppable)[-1]]
         return tuple(key for key, _action in shown)
 
     def on_resize(self) -> None:

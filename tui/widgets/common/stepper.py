@@ -2,15 +2,36 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from textual import events
 from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
+
+#: How long a typed prefix is kept for the next letter (seconds).
+TYPEAHEAD_SECONDS = 1.2
+
+
+def _cyrillic(char: str) -> bool:
+    return char.isalpha() and "\u0400" <= char <= "\u04ff"
+
+
+def _matching(options: Sequence[tuple[str, Any]], prefix: str) -> int | None:
+    """The first option whose label, or a word of it, starts with ``prefix``."""
+    labels = [str(label).casefold() for label, _ in options]
+    for i, label in enumerate(labels):
+        if label.startswith(prefix):
+            return i
+    for i, label in enumerate(labels):
+        if any(word.startswith(prefix) for word in label.split()):
+            return i
+    return None
 
 
 class Stepper(Widget, can_focus=True):
@@ -66,6 +87,11 @@ class Stepper(Widget, can_focus=True):
             return None
         return self._options[self.index][1]
 
+    @property
+    def options(self) -> list[tuple[str, Any]]:
+        """The options, ``(label, value)`` each."""
+        return list(self._options)
+
     def set_options(self, options: Sequence[tuple[str, Any]], value: Any = None) -> None:
         """Replace the options and choose ``value`` (or the first) without a Changed message."""
         self._options = list(options)
@@ -96,6 +122,30 @@ class Stepper(Widget, can_focus=True):
             self.index = (self.index + delta) % len(self._options)
         else:
             self.index = max(0, min(len(self._options) - 1, self.index + delta))
+
+    def on_key(self, event: events.Key) -> None:
+        """Typing selects (``Ми`` → «Милава»): a Cyrillic letter starts or extends the
+        typed prefix (kept for :data:`TYPEAHEAD_SECONDS`), and the first option whose
+        label or a word of it starts so is chosen. Latin letters and digits stay the
+        keys of the pane and the app."""
+        char = event.character or ""
+        if len(char) != 1 or not _cyrillic(char):
+            return
+        event.stop()
+        event.prevent_default()
+        now = time.monotonic()
+        typed = getattr(self, "_typed", ("", 0.0))
+        prefix = (typed[0] if now - typed[1] < TYPEAHEAD_SECONDS else "") + char.casefold()
+        self._typed = (prefix, now)
+        found = _matching(self._options, prefix)
+        if found is None and len(prefix) > 1:  # a new word: start again from this letter
+            prefix = char.casefold()
+            self._typed = (prefix, now)
+            found = _matching(self._options, prefix)
+        if found is not None:
+            self.index = found
+        else:
+            self.app.bell()
 
     def action_jump(self, where: int) -> None:
         """Jump to the first or last option."""

@@ -133,6 +133,11 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
                     "weapons", "Оружие", ", ".join(c.weapons), "например: Меч, Щит"
                 )
                 yield from self._row("fate", "Судьба", str(c.fate), "0–10")
+                # Сид: отбить летящее оружие можно «при помощи оружия ближнего боя и
+                # специфического умения (если оно у персонажа есть)»: its place on the sheet.
+                parry = Stepper("Отбивать стрелы", YES_NO, id="f-parry")
+                parry.index = 1 if c.extra.get("parry_ability") else 0
+                yield parry
             if self.system == "ide4":
                 yield from self._row("energy", "Энергия", str(c.extra.get("energy", 100)), "0–100")
                 expanded = Stepper("Развёрнутая", YES_NO, id="f-expanded")
@@ -228,6 +233,11 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
             return
         c = self.character
         extra = dict(c.extra)
+        if self.system == "drevo":
+            if self.query_one("#f-parry", Stepper).value:
+                extra["parry_ability"] = True
+            else:
+                extra.pop("parry_ability", None)
         if self.system == "ide4":
             extra["energy"] = values["energy"]
             extra["always_expanded"] = bool(self.query_one("#f-expanded", Stepper).value)

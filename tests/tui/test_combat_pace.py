@@ -1,0 +1,90 @@
+"""Issue 30, the pace of a Древо round at the keys: typing selects in a ◀ ▶ row, a round of
+unchanged declarations is one key, one declaration is changed in place."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tests.tui.test_combat import declare_blows, keep_only, pane
+from tui.table.fight import steps
+from tui.table.fight.session import FightSession
+
+TRIO = ("Ярослав Кречет", "Милава", "Атаман Шкуро", "Лыко", "Сотник Вышата")
+
+
+async def test_typing_selects_in_a_row(make_test_app) -> None:
+    """«Ми» → Милава: Cyrillic letters choose the option that starts so (or a word of it);
+    Latin letters stay the pane's keys."""
+    app = make_test_app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await keep_only(pilot, app, TRIO)
+        await pilot.press("i")
+        await pilot.pause()
+        form = app.query_one("#combat-form")
+        target = form.query_one("#declare-target")
+        declarer = pane(app).encounter.next_declarer(lambda cid: True)
+        target.focus()
+        await pilot.pause()
+        wanted = "Лыко" if declarer.side == "Отряд" else "Милава"
+        await pilot.press(*("лы" if wanted == "Лыко" else "ми"))
+        assert target.options[target.index][0] == wanted
+        await pilot.press("с")  # after a pause-free «лы», «с» starts a new word
+        action = form.query_one("#declare-action")
+        action.focus()
+        await pilot.press("у", "к")
+        assert action.value == "dodge"
+
+
+async def test_a_round_as_the_last_is_one_key_and_a_declaration_changes_in_place(
+    make_test_app,
+) -> None:
+    """Round 2 of unchanged declarations: `r` declares everyone and the dice begin (one undo
+    step); `c` changes one declaration before the dice, the others stay."""
+    app = make_test_app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await keep_only(pilot, app, ("Ярослав Кречет", "Атаман Шкуро"))
+        await pilot.press("i")
+        await declare_blows(pilot, app)
+        session = FightSession(app.store, pane(app).world().dice)
+        while session.run(steps.accept).ok or session.run(steps.roll).ok:
+            pass
+        session.run(steps.next_round)
+        await pilot.pause()
+        assert pane(app).encounter.round == 2 and pane(app).encounter.phase == "declare"
+        await pilot.press("r")
+        await pilot.pause()
+        enc = pane(app).encounter
+        assert enc.phase == "resolve"
+        before = {d.actor: replace(d, note="", exception="") for d in enc.previous}
+        assert {d.actor: d for d in enc.declarations} == before
+        await pilot.press("c")
+        await pilot.pause()
+        first = app.screen.choices[0].value
+        await pilot.press("enter")  # change the first declaration
+        await pilot.pause()
+        await pilot.press("у", "к", "enter")  # to «Уклонение», declared
+        await pilot.pause()
+        enc = pane(app).encounter
+        changed = {d.actor: d for d in enc.declarations}
+        assert changed[first].action == "dodge"
+        assert {d.actor: d for d in enc.declarations if d.actor != first} == {
+            k: d for k, d in before.items() if k != first
+        }
+        assert pane(app).query_one("#combat-resolve").display
+
+
+async def test_a_restart_opens_on_the_fight_in_progress(make_test_app) -> None:
+    """Issue 30: after a restart the app opened on Партия; it opens on the fight."""
+    app = make_test_app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await keep_only(pilot, app, ("Ярослав Кречет", "Атаман Шкуро"))
+        await pilot.press("i")
+        await pilot.pause()
+        assert pane(app).encounter.phase == "declare"
+    again = make_test_app(seed=5)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        from textual.widgets import TabbedContent
+
+        assert again.query_one(TabbedContent).active == "combat"
