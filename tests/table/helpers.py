@@ -44,12 +44,10 @@ class Table:
         return outcome
 
     def undo(self) -> str | None:
-        label = self.store.undo()
-        return bridge.whole_exchange(self.store, self.store.undo, label) if label else None
+        return self.store.undo(together=bridge.exchange_group)
 
     def redo(self) -> str | None:
-        label = self.store.redo()
-        return bridge.whole_exchange(self.store, self.store.redo, label) if label else None
+        return self.store.redo(together=bridge.exchange_group)
 
 
 def duel(tmp_path: Path, wounds_of_target: dict[str, int] | None = None, fate: int = 3):

@@ -83,15 +83,12 @@ class HistoryMixin:
             return
         self._undo_redo(self.store.redo, "Возвращено", "Нечего возвращать.")
 
-    def _undo_redo(self, step: Callable[[], str | None], done: str, nothing: str) -> None:
-        """Undo or redo in a worker (a fight exchange's steps together), then say what."""
+    def _undo_redo(self, step: Callable[..., str | None], done: str, nothing: str) -> None:
+        """Undo or redo in a worker (a fight exchange's steps together, in one write), then
+        say what."""
+        from tui.bridge.combat import exchange_group
 
         def whole() -> str | None:
-            label = step()
-            if label:  # the steps of one fight exchange go together (tui.bridge.combat)
-                from tui.bridge.combat import whole_exchange
-
-                label = whole_exchange(self.store, step, label)
-            return label
+            return step(together=exchange_group)
 
         self.write(whole, lambda label: self.notify(f"{done}: {label}" if label else nothing))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -255,18 +254,3 @@ def exchange_group(label: str | None) -> str | None:
     if label and label.startswith("Раунд ") and ", схватка " in label and ": " in label:
         return label.split(": ", 1)[0]
     return None
-
-
-def whole_exchange(store: Any, step: Callable[[], str | None], label: str) -> str:
-    """After ``step`` (the store's undo or redo) took ``label``, take the rest of its exchange.
-
-    Returns the label to show: the exchange («Раунд 2, схватка 1») or ``label`` itself.
-    """
-    group = exchange_group(label)
-    if group is None:
-        return label
-    labels = store.undo_labels if step == store.undo else store.redo_labels
-    while exchange_group(next(iter(labels(1)), None)) == group:
-        if step() is None:
-            break
-    return group

@@ -113,8 +113,16 @@ def _hash(value: Any) -> str:
     return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
 
 
+#: Documents that are one state machine (a fight, a round tracker, an open check): their keys
+#: hold together (the phase and the exchange in progress), so a later change to any of them
+#: from elsewhere is built on the whole step — an undo is refused, never merged key by key.
+WHOLE_DOCS = frozenset({"encounter", "rounds", "check"})
+
+
 def signature(change: dict[str, Any], value: Any) -> Any:
     """What ``change``'s thing holds as its step left it: per field, or whole."""
+    if change.get("kind") == "doc" and change.get("key") in WHOLE_DOCS:
+        return _hash(value)
     if "fields" in change and isinstance(value, dict):
         names = [*change["fields"], *change.get("unset", ())]
         return {name: _hash(value.get(name, _MISSING)) for name in names}
@@ -136,7 +144,7 @@ def _touches(step: dict[str, Any], kind: str, key: str, fields: list[str]) -> bo
     for change in step.get("changes", ()):
         if change.get("kind") != kind or change.get("key") != key:
             continue
-        if "fields" not in change or "*" in fields:
+        if "fields" not in change or "*" in fields or (kind == "doc" and key in WHOLE_DOCS):
             return True
         names = {*change["fields"], *change.get("unset", ())}
         if names & set(fields):
@@ -289,6 +297,13 @@ def newest_of(steps: list[dict[str, Any]], mine: Callable[[str], bool] | None) -
         if mine is None or mine(str(steps[index].get("by", ""))):
             return index
     return None
+
+
+def newest_label(db: TinyDB, source: str, mine: Callable[[str], bool] | None) -> str | None:
+    """The label of the step :func:`step` would take next from ``source``, or None."""
+    found = stacks(db.storage.read() or {})[source]
+    index = newest_of(found, mine)
+    return str(found[index]["label"]) if index is not None else None
 
 
 def step(

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import socket
+from collections.abc import Callable
 from typing import Any
 
 from . import history
@@ -79,17 +80,21 @@ class Undo(WritePath):
 
     # -- undo -----------------------------------------------------------------------------
 
-    def undo(self) -> str | None:
+    def undo(self, *, together: Callable[[str], str | None] | None = None) -> str | None:
         """Undo this window's newest step; return its label, None if it has none.
+
+        ``together`` names the group a label belongs to (a fight exchange's «Раунд 2,
+        схватка 1»): the window's next steps of the same group are undone with it, in the same
+        write — all of them or, when one is refused, none. The group is returned then.
 
         Raises:
             UndoRefused: a later change from elsewhere built on it (the message names it).
         """
-        return self._step("undo")
+        return self._step("undo", together)
 
-    def redo(self) -> str | None:
-        """Redo this window's newest undone step; return its label, None if none."""
-        return self._step("redo")
+    def redo(self, *, together: Callable[[str], str | None] | None = None) -> str | None:
+        """Redo this window's newest undone step (with its group, as :meth:`undo`)."""
+        return self._step("redo", together)
 
     def _own(self, source: str) -> list[dict[str, Any]]:
         return [s for s in self._stacks[source] if self.mine(str(s.get("by", "")))]
@@ -120,17 +125,27 @@ class Undo(WritePath):
         """Return the labels of the newest ``n`` steps of every window, newest first."""
         return [s["label"] for s in reversed(self._stacks["undo"][-n:])] if n > 0 else []
 
-    def _step(self, source: str) -> str | None:
+    def _step(self, source: str, together: Callable[[str], str | None] | None = None) -> str | None:
         def logged() -> set[str]:  # under the lock: every entry written so far
             with self._mutex:
                 self._journal.refresh()
                 entries = self._journal.entries()
             return {e.data["step"] for e in entries if isinstance(e.data.get("step"), str)}
 
-        def change(db: Any, _step_id: str) -> tuple[str | None, bool]:
-            label = history.step(
+        def take(db: Any) -> str | None:
+            return history.step(
                 db, source, logged, mine=self.mine, origin=self.origin, window=self._window()
             )
+
+        def change(db: Any, _step_id: str) -> tuple[str | None, bool]:
+            label = take(db)
+            group = together(label) if label is not None and together is not None else None
+            if group is not None and together is not None:
+                while (after := history.newest_label(db, source, self.mine)) is not None:
+                    if together(after) != group:
+                        break
+                    take(db)
+                label = group
             return label, label is not None
 
         label = self._transact(change)[0]
