@@ -2,14 +2,20 @@
 
 A distribution is ``(offset, weights, denominator)``: integer weights of the consecutive totals
 ``offset, offset + 1, ...`` over one denominator. Here are their sum (convolution, long lists
-through one big-integer product), the sum of ``n`` copies, ``*`` and ``/`` (floor), mixing
-disjoint parts, and the step counter that stops a calculation that would take too long.
+through one big-integer product), the sum of ``n`` copies, mixing disjoint parts, and the
+counted bound that refuses a calculation that would take too long.
+
+The bound is a count, never a clock: each piece of work adds its estimated elementary steps
+(:meth:`_Work.take`) *before* it runs, and the calculation is refused once the count passes
+:data:`BUDGET`. The same expression is therefore answered, or refused, the same way on a quiet
+machine and a busy one. A step is about 33 ns of this machine's CPU on the benchmark's
+expressions (``tests/benchmarks/notation.py`` checks that what is accepted stays within its
+time goal); the budget is about 0.1 s of work.
 """
 
 from __future__ import annotations
 
 import sys
-import time
 from array import array
 from collections import Counter
 from collections.abc import Iterable
@@ -18,29 +24,42 @@ from operator import add, floordiv, mul
 
 from rules.errors import DiceLimitError
 
-_BUDGET = 30_000_000  # elementary steps, about a second
-_BACKSTOP = 1.5  # seconds
+#: Elementary steps one calculation of exact odds may take (about 0.1 s of work).
+BUDGET = 3_000_000
 _Dist = tuple[int, list[int], int]  # offset, weights of offset.., denominator
+
+#: The refusal when the count passes the budget.
+TOO_MANY = (
+    "слишком много вариантов для точного расчёта шансов — уменьшите число кубиков "
+    "или граней (бросать такое выражение можно)"
+)
 
 
 class _Work:
     """Counts elementary steps; past the budget the calculation stops with a clear error.
 
-    The steps are an estimate made before each piece of work; a wall clock backs it up, so an
-    estimate that is off never turns into a hang.
+    Each step count is an estimate made *before* the work it prices, from the sizes of what is
+    about to be computed (never from a clock), so a refusal costs next to nothing and is the
+    same on every machine.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, budget: int = BUDGET) -> None:
         self.done = 0
-        self.start = time.perf_counter()
+        self.budget = budget
 
     def take(self, steps: int) -> None:
         self.done += steps
-        if self.done > _BUDGET or time.perf_counter() - self.start > _BACKSTOP:
-            raise DiceLimitError(
-                "слишком много вариантов для точного расчёта шансов — уменьшите число кубиков "
-                "или граней (бросать такое выражение можно)"
-            )
+        if self.done > self.budget:
+            raise DiceLimitError(TOO_MANY)
+
+
+def mul_steps(a_bits: int, b_bits: int) -> int:
+    """Steps of one big-integer product of ``a_bits`` by ``b_bits`` (Karatsuba above a few
+    thousand bits, the longer factor cut into pieces of the shorter one, as CPython does)."""
+    small, big = sorted((a_bits // 30 + 1, b_bits // 30 + 1))
+    if small <= 70:
+        return big * small // 40 + 1
+    return int(big * small**0.7) // 16 + 1
 
 
 def _conv(x: list[int], y: list[int], work: _Work) -> list[int]:
