@@ -8,7 +8,7 @@ import pytest
 
 from rules.dice import parse
 from rules.odds import odds
-from tui.present.rolls import percent
+from tui.present.rolls import number, percent
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
@@ -28,21 +28,24 @@ def stated_odds(example: str) -> str:
     expression = parse(example)
     dist = odds(expression)
     mean = f"{float(dist.mean()):.2f}".replace(".", ",")
-    low, high = str(dist.minimum).replace("-", "−"), str(dist.maximum).replace("-", "−")
+    low, high = number(dist.minimum), number(dist.maximum)
     text = f"{low}…{high}, среднее {mean}"
     if expression.target is not None:
-        text += f", ≥ {expression.target}: {percent(dist.p_at_least(expression.target))}"
+        text += f", ≥ {number(expression.target)}: {percent(dist.p_at_least(expression.target))}"
     if dist.truncated:
         text += " (цепочки реже 1e−12 обрезаны)"
     return text
 
 
 def test_every_modifier_is_in_the_table() -> None:
-    """Issue 18: «every modifier in the README with an example and its odds»."""
+    """Issue 18: «every modifier in the README with an example and its odds»; issue 31: the
+    rest of rpg-dice-roller's notation."""
     modifiers = " ".join(m for m, _, _ in rows())
     for token in ("`!`", "`!!`", "`!p`", "`r`", "`ro`", "`k`", "`kh`", "`kl`", "`d`", "`dh`",
                   "`dl`", "`min`", "`max`", "`>=`", "`<=`", "`!=`", "`f`", "`# label`", "`Nx`",
-                  "`vs N`", "`к`", "`+ - * /`"):  # fmt: skip
+                  "`vs N`", "`к`", "`+ - * /`", "`u`", "`uo`", "`cs`", "`cf`", "`s`", "`sd`",
+                  "`dF.1`", "`^`", "`**`", "`%`", "functions", "`(…)d`",
+                  "`// label`"):  # fmt: skip
         assert token in modifiers, token
 
 

@@ -23,7 +23,7 @@ from rules.dice.model import (
     Number,
     kept_range,
 )
-from rules.dice.values import Value, is_whole
+from rules.dice.values import Value, is_whole, magnitude
 
 __all__ = ["bounds", "integral", "loose_bounds", "static_dice"]
 
@@ -128,8 +128,9 @@ def _corners(op: str, a: _Range, b: _Range) -> _Range:
 
 def _power(a: _Range, b: _Range, whole_exponent: bool) -> _Range:
     """The range of ``x ^ y`` (refusals of a power with no value are the parser's checks)."""
-    xs = {a[0], a[1]}
+    xs: set[Value] = {a[0], a[1]}
     xs |= {v for v in (-1, 0, 1) if a[0] <= v <= a[1]}
+    ys: set[Value]
     if whole_exponent and math.isfinite(b[0]) and math.isfinite(b[1]):
         lo, hi = math.ceil(b[0]), math.floor(b[1])
         ys = {y for y in (lo, hi, lo + 1, hi - 1, 0) if lo <= y <= hi}
@@ -156,9 +157,12 @@ def _call(node: Call, limits: Limits) -> _Range:
     lo, hi = ranges[0]
     name = node.name
     if name == "abs":
-        return (0 if lo <= 0 <= hi else min(abs(lo), abs(hi))), max(abs(lo), abs(hi))
+        low_end = 0 if lo <= 0 <= hi else min(magnitude(lo), magnitude(hi))
+        return low_end, max(magnitude(lo), magnitude(hi))
     if name in ("ceil", "floor", "round"):
-        return math.floor(lo) if math.isfinite(lo) else lo, math.ceil(hi) if math.isfinite(hi) else hi
+        return math.floor(lo) if math.isfinite(lo) else lo, math.ceil(hi) if math.isfinite(
+            hi
+        ) else hi
     if name == "sign":
         return (lo > 0) - (lo < 0), (hi > 0) - (hi < 0)
     if name in ("max", "min"):
@@ -213,7 +217,7 @@ def bounds(node: Node, limits: Limits = DEFAULT_LIMITS) -> _Range:
                 return -math.inf, math.inf
             return _corners("/", a, b)
         if node.op == "%":
-            top = max(abs(b[0]), abs(b[1]))
+            top = max(magnitude(b[0]), magnitude(b[1]))
             if b[0] > 0:
                 return 0, min(top, max(a[1], 0)) if a[0] >= 0 else top
             if b[1] < 0:

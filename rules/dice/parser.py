@@ -9,8 +9,8 @@ Grammar (case-insensitive; spaces between terms, not inside one)::
     power    := atom [("^" | "**") unary]               (right-associative)
     atom     := NUM | dice | "(" expr ")" | group | FUNC "(" expr ["," expr] ")"
     group    := "{" expr {"," expr} "}" {group-mod} [description]
-    dice     := [INT | "(" const ")"] ("d" | "к" | "д") (INT | "(" const ")" | "%" | "F" [".1" | ".2"])
-                {modifier} [description]
+    dice     := [INT | "(" const ")"] ("d" | "к" | "д") sides {modifier} [description]
+    sides    := INT | "(" const ")" | "%" | "F" [".1" | ".2"]
     modifier := "min" INT | "max" INT | "!" ["!"] ["p"] [point] | "r" ["o"] [point]
               | "u" ["o"] [point] | "k" ["h" | "l"] [INT] | "d" ("h" | "l") [INT] | "d" INT
               | cp ["f" point] | "cs" [point] | "cf" [point] | "s" ["a" | "d"]
@@ -358,7 +358,11 @@ class _Parser(ModifierMixin, CheckMixin):
         selects = _selects(mods)
         description = self.description()
         return Group(
-            tuple(items), selects, position=start, description=description, **mods  # type: ignore[arg-type]
+            tuple(items),
+            selects,
+            position=start,
+            description=description,
+            **mods,  # type: ignore[arg-type]
         )
 
     def faces(self, letter: str) -> tuple[int | None, int]:

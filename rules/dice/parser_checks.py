@@ -25,10 +25,11 @@ from rules.dice.model import (
     Reading,
     Select,
     kept_range,
+    walk,
     where,
 )
 from rules.dice.parser_tokens import Scanner, _bounds_error
-from rules.dice.values import MAX_MAGNITUDE
+from rules.dice.values import MAX_MAGNITUDE, magnitude
 from rules.errors import DiceSyntaxError
 
 
@@ -92,9 +93,13 @@ def _slot(select: Select) -> str:
 
 
 def _magnitude(node: Node, limits: Limits) -> None:
+    """Refuse a node whose value may pass ±10¹⁵ (an unbounded ``tan`` over a pole excepted: its
+    size is known only when rolled, and the roll says so then)."""
     low, high = bounds(node, limits)
-    finite = math.isfinite(low) and math.isfinite(high)
-    if finite and max(abs(low), abs(high)) > MAX_MAGNITUDE:
+    unknown = any(isinstance(n, Call) and n.name == "tan" for n in walk(node))
+    if max(magnitude(low), magnitude(high)) > MAX_MAGNITUDE and not (
+        unknown and not (math.isfinite(low) and math.isfinite(high))
+    ):
         raise DiceSyntaxError(
             where(
                 node.position,

@@ -19,7 +19,6 @@ import re
 from typing import Any, TypeVar
 
 from rules.dice.bounds import bounds
-from rules.dice.parser_tokens import label_start
 from rules.dice.model import (
     Binary,
     Compare,
@@ -32,6 +31,7 @@ from rules.dice.model import (
     Select,
     Target,
 )
+from rules.dice.parser_tokens import label_start
 
 _INT = "[0-9]{1,9}"  # ASCII digits only, at most the general parser's nine
 #: an operand: a pool with its modifiers (in this order), or a number

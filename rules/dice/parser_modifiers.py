@@ -1,5 +1,5 @@
-"""The dice parser's modifiers: a point (``=5``, ``>=8``), ``!``, ``r``, ``u``, ``k``/``d``, success,
-``cs``/``cf`` and ``s``.
+"""The dice parser's modifiers: a point (``=5``, ``>=8``), ``!``, ``r``, ``u``, ``k``/``d``,
+success, ``cs``/``cf`` and ``s``.
 
 Mixed into the parser (:mod:`rules.dice.parser`); each reads one modifier at the position and
 returns its model object (:mod:`rules.dice.model`).

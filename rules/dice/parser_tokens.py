@@ -105,7 +105,9 @@ class Scanner:
             at = self.i
             tail = self.digits()
             if len(tail) > _MAX_DIGITS:
-                raise _bounds_error(at, f"слишком много знаков после точки — не больше {_MAX_DIGITS}")
+                raise _bounds_error(
+                    at, f"слишком много знаков после точки — не больше {_MAX_DIGITS}"
+                )
             value = whole + Fraction(int(tail), 10 ** len(tail))
             return value.numerator if value.denominator == 1 else value
         if self.shown() == "." and start < self.i:

@@ -112,7 +112,7 @@ class _Roller(PoolRoller):
                 _sort_dice(parts[0], group.sort)
             return state
         totals = [_value(p) for p in parts]
-        fake = [_Entry(t, []) for t in totals]
+        fake = [_Entry(t, []) for t in totals]  # type: ignore[arg-type]  # ranked, not added
         _select(fake, group.selects)
         if group.target is not None:
             _count(fake, group.target)

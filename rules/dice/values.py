@@ -29,6 +29,7 @@ __all__ = [
     "apply",
     "call",
     "is_whole",
+    "magnitude",
     "norm",
     "total_of",
 ]
@@ -67,6 +68,11 @@ def norm(value: Value) -> Value:
     if type(value) is Fraction and value.denominator == 1:
         return value.numerator
     return value
+
+
+def magnitude(value: Value) -> Value:
+    """``abs`` of a value, typed as one."""
+    return -value if value < 0 else value
 
 
 def is_whole(value: Value) -> bool:
@@ -113,8 +119,8 @@ def _round_half_away(x: Value) -> int:
     """``round``: half away from zero (rpg-dice-roller's, not JavaScript's ``Math.round``)."""
     if isinstance(x, float):
         x = Fraction(x)
-    whole = math.floor(abs(x))
-    if abs(x) - whole >= Fraction(1, 2):
+    whole = math.floor(magnitude(x))
+    if magnitude(x) - whole >= Fraction(1, 2):
         whole += 1
     return whole if x >= 0 else -whole
 
@@ -122,14 +128,15 @@ def _round_half_away(x: Value) -> int:
 def _check(value: Value) -> Value:
     if isinstance(value, float) and not math.isfinite(value):
         raise RulesError("число вышло бесконечным — проверьте деление и степени")
-    if abs(value) > MAX_MAGNITUDE:
+    if magnitude(value) > MAX_MAGNITUDE:
         raise RulesError(
             f"число {'больше' if value > 0 else 'меньше'} ±10¹⁵ — уменьшите степень или множители"
         )
     return norm(value)
 
 
-_TOO_BIG = "число больше ±10¹⁵ — уменьшите степень или основание"
+def _too_big() -> RulesError:
+    return RulesError("число больше ±10¹⁵ — уменьшите степень или основание")
 
 
 def _power(base: Value, exponent: Value) -> Value:
@@ -139,9 +146,9 @@ def _power(base: Value, exponent: Value) -> Value:
             if k < 0:
                 raise RulesError("ноль в отрицательной степени — это деление на ноль")
             return 1 if k == 0 else 0
-        size = abs(k) * math.log2(abs(base))  # log2 of the result's magnitude
+        size = abs(k) * math.log2(magnitude(base))  # log2 of the result's magnitude
         if size > 50:
-            raise RulesError(_TOO_BIG)
+            raise _too_big()
         if size < -200 or isinstance(base, float):
             return float(base) ** k  # far below what two decimals show: no exact digits kept
         return Fraction(base) ** k
@@ -152,7 +159,7 @@ def _power(base: Value, exponent: Value) -> Value:
     try:
         return float(base) ** float(exponent)
     except OverflowError:
-        raise RulesError(_TOO_BIG) from None
+        raise _too_big() from None
 
 
 def apply(op: str, a: Value, b: Value) -> Value:
@@ -189,7 +196,7 @@ def call(name: str, args: tuple[Value, ...]) -> Value:
     """
     x = args[0]
     if name == "abs":
-        return norm(abs(x))
+        return norm(magnitude(x))
     if name == "ceil":
         return math.ceil(x)
     if name == "floor":

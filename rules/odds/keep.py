@@ -69,7 +69,8 @@ def _extreme(dists: list[_Dist], high: bool, work: _Work) -> _Dist:
         return _neg(_extreme([_neg(d) for d in dists], True, work))
     low = max(d[0] for d in dists)  # the maximum is never below any value's lowest
     top = max(d[0] + len(d[1]) - 1 for d in dists)
-    work.take((top - low + 2) * len(dists) * 2)
+    bits = max(d[2].bit_length() for d in dists)
+    work.take((top - low + 2) * len(dists) * (12 + bits // 32))
     product = [1] * (top - low + 2)  # product[i]: weight of "all values <= low - 1 + i"
     for offset, weights, _ in dists:
         cumulative = list(accumulate(weights, initial=0))

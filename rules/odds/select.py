@@ -27,6 +27,7 @@ a one-expression group) follows the dice one by one (:mod:`rules.odds.stream`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from itertools import accumulate, repeat
 from math import comb
@@ -51,7 +52,9 @@ def _unpack(packed: int, size: int, length: int) -> list[int]:
     return [int.from_bytes(raw[i : i + size], "little") for i in range(0, size * length, size)]
 
 
-def _tail_sum(total: int, least: int, w: int, rest: int, powers: tuple[list[int], list[int]]) -> int:
+def _tail_sum(
+    total: int, least: int, w: int, rest: int, powers: tuple[list[int], list[int]]
+) -> int:
     """``Σ_{t >= least} C(total, t) w**t rest**(total - t)``, summing the shorter side."""
     if least <= 0:
         return (w + rest) ** total
@@ -83,9 +86,11 @@ def keep_top(faces: _Faces, n: int, keep: int, work: _Work) -> _Dist:
     few = len(faces) <= _FEW
     work.take(_horner_steps(faces, n, keep))
     acc = 0
-    below = 0
-    for index, (_, g, w) in enumerate(faces):
-        above = faces[index + 1 :]
+    above_weight = 0
+    groups: dict[int, list[int]] = {}  # the faces above, by weight: their shifts
+    q = 0  # the faces above, packed (many faces: one product instead of shifted sums)
+    for _, g, w in reversed(faces):  # from the top: the faces above grow one at a time
+        below = total_weight - above_weight - w
         y = (g - low) * width
         powers = (
             list(accumulate(repeat(w, n), mul, initial=1)),
@@ -93,21 +98,21 @@ def keep_top(faces: _Faces, n: int, keep: int, work: _Work) -> _Dist:
         )
         alphas = [comb(n, m) * _tail_sum(n - m, keep - m, w, below, powers) for m in range(keep)]
         r = alphas[keep - 1]
-        if few:  # a short polynomial: shifted copies added, cheaper than a product
-            groups: dict[int, list[int]] = {}
-            for _, gu, wu in above:
-                groups.setdefault(wu, []).append((gu - low) * width)
-            for m in range(keep - 2, -1, -1):
+        for m in range(keep - 2, -1, -1):
+            if few:  # a short polynomial: shifted copies added, cheaper than a product
                 r = sum(
                     (wu * sum(r << shift for shift in shifts) for wu, shifts in groups.items()),
                     alphas[m] << ((keep - 1 - m) * y),
                 )
-        else:
-            q = sum(wu << ((gu - low) * width) for _, gu, wu in above)
-            for m in range(keep - 2, -1, -1):
+            else:
                 r = r * q + (alphas[m] << ((keep - 1 - m) * y))
         acc += r << y
-        below += w
+        above_weight += w
+        if keep > 1:
+            if few:
+                groups.setdefault(w, []).append(y)
+            else:
+                q += w << y
     return keep * low, _unpack(acc, size, length), total_weight**n
 
 
@@ -213,7 +218,7 @@ def _top(faces: _Faces, n: int, keep: int, work: _Work) -> _Dist:
     return keep_top(faces, n, keep, work)
 
 
-def faces_of(kind: list[tuple[int, int]], contribution) -> _Faces:  # type: ignore[no-untyped-def]
+def faces_of(kind: list[tuple[int, int]], contribution: Callable[[int], int]) -> _Faces:
     """(value, weight) rows as selection faces, merged by value, ascending."""
     table: dict[int, int] = {}
     for value, weight in kind:
@@ -243,7 +248,7 @@ def select_exploding(
     den: int,
     n: int,
     selects: tuple[Select, ...],
-    contribution,  # type: ignore[no-untyped-def]
+    contribution: Callable[[int], int],
     max_chain: int,
     work: _Work,
 ) -> _Dist | None:
@@ -299,7 +304,7 @@ def select_exploding(
                 break
         terms.append((e, part(e)))
     last = tail_from if tail_from is not None else cut
-    work.take(len(terms) * 40)
+    work.take(sum(40 + 30 * len(d[1]) for _, d in terms))
     out: dict[int, int] = {}
     scale_all = 1
     tail_part = None
@@ -323,3 +328,74 @@ def select_exploding(
             if weight:
                 out[offset + i] = out.get(offset + i, 0) + weight * tail_weight
     return _from_items(out.items(), denominator)
+
+
+def select_union(
+    pools: list[tuple[list[tuple[int, int]], int, int]], a: int, b: int, work: _Work
+) -> _Dist:
+    """The signed sum of the ranks ``[a, b)`` over the dice of several pools (``{4d6+2d8-3d30}d3``).
+
+    Each pool is ((value, weight) of one die, dice, sign). The dice are ranked together by value,
+    a tie going lower to the earlier pool (rpg-dice-roller's stable sort); a kept die adds its
+    value times its pool's sign. The dice placed so far are counted value by value, from the end
+    nearer the window, per pool (a pool's count decides its binomials); once the window is
+    passed the rest are dropped whatever they show, a closed form.
+    """
+    total = sum(n for _, n, _ in pools)
+    if total - a < b:  # nearer the top: the same from the other end, ties the other way round
+        # values negated (the order turns over) and signs too (each die adds the same)
+        mirrored = [([(-v, w) for v, w in faces], n, -s) for faces, n, s in reversed(pools)]
+        return select_union(mirrored, total - b, total - a, work)
+    p = len(pools)
+    tables = [dict(faces) for faces, _, _ in pools]
+    values = sorted({v for faces, _, _ in pools for v, _ in faces})
+    contributions = [s * v for faces, _, s in pools for v, _ in faces]
+    least = min(contributions + [0])
+    span = max(contributions + [0]) - least
+    weights_total = [sum(t.values()) for t in tables]
+    whole = 1
+    for (_, n, _), wt in zip(pools, weights_total, strict=True):
+        whole *= wt**n
+    size = (whole.bit_length() + 8) // 8
+    width = size * 8
+    kept_most = b - a
+    length = kept_most * span + 1
+    placed = [1]  # how many ways to have placed c dice in all (c < b), each pool at most its n
+    for _, n, _ in pools:
+        placed = [sum(placed[max(0, c - n) : c + 1]) for c in range(min(len(placed) + n, b))]
+    states_most = sum(placed)
+    per_move = 6 + mul_steps(length * width, 64) + size // 16
+    moves = sum(n + 1 for faces, n, _ in pools for _ in faces)  # (value, pool, j) triples
+    work.take(states_most * moves * per_move + len(values) * p * 20)
+    above = list(weights_total)  # each pool's weight of the values not yet passed
+    current: dict[tuple[int, ...], int] = {(0,) * p: 1}  # dice placed per pool -> packed sums
+    done = 0
+    for v in values:
+        for i in range(p):
+            w = tables[i].get(v, 0)
+            if not w:
+                continue
+            n_i, sign = pools[i][1], pools[i][2]
+            shift = (sign * v - least) * width
+            later = list(above)
+            later[i] -= w  # pool i's dice still to come must now show more than v
+            nxt: dict[tuple[int, ...], int] = {}
+            for counts, poly in current.items():
+                c = sum(counts)
+                left = n_i - counts[i]
+                for j in range(left + 1):
+                    ways = comb(left, j) * w**j
+                    kept = max(0, min(c + j, b) - max(c, a))
+                    moved = (poly * ways) << (kept * shift)
+                    if c + j >= b:  # past the window: the rest are dropped whatever they show
+                        rest = 1
+                        for k in range(p):
+                            remaining = pools[k][1] - counts[k] - (j if k == i else 0)
+                            rest *= later[k] ** remaining
+                        done += moved * rest
+                        continue
+                    key = counts[:i] + (counts[i] + j,) + counts[i + 1 :]
+                    nxt[key] = nxt.get(key, 0) + moved
+            current = nxt
+            above = later
+    return least * kept_most, _unpack(done, size, length), whole

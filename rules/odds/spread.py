@@ -76,10 +76,18 @@ def negate(a: _Any) -> _Any:
     return _neg(a)
 
 
+def _per_value(pairs: list[tuple[Value, int]]) -> int:
+    """Steps of one operation on one value: a fraction or float costs several times an int,
+    and long weights a little more."""
+    exact = any(not isinstance(v, int) for v, _ in pairs[:64])
+    bits = max((w.bit_length() for _, w in pairs[:64]), default=0)
+    return (150 if exact else 25) + bits // 64
+
+
 def mapped(a: _Any, f: Callable[[Value], Value], work: _Work) -> _Any:
     """The distribution of ``f(x)``."""
     pairs = items(a)
-    work.take(len(pairs) * 30)
+    work.take(len(pairs) * (_per_value(pairs) + 60))
     return from_pairs(((f(v), w) for v, w in pairs), denominator(a))
 
 
@@ -88,7 +96,7 @@ def combine(op: str, a: _Any, b: _Any, work: _Work) -> _Any:
     if op in "+-" and not isinstance(a, Spread) and not isinstance(b, Spread):
         return _add(a, b if op == "+" else _neg(b), work)
     left, right = items(a), items(b)
-    work.take(len(left) * len(right) * 30 + 10)
+    work.take(len(left) * len(right) * (_per_value(left) + _per_value(right)) + 10)
     table: dict[Value, int] = {}
     for wx, xs in _by_weight(left):
         for wy, ys in _by_weight(right):
@@ -105,7 +113,7 @@ def function(name: str, args: list[_Any], work: _Work) -> _Any:
     if len(args) == 1:
         return mapped(args[0], lambda v: call(name, (v,)), work)
     left, right = items(args[0]), items(args[1])
-    work.take(len(left) * len(right) * 30 + 10)
+    work.take(len(left) * len(right) * (_per_value(left) + _per_value(right) + 60) + 10)
     table: dict[Value, int] = {}
     for x, wx in left:
         for y, wy in right:

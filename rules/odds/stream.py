@@ -85,6 +85,7 @@ def stream(
     contribution: Callable[[int], int],
     work: _Work,
     finish: Callable[[dict[int, int]], Value] | None = None,
+    signs: tuple[int, ...] | None = None,
 ) -> _Any:
     """The distribution of the kept entries' sum (or, with ``finish``, of a value made from
     each pool's kept sum), following the entries one by one.
@@ -95,17 +96,23 @@ def stream(
         contribution: an entry's value to its sum (its success count when counting).
         work: the step counter.
         finish: pool tag -> kept sum, to the value (a one-expression group's expression).
+        signs: each pool's sign in a sum (``{4d6+2d8-3d30}d3``): one running sum, the held
+            entries knowing their pool only to rank ties and sign their value.
     """
     least = sum(s.count for s in sources)
     varies = any(s.steps for s in sources)
     how, low, high = _plan(selects, least, varies)
-    tagged = finish is not None
-    cap = least + 2 * sum(s.count for s in selects) + 3  # past it the window moves linearly
+    tagged = finish is not None or signs is not None  # held entries carry their pool
+    by_pool = finish is not None  # a running sum per pool (else one, signed)
+    sign_of = signs or (1,) * len(sources)
+    # the number of entries matters only for a window over a varying number of them, and not
+    # past where the window moves linearly
+    cap = least + 2 * sum(s.count for s in selects) + 3 if varies and selects else 0
     size = low + high
 
     # a state: (values that must stay unique, held entries ascending, running sums by tag,
     # entries so far, capped)
-    start = (frozenset(), (), (0,) * (len(sources) if tagged else 1), 0)
+    start: tuple = (frozenset(), (), (0,) * (len(sources) if by_pool else 1), 0)
     current: dict[tuple, int] = {start: 1}
     denominator = 1
 
@@ -113,8 +120,9 @@ def stream(
         seen, held, running, n = state
         item = (value, tag) if tagged else value
         if how in ("ends", "all"):
-            i = tag if tagged else 0
-            running = running[:i] + (running[i] + contribution(value),) + running[i + 1 :]
+            i = tag if by_pool else 0
+            add = contribution(value) * (1 if by_pool else sign_of[tag])
+            running = running[:i] + (running[i] + add,) + running[i + 1 :]
         if how == "top" and len(held) >= low:
             if not held or item <= held[0]:
                 return seen, held, running, min(n + 1, cap)
@@ -130,10 +138,12 @@ def stream(
             del items[low]
         return seen, tuple(items), running, min(n + 1, cap)
 
-    def step(states: dict, kind: _Kind, source: Source, scale: int, done: dict, pending: dict) -> None:
+    def step(
+        states: dict, kind: _Kind, source: Source, scale: int, done: dict, pending: dict
+    ) -> None:
         """Draw one entry in every state (``scale``: what a unique draw multiplies by)."""
         unique = source.unique
-        held_cost = 12 + size + (least if how == "all" else 0)
+        held_cost = 60 + 4 * size + (4 * least if how == "all" else 0)
         if unique is None:
             work.take(len(states) * len(kind) * held_cost)
             for state, weight in states.items():
@@ -144,7 +154,7 @@ def stream(
             return
         faces = unique.face_weights()
         once = unique.unique is not None and unique.unique.once
-        work.take(len(states) * len(kind) * held_cost * (2 + len(faces)))
+        work.take(len(states) * len(kind) * held_cost * (2 + len(faces) // 2))
         for state, weight in states.items():
             seen = state[0]
             for value, explodes, w in kind:
@@ -188,11 +198,13 @@ def stream(
                 key = (frozenset(), *state[1:])
                 merged[key] = merged.get(key, 0) + weight
             current = merged
-    work.take(len(current) * (20 + size + (least if how == "all" else 0)))
+    work.take(len(current) * (80 + 4 * size + (4 * least if how == "all" else 0)))
     table: dict[Value, int] = {}
-    pools = len(sources) if tagged else 1
+    pools = len(sources) if by_pool else 1
+    signed = None if by_pool else sign_of
     for (_, held, running, n), weight in current.items():
-        sums = _kept(held, running, n, how, low, selects, contribution, tagged, pools)
+        n = n if cap else least
+        sums = _kept(held, running, n, how, low, selects, contribution, tagged, pools, signed)
         result = finish(sums) if finish is not None else sums[0]
         table[result] = table.get(result, 0) + weight
     return settle(table, denominator)
@@ -208,14 +220,18 @@ def _kept(
     contribution: Callable[[int], int],
     tagged: bool,
     pools: int,
+    signs: tuple[int, ...] | None,
 ) -> dict[int, int]:
-    """Each pool's kept sum from a final state (tag 0 alone when untagged)."""
+    """Each pool's kept sum from a final state (tag 0 alone: the sum of all, signed by pool)."""
     sums = dict.fromkeys(range(pools), 0)
 
     def add(items: tuple, sign: int) -> None:
         for item in items:
             value, tag = item if tagged else (item, 0)
-            sums[tag] += sign * contribution(value)
+            if signs is None:
+                sums[tag] += sign * contribution(value)
+            else:
+                sums[0] += sign * signs[tag] * contribution(value)
 
     if how == "all":
         n = len(held)

@@ -25,7 +25,7 @@ from rules.odds.explode import (
     _reroll,
 )
 from rules.odds.keep import _extreme
-from rules.odds.select import faces_of, select_exploding, select_fixed
+from rules.odds.select import faces_of, select_exploding, select_fixed, select_union
 from rules.odds.spread import Spread, _Any, combine, from_pairs, function, items, negate
 from rules.odds.stream import Source, stream
 from rules.odds.unique import unique_pool
@@ -50,11 +50,15 @@ def _plain(dice: Dice) -> bool:
     )
 
 
-def source_of(dice: Dice, max_chain: int, work: _Work, tag: int = 0) -> Source:
-    """A pool's dice as the stream follows them (compounded chains as one entry each)."""
+def source_of(
+    dice: Dice, max_chain: int, work: _Work, tag: int = 0, summed: bool = False
+) -> Source:
+    """A pool's dice as the stream follows them (compounded chains as one entry each; with
+    ``summed``, a compounded chain that is only added up stays a chain: the same sum)."""
     first, d1, later, d2 = _kinds(dice)
     steps = _depth(first, d1, later, d2, max_chain, dice.count) if dice.explode else 0
-    if dice.explode is not None and dice.explode.compound:
+    plain_sum = summed and dice.reroll is None and dice.target is None
+    if dice.explode is not None and dice.explode.compound and not plain_sum:
         values, den = _compound_value(dice, steps, work)
         return Source(dice.count, [(v, False, w) for v, w in values], den, [], 1, 0, tag, None)
     first, d1 = _after_reroll(first, d1, dice)
@@ -70,7 +74,7 @@ def _pool(dice: Dice, max_chain: int, work: _Work) -> _Dist:
         faces = dice.high - dice.low + 1
         keep = dice.keep
         if keep is None or keep.count == dice.count:
-            work.take(dice.count * faces * (1 + dice.count * faces.bit_length() // 30))
+            work.take(dice.count * faces * (1 + dice.count * faces.bit_length() // 60))
             return dice.count * dice.low, _uniform_power(faces, dice.count), faces**dice.count
         if keep.count == 1:  # the highest (lowest) of n: P(max <= v) = (v/M)**n
             n = dice.count
@@ -93,7 +97,7 @@ def _pool(dice: Dice, max_chain: int, work: _Work) -> _Dist:
         low, high = min(table), max(table)
         die = (low, [table.get(v, 0) for v in range(low, high + 1)], d1 * size)
         return _power(die, dice.count, work)
-    source = source_of(dice, max_chain, work)
+    source = source_of(dice, max_chain, work, summed=not dice.selects)
     if not dice.selects:
         pooled = _pooled_explosions(
             source.first, source.d1, source.later, source.d2, dice.count, g, max_chain, work
@@ -103,9 +107,9 @@ def _pool(dice: Dice, max_chain: int, work: _Work) -> _Dist:
         die = _chain(source.first, source.d1, source.later, source.d2, source.steps, g, work)
         return _power(die, dice.count, work)
     if source.steps == 0:  # a fixed number of entries, one per die
-        faces = faces_of([(v, w) for v, _, w in source.first], g)
+        rows = faces_of([(v, w) for v, _, w in source.first], g)
         a, b = kept_range(dice.selects, dice.count)
-        return select_fixed(faces, dice.count, a, b, work)
+        return select_fixed(rows, dice.count, a, b, work)
     selected = select_exploding(
         source.first, source.later, source.d1, dice.count, dice.selects, g, max_chain, work
     )
@@ -155,16 +159,25 @@ def _one_expression(group: Group, max_chain: int, work: _Work) -> _Any:
     body = group.items[0]
     pools = _pools(body)
     signed = _signed(body)
-    simple = all(isinstance(n, (Dice, Number)) for _, n in signed)
-    if simple and len({s for s, n in signed if isinstance(n, Dice)}) == 1:
-        # a plain sum of pools of one sign: the kept entries add up (no need to know whose)
-        sign = next(s for s, n in signed if isinstance(n, Dice))
-        constant = sum(s * n.value for s, n in signed if isinstance(n, Number))
-        sources = [source_of(p, max_chain, work) for p in pools]
-        out = stream(sources, group.selects, lambda v: v, work)
-        out = negate(out) if sign < 0 else out
-        return combine("+", out, (constant, [1], 1), work) if constant else out
     sources = [source_of(p, max_chain, work, tag) for tag, p in enumerate(pools)]
+    if all(isinstance(n, (Dice, Number)) for _, n in signed):
+        # a sum of pools and numbers: one running sum, each kept entry signed by its pool
+        constant = sum(s * n.value for s, n in signed if isinstance(n, Number))
+        signs = tuple(s for s, n in signed if isinstance(n, Dice))
+        if not any(src.steps for src in sources):  # a fixed number of dice: counted by value
+            union = [
+                ([(v, w) for v, _, w in src.first], src.count, sign)
+                for src, sign in zip(sources, signs, strict=True)
+            ]
+            a, b = kept_range(group.selects, sum(src.count for src in sources))
+            dens = 1
+            for src in sources:
+                dens *= src.d1**src.count
+            out: _Any = select_union(union, a, b, work)
+            out = (out[0], out[1], dens)  # type: ignore[index]
+        else:
+            out = stream(sources, group.selects, lambda v: v, work, signs=signs)
+        return combine("+", out, from_pairs([(constant, 1)], 1), work) if constant else out
     return stream(sources, group.selects, lambda v: v, work, lambda s: _evaluate(body, pools, s))
 
 
@@ -192,8 +205,10 @@ def _group(group: Group, max_chain: int, work: _Work) -> _Any:
     if lattice and b - a == 1 and (a == 0 or b == len(dists)) and group.target is None:
         # the best (worst) of independent sub-totals: P(max <= v) is the product of the CDFs
         return _extreme([_trim(d) for d in dists], b == len(dists), work)  # type: ignore[arg-type]
+    # each sub-total one entry (its value may be a fraction: ranked, not counted)
     sources = [
-        Source(1, [(v, False, w) for v, w in items(d)], _den(d), [], 1, 0) for d in dists
+        Source(1, [(v, False, w) for v, w in items(d)], _den(d), [], 1, 0)  # type: ignore[misc]
+        for d in dists
     ]
     return stream(sources, group.selects, lambda v: v, work)
 

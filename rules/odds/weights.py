@@ -28,12 +28,6 @@ from rules.errors import DiceLimitError
 BUDGET = 3_000_000
 _Dist = tuple[int, list[int], int]  # offset, weights of offset.., denominator
 
-#: The refusal when the count passes the budget.
-TOO_MANY = (
-    "слишком много вариантов для точного расчёта шансов — уменьшите число кубиков "
-    "или граней (бросать такое выражение можно)"
-)
-
 
 class _Work:
     """Counts elementary steps; past the budget the calculation stops with a clear error.
@@ -50,7 +44,10 @@ class _Work:
     def take(self, steps: int) -> None:
         self.done += steps
         if self.done > self.budget:
-            raise DiceLimitError(TOO_MANY)
+            raise DiceLimitError(
+                "слишком много вариантов для точного расчёта шансов — уменьшите число кубиков "
+                "или граней (бросать такое выражение можно)"
+            )
 
 
 def mul_steps(a_bits: int, b_bits: int) -> int:
@@ -71,7 +68,9 @@ def _conv(x: list[int], y: list[int], work: _Work) -> list[int]:
         x, y = y, x  # the shorter list is dense, the longer one sparse: loop over the sparse
         used = [j for j, c in enumerate(y) if c]
     if len(used) <= 24:  # few non-zero weights (a short list, or spread like 0, 10, 20, ...)
-        work.take(len(x) * len(used))
+        x_bits = max(x).bit_length() if x else 0
+        y_bits = max(y[j] for j in used).bit_length() if used else 0
+        work.take(len(x) * len(used) * (3 + mul_steps(x_bits, y_bits)))
         out = [0] * (len(x) + len(y) - 1)
         n = len(x)
         for j in used:
@@ -81,8 +80,7 @@ def _conv(x: list[int], y: list[int], work: _Work) -> list[int]:
     # Kronecker substitution: one big-integer product does the whole convolution
     bits = max(x).bit_length() + max(y).bit_length() + len(y).bit_length() + 1
     size = (bits + 7) // 8
-    small, big = sorted((len(x) * size * 8 // 30 + 1, len(y) * size * 8 // 30 + 1))
-    work.take(int(big * small**0.585) + (len(x) + len(y)) * 4)  # Karatsuba, in steps
+    work.take(mul_steps(len(x) * size * 8, len(y) * size * 8) + (len(x) + len(y)) * 8)
     big_x = int.from_bytes(b"".join(v.to_bytes(size, "little") for v in x), "little")
     big_y = int.from_bytes(b"".join(v.to_bytes(size, "little") for v in y), "little")
     length = len(x) + len(y) - 1
@@ -188,7 +186,22 @@ def _power(a: _Dist, n: int, work: _Work) -> _Dist:
         return offset * n, small, denominator**n
     m = len(d) - 1
     length = n * m + 1
-    work.take(2 * length * m * (1 + denominator.bit_length() * n // 300))
+    bits = sum(d).bit_length() * n  # the coefficients' size
+    miller = 2 * length * m * (1 + bits // 64)
+    squaring = (
+        n.bit_length() * 2 * (mul_steps(length * (bits + 8), length * (bits + 8)) + length * 8)
+    )
+    if squaring < miller:  # few copies of a long die: a handful of big products
+        result, base, k = [1], d, n
+        while True:
+            if k & 1:
+                result = _conv(result, base, work)
+            k >>= 1
+            if not k:
+                break
+            base = _conv(base, base, work)
+        return offset * n, result, denominator**n
+    work.take(miller)
     p = [0] * length
     p[0] = d[0] ** n
     up = [(n + 1) * i * d[i] for i in range(m + 1)]

@@ -102,8 +102,8 @@ def _pool(dice: Dice, path: _Path) -> list[Fraction]:
 
         for i in range(1, len(rolls)):
             free = [f for f in faces if not (must(f) and f in rolls[:i])]
-            if not free:
-                continue  # kubik: no face is free, the die keeps its value
+            if not free and not un.once:
+                continue  # kubik: no face could ever be new, the die keeps its value
             while must(rolls[i]) and rolls[i] in rolls[:i]:
                 rolls[i] = _raw(dice, path)
                 if un.once:
@@ -206,7 +206,9 @@ def _value(node: object, path: _Path) -> object:
     totals = [_value(item, path) for item in node.items]
     kept = _kept(totals, node.selects)  # type: ignore[arg-type]
     if node.target is not None:
-        return Fraction(sum(_outcome(node.target, t) for t, k in zip(totals, kept) if k))
+        return Fraction(
+            sum(_outcome(node.target, t) for t, k in zip(totals, kept, strict=True) if k)
+        )
     return sum((t for t, k in zip(totals, kept, strict=True) if k), Fraction(0))
 
 
@@ -242,7 +244,12 @@ def _one_group(group: Group, path: _Path) -> object:
     sums = []
     i = 0
     for _, rolls in pools:
-        sums.append(sum((Fraction(v) for v, k in zip(rolls, kept[i : i + len(rolls)]) if k), Fraction(0)))
+        sums.append(
+            sum(
+                (Fraction(v) for v, k in zip(rolls, kept[i : i + len(rolls)], strict=True) if k),
+                Fraction(0),
+            )
+        )
         i += len(rolls)
     it = iter(sums)
 
