@@ -25,7 +25,7 @@ from math import lcm
 
 from rules.dice import Dice, Select, kept_range
 from rules.dice.values import Value
-from rules.odds.explode import _Kind
+from rules.odds.explode import _after_reroll, _compound_value, _depth, _Kind, _kinds
 from rules.odds.spread import _Any, settle
 from rules.odds.weights import _Work
 
@@ -250,3 +250,20 @@ def _kept(
         add(held[:a], -1)
         add(held[len(held) - (n - b) :] if n > b else (), -1)
     return sums
+
+
+def source_of(
+    dice: Dice, max_chain: int, work: _Work, tag: int = 0, summed: bool = False
+) -> Source:
+    """A pool's dice as the stream follows them (compounded chains as one entry each; with
+    ``summed``, a compounded chain that is only added up stays a chain: the same sum)."""
+    first, d1, later, d2 = _kinds(dice)
+    steps = _depth(first, d1, later, d2, max_chain, dice.count) if dice.explode else 0
+    plain_sum = summed and dice.reroll is None and dice.target is None
+    if dice.explode is not None and dice.explode.compound and not plain_sum:
+        values, den = _compound_value(dice, steps, work)
+        return Source(dice.count, [(v, False, w) for v, w in values], den, [], 1, 0, tag, None)
+    first, d1 = _after_reroll(first, d1, dice)
+    if later:
+        later, d2 = _after_reroll(later, d2, dice)
+    return Source(dice.count, first, d1, later, d2, steps, tag, None)

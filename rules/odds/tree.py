@@ -16,10 +16,7 @@ from operator import sub
 from rules.dice import Binary, Call, Dice, Group, Negate, Node, Number, Target, kept_range
 from rules.dice.values import Value, apply, call
 from rules.odds.explode import (
-    _after_reroll,
     _chain,
-    _compound_value,
-    _depth,
     _kinds,
     _pooled_explosions,
     _reroll,
@@ -27,7 +24,7 @@ from rules.odds.explode import (
 from rules.odds.keep import _extreme
 from rules.odds.select import faces_of, select_exploding, select_fixed, select_union
 from rules.odds.spread import Spread, _Any, combine, from_pairs, function, items, negate
-from rules.odds.stream import Source, stream
+from rules.odds.stream import Source, source_of, stream
 from rules.odds.unique import unique_pool
 from rules.odds.weights import _add, _Dist, _power, _trim, _uniform_power, _Work
 
@@ -48,23 +45,6 @@ def _plain(dice: Dice) -> bool:
         and all(s.keep and s.high == dice.selects[0].high for s in dice.selects)
         and len(dice.selects) <= 1
     )
-
-
-def source_of(
-    dice: Dice, max_chain: int, work: _Work, tag: int = 0, summed: bool = False
-) -> Source:
-    """A pool's dice as the stream follows them (compounded chains as one entry each; with
-    ``summed``, a compounded chain that is only added up stays a chain: the same sum)."""
-    first, d1, later, d2 = _kinds(dice)
-    steps = _depth(first, d1, later, d2, max_chain, dice.count) if dice.explode else 0
-    plain_sum = summed and dice.reroll is None and dice.target is None
-    if dice.explode is not None and dice.explode.compound and not plain_sum:
-        values, den = _compound_value(dice, steps, work)
-        return Source(dice.count, [(v, False, w) for v, w in values], den, [], 1, 0, tag, None)
-    first, d1 = _after_reroll(first, d1, dice)
-    if later:
-        later, d2 = _after_reroll(later, d2, dice)
-    return Source(dice.count, first, d1, later, d2, steps, tag, None)
 
 
 def _pool(dice: Dice, max_chain: int, work: _Work) -> _Dist:

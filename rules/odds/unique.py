@@ -15,7 +15,7 @@ from math import comb
 
 from rules.dice import Dice, kept_range
 from rules.odds.spread import Spread
-from rules.odds.stream import stream
+from rules.odds.stream import source_of, stream
 from rules.odds.weights import _Dist, _from_items, _Work
 
 
@@ -42,8 +42,6 @@ def _sets(dice: Dice, work: _Work) -> _Dist:
 
 def unique_pool(dice: Dice, max_chain: int, work: _Work) -> _Dist:
     """The distribution of a pool with ``u`` or ``uo``."""
-    from rules.odds.tree import source_of  # the tree imports this module
-
     assert dice.unique is not None
     weights = dice.face_weights()
     plain = (
