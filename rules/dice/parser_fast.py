@@ -47,6 +47,11 @@ _OPERAND = re.compile(
     re.VERBOSE,
 )
 _OPS = {"+": "+", "-": "-", "\u2212": "-", "*": "*", "/": "/"}
+#: What the fast path never reads: explosions, powers, groups, decimals, descriptions, tabs, the
+#: new modifiers (u, cs/cf, s), ``vs``, repeats, a count or sides in parentheses, a remainder.
+_NOT_FAST = re.compile(
+    r"[!^{}.\[\]\tuUcCsS]|\*\*|\)\s*[dDкКдД]|[dDкКдД]\s*\(|%\s*[0-9(]|%\s+[^+\-−*/)]"
+)
 _FUDGE = frozenset("fFфФ")
 _MAX_PARENS = 8  # deeper nesting goes to the general parser (and its depth limit)
 
@@ -157,6 +162,8 @@ def fast_parse(text: str, limits: Limits) -> Expression | None:
         The same :class:`Expression` the general parser gives, or ``None``.
     """
     end = label_start(text)
+    if _NOT_FAST.search(text, 0, end):
+        return None
     label = None
     if end < len(text):
         skip = 1 if text[end] == "#" else 2

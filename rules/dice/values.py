@@ -98,6 +98,8 @@ def total_of(value: Value) -> int | Fraction:
     if isinstance(value, Fraction):
         if value.denominator == 1:
             return value.numerator
+        if 100 % value.denominator == 0:  # already two decimals at most (halves, quarters…)
+            return value
         cents = abs(value) * 100
         whole = cents.numerator // cents.denominator
         if (cents - whole) * 2 >= 1:

@@ -197,6 +197,15 @@ def select_fixed(faces: _Faces, n: int, a: int, b: int, work: _Work) -> _Dist:
     if a == 0 and b == n:
         die = _from_items(((g, w) for _, g, w in faces), total_weight)
         return _power(die, n, work)
+    if b - a == 1 and (a == 0 or b == n):  # the highest (lowest) of n: P(max <= v) = F(v)**n
+        ranked = faces if b == n else list(reversed(faces))
+        work.take(len(ranked) * (2 + n * total_weight.bit_length() // 60))
+        cumulative = list(accumulate((w for _, _, w in ranked), initial=0))
+        powers = [c**n for c in cumulative]
+        return _from_items(
+            ((g, powers[i + 1] - powers[i]) for i, (_, g, _) in enumerate(ranked)),
+            total_weight**n,
+        )
     if b == n:
         return _top(faces, n, n - a, work)
     if a == 0:

@@ -10,10 +10,13 @@ a total of its distribution.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 from fractions import Fraction
+from itertools import compress, product, repeat, starmap
+from operator import add, mod, mul, sub
 
-from rules.dice.values import Value, apply, call, total_of
+from rules.dice.values import Value, apply, call, norm, total_of
 from rules.odds.weights import _add, _Dist, _neg, _Work
 
 
@@ -42,24 +45,22 @@ def denominator(a: _Any) -> int:
     return a.denominator if isinstance(a, Spread) else a[2]
 
 
-def settle(table: dict[Value, int], den: int) -> _Any:
-    """A lattice when every value is a whole number not too thinly spread, else a Spread."""
-    table = {v: w for v, w in table.items() if w}
+def settle(table: dict[Value, int], den: int, whole: bool = False) -> _Any:
+    """A lattice when every value is a whole number not too thinly spread, else a Spread
+    (``whole``: the caller knows every value is an int)."""
+    if not whole and not set(map(type, table)) <= {int}:
+        table = {norm(v): w for v, w in table.items() if w}
+        if not table:
+            return 0, [0], den
+        if not set(map(type, table)) <= {int}:
+            return Spread(table, den)
     if not table:
         return 0, [0], den
-    whole: dict[int, int] = {}
-    for value, weight in table.items():
-        if isinstance(value, int):
-            key = value
-        elif isinstance(value, Fraction) and value.denominator == 1:
-            key = value.numerator
-        else:
-            return Spread(table, den)
-        whole[key] = whole.get(key, 0) + weight
-    low, high = min(whole), max(whole)
-    if high - low + 1 > 8 * len(whole) + 64:
-        return Spread(whole, den)  # type: ignore[arg-type]
-    return low, [whole.get(v, 0) for v in range(low, high + 1)], den
+    low, high = min(table), max(table)  # type: ignore[type-var]
+    if high - low + 1 > 8 * len(table) + 64:  # type: ignore[operator]
+        return Spread({v: w for v, w in table.items() if w}, den)
+    span = range(low, high + 1)  # type: ignore[call-overload]
+    return low, list(map(table.get, span, repeat(0))), den  # type: ignore[return-value]
 
 
 def from_pairs(pairs: Iterable[tuple[Value, int]], den: int) -> _Any:
@@ -91,12 +92,53 @@ def mapped(a: _Any, f: Callable[[Value], Value], work: _Work) -> _Any:
     return from_pairs(((f(v), w) for v, w in pairs), denominator(a))
 
 
+#: Operators on two whole numbers, as C functions (``/`` makes a Fraction: exact).
+_WHOLE_OPS = {"+": add, "-": sub, "*": mul, "%": mod, "/": Fraction}
+
+
 def combine(op: str, a: _Any, b: _Any, work: _Work) -> _Any:
     """``a op b`` over every pair of values (``+``/``-`` of two lattices convolve instead)."""
     if op in "+-" and not isinstance(a, Spread) and not isinstance(b, Spread):
         return _add(a, b if op == "+" else _neg(b), work)
     left, right = items(a), items(b)
     work.take(len(left) * len(right) * (_per_value(left) + _per_value(right)) + 10)
+    whole = all(type(v) is int for v, _ in left) and all(type(v) is int for v, _ in right)
+    if whole and op == "*" and len(right) == 1 and not isinstance(a, Spread):
+        c, wc = right[0]  # by one number: the lattice stretched (or turned over)
+        offset, weights, den = a
+        if c == 0:
+            return 0, [sum(weights) * wc], den * denominator(b)
+        stretched = [0] * ((len(weights) - 1) * abs(c) + 1)
+        stretched[:: abs(c)] = weights if wc == 1 else [w * wc for w in weights]
+        apply("*", offset, c)
+        apply("*", offset + len(weights) - 1, c)  # the ends within ±10¹⁵, as a roll checks
+        if c > 0:
+            return offset * c, stretched, den * denominator(b)
+        return (offset + len(weights) - 1) * c, stretched[::-1], den * denominator(b)
+    if whole and op == "*" and len(left) == 1 and not isinstance(b, Spread):
+        return combine("*", b, a, work)
+    if whole and op == "/" and len(right) == 1 and right[0][0]:
+        c, wc = right[0]  # by one number: each value divided once (no pairs to count)
+        return Spread(
+            {norm(Fraction(v, c)): w * wc for v, w in left}, denominator(a) * denominator(b)
+        )
+    if whole and op in _WHOLE_OPS and not (op in "/%" and any(v == 0 for v, _ in right)):
+        # whole numbers: each pair of weight classes is one C-level count (the division by
+        # zero and the size checks stay with apply(): the extremes are checked here)
+        f = _WHOLE_OPS[op]
+        table = Counter()
+        for wx, xs in _by_weight(left):
+            for wy, ys in _by_weight(right):
+                counts = Counter(starmap(f, product(xs, ys)))
+                weight = wx * wy
+                if weight == 1:
+                    table.update(counts)
+                else:
+                    for value, times in counts.items():
+                        table[value] += times * weight
+        for value in (min(table), max(table)):
+            apply("+", value, 0)  # a value past ±10¹⁵ refuses, as the roll would
+        return settle(table, denominator(a) * denominator(b), whole=op != "/")
     table: dict[Value, int] = {}
     for wx, xs in _by_weight(left):
         for wy, ys in _by_weight(right):
@@ -134,11 +176,20 @@ def totals(a: _Any) -> tuple[list[int | Fraction], list[int], int]:
     """The totals rpg-dice-roller shows (two decimals) with their weights, ascending."""
     if not isinstance(a, Spread):
         offset, weights, den = a
-        return [offset + i for i, w in enumerate(weights) if w], [w for w in weights if w], den
-    merged: dict[int | Fraction, int] = {}
-    for value, weight in a.table.items():
-        if weight:
+        return (
+            list(compress(range(offset, offset + len(weights)), weights)),
+            list(filter(None, weights)),
+            den,
+        )
+    rows = [(v, w) for v, w in a.table.items() if w]
+    if all(type(v) is int or (type(v) is Fraction and 100 % v.denominator == 0) for v, _ in rows):
+        shown = rows  # every value already has two decimals at most: nothing to merge
+    else:
+        merged: dict[int | Fraction, int] = {}
+        for value, weight in rows:
             key = total_of(value)
             merged[key] = merged.get(key, 0) + weight
-    keys = sorted(merged)
-    return keys, [merged[k] for k in keys], a.denominator
+        shown = list(merged.items())
+    # by float: two totals of two decimals never share one (and a Fraction compares slowly)
+    shown.sort(key=lambda row: float(row[0]))
+    return [v for v, _ in shown], [w for _, w in shown], a.denominator  # type: ignore[misc]
