@@ -56,11 +56,10 @@ def settle(table: dict[Value, int], den: int, whole: bool = False) -> _Any:
             return Spread(table, den)
     if not table:
         return 0, [0], den
-    low, high = min(table), max(table)  # type: ignore[type-var]
-    if high - low + 1 > 8 * len(table) + 64:  # type: ignore[operator]
+    low, high = int(min(table)), int(max(table))  # every value is an int by now
+    if high - low + 1 > 8 * len(table) + 64:
         return Spread({v: w for v, w in table.items() if w}, den)
-    span = range(low, high + 1)  # type: ignore[call-overload]
-    return low, list(map(table.get, span, repeat(0))), den  # type: ignore[return-value]
+    return low, list(map(table.get, range(low, high + 1), repeat(0))), den
 
 
 def from_pairs(pairs: Iterable[tuple[Value, int]], den: int) -> _Any:
@@ -104,7 +103,7 @@ def combine(op: str, a: _Any, b: _Any, work: _Work) -> _Any:
     work.take(len(left) * len(right) * (_per_value(left) + _per_value(right)) + 10)
     whole = all(type(v) is int for v, _ in left) and all(type(v) is int for v, _ in right)
     if whole and op == "*" and len(right) == 1 and not isinstance(a, Spread):
-        c, wc = right[0]  # by one number: the lattice stretched (or turned over)
+        c, wc = int(right[0][0]), right[0][1]  # by one number: the lattice stretched
         offset, weights, den = a
         if c == 0:
             return 0, [sum(weights) * wc], den * denominator(b)
@@ -118,27 +117,27 @@ def combine(op: str, a: _Any, b: _Any, work: _Work) -> _Any:
     if whole and op == "*" and len(left) == 1 and not isinstance(b, Spread):
         return combine("*", b, a, work)
     if whole and op == "/" and len(right) == 1 and right[0][0]:
-        c, wc = right[0]  # by one number: each value divided once (no pairs to count)
+        c, wc = int(right[0][0]), right[0][1]  # by one number: each value divided once
         return Spread(
-            {norm(Fraction(v, c)): w * wc for v, w in left}, denominator(a) * denominator(b)
+            {norm(Fraction(int(v), c)): w * wc for v, w in left}, denominator(a) * denominator(b)
         )
     if whole and op in _WHOLE_OPS and not (op in "/%" and any(v == 0 for v, _ in right)):
         # whole numbers: each pair of weight classes is one C-level count (the division by
         # zero and the size checks stay with apply(): the extremes are checked here)
-        f = _WHOLE_OPS[op]
-        table = Counter()
+        f: Callable[[int, int], Value] = _WHOLE_OPS[op]  # type: ignore[assignment]
+        counted: Counter[Value] = Counter()
         for wx, xs in _by_weight(left):
             for wy, ys in _by_weight(right):
-                counts = Counter(starmap(f, product(xs, ys)))
+                counts: Counter[Value] = Counter(starmap(f, product(xs, ys)))
                 weight = wx * wy
                 if weight == 1:
-                    table.update(counts)
+                    counted.update(counts)
                 else:
                     for value, times in counts.items():
-                        table[value] += times * weight
-        for value in (min(table), max(table)):
+                        counted[value] += times * weight
+        for value in (min(counted), max(counted)):
             apply("+", value, 0)  # a value past ±10¹⁵ refuses, as the roll would
-        return settle(table, denominator(a) * denominator(b), whole=op != "/")
+        return settle(counted, denominator(a) * denominator(b), whole=op != "/")
     table: dict[Value, int] = {}
     for wx, xs in _by_weight(left):
         for wy, ys in _by_weight(right):
