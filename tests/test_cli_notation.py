@@ -128,6 +128,7 @@ def test_log_json_carries_every_repeat_at_full_precision(tmp_path, capsys):
 def test_log_json_of_a_fractional_total_has_its_luck(tmp_path):
     """A non-whole total (``1d100/2``) is placed in its own distribution like any other."""
     result = roll("1d100/2", make_rng(4))
+    assert isinstance(result.total, Fraction) and result.total.denominator == 2
     data = with_luck("roll", None, result.to_dict())
     dist = odds("1d100/2")
     assert data["percentile"] == float(total_luck(dist.probs, result.total).percentile)

@@ -17,10 +17,8 @@ from __future__ import annotations
 
 import sys
 from array import array
-from collections import Counter
 from collections.abc import Iterable
-from itertools import product, starmap
-from operator import add, floordiv, mul
+from operator import add, mul
 
 from rules.errors import DiceLimitError
 
@@ -238,66 +236,3 @@ def _mix(a: _Dist, b: _Dist) -> _Dist:
     if a[2] != b[2]:
         a, b = _rescale(a, b[2]), _rescale(b, a[2])
     return _from_items(_items(a) + _items(b), a[2])
-
-
-def _binary(op: str, a: _Dist, b: _Dist, work: _Work) -> _Dist:
-    if op == "+":
-        return _add(a, b, work)
-    if op == "-":
-        return _add(a, _neg(b), work)
-    if op == "*" and len(a[1]) == 1:
-        a, b = b, a
-    if len(b[1]) == 1 and (op == "*" or b[0] > 0):
-        return _by_constant(op, a, b[0], b[1][0], b[2])
-    work.take(len(a[1]) * len(b[1]))
-    apply = mul if op == "*" else floordiv
-    # dice give few distinct weights: each pair of weight classes is one C-level count
-    parts = [
-        (wx * wy, Counter(starmap(apply, product(x_values, y_values))))
-        for wx, x_values in _by_weight(a)
-        for wy, y_values in _by_weight(b)
-    ]
-    if len(parts) == 1:
-        scale, table = parts[0]
-    else:
-        scale, table = 1, Counter()
-        for factor, counts in parts:
-            for key, times in counts.items():
-                table[key] += factor * times
-    low, high = min(table), max(table)
-    weights = [0] * (high - low + 1)
-    for key, times in table.items():  # products leave gaps: place the keys, not the range
-        weights[key - low] = times if scale == 1 else times * scale
-    return low, weights, a[2] * b[2]
-
-
-def _by_constant(op: str, a: _Dist, c: int, weight: int, denominator: int) -> _Dist:
-    """``a * c`` or ``a / c`` (floor, ``c > 0``) for a constant ``c`` of one weight."""
-    offset, weights, den = a
-    scaled = weights if weight == 1 else [w * weight for w in weights]
-    if op == "*":
-        if c == 0:
-            return 0, [sum(scaled)], den * denominator
-        if c < 0:
-            offset, scaled, c = -(offset + len(scaled) - 1), scaled[::-1], -c
-        out = [0] * ((len(scaled) - 1) * c + 1)
-        out[::c] = scaled
-        return offset * c, out, den * denominator
-    low = offset // c
-    out = [0] * ((offset + len(scaled) - 1) // c - low + 1)
-    for i, w in enumerate(scaled):
-        out[(offset + i) // c - low] += w
-    return low, out, den * denominator
-
-
-def _by_weight(a: _Dist) -> list[tuple[int, list[int]]]:
-    """The values of a distribution grouped by their weight (a die: one group)."""
-    offset, weights, _ = a
-    kinds = set(weights)
-    if len(kinds) == 1:
-        return [(weights[0], list(range(offset, offset + len(weights))))]
-    groups: dict[int, list[int]] = {}
-    for i, weight in enumerate(weights):
-        if weight:
-            groups.setdefault(weight, []).append(offset + i)
-    return list(groups.items())
