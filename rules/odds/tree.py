@@ -26,7 +26,7 @@ from rules.odds.select import faces_of, select_exploding, select_fixed, select_u
 from rules.odds.spread import Spread, _Any, combine, from_pairs, function, items, negate
 from rules.odds.stream import Source, source_of, stream
 from rules.odds.unique import unique_pool
-from rules.odds.weights import _add, _Dist, _power, _trim, _uniform_power, _Work
+from rules.odds.weights import _add, _power, _trim, _uniform_power, _Work
 
 
 def _g(target: Target | None) -> Callable[[int], int]:
@@ -47,7 +47,7 @@ def _plain(dice: Dice) -> bool:
     )
 
 
-def _pool(dice: Dice, max_chain: int, work: _Work) -> _Dist:
+def _pool(dice: Dice, max_chain: int, work: _Work) -> _Any:
     if dice.unique is not None:
         return unique_pool(dice, max_chain, work)
     if _plain(dice):
@@ -95,9 +95,7 @@ def _pool(dice: Dice, max_chain: int, work: _Work) -> _Dist:
     )
     if selected is not None:
         return selected
-    out = stream([source], dice.selects, g, work)
-    assert not isinstance(out, Spread)
-    return out
+    return stream([source], dice.selects, g, work)  # a sparse result may come as a Spread
 
 
 def _signed(node: Node, sign: int = 1) -> list[tuple[int, Node]]:

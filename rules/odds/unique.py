@@ -14,7 +14,7 @@ from dataclasses import replace
 from math import comb
 
 from rules.dice import Dice, kept_range
-from rules.odds.spread import Spread
+from rules.odds.spread import _Any
 from rules.odds.stream import source_of, stream
 from rules.odds.weights import _Dist, _from_items, _Work
 
@@ -40,7 +40,7 @@ def _sets(dice: Dice, work: _Work) -> _Dist:
     return _from_items(states[n].items(), comb(len(faces), n))
 
 
-def unique_pool(dice: Dice, max_chain: int, work: _Work) -> _Dist:
+def unique_pool(dice: Dice, max_chain: int, work: _Work) -> _Any:
     """The distribution of a pool with ``u`` or ``uo``."""
     assert dice.unique is not None
     weights = dice.face_weights()
@@ -58,6 +58,4 @@ def unique_pool(dice: Dice, max_chain: int, work: _Work) -> _Dist:
         return _sets(dice, work)
     source = replace(source_of(dice, max_chain, work), unique=dice)
     g = (lambda v: v) if dice.target is None else dice.target.outcome
-    out = stream([source], dice.selects, g, work)
-    assert not isinstance(out, Spread)
-    return out
+    return stream([source], dice.selects, g, work)

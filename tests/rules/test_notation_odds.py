@@ -216,3 +216,13 @@ def test_groups_of_sub_rolls(items: list[str], mods: str) -> None:
     """rpg-dice-roller: «For multiple sub-rolls, it will keep the specified number of sub-rolls
     based on their total value»; success points count the sub-totals that match."""
     agrees("{" + ", ".join(items) + "}" + mods)
+
+
+def test_a_sparse_keep_of_an_exploding_die() -> None:
+    """Found by a random sweep: ``1d100!pdl1`` (the lowest entry dropped: 0 without an
+    explosion, else the 100 and every further 99 but the last roll) has totals too far apart for
+    a list of consecutive ones, and came back as the other form, which a check refused."""
+    dist = odds("1d100!pdl1")
+    assert list(dist.totals[:3]) == [0, 100, 199]
+    assert dist.probs[0] == Fraction(99, 100)
+    agrees("d4!pdl1")
