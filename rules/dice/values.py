@@ -137,10 +137,6 @@ def _check(value: Value) -> Value:
     return norm(value)
 
 
-def _too_big() -> RulesError:
-    return RulesError("число больше ±10¹⁵ — уменьшите степень или основание")
-
-
 def _power(base: Value, exponent: Value) -> Value:
     if is_whole(exponent):
         k = int(exponent)
@@ -150,7 +146,7 @@ def _power(base: Value, exponent: Value) -> Value:
             return 1 if k == 0 else 0
         size = abs(k) * math.log2(magnitude(base))  # log2 of the result's magnitude
         if size > 50:
-            raise _too_big()
+            raise RulesError("число больше ±10¹⁵ — уменьшите степень или основание")
         if size < -200 or isinstance(base, float):
             return float(base) ** k  # far below what two decimals show: no exact digits kept
         return Fraction(base) ** k
@@ -161,7 +157,7 @@ def _power(base: Value, exponent: Value) -> Value:
     try:
         return float(base) ** float(exponent)
     except OverflowError:
-        raise _too_big() from None
+        raise RulesError("число больше ±10¹⁵ — уменьшите степень или основание") from None
 
 
 def apply(op: str, a: Value, b: Value) -> Value:

@@ -91,9 +91,7 @@ def test_the_decision_is_the_same_under_a_cpu_burner() -> None:
     """Issue 31: «the bound's decision is the same under a CPU burner» — two processes
     spinning on the two cores, the same answers and the same counts."""
     quiet = {text: (decide(text), steps(text, BUDGET)) for text in DECISIONS}
-    burners = [
-        subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)
-    ]
+    burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
     try:
         busy = {text: (decide(text), steps(text, BUDGET)) for text in DECISIONS}
     finally:
