@@ -32,6 +32,7 @@ from rules.dice.model import (
     Target,
 )
 from rules.dice.parser_tokens import label_start
+from rules.dice.values import MAX_MAGNITUDE
 
 _INT = "[0-9]{1,9}"  # ASCII digits only, at most the general parser's nine
 #: an operand: a pool with its modifiers (in this order), or a number
@@ -237,12 +238,18 @@ def fast_parse(text: str, limits: Limits) -> Expression | None:
 
 
 def _reduce(operands: list[Node], operators: list[tuple[str, int]], limits: Limits) -> bool:
-    """Join the last two operands by the last operator; False for a divisor that may be 0."""
+    """Join the last two operands by the last operator; False for a divisor that may be 0 or a
+    product that may pass ±10¹⁵."""
     op, at = operators.pop()
     right = operands.pop()
     if op == "/":
         low, high = bounds(right, limits)
         if low <= 0 <= high:
             return False
-    operands[-1] = _make(Binary, op=op, left=operands[-1], right=right, position=at)
+    node = _make(Binary, op=op, left=operands[-1], right=right, position=at)
+    if op == "*":
+        low, high = bounds(node, limits)
+        if max(-low, high) > MAX_MAGNITUDE:
+            return False  # may pass ±10¹⁵: the general parser says so
+    operands[-1] = node
     return True

@@ -420,6 +420,13 @@ def test_a_modifier_given_twice_names_the_first() -> None:
         ("2d6 [огонь", DiceSyntaxError, 4, "не закрыто"),
         ("3 [x]", DiceSyntaxError, 2, "сразу после кубиков"),
         ("2.", DiceSyntaxError, 1, "после точки ожидались цифры"),
+        ("2.1234567891", DiceBoundsError, 2, "слишком много знаков после точки"),
+        ("d6.5", DiceSyntaxError, 2, "число граней должно быть целым"),
+        ("4d6k1.5", DiceSyntaxError, 5, "после «k» нужно целое число"),
+        ("4d6 /* x", DiceSyntaxError, 4, "«/*» не закрыто"),
+        ("max(d6, d4", DiceSyntaxError, 10, "не закрыта скобка «max(»"),
+        ("exp(d40)", DiceSyntaxError, 0, "за ±10¹⁵"),
+        ("d1000*d1000*d1000*d1000*d1000*d1000", DiceSyntaxError, 29, "за ±10¹⁵"),
     ],
 )
 def test_errors_of_the_new_notation(text: str, error: type, position: int, fragment: str) -> None:
