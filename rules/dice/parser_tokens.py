@@ -31,8 +31,9 @@ def _bounds_error(position: int, message: str) -> DiceBoundsError:
 def label_start(text: str) -> int:
     """Where the roll's label (``#`` or ``//``) starts, skipping block descriptions; or the
     text's length without one."""
-    if "#" not in text and "/" not in text and "[" not in text:
-        return len(text)
+    if "[" not in text and "/*" not in text:  # no block to skip: the first # or // is it
+        ends = [at for at in (text.find("#"), text.find("//")) if at >= 0]
+        return min(ends) if ends else len(text)
     i, n = 0, len(text)
     while i < n:
         ch = text[i]

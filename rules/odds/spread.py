@@ -76,18 +76,20 @@ def negate(a: _Any) -> _Any:
     return _neg(a)
 
 
-def _per_value(pairs: list[tuple[Value, int]]) -> int:
+def _per_value(whole: bool, den: int) -> int:
     """Steps of one operation on one value: a fraction or float costs several times an int,
-    and long weights a little more."""
-    exact = any(not isinstance(v, int) for v, _ in pairs[:64])
-    bits = max((w.bit_length() for _, w in pairs[:64]), default=0)
-    return (150 if exact else 25) + bits // 64
+    and long weights (at most the denominator) a little more."""
+    return (25 if whole else 150) + den.bit_length() // 64
+
+
+def _whole(pairs: list[tuple[Value, int]]) -> bool:
+    return set(map(type, (v for v, _ in pairs))) <= {int}
 
 
 def mapped(a: _Any, f: Callable[[Value], Value], work: _Work) -> _Any:
     """The distribution of ``f(x)``."""
     pairs = items(a)
-    work.take(len(pairs) * (_per_value(pairs) + 60))
+    work.take(len(pairs) * (_per_value(_whole(pairs), denominator(a)) + 60))
     return from_pairs(((f(v), w) for v, w in pairs), denominator(a))
 
 
@@ -100,8 +102,9 @@ def combine(op: str, a: _Any, b: _Any, work: _Work) -> _Any:
     if op in "+-" and not isinstance(a, Spread) and not isinstance(b, Spread):
         return _add(a, b if op == "+" else _neg(b), work)
     left, right = items(a), items(b)
-    work.take(len(left) * len(right) * (_per_value(left) + _per_value(right)) + 10)
-    whole = all(type(v) is int for v, _ in left) and all(type(v) is int for v, _ in right)
+    whole = _whole(left) and _whole(right)
+    price = _per_value(whole, denominator(a)) + _per_value(whole, denominator(b))
+    work.take(len(left) * len(right) * price + 10)
     if whole and op == "*" and len(right) == 1 and not isinstance(a, Spread):
         c, wc = int(right[0][0]), right[0][1]  # by one number: the lattice stretched
         offset, weights, den = a
@@ -154,7 +157,9 @@ def function(name: str, args: list[_Any], work: _Work) -> _Any:
     if len(args) == 1:
         return mapped(args[0], lambda v: call(name, (v,)), work)
     left, right = items(args[0]), items(args[1])
-    work.take(len(left) * len(right) * (_per_value(left) + _per_value(right) + 60) + 10)
+    whole = _whole(left) and _whole(right)
+    price = _per_value(whole, denominator(args[0])) + _per_value(whole, denominator(args[1]))
+    work.take(len(left) * len(right) * (price + 60) + 10)
     table: dict[Value, int] = {}
     for x, wx in left:
         for y, wy in right:
