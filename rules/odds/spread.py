@@ -16,7 +16,7 @@ from fractions import Fraction
 from itertools import compress, product, repeat, starmap
 from operator import add, mod, mul, sub
 
-from rules.dice.values import Value, apply, call, norm, total_of
+from rules.dice.values import MAX_MAGNITUDE, Value, apply, call, norm, total_of
 from rules.odds.weights import _add, _Dist, _neg, _Work
 
 
@@ -45,9 +45,11 @@ def denominator(a: _Any) -> int:
     return a.denominator if isinstance(a, Spread) else a[2]
 
 
-def settle(table: dict[Value, int], den: int, whole: bool = False) -> _Any:
+def settle(
+    table: dict[Value, int], den: int, whole: bool = False, ends: tuple[int, int] | None = None
+) -> _Any:
     """A lattice when every value is a whole number not too thinly spread, else a Spread
-    (``whole``: the caller knows every value is an int)."""
+    (``whole``: the caller knows every value is an int; ``ends``: and its least and most)."""
     if not whole and not set(map(type, table)) <= {int}:
         table = {norm(v): w for v, w in table.items() if w}
         if not table:
@@ -56,7 +58,7 @@ def settle(table: dict[Value, int], den: int, whole: bool = False) -> _Any:
             return Spread(table, den)
     if not table:
         return 0, [0], den
-    low, high = int(min(table)), int(max(table))  # every value is an int by now
+    low, high = ends or (int(min(table)), int(max(table)))  # every value is an int by now
     if high - low + 1 > 8 * len(table) + 64:
         return Spread({v: w for v, w in table.items() if w}, den)
     return low, list(map(table.get, range(low, high + 1), repeat(0))), den
@@ -128,19 +130,23 @@ def combine(op: str, a: _Any, b: _Any, work: _Work) -> _Any:
         # whole numbers: each pair of weight classes is one C-level count (the division by
         # zero and the size checks stay with apply(): the extremes are checked here)
         f: Callable[[int, int], Value] = _WHOLE_OPS[op]  # type: ignore[assignment]
+        classes = [(wx * wy, xs, ys) for wx, xs in _by_weight(left) for wy, ys in _by_weight(right)]
         counted: Counter[Value] = Counter()
-        for wx, xs in _by_weight(left):
-            for wy, ys in _by_weight(right):
-                counts: Counter[Value] = Counter(starmap(f, product(xs, ys)))
-                weight = wx * wy
-                if weight == 1:
-                    counted.update(counts)
-                else:
-                    for value, times in counts.items():
-                        counted[value] += times * weight
-        for value in (min(counted), max(counted)):
-            apply("+", value, 0)  # a value past ±10¹⁵ refuses, as the roll would
-        return settle(counted, denominator(a) * denominator(b), whole=op != "/")
+        for weight, xs, ys in classes:
+            counts: Counter[Value] = Counter(starmap(f, product(xs, ys)))
+            if len(classes) == 1 and weight == 1:
+                counted = counts  # one class of weight 1 (two dice): nothing to add up
+            elif weight == 1:
+                counted.update(counts)
+            else:
+                for value, times in counts.items():
+                    counted[value] += times * weight
+        low, high = min(counted), max(counted)
+        if max(-low, high) > MAX_MAGNITUDE:
+            apply("+", high if high > -low else low, 0)  # past ±10¹⁵: refused, as a roll is
+        if op == "/":
+            return settle(counted, denominator(a) * denominator(b))
+        return settle(counted, denominator(a) * denominator(b), True, (low, high))  # type: ignore[arg-type]
     table: dict[Value, int] = {}
     for wx, xs in _by_weight(left):
         for wy, ys in _by_weight(right):

@@ -186,7 +186,7 @@ CASES: list[tuple[str, Callable[[], icepool.Die]]] = [
     ("(25-5)d10", lambda: 20 @ d10),
     ("2d10u", lambda: icepool.Deck(range(1, 11)).deal(2).sum()),
     ("10d20u", lambda: icepool.Deck(range(1, 21)).deal(10).sum()),
-    ("10d10k3d1", lambda: d10.highest(10, 3)),  # keep 3, drop the lowest: the top 3
+    ("20d20k5d1", lambda: d20.highest(20, 5)),  # keep 5 and drop the lowest: the top 5
     ("max(4d6, 2d10)", lambda: icepool.highest(4 @ d6, 2 @ d10)),
     ("4d6kh3", lambda: d6.highest(4, 3)),
     ("5d6dl2", lambda: d6.highest(5, 3)),
