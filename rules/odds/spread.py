@@ -21,13 +21,18 @@ from rules.odds.weights import _add, _Dist, _neg, _Work
 
 
 class Spread:
-    """Values with integer weights over one denominator (a value may be any number)."""
+    """Values with integer weights over one denominator (a value may be any number).
 
-    __slots__ = ("denominator", "table")
+    With a ``scale``, the keys are whole numbers standing for ``key / scale`` (``4d6/3``: each
+    total once, no fraction made until one is shown).
+    """
 
-    def __init__(self, table: dict[Value, int], denominator: int) -> None:
+    __slots__ = ("denominator", "scale", "table")
+
+    def __init__(self, table: dict[Value, int], denominator: int, scale: int = 1) -> None:
         self.table = table
         self.denominator = denominator
+        self.scale = scale
 
 
 _Any = _Dist | Spread
@@ -36,6 +41,9 @@ _Any = _Dist | Spread
 def items(a: _Any) -> list[tuple[Value, int]]:
     """The (value, weight) pairs of a distribution, weights above zero."""
     if isinstance(a, Spread):
+        if a.scale != 1:
+            scale = a.scale
+            return [(norm(Fraction(int(k), scale)), w) for k, w in a.table.items() if w]
         return [(v, w) for v, w in a.table.items() if w]
     offset, weights, _ = a
     return [(offset + i, w) for i, w in enumerate(weights) if w]
@@ -74,7 +82,7 @@ def from_pairs(pairs: Iterable[tuple[Value, int]], den: int) -> _Any:
 
 def negate(a: _Any) -> _Any:
     if isinstance(a, Spread):
-        return Spread({-v: w for v, w in a.table.items()}, a.denominator)
+        return Spread({-v: w for v, w in a.table.items()}, a.denominator, a.scale)
     return _neg(a)
 
 
@@ -122,10 +130,10 @@ def combine(op: str, a: _Any, b: _Any, work: _Work) -> _Any:
     if whole and op == "*" and len(left) == 1 and not isinstance(b, Spread):
         return combine("*", b, a, work)
     if whole and op == "/" and len(right) == 1 and right[0][0]:
-        c, wc = int(right[0][0]), right[0][1]  # by one number: each value divided once
-        return Spread(
-            {norm(Fraction(int(v), c)): w * wc for v, w in left}, denominator(a) * denominator(b)
-        )
+        c, wc = int(right[0][0]), right[0][1]  # by one number: the values keep their order
+        sign = 1 if c > 0 else -1
+        scaled: dict[Value, int] = {sign * int(v): w * wc for v, w in left}
+        return Spread(scaled, denominator(a) * denominator(b), abs(c))
     if whole and op in _WHOLE_OPS and not (op in "/%" and any(v == 0 for v, _ in right)):
         # whole numbers: each pair of weight classes is one C-level count (the division by
         # zero and the size checks stay with apply(): the extremes are checked here)
@@ -191,6 +199,17 @@ def totals(a: _Any) -> tuple[list[int | Fraction], list[int], int]:
             list(filter(None, weights)),
             den,
         )
+    if a.scale != 1:  # whole keys over one scale: sorted as numbers, made fractions once
+        scale, den = a.scale, a.denominator
+        keys = sorted(int(k) for k, w in a.table.items() if w)
+        if 100 % scale == 0:  # already two decimals at most
+            shown_keys = [norm(Fraction(k, scale)) for k in keys]
+            return shown_keys, [a.table[k] for k in keys], den  # type: ignore[return-value]
+        rounded: dict[int | Fraction, int] = {}
+        for k in keys:
+            total = total_of(Fraction(k, scale))
+            rounded[total] = rounded.get(total, 0) + a.table[k]
+        return list(rounded), list(rounded.values()), den
     rows = [(v, w) for v, w in a.table.items() if w]
     if all(type(v) is int or (type(v) is Fraction and 100 % v.denominator == 0) for v, _ in rows):
         shown = rows  # every value already has two decimals at most: nothing to merge
