@@ -315,3 +315,12 @@ def test_english_choices_say_what_they_mean_in_russian(capsys) -> None:
         choices = re.search(rf"{option} \{{([a-z_,]+)\}}", out).group(1).split(",")
         for choice in choices:
             assert f"{choice} — " in flat, f"{option} {choice}"
+
+
+def test_global_options_before_seat() -> None:
+    """`kubik --campaign X seat Милава` started the app, which refused «seat Милава»: `seat`
+    was missing from the subcommands that global options may stand before."""
+    from tui.cli.kubik import global_options_after
+
+    argv = ["--campaign", "x.json", "seat", "Милава"]
+    assert global_options_after(argv) == ["seat", "Милава", "--campaign", "x.json"]

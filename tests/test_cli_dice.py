@@ -152,3 +152,22 @@ def test_success_counts_are_declined():
         "12 успехов", "21 успех", "22 успеха", "25 успехов", "101 успех", "−1 успех",
         "−3 успеха",
     ]  # fmt: skip
+
+
+def test_a_missing_character_lists_a_few_names_then_how_many_more(capsys, tmp_path):
+    """Issue 35: ``roll X --character MISSING`` printed every character's full name — one
+    20 KB line with a 10,000-character name. A few names, each cut, then «и ещё N»."""
+    from tui.store import Character, new_id
+
+    path = tmp_path / "c.json"
+    with Store.open(path) as store:
+        crowd = [Character(new_id(), f"Стражник {i:02d}", "npc", {}, (), (), 0) for i in range(30)]
+        store.apply(
+            "Толпа", upsert=[*crowd, Character(new_id(), "Я" * 10_000, "pc", {}, (), (), 0)]
+        )
+        total = len(store.characters())
+    code, _, err = run(capsys, "roll", "Атака", "--character", "Никто", "--campaign", str(path))
+    assert code == 1 and "персонажа «Никто» нет" in err
+    shown = total - int(err.split("и ещё ")[1].split()[0])
+    assert 1 <= shown <= 5 and len(err) < 500, err
+    assert "Я" * 50 not in err and "Я…" in err  # the long name, cut

@@ -122,15 +122,16 @@ def test_an_unreadable_campaign_is_explained_in_russian(tmp_path, capsys, monkey
     Store.open(path).close()
     path.chmod(0)
     if os.geteuid() == 0:  # root reads every file (CI runs as root): the read is refused here
-        import builtins
         import errno
+
+        real_open = os.open
 
         def refused(file, *args, **kwargs):
             if isinstance(file, (str, os.PathLike)) and os.fspath(file) == str(path):
                 raise PermissionError(errno.EACCES, "Permission denied", str(file))
-            return builtins.open(file, *args, **kwargs)
+            return real_open(file, *args, **kwargs)
 
-        monkeypatch.setattr("tui.store.storage.open", refused, raising=False)
+        monkeypatch.setattr(os, "open", refused)
     with pytest.raises(SystemExit) as exit_:
         cli.main(["party", "list", "--campaign", str(path)])
     err = capsys.readouterr().err

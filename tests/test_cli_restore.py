@@ -58,3 +58,37 @@ def test_at_a_terminal_no_leaves_everything_as_it_was(corrupt, monkeypatch):
     monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
     assert cli.offer_backup(caught.value, corrupt) is False
     assert corrupt.read_bytes() == damaged
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pseudo-terminal")
+def test_at_a_terminal_ctrl_q_ends_the_question(corrupt):
+    """Issue 35: Ctrl+Q (kubik's quit key) did nothing at «Восстановить кампанию из этой
+    копии? [д/Н]»: the terminal's flow control swallowed it. It now says no and kubik ends."""
+    import os
+    import select
+    import time
+
+    damaged = corrupt.read_bytes()
+    master, slave = os.openpty()
+    kubik = subprocess.Popen(
+        [sys.executable, "-m", "tui", "--campaign", str(corrupt)],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        start_new_session=True,
+    )
+    os.close(slave)
+    seen = b""
+    try:
+        deadline = time.monotonic() + 30
+        while "[д/Н]".encode() not in seen and time.monotonic() < deadline:
+            if select.select([master], [], [], 0.1)[0]:
+                seen += os.read(master, 4096)
+        assert "[д/Н]".encode() in seen, seen
+        os.write(master, b"\x11")  # Ctrl+Q
+        assert kubik.wait(timeout=10) == 1
+    finally:
+        if kubik.poll() is None:
+            kubik.kill()
+        os.close(master)
+    assert corrupt.read_bytes() == damaged

@@ -69,3 +69,19 @@ def test_the_app_is_the_host_the_screens_ask_for():
     missing = [name for name in sorted(methods | {"sub_title"}) if not hasattr(KubikApp, name)]
     assert not missing, f"KubikApp lacks {missing}"
     assert "self.store = " in inspect.getsource(KubikApp)
+
+
+def test_the_table_engine_runs_without_textual_or_rich():
+    """The engine (fights, their steps, the store session) imports in a fresh interpreter
+    without loading Textual or Rich: the seats' server and ``kubik fight`` need no screen."""
+    code = (
+        "import sys\n"
+        "import tui.table.fight.steps, tui.table.fight.session, tui.table.fight.text\n"
+        "loaded = sorted({m.split('.')[0] for m in sys.modules} & {'textual', 'rich'})\n"
+        "print(loaded)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tui.cli import serve
+from tui.cli import serve, serve_web
 
 served = pytest.importorskip("textual_serve.server", reason="the serve extra is not installed")
 
@@ -19,8 +19,9 @@ class FakeServer:
     seen: list[Path] = []
     stops_with: type[BaseException] | None = None
 
-    def __init__(self, *args, templates_path, **kwargs) -> None:
-        self.templates = Path(templates_path)
+    def __init__(self, *args, templates, **kwargs) -> None:
+        self.templates = Path(templates)
+        self.ending = serve_web.Ending()
 
     def serve(self) -> None:
         assert (self.templates / "app_index.html").is_file()  # there while it serves
@@ -34,7 +35,7 @@ def test_the_page_folder_is_removed_when_the_server_stops(
     tmp_path, monkeypatch, capsys, stop
 ) -> None:
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    monkeypatch.setattr(served, "Server", FakeServer)
+    monkeypatch.setattr(serve_web, "guarded_server", FakeServer)
     monkeypatch.setattr(FakeServer, "seen", [])
     monkeypatch.setattr(FakeServer, "stops_with", stop)
     if stop is None:

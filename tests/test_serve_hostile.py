@@ -17,8 +17,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.serve_helpers import read_link, wait_until_answering
 from tui.cli import kubik as cli
-from tui.cli import serve
+from tui.cli import serve, serve_web
 
 textual_serve = pytest.importorskip("textual_serve", reason="the serve extra is not installed")
 
@@ -69,7 +70,7 @@ def test_a_tab_whose_browser_left_is_stopped_within_seconds() -> None:
         async def nothing(*args) -> None:
             return None
 
-        service = serve.patient_app_service()(
+        service = serve_web.app_service_class(serve_web.Ending())(
             STUBBORN.format(python=sys.executable),
             write_bytes=nothing,
             write_str=nothing,
@@ -84,7 +85,7 @@ def test_a_tab_whose_browser_left_is_stopped_within_seconds() -> None:
         return time.monotonic() - started, service._process.returncode
 
     took, code = asyncio.run(scenario())
-    assert code is not None and took < serve.STOP_SECONDS + 2
+    assert code is not None and took < serve_web.STOP_SECONDS + 2
 
 
 def free_port() -> int:
@@ -120,31 +121,32 @@ def test_a_browser_gone_during_start_up_leaves_no_process(tmp_path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
+    link = ""
     try:
+        link = read_link(server)
+        wait_until_answering(port)
         url = f"http://127.0.0.1:{port}/"
-        for _ in range(100):
-            try:
-                page = urllib.request.urlopen(url, timeout=2).read().decode()
-                break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            pytest.fail("kubik serve did not answer")
+        browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+        page = browser.open(link, timeout=5).read().decode()  # the key becomes a cookie
         addresses = re.findall(r'(?:src|href)="([^"]+)"', page)
         assert addresses and all(a.startswith(url) for a in addresses), addresses
+        ws = f"ws://127.0.0.1:{port}/ws?width=80&height=24&{link.split('?')[1]}"
 
         async def leave_at_once() -> None:
             async with aiohttp.ClientSession() as session:
-                async with session.ws_connect(f"ws://127.0.0.1:{port}/ws?width=80&height=24"):
+                async with session.ws_connect(ws):
                     await asyncio.sleep(0.3)  # the tab's kubik is starting
 
         for _ in range(3):
             threading.Thread(target=asyncio.run, args=(leave_at_once(),)).start()
         time.sleep(1.0)
-        deadline = time.monotonic() + serve.STOP_SECONDS + 15
+        deadline = time.monotonic() + serve_web.STOP_SECONDS + 15
         while tab_processes(str(campaign)) and time.monotonic() < deadline:
             time.sleep(0.2)
         assert tab_processes(str(campaign)) == []
     finally:
         server.terminate()
-        server.wait(timeout=10)
+        out, err = server.communicate(timeout=10)
+    key = link.split("token=")[1]
+    assert key.encode() not in out + err  # printed once, in the link: never in the log
+    assert b'"GET /" 303' in out + err  # the log is there: the request of the link, without it

@@ -370,6 +370,7 @@ def make_app(
     view_only: bool = False,
     clock: Clock | None = None,
     prebuild: bool = False,
+    through_dangling_link: bool = False,
 ) -> KubikApp:
     """Open the campaign at ``path`` (default: the user data folder) and build the app.
 
@@ -381,11 +382,13 @@ def make_app(
         clock: time source for log entries (tests freeze it).
         prebuild: build the hidden tabs in idle time after the first paint (``kubik``
             does; tests build a tab on its first visit, as they press it).
+        through_dangling_link: ``path`` is a link to nothing and the GM agreed to a new
+            campaign at its target.
 
     Raises:
         tui.store.StoreError: the campaign file cannot be read; its message is Russian.
     """
-    store = Store.open(path, system=system)
+    store = Store.open(path, system=system, through_dangling_link=through_dangling_link)
     return KubikApp(
         store, rng=make_rng(seed), clock=clock or local_now, view_only=view_only, prebuild=prebuild
     )

@@ -6,7 +6,8 @@ characters: ``ESC ] 52 ; c ; … BEL`` written to a terminal puts text into the 
 Every such text passes :func:`clean` where it enters kubik (forms, the CLI, import, load)
 and again where it leaves (every render, the CLI's output, export, the OSC 52 copy): C0 and
 C1 control characters other than newline and tab, and DEL, become visible pictures (ESC is
-shown as «␛»), so nothing a person typed can reach the terminal as a command.
+shown as «␛»), so nothing a person typed can reach the terminal as a command; the invisible
+marks that reorder text or make two names that look alike differ are dropped.
 
 Rich markup is the other half: text a person typed is never parsed as markup. :func:`plain`
 makes it literal inside a markup string; :func:`safe_text` wraps it in a ``rich.text.Text``.
@@ -23,21 +24,27 @@ if TYPE_CHECKING:
 #: C0 controls except tab and newline, DEL, and the C1 controls (U+0080–U+009F).
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
-#: The same in JSON bytes: C1 or a bidi mark in UTF-8, a ``\\u`` or ``\\b`` escape. Each
-#: pattern starts with a literal, which the regex engine scans for fast (one alternation of
-#: them all, or a character class, cost 10 ms on a 200 KiB file). A hit only means "look
-#: closer" (``\\\\b`` is an escaped backslash and a «b»).
+#: The same in JSON bytes: C1 or an invisible mark (below) in UTF-8, a ``\\u`` or ``\\b``
+#: escape. Each pattern starts with a literal, which the regex engine scans for fast (one
+#: alternation of them all, or a character class, cost 10 ms on a 200 KiB file). A hit only
+#: means "look closer" (``\\\\b`` is an escaped backslash and a «b»).
 _CONTROL_JSON = (
     re.compile(rb"\xc2[\x80-\x9f]"),
-    re.compile(rb"\xe2\x80[\xaa-\xae]|\xe2\x81[\xa6-\xa9]"),
+    re.compile(rb"\xe2\x80[\x8b-\x8f\xaa-\xae]|\xe2\x81[\xa0-\xa4\xa6-\xa9]"),
     re.compile(rb"\\u00[0-1][0-9a-fA-F]|\\u00[89][0-9a-fA-F]|\\u007[fF]|\\[bfr]"),
-    re.compile(rb"\\u20(?:2[a-eA-E]|6[6-9])"),
+    re.compile(rb"\\u(?:20(?:0[b-fB-F]|2[a-eA-E]|6[0-4]|6[6-9])|[fF][eE][fF][fF]|061[cC]|180[eE])"),
 )
+#: The invisible marks outside U+2000–U+206F in UTF-8, found with ``bytes.find`` (memchr).
+_INVISIBLE_BYTES = (b"\xef\xbb\xbf", b"\xd8\x9c", b"\xe1\xa0\x8e")
 #: Raw C0 controls but tab and newline, and DEL (``bytes.translate`` deletes them fast).
 _CONTROL_BYTES = bytes([*range(0x00, 0x09), *range(0x0B, 0x20), 0x7F])
 
-#: Bidirectional overrides and isolates: they reorder what a name appears to say.
-_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
+#: What reorders or hides text with no control code: bidirectional embeddings, overrides,
+#: isolates and marks (U+202A–E, U+2066–9, U+200E/F, U+061C) make «Милава» read backwards;
+#: zero-width spaces and joiners, the word joiner and invisible operators, the byte-order mark
+#: and the Mongolian vowel separator (U+200B–D, U+2060–4, U+FEFF, U+180E) make two names that
+#: look the same differ. Names, notes and every text a seat sends lose them.
+_INVISIBLE = re.compile("[\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
 
 
 def _picture(match: re.Match[str]) -> str:
@@ -52,14 +59,15 @@ def _picture(match: re.Match[str]) -> str:
 def clean(text: str) -> str:
     """Return ``text`` with every control character but newline and tab made visible.
 
-    Also drops bidirectional overrides. Idempotent; text without controls is returned as is.
+    Also drops the invisible marks that reorder or hide text (:data:`_INVISIBLE`).
+    Idempotent; text without controls is returned as is.
     """
     if not isinstance(text, str):
         text = str(text)
     if _CONTROL.search(text):
         text = _CONTROL.sub(_picture, text)
-    if _BIDI.search(text):
-        text = _BIDI.sub("", text)
+    if _INVISIBLE.search(text):
+        text = _INVISIBLE.sub("", text)
     return text
 
 
@@ -92,6 +100,8 @@ def clean_json(value: Any) -> Any:
 def json_may_hold_controls(raw: bytes) -> bool:
     """Return whether JSON bytes may hold a control character in a string (cheap pre-check)."""
     if len(raw.translate(None, _CONTROL_BYTES)) != len(raw):
+        return True
+    if any(mark in raw for mark in _INVISIBLE_BYTES):
         return True
     return any(pattern.search(raw) for pattern in _CONTROL_JSON)
 

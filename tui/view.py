@@ -54,6 +54,11 @@ REFRESH_SECONDS = 0.5
 LOG_LINES = 10
 
 
+#: The most players the view's table lists (it shows about ten at a time); the rest are
+#: counted in a last row.
+VIEW_ROWS = 100
+
+
 def party_columns(system: str) -> tuple[str, ...]:
     """Return the view's party columns: what players track at the table, no stats."""
     if system == "drevo":
@@ -241,9 +246,13 @@ class ViewApp(CrashReporting, UiHandOver, App[None]):
         system = self.store.campaign.system
         party = self.query_one("#view-party", DataTable)
         party.clear()
-        rows = [(c.id, party_row(system, c)) for c in public_party(characters)]
+        players = public_party(characters)
+        rows = [(c.id, party_row(system, c)) for c in players[:VIEW_ROWS]]
         for cid, cells in fit_last_column(party_columns(system), rows, self._party_width()):
             party.add_row(*map(Text, cells), key=cid, height=None)
+        if len(players) > VIEW_ROWS:  # thousands of rows took seconds at every change
+            more = words.plural(len(players) - VIEW_ROWS, "персонаж", "персонажа", "персонажей")
+            party.add_row(Text(f"… и ещё {more}"), *[""] * (len(party.columns) - 1))
         if party.row_count == 0:
             party.add_row("В партии пока никого нет.", *[""] * (len(party.columns) - 1))
         combat = combat_text(self.store.get_doc("encounter"), by_id)
@@ -257,7 +266,9 @@ class ViewApp(CrashReporting, UiHandOver, App[None]):
         self.query_one("#view-combat", Static).update(combat)
         log = self.query_one("#view-log", DataTable)
         log.clear()
-        for line in public_log(self.store.log(), characters, LOG_LINES):
+        # A secret roll's reveal is a later entry: the newest LOG_LINES hold every reveal of
+        # theirs, so the whole Журнал (100,000 entries in a long campaign) is never read here.
+        for line in public_log(self.store.log(LOG_LINES), characters, LOG_LINES):
             if line.undone:  # it never stood: struck and dimmed, never shown as it was
                 cells = (clock_text(line.at), line.actor, UNDONE_MARK + line.text)
                 log.add_row(*(Text(c, style=UNDONE_STYLE) for c in cells))

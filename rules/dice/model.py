@@ -61,6 +61,10 @@ def where(position: int, message: str) -> str:
     return f"позиция {position + 1}: {message}"
 
 
+#: The compare operators of a compare point (``<>`` is read as ``!=``).
+OPERATORS = ("!=", "<=", ">=", "=", "<", ">")
+
+
 def number_text(value: Value) -> str:
     """A number as notation writes it: ``3``, ``-2``, ``2.5`` (a typed decimal stays one)."""
     if isinstance(value, Fraction):

@@ -1,7 +1,7 @@
 """Run every kubik benchmark and print one table: measure, kubik, reference, ratio, target.
 
     python tests/benchmarks/run.py               # everything (~2 minutes; needs tmux)
-    python tests/benchmarks/run.py --only odds   # one part: terminal, odds, notation, storage
+    python tests/benchmarks/run.py --only odds   # one part: terminal, odds, notation, storage, big
     python tests/benchmarks/run.py --quick       # fewer runs, for a first look
     python tests/benchmarks/run.py --strict      # exit status 1 when a target is missed
 
@@ -14,7 +14,10 @@ The three parts, side by side with their references in the same run:
 * notation — exact odds of dice notation (``rules/odds.py``) against icepool on the same
   distributions, values identical; the slowest parse + roll of generated expressions;
 * storage — one durable ``upsert_character`` on a campaign of 200 characters and a
-  10,000-entry Журнал.
+  10,000-entry Журнал;
+* big — a campaign of 5,000 characters and a 100,000-entry Журнал: first screen (the app and
+  the view), ``party list``, their memory against the campaign's bytes, and the refusal of a
+  file beyond the limit (``big_campaign.py``).
 
 Not part of the default test run (``--ignore=tests/benchmarks`` in pyproject). The same targets
 as tests: ``python -m pytest tests/benchmarks -o addopts=""``.
@@ -239,11 +242,67 @@ def notation_rows(quick: bool, log: Callable[[str], None]) -> list[Row]:
     return rows
 
 
+def big_rows(quick: bool, log: Callable[[str], None]) -> list[Row]:
+    from tests.benchmarks import big_campaign as b
+
+    f = b.measure(runs=3 if quick else 5, log=log)
+    screen, demo = statistics.median(f.first_screen), statistics.median(f.first_screen_demo)
+    listing, view = statistics.median(f.party_list), statistics.median(f.view_screen)
+    cpu = statistics.median(f.first_screen_cpu)
+    cpu_demo = statistics.median(f.first_screen_cpu_demo)
+    app_extra = f.extra(f.first_screen_rss, f.first_screen_rss_demo)
+    list_extra = f.extra(f.party_list_rss, f.party_list_rss_demo)
+    on_disk = f"{f.file_bytes / 2**20:.1f} MiB on disk"
+    alone = f.campaign_bytes / 2**20
+    return [
+        Row(
+            f"big campaign ({b.CHARACTERS} characters, {b.LOG_ENTRIES} Журнал entries): "
+            "launch → first screen, median",
+            f"{screen:.2f} s", f"{demo:.2f} s demo campaign", f"+{screen - demo:.2f} s",
+            f"≤ {b.FIRST_SCREEN_S:g} s", screen <= b.FIRST_SCREEN_S,
+        ),
+        Row(
+            "big campaign: the app's CPU seconds when its first screen is seen, median",
+            f"{cpu:.2f} s", f"{cpu_demo:.2f} s demo campaign", f"+{cpu - cpu_demo:.2f} s",
+            "(info: the load aside)", None,
+        ),
+        Row(
+            "big campaign: kubik --view → first screen, median",
+            f"{view:.2f} s", "", "", f"≤ {b.FIRST_SCREEN_S:g} s", view <= b.FIRST_SCREEN_S,
+        ),
+        Row(
+            "big campaign: kubik party list, median",
+            f"{listing:.2f} s", f"{statistics.median(f.party_list_cpu):.2f} s CPU", "",
+            f"≤ {b.PARTY_LIST_S:g} s", listing <= b.PARTY_LIST_S,
+        ),
+        Row(
+            "big campaign: the app's peak RSS at its first screen, beyond the demo's",
+            f"{f.first_screen_rss - f.first_screen_rss_demo:.1f} MiB", on_disk,
+            f"{app_extra:.2f}× ({(f.first_screen_rss - f.first_screen_rss_demo) / alone:.1f}× "
+            "the campaign file alone)",
+            f"≤ {b.MEMORY_RATIO:g}× on disk", app_extra <= b.MEMORY_RATIO,
+        ),
+        Row(
+            "big campaign: party list's peak RSS, beyond the demo's",
+            f"{f.party_list_rss - f.party_list_rss_demo:.1f} MiB", on_disk,
+            f"{list_extra:.2f}× ({(f.party_list_rss - f.party_list_rss_demo) / alone:.1f}× "
+            "the campaign file alone)",
+            f"≤ {b.MEMORY_RATIO:g}× on disk", list_extra <= b.MEMORY_RATIO,
+        ),
+        Row(
+            "a campaign file beyond the limit: refused (party list)",
+            f"{f.refusal:.2f} s", "", "", f"≤ {b.REFUSAL_S:g} s, the reason said",
+            f.refusal <= b.REFUSAL_S and "слишком велик" in f.refusal_said,
+        ),
+    ]  # fmt: skip
+
+
 PARTS = {
     "terminal": terminal_rows,
     "odds": odds_rows,
     "notation": notation_rows,
     "storage": storage_rows,
+    "big": big_rows,
 }
 
 

@@ -12,6 +12,7 @@ import shutil
 
 import pytest
 
+from tests.benchmarks import big_campaign as big_bench
 from tests.benchmarks import notation as notation_bench
 from tests.benchmarks import odds as odds_bench
 from tests.benchmarks import storage as storage_bench
@@ -138,3 +139,32 @@ def test_accepted_odds_of_up_to_100_dice_within_100_ms(
     worst = notation.odds_worst * 1e3
     assert notation.odds_accepted > 100
     assert worst <= notation_bench.SMALL_MS, (worst, notation.odds_worst_text)
+
+
+@pytest.fixture(scope="module")
+def big() -> big_bench.BigFigures:
+    if shutil.which("tmux") is None:
+        pytest.skip("needs tmux")
+    return big_bench.measure(log=lambda line: None)
+
+
+def test_big_campaign_first_screen(big: big_bench.BigFigures) -> None:
+    import statistics
+
+    for figures in (big.first_screen, big.view_screen):
+        assert statistics.median(figures) <= big_bench.FIRST_SCREEN_S, figures
+
+
+def test_big_campaign_party_list(big: big_bench.BigFigures) -> None:
+    import statistics
+
+    assert statistics.median(big.party_list) <= big_bench.PARTY_LIST_S, big.party_list
+
+
+def test_big_campaign_memory(big: big_bench.BigFigures) -> None:
+    assert big.extra(big.first_screen_rss, big.first_screen_rss_demo) <= big_bench.MEMORY_RATIO
+    assert big.extra(big.party_list_rss, big.party_list_rss_demo) <= big_bench.MEMORY_RATIO
+
+
+def test_beyond_the_limit_a_refusal(big: big_bench.BigFigures) -> None:
+    assert big.refusal <= big_bench.REFUSAL_S and "слишком велик" in big.refusal_said

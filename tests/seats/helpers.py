@@ -11,7 +11,7 @@ from pathlib import Path
 
 from rules.encounter import Combatant, Encounter
 from tui.seats import protocol as proto
-from tui.seats.tokens import socket_path, token_for
+from tui.seats.tokens import seat_key, seats_dir, socket_path
 
 
 @contextmanager
@@ -41,12 +41,23 @@ def by_name(store, name: str):
     return next(c for c in store.characters() if c.name == name)
 
 
+def seat_token(folder: Path, campaign: Path, seat: str) -> str:
+    """The key of ``seat`` in ``campaign`` (made, as ``kubik seat`` makes it, if it has none)."""
+    from tui.store import Store
+
+    store = Store.open(campaign, read_only=True)
+    try:
+        return seat_key(seats_dir(folder), store.path, store.characters(), seat)
+    finally:
+        store.close()
+
+
 class RawSeat:
     """A seat speaking the protocol by hand (what any program on the machine could send)."""
 
     def __init__(self, folder: Path, campaign: Path, seat: str, token: str | None = None):
         self.path = socket_path(folder / "seats", campaign)
-        self.token = token if token is not None else token_for(folder / "seats", seat) or ""
+        self.token = token if token is not None else seat_token(folder, campaign, seat)
         self.seat = seat
         self.messages: list[dict] = []
 
@@ -81,6 +92,14 @@ class RawSeat:
                 return message
             if not message:
                 raise AssertionError("the GM's app closed the connection")
+
+    async def seen(self, predicate, timeout: float = 5) -> dict:
+        """The newest state line read so far if it satisfies ``predicate``, else the next one
+        that does (a change and its Журнал line may arrive in one state line)."""
+        states = [m for m in self.messages if m.get("type") == "state"]
+        if states and predicate(states[-1]):
+            return states[-1]
+        return await self.until(predicate, timeout)
 
     def close(self) -> None:
         self.writer.close()

@@ -222,15 +222,20 @@ async def test_always_accept_a_kind_and_edit_before_accepting(folder, campaign_p
         seat.close()
 
 
-def test_kubik_seat_without_a_key_says_what_to_do(tmp_path, monkeypatch, capsys):
+def test_kubik_seat_without_a_seat_says_what_to_do(tmp_path, monkeypatch, capsys):
     from tui.cli.kubik import main
+    from tui.store import Store
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    with pytest.raises(SystemExit) as exit_:
+        main(["seat", "Никто"])  # no campaign at all
+    assert exit_.value.code == 2 and "нет такой кампании" in capsys.readouterr().err
+    Store.open(tmp_path / "kubik" / "campaign.json").close()
     with pytest.raises(SystemExit) as exit_:
         main(["seat", "Никто"])
     assert exit_.value.code == 1
     err = capsys.readouterr().err
-    assert "Места «Никто» нет" in err and "kubik ведущего" in err
+    assert "Места «Никто» нет" in err and "нет игрока или персонажа" in err
 
 
 def test_a_hidden_npc_is_a_secret_target_in_the_seats_form(campaign_path):
@@ -336,4 +341,21 @@ async def test_the_gms_edit_starts_from_the_request_and_accepts_it_unchanged(fol
         await app.writes_done()
         await seat.until(lambda m: m["requests"][0]["status"] == "accepted")
         assert "ищу следы" in app.store.log(limit=1)[0].text
+        seat.close()
+
+
+async def test_a_seats_note_reaches_the_gm_without_bidi_or_zero_width_marks(folder, campaign_path):
+    """Issue 35: a note with U+202E showed reversed in the GM's Ctrl+P and the seat's list."""
+    app = gm_app(folder, campaign_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        hub = await started(pilot, app)
+        seat = RawSeat(folder, campaign_path, "Милава")
+        assert (await seat.connect())["type"] == "welcome"
+        me = by_name(app.store, "Милава")
+        text = "Прошу \u202eсдаюсь\u202c и \u200dещё"
+        await seat.send(id="b1", kind="note", character=me.id, payload={"text": text})
+        msg = await seat.until(lambda m: bool(m["requests"]))
+        assert msg["requests"][0]["text"] == "Заметка: Прошу сдаюсь и ещё"
+        [item] = hub.pending()
+        assert item.to_dict()["text"] == "Заметка: Прошу сдаюсь и ещё"
         seat.close()

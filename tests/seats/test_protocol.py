@@ -235,3 +235,47 @@ def test_fuzz_a_seat_reads_any_stats_answer_or_says_why_not(answer):
         assert isinstance(s.number, int) and isinstance(s.start, str)
         for r in s.rolls:
             assert isinstance(r.sample.percentile, float) and isinstance(r.who, str)
+
+
+#: What reorders or hides text without a control code: a right-to-left override, an isolate,
+#: a mark, zero-width joiners and spaces, a word joiner, a byte-order mark.
+INVISIBLE = "\u202e\u2067\u200f\u200d\u200c\u200b\u2060\ufeff\u061c"
+SPOOF = "Мила" + INVISIBLE + "ва"
+
+#: Every text a seat sends: (kind or "hello", the field, the rest of a good payload).
+TEXT_FIELDS = [
+    ("declare", "weapon", {"action": "melee", "distance": "close"}),
+    ("declare", "note", {"action": "melee", "distance": "close"}),
+    ("fate", "note", {"use": "before"}),
+    ("energy", "note", {"when": "before", "amount": 1}),
+    ("risk", "price", {}),
+    ("risk", "note", {}),
+    ("reroll", "note", {}),
+    ("expanded", "note", {}),
+    ("note", "text", {}),
+    ("hello", "seat", {}),
+]
+
+
+@pytest.mark.parametrize(("kind", "field", "rest"), TEXT_FIELDS)
+def test_bidi_and_zero_width_controls_are_stripped_from_every_seat_text(kind, field, rest):
+    """Issue 35: a seat's note with U+202E showed reversed in the GM's Ctrl+P and the seat's
+    list; the protocol stripped only C0/C1. Seat text passes the names' sanitiser."""
+    if kind == "hello":
+        hello = {"v": 1, "type": "hello", "seat": SPOOF, "token": "k" * 32}
+        assert proto.parse_hello(proto.decode(proto.encode(hello))).seat == "Милава"
+        return
+    message = {**GOOD, "kind": kind, "payload": {**rest, field: SPOOF}}
+    request = proto.parse_request(proto.decode(proto.encode(message)))
+    assert request.payload[field] == "Милава"
+    described = proto.describe(kind, request.payload)
+    assert "Милава" in described and not set(INVISIBLE) & set(described)
+
+
+def test_the_names_sanitiser_strips_them_too():
+    from tui.sanitize import clean, json_may_hold_controls
+
+    assert clean(SPOOF) == "Милава"
+    for ch in INVISIBLE:
+        assert json_may_hold_controls(json.dumps({"n": ch}, ensure_ascii=False).encode())
+        assert json_may_hold_controls(json.dumps({"n": ch}).encode())  # as \\uXXXX

@@ -5,7 +5,15 @@ one rolled or closed, or a move the rules refuse: refused with the reason the se
 
 from __future__ import annotations
 
-from tests.seats.helpers import RawSeat, check_offer, first_pc, gm_app, open_check, started
+from tests.seats.helpers import (
+    RawSeat,
+    check_offer,
+    first_pc,
+    gm_app,
+    open_check,
+    seat_token,
+    started,
+)
 
 
 async def _failed_check(pilot, app, me):
@@ -227,14 +235,18 @@ async def test_a_seat_shows_the_gms_open_check_and_its_key_asks_about_that_check
     """The player's panel names the open check and its choices; «k» asks Risk about it; the GM
     names the price and accepts; the panel shows the request accepted."""
     from tui.seats.seat import SeatApp
-    from tui.seats.tokens import seats_dir, socket_path, token_for
+    from tui.seats.tokens import seats_dir, socket_path
 
     app = gm_app(folder, campaign_path, system="starately")
     async with app.run_test(size=(80, 24)) as pilot:
         hub = await started(pilot, app)
         me = first_pc(app.store)
         seats = seats_dir(folder)
-        seat = SeatApp(me.name, socket_path(seats, campaign_path), token_for(seats, me.name) or "")
+        seat = SeatApp(
+            me.name,
+            socket_path(seats, campaign_path),
+            seat_token(seats.parent, campaign_path, me.name),
+        )
         async with seat.run_test(size=(80, 24)) as sp:
             for _ in range(250):
                 if seat.mine():

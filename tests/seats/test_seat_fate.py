@@ -3,7 +3,7 @@ undo step logged under the player; one that cannot apply now stays pending with 
 
 from __future__ import annotations
 
-from tests.seats.helpers import RawSeat, by_name, gm_app, start_fight, started
+from tests.seats.helpers import RawSeat, by_name, gm_app, seat_token, start_fight, started
 from tui.seats.tokens import seats_dir
 
 
@@ -53,7 +53,7 @@ async def test_fate_before_the_roll_applies_in_the_exchange_and_undoes_as_one_st
         entry = store.log(limit=1)[0]
         assert entry.actor == me.name and f"игрока {me.name}" in entry.text
         assert "+4 без броска" in entry.text
-        seen = await seat.until(lambda m: "+4 без броска" in str(m["state"]["log"]))
+        seen = await seat.seen(lambda m: "+4 без броска" in str(m["state"]["log"]))
         assert seen["state"]["mine"][0]["fate"] == me.fate - 1  # the seat sees what changed
         assert msg["requests"][0]["text"] == "Судьба: +4 к броску (до броска)"
         await pilot.press("escape", "ctrl+z")  # one step back: the Судьба and its line
@@ -144,7 +144,7 @@ async def test_fate_after_the_roll_shifts_by_the_points_the_gm_sets(folder, camp
 async def test_a_seat_asks_a_shift_with_its_points_and_the_gm_only_accepts(folder, campaign_path):
     """The seat's «p» asks how many points; the GM's Enter applies the shift as it is."""
     from tui.seats.seat import SeatApp
-    from tui.seats.tokens import socket_path, token_for
+    from tui.seats.tokens import socket_path
 
     app = gm_app(folder, campaign_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -155,7 +155,11 @@ async def test_a_seat_asks_a_shift_with_its_points_and_the_gm_only_accepts(folde
         pane.action_roll()
         await app.writes_done()
         seats = seats_dir(folder)
-        seat = SeatApp(me.name, socket_path(seats, campaign_path), token_for(seats, me.name) or "")
+        seat = SeatApp(
+            me.name,
+            socket_path(seats, campaign_path),
+            seat_token(seats.parent, campaign_path, me.name),
+        )
         async with seat.run_test(size=(80, 24)) as sp:
             for _ in range(250):
                 if seat.mine():

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from tests.conftest import frozen_clock
-from tests.seats.helpers import by_name, start_fight, until_seen
+from tests.seats.helpers import by_name, seat_token, start_fight, until_seen
 from tui.seats.seat import SeatApp
-from tui.seats.tokens import seats_dir, socket_path, token_for
+from tui.seats.tokens import seats_dir, socket_path
 
 
 def _seat(folder, campaign_path, name) -> SeatApp:
     seats = seats_dir(folder)
-    return SeatApp(name, socket_path(seats, campaign_path), token_for(seats, name) or "")
+    return SeatApp(
+        name, socket_path(seats, campaign_path), seat_token(seats.parent, campaign_path, name)
+    )
 
 
 async def test_two_seats_declare_a_round_and_the_gm_only_approves(folder, campaign_path):

@@ -9,19 +9,21 @@ from __future__ import annotations
 
 import json
 
-from tests.seats.helpers import RawSeat, gm_app, started, until_seen
+from tests.seats.helpers import RawSeat, gm_app, seat_token, started, until_seen
 from tests.tui.test_luck import _players_table
 from tui.bridge.luck import read_sessions
 from tui.seats import stats as seat_stats
 from tui.seats.seat import SeatApp
-from tui.seats.tokens import seats_dir, socket_path, token_for
+from tui.seats.tokens import seats_dir, socket_path
 from tui.store import LogEntry, Store
 from tui.widgets.log.stats import StatsScreen
 
 
 def _seat(folder, campaign_path, name="Ярослав Кречет") -> SeatApp:
     seats = seats_dir(folder)
-    return SeatApp(name, socket_path(seats, campaign_path), token_for(seats, name) or "")
+    return SeatApp(
+        name, socket_path(seats, campaign_path), seat_token(seats.parent, campaign_path, name)
+    )
 
 
 def _shown(screen: StatsScreen) -> list[str]:

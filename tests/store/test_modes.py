@@ -79,3 +79,20 @@ def test_a_symlinked_campaign_is_written_through(tmp_path) -> None:
     # The link and the target are one campaign: one lock, one Журнал, one backups folder.
     assert Store.open(link).path == real
     assert real.with_name("real.backups").is_dir() and not (tmp_path / "campaign.backups").exists()
+
+
+def test_every_folder_kubik_creates_on_the_way_is_private(tmp_path) -> None:
+    """Issue 35: a new nested campaign path left its middle folder 0755 (``mkdir(parents=True)``
+    gives only the last folder the mode)."""
+    path = tmp_path / "games" / "2026" / "zastava" / "c.json"
+    there = mode(tmp_path)
+    Store.open(path).close()
+    made = [tmp_path / "games", tmp_path / "games" / "2026", path.parent]
+    assert {str(p): mode(p) for p in made} == {str(p): 0o700 for p in made}
+    assert mode(tmp_path) == there  # a folder that was there keeps its mode
+    exported = tmp_path / "out.json"
+    with Store.open(path) as store:
+        store.export_json(exported)
+    imported = tmp_path / "other" / "deep" / "c.json"
+    Store.import_json(exported, imported)
+    assert mode(tmp_path / "other") == 0o700 and mode(imported.parent) == 0o700

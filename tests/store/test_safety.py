@@ -215,6 +215,29 @@ class TestDiskErrors:
             assert path.read_bytes() == before
             assert store.character(c.id) == c
 
+    def test_an_immutable_file_in_a_writable_folder_is_named_as_such(self, path, monkeypatch):
+        """Issue 35: ``chattr +i`` on the campaign (the folder writable) was reported as «нет
+        прав на запись в папку». Linux answers EPERM to a rename over (or a link of) an
+        immutable file; tests cannot set the attribute on a tmpfs, so the call is refused."""
+        with Store.open(path) as store:
+            c = store.characters()[0]
+            before = path.read_bytes()
+            real_replace = os.replace
+
+            def immutable(src, dst, *args, **kwargs):
+                if str(dst) == str(path):
+                    raise PermissionError(errno.EPERM, "Operation not permitted", str(dst))
+                return real_replace(src, dst, *args, **kwargs)
+
+            monkeypatch.setattr(os, "replace", immutable)
+            with pytest.raises(StoreError) as err:
+                store.upsert_character(replace(c, fate=0))
+            monkeypatch.undo()
+            message = str(err.value)
+            assert "нет прав на запись в папку" not in message
+            assert "защищён от изменений" in message and "chattr -i" in message
+            assert path.read_bytes() == before
+
     def test_unwritable_folder_opens_read_only_with_a_reason(self, path, monkeypatch):
         Store.open(path).close()
         before = path.read_bytes()

@@ -190,7 +190,7 @@ class TwoWindows(RuleBasedStateMachine):
 
     @rule(window=st.integers(0, 1))
     def add(self, window: int) -> None:
-        c = Character(new_id(), "Новый", "npc", {}, (), (), 0)
+        c = Character(new_id(), f"Новый {new_id()[:8]}", "npc", {}, (), (), 0)  # names differ
         self.stores[window].upsert_character(c)
         self._changed({**self.model, c.id: (0, "", 0)})
 

@@ -49,7 +49,10 @@ async def test_a_name_with_markup_in_the_opposed_screens_is_shown_not_obeyed(
         campaign_path,
         system,
         lambda c: (
-            dataclasses.replace(c, name=name) if c.kind != "pc" or c.name[0] in "ЛГД" else None
+            # each its own name (the store refuses a taken one), every one with the markup
+            dataclasses.replace(c, name=f"{name} {c.name}")
+            if c.kind != "pc" or c.name[0] in "ЛГД"
+            else None
         ),
     )
     app = make_test_app(system=system)

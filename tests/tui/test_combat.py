@@ -197,13 +197,14 @@ async def test_a_shield_against_a_pistol_does_not_cancel_the_shot(make_test_app)
         await declare(pilot, app, "shield")
         await declare(pilot, app, "shoot", weapon="Пистолет", distance="near")
         assert p.encounter.phase == "resolve"
-        assert p._stage() == "plan"
-        plan, refusal, _ = p._derive()
+        assert p.stage() == "plan"
+        view = p.view()
+        plan, refusal = view.plan, view.refusal
         assert refusal == "" and plan is not None and plan.kind == "one_sided"
         assert plan.notes[0].startswith("Нападение на беззащитного")
         await pilot.press("enter")  # roll
         await pilot.pause()
-        assert p._stage() in ("rolled", "damage", "done")
+        assert p.stage() in ("rolled", "damage", "done")
         assert p.encounter.exchange["dice"]["attacker"] is not None
 
 

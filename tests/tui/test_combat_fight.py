@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from tests.tui.test_combat import blows, declare, declare_blows, keep_only, one_on_one, pane
 from tui.store import Store
 
@@ -14,7 +16,7 @@ async def to_dice(pilot, app):
     await pilot.press("i")
     await pilot.pause()
     await declare_blows(pilot, app)
-    assert pane(app).encounter.phase == "resolve" and pane(app)._stage() == "plan"
+    assert pane(app).encounter.phase == "resolve" and pane(app).stage() == "plan"
 
 
 async def resolve_all(pilot, app):
@@ -36,7 +38,7 @@ async def to_dice_by_keys(pilot, app):
     declaring = pane(app).encounter
     await pilot.press("enter", "enter")
     await pilot.pause()
-    assert pane(app).encounter.phase == "resolve" and pane(app)._stage() == "plan"
+    assert pane(app).encounter.phase == "resolve" and pane(app).stage() == "plan"
     return declaring
 
 
@@ -60,12 +62,12 @@ async def test_a_quit_between_roll_and_accept_keeps_the_roll(make_test_app, camp
         await pilot.pause()
         dice = pane(app).encounter.exchange["dice"]
         before = screen_text(app)
-        assert pane(app)._stage() == "rolled"
+        assert pane(app).stage() == "rolled"
     again = make_test_app(seed=99)  # other dice, were anything rolled anew
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.press("2")
         await pilot.pause()
-        assert pane(again)._stage() == "rolled"
+        assert pane(again).stage() == "rolled"
         assert pane(again).encounter.exchange["dice"] == dice
         assert screen_text(again) == before
         assert not pane(again).check_action("roll", ())
@@ -95,7 +97,7 @@ async def test_undo_in_the_dice_phase_is_one_exchange_and_redraws_exactly(make_t
         assert screen_text(app).replace(EARLIER, "") == planned
         assert EARLIER in screen_text(app)
         assert {c.id: dict(c.wounds) for c in app.store.characters()} == wounds
-        assert pane(app)._stage() == "plan"
+        assert pane(app).stage() == "plan"
         await pilot.press("ctrl+y")
         await pilot.pause()
         assert screen_text(app) == after
@@ -248,10 +250,10 @@ async def test_an_effect_enters_the_exchange_next_to_the_wound_penalty(make_test
     app = make_test_app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_dice(pilot, app)
-        plain = pane(app)._derive()[0]
+        plain = pane(app).view().plan
         _stun(app, "Атаман Шкуро", 2)
         await pilot.pause()
-        plan = pane(app)._derive()[0]
+        plan = pane(app).view().plan
         side = next(s for s in (plan.attacker, plan.defender) if s.fighter.name == "Атаман Шкуро")
         assert [(m.value, m.reason) for m in side.modifiers][-1] == (-2, "эффект «Оглушён»")
         assert "Оглушён" in screen_text(app)
@@ -349,3 +351,36 @@ async def test_the_last_line_of_a_long_exchange_is_on_the_screen_at_80x24(make_t
             assert last[-30:] in shown_text(app).replace("\n", " "), view
             seen += 1
         assert seen >= 3
+
+
+async def test_a_fight_goes_on_from_the_shell_and_back(make_test_app, campaign_path, capsys):
+    """Issue 37: a fight started in the app is continued by ``kubik fight`` and the app
+    follows at once; the app's next key goes on from what the shell did."""
+    from tui.cli.fight import fight
+
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2", "i")  # the app rolls initiative
+        await app.writes_done()
+        await pilot.pause()
+        p = pane(app)
+        first = p.encounter.next_declarer(p._can_act())
+        assert p.encounter.phase == "declare" and first is not None
+        assert (
+            fight(["declare", first.character_id, "dodge", "--campaign", str(campaign_path)]) == 0
+        )
+        app._refresh_store()  # what the file watch does when another kubik writes
+        await pilot.pause()
+        assert [d.actor for d in p.encounter.declarations] == [first.character_id]
+        order = str(app.query_one("#combat-order").get_row(first.character_id))
+        assert "Уклонение" in order
+        second = p.encounter.next_declarer(p._can_act())
+        assert second is not None and second != first
+        await pilot.press("enter")  # the app declares the next fighter from its form
+        await app.writes_done()
+        await pilot.pause()
+    capsys.readouterr()  # (Textual holds stdout while the app runs)
+    assert fight(["show", "--json", "--campaign", str(campaign_path)]) == 0
+    shown = json.loads(capsys.readouterr().out)["fight"]
+    declared = [f["id"] for f in shown["fighters"] if f["declaration"]]
+    assert sorted(declared) == sorted([first.character_id, second.character_id])

@@ -52,7 +52,7 @@ async def test_the_last_declarer_removed_elsewhere_brings_the_dice_at_once(
         await pilot.pause()
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert p._stage() in ("rolled", "damage", "done")
+        assert p.stage() in ("rolled", "damage", "done")
     saved = Store.open(campaign_path).get_doc("encounter")
     assert saved["phase"] == "resolve"
 

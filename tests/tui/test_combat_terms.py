@@ -3,9 +3,6 @@ named campaign setting, in Russian with its declensions and the minus sign."""
 
 from __future__ import annotations
 
-import random
-from dataclasses import replace
-
 from rules.drevo import (
     Action,
     Fighter,
@@ -14,10 +11,7 @@ from rules.drevo import (
     shift_exchange,
     weapon,
 )
-from rules.encounter import Combatant, Declaration, Encounter
-from tests.tui.test_combat_machine import DOC, Driver, _App
 from tui.present.combat import result_lines
-from tui.store import Store
 
 
 def test_the_one_sided_bonus_is_named_on_the_damage_line() -> None:
@@ -86,79 +80,3 @@ def test_a_fate_shift_reads_plus_one_by_fate() -> None:
     result = shift_exchange(resolve_exchange_with_dice(plan, (0, 0, -1, -1)), "attacker", 1)
     line = result_lines(result, {"attacker": [(1, "Горан")]})[0]
     assert line == "А: \\[0]\\[0]\\[−]\\[−] → −1, +1 Судьбой (Горан) = [b]0[/b] против −2: Успех"
-
-
-def _driver(tmp_path, wounds_of_target=None, fate=3):
-    store = Store.open(tmp_path / "c.json", system="drevo")
-    people = {c.name: c for c in store.characters()}
-    attacker, target = people["Атаман Шкуро"], people["Горан Рябой"]
-    target = replace(target, fate=fate, wounds={**target.wounds, **(wounds_of_target or {})})
-    store.upsert_character(target)
-    enc = Encounter()
-    enc = enc.with_combatant(Combatant(attacker.id, attacker.name, "Противники"))
-    enc = enc.with_combatant(Combatant(target.id, target.name, "Отряд"))
-    enc = replace(enc.with_initiative(["Противники", "Отряд"]), id="fight")
-    enc = enc.declare(Declaration(attacker.id, "melee", target.id, "Сабля"), lambda cid: True)
-    enc = enc.declare(Declaration(target.id, "dodge"), lambda cid: True)
-    enc = enc.start_resolution(lambda cid: True)
-    store.put_doc(DOC, enc.to_dict(), label="Бой")
-    return Driver(store, _App(random.Random(3), lambda choices: choices[0])), store, target
-
-
-def test_the_fate_offer_says_which_reduction_still_saves(tmp_path) -> None:
-    """Сид: «Тяжелораненого … можно добить, нанеся ему любое повреждение уровнем выше
-    Царапины»: for a heavily wounded character only a Царапина saves — the offer says so."""
-    fight, _, target = _driver(tmp_path, {"heavy": 1})
-    c = fight.characters[target.id]
-    labels = [
-        fight._reduce_label(c, "wound", level, cost)
-        for level, cost in (("light", 1), ("scratch", 2))
-    ]
-    assert labels == [
-        "1 — до лёгкой раны (всё равно смерть)",
-        "2 — до царапины (спасает жизнь, но тяжело ранен)",
-    ]
-    fresh = replace(c, wounds={k: 0 for k in c.wounds})
-    assert fight._reduce_label(fresh, "death", "heavy", 1) == (
-        "1 — до тяжёлой раны (спасает жизнь, но тяжело ранен)"
-    )
-    assert fight._reduce_label(fresh, "heavy", "wound", 1) == "1 — до ранения (остаётся в строю)"
-
-
-def test_the_log_names_who_spent_fate_and_the_final_wound(tmp_path) -> None:
-    """The Журнал's «Кто» of a Судьба line is whoever spent it; the damage line declines the
-    wound («получает лёгкую рану»); the exchange shows the final wound before the next one."""
-    fight, store, target = _driver(tmp_path)
-    fight.roll_exchange()
-    while True:  # seeded: reroll ties until someone wins
-        _, _, result = fight._derive()
-        if not result.tie:
-            break
-        fight.roll_exchange(int(fight._ex().get("attempt", 1)) + 1)
-    fight.action_fate_shift()  # the first choice: the attacker +1
-    shift = next(e for e in store.log() if e.text.startswith("Судьба:"))
-    assert shift.actor == "Атаман Шкуро"
-    _, _, result = fight._derive()
-    assert result.winner == "attacker" and result.hits  # the seeded dice: Шкуро hits
-    fight.accept_exchange()
-    if fight._exchange_stage() == "damage":
-        fight.take_damage(0)
-    assert fight._exchange_stage() == "done"
-    lines, _, _ = fight.exchange_lines()
-    assert any(line.startswith("[b]Итог:[/b] Горан Рябой получает ") for line in lines)
-    damage = next(e for e in store.log() if e.text.startswith("Урон:"))
-    assert damage.actor == target.name and " получает " in damage.text
-    assert not any(name in damage.text for name in ("получает Лёгкая", "получает Ранение"))
-
-
-def test_an_attack_on_the_dead_is_refused_and_skipped_on_the_record(tmp_path) -> None:
-    """Сид: «Смерть» — a blow at the dead needs the GM's skip, which the log records."""
-    fight, store, target = _driver(tmp_path)
-    store.upsert_character(replace(target, extra={**target.extra, "dead": True}))
-    fight.reload()
-    _, refusal, _ = fight._derive()
-    assert refusal == "Горан Рябой уже мёртв — s: пропустить схватку."
-    assert fight._exchange_stage() == "refused"
-    fight.finish_exchange(skipped=refusal)
-    assert fight.encounter.pending() == []
-    assert store.log()[1].text == f"Схватка пропущена: {refusal}"

@@ -204,16 +204,17 @@ def test_fate_on_damage_and_after_the_roll_is_counted_in_the_stats(tmp_path) -> 
     """«Игрок может потратить одно очко Судьбы для того, чтобы снизить на один уровень
     полученный его персонажем урон»: the Бой tab's damage line keeps how many points it took,
     and the stats count them (with the ±1 after the roll) for whoever spent them."""
-    from tests.tui.test_combat_terms import _driver
+    from tests.table.helpers import duel
+    from tui.table.fight import steps
 
-    fight, store, target = _driver(tmp_path)
-    fight.roll_exchange()
-    while fight._derive()[2].tie:  # seeded: reroll ties until someone wins
-        fight.roll_exchange(int(fight._ex().get("attempt", 1)) + 1)
-    fight.action_fate_shift()  # the first choice: the attacker +1
-    fight.accept_exchange()
-    assert fight._exchange_stage() == "damage" and fight._reduce_options()
-    fight.take_damage(1)
+    table, store, target = duel(tmp_path)
+    table.ok(steps.roll)
+    while table.view().result.tie:  # seeded: reroll ties until someone wins
+        table.ok(steps.reroll_tie)
+    table.ok(steps.fate_shift, *table.view().shift_offers()[0].value)  # the attacker +1
+    table.ok(steps.accept)
+    assert table.stage() == "damage" and table.view().reduce_options()
+    table.ok(steps.damage, 1)
     damage = next(e for e in store.log() if e.text.startswith("Урон:"))
     assert damage.data["fate_spent"] == 1
     spent = read_sessions(list(reversed(store.log())))[-1].spent

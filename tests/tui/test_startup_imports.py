@@ -98,12 +98,13 @@ def test_serving_the_seats_loads_no_openssl_digests(campaign_path) -> None:
     from pathlib import Path
 
     from tui.seats.state import seat_names
-    from tui.seats.tokens import ensure_tokens, socket_path
+    from tui.seats.tokens import seat_key, socket_path
 
-    store = Store.open(campaign_path)  # the file and the tokens exist, as on every later start
+    store = Store.open(campaign_path)  # the file and the keys exist, as on every later start
     folder = Path(tempfile.mkdtemp(prefix="kseat", dir="/tmp"))  # a short socket path
     try:
-        ensure_tokens(folder, seat_names(store.characters()))
+        for seat in seat_names(store.characters()):
+            seat_key(folder, store.path, store.characters(), seat)
         store.close()
         code = f"""
 import asyncio, sys

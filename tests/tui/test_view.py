@@ -252,13 +252,18 @@ class TestCommands:
 
         started = {}
 
+        from tui.cli import serve_web
+
         class Server:
             def __init__(self, command, **kwargs):
-                started.update(kwargs, command=command)
+                started.update(kwargs, command=command, templates_path=kwargs["templates"])
+                self.ending = serve_web.Ending()
 
             def serve(self):  # the page is read while it serves: its folder goes after
                 started["served"] = True
                 started["page"] = (started["templates_path"] / "app_index.html").read_text()
+
+        monkeypatch.setattr(serve_web, "guarded_server", Server)
 
         fake = types.ModuleType("textual_serve.server")
         fake.Server = Server

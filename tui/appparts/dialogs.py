@@ -50,23 +50,32 @@ class DialogsMixin:
 
     def action_keys(self) -> None:
         """List every key of the app."""
-        from tui.screens.keys import FOCUS_HELP, KeysScreen
-        from tui.widgets.log.pane import LogPane
+        from tui.screens.keys import KeysScreen
 
-        party_only = [b for b in self.BINDINGS if b.id == "hide-npc"]  # `t`: the Партия tab's
-        everywhere = [b for b in self.BINDINGS if b.id != "hide-npc"]
-        groups = [
-            ("Везде", [*everywhere, *FOCUS_HELP]),
-            ("Партия", [*PartyPane.BINDINGS, *party_only]),
-            ("Бой", list(combat_class(self.store.campaign.system).BINDINGS)),
-            ("Проверка", [*builder_class(self.store.campaign.system).BINDINGS, *_STEPPER_HELP]),
-            ("Быстрый бросок", [Binding("enter", "", "Бросить"), *QuickRoll.BINDINGS]),
-            ("Журнал", list(LogPane.BINDINGS)),
-        ]
-        self.push_screen(KeysScreen(groups))
+        self.push_screen(KeysScreen(key_groups(self.BINDINGS, self.store.campaign.system)))
 
     def action_seat_requests(self) -> None:
         """Open the players' requests (tui/seats)."""
         from tui.seats.gm import open_requests
 
         open_requests(self)
+
+
+def key_groups(app_bindings: list[Binding], system: str) -> list[tuple[str, list[Binding]]]:
+    """Return every key of the app in a campaign of ``system``, grouped by where it works.
+
+    What ``?`` lists; the guide's keys page (``python -m scripts.gendocs``) is made from it too.
+    """
+    from tui.screens.keys import FOCUS_HELP
+    from tui.widgets.log.pane import LogPane
+
+    party_only = [b for b in app_bindings if b.id == "hide-npc"]  # `t`: the Партия tab's
+    everywhere = [b for b in app_bindings if b.id != "hide-npc"]
+    return [
+        ("Везде", [*everywhere, *FOCUS_HELP]),
+        ("Партия", [*PartyPane.BINDINGS, *party_only]),
+        ("Бой", list(combat_class(system).BINDINGS)),
+        ("Проверка", [*builder_class(system).BINDINGS, *_STEPPER_HELP]),
+        ("Быстрый бросок", [Binding("enter", "", "Бросить"), *QuickRoll.BINDINGS]),
+        ("Журнал", list(LogPane.BINDINGS)),
+    ]

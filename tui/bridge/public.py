@@ -71,7 +71,8 @@ def public_log(
 ) -> list[PublicEntry]:
     """Return the newest ``limit`` entries (``entries`` newest first) with secrets masked.
 
-    ``entries`` should be the whole Журнал, so a reveal older than ``limit`` still counts.
+    A reveal is always newer than the secret roll it reveals, so the newest ``limit`` entries
+    are enough: every reveal of one of them is among them.
     """
     revealed = revealed_ids(entries)
     mask = Masker(characters)

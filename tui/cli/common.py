@@ -1,7 +1,7 @@
 """Helpers shared by the ``kubik`` subcommands: Russian argparse help and errors, JSON or text
 output, the campaign argument, bounded numbers.
 
-The conventions every command follows (README, «Команды»): ``-h`` in Russian; ``--json``;
+The conventions every command follows (docs/guide/command-line.md): ``-h`` in Russian; ``--json``;
 exit 0 done, 1 refused by the campaign's state (a missing character, a file that exists, a
 locked or damaged campaign), 2 bad arguments.
 """
@@ -20,7 +20,7 @@ from typing import Any, NoReturn
 from tui.numbers import MAX_NUMBER, read_whole
 from tui.sanitize import clean, clean_json
 
-#: Exit statuses (README, «Команды»).
+#: Exit statuses (docs/guide/command-line.md).
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 #: The largest number a count or a modifier may have: beyond it no table means anything, and
 #: 20-digit numbers only made the rules slow.
@@ -181,6 +181,77 @@ def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
 def missing_campaign(path: Path) -> str:
     """Return the error of a command given a campaign file that does not exist."""
     return f"нет такой кампании: {path}. Проверьте путь (новую кампанию создаёт запуск kubik)."
+
+
+def some_of(names: Sequence[str], shown: int = 5, width: int = 40) -> str:
+    """Return a few of ``names`` for a message: the first ``shown``, each cut to ``width``
+    characters with «…», then «и ещё N» (a party of thousands, or a 10,000-character name,
+    made one line of 20 KB)."""
+    from tui.sanitize import cell
+
+    listed = ", ".join(cell(name, width) for name in names[:shown])
+    rest = len(names) - shown
+    return f"{listed} и ещё {rest}" if rest > 0 else listed
+
+
+#: Ctrl+Q, kubik's quit key: at a question it ends the line and says «нет».
+CTRL_Q = "\x11"
+
+
+def ask(question: str) -> bool:
+    """Ask a yes/no question on the terminal; True only for «д», «да», «y» or «yes».
+
+    Enter, Ctrl+D and Ctrl+Q say no. Ctrl+Q is kubik's quit key, but a terminal's flow control
+    (IXON) swallows it as «resume output»: while the question waits it is off, and Ctrl+Q ends
+    the line like Enter. The terminal is as it was afterwards.
+    """
+    saved = _quit_key_ends_the_line()  # before the question: a key typed at once counts
+    try:
+        print(clean(question), end="", flush=True)
+        answer = sys.stdin.readline() if saved is None else _terminal_line()
+    finally:
+        if saved is not None:
+            import termios
+
+            termios.tcsetattr(sys.stdin.fileno(), termios.TCSADRAIN, saved)
+    if CTRL_Q in answer or not answer.endswith("\n"):
+        print()  # Ctrl+Q or Ctrl+D left the cursor after the question
+    return CTRL_Q not in answer and answer.strip().lower() in ("д", "да", "y", "yes")
+
+
+def _terminal_line() -> str:
+    """Return a line read from the terminal: up to Enter, Ctrl+Q or Ctrl+D at its start
+    (Python's own ``readline`` waits for a newline that a line ended by Ctrl+Q never has)."""
+    import os
+
+    data = b""
+    while not data.endswith((b"\n", CTRL_Q.encode())):
+        chunk = os.read(sys.stdin.fileno(), 1024)
+        if not chunk:
+            break
+        data += chunk
+    return data.decode("utf-8", "replace")
+
+
+def _quit_key_ends_the_line() -> list[Any] | None:
+    """Turn off flow control and make Ctrl+Q end a line; return the settings to restore."""
+    try:
+        import termios
+    except ImportError:  # Windows
+        return None
+    try:
+        fd = sys.stdin.fileno()
+        saved = termios.tcgetattr(fd)
+    except (termios.error, OSError, ValueError, AttributeError):
+        return None  # not a terminal (a pipe, a test's stream): nothing to change
+    changed = [*saved[:6], list(saved[6])]
+    changed[0] &= ~termios.IXON
+    changed[6][termios.VEOL] = CTRL_Q.encode()
+    try:
+        termios.tcsetattr(fd, termios.TCSANOW, changed)
+    except termios.error:
+        return None
+    return saved
 
 
 def say(text: str) -> None:

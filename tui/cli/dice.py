@@ -15,7 +15,6 @@ from typing import Any
 
 from tui.cli.common import (
     EXIT_REFUSED,
-    EXIT_USAGE,
     Parser,
     bar_row,
     campaign_arg,
@@ -23,7 +22,7 @@ from tui.cli.common import (
     fail,
     fold_rare,
     fraction_text,
-    missing_campaign,
+    some_of,
 )
 
 #: Totals rarer than this are folded into one line at either end (``--full`` shows them).
@@ -39,8 +38,17 @@ NOTATION = (
 )
 
 
+#: The synopsis of each: the expression is not an argparse argument (it may hold spaces and
+#: start with «-»), so argparse's own would leave it out.
+USAGE = {
+    "roll": "%(prog)s ВЫРАЖЕНИЕ [--seed ЗЕРНО] [--json]\n"
+    "       %(prog)s НАЗВАНИЕ --character ИМЯ [--campaign ФАЙЛ] [--seed ЗЕРНО] [--json]",
+    "odds": "%(prog)s ВЫРАЖЕНИЕ [--full] [--json]",
+}
+
+
 def expression_parser(command: str) -> Parser:
-    parser = Parser(prog=f"kubik {command}", description=NOTATION)
+    parser = Parser(prog=f"kubik {command}", description=NOTATION, usage=USAGE[command])
     parser.add_argument("--json", action="store_true", help="вывод в JSON")
     if command == "odds":
         parser.add_argument(
@@ -49,7 +57,7 @@ def expression_parser(command: str) -> Parser:
     if command == "roll":
         parser.add_argument("--seed", type=int, help="зерно генератора (повторяемый бросок)")
         parser.add_argument(
-            "--character", help="персонаж кампании: EXPR — название его сохранённого броска"
+            "--character", help="персонаж кампании: бросить его сохранённый бросок НАЗВАНИЕ"
         )
         parser.add_argument(
             "--campaign",
@@ -74,11 +82,10 @@ def split_expression(parser: Parser, argv: Sequence[str]) -> tuple[argparse.Name
 
 def saved_roll(campaign: Path | None, character: str, name: str) -> tuple[str, str]:
     """Return (character name, notation) of a saved roll; a clear error if there is none."""
-    from tui.store import Store, StoreError, default_campaign_path
+    from tui.cli.campaign import existing_campaign
+    from tui.store import Store, StoreError
 
-    path = Path(campaign).expanduser() if campaign is not None else default_campaign_path()
-    if not path.exists():
-        fail(missing_campaign(path), code=EXIT_USAGE)
+    path = existing_campaign(campaign)
     try:
         with Store.open(path, read_only=True) as store:
             characters = store.characters()
@@ -93,13 +100,13 @@ def saved_roll(campaign: Path | None, character: str, name: str) -> tuple[str, s
             if c.name.casefold().startswith(wanted) or wanted in c.name.casefold().split()
         ]
         if len(found) > 1:
-            names = ", ".join(c.name for c in found)
+            names = some_of([c.name for c in found])
             fail(
                 f"«{character}» — это несколько персонажей: {names}; напишите имя полностью",
                 code=EXIT_REFUSED,
             )
     if not found:
-        names = ", ".join(c.name for c in characters)
+        names = some_of([c.name for c in characters])
         fail(
             f"персонажа «{character}» нет; "
             + (f"есть: {names}" if names else "в кампании никого нет"),
@@ -108,7 +115,7 @@ def saved_roll(campaign: Path | None, character: str, name: str) -> tuple[str, s
     person = found[0]
     notation = person.saved_roll(name)
     if notation is None:
-        saved = ", ".join(n for n, _ in person.rolls)
+        saved = some_of([n for n, _ in person.rolls])
         fail(
             f"у персонажа «{person.name}» нет броска «{name}»; "
             + (f"есть: {saved}" if saved else "сохранённых бросков нет (в Партии их сохраняет b)"),

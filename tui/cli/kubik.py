@@ -18,9 +18,9 @@ from typing import Any
 from rules.errors import RulesError
 from tui.cli.common import (
     Parser,
+    ask,
     campaign_arg,
     fail,
-    missing_campaign,
 )
 from tui.sanitize import clean
 from tui.words import SYSTEM_NAMES
@@ -98,7 +98,7 @@ def app_parser() -> Parser:
         description=(
             "kubik — помощник ведущего за столом. Без команды открывает приложение.\n"
             "Команды: roll EXPR, odds EXPR, odds|check drevo|ide4|starately|wod …,\n"
-            "party list|add|remove, export, import, log, stats, serve (у каждой есть -h).\n"
+            "party list|add|remove, export, import, log, stats, fight, serve (у каждой есть -h).\n"
             "kubik --view — вид для игроков (только просмотр).\n"
             "kubik seat ИМЯ — место игрока: заявки за своего персонажа ведущему.\n"
             "Код выхода: 0 — готово, 1 — отказ из-за состояния кампании или файла,\n"
@@ -179,12 +179,10 @@ GC_BACK_ON_SECONDS = 3.0
 
 
 def _run_view(args: argparse.Namespace) -> int:
-    from tui.store import default_campaign_path
+    from tui.cli.campaign import existing_campaign
     from tui.view import make_view
 
-    path = args.campaign.expanduser() if args.campaign else default_campaign_path()
-    if not path.exists():
-        fail(missing_campaign(path), code=2)
+    path = existing_campaign(args.campaign)
     return _run_opened(lambda: make_view(path), path)
 
 
@@ -216,9 +214,26 @@ def _run_opened(make: Callable[[], Any], path: Path | None) -> int:
 
 def _run_kubik(args: argparse.Namespace) -> int:
     from tui.app import make_app
+    from tui.store import DanglingLink, StoreError, check_campaign_path, default_campaign_path
 
+    through = False  # a new campaign at a link's missing target: only if the GM says so
+    try:
+        check_campaign_path(args.campaign or default_campaign_path())
+    except DanglingLink as err:
+        question = f"kubik: {err}\nСоздать там новую демо-кампанию ({err.target})? [д/Н] "
+        if not (sys.stdin.isatty() and ask(question)):
+            fail(str(err), code=1)
+        through = True
+    except StoreError as err:  # a FIFO, a device, a loop of links: before Textual starts
+        fail(str(err), code=1)
     return _run_opened(
-        lambda: make_app(args.campaign, system=args.system, seed=args.seed, prebuild=True),
+        lambda: make_app(
+            args.campaign,
+            system=args.system,
+            seed=args.seed,
+            prebuild=True,
+            through_dangling_link=through,
+        ),
         args.campaign,
     )
 
@@ -232,8 +247,8 @@ def offer_backup(err: Any, path: Path | None) -> bool:
         print(f"kubik: новейшая исправная копия: {clean(str(newest))}", file=sys.stderr)
         return False  # then the caller prints the error and exits with 1
     print(clean(f"kubik: {err}\nНовейшая исправная копия: {newest}"), file=sys.stderr)
-    if input("Восстановить кампанию из этой копии? [д/Н] ").strip().lower() not in ("д", "да", "y"):
-        return False
+    if not ask("Восстановить кампанию из этой копии? [д/Н] "):
+        return False  # Ctrl+Q too: kubik's quit key ends the question (tui/cli/common.py)
     try:
         aside = Store.restore_backup(path or default_campaign_path(), newest)
     except StoreError as restore_err:
@@ -261,7 +276,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 #: The subcommands after ``kubik``; anything else starts the app.
-COMMANDS = ("roll", "odds", "check", "party", "export", "import", "log", "stats", "serve")
+COMMANDS = (
+    "roll",
+    "odds",
+    "check",
+    "party",
+    "export",
+    "import",
+    "log",
+    "stats",
+    "fight",
+    "serve",
+    "seat",
+)
 #: The app's options that take a value (``--campaign X``); the others are flags.
 VALUED = ("--campaign", "--system", "--seed")
 
@@ -296,6 +323,10 @@ def _main(argv: Sequence[str] | None) -> int:
             from tui.cli import party as cli_party
 
             return int(cli_party.COMMANDS[command](rest))
+        if command == "fight":  # a Древо fight step by step (tui/table/fight)
+            from tui.cli.fight import fight
+
+            return fight(rest)
         if command == "stats":
             from tui.cli.stats import cmd_stats
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from tui.cli.campaign import CLI_LOCK_TIMEOUT, open_campaign
 from tui.cli.character import SET_KEYS, build_character
-from tui.cli.common import EXIT_REFUSED, Parser, campaign_arg, emit, fail
+from tui.cli.common import EXIT_REFUSED, Parser, campaign_arg, emit, fail, some_of
 from tui.sanitize import clean
 from tui.store import Character, Store, StoreError
 from tui.store.codec import character_to_doc, log_to_doc
@@ -51,7 +51,7 @@ def party_parser() -> Parser:
     _campaign_arg(listing)
     _json_arg(listing)
     add = sub.add_parser("add", help="добавить персонажа")
-    add.add_argument("name", metavar="ИМЯ")
+    add.add_argument("name", metavar="ИМЯ", help="имя нового персонажа")
     add.add_argument("--npc", action="store_true", help="персонаж ведущего (НИП)")
     add.add_argument(
         "--set",
@@ -64,7 +64,7 @@ def party_parser() -> Parser:
     add.add_argument("--json", action="store_true", help="вывести добавленного в JSON")
     _campaign_arg(add)
     remove = sub.add_parser("remove", help="удалить персонажа по имени или id")
-    remove.add_argument("name", metavar="ИМЯ")
+    remove.add_argument("name", metavar="ИМЯ", help="имя или id персонажа")
     _json_arg(remove, "вывести удалённого в JSON")
     _campaign_arg(remove)
     return parser
@@ -99,10 +99,13 @@ def _party_list(args: Any) -> int:
     with open_campaign(args.campaign, write=False) as store:
         chars = store.characters()
         campaign = store.campaign
-    data = {
-        "campaign": {"name": campaign.name, "system": campaign.system},
-        "characters": [character_to_doc(c) for c in chars],
-    }
+    if args.json:  # the documents only when asked: 5,000 of them cost more than the rest
+        data = {
+            "campaign": {"name": campaign.name, "system": campaign.system},
+            "characters": [character_to_doc(c) for c in chars],
+        }
+        emit(data, "", True)
+        return 0
     from tui.bridge.sheets import columns, row
 
     # The Партия table's own columns of this system (Судьба and wounds are Древо's, energy
@@ -113,7 +116,7 @@ def _party_list(args: Any) -> int:
         values = row(campaign.system, c)[2:]
         shown = "  ".join(f"{t}: {v}" for t, v in zip(titles, values, strict=True))
         lines.append(f"{KIND_NAMES[c.kind]:<6}{c.name}  {shown}")
-    emit(data, "\n".join(lines), args.json)
+    emit({}, "\n".join(lines), False)
     return 0
 
 
@@ -126,7 +129,7 @@ def _find(store: Store, name: str) -> Character:
     if not found:
         fail(f"персонажа «{name}» нет в кампании", code=EXIT_REFUSED)
     if len(found) > 1:
-        ids = ", ".join(c.id for c in found)
+        ids = some_of([c.id for c in found])
         fail(f"персонажей с именем «{name}» несколько; укажите id: {ids}", code=EXIT_REFUSED)
     return found[0]
 
@@ -154,7 +157,7 @@ def _guard(action: Any, *args: Any) -> Any:
 def export(argv: Sequence[str]) -> int:
     """Run ``kubik export PATH``: the whole campaign as one JSON file."""
     parser = Parser(prog="kubik export", description="Сохранить кампанию в файл JSON.")
-    parser.add_argument("path", type=Path, metavar="ФАЙЛ")
+    parser.add_argument("path", type=Path, metavar="ФАЙЛ", help="куда сохранить (JSON)")
     _campaign_arg(parser)
     parser.add_argument("--force", action="store_true", help="перезаписать существующий файл")
     _json_arg(parser)
@@ -177,7 +180,7 @@ def export(argv: Sequence[str]) -> int:
 def import_(argv: Sequence[str]) -> int:
     """Run ``kubik import PATH``: create (or, with --force, replace) a campaign from an export."""
     parser = Parser(prog="kubik import", description="Загрузить кампанию из файла экспорта.")
-    parser.add_argument("path", type=Path, metavar="ФАЙЛ")
+    parser.add_argument("path", type=Path, metavar="ФАЙЛ", help="файл экспорта kubik (JSON)")
     _campaign_arg(parser)
     parser.add_argument(
         "--force", action="store_true", help="заменить существующую кампанию (её копия сохранится)"

@@ -3,7 +3,9 @@
 Every browser tab starts its own ``python -m tui`` process on the server, so each tab is a
 full kubik on the same campaign file (the store's lock keeps their writes whole). The default
 host is the loopback: only this machine can connect. ``--view`` serves the players' view
-instead, which is the safe thing to open to a LAN.
+instead, which is the safe thing to open to a LAN. Either way every page needs the key of the
+link printed at start, only the address served is answered, and the server ends with its tabs
+within seconds of Ctrl+C (:mod:`tui.cli.serve_web`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from tui.cli.common import Parser, campaign_arg, fail, missing_campaign
+from tui.cli.common import Parser, campaign_arg, fail
 
 INSTALL_HINT = (  # kubik is not on PyPI: the running kubik's pip, or the clone's extra
     "Для «kubik serve» нужен пакет textual-serve. Установите его в окружение kubik:\n"
@@ -24,6 +26,7 @@ INSTALL_HINT = (  # kubik is not on PyPI: the running kubik's pip, or the clone'
 )
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+WILDCARD_HOSTS = ("0.0.0.0", "::")
 OPEN_WARNING = (
     "Внимание: сервер открыт не только для этого компьютера. Любой, кто достучится до этого "
     "адреса, получит полное приложение ведущего и сможет менять кампанию. Игрокам хватит --view."
@@ -52,9 +55,6 @@ def serve_parser() -> Parser:
     )
     return parser
 
-
-#: Seconds a tab's kubik gets to quit after its browser left, before it is killed.
-STOP_SECONDS = 3.0
 
 #: What replaces textual-serve's link to Google Fonts: the same font, from its own folder.
 LOCAL_FONT = """<style>
@@ -111,64 +111,46 @@ def local_templates() -> Path:
     return folder
 
 
-def patient_app_service() -> type:
-    """Return textual-serve's AppService whose stop never waits for ever.
-
-    textual-serve asks a tab's kubik to quit when its browser leaves and then waits for it
-    without a limit; a kubik that never got to read the request (a browser gone during
-    start-up) ran on. This one waits :data:`STOP_SECONDS`, then kills the process.
-    """
-    import asyncio
-
-    from textual_serve.app_service import AppService
-
-    class StoppingAppService(AppService):  # type: ignore[misc]
-        async def stop(self) -> None:
-            process = self._process
-            try:
-                await asyncio.wait_for(super().stop(), STOP_SECONDS)
-            except (TimeoutError, asyncio.TimeoutError, OSError):
-                self._task = None  # cancelled with the wait: a second stop has nothing to await
-            if process is not None and process.returncode is None:
-                try:
-                    process.kill()  # it did not quit when asked; SIGTERM was ignored too
-                except ProcessLookupError:
-                    pass
-                await process.wait()
-
-    return StoppingAppService
-
-
 def cmd_serve(argv: Sequence[str]) -> int:
     """Run ``kubik serve``; returns the exit status."""
     args = serve_parser().parse_args(argv)
     try:
-        from textual_serve.server import Server
+        import textual_serve.server  # noqa: F401
     except ImportError:
         fail(INSTALL_HINT, code=1)
     if args.view:  # the view never creates a campaign: one must be there
-        from tui.store import default_campaign_path
+        from tui.cli.campaign import existing_campaign
 
-        shown = args.campaign.expanduser() if args.campaign else default_campaign_path()
-        if not shown.exists():
-            fail(missing_campaign(shown), code=2)
+        existing_campaign(args.campaign)
     title = "kubik — вид для игроков" if args.view else "kubik"
-    import textual_serve.server as served
+    from tui.cli.serve_web import KEY_PARAM, guarded_server, new_key
 
-    # Every tab's process is stopped within seconds of its browser leaving.
-    served.AppService = patient_app_service()  # type: ignore[attr-defined]
     try:
         templates = local_templates()
     except (ValueError, OSError) as err:
         fail(f"страница textual-serve загружает данные извне ({err}); обновите kubik", code=1)
-    server = Server(
+    key = new_key()  # a new one each start: yesterday's link opens nothing today
+    server = guarded_server(
         app_command(args.campaign, view=args.view),
+        key=key,
         host=args.host,
         port=args.port,
         title=title,
-        templates_path=templates,
+        hint="Нужна ссылка с ключом: её напечатал kubik serve при запуске.",
+        templates=templates,
     )
-    print(f"kubik serve: откройте http://{args.host}:{args.port} — Ctrl+C остановит сервер.")
+    server.ending.cleanups.append(lambda: shutil.rmtree(templates, ignore_errors=True))
+    shown_host = f"[{args.host}]" if ":" in args.host else args.host
+    print(
+        f"kubik serve: откройте http://{shown_host}:{args.port}/?{KEY_PARAM}={key}\n"
+        "  (ссылка с ключом; без него страница не откроется). Ctrl+C остановит сервер.",
+        flush=True,
+    )
+    if args.host in WILDCARD_HOSTS:
+        print(
+            f"  С других компьютеров: тот же адрес с IP этого компьютера вместо {args.host}.",
+            flush=True,
+        )
     if args.host not in LOOPBACK and not args.view:
         print(OPEN_WARNING, file=sys.stderr)
     try:

@@ -2,22 +2,22 @@
 
 textual-serve starts ``kubik seat ИМЯ`` for each browser tab. It listens on the loopback only
 (a player on another machine reaches it through ``ssh -L``), and every page and websocket
-must carry the seat's token: ``/?token=…`` opens the page and sets an HttpOnly, SameSite
-cookie that the page's websocket then carries. Without it: 403 and nothing starts.
+must carry the seat's key: ``/?token=…`` opens the page and sets an HttpOnly, SameSite
+cookie that the page's websocket then carries. Without it: 403 and nothing starts. The guard,
+the log without secrets and the end within seconds are :mod:`tui.cli.serve_web`'s.
 """
 
 from __future__ import annotations
 
-import hmac
 import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from tui.cli.common import Parser, campaign_arg, fail
 
-COOKIE = "kubik_seat"
+HINT = "Нужна ссылка места с ключом (kubik serve --seat)."
 
 
 def serve_seat_parser() -> Parser:
@@ -28,6 +28,11 @@ def serve_seat_parser() -> Parser:
     )
     parser.add_argument("--seat", required=True, metavar="ИМЯ", help="имя игрока (персонажа)")
     parser.add_argument("--port", type=int, default=8001, help="порт (по умолчанию 8001)")
+    parser.add_argument(
+        "--new-key",
+        action="store_true",
+        help="новый ключ места: старые ссылки больше не откроют его",
+    )
     parser.add_argument(
         "--campaign",
         type=campaign_arg,
@@ -45,49 +50,21 @@ def seat_command(seat: str, campaign: Path | None) -> str:
     return "exec " + shlex.join(parts)
 
 
-def allowed(path: str, query_token: str | None, cookie: str | None, token: str) -> bool:
-    """Return whether a request may pass: static files always; the page and the websocket
-    only with the seat's token (in the query, or the cookie the page set)."""
-    if path.startswith("/static/"):
-        return True
-    if path not in ("/", "/ws"):
-        return False  # downloads and anything else: a seat has none
-    given = query_token or cookie or ""
-    return hmac.compare_digest(given.encode(), token.encode())
-
-
-def seat_server(seat: str, token: str, campaign: Path | None, port: int) -> Any:
-    """Return a textual-serve Server that serves only ``seat``, only with its token."""
-    from aiohttp import web
-    from textual_serve.server import Server
-
+def seat_server(
+    seat: str, token: str | Callable[[], str | None], campaign: Path | None, port: int
+) -> Any:
+    """Return a textual-serve Server that serves only ``seat``, only with its key."""
     from tui.cli.serve import local_templates
+    from tui.cli.serve_web import guarded_server
 
-    @web.middleware
-    async def guard(request: web.Request, handler: Any) -> web.StreamResponse:
-        if not allowed(
-            request.path, request.query.get("token"), request.cookies.get(COOKIE), token
-        ):
-            return web.Response(
-                status=403, text="Нужна ссылка места с ключом (kubik serve --seat)."
-            )
-        response = await handler(request)
-        if request.path == "/" and request.query.get("token"):
-            response.set_cookie(COOKIE, token, httponly=True, samesite="Strict", path="/")
-        return response
-
-    class SeatServer(Server):  # type: ignore[misc]
-        async def _make_app(self) -> web.Application:
-            app = await super()._make_app()
-            app.middlewares.append(guard)
-            return app
-
-    return SeatServer(
+    return guarded_server(
         seat_command(seat, campaign),
+        key=token,
         host="127.0.0.1",
         port=port,
         title=f"kubik — место {seat}",
-        templates_path=local_templates(),
+        hint=HINT,
+        templates=local_templates(),
     )
 
 
@@ -100,22 +77,32 @@ def cmd_serve_seat(argv: Sequence[str]) -> int:
         from tui.cli.serve import INSTALL_HINT
 
         fail(INSTALL_HINT, code=1)
-    from tui.seats.tokens import seats_dir, token_for
+    from tui.cli.seat import seat_key_or_fail
+    from tui.seats.tokens import keys_path, read_keys, seats_dir
 
-    token = token_for(seats_dir(), args.seat)
-    if token is None:
-        fail(f"Места «{args.seat}» нет: сначала запустите kubik ведущего.", code=1)
-    import textual_serve.server as served
+    campaign, token = seat_key_or_fail(args.seat, args.campaign, new=args.new_key)
+    import shutil
 
-    from tui.cli.serve import patient_app_service
+    folder = seats_dir()
+    key_file = keys_path(folder, campaign)
 
-    served.AppService = patient_app_service()  # type: ignore[attr-defined]
-    server = seat_server(args.seat, token, args.campaign, args.port)
+    def current() -> str | None:
+        """The seat's key now: the GM may have revoked it (or its character left)."""
+        keys = read_keys(folder, campaign).values() if key_file.exists() else ()
+        return token if token in keys else None
+
+    server = seat_server(args.seat, current, campaign, args.port)
+    templates = server.templates_path
+    server.ending.cleanups.append(lambda: shutil.rmtree(templates, ignore_errors=True))
     print(
         f"kubik serve --seat: ссылка для игрока {args.seat} (только с этого компьютера):\n"
         f"  http://127.0.0.1:{args.port}/?token={token}\n"
         "Игроку на другой машине: ssh -L "
-        f"{args.port}:127.0.0.1:{args.port} <ведущий>@<адрес>, затем эта ссылка. Ctrl+C — стоп."
+        f"{args.port}:127.0.0.1:{args.port} <ведущий>@<адрес>, затем эта ссылка. Ctrl+C — стоп.",
+        flush=True,
     )
-    server.serve()
+    try:
+        server.serve()
+    finally:
+        shutil.rmtree(templates, ignore_errors=True)
     return 0

@@ -1,8 +1,9 @@
-"""An accepted seat request that applies in the GM's Бой tab: Судьба in a Древо exchange.
+"""An accepted seat request that applies in the fight: Судьба in a Древо exchange.
 
-The step is the Бой tab's own (:meth:`~tui.widgets.combat.drevo_fate.FateMixin.fate_before`,
-``fate_shift``): the same checks, the same one undo step and Журнал line as the GM's «f» and
-«p» keys, the line saying which player asked. Where it cannot apply now (no fight at the
+The step is the table engine's (:func:`tui.table.fight.steps.fate_before`, ``fate_shift``):
+the same checks, the same one undo step and Журнал line as the GM's «f» and «p» keys, the line
+saying which player asked. No widget is involved: the fight is read from the store, the step
+made, and its outcome handed to the app's writer. Where it cannot apply now (no fight at the
 dice, another character's exchange, the wrong moment) the reason comes back in Russian and
 nothing is written.
 """
@@ -12,7 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rules.errors import RulesError
 from tui.seats.protocol import Request
+from tui.table.core import Dice
+from tui.table.fight import steps
+from tui.table.fight.session import write
+from tui.table.fight.view import exchange_view
+from tui.table.world import world_of
 
 #: The kinds that apply in the fight (the others are recorded for the GM to apply by hand).
 KINDS = ("fate",)
@@ -29,23 +36,30 @@ def applies_in_fight(app: Any, request: Request) -> bool:
 
 
 def apply_in_fight(
-    pane: Any,
+    app: Any,
     seat: str,
     request: Request,
     done: Callable[[str], object],
     failed: Callable[[Exception], object],
 ) -> str:
-    """Start the fight's step for ``request`` in the Бой pane; return "" or why not now."""
-    enc = pane.encounter
-    if enc.phase != "resolve" or pane._pairing() is None:
+    """Make the fight's step for ``request`` and hand its write to the app's writer; return
+    "" or why it cannot apply now."""
+    store = app.store
+    stored = store.get_doc(steps.DOC)
+    world = world_of(store, Dice(app.rng))
+    try:
+        enc = steps.current(stored, world)
+    except RulesError as err:
+        return f"Сейчас не применить: {err}"
+    view = exchange_view(enc, world)
+    if view is None:
         return NO_DICE.format(now=PHASES.get(enc.phase, "не фаза бросков"))
-    ids = pane._ids()
-    role = next((r for r, cid in ids.items() if cid == request.character), None)
+    role = view.role_of(request.character)
     if role is None:
         return "Сейчас не применить: это не его схватка — Судьба тратится в своей."
     data = {"seat": seat, "request": request.id}
     if request.payload.get("use") == "before":
-        why = pane.fate_before(role, by=seat, data=data, then=done, failed=failed)
+        outcome = steps.fate_before(enc, world, role, by=seat, data=data)
     else:
         points = request.payload.get("points")
         if not points:
@@ -53,5 +67,13 @@ def apply_in_fight(
                 "Сейчас не применить: сколько очков и в какую сторону? "
                 "«e» — изменить: число, например +1 или −2."
             )
-        why = pane.fate_shift(role, points, by=seat, data=data, then=done, failed=failed)
-    return f"Сейчас не применить: {why}" if why else ""
+        outcome = steps.fate_shift(enc, world, role, int(points), by=seat, data=data)
+    if not outcome.ok:
+        return f"Сейчас не применить: {outcome.refused}"
+
+    def job() -> str:
+        write(store, outcome, stored, app.entry)
+        return outcome.label
+
+    app.write(job, done, failed=failed)
+    return ""

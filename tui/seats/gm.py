@@ -4,7 +4,8 @@
 (``kubik`` sets it; a test gives a temporary one). Ctrl+P opens :class:`RequestsScreen`:
 Enter accepts, «e» edits (the note, an energy's dice, a shift's points, Risk's price) then
 accepts (Enter on a Risk without its price asks for it), «r» refuses
-with a reason the player sees, «w» accepts this kind from now on («всегда принимать»).
+with a reason the player sees, «w» accepts this kind from now on («всегда принимать»), «k»
+revokes a seat's key (its links open nothing; the next ``kubik serve --seat`` prints a new one).
 """
 
 from __future__ import annotations
@@ -109,6 +110,14 @@ class RequestsScreen(ModalScreen[None]):
         Binding("e", "edit", "Изменить", id="requests-edit"),
         Binding("r", "refuse", "Отказать", id="requests-refuse"),
         Binding("w", "always", "Всегда принимать", id="requests-always"),
+        Binding(
+            "k",
+            "new_key",
+            "Новый ключ",
+            id="requests-new-key",
+            tooltip="Отозвать ключ места: старые ссылки больше его не откроют",
+            show=False,  # the bar is full at 80 columns (Esc fell off): «?» lists it
+        ),
         Binding("escape", "dismiss(None)", "Закрыть", id="requests-close"),
     ]
 
@@ -253,3 +262,29 @@ class RequestsScreen(ModalScreen[None]):
             f"«{KIND_NAMES[kind].capitalize()}»: такие заявки теперь принимаются без вопроса."
         )
         self.redraw()
+
+    def action_new_key(self) -> None:
+        """Ask which seat's key to revoke (the one of the request under the cursor, offered)."""
+        rid = self._current()
+        seat = self.hub.requests[rid].seat if rid is not None else ""
+        from tui.widgets.common.prompt import TextPrompt
+
+        def revoke(name: str | None) -> None:
+            if name is None:
+                return
+            try:
+                gone = self.hub.new_key(name)
+            except OSError as err:
+                self.app.notify(f"Ключ не отозван: {err}", severity="error")
+                return
+            if not gone:
+                self.app.notify(f"У места «{name}» нет ключа в этой кампании.")
+                return
+            self.app.notify(
+                f"Ключ места «{name}» отозван: его ссылки больше не открывают место. "
+                f"Новую ссылку напечатает kubik serve --seat {name}."
+            )
+            self.redraw()
+
+        prompt = TextPrompt("Новый ключ места: чьё место (имя игрока или персонажа)", value=seat)
+        self.app.push_screen(prompt, revoke)

@@ -2,7 +2,9 @@
 
 The server is an asyncio server on the app's own loop (no thread, nothing blocks the UI).
 It listens only on a Unix socket in the private seats folder (0600 in a 0700 folder);
-nothing listens on the network. A seat must say its name and its token first; then it
+nothing listens on the network. A seat must say its name and its key first — a key of this
+campaign, of a PC still in the party (:mod:`tui.seats.tokens`), checked again at every change
+and every request, so a revoked one ends its connection; then it
 gets :func:`tui.seats.state.seat_state` after every change and may send requests about
 its own characters, or ask for the players' luck stats (:mod:`tui.seats.stats`, counted
 only when asked). A request waits until the GM accepts (one key, or «всегда принимать»
@@ -26,13 +28,27 @@ from tui.seats import protocol as proto
 from tui.seats.check import Later, applies_to_check, apply_to_check, check_refusal, offer_for
 from tui.seats.fight import applies_in_fight, apply_in_fight
 from tui.seats.rules_check import apply, refusal
-from tui.seats.state import public_names, seat_names, seat_state
-from tui.seats.tokens import MAX_SOCKET_PATH, ensure_tokens, socket_path, token_for
+from tui.seats.state import own_characters, public_names, seat_of, seat_state
+from tui.seats.tokens import (
+    MAX_SOCKET_PATH,
+    forget_stale,
+    keep_only,
+    keys_path,
+    read_keys,
+    revoke,
+    socket_path,
+)
 
 #: Requests kept per seat (pending or decided), newest last; more pending ones are refused.
 MAX_REQUESTS = 20
 #: A seat that stops reading is dropped once this much waits for it (bytes).
 MAX_BACKLOG = 1 << 20
+#: What a seat whose key was revoked gets before the GM's app hangs up.
+REVOKED = {
+    "v": proto.VERSION,
+    "type": "refused",
+    "reason": "Ключ места отозван: попросите у ведущего новую ссылку.",
+}
 
 
 @dataclass
@@ -61,13 +77,18 @@ class Hub:
     def __init__(self, app: Any, folder: Path, *, on_change: Callable[[], None] | None = None):
         self.app = app
         self.folder = folder
-        self.path = socket_path(folder, app.store.path)
+        self.campaign = app.store.path
+        self.path = socket_path(folder, self.campaign)
         self.requests: dict[str, Pending] = {}
         #: Kinds the GM accepts without asking («всегда принимать»).
         self.always: set[str] = set()
         #: Refusals of the boundary and bad input, newest last (the GM's log lines).
         self.log: list[str] = []
         self._writers: dict[str, set[asyncio.StreamWriter]] = {}
+        #: The key each connected seat greeted with (checked again at every change).
+        self._keys: dict[asyncio.StreamWriter, str] = {}
+        self._keys_read: tuple[Any, dict[str, str]] = (None, {})
+        self._players: tuple[str, ...] | None = None
         self._server: asyncio.AbstractServer | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._on_change = on_change or (lambda: None)
@@ -76,10 +97,12 @@ class Hub:
     # -- lifetime -------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Make the party's tokens and listen; raises OSError with a Russian reason."""
+        """Drop the keys of characters gone and of campaigns gone, and listen; raises OSError
+        with a Russian reason."""
         if len(os.fsencode(self.path)) > MAX_SOCKET_PATH:
             raise OSError(f"Путь сокета мест слишком длинный: {self.path}")
-        ensure_tokens(self.folder, seat_names(self.app.store.characters()))
+        forget_stale(self.folder)
+        self._drop_keys_of_the_gone()
         if self.path.exists():
             if await _alive(self.path):
                 raise OSError("Места этой кампании уже обслуживает другое окно kubik.")
@@ -152,22 +175,19 @@ class Hub:
                 failed(RulesError(f"Сейчас не применить: {err}"))
             return
         if applies_in_fight(self.app, item.request):
-            self.app.run_worker(
-                self._accept_in_fight(item, done, failed), group="seats", exit_on_error=False
-            )
+            self._accept_in_fight(item, done, failed)
             return
         self.app.write(lambda: apply(self.app, item.seat, item.request), done, failed=failed)
 
-    async def _accept_in_fight(
+    def _accept_in_fight(
         self, item: Pending, done: Callable[[str], None], failed: Callable[[Exception], None]
     ) -> None:
         why = refusal(self.app.store, item.seat, item.request)
         if why:
             failed(RulesError(why))
             return
-        pane = await self.app.ensure_pane("combat")  # built on first need, drawn from the store
-        try:
-            why = apply_in_fight(pane, item.seat, item.request, done, failed)
+        try:  # the engine's step on the stored fight, written by the app's writer
+            why = apply_in_fight(self.app, item.seat, item.request, done, failed)
         except Exception as err:  # noqa: BLE001 - a request must never stay «writing»
             why = f"Сейчас не применить: {err}"
         if why:
@@ -184,7 +204,9 @@ class Hub:
         item = self.requests.get(request_id)
         if item is None or item.status != "pending":
             return
-        item.status, item.reason = "refused", reason.strip() or "Ведущий отказал."
+        from tui.sanitize import clean_line
+
+        item.status, item.reason = "refused", clean_line(reason).strip() or "Ведущий отказал."
         self._changed(item.seat)
 
     def always_accept(self, kind: str) -> None:
@@ -217,12 +239,17 @@ class Hub:
                 if not line.endswith(b"\n"):
                     self._note(f"Место {seat}: отказано — слишком длинное сообщение.")
                     return
+                if not self._key_valid(seat, self._keys.get(writer, "")):
+                    self._note(f"Место {seat}: ключ отозван — отключено.")
+                    await self._send(writer, REVOKED)
+                    return
                 await self._received(seat, writer, line)
         except (ConnectionError, asyncio.IncompleteReadError):
             return
         finally:
             if seat:
                 self._writers.get(seat, set()).discard(writer)
+            self._keys.pop(writer, None)
             writer.close()
 
     async def _greet(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> str:
@@ -238,16 +265,55 @@ class Hub:
             self._note(f"Места: отказано в подключении — {err}")
             await self._send(writer, {"v": proto.VERSION, "type": "refused", "reason": str(err)})
             return ""
-        token = token_for(self.folder, hello.seat)
-        import hmac  # here, not at start: it loads hashlib (tui/seats/tokens.py, _sha256_hex)
-
-        if token is None or not hmac.compare_digest(token, hello.token):
+        if not self._key_valid(hello.seat, hello.token):
             reason = f"Места «{hello.seat}» нет или ключ неверен."
             self._note(f"Места: отказано в подключении — {reason}")
             await self._send(writer, {"v": proto.VERSION, "type": "refused", "reason": reason})
             return ""
+        self._keys[writer] = hello.token
         await self._send(writer, {"v": proto.VERSION, "type": "welcome", "seat": hello.seat})
         return hello.seat
+
+    # -- keys: one campaign, one character (tui/seats/tokens.py) ---------------------------------
+
+    def _key_owner(self, key: str) -> str | None:
+        """Return the id of the character ``key`` belongs to (the file is read when changed)."""
+        from tui.store.storage import file_sig
+
+        sig = file_sig(keys_path(self.folder, self.campaign))
+        if sig is None or sig != self._keys_read[0]:
+            self._keys_read = (sig, read_keys(self.folder, self.campaign) if sig else {})
+        import hmac  # here, not at start: it loads hashlib (tui/seats/tokens.py, _sha256_hex)
+
+        owner = None
+        for character, known in self._keys_read[1].items():
+            if hmac.compare_digest(known.encode(), key.encode()):
+                owner = character
+        return owner
+
+    def _key_valid(self, seat: str, key: str) -> bool:
+        """Whether ``key`` is a key of this campaign, of a PC still in the party whose seat is
+        ``seat`` (a key outlives neither its character nor a new key the GM made)."""
+        owner = self._key_owner(key)
+        c = self.app.store.character(owner) if owner else None
+        return c is not None and c.kind == "pc" and seat_of(c).casefold() == seat.casefold()
+
+    def _drop_keys_of_the_gone(self) -> None:
+        """Revoke the keys of characters no longer among the party's players."""
+        players = tuple(c.id for c in self.app.store.characters() if c.kind == "pc")
+        if players != self._players:
+            self._players = players
+            with contextlib.suppress(OSError):
+                keep_only(self.folder, self.campaign, players)
+
+    def new_key(self, seat: str) -> int:
+        """Revoke the keys of ``seat`` (the GM's «новый ключ»): its links open nothing, its
+        connections end; the next ``kubik seat`` / ``kubik serve --seat`` makes a new key.
+        Returns how many keys went."""
+        mine = own_characters(self.app.store.characters(), seat)
+        gone = revoke(self.folder, self.campaign, [c.id for c in mine])
+        self._changed()
+        return len(gone)
 
     async def _received(self, seat: str, writer: asyncio.StreamWriter, line: bytes) -> None:
         try:
@@ -345,6 +411,12 @@ class Hub:
         for s in seats:
             for writer in list(self._writers.get(s, ())):
                 with contextlib.suppress(Exception):
+                    if not self._key_valid(s, self._keys.get(writer, "")):
+                        self._note(f"Место {s}: ключ отозван — отключено.")
+                        writer.write(proto.encode(REVOKED))
+                        writer.close()
+                        self._writers[s].discard(writer)
+                        continue
                     if writer.transport.get_write_buffer_size() > MAX_BACKLOG:
                         self._note(f"Место {s}: не читает — отключено.")
                         writer.close()
@@ -353,11 +425,7 @@ class Hub:
                     writer.write(proto.encode(self._state(s)))
 
     def _store_changed(self) -> None:
-        seats = tuple(seat_names(self.app.store.characters()))
-        if seats != getattr(self, "_seats", None):  # a PC joined the party: a key for them
-            self._seats = seats
-            with contextlib.suppress(OSError):
-                ensure_tokens(self.folder, list(seats))
+        self._drop_keys_of_the_gone()  # a character left the party: its key goes with it
         loop = self._loop
         if loop is None or loop.is_closed():
             return

@@ -19,6 +19,7 @@ from typing import Any
 
 from rules.drevo import DISTANCES
 from rules.encounter import ACTION_KINDS
+from tui.sanitize import clean
 from tui.words import plural, signed
 
 VERSION = 1
@@ -133,9 +134,10 @@ def _text(value: object, what: str, limit: int, *, empty: bool = True) -> str:
         raise ProtocolError(f"{what}: не длиннее {limit} знаков.")
     if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in value):
         raise ProtocolError(f"{what}: управляющие символы не принимаются.")
-    if not empty and not value.strip():
+    value = clean(value).strip()  # the names' sanitiser: no bidi or zero-width marks
+    if not empty and not value:
         raise ProtocolError(f"{what}: пусто.")
-    return value.strip()
+    return value
 
 
 def _ident(value: object, what: str) -> str:

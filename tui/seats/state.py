@@ -87,9 +87,22 @@ def public_names(store: Any) -> dict[str, str]:
     return {c.id: SECRET_NAME if is_hidden_npc(c) else c.name for c in store.characters()}
 
 
+def party_rows(system: str, players: list[Character]) -> list[list[str]]:
+    """The players' rows as the view shows them: at most ``VIEW_ROWS``, then how many more
+    (a campaign of thousands sent every row to every seat at every change)."""
+    from tui.view import VIEW_ROWS, party_columns, party_row
+    from tui.words import plural
+
+    rows = [list(party_row(system, c)) for c in players[:VIEW_ROWS]]
+    if len(players) > VIEW_ROWS:
+        more = plural(len(players) - VIEW_ROWS, "персонаж", "персонажа", "персонажей")
+        rows.append([f"… и ещё {more}", *[""] * (len(party_columns(system)) - 1)])
+    return rows
+
+
 def seat_state(store: Any, seat: str) -> dict[str, Any]:
     """Return everything ``seat`` may read now (JSON-ready)."""
-    from tui.view import combat_text, party_columns, party_row
+    from tui.view import combat_text, party_columns
 
     characters = store.characters()
     by_id = {c.id: c for c in characters}
@@ -113,11 +126,11 @@ def seat_state(store: Any, seat: str) -> dict[str, Any]:
         "campaign": store.campaign.name,
         "system": system,
         "columns": list(party_columns(system)),
-        "party": [list(party_row(system, c)) for c in public_party(characters)],
+        "party": party_rows(system, public_party(characters)),
         "combat": combat,
         "log": [
             [e.at, e.actor, e.text, e.secret, e.undone]
-            for e in public_log(store.log(), characters, LOG_LINES)
+            for e in public_log(store.log(LOG_LINES), characters, LOG_LINES)  # see tui/view.py
         ],
         "mine": [character_to_doc(c) for c in mine],
         "declare": declare,

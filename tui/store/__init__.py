@@ -10,6 +10,8 @@ from .errors import (
     CampaignCorrupt,
     CampaignExists,
     ChangeRefused,
+    DanglingLink,
+    NotRegularFile,
     StaleWrite,
     StoreBusy,
     StoreError,
@@ -18,7 +20,7 @@ from .errors import (
 from .history import UNDO_LIMIT
 from .migrations import MIGRATIONS, SCHEMA_VERSION
 from .models import WOUND_KEYS, Campaign, Character, LogEntry, Skill, new_id
-from .storage import AtomicJSONStorage
+from .storage import AtomicJSONStorage, check_campaign_path
 from .store import LOCK_TIMEOUT, Edit, Store, default_campaign_path
 
 __all__ = [
@@ -34,14 +36,17 @@ __all__ = [
     "CampaignExists",
     "ChangeRefused",
     "Character",
+    "DanglingLink",
     "Edit",
     "LogEntry",
+    "NotRegularFile",
     "Skill",
     "StaleWrite",
     "Store",
     "StoreBusy",
     "StoreError",
     "StoreReadOnly",
+    "check_campaign_path",
     "default_campaign_path",
     "new_id",
 ]

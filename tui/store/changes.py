@@ -19,8 +19,9 @@ from tui.sanitize import clean_json, clean_line
 
 from . import history
 from .codec import character_from_doc, character_to_doc
-from .errors import StaleWrite
+from .errors import ChangeRefused, StaleWrite
 from .merge import field_list, merge3
+from .migrations import CHARACTERS
 from .models import Character, LogEntry
 from .writes import WritePath
 
@@ -84,6 +85,7 @@ class Changes(WritePath):
             changes: list[history.Change] = [
                 ("character", c.id, _merged(db, c, what)) for c in upsert
             ]
+            _refuse_taken_names(db, changes, set(deleted), what)
             changes += [("character", i, None) for i in deleted]
             changes += [("doc", n, _doc_merged(db, n, v, bases, what)) for n, v in doc_changes]
             return None, history.record(db, label, changes, step_id, force=bool(entries))
@@ -209,6 +211,37 @@ def _merged(db: TinyDB, c: Character, what: str) -> dict[str, Any]:
             "Откройте его заново."
         )
     return dict(merged)
+
+
+def _refuse_taken_names(
+    db: TinyDB, changes: list[history.Change], deleted: set[str], what: str
+) -> None:
+    """Refuse a new character or a new name that another character has (letter case aside),
+    checked under the lock against the file as it is now: two windows or two commands that
+    each found the name free cannot both take it.
+
+    Raises:
+        ChangeRefused: the name is taken; nothing is written.
+    """
+    naming: dict[str, str] = {}  # id -> the name it takes
+    for _kind, cid, doc in changes:
+        current = history.get_value(db, "character", cid)
+        if current is None or str(current.get("name", "")).casefold() != doc["name"].casefold():
+            naming[cid] = doc["name"]
+    if not naming:
+        return  # no name changes (a wound, a note): the common write costs nothing here
+    others = {
+        str(doc.get("name", "")).casefold(): str(doc.get("name", ""))
+        for doc in db.table(CHARACTERS).all()
+        if doc.get("id") not in naming and doc.get("id") not in deleted
+    }
+    for name in naming.values():
+        fold = name.casefold()
+        if fold in others:
+            raise ChangeRefused(
+                f"В партии уже есть «{others[fold]}» — {what}. Выберите другое имя."
+            )
+        others[fold] = name
 
 
 def _doc_merged(

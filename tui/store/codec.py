@@ -46,11 +46,11 @@ def character_from_doc(doc: dict[str, Any]) -> Character:
                 str(s["name"]),
                 int(s["value"]),
                 s.get("parent"),
-                tuple(str(d) for d in s.get("distances", ())),
+                tuple(map(str, s.get("distances", ()))),
             )
             for s in doc.get("skills", [])
         ),
-        weapons=tuple(str(w) for w in doc.get("weapons", [])),
+        weapons=tuple(map(str, doc.get("weapons", []))),
         fate=int(doc.get("fate", 0)),
         wounds={str(k): int(v) for k, v in doc.get("wounds", {}).items()},
         notes=str(doc.get("notes", "")),

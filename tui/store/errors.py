@@ -51,6 +51,24 @@ class CampaignExists(StoreError):
     """An import would replace an existing campaign and was not told to."""
 
 
+class CampaignTooBig(StoreError):
+    """The campaign file is beyond what kubik opens (:data:`tui.store.storage.MAX_CAMPAIGN_BYTES`):
+    refused at once instead of a long silence; never changed."""
+
+
+class NotRegularFile(StoreError):
+    """A FIFO, a device, a socket or a folder where a file kubik reads should be."""
+
+
+class DanglingLink(StoreError):
+    """The campaign is a symbolic link to a file that does not exist: a new campaign would be
+    made at ``target``, which only the GM may decide."""
+
+    def __init__(self, message: str, *, target: Path) -> None:
+        super().__init__(message)
+        self.target = target
+
+
 _OS_REASONS = {
     errno.EACCES: "нет прав доступа",
     errno.EPERM: "операция запрещена системой",
@@ -82,6 +100,14 @@ def write_error_message(path: Path, err: OSError) -> str:
     if code in (errno.ENOSPC, errno.EDQUOT):
         why = "на диске не хватает места"
         todo = "Освободите место и повторите действие."
+    elif code == errno.EPERM and _writable(path.parent):
+        # The folder takes new files, yet the system refuses: the file itself is protected
+        # (an immutable or append-only attribute, or a sticky folder and another's file).
+        why = (
+            f"файл {path.name} защищён от изменений (атрибут «неизменяемый» — chattr +i — или "
+            "он принадлежит другому пользователю в общей папке)"
+        )
+        todo = f"Снимите защиту (chattr -i {path}) или откройте кампанию из другого места."
     elif code in (errno.EACCES, errno.EPERM, errno.EROFS):
         why = f"нет прав на запись в папку {path.parent} (или она только для чтения)"
         todo = "Проверьте права на папку или откройте кампанию из другого места."
@@ -92,3 +118,12 @@ def write_error_message(path: Path, err: OSError) -> str:
         f"Не удалось сохранить кампанию {path}: {why}. Изменение не записано, "
         f"последняя сохранённая версия цела. {todo}"
     )
+
+
+def _writable(folder: Path) -> bool:
+    import os
+
+    try:
+        return os.access(folder, os.W_OK)
+    except OSError:
+        return False

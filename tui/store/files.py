@@ -20,7 +20,13 @@ if TYPE_CHECKING:
 from . import backups as bk
 from .codec import character_from_doc, character_to_doc, log_from_doc
 from .demo import demo_campaign
-from .errors import CampaignCorrupt, CampaignExists, StoreBusy, StoreError, write_error_message
+from .errors import (
+    CampaignCorrupt,
+    CampaignExists,
+    StoreBusy,
+    StoreError,
+    write_error_message,
+)
 from .journal import journal_path, write_journal
 from .migrations import CHARACTERS, DOCS, HISTORY, META, SCHEMA_VERSION, Upgrade, upgrade
 from .models import Character, LogEntry, new_id
@@ -34,6 +40,7 @@ from .storage import (
     parse_tables,
     private_copy,
     read_bytes,
+    refuse_too_big,
 )
 from .transfer import Exported
 
@@ -84,6 +91,8 @@ def decode(
     try:
         up = upgrade(parse_tables(raw, path), path)
         loaded = check_tables(up.tables, path, up) if check or up.changed else Loaded(up, None, {})
+        if loaded.characters:
+            one_name_each(loaded)
     except CampaignCorrupt as err:
         if not offer_backups:
             raise
@@ -140,6 +149,34 @@ def check_tables(
     return Loaded(up or Upgrade(tables, SCHEMA_VERSION), None, characters)
 
 
+def one_name_each(loaded: Loaded) -> None:
+    """Give each character a name of its own, letter case aside (in place).
+
+    The app's form, ``party add`` and the store refuse a name the party has, but a file edited
+    by hand, an import or an older kubik may repeat one, and then a name (``roll
+    --character``, a seat) names two characters. The later ones in the file get « (2)»,
+    « (3)»…; the file is written so at the next change (the version before among the backups).
+    """
+    docs = loaded.up.tables[CHARACTERS]
+    taken = {c.name.casefold() for c in loaded.characters.values()}
+    seen: set[str] = set()
+    for key, doc in list(docs.items()):
+        character = loaded.characters[str(doc["id"])]
+        fold = character.name.casefold()
+        if fold not in seen:
+            seen.add(fold)
+            continue
+        n = 2
+        while f"{character.name} ({n})".casefold() in taken:
+            n += 1
+        name = f"{character.name} ({n})"
+        taken.add(name.casefold())
+        seen.add(name.casefold())
+        docs[key] = {**doc, "name": name}
+        loaded.characters[character.id] = character_from_doc(docs[key])
+        loaded.up.mended = True
+
+
 def good_backups(path: Path) -> list[Path]:
     """Return the backups of ``path`` that load, newest first."""
     good = []
@@ -176,6 +213,7 @@ def write_file(
         OSError: nothing was replaced.
     """
     data = encode(tables)
+    refuse_too_big(len(data))  # a file kubik could not open again is never written
     atomic_write_bytes(path, data, before_replace=backup_hook(path, old_rev))
     return data
 

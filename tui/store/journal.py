@@ -10,15 +10,25 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Iterable
 from pathlib import Path
 
 from tui.sanitize import clean_json, json_may_hold_controls
 
 from .codec import log_from_doc, log_to_doc
+from .errors import NotRegularFile
 from .models import LogEntry
 from .schema import MAX_DEPTH, check_depth
-from .storage import FILE_MODE, FileSig, file_sig, fsync_dir, write_all
+from .storage import (
+    FILE_MODE,
+    FileSig,
+    file_sig,
+    fsync_dir,
+    not_regular_message,
+    open_regular,
+    write_all,
+)
 
 _CHUNK = 65536
 
@@ -35,7 +45,15 @@ def entry_line(entry: LogEntry) -> bytes:
 
 
 class Journal:
-    """A cached, incrementally re-read view of one JSON Lines log file."""
+    """A view of one JSON Lines log file: its newest entries read from the end on demand, the
+    whole of it only when asked (then cached and re-read incrementally).
+
+    A long campaign's Журнал has 100,000 entries (30 MB): reading and keeping all of them
+    cost a second and ~200 MB before the first screen, which shows a few dozen. Until
+    :meth:`entries` is called, :meth:`refresh` only looks at the file (one ``stat``), and
+    :meth:`tail` parses the newest lines, reading backwards from the size the last refresh saw
+    (so, as before, what another kubik appended shows after the next refresh).
+    """
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -43,21 +61,69 @@ class Journal:
         self._ids: set[str] = set()
         self._offset = 0
         self._sig: FileSig | None = None
+        #: Whether ``_entries`` holds the whole file (read in order, incrementally after).
+        self._whole = False
+        #: What the last refresh saw, before the whole file is read.
+        self._seen: FileSig | None = None
+        #: The newest entries read from the end: (the file seen, how many asked, them).
+        self._tail: tuple[FileSig | None, int, list[LogEntry]] | None = None
         #: Complete lines that were not a valid entry (hand edits, a foreign writer).
         self.skipped_lines = 0
 
     def entries(self) -> list[LogEntry]:
-        """Return every entry read so far, oldest first."""
+        """Return every entry (as of the last refresh), oldest first: the whole file is read
+        the first time."""
+        self._read_whole()
         return list(self._entries)
 
     def ids(self) -> set[str]:
+        self._read_whole()
         return set(self._ids)
 
+    def tail(self, count: int) -> list[LogEntry]:
+        """Return the newest ``count`` entries (as of the last refresh), oldest first."""
+        if count <= 0:
+            return []
+        if self._whole:
+            return self._entries[-count:]
+        cached = self._tail
+        if cached is None or cached[0] != self._seen or cached[1] < count:
+            cached = self._tail = (self._seen, count, self._read_tail(count))
+        return cached[2][-count:]  # a copy: the caller may reverse it
+
     def refresh(self) -> bool:
-        """Read what was appended since the last call; return whether the entries changed.
+        """Take in what was appended since the last call; return whether the entries changed.
 
         Cheap when nothing changed: one ``stat``. A replaced or shrunk file is read anew.
+        Before the whole file was asked for, only the look is taken (a change may be a torn
+        line still being written: the caller's notice costs a redraw).
+
+        Raises:
+            NotRegularFile: a FIFO or a device in place of the file (never opened).
         """
+        if not self._whole:
+            sig = self._look()
+            changed = sig != self._seen
+            self._seen = sig
+            return changed and (sig is not None or self._tail is not None)
+        return self._read_appended()
+
+    def _look(self) -> FileSig | None:
+        try:
+            st = os.stat(self.path)
+        except FileNotFoundError:
+            return None
+        if not stat.S_ISREG(st.st_mode):
+            raise NotRegularFile(not_regular_message(self.path, st.st_mode, "Журнал кампании"))
+        return FileSig.of(st)
+
+    def _read_whole(self) -> None:
+        if not self._whole:
+            self._whole = True
+            self._tail = None
+            self._read_appended()
+
+    def _read_appended(self) -> bool:
         sig = file_sig(self.path)
         if sig == self._sig:
             return False
@@ -73,7 +139,7 @@ class Journal:
             changed = bool(self._entries)
             self._reset()
         try:
-            with open(self.path, "rb") as fh:
+            with open(open_regular(self.path, "Журнал кампании"), "rb") as fh:
                 fh.seek(self._offset)
                 chunk = fh.read()
         except FileNotFoundError:
@@ -95,6 +161,54 @@ class Journal:
         self._offset += end + 1
         return changed
 
+    def _read_tail(self, count: int) -> list[LogEntry]:
+        """Parse the newest ``count`` entries, reading back from the end the last refresh saw
+        (a torn last line is left out; an id seen twice counts once, the older kept)."""
+        seen = self._seen
+        if seen is None:
+            return []
+        try:
+            fd = open_regular(self.path, "Журнал кампании")
+        except FileNotFoundError:
+            return []
+        batches: list[list[LogEntry]] = []
+        found = 0
+        try:
+            now = FileSig.of(os.fstat(fd))
+            same = (now.dev, now.ino) == (seen.dev, seen.ino)
+            pos = min(seen.size, now.size) if same else now.size
+            buf = b""  # read, not yet split into whole lines
+            torn_cut = False
+            while pos > 0 and found < count:
+                start = max(0, pos - _CHUNK)
+                buf = os.pread(fd, pos - start, start) + buf
+                pos = start
+                if not torn_cut:  # what follows the last newline is a line being written
+                    cut = buf.rfind(b"\n")
+                    if cut < 0:
+                        continue
+                    buf, torn_cut = buf[:cut], True
+                if pos > 0:
+                    first = buf.find(b"\n")
+                    if first < 0:
+                        continue  # one line longer than a chunk: read on
+                    block, buf = buf[first + 1 :], buf[:first]
+                else:
+                    block, buf = buf, b""
+                dirty = json_may_hold_controls(block)
+                batch = [e for e in map(lambda ln: _parse(ln, dirty), block.split(b"\n")) if e]
+                batches.insert(0, batch)
+                found += len(batch)
+        finally:
+            os.close(fd)
+        entries: list[LogEntry] = []
+        ids: set[str] = set()
+        for entry in (e for batch in batches for e in batch):
+            if entry.id not in ids:
+                entries.append(entry)
+                ids.add(entry.id)
+        return entries[-count:]
+
     def append(self, entries: Iterable[LogEntry]) -> None:
         """Append entries durably (one fsync). The caller holds the campaign lock.
 
@@ -105,8 +219,11 @@ class Journal:
         if not data:
             return
         created = not self.path.exists()
-        fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, FILE_MODE)
+        fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK, FILE_MODE)
         try:
+            mode = os.fstat(fd).st_mode
+            if not stat.S_ISREG(mode):  # a FIFO swapped in: its writes would block when full
+                raise NotRegularFile(not_regular_message(self.path, mode, "Журнал кампании"))
             size = _drop_torn_tail(fd)
             try:
                 write_all(fd, data)
@@ -127,6 +244,7 @@ class Journal:
         self._entries = []
         self._ids = set()
         self._offset = 0
+        self._tail = None
 
 
 def _drop_torn_tail(fd: int) -> int:

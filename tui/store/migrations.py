@@ -42,10 +42,12 @@ class Upgrade:
     from_version: int
     #: Журнал documents a schema-1 file kept inside itself, oldest first.
     moved_log: list[dict[str, Any]] = field(default_factory=list)
+    #: Set when reading mended the data (a repeated name): written at the next change.
+    mended: bool = False
 
     @property
     def changed(self) -> bool:
-        return self.from_version != SCHEMA_VERSION
+        return self.from_version != SCHEMA_VERSION or self.mended
 
 
 def _v1_to_v2(tables: Tables, moved_log: list[dict[str, Any]]) -> Tables:

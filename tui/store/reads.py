@@ -57,7 +57,10 @@ class ReadSide(StoreState):
         """Return Журнал entries, newest (last appended) first, at most ``limit`` of them."""
         with self._mutex:
             self._check_open()
-            entries = self._all_log()
+            if limit is not None and not self._legacy_log:
+                entries = self._journal.tail(limit)  # the newest, read from the file's end
+            else:
+                entries = self._all_log()
             undone = set(self._stacks["undone"])
         entries.reverse()
         entries = entries if limit is None else entries[: max(limit, 0)]

@@ -21,13 +21,27 @@ from tinydb import Storage
 
 from tui.sanitize import clean_json, json_may_hold_controls
 
-from .errors import CampaignCorrupt, StoreError, os_reason, write_error_message
+from .errors import (
+    CampaignCorrupt,
+    CampaignTooBig,
+    ChangeRefused,
+    DanglingLink,
+    NotRegularFile,
+    StoreError,
+    os_reason,
+    write_error_message,
+)
 
 TMP_SUFFIX = ".tmp"
 
 #: Modes of what kubik creates: campaigns hold the GM's secrets, so only the owner reads them.
 FILE_MODE = 0o600
 DIR_MODE = 0o700
+
+#: The largest campaign file kubik opens or writes (about 17,000 characters with skills and
+#: notes; a party of 200 is 0.2 MB). A 71 MB file of 50,000 characters took 20–30 s and 550 MB
+#: before the first screen; a bigger one is refused at once with this reason.
+MAX_CAMPAIGN_BYTES = 16 * 2**20
 
 __all__ = [
     "AtomicJSONStorage",
@@ -143,13 +157,67 @@ def private_copy(src: Path, dst: Path) -> None:
 
 
 def private_mkdir(folder: Path) -> None:
-    """Create ``folder`` (and missing parents) if needed; a folder kubik creates is 0700."""
-    folder.mkdir(parents=True, exist_ok=True, mode=DIR_MODE)
+    """Create ``folder`` and its missing parents if needed; each folder kubik creates is 0700
+    (``mkdir(parents=True)`` gives the parents the umask's mode, 0755 on most systems); a
+    folder that was there keeps its mode."""
+    missing = []
+    while not folder.exists():
+        missing.append(folder)
+        if folder.parent == folder:
+            break
+        folder = folder.parent
+    for made in reversed(missing):
+        try:
+            made.mkdir(mode=DIR_MODE)
+        except FileExistsError:  # made meanwhile by another kubik: its mode is its own
+            continue
+        os.chmod(made, DIR_MODE)  # the umask may take more than group and others' bits
 
 
 def atomic_write_text(path: Path, text: str) -> None:
     """Replace ``path`` with ``text`` (UTF-8) atomically; see :func:`atomic_write_bytes`."""
     atomic_write_bytes(path, text.encode("utf-8"))
+
+
+#: What a file that is not a regular one is, in words.
+_KINDS = (
+    (stat.S_ISFIFO, "именованный канал (FIFO)"),
+    (stat.S_ISCHR, "устройство"),
+    (stat.S_ISBLK, "блочное устройство"),
+    (stat.S_ISSOCK, "сокет"),
+    (stat.S_ISDIR, "папка"),
+)
+
+
+def not_regular_message(path: Path, mode: int, what: str = "Файл кампании") -> str:
+    kind = next((name for test, name in _KINDS if test(mode)), "особый файл")
+    return (
+        f"{what} {path} — не обычный файл, а {kind}: kubik читает и пишет только обычные "
+        "файлы. Укажите путь к файлу кампании."
+    )
+
+
+def open_regular(path: Path, what: str = "Файл кампании") -> int:
+    """Open ``path`` for reading without ever blocking; return the descriptor.
+
+    A FIFO opened for reading waits for a writer, for ever: it is opened non-blocking, and
+    anything but a regular file is refused before a byte is read.
+
+    Raises:
+        FileNotFoundError: there is no such file.
+        NotRegularFile: a FIFO, a device, a socket or a folder.
+        OSError: it cannot be opened (no rights, a symlink loop, ...).
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotRegularFile(not_regular_message(path, mode, what))
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 def read_bytes(path: Path) -> tuple[bytes, FileSig] | None:
@@ -159,11 +227,13 @@ def read_bytes(path: Path) -> tuple[bytes, FileSig] | None:
     concurrent replace cannot pair new bytes with an old signature.
 
     Raises:
-        StoreError: the file exists but cannot be read.
+        StoreError: the file exists but cannot be read, or is not a regular file.
     """
     try:
-        with open(path, "rb") as fh:
+        with open(open_regular(path), "rb") as fh:
             sig = FileSig.of(os.fstat(fh.fileno()))
+            if sig.size > MAX_CAMPAIGN_BYTES:
+                raise CampaignTooBig(too_big_message(path, sig.size))
             return fh.read(), sig
     except FileNotFoundError:
         return None
@@ -172,6 +242,65 @@ def read_bytes(path: Path) -> tuple[bytes, FileSig] | None:
             f"Не удалось прочитать файл кампании {path}: {os_reason(err)}. "
             "Проверьте права доступа к файлу."
         ) from err
+
+
+def megabytes(size: int) -> str:
+    return f"{size / 2**20:.0f} МБ" if size >= 10 * 2**20 else f"{size / 2**20:.1f} МБ"
+
+
+def too_big_message(path: Path, size: int) -> str:
+    return (
+        f"Файл кампании {path} слишком велик для kubik: {megabytes(size)} при пределе "
+        f"{megabytes(MAX_CAMPAIGN_BYTES)} (около 17 000 персонажей). kubik его не открывает и "
+        "не меняет. Уберите из файла лишних персонажей или разделите кампанию на несколько."
+    )
+
+
+def refuse_too_big(size: int) -> None:
+    """Refuse to write a campaign of ``size`` bytes beyond :data:`MAX_CAMPAIGN_BYTES`.
+
+    Raises:
+        ChangeRefused: nothing is written.
+    """
+    if size > MAX_CAMPAIGN_BYTES:
+        raise ChangeRefused(
+            "Изменение не сохранено: кампания стала бы больше предела kubik "
+            f"({megabytes(MAX_CAMPAIGN_BYTES)}). Кампания не изменилась. Уберите лишних "
+            "персонажей или разделите кампанию на несколько."
+        )
+
+
+def check_campaign_path(path: Path, *, through_dangling_link: bool = False) -> None:
+    """Refuse a campaign path that is not a regular file or a new one (never blocks).
+
+    Raises:
+        DanglingLink: a symbolic link to a file that does not exist (unless
+            ``through_dangling_link``: the GM agreed to a new campaign at its target).
+        NotRegularFile: a FIFO, a device, a socket; StoreError: a folder, a symlink loop, a
+            path that cannot be looked at.
+    """
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        if os.path.islink(path) and not through_dangling_link:
+            target = Path(os.path.realpath(path))
+            raise DanglingLink(
+                f"Файл кампании {path} — ссылка на {target}, а такого файла нет. kubik не "
+                "создаёт кампанию по ссылке без спроса: исправьте ссылку или укажите другой "
+                "путь.",
+                target=target,
+            ) from None
+        return  # a new campaign
+    except OSError as err:
+        raise StoreError(
+            f"Не удалось открыть файл кампании {path}: {os_reason(err)}. Исправьте путь или ссылку."
+        ) from err
+    if stat.S_ISDIR(st.st_mode):
+        raise StoreError(f"{path} — это папка, а не файл кампании. Укажите путь к файлу.")
+    if not stat.S_ISREG(st.st_mode):
+        raise NotRegularFile(not_regular_message(path, st.st_mode))
+    if st.st_size > MAX_CAMPAIGN_BYTES:
+        raise CampaignTooBig(too_big_message(path, st.st_size))
 
 
 def parse_tables(raw: bytes, path: Path) -> dict[str, dict[str, Any]]:

@@ -36,7 +36,7 @@ from .errors import StoreError, os_reason
 from .files import load, locked, new_campaign_tables, write_file
 from .migrations import SCHEMA_VERSION
 from .state import Tables, default_campaign_path  # noqa: F401 - Tables: the old name
-from .storage import private_mkdir, remove_stale_temp_files, write_target
+from .storage import check_campaign_path, private_mkdir, remove_stale_temp_files, write_target
 from .undo import Undo
 from .writes import LOCK_TIMEOUT, UI_LOCK_WAIT  # noqa: F401 - UI_LOCK_WAIT: the old name
 
@@ -72,6 +72,7 @@ class Store(Changes, Undo, Copies):
         system: str = "drevo",
         read_only: bool = False,
         lock_timeout: float = LOCK_TIMEOUT,
+        through_dangling_link: bool = False,
     ) -> Store:
         """Open the campaign at ``path`` (default: :func:`default_campaign_path`).
 
@@ -79,19 +80,24 @@ class Store(Changes, Undo, Copies):
         (``drevo``, ``ide4``, ``starately`` or ``wod``); an existing file keeps its own system
         and is migrated to the current schema (the old version stays among the backups).
         ``read_only=True`` never writes (a missing file is an error); a folder kubik cannot
-        write to also opens read-only, with :attr:`read_only_reason` saying why.
+        write to also opens read-only, with :attr:`read_only_reason` saying why. A symbolic
+        link to a file that does not exist is refused unless ``through_dangling_link`` (the
+        GM agreed to a new campaign at its target).
 
         Raises:
             CampaignCorrupt: the file is damaged; ``err.backups`` lists good backups.
+            DanglingLink: ``path`` is a symbolic link to nothing (``err.target``).
+            NotRegularFile: a FIFO, a device or a socket.
             StoreBusy: another kubik holds the lock longer than ``lock_timeout`` seconds.
             StoreError: the file is from a newer kubik or cannot be read or created.
         """
         path = Path(path).expanduser() if path is not None else default_campaign_path()
+        # A FIFO, a device, a loop of links: refused before anything opens it (a FIFO's open
+        # waits for ever); a link to nothing makes a campaign at its target only when asked.
+        check_campaign_path(path, through_dangling_link=through_dangling_link)
         # A symlinked campaign is its target: the lock, the Журнал and the backups live
         # beside it, so a kubik opening the link and one opening the target share them.
         path = write_target(path)
-        if path.is_dir():
-            raise StoreError(f"{path} — это папка, а не файл кампании. Укажите путь к файлу.")
         reason = None
         if not read_only and path.exists() and not os.access(path.parent, os.W_OK):
             read_only = True

@@ -15,7 +15,7 @@ from .codec import character_from_doc, character_to_doc, log_from_doc, log_to_do
 from .errors import StoreError, os_reason
 from .models import Campaign, Character, LogEntry
 from .schema import SYSTEMS, SchemaError, check_depth, validate_character
-from .storage import russian_reason
+from .storage import open_regular, russian_reason
 
 FORMAT = "kubik-campaign"
 FORMAT_VERSION = 1
@@ -104,7 +104,8 @@ def read_export(source: Path) -> Exported:
             names the reason.
     """
     try:
-        raw = source.read_bytes()
+        with open(open_regular(source, "Файл"), "rb") as fh:  # a FIFO would block for ever
+            raw = fh.read()
     except OSError as err:
         raise StoreError(f"Не удалось прочитать {source}: {os_reason(err)}.") from err
     try:

@@ -1,18 +1,16 @@
 """The Бой tab: set up a fight, roll side initiative, declare in side order, resolve exchanges.
 
-Phases follow ``rules.encounter.Encounter``: ``setup`` → ``declare`` → ``resolve`` → next round.
-The encounter is saved in the campaign (store doc ``encounter``), so it survives a restart and
-the store's undo covers every step. A Древо exchange — its dice, Судьба and damage — lives in
-that document too (``tui.widgets.combat.drevo_resolve``): the pane derives what it shows from the
-store on every change and keeps no copy. Declarations are checked by the rules when made;
-the GM's «!» allows what the seed leaves to them.
+The fight is the table engine's (:mod:`tui.table.fight`): its state is the encounter document
+the store keeps (so it survives a restart and the store's undo covers every step), and every
+key here is one engine step (``steps.roll``, ``steps.accept``, …) whose outcome the app's
+writer stores as one undo step. The pane derives what it shows from the store on every change
+and keeps no copy. Declarations are checked by the rules when made; the GM's «!» allows what
+the seed leaves to them.
 
-The pane is this module's ``CombatPane``: its keys, which of them apply in each phase, and the
-resolution keys (Древо or another system's check). Each phase is a mixin next to it:
-``drevo_setup`` (sides, initiative, ambush), ``drevo_declare`` (declarations),
-``drevo_resolve`` (a Древо exchange: dice, Судьба, damage), ``drevo_other`` (another system's
-exchange), ``drevo_end`` (next round, end of the fight, the fallen); ``drevo_store`` reads and
-writes the stored fight, ``drevo_draw`` draws it.
+The pane is this module's ``CombatPane``: its keys, which of them apply at each stage, and the
+steps they make. Beside it: ``drevo_setup`` (the roster, initiative, ambush), ``drevo_declare``
+(the order and the declaration form), ``drevo_draw`` (drawing), ``drevo_store`` (reading the
+fight and writing the steps).
 """
 
 from __future__ import annotations
@@ -26,33 +24,23 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import DataTable, Static
 
 from rules.encounter import ACTION_NAMES, Encounter
-from tui.bridge.combat_other import OtherResult
+from tui import words
+from tui.bridge import combat as bridge
 from tui.store import Character
+from tui.table.fight import steps
 from tui.widgets.combat.drevo_declare import DeclareMixin
-from tui.widgets.combat.drevo_draw import ExchangeView, FightDrawing
-from tui.widgets.combat.drevo_end import FightEnd
+from tui.widgets.combat.drevo_draw import ExchangeBox, FightDrawing
 from tui.widgets.combat.drevo_forms import DeclarationForm
-from tui.widgets.combat.drevo_other import OtherExchange
-from tui.widgets.combat.drevo_resolve import ExchangeMixin
 from tui.widgets.combat.drevo_setup import SIDE_CYCLE, SetupMixin
 from tui.widgets.combat.drevo_store import DOC, FIGHT_NOT_SAVED, FightStore
 from tui.widgets.combat.pending import SHOW_WAITING_AFTER
+from tui.widgets.common.choice import Choice, ChoiceScreen
 from tui.widgets.common.focus import focus_now
 from tui.widgets.common.oddsbars import OddsBars
-from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.table import Table
 
 
-class CombatPane(
-    SetupMixin,
-    DeclareMixin,
-    OtherExchange,
-    FightEnd,
-    FightDrawing,
-    FightStore,
-    ExchangeMixin,
-    Vertical,
-):
+class CombatPane(SetupMixin, DeclareMixin, FightDrawing, FightStore, Vertical):
     """Run a fight from the keyboard; the footer shows the keys of the current phase."""
 
     BINDINGS = [
@@ -94,8 +82,6 @@ class CombatPane(
         super().__init__(id=id)
         self.encounter = Encounter()
         self.characters: dict[str, Character] = {}
-        self._other: OtherResult | None = None  # another system's exchange (not stored)
-        self._other_refusal: str = ""
         #: The stored fight this pane shows (None: none stored): a write is a delta to it.
         self._read: dict[str, Any] | None = None
         #: The label of the write being saved in the app's writer (a worker), else None.
@@ -116,13 +102,8 @@ class CombatPane(
         # Scrolls to its end on each redraw: at 80×24 a long exchange (two one-sided checks,
         # both hit) would hide the Судьба offer and the final wounds under the key bar.
         with VerticalScroll(id="combat-resolve", can_focus=False):
-            yield ExchangeView(id="combat-exchange")
+            yield ExchangeBox(id="combat-exchange")
             yield OddsBars(id="combat-odds")
-            with Vertical(id="combat-other"):
-                yield Stepper("Атака: черта", id="other-a-stat")
-                yield Stepper("Атака: навык", id="other-a-skill")
-                yield Stepper("Защита: черта", id="other-b-stat")
-                yield Stepper("Защита: навык", id="other-b-skill")
 
     def on_mount(self) -> None:
         self.query_one("#combat-roster", DataTable).add_columns(
@@ -136,7 +117,6 @@ class CombatPane(
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         phase = self.encounter.phase
-        stage = self._stage()
         if action in ("cycle_side", "add_npc", "initiative", "ambush"):
             return phase == "setup"
         if action == "declare":
@@ -145,17 +125,20 @@ class CombatPane(
             return phase == "declare" and self._allowable()
         if action == "remove_fallen":
             return phase != "setup" and bool(self._fallen())
+        if action == "next_round":
+            return phase == "resolve" and not self.encounter.pending()
+        if action == "end_fight":
+            return phase != "setup"
+        view = self.view()
+        stage = view.stage if view is not None else ""
         if action == "roll":
             return stage == "plan"
-        if action in ("fate_before", "fate_shift", "reduce") and not self.drevo:
-            return False
         if action == "fate_before":
-            return stage == "plan" and bool(self._fate_before_choices())
-        if action in ("fate_shift",):
-            return stage == "rolled" and bool(self._shift_choices())
+            return stage == "plan" and view is not None and bool(view.fate_before_offers())
+        if action == "fate_shift":
+            return stage == "rolled" and view is not None and bool(view.shift_offers())
         if action == "reroll_tie":
-            _, _, result = self._derive() if self.drevo else (None, "", None)
-            return stage == "rolled" and result is not None and result.tie
+            return stage == "rolled" and view is not None and bool(view.result and view.result.tie)
         if action == "apply":
             return stage in ("rolled", "damage")
         if action == "next_exchange":
@@ -164,31 +147,19 @@ class CombatPane(
             return stage in ("plan", "refused")
         if action == "reduce":
             (levels,) = parameters
-            return stage == "damage" and any(cost == levels for _, cost in self._reduce_options())
-        if action == "next_round":
-            return phase == "resolve" and not self.encounter.pending()
-        if action == "end_fight":
-            return phase != "setup"
+            options = view.reduce_options() if view is not None else ()
+            return stage == "damage" and any(cost == levels for _, cost in options)
         return True
 
     def key_bar_text(self, binding: Binding) -> tuple[str, str] | None:
         """The key bar's «1»: one entry for every level Судьба can take off now («1–2»)."""
         if binding.action != "reduce(1)":
             return None
-        costs = sorted({cost for _, cost in self._reduce_options()})
+        view = self.view()
+        costs = sorted({cost for _, cost in (view.reduce_options() if view else ())})
         if len(costs) < 2:
             return None
         return f"1–{costs[-1]}", f"−1…−{costs[-1]} уровня"
-
-    def _stage(self) -> str:
-        """Return where the resolution of the current exchange stands."""
-        if self.encounter.phase != "resolve" or not self.encounter.pending():
-            return ""
-        if not self.drevo:
-            if self._other is not None:
-                return "rolled"
-            return "refused" if self._other_refusal else "plan"
-        return self._exchange_stage()
 
     # -- setup: Enter on the roster (a message handler: Textual finds it on the widget's class) --
 
@@ -197,59 +168,96 @@ class CombatPane(
         event.stop()
         self.action_cycle_side()
 
-    # -- resolution keys --------------------------------------------------------------------------
+    # -- the exchange: each key one engine step --------------------------------------------------
 
     def action_roll(self) -> None:
         """Roll the current exchange (its dice are stored the moment they fall)."""
-        if not self.drevo:
-            self._roll_other()
-            return
-        self.roll_exchange()
+        self.act(steps.roll)
 
     def action_reroll_tie(self) -> None:
         """Roll a tied exchange again (the conflict is still open): a new attempt."""
-        _, _, result = self._derive()
-        if result is None or not result.tie:
-            return
-        self.roll_exchange(int(self._ex().get("attempt", 1)) + 1)
+        self.act(steps.reroll_tie)
 
     def action_apply(self) -> None:
         """Accept the roll, the damage as it is, or the exchange's result."""
-        if not self.drevo:
-            if self._other is not None:
-                self._finish_other()
-            return
-        self.accept_exchange()
+        self.act(steps.accept)
 
     def action_next_exchange(self) -> None:
         """Close the exchange whose final wounds are shown; the next one comes up."""
-        if self._stage() == "done":
-            self.finish_exchange()
+        self.act(steps.finish)
 
     def action_reduce(self, levels: int) -> None:
         """Spend Судьба to lower the damage by ``levels`` (use 4)."""
-        self.take_damage(levels)
+        self.act(steps.damage, levels)
 
     def action_skip(self) -> None:
         """Skip the current exchange (refused by the rules, or the GM decides otherwise)."""
-        pending = self.encounter.pending()
-        if not pending:
-            return
-        if not self.drevo:
-            reason = self._other_refusal or "решение ведущего"
-            self._log(None, f"Схватка пропущена: {reason}")
-            self._finish_other()
-            return
-        _, refusal, _ = self._derive()
-        self.finish_exchange(skipped=refusal or "решение ведущего")
+        self.act(steps.skip)
+
+    def action_fate_before(self) -> None:
+        """Offer Судьба before the roll: the side's dice count as +4 (uses 1 and 3)."""
+        view = self.view()
+        offers = view.fate_before_offers() if view is not None else []
+
+        def chosen(role: str | None) -> None:
+            if role is not None:
+                self.act(steps.fate_before, role)
+
+        choices = [Choice(o.label, o.value, o.refused) for o in offers]
+        self.app.push_screen(ChoiceScreen("Судьба до броска", choices), chosen)
+
+    def action_fate_shift(self) -> None:
+        """Offer Судьба after the roll: ±1 per point (use 2)."""
+        view = self.view()
+        offers = view.shift_offers() if view is not None else []
+
+        def chosen(value: tuple[str, int] | None) -> None:
+            if value is not None:
+                self.act(steps.fate_shift, *value)
+
+        choices = [Choice(o.label, o.value, o.refused) for o in offers]
+        self.app.push_screen(ChoiceScreen("Судьба после броска", choices), chosen)
+
+    # -- rounds and the end ----------------------------------------------------------------------
+
+    def action_next_round(self) -> None:
+        """Start the next round; the declaration order reverses."""
+        self.act(steps.next_round, then=lambda _step: self._focus_phase())
+
+    def action_end_fight(self) -> None:
+        """End the fight; wounds stay on the characters."""
+        self.act(steps.end, then=lambda _step: self._focus_phase())
+
+    def _fallen(self) -> list[Any]:
+        return [
+            c
+            for c in self.encounter.combatants
+            if not bridge.can_act(self.characters.get(c.character_id))
+        ]
+
+    def action_remove_fallen(self) -> None:
+        """Take a heavily wounded or dead combatant out of the order."""
+
+        def chosen(cid: str | None) -> None:
+            if cid:
+                self.act(steps.remove_fallen, cid)
+
+        choices = [
+            Choice(
+                f"{c.name} — {words.wound_state(bridge.track_of(self.characters[c.character_id]))}",
+                c.character_id,
+            )
+            for c in self._fallen()
+            if c.character_id in self.characters
+        ]
+        self.app.push_screen(ChoiceScreen("Убрать из боя", choices), chosen)
 
     def _focus_phase(self) -> None:
-        phase = self.encounter.phase
         target = {
             "setup": "#combat-roster",
             "declare": "#combat-form Stepper",
-            "resolve": "#combat-exchange" if self.drevo else "#combat-other Stepper",
-        }[phase]
+            "resolve": "#combat-exchange",
+        }[self.encounter.phase]
         focus_now(self.query(target).first())
 
     def focus_first(self) -> None:
@@ -264,5 +272,5 @@ __all__ = [
     "SHOW_WAITING_AFTER",
     "SIDE_CYCLE",
     "CombatPane",
-    "ExchangeView",
+    "ExchangeBox",
 ]

@@ -3,7 +3,6 @@ form (checked by the rules; the GM's «!» allows what they leave to the GM), th
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from textual.widgets import DataTable
@@ -12,6 +11,7 @@ from rules.errors import RulesError
 from tui.bridge import combat as bridge
 from tui.present.combat import declaration_text
 from tui.store import Character
+from tui.table.fight import steps
 from tui.widgets.combat.drevo_forms import DeclarationForm
 
 
@@ -67,10 +67,9 @@ class DeclareMixin:
 
     def action_declare(self, allow: bool = False) -> None:
         """Record the current declarer's action from the form (refused when illegal)."""
-        can_act = self._can_act()
-        current = self.encounter.next_declarer(can_act)
+        current = self.encounter.next_declarer(self._can_act())
         if current is None:
-            self._start_resolution()
+            self.act(steps.start_resolution, then=lambda _step: self._focus_phase())
             return
         form = self.query_one(DeclarationForm)
         try:
@@ -82,38 +81,9 @@ class DeclareMixin:
         if problem and not (allow and may_allow):
             form.show_problem(problem, may_allow)  # the form says why, and the GM's key
             return
-        if problem:
-            declaration = replace(declaration, exception=problem)
-        try:
-            enc = self.encounter.declare(declaration, can_act)
-            last = enc.next_declarer(can_act) is None
-            if last:  # the last declaration and the move to the dice are one undo step
-                enc = enc.start_resolution(can_act)
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            return
-        names = self._names()
-        text = "Заявка: " + declaration_text(declaration, names)
-        if problem:
-            text = f"Заявка (исключение ведущего: {problem}) " + declaration_text(
-                declaration, names
-            )
-
-        def saved(step: str) -> None:
-            self._log(current.name, text, {"declaration": vars(declaration)}, step=step)
-            self._focus_phase()  # the next declarer on the form's first row, or the dice
-
-        self._save(enc, f"Бой: заявка {current.name}", then=saved)
+        # the next declarer on the form's first row, or the dice
+        self.act(steps.declare, declaration, allow=allow, then=lambda _step: self._focus_phase())
 
     def action_allow(self) -> None:
         """Declare what the rules refuse, as the GM's exception («исключение ведущего»)."""
         self.action_declare(allow=True)
-
-    def _start_resolution(self) -> None:
-        try:
-            enc = self.encounter.start_resolution(self._can_act())
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            return
-        self._reset_exchange()
-        self._save(enc, "Бой: к броскам", then=lambda _step: self._focus_phase())

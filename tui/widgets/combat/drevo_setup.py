@@ -3,19 +3,15 @@ the sides — rolled initiative (4dF a side) or the GM's ambush."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from textual.widgets import DataTable
 
-from rules.encounter import Combatant
-from rules.errors import RulesError
-from rules.initiative import roll_side_initiative
 from tui import words
 from tui.bridge import combat as bridge
 from tui.bridge.sheets import wounds_text
-from tui.present.rolls import signed
-from tui.store import Character, new_id
+from tui.store import Character
+from tui.table.fight import steps
 from tui.widgets.combat.drevo_forms import NpcForm
 from tui.widgets.common.choice import Choice, ChoiceScreen
 
@@ -72,41 +68,21 @@ class SetupMixin:
             return
         current = next((x.side for x in self.encounter.combatants if x.character_id == c.id), "—")
         side = SIDE_CYCLE[(SIDE_CYCLE.index(current) + 1) % len(SIDE_CYCLE)]
-        enc = self.encounter.without(c.id)
-        if side != "—":
-            enc = enc.with_combatant(Combatant(c.id, c.name, side))
-        self._save(enc, f"Бой: {c.name} — {side}")
+        self.act(steps.set_side, c.id, None if side == "—" else side)
 
     def action_add_npc(self) -> None:
         """Add an NPC on the spot: name, skills, weapon; it joins the party and the enemies."""
 
         def added(npc: Character | None) -> None:
             self.call_after_refresh(self._focus_phase)  # back on the roster, keys working
-            if npc is None:
-                return
-            enc = self.encounter.with_combatant(Combatant(npc.id, npc.name, "Противники"))
-            self._save(enc, f"Бой: новый НИП {npc.name}", (npc,))
+            if npc is not None:
+                self.act(steps.add_npc, npc)
 
         self.app.push_screen(NpcForm(), added)
 
     def action_initiative(self) -> None:
         """Roll 4dF per side (ties reroll) and start round 1."""
-        sides = list(self.encounter.sides)
-        try:
-            rolls = roll_side_initiative(sides, self.app.rng)  # type: ignore[attr-defined]
-            how = [{"side": r.side, "rolls": [list(d) for d in r.rolls]} for r in rolls]
-            enc = self.encounter.with_initiative([r.side for r in rolls], how)
-            enc = replace(enc, id=new_id())
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            return
-        text = "Инициатива: " + ", ".join(f"{r.side} {signed(r.final)}" for r in rolls)
-
-        def saved(step: str) -> None:
-            self._log(None, text, {"initiative": how}, step=step)
-            self._focus_phase()
-
-        self._save(enc, "Бой: инициатива", then=saved)
+        self.act(steps.roll_initiative, then=lambda _step: self._focus_phase())
 
     def action_ambush(self) -> None:
         """Let the GM set the side order (an ambush): pick who acts first, then next…"""
@@ -125,14 +101,7 @@ class SetupMixin:
                 self.app.push_screen(self._order_screen(len(chosen) + 1, remaining), pick)
                 return
             order = chosen + remaining
-            enc = self.encounter.with_initiative(order, [{"side": s} for s in order])
-            enc = replace(enc, id=new_id())
-
-            def saved(step: str) -> None:
-                self._log(None, "Засада: порядок сторон — " + " → ".join(order), step=step)
-                self._focus_phase()
-
-            self._save(enc, "Бой: порядок задан ведущим", then=saved)
+            self.act(steps.ambush, order, then=lambda _step: self._focus_phase())
 
         self.app.push_screen(self._order_screen(1, remaining), pick)
 

@@ -1,9 +1,10 @@
-"""The Бой tab's fight as the store has it: read on every change, written back as one step.
+"""The Бой tab's fight as the store has it: read on every change, each step written as one.
 
-The pane shows the encounter document (``encounter``) and the party, and keeps no copy: a
-write is a delta against the fight it showed, handed to the app's writer (a worker), and the
-pane changes only through the store's notification. Here too: the Журнал lines of the fight,
-and the names and wound marks the phases show.
+The pane shows the encounter document (``encounter``) and the party, and keeps no copy: every
+key makes an engine step (:mod:`tui.table.fight.steps`) on the fight as it stands, and the
+step's outcome — the new fight, the sheets, the Журнал lines — is handed to the app's writer
+(a worker) as a delta against the fight the pane showed. The pane changes only through the
+store's notification.
 """
 
 from __future__ import annotations
@@ -11,22 +12,27 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules.encounter import Combatant, Encounter
+from rules.data import on_change
+from rules.encounter import Encounter
 from rules.errors import RulesError
-from tui import words
 from tui.bridge import combat as bridge
+from tui.bridge.effects import load_effects
 from tui.store import Character
+from tui.table.core import Dice, Outcome, World
+from tui.table.fight import steps
+from tui.table.fight.session import FIGHT_NOT_SAVED, write
+from tui.table.fight.text import marked
+from tui.table.fight.view import ExchangeView, exchange_view
 from tui.widgets.combat.pending import PendingWrites
 
-DOC = "encounter"
-FIGHT_NOT_SAVED = "ход боя не записан"
+DOC = steps.DOC
 
 
 class FightStore(PendingWrites):
-    """Reading and writing the stored fight (mixed into ``CombatPane``)."""
+    """Reading the stored fight and writing the engine's steps (mixed into ``CombatPane``)."""
 
     # Provided by CombatPane.
-    encounter: Any
+    encounter: Encounter
     characters: dict[str, Character]
     app: Any
 
@@ -34,28 +40,29 @@ class FightStore(PendingWrites):
     def store(self) -> Any:
         return self.app.store  # type: ignore[attr-defined]
 
-    @property
-    def drevo(self) -> bool:
-        """Whether exchanges follow Древо (else the campaign system's opposed check)."""
-        return bool(self.store.campaign.system == "drevo")
+    def world(self) -> World:
+        """What a step may read: the party this pane shows, the effects, the Журнал, the dice."""
+        store = self.store
+        return World(
+            characters=self.characters,
+            system=store.campaign.system,
+            effects=load_effects(store),
+            dice=Dice(self.app.rng),
+            journal=lambda limit: store.log(limit=limit),
+        )
 
     def show(self, characters: list[Character]) -> None:
         """Redraw from the store: the party and the saved encounter."""
         self.characters = {c.id: c for c in characters}
         saved = self.store.get_doc(DOC)
         self._read = saved
-        if saved:
-            try:
-                self.encounter = Encounter.from_dict(saved)
-            except (RulesError, TypeError, KeyError, ValueError):
-                self.app.notify("Сохранённый бой повреждён — начните новый (x).", severity="error")
-                self.encounter = Encounter()
-        else:
-            self.encounter = self._default_encounter(characters)
+        try:
+            self.encounter = steps.current(saved, self.world())
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            self.encounter = Encounter()
         phase = getattr(self, "_drawn_phase", None)
-        self._prune()
-        self._settle()
-        self._redraw()
+        self._redraw()  # type: ignore[attr-defined]
         self._refocus(phase != self.encounter.phase)
 
     def _refocus(self, phase_changed: bool) -> None:
@@ -71,92 +78,82 @@ class FightStore(PendingWrites):
             n.display for n in focused.ancestors_with_self if hasattr(n, "display")
         )
         if phase_changed or hidden:
-            self._focus_phase()
+            self._focus_phase()  # type: ignore[attr-defined]
 
-    def _default_encounter(self, characters: list[Character]) -> Encounter:
-        enc = Encounter()
-        for c in characters:
-            if bridge.can_act(c):
-                side = "Отряд" if c.kind == "pc" else "Противники"
-                enc = enc.with_combatant(Combatant(c.id, c.name, side))
-        return enc
+    def view(self) -> ExchangeView | None:
+        """The exchange on turn, derived from the fight and the party (kept until the
+        encounter, the party or the campaign's tables change: every key's ``check_action``
+        asks for it)."""
+        memo = getattr(self, "_derived", None)
+        enc, characters, tables = self.encounter, self.characters, _TABLES[0]
+        if memo is not None and memo[0] is enc and memo[1] is characters and memo[2] == tables:
+            return memo[3]  # type: ignore[no-any-return]
+        derived = exchange_view(enc, self.world())
+        self._derived = (enc, characters, tables, derived)
+        return derived
 
-    def _prune(self) -> None:
-        """Drop combatants whose characters were deleted from the party (setup only)."""
-        if self.encounter.phase != "setup":
-            return
-        for c in self.encounter.combatants:
-            if c.character_id not in self.characters:
-                self.encounter = self.encounter.without(c.character_id)
+    def stage(self) -> str:
+        """Where the exchange on turn stands ("" outside the dice or when all are resolved)."""
+        view = self.view()
+        return view.stage if view is not None else ""
 
-    def _settle(self) -> None:
-        """Everyone left has declared (a fighter was removed, here or in another window): show
-        the dice at once, as the last declaration would have. Derived, not written: the
-        fight's next step saves the phase with it, so two windows never race to write it."""
-        enc = self.encounter
-        can_act = self._can_act()
-        if enc.phase != "declare" or enc.next_declarer(can_act) is not None:
-            return
-        try:
-            self.encounter = enc.start_resolution(can_act)
-        except RulesError:
-            return  # the rules say no: the declarations stay on screen
-        if getattr(self, "_drawn_phase", None) != "resolve":
-            self._reset_exchange()  # as the move to the dice does (another system's roll)
-
-    def _save(
+    def make(
         self,
-        encounter: Encounter,
-        label: str,
-        upsert: tuple[Character, ...] = (),
-        docs: dict[str, Any] | None = None,
+        step: Callable[..., Outcome[Any]],
+        *args: Any,
         then: Callable[[str], object] | None = None,
         failed: Callable[[Exception], object] | None = None,
-    ) -> bool:
-        """Save the encounter (and characters it changed) as one step, in the app's writer.
+        **kwargs: Any,
+    ) -> str:
+        """Make an engine step on the fight shown and hand its outcome to the app's writer.
 
-        See :meth:`_write`: the pane shows the new state once the store has it, then
-        ``then(step)`` runs with the id of the step written (for its Журнал lines).
+        Returns "" when the write is on its way, else why not (the rules' reason, or a write
+        still pending). ``then(step_id)`` runs once it is stored, ``failed(err)`` if not.
         """
-        return self._put(encounter.to_dict(), label, upsert, docs, then, failed)
-
-    def _put(
-        self,
-        doc: dict[str, Any] | None,
-        label: str,
-        upsert: tuple[Character, ...] = (),
-        docs: dict[str, Any] | None = None,
-        then: Callable[[str], object] | None = None,
-        failed: Callable[[Exception], object] | None = None,
-    ) -> bool:
-        """Write the fight as a delta against the one this pane showed (see :meth:`show`):
-        what another window changed meanwhile stays, and a step made on a part of the fight
-        it changed too is refused («В другом окне изменили то же самое …»)."""
-        store, changes, bases = self.store, {**(docs or {}), DOC: doc}, {DOC: self._read}
+        if self._pending is not None:  # a key pressed twice applies once
+            return f"Подождите: ещё сохраняется «{self._pending}»."
+        outcome = step(self.encounter, self.world(), *args, **kwargs)
+        if not outcome.ok:
+            return outcome.refused
+        for notice in outcome.notices:
+            self.app.notify(notice, severity="warning")
+        store, base, entry = self.store, self._read, self.app.entry
 
         def job() -> None:
-            store.apply(label, upsert=upsert, docs=changes, bases=bases, what=FIGHT_NOT_SAVED)
+            write(store, outcome, base, entry)
 
         shown = (self.encounter.phase, self.encounter.round)
-        new = (doc.get("phase"), doc.get("round")) if doc else None
-        return self._write(job, label, then, failed, hold=new != shown)
+        state = outcome.state
+        new = (state.phase, state.round) if state is not None else None
+        self._write(job, outcome.label, then, failed, hold=new != shown)
+        return ""
 
-    def _log(
-        self, actor: str | None, text: str, data: dict[str, Any] | None = None, step: str = ""
-    ) -> None:
-        """Log a line of the fight; ``step``: the undo step it tells of, for a change that
-        writes more than one line (else the change just made)."""
-        payload = {"round": self.encounter.round, **(data or {})}
-        self.app.record("combat", actor, text, payload, step)  # type: ignore[attr-defined]
+    def act(self, step: Callable[..., Outcome[Any]], *args: Any, **kwargs: Any) -> None:
+        """Make a step for a key: the GM is told when it cannot be made now."""
+        why = self.make(step, *args, **kwargs)
+        if why:
+            self.app.notify(why, severity="error")
 
     def _can_act(self) -> Callable[[str], bool]:
         return lambda cid: bridge.can_act(self.characters.get(cid))
 
     def _marked(self, name: str, character_id: str) -> str:
         """A name with «тяжело ранен» / «погиб» when the character is down."""
-        c = self.characters.get(character_id)
-        state = words.wound_state(bridge.track_of(c)) if c else ""
-        return f"{name} ({state})" if state else name
+        return marked(name, self.characters.get(character_id))
 
     def _names(self) -> dict[str, str]:
         return {c.character_id: c.name for c in self.encounter.combatants}
+
+
+#: A number that changes whenever the campaign's rules tables change (the view is derived
+#: anew then).
+_TABLES = [0]
+
+
+def _tables_changed() -> None:
+    _TABLES[0] += 1
+
+
+on_change(_tables_changed)
+
+__all__ = ["DOC", "FIGHT_NOT_SAVED", "FightStore"]

@@ -27,6 +27,10 @@ from tui.widgets.party.wounds import DrevoKeys
 
 __all__ = ["PartyPane", "with_saved_roll"]  # with_saved_roll: its tests import it from here
 
+#: The most rows the table holds: a campaign of 5,000 characters took seconds to lay out
+#: before the first screen (every cell measured) and is browsed by the filter anyway.
+MAX_ROWS = 300
+
 
 class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, Vertical):
     """List the campaign's characters; Enter opens the check builder for one.
@@ -125,6 +129,9 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, Vertical):
         # (added on mount they came one frame — ≥ 17 ms — later).
         self._fill(table, self.app.store.characters())  # type: ignore[attr-defined]
         yield table
+        more = Static(self._more_text(), id="party-more")
+        more.display = bool(self._more_text())
+        yield more
         yield ReadyInput(placeholder="Фильтр: часть имени, навыка или заметки", id="party-filter")
         yield Static(id="party-sheet")
 
@@ -149,14 +156,28 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, Vertical):
         system = self.app.store.campaign.system  # type: ignore[attr-defined]
         self._all = list(characters)
         self._characters = {c.id: c for c in characters}
-        shown = self._shown(system)
+        found = self._shown(system)
+        shown = found[:MAX_ROWS]
+        self._hidden = len(found) - len(shown)
         rows = [(c.id, _with_state(system, c, row(system, c))) for c in shown]
         if rows != getattr(self, "_rows", None):
             table.clear()
             for key, cells in rows:
                 table.add_row(*cells, key=key)
             self._rows = rows
+        if self.is_mounted:
+            more = self.query_one("#party-more", Static)
+            more.update(self._more_text())
+            more.display = bool(self._hidden)
         return shown
+
+    def _more_text(self) -> str:
+        """Say how many characters the table leaves out, and how to find them."""
+        hidden = getattr(self, "_hidden", 0)
+        if not hidden:
+            return ""
+        count = words.plural(hidden, "персонаж", "персонажа", "персонажей")
+        return f"Ещё {count} не в таблице: «f» — фильтр по имени найдёт любого."
 
     def highlighted_id(self) -> str | None:
         """Return the id of the character under the cursor."""

@@ -1,0 +1,70 @@
+"""The Древо fight's steps, one level below the screen: what each step writes and says."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tests.table.helpers import duel
+from tui.table.fight import steps
+from tui.table.fight.text import exchange_lines, reduce_label
+
+
+def _roll_until_won(table) -> None:
+    table.ok(steps.roll)
+    while table.view().result.tie:  # seeded: reroll ties until someone wins
+        table.ok(steps.reroll_tie)
+
+
+def test_the_fate_offer_says_which_reduction_still_saves(tmp_path) -> None:
+    """Сид: «Тяжелораненого … можно добить, нанеся ему любое повреждение уровнем выше
+    Царапины»: for a heavily wounded character only a Царапина saves — the offer says so."""
+    table, store, target = duel(tmp_path, {"heavy": 1})
+    c = store.character(target.id)
+    labels = [
+        reduce_label(c, "wound", level, cost) for level, cost in (("light", 1), ("scratch", 2))
+    ]
+    assert labels == [
+        "1 — до лёгкой раны (всё равно смерть)",
+        "2 — до царапины (спасает жизнь, но тяжело ранен)",
+    ]
+    fresh = replace(c, wounds={k: 0 for k in c.wounds})
+    assert reduce_label(fresh, "death", "heavy", 1) == (
+        "1 — до тяжёлой раны (спасает жизнь, но тяжело ранен)"
+    )
+    assert reduce_label(fresh, "heavy", "wound", 1) == "1 — до ранения (остаётся в строю)"
+
+
+def test_the_log_names_who_spent_fate_and_the_final_wound(tmp_path) -> None:
+    """The Журнал's «Кто» of a Судьба line is whoever spent it; the damage line declines the
+    wound («получает лёгкую рану»); the exchange shows the final wound before the next one."""
+    table, store, target = duel(tmp_path)
+    _roll_until_won(table)
+    offer = table.view().shift_offers()[0]  # the first choice: the attacker +1
+    table.ok(steps.fate_shift, *offer.value)
+    shift = next(e for e in store.log() if e.text.startswith("Судьба:"))
+    assert shift.actor == "Атаман Шкуро"
+    result = table.view().result
+    assert result.winner == "attacker" and result.hits  # the seeded dice: Шкуро hits
+    table.ok(steps.accept)
+    if table.stage() == "damage":
+        table.ok(steps.damage, 0)
+    assert table.stage() == "done"
+    lines = exchange_lines(table.view())
+    assert any(line.startswith("[b]Итог:[/b] Горан Рябой получает ") for line in lines)
+    damage = next(e for e in store.log() if e.text.startswith("Урон:"))
+    assert damage.actor == target.name and " получает " in damage.text
+    assert not any(name in damage.text for name in ("получает Лёгкая", "получает Ранение"))
+
+
+def test_an_attack_on_the_dead_is_refused_and_skipped_on_the_record(tmp_path) -> None:
+    """Сид: «Смерть» — a blow at the dead needs the GM's skip, which the log records."""
+    table, store, target = duel(tmp_path)
+    store.upsert_character(replace(target, extra={**target.extra, "dead": True}))
+    view = table.view()
+    refusal = view.refusal
+    assert refusal == "Горан Рябой уже мёртв — s: пропустить схватку."
+    assert view.stage == "refused"
+    assert table.run(steps.roll).refused == refusal  # the roll is refused with the reason
+    table.ok(steps.skip)
+    assert table.enc.pending() == []
+    assert store.log()[1].text == f"Схватка пропущена: {refusal}"

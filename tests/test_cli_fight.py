@@ -1,0 +1,149 @@
+"""``kubik fight``: a Древо fight from the shell, through the engine's steps — each command one
+undo step with its Журнал lines, ``--json`` on all of them, refusals in Russian."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from tui.cli.fight import fight
+from tui.store import Store
+from tui.table.fight import steps
+
+
+@pytest.fixture
+def camp(tmp_path):
+    path = tmp_path / "campaign.json"
+    Store.open(path).close()
+    return path
+
+
+def run(capsys, camp, *argv):
+    """Run ``kubik fight …`` on ``camp``; return (exit code, stdout, stderr)."""
+    try:
+        code = fight([*argv, "--campaign", str(camp)])
+    except SystemExit as exit_:
+        code = exit_.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def ok(capsys, camp, *argv) -> dict:
+    """Run a step with --json; it must succeed and make exactly one undo step."""
+    with Store.open(camp) as store:
+        depth = store.depth[0]
+    code, out, err = run(capsys, camp, *argv, "--json")
+    assert code == 0, err
+    with Store.open(camp) as store:
+        assert store.depth[0] == depth + 1, f"{argv} is not one undo step"
+    return json.loads(out)
+
+
+def test_a_round_from_start_to_end(capsys, camp) -> None:
+    """Start with sides, declare in order, roll, accept, damage, next, next round, end."""
+    data = ok(
+        capsys,
+        camp,
+        "start",
+        "--side",
+        "Отряд=Горан Рябой,Милава",
+        "--side",
+        "Противники=Атаман Шкуро",
+        "--seed",
+        "5",
+    )
+    assert data["step"] == "Бой: начат" and data["log"][0].startswith("Инициатива: ")
+    assert data["fight"]["phase"] == "declare" and data["fight"]["round"] == 1
+    who = data["fight"]["next_declarer"]
+    names = {f["id"]: f["name"] for f in data["fight"]["fighters"]}
+    declared = 0
+    while data["fight"]["phase"] == "declare":
+        name = names[data["fight"]["next_declarer"]]
+        if name == "Атаман Шкуро":
+            data = ok(
+                capsys, camp, "declare", name, "melee", "--target", "Горан", "--weapon", "Сабля"
+            )
+        else:
+            data = ok(capsys, camp, "declare", name, "Уклонение")
+        declared += 1
+    assert declared == 3 and who is not None
+    assert data["fight"]["phase"] == "resolve"
+    current = data["fight"]["current"]
+    assert current["stage"] == "plan" and sum(Fraction(p) for p in current["odds"].values()) == 1
+    data = ok(capsys, camp, "roll", "--seed", "2")
+    assert data["log"][0].startswith("Схватка: ")
+    dice = data["fight"]["current"]["dice"]
+    assert dice["attacker"] is not None and len(dice["attacker"]) == 4
+    for _ in range(10):  # accept, the damage if any, the next exchange
+        stage = data["fight"]["current"]["stage"] if data["fight"]["current"] else ""
+        if not stage:
+            break
+        command = {"rolled": "accept", "damage": "damage", "done": "next", "plan": "roll"}[stage]
+        data = ok(capsys, camp, command)
+    assert data["fight"]["current"] is None
+    assert "Раунд 1 разрешён" in data["log"][-1]
+    data = ok(capsys, camp, "round")
+    assert data["fight"]["round"] == 2 and data["fight"]["order"] == ["Отряд", "Противники"]
+    data = ok(capsys, camp, "end")
+    assert data["fight"] is None and data["log"] == ["Бой завершён после 2 раундов"]
+    with Store.open(camp) as store:
+        assert store.get_doc(steps.DOC) is None
+        logged = [e.text for e in store.log()]
+        assert any(t.startswith("Заявка: Ближний бой (Сабля) → Горан Рябой") for t in logged)
+
+
+def test_refusals_are_russian_and_write_nothing(capsys, camp) -> None:
+    code, out, err = run(capsys, camp, "roll")
+    assert code == 1 and "не фаза бросков" in err and not out
+    run(capsys, camp, "start", "--side", "А=Милава", "--side", "Б=Лыко", "--ambush", "Б,А")
+    with Store.open(camp) as store:
+        before = (store.get_doc(steps.DOC), store.depth, len(store.log()))
+    code, _, err = run(capsys, camp, "declare", "Милава", "dodge")
+    assert code == 1 and "Сейчас объявляет Лыко" in err
+    code, _, err = run(capsys, camp, "declare", "Лыко", "fly")
+    assert code == 2 and "неизвестное действие «fly»" in err
+    code, _, err = run(capsys, camp, "declare", "Лыко", "melee")
+    assert code == 2 and "выберите цель" in err
+    code, _, err = run(
+        capsys, camp, "declare", "Лыко", "melee", "--target", "Милава", "--weapon", "Меч"
+    )
+    assert code == 1 and "нет оружия «Меч»" in err
+    code, _, err = run(capsys, camp, "fate", "Лыко", "--before")
+    assert code == 1 and "идут заявки" in err
+    code, _, err = run(capsys, camp, "start", "--side", "А=Милава", "--side", "Б=Лыко")
+    assert code == 1 and "Бой уже идёт" in err
+    with Store.open(camp) as store:
+        assert (store.get_doc(steps.DOC), store.depth, len(store.log())) == before
+
+
+def test_names_are_found_by_a_unique_start(capsys, camp) -> None:
+    code, _, err = run(capsys, camp, "start", "--side", "А=Горан", "--side", "Б=Ат")
+    assert code == 0, err
+    with Store.open(camp) as store:
+        store.upsert_character(
+            __import__("dataclasses").replace(store.characters()[0], id="x1", name="Горан Второй")
+        )
+    code, _, err = run(capsys, camp, "remove", "Горан")
+    assert code == 1 and "несколько" in err and "Горан Рябой" in err and "Горан Второй" in err
+
+
+def test_show_without_a_fight_and_in_another_system(capsys, camp, tmp_path) -> None:
+    code, out, _ = run(capsys, camp, "show")
+    assert code == 0 and out.startswith("Боя нет.")
+    code, out, _ = run(capsys, camp, "show", "--json")
+    assert code == 0 and json.loads(out) == {"fight": None}
+    other = tmp_path / "ide4.json"
+    Store.open(other, system="ide4").close()
+    code, _, err = run(capsys, other, "show")
+    assert code == 1 and "для кампаний Древа" in err
+
+
+def test_help_is_russian(capsys) -> None:
+    for argv in (["-h"], ["declare", "-h"], ["fate", "-h"]):
+        with pytest.raises(SystemExit) as exit_:
+            fight(argv)
+        assert exit_.value.code == 0
+        out = capsys.readouterr().out
+        assert out.startswith("использование: kubik fight") and "показать эту справку" in out

@@ -1,0 +1,51 @@
+"""A party of thousands: the Партия tab and the players' view hold a bounded number of rows
+and say how many more there are (issue 35: 5,000 characters took seconds to lay out before
+the first screen, every cell measured; the view redrew every row at every change)."""
+
+from __future__ import annotations
+
+from tui.store import Character, Store, new_id
+from tui.widgets.party import pane as party_pane
+
+
+def crowd(path, count: int, kind: str = "npc") -> None:
+    store = Store.open(path)
+    people = [Character(new_id(), f"Стражник {i:03d}", kind, {}, (), (), 0) for i in range(count)]
+    people[-1] = Character(new_id(), "Я Последний", kind, {}, (), (), 0)  # sorted last
+    store.apply("Толпа", upsert=people)
+    store.close()
+
+
+async def test_the_party_table_holds_its_limit_and_the_filter_finds_the_rest(
+    make_test_app, campaign_path, monkeypatch
+) -> None:
+    monkeypatch.setattr(party_pane, "MAX_ROWS", 10)
+    crowd(campaign_path, 20)
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.query_one("#party-table")
+        more = app.query_one("#party-more")
+        assert table.row_count == 10 and more.display
+        assert "Ещё 17 персонажей" in str(more.render())  # 7 of the demo, 20 guards
+        await pilot.pause()  # the first screen settled (its focus)
+        await pilot.press("f", *"последн")
+        await pilot.pause()
+        assert table.row_count == 1 and not more.display
+        assert app.query_one("#party-pane").highlighted_id() is not None
+
+
+async def test_the_players_view_lists_its_limit_then_how_many_more(
+    campaign_path, monkeypatch
+) -> None:
+    from tui import view
+    from tui.view import make_view
+
+    monkeypatch.setattr(view, "VIEW_ROWS", 5)
+    Store.open(campaign_path).close()
+    crowd(campaign_path, 10, kind="pc")
+    app = make_view(campaign_path)
+    async with app.run_test(size=(80, 24)):
+        table = app.query_one("#view-party")
+        assert table.row_count == 6  # 5, then the count
+        last = table.get_row_at(5)
+        assert "и ещё 9 персонажей" in str(last[0])  # 4 demo players and 10 guards, 5 shown

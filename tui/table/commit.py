@@ -1,0 +1,77 @@
+"""An outcome written to the campaign: one locked write, one undo step, its Журнал lines.
+
+Whoever made the step — a key in the app, an accepted seat request, ``kubik fight`` — writes
+its outcome here: the state's document as a delta against the one the step read (what
+another window changed meanwhile stays; a part both changed is refused), the sheets it
+changed merged field by field, and its Журнал lines with their luck, all in one
+``store.apply``. A line is never written for a change that is not.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from tui.bridge.luck import with_luck
+from tui.store import LogEntry, Store
+from tui.table.core import Line, Outcome
+
+#: Makes a Журнал entry of a line: (kind, actor, text, data) → entry (the app's stamps its
+#: clock and the secret-rolls mark).
+MakeEntry = Callable[[str, str | None, str, dict[str, Any]], LogEntry]
+
+
+def plain_entry(kind: str, actor: str | None, text: str, data: dict[str, Any]) -> LogEntry:
+    """A Журнал entry stamped now (the command line's)."""
+    at = datetime.now().astimezone().isoformat(timespec="seconds")
+    return LogEntry(uuid.uuid4().hex, at, kind, actor, text, data)
+
+
+def entries(store: Store, lines: Sequence[Line], make: MakeEntry = plain_entry) -> list[LogEntry]:
+    """Return the Журнал entries of ``lines``, each with its luck (its percentile)."""
+    previous: list[dict[str, Any]] | None = None
+    found = []
+    for line in lines:
+        data = dict(line.data)
+        if previous is None and (data.get("system") == "drevo" or "plan" in data):
+            previous = [e.data for e in store.log(limit=30)]
+        data = with_luck(line.kind, line.actor, data, previous or [])
+        found.append(make(line.kind, line.actor, line.text, data))
+    return found
+
+
+def commit(
+    store: Store,
+    outcome: Outcome[Any],
+    docs: Mapping[str, dict[str, Any] | None],
+    *,
+    bases: Mapping[str, dict[str, Any] | None] | None = None,
+    make: MakeEntry = plain_entry,
+    what: str = "изменение не записано",
+) -> str:
+    """Write ``outcome`` as one undo step; return the step's id ("" if nothing changed).
+
+    Args:
+        docs: the state's documents as the outcome leaves them (None removes one); the
+            outcome's own ``docs`` are written with them.
+        bases: the documents as the step read them: only what it changed is applied.
+        make: turns a line into a Журнал entry.
+        what: what is lost when the store refuses the write («ход боя не записан»).
+
+    Raises:
+        ValueError: the outcome was refused (nothing to write).
+        StoreError (StaleWrite, StoreBusy, …): nothing was written.
+    """
+    if not outcome.ok:
+        raise ValueError(f"a refused outcome is not written: {outcome.refused}")
+    store.apply(
+        outcome.label,
+        upsert=outcome.sheets,
+        docs={**outcome.docs, **docs},
+        bases=bases,
+        log=entries(store, outcome.log, make),
+        what=what,
+    )
+    return str(store.take_last_step() or "")

@@ -1,0 +1,99 @@
+"""The engine's common values: the outcome of a step, a Журнал line, the world a step reads,
+the roller it rolls with."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from rules import drevo
+from rules.effects import EffectSet, active_modifiers
+from rules.modifiers import Modifier
+from tui.store import Character, LogEntry, new_id
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class Line:
+    """A Журнал line a step writes: who, the plain text, its data (dice, damage, …)."""
+
+    actor: str | None
+    text: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    kind: str = "combat"
+
+
+@dataclass(frozen=True)
+class Outcome(Generic[S]):
+    """Everything one step did, as one value the store writes as one undo step.
+
+    ``refused`` non-empty: the rules (or the moment) refuse the step; ``state`` is then the
+    state as it was and nothing else is set.
+    """
+
+    state: S
+    label: str = ""
+    #: Changed copies of stored characters (merged into the stored documents field by field)
+    #: and new ones (an NPC added on the spot).
+    sheets: tuple[Character, ...] = ()
+    #: Other documents the step sets in the same undo step (the effects at a new round).
+    docs: Mapping[str, dict[str, Any] | None] = field(default_factory=dict)
+    log: tuple[Line, ...] = ()
+    notices: tuple[str, ...] = ()
+    refused: str = ""
+
+    @property
+    def ok(self) -> bool:
+        """Whether the step was made (not refused)."""
+        return not self.refused
+
+
+def refuse(state: S, reason: str) -> Outcome[S]:
+    """Return the outcome of a refused step: the state as it was, and why."""
+    return Outcome(state, refused=reason)
+
+
+class Dice:
+    """The roller a step rolls with (seeded in the app and the tests; scripted in tests)."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng if rng is not None else random.Random()
+
+    def four_df(self) -> tuple[int, int, int, int]:
+        """Roll Древо's four Fudge dice."""
+        return drevo.roll_4df(self.rng)
+
+
+@dataclass(frozen=True)
+class World:
+    """What a step may read, and nothing else.
+
+    Attributes:
+        characters: the party as stored now, by id.
+        system: the campaign's rule system.
+        effects: the campaign's effects and scene clock.
+        dice: the roller.
+        journal: the Журнал's newest entries, newest first (``journal(limit)``): a roll made
+            again after an undo takes the dice it had from there.
+        new_id: a fresh id (a fight's, an NPC's).
+    """
+
+    characters: Mapping[str, Character]
+    system: str = "drevo"
+    effects: EffectSet = field(default_factory=EffectSet)
+    dice: Dice = field(default_factory=Dice)
+    journal: Callable[[int], Sequence[LogEntry]] = lambda _limit: ()
+    new_id: Callable[[], str] = new_id
+
+    def modifiers(self, character_id: str) -> tuple[Modifier, ...]:
+        """Return the active effect modifiers on the character's checks."""
+        return active_modifiers(self.effects, character_id)
+
+    def effect_modifiers(self, ids: Iterable[str]) -> dict[str, list[list[Any]]]:
+        """Return the active effect modifiers of ``ids`` as an exchange keeps them at its
+        roll (id → ``[[value, reason], …]``; ids without any left out)."""
+        found = {cid: self.modifiers(cid) for cid in ids if cid in self.characters}
+        return {cid: [[m.value, m.reason] for m in mods] for cid, mods in found.items() if mods}
