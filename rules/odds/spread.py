@@ -107,26 +107,49 @@ def mapped(a: _Any, f: Callable[[Value], Value], work: _Work) -> _Any:
 _WHOLE_OPS = {"+": add, "-": sub, "*": mul, "%": mod, "/": Fraction}
 
 
+def _one_whole(a: _Any) -> bool:
+    """Whether a distribution is one whole number (a lattice of one weight)."""
+    return not isinstance(a, Spread) and len(a[1]) == 1 and type(a[0]) is int
+
+
+def _stretched(a: _Dist, c: int, wc: int, den_c: int) -> _Dist:
+    """A lattice times a whole number: its weights spread ``c`` apart (turned over for a
+    negative ``c``), the ends checked within ±10¹⁵ as a roll checks them."""
+    offset, weights, den = a
+    if c == 0:
+        return 0, [sum(weights) * wc], den * den_c
+    stretched = [0] * ((len(weights) - 1) * abs(c) + 1)
+    stretched[:: abs(c)] = weights if wc == 1 else [w * wc for w in weights]
+    apply("*", offset, c)
+    apply("*", offset + len(weights) - 1, c)
+    if c > 0:
+        return offset * c, stretched, den * den_c
+    return (offset + len(weights) - 1) * c, stretched[::-1], den * den_c
+
+
 def combine(op: str, a: _Any, b: _Any, work: _Work) -> _Any:
     """``a op b`` over every pair of values (``+``/``-`` of two lattices convolve instead)."""
     if op in "+-" and not isinstance(a, Spread) and not isinstance(b, Spread):
         return _add(a, b if op == "+" else _neg(b), work)
+    if op in "*/" and _one_whole(b) and not isinstance(a, Spread):
+        c, wc = b[0], b[1][0]  # type: ignore[index]  # by one whole number: no pairs to make
+        work.take(len(a[1]) * 30 + 10)
+        if op == "*":
+            return _stretched(a, c, wc, b[2])  # type: ignore[index]
+        if c:
+            sign = 1 if c > 0 else -1
+            offset, weights, den = a
+            keys: dict[Value, int] = {
+                sign * (offset + i): w * wc for i, w in enumerate(weights) if w
+            }
+            return Spread(keys, den * b[2], abs(c))  # type: ignore[index]
     left, right = items(a), items(b)
     whole = _whole(left) and _whole(right)
     price = _per_value(whole, denominator(a)) + _per_value(whole, denominator(b))
     work.take(len(left) * len(right) * price + 10)
     if whole and op == "*" and len(right) == 1 and not isinstance(a, Spread):
         c, wc = int(right[0][0]), right[0][1]  # by one number: the lattice stretched
-        offset, weights, den = a
-        if c == 0:
-            return 0, [sum(weights) * wc], den * denominator(b)
-        stretched = [0] * ((len(weights) - 1) * abs(c) + 1)
-        stretched[:: abs(c)] = weights if wc == 1 else [w * wc for w in weights]
-        apply("*", offset, c)
-        apply("*", offset + len(weights) - 1, c)  # the ends within ±10¹⁵, as a roll checks
-        if c > 0:
-            return offset * c, stretched, den * denominator(b)
-        return (offset + len(weights) - 1) * c, stretched[::-1], den * denominator(b)
+        return _stretched(a, c, wc, denominator(b))
     if whole and op == "*" and len(left) == 1 and not isinstance(b, Spread):
         return combine("*", b, a, work)
     if whole and op == "/" and len(right) == 1 and right[0][0]:

@@ -197,7 +197,8 @@ def _den(a: _Any) -> int:
 
 def _node(node: Node, max_chain: int, work: _Work) -> _Any:
     if isinstance(node, Number):
-        return from_pairs([(node.value, 1)], 1)
+        value = node.value
+        return (value, [1], 1) if type(value) is int else Spread({value: 1}, 1)
     if isinstance(node, Dice):
         return _pool(node, max_chain, work)
     if isinstance(node, Negate):
