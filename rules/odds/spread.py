@@ -17,7 +17,7 @@ from itertools import compress, product, repeat, starmap
 from operator import add, mod, mul, sub
 
 from rules.dice.values import MAX_MAGNITUDE, Value, apply, call, norm, total_of
-from rules.odds.weights import _add, _Dist, _neg, _Work
+from rules.odds.weights import _add, _Dist, _neg, _trim, _Work
 
 
 class Spread:
@@ -127,6 +127,38 @@ def _stretched(a: _Dist, c: int, wc: int, den_c: int) -> _Dist:
     return (offset + len(weights) - 1) * c, stretched[::-1], den * den_c
 
 
+def _times(a: _Dist, b: _Dist, work: _Work) -> _Dist | None:
+    """The product of two lattices, one row per value of ``a``: the products ``x * y`` of one
+    ``x`` lie ``x`` apart, so each row is one strided slice added at C speed; None when the
+    products are too thinly spread for a list (a Spread is made of the pairs instead)."""
+    (oa, wa, da), (ob, wb, db) = a, b
+    xa, xb = oa + len(wa) - 1, ob + len(wb) - 1
+    corners = (oa * ob, oa * xb, xa * ob, xa * xb)
+    low, high = min(corners), max(corners)
+    if high - low + 1 > 16 * len(wa) * len(wb) + 64:
+        return None
+    work.take(len(wa) * (len(wb) + 20) + (high - low) // 4 + 10)
+    if max(-low, high) > MAX_MAGNITUDE:
+        apply("+", high if high > -low else low, 0)  # past ±10¹⁵: refused, as a roll is
+    dense = [0] * (high - low + 1)
+    total_b = sum(wb)
+    for i, w in enumerate(wa):
+        if not w:
+            continue
+        x = oa + i
+        if x == 0:
+            dense[-low] += w * total_b
+            continue
+        weights = wb if w == 1 else [w * v for v in wb]
+        if x > 0:
+            row = slice(x * ob - low, x * xb - low + 1, x)
+        else:  # the products fall as y rises: the same row read from its other end
+            row = slice(x * xb - low, x * ob - low + 1, -x)
+            weights = weights[::-1]
+        dense[row] = map(add, dense[row], weights)
+    return _trim((low, dense, da * db))
+
+
 def combine(op: str, a: _Any, b: _Any, work: _Work) -> _Any:
     """``a op b`` over every pair of values (``+``/``-`` of two lattices convolve instead)."""
     if op in "+-" and not isinstance(a, Spread) and not isinstance(b, Spread):
@@ -143,6 +175,10 @@ def combine(op: str, a: _Any, b: _Any, work: _Work) -> _Any:
                 sign * (offset + i): w * wc for i, w in enumerate(weights) if w
             }
             return Spread(keys, den * b[2], abs(c))  # type: ignore[index]
+    if op == "*" and not isinstance(a, Spread) and not isinstance(b, Spread):
+        product_ = _times(a, b, work)
+        if product_ is not None:
+            return product_
     left, right = items(a), items(b)
     whole = _whole(left) and _whole(right)
     price = _per_value(whole, denominator(a)) + _per_value(whole, denominator(b))
