@@ -137,7 +137,8 @@ def _times(a: _Dist, b: _Dist, work: _Work) -> _Dist | None:
     low, high = min(corners), max(corners)
     if high - low + 1 > 16 * len(wa) * len(wb) + 64:
         return None
-    work.take(len(wa) * (len(wb) + 20) + (high - low) // 4 + 10)
+    bits = (da * db).bit_length()  # the weights' size: each addition is of such numbers
+    work.take(len(wa) * (len(wb) * (2 + bits // 32) + 20) + (high - low) // 4 + 10)
     if max(-low, high) > MAX_MAGNITUDE:
         apply("+", high if high > -low else low, 0)  # past ±10¹⁵: refused, as a roll is
     dense = [0] * (high - low + 1)
