@@ -347,9 +347,13 @@ def notation_page() -> str:
         f"{limits.max_dice_total} dice in all (explosions, rerolls and `Nx` repeats included); "
         f"a pool has 1–{limits.max_dice_per_term} dice of {limits.min_faces}–{limits.max_faces} "
         f"faces; a die explodes or is rerolled at most {limits.max_chain} times; brackets and "
-        f"groups nest at most {limits.max_depth} deep. Each broken limit, and a reroll or an "
-        "explosion that could never stop (`d6r<=6`), is an error naming its position before "
-        "anything is rolled.",
+        f"groups nest at most {limits.max_depth} deep. Each broken limit, a reroll or an "
+        "explosion that could never stop (`d6r<=6`), a divisor that may be zero and a number "
+        "that may pass ±10¹⁵ is an error naming its position before anything is rolled.",
+        "",
+        "Exact odds are refused when their work, counted before it is done (never timed), "
+        "would pass its budget of about 0.1 s: the same expression is answered, or refused, "
+        "the same way on any machine, and it can still be rolled.",
     ]
     return _page(lines)
 

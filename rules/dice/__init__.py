@@ -1,25 +1,31 @@
 """Dice notation: parse an expression, roll it with one injectable random source.
 
 The notation is rpg-dice-roller's (see :mod:`rules.dice.parser` for the grammar and
-:mod:`rules.dice.roller` for the order modifiers run in), with Russian ``к`` for ``d``.
+:mod:`rules.dice.roller` for the order modifiers run in), with Russian ``к`` for ``d``; numbers
+and rpg-dice-roller's two-decimal total are in :mod:`rules.dice.values`.
 """
 
 from rules.dice.bounds import bounds
 from rules.dice.model import (
     DEFAULT_LIMITS,
     Binary,
+    Call,
     Compare,
     Dice,
     Explode,
     Expression,
     Group,
     Limits,
+    Mark,
     Negate,
     Node,
     Number,
+    Reading,
     Reroll,
     Select,
     Target,
+    Unique,
+    kept_range,
 )
 from rules.dice.parser import parse
 from rules.dice.results import (
@@ -33,11 +39,13 @@ from rules.dice.results import (
     ValueRoll,
 )
 from rules.dice.roller import roll, validate
+from rules.dice.values import Value, total_of
 from rules.rng import make_rng
 
 __all__ = [
     "DEFAULT_LIMITS",
     "Binary",
+    "Call",
     "Compare",
     "Dice",
     "Die",
@@ -46,6 +54,7 @@ __all__ = [
     "Group",
     "GroupRoll",
     "Limits",
+    "Mark",
     "Negate",
     "Node",
     "Number",
@@ -53,14 +62,19 @@ __all__ = [
     "Outcome",
     "Part",
     "PoolRoll",
+    "Reading",
     "Reroll",
     "RollResult",
     "Select",
     "Target",
+    "Unique",
+    "Value",
     "ValueRoll",
     "bounds",
+    "kept_range",
     "make_rng",
     "parse",
     "roll",
+    "total_of",
     "validate",
 ]

@@ -31,6 +31,8 @@ from rules.dice.model import (
     Select,
     Target,
 )
+from rules.dice.parser_tokens import label_start
+from rules.dice.values import MAX_MAGNITUDE
 
 _INT = "[0-9]{1,9}"  # ASCII digits only, at most the general parser's nine
 #: an operand: a pool with its modifiers (in this order), or a number
@@ -46,6 +48,11 @@ _OPERAND = re.compile(
     re.VERBOSE,
 )
 _OPS = {"+": "+", "-": "-", "\u2212": "-", "*": "*", "/": "/"}
+#: What the fast path never reads: explosions, powers, groups, decimals, descriptions, tabs, the
+#: new modifiers (u, cs/cf, s), ``vs``, repeats, a count or sides in parentheses, a remainder.
+_NOT_FAST = re.compile(
+    r"[!^{}.\[\]\tuUcCsS]|\*\*|\)\s*[dDкКдД]|[dDкКдД]\s*\(|%\s*[0-9(]|%\s+[^+\-−*/)]"
+)
 _FUDGE = frozenset("fFфФ")
 _MAX_PARENS = 8  # deeper nesting goes to the general parser (and its depth limit)
 
@@ -78,7 +85,8 @@ def _dice(m: re.Match[str], limits: Limits) -> Dice | None:
         faces = high = int(faces_text)
         if not limits.min_faces <= faces <= limits.max_faces:
             return None
-    minimum = maximum = reroll = keep = drop = target = None
+    minimum = maximum = reroll = target = None
+    selects: tuple[Select, ...] = ()
     if mods:
         if mn is not None:
             minimum = int(mn)
@@ -105,14 +113,16 @@ def _dice(m: re.Match[str], limits: Limits) -> Dice | None:
             n = 1 if kn is None else int(kn)
             if not 1 <= n <= count:
                 return None
-            keep = _make(Select, keep=True, high=kside != "l", count=n)
+            selects = (_make(Select, keep=True, high=kside != "l", count=n),)
         if d is not None:
             if dn is None and dside is None:
                 return None  # a bare «d» after a pool: the general parser explains
             n = 1 if dn is None else int(dn)
             if not 1 <= n <= count:
                 return None
-            drop = _make(Select, keep=False, high=dside == "h", count=n)
+            if selects:
+                return None  # keep and drop together: the general parser says what is kept
+            selects = (_make(Select, keep=False, high=dside == "h", count=n),)
         success_op, success, failure_op, failure = m.groups()[15:19]
         if success is not None:
             fail = None
@@ -130,9 +140,14 @@ def _dice(m: re.Match[str], limits: Limits) -> Dice | None:
         maximum=maximum,
         explode=None,
         reroll=reroll,
-        keep=keep,
-        drop=drop,
+        unique=None,
+        selects=selects,
         target=target,
+        crit_success=None,
+        crit_failure=None,
+        sort=None,
+        fudge=2,
+        description=None,
         position=m.start(),
     )
 
@@ -147,12 +162,13 @@ def fast_parse(text: str, limits: Limits) -> Expression | None:
     Returns:
         The same :class:`Expression` the general parser gives, or ``None``.
     """
-    hash_at = text.find("#")
+    end = label_start(text)
+    if _NOT_FAST.search(text, 0, end):
+        return None
     label = None
-    end = len(text)
-    if hash_at >= 0:
-        label = text[hash_at + 1 :].strip() or None
-        end = hash_at
+    if end < len(text):
+        skip = 1 if text[end] == "#" else 2
+        label = " ".join(text[end + skip :].split()) or None
     # shunting-yard: operands, and operators (or "(") waiting for their right-hand side
     operands: list[Node] = []
     operators: list[tuple[str, int]] = []
@@ -216,16 +232,24 @@ def fast_parse(text: str, limits: Limits) -> Expression | None:
     while operators:
         if not _reduce(operands, operators, limits):
             return None
-    return _make(Expression, text=text, root=operands[0], target=None, label=label, repeat=1)
+    return _make(
+        Expression, text=text, root=operands[0], target=None, label=label, repeat=1, readings=()
+    )
 
 
 def _reduce(operands: list[Node], operators: list[tuple[str, int]], limits: Limits) -> bool:
-    """Join the last two operands by the last operator; False for a divisor that may be 0."""
+    """Join the last two operands by the last operator; False for a divisor that may be 0 or a
+    product that may pass ±10¹⁵."""
     op, at = operators.pop()
     right = operands.pop()
     if op == "/":
         low, high = bounds(right, limits)
         if low <= 0 <= high:
             return False
-    operands[-1] = _make(Binary, op=op, left=operands[-1], right=right, position=at)
+    node = _make(Binary, op=op, left=operands[-1], right=right, position=at)
+    if op == "*":
+        low, high = bounds(node, limits)
+        if max(-low, high) > MAX_MAGNITUDE:
+            return False  # may pass ±10¹⁵: the general parser says so
+    operands[-1] = node
     return True

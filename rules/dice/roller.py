@@ -4,13 +4,19 @@ Each pool runs rpg-dice-roller's modifier order: ``min``/``max`` clamp the first
 rolls one more die (a new entry) while the last roll matches the compare point, ``!!`` adds
 those rolls into the one die, ``!p`` subtracts 1 from each added roll (matched on the roll
 before the subtraction); ``r`` rerolls an entry while it matches (``ro`` once), the new roll
-replacing it; keep, then drop, mark entries as dropped; a success/failure compare point turns
-each kept entry into +1, -1 or 0 and the pool counts them instead of adding values.
+replacing it; ``u`` rolls an entry again while an earlier one shows its value (``uo`` once);
+keep and drop mark entries as dropped, each looking at the whole pool; a success/failure
+compare point turns each kept entry into +1, -1 or 0 and the pool counts them instead of adding
+values; ``cs``/``cf`` mark criticals and ``s`` sorts, changing no value.
 
-Every die is drawn with ``rng.randint`` (``randint(1, M)``, or ``randint(-1, 1)`` for F): left
-to right, each pool's first rolls in order, then each entry's explosion chain, then rerolls. An
-explosion chain or a reroll run longer than ``Limits.max_chain``, or more than
+Every die is drawn with ``rng.randint`` (``randint(1, M)``, ``randint(-1, 1)`` for F,
+``randint(1, 6)`` for ``F.1``): left to right, each pool's first rolls in order, then each
+entry's explosion chain, then rerolls, then unique rolls (one draw among the faces the entry
+may show). An explosion chain or a reroll run longer than ``Limits.max_chain``, or more than
 ``Limits.max_dice_total`` dice in all, stops the roll with :class:`DiceLimitError`.
+
+Numbers are exact (:mod:`rules.dice.values`): ``/`` keeps the fraction, and the total is
+rpg-dice-roller's, the value to two decimals.
 
 This module walks the tree and totals it; one pool's modifiers are rolled in
 :mod:`rules.dice.roller_pool`, and the frozen result is in :mod:`rules.dice.results`.
@@ -25,6 +31,7 @@ from typing import Any
 from rules.dice.model import (
     DEFAULT_LIMITS,
     Binary,
+    Call,
     Dice,
     Expression,
     Group,
@@ -45,7 +52,7 @@ from rules.dice.results import (
     ValueRoll,
 )
 from rules.dice.roller_pool import PoolRoller, _count, _Entry, _Pool, _select
-from rules.errors import RulesError
+from rules.dice.values import Value, apply, call
 
 __all__ = [
     "Die",
@@ -63,7 +70,7 @@ __all__ = [
 
 @dataclass
 class _Op:
-    node: Binary | Negate
+    node: Binary | Negate | Call
     parts: list[Any]
 
 
@@ -85,38 +92,59 @@ class _Roller(PoolRoller):
             return _Op(node, [self.node(node.left), self.node(node.right)])
         if isinstance(node, Negate):
             return _Op(node, [self.node(node.operand)])
+        if isinstance(node, Call):
+            return _Op(node, [self.node(arg) for arg in node.args])
         return self.group(node)
 
     def group(self, group: Group) -> _Group:
         parts = [self.node(item) for item in group.items]
         state = _Group(group, parts)
-        selected = group.keep is not None or group.drop is not None
-        if len(parts) == 1 and (selected or group.target is not None):
-            entries = [e for pool in _pools(parts[0]) for e in pool.entries]
-            _select(entries, group.keep, group.drop)
-            if group.target is not None:
-                _count(entries, group.target)
-            state.kept, state.outcomes = [True], [None]
+        if len(parts) == 1:
+            # one sub-roll: keep and drop act on the dice of its pools; success compares its
+            # total (rpg-dice-roller)
+            if group.selects:
+                pools = _pools(parts[0])
+                entries = [e for pool in pools for e in pool.entries]
+                _select(entries, group.selects)
+            outcome = None if group.target is None else group.target.outcome(_value(parts[0]))
+            state.kept, state.outcomes = [True], [outcome]
+            if group.sort is not None:
+                _sort_dice(parts[0], group.sort)
             return state
         totals = [_value(p) for p in parts]
-        fake = [_Entry(t, []) for t in totals]
-        _select(fake, group.keep, group.drop)
+        fake = [_Entry(t, []) for t in totals]  # type: ignore[arg-type]  # ranked, not added
+        _select(fake, group.selects)
         if group.target is not None:
             _count(fake, group.target)
         state.kept = [e.kept for e in fake]
         state.outcomes = [e.outcome for e in fake]
+        if group.sort is not None:
+            order = sorted(range(len(parts)), key=lambda i: totals[i], reverse=group.sort == "d")
+            state.parts = [parts[i] for i in order]
+            state.kept = [state.kept[i] for i in order]
+            state.outcomes = [state.outcomes[i] for i in order]
+            for part in state.parts:
+                _sort_dice(part, group.sort)
         return state
+
+
+def _sort_dice(part: Any, direction: str) -> None:
+    """A group's ``s`` sorts the dice of every pool in it too."""
+    for pool in _pools(part):
+        pool.entries.sort(key=lambda e: e.value, reverse=direction == "d")
 
 
 def _pools(part: Any) -> list[_Pool]:
     if isinstance(part, _Pool):
         return [part]
-    if isinstance(part, (_Op, _Group)):
+    if isinstance(part, _Op):
+        return [p for sub in part.parts for p in _pools(sub)]
+    if isinstance(part, _Group):
         return [p for sub in part.parts for p in _pools(sub)]
     return []
 
 
-def _value(part: Any) -> int:
+def _value(part: Any) -> Value:
     if isinstance(part, Number):
         return part.value
     if isinstance(part, _Pool):
@@ -127,24 +155,13 @@ def _value(part: Any) -> int:
         )
     if isinstance(part, _Op):
         values = [_value(p) for p in part.parts]
-        if isinstance(part.node, Negate):
+        node = part.node
+        if isinstance(node, Negate):
             return -values[0]
-        a, b = values
-        op = part.node.op
-        if op == "+":
-            return a + b
-        if op == "-":
-            return a - b
-        if op == "*":
-            return a * b
-        if b == 0:
-            raise RulesError("делитель оказался нулём — на ноль не делят")
-        return a // b
+        if isinstance(node, Call):
+            return call(node.name, tuple(values))
+        return apply(node.op, values[0], values[1])
     group: _Group = part
-    if len(group.parts) == 1 and (group.node.keep or group.node.drop or group.node.target):
-        if group.node.target is not None:
-            return sum(e.outcome or 0 for p in _pools(group.parts[0]) for e in p.entries if e.kept)
-        return _value(group.parts[0])
     if group.node.target is not None:
         return sum(o or 0 for o, k in zip(group.outcomes, group.kept, strict=True) if k)
     return sum(_value(p) for p, k in zip(group.parts, group.kept, strict=True) if k)
@@ -155,10 +172,20 @@ def _freeze(part: Any) -> Part:
         return ValueRoll(part, part.value)
     if isinstance(part, _Pool):
         dice = tuple(
-            Die(e.value, tuple(e.history), e.exploded, e.added, e.penetrated, e.kept, e.outcome)
+            Die(
+                e.value,
+                tuple(e.history),
+                e.exploded,
+                e.added,
+                e.penetrated,
+                e.kept,
+                e.outcome,
+                e.critical_success,
+                e.critical_failure,
+            )
             for e in part.entries
         )
-        return PoolRoll(part.node, dice, _value(part))
+        return PoolRoll(part.node, dice, _value(part))  # type: ignore[arg-type]
     if isinstance(part, _Op):
         return OpRoll(part.node, tuple(_freeze(p) for p in part.parts), _value(part))
     return GroupRoll(
@@ -194,6 +221,7 @@ def roll(expr: str | Expression, rng: random.Random, limits: Limits = DEFAULT_LI
     Raises:
         DiceSyntaxError: the text cannot be parsed.
         DiceLimitError: a bound is broken, including explosions past the dice or chain cap.
+        RulesError: a value with no number (a divisor of zero the parser could not rule out).
     """
     expression = parse(expr, limits) if isinstance(expr, str) else expr
     if not isinstance(expr, str):
@@ -202,7 +230,5 @@ def roll(expr: str | Expression, rng: random.Random, limits: Limits = DEFAULT_LI
     outcomes = []
     for _ in range(expression.repeat):
         tree = _freeze(roller.node(expression.root))
-        total = tree.value
-        success = None if expression.target is None else total >= expression.target
-        outcomes.append(Outcome(tree, total, success))
+        outcomes.append(Outcome.of(tree, expression.target))
     return RollResult(expression, tuple(outcomes))

@@ -15,6 +15,7 @@ percentile. A roll made with Судьба declared before it (no dice) has none 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 
 from rules.errors import RulesError
 from rules.ledger import drevo, ide4, initiative, starately, wod
@@ -42,7 +43,17 @@ def _notation(data: Data, actor: str | None, luck: Tally) -> None:
     dist = odds(data["expression"])
     totals = data.get("totals") or [data["total"]]  # «6x 4d6dl1»: each repeat is a roll
     for total in totals:
-        luck.roll(actor, total_luck(dist.probs, int(total)))
+        luck.roll(actor, total_luck(dist.probs, _total(total)))
+
+
+def _total(value: object) -> int | Fraction:
+    """A total as JSON keeps it (``18.5`` for a total not whole), as the distribution's key."""
+    if isinstance(value, bool):
+        raise RulesError(f"итог «{value}» — не число")
+    if isinstance(value, int):
+        return value
+    exact = Fraction(str(value))  # the JSON number's decimal text: 0.33 is 33/100
+    return exact.numerator if exact.denominator == 1 else exact
 
 
 def entry_luck(

@@ -39,7 +39,12 @@ class EntryLuck:
     @property
     def percentile(self) -> float | None:
         """The first roll's percentile (the actor's), or ``None`` without a fresh roll."""
-        return round(float(self.rolls[0].luck.percentile), 6) if self.rolls else None
+        return float(self.rolls[0].luck.percentile) if self.rolls else None
+
+    @property
+    def percentiles(self) -> list[float]:
+        """Every fresh roll's percentile (``6x 4d6``: six), at full precision."""
+        return [float(r.luck.percentile) for r in self.rolls]
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict (stored as the entry's ``data["luck"]``)."""

@@ -57,10 +57,11 @@ class Luck:
         return tuple(out)
 
     def to_dict(self) -> dict[str, Any]:
-        """Return a JSON-ready dict (floats; the outcome chances only for small distributions)."""
+        """Return a JSON-ready dict (floats at full precision; the outcome chances only for
+        small distributions)."""
         data: dict[str, Any] = {
-            "percentile": round(float(self.percentile), 6),
-            "at_least": round(float(self.at_least), 6),
+            "percentile": float(self.percentile),
+            "at_least": float(self.at_least),
             "outcome": self.outcome,
             "variance": float(self.variance),
         }
@@ -110,7 +111,7 @@ def outcome_luck(odds: Mapping[str, Fraction], order: Sequence[str], outcome: st
     return _luck(probs, worst_first.index(outcome), outcome)
 
 
-def total_luck(probs: Mapping[int, Fraction], total: int) -> Luck:
+def total_luck(probs: Mapping[Any, Fraction], total: int | Fraction) -> Luck:
     """Return where ``total`` landed in the distribution ``probs`` (total → chance).
 
     The chances are normalised over their sum, so a distribution with a cut tail (exploding

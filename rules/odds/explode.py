@@ -31,22 +31,18 @@ _TAIL = Fraction(1, 10**12)  # stop following a chain once its probability is be
 _Kind = list[tuple[int, bool, int]]  # (value, explodes, weight) of one entry over a denominator
 
 
-def _faces(dice: Dice) -> range:
-    return range(dice.low, dice.high + 1)
-
-
 def _reroll(dice: Dice) -> tuple[Callable[[int], list[tuple[int, int]]], int]:
     """Map a value to its (final value, weight) after rerolls, over a common denominator."""
-    faces = _faces(dice)
+    faces = dice.face_weights()
     if dice.reroll is None:
         return (lambda v: [(v, 1)]), 1
     point, once = dice.reroll_point, dice.reroll.once
-    fresh = list(faces) if once else [f for f in faces if not point.match(f)]
-    size = len(fresh)
+    fresh = [(f, w) for f, w in faces.items() if once or not point.match(f)]
+    size = sum(w for _, w in fresh)
 
     def final(value: int) -> list[tuple[int, int]]:
         if point.match(value):
-            return [(f, 1) for f in fresh]
+            return fresh
         return [(value, size)]
 
     return final, size
@@ -54,21 +50,25 @@ def _reroll(dice: Dice) -> tuple[Callable[[int], list[tuple[int, int]]], int]:
 
 def _kinds(dice: Dice) -> tuple[_Kind, int, _Kind, int]:
     """Entries before rerolls: the first roll, and a roll an explosion adds."""
-    faces = _faces(dice)
+    faces = dice.face_weights()
+    total = sum(faces.values())
     explode = dice.explode
     first: _Kind = []
-    for raw in faces:
+    for raw, weight in faces.items():
         value = raw
         if dice.minimum is not None:
             value = max(value, dice.minimum)
         if dice.maximum is not None:
             value = min(value, dice.maximum)
-        first.append((value, explode is not None and dice.explode_point.match(value), 1))
+        first.append((value, explode is not None and dice.explode_point.match(value), weight))
     later: _Kind = []
     if explode is not None:
         point = dice.explode_point
-        later = [(raw - 1 if explode.penetrate else raw, point.match(raw), 1) for raw in faces]
-    return first, len(faces), later, len(faces)
+        later = [
+            (raw - 1 if explode.penetrate else raw, point.match(raw), weight)
+            for raw, weight in faces.items()
+        ]
+    return first, total, later, total
 
 
 def _after_reroll(kind: _Kind, denominator: int, dice: Dice) -> tuple[_Kind, int]:

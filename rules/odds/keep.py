@@ -8,19 +8,11 @@ independent sub-totals through their cumulative weights.
 
 from __future__ import annotations
 
-from bisect import insort
-from collections.abc import Callable
 from itertools import accumulate, repeat
 from math import comb
 from operator import mul
 
-from rules.dice import Select
-from rules.odds.explode import _Kind
-from rules.odds.weights import _Dist, _from_items, _neg, _Work
-
-# (dice, first entry, its denominator, an added entry, its denominator, chain steps)
-_Source = tuple[int, _Kind, int, _Kind, int, int]
-_States = dict[tuple[tuple[int, ...], int], int]
+from rules.odds.weights import _Dist, _neg, _Work
 
 
 def _keep_highest(
@@ -71,121 +63,14 @@ def _keep_highest(
     return final
 
 
-def _select_fixed(
-    kind: _Kind,
-    denominator: int,
-    count: int,
-    keep: Select | None,
-    drop: Select | None,
-    g: Callable[[int], int],
-    work: _Work,
-) -> _Dist:
-    """Keep/drop over ``count`` independent dice of one kind (each one entry)."""
-    if keep is not None and drop is not None:
-        return _stream([(count, kind, denominator, [], 1, 0)], keep, drop, g, work)
-    select = keep or drop
-    assert select is not None
-    if select.keep:
-        high, kept = select.high, select.count
-    else:
-        high, kept = not select.high, count - select.count
-    table: dict[int, int] = {}
-    for value, _, weight in kind:
-        table[value] = table.get(value, 0) + weight
-    if kept == 0:
-        return 0, [denominator**count], denominator**count
-    ranked = sorted(table.items(), reverse=high)
-    sums = _keep_highest([(g(v), w) for v, w in ranked], count, kept, work)
-    return _from_items(sums.items(), denominator**count)
-
-
-def _stream(
-    sources: list[_Source],
-    keep: Select | None,
-    drop: Select | None,
-    g: Callable[[int], int],
-    work: _Work,
-    sign: int = 1,
-) -> _Dist:
-    """Keep/drop over entries whose number varies: follow the dice one by one.
-
-    A state is the tuple of the entries (values, ascending) the selection may still keep, plus,
-    when only dropping, the running sum of every entry's contribution.
-    """
-    if keep is not None:
-        top, size = keep.high, keep.count
-    else:
-        assert drop is not None
-        top, size = drop.high, drop.count
-
-    def insert(state: tuple[tuple[int, ...], int], value: int) -> tuple[tuple[int, ...], int]:
-        held, running = state
-        if keep is None:
-            running += g(value)
-        if len(held) < size:
-            items = list(held)
-            insort(items, value)
-            return tuple(items), running
-        if top and value > held[0]:
-            items = list(held[1:])
-            insort(items, value)
-            return tuple(items), running
-        if not top and value < held[-1]:
-            items = list(held[:-1])
-            insort(items, value)
-            return tuple(items), running
-        return held, running
-
-    def step(states: _States, kind: _Kind, done: _States, pending: _States) -> None:
-        work.take(len(states) * len(kind) * (10 + size))
-        for state, weight in states.items():
-            for value, explodes, w in kind:
-                new = insert(state, value)
-                bucket = pending if explodes else done
-                bucket[new] = bucket.get(new, 0) + weight * w
-
-    current: dict[tuple[tuple[int, ...], int], int] = {((), 0): 1}
-    denominator = 1
-    for count, first, d1, later, d2, steps in sources:
-        for _ in range(count):
-            done: dict[tuple[tuple[int, ...], int], int] = {}
-            pending: dict[tuple[tuple[int, ...], int], int] = {}
-            step(current, first, done, pending)
-            denominator *= d1
-            for _ in range(steps):
-                if not pending:
-                    break
-                work.take(len(done))
-                done = {s: w * d2 for s, w in done.items()}
-                waiting, pending = pending, {}
-                step(waiting, later, done, pending)
-                denominator *= d2
-            current = done
-    totals: dict[int, int] = {}
-    for (held, running), weight in current.items():
-        if keep is not None:
-            kept = sorted(held, reverse=top)
-            if drop is not None:
-                n = min(drop.count, len(kept))
-                # the kept entries sorted best first for `top`; drop from the matching end
-                if drop.high == top:
-                    kept = kept[n:]
-                else:
-                    kept = kept[: len(kept) - n]
-            value = sum(g(v) for v in kept)
-        else:
-            value = running - sum(g(v) for v in held)
-        totals[sign * value] = totals.get(sign * value, 0) + weight
-    return _from_items(totals.items(), denominator)
-
-
 def _extreme(dists: list[_Dist], high: bool, work: _Work) -> _Dist:
     """The highest (or lowest) of independent values, through their cumulative weights."""
     if not high:
         return _neg(_extreme([_neg(d) for d in dists], True, work))
     low = max(d[0] for d in dists)  # the maximum is never below any value's lowest
     top = max(d[0] + len(d[1]) - 1 for d in dists)
-    work.take((top - low + 2) * len(dists) * 2)
+    bits = max(d[2].bit_length() for d in dists)
+    work.take((top - low + 2) * len(dists) * (12 + bits // 32))
     product = [1] * (top - low + 2)  # product[i]: weight of "all values <= low - 1 + i"
     for offset, weights, _ in dists:
         cumulative = list(accumulate(weights, initial=0))

@@ -2,45 +2,59 @@
 
 A distribution is ``(offset, weights, denominator)``: integer weights of the consecutive totals
 ``offset, offset + 1, ...`` over one denominator. Here are their sum (convolution, long lists
-through one big-integer product), the sum of ``n`` copies, ``*`` and ``/`` (floor), mixing
-disjoint parts, and the step counter that stops a calculation that would take too long.
+through one big-integer product), the sum of ``n`` copies, mixing disjoint parts, and the
+counted bound that refuses a calculation that would take too long.
+
+The bound is a count, never a clock: each piece of work adds its estimated elementary steps
+(:meth:`_Work.take`) *before* it runs, and the calculation is refused once the count passes
+:data:`BUDGET`. The same expression is therefore answered, or refused, the same way on a quiet
+machine and a busy one. A step is about 33 ns of this machine's CPU on the benchmark's
+expressions (``tests/benchmarks/notation.py`` checks that what is accepted stays within its
+time goal); the budget is about 0.1 s of work.
 """
 
 from __future__ import annotations
 
 import sys
-import time
 from array import array
-from collections import Counter
 from collections.abc import Iterable
-from itertools import product, starmap
-from operator import add, floordiv, mul
+from operator import add, mul
 
 from rules.errors import DiceLimitError
 
-_BUDGET = 30_000_000  # elementary steps, about a second
-_BACKSTOP = 1.5  # seconds
+#: Elementary steps one calculation of exact odds may take (about 0.1 s of work).
+BUDGET = 3_000_000
 _Dist = tuple[int, list[int], int]  # offset, weights of offset.., denominator
 
 
 class _Work:
     """Counts elementary steps; past the budget the calculation stops with a clear error.
 
-    The steps are an estimate made before each piece of work; a wall clock backs it up, so an
-    estimate that is off never turns into a hang.
+    Each step count is an estimate made *before* the work it prices, from the sizes of what is
+    about to be computed (never from a clock), so a refusal costs next to nothing and is the
+    same on every machine.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, budget: int = BUDGET) -> None:
         self.done = 0
-        self.start = time.perf_counter()
+        self.budget = budget
 
     def take(self, steps: int) -> None:
         self.done += steps
-        if self.done > _BUDGET or time.perf_counter() - self.start > _BACKSTOP:
+        if self.done > self.budget:
             raise DiceLimitError(
                 "слишком много вариантов для точного расчёта шансов — уменьшите число кубиков "
                 "или граней (бросать такое выражение можно)"
             )
+
+
+def mul_steps(a_bits: int, b_bits: int) -> int:
+    """Steps of one big-integer product of ``a_bits`` by ``b_bits`` (Karatsuba above a few
+    thousand bits, the longer factor cut into pieces of the shorter one, as CPython does)."""
+    small, big = sorted((a_bits // 30 + 1, b_bits // 30 + 1))
+    if small <= 70:
+        return big * small // 40 + 1
+    return int(big * small**0.7) // 16 + 1
 
 
 def _conv(x: list[int], y: list[int], work: _Work) -> list[int]:
@@ -52,7 +66,9 @@ def _conv(x: list[int], y: list[int], work: _Work) -> list[int]:
         x, y = y, x  # the shorter list is dense, the longer one sparse: loop over the sparse
         used = [j for j, c in enumerate(y) if c]
     if len(used) <= 24:  # few non-zero weights (a short list, or spread like 0, 10, 20, ...)
-        work.take(len(x) * len(used))
+        x_bits = max(x).bit_length() if x else 0
+        y_bits = max(y[j] for j in used).bit_length() if used else 0
+        work.take(len(x) * len(used) * (3 + mul_steps(x_bits, y_bits)))
         out = [0] * (len(x) + len(y) - 1)
         n = len(x)
         for j in used:
@@ -62,8 +78,7 @@ def _conv(x: list[int], y: list[int], work: _Work) -> list[int]:
     # Kronecker substitution: one big-integer product does the whole convolution
     bits = max(x).bit_length() + max(y).bit_length() + len(y).bit_length() + 1
     size = (bits + 7) // 8
-    small, big = sorted((len(x) * size * 8 // 30 + 1, len(y) * size * 8 // 30 + 1))
-    work.take(int(big * small**0.585) + (len(x) + len(y)) * 4)  # Karatsuba, in steps
+    work.take(mul_steps(len(x) * size * 8, len(y) * size * 8) + (len(x) + len(y)) * 8)
     big_x = int.from_bytes(b"".join(v.to_bytes(size, "little") for v in x), "little")
     big_y = int.from_bytes(b"".join(v.to_bytes(size, "little") for v in y), "little")
     length = len(x) + len(y) - 1
@@ -169,7 +184,22 @@ def _power(a: _Dist, n: int, work: _Work) -> _Dist:
         return offset * n, small, denominator**n
     m = len(d) - 1
     length = n * m + 1
-    work.take(2 * length * m * (1 + denominator.bit_length() * n // 300))
+    bits = sum(d).bit_length() * n  # the coefficients' size
+    miller = 2 * length * m * (1 + bits // 64)
+    squaring = (
+        n.bit_length() * 2 * (mul_steps(length * (bits + 8), length * (bits + 8)) + length * 8)
+    )
+    if squaring < miller:  # few copies of a long die: a handful of big products
+        result, base, k = [1], d, n
+        while True:
+            if k & 1:
+                result = _conv(result, base, work)
+            k >>= 1
+            if not k:
+                break
+            base = _conv(base, base, work)
+        return offset * n, result, denominator**n
+    work.take(miller)
     p = [0] * length
     p[0] = d[0] ** n
     up = [(n + 1) * i * d[i] for i in range(m + 1)]
@@ -206,66 +236,3 @@ def _mix(a: _Dist, b: _Dist) -> _Dist:
     if a[2] != b[2]:
         a, b = _rescale(a, b[2]), _rescale(b, a[2])
     return _from_items(_items(a) + _items(b), a[2])
-
-
-def _binary(op: str, a: _Dist, b: _Dist, work: _Work) -> _Dist:
-    if op == "+":
-        return _add(a, b, work)
-    if op == "-":
-        return _add(a, _neg(b), work)
-    if op == "*" and len(a[1]) == 1:
-        a, b = b, a
-    if len(b[1]) == 1 and (op == "*" or b[0] > 0):
-        return _by_constant(op, a, b[0], b[1][0], b[2])
-    work.take(len(a[1]) * len(b[1]))
-    apply = mul if op == "*" else floordiv
-    # dice give few distinct weights: each pair of weight classes is one C-level count
-    parts = [
-        (wx * wy, Counter(starmap(apply, product(x_values, y_values))))
-        for wx, x_values in _by_weight(a)
-        for wy, y_values in _by_weight(b)
-    ]
-    if len(parts) == 1:
-        scale, table = parts[0]
-    else:
-        scale, table = 1, Counter()
-        for factor, counts in parts:
-            for key, times in counts.items():
-                table[key] += factor * times
-    low, high = min(table), max(table)
-    weights = [0] * (high - low + 1)
-    for key, times in table.items():  # products leave gaps: place the keys, not the range
-        weights[key - low] = times if scale == 1 else times * scale
-    return low, weights, a[2] * b[2]
-
-
-def _by_constant(op: str, a: _Dist, c: int, weight: int, denominator: int) -> _Dist:
-    """``a * c`` or ``a / c`` (floor, ``c > 0``) for a constant ``c`` of one weight."""
-    offset, weights, den = a
-    scaled = weights if weight == 1 else [w * weight for w in weights]
-    if op == "*":
-        if c == 0:
-            return 0, [sum(scaled)], den * denominator
-        if c < 0:
-            offset, scaled, c = -(offset + len(scaled) - 1), scaled[::-1], -c
-        out = [0] * ((len(scaled) - 1) * c + 1)
-        out[::c] = scaled
-        return offset * c, out, den * denominator
-    low = offset // c
-    out = [0] * ((offset + len(scaled) - 1) // c - low + 1)
-    for i, w in enumerate(scaled):
-        out[(offset + i) // c - low] += w
-    return low, out, den * denominator
-
-
-def _by_weight(a: _Dist) -> list[tuple[int, list[int]]]:
-    """The values of a distribution grouped by their weight (a die: one group)."""
-    offset, weights, _ = a
-    kinds = set(weights)
-    if len(kinds) == 1:
-        return [(weights[0], list(range(offset, offset + len(weights))))]
-    groups: dict[int, list[int]] = {}
-    for i, weight in enumerate(weights):
-        if weight:
-            groups.setdefault(weight, []).append(offset + i)
-    return list(groups.items())

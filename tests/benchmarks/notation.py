@@ -15,8 +15,14 @@ a new expression waits for). The values must be identical:
   what its users write (each die exploding to a per-chain cut, ``per_die``) and the values are
   checked on the same die in a smaller pool (``CHECKED_SMALLER``).
 
-Then generated expressions (the property tests' strategy) are parsed and rolled: each within
-50 ms.
+Keep and drop of exploding pools (issue 31's rows) are timed against what an icepool user writes,
+``explode_to_pool(n, depth=9)``; where icepool's per-die depth is not kubik's distribution (a
+keep of the lowest, a drop) the values are checked against the same distribution built in
+icepool from its parts (``CHECKED_EXACT``).
+
+Then generated expressions (the property tests' strategy) are parsed and rolled, each within
+50 ms, and their exact odds taken: every one of up to 100 dice that the counted bound accepts
+within 100 ms.
 """
 
 from __future__ import annotations
@@ -26,12 +32,14 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from math import comb
 from typing import Any
 
 import icepool
 
 from rules.dice import make_rng, parse, roll
 from rules.odds import Distribution, _compute, odds
+from rules.odds.select import explosion_cut
 
 COLD_REPEATS = 3
 TAIL = Fraction(1, 10**12)
@@ -138,7 +146,48 @@ CHECKED_SMALLER: dict[str, tuple[str, Callable[[], icepool.Die]]] = {
     ),
 }
 
+
+def exploding_keep_reference(
+    count: int, keep: Callable[[icepool.Pool], icepool.Die]
+) -> icepool.Die:
+    """``count`` d10 that explode (``!``) and keep by ``keep``, as kubik computes it: with ``E``
+    explosions the entries are ``count`` stopping rolls (d9) and ``E`` tens, in ``C(count+E-1,
+    E)`` orders; ``E`` is cut where more are less likely than 1e-12 (``keep`` takes the pool of
+    stopping rolls and the number of tens)."""
+    cut = explosion_cut(count, 1, 10, 100)
+    assert cut is not None
+    d9 = icepool.Die(range(1, 10))
+    dice = [keep(d9.pool(count), e) for e in range(cut + 1)]
+    times = [comb(count + e - 1, e) * 10 ** (cut - e) for e in range(cut + 1)]
+    return icepool.Die(dice, times=times)
+
+
+#: Issue 31's exploding keeps whose values icepool's per-die depth does not give: checked
+#: against the same distribution built from its parts (the rows are still timed on what an
+#: icepool user writes).
+CHECKED_EXACT: dict[str, Callable[[], icepool.Die]] = {
+    # the lowest ten of twenty: never a ten while twenty stopping rolls are there
+    "20d10!kl10": lambda: icepool.Die(range(1, 10)).pool(20).lowest(10).sum(),
+    # all but the lowest ten: the ten highest stopping rolls and every ten
+    "20d10!dl10": lambda: exploding_keep_reference(20, lambda p, e: p.highest(10).sum() + 10 * e),
+}
+
 CASES: list[tuple[str, Callable[[], icepool.Die]]] = [
+    ("20d10!kh10", lambda: d10.explode_to_pool(20, depth=9).highest(10).sum()),
+    ("15d10!kh10", lambda: d10.explode_to_pool(15, depth=9).highest(10).sum()),
+    ("20d10!kl10", lambda: d10.explode_to_pool(20, depth=9).lowest(10).sum()),
+    ("20d10!dl10", lambda: d10.explode_to_pool(20, depth=9).lowest(drop=10).sum()),
+    ("100d6dl10", lambda: d6.pool(100).lowest(drop=10).sum()),
+    ("4dF.1", lambda: 4 @ icepool.Die({-1: 1, 0: 4, 1: 1})),
+    ("10d100/2", lambda: (10 @ d100).map(lambda x: Fraction(x, 2))),
+    ("floor(10d10/3)", lambda: (10 @ d10).map(lambda x: x // 3)),
+    ("10d20^2", lambda: (10 @ d20).map(lambda x: x * x)),
+    ("10d15%7", lambda: (10 @ icepool.Die(range(1, 16))).map(lambda x: x % 7)),
+    ("(25-5)d10", lambda: 20 @ d10),
+    ("2d10u", lambda: icepool.Deck(range(1, 11)).deal(2).sum()),
+    ("10d20u", lambda: icepool.Deck(range(1, 21)).deal(10).sum()),
+    ("20d20k5d1", lambda: d20.highest(20, 5)),  # keep 5 and drop the lowest: the top 5
+    ("max(4d6, 2d10)", lambda: icepool.highest(4 @ d6, 2 @ d10)),
     ("4d6kh3", lambda: d6.highest(4, 3)),
     ("5d6dl2", lambda: d6.highest(5, 3)),
     ("2d20kh1", lambda: d20.highest(2, 1)),
@@ -171,7 +220,7 @@ CASES: list[tuple[str, Callable[[], icepool.Die]]] = [
     ("6d6min3", lambda: 6 @ d6.clip(3, None)),
     ("4dF + 2", lambda: 4 @ icepool.Die([-1, 0, 1]) + 2),
     ("{4d6+2, 3d8}k1", lambda: icepool.highest(4 @ d6 + 2, 3 @ d8)),
-    ("(2d6+1)*3/2", lambda: ((2 @ d6) + 1) * 3 // 2),
+    ("(2d6+1)*3/2", lambda: ((2 @ d6) + 1).map(lambda x: Fraction(x * 3, 2))),
     ("d20*d20", lambda: d20 * d20),
 ]
 
@@ -192,6 +241,9 @@ class NotationFigures:
     generated_worst: float = 0.0
     generated_worst_text: str = ""
     generated_count: int = 0
+    odds_worst: float = 0.0  # the slowest accepted exact odds of up to 100 dice, generated
+    odds_worst_text: str = ""
+    odds_accepted: int = 0
 
 
 def cold(text: str) -> tuple[float, Distribution]:
@@ -207,8 +259,8 @@ def cold(text: str) -> tuple[float, Distribution]:
 
 def identical(dist: Distribution, die: icepool.Die) -> tuple[bool, str]:
     mass = sum(dist.weights)
-    ours = {dist.offset + i: w for i, w in enumerate(dist.weights) if w}
-    theirs = {int(o): q for o, q in die.items() if q}
+    ours = dict(zip(dist.totals, dist.weights, strict=True))
+    theirs = {Fraction(o): q for o, q in die.items() if q}
     if set(ours) != set(theirs):
         return False, f"outcomes differ: {sorted(set(ours) ^ set(theirs))[:5]}"
     den = die.denominator()
@@ -243,6 +295,40 @@ def generated(count: int = 300) -> tuple[float, str]:
     return worst, worst_text
 
 
+def generated_odds(count: int = 300) -> tuple[float, str, int]:
+    """The slowest exact odds (cold) of generated expressions of up to 100 dice that the counted
+    bound accepts, in seconds; and how many it accepted."""
+    from hypothesis.errors import NonInteractiveExampleWarning
+
+    from rules.dice.bounds import static_dice
+    from rules.errors import RulesError
+    from tests.rules.test_dice_properties import expressions
+
+    strategy = expressions()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", NonInteractiveExampleWarning)
+        texts = [strategy.example() for _ in range(count)]
+    worst, worst_text, accepted = 0.0, "", 0
+    for text in texts:
+        try:
+            expression = parse(text)
+        except RulesError:
+            continue
+        if static_dice(expression.root) > SMALL_DICE:
+            continue
+        _compute.cache_clear()
+        start = time.perf_counter()
+        try:
+            odds(expression)
+        except RulesError:
+            continue
+        elapsed = time.perf_counter() - start
+        accepted += 1
+        if elapsed > worst:
+            worst, worst_text = elapsed, text
+    return worst, worst_text, accepted
+
+
 def measure(
     log: Callable[[str], Any] = print, count: int = 300, quick: bool = False
 ) -> NotationFigures:
@@ -260,6 +346,9 @@ def measure(
             small, reference = CHECKED_SMALLER[text]
             same, detail = identical(cold(small)[1], reference())
             detail = detail or f"(values checked at {small})"
+        elif text in CHECKED_EXACT:
+            same, detail = identical(dist, CHECKED_EXACT[text]())
+            detail = detail or "(values checked on icepool's parts)"
         else:
             same, detail = identical(dist, die)
         case = Case(text, static_dice(parse(text).root), seconds, ice, same, detail)
@@ -273,6 +362,11 @@ def measure(
     log(
         f"  generated: worst parse+roll of {count}: {figures.generated_worst * 1e3:.2f} ms "
         f"({figures.generated_worst_text!r})"
+    )
+    figures.odds_worst, figures.odds_worst_text, figures.odds_accepted = generated_odds(count)
+    log(
+        f"  generated: worst exact odds of {figures.odds_accepted} accepted (≤ {SMALL_DICE} "
+        f"dice): {figures.odds_worst * 1e3:.2f} ms ({figures.odds_worst_text!r})"
     )
     return figures
 

@@ -132,6 +132,15 @@ def test_generated_expressions_roll_quickly(notation: notation_bench.NotationFig
     assert worst <= notation_bench.GENERATED_MS, (worst, notation.generated_worst_text)
 
 
+def test_accepted_odds_of_up_to_100_dice_within_100_ms(
+    notation: notation_bench.NotationFigures,
+) -> None:
+    """Issue 31: «every accepted expression of up to 100 dice ≤ 100 ms beyond start-up»."""
+    worst = notation.odds_worst * 1e3
+    assert notation.odds_accepted > 100
+    assert worst <= notation_bench.SMALL_MS, (worst, notation.odds_worst_text)
+
+
 @pytest.fixture(scope="module")
 def big() -> big_bench.BigFigures:
     if shutil.which("tmux") is None:

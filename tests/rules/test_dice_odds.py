@@ -13,6 +13,7 @@ import pytest
 from rules.dice import parse
 from rules.errors import DiceLimitError, DiceSyntaxError
 from rules.odds import odds
+from tests.rules.brute import shown
 from tests.rules.dice_oracle import enumerate_totals
 
 # (sign, count, faces as values, keep)
@@ -209,7 +210,10 @@ def test_explode_keep_looks_at_every_added_die() -> None:
     distribution = odds("4d6!kh3")
     assert distribution.maximum == 18 and distribution.minimum == 3
     assert distribution.probs[18] > odds("4d6kh3").probs[18]
-    assert 0 < distribution.truncated < 4 * Fraction(1, 10**12)
+    # issue 31: the kept sum stops changing once three 6s exploded, so the rest of the
+    # explosions are added exactly: nothing is cut
+    assert distribution.truncated == 0
+    assert sum(distribution.probs.values()) == 1
 
 
 def test_target_does_not_change_distribution() -> None:
@@ -322,15 +326,11 @@ def test_compounding_sums_like_exploding() -> None:
 
 
 def test_groups_and_arithmetic() -> None:
-    """Issue 18: «groups `{4d6+2, 3d8}k1`», «`+ - * /` (floor)»."""
+    """Issue 18: «groups `{4d6+2, 3d8}k1`»; issue 31: «rpg-dice-roller keeps the fraction
+    unless asked to round — follow it»."""
     best = odds("{d6, d6}k1").probs
     assert best == {v: Fraction(2 * v - 1, 36) for v in range(1, 7)}
-    assert odds("d6/2").probs == {
-        0: Fraction(1, 6),
-        1: Fraction(1, 3),
-        2: Fraction(1, 3),
-        3: Fraction(1, 6),
-    }
+    assert odds("d6/2").probs == {Fraction(v, 2): Fraction(1, 6) for v in range(1, 7)}
     assert odds("d4*d4").probs[4] == Fraction(3, 16)
 
 
@@ -348,12 +348,12 @@ def test_vs_after_counting() -> None:
         ("-2*d6", 1, 6, lambda v: -2 * v[0]),
         ("d6*-2", 1, 6, lambda v: v[0] * -2),
         ("d6*0", 1, 6, lambda v: 0),
-        ("(3d6-10)/3", 3, 6, lambda v: (sum(v) - 10) // 3),
-        ("(2d6+1)*3/2", 2, 6, lambda v: (sum(v) + 1) * 3 // 2),
+        ("(3d6-10)/3", 3, 6, lambda v: shown(Fraction(sum(v) - 10, 3))),
+        ("(2d6+1)*3/2", 2, 6, lambda v: shown(Fraction((sum(v) + 1) * 3, 2))),
         ("2d4/1", 2, 4, lambda v: sum(v)),
-        ("4/d4", 1, 4, lambda v: 4 // v[0]),
+        ("4/d4", 1, 4, lambda v: shown(Fraction(4, v[0]))),
         ("2d3*d3", 3, 3, lambda v: (v[0] + v[1]) * v[2]),
-        ("d3/2d3", 3, 3, lambda v: v[0] // (v[1] + v[2])),
+        ("d3/2d3", 3, 3, lambda v: shown(Fraction(v[0], v[1] + v[2]))),
         ("(2d3-4)*2d3", 4, 3, lambda v: (v[0] + v[1] - 4) * (v[2] + v[3])),
         ("(2d3-4)*(d3-2)", 3, 3, lambda v: (v[0] + v[1] - 4) * (v[2] - 2)),
         ("(d3-3)*(2d3-5)", 3, 3, lambda v: (v[0] - 3) * (v[1] + v[2] - 5)),
@@ -364,8 +364,9 @@ def test_vs_after_counting() -> None:
 def test_arithmetic_with_a_constant_matches_enumeration(
     text: str, count: int, faces: int, total: Callable[[tuple[int, ...]], int]
 ) -> None:
-    """Issue 18: «arithmetic with `*`, `/` and parentheses», «`+ - * /` (floor)» — every roll
-    enumerated with itertools.product."""
+    """Issue 18: «arithmetic with `*`, `/` and parentheses» — every roll enumerated with
+    itertools.product; issue 31: ``/`` keeps the fraction and the total is rpg-dice-roller's,
+    two decimals (``shown``)."""
     expected: Counter[int] = Counter(total(v) for v in product(range(1, faces + 1), repeat=count))
     n = faces**count
     assert odds(text).probs == {k: Fraction(c, n) for k, c in sorted(expected.items())}

@@ -36,12 +36,12 @@ from rules.errors import DiceBoundsError, DiceLimitError, DiceSyntaxError, Rules
         ("2d6r1", Dice(2, 6, reroll=Reroll(point=Compare("=", 1)))),
         ("4d6ro<3", Dice(4, 6, reroll=Reroll(once=True, point=Compare("<", 3)))),
         ("d6r", Dice(1, 6, reroll=Reroll())),
-        ("4d6k3", Dice(4, 6, keep=Select(True, True, 3))),
-        ("4d6kl1", Dice(4, 6, keep=Select(True, False, 1))),
-        ("2d20kh", Dice(2, 20, keep=Select(True, True, 1))),
-        ("4d6d1", Dice(4, 6, drop=Select(False, False, 1))),
-        ("4d6dh1", Dice(4, 6, drop=Select(False, True, 1))),
-        ("4d6dl2", Dice(4, 6, drop=Select(False, False, 2))),
+        ("4d6k3", Dice(4, 6, selects=(Select(True, True, 3),))),
+        ("4d6kl1", Dice(4, 6, selects=(Select(True, False, 1),))),
+        ("2d20kh", Dice(2, 20, selects=(Select(True, True, 1),))),
+        ("4d6d1", Dice(4, 6, selects=(Select(False, False, 1),))),
+        ("4d6dh1", Dice(4, 6, selects=(Select(False, True, 1),))),
+        ("4d6dl2", Dice(4, 6, selects=(Select(False, False, 2),))),
         ("d6min2max5", Dice(1, 6, minimum=2, maximum=5)),
         ("10d10>=8", Dice(10, 10, target=Target(Compare(">=", 8)))),
         ("10d10>=8f<=1", Dice(10, 10, target=Target(Compare(">=", 8), Compare("<=", 1)))),
@@ -49,7 +49,10 @@ from rules.errors import DiceBoundsError, DiceLimitError, DiceSyntaxError, Rules
         ("3dF=1f=-1", Dice(3, None, target=Target(Compare("=", 1), Compare("=", -1)))),
         ("2d6<>3", Dice(2, 6, target=Target(Compare("!=", 3)))),
         # rpg-dice-roller runs modifiers in its own order, whatever order they are typed in
-        ("4d6kh3r1", Dice(4, 6, reroll=Reroll(point=Compare("=", 1)), keep=Select(True, True, 3))),
+        (
+            "4d6kh3r1",
+            Dice(4, 6, reroll=Reroll(point=Compare("=", 1)), selects=(Select(True, True, 3),)),
+        ),
     ],
 )
 def test_every_dice_form(text: str, dice: Dice) -> None:
@@ -108,7 +111,7 @@ def test_group_label_repeat_target() -> None:
     assert expression.target == 5
     assert expression.label == "урон"
     assert isinstance(expression.root, Group)
-    assert expression.root.keep == Select(True, True, 1)
+    assert expression.root.selects == (Select(True, True, 1),)
 
 
 @pytest.mark.parametrize("text", ["2к6", "2К6", "2д6", "2Д6", "2кф", "2дФ"])
@@ -126,8 +129,8 @@ def test_russian_letter_for_d(text: str) -> None:
         ("2d", DiceSyntaxError, 2, "ожидалось число граней после «d»"),
         ("2к", DiceSyntaxError, 2, "ожидалось число граней после «к»"),
         ("2d6+", DiceSyntaxError, 4, "после «+» ожидалось число или кубик"),
-        ("2d6 x", DiceSyntaxError, 4, "ожидалось «+», «-», «*», «/» или «vs N»"),
-        ("2 d6", DiceSyntaxError, 2, "ожидалось «+», «-», «*», «/» или «vs N»"),
+        ("2d6 x", DiceSyntaxError, 4, "ожидалось «+», «-», «*», «/», «%», «^» или «vs N»"),
+        ("2 d6", DiceSyntaxError, 2, "ожидалось «+», «-», «*», «/», «%», «^» или «vs N»"),
         ("2d6)", DiceSyntaxError, 3, "лишняя закрывающая скобка"),
         ("(2d6", DiceSyntaxError, 4, "не закрыта скобка «(» с позиции 1"),
         ("*3", DiceSyntaxError, 0, "ожидалось число, кубик"),
@@ -161,8 +164,8 @@ def test_russian_letter_for_d(text: str) -> None:
         ("4d6d5", DiceBoundsError, 3, "нельзя отбросить 5"),
         ("{d6,d6}k3", DiceBoundsError, 0, "в группе 2 выражения"),
         ("{2d6}k3", DiceBoundsError, 0, "в группе 2 кубиков"),
-        ("{d6*2}k1", DiceSyntaxError, 0, "допустимы только"),
-        ("{d6-d4}k1", DiceSyntaxError, 0, "все прибавляться или все вычитаться"),
+        ("{d6*2d4k1}k1", DiceSyntaxError, 0, "не могут сами оставлять"),
+        ("{d6+{d4}}k1", DiceSyntaxError, 0, "не бывает вложенных групп"),
         ("d6/(d6-1)", DiceSyntaxError, 2, "может оказаться нулём"),
         ("d6/0", DiceSyntaxError, 2, "может оказаться нулём"),
         ("0d6", DiceBoundsError, 0, "от 1 до 1000, а не 0"),

@@ -196,7 +196,7 @@ def test_fast_path_keeps_custom_limits() -> None:
     the fast path included."""
     tight = Limits(max_faces=20, max_dice_total=3, max_dice_per_term=2, max_depth=2)
     assert fast_parse("2d20kh1", tight) == general("2d20kh1", tight)
-    assert fast_parse("2d20kh1", tight).root == Dice(2, 20, keep=Select(True, True, 1))  # type: ignore[union-attr]
+    assert fast_parse("2d20kh1", tight).root == Dice(2, 20, selects=(Select(True, True, 1),))  # type: ignore[union-attr]
     for text in ("d100", "2d6+2d6", "3d6", "(((1)))"):
         assert fast_parse(text, tight) is None
         assert general(text, tight) is None

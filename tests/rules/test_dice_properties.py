@@ -38,6 +38,8 @@ TOKENS = [
     "r", "ro", "min", "max", "=", "!=", "<>", "<", ">", "<=", ">=", "f", "{", "}", ",", "(",
     ")", "*", "/", "x", "х", "#", "vs", "VS", "+", "-", "\u2212", " ", "\t", "0", "1", "2",
     "3", "6", "10", "20", "100", "1000", "1001", "999999999", ".", "é", "İ", "٣", "²",
+    "cs", "cf", "s", "sa", "sd", "u", "uo", "F.1", "F.2", "^", "**", "%", "//", "[", "]",
+    "/*", "*/", "floor(", "round(", "max(", "sqrt(", "log(", "tan(", "pow(", "2.5",
 ]  # fmt: skip
 
 
@@ -82,7 +84,7 @@ def check_roll(text: str) -> None:
         return
     assert time.perf_counter() - start < HANG
     low, high = bounds(expression.root)
-    assert all(low <= total <= high for total in result.totals)
+    assert all(low <= o.value <= high for o in result.outcomes)  # bounds of the exact value
     dice = [d for o in result.outcomes for d in dice_of(o.tree)]
     draws = sum(len(d.rolls) for d in dice)
     assert draws <= DEFAULT_LIMITS.max_dice_total
@@ -114,12 +116,18 @@ POINT = st.builds(
 def _faces(small: bool) -> st.SearchStrategy[str]:
     if small:
         return st.sampled_from(["2", "3", "4", "6", "F"])
-    return st.sampled_from(["2", "4", "6", "10", "20", "%", "F", "1", "1001"])
+    return st.sampled_from(["2", "4", "6", "10", "20", "%", "F", "F.1", "1", "1001", "(1+2)"])
 
 
 @cache
 def _counts(small: bool) -> st.SearchStrategy[int]:
     return st.integers(1, 3) if small else st.one_of(st.integers(1, 12), st.integers(0, 1100))
+
+
+@cache
+def _counts_text(small: bool) -> st.SearchStrategy[str]:
+    plain = _counts(small).map(str)
+    return plain if small else st.one_of(plain, st.sampled_from(["(4-2)", "(1/2)", "(2*2)"]))
 
 
 @cache
@@ -143,14 +151,17 @@ def _mods() -> tuple[st.SearchStrategy[str], ...]:
             POINT.filter(lambda p: p[:1] in "=<>"),
             st.sampled_from(["", "f1", "f<=1", "f<2"]),
         ),
+        st.builds(lambda u, p: u + p, st.sampled_from(["u", "uo"]), POINT),
+        st.builds(lambda c, p: c + p, st.sampled_from(["cs", "cf"]), POINT),
+        st.sampled_from(["s", "sa", "sd"]),
     )
 
 
 @st.composite
 def pool(draw: st.DrawFn, small: bool = False) -> str:
     """A dice pool as a GM might type it, sometimes out of range, with modifiers in any order."""
-    count = draw(_counts(small))
-    text = draw(st.sampled_from(["", str(count)])) + draw(st.sampled_from(["d", "D", "к", "д"]))
+    count = draw(_counts_text(small))
+    text = draw(st.sampled_from(["", count])) + draw(st.sampled_from(["d", "D", "к", "д"]))
     text += draw(_faces(small))
     mods = _mods()
     for mod in draw(st.lists(st.sampled_from(range(len(mods))), max_size=3, unique=True)):
@@ -167,15 +178,23 @@ def _bodies(small: bool) -> st.SearchStrategy[str]:
             st.builds(
                 lambda a, op, b: f"{a}{op}{b}",
                 inner,
-                st.sampled_from(["+", "-", " − ", "*", "/"]),
+                st.sampled_from(["+", "-", " − ", "*", "/", "%", "^", "++"]),
                 inner,
             ),
             inner.map(lambda a: f"({a})"),
+            st.builds(
+                lambda f, a: f"{f}({a})",
+                st.sampled_from(["abs", "ceil", "floor", "round", "sign", "sqrt", "cos"]),
+                inner,
+            ),
+            st.builds(
+                lambda f, a, b: f"{f}({a}, {b})", st.sampled_from(["max", "min"]), inner, inner
+            ),
             inner.map(lambda a: f"-{a}"),
             st.builds(
                 lambda items, m: "{" + ", ".join(items) + "}" + m,
                 st.lists(inner, min_size=1, max_size=3),
-                st.sampled_from(["", "k1", "kl1", "d1", ">=4", ">3f1"]),
+                st.sampled_from(["", "k1", "kl1", "d1", ">=4", ">3f1", "s", "sd", "kh1dl1"]),
             ),
         )
 

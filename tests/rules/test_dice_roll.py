@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable
+from fractions import Fraction
 
 import pytest
 
@@ -127,12 +128,15 @@ def test_min_and_max_clamp_the_first_roll() -> None:
         ("4d6d1", [True, False, True, True], 10),
         ("4d6dl2", [True, False, True, False], 9),
         ("4d6dh1", [True, True, False, True], 5),
-        ("4d6k3d1", [True, False, True, False], 9),
+        ("4d6k3d1", [True, False, True, True], 10),
+        ("4d6kh3dh1", [True, False, False, True], 4),
     ],
 )
 def test_keep_and_drop_mark_dice(text: str, kept: list[bool], value: int) -> None:
     """Issue 18: «`k`, `kh`, `kl`, `d`, `dh`, `dl`» — dropped dice stay in the result; on a
-    tie the earlier die is dropped first."""
+    tie the earlier die is dropped first. rpg-dice-roller: «They both look at the entire dice
+    pool. So if a roll has been dropped, it will be still be included in the list of possible
+    rolls to drop» (``4d6k3d1``: ``d1`` drops the 1 ``k3`` already dropped)."""
     part = pool(text, [3, 1, 6, 1])
     assert [d.kept for d in part.dice] == kept
     assert part.value == value
@@ -162,15 +166,19 @@ def test_group_counts_successes_over_sub_totals() -> None:
 
 
 def test_single_expression_group_acts_on_its_dice() -> None:
-    """rpg-dice-roller: with one sub-expression, a group's keep looks at every die in it."""
+    """rpg-dice-roller: «For a single sub-roll, it will keep the specified number of individual
+    die rolls from of all the rolls in the expression»; «Single sub-rolls, will only ever
+    return a result of 1 or 0» (a success point compares the sub-roll's total)."""
     result = roll("{2d6+d8+1}k2", Scripted([6, 1, 5]))
     assert result.total == 12  # 6 and 5 kept, 1 dropped, the constant stays
-    assert roll("{2d6+d8}>=5", Scripted([6, 1, 5])).total == 2
+    assert roll("{2d6+d8}>=5", Scripted([6, 1, 5])).total == 1  # 12 >= 5: one success
+    assert roll("{2d6+d8}>=13", Scripted([6, 1, 5])).total == 0
 
 
-def test_arithmetic_floor_division_and_precedence() -> None:
-    """Issue 18: «`+ - * /` (floor) and parentheses»."""
-    assert roll("(0-7)/2", make_rng(0)).total == -4
+def test_arithmetic_keeps_fractions_and_precedence() -> None:
+    """Issue 31: «`1d100/2` rounds down; rpg-dice-roller keeps the fraction unless asked to
+    round — follow it»; issue 18: «`+ - * /` and parentheses»."""
+    assert roll("(0-7)/2", make_rng(0)).total == Fraction(-7, 2)
     assert roll("2+3*4", make_rng(0)).total == 14
     assert roll("(2+3)*4", make_rng(0)).total == 20
     assert roll("d6*2", Scripted([5])).total == 10

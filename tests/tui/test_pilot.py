@@ -145,3 +145,31 @@ async def test_markup_like_text_in_the_modifiers_is_shown_as_typed(make_test_app
         field.value = "[b]x"
         await pilot.pause()
         assert "«[b]x»" in str(app.query_one("#check-formula").render())
+
+
+async def test_quick_roll_says_what_was_read_and_marks_criticals(make_test_app, campaign_path):
+    """Issue 31: «`3d6++2` … show the normalised expression and say what was read»;
+    «criticals marked in the roll, in the Журнал and in `--json`»; a non-whole total shown to
+    the hundredth with a comma."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("slash", *"3d6++2", "enter")
+        await pilot.pause()
+        output = str(app.query_one("#quick-output", Static).render())
+        assert "Прочитано как «3d6 + 2»: «++» — это «+»." in output.replace("\n", " ")
+        field = app.query_one("#quick-input")
+        field.value = ""  # type: ignore[attr-defined]
+        await pilot.press(*"20d20cs<=20", "enter")  # every die a critical success
+        await pilot.pause()
+        field.value = ""  # type: ignore[attr-defined]
+        await pilot.press(*"d6/4", "enter")
+        await pilot.pause()
+        output = str(app.query_one("#quick-output", Static).render())
+        assert any(f"Итог {v}" in output for v in ("0,25", "0,5", "0,75", "1", "1,25", "1,5"))
+    entries = Store.open(campaign_path).log()
+    fraction, critical, read = entries[0], entries[1], entries[2]
+    assert read.data["expression"] == "3d6 + 2" and read.data["readings"][0]["typed"] == "++"
+    dice = critical.data["rolls"][0]["tree"]["dice"]
+    assert all(d["critical_success"] for d in dice)
+    assert critical.text.count("**") == 20  # the Журнал line marks each of them
+    assert fraction.data["total"] * 4 == int(fraction.data["total"] * 4)

@@ -71,14 +71,20 @@ def is_cheap(expression: str) -> bool:
 def with_luck(
     kind: str, actor: str | None, data: dict[str, Any], previous: Sequence[dict[str, Any]] = ()
 ) -> dict[str, Any]:
-    """Return ``data`` with ``"percentile"`` and ``"luck"`` added (unchanged without dice)."""
+    """Return ``data`` with ``"percentile"`` (the first roll's), ``"percentiles"`` (every
+    roll's: ``6x 4d6`` has six) and ``"luck"`` added (unchanged without dice)."""
     try:
         luck = entry_luck(kind, actor, data, previous)
     except Exception:  # noqa: BLE001 - the ledger never costs the GM a roll
         return data
     if luck is None:
         return data
-    return {**data, "percentile": luck.percentile, "luck": luck.to_dict()}
+    return {
+        **data,
+        "percentile": luck.percentile,
+        "percentiles": luck.percentiles,
+        "luck": luck.to_dict(),
+    }
 
 
 def _previous(store: Any, data: dict[str, Any]) -> list[dict[str, Any]]:

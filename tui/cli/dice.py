@@ -32,7 +32,9 @@ MAX_LINES = 40
 
 NOTATION = (
     "Бросок по нотации rpg-dice-roller: 2d6+3, 4d6dl1, 10d10>=8f1, d10!>=9, 3d6!!, 2d6r1, "
-    "4d6ro<3, {4d6+2, 3d8}k1, (d6+1)*2, 6x 4d6dl1, 2к6+1 vs 8, 2d6+3 # топор."
+    "4d6ro<3, 2d10u, 2d20cs, 4d6sd, 4dF.1, {4d6+2, 3d8}k1, floor(4d10/3), 3d20^2, d15%%2, "
+    "(4-2)d10, 6x 4d6dl1, 2к6+1 vs 8, 2d6+3 # топор. Дроби сохраняются (1d100/2 = 18,5), "
+    "итог — до сотых, как у rpg-dice-roller."
 )
 
 
@@ -124,7 +126,7 @@ def saved_roll(campaign: Path | None, character: str, name: str) -> tuple[str, s
 
 def cmd_roll(argv: Sequence[str]) -> int:
     from rules.dice import make_rng, roll
-    from tui.present.rolls import roll_summary
+    from tui.present.rolls import number, readings_text, roll_summary
 
     args, expression = split_expression(expression_parser("roll"), argv)
     actor = None
@@ -135,17 +137,20 @@ def cmd_roll(argv: Sequence[str]) -> int:
     data = result.to_dict()
     if actor:
         data["character"] = actor
-    totals = " ".join(str(t).replace("-", "−") for t in result.totals)
+    totals = " ".join(number(t) for t in result.totals)
     summary = roll_summary(result)
     who = f"{actor}, {name} — " if actor else ""
-    emit(data, f"{totals}\n{who}{summary}", args.json)
+    read = readings_text(result.expression)
+    emit(data, f"{totals}\n{who}{summary}" + (f"\n{read}" if read else ""), args.json)
     return 0
 
 
 def cmd_odds(argv: Sequence[str]) -> int:
     from rules.dice import parse
+    from rules.dice.model import number_text
+    from rules.dice.results import json_number
     from rules.odds import odds
-    from tui.present.rolls import odds_summary, odds_table, percent
+    from tui.present.rolls import number, odds_summary, odds_table, percent, readings_text
     from tui.words import values
 
     args, expression = split_expression(expression_parser("odds"), argv)
@@ -153,16 +158,22 @@ def cmd_odds(argv: Sequence[str]) -> int:
     dist = odds(parsed)
     data: dict[str, Any] = {
         "expression": str(parsed),
-        "distribution": {str(k): v for k, v in dist.floats().items()},
-        "exact": {str(k): fraction_text(v) for k, v in dist.probs.items()},
+        "distribution": {number_text(k): v for k, v in dist.floats().items()},
+        "exact": {number_text(k): fraction_text(v) for k, v in dist.probs.items()},
         "truncated": float(dist.truncated),
         "truncated_exact": fraction_text(dist.truncated),
         "mean": float(dist.mean()),
-        "min": dist.minimum,
-        "max": dist.maximum,
+        "mean_exact": fraction_text(dist.mean()),
+        "min": json_number(dist.minimum),
+        "max": json_number(dist.maximum),
+        "readings": [
+            {"position": r.position, "typed": r.typed, "read": r.read, "note": r.note}
+            for r in parsed.readings
+        ],
     }
-    lines = [f"{parsed}", odds_summary(parsed, dist)]
-    rows = [(str(total).replace("-", "−"), p) for total, p in dist.probs.items()]
+    read = readings_text(parsed)
+    lines = [f"{parsed}", *([read] if read else []), odds_summary(parsed, dist)]
+    rows = [(number(total), p) for total, p in dist.probs.items()]
     folded = [(label, p, 1) for label, p in rows] if args.full else fold_rare(rows, RARE)
     if args.full or len(folded) <= MAX_LINES:
         top = max(p for _label, p, _held in folded)
@@ -175,9 +186,9 @@ def cmd_odds(argv: Sequence[str]) -> int:
         lines += [*odds_table(dist), "Суммы собраны в диапазоны; --full — показать все."]
     if parsed.target is not None:
         p_success = dist.p_at_least(parsed.target)
-        data["target"] = parsed.target
+        data["target"] = json_number(parsed.target)
         data["success"] = float(p_success)
         data["success_exact"] = fraction_text(p_success)
-        lines.append(f"Успех (≥ {parsed.target}): {percent(p_success)}".replace("-", "−"))
+        lines.append(f"Успех (≥ {number(parsed.target)}): {percent(p_success)}")
     emit(data, "\n".join(lines), args.json)
     return 0

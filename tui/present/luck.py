@@ -165,7 +165,7 @@ def verdict_dict(verdict: Verdict | None, unit: str) -> dict[str, Any] | None:
         return None
     return {
         "direction": verdict.direction,
-        "tail": round(verdict.tail, 6),
+        "tail": verdict.tail,
         "exact": verdict.exact,
         "text": verdict_text(verdict, unit),
     }
@@ -175,9 +175,9 @@ def summary_dict(summary: Summary, unit: str) -> dict[str, Any]:
     """Return the numbers of a summary (``rolls`` and ``mean_percentile`` first)."""
     return {
         "rolls": summary.rolls,
-        "mean_percentile": None if summary.mean is None else round(summary.mean, 4),
-        "top_share": None if summary.top is None else round(summary.top, 4),
-        "bottom_share": None if summary.bottom is None else round(summary.bottom, 4),
+        "mean_percentile": summary.mean,
+        "top_share": summary.top,
+        "bottom_share": summary.bottom,
         "histogram": list(summary.histogram),
         "verdict": verdict_dict(summary.verdict, unit),
     }
@@ -203,7 +203,7 @@ def stats_dict(chosen: Sequence[Session]) -> dict[str, Any]:
             "start": s.start,
             **summary_dict(summarise([r.sample for r in s.rolls]), "вечере"),
             "by_character": _characters(s.rolls, s.spent, "вечере"),
-            "run": [round(r.sample.percentile, 4) for r in s.rolls],
+            "run": [r.sample.percentile for r in s.rolls],
         }
         for s in chosen
     ]

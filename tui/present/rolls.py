@@ -6,14 +6,16 @@ Markup uses Textual's theme variables ($success, $error …) so themes own the c
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
+from math import lcm
 from typing import TYPE_CHECKING
 
 from tui.sanitize import plain  # the renderers' callers import it from here too
 from tui.words import signed  # the one signed number, «+2» / «−1»; callers import it here too
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from rules.dice import Die, Expression, Node, Part, RollResult
+    from rules.dice import Die, Expression, Node, Part, RollResult, Value
     from rules.drevo import OneSidedResult, OpposedResult
     from rules.odds import Distribution
 
@@ -132,16 +134,49 @@ def opposed_summary(result: OpposedResult) -> str:
     )
 
 
-def _num(value: int) -> str:
-    return f"−{-value}" if value < 0 else str(value)
+def _num(value: Value) -> str:
+    """A number as a GM reads it: «−3», and a fraction as rpg-dice-roller shows a total, to two
+    decimals with a Russian comma («18,5», «0,33»)."""
+    if isinstance(value, int):
+        return f"−{-value}" if value < 0 else str(value)
+    from rules.dice import total_of
+
+    shown = total_of(value)
+    if isinstance(shown, int):
+        return _num(shown)
+    cents = abs(shown) * 100
+    whole, rest = divmod(int(cents), 100)
+    digits = f"{rest:02d}".rstrip("0")
+    return f"{'−' if shown < 0 else ''}{whole},{digits}"
+
+
+def number(value: Value) -> str:
+    """A total or a value as it is shown (:func:`_num`), for other renderers."""
+    return _num(value)
+
+
+def readings_text(expression: Expression) -> str:
+    """What was read differently from how it was typed, as one sentence (or "")."""
+    notes = []
+    for reading in expression.readings:
+        if reading.note:
+            notes.append(reading.note)
+        elif reading.read:
+            notes.append(f"«{reading.typed}» — это «{reading.read}»")
+        else:
+            notes.append(f"«{reading.typed}» пропущен: прибавлять его не к чему")
+    if not notes:
+        return ""
+    return f"Прочитано как «{expression}»: " + "; ".join(notes) + "."
 
 
 def die_text(die: Die, fudge: bool) -> str:
     """Return one die of a quick roll with its history.
 
-    ``1↻4`` rerolled 1 into 4; ``1↑2`` raised by ``min``, ``6↓5`` lowered by ``max``;
-    ``6!`` set off an explosion; ``6+6+2=14`` compounded (``!!``); ``✓``/``✗`` a counted
-    success or failure; ``(3)`` dropped by keep or drop.
+    ``1↻4`` rerolled 1 into 4; ``3↻5u`` rolled again to be unique; ``1↑2`` raised by
+    ``min``, ``6↓5`` lowered by ``max``; ``6!`` set off an explosion; ``6+6+2=14`` compounded
+    (``!!``); ``✓``/``✗`` a counted success or failure; ``20**``/``1__`` a critical success or
+    failure (``cs``/``cf``, rpg-dice-roller's marks); ``(3)`` dropped by keep or drop.
     """
 
     def face(value: int) -> str:
@@ -160,6 +195,8 @@ def die_text(die: Die, fudge: bool) -> str:
             compounded = True
         elif event == "rerolled":
             text += f"↻{face(value)}"
+        elif event == "unique":
+            text += f"↻{face(value)}u"
     if compounded or (die.penetrated and history and history[-1][1] != die.value):
         text += f"={face(die.value)}"
     if die.exploded:
@@ -168,31 +205,51 @@ def die_text(die: Die, fudge: bool) -> str:
         text += "✓"
     elif die.outcome == -1:
         text += "✗"
+    if die.critical_success:
+        text += "**"
+    if die.critical_failure:
+        text += "__"
     return text if die.kept else f"({text})"
 
 
-_OPS = {"+": "+", "-": "−", "*": "×", "/": "÷"}
+_OPS = {"+": "+", "-": "−", "*": "×", "/": "÷", "%": "%", "^": "^"}
+
+
+def _bare(node: Node) -> tuple[str, str]:
+    """A pool's or group's notation without its description, and the description's text."""
+    description = getattr(node, "description", None)
+    if description is None:
+        return str(node), ""
+    return str(replace(node, description=None)), f" «{plain(description)}»"  # type: ignore[type-var]
 
 
 def part_text(part: Part) -> str:
     """Return one rolled node: each pool's dice in brackets, operators between."""
-    from rules.dice import Binary, GroupRoll, OpRoll, PoolRoll
+    from rules.dice import Binary, Call, GroupRoll, OpRoll, PoolRoll
 
     if isinstance(part, PoolRoll):
         fudge = part.node.faces is None
         dice = " ".join(die_text(d, fudge) for d in part.dice)
-        return f"{part.node}[{dice}]"
+        notation, described = _bare(part.node)
+        return f"{notation}[{dice}]{described}"
     if isinstance(part, OpRoll):
         texts = [part_text(p) for p in part.parts]
         node = part.node
+        if isinstance(node, Call):
+            return f"{node.name}({', '.join(texts)})"
         if not isinstance(node, Binary):
             inner = texts[0]
             return f"−({inner})" if isinstance(part.parts[0], OpRoll) else f"−{inner}"
+        level = {"+": 1, "-": 1, "*": 2, "/": 2, "%": 2, "^": 4}
         for i, sub in enumerate(part.parts):
             if not (isinstance(sub, OpRoll) and isinstance(sub.node, Binary)):
                 continue
-            loose = sub.node.op in "+-" and (node.op in "*/" or (i == 1 and node.op == "-"))
-            if loose or (i == 1 and node.op in "*/"):
+            inner, outer = level[sub.node.op], level[node.op]
+            if (
+                inner < outer
+                or (i == 1 and inner == outer and node.op != "^")
+                or (i == 0 and node.op == "^")
+            ):
                 texts[i] = f"({texts[i]})"
         return f"{texts[0]} {_OPS[node.op]} {texts[1]}"
     if isinstance(part, GroupRoll):
@@ -205,8 +262,12 @@ def part_text(part: Part) -> str:
                 text += "✓" if outcome == 1 else ("✗" if outcome == -1 else "")
             items.append(text if kept else f"({text})")
         node = part.node
-        mods = f"{node.keep or ''}{node.drop or ''}{node.target or ''}"
-        return "{" + ", ".join(items) + "}" + mods
+        if len(part.parts) == 1 and part.outcomes[0] is not None:  # one sub-roll's success
+            items[0] += "✓" if part.outcomes[0] == 1 else ("✗" if part.outcomes[0] == -1 else "")
+        mods = "".join(str(s) for s in node.selects) + str(node.target or "")
+        mods += f"s{node.sort}" if node.sort else ""
+        _, described = _bare(node)
+        return "{" + ", ".join(items) + "}" + mods + described
     return _num(part.value)
 
 
@@ -230,7 +291,8 @@ def successes(n: int) -> str:
 
 
 def roll_summary(result: RollResult) -> str:
-    """Return a quick roll as one line: expression, each die with its history, the total."""
+    """Return a quick roll as one line: expression, each die with its history, the total (two
+    decimals at most when it is not whole, as rpg-dice-roller shows it: «18,5»)."""
     expression = result.expression
     pieces = []
     for outcome in result.outcomes:
@@ -259,6 +321,8 @@ def odds_summary(expression: Expression, dist: Distribution) -> str:
     mean = f"{float(dist.mean()):.2f}".replace(".", ",").replace("-", "−")
     word = _counts_word(expression)
     text = f"{word.capitalize()} от {_num(dist.minimum)} до {_num(dist.maximum)}, среднее {mean}"
+    if not dist.whole:
+        text += " (доли — до сотых, как показывает бросок)"
     if expression.target is not None:
         text += f"; ≥ {_num(expression.target)}: {percent(dist.p_at_least(expression.target))}"
     if dist.truncated:
@@ -288,12 +352,17 @@ def odds_table(dist: Distribution, rows: int = 30, width: int = 40) -> list[str]
         mass += floats[totals[high]]
         high -= 1
     first, last = totals[low], totals[high]
-    span = last - first + 1
+    # the totals' own grid: halves for «d%/2», hundredths at most (a total has two decimals)
+    scale = lcm(*(t.denominator for t in totals)) if not dist.whole else 1
+    span = int((last - first) * scale) + 1
     step = max(1, -(-span // rows))
+    sums = [0.0] * (-(-span // step))
+    for total in totals[low : high + 1]:
+        sums[int((total - first) * scale) // step] += floats[total]
     buckets: list[tuple[str, float]] = []
-    for start in range(first, last + 1, step):
-        end = min(start + step - 1, last)
-        p = sum(floats.get(t, 0.0) for t in range(start, end + 1))
+    for k, p in enumerate(sums):
+        start = first + Fraction(k * step, scale)
+        end = min(start + Fraction(step - 1, scale), last)
         label = _num(start) if start == end else f"{_num(start)}–{_num(end)}"
         buckets.append((label, p))
     top = max(p for _, p in buckets) or 1.0

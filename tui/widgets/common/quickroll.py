@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.widgets import Input, Static
 
 from rules.errors import DiceSyntaxError, RulesError
-from tui.present.rolls import plain, roll_summary
+from tui.present.rolls import number, plain, readings_text, roll_summary
 from tui.widgets.common.focus import focus_now
 from tui.widgets.common.lazy import BuiltWhenShown
 from tui.widgets.common.ordered_input import ReadyInput
@@ -157,8 +157,11 @@ class QuickRoll(BuiltWhenShown, Vertical):
             return
         summary = roll_summary(result)
         who = f"{actor}, {title} — " if actor and title else ""
-        totals = " ".join(str(t).replace("-", "−") for t in result.totals)
+        totals = " ".join(number(t) for t in result.totals)
         self._line = f"[b]Итог {totals}[/b] · {plain(who + summary)}"
+        read = readings_text(result.expression)
+        if read:  # «3d6++2»: say what was read, not just the result
+            self._line += f"\n[$warning]{plain(read)}[/]"
         output.update(f"{self._line}\n[dim]Шансы считаются…[/dim]")
         self.post_message(self.Rolled(result, actor, who + summary if who else ""))
         self._odds(result.expression)
