@@ -1,0 +1,294 @@
+"""Mutation testing of ``rules/``: would the tests notice a wrong sign, boundary or constant?
+
+    python scripts/mutation.py                  # a sample of 400 mutants, seed 1, two workers
+    python scripts/mutation.py --sample 0       # every mutant (hours)
+    python scripts/mutation.py --only 'rules/counts.py' --sample 0
+
+Needs ``pip install -e '.[mutation]'`` (cosmic-ray). Not part of the test suite.
+
+cosmic-ray lists every mutation its operators can make in ``rules/`` (``scripts/mutation.toml``
+says which operators and which test command). This script leaves out the mutations no test
+could ever see (type annotations, which ``from __future__ import annotations`` never
+evaluates; ``if TYPE_CHECKING`` blocks), draws a seeded sample from the rest, copies the code
+and the rules tests into a temporary folder per worker (cosmic-ray mutates files in place; the
+checkout is never touched), and runs ``cosmic-ray exec`` in each. A mutant is killed when the
+rules tests fail or time out.
+
+The mutants that cannot change what the rules do are listed, each with its reason, in
+``scripts/mutation_equivalents.toml``; they are left out of the score, which is the share of
+the other sampled mutants killed. The survivors are printed with their diff, to be killed by a
+test or, where no behaviour can differ, added to that file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import fnmatch
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from cosmic_ray.commands import init as cr_init
+from cosmic_ray.modules import find_modules
+from cosmic_ray.mutating import mutate_code
+from cosmic_ray.plugins import get_operator
+from cosmic_ray.work_db import WorkDB, use_db
+from cosmic_ray.work_item import MutationSpec, TestOutcome, WorkItem, WorkResult
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIG = ROOT / "scripts" / "mutation.toml"
+EQUIVALENTS = ROOT / "scripts" / "mutation_equivalents.toml"
+# What a worker's copy needs to run the rules tests.
+COPIED = (
+    "rules",
+    "data",
+    "pyproject.toml",
+    "tests/__init__.py",
+    "tests/conftest.py",
+    "tests/hypo.py",
+    "tests/rules",
+)
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One mutation: where, which operator, and the source line it changes."""
+
+    spec: MutationSpec
+    line: str  # the changed line, stripped
+
+    @property
+    def path(self) -> str:
+        return str(self.spec.module_path)
+
+    def mutated_line(self) -> str:
+        """The line as the mutant reads (stripped): with ``line``, what names the mutant."""
+        source = (ROOT / self.path).read_text(encoding="utf-8")
+        operator = get_operator(self.spec.operator_name)(**self.spec.operator_args)
+        mutated = mutate_code(source, operator, self.spec.occurrence) or source
+        number = self.spec.start_pos[0] - 1
+        return mutated.splitlines()[number].strip()
+
+    def where(self) -> str:
+        return f"{self.path}:{self.spec.start_pos[0]}"
+
+
+def _unseen_spans(path: Path) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The (start, end) positions of code never run: annotations, ``if TYPE_CHECKING`` blocks."""
+    source = path.read_text(encoding="utf-8")
+    lines = source.splitlines()
+
+    def char_col(line: int, byte_col: int) -> int:
+        return len(lines[line - 1].encode("utf-8")[:byte_col].decode("utf-8"))
+
+    def span(node: ast.AST) -> tuple[tuple[int, int], tuple[int, int]]:
+        return (
+            (node.lineno, char_col(node.lineno, node.col_offset)),
+            (node.end_lineno, char_col(node.end_lineno, node.end_col_offset)),
+        )
+
+    spans = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.arg) and node.annotation is not None:
+            spans.append(span(node.annotation))
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns:
+            spans.append(span(node.returns))
+        elif isinstance(node, ast.AnnAssign):
+            spans.append(span(node.annotation))
+        elif isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            spans.append(span(node))
+    return spans
+
+
+def _inside(pos: tuple[int, int], spans: list) -> bool:
+    return any(start <= tuple(pos) < end for start, end in spans)
+
+
+def all_mutants(work: Path, only: list[str], excluded: list[re.Pattern]) -> list[Mutant]:
+    """Every mutant cosmic-ray makes in ``rules/`` that some run of the code could show."""
+    cfg = tomllib.loads(CONFIG.read_text(encoding="utf-8"))["cosmic-ray"]
+    db_path = work / "all.sqlite"
+    modules = sorted(find_modules([ROOT / cfg["module-path"]]))
+    with use_db(str(db_path)) as db:
+        cr_init(modules, db, {})
+        items = list(db.work_items)
+    db_path.unlink()
+    spans: dict[Path, list] = {}
+    source_lines: dict[Path, list[str]] = {}
+    mutants = []
+    for item in items:
+        (spec,) = item.mutations
+        path = Path(spec.module_path)
+        rel = path.relative_to(ROOT).as_posix()
+        if only and not any(fnmatch.fnmatch(rel, pattern) for pattern in only):
+            continue
+        if any(p.search(spec.operator_name) for p in excluded):
+            continue
+        if path not in spans:
+            spans[path] = _unseen_spans(path)
+            source_lines[path] = path.read_text(encoding="utf-8").splitlines()
+        if _inside(spec.start_pos, spans[path]):
+            continue
+        relative = MutationSpec(
+            module_path=rel,
+            operator_name=spec.operator_name,
+            operator_args=spec.operator_args,
+            occurrence=spec.occurrence,
+            start_pos=tuple(spec.start_pos),
+            end_pos=tuple(spec.end_pos),
+            definition_name=spec.definition_name,
+        )
+        line = source_lines[path][spec.start_pos[0] - 1].strip()
+        mutants.append(Mutant(relative, line))
+    mutants.sort(key=lambda m: (m.path, tuple(m.spec.start_pos), m.spec.operator_name))
+    return mutants
+
+
+def load_equivalents() -> dict[tuple[str, str, str], str]:
+    """``scripts/mutation_equivalents.toml``: the mutants no behaviour can tell apart, by
+    (file, line, the line as the mutant reads)."""
+    data = tomllib.loads(EQUIVALENTS.read_text(encoding="utf-8"))
+    return {(e["file"], e["line"], e["mutant"]): e["reason"] for e in data.get("equivalent", [])}
+
+
+def make_copy(target: Path) -> None:
+    """Copy what the rules tests need; no caches, so no stale bytecode of a mutant survives."""
+    for name in COPIED:
+        src, dst = ROOT / name, target / name
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        if src.is_dir():
+            shutil.copytree(src, dst, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        else:
+            shutil.copy2(src, dst)
+
+
+def write_config(target: Path) -> Path:
+    text = CONFIG.read_text(encoding="utf-8").replace("{python}", sys.executable)
+    path = target / "cosmic-ray.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def run(mutants: list[Mutant], jobs: int, work: Path) -> list[WorkResult]:
+    """Run ``cosmic-ray exec`` on ``jobs`` copies at once; each mutant's result, in order."""
+    copies = []
+    for k in range(jobs):
+        target = work / f"worker{k}"
+        make_copy(target)
+        config = write_config(target)
+        with use_db(str(target / "session.sqlite")) as db:
+            for n in range(k, len(mutants), jobs):
+                db.add_work_item(WorkItem.single(str(n), mutants[n].spec))
+        copies.append((target, config))
+    if copies:
+        baseline = subprocess.run(
+            tomllib.loads(copies[0][1].read_text())["cosmic-ray"]["test-command"].split(),
+            cwd=copies[0][0],
+            capture_output=True,
+            text=True,
+        )
+        if baseline.returncode != 0:
+            sys.exit("The rules tests fail without any mutation:\n" + baseline.stdout[-3000:])
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "cosmic_ray.cli", "exec", str(config), "session.sqlite"],
+            cwd=target,
+            stdout=subprocess.DEVNULL,
+        )
+        for target, config in copies
+    ]
+    for proc in procs:
+        if proc.wait() != 0:
+            sys.exit("cosmic-ray exec failed")
+    results: dict[int, WorkResult] = {}
+    for target, _ in copies:
+        with use_db(str(target / "session.sqlite"), WorkDB.Mode.open) as db:
+            for job_id, result in db.results:
+                results[int(job_id)] = result
+    return [results[n] for n in range(len(mutants))]
+
+
+def _toml_string(text: str) -> str:
+    """A TOML literal string where it can be one (no escapes to read), else a basic one."""
+    if "'" not in text:
+        return f"'{text}'"
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--sample",
+        type=int,
+        default=400,
+        help="mutants drawn at random (0: every one); default 400",
+    )
+    parser.add_argument("--seed", type=int, default=1, help="the sample's seed; default 1")
+    parser.add_argument("--jobs", type=int, default=2, help="workers at once; default 2")
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        help="glob of files to mutate, e.g. 'rules/odds/*' (repeatable)",
+    )
+    parser.add_argument("--report", type=Path, help="also write the report to this file")
+    parser.add_argument("--keep", action="store_true", help="keep the work folder")
+    args = parser.parse_args()
+
+    started = time.monotonic()
+    raw = tomllib.loads(CONFIG.read_text(encoding="utf-8"))
+    excluded = [re.compile(p) for p in raw["kubik"]["exclude-operators"]]
+    work = Path(tempfile.mkdtemp(prefix="kubik-mutation-"))
+    try:
+        population = all_mutants(work, args.only, excluded)
+        if args.sample and args.sample < len(population):
+            drawn = random.Random(args.seed).sample(population, args.sample)
+        else:
+            drawn = list(population)
+        drawn.sort(key=lambda m: (m.path, tuple(m.spec.start_pos), m.spec.operator_name))
+        equivalents = load_equivalents()
+        keys = {id(m): (m.path, m.line, m.mutated_line()) for m in drawn}
+        equivalent = [m for m in drawn if keys[id(m)] in equivalents]
+        to_run = [m for m in drawn if keys[id(m)] not in equivalents]
+        results = run(to_run, max(1, args.jobs), work)
+    finally:
+        if args.keep:
+            print(f"work folder: {work}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+
+    survived = [
+        (m, r)
+        for m, r in zip(to_run, results, strict=True)
+        if r.test_outcome == TestOutcome.SURVIVED
+    ]
+    killed = len(to_run) - len(survived)
+    minutes = (time.monotonic() - started) / 60
+    out = []
+    for m, _ in survived:
+        out.append(f"SURVIVED {m.where()} ({m.spec.operator_name}, in {m.spec.definition_name})")
+        out.append(f'    file = "{m.path}"')
+        out.append(f"    line = {_toml_string(m.line)}")
+        out.append(f"    mutant = {_toml_string(keys[id(m)][2])}")
+    score = 100 * killed / len(to_run) if to_run else 100.0
+    out.append(
+        f"{len(population)} mutants in scope; {len(drawn)} drawn (seed {args.seed}), "
+        f"{len(equivalent)} of them equivalent; {killed} of {len(to_run)} killed: "
+        f"{score:.1f} % in {minutes:.0f} min with {args.jobs} workers"
+    )
+    text = "\n".join(out)
+    print(text)
+    if args.report:
+        args.report.write_text(text + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
