@@ -269,3 +269,12 @@ def test_biggest_legal_roll_is_counted() -> None:
     assert isinstance(tree, PoolRoll)
     assert len(tree.dice) == 1000
     assert 1000 <= result.total <= 1_000_000
+
+
+def test_not_equal_compare_points_match_every_other_face() -> None:
+    """RULES §0: «`<>`» — a success (or failure, reroll, explosion) on every face but the one
+    named; scripted faces, so the roller's own reading is checked, not its odds."""
+    assert roll("5d6<>3", Scripted([3, 1, 6, 3, 2])).total == 3
+    assert roll("5d6>=5f<>2", Scripted([2, 2, 5, 6, 1])).total == 1  # 0, 0, +1, +1, −1
+    assert [d.value for d in pool("2d6ro<>3", [3, 4, 5]).dice] == [3, 5]
+    assert [d.value for d in pool("d6!<>6", [2, 6]).dice] == [2, 6]  # 2 explodes; 6 stops

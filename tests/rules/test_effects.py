@@ -222,6 +222,48 @@ def test_a_damaged_document_is_refused() -> None:
         Effect.from_dict({"name": "X"})
 
 
+def test_an_effect_saved_with_only_its_name_loads_as_a_plain_effect() -> None:
+    """A document written before a field existed (or trimmed by hand) loads each missing
+    field as «nothing»: no modifier, the scene, until removed, no repeat, shown. A default of
+    −1 would read every such effect as a penalty on the scene's checks."""
+    e = Effect.from_dict({"id": "e1", "name": "Туман"})
+    assert (e.target, e.modifier, e.reason, e.duration, e.amount, e.anchor) == (
+        "",
+        0,
+        "",
+        "removed",
+        0,
+        "",
+    )
+    assert (e.repeat_every, e.repeat_unit, e.repeat_text, e.hidden) == (0, "round", "", False)
+    assert (e.started_round, e.started_minute, e.expires, e.until_minute) == (0, 0, None, None)
+    assert e.last_repeat == 0 and e.label == "Туман"
+    loaded = EffectSet.from_dict({"effects": [{"id": "e1", "name": "Туман"}]})
+    assert (loaded.minute, loaded.counter) == (0, 0)
+    assert active_modifiers(loaded, "c") == ()
+    after, notices = tick(loaded, ClockStep(0, 600))
+    assert notices == [] and after.effects == loaded.effects  # never expires, never repeats
+
+
+def test_a_spec_with_only_a_name_adds_a_plain_scene_effect() -> None:
+    """The form's untouched fields: no modifier, the scene, until removed, no repeat."""
+    effect = make_effect(EffectSpec("Туман"), Now(2, "a", 30), "e7")
+    assert (effect.id, effect.name, effect.reason, effect.target, effect.modifier) == (
+        "e7",
+        "Туман",
+        "Туман",
+        "",
+        0,
+    )
+    assert (effect.duration, effect.expires, effect.until_minute, effect.hidden) == (
+        "removed",
+        None,
+        None,
+        False,
+    )
+    assert (effect.started_round, effect.started_minute, effect.last_repeat) == (2, 30, 2)
+
+
 def test_round_trip_through_the_document() -> None:
     """What is saved is what comes back."""
     t, _ = fight().next_turn()

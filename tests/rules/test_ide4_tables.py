@@ -7,7 +7,7 @@ from importlib.resources import files
 import pytest
 
 from rules import ide4
-from rules.data import load_table
+from rules.data import load_table, packaged_table, set_overrides
 
 ATTRIBUTES = ("Сила", "Крупная моторика", "Мелкая моторика", "Внимание", "Риторика", "Обаяние")
 ACTIONS = (
@@ -54,6 +54,20 @@ def test_energy_table_keeps_the_seeds_limits() -> None:
     rules = ide4.energy_rules()
     assert (rules.pool_max, rules.before_max_dice, rules.after_max_dice) == (100, 10, 3)
     assert rules.reroll_cap == 3 and rules.sizes == (4, 6, 8, 10, 12, 20)
+
+
+def test_an_energy_die_of_two_faces_is_the_smallest_accepted() -> None:
+    """A campaign may make a level's energy die a d2 (the least die with a choice); a d1 is
+    refused (test_refusals). The boundary both ways: 2 loads, and the die is used as set."""
+    table = {**packaged_table("ide4/energy.toml")}
+    table["die_size"] = {**table["die_size"], "1": 2}
+    set_overrides({"ide4/energy.toml": table})
+    try:
+        rules = ide4.energy_rules()
+        assert rules.die_size[1] == 2 and rules.sizes == (2, 6, 8, 10, 12, 20)
+        assert rules.nominal(1) == 2 and rules.nominal(6) == 20
+    finally:
+        set_overrides(None)
 
 
 def test_demo_party_is_a_valid_ide4_party() -> None:
