@@ -75,6 +75,8 @@ def test_melee_against_melee_is_opposed_and_either_side_may_hurt() -> None:
     )
     assert plan.kind == "opposed"
     assert plan.attacker.deals_damage and plan.defender.deals_damage
+    assert "Встречная проверка: победитель наносит урон, ничья — никто не пострадал." in plan.notes
+    assert not any("только нападающий" in note for note in plan.notes)
     assert plan.odds == brute_force(plan)
     lost = resolve_exchange_with_dice(plan, (-1, -1, 0, 0), (1, 1, 0, 0))
     assert lost.winner == "defender"
@@ -182,6 +184,11 @@ def test_dodge_or_shield_is_opposed_and_deals_no_damage(
     )
     assert plan.kind == "opposed"
     assert plan.attacker.deals_damage and not plan.defender.deals_damage
+    assert (
+        "Встречная проверка: урон может нанести только нападающий; "
+        "победа в защите урона не наносит."
+    ) in plan.notes
+    assert not any("победитель наносит урон" in note for note in plan.notes)
     won = resolve_exchange_with_dice(plan, (-1, 0, 0, 0), (1, 1, 0, 0))
     assert won.winner == "defender" and won.hits == ()
 
