@@ -170,20 +170,22 @@ def make_copy(target: Path) -> None:
             shutil.copy2(src, dst)
 
 
-def write_config(target: Path) -> Path:
+def write_config(target: Path, reseed: int | None) -> Path:
     text = CONFIG.read_text(encoding="utf-8").replace("{python}", sys.executable)
+    if reseed is not None:  # the tests' seeds changed (tests/conftest.py): luck shows as a change
+        text = text.replace("tests/rules", f"--reseed {reseed} tests/rules")
     path = target / "cosmic-ray.toml"
     path.write_text(text, encoding="utf-8")
     return path
 
 
-def run(mutants: list[Mutant], jobs: int, work: Path) -> list[WorkResult]:
+def run(mutants: list[Mutant], jobs: int, work: Path, reseed: int | None) -> list[WorkResult]:
     """Run ``cosmic-ray exec`` on ``jobs`` copies at once; each mutant's result, in order."""
     copies = []
     for k in range(jobs):
         target = work / f"worker{k}"
         make_copy(target)
-        config = write_config(target)
+        config = write_config(target, reseed)
         with use_db(str(target / "session.sqlite")) as db:
             for n in range(k, len(mutants), jobs):
                 db.add_work_item(WorkItem.single(str(n), mutants[n].spec))
@@ -240,6 +242,7 @@ def main() -> None:
         help="glob of files to mutate, e.g. 'rules/odds/*' (repeatable)",
     )
     parser.add_argument("--report", type=Path, help="also write the report to this file")
+    parser.add_argument("--reseed", type=int, help="run the tests with --reseed K (other seeds)")
     parser.add_argument("--keep", action="store_true", help="keep the work folder")
     args = parser.parse_args()
 
@@ -258,7 +261,7 @@ def main() -> None:
         keys = {id(m): (m.path, m.line, m.mutated_line()) for m in drawn}
         equivalent = [m for m in drawn if keys[id(m)] in equivalents]
         to_run = [m for m in drawn if keys[id(m)] not in equivalents]
-        results = run(to_run, max(1, args.jobs), work)
+        results = run(to_run, max(1, args.jobs), work, args.reseed)
     finally:
         if args.keep:
             print(f"work folder: {work}")
