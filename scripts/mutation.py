@@ -9,10 +9,10 @@ Needs ``pip install -e '.[mutation]'`` (cosmic-ray). Not part of the test suite.
 cosmic-ray lists every mutation its operators can make in ``rules/`` (``scripts/mutation.toml``
 says which operators and which test command). This script leaves out the mutations no test
 could ever see (type annotations, which ``from __future__ import annotations`` never
-evaluates; ``if TYPE_CHECKING`` blocks), draws a seeded sample from the rest, copies the code
-and the rules tests into a temporary folder per worker (cosmic-ray mutates files in place; the
-checkout is never touched), and runs ``cosmic-ray exec`` in each. A mutant is killed when the
-rules tests fail or time out.
+evaluates; ``if TYPE_CHECKING`` blocks; decorators' arguments), draws a seeded sample from
+the rest, copies the code and the rules tests into a temporary folder per worker (cosmic-ray
+mutates files in place; the checkout is never touched), and runs ``cosmic-ray exec`` in each.
+A mutant is killed when the rules tests fail or time out.
 
 The mutants that cannot change what the rules do are listed, each with its reason, in
 ``scripts/mutation_equivalents.toml``; they are left out of the score, which is the share of
@@ -82,7 +82,9 @@ class Mutant:
 
 
 def _unseen_spans(path: Path) -> list[tuple[tuple[int, int], tuple[int, int]]]:
-    """The (start, end) positions of code never run: annotations, ``if TYPE_CHECKING`` blocks."""
+    """The (start, end) positions of code no test could see changed: annotations and ``if
+    TYPE_CHECKING`` blocks (never run), decorators (``frozen=True`` → ``False`` lets code
+    assign to a result, which no code does; ``lru_cache(maxsize=…)`` is only speed)."""
     source = path.read_text(encoding="utf-8")
     lines = source.splitlines()
 
@@ -105,6 +107,8 @@ def _unseen_spans(path: Path) -> list[tuple[tuple[int, int], tuple[int, int]]]:
             spans.append(span(node.annotation))
         elif isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
             spans.append(span(node))
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            spans.extend(span(decorator) for decorator in node.decorator_list)
     return spans
 
 

@@ -298,6 +298,12 @@ def test_two_shooters_at_range_make_two_one_sided_checks() -> None:
     # Both reach −1 from 0 and +1 exactly or better: margins 1−(−1)+1 = 3 and 0−(−1)+1 = 2.
     assert both.hit_on("defender").margin == 3  # type: ignore[union-attr]
     assert both.hit_on("attacker").margin == 2  # type: ignore[union-attr]
+    # a poor shot in return (less than an even chance): the four outcomes still as counted
+    weak = plan_exchange(
+        fighter("А", 1, "Лук"), act("shoot"), fighter("Б", -2, "Пистолет"), act("shoot"), "far"
+    )
+    assert weak.kind == "two_one_sided" and weak.odds == brute_force(weak)
+    assert weak.odds["attacker_hits"] > weak.odds["defender_hits"]
 
 
 @pytest.mark.parametrize(

@@ -158,6 +158,17 @@ def test_patrol_every_three_minutes_warns_when_it_comes() -> None:
     assert [n.text for n in notices] == ["Пора: патруль (эффект «Патруль»)"]
 
 
+def test_a_repeat_counts_from_the_minute_it_was_added() -> None:
+    """«каждые 3 минуты» from when the GM added it: added at minute 5, due at 8, 11, 14."""
+    spec = EffectSpec("Патруль", repeat_every=3, repeat_unit="minute", repeat_text="патруль")
+    e = EffectSet(minute=5).add(spec, Now(minute=5))[0]
+    due = []
+    for minute in range(6, 15):
+        e, notices = tick(e, ClockStep(minute - 1, minute))
+        due += [minute for n in notices if n.kind == "due"]
+    assert due == [8, 11, 14]
+
+
 def test_poison_check_every_round_at_the_targets_turn() -> None:
     """«Яд: проверка каждый раунд» on B, added in round 1: due as B's turn begins, from the
     next round on, once a round."""

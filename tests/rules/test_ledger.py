@@ -348,6 +348,13 @@ def test_ten_thousand_fair_rolls_land_in_the_expected_band() -> None:
     assert 0.05 < summary.top < 0.15 and 0.05 < summary.bottom < 0.15
 
 
+def test_summary_histogram_counts_each_decile() -> None:
+    """The decile histogram: a percentile of 0.05 in the first tenth, 0.95 in the last, 0.5 in
+    the sixth (deciles are [0, 0.1), [0.1, 0.2), …; 1.0 itself in the last)."""
+    samples = [Sample(p, None, 1 / 12) for p in (0.05, 0.5, 0.5, 0.95, 1.0, 0.0, 0.19)]
+    assert summarise(samples).histogram == (2, 1, 0, 0, 0, 2, 0, 0, 0, 2)
+
+
 def test_summary_of_nothing_is_empty() -> None:
     """No rolls: no mean, no verdict, an empty histogram."""
     empty = summarise([])
@@ -408,6 +415,8 @@ TINY = Fraction(1, 10**13)  # well below the 1e-12 a tail must stay under to be 
         ([TINY, TINY, Fraction(1, 2) - 2 * TINY, Fraction(1, 2)], [0.5, 0.5]),
         # the high tail joins the last outcome kept
         ([Fraction(1, 2), Fraction(1, 2) - 3 * TINY, TINY, 2 * TINY], [0.5, 0.5]),
+        # everything but the last outcome is below 1e-12: one outcome is left
+        ([TINY, TINY, 1 - 2 * TINY], [1.0]),
         # both at once
         ([TINY, Fraction(1, 4) - TINY, Fraction(3, 4) - TINY, TINY], [0.25, 0.75]),
         # a tail of exactly 1e-12 is kept as it is: only less than 1e-12 is merged

@@ -162,6 +162,21 @@ def test_without_pc_first_the_dice_decide_between_a_player_and_the_gm() -> None:
     assert firsts == {"pc1", "npc1"}
 
 
+@pytest.mark.parametrize(("system", "die"), [("ide4", 100), ("starately", 6), ("wod", 10)])
+def test_tie_rolls_use_the_systems_die(system: str, die: int) -> None:
+    """A tie is rolled again with the system's own die (d100, 2d6's d6, d10): over a sweep of
+    seeds the rolls stay within 1…die and (the small dice) show every face."""
+    tied = [InitiativeRoll(i, (7,), 0, "") for i in "ab"]
+    seen = set()
+    for seed in range(200):
+        for r in order(system, tied, random.Random(seed)):
+            seen.update(r.rerolls)
+    if die <= 10:  # 400 rolls miss a face with a chance below 1e-17
+        assert seen == set(range(1, die + 1))
+    else:
+        assert 1 <= min(seen) and 10 < max(seen) <= die
+
+
 def test_tie_bonus_puts_the_higher_fixed_part_ahead() -> None:
     """Мир Тьмы tie rule «bonus» [default]: the higher sheet initiative first — a GM's
     character's too, ahead of a player — then the dice among equal bonuses."""
@@ -270,6 +285,8 @@ def test_wod_health_track_fills_worst_first_and_penalises_the_last_boxes() -> No
     track = health.damage(track, "lethal", total)  # full: a bashing becomes lethal
     assert track.count("lethal") == 1 and len(track) == total
     assert health.render(["bashing", "lethal"], 4) == "[X][/][ ][ ]"
+    assert health.render(["bashing"] * 3 + ["lethal"], 4) == "[X][/][/][/]"  # full: no empty box
+    assert health.render([], 3) == "[ ][ ][ ]"
     assert health.compact(["bashing", "aggravated"], 4) == "*/··"
     assert health.heal(["lethal", "bashing"]) == ["lethal"]
     with pytest.raises(RulesError, match="Вид урона"):
