@@ -188,6 +188,7 @@ def pool_enumeration(
         # the added rolls go below zero, where the pooled sum pads its weights on the right
         ("dF!p<=0", 1, 3, lambda v: v <= 2, -1, lambda v: v - 2, 1),
         ("dF!p<>1", 1, 3, lambda v: v != 3, -1, lambda v: v - 2, 1),
+        ("dF!p=-1", 1, 3, lambda v: v == 1, -1, lambda v: v - 2, 1),  # one face, going down
     ],
 )
 def test_exploding_pools_match_enumeration(

@@ -62,7 +62,10 @@ def test_initiative_and_turn_order_over_four_rounds(system: str, seed: int) -> N
     assert keys == sorted(keys, reverse=True) and sorted(turn) == sorted(f.id for f in fighters)
     t = Tracker(system, tuple(Entrant(f.id, f.name, f.side, f.pc) for f in fighters))
     t, events = t.start(turn, rolls)
-    assert [e.kind for e in events] == ["round_start", "turn_start"]
+    assert [(e.kind, e.round, e.combatant) for e in events] == [
+        ("round_start", 1, ""),
+        ("turn_start", 1, turn[0]),
+    ]
     seen = [(t.round, t.actor)]
     for _ in range(4 * len(turn) - 1):
         t, events = t.next_turn()
