@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import ast
 import fnmatch
+import json
 import random
 import re
 import shutil
@@ -229,6 +230,27 @@ def _toml_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def report(records: list[dict], header: str) -> tuple[str, float]:
+    """The survivors (ready to paste into the equivalents file where that is what they are)
+    and the score over the non-equivalent mutants run."""
+    equivalents = load_equivalents()
+    counted = [r for r in records if (r["file"], r["line"], r["mutant"]) not in equivalents]
+    survived = [r for r in counted if r["outcome"] == "survived"]
+    out = []
+    for r in survived:
+        out.append(f"SURVIVED {r['where']} ({r['operator']}, in {r['definition']})")
+        out.append(f'    file = "{r["file"]}"')
+        out.append(f"    line = {_toml_string(r['line'])}")
+        out.append(f"    mutant = {_toml_string(r['mutant'])}")
+    killed = len(counted) - len(survived)
+    score = 100 * killed / len(counted) if counted else 100.0
+    out.append(
+        f"{header}; {len(records) - len(counted)} more equivalent after the run; "
+        f"{killed} of {len(counted)} killed: {score:.1f} %"
+    )
+    return "\n".join(out), score
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -246,10 +268,26 @@ def main() -> None:
         help="glob of files to mutate, e.g. 'rules/odds/*' (repeatable)",
     )
     parser.add_argument("--report", type=Path, help="also write the report to this file")
+    parser.add_argument(
+        "--results",
+        type=Path,
+        default=Path("mutation-results.json"),
+        help="every mutant run and its outcome (default mutation-results.json)",
+    )
+    parser.add_argument(
+        "--rescore",
+        action="store_true",
+        help="run nothing: score the --results file again with the equivalents listed now",
+    )
     parser.add_argument("--reseed", type=int, help="run the tests with --reseed K (other seeds)")
     parser.add_argument("--keep", action="store_true", help="keep the work folder")
     args = parser.parse_args()
 
+    if args.rescore:
+        saved = json.loads(args.results.read_text(encoding="utf-8"))
+        text, _ = report(saved["mutants"], saved["header"])
+        print(text)
+        return
     started = time.monotonic()
     raw = tomllib.loads(CONFIG.read_text(encoding="utf-8"))
     excluded = [re.compile(p) for p in raw["kubik"]["exclude-operators"]]
@@ -272,26 +310,30 @@ def main() -> None:
         else:
             shutil.rmtree(work, ignore_errors=True)
 
-    survived = [
-        (m, r)
-        for m, r in zip(to_run, results, strict=True)
-        if r.test_outcome == TestOutcome.SURVIVED
-    ]
-    killed = len(to_run) - len(survived)
     minutes = (time.monotonic() - started) / 60
-    out = []
-    for m, _ in survived:
-        out.append(f"SURVIVED {m.where()} ({m.spec.operator_name}, in {m.spec.definition_name})")
-        out.append(f'    file = "{m.path}"')
-        out.append(f"    line = {_toml_string(m.line)}")
-        out.append(f"    mutant = {_toml_string(keys[id(m)][2])}")
-    score = 100 * killed / len(to_run) if to_run else 100.0
-    out.append(
-        f"{len(population)} mutants in scope; {len(drawn)} drawn (seed {args.seed}), "
-        f"{len(equivalent)} of them equivalent; {killed} of {len(to_run)} killed: "
-        f"{score:.1f} % in {minutes:.0f} min with {args.jobs} workers"
+    records = [
+        {
+            "file": m.path,
+            "line": m.line,
+            "mutant": keys[id(m)][2],
+            "where": m.where(),
+            "operator": m.spec.operator_name,
+            "definition": m.spec.definition_name,
+            "outcome": "survived" if r.test_outcome == TestOutcome.SURVIVED else "killed",
+        }
+        for m, r in zip(to_run, results, strict=True)
+    ]
+    reseeded = f", tests --reseed {args.reseed}" if args.reseed is not None else ""
+    header = (
+        f"{time.strftime('%Y-%m-%d')}: {len(population)} mutants in scope; {len(drawn)} drawn "
+        f"(seed {args.seed}{reseeded}), {len(equivalent)} of them listed equivalent; "
+        f"{len(to_run)} run in {minutes:.0f} min with {args.jobs} workers"
     )
-    text = "\n".join(out)
+    args.results.write_text(
+        json.dumps({"header": header, "mutants": records}, ensure_ascii=False, indent=1),
+        encoding="utf-8",
+    )
+    text, _ = report(records, header)
     print(text)
     if args.report:
         args.report.write_text(text + "\n", encoding="utf-8")
