@@ -162,6 +162,9 @@ def test_russian_letter_for_d(text: str) -> None:
         ("{d6,d6}k3", DiceBoundsError, 0, "в группе 2 выражения"),
         ("{2d6}k3", DiceBoundsError, 0, "в группе 2 кубиков"),
         ("{d6*2}k1", DiceSyntaxError, 0, "допустимы только"),
+        ("{4d6kh3+d4}k1", DiceSyntaxError, 0, "допустимы только"),  # a keep inside alone
+        ("{4d6d1+d4}k1", DiceSyntaxError, 0, "допустимы только"),  # a drop alone
+        ("{4d6>=3+d4}k1", DiceSyntaxError, 0, "допустимы только"),  # a target alone
         ("{d6-d4}k1", DiceSyntaxError, 0, "все прибавляться или все вычитаться"),
         ("d6/(d6-1)", DiceSyntaxError, 2, "может оказаться нулём"),
         ("d6/0", DiceSyntaxError, 2, "может оказаться нулём"),
