@@ -185,6 +185,10 @@ def test_scene_repeat_every_round_comes_at_round_start() -> None:
     e = add(EffectSet(), t, name="Пожар", repeat_every=2)
     e, t, seen = run(e, t, 9)
     assert [r for r, _, k, _ in seen if k == "due"] == [3]
+    fire = add(EffectSet(), fight(), name="Пожар", repeat_every=1)  # last due: round 1
+    for event in (Boundary("turn_start", 2, "a"), Boundary("turn_end", 2, "a")):
+        assert tick(fire, event, ORDER)[1] == [], event  # not at a turn of the round
+    assert [n.kind for n in tick(fire, Boundary("round_start", 2), ORDER)[1]] == ["due"]
 
 
 def test_modifiers_listed_with_reason_target_and_scene() -> None:
