@@ -230,6 +230,45 @@ def _toml_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def retry(saved: dict, args: argparse.Namespace) -> None:
+    """Run the survivors of a saved run again on today's tests; mark the ones now killed.
+
+    Each is found again by its file, line and mutated line, wherever the line moved."""
+    started = time.monotonic()
+    equivalents = load_equivalents()
+    wanted = [
+        r
+        for r in saved["mutants"]
+        if r["outcome"] == "survived" and (r["file"], r["line"], r["mutant"]) not in equivalents
+    ]
+    work = Path(tempfile.mkdtemp(prefix="kubik-mutation-"))
+    try:
+        files = sorted({r["file"] for r in wanted})
+        candidates: dict[tuple[str, str, str], Mutant] = {}
+        for m in all_mutants(work, files, []):
+            if any(m.path == r["file"] and m.line == r["line"] for r in wanted):
+                candidates.setdefault((m.path, m.line, m.mutated_line()), m)
+        again = []
+        for r in wanted:
+            mutant = candidates.get((r["file"], r["line"], r["mutant"]))
+            if mutant is None:
+                sys.exit(f"{r['where']} changed since the run: run the sample again")
+            again.append((r, mutant))
+        results = run([m for _, m in again], max(1, args.jobs), work, args.reseed)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    now_killed = 0
+    for (r, _), result in zip(again, results, strict=True):
+        if result.test_outcome != TestOutcome.SURVIVED:
+            r["outcome"] = "killed"
+            now_killed += 1
+    minutes = (time.monotonic() - started) / 60
+    saved["header"] += (
+        f"; {time.strftime('%Y-%m-%d')}: its {len(again)} survivors run again on the tests "
+        f"added since ({minutes:.0f} min), {now_killed} of them killed"
+    )
+
+
 def report(records: list[dict], header: str) -> tuple[str, float]:
     """The survivors (ready to paste into the equivalents file where that is what they are)
     and the score over the non-equivalent mutants run."""
@@ -279,12 +318,23 @@ def main() -> None:
         action="store_true",
         help="run nothing: score the --results file again with the equivalents listed now",
     )
+    parser.add_argument(
+        "--retry",
+        action="store_true",
+        help="run the --results file's survivors again (after tests were added); the rest "
+        "keep their outcome",
+    )
     parser.add_argument("--reseed", type=int, help="run the tests with --reseed K (other seeds)")
     parser.add_argument("--keep", action="store_true", help="keep the work folder")
     args = parser.parse_args()
 
-    if args.rescore:
+    if args.rescore or args.retry:
         saved = json.loads(args.results.read_text(encoding="utf-8"))
+        if args.retry:
+            retry(saved, args)
+            args.results.write_text(
+                json.dumps(saved, ensure_ascii=False, indent=1), encoding="utf-8"
+            )
         text, _ = report(saved["mutants"], saved["header"])
         print(text)
         return
