@@ -179,3 +179,12 @@ def test_an_exception_of_the_gm_is_kept_with_the_declaration():
     d = Declaration("a1", "melee", target="b1", distance="far", exception="только вплотную")
     enc = fight().declare(Declaration("b1", "dodge"), everyone).declare(d, everyone)
     assert Encounter.from_dict(enc.to_dict()).declarations[-1].exception == "только вплотную"
+
+
+def test_a_combatant_is_found_by_its_character_id():
+    """Each character in the fight is found by its own id, nobody else's; one not in the
+    fight is not found."""
+    enc = fight()
+    for c in enc.combatants:
+        assert enc.combatant(c.character_id) is c
+    assert enc.combatant("nobody") is None and enc.combatant("") is None

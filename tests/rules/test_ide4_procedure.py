@@ -3,6 +3,7 @@ order of moves and their caps, and the builder's list of moves still allowed."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -316,6 +317,24 @@ def test_allowed_moves_for_a_rolled_failure() -> None:
     assert "только Успех" in moves["bonus", "triumph"].reason
     assert not moves["bonus", "technique"].allowed
     assert moves["subroll", ""].allowed
+
+
+@pytest.mark.parametrize(
+    "field",
+    [
+        {"before_dice": (3,)},
+        {"rerolls": ("food",)},
+        {"after_dice": (4,)},
+        {"bonuses": ("reroll",)},
+        {"subroll_value": 7},
+    ],
+)
+def test_a_check_that_used_an_expanded_step_shows_expanded(field) -> None:
+    """Сид: «По требованию игрока мастер обязан использовать Развёрнутую проверку»: a check
+    that used any step only the expanded check has (energy before or after, rerolls, mastery
+    bonuses, a subroll) is shown expanded, whatever level it was opened at."""
+    check = dataclasses.replace(ide4.roll(ide4.start(make(level="quick")), natural=50), **field)
+    assert check.input.level == "quick" and check.level == "expanded"
 
 
 def test_level_is_switchable_and_expanded_always_reachable() -> None:
