@@ -239,7 +239,9 @@ def retry(saved: dict, args: argparse.Namespace) -> None:
     wanted = [
         r
         for r in saved["mutants"]
-        if r["outcome"] == "survived" and (r["file"], r["line"], r["mutant"]) not in equivalents
+        if r["outcome"] == args.retry
+        and (r["file"], r["line"], r["mutant"]) not in equivalents
+        and (not args.only or any(fnmatch.fnmatch(r["file"], p) for p in args.only))
     ]
     work = Path(tempfile.mkdtemp(prefix="kubik-mutation-"))
     try:
@@ -257,12 +259,22 @@ def retry(saved: dict, args: argparse.Namespace) -> None:
         results = run([m for _, m in again], max(1, args.jobs), work, args.reseed)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    minutes = (time.monotonic() - started) / 60
+    if args.retry == "killed":  # a kill that does not hold under other seeds was luck
+        lucky = [
+            r
+            for (r, _), result in zip(again, results, strict=True)
+            if result.test_outcome == TestOutcome.SURVIVED
+        ]
+        for r in lucky:
+            print(f"KILLED ONLY BY LUCK {r['where']}: {r['line']}  →  {r['mutant']}")
+        print(f"{len(again)} killed mutants run again ({minutes:.0f} min): {len(lucky)} survive")
+        sys.exit(1 if lucky else 0)
     now_killed = 0
     for (r, _), result in zip(again, results, strict=True):
         if result.test_outcome != TestOutcome.SURVIVED:
             r["outcome"] = "killed"
             now_killed += 1
-    minutes = (time.monotonic() - started) / 60
     saved["header"] += (
         f"; {time.strftime('%Y-%m-%d')}: its {len(again)} survivors run again on the tests "
         f"added since ({minutes:.0f} min), {now_killed} of them killed"
@@ -320,9 +332,9 @@ def main() -> None:
     )
     parser.add_argument(
         "--retry",
-        action="store_true",
-        help="run the --results file's survivors again (after tests were added); the rest "
-        "keep their outcome",
+        choices=["survived", "killed"],
+        help="run the --results file's survivors again (after tests were added: the rest keep "
+        "their outcome), or its killed mutants (with --reseed: which kills were luck?)",
     )
     parser.add_argument("--reseed", type=int, help="run the tests with --reseed K (other seeds)")
     parser.add_argument("--keep", action="store_true", help="keep the work folder")
