@@ -295,9 +295,11 @@ def report(records: list[dict], header: str) -> tuple[str, float]:
         out.append(f"    mutant = {_toml_string(r['mutant'])}")
     killed = len(counted) - len(survived)
     score = 100 * killed / len(counted) if counted else 100.0
+    timeouts = sum(1 for r in counted if r.get("timeout"))
     out.append(
         f"{header}; {len(records) - len(counted)} more equivalent after the run; "
         f"{killed} of {len(counted)} killed: {score:.1f} %"
+        + (f" ({timeouts} of them by the timeout)" if timeouts else "")
     )
     return "\n".join(out), score
 
@@ -382,6 +384,7 @@ def main() -> None:
             "operator": m.spec.operator_name,
             "definition": m.spec.definition_name,
             "outcome": "survived" if r.test_outcome == TestOutcome.SURVIVED else "killed",
+            "timeout": r.output == "timeout",  # killed by the clock, not by a failing test
         }
         for m, r in zip(to_run, results, strict=True)
     ]
