@@ -281,6 +281,12 @@ def retry(saved: dict, args: argparse.Namespace) -> None:
     )
 
 
+def _first_failure(output: str | None) -> str:
+    """The test that killed a mutant (pytest's first FAILED or ERROR line), or ``""``."""
+    found = re.search(r"^(?:FAILED|ERROR) (\S+)", output or "", re.MULTILINE)
+    return found.group(1) if found else ""
+
+
 def report(records: list[dict], header: str) -> tuple[str, float]:
     """The survivors (ready to paste into the equivalents file where that is what they are)
     and the score over the non-equivalent mutants run."""
@@ -385,6 +391,7 @@ def main() -> None:
             "definition": m.spec.definition_name,
             "outcome": "survived" if r.test_outcome == TestOutcome.SURVIVED else "killed",
             "timeout": r.output == "timeout",  # killed by the clock, not by a failing test
+            "failed": _first_failure(r.output),
         }
         for m, r in zip(to_run, results, strict=True)
     ]

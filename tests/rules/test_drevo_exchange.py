@@ -257,6 +257,22 @@ def test_parrying_needs_the_special_ability() -> None:
     assert plan.kind == "opposed"
 
 
+@pytest.mark.parametrize(
+    ("held", "used"),
+    [("Лук", "Без оружия"), ("Щит", "Без оружия"), (None, "Без оружия"), ("Меч", "Меч")],
+)
+def test_a_parry_the_gm_allows_uses_a_melee_weapon_or_bare_hands(held, used) -> None:
+    """Сид: «Отбивание летящего оружия» — «в этом случае используется навык «Драка» или его
+    производные»: a parry the GM allows without a melee weapon (a bow, a shield, nothing in
+    hand) is made bare-handed; with a melee weapon, with it. Found by a mutation run: only a
+    random example happened to check it."""
+    excepted = Action("parry", weapon(held) if held else None, gm_exception=True)
+    plan = plan_exchange(fighter("А", 1, "Дротик"), act("throw"), fighter("Б", 1), excepted, "near")
+    assert plan.kind == "opposed"
+    chosen = plan.defender.action.weapon
+    assert chosen is not None and chosen.name == used
+
+
 def test_parrying_a_melee_blow_leaves_it_one_sided() -> None:
     """Сид: «Отбивание летящего оружия» — отбивают летящее, а не удар в ближнем бою;
     «Если персонаж по каким-либо причинам не может … сражаться с противником, то противнику
