@@ -223,6 +223,19 @@ def test_bad_specs_are_refused_with_a_message(spec: EffectSpec, message: str) ->
         make_effect(spec, Now(), "e1")
 
 
+def test_counts_are_accepted_up_to_ten_thousand() -> None:
+    """An effect lasts 1…10 000 rounds or minutes and repeats every 0…10 000: both ends are
+    accepted, one past them refused, and the message names the limit."""
+    for duration in ("rounds", "minutes"):
+        effect = make_effect(EffectSpec("X", duration=duration, amount=10_000), Now(), "e1")
+        assert effect.amount == 10_000
+        with pytest.raises(RulesError, match="от 1 до 10000"):
+            make_effect(EffectSpec("X", duration=duration, amount=10_001), Now(), "e1")
+    assert make_effect(EffectSpec("X", repeat_every=10_000), Now(), "e1").repeat_every == 10_000
+    with pytest.raises(RulesError, match="каждые 1…10000"):
+        make_effect(EffectSpec("X", repeat_every=10_001), Now(), "e1")
+
+
 def test_the_clock_never_goes_back() -> None:
     """The scene clock only moves forward: going back is the undo's job."""
     with pytest.raises(RulesError, match="не идёт назад"):
