@@ -348,6 +348,27 @@ def test_ten_thousand_fair_rolls_land_in_the_expected_band() -> None:
     assert 0.05 < summary.top < 0.15 and 0.05 < summary.bottom < 0.15
 
 
+def test_a_rolls_percentile_takes_one_value_per_outcome() -> None:
+    """The percentile of one roll can only be each outcome's mid-rank, with that outcome's
+    chance: for chances 1/4, 1/2, 1/4 (worst first) it is 1/8, 1/2 or 7/8."""
+    luck = outcome_luck(
+        {"good": Fraction(1, 4), "fair": Fraction(1, 2), "bad": Fraction(1, 4)},
+        ("good", "fair", "bad"),
+        "fair",
+    )
+    assert luck.percentile == Fraction(1, 2)
+    assert luck.spread() == (
+        (Fraction(1, 8), Fraction(1, 4)),
+        (Fraction(1, 2), Fraction(1, 2)),
+        (Fraction(7, 8), Fraction(1, 4)),
+    )
+    with_impossible = total_luck({1: Fraction(1, 3), 2: Fraction(0), 3: Fraction(2, 3)}, 3)
+    assert with_impossible.spread() == (
+        (Fraction(1, 6), Fraction(1, 3)),
+        (Fraction(2, 3), Fraction(2, 3)),
+    )
+
+
 def test_summary_histogram_counts_each_decile() -> None:
     """The decile histogram: a percentile of 0.05 in the first tenth, 0.95 in the last, 0.5 in
     the sixth (deciles are [0, 0.1), [0.1, 0.2), …; 1.0 itself in the last)."""
