@@ -236,6 +236,17 @@ def test_counts_are_accepted_up_to_ten_thousand() -> None:
         make_effect(EffectSpec("X", repeat_every=10_001), Now(), "e1")
 
 
+def test_each_effect_added_gets_the_next_id() -> None:
+    """Effects are numbered as they are added (e1, e2, e3) and the set counts them, so an id
+    is never given twice, even after one is removed."""
+    e = EffectSet()
+    for name in ("А", "Б", "В"):
+        e = e.add(EffectSpec(name), Now())[0]
+    assert [x.id for x in e.effects] == ["e1", "e2", "e3"] and e.counter == 3
+    e = e.without("e3").add(EffectSpec("Г"), Now())[0]
+    assert [x.id for x in e.effects] == ["e1", "e2", "e4"]
+
+
 def test_the_clock_never_goes_back() -> None:
     """The scene clock only moves forward: going back is the undo's job."""
     with pytest.raises(RulesError, match="не идёт назад"):

@@ -337,6 +337,25 @@ def test_a_check_that_used_an_expanded_step_shows_expanded(field) -> None:
     assert check.input.level == "quick" and check.level == "expanded"
 
 
+class Highest(random.Random):
+    """A random source that always shows a die's highest face, and checks the die asked for."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.dice: list[int] = []
+
+    def randint(self, a: int, b: int) -> int:
+        self.dice.append(b)
+        return b
+
+
+def test_a_reroll_rolls_a_whole_d100() -> None:
+    """Сид: «Переброс — новый бросок d100»: the new die can show 100 like the first."""
+    rng = Highest()
+    check = ide4.reroll(ide4.roll(ide4.start(make()), natural=FAILURE), "food", rng)
+    assert rng.dice == [100] and check.natural == 100
+
+
 def test_level_is_switchable_and_expanded_always_reachable() -> None:
     """Сид: «Игрок имеет право потребовать Развёрнутую проверку в любой ситуации.»"""
     check = ide4.start(make(level="quick"))
