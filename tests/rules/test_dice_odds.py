@@ -183,6 +183,13 @@ def pool_enumeration(
         ("d6!p>=5", 1, 6, lambda v: v >= 5, -1, None, 1),
         ("2d6!>=5>=4", 2, 6, lambda v: v >= 5, 0, lambda v: int(v >= 4), 1),
         ("3d4!=4>=3", 3, 4, lambda v: v == 4, 0, lambda v: int(v >= 3), 1),
+        ("d4!<2", 1, 4, lambda v: v < 2, 0, None, 1),
+        ("2d2!<>2", 2, 2, lambda v: v != 2, 0, None, 1),
+        # several exploding faces of a penetrating Fate die (faces 1..3 stand for −1, 0, +1):
+        # the added rolls go below zero, where the pooled sum pads its weights on the right
+        ("dF!p<=0", 1, 3, lambda v: v <= 2, -1, lambda v: v - 2, 1),
+        ("dF!p<>1", 1, 3, lambda v: v != 3, -1, lambda v: v - 2, 1),
+        ("dF!p=-1", 1, 3, lambda v: v == 1, -1, lambda v: v - 2, 1),  # one face, going down
     ],
 )
 def test_exploding_pools_match_enumeration(
@@ -504,3 +511,70 @@ def test_compound_reroll_in_groups_and_counts_matches_the_roller(text: str) -> N
     for total in set(oracle) | set(distribution.probs):
         low = oracle.get(total, Fraction(0))
         assert low <= distribution.probs.get(total, Fraction(0)) <= low + cut
+
+
+# -- compare points, against Python's own operators ------------------------------------------
+
+# Written here, not taken from rules.dice: the corpus's oracle rolls the project's own roller,
+# so a compare point matching the wrong faces would agree with itself there.
+OPERATORS: dict[str, Callable[[int, int], bool]] = {
+    "=": lambda v, p: v == p,
+    "<>": lambda v, p: v != p,
+    "<": lambda v, p: v < p,
+    ">": lambda v, p: v > p,
+    "<=": lambda v, p: v <= p,
+    ">=": lambda v, p: v >= p,
+}
+
+
+def counted(outcomes: Counter[int], denominator: int) -> dict[int, Fraction]:
+    return {k: Fraction(n, denominator) for k, n in sorted(outcomes.items()) if n}
+
+
+@pytest.mark.parametrize("point", [1, 3, 6])
+@pytest.mark.parametrize("op", list(OPERATORS))
+def test_a_target_counts_the_faces_its_compare_point_names(op: str, point: int) -> None:
+    """RULES §0: «`>=` `>` `<=` `<` `=` `!=` … count successes instead of adding» (`<>` is
+    the `!=` that cannot read as an explosion after a pool)."""
+    match = OPERATORS[op]
+    successes: Counter[int] = Counter(
+        sum(match(v, point) for v in dice) for dice in product(range(1, 7), repeat=3)
+    )
+    assert odds(f"3d6{op}{point}").probs == counted(successes, 216)
+
+
+@pytest.mark.parametrize("point", [1, 2, 4])
+@pytest.mark.parametrize("op", list(OPERATORS))
+def test_failures_subtract_the_faces_their_compare_point_names(op: str, point: int) -> None:
+    """RULES §0: «`10d10>=8f1` … successes minus failures»; a die that is a success is not
+    also a failure."""
+    match = OPERATORS[op]
+    net: Counter[int] = Counter()
+    for dice in product(range(1, 7), repeat=3):
+        net[sum(1 if v >= 5 else (-1 if match(v, point) else 0) for v in dice)] += 1
+    assert odds(f"3d6>=5f{op}{point}").probs == counted(net, 216)
+
+
+@pytest.mark.parametrize("point", [1, 3, 5])
+@pytest.mark.parametrize("op", list(OPERATORS))
+def test_a_reroll_once_rolls_again_the_faces_its_compare_point_names(op: str, point: int) -> None:
+    """RULES §0: «`r` / `ro` reroll (until the value no longer matches / once)»."""
+    match = OPERATORS[op]
+    totals: Counter[int] = Counter()
+    for first, second in product(range(1, 7), repeat=2):
+        totals[second if match(first, point) else first] += 1
+    assert odds(f"d6ro{op}{point}").probs == counted(totals, 36)
+
+
+@pytest.mark.parametrize("point", [1, 3, 5])
+@pytest.mark.parametrize("op", list(OPERATORS))
+def test_a_reroll_ends_on_a_face_its_compare_point_does_not_name(op: str, point: int) -> None:
+    """RULES §0: «`r` … reroll (until the value no longer matches)»: the die ends evenly on
+    the faces that do not match."""
+    match = OPERATORS[op]
+    kept = [v for v in range(1, 7) if not match(v, point)]
+    if kept:
+        assert odds(f"d6r{op}{point}").probs == {v: Fraction(1, len(kept)) for v in kept}
+    else:  # every face matches: the reroll would never stop
+        with pytest.raises(DiceSyntaxError, match="на любой грани"):
+            odds(f"d6r{op}{point}")

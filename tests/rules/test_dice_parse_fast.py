@@ -52,6 +52,8 @@ SIMPLE = [
 @example("((((((((1))))))))")
 @example("(((((((((1)))))))))")
 @example("2d6/(d6-1)")
+@example("2d6+6/2")  # / binds before + (as * does)
+@example("d6-4/2*3")
 @example("2d6/(d6+1) # урон")
 @example("4D6KH3")
 @example("4d6\u212ah3")

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from rules.dice import Dice, Expression, GroupRoll, Limits, PoolRoll, make_rng, parse, roll
+from rules.dice import Dice, Expression, GroupRoll, Limits, PoolRoll, bounds, make_rng, parse, roll
 from rules.errors import DiceBoundsError, DiceLimitError, DiceSyntaxError
 
 
@@ -277,3 +277,40 @@ def test_biggest_legal_roll_is_counted() -> None:
     assert isinstance(tree, PoolRoll)
     assert len(tree.dice) == 1000
     assert 1000 <= result.total <= 1_000_000
+
+
+def test_not_equal_compare_points_match_every_other_face() -> None:
+    """RULES §0: «`<>`» — a success (or failure, reroll, explosion) on every face but the one
+    named; scripted faces, so the roller's own reading is checked, not its odds."""
+    assert roll("5d6<>3", Scripted([3, 1, 6, 3, 2])).total == 3
+    assert roll("5d6>=5f<>2", Scripted([2, 2, 5, 6, 1])).total == 1  # 0, 0, +1, +1, −1
+    assert [d.value for d in pool("2d6ro<>3", [3, 4, 5]).dice] == [3, 5]
+    assert [d.value for d in pool("d6!<>6", [2, 6]).dice] == [2, 6]  # 2 explodes; 6 stops
+
+
+@pytest.mark.parametrize(
+    ("text", "face", "stop", "extreme"),
+    [
+        ("dF!!=-1", -1, 0, -100),  # compounding downwards: 100 × −1, then a 0
+        ("dF!!p<=0", -1, 1, -199),  # penetrating: −1, then 99 × (−1 − 1), then 1 − 1
+        ("d6!!", 6, 1, 601),
+        ("d6!!p", 6, 1, 501),  # 6, then 99 × (6 − 1), then 1 − 1
+    ],
+)
+def test_bounds_hold_the_longest_chain_the_roller_allows(
+    text: str, face: int, stop: int, extreme: int
+) -> None:
+    """RULES §0: explosions are capped (the roller stops a chain past 100 and says so); the
+    longest chain it rolls, scripted face by face, lands within the expression's bounds — at
+    the low end for a die that compounds downwards."""
+    expression = parse(text)
+    low, high = bounds(expression.root)
+    totals = []
+    for chain in range(90, 110):
+        try:
+            totals.append(roll(expression, Scripted([face] * chain + [stop])).total)
+        except DiceLimitError:
+            break
+    reached = min(totals) if extreme < 0 else max(totals)
+    assert reached == extreme
+    assert low <= reached <= high

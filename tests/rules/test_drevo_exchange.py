@@ -75,6 +75,8 @@ def test_melee_against_melee_is_opposed_and_either_side_may_hurt() -> None:
     )
     assert plan.kind == "opposed"
     assert plan.attacker.deals_damage and plan.defender.deals_damage
+    assert "Встречная проверка: победитель наносит урон, ничья — никто не пострадал." in plan.notes
+    assert not any("только нападающий" in note for note in plan.notes)
     assert plan.odds == brute_force(plan)
     lost = resolve_exchange_with_dice(plan, (-1, -1, 0, 0), (1, 1, 0, 0))
     assert lost.winner == "defender"
@@ -182,6 +184,11 @@ def test_dodge_or_shield_is_opposed_and_deals_no_damage(
     )
     assert plan.kind == "opposed"
     assert plan.attacker.deals_damage and not plan.defender.deals_damage
+    assert (
+        "Встречная проверка: урон может нанести только нападающий; "
+        "победа в защите урона не наносит."
+    ) in plan.notes
+    assert not any("победитель наносит урон" in note for note in plan.notes)
     won = resolve_exchange_with_dice(plan, (-1, 0, 0, 0), (1, 1, 0, 0))
     assert won.winner == "defender" and won.hits == ()
 
@@ -250,6 +257,22 @@ def test_parrying_needs_the_special_ability() -> None:
     assert plan.kind == "opposed"
 
 
+@pytest.mark.parametrize(
+    ("held", "used"),
+    [("Лук", "Без оружия"), ("Щит", "Без оружия"), (None, "Без оружия"), ("Меч", "Меч")],
+)
+def test_a_parry_the_gm_allows_uses_a_melee_weapon_or_bare_hands(held, used) -> None:
+    """Сид: «Отбивание летящего оружия» — «в этом случае используется навык «Драка» или его
+    производные»: a parry the GM allows without a melee weapon (a bow, a shield, nothing in
+    hand) is made bare-handed; with a melee weapon, with it. Found by a mutation run: only a
+    random example happened to check it."""
+    excepted = Action("parry", weapon(held) if held else None, gm_exception=True)
+    plan = plan_exchange(fighter("А", 1, "Дротик"), act("throw"), fighter("Б", 1), excepted, "near")
+    assert plan.kind == "opposed"
+    chosen = plan.defender.action.weapon
+    assert chosen is not None and chosen.name == used
+
+
 def test_parrying_a_melee_blow_leaves_it_one_sided() -> None:
     """Сид: «Отбивание летящего оружия» — отбивают летящее, а не удар в ближнем бою;
     «Если персонаж по каким-либо причинам не может … сражаться с противником, то противнику
@@ -291,6 +314,12 @@ def test_two_shooters_at_range_make_two_one_sided_checks() -> None:
     # Both reach −1 from 0 and +1 exactly or better: margins 1−(−1)+1 = 3 and 0−(−1)+1 = 2.
     assert both.hit_on("defender").margin == 3  # type: ignore[union-attr]
     assert both.hit_on("attacker").margin == 2  # type: ignore[union-attr]
+    # a poor shot in return (less than an even chance): the four outcomes still as counted
+    weak = plan_exchange(
+        fighter("А", 1, "Лук"), act("shoot"), fighter("Б", -2, "Пистолет"), act("shoot"), "far"
+    )
+    assert weak.kind == "two_one_sided" and weak.odds == brute_force(weak)
+    assert weak.odds["attacker_hits"] > weak.odds["defender_hits"]
 
 
 @pytest.mark.parametrize(

@@ -158,6 +158,17 @@ def test_patrol_every_three_minutes_warns_when_it_comes() -> None:
     assert [n.text for n in notices] == ["Пора: патруль (эффект «Патруль»)"]
 
 
+def test_a_repeat_counts_from_the_minute_it_was_added() -> None:
+    """«каждые 3 минуты» from when the GM added it: added at minute 5, due at 8, 11, 14."""
+    spec = EffectSpec("Патруль", repeat_every=3, repeat_unit="minute", repeat_text="патруль")
+    e = EffectSet(minute=5).add(spec, Now(minute=5))[0]
+    due = []
+    for minute in range(6, 15):
+        e, notices = tick(e, ClockStep(minute - 1, minute))
+        due += [minute for n in notices if n.kind == "due"]
+    assert due == [8, 11, 14]
+
+
 def test_poison_check_every_round_at_the_targets_turn() -> None:
     """«Яд: проверка каждый раунд» on B, added in round 1: due as B's turn begins, from the
     next round on, once a round."""
@@ -174,6 +185,10 @@ def test_scene_repeat_every_round_comes_at_round_start() -> None:
     e = add(EffectSet(), t, name="Пожар", repeat_every=2)
     e, t, seen = run(e, t, 9)
     assert [r for r, _, k, _ in seen if k == "due"] == [3]
+    fire = add(EffectSet(), fight(), name="Пожар", repeat_every=1)  # last due: round 1
+    for event in (Boundary("turn_start", 2, "a"), Boundary("turn_end", 2, "a")):
+        assert tick(fire, event, ORDER)[1] == [], event  # not at a turn of the round
+    assert [n.kind for n in tick(fire, Boundary("round_start", 2), ORDER)[1]] == ["due"]
 
 
 def test_modifiers_listed_with_reason_target_and_scene() -> None:
@@ -208,6 +223,30 @@ def test_bad_specs_are_refused_with_a_message(spec: EffectSpec, message: str) ->
         make_effect(spec, Now(), "e1")
 
 
+def test_counts_are_accepted_up_to_ten_thousand() -> None:
+    """An effect lasts 1…10 000 rounds or minutes and repeats every 0…10 000: both ends are
+    accepted, one past them refused, and the message names the limit."""
+    for duration in ("rounds", "minutes"):
+        effect = make_effect(EffectSpec("X", duration=duration, amount=10_000), Now(), "e1")
+        assert effect.amount == 10_000
+        with pytest.raises(RulesError, match="от 1 до 10000"):
+            make_effect(EffectSpec("X", duration=duration, amount=10_001), Now(), "e1")
+    assert make_effect(EffectSpec("X", repeat_every=10_000), Now(), "e1").repeat_every == 10_000
+    with pytest.raises(RulesError, match="каждые 1…10000"):
+        make_effect(EffectSpec("X", repeat_every=10_001), Now(), "e1")
+
+
+def test_each_effect_added_gets_the_next_id() -> None:
+    """Effects are numbered as they are added (e1, e2, e3) and the set counts them, so an id
+    is never given twice, even after one is removed."""
+    e = EffectSet()
+    for name in ("А", "Б", "В"):
+        e = e.add(EffectSpec(name), Now())[0]
+    assert [x.id for x in e.effects] == ["e1", "e2", "e3"] and e.counter == 3
+    e = e.without("e3").add(EffectSpec("Г"), Now())[0]
+    assert [x.id for x in e.effects] == ["e1", "e2", "e4"]
+
+
 def test_the_clock_never_goes_back() -> None:
     """The scene clock only moves forward: going back is the undo's job."""
     with pytest.raises(RulesError, match="не идёт назад"):
@@ -220,6 +259,48 @@ def test_a_damaged_document_is_refused() -> None:
         EffectSet.from_dict({"effects": [1]})
     with pytest.raises(RulesError, match="повреждён"):
         Effect.from_dict({"name": "X"})
+
+
+def test_an_effect_saved_with_only_its_name_loads_as_a_plain_effect() -> None:
+    """A document written before a field existed (or trimmed by hand) loads each missing
+    field as «nothing»: no modifier, the scene, until removed, no repeat, shown. A default of
+    −1 would read every such effect as a penalty on the scene's checks."""
+    e = Effect.from_dict({"id": "e1", "name": "Туман"})
+    assert (e.target, e.modifier, e.reason, e.duration, e.amount, e.anchor) == (
+        "",
+        0,
+        "",
+        "removed",
+        0,
+        "",
+    )
+    assert (e.repeat_every, e.repeat_unit, e.repeat_text, e.hidden) == (0, "round", "", False)
+    assert (e.started_round, e.started_minute, e.expires, e.until_minute) == (0, 0, None, None)
+    assert e.last_repeat == 0 and e.label == "Туман"
+    loaded = EffectSet.from_dict({"effects": [{"id": "e1", "name": "Туман"}]})
+    assert (loaded.minute, loaded.counter) == (0, 0)
+    assert active_modifiers(loaded, "c") == ()
+    after, notices = tick(loaded, ClockStep(0, 600))
+    assert notices == [] and after.effects == loaded.effects  # never expires, never repeats
+
+
+def test_a_spec_with_only_a_name_adds_a_plain_scene_effect() -> None:
+    """The form's untouched fields: no modifier, the scene, until removed, no repeat."""
+    effect = make_effect(EffectSpec("Туман"), Now(2, "a", 30), "e7")
+    assert (effect.id, effect.name, effect.reason, effect.target, effect.modifier) == (
+        "e7",
+        "Туман",
+        "Туман",
+        "",
+        0,
+    )
+    assert (effect.duration, effect.expires, effect.until_minute, effect.hidden) == (
+        "removed",
+        None,
+        None,
+        False,
+    )
+    assert (effect.started_round, effect.started_minute, effect.last_repeat) == (2, 30, 2)
 
 
 def test_round_trip_through_the_document() -> None:

@@ -214,3 +214,12 @@ def test_several_combatants_at_once_are_the_same_as_one_by_one(before, added) ->
 def test_several_combatants_only_during_setup() -> None:
     with pytest.raises(RulesError, match="добавлять участников"):
         fight().with_combatants([Combatant("z", "Лыко", "Противники")])
+
+
+def test_a_combatant_is_found_by_its_character_id():
+    """Each character in the fight is found by its own id, nobody else's; one not in the
+    fight is not found."""
+    enc = fight()
+    for c in enc.combatants:
+        assert enc.combatant(c.character_id) is c
+    assert enc.combatant("nobody") is None and enc.combatant("") is None

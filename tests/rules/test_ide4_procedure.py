@@ -3,6 +3,7 @@ order of moves and their caps, and the builder's list of moves still allowed."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -316,6 +317,43 @@ def test_allowed_moves_for_a_rolled_failure() -> None:
     assert "только Успех" in moves["bonus", "triumph"].reason
     assert not moves["bonus", "technique"].allowed
     assert moves["subroll", ""].allowed
+
+
+@pytest.mark.parametrize(
+    "field",
+    [
+        {"before_dice": (3,)},
+        {"rerolls": ("food",)},
+        {"after_dice": (4,)},
+        {"bonuses": ("reroll",)},
+        {"subroll_value": 7},
+    ],
+)
+def test_a_check_that_used_an_expanded_step_shows_expanded(field) -> None:
+    """Сид: «По требованию игрока мастер обязан использовать Развёрнутую проверку»: a check
+    that used any step only the expanded check has (energy before or after, rerolls, mastery
+    bonuses, a subroll) is shown expanded, whatever level it was opened at."""
+    check = dataclasses.replace(ide4.roll(ide4.start(make(level="quick")), natural=50), **field)
+    assert check.input.level == "quick" and check.level == "expanded"
+
+
+class Highest(random.Random):
+    """A random source that always shows a die's highest face, and checks the die asked for."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.dice: list[int] = []
+
+    def randint(self, a: int, b: int) -> int:
+        self.dice.append(b)
+        return b
+
+
+def test_a_reroll_rolls_a_whole_d100() -> None:
+    """Сид: «Переброс — новый бросок d100»: the new die can show 100 like the first."""
+    rng = Highest()
+    check = ide4.reroll(ide4.roll(ide4.start(make()), natural=FAILURE), "food", rng)
+    assert rng.dice == [100] and check.natural == 100
 
 
 def test_level_is_switchable_and_expanded_always_reachable() -> None:

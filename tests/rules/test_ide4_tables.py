@@ -7,7 +7,8 @@ from importlib.resources import files
 import pytest
 
 from rules import ide4
-from rules.data import load_table
+from rules.data import load_table, packaged_table, set_overrides
+from rules.errors import RulesError
 
 ATTRIBUTES = ("Сила", "Крупная моторика", "Мелкая моторика", "Внимание", "Риторика", "Обаяние")
 ACTIONS = (
@@ -54,6 +55,42 @@ def test_energy_table_keeps_the_seeds_limits() -> None:
     rules = ide4.energy_rules()
     assert (rules.pool_max, rules.before_max_dice, rules.after_max_dice) == (100, 10, 3)
     assert rules.reroll_cap == 3 and rules.sizes == (4, 6, 8, 10, 12, 20)
+
+
+def test_an_energy_die_of_two_faces_is_the_smallest_accepted() -> None:
+    """A campaign may make a level's energy die a d2 (the least die with a choice); a d1 is
+    refused (test_refusals). The boundary both ways: 2 loads, and the die is used as set."""
+    table = {**packaged_table("ide4/energy.toml")}
+    table["die_size"] = {**table["die_size"], "1": 2}
+    set_overrides({"ide4/energy.toml": table})
+    try:
+        rules = ide4.energy_rules()
+        assert rules.die_size[1] == 2 and rules.sizes == (2, 6, 8, 10, 12, 20)
+        assert rules.nominal(1) == 2 and rules.nominal(6) == 20
+    finally:
+        set_overrides(None)
+
+
+def test_a_band_without_a_middle_range_loads() -> None:
+    """A campaign may drop «Средне» from a band (middle_min = success_min: every total that is
+    not a failure succeeds); middle_min above success_min is refused (test_refusals)."""
+    table = {**packaged_table("ide4/bands.toml")}
+    first = {**table["band"][0], "middle_min": 26, "success_min": 26}
+    table["band"] = [first, *table["band"][1:]]
+    set_overrides({"ide4/bands.toml": table})
+    try:
+        band = ide4.band_for(1)
+        assert (band.middle_min, band.success_min) == (26, 26)
+        assert [band.classify(n, n) for n in (25, 26)] == ["failure", "success"]
+    finally:
+        set_overrides(None)
+    table["band"] = [{**first, "middle_min": 27}, *table["band"][1:]]
+    set_overrides({"ide4/bands.toml": table})
+    try:
+        with pytest.raises(RulesError, match="middle_min ≤ success_min"):
+            ide4.bands()
+    finally:
+        set_overrides(None)
 
 
 def test_demo_party_is_a_valid_ide4_party() -> None:

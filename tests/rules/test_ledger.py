@@ -201,6 +201,24 @@ def test_fate_shift_is_spent_not_a_new_roll() -> None:
     assert set(SPENT_KINDS) >= {"fate", "energy", "rerolls"}
 
 
+def test_a_new_roll_after_a_shifted_one_is_a_roll_not_a_spend() -> None:
+    """«После броска кубиков игрок может потратить одно очко Судьбы, чтобы поднять или
+    опустить результат этого броска» — of that roll only: the next check, with other dice and
+    no shift, is a roll of its own (its luck tallied, nothing spent), though the entry before
+    it carried a shift."""
+    check = drevo.OneSidedCheck(drevo.Side(1, name="Ярослав"), 2)
+    first = drevo.resolve_one_sided(check, (0, 0, 0, 0))
+    shifted = {"system": "drevo", **drevo.shift_one_sided(first, 1).to_dict()}
+    for dice in [(1, 1, 0, -1), (-1, -1, -1, -1), (1, 0, 0, 0)]:
+        fresh = {"system": "drevo", **drevo.resolve_one_sided(check, dice).to_dict()}
+        luck = entry_luck("check", "Ярослав", fresh, previous=[shifted])
+        assert len(luck.rolls) == 1 and luck.spent == {}, dice
+    other = drevo.OneSidedCheck(drevo.Side(1, name="Мирон"), 2)
+    fresh = {"system": "drevo", **drevo.resolve_one_sided(other, (0, 0, 0, 0)).to_dict()}
+    luck = entry_luck("check", "Мирон", fresh, previous=[shifted])
+    assert len(luck.rolls) == 1 and luck.spent == {}  # the same dice, another character
+
+
 def test_ide4_energy_and_rerolls_are_spent() -> None:
     """Energy before the roll is part of its odds and spent; a reroll adds no percentile."""
     inp = ide4.CheckInput(
@@ -330,6 +348,34 @@ def test_ten_thousand_fair_rolls_land_in_the_expected_band() -> None:
     assert 0.05 < summary.top < 0.15 and 0.05 < summary.bottom < 0.15
 
 
+def test_a_rolls_percentile_takes_one_value_per_outcome() -> None:
+    """The percentile of one roll can only be each outcome's mid-rank, with that outcome's
+    chance: for chances 1/4, 1/2, 1/4 (worst first) it is 1/8, 1/2 or 7/8."""
+    luck = outcome_luck(
+        {"good": Fraction(1, 4), "fair": Fraction(1, 2), "bad": Fraction(1, 4)},
+        ("good", "fair", "bad"),
+        "fair",
+    )
+    assert luck.percentile == Fraction(1, 2)
+    assert luck.spread() == (
+        (Fraction(1, 8), Fraction(1, 4)),
+        (Fraction(1, 2), Fraction(1, 2)),
+        (Fraction(7, 8), Fraction(1, 4)),
+    )
+    with_impossible = total_luck({1: Fraction(1, 3), 2: Fraction(0), 3: Fraction(2, 3)}, 3)
+    assert with_impossible.spread() == (
+        (Fraction(1, 6), Fraction(1, 3)),
+        (Fraction(2, 3), Fraction(2, 3)),
+    )
+
+
+def test_summary_histogram_counts_each_decile() -> None:
+    """The decile histogram: a percentile of 0.05 in the first tenth, 0.95 in the last, 0.5 in
+    the sixth (deciles are [0, 0.1), [0.1, 0.2), …; 1.0 itself in the last)."""
+    samples = [Sample(p, None, 1 / 12) for p in (0.05, 0.5, 0.5, 0.95, 1.0, 0.0, 0.19)]
+    assert summarise(samples).histogram == (2, 1, 0, 0, 0, 2, 0, 0, 0, 2)
+
+
 def test_summary_of_nothing_is_empty() -> None:
     """No rolls: no mean, no verdict, an empty histogram."""
     empty = summarise([])
@@ -378,6 +424,63 @@ def test_exploding_tails_are_stored_as_one_outcome() -> None:
     stored = luck.to_dict()["probs"]
     assert len(probs) > 100 and len(probs) > len(stored)
     assert sum(stored) == pytest.approx(1.0, abs=1e-12)
+
+
+TINY = Fraction(1, 10**13)  # well below the 1e-12 a tail must stay under to be merged
+
+
+@pytest.mark.parametrize(
+    ("probs", "stored"),
+    [
+        # the low tail (two outcomes, 2e-13 in all) joins the first outcome kept
+        ([TINY, TINY, Fraction(1, 2) - 2 * TINY, Fraction(1, 2)], [0.5, 0.5]),
+        # the high tail joins the last outcome kept
+        ([Fraction(1, 2), Fraction(1, 2) - 3 * TINY, TINY, 2 * TINY], [0.5, 0.5]),
+        # everything but the last outcome is below 1e-12: one outcome is left
+        ([TINY, TINY, 1 - 2 * TINY], [1.0]),
+        # both at once
+        ([TINY, Fraction(1, 4) - TINY, Fraction(3, 4) - TINY, TINY], [0.25, 0.75]),
+        # a tail of exactly 1e-12 is kept as it is: only less than 1e-12 is merged
+        (
+            [10 * TINY, Fraction(1, 2) - 10 * TINY, Fraction(1, 2)],
+            [1e-12, float(Fraction(1, 2) - 10 * TINY), 0.5],
+        ),
+        # a tail just under it goes; the outcome that would bring it to 1e-12 stays
+        ([5 * TINY, 4 * TINY, Fraction(1, 2) - 9 * TINY, Fraction(1, 2)], [0.5, 0.5]),
+        ([9 * TINY, TINY, Fraction(1, 2) - 10 * TINY, Fraction(1, 2)], [1e-12, 0.5 - 1e-12, 0.5]),
+    ],
+)
+def test_tails_below_one_in_a_trillion_are_stored_as_one_outcome(probs, stored) -> None:
+    """The log keeps a roll's distribution; outcomes in either tail holding less than 1e-12
+    in all are stored merged into the nearest outcome kept, so no mass is lost and the exact
+    verdict still works. Checked on hand-made distributions whose merge is known."""
+    luck = total_luck(dict(enumerate(probs)), len(probs) - 2)
+    assert luck.to_dict()["probs"] == stored
+
+
+def test_twenty_dice_store_their_improbable_ends_merged() -> None:
+    """20d6: the totals 20 and 120 each have 6**-20 ≈ 2.7e-16; the outcomes counted in the
+    test (a convolution written here) below 1e-12 from either end are merged."""
+    ways = Counter({0: 1})
+    for _ in range(20):
+        ways = _roll_one_more(ways)
+    total = 6**20
+    low = 0
+    while sum(ways[20 + i] for i in range(low + 1)) * 10**12 < total:
+        low += 1
+    luck = total_luck(odds("20d6").probs, 70)
+    stored = luck.to_dict()["probs"]
+    assert len(stored) == 101 - 2 * low  # symmetric: as many merged at each end
+    assert stored[0] == pytest.approx(sum(ways[20 + i] for i in range(low + 1)) / total)
+    assert sum(stored) == pytest.approx(1.0, abs=1e-12)
+
+
+def _roll_one_more(ways: Counter[int]) -> Counter[int]:
+    out: Counter[int] = Counter()
+    for t, n in ways.items():
+        for f in range(1, 7):
+            out[t + f] += n
+    return out
 
 
 # -- combat and helpers ----------------------------------------------------------------------

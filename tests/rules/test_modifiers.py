@@ -46,3 +46,23 @@ def test_a_number_of_four_digits_or_more_is_called_too_big(text):
     with pytest.raises(RulesError, match="не больше 999") as err:
         parse_modifiers(text)
     assert "начните с числа" not in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"), [("+999 x", 999), ("-999", -999), ("−100 ветер", -100), ("0", 0)]
+)
+def test_three_digits_are_accepted_up_to_999(text, value):
+    """The documented limit is ±999: three digits are a modifier, only a fourth is refused
+    (a `>` turned `>=` refused every three-digit modifier and no test noticed)."""
+    (modifier,) = parse_modifiers(text)
+    assert modifier.value == value
+
+
+def test_a_refusal_counts_items_from_one():
+    """The message names the item as the GM counts it: the second one is «Модификатор 2»."""
+    with pytest.raises(RulesError, match=r"^Модификатор 2 \(«ветер»\)"):
+        parse_modifiers("+1 высота, ветер")
+    with pytest.raises(RulesError, match=r"^Модификатор 1 \(«1000»\)"):
+        parse_modifiers("1000; +1")
+    with pytest.raises(RulesError, match=r"^Модификатор 3 \(«2.5»\)"):
+        parse_modifiers("+1 a; -1 b; 2.5")

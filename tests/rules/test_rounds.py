@@ -62,7 +62,10 @@ def test_initiative_and_turn_order_over_four_rounds(system: str, seed: int) -> N
     assert keys == sorted(keys, reverse=True) and sorted(turn) == sorted(f.id for f in fighters)
     t = Tracker(system, tuple(Entrant(f.id, f.name, f.side, f.pc) for f in fighters))
     t, events = t.start(turn, rolls)
-    assert [e.kind for e in events] == ["round_start", "turn_start"]
+    assert [(e.kind, e.round, e.combatant) for e in events] == [
+        ("round_start", 1, ""),
+        ("turn_start", 1, turn[0]),
+    ]
     seen = [(t.round, t.actor)]
     for _ in range(4 * len(turn) - 1):
         t, events = t.next_turn()
@@ -144,27 +147,82 @@ def test_ide4_initiative_at_00_rolls_nothing_and_acts_last() -> None:
     assert turn == ("fast", "slow") and rolls["fast"].key[0] >= 1
 
 
+TIED = [
+    InitiativeRoll("npc1", (9,), 2, "", pc=False),
+    InitiativeRoll("pc1", (9,), 0, ""),
+    InitiativeRoll("npc2", (9,), 1, "", pc=False),
+    InitiativeRoll("pc2", (9,), 0, ""),
+]
+SEEDS = range(40)
+
+
 def test_tie_pc_first_puts_players_ahead() -> None:
-    """Старатели tie rule «pc_first» [default]: players before the GM's characters."""
-    rolls = [InitiativeRoll("npc", (9,), 2, "", pc=False), InitiativeRoll("pc", (9,), 0, "")]
-    assert [r.id for r in order("starately", rolls, random.Random(0))] == ["pc", "npc"]
+    """Старатели tie rule «pc_first» [default]: players before the GM's characters, whatever
+    the dice (a sweep of seeds: the tie rolls alone put a player first about half the time),
+    then the players' own tie and the GM's rolled apart."""
+    assert tie_rule("starately") == "pc_first"
+    for seed in SEEDS:
+        ranked = order("starately", TIED, random.Random(seed))
+        assert {r.id for r in ranked[:2]} == {"pc1", "pc2"}, seed
+        assert {r.id for r in ranked[2:]} == {"npc1", "npc2"}, seed
+        assert all(len(r.rerolls) >= 1 for r in ranked)  # each pair rolled among itself
+    one_each = [TIED[0], TIED[1]]
+    for seed in SEEDS:
+        ranked = order("starately", one_each, random.Random(seed))
+        assert [r.id for r in ranked] == ["pc1", "npc1"], seed
+        assert [r.rerolls for r in ranked] == [(), ()]  # nothing left to roll
+
+
+def test_without_pc_first_the_dice_decide_between_a_player_and_the_gm() -> None:
+    """Tie rule «reroll» between a player and a GM's character: the one who rolls higher goes
+    first, and over many ties each side does (what «pc_first» overrides)."""
+    with_table(starately={"tie": "reroll"})
+    firsts = set()
+    for seed in SEEDS:
+        ranked = order("starately", [TIED[0], TIED[1]], random.Random(seed))
+        assert ranked[0].rerolls[-1] > ranked[1].rerolls[-1], seed
+        firsts.add(ranked[0].id)
+    assert firsts == {"pc1", "npc1"}
+
+
+@pytest.mark.parametrize(("system", "die"), [("ide4", 100), ("starately", 6), ("wod", 10)])
+def test_tie_rolls_use_the_systems_die(system: str, die: int) -> None:
+    """A tie is rolled again with the system's own die (d100, 2d6's d6, d10): over a sweep of
+    seeds the rolls stay within 1…die and (the small dice) show every face."""
+    tied = [InitiativeRoll(i, (7,), 0, "") for i in "ab"]
+    seen = set()
+    for seed in range(200):
+        for r in order(system, tied, random.Random(seed)):
+            seen.update(r.rerolls)
+    if die <= 10:  # 400 rolls miss a face with a chance below 1e-17
+        assert seen == set(range(1, die + 1))
+    else:
+        assert 1 <= min(seen) and 10 < max(seen) <= die
 
 
 def test_tie_bonus_puts_the_higher_fixed_part_ahead() -> None:
-    """Мир Тьмы tie rule «bonus» [default]: the higher sheet initiative first."""
+    """Мир Тьмы tie rule «bonus» [default]: the higher sheet initiative first — a GM's
+    character's too, ahead of a player — then the dice among equal bonuses."""
+    assert tie_rule("wod") == "bonus"
     rolls = [InitiativeRoll("low", (9,), 3, ""), InitiativeRoll("high", (9,), 6, "")]
-    assert [r.id for r in order("wod", rolls, random.Random(0))] == ["high", "low"]
+    for seed in SEEDS:
+        assert [r.id for r in order("wod", rolls, random.Random(seed))] == ["high", "low"]
+        ranked = [r.id for r in order("wod", TIED, random.Random(seed))]
+        assert ranked[:2] == ["npc1", "npc2"], seed  # bonuses 2 and 1 before the players' 0
+        assert set(ranked[2:]) == {"pc1", "pc2"}, seed
+    firsts = {order("wod", TIED[1::2], random.Random(seed))[0].id for seed in SEEDS}
+    assert firsts == {"pc1", "pc2"}  # equal bonuses: the dice, not the order given
 
 
 @pytest.mark.parametrize("seed", range(20))
 def test_tie_reroll_records_the_rerolls_and_splits(seed: int) -> None:
     """Tie rule «reroll»: the tied ones roll again among themselves until split; the order
     follows those rerolls."""
-    rolls = [InitiativeRoll(i, (5, 50), 0, "") for i in "abc"]
+    rolls = [InitiativeRoll(i, (5, 50), 0, "", pc=i != "b") for i in "abc"]
     ranked = order("ide4", rolls, random.Random(seed))
     assert sorted(r.id for r in ranked) == ["a", "b", "c"]
     firsts = [r.rerolls[0] for r in ranked]
-    assert firsts == sorted(firsts, reverse=True)
+    assert firsts == sorted(firsts, reverse=True)  # a GM's character (b) rolls with the rest
 
 
 def test_unknown_tie_rule_and_per_are_refused() -> None:
@@ -250,6 +308,8 @@ def test_wod_health_track_fills_worst_first_and_penalises_the_last_boxes() -> No
     track = health.damage(track, "lethal", total)  # full: a bashing becomes lethal
     assert track.count("lethal") == 1 and len(track) == total
     assert health.render(["bashing", "lethal"], 4) == "[X][/][ ][ ]"
+    assert health.render(["bashing"] * 3 + ["lethal"], 4) == "[X][/][/][/]"  # full: no empty box
+    assert health.render([], 3) == "[ ][ ][ ]"
     assert health.compact(["bashing", "aggravated"], 4) == "*/··"
     assert health.heal(["lethal", "bashing"]) == ["lethal"]
     with pytest.raises(RulesError, match="Вид урона"):

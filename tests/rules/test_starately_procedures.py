@@ -72,6 +72,17 @@ def test_opposed_natural_twelve_is_just_a_total() -> None:
     result = resolve_opposed(check, (6, 6), (5, 5))
     assert result.a.total == 8 and result.b.total == 16
     assert result.winner == "b"
+    data = result.to_dict()
+    flags = [
+        {k: data[s][k] for k in ("natural_12", "natural_2")} for s in ("a", "b")
+    ]  # shown with the roll, though they decide nothing here
+    assert flags == [
+        {"natural_12": True, "natural_2": False},
+        {"natural_12": False, "natural_2": False},
+    ]
+    low = resolve_opposed(check, (1, 1), (5, 6)).to_dict()
+    assert (low["a"]["natural_12"], low["a"]["natural_2"]) == (False, True)
+    assert (low["b"]["natural_12"], low["b"]["natural_2"]) == (False, False)
 
 
 def test_opposed_roll_records_both_sides() -> None:
