@@ -166,6 +166,12 @@ def _note(widget: Any, actor: str, built: Any, strip: Any, success: Any) -> str:
 
 def ide4_note(widget: Any, inp: Any) -> str:
     """IDE4 builder: «с эффектом …: P(Успех или Триумф) без → с» for the built input."""
+    return ide4_effects_note(effect_modifiers(widget, _character(widget, inp.actor)), inp)
+
+
+def ide4_effects_note(mods: Sequence[Modifier], inp: Any) -> str:
+    """«с эффектом …: P(Успех или Триумф) без → с» for an IDE4 input and its character's
+    active modifiers ``mods`` (the table engine's: it reads them from its world)."""
 
     from rules import ide4
 
@@ -173,10 +179,13 @@ def ide4_note(widget: Any, inp: Any) -> str:
         odds = ide4.check_odds(i)
         return odds["triumph"] + odds["success"]
 
-    def strip(i: Any, mods: tuple[Modifier, ...]) -> Any:
-        return replace(i, modifiers=_without(i.modifiers, mods))
-
-    return _note(widget, inp.actor, inp, strip, success)
+    if not mods:
+        return ""
+    try:
+        bare = replace(inp, modifiers=_without(inp.modifiers, mods))
+        return odds_note(mods, success(bare), success(inp))
+    except RulesError:
+        return ""
 
 
 def starately_note(widget: Any, check: Any) -> str:

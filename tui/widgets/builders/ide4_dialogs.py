@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from rules import ide4
 from tui.sanitize import plain as escape  # every «[» literal, no control code
-from tui.widgets.builders.ide4_text import need_line
+from tui.table.check.ide4_text import need_line
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.withdrawn import Withdrawable

@@ -29,7 +29,7 @@ from rules.errors import RulesError
 from rules.modifiers import parse_modifiers
 from tui.bridge.effects import effect_steps
 from tui.store import Character
-from tui.widgets.builders import ide4_text as txt
+from tui.table.check import ide4_text as txt
 from tui.widgets.builders.base import character_label, mods_hint
 from tui.widgets.common.oddsbars import OddsBars
 from tui.widgets.common.ordered_input import ReadyInput

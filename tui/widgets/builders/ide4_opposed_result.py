@@ -21,7 +21,7 @@ from textual.widgets import Input, Label, Static
 from rules import ide4
 from rules.errors import RulesError
 from tui.store import Character
-from tui.widgets.builders import ide4_text as txt
+from tui.table.check import ide4_text as txt
 from tui.widgets.builders.base import CheckRolled, SpendTrail
 from tui.widgets.builders.ide4_dialogs import Choice, ChooserScreen, energy_after_choices
 from tui.widgets.builders.ide4_opposed import CSS, verdict
