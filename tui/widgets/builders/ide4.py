@@ -186,6 +186,7 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, Vertical):
         """Make an engine step on the open check; a step with lines is handed to the app's
         writer (the screen follows the store once it is written). Returns whether it was
         made; a refused one is told (unless ``quiet``) and changes nothing."""
+        self._enter_at_action = False  # the GM is at work in the form: the tab's key enters it
         if self._pending:
             self.app.notify(f"Подождите: ещё сохраняется «{self._pending}».", severity="warning")
             return False
@@ -284,11 +285,25 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, Vertical):
     # -- the contract --------------------------------------------------------------------------
 
     def choose_character(self, character_id: str) -> None:
-        """Select a character (from the party tab): a new check for them, at its first row."""
+        """Select a character (from the party tab): a new check for them, entered at the
+        action (the party's Enter; the tab's own key enters at the character row)."""
         if self.phase != "setup":
             self.table.new()
         self.step(steps.set_input, "character", character_id, quiet=True)
+        self._enter_at_action = True  # (after the step: a step clears it)
         self.call_after_refresh(self._focus_first_row)
+
+    _enter_at_action = False
+
+    def focus_first(self) -> None:
+        """The tab's first control: the result after the roll; before it the action when a
+        character was just chosen from the party, else the character row."""
+        if self.phase != "setup":
+            self.query_one("#ide4-result").focus()
+        elif self._enter_at_action:
+            self._focus_first_row()
+        else:
+            self.query_one("#ide4-character", Stepper).focus()
 
     # -- keys ----------------------------------------------------------------------------------
 

@@ -66,7 +66,7 @@ class SetupMixin:
             )
             return
         default = turn_opponent(self, first_id, others)
-        screen = OpposedSetupScreen(others, first, default)
+        screen = OpposedSetupScreen(others, first, default, self.table.world)
 
         def rolled(second: ide4.CheckInput | None) -> None:
             if second is not None:

@@ -41,6 +41,10 @@ OPPOSED_STYLE = {"a": "$success", "b": "$error"}
 COUNTS = [(str(k), k) for k in range(4)]
 
 
+#: Who wins a tie of a встречный бросок (the campaign's rule), as the subject of «побеждает».
+TIE_WINNERS = {"initiator": "инициатор", "player": "персонаж игрока"}
+
+
 def opposed_lines(result: Any) -> list[str]:
     """Return markup lines of a rolled opposed roll: both sides' dice and totals, the winner."""
     check = result.check
@@ -62,7 +66,7 @@ def opposed_lines(result: Any) -> list[str]:
         )
     winner = check.a if result.winner == "a" else check.b
     if result.tie:
-        rule = "инициатору" if check.tie_rule == "initiator" else "персонажу игрока"
+        rule = TIE_WINNERS.get(check.tie_rule, "персонаж игрока")
         how = f"ничья {number(result.a.total)}:{number(result.b.total)} — побеждает {rule}"
     elif result.decided_by == "natural":
         how = "натуральные кубы (настройка кампании)"
@@ -201,12 +205,12 @@ class OpposedScreen(SecondSideDialog):
         self.query_one("#opp-odds", StyledOddsBars).show(
             {"a": odds.a, "b": odds.b}, names, ("a", "b")
         )
-        rule = "инициатору" if check.tie_rule == "initiator" else "персонажу игрока"
+        rule = TIE_WINNERS.get(check.tie_rule, "персонаж игрока")
         winner = (a if check.tie_winner == "a" else b).name
         naturals = "решают" if starately.settings().naturals_decide else "ничего не решают"
         show_markup(
             tie,
-            f"[dim]Ничья {percent(odds.tie)} — {rule}: {plain(winner)}. "
+            f"[dim]Ничья {percent(odds.tie)} — побеждает {rule}: {plain(winner)}. "
             f"Натуральные 12 и 2 {naturals} (настройка кампании).[/]",
         )
 
