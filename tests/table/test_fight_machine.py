@@ -360,7 +360,7 @@ class FightMachine(RuleBasedStateMachine):
 
 
 FightMachine.TestCase.settings = settings(
-    max_examples=int(os.environ.get("FIGHT_EXAMPLES", examples(10))),
+    max_examples=int(os.environ.get("FIGHT_EXAMPLES", examples(6))),
     stateful_step_count=50,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],

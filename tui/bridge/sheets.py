@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from rules import drevo
 from tui.sanitize import cell, plain
@@ -18,7 +18,7 @@ STAT_LABELS = {
 }
 
 
-def wounds_text(wounds: dict[str, int]) -> str:
+def wounds_text(wounds: Mapping[str, int]) -> str:
     """Return a compact wound list, e.g. ``Лёгкая×1, Царапина×2``, or ``—``."""
     parts = [
         f"{WOUND_NAMES[key]}×{wounds[key]}"

@@ -41,8 +41,8 @@ def exchange_lines(view: ExchangeView, *, keys: bool = True) -> list[str]:
     """
     plan, result, ex = view.plan, view.result, view.exchange
     if view.refusal:
-        hint = ["s или Enter — пропустить схватку."] if keys else []
-        return [f"[$error]Нельзя: {plain(view.refusal)}[/]", *hint]
+        skip = ["s или Enter — пропустить схватку."] if keys else []
+        return [f"[$error]Нельзя: {plain(view.refusal)}[/]", *skip]
     assert plan is not None
     lines = plan_lines(plan)
     if ex.fate_before:
@@ -61,12 +61,12 @@ def exchange_lines(view: ExchangeView, *, keys: bool = True) -> list[str]:
     elif stage == "done":
         lines += final_lines(view, keys=keys)
     elif stage == "rolled" and keys:
-        keys = "Enter — принять"
+        hint = "Enter — принять"
         if view.shift_offers():
-            keys += ", p — Судьба ±1"
+            hint += ", p — Судьба ±1"
         if result.tie:
-            keys += ", r — перебросить ничью"
-        lines.append(f"[dim]{keys}.[/dim]")
+            hint += ", r — перебросить ничью"
+        lines.append(f"[dim]{hint}.[/dim]")
     return lines
 
 
