@@ -367,8 +367,8 @@ def set_level(
             "Эта проверка остаётся развёрнутой: в ней уже есть шаги развёрнутой проверки или "
             "игрок всегда её требует.",
         )
-    if after.steps == check.steps:  # nothing the record shows: the form's level only
-        return Outcome(replace(state, inputs=inputs), notices=notices)
+    if after.steps == check.steps:  # nothing the record shows: nothing changes
+        return Outcome(state, notices=notices)
     made = _move(
         state,
         world,

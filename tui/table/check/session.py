@@ -52,7 +52,8 @@ class CheckTable:
         if self.engine is None:
             raise ValueError(f"no check engine for {self.system!r}")
         self._seen: dict[str, Any] | None = store.get_doc(DOC)
-        self._written = False
+        #: The check whose state the campaign holds (written here or adopted from the store).
+        self._written: str | None = None
         self.notices: list[str] = []
         #: The GM has had the check on screen (a tab built ahead of time opens no check).
         self.opened = False
@@ -82,7 +83,7 @@ class CheckTable:
                 self.notices.append(str(err))
             else:
                 if stored.phase == "result":
-                    self._written = True
+                    self._written = stored.id
                     return stored
                 return engine.after(stored, world)
         return engine.new(world)
@@ -102,7 +103,7 @@ class CheckTable:
         if not writes(outcome):
             self.state = outcome.state
             return outcome, None
-        if not self._written:
+        if self._written != before.id:  # its first write: what an undo of it all gives back
             self._unwritten = before
         store, base, make = self.store, self._seen, self.make_entry
         docs: Mapping[str, dict[str, Any] | None] = {}
@@ -143,10 +144,10 @@ class CheckTable:
                 self.state = self.engine.from_doc(doc)
             except RulesError as err:
                 return (str(err),)
-            self._written = True
+            self._written = self.state.id
             return ()
-        if self._written:
-            self.state, self._written = self._unwritten, False
+        if self._written == self.state.id:
+            self.state, self._written = self._unwritten, None
         return ()
 
     def new(self) -> None:
