@@ -235,3 +235,27 @@ def test_the_last_check_of_the_same_kind_is_one_step_away(tmp_path):
     assert "Как в прошлый раз" in outcome.notices[0]
     ok(t, steps.set_input, "character", person(store, "Ольга Ренн").id)
     assert "ещё не было проверки" in t.run(steps.repeat_last).refused
+
+
+def test_the_status_says_what_the_modifiers_do_to_an_opened_00(tmp_path):
+    """«[00] made possible with «−2 подготовка» reads «подготовка −2 → [5]» but the odds are
+    those of [5] without the −2: say what the −2 does» — it does nothing there, and says so."""
+    store = store_of(tmp_path)
+    t = table(store)
+    for name, value in (("level", "expanded"), ("base", 8), ("mods", "-2 подготовка")):
+        ok(t, steps.set_input, name, value)
+    ok(t, steps.set_input, "help", "possible")
+    ok(t, steps.set_input, "open", 5)
+    shown = t.view()
+    assert shown.difficulty.final == 5 and shown.odds == ide4.outcome_odds(5)
+    assert "не действуют: после исключения сложность назначает мастер" in shown.status_lines()[0]
+
+
+def test_a_seven_by_modifiers_names_the_setting(tmp_path):
+    """«A [7] reached by modifiers says only «настройка кампании»; name the setting»."""
+    store = store_of(tmp_path)
+    t = table(store)
+    ok(t, steps.set_input, "base", 5)
+    ok(t, steps.set_input, "mods", "+2 ливень")
+    text = " ".join(t.view().status_lines())
+    assert "[7] от модификаторов запрещает бонусы" in text and "Ctrl+T → Пороги мастерства" in text

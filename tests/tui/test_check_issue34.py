@@ -78,3 +78,72 @@ async def test_the_cellar_door_takes_at_most_twelve_keys(make_test_app):
         await pilot.pause()
         again = b.current_input()
         assert (again.action, again.modifiers, again.energy_dice) == ("Взлом", inp.modifiers, 3)
+
+
+async def test_a_saved_rolls_result_does_not_stay_over_another_tab(make_test_app):
+    """«After `r` (a saved roll) in Партия the quick-roll bar stays open on every tab with the
+    old expression and another character's result, and at 80×24 it hides Проверка's outcome
+    line; Esc in the form does not close it.»"""
+    from dataclasses import replace
+
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        vera = next(c for c in app.store.characters() if c.name == "Вера Стрижова")
+        app.store.upsert_character(replace(vera, rolls=(("Атака", "2d6+3"),)))
+        await pilot.pause()
+        bar = app.query_one("#quick")
+        await pilot.press("r")
+        await pilot.pause()
+        assert bar.display  # the saved roll's result, in the tab it was made in
+        await pilot.press("3")
+        await pilot.pause()
+        assert not bar.display
+        assert app.query_one("#ide4-row-mods").region.height == 1  # the form's rows all seen
+        await pilot.press("1", "r")
+        await pilot.pause()
+        assert bar.display
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not bar.display
+
+
+def test_the_keys_of_an_ide4_campaign_list_no_drevo_keys() -> None:
+    """«`?` in an IDE4 campaign lists Древо's `g`/`o` without «(Древо)»»: its Партия lists
+    no wound, healing or Судьба key; a Древо campaign's does."""
+    from tui.app import KubikApp
+    from tui.appparts.dialogs import key_groups
+
+    def party(system: str) -> set[str]:
+        groups = dict(key_groups(KubikApp.BINDINGS, system))
+        return {b.action for b in groups["Партия"]}
+
+    drevo = {"wound", "heal", "grant_fate", "fate_circumstance"}
+    assert not party("ide4") & drevo
+    assert drevo <= party("drevo")
+
+
+async def test_b_offers_the_bonus_first_and_the_skill_reroll_last(make_test_app):
+    """«`b` highlights the skill reroll first (`b` Enter turned Ольга's Успех 89 into Средне
+    54)»: the bonus that cannot worsen is highlighted; the reroll comes last, with its odds."""
+    from tests.tui.builders import rig_d100
+    from tui.widgets.builders.ide4_dialogs import ChooserScreen
+
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_ide4(pilot)
+        app.query_one("#ide4-character").select(party(app)["Ольга Ренн"])
+        await pilot.pause()
+        app.query_one("#ide4-action").select("Переговоры")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await rig_d100(pilot, 89)
+        assert app.query_one("#check-pane").check.outcome == "success"
+        await pilot.press("b")
+        await pilot.pause()
+        chooser = app.screen
+        assert isinstance(chooser, ChooserScreen)
+        first = chooser.choices[chooser.query_one("OptionList").highlighted]
+        assert first.id == "triumph" and "наверняка лучше" in first.reason
+        last = chooser.choices[-1]
+        assert last.id == "reroll" and "хуже" in last.reason
