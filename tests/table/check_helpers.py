@@ -35,9 +35,14 @@ def killed_after(path: Path, system: str, play: Callable[[CheckTable], Any]) -> 
     if pid == 0:  # the child: no cleanup, no atexit — killed as kill -9 kills
         try:
             os.close(read)
-            store = Store.open(path, system=system)
-            seen = play(table(store, seed=os.getpid()))
-            os.write(write, repr(seen).encode())
+            try:
+                store = Store.open(path, system=system)
+                seen = repr(play(table(store, seed=os.getpid())))
+            except BaseException:  # noqa: BLE001 - said to the parent, which fails on it
+                import traceback
+
+                seen = "child failed:\n" + traceback.format_exc()
+            os.write(write, seen.encode())
             os.close(write)
         finally:
             os.kill(os.getpid(), signal.SIGKILL)

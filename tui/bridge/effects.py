@@ -190,16 +190,28 @@ def ide4_effects_note(mods: Sequence[Modifier], inp: Any) -> str:
 
 def starately_note(widget: Any, check: Any) -> str:
     """Старатели builder: the chance of success without and with the effects."""
+    return starately_effects_note(
+        effect_modifiers(widget, _character(widget, check.side.name)), check
+    )
+
+
+def starately_effects_note(mods: Sequence[Modifier], check: Any) -> str:
+    """«с эффектом …: P(успех) без → с» for a Старатели check and its roller's active
+    modifiers ``mods`` (the table engine's: it reads them from its world)."""
 
     from rules import starately
 
     def success(c: Any) -> Fraction:
         return starately.check_odds(c).outcomes["success"]
 
-    def strip(c: Any, mods: tuple[Modifier, ...]) -> Any:
-        return replace(c, side=replace(c.side, modifiers=_without(c.side.modifiers, mods)))
-
-    return _note(widget, check.side.name, check, strip, success)
+    if not mods:
+        return ""
+    try:
+        side = check.side
+        bare = replace(check, side=replace(side, modifiers=_without(side.modifiers, mods)))
+        return odds_note(mods, success(bare), success(check))
+    except RulesError:
+        return ""
 
 
 def wod_note(widget: Any, pool: Any) -> str:

@@ -24,8 +24,8 @@ from rules.errors import RulesError
 from tui.seats.protocol import CHECK_KINDS, Request, describe
 from tui.seats.rules_check import DOC, KEEP
 from tui.table.check.base import CLOSED
+from tui.table.check.base import SeatLater as Later
 from tui.table.core import Line
-from tui.widgets.builders.base import SeatLater as Later
 
 __all__ = ["KINDS", "Later", "applies_to_check", "apply_to_check", "check_refusal", "offer_for"]
 

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.errors import RulesError
 from tui.table.core import World
 
 #: The campaign document holding the open check.
@@ -26,10 +27,19 @@ NOT_SAVED = "шаг проверки не записан"
 #: How many of the newest Журнал entries are searched for a move's earlier dice.
 JOURNAL_WINDOW = 300
 
+#: The key of a Журнал line's data holding the dice its step rolled (a move made again after
+#: an undo takes them back).
+DICE = "move_dice"
+
 ROLLED = "Проверка уже брошена: выбор до броска опоздал."
 CLOSED = "Эта проверка закрыта: ведущий начал другую."
 NOT_ROLLED = "Проверка ещё не брошена: это — после броска."
 OVER = "Проверка уже завершена: менять её поздно."
+
+
+class SeatLater(RulesError):
+    """A player's request fits once the GM adds what only he decides (Risk's price, a shift's
+    points): it stays pending with this reason instead of being refused."""
 
 
 def new_check_id() -> str:
@@ -50,15 +60,15 @@ def earlier_dice(world: World, check: str, move: int, event: str) -> list[Any] |
             and data.get("check") == check
             and data.get("move") == move
             and data.get("event") == event
-            and isinstance(data.get("dice"), list)
+            and isinstance(data.get(DICE), list)
         ):
-            return list(data["dice"])
+            return list(data[DICE])
     return None
 
 
 def stamped(data: Mapping[str, Any], check: str, move: int, dice: Sequence[Any]) -> dict[str, Any]:
     """A Журнал line's data with the check it belongs to, its move number and its dice."""
-    return {**data, "check": check, "move": move, "dice": list(dice)}
+    return {**data, "check": check, "move": move, DICE: list(dice)}
 
 
 @dataclass(frozen=True)

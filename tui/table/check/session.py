@@ -24,7 +24,10 @@ from tui.table.core import Dice, Outcome, World
 from tui.table.world import world_of
 
 #: Each system's open check: the module with its state, steps and view (imported on demand).
-ENGINES = {"ide4": "tui.table.check.ide4_engine"}
+ENGINES = {
+    "ide4": "tui.table.check.ide4_engine",
+    "starately": "tui.table.check.starately_engine",
+}
 #: Offer ids the seats may still ask about (a request about an older one is told it closed).
 KEEP_IDS = 50
 
@@ -54,6 +57,8 @@ class CheckTable:
         self._seen: dict[str, Any] | None = store.get_doc(DOC)
         #: The check whose state the campaign holds (written here or adopted from the store).
         self._written: str | None = None
+        #: The check a write on its way is of (the store's notification may come first).
+        self._coming: str | None = None
         self.notices: list[str] = []
         #: The GM has had the check on screen (a tab built ahead of time opens no check).
         self.opened = False
@@ -103,8 +108,12 @@ class CheckTable:
         if not writes(outcome):
             self.state = outcome.state
             return outcome, None
-        if self._written != before.id:  # its first write: what an undo of it all gives back
-            self._unwritten = before
+        made = outcome.state
+        if self._written != made.id:  # its first write: what an undo of it all gives back
+            # (a roll that opened a new check — Старатели's Enter after a roll — gives back
+            # that check's form, so rolled again it takes the same dice)
+            self._unwritten = before if made.id == before.id else self.engine.unrolled(made)
+        self._coming = made.id
         store, base, make = self.store, self._seen, self.make_entry
         docs: Mapping[str, dict[str, Any] | None] = {}
         if outcome.state != before:
@@ -138,7 +147,7 @@ class CheckTable:
         if doc == self._seen:
             return ()
         self._seen = doc
-        mine = doc is not None and doc.get("id") == self.state.id
+        mine = doc is not None and doc.get("id") in (self.state.id, self._coming)
         if mine and doc is not None:
             try:
                 self.state = self.engine.from_doc(doc)

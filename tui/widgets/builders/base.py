@@ -30,6 +30,9 @@ from textual.widgets import Static
 from rules.errors import RulesError
 from tui.sanitize import plain as escape  # every «[» literal, no control code
 from tui.store import Character
+from tui.table.check.base import SeatLater
+
+__all__ = ["SeatLater"]
 from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.text import show_markup
 
@@ -131,11 +134,6 @@ class SpendTrail:
         ids = {s.entry_id for s in self._spends}
         entries = app.store.log(limit=self.WINDOW)
         return {e.id for e in entries if e.undone and e.id in ids}
-
-
-class SeatLater(RulesError):
-    """A player's request fits once the GM adds what only he decides (Risk's price, a shift's
-    points): it stays pending with this reason instead of being refused."""
 
 
 class SeatCheck:

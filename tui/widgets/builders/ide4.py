@@ -119,6 +119,7 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, Vertical):
                 yield Static(id="ide4-side-template")
 
     def on_mount(self) -> None:
+        self._host = self.app  # the app it is mounted in (a test may have another one active)
         self.query_one("#ide4-status").border_title = "Сложность и точные шансы"
 
     def on_show(self) -> None:
@@ -137,7 +138,8 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, Vertical):
     @property
     def table(self) -> Any:
         """The campaign's open check (:class:`~tui.table.check.session.CheckTable`)."""
-        return self.app.check_table  # type: ignore[attr-defined]
+        host = self.__dict__.get("_host") or self.app  # the app it was mounted in
+        return host.check_table
 
     @property
     def shown(self) -> Ide4View:
