@@ -216,6 +216,12 @@ def starately_effects_note(mods: Sequence[Modifier], check: Any) -> str:
 
 def wod_note(widget: Any, pool: Any) -> str:
     """Мир Тьмы builder: the chance of at least one success without and with the effects."""
+    return wod_effects_note(effect_modifiers(widget, _character(widget, pool.name)), pool)
+
+
+def wod_effects_note(mods: Sequence[Modifier], pool: Any) -> str:
+    """«с учётом …: P(успех) без → с» for a Мир Тьмы pool and its roller's active modifiers
+    ``mods`` (health included; the table engine reads them from its world)."""
 
     from rules import wod
 
@@ -223,10 +229,13 @@ def wod_note(widget: Any, pool: Any) -> str:
         o = wod.pool_odds(p).outcomes
         return 1 - o["failure"] - o["dramatic_failure"]
 
-    def strip(p: Any, mods: tuple[Modifier, ...]) -> Any:
-        return replace(p, modifiers=_without(p.modifiers, mods))
-
-    return _note(widget, pool.name, pool, strip, success)
+    if not mods:
+        return ""
+    try:
+        bare = replace(pool, modifiers=_without(pool.modifiers, mods))
+        return odds_note(mods, success(bare), success(pool))
+    except RulesError:
+        return ""
 
 
 def _character(widget: Any, name: str) -> Character | None:

@@ -120,6 +120,7 @@ SECTION_NAMES = {
     "opposed": "Встречный бросок",
     "contested": "Состязание",
     "extended": "Накопительный бросок",
+    "usual_attribute": "Обычный атрибут навыка",
     "rounds": "Раунды",
     "health": "Здоровье",
     "marks": "Значки в клетках",

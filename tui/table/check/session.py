@@ -27,6 +27,7 @@ from tui.table.world import world_of
 ENGINES = {
     "ide4": "tui.table.check.ide4_engine",
     "starately": "tui.table.check.starately_engine",
+    "wod": "tui.table.check.wod_engine",
 }
 #: Offer ids the seats may still ask about (a request about an older one is told it closed).
 KEEP_IDS = 50
