@@ -149,21 +149,6 @@ def _without(modifiers: Sequence[Modifier], effect: Sequence[Modifier]) -> tuple
     return tuple(left)
 
 
-def _note(widget: Any, actor: str, built: Any, strip: Any, success: Any) -> str:
-    """«с эффектом …: P без → с» for a builder's ``built`` check (``actor``'s effects).
-
-    ``strip(built, mods)`` is the same check without the effects' modifiers, ``success(x)`` the
-    chance that counts as a success in that system.
-    """
-    mods = effect_modifiers(widget, _character(widget, actor))
-    if not mods:
-        return ""
-    try:
-        return odds_note(mods, success(strip(built, mods)), success(built))
-    except RulesError:
-        return ""
-
-
 def ide4_note(widget: Any, inp: Any) -> str:
     """IDE4 builder: «с эффектом …: P(Успех или Триумф) без → с» for the built input."""
     return ide4_effects_note(effect_modifiers(widget, _character(widget, inp.actor)), inp)
@@ -255,10 +240,15 @@ def effect_steps(widget: Any, c: Character | None) -> tuple[Modifier, ...]:
 def drevo_note(widget: Any, check: Any) -> str:
     """Древо builder: the chance of success (critical included) without and with the effects.
     The Древо Бой tab may call :func:`effect_modifiers` for each side the same way."""
+    return drevo_effects_note(effect_modifiers(widget, _character(widget, check.side.name)), check)
+
+
+def drevo_effects_note(mods: Sequence[Modifier], check: Any) -> str:
+    """«с эффектом …: P(успех) без → с» for a Древо check and its roller's active modifiers
+    ``mods`` (the table engine's: it reads them from its world)."""
 
     from rules import drevo
 
-    mods = effect_modifiers(widget, _character(widget, check.side.name))
     if not mods:
         return ""
 

@@ -9,9 +9,6 @@ the sheet it pays from (Судьба, energy) and the accepted request. Ctrl+Z u
 is the store's again), Ctrl+Y redoes it. No open check of that character, another
 character's, one already rolled or closed, or a move the rules refuse: the request is refused
 with the Russian reason.
-
-A system whose open check is not on the engine yet is asked through its builder (the
-``seat_check`` / ``seat_refusal`` / ``seat_apply`` it has).
 """
 
 from __future__ import annotations
@@ -45,24 +42,15 @@ def table_of(app: Any) -> Any:
     return getattr(app, "check_table", None)
 
 
-def builder_of(app: Any) -> Any:
-    """The Проверка tab's builder (a system not yet on the engine) if it takes requests."""
-    pane = getattr(app, "_panes", {}).get("check")
-    if pane is None or not hasattr(pane, "seat_check"):
-        return None
-    return pane if pane.seat.opened else None  # built ahead but never shown: nothing open
-
-
 def _offer(app: Any) -> dict[str, Any] | None:
     table = table_of(app)
+    if table is None:
+        return None
     try:
-        if table is not None:
-            offer = table.offer()
-            return offer.to_dict() if offer is not None else None
-        builder = builder_of(app)
-        return builder.seat_check() if builder is not None else None
+        offer = table.offer()
     except Exception:  # noqa: BLE001 - a half-built form offers nothing
         return None
+    return offer.to_dict() if offer is not None else None
 
 
 def offer_for(app: Any, characters: set[str]) -> dict[str, Any] | None:
@@ -80,10 +68,7 @@ def applies_to_check(app: Any, request: Request) -> bool:
 
 def _closed(app: Any, check_id: str) -> str:
     table = table_of(app)
-    if table is not None:
-        return str(table.closed(check_id))
-    builder = builder_of(app)
-    return str(builder.seat_closed(check_id)) if builder is not None else ""
+    return str(table.closed(check_id)) if table is not None else ""
 
 
 def check_refusal(app: Any, request: Request) -> str:
@@ -101,10 +86,8 @@ def check_refusal(app: Any, request: Request) -> str:
     if wanted and wanted != offer["id"]:
         return CLOSED
     table = table_of(app)
-    if table is not None:
-        world = table.world()
-        return str(table.engine.seat_refusal(table.state, world, request.kind, request.payload))
-    return str(builder_of(app).seat_refusal(request.kind, request.payload))
+    world = table.world()
+    return str(table.engine.seat_refusal(table.state, world, request.kind, request.payload))
 
 
 def _accepted(store: Any, seat: str, request: Request) -> dict[str, Any]:
@@ -125,34 +108,7 @@ def apply_to_check(
     if why:
         raise RulesError(why)
     label = f"Заявка игрока {seat} принята: {describe(request.kind, request.payload)}"
-    store = app.store
-    table = table_of(app)
-    if table is not None:
-        _apply_on_table(app, table, seat, request, label, done, failed)
-        return
-    builder = builder_of(app)
-    move = builder.seat_apply(request.kind, request.payload, seat)  # raises RulesError
-    text = f"Заявка игрока {seat}: {move.text}"
-    data = {**move.data, "seat": seat, "request": request.id}
-    entry = replace(app.entry("check", move.actor, text, data), id=move.entry_id)
-    log = [*(app.entry("check", move.actor, t, d) for t, d in move.lines), entry]
-    spend = move.spend
-
-    def job() -> str:
-        store.apply(
-            label,
-            upsert=[spend] if spend is not None else (),
-            docs={DOC: _accepted(store, seat, request)},
-            log=log,
-            what="заявка не записана",
-        )
-        return label
-
-    def refused(err: Exception) -> None:
-        builder.spend_refused(move.entry_id)  # the check goes back to its state before
-        failed(err)
-
-    app.write(job, done, failed=refused)
+    _apply_on_table(app, table_of(app), seat, request, label, done, failed)
 
 
 def _apply_on_table(
@@ -171,14 +127,11 @@ def _apply_on_table(
         made = table.engine.seat_step(state, world, request.kind, request.payload)
         if not made.ok:
             return made
-        lines = tuple(
-            Line(
-                line.actor,
-                f"Заявка игрока {seat}: {line.text}" if line is made.log[-1] else line.text,
-                {**line.data, "seat": seat, "request": request.id},
-                line.kind,
-            )
-            for line in made.log
+        *before, last = made.log  # a level raised on the way first; the request's own last
+        request_data = {**last.data, "seat": seat, "request": request.id}
+        lines = (
+            *before,
+            Line(last.actor, f"Заявка игрока {seat}: {last.text}", request_data, last.kind),
         )
         accepted = {DOC: _accepted(app.store, seat, request)}
         return replace(made, label=label, log=lines, docs=accepted)

@@ -25,6 +25,7 @@ from tui.table.world import world_of
 
 #: Each system's open check: the module with its state, steps and view (imported on demand).
 ENGINES = {
+    "drevo": "tui.table.check.drevo_engine",
     "ide4": "tui.table.check.ide4_engine",
     "starately": "tui.table.check.starately_engine",
     "wod": "tui.table.check.wod_engine",
