@@ -15,10 +15,12 @@ from __future__ import annotations
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.errors import RulesError
-from tui.table.core import World
+
+if TYPE_CHECKING:  # the app's first screen imports SeatLater: no rules tables for it
+    from tui.table.core import World
 
 #: The campaign document holding the open check.
 DOC = "check"

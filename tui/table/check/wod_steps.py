@@ -222,7 +222,8 @@ def stop_extended(state: WodCheck, world: World) -> Outcome[WodCheck]:
     if not rolled.throws:  # nothing rolled yet: nothing to record
         return Outcome(replace(state, rolled=None))
     text = (
-        f"Продолжительное действие остановлено: {ext.successes} из {ext.target} успехов за "
+        f"Продолжительное действие остановлено: {ext.successes} из "
+        f"{words.genitive(ext.target, 'успеха', 'успехов')} за "
         f"{words.plural(len(ext.rolls), 'бросок', 'броска', 'бросков')}"
     )
     pool = rolled.throws[0].pool

@@ -139,7 +139,8 @@ def extended_lines(rolled: Any, found: list[Any]) -> list[str]:
     target = words.genitive(ext.target, "успеха", "успехов")
     if rolled.stopped:
         return [
-            f"Продолжительное действие остановлено: {ext.successes} из {ext.target} успехов за "
+            f"Продолжительное действие остановлено: {ext.successes} из "
+            f"{words.genitive(ext.target, 'успеха', 'успехов')} за "
             f"{words.plural(len(ext.rolls), 'бросок', 'броска', 'бросков')}"
         ]
     if not found:
