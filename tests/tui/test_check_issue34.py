@@ -147,3 +147,30 @@ async def test_b_offers_the_bonus_first_and_the_skill_reroll_last(make_test_app)
         assert first.id == "triumph" and "наверняка лучше" in first.reason
         last = chooser.choices[-1]
         assert last.id == "reroll" and "хуже" in last.reason
+
+
+async def test_a_rolled_check_comes_back_after_a_restart_and_is_not_rolled_again(
+    make_test_app, campaign_path
+):
+    """«IDE4, Вера, Enter: «d100: 14 → Провал» with three rerolls and energy after still open;
+    kill -9 and restart: Проверка is an empty form, the check can be rolled again, and the
+    rerolls and energy owed are gone.» (kill -9 itself: tests/table/test_check_*.py)"""
+    from tui.widgets.builders.ide4_dialogs import ConcludeScreen
+
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3", "enter", "r", "enter")  # roll, reroll from the first source
+        await pilot.pause()
+        before = app.query_one("#check-pane").check
+        log = len(app.store.log())
+    again = make_test_app(system="ide4", seed=99)  # the same campaign, other dice
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        b = again.query_one("#check-pane")
+        assert b.phase == "result" and b.check == before  # the same dice and moves
+        assert "Что ещё можно" in str(b.query_one("#ide4-moves Static").render())
+        await pilot.press("enter")  # Enter concludes: it never rolls the d100 again
+        await pilot.pause()
+        assert isinstance(again.screen, ConcludeScreen)
+        assert len(again.store.log()) == log
