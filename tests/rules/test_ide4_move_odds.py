@@ -56,7 +56,7 @@ def test_a_reroll_against_every_new_d100(final, natural, before) -> None:
     assert sum(odds.outcomes.values()) == 1
 
 
-@settings(max_examples=examples(40), deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(
     final=st.integers(1, 7),
     natural=st.integers(1, 100),
@@ -69,6 +69,7 @@ def test_energy_after_against_every_throw_of_its_dice(final, natural, count, die
     check = rolled(final, natural)
     if ide4.energy_after_refusal(check, count, die):
         return  # Трагедия or Триумф: no energy after
+    count = min(count, 2) if die == 20 else count  # 3×d20 is 8000 throws: 2 say the same
     odds = ide4.energy_after_odds(check, count, die)
     outcomes = [
         ide4.energy_after(check, count, die, dice=faces).outcome

@@ -13,7 +13,7 @@ from rules import starately
 from tests.hypo import examples
 
 
-@settings(max_examples=examples(60), deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(
     dm=st.integers(-2, 2),
     skill=st.one_of(st.none(), st.integers(0, 4)),

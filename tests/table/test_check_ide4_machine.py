@@ -187,8 +187,8 @@ class CheckMachine(RuleBasedStateMachine):
 
 
 CheckMachine.TestCase.settings = settings(
-    max_examples=examples(25),
-    stateful_step_count=30,
+    max_examples=examples(12),
+    stateful_step_count=25,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )

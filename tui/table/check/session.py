@@ -141,9 +141,12 @@ class CheckTable:
 
         The stored check is this one (a step written here, Ctrl+Z / Ctrl+Y of one of its
         moves, another window): it is the check. This check's every write undone (the roll
-        itself, a player's demand before it): back to the form as it was before its first
-        write, the same id (rolled again, it takes its own dice from the Журнал). Another
-        check stored (an older one, or one this window has left with «n»): ignored.
+        itself, a player's demand before it — its Журнал lines all «отменено»): back to the
+        form as it was before its first write, the same id (rolled again, it takes its own
+        dice from the Журнал). This check's lines standing and another rolled check stored
+        (Ctrl+Y of a later roll, another window's roll): that check is the open one now.
+        Another check stored while this one was never written (an older one, or one this
+        window has left with «n»): ignored.
         """
         doc = self.store.get_doc(DOC)
         if doc == self._seen:
@@ -157,9 +160,23 @@ class CheckTable:
                 return (str(err),)
             self._written = self.state.id
             return ()
-        if self._written == self.state.id:
-            self.state, self._written = self._unwritten, None
+        if self._written != self.state.id:
+            return ()
+        if doc is not None and doc.get("rolled") and self._stands(self.state.id):
+            try:
+                self.state = self.engine.from_doc(doc)
+            except RulesError as err:
+                return (str(err),)
+            self._written = self.state.id
+            return ()
+        self.state, self._written = self._unwritten, None
         return ()
+
+    def _stands(self, check_id: str) -> bool:
+        """Whether a Журнал line of the check stands (not «отменено»)."""
+        return any(
+            e.data.get("check") == check_id and not e.undone for e in self.store.log(limit=300)
+        )
 
     def new(self) -> None:
         """Leave the open check for a new one (the same character, who and how kept)."""

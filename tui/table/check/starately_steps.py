@@ -48,12 +48,17 @@ def _dice(
     world: World, check_id: str, event: str, sides: Sequence[starately.Side]
 ) -> list[tuple[int, ...]]:
     """Each side's dice in the order rolled: the Журнал's after an undo, else new ones."""
-    earlier = earlier_dice(world, check_id, 0, event)
-    if earlier and len(earlier) == len(sides):
-        dice = [tuple(int(d) for d in group) for group in earlier]
-        if all(len(d) == s.dice_count for d, s in zip(dice, sides, strict=True)):
-            return dice
-    return [starately.roll_dice(s, world.dice.rng) for s in sides]
+    earlier = earlier_dice(world, check_id, 0, event) or []
+    dice = []
+    for i, side in enumerate(sides):  # the dice it had, as far as they go (a boon added: one
+        had = [int(d) for d in earlier[i]] if i < len(earlier) else []  # more is rolled)
+        fresh = (
+            starately.roll_dice(side, world.dice.rng)[len(had) :]
+            if len(had) < side.dice_count
+            else ()
+        )
+        dice.append(tuple([*had[: side.dice_count], *fresh]))
+    return dice
 
 
 def _opened(state: StaratelyCheck, world: World) -> tuple[StaratelyCheck, Any] | str:

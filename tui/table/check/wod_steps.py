@@ -59,18 +59,21 @@ def _line(
     return Line(actor, text, stamped(form, state.id, move, dice), kind="check")
 
 
-def _faces(
-    world: World, check_id: str, move: int, event: str, pools: list[wod.Pool]
-) -> list[tuple[int, ...]] | None:
-    earlier = earlier_dice(world, check_id, move, event)
-    if earlier and len(earlier) == len(pools):
-        try:
-            for pool, faces in zip(pools, earlier, strict=True):
-                wod.resolve_pool(pool, [int(f) for f in faces])
-        except (RulesError, TypeError, ValueError):
-            return None
-        return [tuple(int(f) for f in faces) for faces in earlier]
-    return None
+class _Again:
+    """A roller that first gives the faces a pool drew before an undo, then new ones: the
+    same check rolled again keeps its dice as far as they go (a smaller pool, fewer)."""
+
+    def __init__(self, faces: list[int], rng: Any) -> None:
+        self.faces, self.rng = list(faces), rng
+
+    def randint(self, low: int, high: int) -> int:
+        return self.faces.pop(0) if self.faces else int(self.rng.randint(low, high))
+
+
+def _roller(world: World, check_id: str, move: int, event: str, which: int = 0) -> Any:
+    earlier = earlier_dice(world, check_id, move, event) or []
+    faces = [int(f) for f in earlier[which]] if which < len(earlier) else []
+    return _Again(faces, world.dice.rng) if faces else world.dice.rng
 
 
 def _rolled_faces(result: wod.PoolResult) -> tuple[int, ...]:
@@ -93,11 +96,8 @@ def roll(
     state = replace(state, inputs=replace(state.inputs, character=c.id))
     if withdrawal_allowed is not None:
         pool = replace(pool, withdrawal_allowed=withdrawal_allowed)
-    earlier = _faces(world, state.id, 0, "roll", [pool])
     try:
-        result = (
-            wod.resolve_pool(pool, earlier[0]) if earlier else wod.roll_pool(pool, world.dice.rng)
-        )
+        result = wod.roll_pool(pool, _roller(world, state.id, 0, "roll"))
     except RulesError as err:
         return refuse(state, str(err))
     faces = _rolled_faces(result)
@@ -141,13 +141,10 @@ def contest(
         return refuse(state, shown.error)
     if other_id == c.id:
         return refuse(state, "Состязание — с другим персонажем, не с собой.")
-    earlier = _faces(world, state.id, 0, "contest", [pool, other])
     try:
-        if earlier:
-            a, b = wod.resolve_pool(pool, earlier[0]), wod.resolve_pool(other, earlier[1])
-            result = wod.resolve_contested(a, b)
-        else:
-            result = wod.roll_contested(pool, other, world.dice.rng)
+        a_roll = wod.roll_pool(pool, _roller(world, state.id, 0, "contest", 0))
+        b_roll = wod.roll_pool(other, _roller(world, state.id, 0, "contest", 1))
+        result = wod.resolve_contested(a_roll, b_roll)
     except RulesError as err:
         return refuse(state, str(err))
     a, b = result.a, result.b
@@ -186,11 +183,8 @@ def extend(state: WodCheck, world: World) -> Outcome[WodCheck]:
     if pool is None or c is None:
         return refuse(state, shown.error)
     number = len(rolled.throws) + 1
-    earlier = _faces(world, state.id, number, "extended", [pool])
     try:
-        result = (
-            wod.resolve_pool(pool, earlier[0]) if earlier else wod.roll_pool(pool, world.dice.rng)
-        )
+        result = wod.roll_pool(pool, _roller(world, state.id, number, "extended"))
     except RulesError as err:
         return refuse(state, str(err))
     faces = _rolled_faces(result)
