@@ -81,7 +81,7 @@ class Machine(RuleBasedStateMachine):
         if first:  # the same check rolled the same way: the same dice (another procedure on
             # a form whose roll was undone — an extended action, a contest — rolls its own)
             had = self.dice.setdefault((state.id, getattr(state.rolled, "kind", "")), first)
-            assert all(a[: len(b)] == b[: len(a)] for a, b in zip(had, first))
+            assert all(a[: len(b)] == b[: len(a)] for a, b in zip(had, first, strict=False))
 
     @invariant()
     def the_screen_is_a_fresh_check_of_its_inputs(self) -> None:
