@@ -11,6 +11,8 @@ import pytest
 from rules import ide4
 from tui.cli.kubik import main
 
+MOVES_HEAD = "Ходы после броска (шанс, что исход станет лучше / хуже):"
+
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     try:
@@ -140,9 +142,11 @@ def test_check_text_is_the_full_template(capsys) -> None:
     )
     assert code == 0
     lines = out.splitlines()
-    assert lines[2] == "1. Намерение: Перелезть стену" and lines[-1].startswith("16. ")
+    template = lines[: lines.index(MOVES_HEAD) - 1]
+    assert lines[2] == "1. Намерение: Перелезть стену" and template[-1].startswith("16. ")
     code, out, _ = run(capsys, "check", "ide4", "--seed", "1", "--template", "quick")
-    assert out.splitlines()[-1].startswith("10. Последствие:")
+    lines = out.splitlines()
+    assert lines[lines.index(MOVES_HEAD) - 2].startswith("10. Последствие:")
 
 
 def test_check_refuses_a_third_skill_reroll(capsys) -> None:
@@ -403,3 +407,34 @@ def test_check_says_when_energy_after_cannot_change_the_outcome(capsys) -> None:
         if before == "success":
             assert any("не изменит исход" in n for n in data["notes"])
     assert "success" in seen
+
+
+def test_check_carries_the_odds_of_every_move_the_result_allows(capsys) -> None:
+    """Сид: «Новый d100 может попасть в другую полосу таблицы — тогда меняется категория»:
+    `kubik check … --json` carries, for each move the result allows, its exact chance to
+    improve and to worsen the outcome — counted here by rerolling every d100 — and the text
+    prints them."""
+    argv = ["check", "ide4", "--difficulty", "3", "--skill", "Взлом", "--mastery", "65"]
+    code, out, _ = run(capsys, *argv, "--level", "5", "--seed", "3", "--json")
+    assert code == 0
+    data = json.loads(out)
+    moves = {(m["kind"], m["source"]): m for m in data["moves"]}
+    assert all(m["allowed"] for m in data["moves"])
+    check = ide4.roll(
+        ide4.start(ide4.CheckInput(base=3, skill="Взлом", mastery=65, attribute_level=5)),
+        natural=data["natural"],
+    )
+    rank = ide4.OUTCOME_RANK[check.outcome]
+    new = [ide4.OUTCOME_RANK[ide4.reroll(check, "food", natural=n).outcome] for n in range(1, 101)]
+    better = Fraction(sum(r > rank for r in new), 100)
+    worse = Fraction(sum(r < rank for r in new), 100)
+    odds = moves[("reroll", "skill")]["odds"]
+    assert (Fraction(odds["exact"]["better"]), Fraction(odds["exact"]["worse"])) == (better, worse)
+    assert ("reroll", "help") not in moves  # not allowed: no ally's «+1 переброс»
+    assert ("energy_after", "3x12") in moves and moves[("energy_after", "3x12")]["odds"][
+        "worse"
+    ] == 0
+    code, text, _ = run(capsys, *argv, "--level", "5", "--seed", "3")
+    assert "Ходы после броска (шанс, что исход станет лучше / хуже):" in text
+    percent = f"лучше {round(float(better) * 100)} %, хуже {round(float(worse) * 100)} %"
+    assert f"переброс (навык, еда, спокойствие, снаряжение, Арбитриум, Фатум): {percent}" in text

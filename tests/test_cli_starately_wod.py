@@ -248,3 +248,33 @@ def test_check_starately_signs_a_negative_total_and_drops_a_zero_bonus(
     argv = ["check", "starately", "--dm", "-3", "--unskilled", "--vs-dm", "0", "--vs-skill", "0"]
     assert main([*argv, "--seed", "3"]) == 0
     assert "Инициатор: [2 5] = 7 −6 → 1" in capsys.readouterr().out  # was «= 7 → 1»
+
+
+def test_a_failed_starately_check_says_what_risk_is_worth(capsys) -> None:
+    """Сид: «Игрок может заявить Риск и совершить проверку ещё раз»: a failed `kubik check
+    starately` prints, and carries in --json, the retry's chance of a success and of a worse
+    failure — counted here over every throw of 2d6."""
+    from fractions import Fraction
+    from itertools import product
+
+    from rules import starately
+    from tui.cli.kubik import main
+
+    argv = ["check", "starately", "--dm", "0", "--unskilled", "--difficulty", "12", "--seed", "4"]
+    main([*argv, "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert data["outcome"] == "failure"
+    [risk] = data["moves"]
+    check = starately.Check(starately.Side(dm=0, skill=None), 12)
+    throws = [starately.resolve(check, t) for t in product(range(1, 7), repeat=2)]
+    better = Fraction(sum(r.success for r in throws), 36)
+    worse = Fraction(sum(not r.success and r.effect < data["effect"] for r in throws), 36)
+    assert (
+        Fraction(risk["odds"]["exact"]["better"]),
+        Fraction(risk["odds"]["exact"]["worse"]),
+    ) == (
+        better,
+        worse,
+    )
+    main(argv)
+    assert f"Риск (--risk «цена»): успех {round(float(better) * 100)} %" in capsys.readouterr().out

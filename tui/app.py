@@ -341,6 +341,7 @@ class KubikApp(
 
     @on(TabbedContent.TabActivated)
     async def _tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        self.close_idle_quick_roll()  # a saved roll's result belongs to the tab it was made in
         if event.pane.id:
             await self.ensure_pane(event.pane.id)  # a tab chosen from the tab bar itself
         self.call_after_refresh(self._focus_tab_unless_typing)

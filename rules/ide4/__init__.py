@@ -22,6 +22,7 @@ from rules.ide4.model import (
     resolve_difficulty,
     validate,
 )
+from rules.ide4.move_odds import MoveOdds, bonus_odds, energy_after_odds, reroll_odds
 from rules.ide4.moves import (
     SKILL_REROLL_CAP,
     Move,
@@ -116,6 +117,7 @@ __all__ = [
     "EnergyRules",
     "Modifier",
     "Move",
+    "MoveOdds",
     "OpposedResult",
     "RollNeed",
     "Step",
@@ -127,6 +129,7 @@ __all__ = [
     "band_for",
     "bands",
     "bonus",
+    "bonus_odds",
     "bonus_refusal",
     "check_odds",
     "clear_risk",
@@ -134,6 +137,7 @@ __all__ = [
     "conclude",
     "difficulty_label",
     "energy_after",
+    "energy_after_odds",
     "energy_after_futile",
     "energy_after_refusal",
     "energy_rules",
@@ -150,6 +154,7 @@ __all__ = [
     "play",
     "quick_template",
     "reroll",
+    "reroll_odds",
     "reroll_refusal",
     "resolve_difficulty",
     "roll",

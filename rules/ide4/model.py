@@ -219,6 +219,28 @@ class CheckInput:
         data["roll_reasons"] = list(self.roll_reasons)
         return data
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> CheckInput:
+        """Read :meth:`to_dict`'s form back (unknown keys are ignored).
+
+        Raises:
+            RulesError: a field of the wrong type.
+        """
+        known = {f: data[f] for f in cls.__dataclass_fields__ if f in data}
+        try:
+            known["modifiers"] = tuple(
+                Modifier(int(m["value"]), str(m["reason"])) for m in known.get("modifiers", ())
+            )
+            known["skill_distances"] = tuple(str(d) for d in known.get("skill_distances", ()))
+            known["roll_reasons"] = tuple(str(r) for r in known.get("roll_reasons", ()))
+            made = cls(**known)
+        except (KeyError, TypeError, ValueError) as err:
+            raise RulesError(f"Сохранённая проверка IDE4 повреждена: {err}.") from err
+        for name, kind in (("attribute_level", int), ("energy_pool", int), ("actor", str)):
+            if not isinstance(getattr(made, name), kind):
+                raise RulesError(f"Сохранённая проверка IDE4 повреждена: {name}.")
+        return made
+
 
 def resolve_difficulty(inp: CheckInput) -> Difficulty:
     """Apply the seed's difficulty rules to an input (never raises for a missing reason).

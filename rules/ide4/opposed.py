@@ -77,7 +77,10 @@ class OpposedResult:
 
 def _check_resolution(resolution: str, price: str) -> None:
     if resolution not in TIE_RESOLUTIONS:
-        raise RulesError(f"При равенстве мастер выбирает: {', '.join(TIE_RESOLUTIONS)}.")
+        raise RulesError(
+            "При равенстве мастер выбирает: положение без изменений (status_quo) или цену "
+            "обеим сторонам (price)."
+        )
     if resolution == "price" and not price.strip():
         raise RulesError("Цена обеим сторонам: назовите её (что теряет каждая сторона).")
 

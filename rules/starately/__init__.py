@@ -25,12 +25,14 @@ from rules.starately.check import (
 from rules.starately.odds import (
     CheckOdds,
     OpposedOdds,
+    RiskOdds,
     chain_odds,
     check_counts,
     check_odds,
     group_odds,
     natural_counts,
     opposed_odds,
+    risk_odds,
 )
 from rules.starately.procedures import (
     ChainResult,
@@ -77,6 +79,7 @@ __all__ = [
     "GroupResult",
     "Modifier",
     "Opposed",
+    "RiskOdds",
     "OpposedOdds",
     "OpposedResult",
     "Result",
@@ -111,6 +114,7 @@ __all__ = [
     "roll_dice",
     "roll_group",
     "roll_opposed",
+    "risk_odds",
     "roll_risk",
     "routine_needs_roll",
     "settings",

@@ -201,3 +201,44 @@ def opposed_odds(check: Opposed) -> OpposedOdds:
     return OpposedOdds(
         a=Fraction(a_wins, total), b=Fraction(total - a_wins, total), tie=Fraction(ties, total)
     )
+
+
+@dataclass(frozen=True)
+class RiskOdds:
+    """What Risk is worth before it is declared: the retry's exact chance of a success
+    (``better``) and of a failure worse than the first (a lower Effect, ``worse``); the price
+    is paid whatever comes."""
+
+    better: Fraction
+    worse: Fraction
+
+    @property
+    def same(self) -> Fraction:
+        """The chance of a failure as good as the first or better (still a failure)."""
+        return 1 - self.better - self.worse
+
+    def to_dict(self) -> dict[str, float | dict[str, str]]:
+        """Return a JSON-ready dict (each chance as a float and as an exact fraction)."""
+        return {
+            "better": float(self.better),
+            "worse": float(self.worse),
+            "same": float(self.same),
+            "exact": {"better": str(self.better), "worse": str(self.worse)},
+        }
+
+
+def risk_odds(check: Check, first_effect: int) -> RiskOdds:
+    """Risk's odds for a check that failed with Effect ``first_effect``: the same check
+    rolled again. [seed] «Игрок может заявить Риск и совершить проверку ещё раз».
+    """
+    side, difficulty = check.side, check.difficulty
+    better = worse = 0
+    for natural, ways in natural_counts(side.net_dice):
+        total = natural + side.bonus
+        outcome, _ = outcome_of(natural, total, difficulty)
+        if outcome == "success":
+            better += ways
+        elif total - difficulty < first_effect:
+            worse += ways
+    every = rolls(side.net_dice)
+    return RiskOdds(Fraction(better, every), Fraction(worse, every))

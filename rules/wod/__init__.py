@@ -39,10 +39,19 @@ from rules.wod.pool import (
     withdraw,
     withdrawal,
 )
-from rules.wod.tables import AGAIN_CHOICES, Settings, parse_again, settings
+from rules.wod.tables import (
+    AGAIN_CHOICES,
+    Settings,
+    parse_again,
+    settings,
+    usual_attribute,
+    usual_attributes,
+)
 
 __all__ = [
     "TIES",
+    "usual_attribute",
+    "usual_attributes",
     "ContestRules",
     "ContestedOdds",
     "ContestedResult",

@@ -90,3 +90,25 @@ def default_exceptional() -> int:
 def default_withdrawal() -> bool:
     """Return whether a player may withdraw before a chance die unless the GM says otherwise."""
     return settings().withdrawal_allowed
+
+
+@cache
+def usual_attributes() -> dict[str, str]:
+    """Return the attribute each skill is usually rolled with (``[usual_attribute]``; a
+    campaign default): the builder preselects it when the skill is chosen.
+
+    Raises:
+        RulesError: a skill or an attribute that is not text.
+    """
+    table = load_table(POOL_FILE).get("usual_attribute", {})
+    if not isinstance(table, dict):
+        raise RulesError(f'{POOL_FILE}: [usual_attribute] — навык = "атрибут".')
+    for skill, attribute in table.items():
+        if not isinstance(attribute, str) or not attribute.strip():
+            raise RulesError(f"{POOL_FILE}: у навыка «{skill}» обычный атрибут — название.")
+    return {str(k): str(v) for k, v in table.items()}
+
+
+def usual_attribute(skill: str) -> str | None:
+    """The attribute ``skill`` is usually rolled with, or None when the table has none."""
+    return usual_attributes().get(skill)

@@ -47,8 +47,12 @@ def test_full_tie_is_the_gms_choice_and_recorded() -> None:
     assert (chosen.resolution, chosen.to_dict()["outcome"]) == ("status_quo", "tie")
     with pytest.raises(RulesError, match="Равенства нет"):
         ide4.opposed(side(95), side(60)).resolve_tie("status_quo")
-    with pytest.raises(RulesError, match="мастер выбирает"):
+    with pytest.raises(RulesError, match="мастер выбирает") as refused:
         ide4.opposed(side(60), side(70), resolution="coin")
+    # «При равенстве мастер выбирает: status_quo, price.» named the choices in English only
+    assert "положение без изменений (status_quo) или цену обеим сторонам (price)" in str(
+        refused.value
+    )
 
 
 def test_both_sides_must_have_checked() -> None:

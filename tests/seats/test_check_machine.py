@@ -24,6 +24,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 from rules import ide4
 from tests.seats.helpers import gm_app, short_folder, started
 from tui.seats import protocol as proto
+from tui.table.check import ide4_steps as steps
 
 KINDS = {
     "expanded": {},
@@ -157,7 +158,7 @@ class CheckRequests(RuleBasedStateMachine):
             self.call(self.builder.action_new_check)
             self.settle()
 
-    # -- the GM's own keys: the same steps (tui/widgets/builders/ide4_moves.py) ----------------
+    # -- the GM's own keys: the same steps (tui/table/check/ide4_steps.py) ----------------
 
     def _rolled(self):
         check = self.builder.check
@@ -171,18 +172,14 @@ class CheckRequests(RuleBasedStateMachine):
             return
         sources = [m.source for m in ide4.allowed_moves(check) if m.kind == "reroll" and m.allowed]
         if sources:
-            rng = self.app.rng
-            move = lambda c: ide4.reroll(c, sources[0], rng)  # noqa: E731
-            self.call(lambda: self.builder._apply(move, "reroll"))
+            self.call(lambda: self.builder.step(steps.reroll, sources[0]))
             self.settle()
 
     @rule()
     def gm_spends_energy_after(self):
         check = self._rolled()
         if check is not None and ide4.energy_after_refusal(check, 1) is None:
-            rng = self.app.rng
-            move = lambda c: ide4.energy_after(c, 1, rng=rng)  # noqa: E731
-            self.call(lambda: self.builder._apply(move, "energy_after"))
+            self.call(lambda: self.builder.step(steps.energy_after, 1))
             self.settle()
 
     @rule()

@@ -52,7 +52,7 @@ async def test_risk_from_a_seat_waits_for_the_price_then_rolls_again_as_one_undo
         msg = await seat.until(lambda m: bool(m["requests"][0]["reason"]))
         assert msg["requests"][0]["status"] == "pending"
         assert "Цену Риска назначает ведущий" in msg["requests"][0]["reason"]
-        assert builder._last is first and len(store.log()) == 1
+        assert builder._last == first and len(store.log()) == 1
         await pilot.press("ctrl+p", "enter")  # Enter asks for the price first
         await pilot.press(*"кобура", "enter")
         await app.writes_done()
@@ -68,13 +68,13 @@ async def test_risk_from_a_seat_waits_for_the_price_then_rolls_again_as_one_undo
         await app.writes_done()
         await pilot.pause()
         await seat.until(lambda m: m["requests"][0]["status"] == "undone")
-        assert builder._last is first and store.log(limit=1)[0].undone
-        assert "risk" in builder.seat_check()["kinds"]
+        assert builder._last == first and store.log(limit=1)[0].undone
+        assert "risk" in app.check_table.offer().kinds
         await pilot.press("ctrl+y")  # the same retry again, never a new roll
         await app.writes_done()
         await pilot.pause()
         await seat.until(lambda m: m["requests"][0]["status"] == "accepted")
-        assert builder._last is retry
+        assert builder._last == retry
         seat.close()
 
 
@@ -124,9 +124,10 @@ async def test_risk_after_a_success_is_refused_with_the_rules_reason(folder, cam
         await pilot.pause()
         for _ in range(5):
             builder.action_roll()
+            await app.writes_done()
+            await pilot.pause()
             if builder._last.success:
                 break
-        await app.writes_done()
         assert builder._last.success
         seat = RawSeat(folder, campaign_path, me.name)
         await seat.connect()
@@ -266,7 +267,7 @@ async def test_a_seat_shows_the_gms_open_check_and_its_key_asks_about_that_check
                 if hub.pending():
                     break
                 await sp.pause(0.01)
-            assert hub.pending()[0].request.payload["check"] == builder.seat.id
+            assert hub.pending()[0].request.payload["check"] == app.check_table.offer_id()
             await pilot.press("ctrl+p", "enter", *"патроны", "enter", "escape")
             await app.writes_done()
             for _ in range(250):
@@ -290,15 +291,15 @@ async def test_a_step_that_breaks_refuses_the_request_and_writes_nothing(
         me = first_pc(store)
         seat = RawSeat(folder, campaign_path, me.name)
         await seat.connect()
-        builder = await _failed_check(pilot, app, me)
-        payload = {"price": "фонарь", "check": builder.seat.id}
+        await _failed_check(pilot, app, me)
+        payload = {"price": "фонарь", "check": app.check_table.offer_id()}
         await seat.send(id="z1", kind="risk", character=me.id, payload=payload)
         await seat.until(lambda m: bool(m["requests"]))
 
         def broken(*_args):
             raise KeyError("price")
 
-        monkeypatch.setattr(builder, "seat_apply", broken)
+        monkeypatch.setattr(app.check_table.engine, "seat_step", broken)
         lines = len(store.log())
         hub.accept("z1")
         msg = await seat.until(lambda m: m["requests"][0]["status"] == "refused")

@@ -187,12 +187,14 @@ async def test_a_reroll_before_the_roll_and_a_closed_check_are_refused(folder, c
         assert "ещё не брошена" in q1["reason"]
         builder.action_roll()
         await pilot.pause()
+        await app.writes_done()
+        msg = await seat.until(lambda m: check_offer(m).get("stage") in ("rolled", "done"))
+        rolled_id = check_offer(msg)["id"]
         builder.action_new_check()  # the GM starts another check
         await pilot.pause()
         await app.writes_done()
         msg = await seat.until(lambda m: check_offer(m).get("stage") == "before")
-        assert check_offer(msg)["id"] != first
-        rolled_id = [k for k, v in builder.seat._closed.items() if "закрыта" in v][0]
+        assert check_offer(msg)["id"] not in (first, rolled_id)
         await seat.send(id="q2", kind="reroll", character=me.id, payload={"check": rolled_id})
         q2 = await _decided(seat, "q2", "refused")
         assert "закрыта" in q2["reason"]

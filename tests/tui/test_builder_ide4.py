@@ -180,7 +180,8 @@ class TestProcedure:
             assert not app.query_one("#ide4-row-intent").display
             assert app.query_one("#ide4-intent", Input) is intent
             assert b.current_input().intent == "открыть сейф"
-            b.form.reset_situation()  # a new check clears a built row and skips the others
+            b.action_new_check()  # a new check clears a built row and skips the others
+            await pilot.pause()
             assert intent.value == "" and b.current_input().intent == ""
             assert b.current_input().impossible_reason == "" and not b.form.query("#ide4-reason")
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rules import ide4
+from tests.tui.builders import rig_d100
 from tui.store import Store
 from tui.widgets.builders.ide4_dialogs import ChooserScreen
 from tui.widgets.builders.ide4_opposed import OpposedSetupScreen
@@ -122,9 +123,8 @@ async def test_energy_dice_below_the_nominal_and_after_on_success_warns(make_tes
         b = builder(app)
         assert b.check.before_dice and b.check.input.before_die == 6
         assert b.check.energy_spent == 12
-        while b.check.outcome != "success":  # reroll until Успех: energy after is futile then
-            b.check = ide4.roll(ide4.start(b.check.input), natural=70)
-        b._show_result()
+        await rig_d100(pilot, 70)  # Успех: energy after is futile then
+        assert b.check.outcome == "success"
         await pilot.press("e")
         await pilot.pause()
         assert isinstance(app.screen, ChooserScreen)
@@ -144,7 +144,7 @@ async def test_the_players_right_is_a_key_at_every_level_and_recorded(make_test_
     app = make_test_app(system="ide4")
     async with app.run_test(size=(80, 24)) as pilot:
         await open_ide4(pilot, level="quick")
-        assert "p — развёрнутая проверка по требованию" in status(app)
+        assert "Быстрая проверка; право игрока: p — развёрнутая по требованию" in status(app)
         await pilot.press("enter")  # roll at the quick level
         await pilot.pause()
         b = builder(app)
@@ -182,8 +182,7 @@ async def test_energy_after_on_a_standard_check_is_not_silent(make_test_app, cam
         await pilot.press("enter")
         await pilot.pause()
         b = builder(app)
-        b.check = ide4.roll(ide4.start(b.check.input), natural=20)  # Провал: energy may help
-        b._show_result()
+        await rig_d100(pilot, 20)  # Провал: energy may help
         await pilot.press("e")
         await pilot.pause()
         await pilot.press("enter")

@@ -229,14 +229,23 @@ class DrevoFateMachine(RuleBasedStateMachine):
     def redo(self) -> None:
         self._press("ctrl+y")
 
+    @rule()
+    def roll(self) -> None:
+        """Enter: the roll again once it was undone (on a rolled check it is a new check)."""
+        if self.b._result is None:
+            self._press("enter")
+
     @invariant()
     def the_shift_is_what_the_sheet_paid(self) -> None:
         result = self.b._result
-        assert result.dice == self.dice  # never rerolled
         standing = [
             e.text for e in self.app.store.log() if e.text.startswith("Судьба") and not e.undone
         ]
         assert self.start - fate(self.app, self.name) == len(standing)  # a point per step
+        if result is None:  # the roll itself undone (it is an undo step): the form again
+            assert standing == []
+            return
+        assert result.dice == self.dice  # never rerolled, not even after its undo
         assert result.fate_shift == sum(1 if t.startswith("Судьба +") else -1 for t in standing)
         shown = str(self.b.query_one("#check-result").render())
         assert ("Судьба:" in shown) == (result.fate_shift != 0)

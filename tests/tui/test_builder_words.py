@@ -13,7 +13,7 @@ from textual.widgets import Input, SelectionList
 
 from rules import ide4, starately
 from tui.cli import starately as cli_starately
-from tui.widgets.builders import ide4_text
+from tui.table.check import ide4_text
 from tui.widgets.builders.starately_parts import summary
 from tui.widgets.common.stepper import Stepper
 

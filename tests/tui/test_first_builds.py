@@ -11,13 +11,13 @@ async def test_the_ide4_check_draws_its_odds_at_most_twice(make_test_app, monkey
     """Mounted (after its first refresh) and given the party: the form's defaults (the
     difficulty, the level, the new difficulty) are set quietly, not as three more changes."""
     drawn: list[str] = []
-    recompute = Ide4Builder._recompute
+    recompute = Ide4Builder.redraw
 
     def counted(self) -> None:  # type: ignore[no-untyped-def]
         drawn.append(self.phase)
         recompute(self)
 
-    monkeypatch.setattr(Ide4Builder, "_recompute", counted)
+    monkeypatch.setattr(Ide4Builder, "redraw", counted)
     app = make_test_app(system="ide4")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("3")

@@ -8,7 +8,6 @@ from functools import partial
 
 import pytest
 
-from rules import ide4
 from tests.tui import builders
 
 open_starately = partial(builders.open_builder, prefix="st")
@@ -63,9 +62,7 @@ async def ide4_rolled(pilot, level: str = "expanded", natural: int = 20):
     await pilot.press("enter")
     await settle(pilot)
     b = pilot.app.query_one("#check-pane")
-    b.check = ide4.roll(ide4.start(b.check.input), natural=natural)
-    b._show_result()
-    await pilot.pause()
+    await builders.rig_d100(pilot, natural)
     return b
 
 

@@ -10,7 +10,6 @@ import asyncio
 import time
 from dataclasses import replace
 
-import pytest
 from textual.widgets import DataTable
 
 from tui.store import Store
@@ -233,8 +232,10 @@ class TestUndoneEverywhere:
 class TestUndoUnderAnOpenCheck:
     async def test_ide4_check_says_so_and_goes_on_from_the_undone_energy(self, make_test_app):
         """«spend energy before the roll, Ctrl+Z (Партия shows 100, the builder still 88),
-        then `e` after the roll → the undo is silently lost»."""
-        from tests.tui.test_builder_ide4 import builder, capture_notes, choose, energy
+        then `e` after the roll → the undo is silently lost». The roll and its energy are one
+        undo step now: Ctrl+Z puts the form back (the sheet 100, the builder too), and Enter
+        rolls the same dice again, paid once."""
+        from tests.tui.test_builder_ide4 import builder, choose, energy
 
         app = make_test_app(system="ide4")
         async with app.run_test(size=(80, 24)) as pilot:
@@ -245,17 +246,16 @@ class TestUndoUnderAnOpenCheck:
             await pilot.press("enter")
             await pilot.pause()
             assert energy(app, name) == 100 - 12 and b.check.pool_after == 88
-            notes = capture_notes(app)
+            first = b.check
             await pilot.press("ctrl+z")
             await pilot.pause()
             assert energy(app, name) == 100
-            assert b.check.pool_after == 100  # recomputed from the stored energy
-            assert any("Проверка пересчитана" in m for m, _ in notes)
-            if b.check.outcome in ("tragedy", "triumph"):
-                pytest.skip("seed: energy after does not apply")
-            await pilot.press("e", "down", "enter")  # energy after: 2×d6
+            assert b.phase == "setup" and b.check is None  # the roll undone: the form
+            assert b.form.value("energy") == 2  # as it was rolled from
+            await pilot.press("enter")
             await pilot.pause()
-            assert energy(app, name) == 100 - 12  # not 88 − 12: the undo stands
+            assert (b.check.natural, b.check.before_dice) == (first.natural, first.before_dice)
+            assert energy(app, name) == 100 - 12  # paid once: the undo stands
 
 
 async def watching(pilot, app) -> None:

@@ -71,9 +71,14 @@ def key_groups(app_bindings: list[Binding], system: str) -> list[tuple[str, list
 
     party_only = [b for b in app_bindings if b.id == "hide-npc"]  # `t`: the Партия tab's
     everywhere = [b for b in app_bindings if b.id != "hide-npc"]
+    party = [  # Древо's wounds and Судьба only where they are
+        b
+        for b in PartyPane.BINDINGS
+        if system == "drevo" or b.action not in PartyPane.DREVO_ACTIONS
+    ]
     return [
         ("Везде", [*everywhere, *FOCUS_HELP]),
-        ("Партия", [*PartyPane.BINDINGS, *party_only]),
+        ("Партия", [*party, *party_only]),
         ("Бой", list(combat_class(system).BINDINGS)),
         ("Проверка", [*builder_class(system).BINDINGS, *_STEPPER_HELP]),
         ("Быстрый бросок", [Binding("enter", "", "Бросить"), *QuickRoll.BINDINGS]),

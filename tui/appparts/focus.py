@@ -120,8 +120,18 @@ class FocusMixin:
         cycle_focus(screen, delta, within=form_of(screen.focused, screen))
 
     def action_focus_out(self, _shown: bool = False) -> None:
-        """Go one level out: from any control of a tab to the tab's first control."""
+        """Go one level out: from any control of a tab to the tab's first control; the
+        quick-roll bar a saved roll left open (its result read) closes too."""
+        self.close_idle_quick_roll()
         self.action_focus_tab()
+
+    def close_idle_quick_roll(self) -> None:
+        """Hide the quick-roll bar unless the GM is typing in it: a saved roll's result stays
+        until the tab changes or Esc, never over another tab's rows."""
+        bar = self.query_one(QuickRoll)
+        focused = self.focused
+        if bar.display and (focused is None or bar not in focused.ancestors_with_self):
+            bar.display = False
 
     def action_focus_tab(self) -> None:
         """Focus the first focusable widget of the active tab."""

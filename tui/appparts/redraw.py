@@ -89,7 +89,7 @@ class RedrawMixin:
             "party": (characters, settings, effects),
             # the players' accepted requests: their undo moves the open check (tui/seats/check)
             "check": (characters, settings, effects, self.store.get_doc("seat_requests"))
-            + (self.store.depth,),  # a step that pays nothing (a reroll, Risk): undo moves it
+            + (self.store.depth, self.store.get_doc("check")),  # the open check (tui/table/check)
             "combat": (characters, settings, self.store.get_doc("encounter"))
             + (self.store.get_doc("rounds"), effects),
         }

@@ -166,23 +166,14 @@ def _without(modifiers: Sequence[Modifier], effect: Sequence[Modifier]) -> tuple
     return tuple(left)
 
 
-def _note(widget: Any, actor: str, built: Any, strip: Any, success: Any) -> str:
-    """«с эффектом …: P без → с» for a builder's ``built`` check (``actor``'s effects).
-
-    ``strip(built, mods)`` is the same check without the effects' modifiers, ``success(x)`` the
-    chance that counts as a success in that system.
-    """
-    mods = effect_modifiers(widget, _character(widget, actor))
-    if not mods:
-        return ""
-    try:
-        return odds_note(mods, success(strip(built, mods)), success(built))
-    except RulesError:
-        return ""
-
-
 def ide4_note(widget: Any, inp: Any) -> str:
     """IDE4 builder: «с эффектом …: P(Успех или Триумф) без → с» for the built input."""
+    return ide4_effects_note(effect_modifiers(widget, _character(widget, inp.actor)), inp)
+
+
+def ide4_effects_note(mods: Sequence[Modifier], inp: Any) -> str:
+    """«с эффектом …: P(Успех или Триумф) без → с» for an IDE4 input and its character's
+    active modifiers ``mods`` (the table engine's: it reads them from its world)."""
 
     from rules import ide4
 
@@ -190,28 +181,49 @@ def ide4_note(widget: Any, inp: Any) -> str:
         odds = ide4.check_odds(i)
         return odds["triumph"] + odds["success"]
 
-    def strip(i: Any, mods: tuple[Modifier, ...]) -> Any:
-        return replace(i, modifiers=_without(i.modifiers, mods))
-
-    return _note(widget, inp.actor, inp, strip, success)
+    if not mods:
+        return ""
+    try:
+        bare = replace(inp, modifiers=_without(inp.modifiers, mods))
+        return odds_note(mods, success(bare), success(inp))
+    except RulesError:
+        return ""
 
 
 def starately_note(widget: Any, check: Any) -> str:
     """Старатели builder: the chance of success without and with the effects."""
+    return starately_effects_note(
+        effect_modifiers(widget, _character(widget, check.side.name)), check
+    )
+
+
+def starately_effects_note(mods: Sequence[Modifier], check: Any) -> str:
+    """«с эффектом …: P(успех) без → с» for a Старатели check and its roller's active
+    modifiers ``mods`` (the table engine's: it reads them from its world)."""
 
     from rules import starately
 
     def success(c: Any) -> Fraction:
         return starately.check_odds(c).outcomes["success"]
 
-    def strip(c: Any, mods: tuple[Modifier, ...]) -> Any:
-        return replace(c, side=replace(c.side, modifiers=_without(c.side.modifiers, mods)))
-
-    return _note(widget, check.side.name, check, strip, success)
+    if not mods:
+        return ""
+    try:
+        side = check.side
+        bare = replace(check, side=replace(side, modifiers=_without(side.modifiers, mods)))
+        return odds_note(mods, success(bare), success(check))
+    except RulesError:
+        return ""
 
 
 def wod_note(widget: Any, pool: Any) -> str:
     """Мир Тьмы builder: the chance of at least one success without and with the effects."""
+    return wod_effects_note(effect_modifiers(widget, _character(widget, pool.name)), pool)
+
+
+def wod_effects_note(mods: Sequence[Modifier], pool: Any) -> str:
+    """«с учётом …: P(успех) без → с» for a Мир Тьмы pool and its roller's active modifiers
+    ``mods`` (health included; the table engine reads them from its world)."""
 
     from rules import wod
 
@@ -219,10 +231,13 @@ def wod_note(widget: Any, pool: Any) -> str:
         o = wod.pool_odds(p).outcomes
         return 1 - o["failure"] - o["dramatic_failure"]
 
-    def strip(p: Any, mods: tuple[Modifier, ...]) -> Any:
-        return replace(p, modifiers=_without(p.modifiers, mods))
-
-    return _note(widget, pool.name, pool, strip, success)
+    if not mods:
+        return ""
+    try:
+        bare = replace(pool, modifiers=_without(pool.modifiers, mods))
+        return odds_note(mods, success(bare), success(pool))
+    except RulesError:
+        return ""
 
 
 def _character(widget: Any, name: str) -> Character | None:
@@ -242,10 +257,15 @@ def effect_steps(widget: Any, c: Character | None) -> tuple[Modifier, ...]:
 def drevo_note(widget: Any, check: Any) -> str:
     """Древо builder: the chance of success (critical included) without and with the effects.
     The Древо Бой tab may call :func:`effect_modifiers` for each side the same way."""
+    return drevo_effects_note(effect_modifiers(widget, _character(widget, check.side.name)), check)
+
+
+def drevo_effects_note(mods: Sequence[Modifier], check: Any) -> str:
+    """«с эффектом …: P(успех) без → с» for a Древо check and its roller's active modifiers
+    ``mods`` (the table engine's: it reads them from its world)."""
 
     from rules import drevo
 
-    mods = effect_modifiers(widget, _character(widget, check.side.name))
     if not mods:
         return ""
 

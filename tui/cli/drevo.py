@@ -101,8 +101,37 @@ def check(argv: Sequence[str]) -> int:
     if isinstance(check, drevo.OneSidedCheck):
         result = drevo.roll_one_sided(check, rng)
         text = "\n".join(one_sided_lines(result, markup=False))
-    else:
-        result = drevo.roll_opposed(check, rng)
-        text = opposed_summary(result)
-    emit(result.to_dict(), text, args.json)
+        moves = fate_moves(result)
+        data = {**result.to_dict(), "moves": moves}
+        if moves:
+            said, seen = [], set()
+            for m in moves:  # the fewest points that reach each outcome
+                key = (m["points"] > 0, m["outcome"])
+                if (m["odds"]["better"] or m["odds"]["worse"]) and key not in seen:
+                    seen.add(key)
+                    said.append(f"{m['points']:+d} → {drevo.OUTCOME_NAMES[m['outcome']]}")
+            text += "\nСудьба после броска (очко за ±1): " + (
+                "; ".join(said).replace("-", "−") or "исход не изменит"
+            )
+        emit(data, text, args.json)
+        return 0
+    result = drevo.roll_opposed(check, rng)
+    emit(result.to_dict(), opposed_summary(result), args.json)
     return 0
+
+
+def fate_moves(result: Any) -> list[dict[str, Any]]:
+    """Each point of Судьба after the roll (±1 … ±4) and the outcome it gives — certain, so
+    its chance to improve or to worsen is 1 or 0."""
+    from rules import drevo
+
+    if not drevo.fate_rules().allows("shift"):
+        return []
+    order = list(reversed(drevo.OUTCOMES))  # worst first
+    moves = []
+    for points in (1, 2, 3, 4, -1, -2, -3, -4):
+        after = drevo.shift_one_sided(result, points)
+        up = order.index(after.outcome) - order.index(result.outcome)
+        odds = {"better": float(up > 0), "worse": float(up < 0), "same": float(up == 0)}
+        moves.append({"kind": "fate", "points": points, "outcome": after.outcome, "odds": odds})
+    return moves

@@ -299,10 +299,47 @@ def check(argv: Sequence[str]) -> int:
         fail(str(err))
     template = ide4.quick_template if args.template == "quick" else ide4.full_template
     text = f"{ide4.summary(result)}\n\n{template(result)}"
+    moves = next_moves(result)
+    if moves:
+        text += "\n\n" + "\n".join(moves_text(moves))
     if notes:
         text += "\n\n" + "\n".join(f"Внимание: {n}" for n in notes)
-    emit({**result.to_dict(), "notes": notes}, text, args.json)
+    data = {**result.to_dict(), "notes": notes, "moves": [m.to_dict() for m in moves]}
+    emit(data, text, args.json)
     return 0
+
+
+def next_moves(check: Any) -> list[Any]:
+    """The moves the result still allows, each with its exact odds (the table engine's
+    figures, the same the Проверка tab shows)."""
+    from tui.table.check.ide4_view import offers_of
+
+    return [o for o in offers_of(check) if o.allowed]
+
+
+def moves_text(moves: list[Any]) -> list[str]:
+    """«Ходы после броска (шанс, что исход станет лучше / хуже):», then the rerolls (one line
+    for the sources with the same odds), energy after per die size, each bonus, the sub-roll."""
+    from tui.table.check.ide4_text import chance
+
+    lines = ["Ходы после броска (шанс, что исход станет лучше / хуже):"]
+    rerolls: dict[str, list[str]] = {}
+    for m in moves:
+        if m.kind == "reroll":
+            rerolls.setdefault(m.odds_text, []).append(m.name)
+    lines += [f"  переброс ({', '.join(names)}): {odds}" for odds, names in rerolls.items()]
+    sizes: dict[str, list[str]] = {}
+    for m in moves:
+        if m.kind == "energy_after":
+            count, size = m.source.split("x")
+            sizes.setdefault(size, []).append(f"{count} — лучше {chance(m.odds.better)}")
+    lines += [
+        f"  энергия после, кубы d{size}: {'; '.join(each)} (хуже — никогда)"
+        for size, each in sizes.items()
+    ]
+    lines += [f"  бонус «{m.name}»: {m.odds_text}" for m in moves if m.kind == "bonus"]
+    lines += [f"  {m.name}: {m.odds_text}" for m in moves if m.kind == "subroll"]
+    return [line.replace("\u00a0", " ") for line in lines]
 
 
 def check_opposed(args: argparse.Namespace) -> int:

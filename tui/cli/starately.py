@@ -299,5 +299,14 @@ def check(argv: Sequence[str]) -> int:
             risky: RiskResult = starately.roll_risk(result, args.risk, rng)
             data = risky.to_dict()
             lines.append(f"Риск (цена: {risky.price}): {result_line(risky.retry)}")
+    elif not result.success:  # what Risk is worth, before it is declared
+        from tui.table.check.ide4_text import chance
+
+        worth = starately.risk_odds(the_check, result.effect)
+        data["moves"] = [{"kind": "risk", "allowed": True, "odds": worth.to_dict()}]
+        lines.append(
+            f"Риск (--risk «цена»): успех {chance(worth.better)}, провал хуже первого "
+            f"{chance(worth.worse)}; цена платится при любом исходе".replace("\u00a0", " ")
+        )
     emit(data, "\n".join(lines), args.json)
     return 0

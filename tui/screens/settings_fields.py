@@ -122,6 +122,7 @@ SECTION_NAMES = {
     "opposed": "Встречный бросок",
     "contested": "Состязание",
     "extended": "Накопительный бросок",
+    "usual_attribute": "Обычный атрибут навыка",
     "rounds": "Раунды",
     "health": "Здоровье",
     "marks": "Значки в клетках",
@@ -142,7 +143,13 @@ CHOICES = {
     "kind": ("melee", "thrown", "bow", "firearm", "shield"),
     "level": ("scratch", "light", "wound", "heavy", "death"),
 }
+#: (table, key) → the words a text value may take there (a key alone: ``CHOICES``).
+TABLE_CHOICES = {("ide4/skills.toml", "kind"): ("technique", "reroll", "soften", "triumph")}
 CHOICE_NAMES = {
+    "technique": "именованная техника",
+    "reroll": "переброс",
+    "soften": "смягчение исхода",
+    "triumph": "Успех → Триумф",
     "value": "навык = значение",
     "quality": "берётся качество",
     "melee": "ближнее",
@@ -324,8 +331,9 @@ def _field(relpath: str, path: tuple[Any, ...], value: Any, word: str) -> Field:
         return Field(path, label, "int", value, word, low, high)
     if isinstance(value, list):
         return Field(path, label, "list", value, word)
-    if key in CHOICES and value in CHOICES[key]:
-        return Field(path, label, "choice", value, word, choices=CHOICES[key])
+    choices = TABLE_CHOICES.get((relpath, key)) or CHOICES.get(key, ())
+    if value in choices:
+        return Field(path, label, "choice", value, word, choices=choices)
     return Field(path, label, "text", value, word)
 
 

@@ -47,7 +47,8 @@ class SettingsForm(VerticalScroll, can_focus=False):
     SettingsForm { height: 1fr; }
     SettingsForm .set-heading { text-style: bold; color: $accent; margin-top: 1; }
     SettingsForm .set-row { height: auto; }
-    SettingsForm .set-label { width: 22; height: auto; }  /* a long name wraps, never cut */
+    /* a long name wraps, never cut, and never touches its value («Перебросов за проверку3») */
+    SettingsForm .set-label { width: 22; height: auto; padding-right: 1; }
     SettingsForm Input { width: 1fr; }
     SettingsForm Input.-refused { color: $error; text-style: bold reverse; }
     SettingsForm ValueStepper { width: 1fr; }

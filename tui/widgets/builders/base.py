@@ -1,37 +1,35 @@
 """What every check builder (one per rules system) shares with the app.
 
-A builder is a container widget for the Проверка tab with:
+A builder is the Проверка tab's widget for the campaign's open check, which is the table
+engine's (:mod:`tui.table.check`): it draws the engine's view and turns keys into its steps,
+and has
 
-* ``set_characters(characters)`` — called whenever the party changes;
+* ``set_characters(characters)`` — called on every store change (it follows the stored check);
 * ``choose_character(character_id)`` — called when the GM presses Enter in the party table;
 * :func:`open_turn` — the Бой tab's turn: the actor, and the target its opposed check faces;
-* ``BINDINGS`` — its keys (listed by ``?``);
-* it posts :class:`CheckRolled` after each roll so the app writes the Журнал, and
-  :class:`CharacterChanged` when a roll changes the sheet (energy spent, a daily cap used);
-* a step of an open check that pays from the sheet after the roll (Судьба, energy after) is
-  one :class:`CheckRolled` with ``spend``: the sheet and its log line are one undo step, and
-  the builder's :class:`SpendTrail` puts the check back when that step is undone or redone;
-  a step that pays nothing (a reroll, Risk) names its undo ``step`` and is undone the same way.
-  The GM's key and a seat's accepted request make the step with the same builder code.
+* ``BINDINGS`` — its keys (listed by ``?``).
+
+IDE4's opposed check (two sides in a dialog) is not on the engine yet: it posts
+:class:`CheckRolled` (the app writes the Журнал line, with the sheets it pays as one undo step)
+and its result dialog follows the undo marks of its steps with a :class:`SpendTrail`.
 """
 
 from __future__ import annotations
 
 import importlib
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import Static
 
-from rules.errors import RulesError
-from tui.sanitize import plain as escape  # every «[» literal, no control code
 from tui.store import Character
+from tui.table.check.base import SeatLater
+
+__all__ = ["SeatLater"]
 from tui.widgets.common.styled import StyledOnce
-from tui.widgets.common.text import show_markup
 
 T = TypeVar("T")
 
@@ -133,66 +131,6 @@ class SpendTrail:
         return {e.id for e in entries if e.undone and e.id in ids}
 
 
-class SeatLater(RulesError):
-    """A player's request fits once the GM adds what only he decides (Risk's price, a shift's
-    points): it stays pending with this reason instead of being refused."""
-
-
-class SeatCheck:
-    """The open check of a builder as the players' seats see it (:mod:`tui.seats.check`).
-
-    A builder that takes players' requests has ``seat_check()`` (the offer: this check's id,
-    its character, its stage, the choices the rules give now, or None), ``seat_refusal(kind,
-    payload)`` (why not now, "" if it may) and ``seat_apply(kind, payload, seat)`` (the same
-    step as the GM's key, returned as the :class:`CheckRolled` the seats' hub writes as one
-    undo step). The id changes when the check is rolled or another one begins: a request about
-    an old id is refused with what became of it.
-    """
-
-    ROLLED = "Проверка уже брошена: выбор до броска опоздал."
-    CLOSED = "Эта проверка закрыта: ведущий начал другую."
-    KEEP = 50
-
-    def __init__(self) -> None:
-        self.id = uuid.uuid4().hex[:16]
-        self._closed: dict[str, str] = {}
-        self._offer: Any = None
-        #: The GM has had the Проверка tab on screen (a tab built ahead of time opens no check).
-        self.opened = False
-
-    def shown(self, builder: Any) -> None:
-        """The builder is on screen: its check is open for the seats from now on."""
-        if not self.opened:
-            self.opened = True
-            self._offer = self  # not an offer: the next ``changed`` tells the seats whatever it is
-            builder.call_after_refresh(self.changed, builder)  # once the app holds the tab
-
-    def renew(self, reason: str) -> None:
-        """The check the seats saw ends (``reason``: what a request about it is told)."""
-        self._closed[self.id] = reason
-        for old in list(self._closed)[: -self.KEEP]:
-            del self._closed[old]
-        self.id = uuid.uuid4().hex[:16]
-
-    def closed(self, check_id: str) -> str:
-        """Return what became of an earlier check ("" when this builder never had it)."""
-        return self._closed.get(check_id, "")
-
-    def changed(self, builder: Any) -> None:
-        """Tell the seats' hub (if the GM serves seats) when the offer changed; without seats
-        nothing is computed."""
-        hub = getattr(builder.app, "_seat_hub", None)  # duck-typed: widgets import no seats
-        if hub is None:
-            return
-        try:
-            offer = builder.seat_check()
-        except Exception:  # noqa: BLE001 - a half-built form has no offer yet
-            offer = None
-        if offer != self._offer:
-            self._offer = offer
-            hub.check_changed()
-
-
 #: Each builder's opposed check (the screen that names the other side), opened for a turn.
 OPPOSED_ACTIONS = {"ide4": "opposed", "starately": "opposed", "wod": "contest"}
 
@@ -237,58 +175,6 @@ def mods_hint(example: str, *, empty: bool = True) -> str:
 def character_label(c: Character) -> str:
     """Return ``Имя (игрок)`` or ``Имя (НИП)`` for a character stepper."""
     return f"{c.name} ({'игрок' if c.kind == 'pc' else 'НИП'})"
-
-
-class CharacterPicker:
-    """The character row every builder starts with (a Stepper ``#check-character``), and
-    Enter in its modifier field (``#check-mods``) rolling.
-
-    Builders mix this in, set ``FIRST_ROW`` (the row focused after the party's Enter) and
-    implement ``_refresh_traits`` (rebuild the rows that depend on the character).
-    """
-
-    FIRST_ROW = "#check-character"
-    #: Its steppers' Changed messages come here directly (see ``Stepper._listener``).
-    STEPPER_FORM = True
-    _characters: dict[str, Character] = {}
-
-    def set_characters(self, characters: list[Character]) -> None:
-        """Offer ``characters``; keep the current choice when it still exists."""
-        from tui.widgets.common.stepper import Stepper
-
-        self._characters = {c.id: c for c in characters}
-        stepper = self.query_one("#check-character", Stepper)  # type: ignore[attr-defined]
-        stepper.set_options([(character_label(c), c.id) for c in characters], stepper.value)
-        self._refresh_traits()
-
-    def choose_character(self, character_id: str) -> None:
-        """Select a character (from the party tab) and focus the builder's first row."""
-        self.query_one("#check-character").select(character_id)  # type: ignore[attr-defined]
-        self._refresh_traits()
-        self.query_one(self.FIRST_ROW).focus()  # type: ignore[attr-defined]
-
-    @property
-    def character(self) -> Character | None:
-        """Return the chosen character."""
-        return self._characters.get(self.query_one("#check-character").value)  # type: ignore[attr-defined]
-
-    def _built_or_shown(self, build: Callable[[], T]) -> T | None:
-        """Return ``build()``; if the rules refuse the form, say why in the formula line."""
-        try:
-            return build()
-        except RulesError as err:  # the message may quote the GM's text: escaped
-            formula = self.query_one("#check-formula", Static)  # type: ignore[attr-defined]
-            show_markup(formula, f"[$error]{escape(str(err))}[/]")
-            return None
-
-    def on_input_submitted(self, event: Any) -> None:
-        """Enter in the modifier field rolls, as Enter does on every row."""
-        if event.input.id == "check-mods":
-            event.stop()
-            self.action_roll()  # type: ignore[attr-defined]
-
-    def _refresh_traits(self) -> None:
-        raise NotImplementedError
 
 
 def builder_class(system: str) -> Any:

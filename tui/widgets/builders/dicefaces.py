@@ -10,63 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from textual import events
 from textual.binding import Binding
 from textual.widgets import Static
 
+from tui.present.faces import d6_faces, d10_faces, d10_groups
 from tui.present.rolls import bar, percent
 from tui.widgets.common.oddsbars import OddsBars
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.text import show_markup
 
-if TYPE_CHECKING:  # pragma: no cover - typing only
-    from rules import starately, wod
-
-
-def d6_faces(dice: Sequence[starately.Die], *, markup: bool = True) -> str:
-    """Return 2d6 / 3d6 dice as ``[5] [3] (1)``: a dropped die is struck and in parentheses."""
-    parts = []
-    for die in dice:
-        if die.kept:
-            parts.append(f"[b]\\[{die.value}][/b]" if markup else f"[{die.value}]")
-        else:
-            parts.append(f"[dim strike]({die.value})[/]" if markup else f"({die.value})")
-    return " ".join(parts)
-
-
-def d10_groups(dice: Sequence[wod.Die]) -> list[list[wod.Die]]:
-    """Group pool dice by the pool die they came from (its rote reroll and explosions follow)."""
-    groups: list[list[wod.Die]] = []
-    for die in dice:
-        if die.rerolled or die.added:
-            if groups:
-                groups[-1].append(die)
-                continue
-        groups.append([die])
-    return groups
-
-
-def _d10(die: wod.Die, markup: bool) -> str:
-    text = f"{die.value}{'!' if die.exploded else ''}"
-    if not die.kept:
-        return f"[dim strike]({text})[/]" if markup else f"({text})"
-    if markup:
-        text = f"[b $success]{text}[/]" if die.success else f"[$text-muted]{text}[/]"
-    return f"↻{text}" if die.rerolled else text
-
-
-def d10_faces(dice: Sequence[wod.Die], *, markup: bool = True) -> str:
-    """Return pool dice as ``9 10!→8 (3)↻7 2``: successes bold, explosions chained with ``→``."""
-    shown = []
-    for group in d10_groups(dice):
-        text = ""
-        for die in group:
-            face = _d10(die, markup)
-            text += f"→{face}" if die.added else face
-        shown.append(text)
-    return " ".join(shown)
+__all__ = ["DistributionBars", "ModsInput", "StyledOddsBars", "d10_faces", "d10_groups", "d6_faces"]
 
 
 class StyledOddsBars(OddsBars):

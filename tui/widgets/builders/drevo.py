@@ -1,18 +1,17 @@
 """The Проверка tab: the Древо check builder with live exact odds.
 
-Character → action → trait (preselected by the seed's trait choice, with the reason) →
-difficulty → modifiers (wounds added automatically). Судьба: before the roll (automatic
-critical success) and after it (±1 per point), each only when the campaign allows it. Each
-point paid is one undo step with its log line; Ctrl+Z / Ctrl+Y of it take the check back to
-its state before / after that point (:class:`~tui.widgets.builders.base.SpendTrail`).
-A player's Судьба from their seat (:mod:`tui.seats.check`) is the same step, and so is
-undone (``drevo_seat``). The actions, what a character offers for them and the text of the
-formula and the result are ``drevo_parts``.
+The open check is the table engine's (:mod:`tui.table.check`): this widget draws its view and
+turns keys into its steps. Character → action → trait (preselected by the seed's trait
+choice, with the reason) → difficulty → modifiers (wounds added automatically). Судьба: before
+the roll (automatic critical success) and after it (±1 per point, what each point would do
+shown first), each only when the campaign allows it. The roll and each point paid are one undo
+step with their Журнал line, written to the campaign: a restart gives the same result back. A
+player's Судьба from their seat (:mod:`tui.seats.check`) is the same step.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
 from typing import Any
 
 from textual import on
@@ -23,38 +22,32 @@ from textual.widgets import Input, Label, Rule, Static
 
 from rules import drevo
 from rules.errors import RulesError
-from rules.modifiers import parse_modifiers
-from tui.bridge import combat as bridge
-from tui.bridge.effects import drevo_note, effect_modifiers
-from tui.present.rolls import one_sided_summary, signed
+from tui.present.rolls import signed
 from tui.store import Character
-from tui.widgets.builders.base import (
-    CharacterPicker,
-    CheckRolled,
-    SeatCheck,
-    SpendTrail,
-    mods_hint,
-)
-from tui.widgets.builders.drevo_parts import (
-    CHECK_ACTIONS,
-    IDLE,
-    WOUND_REASON,
-    formula_lines,
-    result_lines,
-    trait_options,
-    weapon_for,
-)
-from tui.widgets.builders.drevo_seat import SeatMixin
+from tui.table.check import drevo_steps as steps
+from tui.table.check.drevo_view import ROWS, DrevoView
+from tui.table.core import Outcome
+from tui.widgets.builders.base import mods_hint
+from tui.widgets.builders.drevo_parts import CHECK_ACTIONS, IDLE
 from tui.widgets.common.oddsbars import OddsBars
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.text import show_markup
 
+ROW_IDS = {
+    "character": "#check-character",
+    "action": "#check-action",
+    "trait": "#check-trait",
+    "difficulty": "#check-difficulty",
+}
+INPUT_OF = {wid.lstrip("#"): name for name, wid in ROW_IDS.items()}
 
-class DrevoBuilder(SeatMixin, CharacterPicker, Vertical):
+
+class DrevoBuilder(Vertical):
     """Build a one-sided Древо check; odds update on every change; Enter rolls."""
 
     FIRST_ROW = "#check-action"
+    STEPPER_FORM = True
 
     BINDINGS = [
         Binding("enter", "roll", "Бросить", id="check-roll", tooltip="Бросить 4dF"),
@@ -79,18 +72,21 @@ class DrevoBuilder(SeatMixin, CharacterPicker, Vertical):
             id="check-fate-minus",
             tooltip="Судьба после броска: −1 к результату за очко",
         ),
+        Binding(
+            "a",
+            "repeat",
+            "Как прошлая",
+            id="check-repeat",
+            show=False,
+            tooltip="Прошлая проверка этого персонажа (того же действия) — её условия в форму",
+        ),
     ]
-
-    _result: drevo.OneSidedResult | None = None
-    _fate_auto: bool = False
-    _reason: str = ""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        #: The Судьба steps this check wrote: undone or redone, the check follows.
-        self._trail = SpendTrail()
-        #: The open check as the players' seats see it.
-        self.seat = SeatCheck()
+        self._told: set[str] = set()
+        self._offer: Any = None
+        self._pending = ""
 
     def compose(self) -> ComposeResult:
         yield Stepper("Персонаж", id="check-character")
@@ -113,218 +109,174 @@ class DrevoBuilder(SeatMixin, CharacterPicker, Vertical):
         yield Static(IDLE, id="check-result")
 
     def on_mount(self) -> None:
-        self.query_one("#check-difficulty", Stepper).select(0)
+        self._host = self.app  # the app it is mounted in (a test may have another one active)
+        self.query_one("#check-difficulty", Stepper).typed_digits = True
 
     def on_show(self) -> None:
-        """On screen: the seats may ask about this check (see ``SeatCheck``)."""
-        self.seat.shown(self)
+        """On screen: the seats may ask about this check."""
+        if not self.table.opened:
+            self.table.opened = True
+            self.call_after_refresh(self._seat_changed)
 
-    def _refresh_traits(self, *, preselect: bool = False) -> None:
-        trait = self.query_one("#check-trait", Stepper)
-        character = self.character
-        action = self.query_one("#check-action", Stepper).value
-        self._reason = ""
-        if character is None:
-            trait.set_options([])
-        elif action == "other":
-            trait.set_options(trait_options(character), trait.value)
-        else:
-            ranked = drevo.rank_traits(character, action, weapon_for(character, action))
-            options = [(f"{t.name} {signed(t.value)}", t.name) for t in ranked]
-            trait.set_options(options, None if preselect else trait.value)
-            chosen = next((t for t in ranked if t.name == trait.value), None)
-            if chosen is not None:
-                self._reason = chosen.reason
-        self._recompute()
+    # -- the engine ----------------------------------------------------------------------------
 
-    @on(Stepper.Changed, "#check-character")
-    def _character_changed(self) -> None:
-        """Another character: the previous one's result leaves the screen."""
-        self._fate_auto = False
-        self._result = None
-        self._trail.clear()
-        self.seat.renew(SeatCheck.CLOSED)
-        show_markup(self.query_one("#check-result", Static), IDLE)
-        self._refresh_traits(preselect=True)
+    @property
+    def table(self) -> Any:
+        host = self.__dict__.get("_host") or self.app
+        return host.check_table
 
-    @on(Stepper.Changed, "#check-action")
-    def _action_changed(self) -> None:
-        self._refresh_traits(preselect=True)
+    @property
+    def shown(self) -> DrevoView:
+        return self.table.view()  # type: ignore[no-any-return]
 
-    @on(Stepper.Changed, "#check-trait")
-    def _trait_changed(self) -> None:
-        self._refresh_traits()
+    @property
+    def character(self) -> Character | None:
+        return self.shown.character
 
-    @on(Stepper.Changed, "#check-difficulty")
-    @on(Input.Changed, "#check-mods")
-    def _inputs_changed(self) -> None:
-        self._recompute()
+    @property
+    def _result(self) -> drevo.OneSidedResult | None:
+        """The rolled check (with every point of Судьба after it), None before a roll."""
+        return self.shown.result
 
-    # -- the check -------------------------------------------------------------------------------
+    @property
+    def _fate_auto(self) -> bool:
+        """Судьба is declared before the roll."""
+        return bool(self.table.state.inputs.fate_auto)
 
     def current_check(self) -> drevo.OneSidedCheck:
-        """Build the check from the form; raises RulesError for a bad modifier list."""
-        character = self.character
-        if character is None:
-            raise RulesError("Выберите персонажа: в партии пока никого нет.")
-        trait_name = self.query_one("#check-trait", Stepper).value
-        value = character.trait(trait_name) if trait_name else None
-        if value is None:
-            value = drevo.settings().absent_skill
-        track = bridge.track_of(character)
-        automatic = []
-        if track.penalty:
-            automatic.append(drevo.Modifier(track.penalty, WOUND_REASON[track.penalty]))
-        automatic += effect_modifiers(self, character)  # issue 17: active effects
-        typed = parse_modifiers(self.query_one("#check-mods", Input).value)
-        side = drevo.Side(
-            trait=value,
-            modifiers=(*automatic, *(drevo.Modifier(m.value, m.reason) for m in typed)),
-            name=character.name,
-            trait_name=trait_name or "без черты",
-        )
-        difficulty = self.query_one("#check-difficulty", Stepper).value
-        return drevo.OneSidedCheck(side, difficulty, fate_auto=self._fate_auto)
+        """The check the form builds; raises RulesError for a bad modifier list."""
+        shown = self.shown
+        if shown.check is None:
+            raise RulesError(shown.error)
+        return shown.check
 
-    def _recompute(self) -> None:
-        check = self._built_or_shown(self.current_check)
-        if check is None:
+    def step(self, step: Callable[..., Outcome[Any]], *args: Any, quiet: bool = False) -> bool:
+        """Make an engine step on the open check (see ``Ide4Builder.step``)."""
+        if self._pending:
+            self.app.notify(f"Подождите: ещё сохраняется «{self._pending}».", severity="warning")
+            return False
+        outcome, job = self.table.make(step, *args)
+        if not outcome.ok:
+            if not quiet:
+                self.app.notify(outcome.refused, severity="error")
+            return False
+        for notice in outcome.notices:
+            self.app.notify(notice, timeout=5)
+        if job is None:
+            self.redraw()
+            return True
+        self._pending = outcome.label or "шаг проверки"
+
+        def done(_step: str) -> None:
+            self._pending = ""
+            self.redraw()
+
+        def failed(err: Exception) -> None:
+            self._pending = ""
+            self.app.notify(str(err), severity="error", timeout=10)
+            self.redraw()
+
+        self.app.write(job, done, failed=failed)  # type: ignore[attr-defined]
+        return True
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    def set_characters(self, characters: list[Character]) -> None:
+        """The store changed: take the open check as it has it, and draw it."""
+        for notice in self.table.follow():
+            self.app.notify(notice, severity="warning", timeout=8)
+        self.redraw()
+
+    def redraw(self) -> None:
+        if not self.is_mounted:
             return
-        character = self.character
-        can_act = character is None or bridge.track_of(character).can_act
-        note = drevo_note(self, check)  # active effects
-        lines = formula_lines(check, self._reason, can_act=can_act, note=note)
-        show_markup(self.query_one("#check-formula", Static), "\n".join(lines))
-        self.query_one("#check-odds", OddsBars).show(
-            drevo.one_sided_odds(check), drevo.OUTCOME_NAMES, drevo.OUTCOMES
-        )
+        shown = self.shown
+        for change in shown.changes:
+            if change not in self._told:
+                self._told.add(change)
+                self.app.notify(change, severity="warning", timeout=8)
+        for name in ROWS:
+            row = shown.rows[name]
+            stepper = self.query_one(ROW_IDS[name], Stepper)
+            if stepper.options != list(row.options) or stepper.value != row.value:
+                stepper.set_options(row.options, row.value)
+        field = self.query_one("#check-mods", Input)
+        if field.value != shown.state.inputs.mods:
+            with field.prevent(Input.Changed):
+                field.value = shown.state.inputs.mods
+        show_markup(self.query_one("#check-formula", Static), shown.formula())
+        odds = shown.odds()
+        if odds is not None:
+            self.query_one("#check-odds", OddsBars).show(odds, drevo.OUTCOME_NAMES, drevo.OUTCOMES)
+        show_markup(self.query_one("#check-result", Static), "\n".join(shown.result_lines()))
         self.refresh_bindings()
-        self.seat.changed(self)
+        self._seat_changed()
+
+    def _seat_changed(self) -> None:
+        hub = getattr(self.app, "_seat_hub", None)  # duck-typed: widgets import no seats
+        if hub is None:
+            return
+        try:
+            offer = self.table.offer()
+        except Exception:  # noqa: BLE001 - a half-built check has no offer yet
+            offer = None
+        if offer != self._offer:
+            self._offer = offer
+            hub.check_changed()
+
+    # -- the contract --------------------------------------------------------------------------
+
+    def choose_character(self, character_id: str) -> None:
+        self.step(steps.set_input, "character", character_id, quiet=True)
+        self.query_one(self.FIRST_ROW).focus()
+
+    @on(Stepper.Changed)
+    def _stepped(self, event: Stepper.Changed) -> None:
+        name = INPUT_OF.get(event.stepper.id or "")
+        if name is not None:
+            self.step(steps.set_input, name, event.value)
+
+    @on(Input.Changed, "#check-mods")
+    def _typed(self, event: Input.Changed) -> None:
+        self.step(steps.set_input, "mods", event.value)
+
+    def on_input_submitted(self, event: Any) -> None:
+        if event.input.id == "check-mods":
+            event.stop()
+            self.action_roll()
 
     # -- keys ------------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action.startswith("fate") and isinstance(self.app.focused, Input):
+        if (action.startswith("fate") or action == "repeat") and isinstance(
+            self.app.focused, Input
+        ):
             return False  # the modifier field takes "f", "+" and "-" as text
-        character = self.character
+        shown = self.shown
         rules = drevo.fate_rules()
         if action == "fate_auto":
+            c = shown.character
             return (
-                character is not None
-                and rules.allows("auto_success")
-                and (self._fate_auto or character.fate > 0)
+                c is not None and rules.allows("auto_success") and (self._fate_auto or c.fate > 0)
             )
         if action == "fate_shift":
+            c = shown.payer
             return (
-                self._result is not None
-                and character is not None
-                and character.name == self._result.check.side.name
-                and character.fate > 0
-                and rules.allows("shift")
+                shown.result is not None and c is not None and c.fate > 0 and rules.allows("shift")
             )
         return True
 
     def action_fate_auto(self) -> None:
         """Declare (or take back) Судьба before the roll: an automatic critical success."""
-        self._fate_auto = not self._fate_auto
-        self._recompute()
+        self.step(steps.declare_fate)
 
     def action_roll(self) -> None:
         """Roll the built check and show every die, the total, the outcome and the margin."""
-        try:
-            check = self.current_check()
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            return
-        character = self.character
-        assert character is not None
-        if not bridge.track_of(character).can_act:
-            self.app.notify(
-                f"{character.name} тяжело ранен и не может действовать.", severity="error"
-            )
-            return
-        self._trail.clear()  # a new check: the steps of the last one no longer move it
-        self.seat.renew(SeatCheck.CLOSED if self._result is not None else SeatCheck.ROLLED)
-        before, spend = (self._result, self._fate_auto), None
-        if check.fate_auto:
-            try:
-                left = drevo.spend_fate("auto_success", character.fate)
-            except RulesError as err:
-                self.app.notify(str(err), severity="error")
-                return
-            spend = replace(character, fate=left)
-            self._fate_auto = False
-        result = drevo.roll_one_sided(check, self.app.rng)  # type: ignore[attr-defined]
-        self._show(result, "Проверка", spend, before)
+        self.step(steps.roll)
 
     def action_fate_shift(self, points: int) -> None:
         """Spend one Судьба point to move the last result by ±1."""
-        character, result = self.character, self._result
-        if character is None or result is None:
-            return
-        try:
-            left = drevo.spend_fate("shift", character.fate)
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            return
-        shifted = drevo.shift_one_sided(result, points)
-        before = (result, self._fate_auto)
-        self._show(shifted, f"Судьба {signed(points)}", replace(character, fate=left), before)
+        self.step(steps.fate_shift, points)
 
-    def _show(
-        self,
-        result: drevo.OneSidedResult,
-        what: str,
-        spend: Character | None = None,
-        before: tuple[drevo.OneSidedResult | None, bool] | None = None,
-    ) -> None:
-        """Show ``result`` and log it; ``spend``: the sheet it paid from (one undo step with
-        the log line), ``before``: the check's state before it (restored on its undo)."""
-        self.post_message(self._shown(result, what, spend, before))
-
-    def _shown(
-        self,
-        result: drevo.OneSidedResult,
-        what: str,
-        spend: Character | None = None,
-        before: tuple[drevo.OneSidedResult | None, bool] | None = None,
-    ) -> CheckRolled:
-        """Show ``result``; return its log line (posted by a key, written by a seat's step)."""
-        self._show_result(result)
-        summary = one_sided_summary(result)
-        if what != "Проверка":
-            summary = f"{what}: {summary}"
-        data = {"system": "drevo", **result.to_dict()}
-        message = CheckRolled(result.check.side.name or None, summary, data, spend=spend)
-        if spend is not None:
-            self._trail.add(self.app, message.entry_id, before, (result, self._fate_auto))
-        self._recompute()
-        return message
-
-    def _show_result(self, result: drevo.OneSidedResult | None) -> None:
-        self._result = result
-        if result is None:
-            show_markup(self.query_one("#check-result", Static), IDLE)
-            return
-        show_markup(self.query_one("#check-result", Static), "\n".join(result_lines(result)))
-
-    # -- undo and redo of the check's own steps --------------------------------------------------
-
-    def set_characters(self, characters: list[Character]) -> None:
-        """Offer ``characters``; a Судьба step of this check undone or redone (Ctrl+Z, Ctrl+Y,
-        another window) puts the check in its state before or after that step."""
-        super().set_characters(characters)
-        has, state = self._trail.state(self.app)
-        if has and state != (self._result, self._fate_auto):
-            self._restore(state)
-
-    def spend_refused(self, entry_id: str) -> None:
-        """The store refused a Судьба step: the check goes back to its state before it."""
-        state = self._trail.refused(entry_id)
-        if state is not None:
-            self._restore(state)
-
-    def _restore(self, state: tuple[drevo.OneSidedResult | None, bool]) -> None:
-        result, self._fate_auto = state
-        self._show_result(result)
-        self._recompute()
+    def action_repeat(self) -> None:
+        self.step(steps.repeat_last)

@@ -1,49 +1,54 @@
 """The Проверка tab for IDE4™: the whole procedure, from the checklist to the templates.
 
-Phases: ``setup`` (the form, live exact odds; Enter rolls the d100), ``result`` (every step so
-far and the moves still allowed, with the rule behind each refusal; Enter concludes), ``done``
-(the filled template, copyable). Every roll and every applied move reaches the log.
+The open check is the table engine's (:mod:`tui.table.check`): this widget draws its view and
+turns keys into its steps, and keeps nothing else. Phases: ``setup`` (the form, live exact
+odds; Enter rolls the d100), ``result`` (every step so far and the moves still allowed with
+what each is worth, or the rule against it; Enter concludes), ``done`` (the filled template,
+copyable). The roll and every move are written to the campaign with their Журнал line as one
+undo step: a restart, a crash or Ctrl+Q gives the same check with the same dice back.
 
-Each phase's procedures live in a mixin: ``ide4_setup`` (the odds, the roll, the checklist, the
-card, an opposed check), ``ide4_moves`` (the moves after the d100), ``ide4_result`` (the result
-area, concluding, the templates). This module holds the contract, the phases and the level.
+Each phase's procedures live in a mixin: ``ide4_setup`` (the status, the odds, the roll, the
+checklist, the card, an opposed check), ``ide4_moves`` (the moves after the d100),
+``ide4_result`` (the result area, concluding, the templates).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
+from typing import Any
 
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
 from textual.widgets import Input, Static
 
 from rules import ide4
 from tui.store import Character
-from tui.widgets.builders.base import CharacterChanged, SeatCheck, SpendTrail
-from tui.widgets.builders.ide4_form import Ide4Form, Ide4OddsBars
+from tui.table.check import ide4_steps as steps
+from tui.table.check.ide4_view import Ide4View
+from tui.table.core import Outcome
+from tui.widgets.builders.ide4_form import Ide4Form, Ide4OddsBars, TextRow
 from tui.widgets.builders.ide4_moves import MovesMixin
 from tui.widgets.builders.ide4_result import ResultMixin
-from tui.widgets.builders.ide4_seat import SeatMixin
 from tui.widgets.builders.ide4_setup import SetupMixin
 from tui.widgets.common.stepper import Stepper
 
 #: Actions per phase; the footer shows only these.
 PHASE_ACTIONS = {
     "setup": {"roll", "opposed", "checklist", "card", "cycle_level", "demand_expanded"}
-    | {"new_day"},
+    | {"new_day", "repeat"},
     "result": {"conclude", "reroll", "energy_after", "bonus", "subroll", "card", "cycle_level"}
     | {"demand_expanded", "template", "copy", "new_check", "new_day"},
     "done": {"card", "cycle_level", "demand_expanded", "template", "copy", "new_check", "new_day"},
 }
-DEMAND = "игрок требует развёрнутую проверку"
 ROLLED_ONLY = {"reroll", "energy_after", "bonus", "subroll"}
 WIDE = 110  # columns from which the template stands beside the moves
+#: The row the form is entered at: the action decides the attribute, the skill, the base.
+FIRST_ROW = "#ide4-action"
 
 
-class Ide4Builder(SeatMixin, SetupMixin, MovesMixin, ResultMixin, Vertical):
+class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, Vertical):
     """Character → level → action → attribute → skill → difficulty → energy; Enter rolls."""
 
     DEFAULT_CSS = """
@@ -83,24 +88,24 @@ class Ide4Builder(SeatMixin, SetupMixin, MovesMixin, ResultMixin, Vertical):
         Binding("k", "card", "Риск", id="ide4-card", tooltip="Карточка ясного риска"),
         Binding("l", "cycle_level", "Уровень", id="ide4-level", tooltip="Уровень детализации"),
         Binding(
+            "a",
+            "repeat",
+            "Как прошлая",
+            id="ide4-repeat",
+            show=False,
+            tooltip="Прошлая проверка этого персонажа (того же действия) — её условия в форму",
+        ),
+        Binding(
             "d", "new_day", "Новый день", id="ide4-day", show=False, tooltip="Новый игровой день"
         ),
     ]
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__(id=id)
-        self.phase = "setup"
-        self.check: ide4.Check | None = None
         self.view = "moves"  # or "quick" / "full": what the result area shows
-        self.reasons: tuple[str, ...] = ()
-        self.player_demand = False
-        self.checklist_seen = False
-        self._check_character_id: str | None = None
-        #: The sheet steps this check wrote after its roll: undone or redone, it follows.
-        self._trail = SpendTrail()
-        #: The open check as the players' seats see it; the form steps their requests wrote.
-        self.seat = SeatCheck()
-        self._seat_trail = SpendTrail()
+        self._drawn_phase = ""
+        self._told: set[str] = set()
+        self._offer: Any = None
 
     def compose(self) -> ComposeResult:
         yield Ide4Form(id="ide4-form")
@@ -114,142 +119,227 @@ class Ide4Builder(SeatMixin, SetupMixin, MovesMixin, ResultMixin, Vertical):
                 yield Static(id="ide4-side-template")
 
     def on_mount(self) -> None:
+        self._host = self.app  # the app it is mounted in (a test may have another one active)
         self.query_one("#ide4-status").border_title = "Сложность и точные шансы"
-        self.call_after_refresh(self._recompute)
 
     def on_show(self) -> None:
-        """On screen: the seats may ask about this check (see ``SeatCheck``)."""
-        self.seat.shown(self)
+        """On screen: the seats may ask about this check."""
+        table = self.table
+        if not table.opened:
+            table.opened = True
+            self.call_after_refresh(self._seat_changed)
 
     def on_resize(self, event: events.Resize) -> None:
         """Show the filled template beside the moves when there is room for both."""
         self.set_class(event.size.width >= WIDE, "-wide")
+
+    # -- the engine ----------------------------------------------------------------------------
+
+    @property
+    def table(self) -> Any:
+        """The campaign's open check (:class:`~tui.table.check.session.CheckTable`)."""
+        host = self.__dict__.get("_host") or self.app  # the app it was mounted in
+        return host.check_table
+
+    @property
+    def shown(self) -> Ide4View:
+        """The engine's view of the open check now."""
+        return self.table.view()  # type: ignore[no-any-return]
 
     @property
     def form(self) -> Ide4Form:
         """Return the form of the inputs."""
         return self.query_one(Ide4Form)
 
-    # -- the contract --------------------------------------------------------------------------
+    @property
+    def check(self) -> ide4.Check | None:
+        """The rolled check (None before the roll)."""
+        return self.shown.check
 
-    def set_characters(self, characters: list[Character]) -> None:
-        """Offer ``characters``; keep every current choice that still exists."""
-        self.form.set_characters(characters)
-        self._follow_trail()
-        self._follow_seat_trail()
-        self._follow_energy()
-        self._follow_energy_chooser()
-        self._recompute()
-        follow = getattr(self.app.screen, "follow_trail", None)  # an opposed check's moves
-        if callable(follow):
-            follow()
+    @property
+    def phase(self) -> str:
+        """``setup``, ``result`` or ``done``."""
+        return str(self.table.state.phase)
 
-    def _follow_trail(self) -> None:
-        """A step this check paid from the sheet after its roll (energy after, Успех →
-        Триумф) undone or redone — Ctrl+Z, Ctrl+Y, another window — puts the check in its
-        state before or after that step: the dice rolled stay, the key is usable again. Only
-        a state not yet applied: once applied, the check may have followed the stored energy
-        since (:meth:`_follow_energy`), and the next change must not put that back."""
-        has, state = self._trail.state(self.app)
-        if has and state is not self._trail_state:
-            self._trail_state = state
-            if state != self.check:
-                self._restore_check(state)
+    @property
+    def player_demand(self) -> bool:
+        """Whether the player demands the expanded check."""
+        return bool(self.table.state.inputs.player_demand)
 
-    _trail_state: ide4.Check | None = None
-
-    def spend_refused(self, entry_id: str) -> None:
-        """The store refused a step of this check: the check goes back to its state before."""
-        state = self._trail.refused(entry_id)
-        if state is not None:
-            self._restore_check(state)
-        form = self._seat_trail.refused(entry_id)  # a player's step before the roll
-        if form is not None:
-            self._restore_form(form)
-
-    def _restore_check(self, check: ide4.Check) -> None:
-        self.check = check
-        if self.phase == "done" and check.status == "rolled":
-            self.view = "moves"
-            self._set_phase("result")  # concluded after the step: open again
-        elif self.phase != "setup":
-            self._show_result()
-        self.refresh_bindings()
-
-    def _follow_energy(self) -> None:
-        """An open check whose character's energy changed outside it (Ctrl+Z, another
-        window) says so and goes on from the stored energy: what it spent itself stays
-        spent, what the undo gave back is not taken again by the next move."""
-        check = self.check
-        c = self.form.characters.get(getattr(self, "_check_character_id", None) or "")
-        if check is None or not check.steps:
-            return
-        if c is None:
-            if getattr(self, "_gone_told", None) is not check.steps[0]:
-                self._gone_told = check.steps[0]
-                self.app.notify(
-                    f"Персонаж {check.input.actor} удалён в другом окне — "
-                    "проверка больше не меняет лист персонажа.",
-                    severity="warning",
-                    timeout=8,
-                )
-            return
-        stored = int(c.extra.get("energy", 100))
-        first, seen = getattr(self, "_energy_seen", (None, None))
-        if first is not check.steps[0]:  # a new check: it started from the stored energy
-            first, seen = check.steps[0], check.input.energy_pool
-        if stored not in (seen, check.pool_after):
-            self.check = check = replace(
-                check, input=replace(check.input, energy_pool=stored + check.energy_spent)
-            )
-            self.app.notify(
-                f"Энергия: {c.name} — теперь {stored} (изменена вне проверки). "
-                "Проверка пересчитана от неё.",
-                timeout=8,
-            )
-            self._show_result()
-        self._energy_seen = (first, stored)
-
-    def choose_character(self, character_id: str) -> None:
-        """Select a character (from the party tab) and start a new check for them."""
-        if self.phase != "setup":
-            self.action_new_check()
-        stepper = self.query_one("#ide4-character", Stepper)
-        stepper.select(character_id)
-        self.call_after_refresh(self.query_one("#ide4-attribute", Stepper).focus)
+    @property
+    def _check_character_id(self) -> str | None:
+        rolled = self.table.state.rolled
+        return rolled.character if rolled is not None else None
 
     def current_input(self) -> ide4.CheckInput:
-        """Return the inputs the form holds now.
+        """Return the inputs the form gives now.
 
         Raises:
             RulesError: no character, or a modifier list that does not parse.
         """
-        return self.form.current_input(self.reasons, self.player_demand)
+        from rules.errors import RulesError
 
-    # -- before the roll -----------------------------------------------------------------------
+        shown = self.shown
+        if shown.input is None:
+            raise RulesError(shown.error)
+        return shown.input
+
+    def step(self, step: Callable[..., Outcome[Any]], *args: Any, quiet: bool = False) -> bool:
+        """Make an engine step on the open check; a step with lines is handed to the app's
+        writer (the screen follows the store once it is written). Returns whether it was
+        made; a refused one is told (unless ``quiet``) and changes nothing."""
+        self._enter_at_action = False  # the GM is at work in the form: the tab's key enters it
+        if self._pending:
+            self.app.notify(f"Подождите: ещё сохраняется «{self._pending}».", severity="warning")
+            return False
+        outcome, job = self.table.make(step, *args)
+        if not outcome.ok:
+            if not quiet:
+                self.app.notify(outcome.refused, severity="error")
+            return False
+        for notice in outcome.notices:
+            self.app.notify(notice, timeout=5)
+        if job is not None:
+            self._pending = outcome.label or "шаг проверки"
+
+            def done(_step: str) -> None:
+                self._pending = ""
+                self.redraw()
+
+            def failed(err: Exception) -> None:
+                self._pending = ""
+                self.app.notify(str(err), severity="error", timeout=10)
+                self.redraw()
+
+            self.app.write(job, done, failed=failed)  # type: ignore[attr-defined]
+        else:
+            self.redraw()
+        return True
+
+    _pending = ""
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    def set_characters(self, characters: list[Character]) -> None:
+        """The store changed: take the open check as it has it, and draw it."""
+        for notice in self.table.follow():
+            self.app.notify(notice, severity="warning", timeout=8)
+        self.redraw()
+        follow = getattr(self.app.screen, "follow_trail", None)  # an opposed check's moves
+        if callable(follow):
+            follow()
+
+    def redraw(self) -> None:
+        """Draw the open check from the engine's view (and tell what was re-derived)."""
+        if not self.is_mounted:
+            return
+        shown = self.shown
+        for change in shown.changes:
+            if change not in self._told:
+                self._told.add(change)
+                self.app.notify(change, severity="warning", timeout=8)
+        phase = shown.phase
+        if phase != self._drawn_phase:
+            self._enter_phase(phase)
+        if phase == "setup":
+            self.form.show(shown)
+            self._show_setup(shown)
+        else:
+            self._show_result(shown)
+            self._follow_energy_chooser(shown)
+        self.refresh_bindings()
+        self._seat_changed()
+
+    def _enter_phase(self, phase: str) -> None:
+        was, self._drawn_phase = self._drawn_phase, phase
+        rolled = phase != "setup"
+        for part in ("#ide4-form", "#ide4-status", "#ide4-odds"):
+            self.query_one(part).display = not rolled
+        self.query_one("#ide4-after").display = rolled
+        if phase == "result" or not was:
+            self.view = "moves" if phase == "result" else self.view
+        if phase == "done":
+            self.view = self._level_template()
+        if not was:
+            return  # the first draw: the tab's focus is the app's
+        if phase == "setup":
+            self.call_after_refresh(self._focus_first_row)
+        else:
+            self.query_one("#ide4-result").focus()
+
+    def _focus_first_row(self) -> None:
+        row = self.query_one(FIRST_ROW, Stepper)
+        (row if row.display else self.query_one("#ide4-character", Stepper)).focus()
+
+    def _seat_changed(self) -> None:
+        """Tell the seats' hub (if the GM serves seats) when the offer changed."""
+        hub = getattr(self.app, "_seat_hub", None)  # duck-typed: widgets import no seats
+        if hub is None:
+            return
+        try:
+            offer = self.table.offer()
+        except Exception:  # noqa: BLE001 - a half-built check has no offer yet
+            offer = None
+        if offer != self._offer:
+            self._offer = offer
+            hub.check_changed()
+
+    # -- the contract --------------------------------------------------------------------------
+
+    def choose_character(self, character_id: str) -> None:
+        """Select a character (from the party tab): a new check for them, entered at the
+        action (the party's Enter; the tab's own key enters at the character row)."""
+        if self.phase != "setup":
+            self.table.new()
+        self.step(steps.set_input, "character", character_id, quiet=True)
+        self._enter_at_action = True  # (after the step: a step clears it)
+        self.call_after_refresh(self._focus_first_row)
+
+    _enter_at_action = False
+
+    def focus_first(self) -> None:
+        """The tab's first control: the result after the roll; before it the action when a
+        character was just chosen from the party, else the character row."""
+        if self.phase != "setup":
+            self.query_one("#ide4-result").focus()
+        elif self._enter_at_action:
+            self._focus_first_row()
+        else:
+            self.query_one("#ide4-character", Stepper).focus()
+
+    # -- keys ----------------------------------------------------------------------------------
 
     @on(Stepper.Changed)
+    def _stepper_changed(self, event: Stepper.Changed) -> None:
+        name = (event.stepper.id or "").removeprefix("ide4-")
+        if self.phase == "setup":
+            self.step(steps.set_input, name, event.value)
+        elif name == "level":
+            self._switch_level(event.value, "мастер сменил уровень")
+
     @on(Input.Changed)
-    def _inputs_changed(self, event: Message) -> None:
-        self._recompute()
+    def _text_changed(self, event: Input.Changed) -> None:
+        name = (event.input.id or "").removeprefix("ide4-")
+        if isinstance(event.input.parent, TextRow) and self.phase == "setup":
+            self.step(steps.set_input, name, event.value)
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.action_roll()
 
-    # -- phases --------------------------------------------------------------------------------
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action not in set().union(*PHASE_ACTIONS.values()):
             return True
-        if action not in PHASE_ACTIONS[self.phase]:
+        phase = self.phase
+        if action not in PHASE_ACTIONS[phase]:
             return False
         if isinstance(self.app.focused, Input) and action not in ("roll", "conclude"):
             return False  # letters go into the text field
-        if action in ROLLED_ONLY and (self.check is None or self.check.status != "rolled"):
+        check = self.check if phase != "setup" else None
+        if action in ROLLED_ONLY and (check is None or check.status != "rolled"):
             return False
-        if action == "copy" and self.view == "moves" and self.phase == "result":
+        if action == "copy" and self.view == "moves" and phase == "result":
             return False
         if action == "demand_expanded":  # not offered once the player has demanded it
             return not (self._level() == "expanded" and self.player_demand)
@@ -257,10 +347,7 @@ class Ide4Builder(SeatMixin, SetupMixin, MovesMixin, ResultMixin, Vertical):
 
     def _level(self) -> str:
         """Return the level of the open check, else the form's."""
-        return self.check.level if self.check is not None else self.form.level
-
-    #: What Enter does in the form at each kind of difficulty (the key bar says it).
-    ENTER_TEXT = {"auto": "Записать успех [0]", "impossible": "Записать «невозможно»"}
+        return self.shown.level
 
     def key_bar_text(self, binding: Binding) -> tuple[str, str] | None:
         """Enter in the form says what it does: at [0] and [00] no d100 is rolled; «p» at the
@@ -269,86 +356,34 @@ class Ide4Builder(SeatMixin, SetupMixin, MovesMixin, ResultMixin, Vertical):
             return "p", "Требует игрок"
         if self.phase != "setup" or binding.action not in ("roll", "submit"):
             return None
-        return "⏎", self.ENTER_TEXT.get(self._difficulty_kind, "Бросить d100")
-
-    _difficulty_kind = ""
-    _level_shown = ""
-
-    def _set_phase(self, phase: str) -> None:
-        self.phase = phase
-        # Rolled: the result area takes the form's place. Shown and hidden one by one (a
-        # class on the builder restyled every widget in it: ~60 ms of a roll's Enter).
-        rolled = phase != "setup"
-        for part in ("#ide4-form", "#ide4-status", "#ide4-odds"):
-            self.query_one(part).display = not rolled
-        self.query_one("#ide4-after").display = rolled
-        self.refresh_bindings()
-        self.seat.changed(self)
-        if phase == "setup":
-            self._recompute()
-            self.query_one("#ide4-character", Stepper).focus()
-        else:
-            self._show_result()
-            self.query_one("#ide4-result").focus()
+        return "⏎", self.shown.enter_text
 
     def action_demand_expanded(self) -> None:
         """The player's right: switch to the expanded check at any level, any phase — one
         undo step with its line, as the player's request from a seat."""
-        self.post_message(self._demand_step())
-        if self.view != "moves" and self.check is not None and self.phase != "setup":
-            self.view = self._level_template()
-            self._show_result()
-        self.app.notify("Игрок требует развёрнутую проверку: мастер обязан её провести.", timeout=4)
-        self.app.notify("Игрок требует развёрнутую проверку: мастер обязан её провести.", timeout=4)
+        if self.step(steps.demand_expanded) and self.view != "moves" and self.phase != "setup":
+            self.view = "full"
 
     def action_cycle_level(self) -> None:
         """Switch quick → standard → expanded → quick (the inputs stay)."""
-        nxt = ide4.LEVELS[(ide4.LEVELS.index(self.form.level) + 1) % len(ide4.LEVELS)]
+        level = self._level() if self.phase != "setup" else self.table.state.inputs.level
+        nxt = ide4.LEVELS[(ide4.LEVELS.index(level) + 1) % len(ide4.LEVELS)]
         self._switch_level(nxt, "мастер сменил уровень")
 
     def _switch_level(self, nxt: str, why: str) -> None:
         """Set the level; on an open check the change is a recorded step and a log line."""
-        stepper = self.query_one("#ide4-level", Stepper)
-        if self.check is not None and self.phase != "setup":
-            with stepper.prevent(Stepper.Changed):
-                stepper.select(nxt)
-            after = ide4.set_level(self.check, nxt, why)
-            if len(after.steps) > len(self.check.steps):  # one undo step, as every move
-                self.post_message(self._move_step(after, "level"))
-            self.check = after
-            if self.check.level != nxt:
-                self.app.notify(
-                    "Эта проверка остаётся развёрнутой: в ней уже есть шаги развёрнутой "
-                    "проверки или игрок всегда её требует.",
-                    timeout=4,
-                )
-            if self.view != "moves":
-                self.view = self._level_template()
-            self._show_result()
-        else:
-            stepper.select(nxt)
+        if self.step(steps.set_level, nxt, why) and self.phase != "setup" and self.view != "moves":
+            self.view = "quick" if nxt == "quick" else "full"
+            self.redraw()
 
     def action_new_day(self) -> None:
         """Start a new game day: every character may raise Успех → Триумф once again."""
-        for c in self.form.characters.values():
-            if c.extra.get("daily_triumph_used"):
-                self.post_message(
-                    CharacterChanged(replace(c, extra={**c.extra, "daily_triumph_used": False}))
-                )
-        check = self.check
-        if check and self.phase == "result" and not check.daily_triumph_spent:
-            self.check = replace(check, input=replace(check.input, daily_triumph_used=False))
-            self._show_result()
-        self.app.notify("Новый игровой день: Успех → Триумф от навыков снова доступен всем.")
+        self.step(steps.new_day)
 
     def action_new_check(self) -> None:
         """Start a new check for the same character: situational inputs are cleared."""
-        self.check = None
-        self._trail.clear()
-        self._seat_trail.clear()
-        self.seat.renew(SeatCheck.CLOSED)
-        self._check_character_id = None
-        self.view = "moves"
-        self.reasons, self.player_demand, self.checklist_seen = (), False, False
-        self.form.reset_situation()
-        self._set_phase("setup")
+        self.step(steps.new_check)
+
+    def action_repeat(self) -> None:
+        """The character's last check of the same kind: its inputs in the form again."""
+        self.step(steps.repeat_last)

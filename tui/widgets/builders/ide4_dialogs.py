@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from rules import ide4
 from tui.sanitize import plain as escape  # every «[» literal, no control code
-from tui.widgets.builders.ide4_text import need_line
+from tui.table.check.ide4_text import need_line
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.withdrawn import Withdrawable
@@ -44,26 +44,6 @@ class Choice:
     name: str
     allowed: bool
     reason: str
-
-
-def energy_after_choices(check: ide4.Check, key: str = "", label: str = "") -> list[Choice]:
-    """The energy dice after the roll, one choice per count and size (of the nominal or
-    smaller, the largest first): what each costs and leaves, or the rule that forbids it, and
-    a warning where it cannot change the outcome. ``key`` and ``label`` prefix each id and
-    name (the opposed result names its side)."""
-    rules, nominal, pool = ide4.energy_rules(), check.input.nominal, check.pool_after
-    choices = []
-    for size in sorted((s for s in rules.sizes if s <= nominal), reverse=True):
-        for k in range(1, rules.after_max_dice + 1):
-            why = ide4.energy_after_refusal(check, k, size)
-            does = f"стоит {k * size}, останется {pool - k * size}"
-            futile = ide4.energy_after_futile(check, k, size) if why is None else None
-            if futile:
-                does += f"; ⚠ {futile}"
-            choices.append(
-                Choice(f"{key}{k}x{size}", f"{label}{k}×d{size}", why is None, why or does)
-            )
-    return choices
 
 
 class ChooserScreen(StyledOnce, Withdrawable, ModalScreen[str | None]):

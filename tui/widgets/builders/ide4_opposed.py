@@ -14,6 +14,8 @@ price to both) is recorded. This module holds the second side's setup and the co
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from textual import on
@@ -26,11 +28,13 @@ from textual.widgets import Input, Label, Static
 
 from rules import ide4
 from rules.errors import RulesError
-from rules.modifiers import parse_modifiers
-from tui.bridge.effects import effect_steps
 from tui.store import Character
-from tui.widgets.builders import ide4_text as txt
-from tui.widgets.builders.base import character_label, mods_hint
+from tui.table.check import ide4_steps as steps
+from tui.table.check import ide4_text as txt
+from tui.table.check.ide4 import Ide4Check, Inputs
+from tui.table.check.ide4_view import view
+from tui.table.core import World
+from tui.widgets.builders.base import mods_hint
 from tui.widgets.common.oddsbars import OddsBars
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
@@ -80,19 +84,44 @@ def opposed_text(result: ide4.OpposedResult) -> str:
 
 
 class OpposedSetupScreen(StyledOnce, ModalScreen[Any]):
-    """The second side of an opposed check; the exact win / tie / lose odds; Enter rolls."""
+    """The second side of an opposed check; the exact win / tie / lose odds; Enter rolls.
+
+    The second side is a check of its own on the table engine's form (:mod:`tui.table.check`):
+    its rows are derived from its choices and its character's sheet — another opponent's
+    energy die is his own nominal, a skill brings its attribute — never kept from the last."""
 
     DEFAULT_CSS = CSS.format(name="OpposedSetupScreen")
     BINDINGS = [
         Binding("enter", "go", "Бросить обоих", id="ide4-opp-go"),
         Binding("escape", "cancel", "Отмена", id="ide4-opp-cancel"),
     ]
+    STEPPER_FORM = True  # its steppers' Changed messages come here directly
+    ROWS = ("character", "attribute", "skill", "base", "die", "energy", "help")
 
-    def __init__(self, characters: list[Character], first: ide4.CheckInput, default: str | None):
+    def __init__(
+        self,
+        characters: list[Character],
+        first: ide4.CheckInput,
+        default: str | None,
+        world: Callable[[], World] | None = None,
+    ):
         super().__init__()
         self.characters = {c.id: c for c in characters}
         self.first = first
         self.default = default
+        self._world = world
+        # Derived as an expanded check (its energy and help rows count); rolled at the
+        # first side's level (:meth:`second`).
+        blank = Ide4Check(inputs=Inputs(level="expanded"))
+        self.side = blank
+        if default:
+            self.side = steps.set_input(blank, self.world(), "character", default).state
+
+    def world(self) -> World:
+        """The party as the store has it now (only the second side's possible characters)."""
+        base = self._world() if self._world is not None else World(characters={})
+        party = {cid: c for cid, c in base.characters.items() if cid in self.characters}
+        return World(characters=party or self.characters, effects=base.effects, dice=base.dice)
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -116,80 +145,57 @@ class OpposedSetupScreen(StyledOnce, ModalScreen[Any]):
             yield Static("[dim]Enter — бросить обоих · Esc — отмена[/]")
 
     def on_mount(self) -> None:
-        stepper = self.query_one("#opp-character", Stepper)
-        stepper.set_options(
-            [(character_label(c), c.id) for c in self.characters.values()], self.default
-        )
-        self.query_one("#opp-base", Stepper).select(3)
-        self._traits()
-        stepper.focus()
+        self.query_one("#opp-base", Stepper).typed_digits = True
+        self._draw()
+        self.query_one("#opp-character", Stepper).focus()
 
     @property
     def character(self) -> Character | None:
         """The second side's character."""
         return self.characters.get(self.query_one("#opp-character", Stepper).value)
 
-    @on(Stepper.Changed, "#opp-character")
-    def _traits(self) -> None:
-        c = self.character
-        if c is None:
-            return
-        self.query_one("#opp-attribute", Stepper).set_options(txt.attribute_options(c))
-        self.query_one("#opp-skill", Stepper).set_options(txt.skill_options(c))
-        self._energy()
+    def _shown(self) -> Any:
+        return view(self.side, self.world())
 
-    @on(Stepper.Changed, "#opp-attribute")
-    @on(Stepper.Changed, "#opp-die")
-    def _energy(self) -> None:
-        c = self.character
-        if c is None:
-            return
-        level = c.qualities.get(self.query_one("#opp-attribute", Stepper).value or "", 3)
-        die, energy = self.query_one("#opp-die", Stepper), self.query_one("#opp-energy", Stepper)
-        try:
-            nominal = ide4.energy_rules().nominal(level)
-        except RulesError:
-            die.set_options([])
-            energy.set_options([("нет: уровень атрибута вне таблицы номиналов", 0)])
-            self._recompute()
-            return
-        die.set_options(txt.die_options(nominal), die.value)
-        pool = int(c.extra.get("energy", 100))
-        energy.set_options(txt.energy_options(pool, die.value or nominal), energy.value)
+    def _draw(self) -> None:
+        """Draw every row from the second side's derived view, then its odds."""
+        shown = self._shown()
+        for name in self.ROWS:
+            row = shown.rows[name]
+            options = row.options
+            if name == "base":
+                options = tuple(txt.BASE_OPTIONS[:-1])
+            elif name == "help":
+                options = tuple(SIDE_HELP)
+            stepper = self.query_one(f"#opp-{name}", Stepper)
+            if stepper.options != list(options) or stepper.value != row.value:
+                stepper.set_options(options, row.value)
         self._recompute()
+
+    @on(Stepper.Changed)
+    def _stepped(self, event: Stepper.Changed) -> None:
+        event.stop()
+        name = (event.stepper.id or "").removeprefix("opp-")
+        self._set(name, event.value)
+
+    @on(Input.Changed, "#opp-mods")
+    def _typed(self, event: Input.Changed) -> None:
+        event.stop()
+        self._set("mods", event.value)
+
+    def _set(self, name: str, value: Any) -> None:
+        made = steps.set_input(self.side, self.world(), name, value)
+        if made.ok:
+            self.side = made.state
+        self._draw()
 
     def second(self) -> ide4.CheckInput:
         """Return the second side's inputs (raises RulesError)."""
-        c = self.character
-        if c is None:
-            raise RulesError("Выберите вторую сторону.")
-        attribute = self.query_one("#opp-attribute", Stepper).value or ""
-        skill = c.skill(self.query_one("#opp-skill", Stepper).value or "")
-        mods = parse_modifiers(self.query_one("#opp-mods", Input).value)
-        base = self.query_one("#opp-base", Stepper).value
-        return ide4.CheckInput(
-            actor=c.name,
-            attribute=attribute,
-            attribute_level=c.qualities.get(attribute, 3),
-            skill=skill.name if skill else "",
-            mastery=skill.value if skill else 0,
-            base=base,
-            # the target's active effects, as the builder adds the actor's (issue 17)
-            modifiers=tuple(ide4.Modifier(m.value, m.reason) for m in mods) + effect_steps(self, c),
-            pinned_seven=base == 7,
-            energy_pool=int(c.extra.get("energy", 100)),
-            energy_dice=self.query_one("#opp-energy", Stepper).value or 0,
-            energy_die=self.query_one("#opp-die", Stepper).value or 0,
-            help=self.query_one("#opp-help", Stepper).value or "",
-            level=self.first.level,
-            daily_triumph_used=bool(c.extra.get("daily_triumph_used", False)),
-        )
+        shown = self._shown()
+        if shown.input is None:
+            raise RulesError(shown.error or "Выберите вторую сторону.")
+        return replace(shown.input, level=self.first.level, intent="", impossible_reason="")
 
-    @on(Stepper.Changed, "#opp-skill")
-    @on(Stepper.Changed, "#opp-base")
-    @on(Stepper.Changed, "#opp-energy")
-    @on(Stepper.Changed, "#opp-help")
-    @on(Input.Changed, "#opp-mods")
     def _recompute(self) -> None:
         formula = self.query_one("#opp-formula", Static)
         bars = self.query_one("#opp-odds", OddsBars)

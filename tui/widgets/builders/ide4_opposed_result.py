@@ -21,9 +21,9 @@ from textual.widgets import Input, Label, Static
 from rules import ide4
 from rules.errors import RulesError
 from tui.store import Character
-from tui.widgets.builders import ide4_text as txt
+from tui.table.check import ide4_text as txt
 from tui.widgets.builders.base import CheckRolled, SpendTrail
-from tui.widgets.builders.ide4_dialogs import Choice, ChooserScreen, energy_after_choices
+from tui.widgets.builders.ide4_dialogs import Choice, ChooserScreen
 from tui.widgets.builders.ide4_opposed import CSS, verdict
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
@@ -117,6 +117,12 @@ class OpposedResultScreen(StyledOnce, ModalScreen[Any]):
         return True
 
     def _choices(self, kind: str) -> list[Choice]:
+        """Each side's moves of ``kind``: allowed with what each is worth to that side (its
+        exact chance to improve and to worsen its outcome, the table engine's figures), or
+        the rule against it; a bonus's skill reroll last."""
+        from tui.table.check.ide4_view import offers_of
+        from tui.widgets.builders.ide4_moves import choice
+
         choices = []
         for key in "ab":
             check = self.checks[key]
@@ -124,16 +130,19 @@ class OpposedResultScreen(StyledOnce, ModalScreen[Any]):
             if kind == "energy_after":
                 choices += self._energy_choices(key, check, who)
                 continue
-            for m in ide4.allowed_moves(check):
-                if kind == "reroll" and m.kind == "reroll":
-                    cid, name = f"{key}:reroll:{m.source}", ide4.REROLL_SOURCES[m.source]
-                elif kind == "bonus" and m.kind == "bonus":
-                    cid, name = f"{key}:bonus:{m.source}", ide4.AFTER_BONUSES[m.source]
-                elif kind == "bonus" and m.kind == "reroll" and m.source == "skill":
-                    cid, name = f"{key}:bonus:reroll", "переброс от навыка"
-                else:
-                    continue
-                choices.append(Choice(cid, f"{who}: {name}", m.allowed, m.reason))
+            offers = offers_of(check)
+            if kind == "reroll":
+                picked = [(o, f"{key}:reroll:{o.source}") for o in offers if o.kind == "reroll"]
+            else:
+                picked = [(o, f"{key}:bonus:{o.source}") for o in offers if o.kind == "bonus"]
+                picked += [
+                    (replace(o, name="переброс от навыка"), f"{key}:bonus:reroll")
+                    for o in offers
+                    if o.kind == "reroll" and o.source == "skill"
+                ]
+            for offer, cid in picked:
+                made = choice(offer, f"{who}: {offer.name}")
+                choices.append(replace(made, id=cid))
         return choices
 
     def _gone(self, key: str) -> str:
@@ -145,10 +154,17 @@ class OpposedResultScreen(StyledOnce, ModalScreen[Any]):
         return f"Персонаж {who} удалён в другом окне — энергию тратить не из чего."
 
     def _energy_choices(self, key: str, check: ide4.Check, who: str) -> list[Choice]:
+        from tui.table.check.ide4_view import offers_of
+        from tui.widgets.builders.ide4_moves import choice
+
         refusal = ide4.energy_after_refusal(check) or self._gone(key)
         if refusal:
             return [Choice(f"{key}:none:", f"{who}: энергия после", False, refusal)]
-        return energy_after_choices(check, key=f"{key}:energy:", label=f"{who}: ")
+        return [
+            replace(choice(o, f"{who}: {o.name}"), id=f"{key}:energy:{o.source}")
+            for o in offers_of(check)
+            if o.kind == "energy_after"
+        ]
 
     def action_move(self, kind: str) -> None:
         """Choose a move for either side: each allowed, or the rule that forbids it."""

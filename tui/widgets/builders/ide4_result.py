@@ -10,9 +10,9 @@ from typing import Any
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from rules import ide4
 from tui.sanitize import plain as escape  # every «[» literal, no control code
-from tui.widgets.builders import ide4_text as txt
+from tui.table.check import ide4_steps as steps
+from tui.table.check.ide4_view import Ide4View
 from tui.widgets.builders.ide4_dialogs import ConcludeScreen
 from tui.widgets.common.text import show_markup
 
@@ -22,39 +22,31 @@ TEMPLATE_NAMES = {"quick": "Быстрый шаблон", "full": "Полный 
 class ResultMixin:
     """The ``result`` and ``done`` phases' area of ``Ide4Builder`` (the moves: ``ide4_moves``)."""
 
-    check: ide4.Check | None
     app: Any
     view: str
-    # Provided by the builder (and Textual): phase, _record(), _set_phase(), query_one().
-
-    def _template(self, which: str) -> str:
-        assert self.check is not None
-        fill = ide4.quick_template if which == "quick" else ide4.full_template
-        return fill(self.check)
+    # Provided by the builder (and Textual): phase, shown, step(), redraw(), query_one().
 
     def _level_template(self) -> str:
-        assert self.check is not None
-        return "quick" if self.check.level == "quick" else "full"
+        return "quick" if self.shown.level == "quick" else "full"  # type: ignore[attr-defined]
 
-    def _show_result(self) -> None:
-        """Redraw the result area: the steps, then the moves or a template."""
-        check = self.check
-        if check is None:
+    def _show_result(self, shown: Ide4View) -> None:
+        """Draw the result area from the engine's view: the steps, then the moves (each
+        allowed one with what it is worth) or a template."""
+        if shown.check is None:
             return
-        show_markup(self.query_one("#ide4-steps", Static), "\n".join(txt.result_lines(check)))
-        if self.view == "moves":
-            lines = txt.move_lines(check)
+        show_markup(self.query_one("#ide4-steps", Static), "\n".join(shown.result_lines()))
+        if self.view == "moves" and self.phase == "result":  # type: ignore[attr-defined]
+            lines = shown.move_lines()
         else:
-            title = f"[b]{TEMPLATE_NAMES[self.view]}[/b] · y — копировать · t — другой вид"
-            lines = [(0, title), *((0, escape(t)) for t in self._template(self.view).splitlines())]
+            view = self.view if self.view != "moves" else self._level_template()
+            title = f"[b]{TEMPLATE_NAMES[view]}[/b] · y — копировать · t — другой вид"
+            lines = [(0, title), *((0, escape(t)) for t in shown.template(view).splitlines())]
         side = "full" if self.view != "full" else "quick"
         show_markup(
             self.query_one("#ide4-side-template", Static),
-            f"[b]{TEMPLATE_NAMES[side]}[/b] (заполняется по ходу)\n{escape(self._template(side))}",
+            f"[b]{TEMPLATE_NAMES[side]}[/b] (заполняется по ходу)\n{escape(shown.template(side))}",
         )
         self._show_moves(lines)
-        self.refresh_bindings()
-        self.seat.changed(self)  # type: ignore[attr-defined]  # what the seats are offered
 
     def _show_moves(self, lines: list[tuple[int, str]]) -> None:
         """Show ``lines`` (indent, markup) below the steps. The widgets already there are
@@ -80,32 +72,29 @@ class ResultMixin:
 
     def action_conclude(self) -> None:
         """Record the meaning and the consequences, then show the level's template."""
-        check = self.check
-        if check is None or self.phase != "result":
+        check = self.check  # type: ignore[attr-defined]
+        if check is None or self.phase != "result":  # type: ignore[attr-defined]
             return
 
         def done(words: tuple[str, str] | None) -> None:
-            if words is None or self.check is None:
-                return
-            self.check = ide4.conclude(self.check, *words)
-            self.view = self._level_template()
-            self._record("conclude")
-            self._set_phase("done")
+            if words is not None:
+                self.step(steps.conclude, *words)  # type: ignore[attr-defined]
 
         self.app.push_screen(ConcludeScreen(check.outcome_name or "—"), done)
 
     def action_template(self) -> None:
         """Cycle what the result area shows: the moves, the quick template, the full one."""
-        views = ["moves", "quick", "full"] if self.phase == "result" else ["quick", "full"]
+        views = ["moves", "quick", "full"] if self.phase == "result" else ["quick", "full"]  # type: ignore[attr-defined]
         self.view = (
             views[(views.index(self.view) + 1) % len(views)] if self.view in views else "full"
         )
-        self._show_result()
+        self.redraw()  # type: ignore[attr-defined]
 
     def action_copy(self) -> None:
         """Copy the template shown (OSC 52) so it can be pasted into notes or a chat."""
-        if self.check is None:
+        shown = self.shown  # type: ignore[attr-defined]
+        if shown.check is None:
             return
         which = self.view if self.view != "moves" else self._level_template()
-        self.app.copy_to_clipboard(self._template(which))
+        self.app.copy_to_clipboard(shown.template(which))
         self.app.notify(f"Шаблон скопирован ({TEMPLATE_NAMES[which].lower()}).", timeout=3)

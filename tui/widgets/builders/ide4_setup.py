@@ -12,9 +12,8 @@ from textual.widgets import Input, Static
 
 from rules import ide4
 from rules.errors import RulesError
-from tui.bridge.effects import ide4_note
-from tui.sanitize import plain as escape  # every «[» literal, no control code
-from tui.widgets.builders import ide4_text as txt
+from tui.table.check import ide4_steps as steps
+from tui.table.check.ide4_view import Ide4View
 from tui.widgets.builders.base import CheckRolled, turn_opponent
 from tui.widgets.builders.ide4_dialogs import CardScreen, ChecklistScreen
 from tui.widgets.builders.ide4_form import Ide4OddsBars
@@ -24,81 +23,19 @@ from tui.widgets.common.text import show_markup
 class SetupMixin:
     """The ``setup`` phase of ``Ide4Builder``, split out to keep each file readable."""
 
-    check: ide4.Check | None
     app: Any
     form: Any
-    reasons: tuple[str, ...]
-    player_demand: bool
-    checklist_seen: bool
-    view: str
-    _check_character_id: str | None
-    _difficulty_kind: str
-    _level_shown: str
-    # Provided by the builder (and Textual): phase, current_input(), _record(), _set_phase(),
-    # action_conclude(), action_demand_expanded(), query_one(), post_message().
+    # Provided by the builder (and Textual): phase, shown, table, step(), current_input(),
+    # action_conclude(), query_one(), post_message().
 
-    def _recompute(self) -> None:
-        """Redraw the status line and the live odds from the form."""
-        if not self.is_mounted or self.phase != "setup":
-            return
-        status = self.query_one("#ide4-status", Static)
+    def _show_setup(self, shown: Ide4View) -> None:
+        """Draw the status line and the live odds from the engine's view."""
+        show_markup(self.query_one("#ide4-status", Static), "\n".join(shown.status_lines()))
         odds = self.query_one("#ide4-odds", Ide4OddsBars)
-        try:
-            inp = self.current_input()
-            difficulty = ide4.resolve_difficulty(inp)
-        except RulesError as err:
-            self.form.show_rows(None)
-            show_markup(status, f"[$error]{escape(str(err))}[/]")
-            odds.show_message("")
-            return
-        self.form.show_rows(difficulty)
-        if (difficulty.kind, inp.level) != (self._difficulty_kind, self._level_shown):
-            self._difficulty_kind, self._level_shown = difficulty.kind, inp.level
-            self.refresh_bindings()  # Enter's words and «p» on the key bar
-        lines = [txt.difficulty_line(difficulty)]
-        lines += [note for note in [ide4_note(self, inp)] if note]  # active effects
-        problem = None
-        try:
-            ide4.validate(inp)
-        except RulesError as err:
-            problem = str(err)
-        if inp.always_expanded and inp.level != "expanded":
-            lines.append("[$warning]Игрок всегда требует развёрнутую проверку (p).[/]")
-        elif inp.level != "expanded":
-            lines.append(
-                "[$text-muted]Право игрока: [b]p[/b] — развёрнутая проверка по требованию.[/]"
-            )
-        seven = txt.seven_line(difficulty)
-        if seven:
-            lines.append(seven)
-        need = ide4.roll_need(self.reasons, self.player_demand)
-        verdict = txt.need_line(need, self.checklist_seen)
-        if problem:
-            lines.append(f"[$error]{escape(problem)}[/]")
-        elif difficulty.kind == "auto":
-            lines.append(f"{verdict} · [b]Enter[/b] — записать автоматический успех")
-        elif difficulty.kind == "impossible":
-            lines.append(f"{verdict} · [b]Enter[/b] — записать «невозможно»")
+        if shown.odds is not None:
+            odds.show(shown.odds, ide4.OUTCOME_NAMES, ide4.OUTCOMES)
         else:
-            lines.append(f"{verdict} · [b]Enter[/b] — бросить d100")
-        show_markup(status, "\n".join(lines))
-        self.seat.changed(self)  # type: ignore[attr-defined]  # what the seats are offered
-        if difficulty.kind == "auto":
-            odds.show_message(
-                "\\[0] — автоматический успех: кубик не бросается. "
-                "Скрытый риск (ловушка, засада, яд, давление) оставит \\[1]."
-            )
-        elif difficulty.kind == "impossible":
-            odds.show_message(
-                "\\[00] — «этим способом это сейчас невозможно»: броска нет. Открывает его "
-                "только исключение: помощь «сделать действие возможным» (развёрнутая "
-                "проверка) или особое правило."
-            )
-        else:
-            try:
-                odds.show(ide4.check_odds(inp), ide4.OUTCOME_NAMES, ide4.OUTCOMES)
-            except RulesError as err:
-                odds.show_message(f"[$error]{escape(str(err))}[/]")
+            odds.show_message(shown.odds_message())
 
     def action_roll(self) -> None:
         """Open the check: roll the d100 (after energy before), or record [0] / [00]."""
@@ -106,23 +43,10 @@ class SetupMixin:
             if self.phase == "result":
                 self.action_conclude()
             return
-        try:
-            check = ide4.start(self.current_input())
-            if check.status == "ready":
-                check = ide4.roll(check, self.app.rng)  # type: ignore[attr-defined]
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            if self.query_one("#ide4-row-reason").display and not self.form.text("reason"):
+        if not self.step(steps.roll):
+            shown = self.shown
+            if shown.texts.get("reason") and not shown.text("reason").strip():
                 self.query_one("#ide4-reason", Input).focus()
-            return
-        self._trail.clear()  # a new check: the steps of the last one no longer move it
-        self._seat_trail.clear()  # type: ignore[attr-defined]
-        self.seat.renew(self.seat.ROLLED)  # type: ignore[attr-defined]
-        self.check = check
-        self._check_character_id = self.form.value("character")
-        self.view = "moves"
-        self._record("roll")
-        self._set_phase("result")
 
     def action_opposed(self) -> None:
         """Set the second side of an opposed check (the form is the first), then roll both."""
@@ -136,8 +60,13 @@ class SetupMixin:
             return
         first_id = self.form.value("character")
         others = [c for c in self.form.characters.values() if c.id != first_id]
-        default = turn_opponent(self, first_id, others) or first_id
-        screen = OpposedSetupScreen(list(self.form.characters.values()), first, default)
+        if not others:
+            self.app.notify(
+                "Противоборствовать не с кем: в партии один персонаж.", severity="error"
+            )
+            return
+        default = turn_opponent(self, first_id, others)
+        screen = OpposedSetupScreen(others, first, default, self.table.world)
 
         def rolled(second: ide4.CheckInput | None) -> None:
             if second is not None:
@@ -187,22 +116,19 @@ class SetupMixin:
 
     def action_checklist(self) -> None:
         """Open the need-a-roll checklist."""
+        inputs = self.table.state.inputs
 
         def done(result: tuple[tuple[str, ...], bool] | None) -> None:
             if result is not None:
-                demanded = result[1] and not self.player_demand
-                self.reasons, self.player_demand = result
-                self.checklist_seen = True
-                if demanded:
-                    self.action_demand_expanded()
-                self._recompute()
+                self.step(steps.checklist, *result)
 
-        self.app.push_screen(ChecklistScreen(self.reasons, self.player_demand), done)
+        self.app.push_screen(ChecklistScreen(inputs.reasons, inputs.player_demand), done)
 
     def action_card(self) -> None:
         """Show the clear-risk card to read aloud."""
         try:
-            inp = self.check.input if self.check else self.current_input()
+            check = self.check
+            inp = check.input if check is not None else self.current_input()
             card = ide4.clear_risk(inp)
         except RulesError as err:
             self.app.notify(str(err), severity="error")

@@ -1,17 +1,18 @@
 """The Проверка tab for Старатели: the 2d6 check builder, Risk, the task chain, the group check.
 
-Rows: character → characteristic → skill (or none, −3) → difficulty → +d6/−d6 → modifiers.
-The odds (success/failure, natural 12/2, with Risk) and the Effect distribution are exact and
-redrawn on every change; Enter rolls. After a failure ``r`` declares Risk (the GM names the
-price or forbids it); ``h`` lets a helper prepare the way (task chain), ``g`` calls helpers
-with the same skill (group check). Each procedure's pop-up and key live in its module:
-``starately_risk``, ``starately_chain``, ``starately_group``, ``starately_opposed``.
+The open check is the table engine's (:mod:`tui.table.check`): this widget draws its view and
+turns keys into its steps, and keeps nothing else. Rows: character → characteristic → skill
+(or none, −3) → difficulty → +d6/−d6 → modifiers; the odds (success/failure, natural 12/2,
+with Risk) and the Effect distribution are exact and drawn on every change; Enter rolls. After
+a failure ``r`` declares Risk (the GM names the price or forbids it; what it is worth is shown
+before); ``h`` lets a helper prepare the way (task chain), ``g`` calls helpers with the same
+skill (group check), ``o`` rolls against another character. Every roll and Risk are written
+to the campaign with their Журнал line: a restart gives the same result back, Risk still open.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Callable
 from typing import Any
 
 from textual import on
@@ -22,51 +23,39 @@ from textual.widgets import Input, Label, Rule, Static
 
 from rules import starately
 from rules.errors import RulesError
-from rules.modifiers import parse_modifiers
-from tui.bridge.effects import effect_modifiers, starately_note
-from tui.present.rolls import percent, plain, signed
 from tui.store import Character
-from tui.widgets.builders.base import (
-    CharacterPicker,
-    CheckRolled,
-    SeatCheck,
-    SpendTrail,
-    mods_hint,
-    turn_opponent,
-)
+from tui.table.check import starately_steps as steps
+from tui.table.check.starately_view import ROWS, StaratelyView
+from tui.table.core import Outcome
+from tui.widgets.builders.base import mods_hint, turn_opponent
 from tui.widgets.builders.dicefaces import DistributionBars, ModsInput, StyledOddsBars
-from tui.widgets.builders.starately_chain import ChainMixin, ChainScreen
-from tui.widgets.builders.starately_group import GroupMixin, GroupScreen
-from tui.widgets.builders.starately_parts import (
-    COUNT_OPTIONS,
-    IDLE,
-    OUTCOME_STYLE,
-    UNSKILLED,
-    Row,
-    characteristic_options,
-    dice_note,
-    effect_rows,
-    natural_note,
-    result_lines,
-    side_for,
-    skill_options,
-    summary,
-)
-from tui.widgets.builders.starately_risk import RiskMixin, RiskScreen
+from tui.widgets.builders.starately_chain import ChainScreen
+from tui.widgets.builders.starately_group import GroupScreen
+from tui.widgets.builders.starately_parts import COUNT_OPTIONS, IDLE, OUTCOME_STYLE, Row
+from tui.widgets.builders.starately_risk import RiskScreen
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.text import show_markup
 
 __all__ = ["ChainScreen", "GroupScreen", "RiskScreen", "StaratelyBuilder"]
 
+#: The engine's input behind each row (the rows keep the ids the tests and guides know).
+ROW_IDS = {
+    "character": "#check-character",
+    "characteristic": "#st-characteristic",
+    "skill": "#st-skill",
+    "difficulty": "#st-difficulty",
+    "boons": "#st-boons",
+    "banes": "#st-banes",
+}
+INPUT_OF = {wid.lstrip("#"): name for name, wid in ROW_IDS.items()}
 
-# --- the builder -------------------------------------------------------------------------------
 
-
-class StaratelyBuilder(RiskMixin, ChainMixin, GroupMixin, CharacterPicker, Horizontal):
+class StaratelyBuilder(Horizontal):
     """The 2d6 check builder: rows on the left, the Effect distribution on the right."""
 
     FIRST_ROW = "#st-characteristic"
+    STEPPER_FORM = True  # its steppers' Changed messages come here directly
 
     DEFAULT_CSS = """
     StaratelyBuilder #st-form { width: 1fr; height: 1fr; }
@@ -106,18 +95,21 @@ class StaratelyBuilder(RiskMixin, ChainMixin, GroupMixin, CharacterPicker, Horiz
             id="starately-group",
             tooltip="Групповая проверка: +1 за каждый успех помощника с тем же навыком",
         ),
+        Binding(
+            "a",
+            "repeat",
+            "Как прошлая",
+            id="starately-repeat",
+            show=False,
+            tooltip="Прошлая проверка этого персонажа (того же навыка) — её условия в форму",
+        ),
     ]
-
-    _characters: dict[str, Character]
-    _last: Any = None  # the main result Risk would retry
-    _risk_closed = False
-    _shown = IDLE  # the result area's markup (a player's Risk undone puts it back)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        #: The open check as the players' seats see it, and the steps their Risk wrote.
-        self.seat = SeatCheck()
-        self._seat_trail = SpendTrail()
+        self._told: set[str] = set()
+        self._offer: Any = None
+        self._pending = ""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="st-form"):
@@ -153,183 +145,300 @@ class StaratelyBuilder(RiskMixin, ChainMixin, GroupMixin, CharacterPicker, Horiz
             yield DistributionBars(id="st-effect")
 
     def on_mount(self) -> None:
-        self._characters = {}
-        self.query_one("#st-difficulty", Row).select(starately.default_difficulty())
-
-    # -- the contract ---------------------------------------------------------------------------
+        self._host = self.app  # the app it is mounted in (a test may have another one active)
+        for name in ("difficulty", "boons", "banes"):
+            self.query_one(ROW_IDS[name], Stepper).typed_digits = True
 
     def on_show(self) -> None:
-        """On screen: the seats may ask about this check (see ``SeatCheck``)."""
-        self.seat.shown(self)
+        """On screen: the seats may ask about this check."""
+        if not self.table.opened:
+            self.table.opened = True
+            self.call_after_refresh(self._seat_changed)
+
+    # -- the engine ----------------------------------------------------------------------------
+
+    @property
+    def table(self) -> Any:
+        """The campaign's open check (:class:`~tui.table.check.session.CheckTable`)."""
+        host = self.__dict__.get("_host") or self.app  # the app it was mounted in
+        return host.check_table
+
+    @property
+    def shown(self) -> StaratelyView:
+        return self.table.view()  # type: ignore[no-any-return]
+
+    @property
+    def character(self) -> Character | None:
+        """The chosen character."""
+        return self.shown.character
+
+    @property
+    def _characters(self) -> dict[str, Character]:
+        return dict(self.table.world().characters)
+
+    @property
+    def _last(self) -> Any:
+        """The main roll that stands (Risk's retry once declared), None before a roll."""
+        found = self.shown.rolled
+        return found.last if found is not None else None
+
+    @property
+    def _shown(self) -> str:
+        """The result area's markup."""
+        return "\n".join(self.shown.result_lines())
+
+    def current_check(self) -> Any:
+        """The check the form builds (raises RulesError for bad input)."""
+        shown = self.shown
+        if shown.check is None:
+            raise RulesError(shown.error)
+        return shown.check
+
+    def step(self, step: Callable[..., Outcome[Any]], *args: Any, quiet: bool = False) -> bool:
+        """Make an engine step on the open check (see ``Ide4Builder.step``)."""
+        if self._pending:
+            self.app.notify(f"Подождите: ещё сохраняется «{self._pending}».", severity="warning")
+            return False
+        outcome, job = self.table.make(step, *args)
+        if not outcome.ok:
+            if not quiet:
+                self.app.notify(outcome.refused, severity="error")
+            return False
+        for notice in outcome.notices:
+            self.app.notify(notice, timeout=5)
+        if job is None:
+            self.redraw()
+            return True
+        self._pending = outcome.label or "шаг проверки"
+
+        def done(_step: str) -> None:
+            self._pending = ""
+            self.redraw()
+
+        def failed(err: Exception) -> None:
+            self._pending = ""
+            self.app.notify(str(err), severity="error", timeout=10)
+            self.redraw()
+
+        self.app.write(job, done, failed=failed)  # type: ignore[attr-defined]
+        return True
+
+    # -- drawing -------------------------------------------------------------------------------
 
     def set_characters(self, characters: list[Character]) -> None:
-        """Offer ``characters``; a player's Risk undone or redone puts the check back."""
-        super().set_characters(characters)
-        self._follow_seat_trail()
+        """The store changed: take the open check as it has it, and draw it."""
+        for notice in self.table.follow():
+            self.app.notify(notice, severity="warning", timeout=8)
+        self.redraw()
 
-    # -- building -------------------------------------------------------------------------------
+    def redraw(self) -> None:
+        """Draw every row, the formula, the odds and the result from the engine's view."""
+        if not self.is_mounted:
+            return
+        shown = self.shown
+        for change in shown.changes:
+            if change not in self._told:
+                self._told.add(change)
+                self.app.notify(change, severity="warning", timeout=8)
+        for name in ROWS:
+            row = shown.rows[name]
+            stepper = self.query_one(ROW_IDS[name], Stepper)
+            if stepper.options != list(row.options) or stepper.value != row.value:
+                stepper.set_options(row.options, row.value)
+        self._set_text("#st-tried", shown.state.inputs.tried)
+        self._set_text("#check-mods", shown.state.inputs.mods)
+        self.query_one("#st-tried-row").display = shown.tried_shown
+        show_markup(self.query_one("#check-formula", Static), shown.formula())
+        odds = shown.odds()
+        if odds is not None:
+            self.query_one("#check-odds", StyledOddsBars).show(
+                odds.outcomes, starately.OUTCOME_NAMES, starately.OUTCOMES
+            )
+            self.query_one("#st-effect", DistributionBars).show(
+                "[b]Эффект[/b]\n[dim]итог − сложность[/]", shown.effect_rows()
+            )
+        show_markup(self.query_one("#st-notes", Static), shown.notes())
+        show_markup(self.query_one("#check-result", Static), "\n".join(shown.result_lines()))
+        self.refresh_bindings()  # «r» after a failure, «g» with a skill
+        self._seat_changed()
 
-    def _refresh_traits(self) -> None:
-        c = self.character
-        characteristic = self.query_one("#st-characteristic", Row)
-        skill = self.query_one("#st-skill", Row)
-        characteristic.set_options(characteristic_options(c) if c else [], characteristic.value)
-        skill.set_options(skill_options(c) if c else [], skill.value)
-        self._recompute()
+    def _set_text(self, selector: str, text: str) -> None:
+        field = self.query_one(selector, Input)
+        if field.value != text:
+            with field.prevent(Input.Changed):
+                field.value = text
 
-    @on(Stepper.Changed, "#check-character")
-    def _character_changed(self) -> None:
-        """Another character: the previous one's result (and its Risk) leaves the screen."""
-        self._last, self._risk_closed, self._shown = None, False, IDLE
-        self._seat_trail.clear()
-        self.seat.renew(SeatCheck.CLOSED)
-        show_markup(self.query_one("#check-result", Static), IDLE)
-        self._refresh_traits()
-        self.seat.changed(self)
+    def _seat_changed(self) -> None:
+        hub = getattr(self.app, "_seat_hub", None)  # duck-typed: widgets import no seats
+        if hub is None:
+            return
+        try:
+            offer = self.table.offer()
+        except Exception:  # noqa: BLE001 - a half-built check has no offer yet
+            offer = None
+        if offer != self._offer:
+            self._offer = offer
+            hub.check_changed()
 
-    @on(Stepper.Changed, "#st-characteristic")
-    @on(Stepper.Changed, "#st-skill")
-    @on(Stepper.Changed, "#st-difficulty")
-    @on(Stepper.Changed, "#st-boons")
-    @on(Stepper.Changed, "#st-banes")
+    # -- the contract --------------------------------------------------------------------------
+
+    def choose_character(self, character_id: str) -> None:
+        """Select a character (from the party tab) and focus the form's first row."""
+        self.step(steps.set_input, "character", character_id, quiet=True)
+        self.query_one(self.FIRST_ROW).focus()
+
+    @on(Stepper.Changed)
+    def _stepped(self, event: Stepper.Changed) -> None:
+        name = INPUT_OF.get(event.stepper.id or "")
+        if name is not None:
+            self.step(steps.set_input, name, event.value)
+
     @on(Input.Changed, "#check-mods")
     @on(Input.Changed, "#st-tried")
-    def _inputs_changed(self) -> None:
-        self._recompute()
+    def _typed(self, event: Input.Changed) -> None:
+        name = "mods" if event.input.id == "check-mods" else "tried"
+        self.step(steps.set_input, name, event.value)
 
-    def current_check(self, modifiers: Sequence[Any] = ()) -> Any:
-        """Build the check from the rows (raises RulesError for bad input)."""
-        c = self.character
-        if c is None:
-            raise RulesError("Выберите персонажа: в партии пока никого нет.")
-        typed = parse_modifiers(self.query_one("#check-mods", Input).value)
-        skill = self.query_one("#st-skill", Row).value or UNSKILLED
-        side = side_for(
-            c,
-            self.query_one("#st-characteristic", Row).value,
-            skill,
-            boons=self.query_one("#st-boons", Row).value or 0,
-            banes=self.query_one("#st-banes", Row).value or 0,
-            modifiers=tuple(starately.Modifier(m.value, m.reason) for m in typed)
-            + effect_modifiers(self, c)
-            + tuple(modifiers),
-        )
-        tried = self.query_one("#st-tried", Input).value.strip()
-        if skill == UNSKILLED and tried:
-            side = replace(side, skill_name=tried)
-        return starately.Check(side, self.query_one("#st-difficulty", Row).value)
-
-    def _recompute(self) -> None:
-        check = self._built_or_shown(self.current_check)
-        if check is None:
-            return
-        formula = self.query_one("#check-formula", Static)
-        side = check.side
-        self.query_one("#st-tried-row").display = side.skill is None
-        show_markup(
-            formula,
-            f"{plain(dice_note(side))} {signed(side.bonus)} против {check.difficulty}+ · "
-            f"DM {signed(side.dm)}, навык {signed(side.skill_modifier)}"
-            + (f", мод. {signed(side.modifier_total)}" if side.modifiers else ""),
-        )
-        odds = starately.check_odds(check)
-        self.query_one("#check-odds", StyledOddsBars).show(
-            odds.outcomes, starately.OUTCOME_NAMES, starately.OUTCOMES
-        )
-        show_markup(
-            self.query_one("#st-notes", Static),
-            f"{natural_note(check, odds)}\nС Риском после провала: успех {percent(odds.with_risk)}"
-            + (f"\n{note}" if (note := starately_note(self, check)) else ""),
-        )
-        self.query_one("#st-effect", DistributionBars).show(
-            "[b]Эффект[/b]\n[dim]итог − сложность[/]", effect_rows(check, odds)
-        )
-        self.refresh_bindings()  # «g» depends on the skill chosen
+    def on_input_submitted(self, event: Any) -> None:
+        """Enter in a field rolls, as Enter does on every row."""
+        if event.input.id in ("check-mods", "st-tried"):
+            event.stop()
+            self.action_roll()
 
     # -- keys -----------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("risk", "chain", "group", "opposed") and isinstance(self.app.focused, Input):
+        if action in ("risk", "chain", "group", "opposed", "repeat") and isinstance(
+            self.app.focused, Input
+        ):
             return False  # the modifier field takes letters as text
+        shown = self.shown
         if action == "risk":
-            last = self._last
-            return last is not None and not last.success and not last.risk and not self._risk_closed
+            return shown.risk_refusal() is None
         if action in ("chain", "opposed"):
-            return bool(self._characters)
+            return len(shown.world.characters) > 0
         if action == "group":
-            try:
-                skilled = self.current_check().side.skill is not None
-            except RulesError:
-                return False
-            return skilled and len(self._characters) > 1
+            skilled = shown.check is not None and shown.check.side.skill is not None
+            return skilled and len(shown.world.characters) > 1
         return True
-
-    def _show(self, lines: list[str], actor: str | None, text: str, data: dict[str, Any]) -> None:
-        self.post_message(self._shown_rolled(lines, actor, text, data))
-
-    def _shown_rolled(
-        self, lines: list[str], actor: str | None, text: str, data: dict[str, Any]
-    ) -> CheckRolled:
-        """Show a result; return its log line (posted by the GM's key, written by a seat's)."""
-        self._shown = "\n".join(lines)
-        show_markup(self.query_one("#check-result", Static), self._shown)
-        self.refresh_bindings()
-        self.seat.changed(self)
-        return CheckRolled(actor, text, {"system": "starately", **data})
-
-    def _remember(self, main: Any) -> list[str]:
-        """Keep ``main`` as the result Risk would retry; return the hint to show."""
-        self._seat_trail.clear()  # a new check: a player's earlier Risk no longer moves it
-        self.seat.renew(SeatCheck.CLOSED)
-        self._last, self._risk_closed = main, False
-        if main.success or main.risk:
-            return []
-        return ["[dim]r — Риск: бросить снова за цену от ведущего[/]"]
 
     def action_roll(self) -> None:
         """Roll the built check and show every die, the total, Effect and outcome."""
+        self.step(steps.roll)
+
+    def action_repeat(self) -> None:
+        """The character's last check of the same skill: its choices in the form again."""
+        self.step(steps.repeat_last)
+
+    def action_risk(self) -> None:
+        """Ask the GM for Risk's price (what it is worth shown first), then roll again."""
+        shown = self.shown
+        why = shown.risk_refusal()
+        if why is not None:
+            self.app.notify(why, severity="error")
+            return
+        first = shown.rolled.last if shown.rolled is not None else None
+
+        def answered(answer: tuple[str, bool] | None) -> None:
+            if answer is not None:
+                price, forbidden = answer
+                self.step(steps.risk, price, forbidden)
+
+        self.app.push_screen(RiskScreen(first, shown.risk_words()), answered)
+
+    def _others(self, opposed: bool = False) -> tuple[list[Character], str | None]:
+        """The other characters (nobody opposes or helps himself) and the default one: the
+        turn's target while the builder checks that turn's actor, else (an opposed roll) the
+        one this character last rolled against, else the first."""
+        shown = self.shown
+        me = shown.character
+        others = [c for c in shown.world.characters.values() if me is None or c.id != me.id]
+        default = turn_opponent(self, me.id if me else None, others)
+        turn = getattr(self, "turn", None)
+        if opposed and me is not None and (turn is None or turn.actor != me.id):
+            default = steps.last_opponent(shown.world, me.id) or default
+        return others, default
+
+    def action_chain(self) -> None:
+        """Choose a helper for a task chain, then roll the helper and the main check."""
         try:
             check = self.current_check()
         except RulesError as err:
             self.app.notify(str(err), severity="error")
             return
-        result = starately.roll(check, self.app.rng)  # type: ignore[attr-defined]
-        lines = result_lines(result) + self._remember(result)
-        self._show(lines, check.side.name or None, summary(result), result.to_dict())
+        others, default = self._others()
+        if not others:
+            self.app.notify("Помочь некому: в партии один персонаж.", severity="error")
+            return
 
-    def _check_and_opponent(self) -> tuple[Any, str | None] | None:
-        """The check the form describes and its default other side (the turn's target, else
-        the first other character), for a встречный бросок or a task chain; None, with the
-        reason shown, when the form describes no check."""
-        try:
-            check = self.current_check()
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            return None
-        others = [c for c in self._characters.values() if c.name != check.side.name]
-        actor = self.character
-        return check, turn_opponent(self, actor.id if actor else None, others)
+        def answered(helper: Any) -> None:
+            if helper is not None:
+                self.step(steps.chain, helper, screen.chosen_id)
+
+        screen = ChainScreen(others, check, default)
+        self.app.push_screen(screen, answered)
 
     def action_opposed(self) -> None:
         """Set the opponent of a встречный бросок, then roll both sides."""
         from tui.widgets.builders.starately_opposed import OpposedScreen
 
-        chosen = self._check_and_opponent()
-        if chosen is None:
+        try:
+            check = self.current_check()
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
             return
-        check, default = chosen
-        screen = OpposedScreen(list(self._characters.values()), check.side, default)
-        self.app.push_screen(screen, self._opposed_answered)
-
-    def _opposed_answered(self, opposed: Any) -> None:
-        from tui.widgets.builders.starately_opposed import opposed_lines, opposed_summary
-
-        if opposed is None:
+        others, default = self._others(opposed=True)
+        if not others:
+            self.app.notify("Состязаться не с кем: в партии один персонаж.", severity="error")
             return
-        result = starately.roll_opposed(opposed, self.app.rng)  # type: ignore[attr-defined]
-        self._seat_trail.clear()
-        self.seat.renew(SeatCheck.CLOSED)
-        self._last, self._risk_closed = None, False  # Risk follows a failed check only
-        self._show(
-            opposed_lines(result), opposed.a.name or None, opposed_summary(result), result.to_dict()
-        )
+
+        def answered(opposed: Any) -> None:
+            if opposed is not None:
+                self.step(steps.opposed, opposed.b, screen.chosen_id, opposed.initiator)
+
+        screen = OpposedScreen(others, check.side, default)
+        self.app.push_screen(screen, answered)
+
+    def action_group(self) -> None:
+        """Choose helpers with the same skill, then roll the group check."""
+        try:
+            check = self.current_check()
+        except RulesError as err:
+            self.app.notify(str(err), severity="error")
+            return
+        candidates, refused = self._group_members(check)
+        if not candidates:
+            why = " ".join(refused) or "в партии нет других персонажей."
+            self.app.notify(f"Помочь некому: {why}", severity="error")
+            return
+
+        def answered(helpers: tuple[Any, ...] | None) -> None:
+            if helpers is not None:
+                ids = {id(side): cid for side, cid in candidates}
+                self.step(steps.group, [(h, ids.get(id(h), "")) for h in helpers])
+
+        sides = [side for side, _ in candidates]
+        self.app.push_screen(GroupScreen(check, sides, refused), answered)
+
+    def _group_members(self, check: Any) -> tuple[list[tuple[Any, str]], list[str]]:
+        """The helpers who may join (with their ids), and why each other one may not."""
+        from tui.table.check.starately_text import UNSKILLED, side_for
+
+        if check.side.skill is None:
+            return [], []
+        candidates, refused = [], []
+        for c in self._others()[0]:
+            has = c.skill(check.side.skill_name) is not None
+            try:
+                helper = side_for(
+                    c, check.side.characteristic, check.side.skill_name if has else UNSKILLED
+                )
+            except RulesError as err:
+                refused.append(str(err))
+                continue
+            refusal = starately.helper_refusal(helper, check.side)
+            if refusal is None:
+                candidates.append((helper, c.id))
+            else:
+                refused.append(refusal)
+        return candidates, refused

@@ -14,18 +14,15 @@ from textual.widgets import Static
 
 from rules import starately
 from rules.errors import RulesError
-from tui.present.rolls import percent, plain, signed
-from tui.store import Character
+from tui.present.rolls import percent, plain
 from tui.widgets.builders.base import SecondSideDialog, character_label
 from tui.widgets.builders.starately_parts import (
     MODAL_CSS,
     UNSKILLED,
     Row,
     characteristic_options,
-    result_lines,
     side_for,
     skill_options,
-    summary,
 )
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.text import show_markup
@@ -93,6 +90,11 @@ class ChainScreen(SecondSideDialog):
             f"(без неё {percent(alone)})",
         )
 
+    @property
+    def chosen_id(self) -> str:
+        """The helper's character id."""
+        return str(self.query_one("#chain-character", Row).value or "")
+
     def helper(self) -> Any:
         """Return the helper's side from the rows (raises RulesError)."""
         c = self.characters.get(self.query_one("#chain-character", Row).value)
@@ -112,39 +114,3 @@ class ChainScreen(SecondSideDialog):
             self.app.notify(str(err), severity="error")
             return
         self.dismiss(helper)
-
-
-class ChainMixin:
-    """The task-chain key of ``StaratelyBuilder``."""
-
-    app: Any
-    _characters: dict[str, Character]
-    # Provided by the builder: character, current_check(), _check_and_opponent(), _show(),
-    # _remember().
-
-    def action_chain(self) -> None:
-        """Choose a helper for a task chain, then roll the helper and the main check."""
-        chosen = self._check_and_opponent()
-        if chosen is None:
-            return
-        check, default = chosen
-        screen = ChainScreen(list(self._characters.values()), check, default)
-        self.app.push_screen(screen, self._chain_answered)
-
-    def _chain_answered(self, helper: Any) -> None:
-        if helper is None:
-            return
-        try:
-            chain = starately.TaskChain(helper, self.current_check())
-            result = starately.roll_chain(chain, self.app.rng)  # type: ignore[attr-defined]
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            return
-        lines = [
-            *result_lines(result.helper, f"Помощник {helper.name}"),
-            f"→ Эффект помощника {signed(result.carried)} идёт в основной бросок",
-            *result_lines(result.main),
-        ]
-        text = f"Цепочка: помощник {helper.name}: {summary(result.helper)}; " + summary(result.main)
-        lines += self._remember(result.main)
-        self._show(lines, chain.main.side.name or None, text, result.to_dict())

@@ -15,23 +15,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from rules import starately
-from rules.errors import RulesError
 from tui.present.rolls import percent, plain, signed
-from tui.store import Character
-from tui.widgets.builders.dicefaces import d6_faces
 from tui.widgets.builders.starately_parts import (
     MODAL_CSS,
-    OUTCOME_STYLE,
-    UNSKILLED,
     Row,
-    result_lines,
-    side_for,
-    summary,
 )
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.text import show_markup
-from tui.words import number
 
 
 class WideRow(Row):
@@ -115,78 +106,3 @@ class GroupScreen(StyledOnce, ModalScreen[Any]):
     def action_cancel(self) -> None:
         """Close without rolling."""
         self.dismiss(None)
-
-
-class GroupMixin:
-    """The group-check key of ``StaratelyBuilder``."""
-
-    app: Any
-    _characters: dict[str, Character]
-    # Provided by the builder: current_check(), _show(), _remember().
-
-    def _group_members(self) -> tuple[list[Any], list[str]]:
-        """Return the helpers who may join the group check, and why each other one may not."""
-        try:
-            check = self.current_check()
-        except RulesError:
-            return [], []
-        if check.side.skill is None:
-            return [], []
-        candidates, refused = [], []
-        for c in self._characters.values():
-            if c.name == check.side.name:
-                continue
-            has = c.skill(check.side.skill_name) is not None
-            try:
-                helper = side_for(
-                    c, check.side.characteristic, check.side.skill_name if has else UNSKILLED
-                )
-            except RulesError as err:
-                refused.append(str(err))
-                continue
-            refusal = starately.helper_refusal(helper, check.side)
-            if refusal is None:
-                candidates.append(helper)
-            else:
-                refused.append(refusal)
-        return candidates, refused
-
-    def action_group(self) -> None:
-        """Choose helpers with the same skill, then roll the group check."""
-        try:
-            check = self.current_check()
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            return
-        candidates, refused = self._group_members()
-        if not candidates:
-            why = " ".join(refused) or "в партии нет других персонажей."
-            self.app.notify(f"Помочь некому: {why}", severity="error")
-            return
-        self.app.push_screen(GroupScreen(check, candidates, refused), self._group_answered)
-
-    def _group_answered(self, helpers: tuple[Any, ...] | None) -> None:
-        if helpers is None:
-            return
-        try:
-            group = starately.GroupCheck(self.current_check(), helpers)
-            result = starately.roll_group(group, self.app.rng)  # type: ignore[attr-defined]
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            return
-        helped = ", ".join(
-            f"{h.check.side.name} {d6_faces(h.dice)} → {number(h.total)} "
-            f"[{OUTCOME_STYLE[h.outcome]}]{starately.OUTCOME_NAMES[h.outcome]}[/]"
-            for h in result.helpers
-        )
-        lines = [
-            f"[b]Помощники[/b]: {helped or 'никто'}; помощь {signed(result.bonus)}",
-            *result_lines(result.main),
-        ]
-        text = (
-            "Группа: "
-            + "; ".join(f"{h.check.side.name}: {summary(h)}" for h in result.helpers)
-            + f" → {signed(result.bonus)}; {summary(result.main)}"
-        )
-        lines += self._remember(result.main)
-        self._show(lines, group.main.side.name or None, text, result.to_dict())

@@ -23,9 +23,10 @@ from rules import starately
 from rules.errors import RulesError
 from rules.modifiers import parse_modifiers
 from tui.bridge.effects import effect_modifiers
-from tui.present.rolls import percent, plain, signed, term
+from tui.present.rolls import percent, plain, signed
+from tui.table.check.starately_text import TIE_WINNERS
 from tui.widgets.builders.base import SecondSideDialog, character_label, mods_hint
-from tui.widgets.builders.dicefaces import ModsInput, StyledOddsBars, d6_faces
+from tui.widgets.builders.dicefaces import ModsInput, StyledOddsBars
 from tui.widgets.builders.starately_parts import (
     UNSKILLED,
     Row,
@@ -35,56 +36,9 @@ from tui.widgets.builders.starately_parts import (
 )
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.text import show_markup
-from tui.words import number
 
 OPPOSED_STYLE = {"a": "$success", "b": "$error"}
 COUNTS = [(str(k), k) for k in range(4)]
-
-
-def opposed_lines(result: Any) -> list[str]:
-    """Return markup lines of a rolled opposed roll: both sides' dice and totals, the winner."""
-    check = result.check
-    lines = []
-    for key, roll, side in (("a", result.a, check.a), ("b", result.b, check.b)):
-        flags = result.to_dict()[key]
-        note = ""
-        if flags["natural_12"] or flags["natural_2"]:
-            nat = 12 if flags["natural_12"] else 2
-            decides = starately.settings().naturals_decide
-            note = (
-                f" [dim]— натуральные {nat}: "
-                + ("решают (настройка кампании)" if decides else "отмечено, ничего не решает")
-                + "[/]"
-            )
-        lines.append(
-            f"[b]{plain(side.name)}[/b]: {d6_faces(roll.dice)} = {roll.natural}"
-            f"{term(side.bonus)} → [b]{number(roll.total)}[/b]{note}"
-        )
-    winner = check.a if result.winner == "a" else check.b
-    if result.tie:
-        rule = "инициатору" if check.tie_rule == "initiator" else "персонажу игрока"
-        how = f"ничья {number(result.a.total)}:{number(result.b.total)} — побеждает {rule}"
-    elif result.decided_by == "natural":
-        how = "натуральные кубы (настройка кампании)"
-    else:
-        how = f"перевес {result.margin}"
-    lines.append(f"Побеждает [b $success]{plain(winner.name)}[/] ({how})")
-    return lines
-
-
-def opposed_summary(result: Any) -> str:
-    """Return one plain log line of an opposed roll."""
-    check = result.check
-    parts = []
-    for roll, side in ((result.a, check.a), (result.b, check.b)):
-        skill = "без навыка" if side.skill is None else f"{side.skill_name}-{side.skill}"
-        faces = d6_faces(roll.dice, markup=False)
-        parts.append(f"{side.name} ({side.characteristic}, {skill}) {faces} → {number(roll.total)}")
-    winner = check.a if result.winner == "a" else check.b
-    tie = ""
-    if result.tie:
-        tie = " (ничья: инициатору)" if check.tie_rule == "initiator" else " (ничья: игроку)"
-    return f"Встречный бросок: {'; '.join(parts)} — побеждает {winner.name}{tie}"
 
 
 class OpposedScreen(SecondSideDialog):
@@ -154,6 +108,11 @@ class OpposedScreen(SecondSideDialog):
         )
         self._recompute()
 
+    @property
+    def chosen_id(self) -> str:
+        """The opponent's character id."""
+        return str(self.query_one("#opp-character", Stepper).value or "")
+
     def opposed(self) -> Any:
         """Return the ``Opposed`` the rows describe (raises RulesError)."""
         c = self.characters.get(self.query_one("#opp-character", Stepper).value)
@@ -201,12 +160,12 @@ class OpposedScreen(SecondSideDialog):
         self.query_one("#opp-odds", StyledOddsBars).show(
             {"a": odds.a, "b": odds.b}, names, ("a", "b")
         )
-        rule = "инициатору" if check.tie_rule == "initiator" else "персонажу игрока"
+        rule = TIE_WINNERS.get(check.tie_rule, "персонаж игрока")
         winner = (a if check.tie_winner == "a" else b).name
         naturals = "решают" if starately.settings().naturals_decide else "ничего не решают"
         show_markup(
             tie,
-            f"[dim]Ничья {percent(odds.tie)} — {rule}: {plain(winner)}. "
+            f"[dim]Ничья {percent(odds.tie)} — побеждает {rule}: {plain(winner)}. "
             f"Натуральные 12 и 2 {naturals} (настройка кампании).[/]",
         )
 

@@ -1,16 +1,19 @@
 """The Проверка tab for Мир Тьмы: the d10 pool builder and the chance die.
 
-Rows: character → attribute → skill → modifiers → n-again → rote. The pool size, the four
-outcome chances and the distribution of successes are exact and redrawn on every change; Enter
-rolls. A pool of zero or less is a chance die: before it rolls, the GM is asked whether the
-player goes ahead or withdraws (when the Storyteller allows withdrawing); a withdrawal is logged.
-``c`` rolls a contested roll against another character, ``e`` starts an extended roll toward a
-target (each Enter adds a roll, each one logged) — both [default], campaign settings.
+The open check is the table engine's (:mod:`tui.table.check`): this widget draws its view and
+turns keys into its steps. Rows: character → attribute → skill → modifiers → n-again → rote;
+a skill brings its usual attribute. The pool size, the four outcome chances and the
+distribution of successes are exact and drawn on every change; Enter rolls. A pool of zero or
+less is a chance die: before it rolls, the GM is asked whether the player goes ahead or
+withdraws (when the Storyteller allows withdrawing); a withdrawal is logged. ``c`` rolls a
+contested roll against another character, ``e`` starts an extended roll toward a target (each
+Enter adds a roll, each one logged) — both [default], campaign settings. Every roll is written
+to the campaign: a restart gives the same result — and an extended action — back.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
 from typing import Any
 
 from textual import on
@@ -21,40 +24,42 @@ from textual.widgets import Input, Label, Rule, Static
 
 from rules import wod
 from rules.errors import RulesError
-from tui import words
-from tui.bridge.effects import effect_modifiers, wod_note
-from tui.present.rolls import plain, signed, successes
 from tui.store import Character
-from tui.widgets.builders.base import CharacterPicker, CheckRolled, mods_hint, turn_opponent
+from tui.table.check import wod_steps as steps
+from tui.table.check.wod_view import ROWS, WodView
+from tui.table.core import Outcome
+from tui.widgets.builders.base import mods_hint, turn_opponent
 from tui.widgets.builders.dicefaces import DistributionBars, ModsInput, StyledOddsBars
 from tui.widgets.builders.wod_parts import (
     AGAIN_OPTIONS,
-    CHANCE_RULE,
     IDLE,
-    NO_SKILL,
     OUTCOME_STYLE,
     ROTE_OPTIONS,
     ChanceScreen,
     ContestScreen,
     TargetScreen,
-    attribute_options,
-    pool_for,
-    pool_line,
-    result_lines,
-    skill_options,
     success_rows,
-    summary,
 )
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.text import show_markup
 
 __all__ = ["OUTCOME_STYLE", "ChanceScreen", "ContestScreen", "TargetScreen", "WodBuilder"]
 
+ROW_IDS = {
+    "character": "#check-character",
+    "attribute": "#wod-attribute",
+    "skill": "#wod-skill",
+    "again": "#wod-again",
+    "rote": "#wod-rote",
+}
+INPUT_OF = {wid.lstrip("#"): name for name, wid in ROW_IDS.items()}
 
-class WodBuilder(CharacterPicker, Horizontal):
+
+class WodBuilder(Horizontal):
     """The pool builder: rows on the left, the distribution of successes on the right."""
 
     FIRST_ROW = "#wod-attribute"
+    STEPPER_FORM = True
 
     DEFAULT_CSS = """
     WodBuilder #wod-form { width: 1fr; height: 1fr; }
@@ -83,10 +88,20 @@ class WodBuilder(CharacterPicker, Horizontal):
             id="wod-extended-stop",
             tooltip="Остановить продолжительное действие",
         ),
+        Binding(
+            "a",
+            "repeat",
+            "Как прошлая",
+            id="wod-repeat",
+            show=False,
+            tooltip="Прошлая проверка этого персонажа (того же навыка) — её условия в форму",
+        ),
     ]
 
-    _characters: dict[str, Character]
-    _extended: Any = None  # the extended roll in progress
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._told: set[str] = set()
+        self._pending = ""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="wod-form"):
@@ -112,146 +127,170 @@ class WodBuilder(CharacterPicker, Horizontal):
             yield DistributionBars(id="wod-successes")
 
     def on_mount(self) -> None:
-        self._characters = {}
-        self.query_one("#wod-again", Stepper).select(wod.settings().again)
+        self._host = self.app  # the app it is mounted in (a test may have another one active)
 
-    # -- the contract ---------------------------------------------------------------------------
+    def on_show(self) -> None:
+        self.table.opened = True
 
-    # -- building -------------------------------------------------------------------------------
+    # -- the engine ----------------------------------------------------------------------------
 
-    def _refresh_traits(self) -> None:
-        c = self.character
-        attribute = self.query_one("#wod-attribute", Stepper)
-        skill = self.query_one("#wod-skill", Stepper)
-        attribute.set_options(attribute_options(c) if c else [], attribute.value)
-        skill.set_options(skill_options(c) if c else [], skill.value)
-        self._recompute()
+    @property
+    def table(self) -> Any:
+        host = self.__dict__.get("_host") or self.app
+        return host.check_table
 
-    @on(Stepper.Changed, "#check-character")
-    def _character_changed(self) -> None:
-        """Another character: the previous one's result and extended roll leave the screen."""
-        self._set_extended(None)
-        show_markup(self.query_one("#check-result", Static), IDLE)
-        self._refresh_traits()
+    @property
+    def shown(self) -> WodView:
+        return self.table.view()  # type: ignore[no-any-return]
 
-    @on(Stepper.Changed, "#wod-attribute")
-    @on(Stepper.Changed, "#wod-skill")
-    @on(Stepper.Changed, "#wod-again")
-    @on(Stepper.Changed, "#wod-rote")
-    @on(Input.Changed, "#check-mods")
-    def _inputs_changed(self) -> None:
-        self._recompute()
+    @property
+    def character(self) -> Character | None:
+        return self.shown.character
+
+    @property
+    def _characters(self) -> dict[str, Character]:
+        return dict(self.table.world().characters)
+
+    @property
+    def _extended(self) -> Any:
+        """The extended action in progress (None: none)."""
+        from tui.table.check.wod import extended_of
+
+        state = self.table.state
+        return extended_of(state.rolled) if state.extending else None
 
     def current_pool(self) -> Any:
-        """Build the pool from the rows (raises RulesError for bad input)."""
-        c = self.character
-        if c is None:
-            raise RulesError("Выберите персонажа: в партии пока никого нет.")
-        pool = pool_for(
-            c,
-            self.query_one("#wod-attribute", Stepper).value,
-            self.query_one("#wod-skill", Stepper).value or NO_SKILL,
-            self.query_one("#check-mods", Input).value,
-        )
-        return replace(
-            pool,
-            modifiers=pool.modifiers + effect_modifiers(self, c),
-            again=self.query_one("#wod-again", Stepper).value,
-            rote=bool(self.query_one("#wod-rote", Stepper).value),
-        )
+        """The pool the form builds (raises RulesError for bad input)."""
+        shown = self.shown
+        if shown.pool is None:
+            raise RulesError(shown.error)
+        return shown.pool
 
-    def _recompute(self) -> None:
-        pool = self._built_or_shown(self.current_pool)
-        if pool is None:
+    def step(self, step: Callable[..., Outcome[Any]], *args: Any, quiet: bool = False) -> bool:
+        """Make an engine step on the open check (see ``Ide4Builder.step``)."""
+        if self._pending:
+            self.app.notify(f"Подождите: ещё сохраняется «{self._pending}».", severity="warning")
+            return False
+        outcome, job = self.table.make(step, *args)
+        if not outcome.ok:
+            if not quiet:
+                self.app.notify(outcome.refused, severity="error")
+            return False
+        for notice in outcome.notices:
+            self.app.notify(notice, timeout=5)
+        if job is None:
+            self.redraw()
+            return True
+        self._pending = outcome.label or "шаг проверки"
+
+        def done(_step: str) -> None:
+            self._pending = ""
+            self.redraw()
+
+        def failed(err: Exception) -> None:
+            self._pending = ""
+            self.app.notify(str(err), severity="error", timeout=10)
+            self.redraw()
+
+        self.app.write(job, done, failed=failed)  # type: ignore[attr-defined]
+        return True
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    def set_characters(self, characters: list[Character]) -> None:
+        """The store changed: take the open check as it has it, and draw it."""
+        for notice in self.table.follow():
+            self.app.notify(notice, severity="warning", timeout=8)
+        self.redraw()
+
+    def redraw(self) -> None:
+        if not self.is_mounted:
             return
-        formula = self.query_one("#check-formula", Static)
-        show_markup(formula, pool_line(pool))
-        show_markup(
-            self.query_one("#wod-notes", Static),
-            CHANCE_RULE
-            if pool.chance
-            else (
-                f"Успех на {pool.success_threshold}+; от "
-                f"{words.genitive(pool.exceptional, 'успеха', 'успехов')} — исключительный"
+        shown = self.shown
+        for change in shown.changes:
+            if change not in self._told:
+                self._told.add(change)
+                self.app.notify(change, severity="warning", timeout=8)
+        for name in ROWS:
+            row = shown.rows[name]
+            stepper = self.query_one(ROW_IDS[name], Stepper)
+            if stepper.options != list(row.options) or stepper.value != row.value:
+                stepper.set_options(row.options, row.value)
+        field = self.query_one("#check-mods", Input)
+        if field.value != shown.state.inputs.mods:
+            with field.prevent(Input.Changed):
+                field.value = shown.state.inputs.mods
+        show_markup(self.query_one("#check-formula", Static), shown.formula())
+        show_markup(self.query_one("#wod-notes", Static), shown.notes())
+        odds = shown.odds()
+        if odds is not None:
+            self.query_one("#check-odds", StyledOddsBars).show(
+                odds.outcomes, wod.OUTCOME_NAMES, wod.OUTCOMES
             )
-            + (f"\n{note}" if (note := wod_note(self, pool)) else ""),
-        )
-        odds = wod.pool_odds(pool)
-        self.query_one("#check-odds", StyledOddsBars).show(
-            odds.outcomes, wod.OUTCOME_NAMES, wod.OUTCOMES
-        )
-        self.query_one("#wod-successes", DistributionBars).show(
-            "[b]Успехов[/b]\n[dim]сколько выпадет[/]", success_rows(odds)
-        )
+            self.query_one("#wod-successes", DistributionBars).show(
+                "[b]Успехов[/b]\n[dim]сколько выпадет[/]", success_rows(odds)
+            )
+        show_markup(self.query_one("#check-result", Static), "\n".join(shown.result_lines()))
+        self.refresh_bindings()  # «e Продолжительное» or «e Стоп»
 
-    # -- rolling --------------------------------------------------------------------------------
+    # -- the contract --------------------------------------------------------------------------
+
+    def choose_character(self, character_id: str) -> None:
+        self.step(steps.set_input, "character", character_id, quiet=True)
+        self.query_one(self.FIRST_ROW).focus()
+
+    @on(Stepper.Changed)
+    def _stepped(self, event: Stepper.Changed) -> None:
+        name = INPUT_OF.get(event.stepper.id or "")
+        if name is not None:
+            self.step(steps.set_input, name, event.value)
+
+    @on(Input.Changed, "#check-mods")
+    def _typed(self, event: Input.Changed) -> None:
+        self.step(steps.set_input, "mods", event.value)
+
+    def on_input_submitted(self, event: Any) -> None:
+        if event.input.id == "check-mods":
+            event.stop()
+            self.action_roll()
+
+    # -- keys -----------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        extended = ("extended", "stop_extended")
+        if action in ("contest", "repeat", *extended) and isinstance(self.app.focused, Input):
+            return False  # the modifier field takes letters as text
+        if action == "contest":
+            return len(self._characters) > 1
+        if action in extended:  # «e» starts one, or stops the one going on
+            return (not self.table.state.extending) == (action == "extended")
+        return True
 
     def action_roll(self) -> None:
         """Roll the pool; a chance die asks first whether to go ahead."""
+        state = self.table.state
+        if state.extending:
+            self.step(steps.extend)
+            return
         try:
             pool = self.current_pool()
         except RulesError as err:
             self.app.notify(str(err), severity="error")
             return
         if pool.chance:
-            self.app.push_screen(ChanceScreen(pool), self._chance_answered)
+
+            def answered(go: Any) -> None:
+                if go is None:
+                    self.step(steps.withdraw)
+                else:  # the pool as the Storyteller left it (withdrawing allowed or not)
+                    self.step(steps.roll, go.withdrawal_allowed)
+
+            self.app.push_screen(ChanceScreen(pool), answered)
             return
-        self._roll(pool)
+        self.step(steps.roll)
 
-    def _chance_answered(self, pool: Any) -> None:
-        if pool is not None:
-            self._roll(pool)
-            return
-        try:
-            withdrawn = wod.withdraw(self.current_pool())
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            return
-        show_markup(
-            self.query_one("#check-result", Static),
-            "Игрок отказался от броска на удачу: кубы не брошены (записано в Журнал).",
-        )
-        who = withdrawn.pool.name or None
-        text = (
-            f"{withdrawn.pool.attribute_name} + {withdrawn.pool.skill_name or 'без навыка'}: "
-            f"отказ от броска на удачу (запас {signed(withdrawn.pool.size)}) — {withdrawn.reason}"
-        )
-        self.post_message(CheckRolled(who, text, withdrawn.to_dict()))
-
-    def _roll(self, pool: Any) -> None:
-        try:
-            result = wod.roll_pool(pool, self.app.rng)  # type: ignore[attr-defined]
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            return
-        if self._extended is not None:
-            self._extended_roll(result)
-            return
-        show_markup(self.query_one("#check-result", Static), "\n".join(result_lines(result)))
-        self.post_message(
-            CheckRolled(pool.name or None, summary(result), {"system": "wod", **result.to_dict()})
-        )
-
-    # -- contested and extended -------------------------------------------------------------
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        extended = ("extended", "stop_extended")
-        if action in ("contest", *extended) and isinstance(self.app.focused, Input):
-            return False  # the modifier field takes letters as text
-        if action == "contest":
-            return len(self._characters) > 1
-        if action in extended:  # «e» starts one, or stops the one going on
-            return (self._extended is None) == (action == "extended")
-        return True
-
-    def _set_extended(self, ext: Any) -> None:
-        self._extended = ext
-        self.refresh_bindings()  # the key bar: «e Продолжительное» or «e Стоп»
-
-    def action_stop_extended(self) -> None:
-        """Stop the extended roll in progress (its successes are logged)."""
-        if self._extended is not None:
-            self.action_extended()
+    def action_repeat(self) -> None:
+        self.step(steps.repeat_last)
 
     def action_contest(self) -> None:
         """Choose an opponent, then both roll their pools: more successes wins."""
@@ -260,92 +299,37 @@ class WodBuilder(CharacterPicker, Horizontal):
         except RulesError as err:
             self.app.notify(str(err), severity="error")
             return
-        others = [c for c in self._characters.values() if c.name != main.name]
+        me = self.character
+        others = [c for c in self._characters.values() if me is None or c.id != me.id]
         if not others:
             self.app.notify("Состязаться не с кем: в партии один персонаж.", severity="error")
             return
-        actor = self.character
-        default = turn_opponent(self, actor.id if actor else None, others) or others[0].id
-        screen = ContestScreen(list(self._characters.values()), main, default)
-        self.app.push_screen(screen, self._contest_answered)
+        default = turn_opponent(self, me.id if me else None, others) or others[0].id
 
-    def _contest_answered(self, other: Any) -> None:
-        if other is None:
-            return
-        try:
-            result = wod.roll_contested(self.current_pool(), other, self.app.rng)  # type: ignore[attr-defined]
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            return
-        a, b = result.a, result.b
-        if result.winner is None:
-            tie = successes(a.successes)
-            verdict = f"ничья: у обоих {tie} (настройка кампании: равенство — ничья)"
-        else:
-            win = a if result.winner == "a" else b
-            how = "" if a.successes != b.successes else " (равенство: побеждает начавший)"
-            verdict = f"побеждает {win.pool.name}, перевес {result.margin}{how}"
-        lines = [*result_lines(a)[:1], *result_lines(b)[:1]]
-        lines.append(f"Успехов: {a.successes} против {b.successes} — [b]{plain(verdict)}[/b]")
-        text = f"Состязание: {a.pool.name}: {summary(a)}; {b.pool.name}: {summary(b)} — {verdict}"
-        show_markup(self.query_one("#check-result", Static), "\n".join(lines))
-        self.post_message(CheckRolled(a.pool.name or None, text, result.to_dict()))
+        def answered(other: Any) -> None:
+            if other is not None:
+                self.step(steps.contest, other, screen.chosen_id)
+
+        screen = ContestScreen(others, main, default)
+        self.app.push_screen(screen, answered)
+
+    def action_stop_extended(self) -> None:
+        """Stop the extended roll in progress (its successes are logged)."""
+        self.step(steps.stop_extended)
 
     def action_extended(self) -> None:
         """Start an extended roll (ask the target), or end the one in progress."""
-        if self._extended is not None:
-            ext = self._extended
-            self._set_extended(None)
-            text = (
-                f"Продолжительное действие остановлено: {ext.successes} из {ext.target} "
-                f"успехов за {words.plural(len(ext.rolls), 'бросок', 'броска', 'бросков')}"
-            )
-            show_markup(self.query_one("#check-result", Static), text)
-            data = {**ext.to_dict(), "event": "stopped"}
-            self.post_message(CheckRolled(ext.pool.name or None, text, data))
+        if self.table.state.extending:
+            self.action_stop_extended()
             return
         try:
-            pool = self.current_pool()
+            self.current_pool()
         except RulesError as err:
             self.app.notify(str(err), severity="error")
             return
 
         def started(target: int | None) -> None:
-            if target is None:
-                return
-            self._set_extended(wod.Extended(pool, target))
-            show_markup(
-                self.query_one("#check-result", Static),
-                f"[b]Продолжительное[/b]: 0 из {words.genitive(target, 'успеха', 'успехов')}"
-                " · Enter — бросок · e — стоп",
-            )
+            if target is not None:
+                self.step(steps.start_extended, target)
 
         self.app.push_screen(TargetScreen(), started)
-
-    def _extended_roll(self, result: Any) -> None:
-        try:
-            ext = wod.add_roll(self._extended, result)
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            return
-        style, said = {
-            "done": ("$success", "цель достигнута"),
-            "failed": ("$error", "полный провал — действие сорвано, успехи потеряны"),
-            "out_of_rolls": ("$warning", "броски кончились (предел кампании)"),
-            "going": ("$text-muted", "Enter — следующий бросок · e — стоп"),
-        }[ext.status]
-        status = f"[{style}]{said}[/]"
-        n = len(ext.rolls)
-        lines = [
-            *result_lines(result),
-            f"[b]Продолжительное[/b]: {ext.successes} из "
-            f"{words.genitive(ext.target, 'успеха', 'успехов')}, "
-            f"бросок {n} — {status}",
-        ]
-        show_markup(self.query_one("#check-result", Static), "\n".join(lines))
-        text = (
-            f"Продолжительное, бросок {n}: {summary(result)}; всего {ext.successes} "
-            f"из {ext.target}" + ("" if ext.status == "going" else f" ({said})")
-        )
-        self.post_message(CheckRolled(result.pool.name or None, text, ext.to_dict()))
-        self._set_extended(ext if ext.status == "going" else None)

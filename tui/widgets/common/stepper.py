@@ -1,10 +1,12 @@
-"""A one-line choice for keyboard use: ←/→ change the value, ↑/↓ move between the form's rows."""
+"""A one-line choice for keyboard use: ←/→ change the value, ↑/↓ move between the form's rows,
+typing picks an option (``Вз`` → «Взлом»; digits on a number scale: ``12`` → «Подвиг 12+»)."""
 
 from __future__ import annotations
 
-import time
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from time import monotonic
 from typing import Any
 
 from textual import events
@@ -13,25 +15,6 @@ from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
-
-#: How long a typed prefix is kept for the next letter (seconds).
-TYPEAHEAD_SECONDS = 1.2
-
-
-def _cyrillic(char: str) -> bool:
-    return char.isalpha() and "\u0400" <= char <= "\u04ff"
-
-
-def _matching(options: Sequence[tuple[str, Any]], prefix: str) -> int | None:
-    """The first option whose label, or a word of it, starts with ``prefix``."""
-    labels = [str(label).casefold() for label, _ in options]
-    for i, label in enumerate(labels):
-        if label.startswith(prefix):
-            return i
-    for i, label in enumerate(labels):
-        if any(word.startswith(prefix) for word in label.split()):
-            return i
-    return None
 
 
 class Stepper(Widget, can_focus=True):
@@ -53,6 +36,14 @@ class Stepper(Widget, can_focus=True):
     ]
 
     index: reactive[int] = reactive(0)
+    #: Whether typing a digit picks an option (a row of numbers: a difficulty, a count).
+    #: Elsewhere the digits stay the app's (1–4: the tabs); letters of the Latin alphabet
+    #: always stay the keys' (the builders' r, e, b …).
+    typed_digits = False
+    #: Seconds after which typing starts a new word.
+    TYPE_PAUSE = 1.0
+    _typed = ""
+    _typed_at = 0.0
 
     @dataclass
     class Changed(Message):
@@ -123,34 +114,41 @@ class Stepper(Widget, can_focus=True):
         else:
             self.index = max(0, min(len(self._options) - 1, self.index + delta))
 
-    def on_key(self, event: events.Key) -> None:
-        """Typing selects (``Ми`` → «Милава»): a Cyrillic letter starts or extends the
-        typed prefix (kept for :data:`TYPEAHEAD_SECONDS`), and the first option whose
-        label or a word of it starts so is chosen. Latin letters and digits stay the
-        keys of the pane and the app."""
-        char = event.character or ""
-        if len(char) != 1 or not _cyrillic(char):
-            return
-        event.stop()
-        event.prevent_default()
-        now = time.monotonic()
-        typed = getattr(self, "_typed", ("", 0.0))
-        prefix = (typed[0] if now - typed[1] < TYPEAHEAD_SECONDS else "") + char.casefold()
-        self._typed = (prefix, now)
-        found = _matching(self._options, prefix)
-        if found is None and len(prefix) > 1:  # a new word: start again from this letter
-            prefix = char.casefold()
-            self._typed = (prefix, now)
-            found = _matching(self._options, prefix)
-        if found is not None:
-            self.index = found
-        else:
-            self.app.bell()
-
     def action_jump(self, where: int) -> None:
         """Jump to the first or last option."""
         if self._options:
             self.index = where % len(self._options)
+
+    def on_key(self, event: events.Key) -> None:
+        """Typing picks the first option a word of which starts with what was typed (the
+        label's first word first): «Вз» → «Взлом — мастерство 65», «12» → «Подвиг 12+»; the
+        same letter again goes on to the next option starting with it."""
+        char = event.character
+        if not char or len(char) != 1 or not self._options:
+            return
+        if char.isdigit():
+            if not self.typed_digits:
+                return
+        elif not char.isalpha() or char.isascii():
+            return
+        now = monotonic()
+        typed = (self._typed if now - self._typed_at < self.TYPE_PAUSE else "") + char
+        found = typed_match(self._options, typed)
+        if typed == char * len(typed) and len(typed) > 1 and found is None:
+            found = typed_match(self._options, char, after=self.index)
+            typed = char * len(typed)
+        elif found is None and len(typed) > 1:
+            typed, found = char, typed_match(self._options, char)
+        if found is None:
+            if char.isdigit():
+                return  # no such number here: the digit is the app's
+            event.stop()
+            self.app.bell()
+            return
+        self._typed, self._typed_at = typed, now
+        event.stop()
+        event.prevent_default()
+        self.index = found
 
     def watch_index(self, old: int, new: int) -> None:
         if old != new and self._options:
@@ -167,3 +165,22 @@ class Stepper(Widget, can_focus=True):
             if getattr(node, "STEPPER_FORM", False):
                 return node
         return self
+
+
+_WORD = re.compile(r"[\w]+", re.UNICODE)
+
+
+def typed_match(options: Sequence[tuple[str, Any]], typed: str, after: int = -1) -> int | None:
+    """The index of the option ``typed`` picks: the first (after ``after``, going round) whose
+    label's first word starts with it, else the first with any word starting with it."""
+    typed = typed.casefold()
+    count = len(options)
+    order = [(after + 1 + i) % count for i in range(count)]
+    words = {i: _WORD.findall(options[i][0].casefold()) for i in order}
+    for i in order:
+        if words[i] and words[i][0].startswith(typed):
+            return i
+    for i in order:
+        if any(w.startswith(typed) for w in words[i]):
+            return i
+    return None

@@ -41,6 +41,8 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, Vertical):
     the sheet, the filter and the order.
     """
 
+    #: Keys of Древо's wounds and Судьба: not in the other systems' campaigns (nor their «?»).
+    DREVO_ACTIONS = ("wound", "heal", "grant_fate", "fate_circumstance")
     BINDINGS = [
         Binding("enter", "check", "Проверка", id="party-check", tooltip="Проверка персонажа"),
         Binding("a", "add", "Новый", id="party-add", tooltip="Новый персонаж"),
@@ -210,7 +212,7 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, Vertical):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "filter" and isinstance(self.app.focused, Input):
             return False  # «f» is a letter in the filter field and the other text fields
-        if action in ("wound", "heal", "grant_fate", "fate_circumstance"):
+        if action in self.DREVO_ACTIONS:
             if self.app.store.campaign.system != "drevo":  # type: ignore[attr-defined]
                 return False
             c = self._highlighted()

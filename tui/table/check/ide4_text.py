@@ -9,6 +9,7 @@ text already (tui.widgets.common.stepper), so they are not escaped.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from rules import ide4
 from tui.sanitize import plain as escape  # every «[» literal, no control code
@@ -47,6 +48,9 @@ HELP_OPTIONS = [
 ]
 #: The difficulty the GM sets when an exception opens [00].
 OPEN_OPTIONS = [(f"[{k}]", k) for k in range(1, 8)]
+#: The campaign setting that decides whether a [7] reached by modifiers bars mastery bonuses,
+#: named as the settings screen names it.
+SEVEN_SETTING = "настройка «[7] от модификаторов запрещает бонусы», Ctrl+T → Пороги мастерства"
 HIDDEN_OPTIONS = [("нет — автоматический успех", False), ("да — бросок при [1]", True)]
 
 
@@ -128,7 +132,9 @@ def difficulty_line(d: ide4.Difficulty) -> str:
         mods = f", {escape(ide4.modifiers_text(d.modifiers))}"
         if d.pinned:
             mods += " (не действуют против \\[7])"
-        elif d.base_impossible and not d.made_possible:
+        elif d.made_possible:
+            mods += " (не действуют: после исключения сложность назначает мастер)"
+        elif d.base_impossible:
             mods += " (не действуют против \\[00])"
     final = escape(d.label)
     if d.hidden_risk:
@@ -158,11 +164,11 @@ def seven_line(d: ide4.Difficulty) -> str:
     if ide4.modified_seven_bars_mastery():
         return (
             f"[$warning]\\[7]: {who} — не Сюжетная броня, но бонусы мастерства не действуют "
-            "(«Бонусы не действуют против \\[7] и \\[00]»; настройка кампании).[/]"
+            f"(«Бонусы не действуют против \\[7] и \\[00]»; {escape(SEVEN_SETTING)} — да).[/]"
         )
     return (
         f"[$text-muted]\\[7]: {who} — не Сюжетная броня; бонусы мастерства действуют "
-        "(настройка кампании).[/]"
+        f"({escape(SEVEN_SETTING)} — нет).[/]"
     )
 
 
@@ -266,59 +272,96 @@ def result_lines(check: ide4.Check) -> list[str]:
     return lines
 
 
-def _refused(moves: list[ide4.Move], names: dict[str, str]) -> list[str]:
+def chance(p: Any) -> str:
+    """A chance as whole per cent: «41 %», «<1 %» and «>99 %» near the ends (a no-break
+    space: the number and its sign never part at a line end)."""
+    value = float(p) * 100
+    if 0 < value < 1:
+        return "<1\u00a0%"
+    if 99 < value < 100:
+        return ">99\u00a0%"
+    return f"{round(value)}\u00a0%"
+
+
+def _refused(offers: list[Any]) -> list[str]:
     """Group refused moves by their reason: «навык, помощь союзника — reason»."""
     by_reason: dict[str, list[str]] = {}
-    for m in moves:
-        if not m.allowed:
-            by_reason.setdefault(m.reason, []).append(names[m.source])
+    for o in offers:
+        if not o.allowed:
+            by_reason.setdefault(o.reason, []).append(o.name)
     return [f"{', '.join(n)} — {escape(r)}" for r, n in by_reason.items()]
 
 
-def move_lines(check: ide4.Check) -> list[tuple[int, str]]:
-    """Return the moves per key as ``(indent, markup)``: what is allowed, then why not the rest."""
-    moves = ide4.allowed_moves(check)
+def _worth(offers: list[Any]) -> list[str]:
+    """«навык, еда: лучше 41 %, хуже 23 %» — the allowed moves grouped by what they are worth."""
+    by_odds: dict[str, list[str]] = {}
+    for o in offers:
+        if o.allowed:
+            by_odds.setdefault(o.odds_text, []).append(o.name)
+    return [f"{', '.join(n)}: {w}" if len(by_odds) > 1 else w for w, n in by_odds.items()]
+
+
+def move_lines(check: ide4.Check, offers: list[Any]) -> list[tuple[int, str]]:
+    """Return the moves per key as ``(indent, markup)``: what is allowed and what each is
+    worth (the exact chance to improve and to worsen the outcome), then why not the rest."""
     if check.status != "rolled":
-        return [(0, f"[$text-muted]{escape(moves[1].reason)}[/]"), (0, "Enter — итог проверки")]
+        reason = ide4.allowed_moves(check)[1].reason
+        return [(0, f"[$text-muted]{escape(reason)}[/]"), (0, "Enter — итог проверки")]
     yes, no = "[$success]✓[/]", "[$error]✗[/]"
-    lines = [(0, "[b]Что ещё можно[/b], по порядку книги:")]
+    lines = [(0, "[b]Что ещё можно[/b] (шанс исхода лучше / хуже), по порядку книги:")]
 
     def why(texts: list[str]) -> None:
         lines.extend((1, f"{no} [$text-muted]{t}[/]") for t in texts)
 
-    rerolls = [m for m in moves if m.kind == "reroll"]
-    allowed = [ide4.REROLL_SOURCES[m.source] for m in rerolls if m.allowed]
+    def kind(k: str) -> list[Any]:
+        return [o for o in offers if o.kind == k]
+
+    rerolls = kind("reroll")
+    allowed = [o.name for o in rerolls if o.allowed]
     left = max(check.input.cap - len(check.rerolls), 0)
     head = f"{yes} {', '.join(allowed)} (осталось {left})" if allowed else no
     lines.append((0, f"[b]r[/b] Переброс: {head}"))
-    why(_refused(rerolls, ide4.REROLL_SOURCES))
-    energy = next(m for m in moves if m.kind == "energy_after")
-    if energy.allowed:
-        nominal = check.input.nominal  # Move.limit counts the smallest die; the chooser offers
-        most = min(energy.limit, check.pool_after // nominal)  # dice of the nominal
-        text = f"{yes} до {most}×d{nominal}, в запасе {check.pool_after}"
-        lines.append((0, f"[b]e[/b] Энергия после броска: {text}"))
-        futile = ide4.energy_after_futile(check, max(most, 1), nominal)
-        if futile:
-            lines.append((1, f"[$warning]⚠ {escape(futile)}[/]"))
+    lines.extend((1, w) for w in _worth(rerolls))
+    why(_refused(rerolls))
+    energy = kind("energy_after")
+    nominal = check.input.nominal
+    top = [o for o in energy if o.allowed and o.source.endswith(f"x{nominal}")]
+    if top:
+        lines.append((0, f"[b]e[/b] Энергия после броска: {yes} в запасе {check.pool_after}"))
+        worth = " · ".join(f"{o.name} — лучше {chance(o.odds.better)}" for o in top)
+        lines.append((1, f"{worth} (хуже — никогда)"))
     else:
         lines.append((0, f"[b]e[/b] Энергия после броска: {no}"))
-        why([escape(energy.reason)])
-    bonuses = [m for m in moves if m.kind == "bonus"]
-    allowed = [ide4.AFTER_BONUSES[m.source] for m in bonuses if m.allowed]
+        reasons = _refused(energy)
+        why(reasons[:1])
+    bonuses = kind("bonus")
+    allowed = [o.name for o in bonuses if o.allowed]
     head = f"{yes} {', '.join(allowed)}" if allowed else no
     lines.append((0, f"[b]b[/b] Бонусы мастерства: {head}"))
-    why(_refused(bonuses, ide4.AFTER_BONUSES))
-    sub = moves[-1]
-    lines.append(
-        (0, f"[b]s[/b] Подбросок: {f'{yes} d6 — сила последствия' if sub.allowed else no}")
-    )
+    lines.extend((1, f"{o.name}: {o.odds_text}") for o in bonuses if o.allowed)
+    why(_refused(bonuses))
+    sub = kind("subroll")[0]
+    text = f"{yes} d6 — сила последствия, исход не меняет" if sub.allowed else no
+    lines.append((0, f"[b]s[/b] Подбросок: {text}"))
     if not sub.allowed:
         why([escape(sub.reason)])
     lines.append((0, "[b]Enter[/b] — итог: смысл и последствия · [b]t[/b] — шаблоны"))
     if check.level != "expanded":
         lines.append((0, "[$text-muted]Право игрока: [b]p[/b] — развёрнутая проверка.[/]"))
     return lines
+
+
+def conclusion_text(check: ide4.Check) -> str:
+    """The line that closes a check (steps 13–14): its outcome, the meaning the GM gave it
+    and the consequences in the scene — not the roll again (that is the roll's own line)."""
+    parts = [f"Итог проверки: {check.outcome_name or '—'}"]
+    if check.meaning:
+        parts.append(f"смысл исхода: {check.meaning}")
+    if check.consequence:
+        parts.append(f"последствия: {check.consequence}")
+    if len(parts) == 1:
+        parts.append("смысл и последствия не записаны")
+    return "; ".join(parts)
 
 
 def log_text(check: ide4.Check, event: str, step: ide4.Step | None = None) -> str:
@@ -330,9 +373,9 @@ def log_text(check: ide4.Check, event: str, step: ide4.Step | None = None) -> st
         summary = summary[len(actor) + 2 :]
     if step is None:
         step = check.steps[-1] if check.steps else None
-    if event in ("roll", "conclude") or step is None:
-        if event == "conclude" and check.consequence:
-            return f"{summary}. Последствие: {check.consequence}"
+    if event == "conclude":
+        return conclusion_text(check)
+    if event == "roll" or step is None:
         return summary
     if step.kind == "reroll":
         what = f"переброс — {ide4.REROLL_SOURCES[step.source]}: {step.replaced} → {step.dice[0]}"

@@ -1,0 +1,56 @@
+"""Helpers for the open check's engine tests: a campaign's check driven without Textual."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tui.store import Store
+from tui.table.check.session import CheckTable
+from tui.table.core import Dice
+
+
+def table(store: Store, seed: int = 1) -> CheckTable:
+    """The campaign's open check, as the app or a seat drives it (seeded dice)."""
+    return CheckTable(store, Dice(random.Random(seed)))
+
+
+def ok(t: CheckTable, step: Callable[..., Any], *args: Any) -> Any:
+    """Make a step that must be allowed; return its outcome."""
+    outcome = t.run(step, *args)
+    assert outcome.ok, outcome.refused
+    return outcome
+
+
+def killed_after(path: Path, system: str, play: Callable[[CheckTable], Any]) -> Any:
+    """Fork a process that opens the campaign, plays ``play`` on its open check (writing each
+    step) and dies by SIGKILL right after: return what ``play`` returned, as the child saw
+    it (sent through a pipe before the kill, by repr)."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: no cleanup, no atexit — killed as kill -9 kills
+        try:
+            os.close(read)
+            try:
+                store = Store.open(path, system=system)
+                seen = repr(play(table(store, seed=os.getpid())))
+            except BaseException:  # noqa: BLE001 - said to the parent, which fails on it
+                import traceback
+
+                seen = "child failed:\n" + traceback.format_exc()
+            os.write(write, seen.encode())
+            os.close(write)
+        finally:
+            os.kill(os.getpid(), signal.SIGKILL)
+    os.close(write)
+    chunks = []
+    while chunk := os.read(read, 65536):
+        chunks.append(chunk)
+    os.close(read)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
+    return b"".join(chunks).decode()

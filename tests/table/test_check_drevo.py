@@ -1,0 +1,96 @@
+"""The open Древо check (outside a fight) on the table engine, without Textual: kept in the
+campaign as it is rolled and as each point of Судьба is spent, what each point would do shown."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+
+import pytest
+
+from rules import drevo
+from tests.table.check_helpers import killed_after, ok, table
+from tui.store import Store
+from tui.table.check import drevo_steps as steps
+
+
+def store_of(tmp_path) -> Store:
+    return Store.open(tmp_path / "c.json", system="drevo")
+
+
+def snapshot(t) -> tuple:
+    result = t.view().result
+    return (t.state.to_doc(), result.dice, result.fate_shift, result.outcome)
+
+
+def with_fate(store: Store, points: int = 3):
+    c = next(iter(store.characters()))
+    store.upsert_character(replace(c, fate=points))
+    return c.id
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
+@pytest.mark.parametrize("shifts", [0, 1, 2])
+def test_kill_9_after_the_roll_and_each_point_of_fate_restores_the_same_check(tmp_path, shifts):
+    path = tmp_path / "c.json"
+    store = store_of(tmp_path)
+    with_fate(store)
+    store.close()
+
+    def play(t):
+        ok(t, steps.roll)
+        for _ in range(shifts):
+            ok(t, steps.fate_shift, 1)
+        return snapshot(t)
+
+    seen = killed_after(path, "drevo", play)
+    t = table(Store.open(path), seed=99)
+    assert repr(snapshot(t)) == seen
+    assert t.view().result.fate_shift == shifts
+
+
+def test_a_roll_undone_is_rolled_again_with_the_same_dice_and_fate_paid_once(tmp_path):
+    """Сид: Судьба до броска — «автоматический критический успех»: its point is paid at the
+    roll; Ctrl+Z gives it back and the check is the form again."""
+    store = store_of(tmp_path)
+    cid = with_fate(store)
+    t = table(store)
+    ok(t, steps.roll)
+    dice = t.view().result.dice
+    store.undo()
+    t.follow()
+    assert t.state.rolled is None
+    ok(t, steps.roll)
+    assert t.view().result.dice == dice
+    ok(t, steps.declare_fate, True)
+    ok(t, steps.roll)
+    assert t.view().result.outcome == "crit_success" and store.character(cid).fate == 2
+    store.undo()
+    t.follow()
+    assert store.character(cid).fate == 3 and t.state.inputs.fate_auto
+
+
+def test_what_each_point_of_fate_would_do_is_shown(tmp_path):
+    """Сид: Судьба после броска — ±1 к результату за очко: the fewest points that change the
+    outcome are named, and they do what they say."""
+    store = store_of(tmp_path)
+    with_fate(store)
+    t = table(store)
+    ok(t, steps.roll)
+    shown = t.view()
+    for points, outcome, changes in shown.fate_offers():
+        after = drevo.shift_one_sided(shown.result, points)
+        assert after.outcome == outcome and changes == (outcome != shown.result.outcome)
+    assert "очк" in shown.fate_words()
+
+
+def test_another_action_ranks_its_traits_anew(tmp_path):
+    store = store_of(tmp_path)
+    t = table(store)
+    ok(t, steps.set_input, "action", "melee")
+    melee = t.view().rows["trait"].value
+    ok(t, steps.set_input, "action", "dodge")
+    shown = t.view()
+    assert shown.rows["trait"].value in [v for _, v in shown.rows["trait"].options]
+    assert shown.reason  # why the rules rank it first
+    assert melee is not None

@@ -1,0 +1,261 @@
+"""The open IDE4™ check on the table engine, without Textual: kept in the campaign as it is
+rolled and as each move is made, never rolled twice, never stale, every move's odds shown."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+
+import pytest
+
+from rules import ide4
+from tests.table.check_helpers import killed_after, ok, table
+from tui.store import Store
+from tui.table.check import ide4_steps as steps
+
+MOVES = [
+    ("reroll", ("food",)),
+    ("energy_after", (1, 0)),
+    ("bonus", ("soften",)),
+    ("subroll", ()),
+]
+
+
+def store_of(tmp_path) -> Store:
+    return Store.open(tmp_path / "c.json", system="ide4")
+
+
+def person(store: Store, name: str):
+    return next(c for c in store.characters() if c.name == name)
+
+
+def lock_picking(store: Store):
+    """The cellar door: Вера, expanded, Взлом, +1 darkness, −1 tools, 1 energy die."""
+    t = table(store)
+    ok(t, steps.set_input, "character", person(store, "Вера Стрижова").id)
+    ok(t, steps.set_input, "level", "expanded")
+    ok(t, steps.set_input, "action", "Взлом")
+    ok(t, steps.set_input, "mods", "+1 темнота, -1 инструменты")
+    ok(t, steps.set_input, "energy", 1)
+    return t
+
+
+def make_moves(t, count: int) -> list[str]:
+    """Roll, then make the first ``count`` moves the check allows (rigged to Провал at 20 so
+    that rerolls, energy and smoothing all apply); return what was made."""
+    ok(t, steps.roll)
+    state = t.state
+    rigged = replace(state, rolled=replace(state.rolled, natural=20))
+    t.store.put_doc("check", rigged.to_doc(), label="тест: d100")
+    t.follow()
+    made = []
+    for name, args in MOVES[:count]:
+        outcome = t.run(getattr(steps, name), *args)
+        if outcome.ok:
+            made.append(name)
+    return made
+
+
+def snapshot(t) -> tuple:
+    """What a restarted kubik must show the same: the record, the dice, the outcome."""
+    check = t.view().check
+    return (t.state.to_doc(), [s.to_dict() for s in check.steps], check.outcome, check.pool_after)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
+@pytest.mark.parametrize("moves", range(len(MOVES) + 1))
+def test_kill_9_after_the_roll_and_each_move_restores_the_same_check(tmp_path, moves) -> None:
+    """«IDE4, Вера, Enter: d100 14 → Провал with three rerolls and energy after still open;
+    kill -9 and restart: Проверка is an empty form»: now the restarted check is the one
+    rolled, with the same dice and moves, and it cannot be rolled again."""
+    path = tmp_path / "c.json"
+    store_of(tmp_path).close()
+
+    def play(t):
+        lock_picking_on(t)
+        make_moves(t, moves)
+        return snapshot(t)
+
+    seen = killed_after(path, "ide4", play)
+    store = Store.open(path)
+    t = table(store, seed=99)
+    assert repr(snapshot(t)) == seen
+    assert t.state.phase == "result"
+    assert t.run(steps.roll).refused == steps.ROLLED_TWICE
+
+
+def lock_picking_on(t):
+    store = t.store
+    for name, value in (
+        ("character", person(store, "Вера Стрижова").id),
+        ("level", "expanded"),
+        ("action", "Взлом"),
+        ("mods", "+1 темнота, -1 инструменты"),
+        ("energy", 1),
+    ):
+        ok(t, steps.set_input, name, value)
+
+
+def test_a_rolled_check_is_never_rolled_twice_and_an_undone_roll_keeps_its_dice(tmp_path):
+    """Сид: «игрок бросает d100» once: a second Enter is refused; Ctrl+Z of the roll puts the
+    form back, and rolling it again gives the same d100 and energy dice, paid once."""
+    store = store_of(tmp_path)
+    t = lock_picking(store)
+    vera = person(store, "Вера Стрижова").id
+    ok(t, steps.roll)
+    first = t.view().check
+    assert t.run(steps.roll).refused == steps.ROLLED_TWICE
+    assert store.undo() is not None
+    t.follow()
+    assert t.state.phase == "setup" and t.state.inputs.action == "Взлом"
+    assert store.character(vera).extra["energy"] == 100
+    ok(t, steps.roll)
+    again = t.view().check
+    assert (again.natural, again.before_dice) == (first.natural, first.before_dice)
+    assert store.character(vera).extra["energy"] == 100 - first.energy_spent
+
+
+def test_a_move_made_again_after_its_undo_takes_the_same_dice(tmp_path):
+    """Ctrl+Z of a reroll, then `r` again: the same new d100, not a second chance."""
+    store = store_of(tmp_path)
+    t = lock_picking(store)
+    make_moves(t, 0)
+    ok(t, steps.reroll, "food")
+    rerolled = t.view().check.natural
+    store.undo()
+    t.follow()
+    assert t.view().check.natural == 20
+    ok(t, steps.reroll, "calm")
+    assert t.view().check.natural == rerolled
+
+
+def test_the_skill_follows_the_action(tmp_path):
+    """«Действие «Взлом», then ← to «Переговоры»: the skill stays «Взлом 65», and `r` offers
+    the lock-picking mastery reroll on a negotiation check.»"""
+    store = store_of(tmp_path)
+    t = lock_picking(store)
+    assert t.view().rows["skill"].value == "Взлом"
+    ok(t, steps.set_input, "action", "Переговоры")
+    shown = t.view()
+    assert shown.rows["skill"].value == "" and shown.input.skill == ""
+    assert shown.rows["attribute"].value in ide4.action("Переговоры").attributes
+    ok(t, steps.roll)
+    skill = next(o for o in t.view().offers() if o.kind == "reroll" and o.source == "skill")
+    assert not skill.allowed and "Без навыка" in skill.reason
+
+
+def test_another_characters_energy_die_is_his_nominal(tmp_path):
+    """«cycle the opponent to Хозяин подвала: the energy die stays «d4 — меньше номинала»
+    though his Риторика 5 gives d12» — a new character's die is his own nominal."""
+    store = store_of(tmp_path)
+    t = table(store)
+    ok(t, steps.set_input, "level", "expanded")
+    ok(t, steps.set_input, "die", 4)
+    assert t.view().rows["die"].label == "d4 — меньше номинала"
+    ok(t, steps.set_input, "character", person(store, "Хозяин подвала").id)
+    ok(t, steps.set_input, "action", "Переговоры")
+    shown = t.view()
+    assert shown.rows["attribute"].value == "Риторика"
+    assert shown.rows["die"].label == "d12 — номинал"
+
+
+def test_a_skill_removed_elsewhere_is_said_and_not_rolled(tmp_path):
+    """A sheet edited in another window: the form shows what the sheet gives now and says so."""
+    store = store_of(tmp_path)
+    t = lock_picking(store)
+    vera = person(store, "Вера Стрижова")
+    store.upsert_character(replace(vera, skills=tuple(s for s in vera.skills if s.name != "Взлом")))
+    shown = t.view()
+    assert shown.input.skill == "" and shown.rows["skill"].value == ""
+    assert any("Навыка «Взлом» больше нет" in c for c in shown.changes)
+
+
+def test_energy_changed_elsewhere_rebases_the_rolled_check(tmp_path):
+    """Energy changed outside the open check: the check goes on from the stored energy (what
+    it spent itself stays spent) and says so."""
+    store = store_of(tmp_path)
+    t = lock_picking(store)
+    ok(t, steps.roll)
+    spent = t.view().check.energy_spent
+    vera = person(store, "Вера Стрижова")
+    store.upsert_character(replace(vera, extra={**vera.extra, "energy": 50}))
+    shown = t.view()
+    assert shown.check.pool_after == 50 and shown.check.input.energy_pool == 50 + spent
+    assert any("изменена вне проверки" in c for c in shown.changes)
+
+
+def test_every_offered_move_carries_its_exact_odds(tmp_path):
+    """After the roll every allowed move shows its chance to improve and to worsen, the same
+    numbers as the rules' own (proved against brute force in tests/rules)."""
+    store = store_of(tmp_path)
+    t = lock_picking(store)
+    make_moves(t, 0)
+    check = t.view().check
+    offers = {(o.kind, o.source): o for o in t.view().offers()}
+    assert offers[("reroll", "food")].odds == ide4.reroll_odds(check)
+    energy = offers[("energy_after", f"2x{check.input.nominal}")]
+    assert energy.odds == ide4.energy_after_odds(check, 2, check.input.nominal)
+    assert offers[("bonus", "soften")].odds.better == 1
+    assert not offers[("reroll", "help")].allowed and offers[("reroll", "help")].odds is None
+    lines = " ".join(text for _, text in t.view().move_lines())
+    assert "лучше" in lines and "хуже" in lines
+
+
+def test_the_conclusion_is_a_line_of_its_own_with_the_meaning(tmp_path):
+    """«Every finished IDE4 check is written to the Журнал twice, and the GM's «Смысл исхода»
+    shows nowhere but --json»: the closing line carries the meaning and the consequences."""
+    store = store_of(tmp_path)
+    t = lock_picking(store)
+    ok(t, steps.roll)
+    ok(t, steps.conclude, "дверь поддалась", "патруль далеко")
+    roll, close = store.log()[1], store.log()[0]
+    assert close.text != roll.text
+    assert "смысл исхода: дверь поддалась" in close.text
+    assert "последствия: патруль далеко" in close.text
+    assert t.state.phase == "done"
+
+
+def test_the_last_check_of_the_same_kind_is_one_step_away(tmp_path):
+    """«the character's last check of the same kind one key away»: a new check for Вера,
+    «Взлом» chosen, and the last lock-picking check's inputs are back in the form."""
+    store = store_of(tmp_path)
+    t = lock_picking(store)
+    ok(t, steps.set_input, "base", 4)
+    ok(t, steps.roll)
+    ok(t, steps.new_check)
+    assert t.state.inputs.mods == ""
+    outcome = ok(t, steps.repeat_last)
+    inputs = t.state.inputs
+    assert (inputs.action, inputs.mods, inputs.energy, inputs.base) == (
+        "Взлом",
+        "+1 темнота, -1 инструменты",
+        1,
+        4,
+    )
+    assert "Как в прошлый раз" in outcome.notices[0]
+    ok(t, steps.set_input, "character", person(store, "Ольга Ренн").id)
+    assert "ещё не было проверки" in t.run(steps.repeat_last).refused
+
+
+def test_the_status_says_what_the_modifiers_do_to_an_opened_00(tmp_path):
+    """«[00] made possible with «−2 подготовка» reads «подготовка −2 → [5]» but the odds are
+    those of [5] without the −2: say what the −2 does» — it does nothing there, and says so."""
+    store = store_of(tmp_path)
+    t = table(store)
+    for name, value in (("level", "expanded"), ("base", 8), ("mods", "-2 подготовка")):
+        ok(t, steps.set_input, name, value)
+    ok(t, steps.set_input, "help", "possible")
+    ok(t, steps.set_input, "open", 5)
+    shown = t.view()
+    assert shown.difficulty.final == 5 and shown.odds == ide4.outcome_odds(5)
+    assert "не действуют: после исключения сложность назначает мастер" in shown.status_lines()[0]
+
+
+def test_a_seven_by_modifiers_names_the_setting(tmp_path):
+    """«A [7] reached by modifiers says only «настройка кампании»; name the setting»."""
+    store = store_of(tmp_path)
+    t = table(store)
+    ok(t, steps.set_input, "base", 5)
+    ok(t, steps.set_input, "mods", "+2 ливень")
+    text = " ".join(t.view().status_lines())
+    assert "[7] от модификаторов запрещает бонусы" in text and "Ctrl+T → Пороги мастерства" in text

@@ -1,0 +1,119 @@
+"""The open Старатели check on the table engine, without Textual: kept in the campaign as it
+is rolled and as Risk is declared, never stale, Risk's worth shown before it is declared."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from rules import starately
+from tests.table.check_helpers import killed_after, ok, table
+from tui.store import Store
+from tui.table.check import starately_steps as steps
+
+
+def store_of(tmp_path) -> Store:
+    return Store.open(tmp_path / "c.json", system="starately")
+
+
+def person(store: Store, name: str):
+    return next(c for c in store.characters() if c.name == name)
+
+
+def failing(t) -> None:
+    """Хаим without a skill at Подвиг 12+: a failure on all but a natural 12."""
+    ok(t, steps.set_input, "character", person(t.store, "Хаим").id)
+    ok(t, steps.set_input, "skill", "")
+    ok(t, steps.set_input, "difficulty", 12)
+
+
+def snapshot(t) -> tuple:
+    found = t.view().rolled
+    last = found.last
+    return (t.state.to_doc(), [d.value for d in last.dice], last.outcome, last.effect)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
+@pytest.mark.parametrize("risk", [False, True])
+def test_kill_9_after_the_roll_and_after_risk_restores_the_same_check(tmp_path, risk) -> None:
+    """A rolled check (and its Risk) outlives kill -9: the same dice, Risk still open or made."""
+    path = tmp_path / "c.json"
+    store_of(tmp_path).close()
+
+    def play(t):
+        failing(t)
+        ok(t, steps.roll)
+        while t.view().rolled.main.success:  # a natural 12: roll a new check
+            ok(t, steps.roll)
+        if risk:
+            ok(t, steps.risk, "аптечка")
+        return snapshot(t)
+
+    seen = killed_after(path, "starately", play)
+    t = table(Store.open(path), seed=99)
+    assert repr(snapshot(t)) == seen
+    assert (t.view().risk_refusal() is None) is (not risk)
+
+
+def test_another_character_starts_from_his_own_sheet(tmp_path) -> None:
+    """«Старатели carries Борис's Образование over to Хаим»: another character is another
+    check, his own sheet's rows."""
+    store = store_of(tmp_path)
+    t = table(store)
+    ok(t, steps.set_input, "character", person(store, "Борис").id)
+    ok(t, steps.set_input, "characteristic", "Образование")
+    ok(t, steps.set_input, "skill", "Медицина")
+    assert t.view().check.side.characteristic == "Образование"
+    first = t.state.id
+    ok(t, steps.set_input, "character", person(store, "Хаим").id)
+    shown = t.view()
+    assert shown.check.side.characteristic == "Сила"  # his sheet's first, not Борис's choice
+    assert shown.check.side.skill_name == "Стрельба" and t.state.id != first
+
+
+def test_a_roll_undone_is_rolled_again_with_the_same_dice(tmp_path) -> None:
+    store = store_of(tmp_path)
+    t = table(store)
+    failing(t)
+    ok(t, steps.roll)
+    dice = snapshot(t)[1]
+    store.undo()
+    t.follow()
+    assert t.state.rolled is None
+    ok(t, steps.roll)
+    assert snapshot(t)[1] == dice
+
+
+def test_risk_shows_what_it_is_worth_and_is_made_once(tmp_path) -> None:
+    """Сид: «Игрок может заявить Риск и совершить проверку ещё раз. Вне зависимости от
+    результата этой повторной проверки игрок заплатит за это»: the retry's odds are shown
+    before it (the same numbers as the rules'), Risk once, the price written."""
+    store = store_of(tmp_path)
+    t = table(store)
+    failing(t)
+    ok(t, steps.roll)
+    while t.view().rolled.main.success:
+        ok(t, steps.roll)
+    shown = t.view()
+    main = shown.rolled.main
+    assert shown.risk_odds() == starately.risk_odds(main.check, main.effect)
+    assert "r — Риск: успех" in "\n".join(shown.result_lines())
+    assert "цену назначает ведущий" in shown.risk_words()
+    ok(t, steps.risk, "аптечка")
+    assert t.view().rolled.risk is not None and "цена: аптечка" in store.log()[0].text
+    assert "уже заявлен" in t.run(steps.risk, "ещё").refused
+
+
+def test_an_opposed_roll_is_never_against_oneself_and_starts_at_the_last_opponent(tmp_path):
+    """«its opposed dialog always starts on Борис»; «a character can oppose himself»."""
+    store = store_of(tmp_path)
+    t = table(store)
+    haim, dima = person(store, "Хаим"), person(store, "Дмитрий")
+    ok(t, steps.set_input, "character", haim.id)
+    me = t.view().check.side
+    assert "не против себя" in t.run(steps.opposed, me, haim.id, "a").refused
+    other = starately.Side(dm=0, skill=1, name=dima.name, pc=True)
+    ok(t, steps.opposed, other, dima.id, "a")
+    assert steps.last_opponent(t.world(), haim.id) == dima.id
+    assert steps.last_opponent(t.world(), dima.id) is None

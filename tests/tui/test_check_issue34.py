@@ -1,0 +1,193 @@
+"""What a GM who never read the code found in the Проверка tab (issue 34), at 80×24: state kept
+in the screen, words, pace. Each test failed on the builders before the table engine."""
+
+from __future__ import annotations
+
+from tests.tui.test_builder_ide4_options import open_ide4
+from tui.widgets.builders.ide4_opposed import OpposedSetupScreen
+
+
+def party(app) -> dict[str, str]:
+    return {c.name: c.id for c in app.store.characters()}
+
+
+async def test_the_opposed_second_side_is_derived_from_its_own_sheet(make_test_app):
+    """«IDE4 opposed (`o` on Ольга, Переговоры), cycle the opponent to Хозяин подвала: the
+    energy die stays «d4 — меньше номинала» though his Риторика 5 gives d12; choosing a skill
+    does not switch the attribute; a character can oppose himself.»"""
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        ids = party(app)
+        await open_ide4(pilot, level="expanded")
+        app.query_one("#ide4-character").select(ids["Ольга Ренн"])
+        await pilot.pause()
+        app.query_one("#ide4-action").select("Переговоры")
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, OpposedSetupScreen)
+        offered = [v for _, v in setup.query_one("#opp-character")._options]
+        assert ids["Ольга Ренн"] not in offered  # nobody opposes himself
+        setup.query_one("#opp-die").select(4)
+        await pilot.pause()
+        setup.query_one("#opp-character").select(ids["Хозяин подвала"])
+        await pilot.pause()
+        setup.query_one("#opp-skill").select("Переговоры")
+        await pilot.pause()
+        assert setup.query_one("#opp-attribute").value == "Риторика"
+        die = setup.query_one("#opp-die")
+        assert die._options[die.index][0] == "d12 — номинал"
+        assert setup.second().nominal == 12 and setup.second().before_die == 12
+
+
+async def test_the_form_is_entered_at_the_action(make_test_app):
+    """«IDE4 focus lands on Атрибут»: the action decides the attribute, the skill and the
+    base — the form is entered there, from the party's Enter and from the tab key alike."""
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # Партия: Enter on the first character
+        await pilot.pause()
+        assert app.focused.id == "ide4-action"
+
+
+async def test_the_cellar_door_takes_at_most_twelve_keys(make_test_app):
+    """«Open the cellar door» (IDE4 expanded, Взлом, [3], +1 darkness, −1 tools, 3 energy
+    dice) took about 35 keys before the d100; typing selects in every ◀ ▶ row, and it takes at
+    most 12 keys besides the modifiers' own text — then one key («a») the next time."""
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        keys = ["enter", "l", "В", "з", "down", "down", "down", "down"]  # from Партия to mods
+        text = list("+1 темнота, -1 инструменты")
+        tail = ["down", "down", "3", "enter"]  # to «Энергия до», three dice, roll
+        await pilot.press(*keys, *text, *tail)
+        await pilot.pause()
+        b = app.query_one("#check-pane")
+        check = b.check
+        assert check is not None and len(keys + tail) <= 12
+        inp = check.input
+        assert (inp.actor, inp.action, inp.skill, inp.level) == (
+            "Вера Стрижова",
+            "Взлом",
+            "Взлом",
+            "expanded",
+        )
+        assert [(m.value, m.reason) for m in inp.modifiers] == [(1, "темнота"), (-1, "инструменты")]
+        assert check.difficulty.final == 3 and inp.energy_dice == 3
+        await pilot.press("n", "a")  # the next time: the last lock-picking check
+        await pilot.pause()
+        again = b.current_input()
+        assert (again.action, again.modifiers, again.energy_dice) == ("Взлом", inp.modifiers, 3)
+
+
+async def test_a_saved_rolls_result_does_not_stay_over_another_tab(make_test_app):
+    """«After `r` (a saved roll) in Партия the quick-roll bar stays open on every tab with the
+    old expression and another character's result, and at 80×24 it hides Проверка's outcome
+    line; Esc in the form does not close it.»"""
+    from dataclasses import replace
+
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        vera = next(c for c in app.store.characters() if c.name == "Вера Стрижова")
+        app.store.upsert_character(replace(vera, rolls=(("Атака", "2d6+3"),)))
+        await pilot.pause()
+        bar = app.query_one("#quick")
+        await pilot.press("r")
+        await pilot.pause()
+        assert bar.display  # the saved roll's result, in the tab it was made in
+        await pilot.press("3")
+        await pilot.pause()
+        assert not bar.display
+        assert app.query_one("#ide4-row-mods").region.height == 1  # the form's rows all seen
+        await pilot.press("1", "r")
+        await pilot.pause()
+        assert bar.display
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not bar.display
+
+
+def test_the_keys_of_an_ide4_campaign_list_no_drevo_keys() -> None:
+    """«`?` in an IDE4 campaign lists Древо's `g`/`o` without «(Древо)»»: its Партия lists
+    no wound, healing or Судьба key; a Древо campaign's does."""
+    from tui.app import KubikApp
+    from tui.appparts.dialogs import key_groups
+
+    def party(system: str) -> set[str]:
+        groups = dict(key_groups(KubikApp.BINDINGS, system))
+        return {b.action for b in groups["Партия"]}
+
+    drevo = {"wound", "heal", "grant_fate", "fate_circumstance"}
+    assert not party("ide4") & drevo
+    assert drevo <= party("drevo")
+
+
+async def test_b_offers_the_bonus_first_and_the_skill_reroll_last(make_test_app):
+    """«`b` highlights the skill reroll first (`b` Enter turned Ольга's Успех 89 into Средне
+    54)»: the bonus that cannot worsen is highlighted; the reroll comes last, with its odds."""
+    from tests.tui.builders import rig_d100
+    from tui.widgets.builders.ide4_dialogs import ChooserScreen
+
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_ide4(pilot)
+        app.query_one("#ide4-character").select(party(app)["Ольга Ренн"])
+        await pilot.pause()
+        app.query_one("#ide4-action").select("Переговоры")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await rig_d100(pilot, 89)
+        assert app.query_one("#check-pane").check.outcome == "success"
+        await pilot.press("b")
+        await pilot.pause()
+        chooser = app.screen
+        assert isinstance(chooser, ChooserScreen)
+        first = chooser.choices[chooser.query_one("OptionList").highlighted]
+        assert first.id == "triumph" and "наверняка лучше" in first.reason
+        last = chooser.choices[-1]
+        assert last.id == "reroll" and "хуже" in last.reason
+
+
+async def test_a_rolled_check_comes_back_after_a_restart_and_is_not_rolled_again(
+    make_test_app, campaign_path
+):
+    """«IDE4, Вера, Enter: «d100: 14 → Провал» with three rerolls and energy after still open;
+    kill -9 and restart: Проверка is an empty form, the check can be rolled again, and the
+    rerolls and energy owed are gone.» (kill -9 itself: tests/table/test_check_*.py)"""
+    from tui.widgets.builders.ide4_dialogs import ConcludeScreen
+
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3", "enter", "r", "enter")  # roll, reroll from the first source
+        await pilot.pause()
+        before = app.query_one("#check-pane").check
+        log = len(app.store.log())
+    again = make_test_app(system="ide4", seed=99)  # the same campaign, other dice
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        b = again.query_one("#check-pane")
+        assert b.phase == "result" and b.check == before  # the same dice and moves
+        assert "Что ещё можно" in str(b.query_one("#ide4-moves Static").render())
+        await pilot.press("enter")  # Enter concludes: it never rolls the d100 again
+        await pilot.pause()
+        assert isinstance(again.screen, ConcludeScreen)
+        assert len(again.store.log()) == log
+
+
+async def test_a_long_setting_name_never_touches_its_value(make_test_app):
+    """Settings showed «Перебросов за проверку3»: a name as long as its column wraps, with a
+    space before the value; the thresholds' kinds are words, not «technique / reroll»."""
+    from textual.widgets import Label
+
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+t", "down")  # Энергия и перебросы
+        await pilot.pause()
+        label = next(w for w in app.screen.query(Label) if "Перебросов" in str(w.render()))
+        assert label.region.height == 2  # «Перебросов за» / «проверку»: wrapped, not glued
+        await pilot.press("down")  # Пороги мастерства
+        await pilot.pause()
+        shown = " ".join(str(w.render()) for w in app.screen.query("ValueStepper"))
+        assert "именованная техника" in shown and "technique" not in shown

@@ -1,0 +1,96 @@
+"""What every system's open check shares: the campaign document it is kept in, the dice a
+move rolled before an undo, and the offer the players' seats are shown.
+
+An open check is a frozen state: its id, its inputs (the draft the GM is filling in) and,
+once rolled, its record — the dice and every move made, each with the dice it rolled. Every
+value a screen shows is derived from the state and the current sheets; the rules' own result
+(``rules.ide4.Check`` …) is rebuilt from the record by replaying it with its dice. The state is
+written to the campaign (:data:`DOC`) as it is rolled and as each move is made, in the same
+undo step as the move's Журнал line, so a restart, a crash or Ctrl+Q loses nothing and an
+undo puts the check back exactly as the store has it.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from rules.errors import RulesError
+
+if TYPE_CHECKING:  # the app's first screen imports SeatLater: no rules tables for it
+    from tui.table.core import World
+
+#: The campaign document holding the open check.
+DOC = "check"
+#: What a refused write loses.
+NOT_SAVED = "шаг проверки не записан"
+#: How many of the newest Журнал entries are searched for a move's earlier dice.
+JOURNAL_WINDOW = 300
+
+#: The key of a Журнал line's data holding the dice its step rolled (a move made again after
+#: an undo takes them back).
+DICE = "move_dice"
+
+ROLLED = "Проверка уже брошена: выбор до броска опоздал."
+CLOSED = "Эта проверка закрыта: ведущий начал другую."
+NOT_ROLLED = "Проверка ещё не брошена: это — после броска."
+OVER = "Проверка уже завершена: менять её поздно."
+
+
+class SeatLater(RulesError):
+    """A player's request fits once the GM adds what only he decides (Risk's price, a shift's
+    points): it stays pending with this reason instead of being refused."""
+
+
+def new_check_id() -> str:
+    """A fresh id for a new check (its dice and its seats' requests are named by it)."""
+    return uuid.uuid4().hex[:16]
+
+
+def earlier_dice(world: World, check: str, move: int, event: str) -> list[Any] | None:
+    """The dice the same move of the same check rolled before it was undone (None: never).
+
+    A roll or a move made again after Ctrl+Z takes the dice it had: the Журнал is never
+    undone, and its undone line of this check's ``move``-th step keeps them.
+    """
+    for entry in world.journal(JOURNAL_WINDOW):
+        data = entry.data
+        if (
+            entry.undone
+            and data.get("check") == check
+            and data.get("move") == move
+            and data.get("event") == event
+            and isinstance(data.get(DICE), list)
+        ):
+            return list(data[DICE])
+    return None
+
+
+def stamped(data: Mapping[str, Any], check: str, move: int, dice: Sequence[Any]) -> dict[str, Any]:
+    """A Журнал line's data with the check it belongs to, its move number and its dice."""
+    return {**data, "check": check, "move": move, DICE: list(dice)}
+
+
+@dataclass(frozen=True)
+class Offer:
+    """The open check as its character's seat sees it: what a player may ask now."""
+
+    id: str
+    character: str
+    stage: str  # "before", "rolled" or "done"
+    kinds: tuple[str, ...] = ()
+    choices: tuple[str, ...] = ()
+    #: What each choice is worth («лучше 41 %, хуже 23 %»), parallel to ``choices``.
+    odds: tuple[str, ...] = field(default=())
+
+    def to_dict(self) -> dict[str, Any]:
+        """The offer as the seats' protocol carries it."""
+        return {
+            "id": self.id,
+            "character": self.character,
+            "stage": self.stage,
+            "kinds": list(self.kinds),
+            "choices": list(self.choices),
+        }
