@@ -11,7 +11,6 @@ player's Судьба from their seat (:mod:`tui.seats.check`) is the same step.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from textual import on
@@ -26,9 +25,9 @@ from tui.present.rolls import signed
 from tui.store import Character
 from tui.table.check import drevo_steps as steps
 from tui.table.check.drevo_view import ROWS, DrevoView
-from tui.table.core import Outcome
 from tui.widgets.builders.base import mods_hint
 from tui.widgets.builders.drevo_parts import CHECK_ACTIONS, IDLE
+from tui.widgets.builders.engine import EngineBuilder
 from tui.widgets.common.oddsbars import OddsBars
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
@@ -43,7 +42,7 @@ ROW_IDS = {
 INPUT_OF = {wid.lstrip("#"): name for name, wid in ROW_IDS.items()}
 
 
-class DrevoBuilder(Vertical):
+class DrevoBuilder(EngineBuilder, Vertical):
     """Build a one-sided Древо check; odds update on every change; Enter rolls."""
 
     FIRST_ROW = "#check-action"
@@ -86,7 +85,6 @@ class DrevoBuilder(Vertical):
         super().__init__(*args, **kwargs)
         self._told: set[str] = set()
         self._offer: Any = None
-        self._pending = ""
 
     def compose(self) -> ComposeResult:
         yield Stepper("Персонаж", id="check-character")
@@ -150,42 +148,7 @@ class DrevoBuilder(Vertical):
             raise RulesError(shown.error)
         return shown.check
 
-    def step(self, step: Callable[..., Outcome[Any]], *args: Any, quiet: bool = False) -> bool:
-        """Make an engine step on the open check (see ``Ide4Builder.step``)."""
-        if self._pending:
-            self.app.notify(f"Подождите: ещё сохраняется «{self._pending}».", severity="warning")
-            return False
-        outcome, job = self.table.make(step, *args)
-        if not outcome.ok:
-            if not quiet:
-                self.app.notify(outcome.refused, severity="error")
-            return False
-        for notice in outcome.notices:
-            self.app.notify(notice, timeout=5)
-        if job is None:
-            self.redraw()
-            return True
-        self._pending = outcome.label or "шаг проверки"
-
-        def done(_step: str) -> None:
-            self._pending = ""
-            self.redraw()
-
-        def failed(err: Exception) -> None:
-            self._pending = ""
-            self.app.notify(str(err), severity="error", timeout=10)
-            self.redraw()
-
-        self.app.write(job, done, failed=failed)  # type: ignore[attr-defined]
-        return True
-
     # -- drawing -------------------------------------------------------------------------------
-
-    def set_characters(self, characters: list[Character]) -> None:
-        """The store changed: take the open check as it has it, and draw it."""
-        for notice in self.table.follow():
-            self.app.notify(notice, severity="warning", timeout=8)
-        self.redraw()
 
     def redraw(self) -> None:
         if not self.is_mounted:

@@ -28,6 +28,7 @@ from tui.store import Character
 from tui.table.check import ide4_steps as steps
 from tui.table.check.ide4_view import Ide4View
 from tui.table.core import Outcome
+from tui.widgets.builders.engine import EngineBuilder
 from tui.widgets.builders.ide4_form import Ide4Form, Ide4OddsBars, TextRow
 from tui.widgets.builders.ide4_moves import MovesMixin
 from tui.widgets.builders.ide4_result import ResultMixin
@@ -48,7 +49,7 @@ WIDE = 110  # columns from which the template stands beside the moves
 FIRST_ROW = "#ide4-action"
 
 
-class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, Vertical):
+class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, EngineBuilder, Vertical):
     """Character → level → action → attribute → skill → difficulty → energy; Enter rolls."""
 
     DEFAULT_CSS = """
@@ -185,46 +186,15 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, Vertical):
         return shown.input
 
     def step(self, step: Callable[..., Outcome[Any]], *args: Any, quiet: bool = False) -> bool:
-        """Make an engine step on the open check; a step with lines is handed to the app's
-        writer (the screen follows the store once it is written). Returns whether it was
-        made; a refused one is told (unless ``quiet``) and changes nothing."""
+        """Make an engine step on the open check (:meth:`EngineBuilder.step`)."""
         self._enter_at_action = False  # the GM is at work in the form: the tab's key enters it
-        if self._pending:
-            self.app.notify(f"Подождите: ещё сохраняется «{self._pending}».", severity="warning")
-            return False
-        outcome, job = self.table.make(step, *args)
-        if not outcome.ok:
-            if not quiet:
-                self.app.notify(outcome.refused, severity="error")
-            return False
-        for notice in outcome.notices:
-            self.app.notify(notice, timeout=5)
-        if job is not None:
-            self._pending = outcome.label or "шаг проверки"
-
-            def done(_step: str) -> None:
-                self._pending = ""
-                self.redraw()
-
-            def failed(err: Exception) -> None:
-                self._pending = ""
-                self.app.notify(str(err), severity="error", timeout=10)
-                self.redraw()
-
-            self.app.write(job, done, failed=failed)  # type: ignore[attr-defined]
-        else:
-            self.redraw()
-        return True
-
-    _pending = ""
+        return super().step(step, *args, quiet=quiet)
 
     # -- drawing -------------------------------------------------------------------------------
 
     def set_characters(self, characters: list[Character]) -> None:
         """The store changed: take the open check as it has it, and draw it."""
-        for notice in self.table.follow():
-            self.app.notify(notice, severity="warning", timeout=8)
-        self.redraw()
+        super().set_characters(characters)
         follow = getattr(self.app.screen, "follow_trail", None)  # an opposed check's moves
         if callable(follow):
             follow()

@@ -12,7 +12,6 @@ to the campaign with their Журнал line: a restart gives the same result ba
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from textual import on
@@ -26,9 +25,9 @@ from rules.errors import RulesError
 from tui.store import Character
 from tui.table.check import starately_steps as steps
 from tui.table.check.starately_view import ROWS, StaratelyView
-from tui.table.core import Outcome
 from tui.widgets.builders.base import mods_hint, turn_opponent
 from tui.widgets.builders.dicefaces import DistributionBars, ModsInput, StyledOddsBars
+from tui.widgets.builders.engine import EngineBuilder
 from tui.widgets.builders.starately_chain import ChainScreen
 from tui.widgets.builders.starately_group import GroupScreen
 from tui.widgets.builders.starately_parts import COUNT_OPTIONS, IDLE, OUTCOME_STYLE, Row
@@ -51,7 +50,7 @@ ROW_IDS = {
 INPUT_OF = {wid.lstrip("#"): name for name, wid in ROW_IDS.items()}
 
 
-class StaratelyBuilder(Horizontal):
+class StaratelyBuilder(EngineBuilder, Horizontal):
     """The 2d6 check builder: rows on the left, the Effect distribution on the right."""
 
     FIRST_ROW = "#st-characteristic"
@@ -109,7 +108,6 @@ class StaratelyBuilder(Horizontal):
         super().__init__(*args, **kwargs)
         self._told: set[str] = set()
         self._offer: Any = None
-        self._pending = ""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="st-form"):
@@ -194,42 +192,7 @@ class StaratelyBuilder(Horizontal):
             raise RulesError(shown.error)
         return shown.check
 
-    def step(self, step: Callable[..., Outcome[Any]], *args: Any, quiet: bool = False) -> bool:
-        """Make an engine step on the open check (see ``Ide4Builder.step``)."""
-        if self._pending:
-            self.app.notify(f"Подождите: ещё сохраняется «{self._pending}».", severity="warning")
-            return False
-        outcome, job = self.table.make(step, *args)
-        if not outcome.ok:
-            if not quiet:
-                self.app.notify(outcome.refused, severity="error")
-            return False
-        for notice in outcome.notices:
-            self.app.notify(notice, timeout=5)
-        if job is None:
-            self.redraw()
-            return True
-        self._pending = outcome.label or "шаг проверки"
-
-        def done(_step: str) -> None:
-            self._pending = ""
-            self.redraw()
-
-        def failed(err: Exception) -> None:
-            self._pending = ""
-            self.app.notify(str(err), severity="error", timeout=10)
-            self.redraw()
-
-        self.app.write(job, done, failed=failed)  # type: ignore[attr-defined]
-        return True
-
     # -- drawing -------------------------------------------------------------------------------
-
-    def set_characters(self, characters: list[Character]) -> None:
-        """The store changed: take the open check as it has it, and draw it."""
-        for notice in self.table.follow():
-            self.app.notify(notice, severity="warning", timeout=8)
-        self.redraw()
 
     def redraw(self) -> None:
         """Draw every row, the formula, the odds and the result from the engine's view."""

@@ -13,7 +13,6 @@ to the campaign: a restart gives the same result — and an extended action — 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from textual import on
@@ -27,9 +26,9 @@ from rules.errors import RulesError
 from tui.store import Character
 from tui.table.check import wod_steps as steps
 from tui.table.check.wod_view import ROWS, WodView
-from tui.table.core import Outcome
 from tui.widgets.builders.base import mods_hint, turn_opponent
 from tui.widgets.builders.dicefaces import DistributionBars, ModsInput, StyledOddsBars
+from tui.widgets.builders.engine import EngineBuilder
 from tui.widgets.builders.wod_parts import (
     AGAIN_OPTIONS,
     IDLE,
@@ -55,7 +54,7 @@ ROW_IDS = {
 INPUT_OF = {wid.lstrip("#"): name for name, wid in ROW_IDS.items()}
 
 
-class WodBuilder(Horizontal):
+class WodBuilder(EngineBuilder, Horizontal):
     """The pool builder: rows on the left, the distribution of successes on the right."""
 
     FIRST_ROW = "#wod-attribute"
@@ -101,7 +100,6 @@ class WodBuilder(Horizontal):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._told: set[str] = set()
-        self._pending = ""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="wod-form"):
@@ -166,42 +164,7 @@ class WodBuilder(Horizontal):
             raise RulesError(shown.error)
         return shown.pool
 
-    def step(self, step: Callable[..., Outcome[Any]], *args: Any, quiet: bool = False) -> bool:
-        """Make an engine step on the open check (see ``Ide4Builder.step``)."""
-        if self._pending:
-            self.app.notify(f"Подождите: ещё сохраняется «{self._pending}».", severity="warning")
-            return False
-        outcome, job = self.table.make(step, *args)
-        if not outcome.ok:
-            if not quiet:
-                self.app.notify(outcome.refused, severity="error")
-            return False
-        for notice in outcome.notices:
-            self.app.notify(notice, timeout=5)
-        if job is None:
-            self.redraw()
-            return True
-        self._pending = outcome.label or "шаг проверки"
-
-        def done(_step: str) -> None:
-            self._pending = ""
-            self.redraw()
-
-        def failed(err: Exception) -> None:
-            self._pending = ""
-            self.app.notify(str(err), severity="error", timeout=10)
-            self.redraw()
-
-        self.app.write(job, done, failed=failed)  # type: ignore[attr-defined]
-        return True
-
     # -- drawing -------------------------------------------------------------------------------
-
-    def set_characters(self, characters: list[Character]) -> None:
-        """The store changed: take the open check as it has it, and draw it."""
-        for notice in self.table.follow():
-            self.app.notify(notice, severity="warning", timeout=8)
-        self.redraw()
 
     def redraw(self) -> None:
         if not self.is_mounted:

@@ -1,0 +1,61 @@
+"""What every builder does with the table engine: make a step on the open check (a step with
+Журнал lines handed to the app's writer, the screen following the store once it is written),
+and take the open check as the store has it when the store changes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tui.store import Character
+from tui.table.core import Outcome
+
+
+class EngineBuilder:
+    """A builder driving its open check through ``self.table`` (a ``CheckTable``): mixed into
+    the four builders, which provide ``table``, ``app`` and ``redraw``."""
+
+    table: Any
+    app: Any
+    #: The label of the step being written by the app's writer, else "".
+    _pending = ""
+
+    def redraw(self) -> None:  # pragma: no cover - each builder draws its own
+        raise NotImplementedError
+
+    def step(self, step: Callable[..., Outcome[Any]], *args: Any, quiet: bool = False) -> bool:
+        """Make an engine step on the open check; a step with lines is handed to the app's
+        writer (the screen follows the store once it is written). Returns whether it was
+        made; a refused one is told (unless ``quiet``) and changes nothing."""
+        if self._pending:  # a key pressed twice applies once
+            self.app.notify(f"Подождите: ещё сохраняется «{self._pending}».", severity="warning")
+            return False
+        outcome, job = self.table.make(step, *args)
+        if not outcome.ok:
+            if not quiet:
+                self.app.notify(outcome.refused, severity="error")
+            return False
+        for notice in outcome.notices:
+            self.app.notify(notice, timeout=5)
+        if job is None:
+            self.redraw()
+            return True
+        self._pending = outcome.label or "шаг проверки"
+
+        def done(_step: str) -> None:
+            self._pending = ""
+            self.redraw()
+
+        def failed(err: Exception) -> None:
+            self._pending = ""
+            self.app.notify(str(err), severity="error", timeout=10)
+            self.redraw()
+
+        self.app.write(job, done, failed=failed)
+        return True
+
+    def set_characters(self, characters: list[Character]) -> None:
+        """The store changed: take the open check as it has it, and draw it."""
+        for notice in self.table.follow():
+            self.app.notify(notice, severity="warning", timeout=8)
+        self.redraw()
