@@ -2,7 +2,8 @@
 
 No circle at any depth; ``rules`` imports no ``tui``, Textual, Rich or TinyDB; ``tui.store``
 imports no screen, widget, renderer or app; screens and widgets never import the app (they see
-it as ``tui.host.CampaignHost``); only the store touches TinyDB.
+it as ``tui.host.CampaignHost``); the widget areas never import each other; only the store
+touches TinyDB.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import inspect
 import subprocess
 import sys
 import textwrap
+import tomllib
 from pathlib import Path
 
 from tui.app import KubikApp
@@ -85,3 +87,14 @@ def test_the_table_engine_runs_without_textual_or_rich():
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
+
+
+def test_every_widget_area_is_kept_apart_from_the_others():
+    """The independence contract names every area of ``tui/widgets/`` but ``common``: a new tab's
+    folder is kept apart from the others from its first commit (the Бой tab once reached into the
+    builders for a turn's check; it now posts ``TurnCheck``)."""
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    apart = next(c for c in contracts["contracts"] if c["type"] == "independence")
+    widgets = ROOT / "tui" / "widgets"
+    areas = {p.name for p in widgets.iterdir() if (p / "__init__.py").exists()} - {"common"}
+    assert set(apart["modules"]) == {f"tui.widgets.{a}" for a in areas}

@@ -42,12 +42,13 @@ from tui.crash import CrashReporting
 from tui.present.rolls import roll_summary
 from tui.sanitize import CleanPaste
 from tui.store import Store
-from tui.widgets.builders.base import CharacterChanged, CheckRolled
+from tui.widgets.builders.base import CharacterChanged, CheckRolled, open_turn
 from tui.widgets.common.keybar import KeyBar
 from tui.widgets.common.motion import quiet_animations
 from tui.widgets.common.quickroll import QuickRoll
 from tui.widgets.common.tabs import TabbedPanes
 from tui.widgets.common.toosmall import guard_size, is_too_small
+from tui.widgets.common.turn import TurnCheck
 from tui.widgets.party.pane import PartyPane
 
 Clock = Callable[[], datetime]
@@ -351,6 +352,12 @@ class KubikApp(
         builder = await self.ensure_pane("check")
         self.query_one(TabbedContent).active = "check"
         builder.choose_character(event.character_id)
+
+    @on(TurnCheck)
+    async def _turn_check(self, event: TurnCheck) -> None:
+        builder = await self.ensure_pane("check")
+        self.query_one(TabbedContent).active = "check"
+        open_turn(builder, self.store.campaign.system, event.turn, opposed=event.opposed)
 
     @on(CheckRolled)
     def _check_rolled(self, event: CheckRolled) -> None:

@@ -6,7 +6,9 @@ and has
 
 * ``set_characters(characters)`` — called on every store change (it follows the stored check);
 * ``choose_character(character_id)`` — called when the GM presses Enter in the party table;
-* :func:`open_turn` — the Бой tab's turn: the actor, and the target its opposed check faces;
+* :func:`open_turn` — the Бой tab's turn (posted as a
+  :class:`~tui.widgets.common.turn.TurnCheck`, which the app opens here): the actor, and the
+  target its opposed check faces;
 * ``BINDINGS`` — its keys (listed by ``?``).
 
 IDE4's opposed check (two sides in a dialog) is not on the engine yet: it posts
@@ -30,6 +32,7 @@ from tui.table.check.base import SeatLater
 
 __all__ = ["SeatLater"]
 from tui.widgets.common.styled import StyledOnce
+from tui.widgets.common.turn import Turn
 
 T = TypeVar("T")
 
@@ -133,14 +136,6 @@ class SpendTrail:
 
 #: Each builder's opposed check (the screen that names the other side), opened for a turn.
 OPPOSED_ACTIONS = {"ide4": "opposed", "starately": "opposed", "wod": "contest"}
-
-
-@dataclass(frozen=True)
-class Turn:
-    """A combat turn a builder was opened for: its actor and the target the Бой tab knows."""
-
-    actor: str
-    target: str | None = None
 
 
 def open_turn(builder: Any, system: str, turn: Turn, *, opposed: bool = False) -> None:

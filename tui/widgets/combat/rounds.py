@@ -122,9 +122,9 @@ class RoundsPane(RoundsTurns, RoundsHarm, RoundsDrawing, RoundsStore, EffectKeys
     # -- the table's Enter (a message handler: Textual finds it on the widget's class) --------
 
     @on(DataTable.RowSelected, "#rounds-table")
-    async def _selected(self, event: DataTable.RowSelected) -> None:
+    def _selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
-        await self.action_check()
+        self.action_check()
 
 
 __all__ = ["NOT_SAVED", "SHOW_WAITING_AFTER", "RoundsPane"]
