@@ -67,10 +67,11 @@ def test_the_app_is_the_host_the_screens_ask_for():
     }
     attributes = set(CampaignHost.__annotations__)
     assert {"redraw_all", "action_focus_tab", "_store_notified"} <= methods
-    assert attributes == {"store", "sub_title"}
-    missing = [name for name in sorted(methods | {"sub_title"}) if not hasattr(KubikApp, name)]
+    assert attributes == {"store", "sub_title", "campaign_folders"}
+    missing = [name for name in sorted(methods) if not hasattr(KubikApp, name)]
     assert not missing, f"KubikApp lacks {missing}"
-    assert "self.store = " in inspect.getsource(KubikApp)
+    source = inspect.getsource(KubikApp)
+    assert all(f"self.{name}" in source for name in attributes)  # set in __init__
 
 
 def test_the_table_engine_runs_without_textual_or_rich():

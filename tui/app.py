@@ -219,6 +219,8 @@ class KubikApp(
         #: While True, every new Журнал entry is a secret roll (``data["hidden"]``).
         self.secret = False
         self.sub_title = store.campaign.name
+        #: The folders of the campaigns opened before this one (the campaign picker lists them).
+        self.campaign_folders: list[Path] = []
         #: What each pane was last given, to skip redraws that change nothing.
         self._shown: dict[str, Any] = {}
         #: The tab panes built so far (tab → pane widget); the first tab's at start, each other

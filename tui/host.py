@@ -12,6 +12,8 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from textual.screen import Screen
     from textual.worker import Worker
 
@@ -23,6 +25,8 @@ class CampaignHost(Protocol):
 
     store: Store
     sub_title: str
+    #: The folders of the campaigns opened before this one (the campaign picker lists them).
+    campaign_folders: list[Path]
 
     def notify(self, message: str, *, severity: str = ..., timeout: float | None = ...) -> None:
         """Show the GM a toast."""
@@ -32,6 +36,15 @@ class CampaignHost(Protocol):
 
     def push_screen_wait(self, screen: Screen[Any]) -> Awaitable[Any]:
         """Show a screen and wait for what it returns (from a worker)."""
+
+    def write(
+        self,
+        job: Callable[[], Any],
+        done: Callable[[Any], object] | None = ...,
+        *,
+        failed: Callable[[Exception], object] | None = ...,
+    ) -> None:
+        """Run a store write off the UI thread, in order; ``done`` gets its result."""
 
     def run_worker(self, work: Any, *, exclusive: bool = ...) -> Worker[Any]:
         """Run ``work`` off the key handler."""

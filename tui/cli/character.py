@@ -135,11 +135,11 @@ def _wounded(
     return replace(c, wounds=dict(track.counts))
 
 
-def _int(parser: Parser, key: str, value: str) -> int:
+def _int(parser: Parser | None, key: str, value: str) -> int:
     try:
         return signed_int(value)
     except argparse.ArgumentTypeError as err:
-        parser.error(f"--set {key}: {err}")
+        return _error(parser, f"--set {key}: {err}")
 
 
 def _json_or_text(value: str) -> Any:

@@ -115,8 +115,8 @@ def check(argv: Sequence[str]) -> int:
             )
         emit(data, text, args.json)
         return 0
-    result = drevo.roll_opposed(check, rng)
-    emit(result.to_dict(), opposed_summary(result), args.json)
+    opposed = drevo.roll_opposed(check, rng)
+    emit(opposed.to_dict(), opposed_summary(opposed), args.json)
     return 0
 
 

@@ -277,7 +277,7 @@ def app_service_class(ending: Ending) -> type:
     """
     from textual_serve.app_service import AppService
 
-    class StoppingAppService(AppService):  # type: ignore[misc]
+    class StoppingAppService(AppService):
         async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
             environment = self._build_environment(width=width, height=height)
             self._process = process = await asyncio.create_subprocess_shell(
@@ -330,7 +330,7 @@ def guarded_server(
     from aiohttp.web_runner import GracefulExit
 
     ending = Ending()
-    served.AppService = app_service_class(ending)  # type: ignore[attr-defined]
+    served.AppService = app_service_class(ending)  # type: ignore[misc, assignment]  # the server looks it up here
     hosts = Hosts(host, port)
     cookie = cookie_name(port)
 
@@ -361,7 +361,7 @@ def guarded_server(
             answer.headers.update(NO_REFERRER)
         return answer
 
-    class GuardedServer(served.Server):  # type: ignore[misc,name-defined]
+    class GuardedServer(served.Server):
         ending: Ending
 
         async def _make_app(self) -> web.Application:

@@ -220,7 +220,7 @@ def _bare(node: Node) -> tuple[str, str]:
     description = getattr(node, "description", None)
     if description is None:
         return str(node), ""
-    return str(replace(node, description=None)), f" «{plain(description)}»"  # type: ignore[type-var]
+    return str(replace(node, description=None)), f" «{plain(description)}»"  # type: ignore[arg-type]  # only Dice and Group have one
 
 
 def part_text(part: Part) -> str:
@@ -244,16 +244,16 @@ def part_text(part: Part) -> str:
         for i, sub in enumerate(part.parts):
             if not (isinstance(sub, OpRoll) and isinstance(sub.node, Binary)):
                 continue
-            inner, outer = level[sub.node.op], level[node.op]
+            below, here = level[sub.node.op], level[node.op]
             if (
-                inner < outer
-                or (i == 1 and inner == outer and node.op != "^")
+                below < here
+                or (i == 1 and below == here and node.op != "^")
                 or (i == 0 and node.op == "^")
             ):
                 texts[i] = f"({texts[i]})"
         return f"{texts[0]} {_OPS[node.op]} {texts[1]}"
     if isinstance(part, GroupRoll):
-        items = []
+        items: list[str] = []
         several = len(part.parts) > 1
         for sub, kept, outcome in zip(part.parts, part.kept, part.outcomes, strict=True):
             text = part_text(sub)
@@ -261,12 +261,12 @@ def part_text(part: Part) -> str:
                 text += f"={_num(sub.value)}"
                 text += "✓" if outcome == 1 else ("✗" if outcome == -1 else "")
             items.append(text if kept else f"({text})")
-        node = part.node
+        group = part.node
         if len(part.parts) == 1 and part.outcomes[0] is not None:  # one sub-roll's success
             items[0] += "✓" if part.outcomes[0] == 1 else ("✗" if part.outcomes[0] == -1 else "")
-        mods = "".join(str(s) for s in node.selects) + str(node.target or "")
-        mods += f"s{node.sort}" if node.sort else ""
-        _, described = _bare(node)
+        mods = "".join(str(s) for s in group.selects) + str(group.target or "")
+        mods += f"s{group.sort}" if group.sort else ""
+        _, described = _bare(group)
         return "{" + ", ".join(items) + "}" + mods + described
     return _num(part.value)
 
@@ -297,7 +297,7 @@ def roll_summary(result: RollResult) -> str:
     pieces = []
     for outcome in result.outcomes:
         if _counts(expression.root):
-            text = f"{part_text(outcome.tree)} = {successes(outcome.total)}"
+            text = f"{part_text(outcome.tree)} = {successes(int(outcome.total))}"
         else:
             text = f"{part_text(outcome.tree)} = {_num(outcome.total)}"
         if outcome.success is not None:

@@ -32,8 +32,7 @@ def read_only_text(store: Store) -> str:
 
 def campaign_folders(app: CampaignHost) -> list[Path]:
     """Return the folders the picker lists: the open campaign's, earlier ones, the default."""
-    seen: list[Path] = getattr(app, "_campaign_folders", [])
-    folders = [app.store.path.parent, *seen, default_campaign_path().parent]
+    folders = [app.store.path.parent, *app.campaign_folders, default_campaign_path().parent]
     return list(dict.fromkeys(f.resolve() for f in folders if f.is_dir()))
 
 
@@ -78,7 +77,7 @@ def open_campaigns(app: CampaignHost) -> None:
 async def switch_store(app: CampaignHost, store: Store) -> None:
     """Replace the app's campaign with ``store`` and rebuild the tabs for its system."""
     old = app.store
-    app._campaign_folders = [*getattr(app, "_campaign_folders", []), old.path.parent]
+    app.campaign_folders = [*app.campaign_folders, old.path.parent]
     old.unsubscribe(app._store_notified)
     await app.writes_done()  # what was written to the old campaign is on disk
     app.stop_watch()

@@ -293,7 +293,9 @@ def fields_of(relpath: str, table: dict[str, Any]) -> Iterator[Field | Heading]:
     yield from _walk(relpath, table, (), TABLE_WORDS.get(relpath, KUBIK))
 
 
-def _walk(relpath: str, table: dict[str, Any], path: tuple[Any, ...], word: str):
+def _walk(
+    relpath: str, table: dict[str, Any], path: tuple[Any, ...], word: str
+) -> Iterator[Field | Heading]:
     for key, value in table.items():
         if key in HIDDEN_KEYS:
             continue

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import json
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
 from typing import Any
 
 from tinydb import Query, TinyDB
@@ -212,8 +212,8 @@ def restored(change: dict[str, Any], current: Any) -> Any:
     return value
 
 
-def _replace_with(value: dict[str, Any]) -> Callable[[dict[str, Any]], None]:
-    def replace(doc: dict[str, Any]) -> None:
+def _replace_with(value: dict[str, Any]) -> Callable[[MutableMapping[Any, Any]], None]:
+    def replace(doc: MutableMapping[Any, Any]) -> None:
         doc.clear()
         doc.update(value)
 

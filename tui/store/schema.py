@@ -235,7 +235,11 @@ def _encounter(value: dict[str, Any], where: str) -> None:
         raise SchemaError(f"{where}, поле round: {_shown(value.get('round'))} — нужно целое число")
     for key in ("sides", "resolved"):
         _strings(value.get(key, []), f"{where}, поле {key}")
-    rows = {"combatants": _COMBATANT, "declarations": _DECLARATION, "carried": _DECLARATION}
+    rows: dict[str, dict[str, Any]] = {
+        "combatants": _COMBATANT,
+        "declarations": _DECLARATION,
+        "carried": _DECLARATION,
+    }
     for key, fields in rows.items():
         items = value.get(key, [])
         if not isinstance(items, list):

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from textual._compositor import Compositor, CompositorMap
 
-_full_map = Compositor.full_map.fget
+_full_map = Compositor.full_map.fget  # type: ignore[attr-defined]  # a property, typed as its getter
 assert _full_map is not None
 
 

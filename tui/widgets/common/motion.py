@@ -9,11 +9,12 @@ frame of the animation's 60 Hz grid (up to 17 ms). kubik moves the underline at 
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from textual.app import App
 
 
-def quiet_animations(app: App[object]) -> None:
+def quiet_animations(app: App[Any]) -> None:
     """Turn ``app``'s animations off unless ``TEXTUAL_ANIMATIONS`` says otherwise."""
     if "TEXTUAL_ANIMATIONS" not in os.environ:
         app.animation_level = "none"

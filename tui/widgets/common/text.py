@@ -26,5 +26,6 @@ def show_markup(static: Static, markup: str) -> None:
         static.update(Content(markup), layout=layout)
     if layout:
         return
-    if static.visual.get_height(static.styles, size.width) != size.height:
+    # Textual hands a widget's RenderStyles to get_height the same way (a RulesMap in use)
+    if static.visual.get_height(static.styles, size.width) != size.height:  # type: ignore[arg-type]
         static.refresh(layout=True)

@@ -6,6 +6,8 @@ panes go on redrawing from the store behind the notice and are current when it g
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.geometry import Size
@@ -55,7 +57,7 @@ class TooSmallScreen(SystemModalScreen[None]):
         self.query_one("#too-small", Static).update(too_small_text(size))
 
 
-def guard_size(app: App[object], size: Size) -> None:
+def guard_size(app: App[Any], size: Size) -> None:
     """Show or hide the notice of ``app`` for a terminal of ``size`` (call on every resize)."""
     small = size.width < MIN_SIZE.width or size.height < MIN_SIZE.height
     notice = next((s for s in app.screen_stack if isinstance(s, TooSmallScreen)), None)
@@ -70,6 +72,6 @@ def guard_size(app: App[object], size: Size) -> None:
             notice.dismiss()
 
 
-def is_too_small(app: App[object]) -> bool:
+def is_too_small(app: App[Any]) -> bool:
     """Return whether the notice is up (the app's keys, but quitting, are off then)."""
     return any(isinstance(s, TooSmallScreen) for s in app.screen_stack)

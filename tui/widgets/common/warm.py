@@ -39,7 +39,7 @@ def _set_display(widget: Widget, shown: bool | None) -> bool | None:
     """Show or hide ``widget`` for the private layout only (``None``: no rule of its own): its
     inline ``display`` rule is set without the refresh and layout a real change would ask
     for. Return what the rule was."""
-    rules = widget.styles._inline_styles._rules  # type: ignore[attr-defined]
+    rules = widget.styles._inline_styles._rules
     before = rules.get("display")
     if shown is None:
         rules.pop("display", None)

@@ -81,8 +81,8 @@ class LogPane(Vertical):
             table.add_row(clock_text(entry.at), entry.actor or "—", text, key=entry.id)
             if entry.id in starts:  # a session the GM did not mark: a pause started it
                 style = "dim italic"
-                cells = ("", "", starts[entry.id])
-                table.add_row(*(Text(c, style=style) for c in cells), key=f"start-{entry.id}")
+                started = ("", "", starts[entry.id])
+                table.add_row(*(Text(c, style=style) for c in started), key=f"start-{entry.id}")
         self._show_detail()
 
     def _highlighted(self) -> LogEntry | None:
