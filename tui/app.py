@@ -38,6 +38,7 @@ from tui.appparts.sharing import SharingMixin
 from tui.appparts.startup import StartupMixin
 from tui.appparts.watch import WatchMixin
 from tui.appparts.writer import WriterMixin
+from tui.bridge.luck_queue import LuckQueue
 from tui.crash import CrashReporting
 from tui.present.rolls import roll_summary
 from tui.sanitize import CleanPaste
@@ -221,6 +222,7 @@ class KubikApp(
         self.sub_title = store.campaign.name
         #: The folders of the campaigns opened before this one (the campaign picker lists them).
         self.campaign_folders: list[Path] = []
+        self.luck_queue = LuckQueue()
         #: What each pane was last given, to skip redraws that change nothing.
         self._shown: dict[str, Any] = {}
         #: The tab panes built so far (tab → pane widget); the first tab's at start, each other

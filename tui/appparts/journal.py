@@ -9,6 +9,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+from tui.bridge.luck_queue import LuckQueue
 from tui.store import Character, LogEntry, Store
 
 
@@ -20,6 +21,8 @@ class JournalMixin:
     clock: Callable[[], datetime]
     #: While True, every new Журнал entry is a secret roll (``data["hidden"]``).
     secret: bool
+    #: The entries waiting for a slow roll's odds (the luck ledger keeps their order).
+    luck_queue: LuckQueue
     # Provided by WriterMixin.
     write: Any
 
@@ -47,7 +50,7 @@ class JournalMixin:
         """
         from tui.bridge.luck import stamp  # the luck ledger: each roll's percentile, computed once
 
-        stamped = stamp(self, kind, actor, text, data)
+        stamped = stamp(self, kind, actor, text, data)  # type: ignore[arg-type]  # KubikApp is the host
         if stamped is None:
             return  # a worker computes the odds of this dice notation, then records it
         entry = self.entry(kind, actor, text, stamped)
@@ -75,7 +78,7 @@ class JournalMixin:
         ``spend_refused``)."""
         from tui.bridge.luck import stamp
 
-        stamped = stamp(self, "check", actor, text, data)
+        stamped = stamp(self, "check", actor, text, data)  # type: ignore[arg-type]  # KubikApp is the host
         store = self.store
         sheets = [s for s in (c, *more) if s is not None]
         if stamped is None:  # queued behind a slow roll's odds: the line follows on its own

@@ -42,6 +42,9 @@ class PanesMixin:
     query_one: Any
     screen: Any
 
+    #: The open check's session, made on first use (see :attr:`check_table`).
+    _check_table: Any = None
+
     @property
     def check_table(self) -> Any:
         """The campaign's open check (:class:`~tui.table.check.session.CheckTable`): the
@@ -49,14 +52,14 @@ class PanesMixin:
         campaign. None for a system whose check is not on the table engine yet."""
         from tui.table.check.session import CheckTable, engine_for
 
-        table = self.__dict__.get("_check_table")
+        table = self._check_table
         if table is None or table.store is not self.store:
             if engine_for(self.store.campaign.system) is None:
                 return None
             from tui.table.core import Dice
 
             table = CheckTable(self.store, Dice(self.rng), make=self.entry)  # type: ignore[attr-defined]
-            self.__dict__["_check_table"] = table
+            self._check_table = table
             for notice in table.notices:
                 self.notify(notice, severity="error", timeout=10)  # type: ignore[attr-defined]
         return table

@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from rules.ledger import Sample, entry_luck, is_notation, session_numbers
+from tui.bridge.luck_queue import LuckQueue, Pending
 from tui.bridge.public import Masker, is_secret, revealed_ids
-from tui.store import Character, LogEntry
+from tui.store import Character, LogEntry, Store
 
 #: The Журнал entry kind of the GM's «новая сессия» mark.
 SESSION_KIND = "session"
@@ -30,26 +31,24 @@ _CHEAP_DICE = 12  # dice notation with no explosion and at most this many dice: 
 # -- at record time ----------------------------------------------------------------------------
 
 
-@dataclass
-class _Pending:
-    kind: str
-    actor: str | None
-    text: str
-    data: dict[str, Any]
-    ready: bool
+class LuckHost(Protocol):
+    """The app as the ledger sees it: its campaign, its clock, the entries waiting for their
+    odds, a worker thread and the way back to the UI thread, and its ``record``."""
 
+    store: Store
+    luck_queue: LuckQueue
 
-@dataclass
-class _Queue:
-    items: list[_Pending] = field(default_factory=list)
-    flushing: bool = False
+    def clock(self) -> datetime:
+        """Now."""
 
+    def record(self, kind: str, actor: str | None, text: str, data: dict[str, Any]) -> None:
+        """Append an entry to the Журнал."""
 
-def _queue(app: Any) -> _Queue:
-    queue = app.__dict__.get("_luck_queue")
-    if queue is None:
-        queue = app.__dict__["_luck_queue"] = _Queue()
-    return queue
+    def run_worker(self, work: Any, *, thread: bool, group: str, exit_on_error: bool) -> Any:
+        """Run ``work`` in a thread."""
+
+    def call_from_thread(self, callback: Callable[..., Any], *args: Any) -> Any:
+        """Run ``callback`` on the UI thread."""
 
 
 def is_cheap(expression: str) -> bool:
@@ -95,14 +94,14 @@ def _previous(store: Any, data: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def stamp(
-    app: Any, kind: str, actor: str | None, text: str, data: dict[str, Any]
+    app: LuckHost, kind: str, actor: str | None, text: str, data: dict[str, Any]
 ) -> dict[str, Any] | None:
     """Return the entry's data with its luck, or ``None`` if a worker will record it later.
 
     Called by ``KubikApp.record`` before it appends; the worker calls ``record`` again with
     the finished data, which then passes straight through.
     """
-    queue = _queue(app)
+    queue = app.luck_queue
     if queue.flushing or "luck" in data:
         return data
     slow = is_notation(data) and not is_cheap(str(data["expression"]))
@@ -110,9 +109,9 @@ def stamp(
         done = with_luck(kind, actor, data, _previous(app.store, data))
         if not queue.items:
             return done
-        queue.items.append(_Pending(kind, actor, text, done, True))  # keep the order
+        queue.items.append(Pending(kind, actor, text, done, True))  # keep the order
         return None
-    item = _Pending(kind, actor, text, data, False)
+    item = Pending(kind, actor, text, data, False)
     queue.items.append(item)
 
     def compute() -> None:
@@ -127,9 +126,9 @@ def stamp(
     return None
 
 
-def _finish(app: Any, item: _Pending, data: dict[str, Any]) -> None:
+def _finish(app: LuckHost, item: Pending, data: dict[str, Any]) -> None:
     item.data, item.ready = data, True
-    queue = _queue(app)
+    queue = app.luck_queue
     while queue.items and queue.items[0].ready:
         head = queue.items.pop(0)
         queue.flushing = True
@@ -139,7 +138,7 @@ def _finish(app: Any, item: _Pending, data: dict[str, Any]) -> None:
             queue.flushing = False
 
 
-def _append_late(app: Any, item: _Pending) -> None:
+def _append_late(app: LuckHost, item: Pending) -> None:
     import uuid
 
     from tui.store import StoreError
@@ -158,9 +157,9 @@ def _append_late(app: Any, item: _Pending) -> None:
         pass  # the campaign is closed: nothing left to write to
 
 
-def pending(app: Any) -> int:
+def pending(app: LuckHost) -> int:
     """Return how many entries wait for their odds (tests wait for 0)."""
-    return len(_queue(app).items)
+    return len(app.luck_queue.items)
 
 
 # -- reading the log back ----------------------------------------------------------------------
