@@ -324,3 +324,39 @@ def test_a_mutual_exchange_keeps_its_roles_when_the_attacker_fell_earlier_this_r
     rolled = table.view()
     assert rolled.exchange.ids["attacker"] == shkuro
     assert rolled.plan.attacker.fighter.name == "Атаман Шкуро"
+
+
+def test_fate_after_the_roll_moves_the_fighters_one_roll_in_each_exchange(tmp_path) -> None:
+    """Сид: «каждый участник делает один бросок 4dF. Потом сравниваются результаты» and
+    «После броска кубиков игрок может потратить одно очко Судьбы, чтобы поднять или опустить
+    результат этого броска на одну единицу». Шкуро's dodge is one roll met by two attackers:
+    the point he spends on it in the first exchange moves that roll in the second too (paid
+    once)."""
+    sides = {"Горан Рябой": "Отряд", "Ярослав Кречет": "Отряд", "Атаман Шкуро": "Противники"}
+    blows = [
+        ("Горан Рябой", "melee", "Атаман Шкуро", "Топор"),
+        ("Ярослав Кречет", "melee", "Атаман Шкуро", "Меч"),
+        ("Атаман Шкуро", "dodge", None, None),
+    ]
+    table, store, people = skirmish(tmp_path, sides, blows)
+    shkuro = people["Атаман Шкуро"].id
+    store.upsert_character(replace(store.character(shkuro), fate=3))
+    table.ok(steps.roll)
+    before = table.view().result.opposed.b.total
+    table.ok(steps.fate_shift, "defender", 1)
+    assert table.view().result.opposed.b.total == before + 1
+    assert store.character(shkuro).fate == 2
+    _close(table)
+    table.ok(steps.roll)
+    second = table.view()
+    assert second.ids["defender"] == shkuro
+    assert second.result.opposed.b.total == before + 1, "the shift stayed in the first exchange"
+    assert store.character(shkuro).fate == 2, "paid once for one roll"
+    lines = " ".join(exchange_lines_plain(second))
+    assert "+1 Судьбой" in lines
+
+
+def exchange_lines_plain(view) -> list[str]:
+    from tui.present.markup import plain_text
+
+    return [plain_text(line) for line in exchange_lines(view)]

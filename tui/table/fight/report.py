@@ -97,6 +97,9 @@ def _current(view: ExchangeView) -> dict[str, Any]:
         "fate_before": sorted(ex.fate_before),
         "dice": ex.to_dict().get("dice"),
         "shifts": [[s.role, s.points, s.cid] for s in ex.shifts],
+        "carried_shifts": {
+            role: [points for points, _who in moved] for role, moved in view.carried_shifts.items()
+        },
         "result": view.result.to_dict() if view.result is not None else None,
         "damage": [d.to_dict() for d in ex.damage],
         "reduce_options": [[level, cost] for level, cost in view.reduce_options()],

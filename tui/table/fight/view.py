@@ -90,9 +90,16 @@ class ExchangeView:
         assert self.result is not None
         return self.result.hits[len(self.exchange.damage)]
 
+    #: Судьба moved on a fighter's one roll of the round in an earlier exchange (it moves
+    #: that roll wherever it is compared): per role, ``(points, who)``.
+    carried_shifts: Mapping[str, tuple[tuple[int, str], ...]] = field(default_factory=dict)
+
     def shift_names(self) -> dict[str, list[tuple[int, str]]]:
         names = {cid: c.name for cid, c in self.characters.items()}
-        return self.exchange.shift_names(names)
+        found = {r: list(moved) for r, moved in self.carried_shifts.items()}
+        for role, moved in self.exchange.shift_names(names).items():
+            found.setdefault(role, []).extend(moved)
+        return found
 
     # -- the choices the rules give now ----------------------------------------------------------
 
@@ -280,6 +287,30 @@ def engaged_elsewhere(enc: Encounter, pairing: Pairing, defender: str) -> Declar
     return None
 
 
+def carried_shifts(
+    enc: Encounter, ex: Exchange, ids: Mapping[str, str], characters: Mapping[str, Character]
+) -> dict[str, tuple[tuple[int, str], ...]]:
+    """Судьба spent after the roll on a fighter's one roll of the round in the exchanges
+    resolved before this one, per role of this exchange (seed: «каждый участник делает один
+    бросок 4dF» and «поднять или опустить результат этого броска»: the roll moved is the one
+    met here). A tie rerolled is a new roll: nothing carried into it."""
+    if ex.attempt != 1:
+        return {}
+    found: dict[str, tuple[tuple[int, str], ...]] = {}
+    for role, cid in ids.items():
+        if cid not in enc.rolled or enc.rolled[cid] is None:
+            continue
+        moved = tuple(
+            (int(points), f"{characters[cid].name if cid in characters else '?'}, раньше в раунде")
+            for o in enc.outcomes
+            for who, points in o.get("round_shifts", ())
+            if who == cid
+        )
+        if moved:
+            found[role] = moved
+    return found
+
+
 def exchange_view(enc: Encounter, world: World) -> ExchangeView | None:
     """Derive the exchange on turn from the fight and the sheets; None when there is none."""
     pairing = pairing_now(enc)
@@ -309,11 +340,15 @@ def exchange_view(enc: Encounter, world: World) -> ExchangeView | None:
         plan = bridge.plan_for(pairing, dict(characters), plan_wounds, dict(effects), engaged)
     except RulesError as err:
         refusal = str(err)
+    carried = carried_shifts(enc, ex, ids, characters) if ex.dice is not None else {}
     if plan is not None and ex.dice is not None:
         try:
             result = drevo.resolve_exchange_with_dice(
                 plan, ex.dice.get("attacker"), ex.dice.get("defender"), fate=ex.fate_before
             )
+            for role, moved in carried.items():
+                if plan.side(role).rolls:
+                    result = drevo.shift_exchange(result, role, sum(p for p, _ in moved))
             for s in ex.shifts:
                 result = drevo.shift_exchange(result, s.role, s.points)
         except (RulesError, TypeError, ValueError) as err:
@@ -335,6 +370,7 @@ def exchange_view(enc: Encounter, world: World) -> ExchangeView | None:
         characters=characters,
         round_dice=round_dice(enc, world),
         setting_notes=_setting_notes(enc, world, ids),
+        carried_shifts=carried,
     )
 
 
