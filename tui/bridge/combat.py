@@ -26,7 +26,11 @@ def with_track(c: Character, track: drevo.WoundTrack) -> Character:
 
 def can_act(c: Character | None) -> bool:
     """Whether the character may declare an action (not heavily wounded, not dead)."""
-    return c is not None and track_of(c).can_act
+    if c is None:
+        return False
+    if not c.extra.get("dead") and not any(c.wounds.values()):
+        return True  # unhurt (no track built: a roster of 5,000 asks for each)
+    return track_of(c).can_act
 
 
 def weapon_names(c: Character) -> list[str]:
