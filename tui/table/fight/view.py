@@ -311,6 +311,21 @@ def carried_shifts(
     return found
 
 
+def weapon_gone(pairing: Pairing, characters: Mapping[str, Character]) -> str:
+    """Why an exchange not rolled yet cannot be planned: a declared weapon is no longer on
+    its fighter's sheet (taken off in Партия or by ``kubik`` since the declaration), else ""."""
+    for d in (pairing.attack, pairing.answer):
+        c = characters.get(d.actor) if d is not None else None
+        if d is None or c is None or not d.weapon or d.weapon == bridge.NO_WEAPON:
+            continue
+        if d.weapon not in c.weapons:
+            return (
+                f"у {c.name} больше нет оружия «{d.weapon}» (лист изменён после заявки): "
+                "пропустите схватку (s) или верните оружие на лист."
+            )
+    return ""
+
+
 def exchange_view(enc: Encounter, world: World) -> ExchangeView | None:
     """Derive the exchange on turn from the fight and the sheets; None when there is none."""
     pairing = pairing_now(enc)
@@ -340,6 +355,8 @@ def exchange_view(enc: Encounter, world: World) -> ExchangeView | None:
         plan = bridge.plan_for(pairing, dict(characters), plan_wounds, dict(effects), engaged)
     except RulesError as err:
         refusal = str(err)
+    if not ex.rolled and not refusal:
+        refusal = weapon_gone(pairing, characters)
     carried = carried_shifts(enc, ex, ids, characters) if ex.dice is not None else {}
     if plan is not None and ex.dice is not None:
         try:
