@@ -116,3 +116,15 @@ async def test_a_fighters_sheet_edited_elsewhere_is_named_and_the_exchange_reder
         trait = p.view().plan.side(role).trait
         assert trait.value == view.plan.side(role).trait.value + 3  # derived anew
         assert any(n.startswith("Схватка 1 пересчитана") for n in notices), notices
+        notices.clear()  # a fight step from the shell: its Судьба is the step's, not an edit
+        import random
+
+        from tui.table.core import Dice
+        from tui.table.fight import steps
+        from tui.table.fight.session import FightSession
+
+        with Store.open(campaign_path) as shell:
+            assert FightSession(shell, Dice(random.Random(1))).run(steps.fate_shift, role, 1).ok
+        app._refresh_store()
+        await pilot.pause()
+        assert p.view().exchange.shifts and not [n for n in notices if "изменён" in n], notices

@@ -68,27 +68,26 @@ class FightStore(PendingWrites):
         if saved != own:  # not this pane's own step: say who left and why
             for notice in departures(before, self.encounter, had, self.characters):
                 self.app.notify(notice, severity="warning", timeout=10)
-        for notice in self._changed_under(before, read, saved, own, was):
+        for notice in self._changed_under(before, read, saved, was):
             self.app.notify(notice, severity="warning", timeout=15)
         phase = getattr(self, "_drawn_phase", None)
         self._redraw()  # type: ignore[attr-defined]
         self._refocus(phase != self.encounter.phase)
 
     def _changed_under(
-        self, before: Encounter, read: Any, saved: Any, own: Any, was: World
+        self, before: Encounter, read: Any, saved: Any, was: World
     ) -> tuple[str, ...]:
         """What changed under the fight — a fighter's sheet edited in Партия, by ``kubik``
-        or in another window, an undo there — and what it did to the exchange on turn. Not
-        this pane's own step (it wrote what the sheets now say) nor this window's Ctrl+Z or
+        or in another window, or such an edit undone there — and what it did to the exchange
+        on turn. Not a fight step (here, in another window or by ``kubik fight``: its sheet
+        changes are the step's own, and the Журнал names it) nor this window's Ctrl+Z or
         Ctrl+Y (the GM was told what it undid)."""
         depth = self.store.own_depth
         seen = getattr(self, "_own_depth", None)
         self._own_depth = depth
-        if was.characters is self.characters or not was.characters:
+        if was.characters is self.characters or not was.characters or saved != read:
             return ()
-        own_step = saved != read and saved == own
-        own_history = seen is not None and depth != seen and depth[1] != seen[1]
-        if own_step or own_history:
+        if seen is not None and depth[1] != seen[1]:
             return ()
         return changes(before, self.encounter, was, self.world())
 
