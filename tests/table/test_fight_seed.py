@@ -360,3 +360,37 @@ def exchange_lines_plain(view) -> list[str]:
     from tui.present.markup import plain_text
 
     return [plain_text(line) for line in exchange_lines(view)]
+
+
+def test_the_odds_of_a_later_exchange_know_the_fighters_one_roll(tmp_path) -> None:
+    """Сид: «каждый участник делает один бросок 4dF. Потом сравниваются результаты»: once
+    Шкуро's dodge fell in the first exchange, the second exchange's odds are those of the
+    attacker's 4dF against that roll — not of two fresh rolls. Checked against the 81
+    attacker faces resolved one by one; without a known roll they are the plan's own."""
+    from collections import Counter
+    from fractions import Fraction
+    from itertools import product
+
+    from rules import drevo
+
+    sides = {"Горан Рябой": "Отряд", "Ярослав Кречет": "Отряд", "Атаман Шкуро": "Противники"}
+    blows = [
+        ("Горан Рябой", "melee", "Атаман Шкуро", "Топор"),
+        ("Ярослав Кречет", "melee", "Атаман Шкуро", "Меч"),
+        ("Атаман Шкуро", "dodge", None, None),
+    ]
+    table, store, people = skirmish(tmp_path, sides, blows)
+    first = table.view()
+    assert first.odds() == drevo.exchange_odds(first.plan)
+    _resolve_first(table)
+    view = table.view()
+    kept = tuple(table.enc.rolled[people["Атаман Шкуро"].id])
+    counts = Counter(
+        drevo.resolve_exchange_with_dice(view.plan, faces, kept).outcome
+        for faces in product((-1, 0, 1), repeat=4)
+    )
+    expected = {k: Fraction(n, 81) for k, n in counts.items()}
+    odds = {k: p for k, p in view.odds().items() if p}
+    assert odds == expected and sum(odds.values()) == 1
+    table.ok(steps.roll)
+    assert table.view().result.outcome in odds

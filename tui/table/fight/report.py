@@ -65,9 +65,7 @@ def fighters(enc: Encounter, world: World) -> list[dict[str, Any]]:
 
 def odds_of(view: ExchangeView) -> dict[str, Fraction]:
     """The exact odds of the exchange's outcomes before its roll (empty after it)."""
-    if view.plan is None or view.result is not None:
-        return {}
-    return dict(drevo.exchange_odds(view.plan, frozenset(view.exchange.fate_before)))
+    return view.odds()
 
 
 def odds_line(view: ExchangeView) -> str:

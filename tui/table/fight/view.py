@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import product
 
 from rules import drevo
 from rules.encounter import ATTACKS, Combatant, Declaration, Encounter, Pairing
@@ -20,6 +22,8 @@ from tui.store import Character
 from tui.table.core import World
 from tui.table.fight.exchange import ROLES, Exchange
 
+#: Every 4dF roll, each as likely as the others.
+_FACES = tuple(product((-1, 0, 1), repeat=4))
 #: How many Журнал entries are searched for an exchange's earlier dice.
 EARLIER_DICE_LIMIT = 500
 BEFORE_ROLL_ONLY = "Кости этой схватки уже брошены: «+4 без броска» — только до броска."
@@ -100,6 +104,46 @@ class ExchangeView:
         for role, moved in self.exchange.shift_names(names).items():
             found.setdefault(role, []).extend(moved)
         return found
+
+    # -- the odds before the roll ----------------------------------------------------------------
+
+    def known_dice(self) -> dict[str, tuple[int, ...] | None]:
+        """Per role, the dice this exchange will take before it is rolled: a fighter who rolled
+        earlier this round meets this opponent with that roll (None: his «+4 без броска»)."""
+        plan = self.plan
+        if plan is None or self.result is not None or self.exchange.attempt != 1:
+            return {}
+        found: dict[str, tuple[int, ...] | None] = {}
+        for role, cid in self.ids.items():
+            if role in ROLES and plan.side(role).rolls and cid in self.round_dice:
+                kept = self.round_dice[cid]
+                found[role] = tuple(int(x) for x in kept) if kept is not None else None  # type: ignore[attr-defined]
+        return found
+
+    def odds(self) -> dict[str, Fraction]:
+        """The exact odds of the outcomes before the roll (empty after it): of the dice still
+        to fall, against a roll already made this round (seed: «каждый участник делает один
+        бросок 4dF. Потом сравниваются результаты»), with Судьба already moved on it."""
+        plan = self.plan
+        if plan is None or self.result is not None:
+            return {}
+        fate = frozenset(self.exchange.fate_before)
+        known = self.known_dice()
+        if not known:
+            return dict(drevo.exchange_odds(plan, fate))
+        fate |= {role for role, dice in known.items() if dice is None}
+        rolling = [r for r in ROLES if plan.side(r).rolls and r not in known and r not in fate]
+        counts: dict[str, int] = {}
+        for combo in product(_FACES, repeat=len(rolling)):
+            dice = {**known, **dict(zip(rolling, combo, strict=True))}
+            result = drevo.resolve_exchange_with_dice(
+                plan, dice.get("attacker"), dice.get("defender"), fate=fate
+            )
+            for role, moved in self.carried_shifts.items():
+                result = drevo.shift_exchange(result, role, sum(p for p, _ in moved))
+            counts[result.outcome] = counts.get(result.outcome, 0) + 1
+        whole = len(_FACES) ** len(rolling)
+        return {k: Fraction(counts.get(k, 0), whole) for k in drevo.EXCHANGE_OUTCOMES[plan.kind]}
 
     # -- the choices the rules give now ----------------------------------------------------------
 
@@ -357,7 +401,7 @@ def exchange_view(enc: Encounter, world: World) -> ExchangeView | None:
         refusal = str(err)
     if not ex.rolled and not refusal:
         refusal = weapon_gone(pairing, characters)
-    carried = carried_shifts(enc, ex, ids, characters) if ex.dice is not None else {}
+    carried = carried_shifts(enc, ex, ids, characters)
     if plan is not None and ex.dice is not None:
         try:
             result = drevo.resolve_exchange_with_dice(
