@@ -347,6 +347,9 @@ def test_fate_after_the_roll_moves_the_fighters_one_roll_in_each_exchange(tmp_pa
     assert table.view().result.opposed.b.total == before + 1
     assert store.character(shkuro).fate == 2
     _close(table)
+    planned = " ".join(exchange_lines_plain(table.view()))
+    assert "([+" in planned or "([0" in planned or "([−" in planned, planned
+    assert "+1 Судьбой" in planned, planned  # said before the roll too
     table.ok(steps.roll)
     second = table.view()
     assert second.ids["defender"] == shkuro
