@@ -144,11 +144,12 @@ def plan_for(
     if other is None or other.target is None:
         return plan
     foe = characters.get(other.target)
-    foe_name = foe.name if foe is not None else "другим"
+    foe_name = foe.name if foe is not None else "?"
     if plan.kind == "opposed" and elsewhere:
         note = (
-            f"{defender.name} сражается с {foe_name}: его один бросок встречает и эту атаку "
-            f"(способ «бросок встречает и остальных»), урона {attacker.name} не наносит."
+            f"{defender.name} бьётся с другим противником ({foe_name}): его один бросок "
+            "встречает и эту атаку (способ «бросок встречает и остальных»), но урона здесь "
+            "не наносит."
         )
         only = (
             "Встречная проверка: урон может нанести только нападающий; "
@@ -159,11 +160,14 @@ def plan_for(
             plan, defender=replace(plan.defender, deals_damage=False), notes=(note, *notes)
         )
     how = "бросок встречает и остальных" if elsewhere else "беззащитен против остальных"
-    note = f"{defender.name} сражается с {foe_name} — беззащитен против {attacker.name} ({how})."
+    note = (
+        f"{defender.name} бьётся с другим противником ({foe_name}) — против этой атаки "
+        f"({attacker.name}) беззащитен ({how})."
+    )
     if elsewhere:
         note = (
-            f"{defender.name} сражается с {foe_name}: на дистанции его действие не мешает "
-            f"{attacker.name} — односторонняя проверка."
+            f"{defender.name} бьётся с другим противником ({foe_name}): на дистанции его "
+            f"действие этой атаке ({attacker.name}) не мешает — односторонняя проверка."
         )
     plain = "не защищается — односторонняя проверка."
     notes = tuple(n for n in plan.notes if not n.endswith(plain))
