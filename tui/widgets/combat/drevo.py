@@ -215,8 +215,13 @@ class CombatPane(SetupMixin, DeclareMixin, FightDrawing, FightStore, Vertical):
             elif how == "fate":
                 self.action_reduce_choice()
 
-        choices = [Choice("Потратить Судьбу (f)", "fate"), Choice("Принять урон как есть", "take")]
-        self.app.push_screen(ChoiceScreen(warning, choices), chosen)
+        choices = [
+            Choice("Потратить Судьбу", "fate", key="f"),
+            Choice("Принять урон как есть", "take", key="y"),
+        ]
+        # Nothing chosen at first: a GM going on with Enter neither spends the player's
+        # Судьба nor writes the hit; he picks (↓ and Enter, or the letter).
+        self.app.push_screen(ChoiceScreen(warning, choices, preselect=False), chosen)
 
     def action_next_exchange(self) -> None:
         """Close the exchange whose final wounds are shown; the next one comes up."""
