@@ -128,3 +128,22 @@ async def test_a_fighters_sheet_edited_elsewhere_is_named_and_the_exchange_reder
         app._refresh_store()
         await pilot.pause()
         assert p.view().exchange.shifts and not [n for n in notices if "изменён" in n], notices
+
+
+async def test_a_removal_elsewhere_after_this_windows_declaration_is_said(
+    make_test_app, campaign_path
+):
+    """Issue 30: «A CLI removal during declarations … say who left and why». The window
+    whose declaration was the fight's last step said nothing (the fight document was still
+    the one it wrote); the other window did."""
+    app = make_test_app(seed=11)
+    notices = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await declare_until(pilot, app, 3)  # this window's own declarations
+        app.notify = lambda text, **kw: notices.append(text)  # type: ignore[method-assign]
+        p = pane(app)
+        declared = {d.actor for d in p.encounter.declarations}
+        gone = next(c for c in p.encounter.combatants if c.character_id not in declared)
+        remove_elsewhere(app, campaign_path, gone.character_id)
+        await pilot.pause()
+        assert any(n.startswith(f"{gone.name} выбывает") for n in notices), notices

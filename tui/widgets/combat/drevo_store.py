@@ -65,7 +65,7 @@ class FightStore(PendingWrites):
             self.app.notify(str(err), severity="error")
             self.encounter = Encounter()
         own = getattr(self, "_own_write", None)
-        if saved != own:  # not this pane's own step: say who left and why
+        if not (saved != read and saved == own):  # not this pane's own step: who left, why
             for notice in departures(before, self.encounter, had, self.characters):
                 self.app.notify(notice, severity="warning", timeout=10)
         for notice in self._changed_under(before, read, saved, was):
