@@ -96,8 +96,10 @@ class RedrawMixin:
         if "log" in self._panes:  # the Журнал's 500 rows are rebuilt only when they changed
             entries = self.store.log(limit=500)
             given["log"] = (entries, settings)  # its session breaks follow a rules table
+        redrawn = False
         for tab, pane in self._panes.items():
             if self._shown.get(tab) != given[tab]:
+                redrawn = True
                 if tab == "log":
                     pane.show(entries)
                 elif tab == "check":
@@ -108,7 +110,8 @@ class RedrawMixin:
         undo = self.store.undo_labels(1)  # the key bar names what Ctrl+Z will undo
         if getattr(self, "_undo_shown", None) != undo:
             self._undo_shown = undo
-            self.screen.refresh_bindings()  # not every pane redrawn refreshes the bar
+            if not redrawn:  # a pane redrawn refreshes the bar itself
+                self.screen.refresh_bindings()
         for screen in self.screen_stack[1:]:  # a screen over the tabs that follows the store
             follow = getattr(screen, "store_changed", None)
             if callable(follow):
