@@ -244,3 +244,27 @@ async def test_ctrl_z_names_what_it_will_undo_on_every_tab(make_test_app) -> Non
             shown = app.query_one(KeyBar).render().plain
             assert "^Z «" in shown, f"tab {tab} at 80 columns: {shown!r}"
             assert shown.split("^Z «", 1)[1].split("»")[0][:6] == hint[1:7], shown
+
+
+def test_the_undo_name_puts_what_first() -> None:
+    """At 80 columns the name is cut to a dozen cells: «Проверка (Б…» said nothing. A check's
+    step is named by what it did, then whose («бросок 4dF, Богдан Сыч»), as a fight's is
+    («схватка 2»)."""
+    from tui.appparts.history import HistoryMixin
+
+    class Labels:
+        def __init__(self, label: str) -> None:
+            self.label = label
+
+        def undo_labels(self, n: int) -> list[str]:
+            return [self.label]
+
+    app = HistoryMixin()
+    for label, hint in [
+        ("Проверка (Богдан Сыч): бросок 4dF", "бросок 4dF, Богдан Сыч"),
+        ("Раунд 2, схватка 3: Судьба +1 (Горан)", "схватка 3"),
+        ("Бой: заявка Волк", "заявка Волк"),
+    ]:
+        app.store = Labels(label)  # type: ignore[assignment]
+        assert app.undo_hint().rstrip("…") in hint, (label, app.undo_hint())
+        assert app.undo_hint()[:6] == hint[:6]
