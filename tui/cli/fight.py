@@ -254,7 +254,9 @@ def _fate(enc: Any, world: Any, character_id: str, shift: int | None) -> Outcome
         return steps.not_at_dice(enc)
     role = view.role_of(character_id)
     if role is None:
-        return refuse(enc, "Это не его схватка: Судьба тратится в своей.")
+        who = world.characters.get(character_id)
+        name = who.name if who is not None else "Персонаж"
+        return refuse(enc, f"{name} не участвует в схватке на очереди: Судьба тратится в своей.")
     if shift is None:
         return steps.fate_before(enc, world, role)
     return steps.fate_shift(enc, world, role, shift)
