@@ -195,10 +195,11 @@ def test_an_attacker_engaged_elsewhere_meets_the_others_with_his_one_roll(tmp_pa
             assert "встречает и эту атаку" in note
         else:
             assert view.plan.kind == "one_sided"
-            assert "беззащитен" in note and "Ярослав Кречет" in note
+            assert "защиты нет" in note and "Ярослав Кречет" in note
         # Names stay in the nominative: «сражается с Горан Рябой», «против Ярослав Кречет»,
         # «урона Ярослав Кречет» read wrong (a name is not declined), so none follows a
         # word that governs a case.
+        assert " его " not in note  # Милава fights too
         for word in ("с", "против", "урона"):
             for name in ("Горан Рябой", "Ярослав Кречет"):
                 assert f"{word} {name}" not in note, note

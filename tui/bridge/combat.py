@@ -147,7 +147,7 @@ def plan_for(
     foe_name = foe.name if foe is not None else "?"
     if plan.kind == "opposed" and elsewhere:
         note = (
-            f"{defender.name} бьётся с другим противником ({foe_name}): его один бросок "
+            f"{defender.name} бьётся с другим противником ({foe_name}): тот же один бросок "
             "встречает и эту атаку (способ «бросок встречает и остальных»), но урона здесь "
             "не наносит."
         )
@@ -162,12 +162,12 @@ def plan_for(
     how = "бросок встречает и остальных" if elsewhere else "беззащитен против остальных"
     note = (
         f"{defender.name} бьётся с другим противником ({foe_name}) — против этой атаки "
-        f"({attacker.name}) беззащитен ({how})."
+        f"({attacker.name}) защиты нет ({how})."
     )
     if elsewhere:
         note = (
-            f"{defender.name} бьётся с другим противником ({foe_name}): на дистанции его "
-            f"действие этой атаке ({attacker.name}) не мешает — односторонняя проверка."
+            f"{defender.name} бьётся с другим противником ({foe_name}): на дистанции это "
+            f"действие не мешает этой атаке ({attacker.name}) — односторонняя проверка."
         )
     plain = "не защищается — односторонняя проверка."
     notes = tuple(n for n in plan.notes if not n.endswith(plain))
