@@ -156,3 +156,28 @@ def test_help_is_russian(capsys) -> None:
         assert exit_.value.code == 0
         out = capsys.readouterr().out
         assert out.startswith("использование: kubik fight") and "показать эту справку" in out
+
+
+def test_lethal_damage_with_unspent_fate_asks_for_yes(capsys, tmp_path) -> None:
+    """Issue 30: «Enter accepts lethal damage while the victim still has unspent Судьба
+    without a word» — the Бой tab asks; ``kubik fight accept`` and ``damage`` refuse such a
+    hit without ``--yes``, say why in Russian and what to do, and write nothing."""
+    from tests.table.helpers import duel
+    from tests.table.test_fight_steps import _roll_until_won
+
+    table, store, target = duel(tmp_path, {"heavy": 1}, fate=5)
+    _roll_until_won(table)
+    assert table.view().result.winner == "attacker", "the seeded dice no longer win"
+    table.ok(steps.accept)
+    assert table.view().unspent_fate_warning()
+    camp = tmp_path / "c.json"
+    store.close()
+    for command in ("accept", "damage"):
+        with Store.open(camp) as before:
+            depth = before.depth[0]
+        code, out, err = run(capsys, camp, command)
+        assert code != 0 and "смерть" in err and "--yes" in err and "--reduce" in err, err
+        with Store.open(camp) as after:
+            assert after.depth[0] == depth, f"{command} wrote without --yes"
+    data = ok(capsys, camp, "damage", "--yes")
+    assert data["log"][0].startswith("Урон: Горан Рябой")

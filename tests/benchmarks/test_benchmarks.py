@@ -168,3 +168,15 @@ def test_big_campaign_memory(big: big_bench.BigFigures) -> None:
 
 def test_beyond_the_limit_a_refusal(big: big_bench.BigFigures) -> None:
     assert big.refusal <= big_bench.REFUSAL_S and "слишком велик" in big.refusal_said
+
+
+def test_the_fight_roster_of_5000_is_built_fast() -> None:
+    """Issue 30: the Бой roster built all 5,000 rows (1–2 s) on its first build and each
+    redraw."""
+    import statistics
+
+    from tests.benchmarks import fight_roster
+
+    built, redraws = fight_roster.measure()
+    assert built <= fight_roster.TARGET_S, f"first build {built:.2f} s"
+    assert statistics.median(redraws) <= fight_roster.TARGET_S, f"redraw {redraws}"

@@ -106,7 +106,8 @@ async def test_fate_in_another_characters_exchange_stays_pending(folder, campaig
         await app.writes_done()
         msg = await seat.until(lambda m: bool(m["requests"][0]["reason"]))
         assert msg["requests"][0]["status"] == "pending"
-        assert "не его схватка" in msg["requests"][0]["reason"]
+        reason = msg["requests"][0]["reason"]  # named, not «его» (Милава plays too)
+        assert f"{other.name} не участвует в схватке" in reason and " его " not in reason
         assert not _exchange(store).get("fate_before")
         seat.close()
 

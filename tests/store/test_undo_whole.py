@@ -46,3 +46,22 @@ def test_an_exchange_is_undone_whole_or_not_at_all(tmp_path) -> None:
         a.undo(together=exchange_group)
     a.refresh()
     assert (a.character(c.id), a.depth) == before  # the Судьба step was not undone alone
+
+
+def test_a_command_that_built_on_the_step_is_named_as_a_command(tmp_path) -> None:
+    """Issue 30: «a change that depends on a later one from elsewhere is refused with the
+    reason». When the later change is a ``kubik`` command (no window to undo it in), the
+    reason says so and what the GM can do, not «отмените … в том окне»."""
+    path = tmp_path / "c.json"
+    a = Store.open(path)
+    a.put_doc("encounter", {"phase": "resolve", "round": 1}, label="Раунд 1, схватка 1: бросок")
+    shell = Store.open(path, window="cli")
+    shell.put_doc(
+        "encounter", {"phase": "resolve", "round": 1, "x": 1}, label="Раунд 1, схватка 1: Судьба"
+    )
+    shell.close()
+    a.refresh()
+    with pytest.raises(UndoRefused) as refused:
+        a.undo()
+    said = str(refused.value)
+    assert "командой kubik" in said and "в том окне" not in said, said

@@ -450,6 +450,19 @@ class FightMachine(RuleBasedStateMachine):
             assert view.plan.attacker.fighter.wounds.can_act, "a fallen fighter rolled an attack"
 
     @invariant()
+    def the_odds_before_a_roll_are_whole(self) -> None:
+        """The odds of the exchange on turn (against the round's rolls already made, with
+        the Судьба moved on them) sum to exactly 1; a result already rolled has none."""
+        view = self.table.view()
+        if view is None or view.plan is None:
+            return
+        odds = view.odds()
+        if view.result is not None:
+            assert odds == {}
+        else:
+            assert sum(odds.values()) == 1, odds
+
+    @invariant()
     def every_written_hit_is_on_its_target(self) -> None:
         """A hit written in the exchange is on the character's track (until undone)."""
         view = self.table.view()

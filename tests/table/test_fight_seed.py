@@ -188,13 +188,21 @@ def test_an_attacker_engaged_elsewhere_meets_the_others_with_his_one_roll(tmp_pa
         _resolve_first(table)
         view = table.view()
         assert view.pairing.key == pairing.key
+        note = view.plan.notes[0]
         if how == "meet":
             assert view.plan.kind == "opposed"
             assert not view.plan.defender.deals_damage
-            assert "встречает и эту атаку" in view.plan.notes[0]
+            assert "встречает и эту атаку" in note
         else:
             assert view.plan.kind == "one_sided"
-            assert "беззащитен против Ярослав Кречет" in view.plan.notes[0]
+            assert "защиты нет" in note and "Ярослав Кречет" in note
+        # Names stay in the nominative: «сражается с Горан Рябой», «против Ярослав Кречет»,
+        # «урона Ярослав Кречет» read wrong (a name is not declined), so none follows a
+        # word that governs a case.
+        assert " его " not in note  # Милава fights too
+        for word in ("с", "против", "урона"):
+            for name in ("Горан Рябой", "Ярослав Кречет"):
+                assert f"{word} {name}" not in note, note
         store.close()
 
 
@@ -324,3 +332,76 @@ def test_a_mutual_exchange_keeps_its_roles_when_the_attacker_fell_earlier_this_r
     rolled = table.view()
     assert rolled.exchange.ids["attacker"] == shkuro
     assert rolled.plan.attacker.fighter.name == "Атаман Шкуро"
+
+
+def test_fate_after_the_roll_moves_the_fighters_one_roll_in_each_exchange(tmp_path) -> None:
+    """Сид: «каждый участник делает один бросок 4dF. Потом сравниваются результаты» and
+    «После броска кубиков игрок может потратить одно очко Судьбы, чтобы поднять или опустить
+    результат этого броска на одну единицу». Шкуро's dodge is one roll met by two attackers:
+    the point he spends on it in the first exchange moves that roll in the second too (paid
+    once)."""
+    sides = {"Горан Рябой": "Отряд", "Ярослав Кречет": "Отряд", "Атаман Шкуро": "Противники"}
+    blows = [
+        ("Горан Рябой", "melee", "Атаман Шкуро", "Топор"),
+        ("Ярослав Кречет", "melee", "Атаман Шкуро", "Меч"),
+        ("Атаман Шкуро", "dodge", None, None),
+    ]
+    table, store, people = skirmish(tmp_path, sides, blows)
+    shkuro = people["Атаман Шкуро"].id
+    store.upsert_character(replace(store.character(shkuro), fate=3))
+    table.ok(steps.roll)
+    before = table.view().result.opposed.b.total
+    table.ok(steps.fate_shift, "defender", 1)
+    assert table.view().result.opposed.b.total == before + 1
+    assert store.character(shkuro).fate == 2
+    _close(table)
+    planned = " ".join(exchange_lines_plain(table.view()))
+    assert "([+" in planned or "([0" in planned or "([−" in planned, planned
+    assert "+1 Судьбой" in planned, planned  # said before the roll too
+    table.ok(steps.roll)
+    second = table.view()
+    assert second.ids["defender"] == shkuro
+    assert second.result.opposed.b.total == before + 1, "the shift stayed in the first exchange"
+    assert store.character(shkuro).fate == 2, "paid once for one roll"
+    lines = " ".join(exchange_lines_plain(second))
+    assert "+1 Судьбой" in lines
+
+
+def exchange_lines_plain(view) -> list[str]:
+    from tui.present.markup import plain_text
+
+    return [plain_text(line) for line in exchange_lines(view)]
+
+
+def test_the_odds_of_a_later_exchange_know_the_fighters_one_roll(tmp_path) -> None:
+    """Сид: «каждый участник делает один бросок 4dF. Потом сравниваются результаты»: once
+    Шкуро's dodge fell in the first exchange, the second exchange's odds are those of the
+    attacker's 4dF against that roll — not of two fresh rolls. Checked against the 81
+    attacker faces resolved one by one; without a known roll they are the plan's own."""
+    from collections import Counter
+    from fractions import Fraction
+    from itertools import product
+
+    from rules import drevo
+
+    sides = {"Горан Рябой": "Отряд", "Ярослав Кречет": "Отряд", "Атаман Шкуро": "Противники"}
+    blows = [
+        ("Горан Рябой", "melee", "Атаман Шкуро", "Топор"),
+        ("Ярослав Кречет", "melee", "Атаман Шкуро", "Меч"),
+        ("Атаман Шкуро", "dodge", None, None),
+    ]
+    table, store, people = skirmish(tmp_path, sides, blows)
+    first = table.view()
+    assert first.odds() == drevo.exchange_odds(first.plan)
+    _resolve_first(table)
+    view = table.view()
+    kept = tuple(table.enc.rolled[people["Атаман Шкуро"].id])
+    counts = Counter(
+        drevo.resolve_exchange_with_dice(view.plan, faces, kept).outcome
+        for faces in product((-1, 0, 1), repeat=4)
+    )
+    expected = {k: Fraction(n, 81) for k, n in counts.items()}
+    odds = {k: p for k, p in view.odds().items() if p}
+    assert odds == expected and sum(odds.values()) == 1
+    table.ok(steps.roll)
+    assert table.view().result.outcome in odds

@@ -49,3 +49,34 @@ async def test_the_players_view_lists_its_limit_then_how_many_more(
         assert table.row_count == 6  # 5, then the count
         last = table.get_row_at(5)
         assert "и ещё 9 персонажей" in str(last[0])  # 4 demo players and 10 guards, 5 shown
+
+
+async def test_the_fight_roster_holds_its_limit_and_the_filter_finds_the_rest(
+    make_test_app, campaign_path, monkeypatch
+) -> None:
+    """Issue 30's review: the Бой roster built a row for each of 5,000 characters (1–2 s).
+    It holds a bounded number of rows, says how many more, and «f» finds anyone, whose side
+    Space then changes."""
+    from tui.widgets.combat import drevo_setup
+
+    monkeypatch.setattr(drevo_setup, "ROSTER_ROWS", 10)
+    crowd(campaign_path, 20)
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        pane = await app.ensure_pane("combat")
+        await pilot.pause()
+        table = app.query_one("#combat-roster")
+        more = app.query_one("#combat-roster-more")
+        assert table.row_count == 10 and more.display
+        assert "Ещё 17 персонажей" in str(more.render())
+        await pilot.press("f", *"последн", "enter")
+        await pilot.pause()
+        assert table.row_count == 1 and not more.display
+        last = next(c for c in pane.characters.values() if c.name == "Я Последний")
+        side = next(c.side for c in pane.encounter.combatants if c.character_id == last.id)
+        await pilot.press("space")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        now = [c.side for c in pane.encounter.combatants if c.character_id == last.id]
+        assert now != [side], "Space did not act on the row the filter found"

@@ -107,7 +107,9 @@ async def play_round(pilot, app):
     for _ in range(10):
         if not pane(app).encounter.pending():
             break
-        await pilot.press("enter")  # roll, accept, take damage
+        # roll, accept, take damage; asked about a hit that takes him out while he has
+        # Судьба, the GM answers «y»: as it is
+        await pilot.press("y" if len(app.screen_stack) > 1 else "enter")
         await pilot.pause()
 
 

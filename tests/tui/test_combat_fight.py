@@ -391,3 +391,36 @@ async def test_a_fight_goes_on_from_the_shell_and_back(make_test_app, campaign_p
     shown = json.loads(capsys.readouterr().out)["fight"]
     declared = [f["id"] for f in shown["fighters"] if f["declaration"]]
     assert sorted(declared) == sorted([first.character_id, second.character_id])
+
+
+async def test_enter_twice_at_a_lethal_hit_spends_no_fate(make_test_app, tmp_path) -> None:
+    """Issue 30: «nothing changes that the GM did not mean to change». Enter on a hit that
+    takes a fighter out while he has Судьба asks; the question had «Потратить Судьбу»
+    chosen already, so a second Enter spent a point and a third took a level off — a GM
+    going on with Enter spent the player's Судьба. Nothing is chosen until the GM picks
+    (↓ or the letter); «f» spends, Esc leaves the hit unwritten."""
+    from tests.table.helpers import duel
+    from tests.table.test_fight_steps import _roll_until_won
+    from tui.table.fight import steps
+
+    table, store, target = duel(tmp_path, {"heavy": 1}, fate=5)
+    _roll_until_won(table)
+    assert table.view().result.winner == "attacker", "the seeded dice no longer win"
+    table.ok(steps.accept)
+    assert table.view().unspent_fate_warning()
+    store.close()
+    app = make_test_app(path=tmp_path / "c.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await app.ensure_pane("combat")
+        await pilot.pause()
+        assert pane(app).stage() == "damage"
+        await pilot.press("enter", "enter", "enter")  # the question, then Enter twice
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.store.character(target.id).fate == 5, "Enter spent Судьба"
+        assert pane(app).stage() == "damage", "Enter wrote the hit"
+        await pilot.press("f")  # the GM's choice: spend
+        await pilot.pause()
+        first = str(app.screen.query_one("OptionList").get_option_at_index(0).prompt)
+        assert len(app.screen_stack) == 2 and first.startswith("−1"), first  # how many levels

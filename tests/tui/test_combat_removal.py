@@ -70,3 +70,80 @@ async def test_the_current_declarer_removed_here_hands_the_form_on(make_test_app
         form = app.query_one(DeclarationForm)
         assert form.display and form._actor.id == nxt.character_id
         assert p.encounter.phase == "declare"
+
+
+async def test_a_fighters_sheet_edited_elsewhere_is_named_and_the_exchange_rederived(
+    make_test_app, campaign_path
+):
+    """Issue 37 (item 1) for the fight: a rolled exchange whose fighter's skill is raised by
+    ``kubik`` in another shell is shown anew at once, and the GM is told who changed, how,
+    and what it did to the exchange; this window's own step says nothing of the kind."""
+    from dataclasses import replace
+
+    from tests.tui.test_combat import declare_blows
+
+    app = make_test_app(seed=3)
+    notices = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.notify = lambda text, **kw: notices.append(text)  # type: ignore[method-assign]
+        await pilot.press("2")
+        await app.ensure_pane("combat")
+        await pilot.press("i")
+        await declare_blows(pilot, app)
+        await pilot.press("enter")  # the roll: this window's own step
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        p = pane(app)
+        view = p.view()
+        assert view.result is not None and not [n for n in notices if "изменён" in n]
+        role = view.role_of(view.ids["attacker"])
+        skill = view.plan.side(role).trait.name
+        other = Store.open(campaign_path)
+        c = other.character(view.ids["attacker"])
+        other.upsert_character(
+            replace(
+                c,
+                skills=tuple(
+                    replace(s, value=s.value + 3) if s.name == skill else s for s in c.skills
+                ),
+            )
+        )
+        other.close()
+        app._refresh_store()  # what the file watch does
+        await pilot.pause()
+        said = [n for n in notices if "лист изменён вне боя" in n]
+        assert said and c.name in said[0] and skill in said[0], notices
+        trait = p.view().plan.side(role).trait
+        assert trait.value == view.plan.side(role).trait.value + 3  # derived anew
+        assert any(n.startswith("Схватка 1 пересчитана") for n in notices), notices
+        notices.clear()  # a fight step from the shell: its Судьба is the step's, not an edit
+        import random
+
+        from tui.table.core import Dice
+        from tui.table.fight import steps
+        from tui.table.fight.session import FightSession
+
+        with Store.open(campaign_path) as shell:
+            assert FightSession(shell, Dice(random.Random(1))).run(steps.fate_shift, role, 1).ok
+        app._refresh_store()
+        await pilot.pause()
+        assert p.view().exchange.shifts and not [n for n in notices if "изменён" in n], notices
+
+
+async def test_a_removal_elsewhere_after_this_windows_declaration_is_said(
+    make_test_app, campaign_path
+):
+    """Issue 30: «A CLI removal during declarations … say who left and why». The window
+    whose declaration was the fight's last step said nothing (the fight document was still
+    the one it wrote); the other window did."""
+    app = make_test_app(seed=11)
+    notices = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await declare_until(pilot, app, 3)  # this window's own declarations
+        app.notify = lambda text, **kw: notices.append(text)  # type: ignore[method-assign]
+        p = pane(app)
+        declared = {d.actor for d in p.encounter.declarations}
+        gone = next(c for c in p.encounter.combatants if c.character_id not in declared)
+        remove_elsewhere(app, campaign_path, gone.character_id)
+        await pilot.pause()
+        assert any(n.startswith(f"{gone.name} выбывает") for n in notices), notices

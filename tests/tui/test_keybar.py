@@ -217,7 +217,7 @@ async def test_ctrl_z_names_what_it_will_undo_on_every_tab(make_test_app) -> Non
     """Issue 30: Ctrl+Z on Проверка after a plain roll undid the last fight exchange, unseen.
     The bar names this window's next undo wherever the GM is; with nothing to undo, no ^Z."""
     app = make_test_app(seed=3)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("3")
         await pilot.pause()
         assert "^Z" not in dict(bar(app))
@@ -226,6 +226,45 @@ async def test_ctrl_z_names_what_it_will_undo_on_every_tab(make_test_app) -> Non
         await pilot.press("i")  # initiative: a step of this window
         await pilot.pause()
         assert dict(bar(app)).get("^Z") == "«инициатива»"
-        await pilot.press("3")
+        await declare_blows(pilot, app)  # the dice: the Бой tab's fullest bar
+        await pilot.press("enter")  # the roll: «схватка 1»
         await pilot.pause()
-        assert dict(bar(app)).get("^Z") == "«инициатива»"
+        for tab in "2134562":
+            await pilot.press(tab)
+            await pilot.pause()
+            shown = app.query_one(KeyBar).render().plain
+            assert "^Z «схватка 1»" in shown, f"tab {tab} at 80 columns: {shown!r}"
+        await pilot.press("1", "g")  # a longer name: Судьба +1 on the sheet
+        await pilot.pause()
+        hint = dict(bar(app))["^Z"]
+        assert len(hint) > len("«схватка 1»"), hint
+        for tab in "1234562":
+            await pilot.press(tab)
+            await pilot.pause()
+            shown = app.query_one(KeyBar).render().plain
+            assert "^Z «" in shown, f"tab {tab} at 80 columns: {shown!r}"
+            assert shown.split("^Z «", 1)[1].split("»")[0][:6] == hint[1:7], shown
+
+
+def test_the_undo_name_puts_what_first() -> None:
+    """At 80 columns the name is cut to a dozen cells: «Проверка (Б…» said nothing. A check's
+    step is named by what it did, then whose («бросок 4dF, Богдан Сыч»), as a fight's is
+    («схватка 2»)."""
+    from tui.appparts.history import HistoryMixin
+
+    class Labels:
+        def __init__(self, label: str) -> None:
+            self.label = label
+
+        def undo_labels(self, n: int) -> list[str]:
+            return [self.label]
+
+    app = HistoryMixin()
+    for label, hint in [
+        ("Проверка (Богдан Сыч): бросок 4dF", "бросок 4dF, Богдан Сыч"),
+        ("Раунд 2, схватка 3: Судьба +1 (Горан)", "схватка 3"),
+        ("Бой: заявка Волк", "заявка Волк"),
+    ]:
+        app.store = Labels(label)  # type: ignore[assignment]
+        assert app.undo_hint().rstrip("…") in hint, (label, app.undo_hint())
+        assert app.undo_hint()[:6] == hint[:6]

@@ -62,6 +62,10 @@ class HistoryMixin:
             label = label.split(": ", 1)[0].split(", ", 1)[-1]
         elif label.startswith("Бой: "):
             label = label[len("Бой: ") :]
+        elif label.startswith("Проверка (") and "): " in label:
+            # What the step did first, then whose: cut short, «бросок 4dF, Бо…» still says
+            who, what = label[len("Проверка (") :].split("): ", 1)
+            label = f"{what}, {who}"
         return label if len(label) <= UNDO_HINT else label[: UNDO_HINT - 1] + "…"
 
     def key_bar_text(self, binding: Any) -> tuple[str, str] | None:

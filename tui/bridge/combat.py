@@ -26,7 +26,11 @@ def with_track(c: Character, track: drevo.WoundTrack) -> Character:
 
 def can_act(c: Character | None) -> bool:
     """Whether the character may declare an action (not heavily wounded, not dead)."""
-    return c is not None and track_of(c).can_act
+    if c is None:
+        return False
+    if not c.extra.get("dead") and not any(c.wounds.values()):
+        return True  # unhurt (no track built: a roster of 5,000 asks for each)
+    return track_of(c).can_act
 
 
 def weapon_names(c: Character) -> list[str]:
@@ -140,11 +144,12 @@ def plan_for(
     if other is None or other.target is None:
         return plan
     foe = characters.get(other.target)
-    foe_name = foe.name if foe is not None else "другим"
+    foe_name = foe.name if foe is not None else "?"
     if plan.kind == "opposed" and elsewhere:
         note = (
-            f"{defender.name} сражается с {foe_name}: его один бросок встречает и эту атаку "
-            f"(способ «бросок встречает и остальных»), урона {attacker.name} не наносит."
+            f"{defender.name} бьётся с другим противником ({foe_name}): тот же один бросок "
+            "встречает и эту атаку (способ «бросок встречает и остальных»), но урона здесь "
+            "не наносит."
         )
         only = (
             "Встречная проверка: урон может нанести только нападающий; "
@@ -155,11 +160,14 @@ def plan_for(
             plan, defender=replace(plan.defender, deals_damage=False), notes=(note, *notes)
         )
     how = "бросок встречает и остальных" if elsewhere else "беззащитен против остальных"
-    note = f"{defender.name} сражается с {foe_name} — беззащитен против {attacker.name} ({how})."
+    note = (
+        f"{defender.name} бьётся с другим противником ({foe_name}) — против этой атаки "
+        f"({attacker.name}) защиты нет ({how})."
+    )
     if elsewhere:
         note = (
-            f"{defender.name} сражается с {foe_name}: на дистанции его действие не мешает "
-            f"{attacker.name} — односторонняя проверка."
+            f"{defender.name} бьётся с другим противником ({foe_name}): на дистанции это "
+            f"действие не мешает этой атаке ({attacker.name}) — односторонняя проверка."
         )
     plain = "не защищается — односторонняя проверка."
     notes = tuple(n for n in plan.notes if not n.endswith(plain))

@@ -142,12 +142,18 @@ def fight_parser() -> Parser:
     how.add_argument("--before", action="store_true", help="до броска: «+4 без броска»")
     how.add_argument("--shift", type=_points, metavar="±N", help="после броска: ±N к результату")
     _common(fate)
-    _common(sub.add_parser("accept", help="принять результат броска"))
+    accept = sub.add_parser("accept", help="принять результат броска")
     damage = sub.add_parser("damage", help="записать урон текущей схватки")
     damage.add_argument(
         "--reduce", type=int, default=0, metavar="N", help="снять N уровней урона Судьбой"
     )
-    _common(damage)
+    for taking in (accept, damage):
+        taking.add_argument(
+            "--yes",
+            action="store_true",
+            help="записать смертельный урон (или выводящий из боя), хотя у раненого есть Судьба",
+        )
+        _common(taking)
     _common(sub.add_parser("next", help="закрыть схватку: дальше следующая"))
     skip = sub.add_parser("skip", help="пропустить схватку (до броска)")
     skip.add_argument("--reason", default="", metavar="ТЕКСТ", help="почему (в Журнал)")
@@ -248,10 +254,36 @@ def _fate(enc: Any, world: Any, character_id: str, shift: int | None) -> Outcome
         return steps.not_at_dice(enc)
     role = view.role_of(character_id)
     if role is None:
-        return refuse(enc, "Это не его схватка: Судьба тратится в своей.")
+        who = world.characters.get(character_id)
+        name = who.name if who is not None else "Персонаж"
+        return refuse(enc, f"{name} не участвует в схватке на очереди: Судьба тратится в своей.")
     if shift is None:
         return steps.fate_before(enc, world, role)
     return steps.fate_shift(enc, world, role, shift)
+
+
+def _ask_before_lethal(args: Any, session: FightSession) -> None:
+    """Refuse to write a hit that kills or takes its target out while his Судьба could lower
+    it, unless ``--yes`` says so (the Бой tab asks the same question)."""
+    if args.action not in ("accept", "damage") or args.yes or getattr(args, "reduce", 0):
+        return
+    from tui.table.fight.view import exchange_view
+
+    try:
+        _stored, enc, world = session.read()
+    except RulesError:
+        return  # the step itself says the fight is damaged
+    view = exchange_view(enc, world)
+    warning = view.unspent_fate_warning() if view is not None else ""
+    if not warning:
+        return
+    assert view is not None
+    costs = ", ".join(str(cost) for _level, cost in view.reduce_options())
+    fail(
+        f"{warning} Снимите урон Судьбой: kubik fight damage --reduce N (N: {costs}) — "
+        f"или запишите его как есть: kubik fight {args.action} --yes.",
+        code=EXIT_REFUSED,
+    )
 
 
 def fight(argv: Sequence[str]) -> int:
@@ -270,6 +302,7 @@ def fight(argv: Sequence[str]) -> int:
         session = FightSession(store, Dice(random.Random(seed)))
         outcome: Outcome[Any] | None = None
         if write:
+            _ask_before_lethal(args, session)
             step, step_args, kwargs = _step_of(args, store)
             try:
                 outcome = session.run(step, *step_args, **kwargs)

@@ -56,7 +56,12 @@ def apply_in_fight(
         return NO_DICE.format(now=PHASES.get(enc.phase, "не фаза бросков"))
     role = view.role_of(request.character)
     if role is None:
-        return "Сейчас не применить: это не его схватка — Судьба тратится в своей."
+        who = world.characters.get(request.character)
+        name = who.name if who is not None else "персонаж"
+        return (
+            f"Сейчас не применить: {name} не участвует в схватке на очереди — Судьба "
+            "тратится в своей."
+        )
     data = {"seat": seat, "request": request.id}
     if request.payload.get("use") == "before":
         outcome = steps.fate_before(enc, world, role, by=seat, data=data)

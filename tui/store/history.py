@@ -396,6 +396,13 @@ def _refusal(
     ]
     if later:
         other = later[0]["label"]
+        kind_of = history.get("windows", {}).get(str(later[0].get("by", "")), {})
+        if isinstance(kind_of, dict) and kind_of.get("kind") == "cli":
+            return (
+                f"Нельзя {verb} «{taken['label']}»: на нём построено «{other}» командой kubik "
+                "(то же изменено ею). Команду из окна не отменить: исправьте итог следующим "
+                "шагом."
+            )
         return (
             f"Нельзя {verb} «{taken['label']}»: на нём построено «{other}» из другого окна "
             f"(то же изменено там). Сначала отмените «{other}» в том окне."

@@ -113,6 +113,12 @@ class Undo(WritePath):
         undo and redo (a screen whose state follows undo marks alone redraws on it)."""
         return len(self._stacks["undo"]), len(self._stacks["redo"])
 
+    @property
+    def own_depth(self) -> tuple[int, int]:
+        """How many steps undo and redo hold of this window's own (a screen tells its own
+        Ctrl+Z from a change made elsewhere: its redo grows)."""
+        return len(self._own("undo")), len(self._own("redo"))
+
     def undo_labels(self, n: int = 10) -> list[str]:
         """Return the labels of the next ``n`` steps :meth:`undo` would take, newest first."""
         return [s["label"] for s in reversed(self._own("undo")[-n:])] if n > 0 else []

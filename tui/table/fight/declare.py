@@ -13,6 +13,7 @@ from dataclasses import replace
 from rules import drevo
 from rules.encounter import ATTACKS, Declaration, Encounter
 from rules.errors import RulesError
+from tui import words
 from tui.bridge import combat as bridge
 from tui.present.combat import declaration_text
 from tui.table.core import Line, Outcome, World, refuse
@@ -70,6 +71,25 @@ def suggestion(enc: Encounter, world: World, character_id: str) -> Declaration:
     return Declaration(character_id, "melee", foes[0], weapon, others=drevo.fight_settings().others)
 
 
+def why_not_repeated(enc: Encounter, world: World, character_id: str) -> str:
+    """Why the fighter's declaration of the last round cannot be made again now."""
+    last = next((d for d in enc.previous if d.actor == character_id), None)
+    actor = world.characters.get(character_id)
+    if last is None or actor is None:
+        return "в прошлом раунде заявки не было"
+    if last.turns != 1:
+        return "прошлая заявка ещё идёт"
+    if last.weapon and last.weapon not in actor.weapons:
+        return f"оружия «{last.weapon}» больше нет на листе"
+    if last.target is not None and last.target not in opponents(enc, world, character_id):
+        target = world.characters.get(last.target)
+        name = target.name if target is not None else names_of(enc).get(last.target, "?")
+        state = words.wound_state(bridge.track_of(target)) if target is not None else ""
+        return f"цель выбыла ({name}{', ' + state if state else ''})"
+    problem = declaration_problem(enc, world, replace(last, note="", exception=""))[0]
+    return problem or "она больше не подходит"
+
+
 def repeat_round(enc: Encounter, world: World) -> Outcome[Fight]:
     """Declare, in one step, every fighter left to declare as in the last round («как в
     прошлом раунде»), in the order of the round; stops at the first who has no such
@@ -96,7 +116,10 @@ def repeat_round(enc: Encounter, world: World) -> Outcome[Fight]:
         name = who.name if who is not None else "никто"
         return refuse(enc, f"{name}: в прошлом раунде нет заявки, которую можно повторить.")
     left = new.next_declarer(act) if new.phase == "declare" else None
-    notices = (f"Дальше заявляет {left.name}: его прошлая заявка не подходит.",) if left else ()
+    notices: tuple[str, ...] = ()
+    if left is not None:
+        why = why_not_repeated(new, world, left.character_id)
+        notices = (f"Дальше заявляет {left.name}: прошлую заявку не повторить — {why}.",)
     label = "Бой: заявки как в прошлом раунде (" + ", ".join(names) + ")"
     return Outcome(new, label, log=tuple(lines), notices=notices)
 

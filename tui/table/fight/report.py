@@ -65,9 +65,7 @@ def fighters(enc: Encounter, world: World) -> list[dict[str, Any]]:
 
 def odds_of(view: ExchangeView) -> dict[str, Fraction]:
     """The exact odds of the exchange's outcomes before its roll (empty after it)."""
-    if view.plan is None or view.result is not None:
-        return {}
-    return dict(drevo.exchange_odds(view.plan, frozenset(view.exchange.fate_before)))
+    return view.odds()
 
 
 def odds_line(view: ExchangeView) -> str:
@@ -97,6 +95,9 @@ def _current(view: ExchangeView) -> dict[str, Any]:
         "fate_before": sorted(ex.fate_before),
         "dice": ex.to_dict().get("dice"),
         "shifts": [[s.role, s.points, s.cid] for s in ex.shifts],
+        "carried_shifts": {
+            role: [points for points, _who in moved] for role, moved in view.carried_shifts.items()
+        },
         "result": view.result.to_dict() if view.result is not None else None,
         "damage": [d.to_dict() for d in ex.damage],
         "reduce_options": [[level, cost] for level, cost in view.reduce_options()],

@@ -580,6 +580,10 @@ def finish(enc: Encounter, world: World, *, skipped: str = "") -> Outcome[Fight]
         return refuse(enc, "Сначала примите результат и запишите урон схватки.")
     ex = view.exchange
     outcome: dict[str, Any] = {"hurt": [[d.cid, d.final] for d in ex.damage]}
+    if ex.attempt == 1 and ex.shifts:  # they move the fighter's one roll in his next exchanges
+        outcome["round_shifts"] = [
+            [s.cid, s.points] for s in ex.shifts if enc.rolled.get(s.cid) is not None
+        ]
     if skipped:
         outcome["skipped"] = skipped
     try:

@@ -57,6 +57,9 @@ def exchange_lines(view: ExchangeView, *, keys: bool = True) -> list[str]:
                     if isinstance(dice, list | tuple)
                     else "«+4 без броска»"
                 )
+                moved = sum(points for points, _who in view.carried_shifts.get(role, ()))
+                if moved:  # Судьба moved that roll in an earlier exchange: it counts here too
+                    shown += f", {words.signed(moved)} Судьбой"
                 lines.append(
                     f"[dim]{plain(plan.side(role).fighter.name)}: один бросок на раунд — "
                     f"тот же, что в этом раунде ({shown}).[/dim]"

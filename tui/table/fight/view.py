@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import product
 
 from rules import drevo
 from rules.encounter import ATTACKS, Combatant, Declaration, Encounter, Pairing
@@ -20,6 +22,8 @@ from tui.store import Character
 from tui.table.core import World
 from tui.table.fight.exchange import ROLES, Exchange
 
+#: Every 4dF roll, each as likely as the others.
+_FACES = tuple(product((-1, 0, 1), repeat=4))
 #: How many Журнал entries are searched for an exchange's earlier dice.
 EARLIER_DICE_LIMIT = 500
 BEFORE_ROLL_ONLY = "Кости этой схватки уже брошены: «+4 без броска» — только до броска."
@@ -90,9 +94,56 @@ class ExchangeView:
         assert self.result is not None
         return self.result.hits[len(self.exchange.damage)]
 
+    #: Судьба moved on a fighter's one roll of the round in an earlier exchange (it moves
+    #: that roll wherever it is compared): per role, ``(points, who)``.
+    carried_shifts: Mapping[str, tuple[tuple[int, str], ...]] = field(default_factory=dict)
+
     def shift_names(self) -> dict[str, list[tuple[int, str]]]:
         names = {cid: c.name for cid, c in self.characters.items()}
-        return self.exchange.shift_names(names)
+        found = {r: list(moved) for r, moved in self.carried_shifts.items()}
+        for role, moved in self.exchange.shift_names(names).items():
+            found.setdefault(role, []).extend(moved)
+        return found
+
+    # -- the odds before the roll ----------------------------------------------------------------
+
+    def known_dice(self) -> dict[str, tuple[int, ...] | None]:
+        """Per role, the dice this exchange will take before it is rolled: a fighter who rolled
+        earlier this round meets this opponent with that roll (None: his «+4 без броска»)."""
+        plan = self.plan
+        if plan is None or self.result is not None or self.exchange.attempt != 1:
+            return {}
+        found: dict[str, tuple[int, ...] | None] = {}
+        for role, cid in self.ids.items():
+            if role in ROLES and plan.side(role).rolls and cid in self.round_dice:
+                kept = self.round_dice[cid]
+                found[role] = tuple(int(x) for x in kept) if kept is not None else None  # type: ignore[attr-defined]
+        return found
+
+    def odds(self) -> dict[str, Fraction]:
+        """The exact odds of the outcomes before the roll (empty after it): of the dice still
+        to fall, against a roll already made this round (seed: «каждый участник делает один
+        бросок 4dF. Потом сравниваются результаты»), with Судьба already moved on it."""
+        plan = self.plan
+        if plan is None or self.result is not None:
+            return {}
+        fate = frozenset(self.exchange.fate_before)
+        known = self.known_dice()
+        if not known:
+            return dict(drevo.exchange_odds(plan, fate))
+        fate |= {role for role, dice in known.items() if dice is None}
+        rolling = [r for r in ROLES if plan.side(r).rolls and r not in known and r not in fate]
+        counts: dict[str, int] = {}
+        for combo in product(_FACES, repeat=len(rolling)):
+            dice = {**known, **dict(zip(rolling, combo, strict=True))}
+            result = drevo.resolve_exchange_with_dice(
+                plan, dice.get("attacker"), dice.get("defender"), fate=fate
+            )
+            for role, moved in self.carried_shifts.items():
+                result = drevo.shift_exchange(result, role, sum(p for p, _ in moved))
+            counts[result.outcome] = counts.get(result.outcome, 0) + 1
+        whole = len(_FACES) ** len(rolling)
+        return {k: Fraction(counts.get(k, 0), whole) for k in drevo.EXCHANGE_OUTCOMES[plan.kind]}
 
     # -- the choices the rules give now ----------------------------------------------------------
 
@@ -280,6 +331,45 @@ def engaged_elsewhere(enc: Encounter, pairing: Pairing, defender: str) -> Declar
     return None
 
 
+def carried_shifts(
+    enc: Encounter, ex: Exchange, ids: Mapping[str, str], characters: Mapping[str, Character]
+) -> dict[str, tuple[tuple[int, str], ...]]:
+    """Судьба spent after the roll on a fighter's one roll of the round in the exchanges
+    resolved before this one, per role of this exchange (seed: «каждый участник делает один
+    бросок 4dF» and «поднять или опустить результат этого броска»: the roll moved is the one
+    met here). A tie rerolled is a new roll: nothing carried into it."""
+    if ex.attempt != 1:
+        return {}
+    found: dict[str, tuple[tuple[int, str], ...]] = {}
+    for role, cid in ids.items():
+        if cid not in enc.rolled or enc.rolled[cid] is None:
+            continue
+        moved = tuple(
+            (int(points), f"{characters[cid].name if cid in characters else '?'}, раньше в раунде")
+            for o in enc.outcomes
+            for who, points in o.get("round_shifts", ())
+            if who == cid
+        )
+        if moved:
+            found[role] = moved
+    return found
+
+
+def weapon_gone(pairing: Pairing, characters: Mapping[str, Character]) -> str:
+    """Why an exchange not rolled yet cannot be planned: a declared weapon is no longer on
+    its fighter's sheet (taken off in Партия or by ``kubik`` since the declaration), else ""."""
+    for d in (pairing.attack, pairing.answer):
+        c = characters.get(d.actor) if d is not None else None
+        if d is None or c is None or not d.weapon or d.weapon == bridge.NO_WEAPON:
+            continue
+        if d.weapon not in c.weapons:
+            return (
+                f"у {c.name} больше нет оружия «{d.weapon}» (лист изменён после заявки): "
+                "пропустите схватку (s) или верните оружие на лист."
+            )
+    return ""
+
+
 def exchange_view(enc: Encounter, world: World) -> ExchangeView | None:
     """Derive the exchange on turn from the fight and the sheets; None when there is none."""
     pairing = pairing_now(enc)
@@ -309,11 +399,17 @@ def exchange_view(enc: Encounter, world: World) -> ExchangeView | None:
         plan = bridge.plan_for(pairing, dict(characters), plan_wounds, dict(effects), engaged)
     except RulesError as err:
         refusal = str(err)
+    if not ex.rolled and not refusal:
+        refusal = weapon_gone(pairing, characters)
+    carried = carried_shifts(enc, ex, ids, characters)
     if plan is not None and ex.dice is not None:
         try:
             result = drevo.resolve_exchange_with_dice(
                 plan, ex.dice.get("attacker"), ex.dice.get("defender"), fate=ex.fate_before
             )
+            for role, moved in carried.items():
+                if plan.side(role).rolls:
+                    result = drevo.shift_exchange(result, role, sum(p for p, _ in moved))
             for s in ex.shifts:
                 result = drevo.shift_exchange(result, s.role, s.points)
         except (RulesError, TypeError, ValueError) as err:
@@ -335,6 +431,7 @@ def exchange_view(enc: Encounter, world: World) -> ExchangeView | None:
         characters=characters,
         round_dice=round_dice(enc, world),
         setting_notes=_setting_notes(enc, world, ids),
+        carried_shifts=carried,
     )
 
 

@@ -21,7 +21,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Input, Static
 
 from rules.encounter import ACTION_NAMES, Encounter
 from tui import words
@@ -38,6 +38,7 @@ from tui.widgets.combat.pending import SHOW_WAITING_AFTER
 from tui.widgets.common.choice import Choice, ChoiceScreen
 from tui.widgets.common.focus import focus_now
 from tui.widgets.common.oddsbars import OddsBars
+from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.table import Table
 
 
@@ -86,6 +87,7 @@ class CombatPane(SetupMixin, DeclareMixin, FightDrawing, FightStore, Vertical):
         Binding("f", "reduce_choice", "Судьба −уровень", id="combat-reduce"),
         Binding("n", "next_round", "След. раунд", id="combat-next-round"),
         Binding("x", "end_fight", "Конец боя", id="combat-end"),
+        Binding("f", "filter_roster", "Фильтр", id="combat-filter", tooltip="Найти по имени"),
     ]
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
@@ -108,6 +110,8 @@ class CombatPane(SetupMixin, DeclareMixin, FightDrawing, FightStore, Vertical):
         yield Static(id="combat-status")
         with Vertical(id="combat-setup"):
             yield Table(id="combat-roster", cursor_type="row", zebra_stripes=True)
+            yield Static(id="combat-roster-more")
+            yield ReadyInput(placeholder="Фильтр: часть имени", id="combat-filter")
         with Vertical(id="combat-declare"):
             yield Table(id="combat-order", cursor_type="none", zebra_stripes=True)
             yield DeclarationForm(id="combat-form")
@@ -118,6 +122,8 @@ class CombatPane(SetupMixin, DeclareMixin, FightDrawing, FightStore, Vertical):
             yield OddsBars(id="combat-odds")
 
     def on_mount(self) -> None:
+        self.query_one("#combat-filter", Input).display = False
+        self.query_one("#combat-roster-more", Static).display = False
         self.query_one("#combat-roster", DataTable).add_columns(
             "Сторона", "Имя", "Кто", "Оружие", "Раны"
         )
@@ -129,8 +135,8 @@ class CombatPane(SetupMixin, DeclareMixin, FightDrawing, FightStore, Vertical):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         phase = self.encounter.phase
-        if action in ("cycle_side", "add_npc", "initiative", "ambush"):
-            return phase == "setup"
+        if action in ("cycle_side", "add_npc", "initiative", "ambush", "filter_roster"):
+            return phase == "setup" and not isinstance(self.app.focused, Input)
         editing = getattr(self, "_editing", None)
         if action == "declare":
             return phase == "declare" or bool(editing)
@@ -209,8 +215,13 @@ class CombatPane(SetupMixin, DeclareMixin, FightDrawing, FightStore, Vertical):
             elif how == "fate":
                 self.action_reduce_choice()
 
-        choices = [Choice("Потратить Судьбу (f)", "fate"), Choice("Принять урон как есть", "take")]
-        self.app.push_screen(ChoiceScreen(warning, choices), chosen)
+        choices = [
+            Choice("Потратить Судьбу", "fate", key="f"),
+            Choice("Принять урон как есть", "take", key="y"),
+        ]
+        # Nothing chosen at first: a GM going on with Enter neither spends the player's
+        # Судьба nor writes the hit; he picks (↓ and Enter, or the letter).
+        self.app.push_screen(ChoiceScreen(warning, choices, preselect=False), chosen)
 
     def action_next_exchange(self) -> None:
         """Close the exchange whose final wounds are shown; the next one comes up."""

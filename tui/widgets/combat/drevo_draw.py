@@ -77,7 +77,7 @@ class FightDrawing:
         odds.display = plan is not None
         if plan is not None:
             odds.show(
-                drevo.exchange_odds(plan, frozenset(view.exchange.fate_before)),
+                view.odds(),  # against a roll already made this round, when there is one
                 drevo.EXCHANGE_OUTCOME_NAMES,
                 drevo.EXCHANGE_OUTCOMES[plan.kind],
             )

@@ -20,6 +20,7 @@ from tui.bridge.effects import load_effects
 from tui.store import Character
 from tui.table.core import Dice, Outcome, World
 from tui.table.fight import steps
+from tui.table.fight.follow import changes
 from tui.table.fight.session import FIGHT_NOT_SAVED, write
 from tui.table.fight.text import departures, marked
 from tui.table.fight.view import ExchangeView, exchange_view
@@ -53,7 +54,8 @@ class FightStore(PendingWrites):
 
     def show(self, characters: list[Character]) -> None:
         """Redraw from the store: the party and the saved encounter."""
-        had, before = self.characters, self.encounter
+        had, before, read = self.characters, self.encounter, self._read
+        was = self.world()
         self.characters = {c.id: c for c in characters}
         saved = self.store.get_doc(DOC)
         self._read = saved
@@ -63,12 +65,31 @@ class FightStore(PendingWrites):
             self.app.notify(str(err), severity="error")
             self.encounter = Encounter()
         own = getattr(self, "_own_write", None)
-        if saved != own:  # not this pane's own step: say who left and why
+        if not (saved != read and saved == own):  # not this pane's own step: who left, why
             for notice in departures(before, self.encounter, had, self.characters):
                 self.app.notify(notice, severity="warning", timeout=10)
+        for notice in self._changed_under(before, read, saved, was):
+            self.app.notify(notice, severity="warning", timeout=15)
         phase = getattr(self, "_drawn_phase", None)
         self._redraw()  # type: ignore[attr-defined]
         self._refocus(phase != self.encounter.phase)
+
+    def _changed_under(
+        self, before: Encounter, read: Any, saved: Any, was: World
+    ) -> tuple[str, ...]:
+        """What changed under the fight — a fighter's sheet edited in Партия, by ``kubik``
+        or in another window, or such an edit undone there — and what it did to the exchange
+        on turn. Not a fight step (here, in another window or by ``kubik fight``: its sheet
+        changes are the step's own, and the Журнал names it) nor this window's Ctrl+Z or
+        Ctrl+Y (the GM was told what it undid)."""
+        depth = self.store.own_depth
+        seen = getattr(self, "_own_depth", None)
+        self._own_depth = depth
+        if was.characters is self.characters or not was.characters or saved != read:
+            return ()
+        if seen is not None and depth[1] != seen[1]:
+            return ()
+        return changes(before, self.encounter, was, self.world())
 
     def _refocus(self, phase_changed: bool) -> None:
         """After an undo, a redo or another kubik: keep the keys working on the shown phase."""

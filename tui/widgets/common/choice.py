@@ -26,6 +26,8 @@ class Choice:
     label: str
     value: Any
     refused: str = ""
+    #: A letter that picks this option at once (shown after the label), "" for none.
+    key: str = ""
 
 
 class ChoiceScreen(StyledOnce, Withdrawable, ModalScreen[Any]):
@@ -42,19 +44,25 @@ class ChoiceScreen(StyledOnce, Withdrawable, ModalScreen[Any]):
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Отмена", id="choice-cancel")]
 
-    def __init__(self, title: str, choices: Sequence[Choice]) -> None:
+    def __init__(self, title: str, choices: Sequence[Choice], *, preselect: bool = True) -> None:
+        """``preselect=False``: no option is highlighted at first, so Enter picks nothing
+        until the GM moves to one (↓) or presses its letter — for a question whose every
+        answer changes the campaign, which a GM going on with Enter must not answer."""
         super().__init__()
         self.title_text = title
         self.choices = list(choices)
+        self.preselect = preselect
 
     def compose(self) -> ComposeResult:
         with Vertical():
             title = plain(self.title_text)  # titles and options name characters
-            yield Static(f"[b]{title}[/b]  [dim](Enter — выбрать, Esc — отмена)[/dim]")
+            how = "Enter — выбрать" if self.preselect else "↓ и Enter или буква — выбрать"
+            yield Static(f"[b]{title}[/b]  [dim]({how}, Esc — отмена)[/dim]")
             yield OptionList(
                 *[
                     Option(
                         plain(c.label)
+                        + (f" ({plain(c.key)})" if c.key else "")
                         + (f"  [dim]— {plain(c.refused)}[/dim]" if c.refused else ""),
                         id=str(i),
                         disabled=bool(c.refused),
@@ -62,6 +70,17 @@ class ChoiceScreen(StyledOnce, Withdrawable, ModalScreen[Any]):
                     for i, c in enumerate(self.choices)
                 ]
             )
+
+    def on_mount(self) -> None:
+        if not self.preselect:
+            self.query_one(OptionList).highlighted = None
+
+    def on_key(self, event: Any) -> None:
+        for c in self.choices:
+            if c.key and not c.refused and event.character == c.key:
+                event.stop()
+                self.dismiss(c.value)
+                return
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -36,8 +36,12 @@ _DISABLED = Style(dim=True)
 _KEPT = ("quit", "keys", "app.quit")
 #: The app's keys dropped before any of the focused widget's (the quick roll has «/» in «?»).
 _FIRST_DROPPED = ("quick_roll",)
-#: The app's keys dropped next, before any of the focused widget's (Ctrl+Z naming its step).
-_THEN_DROPPED = ("undo",)
+#: The key that names what it will do (Ctrl+Z: «схватка 2»): shortened before any key goes,
+#: never dropped while anything else can be (issue 30: the GM sees what Ctrl+Z will undo
+#: before pressing it, on every tab at 80 columns).
+_NAMED = "undo"
+#: The fewest cells of that name kept before the focused widget's keys go («Лист: Богда…»).
+_NAMED_MIN = 12
 
 Key = tuple[str, str, bool]
 #: Enter as the bar shows it (a widget's ``key_bar_text`` spells it so too).
@@ -191,18 +195,34 @@ class KeyBar(Widget, can_focus=False):
 
     def fitted(self, width: int) -> tuple[Key, ...]:
         """Return the keys that fit in ``width`` cells, dropping the least important first:
-        the quick roll, Ctrl+Z, then the last key of the focused widget and its tab, then the
-        app's (never Ctrl+Q, ``?``)."""
+        the quick roll; then Ctrl+Z's name is shortened (to :data:`_NAMED_MIN` cells); then
+        the last key of the focused widget and its tab go, then the app's; Ctrl+Z's name is
+        shortened further and Ctrl+Z goes last (never Ctrl+Q, ``?``)."""
         app_actions = {binding.action for _key, binding in self.app._bindings}
         shown = list(zip(self._keys, self._actions, strict=False))
-        while sum(_width(key) for key, _action in shown) > width:
-            droppable = [i for i, (_k, action) in enumerate(shown) if action not in _KEPT]
-            if not droppable:
-                break
-            first = [i for i in droppable if shown[i][1] in _FIRST_DROPPED]
-            then = [i for i in droppable if shown[i][1] in _THEN_DROPPED]
-            local = [i for i in droppable if shown[i][1] not in app_actions]
-            del shown[(first or then or local or droppable)[-1]]
+
+        def over() -> int:
+            return sum(_width(key) for key, _action in shown) - width
+
+        def droppable(*spare: str) -> list[int]:
+            return [i for i, (_k, a) in enumerate(shown) if a not in _KEPT and a not in spare]
+
+        while over() > 0 and (quick := [i for i in droppable() if shown[i][1] in _FIRST_DROPPED]):
+            del shown[quick[-1]]
+        named = next((i for i, (_k, a) in enumerate(shown) if a == _NAMED), None)
+        full = shown[named][0] if named is not None else None
+        if named is not None and over() > 0:
+            shown[named] = (_shortened(shown[named][0], over(), _NAMED_MIN), _NAMED)
+        while over() > 0 and (others := droppable(_NAMED)):
+            local = [i for i in others if shown[i][1] not in app_actions]
+            del shown[(local or others)[-1]]
+        if full is not None:  # its name as long as the room left allows
+            at = next(i for i, (_k, a) in enumerate(shown) if a == _NAMED)
+            shown[at] = (full, _NAMED)
+            if over() > 0:
+                shown[at] = (_shortened(full, over(), 1), _NAMED)
+        while over() > 0 and (rest := droppable()):
+            del shown[rest[-1]]
         return tuple(key for key, _action in shown)
 
     def on_resize(self) -> None:
@@ -223,6 +243,22 @@ class KeyBar(Widget, can_focus=False):
 def _shown(binding: Any) -> str:
     """Return the key of ``binding`` as ``?`` names it («Пробел», «Esc»), short («⏎», «^Q»)."""
     return binding.key_display or key_label(binding.key, short=True)
+
+
+def _shortened(key: Key, by: int, floor: int) -> Key:
+    """Return ``key`` with its quoted name («…») ``by`` cells shorter, keeping ``floor``
+    cells of it (an ellipsis ends a cut name)."""
+    shown, description, enabled = key
+    if not (description.startswith("«") and description.endswith("»")):
+        return key
+    name = description[1:-1]
+    keep = max(floor, cell_len(name) - by)
+    if keep >= cell_len(name):
+        return key
+    cut = name
+    while cell_len(cut) + 1 > keep and cut:
+        cut = cut[:-1]
+    return shown, f"«{cut.rstrip()}…»", enabled
 
 
 def _width(key: Key) -> int:
