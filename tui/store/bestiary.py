@@ -118,7 +118,7 @@ class Bestiary:
 
 
 def _named(items: Any, name: str) -> Any:
-    wanted = " ".join(str(name).split()).casefold()
+    wanted = _line(name).casefold()  # as the name was stored: cleaned, one space
     for item in items:
         if item.id == name or item.name.casefold() == wanted:
             return item

@@ -24,6 +24,7 @@ from tui.store.bestiary import (
     COUNT_RANGE,
     DEFAULT_SIDE,
     ENCOUNTERS_DOC,
+    NAME_LIMIT,
     Bestiary,
     Prepared,
     Template,
@@ -71,10 +72,11 @@ def add_from_template(
     side: str | None = None,
     variation: str | None = None,
     hidden: bool = False,
+    name: str = "",
 ) -> Outcome[Shelf]:
     """Add ``count`` NPCs made from ``template`` to the party (and, with ``side``, to the
-    fight being set up on that side): numbered names, the variation asked for or the
-    campaign's (``variation`` None)."""
+    fight being set up on that side): numbered names (of ``name``, or the template's), the
+    variation asked for or the campaign's (``variation`` None)."""
     t = shelf.bestiary.template(template)
     if t is None:
         return refuse(shelf, _no_template(template, shelf.bestiary))
@@ -84,7 +86,17 @@ def add_from_template(
     mode = variation or spawn.mode_of(shelf.variation)
     if mode not in spawn.MODES:
         return refuse(shelf, f"Разброс «{mode}» неизвестен: бывает none или spread.")
-    npcs = _made(world, shelf, [(t, count)], mode, encounter="", hidden=hidden)
+    base = " ".join(name.split())
+    if len(base) > NAME_LIMIT:
+        return refuse(shelf, f"Имя не длиннее {NAME_LIMIT} знаков.")
+    npcs = _made(
+        world,
+        shelf,
+        [(replace(t, sheet=replace(t.sheet, name=base)) if base else t, count)],
+        mode,
+        encounter="",
+        hidden=hidden,
+    )
     docs: dict[str, dict[str, Any] | None] = {}
     if side is not None:
         joined = _joined(shelf, world, [(c, side) for c in npcs])
@@ -227,6 +239,41 @@ def put_encounter(shelf: Shelf, world: World, e: Prepared) -> Outcome[Shelf]:
     doc = with_encounter(shelf.docs.get(ENCOUNTERS_DOC), replace(e, default=False))
     verb = "заменена" if shelf.bestiary.encounter(e.name) is not None else "добавлена"
     return Outcome(shelf, f"Сцены: {verb} «{e.name}»", docs={ENCOUNTERS_DOC: doc})
+
+
+def put_file(
+    shelf: Shelf, world: World, templates: Sequence[Template], encounters: Sequence[Prepared]
+) -> Outcome[Shelf]:
+    """Set the templates and encounters of a bestiary file, all as one step (an encounter
+    may name a template of the same file)."""
+    if not templates and not encounters:
+        return refuse(shelf, "В файле нет ни шаблонов, ни сцен.")
+    docs: dict[str, dict[str, Any] | None] = {}
+    bestiary_doc = shelf.docs.get(BESTIARY_DOC)
+    for t in templates:
+        bestiary_doc = with_template(bestiary_doc, replace(t, id=world.new_id(), default=False))
+    if templates:
+        docs[BESTIARY_DOC] = bestiary_doc
+    known = {t.name.casefold() for t in (*shelf.bestiary.templates, *templates)}
+    encounters_doc = shelf.docs.get(ENCOUNTERS_DOC)
+    for e in encounters:
+        for g in e.groups:
+            if g.template.casefold() not in known:
+                return refuse(
+                    shelf,
+                    f"Сцена «{e.name}»: шаблона «{g.template}» нет ни в бестиарии, ни в файле.",
+                )
+        encounters_doc = with_encounter(
+            encounters_doc, replace(e, id=world.new_id(), default=False)
+        )
+    if encounters:
+        docs[ENCOUNTERS_DOC] = encounters_doc
+    what = []
+    if templates:
+        what.append(f"шаблонов {len(templates)}")
+    if encounters:
+        what.append(f"сцен {len(encounters)}")
+    return Outcome(shelf, f"Бестиарий из файла: {', '.join(what)}", docs=docs)
 
 
 def remove_encounter(shelf: Shelf, world: World, name: str) -> Outcome[Shelf]:
