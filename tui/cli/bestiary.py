@@ -175,9 +175,7 @@ def bestiary(argv: Sequence[str]) -> int:
         return 0
     if args.action == "add":
         with open_campaign(args.campaign, write=True) as store:
-            from tui.cli.party import _find
-
-            who = _find(store, args.character)
+            who = _character(store, args.character)
             _run(store, steps.save_character, who.id, tuple(args.tag))
             t = _read(store).shelf.bestiary.template(who.name)
         emit(
@@ -188,6 +186,17 @@ def bestiary(argv: Sequence[str]) -> int:
         out = _run(store, steps.remove_template, args.name)
     emit({"removed": args.name}, f"{out.label}.", args.json)
     return 0
+
+
+def _character(store: Store, name: str) -> Any:
+    """The character called ``name`` (letter case aside) or with that id; else exit 1."""
+    found = [c for c in store.characters() if c.id == name] or [
+        c for c in store.characters() if c.name.casefold() == " ".join(name.split()).casefold()
+    ]
+    if len(found) != 1:
+        many = "несколько — укажите id" if found else "нет в кампании"
+        fail(f"персонажа «{name}» {many}", code=EXIT_REFUSED)
+    return found[0]
 
 
 def _template_json(t: Template) -> dict[str, Any]:

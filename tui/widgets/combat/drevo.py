@@ -34,6 +34,7 @@ from tui.widgets.combat.drevo_draw import ExchangeBox, FightDrawing
 from tui.widgets.combat.drevo_forms import DeclarationForm
 from tui.widgets.combat.drevo_setup import SIDE_CYCLE, SetupMixin
 from tui.widgets.combat.drevo_store import DOC, FIGHT_NOT_SAVED, FightStore
+from tui.widgets.combat.encounters import EncounterKeys, encounter_bindings
 from tui.widgets.combat.pending import SHOW_WAITING_AFTER
 from tui.widgets.common.choice import Choice, ChoiceScreen
 from tui.widgets.common.focus import focus_now
@@ -41,7 +42,7 @@ from tui.widgets.common.oddsbars import OddsBars
 from tui.widgets.common.table import Table
 
 
-class CombatPane(SetupMixin, DeclareMixin, FightDrawing, FightStore, Vertical):
+class CombatPane(SetupMixin, DeclareMixin, EncounterKeys, FightDrawing, FightStore, Vertical):
     """Run a fight from the keyboard; the footer shows the keys of the current phase."""
 
     BINDINGS = [
@@ -49,6 +50,7 @@ class CombatPane(SetupMixin, DeclareMixin, FightDrawing, FightStore, Vertical):
         Binding("a", "add_npc", "+НИП", id="combat-add", tooltip="Добавить НИП на месте"),
         Binding("i", "initiative", "Инициатива", id="combat-initiative"),
         Binding("z", "ambush", "Засада", id="combat-ambush", tooltip="Ведущий задаёт порядок"),
+        *encounter_bindings("combat"),
         Binding("enter", "declare", "Объявить", id="combat-declare"),
         Binding(
             "r",
@@ -129,6 +131,8 @@ class CombatPane(SetupMixin, DeclareMixin, FightDrawing, FightStore, Vertical):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         phase = self.encounter.phase
+        if (applies := self.encounter_action(action, phase == "setup")) is not None:
+            return applies
         if action in ("cycle_side", "add_npc", "initiative", "ambush"):
             return phase == "setup"
         editing = getattr(self, "_editing", None)
