@@ -125,7 +125,7 @@ def test_load_an_encounter_then_remove_what_it_brought(tmp_path, system):
         group = next(g for g in e.groups if g.template == c.extra[spawn.FROM_TEMPLATE])
         assert sides[c.name] == group.side
     entry = store.log(limit=1)[0]
-    assert e.name in entry.text and entry.data.get("hidden", False) == e.hidden
+    assert e.name in entry.text and entry.data["hidden"] is True  # the GM's line only
     out = s.run(steps.remove_brought, e.name)
     assert out.ok, out.refused
     assert {c.id for c in store.characters()} == set(before)

@@ -139,10 +139,10 @@ def load_encounter(shelf: Shelf, world: World, name: str) -> Outcome[Shelf]:
         f"{_span([c.name for c, s in sides if s == side])} — {side}"
         for side in dict.fromkeys(s for _c, s in sides)
     )
-    # A hidden encounter's line is a secret roll for the players: its name and its NPCs'
-    # names would tell them who waits at the ford.
-    data = {"encounter": e.name, "hidden": True} if e.hidden else {"encounter": e.name}
-    line = Line(None, text, data, kind="note")
+    # The GM's line, never the players': a prepared encounter's name is the GM's preparation
+    # («Засада у брода» would tell them who waits at the ford, hidden or not); the players
+    # see the newcomers in the fight, as the party tab shows NPCs.
+    line = Line(None, text, {"encounter": e.name, "hidden": True}, kind="note")
     return Outcome(shelf, f"Сцена «{e.name}» в бою", sheets=tuple(npcs), docs=joined, log=(line,))
 
 
