@@ -236,3 +236,26 @@ def test_adding_n_and_undoing_leaves_the_campaign_as_before(
         assert snapshot(store) == state
     assert snapshot(store) == before
     store.close()
+
+
+def test_the_campaigns_variation_table_is_the_one_applied(tmp_path):
+    """«optionally with the variation the campaign allows (a [default] table: none, or a
+    trait spread)»: kubik's table adds everyone alike; the campaign's «spread» varies them;
+    a hand-broken one is ignored for kubik's."""
+    import copy
+
+    from rules.data import packaged_table
+
+    store, s = session(tmp_path, "wod", seed=11)
+    alike = s.run(steps.add_from_template, "Бандит", 10).sheets
+    assert len({tuple(c.qualities.values()) for c in alike}) == 1
+    table = copy.deepcopy(packaged_table(spawn.VARIATION_TABLE))
+    table["variation"]["mode"] = spawn.SPREAD
+    store.put_doc("settings", {spawn.VARIATION_TABLE: table}, label="разброс")
+    varied = s.run(steps.add_from_template, "Бандит", 10).sheets
+    assert len({tuple(c.qualities.values()) for c in varied}) > 1
+    table["variation"]["mode"] = "wild"
+    store.put_doc("settings", {spawn.VARIATION_TABLE: table}, label="сломано")
+    again = s.run(steps.add_from_template, "Бандит", 10).sheets
+    assert len({tuple(c.qualities.values()) for c in again}) == 1
+    store.close()

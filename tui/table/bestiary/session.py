@@ -12,7 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from rules.bestiary import check_variation
 from rules.data import packaged_table
+from rules.errors import RulesError
 from tui.store import Store
 from tui.store.bestiary import BESTIARY_DOC, ENCOUNTERS_DOC
 from tui.store.bestiary_toml import campaign_bestiary
@@ -44,7 +46,13 @@ def read_shelf(store: Store, dice: Dice) -> ShelfRead:
     names = (BESTIARY_DOC, ENCOUNTERS_DOC, fight_doc(world.system))
     docs = {name: store.get_doc(name) for name in names}
     settings = rules_tables(store.get_doc("settings"))
-    variation = settings.get(VARIATION_TABLE) or packaged_table(VARIATION_TABLE)
+    variation = settings.get(VARIATION_TABLE)
+    try:
+        if variation is not None:
+            check_variation(variation)
+    except RulesError:
+        variation = None  # a hand edit the settings editor would refuse: kubik's own
+    variation = variation or packaged_table(VARIATION_TABLE)
     return ShelfRead(Shelf(campaign_bestiary(store), docs, variation), world)
 
 
