@@ -156,22 +156,22 @@ def bestiary(argv: Sequence[str]) -> int:
         from tui.store.bestiary_toml import read_file
 
         try:
-            found = read_file(args.file)
+            from_file = read_file(args.file)
         except StoreError as err:
             fail(str(err), code=EXIT_REFUSED)
         with open_campaign(args.campaign, write=True) as store:
-            if found.system != store.campaign.system:
+            if from_file.system != store.campaign.system:
                 fail(
-                    f"{args.file}: бестиарий системы «{found.system}», а кампания — "
+                    f"{args.file}: бестиарий системы «{from_file.system}», а кампания — "
                     f"«{store.campaign.system}»",
                     code=EXIT_REFUSED,
                 )
-            out = _run(store, steps.put_file, found.templates, found.encounters)
-        data = {
-            "templates": [t.name for t in found.templates],
-            "encounters": [e.name for e in found.encounters],
+            out = _run(store, steps.put_file, from_file.templates, from_file.encounters)
+        added = {
+            "templates": [t.name for t in from_file.templates],
+            "encounters": [e.name for e in from_file.encounters],
         }
-        emit(data, f"{out.label}.", args.json)
+        emit(added, f"{out.label}.", args.json)
         return 0
     if args.action == "add":
         with open_campaign(args.campaign, write=True) as store:
@@ -306,13 +306,13 @@ def encounter(argv: Sequence[str]) -> int:
             "unload": steps.remove_brought,
         }[args.action]
         out = _run(store, step, args.name)
-    data: dict[str, Any] = {"label": out.label}
+    result: dict[str, Any] = {"label": out.label}
     if out.sheets:
-        data["added"] = [{"id": c.id, "name": c.name} for c in out.sheets]
+        result["added"] = [{"id": c.id, "name": c.name} for c in out.sheets]
     if out.removed:
-        data["removed"] = list(out.removed)
+        result["removed"] = list(out.removed)
     text = out.log[0].text if out.log else f"{out.label}."
-    emit(data, text, args.json)
+    emit(result, text, args.json)
     return 0
 
 
