@@ -4,9 +4,10 @@ outcome as one undo step — in the app's writer (a worker), never on the UI thr
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tui.table.core import Dice, Outcome
+if TYPE_CHECKING:  # the engine loads with the first bestiary key, not the first screen
+    from tui.table.core import Outcome
 
 
 def run_step(
@@ -19,6 +20,7 @@ def run_step(
     """Make ``step`` on the campaign as it is when the write runs, and tell the GM: its label
     when written, the reason when refused (nothing is written then)."""
     from tui.table.bestiary.session import BestiarySession
+    from tui.table.core import Dice
 
     store, rng, entry = app.store, app.rng, app.entry
 
