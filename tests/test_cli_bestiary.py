@@ -78,6 +78,8 @@ def test_party_add_from_a_template(capsys, camp):
         capsys, "party", "add", "X", "--from", "Разбойник", "--set", "fate=2", "--campaign", camp
     )
     assert code == 2 and "--from" in err
+    ok_json(capsys, "party", "add", "Тень", "--from", "Волк", "--hidden", "--campaign", camp)
+    assert party(camp)["Тень"].extra["hidden"] is True
     code, _, err = run(capsys, "party", "add", "X", "--count", "3", "--campaign", camp)
     assert code == 2 and "только вместе с --from" in err
     code, _, err = run(capsys, "party", "add", "X", "--from", "Дракон", "--campaign", camp)

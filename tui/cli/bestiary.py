@@ -343,7 +343,13 @@ def _encounter_json(e: Prepared) -> dict[str, Any]:
 
 
 def add_from_template(
-    campaign: Path | None, name: str, template: str, count: int, side: str | None, spread: bool
+    campaign: Path | None,
+    name: str,
+    template: str,
+    count: int,
+    side: str | None,
+    spread: bool,
+    hidden: bool = False,
 ) -> dict[str, Any]:
     """``kubik party add ИМЯ --from ШАБЛОН``: ``count`` NPCs named after ``name`` from the
     template; returns what the command prints as JSON."""
@@ -358,6 +364,7 @@ def add_from_template(
             side=side,
             variation=spawn.SPREAD if spread else None,
             name=name,
+            hidden=hidden,
         )
     return {"label": out.label, "added": [{"id": c.id, "name": c.name} for c in out.sheets]}
 

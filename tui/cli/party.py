@@ -75,6 +75,9 @@ def party_parser() -> Parser:
     add.add_argument(
         "--spread", action="store_true", help="разброс черт (data/bestiary/variation.toml)"
     )
+    add.add_argument(
+        "--hidden", action="store_true", help="НИП из шаблона скрыты от игроков («???»)"
+    )
     add.add_argument("--json", action="store_true", help="вывести добавленного в JSON")
     _campaign_arg(add)
     remove = sub.add_parser("remove", help="удалить персонажа по имени или id")
@@ -92,8 +95,8 @@ def party(argv: Sequence[str]) -> int:
         return _party_list(args)
     if args.action == "add" and args.template is not None:
         return _add_from_template(parser, args)
-    if args.action == "add" and (args.count != 1 or args.side or args.spread):
-        parser.error("--count, --side и --spread — только вместе с --from ШАБЛОН")
+    if args.action == "add" and (args.count != 1 or args.side or args.spread or args.hidden):
+        parser.error("--count, --side, --spread и --hidden — только вместе с --from ШАБЛОН")
     if args.action == "add":
         build_character(parser, args.name, args.npc, args.values)  # bad syntax: before the lock
         with open_campaign(args.campaign, write=True) as store:
@@ -121,7 +124,9 @@ def _add_from_template(parser: Parser, args: Any) -> int:
     name = " ".join(args.name.split())
     if not name:
         parser.error("имя персонажа не может быть пустым")
-    data = add_from_template(args.campaign, name, args.template, args.count, args.side, args.spread)
+    data = add_from_template(
+        args.campaign, name, args.template, args.count, args.side, args.spread, args.hidden
+    )
     names = ", ".join(c["name"] for c in data["added"])
     emit(data, f"Добавлены НИП из шаблона «{args.template}»: {names}.", args.json)
     return 0

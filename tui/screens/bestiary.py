@@ -57,6 +57,13 @@ class BestiaryScreen(StyledOnce, ModalScreen[None]):
 
     BINDINGS = [
         Binding("a", "add", "В партию", id="bestiary-add", tooltip="Добавить N НИП из шаблона"),
+        Binding(
+            "b",
+            "add_to_fight",
+            "В бой",
+            id="bestiary-fight",
+            tooltip="N НИП сразу в бой (Противники)",
+        ),
         Binding("e", "edit", "Правка", id="bestiary-edit", tooltip="Изменить шаблон в форме"),
         Binding(
             "x,delete", "remove", "Удалить", id="bestiary-remove", tooltip="Удалить свой шаблон"
@@ -177,7 +184,7 @@ class BestiaryScreen(StyledOnce, ModalScreen[None]):
     # -- keys ------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("add", "edit"):
+        if action in ("add", "add_to_fight", "edit"):
             return self._highlighted() is not None
         if action == "remove":
             t = self._highlighted()
@@ -195,7 +202,7 @@ class BestiaryScreen(StyledOnce, ModalScreen[None]):
             return
         self.dismiss(None)
 
-    def action_add(self) -> None:
+    def action_add(self, side: str | None = None) -> None:
         """Ask how many and add them to the party: «Разбойник 1» … «Разбойник N»."""
         from tui.table.bestiary import steps
 
@@ -205,15 +212,22 @@ class BestiaryScreen(StyledOnce, ModalScreen[None]):
 
         def counted(text: str | None) -> None:
             if text:
-                run_step(self.host, steps.add_from_template, t.name, int(text))
+                run_step(self.host, steps.add_from_template, t.name, int(text), side=side)
 
+        where = f"в бой ({side})" if side else "в партию"
         prompt = TextPrompt(
-            f"Сколько НИП «{t.name}» добавить в партию? (1–50)",
+            f"Сколько НИП «{t.name}» добавить {where}? (1–50)",
             "например: 5",
             value="1",
             check=count_problem,
         )
         self.app.push_screen(prompt, counted)
+
+    def action_add_to_fight(self) -> None:
+        """Ask how many and add them to the party and straight into the fight being set up."""
+        from tui.store.bestiary import DEFAULT_SIDE
+
+        self.action_add(DEFAULT_SIDE)
 
     def action_edit(self) -> None:
         """Edit the template in the character form; a starter one becomes the campaign's own
