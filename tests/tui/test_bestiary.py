@@ -10,7 +10,7 @@ from collections import Counter
 from tui.table.bestiary.spawn import FROM_ENCOUNTER, FROM_TEMPLATE
 
 
-async def test_a_three_template_encounter_loaded_into_bой_fights_a_round(make_test_app):
+async def test_a_three_template_encounter_loaded_into_the_fight_fights_a_round(make_test_app):
     """«in Бой setup one key lists them (type to filter) and loads one: the NPCs join with
     their sides»; then initiative and a whole round of turns; `L` after the fight removes
     them."""
