@@ -52,6 +52,7 @@ def _code(text: str) -> str:
 
 def _screens() -> list[tuple[str, str, list[Any]]]:
     """(title, how it opens, bindings) of every screen outside the tabs, from its own class."""
+    from tui.screens.bestiary import BestiaryScreen
     from tui.screens.campaigns import CampaignsScreen
     from tui.screens.settings import SettingsScreen
     from tui.seats.gm import RequestsScreen
@@ -66,6 +67,7 @@ def _screens() -> list[tuple[str, str, list[Any]]]:
         ("Кампании", "`Ctrl+O`", CampaignsScreen.BINDINGS),
         ("Настройки кампании", "`Ctrl+T`", SettingsScreen.BINDINGS),
         ("Персонаж (форма)", "`a`, `e` in Партия", CharacterForm.BINDINGS),
+        ("Бестиарий", "`l` in Партия", BestiaryScreen.BINDINGS),
         (
             "Эффект (форма)",
             "`+` in Партия; `e` or `+` in the round tracker's Бой",
@@ -90,9 +92,11 @@ def _dialogs() -> list[tuple[str, str, list[Any]]]:
     from tui.widgets.builders.starately_risk import RiskScreen
     from tui.widgets.builders.wod_parts import ChanceScreen, ContestScreen, TargetScreen
     from tui.widgets.combat.drevo_forms import NpcForm
+    from tui.widgets.common.filter_choice import FilterChoiceScreen
 
     return [
         ("Древо: новый НИП", "`a` while setting up a fight", NpcForm.BINDINGS),
+        ("Загрузить сцену в бой", "`l` while setting up a fight", FilterChoiceScreen.BINDINGS),
         ("IDE4: восемь условий", "`c`", ChecklistScreen.BINDINGS),
         ("IDE4: карточка ясного риска", "`k`", CardScreen.BINDINGS),
         ("IDE4: смысл и последствия", "`Enter` after the roll", ConcludeScreen.BINDINGS),

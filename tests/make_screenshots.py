@@ -33,6 +33,8 @@ SHOTS = {
     "character-form": ("drevo", ["a"]),
     "settings": ("drevo", ["ctrl+t"]),
     "campaigns": ("drevo", ["ctrl+o"]),
+    "bestiary": ("drevo", ["1", "l", "down"]),
+    "encounter-chooser": ("drevo", ["2", "l"]),
 }
 
 

@@ -30,6 +30,11 @@ COMMANDS = [
     ["party", "list"],
     ["party", "add"],
     ["party", "remove"],
+    ["party", "add", "--from", "Волк"],
+    ["bestiary"],
+    *[["bestiary", a] for a in ("list", "show", "add", "remove")],
+    ["encounter"],
+    *[["encounter", a] for a in ("list", "show", "add", "remove", "load", "unload")],
     ["export"],
     ["import"],
     ["log"],
@@ -45,7 +50,11 @@ COMMANDS = [
 ]
 #: The commands a script runs (``serve`` starts a server, ``seat`` an app, ``party`` only groups
 #: the others).
-SCRIPTING = [c for c in COMMANDS if c not in ([], ["party"]) and c[0] not in ("serve", "seat")]
+SCRIPTING = [
+    c
+    for c in COMMANDS
+    if c not in ([], ["party"], ["bestiary"], ["encounter"]) and c[0] not in ("serve", "seat")
+]
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

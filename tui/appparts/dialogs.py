@@ -54,6 +54,12 @@ class DialogsMixin:
 
         self.push_screen(KeysScreen(key_groups(self.BINDINGS, self.store.campaign.system)))
 
+    def action_bestiary(self) -> None:
+        """Open the bestiary: the templates, their sheets, N of one into the party."""
+        from tui.screens.bestiary import BestiaryScreen  # lazy: not for the first paint
+
+        self.push_screen(BestiaryScreen(self))  # type: ignore[arg-type]
+
     def action_seat_requests(self) -> None:
         """Open the players' requests (tui/seats)."""
         from tui.seats.gm import open_requests

@@ -98,7 +98,8 @@ def app_parser() -> Parser:
         description=(
             "kubik — помощник ведущего за столом. Без команды открывает приложение.\n"
             "Команды: roll EXPR, odds EXPR, odds|check drevo|ide4|starately|wod …,\n"
-            "party list|add|remove, export, import, log, stats, fight, serve (у каждой есть -h).\n"
+            "party list|add|remove, bestiary, encounter, export, import, log, stats, fight,\n"
+            "serve (у каждой есть -h).\n"
             "kubik --view — вид для игроков (только просмотр).\n"
             "kubik seat ИМЯ — место игрока: заявки за своего персонажа ведущему.\n"
             "Код выхода: 0 — готово, 1 — отказ из-за состояния кампании или файла,\n"
@@ -281,6 +282,8 @@ COMMANDS = (
     "odds",
     "check",
     "party",
+    "bestiary",
+    "encounter",
     "export",
     "import",
     "log",
@@ -323,6 +326,10 @@ def _main(argv: Sequence[str] | None) -> int:
             from tui.cli import party as cli_party
 
             return int(cli_party.COMMANDS[command](rest))
+        if command in ("bestiary", "encounter"):  # NPC templates, prepared encounters
+            from tui.cli import bestiary as cli_bestiary
+
+            return int(cli_bestiary.COMMANDS[command](rest))
         if command == "fight":  # a Древо fight step by step (tui/table/fight)
             from tui.cli.fight import fight
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from tui.cli.bestiary_args import count_arg
 from tui.cli.campaign import CLI_LOCK_TIMEOUT, open_campaign
 from tui.cli.character import SET_KEYS, build_character
 from tui.cli.common import EXIT_REFUSED, Parser, campaign_arg, emit, fail, some_of
@@ -61,6 +62,22 @@ def party_parser() -> Parser:
         metavar="КЛЮЧ=ЗНАЧЕНИЕ",
         help=f"значение персонажа; ключи: {SET_KEYS}",
     )
+    add.add_argument(
+        "--from",
+        dest="template",
+        metavar="ШАБЛОН",
+        help="НИП из шаблона бестиария (kubik bestiary list); ИМЯ — их имя: «ИМЯ 1» … «ИМЯ N»",
+    )
+    add.add_argument(
+        "--count", type=count_arg, default=1, metavar="N", help="сколько НИП из шаблона (1–50)"
+    )
+    add.add_argument("--side", metavar="СТОРОНА", help="сразу в бой на эту сторону (с --from)")
+    add.add_argument(
+        "--spread", action="store_true", help="разброс черт (data/bestiary/variation.toml)"
+    )
+    add.add_argument(
+        "--hidden", action="store_true", help="НИП из шаблона скрыты от игроков («???»)"
+    )
     add.add_argument("--json", action="store_true", help="вывести добавленного в JSON")
     _campaign_arg(add)
     remove = sub.add_parser("remove", help="удалить персонажа по имени или id")
@@ -76,6 +93,10 @@ def party(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
     if args.action == "list":
         return _party_list(args)
+    if args.action == "add" and args.template is not None:
+        return _add_from_template(parser, args)
+    if args.action == "add" and (args.count != 1 or args.side or args.spread or args.hidden):
+        parser.error("--count, --side, --spread и --hidden — только вместе с --from ШАБЛОН")
     if args.action == "add":
         build_character(parser, args.name, args.npc, args.values)  # bad syntax: before the lock
         with open_campaign(args.campaign, write=True) as store:
@@ -92,6 +113,22 @@ def party(argv: Sequence[str]) -> int:
         target = _find(store, args.name)
         _guard(store.delete_character, target.id)
     emit(character_to_doc(target), f"Удалён персонаж «{target.name}».", args.json)
+    return 0
+
+
+def _add_from_template(parser: Parser, args: Any) -> int:
+    from tui.cli.bestiary import add_from_template
+
+    if args.values or args.npc:
+        parser.error("--set и --npc не нужны с --from: лист и вид НИП берутся из шаблона")
+    name = " ".join(args.name.split())
+    if not name:
+        parser.error("имя персонажа не может быть пустым")
+    data = add_from_template(
+        args.campaign, name, args.template, args.count, args.side, args.spread, args.hidden
+    )
+    names = ", ".join(c["name"] for c in data["added"])
+    emit(data, f"Добавлены НИП из шаблона «{args.template}»: {names}.", args.json)
     return 0
 
 

@@ -98,6 +98,12 @@ KEY_NAMES = {
     "gap_hours": "Новая сессия после паузы (ч)",
     "exact_max_rolls": "Точный расчёт до (бросков)",
     "edge": "Края шкалы удачи (доля)",
+    "mode": "НИП из одного шаблона",
+    "qualities": "Разброс качеств (±)",
+    "quality_min": "Качество не ниже",
+    "quality_max": "Качество не выше",
+    "skill_min": "Навык не ниже",
+    "skill_max": "Навык не выше",
 }
 #: Names of the sections (sub-tables and arrays of tables).
 SECTION_NAMES = {
@@ -130,6 +136,9 @@ SECTION_NAMES = {
     "ide4": "IDE4",
     "starately": "Старатели",
     "wod": "Мир Тьмы",
+    "drevo": "Древо",
+    "variation": "НИП из шаблона",
+    "spread": "Разброс черт",
 }
 #: Section names that mean something else in one table.
 TABLE_SECTION_NAMES = {("rounds/health.toml", "names"): "Названия видов урона"}
@@ -142,6 +151,7 @@ CHOICES = {
     "per": ("combatant", "side"),
     "kind": ("melee", "thrown", "bow", "firearm", "shield"),
     "level": ("scratch", "light", "wound", "heavy", "death"),
+    "mode": ("none", "spread"),
 }
 #: (table, key) → the words a text value may take there (a key alone: ``CHOICES``).
 TABLE_CHOICES = {("ide4/skills.toml", "kind"): ("technique", "reroll", "soften", "triumph")}
@@ -170,10 +180,18 @@ CHOICE_NAMES = {
     "meet": "его бросок встречает и их",
     "helpless": "беззащитен против них",
     "side": "у каждой стороны",
+    "none": "все одинаковы, как шаблон",
+    "spread": "каждая черта ± разброс",
 }
 #: (table, key) → the range of a number; a key alone applies in every table.
 RANGES: dict[tuple[str, str] | str, tuple[int, int]] = {
     ("drevo/ladder.toml", "value"): (-10, 10),
+    ("bestiary/variation.toml", "qualities"): (0, 20),
+    ("bestiary/variation.toml", "skills"): (0, 100),
+    "quality_min": (-100, 1000),
+    "quality_max": (-100, 1000),
+    "skill_min": (-100, 1000),
+    "skill_max": (-100, 1000),
     ("drevo/damage.toml", "from"): (-1000, 100),
     "damage_mod": (-10, 10),
     "starting_points": (0, 10),

@@ -29,6 +29,9 @@ class Table:
     title: str
 
 
+#: The bestiary's table of every system (rules/bestiary).
+BESTIARY_TABLE = Table("bestiary/variation.toml", "Бестиарий: разброс черт НИП")
+
 #: The round tracker's tables (IDE4, Старатели, Мир Тьмы; Древо keeps its own Бой tab).
 ROUND_TABLES = (
     Table("rounds/initiative.toml", "Инициатива и ничьи"),
@@ -45,6 +48,7 @@ TABLES: dict[str, tuple[Table, ...]] = {
         Table("drevo/wounds.toml", "Раны и лечение"),
         Table("drevo/actions.toml", "Действия в бою"),
         Table("drevo/fight.toml", "Бой: одновременность, несколько противников"),
+        BESTIARY_TABLE,
     ),
     "ide4": (
         Table("ide4/bands.toml", "Полосы исходов"),
@@ -52,16 +56,19 @@ TABLES: dict[str, tuple[Table, ...]] = {
         Table("ide4/skills.toml", "Пороги мастерства"),
         Table("ide4/actions.toml", "Действия, подбросок"),
         *ROUND_TABLES,
+        BESTIARY_TABLE,
     ),
     "starately": (
         Table("starately/dm.toml", "DM характеристик"),
         Table("starately/check.toml", "Сложности проверки"),
         *ROUND_TABLES,
+        BESTIARY_TABLE,
     ),
     "wod": (
         Table("wod/pool.toml", "Пул: n-again, успехи"),
         Table("rounds/health.toml", "Здоровье: клетки и штраф"),
         *ROUND_TABLES,
+        BESTIARY_TABLE,
     ),
 }
 

@@ -5,6 +5,7 @@ nothing outside this package sees a TinyDB document. See :mod:`tui.store.store` 
 files of a campaign and how concurrent kubiks share one.
 """
 
+from . import bestiary as _bestiary  # noqa: F401 - registers its documents' schema checks
 from .backups import KEEP as BACKUPS_KEPT
 from .errors import (
     CampaignCorrupt,

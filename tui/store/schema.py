@@ -15,7 +15,7 @@ and its import alone costs more than the whole check on a usual campaign).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .migrations import CHARACTERS, DOCS, HISTORY, META
@@ -35,6 +35,10 @@ FATE_RANGE = (0, 100)
 WOUND_RANGE = (0, 99)
 ENERGY_RANGE = (0, 100)
 BOOL_EXTRAS = ("always_expanded", "daily_triumph_used", "dead", "hidden", "parry_ability")
+
+#: Checks of app documents whose shapes live elsewhere in the store (the bestiary's, which
+#: build on this module): name → check(value, where), raising SchemaError.
+DOC_CHECKS: dict[str, Callable[[dict[str, Any], str], None]] = {}
 
 _TABLE_NAME = re.compile(r"^[a-z0-9_]+/[a-z0-9_]+\.toml$")
 
@@ -210,6 +214,8 @@ def _doc(doc: Any, where: str, names: set[str], *, checked: bool = False) -> Non
                 raise SchemaError(f"{where}, таблица {table}: нужен объект, а не {_kind(content)}")
     elif name == "encounter":
         _encounter(value, where)
+    elif name in DOC_CHECKS:
+        DOC_CHECKS[name](value, where)
     elif name == "settings_text":
         for table, text in value.items():
             if not isinstance(text, str):

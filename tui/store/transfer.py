@@ -14,7 +14,7 @@ from tui.sanitize import clean_json
 from .codec import character_from_doc, character_to_doc, log_from_doc, log_to_doc
 from .errors import StoreError, os_reason
 from .models import Campaign, Character, LogEntry
-from .schema import SYSTEMS, SchemaError, check_depth, validate_character
+from .schema import DOC_CHECKS, SYSTEMS, SchemaError, check_depth, validate_character
 from .storage import open_regular, russian_reason
 
 FORMAT = "kubik-campaign"
@@ -152,6 +152,9 @@ def read_export(source: Path) -> Exported:
         ):
             raise SchemaError("раздел docs должен быть объектом объектов")
         check_depth(docs, "раздел docs")
+        for doc_name, check in DOC_CHECKS.items():  # the GM's own bestiary, checked as on load
+            if doc_name in docs:
+                check(docs[doc_name], f"раздел docs, {doc_name}")
         check_depth(data.get("log", []), "раздел log")
         log = [_entry(doc) for doc in data.get("log", [])]
     except (KeyError, TypeError, ValueError, AttributeError) as err:

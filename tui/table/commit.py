@@ -69,6 +69,7 @@ def commit(
     store.apply(
         outcome.label,
         upsert=outcome.sheets,
+        delete=outcome.removed,
         docs={**outcome.docs, **docs},
         bases=bases,
         log=entries(store, outcome.log, make),

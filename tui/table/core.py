@@ -39,6 +39,8 @@ class Outcome(Generic[S]):
     #: Changed copies of stored characters (merged into the stored documents field by field)
     #: and new ones (an NPC added on the spot).
     sheets: tuple[Character, ...] = ()
+    #: Ids of characters the step takes out of the party (an encounter's NPCs after the fight).
+    removed: tuple[str, ...] = ()
     #: Other documents the step sets in the same undo step (the effects at a new round).
     docs: Mapping[str, dict[str, Any] | None] = field(default_factory=dict)
     log: tuple[Line, ...] = ()

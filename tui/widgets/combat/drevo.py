@@ -34,6 +34,7 @@ from tui.widgets.combat.drevo_draw import ExchangeBox, FightDrawing
 from tui.widgets.combat.drevo_forms import DeclarationForm
 from tui.widgets.combat.drevo_setup import SIDE_CYCLE, SetupMixin
 from tui.widgets.combat.drevo_store import DOC, FIGHT_NOT_SAVED, FightStore
+from tui.widgets.combat.encounters import EncounterKeys, encounter_bindings
 from tui.widgets.combat.pending import SHOW_WAITING_AFTER
 from tui.widgets.common.choice import Choice, ChoiceScreen
 from tui.widgets.common.focus import focus_now
@@ -42,7 +43,7 @@ from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.table import Table
 
 
-class CombatPane(SetupMixin, DeclareMixin, FightDrawing, FightStore, Vertical):
+class CombatPane(SetupMixin, DeclareMixin, EncounterKeys, FightDrawing, FightStore, Vertical):
     """Run a fight from the keyboard; the footer shows the keys of the current phase."""
 
     BINDINGS = [
@@ -50,6 +51,7 @@ class CombatPane(SetupMixin, DeclareMixin, FightDrawing, FightStore, Vertical):
         Binding("a", "add_npc", "+НИП", id="combat-add", tooltip="Добавить НИП на месте"),
         Binding("i", "initiative", "Инициатива", id="combat-initiative"),
         Binding("z", "ambush", "Засада", id="combat-ambush", tooltip="Ведущий задаёт порядок"),
+        *encounter_bindings("combat"),
         Binding("enter", "declare", "Объявить", id="combat-declare"),
         Binding(
             "r",
@@ -135,8 +137,11 @@ class CombatPane(SetupMixin, DeclareMixin, FightDrawing, FightStore, Vertical):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         phase = self.encounter.phase
+        setup = phase == "setup" and not isinstance(self.app.focused, Input)  # not while typing
+        if (applies := self.encounter_action(action, setup)) is not None:
+            return applies
         if action in ("cycle_side", "add_npc", "initiative", "ambush", "filter_roster"):
-            return phase == "setup" and not isinstance(self.app.focused, Input)
+            return setup
         editing = getattr(self, "_editing", None)
         if action == "declare":
             return phase == "declare" or bool(editing)

@@ -21,6 +21,7 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
 from tui.table.rounds import steps
+from tui.widgets.combat.encounters import EncounterKeys, encounter_bindings
 from tui.widgets.combat.pending import SHOW_WAITING_AFTER
 from tui.widgets.combat.rounds_draw import RoundsDrawing
 from tui.widgets.combat.rounds_harm import RoundsHarm
@@ -31,7 +32,9 @@ from tui.widgets.common.focus import focus_now
 from tui.widgets.common.table import Table
 
 
-class RoundsPane(RoundsTurns, RoundsHarm, RoundsDrawing, RoundsStore, EffectKeys, Vertical):
+class RoundsPane(
+    RoundsTurns, RoundsHarm, EncounterKeys, RoundsDrawing, RoundsStore, EffectKeys, Vertical
+):
     """Run rounds from the keyboard; the footer shows the keys that apply now."""
 
     BINDINGS = [
@@ -50,6 +53,7 @@ class RoundsPane(RoundsTurns, RoundsHarm, RoundsDrawing, RoundsStore, EffectKeys
         Binding("w", "harm", "Вред", id="rounds-harm", tooltip="Вред: заметка или клетка здоровья"),
         Binding("u", "heal", "Лечить", id="rounds-heal", tooltip="Снять клетку здоровья"),
         Binding("x", "end_fight", "Конец боя", id="rounds-end"),
+        *encounter_bindings("rounds"),
     ]
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
@@ -81,6 +85,8 @@ class RoundsPane(RoundsTurns, RoundsHarm, RoundsDrawing, RoundsStore, EffectKeys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         view = self.shown
+        if (applies := self.encounter_action(action, not view.started)) is not None:
+            return applies
         if action == "cycle_side":
             return view.sides_open
         if action == "initiative":

@@ -21,6 +21,8 @@ from tui.widgets.common.focus import focus_now
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.table import Table
 from tui.widgets.common.text import show_markup
+from tui.widgets.party.bestiary_keys import BINDINGS as BESTIARY_BINDINGS
+from tui.widgets.party.bestiary_keys import BestiaryKeys
 from tui.widgets.party.editing import PartyEditing
 from tui.widgets.party.saved_rolls import SavedRolls, with_saved_roll
 from tui.widgets.party.wounds import DrevoKeys
@@ -32,7 +34,7 @@ __all__ = ["PartyPane", "with_saved_roll"]  # with_saved_roll: its tests import 
 MAX_ROWS = 300
 
 
-class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, Vertical):
+class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, BestiaryKeys, Vertical):
     """List the campaign's characters; Enter opens the check builder for one.
 
     The keys' actions live with their concern: the Древо wounds and Судьба (``wounds.py``),
@@ -97,6 +99,7 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, Vertical):
             show=False,
         ),
         *effect_bindings("party", "plus", "minus", None, show=False),  # effects, scene clock
+        *BESTIARY_BINDINGS,  # `B` a template of the character, `l` the bestiary
         # The table takes them itself (PartyTable); here for «?» and any other focus.
         Binding(
             "home",

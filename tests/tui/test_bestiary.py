@@ -1,0 +1,76 @@
+"""The bestiary from the keyboard: a prepared encounter loaded into Бой with `l` and a round
+fought; the bestiary screen and the encounter chooser pinned at 80×24; `B` on Партия. What the
+steps do (numbering, sides, hidden, undo) is tested without Textual in
+tests/table/test_bestiary_steps.py; the commands in tests/test_cli_bestiary.py."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from tui.table.bestiary.spawn import FROM_ENCOUNTER, FROM_TEMPLATE
+
+
+async def test_a_three_template_encounter_loaded_into_the_fight_fights_a_round(make_test_app):
+    """«in Бой setup one key lists them (type to filter) and loads one: the NPCs join with
+    their sides»; then initiative and a whole round of turns; `L` after the fight removes
+    them."""
+    app = make_test_app(seed=4, system="starately")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        pane = await app.ensure_pane("combat")
+        await pilot.press("l", *"катер", "enter")  # the chooser, filtered, the one left
+        await app.writes_done()
+        await pilot.pause()
+        brought = [c for c in app.store.characters() if c.extra.get(FROM_ENCOUNTER)]
+        assert Counter(c.extra[FROM_TEMPLATE] for c in brought) == {
+            "Рулевой": 1,
+            "Головорез": 3,
+            "Стрелок": 2,
+        }
+        sides = {e.name: e.side for e in pane.tracker.entrants}
+        assert all(sides[c.name] == "Противники" for c in brought)
+        await pilot.press("i")  # initiative: round 1
+        await pilot.pause()
+        t = pane.tracker
+        assert t.round == 1 and set(t.order) >= {c.id for c in brought}
+        for _ in t.order:
+            await pilot.press("n")
+        await app.writes_done()
+        await pilot.pause()
+        assert pane.tracker.round == 2
+        await pilot.press("x")  # the end of the fight
+        await app.writes_done()
+        await pilot.pause()
+        await pilot.press("L", "enter")  # «Убрать их из партии (6)»
+        await app.writes_done()
+        await pilot.pause()
+        assert not [c for c in app.store.characters() if c.extra.get(FROM_ENCOUNTER)]
+
+
+async def test_save_a_character_as_a_template_with_b(make_test_app):
+    app = make_test_app(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1", "end", "B")  # the last row: Сотник Вышата
+        await app.writes_done()
+        own = app.store.get_doc("bestiary")["templates"]
+        assert [t["name"] for t in own.values()] == ["Сотник Вышата"]
+
+
+class TestBestiarySnapshots:
+    """The bestiary screen (Партия, `l`) and the encounter chooser (Бой, `l`) at 80×24."""
+
+    def test_bestiary_screen_80x24(self, snap_compare, make_test_app):
+        async def run_before(pilot):
+            await pilot.press("1", "l")  # the bestiary, its first template's sheet
+            await pilot.pause()
+            await pilot.press("down")  # Волк
+            await pilot.pause()
+
+        assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)
+
+    def test_encounter_chooser_80x24(self, snap_compare, make_test_app):
+        async def run_before(pilot):
+            await pilot.press("2", "l")  # the Бой tab's chooser, every encounter listed
+            await pilot.pause()
+
+        assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)

@@ -1,0 +1,48 @@
+"""The Партия tab's bestiary keys: `B` saves the highlighted character as a template of the
+campaign's bestiary (one undo step); `l` opens the bestiary screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.binding import Binding
+
+from tui.widgets.common.bestiary_writes import run_step
+
+BINDINGS = [
+    Binding(
+        "B",
+        "save_template",
+        "В бестиарий",
+        id="party-template",
+        tooltip="Сохранить персонажа как шаблон бестиария",
+        show=False,
+    ),
+    Binding(
+        "l",
+        "bestiary",
+        "Бестиарий",
+        id="party-bestiary",
+        tooltip="Бестиарий: шаблоны НИП и подготовленные сцены",
+        show=False,
+    ),
+]
+
+
+class BestiaryKeys:
+    """`B` and `l` (mixed into ``PartyPane``)."""
+
+    app: Any
+
+    def action_save_template(self) -> None:
+        """Save the highlighted character as a template (one of the same name is replaced)."""
+        from tui.table.bestiary import steps
+
+        cid = self.highlighted_id()  # type: ignore[attr-defined]
+        if cid is None:
+            return
+        run_step(self.app, steps.save_character, cid)
+
+    def action_bestiary(self) -> None:
+        """Open the bestiary screen (the app's: a tab opens no app screen itself)."""
+        self.call_later(self.app.run_action, "bestiary")  # type: ignore[attr-defined]
