@@ -94,3 +94,29 @@ def test_another_action_ranks_its_traits_anew(tmp_path):
     assert shown.rows["trait"].value in [v for _, v in shown.rows["trait"].options]
     assert shown.reason  # why the rules rank it first
     assert melee is not None
+
+
+def test_a_check_redone_after_a_restart_and_undone_again_is_never_rolled_twice(tmp_path):
+    """Found by the check machine: two checks rolled, the second undone, kubik restarted, the
+    second redone and undone again. The open check must be the second one's form (rolled
+    again, its own dice), never the first check — whose roll still stands — rolled anew."""
+    store = store_of(tmp_path)
+    t = table(store, seed=5)
+    ok(t, steps.roll)
+    first = t.state
+    ok(t, steps.roll)  # a roll on a rolled check opens and rolls the next one
+    second = t.state
+    assert second.id != first.id
+    store.undo()
+    store.close()
+    store = Store.open(tmp_path / "c.json")
+    t = table(store, seed=99)
+    assert t.state == first  # the first check's roll stands: it is the open one
+    store.redo()
+    t.follow()
+    assert t.state == second
+    store.undo()
+    t.follow()
+    assert t.state.id == second.id and t.state.rolled is None
+    ok(t, steps.roll)
+    assert t.state.id == second.id and t.state.rolled.dice == second.rolled.dice

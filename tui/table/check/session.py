@@ -167,7 +167,9 @@ class CheckTable:
                 self.state = self.engine.from_doc(doc)
             except RulesError as err:
                 return (str(err),)
-            self._written = self.state.id
+            # adopted: its every write undone, the open check is its own form again (never
+            # the one before it, whose roll may still stand)
+            self._written, self._unwritten = self.state.id, self.engine.unrolled(self.state)
             return ()
         self.state, self._written = self._unwritten, None
         return ()
