@@ -182,7 +182,8 @@ def status_lines(enc: Encounter) -> list[str]:
     if enc.phase == "setup":
         return [
             "[b]Подготовка боя.[/b] Пробел — сторона участника, a — новый НИП, "
-            "i — бросить инициативу (4dF за сторону), z — засада (порядок задаёт ведущий)."
+            "l — сцена из бестиария, i — бросить инициативу (4dF за сторону), "
+            "z — засада (порядок задаёт ведущий)."
         ]
     if enc.initiative and not any(i.get("rolls") for i in enc.initiative):
         # «засада; Отряд: засада» said the same twice: the GM set the order.
