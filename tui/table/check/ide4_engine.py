@@ -41,8 +41,12 @@ def after(stored: Ide4Check, world: World) -> Ide4Check:
 
 
 def unrolled(state: Ide4Check) -> Ide4Check:
-    """The form the check was rolled from (the same id: rolled again, the same dice)."""
-    return replace(state, rolled=None)
+    """The form the check was rolled from (the same id: rolled again, the same dice); an
+    opposed check's second side as it was chosen, unrolled."""
+    opp = state.opposed
+    if opp is not None:
+        opp = replace(opp, a=None, b=None, resolution="", price="", concluded=False)
+    return replace(state, rolled=None, opposed=opp)
 
 
 # -- the players' seats ------------------------------------------------------------------------
