@@ -245,7 +245,7 @@ def open_opposed(state: Ide4Check, world: World, default: str | None = None) -> 
     others = _others(state, world).characters
     if not others:
         return refuse(state, ALONE)
-    chosen = default if default in others else next(iter(others))
+    chosen = default if default and default in others else next(iter(others))
     made = _side(Inputs(level="expanded"), world, "character", chosen)
     return Outcome(replace(state, opposed=Opposed(inputs=made.state.inputs)))
 

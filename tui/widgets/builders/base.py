@@ -20,18 +20,15 @@ from __future__ import annotations
 
 import importlib
 import uuid
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from textual.message import Message
-from textual.screen import ModalScreen
 
 from tui.store import Character
 from tui.table.check.base import SeatLater
 
 __all__ = ["SeatLater"]
-from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.turn import Turn
 
 T = TypeVar("T")
@@ -181,19 +178,3 @@ def builder_class(system: str) -> Any:
 def builder_module(system: str) -> str:
     """Return the name of the module that holds a system's builder."""
     return BUILDERS[system][0]
-
-
-class SecondSideDialog(StyledOnce, ModalScreen[Any]):
-    """A builder's dialog that picks another character for its check (an opponent, a chain's
-    helper): the party, the builder's own side (``main``) and the character offered first;
-    Esc closes it without rolling."""
-
-    def __init__(self, characters: Sequence[Character], main: Any, default: str | None) -> None:
-        super().__init__()
-        self.characters = {c.id: c for c in characters}
-        self.main = main  # the builder's side
-        self.default = default
-
-    def action_cancel(self) -> None:
-        """Close without rolling."""
-        self.dismiss(None)
