@@ -178,3 +178,23 @@ def test_a_character_removed_in_another_window_spends_no_energy(tmp_path) -> Non
     (offer,) = [o for key, o in shown.offers("energy_after") if key == "b"]
     assert not offer.allowed and "удалён" in offer.reason
     assert "удалён" in t.run(opp.opposed_move, "b", "energy_after", "1x12").refused
+
+
+@pytest.mark.parametrize(
+    ("key", "kind", "source", "said"),
+    [
+        ("a", "reroll", "1x4", "источника «1x4» нет"),
+        ("b", "energy_after", "food", "это не «число×куб»"),
+        ("a", "bonus", "food", "Бонуса мастерства «food» нет"),
+        ("c", "reroll", "food", "нет хода «c:reroll»"),
+    ],
+)
+def test_a_move_the_rules_do_not_know_is_refused_with_its_name(tmp_path, key, kind, source, said):
+    """A move asked with a source that does not exist (a seat, a script) is refused with
+    what was asked, and nothing is written."""
+    store = Store.open(tmp_path / "c.json", system="ide4")
+    t = negotiation(table(store))
+    ok(t, opp.roll_opposed)
+    lines = len(store.log())
+    assert said in t.run(opp.opposed_move, key, kind, source).refused
+    assert len(store.log()) == lines

@@ -325,13 +325,17 @@ def _moved(check: ide4.Check, kind: str, source: str, earlier: list[Any] | None,
     if kind == "bonus" and source == "reroll":
         kind, source = "reroll", "skill"
     if kind == "reroll":
+        if source not in ide4.REROLL_SOURCES:
+            raise RulesError(f"Переброс: источника «{source}» нет.")
         why = ide4.reroll_refusal(check, source)
         if why:
             raise RulesError(why)
         natural = int(earlier[0]) if earlier else rng.randint(1, 100)
         return ide4.reroll(check, source, natural=natural), Move("reroll", source, dice=(natural,))
     if kind == "energy_after":
-        count, size = (int(x) for x in source.split("x"))
+        count, _, size = (int(x) if x.isdigit() else 0 for x in source.partition("x"))
+        if count < 1 or size < 1:
+            raise RulesError(f"Энергия после: «{source}» — это не «число×куб» (например 2x6).")
         why = ide4.energy_after_refusal(check, count, size)
         if why:
             raise RulesError(why)
@@ -342,6 +346,8 @@ def _moved(check: ide4.Check, kind: str, source: str, earlier: list[Any] | None,
         after = ide4.energy_after(check, count, size, dice=dice)
         return after, Move("energy_after", count=count, die=size, dice=dice)
     if kind == "bonus":
+        if source not in ide4.AFTER_BONUSES:
+            raise RulesError(f"Бонуса мастерства «{source}» нет.")
         return ide4.bonus(check, source), Move("bonus", source)
     raise RulesError(f"В противоборстве нет хода «{kind}».")
 

@@ -82,6 +82,8 @@ def set_input(state: Ide4Check, world: World, name: str, value: Any) -> Outcome[
         return refuse(state, "Проверка уже брошена: её условия не меняются. Новая проверка — n.")
     if state.opposed_open:
         return refuse(state, OPPOSED_OPEN)
+    if state.opposed is not None and state.opposed.concluded:
+        state = replace(state, opposed=None)  # it is in the Журнал; the form goes on
     inputs = state.inputs
     if getattr(inputs, name) == value:
         return Outcome(state)
@@ -178,6 +180,7 @@ def repeat_last(state: Ide4Check, world: World) -> Outcome[Ide4Check]:
                 state,
                 id=new_check_id(),
                 inputs=replace(inputs, reasons=(), player_demand=False, checklist_seen=False),
+                opposed=None,
             ),
             notices=(f"Как в прошлый раз ({c.name}): {said or 'те же условия'}.",),
         )
