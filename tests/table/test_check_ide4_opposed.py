@@ -5,6 +5,7 @@ never rolled twice, the same dice after an undo and after kill -9."""
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 
 import pytest
 
@@ -157,10 +158,17 @@ def test_the_outcome_is_recorded_and_a_restart_does_not_reopen_it(tmp_path) -> N
     store = Store.open(tmp_path / "c.json", system="ide4")
     t = negotiation(table(store))
     ok(t, opp.roll_opposed)
-    tie = opp.opposed_view(t.state, t.world()).result.winner is None
-    if tie:
-        assert not t.run(opp.conclude_opposed).ok
+    state = t.state
+    o = state.opposed
+    tied = replace(o, a=replace(o.a, natural=70), b=replace(o.b, natural=70))  # both Успех
+    store.put_doc("check", replace(state, opposed=tied).to_doc(), label="тест: d100")
+    t.follow()
+    assert opp.opposed_view(t.state, t.world()).result.winner is None
+    refused = t.run(opp.conclude_opposed).refused
+    assert refused == opp.TIE_UNCHOSEN and "status_quo" not in refused  # words, not ids
+    assert "назовите" in t.run(opp.conclude_opposed, "price", " ").refused
     ok(t, opp.conclude_opposed, "price", "оба теряют время")
+    assert "цена обеим сторонам: оба теряют время" in store.log()[0].text
     assert t.state.opposed.concluded
     assert t.run(opp.opposed_move, "a", "reroll", "food").refused == opp.OVER
     again = table(Store.open(tmp_path / "c.json"), seed=5)

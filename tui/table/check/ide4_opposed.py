@@ -41,6 +41,10 @@ NONE_OPEN = "Противоборства нет: «o» в форме — нач
 ROLLED = "Противоборство уже брошено: бросок не повторяют — только ходы сторон и итог."
 OVER = "Противоборство уже завершено: менять его поздно."
 MOVES = ("reroll", "energy_after", "bonus")
+TIE_UNCHOSEN = (
+    "Полное равенство — решает мастер: в строке «При равенстве» ←/→ — положение без "
+    "изменений или цена обеим сторонам, затем Enter."
+)
 
 
 # -- words ---------------------------------------------------------------------------------------
@@ -401,6 +405,8 @@ def conclude_opposed(
     shown = opposed_view(state, world)
     result = shown.result
     if result.winner is None:
+        if resolution not in ide4.TIE_RESOLUTIONS:
+            return refuse(state, TIE_UNCHOSEN)
         try:
             result = result.resolve_tie(resolution, price.strip())
         except RulesError as err:
