@@ -206,3 +206,18 @@ def test_a_move_the_rules_do_not_know_is_refused_with_its_name(tmp_path, key, ki
     lines = len(store.log())
     assert said in t.run(opp.opposed_move, key, kind, source).refused
     assert len(store.log()) == lines
+
+
+def test_a_seat_is_offered_nothing_while_an_opposed_check_waits(tmp_path) -> None:
+    """The players' seats: while an opposed check is rolled and open, the form's check is not
+    theirs to change (its moves are the GM's dialog's) — nothing offered, a request refused."""
+    from tui.table.check import ide4_engine as engine
+
+    store = Store.open(tmp_path / "c.json", system="ide4")
+    t = negotiation(table(store))
+    t.opened = True
+    assert t.offer() is not None
+    ok(t, opp.roll_opposed)
+    assert t.offer() is None
+    request = {"when": "before", "amount": 1}
+    assert engine.seat_refusal(t.state, t.world(), "energy", request) == steps.OPPOSED_OPEN

@@ -68,7 +68,10 @@ def ide4_check(state: Ide4Check) -> ide4.Check | None:
 
 
 def offer(state: Ide4Check, world: World) -> Offer | None:
-    """The open check as its character's seat sees it."""
+    """The open check as its character's seat sees it (nothing while an opposed check waits
+    for its outcome: its moves are the GM's dialog's)."""
+    if state.opposed_open:
+        return None
     shown = view(state, world)
     c = shown.character if state.rolled is None else shown.payer
     if c is None:
@@ -110,6 +113,8 @@ def _source(check: ide4.Check, named: str = "") -> str:
 
 def seat_refusal(state: Ide4Check, world: World, kind: str, payload: Mapping[str, Any]) -> str:
     """Why a player's ``kind`` cannot apply to this check now ("" if it can)."""
+    if state.opposed_open:
+        return steps.OPPOSED_OPEN
     try:
         if kind == "expanded":
             level = rolled_check(state, world)[0].level if state.rolled else state.inputs.level

@@ -151,7 +151,8 @@ class OpposedResultScreen(StyledOnce, ModalScreen[Any]):
         if not choice:
             return
         key, kind, source = choice.split(":")
-        self.builder.step(opp.opposed_move, key, kind, source)
+        if not self.builder.step(opp.opposed_move, key, kind, source):
+            self.builder._sync_opposed()  # refused: the check may have changed meanwhile
 
     def action_done(self) -> None:
         """Record the comparison (and on a full tie the GM's choice); the builder closes it."""
