@@ -221,3 +221,28 @@ def test_a_seat_is_offered_nothing_while_an_opposed_check_waits(tmp_path) -> Non
     assert t.offer() is None
     request = {"when": "before", "amount": 1}
     assert engine.seat_refusal(t.state, t.world(), "energy", request) == steps.OPPOSED_OPEN
+
+
+def test_each_sides_moves_carry_the_rules_exact_odds(tmp_path) -> None:
+    """Every move either side is offered shows what it is worth to that side: the rules' own
+    figures (proved against brute force in tests/rules/test_ide4_move_odds.py)."""
+    store = Store.open(tmp_path / "c.json", system="ide4")
+    t = negotiation(table(store))
+    ok(t, opp.roll_opposed)
+    shown = opp.opposed_view(t.state, t.world())
+    seen = 0
+    for kind in opp.MOVES:
+        for key, offer in shown.offers(kind):
+            check = shown.checks[key]
+            if not offer.allowed:
+                assert offer.odds is None and offer.reason
+                continue
+            seen += 1
+            if offer.kind == "reroll" or offer.source == "reroll":
+                assert offer.odds == ide4.reroll_odds(check)
+            elif kind == "energy_after":
+                count, size = (int(x) for x in offer.source.split("x"))
+                assert offer.odds == ide4.energy_after_odds(check, count, size)
+            else:
+                assert offer.odds == ide4.bonus_odds(check, offer.source)
+    assert seen >= 4  # both sides' rerolls at least
