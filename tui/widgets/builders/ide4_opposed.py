@@ -23,7 +23,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from rules import ide4
@@ -32,10 +31,10 @@ from tui.table.check import ide4_opposed as opp
 from tui.table.check import ide4_text as txt
 from tui.table.check.ide4_opposed import opposed_text, verdict
 from tui.widgets.builders.base import mods_hint
+from tui.widgets.builders.engine import EngineDialog
 from tui.widgets.common.oddsbars import OddsBars
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
-from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.text import show_markup
 
 __all__ = ["OpposedSetupScreen", "odds_names", "opposed_text", "verdict"]
@@ -60,7 +59,7 @@ def odds_names(a: str, b: str) -> dict[str, str]:
     return {"win": f"побеждает {escape(a)}", "tie": "равенство", "lose": f"побеждает {escape(b)}"}
 
 
-class OpposedSetupScreen(StyledOnce, ModalScreen[Any]):
+class OpposedSetupScreen(EngineDialog):
     """The second side of an opposed check; the exact win / tie / lose odds; Enter rolls.
 
     The opposed check is the open check's (:mod:`tui.table.check.ide4_opposed`): every row is
@@ -73,14 +72,6 @@ class OpposedSetupScreen(StyledOnce, ModalScreen[Any]):
         Binding("enter", "go", "Бросить обоих", id="ide4-opp-go"),
         Binding("escape", "cancel", "Отмена", id="ide4-opp-cancel"),
     ]
-    STEPPER_FORM = True  # its steppers' Changed messages come here directly
-    #: Ctrl+Z / Ctrl+Y apply here: the builder shows the stage the store has (a redone roll:
-    #: the result dialog in its place).
-    follows_undo = True
-
-    def __init__(self, builder: Any) -> None:
-        super().__init__()
-        self.builder = builder
 
     @property
     def shown(self) -> opp.OpposedView:
@@ -113,13 +104,9 @@ class OpposedSetupScreen(StyledOnce, ModalScreen[Any]):
             yield OddsBars(OPPOSED_STYLE, id="opp-odds")
             yield Static("[dim]Enter — бросить обоих · Esc — отмена[/]")
 
-    _ready = False  # composed: its rows can be drawn
-
     def on_mount(self) -> None:
-        self._ready = True
         self.query_one("#opp-base", Stepper).typed_digits = True
-        self.redraw()
-        self.query_one("#opp-character", Stepper).focus()
+        super().on_mount()
 
     def redraw(self) -> None:
         """Draw every row from the second side's derived view, then the odds."""

@@ -11,23 +11,21 @@ back exactly as the campaign has it. The second side's setup and the words: ``id
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.markup import escape
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from rules import ide4
 from tui.table.check import ide4_opposed as opp
+from tui.widgets.builders.engine import EngineDialog
 from tui.widgets.builders.ide4_dialogs import Choice, ChooserScreen
 from tui.widgets.builders.ide4_opposed import CSS, verdict
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
-from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.text import show_markup
 
 TITLES = {
@@ -37,7 +35,7 @@ TITLES = {
 }
 
 
-class OpposedResultScreen(StyledOnce, ModalScreen[Any]):
+class OpposedResultScreen(EngineDialog):
     """Both checks, the comparison, each side's moves; on a full tie the GM's recorded choice."""
 
     DEFAULT_CSS = CSS.format(name="OpposedResultScreen")
@@ -47,12 +45,6 @@ class OpposedResultScreen(StyledOnce, ModalScreen[Any]):
         Binding("b", "move('bonus')", "Бонус", id="ide4-opp-bonus"),
         Binding("enter,escape", "done", "Итог", id="ide4-opp-done"),
     ]
-    #: Ctrl+Z / Ctrl+Y apply here: the dialog draws the check as the store has it.
-    follows_undo = True
-
-    def __init__(self, builder: Any) -> None:
-        super().__init__()
-        self.builder = builder
 
     @property
     def shown(self) -> opp.OpposedView:
@@ -92,11 +84,8 @@ class OpposedResultScreen(StyledOnce, ModalScreen[Any]):
                 "Enter — записать итог[/]"
             )
 
-    _ready = False  # composed: its rows can be drawn
-
-    def on_mount(self) -> None:
-        self._ready = True
-        self.redraw()
+    def focus_first(self) -> None:
+        """Nothing first: on a full tie :meth:`redraw` focuses the choice the GM must make."""
 
     def redraw(self) -> None:
         """Draw both checks and the comparison from the engine's view."""

@@ -8,27 +8,18 @@ from __future__ import annotations
 from typing import Any
 
 from textual import on
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from tui.table.check import starately_other as so
+from tui.widgets.builders.engine import EngineDialog
 from tui.widgets.common.stepper import Stepper
-from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.text import show_markup
 
 
-class OtherSideDialog(StyledOnce, ModalScreen[Any]):
+class OtherSideDialog(EngineDialog):
     """A dialog of the other side of a Старатели roll (``PREFIX``: its rows' id prefix)."""
 
     PREFIX = ""
-    STEPPER_FORM = True  # its steppers' Changed messages come here directly
-    #: Ctrl+Z / Ctrl+Y apply here: its rows follow the store through the builder.
-    follows_undo = True
-    _ready = False
-
-    def __init__(self, builder: Any) -> None:
-        super().__init__()
-        self.builder = builder
 
     @property
     def shown(self) -> so.OtherView:
@@ -41,15 +32,6 @@ class OtherSideDialog(StyledOnce, ModalScreen[Any]):
         """The helper's or the opponent's character id."""
         c = self.shown.character
         return c.id if c is not None else ""
-
-    def on_mount(self) -> None:
-        self._ready = True
-        self.redraw()
-        self.focus_first()
-
-    def focus_first(self) -> None:
-        """Focus the first row."""
-        self.query(Stepper).first().focus()
 
     def redraw(self) -> None:
         """Draw every row and the odds from the engine's view (the store changed, a key)."""

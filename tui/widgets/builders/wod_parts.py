@@ -54,6 +54,7 @@ from tui.table.check.wod_text import (
     summary,
 )
 from tui.widgets.builders.dicefaces import ModsInput
+from tui.widgets.builders.engine import EngineDialog
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.text import show_markup
@@ -129,7 +130,7 @@ class ChanceScreen(StyledOnce, ModalScreen[Any]):
         self._show_reason()
 
 
-class ContestScreen(StyledOnce, ModalScreen[Any]):
+class ContestScreen(EngineDialog):
     """Choose the opponent of a contested roll; the exact odds of both sides; Enter rolls.
 
     The opponent is the open check's (:mod:`tui.table.check.wod_contest`): every row and the
@@ -140,14 +141,6 @@ class ContestScreen(StyledOnce, ModalScreen[Any]):
         Binding("enter", "go", "Бросить", id="contest-go"),
         Binding("escape", "cancel", "Отмена", id="contest-cancel"),
     ]
-    STEPPER_FORM = True  # its steppers' Changed messages come here directly
-    #: Ctrl+Z / Ctrl+Y apply here: its rows follow the store through the builder.
-    follows_undo = True
-    _ready = False
-
-    def __init__(self, builder: Any) -> None:
-        super().__init__()
-        self.builder = builder
 
     @property
     def shown(self) -> contest.ContestView:
@@ -180,11 +173,6 @@ class ContestScreen(StyledOnce, ModalScreen[Any]):
                 )
             yield Static(id="contest-odds")
             yield Static("[dim]Enter — бросить обоих · Esc — отмена[/]")
-
-    def on_mount(self) -> None:
-        self._ready = True
-        self.redraw()
-        self.query_one("#contest-character", Stepper).focus()
 
     def redraw(self) -> None:
         """Draw the rows and the odds from the engine's view."""
