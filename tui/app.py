@@ -43,7 +43,7 @@ from tui.crash import CrashReporting
 from tui.present.rolls import roll_summary
 from tui.sanitize import CleanPaste
 from tui.store import Store
-from tui.widgets.builders.base import CharacterChanged, CheckRolled, open_turn
+from tui.widgets.builders.base import open_turn
 from tui.widgets.common.keybar import KeyBar
 from tui.widgets.common.motion import quiet_animations
 from tui.widgets.common.quickroll import QuickRoll
@@ -362,21 +362,6 @@ class KubikApp(
         builder = await self.ensure_pane("check")
         self.query_one(TabbedContent).active = "check"
         open_turn(builder, self.store.campaign.system, event.turn, opposed=event.opposed)
-
-    @on(CheckRolled)
-    def _check_rolled(self, event: CheckRolled) -> None:
-        if event.spend is not None or event.step or event.also_pays:  # one undo step
-            self.record_spend(
-                event.actor, event.text, event.data, event.spend, event.entry_id, event.step,
-                event.lines, event.also_pays,
-            )  # fmt: skip
-            return
-        self.record("check", event.actor, event.text, event.data)
-
-    @on(CharacterChanged)
-    def _character_changed(self, event: CharacterChanged) -> None:
-        character = event.character
-        self.write(lambda: self.store.upsert_character(character, what="изменение не записано"))
 
     @on(QuickRoll.Rolled)
     def _quick_rolled(self, event: QuickRoll.Rolled) -> None:

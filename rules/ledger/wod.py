@@ -11,6 +11,8 @@ from rules.ledger.percentile import outcome_luck
 
 def read(data: Data, previous: Sequence[Data], luck: Tally) -> None:
     """Tally one Мир Тьмы result."""
+    if data.get("event") in ("extended_start", "stopped"):
+        return  # an extended action begun or stopped: no dice
     if isinstance(data.get("rolls"), list):  # the Бой tab: two pools against each other
         for roll in data["rolls"]:
             read(roll, previous, luck)

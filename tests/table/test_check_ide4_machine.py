@@ -17,8 +17,9 @@ from rules import ide4
 from tests.hypo import examples
 from tests.table.check_helpers import table
 from tui.store import Store
+from tui.table.check import ide4_opposed as opp
 from tui.table.check import ide4_steps as steps
-from tui.table.check.ide4 import Ide4Check, replay
+from tui.table.check.ide4 import Ide4Check, Opposed, replay
 from tui.table.check.ide4_view import view
 
 CHOICES = {
@@ -114,6 +115,46 @@ class CheckMachine(RuleBasedStateMachine):
     def new_check(self) -> None:
         self._step(steps.new_check)
 
+    # -- an opposed check on the form --------------------------------------------------------
+
+    @rule(data=st.data())
+    def open_opposed(self, data: st.DataObject) -> None:
+        c = data.draw(st.sampled_from(self.store.characters()))
+        self._step(opp.open_opposed, c.id)
+
+    @rule(data=st.data())
+    def choose_second_side(self, data: st.DataObject) -> None:
+        name = data.draw(st.sampled_from(["character", "skill", "action", "base", "die", "energy"]))
+        if name == "character":
+            value = data.draw(st.sampled_from(self.store.characters())).id
+        elif name == "skill":
+            value = data.draw(st.sampled_from(["", "Переговоры", "Взлом", "Рукопашный бой"]))
+        else:
+            value = data.draw(CHOICES[name])
+        self._step(opp.set_opposed, name, value)
+
+    @rule(data=st.data())
+    def roll_opposed(self, data: st.DataObject) -> None:
+        if self.t.state.opposed is None:  # most tables open it and roll at once
+            self._step(opp.open_opposed, data.draw(st.sampled_from(self.store.characters())).id)
+        self._step(opp.roll_opposed)
+
+    @rule(
+        key=st.sampled_from("ab"),
+        kind=st.sampled_from(opp.MOVES),
+        source=st.sampled_from(["food", "calm", "skill", "soften", "triumph", "1x4", "2x6"]),
+    )
+    def opposed_move(self, key: str, kind: str, source: str) -> None:
+        self._step(opp.opposed_move, key, kind, source)
+
+    @rule(resolution=st.sampled_from(["", "status_quo", "price"]))
+    def conclude_opposed(self, resolution: str) -> None:
+        self._step(opp.conclude_opposed, resolution, "время")
+
+    @rule()
+    def cancel_opposed(self) -> None:
+        self._step(opp.cancel_opposed)
+
     @rule()
     def undo(self) -> None:
         self.store.undo()
@@ -138,7 +179,8 @@ class CheckMachine(RuleBasedStateMachine):
         self.store.close()
         self.store = Store.open(self.path)
         self.t = table(self.store, seed=self.picks.randrange(1000))
-        if before.phase == "result" and self.store.get_doc("check") == before.to_doc():
+        open_ = before.phase == "result" or before.opposed_open
+        if open_ and self.store.get_doc("check") == before.to_doc():
             assert self.t.state == before
 
     # -- invariants -----------------------------------------------------------------------
@@ -175,6 +217,40 @@ class CheckMachine(RuleBasedStateMachine):
         assert self.dice.setdefault(state.id, dice) == dice  # rolled again after an undo: same
         shown = self.t.view().check  # the pool may follow the sheet; the dice never change
         assert [(s.kind, s.dice) for s in shown.steps] == [(s.kind, s.dice) for s in check.steps]
+
+    @invariant()
+    def an_opposed_second_side_is_derived_and_never_the_first(self) -> None:
+        """The second side shown is a fresh one of its inputs; nobody opposes himself."""
+        state = self.t.state
+        if state.opposed is None or state.opposed.rolled:
+            return
+        world = self.t.world()
+        shown = opp.opposed_view(state, world)
+        fresh = replace(state, opposed=Opposed(inputs=state.opposed.inputs))
+        again = opp.opposed_view(fresh, world)
+        assert shown.rows() == again.rows() and shown.second == again.second
+        assert shown.odds() == again.odds()
+        first = self.t.view().character
+        if first is not None and shown.side.character is not None:
+            assert shown.side.character.id != first.id
+            assert first.id not in [v for _, v in shown.rows()["character"][0]]
+
+    @invariant()
+    def a_rolled_opposed_check_is_the_stores_and_its_dice_never_change(self) -> None:
+        state = self.t.state
+        o = state.opposed
+        if o is None or not o.rolled:
+            return
+        if state.opposed_open:
+            assert self.store.get_doc("check") == state.to_doc()
+        dice = tuple((r.natural, r.energy) for r in (o.a, o.b))
+        had = self.dice.setdefault(o.id, dice)  # rolled again after an undo: the same d100s,
+        for (d100, energy), (was, spent) in zip(dice, had, strict=True):  # the same energy
+            assert d100 == was and (energy == spent or len(energy) != len(spent))  # dice
+        shown = opp.opposed_view(state, self.t.world())
+        for key, record in (("a", o.a), ("b", o.b)):
+            steps_ = [(s.kind, s.dice) for s in shown.checks[key].steps]
+            assert steps_ == [(s.kind, s.dice) for s in replay(record).steps]
 
     @invariant()
     def the_sheet_has_paid_what_the_check_spent(self) -> None:

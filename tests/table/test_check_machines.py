@@ -18,7 +18,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from tests.hypo import examples
 from tests.table.check_helpers import table
 from tui.store import Store
-from tui.table.check import drevo_steps, starately_steps, wod_steps
+from tui.table.check import drevo_steps, starately_other, starately_steps, wod_contest, wod_steps
 
 
 class Machine(RuleBasedStateMachine):
@@ -67,6 +67,9 @@ class Machine(RuleBasedStateMachine):
         self.store = Store.open(self.path)
         self.t = table(self.store, seed=self.picks.randrange(1000))
         if before.rolled is not None and self.store.get_doc("check") == before.to_doc():
+            for dialog in ("other", "opponent"):  # a dialog's choices are the form's: memory
+                if hasattr(before, dialog):
+                    before = replace(before, **{dialog: None})
             assert self.t.state == before
 
     @invariant()
@@ -127,6 +130,39 @@ class StaratelyMachine(Machine):
     def risk(self, price: str) -> None:
         self._step(self.steps.risk, price)
 
+    @rule(kind=st.sampled_from(starately_other.KINDS), data=st.data(), roll=st.booleans())
+    def other_side(self, kind: str, data: st.DataObject, roll: bool) -> None:
+        """A chain, a group or an встречный бросок: its dialog opened on anyone, a row
+        changed, rolled (or left open: the next rule finds it)."""
+        c = data.draw(st.sampled_from(self.store.characters()))
+        self._step(starately_other.open_other, kind, c.id)
+        if self.t.state.other is not None:
+            name = data.draw(st.sampled_from(["character", "skill", "boons", "characteristic"]))
+            values = {
+                "character": st.sampled_from([x.id for x in self.store.characters()]),
+                "skill": st.sampled_from(["", "Стрельба", "Медицина", None]),
+                "boons": st.integers(0, 2),
+                "characteristic": st.sampled_from(["", "Интеллект", "Сила"]),
+            }
+            self._step(starately_other.set_other, name, data.draw(values[name]))
+        if roll:
+            self._step(starately_other.roll_other)
+
+    @invariant()
+    def the_other_side_is_a_fresh_one_and_never_oneself(self) -> None:
+        state = self.t.state
+        if state.other is None:
+            return
+        world = self.t.world()
+        shown = starately_other.other_view(state, world)
+        again = starately_other.other_view(replace(state, other=state.other), world)
+        assert shown.rows == again.rows and shown.side == again.side
+        me = self.t.view().character
+        if me is not None:
+            assert me.id not in [v for _, v in shown.rows.get("character", ((), None))[0]]
+            assert me.id not in [cid for _, cid, _ in shown.helpers]
+            assert shown.character is None or shown.character.id != me.id
+
     @invariant()
     def risk_is_worth_what_the_rules_say(self) -> None:
         shown = self.t.view()
@@ -165,14 +201,43 @@ class WodMachine(Machine):
     def stop(self) -> None:
         self._step(self.steps.stop_extended)
 
+    @rule(data=st.data(), roll=st.booleans())
+    def contest(self, data: st.DataObject, roll: bool) -> None:
+        """A contest: its dialog opened on anyone, a row changed, rolled (or left open)."""
+        c = data.draw(st.sampled_from(self.store.characters()))
+        self._step(wod_contest.open_contest, c.id)
+        if self.t.state.opponent is not None:
+            name = data.draw(st.sampled_from(["character", "skill", "attribute"]))
+            values = {
+                "character": st.sampled_from([x.id for x in self.store.characters()]),
+                "skill": st.sampled_from(["", "Драка", "Огнестрельное оружие"]),
+                "attribute": st.sampled_from(["", "Сила", "Ловкость"]),
+            }
+            self._step(wod_contest.set_contest, name, data.draw(values[name]))
+        if roll:
+            self._step(wod_contest.roll_contest)
+
+    @invariant()
+    def the_opponent_is_a_fresh_one_and_never_oneself(self) -> None:
+        from tui.table.check.wod import WodCheck
+
+        state = self.t.state
+        if state.opponent is None:
+            return
+        world = self.t.world()
+        shown = wod_contest.contest_view(state, world)
+        fresh = WodCheck(inputs=state.inputs, opponent=state.opponent)
+        again = wod_contest.contest_view(fresh, world)
+        assert shown.rows() == again.rows() and shown.pool == again.pool
+        me = self.t.view().character
+        if me is not None:
+            assert me.id not in [v for _, v in shown.rows()["character"][0]]
+
     @rule(energy=st.integers(0, 3))
     def another_window_wounds(self, energy: int) -> None:
         c = self.picks.choice(self.store.characters())
         self.store.upsert_character(replace(c, extra={**c.extra, "health": ["lethal"] * energy}))
         self.t.follow()
-
-    # an extended action's start is the form's (written with its first roll)
-    written_every_change = False
 
 
 class DrevoMachine(Machine):

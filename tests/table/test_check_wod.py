@@ -51,6 +51,46 @@ def test_kill_9_after_a_roll_or_an_extended_actions_rolls_restores_them(tmp_path
         assert t.state.extending and len(extended_of(t.state.rolled).rolls) == rolls
 
 
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
+def test_an_extended_action_started_outlives_kill_9_before_its_first_roll(tmp_path):
+    """«the extended action's start is not saved»: started with its target, then kill -9 —
+    the restarted check is that action (its target, no roll yet), Enter rolls into it; its
+    line names the target, and the luck ledger counts no dice for it."""
+    from rules.ledger import entry_luck
+
+    path = tmp_path / "c.json"
+    store_of(tmp_path).close()
+
+    def play(t):
+        ok(t, steps.start_extended, 7)
+        return t.state.to_doc()
+
+    seen = killed_after(path, "wod", play)
+    store = Store.open(path)
+    t = table(store, seed=99)
+    assert repr(t.state.to_doc()) == seen
+    assert t.state.extending and t.state.rolled.target == 7
+    (line,) = store.log()
+    assert "цель — 7 успехов" in line.text and entry_luck(line.kind, line.actor, line.data) is None
+    ok(t, steps.roll)
+    assert len(extended_of(t.state.rolled).rolls) == 1 and t.state.rolled.target == 7
+    store.undo()
+    store.undo()
+    t.follow()
+    assert t.state.rolled is None  # the start undone: the form
+
+
+def test_an_extended_action_stopped_before_its_first_roll_is_written(tmp_path) -> None:
+    """Stopped before any roll: written too, so a restart does not bring it back."""
+    store = store_of(tmp_path)
+    t = table(store)
+    ok(t, steps.start_extended, 5)
+    ok(t, steps.stop_extended)
+    assert t.state.rolled is None
+    assert table(Store.open(tmp_path / "c.json"), seed=3).state.rolled is None
+    assert store.log()[0].text == "Продолжительное действие отменено до первого броска"
+
+
 def test_a_skill_brings_its_usual_attribute(tmp_path) -> None:
     """«Мир Тьмы «Огнестрельное оружие» defaults to Интеллект»: Глеб's firearms are rolled
     with Ловкость (the campaign's table of usual attributes), unless the GM takes another."""

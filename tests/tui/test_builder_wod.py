@@ -160,7 +160,8 @@ async def test_extended_roll_accumulates_and_logs_each_roll(make_test_app, campa
         # the last ones; ? lists them)
         keys = [f"{k} {t}" for k, t, _on in app.query_one("KeyBar")._keys]
         assert "e Продолжительное" in keys and "e Стоп" not in keys
-    entries = list(reversed(Store.open(campaign_path).log()))
+    start, *entries = list(reversed(Store.open(campaign_path).log()))
+    assert (start.data["event"], start.data["target"]) == ("extended_start", 10)
     assert [e.data["kind"] for e in entries] == ["extended"] * 3
     assert [len(e.data["rolls"]) for e in entries] == [1, 2, 2]
     assert entries[1].data["successes"] == sum(r["successes"] for r in entries[1].data["rolls"])

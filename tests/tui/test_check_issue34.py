@@ -191,3 +191,40 @@ async def test_a_long_setting_name_never_touches_its_value(make_test_app):
         await pilot.pause()
         shown = " ".join(str(w.render()) for w in app.screen.query("ValueStepper"))
         assert "именованная техника" in shown and "technique" not in shown
+
+
+async def test_an_opposed_check_comes_back_after_a_restart_with_its_dialog(make_test_app):
+    """The opposed check too: rolled and a move made, the app closed without concluding —
+    the restarted app opens its result dialog when the GM comes to Проверка, the same two
+    checks with the same dice; Enter records it, it never rolls again (kill -9 itself:
+    tests/table/test_check_ide4_opposed.py)."""
+    from tui.widgets.builders.ide4_opposed_result import OpposedResultScreen
+
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3", "o", "enter")
+        await app.writes_done()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, OpposedResultScreen)
+        move = next(c.id for c in screen._choices("energy_after") if c.allowed)
+        screen._chosen(move)
+        await app.writes_done()
+        await pilot.pause()
+        before = screen.checks
+        log = len(app.store.log())
+    again = make_test_app(system="ide4", seed=99)  # the same campaign, other dice
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not isinstance(again.screen, OpposedResultScreen)  # not over Партия
+        await pilot.press("3")
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, OpposedResultScreen) and screen.checks == before
+        if screen.result.winner is None:
+            await pilot.press("right")
+        await pilot.press("enter")
+        await again.writes_done()
+        await pilot.pause()
+        assert not isinstance(again.screen, OpposedResultScreen)
+        assert len(again.store.log()) == log + 1  # the outcome, after the move: no roll again

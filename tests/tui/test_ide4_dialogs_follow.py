@@ -59,12 +59,13 @@ async def test_energy_after_for_a_removed_character_spends_nothing(
         assert b.check == rolled
 
 
-async def test_the_opposed_result_follows_an_undo_of_the_energy_before(make_test_app):
-    """Energy before the roll of an opposed check, then Ctrl+Z in its result dialog: the sheet
-    gets its energy back and the open dialog shows it (as the single check's result does);
-    Ctrl+Y spends it again, and the dialog follows."""
-    from tests.tui.test_builder_ide4 import capture_notes, choose
+async def test_the_opposed_result_follows_an_undo_of_its_roll(make_test_app):
+    """Energy before the roll of an opposed check, then Ctrl+Z in its result dialog: the roll
+    and the energy it paid are undone together — the second side's dialog is back, the sheet
+    has its energy; Ctrl+Y gives the same roll back (its dice), and the result dialog shows it."""
+    from tests.tui.test_builder_ide4 import choose
     from tests.tui.test_builder_ide4_options import open_ide4
+    from tui.widgets.builders.ide4_opposed import OpposedSetupScreen
     from tui.widgets.builders.ide4_opposed_result import OpposedResultScreen
 
     app = make_test_app(system="ide4")
@@ -76,30 +77,21 @@ async def test_the_opposed_result_follows_an_undo_of_the_energy_before(make_test
         await pilot.press("enter")
         await app.writes_done()
         await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, OpposedResultScreen)
-        a = screen.checks["a"]
+        assert isinstance(app.screen, OpposedResultScreen)
+        rolled = app.screen.checks
+        a = rolled["a"]
         name, spent = a.input.actor, a.energy_spent
         assert spent and energy(app, name) == 100 - spent
-
-        def lines() -> str:
-            return str(screen.query_one("#opp-lines").render())
-
-        assert f"энергия {100 - spent}/100" in lines()
-        notes = capture_notes(app)
+        assert f"энергия {100 - spent}/100" in str(app.screen.query_one("#opp-lines").render())
         await pilot.press("ctrl+z")
         await app.writes_done()
         await pilot.pause()
-        assert app.screen is screen and energy(app, name) == 100
-        assert screen.checks["a"].pool_after == 100
-        assert "энергия 100/100" in lines() and f"энергия {100 - spent}/100" not in lines()
-        assert any("Проверка пересчитана" in m for m, _ in notes)
+        assert isinstance(app.screen, OpposedSetupScreen) and energy(app, name) == 100
         await pilot.press("ctrl+y")
         await app.writes_done()
         await pilot.pause()
-        assert energy(app, name) == 100 - spent
-        assert screen.checks["a"].pool_after == 100 - spent
-        assert f"энергия {100 - spent}/100" in lines()
+        assert isinstance(app.screen, OpposedResultScreen)
+        assert energy(app, name) == 100 - spent and app.screen.checks == rolled
 
 
 async def test_an_opposed_side_removed_in_another_window_spends_no_energy(
@@ -127,7 +119,7 @@ async def test_an_opposed_side_removed_in_another_window_spends_no_energy(
             pytest.skip("seed: energy after does not apply to the first side")
         name = screen.checks["a"].input.actor
         rolled, log_before = dict(screen.checks), len(app.store.log())
-        Store.open(campaign_path).delete_character(screen.ids["a"])
+        Store.open(campaign_path).delete_character(app.check_table.state.opposed.a.character)
         app._refresh_store()
         await pilot.pause()
         gone = f"Персонаж {name} удалён в другом окне — энергию тратить не из чего."

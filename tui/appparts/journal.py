@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
-from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
 from tui.bridge.luck_queue import LuckQueue
-from tui.store import Character, LogEntry, Store
+from tui.store import LogEntry, Store
 
 
 class JournalMixin:
@@ -57,49 +56,3 @@ class JournalMixin:
         step = step or self.store.take_last_step()  # this thread's: a worker's are its own
         store = self.store
         self.write(lambda: store.append_log(entry, step=step))
-
-    def record_spend(
-        self,
-        actor: str | None,
-        text: str,
-        data: dict[str, Any],
-        c: Character | None,
-        entry_id: str,
-        label: str = "",
-        lines: tuple[tuple[str, dict[str, Any]], ...] = (),
-        more: tuple[Character, ...] = (),
-    ) -> None:
-        """Write a check's step that pays from the sheet (Судьба, energy after the roll) and
-        its log line as one undo step: undoing it marks the line «отменено». ``c`` None: a
-        step that pays nothing (a reroll, Risk), undone all the same (``label``: the undo
-        list's). ``lines``: earlier lines of the same step (a level raised on the way); ``more``:
-        more sheets it pays (an opposed check's second side). If the
-        store refuses it, the GM is told and the open check is put back (its
-        ``spend_refused``)."""
-        from tui.bridge.luck import stamp
-
-        stamped = stamp(self, "check", actor, text, data)  # type: ignore[arg-type]  # KubikApp is the host
-        store = self.store
-        sheets = [s for s in (c, *more) if s is not None]
-        if stamped is None:  # queued behind a slow roll's odds: the line follows on its own
-            for sheet in sheets:
-                self.write(lambda s=sheet: store.upsert_character(s, what="изменение не записано"))
-            return
-        entry = replace(self.entry("check", actor, text, stamped), id=entry_id)
-        log = [*(self.entry("check", actor, t, d) for t, d in lines), entry]
-
-        def failed(err: Exception) -> None:
-            self.notify(str(err), severity="error", timeout=10)  # type: ignore[attr-defined]
-            pane = getattr(self, "_panes", {}).get("check")
-            for target in (pane, getattr(self, "screen", None)):  # the builder, its dialog
-                if hasattr(target, "spend_refused"):
-                    target.spend_refused(entry_id)
-
-        def job() -> None:
-            what = "изменение не записано"
-            if c is None or more:
-                store.apply(label or text, upsert=sheets, log=log, what=what)
-            else:
-                store.upsert_character(c, log=log, what=what)
-
-        self.write(job, failed=failed)

@@ -175,14 +175,76 @@ class Rolled:
 
 
 @dataclass(frozen=True)
+class Opposed:
+    """An opposed check with the form's check as its first side: the second side's choices
+    (derived as an expanded check, rolled at the first side's level) and, once rolled, each
+    side's record with its moves; the GM's choice on a full tie; whether it is concluded.
+
+    Its own ``id`` names its Журнал lines and their dice (a roll or a move made again after an
+    undo takes them back), apart from the single check the form may roll later.
+    """
+
+    id: str = field(default_factory=new_check_id)
+    inputs: Inputs = field(default_factory=lambda: Inputs(level="expanded"))
+    a: Rolled | None = None
+    b: Rolled | None = None
+    resolution: str = ""
+    price: str = ""
+    concluded: bool = False
+
+    @property
+    def rolled(self) -> bool:
+        """Both sides are rolled."""
+        return self.a is not None and self.b is not None
+
+    @property
+    def moves(self) -> int:
+        """How many moves both sides made."""
+        return sum(len(r.moves) for r in (self.a, self.b) if r is not None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "inputs": self.inputs.to_dict(),
+            "a": self.a.to_dict() if self.a is not None else None,
+            "b": self.b.to_dict() if self.b is not None else None,
+            "resolution": self.resolution,
+            "price": self.price,
+            "concluded": self.concluded,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Opposed:
+        a, b = data.get("a"), data.get("b")
+        return cls(
+            id=str(data["id"]),
+            inputs=Inputs.from_dict(data.get("inputs") or {}),
+            a=Rolled.from_dict(a) if a else None,
+            b=Rolled.from_dict(b) if b else None,
+            resolution=str(data.get("resolution", "")),
+            price=str(data.get("price", "")),
+            concluded=bool(data.get("concluded", False)),
+        )
+
+
+@dataclass(frozen=True)
 class Ide4Check:
-    """An open IDE4 check: its id, the form's choices, and its record once rolled."""
+    """An open IDE4 check: its id, the form's choices, its record once rolled, and an opposed
+    check on the form's choices (the form stays unrolled: the opposed check is two checks of
+    its own)."""
 
     id: str = field(default_factory=new_check_id)
     inputs: Inputs = field(default_factory=Inputs)
     rolled: Rolled | None = None
+    opposed: Opposed | None = None
 
     system = SYSTEM
+
+    @property
+    def opposed_open(self) -> bool:
+        """An opposed check is rolled and not concluded: its moves and its outcome wait."""
+        opp = self.opposed
+        return opp is not None and opp.rolled and not opp.concluded
 
     @property
     def phase(self) -> str:
@@ -203,6 +265,7 @@ class Ide4Check:
             "id": self.id,
             "inputs": self.inputs.to_dict(),
             "rolled": self.rolled.to_dict() if self.rolled is not None else None,
+            "opposed": self.opposed.to_dict() if self.opposed is not None else None,
         }
 
     @classmethod
@@ -213,17 +276,23 @@ class Ide4Check:
             RulesError: the document is damaged (the message says to start a new one).
         """
         try:
-            rolled = doc.get("rolled")
+            rolled, opposed = doc.get("rolled"), doc.get("opposed")
             made = cls(
                 id=str(doc["id"]),
                 inputs=Inputs.from_dict(doc.get("inputs") or {}),
                 rolled=Rolled.from_dict(rolled) if rolled else None,
+                opposed=Opposed.from_dict(opposed) if opposed else None,
             )
-            if made.rolled is not None:
-                replay(made.rolled)  # the record must replay with its own dice
+            for record in (made.rolled, *_sides(made.opposed)):
+                if record is not None:
+                    replay(record)  # the record must replay with its own dice
         except (KeyError, TypeError, ValueError, AttributeError, RulesError) as err:
             raise RulesError(DAMAGED) from err
         return made
+
+
+def _sides(opposed: Opposed | None) -> tuple[Rolled | None, ...]:
+    return (opposed.a, opposed.b) if opposed is not None else ()
 
 
 @lru_cache(maxsize=64)

@@ -41,8 +41,12 @@ def after(stored: Ide4Check, world: World) -> Ide4Check:
 
 
 def unrolled(state: Ide4Check) -> Ide4Check:
-    """The form the check was rolled from (the same id: rolled again, the same dice)."""
-    return replace(state, rolled=None)
+    """The form the check was rolled from (the same id: rolled again, the same dice); an
+    opposed check's second side as it was chosen, unrolled."""
+    opp = state.opposed
+    if opp is not None:
+        opp = replace(opp, a=None, b=None, resolution="", price="", concluded=False)
+    return replace(state, rolled=None, opposed=opp)
 
 
 # -- the players' seats ------------------------------------------------------------------------
@@ -64,7 +68,10 @@ def ide4_check(state: Ide4Check) -> ide4.Check | None:
 
 
 def offer(state: Ide4Check, world: World) -> Offer | None:
-    """The open check as its character's seat sees it."""
+    """The open check as its character's seat sees it (nothing while an opposed check waits
+    for its outcome: its moves are the GM's dialog's)."""
+    if state.opposed_open:
+        return None
     shown = view(state, world)
     c = shown.character if state.rolled is None else shown.payer
     if c is None:
@@ -106,6 +113,8 @@ def _source(check: ide4.Check, named: str = "") -> str:
 
 def seat_refusal(state: Ide4Check, world: World, kind: str, payload: Mapping[str, Any]) -> str:
     """Why a player's ``kind`` cannot apply to this check now ("" if it can)."""
+    if state.opposed_open:
+        return steps.OPPOSED_OPEN
     try:
         if kind == "expanded":
             level = rolled_check(state, world)[0].level if state.rolled else state.inputs.level

@@ -34,6 +34,7 @@ ROLLED_TWICE = (
     "Проверка уже брошена: d100 не бросают дважды — заменить его может только переброс (r). "
     "Новая проверка — n."
 )
+OPPOSED_OPEN = "Противоборство ждёт итога: его ходы и Enter — в его окне (вкладка Проверка)."
 DEMAND_LINE = "Требует развёрнутую проверку: мастер обязан её провести"
 INPUTS = frozenset(
     (
@@ -79,6 +80,10 @@ def set_input(state: Ide4Check, world: World, name: str, value: Any) -> Outcome[
         return refuse(state, f"В форме IDE4 нет поля «{name}».")
     if state.rolled is not None:
         return refuse(state, "Проверка уже брошена: её условия не меняются. Новая проверка — n.")
+    if state.opposed_open:
+        return refuse(state, OPPOSED_OPEN)
+    if state.opposed is not None and state.opposed.concluded:
+        state = replace(state, opposed=None)  # it is in the Журнал; the form goes on
     inputs = state.inputs
     if getattr(inputs, name) == value:
         return Outcome(state)
@@ -175,6 +180,7 @@ def repeat_last(state: Ide4Check, world: World) -> Outcome[Ide4Check]:
                 state,
                 id=new_check_id(),
                 inputs=replace(inputs, reasons=(), player_demand=False, checklist_seen=False),
+                opposed=None,
             ),
             notices=(f"Как в прошлый раз ({c.name}): {said or 'те же условия'}.",),
         )
@@ -204,6 +210,9 @@ def roll(state: Ide4Check, world: World) -> Outcome[Ide4Check]:
     """
     if state.rolled is not None:
         return refuse(state, ROLLED_TWICE)
+    if state.opposed_open:
+        return refuse(state, OPPOSED_OPEN)
+    state = replace(state, opposed=None)  # a concluded opposed check is in the Журнал
     shown = view(state, world)
     inp, c = shown.input, shown.character
     if inp is None or c is None:

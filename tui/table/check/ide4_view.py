@@ -23,7 +23,7 @@ from tui.bridge.effects import ide4_effects_note
 from tui.sanitize import plain as escape
 from tui.store import Character
 from tui.table.check import ide4_text as txt
-from tui.table.check.ide4 import Ide4Check, Inputs, replay
+from tui.table.check.ide4 import Ide4Check, Inputs, Rolled, replay
 from tui.table.check.ide4_text import chance
 from tui.table.core import World
 
@@ -511,8 +511,13 @@ def rolled_check(state: Ide4Check, world: World) -> tuple[ide4.Check, Character 
     check (Ctrl+Z, another window) re-bases the check on the stored energy, what the check
     spent itself staying spent; a new game day gives the day's Триумф back.
     """
-    rolled = state.rolled
-    assert rolled is not None
+    assert state.rolled is not None
+    return record_check(state.rolled, world)
+
+
+def record_check(rolled: Rolled, world: World) -> tuple[ide4.Check, Character | None, list[str]]:
+    """A record's check against the current sheets (:func:`rolled_check`): an opposed
+    check's sides are read the same way."""
     base = replay(rolled)
     c = world.characters.get(rolled.character)
     if c is None:

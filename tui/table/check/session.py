@@ -79,8 +79,9 @@ class CheckTable:
         return self.engine.view(self.state, world or self.world())
 
     def _restored(self) -> Any:
-        """The stored check when it is open (rolled, its moves not concluded), else a new
-        form (for the stored check's character, when there is one)."""
+        """The stored check when it is open (rolled, its moves not concluded — or an IDE4
+        opposed check on it), else a new form (for the stored check's character, when there
+        is one)."""
         doc, engine = self._seen, self.engine
         world = self.world()
         if doc and doc.get("system") == self.system:
@@ -89,7 +90,7 @@ class CheckTable:
             except RulesError as err:
                 self.notices.append(str(err))
             else:
-                if stored.phase == "result":
+                if stored.phase == "result" or getattr(stored, "opposed_open", False):
                     self._written = stored.id
                     return stored
                 return engine.after(stored, world)

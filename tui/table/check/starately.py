@@ -170,12 +170,30 @@ class Rolled:
 
 
 @dataclass(frozen=True)
+class Other:
+    """The choices of a chain's, a group's or an opposed roll's dialog."""
+
+    kind: str
+    character: str = ""
+    characteristic: str = ""  # "": the main side's (an opponent who has it), else the first
+    skill: str | None = None  # None: the sheet's first skill; "": без навыка
+    boons: int = 0
+    banes: int = 0
+    mods: str = ""
+    initiator: str | None = "a"
+    left_out: tuple[str, ...] = field(default=())  # the group's helpers the GM left out
+
+
+@dataclass(frozen=True)
 class StaratelyCheck:
     """An open Старатели check: its id, the form's choices, and its record once rolled."""
 
     id: str = field(default_factory=new_check_id)
     inputs: Inputs = field(default_factory=Inputs)
     rolled: Rolled | None = None
+    #: The open dialog's other side (a chain's helper, a group's, an opponent): chosen in
+    #: memory as the form is (:mod:`.starately_other`); its roll is the record.
+    other: Other | None = None
 
     system = SYSTEM
 

@@ -145,6 +145,9 @@ class WodCheck:
     id: str = field(default_factory=new_check_id)
     inputs: Inputs = field(default_factory=Inputs)
     rolled: Rolled | None = None
+    #: The contest dialog's opponent, chosen in memory as the form is (:mod:`.wod_contest`);
+    #: its roll is the record.
+    opponent: Inputs | None = None
 
     system = SYSTEM
 

@@ -16,7 +16,7 @@ from rules.errors import RulesError
 from tui import words
 from tui.present.rolls import signed
 from tui.table.check import wod_text as txt
-from tui.table.check.base import earlier_dice, new_check_id, stamped
+from tui.table.check.base import DOC, earlier_dice, new_check_id, stamped
 from tui.table.check.wod import Inputs, Rolled, Throw, WodCheck, extended_of, fresh, results
 from tui.table.check.wod_view import contest_verdict, view
 from tui.table.core import Line, Outcome, World, refuse
@@ -160,14 +160,34 @@ def contest(
 
 
 def start_extended(state: WodCheck, world: World, target: int) -> Outcome[WodCheck]:
-    """Start an extended action toward ``target`` successes (its rolls: Enter)."""
+    """Start an extended action toward ``target`` successes (its rolls: Enter): written with
+    its line, so a restart before the first roll still has the action and its target."""
     if state.rolled is not None:
         state = fresh(state)
+    shown = view(state, world)
+    if shown.pool is None or shown.character is None:
+        return refuse(state, shown.error)
     try:
         wod.Extended(wod.Pool(1), target)
     except RulesError as err:
         return refuse(state, str(err))
-    return Outcome(replace(state, rolled=Rolled("extended", (), target)))
+    state = replace(state, inputs=replace(state.inputs, character=shown.character.id))
+    new = replace(state, rolled=Rolled("extended", (), target))
+    rolls = wod.contest_rules().max_rolls
+    limit = (
+        f"не больше {words.genitive(rolls, 'броска', 'бросков')}"
+        if rolls
+        else "без предела бросков"
+    )
+    pool, name = shown.pool, shown.pool.name or None
+    text = (
+        f"Продолжительное действие начато: {pool.attribute_name} + "
+        f"{pool.skill_name or 'без навыка'}, цель — "
+        f"{words.plural(target, 'успех', 'успеха', 'успехов')}, {limit}"
+    )
+    line = _line(new, name, text, {"target": target}, "extended_start", 0, [])
+    label = f"Проверка ({name or 'без имени'}): продолжительное, цель {target}"
+    return Outcome(new, label, log=(line,))
 
 
 def extend(state: WodCheck, world: World) -> Outcome[WodCheck]:
@@ -213,8 +233,17 @@ def stop_extended(state: WodCheck, world: World) -> Outcome[WodCheck]:
         return refuse(state, "Продолжительного действия нет.")
     ext = extended_of(rolled)
     new = replace(state, rolled=replace(rolled, stopped=True))
-    if not rolled.throws:  # nothing rolled yet: nothing to record
-        return Outcome(replace(state, rolled=None))
+    if not rolled.throws:  # nothing rolled yet: the start is undone by a line of its own
+        pool = view(state, world).pool
+        name = pool.name if pool is not None else None
+        text = "Продолжительное действие отменено до первого броска"
+        line = _line(state, name or None, text, {"target": rolled.target}, "stopped", 1, [])
+        return Outcome(
+            replace(state, rolled=None),
+            f"Проверка ({name or 'без имени'}): продолжительное отменено",
+            docs={DOC: replace(state, rolled=None).to_doc()},
+            log=(line,),
+        )
     text = (
         f"Продолжительное действие остановлено: {ext.successes} из "
         f"{words.genitive(ext.target, 'успеха', 'успехов')} за "

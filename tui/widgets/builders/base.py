@@ -11,27 +11,19 @@ and has
   target its opposed check faces;
 * ``BINDINGS`` — its keys (listed by ``?``).
 
-IDE4's opposed check (two sides in a dialog) is not on the engine yet: it posts
-:class:`CheckRolled` (the app writes the Журнал line, with the sheets it pays as one undo step)
-and its result dialog follows the undo marks of its steps with a :class:`SpendTrail`.
+Every check a builder opens — IDE4's opposed check and the other systems' dialogs for a second
+character included — is the engine's: a builder posts no Журнал line or sheet of its own.
 """
 
 from __future__ import annotations
 
 import importlib
-import uuid
-from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
-
-from textual.message import Message
-from textual.screen import ModalScreen
 
 from tui.store import Character
 from tui.table.check.base import SeatLater
 
 __all__ = ["SeatLater"]
-from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.turn import Turn
 
 T = TypeVar("T")
@@ -42,96 +34,6 @@ BUILDERS = {
     "starately": ("tui.widgets.builders.starately", "StaratelyBuilder"),
     "wod": ("tui.widgets.builders.wod", "WodBuilder"),
 }
-
-
-@dataclass
-class CheckRolled(Message):
-    """A check was rolled in a builder; the app appends it to the log."""
-
-    actor: str | None
-    text: str
-    data: dict[str, Any] = field(default_factory=dict)
-    #: The sheet this step pays from (Судьба, energy after the roll): written with the entry
-    #: as one undo step, so undoing it marks the entry «отменено».
-    spend: Character | None = None
-    #: An open check's step that pays nothing (a reroll, Risk, the player's demand): the undo
-    #: list's label; it is one undo step with its line all the same, as a seat's request is.
-    step: str = ""
-    #: Earlier lines of the same undo step, ``(text, data)`` each (a level the step raised on
-    #: the way): written before this one, marked «отменено» with it.
-    lines: tuple[tuple[str, dict[str, Any]], ...] = ()
-    #: More sheets the same step pays (an opposed check's second side, energy before).
-    also_pays: tuple[Character, ...] = ()
-    #: The entry's id (a builder's :class:`SpendTrail` follows its undo mark).
-    entry_id: str = field(default_factory=lambda: uuid.uuid4().hex)
-
-
-@dataclass
-class CharacterChanged(Message):
-    """A roll changed a character (energy, daily caps); the app saves it."""
-
-    character: Character
-
-
-@dataclass
-class _Spend:
-    entry_id: str
-    before: Any
-    after: Any
-
-
-class SpendTrail:
-    """The store steps an open check wrote after its roll, each with the check's own state
-    before and after it.
-
-    The store marks a step's log entry undone while the step is undone; on every store change
-    :meth:`state` says which state of the check stands now: the state after the last step
-    that stands, or before the first one undone. Dice rolled stay as they were rolled: a redo
-    brings back the same state, never a new roll.
-    """
-
-    #: How many of the newest log entries are looked at for the marks.
-    WINDOW = 300
-
-    def __init__(self) -> None:
-        self._spends: list[_Spend] = []
-
-    def clear(self) -> None:
-        """A new check (or another character): the old steps no longer move this one."""
-        self._spends = []
-
-    def add(self, app: Any, entry_id: str, before: Any, after: Any) -> None:
-        """Remember a step just written; undone ones before it can no longer be redone."""
-        undone = self._undone(app)
-        self._spends = [s for s in self._spends if s.entry_id not in undone]
-        self._spends.append(_Spend(entry_id, before, after))
-
-    def refused(self, entry_id: str) -> Any:
-        """The step was not written (the store refused it): return the state before it (None
-        if it is not one of these), and forget it and every step after it."""
-        for i, s in enumerate(self._spends):
-            if s.entry_id == entry_id:
-                self._spends = self._spends[:i]
-                return s.before
-        return None
-
-    def state(self, app: Any) -> tuple[bool, Any]:
-        """Return ``(True, state)`` for the state the store's undo marks call for, or
-        ``(False, None)`` when this check wrote no step."""
-        if not self._spends:
-            return False, None
-        undone = self._undone(app)
-        for s in self._spends:
-            if s.entry_id in undone:
-                return True, s.before
-        return True, self._spends[-1].after
-
-    def _undone(self, app: Any) -> set[str]:
-        if not self._spends:
-            return set()
-        ids = {s.entry_id for s in self._spends}
-        entries = app.store.log(limit=self.WINDOW)
-        return {e.id for e in entries if e.undone and e.id in ids}
 
 
 #: Each builder's opposed check (the screen that names the other side), opened for a turn.
@@ -181,19 +83,3 @@ def builder_class(system: str) -> Any:
 def builder_module(system: str) -> str:
     """Return the name of the module that holds a system's builder."""
     return BUILDERS[system][0]
-
-
-class SecondSideDialog(StyledOnce, ModalScreen[Any]):
-    """A builder's dialog that picks another character for its check (an opponent, a chain's
-    helper): the party, the builder's own side (``main``) and the character offered first;
-    Esc closes it without rolling."""
-
-    def __init__(self, characters: Sequence[Character], main: Any, default: str | None) -> None:
-        super().__init__()
-        self.characters = {c.id: c for c in characters}
-        self.main = main  # the builder's side
-        self.default = default
-
-    def action_cancel(self) -> None:
-        """Close without rolling."""
-        self.dismiss(None)

@@ -1,14 +1,19 @@
 """What every builder does with the table engine: make a step on the open check (a step with
 Журнал lines handed to the app's writer, the screen following the store once it is written),
-and take the open check as the store has it when the store changes."""
+and take the open check as the store has it when the store changes; and what its dialogs on
+the open check's state share (:class:`EngineDialog`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+from textual.screen import ModalScreen
+
 from tui.store import Character
 from tui.table.core import Outcome
+from tui.widgets.common.stepper import Stepper
+from tui.widgets.common.styled import StyledOnce
 
 
 class EngineBuilder:
@@ -59,3 +64,32 @@ class EngineBuilder:
         for notice in self.table.follow():
             self.app.notify(notice, severity="warning", timeout=8)
         self.redraw()
+
+
+class EngineDialog(StyledOnce, ModalScreen[Any]):
+    """A builder's dialog on the open check's state (IDE4's opposed check, the other systems'
+    second character): it draws the engine's view (:meth:`redraw`, once composed) and makes
+    its steps through the ``builder``, so Ctrl+Z and Ctrl+Y apply under it — the builder
+    follows the store, and the dialog with it."""
+
+    STEPPER_FORM = True  # its steppers' Changed messages come here directly
+    follows_undo = True
+    _ready = False  # composed: its rows can be drawn
+
+    def __init__(self, builder: Any) -> None:
+        super().__init__()
+        self.builder = builder
+
+    def on_mount(self) -> None:
+        self._ready = True
+        self.redraw()
+        self.focus_first()
+
+    def focus_first(self) -> None:
+        """Focus the first row."""
+        steppers = self.query(Stepper)
+        if steppers:
+            steppers.first().focus()
+
+    def redraw(self) -> None:  # pragma: no cover - each dialog draws its own
+        raise NotImplementedError

@@ -129,6 +129,7 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, EngineBuilder, Vertical):
         if not table.opened:
             table.opened = True
             self.call_after_refresh(self._seat_changed)
+        self.call_after_refresh(self._sync_opposed)  # an opposed check restored after a crash
 
     def on_resize(self, event: events.Resize) -> None:
         """Show the filled template beside the moves when there is room for both."""
@@ -195,9 +196,6 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, EngineBuilder, Vertical):
     def set_characters(self, characters: list[Character]) -> None:
         """The store changed: take the open check as it has it, and draw it."""
         super().set_characters(characters)
-        follow = getattr(self.app.screen, "follow_trail", None)  # an opposed check's moves
-        if callable(follow):
-            follow()
 
     def redraw(self) -> None:
         """Draw the open check from the engine's view (and tell what was re-derived)."""
@@ -219,6 +217,7 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, EngineBuilder, Vertical):
             self._follow_energy_chooser(shown)
         self.refresh_bindings()
         self._seat_changed()
+        self._sync_opposed()
 
     def _enter_phase(self, phase: str) -> None:
         was, self._drawn_phase = self._drawn_phase, phase

@@ -5,16 +5,16 @@ an opposed check (the form is the first side; both are rolled and logged).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from textual.widgets import Input, Static
 
 from rules import ide4
 from rules.errors import RulesError
+from tui.table.check import ide4_opposed as opp
 from tui.table.check import ide4_steps as steps
 from tui.table.check.ide4_view import Ide4View
-from tui.widgets.builders.base import CheckRolled, turn_opponent
+from tui.widgets.builders.base import turn_opponent
 from tui.widgets.builders.ide4_dialogs import CardScreen, ChecklistScreen
 from tui.widgets.builders.ide4_form import Ide4OddsBars
 from tui.widgets.common.text import show_markup
@@ -49,70 +49,47 @@ class SetupMixin:
                 self.query_one("#ide4-reason", Input).focus()
 
     def action_opposed(self) -> None:
-        """Set the second side of an opposed check (the form is the first), then roll both."""
+        """Start an opposed check: the form is the first side, the dialog sets the second
+        (the turn's target first, in a fight); the builder shows its dialogs."""
+        first_id = self.table.state.inputs.character or None
+        party = self.table.world().characters
+        others = [c for cid, c in party.items() if cid != first_id]
+        if self.step(opp.open_opposed, turn_opponent(self, first_id, others)):
+            self._sync_opposed()
+
+    def _sync_opposed(self) -> None:
+        """Show the dialog of the opposed check's stage — the second side before the roll,
+        both results after it — and close the one whose stage is over (concluded, undone,
+        cancelled). On screen only while the Проверка tab is: a check restored after a crash
+        opens its dialog when the GM comes to the tab."""
         from tui.widgets.builders.ide4_opposed import OpposedSetupScreen
-
-        try:
-            first = self.current_input()
-            ide4.validate(first)
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            return
-        first_id = self.form.value("character")
-        others = [c for c in self.form.characters.values() if c.id != first_id]
-        if not others:
-            self.app.notify(
-                "Противоборствовать не с кем: в партии один персонаж.", severity="error"
-            )
-            return
-        default = turn_opponent(self, first_id, others)
-        screen = OpposedSetupScreen(others, first, default, self.table.world)
-
-        def rolled(second: ide4.CheckInput | None) -> None:
-            if second is not None:
-                self._roll_opposed(first, first_id, second, screen.character)
-
-        self.app.push_screen(screen, rolled)
-
-    def _roll_opposed(
-        self, first: ide4.CheckInput, first_id: str, second: ide4.CheckInput, other: Any
-    ) -> None:
-        from tui.widgets.builders.ide4_opposed import opposed_text
         from tui.widgets.builders.ide4_opposed_result import OpposedResultScreen
 
-        rng = self.app.rng  # type: ignore[attr-defined]
-        try:
-            checks = []
-            for inp in (first, second):
-                check = ide4.start(inp)
-                checks.append(ide4.roll(check, rng) if check.status == "ready" else check)
-            result = ide4.opposed(*checks)
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            return
-        ids = (first_id, other.id if other is not None else None)
-        paid: dict[str, Any] = {}  # the sheets energy before pays: one undo step with the line
-        for cid, check in zip(ids, checks, strict=True):
-            c = self.form.characters.get(cid or "")
-            if c is not None and check.energy_spent:
-                paid[c.id] = replace(c, extra={**c.extra, "energy": check.pool_after})
-        data = {**result.to_dict(), "event": "roll"}
-        message = CheckRolled(first.actor or None, opposed_text(result), data)
-        if paid:  # undone, both sheets get their energy back and the line is «отменено»
-            message.also_pays = tuple(paid.values())
-            message.step = f"Противоборство: {first.actor or 'без имени'}"
-        self.post_message(message)
-
-        def done(final: ide4.OpposedResult | None) -> None:
-            if final is None:
+        opened = self.table.state.opposed
+        want: Any = None
+        if opened is not None and not opened.concluded:
+            want = OpposedResultScreen if opened.rolled else OpposedSetupScreen
+        kinds = (OpposedSetupScreen, OpposedResultScreen)
+        current = next((s for s in self.app.screen_stack if isinstance(s, kinds)), None)
+        if current is not None:
+            if type(current) is want:
+                current.redraw()
                 return
-            if final.to_dict() != result.to_dict():  # moves taken or a tie decided: the outcome
-                data = {**final.to_dict(), "event": "conclude"}  # (the roll is logged above)
-                self.post_message(CheckRolled(first.actor or None, opposed_text(final), data))
-            self.app.notify(opposed_text(final), timeout=6)
+            if self.app.screen is not current:
+                return  # a chooser over it: followed when that closes
+            self.app.pop_screen()
+        if want is not None and self._on_tab():
+            self.app.push_screen(want(self))
 
-        screen = OpposedResultScreen(*checks, ids, lambda: self.form.characters)
-        self.app.push_screen(screen, done)
+    def _on_tab(self) -> bool:
+        """Whether the Проверка tab is the one shown (its dialogs open there only)."""
+        from textual.widgets import TabbedContent
+
+        try:
+            tabs = self.screen.query_one(TabbedContent)
+        except Exception:  # noqa: BLE001 - mounted alone (a test): always shown
+            return True
+        return bool(tabs.active == "check")
 
     def action_checklist(self) -> None:
         """Open the need-a-roll checklist."""

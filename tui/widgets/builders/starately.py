@@ -23,6 +23,7 @@ from textual.widgets import Input, Label, Rule, Static
 from rules import starately
 from rules.errors import RulesError
 from tui.store import Character
+from tui.table.check import starately_other as other
 from tui.table.check import starately_steps as steps
 from tui.table.check.starately_view import ROWS, StaratelyView
 from tui.widgets.builders.base import mods_hint, turn_opponent
@@ -30,6 +31,7 @@ from tui.widgets.builders.dicefaces import DistributionBars, ModsInput, StyledOd
 from tui.widgets.builders.engine import EngineBuilder
 from tui.widgets.builders.starately_chain import ChainScreen
 from tui.widgets.builders.starately_group import GroupScreen
+from tui.widgets.builders.starately_other import OtherSideDialog
 from tui.widgets.builders.starately_parts import COUNT_OPTIONS, IDLE, OUTCOME_STYLE, Row
 from tui.widgets.builders.starately_risk import RiskScreen
 from tui.widgets.common.ordered_input import ReadyInput
@@ -224,6 +226,9 @@ class StaratelyBuilder(EngineBuilder, Horizontal):
         show_markup(self.query_one("#check-result", Static), "\n".join(shown.result_lines()))
         self.refresh_bindings()  # «r» after a failure, «g» with a skill
         self._seat_changed()
+        follow = getattr(self.app.screen, "redraw", None)
+        if isinstance(self.app.screen, OtherSideDialog) and callable(follow):
+            follow()  # its rows follow the store (a sheet edited in another window)
 
     def _set_text(self, selector: str, text: str) -> None:
         field = self.query_one(selector, Input)
@@ -309,10 +314,10 @@ class StaratelyBuilder(EngineBuilder, Horizontal):
 
         self.app.push_screen(RiskScreen(first, shown.risk_words()), answered)
 
-    def _others(self, opposed: bool = False) -> tuple[list[Character], str | None]:
-        """The other characters (nobody opposes or helps himself) and the default one: the
-        turn's target while the builder checks that turn's actor, else (an opposed roll) the
-        one this character last rolled against, else the first."""
+    def _default(self, opposed: bool = False) -> str | None:
+        """The helper or opponent offered first: the turn's target while the builder checks
+        that turn's actor, else (an opposed roll) the one this character last rolled
+        against, else the first other character."""
         shown = self.shown
         me = shown.character
         others = [c for c in shown.world.characters.values() if me is None or c.id != me.id]
@@ -320,88 +325,24 @@ class StaratelyBuilder(EngineBuilder, Horizontal):
         turn = getattr(self, "turn", None)
         if opposed and me is not None and (turn is None or turn.actor != me.id):
             default = steps.last_opponent(shown.world, me.id) or default
-        return others, default
+        return default
+
+    def _open_other(self, kind: str, screen: Any) -> None:
+        """Open the dialog of another character's side (the engine's state: its rows derive
+        from it); refused — the reason, and nothing opens."""
+        if self.step(other.open_other, kind, self._default(opposed=kind == "opposed")):
+            self.app.push_screen(screen(self))
 
     def action_chain(self) -> None:
         """Choose a helper for a task chain, then roll the helper and the main check."""
-        try:
-            check = self.current_check()
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            return
-        others, default = self._others()
-        if not others:
-            self.app.notify("Помочь некому: в партии один персонаж.", severity="error")
-            return
-
-        def answered(helper: Any) -> None:
-            if helper is not None:
-                self.step(steps.chain, helper, screen.chosen_id)
-
-        screen = ChainScreen(others, check, default)
-        self.app.push_screen(screen, answered)
+        self._open_other("chain", ChainScreen)
 
     def action_opposed(self) -> None:
         """Set the opponent of a встречный бросок, then roll both sides."""
         from tui.widgets.builders.starately_opposed import OpposedScreen
 
-        try:
-            check = self.current_check()
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            return
-        others, default = self._others(opposed=True)
-        if not others:
-            self.app.notify("Состязаться не с кем: в партии один персонаж.", severity="error")
-            return
-
-        def answered(opposed: Any) -> None:
-            if opposed is not None:
-                self.step(steps.opposed, opposed.b, screen.chosen_id, opposed.initiator)
-
-        screen = OpposedScreen(others, check.side, default)
-        self.app.push_screen(screen, answered)
+        self._open_other("opposed", OpposedScreen)
 
     def action_group(self) -> None:
         """Choose helpers with the same skill, then roll the group check."""
-        try:
-            check = self.current_check()
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            return
-        candidates, refused = self._group_members(check)
-        if not candidates:
-            why = " ".join(refused) or "в партии нет других персонажей."
-            self.app.notify(f"Помочь некому: {why}", severity="error")
-            return
-
-        def answered(helpers: tuple[Any, ...] | None) -> None:
-            if helpers is not None:
-                ids = {id(side): cid for side, cid in candidates}
-                self.step(steps.group, [(h, ids.get(id(h), "")) for h in helpers])
-
-        sides = [side for side, _ in candidates]
-        self.app.push_screen(GroupScreen(check, sides, refused), answered)
-
-    def _group_members(self, check: Any) -> tuple[list[tuple[Any, str]], list[str]]:
-        """The helpers who may join (with their ids), and why each other one may not."""
-        from tui.table.check.starately_text import UNSKILLED, side_for
-
-        if check.side.skill is None:
-            return [], []
-        candidates, refused = [], []
-        for c in self._others()[0]:
-            has = c.skill(check.side.skill_name) is not None
-            try:
-                helper = side_for(
-                    c, check.side.characteristic, check.side.skill_name if has else UNSKILLED
-                )
-            except RulesError as err:
-                refused.append(str(err))
-                continue
-            refusal = starately.helper_refusal(helper, check.side)
-            if refusal is None:
-                candidates.append((helper, c.id))
-            else:
-                refused.append(refusal)
-        return candidates, refused
+        self._open_other("group", GroupScreen)

@@ -24,6 +24,7 @@ from textual.widgets import Input, Label, Rule, Static
 from rules import wod
 from rules.errors import RulesError
 from tui.store import Character
+from tui.table.check import wod_contest as contest
 from tui.table.check import wod_steps as steps
 from tui.table.check.wod_view import ROWS, WodView
 from tui.widgets.builders.base import mods_hint, turn_opponent
@@ -195,6 +196,8 @@ class WodBuilder(EngineBuilder, Horizontal):
             )
         show_markup(self.query_one("#check-result", Static), "\n".join(shown.result_lines()))
         self.refresh_bindings()  # «e Продолжительное» or «e Стоп»
+        if isinstance(self.app.screen, ContestScreen):
+            self.app.screen.redraw()  # its rows follow the store (a sheet edited elsewhere)
 
     # -- the contract --------------------------------------------------------------------------
 
@@ -256,25 +259,13 @@ class WodBuilder(EngineBuilder, Horizontal):
         self.step(steps.repeat_last)
 
     def action_contest(self) -> None:
-        """Choose an opponent, then both roll their pools: more successes wins."""
-        try:
-            main = self.current_pool()
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            return
+        """Choose an opponent (the turn's target first), then both roll their pools: more
+        successes wins."""
         me = self.character
         others = [c for c in self._characters.values() if me is None or c.id != me.id]
-        if not others:
-            self.app.notify("Состязаться не с кем: в партии один персонаж.", severity="error")
-            return
-        default = turn_opponent(self, me.id if me else None, others) or others[0].id
-
-        def answered(other: Any) -> None:
-            if other is not None:
-                self.step(steps.contest, other, screen.chosen_id)
-
-        screen = ContestScreen(others, main, default)
-        self.app.push_screen(screen, answered)
+        default = turn_opponent(self, me.id if me else None, others)
+        if self.step(contest.open_contest, default):
+            self.app.push_screen(ContestScreen(self))
 
     def action_stop_extended(self) -> None:
         """Stop the extended roll in progress (its successes are logged)."""

@@ -11,15 +11,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from rules import wod
 from rules.errors import RulesError
-from tui.bridge.effects import effect_modifiers
 from tui.present.rolls import percent, plain, signed, successes
-from tui.widgets.builders.base import SecondSideDialog, mods_hint
+from tui.table.check import wod_contest as contest
+from tui.widgets.builders.base import mods_hint
 
 __all__ = [
     "AGAIN_OPTIONS",
@@ -55,6 +54,7 @@ from tui.table.check.wod_text import (
     summary,
 )
 from tui.widgets.builders.dicefaces import ModsInput
+from tui.widgets.builders.engine import EngineDialog
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.text import show_markup
@@ -130,8 +130,11 @@ class ChanceScreen(StyledOnce, ModalScreen[Any]):
         self._show_reason()
 
 
-class ContestScreen(SecondSideDialog):
-    """Choose the opponent of a contested roll; the exact odds of both sides; Enter rolls."""
+class ContestScreen(EngineDialog):
+    """Choose the opponent of a contested roll; the exact odds of both sides; Enter rolls.
+
+    The opponent is the open check's (:mod:`tui.table.check.wod_contest`): every row and the
+    odds are drawn from its view, every key is its step through the builder."""
 
     DEFAULT_CSS = ChanceScreen.DEFAULT_CSS.replace("ChanceScreen", "ContestScreen")
     BINDINGS = [
@@ -139,10 +142,24 @@ class ContestScreen(SecondSideDialog):
         Binding("escape", "cancel", "Отмена", id="contest-cancel"),
     ]
 
+    @property
+    def shown(self) -> contest.ContestView:
+        """The opponent as the engine derives it now."""
+        table = self.builder.table
+        return contest.contest_view(table.state, table.world())
+
+    @property
+    def chosen_id(self) -> str:
+        """The opponent's character id."""
+        c = self.shown.side.character
+        return c.id if c is not None else ""
+
     def compose(self) -> ComposeResult:
+        main = self.shown.main
+        head = f"{plain(main.name)} ({main.size}d10)" if main is not None else "первая сторона"
         with Vertical():
             yield Static(
-                f"[b]Состязание[/b]: {plain(self.main.name)} ({self.main.size}d10) против "
+                f"[b]Состязание[/b]: {head} против "
                 "соперника — оба бросают запас, больше успехов побеждает. "
                 f"[dim]Равенство: {wod.TIES[wod.contest_rules().tie]} (настройка кампании).[/]"
             )
@@ -157,69 +174,48 @@ class ContestScreen(SecondSideDialog):
             yield Static(id="contest-odds")
             yield Static("[dim]Enter — бросить обоих · Esc — отмена[/]")
 
-    def on_mount(self) -> None:
-        stepper = self.query_one("#contest-character", Stepper)
-        options = [(c.name, c.id) for c in self.characters.values()]
-        stepper.set_options(options, self.default)
-        self._traits()
-        stepper.focus()
-
-    @on(Stepper.Changed, "#contest-character")
-    def _traits(self) -> None:
-        c = self.characters.get(self.query_one("#contest-character", Stepper).value)
-        if c is None:
+    def redraw(self) -> None:
+        """Draw the rows and the odds from the engine's view."""
+        if not self._ready or self.builder.table.state.opponent is None:
             return
-        self.query_one("#contest-attribute", Stepper).set_options(attribute_options(c))
-        self.query_one("#contest-skill", Stepper).set_options(skill_options(c))
-        self._recompute()
-
-    @property
-    def chosen_id(self) -> str:
-        """The opponent's character id."""
-        return str(self.query_one("#contest-character", Stepper).value or "")
+        shown = self.shown
+        for name, (options, value) in shown.rows().items():
+            stepper = self.query_one(f"#contest-{name}", Stepper)
+            if stepper.options != list(options) or stepper.value != value:
+                stepper.set_options(options, value)
+        show_markup(self.query_one("#contest-odds", Static), shown.lines())
 
     def opponent(self) -> Any:
-        """Return the opponent's pool from the rows (raises RulesError)."""
-        c = self.characters.get(self.query_one("#contest-character", Stepper).value)
-        if c is None:
-            raise RulesError("Выберите соперника.")
-        pool = pool_for(
-            c,
-            self.query_one("#contest-attribute", Stepper).value,
-            self.query_one("#contest-skill", Stepper).value or NO_SKILL,
-            self.query_one("#contest-mods", Input).value,
-        )
-        # the opponent's active effects (health too), as the builder adds the actor's (issue 17)
-        return replace(pool, modifiers=pool.modifiers + effect_modifiers(self, c))
+        """The opponent's pool (raises RulesError)."""
+        shown = self.shown
+        if shown.pool is None:
+            raise RulesError(shown.error)
+        return shown.pool
 
-    @on(Stepper.Changed, "#contest-attribute")
-    @on(Stepper.Changed, "#contest-skill")
+    @on(Stepper.Changed)
+    def _stepped(self, event: Stepper.Changed) -> None:
+        event.stop()
+        self._set((event.stepper.id or "").removeprefix("contest-"), event.value)
+
     @on(Input.Changed, "#contest-mods")
-    def _recompute(self) -> None:
-        info = self.query_one("#contest-odds", Static)
-        try:
-            other = self.opponent()
-        except RulesError as err:
-            show_markup(info, f"[$error]{escape(str(err))}[/]")
-            return
-        odds = wod.contested_odds(self.main, other)
-        head = "на удачу" if other.chance else f"{other.size}d10"
-        show_markup(
-            info,
-            f"{plain(other.name)}: {head}\n"
-            f"Точные шансы: [b]{plain(self.main.name)}[/b] побеждает {percent(odds.a)} · "
-            f"ничья {percent(odds.tie)} · [b]{plain(other.name)}[/b] {percent(odds.b)}",
-        )
+    def _typed(self, event: Input.Changed) -> None:
+        event.stop()
+        self._set("mods", event.value)
+
+    def _set(self, name: str, value: Any) -> None:
+        self.builder.step(contest.set_contest, name, value)
+        self.redraw()
 
     @on(Input.Submitted, "#contest-mods")
     def action_go(self) -> None:
-        """Roll both sides."""
-        try:
-            other = self.opponent()
-        except RulesError as err:
-            self.app.notify(str(err), severity="error")
-            return
-        self.dismiss(other)
+        """Roll both sides; refused: the dialog stays."""
+        if self.builder.step(contest.roll_contest):
+            self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        """Close without rolling."""
+        self.builder.step(contest.cancel_contest, quiet=True)
+        self.dismiss(None)
 
 
 class TargetScreen(StyledOnce, ModalScreen[int | None]):
