@@ -13,11 +13,13 @@ undo puts the check back exactly as the store has it.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rules.errors import RulesError
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:  # the app's first screen imports SeatLater: no rules tables for it
     from tui.table.core import World
@@ -42,6 +44,45 @@ OVER = "Проверка уже завершена: менять её поздн
 class SeatLater(RulesError):
     """A player's request fits once the GM adds what only he decides (Risk's price, a shift's
     points): it stays pending with this reason instead of being refused."""
+
+
+def check_doc(system: str, check: Any, **more: Any) -> dict[str, Any]:
+    """The campaign document ``check`` of an open check: its system, id, form and record (and
+    ``more`` parts of a system's own, as their dicts)."""
+    rolled = check.rolled
+    return {
+        "system": system,
+        "id": check.id,
+        "inputs": check.inputs.to_dict(),
+        "rolled": rolled.to_dict() if rolled is not None else None,
+        **more,
+    }
+
+
+def read_check(
+    doc: Mapping[str, Any],
+    make: Callable[..., T],
+    inputs: Callable[[Any], Any],
+    parts: Mapping[str, Callable[[Any], Any]],
+    verify: Callable[[T], object],
+    damaged: str,
+) -> T:
+    """Read a stored check: ``make(id=…, inputs=…, **parts)``, its form read by ``inputs`` (from
+    an empty dict when missing) and each stored part by its reader in ``parts`` (None when
+    missing), then ``verify`` (the record must resolve with its own dice).
+
+    Raises:
+        RulesError: the document is damaged (``damaged`` says what to do).
+    """
+    try:
+        read = {
+            name: reader(doc[name]) if doc.get(name) else None for name, reader in parts.items()
+        }
+        made = make(id=str(doc["id"]), inputs=inputs(doc.get("inputs") or {}), **read)
+        verify(made)
+    except (KeyError, TypeError, ValueError, AttributeError, RulesError) as err:
+        raise RulesError(damaged) from err
+    return made
 
 
 def new_check_id() -> str:

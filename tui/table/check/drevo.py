@@ -11,8 +11,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from rules import drevo
-from rules.errors import RulesError
-from tui.table.check.base import new_check_id
+from tui.table.check.base import check_doc, new_check_id, read_check
 
 SYSTEM = "drevo"
 DAMAGED = "Сохранённая проверка Древа повреждена — начните новую (Enter в форме)."
@@ -109,12 +108,8 @@ class DrevoCheck:
         return "setup" if self.rolled is None else "result"
 
     def to_doc(self) -> dict[str, Any]:
-        return {
-            "system": SYSTEM,
-            "id": self.id,
-            "inputs": self.inputs.to_dict(),
-            "rolled": self.rolled.to_dict() if self.rolled is not None else None,
-        }
+        """The campaign document ``check``."""
+        return check_doc(SYSTEM, self)
 
     @classmethod
     def from_doc(cls, doc: Mapping[str, Any]) -> DrevoCheck:
@@ -123,18 +118,13 @@ class DrevoCheck:
         Raises:
             RulesError: the document is damaged (the message says what to do).
         """
-        try:
-            rolled = doc.get("rolled")
-            made = cls(
-                id=str(doc["id"]),
-                inputs=Inputs.from_dict(doc.get("inputs") or {}),
-                rolled=Rolled.from_dict(rolled) if rolled else None,
-            )
-            if made.rolled is not None:
-                result_of(made.rolled)
-        except (KeyError, TypeError, ValueError, AttributeError, RulesError) as err:
-            raise RulesError(DAMAGED) from err
-        return made
+        parts = {"rolled": Rolled.from_dict}
+        return read_check(doc, cls, Inputs.from_dict, parts, _verify, DAMAGED)
+
+
+def _verify(check: DrevoCheck) -> None:
+    if check.rolled is not None:
+        result_of(check.rolled)
 
 
 def result_of(rolled: Rolled) -> drevo.OneSidedResult:

@@ -18,7 +18,7 @@ from typing import Any
 
 from rules import ide4
 from rules.errors import RulesError
-from tui.table.check.base import new_check_id
+from tui.table.check.base import check_doc, new_check_id, read_check
 
 SYSTEM = "ide4"
 DEMAND = "игрок требует развёрнутую проверку"
@@ -260,35 +260,27 @@ class Ide4Check:
 
     def to_doc(self) -> dict[str, Any]:
         """The campaign document ``check``."""
-        return {
-            "system": SYSTEM,
-            "id": self.id,
-            "inputs": self.inputs.to_dict(),
-            "rolled": self.rolled.to_dict() if self.rolled is not None else None,
-            "opposed": self.opposed.to_dict() if self.opposed is not None else None,
-        }
+        return check_doc(
+            SYSTEM,
+            self,
+            opposed=self.opposed.to_dict() if self.opposed is not None else None,
+        )
 
     @classmethod
     def from_doc(cls, doc: Mapping[str, Any]) -> Ide4Check:
         """Read the stored check.
 
         Raises:
-            RulesError: the document is damaged (the message says to start a new one).
+            RulesError: the document is damaged (the message says what to do).
         """
-        try:
-            rolled, opposed = doc.get("rolled"), doc.get("opposed")
-            made = cls(
-                id=str(doc["id"]),
-                inputs=Inputs.from_dict(doc.get("inputs") or {}),
-                rolled=Rolled.from_dict(rolled) if rolled else None,
-                opposed=Opposed.from_dict(opposed) if opposed else None,
-            )
-            for record in (made.rolled, *_sides(made.opposed)):
-                if record is not None:
-                    replay(record)  # the record must replay with its own dice
-        except (KeyError, TypeError, ValueError, AttributeError, RulesError) as err:
-            raise RulesError(DAMAGED) from err
-        return made
+        parts = {"rolled": Rolled.from_dict, "opposed": Opposed.from_dict}
+        return read_check(doc, cls, Inputs.from_dict, parts, _verify, DAMAGED)
+
+
+def _verify(check: Ide4Check) -> None:
+    for record in (check.rolled, *_sides(check.opposed)):
+        if record is not None:
+            replay(record)  # the record must replay with its own dice
 
 
 def _sides(opposed: Opposed | None) -> tuple[Rolled | None, ...]:

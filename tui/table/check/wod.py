@@ -14,9 +14,8 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from rules import wod
-from rules.errors import RulesError
 from rules.modifiers import Modifier
-from tui.table.check.base import new_check_id
+from tui.table.check.base import check_doc, new_check_id, read_check
 
 SYSTEM = "wod"
 DAMAGED = "Сохранённая проверка Мира Тьмы повреждена — начните новую (Enter в форме)."
@@ -164,12 +163,8 @@ class WodCheck:
         return wod.extended_refusal(extended_of(rolled)) is None
 
     def to_doc(self) -> dict[str, Any]:
-        return {
-            "system": SYSTEM,
-            "id": self.id,
-            "inputs": self.inputs.to_dict(),
-            "rolled": self.rolled.to_dict() if self.rolled is not None else None,
-        }
+        """The campaign document ``check``."""
+        return check_doc(SYSTEM, self)
 
     @classmethod
     def from_doc(cls, doc: Mapping[str, Any]) -> WodCheck:
@@ -178,18 +173,13 @@ class WodCheck:
         Raises:
             RulesError: the document is damaged (the message says what to do).
         """
-        try:
-            rolled = doc.get("rolled")
-            made = cls(
-                id=str(doc["id"]),
-                inputs=Inputs.from_dict(doc.get("inputs") or {}),
-                rolled=Rolled.from_dict(rolled) if rolled else None,
-            )
-            if made.rolled is not None:
-                results(made.rolled)
-        except (KeyError, TypeError, ValueError, AttributeError, RulesError) as err:
-            raise RulesError(DAMAGED) from err
-        return made
+        parts = {"rolled": Rolled.from_dict}
+        return read_check(doc, cls, Inputs.from_dict, parts, _verify, DAMAGED)
+
+
+def _verify(check: WodCheck) -> None:
+    if check.rolled is not None:
+        results(check.rolled)
 
 
 def results(rolled: Rolled) -> list[wod.PoolResult]:
