@@ -78,7 +78,10 @@ def read_check(
         read = {
             name: reader(doc[name]) if doc.get(name) else None for name, reader in parts.items()
         }
-        made = make(id=str(doc["id"]), inputs=inputs(doc.get("inputs") or {}), **read)
+        form = doc.get("inputs") or {}
+        if not isinstance(form, Mapping):
+            raise TypeError("the form is not a table")
+        made = make(id=str(doc["id"]), inputs=inputs(form), **read)
         verify(made)
     except (KeyError, TypeError, ValueError, AttributeError, RulesError) as err:
         raise RulesError(damaged) from err
