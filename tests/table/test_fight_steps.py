@@ -118,3 +118,18 @@ def test_skipping_the_last_exchange_marks_both_its_lines_when_undone(tmp_path) -
         "Схватка пропущена",
     }
     assert [e.undone for e in newest] == [True, True]
+
+
+def test_an_undone_fights_initiative_line_is_marked(tmp_path) -> None:
+    """The sides' initiative of a new fight (the whole party, as the Бой tab opens) is one
+    undo step: undone, its Журнал line is marked «отменено». (The keys i and Ctrl+Z:
+    tests/tui/test_combat.py.)"""
+    from tests.table.helpers import Table
+    from tui.store import Store
+
+    store = Store.open(tmp_path / "c.json", system="drevo")
+    table = Table(store)
+    table.ok(steps.roll_initiative)
+    assert table.undo() is not None
+    (entry,) = store.log()
+    assert entry.text.startswith("Инициатива") and entry.undone
