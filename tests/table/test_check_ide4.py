@@ -293,3 +293,30 @@ def test_a_new_day_gives_the_daily_triumph_back_as_one_step(tmp_path):
     assert store.undo() is not None
     used = {c.name for c in store.characters() if c.extra.get("daily_triumph_used")}
     assert used == {"Ольга Ренн", "Вера Стрижова"}
+
+
+def test_the_action_preselects_the_skill_of_its_name(tmp_path):
+    """Choosing the action Взлом left «без навыка» for Вера, who has the skill Взлом: the
+    action brings the skill of its name and that skill's attribute."""
+    store = store_of(tmp_path)
+    t = table(store)
+    ok(t, steps.set_input, "level", "expanded")  # the action row is shown
+    assert t.view().rows["character"].value
+    ok(t, steps.set_input, "action", "Взлом")
+    shown = t.view()
+    assert shown.rows["skill"].value == "Взлом"
+    assert shown.rows["attribute"].value == "Мелкая моторика"
+
+
+def test_the_energy_die_follows_the_attribute_nominal(tmp_path):
+    """Сила ур. 2 (d6) → Мелкая моторика ур. 5 (d12) left «d6 — меньше номинала», a smaller die
+    the GM never chose; a smaller die the GM did choose stays chosen."""
+    store = store_of(tmp_path)
+    t = table(store)
+    ok(t, steps.set_input, "level", "expanded")
+    assert t.view().rows["die"].value == 6  # Вера, Сила ур. 2
+    ok(t, steps.set_input, "attribute", "Мелкая моторика")
+    assert t.view().rows["die"].value == 12
+    ok(t, steps.set_input, "die", 8)  # the GM picks a smaller die
+    ok(t, steps.set_input, "attribute", "Внимание")  # ур. 4
+    assert t.view().rows["die"].value == 8
