@@ -14,9 +14,14 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
+# No example has a deadline: hypothesis's default (200 ms an example) is a timed unit test,
+# and a 0.1 ms example took 258 ms on a machine busy with another job, failing the run
+# («Unreliable test timings»). How fast things are: tests/benchmarks/.
+settings.register_profile("kubik", deadline=None)
+settings.load_profile("kubik")
 # ``--hypothesis-profile=thorough`` (README): ten times the examples, for a change to the rules
 # or the store; the default run is sized for the two-minute suite (tests/hypo.py).
-settings.register_profile("thorough", max_examples=1000)
+settings.register_profile("thorough", parent=settings.get_profile("kubik"), max_examples=1000)
 
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 

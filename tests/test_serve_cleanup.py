@@ -10,7 +10,9 @@ import pytest
 
 from tui.cli import serve, serve_web
 
-served = pytest.importorskip("textual_serve.server", reason="the serve extra is not installed")
+# The package, not its server module: that one brings aiohttp (~0.4 s of CPU), which every
+# worker collecting this file paid; the test's own `kubik serve` imports it when it runs.
+pytest.importorskip("textual_serve", reason="the serve extra is not installed")
 
 
 class FakeServer:

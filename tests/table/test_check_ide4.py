@@ -259,3 +259,64 @@ def test_a_seven_by_modifiers_names_the_setting(tmp_path):
     ok(t, steps.set_input, "mods", "+2 ливень")
     text = " ".join(t.view().status_lines())
     assert "[7] от модификаторов запрещает бонусы" in text and "Ctrl+T → Пороги мастерства" in text
+
+
+def test_always_expanded_and_combat_distance(tmp_path):
+    """A character who always demands the expanded check opens at that level; a combat
+    skill brings its usual distance, and at a distance it does not work at the status says
+    so and the roll is refused with the same words (nothing in the Журнал)."""
+    store = store_of(tmp_path)
+    t = table(store)
+    assert t.state.inputs.level == "standard"
+    ok(t, steps.set_input, "character", person(store, "Тимур Аскаров").id)
+    assert t.view().input.level == "expanded"  # he always demands it
+    ok(t, steps.set_input, "skill", "Рукопашный бой")
+    assert t.view().rows["distance"].value == "К"
+    ok(t, steps.set_input, "distance", "Д")
+    status = "\n".join(t.view().status_lines())
+    assert "работает на дистанциях К / Б, не на Д" in status
+    refused = t.run(steps.roll).refused
+    assert "не на Д" in refused and t.view().check is None
+    assert store.log() == []
+
+
+def test_a_new_day_gives_the_daily_triumph_back_as_one_step(tmp_path):
+    """«Успех → Триумф» once a game day: a new day clears every character's mark, one undo
+    step. (The key d: tests/tui/test_builder_ide4.py.)"""
+    store = store_of(tmp_path)
+    t = table(store)
+    for name in ("Ольга Ренн", "Вера Стрижова"):
+        c = person(store, name)
+        store.upsert_character(replace(c, extra={**c.extra, "daily_triumph_used": True}))
+    ok(t, steps.new_day)
+    assert not any(c.extra.get("daily_triumph_used") for c in store.characters())
+    assert store.undo() is not None
+    used = {c.name for c in store.characters() if c.extra.get("daily_triumph_used")}
+    assert used == {"Ольга Ренн", "Вера Стрижова"}
+
+
+def test_the_action_preselects_the_skill_of_its_name(tmp_path):
+    """Choosing the action Взлом left «без навыка» for Вера, who has the skill Взлом: the
+    action brings the skill of its name and that skill's attribute."""
+    store = store_of(tmp_path)
+    t = table(store)
+    ok(t, steps.set_input, "level", "expanded")  # the action row is shown
+    assert t.view().rows["character"].value
+    ok(t, steps.set_input, "action", "Взлом")
+    shown = t.view()
+    assert shown.rows["skill"].value == "Взлом"
+    assert shown.rows["attribute"].value == "Мелкая моторика"
+
+
+def test_the_energy_die_follows_the_attribute_nominal(tmp_path):
+    """Сила ур. 2 (d6) → Мелкая моторика ур. 5 (d12) left «d6 — меньше номинала», a smaller die
+    the GM never chose; a smaller die the GM did choose stays chosen."""
+    store = store_of(tmp_path)
+    t = table(store)
+    ok(t, steps.set_input, "level", "expanded")
+    assert t.view().rows["die"].value == 6  # Вера, Сила ур. 2
+    ok(t, steps.set_input, "attribute", "Мелкая моторика")
+    assert t.view().rows["die"].value == 12
+    ok(t, steps.set_input, "die", 8)  # the GM picks a smaller die
+    ok(t, steps.set_input, "attribute", "Внимание")  # ур. 4
+    assert t.view().rows["die"].value == 8

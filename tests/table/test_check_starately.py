@@ -117,3 +117,40 @@ def test_an_opposed_roll_is_never_against_oneself_and_starts_at_the_last_opponen
     ok(t, steps.opposed, other, dima.id, "a")
     assert steps.last_opponent(t.world(), haim.id) == dima.id
     assert steps.last_opponent(t.world(), dima.id) is None
+
+
+def test_boons_and_banes_are_two_counters_that_cancel(tmp_path) -> None:
+    """«Несколько таких модификаторов могут отменять друг друга, но в любом случае кидается не
+    более 3 костей и из них выбирается 2»: two +d6 and one −d6 roll 3d6, keep the two highest;
+    two of each cancel to 2d6. (The builder's rows and Enter:
+    tests/tui/test_builder_starately.py.)"""
+    store = Store.open(tmp_path / "c.json", system="starately")
+    t = table(store)
+    ok(t, steps.set_input, "boons", 3)
+    ok(t, steps.set_input, "banes", 1)
+    assert "+d6 ×3, −d6 ×1 → 3d6 (+d6)" in t.view().formula()
+    ok(t, steps.roll)
+    [entry] = store.log()
+    side = entry.data["side"]
+    assert (side["boons"], side["banes"]) == (3, 1)
+    assert len(entry.data["dice"]) == 3
+    ok(t, steps.new_check)
+    ok(t, steps.set_input, "boons", 2)
+    ok(t, steps.set_input, "banes", 2)
+    assert t.view().formula().startswith("+d6 ×2, −d6 ×2 → 2d6")
+
+
+def test_an_unskilled_roll_names_the_skill_tried(tmp_path) -> None:
+    """«Если навыка у вас нет, бросок совершается со штрафом -3»: without a skill the form asks
+    which one is tried, and the Журнал says it."""
+    store = Store.open(tmp_path / "c.json", system="starately")
+    t = table(store)
+    assert not t.view().tried_shown  # the sheet's first skill: nothing to ask
+    ok(t, steps.set_input, "skill", "")
+    assert t.view().tried_shown
+    ok(t, steps.set_input, "tried", "Вождение")
+    ok(t, steps.roll)
+    [entry] = store.log()
+    assert entry.data["side"]["skill"] is None
+    assert entry.data["side"]["skill_name"] == "Вождение"
+    assert "без навыка «Вождение»" in entry.text

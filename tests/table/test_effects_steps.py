@@ -136,20 +136,27 @@ def test_the_end_of_a_fight_ends_the_effects_counted_in_it(tmp_path):
 
 def test_the_drevo_next_round_ticks_through_the_same_step(tmp_path):
     """The Древо fight's next round makes the effects' step: «на 1 раунд» ends with round 1,
-    in the same undo step; a round with nothing to tick leaves the effects' document alone
-    (another window's change to it stays)."""
+    in the same undo step (play-test: such effects never ended in a Древо fight; the Журнал
+    says so, and the undo marks both lines); a round with nothing to tick leaves the effects'
+    document alone (another window's change to it stays). (The key `n`:
+    tests/tui/test_combat.py::test_three_round_fight_from_the_keyboard.)"""
     fight, store, target = duel(tmp_path)
     shkuro = next(c for c in store.characters() if c.name == "Атаман Шкуро")
     e, _ = EffectSet().add(EffectSpec("Оглушён", shkuro.id, -1, "rounds", 1), Now())
     store.put_doc(EFFECTS_DOC, e.to_dict(), label="effect")
     resolve(fight)
     outcome = fight.ok(fight_steps.next_round)
+    assert fight.enc.round == 2
     assert load_effects(store).effects == ()
     expired = [x for x in outcome.log if x.data.get("notice") == "expired"]
     assert [x.text for x in expired] == ["Эффект «Оглушён» закончился (Атаман Шкуро)"]
     assert expired[0].data["at"] == ["round_end", 1, ""]
+    assert "Эффект «Оглушён» закончился (Атаман Шкуро)" in [e.text for e in store.log()]
     store.undo()
+    assert fight.enc.round == 1
     assert [x.name for x in load_effects(store).effects] == ["Оглушён"]
+    marked = {e.text.split(":")[0]: e.undone for e in store.log()[:2]}  # one undo step
+    assert marked == {"Эффект «Оглушён» закончился (Атаман Шкуро)": True, "Раунд 2": True}
     (tmp_path / "quiet").mkdir()
     quiet, quiet_store, _ = duel(tmp_path / "quiet")
     resolve(quiet)

@@ -100,3 +100,36 @@ def test_accepting_lethal_damage_with_unspent_fate_is_asked(tmp_path) -> None:
         assert table.view().reduce_options() and table.view().unspent_fate_warning() == ""
     store.upsert_character(replace(store.character(target.id), fate=0))
     assert table.view().unspent_fate_warning() == ""
+
+
+def test_skipping_the_last_exchange_marks_both_its_lines_when_undone(tmp_path) -> None:
+    """Play-test: a skip of the round's last exchange writes «Схватка пропущена» and «Раунд 1
+    разрешён»; after Ctrl+Z only the first was «отменено» — players saw a round summary of a
+    round that was not over. Undone, both are marked and the exchange waits again. (The key
+    `s` and Ctrl+Z: tests/tui/test_combat_fight.py.)"""
+    table, store, _target = duel(tmp_path)
+    table.ok(steps.skip)
+    assert table.enc.pending() == []
+    assert table.undo() is not None
+    assert table.enc.pending()
+    newest = store.log()[:2]
+    assert {e.text.split(":")[0].split(".")[0] for e in newest} == {
+        "Раунд 1 разрешён",
+        "Схватка пропущена",
+    }
+    assert [e.undone for e in newest] == [True, True]
+
+
+def test_an_undone_fights_initiative_line_is_marked(tmp_path) -> None:
+    """The sides' initiative of a new fight (the whole party, as the Бой tab opens) is one
+    undo step: undone, its Журнал line is marked «отменено». (The keys i and Ctrl+Z:
+    tests/tui/test_combat.py.)"""
+    from tests.table.helpers import Table
+    from tui.store import Store
+
+    store = Store.open(tmp_path / "c.json", system="drevo")
+    table = Table(store)
+    table.ok(steps.roll_initiative)
+    assert table.undo() is not None
+    (entry,) = store.log()
+    assert entry.text.startswith("Инициатива") and entry.undone

@@ -111,6 +111,14 @@ class TestProcedure:
             await pilot.press("t", "y")  # the full template
             assert len(app.clipboard.splitlines()) == 16
             assert "Подбросок: " in app.clipboard and notes[-1][0].startswith("Шаблон скопирован")
+            # «d»: a new game day gives Успех → Триумф back to everyone (the step:
+            # tests/table/test_check_ide4.py)
+            olga = next(c for c in app.store.characters() if c.name == "Ольга Ренн")
+            extra = {**olga.extra, "daily_triumph_used": True}
+            app.store.upsert_character(dataclasses.replace(olga, extra=extra))
+            await pilot.press("d")
+            await pilot.pause()
+            assert not any(c.extra.get("daily_triumph_used") for c in app.store.characters())
 
     async def test_impossible_needs_a_reason_before_anything(self, make_test_app):
         app = make_test_app(system="ide4")
@@ -184,35 +192,6 @@ class TestProcedure:
             await pilot.pause()
             assert intent.value == "" and b.current_input().intent == ""
             assert b.current_input().impossible_reason == "" and not b.form.query("#ide4-reason")
-
-    async def test_always_expanded_and_combat_distance(self, make_test_app):
-        app = make_test_app(system="ide4")
-        async with app.run_test(size=(80, 24)) as pilot:
-            notes = capture_notes(app)
-            await pilot.press("3")
-            assert builder(app).form.level == "standard"
-            timur = next(c for c in app.store.characters() if c.name == "Тимур Аскаров")
-            builder(app).choose_character(timur.id)  # as Enter in the party table does
-            await pilot.pause()
-            assert builder(app).form.level == "expanded"  # he always demands it
-            await choose(pilot, "ide4-skill", "Рукопашный бой")
-            assert builder(app).form.value("distance") == "К"
-            await choose(pilot, "ide4-distance", "Д")
-            status = str(app.query_one("#ide4-status").render())
-            assert "работает на дистанциях К / Б, не на Д" in status
-            await pilot.press("enter")
-            await pilot.pause()
-            assert builder(app).check is None and "не на Д" in notes[-1][0]
-
-    async def test_new_day_resets_the_daily_triumph(self, make_test_app):
-        app = make_test_app(system="ide4")
-        async with app.run_test(size=(80, 24)) as pilot:
-            olga = next(c for c in app.store.characters() if c.name == "Ольга Ренн")
-            extra = {**olga.extra, "daily_triumph_used": True}
-            app.store.upsert_character(dataclasses.replace(olga, extra=extra))
-            await pilot.press("3", "d")
-            await pilot.pause()
-            assert not any(c.extra.get("daily_triumph_used") for c in app.store.characters())
 
 
 # -- snapshots ---------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
-"""The IDE4™ builder has every option the CLI has: [00] and its exceptions, which [7], energy
-dice up to the nominal, the four kinds of help, the player's right to the expanded check, and
-the opposed check outside fights. Pilot tests on state; two snapshots of the opposed screens."""
+"""The IDE4™ builder has every option the CLI has: energy dice up to the nominal, the player's
+right to the expanded check, and the opposed check outside fights. Pilot tests on state; two
+snapshots of the opposed screens. [00] and its exceptions, which [7], the four kinds of help:
+the form's engine, tests/table/test_check_ide4_options.py."""
 
 from __future__ import annotations
 
@@ -39,72 +40,6 @@ async def open_ide4(pilot, *, level: str = "standard", mods: str = "", **rows) -
 
 def status(app) -> str:
     return str(app.query_one("#ide4-status").render())
-
-
-async def test_modifiers_and_help_never_move_impossible(make_test_app, campaign_path):
-    """Сид: «[00] означает не «очень трудно», а «этим способом сейчас нельзя»»: base [00] with
-    «помощь союзника −1» and «−2 напарник держит фонарь» stays [00]; Enter records it unrolled."""
-    app = make_test_app(system="ide4")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_ide4(pilot, level="expanded", mods="-2 напарник держит фонарь", base=8)
-        app.query_one("#ide4-help").select("difficulty")
-        app.query_one("#ide4-reason").value = "дверь заварена"
-        await pilot.pause()
-        assert "→ [00]" in status(app) and "не действуют против [00]" in status(app)
-        await pilot.press("enter")
-        await pilot.pause()
-        b = builder(app)
-        assert b.check.status == "impossible" and b.check.natural is None
-    [entry] = Store.open(campaign_path).log()
-    assert entry.data["status"] == "impossible" and entry.data["natural"] is None
-
-
-async def test_the_allys_possible_opens_impossible_at_the_gms_difficulty(make_test_app):
-    """Сид: «• сделать действие возможным» — the record names the exception."""
-    app = make_test_app(system="ide4")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_ide4(pilot, level="expanded", base=8)
-        assert not app.query_one("#ide4-open").display
-        app.query_one("#ide4-help").select("possible")
-        await pilot.pause()
-        assert app.query_one("#ide4-open").display
-        app.query_one("#ide4-open").select(6)
-        await pilot.pause()
-        assert "[00] открыто: помощь союзника" in status(app)
-        await pilot.press("enter")
-        await pilot.pause()
-        d = builder(app).check.difficulty
-        assert (d.final, d.opened_by) == (6, "помощь союзника «сделать действие возможным»")
-
-
-async def test_a_named_special_rule_opens_impossible(make_test_app):
-    """Сид: «…если специальное правило прямо не предусматривает исключение»."""
-    app = make_test_app(system="ide4")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_ide4(pilot, base=8)
-        assert app.query_one("#ide4-row-special").display
-        app.query_one("#ide4-special").value = "Ключ от Архива"
-        await pilot.pause()
-        app.query_one("#ide4-open").select(4)
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        d = builder(app).check.difficulty
-        assert (d.final, d.opened_by) == (4, "особое правило «Ключ от Архива»")
-
-
-async def test_a_seven_by_modifiers_is_named_and_bars_mastery(make_test_app):
-    """Сид: «Бонусы не действуют против [7] и [00]», and plot armour is the GM's («мастер может
-    назначить [7]»): base [6] + «шум» +1 is a [7] that is not Сюжетная броня, named so."""
-    app = make_test_app(system="ide4")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_ide4(pilot, mods="+1 шум", base=6, skill="Взлом")
-        assert "по модификаторам, не Сюжетная броня" in status(app)
-        assert "бонусы мастерства не действуют" in status(app)
-        await pilot.press("enter")
-        await pilot.pause()
-        text = " ".join(str(s.render()) for s in app.query("#ide4-moves Static"))
-        assert "до неё дошли модификаторы; это не Сюжетная броня" in text
 
 
 async def test_energy_dice_below_the_nominal_and_after_on_success_warns(make_test_app):
@@ -176,25 +111,6 @@ async def test_checklist_player_demand_switches_to_expanded(make_test_app):
         assert b.player_demand and b.form.level == "expanded"
 
 
-async def test_energy_after_on_a_standard_check_is_not_silent(make_test_app, campaign_path):
-    """«e must not silently convert a standard record»: the level step is logged first."""
-    app = make_test_app(system="ide4")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_ide4(pilot, level="standard")
-        await pilot.press("enter")
-        await pilot.pause()
-        b = builder(app)
-        await rig_d100(pilot, 20)  # Провал: energy may help
-        await pilot.press("e")
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        kinds = [s.kind for s in b.check.steps]
-        assert kinds[-2:] == ["level", "energy_after"]
-    events = [e.data["event"] for e in reversed(Store.open(campaign_path).log())]
-    assert events[-2:] == ["level", "energy_after"]
-
-
 async def test_opposed_check_outside_a_fight(make_test_app, campaign_path):
     """Сид: «Если два персонажа непосредственно действуют друг против друга, каждый выполняет
     подходящую проверку» … «3. если равенство сохраняется, мастер оставляет положение без
@@ -254,25 +170,3 @@ class TestOpposedSnapshots:
 
         app = make_test_app(system="ide4")
         assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
-
-
-async def test_all_four_kinds_of_help_and_the_risk_note(make_test_app):
-    """Сид: «Если союзник помогает, мастер может применить один из вариантов: • снизить
-    сложность на 1; • предоставить +1 переброс; • сделать действие возможным; • передать союзнику
-    часть риска»: all four in the builder; the risk taken is named in the record."""
-    app = make_test_app(system="ide4")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_ide4(pilot, level="expanded")
-        helps = [v for _, v in app.query_one("#ide4-help")._options]
-        assert helps == ["", "difficulty", "reroll", "possible", "risk"]
-        assert not app.query_one("#ide4-row-helpnote").display
-        app.query_one("#ide4-help").select("risk")
-        await pilot.pause()
-        assert app.query_one("#ide4-row-helpnote").display
-        app.query_one("#ide4-helpnote").value = "падение с лестницы"
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        check = builder(app).check
-        assert check.input.help_note == "падение с лестницы"
-        assert "союзник берёт на себя: падение с лестницы" in ide4.full_template(check)

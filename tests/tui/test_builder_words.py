@@ -64,19 +64,6 @@ async def test_checklist_boxes_read_ticked_or_not(make_test_app) -> None:
         assert first[4:] == ticked[4:]
 
 
-async def test_the_action_preselects_the_skill_of_its_name(make_test_app) -> None:
-    """Choosing the action Взлом left «без навыка» for Вера, who has the skill Взлом."""
-    app = make_test_app(system="ide4")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("3", "l")  # standard → expanded: the action row is shown
-        await pilot.pause()
-        assert app.query_one("#ide4-character", Stepper).value
-        app.query_one("#ide4-action", Stepper).select("Взлом")
-        await pilot.pause()
-        assert app.query_one("#ide4-skill", Stepper).value == "Взлом"
-        assert app.query_one("#ide4-attribute", Stepper).value == "Мелкая моторика"
-
-
 @pytest.mark.parametrize("stepper_id", ["ide4-base", "ide4-open"])
 async def test_the_ide4_difficulty_does_not_wrap(make_test_app, stepper_id) -> None:
     """← on [0] jumped to [00], the hardest rung: a scale stops at its ends."""
@@ -126,25 +113,6 @@ def test_an_absent_skill_reason_has_no_brackets_inside_brackets() -> None:
 
     choice = choose_trait(Sheet({"Ловкость": 2}, ()), "dodge")
     assert "(" not in choice.reason and "по настройке кампании" in choice.reason
-
-
-async def test_the_energy_die_follows_the_attribute_nominal(make_test_app) -> None:
-    """Сила ур. 2 (d6) → Мелкая моторика ур. 5 (d12) left «d6 — меньше номинала», a smaller die
-    the GM never chose; a smaller die the GM did choose stays chosen."""
-    app = make_test_app(system="ide4")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("3", "l")
-        await pilot.pause()
-        die = app.query_one("#ide4-die", Stepper)
-        assert die.value == 6  # Вера, Сила ур. 2
-        app.query_one("#ide4-attribute", Stepper).select("Мелкая моторика")
-        await pilot.pause()
-        assert die.value == 12
-        die.select(8)  # the GM picks a smaller die
-        await pilot.pause()
-        app.query_one("#ide4-attribute", Stepper).select("Внимание")  # ур. 4
-        await pilot.pause()
-        assert die.value == 8
 
 
 def test_an_ide4_log_line_does_not_repeat_its_actor() -> None:

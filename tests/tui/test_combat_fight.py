@@ -111,10 +111,18 @@ async def test_undo_in_the_dice_phase_is_one_exchange_and_redraws_exactly(make_t
 
 async def test_keys_work_after_undoing_the_end_of_the_fight(make_test_app):
     """After an undo of «Бой завершён», n and x act at once (no tab switch needed). Issue 30:
-    x asks before it ends the fight (Esc or Enter on «Нет» keeps it)."""
+    x asks before it ends the fight (Esc or Enter on «Нет» keeps it). On the way, `s` skips
+    the exchange and Ctrl+Z brings it back (what the skip writes and its undo marks:
+    tests/table/test_fight_steps.py)."""
     app = make_test_app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_dice(pilot, app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert not pane(app).encounter.pending()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert pane(app).encounter.pending()
         await resolve_all(pilot, app)
         await pilot.press("x")
         await pilot.pause()
@@ -271,52 +279,6 @@ async def test_an_effect_enters_the_exchange_next_to_the_wound_penalty(make_test
         app.store.put_doc("effects", None, label="Эффект снят")
         await pilot.pause()
         assert screen_text(app) == rolled
-
-
-async def test_next_round_ticks_the_effects_in_one_undo_step(make_test_app):
-    """Play-test: effects «на 1 раунд» never ended in a Древо fight. `n` ends them with the
-    round (one store write, one undo step) and the Журнал says so."""
-    from tui.bridge.effects import load_effects
-
-    app = make_test_app(seed=5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await to_dice(pilot, app)
-        _stun(app, "Атаман Шкуро", 1)
-        await pilot.pause()
-        await resolve_all(pilot, app)
-        await pilot.press("n")
-        await pilot.pause()
-        assert pane(app).encounter.round == 2
-        assert load_effects(app.store).effects == ()
-        texts = [e.text for e in app.store.log()]
-        assert "Эффект «Оглушён» закончился (Атаман Шкуро)" in texts
-        await pilot.press("ctrl+z")
-        await pilot.pause()
-        assert pane(app).encounter.round == 1
-        assert [e.name for e in load_effects(app.store).effects] == ["Оглушён"]
-        marked = {e.text.split(":")[0]: e.undone for e in app.store.log()[:2]}
-        assert marked == {"Эффект «Оглушён» закончился (Атаман Шкуро)": True, "Раунд 2": True}
-
-
-async def test_skipping_the_last_exchange_marks_both_its_lines_when_undone(make_test_app):
-    """Play-test: `s` on the round's last exchange writes «Схватка пропущена» and «Раунд 1
-    разрешён»; after Ctrl+Z only the first was «отменено» — players saw a round summary of
-    a round that was not over."""
-    app = make_test_app(seed=5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await to_dice(pilot, app)
-        await pilot.press("s")
-        await pilot.pause()
-        assert not pane(app).encounter.pending()
-        await pilot.press("ctrl+z")
-        await pilot.pause()
-        assert pane(app).encounter.pending()
-        newest = app.store.log()[:2]
-        assert {e.text.split(":")[0].split(".")[0] for e in newest} == {
-            "Раунд 1 разрешён",
-            "Схватка пропущена",
-        }
-        assert [e.undone for e in newest] == [True, True]
 
 
 def shown_text(app) -> str:

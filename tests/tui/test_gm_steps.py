@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from functools import partial
 
-import pytest
-
 from tests.tui import builders
 
 open_starately = partial(builders.open_builder, prefix="st")
@@ -71,118 +69,49 @@ def energy(app, name: str) -> int:
 
 
 class TestIde4Keys:
-    @pytest.mark.parametrize(
-        ("keys", "event", "level"),
-        [
-            (("r", "enter"), "reroll", "expanded"),
-            (("e", "enter"), "energy_after", "expanded"),
-            (("s",), "subroll", "expanded"),
-            (("l",), "level", "standard"),
-            (("p",), "level", "quick"),
-        ],
-    )
-    async def test_ctrl_z_puts_the_check_back_and_ctrl_y_the_same_step(
-        self, make_test_app, keys, event, level
+    async def test_each_key_makes_its_move_and_ctrl_z_ctrl_y_take_it_back_and_again(
+        self, make_test_app
     ):
-        """«Игрок имеет право потребовать Развёрнутую проверку в любой ситуации», a reroll,
-        energy after, the sub-roll: the GM's key is one undo step, the dice stay as rolled."""
-        app = make_test_app(system="ide4")
-        async with app.run_test(size=(80, 24)) as pilot:
-            b = await ide4_rolled(pilot, level)
-            rolled, name = b.check, b.check.input.actor
-            start = energy(app, name)
-            await pilot.press(*keys)
-            await settle(pilot)
-            after = b.check
-            assert after != rolled and after.steps[-1].kind == event
-            assert newest(app, event=event).undone is False
-            paid = energy(app, name)
-            await pilot.press("ctrl+z")
-            await settle(pilot)
-            assert b.check == rolled  # the d100 as rolled, the step gone
-            assert newest(app, event=event).undone is True
-            assert energy(app, name) == start  # the sheet paid back (energy after)
-            await pilot.press("ctrl+y")
-            await settle(pilot)
-            assert b.check == after  # the same step again, no new dice
-            assert newest(app, event=event).undone is False
-            assert energy(app, name) == paid
-
-    async def test_a_level_raised_on_the_way_is_undone_with_the_move(self, make_test_app):
-        """Energy after on a standard check raises the level first: both lines, one step."""
-        app = make_test_app(system="ide4")
-        async with app.run_test(size=(80, 24)) as pilot:
-            b = await ide4_rolled(pilot, "standard")
-            rolled = b.check
-            await pilot.press("e", "enter")
-            await settle(pilot)
-            assert [s.kind for s in b.check.steps[-2:]] == ["level", "energy_after"]
-            await pilot.press("ctrl+z")
-            await settle(pilot)
-            assert b.check == rolled and b.check.level == "standard"
-            marks = {e.data["event"]: e.undone for e in app.store.log()[:2]}
-            assert marks == {"level": True, "energy_after": True}
-
-    async def test_the_players_demand_before_the_roll(self, make_test_app):
-        """«p» before the roll: the demand's line, one undo step; Ctrl+Z puts the form back."""
-        from tests.tui.test_builder_ide4_options import open_ide4
-
-        app = make_test_app(system="ide4")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await open_ide4(pilot, level="standard")
-            b = app.query_one("#check-pane")
-            await pilot.press("p")
-            await settle(pilot)
-            assert b.player_demand and b.form.level == "expanded"
-            assert newest(app, event="demand_expanded").undone is False
-            await pilot.press("ctrl+z")
-            await settle(pilot)
-            assert not b.player_demand and b.form.level == "standard"
-            assert newest(app, event="demand_expanded").undone is True
-            await pilot.press("ctrl+y")
-            await settle(pilot)
-            assert b.player_demand and b.form.level == "expanded"
-
-    async def test_the_demand_and_a_move_undone_and_redone_keep_the_moves(self, make_test_app):
-        """«p» then energy after, Ctrl+Z twice, Ctrl+Y twice: the check has both again (the
-        demand's step once kept its own copy of the check and brought it back over the
-        move). Found by the state machine in tests/seats/test_check_machine.py."""
+        """The GM's keys on a rolled check reach their moves: «p» (the player's demand: on a
+        quick check it raises the level), «l» (the next level), «r» Enter (a reroll), «e» Enter
+        (energy after), «s» (the sub-roll); Ctrl+Z puts the check back, Ctrl+Y makes the same
+        move again. (Each move as one undo step — its line marked, the sheet paid back, the
+        same dice again — a level raised on the way, the demand with a move:
+        tests/table/test_check_ide4_undo.py.)"""
         app = make_test_app(system="ide4")
         async with app.run_test(size=(80, 24)) as pilot:
             b = await ide4_rolled(pilot, "quick")
-            await pilot.press("p")
+            rolled = b.check
+            for key in ("p", "l"):
+                await pilot.press(key)
+                await settle(pilot)
+                assert b.check.steps[-1].kind == "level"
+                assert newest(app, event="level").undone is False
+                await pilot.press("ctrl+z")
+                await settle(pilot)
+                assert b.check == rolled and newest(app, event="level").undone is True
+            await pilot.press("l", "l")  # quick → standard → expanded
             await settle(pilot)
-            await pilot.press("e", "enter")
-            await settle(pilot)
-            both, name = b.check, b.check.input.actor
-            assert [s.kind for s in both.steps[-2:]] == ["level", "energy_after"]
-            await pilot.press("ctrl+z", "ctrl+z")
-            await settle(pilot)
-            await pilot.press("ctrl+y")
-            await settle(pilot)
-            await pilot.press("ctrl+y")
-            await settle(pilot)
-            assert b.check == both and energy(app, name) == both.pool_after
-
-    async def test_a_move_after_the_demand_on_an_expanded_check_stays(self, make_test_app):
-        """«p» on a rolled expanded check (a line, no level step), then the sub-roll: the next
-        store change must not bring the check back to before the sub-roll."""
-        app = make_test_app(system="ide4")
-        async with app.run_test(size=(80, 24)) as pilot:
-            b = await ide4_rolled(pilot, "expanded")
-            await pilot.press("p")
-            await settle(pilot)
-            assert newest(app, event="demand_expanded").undone is False
-            await pilot.press("s")
-            await settle(pilot)
-            assert b.check.steps[-1].kind == "subroll"
-            await pilot.press("ctrl+z")
-            await settle(pilot)
-            assert b.check.steps[-1].kind != "subroll"
-            assert newest(app, event="demand_expanded").undone is False
-            await pilot.press("ctrl+y")
-            await settle(pilot)
-            assert b.check.steps[-1].kind == "subroll"
+            expanded = b.check
+            assert expanded.level == "expanded"
+            for keys, event in (
+                (("r", "enter"), "reroll"),
+                (("e", "enter"), "energy_after"),
+                (("s",), "subroll"),
+            ):
+                await pilot.press(*keys)
+                await settle(pilot)
+                after = b.check
+                assert after.steps[-1].kind == event
+                await pilot.press("ctrl+z")
+                await settle(pilot)
+                assert b.check == expanded
+                await pilot.press("ctrl+y")
+                await settle(pilot)
+                assert b.check == after  # the same move again, no new dice
+                await pilot.press("ctrl+z")
+                await settle(pilot)
+                assert b.check == expanded
 
 
 async def test_an_opposed_checks_energy_before_is_one_step_that_pays_both_sheets(make_test_app):

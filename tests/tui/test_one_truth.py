@@ -152,16 +152,6 @@ class TestUndoneInTheLog:
         assert [e.undone for e in stored.log()] == [True, False]
         assert by_name(stored, "Горан Рябой").fate == 4
 
-    async def test_an_undone_fights_initiative_line_is_marked(self, make_test_app, campaign_path):
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("2", "i")  # roll the sides' initiative
-            await pilot.pause()
-            await pilot.press("ctrl+z")
-            await pilot.pause()
-        (entry,) = Store.open(campaign_path).log()
-        assert entry.text.startswith("Инициатива") and entry.undone
-
     def test_snapshot_of_the_journal_with_an_undone_entry(self, snap_compare, make_test_app):
         async def run_before(pilot):
             await cursor_to(pilot, pilot.app, "Горан Рябой")

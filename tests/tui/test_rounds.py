@@ -1,7 +1,8 @@
 """The Бой tab of IDE4, Старатели and Мир Тьмы (tui/widgets/combat/rounds.py) and effects from the
-keyboard: the keys, the forms and prompts, what the screen shows; the builders' odds with an
-effect's modifier. What the steps do (initiative, turns, harm, effects ticking and expiring,
-undo, a second window) is tested without Textual in tests/table/."""
+keyboard: the keys, the forms and prompts, what the screen shows. The builders' odds with an
+effect's modifier: tests/table/test_check_effects.py. What the steps do (initiative, turns,
+harm, effects ticking and expiring, undo, a second window) is tested without Textual in
+tests/table/."""
 
 from __future__ import annotations
 
@@ -192,85 +193,8 @@ async def test_wod_health_from_the_keyboard_enters_the_builders_pool(make_test_a
         assert ("здоровье", -1) in [(m.reason, m.value) for m in pool.modifiers]
 
 
-async def choose(app, pilot, name: str):
-    """Open the builder on ``name`` (the builders' public entry point)."""
-    builder = await app.ensure_pane("check")
-    builder.choose_character(next(c.id for c in app.store.characters() if c.name == name))
-    await pilot.pause()
-    return builder
-
-
-def brute_starately(bonus: int, difficulty: int) -> Fraction:
-    """Enumerate 2d6: a natural 12 succeeds, a natural 2 fails, else total ≥ difficulty."""
-    wins = 0
-    for a, b in itertools.product(range(1, 7), repeat=2):
-        natural = a + b
-        wins += natural == 12 or (natural != 2 and natural + bonus >= difficulty)
-    return Fraction(wins, 36)
-
-
-def brute_wod_any_success(dice: int) -> Fraction:
-    """Enumerate the first throw of a pool: a success needs one die ≥ 8 (rerolls only add)."""
-    hits = sum(any(f >= 8 for f in faces) for faces in itertools.product(range(1, 11), repeat=dice))
-    return Fraction(hits, 10**dice)
-
-
 def percent(p: Fraction) -> str:
     return f"{round(float(p) * 100)} %"
-
-
-async def test_starately_odds_with_an_effect_equal_brute_force(make_test_app):
-    """«the builder's odds include every active modifier, and the line shows «с эффектом
-    «Оглушён −1»: 38 % → 27 %»» — both percentages equal a 2d6 enumeration."""
-    app = make_test_app(system="starately")
-    async with app.run_test(size=(100, 40)) as pilot:
-        put_effect(app, "Хаим", EffectSpec("Оглушён", modifier=-1))
-        await pilot.press("3")
-        builder = await choose(app, pilot, "Хаим")
-        check = builder.current_check()
-        assert check.side.name == "Хаим"
-        assert ("эффект «Оглушён»", -1) in [(m.reason, m.value) for m in check.side.modifiers]
-        after = brute_starately(check.side.bonus, check.difficulty)
-        before = brute_starately(check.side.bonus + 1, check.difficulty)
-        notes = str(builder.query_one("#st-notes").render())
-        assert f"с эффектом «Оглушён −1»: {percent(before)} → {percent(after)}" in notes
-        assert before != after
-
-
-async def test_wod_odds_with_an_effect_equal_brute_force(make_test_app):
-    """Мир Тьмы: an effect's −1 is one die fewer; the chance of a success equals the count."""
-    app = make_test_app(system="wod")
-    async with app.run_test(size=(100, 40)) as pilot:
-        put_effect(app, "Вера Соколова", EffectSpec("Оглушён", modifier=-1))
-        put_effect(app, "", EffectSpec("Темнота", modifier=-1))
-        await pilot.press("3")
-        builder = await choose(app, pilot, "Вера Соколова")
-        pool = builder.current_pool()
-        assert pool.name == "Вера Соколова" and 2 <= pool.size <= 5
-        before, after = brute_wod_any_success(pool.size + 2), brute_wod_any_success(pool.size)
-        notes = str(builder.query_one("#wod-notes").render())
-        line = f"с эффектами «Оглушён −1», «Темнота −1»: {percent(before)} → {percent(after)}"
-        assert line in notes
-
-
-async def test_ide4_effect_is_a_step_of_difficulty(make_test_app):
-    """IDE4: an effect's −1 to checks is one step of difficulty harder, named with its reason;
-    the status line shows the chance of Успех or better without and with it."""
-    from rules import ide4
-
-    app = make_test_app(system="ide4")
-    async with app.run_test(size=(100, 40)) as pilot:
-        put_effect(app, "Вера Стрижова", EffectSpec("Оглушён", modifier=-1))
-        await pilot.press("3")
-        builder = await choose(app, pilot, "Вера Стрижова")
-        inp = builder.current_input()
-        assert ("эффект «Оглушён»", 1) in [(m.reason, m.value) for m in inp.modifiers]
-        final = ide4.resolve_difficulty(inp).final
-        with_it = ide4.outcome_odds(final, 0, 0)
-        without = ide4.outcome_odds(final - 1, 0, 0)
-        status = str(builder.query_one("#ide4-status").render())
-        p = [percent(o["triumph"] + o["success"]) for o in (without, with_it)]
-        assert f"с эффектом «Оглушён −1»: {p[0]} → {p[1]}" in status
 
 
 def test_odds_note_words() -> None:

@@ -1,0 +1,68 @@
+"""The character form's fields without Textual (tui/widgets/party/fields.py): what each
+parser refuses and the message the form shows under the field. That the form shows it at
+its field, saves nothing and clears it once fixed: tests/tui/test_forms.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from tui.widgets.party.fields import (
+    FATE_RANGE,
+    FieldError,
+    parse_int,
+    parse_name,
+    parse_skills,
+    parse_stat,
+    parse_weapons,
+)
+
+WEAPONS = ["Меч", "Щит", "Лук"]
+
+REFUSED = [
+    # (what the form calls, the text typed, what the message says)
+    ("name", "Милава", "уже есть"),
+    ("name", "   ", "Укажите имя"),
+    ("stat", "7", "Ловкость: Нужно число от −3 до 5"),
+    ("skills", "Драка два", "Навык число"),
+    ("weapons", "Бластер", "Нет оружия «Бластер»"),
+    ("fate", "11", "от 0 до 10"),
+    # A whole number too long is out of range, not «not a whole number» (playbook).
+    ("fate", "12345678901234567890", "Нужно число от 0 до 10"),
+    ("fate", "5.5", "Нужно целое число"),
+]
+
+
+def parse(field: str, text: str):
+    """Parse ``text`` as the Древо form parses that field (the demo party's names taken)."""
+    if field == "name":
+        return parse_name(text, {"милава", "богдан сыч"})
+    if field == "stat":
+        return parse_stat("drevo", "Ловкость", text)
+    if field == "skills":
+        return parse_skills("drevo", text)
+    if field == "weapons":
+        return parse_weapons(text, WEAPONS)
+    return parse_int(text, *FATE_RANGE)
+
+
+@pytest.mark.parametrize(("field", "text", "message"), REFUSED)
+def test_a_wrong_value_is_refused_with_what_to_do(field, text, message):
+    with pytest.raises(FieldError) as refused:
+        parse(field, text)
+    assert message in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("field", "text", "value"),
+    [
+        ("name", "  Ждан ", "Ждан"),
+        ("stat", "1", 1),
+        ("stat", "−3", -3),
+        ("skills", "", ()),
+        ("weapons", "", ()),
+        ("weapons", "меч, Щит, меч", ("Меч", "Щит")),
+        ("fate", "3", 3),
+    ],
+)
+def test_the_fixed_value_is_taken(field, text, value):
+    assert parse(field, text) == value
