@@ -233,3 +233,37 @@ class TestWodSnapshots:
 
         app = make_test_app(system="wod")
         assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+async def test_the_chance_question_follows_the_sheet_and_goes_when_the_pool_is_back(
+    make_test_app, campaign_path
+):
+    """The chance die's question shows the pool the form gives now: a sheet edited elsewhere
+    while it is open changes its pool (still a chance die), and a pool of one die or more
+    takes it away with the reason — nothing rolled, nothing withdrawn."""
+    from dataclasses import replace
+
+    def intellect(value: int) -> None:
+        other = Store.open(campaign_path)  # another window edits Вера's sheet
+        vera = next(c for c in other.characters() if c.name == "Вера Соколова")
+        other.upsert_character(replace(vera, qualities={**vera.qualities, "Интеллект": value}))
+        other.close()
+
+    app = make_test_app(system="wod")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_builder(pilot, mods="-7 рана")  # Интеллект 3 + Расследование 3 − 7
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChanceScreen)
+        assert "запас −1" in str(app.screen.query_one("#chance-text").render())
+        intellect(4)
+        app._refresh_store()  # what the file watch (or the timer) does
+        await pilot.pause()
+        assert isinstance(app.screen, ChanceScreen)
+        assert "запас 0" in str(app.screen.query_one("#chance-text").render())
+        intellect(5)
+        app._refresh_store()
+        await pilot.pause()
+        assert not isinstance(app.screen, ChanceScreen)
+        assert any("больше не бросок на удачу" in n.message for n in app._notifications)
+    assert Store.open(campaign_path).log() == []

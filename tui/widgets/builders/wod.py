@@ -35,6 +35,7 @@ from tui.widgets.builders.wod_parts import (
     IDLE,
     OUTCOME_STYLE,
     ROTE_OPTIONS,
+    STALE,
     ChanceScreen,
     ContestScreen,
     TargetScreen,
@@ -196,8 +197,11 @@ class WodBuilder(EngineBuilder, Horizontal):
             )
         show_markup(self.query_one("#check-result", Static), "\n".join(shown.result_lines()))
         self.refresh_bindings()  # «e Продолжительное» or «e Стоп»
-        if isinstance(self.app.screen, ContestScreen):
-            self.app.screen.redraw()  # its rows follow the store (a sheet edited elsewhere)
+        screen = self.app.screen
+        if isinstance(screen, ContestScreen):
+            screen.redraw()  # its rows follow the store (a sheet edited elsewhere)
+        elif isinstance(screen, ChanceScreen):
+            screen.follow(shown.pool)  # the question is about the pool the form gives now
 
     # -- the contract --------------------------------------------------------------------------
 
@@ -246,6 +250,8 @@ class WodBuilder(EngineBuilder, Horizontal):
         if pool.chance:
 
             def answered(go: Any) -> None:
+                if go is STALE:
+                    return  # the pool is a pool again: the GM rolls it with Enter
                 if go is None:
                     self.step(steps.withdraw)
                 else:  # the pool as the Storyteller left it (withdrawing allowed or not)

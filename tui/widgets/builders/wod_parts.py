@@ -60,9 +60,14 @@ from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.text import show_markup
 from tui.words import genitive
 
+#: What the chance die's question returns when the form's pool is no longer a chance die.
+STALE = object()
+
 
 class ChanceScreen(StyledOnce, ModalScreen[Any]):
-    """Ask before a chance die: go ahead (returns the pool) or withdraw (returns None)."""
+    """Ask before a chance die: go ahead (returns the pool) or withdraw (returns None); it
+    follows the form (a sheet edited elsewhere, an undo) and goes away, saying why, when the
+    pool is no longer a chance die (returns :data:`STALE`)."""
 
     DEFAULT_CSS = """
     ChanceScreen { align: center middle; }
@@ -82,16 +87,19 @@ class ChanceScreen(StyledOnce, ModalScreen[Any]):
         super().__init__()
         self.pool = pool
 
-    def compose(self) -> ComposeResult:
+    def _text(self) -> str:
         odds = wod.pool_odds(self.pool).outcomes
+        return (
+            f"[b]Бросок на удачу[/b] — запас {signed(self.pool.size)}, бросается один куб.\n"
+            "Успех только на 10; десятка перебрасывается, и каждая новая 10 — ещё успех; "
+            "8 и 9 не успех даже при перебросе. 1 на первом броске — полный провал.\n"
+            f"Успех {percent(1 - odds['failure'] - odds['dramatic_failure'])}, "
+            f"полный провал {percent(odds['dramatic_failure'])}."
+        )
+
+    def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(
-                f"[b]Бросок на удачу[/b] — запас {signed(self.pool.size)}, бросается один куб.\n"
-                "Успех только на 10; десятка перебрасывается, и каждая новая 10 — ещё успех; "
-                "8 и 9 не успех даже при перебросе. 1 на первом броске — полный провал.\n"
-                f"Успех {percent(1 - odds['failure'] - odds['dramatic_failure'])}, "
-                f"полный провал {percent(odds['dramatic_failure'])}."
-            )
+            yield Static(self._text(), id="chance-text")
             yield Static(id="chance-reason")
             with Horizontal():
                 yield Button("Бросить", id="chance-go", variant="warning")
@@ -123,6 +131,21 @@ class ChanceScreen(StyledOnce, ModalScreen[Any]):
             self.app.notify(verdict.reason, severity="error")
             return
         self.dismiss(None)
+
+    def follow(self, pool: Any) -> None:
+        """The form changed under the question: ask it of the pool the form gives now (the
+        Storyteller's call on withdrawing kept), or go away when that is no chance die."""
+        if pool is None or not pool.chance:
+            self.app.notify(
+                "Запас больше не бросок на удачу (лист или форма изменились): "
+                "бросьте его снова (Enter).",
+                severity="warning",
+            )
+            self.dismiss(STALE)
+            return
+        self.pool = replace(pool, withdrawal_allowed=self.pool.withdrawal_allowed)
+        show_markup(self.query_one("#chance-text", Static), self._text())
+        self._show_reason()
 
     def action_toggle(self) -> None:
         """Flip the Storyteller's call on withdrawing."""
