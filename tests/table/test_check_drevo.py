@@ -120,3 +120,30 @@ def test_a_check_redone_after_a_restart_and_undone_again_is_never_rolled_twice(t
     assert t.state.id == second.id and t.state.rolled is None
     ok(t, steps.roll)
     assert t.state.id == second.id and t.state.rolled.dice == second.rolled.dice
+
+
+def test_a_roll_made_with_fate_declared_gives_back_its_form_and_never_new_dice(tmp_path):
+    """Found by the check machine: rolled, undone, Судьба declared (automatic success: no
+    dice thrown), rolled, kubik restarted, undone, rolled. Undone after the restart the form
+    is the one rolled (Судьба still declared), as it is without a restart; and the roll
+    without Судьба takes the dice the first roll had, never new ones (the diceless roll keeps
+    none to give back)."""
+    store = store_of(tmp_path)
+    with_fate(store)
+    t = table(store, seed=5)
+    ok(t, steps.roll)
+    first = t.state.rolled.dice
+    store.undo()
+    t.follow()
+    ok(t, steps.declare_fate, True)
+    ok(t, steps.roll)
+    assert t.state.rolled.dice is None and t.state.rolled.fate_auto
+    store.close()
+    store = Store.open(tmp_path / "c.json")
+    t = table(store, seed=99)
+    store.undo()
+    t.follow()
+    assert t.state.rolled is None and t.state.inputs.fate_auto  # the form as it was rolled
+    ok(t, steps.declare_fate, False)
+    ok(t, steps.roll)
+    assert t.state.rolled.dice == first

@@ -107,6 +107,7 @@ def earlier_dice(world: World, check: str, move: int, event: str) -> list[Any] |
             and data.get("move") == move
             and data.get("event") == event
             and isinstance(data.get(DICE), list)
+            and data[DICE]  # a roll that threw none (Судьба's success) has none to give back
         ):
             return list(data[DICE])
     return None

@@ -141,4 +141,9 @@ def fresh(state: DrevoCheck) -> DrevoCheck:
 
 
 def unrolled(state: DrevoCheck) -> DrevoCheck:
-    return replace(state, rolled=None)
+    """The form the check was rolled from (the same id: rolled again, the same dice), Судьба
+    declared before it as it was (the roll clears it on the form)."""
+    rolled = state.rolled
+    if rolled is None:
+        return state
+    return replace(state, rolled=None, inputs=replace(state.inputs, fate_auto=rolled.fate_auto))
