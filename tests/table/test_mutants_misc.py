@@ -1,0 +1,62 @@
+"""The effects, the rounds tracker and the fight on the table engine, where a mutation run of
+``tui/table`` (docs/dev/mutation.md) found no test: each test names what it pins. Scripted
+dice or pure worlds; no Textual."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.effects import Effect
+from tests.table.helpers import duel
+from tui.store import LogEntry
+from tui.table.effects.view import repeat_text
+from tui.table.fight import steps as fight
+from tui.table.fight.view import exchange_id
+
+# -- effects -------------------------------------------------------------------------------------
+
+
+def test_an_effects_repeat_says_rounds_or_minutes_as_set():
+    """«каждые 3 минуты: патруль»: a repeat in rounds says rounds, one in minutes says мин."""
+    rounds = Effect("e1", "Яд", repeat_every=3, repeat_unit="round", repeat_text="урон")
+    minutes = Effect("e2", "Патруль", repeat_every=10, repeat_unit="minute")
+    assert repeat_text(rounds) == "каждые 3 раунда: урон"
+    assert repeat_text(minutes) == "каждые 10 мин: Патруль"
+    assert repeat_text(Effect("e3", "Щит")) == ""
+
+
+# -- the fight -----------------------------------------------------------------------------------
+
+
+def test_fate_before_the_roll_is_paid_and_kept_in_the_exchange(tmp_path):
+    """Сид: «+4 без броска» — Горан (3 Судьбы) spends one before the dice: his sheet pays it,
+    the exchange keeps it, his dice are not rolled."""
+    table, store, target = duel(tmp_path)
+    table.ok(fight.fate_before, "defender")
+    assert store.character(target.id).fate == 2
+    assert table.view().exchange.fate_before == ("defender",)
+    table.ok(fight.roll)
+    assert table.view().exchange.dice["defender"] is None
+
+
+def test_a_roll_made_again_takes_the_dice_its_undone_line_kept(tmp_path):
+    """An exchange rolled, undone and rolled again takes the dice the Журнал kept for it
+    (scripted here as an undone line), not new ones, and says so."""
+    table, _store, _target = duel(tmp_path)
+    _, enc, world = table.session.read()
+    name = exchange_id(enc, table.view().pairing.key, 1)
+    kept = {"attacker": [1, 1, 1, 0], "defender": [-1, -1, 0, 0]}
+    line = LogEntry(
+        "old",
+        "2026-12-06T10:00:00",
+        "combat",
+        None,
+        "Схватка",
+        {"exchange": name, "dice": kept},
+        undone=True,
+    )
+    world = replace(world, journal=lambda _n: [line])
+    outcome = fight.roll(enc, world)
+    assert outcome.ok, outcome.refused
+    assert outcome.log[0].data["dice"] == kept
+    assert "(те же кубики, что до отмены)" in outcome.log[0].text
