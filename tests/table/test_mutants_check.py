@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from rules import drevo, wod
+from rules.errors import RulesError
 from tests.table.check_helpers import ok, table
 from tui.store import LogEntry, Store
 from tui.table.check import drevo_engine, drevo_steps, ide4_engine, ide4_steps, wod_steps
-from tui.table.check.base import OVER
+from tui.table.check.base import DICE, OVER, ROLLED, earlier_dice
+from tui.table.check.drevo import DrevoCheck
 from tui.table.check.starately import Inputs as StaratelyInputs
 from tui.table.core import World
 
@@ -153,3 +157,125 @@ def test_wod_contest_shows_each_sides_dice_line_then_the_verdict(tmp_path):
     assert lines[1].startswith("[b]Противник[/b], 5d10: ")
     assert lines[2].startswith("Успехов: ") and " против " in lines[2]
     assert not any(line.startswith("Успехов: [b]") for line in lines)
+
+
+def test_drevo_offer_names_the_shift_only_while_the_roller_has_fate(tmp_path):
+    """A seat is offered «Судьба после броска» on a rolled check while its character has
+    Судьба; with none left, nothing."""
+    store = _store(tmp_path, "drevo")
+    c = _with_fate(store, 1)
+    t = table(store)
+    ok(t, drevo_steps.roll)
+    offer = drevo_engine.offer(t.state, t.world())
+    assert offer.kinds == ("fate",) and offer.stage == "rolled"
+    assert offer.choices == ("Судьба после броска: ±1 к результату за очко",)
+    store.upsert_character(replace(store.character(c.id), fate=0))
+    offer = drevo_engine.offer(t.state, t.world())
+    assert offer.kinds == () and offer.choices == ()
+
+
+def test_drevo_seat_fate_before_is_refused_once_rolled(tmp_path):
+    store = _store(tmp_path, "drevo")
+    _with_fate(store, 2)
+    t = table(store)
+    assert drevo_engine.seat_refusal(t.state, t.world(), "fate", {"use": "before"}) == ""
+    ok(t, drevo_steps.roll)
+    why = drevo_engine.seat_refusal(t.state, t.world(), "fate", {"use": "before"})
+    assert why == ROLLED + " После броска — сдвиг Судьбой (±)."
+
+
+def test_drevo_fate_before_from_the_form_writes_nothing_from_a_seat_one_line(tmp_path):
+    """The GM's «f» on the form only marks the form (its point is paid at the roll); a
+    player's request from a seat is one undo step with its Журнал line."""
+    store = _store(tmp_path, "drevo")
+    _with_fate(store, 2)
+    t = table(store)
+    on_form = drevo_steps.declare_fate(t.state, t.world(), True)
+    assert on_form.ok and on_form.state.inputs.fate_auto and on_form.log == ()
+    asked = drevo_steps.declare_fate(t.state, t.world(), True, written=True)
+    assert asked.state.inputs.fate_auto
+    assert [line.text for line in asked.log] == [
+        "Судьба до броска: автоматический критический успех (очко — при броске)"
+    ]
+
+
+def test_drevo_stored_check_with_impossible_dice_is_damaged(tmp_path):
+    """A stored rolled check is read back only when its dice make a result: Fudge dice of 5
+    are a damaged document, said so in Russian; an unrolled one reads back as it was."""
+    store = _store(tmp_path, "drevo")
+    _with_fate(store, 1)
+    t = table(store)
+    ok(t, drevo_steps.roll)
+    doc = t.state.to_doc()
+    assert DrevoCheck.from_doc(doc) == t.state
+    broken = {**doc, "rolled": {**doc["rolled"], "dice": [5, 5, 5, 5]}}
+    with pytest.raises(RulesError, match="повреждена"):
+        DrevoCheck.from_doc(broken)
+    unrolled = {**doc, "rolled": None}
+    assert DrevoCheck.from_doc(unrolled).rolled is None
+
+
+# -- every system: the dice a step had before an undo --------------------------------------------
+
+
+def test_earlier_dice_are_this_checks_undone_line_of_this_move_and_event_only():
+    """A move made again after Ctrl+Z takes the dice of its own undone line: not a standing
+    line, not another check's, another move's or another event's, not a line without a list."""
+    wanted = {"check": "c1", "move": 2, "event": "reroll", DICE: [7]}
+    decoys = [
+        {**wanted, DICE: [1]},  # standing (not undone)
+        {**wanted, "check": "c0", DICE: [2]},
+        {**wanted, "move": 1, DICE: [3]},
+        {**wanted, "event": "energy_after", DICE: [4]},
+        {**wanted, DICE: "5"},
+    ]
+    journal = [_entry(n, data, undone=n != 0) for n, data in enumerate(decoys)] + [
+        _entry(9, wanted, undone=True)
+    ]
+    world = World({}, journal=lambda _n: journal)
+    assert earlier_dice(world, "c1", 2, "reroll") == [7]
+    assert earlier_dice(world, "c1", 3, "reroll") is None
+
+
+# -- IDE4, the rolled check ----------------------------------------------------------------------
+
+
+def test_ide4_a_reroll_is_part_of_the_check_as_stored_and_offered_to_the_seat(tmp_path):
+    """The failed lock-picking: its seat is offered rerolls at stage «rolled»; a reroll is
+    kept as a move, and the check read back has its step."""
+    store = _store(tmp_path, "ide4")
+    t = _ide4_failed(store)
+    offer = ide4_engine.offer(t.state, t.world())
+    assert offer.stage == "rolled" and "reroll" in offer.kinds
+    ok(t, ide4_steps.reroll, "food")
+    kinds = [s.kind for s in t.view().check.steps]
+    assert kinds.count("reroll") == 1
+    assert ide4_engine.ide4_check(t.state).steps[-1].kind == "reroll"
+
+
+def test_ide4_seat_energy_after_the_roll_spends_energy(tmp_path):
+    """A player's «энергия после броска» from a seat is the energy move, not a demand for an
+    expanded check."""
+    store = _store(tmp_path, "ide4")
+    t = _ide4_failed(store)
+    made = ide4_engine.seat_step(t.state, t.world(), "energy", {"amount": 1})
+    assert made.ok, made.refused
+    assert [m.kind for m in made.state.rolled.moves] == ["energy_after"]
+
+
+def test_ide4_repeat_last_takes_the_same_action_not_the_newest_check(tmp_path):
+    """«the character's last check of the same kind»: Вера's newest roll was another action;
+    the lock-picking before it is what comes back."""
+    store = _store(tmp_path, "ide4")
+    t = _ide4_form(store)
+    ok(t, ide4_steps.set_input, "mods", "+1 темнота")
+    ok(t, ide4_steps.roll)
+    ok(t, ide4_steps.new_check)
+    ok(t, ide4_steps.set_input, "action", "Скрытность")
+    ok(t, ide4_steps.set_input, "mods", "-2 ветер")
+    ok(t, ide4_steps.roll)
+    ok(t, ide4_steps.new_check)
+    ok(t, ide4_steps.set_input, "action", "Взлом")
+    ok(t, ide4_steps.set_input, "mods", "")
+    ok(t, ide4_steps.repeat_last)
+    assert (t.state.inputs.action, t.state.inputs.mods) == ("Взлом", "+1 темнота")
