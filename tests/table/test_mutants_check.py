@@ -4,14 +4,23 @@ no test: each test names what it pins. Scripted dice or pure worlds; no Textual.
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 
-from rules import drevo, wod
+from rules import drevo, ide4, wod
 from rules.errors import RulesError
 from tests.table.check_helpers import ok, table
 from tui.store import LogEntry, Store
-from tui.table.check import drevo_engine, drevo_steps, ide4_engine, ide4_steps, wod_steps
+from tui.table.check import (
+    drevo_engine,
+    drevo_steps,
+    ide4_engine,
+    ide4_steps,
+    ide4_text,
+    ide4_view,
+    wod_steps,
+)
 from tui.table.check.base import DICE, OVER, ROLLED, earlier_dice
 from tui.table.check.drevo import DrevoCheck
 from tui.table.check.starately import Inputs as StaratelyInputs
@@ -279,3 +288,82 @@ def test_ide4_repeat_last_takes_the_same_action_not_the_newest_check(tmp_path):
     ok(t, ide4_steps.set_input, "mods", "")
     ok(t, ide4_steps.repeat_last)
     assert (t.state.inputs.action, t.state.inputs.mods) == ("Взлом", "+1 темнота")
+
+
+def test_ide4_moves_made_again_after_an_undo_take_their_kept_dice(tmp_path):
+    """Energy after the roll and the sub-roll, made again after Ctrl+Z, take the dice their
+    undone lines kept (scripted here: a 1 on the energy die, a 4 on the d6)."""
+    store = _store(tmp_path, "ide4")
+    t = _ide4_failed(store)
+    state, world = t.state, t.world()
+
+    def kept(event: str, dice: list[int]):
+        line = _entry(1, {"check": state.id, "move": 1, "event": event, DICE: dice}, undone=True)
+        return replace(world, journal=lambda _n: [line])
+
+    energy = ide4_steps.energy_after(state, kept("energy_after", [1]), 1)
+    assert energy.ok, energy.refused
+    assert energy.state.rolled.moves[-1].dice == (1,)
+    sub = ide4_steps.subroll(state, kept("subroll", [4]))
+    assert sub.ok, sub.refused
+    assert sub.state.rolled.moves[-1].dice == (4,)
+
+
+def test_ide4_base_difficulties_offered_once_each_in_order():
+    """The base difficulty stepper: [0] … [7] and [00], each value once, in the book's order."""
+    assert [v for _, v in ide4_text.BASE_OPTIONS] == list(range(9))
+
+
+def test_ide4_chance_words_at_the_ends():
+    """«<1 %» and «>99 %» near the ends (never «0 %» or «100 %» for a chance that is not)."""
+    assert ide4_text.chance(Fraction(995, 1000)) == ">99\u00a0%"
+    assert ide4_text.chance(Fraction(5, 1000)) == "<1\u00a0%"
+    assert ide4_text.chance(Fraction(1)) == "100\u00a0%"
+    assert ide4_text.chance(Fraction(41, 100)) == "41\u00a0%"
+
+
+def test_ide4_odds_words_never_hide_a_chance_to_do_better():
+    """«исход не изменится» only when neither better nor worse can happen."""
+    same = ide4.MoveOdds({}, Fraction(0), Fraction(0))
+    better = ide4.MoveOdds({}, Fraction(1, 2), Fraction(0))
+    assert ide4_view.odds_words(same) == "исход не изменится"
+    assert ide4_view.odds_words(better) == "лучше 50\u00a0%, хуже 0\u00a0%"
+    assert ide4_view.odds_words(ide4.MoveOdds({}, Fraction(1), Fraction(0))) == (
+        "исход наверняка лучше"
+    )
+
+
+def test_ide4_rolled_check_lines_band_then_moves_at_their_indents(tmp_path):
+    """The failed lock-picking: its record shows the bands it was rolled against; the moves
+    read key by key at the left, what each is worth or why not indented under it; a reroll
+    is written as «переброс — source: old → new»."""
+    store = _store(tmp_path, "ide4")
+    t = _ide4_failed(store)
+    shown = t.view()
+    assert any(line.startswith("[$text-muted]Полосы") for line in shown.result_lines())
+    lines = shown.move_lines()
+    assert lines[0] == (0, "[b]Что ещё можно[/b] (шанс исхода лучше / хуже), по порядку книги:")
+    keys = [text.split("[/b]")[0] for indent, text in lines if indent == 0][1:]
+    assert keys == ["[b]r", "[b]e", "[b]b", "[b]s", "[b]Enter"]
+    assert all(text.startswith(("[b]", "[$text-muted]Право")) for i, text in lines[1:] if i == 0)
+    assert all(not text.startswith("[b]") for i, text in lines if i == 1)
+    assert any(text.startswith("[$error]✗[/]") for i, text in lines if i == 1)
+    ok(t, ide4_steps.reroll, "food")
+    entry = store.log(limit=1)[0]
+    step = t.view().check.steps[-1]
+    assert entry.text.endswith(f" · переброс — еда: 20 → {step.dice[0]}")
+
+
+def test_ide4_an_automatic_success_has_no_bands_and_no_moves(tmp_path):
+    """Base [0]: «автоматический успех» — no d100, so no bands to show and no move to make,
+    only the reason and Enter."""
+    store = _store(tmp_path, "ide4")
+    t = _ide4_form(store)
+    ok(t, ide4_steps.set_input, "base", 0)
+    ok(t, ide4_steps.roll)
+    shown = t.view()
+    assert shown.check.status == "auto"
+    assert not any("Полосы" in line for line in shown.result_lines())
+    lines = shown.move_lines()
+    assert [i for i, _ in lines] == [0, 0] and lines[1] == (0, "Enter — итог проверки")
+    assert "автоматический Успех без броска" in lines[0][1]
