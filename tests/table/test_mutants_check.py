@@ -19,6 +19,7 @@ from tui.table.check import (
     ide4_steps,
     ide4_text,
     ide4_view,
+    starately_engine,
     wod_steps,
 )
 from tui.table.check.base import DICE, OVER, ROLLED, earlier_dice
@@ -367,3 +368,30 @@ def test_ide4_an_automatic_success_has_no_bands_and_no_moves(tmp_path):
     lines = shown.move_lines()
     assert [i for i, _ in lines] == [0, 0] and lines[1] == (0, "Enter — итог проверки")
     assert "автоматический Успех без броска" in lines[0][1]
+
+
+def test_ide4_an_action_chosen_brings_its_skill_and_base(tmp_path):
+    """«the skill follows the action»: Вера choosing «Взлом» takes her Взлом skill and the
+    action table's base difficulty."""
+    store = _store(tmp_path, "ide4")
+    t = _ide4_form(store)
+    assert t.state.inputs.skill == "Взлом"
+    assert t.state.inputs.base == ide4.action("Взлом").base
+
+
+def test_starately_seat_requests_other_than_risk_are_refused(tmp_path):
+    """Старатели's seats may ask for Риск only: any other request is «такой заявки нет»."""
+    store = _store(tmp_path, "starately")
+    t = table(store)
+    for kind in ("fate", "energy", "shift", "zzz"):
+        why = starately_engine.seat_refusal(t.state, t.world(), kind, {})
+        assert why == "В этой проверке такой заявки нет.", kind
+
+
+def test_wod_a_plain_roll_shows_its_pool_not_an_extended_action(tmp_path):
+    store = _store(tmp_path, "wod")
+    t = table(store)
+    ok(t, wod_steps.roll)
+    lines = t.view().result_lines()
+    assert lines[0].startswith("[b]") and "d10" in lines[0]
+    assert not any("Продолжительное" in line for line in lines)

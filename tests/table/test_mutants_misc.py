@@ -6,11 +6,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.effects import Effect
+from rules.effects import Effect, Notice
 from tests.table.helpers import duel
 from tui.store import LogEntry
+from tui.table.core import World
+from tui.table.effects.steps import notice_line
 from tui.table.effects.view import repeat_text
 from tui.table.fight import steps as fight
+from tui.table.fight.exchange import Exchange
+from tui.table.fight.report import fighters
 from tui.table.fight.view import exchange_id
 
 # -- effects -------------------------------------------------------------------------------------
@@ -60,3 +64,43 @@ def test_a_roll_made_again_takes_the_dice_its_undone_line_kept(tmp_path):
     assert outcome.ok, outcome.refused
     assert outcome.log[0].data["dice"] == kept
     assert "(те же кубики, что до отмены)" in outcome.log[0].text
+
+
+def test_an_effects_notice_names_whom_it_was_on_or_the_scene():
+    """«Эффект «Оглушён» закончился (Гриша)»; a scene effect's line says «сцена»."""
+    on_grisha = Notice("expired", Effect("e1", "Оглушён", target="g"))
+    on_scene = Notice("expired", Effect("e2", "Туман"))
+    world = World({})
+    names = {"g": "Гриша"}
+    assert notice_line(on_grisha, world, None, names).text == "Эффект «Оглушён» закончился (Гриша)"
+    assert notice_line(on_grisha, world, None, names).actor == "Гриша"
+    assert notice_line(on_scene, world, None, names).text == "Эффект «Туман» закончился (сцена)"
+
+
+def test_the_fight_report_gives_each_fighter_kind_and_fate_from_the_sheet(tmp_path):
+    """`kubik fight show --json`: a fighter of the party has his sheet's kind and Судьба; one
+    no longer in the party has neither (and the report does not fail)."""
+    table, store, target = duel(tmp_path)
+    _, enc, world = table.session.read()
+    rows = {row["name"]: row for row in fighters(enc, world)}
+    goran, shkuro = rows["Горан Рябой"], rows["Атаман Шкуро"]
+    assert (goran["kind"], goran["fate"]) == (target.kind, 3)
+    attacker = next(c for c in store.characters() if c.name == "Атаман Шкуро")
+    assert (shkuro["kind"], shkuro["fate"]) == (attacker.kind, attacker.fate)
+    gone = replace(world, characters={target.id: world.characters[target.id]})
+    rows = {row["name"]: row for row in fighters(enc, gone)}
+    assert rows["Атаман Шкуро"]["kind"] is None and rows["Атаман Шкуро"]["fate"] == 0
+    assert rows["Атаман Шкуро"]["in_party"] is False
+
+
+def test_a_simultaneous_round_rolls_with_the_wounds_it_began_with(tmp_path):
+    """Сид: «действия совершаются одновременно» ([default] wounds = next_round): a wound Горан
+    took earlier in this round does not weigh on this exchange's roll."""
+    table, _store, target = duel(tmp_path, {"light": 1})
+    _, enc, world = table.session.read()
+    unhurt = {k: 0 for k in world.characters[target.id].wounds}
+    begun = {cid: dict(unhurt) for cid in (c.character_id for c in enc.combatants)}
+    outcome = fight.roll(replace(enc, round_wounds=begun), world)
+    assert outcome.ok, outcome.refused
+    stored = Exchange.from_dict(outcome.state.exchange)
+    assert stored.wounds[target.id] == unhurt
