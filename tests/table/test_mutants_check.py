@@ -20,6 +20,7 @@ from tui.table.check import (
     ide4_text,
     ide4_view,
     starately_engine,
+    starately_steps,
     wod_steps,
 )
 from tui.table.check.base import DICE, OVER, ROLLED, earlier_dice
@@ -395,3 +396,32 @@ def test_wod_a_plain_roll_shows_its_pool_not_an_extended_action(tmp_path):
     lines = t.view().result_lines()
     assert lines[0].startswith("[b]") and "d10" in lines[0]
     assert not any("Продолжительное" in line for line in lines)
+
+
+def test_starately_a_bane_rolls_three_dice_and_says_so(tmp_path):
+    """Сид: −d6 — three dice, the highest not counted: the form and the record say «3d6 (−d6)»
+    for a bane, «3d6 (+d6)» for a boon."""
+    store = _store(tmp_path, "starately")
+    t = table(store)
+    ok(t, starately_steps.set_input, "banes", 1)
+    ok(t, starately_steps.roll)
+    assert "3d6 (−d6)" in t.view().result_lines()[0]
+    t = table(store)
+    ok(t, starately_steps.new_check)
+    ok(t, starately_steps.set_input, "banes", 0)
+    ok(t, starately_steps.set_input, "boons", 1)
+    ok(t, starately_steps.roll)
+    assert "3d6 (+d6)" in t.view().result_lines()[0]
+
+
+def test_starately_the_last_opponent_is_sought_500_lines_back(tmp_path):
+    """The opposed dialog starts on the last opponent found in the Журнал's newest 500 lines:
+    a roll further back is not looked at."""
+    first, second = _store(tmp_path, "starately").characters()[:2]
+    a, b = replace(first, id="a"), replace(second, id="b")
+    opposed = _entry(0, {"event": "opposed", "form": {"character": "a"}, "opponent": "b"})
+    notes = [_entry(n, {"text": "заметка"}) for n in range(1, 500)]
+    world = World({"a": a, "b": b}, journal=lambda n: (notes + [opposed])[:n])
+    assert starately_steps.last_opponent(world, "a") == "b"
+    world = World({"a": a, "b": b}, journal=lambda n: ([*notes, notes[0], opposed])[:n])
+    assert starately_steps.last_opponent(world, "a") is None
