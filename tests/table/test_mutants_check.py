@@ -21,7 +21,9 @@ from tui.table.check import (
     ide4_view,
     starately_engine,
     starately_steps,
+    starately_text,
     wod_steps,
+    wod_text,
 )
 from tui.table.check.base import DICE, OVER, ROLLED, earlier_dice
 from tui.table.check.drevo import DrevoCheck
@@ -425,3 +427,35 @@ def test_starately_the_last_opponent_is_sought_500_lines_back(tmp_path):
     assert starately_steps.last_opponent(world, "a") == "b"
     world = World({"a": a, "b": b}, journal=lambda n: ([*notes, notes[0], opposed])[:n])
     assert starately_steps.last_opponent(world, "a") is None
+
+
+def test_starately_a_chain_is_written_under_the_main_rollers_name(tmp_path):
+    """A task chain's Журнал line is the main roller's (the «Кто» column)."""
+    store = _store(tmp_path, "starately")
+    t = table(store)
+    main, other = store.characters()[:2]
+    ok(t, starately_steps.set_input, "character", main.id)
+    helper = starately_text.side_for(other, next(iter(other.qualities)), "")
+    outcome = ok(t, starately_steps.chain, helper, other.id)
+    assert [line.actor for line in outcome.log] == [main.name]
+
+
+def test_wod_again_options_are_the_rules_three_and_none():
+    """Сид: 10-снова (default), 9-снова, 8-снова, or none."""
+    assert [v for _, v in wod_text.AGAIN_OPTIONS] == [10, 9, 8, None]
+
+
+def test_wod_rolls_are_written_with_their_pool_and_their_number(tmp_path):
+    """A pool's line says how many d10 were rolled; an extended action's rolls are numbered
+    from 1, each kept as that move (so an undone one comes back with its own dice)."""
+    store = _store(tmp_path, "wod")
+    t = table(store)
+    outcome = ok(t, wod_steps.roll)
+    size = t.state.rolled.throws[0].pool.size
+    assert f", {size}d10: " in outcome.log[0].text
+    ok(t, wod_steps.start_extended, 30)
+    first = ok(t, wod_steps.roll)
+    assert first.log[0].text.startswith("Продолжительное, бросок 1: ")
+    assert first.log[0].data["move"] == 1
+    second = ok(t, wod_steps.roll)
+    assert second.log[0].text.startswith("Продолжительное, бросок 2: ")
