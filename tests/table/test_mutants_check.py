@@ -459,3 +459,13 @@ def test_wod_rolls_are_written_with_their_pool_and_their_number(tmp_path):
     assert first.log[0].data["move"] == 1
     second = ok(t, wod_steps.roll)
     assert second.log[0].text.startswith("Продолжительное, бросок 2: ")
+
+
+def test_starately_notes_say_what_natural_12_and_2_do(tmp_path):
+    """Сид: natural 12 — success, natural 2 — failure, whatever the total: for an ordinary
+    check (bonus +3 against 8+) both are named, each 1 in 36."""
+    store = _store(tmp_path, "starately")
+    t = table(store)
+    shown = t.view()
+    assert (shown.check.side.bonus, shown.check.difficulty) == (3, 8)
+    assert shown.notes().startswith("Нат. 12 → успех, нат. 2 → провал: 2,8% / 2,8%\n")
