@@ -469,3 +469,32 @@ def test_starately_notes_say_what_natural_12_and_2_do(tmp_path):
     shown = t.view()
     assert (shown.check.side.bonus, shown.check.difficulty) == (3, 8)
     assert shown.notes().startswith("Нат. 12 → успех, нат. 2 → провал: 2,8% / 2,8%\n")
+
+
+def test_starately_effect_rows_colour_every_margin_by_success_or_failure(tmp_path):
+    """The odds table's rows: an Effect of 0 or more is a success, below 0 a failure — but a
+    natural 12 succeeds and a natural 2 fails whatever the Effect (bonus +3 against 8+)."""
+    store = _store(tmp_path, "starately")
+    t = table(store)
+    shown = t.view()
+    check = shown.check
+    good, bad = starately_text.OUTCOME_STYLE["success"], starately_text.OUTCOME_STYLE["failure"]
+    rows = shown.effect_rows()
+    assert rows
+    for effect_text, _p, style in rows:
+        effect = int(effect_text.replace("−", "-"))
+        natural = effect + check.difficulty - check.side.bonus
+        expected = natural == 12 or (natural != 2 and effect >= 0)
+        assert style == (good if expected else bad), effect_text
+    assert any(int(e.replace("−", "-")) > 0 for e, _, _ in rows)
+
+
+def test_ide4_the_hidden_risk_row_opens_only_at_a_base_of_0_or_less(tmp_path):
+    """The «скрытый риск» choice belongs to an automatic success ([0] and below): shown at
+    base 0, not at base 3."""
+    store = _store(tmp_path, "ide4")
+    t = _ide4_form(store)
+    ok(t, ide4_steps.set_input, "base", 3)
+    assert t.view().difficulty.raw > 0 and not t.view().rows["hidden"].shown
+    ok(t, ide4_steps.set_input, "base", 0)
+    assert t.view().difficulty.raw <= 0 and t.view().rows["hidden"].shown

@@ -15,7 +15,7 @@ from tui.table.effects.view import repeat_text
 from tui.table.fight import steps as fight
 from tui.table.fight.exchange import Exchange
 from tui.table.fight.report import fighters
-from tui.table.fight.view import exchange_id
+from tui.table.fight.view import BEFORE_ROLL_ONLY, exchange_id
 
 # -- effects -------------------------------------------------------------------------------------
 
@@ -104,3 +104,17 @@ def test_a_simultaneous_round_rolls_with_the_wounds_it_began_with(tmp_path):
     assert outcome.ok, outcome.refused
     stored = Exchange.from_dict(outcome.state.exchange)
     assert stored.wounds[target.id] == unhurt
+
+
+def test_after_an_undone_roll_fate_before_is_too_late(tmp_path):
+    """The exchange rolled and undone: its dice are in the Журнал and come back when it is
+    rolled again, so «+4 без броска» is no longer offered nor taken."""
+    table, _store, _target = duel(tmp_path)
+    before = table.view().fate_before_offers()
+    assert before  # Горан has Судьба: offered before the dice
+    table.ok(fight.roll)
+    table.undo()
+    view = table.view()
+    assert view.result is None and view.earlier
+    assert view.fate_before_offers() == []
+    assert table.run(fight.fate_before, "defender").refused == BEFORE_ROLL_ONLY
