@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from rules import drevo, ide4, wod
+from rules import drevo, ide4, starately, wod
 from rules.errors import RulesError
 from tests.table.check_helpers import ok, table
 from tui.store import LogEntry, Store
@@ -498,3 +498,62 @@ def test_ide4_the_hidden_risk_row_opens_only_at_a_base_of_0_or_less(tmp_path):
     assert t.view().difficulty.raw > 0 and not t.view().rows["hidden"].shown
     ok(t, ide4_steps.set_input, "base", 0)
     assert t.view().difficulty.raw <= 0 and t.view().rows["hidden"].shown
+
+
+def test_ide4_the_energy_die_is_recorded_only_when_smaller_than_the_nominal(tmp_path):
+    """The check's input keeps an energy die only when the GM chose one smaller than the
+    nominal in an expanded check (0: the nominal; a quick or standard check has none)."""
+    store = _store(tmp_path, "ide4")
+    t = _ide4_form(store)
+    nominal = t.view().input.nominal
+    assert t.view().input.energy_die == 0
+    smaller = max(v for _, v in t.view().rows["die"].options if v < nominal)
+    ok(t, ide4_steps.set_input, "die", smaller)
+    assert t.view().input.energy_die == smaller
+    ok(t, ide4_steps.set_input, "level", "standard")
+    assert t.view().input.energy_die == 0
+
+
+def test_ide4_a_player_who_always_demands_expanded_is_warned_of_only_below_it(tmp_path):
+    store = _store(tmp_path, "ide4")
+    vera = next(c for c in store.characters() if c.name == "Вера Стрижова")
+    store.upsert_character(replace(vera, extra={**vera.extra, "always_expanded": True}))
+    t = _ide4_form(store)
+    warning = "проверка, а игрок всегда требует развёрнутую (p)."
+    assert not any(warning in line for line in t.view().status_lines())
+    ok(t, ide4_steps.set_input, "level", "standard")
+    assert any(warning in line for line in t.view().status_lines())
+
+
+def test_ide4_only_an_impossible_base_asks_for_the_reason(tmp_path):
+    """[00] «невозможно»: the GM says why and names another way; an ordinary check has no
+    such rows."""
+    store = _store(tmp_path, "ide4")
+    t = _ide4_form(store)
+    ok(t, ide4_steps.set_input, "base", 3)
+    assert not t.view().texts["reason"] and not t.view().texts["alternative"]
+    ok(t, ide4_steps.set_input, "base", 8)
+    assert t.view().texts["reason"] and t.view().texts["alternative"]
+
+
+def test_starately_a_tie_names_the_rule_that_broke_it(tmp_path):
+    """Сид: a tie of a встречный бросок goes to the initiator, else to the player character;
+    the Журнал line says which."""
+    store = _store(tmp_path, "starately")
+    c = store.characters()[0]
+    a = replace(starately_text.side_for(c, next(iter(c.qualities)), ""), pc=True)
+    b = replace(a, name="Противник", pc=False)
+    by_initiator = starately.resolve_opposed(starately.Opposed(a, b, "b"), [3, 4], [3, 4])
+    by_pc = starately.resolve_opposed(starately.Opposed(a, b, None), [3, 4], [3, 4])
+    assert by_initiator.tie and by_pc.tie
+    assert starately_text.opposed_summary(by_initiator).endswith(" (ничья: инициатору)")
+    assert starately_text.opposed_summary(by_pc).endswith(" (ничья: игроку)")
+
+
+def test_wod_an_extended_roll_needs_an_extended_action(tmp_path):
+    """After a contest (or a plain roll), «next roll of the extended action» is refused."""
+    store = _store(tmp_path, "wod")
+    t = table(store)
+    ok(t, wod_steps.contest, wod.Pool(3, 2, name="Противник", attribute_name="Сила"))
+    made = wod_steps.extend(t.state, t.world())
+    assert made.refused == "Продолжительного действия нет: e — начать."

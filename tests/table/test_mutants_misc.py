@@ -118,3 +118,13 @@ def test_after_an_undone_roll_fate_before_is_too_late(tmp_path):
     assert view.result is None and view.earlier
     assert view.fate_before_offers() == []
     assert table.run(fight.fate_before, "defender").refused == BEFORE_ROLL_ONLY
+
+
+def test_fate_before_is_offered_to_each_side_with_points(tmp_path):
+    """Both fighters have Судьба: both are offered «+4 без броска» before the dice."""
+    table, store, _target = duel(tmp_path)
+    shkuro = next(c for c in store.characters() if c.name == "Атаман Шкуро")
+    store.upsert_character(replace(shkuro, fate=2))
+    offers = table.view().fate_before_offers()
+    assert [o.value for o in offers] == ["attacker", "defender"]
+    assert not any(o.refused for o in offers)
