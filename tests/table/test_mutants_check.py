@@ -557,3 +557,12 @@ def test_wod_an_extended_roll_needs_an_extended_action(tmp_path):
     ok(t, wod_steps.contest, wod.Pool(3, 2, name="Противник", attribute_name="Сила"))
     made = wod_steps.extend(t.state, t.world())
     assert made.refused == "Продолжительного действия нет: e — начать."
+
+
+def test_starately_the_character_row_tells_players_from_npcs(tmp_path):
+    store = _store(tmp_path, "starately")
+    t = table(store)
+    labels = dict((cid, label) for label, cid in t.view().rows["character"].options)
+    for c in store.characters():
+        assert labels[c.id] == f"{c.name} ({'игрок' if c.kind == 'pc' else 'НИП'})"
+    assert {c.kind for c in store.characters()} >= {"pc", "npc"}
