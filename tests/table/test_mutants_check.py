@@ -566,3 +566,11 @@ def test_starately_the_character_row_tells_players_from_npcs(tmp_path):
     for c in store.characters():
         assert labels[c.id] == f"{c.name} ({'игрок' if c.kind == 'pc' else 'НИП'})"
     assert {c.kind for c in store.characters()} >= {"pc", "npc"}
+
+
+def test_ide4_without_a_skill_the_mastery_is_0(tmp_path):
+    store = _store(tmp_path, "ide4")
+    t = _ide4_form(store)
+    assert t.view().input.mastery > 0  # Взлом 65
+    ok(t, ide4_steps.set_input, "skill", "")
+    assert t.view().input.skill == "" and t.view().input.mastery == 0

@@ -128,3 +128,17 @@ def test_fate_before_is_offered_to_each_side_with_points(tmp_path):
     offers = table.view().fate_before_offers()
     assert [o.value for o in offers] == ["attacker", "defender"]
     assert not any(o.refused for o in offers)
+
+
+def test_a_fighters_first_roll_of_the_round_is_kept_as_the_rounds_roll(tmp_path):
+    """Сид: «каждый участник делает один бросок 4dF»: the first exchange's line keeps each
+    fighter's dice as the round's roll (what an undo gives back to his next exchange)."""
+    table, _store, target = duel(tmp_path)
+    outcome = table.ok(fight.roll)
+    data = outcome.log[0].data
+    ids = data["ids"]
+    assert data["round_roll"]
+    assert data["round_dice"] == {
+        ids["attacker"]: data["dice"]["attacker"],
+        ids["defender"]: data["dice"]["defender"],
+    }
