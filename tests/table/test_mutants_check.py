@@ -574,3 +574,14 @@ def test_ide4_without_a_skill_the_mastery_is_0(tmp_path):
     assert t.view().input.mastery > 0  # Взлом 65
     ok(t, ide4_steps.set_input, "skill", "")
     assert t.view().input.skill == "" and t.view().input.mastery == 0
+
+
+def test_ide4_a_risk_shared_with_an_ally_keeps_its_note(tmp_path):
+    """Help «передать союзнику часть риска» keeps what the GM wrote of it; other help none."""
+    store = _store(tmp_path, "ide4")
+    t = _ide4_form(store)
+    ok(t, ide4_steps.set_input, "helpnote", "Гриша держит фонарь")
+    ok(t, ide4_steps.set_input, "help", "risk")
+    assert t.view().input.help_note == "Гриша держит фонарь"
+    ok(t, ide4_steps.set_input, "help", "difficulty")
+    assert t.view().input.help_note == ""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.effects import Effect, Notice
+from rules.encounter import ACTION_NAMES, Declaration
 from tests.table.helpers import duel
 from tui.store import LogEntry
 from tui.table.core import World
@@ -15,6 +16,7 @@ from tui.table.effects.view import repeat_text
 from tui.table.fight import steps as fight
 from tui.table.fight.exchange import Exchange
 from tui.table.fight.report import fighters
+from tui.table.fight.text import short_declaration
 from tui.table.fight.view import BEFORE_ROLL_ONLY, exchange_id
 
 # -- effects -------------------------------------------------------------------------------------
@@ -142,3 +144,17 @@ def test_a_fighters_first_roll_of_the_round_is_kept_as_the_rounds_roll(tmp_path)
         ids["attacker"]: data["dice"]["attacker"],
         ids["defender"]: data["dice"]["defender"],
     }
+
+
+def test_the_order_table_names_a_parry_or_shield_weapon():
+    names = {"a": "Шкуро"}
+    parry = Declaration("b", "parry", None, "Сабля")
+    assert short_declaration(parry, names) == f"{ACTION_NAMES['parry']} (Сабля)"
+    assert short_declaration(Declaration("b", "dodge"), names) == ACTION_NAMES["dodge"]
+
+
+def test_the_first_exchange_of_a_round_is_number_1(tmp_path):
+    table, _store, _target = duel(tmp_path)
+    view = table.view()
+    assert (view.number, view.total) == (1, 1)
+    assert view.group == "Раунд 1, схватка 1"
