@@ -585,3 +585,27 @@ def test_ide4_a_risk_shared_with_an_ally_keeps_its_note(tmp_path):
     assert t.view().input.help_note == "Гриша держит фонарь"
     ok(t, ide4_steps.set_input, "help", "difficulty")
     assert t.view().input.help_note == ""
+
+
+def test_ide4_the_energy_rows_follow_the_checks_own_nominal_even_without_attributes(tmp_path):
+    """A sheet without attributes (level 3 assumed, as the check assumes it): the die row
+    offers the check's own nominal die first, and a sheet without «energy» has a full pool."""
+    store = _store(tmp_path, "ide4")
+    vera = next(c for c in store.characters() if c.name == "Вера Стрижова")
+    extra = {k: v for k, v in vera.extra.items() if k != "energy"}
+    store.upsert_character(replace(vera, qualities={}, extra=extra))
+    shown = _ide4_form(store).view()
+    assert shown.input.attribute_level == 3
+    assert shown.rows["die"].value == shown.input.nominal == ide4.energy_rules().nominal(3)
+    assert shown.input.energy_pool == ide4.energy_rules().pool_max
+
+
+def test_wod_a_skill_the_character_lost_is_said(tmp_path):
+    """The form's skill is gone from the sheet (another window): «Навыка … больше нет»."""
+    store = _store(tmp_path, "wod")
+    t = table(store)
+    c = t.view().character
+    ok(t, wod_steps.set_input, "skill", "Фехтование на шпагах")
+    assert f"Навыка «Фехтование на шпагах» больше нет у {c.name} — без навыка." in (
+        t.view().changes
+    )

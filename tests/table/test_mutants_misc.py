@@ -7,17 +7,19 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.effects import Effect, Notice
-from rules.encounter import ACTION_NAMES, Declaration
+from rules.encounter import ACTION_NAMES, Declaration, Encounter
 from tests.table.helpers import duel
+from tests.table.tracker import table as tracker_table
 from tui.store import LogEntry
 from tui.table.core import World
 from tui.table.effects.steps import notice_line
 from tui.table.effects.view import repeat_text
 from tui.table.fight import steps as fight
 from tui.table.fight.exchange import Exchange
-from tui.table.fight.report import fighters
+from tui.table.fight.report import fight_text, fighters
 from tui.table.fight.text import short_declaration
 from tui.table.fight.view import BEFORE_ROLL_ONLY, exchange_id
+from tui.table.rounds import steps as rounds
 
 # -- effects -------------------------------------------------------------------------------------
 
@@ -158,3 +160,22 @@ def test_the_first_exchange_of_a_round_is_number_1(tmp_path):
     view = table.view()
     assert (view.number, view.total) == (1, 1)
     assert view.group == "Раунд 1, схватка 1"
+
+
+def test_no_fight_reads_as_no_fight(tmp_path):
+    """`kubik fight show` before any fight: «Боя нет» and how to start one."""
+    assert fight_text(None, World({})).startswith("Боя нет. kubik fight start")
+    assert fight_text(Encounter(), World({})).startswith("Боя нет. kubik fight start")
+
+
+def test_the_round_tracker_marks_players_and_npcs(tmp_path):
+    """A side set in the rounds tracker: a PC's entrant is a player's, an NPC's is not (the
+    tie rule «pc_first» reads it)."""
+    t = tracker_table(tmp_path, "starately")
+    people = t.store.characters()
+    pc = next(c for c in people if c.kind == "pc")
+    npc = next(c for c in people if c.kind != "pc")
+    t.ok(rounds.set_side, pc.id, "Отряд")
+    t.ok(rounds.set_side, npc.id, "Противники")
+    marks = {e.id: e.pc for e in t.tracker.entrants}
+    assert marks[pc.id] is True and marks[npc.id] is False
