@@ -179,3 +179,12 @@ def test_the_round_tracker_marks_players_and_npcs(tmp_path):
     t.ok(rounds.set_side, npc.id, "Противники")
     marks = {e.id: e.pc for e in t.tracker.entrants}
     assert marks[pc.id] is True and marks[npc.id] is False
+
+
+def test_the_fight_report_names_each_declaration_once_declared(tmp_path):
+    """`kubik fight show` in the dice phase: each fighter's line names what he declared."""
+    table, _store, _target = duel(tmp_path)
+    _, enc, world = table.session.read()
+    assert enc.phase == "resolve"
+    text = fight_text(enc, world)
+    assert text.count("; заявка: ") == 2
