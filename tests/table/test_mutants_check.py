@@ -609,3 +609,46 @@ def test_wod_a_skill_the_character_lost_is_said(tmp_path):
     assert f"Навыка «Фехтование на шпагах» больше нет у {c.name} — без навыка." in (
         t.view().changes
     )
+
+
+def test_ide4_energy_the_pool_no_longer_pays_is_said_and_dropped(tmp_path):
+    """Energy before the roll set, then the sheet's pool falls below it (another window): the
+    form says «не по запасу» and the check goes ahead without it."""
+    store = _store(tmp_path, "ide4")
+    t = _ide4_form(store)
+    ok(t, ide4_steps.set_input, "energy", 2)
+    assert t.view().input.energy_dice == 2 and not t.view().changes
+    vera = store.character(t.state.inputs.character)
+    store.upsert_character(replace(vera, extra={**vera.extra, "energy": 1}))
+    shown = t.view()
+    assert shown.input.energy_dice == 0
+    assert any(line.startswith("Энергия до броска: 2×d") for line in shown.changes)
+
+
+def test_starately_only_an_automatic_result_gets_its_note(tmp_path):
+    """Сид: natural 12 — success, natural 2 — failure, whatever the total: such a roll's
+    record says so on a line of its own; an ordinary roll has none."""
+    store = _store(tmp_path, "starately")
+    check = table(store).view().check
+    plain_roll = starately.resolve(check, [3, 4])
+    twelve = starately.resolve(check, [6, 6])
+    assert not plain_roll.auto and twelve.auto
+    assert len(starately_text.result_lines(plain_roll)) == 3
+    lines = starately_text.result_lines(twelve)
+    assert len(lines) == 4 and "12" in lines[3]
+
+
+def test_starately_a_form_saved_without_a_difficulty_reads_as_a_fresh_one():
+    assert StaratelyInputs.from_dict({"character": "a"}) == StaratelyInputs(character="a")
+
+
+def test_a_stored_check_of_another_system_is_left_alone(tmp_path):
+    """The campaign's stored check is another system's (a file from elsewhere): the open
+    check is a new form of this one, with no word of damage."""
+    store = _store(tmp_path, "drevo")
+    other = table(_store(tmp_path / "other", "ide4"))
+    ok(other, ide4_steps.set_input, "level", "expanded")
+    ok(other, ide4_steps.roll)
+    store.put_doc("check", other.state.to_doc(), label="тест: проверка IDE4")
+    t = table(store)
+    assert t.notices == [] and t.state.rolled is None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules import drevo
 from rules.effects import Effect, Notice
 from rules.encounter import ACTION_NAMES, Declaration, Encounter
 from tests.table.helpers import duel
@@ -17,8 +18,8 @@ from tui.table.effects.view import repeat_text
 from tui.table.fight import steps as fight
 from tui.table.fight.exchange import Exchange
 from tui.table.fight.report import fight_text, fighters
-from tui.table.fight.text import short_declaration
-from tui.table.fight.view import BEFORE_ROLL_ONLY, exchange_id
+from tui.table.fight.text import damage_prompt, short_declaration, status_lines
+from tui.table.fight.view import BEFORE_ROLL_ONLY, exchange_id, exchange_view
 from tui.table.rounds import steps as rounds
 
 # -- effects -------------------------------------------------------------------------------------
@@ -188,3 +189,57 @@ def test_the_fight_report_names_each_declaration_once_declared(tmp_path):
     assert enc.phase == "resolve"
     text = fight_text(enc, world)
     assert text.count("; заявка: ") == 2
+
+
+def test_an_arrow_may_be_parried_a_bullet_not():
+    """Сид: «Отбить пулю, естественно, нельзя» — a bullet only; an arrow or a thrown knife
+    may be parried, a melee blow is fought back instead."""
+    catalogue = drevo.weapons()
+    kind = {name: drevo.weapon(name).kind for name in catalogue}
+    bow = next(n for n, k in kind.items() if k == "bow")
+    gun = next(n for n, k in kind.items() if k == "firearm")
+    world = World({})
+    assert fight._parry_problem(Declaration("a", "shoot", "b", bow), world) == ""
+    assert fight._parry_problem(Declaration("a", "shoot", "b", gun), world) == "пулю отбить нельзя"
+
+
+def test_the_fight_status_sums_each_sides_last_initiative_roll():
+    """A side's initiative rolled again on a tie: its total is the last roll's."""
+    enc = replace(
+        Encounter(),
+        sides=("Отряд", "Противники"),
+        phase="declare",
+        round=1,
+        initiative=(
+            {"side": "Отряд", "rolls": [[1, 1, 1, 1], [0, 0, 0, -1]]},
+            {"side": "Противники", "rolls": [[1, 1, 1, 1], [-1, -1, 0, 0]]},
+        ),
+    )
+    text = " ".join(status_lines(enc))
+    assert "Отряд" in text and "= −1" in text and "= −2" in text and "= +4" not in text
+
+
+def test_the_damage_prompt_names_the_keys_only_where_keys_are(tmp_path):
+    """Шкуро's sabre hits (dice scripted: ++++ against ----); Горан may lower the wound with
+    Судьба: the Бой tab's prompt names f and Enter, the command line's does not."""
+    table, _store, _target = duel(tmp_path)
+    _, enc, world = table.session.read()
+    name = exchange_id(enc, table.view().pairing.key, 1)
+    dice = {"attacker": [1, 1, 1, 1], "defender": [-1, -1, -1, -1]}
+    line = LogEntry(
+        "old",
+        "2026-12-06T10:00:00",
+        "combat",
+        None,
+        "",
+        {"exchange": name, "dice": dice},
+        undone=True,
+    )
+    world = replace(world, journal=lambda _n: [line])
+    enc = fight.roll(enc, world).state
+    enc = fight.accept(enc, world).state
+    view = exchange_view(enc, world)
+    assert view.stage == "damage" and view.reduce_options()
+    assert damage_prompt(view).endswith("; f — снизить Судьбой, Enter — принять урон.")
+    plain = damage_prompt(view, keys=False)
+    assert plain.endswith(".") and "f —" not in plain and "Enter" not in plain
