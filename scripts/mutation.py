@@ -1,20 +1,23 @@
-"""Mutation testing of ``rules/``: would the tests notice a wrong sign, boundary or constant?
+"""Mutation testing of ``rules/`` or the table engine: would the tests notice a wrong sign,
+boundary or constant?
 
-    python scripts/mutation.py                  # a sample of 400 mutants, seed 1, two workers
+    python scripts/mutation.py                  # rules/: a sample of 400, seed 1, two workers
     python scripts/mutation.py --sample 0       # every mutant (hours)
     python scripts/mutation.py --only 'rules/counts.py' --sample 0
+    python scripts/mutation.py --target engine --sample 150   # tui/table, with its tests
 
 Needs ``pip install -e '.[mutation]'`` (cosmic-ray). Not part of the test suite.
 
-cosmic-ray lists every mutation its operators can make in ``rules/`` (``scripts/mutation.toml``
-says which operators and which test command). This script leaves out the mutations no test
-could ever see (type annotations, which ``from __future__ import annotations`` never
-evaluates; ``if TYPE_CHECKING`` blocks; decorators' arguments), draws a seeded sample from
-the rest, copies the code and the rules tests into a temporary folder per worker (cosmic-ray
-mutates files in place; the checkout is never touched), and runs ``cosmic-ray exec`` in each.
-A mutant is killed when the rules tests fail or time out.
+cosmic-ray lists every mutation its operators can make in the target's package
+(``scripts/mutation.toml`` says which operators, and for each target its package and its test
+command). This script leaves out the mutations no test could ever see (type annotations,
+which ``from __future__ import annotations`` never evaluates; ``if TYPE_CHECKING`` blocks;
+decorators' arguments), draws a seeded sample from the rest, copies the code and the target's
+tests into a temporary folder per worker (cosmic-ray mutates files in place; the checkout is
+never touched), and runs ``cosmic-ray exec`` in each. A mutant is killed when the tests fail
+or time out.
 
-The mutants that cannot change what the rules do are listed, each with its reason, in
+The mutants that cannot change what the code does are listed, each with its reason, in
 ``scripts/mutation_equivalents.toml``; they are left out of the score, which is the share of
 the other sampled mutants killed. The survivors are printed with their diff, to be killed by a
 test or, where no behaviour can differ, added to that file.
@@ -47,16 +50,20 @@ from cosmic_ray.work_item import MutationSpec, TestOutcome, WorkItem, WorkResult
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "scripts" / "mutation.toml"
 EQUIVALENTS = ROOT / "scripts" / "mutation_equivalents.toml"
-# What a worker's copy needs to run the rules tests.
-COPIED = (
-    "rules",
-    "data",
-    "pyproject.toml",
-    "tests/__init__.py",
-    "tests/conftest.py",
-    "tests/hypo.py",
-    "tests/rules",
-)
+TARGETS = ("rules", "engine")
+
+
+def target_config(name: str) -> dict:
+    """A target's table of ``scripts/mutation.toml``: module-path, test-command, timeout, copy
+    (what a worker's copy needs to run the tests), results (the default --results)."""
+    return tomllib.loads(CONFIG.read_text(encoding="utf-8"))["kubik"]["target"][name]
+
+
+def test_command(target: dict, reseed: int | None) -> str:
+    """The target's test command as run (one line; the tests' seeds changed with ``reseed``,
+    tests/conftest.py: luck shows as a change)."""
+    command = " ".join(target["test-command"].replace("{python}", sys.executable).split())
+    return command if reseed is None else f"{command} --reseed {reseed}"
 
 
 @dataclass(frozen=True)
@@ -117,11 +124,13 @@ def _inside(pos: tuple[int, int], spans: list) -> bool:
     return any(start <= tuple(pos) < end for start, end in spans)
 
 
-def all_mutants(work: Path, only: list[str], excluded: list[re.Pattern]) -> list[Mutant]:
-    """Every mutant cosmic-ray makes in ``rules/`` that some run of the code could show."""
-    cfg = tomllib.loads(CONFIG.read_text(encoding="utf-8"))["cosmic-ray"]
+def all_mutants(
+    target: dict, work: Path, only: list[str], excluded: list[re.Pattern]
+) -> list[Mutant]:
+    """Every mutant cosmic-ray makes in the target's package that some run of the code could
+    show."""
     db_path = work / "all.sqlite"
-    modules = sorted(find_modules([ROOT / cfg["module-path"]]))
+    modules = sorted(find_modules([ROOT / target["module-path"]]))
     with use_db(str(db_path)) as db:
         cr_init(modules, db, {})
         items = list(db.work_items)
@@ -164,9 +173,9 @@ def load_equivalents() -> dict[tuple[str, str, str], str]:
     return {(e["file"], e["line"], e["mutant"]): e["reason"] for e in data.get("equivalent", [])}
 
 
-def make_copy(target: Path) -> None:
-    """Copy what the rules tests need; no caches, so no stale bytecode of a mutant survives."""
-    for name in COPIED:
+def make_copy(config: dict, target: Path) -> None:
+    """Copy what the tests need; no caches, so no stale bytecode of a mutant survives."""
+    for name in config["copy"]:
         src, dst = ROOT / name, target / name
         dst.parent.mkdir(parents=True, exist_ok=True)
         if src.is_dir():
@@ -175,48 +184,61 @@ def make_copy(target: Path) -> None:
             shutil.copy2(src, dst)
 
 
-def write_config(target: Path, reseed: int | None) -> Path:
-    text = CONFIG.read_text(encoding="utf-8").replace("{python}", sys.executable)
-    if reseed is not None:  # the tests' seeds changed (tests/conftest.py): luck shows as a change
-        text = text.replace("tests/rules", f"--reseed {reseed} tests/rules")
+def write_config(config: dict, target: Path, reseed: int | None) -> Path:
+    """cosmic-ray's own config for a worker's copy: the target's package, command, timeout."""
+    text = "\n".join(
+        [
+            "[cosmic-ray]",
+            f"module-path = {json.dumps(config['module-path'])}",
+            "excluded-modules = []",
+            f"test-command = {json.dumps(test_command(config, reseed))}",
+            f"timeout = {float(config['timeout'])}",
+            "",
+            "[cosmic-ray.distributor]",
+            'name = "local"',
+            "",
+        ]
+    )
     path = target / "cosmic-ray.toml"
     path.write_text(text, encoding="utf-8")
     return path
 
 
-def run(mutants: list[Mutant], jobs: int, work: Path, reseed: int | None) -> list[WorkResult]:
+def run(
+    config: dict, mutants: list[Mutant], jobs: int, work: Path, reseed: int | None
+) -> list[WorkResult]:
     """Run ``cosmic-ray exec`` on ``jobs`` copies at once; each mutant's result, in order."""
     copies = []
     for k in range(jobs):
         target = work / f"worker{k}"
-        make_copy(target)
-        config = write_config(target, reseed)
+        make_copy(config, target)
+        write_config(config, target, reseed)
         with use_db(str(target / "session.sqlite")) as db:
             for n in range(k, len(mutants), jobs):
                 db.add_work_item(WorkItem.single(str(n), mutants[n].spec))
-        copies.append((target, config))
+        copies.append(target)
     if copies:
         baseline = subprocess.run(
-            tomllib.loads(copies[0][1].read_text())["cosmic-ray"]["test-command"].split(),
-            cwd=copies[0][0],
+            test_command(config, reseed).split(),
+            cwd=copies[0],
             capture_output=True,
             text=True,
         )
         if baseline.returncode != 0:
-            sys.exit("The rules tests fail without any mutation:\n" + baseline.stdout[-3000:])
+            sys.exit("The tests fail without any mutation:\n" + baseline.stdout[-3000:])
     procs = [
         subprocess.Popen(
-            [sys.executable, "-m", "cosmic_ray.cli", "exec", str(config), "session.sqlite"],
+            [sys.executable, "-m", "cosmic_ray.cli", "exec", "cosmic-ray.toml", "session.sqlite"],
             cwd=target,
             stdout=subprocess.DEVNULL,
         )
-        for target, config in copies
+        for target in copies
     ]
     for proc in procs:
         if proc.wait() != 0:
             sys.exit("cosmic-ray exec failed")
     results: dict[int, WorkResult] = {}
-    for target, _ in copies:
+    for target in copies:
         with use_db(str(target / "session.sqlite"), WorkDB.Mode.open) as db:
             for job_id, result in db.results:
                 results[int(job_id)] = result
@@ -235,6 +257,7 @@ def retry(saved: dict, args: argparse.Namespace) -> None:
 
     Each is found again by its file, line and mutated line, wherever the line moved."""
     started = time.monotonic()
+    config = target_config(saved.get("target", "rules"))
     equivalents = load_equivalents()
     wanted = [
         r
@@ -247,7 +270,7 @@ def retry(saved: dict, args: argparse.Namespace) -> None:
     try:
         files = sorted({r["file"] for r in wanted})
         candidates: dict[tuple[str, str, str], Mutant] = {}
-        for m in all_mutants(work, files, []):
+        for m in all_mutants(config, work, files, []):
             if any(m.path == r["file"] and m.line == r["line"] for r in wanted):
                 candidates.setdefault((m.path, m.line, m.mutated_line()), m)
         again = []
@@ -256,7 +279,7 @@ def retry(saved: dict, args: argparse.Namespace) -> None:
             if mutant is None:
                 sys.exit(f"{r['where']} changed since the run: run the sample again")
             again.append((r, mutant))
-        results = run([m for _, m in again], max(1, args.jobs), work, args.reseed)
+        results = run(config, [m for _, m in again], max(1, args.jobs), work, args.reseed)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     minutes = (time.monotonic() - started) / 60
@@ -313,6 +336,12 @@ def report(records: list[dict], header: str) -> tuple[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
+        "--target",
+        choices=TARGETS,
+        default="rules",
+        help="rules: rules/ and tests/rules (default); engine: tui/table and its tests",
+    )
+    parser.add_argument(
         "--sample",
         type=int,
         default=400,
@@ -324,14 +353,14 @@ def main() -> None:
         "--only",
         action="append",
         default=[],
-        help="glob of files to mutate, e.g. 'rules/odds/*' (repeatable)",
+        help="glob of files to mutate, e.g. 'rules/odds/*' or 'tui/table/fight/*' (repeatable)",
     )
     parser.add_argument("--report", type=Path, help="also write the report to this file")
     parser.add_argument(
         "--results",
         type=Path,
-        default=Path("mutation-results.json"),
-        help="every mutant run and its outcome (default mutation-results.json)",
+        help="every mutant run and its outcome (default: the target's, mutation-results.json "
+        "or mutation-results-engine.json)",
     )
     parser.add_argument(
         "--rescore",
@@ -347,6 +376,9 @@ def main() -> None:
     parser.add_argument("--reseed", type=int, help="run the tests with --reseed K (other seeds)")
     parser.add_argument("--keep", action="store_true", help="keep the work folder")
     args = parser.parse_args()
+    config = target_config(args.target)
+    if args.results is None:
+        args.results = Path(config["results"])
 
     if args.rescore or args.retry:
         saved = json.loads(args.results.read_text(encoding="utf-8"))
@@ -363,7 +395,7 @@ def main() -> None:
     excluded = [re.compile(p) for p in raw["kubik"]["exclude-operators"]]
     work = Path(tempfile.mkdtemp(prefix="kubik-mutation-"))
     try:
-        population = all_mutants(work, args.only, excluded)
+        population = all_mutants(config, work, args.only, excluded)
         if args.sample and args.sample < len(population):
             drawn = random.Random(args.seed).sample(population, args.sample)
         else:
@@ -373,7 +405,7 @@ def main() -> None:
         keys = {id(m): (m.path, m.line, m.mutated_line()) for m in drawn}
         equivalent = [m for m in drawn if keys[id(m)] in equivalents]
         to_run = [m for m in drawn if keys[id(m)] not in equivalents]
-        results = run(to_run, max(1, args.jobs), work, args.reseed)
+        results = run(config, to_run, max(1, args.jobs), work, args.reseed)
     finally:
         if args.keep:
             print(f"work folder: {work}")
@@ -397,12 +429,17 @@ def main() -> None:
     ]
     reseeded = f", tests --reseed {args.reseed}" if args.reseed is not None else ""
     header = (
-        f"{time.strftime('%Y-%m-%d')}: {len(population)} mutants in scope; {len(drawn)} drawn "
+        f"{time.strftime('%Y-%m-%d')}: {len(population)} mutants of {config['module-path']}/ "
+        f"in scope; {len(drawn)} drawn "
         f"(seed {args.seed}{reseeded}), {len(equivalent)} of them listed equivalent; "
         f"{len(to_run)} run in {minutes:.0f} min with {args.jobs} workers"
     )
     args.results.write_text(
-        json.dumps({"header": header, "mutants": records}, ensure_ascii=False, indent=1),
+        json.dumps(
+            {"target": args.target, "header": header, "mutants": records},
+            ensure_ascii=False,
+            indent=1,
+        ),
         encoding="utf-8",
     )
     text, _ = report(records, header)
