@@ -88,3 +88,43 @@ async def test_a_restart_opens_on_the_fight_in_progress(make_test_app) -> None:
         from textual.widgets import TabbedContent
 
         assert again.query_one(TabbedContent).active == "combat"
+
+
+async def test_a_three_against_three_round_of_unchanged_declarations_is_under_twenty_keys(
+    make_test_app,
+) -> None:
+    """Issue 30's measure: «a GM runs a 3-vs-3 round of unchanged declarations in under 20
+    keys» — from round 2's declarations to round 3's: `r`, then the key the screen asks for at
+    each step (Enter to roll, to accept, to write the damage; `y` at a hit that takes a fighter
+    out with Судьба left), then `n`."""
+    from textual.screen import ModalScreen
+
+    app = make_test_app(seed=5)
+    three = ("Ярослав Кречет", "Милава", "Горан Рябой", "Атаман Шкуро", "Лыко", "Сотник Вышата")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await keep_only(pilot, app, three)
+        await pilot.press("i")
+        await declare_blows(pilot, app)
+        session = FightSession(app.store, pane(app).world().dice)
+        while session.run(steps.accept).ok or session.run(steps.roll).ok:
+            pass
+        session.run(steps.next_round)
+        await pilot.pause()
+        assert pane(app).encounter.round == 2 and pane(app).encounter.phase == "declare"
+        keys = ["r"]
+        await pilot.press("r")
+        await app.writes_done()
+        await pilot.pause()
+        while pane(app).encounter.phase == "resolve" and pane(app).encounter.pending():
+            key = "y" if isinstance(app.screen, ModalScreen) else "enter"
+            keys.append(key)
+            await pilot.press(key)
+            await app.writes_done()
+            await pilot.pause()
+            assert len(keys) < 60, "the round does not end"
+        keys.append("n")
+        await pilot.press("n")
+        await app.writes_done()
+        await pilot.pause()
+        assert pane(app).encounter.round == 3, keys
+        assert len(keys) < 20, keys
