@@ -1,0 +1,74 @@
+"""Tests that kill mutants a seeded mutation run of ``rules/`` left alive (issue 36).
+
+Each test pins one behaviour a single changed operator or constant would break; every verdict
+comes from scripted values, never from the luck of a seed.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.effects import Effect, remaining_text, rounds_left
+from rules.errors import RulesError
+from rules.ledger.stats import Sample, summarise, verdict
+from rules.rounds import Fighter
+from rules.rounds.initiative import roll_bonus
+from rules.starately import Check, GroupCheck, Side, resolve_group
+from rules.wod import Pool
+
+
+def test_wod_pool_refuses_minus_one_skill() -> None:
+    """RULES.md §3: «attribute + skill + modifiers dice of d10» — dots are never negative; a
+    skill of −1 is refused as a skill of −5 is (a penalty is a modifier)."""
+    with pytest.raises(RulesError, match="не бывают отрицательными"):
+        Pool(attribute=2, skill=-1)
+    assert Pool(attribute=2, skill=0).skill == 0
+
+
+def test_group_refuses_more_dice_sets_than_helpers() -> None:
+    """Сид: «Все остальные персонажи могут совершить бросок по той же сложности» — one roll
+    per helper: three sets of dice for two helpers is refused with a Russian message."""
+    group = GroupCheck(Check(Side(dm=1, skill=3), 10), (Side(dm=0, skill=1), Side(dm=0, skill=1)))
+    with pytest.raises(RulesError, match="Помощников 2, а наборов кубиков для них 3"):
+        resolve_group(group, [(3, 3), (4, 4), (5, 5)], (4, 4))
+
+
+def test_verdict_of_one_high_roll_is_lucky() -> None:
+    """RULES.md `data/ledger/sessions.toml`: «exact mean-percentile verdict up to 30 rolls» —
+    a mean percentile of 0.7 is above a half: lucky, not unlucky."""
+    samples = [Sample(0.6, (0.2, 0.2, 0.6), 1 / 12), Sample(0.8, (0.2, 0.2, 0.6), 1 / 12)]
+    result = verdict(samples)
+    assert result is not None and result.direction == "lucky"
+
+
+def test_top_share_counts_a_roll_exactly_at_the_edge() -> None:
+    """RULES.md: «top/bottom» share 10 %; data/ledger/sessions.toml: «a roll at or above
+    1 − edge» — a percentile of exactly 0.9 is in the top share."""
+    samples = [Sample(0.9, None, 1 / 12), Sample(0.5, None, 1 / 12)]
+    assert summarise(samples).top == 0.5
+
+
+def test_turn_start_effect_says_until_the_start() -> None:
+    """RULES.md §5: «a duration (N rounds; until the start or end of …» — an effect until the
+    start of Гриша's turn says «до начала хода», not «до конца»."""
+    effect = Effect("e1", "Оглушён", duration="turn_start", expires=("turn_start", "g", 1))
+    assert remaining_text(effect, 1, 0, {"g": "Гриша"}) == "до начала хода: Гриша"
+    ends = Effect("e2", "Оглушён", duration="turn_end", expires=("turn_end", "g", 1))
+    assert remaining_text(ends, 1, 0, {"g": "Гриша"}) == "до конца хода: Гриша"
+
+
+def test_rounds_left_counts_the_current_round_to_a_round_end() -> None:
+    """RULES.md §5: «a duration (N rounds …» — an effect ending at the end of round 3, read in
+    round 2, still has rounds 2 and 3: two left; in round 4, none."""
+    effect = Effect("e1", "Оглушён", duration="rounds", amount=2, expires=("round_end", "", 3))
+    assert rounds_left(effect, 2) == 2
+    assert rounds_left(effect, 3) == 1
+    assert rounds_left(effect, 4) == 0
+
+
+def test_ide4_initiative_bonus_is_the_attribute_not_a_dm() -> None:
+    """RULES.md §5: «IDE4 Инициатива» — the side rolls through the better allowed attribute
+    (data: «Внимание», «Крупная моторика»), not through a Старатели DM of Ловкость."""
+    f = Fighter("a", "Аня", qualities={"Внимание": 4, "Крупная моторика": 2, "Ловкость": 12})
+    assert roll_bonus("ide4", f) == 4
+    assert roll_bonus("starately", f) == 2  # DM of 12 is +2 (data/starately/dm.toml)
