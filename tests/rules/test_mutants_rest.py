@@ -6,10 +6,14 @@ comes from scripted values, never from the luck of a seed.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from rules.effects import Effect, remaining_text, rounds_left
+from rules.encounter import Combatant, Declaration, Encounter
 from rules.errors import RulesError
+from rules.initiative import MAX_REROLLS, roll_side_initiative
 from rules.ledger.stats import Sample, summarise, verdict
 from rules.rounds import Fighter
 from rules.rounds.initiative import roll_bonus
@@ -72,3 +76,52 @@ def test_ide4_initiative_bonus_is_the_attribute_not_a_dm() -> None:
     f = Fighter("a", "Аня", qualities={"Внимание": 4, "Крупная моторика": 2, "Ловкость": 12})
     assert roll_bonus("ide4", f) == 4
     assert roll_bonus("starately", f) == 2  # DM of 12 is +2 (data/starately/dm.toml)
+
+
+class _AlwaysTied(random.Random):
+    """Every Fudge die shows 0: every 4dF roll of every side ties."""
+
+    def randint(self, a: int, b: int) -> int:
+        return 0
+
+
+def test_endless_initiative_ties_stop_after_the_reroll_cap() -> None:
+    """RULES.md §4: «each side rolls initiative (4dF [default]; ties reroll)» — a tie that never
+    breaks stops after MAX_REROLLS rerolls and keeps the given order (no endless recursion)."""
+    rolls = roll_side_initiative(["Отряд", "Противники"], _AlwaysTied())
+    assert [r.side for r in rolls] == ["Отряд", "Противники"]
+    assert [len(r.rolls) for r in rolls] == [MAX_REROLLS + 1, MAX_REROLLS + 1]
+
+
+def _everyone(_: str) -> bool:
+    return True
+
+
+def _declared() -> Encounter:
+    enc = Encounter()
+    for cid, name, side in [("a1", "Ярослав", "Отряд"), ("a2", "Милава", "Отряд")]:
+        enc = enc.with_combatant(Combatant(cid, name, side))
+    enc = enc.with_combatant(Combatant("b1", "Шкуро", "Противники"))
+    enc = enc.with_initiative(["Противники", "Отряд"])
+    enc = enc.declare(Declaration("b1", "melee", target="a1"), _everyone)
+    enc = enc.declare(Declaration("a1", "melee", target="b1"), _everyone)
+    return enc.declare(Declaration("a2", "shoot", target="b1", distance="near"), _everyone)
+
+
+def test_redeclare_replaces_only_that_fighters_declaration() -> None:
+    """Сид: «первыми делают ходы персонажи стороны, обладающей инициативой (игроки говорят, что
+    эти персонажи делают)» — the GM corrects Милава's declaration; Шкуро's and Ярослав's stay."""
+    enc = _declared()
+    before = enc.declarations
+    fixed = Declaration("a2", "melee", target="b1")
+    after = enc.redeclare(fixed).declarations
+    assert after == (before[0], before[1], fixed)
+
+
+def test_declaring_during_setup_is_refused() -> None:
+    """Сид: «первыми делают ходы персонажи стороны, обладающей инициативой» — no declaration
+    before the fight is set up and its initiative given."""
+    enc = Encounter().with_combatant(Combatant("a1", "Ярослав", "Отряд"))
+    enc = enc.with_combatant(Combatant("b1", "Шкуро", "Противники"))
+    with pytest.raises(RulesError, match="Сейчас нельзя объявлять действия"):
+        enc.declare(Declaration("a1", "melee", target="b1"), _everyone)
