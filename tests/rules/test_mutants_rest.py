@@ -10,10 +10,12 @@ import random
 
 import pytest
 
+from rules import ide4
 from rules.effects import Effect, remaining_text, rounds_left
 from rules.encounter import Combatant, Declaration, Encounter
 from rules.errors import RulesError
 from rules.initiative import MAX_REROLLS, roll_side_initiative
+from rules.ledger import entry_luck
 from rules.ledger.stats import Sample, summarise, verdict
 from rules.rounds import Fighter
 from rules.rounds.initiative import roll_bonus
@@ -125,3 +127,18 @@ def test_declaring_during_setup_is_refused() -> None:
     enc = enc.with_combatant(Combatant("b1", "Шкуро", "Противники"))
     with pytest.raises(RulesError, match="Сейчас нельзя объявлять действия"):
         enc.declare(Declaration("a1", "melee", target="b1"), _everyone)
+
+
+def test_energy_after_the_roll_spends_its_own_dice() -> None:
+    """Сид: «После определения категории (и после перебросов) игрок может потратить до 3
+    кубов.» — the ledger charges the energy-after step's dice (1 × the die), not the step
+    before it (the d100, which cost nothing)."""
+    inp = ide4.CheckInput(
+        attribute="Сила", attribute_level=3, base=3, energy_dice=2, energy_pool=50, actor="Ника"
+    )
+    rolled = ide4.roll(ide4.start(inp), natural=20, energy=(2, 3))
+    after = ide4.energy_after(rolled, 1, dice=(3,))
+    size = after.steps[-1].die
+    assert size > 0 and after.steps[-2].energy_spent == 0
+    luck = entry_luck("check", "Ника", {**after.to_dict(), "event": "energy_after"})
+    assert luck.spent == {"Ника": {"energy": size}} and luck.rolls == ()
