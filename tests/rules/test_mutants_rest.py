@@ -142,3 +142,13 @@ def test_energy_after_the_roll_spends_its_own_dice() -> None:
     assert size > 0 and after.steps[-2].energy_spent == 0
     luck = entry_luck("check", "Ника", {**after.to_dict(), "event": "energy_after"})
     assert luck.spent == {"Ника": {"energy": size}} and luck.rolls == ()
+
+
+def test_a_step_without_dice_records_no_die_size() -> None:
+    """Сид: «Итоговая сложность ≤ 0 означает, что действие гарантировано. Кубик не
+    бросается.» — the saved record of an automatic Успех names no dice and no die size (0),
+    not a d1."""
+    auto = ide4.start(ide4.CheckInput(attribute="Сила", attribute_level=3, base=0))
+    assert auto.status == "auto"
+    (step,) = auto.to_dict()["steps"]
+    assert step["kind"] == "auto" and step["dice"] == [] and step["die"] == 0
