@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from rules import ide4
+from rules import drevo, ide4
 from rules.effects import Effect, remaining_text, rounds_left
 from rules.encounter import Combatant, Declaration, Encounter
 from rules.errors import RulesError
@@ -152,3 +152,20 @@ def test_a_step_without_dice_records_no_die_size() -> None:
     assert auto.status == "auto"
     (step,) = auto.to_dict()["steps"]
     assert step["kind"] == "auto" and step["dice"] == [] and step["die"] == 0
+
+
+def test_both_shooting_at_range_may_both_deal_damage() -> None:
+    """Сид: «Если же противник в дистанционном бою в ответ на выстрел / бросок тоже совершает
+    выстрел / бросок — вместо встречной проверки назначаются две односторонние проверки» —
+    each side's hit is a hit: the plan lets both deal damage."""
+    bow = drevo.weapon("Лук")
+    plan = drevo.plan_exchange(
+        drevo.Fighter("А", weapon=bow, trait=2),
+        drevo.Action("shoot", bow),
+        drevo.Fighter("Б", weapon=bow, trait=1),
+        drevo.Action("shoot", bow),
+        "near",
+    )
+    assert plan.kind == "two_one_sided"
+    assert plan.attacker.deals_damage and plan.defender.deals_damage
+    assert plan.to_dict()["attacker"]["deals_damage"] is True
