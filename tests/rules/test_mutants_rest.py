@@ -7,6 +7,7 @@ comes from scripted values, never from the luck of a seed.
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 import pytest
 
@@ -20,7 +21,8 @@ from rules.ledger.stats import Sample, summarise, verdict
 from rules.rounds import Fighter
 from rules.rounds.initiative import roll_bonus
 from rules.starately import Check, GroupCheck, Side, resolve_group
-from rules.wod import Pool
+from rules.wod import Pool, pool_odds
+from rules.wod.odds import _CHANCE_DEPTH
 
 
 def test_wod_pool_refuses_minus_one_skill() -> None:
@@ -169,3 +171,14 @@ def test_both_shooting_at_range_may_both_deal_damage() -> None:
     assert plan.kind == "two_one_sided"
     assert plan.attacker.deals_damage and plan.defender.deals_damage
     assert plan.to_dict()["attacker"]["deals_damage"] is True
+
+
+def test_chance_die_lists_its_run_of_tens_to_the_stated_depth() -> None:
+    """Сид: «Вы должны выкинуть 10. … Как и обычно, вы можете перебросить полученную
+    “десятку”.»; RULES.md §0: infinite explosions «are truncated where the remaining probability
+    is below 1e-12» — the chance die lists 0…_CHANCE_DEPTH successes (k tens, then one of the 9
+    other faces) and cuts exactly the runs of more tens than that."""
+    odds = pool_odds(Pool(0))
+    expected = {k: Fraction(9, 10 ** (k + 1)) for k in range(_CHANCE_DEPTH + 1)}
+    assert odds.successes == expected
+    assert odds.truncated == Fraction(1, 10 ** (_CHANCE_DEPTH + 1)) < Fraction(1, 10**12)
