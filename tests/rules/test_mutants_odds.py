@@ -1,4 +1,6 @@
-"""The odds engine's step budget pinned where it decides: an expression accepted, one refused.
+"""Survivors of the seeded mutation run in rules/odds and rules/dice, each pinned both ways.
+
+The odds engine's step budget is pinned where it decides: an expression accepted, one refused.
 
 The notation issue's counted bound: «past the budget the calculation is refused, by a count that
 does not depend on the machine or its load» (``rules/odds``), with «слишком много вариантов для
@@ -13,7 +15,9 @@ from fractions import Fraction
 
 import pytest
 
-from rules.errors import DiceLimitError
+from rules.dice import parse
+from rules.dice.values import apply
+from rules.errors import DiceLimitError, RulesError
 from rules.odds import odds
 
 
@@ -40,3 +44,31 @@ def test_compounded_pool_kept_is_answered_and_a_wide_one_refused() -> None:
     assert dist.minimum == 2
     assert sum(dist.probs.values()) + dist.truncated == 1
     _refused("10d10!!kh5")
+
+
+def test_a_remainder_by_a_positive_divisor_is_never_negative() -> None:
+    """rpg-dice-roller's maths page: «d15%2» is the remainder, and ``sqrt`` of what may be
+    negative has no number; the remainder of a positive roll by a positive number is at least 0,
+    so its root is accepted, while a difference that may fall below 0 is refused."""
+    assert parse("sqrt(d6%4)").root is not None
+    with pytest.raises(RulesError, match="может оказаться отрицательным"):
+        parse("sqrt(d6-d4)")
+
+
+@pytest.mark.parametrize("text", ["{sqrt(d6)}kh1", "{sqrt(d6*d6)}kh1"])
+def test_a_kept_group_body_of_products_is_never_negative(text: str) -> None:
+    """rpg-dice-roller: a one-expression group's keep (``{…}kh1``) keeps or drops the dice inside
+    it, so a die may count as 0 but never below; a root of a die, or of a product of dice, is
+    accepted, and a root of a difference is refused."""
+    assert parse(text).root is not None
+    with pytest.raises(RulesError, match="может оказаться отрицательным"):
+        parse("{sqrt(d6-d4)}kh1")
+
+
+def test_a_fractional_power_of_zero_or_of_a_positive_number_has_a_value() -> None:
+    """rpg-dice-roller's maths page: «3d20^4» raises to a power; only zero to a negative power
+    is a division by zero: 4^(-1/2) is 0.5 and 0^(1/2) is 0."""
+    assert apply("^", 4, Fraction(-1, 2)) == 0.5
+    assert apply("^", 0, Fraction(1, 2)) == 0
+    with pytest.raises(RulesError, match="ноль в отрицательной степени"):
+        apply("^", 0, Fraction(-1, 2))
