@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
+import icepool
 import pytest
 
 from rules.dice import parse
@@ -72,3 +73,13 @@ def test_a_fractional_power_of_zero_or_of_a_positive_number_has_a_value() -> Non
     assert apply("^", 0, Fraction(1, 2)) == 0
     with pytest.raises(RulesError, match="ноль в отрицательной степени"):
         apply("^", 0, Fraction(-1, 2))
+
+
+def test_a_group_keeping_over_two_pools_is_exact_and_a_wide_one_refused() -> None:
+    """rpg-dice-roller: a one-expression group's ``kh3`` keeps the three highest dice rolled in
+    it, across its pools (``{4d6+3d8}kh3``); its odds are icepool's, and twenty d20 with twenty
+    d12 keeping ten are past the counted bound: «слишком много вариантов»."""
+    ref = icepool.Pool([icepool.d6] * 4 + [icepool.d8] * 3).highest(3).sum()
+    expected = {o: Fraction(q, ref.denominator()) for o, q in ref.items()}
+    assert odds("{4d6+3d8}kh3").probs == expected
+    _refused("{20d20+20d12}kh10")
