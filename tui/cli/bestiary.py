@@ -17,7 +17,14 @@ from typing import Any
 
 from tui.cli.bestiary_args import count_arg
 from tui.cli.campaign import open_campaign
-from tui.cli.common import EXIT_REFUSED, Parser, campaign_arg, emit, fail
+from tui.cli.common import (
+    EXIT_REFUSED,
+    Parser,
+    campaign_option,
+    emit,
+    fail,
+    json_option,
+)
 from tui.store import Store, StoreError
 from tui.store.bestiary import (
     DEFAULT_SIDE,
@@ -31,19 +38,6 @@ from tui.store.schema import SchemaError
 
 #: Who put an entry in the bestiary, as the lists say it.
 ORIGIN = {True: "kubik", False: "своя"}
-
-
-def _campaign_arg(parser: Any) -> None:
-    parser.add_argument(
-        "--campaign",
-        type=campaign_arg,
-        metavar="ФАЙЛ",
-        help="файл кампании (по умолчанию — кампания пользователя; просто имя — в папке данных)",
-    )
-
-
-def _json_arg(parser: Any) -> None:
-    parser.add_argument("--json", action="store_true", help="вывод в JSON")
 
 
 # -- the session ---------------------------------------------------------------------------------
@@ -95,12 +89,12 @@ def bestiary_parser() -> Parser:
     )
     listing = sub.add_parser("list", help="список шаблонов")
     listing.add_argument("--tag", metavar="МЕТКА", help="только шаблоны с этой меткой")
-    _json_arg(listing)
-    _campaign_arg(listing)
+    json_option(listing)
+    campaign_option(listing)
     show = sub.add_parser("show", help="лист шаблона")
     show.add_argument("name", metavar="ШАБЛОН", help="имя шаблона")
-    _json_arg(show)
-    _campaign_arg(show)
+    json_option(show)
+    campaign_option(show)
     add = sub.add_parser(
         "add", help="добавить шаблоны и сцены из файла TOML или сохранить персонажа как шаблон"
     )
@@ -110,12 +104,12 @@ def bestiary_parser() -> Parser:
     add.add_argument(
         "--tag", action="append", default=[], metavar="МЕТКА", help="метка шаблона (--character)"
     )
-    _json_arg(add)
-    _campaign_arg(add)
+    json_option(add)
+    campaign_option(add)
     remove = sub.add_parser("remove", help="удалить свой шаблон")
     remove.add_argument("name", metavar="ШАБЛОН", help="имя шаблона")
-    _json_arg(remove)
-    _campaign_arg(remove)
+    json_option(remove)
+    campaign_option(remove)
     return parser
 
 
@@ -223,12 +217,12 @@ def encounter_parser() -> Parser:
         parser_class=Parser,
     )
     listing = sub.add_parser("list", help="список сцен")
-    _json_arg(listing)
-    _campaign_arg(listing)
+    json_option(listing)
+    campaign_option(listing)
     show = sub.add_parser("show", help="состав сцены")
     show.add_argument("name", metavar="СЦЕНА", help="название сцены")
-    _json_arg(show)
-    _campaign_arg(show)
+    json_option(show)
+    campaign_option(show)
     add = sub.add_parser("add", help="подготовить сцену (или заменить свою с тем же названием)")
     add.add_argument("name", metavar="СЦЕНА", help="название сцены")
     add.add_argument(
@@ -242,20 +236,20 @@ def encounter_parser() -> Parser:
     )
     add.add_argument("--hidden", action="store_true", help="НИП сцены скрыты от игроков («???»)")
     add.add_argument("--notes", default="", metavar="ТЕКСТ", help="заметки ведущего")
-    _json_arg(add)
-    _campaign_arg(add)
+    json_option(add)
+    campaign_option(add)
     remove = sub.add_parser("remove", help="удалить свою сцену")
     remove.add_argument("name", metavar="СЦЕНА", help="название сцены")
-    _json_arg(remove)
-    _campaign_arg(remove)
+    json_option(remove)
+    campaign_option(remove)
     load = sub.add_parser("load", help="загрузить сцену в бой (НИП — в партию и на свои стороны)")
     load.add_argument("name", metavar="СЦЕНА", help="название сцены")
-    _json_arg(load)
-    _campaign_arg(load)
+    json_option(load)
+    campaign_option(load)
     unload = sub.add_parser("unload", help="после боя: убрать из партии НИП, которых привела сцена")
     unload.add_argument("name", metavar="СЦЕНА", help="название сцены")
-    _json_arg(unload)
-    _campaign_arg(unload)
+    json_option(unload)
+    campaign_option(unload)
     return parser
 
 

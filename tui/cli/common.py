@@ -306,6 +306,20 @@ def campaign_arg(text: str) -> Path:
     return path
 
 
+#: What ``--campaign`` says in the commands that read or write a campaign.
+CAMPAIGN_HELP = "файл кампании (по умолчанию — кампания пользователя; просто имя — в папке данных)"
+
+
+def campaign_option(parser: Parser) -> None:
+    """Add ``--campaign ФАЙЛ`` (the user's campaign when left out)."""
+    parser.add_argument("--campaign", type=campaign_arg, metavar="ФАЙЛ", help=CAMPAIGN_HELP)
+
+
+def json_option(parser: Parser, what: str = "вывод в JSON") -> None:
+    """Add ``--json``."""
+    parser.add_argument("--json", action="store_true", help=what)
+
+
 def fold_rare(
     rows: Sequence[tuple[str, Fraction]], floor: Fraction
 ) -> list[tuple[str, Fraction, int]]:

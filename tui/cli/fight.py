@@ -18,7 +18,14 @@ from rules import drevo
 from rules.encounter import ACTION_KINDS, ACTION_NAMES, Declaration
 from rules.errors import RulesError
 from tui.cli.campaign import open_campaign
-from tui.cli.common import EXIT_REFUSED, Parser, campaign_arg, emit, fail
+from tui.cli.common import (
+    EXIT_REFUSED,
+    Parser,
+    campaign_option,
+    emit,
+    fail,
+    json_option,
+)
 from tui.store import Character, Store, StoreError
 from tui.table.core import Dice, Outcome, refuse
 from tui.table.fight import steps
@@ -38,13 +45,8 @@ DESCRIPTION = (
 
 
 def _common(parser: Parser) -> None:
-    parser.add_argument(
-        "--campaign",
-        type=campaign_arg,
-        metavar="ФАЙЛ",
-        help="файл кампании (по умолчанию — кампания пользователя; просто имя — в папке данных)",
-    )
-    parser.add_argument("--json", action="store_true", help="вывод в JSON")
+    campaign_option(parser)
+    json_option(parser)
 
 
 def _action(text: str) -> str:

@@ -18,26 +18,21 @@ from typing import Any
 from tui.cli.bestiary_args import count_arg
 from tui.cli.campaign import CLI_LOCK_TIMEOUT, open_campaign
 from tui.cli.character import SET_KEYS, build_character
-from tui.cli.common import EXIT_REFUSED, Parser, campaign_arg, emit, fail, some_of
+from tui.cli.common import (
+    EXIT_REFUSED,
+    Parser,
+    campaign_option,
+    emit,
+    fail,
+    json_option,
+    some_of,
+)
 from tui.sanitize import clean
 from tui.store import Character, Store, StoreError
 from tui.store.codec import character_to_doc, log_to_doc
 from tui.words import KIND_NAMES as KIND_WORDS
 
 KIND_NAMES = KIND_WORDS  # «Игрок», «НИП», as the app says
-
-
-def _campaign_arg(parser: Parser) -> None:
-    parser.add_argument(
-        "--campaign",
-        type=campaign_arg,
-        metavar="ФАЙЛ",
-        help="файл кампании (по умолчанию — кампания пользователя; просто имя — в папке данных)",
-    )
-
-
-def _json_arg(parser: Any, what: str = "вывод в JSON") -> None:
-    parser.add_argument("--json", action="store_true", help=what)
 
 
 # -- kubik party ---------------------------------------------------------------------------------
@@ -49,8 +44,8 @@ def party_parser() -> Parser:
         dest="action", metavar="{list,add,remove}", required=True, parser_class=Parser
     )  # the metavar: argparse's errors named it by its dest, «action»
     listing = sub.add_parser("list", help="список персонажей")
-    _campaign_arg(listing)
-    _json_arg(listing)
+    campaign_option(listing)
+    json_option(listing)
     add = sub.add_parser("add", help="добавить персонажа")
     add.add_argument("name", metavar="ИМЯ", help="имя нового персонажа")
     add.add_argument("--npc", action="store_true", help="персонаж ведущего (НИП)")
@@ -79,11 +74,11 @@ def party_parser() -> Parser:
         "--hidden", action="store_true", help="НИП из шаблона скрыты от игроков («???»)"
     )
     add.add_argument("--json", action="store_true", help="вывести добавленного в JSON")
-    _campaign_arg(add)
+    campaign_option(add)
     remove = sub.add_parser("remove", help="удалить персонажа по имени или id")
     remove.add_argument("name", metavar="ИМЯ", help="имя или id персонажа")
-    _json_arg(remove, "вывести удалённого в JSON")
-    _campaign_arg(remove)
+    json_option(remove, "вывести удалённого в JSON")
+    campaign_option(remove)
     return parser
 
 
@@ -201,9 +196,9 @@ def export(argv: Sequence[str]) -> int:
     """Run ``kubik export PATH``: the whole campaign as one JSON file."""
     parser = Parser(prog="kubik export", description="Сохранить кампанию в файл JSON.")
     parser.add_argument("path", type=Path, metavar="ФАЙЛ", help="куда сохранить (JSON)")
-    _campaign_arg(parser)
+    campaign_option(parser)
     parser.add_argument("--force", action="store_true", help="перезаписать существующий файл")
-    _json_arg(parser)
+    json_option(parser)
     args = parser.parse_args(argv)
     target = args.path.expanduser()
     if target.is_dir():
@@ -224,11 +219,11 @@ def import_(argv: Sequence[str]) -> int:
     """Run ``kubik import PATH``: create (or, with --force, replace) a campaign from an export."""
     parser = Parser(prog="kubik import", description="Загрузить кампанию из файла экспорта.")
     parser.add_argument("path", type=Path, metavar="ФАЙЛ", help="файл экспорта kubik (JSON)")
-    _campaign_arg(parser)
+    campaign_option(parser)
     parser.add_argument(
         "--force", action="store_true", help="заменить существующую кампанию (её копия сохранится)"
     )
-    _json_arg(parser)
+    json_option(parser)
     args = parser.parse_args(argv)
     campaign = _guard(
         lambda: Store.import_json(
@@ -254,7 +249,7 @@ def log(argv: Sequence[str]) -> int:
     form.add_argument("--markdown", action="store_true", help="вывод в Markdown")
     form.add_argument("--json", action="store_true", help="вывод в JSON")
     parser.add_argument("--limit", type=int, metavar="N", help="только последние N записей")
-    _campaign_arg(parser)
+    campaign_option(parser)
     args = parser.parse_args(argv)
     if args.limit is not None and args.limit < 0:
         parser.error("--limit не может быть отрицательным")
