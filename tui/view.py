@@ -75,7 +75,7 @@ def party_row(system: str, c: Character) -> tuple[str, ...]:
         state = words.wound_state(bridge.track_of(c))  # the app's words (Партия, Бой)
         return (name, str(c.fate), wounds_text(c.wounds) + (f" — {state}" if state else ""))
     if system == "ide4":
-        return (name, f"{c.extra.get('energy', 100)}/100")
+        return (name, f"{c.ide4.energy}/100")
     return (name,)
 
 

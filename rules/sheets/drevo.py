@@ -53,8 +53,8 @@ class DrevoSheet:
         return cls(
             fate=int_or(values.get("fate"), 0),
             wounds={k: int_or(counts.get(k), 0) for k in WOUND_KEYS},
-            dead=values.get("dead") is True,
-            parry_ability=values.get("parry_ability") is True,
+            dead=bool(values.get("dead")),
+            parry_ability=bool(values.get("parry_ability")),
         )
 
     def values(self) -> dict[str, Any]:

@@ -55,8 +55,8 @@ class Ide4Sheet:
         initiative = values.get("initiative")
         return cls(
             energy=int_or(values.get("energy"), 100),
-            always_expanded=values.get("always_expanded") is True,
-            daily_triumph_used=values.get("daily_triumph_used") is True,
+            always_expanded=bool(values.get("always_expanded")),
+            daily_triumph_used=bool(values.get("daily_triumph_used")),
             harm=str(values.get("harm") or ""),
             initiative=initiative if is_int(initiative) else None,
         )

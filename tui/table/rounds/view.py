@@ -57,7 +57,7 @@ def harm_text(system: str, c: Character) -> str:
     """A character's harm as the system has it: the note (IDE4, Старатели), or the health
     track in a word with its penalty («XXXXX·· −1», Мир Тьмы)."""
     if system != "wod":
-        return str(c.extra.get("harm", ""))
+        return (c.ide4 if system == "ide4" else c.starately).harm
     try:
         total = wod_health.boxes(c.qualities)
         track = health_track(c)

@@ -136,12 +136,12 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
                 # Сид: отбить летящее оружие можно «при помощи оружия ближнего боя и
                 # специфического умения (если оно у персонажа есть)»: its place on the sheet.
                 parry = Stepper("Отбивать стрелы", YES_NO, id="f-parry")
-                parry.index = 1 if c.extra.get("parry_ability") else 0
+                parry.index = 1 if c.drevo.parry_ability else 0
                 yield parry
             if self.system == "ide4":
-                yield from self._row("energy", "Энергия", str(c.extra.get("energy", 100)), "0–100")
+                yield from self._row("energy", "Энергия", str(c.ide4.energy), "0–100")
                 expanded = Stepper("Развёрнутая", YES_NO, id="f-expanded")
-                expanded.index = 1 if c.extra.get("always_expanded") else 0
+                expanded.index = 1 if c.ide4.always_expanded else 0
                 yield expanded
             yield from self._row("notes", "Заметки", c.notes, "кто это, чего хочет")
 

@@ -222,7 +222,7 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, BestiaryKeys, V
             if c is None:
                 return False
             if action == "heal":
-                return any(c.wounds.values()) or bool(c.extra.get("dead"))
+                return any(c.wounds.values()) or c.drevo.dead
             if action == "fate_circumstance":
                 return c.fate > 0 and drevo.fate_rules().allows("circumstance")
         return True
@@ -321,7 +321,7 @@ def _stat(system: str, c: Character) -> int:
     if system == "drevo":
         return c.fate
     if system == "ide4":
-        return int(c.extra.get("energy", 100))
+        return c.ide4.energy
     return max((s.value for s in c.skills), default=-99)
 
 
