@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, TypeVar
 
 from rules.sheets.drevo import DrevoSheet
@@ -120,29 +121,31 @@ class Character:
         return {"fate": self.fate, "wounds": dict(self.wounds), **found}
 
     def sheet(self, system: str) -> Sheet:
-        """Return the character's sheet for ``system``.
+        """Return the character's sheet for ``system`` (read once per character: a
+        character is frozen, and a change is a new one).
 
         Raises:
             KeyError: an unknown system.
         """
-        return SHEETS[system].from_values(self.sheet_values())
+        sheet: Sheet = getattr(self, SHEETS[system].SYSTEM)
+        return sheet
 
-    @property
+    @cached_property
     def drevo(self) -> DrevoSheet:
         """The Древо sheet: Судьба, wounds, Смерть, parry ability."""
         return DrevoSheet.from_values(self.sheet_values())
 
-    @property
+    @cached_property
     def ide4(self) -> Ide4Sheet:
         """The IDE4 sheet: energy, the expanded-check habit, the day's triumph, harm."""
         return Ide4Sheet.from_values(self.sheet_values())
 
-    @property
+    @cached_property
     def starately(self) -> StaratelySheet:
         """The Старатели sheet: harm, a fixed initiative."""
         return StaratelySheet.from_values(self.sheet_values())
 
-    @property
+    @cached_property
     def wod(self) -> WodSheet:
         """The Мир Тьмы sheet: the health track, a fixed initiative."""
         return WodSheet.from_values(self.sheet_values())
