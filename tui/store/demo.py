@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.data import load_table
 
-from .models import Character, Skill, new_id
+from .models import SHEET_EXTRAS, Character, Skill, new_id
 
 #: Systems with a demo campaign in ``data/demo/<system>.toml``.
 SYSTEMS: tuple[str, ...] = ("drevo", "ide4", "starately", "wod")
@@ -39,5 +39,5 @@ def _character(row: dict[str, Any]) -> Character:
         fate=int(row.get("fate", DEFAULT_FATE)),
         wounds={},
         notes=row.get("notes", ""),
-        extra=dict(row.get("extra", {})),
+        extra={**row.get("extra", {}), **{k: row[k] for k in SHEET_EXTRAS if k in row}},
     )

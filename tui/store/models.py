@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from typing import Any, TypeVar
 
 from rules.sheets.drevo import DrevoSheet
@@ -121,34 +120,37 @@ class Character:
         return {"fate": self.fate, "wounds": dict(self.wounds), **found}
 
     def sheet(self, system: str) -> Sheet:
-        """Return the character's sheet for ``system`` (read once per character: a
-        character is frozen, and a change is a new one).
+        """Return the character's sheet for ``system``.
 
         Raises:
             KeyError: an unknown system.
         """
-        sheet: Sheet = getattr(self, SHEETS[system].SYSTEM)
-        return sheet
+        if system == DrevoSheet.SYSTEM:
+            return self.drevo
+        return SHEETS[system].from_values(self.extra)
 
-    @cached_property
+    @property
     def drevo(self) -> DrevoSheet:
         """The Древо sheet: Судьба, wounds, Смерть, parry ability."""
-        return DrevoSheet.from_values(self.sheet_values())
+        extra = self.extra
+        return DrevoSheet(
+            self.fate, self.wounds, bool(extra.get("dead")), bool(extra.get("parry_ability"))
+        )
 
-    @cached_property
+    @property
     def ide4(self) -> Ide4Sheet:
         """The IDE4 sheet: energy, the expanded-check habit, the day's triumph, harm."""
-        return Ide4Sheet.from_values(self.sheet_values())
+        return Ide4Sheet.from_values(self.extra)  # every field but Судьба and wounds is there
 
-    @cached_property
+    @property
     def starately(self) -> StaratelySheet:
         """The Старатели sheet: harm, a fixed initiative."""
-        return StaratelySheet.from_values(self.sheet_values())
+        return StaratelySheet.from_values(self.extra)  # every field but Судьба and wounds is there
 
-    @cached_property
+    @property
     def wod(self) -> WodSheet:
         """The Мир Тьмы sheet: the health track, a fixed initiative."""
-        return WodSheet.from_values(self.sheet_values())
+        return WodSheet.from_values(self.extra)  # every field but Судьба and wounds is there
 
     def with_sheet(self, sheet: Sheet) -> Character:
         """Return a copy carrying ``sheet``; fields it does not change stay as stored.
