@@ -158,8 +158,10 @@ def _after(now: dict[str, Any], diff: dict[str, Any]) -> dict[str, Any]:
 def test_a_new_campaign_of_every_demo_is_already_schema_4(system):
     tables = new_campaign_tables(system)
     validate(tables)
-    before = copy.deepcopy(tables)
-    assert sheet_fields.upgrade(tables) == before  # nothing left to move
+    for doc in tables[CHARACTERS].values():
+        assert not doc["extra"].keys() & set(SHEET_EXTRAS)
+    if system == "ide4":  # the demo's sheet fields are its own keys
+        assert all("energy" in doc for doc in tables[CHARACTERS].values())
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
@@ -277,6 +279,41 @@ def test_any_valid_schema_3_character_migrates_and_reads_back_the_same(doc, syst
     assert values(character_from_doc(restored(undo, migrated))) == _old_read(before)
 
 
+ODD = {
+    "harm": st.one_of(st.integers(), st.lists(st.integers(), max_size=2), st.none()),
+    "initiative": st.one_of(_text, st.floats(allow_nan=False), st.booleans(), st.integers()),
+    "health": st.one_of(_text, st.integers(), st.lists(st.integers(), max_size=2)),
+}
+
+
+@hsettings(max_examples=examples(40), deadline=None)
+@given(
+    doc=_v3_character,
+    odd=st.fixed_dictionaries({}, optional=ODD),
+    strays=st.fixed_dictionaries({}, optional={k: st.integers() for k in ("energy", "harm")}),
+)
+def test_a_schema_3_file_with_values_the_sheet_cannot_hold_stays_valid_and_keeps_them(
+    doc, odd, strays
+):
+    """Schema 3 did not check harm, initiative or health, nor read a top-level key of a sheet
+    field's name: such values stay in extra under a free name, and the file stays valid."""
+    tables: dict[str, dict[str, Any]] = {
+        META: {"1": {"schema_version": 3, "name": "К", "system": "wod", "rev": 1}},
+        CHARACTERS: {"1": copy.deepcopy(doc)},
+        DOCS: {},
+        HISTORY: {},
+    }
+    validate(tables)  # valid before the odd values schema 3 did not check
+    doc = {**doc, **strays, "extra": {**doc["extra"], **odd}}
+    tables[CHARACTERS]["1"] = copy.deepcopy(doc)
+    up = upgrade(tables, Path("odd.json")).tables
+    validate(up)
+    migrated = up[CHARACTERS]["1"]
+    kept = [*migrated["extra"].values(), *(migrated[k] for k in SHEET_EXTRAS if k in migrated)]
+    for value in [*doc["extra"].values(), *strays.values()]:
+        assert value in kept
+
+
 def test_a_template_of_schema_3_in_a_bestiary_file_reads_as_before():
     old = {"name": "Волк", "fate": 0, "extra": {"energy": 70, "hidden": False}, "tags": ["звери"]}
     t = template_from_doc("t", old)
@@ -312,3 +349,14 @@ def test_a_damaged_sheet_field_is_named_in_russian_and_the_file_is_kept(tmp_path
         Store.open(path)
     assert f"персонаж 1 «{doc['name']}», {message}" in str(err.value)
     assert path.read_bytes() == original
+
+
+def test_an_export_of_schema_3_with_a_value_it_did_not_check_imports(tmp_path):
+    data = json.loads((V3 / "starately.export.json").read_text(encoding="utf-8"))
+    data["characters"][0]["extra"]["harm"] = 5  # schema 3 took it, the sheet cannot
+    source = tmp_path / "odd.export.json"
+    source.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    Store.import_json(source, tmp_path / "c.json")
+    with Store.open(tmp_path / "c.json") as store:
+        first = store.character(data["characters"][0]["id"])
+    assert first is not None and first.extra["harm_v3"] == 5 and first.starately.harm == ""

@@ -24,8 +24,8 @@ from rules.sheets import ide4 as ide4_sheet
 from rules.sheets import starately as starately_sheet
 from rules.sheets import wod as wod_sheet
 
-from .migrations import CHARACTERS, DOCS, HISTORY, META
 from .models import CHARACTER_KINDS, SHEETS
+from .tables import CHARACTERS, DOCS, HISTORY, META
 
 #: The systems kubik knows (a file naming another is unusable, not "some other rules").
 SYSTEMS = ("drevo", "ide4", "starately", "wod")

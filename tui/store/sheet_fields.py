@@ -19,7 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rules.sheets import SheetError
+
 from . import history
+from .schema import SHEET_CHECKS
 from .tables import CHARACTERS, DOCS, HISTORY, Tables
 
 #: The sheet fields schema 3 kept in ``extra`` (fixed: what schema 3 wrote, whatever a later
@@ -35,6 +38,10 @@ MOVED = (
     "health",
 )
 
+#: Those schema 3 did not check: a value the typed sheet cannot hold is kept aside. (A bad
+#: value of the others made a schema-3 file invalid; it is moved and named by the check.)
+UNCHECKED = ("harm", "initiative", "health")
+
 BESTIARY = "bestiary"
 
 Key = tuple[str, str]
@@ -43,23 +50,52 @@ Key = tuple[str, str]
 def character(doc: Any) -> Any:
     """Return a schema-3 character document in its schema-4 form (a new dict).
 
-    The moved values take the place of any top-level key of that name, which schema 3 never
-    wrote and never read. What is no dict is left for the schema's check to name.
+    Schema 3 checked only some of ``extra`` (energy and the flags); a value there that the
+    typed sheet cannot hold (a hand-written ``harm = 5``), and a top-level key of a sheet
+    field's name (which schema 3 never wrote nor read), stay in ``extra`` under a free name
+    (``harm_v3``): nothing is lost and the file stays valid. What is no dict is left for the
+    schema's check to name.
     """
     if not isinstance(doc, dict) or not isinstance(doc.get("extra"), dict):
         return doc
-    extra = dict(doc["extra"])
-    moved = {k: extra.pop(k) for k in MOVED if k in extra}
-    if not moved:
+    strays = {k: doc[k] for k in MOVED if k in doc}
+    if not strays and not doc["extra"].keys() & set(MOVED):
         return doc
+    extra = dict(doc["extra"])
+    moved: dict[str, Any] = {}
+    kept: list[tuple[str, Any]] = list(strays.items())
+    for key in MOVED:
+        if key in extra:
+            value = extra.pop(key)
+            if key not in UNCHECKED or _fits(key, value):
+                moved[key] = value
+            else:
+                kept.append((key, value))
+    for key, value in kept:
+        extra[_free(extra, f"{key}_v3")] = value
     out: dict[str, Any] = {}
     for key, value in doc.items():
-        if key in moved:
+        if key in MOVED:
             continue
         if key == "notes" or (key == "extra" and "notes" not in doc):
             out.update(moved)
         out[key] = extra if key == "extra" else value
     return out
+
+
+def _fits(key: str, value: Any) -> bool:
+    try:
+        for checks in SHEET_CHECKS:
+            checks.check({key: value})
+    except SheetError:
+        return False
+    return True
+
+
+def _free(extra: dict[str, Any], name: str) -> str:
+    while name in extra:
+        name += "_"
+    return name
 
 
 def bestiary(value: Any) -> Any:
