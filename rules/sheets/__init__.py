@@ -43,6 +43,8 @@ class Sheet(Protocol):
     SYSTEM: ClassVar[str]
     #: Its stored fields, in the order a form shows them.
     FIELDS: ClassVar[tuple[str, ...]]
+    #: The checks of its stored values (the campaign schema runs them).
+    CHECKS: ClassVar[FieldChecks]
 
     def values(self) -> dict[str, Any]:
         """Return the stored values, JSON-ready (None: the field is not set)."""

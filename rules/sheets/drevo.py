@@ -32,6 +32,8 @@ class DrevoSheet:
 
     SYSTEM: ClassVar[str] = "drevo"
     FIELDS: ClassVar[tuple[str, ...]] = ("fate", "wounds", "dead", "parry_ability")
+    #: The checks of its stored values (the campaign schema runs them).
+    CHECKS: ClassVar[FieldChecks]
 
     fate: int = 0
     wounds: Mapping[str, int] = field(default_factory=_zero)
@@ -91,3 +93,4 @@ CHECKS = FieldChecks(
         "parry_ability": bool_field("parry_ability"),
     }
 )
+DrevoSheet.CHECKS = CHECKS

@@ -42,6 +42,8 @@ class Ide4Sheet:
         "harm",
         "initiative",
     )
+    #: The checks of its stored values (the campaign schema runs them).
+    CHECKS: ClassVar[FieldChecks]
 
     energy: int = 100
     always_expanded: bool = False
@@ -82,3 +84,4 @@ CHECKS = FieldChecks(
         "initiative": optional_int_field("initiative", *INITIATIVE_RANGE),
     }
 )
+Ide4Sheet.CHECKS = CHECKS

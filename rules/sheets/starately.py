@@ -23,6 +23,8 @@ class StaratelySheet:
 
     SYSTEM: ClassVar[str] = "starately"
     FIELDS: ClassVar[tuple[str, ...]] = ("harm", "initiative")
+    #: The checks of its stored values (the campaign schema runs them).
+    CHECKS: ClassVar[FieldChecks]
 
     harm: str = ""
     initiative: int | None = None
@@ -48,3 +50,4 @@ CHECKS = FieldChecks(
         "initiative": optional_int_field("initiative", *INITIATIVE_RANGE),
     }
 )
+StaratelySheet.CHECKS = CHECKS

@@ -24,6 +24,8 @@ class WodSheet:
 
     SYSTEM: ClassVar[str] = "wod"
     FIELDS: ClassVar[tuple[str, ...]] = ("health", "initiative")
+    #: The checks of its stored values (the campaign schema runs them).
+    CHECKS: ClassVar[FieldChecks]
 
     health: tuple[str, ...] = ()
     initiative: int | None = None
@@ -50,3 +52,4 @@ CHECKS = FieldChecks(
         "initiative": optional_int_field("initiative", *INITIATIVE_RANGE),
     }
 )
+WodSheet.CHECKS = CHECKS

@@ -18,11 +18,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rules.sheets import SheetError
-from rules.sheets import drevo as drevo_sheet
-from rules.sheets import ide4 as ide4_sheet
-from rules.sheets import starately as starately_sheet
-from rules.sheets import wod as wod_sheet
+from rules.sheets import SheetError, drevo, ide4
 
 from .models import CHARACTER_KINDS, SHEETS
 from .tables import CHARACTERS, DOCS, HISTORY, META
@@ -37,12 +33,12 @@ MAX_DEPTH = 48
 #: 10**100 dice or a wound count of −2.
 QUALITY_RANGE = (-100, 1000)
 SKILL_RANGE = (-100, 1000)
-FATE_RANGE = drevo_sheet.FATE_RANGE
-WOUND_RANGE = drevo_sheet.WOUND_RANGE
-ENERGY_RANGE = ide4_sheet.ENERGY_RANGE
+FATE_RANGE = drevo.FATE_RANGE
+WOUND_RANGE = drevo.WOUND_RANGE
+ENERGY_RANGE = ide4.ENERGY_RANGE
 
 #: The checks of each system's sheet fields (``rules/sheets/<system>.py``).
-SHEET_CHECKS = (drevo_sheet.CHECKS, ide4_sheet.CHECKS, starately_sheet.CHECKS, wod_sheet.CHECKS)
+SHEET_CHECKS = tuple(s.CHECKS for s in SHEETS.values())
 _SHEET_FIELDS = frozenset(f for s in SHEETS.values() for f in s.FIELDS)
 
 #: Checks of app documents whose shapes live elsewhere in the store (the bestiary's, which
