@@ -124,8 +124,8 @@ def upgrade(tables: Tables) -> Tables:
             now[("doc", BESTIARY)] = doc.get("value")
     for found in tables.get(HISTORY, {}).values():
         if isinstance(found, dict):
-            _stack(found.get("undo"), dict(now), backwards=True)
-            _stack(found.get("redo"), dict(now), backwards=False)
+            _stack(found.get("undo"), dict(now))
+            _stack(found.get("redo"), dict(now))
     characters = tables.get(CHARACTERS, {})
     for key, doc in characters.items():
         characters[key] = character(doc)
@@ -135,11 +135,12 @@ def upgrade(tables: Tables) -> Tables:
     return tables
 
 
-def _stack(steps: Any, state: dict[Key, Any], *, backwards: bool) -> None:
+def _stack(steps: Any, state: dict[Key, Any]) -> None:
     """Convert each step of one stack, newest first, on the states it sits between.
 
-    ``backwards``: an undo step turns the state after it into the one before; a redo step
-    is walked the other way (the newest redo applies to the party as it is now).
+    Both stacks walk the same way from the party as it is: the newest step applies to it
+    (an undo step puts back the state before it, a redo step the state after the undone
+    one), the next to what that left, and so on. A step's signature is what it found.
     """
     if not isinstance(steps, list):
         return
