@@ -75,3 +75,10 @@ def test_wounds_that_are_no_table_are_refused_with_the_field_named():
     with pytest.raises(SheetError) as err:
         drevo_sheet.CHECKS.check({"wounds": [0, 1]})
     assert (err.value.field, str(err.value)) == ("wounds", "поле wounds: нужен объект")
+
+
+def test_the_core_marks_read_as_typed_values():
+    npc = person(kind="npc", extra={"template": "Волк", "encounter": "Засада", "hidden": True})
+    assert (npc.from_template, npc.from_encounter, npc.hidden) == ("Волк", "Засада", True)
+    odd = person(extra={"template": 5, "encounter": None, "player": 3})
+    assert (odd.from_template, odd.from_encounter, odd.player) == ("", "", None)

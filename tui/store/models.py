@@ -29,6 +29,7 @@ SHEET_EXTRAS: tuple[str, ...] = tuple(
 #: Marks of the common core kept in ``extra``: an NPC hidden from the players, the seat's
 #: player, the template and the prepared encounter an NPC came from.
 CORE_EXTRAS: tuple[str, ...] = ("hidden", "player", "template", "encounter")
+FROM_TEMPLATE, FROM_ENCOUNTER = "template", "encounter"
 
 #: Wound levels of Древо a character can carry, mildest first (Смерть is a state, not a count).
 WOUND_KEYS: tuple[str, ...] = ("scratch", "light", "wound", "heavy")
@@ -187,6 +188,18 @@ class Character:
     def hidden(self) -> bool:
         """An NPC the players do not see."""
         return bool(self.extra.get("hidden"))
+
+    @property
+    def from_template(self) -> str:
+        """The bestiary template an NPC was made from ("" for none)."""
+        name = self.extra.get(FROM_TEMPLATE)
+        return name if isinstance(name, str) else ""
+
+    @property
+    def from_encounter(self) -> str:
+        """The prepared encounter that brought an NPC ("" for none)."""
+        name = self.extra.get(FROM_ENCOUNTER)
+        return name if isinstance(name, str) else ""
 
     @property
     def player(self) -> str | None:
