@@ -58,10 +58,19 @@ def character_from_doc(doc: dict[str, Any]) -> Character:
         fate=int(doc.get("fate", 0)),
         wounds={str(k): int(v) for k, v in doc.get("wounds", {}).items()},
         notes=str(doc.get("notes", "")),
-        extra={**(doc.get("extra") or {}), **{k: doc[k] for k in SHEET_EXTRAS if k in doc}},
+        extra=_extra(doc),
         rolls=tuple((str(n), str(e)) for n, e in doc.get("rolls") or ()),
         origin=doc,
     )
+
+
+def _extra(doc: dict[str, Any]) -> dict[str, Any]:
+    """``extra`` as a character holds it: the free-form values and the sheet fields."""
+    extra = dict(doc.get("extra") or {})
+    for key in SHEET_EXTRAS:  # the sheet fields, keys of their own since schema 4
+        if key in doc:
+            extra[key] = doc[key]
+    return extra
 
 
 def log_to_doc(e: LogEntry) -> dict[str, Any]:

@@ -39,7 +39,12 @@ ENERGY_RANGE = ide4.ENERGY_RANGE
 
 #: The checks of each system's sheet fields (``rules/sheets/<system>.py``).
 SHEET_CHECKS = tuple(s.CHECKS for s in SHEETS.values())
-_SHEET_FIELDS = frozenset(f for s in SHEETS.values() for f in s.FIELDS)
+#: Every sheet field, in the sheets' order, with its checks (a field two sheets share, such
+#: as ``harm``, is checked by each): one pass over a document's keys, not one per sheet.
+_FIELD_CHECKS: dict[str, list[Callable[[Any], None]]] = {}
+for _checks in SHEET_CHECKS:
+    for _name, _check in _checks.checks.items():
+        _FIELD_CHECKS.setdefault(_name, []).append(_check)
 
 #: Checks of app documents whose shapes live elsewhere in the store (the bestiary's, which
 #: build on this module): name → check(value, where), raising SchemaError.
@@ -188,14 +193,14 @@ def validate_character(doc: dict[str, Any], where: str) -> None:
 
 def _sheet(values: dict[str, Any], where: str, prefix: str) -> None:
     """Check the sheet fields of every system found in ``values`` (each by its own sheet)."""
-    if not values.keys() & _SHEET_FIELDS:
-        return
-    for checks in SHEET_CHECKS:
-        try:
-            checks.check(values)
-        except SheetError as err:
-            said = f"{_shown(err.value)} — {err.want}" if err.shown else err.want
-            raise SchemaError(f"{where}, поле {prefix}{err.field}: {said}") from None
+    for name, checks in _FIELD_CHECKS.items():
+        if name in values:
+            try:
+                for check in checks:
+                    check(values[name])
+            except SheetError as err:
+                said = f"{_shown(err.value)} — {err.want}" if err.shown else err.want
+                raise SchemaError(f"{where}, поле {prefix}{err.field}: {said}") from None
 
 
 def _doc(doc: Any, where: str, names: set[str], *, checked: bool = False) -> None:
