@@ -73,7 +73,11 @@ def party_row(system: str, c: Character) -> tuple[str, ...]:
     name = cell(c.name)
     if system == "drevo":
         state = words.wound_state(bridge.track_of(c))  # the app's words (Партия, Бой)
-        return (name, str(c.fate), wounds_text(c.wounds) + (f" — {state}" if state else ""))
+        return (
+            name,
+            str(c.drevo.fate),
+            wounds_text(c.drevo.wounds) + (f" — {state}" if state else ""),
+        )
     if system == "ide4":
         return (name, f"{c.ide4.energy}/100")
     return (name,)

@@ -28,7 +28,7 @@ def can_act(c: Character | None) -> bool:
     """Whether the character may declare an action (not heavily wounded, not dead)."""
     if c is None:
         return False
-    if not c.drevo.dead and not any(c.wounds.values()):
+    if not c.drevo.dead and not any(c.drevo.wounds.values()):
         return True  # unhurt (no track built: a roster of 5,000 asks for each)
     return track_of(c).can_act
 
@@ -193,7 +193,7 @@ def _modifiers(stored: Any) -> tuple[Modifier, ...]:
 
 def wounds_now(c: Character) -> dict[str, int]:
     """Return the character's wound counts with the death flag (``"dead"``: 0 or 1)."""
-    return {**c.wounds, "dead": int(c.drevo.dead)}
+    return {**c.drevo.wounds, "dead": int(c.drevo.dead)}
 
 
 def as_at(

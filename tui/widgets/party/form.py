@@ -132,7 +132,7 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
                 yield from self._row(
                     "weapons", "Оружие", ", ".join(c.weapons), "например: Меч, Щит"
                 )
-                yield from self._row("fate", "Судьба", str(c.fate), "0–10")
+                yield from self._row("fate", "Судьба", str(c.drevo.fate), "0–10")
                 # Сид: отбить летящее оружие можно «при помощи оружия ближнего боя и
                 # специфического умения (если оно у персонажа есть)»: its place on the sheet.
                 parry = Stepper("Отбивать стрелы", YES_NO, id="f-parry")
@@ -249,7 +249,7 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
                 qualities=values["stats"],
                 skills=values["skills"],
                 weapons=values.get("weapons", c.weapons),
-                fate=values.get("fate", c.fate),
+                fate=values.get("fate", c.drevo.fate),
                 notes=values["notes"],
                 extra=extra,
             )

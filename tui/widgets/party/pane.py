@@ -222,9 +222,9 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, BestiaryKeys, V
             if c is None:
                 return False
             if action == "heal":
-                return any(c.wounds.values()) or c.drevo.dead
+                return any(c.drevo.wounds.values()) or c.drevo.dead
             if action == "fate_circumstance":
-                return c.fate > 0 and drevo.fate_rules().allows("circumstance")
+                return c.drevo.fate > 0 and drevo.fate_rules().allows("circumstance")
         return True
 
     def action_edge_row(self, row: int) -> None:
@@ -319,7 +319,7 @@ def _haystack(c: Character) -> str:
 
 def _stat(system: str, c: Character) -> int:
     if system == "drevo":
-        return c.fate
+        return c.drevo.fate
     if system == "ide4":
         return c.ide4.energy
     return max((s.value for s in c.skills), default=-99)
