@@ -13,6 +13,8 @@ from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from rules.sheets.drevo import DrevoSheet
+from rules.sheets.ide4 import Ide4Sheet
 from tui.sanitize import plain, safe_text
 from tui.store import Character, new_id
 from tui.widgets.common.ordered_input import ReadyInput
@@ -232,15 +234,12 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
             self.notify("Исправьте поля, отмеченные красным: ничего не сохранено.", timeout=4)
             return
         c = self.character
-        extra = dict(c.extra)
         if self.system == "drevo":
-            if self.query_one("#f-parry", Stepper).value:
-                extra["parry_ability"] = True
-            else:
-                extra.pop("parry_ability", None)
+            parry = bool(self.query_one("#f-parry", Stepper).value)
+            c = c.edit_sheet(DrevoSheet, fate=values["fate"], parry_ability=parry)
         if self.system == "ide4":
-            extra["energy"] = values["energy"]
-            extra["always_expanded"] = bool(self.query_one("#f-expanded", Stepper).value)
+            expanded = bool(self.query_one("#f-expanded", Stepper).value)
+            c = c.edit_sheet(Ide4Sheet, energy=values["energy"], always_expanded=expanded)
         self.dismiss(
             replace(
                 c,
@@ -249,8 +248,6 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
                 qualities=values["stats"],
                 skills=values["skills"],
                 weapons=values.get("weapons", c.weapons),
-                fate=values.get("fate", c.drevo.fate),
                 notes=values["notes"],
-                extra=extra,
             )
         )
