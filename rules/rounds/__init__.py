@@ -6,7 +6,6 @@ from functools import cache
 
 from rules.errors import RulesError
 from rules.rounds.initiative import (
-    SYSTEMS,
     TIE_RULES,
     Fighter,
     InitiativeRoll,
@@ -19,7 +18,6 @@ from rules.rounds.initiative import (
 from rules.rounds.tracker import Entrant, Tracker
 
 __all__ = [
-    "SYSTEMS",
     "TIE_RULES",
     "Entrant",
     "Fighter",
@@ -44,11 +42,12 @@ def checked_tables() -> bool:
     from rules.effects import rounds_rule
     from rules.rounds import health
     from rules.rounds.initiative import setting
+    from rules.systems import round_systems
 
     per_side()
     rounds_rule()
     health.rules()
-    for system in SYSTEMS:
+    for system in round_systems():
         tie_rule(system)
     setting("starately", "characteristic")
     setting("ide4", "action")

@@ -16,8 +16,8 @@ from typing import Any
 from rules.data import load_table
 from rules.errors import RulesError
 from rules.modifiers import Modifier, signed
+from rules.systems import rounds
 
-SYSTEMS = ("ide4", "starately", "wod")
 TIE_RULES = ("reroll", "pc_first", "bonus")
 PER = ("combatant", "side")
 MAX_REROLLS = 50
@@ -111,7 +111,7 @@ def setting(system: str, key: str) -> Any:
     Raises:
         RulesError: the system has no round tracker, or the table lacks the key.
     """
-    if system not in SYSTEMS:
+    if not rounds(system):
         raise RulesError(f"Для системы «{system}» раунды ведёт вкладка Бой Древа, не этот трекер.")
     try:
         return _table()[system][key]
