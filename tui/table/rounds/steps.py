@@ -18,11 +18,11 @@ from rules import rounds
 from rules.errors import RulesError
 from rules.rounds import Entrant, Fighter, Tracker
 from rules.rounds import health as wod_health
+from tui import systems
 from tui.bridge.effects import health_modifier, health_track
 from tui.store import Character
 from tui.table.core import Line, Outcome, World, refuse
 from tui.table.effects import steps as effect_steps
-from tui.words import SYSTEM_NAMES
 
 #: The sides a character steps through (``OUT``: not in the fight).
 OUT = "—"
@@ -111,7 +111,7 @@ def roll_initiative(t: Tracker, world: World) -> Outcome[Tracker]:
         "order": list(order),
         "names": {k: names.get(k, k) for k in rolls},  # the luck ledger names who rolled
     }
-    text = f"Инициатива ({SYSTEM_NAMES.get(world.system, world.system)}): {ranked}"
+    text = f"Инициатива ({systems.title(world.system)}): {ranked}"
     begun = Outcome(new, "Инициатива, раунд 1", log=(_line(new, world, None, text, **data),))
     ticked = effect_steps.tick(world.effects, world, events, new.order)
     return effect_steps.folded(begun, ticked, world.effects)

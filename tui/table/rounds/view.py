@@ -12,12 +12,12 @@ from rules.effects import EffectSet
 from rules.errors import RulesError
 from rules.rounds import Tracker
 from rules.rounds import health as wod_health
+from tui import systems
 from tui.bridge.effects import health_track
 from tui.store import Character
 from tui.table.effects.time import FightTime, of_tracker
 from tui.table.effects.view import EffectLine, effect_lines
 from tui.table.rounds.steps import OUT
-from tui.words import SYSTEM_NAMES
 
 TIE_NAMES = {
     "reroll": "ничья — переброс между равными",
@@ -124,7 +124,7 @@ class RoundsView:
 
     @property
     def system_name(self) -> str:
-        return SYSTEM_NAMES.get(self.system, self.system)
+        return systems.title(self.system)
 
     @property
     def started(self) -> bool:

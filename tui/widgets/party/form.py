@@ -13,6 +13,7 @@ from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from tui import systems
 from tui.sanitize import plain, safe_text
 from tui.store import Character, new_id
 from tui.widgets.common.ordered_input import ReadyInput
@@ -32,7 +33,6 @@ from tui.widgets.party.fields import (
     signed_text,
     system_fields,
 )
-from tui.words import SYSTEM_NAMES
 
 KINDS = [("Игрок", "pc"), ("НИП (персонаж ведущего)", "npc")]
 YES_NO = [("нет", False), ("да", True)]
@@ -110,7 +110,7 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
         c = self.character
         with VerticalScroll():
             yield Static(
-                f"[b]{plain(self.title_text)}[/b] — {SYSTEM_NAMES.get(self.system, self.system)}  "
+                f"[b]{plain(self.title_text)}[/b] — {systems.title(self.system)}  "
                 "[dim](Enter/Ctrl+S — сохранить, Esc — отмена)[/dim]",
                 id="form-title",
             )
