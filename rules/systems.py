@@ -41,6 +41,9 @@ class RulesSystem:
     #: ``"module:function"`` placing a round-tracker initiative entry in the luck ledger
     #: (``(data, tally)``); ``None``: its initiative is not the tracker's.
     initiative_luck: str | None = None
+    #: Whether its reader prices an entry against earlier ones (Древо's Судьба shift moves
+    #: the roll of an earlier entry).
+    reads_previous: bool = False
 
     @property
     def rounds(self) -> bool:
@@ -55,13 +58,18 @@ class RulesSystem:
 
 #: Every system, by the name a campaign stores. One line per system.
 SYSTEMS: dict[str, RulesSystem] = {
-    "drevo": RulesSystem("drevo", "exchanges", "rules.ledger.drevo:read"),
+    "drevo": RulesSystem("drevo", "exchanges", "rules.ledger.drevo:read", reads_previous=True),
     "ide4": RulesSystem("ide4", "rounds", "rules.ledger.ide4:read", "rules.ledger.initiative:ide4"),
     "starately": RulesSystem(
         "starately", "rounds", "rules.ledger.starately:read", "rules.ledger.initiative:two_d6"
     ),
     "wod": RulesSystem("wod", "rounds", "rules.ledger.wod:read", "rules.ledger.initiative:d10"),
 }
+
+
+def reads_previous(name: object) -> bool:
+    """Whether the Журнал reader of the system ``name`` needs the earlier entries' data."""
+    return known(name) and SYSTEMS[name].reads_previous
 
 
 def names() -> tuple[str, ...]:
@@ -90,6 +98,12 @@ def rounds(name: str) -> bool:
     """Whether the round tracker runs ``name``'s fights (an unknown system: no)."""
     system = SYSTEMS.get(name)
     return system is not None and system.rounds
+
+
+def exchanges(name: str) -> bool:
+    """Whether ``name`` fights in exchanges (Древо's own Бой tab, ``rules.encounter``)."""
+    system = SYSTEMS.get(name)
+    return system is not None and system.fight == "exchanges"
 
 
 def round_systems() -> tuple[str, ...]:

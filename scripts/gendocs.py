@@ -128,9 +128,9 @@ def _key_table(rows: tuple[tuple[str, str], ...]) -> list[str]:
 
 
 def keys_page() -> str:
+    from tui import systems
     from tui.app import KubikApp
     from tui.appparts.dialogs import key_groups
-    from tui import systems
 
     lines = _header(
         "Keys",

@@ -252,7 +252,7 @@ class BestiaryScreen(StyledOnce, ModalScreen[None]):
             run_step(self.host, steps.put_template, replace(t, id=tid, sheet=sheet))
 
         weapons: list[str] = []
-        if system == "drevo":
+        if systems.get(system).fate_and_wounds:
             from rules import drevo
 
             weapons = list(drevo.weapons())

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tui import systems
 from tui.seats import protocol as proto
 from tui.widgets.combat.drevo_forms import DeclarationForm
 
@@ -45,7 +46,9 @@ class ChoicesMixin:
         if kind not in kinds or not self.mine():
             return False
         system = self.state.get("system", "")
-        if kind in proto.check_kinds(system) and not (system == "drevo" and kind == "fate"):
+        if kind in proto.check_kinds(system) and not (
+            kind == "fate" and systems.get(system).fate_and_wounds
+        ):
             check = self.state.get("check")  # only what the GM's open check offers now
             if not check or kind not in check.get("kinds", ()):
                 return False

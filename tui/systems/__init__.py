@@ -14,13 +14,14 @@ the screens all ask it (the heavy parts are strings until a caller imports them)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from rules import systems as rules_systems
 
 if TYPE_CHECKING:
     from rules.systems import RulesSystem
     from tui.store import Character, Skill
+    from tui.systems.base import FormFields
     from tui.systems.tables import Table
 
 __all__ = ["System", "all_systems", "get", "load", "names", "title"]
@@ -54,8 +55,21 @@ class System(Protocol):
     check_kinds: tuple[str, ...]
     #: The data tables a GM may edit in this system's campaign settings.
     tables: tuple[Table, ...]
-    #: Whether its characters keep Судьба and Древо's wounds (the party tab's keys for them).
+    #: Whether its characters keep Судьба, weapons and Древо's wound ladder (the party tab's
+    #: keys for them, the form's fields, ``kubik party add --set fate=…``).
     fate_and_wounds: bool
+    #: Whether its characters keep IDE4's energy and «always expanded» check.
+    energy: bool
+    #: Whether the round tracker keeps Мир Тьмы's health track for its harm.
+    health_track: bool
+    #: What a skill's «(…)» names: a parent skill, its main attribute, or nothing.
+    skill_parent: Literal["skill", "attribute"] | None
+    #: Whether a skill may name its distances («[Д/Б]»).
+    skill_distances: bool
+    #: The party table's «by stat» order, in words («по Судьбе»).
+    sort_label: str
+    #: The character form's ranges and hints.
+    form: FormFields
 
     @property
     def rules(self) -> RulesSystem:
@@ -84,6 +98,26 @@ class System(Protocol):
 
     def sheet_lines(self, c: Character) -> tuple[str, ...]:
         """Return the sheet's own lines after the skills (markup)."""
+        ...
+
+    def sort_value(self, c: Character) -> int:
+        """Return what the party table's «by stat» order sorts on."""
+        ...
+
+    def initiative_text(self) -> str:
+        """Return how the round tracker rolls its initiative, from the campaign's tables.
+
+        Raises:
+            RulesError: a table the rules cannot read.
+        """
+        ...
+
+    def public_columns(self) -> tuple[str, ...]:
+        """Return the players' view's party columns after «Персонаж» (no stats)."""
+        ...
+
+    def public_row(self, c: Character) -> tuple[str, ...]:
+        """Return a PC's cells in the players' view after its name."""
         ...
 
 

@@ -3,7 +3,8 @@ system's own class overrides."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
 
 from rules import systems as rules_systems
 from tui.words import signed
@@ -12,6 +13,20 @@ if TYPE_CHECKING:
     from rules.systems import RulesSystem
     from tui.store import Character, Skill
     from tui.systems.tables import Table
+
+
+@dataclass(frozen=True)
+class FormFields:
+    """What the character form asks of a trait and a skill in one system (the traits' names
+    come from its demo party)."""
+
+    stat_label: str
+    stat_range: tuple[int, int]
+    stat_default: int
+    skill_range: tuple[int, int]
+    skill_hint: str
+    skill_unit: str
+
 
 #: The round tracker's pane of the Бой tab.
 ROUNDS_PANE = "tui.widgets.combat.rounds:RoundsPane"
@@ -32,6 +47,14 @@ class BaseSystem:
     check_kinds: tuple[str, ...] = ()
     tables: tuple[Table, ...] = ()
     fate_and_wounds: bool = False
+    energy: bool = False
+    health_track: bool = False
+    skill_parent: Literal["skill", "attribute"] | None = None
+    skill_distances: bool = False
+    sort_label: str = "по лучшему навыку"
+    form: FormFields = FormFields(
+        "Черты", (0, 10), 0, (0, 10), "Навык 2, Другой навык 1", "уровень"
+    )
 
     @property
     def rules(self) -> RulesSystem:
@@ -62,6 +85,22 @@ class BaseSystem:
 
     def sheet_lines(self, c: Character) -> tuple[str, ...]:
         """Return the sheet's own lines after the skills (markup)."""
+        return ()
+
+    def sort_value(self, c: Character) -> int:
+        """Return what the party table's «by stat» order sorts on: the best skill."""
+        return max((s.value for s in c.skills), default=-99)
+
+    def initiative_text(self) -> str:
+        """Return how the round tracker rolls its initiative (a system without one: "")."""
+        return ""
+
+    def public_columns(self) -> tuple[str, ...]:
+        """Return the players' view's party columns after «Персонаж» (no stats)."""
+        return ()
+
+    def public_row(self, c: Character) -> tuple[str, ...]:
+        """Return a PC's cells in the players' view after its name."""
         return ()
 
 

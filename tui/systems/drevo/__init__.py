@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tui.sanitize import plain
-from tui.systems.base import BaseSystem
+from tui.systems.base import BaseSystem, FormFields
 from tui.systems.drevo.sheet import needs, track_of, wounds_text
 from tui.systems.tables import BESTIARY_TABLE, Table
-from tui.words import signed
+from tui.words import signed, wound_state
 
 if TYPE_CHECKING:
     from tui.store import Character
@@ -28,6 +28,9 @@ class Drevo(BaseSystem):
     #: Судьба at the check only when the request names it, else in the fight.
     check_kinds = ("fate",)
     fate_and_wounds = True
+    sort_label = "по Судьбе"
+    skill_parent = "skill"
+    form = FormFields("Качества (−3…+5)", (-3, 5), 0, (-3, 5), "Драка 2, Щиты 2 (Драка)", "уровень")
     tables = (
         Table("drevo/ladder.toml", "Лестница сложности"),
         Table("drevo/damage.toml", "Урон: полосы, крит, односторонняя"),
@@ -66,6 +69,16 @@ class Drevo(BaseSystem):
         # «Смерть: … ведущего.; Лёгкая рана: …» read badly: one full stop, at the end.
         healing = "; ".join(f"{name}: {need.rstrip('. ')}" for name, need in needs(track))
         return (line + (f"\n[b]Лечение:[/b] {healing}." if healing else ""),)
+
+    def sort_value(self, c: Character) -> int:
+        return c.fate
+
+    def public_columns(self) -> tuple[str, ...]:
+        return ("Судьба", "Раны")
+
+    def public_row(self, c: Character) -> tuple[str, ...]:
+        state = wound_state(track_of(c))  # the app's words (Партия, Бой)
+        return (str(c.fate), wounds_text(c.wounds) + (f" — {state}" if state else ""))
 
 
 SYSTEM = Drevo()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tui.systems.base import BaseSystem, best_skill
+from tui.systems.base import BaseSystem, FormFields, best_skill
 from tui.systems.ide4.sheet import ide4_bonuses
 from tui.systems.tables import BESTIARY_TABLE, ROUND_TABLES, Table
 
@@ -22,6 +22,14 @@ class Ide4(BaseSystem):
     builder = "tui.widgets.builders.ide4:Ide4Builder"
     opposed_action = "opposed"
     cli = "tui.cli.ide4"
+    energy = True
+    sort_label = "по энергии"
+    skill_parent = "attribute"
+    skill_distances = True
+    form = FormFields(
+        "Атрибуты (уровень 1–6)", (1, 6), 3, (0, 100),
+        "Взлом 65 (Мелкая моторика), Стрельба 25 (Мелкая моторика) [Д/Б]", "мастерство",
+    )  # fmt: skip
     seat_kinds = ("energy", "expanded", "reroll", "note")
     check_kinds = ("energy", "expanded", "reroll")
     tables = (
@@ -52,6 +60,18 @@ class Ide4(BaseSystem):
         if c.extra.get("always_expanded"):
             head += ", всегда развёрнутая проверка"
         return head
+
+    def initiative_text(self) -> str:
+        return "проверка действия «Инициатива»; выше исход, затем итог"
+
+    def sort_value(self, c: Character) -> int:
+        return int(c.extra.get("energy", 100))
+
+    def public_columns(self) -> tuple[str, ...]:
+        return ("Энергия",)
+
+    def public_row(self, c: Character) -> tuple[str, ...]:
+        return (f"{c.extra.get('energy', 100)}/100",)
 
 
 SYSTEM = Ide4()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tui.systems.base import BaseSystem
+from tui.systems.base import BaseSystem, FormFields
 from tui.systems.tables import BESTIARY_TABLE, ROUND_TABLES, Table
 from tui.words import signed
 
@@ -22,6 +22,9 @@ class Starately(BaseSystem):
     builder = "tui.widgets.builders.starately:StaratelyBuilder"
     opposed_action = "opposed"
     cli = "tui.cli.starately"
+    form = FormFields(
+        "Характеристики (2–15)", (2, 15), 7, (0, 4), "Медицина 3, Стрельба 1", "уровень"
+    )
     seat_kinds = ("risk", "reroll", "note")
     check_kinds = ("risk",)
     tables = (
@@ -38,6 +41,11 @@ class Starately(BaseSystem):
 
     def skill_text(self, skill: Skill) -> str:
         return f"{skill.name}-{skill.value}"
+
+    def initiative_text(self) -> str:
+        from rules.rounds.initiative import setting
+
+        return f"2d6 + DM ({setting('starately', 'characteristic')})"
 
 
 SYSTEM = Starately()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tui.systems.base import BaseSystem
+from tui.systems.base import BaseSystem, FormFields
 from tui.systems.tables import BESTIARY_TABLE, ROUND_TABLES, Table
 from tui.systems.wod.sheet import dots
 
@@ -22,6 +22,10 @@ class Wod(BaseSystem):
     builder = "tui.widgets.builders.wod:WodBuilder"
     opposed_action = "contest"
     cli = "tui.cli.wod"
+    health_track = True
+    form = FormFields(
+        "Атрибуты (точки 1–5)", (1, 5), 1, (0, 5), "Расследование 3, Драка 2", "точки"
+    )
     seat_kinds = ("reroll", "note")
     tables = (
         Table("wod/pool.toml", "Пул: n-again, успехи"),
@@ -35,6 +39,11 @@ class Wod(BaseSystem):
 
     def skill_text(self, skill: Skill) -> str:
         return f"{skill.name} {dots(skill.value)}"
+
+    def initiative_text(self) -> str:
+        from rules.rounds.initiative import setting
+
+        return f"d10 + инициатива листа ({' + '.join(setting('wod', 'attributes'))})"
 
 
 SYSTEM = Wod()

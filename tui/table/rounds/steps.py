@@ -153,7 +153,7 @@ def _character(t: Tracker, world: World, character_id: str) -> Character | Outco
 
 def harm_note(t: Tracker, world: World, character_id: str, note: str) -> Outcome[Tracker]:
     """IDE4 and Старатели: write (or, empty, clear) a character's harm note."""
-    if world.system == "wod":
+    if systems.get(world.system).health_track:
         return refuse(t, "В Мире Тьмы вред — клетки здоровья: выберите вид урона.")
     c = _character(t, world, character_id)
     if isinstance(c, Outcome):
@@ -177,7 +177,7 @@ def _health(
 
 def damage(t: Tracker, world: World, character_id: str, kind: str) -> Outcome[Tracker]:
     """Мир Тьмы: mark a box of ``kind`` damage on the character's health track."""
-    if world.system != "wod":
+    if not systems.get(world.system).health_track:
         return refuse(t, "Клетки здоровья — в Мире Тьмы; здесь вред — заметка.")
     c = _character(t, world, character_id)
     if isinstance(c, Outcome):
@@ -192,7 +192,7 @@ def damage(t: Tracker, world: World, character_id: str, kind: str) -> Outcome[Tr
 
 def heal(t: Tracker, world: World, character_id: str) -> Outcome[Tracker]:
     """Мир Тьмы: clear the mildest box of the character's health track."""
-    if world.system != "wod":
+    if not systems.get(world.system).health_track:
         return refuse(t, "Клетки здоровья — в Мире Тьмы; здесь вред — заметка.")
     c = _character(t, world, character_id)
     if isinstance(c, Outcome):
