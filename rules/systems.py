@@ -41,6 +41,8 @@ class RulesSystem:
     #: ``"module:function"`` placing a round-tracker initiative entry in the luck ledger
     #: (``(data, tally)``); ``None``: its initiative is not the tracker's.
     initiative_luck: str | None = None
+    #: The module of its initiative in the round tracker (``roll``, ``bonus``, ``TIE_FACES``).
+    initiative: str | None = None
     #: Whether its reader prices an entry against earlier ones (Древо's Судьба shift moves
     #: the roll of an earlier entry).
     reads_previous: bool = False
@@ -59,11 +61,27 @@ class RulesSystem:
 #: Every system, by the name a campaign stores. One line per system.
 SYSTEMS: dict[str, RulesSystem] = {
     "drevo": RulesSystem("drevo", "exchanges", "rules.ledger.drevo:read", reads_previous=True),
-    "ide4": RulesSystem("ide4", "rounds", "rules.ledger.ide4:read", "rules.ledger.initiative:ide4"),
-    "starately": RulesSystem(
-        "starately", "rounds", "rules.ledger.starately:read", "rules.ledger.initiative:two_d6"
+    "ide4": RulesSystem(
+        "ide4",
+        "rounds",
+        "rules.ledger.ide4:read",
+        "rules.ledger.initiative:ide4",
+        initiative="rules.ide4.initiative",
     ),
-    "wod": RulesSystem("wod", "rounds", "rules.ledger.wod:read", "rules.ledger.initiative:d10"),
+    "starately": RulesSystem(
+        "starately",
+        "rounds",
+        "rules.ledger.starately:read",
+        "rules.ledger.initiative:two_d6",
+        initiative="rules.starately.initiative",
+    ),
+    "wod": RulesSystem(
+        "wod",
+        "rounds",
+        "rules.ledger.wod:read",
+        "rules.ledger.initiative:d10",
+        initiative="rules.wod.initiative",
+    ),
 }
 
 

@@ -24,6 +24,12 @@ from tui.words import plural
 MAX_CAMPAIGN_NAME = 100
 
 
+def new_campaign_choices() -> list[Choice[tuple[str, str]]]:
+    """Return what a new campaign may start from: each system's demo, then each empty."""
+    choices = [Choice(f"Демо: {systems.title(s)}", ("demo", s)) for s in systems.names()]
+    return choices + [Choice(f"Пустая: {systems.title(s)}", ("empty", s)) for s in systems.names()]
+
+
 def name_problem(name: str) -> str:
     """Return why a new campaign name is refused, or "" when it is taken."""
     if len(name) <= MAX_CAMPAIGN_NAME:
@@ -116,8 +122,7 @@ class CampaignsScreen(StyledOnce, ModalScreen[tuple[str, object] | None]):
 
     def action_create(self) -> None:
         """Create a campaign from a system's demo or empty, then name it."""
-        choices = [Choice(f"Демо: {systems.title(s)}", ("demo", s)) for s in systems.names()]
-        choices += [Choice(f"Пустая: {systems.title(s)}", ("empty", s)) for s in systems.names()]
+        choices = new_campaign_choices()
 
         def chosen(source: tuple[str, str] | None) -> None:
             if source is None:
