@@ -17,6 +17,11 @@ IMPOSSIBLE_REASON = "модификаторы делают проверку ин
 IMPOSSIBLE_TEXT = "[00] невозможно"
 
 
+def check_setting() -> None:
+    """Read the table's action (a missing key is refused, named)."""
+    setting("ide4", "action")
+
+
 def ide4_attribute(f: Fighter) -> str:
     """Return the attribute the IDE4 initiative is checked through: the better one the
     action allows (the first on a tie)."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from functools import cache
 
-from rules.errors import RulesError
 from rules.rounds.initiative import (
     TIE_RULES,
     Fighter,
@@ -41,7 +40,7 @@ def checked_tables() -> bool:
     """
     from rules.effects import rounds_rule
     from rules.rounds import health
-    from rules.rounds.initiative import setting
+    from rules.rounds.initiative import check_setting
     from rules.systems import round_systems
 
     per_side()
@@ -49,8 +48,5 @@ def checked_tables() -> bool:
     health.rules()
     for system in round_systems():
         tie_rule(system)
-    setting("starately", "characteristic")
-    setting("ide4", "action")
-    if not isinstance(setting("wod", "attributes"), list):
-        raise RulesError("rounds/initiative.toml [wod] attributes: нужен список атрибутов.")
+        check_setting(system)
     return True

@@ -156,6 +156,15 @@ def _rule(system: str) -> Any:
     return load(target)
 
 
+def check_setting(system: str) -> None:
+    """Read ``system``'s own keys of the initiative table the way its roll will.
+
+    Raises:
+        RulesError: a value its initiative cannot use; the message names it.
+    """
+    _rule(system).check_setting()
+
+
 def roll_one(system: str, f: Fighter, rng: random.Random) -> InitiativeRoll:
     """Roll one fighter's initiative the ``system``'s way.
 

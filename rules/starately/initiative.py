@@ -13,6 +13,11 @@ from rules.starately.tables import characteristic_dm
 TIE_FACES = 6
 
 
+def check_setting() -> None:
+    """Read the table's characteristic (a missing key is refused, named)."""
+    setting("starately", "characteristic")
+
+
 def bonus(f: Fighter) -> int:
     """Return the fixed part of the fighter's initiative: its characteristic's DM."""
     return characteristic_dm(f.qualities.get(str(setting("starately", "characteristic")), 7))

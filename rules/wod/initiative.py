@@ -5,11 +5,22 @@ from __future__ import annotations
 
 import random
 
+from rules.errors import RulesError
 from rules.modifiers import signed
 from rules.rounds.initiative import Fighter, InitiativeRoll, modifiers_sum, setting
 
 #: A tie's roll: one d10.
 TIE_FACES = 10
+
+
+def check_setting() -> None:
+    """Read the table's attributes: a list of them.
+
+    Raises:
+        RulesError: the key missing, or not a list.
+    """
+    if not isinstance(setting("wod", "attributes"), list):
+        raise RulesError("rounds/initiative.toml [wod] attributes: нужен список атрибутов.")
 
 
 def wod_initiative(f: Fighter) -> int:

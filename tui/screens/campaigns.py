@@ -24,7 +24,7 @@ from tui.words import plural
 MAX_CAMPAIGN_NAME = 100
 
 
-def new_campaign_choices() -> list[Choice[tuple[str, str]]]:
+def new_campaign_choices() -> list[Choice]:
     """Return what a new campaign may start from: each system's demo, then each empty."""
     choices = [Choice(f"Демо: {systems.title(s)}", ("demo", s)) for s in systems.names()]
     return choices + [Choice(f"Пустая: {systems.title(s)}", ("empty", s)) for s in systems.names()]
