@@ -33,43 +33,96 @@ LOCATION = "tui.systems.{name}:SYSTEM"
 class System(Protocol):
     """What the app knows of one rule system."""
 
-    #: The key a campaign stores (``meta.system``), as in :mod:`rules.systems`.
-    name: str
-    #: Its Russian name, as the GM reads it («Мир Тьмы»).
-    title: str
-    #: The heading of a sheet's traits («Качества», «Атрибуты»…).
-    stat_label: str
-    #: ``"module:Class"`` of the Бой tab's pane.
-    fight_pane: str
-    #: The module of its open check on the table engine (``tui/table/check/``).
-    check_engine: str
-    #: ``"module:Class"`` of its Проверка tab's builder.
-    builder: str
-    #: The builder's action that opens its opposed check for a turn (``None``: it has none).
-    opposed_action: str | None
-    #: The module of its ``kubik odds`` and ``kubik check`` (functions ``odds`` and ``check``).
-    cli: str
-    #: The requests a player's seat offers (a note to the GM everywhere).
-    seat_kinds: tuple[str, ...]
-    #: The requests that apply to the GM's open check of the player's character.
-    check_kinds: tuple[str, ...]
-    #: The data tables a GM may edit in this system's campaign settings.
-    tables: tuple[Table, ...]
-    #: Whether its characters keep Судьба, weapons and Древо's wound ladder (the party tab's
-    #: keys for them, the form's fields, ``kubik party add --set fate=…``).
-    fate_and_wounds: bool
-    #: Whether its characters keep IDE4's energy and «always expanded» check.
-    energy: bool
-    #: Whether the round tracker keeps Мир Тьмы's health track for its harm.
-    health_track: bool
-    #: What a skill's «(…)» names: a parent skill, its main attribute, or nothing.
-    skill_parent: Literal["skill", "attribute"] | None
-    #: Whether a skill may name its distances («[Д/Б]»).
-    skill_distances: bool
-    #: The party table's «by stat» order, in words («по Судьбе»).
-    sort_label: str
-    #: The character form's ranges and hints.
-    form: FormFields
+    @property
+    def name(self) -> str:
+        """The key a campaign stores (``meta.system``), as in :mod:`rules.systems`."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """Its Russian name, as the GM reads it («Мир Тьмы»)."""
+        ...
+
+    @property
+    def stat_label(self) -> str:
+        """The heading of a sheet's traits («Качества», «Атрибуты»…)."""
+        ...
+
+    @property
+    def fight_pane(self) -> str:
+        """``"module:Class"`` of the Бой tab's pane."""
+        ...
+
+    @property
+    def check_engine(self) -> str:
+        """The module of its open check on the table engine (``tui/table/check/``)."""
+        ...
+
+    @property
+    def builder(self) -> str:
+        """``"module:Class"`` of its Проверка tab's builder."""
+        ...
+
+    @property
+    def opposed_action(self) -> str | None:
+        """The builder's action that opens its opposed check for a turn (``None``: it has none)."""
+        ...
+
+    @property
+    def cli(self) -> str:
+        """The module of its ``kubik odds`` and ``kubik check`` (``odds`` and ``check``)."""
+        ...
+
+    @property
+    def seat_kinds(self) -> tuple[str, ...]:
+        """The requests a player's seat offers (a note to the GM everywhere)."""
+        ...
+
+    @property
+    def check_kinds(self) -> tuple[str, ...]:
+        """The requests that apply to the GM's open check of the player's character."""
+        ...
+
+    @property
+    def tables(self) -> tuple[Table, ...]:
+        """The data tables a GM may edit in this system's campaign settings."""
+        ...
+
+    @property
+    def fate_and_wounds(self) -> bool:
+        """Whether its characters keep Судьба, weapons and Древо's wound ladder (the party
+        tab's keys for them, the form's fields, ``kubik party add --set fate=…``)."""
+        ...
+
+    @property
+    def energy(self) -> bool:
+        """Whether its characters keep IDE4's energy and «always expanded» check."""
+        ...
+
+    @property
+    def health_track(self) -> bool:
+        """Whether the round tracker keeps Мир Тьмы's health track for its harm."""
+        ...
+
+    @property
+    def skill_parent(self) -> Literal["skill", "attribute"] | None:
+        """What a skill's «(…)» names: a parent skill, its main attribute, or nothing."""
+        ...
+
+    @property
+    def skill_distances(self) -> bool:
+        """Whether a skill may name its distances («[Д/Б]»)."""
+        ...
+
+    @property
+    def sort_label(self) -> str:
+        """The party table's «by stat» order, in words («по Судьбе»)."""
+        ...
+
+    @property
+    def form(self) -> FormFields:
+        """The character form's ranges and hints."""
+        ...
 
     @property
     def rules(self) -> RulesSystem:

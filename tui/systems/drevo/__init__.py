@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tui.sanitize import plain
+from tui.systems import System
 from tui.systems.base import BaseSystem, FormFields
 from tui.systems.drevo.sheet import needs, track_of, wounds_text
 from tui.systems.tables import BESTIARY_TABLE, Table
@@ -81,4 +82,4 @@ class Drevo(BaseSystem):
         return (str(c.fate), wounds_text(c.wounds) + (f" — {state}" if state else ""))
 
 
-SYSTEM = Drevo()
+SYSTEM: System = Drevo()  # mypy checks it against the protocol

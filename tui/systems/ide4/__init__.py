@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tui.systems import System
 from tui.systems.base import BaseSystem, FormFields, best_skill
 from tui.systems.ide4.sheet import ide4_bonuses
 from tui.systems.tables import BESTIARY_TABLE, ROUND_TABLES, Table
@@ -74,4 +75,4 @@ class Ide4(BaseSystem):
         return (f"{c.extra.get('energy', 100)}/100",)
 
 
-SYSTEM = Ide4()
+SYSTEM: System = Ide4()  # mypy checks it against the protocol

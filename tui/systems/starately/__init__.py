@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tui.systems import System
 from tui.systems.base import BaseSystem, FormFields
 from tui.systems.tables import BESTIARY_TABLE, ROUND_TABLES, Table
 from tui.words import signed
@@ -48,4 +49,4 @@ class Starately(BaseSystem):
         return f"2d6 + DM ({setting('starately', 'characteristic')})"
 
 
-SYSTEM = Starately()
+SYSTEM: System = Starately()  # mypy checks it against the protocol

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tui.systems import System
 from tui.systems.base import BaseSystem, FormFields
 from tui.systems.tables import BESTIARY_TABLE, ROUND_TABLES, Table
 from tui.systems.wod.sheet import dots
@@ -46,4 +47,4 @@ class Wod(BaseSystem):
         return f"d10 + инициатива листа ({' + '.join(setting('wod', 'attributes'))})"
 
 
-SYSTEM = Wod()
+SYSTEM: System = Wod()  # mypy checks it against the protocol
