@@ -188,3 +188,30 @@ def test_the_luck_ledger_and_the_initiative_read_it_through_its_line(fifth: None
 
     rolled = {_tie_roll(FIFTH, random.Random(seed)) for seed in range(40)}
     assert rolled == {1, 2}
+
+
+@pytest.mark.parametrize("name", rules_systems.names())
+def test_every_registered_system_names_parts_that_exist(name: str) -> None:
+    """The registry's strings are imported only on use: each must name what is there."""
+    from rules.data import load_table
+
+    line = rules_systems.get(name)
+    assert callable(line.ledger_reader())
+    if line.rounds:
+        assert line.initiative is not None and line.initiative_luck is not None
+        rule = rules_systems.load(line.initiative)
+        assert callable(rule.roll) and callable(rule.bonus) and rule.TIE_FACES > 1
+        rule.check_setting()
+        assert callable(rules_systems.load(line.initiative_luck))
+    system = systems.get(name)
+    assert system.name == name
+    assert isinstance(systems.load(system.fight_pane), type)
+    assert isinstance(systems.load(system.builder), type)
+    assert callable(systems.load(system.check_engine).new)
+    cli = systems.load(system.cli)
+    assert callable(cli.odds) and callable(cli.check)
+    if system.opposed_action:
+        assert callable(getattr(systems.load(system.builder), f"action_{system.opposed_action}"))
+    assert load_table(f"demo/{name}.toml")["campaign"]["system"] == name
+    for table in system.tables:
+        assert data.packaged_table(table.relpath)
