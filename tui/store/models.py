@@ -182,6 +182,20 @@ class Character:
         """Return a copy whose ``sheet_type`` sheet has ``values`` changed."""
         return self.with_sheet(replace(sheet_type.from_values(self.sheet_values()), **values))
 
+    # -- fields two sheets share (the round tracker's) --------------------------------------
+
+    @property
+    def harm(self) -> str:
+        """The GM's note of the harm taken ("" for none): a field of the IDE4 and Старатели
+        sheets, read the same in both."""
+        return StaratelySheet.from_values(self.extra).harm
+
+    @property
+    def initiative(self) -> int | None:
+        """A fixed initiative the GM gave (None: roll it): a field of every sheet with a round
+        tracker, read the same in each."""
+        return StaratelySheet.from_values(self.extra).initiative
+
     # -- marks of the common core ---------------------------------------------------------
 
     @property
