@@ -294,8 +294,8 @@ class TestLock:
                 await pilot.press_without_waiting("g")
                 await pilot.press_without_waiting("2")  # the keys go on while it waits
                 assert app.query_one(TabbedContent).active == "combat"
-                assert not app._last_write.is_set()  # the write is still waiting
-                await app.writes_done()
+                assert not app.services.writer._last_write.is_set()  # the write is still waiting
+                await app.services.writes_done()
                 await pilot.pause()
             finally:
                 held.release()
@@ -324,13 +324,14 @@ class TestLock:
             try:
                 await pilot.press_without_waiting("i")  # roll initiative: writes the encounter
                 await asyncio.sleep(0.3)  # (pilot.pause would wait for the write)
-                assert not app._last_write.is_set()  # still waiting for the lock, and yet:
+                writer = app.services.writer
+                assert not writer._last_write.is_set()  # still waiting for the lock, and yet:
                 assert "Сохраняется: «Бой: инициатива»" in str(status.render())
                 await pilot.press_without_waiting("i")  # pressed again while the first waits
                 await asyncio.sleep(0.1)
                 assert any("ещё сохраняется «Бой: инициатива»" in n for n in notices(app))
                 assert app.query_one("#combat-setup").display  # nothing changed on screen yet
-                await app.writes_done()
+                await app.services.writes_done()
                 await pilot.pause()
             finally:
                 held.release()
@@ -356,12 +357,12 @@ class TestLock:
             await pilot.press_without_waiting("i")  # refused: the first is still waiting
             await asyncio.sleep(0.3)
             held.release()  # the other kubik's write is over
-            await app.writes_done()
+            await app.services.writes_done()
             await pilot.pause()
             assert not app.query_one("#combat-setup").display, notices(app)  # round 1
             assert "Сохраняется" not in str(app.query_one("#combat-status", Static).render())
             await pilot.press("ctrl+z")
-            await app.writes_done()
+            await app.services.writes_done()
             await pilot.pause()
         stored = Store.open(campaign_path)
         (entry,) = stored.log()  # one initiative, logged once, linked to its step
@@ -385,9 +386,9 @@ class TestLock:
             try:
                 await pilot.press_without_waiting("i")
                 await asyncio.sleep(0.2)
-                assert not app._last_write.is_set()
+                assert not app.services.writer._last_write.is_set()
                 assert "Сохраняется: «Инициатива, раунд 1»" in str(status.render())
-                await app.writes_done()
+                await app.services.writes_done()
                 await pilot.pause()
             finally:
                 held.release()

@@ -6,20 +6,12 @@ fallback should the watch miss a change. Either way the store notifies and the a
 
 from __future__ import annotations
 
-from typing import Any
+from tui.appparts import AppPart
+from tui.store import StoreError
 
-from tui.store import Store, StoreError
 
-
-class WatchMixin:
+class WatchMixin(AppPart):
     """Following the open campaign's file (mixed into ``KubikApp``)."""
-
-    # Set by KubikApp.__init__.
-    store: Store
-    _watch: Any
-    # Provided by WriterMixin and Textual's App.
-    _on_ui: Any
-    notify: Any
 
     def _refresh_store(self) -> None:
         """Pick up what other kubiks wrote to the campaign file."""

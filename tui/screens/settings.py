@@ -33,6 +33,7 @@ from tui.screens.settings_tables import (
     default_text,
     dump_toml,
 )
+from tui.services import services
 from tui.store import Store
 from tui.widgets.common.choice import Choice, ChoiceScreen
 from tui.widgets.common.focus import focus_now
@@ -375,7 +376,7 @@ class SettingsScreen(StyledOnce, Screen[None]):
             self.notify(f"Не сохранено «{label}»: {err}", severity="error", timeout=10)
 
         self._saving = label
-        self.app.write(job, done, failed=failed)  # type: ignore[attr-defined]
+        services(self).write(job, done, failed=failed)
 
     def action_close(self) -> None:
         """One level out: from a field back to the list of tables; from the list, close

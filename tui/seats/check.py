@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.errors import RulesError
 from tui.seats.protocol import CHECK_KINDS, Request, describe
@@ -23,6 +23,10 @@ from tui.seats.rules_check import DOC, KEEP
 from tui.table.check.base import CLOSED
 from tui.table.check.base import SeatLater as Later
 from tui.table.core import Line
+
+if TYPE_CHECKING:
+    from tui.services import Services
+    from tui.table.check.session import CheckTable
 
 __all__ = ["KINDS", "Later", "applies_to_check", "apply_to_check", "check_refusal", "offer_for"]
 
@@ -37,12 +41,12 @@ NO_CHECK = (
 OTHER = "У ведущего открыта проверка другого персонажа."
 
 
-def table_of(app: Any) -> Any:
+def table_of(app: Services) -> CheckTable | None:
     """The campaign's open check on the table engine (None: the system is not on it yet)."""
-    return getattr(app, "check_table", None)
+    return app.check_table
 
 
-def _offer(app: Any) -> dict[str, Any] | None:
+def _offer(app: Services) -> dict[str, Any] | None:
     table = table_of(app)
     if table is None:
         return None
@@ -53,25 +57,25 @@ def _offer(app: Any) -> dict[str, Any] | None:
     return offer.to_dict() if offer is not None else None
 
 
-def offer_for(app: Any, characters: set[str]) -> dict[str, Any] | None:
+def offer_for(app: Services, characters: set[str]) -> dict[str, Any] | None:
     """Return the open check's offer when it is about one of ``characters`` (a seat's)."""
     offer = _offer(app)
     return offer if offer and offer["character"] in characters else None
 
 
-def applies_to_check(app: Any, request: Request) -> bool:
+def applies_to_check(app: Services, request: Request) -> bool:
     """Whether ``request`` is about the open check (Судьба: only when it names the check)."""
     if request.kind not in KINDS.get(app.store.campaign.system, ()):
         return False
     return request.kind != "fate" or "check" in request.payload
 
 
-def _closed(app: Any, check_id: str) -> str:
+def _closed(app: Services, check_id: str) -> str:
     table = table_of(app)
     return str(table.closed(check_id)) if table is not None else ""
 
 
-def check_refusal(app: Any, request: Request) -> str:
+def check_refusal(app: Services, request: Request) -> str:
     """Return why the open check cannot take ``request`` now ("" when it may; raises
     :class:`Later` when it may once the GM adds what is his to decide)."""
     wanted = request.payload.get("check")
@@ -86,6 +90,8 @@ def check_refusal(app: Any, request: Request) -> str:
     if wanted and wanted != offer["id"]:
         return CLOSED
     table = table_of(app)
+    if table is None:  # an offer came from it: it is there
+        return NO_CHECK
     world = table.world()
     return str(table.engine.seat_refusal(table.state, world, request.kind, request.payload))
 
@@ -96,7 +102,7 @@ def _accepted(store: Any, seat: str, request: Request) -> dict[str, Any]:
 
 
 def apply_to_check(
-    app: Any,
+    app: Services,
     seat: str,
     request: Request,
     done: Callable[[str], object],
@@ -112,7 +118,7 @@ def apply_to_check(
 
 
 def _apply_on_table(
-    app: Any,
+    app: Services,
     table: Any,
     seat: str,
     request: Request,

@@ -11,7 +11,7 @@ nothing is written.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rules.errors import RulesError
 from tui.seats.protocol import Request
@@ -20,6 +20,9 @@ from tui.table.fight import steps
 from tui.table.fight.session import write
 from tui.table.fight.view import exchange_view
 from tui.table.world import world_of
+
+if TYPE_CHECKING:
+    from tui.services import Services
 
 #: The kinds that apply in the fight (the others are recorded for the GM to apply by hand).
 KINDS = ("fate",)
@@ -31,12 +34,12 @@ NO_DICE = (
 PHASES = {"setup": "бой не начат", "declare": "идут заявки", "end": "бой окончен"}
 
 
-def applies_in_fight(app: Any, request: Request) -> bool:
+def applies_in_fight(app: Services, request: Request) -> bool:
     return request.kind in KINDS and app.store.campaign.system == "drevo"
 
 
 def apply_in_fight(
-    app: Any,
+    app: Services,
     seat: str,
     request: Request,
     done: Callable[[str], object],

@@ -21,7 +21,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.errors import RulesError
 from tui.seats import protocol as proto
@@ -38,6 +38,9 @@ from tui.seats.tokens import (
     revoke,
     socket_path,
 )
+
+if TYPE_CHECKING:
+    from tui.services import Services
 
 #: Requests kept per seat (pending or decided), newest last; more pending ones are refused.
 MAX_REQUESTS = 20
@@ -77,7 +80,7 @@ class Pending:
 class Hub:
     """Serve the seats of the app's campaign; hold their requests until the GM decides."""
 
-    def __init__(self, app: Any, folder: Path, *, on_change: Callable[[], None] | None = None):
+    def __init__(self, app: Services, folder: Path, *, on_change: Callable[[], None] | None = None):
         self.app = app
         self.folder = folder
         self.campaign = app.store.path

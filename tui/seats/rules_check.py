@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.encounter import Declaration
 from rules.errors import RulesError
@@ -11,7 +11,10 @@ from tui.bridge import combat as bridge
 from tui.present.combat import declaration_text
 from tui.seats.protocol import SYSTEM_KINDS, ProtocolError, Request, describe
 from tui.seats.state import current_declarer, encounter_of, own_characters
-from tui.store import Character, LogEntry
+from tui.store import LogEntry
+
+if TYPE_CHECKING:
+    from tui.services import Services
 
 #: The campaign document holding the requests the GM accepted (newest last, a few kept).
 DOC = "seat_requests"
@@ -65,7 +68,7 @@ def refusal(store: Any, seat: str, request: Request) -> str:
     return problem
 
 
-def apply(app: Any, seat: str, request: Request) -> str:
+def apply(app: Services, seat: str, request: Request) -> str:
     """Write an accepted request as ONE undo step with its Журнал line under the player.
 
     Runs in the app's write worker; raises RulesError (the reason) when it no longer fits.
@@ -75,7 +78,8 @@ def apply(app: Any, seat: str, request: Request) -> str:
     why = refusal(store, seat, request)
     if why:
         raise RulesError(why)
-    character: Character = store.character(request.character)
+    character = store.character(request.character)
+    assert character is not None  # refusal() found it among the seat's own
     if request.kind == "declare":
         by_id = {c.id: c for c in store.characters()}
         can_act = lambda cid: bridge.can_act(by_id.get(cid))  # noqa: E731

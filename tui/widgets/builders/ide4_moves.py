@@ -14,6 +14,7 @@ from rules import ide4
 from tui.table.check import ide4_steps as steps
 from tui.table.check.ide4_view import Offer
 from tui.widgets.builders.ide4_dialogs import Choice, ChooserScreen
+from tui.widgets.common.part import WidgetPart
 
 
 def choice(offer: Offer, label: str = "") -> Choice:
@@ -26,10 +27,9 @@ def choice(offer: Offer, label: str = "") -> Choice:
     return Choice(offer.source, label or offer.name, True, worth)
 
 
-class MovesMixin:
+class MovesMixin(WidgetPart):
     """The after-roll actions of ``Ide4Builder``, split out to keep each file readable."""
 
-    app: Any
     # Provided by the builder: shown, step().
 
     def _offers(self, kind: str) -> list[Offer]:

@@ -5,8 +5,6 @@ consequences), switching between the moves and the quick / full templates, copyi
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual.containers import Vertical
 from textual.widgets import Static
 
@@ -14,15 +12,15 @@ from tui.sanitize import plain as escape  # every «[» literal, no control code
 from tui.table.check import ide4_steps as steps
 from tui.table.check.ide4_view import Ide4View
 from tui.widgets.builders.ide4_dialogs import ConcludeScreen
+from tui.widgets.common.part import WidgetPart
 from tui.widgets.common.text import show_markup
 
 TEMPLATE_NAMES = {"quick": "Быстрый шаблон", "full": "Полный шаблон"}
 
 
-class ResultMixin:
+class ResultMixin(WidgetPart):
     """The ``result`` and ``done`` phases' area of ``Ide4Builder`` (the moves: ``ide4_moves``)."""
 
-    app: Any
     view: str
     # Provided by the builder (and Textual): phase, shown, step(), redraw(), query_one().
 

@@ -10,15 +10,15 @@ from rules.errors import RulesError
 from rules.rounds import health as wod_health
 from tui.table.rounds import steps
 from tui.widgets.common.choice import Choice, ChoiceScreen
+from tui.widgets.common.part import WidgetPart
 
 
-class RoundsHarm:
+class RoundsHarm(WidgetPart):
     """The harm keys (mixed into ``RoundsPane``)."""
 
     # Provided by RoundsPane.
     characters: dict[str, Any]
     system: str
-    app: Any
 
     def _highlighted_name(self) -> tuple[str, str] | None:
         cid = self.highlighted_id()  # type: ignore[attr-defined]

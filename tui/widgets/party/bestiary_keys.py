@@ -3,11 +3,11 @@ campaign's bestiary (one undo step); `l` opens the bestiary screen."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual.binding import Binding
 
+from tui.services import services
 from tui.widgets.common.bestiary_writes import run_step
+from tui.widgets.common.part import WidgetPart
 
 BINDINGS = [
     Binding(
@@ -29,10 +29,8 @@ BINDINGS = [
 ]
 
 
-class BestiaryKeys:
+class BestiaryKeys(WidgetPart):
     """`B` and `l` (mixed into ``PartyPane``)."""
-
-    app: Any
 
     def action_save_template(self) -> None:
         """Save the highlighted character as a template (one of the same name is replaced)."""
@@ -41,8 +39,8 @@ class BestiaryKeys:
         cid = self.highlighted_id()  # type: ignore[attr-defined]
         if cid is None:
             return
-        run_step(self.app, steps.save_character, cid)
+        run_step(services(self), steps.save_character, cid)
 
     def action_bestiary(self) -> None:
         """Open the bestiary screen (the app's: a tab opens no app screen itself)."""
-        self.call_later(self.app.run_action, "bestiary")  # type: ignore[attr-defined]
+        self.call_later(self.app.run_action, "bestiary")
