@@ -1,10 +1,11 @@
 """The kubik Textual app and its one factory, ``make_app``.
 
 The app itself is compose, bindings and routing: which key runs which action, which message
-goes where, what runs at mount. What those do lives in ``tui/appparts/``, one concept a mixin
-(the toasts, the ordered writer, the redraw, the file watch, the tab panes and the keys that
-switch them, the deferred start, the focus moves, the Журнал entries, undo, sharing the table,
-copying, the screens the keys open).
+goes where, what runs at mount. It composes the services it lends its widgets, screens and
+seats (``tui/services.py``: the store, the dice, the ordered writer, the Журнал, the held keys,
+the toasts); its own actions and its redraw live in ``tui/appparts/``, one concept a mixin (the
+redraw, the file watch, the tab panes and the keys that switch them, the deferred start, the
+focus moves, undo, sharing the table, copying, the screens the keys open).
 """
 
 from __future__ import annotations

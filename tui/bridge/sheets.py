@@ -64,10 +64,8 @@ def skill_text(system: str, c: Character) -> str:
     return " · ".join(parts) or "—"
 
 
-def _needs(track: object) -> list[tuple[str, str]]:
-    from rules import drevo
-
-    return [(drevo.level_name(level), need) for level, need in track.needs()]  # type: ignore[attr-defined]
+def _needs(track: drevo.WoundTrack) -> list[tuple[str, str]]:
+    return [(drevo.level_name(level), need) for level, need in track.needs()]
 
 
 IDE4_BONUS_NAMES = {

@@ -145,7 +145,7 @@ class RequestsScreen(ModalScreen[None]):
         table = self.query_one(DataTable)
         row = table.cursor_row
         table.clear()
-        store = self.hub.app.store
+        store = self.hub.services.store
         names = {c.id: c.name for c in store.characters()}  # the GM sees every name
         rows = []
         for item in self.hub.pending():

@@ -5,8 +5,7 @@ an opposed check (the form is the first side; both are rolled and logged).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual.widgets import Input, Static
 
@@ -15,36 +14,15 @@ from rules.errors import RulesError
 from tui.table.check import ide4_opposed as opp
 from tui.table.check import ide4_steps as steps
 from tui.table.check.ide4_view import Ide4View
-from tui.table.core import Outcome
 from tui.widgets.builders.base import turn_opponent
 from tui.widgets.builders.ide4_dialogs import CardScreen, ChecklistScreen
 from tui.widgets.builders.ide4_form import Ide4OddsBars
-from tui.widgets.common.part import WidgetPart
+from tui.widgets.builders.ide4_part import Ide4Part
 from tui.widgets.common.text import show_markup
 
 
-class SetupMixin(WidgetPart):
+class SetupMixin(Ide4Part):
     """The ``setup`` phase of ``Ide4Builder``, split out to keep each file readable."""
-
-    if TYPE_CHECKING:  # the pane's, typed for mypy (tui/widgets/common/part.py)
-
-        @property
-        def table(self) -> Any: ...
-        @property
-        def shown(self) -> Ide4View: ...
-        @property
-        def check(self) -> ide4.Check | None: ...
-        @property
-        def phase(self) -> str: ...
-        def current_input(self) -> ide4.CheckInput: ...
-        def step(
-            self, step: Callable[..., Outcome[Any]], *args: Any, quiet: bool = False
-        ) -> bool: ...
-        def action_conclude(self) -> None: ...
-
-    form: Any
-    # Provided by the builder (and Textual): phase, shown, table, step(), current_input(),
-    # action_conclude(), query_one(), post_message().
 
     def _show_setup(self, shown: Ide4View) -> None:
         """Draw the status line and the live odds from the engine's view."""

@@ -10,7 +10,7 @@ store's notification.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.widgets import TabbedContent
 
@@ -34,6 +34,10 @@ DOC = steps.DOC
 
 class FightStore(PendingWrites):
     """Reading the stored fight and writing the engine's steps (mixed into ``CombatPane``)."""
+
+    if TYPE_CHECKING:  # the pane's, typed for mypy (tui/widgets/common/part.py)
+
+        def _focus_phase(self) -> None: ...
 
     # Provided by CombatPane.
     encounter: Encounter
@@ -75,7 +79,7 @@ class FightStore(PendingWrites):
         for notice in self._changed_under(before, read, saved, was):
             self.app.notify(notice, severity="warning", timeout=15)
         phase = getattr(self, "_drawn_phase", None)
-        self._redraw()  # type: ignore[attr-defined]
+        self._redraw()
         self._refocus(phase != self.encounter.phase)
 
     def _changed_under(
@@ -108,7 +112,7 @@ class FightStore(PendingWrites):
             n.display for n in focused.ancestors_with_self if hasattr(n, "display")
         )
         if phase_changed or hidden:
-            self._focus_phase()  # type: ignore[attr-defined]
+            self._focus_phase()
 
     def view(self) -> ExchangeView | None:
         """The exchange on turn, derived from the fight and the party (kept until the

@@ -13,7 +13,7 @@ from a state that is not the store's yet, and a key pressed twice must not apply
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.errors import RulesError
 from tui.services import services
@@ -26,6 +26,11 @@ SHOW_WAITING_AFTER = 0.15
 
 class PendingWrites(WidgetPart):
     """The pane's one pending write (mixed into ``CombatPane`` and ``RoundsPane``)."""
+
+    if TYPE_CHECKING:  # the pane's, typed for mypy (tui/widgets/common/part.py)
+
+        def _draw_status(self) -> None: ...
+        def _redraw(self) -> None: ...
 
     # Provided by the pane.
     store: Any
@@ -118,4 +123,4 @@ class PendingWrites(WidgetPart):
     def _draw_pending(self) -> None:
         """Show where the write stands: it changes only the status line (the pane itself
         changes through the store's notification, the exchange keeps its scroll)."""
-        self._draw_status()  # type: ignore[attr-defined]
+        self._draw_status()

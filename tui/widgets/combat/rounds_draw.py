@@ -5,7 +5,7 @@ the table of combatants and the effects' list. Nothing here is worked out, only 
 from __future__ import annotations
 
 import textwrap
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.widgets import DataTable, Static
 
@@ -41,6 +41,10 @@ def effects_markup(view: RoundsView) -> str:
 class RoundsDrawing(WidgetPart):
     """Redrawing the pane from its view (mixed into ``RoundsPane``)."""
 
+    if TYPE_CHECKING:  # the pane's, typed for mypy (tui/widgets/common/part.py)
+
+        def highlighted_id(self) -> str | None: ...
+
     # Provided by RoundsPane.
     shown: RoundsView
     _pending: str | None
@@ -54,7 +58,7 @@ class RoundsDrawing(WidgetPart):
         actor = view.tracker.actor
         self._draw_status()
         table = self.query_one("#rounds-table", DataTable)
-        current = self.highlighted_id()  # type: ignore[attr-defined]
+        current = self.highlighted_id()
         rows = [(r.id, cells(r)) for r in view.rows]
         if rows != self._rows:
             table.clear()

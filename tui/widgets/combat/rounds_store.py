@@ -86,7 +86,7 @@ class RoundsStore(PendingWrites):
             self.app.notify(str(err), severity="error")
             self.tracker = default_tracker(world)
         self.shown = rounds_view(self.tracker, self.effects, self.characters, self.system)
-        self._redraw()  # type: ignore[attr-defined]
+        self._redraw()
 
     # -- steps ---------------------------------------------------------------------------------
 

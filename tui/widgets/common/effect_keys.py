@@ -67,6 +67,10 @@ def effect_bindings(
 class EffectKeys(WidgetPart):
     """The effect actions (mixed into a pane)."""
 
+    if TYPE_CHECKING:  # the pane's, typed for mypy (tui/widgets/common/part.py)
+
+        def highlighted_id(self) -> str | None: ...
+
     # -- reading and writing (the round tracker overrides both) ---------------------------------
 
     def effects_read(self) -> EffectsRead:
@@ -117,7 +121,7 @@ class EffectKeys(WidgetPart):
         names = {cid: c.name for cid, c in read.world.characters.items()}
         targets = [(name, cid) for cid, name in names.items()]
         anchors = [(names[i], i) for i in read.time.order if i in names]
-        target = self.highlighted_id() or ""  # type: ignore[attr-defined]
+        target = self.highlighted_id() or ""
 
         def refused(spec: EffectSpec) -> str:
             now = self.effects_read()

@@ -96,12 +96,12 @@ class LogPane(Vertical):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "reveal":
             entry = self._highlighted()
-            store = services(self).store
-            writable = not store.read_only and not getattr(self.app, "view_only", False)
+            lent = services(self)
+            writable = not lent.store.read_only and not lent.view_only
             return writable and entry is not None and is_secret(entry, self._revealed)
         if action == "new_session":
-            store = services(self).store
-            return not store.read_only and not getattr(self.app, "view_only", False)
+            lent = services(self)
+            return not lent.store.read_only and not lent.view_only
         return True
 
     def action_stats(self) -> None:

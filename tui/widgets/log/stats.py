@@ -171,7 +171,7 @@ class StatsScreen(Screen[None]):
                 return False
             index = len(self.sessions) - 1 if self.index is None else self.index
             step = parameters[0] if parameters else 0
-            return 0 <= index + int(step) < len(self.sessions)  # type: ignore[call-overload]
+            return isinstance(step, int) and 0 <= index + step < len(self.sessions)
         if action == "markdown":
             return bool(self.sessions) and not self.locked
         if action == "players":

@@ -3,6 +3,8 @@ campaign's bestiary (one undo step); `l` opens the bestiary screen."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.binding import Binding
 
 from tui.services import services
@@ -32,11 +34,15 @@ BINDINGS = [
 class BestiaryKeys(WidgetPart):
     """`B` and `l` (mixed into ``PartyPane``)."""
 
+    if TYPE_CHECKING:  # the pane's, typed for mypy (tui/widgets/common/part.py)
+
+        def highlighted_id(self) -> str | None: ...
+
     def action_save_template(self) -> None:
         """Save the highlighted character as a template (one of the same name is replaced)."""
         from tui.table.bestiary import steps
 
-        cid = self.highlighted_id()  # type: ignore[attr-defined]
+        cid = self.highlighted_id()
         if cid is None:
             return
         run_step(services(self), steps.save_character, cid)
