@@ -35,7 +35,6 @@ from tui.appparts.panes import PanesMixin
 from tui.appparts.redraw import RedrawMixin, read_only_text
 from tui.appparts.sharing import SharingMixin
 from tui.appparts.startup import StartupMixin
-from tui.appparts.watch import WatchMixin
 from tui.crash import CrashReporting
 from tui.handover import UiHandOver
 from tui.present.rolls import roll_summary
@@ -65,7 +64,6 @@ class KubikApp(
     CleanPaste,
     UiHandOver,
     RedrawMixin,
-    WatchMixin,
     PanesMixin,
     StartupMixin,
     FocusMixin,
@@ -237,7 +235,6 @@ class KubikApp(
         #: Whether the collector was off for the start (``kubik``, not a test's app).
         self._collector_off = not gc.isenabled()
         self._ui_thread = threading.get_ident()
-        self._watch: Any = None
         quiet_animations(self)
 
     @property
@@ -322,11 +319,15 @@ class KubikApp(
             and enc.get("phase") in ("declare", "resolve")
         )
 
+    def _refresh_store(self) -> None:
+        """Pick up what other kubiks wrote (the timer's fallback to the file watch)."""
+        self.services.watch.refresh()
+
     def on_resize(self, event: events.Resize) -> None:
         guard_size(self, event.size)
 
     def on_unmount(self) -> None:
-        self.stop_watch()
+        self.services.watch.stop()
         from tui.seats.gm import detach
 
         detach(self)

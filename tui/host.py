@@ -46,12 +46,6 @@ class CampaignHost(Protocol):
     async def recompose(self) -> None:
         """Rebuild the tabs (for another campaign's system)."""
 
-    def watch_store(self) -> None:
-        """Follow the open campaign's file for other kubiks' writes."""
-
-    def stop_watch(self) -> None:
-        """Stop following the campaign's file."""
-
     def _store_notified(self) -> None:
         """The store's subscriber: redraw the tabs after a change."""
 

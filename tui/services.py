@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
     from textual.message import Message
 
+    from tui.store.watch import CampaignWatch
     from tui.table.check.session import CheckTable
 
 T = TypeVar("T")
@@ -145,6 +146,53 @@ class KeyHold:
             self._post(events.Key(key.key, key.character))
 
 
+class FileWatch:
+    """The open campaign's file followed: what other kubiks write shows here within
+    milliseconds. The watch thread (``tui.store.watch``) reads the file itself
+    (:meth:`Store.refresh` is thread-safe), so a big campaign is parsed off the UI thread; the
+    store then notifies and the app redraws. A timer's :meth:`refresh` is the fallback."""
+
+    def __init__(self, campaign: Callable[[], Store], on_ui: OnUi, notify: Notify) -> None:
+        self._campaign = campaign
+        self._on_ui = on_ui
+        self._notify = notify
+        #: The watch thread while the file is followed, else None.
+        self.current: CampaignWatch | None = None
+
+    def refresh(self) -> None:
+        """Pick up what other kubiks wrote to the campaign file (on the UI thread)."""
+        try:
+            self._campaign().refresh()
+        except StoreError as err:
+            self._notify(str(err), severity="error", timeout=15)
+
+    def start(self) -> None:
+        """Follow the open campaign's file (again, after another campaign was opened)."""
+        from tui.store.watch import CampaignWatch
+
+        self.stop()
+        store = self._campaign()
+
+        def changed() -> None:
+            if store.closed:  # another campaign was opened meanwhile
+                return
+            try:
+                store.refresh()
+            except StoreError as err:
+                if store.closed:
+                    return
+                message = str(err)
+                self._on_ui(lambda: self._notify(message, severity="error", timeout=15))
+
+        self.current = CampaignWatch(store.path, changed).start()
+
+    def stop(self) -> None:
+        """Stop following the campaign's file (before it is closed or another is opened)."""
+        if self.current is not None:
+            self.current.stop()
+            self.current = None
+
+
 class Journal:
     """The Журнал entries the app records: stamped now, secret while secret rolls are on, each
     linked to the undo step of the change it tells of, their luck computed (a slow roll's in a
@@ -246,6 +294,7 @@ class Services:
         self.writer = Writer(run_worker, on_ui, notify)
         self.journal = Journal(lambda: self.store, clock, self.writer, run_worker, call_from_thread)
         self.keys = KeyHold(post)
+        self.watch = FileWatch(lambda: self.store, on_ui, notify)
         #: The seats' hub while the GM serves seats (``tui.seats.gm.attach``), else None.
         self.seat_hub: SeatSignals | None = None
         self._check_table: CheckTable | None = None

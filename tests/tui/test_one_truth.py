@@ -257,11 +257,14 @@ async def watching(pilot, app) -> None:
     """
     import os
 
+    def current():  # the GM's app keeps its watch in its services, the players' view its own
+        return app.services.watch.current if hasattr(app, "services") else app._watch
+
     for _ in range(200):
-        if getattr(app, "_watch", None) is not None and app._watch.mode:
+        if current() is not None and current().mode:
             break
         await pilot.pause(0.01)
-    watch, seen = app._watch, []
+    watch, seen = current(), []
     changed = watch._changed
     watch._changed = lambda: (seen.append(True), changed())
     try:
@@ -412,7 +415,7 @@ class TestStaleFight:
             await pilot.press("2")
             other = Store.open(campaign_path)
             theirs = {**(other.get_doc("encounter") or {}), "round": 2, "phase": "declare"}
-            app.stop_watch()  # the app has not seen the other window's write yet:
+            app.services.watch.stop()  # the app has not seen the other window's write yet:
             app.store.refresh = lambda: False  # neither the watch nor the timer picks it up
             other.put_doc("encounter", theirs | {"order": ["Отряд", "Противники"]}, label="x")
             await pilot.press("i")  # initiative, from the setup this window still shows
@@ -429,7 +432,7 @@ class TestStaleFight:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("2")
             other = Store.open(campaign_path)
-            app.stop_watch()
+            app.services.watch.stop()
             app.store.refresh = lambda: False  # the app has not seen the other write yet
             tracker = {"system": "ide4", "entrants": [], "order": [], "rolls": {}}
             other.put_doc("rounds", {**tracker, "round": 3, "turn": 0}, label="x")
@@ -446,7 +449,7 @@ class TestStaleFight:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("2")
             other = Store.open(campaign_path)
-            app.stop_watch()
+            app.services.watch.stop()
             app.store.refresh = lambda: False
             other.put_doc("effects", {"minute": 5, "effects": []}, label="Время сцены")
             await pilot.press("i")

@@ -56,8 +56,8 @@ class StartupMixin(AppPart):
         if self.prebuild:
             self.store.subscribe(self._campaign_changed)
         self.run_worker(import_them, thread=True)
-        if self._watch is None:  # after the first screen: the watch thread imports watchfiles
-            self.watch_store()
+        if self.services.watch.current is None:  # after the first screen: watchfiles loads
+            self.services.watch.start()
         if self._collector_off:
             # ``kubik`` starts with the collector off (tui.cli.kubik). The start's objects are kept
             # for good (frozen), so later full collections do not walk them between two keys.

@@ -321,13 +321,13 @@ def session_count(entries: Sequence[LogEntry]) -> tuple[int, bool]:
     return current, empty
 
 
-def mark_session(app: Services) -> None:
+def mark_session(lent: Services) -> None:
     """Start a new game session in the Журнал (the GM's key in the Журнал tab)."""
-    entries = list(reversed(app.store.log()))
+    entries = list(reversed(lent.store.log()))
     current, empty = session_count(entries)
     if entries and empty:
-        app.notify(f"Сессия {current} уже начата: в ней пока нет бросков.")
+        lent.notify(f"Сессия {current} уже начата: в ней пока нет бросков.")
         return
     number = current + 1 if entries else 1
-    app.record(SESSION_KIND, None, f"— Сессия {number} —", {"session": number})
-    app.notify(f"Начата сессия {number}: статистика удачи считается с этой записи.")
+    lent.record(SESSION_KIND, None, f"— Сессия {number} —", {"session": number})
+    lent.notify(f"Начата сессия {number}: статистика удачи считается с этой записи.")

@@ -80,14 +80,14 @@ async def switch_store(app: CampaignHost, store: Store) -> None:
     app.campaign_folders = [*app.campaign_folders, old.path.parent]
     old.unsubscribe(app._store_notified)
     await app.services.writes_done()  # what was written to the old campaign is on disk
-    app.stop_watch()
+    app.services.watch.stop()
     old.close()
     app.services.store = store
     app.sub_title = store.campaign.name
     set_overrides(app.usable_settings(store.get_doc("settings")))
     await app.recompose()
     store.subscribe(app._store_notified)
-    app.watch_store()
+    app.services.watch.start()
     app.redraw_all()
     app.action_focus_tab()
     app.services.notify(f"Открыта кампания «{store.campaign.name}».")

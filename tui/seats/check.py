@@ -41,13 +41,13 @@ NO_CHECK = (
 OTHER = "У ведущего открыта проверка другого персонажа."
 
 
-def table_of(app: Services) -> CheckTable | None:
+def table_of(lent: Services) -> CheckTable | None:
     """The campaign's open check on the table engine (None: the system is not on it yet)."""
-    return app.check_table
+    return lent.check_table
 
 
-def _offer(app: Services) -> dict[str, Any] | None:
-    table = table_of(app)
+def _offer(lent: Services) -> dict[str, Any] | None:
+    table = table_of(lent)
     if table is None:
         return None
     try:
@@ -57,31 +57,31 @@ def _offer(app: Services) -> dict[str, Any] | None:
     return offer.to_dict() if offer is not None else None
 
 
-def offer_for(app: Services, characters: set[str]) -> dict[str, Any] | None:
+def offer_for(lent: Services, characters: set[str]) -> dict[str, Any] | None:
     """Return the open check's offer when it is about one of ``characters`` (a seat's)."""
-    offer = _offer(app)
+    offer = _offer(lent)
     return offer if offer and offer["character"] in characters else None
 
 
-def applies_to_check(app: Services, request: Request) -> bool:
+def applies_to_check(lent: Services, request: Request) -> bool:
     """Whether ``request`` is about the open check (Судьба: only when it names the check)."""
-    if request.kind not in KINDS.get(app.store.campaign.system, ()):
+    if request.kind not in KINDS.get(lent.store.campaign.system, ()):
         return False
     return request.kind != "fate" or "check" in request.payload
 
 
-def _closed(app: Services, check_id: str) -> str:
-    table = table_of(app)
+def _closed(lent: Services, check_id: str) -> str:
+    table = table_of(lent)
     return str(table.closed(check_id)) if table is not None else ""
 
 
-def check_refusal(app: Services, request: Request) -> str:
+def check_refusal(lent: Services, request: Request) -> str:
     """Return why the open check cannot take ``request`` now ("" when it may; raises
     :class:`Later` when it may once the GM adds what is his to decide)."""
     wanted = request.payload.get("check")
-    offer = _offer(app)
+    offer = _offer(lent)
     if wanted and (offer is None or wanted != offer["id"]):
-        if why := _closed(app, wanted):
+        if why := _closed(lent, wanted):
             return why
     if offer is None:
         return NO_CHECK
@@ -89,7 +89,7 @@ def check_refusal(app: Services, request: Request) -> str:
         return OTHER
     if wanted and wanted != offer["id"]:
         return CLOSED
-    table = table_of(app)
+    table = table_of(lent)
     if table is None:  # an offer came from it: it is there
         return NO_CHECK
     world = table.world()
@@ -102,7 +102,7 @@ def _accepted(store: Any, seat: str, request: Request) -> dict[str, Any]:
 
 
 def apply_to_check(
-    app: Services,
+    lent: Services,
     seat: str,
     request: Request,
     done: Callable[[str], object],
@@ -110,15 +110,15 @@ def apply_to_check(
 ) -> None:
     """Make the open check's step for ``request`` and write it as one undo step (runs on the UI
     thread; the write goes through the app's worker). Raises RulesError / Later: why not."""
-    why = check_refusal(app, request)
+    why = check_refusal(lent, request)
     if why:
         raise RulesError(why)
     label = f"Заявка игрока {seat} принята: {describe(request.kind, request.payload)}"
-    _apply_on_table(app, table_of(app), seat, request, label, done, failed)
+    _apply_on_table(lent, table_of(lent), seat, request, label, done, failed)
 
 
 def _apply_on_table(
-    app: Services,
+    lent: Services,
     table: Any,
     seat: str,
     request: Request,
@@ -139,7 +139,7 @@ def _apply_on_table(
             *before,
             Line(last.actor, f"Заявка игрока {seat}: {last.text}", request_data, last.kind),
         )
-        accepted = {DOC: _accepted(app.store, seat, request)}
+        accepted = {DOC: _accepted(lent.store, seat, request)}
         return replace(made, label=label, log=lines, docs=accepted)
 
     outcome, job = table.make(as_request)
@@ -151,4 +151,4 @@ def _apply_on_table(
         job()
         return label
 
-    app.write(written, done, failed=failed)
+    lent.write(written, done, failed=failed)

@@ -34,12 +34,12 @@ NO_DICE = (
 PHASES = {"setup": "бой не начат", "declare": "идут заявки", "end": "бой окончен"}
 
 
-def applies_in_fight(app: Services, request: Request) -> bool:
-    return request.kind in KINDS and app.store.campaign.system == "drevo"
+def applies_in_fight(lent: Services, request: Request) -> bool:
+    return request.kind in KINDS and lent.store.campaign.system == "drevo"
 
 
 def apply_in_fight(
-    app: Services,
+    lent: Services,
     seat: str,
     request: Request,
     done: Callable[[str], object],
@@ -47,9 +47,9 @@ def apply_in_fight(
 ) -> str:
     """Make the fight's step for ``request`` and hand its write to the app's writer; return
     "" or why it cannot apply now."""
-    store = app.store
+    store = lent.store
     stored = store.get_doc(steps.DOC)
-    world = world_of(store, Dice(app.rng))
+    world = world_of(store, Dice(lent.rng))
     try:
         enc = steps.current(stored, world)
     except RulesError as err:
@@ -80,8 +80,8 @@ def apply_in_fight(
         return f"Сейчас не применить: {outcome.refused}"
 
     def job() -> str:
-        write(store, outcome, stored, app.entry)
+        write(store, outcome, stored, lent.entry)
         return outcome.label
 
-    app.write(job, done, failed=failed)
+    lent.write(job, done, failed=failed)
     return ""

@@ -68,13 +68,13 @@ def refusal(store: Any, seat: str, request: Request) -> str:
     return problem
 
 
-def apply(app: Services, seat: str, request: Request) -> str:
+def apply(lent: Services, seat: str, request: Request) -> str:
     """Write an accepted request as ONE undo step with its Журнал line under the player.
 
     Runs in the app's write worker; raises RulesError (the reason) when it no longer fits.
     Returns the step's label.
     """
-    store = app.store
+    store = lent.store
     why = refusal(store, seat, request)
     if why:
         raise RulesError(why)
@@ -105,7 +105,7 @@ def apply(app: Services, seat: str, request: Request) -> str:
         kind = "note"
     step = store.take_last_step()
     data = {**data, "seat": seat, "request": request.id}
-    entry: LogEntry = app.entry(kind, character.name, text, data)
+    entry: LogEntry = lent.entry(kind, character.name, text, data)
     store.append_log(entry, step=step)
     return label
 
