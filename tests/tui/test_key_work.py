@@ -91,7 +91,7 @@ async def test_keys_on_a_rolled_check_derive_its_view_seldom(make_test_app):
         assert builder.phase == "result"
         before = app.focused
         keys = count_calls(app.query_one("KeyBar"), "current_keys")
-        views = count_calls(app.check_table, "view")
+        views = count_calls(builder.table, "view")
         for key in ("1", "3"):  # away to the party and back
             await pilot.press(key)
         await pilot.pause()
