@@ -110,26 +110,22 @@ async def test_down_past_the_declaration_note_stays_in_the_form(make_test_app) -
         assert len(pane.encounter.declarations) == before + 1
 
 
-@pytest.mark.parametrize("key", ["escape", "up", "down"])
-async def test_the_modifier_field_lets_go_on_esc_up_and_down(make_test_app, key) -> None:
+async def test_the_modifier_field_lets_go_on_esc_up_and_down_and_enter_rolls(make_test_app):
+    """Esc, ↑ and ↓ each take the focus out of the modifier field to another control of the
+    builder (each from the field again); Enter in it rolls with what was typed."""
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("3")
         mods = app.query_one("#check-mods", Input)
+        for key in ("escape", "up", "down"):
+            mods.focus()
+            await pilot.pause()
+            assert "⏎ Бросить" in bar(app) and "Esc Назад" in bar(app)
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.focused is not mods and app.focused is not None, key
+            assert app.query_one("#check-pane") in app.focused.ancestors, key
         mods.focus()
-        await pilot.pause()
-        assert "⏎ Бросить" in bar(app) and "Esc Назад" in bar(app)
-        await pilot.press(key)
-        await pilot.pause()
-        assert app.focused is not mods and app.focused is not None
-        assert app.query_one("#check-pane") in app.focused.ancestors
-
-
-async def test_enter_in_the_modifier_field_rolls(make_test_app) -> None:
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("3")
-        app.query_one("#check-mods", Input).focus()
         await pilot.press(*"+1 высота", "enter")
         await pilot.pause()
         assert "→ +4 против 0" in app.store.log()[0].text  # Врачевание +3, +1 typed
