@@ -128,9 +128,9 @@ def _key_table(rows: tuple[tuple[str, str], ...]) -> list[str]:
 
 
 def keys_page() -> str:
+    from tui import systems
     from tui.app import KubikApp
     from tui.appparts.dialogs import key_groups
-    from tui.words import SYSTEM_NAMES
 
     lines = _header(
         "Keys",
@@ -140,13 +140,13 @@ def keys_page() -> str:
         "tabs have their keys per system. How to move around is in",
         "[Getting around](../guide/getting-around.md).",
     )
-    first = next(iter(SYSTEM_NAMES))
+    first = systems.names()[0]
     for where, _ in key_groups(KubikApp.BINDINGS, first):
         # A tab whose keys differ by system: one table per distinct set, naming its systems.
         tables: dict[tuple[tuple[str, str], ...], list[str]] = {}
-        for system, name in SYSTEM_NAMES.items():
+        for system in systems.names():
             found = dict(key_groups(KubikApp.BINDINGS, system))[where]
-            tables.setdefault(_rows(found), []).append(name)
+            tables.setdefault(_rows(found), []).append(systems.title(system))
         for rows, names in tables.items():
             title = where if len(tables) == 1 else f"{where} — {', '.join(names)}"
             lines += [f"## {title}", "", *_key_table(rows)]
@@ -191,13 +191,14 @@ def _parser_of(argv: Sequence[str]) -> argparse.ArgumentParser:
 
 def command_lines() -> Iterator[tuple[str, ...]]:
     """Every command as typed after ``kubik``: the dispatcher's own lists."""
-    from tui.cli.kubik import COMMANDS, SYSTEM_MODULES
+    from tui import systems
+    from tui.cli.kubik import COMMANDS
 
     yield ()
     for command in COMMANDS:
         yield (command,)
         if command in ("odds", "check"):
-            for system in SYSTEM_MODULES:
+            for system in systems.names():
                 yield (command, system)
         if command == "serve":
             yield (command, "--seat", "ИМЯ")

@@ -26,6 +26,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static, TabbedContent, TabPane
 
 from rules.rng import make_rng
+from rules.systems import exchanges
 from tui.appparts.copying import CopyingMixin
 from tui.appparts.dialogs import DialogsMixin
 from tui.appparts.focus import FocusMixin, MainScreen
@@ -292,7 +293,7 @@ class KubikApp(
         """Whether the campaign holds a Древо fight past its setup (the Бой tab opens on it)."""
         enc = self.store.get_doc("encounter")
         return (
-            self.store.campaign.system == "drevo"
+            exchanges(self.store.campaign.system)
             and isinstance(enc, dict)
             and enc.get("phase") in ("declare", "resolve")
         )

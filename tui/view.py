@@ -24,7 +24,8 @@ from textual.widgets import DataTable, Static
 
 from rules.encounter import Encounter
 from rules.errors import RulesError
-from tui import words
+from rules.systems import exchanges
+from tui import systems, words
 from tui.bridge import combat as bridge
 from tui.bridge.effects import current_round
 from tui.bridge.public import (
@@ -35,7 +36,6 @@ from tui.bridge.public import (
     public_party,
     public_rounds,
 )
-from tui.bridge.sheets import wounds_text
 from tui.crash import CrashReporting
 from tui.handover import UiHandOver
 from tui.present.combat import declaration_text
@@ -61,22 +61,12 @@ VIEW_ROWS = 100
 
 def party_columns(system: str) -> tuple[str, ...]:
     """Return the view's party columns: what players track at the table, no stats."""
-    if system == "drevo":
-        return ("Персонаж", "Судьба", "Раны")
-    if system == "ide4":
-        return ("Персонаж", "Энергия")
-    return ("Персонаж",)
+    return ("Персонаж", *systems.get(system).public_columns())
 
 
 def party_row(system: str, c: Character) -> tuple[str, ...]:
     """Return one PC's row in the view (a very long name cut, the other columns kept)."""
-    name = cell(c.name)
-    if system == "drevo":
-        state = words.wound_state(bridge.track_of(c))  # the app's words (Партия, Бой)
-        return (name, str(c.fate), wounds_text(c.wounds) + (f" — {state}" if state else ""))
-    if system == "ide4":
-        return (name, f"{c.extra.get('energy', 100)}/100")
-    return (name,)
+    return (cell(c.name), *systems.get(system).public_row(c))
 
 
 def fit_last_column(
@@ -256,7 +246,7 @@ class ViewApp(CrashReporting, UiHandOver, App[None]):
         if party.row_count == 0:
             party.add_row("В партии пока никого нет.", *[""] * (len(party.columns) - 1))
         combat = combat_text(self.store.get_doc("encounter"), by_id)
-        if system != "drevo":  # the round tracker of IDE4, Старатели, Мир Тьмы (issue 17)
+        if not exchanges(system):  # the round tracker (issue 17)
             rounds = public_rounds(self.store.get_doc("rounds"), characters)
             combat = "[b]Бой[/b]\n" + escape("\n".join(rounds))
         now = current_round(system, self.store.get_doc)

@@ -16,7 +16,6 @@ from rules.errors import RulesError
 
 TABLE = "bestiary/variation.toml"
 MODES = ("none", "spread")
-SYSTEMS = ("drevo", "ide4", "starately", "wod")
 SPREAD_KEYS = ("qualities", "skills", "quality_min", "quality_max", "skill_min", "skill_max")
 
 

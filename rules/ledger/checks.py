@@ -3,7 +3,8 @@
 Every system's result already keeps its inputs (trait, modifiers, difficulty, pool, energy…),
 so the exact distribution of the roll is rebuilt from them with that system's own odds
 functions, and the roll is placed in it (``rules.ledger.percentile``). Each system's reader is
-its own module (``drevo``, ``ide4``, ``starately``, ``wod``; a fight's ``initiative``); what an
+its own module (``drevo``, ``ide4``, ``starately``, ``wod``; a fight's ``initiative``), named by
+the system's line in :mod:`rules.systems`; what an
 entry's luck is made of is ``entry``. This module reads the entry's kind and hands it on.
 
 What counts as luck: the dice of each fresh roll, once. What a player chose to spend after
@@ -14,22 +15,16 @@ percentile. A roll made with Судьба declared before it (no dice) has none 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from rules import systems
 from rules.errors import RulesError
-from rules.ledger import drevo, ide4, initiative, starately, wod
+from rules.ledger import initiative
 from rules.ledger.entry import SPENT_KINDS, Data, EntryLuck, RollLuck, Tally, system_of
 from rules.ledger.percentile import total_luck
 
 __all__ = ["SPENT_KINDS", "EntryLuck", "RollLuck", "entry_luck", "is_notation"]
-
-_SYSTEMS: dict[str, Callable[[Data, Sequence[Data], Tally], None]] = {
-    "drevo": drevo.read,
-    "ide4": ide4.read,
-    "starately": starately.read,
-    "wod": wod.read,
-}
 
 
 def is_notation(data: Data) -> bool:
@@ -94,9 +89,9 @@ def entry_luck(
             initiative.rounds(data, luck)
         else:
             system = system_of(data)
-            if system not in _SYSTEMS:
+            if not systems.known(system):
                 return None
-            _SYSTEMS[system](data, previous, luck)
+            systems.get(system).ledger_reader()(data, previous, luck)
     except (KeyError, TypeError, ValueError, RulesError):
         return None  # an entry this version cannot read: no luck rather than a wrong one
     if not luck.rolls and not luck.spent:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from rules.ledger.drevo import four_df
@@ -21,27 +21,48 @@ def drevo(sides: Sequence[Data], luck: Tally) -> None:
 
 
 def rounds(data: Data, luck: Tally) -> None:
-    """Старатели (2d6 + DM) and Мир Тьмы (d10 + initiative): each fighter's (or side's) dice
-    are its total less its fixed part, placed among the dice's own totals. IDE4's initiative
-    is a quick check: its outcome placed among the outcomes of its difficulty (entries from
-    before the check was kept are not placed). Tie-breaks only order."""
-    system = data.get("system")
-    names = data.get("names")
-    if system == "ide4":
-        from rules.ide4.model import OUTCOMES
-        from rules.ide4.odds import outcome_odds
+    """A round tracker's initiative entry: each system places its rolls its own way (its line
+    in :mod:`rules.systems` names how). Tie-breaks only order."""
+    from rules import systems
 
-        for key, roll in data["initiative"].items():
-            check = roll.get("check")
-            if not isinstance(check, Mapping):
-                continue
-            odds = outcome_odds(int(check["final"]), 0, 4, hidden_risk=bool(check["hidden_risk"]))
-            who = names.get(key) if isinstance(names, Mapping) else None
-            luck.roll(str(who) if who else None, outcome_luck(odds, OUTCOMES, check["outcome"]))
+    system = data.get("system")
+    if not systems.known(system):
         return
-    if system not in _DICE:
-        return
-    dist = _DICE[system]()
+    place = systems.get(system).initiative_luck
+    if place is not None:
+        systems.load(place)(data, luck)
+
+
+def ide4(data: Data, luck: Tally) -> None:
+    """IDE4's initiative is a quick check: its outcome placed among the outcomes of its
+    difficulty (entries from before the check was kept are not placed)."""
+    from rules.ide4.model import OUTCOMES
+    from rules.ide4.odds import outcome_odds
+
+    names = data.get("names")
+    for key, roll in data["initiative"].items():
+        check = roll.get("check")
+        if not isinstance(check, Mapping):
+            continue
+        odds = outcome_odds(int(check["final"]), 0, 4, hidden_risk=bool(check["hidden_risk"]))
+        who = names.get(key) if isinstance(names, Mapping) else None
+        luck.roll(str(who) if who else None, outcome_luck(odds, OUTCOMES, check["outcome"]))
+
+
+def two_d6(data: Data, luck: Tally) -> None:
+    """Старатели (2d6 + DM): each fighter's dice are its total less its fixed part."""
+    _natural(data, luck, _two_d6())
+
+
+def d10(data: Data, luck: Tally) -> None:
+    """Мир Тьмы (d10 + initiative): each fighter's die is its total less its fixed part."""
+    _natural(data, luck, _d10())
+
+
+def _natural(data: Data, luck: Tally, dist: Mapping[int, Fraction]) -> None:
+    """Place each fighter's (or side's) dice — its total less its fixed part — among the
+    dice's own totals."""
+    names = data.get("names")
     for key, roll in data["initiative"].items():
         natural = int(roll["key"][0]) - int(roll["bonus"])
         if natural not in dist:
@@ -60,9 +81,3 @@ def _two_d6() -> dict[int, Fraction]:
 
 def _d10() -> dict[int, Fraction]:
     return {face: frac(1, 10) for face in range(1, 11)}
-
-
-_DICE: dict[str, Callable[[], dict[int, Fraction]]] = {
-    "starately": _two_d6,
-    "wod": _d10,
-}

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from rules.errors import RulesError
 from rules.rounds.initiative import (
-    SYSTEMS,
     TIE_RULES,
     Fighter,
     InitiativeRoll,
@@ -19,7 +17,6 @@ from rules.rounds.initiative import (
 from rules.rounds.tracker import Entrant, Tracker
 
 __all__ = [
-    "SYSTEMS",
     "TIE_RULES",
     "Entrant",
     "Fighter",
@@ -43,15 +40,13 @@ def checked_tables() -> bool:
     """
     from rules.effects import rounds_rule
     from rules.rounds import health
-    from rules.rounds.initiative import setting
+    from rules.rounds.initiative import check_setting
+    from rules.systems import round_systems
 
     per_side()
     rounds_rule()
     health.rules()
-    for system in SYSTEMS:
+    for system in round_systems():
         tie_rule(system)
-    setting("starately", "characteristic")
-    setting("ide4", "action")
-    if not isinstance(setting("wod", "attributes"), list):
-        raise RulesError("rounds/initiative.toml [wod] attributes: нужен список атрибутов.")
+        check_setting(system)
     return True

@@ -15,16 +15,12 @@ from typing import Any
 
 from rules.data import load_table
 from rules.errors import RulesError
-from rules.modifiers import Modifier, signed
+from rules.modifiers import Modifier
+from rules.systems import SYSTEMS, load, rounds
 
-SYSTEMS = ("ide4", "starately", "wod")
 TIE_RULES = ("reroll", "pc_first", "bonus")
 PER = ("combatant", "side")
 MAX_REROLLS = 50
-#: IDE4: why an initiative check at [00] is impossible (the rules ask the GM for a reason; in
-#: a fight it is always the modifiers), and what its roll says.
-IMPOSSIBLE_REASON = "модификаторы делают проверку инициативы невозможной"
-IMPOSSIBLE_TEXT = "[00] невозможно"
 
 
 @dataclass(frozen=True)
@@ -111,7 +107,7 @@ def setting(system: str, key: str) -> Any:
     Raises:
         RulesError: the system has no round tracker, or the table lacks the key.
     """
-    if system not in SYSTEMS:
+    if not rounds(system):
         raise RulesError(f"Для системы «{system}» раунды ведёт вкладка Бой Древа, не этот трекер.")
     try:
         return _table()[system][key]
@@ -142,27 +138,31 @@ def tie_rule(system: str) -> str:
     return rule
 
 
-def _mods(f: Fighter) -> int:
+def modifiers_sum(f: Fighter) -> int:
+    """Return the sum of the fighter's active modifiers."""
     return sum(m.value for m in f.modifiers)
 
 
-def wod_initiative(f: Fighter) -> int:
-    """Return the Мир Тьмы sheet initiative: its own value, else the sum of the attributes."""
-    if f.initiative is not None:
-        return f.initiative
-    if "Инициатива" in f.qualities:
-        return f.qualities["Инициатива"]
-    return sum(f.qualities.get(a, 0) for a in setting("wod", "attributes"))
+def _rule(system: str) -> Any:
+    """The module of ``system``'s initiative (its ``rules/<system>/initiative.py``: ``roll``,
+    ``bonus``, ``TIE_FACES``), as its line in :mod:`rules.systems` names it.
+
+    Raises:
+        RulesError: a system whose fights the round tracker does not run.
+    """
+    target = SYSTEMS[system].initiative if rounds(system) else None
+    if target is None:
+        raise RulesError(f"Для системы «{system}» раунды ведёт вкладка Бой Древа, не этот трекер.")
+    return load(target)
 
 
-def ide4_attribute(f: Fighter) -> str:
-    """Return the attribute the IDE4 initiative is checked through: the better one the
-    action allows (the first on a tie)."""
-    from rules import ide4
+def check_setting(system: str) -> None:
+    """Read ``system``'s own keys of the initiative table the way its roll will.
 
-    allowed = ide4.action(str(setting("ide4", "action"))).attributes
-    known = [a for a in allowed if a in f.qualities] or list(allowed)
-    return max(known, key=lambda a: f.qualities.get(a, 0))
+    Raises:
+        RulesError: a value its initiative cannot use; the message names it.
+    """
+    _rule(system).check_setting()
 
 
 def roll_one(system: str, f: Fighter, rng: random.Random) -> InitiativeRoll:
@@ -171,65 +171,12 @@ def roll_one(system: str, f: Fighter, rng: random.Random) -> InitiativeRoll:
     Raises:
         RulesError: an unknown system or a table value the rules cannot use.
     """
-    if system == "starately":
-        from rules.starately import characteristic_dm
-
-        stat = str(setting("starately", "characteristic"))
-        dm = characteristic_dm(f.qualities.get(stat, 7))
-        dice = (rng.randint(1, 6), rng.randint(1, 6))
-        bonus = dm + _mods(f)
-        total = sum(dice) + bonus
-        text = f"{dice[0]}+{dice[1]} {signed(dm, zero='+0')}"
-        text += f" {signed(_mods(f), zero='+0')}" if f.modifiers else ""
-        return InitiativeRoll(f.id, (total,), bonus, f"{text} = {total}", f.pc)
-    if system == "wod":
-        base = wod_initiative(f)
-        die = rng.randint(1, 10)
-        bonus = base + _mods(f)
-        total = die + bonus
-        text = f"{die} {signed(base, zero='+0')}"
-        text += f" {signed(_mods(f), zero='+0')}" if f.modifiers else ""
-        return InitiativeRoll(f.id, (total,), bonus, f"{text} = {total}", f.pc)
-    if system == "ide4":
-        from rules import ide4
-
-        attribute = ide4_attribute(f)
-        inp = ide4.CheckInput(
-            actor=f.name,
-            action=str(setting("ide4", "action")),
-            attribute=attribute,
-            attribute_level=f.qualities.get(attribute, 3),
-            # An effect's modifier helps with +; an IDE4 modifier is a step of difficulty.
-            modifiers=tuple(ide4.Modifier(-m.value, m.reason) for m in f.modifiers),
-            energy_pool=f.energy,
-            level="quick",
-            impossible_reason=IMPOSSIBLE_REASON,
-        )
-        check = ide4.start(inp)
-        if check.status == "impossible":
-            # [seed] «Если итоговая сложность становится [00], игрок не бросает кубик»: no
-            # roll, no outcome — after everyone who has one.
-            return InitiativeRoll(f.id, (0, 0), 0, IMPOSSIBLE_TEXT, f.pc)
-        if check.status == "ready":
-            check = ide4.roll(check, rng)
-        outcome = check.outcome or "failure"
-        total = check.total or 0
-        name = ide4.OUTCOME_NAMES[outcome]
-        text = f"{name} · {total}" if check.natural is not None else name
-        placed = None
-        if check.natural is not None:  # [0] and [00] roll no dice: nothing for the ledger
-            placed = {
-                "final": check.difficulty.final,
-                "hidden_risk": check.difficulty.hidden_risk,
-                "outcome": outcome,
-            }
-        key = (ide4.OUTCOME_RANK[outcome], total)
-        return InitiativeRoll(f.id, key, 0, text, f.pc, check=placed)
-    raise RulesError(f"Для системы «{system}» раунды ведёт вкладка Бой Древа, не этот трекер.")
+    result: InitiativeRoll = _rule(system).roll(f, rng)
+    return result
 
 
 def _tie_roll(system: str, rng: random.Random) -> int:
-    return rng.randint(1, 100 if system == "ide4" else (10 if system == "wod" else 6))
+    return rng.randint(1, int(_rule(system).TIE_FACES))
 
 
 def order(
@@ -311,11 +258,8 @@ def roll_initiative(
 
 
 def roll_bonus(system: str, f: Fighter) -> int:
-    """Return the fixed part of a fighter's initiative (who rolls for a side)."""
-    if system == "starately":
-        from rules.starately import characteristic_dm
-
-        return characteristic_dm(f.qualities.get(str(setting("starately", "characteristic")), 7))
-    if system == "wod":
-        return wod_initiative(f)
-    return f.qualities.get(ide4_attribute(f), 0) if system == "ide4" else 0
+    """Return the fixed part of a fighter's initiative (who rolls for a side); a system
+    without the round tracker: 0 for everyone (its roll is then refused)."""
+    if not rounds(system):
+        return 0
+    return int(_rule(system).bonus(f))

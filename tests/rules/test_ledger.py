@@ -683,13 +683,8 @@ def test_ide4_initiative_places_its_quick_check(seed) -> None:
     import random
 
     from rules import ide4
-    from rules.rounds.initiative import (
-        Fighter,
-        InitiativeRoll,
-        ide4_attribute,
-        roll_one,
-        setting,
-    )
+    from rules.ide4.initiative import ide4_attribute
+    from rules.rounds.initiative import Fighter, InitiativeRoll, roll_one, setting
 
     fighter = Fighter("g", "Горан", qualities={"Ловкость": 2 + seed % 4, "Сила": 3})
     roll = roll_one("ide4", fighter, random.Random(seed))

@@ -13,8 +13,9 @@ from rules.data import packaged_table, set_overrides
 from rules.errors import RulesError
 from rules.modifiers import Modifier
 from rules.rounds import Entrant, Fighter, InitiativeRoll, Tracker, health, order, roll_initiative
-from rules.rounds.initiative import roll_one, tie_rule, wod_initiative
+from rules.rounds.initiative import roll_one, tie_rule
 from rules.starately import characteristic_dm
+from rules.wod.initiative import wod_initiative
 
 FIGHTERS = {
     "ide4": [

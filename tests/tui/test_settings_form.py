@@ -11,11 +11,12 @@ from textual.widgets import Input
 
 from rules import data, drevo
 from tests.seats.helpers import until_seen
+from tui import systems
 from tui.screens.settings import SettingsScreen
 from tui.screens.settings_fields import BOOK, KUBIK, Field, Heading, fields_of, read_field
-from tui.screens.settings_tables import TABLES, SettingsError
+from tui.screens.settings_tables import SettingsError
 
-ALL = [t.relpath for tables in TABLES.values() for t in tables]
+ALL = [t.relpath for system in systems.all_systems() for t in system.tables]
 
 
 @pytest.fixture(autouse=True)

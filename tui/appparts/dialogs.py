@@ -9,6 +9,7 @@ from typing import Any
 
 from textual.binding import Binding
 
+from tui import systems
 from tui.appparts.panes import combat_class
 from tui.store import Store
 from tui.widgets.builders.base import builder_class
@@ -80,7 +81,7 @@ def key_groups(app_bindings: list[Binding], system: str) -> list[tuple[str, list
     party = [  # Древо's wounds and Судьба only where they are
         b
         for b in PartyPane.BINDINGS
-        if system == "drevo" or b.action not in PartyPane.DREVO_ACTIONS
+        if systems.get(system).fate_and_wounds or b.action not in PartyPane.DREVO_ACTIONS
     ]
     return [
         ("Везде", [*everywhere, *FOCUS_HELP]),

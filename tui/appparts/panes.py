@@ -12,19 +12,15 @@ from typing import Any
 
 from textual.widgets import TabbedContent, TabPane
 
+from tui import systems
 from tui.store import Store
 from tui.widgets.builders.base import builder_class
 
 
 def combat_class(system: str) -> Any:
-    """Return the Бой tab's pane: Древо's exchanges, or the round tracker of the others."""
-    if system == "drevo":
-        from tui.widgets.combat.drevo import CombatPane
-
-        return CombatPane
-    from tui.widgets.combat.rounds import RoundsPane
-
-    return RoundsPane
+    """Return the Бой tab's pane: the system's own (``System.fight_pane``: Древо's exchanges,
+    the round tracker of the others)."""
+    return systems.load(systems.get(system).fight_pane)
 
 
 class PanesMixin:

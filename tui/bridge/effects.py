@@ -21,7 +21,8 @@ from typing import Any
 from rules.effects import Effect, EffectSet, active_modifiers, remaining_text, rounds_left
 from rules.errors import RulesError
 from rules.modifiers import Modifier
-from tui import words
+from rules.systems import exchanges
+from tui import systems, words
 from tui.store import Character
 
 EFFECTS_DOC = "effects"
@@ -47,7 +48,7 @@ def load_effects(store: Any) -> EffectSet:
 
 def current_round(system: str, get_doc: Any) -> int:
     """Return the fight's round now (0 outside a fight): the tracker's, or Древо's encounter."""
-    if system == "drevo":
+    if exchanges(system):
         doc = get_doc("encounter") or {}
         value = doc.get("round", 0) if doc.get("phase", "setup") != "setup" else 0
         if not isinstance(value, int):
@@ -97,7 +98,7 @@ def health_track(c: Character) -> list[str]:
 
 def health_modifier(system: str, c: Character) -> Modifier | None:
     """Return the Мир Тьмы health penalty of ``c`` as a modifier, or None."""
-    if system != "wod":
+    if not systems.get(system).health_track:
         return None
     from rules.rounds import health
 

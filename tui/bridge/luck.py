@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from rules.ledger import Sample, entry_luck, is_notation, session_numbers
+from rules.systems import reads_previous
 from tui.bridge.luck_queue import LuckQueue, Pending
 from tui.bridge.public import Masker, is_secret, revealed_ids
 from tui.store import Character, LogEntry, Store
@@ -88,7 +89,7 @@ def with_luck(
 
 def _previous(store: Any, data: dict[str, Any]) -> list[dict[str, Any]]:
     """Recent entries' data (newest first): a Судьба shift is priced against its roll."""
-    if data.get("system") != "drevo" and "plan" not in data:
+    if not reads_previous(data.get("system")) and "plan" not in data:
         return []
     return [e.data for e in store.log(limit=30)]
 

@@ -9,6 +9,7 @@ import json
 from dataclasses import replace
 from typing import Any
 
+from tui import systems
 from tui.cli.common import Parser, signed_int
 from tui.store import WOUND_KEYS, Character, Skill, new_id
 
@@ -53,7 +54,7 @@ def build_character(
             _error(parser, f"--set {key}: неизвестная рана «{tail}»; есть: {', '.join(WOUND_KEYS)}")
         elif head == "extra" and dot:
             extra[tail] = _json_or_text(value)
-            if tail == "energy" and system == "ide4":
+            if tail == "energy" and system is not None and systems.get(system).energy:
                 extra[tail] = _checked(parser, key, value, system, "energy")
         elif key == "fate":
             fate = _checked(parser, key, value, system, "fate")
@@ -91,9 +92,9 @@ def _checked(
 
     if system is None:  # syntax only (before the campaign is open)
         return _int(parser, key, value)
-    if field == "fate" and system != "drevo":
+    if field == "fate" and not systems.get(system).fate_and_wounds:
         _error(parser, f"--set {key}: Судьба есть только в Древе; уберите этот ключ")
-    if field == "wound" and system != "drevo":
+    if field == "wound" and not systems.get(system).fate_and_wounds:
         _error(parser, f"--set {key}: раны по шкале ведут только в Древе; уберите этот ключ")
     try:
         if field == "stat":

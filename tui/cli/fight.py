@@ -17,6 +17,7 @@ from typing import Any
 from rules import drevo
 from rules.encounter import ACTION_KINDS, ACTION_NAMES, Declaration
 from rules.errors import RulesError
+from rules.systems import exchanges
 from tui.cli.campaign import open_campaign
 from tui.cli.common import (
     EXIT_REFUSED,
@@ -294,7 +295,7 @@ def fight(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
     write = args.action != "show"
     with open_campaign(args.campaign, write=write) as store:
-        if store.campaign.system != "drevo":
+        if not exchanges(store.campaign.system):
             fail(
                 "бой по шагам — для кампаний Древа; в других системах бой ведётся на вкладке "
                 "«Бой» приложения",

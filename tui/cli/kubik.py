@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.errors import RulesError
+from tui import systems
 from tui.cli.common import (
     Parser,
     ask,
@@ -23,7 +24,6 @@ from tui.cli.common import (
     fail,
 )
 from tui.sanitize import clean
-from tui.words import SYSTEM_NAMES
 
 # -- roll / odds of a dice expression (tui/cli/dice.py) ------------------------------------------
 
@@ -43,37 +43,31 @@ def cmd_odds_expression(argv: Sequence[str]) -> int:
 #: Below this chance the sums at either end of ``kubik odds`` fold into one line.
 RARE = Fraction(1, 1000)
 
-SYSTEM_MODULES = {
-    "drevo": "tui.cli.drevo",
-    "ide4": "tui.cli.ide4",
-    "starately": "tui.cli.starately",
-    "wod": "tui.cli.wod",
-}
-
 
 def system_module(system: str) -> Any:
-    """Import the CLI module of a system; a system not built yet is a clear error."""
-    name = SYSTEM_MODULES[system]
+    """Import the CLI module of a system (``System.cli``); a system not built yet is a clear
+    error."""
+    name = systems.get(system).cli
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as err:
         if err.name != name:
             raise
-        fail(f"система {SYSTEM_NAMES[system]} ещё не поддерживается в этой версии kubik")
+        fail(f"система {systems.title(system)} ещё не поддерживается в этой версии kubik")
 
 
 def system_help(command: str) -> str:
     """Return ``kubik odds -h`` / ``kubik check -h``: the notation (odds), then the systems."""
-    systems = "\n".join(f"  kubik {command} {name} -h" for name in SYSTEM_MODULES)
+    listed = "\n".join(f"  kubik {command} {name} -h" for name in systems.names())
     if command == "odds":
         from tui.cli.dice import expression_parser
 
         head = expression_parser("odds").format_help()
     else:
         parser = Parser(prog="kubik check", description="Проверка по правилам системы.")
-        parser.add_argument("system", metavar="СИСТЕМА", help=", ".join(SYSTEM_MODULES))
+        parser.add_argument("system", metavar="СИСТЕМА", help=", ".join(systems.names()))
         head = parser.format_help()
-    return f"{head}\nСистемы (у каждой своя справка):\n{systems}\n"
+    return f"{head}\nСистемы (у каждой своя справка):\n{listed}\n"
 
 
 def cmd_system(command: str, argv: Sequence[str]) -> int:
@@ -82,11 +76,11 @@ def cmd_system(command: str, argv: Sequence[str]) -> int:
         print(system_help(command), file=sys.stdout if argv else sys.stderr, end="")
         return 0 if argv else 2
     system, rest = argv[0], argv[1:]
-    if system in SYSTEM_MODULES:
+    if system in systems.names():
         return int(getattr(system_module(system), command)(rest))
     if command == "odds":
         return cmd_odds_expression(argv)
-    fail(f"неизвестная система «{system}»; доступны: {', '.join(SYSTEM_MODULES)}")
+    fail(f"неизвестная система «{system}»; доступны: {', '.join(systems.names())}")
 
 
 # -- the app ---------------------------------------------------------------------------------------
@@ -116,7 +110,7 @@ def app_parser() -> Parser:
     )
     parser.add_argument(
         "--system",
-        choices=list(SYSTEM_NAMES),
+        choices=list(systems.names()),
         default="drevo",
         help="система новой кампании: drevo, ide4, starately, wod (по умолчанию drevo)",
     )

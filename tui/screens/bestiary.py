@@ -16,6 +16,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Static
 
+from tui import systems
 from tui.sanitize import safe_text
 from tui.store.bestiary import Template
 from tui.widgets.common.bestiary_writes import run_step
@@ -114,7 +115,6 @@ class BestiaryScreen(StyledOnce, ModalScreen[None]):
         """Read the bestiary from the campaign and draw it."""
         from tui.store.bestiary_toml import campaign_bestiary
         from tui.store.schema import SchemaError
-        from tui.words import SYSTEM_NAMES
 
         store = self.host.store
         try:
@@ -122,7 +122,7 @@ class BestiaryScreen(StyledOnce, ModalScreen[None]):
             self.problem = ""
         except SchemaError as err:
             self.templates, self.problem = [], f"Бестиарий кампании повреждён: {err}"
-        system = SYSTEM_NAMES.get(store.campaign.system, store.campaign.system)
+        system = systems.title(store.campaign.system)
         own = sum(1 for t in self.templates if not t.default)
         self.query_one("#bestiary-title", Static).update(
             f"[b]Бестиарий[/b] — {system}: шаблонов {len(self.templates)}, своих {own}"
@@ -252,7 +252,7 @@ class BestiaryScreen(StyledOnce, ModalScreen[None]):
             run_step(self.host, steps.put_template, replace(t, id=tid, sheet=sheet))
 
         weapons: list[str] = []
-        if system == "drevo":
+        if systems.get(system).fate_and_wounds:
             from rules import drevo
 
             weapons = list(drevo.weapons())

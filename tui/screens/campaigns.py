@@ -11,17 +11,23 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
+from tui import systems
 from tui.sanitize import cell, safe_text
 from tui.screens.campaign_files import CampaignFile, list_campaigns
 from tui.widgets.common.choice import Choice, ChoiceScreen
 from tui.widgets.common.keybar import KeyBar
 from tui.widgets.common.prompt import TextPrompt
 from tui.widgets.common.styled import StyledOnce
-from tui.words import SYSTEM_NAMES, plural
+from tui.words import plural
 
-SYSTEMS = tuple(SYSTEM_NAMES)
 #: The longest campaign name the picker takes (it heads the app, the view and the exports).
 MAX_CAMPAIGN_NAME = 100
+
+
+def new_campaign_choices() -> list[Choice]:
+    """Return what a new campaign may start from: each system's demo, then each empty."""
+    choices = [Choice(f"Демо: {systems.title(s)}", ("demo", s)) for s in systems.names()]
+    return choices + [Choice(f"Пустая: {systems.title(s)}", ("empty", s)) for s in systems.names()]
 
 
 def name_problem(name: str) -> str:
@@ -81,7 +87,7 @@ class CampaignsScreen(StyledOnce, ModalScreen[tuple[str, object] | None]):
         self.campaigns = list_campaigns(self.folders)
         for i, c in enumerate(self.campaigns):
             mark = "▶" if c.path.resolve() == self.current.resolve() else " "
-            system = SYSTEM_NAMES.get(c.system, c.system)
+            system = systems.title(c.system)
             name = c.name + (" — повреждён" if c.problem else "")
             # Names and file names come from files: text, never markup or control codes.
             cells = (mark, name, system, c.path.name)
@@ -116,8 +122,7 @@ class CampaignsScreen(StyledOnce, ModalScreen[tuple[str, object] | None]):
 
     def action_create(self) -> None:
         """Create a campaign from a system's demo or empty, then name it."""
-        choices = [Choice(f"Демо: {SYSTEM_NAMES[s]}", ("demo", s)) for s in SYSTEMS]
-        choices += [Choice(f"Пустая: {SYSTEM_NAMES[s]}", ("empty", s)) for s in SYSTEMS]
+        choices = new_campaign_choices()
 
         def chosen(source: tuple[str, str] | None) -> None:
             if source is None:

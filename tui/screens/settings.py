@@ -20,25 +20,24 @@ from textual.widgets import OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
 from rules import data
+from tui import systems
 from tui.sanitize import safe_text
 from tui.screens.settings_form import SettingsForm
 from tui.screens.settings_tables import (
     SETTINGS_DOC,
-    TABLES,
     TEXT_DOC,
     SettingsError,
-    Table,
     check_table,
     current_text,
     default_text,
     dump_toml,
 )
 from tui.store import Store
+from tui.systems.tables import Table
 from tui.widgets.common.choice import Choice, ChoiceScreen
 from tui.widgets.common.focus import focus_now
 from tui.widgets.common.keybar import KeyBar
 from tui.widgets.common.styled import StyledOnce
-from tui.words import SYSTEM_NAMES
 
 NOT_TOML = "Это не TOML: исправьте текст, чтобы вернуться к форме."
 
@@ -83,7 +82,7 @@ class SettingsScreen(StyledOnce, Screen[None]):
     def __init__(self, store: Store) -> None:
         super().__init__()
         self.store = store
-        self.tables: tuple[Table, ...] = TABLES.get(store.campaign.system, ())
+        self.tables: tuple[Table, ...] = systems.get(store.campaign.system).tables
         self.saved_tables: dict[str, Any] = store.get_doc(SETTINGS_DOC) or {}
         self.saved_texts: dict[str, str] = store.get_doc(TEXT_DOC) or {}
         self.texts = {
@@ -96,7 +95,7 @@ class SettingsScreen(StyledOnce, Screen[None]):
         self._saving: str | None = None
 
     def compose(self) -> ComposeResult:
-        system = SYSTEM_NAMES.get(self.store.campaign.system, self.store.campaign.system)
+        system = systems.title(self.store.campaign.system)
         yield Static(
             f"[b]Настройки кампании[/b] — {system}. У каждого значения: диапазон и чьё это "
             "слово (книга или kubik); * — изменено в кампании.",

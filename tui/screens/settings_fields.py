@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from tui import systems
 from tui.screens.settings_tables import SettingsError
 
 BOOK, KUBIK = "книга", "kubik"
@@ -133,13 +134,16 @@ SECTION_NAMES = {
     "health": "Здоровье",
     "marks": "Значки в клетках",
     "initiative": "Инициатива",
-    "ide4": "IDE4",
-    "starately": "Старатели",
-    "wod": "Мир Тьмы",
-    "drevo": "Древо",
     "variation": "НИП из шаблона",
     "spread": "Разброс черт",
 }
+
+
+def _section(key: str) -> str:
+    """A section's Russian name (a system's section: the system's name)."""
+    return systems.title(key) if key in systems.names() else SECTION_NAMES.get(key, key)
+
+
 #: Section names that mean something else in one table.
 TABLE_SECTION_NAMES = {("rounds/health.toml", "names"): "Названия видов урона"}
 #: The words a text value may take (shown as a choice, not typed).
@@ -320,7 +324,7 @@ def _walk(
         here = (*path, key)
         key_word = KEY_WORDS.get((relpath, key), word)
         if isinstance(value, dict):
-            section = TABLE_SECTION_NAMES.get((relpath, key)) or SECTION_NAMES.get(key, key)
+            section = TABLE_SECTION_NAMES.get((relpath, key)) or _section(key)
             yield Heading(f"{section} · {key_word}")
             yield from _walk(relpath, value, here, key_word)
         elif isinstance(value, list) and value and all(isinstance(r, dict) for r in value):
@@ -328,7 +332,7 @@ def _walk(
                 row_word = WORDS.get(row.get("source", ""), key_word)
                 title = row.get("name") or row.get("id") or CHOICE_NAMES.get(row.get("level"), "")
                 title = title or str(row.get("difficulty", index + 1))
-                section = SECTION_NAMES.get(key, key)
+                section = _section(key)
                 yield Heading(f"{section} {index + 1}: {title} · {row_word}")
                 yield from _walk(relpath, row, (*here, index), row_word)
         else:

@@ -11,66 +11,15 @@ import importlib
 import inspect
 import pkgutil
 import tomllib
-from dataclasses import dataclass
 from typing import Any
 
 from rules import data
 from rules.errors import RulesError
+from tui import systems
 
 SETTINGS_DOC = "settings"
 TEXT_DOC = "settings_text"
 
-
-@dataclass(frozen=True)
-class Table:
-    """One editable data file and what it holds, in Russian."""
-
-    relpath: str
-    title: str
-
-
-#: The bestiary's table of every system (rules/bestiary).
-BESTIARY_TABLE = Table("bestiary/variation.toml", "Бестиарий: разброс черт НИП")
-
-#: The round tracker's tables (IDE4, Старатели, Мир Тьмы; Древо keeps its own Бой tab).
-ROUND_TABLES = (
-    Table("rounds/initiative.toml", "Инициатива и ничьи"),
-    Table("rounds/effects.toml", "Эффекты: конец «N раундов»"),
-)
-
-TABLES: dict[str, tuple[Table, ...]] = {
-    "drevo": (
-        Table("drevo/ladder.toml", "Лестница сложности"),
-        Table("drevo/damage.toml", "Урон: полосы, крит, односторонняя"),
-        Table("drevo/weapons.toml", "Оружие и МУ"),
-        Table("drevo/fate.toml", "Судьба"),
-        Table("drevo/settings.toml", "Навык без обучения"),
-        Table("drevo/wounds.toml", "Раны и лечение"),
-        Table("drevo/actions.toml", "Действия в бою"),
-        Table("drevo/fight.toml", "Бой: одновременность, несколько противников"),
-        BESTIARY_TABLE,
-    ),
-    "ide4": (
-        Table("ide4/bands.toml", "Полосы исходов"),
-        Table("ide4/energy.toml", "Энергия и перебросы"),
-        Table("ide4/skills.toml", "Пороги мастерства"),
-        Table("ide4/actions.toml", "Действия, подбросок"),
-        *ROUND_TABLES,
-        BESTIARY_TABLE,
-    ),
-    "starately": (
-        Table("starately/dm.toml", "DM характеристик"),
-        Table("starately/check.toml", "Сложности проверки"),
-        *ROUND_TABLES,
-        BESTIARY_TABLE,
-    ),
-    "wod": (
-        Table("wod/pool.toml", "Пул: n-again, успехи"),
-        Table("rounds/health.toml", "Здоровье: клетки и штраф"),
-        *ROUND_TABLES,
-        BESTIARY_TABLE,
-    ),
-}
 
 #: Keys whose packaged value is a number but which also accept a word (`again = "none"`).
 NUMBER_OR_WORD = {"again"}
@@ -211,7 +160,7 @@ def usable_tables(
         ``(accepted, refused)``: the tables to put in place, and why each other one was
         refused (the message names the row).
     """
-    known = {t.relpath for group in TABLES.values() for t in group}
+    known = {t.relpath for system in systems.all_systems() for t in system.tables}
     accepted: dict[str, dict[str, Any]] = {}
     refused: dict[str, str] = {}
     for relpath, table in tables.items():

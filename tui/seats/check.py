@@ -18,17 +18,14 @@ from dataclasses import replace
 from typing import Any
 
 from rules.errors import RulesError
-from tui.seats.protocol import CHECK_KINDS, Request, describe
+from tui.seats.protocol import Request, check_kinds, describe
 from tui.seats.rules_check import DOC, KEEP
 from tui.table.check.base import CLOSED
 from tui.table.check.base import SeatLater as Later
 from tui.table.core import Line
 
-__all__ = ["KINDS", "Later", "applies_to_check", "apply_to_check", "check_refusal", "offer_for"]
+__all__ = ["Later", "applies_to_check", "apply_to_check", "check_refusal", "offer_for"]
 
-#: The kinds each system's open check applies (Судьба of Древо: outside a fight; in the
-#: fight's exchange it is the Бой tab's step, :mod:`tui.seats.fight`).
-KINDS = CHECK_KINDS
 
 NO_CHECK = (
     "У ведущего нет открытой проверки этого персонажа (вкладка «Проверка»): "
@@ -61,7 +58,9 @@ def offer_for(app: Any, characters: set[str]) -> dict[str, Any] | None:
 
 def applies_to_check(app: Any, request: Request) -> bool:
     """Whether ``request`` is about the open check (Судьба: only when it names the check)."""
-    if request.kind not in KINDS.get(app.store.campaign.system, ()):
+    # The kinds the system's open check applies (Судьба of Древо: outside a fight; in the
+    # fight's exchange it is the Бой tab's step, :mod:`tui.seats.fight`).
+    if request.kind not in check_kinds(app.store.campaign.system):
         return False
     return request.kind != "fate" or "check" in request.payload
 

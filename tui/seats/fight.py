@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.errors import RulesError
+from rules.systems import exchanges
 from tui.seats.protocol import Request
 from tui.table.core import Dice
 from tui.table.fight import steps
@@ -32,7 +33,7 @@ PHASES = {"setup": "бой не начат", "declare": "идут заявки",
 
 
 def applies_in_fight(app: Any, request: Request) -> bool:
-    return request.kind in KINDS and app.store.campaign.system == "drevo"
+    return request.kind in KINDS and exchanges(app.store.campaign.system)
 
 
 def apply_in_fight(

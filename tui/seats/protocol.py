@@ -19,6 +19,7 @@ from typing import Any
 
 from rules.drevo import DISTANCES
 from rules.encounter import ACTION_KINDS
+from tui import systems
 from tui.sanitize import clean
 from tui.words import plural, signed
 
@@ -43,20 +44,21 @@ KIND_NAMES = {
     "note": "заметка ведущему",
 }
 KINDS = tuple(KIND_NAMES)
-#: Which kinds a seat offers in each system (a note to the GM everywhere).
-SYSTEM_KINDS = {
-    "drevo": ("declare", "fate", "note"),
-    "ide4": ("energy", "expanded", "reroll", "note"),
-    "starately": ("risk", "reroll", "note"),
-    "wod": ("reroll", "note"),
-}
-#: The kinds that apply to the GM's open check of the character (the Проверка tab's builder;
-#: Древо's Судьба there only when the request names the check, else in the fight).
-CHECK_KINDS = {
-    "drevo": ("fate",),
-    "ide4": ("energy", "expanded", "reroll"),
-    "starately": ("risk",),
-}
+
+
+def system_kinds(system: str) -> tuple[str, ...]:
+    """Return the kinds a seat offers in ``system`` (its ``System.seat_kinds``; a note to the
+    GM everywhere, an unknown system too)."""
+    return systems.get(system).seat_kinds if systems.names().count(system) else ("note",)
+
+
+def check_kinds(system: str) -> tuple[str, ...]:
+    """Return the kinds that apply to the GM's open check of the character (the Проверка
+    tab's builder; ``System.check_kinds``: Древо's Судьба there only when the request names
+    the check, else in the fight)."""
+    return systems.get(system).check_kinds if systems.names().count(system) else ()
+
+
 FATE_USES = {"before": "+4 к броску (до броска)", "shift": "сдвиг результата (после броска)"}
 ENERGY_WHEN = {"before": "до броска", "after": "после броска"}
 #: IDE4 energy: the most dice one request may name (the rules' own limits are checked when

@@ -9,7 +9,7 @@ from rules.encounter import Declaration
 from rules.errors import RulesError
 from tui.bridge import combat as bridge
 from tui.present.combat import declaration_text
-from tui.seats.protocol import SYSTEM_KINDS, ProtocolError, Request, describe
+from tui.seats.protocol import ProtocolError, Request, describe, system_kinds
 from tui.seats.state import current_declarer, encounter_of, own_characters
 from tui.store import Character, LogEntry
 
@@ -39,7 +39,7 @@ def refusal(store: Any, seat: str, request: Request) -> str:
     if request.character not in mine:
         return "Это не ваш персонаж: заявки — только за своих."
     system = store.campaign.system
-    if request.kind not in SYSTEM_KINDS.get(system, ("note",)):
+    if request.kind not in system_kinds(system):
         return "В этой системе такой заявки нет."
     if request.kind == "fate" and mine[request.character].fate < 1:
         return "Судьбы не осталось."

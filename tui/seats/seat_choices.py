@@ -1,7 +1,7 @@
 """The choices the rules give a player, one key each, and the declaration: each is a request
 the seat sends for the GM to accept, edit or refuse.
 
-Which apply now: the system's kinds (:data:`~tui.seats.protocol.SYSTEM_KINDS`), a character of
+Which apply now: the system's kinds (:func:`~tui.seats.protocol.system_kinds`), a character of
 the seat's, and for a choice about a check only what the GM's open check offers at its stage.
 A request about that check names it, so the GM refuses it once it is rolled or closed.
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tui import systems
 from tui.seats import protocol as proto
 from tui.widgets.combat.drevo_forms import DeclarationForm
 
@@ -39,13 +40,15 @@ class ChoicesMixin:
 
     def _choice_applies(self, action: str, parameters: tuple[object, ...]) -> bool:
         """Return whether the choice ``action`` may be asked for now."""
-        kinds = proto.SYSTEM_KINDS.get(self.state.get("system", ""), ("note",))
+        kinds = proto.system_kinds(self.state.get("system", ""))
         kind = {"fate": "fate", "energy": "energy", "expanded": "expanded", "reroll": "reroll",
                 "risk": "risk", "note": "note"}.get(action)  # fmt: skip
         if kind not in kinds or not self.mine():
             return False
         system = self.state.get("system", "")
-        if kind in proto.CHECK_KINDS.get(system, ()) and not (system == "drevo" and kind == "fate"):
+        if kind in proto.check_kinds(system) and not (
+            kind == "fate" and systems.get(system).fate_and_wounds
+        ):
             check = self.state.get("check")  # only what the GM's open check offers now
             if not check or kind not in check.get("kinds", ()):
                 return False
@@ -94,7 +97,7 @@ class ChoicesMixin:
         """Name the GM's open check in a request about it (the GM refuses it once that check
         is rolled or closed)."""
         check = self.state.get("check")
-        kinds = proto.CHECK_KINDS.get(self.state.get("system", ""), ())
+        kinds = proto.check_kinds(self.state.get("system", ""))
         if check and check["character"] == who and kind in kinds:
             return {**payload, "check": check["id"]}
         return payload

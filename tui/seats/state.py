@@ -12,6 +12,7 @@ from typing import Any
 
 from rules.encounter import Encounter
 from rules.errors import RulesError
+from rules.systems import exchanges
 from tui.bridge import combat as bridge
 from tui.bridge.effects import current_round
 from tui.bridge.public import combat_names, public_effects, public_log, public_party, public_rounds
@@ -108,7 +109,7 @@ def seat_state(store: Any, seat: str) -> dict[str, Any]:
     by_id = {c.id: c for c in characters}
     system = store.campaign.system
     combat = combat_text(store.get_doc("encounter"), by_id)
-    if system != "drevo":
+    if not exchanges(system):  # the round tracker
         combat = "[b]Бой[/b]\n" + escape(
             "\n".join(public_rounds(store.get_doc("rounds"), characters))
         )
@@ -118,7 +119,7 @@ def seat_state(store: Any, seat: str) -> dict[str, Any]:
     if effects:
         combat += "\n[b]Эффекты[/b]\n" + escape("\n".join(f"• {line}" for line in effects))
     mine = own_characters(characters, seat)
-    declarer = current_declarer(store, by_id) if system == "drevo" else None
+    declarer = current_declarer(store, by_id) if exchanges(system) else None
     declare = None
     if declarer is not None and declarer in {c.id for c in mine}:
         declare = declare_offer(store, by_id, declarer)

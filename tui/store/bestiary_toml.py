@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rules import systems
 from rules.data import load_table
 
 from .bestiary import (
@@ -42,7 +43,7 @@ from .bestiary import (
     template_from_doc,
 )
 from .errors import StoreError, os_reason
-from .schema import SYSTEMS, SchemaError, _kind, _shown, check_depth
+from .schema import SchemaError, _kind, _shown, check_depth
 from .storage import open_regular
 
 #: The largest bestiary file kubik reads (a hand-written one is a few kilobytes).
@@ -76,9 +77,10 @@ def parse(text: str, *, default: bool = False, where: str = "файл") -> Besti
             f"{where}: неизвестное поле «{unknown[0]}»; бывают: system, templates, encounters"
         )
     system = data.get("system")
-    if system not in SYSTEMS:
+    if not systems.known(system):
         raise SchemaError(
-            f"{where}, поле system: {_shown(system)} — нужна одна из систем: " + ", ".join(SYSTEMS)
+            f"{where}, поле system: {_shown(system)} — нужна одна из систем: "
+            + ", ".join(systems.names())
         )
     templates = _list(data, "templates", where)
     encounters = _list(data, "encounters", where)

@@ -1,15 +1,14 @@
-"""The demo party a new campaign starts with (data/demo/drevo.toml)."""
+"""The demo party a new campaign starts with (``data/demo/<system>.toml``: every system of
+:mod:`rules.systems` has one)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from rules import systems
 from rules.data import load_table
 
 from .models import Character, Skill, new_id
-
-#: Systems with a demo campaign in ``data/demo/<system>.toml``.
-SYSTEMS: tuple[str, ...] = ("drevo", "ide4", "starately", "wod")
 
 #: Fate a character gets when the table does not say ([seed]: 1–5, default 3).
 DEFAULT_FATE = 3
@@ -17,7 +16,7 @@ DEFAULT_FATE = 3
 
 def demo_campaign(system: str = "drevo") -> tuple[str, str, list[Character]]:
     """Return ``(name, system, characters)`` of a system's demo campaign, with fresh ids."""
-    if system not in SYSTEMS:
+    if not systems.known(system):
         raise ValueError(f"unknown system {system!r}")
     table = load_table(f"demo/{system}.toml")
     campaign = table["campaign"]

@@ -18,11 +18,10 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from rules import systems
+
 from .migrations import CHARACTERS, DOCS, HISTORY, META
 from .models import CHARACTER_KINDS, WOUND_KEYS
-
-#: The systems kubik knows (a file naming another is unusable, not "some other rules").
-SYSTEMS = ("drevo", "ide4", "starately", "wod")
 
 #: Deepest nesting of a value inside a document (the deepest kubik writes is about 8).
 MAX_DEPTH = 48
@@ -105,10 +104,10 @@ def _meta(tables: Mapping[str, Mapping[str, Any]]) -> None:
     if not isinstance(name, str) or not name.strip():
         raise SchemaError(f"meta.name: {_shown(name)} — нужно непустое название кампании")
     system = meta.get("system")
-    if system not in SYSTEMS:
+    if not systems.known(system):  # a file naming another is unusable, not "other rules"
         raise SchemaError(
             f"meta.system: {_shown(system)} — неизвестная система; нужна одна из: "
-            + ", ".join(SYSTEMS)
+            + ", ".join(systems.names())
         )
     rev = meta.get("rev", 0)
     if not _is_int(rev) or rev < 0:

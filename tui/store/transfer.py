@@ -9,12 +9,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from rules import systems
 from tui.sanitize import clean_json
 
 from .codec import character_from_doc, character_to_doc, log_from_doc, log_to_doc
 from .errors import StoreError, os_reason
 from .models import Campaign, Character, LogEntry
-from .schema import DOC_CHECKS, SYSTEMS, SchemaError, check_depth, validate_character
+from .schema import DOC_CHECKS, SchemaError, check_depth, validate_character
 from .storage import open_regular, russian_reason
 
 FORMAT = "kubik-campaign"
@@ -136,9 +137,9 @@ def read_export(source: Path) -> Exported:
         name, system = campaign["name"], campaign["system"]
         if not isinstance(name, str) or not name.strip():
             raise SchemaError("campaign.name: нужно непустое название кампании")
-        if system not in SYSTEMS:
+        if not systems.known(system):
             raise SchemaError(
-                f"campaign.system: неизвестная система; нужна одна из: {', '.join(SYSTEMS)}"
+                f"campaign.system: неизвестная система; нужна одна из: {', '.join(systems.names())}"
             )
         docs_in = data.get("characters", [])
         if not isinstance(docs_in, list):

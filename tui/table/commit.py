@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from rules.systems import reads_previous
 from tui.bridge.luck import with_luck
 from tui.store import LogEntry, StaleWrite, Store
 from tui.table.core import Line, Outcome
@@ -35,7 +36,7 @@ def entries(store: Store, lines: Sequence[Line], make: MakeEntry = plain_entry) 
     found = []
     for line in lines:
         data = dict(line.data)
-        if previous is None and (data.get("system") == "drevo" or "plan" in data):
+        if previous is None and (reads_previous(data.get("system")) or "plan" in data):
             previous = [e.data for e in store.log(limit=30)]
         data = with_luck(line.kind, line.actor, data, previous or [])
         found.append(make(line.kind, line.actor, line.text, data))

@@ -18,6 +18,7 @@ from typing import Any
 from rules.encounter import Combatant
 from rules.errors import RulesError
 from rules.rounds import Entrant
+from rules.systems import exchanges
 from tui.store import Character
 from tui.store.bestiary import (
     BESTIARY_DOC,
@@ -57,7 +58,7 @@ class Shelf:
 
 def fight_doc(system: str) -> str:
     """The name of the fight document of ``system``."""
-    return DREVO_FIGHT if system == "drevo" else ROUNDS_FIGHT
+    return DREVO_FIGHT if exchanges(system) else ROUNDS_FIGHT
 
 
 # -- adding NPCs ---------------------------------------------------------------------------------
@@ -323,7 +324,7 @@ def _joined(
     stored = shelf.docs.get(name)
     sides = [(c, " ".join(side.split()) or DEFAULT_SIDE) for c, side in sides]
     try:
-        if world.system == "drevo":
+        if exchanges(world.system):
             from tui.table.fight.steps import current
 
             enc = current(stored, world)
@@ -343,7 +344,7 @@ def _fight_without(
     system: str, stored: dict[str, Any], ids: set[str]
 ) -> dict[str, dict[str, Any] | None]:
     """The stored fight without ``ids`` (a fight still running refuses: RulesError)."""
-    if system == "drevo":
+    if exchanges(system):
         from rules.encounter import Encounter
 
         enc = Encounter.from_dict(dict(stored))

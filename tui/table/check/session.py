@@ -17,26 +17,21 @@ from dataclasses import replace
 from typing import Any
 
 from rules.errors import RulesError
+from tui import systems
 from tui.store import Store
 from tui.table.check.base import CLOSED, DOC, NOT_SAVED, ROLLED, Offer
 from tui.table.commit import MakeEntry, commit, plain_entry
 from tui.table.core import Dice, Outcome, World
 from tui.table.world import world_of
 
-#: Each system's open check: the module with its state, steps and view (imported on demand).
-ENGINES = {
-    "drevo": "tui.table.check.drevo_engine",
-    "ide4": "tui.table.check.ide4_engine",
-    "starately": "tui.table.check.starately_engine",
-    "wod": "tui.table.check.wod_engine",
-}
 #: Offer ids the seats may still ask about (a request about an older one is told it closed).
 KEEP_IDS = 50
 
 
 def engine_for(system: str) -> Any:
-    """The engine module of ``system``'s open check (None: not on the engine yet)."""
-    name = ENGINES.get(system)
+    """The engine module of ``system``'s open check (its ``System.check_engine``; None: not
+    on the engine yet)."""
+    name = systems.get(system).check_engine
     return importlib.import_module(name) if name else None
 
 

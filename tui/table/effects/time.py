@@ -14,6 +14,7 @@ from typing import Any
 from rules.effects import EffectSet, Now
 from rules.errors import RulesError
 from rules.rounds import Tracker
+from rules.systems import exchanges
 from tui.bridge.effects import ROUNDS_DOC, current_round, party_tracker
 from tui.store import Character
 
@@ -54,7 +55,7 @@ def fight_time(
     document that cannot be read counts as no fight.
     """
     everyone = tuple(characters)
-    if system == "drevo":  # no turns: the round alone
+    if exchanges(system):  # Древо's exchanges have no turns: the round alone
         return FightTime(current_round(system, get_doc), "", everyone)
     doc = get_doc(ROUNDS_DOC)
     if not doc:

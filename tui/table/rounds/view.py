@@ -12,12 +12,12 @@ from rules.effects import EffectSet
 from rules.errors import RulesError
 from rules.rounds import Tracker
 from rules.rounds import health as wod_health
+from tui import systems
 from tui.bridge.effects import health_track
 from tui.store import Character
 from tui.table.effects.time import FightTime, of_tracker
 from tui.table.effects.view import EffectLine, effect_lines
 from tui.table.rounds.steps import OUT
-from tui.words import SYSTEM_NAMES
 
 TIE_NAMES = {
     "reroll": "ничья — переброс между равными",
@@ -40,14 +40,7 @@ def initiative_rule(system: str) -> Rule:
     try:
         tie = TIE_NAMES.get(rounds.tie_rule(system), "")
         per = "по сторонам" if rounds.per_side() else "у каждого"
-        if system == "ide4":
-            how = "проверка действия «Инициатива»; выше исход, затем итог"
-        elif system == "starately":
-            stat = rounds.initiative.setting("starately", "characteristic")
-            how = f"2d6 + DM ({stat})"
-        else:
-            attrs = " + ".join(rounds.initiative.setting("wod", "attributes"))
-            how = f"d10 + инициатива листа ({attrs})"
+        how = systems.get(system).initiative_text()
     except RulesError as err:
         return Rule(str(err), refused=True)
     return Rule(f"Инициатива {per}: {how}; {tie}.")
@@ -56,7 +49,7 @@ def initiative_rule(system: str) -> Rule:
 def harm_text(system: str, c: Character) -> str:
     """A character's harm as the system has it: the note (IDE4, Старатели), or the health
     track in a word with its penalty («XXXXX·· −1», Мир Тьмы)."""
-    if system != "wod":
+    if not systems.get(system).health_track:
         return str(c.extra.get("harm", ""))
     try:
         total = wod_health.boxes(c.qualities)
@@ -124,7 +117,7 @@ class RoundsView:
 
     @property
     def system_name(self) -> str:
-        return SYSTEM_NAMES.get(self.system, self.system)
+        return systems.title(self.system)
 
     @property
     def started(self) -> bool:
@@ -153,7 +146,7 @@ class RoundsView:
     @property
     def heals(self) -> bool:
         """Health boxes can be healed (Мир Тьмы)."""
-        return self.system == "wod" and bool(self.rows)
+        return systems.get(self.system).health_track and bool(self.rows)
 
 
 def rounds_view(

@@ -17,9 +17,9 @@ character included — is the engine's: a builder posts no Журнал line or 
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, TypeVar
 
+from tui import systems
 from tui.store import Character
 from tui.table.check.base import SeatLater
 
@@ -28,24 +28,14 @@ from tui.widgets.common.turn import Turn
 
 T = TypeVar("T")
 
-BUILDERS = {
-    "drevo": ("tui.widgets.builders.drevo", "DrevoBuilder"),
-    "ide4": ("tui.widgets.builders.ide4", "Ide4Builder"),
-    "starately": ("tui.widgets.builders.starately", "StaratelyBuilder"),
-    "wod": ("tui.widgets.builders.wod", "WodBuilder"),
-}
-
-
-#: Each builder's opposed check (the screen that names the other side), opened for a turn.
-OPPOSED_ACTIONS = {"ide4": "opposed", "starately": "opposed", "wod": "contest"}
-
 
 def open_turn(builder: Any, system: str, turn: Turn, *, opposed: bool = False) -> None:
     """Prefill a builder from a combat turn: the actor chosen, the target as the opponent of
-    the system's opposed check; ``opposed``: open that check's screen at once."""
+    the system's opposed check (``System.opposed_action``); ``opposed``: open that check's
+    screen at once."""
     builder.turn = turn
     builder.choose_character(turn.actor)
-    action = OPPOSED_ACTIONS.get(system)
+    action = systems.get(system).opposed_action
     if opposed and turn.target and action:
         builder.call_after_refresh(getattr(builder, f"action_{action}"))
 
@@ -76,10 +66,9 @@ def character_label(c: Character) -> str:
 
 def builder_class(system: str) -> Any:
     """Return the builder widget class for a campaign's system (imported on demand)."""
-    module_name, class_name = BUILDERS[system]
-    return getattr(importlib.import_module(module_name), class_name)
+    return systems.load(systems.get(system).builder)
 
 
 def builder_module(system: str) -> str:
     """Return the name of the module that holds a system's builder."""
-    return BUILDERS[system][0]
+    return systems.get(system).builder.partition(":")[0]

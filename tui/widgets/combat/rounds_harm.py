@@ -8,6 +8,7 @@ from typing import Any
 
 from rules.errors import RulesError
 from rules.rounds import health as wod_health
+from tui import systems
 from tui.table.rounds import steps
 from tui.widgets.common.choice import Choice, ChoiceScreen
 
@@ -31,7 +32,7 @@ class RoundsHarm:
         if chosen is None:
             return
         cid, name = chosen
-        if self.system == "wod":
+        if systems.get(self.system).health_track:
             self._wod_damage(cid, name)
             return
         from tui.widgets.common.prompt import TextPrompt

@@ -11,6 +11,7 @@ from textual.widgets import DataTable
 from textual.widgets.data_table import RowDoesNotExist
 
 from rules import drevo  # loads each part on first use (PEP 562)
+from tui import systems
 from tui.store import Character, new_id
 from tui.widgets.party.writes import PartyWrites
 
@@ -29,7 +30,7 @@ class PartyEditing(PartyWrites):
         def taken() -> set[str]:  # the party now: the pane follows the store while it is open
             return {o.name for o in getattr(self, "_all", []) if o.id != c.id}
 
-        weapons = list(drevo.weapons()) if system == "drevo" else []
+        weapons = list(drevo.weapons()) if systems.get(system).fate_and_wounds else []
 
         def done(result: Character | None) -> None:
             if result is not None:
@@ -54,7 +55,7 @@ class PartyEditing(PartyWrites):
 
         store = self.app.store  # type: ignore[attr-defined]
         system = store.campaign.system
-        fate = drevo.fate_rules().starting_points if system == "drevo" else 0
+        fate = drevo.fate_rules().starting_points if systems.get(system).fate_and_wounds else 0
 
         def saved(c: Character) -> None:
             self._store_write(

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from rules.data import load_table
+from tui import systems
 from tui.numbers import read_whole
 from tui.store import Skill
 
@@ -37,26 +38,13 @@ class SystemFields:
 
 
 def system_fields(system: str) -> SystemFields:
-    """Return the fields of ``system``; the stat names come from its demo party."""
+    """Return the fields of ``system`` (its ``System.form``); the stat names come from its
+    demo party."""
     names = tuple(load_table(f"demo/{system}.toml")["characters"][0]["qualities"])
-    if system == "ide4":
-        return SystemFields(
-            "Атрибуты (уровень 1–6)", names, (1, 6), 3, (0, 100),
-            "Взлом 65 (Мелкая моторика), Стрельба 25 (Мелкая моторика) [Д/Б]", "мастерство",
-        )  # fmt: skip
-    if system == "starately":
-        return SystemFields(
-            "Характеристики (2–15)", names, (2, 15), 7, (0, 4),
-            "Медицина 3, Стрельба 1", "уровень",
-        )  # fmt: skip
-    if system == "wod":
-        return SystemFields(
-            "Атрибуты (точки 1–5)", names, (1, 5), 1, (0, 5),
-            "Расследование 3, Драка 2", "точки",
-        )  # fmt: skip
+    form = systems.get(system).form
     return SystemFields(
-        "Качества (−3…+5)", names, (-3, 5), 0, (-3, 5),
-        "Драка 2, Щиты 2 (Драка)", "уровень",
+        form.stat_label, names, form.stat_range, form.stat_default, form.skill_range,
+        form.skill_hint, form.skill_unit,
     )  # fmt: skip
 
 
@@ -127,13 +115,14 @@ def parse_skills(system: str, text: str) -> tuple[Skill, ...]:
         seen.add(name.casefold())
         parent = " ".join((m["parent"] or "").split()) or None
         where = tuple(d.strip().upper() for d in (m["where"] or "").split("/") if d.strip())
-        if parent is not None and system not in ("drevo", "ide4"):
+        kind = systems.get(system)
+        if parent is not None and kind.skill_parent is None:
             raise FieldError(f"«{name}»: в этой системе у навыка нет части в скобках.")
         if parent is not None and parent.casefold() == name.casefold():
             raise FieldError(f"«{name}» не может быть частью самого себя.")
-        if system == "ide4" and parent is not None and parent not in fields.stats:
+        if kind.skill_parent == "attribute" and parent is not None and parent not in fields.stats:
             raise FieldError(f"«{name}»: в скобках — главный атрибут: {', '.join(fields.stats)}.")
-        if where and system != "ide4":
+        if where and not kind.skill_distances:
             raise FieldError(f"«{name}»: дистанции […] бывают только в IDE4.")
         bad = [d for d in where if d not in DISTANCES]
         if bad:

@@ -13,6 +13,7 @@ from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from tui import systems
 from tui.sanitize import plain, safe_text
 from tui.store import Character, new_id
 from tui.widgets.common.ordered_input import ReadyInput
@@ -32,7 +33,6 @@ from tui.widgets.party.fields import (
     signed_text,
     system_fields,
 )
-from tui.words import SYSTEM_NAMES
 
 KINDS = [("Игрок", "pc"), ("НИП (персонаж ведущего)", "npc")]
 YES_NO = [("нет", False), ("да", True)]
@@ -41,7 +41,8 @@ YES_NO = [("нет", False), ("да", True)]
 def blank_character(system: str, fate: int) -> Character:
     """Return a new character with the system's neutral values (not yet in the party)."""
     fields = system_fields(system)
-    extra: dict[str, Any] = {"energy": 100, "always_expanded": False} if system == "ide4" else {}
+    kind = systems.get(system)
+    extra: dict[str, Any] = {"energy": 100, "always_expanded": False} if kind.energy else {}
     return Character(
         id=new_id(),
         name="",
@@ -49,7 +50,7 @@ def blank_character(system: str, fate: int) -> Character:
         qualities={name: fields.stat_default for name in fields.stats},
         skills=(),
         weapons=(),
-        fate=fate if system == "drevo" else 0,
+        fate=fate if kind.fate_and_wounds else 0,
         extra=extra,
     )
 
@@ -102,6 +103,7 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
         self.taken = taken
         self.known_weapons = weapons or []
         self.fields = system_fields(system)
+        self.kind = systems.get(system)
         self.errors: dict[str, str] = {}
 
     # -- layout ------------------------------------------------------------------------------
@@ -110,7 +112,7 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
         c = self.character
         with VerticalScroll():
             yield Static(
-                f"[b]{plain(self.title_text)}[/b] — {SYSTEM_NAMES.get(self.system, self.system)}  "
+                f"[b]{plain(self.title_text)}[/b] — {systems.title(self.system)}  "
                 "[dim](Enter/Ctrl+S — сохранить, Esc — отмена)[/dim]",
                 id="form-title",
             )
@@ -128,7 +130,7 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
             yield Static(id="e-stats", classes="error")
             yield from self._row("skills", "Навыки", format_skills(self.system, c.skills), gap=True)
             yield Static(f"Формат: {self.fields.skill_hint}", classes="hint")
-            if self.system == "drevo":
+            if self.kind.fate_and_wounds:
                 yield from self._row(
                     "weapons", "Оружие", ", ".join(c.weapons), "например: Меч, Щит"
                 )
@@ -138,7 +140,7 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
                 parry = Stepper("Отбивать стрелы", YES_NO, id="f-parry")
                 parry.index = 1 if c.extra.get("parry_ability") else 0
                 yield parry
-            if self.system == "ide4":
+            if self.kind.energy:
                 yield from self._row("energy", "Энергия", str(c.extra.get("energy", 100)), "0–100")
                 expanded = Stepper("Развёрнутая", YES_NO, id="f-expanded")
                 expanded.index = 1 if c.extra.get("always_expanded") else 0
@@ -170,10 +172,10 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
             "skills": lambda: parse_skills(self.system, self._text("skills")),
             "notes": lambda: self._text("notes").strip(),
         }
-        if self.system == "drevo":
+        if self.kind.fate_and_wounds:
             checks["weapons"] = lambda: parse_weapons(self._text("weapons"), self.known_weapons)
             checks["fate"] = lambda: parse_int(self._text("fate"), *FATE_RANGE)
-        if self.system == "ide4":
+        if self.kind.energy:
             checks["energy"] = lambda: parse_int(self._text("energy"), *ENERGY_RANGE)
         return checks
 
@@ -233,12 +235,12 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
             return
         c = self.character
         extra = dict(c.extra)
-        if self.system == "drevo":
+        if self.kind.fate_and_wounds:
             if self.query_one("#f-parry", Stepper).value:
                 extra["parry_ability"] = True
             else:
                 extra.pop("parry_ability", None)
-        if self.system == "ide4":
+        if self.kind.energy:
             extra["energy"] = values["energy"]
             extra["always_expanded"] = bool(self.query_one("#f-expanded", Stepper).value)
         self.dismiss(

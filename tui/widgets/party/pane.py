@@ -13,7 +13,7 @@ from textual.message import Message
 from textual.widgets import DataTable, Input, Static
 
 from rules import drevo  # loads each part on first use (PEP 562)
-from tui import words
+from tui import systems, words
 from tui.bridge.sheets import columns, row, sheet_text, track_of
 from tui.store import Character
 from tui.widgets.common.effect_keys import EffectKeys, effect_bindings, effects_sheet_line
@@ -216,7 +216,7 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, BestiaryKeys, V
         if action == "filter" and isinstance(self.app.focused, Input):
             return False  # «f» is a letter in the filter field and the other text fields
         if action in self.DREVO_ACTIONS:
-            if self.app.store.campaign.system != "drevo":  # type: ignore[attr-defined]
+            if not systems.get(self.app.store.campaign.system).fate_and_wounds:  # type: ignore[attr-defined]
                 return False
             c = self._highlighted()
             if c is None:
@@ -247,7 +247,7 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, BestiaryKeys, V
     SORTS = ("default", "name", "stat")
 
     def _sort_names(self, system: str) -> dict[str, str]:
-        stat = {"drevo": "по Судьбе", "ide4": "по энергии"}.get(system, "по лучшему навыку")
+        stat = systems.get(system).sort_label
         return {"default": "игроки, затем НИП", "name": "по имени", "stat": stat}
 
     def _shown(self, system: str) -> list[Character]:
@@ -318,17 +318,13 @@ def _haystack(c: Character) -> str:
 
 
 def _stat(system: str, c: Character) -> int:
-    if system == "drevo":
-        return c.fate
-    if system == "ide4":
-        return int(c.extra.get("energy", 100))
-    return max((s.value for s in c.skills), default=-99)
+    return systems.get(system).sort_value(c)
 
 
 def _with_state(system: str, c: Character, cells: tuple[str, ...]) -> tuple[str, ...]:
     """Mark «тяжело ранен» / «погиб» in a Древо row's wounds cell, on a line of its own: on
     one line «Тяжёлая×1, Царапина×1 — тяжело ранен» left Оружие six columns at 80."""
-    if system != "drevo":
+    if not systems.get(system).fate_and_wounds:
         return cells
     state = words.wound_state(track_of(c))
     if not state:

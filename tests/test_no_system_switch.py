@@ -1,0 +1,74 @@
+"""No code outside a system's own files names a system to decide what to do.
+
+A rule system's parts live in its packages (``rules/<name>/``, ``tui/systems/<name>/``) and in
+the modules named after it (its check engine ``tui/table/check/<name>*.py``, its builder
+``tui/widgets/builders/<name>*.py``, its CLI ``tui/cli/<name>.py``, its Журнал reader
+``rules/ledger/<name>.py``); the registry is ``rules/systems.py``. Anywhere else, a comparison
+with a system's name (``system == "drevo"``, ``"wod" != system``, ``system in ("ide4", …)``)
+or a table keyed by the names (``{"drevo": …, "ide4": …}``) is a switch a fifth system would
+have to find and extend: ask the system (``tui.systems.get(name)``, ``rules.systems``) instead.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from rules import systems
+
+ROOT = Path(__file__).resolve().parent.parent
+NAMES = "|".join(re.escape(name) for name in systems.names())
+NAME = rf"""["'](?:{NAMES})["']"""
+SWITCH = re.compile(
+    rf"(?:==|!=)\s*{NAME}"  # system == "drevo"
+    rf"|{NAME}\s*(?:==|!=)"  # "drevo" == system
+    rf"|\bin\s*[(\[{{][^)\]}}]*{NAME}"  # system in ("ide4", "wod")
+    rf"|{NAME}\s*:\s"  # {"drevo": …} — a registry of its own
+)
+#: A system's own files: its packages, the modules named after it, the registry.
+OWN = re.compile(
+    rf"^(?:tui/systems/|rules/systems\.py$|rules/(?:{NAMES})/|rules/ledger/(?:{NAMES})\.py$"
+    rf"|tui/table/check/(?:{NAMES})\w*\.py$|tui/widgets/builders/(?:{NAMES})\w*\.py$"
+    rf"|tui/cli/(?:{NAMES})\.py$)"
+)
+#: The honest exceptions, each with its reason. This list may only shrink.
+ALLOWED: dict[str, str] = {}
+
+
+def switches() -> dict[str, list[str]]:
+    """Every line outside a system's own files that switches on a system's name, by file."""
+    found: dict[str, list[str]] = {}
+    for path in sorted([*ROOT.glob("tui/**/*.py"), *ROOT.glob("rules/**/*.py")]):
+        relative = path.relative_to(ROOT).as_posix()
+        if OWN.match(relative):
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if SWITCH.search(line):
+                found.setdefault(relative, []).append(f"{number}: {line.strip()}")
+    return found
+
+
+def test_no_switch_on_a_system_name_outside_its_own_files() -> None:
+    found = {path: lines for path, lines in switches().items() if path not in ALLOWED}
+    assert found == {}, "ask tui.systems / rules.systems instead:\n" + "\n".join(
+        f"{path}:{line}" for path, lines in found.items() for line in lines
+    )
+
+
+def test_every_allowed_exception_is_still_needed() -> None:
+    assert set(ALLOWED) <= set(switches()), "an exception no longer needed: drop it"
+
+
+def test_the_pattern_sees_each_kind_of_switch() -> None:
+    """The check can fail: each shape of a switch is caught, a system's data is not."""
+    caught = [
+        'if system == "drevo":',
+        'if "wod" != world.system:',
+        'if system in ("ide4", "starately"):',
+        'TABLES = {"drevo": (), "ide4": ()}',
+    ]
+    passed = ['data = {"system": "wod", "pool": 3}', 'demo_campaign(system="drevo")']
+    assert all(SWITCH.search(line) for line in caught)
+    assert not any(SWITCH.search(line) for line in passed)
+    assert OWN.match("tui/systems/wod/__init__.py") and OWN.match("tui/cli/wod.py")
+    assert not OWN.match("tui/bridge/sheets.py") and not OWN.match("tui/cli/kubik.py")

@@ -1,0 +1,85 @@
+"""Древо (4dF): its :class:`~tui.systems.System` — the fight of exchanges, Судьба and wounds."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tui.sanitize import plain
+from tui.systems import System
+from tui.systems.base import BaseSystem, FormFields
+from tui.systems.drevo.sheet import needs, track_of, wounds_text
+from tui.systems.tables import BESTIARY_TABLE, Table
+from tui.words import signed, wound_state
+
+if TYPE_CHECKING:
+    from tui.store import Character
+
+
+class Drevo(BaseSystem):
+    """Древо: its own Бой pane (exchanges), Судьба and the wound ladder on every sheet."""
+
+    name = "drevo"
+    title = "Древо"
+    stat_label = "Качества"
+    fight_pane = "tui.widgets.combat.drevo:CombatPane"
+    check_engine = "tui.table.check.drevo_engine"
+    builder = "tui.widgets.builders.drevo:DrevoBuilder"
+    cli = "tui.cli.drevo"
+    seat_kinds = ("declare", "fate", "note")
+    #: Судьба at the check only when the request names it, else in the fight.
+    check_kinds = ("fate",)
+    fate_and_wounds = True
+    sort_label = "по Судьбе"
+    skill_parent = "skill"
+    form = FormFields("Качества (−3…+5)", (-3, 5), 0, (-3, 5), "Драка 2, Щиты 2 (Драка)", "уровень")
+    tables = (
+        Table("drevo/ladder.toml", "Лестница сложности"),
+        Table("drevo/damage.toml", "Урон: полосы, крит, односторонняя"),
+        Table("drevo/weapons.toml", "Оружие и МУ"),
+        Table("drevo/fate.toml", "Судьба"),
+        Table("drevo/settings.toml", "Навык без обучения"),
+        Table("drevo/wounds.toml", "Раны и лечение"),
+        Table("drevo/actions.toml", "Действия в бою"),
+        Table("drevo/fight.toml", "Бой: одновременность, несколько противников"),
+        BESTIARY_TABLE,
+    )
+
+    def columns(self) -> tuple[str, ...]:
+        return ("Судьба", "Раны", "Оружие")
+
+    def row(self, c: Character) -> tuple[str, ...]:
+        return (str(c.fate), wounds_text(c.wounds), ", ".join(c.weapons) or "—")
+
+    def sheet_head(self, c: Character) -> str:
+        return f", Судьба {c.fate}"
+
+    def sheet_lines(self, c: Character) -> tuple[str, ...]:
+        track = track_of(c)
+        line = (
+            f"[b]Оружие:[/b] {plain(', '.join(c.weapons)) or 'без оружия'}   "
+            f"[b]Раны:[/b] {wounds_text(c.wounds)}"
+        )
+        if track.dead:
+            line += " — [b $error]погиб[/]"
+        elif not track.can_act:
+            line += " — [b $error]не может действовать[/]"
+        elif track.penalty:
+            line += f" (штраф {signed(track.penalty)})"
+        if c.extra.get("parry_ability"):
+            line += "\n[b]Особое умение:[/b] отбивать летящее оружие (стрелы, ножи, камни)"
+        # «Смерть: … ведущего.; Лёгкая рана: …» read badly: one full stop, at the end.
+        healing = "; ".join(f"{name}: {need.rstrip('. ')}" for name, need in needs(track))
+        return (line + (f"\n[b]Лечение:[/b] {healing}." if healing else ""),)
+
+    def sort_value(self, c: Character) -> int:
+        return c.fate
+
+    def public_columns(self) -> tuple[str, ...]:
+        return ("Судьба", "Раны")
+
+    def public_row(self, c: Character) -> tuple[str, ...]:
+        state = wound_state(track_of(c))  # the app's words (Партия, Бой)
+        return (str(c.fate), wounds_text(c.wounds) + (f" — {state}" if state else ""))
+
+
+SYSTEM: System = Drevo()  # mypy checks it against the protocol

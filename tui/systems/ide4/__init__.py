@@ -1,0 +1,78 @@
+"""IDE4™ (d100): its :class:`~tui.systems.System` — energy, mastery bonuses, the round tracker."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tui.systems import System
+from tui.systems.base import BaseSystem, FormFields, best_skill
+from tui.systems.ide4.sheet import ide4_bonuses
+from tui.systems.tables import BESTIARY_TABLE, ROUND_TABLES, Table
+
+if TYPE_CHECKING:
+    from tui.store import Character, Skill
+
+
+class Ide4(BaseSystem):
+    """IDE4™: energy on every sheet, skills with distances and mastery bonuses."""
+
+    name = "ide4"
+    title = "IDE4"
+    stat_label = "Атрибуты"
+    check_engine = "tui.table.check.ide4_engine"
+    builder = "tui.widgets.builders.ide4:Ide4Builder"
+    opposed_action = "opposed"
+    cli = "tui.cli.ide4"
+    energy = True
+    sort_label = "по энергии"
+    skill_parent = "attribute"
+    skill_distances = True
+    form = FormFields(
+        "Атрибуты (уровень 1–6)", (1, 6), 3, (0, 100),
+        "Взлом 65 (Мелкая моторика), Стрельба 25 (Мелкая моторика) [Д/Б]", "мастерство",
+    )  # fmt: skip
+    seat_kinds = ("energy", "expanded", "reroll", "note")
+    check_kinds = ("energy", "expanded", "reroll")
+    tables = (
+        Table("ide4/bands.toml", "Полосы исходов"),
+        Table("ide4/energy.toml", "Энергия и перебросы"),
+        Table("ide4/skills.toml", "Пороги мастерства"),
+        Table("ide4/actions.toml", "Действия, подбросок"),
+        *ROUND_TABLES,
+        BESTIARY_TABLE,
+    )
+
+    def columns(self) -> tuple[str, ...]:
+        return ("Энергия", "Лучший навык")
+
+    def row(self, c: Character) -> tuple[str, ...]:
+        return (f"{c.extra.get('energy', 100)}/100", best_skill(c))
+
+    def stat_text(self, name: str, value: int) -> str:
+        return f"{name} ур.{value}"
+
+    def skill_text(self, skill: Skill) -> str:
+        where = f" [{'/'.join(skill.distances)}]" if skill.distances else ""
+        bonuses = ide4_bonuses(skill.value)
+        return f"{skill.name} {skill.value}{where}" + (f" ({bonuses})" if bonuses else "")
+
+    def sheet_head(self, c: Character) -> str:
+        head = f", энергия {c.extra.get('energy', 100)}/100"
+        if c.extra.get("always_expanded"):
+            head += ", всегда развёрнутая проверка"
+        return head
+
+    def initiative_text(self) -> str:
+        return "проверка действия «Инициатива»; выше исход, затем итог"
+
+    def sort_value(self, c: Character) -> int:
+        return int(c.extra.get("energy", 100))
+
+    def public_columns(self) -> tuple[str, ...]:
+        return ("Энергия",)
+
+    def public_row(self, c: Character) -> tuple[str, ...]:
+        return (f"{c.extra.get('energy', 100)}/100",)
+
+
+SYSTEM: System = Ide4()  # mypy checks it against the protocol
