@@ -201,23 +201,12 @@ async def declare(pilot, app, action, *, weapon=None, distance="close"):
     await pilot.pause()
 
 
-async def test_undo_restores_the_encounter_step(make_test_app):
-    app = make_test_app(seed=5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await one_on_one(pilot, app)
-        await pilot.press("i")
-        await pilot.pause()
-        assert pane(app).encounter.phase == "declare"
-        await pilot.press("enter")  # one declaration
-        await pilot.pause()
-        assert len(pane(app).encounter.declarations) == 1
-        await pilot.press("ctrl+z")
-        await pilot.pause()
-        assert len(pane(app).encounter.declarations) == 0
-
-
-async def test_a_refused_write_is_reported_and_changes_nothing(make_test_app, monkeypatch):
-    """Issue 6: «A full disk or a read-only folder is a clear message and no lost state»."""
+async def test_a_refused_write_changes_nothing_and_undo_restores_the_encounter_step(
+    make_test_app, monkeypatch
+):
+    """Issue 6: «A full disk or a read-only folder is a clear message and no lost state»: the
+    initiative's write refused leaves the setup as it was and says so. Written, a declaration
+    is one step Ctrl+Z takes back."""
     from tui.store import StoreError
 
     app = make_test_app(seed=5)
@@ -235,6 +224,16 @@ async def test_a_refused_write_is_reported_and_changes_nothing(make_test_app, mo
         assert pane(app).encounter.phase == "setup"
         messages = [n.message for n in app._notifications]
         assert any("Диск заполнен" in m for m in messages)
+        monkeypatch.undo()  # the disk has room again
+        await pilot.press("i")
+        await pilot.pause()
+        assert pane(app).encounter.phase == "declare"
+        await pilot.press("enter")  # one declaration
+        await pilot.pause()
+        assert len(pane(app).encounter.declarations) == 1
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert len(pane(app).encounter.declarations) == 0
 
 
 async def test_the_next_declarer_gets_no_action_the_rules_refuse_for_them(make_test_app):
