@@ -43,6 +43,7 @@ from tui.table.fight.view import (
     earlier_dice,
     exchange_id,
     exchange_view,
+    kept_dice,
     pruned,
     round_key,
     settled,
@@ -332,7 +333,7 @@ def roll(enc: Encounter, world: World, *, attempt: int | None = None) -> Outcome
                 fate.add(side.role)
                 dice[side.role] = None
             else:
-                dice[side.role] = tuple(int(x) for x in kept)  # type: ignore[attr-defined]
+                dice[side.role] = kept_dice(kept)
             same.append(side.fighter.name)
             continue
         if side.role in fate:

@@ -8,10 +8,11 @@ the choices the rules give now. The Бой tab, the seats and ``kubik fight`` al
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
+from typing import Any, cast
 
 from rules import drevo
 from rules.encounter import ATTACKS, Combatant, Declaration, Encounter, Pairing
@@ -117,7 +118,7 @@ class ExchangeView:
         for role, cid in self.ids.items():
             if role in ROLES and plan.side(role).rolls and cid in self.round_dice:
                 kept = self.round_dice[cid]
-                found[role] = tuple(int(x) for x in kept) if kept is not None else None  # type: ignore[attr-defined]
+                found[role] = kept_dice(kept) if kept is not None else None
         return found
 
     def odds(self) -> dict[str, Fraction]:
@@ -265,6 +266,12 @@ def stored_exchange(enc: Encounter, pairing: Pairing) -> Exchange:
 def round_key(enc: Encounter) -> str:
     """The name of a round's rolls: the fight and the round."""
     return f"{enc.id}:{enc.round}"
+
+
+def kept_dice(kept: object) -> tuple[int, ...]:
+    """A fighter's kept roll as :func:`round_dice` found it (a list of faces, from the state
+    or the Журнал's JSON) as a tuple of ints."""
+    return tuple(int(x) for x in cast("Iterable[Any]", kept))
 
 
 def round_dice(enc: Encounter, world: World) -> dict[str, object]:

@@ -7,11 +7,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the engine loads with the first bestiary key, not the first screen
+    from tui.services import Services
     from tui.table.core import Outcome
 
 
 def run_step(
-    app: Any,
+    app: Services,
     step: Callable[..., Outcome[Any]],
     *args: Any,
     done: Callable[[Outcome[Any]], object] | None = None,
