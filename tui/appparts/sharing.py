@@ -42,7 +42,7 @@ class SharingMixin(AppPart):
         c = self._hideable_npc(character_id)
         if c is None:
             return
-        hidden = not c.extra.get("hidden")
+        hidden = not c.hidden
         label = f"НИП «{c.name}» {'скрыт от игроков' if hidden else 'показан игрокам'}"
         changed = replace(c, extra={**c.extra, "hidden": hidden})
         what = "скрытие не записано" if hidden else "показ не записан"
