@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import random
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -28,20 +29,17 @@ from textual.widgets import Input, Static, TabbedContent, TabPane
 
 from rules.rng import make_rng
 from rules.systems import exchanges
-from tui.appparts.copying import CopyingMixin
 from tui.appparts.dialogs import DialogsMixin
 from tui.appparts.focus import FocusMixin, MainScreen
-from tui.appparts.history import HistoryMixin
 from tui.appparts.panes import PanesMixin
 from tui.appparts.redraw import RedrawMixin, read_only_text
-from tui.appparts.sharing import SharingMixin
 from tui.appparts.startup import StartupMixin
 from tui.crash import CrashReporting
 from tui.handover import UiHandOver
 from tui.present.rolls import roll_summary
 from tui.sanitize import CleanPaste, clean
 from tui.services import Services
-from tui.store import Store
+from tui.store import Character, Store
 from tui.widgets.builders.base import open_turn
 from tui.widgets.common.keybar import KeyBar
 from tui.widgets.common.motion import quiet_animations
@@ -68,9 +66,6 @@ class KubikApp(
     PanesMixin,
     StartupMixin,
     FocusMixin,
-    HistoryMixin,
-    SharingMixin,
-    CopyingMixin,
     DialogsMixin,
     App[None],
 ):
@@ -212,11 +207,12 @@ class KubikApp(
             store,
             rng=rng,
             clock=clock,
-            notify=self.notify,
+            notify=self._toast,
             run_worker=self.run_worker,
             on_ui=self._on_ui,
             call_from_thread=self.call_from_thread,
             post=self.post_message,
+            copy=self.copy_to_clipboard,
             view_only=view_only,
         )
         #: The private folder where player seats meet this app (tui/seats); None: no seats.
@@ -253,6 +249,14 @@ class KubikApp(
         if "title" in kwargs:
             kwargs["title"] = clean(kwargs["title"])
         super().notify(clean(message), markup=False, **kwargs)
+
+    def _toast(self, message: str, **kwargs: Any) -> None:
+        """The services' toasts: this app's ``notify`` as it is when they speak."""
+        self.notify(message, **kwargs)
+
+    def copy_to_clipboard(self, text: str) -> None:
+        """Copy with OSC 52, never a control code inside it (it would end the sequence)."""
+        super().copy_to_clipboard(clean(text))
 
     def action_help_quit(self) -> None:
         """Say how to quit when the GM presses Ctrl+C out of habit."""
@@ -337,14 +341,14 @@ class KubikApp(
         if is_too_small(self):
             return action == "quit"
         if action in ("undo", "redo"):
-            return self.undo_applies()
+            return self._undo_applies()
         if action == "focus_out":  # shown in a text field (the bar is short there), quiet else
             return parameters == (isinstance(self.focused, Input),)
         if action == "secret":
             writable = not self.view_only and not self.store.read_only
-            return writable and parameters == (not self.services.journal.secret,)
+            return writable and parameters == (not self.services.sharing.secret,)
         if action == "toggle_hidden":
-            return not self.view_only and self._hideable_npc() is not None
+            return not self.view_only and self._hideable_npc(None) is not None
         if action == "copy_last" and isinstance(self.focused, Input):
             return False  # "y" is a character there
         if self.view_only and action == "quick_roll":
@@ -364,6 +368,75 @@ class KubikApp(
     def action_quick_roll(self) -> None:
         """Open the quick-roll bar."""
         self.query_one(QuickRoll).open()
+
+    # Undo and redo (the services' History): bound with priority, so a dialog's keys do
+    # not hide them; the app says where they apply.
+
+    def _undo_applies(self) -> bool:
+        """Whether Ctrl+Z / Ctrl+Y are the campaign's (bound with priority: a dialog hides the
+        app's other keys): not in a multi-line text field, which undoes its own text."""
+        # Not imported here: the check runs on every key bar refresh, and importing TextArea
+        # (~0.8 MiB) at start-up for it was the peak-RSS miss. No TextArea can be focused
+        # before its module is loaded.
+        text_area = sys.modules.get("textual.widgets._text_area")
+        return text_area is None or not isinstance(self.focused, text_area.TextArea)
+
+    def _refused_in_dialog(self) -> bool:
+        """Refuse undo and redo in a dialog that would not follow them (it holds what it read
+        and could write it back). A dialog (a modal screen) that follows the store says
+        ``follows_undo = True``; a full screen (the settings) has always had the keys."""
+        screen = self.screen
+        if len(self.screen_stack) < 2 or getattr(screen, "follows_undo", not screen.is_modal):
+            return False
+        self.notify(
+            "Отмена и возврат — вне этого окна: закройте его (Esc) и нажмите Ctrl+Z ещё раз.",
+            severity="warning",
+        )
+        return True
+
+    def key_bar_text(self, binding: Any) -> tuple[str, str] | None:
+        """The key bar's Ctrl+Z says what it will undo («^Z «схватка 2»»)."""
+        return self.services.history.key_bar_text(binding)
+
+    def action_undo(self) -> None:
+        """Undo the last change of the campaign (the log is history and stays)."""
+        if not self._refused_in_dialog():
+            self.services.history.undo()
+
+    def action_redo(self) -> None:
+        """Redo the last undone change."""
+        if not self._refused_in_dialog():
+            self.services.history.redo()
+
+    # Sharing the table with the players (the services' Sharing) and copying (Clipboard).
+
+    def action_secret(self, on: bool) -> None:
+        """Turn secret rolls on or off: while on, the players' view shows «скрытый бросок»."""
+        self.sub_title = self.services.sharing.set_secret(on)
+        self.query_one("#secret-banner", Static).display = on
+        self.refresh_bindings()
+
+    def _hideable_npc(self, character_id: str | None) -> Character | None:
+        """Return the NPC to hide: ``character_id``'s, or the Партия tab's highlighted one."""
+        if character_id is None:
+            if self.query_one(TabbedContent).active != "party":
+                return None
+            character_id = self.query_one(PartyPane).highlighted_id()
+        return self.services.sharing.hideable(character_id)
+
+    def action_toggle_hidden(self, character_id: str | None = None) -> None:
+        """Hide an NPC from the players' view («???»), or show it again."""
+        c = self._hideable_npc(character_id)
+        if c is not None:
+            self.services.sharing.toggle_hidden(c)
+
+    def action_view_command(self) -> None:
+        """Show (and copy) the command that opens the players' view of this campaign."""
+        self.services.sharing.give_view_command()
+
+    def action_copy_last(self) -> None:
+        """Copy the newest Журнал entry (OSC 52: works over SSH and in tmux)."""
+        self.services.clipboard.copy_last()
 
     # -- events --------------------------------------------------------------------------------
 

@@ -5,8 +5,9 @@ What has state of its own and no key is a service (``tui/services.py``: the orde
 own actions and its redraw, each a mixin of ``KubikApp``: the redraw from the store
 (``redraw``), the tab panes built on their first visit and the keys that switch to them
 (``panes``), the work after the first paint (``startup``), the focus contract's screen and moves
-(``focus``), undo and redo (``history``), sharing the table with the players (``sharing``),
-copying (``copying``) and the keys that open the app's own screens (``dialogs``). They never
+(``focus``) and the keys that open the app's own screens (``dialogs``). Undo and redo, sharing
+the table and copying are services (``tui/services/``: History, Sharing, Clipboard); the app
+keeps their keys, one line each. They never
 import ``tui.app``; the app imports them. Each derives from :data:`AppPart`, which mypy reads
 as the app's shape (``shape.pyi``) and which is ``object`` at run time.
 """

@@ -22,6 +22,9 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 from textual import events
 
 from tui.bridge.luck_queue import LuckQueue
+from tui.services.clipboard import Clipboard
+from tui.services.history import History
+from tui.services.sharing import Sharing
 from tui.store import LogEntry, Store, StoreError
 
 if TYPE_CHECKING:
@@ -265,7 +268,8 @@ class Journal:
 
 class Services:
     """What the app lends: the campaign, the dice, the writer, the Журнал, the held keys, the
-    toasts, the open check and the seats' hub. Made once by the app (``KubikApp.__init__``)."""
+    toasts, undo and redo, the clipboard, what the players are shown, the open check and the
+    seats' hub. Made once by the app (``KubikApp.__init__``)."""
 
     def __init__(
         self,
@@ -278,6 +282,7 @@ class Services:
         on_ui: OnUi,
         call_from_thread: Callable[..., Any],
         post: Callable[[Message], object],
+        copy: Callable[[str], None],
         view_only: bool = False,
     ) -> None:
         #: The open campaign (opening another replaces it: ``tui.screens.actions``).
@@ -295,6 +300,11 @@ class Services:
         self.journal = Journal(lambda: self.store, clock, self.writer, run_worker, call_from_thread)
         self.keys = KeyHold(post)
         self.watch = FileWatch(lambda: self.store, on_ui, notify)
+        self.history = History(lambda: self.store, self.writer, notify)
+        self.clipboard = Clipboard(copy, lambda: self.store, notify, run_worker, call_from_thread)
+        self.sharing = Sharing(
+            lambda: self.store, self.journal, self.writer, self.clipboard, notify
+        )
         #: The seats' hub while the GM serves seats (``tui.seats.gm.attach``), else None.
         self.seat_hub: SeatSignals | None = None
         self._check_table: CheckTable | None = None
