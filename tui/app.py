@@ -32,7 +32,6 @@ from rules.systems import exchanges
 from tui.appparts.dialogs import DialogsMixin
 from tui.appparts.focus import FocusMixin, MainScreen
 from tui.appparts.panes import PanesMixin
-from tui.appparts.redraw import RedrawMixin, read_only_text
 from tui.appparts.startup import StartupMixin
 from tui.crash import CrashReporting
 from tui.handover import UiHandOver
@@ -45,6 +44,7 @@ from tui.widgets.common.keybar import KeyBar
 from tui.widgets.common.motion import quiet_animations
 from tui.widgets.common.quickroll import QuickRoll
 from tui.widgets.common.tabs import TabbedPanes
+from tui.widgets.common.text import show_markup
 from tui.widgets.common.toosmall import guard_size, is_too_small
 from tui.widgets.common.turn import TurnCheck
 from tui.widgets.party.pane import PartyPane
@@ -58,11 +58,26 @@ def local_now() -> datetime:
     return datetime.now().astimezone()
 
 
+def read_only_text(store: Store) -> str:
+    """Return the read-only banner; the screens behind it load only when one is shown."""
+    if not store.read_only:
+        return ""
+    from tui.screens.actions import read_only_text as text  # lazy: ~10 ms of first paint
+
+    return text(store)
+
+
+def usable_tables(tables: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+    """The campaign's stored tables the rules accept, and why each other one is refused."""
+    from tui.screens.settings_tables import usable_tables as split  # only a campaign with tables
+
+    return split(tables)
+
+
 class KubikApp(
     CrashReporting,
     CleanPaste,
     UiHandOver,
-    RedrawMixin,
     PanesMixin,
     StartupMixin,
     FocusMixin,
@@ -213,6 +228,7 @@ class KubikApp(
             call_from_thread=self.call_from_thread,
             post=self.post_message,
             copy=self.copy_to_clipboard,
+            check_tables=usable_tables,
             view_only=view_only,
         )
         #: The private folder where player seats meet this app (tui/seats); None: no seats.
@@ -220,15 +236,11 @@ class KubikApp(
         self.sub_title = store.campaign.name
         #: The folders of the campaigns opened before this one (the campaign picker lists them).
         self.campaign_folders: list[Path] = []
-        #: What each pane was last given, to skip redraws that change nothing.
-        self._shown: dict[str, Any] = {}
         #: The tab panes built so far (tab → pane widget); the first tab's at start, each other
         #: tab's on its first visit, so the first screen is drawn without them.
         self._panes: dict[str, Any] = {}
         self._building: dict[str, asyncio.Task[Any]] = {}
         self._warmed: dict[str, Any] = {}  # the hidden tabs drawn ahead (appparts/startup.py)
-        #: The campaign's stored tables last checked, and those of them the rules accepted.
-        self._settings_checked: tuple[dict[str, Any], dict[str, Any]] | None = None
         #: Whether the collector was off for the start (``kubik``, not a test's app).
         self._collector_off = not gc.isenabled()
         self._ui_thread = threading.get_ident()
@@ -286,7 +298,7 @@ class KubikApp(
     def compose(self) -> ComposeResult:
         self._panes = {"party": PartyPane(id="party-pane")}
         self._building = {}
-        self._shown = {}
+        self.services.redraw.forget()
         yield Static(read_only_text(self.store), id="read-only-banner")
         yield Static(
             "СКРЫТНО: броски скрыты от игроков · Ctrl+S — выкл. · r в Журнале — раскрыть",
@@ -323,6 +335,40 @@ class KubikApp(
             and isinstance(enc, dict)
             and enc.get("phase") in ("declare", "resolve")
         )
+
+    # -- the redraw from the store (the services' Redraw says which panes) --------------------
+
+    def _store_notified(self) -> None:
+        """The store changed (here, in a worker, in another kubik): redraw on the UI thread."""
+        self._on_ui(self._store_changed)
+
+    def redraw_all(self) -> None:
+        """Redraw every pane from the store (after mount, or after the tabs were rebuilt)."""
+        self.services.redraw.forget()
+        self._store_changed()
+
+    def _store_changed(self) -> None:
+        """Redraw the panes whose inputs changed, the read-only banner, the key bar's Ctrl+Z and
+        the screens over the tabs that follow the store."""
+        changes = self.services.redraw.changes(self._panes)  # the rules tables applied first
+        banner = self.query_one("#read-only-banner", Static)
+        banner.display = self.store.read_only
+        show_markup(banner, read_only_text(self.store))  # unchanged: no layout, no repaint
+        for tab in changes.tabs:
+            pane = self._panes[tab]
+            if tab == "log":
+                pane.show(changes.entries)
+            elif tab == "check":
+                pane.set_characters(changes.characters)
+            else:
+                pane.show(changes.characters)
+        # the key bar names what Ctrl+Z will undo; a pane redrawn refreshes the bar itself
+        if self.services.history.bar_changed() and not changes.tabs:
+            self.screen.refresh_bindings()
+        for screen in self.screen_stack[1:]:  # a screen over the tabs that follows the store
+            follow = getattr(screen, "store_changed", None)
+            if callable(follow):
+                follow()
 
     def _refresh_store(self) -> None:
         """Pick up what other kubiks wrote (the timer's fallback to the file watch)."""

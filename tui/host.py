@@ -49,9 +49,6 @@ class CampaignHost(Protocol):
     def _store_notified(self) -> None:
         """The store's subscriber: redraw the tabs after a change."""
 
-    def usable_settings(self, settings: dict[str, Any] | None) -> dict[str, Any]:
-        """Return the campaign's tables the rules accept."""
-
     def redraw_all(self) -> None:
         """Redraw every tab from the store."""
 

@@ -14,6 +14,7 @@ from tui.clipboard import SENT
 from tui.services import Journal, Writer
 from tui.services.clipboard import Clipboard
 from tui.services.history import UNDO_HINT, History
+from tui.services.redraw import Redraw
 from tui.services.sharing import Sharing
 from tui.store import Store
 
@@ -164,3 +165,41 @@ def test_copy_last_copies_the_newest_entry_or_says_the_log_is_empty(parts: Parts
     parts.clipboard.copy_last()
     assert parts.copied == ["Горан: 3d6: 11"]
     assert parts.toasts.said[-1].startswith(f"{SENT}: Горан: 3d6: 11")
+
+
+def test_redraw_gives_each_pane_only_what_changed(parts: Parts) -> None:
+    """After a change only the panes whose inputs changed are redrawn: a Журнал entry redraws
+    the Журнал alone, a character every pane that shows the party; forgetting redraws all."""
+    redraw = Redraw(lambda: parts.store, parts.toasts, lambda tables: (tables, {}))
+    built = ["party", "combat", "check", "log"]
+    first = redraw.changes(built)
+    assert first.tabs == built and first.characters == parts.store.characters()
+    assert redraw.changes(built).tabs == []  # nothing changed
+    parts.store.append_log(parts.journal.entry("roll", None, "2d6: 7", {}))
+    logged = redraw.changes(built)
+    assert logged.tabs == ["log"] and [e.text for e in logged.entries] == ["2d6: 7"]
+    assert redraw.changes(["party"]).tabs == []  # the Журнал unbuilt: its rows not read
+    parts.sharing.toggle_hidden(_npc(parts.store))
+    assert redraw.changes(built).tabs == ["party", "combat", "check"]
+    redraw.forget()
+    assert redraw.changes(built).tabs == built
+
+
+def test_redraw_names_each_refused_table_once(parts: Parts) -> None:
+    """A campaign table the rules refuse is named once (not at every redraw), and kubik's
+    default stays for it; an accepted table is put in place."""
+    refused = {"drevo/ladder.toml": "нет значения у ступени."}
+    asked: list[dict[str, Any]] = []
+
+    def check(tables: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+        asked.append(tables)
+        return {k: v for k, v in tables.items() if k not in refused}, refused
+
+    redraw = Redraw(lambda: parts.store, parts.toasts, check)
+    assert redraw.usable_settings(None) == {} and asked == []  # no tables: nothing to check
+    settings = {"drevo/ladder.toml": {"x": 1}, "drevo/other.toml": {"y": 2}, "note": "x"}
+    assert redraw.usable_settings(settings) == {"drevo/other.toml": {"y": 2}}
+    assert redraw.usable_settings(settings) == {"drevo/other.toml": {"y": 2}}
+    assert len(asked) == 1
+    (said,) = parts.toasts.said
+    assert "drevo/ladder.toml" in said and "нет значения у ступени." in said

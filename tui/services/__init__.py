@@ -24,6 +24,7 @@ from textual import events
 from tui.bridge.luck_queue import LuckQueue
 from tui.services.clipboard import Clipboard
 from tui.services.history import History
+from tui.services.redraw import CheckTables, Redraw
 from tui.services.sharing import Sharing
 from tui.store import LogEntry, Store, StoreError
 
@@ -283,6 +284,7 @@ class Services:
         call_from_thread: Callable[..., Any],
         post: Callable[[Message], object],
         copy: Callable[[str], None],
+        check_tables: CheckTables,
         view_only: bool = False,
     ) -> None:
         #: The open campaign (opening another replaces it: ``tui.screens.actions``).
@@ -300,6 +302,7 @@ class Services:
         self.journal = Journal(lambda: self.store, clock, self.writer, run_worker, call_from_thread)
         self.keys = KeyHold(post)
         self.watch = FileWatch(lambda: self.store, on_ui, notify)
+        self.redraw = Redraw(lambda: self.store, notify, check_tables)
         self.history = History(lambda: self.store, self.writer, notify)
         self.clipboard = Clipboard(copy, lambda: self.store, notify, run_worker, call_from_thread)
         self.sharing = Sharing(
