@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import importlib
 import random
 import sys
 import threading
-import time
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -32,14 +32,14 @@ from rules.systems import exchanges
 from tui.appparts.dialogs import DialogsMixin
 from tui.appparts.focus import FocusMixin, MainScreen
 from tui.appparts.panes import PanesMixin
-from tui.appparts.startup import StartupMixin
 from tui.crash import CrashReporting
 from tui.handover import UiHandOver
 from tui.present.rolls import roll_summary
 from tui.sanitize import CleanPaste, clean
 from tui.services import Services
+from tui.services.startup import LATER_MODULES, RECHECK
 from tui.store import Character, Store
-from tui.widgets.builders.base import open_turn
+from tui.widgets.builders.base import builder_module, open_turn
 from tui.widgets.common.keybar import KeyBar
 from tui.widgets.common.motion import quiet_animations
 from tui.widgets.common.quickroll import QuickRoll
@@ -47,6 +47,7 @@ from tui.widgets.common.tabs import TabbedPanes
 from tui.widgets.common.text import show_markup
 from tui.widgets.common.toosmall import guard_size, is_too_small
 from tui.widgets.common.turn import TurnCheck
+from tui.widgets.common.warm import warm
 from tui.widgets.party.pane import PartyPane
 
 Clock = Callable[[], datetime]
@@ -79,7 +80,6 @@ class KubikApp(
     CleanPaste,
     UiHandOver,
     PanesMixin,
-    StartupMixin,
     FocusMixin,
     DialogsMixin,
     App[None],
@@ -216,7 +216,6 @@ class KubikApp(
         super().__init__()
         #: Build the hidden tabs in idle time after the first paint, so no first visit waits.
         self.prebuild = prebuild
-        self._last_key = 0.0
         #: What the app lends its widgets, screens and seats (tui/services.py).
         self.services = Services(
             store,
@@ -240,9 +239,6 @@ class KubikApp(
         #: tab's on its first visit, so the first screen is drawn without them.
         self._panes: dict[str, Any] = {}
         self._building: dict[str, asyncio.Task[Any]] = {}
-        self._warmed: dict[str, Any] = {}  # the hidden tabs drawn ahead (appparts/startup.py)
-        #: Whether the collector was off for the start (``kubik``, not a test's app).
-        self._collector_off = not gc.isenabled()
         self._ui_thread = threading.get_ident()
         quiet_animations(self)
 
@@ -284,7 +280,7 @@ class KubikApp(
         and give it to the active tab when nothing has the focus (FocusMixin). A key that
         comes while a fight's new phase or round is being saved waits for it (``hold``)."""
         if isinstance(event, events.Key):
-            self._last_key = time.monotonic()
+            self.services.startup.key_pressed()
             if self.services.keys.hold(event):  # a fight's new phase is being saved: it waits
                 return
             if not event.is_forwarded:
@@ -315,7 +311,7 @@ class KubikApp(
     def on_mount(self) -> None:
         self._ui_thread = threading.get_ident()
         self.store.subscribe(self._store_notified)
-        self._last_key = time.monotonic()  # the start counts as activity: build after a pause
+        self.services.startup.key_pressed()  # the start counts as activity: build after a pause
         self.redraw_all()
         self.action_focus_tab()
         self.set_interval(0.5, self._refresh_store)  # the fallback, should the watch miss one
@@ -335,6 +331,72 @@ class KubikApp(
             and isinstance(enc, dict)
             and enc.get("phase") in ("declare", "resolve")
         )
+
+    # -- after the first paint (the services' Startup says what is next and when) --------------
+
+    def _import_later_tabs(self) -> None:
+        """Import the other tabs' modules in a thread while the GM reads the first screen."""
+        modules = (*LATER_MODULES, builder_module(self.store.campaign.system))
+        startup = self.services.startup
+
+        def import_them() -> None:
+            for module in modules:
+                importlib.import_module(module)
+            if self.prebuild:
+                self.call_from_thread(self._prebuild_next)
+
+        if self.prebuild:
+            self.store.subscribe(startup.campaign_changed)
+        self.run_worker(import_them, thread=True)
+        if self.services.watch.current is None:  # after the first screen: watchfiles loads
+            self.services.watch.start()
+        if startup.collector_off:
+            # ``kubik`` starts with the collector off (tui.cli.kubik). The start's objects are kept
+            # for good (frozen), so later full collections do not walk them between two keys.
+            gc.enable()
+            self.set_timer(1.0, gc.freeze)
+
+    def _prebuild_next(self) -> None:
+        """Build the next hidden tab, or warm it a step, once the GM has not pressed a key for
+        a moment; then look again now and then (a resize or a change of the campaign leaves a
+        tab to warm anew)."""
+        if not self.is_running or not self.screen_stack:
+            return
+        startup = self.services.startup
+        tab = startup.next_tab(self._panes, self.screen_stack[0].size)
+        if tab is None:
+            if not startup.styles_primed:  # the tab bar's two looks of each tab, ahead
+                startup.styles_primed = True
+                self.query_one("#tabs", TabbedPanes).prime_tab_styles()
+            self.set_timer(RECHECK, self._prebuild_next)
+            return
+        # A key already typed (in the queue, not yet handled) is answered first.
+        wait = startup.wait(busy=len(self.screen_stack) > 1 or not self._message_queue.empty())
+        if wait is not None:
+            self.set_timer(wait, self._prebuild_next)
+            return
+        if tab in self._panes:
+            self._warm_step(tab)
+            self.set_timer(0.05, self._prebuild_next)
+            return
+
+        async def build() -> None:
+            await self.ensure_pane(tab)
+            self.set_timer(0.05, self._prebuild_next)
+
+        self.run_worker(build(), group="prebuild")
+
+    def _warm_step(self, tab: str) -> None:
+        """Lay the hidden ``tab`` out, or draw it once its widgets have their sizes."""
+        screen, startup = self.screen_stack[0], self.services.startup
+        changes = startup.store_changes  # a change from now on is warmed again
+        pane = self.query_one(f"TabPane#{tab}")
+        try:
+            done = warm(screen, pane, settled=startup.settled(tab))
+        except Exception:  # noqa: BLE001 - it leans on Textual's internals; a visit still works
+            startup.give_up()  # the tabs are drawn on their visits, as before
+            return
+        startup.warmed_step(tab, done, screen.size, changes)
 
     # -- the redraw from the store (the services' Redraw says which panes) --------------------
 

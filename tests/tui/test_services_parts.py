@@ -16,6 +16,7 @@ from tui.services.clipboard import Clipboard
 from tui.services.history import UNDO_HINT, History
 from tui.services.redraw import Redraw
 from tui.services.sharing import Sharing
+from tui.services.startup import IDLE_BEFORE_BUILD, PREBUILT_TABS, WARM_ROUNDS, Startup
 from tui.store import Store
 
 NOW = datetime(2026, 1, 2, 19, 30, tzinfo=timezone.utc)
@@ -203,3 +204,52 @@ def test_redraw_names_each_refused_table_once(parts: Parts) -> None:
     assert len(asked) == 1
     (said,) = parts.toasts.said
     assert "drevo/ladder.toml" in said and "нет значения у ступени." in said
+
+
+class Clock:
+    """``time.monotonic`` that the test moves."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_startup_waits_for_a_pause_in_the_gms_keys() -> None:
+    """A hidden tab is built ahead only after IDLE_BEFORE_BUILD without a key, never while a
+    dialog is open or a key is waiting; the wait is what is left of the pause."""
+    clock = Clock()
+    startup = Startup(clock)
+    startup.key_pressed()
+    clock.now += IDLE_BEFORE_BUILD / 4
+    assert startup.wait(busy=False) == pytest.approx(IDLE_BEFORE_BUILD * 3 / 4)
+    clock.now += IDLE_BEFORE_BUILD
+    assert startup.wait(busy=False) is None
+    assert startup.wait(busy=True) == 0.05  # a dialog, or a key typed ahead: look again soon
+
+
+def test_startup_builds_then_warms_each_hidden_tab_and_again_after_a_change() -> None:
+    """The next tab is the first one unbuilt or not warm at this size since the last change;
+    a tab gets WARM_ROUNDS layouts at most before its lines are drawn."""
+    startup = Startup(Clock())
+    size = (80, 24)
+    assert startup.next_tab(set(), size) == PREBUILT_TABS[0]
+    built = set(PREBUILT_TABS)
+    first = PREBUILT_TABS[0]
+    assert startup.next_tab(built, size) == first  # built, not warm
+    for _ in range(WARM_ROUNDS - 1):
+        assert not startup.settled(first)
+        startup.warmed_step(first, "resized", size, startup.store_changes)
+    assert startup.settled(first)
+    startup.warmed_step(first, "warmed", size, startup.store_changes)
+    assert startup.is_warm(first, size) and not startup.is_warm(first, (100, 30))
+    assert startup.next_tab(built, size) == PREBUILT_TABS[1]
+    for tab in PREBUILT_TABS[1:]:
+        startup.warmed_step(tab, "warmed", size, startup.store_changes)
+    assert startup.next_tab(built, size) is None
+    startup.campaign_changed()  # the hidden panes redrew: warm them again
+    assert startup.next_tab(built, size) == first
+    assert startup.next_tab(built, (100, 30)) == first  # a resize too
+    startup.give_up()
+    assert startup.next_tab(built, (100, 30)) is None  # given up: nothing left to warm

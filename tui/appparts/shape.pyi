@@ -22,18 +22,11 @@ class AppShape(App[None]):
     prebuild: bool
     seats_folder: Path | None
     campaign_folders: list[Path]
-    #: When the GM last pressed a key (``time.monotonic``).
-    _last_key: float
-    #: Whether the collector was off for the start (``kubik``, not a test's app).
-    _collector_off: bool
     #: The thread that runs the event loop (tui/handover.py).
     _ui_thread: int
     #: The tab panes built so far (tab → pane widget); the first tab's at start.
     _panes: dict[str, Any]
     _building: dict[str, asyncio.Task[None]]
-    #: The hidden tabs warmed (tui/widgets/common/warm.py): tab → the screen size and store
-    #: change they were warmed at, or the layouts tried so far.
-    _warmed: dict[str, Any]
 
     @property
     def store(self) -> Store: ...

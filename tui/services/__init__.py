@@ -26,6 +26,7 @@ from tui.services.clipboard import Clipboard
 from tui.services.history import History
 from tui.services.redraw import CheckTables, Redraw
 from tui.services.sharing import Sharing
+from tui.services.startup import Startup
 from tui.store import LogEntry, Store, StoreError
 
 if TYPE_CHECKING:
@@ -302,6 +303,7 @@ class Services:
         self.journal = Journal(lambda: self.store, clock, self.writer, run_worker, call_from_thread)
         self.keys = KeyHold(post)
         self.watch = FileWatch(lambda: self.store, on_ui, notify)
+        self.startup = Startup()
         self.redraw = Redraw(lambda: self.store, notify, check_tables)
         self.history = History(lambda: self.store, self.writer, notify)
         self.clipboard = Clipboard(copy, lambda: self.store, notify, run_worker, call_from_thread)
