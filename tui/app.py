@@ -1,11 +1,13 @@
 """The kubik Textual app and its one factory, ``make_app``.
 
 The app itself is compose, bindings and routing: which key runs which action, which message
-goes where, what runs at mount. It composes the services it lends its widgets, screens and
-seats (``tui/services.py``: the store, the dice, the ordered writer, the Журнал, the held keys,
-the toasts); its own actions and its redraw live in ``tui/appparts/``, one concept a mixin (the
-redraw, the file watch, the tab panes and the keys that switch them, the deferred start, the
-focus moves, undo, sharing the table, copying, the screens the keys open).
+goes where, what runs at mount and after the first paint. It composes the services it lends its
+widgets, screens and seats (``tui/services/``: the store, the dice, the ordered writer, the
+Журнал, the held keys, the toasts, the file watch, undo and redo, sharing the table, the
+clipboard, the redraw's choice of panes, the deferred start) and keeps only what Textual must
+find on the app: the actions (one line to a service where one holds the logic), the redraw's
+drawing, the start's timers. The keys that switch tabs, move the focus and open screens are
+in ``tui/appparts/``, a mixin each.
 """
 
 from __future__ import annotations
@@ -107,7 +109,7 @@ class KubikApp(
         ),
         Binding("question_mark", "keys", "Клавиши", id="keys", tooltip="Все клавиши"),
         # Priority: a dialog (a modal screen) hides the app's other keys; Ctrl+Z must not
-        # vanish there (HistoryMixin says where it applies and refuses with a reason).
+        # vanish there (_undo_applies says where it applies, _refused_in_dialog refuses why).
         Binding(
             "ctrl+z",
             "undo",
@@ -216,7 +218,7 @@ class KubikApp(
         super().__init__()
         #: Build the hidden tabs in idle time after the first paint, so no first visit waits.
         self.prebuild = prebuild
-        #: What the app lends its widgets, screens and seats (tui/services.py).
+        #: What the app lends its widgets, screens and seats (tui/services/).
         self.services = Services(
             store,
             rng=rng,

@@ -1,7 +1,7 @@
 """What the screens ask of the app that shows them.
 
 The campaign screens (``tui/screens/actions.py``) open, switch and export campaigns; for that
-they need the app's services (``tui/services.py``: the store, the writer, the toasts) and a few
+they need the app's services (``tui/services/``: the store, the writer, the toasts) and a few
 of the app's own verbs. They name those here, as a :class:`~typing.Protocol` that
 ``tui.app.KubikApp`` fulfils by its own shape, so no screen or widget imports the app and the
 app can import them without a circle.

@@ -19,23 +19,18 @@ class AppShape(App[None]):
     """What ``KubikApp`` (tui/app.py) sets and what its parts call of each other."""
 
     services: Services
-    prebuild: bool
-    seats_folder: Path | None
+    #: The folders of the campaigns opened before this one (a part hands the app on as a
+    #: ``CampaignHost``: tui/host.py).
     campaign_folders: list[Path]
-    #: The thread that runs the event loop (tui/handover.py).
-    _ui_thread: int
     #: The tab panes built so far (tab → pane widget); the first tab's at start.
     _panes: dict[str, Any]
     _building: dict[str, asyncio.Task[None]]
 
     @property
     def store(self) -> Store: ...
-    @property
-    def view_only(self) -> bool: ...
 
     # -- one part's methods that another part calls ------------------------------------------
 
-    def _on_ui(self, callback: Any) -> None: ...
     async def ensure_pane(self, tab: str) -> Any: ...
     def _store_changed(self) -> None: ...
     def _store_notified(self) -> None: ...

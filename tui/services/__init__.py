@@ -4,9 +4,11 @@
 campaign replaces it), the session's dice, the ordered store writer (:class:`Writer`), the
 Журнал (:class:`Journal`: entries stamped now, secret while secret rolls are on, their luck),
 the keys held while a fight's new phase is saved (:class:`KeyHold`), the toasts, the open
-check's session and the seats' hub. A widget or screen reaches them through
-:func:`services` (typed: the app lends them, it is never read by duck typing); a seat is
-handed them. None of this imports the app, a widget or a screen.
+check's session and the seats' hub; and in this package's modules undo and redo
+(``history``), what the players are shown (``sharing``), the clipboard (``clipboard``), the
+redraw's choice of panes (``redraw``) and the deferred start (``startup``). A widget or
+screen reaches them through :func:`services` (typed: the app lends them, it is never read by
+duck typing); a seat is handed them. None of this imports the app, a widget or a screen.
 """
 
 from __future__ import annotations
