@@ -97,15 +97,15 @@ def test_history_names_undoes_and_redoes_this_windows_last_change(parts: Parts) 
     assert hint and label.startswith(hint.rstrip("…"))
     assert len(hint) <= UNDO_HINT
     assert parts.history.key_bar_text(Binding("undo")) == ("^Z", f"«{hint}»")
-    assert _npc(parts.store).extra.get("hidden") is True
+    assert _npc(parts.store).hidden
     parts.history.undo()
     assert parts.toasts.said[-1] == f"Отменено: {label}"
-    assert not _npc(parts.store).extra.get("hidden")
+    assert not _npc(parts.store).hidden
     parts.history.undo()
     assert parts.toasts.said[-1] == "Нечего отменять."
     parts.history.redo()
     assert parts.toasts.said[-1] == f"Возвращено: {label}"
-    assert _npc(parts.store).extra.get("hidden") is True
+    assert _npc(parts.store).hidden
     parts.history.redo()
     assert parts.toasts.said[-1] == "Нечего возвращать."
 
@@ -132,7 +132,7 @@ def test_sharing_hides_only_npcs_and_says_which(parts: Parts) -> None:
     assert parts.toasts.said[-1] == f"НИП «{npc.name}» скрыт от игроков"
     parts.sharing.toggle_hidden(_npc(parts.store))
     assert parts.toasts.said[-1] == f"НИП «{npc.name}» показан игрокам"
-    assert not _npc(parts.store).extra.get("hidden")
+    assert not _npc(parts.store).hidden
 
 
 def test_secret_rolls_hide_the_next_entries_and_name_the_window(parts: Parts) -> None:

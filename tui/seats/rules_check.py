@@ -44,7 +44,7 @@ def refusal(store: Any, seat: str, request: Request) -> str:
     system = store.campaign.system
     if request.kind not in system_kinds(system):
         return "В этой системе такой заявки нет."
-    if request.kind == "fate" and mine[request.character].fate < 1:
+    if request.kind == "fate" and mine[request.character].drevo.fate < 1:
         return "Судьбы не осталось."
     if request.kind != "declare":
         return ""

@@ -55,7 +55,7 @@ class Sharing:
     def toggle_hidden(self, c: Character) -> None:
         """Hide the NPC ``c`` from the players' view («???»), or show it again."""
         store = self._campaign()
-        hidden = not c.extra.get("hidden")
+        hidden = not c.hidden
         label = f"НИП «{c.name}» {'скрыт от игроков' if hidden else 'показан игрокам'}"
         changed = replace(c, extra={**c.extra, "hidden": hidden})
         what = "скрытие не записано" if hidden else "показ не записан"

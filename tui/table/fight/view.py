@@ -164,7 +164,7 @@ class ExchangeView:
                 continue
             refused = ""
             try:
-                drevo.spend_fate(use, c.fate, rules=rules)
+                drevo.spend_fate(use, c.drevo.fate, rules=rules)
             except RulesError as err:
                 refused = str(err)
             if c.id in self.round_dice:
@@ -172,8 +172,8 @@ class ExchangeView:
                     f"{c.name}: бросок этого раунда уже сделан — один бросок на раунд "
                     "сравнивается с каждым противником."
                 )
-            if c.fate > 0 or refused:
-                label = f"{c.name}: Судьба — «+4 без броска» (1 очко из {c.fate})"
+            if c.drevo.fate > 0 or refused:
+                label = f"{c.name}: Судьба — «+4 без броска» (1 очко из {c.drevo.fate})"
                 offers.append(Offer(label, role, refused))
         return [o for o in offers if not o.refused] and offers
 
@@ -187,9 +187,9 @@ class ExchangeView:
         offers = []
         for role in ROLES:
             c = self.character(role)
-            if c is None or not plan.side(role).rolls or c.fate <= 0:
+            if c is None or not plan.side(role).rolls or c.drevo.fate <= 0:
                 continue
-            for points in range(1, c.fate + 1):  # «два — на две и т.д.»: all he has
+            for points in range(1, c.drevo.fate + 1):  # «два — на две и т.д.»: all he has
                 for sign in (1, -1):
                     label = (
                         f"{c.name}: {words.signed(sign * points)} Судьбой ({words.points(points)})"
@@ -217,7 +217,7 @@ class ExchangeView:
         if not any((s.dead, s.can_act) != (after.dead, after.can_act) for s in saved):
             return ""  # no point of his changes it (a heavily wounded man dies of any wound)
         return (
-            f"{c.name}: этот урон — {what}, а Судьбы ещё {words.points(c.fate)}: "
+            f"{c.name}: этот урон — {what}, а Судьбы ещё {words.points(c.drevo.fate)}: "
             f"каждое очко снимает уровень урона."
         )
 
@@ -227,7 +227,7 @@ class ExchangeView:
         if hit is None:
             return ()
         c = self.character(hit.target)
-        return drevo.reduce_options(hit.level, c.fate) if c else ()
+        return drevo.reduce_options(hit.level, c.drevo.fate) if c else ()
 
 
 def exchange_id(enc: Encounter, key: str, attempt: int) -> str:

@@ -223,12 +223,17 @@ class DrevoBuilder(EngineBuilder, Vertical):
         if action == "fate_auto":
             c = shown.character
             return (
-                c is not None and rules.allows("auto_success") and (self._fate_auto or c.fate > 0)
+                c is not None
+                and rules.allows("auto_success")
+                and (self._fate_auto or c.drevo.fate > 0)
             )
         if action == "fate_shift":
             c = shown.payer
             return (
-                shown.result is not None and c is not None and c.fate > 0 and rules.allows("shift")
+                shown.result is not None
+                and c is not None
+                and c.drevo.fate > 0
+                and rules.allows("shift")
             )
         return True
 

@@ -64,7 +64,7 @@ class SetupMixin(WidgetPart):
                     c.name,
                     "Игрок" if c.kind == "pc" else "НИП",
                     ", ".join(c.weapons) or "—",
-                    wounds_text(c.wounds)
+                    wounds_text(c.drevo.wounds)
                     + (  # on a line of its own: «… (тяжело ранен)» was cut at 80 columns
                         f"\n({words.wound_state(bridge.track_of(c))})"
                         if not bridge.can_act(c)

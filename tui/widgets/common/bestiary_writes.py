@@ -49,11 +49,9 @@ def run_step(
 
 def encounters_in_party(characters: Any) -> dict[str, int]:
     """The prepared encounters whose NPCs are in the party now: name → how many."""
-    from tui.table.bestiary.spawn import FROM_ENCOUNTER
-
     found: dict[str, int] = {}
     for c in characters:
-        name = c.extra.get(FROM_ENCOUNTER)
-        if isinstance(name, str) and name:
+        name = c.from_encounter
+        if name:
             found[name] = found.get(name, 0) + 1
     return found

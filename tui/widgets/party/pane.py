@@ -223,9 +223,9 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, BestiaryKeys, V
             if c is None:
                 return False
             if action == "heal":
-                return any(c.wounds.values()) or bool(c.extra.get("dead"))
+                return any(c.drevo.wounds.values()) or c.drevo.dead
             if action == "fate_circumstance":
-                return c.fate > 0 and drevo.fate_rules().allows("circumstance")
+                return c.drevo.fate > 0 and drevo.fate_rules().allows("circumstance")
         return True
 
     def action_edge_row(self, row: int) -> None:
