@@ -6,6 +6,7 @@ import uuid
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
+from rules import systems as rule_systems
 from rules.sheets.drevo import DrevoSheet
 from rules.sheets.ide4 import Ide4Sheet
 from rules.sheets.starately import StaratelySheet
@@ -15,9 +16,11 @@ from rules.sheets.wod import WodSheet
 Sheet = DrevoSheet | Ide4Sheet | StaratelySheet | WodSheet
 SheetT = TypeVar("SheetT", DrevoSheet, Ide4Sheet, StaratelySheet, WodSheet)
 
-#: The sheet of each system.
+#: The sheet of each system, as its line in ``rules.systems`` names it.
 SHEETS: dict[str, type[Sheet]] = {
-    s.SYSTEM: s for s in (DrevoSheet, Ide4Sheet, StaratelySheet, WodSheet)
+    name: rule_systems.load(line.sheet)
+    for name, line in rule_systems.SYSTEMS.items()
+    if line.sheet is not None
 }
 
 #: Sheet fields that a character keeps in ``extra`` in memory (Судьба and wounds have their
