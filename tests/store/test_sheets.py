@@ -82,3 +82,13 @@ def test_the_core_marks_read_as_typed_values():
     assert (npc.from_template, npc.from_encounter, npc.hidden) == ("Волк", "Засада", True)
     odd = person(extra={"template": 5, "encounter": None, "player": 3})
     assert (odd.from_template, odd.from_encounter, odd.player) == ("", "", None)
+
+
+def test_the_core_marks_are_written_through_the_core():
+    npc = person(kind="npc", extra={"note": "своё"})
+    marked = npc.marked(template="Волк", encounter="Засада", hidden=True)
+    assert (marked.from_template, marked.from_encounter, marked.hidden) == ("Волк", "Засада", True)
+    shown = marked.marked(hidden=False, encounter="")
+    assert (shown.hidden, shown.from_encounter, shown.from_template) == (False, "", "Волк")
+    assert shown.extra == {"note": "своё", "template": "Волк", "hidden": False}
+    assert npc.marked(hidden=False) is npc  # nothing changed: the same character

@@ -10,6 +10,7 @@ from rules import drevo
 from rules.encounter import Declaration, Pairing
 from rules.errors import RulesError
 from rules.modifiers import Modifier
+from rules.sheets.drevo import DrevoSheet
 from tui.bridge.sheets import track_of as track_of  # re-exported: the sheet needs no combat
 from tui.store import Character, Skill, new_id
 
@@ -18,10 +19,7 @@ NO_WEAPON = drevo.BARE_HANDS.name
 
 def with_track(c: Character, track: drevo.WoundTrack) -> Character:
     """Return the character carrying ``track``."""
-    extra = {k: v for k, v in c.extra.items() if k != "dead"}
-    if track.dead:
-        extra["dead"] = True
-    return replace(c, wounds=dict(track.counts), extra=extra)
+    return c.edit_sheet(DrevoSheet, wounds=dict(track.counts), dead=track.dead)
 
 
 def can_act(c: Character | None) -> bool:

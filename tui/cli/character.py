@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import replace
 from typing import Any
 
+from rules.sheets.drevo import DrevoSheet
 from tui import systems
 from tui.cli.common import Parser, signed_int
 from tui.store import WOUND_KEYS, Character, Skill, new_id
@@ -133,7 +133,7 @@ def _wounded(
                 f"--set {given}: по шкале ран Древа (раны складываются в более тяжёлые) "
                 "персонаж от них погибает; укажите меньше ран",
             )
-    return replace(c, wounds=dict(track.counts))
+    return c.edit_sheet(DrevoSheet, wounds=dict(track.counts))
 
 
 def _int(parser: Parser | None, key: str, value: str) -> int:

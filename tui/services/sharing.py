@@ -7,7 +7,6 @@ the title are the app's (``KubikApp.action_secret``, …); what they do is here.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -57,7 +56,7 @@ class Sharing:
         store = self._campaign()
         hidden = not c.hidden
         label = f"НИП «{c.name}» {'скрыт от игроков' if hidden else 'показан игрокам'}"
-        changed = replace(c, extra={**c.extra, "hidden": hidden})
+        changed = c.marked(hidden=hidden)
         what = "скрытие не записано" if hidden else "показ не записан"
         self._writer.write(
             lambda: store.upsert_character(changed, label=label, what=what),

@@ -218,6 +218,30 @@ class Character:
         name = self.extra.get(FROM_ENCOUNTER)
         return name if isinstance(name, str) else ""
 
+    def marked(
+        self,
+        *,
+        hidden: bool | None = None,
+        template: str | None = None,
+        encounter: str | None = None,
+    ) -> Character:
+        """Return a copy with the core marks given changed (None: as it is).
+
+        ``hidden`` False and an empty ``template`` or ``encounter`` remove the mark (absent
+        reads the same); ``hidden`` is kept as stored when it is false already.
+        """
+        extra = dict(self.extra)
+        if hidden is not None and hidden != self.hidden:
+            extra["hidden"] = hidden
+        for key, name in ((FROM_TEMPLATE, template), (FROM_ENCOUNTER, encounter)):
+            if name is None:
+                continue
+            if name:
+                extra[key] = name
+            else:
+                extra.pop(key, None)
+        return self if extra == self.extra else replace(self, extra=extra)
+
     @property
     def player(self) -> str | None:
         """The seat's player this character belongs to, if any."""

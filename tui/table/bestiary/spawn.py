@@ -12,14 +12,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from tui.store import Character, Skill, models
+from tui.store import Character, models
 from tui.store.bestiary import Template
 
 #: The variation table and the mode that adds every NPC alike.
 VARIATION_TABLE = "bestiary/variation.toml"
 NONE, SPREAD = "none", "spread"
 MODES = (NONE, SPREAD)
-#: The marks an NPC made from a template carries in its ``extra`` (the GM's, never shown to
+#: The marks an NPC made from a template carries (core marks, the GM's, never shown to
 #: the players): the template's name and the prepared encounter that brought it.
 FROM_TEMPLATE, FROM_ENCOUNTER = models.FROM_TEMPLATE, models.FROM_ENCOUNTER
 
@@ -90,22 +90,7 @@ def made(
 ) -> Character:
     """An NPC of the party made from ``template`` under ``name``, marked with where it came
     from (and hidden from the players when asked)."""
-    sheet = template.sheet
-    extra = {**sheet.extra, FROM_TEMPLATE: template.name}
-    if encounter:
-        extra[FROM_ENCOUNTER] = encounter
-    if hidden:
-        extra["hidden"] = True
-    return Character(
-        id=new_id,
-        name=name,
-        kind="npc",
-        qualities=dict(sheet.qualities),
-        skills=tuple(Skill(s.name, s.value, s.parent, s.distances) for s in sheet.skills),
-        weapons=sheet.weapons,
-        fate=sheet.fate,
-        wounds=dict(sheet.wounds),
-        notes=sheet.notes,
-        extra=extra,
-        rolls=sheet.rolls,
+    npc = replace(template.sheet, id=new_id, name=name, kind="npc", origin=None)
+    return npc.marked(
+        template=template.name, encounter=encounter or None, hidden=True if hidden else None
     )

@@ -11,6 +11,7 @@ from textual.widgets import DataTable
 from textual.widgets.data_table import RowDoesNotExist
 
 from rules import drevo  # loads each part on first use (PEP 562)
+from rules.sheets.drevo import DrevoSheet
 from tui import systems
 from tui.services import services
 from tui.store import Character, new_id
@@ -92,8 +93,8 @@ class PartyEditing(PartyWrites):
         name, n = f"{c.name} (копия)", 2
         while name.casefold() in taken:
             name, n = f"{c.name} (копия {n})", n + 1
-        extra = {k: v for k, v in c.extra.items() if k != "dead"}
-        copy = replace(c, id=new_id(), name=name, wounds={}, extra=extra)
+        fresh = c.edit_sheet(DrevoSheet, wounds={}, dead=False)
+        copy = replace(fresh, id=new_id(), name=name)
 
         def saved(new: Character) -> None:
             self._store_write(
