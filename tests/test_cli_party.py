@@ -247,6 +247,9 @@ def test_import_of_an_old_export_says_the_marks_are_missing(capsys, camp, tmp_pa
         ("wod", "skill.Драка=6", "точки — нужно число от 0 до 5"),
         ("wod", "fate=2", "Судьба есть только в Древе"),
         ("ide4", "wound.light=1", "раны по шкале ведут только в Древе"),
+        ("drevo", "extra.dead=5", "extra.dead: нужно true или false"),  # through the sheet
+        ("wod", "extra.health=ушиб", "extra.health: нужен список строк"),
+        ("drevo", "extra.energy=150", "extra.energy: нужно целое число от 0 до 100"),
     ],
 )
 def test_party_add_checks_values_as_the_form_does(capsys, tmp_path, system, item, said):

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 from typing import Any
 
+from rules.sheets import SheetError
 from rules.sheets.drevo import DrevoSheet
 from tui import systems
 from tui.cli.common import Parser, signed_int
 from tui.store import WOUND_KEYS, Character, Skill, new_id
+from tui.store.models import SHEET_FIELDS, SHEETS
 
 SET_KEYS = "quality.ИМЯ, skill.ИМЯ, fate, notes, weapon, wound.КЛЮЧ, extra.ИМЯ"
 
@@ -33,6 +36,7 @@ def build_character(
     weapons: list[str] = []
     wounds: list[tuple[str, int]] = []
     extra: dict[str, Any] = {}
+    sheet: dict[str, Any] = {}  # extra.ИМЯ of a sheet field: written through the sheet
     fate = 0 if npc else 3
     notes = ""
     for item in values:
@@ -53,9 +57,10 @@ def build_character(
         elif head == "wound" and dot:
             _error(parser, f"--set {key}: неизвестная рана «{tail}»; есть: {', '.join(WOUND_KEYS)}")
         elif head == "extra" and dot:
-            extra[tail] = _json_or_text(value)
+            read = _json_or_text(value)
             if tail == "energy" and system is not None and systems.get(system).energy:
-                extra[tail] = _checked(parser, key, value, system, "energy")
+                read = _checked(parser, key, value, system, "energy")
+            (sheet if tail in SHEET_FIELDS else extra)[tail] = read
         elif key == "fate":
             fate = _checked(parser, key, value, system, "fate")
         elif key == "notes":
@@ -75,7 +80,7 @@ def build_character(
         notes=notes,
         extra=extra,
     )
-    return _wounded(parser, character, wounds, system)
+    return _wounded(parser, _sheeted(parser, character, sheet, system), wounds, system)
 
 
 def _error(parser: Parser | None, message: str) -> Any:
@@ -108,6 +113,27 @@ def _checked(
     except fields.FieldError as err:
         where = {"fate": "Судьба: ", "energy": "Энергия: ", "wound": "число ран: "}.get(field, "")
         _error(parser, f"--set {key}={value}: {where}{err}")
+
+
+def _sheeted(
+    parser: Parser | None, c: Character, values: dict[str, Any], system: str | None
+) -> Character:
+    """Write ``extra.ИМЯ`` values that name a sheet field through the typed sheet that has
+    it (the campaign's system's first), checked as the campaign file checks them."""
+    if not values or system is None:  # syntax only (before the campaign is open)
+        return c
+    kinds = [SHEETS[system], *(k for k in SHEETS.values() if k is not SHEETS[system])]
+    for kind in kinds:
+        mine = {k: v for k, v in values.items() if k in kind.FIELDS}
+        values = {k: v for k, v in values.items() if k not in mine}
+        if not mine:
+            continue
+        try:
+            kind.CHECKS.check(mine)
+        except SheetError as err:
+            _error(parser, f"--set extra.{err.field}: {err.want}")
+        c = c.with_sheet(replace(kind.from_values(c.sheet_values()), **mine))
+    return c
 
 
 def _wounded(

@@ -23,11 +23,12 @@ SHEETS: dict[str, type[Sheet]] = {
     if line.sheet is not None
 }
 
+#: Every system's sheet fields (a name a character's free-form ``extra`` cannot take).
+SHEET_FIELDS: tuple[str, ...] = tuple(dict.fromkeys(f for s in SHEETS.values() for f in s.FIELDS))
+
 #: Sheet fields that a character keeps in ``extra`` in memory (Судьба and wounds have their
 #: own attributes); the campaign file keeps each as a field of its own (schema 4).
-SHEET_EXTRAS: tuple[str, ...] = tuple(
-    dict.fromkeys(f for s in SHEETS.values() for f in s.FIELDS if f not in ("fate", "wounds"))
-)
+SHEET_EXTRAS: tuple[str, ...] = tuple(f for f in SHEET_FIELDS if f not in ("fate", "wounds"))
 
 #: Marks of the common core kept in ``extra``: an NPC hidden from the players, the seat's
 #: player, the template and the prepared encounter an NPC came from.

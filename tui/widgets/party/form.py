@@ -41,10 +41,10 @@ YES_NO = [("нет", False), ("да", True)]
 
 
 def blank_character(system: str, fate: int) -> Character:
-    """Return a new character with the system's neutral values (not yet in the party)."""
+    """Return a new character with the system's neutral values, its sheet's defaults (not yet
+    in the party)."""
     fields = system_fields(system)
     kind = systems.get(system)
-    extra: dict[str, Any] = {"energy": 100, "always_expanded": False} if kind.energy else {}
     return Character(
         id=new_id(),
         name="",
@@ -53,8 +53,7 @@ def blank_character(system: str, fate: int) -> Character:
         skills=(),
         weapons=(),
         fate=fate if kind.fate_and_wounds else 0,
-        extra=extra,
-    )
+    )  # the other sheet fields read as their sheet's defaults (IDE4: energy 100)
 
 
 class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
