@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import replace
 
 import pytest
 
+from rules.sheets.drevo import DrevoSheet
 from tui.cli.kubik import main
 from tui.store import Store
 
@@ -207,7 +207,7 @@ def test_party_list_shows_the_party_tabs_columns(capsys, tmp_path, system, shown
     if system == "drevo":
         with Store.open(path) as store:
             c = store.characters()[0]
-            store.upsert_character(replace(c, wounds={**c.wounds, "light": 1}))
+            store.upsert_character(c.edit_sheet(DrevoSheet, wounds={**c.drevo.wounds, "light": 1}))
         shown = [*shown[:1], "Раны: Лёгкая×1", *shown[2:]]
     _code, out, _ = run(capsys, "party", "list", "--campaign", str(path))
     assert all(text in out for text in shown), out

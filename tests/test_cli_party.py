@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from rules.sheets.drevo import DrevoSheet
 from tui.cli import party as cli_party
 from tui.store import LogEntry, Store, new_id
 
@@ -47,9 +48,11 @@ def test_party_list_tells_the_dead_from_the_heavily_wounded(capsys, camp):
 
     with Store.open(camp) as store:
         lyko, vyshata = (c for c in store.characters() if c.name in ("Лыко", "Сотник Вышата"))
-        heavy = {**lyko.wounds, "heavy": 1}
-        store.upsert_character(replace(lyko, wounds=heavy, extra={**lyko.extra, "dead": True}))
-        store.upsert_character(replace(vyshata, wounds=heavy))
+        heavy = {**lyko.drevo.wounds, "heavy": 1}
+        store.upsert_character(
+            replace(lyko.edit_sheet(DrevoSheet, wounds=heavy), extra={**lyko.extra, "dead": True})
+        )
+        store.upsert_character(vyshata.edit_sheet(DrevoSheet, wounds=heavy))
     code, out, _ = run(capsys, cli_party.party, "list", "--campaign", str(camp))
     lines = {line.split()[1]: line for line in out.splitlines()[1:]}
     assert lines["Лыко"].endswith("(погиб)") and lines["Сотник"].endswith("(тяжело ранен)")
@@ -85,8 +88,12 @@ def test_party_add_with_values(capsys, camp):
     with Store.open(camp) as store:
         wolf = store.character(added["id"])
     assert wolf.kind == "npc" and wolf.qualities == {"Сила": 2}
-    assert wolf.trait("Драка") == 3 and wolf.fate == 1 and wolf.notes == "Серый, злой"
-    assert wolf.extra == {"energy": 80} and wolf.weapons == ("Нож",) and wolf.wounds["light"] == 1
+    assert wolf.trait("Драка") == 3 and wolf.drevo.fate == 1 and wolf.notes == "Серый, злой"
+    assert (
+        wolf.extra == {"energy": 80}
+        and wolf.weapons == ("Нож",)
+        and wolf.drevo.wounds["light"] == 1
+    )
     assert store.all_undo_labels(1) == ["Добавлен персонаж «Волк»"]  # the command's step
 
 
@@ -293,7 +300,7 @@ def test_party_add_wounds_cascade_as_the_wound_key_gives_them(capsys, camp):
     assert code == 0
     with Store.open(camp) as store:
         wolf = store.character(json.loads(out)["id"])
-    assert wolf.wounds["scratch"] == 1 and wolf.wounds["light"] == 1
+    assert wolf.drevo.wounds["scratch"] == 1 and wolf.drevo.wounds["light"] == 1
     before = camp.read_bytes()
     code, _, err = run(
         capsys, cli_party.party, "add", "Вепрь", "--campaign", str(camp), "--set", "wound.heavy=5"

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import dataclasses
 import io
 import pstats
 import shutil
@@ -23,6 +22,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from rules.sheets.drevo import DrevoSheet
 
 ROOT = Path(__file__).resolve().parents[2]
 if sys.path and Path(sys.path[0]).resolve() == Path(__file__).resolve().parent:
@@ -49,7 +50,7 @@ def main() -> None:
         def change() -> None:
             nonlocal step
             step += 1
-            store.upsert_character(dataclasses.replace(target, wounds={"light": step % 3}))
+            store.upsert_character(target.edit_sheet(DrevoSheet, wounds={"light": step % 3}))
 
         times = []
         for _ in range(args.runs):

@@ -13,7 +13,6 @@ reference the same bytes written durably with nothing else (the floor any design
 
 from __future__ import annotations
 
-import dataclasses
 import shutil
 import statistics
 import tempfile
@@ -22,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from rules.sheets.drevo import DrevoSheet
 from tui.store import UNDO_LIMIT, Character, LogEntry, Skill, Store
 from tui.store.journal import journal_path, write_journal
 from tui.store.storage import atomic_write_bytes
@@ -86,7 +86,7 @@ def build_campaign(path: Path) -> tuple[Store, Character]:
     assert len(store.log()) == LOG_ENTRIES
     target = make_character(7)
     for step in range(UNDO_LIMIT):  # a long session: the undo history at its limit
-        store.upsert_character(dataclasses.replace(target, fate=step % 5))
+        store.upsert_character(target.edit_sheet(DrevoSheet, fate=step % 5))
     assert len(store.characters()) >= CHARACTERS
     return store, target
 
@@ -98,7 +98,7 @@ def measure(runs: int = RUNS, log: Callable[[str], None] = print) -> StorageFigu
         store, target = build_campaign(path)
         times = []
         for step in range(runs):
-            changed = dataclasses.replace(target, wounds={"light": step % 3})
+            changed = target.edit_sheet(DrevoSheet, wounds={"light": step % 3})
             t0 = time.perf_counter()
             store.upsert_character(changed)
             times.append(time.perf_counter() - t0)

@@ -15,6 +15,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
+from rules.sheets.drevo import DrevoSheet
 from tests.hypo import examples
 from tests.seats.helpers import short_folder
 from tui.seats import protocol as proto
@@ -267,12 +268,11 @@ def test_fuzz_no_line_a_seat_sends_writes_the_campaign_or_crashes_the_hub(batch)
 
 def test_fate_without_points_is_refused():
     """«Судьба» with no point left: refused at once, with the reason (nothing waits)."""
-    from dataclasses import replace
 
     with short_folder() as folder:
         store = Store.open(Path(folder) / "c.json")
         milava = next(c for c in store.characters() if c.name == "Милава")
-        store.upsert_character(replace(milava, fate=0))
+        store.upsert_character(milava.edit_sheet(DrevoSheet, fate=0))
         hub = Hub(FakeApp(store), folder)
         loop = asyncio.new_event_loop()
         request = proto.Request("f1", "fate", milava.id, {"use": "before", "note": ""})

@@ -161,7 +161,7 @@ async def test_fate_before_a_check_is_declared_from_a_seat_and_undone_as_one_ste
         await app.services.writes_done()
         await seat.until(lambda m: m["requests"][0]["status"] == "accepted")
         assert builder._fate_auto and builder.current_check().fate_auto
-        assert store.character(me.id).fate == me.fate  # paid when the dice are rolled
+        assert store.character(me.id).drevo.fate == me.drevo.fate  # paid when the dice are rolled
         entry = store.log(limit=1)[0]
         assert entry.actor == me.name and "автоматический критический успех" in entry.text
         assert f"Заявка игрока {me.name}" in entry.text
@@ -178,7 +178,7 @@ async def test_fate_before_a_check_is_declared_from_a_seat_and_undone_as_one_ste
         await pilot.pause()
         await app.services.writes_done()
         assert builder._result.outcome == "crit_success"
-        assert store.character(me.id).fate == me.fate - 1
+        assert store.character(me.id).drevo.fate == me.drevo.fate - 1
         # the declaration came too late for the check it named
         await seat.send(id="d2", kind="fate", character=me.id, payload=payload)
         msg = await seat.until(lambda m: any(r["id"] == "d2" for r in m["requests"]))
@@ -206,7 +206,7 @@ async def test_fate_shift_after_a_check_applies_the_points_and_undoes(folder, ca
         too_many = {"use": "shift", "points": 3, "check": check}
         await seat.send(id="p0", kind="fate", character=me.id, payload=too_many)
         await seat.until(lambda m: bool(m["requests"]))
-        if me.fate < 3:  # the rules' reason, at once
+        if me.drevo.fate < 3:  # the rules' reason, at once
             assert hub.requests["p0"].status == "refused"
         payload = {"use": "shift", "points": -1, "check": check}
         await seat.send(id="p1", kind="fate", character=me.id, payload=payload)
@@ -218,12 +218,12 @@ async def test_fate_shift_after_a_check_applies_the_points_and_undoes(folder, ca
             lambda m: any(r["id"] == "p1" and r["status"] == "accepted" for r in m["requests"])
         )
         assert builder._result.fate_shift == -1 and builder._result.dice == rolled.dice
-        assert store.character(me.id).fate == me.fate - 1
+        assert store.character(me.id).drevo.fate == me.drevo.fate - 1
         assert store.log(limit=1)[0].data["request"] == "p1"
         await pilot.press("ctrl+z")
         await app.services.writes_done()
         await pilot.pause()
-        assert builder._result == rolled and store.character(me.id).fate == me.fate
+        assert builder._result == rolled and store.character(me.id).drevo.fate == me.drevo.fate
         await seat.until(
             lambda m: any(r["id"] == "p1" and r["status"] == "undone" for r in m["requests"])
         )

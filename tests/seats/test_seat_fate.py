@@ -48,19 +48,19 @@ async def test_fate_before_the_roll_applies_in_the_exchange_and_undoes_as_one_st
         await app.services.writes_done()
         msg = await seat.until(lambda m: m["requests"][0]["status"] == "accepted")
         assert _exchange(store)["fate_before"] == ["attacker"]
-        assert store.character(me.id).fate == me.fate - 1
+        assert store.character(me.id).drevo.fate == me.drevo.fate - 1
         assert not store.get_doc("seat_requests")  # applied, not just recorded
         entry = store.log(limit=1)[0]
         assert entry.actor == me.name and f"игрока {me.name}" in entry.text
         assert "+4 без броска" in entry.text
         seen = await seat.seen(lambda m: "+4 без броска" in str(m["state"]["log"]))
-        assert seen["state"]["mine"][0]["fate"] == me.fate - 1  # the seat sees what changed
+        assert seen["state"]["mine"][0]["fate"] == me.drevo.fate - 1  # the seat sees what changed
         assert msg["requests"][0]["text"] == "Судьба: +4 к броску (до броска)"
         await pilot.press("escape", "ctrl+z")  # one step back: the Судьба and its line
         await app.services.writes_done()
         await seat.until(lambda m: m["requests"][0]["status"] == "undone")
         assert not _exchange(store).get("fate_before")
-        assert store.character(me.id).fate == me.fate
+        assert store.character(me.id).drevo.fate == me.drevo.fate
         seat.close()
 
 
@@ -76,7 +76,7 @@ async def test_fate_outside_the_dice_stays_pending_with_the_reason(folder, campa
         await seat.connect()
         await seat.send(id="f2", kind="fate", character=me.id, payload={"use": "before"})
         await seat.until(lambda m: bool(m["requests"]))
-        before = (store.get_doc("encounter"), store.character(me.id).fate, len(store.log()))
+        before = (store.get_doc("encounter"), store.character(me.id).drevo.fate, len(store.log()))
         await pilot.press("ctrl+p", "enter")
         await app.services.writes_done()
         msg = await seat.until(lambda m: bool(m["requests"][0]["reason"]))
@@ -84,7 +84,11 @@ async def test_fate_outside_the_dice_stays_pending_with_the_reason(folder, campa
         assert request["status"] == "pending"
         assert "не применить" in request["reason"] and "бросков" in request["reason"]
         assert [p.request.id for p in hub.pending()] == ["f2"]
-        assert (store.get_doc("encounter"), store.character(me.id).fate, len(store.log())) == before
+        assert (
+            store.get_doc("encounter"),
+            store.character(me.id).drevo.fate,
+            len(store.log()),
+        ) == before
         assert not store.get_doc("seat_requests")
         shown = str(app.screen.query_one("#requests-log").render())
         assert "не применить" in shown  # the GM reads why in the dialog
@@ -138,7 +142,7 @@ async def test_fate_after_the_roll_shifts_by_the_points_the_gm_sets(folder, camp
         await app.services.writes_done()
         await seat.until(lambda m: m["requests"][0]["status"] == "accepted")
         assert [s[:2] for s in _exchange(store)["shifts"]] == [["attacker", 1]]
-        assert store.character(me.id).fate == me.fate - 1
+        assert store.character(me.id).drevo.fate == me.drevo.fate - 1
         seat.close()
 
 
@@ -180,4 +184,4 @@ async def test_a_seat_asks_a_shift_with_its_points_and_the_gm_only_accepts(folde
                 await sp.pause(0.01)
             assert seat.requests[-1]["status"] == "accepted"
             assert [s[:2] for s in _exchange(store)["shifts"]] == [["attacker", -2]]
-            assert store.character(me.id).fate == me.fate - 2
+            assert store.character(me.id).drevo.fate == me.drevo.fate - 2

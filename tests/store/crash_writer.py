@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from rules.sheets.drevo import DrevoSheet
 from tui.store import LogEntry, Store, new_id
 
 AT = "2025-03-01T19:30:00+03:00"
@@ -37,7 +38,9 @@ def write_forever(path: Path, character_id: str, announce: Callable[[], None]) -
         store.append_log(LogEntry(new_id(), AT, "note", pc.name, f"Запись №{n}", {"n": n}))
         # From the stored version, as a screen does after each change notification: a
         # change of a stale copy is merged against what it was read from.
-        pc = replace(store.character(character_id) or pc, notes=str(n), fate=n % 6)
+        pc = replace(
+            (store.character(character_id) or pc).edit_sheet(DrevoSheet, fate=n % 6), notes=str(n)
+        )
         store.upsert_character(pc, label=f"Заметки {n}")
         store.put_doc("encounter", {"round": n, "side": "игроки"}, label=f"Раунд {n}")
         if not announced:

@@ -24,6 +24,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rules.sheets.drevo import DrevoSheet
 from tests.hypo import examples
 from tui.cli import kubik as cli
 from tui.store import CampaignCorrupt, Store, StoreError
@@ -396,7 +397,6 @@ def test_a_journal_line_nested_100000_deep_is_skipped(tmp_path, capsys) -> None:
 
 def test_a_change_the_schema_refuses_is_not_called_a_damaged_file(tmp_path, capsys) -> None:
     """A value out of range from the CLI is refused as a change; the file stays as it was."""
-    import dataclasses
 
     from tui.store import ChangeRefused
 
@@ -411,12 +411,12 @@ def test_a_change_the_schema_refuses_is_not_called_a_damaged_file(tmp_path, caps
     with Store.open(path) as store:
         c = store.characters()[0]
         with pytest.raises(ChangeRefused, match="wounds.light"):
-            store.upsert_character(dataclasses.replace(c, wounds={"light": -1}))
+            store.upsert_character(c.edit_sheet(DrevoSheet, wounds={"light": -1}))
         other = Store.open(path)  # a second kubik writes first: the file is not the one known
         other.rename("Другое имя")
         other.close()
         with pytest.raises(ChangeRefused, match="поле fate"):
-            store.upsert_character(dataclasses.replace(c, fate=-5))
+            store.upsert_character(c.edit_sheet(DrevoSheet, fate=-5))
     assert Store.open(path, read_only=True).campaign.name == "Другое имя"
 
 

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 import pytest
 
+from rules.sheets.drevo import DrevoSheet
 from tui.store import Edit, LogEntry, StaleWrite, Store, new_id
 
 AT = "2025-03-01T19:30:00+03:00"
@@ -33,8 +34,10 @@ def note(text: str) -> LogEntry:
 
 
 def with_scratch(c):
-    wounds = {**c.wounds, "scratch": c.wounds["scratch"] + 1}
-    return Edit(replace(c, wounds=wounds), f"{c.name}: Царапина", [note("Рана: Царапина")])
+    wounds = {**c.drevo.wounds, "scratch": c.drevo.wounds["scratch"] + 1}
+    return Edit(
+        c.edit_sheet(DrevoSheet, wounds=wounds), f"{c.name}: Царапина", [note("Рана: Царапина")]
+    )
 
 
 class TestResurrection:
@@ -45,7 +48,7 @@ class TestResurrection:
         bogdan = by_name(app, "Богдан Сыч")  # what the open wound dialog holds
         other.delete_character(bogdan.id)
         app.refresh()
-        wounded = replace(bogdan, wounds={**bogdan.wounds, "scratch": 1})
+        wounded = bogdan.edit_sheet(DrevoSheet, wounds={**bogdan.drevo.wounds, "scratch": 1})
         with pytest.raises(StaleWrite, match="Богдан Сыч удалён в другом окне — рана не записана"):
             app.upsert_character(wounded, label="рана", what="рана не записана")
         assert Store.open(app.path).character(bogdan.id) is None
@@ -55,7 +58,7 @@ class TestResurrection:
         bogdan = by_name(app, "Богдан Сыч")
         other.delete_character(bogdan.id)  # no refresh: the app's table still lists him
         with pytest.raises(StaleWrite):
-            app.upsert_character(replace(bogdan, fate=1))
+            app.upsert_character(bogdan.edit_sheet(DrevoSheet, fate=1))
         assert other.character(bogdan.id) is None
         assert app.character(bogdan.id) is None  # the refused write read the file fresh
 
@@ -77,30 +80,38 @@ class TestLostUpdate:
         app, other = two
         goran = by_name(app, "Горан Рябой")
         other.upsert_character(
-            replace(by_name(other, "Горан Рябой"), fate=5, notes="новые заметки")
+            replace(
+                by_name(other, "Горан Рябой").edit_sheet(DrevoSheet, fate=5), notes="новые заметки"
+            )
         )
         # The dialog's change, made from its stale copy: only the wounds differ from it.
-        app.upsert_character(replace(goran, wounds={**goran.wounds, "scratch": 1}))
+        app.upsert_character(
+            goran.edit_sheet(DrevoSheet, wounds={**goran.drevo.wounds, "scratch": 1})
+        )
         now = Store.open(app.path).character(goran.id)
-        assert (now.fate, now.notes, now.wounds["scratch"]) == (5, "новые заметки", 1)
+        assert (now.drevo.fate, now.notes, now.drevo.wounds["scratch"]) == (5, "новые заметки", 1)
 
     def test_an_edit_re_applies_to_the_current_track(self, two):
         app, other = two
         goran = by_name(app, "Горан Рябой")
         other.update_character(goran.id, with_scratch, name="Горан Рябой")
-        other.upsert_character(replace(other.character(goran.id), fate=5))
+        other.upsert_character(other.character(goran.id).edit_sheet(DrevoSheet, fate=5))
         app.update_character(goran.id, with_scratch, name="Горан Рябой")  # a second wound
         now = Store.open(app.path).character(goran.id)
-        assert (now.fate, now.wounds["scratch"]) == (5, 2)
+        assert (now.drevo.fate, now.drevo.wounds["scratch"]) == (5, 2)
 
     def test_the_same_field_changed_in_both_is_refused_naming_it(self, two):
         app, other = two
         goran = by_name(app, "Горан Рябой")
-        other.upsert_character(replace(by_name(other, "Горан Рябой"), fate=5, notes="новые"))
+        other.upsert_character(
+            replace(by_name(other, "Горан Рябой").edit_sheet(DrevoSheet, fate=5), notes="новые")
+        )
         with pytest.raises(StaleWrite, match=r"изменён в другом окне \(Судьба\)"):
-            app.upsert_character(replace(goran, fate=goran.fate + 1), what="Судьба не записана")
+            app.upsert_character(
+                goran.edit_sheet(DrevoSheet, fate=goran.drevo.fate + 1), what="Судьба не записана"
+            )
         now = Store.open(app.path).character(goran.id)
-        assert (now.fate, now.notes) == (5, "новые")
+        assert (now.drevo.fate, now.notes) == (5, "новые")
 
     def test_fields_merge_key_by_key(self, two):
         app, other = two
@@ -142,7 +153,7 @@ class TestUndoneMarks:
             ("просто бросок", False),
             ("Рана: Царапина", True),
         ]
-        assert other.character(goran.id).wounds["scratch"] == 0
+        assert other.character(goran.id).drevo.wounds["scratch"] == 0
         app.redo()
         assert [e.undone for e in other.log()] == [False, False] or other.refresh()
         assert [e.undone for e in app.log()] == [False, False]
@@ -154,14 +165,14 @@ class TestUndoneMarks:
             app.update_character(goran.id, with_scratch, name="Горан Рябой")
         for _ in range(3):
             app.undo()
-        app.upsert_character(replace(app.character(goran.id), fate=1))
+        app.upsert_character(app.character(goran.id).edit_sheet(DrevoSheet, fate=1))
         assert not app.can_redo
         assert [e.undone for e in Store.open(app.path).log()] == [True, True, True]
 
     def test_a_separate_entry_links_to_the_step_it_tells_of(self, two):
         app, _ = two
         goran = by_name(app, "Горан Рябой")
-        app.upsert_character(replace(goran, fate=goran.fate + 1))
+        app.upsert_character(goran.edit_sheet(DrevoSheet, fate=goran.drevo.fate + 1))
         app.append_log(note("Ведущий даёт очко Судьбы"), step=app.take_last_step())
         app.append_log(note("бросок"), step=app.take_last_step())  # nothing left to link
         app.undo()
@@ -174,10 +185,10 @@ class TestUndoneMarks:
         app, _ = two
         goran = by_name(app, "Горан Рябой")
         for fate in (5, 6):
-            app.upsert_character(replace(app.character(goran.id), fate=fate))
+            app.upsert_character(app.character(goran.id).edit_sheet(DrevoSheet, fate=fate))
         app.update_character(goran.id, with_scratch, name="Горан Рябой")
         for fate in (7, 8, 9):
-            app.upsert_character(replace(app.character(goran.id), fate=fate))
+            app.upsert_character(app.character(goran.id).edit_sheet(DrevoSheet, fate=fate))
         for _ in range(6):
             app.undo()
         undone = app._stacks["undone"]

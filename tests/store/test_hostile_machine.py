@@ -9,7 +9,6 @@ StoreError.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 import shutil
@@ -20,6 +19,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
+from rules.sheets.drevo import DrevoSheet
 from tests.hypo import examples
 from tui.store import CampaignCorrupt, ChangeRefused, Store, StoreError
 
@@ -54,7 +54,7 @@ class HostileFile(RuleBasedStateMachine):
         c = self.store.characters()[0]
         before = self.path.read_bytes()
         try:
-            self.store.upsert_character(dataclasses.replace(c, fate=fate))
+            self.store.upsert_character(c.edit_sheet(DrevoSheet, fate=fate))
         except ChangeRefused as err:
             assert fate < 0 and self.broken is None and CYRILLIC.search(str(err))
             assert self.path.read_bytes() == before  # a refused change never lands

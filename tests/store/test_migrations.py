@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 import shutil
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from rules.sheets.drevo import DrevoSheet
 from tui.store import MIGRATIONS, SCHEMA_VERSION, Store
 from tui.store.journal import Journal, journal_path
 from tui.store.migrations import upgrade
@@ -112,7 +112,7 @@ class TestSchema2To3:
             assert store.undo() == "Раунд 2"
             assert store.get_doc("encounter") is None
             assert store.undo() == "Удача Ярослава: 1"
-            assert store.character(self.BOGDAN) == replace(bogdan, fate=2)
+            assert store.character(self.BOGDAN) == bogdan.edit_sheet(DrevoSheet, fate=2)
             assert store.redo() == "Удача Ярослава: 1"
             assert store.character(self.BOGDAN) == bogdan
             assert store.redo() == "Раунд 2"
@@ -141,10 +141,10 @@ def test_schema_3_fixture_keeps_steps_of_fields_and_of_whole_values(tmp_path, ve
         assert path.read_bytes() == original  # a current file is not rewritten on open
     with Store.open(path) as store:
         yaroslav = store.character("5eb2f0f40ef64271b011db4582470eea")
-        assert (yaroslav.fate, yaroslav.wounds["light"]) == (2, 1)
+        assert (yaroslav.drevo.fate, yaroslav.drevo.wounds["light"]) == (2, 1)
         assert store.undo() == "Удача Ярослава: 2"
-        assert store.character(yaroslav.id) == replace(
-            yaroslav, fate=3, wounds={**yaroslav.wounds, "light": 0}
+        assert store.character(yaroslav.id) == yaroslav.edit_sheet(
+            DrevoSheet, fate=3, wounds={**yaroslav.drevo.wounds, "light": 0}
         )
         assert store.redo() == "Удача Ярослава: 2"
         assert store.character(yaroslav.id) == yaroslav

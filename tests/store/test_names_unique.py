@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from rules.sheets.drevo import DrevoSheet
 from tui.cli import party as cli_party
 from tui.store import ChangeRefused, Character, Store, new_id
 
@@ -50,7 +51,7 @@ def test_a_file_that_repeats_a_name_loads_with_one_name_each(tmp_path) -> None:
     assert len({n.casefold() for n in names(store)}) == len(names(store))
     assert any(path.with_name("c.backups").iterdir())
     first = next(c for c in store.characters() if c.name == "Богдан Сыч (3)")
-    store.upsert_character(dataclasses.replace(first, fate=1))  # no name changed: written
+    store.upsert_character(first.edit_sheet(DrevoSheet, fate=1))  # no name changed: written
     store.close()
 
 

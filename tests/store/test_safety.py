@@ -5,12 +5,12 @@ from __future__ import annotations
 import errno
 import json
 import os
-from dataclasses import replace
 from pathlib import Path
 
 import filelock
 import pytest
 
+from rules.sheets.drevo import DrevoSheet
 from tui.store import (
     BACKUPS_KEPT,
     CampaignCorrupt,
@@ -48,7 +48,7 @@ class TestBackups:
             assert store.backups() == []  # a new file has no previous version
             first = sorted(store.characters(), key=lambda c: c.id)[0]
             for fate in range(1, 16):
-                store.upsert_character(replace(store.character(first.id), fate=fate))
+                store.upsert_character(store.character(first.id).edit_sheet(DrevoSheet, fate=fate))
             kept = store.backups()
         assert len(kept) == BACKUPS_KEPT == 10
         # Newest first: the version before the last write had fate 14.
@@ -58,10 +58,10 @@ class TestBackups:
     def test_backups_are_untouched_by_later_writes(self, path):
         with Store.open(path) as store:
             c = store.characters()[0]
-            store.upsert_character(replace(c, fate=1))
+            store.upsert_character(c.edit_sheet(DrevoSheet, fate=1))
             (backup,) = store.backups()
             saved = backup.read_bytes()
-            store.upsert_character(replace(c, fate=2))
+            store.upsert_character(c.edit_sheet(DrevoSheet, fate=2))
             assert backup.read_bytes() == saved
 
 
@@ -69,8 +69,8 @@ def damage_with_backups(path: Path) -> tuple[bytes, str]:
     """Save fate 4, then 5, then damage the file; return its bytes and the character's id."""
     with Store.open(path) as store:
         c = store.characters()[0]
-        store.upsert_character(replace(c, fate=4))
-        store.upsert_character(replace(store.character(c.id), fate=5))
+        store.upsert_character(c.edit_sheet(DrevoSheet, fate=4))
+        store.upsert_character(store.character(c.id).edit_sheet(DrevoSheet, fate=5))
     bad = path.read_bytes()[:100]
     path.write_bytes(bad)
     return bad, c.id
@@ -88,7 +88,7 @@ class TestCorrupt:
     def test_damaged_file_explains_offers_backups_and_is_untouched(self, path, damage):
         with Store.open(path) as store:
             c = store.characters()[0]
-            store.upsert_character(replace(c, fate=4))
+            store.upsert_character(c.edit_sheet(DrevoSheet, fate=4))
         bad = damage(path.read_bytes())
         path.write_bytes(bad)
         with pytest.raises(CampaignCorrupt, match="повреждён") as caught:
@@ -96,7 +96,7 @@ class TestCorrupt:
         assert path.read_bytes() == bad
         assert len(caught.value.backups) == 1
         assert "резервная копия" in str(caught.value)
-        assert fate_in(caught.value.backups[0], c.id) == c.fate
+        assert fate_in(caught.value.backups[0], c.id) == c.drevo.fate
 
     def test_damaged_backups_are_not_offered(self, path):
         damage_with_backups(path)
@@ -114,12 +114,12 @@ class TestCorrupt:
         assert aside is not None and aside.name.startswith("campaign.json.corrupt-")
         assert aside.read_bytes() == bad
         with Store.open(path) as store:
-            assert store.character(cid).fate == 4  # the newest good version
+            assert store.character(cid).drevo.fate == 4  # the newest good version
 
     def test_restore_over_a_good_file_makes_it_a_backup(self, path):
         with Store.open(path) as store:
             c = store.characters()[0]
-            store.upsert_character(replace(c, fate=5))
+            store.upsert_character(c.edit_sheet(DrevoSheet, fate=5))
             (older,) = store.backups()
         current = path.read_bytes()
         assert Store.restore_backup(path, older) is None
@@ -141,7 +141,7 @@ class TestCorrupt:
             c = store.characters()[0]
             path.write_bytes(b"\x00" * 10)
             with pytest.raises(CampaignCorrupt):
-                store.upsert_character(replace(c, fate=0))
+                store.upsert_character(c.edit_sheet(DrevoSheet, fate=0))
             assert path.read_bytes() == b"\x00" * 10
             assert store.character(c.id) == c
             with pytest.raises(CampaignCorrupt):
@@ -166,15 +166,17 @@ class TestDiskErrors:
             before = path.read_bytes()
             monkeypatch.setattr(os, call, failing(getattr(os, call), errno.ENOSPC))
             with pytest.raises(StoreError, match="не хватает места") as caught:
-                store.upsert_character(replace(c, fate=0))
+                store.upsert_character(c.edit_sheet(DrevoSheet, fate=0))
             monkeypatch.undo()
             assert "последняя сохранённая версия цела" in str(caught.value)
             assert path.read_bytes() == before
             assert store.character(c.id) == c
             assert not store.can_undo
             assert sorted(p.name for p in path.parent.iterdir() if p.name.startswith(".")) == []
-            store.upsert_character(replace(c, fate=0))  # works again once there is room
-            assert Store.open(path).character(c.id).fate == 0
+            store.upsert_character(
+                c.edit_sheet(DrevoSheet, fate=0)
+            )  # works again once there is room
+            assert Store.open(path).character(c.id).drevo.fate == 0
 
     def test_full_disk_on_log_append_leaves_no_torn_line(self, path, monkeypatch):
         with Store.open(path) as store:
@@ -210,7 +212,7 @@ class TestDiskErrors:
                 ),
             )
             with pytest.raises(StoreError, match="нет прав на запись"):
-                store.upsert_character(replace(c, fate=0))
+                store.upsert_character(c.edit_sheet(DrevoSheet, fate=0))
             monkeypatch.undo()
             assert path.read_bytes() == before
             assert store.character(c.id) == c
@@ -231,7 +233,7 @@ class TestDiskErrors:
 
             monkeypatch.setattr(os, "replace", immutable)
             with pytest.raises(StoreError) as err:
-                store.upsert_character(replace(c, fate=0))
+                store.upsert_character(c.edit_sheet(DrevoSheet, fate=0))
             monkeypatch.undo()
             message = str(err.value)
             assert "нет прав на запись в папку" not in message
@@ -246,7 +248,7 @@ class TestDiskErrors:
             assert store.read_only
             assert "только для чтения" in store.read_only_reason
             with pytest.raises(StoreReadOnly, match="только для чтения"):
-                store.upsert_character(replace(store.characters()[0], fate=0))
+                store.upsert_character(store.characters()[0].edit_sheet(DrevoSheet, fate=0))
             with pytest.raises(StoreReadOnly):
                 store.append_log(note(1))
             assert len(store.characters()) == 7
@@ -264,12 +266,12 @@ def test_busy_lock_raises_store_busy_after_the_wait(path):
         held = filelock.FileLock(f"{path}.lock", thread_local=False)
         with held:
             with pytest.raises(StoreBusy, match="другая копия kubik"):
-                store.upsert_character(replace(c, fate=0))
+                store.upsert_character(c.edit_sheet(DrevoSheet, fate=0))
             with pytest.raises(StoreBusy):
                 store.append_log(note(1))
         assert store.character(c.id) == c
-        store.upsert_character(replace(c, fate=0))
-        assert store.character(c.id).fate == 0
+        store.upsert_character(c.edit_sheet(DrevoSheet, fate=0))
+        assert store.character(c.id).drevo.fate == 0
 
 
 class TestJournalFile:

@@ -64,7 +64,7 @@ def _party(db: TinyDB) -> dict[str, Any]:
     read = {}
     for doc in db.table(CHARACTERS).all():
         c = character_from_doc(dict(doc))
-        read[c.id] = (c.fate, c.wounds, c.extra, c.notes)
+        read[c.id] = (c.drevo.fate, c.drevo.wounds, c.extra, c.notes)
     return read
 
 

@@ -51,7 +51,7 @@ def test_with_sheet_writes_only_what_changed():
     spent = c.edit_sheet(Ide4Sheet, energy=10, daily_triumph_used=True)
     assert spent.extra == {"energy": 10, "daily_triumph_used": True, "note": "своё"}
     hurt = c.edit_sheet(DrevoSheet, fate=3, wounds={"heavy": 1}, dead=True)
-    assert (hurt.fate, hurt.wounds["heavy"], hurt.extra["dead"]) == (3, 1, True)
+    assert (hurt.drevo.fate, hurt.drevo.wounds["heavy"], hurt.extra["dead"]) == (3, 1, True)
     fixed = replace(c, extra={**c.extra, "initiative": 5}).edit_sheet(WodSheet, initiative=None)
     assert "initiative" not in fixed.extra  # None: the field is not set
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from rules.data import load_table
+from rules.sheets.drevo import DrevoSheet
 from tui.store import (
     SCHEMA_VERSION,
     WOUND_KEYS,
@@ -109,12 +110,14 @@ class TestDemoData:
             assert 4 <= len(c.skills) <= 7, c.name
             assert all(-1 <= s.value <= 4 for s in c.skills), c.name
             assert 1 <= len(c.weapons) <= 2 and set(c.weapons) <= catalogue, c.name
-            assert c.wounds == dict.fromkeys(WOUND_KEYS, 0), c.name
+            assert c.drevo.wounds == dict.fromkeys(WOUND_KEYS, 0), c.name
             assert c.notes, c.name
             if c.kind == "pc":
-                assert 1 <= c.fate <= 5, c.name  # «рекомендовано количество от одного до пяти»
+                assert 1 <= c.drevo.fate <= 5, (
+                    c.name
+                )  # «рекомендовано количество от одного до пяти»
             else:
-                assert 0 <= c.fate <= 5, c.name
+                assert 0 <= c.drevo.fate <= 5, c.name
 
     def test_demo_covers_combat_skills_and_parents(self, store):
         skills = [s for c in store.characters() for s in c.skills]
@@ -146,9 +149,9 @@ class TestRoundTrips:
     def test_upsert_replaces_by_id_and_survives_reopen(self, store, path):
         milava = next(c for c in store.characters() if c.name == "Милава")
         hurt = replace(
-            milava,
-            fate=1,
-            wounds={**milava.wounds, "light": 1, "scratch": 2},
+            milava.edit_sheet(
+                DrevoSheet, fate=1, wounds={**milava.drevo.wounds, "light": 1, "scratch": 2}
+            ),
             notes="Ранена у брода.",
             skills=(*milava.skills, Skill("Метание", 1)),
         )
@@ -175,7 +178,7 @@ class TestRoundTrips:
         names = [c.name for c in store.characters()]
         assert len(names) == 8
         assert names[4:] == ["Атаман Шкуро", "Волк", "Лыко", "Сотник Вышата"]
-        assert store.character(wolf.id).wounds == dict.fromkeys(WOUND_KEYS, 0)
+        assert store.character(wolf.id).drevo.wounds == dict.fromkeys(WOUND_KEYS, 0)
 
     def test_unknown_id_gives_none(self, store):
         assert store.character("нет-такого") is None
@@ -208,7 +211,7 @@ class TestSubscribe:
         store.append_log(entry(1))
         store.append_log(entry(2))
         c = store.characters()[0]
-        store.upsert_character(replace(c, fate=c.fate + 1))
+        store.upsert_character(c.edit_sheet(DrevoSheet, fate=c.drevo.fate + 1))
         # The callback sees the state after the change.
         assert seen == [1, 2, 2]
 
@@ -241,7 +244,7 @@ class TestModels:
         assert c.trait("Щиты") == 3
         assert c.trait("Ловкость") == 2
         assert c.trait("Стрельба") is None
-        assert c.wounds == {"scratch": 0, "light": 1, "wound": 0, "heavy": 0}
+        assert c.drevo.wounds == {"scratch": 0, "light": 1, "wound": 0, "heavy": 0}
 
     def test_bad_kind_is_rejected(self):
         with pytest.raises(ValueError):

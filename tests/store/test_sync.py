@@ -6,10 +6,10 @@ import subprocess
 import sys
 import textwrap
 import time
-from dataclasses import replace
 
 import pytest
 
+from rules.sheets.drevo import DrevoSheet
 from tui.store import LogEntry, Store, new_id
 from tui.store import files as files_module
 
@@ -59,22 +59,22 @@ def test_refresh_sees_another_process_write_and_notifies(tmp_path):
     with Store.open(path) as store:
         c = store.characters()[0]
         seen = []
-        store.subscribe(lambda: seen.append(store.character(c.id).fate))
+        store.subscribe(lambda: seen.append(store.character(c.id).drevo.fate))
         assert store.refresh() is False
         code = textwrap.dedent(
             f"""
-            from dataclasses import replace
+            from rules.sheets.drevo import DrevoSheet
             from tui.store import LogEntry, Store
             s = Store.open({str(path)!r})
             c = s.character({c.id!r})
-            s.upsert_character(replace(c, fate=0), label="Удача на нуле")
+            s.upsert_character(c.edit_sheet(DrevoSheet, fate=0), label="Удача на нуле")
             s.append_log(LogEntry("e1", "2025-03-01T19:30:00+03:00", "note", None, "x", {{}}))
             """
         )
         subprocess.run([sys.executable, "-c", code], check=True)
-        assert store.character(c.id).fate == c.fate  # nothing until refresh
+        assert store.character(c.id).drevo.fate == c.drevo.fate  # nothing until refresh
         assert store.refresh() is True
-        assert store.character(c.id).fate == 0
+        assert store.character(c.id).drevo.fate == 0
         assert [e.id for e in store.log()] == ["e1"]
         assert store.all_undo_labels(1) == ["Удача на нуле"]
         assert store.undo_labels(1) == []  # the other process's step is not this window's
@@ -100,13 +100,15 @@ def test_a_write_never_comes_from_a_stale_cache(tmp_path):
     path = tmp_path / "campaign.json"
     with Store.open(path) as a, Store.open(path) as b:
         x, y = a.characters()[:2]
-        a.upsert_character(replace(x, fate=0))
-        b.upsert_character(replace(y, fate=0))  # b never refreshed, yet keeps a's change
-        assert b.character(x.id).fate == 0
+        a.upsert_character(x.edit_sheet(DrevoSheet, fate=0))
+        b.upsert_character(
+            y.edit_sheet(DrevoSheet, fate=0)
+        )  # b never refreshed, yet keeps a's change
+        assert b.character(x.id).drevo.fate == 0
         with Store.open(path) as fresh:
-            assert fresh.character(x.id).fate == 0 and fresh.character(y.id).fate == 0
+            assert fresh.character(x.id).drevo.fate == 0 and fresh.character(y.id).drevo.fate == 0
         assert a.refresh() is True
-        assert a.character(y.id).fate == 0
+        assert a.character(y.id).drevo.fate == 0
 
 
 def test_import_elsewhere_is_picked_up_by_refresh(tmp_path):

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from rules.sheets.drevo import DrevoSheet
 from tui.store import CampaignExists, LogEntry, Store, StoreError, new_id
 from tui.store.transfer import log_markdown
 
@@ -19,7 +20,7 @@ def entry(n: int, at: str = "2025-03-01T19:30:00+03:00", actor: str | None = "М
 def source(tmp_path):
     with Store.open(tmp_path / "src" / "campaign.json", system="ide4") as store:
         c = store.characters()[0]
-        store.upsert_character(replace(c, fate=1, extra={"energy": 80}))
+        store.upsert_character(replace(c.edit_sheet(DrevoSheet, fate=1), extra={"energy": 80}))
         store.put_doc("encounter", {"round": 2, "order": [c.id]}, label="Раунд 2")
         store.put_doc("settings", {"theme": "dark"}, label="Тема")
         for n in range(3):
@@ -120,7 +121,7 @@ def _undone_source(store: Store) -> list[str]:
         now = store.character(c.id)
         store.apply(
             f"Судьба {fate}",
-            upsert=[replace(now, fate=fate)],
+            upsert=[now.edit_sheet(DrevoSheet, fate=fate)],
             log=[LogEntry(new_id(), "2025-03-01T19:30:00+03:00", "note", None, f"Судьба {fate}")],
         )
     store.undo()
@@ -147,7 +148,7 @@ def test_export_import_keeps_the_undone_marks(source, tmp_path):
         assert "~~Судьба 4~~ _(отменено)_" in copy.log_markdown()
         # A new change (and its undo) in the copy leaves the imported marks as they were.
         c = copy.characters()[0]
-        copy.apply("Судьба 7", upsert=[replace(c, fate=7)])
+        copy.apply("Судьба 7", upsert=[c.edit_sheet(DrevoSheet, fate=7)])
         copy.undo()
         assert [e.text for e in copy.log() if e.undone] == ["Судьба 4"]
     # Exported again, the copy says the same.

@@ -30,6 +30,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+from rules.sheets.drevo import DrevoSheet
 from tests.hypo import examples
 from tui.store import Character, Edit, LogEntry, StaleWrite, Store, UndoRefused, new_id
 
@@ -56,7 +57,7 @@ def parts_of(old: State, new: State) -> list[tuple]:
 
 
 def state_of(store: Store) -> State:
-    return {c.id: (c.fate, c.notes, c.wounds["scratch"]) for c in store.characters()}
+    return {c.id: (c.drevo.fate, c.notes, c.drevo.wounds["scratch"]) for c in store.characters()}
 
 
 class TwoWindows(RuleBasedStateMachine):
@@ -145,7 +146,7 @@ class TwoWindows(RuleBasedStateMachine):
         window, copy = self.dialogs.pop(pick % len(self.dialogs))
         new_value = value if field == "fate" else f"заметка {value}"
         index = 0 if field == "fate" else 1
-        base = (copy.fate, copy.notes)[index]
+        base = (copy.drevo.fate, copy.notes)[index]
         current = self.model.get(copy.id)
         if current is None:
             stale = True  # even an unchanged copy would bring it back
@@ -176,8 +177,8 @@ class TwoWindows(RuleBasedStateMachine):
         entry = LogEntry(new_id(), AT, "note", c.name, "Рана: Царапина")
 
         def scratch(now: Character) -> Edit:
-            wounds = {**now.wounds, "scratch": now.wounds["scratch"] + 1}
-            return Edit(replace(now, wounds=wounds), f"{now.name}: Царапина", [entry])
+            wounds = {**now.drevo.wounds, "scratch": now.drevo.wounds["scratch"] + 1}
+            return Edit(now.edit_sheet(DrevoSheet, wounds=wounds), f"{now.name}: Царапина", [entry])
 
         try:
             self.stores[window].update_character(c.id, scratch, name=c.name)
@@ -200,8 +201,8 @@ class TwoWindows(RuleBasedStateMachine):
         entry = LogEntry(new_id(), AT, "note", c.name, "Рана: Царапина")
 
         def scratch(now: Character) -> Edit:
-            wounds = {**now.wounds, "scratch": now.wounds["scratch"] + 1}
-            return Edit(replace(now, wounds=wounds), f"{now.name}: Царапина", [entry])
+            wounds = {**now.drevo.wounds, "scratch": now.drevo.wounds["scratch"] + 1}
+            return Edit(now.edit_sheet(DrevoSheet, wounds=wounds), f"{now.name}: Царапина", [entry])
 
         wounded: list[bool] = []
 

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from rules.sheets.drevo import DrevoSheet
 from tui.store import UNDO_LIMIT, LogEntry, Store, new_id
 
 
@@ -19,7 +20,7 @@ def test_undo_and_redo_of_upsert_delete_doc_and_rename(path):
     with Store.open(path) as store:
         before = store.characters()
         milava = next(c for c in before if c.name == "Милава")
-        store.upsert_character(replace(milava, fate=0))
+        store.upsert_character(milava.edit_sheet(DrevoSheet, fate=0))
         store.delete_character(milava.id)
         store.put_doc("encounter", {"round": 1}, label="Начат бой")
         store.rename("Новая застава")
@@ -34,7 +35,7 @@ def test_undo_and_redo_of_upsert_delete_doc_and_rename(path):
         assert store.undo() == "Начат бой"
         assert store.get_doc("encounter") is None
         assert store.undo() == "Удалён персонаж «Милава»"
-        assert store.character(milava.id).fate == 0
+        assert store.character(milava.id).drevo.fate == 0
         assert store.undo() == "Изменён персонаж «Милава»"
         assert store.characters() == before
         assert store.undo() is None
@@ -48,7 +49,7 @@ def test_undo_and_redo_of_upsert_delete_doc_and_rename(path):
 def test_a_new_change_clears_redo_and_an_unchanged_save_is_no_step(path):
     with Store.open(path) as store:
         c = store.characters()[0]
-        store.upsert_character(replace(c, fate=5))
+        store.upsert_character(c.edit_sheet(DrevoSheet, fate=5))
         store.undo()
         assert store.can_redo
         store.upsert_character(c)  # equal to what is stored: nothing to record
@@ -102,7 +103,7 @@ def test_apply_is_one_step_for_several_changes(path):
         a, b = store.characters()[:2]
         changed = store.apply(
             "Конец раунда",
-            upsert=[replace(a, fate=0), replace(b, fate=0)],
+            upsert=[a.edit_sheet(DrevoSheet, fate=0), b.edit_sheet(DrevoSheet, fate=0)],
             docs={"encounter": {"round": 3}},
         )
         assert changed and store.undo_labels() == ["Конец раунда"]
@@ -136,9 +137,11 @@ def newest_step(path) -> dict:
 def test_a_step_keeps_only_the_fields_it_changed(path):
     with Store.open(path) as store:
         c = store.characters()[0]
-        store.upsert_character(replace(c, fate=c.fate + 1, notes="Ранен у брода."))
+        store.upsert_character(
+            replace(c.edit_sheet(DrevoSheet, fate=c.drevo.fate + 1), notes="Ранен у брода.")
+        )
         assert newest_step(path)["changes"] == [
-            {"kind": "character", "key": c.id, "fields": {"fate": c.fate, "notes": c.notes}}
+            {"kind": "character", "key": c.id, "fields": {"fate": c.drevo.fate, "notes": c.notes}}
         ]
         store.put_doc("encounter", {"round": 1, "side": "игроки"}, label="Бой")
         store.put_doc("encounter", {"round": 2, "order": ["a"]}, label="Раунд 2")
@@ -164,7 +167,9 @@ def test_a_step_keeps_only_the_fields_it_changed(path):
 def test_a_step_for_a_character_removed_by_hand_is_skipped(path):
     with Store.open(path) as store:
         a, b = store.characters()[:2]
-        store.apply("Удача", upsert=[replace(a, fate=0), replace(b, fate=0)])
+        store.apply(
+            "Удача", upsert=[a.edit_sheet(DrevoSheet, fate=0), b.edit_sheet(DrevoSheet, fate=0)]
+        )
     data = json.loads(path.read_text(encoding="utf-8"))
     data["characters"] = {k: d for k, d in data["characters"].items() if d["id"] != a.id}
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
@@ -173,4 +178,4 @@ def test_a_step_for_a_character_removed_by_hand_is_skipped(path):
         assert store.character(a.id) is None
         assert store.character(b.id) == b
         assert store.redo() == "Удача"
-        assert store.character(b.id).fate == 0
+        assert store.character(b.id).drevo.fate == 0

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from rules.sheets.drevo import DrevoSheet
 from tui.bridge.combat import exchange_group
 from tui.store import Store
 from tui.store.errors import UndoRefused
@@ -36,10 +37,12 @@ def test_an_exchange_is_undone_whole_or_not_at_all(tmp_path) -> None:
     path = tmp_path / "c.json"
     a, b = Store.open(path), Store.open(path)
     c = a.characters()[0]
-    a.upsert_character(replace(c, fate=5), label="Раунд 1, схватка 1: бросок")
+    a.upsert_character(c.edit_sheet(DrevoSheet, fate=5), label="Раунд 1, схватка 1: бросок")
     a.upsert_character(replace(a.character(c.id), notes="x"), label="Раунд 1, схватка 1: Судьба +1")
     b.refresh()
-    b.upsert_character(replace(b.character(c.id), fate=7), label="Судьба в другом окне")
+    b.upsert_character(
+        b.character(c.id).edit_sheet(DrevoSheet, fate=7), label="Судьба в другом окне"
+    )
     a.refresh()
     before = (a.character(c.id), a.depth)
     with pytest.raises(UndoRefused):

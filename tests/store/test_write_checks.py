@@ -9,6 +9,7 @@ import os
 
 import pytest
 
+from rules.sheets.drevo import DrevoSheet
 from tui.store import Store, StoreError, files, storage
 from tui.store.storage import FileSig
 
@@ -28,7 +29,7 @@ def count_conversions(monkeypatch):
 def test_a_change_converts_only_the_changed_character(tmp_path, monkeypatch):
     store = Store.open(tmp_path / "c.json")
     first = store.characters()[0]
-    store.upsert_character(dataclasses.replace(first, fate=first.fate + 1))  # cache warm
+    store.upsert_character(first.edit_sheet(DrevoSheet, fate=first.drevo.fate + 1))  # cache warm
     calls = count_conversions(monkeypatch)
     store.upsert_character(dataclasses.replace(first, notes="ранен у брода"))
     assert calls == [first.id]
@@ -40,7 +41,7 @@ def test_a_file_changed_by_another_process_is_checked_in_full(tmp_path, monkeypa
     store = Store.open(path)
     other = Store.open(path)  # another instance writes: a new file version
     first = store.characters()[0]
-    other.upsert_character(dataclasses.replace(first, fate=5))
+    other.upsert_character(first.edit_sheet(DrevoSheet, fate=5))
     calls = count_conversions(monkeypatch)
     store.upsert_character(dataclasses.replace(store.characters()[1], notes="x"))
     # Every document once as the file is read (before the change: a file that fails the
@@ -57,12 +58,12 @@ def test_a_write_on_the_version_it_knows_does_not_parse_the_file_again(tmp_path,
         raise AssertionError("parsed the file this store wrote itself")
 
     monkeypatch.setattr(files, "parse_tables", no_parse)
-    store.upsert_character(dataclasses.replace(first, fate=first.fate + 1))
+    store.upsert_character(first.edit_sheet(DrevoSheet, fate=first.drevo.fate + 1))
     store.put_doc("encounter", {"round": 1}, label="Бой")
     monkeypatch.undo()
     store.close()  # a restart: the new window takes the steps of the gone one
     with Store.open(path) as again:
-        assert again.character(first.id).fate == first.fate + 1
+        assert again.character(first.id).drevo.fate == first.drevo.fate + 1
         assert again.get_doc("encounter") == {"round": 1}
         assert again.undo_labels() == ["Бой", f"Изменён персонаж «{first.name}»"]
 
@@ -79,11 +80,11 @@ def test_a_file_rewritten_in_place_with_the_same_stat_is_read_fresh(tmp_path):
         fh.write(raw.replace(b'"notes": "aaa"', b'"notes": "bbb"'))
     os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
     assert FileSig.of(os.stat(path)) == FileSig.of(before)
-    store.upsert_character(dataclasses.replace(second, fate=second.fate + 1))
+    store.upsert_character(second.edit_sheet(DrevoSheet, fate=second.drevo.fate + 1))
     assert store.character(first.id).notes == "bbb"
     with Store.open(path) as again:
         assert again.character(first.id).notes == "bbb"
-        assert again.character(second.id).fate == second.fate + 1
+        assert again.character(second.id).drevo.fate == second.drevo.fate + 1
 
 
 def test_a_failed_write_leaves_the_cache_it_started_from_unchanged(tmp_path, monkeypatch):
@@ -100,7 +101,7 @@ def test_a_failed_write_leaves_the_cache_it_started_from_unchanged(tmp_path, mon
         store.put_doc("encounter", {"round": 2}, label="Раунд 2")
     monkeypatch.setattr(os, "replace", real)
     first = store.characters()[0]
-    store.upsert_character(dataclasses.replace(first, fate=first.fate + 1), label="Удача")
+    store.upsert_character(first.edit_sheet(DrevoSheet, fate=first.drevo.fate + 1), label="Удача")
     with Store.open(path) as again:
         assert again.get_doc("encounter") == {"round": 1}
         assert again.all_undo_labels() == ["Удача", "Раунд 1"]
@@ -110,7 +111,7 @@ def test_a_write_encodes_only_the_documents_it_changed(tmp_path, monkeypatch):
     path = tmp_path / "c.json"
     store = Store.open(path)
     first, second = store.characters()[:2]
-    store.upsert_character(dataclasses.replace(first, fate=first.fate + 1))  # lines cached
+    store.upsert_character(first.edit_sheet(DrevoSheet, fate=first.drevo.fate + 1))  # lines cached
     encoded = []
     real = storage._dumps
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.encounter import Combatant, Declaration, Encounter
+from rules.sheets.drevo import DrevoSheet
 from tui.bridge import combat as bridge
 from tui.store import Store
 from tui.table.core import Dice, Outcome
@@ -55,7 +56,9 @@ def duel(tmp_path: Path, wounds_of_target: dict[str, int] | None = None, fate: i
     store = Store.open(tmp_path / "c.json", system="drevo")
     people = {c.name: c for c in store.characters()}
     attacker, target = people["Атаман Шкуро"], people["Горан Рябой"]
-    target = replace(target, fate=fate, wounds={**target.wounds, **(wounds_of_target or {})})
+    target = target.edit_sheet(
+        DrevoSheet, fate=fate, wounds={**target.drevo.wounds, **(wounds_of_target or {})}
+    )
     store.upsert_character(target)
     enc = Encounter()
     enc = enc.with_combatant(Combatant(attacker.id, attacker.name, "Противники"))

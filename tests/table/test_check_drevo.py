@@ -4,11 +4,11 @@ campaign as it is rolled and as each point of Судьба is spent, what each p
 from __future__ import annotations
 
 import os
-from dataclasses import replace
 
 import pytest
 
 from rules import drevo
+from rules.sheets.drevo import DrevoSheet
 from tests.table.check_helpers import killed_after, ok, table
 from tui.store import Store
 from tui.table.check import drevo_steps as steps
@@ -25,7 +25,7 @@ def snapshot(t) -> tuple:
 
 def with_fate(store: Store, points: int = 3):
     c = next(iter(store.characters()))
-    store.upsert_character(replace(c, fate=points))
+    store.upsert_character(c.edit_sheet(DrevoSheet, fate=points))
     return c.id
 
 
@@ -64,10 +64,10 @@ def test_a_roll_undone_is_rolled_again_with_the_same_dice_and_fate_paid_once(tmp
     assert t.view().result.dice == dice
     ok(t, steps.declare_fate, True)
     ok(t, steps.roll)
-    assert t.view().result.outcome == "crit_success" and store.character(cid).fate == 2
+    assert t.view().result.outcome == "crit_success" and store.character(cid).drevo.fate == 2
     store.undo()
     t.follow()
-    assert store.character(cid).fate == 3 and t.state.inputs.fate_auto
+    assert store.character(cid).drevo.fate == 3 and t.state.inputs.fate_auto
 
 
 def test_what_each_point_of_fate_would_do_is_shown(tmp_path):

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
+from rules.sheets.drevo import DrevoSheet
 from tests.hypo import examples
 from tests.table.check_helpers import table
 from tui.store import Store
@@ -251,7 +252,7 @@ class DrevoMachine(Machine):
     def fate(self) -> None:
         self.had: dict[str, int] = {}  # a rolled check's id: its character's Судьба before it
         for c in self.store.characters():
-            self.store.upsert_character(replace(c, fate=3))
+            self.store.upsert_character(c.edit_sheet(DrevoSheet, fate=3))
 
     @rule(name=st.sampled_from(["action", "difficulty", "mods"]), data=st.data())
     def choose(self, name: str, data: st.DataObject) -> None:
@@ -268,7 +269,7 @@ class DrevoMachine(Machine):
 
     @rule()
     def roll(self) -> None:
-        before = {c.id: c.fate for c in self.store.characters()}
+        before = {c.id: c.drevo.fate for c in self.store.characters()}
         self._step(self.steps.roll)
         rolled = self.t.state.rolled
         if rolled is not None and rolled.character in before:
@@ -290,7 +291,7 @@ class DrevoMachine(Machine):
         had = self.had.get(self.t.state.id, 3)
         if c is not None and self.store.get_doc("check") == self.t.state.to_doc():
             # an edit elsewhere may give points back
-            assert c.fate <= had - spent or c.fate == had
+            assert c.drevo.fate <= had - spent or c.drevo.fate == had
 
 
 for machine in (StaratelyMachine, WodMachine, DrevoMachine):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.sheets.drevo import DrevoSheet
 from tests.table.helpers import duel
 from tui.store import Skill
 from tui.table.fight import steps
@@ -40,7 +41,7 @@ def test_wounds_and_fate_edited_elsewhere_are_named(tmp_path) -> None:
     table, store, goran = duel(tmp_path, fate=3)
     enc, before = _reading(table)
     c = store.character(goran.id)
-    store.upsert_character(replace(c, fate=1, wounds={**c.wounds, "light": 1}))
+    store.upsert_character(c.edit_sheet(DrevoSheet, fate=1, wounds={**c.drevo.wounds, "light": 1}))
     enc2, after = _reading(table)
     text = " ".join(changes(enc, enc2, before, after))
     assert "Судьба 3 → 1" in text and "Лёгкая" in text, text
@@ -62,7 +63,7 @@ def test_nothing_said_when_no_fighter_changed(tmp_path) -> None:
     table, store, _goran = duel(tmp_path)
     enc, before = _reading(table)
     others = [c for c in store.characters() if c.id not in enc.ids()]
-    store.upsert_character(replace(others[0], fate=others[0].fate + 1))
+    store.upsert_character(others[0].edit_sheet(DrevoSheet, fate=others[0].drevo.fate + 1))
     enc2, after = _reading(table)
     assert changes(enc, enc2, before, after) == ()
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import random
 import tempfile
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +25,7 @@ from rules import drevo
 from rules.encounter import ACTION_KINDS, Declaration
 from rules.errors import RulesError
 from rules.initiative import declaration_order
+from rules.sheets.drevo import DrevoSheet
 from tests.hypo import examples
 from tests.table.helpers import Table
 from tui.bridge import combat as bridge
@@ -262,7 +262,7 @@ class FightMachine(RuleBasedStateMachine):
     def _docs(self) -> tuple[Any, Any]:
         self.store.refresh()  # the other window may have written meanwhile
         return self.store.get_doc(DOC), sorted(
-            (c.id, c.fate, tuple(sorted(c.wounds.items())), bool(c.extra.get("dead")))
+            (c.id, c.drevo.fate, tuple(sorted(c.drevo.wounds.items())), bool(c.extra.get("dead")))
             for c in self.store.characters()
         )
 
@@ -325,7 +325,9 @@ class FightMachine(RuleBasedStateMachine):
         """The other window gives a point of Судьба (its own undo step)."""
         self.other.refresh()
         c = data.draw(st.sampled_from(self.other.characters()))
-        self.other.upsert_character(replace(c, fate=c.fate + 1), label=f"Судьба {c.name}")
+        self.other.upsert_character(
+            c.edit_sheet(DrevoSheet, fate=c.drevo.fate + 1), label=f"Судьба {c.name}"
+        )
         assert self.other.undo_labels(1) == [f"Судьба {c.name}"]
 
     @rule()
@@ -365,11 +367,11 @@ class FightMachine(RuleBasedStateMachine):
         other = Store.open(self.path)
         try:
             c = data.draw(st.sampled_from(other.characters()))
-            other.upsert_character(replace(c, fate=c.fate + 1))
+            other.upsert_character(c.edit_sheet(DrevoSheet, fate=c.drevo.fate + 1))
         finally:
             other.close()
         self.store.refresh()
-        assert self.store.character(c.id).fate == c.fate + 1
+        assert self.store.character(c.id).drevo.fate == c.drevo.fate + 1
 
     @precondition(lambda self: len(self.store.characters()) > 2)
     @rule(data=st.data())

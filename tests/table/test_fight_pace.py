@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.sheets.drevo import DrevoSheet
 from tests.table.helpers import skirmish
 from tui.table.fight import steps
 from tui.table.fight.declare import redeclare, repeat_round, suggestion
@@ -53,7 +54,7 @@ def test_round_two_starts_each_form_on_his_own_last_declaration(tmp_path):
     world = table.session.read()[2]
     for name, action, target, weapon in ROUND:
         d = suggestion(table.enc, world, people[name].id)
-        if not store.character(people[name].id).wounds.get("heavy"):
+        if not store.character(people[name].id).drevo.wounds.get("heavy"):
             aim = people[target].id if target else None
             assert (d.action, d.target, d.weapon) == (action, aim, weapon), name
 
@@ -64,7 +65,7 @@ def test_a_round_of_unchanged_declarations_is_one_step(tmp_path):
     table, store, people = skirmish(tmp_path, THREE, ROUND)
     _to_next_round(table)
     before = store.undo_labels(100)
-    if any(store.character(c.id).wounds.get("heavy") for c in people.values()):
+    if any(store.character(c.id).drevo.wounds.get("heavy") for c in people.values()):
         return  # the seeded round left someone down: covered by the next test
     table.ok(repeat_round)
     assert table.enc.phase == "resolve"
@@ -115,9 +116,9 @@ def test_the_order_shows_each_fighters_wounds_effects_and_fate(tmp_path):
 
     table, store, people = skirmish(tmp_path, THREE, ROUND[:1])
     c = store.character(people["Горан Рябой"].id)
-    hurt = replace(c, wounds={**c.wounds, "wound": 1}, fate=2)
+    hurt = c.edit_sheet(DrevoSheet, wounds={**c.drevo.wounds, "wound": 1}, fate=2)
     assert fighter_state(hurt, [(-2, "Оглушён")]) == "Ранение −2, Оглушён −2, Судьба 2"
-    down = replace(c, wounds={**c.wounds, "heavy": 1}, fate=0)
+    down = c.edit_sheet(DrevoSheet, wounds={**c.drevo.wounds, "heavy": 1}, fate=0)
     assert fighter_state(down, []) == "тяжело ранен, Судьба 0"
 
 
@@ -163,7 +164,7 @@ def test_a_fighter_taken_out_keeps_his_reason_in_the_fight(tmp_path):
     """Issue 30: «show a removed PC's reason in the order too»."""
     table, store, people = skirmish(tmp_path, THREE, ROUND)
     goran = store.character(people["Горан Рябой"].id)
-    store.upsert_character(replace(goran, wounds={**goran.wounds, "heavy": 1}))
+    store.upsert_character(goran.edit_sheet(DrevoSheet, wounds={**goran.drevo.wounds, "heavy": 1}))
     table.ok(steps.remove_fallen, goran.id)
     (gone,) = table.enc.left
     assert gone["name"] == "Горан Рябой" and gone["reason"] == "тяжело ранен, решение ведущего"

@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from rules.data import packaged_table, set_overrides
+from rules.sheets.drevo import DrevoSheet
 from tests.table.helpers import skirmish
 from tui.bridge import combat as bridge
 from tui.table.fight import steps
@@ -107,18 +108,18 @@ def test_fate_after_the_roll_goes_as_far_as_the_points(tmp_path) -> None:
     sides = {"Милава": "Отряд", "Атаман Шкуро": "Противники"}
     blows = [("Милава", "melee", "Атаман Шкуро", "Нож"), ("Атаман Шкуро", "dodge", None, None)]
     table, store, people = skirmish(tmp_path, sides, blows)
-    assert store.character(people["Милава"].id).fate == 4
+    assert store.character(people["Милава"].id).drevo.fate == 4
     table.ok(steps.roll)
     values = {o.value for o in table.view().shift_offers()}
     assert ("attacker", 4) in values and ("attacker", -4) in values
     assert ("attacker", 5) not in values
     table.ok(steps.fate_shift, "attacker", 4)
-    assert store.character(people["Милава"].id).fate == 0
+    assert store.character(people["Милава"].id).drevo.fate == 0
 
 
 def _wound(store, people, name, **wounds) -> None:
     c = store.character(people[name].id)
-    store.upsert_character(replace(c, wounds={**c.wounds, **wounds}))
+    store.upsert_character(c.edit_sheet(DrevoSheet, wounds={**c.drevo.wounds, **wounds}))
 
 
 def test_a_wound_taken_in_the_round_weighs_from_the_next(tmp_path, fight_setting) -> None:
@@ -270,7 +271,7 @@ def test_a_side_of_only_the_heavily_wounded_rolls_no_initiative(tmp_path) -> Non
 
     table, store, people = skirmish(tmp_path, {"Горан Рябой": "Отряд", "Лыко": "Б"}, [])
     lyko = store.character(people["Лыко"].id)
-    store.upsert_character(replace(lyko, wounds={**lyko.wounds, "heavy": 1}))
+    store.upsert_character(lyko.edit_sheet(DrevoSheet, wounds={**lyko.drevo.wounds, "heavy": 1}))
     enc = Encounter()
     for name, side in (("Горан Рябой", "Отряд"), ("Лыко", "Противники")):
         enc = enc.with_combatant(Combatant(people[name].id, name, side))
@@ -295,7 +296,9 @@ def test_the_words_of_a_round(tmp_path) -> None:
     milava = next(line for line in lines if line.startswith("[b]Милава[/b]"))
     assert "МУ" not in milava
     c = store.character(people["Милава"].id)
-    store.upsert_character(replace(c, wounds={**c.wounds, "wound": 1}))  # 2 Лёгкие → Ранение
+    store.upsert_character(
+        c.edit_sheet(DrevoSheet, wounds={**c.drevo.wounds, "wound": 1})
+    )  # 2 Лёгкие → Ранение
     enc = replace(table.enc, outcomes=({"key": "k", "hurt": [[c.id, "light"]]},))
     summary = round_summary(enc, table.session.read()[2].characters)
     assert summary[1] == "Милава: получает лёгкую рану — [b]теперь Ранение −2[/b]"
@@ -348,12 +351,12 @@ def test_fate_after_the_roll_moves_the_fighters_one_roll_in_each_exchange(tmp_pa
     ]
     table, store, people = skirmish(tmp_path, sides, blows)
     shkuro = people["Атаман Шкуро"].id
-    store.upsert_character(replace(store.character(shkuro), fate=3))
+    store.upsert_character(store.character(shkuro).edit_sheet(DrevoSheet, fate=3))
     table.ok(steps.roll)
     before = table.view().result.opposed.b.total
     table.ok(steps.fate_shift, "defender", 1)
     assert table.view().result.opposed.b.total == before + 1
-    assert store.character(shkuro).fate == 2
+    assert store.character(shkuro).drevo.fate == 2
     _close(table)
     planned = " ".join(exchange_lines_plain(table.view()))
     assert "([+" in planned or "([0" in planned or "([−" in planned, planned
@@ -362,7 +365,7 @@ def test_fate_after_the_roll_moves_the_fighters_one_roll_in_each_exchange(tmp_pa
     second = table.view()
     assert second.ids["defender"] == shkuro
     assert second.result.opposed.b.total == before + 1, "the shift stayed in the first exchange"
-    assert store.character(shkuro).fate == 2, "paid once for one roll"
+    assert store.character(shkuro).drevo.fate == 2, "paid once for one roll"
     lines = " ".join(exchange_lines_plain(second))
     assert "+1 Судьбой" in lines
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.sheets.drevo import DrevoSheet
 from tests.table.helpers import duel, skirmish
 from tui.table.fight import steps
 from tui.table.fight.text import exchange_lines, reduce_label
@@ -27,7 +28,7 @@ def test_the_fate_offer_says_which_reduction_still_saves(tmp_path) -> None:
         "−1 — до лёгкой раны (всё равно смерть)",
         "−2 — до царапины (спасает жизнь, но тяжело ранен)",
     ]
-    fresh = replace(c, wounds={k: 0 for k in c.wounds})
+    fresh = c.edit_sheet(DrevoSheet, wounds={k: 0 for k in c.drevo.wounds})
     assert reduce_label(fresh, "death", "heavy", 1) == (
         "−1 — до тяжёлой раны (спасает жизнь, но тяжело ранен)"
     )
@@ -96,9 +97,9 @@ def test_accepting_lethal_damage_with_unspent_fate_is_asked(tmp_path) -> None:
     c = store.character(target.id)
     to_scratch = max(cost for _level, cost in view.reduce_options())
     if to_scratch > 1:  # fewer points than a Царапина costs cannot save him: nothing to ask
-        store.upsert_character(replace(c, fate=to_scratch - 1))
+        store.upsert_character(c.edit_sheet(DrevoSheet, fate=to_scratch - 1))
         assert table.view().reduce_options() and table.view().unspent_fate_warning() == ""
-    store.upsert_character(replace(store.character(target.id), fate=0))
+    store.upsert_character(store.character(target.id).edit_sheet(DrevoSheet, fate=0))
     assert table.view().unspent_fate_warning() == ""
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from rules import drevo, ide4, starately, wod
 from rules.errors import RulesError
+from rules.sheets.drevo import DrevoSheet
 from tests.table.check_helpers import ok, table
 from tui.store import LogEntry, Store
 from tui.table.check import (
@@ -37,7 +38,7 @@ def _store(tmp_path, system: str) -> Store:
 
 def _with_fate(store: Store, points: int):
     c = next(iter(store.characters()))
-    store.upsert_character(replace(c, fate=points))
+    store.upsert_character(c.edit_sheet(DrevoSheet, fate=points))
     return c
 
 
@@ -182,7 +183,7 @@ def test_drevo_offer_names_the_shift_only_while_the_roller_has_fate(tmp_path):
     offer = drevo_engine.offer(t.state, t.world())
     assert offer.kinds == ("fate",) and offer.stage == "rolled"
     assert offer.choices == ("Судьба после броска: ±1 к результату за очко",)
-    store.upsert_character(replace(store.character(c.id), fate=0))
+    store.upsert_character(store.character(c.id).edit_sheet(DrevoSheet, fate=0))
     offer = drevo_engine.offer(t.state, t.world())
     assert offer.kinds == () and offer.choices == ()
 

@@ -9,6 +9,7 @@ from dataclasses import replace
 from rules import drevo
 from rules.effects import Effect, Notice
 from rules.encounter import ACTION_NAMES, Declaration, Encounter
+from rules.sheets.drevo import DrevoSheet
 from tests.table.helpers import duel
 from tests.table.tracker import table as tracker_table
 from tui.store import LogEntry
@@ -42,7 +43,7 @@ def test_fate_before_the_roll_is_paid_and_kept_in_the_exchange(tmp_path):
     the exchange keeps it, his dice are not rolled."""
     table, store, target = duel(tmp_path)
     table.ok(fight.fate_before, "defender")
-    assert store.character(target.id).fate == 2
+    assert store.character(target.id).drevo.fate == 2
     assert table.view().exchange.fate_before == ("defender",)
     table.ok(fight.roll)
     assert table.view().exchange.dice["defender"] is None
@@ -91,7 +92,7 @@ def test_the_fight_report_gives_each_fighter_kind_and_fate_from_the_sheet(tmp_pa
     goran, shkuro = rows["Горан Рябой"], rows["Атаман Шкуро"]
     assert (goran["kind"], goran["fate"]) == (target.kind, 3)
     attacker = next(c for c in store.characters() if c.name == "Атаман Шкуро")
-    assert (shkuro["kind"], shkuro["fate"]) == (attacker.kind, attacker.fate)
+    assert (shkuro["kind"], shkuro["fate"]) == (attacker.kind, attacker.drevo.fate)
     gone = replace(world, characters={target.id: world.characters[target.id]})
     rows = {row["name"]: row for row in fighters(enc, gone)}
     assert rows["Атаман Шкуро"]["kind"] is None and rows["Атаман Шкуро"]["fate"] == 0
@@ -103,7 +104,7 @@ def test_a_simultaneous_round_rolls_with_the_wounds_it_began_with(tmp_path):
     took earlier in this round does not weigh on this exchange's roll."""
     table, _store, target = duel(tmp_path, {"light": 1})
     _, enc, world = table.session.read()
-    unhurt = {k: 0 for k in world.characters[target.id].wounds}
+    unhurt = {k: 0 for k in world.characters[target.id].drevo.wounds}
     begun = {cid: dict(unhurt) for cid in (c.character_id for c in enc.combatants)}
     outcome = fight.roll(replace(enc, round_wounds=begun), world)
     assert outcome.ok, outcome.refused
@@ -129,7 +130,7 @@ def test_fate_before_is_offered_to_each_side_with_points(tmp_path):
     """Both fighters have Судьба: both are offered «+4 без броска» before the dice."""
     table, store, _target = duel(tmp_path)
     shkuro = next(c for c in store.characters() if c.name == "Атаман Шкуро")
-    store.upsert_character(replace(shkuro, fate=2))
+    store.upsert_character(shkuro.edit_sheet(DrevoSheet, fate=2))
     offers = table.view().fate_before_offers()
     assert [o.value for o in offers] == ["attacker", "defender"]
     assert not any(o.refused for o in offers)

@@ -24,7 +24,7 @@ def drevo_builder(app):
 
 
 def fate(app, name: str) -> int:
-    return next(c for c in app.store.characters() if c.name == name).fate
+    return next(c for c in app.store.characters() if c.name == name).drevo.fate
 
 
 async def drevo_rolled(pilot):

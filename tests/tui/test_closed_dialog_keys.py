@@ -7,11 +7,10 @@ writes nothing, Esc closes it; nothing reaches the party table behind it.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from textual.widgets import DataTable, TabbedContent
 
+from rules.sheets.drevo import DrevoSheet
 from tui.store import Store
 from tui.widgets.common.withdrawn import WithdrawnNote
 
@@ -78,7 +77,7 @@ async def enter_is_refused_and_esc_closes(
     if key == "h":  # the second row needs a wound to heal
         other = Store.open(campaign_path)
         c = by_name(other, names[1])
-        other.upsert_character(replace(c, wounds={"scratch": 1}))
+        other.upsert_character(c.edit_sheet(DrevoSheet, wounds={"scratch": 1}))
         app._refresh_store()
         await pilot.pause()
     gone, other = await open_and_remove(pilot, app, campaign_path, key)
@@ -147,4 +146,4 @@ async def test_a_character_back_by_an_undo_elsewhere_is_written_again(make_test_
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert len(app.screen_stack) == 1
-    assert by_name(Store.open(campaign_path), gone).wounds.get("scratch") == 1
+    assert by_name(Store.open(campaign_path), gone).drevo.wounds.get("scratch") == 1

@@ -138,7 +138,7 @@ async def test_three_round_fight_from_the_keyboard(make_test_app, campaign_path)
             assert pane(app).encounter.pending() == []
             played = number
             if any(
-                drevo.WoundTrack.from_dict(c.wounds).dead or c.extra.get("dead")
+                drevo.WoundTrack.from_dict(c.drevo.wounds).dead or c.extra.get("dead")
                 for c in app.store.characters()
             ):
                 break  # a dead fighter leaves the target lists: the fight is over
@@ -162,7 +162,7 @@ async def test_three_round_fight_from_the_keyboard(make_test_app, campaign_path)
         if e.text.startswith("Урон"):
             tracks[e.actor] = tracks[e.actor].take(e.data["damage"])
     for c in store.characters():
-        assert tracks[c.name].counts == c.wounds, c.name
+        assert tracks[c.name].counts == c.drevo.wounds, c.name
 
 
 async def test_an_illegal_declaration_is_refused_in_the_form(make_test_app):

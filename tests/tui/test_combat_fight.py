@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from rules.sheets.drevo import DrevoSheet
 from tests.tui.test_combat import blows, declare, declare_blows, keep_only, one_on_one, pane
 from tui.store import Store
 
@@ -82,7 +83,7 @@ async def test_undo_in_the_dice_phase_is_one_exchange_and_redraws_exactly(make_t
     async with app.run_test(size=(80, 24)) as pilot:
         await to_dice(pilot, app)
         planned = screen_text(app)
-        wounds = {c.id: dict(c.wounds) for c in app.store.characters()}
+        wounds = {c.id: dict(c.drevo.wounds) for c in app.store.characters()}
         for _ in range(4):  # roll, accept, damage, next
             if not pane(app).encounter.pending():
                 break
@@ -90,18 +91,21 @@ async def test_undo_in_the_dice_phase_is_one_exchange_and_redraws_exactly(make_t
             await pilot.pause()
         dice = [e.data["dice"] for e in app.store.log() if e.text.startswith("Схватка")]
         after = screen_text(app)
-        docs = (app.store.get_doc("encounter"), [c.wounds for c in app.store.characters()])
+        docs = (app.store.get_doc("encounter"), [c.drevo.wounds for c in app.store.characters()])
         await pilot.press("ctrl+z")
         await pilot.pause()
         # The plan as before, and one more line: these dice are already in the Журнал.
         assert screen_text(app).replace(EARLIER, "") == planned
         assert EARLIER in screen_text(app)
-        assert {c.id: dict(c.wounds) for c in app.store.characters()} == wounds
+        assert {c.id: dict(c.drevo.wounds) for c in app.store.characters()} == wounds
         assert pane(app).stage() == "plan"
         await pilot.press("ctrl+y")
         await pilot.pause()
         assert screen_text(app) == after
-        assert (app.store.get_doc("encounter"), [c.wounds for c in app.store.characters()]) == docs
+        assert (
+            app.store.get_doc("encounter"),
+            [c.drevo.wounds for c in app.store.characters()],
+        ) == docs
         await pilot.press("ctrl+z")
         await pilot.pause()
         await pilot.press("enter")  # roll again: the same dice
@@ -209,7 +213,9 @@ async def test_party_and_players_view_mark_the_fallen(make_test_app):
     app = make_test_app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         first, second = app.store.characters()[:2]
-        app.store.upsert_character(replace(first, wounds={**first.wounds, "heavy": 1}))
+        app.store.upsert_character(
+            first.edit_sheet(DrevoSheet, wounds={**first.drevo.wounds, "heavy": 1})
+        )
         app.store.upsert_character(replace(second, extra={**second.extra, "dead": True}))
         await pilot.pause()
         table = app.query_one("#party-table")
@@ -380,7 +386,7 @@ async def test_enter_twice_at_a_lethal_hit_spends_no_fate(make_test_app, tmp_pat
         await pilot.press("enter", "enter", "enter")  # the question, then Enter twice
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert app.store.character(target.id).fate == 5, "Enter spent Судьба"
+        assert app.store.character(target.id).drevo.fate == 5, "Enter spent Судьба"
         assert pane(app).stage() == "damage", "Enter wrote the hit"
         await pilot.press("f")  # the GM's choice: spend
         await pilot.pause()

@@ -79,7 +79,7 @@ class TestAdd:
             Skill("Бой без оружия", -1),
         )
         assert zhdan.weapons == ("Меч", "Щит")
-        assert (zhdan.fate, zhdan.notes) == (5, "новобранец")
+        assert (zhdan.drevo.fate, zhdan.notes) == (5, "новобранец")
 
     async def test_a_name_another_window_added_meanwhile_is_refused(
         self, make_test_app, campaign_path

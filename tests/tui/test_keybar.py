@@ -112,10 +112,10 @@ async def test_the_damage_stage_offers_every_fate_key(make_test_app) -> None:
         keys = dict(bar(app))
         assert keys.get("f") == "Судьба −уровень", keys
         assert not any(k[:1].isdigit() for k in keys), keys
-        fate = {c.id: c.fate for c in app.store.characters()}
+        fate = {c.id: c.drevo.fate for c in app.store.characters()}
         await pilot.press("1")  # the Партия tab: nothing spent
         await pilot.pause()
-        assert {c.id: c.fate for c in app.store.characters()} == fate
+        assert {c.id: c.drevo.fate for c in app.store.characters()} == fate
         await pilot.press("2", "f")
         await pilot.pause()
         assert [c.value for c in app.screen.choices] == [1, 2]

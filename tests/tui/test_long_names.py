@@ -7,6 +7,7 @@ import html
 import re
 from dataclasses import replace
 
+from rules.sheets.drevo import DrevoSheet
 from tui.sanitize import NAME_CELL, cell
 from tui.store import Store
 from tui.view import make_view
@@ -75,7 +76,7 @@ async def test_the_party_table_and_the_fight_setup_show_whole_weapons_and_wounds
     «Тяжёлая×1, Царапина×1 (тя» and «(пог»."""
     store = Store.open(campaign_path, system="drevo")
     for c in store.characters():
-        store.upsert_character(replace(c, wounds={"heavy": 1, "scratch": 1}))
+        store.upsert_character(c.edit_sheet(DrevoSheet, wounds={"heavy": 1, "scratch": 1}))
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from textual.widgets import DataTable
 
+from rules.sheets.drevo import DrevoSheet
 from tui.store import Store
 
 
@@ -65,7 +66,9 @@ class TestLostUpdate:
             await pilot.press("w")
             other = Store.open(campaign_path)
             goran = by_name(other, "Горан Рябой")
-            other.upsert_character(replace(goran, fate=5, notes="Новые заметки"))
+            other.upsert_character(
+                replace(goran.edit_sheet(DrevoSheet, fate=5), notes="Новые заметки")
+            )
             app._refresh_store()
             await pilot.pause()
             assert len(app.screen_stack) == 2  # a wound still makes sense: the dialog stays
@@ -74,12 +77,18 @@ class TestLostUpdate:
             await pilot.press("enter")  # a Царапина
             await pilot.pause()
             now = Store.open(campaign_path).character(goran.id)
-            assert (now.fate, now.notes, now.wounds["scratch"]) == (5, "Новые заметки", 1)
+            assert (now.drevo.fate, now.notes, now.drevo.wounds["scratch"]) == (
+                5,
+                "Новые заметки",
+                1,
+            )
             await pilot.press("h")
             options = app.screen.query_one(OptionList)
             assert options.option_count == 1
             goran = by_name(other, "Горан Рябой")
-            other.upsert_character(replace(goran, wounds={**goran.wounds, "light": 1}))
+            other.upsert_character(
+                goran.edit_sheet(DrevoSheet, wounds={**goran.drevo.wounds, "light": 1})
+            )
             app._refresh_store()
             await pilot.pause()
             await pilot.pause()
@@ -94,7 +103,9 @@ class TestLostUpdate:
             await pilot.press("e")
             other = Store.open(campaign_path)
             goran = by_name(other, "Горан Рябой")
-            other.upsert_character(replace(goran, fate=5, notes="Новые заметки"))
+            other.upsert_character(
+                replace(goran.edit_sheet(DrevoSheet, fate=5), notes="Новые заметки")
+            )
             app._refresh_store()
             await pilot.pause()
             assert any("изменён в другом окне" in n for n in notices(app))
@@ -102,7 +113,7 @@ class TestLostUpdate:
             await pilot.pause()
             assert len(app.screen_stack) == 1
         now = Store.open(campaign_path).character(goran.id)
-        assert (now.fate, now.notes) == (5, "Новые заметки")
+        assert (now.drevo.fate, now.notes) == (5, "Новые заметки")
 
 
 class TestUndoneInTheLog:
@@ -123,7 +134,7 @@ class TestUndoneInTheLog:
         assert "отменено" not in rows[1] and "теперь 4" in rows[1]
         stored = Store.open(campaign_path)
         assert [e.undone for e in stored.log()] == [True, False]
-        assert by_name(stored, "Горан Рябой").fate == 4
+        assert by_name(stored, "Горан Рябой").drevo.fate == 4
 
     def test_snapshot_of_the_journal_with_an_undone_entry(self, snap_compare, make_test_app):
         async def run_before(pilot):
@@ -144,9 +155,11 @@ def undone_campaign(path) -> Store:
     goran = by_name(store, "Горан Рябой")
 
     def grant(c):
-        text = f"Ведущий даёт очко Судьбы: теперь {c.fate + 1}"
+        text = f"Ведущий даёт очко Судьбы: теперь {c.drevo.fate + 1}"
         entry = LogEntry(new_id(), "2025-03-01T19:30:00+03:00", "note", c.name, text)
-        return Edit(replace(c, fate=c.fate + 1), f"{c.name}: +1 Судьба", [entry])
+        return Edit(
+            c.edit_sheet(DrevoSheet, fate=c.drevo.fate + 1), f"{c.name}: +1 Судьба", [entry]
+        )
 
     store.update_character(goran.id, grant, name=goran.name)
     store.update_character(goran.id, grant, name=goran.name)
@@ -276,8 +289,8 @@ class TestLock:
             finally:
                 held.release()
             assert any("сохраняет другая копия kubik" in n for n in notices(app))
-            assert by_name(app.store, "Горан Рябой").fate == 3  # nothing changed on screen
-        assert by_name(Store.open(campaign_path), "Горан Рябой").fate == 3
+            assert by_name(app.store, "Горан Рябой").drevo.fate == 3  # nothing changed on screen
+        assert by_name(Store.open(campaign_path), "Горан Рябой").drevo.fate == 3
         assert Store.open(campaign_path).log() == []
 
     async def test_a_fight_write_waits_in_a_worker_says_so_and_then_fails_whole(

@@ -57,7 +57,7 @@ async def test_ctrl_z_in_the_opposed_dialog_undoes_the_move(make_test_app, focus
 
 
 def fate(app, name: str) -> int:
-    return next(c.fate for c in app.store.characters() if c.name == name)
+    return next(c.drevo.fate for c in app.store.characters() if c.name == name)
 
 
 async def test_ctrl_z_in_a_dialog_that_does_not_follow_is_refused_with_the_reason(make_test_app):

@@ -137,7 +137,7 @@ async def test_dialogs_and_notices_about_a_tag_named_character(make_test_app, ca
         await pilot.press("enter")  # the first level; the notice names the character
         await pilot.pause()
         assert app.is_running
-        assert app.store.character(first.id).wounds != first.wounds
+        assert app.store.character(first.id).drevo.wounds != first.drevo.wounds
 
 
 async def test_ide4_stepper_options_show_brackets_once(make_test_app, campaign_path):
