@@ -16,7 +16,7 @@ from textual.widgets import Input, Label, Static
 from tui import systems
 from tui.sanitize import plain, safe_text
 from tui.store import Character, new_id
-from tui.widgets.common.ordered_input import ReadyInput
+from tui.widgets.common.ordered_input import OrderedInput
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.withdrawn import Withdrawable
@@ -126,7 +126,9 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
                     with Horizontal():
                         yield Label(stat)
                         value = c.qualities.get(stat, self.fields.stat_default)
-                        yield ReadyInput(signed_text(value), id=f"f-stat-{i}", select_on_focus=True)
+                        yield OrderedInput(
+                            signed_text(value), id=f"f-stat-{i}", select_on_focus=True
+                        )
             yield Static(id="e-stats", classes="error")
             yield from self._row("skills", "Навыки", format_skills(self.system, c.skills), gap=True)
             yield Static(f"Формат: {self.fields.skill_hint}", classes="hint")
@@ -152,7 +154,7 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
     ) -> ComposeResult:
         with Horizontal(classes="row gap" if gap else "row"):
             yield Label(label)
-            yield ReadyInput(value, placeholder=placeholder, id=f"f-{key}")
+            yield OrderedInput(value, placeholder=placeholder, id=f"f-{key}")
         yield Static(id=f"e-{key}", classes="error")
 
     def on_mount(self) -> None:
