@@ -46,6 +46,9 @@ class RulesSystem:
     #: Whether its reader prices an entry against earlier ones (Древо's Судьба shift moves
     #: the roll of an earlier entry).
     reads_previous: bool = False
+    #: ``"module:Class"`` of its typed character sheet (``rules/sheets/<name>.py``: the values
+    #: a character carries for this system's rules only); ``None``: it has none.
+    sheet: str | None = None
 
     @property
     def rounds(self) -> bool:
@@ -60,13 +63,20 @@ class RulesSystem:
 
 #: Every system, by the name a campaign stores. One line per system.
 SYSTEMS: dict[str, RulesSystem] = {
-    "drevo": RulesSystem("drevo", "exchanges", "rules.ledger.drevo:read", reads_previous=True),
+    "drevo": RulesSystem(
+        "drevo",
+        "exchanges",
+        "rules.ledger.drevo:read",
+        reads_previous=True,
+        sheet="rules.sheets.drevo:DrevoSheet",
+    ),
     "ide4": RulesSystem(
         "ide4",
         "rounds",
         "rules.ledger.ide4:read",
         "rules.ledger.initiative:ide4",
         initiative="rules.ide4.initiative",
+        sheet="rules.sheets.ide4:Ide4Sheet",
     ),
     "starately": RulesSystem(
         "starately",
@@ -74,6 +84,7 @@ SYSTEMS: dict[str, RulesSystem] = {
         "rules.ledger.starately:read",
         "rules.ledger.initiative:two_d6",
         initiative="rules.starately.initiative",
+        sheet="rules.sheets.starately:StaratelySheet",
     ),
     "wod": RulesSystem(
         "wod",
@@ -81,6 +92,7 @@ SYSTEMS: dict[str, RulesSystem] = {
         "rules.ledger.wod:read",
         "rules.ledger.initiative:d10",
         initiative="rules.wod.initiative",
+        sheet="rules.sheets.wod:WodSheet",
     ),
 }
 

@@ -66,8 +66,8 @@ def test_the_app_is_the_host_the_screens_ask_for():
         "_is_runtime_protocol",
     }
     attributes = set(CampaignHost.__annotations__)
-    assert {"redraw_all", "action_focus_tab", "_store_notified"} <= methods
-    assert attributes == {"store", "sub_title", "campaign_folders"}
+    assert {"redraw_all", "action_focus_tab", "_store_notified", "store"} <= methods
+    assert attributes == {"services", "sub_title", "campaign_folders"}
     missing = [name for name in sorted(methods) if not hasattr(KubikApp, name)]
     assert not missing, f"KubikApp lacks {missing}"
     source = inspect.getsource(KubikApp)

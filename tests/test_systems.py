@@ -203,6 +203,7 @@ def test_every_registered_system_names_parts_that_exist(name: str) -> None:
         assert callable(rule.roll) and callable(rule.bonus) and rule.TIE_FACES > 1
         rule.check_setting()
         assert callable(rules_systems.load(line.initiative_luck))
+    assert line.sheet is not None and rules_systems.load(line.sheet).SYSTEM == name
     system = systems.get(name)
     assert system.name == name
     assert isinstance(systems.load(system.fight_pane), type)

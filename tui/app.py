@@ -1,10 +1,11 @@
 """The kubik Textual app and its one factory, ``make_app``.
 
 The app itself is compose, bindings and routing: which key runs which action, which message
-goes where, what runs at mount. What those do lives in ``tui/appparts/``, one concept a mixin
-(the toasts, the ordered writer, the redraw, the file watch, the tab panes and the keys that
-switch them, the deferred start, the focus moves, the Журнал entries, undo, sharing the table,
-copying, the screens the keys open).
+goes where, what runs at mount. It composes the services it lends its widgets, screens and
+seats (``tui/services.py``: the store, the dice, the ordered writer, the Журнал, the held keys,
+the toasts); its own actions and its redraw live in ``tui/appparts/``, one concept a mixin (the
+redraw, the file watch, the tab panes and the keys that switch them, the deferred start, the
+focus moves, undo, sharing the table, copying, the screens the keys open).
 """
 
 from __future__ import annotations
@@ -31,18 +32,15 @@ from tui.appparts.copying import CopyingMixin
 from tui.appparts.dialogs import DialogsMixin
 from tui.appparts.focus import FocusMixin, MainScreen
 from tui.appparts.history import HistoryMixin
-from tui.appparts.journal import JournalMixin
-from tui.appparts.notices import NoticesMixin
 from tui.appparts.panes import PanesMixin
 from tui.appparts.redraw import RedrawMixin, read_only_text
 from tui.appparts.sharing import SharingMixin
 from tui.appparts.startup import StartupMixin
-from tui.appparts.watch import WatchMixin
-from tui.appparts.writer import WriterMixin
-from tui.bridge.luck_queue import LuckQueue
 from tui.crash import CrashReporting
+from tui.handover import UiHandOver
 from tui.present.rolls import roll_summary
-from tui.sanitize import CleanPaste
+from tui.sanitize import CleanPaste, clean
+from tui.services import Services
 from tui.store import Store
 from tui.widgets.builders.base import open_turn
 from tui.widgets.common.keybar import KeyBar
@@ -65,14 +63,11 @@ def local_now() -> datetime:
 class KubikApp(
     CrashReporting,
     CleanPaste,
-    NoticesMixin,
-    WriterMixin,
+    UiHandOver,
     RedrawMixin,
-    WatchMixin,
     PanesMixin,
     StartupMixin,
     FocusMixin,
-    JournalMixin,
     HistoryMixin,
     SharingMixin,
     CopyingMixin,
@@ -212,18 +207,23 @@ class KubikApp(
         #: Build the hidden tabs in idle time after the first paint, so no first visit waits.
         self.prebuild = prebuild
         self._last_key = 0.0
-        self.store = store
-        self.rng = rng
-        self.clock = clock
-        self.view_only = view_only
+        #: What the app lends its widgets, screens and seats (tui/services.py).
+        self.services = Services(
+            store,
+            rng=rng,
+            clock=clock,
+            notify=self.notify,
+            run_worker=self.run_worker,
+            on_ui=self._on_ui,
+            call_from_thread=self.call_from_thread,
+            post=self.post_message,
+            view_only=view_only,
+        )
         #: The private folder where player seats meet this app (tui/seats); None: no seats.
         self.seats_folder: Path | None = None
-        #: While True, every new Журнал entry is a secret roll (``data["hidden"]``).
-        self.secret = False
         self.sub_title = store.campaign.name
         #: The folders of the campaigns opened before this one (the campaign picker lists them).
         self.campaign_folders: list[Path] = []
-        self.luck_queue = LuckQueue()
         #: What each pane was last given, to skip redraws that change nothing.
         self._shown: dict[str, Any] = {}
         #: The tab panes built so far (tab → pane widget); the first tab's at start, each other
@@ -235,11 +235,33 @@ class KubikApp(
         self._settings_checked: tuple[dict[str, Any], dict[str, Any]] | None = None
         #: Whether the collector was off for the start (``kubik``, not a test's app).
         self._collector_off = not gc.isenabled()
-        #: Set when the newest store write handed to a worker is over (see :meth:`write`).
-        self._last_write: threading.Event | None = None
         self._ui_thread = threading.get_ident()
-        self._watch: Any = None
         quiet_animations(self)
+
+    @property
+    def store(self) -> Store:
+        """The open campaign (the services' store: opening another replaces it)."""
+        return self.services.store
+
+    def notify(self, message: str, *, markup: bool = False, **kwargs: Any) -> None:
+        """Notify as Textual does, but as plain text: messages quote names the GM typed (a
+        character called «[b]x» stays that text, a control code never reaches the terminal).
+
+        Always plain: a widget's ``notify`` passes ``markup=True`` by default, and its
+        messages quote names too.
+        """
+        if "title" in kwargs:
+            kwargs["title"] = clean(kwargs["title"])
+        super().notify(clean(message), markup=False, **kwargs)
+
+    def action_help_quit(self) -> None:
+        """Say how to quit when the GM presses Ctrl+C out of habit."""
+        self.notify("Выход из kubik — Ctrl+Q.", title="Выйти?")
+
+    @property
+    def view_only(self) -> bool:
+        """Opened without the keys that change state (the services say it to the widgets)."""
+        return self.services.view_only
 
     async def on_event(self, event: events.Event) -> None:
         """Note each key (the tabs built ahead wait for a pause, the last undo step is done)
@@ -247,7 +269,7 @@ class KubikApp(
         comes while a fight's new phase or round is being saved waits for it (``hold``)."""
         if isinstance(event, events.Key):
             self._last_key = time.monotonic()
-            if self.hold(event):  # a fight's new phase is being saved: the key waits for it
+            if self.services.keys.hold(event):  # a fight's new phase is being saved: it waits
                 return
             if not event.is_forwarded:
                 self.store.take_last_step()  # a new key press: what was written before is done
@@ -287,7 +309,7 @@ class KubikApp(
             self.call_after_refresh(self.run_action, "show_tab('combat')")
         from tui.seats.gm import attach  # players at their own seats (tui/seats, issue 20)
 
-        attach(self)
+        attach(self, self.seats_folder, view_only=self.view_only)
 
     def _fight_in_progress(self) -> bool:
         """Whether the campaign holds a Древо fight past its setup (the Бой tab opens on it)."""
@@ -298,11 +320,15 @@ class KubikApp(
             and enc.get("phase") in ("declare", "resolve")
         )
 
+    def _refresh_store(self) -> None:
+        """Pick up what other kubiks wrote (the timer's fallback to the file watch)."""
+        self.services.watch.refresh()
+
     def on_resize(self, event: events.Resize) -> None:
         guard_size(self, event.size)
 
     def on_unmount(self) -> None:
-        self.stop_watch()
+        self.services.watch.stop()
         from tui.seats.gm import detach
 
         detach(self)
@@ -316,7 +342,7 @@ class KubikApp(
             return parameters == (isinstance(self.focused, Input),)
         if action == "secret":
             writable = not self.view_only and not self.store.read_only
-            return writable and parameters == (not self.secret,)
+            return writable and parameters == (not self.services.journal.secret,)
         if action == "toggle_hidden":
             return not self.view_only and self._hideable_npc() is not None
         if action == "copy_last" and isinstance(self.focused, Input):
@@ -338,10 +364,6 @@ class KubikApp(
     def action_quick_roll(self) -> None:
         """Open the quick-roll bar."""
         self.query_one(QuickRoll).open()
-
-    def roll_saved(self, character: Any, name: str) -> None:
-        """Roll a character's saved roll through the quick-roll bar (it logs under them)."""
-        self.query_one(QuickRoll).roll_saved(character, name)
 
     # -- events --------------------------------------------------------------------------------
 
@@ -367,7 +389,7 @@ class KubikApp(
     @on(QuickRoll.Rolled)
     def _quick_rolled(self, event: QuickRoll.Rolled) -> None:
         text = event.text or roll_summary(event.result)
-        self.record("roll", event.actor, text, event.result.to_dict())
+        self.services.record("roll", event.actor, text, event.result.to_dict())
 
 
 def make_app(

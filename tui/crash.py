@@ -11,7 +11,14 @@ import sys
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # mypy reads the mixin as a part of the app; at run time a plain class
+    from textual.app import App
+
+    _AppBase = App[None]
+else:
+    _AppBase = object
 
 BROKEN_PIPE_EXIT = 141  # 128 + SIGPIPE, what a shell reports for `yes | head`
 
@@ -71,7 +78,7 @@ def silence_stdout() -> None:
         pass
 
 
-class CrashReporting:
+class CrashReporting(_AppBase):
     """Mixin for the Textual apps: an unhandled error ends the app with the one line.
 
     Textual prints a full traceback (with local variables) when a handler raises; this
@@ -82,6 +89,6 @@ class CrashReporting:
         from rich.text import Text
 
         self.crash_report = write_report()
-        self.bell()  # type: ignore[attr-defined]
-        self._exit_renderables.append(Text(crash_message(self.crash_report)))  # type: ignore[attr-defined]
-        self._close_messages_no_wait()  # type: ignore[attr-defined]
+        self.bell()
+        self._exit_renderables.append(Text(crash_message(self.crash_report)))
+        self._close_messages_no_wait()

@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # mypy reads the mixin as a part of the app; at run time a plain class
+    from textual.app import App
+
+    _AppBase = App[None]
+else:
+    _AppBase = object
 
 
-class UiHandOver:
+class UiHandOver(_AppBase):
     """Run a thread's callback on the app's UI thread (mixed into ``KubikApp`` and the
     players' ``ViewApp``)."""
 
-    # Set by the app as it starts (the thread that runs its event loop).
+    #: Set by the app as it starts (the thread that runs its event loop).
     _ui_thread: int
-    # Provided by Textual's App.
-    call_from_thread: Any
-    is_running: Any
 
     def _on_ui(self, callback: Callable[[], object]) -> None:
         """Run ``callback`` on the UI thread: now if this is it, else handed over (and waited

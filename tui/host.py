@@ -1,9 +1,10 @@
 """What the screens ask of the app that shows them.
 
 The campaign screens (``tui/screens/actions.py``) open, switch and export campaigns; for that
-they need the running app's store and a few of its verbs. They name those here, as a
-:class:`~typing.Protocol` that ``tui.app.KubikApp`` fulfils by its own shape, so no screen or
-widget imports the app and the app can import them without a circle.
+they need the app's services (``tui/services.py``: the store, the writer, the toasts) and a few
+of the app's own verbs. They name those here, as a :class:`~typing.Protocol` that
+``tui.app.KubikApp`` fulfils by its own shape, so no screen or widget imports the app and the
+app can import them without a circle.
 """
 
 from __future__ import annotations
@@ -17,19 +18,21 @@ if TYPE_CHECKING:
     from textual.screen import Screen
     from textual.worker import Worker
 
+    from tui.services import Services
     from tui.store import Store
 
 
 class CampaignHost(Protocol):
     """The app as the campaign screens see it: one open campaign, its tabs, its messages."""
 
-    store: Store
+    services: Services
     sub_title: str
     #: The folders of the campaigns opened before this one (the campaign picker lists them).
     campaign_folders: list[Path]
 
-    def notify(self, message: str, *, severity: str = ..., timeout: float | None = ...) -> None:
-        """Show the GM a toast."""
+    @property
+    def store(self) -> Store:
+        """The open campaign (the services' store)."""
 
     def push_screen(self, screen: Screen[Any], callback: Callable[[Any], Any] | None = ...) -> Any:
         """Show a screen; ``callback`` gets what it returns."""
@@ -37,29 +40,11 @@ class CampaignHost(Protocol):
     def push_screen_wait(self, screen: Screen[Any]) -> Awaitable[Any]:
         """Show a screen and wait for what it returns (from a worker)."""
 
-    def write(
-        self,
-        job: Callable[[], Any],
-        done: Callable[[Any], object] | None = ...,
-        *,
-        failed: Callable[[Exception], object] | None = ...,
-    ) -> None:
-        """Run a store write off the UI thread, in order; ``done`` gets its result."""
-
     def run_worker(self, work: Any, *, exclusive: bool = ...) -> Worker[Any]:
         """Run ``work`` off the key handler."""
 
     async def recompose(self) -> None:
         """Rebuild the tabs (for another campaign's system)."""
-
-    async def writes_done(self) -> None:
-        """Wait until every write handed to the app so far is on disk."""
-
-    def watch_store(self) -> None:
-        """Follow the open campaign's file for other kubiks' writes."""
-
-    def stop_watch(self) -> None:
-        """Stop following the campaign's file."""
 
     def _store_notified(self) -> None:
         """The store's subscriber: redraw the tabs after a change."""

@@ -20,6 +20,11 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rich.text import Text
+    from textual.app import App
+
+    _AppBase = App[None]  # mypy reads the mixin as a part of the app
+else:
+    _AppBase = object  # at run time a plain class
 
 #: C0 controls except tab and newline, DEL, and the C1 controls (U+0080–U+009F).
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -135,7 +140,7 @@ def safe_text(text: str, style: str = "") -> Text:
     return Text(clean(text), style=style)
 
 
-class CleanPaste:
+class CleanPaste(_AppBase):
     """Mixin for a Textual app: pasted text is cleaned before any widget sees it.
 
     Textual's ``Input`` inserts a bracketed paste as it came, control codes included, and
@@ -147,4 +152,4 @@ class CleanPaste:
 
         if isinstance(event, events.Paste):
             event.text = clean(event.text)
-        await super().on_event(event)  # type: ignore[misc]
+        await super().on_event(event)

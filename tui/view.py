@@ -208,7 +208,7 @@ class ViewApp(CrashReporting, UiHandOver, App[None]):
         """Open the luck stats, the players' numbers only (read-only: no file, no GM toggle)."""
         from tui.widgets.log.stats import StatsScreen  # lazy: the view starts without it
 
-        self.push_screen(StatsScreen(locked=True))
+        self.push_screen(StatsScreen(self.store, locked=True))
 
     def poll(self) -> None:
         """Pick up the GM's changes (the store notifies :meth:`redraw` when there are any)."""

@@ -104,8 +104,7 @@ def test_demo_party_is_a_valid_ide4_party() -> None:
         assert tuple(character["qualities"]) == ATTRIBUTES
         assert all(1 <= v <= 6 for v in character["qualities"].values())
         assert character["fate"] == 0 and not character.get("weapons")
-        extra = character["extra"]
-        assert 0 <= extra["energy"] <= 100 and isinstance(extra["always_expanded"], bool)
+        assert 0 <= character["energy"] <= 100 and isinstance(character["always_expanded"], bool)
         for skill in character["skills"]:
             assert 0 <= skill["value"] <= 100 and skill["parent"] in ATTRIBUTES
             assert set(skill.get("distances", ())) <= set(ide4.DISTANCES)

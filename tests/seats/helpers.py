@@ -118,7 +118,7 @@ async def until_seen(pilots, check, what: str, tries: int = 300):
 async def started(pilot, app):
     """Wait until the GM's app listens for seats; return its hub."""
     for _ in range(200):
-        hub = getattr(app, "_seat_hub", None)
+        hub = app.services.seat_hub
         if hub is not None and hub._server is not None:
             return hub
         await pilot.pause(0.02)

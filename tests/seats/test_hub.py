@@ -43,7 +43,7 @@ async def test_two_seats_declare_and_the_gm_only_approves(folder, campaign_path)
             await pilot.press("ctrl+p")
             await pilot.pause()
             await pilot.press("enter")  # accept: the only key the GM presses
-            await app.writes_done()
+            await app.services.writes_done()
             await pilot.pause()
             await pilot.press("escape")
             got = await seat.until(lambda m: any(r["status"] == "accepted" for r in m["requests"]))
@@ -56,7 +56,7 @@ async def test_two_seats_declare_and_the_gm_only_approves(folder, campaign_path)
         # One accepted request is one undo step: undo takes back the last declaration only.
         before = len(_encounter(store).all_declarations())
         await pilot.press("ctrl+z")
-        await app.writes_done()
+        await app.services.writes_done()
         assert len(_encounter(store).all_declarations()) == before - 1
         last = seats[pcs[-1]]
         got = await last.until(lambda m: m["requests"][-1]["status"] == "undone")
@@ -106,7 +106,7 @@ async def test_refusals_other_character_bad_token_unknown_kind_no_write(folder, 
         mode = stat.S_IMODE(os.stat(hub.path).st_mode)
         assert mode == 0o600 and stat.S_IMODE(os.stat(hub.folder).st_mode) == 0o700
         start_fight(store)
-        await app.writes_done()
+        await app.services.writes_done()
         before = store.path.read_bytes()
         # A wrong token: refused at the door, a log line in the GM's app.
         thief = RawSeat(folder, campaign_path, "Милава", token="x" * 32)
@@ -140,7 +140,7 @@ async def test_refusals_other_character_bad_token_unknown_kind_no_write(folder, 
             assert (await seat.read())["type"] == "error"
         assert len(hub.log) >= 6
         assert hub.pending() == []
-        await app.writes_done()
+        await app.services.writes_done()
         assert store.path.read_bytes() == before  # no seat wrote the campaign
         seat.close()
 
@@ -206,13 +206,13 @@ async def test_always_accept_a_kind_and_edit_before_accepting(folder, campaign_p
         await seat.send(id="a1", kind="note", character=me.id, payload={"text": "раз"})
         await seat.until(lambda m: bool(m["requests"]))
         await pilot.press("ctrl+p", "e", *"два", "enter")  # the GM edits, which accepts
-        await app.writes_done()
+        await app.services.writes_done()
         await seat.until(lambda m: m["requests"][0]["status"] == "accepted")
         assert "два" in app.store.log(limit=1)[0].text
         await seat.send(id="a2", kind="note", character=me.id, payload={"text": "три"})
         await seat.until(lambda m: len(m["requests"]) == 2)
         await pilot.press("w")  # «всегда принимать» заметки
-        await app.writes_done()
+        await app.services.writes_done()
         await seat.send(id="a3", kind="note", character=me.id, payload={"text": "четыре"})
         msg = await seat.until(
             lambda m: len(m["requests"]) == 3 and m["requests"][2]["status"] == "accepted"
@@ -290,7 +290,7 @@ async def test_a_declaration_gone_stale_is_refused_on_accept_with_the_reason(fol
         store.put_doc("encounter", enc.to_dict(), label="the GM declares himself")
         before = store.get_doc("encounter")
         hub.accept("late")
-        await app.writes_done()
+        await app.services.writes_done()
         msg = await seat.until(lambda m: m["requests"][0]["status"] == "refused")
         assert "заявляет не ваш персонаж" in msg["requests"][0]["reason"]
         assert store.get_doc("encounter") == before
@@ -338,7 +338,7 @@ async def test_the_gms_edit_starts_from_the_request_and_accepts_it_unchanged(fol
         await pilot.pause()
         assert app.screen.query_one("#prompt-input").value == "ищу следы"
         await pilot.press("enter")
-        await app.writes_done()
+        await app.services.writes_done()
         await seat.until(lambda m: m["requests"][0]["status"] == "accepted")
         assert "ищу следы" in app.store.log(limit=1)[0].text
         seat.close()

@@ -25,6 +25,9 @@ from tui.store import LogEntry, Store
 class FakeApp:
     """What the hub uses of the GM's app: the store, its write path (here synchronous)."""
 
+    #: No open check here: the requests of the fight and the sheets only.
+    check_table = None
+
     def __init__(self, store: Store) -> None:
         self.store = store
         self.notes: list[str] = []

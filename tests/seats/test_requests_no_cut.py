@@ -22,8 +22,8 @@ async def test_a_long_note_is_wrapped_not_cut(folder, campaign_path):
     gm = make_app(campaign_path, seed=7, clock=frozen_clock)
     gm.seats_folder = seats_dir(folder)
     async with gm.run_test(size=(80, 24)) as gm_pilot:
-        await until_seen([gm_pilot], lambda: getattr(gm, "_seat_hub", None) is not None, "hub")
-        hub = gm._seat_hub
+        await until_seen([gm_pilot], lambda: gm.services.seat_hub is not None, "hub")
+        hub = gm.services.seat_hub
         await until_seen([gm_pilot], lambda: hub._server is not None, "listening")
         seat = _seat(folder, campaign_path, "Милава")
         async with seat.run_test(size=(80, 24)) as sp:

@@ -23,7 +23,7 @@ async def _failed_check(pilot, app, me):
     builder.query_one("#st-difficulty").select(12)
     await pilot.pause()
     builder.action_roll()
-    await app.writes_done()
+    await app.services.writes_done()
     await pilot.pause()
     assert builder._last is not None and not builder._last.success
     return builder
@@ -55,7 +55,7 @@ async def test_risk_from_a_seat_waits_for_the_price_then_rolls_again_as_one_undo
         assert builder._last == first and len(store.log()) == 1
         await pilot.press("ctrl+p", "enter")  # Enter asks for the price first
         await pilot.press(*"кобура", "enter")
-        await app.writes_done()
+        await app.services.writes_done()
         await seat.until(lambda m: m["requests"][0]["status"] == "accepted")
         entry = store.log(limit=1)[0]
         assert entry.actor == me.name and entry.text.startswith(f"Заявка игрока {me.name}: Риск")
@@ -65,13 +65,13 @@ async def test_risk_from_a_seat_waits_for_the_price_then_rolls_again_as_one_undo
         retry = builder._last
         assert retry.risk and builder.check_action("risk", ()) is False  # Risk once
         await pilot.press("escape", "ctrl+z")  # one step back: the retry and its line
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         await seat.until(lambda m: m["requests"][0]["status"] == "undone")
         assert builder._last == first and store.log(limit=1)[0].undone
-        assert "risk" in app.check_table.offer().kinds
+        assert "risk" in app.services.check_table.offer().kinds
         await pilot.press("ctrl+y")  # the same retry again, never a new roll
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         await seat.until(lambda m: m["requests"][0]["status"] == "accepted")
         assert builder._last == retry
@@ -97,7 +97,7 @@ async def test_risk_is_refused_without_an_open_check_on_another_and_on_a_closed_
         msg = await seat.until(lambda m: "risk" in check_offer(m).get("kinds", ()))
         old = check_offer(msg)["id"]
         builder.action_roll()  # the GM rolls a new check: the old one is closed
-        await app.writes_done()
+        await app.services.writes_done()
         await seat.send(id="n2", kind="risk", character=me.id, payload={"check": old})
         msg = await seat.until(lambda m: any(r["id"] == "n2" for r in m["requests"]))
         n2 = next(r for r in msg["requests"] if r["id"] == "n2")
@@ -124,7 +124,7 @@ async def test_risk_after_a_success_is_refused_with_the_rules_reason(folder, cam
         await pilot.pause()
         for _ in range(5):
             builder.action_roll()
-            await app.writes_done()
+            await app.services.writes_done()
             await pilot.pause()
             if builder._last.success:
                 break
@@ -158,7 +158,7 @@ async def test_fate_before_a_check_is_declared_from_a_seat_and_undone_as_one_ste
         await seat.send(id="d1", kind="fate", character=me.id, payload=payload)
         await seat.until(lambda m: bool(m["requests"]))
         await pilot.press("ctrl+p", "enter", "escape")
-        await app.writes_done()
+        await app.services.writes_done()
         await seat.until(lambda m: m["requests"][0]["status"] == "accepted")
         assert builder._fate_auto and builder.current_check().fate_auto
         assert store.character(me.id).fate == me.fate  # paid when the dice are rolled
@@ -166,17 +166,17 @@ async def test_fate_before_a_check_is_declared_from_a_seat_and_undone_as_one_ste
         assert entry.actor == me.name and "автоматический критический успех" in entry.text
         assert f"Заявка игрока {me.name}" in entry.text
         await pilot.press("ctrl+z")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         await seat.until(lambda m: m["requests"][0]["status"] == "undone")
         assert not builder._fate_auto
         await pilot.press("ctrl+y")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert builder._fate_auto
         builder.action_roll()  # the GM rolls: the declared point is paid, a critical success
         await pilot.pause()
-        await app.writes_done()
+        await app.services.writes_done()
         assert builder._result.outcome == "crit_success"
         assert store.character(me.id).fate == me.fate - 1
         # the declaration came too late for the check it named
@@ -197,7 +197,7 @@ async def test_fate_shift_after_a_check_applies_the_points_and_undoes(folder, ca
         builder = await open_check(pilot, app, me.id)
         builder.action_roll()
         await pilot.pause()
-        await app.writes_done()
+        await app.services.writes_done()
         rolled = builder._result
         seat = RawSeat(folder, campaign_path, me.name)
         await seat.connect()
@@ -212,7 +212,7 @@ async def test_fate_shift_after_a_check_applies_the_points_and_undoes(folder, ca
         await seat.send(id="p1", kind="fate", character=me.id, payload=payload)
         await seat.until(lambda m: any(r["id"] == "p1" for r in m["requests"]))
         hub.accept("p1")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         await seat.until(
             lambda m: any(r["id"] == "p1" and r["status"] == "accepted" for r in m["requests"])
@@ -221,7 +221,7 @@ async def test_fate_shift_after_a_check_applies_the_points_and_undoes(folder, ca
         assert store.character(me.id).fate == me.fate - 1
         assert store.log(limit=1)[0].data["request"] == "p1"
         await pilot.press("ctrl+z")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert builder._result == rolled and store.character(me.id).fate == me.fate
         await seat.until(
@@ -267,9 +267,9 @@ async def test_a_seat_shows_the_gms_open_check_and_its_key_asks_about_that_check
                 if hub.pending():
                     break
                 await sp.pause(0.01)
-            assert hub.pending()[0].request.payload["check"] == app.check_table.offer_id()
+            assert hub.pending()[0].request.payload["check"] == app.services.check_table.offer_id()
             await pilot.press("ctrl+p", "enter", *"патроны", "enter", "escape")
-            await app.writes_done()
+            await app.services.writes_done()
             for _ in range(250):
                 if seat.requests and seat.requests[-1]["status"] == "accepted":
                     break
@@ -292,14 +292,14 @@ async def test_a_step_that_breaks_refuses_the_request_and_writes_nothing(
         seat = RawSeat(folder, campaign_path, me.name)
         await seat.connect()
         await _failed_check(pilot, app, me)
-        payload = {"price": "фонарь", "check": app.check_table.offer_id()}
+        payload = {"price": "фонарь", "check": app.services.check_table.offer_id()}
         await seat.send(id="z1", kind="risk", character=me.id, payload=payload)
         await seat.until(lambda m: bool(m["requests"]))
 
         def broken(*_args):
             raise KeyError("price")
 
-        monkeypatch.setattr(app.check_table.engine, "seat_step", broken)
+        monkeypatch.setattr(app.services.check_table.engine, "seat_step", broken)
         lines = len(store.log())
         hub.accept("z1")
         msg = await seat.until(lambda m: m["requests"][0]["status"] == "refused")

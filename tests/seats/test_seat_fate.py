@@ -45,7 +45,7 @@ async def test_fate_before_the_roll_applies_in_the_exchange_and_undoes_as_one_st
         await seat.until(lambda m: bool(m["requests"]))
         assert not _exchange(store).get("fate_before")  # nothing before the GM accepts
         await pilot.press("ctrl+p", "enter")
-        await app.writes_done()
+        await app.services.writes_done()
         msg = await seat.until(lambda m: m["requests"][0]["status"] == "accepted")
         assert _exchange(store)["fate_before"] == ["attacker"]
         assert store.character(me.id).fate == me.fate - 1
@@ -57,7 +57,7 @@ async def test_fate_before_the_roll_applies_in_the_exchange_and_undoes_as_one_st
         assert seen["state"]["mine"][0]["fate"] == me.fate - 1  # the seat sees what changed
         assert msg["requests"][0]["text"] == "Судьба: +4 к броску (до броска)"
         await pilot.press("escape", "ctrl+z")  # one step back: the Судьба and its line
-        await app.writes_done()
+        await app.services.writes_done()
         await seat.until(lambda m: m["requests"][0]["status"] == "undone")
         assert not _exchange(store).get("fate_before")
         assert store.character(me.id).fate == me.fate
@@ -78,7 +78,7 @@ async def test_fate_outside_the_dice_stays_pending_with_the_reason(folder, campa
         await seat.until(lambda m: bool(m["requests"]))
         before = (store.get_doc("encounter"), store.character(me.id).fate, len(store.log()))
         await pilot.press("ctrl+p", "enter")
-        await app.writes_done()
+        await app.services.writes_done()
         msg = await seat.until(lambda m: bool(m["requests"][0]["reason"]))
         request = msg["requests"][0]
         assert request["status"] == "pending"
@@ -103,7 +103,7 @@ async def test_fate_in_another_characters_exchange_stays_pending(folder, campaig
         await seat.send(id="f3", kind="fate", character=other.id, payload={"use": "before"})
         await seat.until(lambda m: bool(m["requests"]))
         hub.accept("f3")
-        await app.writes_done()
+        await app.services.writes_done()
         msg = await seat.until(lambda m: bool(m["requests"][0]["reason"]))
         assert msg["requests"][0]["status"] == "pending"
         reason = msg["requests"][0]["reason"]  # named, not «его» (Милава plays too)
@@ -122,7 +122,7 @@ async def test_fate_after_the_roll_shifts_by_the_points_the_gm_sets(folder, camp
         me = store.character(_to_dice(store))
         pane = await app.ensure_pane("combat")
         pane.action_roll()
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert _exchange(store).get("dice")
         seat = RawSeat(folder, campaign_path, me.name)
@@ -130,12 +130,12 @@ async def test_fate_after_the_roll_shifts_by_the_points_the_gm_sets(folder, camp
         await seat.send(id="f4", kind="fate", character=me.id, payload={"use": "shift"})
         await seat.until(lambda m: bool(m["requests"]))
         hub.accept("f4")
-        await app.writes_done()
+        await app.services.writes_done()
         msg = await seat.until(lambda m: bool(m["requests"][0]["reason"]))
         assert msg["requests"][0]["status"] == "pending"
         assert "сколько очков" in msg["requests"][0]["reason"]
         await pilot.press("ctrl+p", "e", "ctrl+u", *"+1", "enter")
-        await app.writes_done()
+        await app.services.writes_done()
         await seat.until(lambda m: m["requests"][0]["status"] == "accepted")
         assert [s[:2] for s in _exchange(store)["shifts"]] == [["attacker", 1]]
         assert store.character(me.id).fate == me.fate - 1
@@ -154,7 +154,7 @@ async def test_a_seat_asks_a_shift_with_its_points_and_the_gm_only_accepts(folde
         me = store.character(_to_dice(store))
         pane = await app.ensure_pane("combat")
         pane.action_roll()
-        await app.writes_done()
+        await app.services.writes_done()
         seats = seats_dir(folder)
         seat = SeatApp(
             me.name,
@@ -173,7 +173,7 @@ async def test_a_seat_asks_a_shift_with_its_points_and_the_gm_only_accepts(folde
                 await sp.pause(0.01)
             assert hub.pending()[0].request.payload["points"] == -2
             await pilot.press("ctrl+p", "enter", "escape")
-            await app.writes_done()
+            await app.services.writes_done()
             for _ in range(250):
                 if seat.requests and seat.requests[-1]["status"] == "accepted":
                     break

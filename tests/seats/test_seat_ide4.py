@@ -20,7 +20,7 @@ async def _decided(seat, rid: str, status: str) -> dict:
 
 async def _undo(pilot, app, key: str = "ctrl+z") -> None:
     await pilot.press(key)
-    await app.writes_done()
+    await app.services.writes_done()
     await pilot.pause()
 
 
@@ -49,7 +49,7 @@ async def test_the_expanded_demand_then_energy_before_apply_and_undo_step_by_ste
         await seat.send(id="x1", kind="expanded", character=me.id, payload={"check": check})
         await seat.until(lambda m: bool(_request(m, "x1")))
         hub.accept("x1")
-        await app.writes_done()
+        await app.services.writes_done()
         await _decided(seat, "x1", "accepted")
         assert builder.player_demand and builder.form.level == "expanded"
         line = store.log(limit=1)[0]
@@ -63,7 +63,7 @@ async def test_the_expanded_demand_then_energy_before_apply_and_undo_step_by_ste
         await seat.send(id="e1", kind="energy", character=me.id, payload=energy)
         await seat.until(lambda m: bool(_request(m, "e1")))
         hub.accept("e1")
-        await app.writes_done()
+        await app.services.writes_done()
         await _decided(seat, "e1", "accepted")
         assert builder.current_input().energy_dice == 2
         nominal = builder.current_input().nominal
@@ -74,7 +74,7 @@ async def test_the_expanded_demand_then_energy_before_apply_and_undo_step_by_ste
         assert builder.current_input().energy_dice == 2
         builder.action_roll()  # the GM rolls: the energy is spent when declared
         await pilot.pause()
-        await app.writes_done()
+        await app.services.writes_done()
         assert store.character(me.id).extra.get("energy", 100) == 100 - 2 * nominal
         assert builder.check.energy_spent == 2 * nominal
         await seat.send(id="e2", kind="energy", character=me.id, payload=energy)
@@ -125,7 +125,7 @@ async def test_energy_after_and_a_reroll_apply_to_the_rolled_check_and_undo(fold
         builder = await open_check(pilot, app, me.id)
         builder.action_roll()
         await pilot.pause()
-        await app.writes_done()
+        await app.services.writes_done()
         rolled = builder.check
         assert rolled.status == "rolled"
         seat = RawSeat(folder, campaign_path, me.name)
@@ -135,7 +135,7 @@ async def test_energy_after_and_a_reroll_apply_to_the_rolled_check_and_undo(fold
         await seat.send(id="r1", kind="reroll", character=me.id, payload={"check": check})
         await seat.until(lambda m: bool(_request(m, "r1")))
         hub.accept("r1")
-        await app.writes_done()
+        await app.services.writes_done()
         await _decided(seat, "r1", "accepted")
         rerolled = builder.check
         assert len(rerolled.rerolls) == 1 and rerolled.before_dice == rolled.before_dice
@@ -156,7 +156,7 @@ async def test_energy_after_and_a_reroll_apply_to_the_rolled_check_and_undo(fold
             return
         await seat.until(lambda m: bool(_request(m, "a1")))
         hub.accept("a1")
-        await app.writes_done()
+        await app.services.writes_done()
         await _decided(seat, "a1", "accepted")
         nominal = rerolled.input.nominal
         assert store.character(me.id).extra["energy"] == pool - nominal
@@ -187,12 +187,12 @@ async def test_a_reroll_before_the_roll_and_a_closed_check_are_refused(folder, c
         assert "ещё не брошена" in q1["reason"]
         builder.action_roll()
         await pilot.pause()
-        await app.writes_done()
+        await app.services.writes_done()
         msg = await seat.until(lambda m: check_offer(m).get("stage") in ("rolled", "done"))
         rolled_id = check_offer(msg)["id"]
         builder.action_new_check()  # the GM starts another check
         await pilot.pause()
-        await app.writes_done()
+        await app.services.writes_done()
         msg = await seat.until(lambda m: check_offer(m).get("stage") == "before")
         assert check_offer(msg)["id"] not in (first, rolled_id)
         await seat.send(id="q2", kind="reroll", character=me.id, payload={"check": rolled_id})

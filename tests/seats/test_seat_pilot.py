@@ -21,8 +21,8 @@ async def test_two_seats_declare_a_round_and_the_gm_only_approves(folder, campai
     gm = make_app(campaign_path, seed=7, clock=frozen_clock)
     gm.seats_folder = seats_dir(folder)
     async with gm.run_test(size=(80, 24)) as gm_pilot:
-        await until_seen([gm_pilot], lambda: getattr(gm, "_seat_hub", None) is not None, "hub")
-        hub = gm._seat_hub
+        await until_seen([gm_pilot], lambda: gm.services.seat_hub is not None, "hub")
+        hub = gm.services.seat_hub
         await until_seen([gm_pilot], lambda: hub._server is not None, "listening")
         store = gm.store
         start_fight(store)
@@ -37,7 +37,7 @@ async def test_two_seats_declare_a_round_and_the_gm_only_approves(folder, campai
             await until_seen(pilots, lambda: len(hub.pending()) == 1, "a's request waits")
             assert not store.get_doc("encounter")["declarations"]  # nothing before the GM
             await gm_pilot.press("ctrl+p", "enter", "escape")  # the GM only approves
-            await gm.writes_done()
+            await gm.services.writes_done()
             await until_seen(pilots, lambda: b.state.get("declare") is not None, "b's turn")
             await until_seen(
                 pilots, lambda: a.requests and a.requests[-1]["status"] == "accepted", "accepted"
@@ -45,7 +45,7 @@ async def test_two_seats_declare_a_round_and_the_gm_only_approves(folder, campai
             await pb.press("enter")
             await until_seen(pilots, lambda: len(hub.pending()) == 1, "b's request waits")
             await gm_pilot.press("ctrl+p", "enter", "escape")
-            await gm.writes_done()
+            await gm.services.writes_done()
             await until_seen(pilots, lambda: b.requests[-1]["status"] == "accepted", "b accepted")
             enc = store.get_doc("encounter")
             actors = [d["actor"] for d in enc["declarations"]]
@@ -59,8 +59,8 @@ async def test_a_refusal_reaches_the_seat_with_the_gms_reason(folder, campaign_p
     gm = make_app(campaign_path, seed=7, clock=frozen_clock)
     gm.seats_folder = seats_dir(folder)
     async with gm.run_test(size=(80, 24)) as gm_pilot:
-        await until_seen([gm_pilot], lambda: getattr(gm, "_seat_hub", None) is not None, "hub")
-        hub = gm._seat_hub
+        await until_seen([gm_pilot], lambda: gm.services.seat_hub is not None, "hub")
+        hub = gm.services.seat_hub
         await until_seen([gm_pilot], lambda: hub._server is not None, "listening")
         seat = _seat(folder, campaign_path, "Милава")
         async with seat.run_test(size=(80, 24)) as sp:
@@ -81,8 +81,8 @@ async def test_a_dropped_seat_reconnects_and_keeps_its_pending_request(folder, c
     gm = make_app(campaign_path, seed=7, clock=frozen_clock)
     gm.seats_folder = seats_dir(folder)
     async with gm.run_test(size=(80, 24)) as gm_pilot:
-        await until_seen([gm_pilot], lambda: getattr(gm, "_seat_hub", None) is not None, "hub")
-        hub = gm._seat_hub
+        await until_seen([gm_pilot], lambda: gm.services.seat_hub is not None, "hub")
+        hub = gm.services.seat_hub
         await until_seen([gm_pilot], lambda: hub._server is not None, "listening")
         seat = _seat(folder, campaign_path, "Милава")
         async with seat.run_test(size=(80, 24)) as sp:
@@ -107,7 +107,7 @@ async def test_a_dropped_seat_reconnects_and_keeps_its_pending_request(folder, c
             await until_seen(pilots, lambda: any(hub._writers.values()), "GM sees the seat")
             assert [p.request.id for p in hub.pending()] == [rid]  # the same one, once
             hub.accept(rid)
-            await gm.writes_done()
+            await gm.services.writes_done()
             await until_seen(pilots, lambda: seat.requests[-1]["status"] == "accepted", "accepted")
             assert rid not in seat.outbox
             entry = gm.store.log(limit=1)[0]
@@ -129,8 +129,8 @@ async def test_a_seat_reads_a_state_longer_than_a_request_line(folder, campaign_
         text = f"1000d1000: 1000d1000[{dice}] = {i}"
         gm.store.append_log(LogEntry(f"big{i}", "2026-12-01T16:00:00+00:00", "roll", None, text))
     async with gm.run_test(size=(80, 24)) as gm_pilot:
-        await until_seen([gm_pilot], lambda: getattr(gm, "_seat_hub", None) is not None, "hub")
-        hub = gm._seat_hub
+        await until_seen([gm_pilot], lambda: gm.services.seat_hub is not None, "hub")
+        hub = gm.services.seat_hub
         await until_seen([gm_pilot], lambda: hub._server is not None, "listening")
         assert len(proto.encode(hub._state("Милава"))) > 2 * proto.MAX_LINE
         seat = _seat(folder, campaign_path, "Милава")

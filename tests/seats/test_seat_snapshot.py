@@ -62,10 +62,10 @@ def test_gm_requests_dialog_80x24(snap_compare, campaign_path):
 
         async def run_before(pilot):
             for _ in range(200):
-                if getattr(app, "_seat_hub", None) is not None and app._seat_hub._server:
+                if app.services.seat_hub is not None and app.services.seat_hub._server:
                     break
                 await pilot.pause(0.02)
-            hub = app._seat_hub
+            hub = app.services.seat_hub
             store = app.store
             milava, goran = by_name(store, "Милава"), by_name(store, "Горан Рябой")
             ataman = by_name(store, "Атаман Шкуро")

@@ -174,7 +174,7 @@ async def test_a_bad_stats_question_is_refused_with_a_log_line(folder, campaign_
         error = await _answer(raw, "q5")
         assert error["type"] == "error" and "kubik --view" in error["reason"]
         raw.close()
-        await gm.writes_done()
+        await gm.services.writes_done()
         assert campaign_path.read_bytes() == before
 
 

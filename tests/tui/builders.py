@@ -25,7 +25,7 @@ async def rig_d100(pilot, natural: int) -> None:
     from dataclasses import replace
 
     app = pilot.app
-    state = app.check_table.state
+    state = app.services.check_table.state
     assert state.rolled is not None, "roll first"
     rigged = replace(state, rolled=replace(state.rolled, natural=natural))
     app.store.put_doc("check", rigged.to_doc(), label="тест: d100")

@@ -19,7 +19,7 @@ async def test_a_three_template_encounter_loaded_into_the_fight_fights_a_round(m
         await pilot.press("2")
         pane = await app.ensure_pane("combat")
         await pilot.press("l", *"катер", "enter")  # the chooser, filtered, the one left
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         brought = [c for c in app.store.characters() if c.extra.get(FROM_ENCOUNTER)]
         assert Counter(c.extra[FROM_TEMPLATE] for c in brought) == {
@@ -35,14 +35,14 @@ async def test_a_three_template_encounter_loaded_into_the_fight_fights_a_round(m
         assert t.round == 1 and set(t.order) >= {c.id for c in brought}
         for _ in t.order:
             await pilot.press("n")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert pane.tracker.round == 2
         await pilot.press("x")  # the end of the fight
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         await pilot.press("L", "enter")  # «Убрать их из партии (6)»
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert not [c for c in app.store.characters() if c.extra.get(FROM_ENCOUNTER)]
 
@@ -51,7 +51,7 @@ async def test_save_a_character_as_a_template_with_b(make_test_app):
     app = make_test_app(seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("1", "end", "B")  # the last row: Сотник Вышата
-        await app.writes_done()
+        await app.services.writes_done()
         own = app.store.get_doc("bestiary")["templates"]
         assert [t["name"] for t in own.values()] == ["Сотник Вышата"]
 

@@ -127,16 +127,16 @@ async def test_opposed_check_outside_a_fight(make_test_app, campaign_path):
         shown = str(setup.query_one("#opp-odds").render())
         assert f"{float(expected['tie']) * 100:.1f}".replace(".", ",") in shown
         await pilot.press("enter")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         result = app.screen
         assert isinstance(result, OpposedResultScreen)
         # force a full tie: both Успех at [3] (the stored check rigged, as a restart reads it)
-        state = app.check_table.state
+        state = app.services.check_table.state
         o = state.opposed
         tie = replace(o, a=replace(o.a, natural=70), b=replace(o.b, natural=70))
         app.store.put_doc("check", replace(state, opposed=tie).to_doc(), label="тест: d100")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert result.result.winner is None
         assert result.query_one("#opp-tie").display
@@ -146,7 +146,7 @@ async def test_opposed_check_outside_a_fight(make_test_app, campaign_path):
         result.query_one("#opp-tie").select("price")
         await pilot.pause()
         await pilot.press(*"оба в грязи", "enter")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert not isinstance(app.screen, OpposedResultScreen)
     entries = Store.open(campaign_path).log()

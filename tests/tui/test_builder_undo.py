@@ -46,25 +46,25 @@ class TestDrevoFateAfterTheRoll:
             name = b.character.name
             start, rolled = fate(app, name), b._result
             await pilot.press("plus")
-            await app.writes_done()
+            await app.services.writes_done()
             await pilot.pause()
             assert fate(app, name) == start - 1 and b._result.fate_shift == 1
             await pilot.press("ctrl+z")
-            await app.writes_done()
+            await app.services.writes_done()
             await pilot.pause()
             assert fate(app, name) == start
             assert b._result == rolled  # the same dice, no shift
             assert "Судьба:" not in str(b.query_one("#check-result").render())
             await pilot.press("ctrl+y")
-            await app.writes_done()
+            await app.services.writes_done()
             await pilot.pause()
             assert fate(app, name) == start - 1
             assert b._result.fate_shift == 1 and b._result.dice == rolled.dice
             await pilot.press("ctrl+z")
-            await app.writes_done()
+            await app.services.writes_done()
             await pilot.pause()
             await pilot.press("plus")  # again after the undo: one point, one shift
-            await app.writes_done()
+            await app.services.writes_done()
             await pilot.pause()
             assert fate(app, name) == start - 1 and b._result.fate_shift == 1
         log = Store.open(campaign_path).log()
@@ -76,9 +76,9 @@ class TestDrevoFateAfterTheRoll:
         async with app.run_test(size=(80, 24)) as pilot:
             await drevo_rolled(pilot)
             await pilot.press("plus", "plus")
-            await app.writes_done()
+            await app.services.writes_done()
             await pilot.press("ctrl+z")
-            await app.writes_done()
+            await app.services.writes_done()
             await pilot.pause()
             assert drevo_builder(app)._result.fate_shift == 1
         log = Store.open(campaign_path).log()
@@ -99,19 +99,19 @@ class TestIde4EnergyAfterTheRoll:
             if ide4_refused(b):
                 pytest.skip("seed: energy after does not apply")
             await pilot.press("e", "enter")  # the first choice
-            await app.writes_done()
+            await app.services.writes_done()
             await pilot.pause()
             spent = b.check
             assert spent.energy_spent > 0 and energy(app, name) == spent.pool_after
             await pilot.press("ctrl+z")
-            await app.writes_done()
+            await app.services.writes_done()
             await pilot.pause()
             assert energy(app, name) == rolled.pool_after
             assert b.check == rolled  # the bonus gone, the d100 kept
             assert [e.undone for e in app.store.log() if e.data.get("event") == "energy_after"]
             assert b.check_action("energy_after", ()) is True
             await pilot.press("ctrl+y")
-            await app.writes_done()
+            await app.services.writes_done()
             await pilot.pause()
             assert b.check == spent  # the same energy dice, not new ones
             assert energy(app, name) == spent.pool_after
@@ -145,19 +145,19 @@ class TestIde4OpposedMoves:
             if not allowed:
                 pytest.skip("seed: energy after does not apply")
             screen._chosen(allowed[0].id)
-            await app.writes_done()
+            await app.services.writes_done()
             await pilot.pause()
             spent = dict(screen.checks)
             key = allowed[0].id.split(":")[0]
             name = spent[key].input.actor
             assert energy(app, name) == spent[key].pool_after < rolled[key].pool_after
             app.action_undo()  # (the key itself, in the dialog: test_opposed_undo_keys.py)
-            await app.writes_done()
+            await app.services.writes_done()
             await pilot.pause()
             assert energy(app, name) == rolled[key].pool_after
             assert screen.checks == rolled
             app.action_redo()
-            await app.writes_done()
+            await app.services.writes_done()
             await pilot.pause()
             assert screen.checks == spent and energy(app, name) == spent[key].pool_after
 
@@ -204,7 +204,7 @@ class DrevoFateMachine(RuleBasedStateMachine):
                     answered.set_result(None)
                     return
                 await pilot.press(key)
-                await self.app.writes_done()
+                await self.app.services.writes_done()
                 await pilot.pause()
                 answered.set_result(None)
 

@@ -80,12 +80,12 @@ class TestPicker:
             assert isinstance(app.screen, TextPrompt)
             said = str(app.screen.query_one("#prompt-error", Static).render())
             assert f"не больше {MAX_CAMPAIGN_NAME}" in said and "3000 символов" in said
-            await app.writes_done()
+            await app.services.writes_done()
             assert app.store.campaign.name == before
             app.screen.query_one(Input).value = "Б" * MAX_CAMPAIGN_NAME
             await pilot.press("enter")
             await pilot.pause()
-            await app.writes_done()
+            await app.services.writes_done()
             assert app.store.campaign.name == "Б" * MAX_CAMPAIGN_NAME
 
     async def test_delete_needs_the_name(self, make_test_app, data_home):

@@ -203,13 +203,13 @@ async def test_an_opposed_check_comes_back_after_a_restart_with_its_dialog(make_
     app = make_test_app(system="ide4")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("3", "o", "enter")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, OpposedResultScreen)
         move = next(c.id for c in screen._choices("energy_after") if c.allowed)
         screen._chosen(move)
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         before = screen.checks
         log = len(app.store.log())
@@ -224,7 +224,7 @@ async def test_an_opposed_check_comes_back_after_a_restart_with_its_dialog(make_
         if screen.result.winner is None:
             await pilot.press("right")
         await pilot.press("enter")
-        await again.writes_done()
+        await again.services.writes_done()
         await pilot.pause()
         assert not isinstance(again.screen, OpposedResultScreen)
         assert len(again.store.log()) == log + 1  # the outcome, after the move: no roll again

@@ -66,7 +66,7 @@ class FormMachine(RuleBasedStateMachine):
                     answered.set_result(None)
                     return
                 work(pilot)
-                await self.app.writes_done()
+                await self.app.services.writes_done()
                 await pilot.pause()
                 answered.set_result(None)
 
@@ -124,7 +124,7 @@ class FormMachine(RuleBasedStateMachine):
         seen: dict = {}
 
         def look(_pilot) -> None:
-            table = self.app.check_table
+            table = self.app.services.check_table
             fresh = view(Ide4Check(inputs=table.state.inputs), table.world())
             rows = {}
             for name in STEPPERS:

@@ -330,7 +330,7 @@ async def test_a_fight_goes_on_from_the_shell_and_back(make_test_app, campaign_p
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("2", "i")  # the app rolls initiative
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         p = pane(app)
         first = p.encounter.next_declarer(p._can_act())
@@ -346,7 +346,7 @@ async def test_a_fight_goes_on_from_the_shell_and_back(make_test_app, campaign_p
         second = p.encounter.next_declarer(p._can_act())
         assert second is not None and second != first
         await pilot.press("enter")  # the app declares the next fighter from its form
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
     capsys.readouterr()  # (Textual holds stdout while the app runs)
     assert fight(["show", "--json", "--campaign", str(campaign_path)]) == 0

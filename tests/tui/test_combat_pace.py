@@ -113,18 +113,18 @@ async def test_a_three_against_three_round_of_unchanged_declarations_is_under_tw
         assert pane(app).encounter.round == 2 and pane(app).encounter.phase == "declare"
         keys = ["r"]
         await pilot.press("r")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         while pane(app).encounter.phase == "resolve" and pane(app).encounter.pending():
             key = "y" if isinstance(app.screen, ModalScreen) else "enter"
             keys.append(key)
             await pilot.press(key)
-            await app.writes_done()
+            await app.services.writes_done()
             await pilot.pause()
             assert len(keys) < 60, "the round does not end"
         keys.append("n")
         await pilot.press("n")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert pane(app).encounter.round == 3, keys
         assert len(keys) < 20, keys

@@ -13,7 +13,7 @@ open_starately = partial(builders.open_builder, prefix="st")
 
 async def settle(pilot) -> None:
     await pilot.pause()
-    await pilot.app.writes_done()
+    await pilot.app.services.writes_done()
     await pilot.pause()
 
 

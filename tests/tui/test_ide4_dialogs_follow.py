@@ -41,7 +41,7 @@ async def test_energy_after_for_a_removed_character_spends_nothing(
             await pilot.pause()
             assert "удалён в другом окне" in str(app.screen.query_one("WithdrawnNote").render())
         await pilot.press("enter")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         app._refresh_store()
         await pilot.pause()
@@ -75,7 +75,7 @@ async def test_the_opposed_result_follows_an_undo_of_its_roll(make_test_app):
         await pilot.press("o")
         await pilot.pause()
         await pilot.press("enter")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert isinstance(app.screen, OpposedResultScreen)
         rolled = app.screen.checks
@@ -84,11 +84,11 @@ async def test_the_opposed_result_follows_an_undo_of_its_roll(make_test_app):
         assert spent and energy(app, name) == 100 - spent
         assert f"энергия {100 - spent}/100" in str(app.screen.query_one("#opp-lines").render())
         await pilot.press("ctrl+z")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert isinstance(app.screen, OpposedSetupScreen) and energy(app, name) == 100
         await pilot.press("ctrl+y")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert isinstance(app.screen, OpposedResultScreen)
         assert energy(app, name) == 100 - spent and app.screen.checks == rolled
@@ -109,7 +109,7 @@ async def test_an_opposed_side_removed_in_another_window_spends_no_energy(
         await pilot.press("o")
         await pilot.pause()
         await pilot.press("enter")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, OpposedResultScreen)
@@ -119,14 +119,16 @@ async def test_an_opposed_side_removed_in_another_window_spends_no_energy(
             pytest.skip("seed: energy after does not apply to the first side")
         name = screen.checks["a"].input.actor
         rolled, log_before = dict(screen.checks), len(app.store.log())
-        Store.open(campaign_path).delete_character(app.check_table.state.opposed.a.character)
+        Store.open(campaign_path).delete_character(
+            app.services.check_table.state.opposed.a.character
+        )
         app._refresh_store()
         await pilot.pause()
         gone = f"Персонаж {name} удалён в другом окне — энергию тратить не из чего."
         offered = [c for c in screen._choices("energy_after") if c.id.startswith("a:")]
         assert [(c.allowed, c.reason) for c in offered] == [(False, gone)]
         screen._chosen(mine[0])  # chosen in a chooser opened before the removal
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert screen.checks == rolled and len(app.store.log()) == log_before
         assert gone in notices(app)
@@ -145,25 +147,25 @@ async def test_two_undos_under_an_open_check_stay_followed_on_the_next_change(ma
         name = b.form.characters[b.form.value("character")].name
         await choose(pilot, "ide4-energy", 1)
         await pilot.press("enter")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         if b.check.outcome in ("tragedy", "triumph"):
             pytest.skip("seed: energy after does not apply")
         first = b.check
         await pilot.press("e", "enter")  # energy after: the first choice
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert energy(app, name) < 94
         for _ in range(2):
             await pilot.press("ctrl+z")
-            await app.writes_done()
+            await app.services.writes_done()
             await pilot.pause()
         assert energy(app, name) == 100 and b.phase == "setup"
         b.set_characters(app.store.characters())  # what the next store change does
         await pilot.pause()
         assert energy(app, name) == 100 and b.phase == "setup"
         await pilot.press("enter")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert b.check.steps == first.steps  # the same energy dice and d100
         assert "энергия 94/100" in str(b.query_one("#ide4-steps").render())

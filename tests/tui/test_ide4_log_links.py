@@ -20,15 +20,15 @@ async def test_the_energy_before_rolls_line_follows_its_undo_and_redo(make_test_
         name = b.form.characters[b.form.value("character")].name
         await choose(pilot, "ide4-energy", 2)  # 2×d6 before the roll
         await pilot.press("enter")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert energy(app, name) == 88 and not roll_entry(app).undone
         await pilot.press("ctrl+z")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert energy(app, name) == 100
         assert roll_entry(app).undone  # «отменено» in the Журнал, the view, kubik log
         await pilot.press("ctrl+y")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert energy(app, name) == 88 and not roll_entry(app).undone

@@ -71,7 +71,7 @@ async def test_a_store_change_elsewhere_leaves_the_banner_and_the_log_alone(make
         await pilot.press("space")  # a side changed: a write, no Журнал line
         await pilot.pause()
         assert updates[0] == 0 and shows[0] == 0
-        app.record("note", None, "Заметка ведущего", {})
+        app.services.record("note", None, "Заметка ведущего", {})
         await pilot.pause()
         assert shows[0] == 1
         assert "Заметка ведущего" in str(log.query_one("#log-detail").render())

@@ -15,7 +15,7 @@ async def settle(pilot, app) -> None:
     """Wait until every entry waiting for its odds in a worker is written."""
     for _ in range(200):
         await pilot.pause()
-        if not pending(app):
+        if not pending(app.services.journal):
             return
         await asyncio.sleep(0.01)
     raise AssertionError("the odds worker never finished")

@@ -257,11 +257,14 @@ async def watching(pilot, app) -> None:
     """
     import os
 
+    def current():  # the GM's app keeps its watch in its services, the players' view its own
+        return app.services.watch.current if hasattr(app, "services") else app._watch
+
     for _ in range(200):
-        if getattr(app, "_watch", None) is not None and app._watch.mode:
+        if current() is not None and current().mode:
             break
         await pilot.pause(0.01)
-    watch, seen = app._watch, []
+    watch, seen = current(), []
     changed = watch._changed
     watch._changed = lambda: (seen.append(True), changed())
     try:
@@ -294,8 +297,8 @@ class TestLock:
                 await pilot.press_without_waiting("g")
                 await pilot.press_without_waiting("2")  # the keys go on while it waits
                 assert app.query_one(TabbedContent).active == "combat"
-                assert not app._last_write.is_set()  # the write is still waiting
-                await app.writes_done()
+                assert not app.services.writer._last_write.is_set()  # the write is still waiting
+                await app.services.writes_done()
                 await pilot.pause()
             finally:
                 held.release()
@@ -324,13 +327,14 @@ class TestLock:
             try:
                 await pilot.press_without_waiting("i")  # roll initiative: writes the encounter
                 await asyncio.sleep(0.3)  # (pilot.pause would wait for the write)
-                assert not app._last_write.is_set()  # still waiting for the lock, and yet:
+                writer = app.services.writer
+                assert not writer._last_write.is_set()  # still waiting for the lock, and yet:
                 assert "Сохраняется: «Бой: инициатива»" in str(status.render())
                 await pilot.press_without_waiting("i")  # pressed again while the first waits
                 await asyncio.sleep(0.1)
                 assert any("ещё сохраняется «Бой: инициатива»" in n for n in notices(app))
                 assert app.query_one("#combat-setup").display  # nothing changed on screen yet
-                await app.writes_done()
+                await app.services.writes_done()
                 await pilot.pause()
             finally:
                 held.release()
@@ -356,12 +360,12 @@ class TestLock:
             await pilot.press_without_waiting("i")  # refused: the first is still waiting
             await asyncio.sleep(0.3)
             held.release()  # the other kubik's write is over
-            await app.writes_done()
+            await app.services.writes_done()
             await pilot.pause()
             assert not app.query_one("#combat-setup").display, notices(app)  # round 1
             assert "Сохраняется" not in str(app.query_one("#combat-status", Static).render())
             await pilot.press("ctrl+z")
-            await app.writes_done()
+            await app.services.writes_done()
             await pilot.pause()
         stored = Store.open(campaign_path)
         (entry,) = stored.log()  # one initiative, logged once, linked to its step
@@ -385,9 +389,9 @@ class TestLock:
             try:
                 await pilot.press_without_waiting("i")
                 await asyncio.sleep(0.2)
-                assert not app._last_write.is_set()
+                assert not app.services.writer._last_write.is_set()
                 assert "Сохраняется: «Инициатива, раунд 1»" in str(status.render())
-                await app.writes_done()
+                await app.services.writes_done()
                 await pilot.pause()
             finally:
                 held.release()
@@ -411,7 +415,7 @@ class TestStaleFight:
             await pilot.press("2")
             other = Store.open(campaign_path)
             theirs = {**(other.get_doc("encounter") or {}), "round": 2, "phase": "declare"}
-            app.stop_watch()  # the app has not seen the other window's write yet:
+            app.services.watch.stop()  # the app has not seen the other window's write yet:
             app.store.refresh = lambda: False  # neither the watch nor the timer picks it up
             other.put_doc("encounter", theirs | {"order": ["Отряд", "Противники"]}, label="x")
             await pilot.press("i")  # initiative, from the setup this window still shows
@@ -428,7 +432,7 @@ class TestStaleFight:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("2")
             other = Store.open(campaign_path)
-            app.stop_watch()
+            app.services.watch.stop()
             app.store.refresh = lambda: False  # the app has not seen the other write yet
             tracker = {"system": "ide4", "entrants": [], "order": [], "rolls": {}}
             other.put_doc("rounds", {**tracker, "round": 3, "turn": 0}, label="x")
@@ -445,7 +449,7 @@ class TestStaleFight:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("2")
             other = Store.open(campaign_path)
-            app.stop_watch()
+            app.services.watch.stop()
             app.store.refresh = lambda: False
             other.put_doc("effects", {"minute": 5, "effects": []}, label="Время сцены")
             await pilot.press("i")

@@ -31,7 +31,7 @@ async def test_ctrl_z_in_the_opposed_dialog_undoes_the_move(make_test_app, focus
         assert allowed, "seed: energy after applies"
         rolled = dict(screen.checks)
         screen._chosen(allowed[0].id)
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         spent = dict(screen.checks)
         key = allowed[0].id.split(":")[0]
@@ -43,13 +43,13 @@ async def test_ctrl_z_in_the_opposed_dialog_undoes_the_move(make_test_app, focus
             await pilot.pause()
             assert app.focused is screen.query_one("#opp-price")
         await pilot.press("ctrl+z")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert energy(app, name) == rolled[key].pool_after
         assert screen.checks == rolled
         assert app.screen is screen
         await pilot.press("ctrl+y")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert screen.checks == spent and energy(app, name) == spent[key].pool_after
         if focus == "price":
@@ -67,15 +67,15 @@ async def test_ctrl_z_in_a_dialog_that_does_not_follow_is_refused_with_the_reaso
         name = app.query_one("#party-pane")._highlighted().name
         before = fate(app, name)
         await pilot.press("g")  # +1 Судьба
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.press("question_mark", "ctrl+z")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert len(app.screen_stack) == 2 and fate(app, name) == before + 1
         told = "Отмена и возврат — вне этого окна: закройте его (Esc) и нажмите Ctrl+Z ещё раз."
         assert told in [n.message for n in app._notifications]
         await pilot.press("escape", "ctrl+z")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert fate(app, name) == before
 
@@ -86,9 +86,9 @@ async def test_ctrl_z_under_a_party_dialog_undoes_and_the_dialog_follows(make_te
         name = app.query_one("#party-pane")._highlighted().name
         before = fate(app, name)
         await pilot.press("g")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.press("w", "ctrl+z")  # the wound dialog follows the store
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert len(app.screen_stack) == 2 and fate(app, name) == before
         assert any(f"Персонаж {name} изменён" in n.message for n in app._notifications)

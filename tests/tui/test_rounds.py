@@ -64,7 +64,7 @@ async def test_effect_added_from_the_keyboard_and_shown(make_test_app):
         await pilot.press("e")  # the form, on the highlighted row (the actor)
         await pilot.pause()
         await pilot.press(*"Оглушён", "tab", *"-1", "tab", "tab", "2", "enter")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         effects = EffectSet.from_dict(app.store.get_doc(EFFECTS_DOC)).effects
         assert [(e.name, e.modifier, e.duration, e.amount, e.target) for e in effects] == [
@@ -109,11 +109,11 @@ async def test_scene_clock_from_the_keyboard_and_the_patrol_told(make_test_app):
         await pilot.press("2")
         pane = await app.ensure_pane("combat")
         await pilot.press("m", "2", "enter")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert pane.effects.minute == 2
         await pilot.press("m", "enter")  # empty: one minute
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert pane.effects.minute == 3
         told = [n.message for n in app._notifications]
@@ -124,7 +124,7 @@ async def test_scene_clock_from_the_keyboard_and_the_patrol_told(make_test_app):
         error = app.screen.query_one("#prompt-error")
         assert "целое число минут" in str(error.render())
         await pilot.press("backspace", "backspace", "backspace", "4", "enter")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert pane.effects.minute == 7
 
@@ -158,7 +158,7 @@ async def test_an_absurd_effect_modifier_is_refused(make_test_app):
         error = str(app.screen.query_one("#effect-error").render())
         assert "Модификатор" in error and "9999" in error, error
         await pilot.press("escape")
-        await app.writes_done()
+        await app.services.writes_done()
         assert app.store.get_doc(EFFECTS_DOC) is None
 
 
@@ -176,12 +176,12 @@ async def test_wod_health_from_the_keyboard_enters_the_builders_pool(make_test_a
         app.store.upsert_character(replace(c, extra={**c.extra, "health": ["lethal"] * 4}))
         await pilot.pause()
         await pilot.press("w", "down", "enter")  # lethal: the fifth mark is −1
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert app.store.character(first).extra["health"] == ["lethal"] * 5
         assert "XXXXX·· −1" in str(pane.query_one("#rounds-table").get_row(first)[4])
         await pilot.press("u")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert app.store.character(first).extra["health"] == ["lethal"] * 4
         await pilot.press("w", "enter")

@@ -142,10 +142,11 @@ async def test_a_save_waiting_for_the_lock_leaves_the_screen_free_and_changes_no
         try:
             await pilot.press_without_waiting("ctrl+s")
             await asyncio.sleep(0.2)
-            assert not app._last_write.is_set()  # waiting for the lock; the screen is free
+            writer = app.services.writer
+            assert not writer._last_write.is_set()  # waiting for the lock; the screen is free
             await pilot.press_without_waiting("ctrl+s")  # a second save waits its turn
             await asyncio.sleep(0.1)
-            await app.writes_done()
+            await app.services.writes_done()
             await pilot.pause()
         finally:
             held.release()

@@ -227,7 +227,7 @@ async def test_ctrl_z_in_the_settings_shows_the_table_it_put_back(make_test_app)
         value.value = "-4"
         await pilot.pause()
         await pilot.press("ctrl+s")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert app.store.get_doc("settings")["drevo/ladder.toml"]["rung"][0]["value"] == -4
         screen = app.screen
@@ -239,19 +239,19 @@ async def test_ctrl_z_in_the_settings_shows_the_table_it_put_back(make_test_app)
 
         assert shown() == ("-4", "*")
         await pilot.press("ctrl+z")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert app.store.get_doc("settings") is None
         assert shown() == ("-3", " ")
         await pilot.press("ctrl+y")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert shown() == ("-4", "*")
         await pilot.press("ctrl+z")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         await pilot.press("ctrl+s")  # nothing edited here since: nothing written back
-        await app.writes_done()
+        await app.services.writes_done()
         assert app.store.get_doc("settings") is None
 
 

@@ -117,7 +117,7 @@ async def main():
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(100):
             await pilot.pause(0.05)
-            hub = getattr(app, "_seat_hub", None)
+            hub = app.services.seat_hub
             if hub is not None and hub._server is not None:
                 break
         assert hub is not None and hub._server is not None, "the hub did not start"

@@ -72,9 +72,9 @@ async def test_an_undo_notice_that_timed_out_leaves_no_trace_on_the_terminal(
         await pilot.pause()
         app.NOTIFICATION_TIMEOUT = 3  # instead of 5 s: the warm-up below takes about one
         await pilot.press("g")  # +1 Судьба: a change to undo
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.press("ctrl+z")
-        await app.writes_done()
+        await app.services.writes_done()
         await pilot.pause()
         assert "Отменено" in terminal.text
         await _until_warm(app)  # the change warms the hidden tabs again, the notice still up

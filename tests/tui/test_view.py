@@ -97,7 +97,7 @@ class TestGmSecrets:
         app = make_test_app()
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("ctrl+s")  # secret mode on: the banner says СКРЫТНО
-            assert app.secret
+            assert app.services.journal.secret
             await pilot.press("slash", *"2d6", "enter", "escape")
             await pilot.press("ctrl+s")  # off again
             await pilot.press("slash", *"1d6", "enter", "escape")

@@ -20,7 +20,7 @@ def shown_text(table) -> str:
 async def test_a_long_log_entry_wraps_in_the_journal(make_test_app) -> None:
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.record("note", "Милава", LONG, {})
+        app.services.record("note", "Милава", LONG, {})
         await pilot.press("4")
         await pilot.pause()
         table = app.query_one("#log-table")

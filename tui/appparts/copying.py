@@ -5,23 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from tui.appparts import AppPart
 from tui.sanitize import clean
-from tui.store import Store
 
 
-class CopyingMixin:
+class CopyingMixin(AppPart):
     """``KubikApp``'s copy keys (mixed into ``KubikApp``)."""
-
-    # Set by KubikApp.__init__.
-    store: Store
-    # Provided by Textual's App.
-    call_from_thread: Any
-    notify: Any
-    run_worker: Any
 
     def copy_to_clipboard(self, text: str) -> None:
         """Copy with OSC 52, never a control code inside it (it would end the sequence)."""
-        super().copy_to_clipboard(clean(text))  # type: ignore[misc]
+        super().copy_to_clipboard(clean(text))
 
     def action_copy_last(self) -> None:
         """Copy the newest Журнал entry (OSC 52: works over SSH and in tmux)."""

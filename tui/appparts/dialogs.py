@@ -5,13 +5,13 @@ the first paint stays fast."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 from tui import systems
+from tui.appparts import AppPart
 from tui.appparts.panes import combat_class
-from tui.store import Store
 from tui.widgets.builders.base import builder_class
 from tui.widgets.common.quickroll import QuickRoll
 from tui.widgets.party.pane import PartyPane
@@ -22,14 +22,8 @@ _STEPPER_HELP = [
 ]
 
 
-class DialogsMixin:
+class DialogsMixin(AppPart):
     """``KubikApp``'s keys that open a screen (mixed into ``KubikApp``)."""
-
-    # Set by KubikApp.
-    store: Store
-    BINDINGS: Any
-    # Provided by Textual's App.
-    push_screen: Any
 
     def action_campaigns(self) -> None:
         """Pick, create, rename or delete a campaign."""
@@ -59,7 +53,7 @@ class DialogsMixin:
         """Open the bestiary: the templates, their sheets, N of one into the party."""
         from tui.screens.bestiary import BestiaryScreen  # lazy: not for the first paint
 
-        self.push_screen(BestiaryScreen(self))  # type: ignore[arg-type]
+        self.push_screen(BestiaryScreen(self.services))
 
     def action_seat_requests(self) -> None:
         """Open the players' requests (tui/seats)."""
@@ -68,7 +62,12 @@ class DialogsMixin:
         open_requests(self)
 
 
-def key_groups(app_bindings: list[Binding], system: str) -> list[tuple[str, list[Binding]]]:
+def _bindings(found: Iterable[BindingType]) -> list[Binding]:
+    """Return ``found`` as :class:`Binding` objects (Textual also takes tuples)."""
+    return [b if isinstance(b, Binding) else Binding(*b) for b in found]
+
+
+def key_groups(app_bindings: Iterable[BindingType], system: str) -> list[tuple[str, list[Binding]]]:
     """Return every key of the app in a campaign of ``system``, grouped by where it works.
 
     What ``?`` lists; the guide's keys page (``python -m scripts.gendocs``) is made from it too.
@@ -76,18 +75,19 @@ def key_groups(app_bindings: list[Binding], system: str) -> list[tuple[str, list
     from tui.screens.keys import FOCUS_HELP
     from tui.widgets.log.pane import LogPane
 
-    party_only = [b for b in app_bindings if b.id == "hide-npc"]  # `t`: the Партия tab's
-    everywhere = [b for b in app_bindings if b.id != "hide-npc"]
+    bindings = _bindings(app_bindings)
+    party_only = [b for b in bindings if b.id == "hide-npc"]  # `t`: the Партия tab's
+    everywhere = [b for b in bindings if b.id != "hide-npc"]
     party = [  # Древо's wounds and Судьба only where they are
         b
-        for b in PartyPane.BINDINGS
+        for b in _bindings(PartyPane.BINDINGS)
         if systems.get(system).fate_and_wounds or b.action not in PartyPane.DREVO_ACTIONS
     ]
     return [
         ("Везде", [*everywhere, *FOCUS_HELP]),
         ("Партия", [*party, *party_only]),
-        ("Бой", list(combat_class(system).BINDINGS)),
-        ("Проверка", [*builder_class(system).BINDINGS, *_STEPPER_HELP]),
-        ("Быстрый бросок", [Binding("enter", "", "Бросить"), *QuickRoll.BINDINGS]),
-        ("Журнал", list(LogPane.BINDINGS)),
+        ("Бой", _bindings(combat_class(system).BINDINGS)),
+        ("Проверка", [*_bindings(builder_class(system).BINDINGS), *_STEPPER_HELP]),
+        ("Быстрый бросок", [Binding("enter", "", "Бросить"), *_bindings(QuickRoll.BINDINGS)]),
+        ("Журнал", _bindings(LogPane.BINDINGS)),
     ]

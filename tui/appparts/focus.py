@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual import events, on
+from textual import on
 from textual.binding import Binding
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, TabbedContent
 
+from tui.appparts import AppPart
 from tui.widgets.common.exposed import KeptCompositor
 from tui.widgets.common.focus import cycle_focus, focus_now, form_enter, form_of, pane_of
 from tui.widgets.common.quickroll import QuickRoll
@@ -60,38 +61,8 @@ def takes_keys(widget: Widget | None) -> bool:
     return all(node.display for node in widget.ancestors_with_self if isinstance(node, Widget))
 
 
-class FocusMixin:
+class FocusMixin(AppPart):
     """``KubikApp``'s focus moves (mixed into ``KubikApp``)."""
-
-    #: The tab panes built so far (tab → pane widget; PanesMixin).
-    _panes: dict[str, Any]
-    # Provided by Textual's App.
-    screen: Any
-    query_one: Any
-    post_message: Any
-
-    #: The keys typed while a write that changes what the tab shows is pending (see
-    #: :meth:`hold_keys`); None when keys go straight on.
-    _held_keys: list[events.Key] | None = None
-
-    def hold_keys(self) -> None:
-        """Keep the keys typed from now on until :meth:`release_keys`: «n →» typed at once
-        in a fight sent the → to the finished round, and the new round's form lost it."""
-        if self._held_keys is None:
-            self._held_keys = []
-
-    def hold(self, event: events.Key) -> bool:
-        """Keep ``event`` for later if keys are held (Ctrl+Q and Ctrl+C never wait)."""
-        if self._held_keys is None or event.key in ("ctrl+q", "ctrl+c"):
-            return False
-        self._held_keys.append(event)
-        return True
-
-    def release_keys(self) -> None:
-        """Send the held keys on, in the order typed, to where the focus is now."""
-        held, self._held_keys = self._held_keys or [], None
-        for key in held:
-            self.post_message(events.Key(key.key, key.character))
 
     def action_focus_next(self) -> None:
         """Focus the next control of the active tab (of a dialog), wrapping around."""
@@ -138,8 +109,9 @@ class FocusMixin:
         tabs = self.query_one(TabbedContent)
         pane = tabs.get_pane(tabs.active)
         content = pane.children[0] if pane.children else None
-        if hasattr(content, "focus_first"):
-            content.focus_first()
+        focus_first = getattr(content, "focus_first", None)  # a pane that says where it starts
+        if callable(focus_first):
+            focus_first()
             return
         for widget in pane.query("*"):
             if widget.focusable:

@@ -10,23 +10,14 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from tui.store import Store
+from tui.appparts import AppPart
 
 #: The longest name of a step the key bar shows for Ctrl+Z (cells).
 UNDO_HINT = 18
 
 
-class HistoryMixin:
+class HistoryMixin(AppPart):
     """``KubikApp``'s undo and redo keys (mixed into ``KubikApp``)."""
-
-    # Set by KubikApp.__init__.
-    store: Store
-    # Provided by WriterMixin and Textual's App.
-    write: Any
-    notify: Any
-    screen: Any
-    screen_stack: Any
-    focused: Any
 
     def undo_applies(self) -> bool:
         """Whether Ctrl+Z / Ctrl+Y are the campaign's (bound with priority: a dialog hides the
@@ -95,4 +86,6 @@ class HistoryMixin:
         def whole() -> str | None:
             return step(together=exchange_group)
 
-        self.write(whole, lambda label: self.notify(f"{done}: {label}" if label else nothing))
+        self.services.write(
+            whole, lambda label: self.notify(f"{done}: {label}" if label else nothing)
+        )

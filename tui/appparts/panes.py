@@ -13,7 +13,7 @@ from typing import Any
 from textual.widgets import TabbedContent, TabPane
 
 from tui import systems
-from tui.store import Store
+from tui.appparts import AppPart
 from tui.widgets.builders.base import builder_class
 
 
@@ -23,42 +23,8 @@ def combat_class(system: str) -> Any:
     return systems.load(systems.get(system).fight_pane)
 
 
-class PanesMixin:
+class PanesMixin(AppPart):
     """Building ``KubikApp``'s tab panes on demand (mixed into ``KubikApp``)."""
-
-    # Set by KubikApp.__init__ (and compose).
-    store: Store
-    #: The tab panes built so far (tab → pane widget).
-    _panes: dict[str, Any]
-    _building: dict[str, asyncio.Task[Any]]
-    # Provided by RedrawMixin, FocusMixin and Textual's App.
-    _store_changed: Any
-    action_focus_tab: Any
-    batch_update: Any
-    query_one: Any
-    screen: Any
-
-    #: The open check's session, made on first use (see :attr:`check_table`).
-    _check_table: Any = None
-
-    @property
-    def check_table(self) -> Any:
-        """The campaign's open check (:class:`~tui.table.check.session.CheckTable`): the
-        Проверка tab draws it, the players' seats ask about it; made anew for another
-        campaign. None for a system whose check is not on the table engine yet."""
-        from tui.table.check.session import CheckTable, engine_for
-
-        table = self._check_table
-        if table is None or table.store is not self.store:
-            if engine_for(self.store.campaign.system) is None:
-                return None
-            from tui.table.core import Dice
-
-            table = CheckTable(self.store, Dice(self.rng), make=self.entry)  # type: ignore[attr-defined]
-            self._check_table = table
-            for notice in table.notices:
-                self.notify(notice, severity="error", timeout=10)  # type: ignore[attr-defined]
-        return table
 
     async def action_show_tab(self, tab: str) -> None:
         """Switch to a tab (built on its first visit) and focus its first control."""

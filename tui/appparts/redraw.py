@@ -12,6 +12,7 @@ from typing import Any
 from textual.widgets import Static
 
 from rules.data import set_overrides
+from tui.appparts import AppPart
 from tui.store import Store
 from tui.store.schema import rules_tables
 from tui.widgets.common.text import show_markup
@@ -26,20 +27,8 @@ def read_only_text(store: Store) -> str:
     return text(store)
 
 
-class RedrawMixin:
+class RedrawMixin(AppPart):
     """How ``KubikApp`` redraws its panes from the store (mixed into ``KubikApp``)."""
-
-    # Set by KubikApp.__init__.
-    store: Store
-    #: What each pane was last given, to skip redraws that change nothing.
-    _shown: dict[str, Any]
-    _panes: dict[str, Any]
-    #: The campaign's stored tables last checked, and those of them the rules accepted.
-    _settings_checked: tuple[dict[str, Any], dict[str, Any]] | None
-    # Provided by WriterMixin and Textual's App.
-    _on_ui: Any
-    notify: Any
-    query_one: Any
 
     def _store_notified(self) -> None:
         """The store changed (here, in a worker, in another kubik): redraw on the UI thread."""
@@ -85,7 +74,7 @@ class RedrawMixin:
         # the campaign's rules tables: a change redraws every pane that applies them.
         characters = self.store.characters()
         effects = self.store.get_doc("effects")  # tui.bridge.effects: shown and in the odds
-        given = {
+        given: dict[str, tuple[Any, ...]] = {
             "party": (characters, settings, effects),
             # the players' accepted requests: their undo moves the open check (tui/seats/check)
             "check": (characters, settings, effects, self.store.get_doc("seat_requests"))

@@ -10,29 +10,16 @@ from typing import Any
 
 from textual.widgets import Static, TabbedContent
 
-from tui.store import Store
+from tui.appparts import AppPart
 from tui.widgets.party.pane import PartyPane
 
 
-class SharingMixin:
+class SharingMixin(AppPart):
     """``KubikApp``'s keys for what the players see (mixed into ``KubikApp``)."""
-
-    # Set by KubikApp.__init__.
-    store: Store
-    #: While True, every new Журнал entry is a secret roll (``data["hidden"]``).
-    secret: bool
-    # Provided by WriterMixin, CopyingMixin and Textual's App.
-    write: Any
-    _tell_copied: Any
-    copy_to_clipboard: Any
-    notify: Any
-    query_one: Any
-    refresh_bindings: Any
-    sub_title: Any
 
     def action_secret(self, on: bool) -> None:
         """Turn secret rolls on or off: while on, the players' view shows «скрытый бросок»."""
-        self.secret = on
+        self.services.journal.secret = on
         self.query_one("#secret-banner", Static).display = on
         self.sub_title = f"{self.store.campaign.name} · скрытно" if on else self.store.campaign.name
         self.refresh_bindings()
@@ -55,11 +42,11 @@ class SharingMixin:
         c = self._hideable_npc(character_id)
         if c is None:
             return
-        hidden = not c.extra.get("hidden")
+        hidden = not c.hidden
         label = f"НИП «{c.name}» {'скрыт от игроков' if hidden else 'показан игрокам'}"
         changed = replace(c, extra={**c.extra, "hidden": hidden})
         what = "скрытие не записано" if hidden else "показ не записан"
-        self.write(
+        self.services.write(
             lambda: self.store.upsert_character(changed, label=label, what=what),
             lambda _: self.notify(label),
         )

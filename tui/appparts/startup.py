@@ -9,10 +9,10 @@ from __future__ import annotations
 import gc
 import importlib
 import time
-from typing import Any
 
-from tui.store import Store
+from tui.appparts import AppPart
 from tui.widgets.builders.base import builder_module
+from tui.widgets.common.tabs import TabbedPanes
 from tui.widgets.common.warm import warm
 
 #: The modules behind the tabs that are built on their first visit (imported ahead, off the UI
@@ -35,36 +35,13 @@ WARM_ROUNDS = 3
 RECHECK = 1.0
 
 
-class StartupMixin:
+class StartupMixin(AppPart):
     """``KubikApp``'s work after the first paint (mixed into ``KubikApp``)."""
 
-    # Set by KubikApp.__init__ (and on_event).
-    store: Store
-    #: Build the hidden tabs in idle time after the first paint, so no first visit waits.
-    prebuild: bool
-    #: When the GM last pressed a key (``time.monotonic``).
-    _last_key: float
-    #: Whether the collector was off for the start (``kubik``, not a test's app).
-    _collector_off: bool
-    _panes: dict[str, Any]
-    #: The hidden tabs warmed (laid out and drawn unseen, tui/widgets/common/warm.py): tab →
-    #: the screen size and store change they were warmed at, or the layouts tried so far.
-    _warmed: dict[str, Any]
     #: How many times the store has changed since the start (``_campaign_changed``).
     _store_changes = 0
     #: Whether the tab bar's tabs have had their looks found ahead (tui/widgets/common/tabs.py).
     _tab_styles_primed = False
-    _watch: Any
-    _message_queue: Any
-    # Provided by PanesMixin, WatchMixin and Textual's App.
-    ensure_pane: Any
-    watch_store: Any
-    call_from_thread: Any
-    is_running: Any
-    query_one: Any
-    run_worker: Any
-    screen_stack: Any
-    set_timer: Any
 
     def _import_later_tabs(self) -> None:
         """Import the other tabs' modules in a thread while the GM reads the first screen."""
@@ -79,8 +56,8 @@ class StartupMixin:
         if self.prebuild:
             self.store.subscribe(self._campaign_changed)
         self.run_worker(import_them, thread=True)
-        if self._watch is None:  # after the first screen: the watch thread imports watchfiles
-            self.watch_store()
+        if self.services.watch.current is None:  # after the first screen: watchfiles loads
+            self.services.watch.start()
         if self._collector_off:
             # ``kubik`` starts with the collector off (tui.cli.kubik). The start's objects are kept
             # for good (frozen), so later full collections do not walk them between two keys.
@@ -97,7 +74,7 @@ class StartupMixin:
         if tab is None:
             if not self._tab_styles_primed:  # the tab bar's two looks of each tab, ahead
                 self._tab_styles_primed = True
-                self.query_one("#tabs").prime_tab_styles()
+                self.query_one("#tabs", TabbedPanes).prime_tab_styles()
             self.set_timer(RECHECK, self._prebuild_next)
             return
         quiet = time.monotonic() - self._last_key

@@ -28,7 +28,7 @@ def can_act(c: Character | None) -> bool:
     """Whether the character may declare an action (not heavily wounded, not dead)."""
     if c is None:
         return False
-    if not c.extra.get("dead") and not any(c.wounds.values()):
+    if not c.drevo.dead and not any(c.drevo.wounds.values()):
         return True  # unhurt (no track built: a roster of 5,000 asks for each)
     return track_of(c).can_act
 
@@ -54,7 +54,7 @@ def action_of(d: Declaration, c: Character | None = None) -> drevo.Action:
     return drevo.Action(
         d.action,
         weapon=weapon_of(d.weapon),
-        parry_ability=bool(c is not None and c.extra.get("parry_ability")),
+        parry_ability=c is not None and c.drevo.parry_ability,
         gm_exception=bool(d.exception),
     )
 
@@ -193,7 +193,7 @@ def _modifiers(stored: Any) -> tuple[Modifier, ...]:
 
 def wounds_now(c: Character) -> dict[str, int]:
     """Return the character's wound counts with the death flag (``"dead"``: 0 or 1)."""
-    return {**c.wounds, "dead": int(bool(c.extra.get("dead")))}
+    return {**c.drevo.wounds, "dead": int(c.drevo.dead)}
 
 
 def as_at(

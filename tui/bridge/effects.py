@@ -92,8 +92,7 @@ def party_tracker(t: Any, characters: dict[str, Character]) -> Any:
 
 def health_track(c: Character) -> list[str]:
     """Return a Мир Тьмы character's health marks (worst first)."""
-    marks = c.extra.get("health", [])
-    return [str(m) for m in marks] if isinstance(marks, list) else []
+    return list(c.wod.health)
 
 
 def health_modifier(system: str, c: Character) -> Modifier | None:

@@ -12,13 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rules.ledger import Sample, entry_luck, is_notation, session_numbers
 from rules.systems import reads_previous
 from tui.bridge.luck_queue import LuckQueue, Pending
 from tui.bridge.public import Masker, is_secret, revealed_ids
 from tui.store import Character, LogEntry, Store
+
+if TYPE_CHECKING:
+    from tui.services import Services
 
 #: The Журнал entry kind of the GM's «новая сессия» mark.
 SESSION_KIND = "session"
@@ -36,8 +39,11 @@ class LuckHost(Protocol):
     """The app as the ledger sees it: its campaign, its clock, the entries waiting for their
     odds, a worker thread and the way back to the UI thread, and its ``record``."""
 
-    store: Store
     luck_queue: LuckQueue
+
+    @property
+    def store(self) -> Store:
+        """The open campaign."""
 
     def clock(self) -> datetime:
         """Now."""
@@ -316,13 +322,13 @@ def session_count(entries: Sequence[LogEntry]) -> tuple[int, bool]:
     return current, empty
 
 
-def mark_session(app: Any) -> None:
+def mark_session(lent: Services) -> None:
     """Start a new game session in the Журнал (the GM's key in the Журнал tab)."""
-    entries = list(reversed(app.store.log()))
+    entries = list(reversed(lent.store.log()))
     current, empty = session_count(entries)
     if entries and empty:
-        app.notify(f"Сессия {current} уже начата: в ней пока нет бросков.")
+        lent.notify(f"Сессия {current} уже начата: в ней пока нет бросков.")
         return
     number = current + 1 if entries else 1
-    app.record(SESSION_KIND, None, f"— Сессия {number} —", {"session": number})
-    app.notify(f"Начата сессия {number}: статистика удачи считается с этой записи.")
+    lent.record(SESSION_KIND, None, f"— Сессия {number} —", {"session": number})
+    lent.notify(f"Начата сессия {number}: статистика удачи считается с этой записи.")

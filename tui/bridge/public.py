@@ -28,7 +28,7 @@ NOBODY = "—"
 
 def is_hidden_npc(c: Character) -> bool:
     """Return whether the GM keeps this character secret (NPCs only: PCs are the players')."""
-    return c.kind == "npc" and bool(c.extra.get("hidden"))
+    return c.kind == "npc" and c.hidden
 
 
 def revealed_ids(entries: Iterable[LogEntry]) -> set[str]:

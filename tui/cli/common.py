@@ -93,12 +93,12 @@ class Parser(argparse.ArgumentParser):
 
     def add_argument_group(self, *args: Any, **kwargs: Any) -> Any:
         group = super().add_argument_group(*args, **kwargs)
-        group.add_argument = _bounding(group.add_argument)  # type: ignore[method-assign]
+        group.add_argument = _bounding(group.add_argument)  # type: ignore[method-assign]  # argparse has no hook for a group's arguments
         return group
 
     def add_mutually_exclusive_group(self, **kwargs: Any) -> Any:
         group = super().add_mutually_exclusive_group(**kwargs)
-        group.add_argument = _bounding(group.add_argument)  # type: ignore[method-assign]
+        group.add_argument = _bounding(group.add_argument)  # type: ignore[method-assign]  # as above
         return group
 
     def error(self, message: str) -> NoReturn:

@@ -58,16 +58,16 @@ def open_campaigns(app: CampaignHost) -> None:
             def renamed(_: None) -> None:  # in the app's writer: the UI never waits for the lock
                 if app.store is store:
                     app.sub_title = store.campaign.name
-                app.notify(f"Кампания переименована: «{arg}».")
+                app.services.notify(f"Кампания переименована: «{arg}».")
 
-            app.write(lambda: store.rename(arg), renamed)
+            app.services.write(lambda: store.rename(arg), renamed)
         elif verb == "delete":
             try:
                 delete_campaign(Path(arg))
             except StoreError as err:
-                app.notify(str(err), severity="error", timeout=10)
+                app.services.notify(str(err), severity="error", timeout=10)
                 return
-            app.notify(f"Кампания удалена: {Path(arg).name}.")
+            app.services.notify(f"Кампания удалена: {Path(arg).name}.")
 
     app.push_screen(
         CampaignsScreen(app.store.path, app.store.campaign.name, campaign_folders(app)), done
@@ -79,18 +79,18 @@ async def switch_store(app: CampaignHost, store: Store) -> None:
     old = app.store
     app.campaign_folders = [*app.campaign_folders, old.path.parent]
     old.unsubscribe(app._store_notified)
-    await app.writes_done()  # what was written to the old campaign is on disk
-    app.stop_watch()
+    await app.services.writes_done()  # what was written to the old campaign is on disk
+    app.services.watch.stop()
     old.close()
-    app.store = store
+    app.services.store = store
     app.sub_title = store.campaign.name
     set_overrides(app.usable_settings(store.get_doc("settings")))
     await app.recompose()
     store.subscribe(app._store_notified)
-    app.watch_store()
+    app.services.watch.start()
     app.redraw_all()
     app.action_focus_tab()
-    app.notify(f"Открыта кампания «{store.campaign.name}».")
+    app.services.notify(f"Открыта кампания «{store.campaign.name}».")
 
 
 async def open_path(app: CampaignHost, path: Path) -> None:
@@ -99,7 +99,7 @@ async def open_path(app: CampaignHost, path: Path) -> None:
         store = Store.open(path)
     except CampaignCorrupt as err:
         if not err.backups:
-            app.notify(str(err), severity="error", timeout=15)
+            app.services.notify(str(err), severity="error", timeout=15)
             return
         newest = err.backups[0]
         answer = await app.push_screen_wait(
@@ -117,12 +117,12 @@ async def open_path(app: CampaignHost, path: Path) -> None:
             aside = Store.restore_backup(path, newest)
             store = Store.open(path)
         except StoreError as err2:
-            app.notify(str(err2), severity="error", timeout=15)
+            app.services.notify(str(err2), severity="error", timeout=15)
             return
         if aside is not None:
-            app.notify(f"Повреждённый файл сохранён как {aside.name}.", timeout=10)
+            app.services.notify(f"Повреждённый файл сохранён как {aside.name}.", timeout=10)
     except StoreError as err:
-        app.notify(str(err), severity="error", timeout=15)
+        app.services.notify(str(err), severity="error", timeout=15)
         return
     await switch_store(app, store)
 
@@ -136,7 +136,7 @@ async def create(app: CampaignHost, source: str, system: str, name: str) -> None
             store.apply("Пустая партия", delete=[c.id for c in store.characters()])
         store.rename(name)
     except StoreError as err:
-        app.notify(str(err), severity="error", timeout=15)
+        app.services.notify(str(err), severity="error", timeout=15)
         return
     await switch_store(app, store)
 
@@ -189,9 +189,9 @@ def export(app: CampaignHost, job: str, path: Path) -> None:
                     "Проверьте папку и свободное место на диске."
                 ) from err
     except StoreError as err:
-        app.notify(str(err), severity="error", timeout=15)
+        app.services.notify(str(err), severity="error", timeout=15)
         return
-    app.notify(f"Записано: {path}")
+    app.services.notify(f"Записано: {path}")
 
 
 async def import_campaign(app: CampaignHost, source: Path) -> None:
@@ -200,12 +200,12 @@ async def import_campaign(app: CampaignHost, source: Path) -> None:
     try:
         campaign = Store.import_json(source, target)
     except CampaignExists as err:  # pragma: no cover - new_campaign_path picks a free name
-        app.notify(str(err), severity="error", timeout=15)
+        app.services.notify(str(err), severity="error", timeout=15)
         return
     except StoreError as err:
-        app.notify(str(err), severity="error", timeout=15)
+        app.services.notify(str(err), severity="error", timeout=15)
         return
-    app.notify(f"Импортирована кампания «{campaign.name}» в {target.name}.")
+    app.services.notify(f"Импортирована кампания «{campaign.name}» в {target.name}.")
     if campaign.note:
-        app.notify(campaign.note, severity="warning", timeout=15)
+        app.services.notify(campaign.note, severity="warning", timeout=15)
     await open_path(app, target)

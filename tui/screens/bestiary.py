@@ -18,6 +18,7 @@ from textual.widgets import DataTable, Input, Static
 
 from tui import systems
 from tui.sanitize import safe_text
+from tui.services import Services
 from tui.store.bestiary import Template
 from tui.widgets.common.bestiary_writes import run_step
 from tui.widgets.common.filter_choice import matches
@@ -73,7 +74,7 @@ class BestiaryScreen(StyledOnce, ModalScreen[None]):
         Binding("escape", "close", "Закрыть", id="bestiary-close"),
     ]
 
-    def __init__(self, host: Any) -> None:
+    def __init__(self, host: Services) -> None:
         super().__init__()
         self.host = host
         self.templates: list[Template] = []
@@ -103,7 +104,7 @@ class BestiaryScreen(StyledOnce, ModalScreen[None]):
 
     def _store_changed(self) -> None:
         """The campaign changed (here, in a worker, in another kubik): redraw on the UI thread."""
-        self.host._on_ui(self._reload_if_open)
+        self.host.on_ui(self._reload_if_open)
 
     def _reload_if_open(self) -> None:
         if self.is_attached:

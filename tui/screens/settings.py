@@ -32,6 +32,7 @@ from tui.screens.settings_tables import (
     default_text,
     dump_toml,
 )
+from tui.services import services
 from tui.store import Store
 from tui.systems.tables import Table
 from tui.widgets.common.choice import Choice, ChoiceScreen
@@ -374,7 +375,7 @@ class SettingsScreen(StyledOnce, Screen[None]):
             self.notify(f"Не сохранено «{label}»: {err}", severity="error", timeout=10)
 
         self._saving = label
-        self.app.write(job, done, failed=failed)  # type: ignore[attr-defined]
+        services(self).write(job, done, failed=failed)
 
     def action_close(self) -> None:
         """One level out: from a field back to the list of tables; from the list, close

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.errors import RulesError
 from tui.seats.protocol import Request, check_kinds, describe
@@ -23,6 +23,10 @@ from tui.seats.rules_check import DOC, KEEP
 from tui.table.check.base import CLOSED
 from tui.table.check.base import SeatLater as Later
 from tui.table.core import Line
+
+if TYPE_CHECKING:
+    from tui.services import Services
+    from tui.table.check.session import CheckTable
 
 __all__ = ["Later", "applies_to_check", "apply_to_check", "check_refusal", "offer_for"]
 
@@ -34,13 +38,13 @@ NO_CHECK = (
 OTHER = "У ведущего открыта проверка другого персонажа."
 
 
-def table_of(app: Any) -> Any:
+def table_of(lent: Services) -> CheckTable | None:
     """The campaign's open check on the table engine (None: the system is not on it yet)."""
-    return getattr(app, "check_table", None)
+    return lent.check_table
 
 
-def _offer(app: Any) -> dict[str, Any] | None:
-    table = table_of(app)
+def _offer(lent: Services) -> dict[str, Any] | None:
+    table = table_of(lent)
     if table is None:
         return None
     try:
@@ -50,33 +54,33 @@ def _offer(app: Any) -> dict[str, Any] | None:
     return offer.to_dict() if offer is not None else None
 
 
-def offer_for(app: Any, characters: set[str]) -> dict[str, Any] | None:
+def offer_for(lent: Services, characters: set[str]) -> dict[str, Any] | None:
     """Return the open check's offer when it is about one of ``characters`` (a seat's)."""
-    offer = _offer(app)
+    offer = _offer(lent)
     return offer if offer and offer["character"] in characters else None
 
 
-def applies_to_check(app: Any, request: Request) -> bool:
+def applies_to_check(lent: Services, request: Request) -> bool:
     """Whether ``request`` is about the open check (Судьба: only when it names the check)."""
     # The kinds the system's open check applies (Судьба of Древо: outside a fight; in the
     # fight's exchange it is the Бой tab's step, :mod:`tui.seats.fight`).
-    if request.kind not in check_kinds(app.store.campaign.system):
+    if request.kind not in check_kinds(lent.store.campaign.system):
         return False
     return request.kind != "fate" or "check" in request.payload
 
 
-def _closed(app: Any, check_id: str) -> str:
-    table = table_of(app)
+def _closed(lent: Services, check_id: str) -> str:
+    table = table_of(lent)
     return str(table.closed(check_id)) if table is not None else ""
 
 
-def check_refusal(app: Any, request: Request) -> str:
+def check_refusal(lent: Services, request: Request) -> str:
     """Return why the open check cannot take ``request`` now ("" when it may; raises
     :class:`Later` when it may once the GM adds what is his to decide)."""
     wanted = request.payload.get("check")
-    offer = _offer(app)
+    offer = _offer(lent)
     if wanted and (offer is None or wanted != offer["id"]):
-        if why := _closed(app, wanted):
+        if why := _closed(lent, wanted):
             return why
     if offer is None:
         return NO_CHECK
@@ -84,7 +88,9 @@ def check_refusal(app: Any, request: Request) -> str:
         return OTHER
     if wanted and wanted != offer["id"]:
         return CLOSED
-    table = table_of(app)
+    table = table_of(lent)
+    if table is None:  # an offer came from it: it is there
+        return NO_CHECK
     world = table.world()
     return str(table.engine.seat_refusal(table.state, world, request.kind, request.payload))
 
@@ -95,7 +101,7 @@ def _accepted(store: Any, seat: str, request: Request) -> dict[str, Any]:
 
 
 def apply_to_check(
-    app: Any,
+    lent: Services,
     seat: str,
     request: Request,
     done: Callable[[str], object],
@@ -103,15 +109,15 @@ def apply_to_check(
 ) -> None:
     """Make the open check's step for ``request`` and write it as one undo step (runs on the UI
     thread; the write goes through the app's worker). Raises RulesError / Later: why not."""
-    why = check_refusal(app, request)
+    why = check_refusal(lent, request)
     if why:
         raise RulesError(why)
     label = f"Заявка игрока {seat} принята: {describe(request.kind, request.payload)}"
-    _apply_on_table(app, table_of(app), seat, request, label, done, failed)
+    _apply_on_table(lent, table_of(lent), seat, request, label, done, failed)
 
 
 def _apply_on_table(
-    app: Any,
+    lent: Services,
     table: Any,
     seat: str,
     request: Request,
@@ -132,7 +138,7 @@ def _apply_on_table(
             *before,
             Line(last.actor, f"Заявка игрока {seat}: {last.text}", request_data, last.kind),
         )
-        accepted = {DOC: _accepted(app.store, seat, request)}
+        accepted = {DOC: _accepted(lent.store, seat, request)}
         return replace(made, label=label, log=lines, docs=accepted)
 
     outcome, job = table.make(as_request)
@@ -144,4 +150,4 @@ def _apply_on_table(
         job()
         return label
 
-    app.write(written, done, failed=failed)
+    lent.write(written, done, failed=failed)

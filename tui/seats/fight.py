@@ -11,7 +11,7 @@ nothing is written.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rules.errors import RulesError
 from rules.systems import exchanges
@@ -21,6 +21,9 @@ from tui.table.fight import steps
 from tui.table.fight.session import write
 from tui.table.fight.view import exchange_view
 from tui.table.world import world_of
+
+if TYPE_CHECKING:
+    from tui.services import Services
 
 #: The kinds that apply in the fight (the others are recorded for the GM to apply by hand).
 KINDS = ("fate",)
@@ -32,12 +35,12 @@ NO_DICE = (
 PHASES = {"setup": "бой не начат", "declare": "идут заявки", "end": "бой окончен"}
 
 
-def applies_in_fight(app: Any, request: Request) -> bool:
-    return request.kind in KINDS and exchanges(app.store.campaign.system)
+def applies_in_fight(lent: Services, request: Request) -> bool:
+    return request.kind in KINDS and exchanges(lent.store.campaign.system)
 
 
 def apply_in_fight(
-    app: Any,
+    lent: Services,
     seat: str,
     request: Request,
     done: Callable[[str], object],
@@ -45,9 +48,9 @@ def apply_in_fight(
 ) -> str:
     """Make the fight's step for ``request`` and hand its write to the app's writer; return
     "" or why it cannot apply now."""
-    store = app.store
+    store = lent.store
     stored = store.get_doc(steps.DOC)
-    world = world_of(store, Dice(app.rng))
+    world = world_of(store, Dice(lent.rng))
     try:
         enc = steps.current(stored, world)
     except RulesError as err:
@@ -78,8 +81,8 @@ def apply_in_fight(
         return f"Сейчас не применить: {outcome.refused}"
 
     def job() -> str:
-        write(store, outcome, stored, app.entry)
+        write(store, outcome, stored, lent.entry)
         return outcome.label
 
-    app.write(job, done, failed=failed)
+    lent.write(job, done, failed=failed)
     return ""

@@ -12,16 +12,17 @@ from __future__ import annotations
 
 import textwrap
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.coordinate import Coordinate
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
+from tui.services import services
 from tui.words import plural
 
 if TYPE_CHECKING:  # the hub loads the fight's rules: after the first screen
@@ -30,14 +31,15 @@ if TYPE_CHECKING:  # the hub loads the fight's rules: after the first screen
 INDICATOR = "seat-indicator"
 
 
-def hub_of(app: Any) -> Hub | None:
-    return getattr(app, "_seat_hub", None)
+def hub_of(app: App[Any]) -> Hub | None:
+    """The seats' hub the app's services hold (only a :class:`Hub` is ever put there)."""
+    return cast("Hub | None", services(app).seat_hub)
 
 
-def attach(app: Any) -> None:
+def attach(app: App[Any], folder: Path | None, *, view_only: bool) -> None:
     """Start serving seats if the app has a seats folder and may write the campaign."""
-    folder: Path | None = getattr(app, "seats_folder", None)
-    if folder is None or app.view_only or app.store.read_only:
+    lent = services(app)
+    if folder is None or view_only or lent.store.read_only:
         return
     indicator = Static(id=INDICATOR)
     indicator.display = False
@@ -53,24 +55,24 @@ def attach(app: Any) -> None:
     async def start() -> None:
         from tui.seats.hub import Hub
 
-        hub = Hub(app, folder, on_change=lambda: show_indicator(app))
-        app._seat_hub = hub
+        hub = Hub(lent, folder, on_change=lambda: show_indicator(app))
+        lent.seat_hub = hub
         try:
             await hub.start()
         except OSError as err:
-            app._seat_hub = None
+            lent.seat_hub = None
             app.notify(f"Места игроков не открыты: {err}", severity="error", timeout=10)
 
     app.call_after_refresh(lambda: app.run_worker(start(), group="seats", exit_on_error=False))
 
 
-def detach(app: Any) -> None:
+def detach(app: App[Any]) -> None:
     hub = hub_of(app)
     if hub is not None:
         hub.close()
 
 
-def show_indicator(app: Any) -> None:
+def show_indicator(app: App[Any]) -> None:
     hub = hub_of(app)
     try:
         indicator = app.query_one(f"#{INDICATOR}", Static)
@@ -85,7 +87,7 @@ def show_indicator(app: Any) -> None:
         screen.redraw()
 
 
-def open_requests(app: Any) -> None:
+def open_requests(app: App[Any]) -> None:
     hub = hub_of(app)
     if hub is None:
         app.notify("Места игроков не открыты (kubik seat ИМЯ подключается к kubik ведущего).")
@@ -143,7 +145,7 @@ class RequestsScreen(ModalScreen[None]):
         table = self.query_one(DataTable)
         row = table.cursor_row
         table.clear()
-        store = self.hub.app.store
+        store = self.hub.services.store
         names = {c.id: c.name for c in store.characters()}  # the GM sees every name
         rows = []
         for item in self.hub.pending():

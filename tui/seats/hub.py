@@ -21,7 +21,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.errors import RulesError
 from tui.seats import protocol as proto
@@ -38,6 +38,9 @@ from tui.seats.tokens import (
     revoke,
     socket_path,
 )
+
+if TYPE_CHECKING:
+    from tui.services import Services
 
 #: Requests kept per seat (pending or decided), newest last; more pending ones are refused.
 MAX_REQUESTS = 20
@@ -77,10 +80,12 @@ class Pending:
 class Hub:
     """Serve the seats of the app's campaign; hold their requests until the GM decides."""
 
-    def __init__(self, app: Any, folder: Path, *, on_change: Callable[[], None] | None = None):
-        self.app = app
+    def __init__(
+        self, services: Services, folder: Path, *, on_change: Callable[[], None] | None = None
+    ):
+        self.services = services
         self.folder = folder
-        self.campaign = app.store.path
+        self.campaign = services.store.path
         self.path = socket_path(folder, self.campaign)
         self.requests: dict[str, Pending] = {}
         #: Kinds the GM accepts without asking («всегда принимать»).
@@ -119,12 +124,12 @@ class Hub:
         finally:
             os.umask(old)
         os.chmod(self.path, 0o600)
-        self.app.store.subscribe(self._store_changed)
+        self.services.store.subscribe(self._store_changed)
 
     def close(self) -> None:
         """Stop listening, drop the seats (they keep their requests and reconnect later)."""
         with contextlib.suppress(Exception):
-            self.app.store.unsubscribe(self._store_changed)
+            self.services.store.unsubscribe(self._store_changed)
         if self._server is not None:
             self._server.close()
             for writers in self._writers.values():
@@ -165,9 +170,9 @@ class Hub:
             item.status, item.reason = "refused", str(err)
             self._changed(item.seat)
 
-        if applies_to_check(self.app, item.request):  # the open check's own step
+        if applies_to_check(self.services, item.request):  # the open check's own step
             try:
-                apply_to_check(self.app, item.seat, item.request, done, failed)
+                apply_to_check(self.services, item.seat, item.request, done, failed)
             except Later as err:  # the GM adds a price or the points, then accepts again
                 item.status, item.reason = "pending", str(err)
                 self._note(f"Заявка места {item.seat}: {err}")
@@ -177,20 +182,22 @@ class Hub:
             except Exception as err:  # noqa: BLE001 - a request must never stay «writing»
                 failed(RulesError(f"Сейчас не применить: {err}"))
             return
-        if applies_in_fight(self.app, item.request):
+        if applies_in_fight(self.services, item.request):
             self._accept_in_fight(item, done, failed)
             return
-        self.app.write(lambda: apply(self.app, item.seat, item.request), done, failed=failed)
+        self.services.write(
+            lambda: apply(self.services, item.seat, item.request), done, failed=failed
+        )
 
     def _accept_in_fight(
         self, item: Pending, done: Callable[[str], None], failed: Callable[[Exception], None]
     ) -> None:
-        why = refusal(self.app.store, item.seat, item.request)
+        why = refusal(self.services.store, item.seat, item.request)
         if why:
             failed(RulesError(why))
             return
         try:  # the engine's step on the stored fight, written by the app's writer
-            why = apply_in_fight(self.app, item.seat, item.request, done, failed)
+            why = apply_in_fight(self.services, item.seat, item.request, done, failed)
         except Exception as err:  # noqa: BLE001 - a request must never stay «writing»
             why = f"Сейчас не применить: {err}"
         if why:
@@ -225,7 +232,7 @@ class Hub:
         self.log.append(line)
         del self.log[:-100]
         with contextlib.suppress(Exception):
-            self.app.notify(line, severity="warning", timeout=6)
+            self.services.notify(line, severity="warning", timeout=6)
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         seat = ""
@@ -298,12 +305,12 @@ class Hub:
         """Whether ``key`` is a key of this campaign, of a PC still in the party whose seat is
         ``seat`` (a key outlives neither its character nor a new key the GM made)."""
         owner = self._key_owner(key)
-        c = self.app.store.character(owner) if owner else None
+        c = self.services.store.character(owner) if owner else None
         return c is not None and c.kind == "pc" and seat_of(c).casefold() == seat.casefold()
 
     def _drop_keys_of_the_gone(self) -> None:
         """Revoke the keys of characters no longer among the party's players."""
-        players = tuple(c.id for c in self.app.store.characters() if c.kind == "pc")
+        players = tuple(c.id for c in self.services.store.characters() if c.kind == "pc")
         if players != self._players:
             self._players = players
             with contextlib.suppress(OSError):
@@ -313,7 +320,7 @@ class Hub:
         """Revoke the keys of ``seat`` (the GM's «новый ключ»): its links open nothing, its
         connections end; the next ``kubik seat`` / ``kubik serve --seat`` makes a new key.
         Returns how many keys went."""
-        mine = own_characters(self.app.store.characters(), seat)
+        mine = own_characters(self.services.store.characters(), seat)
         gone = revoke(self.folder, self.campaign, [c.id for c in mine])
         self._changed()
         return len(gone)
@@ -340,12 +347,12 @@ class Hub:
                 return
             await self._send(writer, self._state(seat))
             return
-        fight = self.app.store.get_doc("encounter") or {}
+        fight = self.services.store.get_doc("encounter") or {}
         item = Pending(seat, request, round=int(fight.get("round", 0) or 0))
-        why = refusal(self.app.store, seat, request)
-        if not why and applies_to_check(self.app, request):
+        why = refusal(self.services.store, seat, request)
+        if not why and applies_to_check(self.services, request):
             try:
-                why = check_refusal(self.app, request)
+                why = check_refusal(self.services, request)
             except Later:
                 why = ""  # it waits for the GM's part
         if not why and len([p for p in self.pending() if p.seat == seat]) >= MAX_REQUESTS:
@@ -363,7 +370,7 @@ class Hub:
         """Answer a seat's ``stats``: the players' luck stats, counted now (in a thread)."""
         from tui.seats.stats import MAX_ANSWER, players_stats  # lazy: it loads the ledger
 
-        store = self.app.store
+        store = self.services.store
         try:
             entries = list(reversed(store.log()))
             stats = await asyncio.to_thread(players_stats, entries, store.characters())
@@ -386,9 +393,9 @@ class Hub:
             del self.requests[key]
 
     def _state(self, seat: str) -> dict[str, Any]:
-        state = seat_state(self.app.store, seat)
-        state["check"] = offer_for(self.app, {doc["id"] for doc in state["mine"]})
-        store = self.app.store
+        state = seat_state(self.services.store, seat)
+        state["check"] = offer_for(self.services, {doc["id"] for doc in state["mine"]})
+        store = self.services.store
         names = public_names(store)
         requests = [p.to_dict(names) for p in self.requests.values() if p.seat == seat]
         undone = {

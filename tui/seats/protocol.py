@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -154,8 +155,8 @@ def _int(value: object, what: str, low: int, high: int) -> int:
     return value
 
 
-def _choice(value: object, what: str, allowed: object) -> str:
-    if not isinstance(value, str) or value not in allowed:  # type: ignore[operator]
+def _choice(value: object, what: str, allowed: Collection[str]) -> str:
+    if not isinstance(value, str) or value not in allowed:
         raise ProtocolError(f"{what}: недопустимое значение.")
     return value
 

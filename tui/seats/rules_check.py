@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.encounter import Declaration
 from rules.errors import RulesError
@@ -11,7 +11,10 @@ from tui.bridge import combat as bridge
 from tui.present.combat import declaration_text
 from tui.seats.protocol import ProtocolError, Request, describe, system_kinds
 from tui.seats.state import current_declarer, encounter_of, own_characters
-from tui.store import Character, LogEntry
+from tui.store import LogEntry
+
+if TYPE_CHECKING:
+    from tui.services import Services
 
 #: The campaign document holding the requests the GM accepted (newest last, a few kept).
 DOC = "seat_requests"
@@ -41,7 +44,7 @@ def refusal(store: Any, seat: str, request: Request) -> str:
     system = store.campaign.system
     if request.kind not in system_kinds(system):
         return "В этой системе такой заявки нет."
-    if request.kind == "fate" and mine[request.character].fate < 1:
+    if request.kind == "fate" and mine[request.character].drevo.fate < 1:
         return "Судьбы не осталось."
     if request.kind != "declare":
         return ""
@@ -65,17 +68,18 @@ def refusal(store: Any, seat: str, request: Request) -> str:
     return problem
 
 
-def apply(app: Any, seat: str, request: Request) -> str:
+def apply(lent: Services, seat: str, request: Request) -> str:
     """Write an accepted request as ONE undo step with its Журнал line under the player.
 
     Runs in the app's write worker; raises RulesError (the reason) when it no longer fits.
     Returns the step's label.
     """
-    store = app.store
+    store = lent.store
     why = refusal(store, seat, request)
     if why:
         raise RulesError(why)
-    character: Character = store.character(request.character)
+    character = store.character(request.character)
+    assert character is not None  # refusal() found it among the seat's own
     if request.kind == "declare":
         by_id = {c.id: c for c in store.characters()}
         can_act = lambda cid: bridge.can_act(by_id.get(cid))  # noqa: E731
@@ -101,7 +105,7 @@ def apply(app: Any, seat: str, request: Request) -> str:
         kind = "note"
     step = store.take_last_step()
     data = {**data, "seat": seat, "request": request.id}
-    entry: LogEntry = app.entry(kind, character.name, text, data)
+    entry: LogEntry = lent.entry(kind, character.name, text, data)
     store.append_log(entry, step=step)
     return label
 

@@ -24,9 +24,9 @@ LOG_LINES = 8
 
 
 def seat_of(c: Character) -> str:
-    """Return the seat a PC belongs to: its ``extra["player"]``, else its own name."""
-    player = c.extra.get("player")
-    return player.strip() if isinstance(player, str) and player.strip() else c.name
+    """Return the seat a PC belongs to: its player, else its own name."""
+    player = (c.player or "").strip()
+    return player or c.name
 
 
 def seat_names(characters: list[Character]) -> list[str]:

@@ -26,7 +26,7 @@ from typing import Any
 from tui.sanitize import clean_json, clean_line
 
 from .codec import character_from_doc, character_to_doc
-from .models import Character
+from .models import SHEET_EXTRAS, Character
 from .schema import DOC_CHECKS, SchemaError, _kind, _short, _shown, check_depth, validate_character
 
 #: The campaign's documents.
@@ -46,6 +46,7 @@ GROUPS_LIMIT = 50
 #: The fields of a template (those of a character's sheet, plus tags).
 TEMPLATE_FIELDS = frozenset(
     {"name", "tags", "qualities", "skills", "weapons", "fate", "wounds", "notes", "extra", "rolls"}
+    | set(SHEET_EXTRAS)
 )
 ENCOUNTER_FIELDS = frozenset({"name", "groups", "hidden", "notes"})
 GROUP_FIELDS = frozenset({"template", "count", "side"})
@@ -154,14 +155,11 @@ def template_from_doc(
 
 def template_of(character: Character, tid: str, tags: tuple[str, ...] = ()) -> Template:
     """A template made of a character of the party (its wounds and marks left behind)."""
-    extra = {k: v for k, v in character.extra.items() if k not in SHEET_STATE}
-    doc = {
-        **character_to_doc(character),
-        "wounds": {},
-        "extra": extra,
-        "tags": list(tags),
-    }
-    return template_from_doc(tid, {k: v for k, v in doc.items() if k in TEMPLATE_FIELDS})
+    doc = character_to_doc(character)
+    extra = {k: v for k, v in doc["extra"].items() if k not in SHEET_STATE}
+    doc = {**doc, "wounds": {}, "extra": extra, "tags": list(tags)}
+    kept = {k: v for k, v in doc.items() if k in TEMPLATE_FIELDS and k not in SHEET_STATE}
+    return template_from_doc(tid, kept)
 
 
 #: Marks of a character at the table that a template does not carry: its wounds and harm so

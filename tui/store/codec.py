@@ -7,11 +7,13 @@ from typing import Any
 
 from tui.sanitize import clean_json
 
-from .models import Character, LogEntry, Skill
+from .models import SHEET_EXTRAS, Character, LogEntry, Skill
 
 
 def character_to_doc(c: Character) -> dict[str, Any]:
-    """Return the JSON document of a character."""
+    """Return the JSON document of a character (schema 4: each sheet field its own key)."""
+    sheet = {k: c.extra[k] for k in SHEET_EXTRAS if k in c.extra}
+    rest = {k: v for k, v in c.extra.items() if k not in sheet}
     # What a form, the CLI or an import wrote is cleaned on its way into the file.
     return clean_json(
         {
@@ -23,15 +25,17 @@ def character_to_doc(c: Character) -> dict[str, Any]:
             "weapons": list(c.weapons),
             "fate": c.fate,
             "wounds": dict(c.wounds),
+            **sheet,
             "notes": c.notes,
-            "extra": dict(c.extra),
+            "extra": rest,
             "rolls": [[name, notation] for name, notation in c.rolls],
         }
     )
 
 
 def character_from_doc(doc: dict[str, Any]) -> Character:
-    """Build a character from its document.
+    """Build a character from its document, of schema 4 or older (sheet fields in ``extra``:
+    an export, a bestiary file or a seat's state written by an older kubik).
 
     Raises:
         KeyError, TypeError, ValueError: the document is damaged.
@@ -54,10 +58,19 @@ def character_from_doc(doc: dict[str, Any]) -> Character:
         fate=int(doc.get("fate", 0)),
         wounds={str(k): int(v) for k, v in doc.get("wounds", {}).items()},
         notes=str(doc.get("notes", "")),
-        extra=dict(doc.get("extra") or {}),
+        extra=_extra(doc),
         rolls=tuple((str(n), str(e)) for n, e in doc.get("rolls") or ()),
         origin=doc,
     )
+
+
+def _extra(doc: dict[str, Any]) -> dict[str, Any]:
+    """``extra`` as a character holds it: the free-form values and the sheet fields."""
+    extra = dict(doc.get("extra") or {})
+    for key in SHEET_EXTRAS:  # the sheet fields, keys of their own since schema 4
+        if key in doc:
+            extra[key] = doc[key]
+    return extra
 
 
 def log_to_doc(e: LogEntry) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from typing import Any
 from rules import systems
 from rules.data import load_table
 
-from .models import Character, Skill, new_id
+from .models import SHEET_EXTRAS, Character, Skill, new_id
 
 #: Fate a character gets when the table does not say ([seed]: 1–5, default 3).
 DEFAULT_FATE = 3
@@ -38,5 +38,5 @@ def _character(row: dict[str, Any]) -> Character:
         fate=int(row.get("fate", DEFAULT_FATE)),
         wounds={},
         notes=row.get("notes", ""),
-        extra=dict(row.get("extra", {})),
+        extra={**row.get("extra", {}), **{k: row[k] for k in SHEET_EXTRAS if k in row}},
     )

@@ -40,7 +40,7 @@ from tinydb import Query, TinyDB
 from tinydb.table import Document
 
 from .errors import UndoRefused
-from .migrations import CHARACTERS, DOCS, HISTORY, META
+from .tables import CHARACTERS, DOCS, HISTORY, META
 
 #: Undo steps kept per campaign (redo steps too).
 UNDO_LIMIT = 100

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .models import SHEET_EXTRAS
+
 #: Russian names of a character's fields, for the message of a refused write.
 FIELD_NAMES = {
     "name": "имя",
@@ -22,6 +24,8 @@ FIELD_NAMES = {
     "wounds": "раны",
     "notes": "заметки",
     "extra": "данные листа",
+    # Schema 4 keeps each sheet field apart (the rest of the sheet once lived in ``extra``).
+    **dict.fromkeys(SHEET_EXTRAS, "данные листа"),
 }
 
 _MISSING = object()
@@ -67,7 +71,7 @@ def merge3(base: Any, new: Any, current: Any, path: tuple[str, ...] = ()) -> tup
 
 def field_list(keys: list[str]) -> str:
     """Return the Russian names of conflicting fields: «Судьба и заметки»."""
-    names = [FIELD_NAMES.get(k, k) for k in keys]
+    names = list(dict.fromkeys(FIELD_NAMES.get(k, k) for k in keys))
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " и " + names[-1]

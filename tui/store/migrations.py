@@ -14,6 +14,10 @@ Version history:
    (``{"fields": …, "unset": […]}``, see :mod:`tui.store.history`) instead of its whole
    value. The data stay as they are (whole values remain valid steps); the version changes
    because a kubik that knows only schema 2 would read such a step as "remove it".
+4. Each sheet field of a character has a key of its own (``energy``, ``health``, ``dead``…,
+   checked by the system's typed sheet) instead of living in its free-form ``extra``; the
+   party, the bestiary's templates and the undo/redo stacks are converted
+   (:mod:`tui.store.sheet_fields`).
 """
 
 from __future__ import annotations
@@ -23,15 +27,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import sheet_fields
 from .errors import CampaignCorrupt, StoreError
 from .storage import corrupt_message, russian_reason
+from .tables import CHARACTERS, DOCS, HISTORY, LEGACY_LOG, META, Tables
 
-SCHEMA_VERSION = 3
+__all__ = ["CHARACTERS", "DOCS", "HISTORY", "LEGACY_LOG", "META", "Tables", "upgrade"]
 
-META, CHARACTERS, DOCS, HISTORY = "meta", "characters", "docs", "history"
-LEGACY_LOG = "log"
-
-Tables = dict[str, dict[str, Any]]
+SCHEMA_VERSION = 4
 
 
 @dataclass
@@ -67,10 +70,16 @@ def _v2_to_v3(tables: Tables, moved_log: list[dict[str, Any]]) -> Tables:
     return tables
 
 
+def _v3_to_v4(tables: Tables, moved_log: list[dict[str, Any]]) -> Tables:
+    """Give each sheet field of a character its own key (see :mod:`tui.store.sheet_fields`)."""
+    return sheet_fields.upgrade(tables)
+
+
 #: ``MIGRATIONS[n]`` turns schema ``n`` into schema ``n + 1``.
 MIGRATIONS: dict[int, Callable[[Tables, list[dict[str, Any]]], Tables]] = {
     1: _v1_to_v2,
     2: _v2_to_v3,
+    3: _v3_to_v4,
 }
 
 

@@ -3,8 +3,36 @@
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
+
+from rules import systems as rule_systems
+from rules.sheets.drevo import DrevoSheet
+from rules.sheets.ide4 import Ide4Sheet
+from rules.sheets.starately import StaratelySheet
+from rules.sheets.wod import WodSheet
+
+#: A character's typed sheet, one per system (``rules/sheets/<system>.py``).
+Sheet = DrevoSheet | Ide4Sheet | StaratelySheet | WodSheet
+SheetT = TypeVar("SheetT", DrevoSheet, Ide4Sheet, StaratelySheet, WodSheet)
+
+#: The sheet of each system, as its line in ``rules.systems`` names it.
+SHEETS: dict[str, type[Sheet]] = {
+    name: rule_systems.load(line.sheet)
+    for name, line in rule_systems.SYSTEMS.items()
+    if line.sheet is not None
+}
+
+#: Sheet fields that a character keeps in ``extra`` in memory (Судьба and wounds have their
+#: own attributes); the campaign file keeps each as a field of its own (schema 4).
+SHEET_EXTRAS: tuple[str, ...] = tuple(
+    dict.fromkeys(f for s in SHEETS.values() for f in s.FIELDS if f not in ("fate", "wounds"))
+)
+
+#: Marks of the common core kept in ``extra``: an NPC hidden from the players, the seat's
+#: player, the template and the prepared encounter an NPC came from.
+CORE_EXTRAS: tuple[str, ...] = ("hidden", "player", "template", "encounter")
+FROM_TEMPLATE, FROM_ENCOUNTER = "template", "encounter"
 
 #: Wound levels of Древо a character can carry, mildest first (Смерть is a state, not a count).
 WOUND_KEYS: tuple[str, ...] = ("scratch", "light", "wound", "heavy")
@@ -87,6 +115,114 @@ class Character:
     def skill(self, name: str) -> Skill | None:
         """Return the skill called ``name``, or None."""
         return next((s for s in self.skills if s.name == name), None)
+
+    # -- the typed sheet ----------------------------------------------------------------
+
+    def sheet_values(self) -> dict[str, Any]:
+        """Return the stored values of every system's sheet fields this character has."""
+        found = {k: self.extra[k] for k in SHEET_EXTRAS if k in self.extra}
+        return {"fate": self.fate, "wounds": dict(self.wounds), **found}
+
+    def sheet(self, system: str) -> Sheet:
+        """Return the character's sheet for ``system``.
+
+        Raises:
+            KeyError: an unknown system.
+        """
+        if system == DrevoSheet.SYSTEM:
+            return self.drevo
+        return SHEETS[system].from_values(self.extra)
+
+    @property
+    def drevo(self) -> DrevoSheet:
+        """The Древо sheet: Судьба, wounds, Смерть, parry ability."""
+        extra = self.extra
+        return DrevoSheet(
+            self.fate, self.wounds, bool(extra.get("dead")), bool(extra.get("parry_ability"))
+        )
+
+    @property
+    def ide4(self) -> Ide4Sheet:
+        """The IDE4 sheet: energy, the expanded-check habit, the day's triumph, harm."""
+        return Ide4Sheet.from_values(self.extra)  # every field but Судьба and wounds is there
+
+    @property
+    def starately(self) -> StaratelySheet:
+        """The Старатели sheet: harm, a fixed initiative."""
+        return StaratelySheet.from_values(self.extra)  # every field but Судьба and wounds is there
+
+    @property
+    def wod(self) -> WodSheet:
+        """The Мир Тьмы sheet: the health track, a fixed initiative."""
+        return WodSheet.from_values(self.extra)  # every field but Судьба and wounds is there
+
+    def with_sheet(self, sheet: Sheet) -> Character:
+        """Return a copy carrying ``sheet``; fields it does not change stay as stored.
+
+        Only the values that differ from what the character reads now are written, so a
+        sheet read and written back unchanged leaves the stored document as it was.
+        """
+        now = SHEETS[sheet.SYSTEM].from_values(self.sheet_values()).values()
+        changed = {k: v for k, v in sheet.values().items() if now.get(k) != v}
+        if not changed:
+            return self
+        extra = dict(self.extra)
+        for key, value in changed.items():
+            if key in ("fate", "wounds"):
+                continue
+            if value is None:
+                extra.pop(key, None)
+            else:
+                extra[key] = value
+        return replace(
+            self,
+            fate=int(changed.get("fate", self.fate)),
+            wounds=dict(changed.get("wounds", self.wounds)),
+            extra=extra,
+        )
+
+    def edit_sheet(self, sheet_type: type[SheetT], **values: Any) -> Character:
+        """Return a copy whose ``sheet_type`` sheet has ``values`` changed."""
+        return self.with_sheet(replace(sheet_type.from_values(self.sheet_values()), **values))
+
+    # -- fields two sheets share (the round tracker's) --------------------------------------
+
+    @property
+    def harm(self) -> str:
+        """The GM's note of the harm taken ("" for none): a field of the IDE4 and Старатели
+        sheets, read the same in both."""
+        return StaratelySheet.from_values(self.extra).harm
+
+    @property
+    def initiative(self) -> int | None:
+        """A fixed initiative the GM gave (None: roll it): a field of every sheet with a round
+        tracker, read the same in each."""
+        return StaratelySheet.from_values(self.extra).initiative
+
+    # -- marks of the common core ---------------------------------------------------------
+
+    @property
+    def hidden(self) -> bool:
+        """An NPC the players do not see."""
+        return bool(self.extra.get("hidden"))
+
+    @property
+    def from_template(self) -> str:
+        """The bestiary template an NPC was made from ("" for none)."""
+        name = self.extra.get(FROM_TEMPLATE)
+        return name if isinstance(name, str) else ""
+
+    @property
+    def from_encounter(self) -> str:
+        """The prepared encounter that brought an NPC ("" for none)."""
+        name = self.extra.get(FROM_ENCOUNTER)
+        return name if isinstance(name, str) else ""
+
+    @property
+    def player(self) -> str | None:
+        """The seat's player this character belongs to, if any."""
+        player = self.extra.get("player")
+        return player if isinstance(player, str) else None
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules import systems
+from rules.sheets import SheetError, drevo, ide4
 
-from .migrations import CHARACTERS, DOCS, HISTORY, META
-from .models import CHARACTER_KINDS, WOUND_KEYS
+from .models import CHARACTER_KINDS, SHEETS
+from .tables import CHARACTERS, DOCS, HISTORY, META
 
 #: Deepest nesting of a value inside a document (the deepest kubik writes is about 8).
 MAX_DEPTH = 48
@@ -30,10 +31,18 @@ MAX_DEPTH = 48
 #: 10**100 dice or a wound count of −2.
 QUALITY_RANGE = (-100, 1000)
 SKILL_RANGE = (-100, 1000)
-FATE_RANGE = (0, 100)
-WOUND_RANGE = (0, 99)
-ENERGY_RANGE = (0, 100)
-BOOL_EXTRAS = ("always_expanded", "daily_triumph_used", "dead", "hidden", "parry_ability")
+FATE_RANGE = drevo.FATE_RANGE
+WOUND_RANGE = drevo.WOUND_RANGE
+ENERGY_RANGE = ide4.ENERGY_RANGE
+
+#: The checks of each system's sheet fields (``rules/sheets/<system>.py``).
+SHEET_CHECKS = tuple(s.CHECKS for s in SHEETS.values())
+#: Every sheet field, in the sheets' order, with its checks (a field two sheets share, such
+#: as ``harm``, is checked by each): one pass over a document's keys, not one per sheet.
+_FIELD_CHECKS: dict[str, list[Callable[[Any], None]]] = {}
+for _checks in SHEET_CHECKS:
+    for _name, _check in _checks.checks.items():
+        _FIELD_CHECKS.setdefault(_name, []).append(_check)
 
 #: Checks of app documents whose shapes live elsewhere in the store (the bestiary's, which
 #: build on this module): name → check(value, where), raising SchemaError.
@@ -164,17 +173,8 @@ def validate_character(doc: dict[str, Any], where: str) -> None:
     weapons = doc.get("weapons", [])
     if not _all_strings(weapons):
         _strings(weapons, f"{where}, поле weapons")
-    fate = doc.get("fate", 0)
-    if type(fate) is not int or not FATE_RANGE[0] <= fate <= FATE_RANGE[1]:
-        _int(fate, FATE_RANGE, f"{where}, поле fate")
-    wounds = _dict(doc, "wounds", where)
-    for w, value in wounds.items():
-        if w not in WOUND_KEYS:
-            raise SchemaError(
-                f"{where}, поле wounds.{w}: неизвестная рана; бывают " + ", ".join(WOUND_KEYS)
-            )
-        if type(value) is not int or not WOUND_RANGE[0] <= value <= WOUND_RANGE[1]:
-            _int(value, WOUND_RANGE, f"{where}, поле wounds.{w}")
+    _dict(doc, "wounds", where)
+    _sheet(doc, where, "")
     if not isinstance(doc.get("notes", ""), str):
         raise SchemaError(f"{where}, поле notes: нужна строка, а не {_kind(doc['notes'])}")
     extra = doc.get("extra") or {}
@@ -182,13 +182,23 @@ def validate_character(doc: dict[str, Any], where: str) -> None:
         raise SchemaError(f"{where}, поле extra: нужен объект, а не {_kind(extra)}")
     if any(isinstance(v, dict | list) for v in extra.values()):  # only then can it nest
         _depth(extra, f"{where}, поле extra")  # the only free-form part of a character
-    if "energy" in extra:
-        _int(extra["energy"], ENERGY_RANGE, f"{where}, поле extra.energy")
-    for flag in BOOL_EXTRAS:
-        if flag in extra and not isinstance(extra[flag], bool):
-            raise SchemaError(
-                f"{where}, поле extra.{flag}: {_shown(extra[flag])} — нужно true или false"
-            )
+    _sheet(extra, where, "extra.")  # a sheet field an older kubik kept there
+    if "hidden" in extra and not isinstance(extra["hidden"], bool):
+        raise SchemaError(
+            f"{where}, поле extra.hidden: {_shown(extra['hidden'])} — нужно true или false"
+        )
+
+
+def _sheet(values: dict[str, Any], where: str, prefix: str) -> None:
+    """Check the sheet fields of every system found in ``values`` (each by its own sheet)."""
+    for name, checks in _FIELD_CHECKS.items():
+        if name in values:
+            try:
+                for check in checks:
+                    check(values[name])
+            except SheetError as err:
+                said = f"{_shown(err.value)} — {err.want}" if err.shown else err.want
+                raise SchemaError(f"{where}, поле {prefix}{err.field}: {said}") from None
 
 
 def _doc(doc: Any, where: str, names: set[str], *, checked: bool = False) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 from rules import systems
 from tui.sanitize import clean_json
 
+from . import sheet_fields
 from .codec import character_from_doc, character_to_doc, log_from_doc, log_to_doc
 from .errors import StoreError, os_reason
 from .models import Campaign, Character, LogEntry
@@ -144,6 +145,12 @@ def read_export(source: Path) -> Exported:
         docs_in = data.get("characters", [])
         if not isinstance(docs_in, list):
             raise SchemaError("раздел characters должен быть списком")
+        written = data.get("schema_version")
+        if not isinstance(written, int) or written < 4:  # sheet fields still in extra
+            docs_in = [sheet_fields.character(doc) for doc in docs_in]
+            if isinstance(data.get("docs"), dict) and sheet_fields.BESTIARY in data["docs"]:
+                bestiary = sheet_fields.bestiary(data["docs"][sheet_fields.BESTIARY])
+                data["docs"] = {**data["docs"], sheet_fields.BESTIARY: bestiary}
         for i, doc in enumerate(docs_in, 1):
             validate_character(doc, f"персонаж {i}")
         characters = [character_from_doc(doc) for doc in docs_in]

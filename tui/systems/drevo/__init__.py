@@ -48,16 +48,16 @@ class Drevo(BaseSystem):
         return ("Судьба", "Раны", "Оружие")
 
     def row(self, c: Character) -> tuple[str, ...]:
-        return (str(c.fate), wounds_text(c.wounds), ", ".join(c.weapons) or "—")
+        return (str(c.drevo.fate), wounds_text(c.drevo.wounds), ", ".join(c.weapons) or "—")
 
     def sheet_head(self, c: Character) -> str:
-        return f", Судьба {c.fate}"
+        return f", Судьба {c.drevo.fate}"
 
     def sheet_lines(self, c: Character) -> tuple[str, ...]:
         track = track_of(c)
         line = (
             f"[b]Оружие:[/b] {plain(', '.join(c.weapons)) or 'без оружия'}   "
-            f"[b]Раны:[/b] {wounds_text(c.wounds)}"
+            f"[b]Раны:[/b] {wounds_text(c.drevo.wounds)}"
         )
         if track.dead:
             line += " — [b $error]погиб[/]"
@@ -65,21 +65,22 @@ class Drevo(BaseSystem):
             line += " — [b $error]не может действовать[/]"
         elif track.penalty:
             line += f" (штраф {signed(track.penalty)})"
-        if c.extra.get("parry_ability"):
+        if c.drevo.parry_ability:
             line += "\n[b]Особое умение:[/b] отбивать летящее оружие (стрелы, ножи, камни)"
         # «Смерть: … ведущего.; Лёгкая рана: …» read badly: one full stop, at the end.
         healing = "; ".join(f"{name}: {need.rstrip('. ')}" for name, need in needs(track))
         return (line + (f"\n[b]Лечение:[/b] {healing}." if healing else ""),)
 
     def sort_value(self, c: Character) -> int:
-        return c.fate
+        return c.drevo.fate
 
     def public_columns(self) -> tuple[str, ...]:
         return ("Судьба", "Раны")
 
     def public_row(self, c: Character) -> tuple[str, ...]:
         state = wound_state(track_of(c))  # the app's words (Партия, Бой)
-        return (str(c.fate), wounds_text(c.wounds) + (f" — {state}" if state else ""))
+        sheet = c.drevo
+        return (str(sheet.fate), wounds_text(sheet.wounds) + (f" — {state}" if state else ""))
 
 
 SYSTEM: System = Drevo()  # mypy checks it against the protocol

@@ -24,8 +24,9 @@ def wounds_text(wounds: Mapping[str, int]) -> str:
 
 
 def track_of(c: Character) -> drevo.WoundTrack:
-    """Return the character's wound track (death is kept in ``extra["dead"]``)."""
-    return drevo.WoundTrack.from_dict({**c.wounds, "dead": bool(c.extra.get("dead"))})
+    """Return the character's wound track (its Древо sheet's wounds and Смерть)."""
+    sheet = c.drevo
+    return drevo.WoundTrack(counts=sheet.wounds, dead=sheet.dead)
 
 
 def needs(track: drevo.WoundTrack) -> list[tuple[str, str]]:

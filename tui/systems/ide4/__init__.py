@@ -46,7 +46,7 @@ class Ide4(BaseSystem):
         return ("Энергия", "Лучший навык")
 
     def row(self, c: Character) -> tuple[str, ...]:
-        return (f"{c.extra.get('energy', 100)}/100", best_skill(c))
+        return (f"{c.ide4.energy}/100", best_skill(c))
 
     def stat_text(self, name: str, value: int) -> str:
         return f"{name} ур.{value}"
@@ -57,8 +57,8 @@ class Ide4(BaseSystem):
         return f"{skill.name} {skill.value}{where}" + (f" ({bonuses})" if bonuses else "")
 
     def sheet_head(self, c: Character) -> str:
-        head = f", энергия {c.extra.get('energy', 100)}/100"
-        if c.extra.get("always_expanded"):
+        head = f", энергия {c.ide4.energy}/100"
+        if c.ide4.always_expanded:
             head += ", всегда развёрнутая проверка"
         return head
 
@@ -66,13 +66,13 @@ class Ide4(BaseSystem):
         return "проверка действия «Инициатива»; выше исход, затем итог"
 
     def sort_value(self, c: Character) -> int:
-        return int(c.extra.get("energy", 100))
+        return c.ide4.energy
 
     def public_columns(self) -> tuple[str, ...]:
         return ("Энергия",)
 
     def public_row(self, c: Character) -> tuple[str, ...]:
-        return (f"{c.extra.get('energy', 100)}/100",)
+        return (f"{c.ide4.energy}/100",)
 
 
 SYSTEM: System = Ide4()  # mypy checks it against the protocol

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from tui.store import Character, Skill
+from tui.store import Character, Skill, models
 from tui.store.bestiary import Template
 
 #: The variation table and the mode that adds every NPC alike.
@@ -21,7 +21,7 @@ NONE, SPREAD = "none", "spread"
 MODES = (NONE, SPREAD)
 #: The marks an NPC made from a template carries in its ``extra`` (the GM's, never shown to
 #: the players): the template's name and the prepared encounter that brought it.
-FROM_TEMPLATE, FROM_ENCOUNTER = "template", "encounter"
+FROM_TEMPLATE, FROM_ENCOUNTER = models.FROM_TEMPLATE, models.FROM_ENCOUNTER
 
 
 def numbered(base: str, count: int, names: Iterable[str]) -> list[str]:

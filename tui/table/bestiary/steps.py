@@ -150,11 +150,7 @@ def load_encounter(shelf: Shelf, world: World, name: str) -> Outcome[Shelf]:
 def brought(world: World, name: str) -> list[Character]:
     """The characters of the party that the encounter ``name`` brought."""
     fold = name.casefold()
-    return [
-        c
-        for c in world.characters.values()
-        if str(c.extra.get(spawn.FROM_ENCOUNTER, "")).casefold() == fold
-    ]
+    return [c for c in world.characters.values() if c.from_encounter.casefold() == fold]
 
 
 def remove_brought(shelf: Shelf, world: World, name: str) -> Outcome[Shelf]:
@@ -190,7 +186,7 @@ def save_character(
     c = world.characters.get(character_id)
     if c is None:
         return refuse(shelf, "Такого персонажа нет в партии.")
-    base = str(c.extra.get(spawn.FROM_TEMPLATE) or "")
+    base = c.from_template
     known = shelf.bestiary.template(c.name)
     tid = known.id if known is not None and not known.default else world.new_id()
     try:

@@ -41,9 +41,14 @@ def offer(state: DrevoCheck, world: World) -> Offer | None:
         return None
     rules, rolled = drevo.fate_rules(), state.rolled is not None
     choices = []
-    if c.fate > 0 and not rolled and not state.inputs.fate_auto and rules.allows("auto_success"):
+    if (
+        c.drevo.fate > 0
+        and not rolled
+        and not state.inputs.fate_auto
+        and rules.allows("auto_success")
+    ):
         choices.append("Судьба до броска: автоматический критический успех")
-    if c.fate > 0 and rolled and rules.allows("shift"):
+    if c.drevo.fate > 0 and rolled and rules.allows("shift"):
         choices.append("Судьба после броска: ±1 к результату за очко")
     kinds = ("fate",) if choices else ()
     return Offer(state.id, c.id, "rolled" if rolled else "before", kinds, tuple(choices))
@@ -63,7 +68,7 @@ def seat_refusal(state: DrevoCheck, world: World, kind: str, payload: Mapping[st
             return "В этой кампании Судьба до броска не даёт автоматического успеха."
         if state.inputs.fate_auto:
             return "Судьба до броска в этой проверке уже заявлена."
-        return "" if c is not None and c.fate > 0 else "Судьбы не осталось."
+        return "" if c is not None and c.drevo.fate > 0 else "Судьбы не осталось."
     rolled = state.rolled
     if rolled is None:
         return "Проверка ещё не брошена: сдвиг Судьбой — после броска."
@@ -74,7 +79,7 @@ def seat_refusal(state: DrevoCheck, world: World, kind: str, payload: Mapping[st
         )
     c = world.characters.get(rolled.character)
     try:
-        drevo.spend_fate("shift", c.fate if c is not None else 0, cost=abs(int(points)))
+        drevo.spend_fate("shift", c.drevo.fate if c is not None else 0, cost=abs(int(points)))
         drevo.shift_one_sided(result_of(rolled), int(points))
     except RulesError as err:
         return str(err)

@@ -13,6 +13,7 @@ from typing import Any
 
 from rules import drevo
 from rules.errors import RulesError
+from rules.sheets.drevo import DrevoSheet
 from tui.bridge import combat as bridge
 from tui.present.rolls import one_sided_summary, signed
 from tui.store import Character
@@ -57,7 +58,7 @@ def declare_fate(
     if want:
         if not drevo.fate_rules().allows("auto_success"):
             return refuse(state, "В этой кампании Судьба до броска не даёт автоматического успеха.")
-        if c.fate < 1:
+        if c.drevo.fate < 1:
             return refuse(state, "Судьбы не осталось.")
     new = replace(state, inputs=replace(state.inputs, character=c.id, fate_auto=want))
     if not written:
@@ -82,10 +83,10 @@ def roll(state: DrevoCheck, world: World) -> Outcome[DrevoCheck]:
     sheets: tuple[Character, ...] = ()
     if check.fate_auto:
         try:
-            left = drevo.spend_fate("auto_success", c.fate)
+            left = drevo.spend_fate("auto_success", c.drevo.fate)
         except RulesError as err:
             return refuse(state, str(err))
-        sheets = (replace(c, fate=left),)
+        sheets = (c.edit_sheet(DrevoSheet, fate=left),)
     earlier = earlier_dice(world, state.id, 0, "roll")
     if check.uses_fate:
         dice = None
@@ -118,7 +119,7 @@ def fate_shift(state: DrevoCheck, world: World, points: int) -> Outcome[DrevoChe
     if not drevo.fate_rules().allows("shift"):
         return refuse(state, "В этой кампании Судьба не сдвигает результат после броска.")
     try:
-        left = drevo.spend_fate("shift", c.fate, cost=abs(points))
+        left = drevo.spend_fate("shift", c.drevo.fate, cost=abs(points))
         shifted = drevo.shift_one_sided(result_of(rolled), points)
     except RulesError as err:
         return refuse(state, str(err))
@@ -128,7 +129,7 @@ def fate_shift(state: DrevoCheck, world: World, points: int) -> Outcome[DrevoChe
     text = f"Судьба {signed(points)}: {one_sided_summary(shifted)}"
     line = Line(c.name, text, stamped(data, state.id, number, []), kind="check")
     label = f"Проверка ({c.name}): Судьба {signed(points)}"
-    return Outcome(new, label, sheets=(replace(c, fate=left),), log=(line,))
+    return Outcome(new, label, sheets=(c.edit_sheet(DrevoSheet, fate=left),), log=(line,))
 
 
 def new_check(state: DrevoCheck, world: World) -> Outcome[DrevoCheck]:

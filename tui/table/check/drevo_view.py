@@ -69,7 +69,10 @@ class DrevoView:
         if result is None or c is None or not drevo.fate_rules().allows("shift"):
             return []
         found = []
-        for points in [*range(1, min(c.fate, 4) + 1), *range(-1, -min(c.fate, 4) - 1, -1)]:
+        for points in [
+            *range(1, min(c.drevo.fate, 4) + 1),
+            *range(-1, -min(c.drevo.fate, 4) - 1, -1),
+        ]:
             after = drevo.shift_one_sided(result, points)
             found.append((points, after.outcome, after.outcome != result.outcome))
         return found

@@ -31,7 +31,7 @@ def new(world: World) -> Ide4Check:
     c = next(iter(world.characters.values()), None)
     if c is None:
         return Ide4Check()
-    level = "expanded" if c.extra.get("always_expanded") else "standard"
+    level = "expanded" if c.ide4.always_expanded else "standard"
     return Ide4Check(inputs=Inputs(character=c.id, level=level))
 
 

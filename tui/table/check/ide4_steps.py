@@ -16,6 +16,7 @@ from typing import Any
 
 from rules import ide4
 from rules.errors import RulesError
+from rules.sheets.ide4 import Ide4Sheet
 from tui.store import Character
 from tui.table.check import ide4_text as txt
 from tui.table.check.base import earlier_dice, new_check_id, stamped
@@ -96,7 +97,7 @@ def set_input(state: Ide4Check, world: World, name: str, value: Any) -> Outcome[
             return refuse(state, "Такого персонажа нет в партии.")
         new_id = new_check_id()  # another character: another check (and its own dice)
         changed = replace(changed, skill="", attribute="", distance="", die=0, energy=0)
-        if chosen.extra.get("always_expanded"):
+        if chosen.ide4.always_expanded:
             changed = replace(changed, level="expanded")
         if changed.action:
             changed = _follow_action(changed, chosen)
@@ -195,12 +196,15 @@ def _paid(c: Character | None, check: ide4.Check) -> tuple[Character, ...]:
     """The sheet once ``check`` has paid (energy, the day's Успех → Триумф); () if unchanged."""
     if c is None:
         return ()
-    extra = dict(c.extra)
-    if check.energy_spent and extra.get("energy", 100) != check.pool_after:
-        extra["energy"] = check.pool_after
-    if check.daily_triumph_spent:
-        extra["daily_triumph_used"] = True
-    return (replace(c, extra=extra),) if extra != c.extra else ()
+    sheet = c.ide4
+    paid = c.with_sheet(
+        replace(
+            sheet,
+            energy=check.pool_after if check.energy_spent else sheet.energy,
+            daily_triumph_used=sheet.daily_triumph_used or check.daily_triumph_spent,
+        )
+    )
+    return (paid,) if paid is not c else ()
 
 
 def roll(state: Ide4Check, world: World) -> Outcome[Ide4Check]:
@@ -478,9 +482,9 @@ def conclude(state: Ide4Check, world: World, meaning: str, consequence: str) -> 
 def new_day(state: Ide4Check, world: World) -> Outcome[Ide4Check]:
     """A new game day: every character may raise Успех → Триумф once again (one undo step)."""
     sheets = tuple(
-        replace(c, extra={**c.extra, "daily_triumph_used": False})
+        c.edit_sheet(Ide4Sheet, daily_triumph_used=False)
         for c in world.characters.values()
-        if c.extra.get("daily_triumph_used")
+        if c.ide4.daily_triumph_used
     )
     notice = "Новый игровой день: Успех → Триумф от навыков снова доступен всем."
     return Outcome(state, "Новый игровой день", sheets=sheets, notices=(notice,))

@@ -421,7 +421,7 @@ def view(state: Ide4Check, world: World) -> Ide4View:
     else:
         die_options = tuple(txt.die_options(nominal))
         die = inputs.die if inputs.die and inputs.die in [v for _, v in die_options] else nominal
-        pool = int(c.extra.get("energy", 100))
+        pool = c.ide4.energy
         energy_options = tuple(txt.energy_options(pool, die))
         counts = [v for _, v in energy_options]
         energy = inputs.energy if inputs.energy in counts else 0
@@ -462,7 +462,7 @@ def view(state: Ide4Check, world: World) -> Ide4View:
                 hidden_risk=bool(inputs.hidden),
                 impossible_reason=inputs.reason.strip(),
                 alternative=inputs.alternative.strip(),
-                energy_pool=int(c.extra.get("energy", 100)),
+                energy_pool=c.ide4.energy,
                 energy_dice=energy if expanded else 0,
                 energy_die=die if expanded and die != nominal else 0,
                 technique=inputs.technique.strip() if expanded else "",
@@ -471,8 +471,8 @@ def view(state: Ide4Check, world: World) -> Ide4View:
                 help_note=inputs.helpnote.strip() if help_kind == "risk" else "",
                 special_rule=inputs.special.strip(),
                 level=level,
-                always_expanded=bool(c.extra.get("always_expanded", False)),
-                daily_triumph_used=bool(c.extra.get("daily_triumph_used", False)),
+                always_expanded=c.ide4.always_expanded,
+                daily_triumph_used=c.ide4.daily_triumph_used,
                 roll_reasons=inputs.reasons,
                 player_demand=inputs.player_demand,
                 circumstances=inputs.circumstances.strip() if expanded else "",
@@ -529,9 +529,9 @@ def record_check(rolled: Rolled, world: World) -> tuple[ide4.Check, Character | 
                 "лист персонажа."
             ],
         )
-    stored = int(c.extra.get("energy", 100))
-    pool = stored + base.energy_spent
-    daily = bool(c.extra.get("daily_triumph_used", False)) and not base.daily_triumph_spent
+    sheet = c.ide4
+    pool = sheet.energy + base.energy_spent
+    daily = sheet.daily_triumph_used and not base.daily_triumph_spent
     if pool == rolled.input.energy_pool and daily == rolled.input.daily_triumph_used:
         return base, c, []
     inp = replace(rolled.input, energy_pool=pool, daily_triumph_used=daily)
@@ -542,7 +542,7 @@ def record_check(rolled: Rolled, world: World) -> tuple[ide4.Check, Character | 
     said = []
     if pool != rolled.input.energy_pool:
         said.append(
-            f"Энергия: {c.name} — теперь {stored} (изменена вне проверки). "
+            f"Энергия: {c.name} — теперь {sheet.energy} (изменена вне проверки). "
             "Проверка пересчитана от неё."
         )
     return check, c, said

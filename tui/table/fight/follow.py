@@ -46,13 +46,13 @@ def sheet_changes(was: Character, now: Character) -> list[str]:
     track_was, track_now = bridge.track_of(was), bridge.track_of(now)
     if track_was != track_now:
         said.append(f"раны {_wounds(track_was, was)} → {_wounds(track_now, now)}")
-    if was.fate != now.fate:
-        said.append(f"Судьба {was.fate} → {now.fate}")
+    if was.drevo.fate != now.drevo.fate:
+        said.append(f"Судьба {was.drevo.fate} → {now.drevo.fate}")
     return said
 
 
 def _wounds(track: drevo.WoundTrack, c: Character) -> str:
-    return "погиб" if track.dead else wounds_text(c.wounds)
+    return "погиб" if track.dead else wounds_text(c.drevo.wounds)
 
 
 def verdict(view: ExchangeView) -> str:

@@ -51,11 +51,11 @@ def fighters(enc: Encounter, world: World) -> list[dict[str, Any]]:
                 "side": f.side,
                 "kind": c.kind if c is not None else None,
                 "in_party": c is not None,
-                "wounds": dict(c.wounds) if c is not None else {},
+                "wounds": dict(c.drevo.wounds) if c is not None else {},
                 "dead": bool(track and track.dead),
                 "state": words.wound_state(track) if track is not None else "нет в партии",
                 "can_act": bridge.can_act(c),
-                "fate": c.fate if c is not None else 0,
+                "fate": c.drevo.fate if c is not None else 0,
                 "modifiers": [[m.value, m.reason] for m in world.modifiers(f.character_id)],
                 "declaration": _declaration(declared.get(f.character_id)),
             }

@@ -24,6 +24,7 @@ from rules.effects import Boundary
 from rules.encounter import ATTACKS, Combatant, Declaration, Encounter
 from rules.errors import RulesError
 from rules.initiative import roll_side_initiative
+from rules.sheets.drevo import DrevoSheet
 from tui import words
 from tui.bridge import combat as bridge
 from tui.bridge.sheets import wounds_text
@@ -43,6 +44,7 @@ from tui.table.fight.view import (
     earlier_dice,
     exchange_id,
     exchange_view,
+    kept_dice,
     pruned,
     round_key,
     settled,
@@ -332,7 +334,7 @@ def roll(enc: Encounter, world: World, *, attempt: int | None = None) -> Outcome
                 fate.add(side.role)
                 dice[side.role] = None
             else:
-                dice[side.role] = tuple(int(x) for x in kept)  # type: ignore[attr-defined]
+                dice[side.role] = kept_dice(kept)
             same.append(side.fighter.name)
             continue
         if side.role in fate:
@@ -442,7 +444,7 @@ def fate_before(
             "с каждым противником, а «+4 без броска» объявляют до него.",
         )
     try:
-        left = drevo.spend_fate(plan.fate_use_before_roll, c.fate)
+        left = drevo.spend_fate(plan.fate_use_before_roll, c.drevo.fate)
     except RulesError as err:
         return refuse(enc, str(err))
     stored = replace(ex, fate_before=tuple(sorted({*ex.fate_before, role})))
@@ -450,7 +452,7 @@ def fate_before(
     text = _asked(by, "Судьба до броска: «+4 без броска»")
     line = _line(new, c.name, text, fate="before", **dict(data or {}))
     label = f"{view.group}: Судьба до броска ({c.name})"
-    return Outcome(new, label, sheets=(replace(c, fate=left),), log=(line,))
+    return Outcome(new, label, sheets=(c.edit_sheet(DrevoSheet, fate=left),), log=(line,))
 
 
 def fate_shift(
@@ -478,7 +480,7 @@ def fate_shift(
     if not points:
         return refuse(enc, "Сколько очков Судьбы? Например +1 или −2.")
     try:
-        left = drevo.spend_fate("shift", c.fate, cost=abs(points))
+        left = drevo.spend_fate("shift", c.drevo.fate, cost=abs(points))
         drevo.shift_exchange(result, role, points)
     except RulesError as err:
         return refuse(enc, str(err))
@@ -493,7 +495,7 @@ def fate_shift(
     )
     line = _line(new, c.name, text, exchange=ex.id, fate="shift", points=points, **dict(data or {}))
     label = f"{view.group}: Судьба {words.signed(points)} ({c.name})"
-    return Outcome(new, label, sheets=(replace(c, fate=left),), log=(line,))
+    return Outcome(new, label, sheets=(c.edit_sheet(DrevoSheet, fate=left),), log=(line,))
 
 
 def _damage(enc: Encounter, world: World, view: ExchangeView, reduce_by: int) -> Outcome[Fight]:
@@ -503,15 +505,15 @@ def _damage(enc: Encounter, world: World, view: ExchangeView, reduce_by: int) ->
     c = view.character(hit.target)
     if c is None:
         return refuse(enc, "Раненый больше не в партии: схватку можно только пропустить.")
-    level, fate = hit.level, c.fate
+    level, fate = hit.level, c.drevo.fate
     if reduce_by:
         try:
-            fate = drevo.spend_fate("reduce_damage", c.fate, cost=reduce_by)
+            fate = drevo.spend_fate("reduce_damage", c.drevo.fate, cost=reduce_by)
             level = drevo.reduce_damage(hit.level, reduce_by)
         except RulesError as err:
             return refuse(enc, str(err))
     track = bridge.track_of(c).take(level)
-    updated = replace(bridge.with_track(c, track), fate=fate)
+    updated = bridge.with_track(c, track).edit_sheet(DrevoSheet, fate=fate)
     ex = view.exchange
     done = Damage(hit.target, c.id, hit.level, level, reduce_by)
     new = _with_exchange(enc, replace(ex, accepted=True, damage=(*ex.damage, done)))

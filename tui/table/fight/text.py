@@ -98,7 +98,7 @@ def damage_prompt(view: ExchangeView, *, keys: bool = True) -> str:
     text = f"[b]Урон: {name} — {words.wound(hit.level)}.[/b] "
     options = view.reduce_options()
     if options:
-        fate = c.fate if c else 0
+        fate = c.drevo.fate if c else 0
         text += f"Судьба ({words.points(fate)}): "
         text += ", ".join(reduce_label(c, hit.level, lvl, cost) for lvl, cost in options)
         text += "; f — снизить Судьбой, Enter — принять урон." if keys else "."
@@ -134,7 +134,7 @@ def final_lines(view: ExchangeView, *, keys: bool = True) -> list[str]:
         state = words.wound_state(bridge.track_of(c))
         lines.append(
             f"[b]Итог:[/b] {plain(c.name)} получает {words.wound(d.final, 'acc')}{note}. "
-            f"Раны: {wounds_text(c.wounds)}" + (f" — [b]{state}[/b]" if state else "")
+            f"Раны: {wounds_text(c.drevo.wounds)}" + (f" — [b]{state}[/b]" if state else "")
         )
     if keys:
         lines.append("[dim]Enter — следующая схватка.[/dim]")
@@ -222,7 +222,7 @@ def fighter_state(c: Character | None, world_modifiers: list[tuple[int, str]]) -
         penalty = f" {signed(track.penalty)}" if track.penalty else ""
         parts.append(words.wound(track.worst) + penalty)
     parts += [f"{reason} {signed(value)}" for value, reason in world_modifiers]
-    parts.append(f"Судьба {c.fate}")
+    parts.append(f"Судьба {c.drevo.fate}")
     return ", ".join(parts)
 
 

@@ -8,10 +8,11 @@ the choices the rules give now. The Бой tab, the seats and ``kubik fight`` al
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
+from typing import Any, cast
 
 from rules import drevo
 from rules.encounter import ATTACKS, Combatant, Declaration, Encounter, Pairing
@@ -117,7 +118,7 @@ class ExchangeView:
         for role, cid in self.ids.items():
             if role in ROLES and plan.side(role).rolls and cid in self.round_dice:
                 kept = self.round_dice[cid]
-                found[role] = tuple(int(x) for x in kept) if kept is not None else None  # type: ignore[attr-defined]
+                found[role] = kept_dice(kept) if kept is not None else None
         return found
 
     def odds(self) -> dict[str, Fraction]:
@@ -163,7 +164,7 @@ class ExchangeView:
                 continue
             refused = ""
             try:
-                drevo.spend_fate(use, c.fate, rules=rules)
+                drevo.spend_fate(use, c.drevo.fate, rules=rules)
             except RulesError as err:
                 refused = str(err)
             if c.id in self.round_dice:
@@ -171,8 +172,8 @@ class ExchangeView:
                     f"{c.name}: бросок этого раунда уже сделан — один бросок на раунд "
                     "сравнивается с каждым противником."
                 )
-            if c.fate > 0 or refused:
-                label = f"{c.name}: Судьба — «+4 без броска» (1 очко из {c.fate})"
+            if c.drevo.fate > 0 or refused:
+                label = f"{c.name}: Судьба — «+4 без броска» (1 очко из {c.drevo.fate})"
                 offers.append(Offer(label, role, refused))
         return [o for o in offers if not o.refused] and offers
 
@@ -186,9 +187,9 @@ class ExchangeView:
         offers = []
         for role in ROLES:
             c = self.character(role)
-            if c is None or not plan.side(role).rolls or c.fate <= 0:
+            if c is None or not plan.side(role).rolls or c.drevo.fate <= 0:
                 continue
-            for points in range(1, c.fate + 1):  # «два — на две и т.д.»: all he has
+            for points in range(1, c.drevo.fate + 1):  # «два — на две и т.д.»: all he has
                 for sign in (1, -1):
                     label = (
                         f"{c.name}: {words.signed(sign * points)} Судьбой ({words.points(points)})"
@@ -216,7 +217,7 @@ class ExchangeView:
         if not any((s.dead, s.can_act) != (after.dead, after.can_act) for s in saved):
             return ""  # no point of his changes it (a heavily wounded man dies of any wound)
         return (
-            f"{c.name}: этот урон — {what}, а Судьбы ещё {words.points(c.fate)}: "
+            f"{c.name}: этот урон — {what}, а Судьбы ещё {words.points(c.drevo.fate)}: "
             f"каждое очко снимает уровень урона."
         )
 
@@ -226,7 +227,7 @@ class ExchangeView:
         if hit is None:
             return ()
         c = self.character(hit.target)
-        return drevo.reduce_options(hit.level, c.fate) if c else ()
+        return drevo.reduce_options(hit.level, c.drevo.fate) if c else ()
 
 
 def exchange_id(enc: Encounter, key: str, attempt: int) -> str:
@@ -265,6 +266,12 @@ def stored_exchange(enc: Encounter, pairing: Pairing) -> Exchange:
 def round_key(enc: Encounter) -> str:
     """The name of a round's rolls: the fight and the round."""
     return f"{enc.id}:{enc.round}"
+
+
+def kept_dice(kept: object) -> tuple[int, ...]:
+    """A fighter's kept roll as :func:`round_dice` found it (a list of faces, from the state
+    or the Журнал's JSON) as a tuple of ints."""
+    return tuple(int(x) for x in cast("Iterable[Any]", kept))
 
 
 def round_dice(enc: Encounter, world: World) -> dict[str, object]:

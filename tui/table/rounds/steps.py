@@ -18,6 +18,8 @@ from rules import rounds
 from rules.errors import RulesError
 from rules.rounds import Entrant, Fighter, Tracker
 from rules.rounds import health as wod_health
+from rules.sheets.starately import StaratelySheet
+from rules.sheets.wod import WodSheet
 from tui import systems
 from tui.bridge.effects import health_modifier, health_track
 from tui.store import Character
@@ -78,7 +80,6 @@ def cycle_side(t: Tracker, world: World, character_id: str) -> Outcome[Tracker]:
 def fighter(e: Entrant, c: Character, world: World) -> Fighter:
     """What the initiative rules need of a combatant: its sheet and its active modifiers
     (its effects, the scene's, and the Мир Тьмы health penalty)."""
-    initiative = c.extra.get("initiative")
     wound = health_modifier(world.system, c)
     mods = world.modifiers(c.id)
     return Fighter(
@@ -88,8 +89,8 @@ def fighter(e: Entrant, c: Character, world: World) -> Fighter:
         c.kind == "pc",
         dict(c.qualities),
         {s.name: s.value for s in c.skills},
-        int(initiative) if isinstance(initiative, int) else None,
-        int(c.extra.get("energy", 100)),
+        c.initiative,
+        c.ide4.energy,
         (*mods, wound) if wound else mods,
     )
 
@@ -159,7 +160,7 @@ def harm_note(t: Tracker, world: World, character_id: str, note: str) -> Outcome
     if isinstance(c, Outcome):
         return c
     note = note.strip()
-    changed = replace(c, extra={**c.extra, "harm": note})
+    changed = c.edit_sheet(StaratelySheet, harm=note)  # IDE4's sheet keeps it the same way
     text = f"Вред: {note}" if note else "Вред снят"
     return Outcome(t, f"{c.name}: вред", sheets=(changed,), log=(_line(t, world, c.name, text),))
 
@@ -168,7 +169,7 @@ def _health(
     t: Tracker, world: World, c: Character, track: list[str], what: str
 ) -> Outcome[Tracker]:
     total = wod_health.boxes(c.qualities)
-    changed = replace(c, extra={**c.extra, "health": track})
+    changed = c.edit_sheet(WodSheet, health=tuple(track))
     pen = wod_health.penalty(track, total)
     shown = f", штраф {pen}".replace("-", "−") if pen else ""
     text = f"Здоровье, {what}: {wod_health.render(track, total)}{shown}"

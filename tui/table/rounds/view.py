@@ -50,7 +50,7 @@ def harm_text(system: str, c: Character) -> str:
     """A character's harm as the system has it: the note (IDE4, Старатели), or the health
     track in a word with its penalty («XXXXX·· −1», Мир Тьмы)."""
     if not systems.get(system).health_track:
-        return str(c.extra.get("harm", ""))
+        return c.harm
     try:
         total = wod_health.boxes(c.qualities)
         track = health_track(c)

@@ -22,6 +22,7 @@ from textual.widgets import Input, Label, Rule, Static
 from rules import drevo
 from rules.errors import RulesError
 from tui.present.rolls import signed
+from tui.services import Services, services
 from tui.store import Character
 from tui.table.check import drevo_steps as steps
 from tui.table.check.drevo_view import ROWS, DrevoView
@@ -44,6 +45,9 @@ INPUT_OF = {wid.lstrip("#"): name for name, wid in ROW_IDS.items()}
 
 class DrevoBuilder(EngineBuilder, Vertical):
     """Build a one-sided Древо check; odds update on every change; Enter rolls."""
+
+    #: The services of the app it was mounted in (see ``on_mount``).
+    _services: Services | None = None
 
     FIRST_ROW = "#check-action"
     STEPPER_FORM = True
@@ -107,7 +111,7 @@ class DrevoBuilder(EngineBuilder, Vertical):
         yield Static(IDLE, id="check-result")
 
     def on_mount(self) -> None:
-        self._host = self.app  # the app it is mounted in (a test may have another one active)
+        self._services = services(self)  # its app's (a test may have another app active)
         self.query_one("#check-difficulty", Stepper).typed_digits = True
 
     def on_show(self) -> None:
@@ -120,12 +124,11 @@ class DrevoBuilder(EngineBuilder, Vertical):
 
     @property
     def table(self) -> Any:
-        host = self.__dict__.get("_host") or self.app
-        return host.check_table
+        return (self._services or services(self)).check_table
 
     @property
     def shown(self) -> DrevoView:
-        return self.table.view()  # type: ignore[no-any-return]
+        return self.table.view()
 
     @property
     def character(self) -> Character | None:
@@ -176,7 +179,7 @@ class DrevoBuilder(EngineBuilder, Vertical):
         self._seat_changed()
 
     def _seat_changed(self) -> None:
-        hub = getattr(self.app, "_seat_hub", None)  # duck-typed: widgets import no seats
+        hub = (self._services or services(self)).seat_hub
         if hub is None:
             return
         try:
@@ -220,12 +223,17 @@ class DrevoBuilder(EngineBuilder, Vertical):
         if action == "fate_auto":
             c = shown.character
             return (
-                c is not None and rules.allows("auto_success") and (self._fate_auto or c.fate > 0)
+                c is not None
+                and rules.allows("auto_success")
+                and (self._fate_auto or c.drevo.fate > 0)
             )
         if action == "fate_shift":
             c = shown.payer
             return (
-                shown.result is not None and c is not None and c.fate > 0 and rules.allows("shift")
+                shown.result is not None
+                and c is not None
+                and c.drevo.fate > 0
+                and rules.allows("shift")
             )
         return True
 

@@ -10,18 +10,19 @@ from typing import Any
 
 from textual.screen import ModalScreen
 
+from tui.services import services
 from tui.store import Character
 from tui.table.core import Outcome
+from tui.widgets.common.part import WidgetPart
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.styled import StyledOnce
 
 
-class EngineBuilder:
+class EngineBuilder(WidgetPart):
     """A builder driving its open check through ``self.table`` (a ``CheckTable``): mixed into
     the four builders, which provide ``table``, ``app`` and ``redraw``."""
 
     table: Any
-    app: Any
     #: The label of the step being written by the app's writer, else "".
     _pending = ""
 
@@ -56,7 +57,7 @@ class EngineBuilder:
             self.app.notify(str(err), severity="error", timeout=10)
             self.redraw()
 
-        self.app.write(job, done, failed=failed)
+        services(self).write(job, done, failed=failed)
         return True
 
     def set_characters(self, characters: list[Character]) -> None:

@@ -24,6 +24,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, Static
 
 from rules import ide4
+from tui.services import Services, services
 from tui.store import Character
 from tui.table.check import ide4_steps as steps
 from tui.table.check.ide4_view import Ide4View
@@ -51,6 +52,9 @@ FIRST_ROW = "#ide4-action"
 
 class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, EngineBuilder, Vertical):
     """Character → level → action → attribute → skill → difficulty → energy; Enter rolls."""
+
+    #: The services of the app it was mounted in (see ``on_mount``).
+    _services: Services | None = None
 
     DEFAULT_CSS = """
     Ide4Builder #ide4-form { height: 1fr; }
@@ -120,7 +124,7 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, EngineBuilder, Vertical):
                 yield Static(id="ide4-side-template")
 
     def on_mount(self) -> None:
-        self._host = self.app  # the app it is mounted in (a test may have another one active)
+        self._services = services(self)  # its app's (a test may have another app active)
         self.query_one("#ide4-status").border_title = "Сложность и точные шансы"
 
     def on_show(self) -> None:
@@ -140,13 +144,12 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, EngineBuilder, Vertical):
     @property
     def table(self) -> Any:
         """The campaign's open check (:class:`~tui.table.check.session.CheckTable`)."""
-        host = self.__dict__.get("_host") or self.app  # the app it was mounted in
-        return host.check_table
+        return (self._services or services(self)).check_table
 
     @property
     def shown(self) -> Ide4View:
         """The engine's view of the open check now."""
-        return self.table.view()  # type: ignore[no-any-return]
+        return self.table.view()
 
     @property
     def form(self) -> Ide4Form:
@@ -242,7 +245,7 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, EngineBuilder, Vertical):
 
     def _seat_changed(self) -> None:
         """Tell the seats' hub (if the GM serves seats) when the offer changed."""
-        hub = getattr(self.app, "_seat_hub", None)  # duck-typed: widgets import no seats
+        hub = (self._services or services(self)).seat_hub
         if hub is None:
             return
         try:

@@ -14,6 +14,7 @@ from rules import ide4
 from tui.table.check import ide4_steps as steps
 from tui.table.check.ide4_view import Offer
 from tui.widgets.builders.ide4_dialogs import Choice, ChooserScreen
+from tui.widgets.builders.ide4_part import Ide4Part
 
 
 def choice(offer: Offer, label: str = "") -> Choice:
@@ -26,21 +27,18 @@ def choice(offer: Offer, label: str = "") -> Choice:
     return Choice(offer.source, label or offer.name, True, worth)
 
 
-class MovesMixin:
+class MovesMixin(Ide4Part):
     """The after-roll actions of ``Ide4Builder``, split out to keep each file readable."""
 
-    app: Any
-    # Provided by the builder: shown, step().
-
     def _offers(self, kind: str) -> list[Offer]:
-        return [o for o in self.shown.offers() if o.kind == kind]  # type: ignore[attr-defined]
+        return [o for o in self.shown.offers() if o.kind == kind]
 
     def action_reroll(self) -> None:
         """Choose a reroll source: each allowed one with its odds, or the rule against it."""
 
         def chosen(source: str | None) -> None:
             if source:
-                self.step(steps.reroll, source)  # type: ignore[attr-defined]
+                self.step(steps.reroll, source)
 
         choices = [choice(o) for o in self._offers("reroll")]
         self.app.push_screen(ChooserScreen("Переброс d100: источник", choices), chosen)
@@ -49,7 +47,7 @@ class MovesMixin:
         """Choose energy dice after the roll: up to three, of the nominal or smaller, each
         with its odds; a choice that cannot change the outcome says so before anything is
         spent."""
-        shown = self.shown  # type: ignore[attr-defined]
+        shown = self.shown
         check = shown.check
         assert check is not None
         refusal = ide4.energy_after_refusal(check) or shown.gone()
@@ -60,7 +58,7 @@ class MovesMixin:
         def chosen(picked: str | None) -> None:
             if picked:
                 count, size = (int(x) for x in picked.split("x"))
-                self.step(steps.energy_after, count, size)  # type: ignore[attr-defined]
+                self.step(steps.energy_after, count, size)
 
         nominal, pool = check.input.nominal, check.pool_after
         title = f"Энергия после броска: кубы до d{nominal} (номинал), в запасе {pool}"
@@ -103,10 +101,10 @@ class MovesMixin:
 
         def chosen(kind: str | None) -> None:
             if kind:
-                self.step(steps.bonus, kind)  # type: ignore[attr-defined]
+                self.step(steps.bonus, kind)
 
         self.app.push_screen(ChooserScreen("Бонус мастерства", bonuses), chosen)
 
     def action_subroll(self) -> None:
         """Roll the sub-roll d6: the strength of the consequence, never the outcome."""
-        self.step(steps.subroll)  # type: ignore[attr-defined]
+        self.step(steps.subroll)

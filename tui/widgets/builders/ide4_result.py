@@ -5,8 +5,6 @@ consequences), switching between the moves and the quick / full templates, copyi
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual.containers import Vertical
 from textual.widgets import Static
 
@@ -14,20 +12,17 @@ from tui.sanitize import plain as escape  # every «[» literal, no control code
 from tui.table.check import ide4_steps as steps
 from tui.table.check.ide4_view import Ide4View
 from tui.widgets.builders.ide4_dialogs import ConcludeScreen
+from tui.widgets.builders.ide4_part import Ide4Part
 from tui.widgets.common.text import show_markup
 
 TEMPLATE_NAMES = {"quick": "Быстрый шаблон", "full": "Полный шаблон"}
 
 
-class ResultMixin:
+class ResultMixin(Ide4Part):
     """The ``result`` and ``done`` phases' area of ``Ide4Builder`` (the moves: ``ide4_moves``)."""
 
-    app: Any
-    view: str
-    # Provided by the builder (and Textual): phase, shown, step(), redraw(), query_one().
-
     def _level_template(self) -> str:
-        return "quick" if self.shown.level == "quick" else "full"  # type: ignore[attr-defined]
+        return "quick" if self.shown.level == "quick" else "full"
 
     def _show_result(self, shown: Ide4View) -> None:
         """Draw the result area from the engine's view: the steps, then the moves (each
@@ -35,7 +30,7 @@ class ResultMixin:
         if shown.check is None:
             return
         show_markup(self.query_one("#ide4-steps", Static), "\n".join(shown.result_lines()))
-        if self.view == "moves" and self.phase == "result":  # type: ignore[attr-defined]
+        if self.view == "moves" and self.phase == "result":
             lines = shown.move_lines()
         else:
             view = self.view if self.view != "moves" else self._level_template()
@@ -72,27 +67,27 @@ class ResultMixin:
 
     def action_conclude(self) -> None:
         """Record the meaning and the consequences, then show the level's template."""
-        check = self.check  # type: ignore[attr-defined]
-        if check is None or self.phase != "result":  # type: ignore[attr-defined]
+        check = self.check
+        if check is None or self.phase != "result":
             return
 
         def done(words: tuple[str, str] | None) -> None:
             if words is not None:
-                self.step(steps.conclude, *words)  # type: ignore[attr-defined]
+                self.step(steps.conclude, *words)
 
         self.app.push_screen(ConcludeScreen(check.outcome_name or "—"), done)
 
     def action_template(self) -> None:
         """Cycle what the result area shows: the moves, the quick template, the full one."""
-        views = ["moves", "quick", "full"] if self.phase == "result" else ["quick", "full"]  # type: ignore[attr-defined]
+        views = ["moves", "quick", "full"] if self.phase == "result" else ["quick", "full"]
         self.view = (
             views[(views.index(self.view) + 1) % len(views)] if self.view in views else "full"
         )
-        self.redraw()  # type: ignore[attr-defined]
+        self.redraw()
 
     def action_copy(self) -> None:
         """Copy the template shown (OSC 52) so it can be pasted into notes or a chat."""
-        shown = self.shown  # type: ignore[attr-defined]
+        shown = self.shown
         if shown.check is None:
             return
         which = self.view if self.view != "moves" else self._level_template()

@@ -17,16 +17,12 @@ from tui.table.check.ide4_view import Ide4View
 from tui.widgets.builders.base import turn_opponent
 from tui.widgets.builders.ide4_dialogs import CardScreen, ChecklistScreen
 from tui.widgets.builders.ide4_form import Ide4OddsBars
+from tui.widgets.builders.ide4_part import Ide4Part
 from tui.widgets.common.text import show_markup
 
 
-class SetupMixin:
+class SetupMixin(Ide4Part):
     """The ``setup`` phase of ``Ide4Builder``, split out to keep each file readable."""
-
-    app: Any
-    form: Any
-    # Provided by the builder (and Textual): phase, shown, table, step(), current_input(),
-    # action_conclude(), query_one(), post_message().
 
     def _show_setup(self, shown: Ide4View) -> None:
         """Draw the status line and the live odds from the engine's view."""

@@ -22,6 +22,7 @@ from textual.widgets import Input, Label, Rule, Static
 
 from rules import starately
 from rules.errors import RulesError
+from tui.services import Services, services
 from tui.store import Character
 from tui.table.check import starately_other as other
 from tui.table.check import starately_steps as steps
@@ -54,6 +55,9 @@ INPUT_OF = {wid.lstrip("#"): name for name, wid in ROW_IDS.items()}
 
 class StaratelyBuilder(EngineBuilder, Horizontal):
     """The 2d6 check builder: rows on the left, the Effect distribution on the right."""
+
+    #: The services of the app it was mounted in (see ``on_mount``).
+    _services: Services | None = None
 
     FIRST_ROW = "#st-characteristic"
     STEPPER_FORM = True  # its steppers' Changed messages come here directly
@@ -145,7 +149,7 @@ class StaratelyBuilder(EngineBuilder, Horizontal):
             yield DistributionBars(id="st-effect")
 
     def on_mount(self) -> None:
-        self._host = self.app  # the app it is mounted in (a test may have another one active)
+        self._services = services(self)  # its app's (a test may have another app active)
         for name in ("difficulty", "boons", "banes"):
             self.query_one(ROW_IDS[name], Stepper).typed_digits = True
 
@@ -160,12 +164,11 @@ class StaratelyBuilder(EngineBuilder, Horizontal):
     @property
     def table(self) -> Any:
         """The campaign's open check (:class:`~tui.table.check.session.CheckTable`)."""
-        host = self.__dict__.get("_host") or self.app  # the app it was mounted in
-        return host.check_table
+        return (self._services or services(self)).check_table
 
     @property
     def shown(self) -> StaratelyView:
-        return self.table.view()  # type: ignore[no-any-return]
+        return self.table.view()
 
     @property
     def character(self) -> Character | None:
@@ -237,7 +240,7 @@ class StaratelyBuilder(EngineBuilder, Horizontal):
                 field.value = text
 
     def _seat_changed(self) -> None:
-        hub = getattr(self.app, "_seat_hub", None)  # duck-typed: widgets import no seats
+        hub = (self._services or services(self)).seat_hub
         if hub is None:
             return
         try:

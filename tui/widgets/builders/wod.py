@@ -23,6 +23,7 @@ from textual.widgets import Input, Label, Rule, Static
 
 from rules import wod
 from rules.errors import RulesError
+from tui.services import Services, services
 from tui.store import Character
 from tui.table.check import wod_contest as contest
 from tui.table.check import wod_steps as steps
@@ -58,6 +59,9 @@ INPUT_OF = {wid.lstrip("#"): name for name, wid in ROW_IDS.items()}
 
 class WodBuilder(EngineBuilder, Horizontal):
     """The pool builder: rows on the left, the distribution of successes on the right."""
+
+    #: The services of the app it was mounted in (see ``on_mount``).
+    _services: Services | None = None
 
     FIRST_ROW = "#wod-attribute"
     STEPPER_FORM = True
@@ -127,7 +131,7 @@ class WodBuilder(EngineBuilder, Horizontal):
             yield DistributionBars(id="wod-successes")
 
     def on_mount(self) -> None:
-        self._host = self.app  # the app it is mounted in (a test may have another one active)
+        self._services = services(self)  # its app's (a test may have another app active)
 
     def on_show(self) -> None:
         self.table.opened = True
@@ -136,12 +140,11 @@ class WodBuilder(EngineBuilder, Horizontal):
 
     @property
     def table(self) -> Any:
-        host = self.__dict__.get("_host") or self.app
-        return host.check_table
+        return (self._services or services(self)).check_table
 
     @property
     def shown(self) -> WodView:
-        return self.table.view()  # type: ignore[no-any-return]
+        return self.table.view()
 
     @property
     def character(self) -> Character | None:

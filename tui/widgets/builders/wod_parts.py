@@ -80,7 +80,7 @@ class ChanceScreen(StyledOnce, ModalScreen[Any]):
     """
     BINDINGS = [
         Binding("escape", "withdraw", "Отказаться", id="chance-withdraw"),
-        Binding("x", "toggle", "Запретить/разрешить отказ", id="chance-toggle"),
+        Binding("x", "toggle_withdrawal", "Запретить/разрешить отказ", id="chance-toggle"),
     ]
 
     def __init__(self, pool: Any) -> None:
@@ -147,7 +147,7 @@ class ChanceScreen(StyledOnce, ModalScreen[Any]):
         show_markup(self.query_one("#chance-text", Static), self._text())
         self._show_reason()
 
-    def action_toggle(self) -> None:
+    def action_toggle_withdrawal(self) -> None:
         """Flip the Storyteller's call on withdrawing."""
         self.pool = replace(self.pool, withdrawal_allowed=not self.pool.withdrawal_allowed)
         self._show_reason()

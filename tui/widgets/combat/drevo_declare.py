@@ -3,7 +3,8 @@ form (checked by the rules; the GM's «!» allows what they leave to the GM), th
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from textual.widgets import DataTable
 
@@ -11,20 +12,32 @@ from rules.errors import RulesError
 from tui.bridge import combat as bridge
 from tui.present.combat import declaration_text
 from tui.store import Character
+from tui.table.core import Outcome, World
 from tui.table.fight import steps
 from tui.table.fight.declare import redeclare, repeat_round, suggestion
 from tui.table.fight.text import fighter_state, short_declaration
 from tui.widgets.combat.drevo_forms import DeclarationForm
 from tui.widgets.common.choice import Choice, ChoiceScreen
+from tui.widgets.common.part import WidgetPart
 
 
-class DeclareMixin:
+class DeclareMixin(WidgetPart):
     """The declaration phase (mixed into ``CombatPane``)."""
+
+    if TYPE_CHECKING:  # the pane's, typed for mypy (tui/widgets/common/part.py)
+        _editing: str | None
+
+        def act(self, step: Callable[..., Outcome[Any]], *args: Any, **kwargs: Any) -> None: ...
+        def _focus_phase(self) -> None: ...
+        def _can_act(self) -> Callable[[str], bool]: ...
+        def _names(self) -> dict[str, str]: ...
+        def _marked(self, name: str, character_id: str) -> str: ...
+        def _redraw(self) -> None: ...
+        def world(self) -> World: ...
 
     # Provided by CombatPane.
     encounter: Any
     characters: dict[str, Character]
-    app: Any
 
     def _draw_order(self) -> None:
         enc = self.encounter
@@ -35,7 +48,7 @@ class DeclareMixin:
         names = self._names()
         order = enc.declaring_order(can_act)
         busy = [c for c in enc.combatants if c.character_id in {d.actor for d in enc.carried}]
-        world = self.world()  # type: ignore[attr-defined]
+        world = self.world()
 
         def state(cid: str) -> str:
             mods = [(m.value, m.reason) for m in world.modifiers(cid)]
@@ -69,7 +82,7 @@ class DeclareMixin:
             and c.character_id in self.characters
             and not bridge.is_dead(self.characters[c.character_id])
         ]
-        world = self.world()  # type: ignore[attr-defined]
+        world = self.world()
         form.check_with = lambda d: steps.declaration_problem(enc, world, d)
         if editing:
             start = next((d for d in enc.declarations if d.actor == editing), None)
@@ -122,8 +135,8 @@ class DeclareMixin:
 
         def done(_step: str) -> None:
             self._editing = None
-            self._redraw()  # type: ignore[attr-defined]
-            self._focus_phase()  # type: ignore[attr-defined]
+            self._redraw()
+            self._focus_phase()
 
         self.act(redeclare, declaration, allow=allow, then=done)
 
@@ -138,8 +151,8 @@ class DeclareMixin:
         def chosen(cid: str | None) -> None:
             if cid:
                 self._editing = cid
-                self._redraw()  # type: ignore[attr-defined]
-                self._focus_phase()  # type: ignore[attr-defined]
+                self._redraw()
+                self._focus_phase()
 
         choices = [
             Choice(f"{names.get(d.actor, '?')}: {declaration_text(d, names)}", d.actor)
@@ -150,8 +163,8 @@ class DeclareMixin:
     def action_cancel_change(self) -> None:
         """Leave the declaration being changed as it was."""
         self._editing = None
-        self._redraw()  # type: ignore[attr-defined]
-        self._focus_phase()  # type: ignore[attr-defined]
+        self._redraw()
+        self._focus_phase()
 
     def action_allow(self) -> None:
         """Declare what the rules refuse, as the GM's exception («исключение ведущего»)."""

@@ -4,7 +4,7 @@ engine's view of the fight (:mod:`tui.table.fight.text`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from textual.containers import VerticalScroll
 from textual.widgets import Static
@@ -14,7 +14,9 @@ from rules.encounter import Encounter
 from tui.present.rolls import plain
 from tui.store import Character
 from tui.table.fight.text import exchange_lines, header, round_summary, status_lines
+from tui.table.fight.view import ExchangeView
 from tui.widgets.common.oddsbars import OddsBars
+from tui.widgets.common.part import WidgetPart
 from tui.widgets.common.text import show_markup
 
 
@@ -22,18 +24,28 @@ class ExchangeBox(Static, can_focus=True):
     """The current exchange: who, with what, the odds, then the dice and the damage."""
 
 
-class FightDrawing:
+class FightDrawing(WidgetPart):
     """Redrawing the pane from the fight (mixed into ``CombatPane``)."""
+
+    if TYPE_CHECKING:  # the pane's, typed for mypy (tui/widgets/common/part.py)
+        _pending: str | None
+        _waiting: bool
+        _failed: str
+        _editing: str | None
+
+        def _draw_roster(self) -> None: ...
+        def _draw_order(self) -> None: ...
+        def view(self) -> ExchangeView | None: ...
+        def _may_change(self) -> bool: ...
 
     # Provided by CombatPane.
     encounter: Encounter
     characters: dict[str, Character]
-    app: Any
 
     def _redraw(self) -> None:
         enc = self.encounter
         editing = getattr(self, "_editing", None)
-        if editing and not (enc.combatant(editing) and self._may_change()):  # type: ignore[attr-defined]
+        if editing and not (enc.combatant(editing) and self._may_change()):
             self._editing = editing = None  # undone, or the dice fell meanwhile
         phase = "declare" if editing else enc.phase
         for part in ("setup", "declare", "resolve"):

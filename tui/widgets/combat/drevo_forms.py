@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -40,6 +42,9 @@ class DeclarationForm(Vertical):
     """What the current declarer does: action, target, weapon, distance, how many turns."""
 
     STEPPER_FORM = True  # its steppers' Changed messages come here directly
+    #: The fight's own check of a declaration (the Бой tab sets it): its problem ("" if none)
+    #: and whether the GM may allow it all the same.
+    check_with: Callable[[Declaration], tuple[str, bool]] | None = None
 
     DEFAULT_CSS = """
     DeclarationForm { height: auto; border-top: solid $primary; }
@@ -183,9 +188,8 @@ class DeclarationForm(Vertical):
             declaration = self.declaration(actor.id)
         except RulesError as err:
             return str(err), False
-        check = getattr(self, "check_with", None)  # the fight's own check (the Бой tab)
-        if check is not None:
-            return check(declaration)  # type: ignore[no-any-return]
+        if self.check_with is not None:  # the fight's own check (the Бой tab)
+            return self.check_with(declaration)
         return bridge.declaration_problem(declaration, actor)
 
     def _check(self) -> None:

@@ -3,7 +3,8 @@ the sides — rolled initiative (4dF a side) or the GM's ambush."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.widgets import DataTable, Input, Static
@@ -12,10 +13,12 @@ from tui import words
 from tui.bridge import combat as bridge
 from tui.bridge.sheets import wounds_text
 from tui.store import Character
+from tui.table.core import Outcome, World
 from tui.table.fight import steps
 from tui.widgets.combat.drevo_forms import NpcForm
 from tui.widgets.common.choice import Choice, ChoiceScreen
 from tui.widgets.common.focus import focus_now
+from tui.widgets.common.part import WidgetPart
 
 SIDE_CYCLE = ("—", "Отряд", "Противники", "Третья сторона")
 #: The most rows the roster holds (the Партия tab's way: 5,000 rows took 2 s to build at
@@ -23,13 +26,23 @@ SIDE_CYCLE = ("—", "Отряд", "Противники", "Третья сто�
 ROSTER_ROWS = 300
 
 
-class SetupMixin:
+class SetupMixin(WidgetPart):
     """The setup phase: the roster, its keys, the start of round 1 (mixed into ``CombatPane``)."""
+
+    if TYPE_CHECKING:  # the pane's, typed for mypy (tui/widgets/common/part.py)
+        _editing: str | None
+
+        def act(self, step: Callable[..., Outcome[Any]], *args: Any, **kwargs: Any) -> None: ...
+        def _focus_phase(self) -> None: ...
+        def _can_act(self) -> Callable[[str], bool]: ...
+        def _names(self) -> dict[str, str]: ...
+        def _marked(self, name: str, character_id: str) -> str: ...
+        def _redraw(self) -> None: ...
+        def world(self) -> World: ...
 
     # Provided by CombatPane.
     encounter: Any
     characters: dict[str, Character]
-    app: Any
 
     def _draw_roster(self) -> None:
         table = self.query_one("#combat-roster", DataTable)
@@ -51,7 +64,7 @@ class SetupMixin:
                     c.name,
                     "Игрок" if c.kind == "pc" else "НИП",
                     ", ".join(c.weapons) or "—",
-                    wounds_text(c.wounds)
+                    wounds_text(c.drevo.wounds)
                     + (  # on a line of its own: «… (тяжело ранен)» was cut at 80 columns
                         f"\n({words.wound_state(bridge.track_of(c))})"
                         if not bridge.can_act(c)

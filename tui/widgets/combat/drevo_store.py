@@ -10,13 +10,16 @@ store's notification.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from textual.widgets import TabbedContent
 
 from rules.data import on_change
 from rules.encounter import Encounter
 from rules.errors import RulesError
 from tui.bridge import combat as bridge
 from tui.bridge.effects import load_effects
+from tui.services import services
 from tui.store import Character
 from tui.table.core import Dice, Outcome, World
 from tui.table.fight import steps
@@ -32,14 +35,19 @@ DOC = steps.DOC
 class FightStore(PendingWrites):
     """Reading the stored fight and writing the engine's steps (mixed into ``CombatPane``)."""
 
+    if TYPE_CHECKING:  # the pane's, typed for mypy (tui/widgets/common/part.py)
+
+        def _focus_phase(self) -> None: ...
+
     # Provided by CombatPane.
     encounter: Encounter
     characters: dict[str, Character]
-    app: Any
+    #: The stored fight's document this pane last read (a step's write is a delta on it).
+    _read: dict[str, Any] | None
 
     @property
     def store(self) -> Any:
-        return self.app.store  # type: ignore[attr-defined]
+        return services(self).store
 
     def world(self) -> World:
         """What a step may read: the party this pane shows, the effects, the Журнал, the dice."""
@@ -48,7 +56,7 @@ class FightStore(PendingWrites):
             characters=self.characters,
             system=store.campaign.system,
             effects=load_effects(store),
-            dice=Dice(self.app.rng),
+            dice=Dice(services(self).rng),
             journal=lambda limit: store.log(limit=limit),
         )
 
@@ -71,7 +79,7 @@ class FightStore(PendingWrites):
         for notice in self._changed_under(before, read, saved, was):
             self.app.notify(notice, severity="warning", timeout=15)
         phase = getattr(self, "_drawn_phase", None)
-        self._redraw()  # type: ignore[attr-defined]
+        self._redraw()
         self._refocus(phase != self.encounter.phase)
 
     def _changed_under(
@@ -94,7 +102,7 @@ class FightStore(PendingWrites):
     def _refocus(self, phase_changed: bool) -> None:
         """After an undo, a redo or another kubik: keep the keys working on the shown phase."""
         try:
-            active = self.app.query_one("TabbedContent").active == "combat"
+            active = self.app.query_one(TabbedContent).active == "combat"
         except Exception:  # noqa: BLE001 - no tabs (a test mounting the pane alone)
             return
         if not active or len(self.app.screen_stack) > 1:
@@ -104,7 +112,7 @@ class FightStore(PendingWrites):
             n.display for n in focused.ancestors_with_self if hasattr(n, "display")
         )
         if phase_changed or hidden:
-            self._focus_phase()  # type: ignore[attr-defined]
+            self._focus_phase()
 
     def view(self) -> ExchangeView | None:
         """The exchange on turn, derived from the fight and the party (kept until the
@@ -113,7 +121,7 @@ class FightStore(PendingWrites):
         memo = getattr(self, "_derived", None)
         enc, characters, tables = self.encounter, self.characters, _TABLES[0]
         if memo is not None and memo[0] is enc and memo[1] is characters and memo[2] == tables:
-            return memo[3]  # type: ignore[no-any-return]
+            return memo[3]
         derived = exchange_view(enc, self.world())
         self._derived = (enc, characters, tables, derived)
         return derived
@@ -143,7 +151,7 @@ class FightStore(PendingWrites):
             return outcome.refused
         for notice in outcome.notices:
             self.app.notify(notice, severity="warning")
-        store, base, entry = self.store, self._read, self.app.entry
+        store, base, entry = self.store, self._read, services(self).entry
         self._own_write = outcome.state.to_dict() if outcome.state is not None else None
 
         def job() -> None:

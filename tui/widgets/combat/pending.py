@@ -13,20 +13,26 @@ from a state that is not the store's yet, and a key pressed twice must not apply
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.errors import RulesError
+from tui.services import services
 from tui.store import StoreError
+from tui.widgets.common.part import WidgetPart
 
 #: Seconds a write runs before the status line says it is being saved.
 SHOW_WAITING_AFTER = 0.15
 
 
-class PendingWrites:
+class PendingWrites(WidgetPart):
     """The pane's one pending write (mixed into ``CombatPane`` and ``RoundsPane``)."""
 
+    if TYPE_CHECKING:  # the pane's, typed for mypy (tui/widgets/common/part.py)
+
+        def _draw_status(self) -> None: ...
+        def _redraw(self) -> None: ...
+
     # Provided by the pane.
-    app: Any
     store: Any
     _pending: str | None
     _failed: str
@@ -58,7 +64,7 @@ class PendingWrites:
         self._pending, self._failed, self._waiting = label, "", False
         self._writes += 1
         if hold:
-            self.app.hold_keys()
+            services(self).keys.hold_keys()
         self._show_waiting_later()
         store = self.store
 
@@ -81,7 +87,7 @@ class PendingWrites:
                     then(step)  # the focus moves to the new phase's control here
             finally:
                 if hold:
-                    self.app.release_keys()
+                    services(self).keys.release_keys()
 
         def not_saved(err: Exception) -> None:
             self._pending, self._waiting = None, False
@@ -93,9 +99,9 @@ class PendingWrites:
                     failed(err)
             finally:
                 if hold:
-                    self.app.release_keys()
+                    services(self).keys.release_keys()
 
-        self.app.write(run, done, failed=not_saved)
+        services(self).write(run, done, failed=not_saved)
         self._draw_pending()
         return True
 
@@ -108,11 +114,13 @@ class PendingWrites:
             if self._pending is not None and self._writes == token:
                 self._waiting = True
                 self._draw_pending()
-                self.app.release_keys()  # a write that waits: the keys go on (see _write)
+                services(
+                    self
+                ).keys.release_keys()  # a write that waits: the keys go on (see _write)
 
-        self.set_timer(SHOW_WAITING_AFTER, waiting)  # type: ignore[attr-defined]
+        self.set_timer(SHOW_WAITING_AFTER, waiting)
 
     def _draw_pending(self) -> None:
         """Show where the write stands: it changes only the status line (the pane itself
         changes through the store's notification, the exchange keeps its scroll)."""
-        self._draw_status()  # type: ignore[attr-defined]
+        self._draw_status()

@@ -5,12 +5,13 @@ the table of combatants and the effects' list. Nothing here is worked out, only 
 from __future__ import annotations
 
 import textwrap
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.widgets import DataTable, Static
 
 from tui.present.rolls import plain
 from tui.table.rounds.view import RoundsView, Row
+from tui.widgets.common.part import WidgetPart
 from tui.widgets.common.text import show_markup
 
 #: The widest the harm column grows at 80 columns; a longer note wraps (the effects keep room).
@@ -37,12 +38,15 @@ def effects_markup(view: RoundsView) -> str:
     return "\n".join(lines)
 
 
-class RoundsDrawing:
+class RoundsDrawing(WidgetPart):
     """Redrawing the pane from its view (mixed into ``RoundsPane``)."""
+
+    if TYPE_CHECKING:  # the pane's, typed for mypy (tui/widgets/common/part.py)
+
+        def highlighted_id(self) -> str | None: ...
 
     # Provided by RoundsPane.
     shown: RoundsView
-    app: Any
     _pending: str | None
     _waiting: bool
     _failed: str
@@ -53,8 +57,8 @@ class RoundsDrawing:
         view = self.shown
         actor = view.tracker.actor
         self._draw_status()
-        table = self.query_one("#rounds-table", DataTable)  # type: ignore[attr-defined]
-        current = self.highlighted_id()  # type: ignore[attr-defined]
+        table = self.query_one("#rounds-table", DataTable)
+        current = self.highlighted_id()
         rows = [(r.id, cells(r)) for r in view.rows]
         if rows != self._rows:
             table.clear()
@@ -67,9 +71,9 @@ class RoundsDrawing:
         elif current in ids:
             table.move_cursor(row=ids.index(current))
         self._last_actor = actor
-        effects = self.query_one("#rounds-effects", Static)  # type: ignore[attr-defined]
+        effects = self.query_one("#rounds-effects", Static)
         show_markup(effects, effects_markup(view))
-        self.refresh_bindings()  # type: ignore[attr-defined]
+        self.refresh_bindings()
 
     def _draw_status(self) -> None:
         """The status line: the round, whose turn, the clock, the rule or the write's state."""
@@ -87,5 +91,5 @@ class RoundsDrawing:
             second = f"[$warning]Сохраняется: «{plain(self._pending)}»…[/]"
         elif self._failed:
             second = f"[$error]{plain(self._failed)}[/]"
-        status = self.query_one("#rounds-status", Static)  # type: ignore[attr-defined]
+        status = self.query_one("#rounds-status", Static)
         show_markup(status, f"{head}\n{second}")

@@ -4,25 +4,33 @@ ask; the engine's steps (:mod:`tui.table.rounds.steps`) write."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from rules.errors import RulesError
+from rules.rounds import Tracker
 from rules.rounds import health as wod_health
 from tui import systems
+from tui.table.core import Outcome
 from tui.table.rounds import steps
 from tui.widgets.common.choice import Choice, ChoiceScreen
+from tui.widgets.common.part import WidgetPart
 
 
-class RoundsHarm:
+class RoundsHarm(WidgetPart):
     """The harm keys (mixed into ``RoundsPane``)."""
+
+    if TYPE_CHECKING:  # the pane's, typed for mypy (tui/widgets/common/part.py)
+
+        def highlighted_id(self) -> str | None: ...
+        def act(self, step: Callable[..., Outcome[Tracker]], *args: Any, **kwargs: Any) -> None: ...
 
     # Provided by RoundsPane.
     characters: dict[str, Any]
     system: str
-    app: Any
 
     def _highlighted_name(self) -> tuple[str, str] | None:
-        cid = self.highlighted_id()  # type: ignore[attr-defined]
+        cid = self.highlighted_id()
         c = self.characters.get(cid or "")
         return (c.id, c.name) if c is not None else None
 
@@ -39,7 +47,7 @@ class RoundsHarm:
 
         def noted(note: str | None) -> None:
             if note is not None:
-                self.act(steps.harm_note, cid, note)  # type: ignore[attr-defined]
+                self.act(steps.harm_note, cid, note)
 
         prompt = TextPrompt(
             f"{name}: вред (заметка; пусто — снять)", "например: сломана рука", required=False
@@ -55,7 +63,7 @@ class RoundsHarm:
 
         def chosen(kind: str | None) -> None:
             if kind is not None:
-                self.act(steps.damage, cid, kind)  # type: ignore[attr-defined]
+                self.act(steps.damage, cid, kind)
 
         choices = [Choice(f"{rules.names[k]} {rules.marks[k]}", k) for k in rules.kinds]
         self.app.push_screen(ChoiceScreen(f"{name}: какой урон?", choices), chosen)
@@ -64,4 +72,4 @@ class RoundsHarm:
         """Мир Тьмы: clear the mildest box of the highlighted character's health."""
         chosen = self._highlighted_name()
         if chosen is not None:
-            self.act(steps.heal, chosen[0])  # type: ignore[attr-defined]
+            self.act(steps.heal, chosen[0])

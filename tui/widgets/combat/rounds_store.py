@@ -11,12 +11,13 @@ effect keys write through here too, so one write at a time is pending.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.effects import EffectSet
 from rules.errors import RulesError
 from rules.rounds import Tracker
 from tui.bridge.effects import EFFECTS_DOC
+from tui.services import services
 from tui.store import Character
 from tui.table.core import Dice, Outcome, World
 from tui.table.effects import session as effects_session
@@ -30,7 +31,9 @@ from tui.widgets.combat.pending import PendingWrites
 class RoundsStore(PendingWrites):
     """Reading the stored fight and writing the engine's steps (mixed into ``RoundsPane``)."""
 
-    app: Any
+    if TYPE_CHECKING:  # the pane's, typed for mypy (tui/widgets/common/part.py)
+
+        def tell(self, outcome: Outcome[Any]) -> None: ...
 
     def init_store(self) -> None:
         self.characters: dict[str, Character] = {}
@@ -48,7 +51,7 @@ class RoundsStore(PendingWrites):
 
     @property
     def store(self) -> Any:
-        return self.app.store
+        return services(self).store
 
     @property
     def system(self) -> str:
@@ -61,7 +64,7 @@ class RoundsStore(PendingWrites):
             characters=self.characters,
             system=self.system,
             effects=self.effects,
-            dice=Dice(self.app.rng),
+            dice=Dice(services(self).rng),
             journal=lambda limit: store.log(limit=limit),
         )
 
@@ -83,7 +86,7 @@ class RoundsStore(PendingWrites):
             self.app.notify(str(err), severity="error")
             self.tracker = default_tracker(world)
         self.shown = rounds_view(self.tracker, self.effects, self.characters, self.system)
-        self._redraw()  # type: ignore[attr-defined]
+        self._redraw()
 
     # -- steps ---------------------------------------------------------------------------------
 
@@ -99,7 +102,7 @@ class RoundsStore(PendingWrites):
         if not outcome.ok:
             return outcome.refused
         read = RoundsRead(dict(self._bases), self.tracker, self.world())
-        store, entry = self.store, self.app.entry
+        store, entry = self.store, services(self).entry
 
         def job() -> None:
             write(store, outcome, read, entry)
@@ -129,12 +132,12 @@ class RoundsStore(PendingWrites):
         if self._pending is not None:
             self.app.notify(f"Подождите: ещё сохраняется «{self._pending}».", severity="error")
             return
-        store, entry = self.store, self.app.entry
+        store, entry = self.store, services(self).entry
 
         def job() -> None:
             effects_session.write(store, outcome, read.base, entry)
 
-        self._write(job, outcome.label, lambda _step: self.tell(outcome))  # type: ignore[attr-defined]
+        self._write(job, outcome.label, lambda _step: self.tell(outcome))
 
 
 __all__ = ["NOT_SAVED", "RoundsStore"]

@@ -3,23 +3,25 @@ turn its opposed check faces the first opponent), ``o`` against the highlighted 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tui.table.rounds.view import RoundsView
 from tui.widgets.common.choice import Choice, ChoiceScreen
+from tui.widgets.common.part import WidgetPart
 from tui.widgets.common.turn import Turn, TurnCheck
 
 
-class RoundsTurns:
+class RoundsTurns(WidgetPart):
     """The actor's check (mixed into ``RoundsPane``)."""
 
     # Provided by RoundsPane.
     shown: RoundsView
     characters: dict[str, Any]
     system: str
-    app: Any
-    highlighted_id: Any
-    post_message: Any
+
+    if TYPE_CHECKING:  # the pane's, typed for mypy (tui/widgets/common/part.py)
+
+        def highlighted_id(self) -> str | None: ...
 
     def action_check(self) -> None:
         """Open the highlighted one's check in this system's builder; on the actor's turn its

@@ -7,11 +7,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the engine loads with the first bestiary key, not the first screen
+    from tui.services import Services
     from tui.table.core import Outcome
 
 
 def run_step(
-    app: Any,
+    app: Services,
     step: Callable[..., Outcome[Any]],
     *args: Any,
     done: Callable[[Outcome[Any]], object] | None = None,
@@ -48,11 +49,9 @@ def run_step(
 
 def encounters_in_party(characters: Any) -> dict[str, int]:
     """The prepared encounters whose NPCs are in the party now: name → how many."""
-    from tui.table.bestiary.spawn import FROM_ENCOUNTER
-
     found: dict[str, int] = {}
     for c in characters:
-        name = c.extra.get(FROM_ENCOUNTER)
-        if isinstance(name, str) and name:
+        name = c.from_encounter
+        if name:
             found[name] = found.get(name, 0) + 1
     return found

@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding
 
+from tui.services import services
 from tui.store import Character
+from tui.widgets.common.part import WidgetPart
 
 if TYPE_CHECKING:  # the party tab is the first screen: the engine loads on the first use
     from rules.effects import EffectSet
@@ -62,10 +64,12 @@ def effect_bindings(
     return keys
 
 
-class EffectKeys:
+class EffectKeys(WidgetPart):
     """The effect actions (mixed into a pane)."""
 
-    app: Any
+    if TYPE_CHECKING:  # the pane's, typed for mypy (tui/widgets/common/part.py)
+
+        def highlighted_id(self) -> str | None: ...
 
     # -- reading and writing (the round tracker overrides both) ---------------------------------
 
@@ -74,15 +78,15 @@ class EffectKeys:
         from tui.table.core import Dice
         from tui.table.effects.session import read_effects
 
-        return read_effects(self.app.store, Dice(self.app.rng))
+        return read_effects(services(self).store, Dice(services(self).rng))
 
     def write_effects(self, outcome: Outcome[EffectSet], read: EffectsRead) -> None:
         """Write an effects step's outcome as one undo step, in the app's writer (the panes
         change through the store's notification; a refused write is explained)."""
         from tui.table.effects.session import write
 
-        store, entry = self.app.store, self.app.entry
-        self.app.write(
+        store, entry = services(self).store, services(self).entry
+        services(self).write(
             lambda: write(store, outcome, read.base, entry), lambda _step: self.tell(outcome)
         )
 
@@ -117,7 +121,7 @@ class EffectKeys:
         names = {cid: c.name for cid, c in read.world.characters.items()}
         targets = [(name, cid) for cid, name in names.items()]
         anchors = [(names[i], i) for i in read.time.order if i in names]
-        target = self.highlighted_id() or ""  # type: ignore[attr-defined]
+        target = self.highlighted_id() or ""
 
         def refused(spec: EffectSpec) -> str:
             now = self.effects_read()

@@ -31,7 +31,7 @@ def focus_now(widget: Widget) -> None:
     widget.screen.set_focus(widget)
 
 
-def pane_of(widget: Widget | None, screen: Screen[object]) -> Widget:
+def pane_of(widget: Widget | None, screen: Screen[Any]) -> Widget:
     """Return the tab pane that holds ``widget`` (the screen itself outside the tabs)."""
     for node in widget.ancestors_with_self if widget is not None else ():
         if isinstance(node, TabPane):
@@ -39,7 +39,7 @@ def pane_of(widget: Widget | None, screen: Screen[object]) -> Widget:
     return screen
 
 
-def form_of(widget: Widget | None, screen: Screen[object]) -> Widget:
+def form_of(widget: Widget | None, screen: Screen[Any]) -> Widget:
     """Return the form (``STEPPER_FORM``) that holds ``widget``, else its pane."""
     for node in widget.ancestors_with_self if widget is not None else ():
         if getattr(node, "STEPPER_FORM", False) and isinstance(node, Widget):
@@ -49,7 +49,7 @@ def form_of(widget: Widget | None, screen: Screen[object]) -> Widget:
     return screen
 
 
-def cycle_focus(screen: Screen[object], delta: int, *, within: Widget) -> Widget | None:
+def cycle_focus(screen: Screen[Any], delta: int, *, within: Widget) -> Widget | None:
     """Focus the next (``delta`` 1) or previous (−1) control inside ``within``, wrapping.
 
     Returns the widget focused, or None when ``within`` holds nothing focusable.

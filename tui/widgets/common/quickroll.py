@@ -18,6 +18,7 @@ from textual.widgets import Input, Static
 
 from rules.errors import DiceSyntaxError, RulesError
 from tui.present.rolls import number, plain, readings_text, roll_summary
+from tui.services import services
 from tui.widgets.common.focus import focus_now
 from tui.widgets.common.lazy import BuiltWhenShown
 from tui.widgets.common.ordered_input import ReadyInput
@@ -70,19 +71,20 @@ class QuickRoll(BuiltWhenShown, Vertical):
         """Roll what the field holds (as its Enter does)."""
         await self.query_one("#quick-input", Input).action_submit()
 
-    def action_close(self) -> None:
+    async def action_close(self) -> None:
         """Hide the bar and give focus back to the tab."""
         self.display = False
-        self.app.action_focus_tab()  # type: ignore[attr-defined]
+        await self.app.run_action("focus_tab")
 
     # -- saved rolls ------------------------------------------------------------------------------
 
     def _saved(self) -> list[tuple[Any, str, str]]:
         """Every saved roll of the party as (character, name, notation), highlighted first."""
-        characters = list(self.app.store.characters())  # type: ignore[attr-defined]
-        try:  # by the type's name: the bar (shared with the view) imports no tab
-            first = self.app.query_one("PartyPane").highlighted_id()  # type: ignore[attr-defined]
-        except Exception:  # no party tab (the players' view)
+        characters = list(services(self).store.characters())
+        try:  # by the type's name: the bar imports no tab
+            highlighted = getattr(self.app.query_one("PartyPane"), "highlighted_id", None)
+            first = highlighted() if callable(highlighted) else None
+        except Exception:  # noqa: BLE001 - no party tab
             first = None
         characters.sort(key=lambda c: c.id != first)
         return [(c, name, notation) for c in characters for name, notation in c.rolls]
@@ -146,7 +148,7 @@ class QuickRoll(BuiltWhenShown, Vertical):
 
         output = self.query_one("#quick-output", Static)
         try:
-            result = roll(text, self.app.rng)  # type: ignore[attr-defined]
+            result = roll(text, services(self).rng)
         except DiceSyntaxError as err:
             caret = " " * (err.position + 1) + "^"  # the input draws its text one cell in
             where = f"{plain(title)}: " if title else ""

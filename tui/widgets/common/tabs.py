@@ -40,7 +40,7 @@ class TabbedPanes(TabbedContent):
         self._tab_styles: dict[Any, Any] = {}
         for tab in self.query(ContentTab):
             if not tab.children:
-                tab.update_node_styles = partial(_restyle_tab, tab, self._tab_styles)  # type: ignore[method-assign]
+                tab.update_node_styles = partial(_restyle_tab, tab, self._tab_styles)  # type: ignore[method-assign]  # styles found ahead
 
     def prime_tab_styles(self) -> None:
         """Find each tab's two looks ahead (in idle time), so that no tab key matches CSS."""

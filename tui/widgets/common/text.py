@@ -15,7 +15,7 @@ def show_markup(static: Static, markup: str) -> None:
     """
     if getattr(static, "_shown_markup", None) == markup:
         return
-    static._shown_markup = markup  # type: ignore[attr-defined]
+    static._shown_markup = markup  # type: ignore[attr-defined]  # our mark on Textual's Static
     size = static.content_size
     width = static.styles.width  # None: the default, the container's width
     # Lay out when not laid out yet, or when its width follows the text.
@@ -27,5 +27,5 @@ def show_markup(static: Static, markup: str) -> None:
     if layout:
         return
     # Textual hands a widget's RenderStyles to get_height the same way (a RulesMap in use)
-    if static.visual.get_height(static.styles, size.width) != size.height:  # type: ignore[arg-type]
+    if static.visual.get_height(static.styles, size.width) != size.height:  # type: ignore[arg-type]  # see above
         static.refresh(layout=True)

@@ -7,10 +7,17 @@ typed text) still land in it, never on the table or the app behind it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.await_complete import AwaitComplete
 from textual.widgets import Static
+
+if TYPE_CHECKING:  # mypy reads the mixin as a part of the dialog; at run time a plain class
+    from textual.screen import ModalScreen
+
+    _ScreenBase = ModalScreen[Any]
+else:
+    _ScreenBase = object
 
 
 class WithdrawnNote(Static):
@@ -21,7 +28,7 @@ class WithdrawnNote(Static):
     """
 
 
-class Withdrawable:
+class Withdrawable(_ScreenBase):
     """Mixed into a modal screen (before ``ModalScreen``): :meth:`withdraw` refuses results."""
 
     _withdrawn: str | None = None
@@ -45,6 +52,6 @@ class Withdrawable:
 
     def dismiss(self, result: Any = None) -> AwaitComplete:
         if self._withdrawn is not None and result is not None:
-            self.notify(self._withdrawn, severity="warning", timeout=6)  # type: ignore[attr-defined]
+            self.notify(self._withdrawn, severity="warning", timeout=6)
             return AwaitComplete.nothing()
-        return super().dismiss(result)  # type: ignore[misc]
+        return super().dismiss(result)

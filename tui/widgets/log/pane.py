@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Static
 
 from tui.bridge.public import is_secret, revealed_ids
 from tui.sanitize import plain as escape  # every «[» literal, no control code
+from tui.services import services
 from tui.store import LogEntry
 from tui.widgets.common.table import Table
 
@@ -95,32 +96,33 @@ class LogPane(Vertical):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "reveal":
             entry = self._highlighted()
-            store = self.app.store  # type: ignore[attr-defined]
-            writable = not store.read_only and not getattr(self.app, "view_only", False)
+            lent = services(self)
+            writable = not lent.store.read_only and not lent.view_only
             return writable and entry is not None and is_secret(entry, self._revealed)
         if action == "new_session":
-            store = self.app.store  # type: ignore[attr-defined]
-            return not store.read_only and not getattr(self.app, "view_only", False)
+            lent = services(self)
+            return not lent.store.read_only and not lent.view_only
         return True
 
     def action_stats(self) -> None:
         """Open the luck stats: each character's rolls against their exact odds."""
         from tui.widgets.log.stats import open_stats
 
-        open_stats(self.app)
+        lent = services(self)
+        open_stats(self.app, lent.store, locked=lent.view_only)
 
     def action_new_session(self) -> None:
         """Mark the start of a game session in the Журнал."""
         from tui.bridge.luck import mark_session
 
-        mark_session(self.app)
+        mark_session(services(self))
 
     def action_reveal(self) -> None:
         """Show the highlighted secret roll to the players (a new «Раскрыто» entry)."""
         entry = self._highlighted()
         if entry is None or not is_secret(entry, self._revealed):
             return
-        self.app.record(  # type: ignore[attr-defined]
+        services(self).record(
             "note", entry.actor, f"Раскрыто: {entry.text}", {"reveals": entry.id, "hidden": False}
         )
         self.app.notify("Бросок раскрыт: игроки его видят.")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.markup import escape
@@ -22,6 +22,7 @@ from textual.widgets import Static
 from rules.ledger import summarise
 from tui.bridge.luck import Session, read_sessions
 from tui.present import luck as lt
+from tui.store import Store
 from tui.widgets.common.keybar import KeyBar
 from tui.widgets.common.table import Table
 
@@ -66,6 +67,7 @@ class StatsScreen(Screen[None]):
 
     def __init__(
         self,
+        store: Store | None = None,
         *,
         players: bool = False,
         locked: bool = False,
@@ -73,10 +75,12 @@ class StatsScreen(Screen[None]):
     ) -> None:
         """``locked``: a view without the GM's rights keeps the players' numbers, writes no file.
 
-        ``sessions``: the players' sessions, already read (a seat: the GM's app sent them);
-        the screen then reads no store, is locked, and follows :meth:`feed`.
+        ``store``: the campaign whose Журнал it reads. ``sessions``: the players' sessions,
+        already read (a seat: the GM's app sent them); the screen then reads no store, is
+        locked, and follows :meth:`feed`.
         """
         super().__init__()
+        self.store = store
         self.fed = sessions is not None
         self.locked = locked or self.fed
         self.players = players or self.locked
@@ -98,13 +102,17 @@ class StatsScreen(Screen[None]):
         if self.fed:
             self.redraw()
         else:
-            self.app.store.subscribe(self._changed)  # type: ignore[attr-defined]
+            self._store().subscribe(self._changed)
             self.reload()
         table.focus()
 
     def on_unmount(self) -> None:
         if not self.fed:
-            self.app.store.unsubscribe(self._changed)  # type: ignore[attr-defined]
+            self._store().unsubscribe(self._changed)
+
+    def _store(self) -> Store:
+        assert self.store is not None, "a screen not fed reads a campaign"
+        return self.store
 
     def feed(self, sessions: list[Session]) -> None:
         """Show these sessions (a seat: the GM's app sent them again after a change)."""
@@ -118,7 +126,7 @@ class StatsScreen(Screen[None]):
 
     def reload(self) -> None:
         """Read the Журнал again and redraw."""
-        store = self.app.store  # type: ignore[attr-defined]
+        store = self._store()
         entries = list(reversed(store.log()))
         self.sessions = read_sessions(entries, players=self.players, characters=store.characters())
         self.redraw()
@@ -163,7 +171,7 @@ class StatsScreen(Screen[None]):
                 return False
             index = len(self.sessions) - 1 if self.index is None else self.index
             step = parameters[0] if parameters else 0
-            return 0 <= index + int(step) < len(self.sessions)  # type: ignore[call-overload]
+            return isinstance(step, int) and 0 <= index + step < len(self.sessions)
         if action == "markdown":
             return bool(self.sessions) and not self.locked
         if action == "players":
@@ -194,29 +202,30 @@ class StatsScreen(Screen[None]):
         """Ask where, then write the shown stats as Markdown (beside the Журнал export)."""
         from tui.widgets.common.prompt import TextPrompt
 
-        app: Any = self.app
+        store = self._store()
         chosen = self.chosen()
         part = "all" if len(chosen) != 1 else f"s{chosen[0].number}"
-        default = Path.home() / f"{app.store.path.stem}-luck-{part}.md"
+        default = Path.home() / f"{store.path.stem}-luck-{part}.md"
 
         def typed(text: str | None) -> None:
             if text is None:
                 return
             path = Path(text or str(default)).expanduser()
-            body = lt.markdown(app.store.campaign.name, chosen, len(self.sessions))
+            body = lt.markdown(store.campaign.name, chosen, len(self.sessions))
             try:
                 path.write_text(body, encoding="utf-8")
             except OSError as err:
-                app.notify(
+                self.notify(
                     f"Не удалось записать {path}: {err.strerror or err}. "
                     "Проверьте папку и свободное место на диске.",
                     severity="error",
                     timeout=15,
+                    markup=False,
                 )
                 return
-            app.notify(f"Записано: {path}")
+            self.notify(f"Записано: {path}", markup=False)
 
-        app.push_screen(
+        self.app.push_screen(
             TextPrompt("Удача в Markdown: путь к файлу", str(default), required=False), typed
         )
 
@@ -230,6 +239,7 @@ def _short_time(iso: str) -> str:
         return iso
 
 
-def open_stats(app: Any) -> None:
-    """Open the stats screen (the GM's: every roll; ``kubik --view`` has no such key)."""
-    app.push_screen(StatsScreen(locked=bool(getattr(app, "view_only", False))))
+def open_stats(app: App[Any], store: Store, *, locked: bool) -> None:
+    """Open the stats screen of ``store``'s Журнал (the GM's: every roll; ``locked``: the
+    players' numbers only)."""
+    app.push_screen(StatsScreen(store, locked=locked))

@@ -3,11 +3,13 @@ campaign's bestiary (one undo step); `l` opens the bestiary screen."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from textual.binding import Binding
 
+from tui.services import services
 from tui.widgets.common.bestiary_writes import run_step
+from tui.widgets.common.part import WidgetPart
 
 BINDINGS = [
     Binding(
@@ -29,20 +31,22 @@ BINDINGS = [
 ]
 
 
-class BestiaryKeys:
+class BestiaryKeys(WidgetPart):
     """`B` and `l` (mixed into ``PartyPane``)."""
 
-    app: Any
+    if TYPE_CHECKING:  # the pane's, typed for mypy (tui/widgets/common/part.py)
+
+        def highlighted_id(self) -> str | None: ...
 
     def action_save_template(self) -> None:
         """Save the highlighted character as a template (one of the same name is replaced)."""
         from tui.table.bestiary import steps
 
-        cid = self.highlighted_id()  # type: ignore[attr-defined]
+        cid = self.highlighted_id()
         if cid is None:
             return
-        run_step(self.app, steps.save_character, cid)
+        run_step(services(self), steps.save_character, cid)
 
     def action_bestiary(self) -> None:
         """Open the bestiary screen (the app's: a tab opens no app screen itself)."""
-        self.call_later(self.app.run_action, "bestiary")  # type: ignore[attr-defined]
+        self.call_later(self.app.run_action, "bestiary")

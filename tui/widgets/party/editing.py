@@ -12,6 +12,7 @@ from textual.widgets.data_table import RowDoesNotExist
 
 from rules import drevo  # loads each part on first use (PEP 562)
 from tui import systems
+from tui.services import services
 from tui.store import Character, new_id
 from tui.widgets.party.writes import PartyWrites
 
@@ -25,7 +26,7 @@ class PartyEditing(PartyWrites):
     def _open_form(self, c: Character, title: str, on_saved: Callable[[Character], None]) -> None:
         from tui.widgets.party.form import CharacterForm
 
-        system = self.app.store.campaign.system  # type: ignore[attr-defined]
+        system = services(self).store.campaign.system
 
         def taken() -> set[str]:  # the party now: the pane follows the store while it is open
             return {o.name for o in getattr(self, "_all", []) if o.id != c.id}
@@ -53,7 +54,7 @@ class PartyEditing(PartyWrites):
         """Add a character through the form."""
         from tui.widgets.party.form import blank_character
 
-        store = self.app.store  # type: ignore[attr-defined]
+        store = services(self).store
         system = store.campaign.system
         fate = drevo.fate_rules().starting_points if systems.get(system).fate_and_wounds else 0
 
@@ -70,7 +71,7 @@ class PartyEditing(PartyWrites):
         c = self._highlighted()
         if c is None:
             return
-        store = self.app.store  # type: ignore[attr-defined]
+        store = services(self).store
 
         def saved(new: Character) -> None:
             self._store_write(
@@ -86,7 +87,7 @@ class PartyEditing(PartyWrites):
         c = self._highlighted()
         if c is None:
             return
-        store = self.app.store  # type: ignore[attr-defined]
+        store = services(self).store
         taken = {o.name.casefold() for o in getattr(self, "_all", [])}
         name, n = f"{c.name} (копия)", 2
         while name.casefold() in taken:
@@ -112,7 +113,7 @@ class PartyEditing(PartyWrites):
         c = self._highlighted()
         if c is None:
             return
-        store = self.app.store  # type: ignore[attr-defined]
+        store = services(self).store
 
         def answered(yes: bool | None) -> None:
             if yes:

@@ -13,6 +13,8 @@ from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from rules.sheets.drevo import DrevoSheet
+from rules.sheets.ide4 import Ide4Sheet
 from tui import systems
 from tui.sanitize import plain, safe_text
 from tui.store import Character, new_id
@@ -136,16 +138,16 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
                 yield from self._row(
                     "weapons", "Оружие", ", ".join(c.weapons), "например: Меч, Щит"
                 )
-                yield from self._row("fate", "Судьба", str(c.fate), "0–10")
+                yield from self._row("fate", "Судьба", str(c.drevo.fate), "0–10")
                 # Сид: отбить летящее оружие можно «при помощи оружия ближнего боя и
                 # специфического умения (если оно у персонажа есть)»: its place on the sheet.
                 parry = Stepper("Отбивать стрелы", YES_NO, id="f-parry")
-                parry.index = 1 if c.extra.get("parry_ability") else 0
+                parry.index = 1 if c.drevo.parry_ability else 0
                 yield parry
             if self.kind.energy:
-                yield from self._row("energy", "Энергия", str(c.extra.get("energy", 100)), "0–100")
+                yield from self._row("energy", "Энергия", str(c.ide4.energy), "0–100")
                 expanded = Stepper("Развёрнутая", YES_NO, id="f-expanded")
-                expanded.index = 1 if c.extra.get("always_expanded") else 0
+                expanded.index = 1 if c.ide4.always_expanded else 0
                 yield expanded
             yield from self._row("notes", "Заметки", c.notes, "кто это, чего хочет")
 
@@ -236,15 +238,12 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
             self.notify("Исправьте поля, отмеченные красным: ничего не сохранено.", timeout=4)
             return
         c = self.character
-        extra = dict(c.extra)
         if self.kind.fate_and_wounds:
-            if self.query_one("#f-parry", Stepper).value:
-                extra["parry_ability"] = True
-            else:
-                extra.pop("parry_ability", None)
+            parry = bool(self.query_one("#f-parry", Stepper).value)
+            c = c.edit_sheet(DrevoSheet, fate=values["fate"], parry_ability=parry)
         if self.kind.energy:
-            extra["energy"] = values["energy"]
-            extra["always_expanded"] = bool(self.query_one("#f-expanded", Stepper).value)
+            expanded = bool(self.query_one("#f-expanded", Stepper).value)
+            c = c.edit_sheet(Ide4Sheet, energy=values["energy"], always_expanded=expanded)
         self.dismiss(
             replace(
                 c,
@@ -253,8 +252,6 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
                 qualities=values["stats"],
                 skills=values["skills"],
                 weapons=values.get("weapons", c.weapons),
-                fate=values.get("fate", c.fate),
                 notes=values["notes"],
-                extra=extra,
             )
         )

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from rules.errors import RulesError
 from tui.store import Character
+from tui.widgets.common.quickroll import QuickRoll
 from tui.widgets.party.writes import PartyWrites
 
 
@@ -30,12 +31,12 @@ class SavedRolls(PartyWrites):
             )
             return
         if len(c.rolls) == 1:
-            self.app.roll_saved(c, c.rolls[0][0])  # type: ignore[attr-defined]
+            self.app.query_one(QuickRoll).roll_saved(c, c.rolls[0][0])
             return
 
         def chosen(name: str | None) -> None:
             if name is not None:
-                self.app.roll_saved(c, name)  # type: ignore[attr-defined]
+                self.app.query_one(QuickRoll).roll_saved(c, name)
 
         choices = [Choice(f"{name}: {notation}", name) for name, notation in c.rolls]
         self.app.push_screen(ChoiceScreen(f"Бросок: {c.name}", choices), chosen)

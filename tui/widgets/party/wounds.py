@@ -4,9 +4,8 @@ what it needs), the GM's +1 Судьба, Судьба spent on a favourable cir
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules import drevo  # loads each part on first use (PEP 562)
+from rules.sheets.drevo import DrevoSheet
 from tui import words
 from tui.bridge.sheets import wounds_text
 from tui.store import Character
@@ -84,9 +83,9 @@ class DrevoKeys(PartyWrites):
             self._edit(
                 c,
                 lambda current: (
-                    replace(current, fate=current.fate + 1),
+                    current.edit_sheet(DrevoSheet, fate=current.drevo.fate + 1),
                     f"{current.name}: +1 Судьба",
-                    f"Ведущий даёт очко Судьбы: теперь {current.fate + 1}",
+                    f"Ведущий даёт очко Судьбы: теперь {current.drevo.fate + 1}",
                 ),
                 "очко Судьбы не записано",
             )
@@ -100,9 +99,9 @@ class DrevoKeys(PartyWrites):
             return
 
         def spent(current: Character, note: str) -> tuple[Character, str, str]:
-            left = drevo.spend_fate("circumstance", current.fate)
+            left = drevo.spend_fate("circumstance", current.drevo.fate)
             return (
-                replace(current, fate=left),
+                current.edit_sheet(DrevoSheet, fate=left),
                 f"{current.name}: Судьба на обстоятельство",
                 f"Судьба на благоприятное обстоятельство: {note} (осталось {left})",
             )

@@ -8,15 +8,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from tui.services import services
 from tui.store import Character, Edit
+from tui.widgets.common.part import WidgetPart
 
 
-class PartyWrites:
+class PartyWrites(WidgetPart):
     """The party pane's writes and store-following dialogs (mixed into ``PartyPane``)."""
 
-    app: Any
+    #: The open dialog about one character that follows the store (see :meth:`_open_dialog`).
+    _dialog: _Dialog | None = None
+
+    if TYPE_CHECKING:  # the pane's, typed for mypy (tui/widgets/common/part.py)
+
+        def _highlighted(self) -> Character | None: ...
+
     _characters: dict[str, Character]
     # Provided by the pane (and Textual): call_after_refresh().
 
@@ -34,18 +42,18 @@ class PartyWrites:
         in this window is added to the track another window changed meanwhile; a character
         removed meanwhile is not written back («… удалён в другом окне — рана не записана»).
         """
-        app = self.app
+        app = services(self)
 
         def edit(current: Character) -> Edit:
             new, label, text = make(current)
             from tui.bridge.luck import with_luck
 
             more = with_luck("note", current.name, {"character": current.id, **(data or {})})
-            entry = app.entry("note", current.name, text, more)  # type: ignore[attr-defined]
+            entry = app.entry("note", current.name, text, more)
             return Edit(new, label, [entry])
 
         def write() -> None:
-            app.store.update_character(c.id, edit, name=c.name, what=what)  # type: ignore[attr-defined]
+            app.store.update_character(c.id, edit, name=c.name, what=what)
 
         self._store_write(write)
 
@@ -78,7 +86,7 @@ class PartyWrites:
 
     def _follow_dialog(self) -> None:
         """React to a change of the open dialog's character (see :meth:`_open_dialog`)."""
-        dialog = getattr(self, "_dialog", None)
+        dialog = self._dialog
         if dialog is None:
             return
         if dialog.screen not in self.app.screen_stack:
@@ -116,7 +124,7 @@ class PartyWrites:
     ) -> None:
         """Hand the write to the app's writer (a worker: the UI never waits for the lock);
         ``done`` runs once it is saved. A refused write is explained and changes nothing."""
-        self.app.write(write, None if done is None else lambda _: done())  # type: ignore[attr-defined]
+        services(self).write(write, None if done is None else lambda _: done())
 
 
 @dataclass

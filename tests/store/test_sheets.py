@@ -1,0 +1,84 @@
+"""The typed sheets (rules/sheets/) and how a Character reads and writes them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from rules.sheets import SheetError
+from rules.sheets import drevo as drevo_sheet
+from rules.sheets.drevo import DrevoSheet
+from rules.sheets.ide4 import Ide4Sheet
+from rules.sheets.starately import StaratelySheet
+from rules.sheets.wod import WodSheet
+from tui.store.codec import character_from_doc, character_to_doc
+from tui.store.models import SHEETS, Character
+
+
+def person(**fields) -> Character:
+    base = Character("c1", "Вера", "pc", {"Сила": 2}, (), (), 0)
+    return replace(base, **fields)
+
+
+def test_each_system_has_its_sheet():
+    assert set(SHEETS) == {"drevo", "ide4", "starately", "wod"}
+    assert {s.SYSTEM for s in SHEETS.values()} == set(SHEETS)
+
+
+def test_a_character_reads_each_sheet_from_its_fields_and_extra():
+    c = person(
+        fate=2,
+        wounds={"light": 1},
+        extra={"dead": True, "energy": 40, "harm": "ушиб", "health": ["lethal"], "initiative": 7},
+    )
+    assert c.drevo == DrevoSheet(2, {"light": 1}, dead=True)
+    assert c.ide4 == Ide4Sheet(energy=40, harm="ушиб", initiative=7)
+    assert c.starately == StaratelySheet("ушиб", 7)
+    assert c.wod == WodSheet(("lethal",), 7)
+    assert c.sheet("wod") == c.wod
+
+
+def test_a_missing_or_damaged_value_reads_as_the_sheet_default():
+    c = person(extra={"energy": "много", "health": "ушиб", "initiative": "7"})
+    assert c.ide4 == Ide4Sheet()
+    assert c.wod.health == ()
+
+
+def test_with_sheet_writes_only_what_changed():
+    c = person(extra={"energy": 40, "note": "своё"})
+    assert c.with_sheet(c.ide4) is c  # read and written back: the same stored values
+    spent = c.edit_sheet(Ide4Sheet, energy=10, daily_triumph_used=True)
+    assert spent.extra == {"energy": 10, "daily_triumph_used": True, "note": "своё"}
+    hurt = c.edit_sheet(DrevoSheet, fate=3, wounds={"heavy": 1}, dead=True)
+    assert (hurt.fate, hurt.wounds["heavy"], hurt.extra["dead"]) == (3, 1, True)
+    fixed = replace(c, extra={**c.extra, "initiative": 5}).edit_sheet(WodSheet, initiative=None)
+    assert "initiative" not in fixed.extra  # None: the field is not set
+
+
+def test_the_stored_form_keeps_each_sheet_field_apart_and_reads_back():
+    c = person(extra={"energy": 40, "hidden": True, "template": "Волк"})
+    doc = character_to_doc(c)
+    assert doc["energy"] == 40
+    assert doc["extra"] == {"hidden": True, "template": "Волк"}
+    assert character_from_doc(doc) == c
+    assert (c.hidden, c.player, person(extra={"player": "Оля"}).player) == (True, None, "Оля")
+
+
+def test_a_sheet_field_of_an_older_form_in_extra_still_reads():
+    doc = character_to_doc(person())
+    doc["extra"] = {"energy": 55}
+    assert character_from_doc(doc).ide4.energy == 55
+
+
+def test_wounds_that_are_no_table_are_refused_with_the_field_named():
+    with pytest.raises(SheetError) as err:
+        drevo_sheet.CHECKS.check({"wounds": [0, 1]})
+    assert (err.value.field, str(err.value)) == ("wounds", "поле wounds: нужен объект")
+
+
+def test_the_core_marks_read_as_typed_values():
+    npc = person(kind="npc", extra={"template": "Волк", "encounter": "Засада", "hidden": True})
+    assert (npc.from_template, npc.from_encounter, npc.hidden) == ("Волк", "Засада", True)
+    odd = person(extra={"template": 5, "encounter": None, "player": 3})
+    assert (odd.from_template, odd.from_encounter, odd.player) == ("", "", None)
