@@ -154,3 +154,76 @@ def test_an_unskilled_roll_names_the_skill_tried(tmp_path) -> None:
     assert entry.data["side"]["skill"] is None
     assert entry.data["side"]["skill_name"] == "Вождение"
     assert "без навыка «Вождение»" in entry.text
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_rows_make_the_check_and_a_boon_rolls_three_dice(tmp_path, seed) -> None:
+    """«…кидается не более 3 костей и из них выбирается 2»: +d6 rolls 3d6, the lowest is
+    dropped; the Журнал keeps every die, the total and Effect (moved from the builder's pilot
+    test; the rows' keys: tests/tui/test_builder_starately.py)."""
+    store = store_of(tmp_path)
+    t = table(store, seed=seed)
+    ok(t, steps.set_input, "characteristic", "Интеллект")
+    ok(t, steps.set_input, "difficulty", 10)
+    ok(t, steps.set_input, "boons", 1)
+    ok(t, steps.roll)
+    [entry] = store.log()
+    data = entry.data
+    assert entry.kind == "check" and entry.actor == "Борис"
+    assert data["system"] == "starately" and data["kind"] == "check"
+    assert data["side"]["characteristic"] == "Интеллект" and data["side"]["dm"] == 1
+    assert data["side"]["skill_name"] == "Медицина" and data["side"]["skill"] == 3
+    assert data["side"]["boons"] == 1 and data["difficulty"] == 10
+    assert len(data["dice"]) == 3
+    assert [d["kept"] for d in data["dice"]].count(False) == 1
+    kept = [d["value"] for d in data["dice"] if d["kept"]]
+    dropped = [d["value"] for d in data["dice"] if not d["kept"]]
+    assert min(kept) >= dropped[0]  # the boon drops the lowest die
+    assert data["natural"] == sum(kept)
+    assert data["total"] == data["natural"] + 1 + 3
+    assert data["effect"] == data["total"] - 10
+    for value in (str(d["value"]) for d in data["dice"]):
+        assert value in entry.text
+
+
+def test_a_task_chain_carries_the_helper_effect(tmp_path) -> None:
+    """«…Эффект первой проверки будет добавлен как модификатор ко второй.»: the helper rolls
+    a step easier (Подвиг 12+ → 10+), his Effect is the main roll's last modifier."""
+    from tui.table.check import starately_other as so
+
+    store = store_of(tmp_path)
+    t = table(store)
+    ok(t, steps.set_input, "difficulty", 12)  # Борис, Медицина-3, Подвиг 12+
+    ok(t, so.open_other, "chain")
+    ok(t, so.roll_other)
+    [entry] = store.log()
+    data = entry.data
+    assert data["kind"] == "chain"
+    assert data["helper"]["difficulty"] == 10  # one step below Подвиг 12+
+    assert data["helper"]["side"]["name"] != "Борис"
+    assert data["main"]["side"]["modifiers"][-1]["value"] == data["carried"]
+    assert data["carried"] == data["helper"]["effect"]
+    assert len(data["helper"]["dice"]) == 2 and len(data["main"]["dice"]) == 2
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_a_group_check_adds_one_per_helper_success(tmp_path, seed) -> None:
+    """«…в случае успеха к основному броску добавляется модификатор +1…»; «Для помощи
+    необходимо иметь тот же навык хотя бы на 1 уровне … Снайперша Дарина, не владеющая
+    навыком Медицина, не может помочь»: Сергей and Алик help Борис, Дарина is refused with
+    the reason."""
+    from tui.table.check import starately_other as so
+
+    store = store_of(tmp_path)
+    t = table(store, seed=seed)
+    ok(t, steps.set_input, "characteristic", "Интеллект")  # Интеллект, Медицина-3
+    ok(t, so.open_other, "group")
+    shown = so.other_view(t.state, t.world())
+    assert "Дарина не может помочь: для помощи нужен навык «Медицина»" in " ".join(shown.refused)
+    assert all(s.characteristic == "Интеллект" for s, _ in shown.sides())
+    ok(t, so.roll_other)
+    [entry] = store.log()
+    data = entry.data
+    assert data["kind"] == "group"
+    assert sorted(h["side"]["name"] for h in data["helpers"]) == ["Алик", "Сергей"]
+    assert data["bonus"] == sum(h["outcome"] == "success" for h in data["helpers"])

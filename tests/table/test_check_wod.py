@@ -126,3 +126,118 @@ def test_a_roll_undone_is_rolled_again_with_the_same_faces(tmp_path) -> None:
     assert t.state.rolled is None
     ok(t, steps.roll)
     assert t.state.rolled.throws[0].faces == faces
+
+
+def pool_dice(dice: list[dict]) -> list[dict]:
+    """The dice of the pool itself (not rote rerolls, not dice added by explosions)."""
+    return [d for d in dice if not d["rerolled"] and not d["added"]]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_rows_make_the_pool_and_every_die_is_logged(tmp_path, seed) -> None:
+    """Pool = attribute + skill + modifiers; 8-again adds dice, rote rerolls failures once:
+    the roll's Журнал line keeps every die (moved from the builder's pilot test; the keys
+    that set these rows: tests/tui/test_builder_wod.py)."""
+    store = store_of(tmp_path)
+    t = table(store, seed=seed)
+    ok(t, steps.set_input, "attribute", "Сообразительность")
+    ok(t, steps.set_input, "mods", "+2")
+    ok(t, steps.set_input, "again", 8)
+    ok(t, steps.set_input, "rote", True)
+    ok(t, steps.roll)
+    [entry] = store.log()
+    data = entry.data
+    assert entry.kind == "check" and entry.actor == "Вера Соколова"
+    assert data["system"] == "wod" and data["kind"] == "pool"
+    pool = data["pool"]
+    assert pool["attribute_name"] == "Сообразительность" and pool["skill_name"] == "Расследование"
+    assert (pool["size"], pool["again"], pool["rote"]) == (8, 8, True)
+    assert len(pool_dice(data["dice"])) == 8
+    kept = [d for d in data["dice"] if d["kept"]]
+    assert data["successes"] == sum(d["value"] >= 8 for d in kept)
+    assert all(d["exploded"] == (d["value"] >= 8) for d in kept)
+    assert sum(d["added"] for d in data["dice"]) == sum(d["exploded"] for d in data["dice"])
+    replaced = [d for d in data["dice"] if not d["kept"]]
+    assert all(d["value"] < 8 for d in replaced)
+    assert sum(d["rerolled"] for d in data["dice"]) == len(replaced)
+
+
+def test_a_bad_modifier_is_refused_with_the_reason_and_nothing_is_logged(tmp_path) -> None:
+    """A modifier without a number («рана») rolls nothing: the roll is refused saying how to
+    write it (the builder shows a refusal as an error: tests/tui/test_builder_starately.py)."""
+    store = store_of(tmp_path)
+    t = table(store)
+    ok(t, steps.set_input, "mods", "рана")
+    outcome = t.run(steps.roll)
+    assert not outcome.ok and "начните с числа" in outcome.refused
+    assert "начните с числа" in t.view().formula()
+    assert store.log() == []
+
+
+def test_a_contested_roll_logs_both_sides_and_the_winner(tmp_path) -> None:
+    """[default] «contested — both roll their pools, more successes wins, equal is a tie»: the
+    dialog's odds say the tie, the Журнал keeps both sides and the winner."""
+    from rules import wod as rules_wod
+    from tui.present.rolls import percent
+    from tui.table.check import wod_contest as contest
+
+    seen = set()
+    for seed in range(1, 40):
+        store = Store.open(tmp_path / f"c{seed}.json", system="wod")
+        t = table(store, seed=seed)
+        ok(t, contest.open_contest)
+        shown = contest.contest_view(t.state, t.world())
+        odds = rules_wod.contested_odds(shown.main, shown.pool)
+        assert "Точные шансы" in shown.lines() and f"ничья {percent(odds.tie)}" in shown.lines()
+        ok(t, contest.roll_contest)
+        [entry] = store.log()
+        data = entry.data
+        assert data["kind"] == "contested"
+        assert data["a"]["pool"]["name"] == "Вера Соколова"
+        assert data["b"]["pool"]["name"] != "Вера Соколова"
+        a, b = data["a"]["successes"], data["b"]["successes"]
+        assert data["winner"] == ("a" if a > b else "b" if b > a else None)
+        assert entry.text.startswith("Состязание: Вера Соколова: ")
+        assert ("ничья: " if a == b else "побеждает") in entry.text
+        seen.add(data["winner"])
+        if len(seen) == 3:
+            break
+    assert seen == {"a", "b", None}  # each verdict was reached and checked
+
+
+def test_an_extended_action_accumulates_and_logs_each_roll(tmp_path) -> None:
+    """[default] «extended — successes accumulate over rolls toward a target the GM sets»:
+    its start, each roll (the running total) and its stop are Журнал lines of plain text."""
+    store = store_of(tmp_path)
+    t = table(store)
+    ok(t, steps.start_extended, 10)
+    assert t.state.extending and t.state.rolled.target == 10
+    ok(t, steps.roll)
+    ok(t, steps.roll)
+    ok(t, steps.stop_extended)
+    assert not t.state.extending
+    start, *entries = list(reversed(store.log()))
+    assert (start.data["event"], start.data["target"]) == ("extended_start", 10)
+    assert [e.data["kind"] for e in entries] == ["extended"] * 3
+    assert [len(e.data["rolls"]) for e in entries] == [1, 2, 2]
+    assert entries[1].data["successes"] == sum(r["successes"] for r in entries[1].data["rolls"])
+    assert entries[-1].data["event"] == "stopped"
+    assert entries[-1].text.endswith("за 2 броска")  # it read «за 2 бросков»
+    assert all("[" not in e.text for e in entries)  # plain text, no markup in the Журнал
+
+
+def test_the_success_rows_end_at_the_campaign_exceptional(tmp_path) -> None:
+    """Rows 0 … E−1 and «E+»: the exceptional threshold is campaign data, not a fixed 5."""
+    from rules import data
+    from tui.screens.settings_tables import check_table
+    from tui.table.check.wod_text import success_rows
+
+    text = data.packaged_text("wod/pool.toml").replace("exceptional = 5", "exceptional = 3")
+    t = table(store_of(tmp_path))  # Вера Соколова: Интеллект 3 + Расследование 3
+    assert [label for label, _, _ in success_rows(t.view().odds())][-1] == "5+"
+    data.set_overrides({"wod/pool.toml": check_table("wod/pool.toml", text)})
+    try:
+        rows = success_rows(t.view().odds())
+    finally:
+        data.set_overrides({})  # the campaign's tables are process-wide in the rules
+    assert [label for label, _, _ in rows] == ["0", "1", "2", "3+"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tests.table.helpers import duel
+from tests.table.helpers import duel, skirmish
 from tui.table.fight import steps
 from tui.table.fight.text import exchange_lines, reduce_label
 
@@ -133,3 +133,27 @@ def test_an_undone_fights_initiative_line_is_marked(tmp_path) -> None:
     assert table.undo() is not None
     (entry,) = store.log()
     assert entry.text.startswith("Инициатива") and entry.undone
+
+
+def test_a_shield_against_a_pistol_does_not_cancel_the_shot(tmp_path) -> None:
+    """Сид: «от выстрела из огнестрельного оружия, как правило, нельзя защититься при помощи
+    щита»: Ярослав raises his shield, Атаман Шкуро shoots him with a pistol — the exchange is
+    «Нападение на беззащитного» and is rolled, not lost (moved from the Бой tab's pilot test;
+    the declaration form's keys: tests/tui/test_combat.py)."""
+    from rules.encounter import Declaration
+
+    table, store, people = skirmish(
+        tmp_path, {"Ярослав Кречет": "Отряд", "Атаман Шкуро": "Противники"}, []
+    )
+    yaroslav, ataman = people["Ярослав Кречет"], people["Атаман Шкуро"]
+    table.ok(steps.declare, Declaration(yaroslav.id, "shield", weapon="Щит"))
+    shot = Declaration(ataman.id, "shoot", yaroslav.id, "Пистолет", distance="near")
+    table.ok(steps.declare, shot)  # the last declaration: the dice phase begins
+    assert table.enc.phase == "resolve" and table.stage() == "plan"
+    view = table.view()
+    assert view.refusal == "" and view.plan is not None and view.plan.kind == "one_sided"
+    assert view.plan.notes[0].startswith("Нападение на беззащитного")
+    assert "щит, как правило, не останавливает пулю" in view.plan.notes[0]
+    table.ok(steps.roll)
+    assert table.stage() in ("rolled", "damage", "done")
+    assert table.enc.exchange["dice"]["attacker"] is not None

@@ -154,37 +154,34 @@ class TestProcedure:
             await pilot.pause()
             assert b.check.status == "rolled" and b.check.difficulty.final == 1
 
-    async def test_level_switch_keeps_inputs(self, make_test_app):
-        app = make_test_app(system="ide4")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("3")
-            b = builder(app)
-            await choose(pilot, "ide4-skill", "Взлом")
-            assert b.form.value("attribute") == "Мелкая моторика"  # the skill's attribute
-            app.query_one("#ide4-mods", Input).value = "+1 темнота"
-            b.query_one("#ide4-skill").focus()
-            await pilot.press("l", "l")  # → expanded → quick
-            assert b.form.level == "quick"
-            assert not app.query_one("#ide4-skill").display
-            assert b.current_input().skill == ""  # hidden: not in the check
-            await pilot.press("l")  # → standard
-            assert b.current_input().skill == "Взлом"
-            assert b.current_input().modifiers[0].reason == "темнота"
-
-    async def test_hidden_text_rows_are_built_when_shown_and_keep_their_text(self, make_test_app):
-        """The expanded level's text rows are not built at the standard level (the tab's first
-        build is cheaper), are built when shown, and keep what was typed through a switch."""
+    async def test_a_level_switch_keeps_the_inputs_and_builds_text_rows_when_shown(
+        self, make_test_app
+    ):
+        """«l» cycles the level and keeps what was chosen and typed (a skill hidden at the
+        quick level is not in the check, and back at standard it is). The expanded level's
+        text rows are not built at the standard level (the tab's first build is cheaper), are
+        built when shown, and keep what was typed through a switch; a new check clears a
+        built row and skips the others."""
         app = make_test_app(system="ide4")
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("3")
             b = builder(app)
             assert [i.id for i in b.form.query(Input)] == ["ide4-mods"]  # standard: mods only
-            b.query_one("#ide4-level").focus()
+            await choose(pilot, "ide4-skill", "Взлом")
+            assert b.form.value("attribute") == "Мелкая моторика"  # the skill's attribute
+            app.query_one("#ide4-mods", Input).value = "+1 темнота"
+            b.query_one("#ide4-skill").focus()
             await pilot.press("l")  # → expanded
             intent = app.query_one("#ide4-intent", Input)
             assert intent.display and app.query_one("#ide4-row-intent").display
             intent.value = "  открыть сейф  "
-            await pilot.press("l", "l")  # → quick → standard: hidden, its text kept
+            await pilot.press("l")  # → quick
+            assert b.form.level == "quick"
+            assert not app.query_one("#ide4-skill").display
+            assert b.current_input().skill == ""  # hidden: not in the check
+            await pilot.press("l")  # → standard: the intent hidden, its text kept
+            assert b.current_input().skill == "Взлом"
+            assert b.current_input().modifiers[0].reason == "темнота"
             assert not app.query_one("#ide4-row-intent").display
             assert app.query_one("#ide4-intent", Input) is intent
             assert b.current_input().intent == "открыть сейф"

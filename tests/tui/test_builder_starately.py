@@ -1,6 +1,8 @@
-"""The Старатели builder: rows, odds, the roll with every die, Risk, the task chain, the group.
+"""The Старатели builder: its rows' keys, Risk's question, the task chain's, the group's and the
+встречный бросок's dialogs — what is about the screen and its keys.
 
-Behaviour tests drive the app with keys and assert on the store; snapshots pin the look.
+Behaviour tests drive the app with keys; snapshots pin the look. What a roll, a chain or a group
+check computes and records: tests/table/test_check_starately.py (no Textual).
 The demo party (data/demo/starately.toml) lists Борис first: Интеллект 11, Медицина-3.
 """
 
@@ -21,35 +23,6 @@ from tui.widgets.builders.starately_opposed import OpposedScreen
 
 
 open_builder = partial(builders.open_builder, prefix="st")
-
-
-async def test_rows_change_the_check_and_a_boon_rolls_three_dice(make_test_app, campaign_path):
-    """«…кидается не более 3 костей и из них выбирается 2»: +d6 rolls 3d6, one is dropped."""
-    app = make_test_app(system="starately")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_builder(pilot)
-        await pilot.press("down", "right", "right", "right")  # Сила → Ловкость → … → Интеллект
-        await pilot.press("down", "down", "right")  # difficulty: Средне → Тяжело
-        await pilot.press("down", "right")  # dice: нет → +d6 (3d6, keep the two highest)
-        await pilot.press("enter")
-        await pilot.pause()
-    [entry] = Store.open(campaign_path).log()
-    data = entry.data
-    assert entry.kind == "check" and entry.actor == "Борис"
-    assert data["system"] == "starately" and data["kind"] == "check"
-    assert data["side"]["characteristic"] == "Интеллект" and data["side"]["dm"] == 1
-    assert data["side"]["skill_name"] == "Медицина" and data["side"]["skill"] == 3
-    assert data["side"]["boons"] == 1 and data["difficulty"] == 10
-    assert len(data["dice"]) == 3
-    assert [d["kept"] for d in data["dice"]].count(False) == 1
-    kept = [d["value"] for d in data["dice"] if d["kept"]]
-    dropped = [d["value"] for d in data["dice"] if not d["kept"]]
-    assert min(kept) >= dropped[0]  # the boon drops the lowest die
-    assert data["natural"] == sum(kept)
-    assert data["total"] == data["natural"] + 1 + 3
-    assert data["effect"] == data["total"] - 10
-    for value in (str(d["value"]) for d in data["dice"]):
-        assert value in entry.text
 
 
 async def test_bad_modifier_is_refused_and_nothing_is_logged(make_test_app, campaign_path):
@@ -111,50 +84,23 @@ async def test_forbidden_risk_rolls_nothing(make_test_app, campaign_path):
     assert len(Store.open(campaign_path).log()) == 1
 
 
-async def test_task_chain_carries_the_helper_effect(make_test_app, campaign_path):
-    """«…Эффект первой проверки будет добавлен как модификатор ко второй.»"""
+async def test_h_and_g_open_the_chain_and_the_group_dialogs(make_test_app, campaign_path):
+    """«h» opens the task chain's dialog and Enter rolls it with the first other character;
+    «g» opens the group check's: it says why Дарина is left out («Снайперша Дарина, не
+    владеющая навыком Медицина, не может помочь») and shows each helper's characteristic;
+    Enter rolls it. What the chain carries and the group adds: tests/table/
+    test_check_starately.py."""
     app = make_test_app(system="starately")
     async with app.run_test(size=(80, 24)) as pilot:
-        await open_builder(pilot, difficulty=12)  # Борис, Медицина-3, Подвиг 12+
+        await open_builder(pilot, characteristic="Интеллект", difficulty=12)
         await pilot.press("h")
         await pilot.pause()
         assert isinstance(app.screen, ChainScreen)
         await pilot.press("enter")  # the first other character helps
         await pilot.pause()
-    [entry] = Store.open(campaign_path).log()
-    data = entry.data
-    assert data["kind"] == "chain"
-    assert data["helper"]["difficulty"] == 10  # one step below Подвиг 12+
-    assert data["helper"]["side"]["name"] != "Борис"
-    assert data["main"]["side"]["modifiers"][-1]["value"] == data["carried"]
-    assert data["carried"] == data["helper"]["effect"]
-    assert len(data["helper"]["dice"]) == 2 and len(data["main"]["dice"]) == 2
-
-
-async def test_group_check_adds_one_per_helper_success(make_test_app, campaign_path):
-    """«…в случае успеха к основному броску добавляется модификатор +1…»"""
-    app = make_test_app(system="starately")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_builder(pilot, characteristic="Интеллект")  # Интеллект, Медицина-3
-        await pilot.press("g")
-        await pilot.pause()
-        assert isinstance(app.screen, GroupScreen)
-        await pilot.press("enter")  # Сергей and Алик (Медицина-1) both help
-        await pilot.pause()
-    [entry] = Store.open(campaign_path).log()
-    data = entry.data
-    assert data["kind"] == "group"
-    assert sorted(h["side"]["name"] for h in data["helpers"]) == ["Алик", "Сергей"]
-    assert data["bonus"] == sum(h["outcome"] == "success" for h in data["helpers"])
-
-
-async def test_group_check_says_why_a_helper_is_left_out(make_test_app):
-    """«Для помощи необходимо иметь тот же навык хотя бы на 1 уровне» — and «Снайперша Дарина,
-    не владеющая навыком Медицина, не может помочь»: the screen says so, and shows each
-    helper's characteristic."""
-    app = make_test_app(system="starately")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_builder(pilot, characteristic="Интеллект")
+        assert not isinstance(app.screen, ChainScreen)
+        [chain] = app.store.log()
+        assert chain.data["kind"] == "chain" and chain.data["helper"]["difficulty"] == 10
         await pilot.press("g")
         await pilot.pause()
         assert isinstance(app.screen, GroupScreen)
@@ -162,15 +108,33 @@ async def test_group_check_says_why_a_helper_is_left_out(make_test_app):
         assert "Дарина не может помочь: для помощи нужен навык «Медицина»" in refused
         labels = [str(row.render()) for row in app.screen.query(".-group-row, WideRow")]
         assert any("Медицина-1, Интеллект" in label and "DM" in label for label in labels)
+        await pilot.press("enter")  # Сергей and Алик (Медицина-1) both help
+        await pilot.pause()
+        assert not isinstance(app.screen, GroupScreen)
+    group, _ = Store.open(campaign_path).log()
+    assert group.data["kind"] == "group"
+    assert sorted(h["side"]["name"] for h in group.data["helpers"]) == ["Алик", "Сергей"]
 
 
-async def test_switching_character_clears_the_previous_result(make_test_app):
-    """The previous character's roll must not stay on screen under another name."""
+async def test_the_rows_keys_set_the_check_and_another_character_clears_the_result(
+    make_test_app, campaign_path
+):
+    """The rows' keys (↓ to a row, → to its next value) make the check that is rolled; the
+    previous character's roll must not stay on screen under another name. What a roll
+    records (every die, the boon's dropped one): tests/table/test_check_starately.py."""
     app = make_test_app(system="starately")
     async with app.run_test(size=(80, 24)) as pilot:
         await open_builder(pilot)
+        await pilot.press("down", "right", "right", "right")  # Сила → Ловкость → … → Интеллект
+        await pilot.press("down", "down", "right")  # difficulty: Средне → Тяжело
+        await pilot.press("down", "right")  # dice: нет → +d6 (3d6, keep the two highest)
         await pilot.press("enter")
         await pilot.pause()
+        [entry] = app.store.log()
+        side = entry.data["side"]
+        assert entry.actor == "Борис" and side["characteristic"] == "Интеллект"
+        assert (side["skill_name"], side["boons"], entry.data["difficulty"]) == ("Медицина", 1, 10)
+        assert len(entry.data["dice"]) == 3
         result = app.query_one("#check-result")
         assert "Эффект" in str(result.render())
         app.query_one("#check-character").focus()

@@ -1,6 +1,8 @@
-"""The Мир Тьмы builder: rows, the pool's odds, a roll with every die, the chance die.
+"""The Мир Тьмы builder: its rows' keys, the chance die's question, the contest and extended
+dialogs — what is about the screen and its keys.
 
-Behaviour tests drive the app with keys and assert on the store; snapshots pin the look.
+Behaviour tests drive the app with keys; snapshots pin the look. What a roll, a contest or an
+extended action computes and records: tests/table/test_check_wod.py (no Textual).
 The demo party (data/demo/wod.toml) lists Вера Соколова first: Интеллект 3, Расследование 3.
 """
 
@@ -10,10 +12,8 @@ from functools import partial
 
 import pytest
 
-from rules import data
 from tests.tui import builders
 from tests.tui.builders import errors
-from tui.screens.settings_tables import SETTINGS_DOC, check_table
 from tui.store import Store
 from tui.widgets.builders.wod import ChanceScreen, ContestScreen, TargetScreen
 
@@ -26,44 +26,6 @@ open_builder = partial(builders.open_builder, prefix="wod")
 def pool_dice(dice: list[dict]) -> list[dict]:
     """Return the dice of the pool itself (not rote rerolls, not dice added by explosions)."""
     return [d for d in dice if not d["rerolled"] and not d["added"]]
-
-
-async def test_rows_change_the_pool_and_every_die_is_logged(make_test_app, campaign_path):
-    """Pool = attribute + skill + modifiers; 8-again adds dice, rote rerolls failures once."""
-    app = make_test_app(system="wod")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_builder(pilot)
-        await pilot.press("down", "right")  # Интеллект → Сообразительность (3)
-        await pilot.press("down", "down", *"+2")  # Расследование 3, two more dice
-        await pilot.press("down", "right", "right")  # 10-снова → 9 → 8-снова
-        await pilot.press("down", "right")  # rote
-        await pilot.press("enter")
-        await pilot.pause()
-    [entry] = Store.open(campaign_path).log()
-    data = entry.data
-    assert entry.kind == "check" and entry.actor == "Вера Соколова"
-    assert data["system"] == "wod" and data["kind"] == "pool"
-    pool = data["pool"]
-    assert pool["attribute_name"] == "Сообразительность" and pool["skill_name"] == "Расследование"
-    assert (pool["size"], pool["again"], pool["rote"]) == (8, 8, True)
-    assert len(pool_dice(data["dice"])) == 8
-    kept = [d for d in data["dice"] if d["kept"]]
-    assert data["successes"] == sum(d["value"] >= 8 for d in kept)
-    assert all(d["exploded"] == (d["value"] >= 8) for d in kept)
-    assert sum(d["added"] for d in data["dice"]) == sum(d["exploded"] for d in data["dice"])
-    replaced = [d for d in data["dice"] if not d["kept"]]
-    assert all(d["value"] < 8 for d in replaced)
-    assert sum(d["rerolled"] for d in data["dice"]) == len(replaced)
-
-
-async def test_bad_modifier_is_refused_and_nothing_is_logged(make_test_app, campaign_path):
-    app = make_test_app(system="wod")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_builder(pilot, mods="рана")
-        await pilot.press("enter")
-        await pilot.pause()
-        assert any("начните с числа" in message for message in errors(app))
-    assert Store.open(campaign_path).log() == []
 
 
 async def test_chance_die_asks_first_withdrawing_is_logged(make_test_app, campaign_path):
@@ -110,8 +72,15 @@ async def test_chance_die_asks_first_withdrawing_is_logged(make_test_app, campai
         assert data["successes"] >= 1
 
 
-async def test_contested_roll_logs_both_sides_and_the_winner(make_test_app, campaign_path):
-    """[default] «contested — both roll their pools, more successes wins, equal is a tie»."""
+async def test_c_and_e_open_the_contest_and_the_extended_actions_dialogs(
+    make_test_app, campaign_path
+):
+    """«c» opens the contest (its exact odds, the tie said), Enter rolls it; «e» asks the
+    target (→ five times: 10 successes), Enter rolls into the action, and while it goes on
+    the key bar says that «e» stops it (it kept «e Продолжительное»). What the rolls record:
+    tests/table/test_check_wod.py."""
+    from tests.tui.test_focus import bar
+
     app = make_test_app(system="wod")
     async with app.run_test(size=(80, 24)) as pilot:
         await open_builder(pilot)
@@ -123,25 +92,7 @@ async def test_contested_roll_logs_both_sides_and_the_winner(make_test_app, camp
         await pilot.press("enter")
         await pilot.pause()
         assert not isinstance(app.screen, ContestScreen)
-    [entry] = Store.open(campaign_path).log()
-    data = entry.data
-    assert data["kind"] == "contested"
-    assert data["a"]["pool"]["name"] == "Вера Соколова"
-    assert data["b"]["pool"]["name"] != "Вера Соколова"
-    a, b = data["a"]["successes"], data["b"]["successes"]
-    assert data["winner"] == ("a" if a > b else "b" if b > a else None)
-    assert entry.text.startswith("Состязание: Вера Соколова: ")
-    assert ("ничья: по" if a == b else "побеждает") in entry.text
-
-
-async def test_extended_roll_accumulates_and_logs_each_roll(make_test_app, campaign_path):
-    """[default] «extended — successes accumulate over rolls toward a target the GM sets».
-    While one goes on, the key bar says that «e» stops it (it kept «e Продолжительное»)."""
-    from tests.tui.test_focus import bar
-
-    app = make_test_app(system="wod")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_builder(pilot)
+        assert [e.data["kind"] for e in app.store.log()] == ["contested"]
         await pilot.press("e")
         await pilot.pause()
         assert isinstance(app.screen, TargetScreen)
@@ -160,23 +111,32 @@ async def test_extended_roll_accumulates_and_logs_each_roll(make_test_app, campa
         # the last ones; ? lists them)
         keys = [f"{k} {t}" for k, t, _on in app.query_one("KeyBar")._keys]
         assert "e Продолжительное" in keys and "e Стоп" not in keys
-    start, *entries = list(reversed(Store.open(campaign_path).log()))
+    start, *entries = list(reversed(Store.open(campaign_path).log()))[1:]
     assert (start.data["event"], start.data["target"]) == ("extended_start", 10)
-    assert [e.data["kind"] for e in entries] == ["extended"] * 3
     assert [len(e.data["rolls"]) for e in entries] == [1, 2, 2]
-    assert entries[1].data["successes"] == sum(r["successes"] for r in entries[1].data["rolls"])
     assert entries[-1].data["event"] == "stopped"
-    assert entries[-1].text.endswith("за 2 броска")  # it read «за 2 бросков»
-    assert all("[" not in e.text for e in entries)  # plain text, no markup in the Журнал
 
 
-async def test_switching_character_clears_the_previous_result(make_test_app):
-    """The previous character's roll must not stay on screen under another name."""
+async def test_the_rows_keys_set_the_pool_and_another_character_clears_the_result(
+    make_test_app, campaign_path
+):
+    """The rows' keys (↓ to a row, → to its next value, typing in the modifiers) make the pool
+    that is rolled; the previous character's roll must not stay on screen under another name.
+    What a roll records (every die, 8-again, rote): tests/table/test_check_wod.py."""
     app = make_test_app(system="wod")
     async with app.run_test(size=(80, 24)) as pilot:
         await open_builder(pilot)
+        await pilot.press("down", "right")  # Интеллект → Сообразительность (3)
+        await pilot.press("down", "down", *"+2")  # Расследование 3, two more dice
+        await pilot.press("down", "right", "right")  # 10-снова → 9 → 8-снова
+        await pilot.press("down", "right")  # rote
         await pilot.press("enter")
         await pilot.pause()
+        [entry] = app.store.log()
+        pool = entry.data["pool"]
+        assert entry.actor == "Вера Соколова" and pool["attribute_name"] == "Сообразительность"
+        assert pool["skill_name"] == "Расследование"
+        assert (pool["size"], pool["again"], pool["rote"]) == (8, 8, True)
         result = app.query_one("#check-result")
         assert "Успехов" in str(result.render())
         app.query_one("#check-character").focus()
@@ -184,22 +144,6 @@ async def test_switching_character_clears_the_previous_result(make_test_app):
         await pilot.pause()
         assert "Успехов" not in str(result.render())
         assert "Enter — бросить запас" in str(result.render())
-
-
-async def test_success_rows_end_at_the_campaign_exceptional(make_test_app, campaign_path):
-    """Rows 0 … E−1 and «E+»: the exceptional threshold is campaign data, not a fixed 5."""
-    text = data.packaged_text("wod/pool.toml").replace("exceptional = 5", "exceptional = 3")
-    with Store.open(campaign_path, system="wod") as store:
-        tables = {"wod/pool.toml": check_table("wod/pool.toml", text)}
-        store.apply("Настройки: исключительный успех с 3", docs={SETTINGS_DOC: tables})
-    app = make_test_app(system="wod")
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await open_builder(pilot)  # Вера Соколова: Интеллект 3 + Расследование 3
-            lines = str(app.query_one("#wod-successes").render()).splitlines()
-    finally:
-        data.set_overrides({})  # the campaign's tables are process-wide in the rules
-    assert [line.split()[0] for line in lines[2:]] == ["0", "1", "2", "3+"]
 
 
 class TestWodSnapshots:

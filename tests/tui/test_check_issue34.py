@@ -176,23 +176,6 @@ async def test_a_rolled_check_comes_back_after_a_restart_and_is_not_rolled_again
         assert len(again.store.log()) == log
 
 
-async def test_a_long_setting_name_never_touches_its_value(make_test_app):
-    """Settings showed «Перебросов за проверку3»: a name as long as its column wraps, with a
-    space before the value; the thresholds' kinds are words, not «technique / reroll»."""
-    from textual.widgets import Label
-
-    app = make_test_app(system="ide4")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("ctrl+t", "down")  # Энергия и перебросы
-        await pilot.pause()
-        label = next(w for w in app.screen.query(Label) if "Перебросов" in str(w.render()))
-        assert label.region.height == 2  # «Перебросов за» / «проверку»: wrapped, not glued
-        await pilot.press("down")  # Пороги мастерства
-        await pilot.pause()
-        shown = " ".join(str(w.render()) for w in app.screen.query("ValueStepper"))
-        assert "именованная техника" in shown and "technique" not in shown
-
-
 async def test_an_opposed_check_comes_back_after_a_restart_with_its_dialog(make_test_app):
     """The opposed check too: rolled and a move made, the app closed without concluding —
     the restarted app opens its result dialog when the GM comes to Проверка, the same two

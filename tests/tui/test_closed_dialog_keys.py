@@ -52,70 +52,85 @@ async def open_and_remove(pilot, app, campaign_path, key: str) -> tuple[str, Sto
     return gone, other
 
 
+async def typing_stays_in_the_dialog(pilot, app, campaign_path, key: str) -> None:
+    """«a» would open the new character form, «2» the Бой tab: typed into the open dialog."""
+    gone, other = await open_and_remove(pilot, app, campaign_path, key)
+    await pilot.press("a", "2", "space", "backspace", "enter")  # typed into the dialog
+    await pilot.pause()
+    assert len(app.screen_stack) == 2
+    assert any(f"{gone} удалён в другом окне —" in n for n in notices(app))
+    await pilot.press("escape")
+    await pilot.pause()
+    assert (app.query_one(TabbedContent).active, len(app.screen_stack)) == ("party", 1)
+    names = [c.name for c in Store.open(campaign_path).characters()]
+    assert names == [c.name for c in other.characters()]  # no form opened and saved «2»
+    await pilot.press("2")  # keys are commands again once the dialog is closed
+    await pilot.pause()
+    assert app.query_one(TabbedContent).active == "combat"
+
+
+async def enter_is_refused_and_esc_closes(
+    pilot, app, campaign_path, key: str, keys: tuple[str, ...], what: str
+) -> None:
+    """The dialog stays open and says why; its Enter is refused with the reason and writes
+    nothing; Esc closes it and the keys meant for it never reached the party table."""
+    names = [c.name for c in app.store.characters()]
+    if key == "h":  # the second row needs a wound to heal
+        other = Store.open(campaign_path)
+        c = by_name(other, names[1])
+        other.upsert_character(replace(c, wounds={"scratch": 1}))
+        app._refresh_store()
+        await pilot.pause()
+    gone, other = await open_and_remove(pilot, app, campaign_path, key)
+    dialog = app.screen
+    assert len(app.screen_stack) == 2  # still open, and it says why Enter writes nothing
+    assert f"Персонаж {gone} удалён в другом окне" in note_text(app)
+    log_before = other.log()
+    await pilot.press(*keys)  # the GM's keys meant for the dialog
+    await pilot.pause()
+    assert app.screen is dialog  # refused: the dialog stays
+    assert f"Персонаж {gone} удалён в другом окне — {what}. Esc — закрыть." in notices(app)
+    stored = Store.open(campaign_path)
+    assert gone not in [c.name for c in stored.characters()]  # no resurrection
+    assert stored.log() == log_before  # nothing written
+    await pilot.press("escape")
+    await pilot.pause()
+    assert (app.query_one(TabbedContent).active, len(app.screen_stack)) == ("party", 1)
+    # The row after the removed one took its place; «down», meant for the dialog, stays off it.
+    assert highlighted_name(app) == [n for n in names if n != gone][1]
+    await pilot.press("enter")  # a deliberate Enter later opens the check as ever
+    await pilot.pause()
+    assert app.query_one(TabbedContent).active == "check"
+
+
 @pytest.mark.parametrize(
-    ("system", "key", "keys", "what"),
+    ("system", "typed", "refused"),
     [
-        ("drevo", "w", ("down", "enter"), "рана не записана"),
-        # the heal dialog is the one rebuilt on a change
-        ("drevo", "h", ("down", "enter"), "лечение не записано"),
-        ("wod", "e", ("end", "x", "enter"), "правка не записана"),  # Enter in the name saves
+        # Горан Рябой in Древо: Судьба 3, «o» applies; the heal dialog is the one rebuilt on
+        # a change
+        (
+            "drevo",
+            "o",
+            [
+                ("w", ("down", "enter"), "рана не записана"),
+                ("h", ("down", "enter"), "лечение не записано"),
+            ],
+        ),
+        ("wod", "e", [("e", ("end", "x", "enter"), "правка не записана")]),  # Enter: the name
     ],
 )
-async def test_the_dialog_stays_open_refuses_its_enter_and_esc_closes_it(
-    make_test_app, campaign_path, system, key, keys, what
+async def test_a_dialog_keeps_its_keys_refuses_its_enter_and_esc_closes_it(
+    make_test_app, campaign_path, system, typed, refused
 ):
+    """Each dialog in turn (one app: a character is removed for each): the keys typed into a
+    prompt or form stay in it; a dialog's Enter is refused with the reason."""
     app = make_test_app(system=system)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:  # toasts: as kubik runs
-        names = [c.name for c in app.store.characters()]
-        if key == "h":  # the second row needs a wound to heal
-            other = Store.open(campaign_path)
-            c = by_name(other, names[1])
-            other.upsert_character(replace(c, wounds={"scratch": 1}))
-            app._refresh_store()
+        await typing_stays_in_the_dialog(pilot, app, campaign_path, typed)
+        for key, keys, what in refused:
+            await pilot.press("1")  # back to the party
             await pilot.pause()
-        gone, other = await open_and_remove(pilot, app, campaign_path, key)
-        dialog = app.screen
-        assert len(app.screen_stack) == 2  # still open, and it says why Enter writes nothing
-        assert f"Персонаж {gone} удалён в другом окне" in note_text(app)
-        log_before = other.log()
-        await pilot.press(*keys)  # the GM's keys meant for the dialog
-        await pilot.pause()
-        assert app.screen is dialog  # refused: the dialog stays
-        assert f"Персонаж {gone} удалён в другом окне — {what}. Esc — закрыть." in notices(app)
-        stored = Store.open(campaign_path)
-        assert gone not in [c.name for c in stored.characters()]  # no resurrection
-        assert stored.log() == log_before  # nothing written
-        await pilot.press("escape")
-        await pilot.pause()
-        assert (app.query_one(TabbedContent).active, len(app.screen_stack)) == ("party", 1)
-        # The row after the removed one took its place; «down», meant for the dialog, stays off it.
-        assert highlighted_name(app) == [n for n in names if n != gone][1]
-        await pilot.press("enter")  # a deliberate Enter later opens the check as ever
-        await pilot.pause()
-        assert app.query_one(TabbedContent).active == "check"
-
-
-@pytest.mark.parametrize(("system", "key"), [("drevo", "o"), ("wod", "e")])
-async def test_typing_meant_for_a_prompt_or_form_stays_in_it(
-    make_test_app, campaign_path, system, key
-):
-    """«a» would open the new character form, «2» the Бой tab: typed into the open dialog."""
-    app = make_test_app(system=system)
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:  # toasts: as kubik runs
-        # Горан Рябой in Древо: Судьба 3, «o» applies
-        gone, other = await open_and_remove(pilot, app, campaign_path, key)
-        await pilot.press("a", "2", "space", "backspace", "enter")  # typed into the dialog
-        await pilot.pause()
-        assert len(app.screen_stack) == 2
-        assert any(f"{gone} удалён в другом окне —" in n for n in notices(app))
-        await pilot.press("escape")
-        await pilot.pause()
-        assert (app.query_one(TabbedContent).active, len(app.screen_stack)) == ("party", 1)
-        names = [c.name for c in Store.open(campaign_path).characters()]
-        assert names == [c.name for c in other.characters()]  # no form opened and saved «2»
-        await pilot.press("2")  # keys are commands again once the dialog is closed
-        await pilot.pause()
-        assert app.query_one(TabbedContent).active == "combat"
+            await enter_is_refused_and_esc_closes(pilot, app, campaign_path, key, keys, what)
 
 
 async def test_a_character_back_by_an_undo_elsewhere_is_written_again(make_test_app, campaign_path):

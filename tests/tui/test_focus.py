@@ -88,11 +88,15 @@ async def test_down_past_the_builders_last_field_stays_in_the_builder(make_test_
 
 
 async def test_down_past_the_declaration_note_stays_in_the_form(make_test_app) -> None:
-    """The Бой declaration: ↓ from the note field wrapped nowhere, and Enter there did nothing."""
+    """The Бой declaration: ↓ from the note field wrapped nowhere, and Enter there did nothing.
+    Esc in the form goes back to the tab's first control."""
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("2", "i")  # side initiative: the first declaration form
         await pilot.pause()
+        await pilot.press("down", "down", "escape")
+        await pilot.pause()
+        assert app.focused.id == "declare-action"
         form = app.query_one("#combat-form")
         for _ in range(6):  # Действие, Цель, Оружие, Дистанция, Ходы, Против других, note
             await pilot.press("down")
@@ -110,26 +114,22 @@ async def test_down_past_the_declaration_note_stays_in_the_form(make_test_app) -
         assert len(pane.encounter.declarations) == before + 1
 
 
-@pytest.mark.parametrize("key", ["escape", "up", "down"])
-async def test_the_modifier_field_lets_go_on_esc_up_and_down(make_test_app, key) -> None:
+async def test_the_modifier_field_lets_go_on_esc_up_and_down_and_enter_rolls(make_test_app):
+    """Esc, ↑ and ↓ each take the focus out of the modifier field to another control of the
+    builder (each from the field again); Enter in it rolls with what was typed."""
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("3")
         mods = app.query_one("#check-mods", Input)
+        for key in ("escape", "up", "down"):
+            mods.focus()
+            await pilot.pause()
+            assert "⏎ Бросить" in bar(app) and "Esc Назад" in bar(app)
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.focused is not mods and app.focused is not None, key
+            assert app.query_one("#check-pane") in app.focused.ancestors, key
         mods.focus()
-        await pilot.pause()
-        assert "⏎ Бросить" in bar(app) and "Esc Назад" in bar(app)
-        await pilot.press(key)
-        await pilot.pause()
-        assert app.focused is not mods and app.focused is not None
-        assert app.query_one("#check-pane") in app.focused.ancestors
-
-
-async def test_enter_in_the_modifier_field_rolls(make_test_app) -> None:
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("3")
-        app.query_one("#check-mods", Input).focus()
         await pilot.press(*"+1 высота", "enter")
         await pilot.pause()
         assert "→ +4 против 0" in app.store.log()[0].text  # Врачевание +3, +1 typed
@@ -148,34 +148,26 @@ async def test_a_key_while_nothing_has_the_focus_goes_to_the_tab(make_test_app) 
         assert type(app.screen).__name__ == "CardScreen"
 
 
-async def test_tab_cycles_inside_the_active_tab(make_test_app) -> None:
-    """Tab reached the tab bar, where the key bar offers nothing of the tab."""
+async def test_escape_still_clears_the_party_filter_and_tab_cycles_inside_the_tab(
+    make_test_app,
+) -> None:
+    """Esc in the party filter clears it and goes back to the table. Tab reached the tab bar,
+    where the key bar offers nothing of the tab: Tab and Shift+Tab stay in the builder."""
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()  # the party table ready: «f» before it went to no filter at all
+        await pilot.press("f", *"Гор")
+        await pilot.pause()
+        assert app.query_one("#party-filter", Input).value == "Гор"  # what Esc must clear
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.query_one("#party-filter", Input).value == ""
+        assert app.focused.id == "party-table"
         await pilot.press("3")
         builder = app.query_one("#check-pane")
         for key in ["tab"] * 8 + ["shift+tab"] * 8:
             await pilot.press(key)
             assert builder in app.focused.ancestors, f"{key} left the builder"
-
-
-async def test_escape_goes_back_to_the_tabs_first_control(make_test_app) -> None:
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2", "i", "down", "down", "escape")
-        await pilot.pause()
-        assert app.focused.id == "declare-action"
-
-
-async def test_escape_still_clears_the_party_filter(make_test_app) -> None:
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("f", *"Гор")
-        await pilot.pause()
-        await pilot.press("escape")
-        await pilot.pause()
-        assert app.query_one("#party-filter", Input).value == ""
-        assert app.focused.id == "party-table"
 
 
 # -- the key bar at 80 columns ---------------------------------------------------------------

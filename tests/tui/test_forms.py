@@ -26,37 +26,12 @@ async def fill(pilot, field: str, text: str) -> None:
 
 
 class TestAdd:
-    async def test_add_drevo_character(self, make_test_app):
-        """Поля «Древа»: качества, навыки с частью («Щиты 2 (Драка)»), оружие, Судьба."""
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("a")  # the empty form
-            assert isinstance(app.screen, CharacterForm)
-            await pilot.press(*"Ждан")
-            await fill(pilot, "stat-0", "3")
-            await fill(pilot, "skills", "Драка 2, Щиты 2 (Драка), Бой без оружия −1")
-            await fill(pilot, "weapons", "меч, Щит")
-            await fill(pilot, "fate", "5")
-            await fill(pilot, "notes", "новобранец")
-            await pilot.press("ctrl+s")
-            await pilot.pause()
-            assert not isinstance(app.screen, CharacterForm)
-        (zhdan,) = [c for c in app.store.characters() if c.name == "Ждан"]
-        assert zhdan.kind == "pc"
-        assert zhdan.qualities["Сила"] == 3 and zhdan.qualities["Воля"] == 0
-        assert zhdan.skills == (
-            Skill("Драка", 2),
-            Skill("Щиты", 2, "Драка"),
-            Skill("Бой без оружия", -1),
-        )
-        assert zhdan.weapons == ("Меч", "Щит")
-        assert (zhdan.fate, zhdan.notes) == (5, "новобранец")
-
-    async def test_wrong_values_save_nothing(self, make_test_app):
+    async def test_wrong_values_save_nothing_then_a_drevo_character_is_added(self, make_test_app):
         """A wrong value gets a message at its field — every wrong field at once — and
         nothing is saved until it is fixed; fixed, its message goes away; Esc saves nothing.
         (What each field's parser refuses and says — a blank name, a number too long, a
-        fraction: tests/tui/test_party_fields.py.)"""
+        fraction: tests/tui/test_party_fields.py.) Then «a» again: the fields of «Древа» —
+        качества, навыки с частью («Щиты 2 (Драка)»), оружие, Судьба — saved."""
         cases = [
             ("name", "Милава", "уже есть", "Ждан"),
             ("stat-1", "7", "Ловкость: Нужно число от −3 до 5", "1"),
@@ -84,6 +59,27 @@ class TestAdd:
             await pilot.pause()
             assert not isinstance(app.screen, CharacterForm)
             assert app.store.characters() == before
+            await pilot.press("a")  # the empty form
+            assert isinstance(app.screen, CharacterForm)
+            await pilot.press(*"Ждан")
+            await fill(pilot, "stat-0", "3")
+            await fill(pilot, "skills", "Драка 2, Щиты 2 (Драка), Бой без оружия −1")
+            await fill(pilot, "weapons", "меч, Щит")
+            await fill(pilot, "fate", "5")
+            await fill(pilot, "notes", "новобранец")
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert not isinstance(app.screen, CharacterForm)
+        (zhdan,) = [c for c in app.store.characters() if c.name == "Ждан"]
+        assert zhdan.kind == "pc"
+        assert zhdan.qualities["Сила"] == 3 and zhdan.qualities["Воля"] == 0
+        assert zhdan.skills == (
+            Skill("Драка", 2),
+            Skill("Щиты", 2, "Драка"),
+            Skill("Бой без оружия", -1),
+        )
+        assert zhdan.weapons == ("Меч", "Щит")
+        assert (zhdan.fate, zhdan.notes) == (5, "новобранец")
 
     async def test_a_name_another_window_added_meanwhile_is_refused(
         self, make_test_app, campaign_path

@@ -20,12 +20,21 @@ def descriptions(app) -> list[str]:
     return [description for _key, description, _enabled in app.query_one(KeyBar)._keys]
 
 
-async def test_bar_follows_the_focused_tab(make_test_app) -> None:
+async def test_the_bar_follows_the_focus_and_names_keys_and_enter_as_the_help_does(
+    make_test_app,
+) -> None:
+    """The bar follows the focused tab; under a dialog the keys that act on the main screen
+    (/, ?) leave it. «/» showed «esc Закрыть  tab Дополнить  ^q Выход»: nothing said Enter
+    rolls. The bar said «esc Закрыть», «tab Дополнить», «space Сторона» while `?` said «Esc»,
+    «Tab», «Пробел»: both now name a key with one function (the bar's «⏎», «^Q» are short).
+    The new NPC dialog's bar says what its Enter does."""
+    from tui.screens.keys import key_label
+
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         party = descriptions(app)
-        assert "Рана" in party and "Выход" in party
+        assert "Рана" in party and "Выход" in party and "Клавиши" in party
         await pilot.press("3")
         await pilot.pause()
         check = descriptions(app)
@@ -33,17 +42,38 @@ async def test_bar_follows_the_focused_tab(make_test_app) -> None:
         await pilot.press("1")
         await pilot.pause()
         assert descriptions(app) == party
-
-
-async def test_dialog_hides_main_screen_keys(make_test_app) -> None:
-    """Under a dialog, keys that act on the main screen (/, ?) leave the bar."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert "Клавиши" in descriptions(app)
         await pilot.press("question_mark")
         await pilot.pause()
         assert "Клавиши" not in descriptions(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("slash")
+        await pilot.pause()
+        assert bar(app)[0] == ("⏎", "Бросить")
+        keys = dict(bar(app))
+        assert keys.get("Esc") == "Закрыть" and keys.get("Tab") == "Дополнить", keys
+        assert keys.get("^Q") == "Выход" and keys.get("⏎") == "Бросить", keys
+        assert not {"esc", "tab", "^q"} & set(keys), keys
+        await pilot.press(*"2d6", "enter")
+        await pilot.pause()
+        assert "2d6" in str(app.query_one("#quick-output").render())
+        await pilot.press("escape", "2")
+        await app.ensure_pane("combat")
+        await pilot.pause()
+        assert dict(bar(app)).get("Пробел") == "Сторона", bar(app)
+        shown = dict((d, k) for k, d in bar(app))
+        for active in app.screen.active_bindings.values():  # each key, as `?` spells it
+            binding = active.binding
+            if binding.show and binding.description in shown and binding.key != "enter":
+                assert shown[binding.description] == key_label(binding.key, short=True)
+                assert key_label(binding.key, short=True) in (
+                    key_label(binding.key),
+                    key_label(binding.key).replace("Ctrl+", "^"),
+                )
+        await pilot.press("a")
+        await pilot.pause()
+        assert app.screen.is_modal
+        assert bar(app)[0] == ("⏎", "Добавить")
 
 
 async def test_keys_add_no_widgets(make_test_app) -> None:
@@ -149,58 +179,6 @@ async def test_a_dialog_says_what_its_enter_does(make_test_app) -> None:
         await pilot.pause()
         assert app.screen.is_modal
         assert bar(app)[0] == ("⏎", "Выбрать")
-
-
-async def test_the_npc_form_says_what_its_enter_does(make_test_app) -> None:
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2")
-        await app.ensure_pane("combat")
-        await pilot.pause()
-        await pilot.press("a")
-        await pilot.pause()
-        assert app.screen.is_modal
-        assert bar(app)[0] == ("⏎", "Добавить")
-
-
-async def test_the_quick_roll_says_its_enter_rolls(make_test_app) -> None:
-    """«/» showed «esc Закрыть  tab Дополнить  ^q Выход»: nothing said Enter rolls."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("slash")
-        await pilot.pause()
-        assert bar(app)[0] == ("⏎", "Бросить")
-        await pilot.press(*"2d6", "enter")
-        await pilot.pause()
-        assert "2d6" in str(app.query_one("#quick-output").render())
-
-
-async def test_the_bar_names_keys_as_the_keys_help_does(make_test_app) -> None:
-    """The bar said «esc Закрыть», «tab Дополнить», «space Сторона» while `?` said «Esc»,
-    «Tab», «Пробел»: both now name a key with one function (the bar's «⏎», «^Q» are short)."""
-    from tui.screens.keys import key_label
-
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("slash")
-        await pilot.pause()
-        keys = dict(bar(app))
-        assert keys.get("Esc") == "Закрыть" and keys.get("Tab") == "Дополнить", keys
-        assert keys.get("^Q") == "Выход" and keys.get("⏎") == "Бросить", keys
-        assert not {"esc", "tab", "^q"} & set(keys), keys
-        await pilot.press("escape", "2")
-        await app.ensure_pane("combat")
-        await pilot.pause()
-        assert dict(bar(app)).get("Пробел") == "Сторона", bar(app)
-        shown = dict((d, k) for k, d in bar(app))
-        for active in app.screen.active_bindings.values():  # each key, as `?` spells it
-            binding = active.binding
-            if binding.show and binding.description in shown and binding.key != "enter":
-                assert shown[binding.description] == key_label(binding.key, short=True)
-                assert key_label(binding.key, short=True) in (
-                    key_label(binding.key),
-                    key_label(binding.key).replace("Ctrl+", "^"),
-                )
 
 
 def test_the_short_spelling_differs_only_for_enter_and_ctrl() -> None:

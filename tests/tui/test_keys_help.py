@@ -16,38 +16,29 @@ def rows_of(screen: KeysScreen) -> dict[str, list[tuple[str, str]]]:
     return {where: key_rows(bindings) for where, bindings in screen.groups}
 
 
-async def test_each_key_is_listed_once_per_group(make_test_app) -> None:
-    """`?` listed ctrl+s twice (on and off are two bindings of one key)."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        groups = rows_of(await open_keys(app, pilot))
-    for where, rows in groups.items():
-        keys = [key for key, _text in rows]
-        assert len(keys) == len(set(keys)), f"{where}: {keys}"
-    assert [k for k, _t in groups["Везде"]].count("Ctrl+S") == 1
-
-
-async def test_t_is_filed_under_party_and_y_is_not_called_result(make_test_app) -> None:
-    """`t` (hide the highlighted NPC) works only on the Партия tab; `y` copies, it is no «Итог»."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        groups = rows_of(await open_keys(app, pilot))
-    everywhere = dict(groups["Везде"])
-    assert "t" not in everywhere and "t" in dict(groups["Партия"])
-    assert everywhere["y"] == "Копировать последнюю запись Журнала"
-    assert "Tab, Shift+Tab" in everywhere and "Esc" in everywhere
-
-
-async def test_no_description_is_cut_at_80_columns(make_test_app) -> None:
-    """«журнал в Markdo», «(ещ»: the table cut descriptions at the box's edge."""
+async def test_each_key_is_listed_once_in_its_group_and_no_description_is_cut(
+    make_test_app,
+) -> None:
+    """`?` listed ctrl+s twice (on and off are two bindings of one key). `t` (hide the
+    highlighted NPC) works only on the Партия tab; `y` copies, it is no «Итог». «журнал в
+    Markdo», «(ещ»: the table cut descriptions at the box's edge at 80 columns."""
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_keys(app, pilot)
         await pilot.pause()
+        groups = rows_of(screen)
         table = screen.query_one("#keys-table")
         lines = [strip.text for strip in table.render_lines(table.region.reset_offset)]
+    for where, rows in groups.items():
+        keys = [key for key, _text in rows]
+        assert len(keys) == len(set(keys)), f"{where}: {keys}"
+    assert [k for k, _t in groups["Везде"]].count("Ctrl+S") == 1
+    everywhere = dict(groups["Везде"])
+    assert "t" not in everywhere and "t" in dict(groups["Партия"])
+    assert everywhere["y"] == "Копировать последнюю запись Журнала"
+    assert "Tab, Shift+Tab" in everywhere and "Esc" in everywhere
     shown = " ".join(" ".join(line.split()) for line in lines)
-    for rows in rows_of(screen).values():
+    for rows in groups.values():
         for _key, text in rows:
             assert " ".join(text.split()) in shown, f"cut: {text!r}"
 

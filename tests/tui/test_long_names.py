@@ -67,29 +67,23 @@ async def test_the_players_view_keeps_судьба_and_wounds_beside_a_long_name
     assert re.search(r"Горан Рябой\s+3\s+—", line_of(text, "Горан Рябой"))
 
 
-async def test_the_party_table_shows_whole_weapons_beside_long_wounds(make_test_app, campaign_path):
+async def test_the_party_table_and_the_fight_setup_show_whole_weapons_and_wounds(
+    make_test_app, campaign_path
+):
     """Play16: after a fight, «Тяжёлая×1, Царапина×1 — тяжело ранен» pushed Оружие to the edge:
-    «Топор, Д», «Сабля, П» at 80 columns behind a scrollbar."""
+    «Топор, Д», «Сабля, П» at 80 columns behind a scrollbar; the Бой setup's last column read
+    «Тяжёлая×1, Царапина×1 (тя» and «(пог»."""
     store = Store.open(campaign_path, system="drevo")
     for c in store.characters():
         store.upsert_character(replace(c, wounds={"heavy": 1, "scratch": 1}))
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        text = shown_text(app)
-    rows = text.split("Имя", 1)[1]
-    for weapon in ("Топор", "Дротик", "Сабля", "Пистолет", "Ружьё"):  # (Вышата: below)
-        assert re.search(rf"\b{weapon}\b", rows), weapon
-
-
-async def test_the_fight_setup_shows_whole_wounds_at_80_columns(make_test_app, campaign_path):
-    """Play16: the Бой setup's last column read «Тяжёлая×1, Царапина×1 (тя» and «(пог»."""
-    store = Store.open(campaign_path, system="drevo")
-    for c in store.characters():
-        store.upsert_character(replace(c, wounds={"heavy": 1, "scratch": 1}))
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+        party = shown_text(app)
         await pilot.press("2")
         await pilot.pause()
-        text = shown_text(app)
-    assert text.count("тяжело ранен)") >= 5, text
+        fight = shown_text(app)
+    rows = party.split("Имя", 1)[1]
+    for weapon in ("Топор", "Дротик", "Сабля", "Пистолет", "Ружьё"):  # (Вышата: below)
+        assert re.search(rf"\b{weapon}\b", rows), weapon
+    assert fight.count("тяжело ранен)") >= 5, fight

@@ -182,13 +182,18 @@ async def test_stats_of_an_empty_log_say_so(make_test_app):
         assert not app.screen.check_action("markdown", ())
 
 
-async def test_a_view_only_app_shows_only_the_players_numbers(make_test_app, campaign_path):
-    """Without the GM's rights the stats stay the players' (no toggle to the GM's, no file)."""
+async def test_a_view_only_app_shows_only_the_players_numbers(campaign_path):
+    """Without the GM's rights the stats stay the players' (no toggle to the GM's, no file):
+    a secret roll (the GM's Ctrl+S, tests above) is not counted."""
     from tui.app import make_app
+    from tui.bridge.luck import with_luck
+    from tui.store import LogEntry
 
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("ctrl+s", "slash", *"2d6", "enter", "escape", "ctrl+s")  # secret
+    store = Store.open(campaign_path, system="drevo")
+    data = with_luck("roll", None, {"expression": "2d6", "total": 7, "parts": []})
+    at = "2026-11-29T20:00:00+03:00"
+    store.append_log(LogEntry("s1", at, "roll", None, "2d6 = 7", {**data, "hidden": True}))
+    store.close()
     viewer = make_app(campaign_path, view_only=True)
     async with viewer.run_test(size=(80, 24)) as pilot:
         await pilot.press("4", "s")
@@ -256,10 +261,13 @@ def test_older_entries_count_what_they_can_and_say_what_they_cannot() -> None:
     )
 
 
-async def test_fate_on_a_circumstance_is_counted_and_shown_in_the_log(make_test_app, campaign_path):
+async def test_fate_on_a_circumstance_is_counted_shown_and_given_back_by_ctrl_z(
+    make_test_app, campaign_path
+):
     """«Очки Судьбы могут расходоваться игроком (по согласованию с ведущим) чтобы получить …
     благоприятное для его персонажа стечение обстоятельств»: the note keeps the point spent,
-    the Журнал's detail says it, and the stats count it."""
+    the Журнал's detail says it, and the stats count it; Ctrl+Z gives the point back (the
+    entry reads «отменено», the stats count nothing spent), Ctrl+Y counts it again."""
     from tests.tui.test_one_truth import cursor_to
 
     app = make_test_app()
@@ -270,8 +278,16 @@ async def test_fate_on_a_circumstance_is_counted_and_shown_in_the_log(make_test_
         await pilot.press("4")
         await pilot.pause()
         assert "потрачено: Судьба 1" in str(app.query_one("#log-detail").render())
+        entries = list(reversed(app.store.log()))
+        assert entries[-1].data["fate_spent"] == 1
+        assert read_sessions(entries)[-1].spent == {"Горан Рябой": {"fate": 1}}
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        entries = list(reversed(app.store.log()))
+        assert entries[-1].undone and read_sessions(entries)[-1].spent == {}
+        await pilot.press("ctrl+y")
+        await pilot.pause()
     entries = list(reversed(Store.open(campaign_path).log()))
-    assert entries[-1].data["fate_spent"] == 1
     assert read_sessions(entries)[-1].spent == {"Горан Рябой": {"fate": 1}}
 
 
@@ -359,23 +375,3 @@ async def test_the_log_tab_shows_where_a_pause_started_a_session(make_test_app, 
         table.move_cursor(row=1)
         await pilot.pause()
         assert "перерыв больше 6 ч" in str(app.query_one("#log-detail").render())
-
-
-async def test_undone_fate_is_not_counted_as_spent(make_test_app, campaign_path):
-    """Ctrl+Z after Судьба on a circumstance gives the point back: the entry reads
-    «отменено» and the stats count nothing spent; Ctrl+Y counts it again."""
-    from tests.tui.test_one_truth import cursor_to
-
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await cursor_to(pilot, app, "Горан Рябой")
-        await pilot.press("o", *"дверь открыта", "enter")
-        await pilot.pause()
-        await pilot.press("ctrl+z")
-        await pilot.pause()
-        entries = list(reversed(app.store.log()))
-        assert entries[-1].undone and read_sessions(entries)[-1].spent == {}
-        await pilot.press("ctrl+y")
-        await pilot.pause()
-        entries = list(reversed(app.store.log()))
-        assert read_sessions(entries)[-1].spent == {"Горан Рябой": {"fate": 1}}

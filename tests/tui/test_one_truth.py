@@ -30,27 +30,6 @@ def notices(app) -> list[str]:
 
 
 class TestResurrection:
-    async def test_the_wound_dialog_refuses_when_another_window_removes_him(
-        self, make_test_app, campaign_path
-    ):
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            await cursor_to(pilot, app, "Богдан Сыч")
-            await pilot.press("w")
-            other = Store.open(campaign_path)
-            other.delete_character(by_name(other, "Богдан Сыч").id)
-            app._refresh_store()  # what the file watch (or the timer) does
-            await pilot.pause()
-            assert len(app.screen_stack) == 2  # the dialog stays open, saying he is gone
-            await pilot.press("enter")  # the GM's Enter in the dialog is refused
-            await pilot.pause()
-            refused = "Персонаж Богдан Сыч удалён в другом окне — рана не записана. Esc — закрыть."
-            assert refused in notices(app)
-            await pilot.press("escape")
-            await pilot.pause()
-            assert len(app.screen_stack) == 1
-        assert all(c.name != "Богдан Сыч" for c in Store.open(campaign_path).characters())
-
     async def test_enter_before_the_app_saw_the_removal_is_refused(
         self, make_test_app, campaign_path
     ):
@@ -72,7 +51,14 @@ class TestResurrection:
 
 
 class TestLostUpdate:
-    async def test_a_wound_keeps_what_another_window_changed(self, make_test_app, campaign_path):
+    async def test_a_wound_keeps_what_another_window_changed_and_the_heal_dialog_follows(
+        self, make_test_app, campaign_path
+    ):
+        """A wound still makes sense after another window changed the character: the dialog
+        stays, says so, and adds to the current wounds. The heal dialog is rebuilt from the
+        current wounds when another window adds one."""
+        from textual.widgets import OptionList
+
         app = make_test_app()
         async with app.run_test(size=(80, 24)) as pilot:
             await cursor_to(pilot, app, "Горан Рябой")
@@ -85,10 +71,21 @@ class TestLostUpdate:
             assert len(app.screen_stack) == 2  # a wound still makes sense: the dialog stays
             changed = "Персонаж Горан Рябой изменён в другом окне: рана добавится к текущим ранам."
             assert changed in notices(app)
-            await pilot.press("enter")
+            await pilot.press("enter")  # a Царапина
             await pilot.pause()
-        now = Store.open(campaign_path).character(goran.id)
-        assert (now.fate, now.notes, now.wounds["scratch"]) == (5, "Новые заметки", 1)
+            now = Store.open(campaign_path).character(goran.id)
+            assert (now.fate, now.notes, now.wounds["scratch"]) == (5, "Новые заметки", 1)
+            await pilot.press("h")
+            options = app.screen.query_one(OptionList)
+            assert options.option_count == 1
+            goran = by_name(other, "Горан Рябой")
+            other.upsert_character(replace(goran, wounds={**goran.wounds, "light": 1}))
+            app._refresh_store()
+            await pilot.pause()
+            await pilot.pause()
+            assert len(app.screen_stack) == 2
+            assert app.screen.query_one(OptionList).option_count == 2  # the new wound is there
+            assert "Персонаж Горан Рябой изменён в другом окне: окно обновлено." in notices(app)
 
     async def test_an_edit_form_saves_only_its_own_changes(self, make_test_app, campaign_path):
         app = make_test_app()
@@ -106,30 +103,6 @@ class TestLostUpdate:
             assert len(app.screen_stack) == 1
         now = Store.open(campaign_path).character(goran.id)
         assert (now.fate, now.notes) == (5, "Новые заметки")
-
-
-class TestDialogsFollow:
-    async def test_the_heal_dialog_is_rebuilt_from_the_current_wounds(
-        self, make_test_app, campaign_path
-    ):
-        from textual.widgets import OptionList
-
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            await cursor_to(pilot, app, "Горан Рябой")
-            await pilot.press("w", "enter")  # a Царапина
-            await pilot.press("h")
-            options = app.screen.query_one(OptionList)
-            assert options.option_count == 1
-            other = Store.open(campaign_path)
-            goran = by_name(other, "Горан Рябой")
-            other.upsert_character(replace(goran, wounds={**goran.wounds, "light": 1}))
-            app._refresh_store()
-            await pilot.pause()
-            await pilot.pause()
-            assert len(app.screen_stack) == 2
-            assert app.screen.query_one(OptionList).option_count == 2  # the new wound is there
-            assert "Персонаж Горан Рябой изменён в другом окне: окно обновлено." in notices(app)
 
 
 class TestUndoneInTheLog:

@@ -40,16 +40,6 @@ async def test_builder_roll_and_quick_roll_reach_the_log(make_test_app, campaign
     assert all(d["history"][0][0] == "rolled" for d in dice)
 
 
-async def test_bad_quick_roll_explains_in_russian_and_logs_nothing(make_test_app, campaign_path):
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("slash", *"2d", "enter")
-        await pilot.pause()
-        output = str(app.query_one("#quick-output", Static).render())
-        assert "позиция" in output
-    assert Store.open(campaign_path).log() == []
-
-
 async def test_the_quick_bar_is_built_when_first_opened_and_keeps_its_text(make_test_app):
     """A start builds no field for the quick-roll bar (most never open it); «/» builds it and
     types into it at once, and Esc then «/» finds the same field with the same text."""
@@ -63,18 +53,6 @@ async def test_the_quick_bar_is_built_when_first_opened_and_keeps_its_text(make_
         assert app.focused is field and field.value == "2d6"
         await pilot.press("escape", "slash")
         assert app.query_one("#quick-input", Input) is field and field.value == "2d6"
-
-
-async def test_bad_modifier_shows_message_and_does_not_roll(make_test_app, campaign_path):
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("3")
-        app.query_one("#check-mods").focus()
-        await pilot.press(*"темно", "enter")
-        await pilot.pause()
-        formula = str(app.query_one("#check-formula", Static).render())
-        assert "начните с числа" in formula
-    assert Store.open(campaign_path).log() == []
 
 
 async def test_party_enter_opens_builder_for_that_character(make_test_app):
@@ -131,12 +109,17 @@ async def test_a_key_right_after_a_tab_switch_reaches_the_new_tab(make_test_app)
         assert (await app.ensure_pane("combat")).encounter.phase == "declare"
 
 
-async def test_markup_like_text_in_the_modifiers_is_shown_as_typed(make_test_app):
-    """A reason or a mistake with «[» in it is text, not Textual markup (nothing breaks)."""
+async def test_the_modifiers_field_shows_a_mistake_or_markup_as_typed(make_test_app, campaign_path):
+    """A modifier without a number is said under the formula and rolls nothing; a reason or a
+    mistake with «[» in it is text, not Textual markup (nothing breaks)."""
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("3")
+        app.query_one("#check-mods").focus()
+        await pilot.press(*"темно", "enter")
         await pilot.pause()
+        assert "начните с числа" in str(app.query_one("#check-formula", Static).render())
+        assert app.store.log() == []
         field = app.query_one("#check-mods")
         field.value = "+1 [b]жирно[/b]"
         await pilot.pause()
@@ -147,29 +130,47 @@ async def test_markup_like_text_in_the_modifiers_is_shown_as_typed(make_test_app
         assert "«[b]x»" in str(app.query_one("#check-formula").render())
 
 
-async def test_quick_roll_says_what_was_read_and_marks_criticals(make_test_app, campaign_path):
-    """Issue 31: «`3d6++2` … show the normalised expression and say what was read»;
-    «criticals marked in the roll, in the Журнал and in `--json`»; a non-whole total shown to
-    the hundredth with a comma."""
+async def test_the_quick_bar_says_a_mistake_what_was_read_and_a_fraction(
+    make_test_app, campaign_path
+):
+    """A mistake is explained in Russian at its place and logs nothing; issue 31: «`3d6++2` …
+    show the normalised expression and say what was read»; a non-whole total shown to the
+    hundredth with a comma. What the roll records (criticals, readings):
+    test_a_quick_roll_records_what_was_read_and_its_criticals below."""
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("slash", *"3d6++2", "enter")
+        await pilot.press("slash", *"2d", "enter")
+        await pilot.pause()
+        assert "позиция" in str(app.query_one("#quick-output", Static).render())
+        assert app.store.log() == []
+        field = app.query_one("#quick-input")
+        field.value = ""  # type: ignore[attr-defined]
+        await pilot.press(*"3d6++2", "enter")
         await pilot.pause()
         output = str(app.query_one("#quick-output", Static).render())
         assert "Прочитано как «3d6 + 2»: «++» — это «+»." in output.replace("\n", " ")
-        field = app.query_one("#quick-input")
-        field.value = ""  # type: ignore[attr-defined]
-        await pilot.press(*"20d20cs<=20", "enter")  # every die a critical success
-        await pilot.pause()
         field.value = ""  # type: ignore[attr-defined]
         await pilot.press(*"d6/4", "enter")
         await pilot.pause()
         output = str(app.query_one("#quick-output", Static).render())
         assert any(f"Итог {v}" in output for v in ("0,25", "0,5", "0,75", "1", "1,25", "1,5"))
-    entries = Store.open(campaign_path).log()
-    fraction, critical, read = entries[0], entries[1], entries[2]
+    fraction, read = Store.open(campaign_path).log()
     assert read.data["expression"] == "3d6 + 2" and read.data["readings"][0]["typed"] == "++"
-    dice = critical.data["rolls"][0]["tree"]["dice"]
-    assert all(d["critical_success"] for d in dice)
-    assert critical.text.count("**") == 20  # the Журнал line marks each of them
     assert fraction.data["total"] * 4 == int(fraction.data["total"] * 4)
+
+
+def test_a_quick_roll_records_what_was_read_and_its_criticals() -> None:
+    """What the quick bar's roll writes to the Журнал (the app records ``roll_summary`` and
+    ``to_dict`` of the roll): issue 31, «criticals marked in the roll, in the Журнал and in
+    `--json`», the normalised expression and what was read, a non-whole total."""
+    from rules.dice import make_rng, roll
+    from tui.present.rolls import roll_summary
+
+    read = roll("3d6++2", make_rng(1)).to_dict()
+    assert read["expression"] == "3d6 + 2" and read["readings"][0]["typed"] == "++"
+    critical = roll("20d20cs<=20", make_rng(2))
+    dice = critical.to_dict()["rolls"][0]["tree"]["dice"]
+    assert len(dice) == 20 and all(d["critical_success"] for d in dice)
+    assert roll_summary(critical).count("**") == 20  # the Журнал line marks each of them
+    totals = {roll("d6/4", make_rng(seed)).to_dict()["total"] for seed in range(12)}
+    assert all(t * 4 == int(t * 4) for t in totals) and any(t % 1 for t in totals)

@@ -53,7 +53,9 @@ async def test_initiative_and_a_round_from_the_keyboard(make_test_app):
 async def test_effect_added_from_the_keyboard_and_shown(make_test_app):
     """«Оглушён на 2 раунда»: e opens the form on the highlighted row (the actor); what is
     typed is the effect stored, shown in the row and the list; Ctrl+Z takes it back.
-    (Ticking, expiring and undoing a turn: tests/table/test_effects_steps.py.)"""
+    (Ticking, expiring and undoing a turn: tests/table/test_effects_steps.py.) A play-test:
+    ↓ in «Название» did nothing, so «−1» landed in the name; the focus contract says ↑/↓
+    move between a form's rows."""
     app = make_test_app(seed=2, system="starately")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("2")
@@ -63,7 +65,13 @@ async def test_effect_added_from_the_keyboard_and_shown(make_test_app):
         actor = pane.tracker.actor
         await pilot.press("e")  # the form, on the highlighted row (the actor)
         await pilot.pause()
-        await pilot.press(*"Оглушён", "tab", *"-1", "tab", "tab", "2", "enter")
+        await pilot.press(*"Оглушён", "down", *"-1")
+        await pilot.pause()
+        assert app.screen.query_one("#effect-name").value == "Оглушён"
+        assert app.focused.id == "effect-mod" and app.focused.value == "-1"
+        await pilot.press("up")
+        assert app.focused.id == "effect-name"
+        await pilot.press("tab", "tab", "tab", "2", "enter")
         await app.services.writes_done()
         await pilot.pause()
         effects = EffectSet.from_dict(app.store.get_doc(EFFECTS_DOC)).effects
@@ -78,12 +86,27 @@ async def test_effect_added_from_the_keyboard_and_shown(make_test_app):
 
 
 async def test_effect_removed_and_hidden_from_the_keyboard(make_test_app):
-    """d removes an effect the GM picks; h hides one from the players."""
+    """d removes an effect the GM picks; h hides one from the players. «Keys in the footer
+    and in `?`»: the help lists the tracker's keys for these systems."""
+    from rich.console import Console
+
     app = make_test_app(system="wod")
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        footer = str(app.query_one("KeyBar").render())
+        # At 80 columns the bar drops the least important keys first and keeps «?».
+        assert "+Эффект" in footer and "? Клавиши" in footer
+        await pilot.press("question_mark")
+        await pilot.pause()
+        console = Console(width=200, record=True, file=io.StringIO())
+        console.print(app.screen.query_one("#keys-table").content)
+        listed = console.export_text()
+        assert "минут" in listed and "Эффект" in listed  # the keys m and e, by their tooltips
+        await pilot.press("escape")
+        await pilot.pause()
         put_effect(app, "Глеб Орлов", EffectSpec("Горит", modifier=-1))
         put_effect(app, "", EffectSpec("Темнота", modifier=-2))
-        await pilot.press("2")
         pane = await app.ensure_pane("combat")
         await pilot.pause()
         await pilot.press("h", "enter")  # hide the first one
@@ -97,7 +120,8 @@ async def test_effect_removed_and_hidden_from_the_keyboard(make_test_app):
 
 async def test_scene_clock_from_the_keyboard_and_the_patrol_told(make_test_app):
     """m asks for minutes (empty: one); a bad number is refused in the prompt, which stays
-    open with the text to fix; a repeat that comes due is told to the GM.
+    open with the text to fix; a repeat that comes due is told to the GM. Then a bad field in
+    the effect form (e) is named and nothing is saved.
     (The clock's steps: tests/table/test_effects_steps.py.)"""
     app = make_test_app(system="ide4")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -127,14 +151,8 @@ async def test_scene_clock_from_the_keyboard_and_the_patrol_told(make_test_app):
         await app.services.writes_done()
         await pilot.pause()
         assert pane.effects.minute == 7
-
-
-async def test_bad_effect_form_says_what_to_do(make_test_app):
-    """A bad field in the effect form is named; nothing is saved."""
-    app = make_test_app(system="ide4")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2")
-        await app.ensure_pane("combat")
+        # A bad field in the effect form is named; nothing is saved.
+        before = app.store.get_doc(EFFECTS_DOC)
         await pilot.press("e", "enter")
         await pilot.pause()
         assert "Назовите эффект" in str(app.screen.query_one("#effect-error").render())
@@ -142,24 +160,8 @@ async def test_bad_effect_form_says_what_to_do(make_test_app):
         await pilot.pause()
         assert "Модификатор" in str(app.screen.query_one("#effect-error").render())
         await pilot.press("escape")
-        assert app.store.get_doc(EFFECTS_DOC) is None
-
-
-async def test_an_absurd_effect_modifier_is_refused(make_test_app):
-    """A 20-digit modifier was taken: the check read «4dF +12345678901234567893» (playbook).
-    The form bounds its numbers as the command line does (±9999); nothing is saved."""
-    app = make_test_app(system="drevo")
-    async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("plus")
-        await pilot.pause()
-        await pilot.press(*"Оглушён", "tab", *"12345678901234567890", "tab", "end", "enter")
-        await pilot.pause()
-        error = str(app.screen.query_one("#effect-error").render())
-        assert "Модификатор" in error and "9999" in error, error
-        await pilot.press("escape")
         await app.services.writes_done()
-        assert app.store.get_doc(EFFECTS_DOC) is None
+        assert app.store.get_doc(EFFECTS_DOC) == before
 
 
 async def test_wod_health_from_the_keyboard_enters_the_builders_pool(make_test_app):
@@ -210,25 +212,6 @@ def test_odds_note_words() -> None:
     assert health == "с учётом «здоровье −1»: 50 % → 25 %"
 
 
-async def test_keys_screen_lists_the_round_keys(make_test_app):
-    """«Keys in the footer and in `?`»: the help lists the tracker's keys for these systems."""
-    app = make_test_app(system="wod")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2")
-        await pilot.pause()
-        footer = str(app.query_one("KeyBar").render())
-        # At 80 columns the bar drops the least important keys first and keeps «?».
-        assert "+Эффект" in footer and "? Клавиши" in footer
-        await pilot.press("question_mark")
-        await pilot.pause()
-        from rich.console import Console
-
-        console = Console(width=200, record=True, file=io.StringIO())
-        console.print(app.screen.query_one("#keys-table").content)
-        listed = console.export_text()
-        assert "минут" in listed and "Эффект" in listed  # the keys m and e, by their tooltips
-
-
 class TestRoundsSnapshots:
     """The Бой tab of each non-Древо system after initiative, with an effect on the actor."""
 
@@ -269,12 +252,23 @@ def brute_drevo(bonus: int, difficulty: int) -> Fraction:
 
 async def test_drevo_effect_from_the_party_tab_enters_the_check(make_test_app):
     """Древо too: «+» on the Партия tab adds an effect; the sheet lists it; the builder's
-    odds include it, both figures equal to a 4dF enumeration; «−» removes it."""
+    odds include it, both figures equal to a 4dF enumeration; «−» removes it. First a
+    20-digit modifier: it was taken and the check read «4dF +12345678901234567893»
+    (playbook); the form bounds its numbers as the command line does (±9999), nothing saved."""
     app = make_test_app(system="drevo")
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         party = app.query_one("#party-pane")
         cid = party.highlighted_id()
+        await pilot.press("plus")
+        await pilot.pause()
+        await pilot.press(*"Оглушён", "tab", *"12345678901234567890", "tab", "end", "enter")
+        await pilot.pause()
+        error = str(app.screen.query_one("#effect-error").render())
+        assert "Модификатор" in error and "9999" in error, error
+        await pilot.press("escape")
+        await app.services.writes_done()
+        assert app.store.get_doc(EFFECTS_DOC) is None
         await pilot.press("plus")
         await pilot.pause()
         await pilot.press(*"Оглушён", "tab", *"-1", "tab", "end", "enter")  # until removed
@@ -393,22 +387,3 @@ async def test_the_turns_check_is_prefilled_with_its_actor_and_target(make_test_
             == (opponents[0])
         )
         assert systems.get(system).opposed_action
-
-
-async def test_down_moves_between_the_effect_forms_rows(make_test_app):
-    """A play-test: ↓ in «Название» did nothing, so «−1» landed in the name; the focus contract
-    says ↑/↓ move between a form's rows."""
-    app = make_test_app(seed=2, system="starately")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2")
-        await app.ensure_pane("combat")
-        await pilot.press("i")
-        await pilot.pause()
-        await pilot.press("e")
-        await pilot.pause()
-        await pilot.press(*"Оглушён", "down", *"-1")
-        await pilot.pause()
-        assert app.screen.query_one("#effect-name").value == "Оглушён"
-        assert app.focused.id == "effect-mod" and app.focused.value == "-1"
-        await pilot.press("up")
-        assert app.focused.id == "effect-name"

@@ -42,10 +42,14 @@ async def test_save_then_roll_from_the_party_tab(make_test_app, campaign_path):
     assert roll.data["label"] == "рубящий"
 
 
-async def test_a_bad_saved_roll_is_refused_with_the_position(make_test_app):
+async def test_a_bad_saved_roll_is_refused_then_the_quick_roll_completes_names_with_tab(
+    make_test_app, campaign_path
+):
     """Bad input gets a clear Russian message; nothing is saved. Play-test: the dialog
     closed on the refusal, so what was typed was lost and the next keys went to the party
-    table as its keys («/» opened the quick roll); it stays open with the text to fix."""
+    table as its keys («/» opened the quick roll); it stays open with the text to fix.
+    Issue 18: «the quick roll completes their names (Tab)» (a name saved again replaces its
+    roll)."""
     from tui.widgets.common.prompt import TextPrompt
 
     app = make_test_app()
@@ -60,12 +64,6 @@ async def test_a_bad_saved_roll_is_refused_with_the_position(make_test_app):
         await pilot.pause()
         assert not isinstance(app.screen, TextPrompt)
         assert app.store.characters()[0].rolls == (("Атака", "2d6"),)
-
-
-async def test_quick_roll_completes_saved_names_with_tab(make_test_app, campaign_path):
-    """Issue 18: «the quick roll completes their names (Tab)»."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("b", *"Атака: d20+5 vs 15", "enter")
         await pilot.pause()
         await pilot.press("b", *"Аркан: 3d6!", "enter")

@@ -101,9 +101,24 @@ class TestSettingsScreen:
             assert drevo.rung_for(0).name == "Обычно"
 
     async def test_other_table_and_unsaved_close(self, make_test_app):
+        """Another table (↓), its names shown whole, its change asked about on Esc. Issue 34:
+        Settings showed «Перебросов за проверку3» — a name as long as its column wraps, with a
+        space before the value; the thresholds' kinds are words, not «technique / reroll»."""
+        from textual.widgets import Label
+
         app = make_test_app(system="ide4")
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("ctrl+t", "down")  # the second table: energy and rerolls
+            await pilot.pause()
+            assert app.screen.current == "ide4/energy.toml"
+            label = next(w for w in app.screen.query(Label) if "Перебросов" in str(w.render()))
+            assert label.region.height == 2  # «Перебросов за» / «проверку»: wrapped, not glued
+            await pilot.press("down")  # Пороги мастерства
+            await pilot.pause()
+            shown = " ".join(str(w.render()) for w in app.screen.query("ValueStepper"))
+            assert "именованная техника" in shown and "technique" not in shown
+            await pilot.press("up")  # back to energy and rerolls
+            await pilot.pause()
             assert app.screen.current == "ide4/energy.toml"
             text = data.packaged_text("ide4/energy.toml")
             text = text.replace("reroll_cap = 3", "reroll_cap = 2")

@@ -218,6 +218,8 @@ class DrevoBuilder(EngineBuilder, Vertical):
             self.app.focused, Input
         ):
             return False  # the modifier field takes "f", "+" and "-" as text
+        if action not in ("fate_auto", "fate_shift"):
+            return True  # (the engine's view is derived only for the keys that need it)
         shown = self.shown
         rules = drevo.fate_rules()
         if action == "fate_auto":

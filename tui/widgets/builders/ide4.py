@@ -45,6 +45,8 @@ PHASE_ACTIONS = {
     "done": {"card", "cycle_level", "demand_expanded", "template", "copy", "new_check", "new_day"},
 }
 ROLLED_ONLY = {"reroll", "energy_after", "bonus", "subroll"}
+#: Every action whose use depends on the phase.
+_PHASED = frozenset().union(*PHASE_ACTIONS.values())
 WIDE = 110  # columns from which the template stands beside the moves
 #: The row the form is entered at: the action decides the attribute, the skill, the base.
 FIRST_ROW = "#ide4-action"
@@ -301,20 +303,23 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, EngineBuilder, Vertical):
         self.action_roll()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action not in set().union(*PHASE_ACTIONS.values()):
+        # The key bar asks this of every key after each key press: the engine's view (a
+        # derivation from the campaign) is asked for only where the answer needs it.
+        if action not in _PHASED:
             return True
         phase = self.phase
         if action not in PHASE_ACTIONS[phase]:
             return False
         if isinstance(self.app.focused, Input) and action not in ("roll", "conclude"):
             return False  # letters go into the text field
-        check = self.check if phase != "setup" else None
-        if action in ROLLED_ONLY and (check is None or check.status != "rolled"):
-            return False
+        if action in ROLLED_ONLY:
+            check = self.check if phase != "setup" else None
+            if check is None or check.status != "rolled":
+                return False
         if action == "copy" and self.view == "moves" and phase == "result":
             return False
         if action == "demand_expanded":  # not offered once the player has demanded it
-            return not (self._level() == "expanded" and self.player_demand)
+            return not (self.player_demand and self._level() == "expanded")
         return True
 
     def _level(self) -> str:

@@ -283,6 +283,8 @@ class StaratelyBuilder(EngineBuilder, Horizontal):
             self.app.focused, Input
         ):
             return False  # the modifier field takes letters as text
+        if action not in ("risk", "chain", "opposed", "group"):
+            return True  # (the engine's view is derived only for the keys that need it)
         shown = self.shown
         if action == "risk":
             return shown.risk_refusal() is None

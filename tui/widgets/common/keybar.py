@@ -101,14 +101,26 @@ class KeyBar(Widget, can_focus=False):
         source = self._source()
         if source is not self.screen:  # a dialog: follow its keys while it is up
             source.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        # Always: a look due on the screen that just went was dropped with it.
+        self._update_due = True
         self.call_after_refresh(self._update)
 
     def _bindings_changed(self, screen: Any) -> None:
         if self.is_attached and screen is self._source():
             # As Footer does: after the refresh, when a dialog just opened is on the stack.
-            self.call_after_refresh(self._update)
+            self._update_after_refresh()
+
+    def _update_after_refresh(self) -> None:
+        """Look at the keys again after the next refresh, once however often they changed
+        before it: a focus change and a reactive's change each say so, and each look asks
+        every binding of the screen whether it applies (~1 ms)."""
+        if not self._update_due:
+            self._update_due = self.call_after_refresh(self._update)
+
+    _update_due = False
 
     def _update(self) -> None:
+        self._update_due = False
         if not self.is_attached:
             return
         keys = self.current_keys()

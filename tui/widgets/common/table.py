@@ -182,7 +182,39 @@ class Table(DataTable[Any]):
     def _update_dimensions(self, new_rows: Any) -> None:
         if self.wrap_last:
             new_rows = set(new_rows) | self._wrap_rows(new_rows)
-        super()._update_dimensions(new_rows)
+        self._own_size_only = self._size_is_its_own()
+        try:
+            super()._update_dimensions(new_rows)
+        finally:
+            self._own_size_only = False
+
+    # -- new rows without laying the screen out ---------------------------------------------
+
+    #: Set while DataTable works out its new scrollable size (``_update_dimensions``).
+    _own_size_only = False
+
+    def _size_is_its_own(self) -> bool:
+        """Whether the table is laid out and as big as its CSS says, whatever its rows: then
+        rows added or dropped change nothing around it."""
+        styles = self.styles
+        height, width = styles.height, styles.width
+        fixed = height is not None and not height.is_auto
+        fixed = fixed and (width is None or not width.is_auto)
+        return fixed and bool(self.size)
+
+    def refresh(
+        self, *regions: Any, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Any:
+        # DataTable sets its new scrollable size after rows change (``virtual_size``, which
+        # lays the whole screen out: ~3 ms, one layout in eight of the suite's). A table whose
+        # size is its own only needs its scrollbars to follow, as a layout would do for it
+        # (ScrollView._size_updated); a scrollbar shown or hidden still lays the screen out.
+        if layout and self._own_size_only:
+            self._own_size_only = False
+            self._scrollbar_changes.clear()
+            self._scroll_update(self.virtual_size)
+            layout = False
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def notify_style_update(self) -> None:
         self._styled_focus = self.has_focus

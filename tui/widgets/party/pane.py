@@ -173,7 +173,9 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, BestiaryKeys, V
             self._rows = rows
         if self.is_mounted:
             more = self.query_one("#party-more", Static)
-            more.update(self._more_text())
+            text = self._more_text()
+            if more.content != text:  # the same line: no layout of the screen
+                more.update(text)
             more.display = bool(self._hidden)
         return shown
 
