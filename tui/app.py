@@ -1,20 +1,23 @@
 """The kubik Textual app and its one factory, ``make_app``.
 
 The app itself is compose, bindings and routing: which key runs which action, which message
-goes where, what runs at mount. It composes the services it lends its widgets, screens and
-seats (``tui/services.py``: the store, the dice, the ordered writer, the Журнал, the held keys,
-the toasts); its own actions and its redraw live in ``tui/appparts/``, one concept a mixin (the
-redraw, the file watch, the tab panes and the keys that switch them, the deferred start, the
-focus moves, undo, sharing the table, copying, the screens the keys open).
+goes where, what runs at mount and after the first paint. It composes the services it lends its
+widgets, screens and seats (``tui/services/``: the store, the dice, the ordered writer, the
+Журнал, the held keys, the toasts, the file watch, undo and redo, sharing the table, the
+clipboard, the redraw's choice of panes, the deferred start) and keeps only what Textual must
+find on the app: the actions (one line to a service where one holds the logic), the redraw's
+drawing, the start's timers. The keys that switch tabs, move the focus and open screens are
+in ``tui/appparts/``, a mixin each.
 """
 
 from __future__ import annotations
 
 import asyncio
 import gc
+import importlib
 import random
+import sys
 import threading
-import time
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -28,27 +31,25 @@ from textual.widgets import Input, Static, TabbedContent, TabPane
 
 from rules.rng import make_rng
 from rules.systems import exchanges
-from tui.appparts.copying import CopyingMixin
 from tui.appparts.dialogs import DialogsMixin
 from tui.appparts.focus import FocusMixin, MainScreen
-from tui.appparts.history import HistoryMixin
 from tui.appparts.panes import PanesMixin
-from tui.appparts.redraw import RedrawMixin, read_only_text
-from tui.appparts.sharing import SharingMixin
-from tui.appparts.startup import StartupMixin
 from tui.crash import CrashReporting
 from tui.handover import UiHandOver
 from tui.present.rolls import roll_summary
 from tui.sanitize import CleanPaste, clean
 from tui.services import Services
-from tui.store import Store
-from tui.widgets.builders.base import open_turn
+from tui.services.startup import LATER_MODULES, RECHECK
+from tui.store import Character, Store
+from tui.widgets.builders.base import builder_module, open_turn
 from tui.widgets.common.keybar import KeyBar
 from tui.widgets.common.motion import quiet_animations
 from tui.widgets.common.quickroll import QuickRoll
 from tui.widgets.common.tabs import TabbedPanes
+from tui.widgets.common.text import show_markup
 from tui.widgets.common.toosmall import guard_size, is_too_small
 from tui.widgets.common.turn import TurnCheck
+from tui.widgets.common.warm import warm
 from tui.widgets.party.pane import PartyPane
 
 Clock = Callable[[], datetime]
@@ -60,17 +61,28 @@ def local_now() -> datetime:
     return datetime.now().astimezone()
 
 
+def read_only_text(store: Store) -> str:
+    """Return the read-only banner; the screens behind it load only when one is shown."""
+    if not store.read_only:
+        return ""
+    from tui.screens.actions import read_only_text as text  # lazy: ~10 ms of first paint
+
+    return text(store)
+
+
+def usable_tables(tables: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+    """The campaign's stored tables the rules accept, and why each other one is refused."""
+    from tui.screens.settings_tables import usable_tables as split  # only a campaign with tables
+
+    return split(tables)
+
+
 class KubikApp(
     CrashReporting,
     CleanPaste,
     UiHandOver,
-    RedrawMixin,
     PanesMixin,
-    StartupMixin,
     FocusMixin,
-    HistoryMixin,
-    SharingMixin,
-    CopyingMixin,
     DialogsMixin,
     App[None],
 ):
@@ -97,7 +109,7 @@ class KubikApp(
         ),
         Binding("question_mark", "keys", "Клавиши", id="keys", tooltip="Все клавиши"),
         # Priority: a dialog (a modal screen) hides the app's other keys; Ctrl+Z must not
-        # vanish there (HistoryMixin says where it applies and refuses with a reason).
+        # vanish there (_undo_applies says where it applies, _refused_in_dialog refuses why).
         Binding(
             "ctrl+z",
             "undo",
@@ -206,17 +218,18 @@ class KubikApp(
         super().__init__()
         #: Build the hidden tabs in idle time after the first paint, so no first visit waits.
         self.prebuild = prebuild
-        self._last_key = 0.0
-        #: What the app lends its widgets, screens and seats (tui/services.py).
+        #: What the app lends its widgets, screens and seats (tui/services/).
         self.services = Services(
             store,
             rng=rng,
             clock=clock,
-            notify=self.notify,
+            notify=self._toast,
             run_worker=self.run_worker,
             on_ui=self._on_ui,
             call_from_thread=self.call_from_thread,
             post=self.post_message,
+            copy=self.copy_to_clipboard,
+            check_tables=usable_tables,
             view_only=view_only,
         )
         #: The private folder where player seats meet this app (tui/seats); None: no seats.
@@ -224,17 +237,10 @@ class KubikApp(
         self.sub_title = store.campaign.name
         #: The folders of the campaigns opened before this one (the campaign picker lists them).
         self.campaign_folders: list[Path] = []
-        #: What each pane was last given, to skip redraws that change nothing.
-        self._shown: dict[str, Any] = {}
         #: The tab panes built so far (tab → pane widget); the first tab's at start, each other
         #: tab's on its first visit, so the first screen is drawn without them.
         self._panes: dict[str, Any] = {}
         self._building: dict[str, asyncio.Task[Any]] = {}
-        self._warmed: dict[str, Any] = {}  # the hidden tabs drawn ahead (appparts/startup.py)
-        #: The campaign's stored tables last checked, and those of them the rules accepted.
-        self._settings_checked: tuple[dict[str, Any], dict[str, Any]] | None = None
-        #: Whether the collector was off for the start (``kubik``, not a test's app).
-        self._collector_off = not gc.isenabled()
         self._ui_thread = threading.get_ident()
         quiet_animations(self)
 
@@ -254,6 +260,14 @@ class KubikApp(
             kwargs["title"] = clean(kwargs["title"])
         super().notify(clean(message), markup=False, **kwargs)
 
+    def _toast(self, message: str, **kwargs: Any) -> None:
+        """The services' toasts: this app's ``notify`` as it is when they speak."""
+        self.notify(message, **kwargs)
+
+    def copy_to_clipboard(self, text: str) -> None:
+        """Copy with OSC 52, never a control code inside it (it would end the sequence)."""
+        super().copy_to_clipboard(clean(text))
+
     def action_help_quit(self) -> None:
         """Say how to quit when the GM presses Ctrl+C out of habit."""
         self.notify("Выход из kubik — Ctrl+Q.", title="Выйти?")
@@ -268,7 +282,7 @@ class KubikApp(
         and give it to the active tab when nothing has the focus (FocusMixin). A key that
         comes while a fight's new phase or round is being saved waits for it (``hold``)."""
         if isinstance(event, events.Key):
-            self._last_key = time.monotonic()
+            self.services.startup.key_pressed()
             if self.services.keys.hold(event):  # a fight's new phase is being saved: it waits
                 return
             if not event.is_forwarded:
@@ -282,7 +296,7 @@ class KubikApp(
     def compose(self) -> ComposeResult:
         self._panes = {"party": PartyPane(id="party-pane")}
         self._building = {}
-        self._shown = {}
+        self.services.redraw.forget()
         yield Static(read_only_text(self.store), id="read-only-banner")
         yield Static(
             "СКРЫТНО: броски скрыты от игроков · Ctrl+S — выкл. · r в Журнале — раскрыть",
@@ -299,7 +313,7 @@ class KubikApp(
     def on_mount(self) -> None:
         self._ui_thread = threading.get_ident()
         self.store.subscribe(self._store_notified)
-        self._last_key = time.monotonic()  # the start counts as activity: build after a pause
+        self.services.startup.key_pressed()  # the start counts as activity: build after a pause
         self.redraw_all()
         self.action_focus_tab()
         self.set_interval(0.5, self._refresh_store)  # the fallback, should the watch miss one
@@ -320,6 +334,106 @@ class KubikApp(
             and enc.get("phase") in ("declare", "resolve")
         )
 
+    # -- after the first paint (the services' Startup says what is next and when) --------------
+
+    def _import_later_tabs(self) -> None:
+        """Import the other tabs' modules in a thread while the GM reads the first screen."""
+        modules = (*LATER_MODULES, builder_module(self.store.campaign.system))
+        startup = self.services.startup
+
+        def import_them() -> None:
+            for module in modules:
+                importlib.import_module(module)
+            if self.prebuild:
+                self.call_from_thread(self._prebuild_next)
+
+        if self.prebuild:
+            self.store.subscribe(startup.campaign_changed)
+        self.run_worker(import_them, thread=True)
+        if self.services.watch.current is None:  # after the first screen: watchfiles loads
+            self.services.watch.start()
+        if startup.collector_off:
+            # ``kubik`` starts with the collector off (tui.cli.kubik). The start's objects are kept
+            # for good (frozen), so later full collections do not walk them between two keys.
+            gc.enable()
+            self.set_timer(1.0, gc.freeze)
+
+    def _prebuild_next(self) -> None:
+        """Build the next hidden tab, or warm it a step, once the GM has not pressed a key for
+        a moment; then look again now and then (a resize or a change of the campaign leaves a
+        tab to warm anew)."""
+        if not self.is_running or not self.screen_stack:
+            return
+        startup = self.services.startup
+        tab = startup.next_tab(self._panes, self.screen_stack[0].size)
+        if tab is None:
+            if not startup.styles_primed:  # the tab bar's two looks of each tab, ahead
+                startup.styles_primed = True
+                self.query_one("#tabs", TabbedPanes).prime_tab_styles()
+            self.set_timer(RECHECK, self._prebuild_next)
+            return
+        # A key already typed (in the queue, not yet handled) is answered first.
+        wait = startup.wait(busy=len(self.screen_stack) > 1 or not self._message_queue.empty())
+        if wait is not None:
+            self.set_timer(wait, self._prebuild_next)
+            return
+        if tab in self._panes:
+            self._warm_step(tab)
+            self.set_timer(0.05, self._prebuild_next)
+            return
+
+        async def build() -> None:
+            await self.ensure_pane(tab)
+            self.set_timer(0.05, self._prebuild_next)
+
+        self.run_worker(build(), group="prebuild")
+
+    def _warm_step(self, tab: str) -> None:
+        """Lay the hidden ``tab`` out, or draw it once its widgets have their sizes."""
+        screen, startup = self.screen_stack[0], self.services.startup
+        changes = startup.store_changes  # a change from now on is warmed again
+        pane = self.query_one(f"TabPane#{tab}")
+        try:
+            done = warm(screen, pane, settled=startup.settled(tab))
+        except Exception:  # noqa: BLE001 - it leans on Textual's internals; a visit still works
+            startup.give_up()  # the tabs are drawn on their visits, as before
+            return
+        startup.warmed_step(tab, done, screen.size, changes)
+
+    # -- the redraw from the store (the services' Redraw says which panes) --------------------
+
+    def _store_notified(self) -> None:
+        """The store changed (here, in a worker, in another kubik): redraw on the UI thread."""
+        self._on_ui(self._store_changed)
+
+    def redraw_all(self) -> None:
+        """Redraw every pane from the store (after mount, or after the tabs were rebuilt)."""
+        self.services.redraw.forget()
+        self._store_changed()
+
+    def _store_changed(self) -> None:
+        """Redraw the panes whose inputs changed, the read-only banner, the key bar's Ctrl+Z and
+        the screens over the tabs that follow the store."""
+        changes = self.services.redraw.changes(self._panes)  # the rules tables applied first
+        banner = self.query_one("#read-only-banner", Static)
+        banner.display = self.store.read_only
+        show_markup(banner, read_only_text(self.store))  # unchanged: no layout, no repaint
+        for tab in changes.tabs:
+            pane = self._panes[tab]
+            if tab == "log":
+                pane.show(changes.entries)
+            elif tab == "check":
+                pane.set_characters(changes.characters)
+            else:
+                pane.show(changes.characters)
+        # the key bar names what Ctrl+Z will undo; a pane redrawn refreshes the bar itself
+        if self.services.history.bar_changed() and not changes.tabs:
+            self.screen.refresh_bindings()
+        for screen in self.screen_stack[1:]:  # a screen over the tabs that follows the store
+            follow = getattr(screen, "store_changed", None)
+            if callable(follow):
+                follow()
+
     def _refresh_store(self) -> None:
         """Pick up what other kubiks wrote (the timer's fallback to the file watch)."""
         self.services.watch.refresh()
@@ -337,14 +451,14 @@ class KubikApp(
         if is_too_small(self):
             return action == "quit"
         if action in ("undo", "redo"):
-            return self.undo_applies()
+            return self._undo_applies()
         if action == "focus_out":  # shown in a text field (the bar is short there), quiet else
             return parameters == (isinstance(self.focused, Input),)
         if action == "secret":
             writable = not self.view_only and not self.store.read_only
-            return writable and parameters == (not self.services.journal.secret,)
+            return writable and parameters == (not self.services.sharing.secret,)
         if action == "toggle_hidden":
-            return not self.view_only and self._hideable_npc() is not None
+            return not self.view_only and self._hideable_npc(None) is not None
         if action == "copy_last" and isinstance(self.focused, Input):
             return False  # "y" is a character there
         if self.view_only and action == "quick_roll":
@@ -364,6 +478,75 @@ class KubikApp(
     def action_quick_roll(self) -> None:
         """Open the quick-roll bar."""
         self.query_one(QuickRoll).open()
+
+    # Undo and redo (the services' History): bound with priority, so a dialog's keys do
+    # not hide them; the app says where they apply.
+
+    def _undo_applies(self) -> bool:
+        """Whether Ctrl+Z / Ctrl+Y are the campaign's (bound with priority: a dialog hides the
+        app's other keys): not in a multi-line text field, which undoes its own text."""
+        # Not imported here: the check runs on every key bar refresh, and importing TextArea
+        # (~0.8 MiB) at start-up for it was the peak-RSS miss. No TextArea can be focused
+        # before its module is loaded.
+        text_area = sys.modules.get("textual.widgets._text_area")
+        return text_area is None or not isinstance(self.focused, text_area.TextArea)
+
+    def _refused_in_dialog(self) -> bool:
+        """Refuse undo and redo in a dialog that would not follow them (it holds what it read
+        and could write it back). A dialog (a modal screen) that follows the store says
+        ``follows_undo = True``; a full screen (the settings) has always had the keys."""
+        screen = self.screen
+        if len(self.screen_stack) < 2 or getattr(screen, "follows_undo", not screen.is_modal):
+            return False
+        self.notify(
+            "Отмена и возврат — вне этого окна: закройте его (Esc) и нажмите Ctrl+Z ещё раз.",
+            severity="warning",
+        )
+        return True
+
+    def key_bar_text(self, binding: Any) -> tuple[str, str] | None:
+        """The key bar's Ctrl+Z says what it will undo («^Z «схватка 2»»)."""
+        return self.services.history.key_bar_text(binding)
+
+    def action_undo(self) -> None:
+        """Undo the last change of the campaign (the log is history and stays)."""
+        if not self._refused_in_dialog():
+            self.services.history.undo()
+
+    def action_redo(self) -> None:
+        """Redo the last undone change."""
+        if not self._refused_in_dialog():
+            self.services.history.redo()
+
+    # Sharing the table with the players (the services' Sharing) and copying (Clipboard).
+
+    def action_secret(self, on: bool) -> None:
+        """Turn secret rolls on or off: while on, the players' view shows «скрытый бросок»."""
+        self.sub_title = self.services.sharing.set_secret(on)
+        self.query_one("#secret-banner", Static).display = on
+        self.refresh_bindings()
+
+    def _hideable_npc(self, character_id: str | None) -> Character | None:
+        """Return the NPC to hide: ``character_id``'s, or the Партия tab's highlighted one."""
+        if character_id is None:
+            if self.query_one(TabbedContent).active != "party":
+                return None
+            character_id = self.query_one(PartyPane).highlighted_id()
+        return self.services.sharing.hideable(character_id)
+
+    def action_toggle_hidden(self, character_id: str | None = None) -> None:
+        """Hide an NPC from the players' view («???»), or show it again."""
+        c = self._hideable_npc(character_id)
+        if c is not None:
+            self.services.sharing.toggle_hidden(c)
+
+    def action_view_command(self) -> None:
+        """Show (and copy) the command that opens the players' view of this campaign."""
+        self.services.sharing.give_view_command()
+
+    def action_copy_last(self) -> None:
+        """Copy the newest Журнал entry (OSC 52: works over SSH and in tmux)."""
+        self.services.clipboard.copy_last()
 
     # -- events --------------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 """What the screens ask of the app that shows them.
 
 The campaign screens (``tui/screens/actions.py``) open, switch and export campaigns; for that
-they need the app's services (``tui/services.py``: the store, the writer, the toasts) and a few
+they need the app's services (``tui/services/``: the store, the writer, the toasts) and a few
 of the app's own verbs. They name those here, as a :class:`~typing.Protocol` that
 ``tui.app.KubikApp`` fulfils by its own shape, so no screen or widget imports the app and the
 app can import them without a circle.
@@ -48,9 +48,6 @@ class CampaignHost(Protocol):
 
     def _store_notified(self) -> None:
         """The store's subscriber: redraw the tabs after a change."""
-
-    def usable_settings(self, settings: dict[str, Any] | None) -> dict[str, Any]:
-        """Return the campaign's tables the rules accept."""
 
     def redraw_all(self) -> None:
         """Redraw every tab from the store."""

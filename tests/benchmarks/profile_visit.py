@@ -49,7 +49,7 @@ async def one_start(
 
     from tests.conftest import frozen_clock
     from tui.app import make_app
-    from tui.appparts.startup import PREBUILT_TABS
+    from tui.services.startup import PREBUILT_TABS
 
     app = make_app(campaign, seed=7, clock=frozen_clock, prebuild=True)
     waiting: dict[str, object] = {}
@@ -83,11 +83,11 @@ async def one_start(
             for _ in range(400):
                 await asyncio.sleep(0.05)
                 built = set(PREBUILT_TABS) <= set(app._panes)
-                warm = getattr(app, "_is_warm", lambda tab: True)
-                if built and all(warm(tab) for tab in PREBUILT_TABS):
+                size = app.screen_stack[0].size
+                if built and all(app.services.startup.is_warm(t, size) for t in PREBUILT_TABS):
                     break
             ready.append(time.perf_counter() - began)
-            gc.freeze()  # as kubik does a second after its start (tui/appparts/startup.py)
+            gc.freeze()  # as kubik does a second after its start (KubikApp._import_later_tabs)
             await asyncio.sleep(0.6)  # idle, as a GM reading the first screen
             for key, marker in (
                 VISITS.items() if visits is VISITS else [*VISITS.items(), *visits.items()]
@@ -119,9 +119,9 @@ def main() -> None:
     sort = args[args.index("--sort") + 1] if "--sort" in args else "cumulative"
     profiler = cProfile.Profile() if out else None
     if "--no-warm" in args:  # built ahead but not warmed, as before the warm-up (commit 641cedc)
-        import tui.appparts.startup
+        import tui.app
 
-        tui.appparts.startup.warm = lambda *a, **k: "warmed"  # type: ignore[assignment]
+        tui.app.warm = lambda *a, **k: "warmed"  # type: ignore[assignment]
     visits = AGAIN if "--again" in args else VISITS
     folder = Path(tempfile.mkdtemp(prefix="kubik-visit-"))
     for xdg in ("XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"):

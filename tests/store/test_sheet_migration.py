@@ -211,7 +211,12 @@ _v3_character = st.fixed_dictionaries(
         "qualities": st.dictionaries(_text, st.integers(-100, 1000), max_size=3),
         "skills": st.lists(
             st.builds(
-                lambda n, v: {"name": n or "навык", "value": v, "parent": None, "distances": []},
+                lambda n, v: {
+                    "name": n if n.strip() else "навык",
+                    "value": v,
+                    "parent": None,
+                    "distances": [],
+                },
                 _text,
                 st.integers(-100, 1000),
             ),

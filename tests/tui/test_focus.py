@@ -208,7 +208,7 @@ async def test_prebuild_builds_the_hidden_tabs_in_idle_time(campaign_path) -> No
 
     from tests.conftest import frozen_clock
     from tui.app import make_app
-    from tui.appparts.startup import PREBUILT_TABS
+    from tui.services.startup import PREBUILT_TABS
 
     app = make_app(campaign_path, seed=7, clock=frozen_clock, prebuild=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -227,13 +227,13 @@ async def test_prebuild_builds_the_hidden_tabs_in_idle_time(campaign_path) -> No
 async def test_prebuild_waits_while_the_gm_types(campaign_path, monkeypatch) -> None:
     import asyncio
 
-    import tui.appparts.startup
+    import tui.services.startup
     from tests.conftest import frozen_clock
     from tui.app import make_app
 
     # A long quiet time, so that a loaded machine (CI's 4 workers on 2 cores) never stretches
     # the gap between two of the test's keys past it.
-    monkeypatch.setattr(tui.appparts.startup, "IDLE_BEFORE_BUILD", 2.0)
+    monkeypatch.setattr(tui.services.startup, "IDLE_BEFORE_BUILD", 2.0)
 
     app = make_app(campaign_path, seed=7, clock=frozen_clock, prebuild=True)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -91,13 +91,15 @@ def _screen(app) -> list[list[tuple[str, object]]]:
 async def _visits(app, pilot, campaign_path, *, warm: bool) -> list[tuple[str, object]]:
     """Press each tab key in turn (and change the campaign while Бой is hidden); return the
     screen after each key."""
-    from tui.appparts.startup import PREBUILT_TABS
+    from tui.services.startup import PREBUILT_TABS
 
     await pilot.pause()
     if warm:  # as kubik runs: the hidden tabs built ahead and warmed in idle time
         for _ in range(200):
             await pilot.pause(0.05)
-            if set(PREBUILT_TABS) <= set(app._panes) and all(map(app._is_warm, PREBUILT_TABS)):
+            if set(PREBUILT_TABS) <= set(app._panes) and all(
+                app.services.startup.is_warm(t, app.screen_stack[0].size) for t in PREBUILT_TABS
+            ):
                 break
         else:
             raise AssertionError("the hidden tabs were never warm")

@@ -14,7 +14,7 @@ from textual.widget import Widget
 
 from tests.conftest import frozen_clock
 from tui.app import make_app
-from tui.appparts.startup import PREBUILT_TABS
+from tui.services.startup import PREBUILT_TABS
 from tui.widgets.common.warm import warm
 
 #: These tests are about which lines a visit draws and what reaches the terminal: every
@@ -22,15 +22,19 @@ from tui.widgets.common.warm import warm
 pytestmark = pytest.mark.usefixtures("every_frame")
 
 
+def _is_warm(app: Any, tab: str) -> bool:
+    return app.services.startup.is_warm(tab, app.screen_stack[0].size)
+
+
 async def _until_warm(app: Any) -> None:
     """Wait until every hidden tab is built and warmed (kubik does it in idle time), and the
     warm-up has nothing left to do but look again later."""
     for _ in range(300):
         await asyncio.sleep(0.05)
-        if set(PREBUILT_TABS) <= set(app._panes) and all(app._is_warm(t) for t in PREBUILT_TABS):
+        if set(PREBUILT_TABS) <= set(app._panes) and all(_is_warm(app, t) for t in PREBUILT_TABS):
             await asyncio.sleep(0.2)  # its last step's follow-up has found nothing to do
             return
-    raise AssertionError(f"not warmed: {app._warmed}")
+    raise AssertionError(f"not warmed: {app.services.startup.warmed}")
 
 
 def _screen(app: Any) -> list[list[Any]]:
@@ -127,10 +131,10 @@ async def test_a_tab_changed_after_its_warm_up_shows_the_change(campaign_path) -
     app = make_app(campaign_path, seed=7, clock=frozen_clock, prebuild=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await _until_warm(app)
-        old, changes = app.store.characters()[0].name, app._store_changes
+        old, changes = app.store.characters()[0].name, app.services.startup.store_changes
         rename(app)
         await pilot.pause()
-        assert app._store_changes > changes  # the warmed tabs are out of date
+        assert app.services.startup.store_changes > changes  # the warmed tabs are out of date
         await _until_warm(app)
         drawn = _count_lines_drawn(app.query_one("#combat-roster"))
         await pilot.press("2")
@@ -151,11 +155,11 @@ async def test_a_key_waiting_in_the_queue_comes_before_the_next_warm_step(campai
                 break
         for building in list(app._building.values()):
             await building
-        app._last_key = 0.0  # long quiet: the next step would run now
-        warmed = dict(app._warmed)
+        app.services.startup.last_key = 0.0  # long quiet: the next step would run now
+        warmed = dict(app.services.startup.warmed)
         app.post_message(events.Key("4", "4"))  # typed, not yet handled
         app._prebuild_next()
-        assert app._warmed == warmed  # the step waits for the key
+        assert app.services.startup.warmed == warmed  # the step waits for the key
         await pilot.pause()
         assert app.query_one("#tabs").active == "log"  # the key was answered
 
@@ -168,7 +172,7 @@ async def test_a_resize_warms_the_hidden_tabs_again_at_the_new_size(campaign_pat
         await pilot.pause()
         assert app.screen.size == (100, 30)
         await _until_warm(app)
-        assert app._warmed["combat"][0] == (100, 30)
+        assert app.services.startup.warmed["combat"][0] == (100, 30)
         roster = app.query_one("#combat-roster")
         drawn = _count_lines_drawn(roster)
         await pilot.press("2")
@@ -203,7 +207,7 @@ async def test_a_warm_up_that_fails_is_given_up_and_the_tabs_still_open(
     campaign_path, monkeypatch
 ) -> None:
     """The warm-up leans on Textual's internals: should they move, the GM loses nothing."""
-    import tui.appparts.startup
+    import tui.app
 
     calls = []
 
@@ -211,7 +215,7 @@ async def test_a_warm_up_that_fails_is_given_up_and_the_tabs_still_open(
         calls.append(args)
         raise AttributeError("_compositor")
 
-    monkeypatch.setattr(tui.appparts.startup, "warm", broken)
+    monkeypatch.setattr(tui.app, "warm", broken)
     app = make_app(campaign_path, seed=7, clock=frozen_clock, prebuild=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await _until_warm(app)

@@ -21,7 +21,7 @@ from tui.bridge.public import Masker, is_secret, revealed_ids
 from tui.store import Character, LogEntry, Store
 
 if TYPE_CHECKING:
-    from tui.services import Services
+    from tui.services import Journal, Notify
 
 #: The Журнал entry kind of the GM's «новая сессия» mark.
 SESSION_KIND = "session"
@@ -322,13 +322,13 @@ def session_count(entries: Sequence[LogEntry]) -> tuple[int, bool]:
     return current, empty
 
 
-def mark_session(lent: Services) -> None:
+def mark_session(journal: Journal, notify: Notify) -> None:
     """Start a new game session in the Журнал (the GM's key in the Журнал tab)."""
-    entries = list(reversed(lent.store.log()))
+    entries = list(reversed(journal.store.log()))
     current, empty = session_count(entries)
     if entries and empty:
-        lent.notify(f"Сессия {current} уже начата: в ней пока нет бросков.")
+        notify(f"Сессия {current} уже начата: в ней пока нет бросков.")
         return
     number = current + 1 if entries else 1
-    lent.record(SESSION_KIND, None, f"— Сессия {number} —", {"session": number})
-    lent.notify(f"Начата сессия {number}: статистика удачи считается с этой записи.")
+    journal.record(SESSION_KIND, None, f"— Сессия {number} —", {"session": number})
+    notify(f"Начата сессия {number}: статистика удачи считается с этой записи.")

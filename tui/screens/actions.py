@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from rules.data import set_overrides
 from tui.host import CampaignHost
 from tui.screens.campaign_files import delete_campaign, new_campaign_path
 from tui.screens.campaigns import CampaignsScreen
@@ -84,7 +83,7 @@ async def switch_store(app: CampaignHost, store: Store) -> None:
     old.close()
     app.services.store = store
     app.sub_title = store.campaign.name
-    set_overrides(app.usable_settings(store.get_doc("settings")))
+    app.services.redraw.apply_settings(store.get_doc("settings"))
     await app.recompose()
     store.subscribe(app._store_notified)
     app.services.watch.start()

@@ -186,7 +186,7 @@ class Hub:
             self._accept_in_fight(item, done, failed)
             return
         self.services.write(
-            lambda: apply(self.services, item.seat, item.request), done, failed=failed
+            lambda: apply(self.services.journal, item.seat, item.request), done, failed=failed
         )
 
     def _accept_in_fight(

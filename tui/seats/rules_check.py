@@ -14,7 +14,7 @@ from tui.seats.state import current_declarer, encounter_of, own_characters
 from tui.store import LogEntry
 
 if TYPE_CHECKING:
-    from tui.services import Services
+    from tui.services import Journal
 
 #: The campaign document holding the requests the GM accepted (newest last, a few kept).
 DOC = "seat_requests"
@@ -68,13 +68,14 @@ def refusal(store: Any, seat: str, request: Request) -> str:
     return problem
 
 
-def apply(lent: Services, seat: str, request: Request) -> str:
-    """Write an accepted request as ONE undo step with its Журнал line under the player.
+def apply(journal: Journal, seat: str, request: Request) -> str:
+    """Write an accepted request as ONE undo step with its Журнал line under the player
+    (``journal``: the campaign and its entries stamped now).
 
     Runs in the app's write worker; raises RulesError (the reason) when it no longer fits.
     Returns the step's label.
     """
-    store = lent.store
+    store = journal.store
     why = refusal(store, seat, request)
     if why:
         raise RulesError(why)
@@ -105,7 +106,7 @@ def apply(lent: Services, seat: str, request: Request) -> str:
         kind = "note"
     step = store.take_last_step()
     data = {**data, "seat": seat, "request": request.id}
-    entry: LogEntry = lent.entry(kind, character.name, text, data)
+    entry: LogEntry = journal.entry(kind, character.name, text, data)
     store.append_log(entry, step=step)
     return label
 

@@ -115,7 +115,8 @@ class LogPane(Vertical):
         """Mark the start of a game session in the Журнал."""
         from tui.bridge.luck import mark_session
 
-        mark_session(services(self))
+        lent = services(self)
+        mark_session(lent.journal, lent.notify)
 
     def action_reveal(self) -> None:
         """Show the highlighted secret roll to the players (a new «Раскрыто» entry)."""

@@ -4,9 +4,11 @@
 campaign replaces it), the session's dice, the ordered store writer (:class:`Writer`), the
 Журнал (:class:`Journal`: entries stamped now, secret while secret rolls are on, their luck),
 the keys held while a fight's new phase is saved (:class:`KeyHold`), the toasts, the open
-check's session and the seats' hub. A widget or screen reaches them through
-:func:`services` (typed: the app lends them, it is never read by duck typing); a seat is
-handed them. None of this imports the app, a widget or a screen.
+check's session and the seats' hub; and in this package's modules undo and redo
+(``history``), what the players are shown (``sharing``), the clipboard (``clipboard``), the
+redraw's choice of panes (``redraw``) and the deferred start (``startup``). A widget or
+screen reaches them through :func:`services` (typed: the app lends them, it is never read by
+duck typing); a seat is handed them. None of this imports the app, a widget or a screen.
 """
 
 from __future__ import annotations
@@ -22,6 +24,11 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 from textual import events
 
 from tui.bridge.luck_queue import LuckQueue
+from tui.services.clipboard import Clipboard
+from tui.services.history import History
+from tui.services.redraw import CheckTables, Redraw
+from tui.services.sharing import Sharing
+from tui.services.startup import Startup
 from tui.store import LogEntry, Store, StoreError
 
 if TYPE_CHECKING:
@@ -265,7 +272,8 @@ class Journal:
 
 class Services:
     """What the app lends: the campaign, the dice, the writer, the Журнал, the held keys, the
-    toasts, the open check and the seats' hub. Made once by the app (``KubikApp.__init__``)."""
+    toasts, undo and redo, the clipboard, what the players are shown, the open check and the
+    seats' hub. Made once by the app (``KubikApp.__init__``)."""
 
     def __init__(
         self,
@@ -278,6 +286,8 @@ class Services:
         on_ui: OnUi,
         call_from_thread: Callable[..., Any],
         post: Callable[[Message], object],
+        copy: Callable[[str], None],
+        check_tables: CheckTables,
         view_only: bool = False,
     ) -> None:
         #: The open campaign (opening another replaces it: ``tui.screens.actions``).
@@ -295,6 +305,13 @@ class Services:
         self.journal = Journal(lambda: self.store, clock, self.writer, run_worker, call_from_thread)
         self.keys = KeyHold(post)
         self.watch = FileWatch(lambda: self.store, on_ui, notify)
+        self.startup = Startup()
+        self.redraw = Redraw(lambda: self.store, notify, check_tables)
+        self.history = History(lambda: self.store, self.writer, notify)
+        self.clipboard = Clipboard(copy, lambda: self.store, notify, run_worker, call_from_thread)
+        self.sharing = Sharing(
+            lambda: self.store, self.journal, self.writer, self.clipboard, notify
+        )
         #: The seats' hub while the GM serves seats (``tui.seats.gm.attach``), else None.
         self.seat_hub: SeatSignals | None = None
         self._check_table: CheckTable | None = None

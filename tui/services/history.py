@@ -1,0 +1,84 @@
+"""Undo and redo (Ctrl+Z, Ctrl+Y): this window's last change (never another window's or a
+command's: :mod:`tui.store.undo`), a fight exchange's steps together, each done in the
+ordered writer and then named in a notice (the log is history and stays). The key bar names
+what Ctrl+Z will undo before it is pressed; an undo that a later change from elsewhere built on
+is refused with the reason. The keys themselves are the app's (``KubikApp.action_undo``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tui.services import Notify, Writer
+    from tui.store import Store
+
+#: The longest name of a step the key bar shows for Ctrl+Z (cells).
+UNDO_HINT = 18
+
+
+def short_label(label: str) -> str:
+    """Return an undo step's name as the key bar shows it («схватка 2», «заявка Горан Рябой»)."""
+    # A fight exchange's steps are undone together (tui.bridge.combat.exchange_group, not
+    # imported here: the bar asks at the first paint, before the rules are loaded).
+    if label.startswith("Раунд ") and ", схватка " in label and ": " in label:
+        label = label.split(": ", 1)[0].split(", ", 1)[-1]
+    elif label.startswith("Бой: "):
+        label = label[len("Бой: ") :]
+    elif label.startswith("Проверка (") and "): " in label:
+        # What the step did first, then whose: cut short, «бросок 4dF, Бо…» still says
+        who, what = label[len("Проверка (") :].split("): ", 1)
+        label = f"{what}, {who}"
+    return label if len(label) <= UNDO_HINT else label[: UNDO_HINT - 1] + "…"
+
+
+class History:
+    """The campaign's undo and redo as this window does them, and what the key bar says."""
+
+    def __init__(self, campaign: Callable[[], Store], writer: Writer, notify: Notify) -> None:
+        self._campaign = campaign
+        self._writer = writer
+        self._notify = notify
+        #: The undo step last named on the key bar (see :meth:`bar_changed`).
+        self._shown: list[str] | None = None
+
+    def hint(self) -> str:
+        """What Ctrl+Z would undo now, short («схватка 2», «заявка Горан Рябой»), or ""."""
+        labels = self._campaign().undo_labels(1)
+        return short_label(labels[0]) if labels else ""
+
+    def key_bar_text(self, binding: Any) -> tuple[str, str] | None:
+        """The key bar's Ctrl+Z says what it will undo («^Z «схватка 2»»)."""
+        if binding.action != "undo":
+            return None
+        hint = self.hint()
+        return ("^Z", f"«{hint}»") if hint else ("", "")  # nothing to undo: not on the bar
+
+    def bar_changed(self) -> bool:
+        """Whether what Ctrl+Z would undo changed since this was last asked (the key bar is
+        then refreshed)."""
+        undo = self._campaign().undo_labels(1)
+        if self._shown == undo:
+            return False
+        self._shown = undo
+        return True
+
+    def undo(self) -> None:
+        """Undo the last change of the campaign (the log is history and stays)."""
+        self._step(self._campaign().undo, "Отменено", "Нечего отменять.")
+
+    def redo(self) -> None:
+        """Redo the last undone change."""
+        self._step(self._campaign().redo, "Возвращено", "Нечего возвращать.")
+
+    def _step(self, step: Callable[..., str | None], done: str, nothing: str) -> None:
+        """Undo or redo in a worker (a fight exchange's steps together, in one write), then
+        say what."""
+        from tui.bridge.combat import exchange_group
+
+        def whole() -> str | None:
+            return step(together=exchange_group)
+
+        self._writer.write(
+            whole, lambda label: self._notify(f"{done}: {label}" if label else nothing)
+        )
