@@ -26,7 +26,7 @@ from tui.screens.settings_fields import (
 )
 from tui.screens.settings_tables import SettingsError, check_table, dump_toml
 from tui.widgets.common.focus import focus_now
-from tui.widgets.common.ordered_input import OrderedInput
+from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
 
 
@@ -110,7 +110,7 @@ class SettingsForm(VerticalScroll, can_focus=False):
                 widget: Any = ValueStepper(item.label, id=field_id, wrap=False)
                 widget.set_options(options, item.value)  # no Changed: nothing was edited
             else:
-                widget = OrderedInput(
+                widget = ReadyInput(
                     shown_value(item), id=field_id, compact=True, select_on_focus=False
                 )
             yield Horizontal(

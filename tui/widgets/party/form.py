@@ -18,7 +18,7 @@ from rules.sheets.ide4 import Ide4Sheet
 from tui import systems
 from tui.sanitize import plain, safe_text
 from tui.store import Character, new_id
-from tui.widgets.common.ordered_input import OrderedInput
+from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.withdrawn import Withdrawable
@@ -128,9 +128,7 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
                     with Horizontal():
                         yield Label(stat)
                         value = c.qualities.get(stat, self.fields.stat_default)
-                        yield OrderedInput(
-                            signed_text(value), id=f"f-stat-{i}", select_on_focus=True
-                        )
+                        yield ReadyInput(signed_text(value), id=f"f-stat-{i}", select_on_focus=True)
             yield Static(id="e-stats", classes="error")
             yield from self._row("skills", "Навыки", format_skills(self.system, c.skills), gap=True)
             yield Static(f"Формат: {self.fields.skill_hint}", classes="hint")
@@ -156,7 +154,7 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
     ) -> ComposeResult:
         with Horizontal(classes="row gap" if gap else "row"):
             yield Label(label)
-            yield OrderedInput(value, placeholder=placeholder, id=f"f-{key}")
+            yield ReadyInput(value, placeholder=placeholder, id=f"f-{key}")
         yield Static(id=f"e-{key}", classes="error")
 
     def on_mount(self) -> None:
