@@ -12,7 +12,6 @@ from __future__ import annotations
 
 #: The rules terms as the app shows them.
 FATE = "Судьба"
-#: The rules systems by their ids (a campaign's ``system``).
 #: A player's character / the GM's (the app's «Игрок» and «НИП»).
 KIND_NAMES = {"pc": "Игрок", "npc": "НИП"}
 

@@ -9,6 +9,7 @@ installs it.
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -100,7 +101,8 @@ def roll(tmux: Tmux, text: str) -> None:
     wait_for(tmux, "gm", lambda s: "Дополнить" in s, ECHO)  # the dialog's key bar
     tmux.keys("gm", "C-u")
     tmux.type("gm", text)
-    wait_for(tmux, "gm", lambda s: text in s, ECHO)
+    typed = re.compile(r"▊\s+" + re.escape(text) + r"\s*▎")  # in the field, not its placeholder
+    wait_for(tmux, "gm", lambda s: typed.search(s) is not None, ECHO)
     tmux.keys("gm", "Enter")
     wait_for(tmux, "gm", lambda s: "Итог" in s and text.split("+")[0] in s, ECHO)
 

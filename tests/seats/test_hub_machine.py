@@ -60,6 +60,11 @@ class FakeApp:
         enc = Encounter.from_dict(doc) if doc else Encounter()
         return SimpleNamespace(encounter=enc, _pairing=lambda: None)
 
+    @property
+    def journal(self):
+        """The Журнал an accepted request writes through (its store, its entries): this."""
+        return self
+
     def entry(self, kind, actor, text, data):
         return LogEntry(uuid.uuid4().hex, "2026-01-01T10:00:00", kind, actor, text, data)
 

@@ -234,3 +234,26 @@ class TestTableKeys:
             party = dict(key_rows(dict(app.screen.groups)["Партия"]))
             assert party["Home"] == "Первый персонаж таблицы"
             assert party["End"] == "Последний персонаж таблицы"
+
+
+async def test_a_fast_end_backspaces_and_digits_in_the_form_keep_their_order(make_test_app):
+    """tmux: «e», ↓ ↓, then «End BSpace BSpace BSpace» and «99» at once left the field empty
+    («Нужно целое число»): the digits went in first and the backspaces, run after bubbling
+    up to the app, deleted them. Each field of the form edits in the order typed."""
+    from tests.tui.test_pilot import burst
+
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("e")
+        assert isinstance(app.screen, CharacterForm)
+        await pilot.press("down", "down")  # Имя, Кто, then the first quality
+        field = app.focused
+        assert field.id == "f-stat-0"
+        await burst(pilot, "end", "backspace", "backspace", "backspace", "9", "9")
+        assert field.value == "99"
+        notes = app.screen.query_one("#f-notes")  # a text row edits in order too
+        app.screen.set_focus(notes)
+        await pilot.pause()
+        before = notes.value
+        await burst(pilot, "end", "backspace", "backspace", "!", "?")
+        assert notes.value == before[:-2] + "!?"

@@ -88,6 +88,20 @@ async def test_typing_right_after_slash_goes_into_the_quick_roll(make_test_app, 
         assert newest and newest[0].text.startswith("2d6")
 
 
+async def test_the_quick_rolls_ctrl_u_and_the_roll_typed_after_it_keep_their_order(
+    make_test_app,
+):
+    """tmux (tests/e2e/test_tmux_view.py, under load): «/», then «C-u 2d6 Enter» at once left
+    the field empty and rolled nothing: «2d6» went in first and Ctrl+U, run after bubbling up
+    to the app, deleted it. Every text field edits in the order typed (ReadyInput)."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("slash", "1", "d", "4")
+        await burst(pilot, "ctrl+u", "2", "d", "6", "enter")
+        newest = app.store.log(limit=1)
+        assert newest and newest[0].text.startswith("2d6")
+
+
 async def test_typing_right_after_f_goes_into_the_party_filter(make_test_app):
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -9,7 +9,7 @@ from textual.css.stylesheet import Stylesheet
 from textual.validation import Integer
 from textual.widgets import Input
 
-from tui.widgets.common.ordered_input import OrderedInput, ReadyInput
+from tui.widgets.common.ordered_input import ReadyInput
 
 CASES = [
     {},
@@ -31,7 +31,6 @@ class Pair(App[None]):
         for i, case in enumerate(CASES):
             yield Input(id=f"plain-{i}", **case)
             yield ReadyInput(id=f"ready-{i}", **case)
-            yield OrderedInput(id=f"ordered-{i}", **case)
 
 
 async def test_mounted_classes_are_a_plain_inputs() -> None:
@@ -40,12 +39,11 @@ async def test_mounted_classes_are_a_plain_inputs() -> None:
         await pilot.pause()
         for i, case in enumerate(CASES):
             plain = app.query_one(f"#plain-{i}", Input)
-            for kind in ("ready", "ordered"):
-                ready = app.query_one(f"#{kind}-{i}", Input)
-                assert ready.classes == plain.classes, (kind, case)
-                assert ready.value == plain.value
-                for rule in ("border_top", "color", "background", "height", "padding"):
-                    assert getattr(ready.styles, rule) == getattr(plain.styles, rule), rule
+            ready = app.query_one(f"#ready-{i}", Input)
+            assert ready.classes == plain.classes, case
+            assert ready.value == plain.value
+            for rule in ("border_top", "color", "background", "height", "padding"):
+                assert getattr(ready.styles, rule) == getattr(plain.styles, rule), rule
         # Changed after the mount, the class restyles the field at once.
         ready = app.query_one("#ready-1", Input)
         ready.compact = True
@@ -75,3 +73,19 @@ async def test_no_stylesheet_applied_before_mount(case, monkeypatch) -> None:
         applied.clear()
         ReadyInput(**case)
         assert applied == []
+
+
+def test_every_text_field_of_kubik_is_a_ready_input() -> None:
+    """A plain ``Input`` runs Backspace, Ctrl+U, ←, … after the characters typed with them:
+    a fast «C-u 2d6» cleared the roll it had just typed. kubik makes none."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "tui"
+    plain = [
+        f"{path.relative_to(root)}:{n}"
+        for path in sorted(root.rglob("*.py"))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if re.search(r"(?<![\w.])Input\(", line)
+    ]
+    assert plain == []

@@ -3,6 +3,7 @@ whose word it is, checked as typed; the tables stay TOML."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 import tomllib
 
@@ -14,7 +15,9 @@ from tests.seats.helpers import until_seen
 from tui import systems
 from tui.screens.settings import SettingsScreen
 from tui.screens.settings_fields import BOOK, KUBIK, Field, Heading, fields_of, read_field
+from tui.screens.settings_form import SettingsForm
 from tui.screens.settings_tables import SettingsError
+from tui.widgets.common.stepper import Stepper
 
 ALL = [t.relpath for system in systems.all_systems() for t in system.tables]
 
@@ -235,3 +238,49 @@ async def test_ctrl_z_in_the_settings_shows_the_table_it_put_back(make_test_app)
         await pilot.press("ctrl+s")  # nothing edited here since: nothing written back
         await app.services.writes_done()
         assert app.store.get_doc("settings") is None
+
+
+async def test_enter_while_the_next_tables_form_is_built_goes_into_it(make_test_app) -> None:
+    """↓ then Enter typed fast on the list of tables crashed the app (NoMatches «#set-0»): Enter
+    came while the next table's form was still being mounted, and asked for its first field."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        form = screen.query_one("#settings-form", SettingsForm)
+        burst(app, "down")
+        for _ in range(10_000):  # to the moment its fields are known and not all mounted yet
+            first = next(iter(form._fields), None)
+            if form.relpath == screen.tables[1].relpath and first and not form.query(f"#{first}"):
+                break
+            await asyncio.sleep(0)
+        else:
+            raise AssertionError("the form was never seen half built")
+        screen.action_open_table()  # Enter's action, at that moment
+        await until_seen(
+            [pilot], lambda: isinstance(app.focused, Input | Stepper), "the form's first field"
+        )
+        assert app.focused.id == first
+        assert screen.current == screen.tables[1].relpath
+
+
+async def test_esc_after_enter_into_a_form_being_built_stays_on_the_list(make_test_app) -> None:
+    """Enter then Esc while the form was still being mounted: out of the form again (the
+    screen stays open, the list keeps the focus), not a field focused later by itself."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        screen = app.screen
+        form = screen.query_one("#settings-form", SettingsForm)
+        await form.remove_children()  # a form being built: its fields known, none mounted
+        screen.action_open_table()
+        assert form.focus_pending
+        screen.action_close()
+        assert not form.focus_pending
+        await form.show(screen.current, screen.texts[screen.current])
+        await pilot.pause()
+        assert app.screen is screen
+        assert app.focused.id == "settings-tables"

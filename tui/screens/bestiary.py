@@ -23,6 +23,7 @@ from tui.store.bestiary import Template
 from tui.widgets.common.bestiary_writes import run_step
 from tui.widgets.common.filter_choice import matches
 from tui.widgets.common.keybar import KeyBar
+from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.prompt import TextPrompt
 from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.text import show_markup
@@ -84,7 +85,7 @@ class BestiaryScreen(StyledOnce, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(id="bestiary-title")
-            yield Input(placeholder="фильтр: имя или метка (f)", id="bestiary-filter")
+            yield ReadyInput(placeholder="фильтр: имя или метка (f)", id="bestiary-filter")
             with Horizontal():
                 table: DataTable[Any] = DataTable(id="bestiary-table", cursor_type="row")
                 yield table

@@ -381,6 +381,10 @@ class SettingsScreen(StyledOnce, Screen[None]):
         """One level out: from a field back to the list of tables; from the list, close
         (unsaved edits are not dropped without asking)."""
         self._sync_form()
+        form = self.query_one("#settings-form", SettingsForm)
+        if form.focus_pending:  # Enter into a form still being built, then Esc: out of it
+            form.focus_pending = False
+            return
         if self._in("settings-form") or self._in("settings-editor"):
             self.query_one("#settings-tables", OptionList).focus()
             return

@@ -26,7 +26,7 @@ from tui.screens.settings_fields import (
 )
 from tui.screens.settings_tables import SettingsError, check_table, dump_toml
 from tui.widgets.common.focus import focus_now
-from tui.widgets.common.ordered_input import OrderedInput
+from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
 
 
@@ -76,6 +76,8 @@ class SettingsForm(VerticalScroll, can_focus=False):
         self._fields: dict[str, Field] = {}
         #: Fields whose text is refused now → why (the table is not saved while any is).
         self.refused: dict[str, str] = {}
+        #: Enter came while the fields were being mounted: focus the first once they are.
+        self.focus_pending = False
 
     async def show(self, relpath: str, text: str) -> bool:
         """Show the form of ``text`` (a table's TOML); False when it is not TOML."""
@@ -88,6 +90,8 @@ class SettingsForm(VerticalScroll, can_focus=False):
         await self.remove_children()
         await self.mount_all(list(self._rows()))
         self.scroll_home(animate=False)
+        if self.focus_pending:
+            self.focus_first()
         return True
 
     def _rows(self) -> ComposeResult:
@@ -106,7 +110,7 @@ class SettingsForm(VerticalScroll, can_focus=False):
                 widget: Any = ValueStepper(item.label, id=field_id, wrap=False)
                 widget.set_options(options, item.value)  # no Changed: nothing was edited
             else:
-                widget = OrderedInput(
+                widget = ReadyInput(
                     shown_value(item), id=field_id, compact=True, select_on_focus=False
                 )
             yield Horizontal(
@@ -117,10 +121,18 @@ class SettingsForm(VerticalScroll, can_focus=False):
             )
 
     def focus_first(self) -> None:
-        """Focus the first field."""
+        """Focus the first field (a form still being built: once it is — a fast ↓ Enter on
+        the list of tables came while the next table's fields were mounted, and crashed)."""
         first = next(iter(self._fields), None)
-        if first is not None:  # at once: the keys typed right after Enter are for the field
-            focus_now(self.query_one(f"#{first}"))
+        if first is None:
+            return
+        try:
+            widget = self.query_one(f"#{first}")
+        except NoMatches:
+            self.focus_pending = True
+            return
+        self.focus_pending = False
+        focus_now(widget)  # at once: the keys typed right after Enter are for the field
 
     @on(Input.Changed)
     def _typed(self, event: Input.Changed) -> None:

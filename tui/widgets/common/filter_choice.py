@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from tui.present.rolls import plain
 from tui.widgets.common.choice import Choice
+from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.styled import StyledOnce
 
 
@@ -56,7 +57,7 @@ class FilterChoiceScreen(StyledOnce, ModalScreen[Any]):
                 f"[b]{plain(self.title_text)}[/b]  "
                 "[dim](буквы — фильтр, Enter — выбрать, Esc — отмена)[/dim]"
             )
-            yield Input(placeholder="фильтр: часть названия", id="filter-choice-input")
+            yield ReadyInput(placeholder="фильтр: часть названия", id="filter-choice-input")
             yield OptionList(*self._options(), id="filter-choice-list")
             yield Static(id="filter-choice-empty")
 

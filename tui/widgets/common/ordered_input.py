@@ -33,12 +33,16 @@ EDITING = frozenset(
 
 
 class ReadyInput(Input):
-    """``Input`` that is styled once, when it is mounted.
+    """``Input`` whose editing keys keep their place among the characters typed, styled once,
+    when it is mounted. Every text field of kubik is one.
 
-    While it is being made, Textual's Input sets CSS classes on itself (``-valid`` when a
-    value is given, ``-textual-compact``). Inside a running app each class change applies
-    the whole stylesheet at once to the widget, not yet mounted, and to its component parts
-    (~3 ms of CPU each); mounting then applies it again, and only that one counts. This
+    Editing keys: see the module's doc; a fast «C-u 2d6 Enter» in the quick roll typed «2d6»,
+    then cleared it, and rolled nothing.
+
+    Styling: while it is being made, Textual's Input sets CSS classes on itself (``-valid``
+    when a value is given, ``-textual-compact``). Inside a running app each class change
+    applies the whole stylesheet at once to the widget, not yet mounted, and to its component
+    parts (~3 ms of CPU each); mounting then applies it again, and only that one counts. This
     field skips the updates while it is not in the DOM. Leans on Textual 8's
     ``DOMNode.update_node_styles`` being the one way class changes restyle a node and on
     ``App._register`` styling a widget as it mounts: tests/tui/test_ready_input.py compares
@@ -48,10 +52,6 @@ class ReadyInput(Input):
     def update_node_styles(self, animate: bool = True) -> None:
         if self.is_attached:
             super().update_node_styles(animate=animate)
-
-
-class OrderedInput(ReadyInput):
-    """``Input`` whose editing keys keep their place among the characters typed."""
 
     async def _on_key(self, event: events.Key) -> None:
         for binding in self._bindings.key_to_bindings.get(event.key, ()):
