@@ -144,12 +144,23 @@ def _power(a: _Range, b: _Range, whole_exponent: bool) -> _Range:
             if x < 0 and not is_whole(y):
                 continue
             try:
-                values.append(float(x) ** float(y))
+                values.append(_exact_power(x, y))
             except (OverflowError, ZeroDivisionError):
                 values.append(math.inf)
     if not values:
         return 0, 0
     return min(values), max(values)
+
+
+def _exact_power(x: Value, y: Value) -> Value:
+    """``x ^ y`` as the roller gives it: exact for a whole power of an exact number of
+    moderate size (a float's 1/3 lies below the roller's exact 1/3), a float otherwise."""
+    if isinstance(x, float) or not is_whole(y) or x == 0:
+        return float(x) ** float(y)
+    size = int(y) * math.log2(magnitude(x))  # as the roller sizes it (values._power)
+    if not -200 <= size <= 60:  # the roller's float, or beyond what it rolls at all
+        return float(x) ** float(y)
+    return Fraction(x) ** int(y)
 
 
 def _call(node: Call, limits: Limits) -> _Range:

@@ -144,7 +144,7 @@ def _power(base: Value, exponent: Value) -> Value:
             if k < 0:
                 raise RulesError("ноль в отрицательной степени — это деление на ноль")
             return 1 if k == 0 else 0
-        size = abs(k) * math.log2(magnitude(base))  # log2 of the result's magnitude
+        size = k * math.log2(magnitude(base))  # log2 of the result's magnitude
         if size > 50:
             raise RulesError("число больше ±10¹⁵ — уменьшите степень или основание")
         if size < -200 or isinstance(base, float):
