@@ -161,10 +161,8 @@ def test_a_missing_character_lists_a_few_names_then_how_many_more(capsys, tmp_pa
 
     path = tmp_path / "c.json"
     with Store.open(path) as store:
-        crowd = [Character(new_id(), f"Стражник {i:02d}", "npc", {}, (), (), 0) for i in range(30)]
-        store.apply(
-            "Толпа", upsert=[*crowd, Character(new_id(), "Я" * 10_000, "pc", {}, (), (), 0)]
-        )
+        crowd = [Character(new_id(), f"Стражник {i:02d}", "npc", {}, (), ()) for i in range(30)]
+        store.apply("Толпа", upsert=[*crowd, Character(new_id(), "Я" * 10_000, "pc", {}, (), ())])
         total = len(store.characters())
     code, _, err = run(capsys, "roll", "Атака", "--character", "Никто", "--campaign", str(path))
     assert code == 1 and "персонажа «Никто» нет" in err

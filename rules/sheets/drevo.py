@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any, ClassVar
 
 from rules.drevo.wounds import WOUND_KEYS
@@ -16,7 +15,7 @@ WOUND_RANGE = (0, 99)
 
 
 def _zero() -> Mapping[str, int]:
-    return MappingProxyType(dict.fromkeys(WOUND_KEYS, 0))
+    return dict.fromkeys(WOUND_KEYS, 0)
 
 
 @dataclass(frozen=True)
@@ -41,8 +40,17 @@ class DrevoSheet:
     parry_ability: bool = False
 
     def __post_init__(self) -> None:
+        for key in self.wounds:
+            if key not in WOUND_KEYS:
+                raise SheetError(
+                    f"wounds.{key}",
+                    self.wounds[key],
+                    "неизвестная рана; бывают " + ", ".join(WOUND_KEYS),
+                    shown=False,
+                )
+        # A copy of its own (a plain dict: a sheet is copied and compared as a dataclass).
         counts = {k: int(self.wounds.get(k, 0)) for k in WOUND_KEYS}
-        object.__setattr__(self, "wounds", MappingProxyType(counts))
+        object.__setattr__(self, "wounds", counts)
 
     def __hash__(self) -> int:
         return hash((self.fate, tuple(self.wounds.values()), self.dead, self.parry_ability))

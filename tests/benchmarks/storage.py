@@ -42,7 +42,7 @@ def make_character(i: int) -> Character:
             for k, name in enumerate(("Драка", "Уклонение", "Метание", "Стрельба", "Знахарство"))
         ),
         weapons=("Сабля", "Нож"),
-        fate=i % 5,
+        sheet=DrevoSheet(fate=i % 5),
         notes="Ходит с обозом, торгуется за каждую монету, помнит всех по именам.",
     )
 

@@ -21,7 +21,7 @@ from tui.store.models import new_id
 
 
 def pc(name: str) -> Character:
-    return Character(new_id(), name, "pc", {}, (), (), 0)
+    return Character(new_id(), name, "pc", {}, (), ())
 
 
 async def test_a_key_of_one_campaign_opens_nothing_in_another(folder, tmp_path):

@@ -207,7 +207,7 @@ async def test_the_seat_offers_energy_before_or_after_as_the_open_check_stands()
     from tui.store import Character
     from tui.store.codec import character_to_doc
 
-    lev = Character(id="lev", name="Лёва", kind="pc", qualities={}, skills=(), weapons=(), fate=0)
+    lev = Character(id="lev", name="Лёва", kind="pc", qualities={}, skills=(), weapons=())
     seat = SeatApp("Лёва", None, "t" * 32, connect=False)
     async with seat.run_test(size=(80, 24)) as sp:
         for stage, before, after in (("before", True, False), ("rolled", False, True)):
@@ -227,7 +227,7 @@ async def test_the_seats_x_and_r_keys_ask_about_the_gms_open_check():
     from tui.store import Character
     from tui.store.codec import character_to_doc
 
-    lev = Character(id="lev", name="Лёва", kind="pc", qualities={}, skills=(), weapons=(), fate=0)
+    lev = Character(id="lev", name="Лёва", kind="pc", qualities={}, skills=(), weapons=())
     seat = SeatApp("Лёва", None, "t" * 32, connect=False)
     async with seat.run_test(size=(80, 24)) as sp:
         check = {"id": "c1", "character": "lev", "stage": "rolled", "kinds": ["expanded", "reroll"]}

@@ -16,7 +16,7 @@ from tui.store import ChangeRefused, Character, Store, new_id
 
 
 def pc(name: str) -> Character:
-    return Character(new_id(), name, "pc", {}, (), (), 0)
+    return Character(new_id(), name, "pc", {}, (), ())
 
 
 def names(store: Store) -> list[str]:

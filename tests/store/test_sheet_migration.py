@@ -20,6 +20,7 @@ from hypothesis import given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
+from rules.sheets.drevo import DrevoSheet
 from rules.systems import names
 from tests.hypo import examples
 from tui.store import CampaignCorrupt, Store, history, sheet_fields
@@ -36,9 +37,17 @@ V3_SYSTEMS = ("drevo", "ide4", "starately", "wod")
 SYSTEMS = names()
 
 
+#: What a character of schema 3 held in memory (the expected files' shape).
+V3_FIELDS = ("id", "name", "kind", "qualities", "skills", "weapons", "fate", "wounds", "notes")
+
+
 def values(c: Character) -> dict[str, Any]:
-    got = dataclasses.asdict(c)
-    got.pop("origin", None)
+    """The character as schema-3 kubik held it: the core, Судьба and wounds, and every other
+    sheet value in ``extra`` (read from what it stores: each value is written as held)."""
+    doc = character_to_doc(c)
+    got = {k: doc[k] for k in V3_FIELDS}
+    got["extra"] = {**doc["extra"], **{k: doc[k] for k in SHEET_EXTRAS if k in doc}}
+    got["rolls"] = doc["rolls"]
     return json.loads(json.dumps(got, ensure_ascii=False))
 
 
@@ -244,11 +253,11 @@ def _old_read(doc: dict[str, Any]) -> dict[str, Any]:
             qualities=dict(doc["qualities"]),
             skills=tuple(Skill(s["name"], s["value"], s["parent"]) for s in doc["skills"]),
             weapons=tuple(doc["weapons"]),
-            fate=doc["fate"],
-            wounds=dict(doc["wounds"]),
+            sheet=DrevoSheet(fate=doc["fate"], wounds=dict(doc["wounds"])),
             notes=doc["notes"],
             extra=dict(doc["extra"]),
             rolls=tuple((n, e) for n, e in doc["rolls"]),
+            origin=doc,  # read from it: what it stored is written again
         )
     )
 

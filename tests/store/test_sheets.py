@@ -17,7 +17,7 @@ from tui.store.models import SHEETS, Character
 
 
 def person(**fields) -> Character:
-    base = Character("c1", "Вера", "pc", {"Сила": 2}, (), (), 0)
+    base = Character("c1", "Вера", "pc", {"Сила": 2}, (), ())
     return replace(base, **fields)
 
 
@@ -28,15 +28,15 @@ def test_each_system_has_its_sheet():
 
 def test_a_character_reads_each_sheet_from_its_fields_and_extra():
     c = person(
-        fate=2,
-        wounds={"light": 1},
+        sheet=DrevoSheet(2, {"light": 1}),
         extra={"dead": True, "energy": 40, "harm": "ушиб", "health": ["lethal"], "initiative": 7},
     )
-    assert c.drevo == DrevoSheet(2, {"light": 1}, dead=True)
+    assert c.drevo == DrevoSheet(2, {"light": 1}, dead=True)  # its own sheet's field folds in
+    assert c.sheet is c.drevo and "dead" not in c.extra
     assert c.ide4 == Ide4Sheet(energy=40, harm="ушиб", initiative=7)
     assert c.starately == StaratelySheet("ушиб", 7)
     assert c.wod == WodSheet(("lethal",), 7)
-    assert c.sheet("wod") == c.wod
+    assert c.sheet_of("wod") == c.wod and c.sheet_of("drevo") is c.sheet
 
 
 def test_a_missing_or_damaged_value_reads_as_the_sheet_default():
@@ -51,7 +51,8 @@ def test_with_sheet_writes_only_what_changed():
     spent = c.edit_sheet(Ide4Sheet, energy=10, daily_triumph_used=True)
     assert spent.extra == {"energy": 10, "daily_triumph_used": True, "note": "своё"}
     hurt = c.edit_sheet(DrevoSheet, fate=3, wounds={"heavy": 1}, dead=True)
-    assert (hurt.drevo.fate, hurt.drevo.wounds["heavy"], hurt.extra["dead"]) == (3, 1, True)
+    assert hurt.sheet == DrevoSheet(3, {"heavy": 1}, dead=True)  # its own sheet, replaced
+    assert hurt.extra == c.extra
     fixed = replace(c, extra={**c.extra, "initiative": 5}).edit_sheet(WodSheet, initiative=None)
     assert "initiative" not in fixed.extra  # None: the field is not set
 
@@ -92,3 +93,34 @@ def test_the_core_marks_are_written_through_the_core():
     assert (shown.hidden, shown.from_encounter, shown.from_template) == (False, "", "Волк")
     assert shown.extra == {"note": "своё", "template": "Волк", "hidden": False}
     assert npc.marked(hidden=False) is npc  # nothing changed: the same character
+
+
+def test_a_character_of_another_system_holds_its_own_sheet_and_keeps_the_rest():
+    """An IDE4 character: its sheet is IDE4's; Судьба and wounds it carries stay as read."""
+    doc = character_to_doc(person(sheet=DrevoSheet(2, {"light": 1}), extra={"energy": 40}))
+    c = character_from_doc(doc, "ide4")
+    assert c.sheet == Ide4Sheet(energy=40) and c.drevo == DrevoSheet(2, {"light": 1})
+    assert c.extra == {"fate": 2, "wounds": {"scratch": 0, "light": 1, "wound": 0, "heavy": 0}}
+    assert character_to_doc(c) == doc  # written back as it was
+    tired = c.edit_sheet(Ide4Sheet, energy=10).edit_sheet(StaratelySheet, harm="ушиб")
+    assert tired.sheet == Ide4Sheet(energy=10, harm="ушиб")  # harm is a field of both
+
+
+def test_a_sheet_field_is_written_when_set_or_when_it_was_stored():
+    """The stored form as with_sheet wrote it before the typed core: a default never set
+    stays absent; a value put back to its default is written where the file had it."""
+    c = person()
+    assert "dead" not in character_to_doc(c) and "parry_ability" not in character_to_doc(c)
+    dead = character_from_doc(character_to_doc(c.edit_sheet(DrevoSheet, dead=True)))
+    assert character_to_doc(dead)["dead"] is True
+    assert character_to_doc(dead.edit_sheet(DrevoSheet, dead=False))["dead"] is False
+
+
+def test_a_wound_level_the_sheet_has_not_is_refused_by_it():
+    with pytest.raises(SheetError) as err:
+        DrevoSheet(wounds={"light": 1, "deadly": 1})
+    assert (err.value.field, err.value.want) == (
+        "wounds.deadly",
+        "неизвестная рана; бывают scratch, light, wound, heavy",
+    )
+    assert DrevoSheet.from_values({"wounds": {"deadly": 1}}) == DrevoSheet()  # read leniently

@@ -184,7 +184,7 @@ def test_a_campaign_beyond_the_limit_is_refused_at_once_and_never_written(
     assert path.read_bytes() == data
     monkeypatch.setattr(storage, "MAX_CAMPAIGN_BYTES", len(data) + 200)
     store = Store.open(path)
-    big = Character(new_id(), "Великан", "npc", {}, (), (), 0, notes="ы" * 300)
+    big = Character(new_id(), "Великан", "npc", {}, (), (), notes="ы" * 300)
     with pytest.raises(ChangeRefused, match="больше предела"):
         store.upsert_character(big)
     assert path.read_bytes() == data and store.character(big.id) is None

@@ -171,8 +171,6 @@ class TestRoundTrips:
             qualities={"Сила": 1},
             skills=(Skill("Драка", 1),),
             weapons=(),
-            fate=0,
-            wounds={},
         )
         store.upsert_character(wolf)
         names = [c.name for c in store.characters()]
@@ -237,8 +235,7 @@ class TestModels:
             qualities={"Ловкость": 2, "Драка": 9},
             skills=(Skill("Драка", 1), Skill("Щиты", 3, "Драка")),
             weapons=(),
-            fate=3,
-            wounds={"light": 1},
+            sheet=DrevoSheet(fate=3, wounds={"light": 1}),
         )
         assert c.trait("Драка") == 1
         assert c.trait("Щиты") == 3
@@ -248,7 +245,7 @@ class TestModels:
 
     def test_bad_kind_is_rejected(self):
         with pytest.raises(ValueError):
-            Character("x", "Тест", "monster", {}, (), (), 0, {})
+            Character("x", "Тест", "monster", {}, (), ())
 
 
 class TestDefaultPath:

@@ -26,7 +26,7 @@ ADDER = textwrap.dedent(
         time.sleep(0.001)
     for n in range(100):
         store.upsert_character(
-            Character(new_id(), f"{tag}-{n}", "npc", {}, (), (), 0, {}), label=f"{tag} {n}"
+            Character(new_id(), f"{tag}-{n}", "npc", {}, (), ()), label=f"{tag} {n}"
         )
     """
 )

@@ -68,7 +68,9 @@ class TwoWindows(RuleBasedStateMachine):
         seed = Store.open(path)
         seed.apply("пусто", delete=[c.id for c in seed.characters()])
         for name in ("Горан", "Милава", "Лыко"):
-            seed.upsert_character(Character(new_id(), name, "pc", {}, (), (), 3))
+            seed.upsert_character(
+                Character(new_id(), name, "pc", {}, (), (), sheet=DrevoSheet(fate=3))
+            )
         seed.export_json(self.folder / "seed.json")
         seed.close()
         Store.import_json(self.folder / "seed.json", path, force=True)  # no undo steps yet
@@ -155,7 +157,12 @@ class TwoWindows(RuleBasedStateMachine):
         else:
             stale = current[index] not in (base, new_value)
         try:
-            self.stores[window].upsert_character(replace(copy, **{field: new_value}))
+            edited = (
+                copy.edit_sheet(DrevoSheet, fate=new_value)
+                if field == "fate"
+                else replace(copy, notes=new_value)
+            )
+            self.stores[window].upsert_character(edited)
         except StaleWrite as err:
             assert stale, f"refused a save the model accepts: {err}"
             assert "в другом окне" in str(err)
@@ -248,7 +255,7 @@ class TwoWindows(RuleBasedStateMachine):
 
     @rule(window=st.integers(0, 1))
     def add(self, window: int) -> None:
-        c = Character(new_id(), f"Новый {new_id()[:8]}", "npc", {}, (), (), 0)  # names differ
+        c = Character(new_id(), f"Новый {new_id()[:8]}", "npc", {}, (), ())  # names differ
         self.stores[window].upsert_character(c)
         self._changed({**self.model, c.id: (0, "", 0)}, window=window)
 

@@ -262,7 +262,7 @@ class FightMachine(RuleBasedStateMachine):
     def _docs(self) -> tuple[Any, Any]:
         self.store.refresh()  # the other window may have written meanwhile
         return self.store.get_doc(DOC), sorted(
-            (c.id, c.drevo.fate, tuple(sorted(c.drevo.wounds.items())), bool(c.extra.get("dead")))
+            (c.id, c.drevo.fate, tuple(sorted(c.drevo.wounds.items())), c.drevo.dead)
             for c in self.store.characters()
         )
 

@@ -10,8 +10,8 @@ from tui.widgets.party import pane as party_pane
 
 def crowd(path, count: int, kind: str = "npc") -> None:
     store = Store.open(path)
-    people = [Character(new_id(), f"Стражник {i:03d}", kind, {}, (), (), 0) for i in range(count)]
-    people[-1] = Character(new_id(), "Я Последний", kind, {}, (), (), 0)  # sorted last
+    people = [Character(new_id(), f"Стражник {i:03d}", kind, {}, (), ()) for i in range(count)]
+    people[-1] = Character(new_id(), "Я Последний", kind, {}, (), ())  # sorted last
     store.apply("Толпа", upsert=people)
     store.close()
 

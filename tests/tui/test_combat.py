@@ -138,7 +138,7 @@ async def test_three_round_fight_from_the_keyboard(make_test_app, campaign_path)
             assert pane(app).encounter.pending() == []
             played = number
             if any(
-                drevo.WoundTrack.from_dict(c.drevo.wounds).dead or c.extra.get("dead")
+                drevo.WoundTrack.from_dict(c.drevo.wounds).dead or c.drevo.dead
                 for c in app.store.characters()
             ):
                 break  # a dead fighter leaves the target lists: the fight is over

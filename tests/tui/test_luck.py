@@ -150,7 +150,7 @@ def test_players_see_hidden_npcs_as_question_marks() -> None:
     from tui.bridge.luck import with_luck
     from tui.store import Character, LogEntry, new_id
 
-    wolf = Character(new_id(), "Волк", "npc", {}, (), (), 0, extra={"hidden": True})
+    wolf = Character(new_id(), "Волк", "npc", {}, (), (), extra={"hidden": True})
     data = with_luck("roll", "Волк", {"expression": "2d6", "total": 7, "parts": []})
     entries = [LogEntry(new_id(), "2026-11-29T20:00:00+03:00", "roll", "Волк", "2d6 = 7", data)]
     assert read_sessions(entries)[0].rolls[0].who == "Волк"

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from rules import starately
 from rules.ide4.tables import threshold_of
+from rules.sheets.drevo import DrevoSheet
 from tui.bridge.sheets import ide4_bonuses, sheet_text, stat_text
 from tui.store import Character, Skill
 
 
 def character(**kw) -> Character:
-    base = dict(id="x", name="Тест", kind="pc", qualities={}, skills=(), weapons=(), fate=0)
+    base = dict(id="x", name="Тест", kind="pc", qualities={}, skills=(), weapons=())
     return Character(**{**base, **kw})
 
 
@@ -43,5 +44,5 @@ def test_wod_attributes_as_dots():
 
 def test_drevo_sheet_lists_wounds_and_their_healing():
     """Сид: «Лёгкая рана требует простой перевязки»."""
-    sheet = sheet_text("drevo", character(wounds={"light": 1}))
+    sheet = sheet_text("drevo", character(sheet=DrevoSheet(wounds={"light": 1})))
     assert "Лёгкая" in sheet and "перевяз" in sheet and "штраф −1" in sheet

@@ -246,7 +246,6 @@ def adhoc_npc(name: str, skills_text: str, weapon_name: str) -> Character:
         qualities={},
         skills=skills,
         weapons=weapons,
-        fate=0,
         notes="Добавлен в бою.",
     )
 

@@ -76,7 +76,7 @@ def build_character(
         qualities=qualities,
         skills=tuple(skills.values()),
         weapons=tuple(weapons),
-        fate=fate,
+        sheet=DrevoSheet(fate=fate),
         notes=notes,
         extra=extra,
     )

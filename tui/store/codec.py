@@ -5,15 +5,31 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from rules.sheets.drevo import DrevoSheet
 from tui.sanitize import clean_json
 
-from .models import SHEET_EXTRAS, Character, LogEntry, Skill
+from .models import SHEET_EXTRAS, SHEET_FIELDS, SHEETS, WOUND_KEYS, Character, LogEntry, Skill
 
 
 def character_to_doc(c: Character) -> dict[str, Any]:
-    """Return the JSON document of a character (schema 4: each sheet field its own key)."""
-    sheet = {k: c.extra[k] for k in SHEET_EXTRAS if k in c.extra}
-    rest = {k: v for k, v in c.extra.items() if k not in sheet}
+    """Return the JSON document of a character (schema 4: each sheet field its own key).
+
+    Судьба and wounds are written for every character (as every kubik of schema 4 did);
+    another field of its own sheet when it is set: not the sheet's default, or a key the
+    document it was read from had (so a value put back to the default is written, and a
+    field never set stays absent). Another system's values it carries are written as read.
+    """
+    sheet = c.sheet
+    default = type(sheet)().values()
+    had = _keys(c.origin)
+    own = {
+        k: v
+        for k, v in sheet.values().items()
+        if k in ALWAYS or (v is not None and (v != default[k] or k in had))
+    }
+    foreign = {k: c.extra[k] for k in SHEET_FIELDS if k in c.extra}
+    values = {**foreign, **own}
+    rest = {k: v for k, v in c.extra.items() if k not in foreign}
     # What a form, the CLI or an import wrote is cleaned on its way into the file.
     return clean_json(
         {
@@ -23,9 +39,9 @@ def character_to_doc(c: Character) -> dict[str, Any]:
             "qualities": dict(c.qualities),
             "skills": [{**asdict(s), "distances": list(s.distances)} for s in c.skills],
             "weapons": list(c.weapons),
-            "fate": c.fate,
-            "wounds": dict(c.wounds),
-            **sheet,
+            "fate": values.get("fate", 0),
+            "wounds": dict(values.get("wounds") or dict.fromkeys(WOUND_KEYS, 0)),
+            **{k: values[k] for k in SHEET_EXTRAS if k in values},
             "notes": c.notes,
             "extra": rest,
             "rolls": [[name, notation] for name, notation in c.rolls],
@@ -33,13 +49,36 @@ def character_to_doc(c: Character) -> dict[str, Any]:
     )
 
 
-def character_from_doc(doc: dict[str, Any]) -> Character:
-    """Build a character from its document, of schema 4 or older (sheet fields in ``extra``:
-    an export, a bestiary file or a seat's state written by an older kubik).
+#: Sheet fields every character document has.
+ALWAYS = ("fate", "wounds")
+
+
+def _keys(doc: dict[str, Any] | None) -> set[str]:
+    """The keys a stored document had, its older form's sheet fields in ``extra`` too."""
+    if not doc:
+        return set()
+    extra = doc.get("extra")
+    return set(doc) | (set(extra) if isinstance(extra, dict) else set())
+
+
+def character_from_doc(doc: dict[str, Any], system: str = DrevoSheet.SYSTEM) -> Character:
+    """Build a character of ``system`` from its document, of schema 4 or older (sheet fields
+    in ``extra``: an export, a bestiary file or a seat's state written by an older kubik).
 
     Raises:
         KeyError, TypeError, ValueError: the document is damaged.
     """
+    kind = SHEETS[system]
+    extra = dict(doc.get("extra") or {})
+    for key in SHEET_FIELDS:  # the sheet fields, keys of their own since schema 4
+        if key in doc:
+            extra[key] = doc[key]
+    fate, wounds = doc.get("fate", 0), doc.get("wounds", {})
+    if not isinstance(fate, int) or not isinstance(wounds, dict):
+        raise TypeError("Судьба — число, раны — объект")
+    extra["wounds"] = {str(k): int(v) for k, v in wounds.items()}
+    extra["fate"] = int(fate)
+    values = {k: extra.pop(k) for k in kind.FIELDS if k in extra}
     return Character(
         id=str(doc["id"]),
         name=str(doc["name"]),
@@ -55,22 +94,12 @@ def character_from_doc(doc: dict[str, Any]) -> Character:
             for s in doc.get("skills", [])
         ),
         weapons=tuple(map(str, doc.get("weapons", []))),
-        fate=int(doc.get("fate", 0)),
-        wounds={str(k): int(v) for k, v in doc.get("wounds", {}).items()},
+        sheet=kind.from_values(values),
         notes=str(doc.get("notes", "")),
-        extra=_extra(doc),
+        extra=extra,
         rolls=tuple((str(n), str(e)) for n, e in doc.get("rolls") or ()),
         origin=doc,
     )
-
-
-def _extra(doc: dict[str, Any]) -> dict[str, Any]:
-    """``extra`` as a character holds it: the free-form values and the sheet fields."""
-    extra = dict(doc.get("extra") or {})
-    for key in SHEET_EXTRAS:  # the sheet fields, keys of their own since schema 4
-        if key in doc:
-            extra[key] = doc[key]
-    return extra
 
 
 def log_to_doc(e: LogEntry) -> dict[str, Any]:

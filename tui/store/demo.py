@@ -7,6 +7,7 @@ from typing import Any
 
 from rules import systems
 from rules.data import load_table
+from rules.sheets.drevo import DrevoSheet
 
 from .models import SHEET_EXTRAS, Character, Skill, new_id
 
@@ -35,8 +36,7 @@ def _character(row: dict[str, Any]) -> Character:
             for s in row.get("skills", [])
         ),
         weapons=tuple(row.get("weapons", ())),
-        fate=int(row.get("fate", DEFAULT_FATE)),
-        wounds={},
+        sheet=DrevoSheet(fate=int(row.get("fate", DEFAULT_FATE))),
         notes=row.get("notes", ""),
         extra={**row.get("extra", {}), **{k: row[k] for k in SHEET_EXTRAS if k in row}},
     )

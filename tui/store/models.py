@@ -66,7 +66,15 @@ class Skill:
 
 @dataclass(frozen=True)
 class Character:
-    """A player character or an NPC of the campaign."""
+    """A player character or an NPC of the campaign: the common core and one typed sheet.
+
+    The core is the name, PC or NPC, qualities, skills, weapons, notes, saved rolls and the
+    marks of :data:`CORE_EXTRAS`; ``sheet`` is the typed sheet of the campaign's system
+    (``rules/sheets/<system>.py``). Values of another system's sheet that a character carries
+    (an import, a file edited by hand) stay in ``extra`` under their field's name, kept as
+    they are; :attr:`drevo`, :attr:`ide4`, :attr:`starately` and :attr:`wod` read each sheet
+    as a typed view of all the values.
+    """
 
     id: str
     name: str
@@ -74,11 +82,9 @@ class Character:
     qualities: dict[str, int]
     skills: tuple[Skill, ...]
     weapons: tuple[str, ...]
-    fate: int
-    wounds: dict[str, int] = field(default_factory=dict)
+    sheet: Sheet = field(default_factory=DrevoSheet)
     notes: str = ""
-    #: System-specific values that have no column of their own (IDE4: energy, always_expanded,
-    #: daily_triumph_used). JSON-ready.
+    #: Free-form values (JSON-ready), the core marks, and another system's sheet values.
     extra: dict[str, Any] = field(default_factory=dict)
     #: Saved rolls: (name, dice notation), e.g. ("Атака топором", "2d6+3 # рубящий").
     rolls: tuple[tuple[str, str], ...] = ()
@@ -90,15 +96,19 @@ class Character:
     def __post_init__(self) -> None:
         if self.kind not in CHARACTER_KINDS:
             raise ValueError(f"unknown character kind {self.kind!r}")
-        unknown = set(self.wounds) - set(WOUND_KEYS)
-        if unknown:
-            raise ValueError(f"unknown wound keys {sorted(unknown)!r}")
+        if not isinstance(self.sheet, tuple(SHEETS.values())):
+            raise TypeError(f"not a sheet: {self.sheet!r}")
         # Copies, so a caller's dict cannot change a "frozen" character behind its back.
+        extra = dict(self.extra)
+        # A field of its own sheet given in ``extra`` (an older form) belongs to the sheet.
+        own = {k: extra.pop(k) for k in self.sheet.FIELDS if k in extra}
+        if own:
+            sheet = type(self.sheet).from_values({**self.sheet.values(), **own})
+            object.__setattr__(self, "sheet", sheet)
         object.__setattr__(self, "qualities", dict(self.qualities))
-        object.__setattr__(self, "wounds", {k: int(self.wounds.get(k, 0)) for k in WOUND_KEYS})
         object.__setattr__(self, "skills", tuple(self.skills))
         object.__setattr__(self, "weapons", tuple(self.weapons))
-        object.__setattr__(self, "extra", dict(self.extra))
+        object.__setattr__(self, "extra", extra)
         object.__setattr__(self, "rolls", tuple((str(n), str(e)) for n, e in self.rolls))
 
     def trait(self, name: str) -> int | None:
@@ -120,71 +130,75 @@ class Character:
     # -- the typed sheet ----------------------------------------------------------------
 
     def sheet_values(self) -> dict[str, Any]:
-        """Return the stored values of every system's sheet fields this character has."""
-        found = {k: self.extra[k] for k in SHEET_EXTRAS if k in self.extra}
-        return {"fate": self.fate, "wounds": dict(self.wounds), **found}
+        """Return the values of every system's sheet fields this character has: its own
+        sheet's and those of another system it carries in ``extra``."""
+        found = {k: self.extra[k] for k in SHEET_FIELDS if k in self.extra}
+        return {**found, **self.sheet.values()}
 
-    def sheet(self, system: str) -> Sheet:
-        """Return the character's sheet for ``system``.
+    def _view(self, sheet_type: type[SheetT]) -> SheetT:
+        if isinstance(self.sheet, sheet_type):
+            return self.sheet
+        return sheet_type.from_values(self.sheet_values())
+
+    def sheet_of(self, system: str) -> Sheet:
+        """Return the character's sheet for ``system`` (its own, or a view of the values).
 
         Raises:
             KeyError: an unknown system.
         """
-        if system == DrevoSheet.SYSTEM:
-            return self.drevo
-        return SHEETS[system].from_values(self.extra)
+        kind = SHEETS[system]
+        if isinstance(self.sheet, kind):
+            return self.sheet
+        return kind.from_values(self.sheet_values())
 
     @property
     def drevo(self) -> DrevoSheet:
         """The Древо sheet: Судьба, wounds, Смерть, parry ability."""
-        extra = self.extra
-        return DrevoSheet(
-            self.fate, self.wounds, bool(extra.get("dead")), bool(extra.get("parry_ability"))
-        )
+        return self._view(DrevoSheet)
 
     @property
     def ide4(self) -> Ide4Sheet:
         """The IDE4 sheet: energy, the expanded-check habit, the day's triumph, harm."""
-        return Ide4Sheet.from_values(self.extra)  # every field but Судьба and wounds is there
+        return self._view(Ide4Sheet)
 
     @property
     def starately(self) -> StaratelySheet:
         """The Старатели sheet: harm, a fixed initiative."""
-        return StaratelySheet.from_values(self.extra)  # every field but Судьба and wounds is there
+        return self._view(StaratelySheet)
 
     @property
     def wod(self) -> WodSheet:
         """The Мир Тьмы sheet: the health track, a fixed initiative."""
-        return WodSheet.from_values(self.extra)  # every field but Судьба and wounds is there
+        return self._view(WodSheet)
 
     def with_sheet(self, sheet: Sheet) -> Character:
         """Return a copy carrying ``sheet``; fields it does not change stay as stored.
 
-        Only the values that differ from what the character reads now are written, so a
-        sheet read and written back unchanged leaves the stored document as it was.
+        Its own sheet is replaced; another system's sheet writes only the values that differ
+        from what the character reads now (into ``extra``, or into its own sheet for a field
+        both sheets have), so a sheet read and written back unchanged leaves it as it was.
         """
-        now = SHEETS[sheet.SYSTEM].from_values(self.sheet_values()).values()
+        if isinstance(sheet, type(self.sheet)):
+            return self if sheet == self.sheet else replace(self, sheet=sheet)
+        now = type(sheet).from_values(self.sheet_values()).values()
         changed = {k: v for k, v in sheet.values().items() if now.get(k) != v}
         if not changed:
             return self
         extra = dict(self.extra)
+        own: dict[str, Any] = {}
         for key, value in changed.items():
-            if key in ("fate", "wounds"):
-                continue
-            if value is None:
+            if key in self.sheet.FIELDS:
+                own[key] = value
+            elif value is None:
                 extra.pop(key, None)
             else:
                 extra[key] = value
-        return replace(
-            self,
-            fate=int(changed.get("fate", self.fate)),
-            wounds=dict(changed.get("wounds", self.wounds)),
-            extra=extra,
-        )
+        mine = type(self.sheet).from_values({**self.sheet.values(), **own}) if own else self.sheet
+        return replace(self, sheet=mine, extra=extra)
 
     def edit_sheet(self, sheet_type: type[SheetT], **values: Any) -> Character:
         """Return a copy whose ``sheet_type`` sheet has ``values`` changed."""
-        return self.with_sheet(replace(sheet_type.from_values(self.sheet_values()), **values))
+        return self.with_sheet(replace(self._view(sheet_type), **values))
 
     # -- fields two sheets share (the round tracker's) --------------------------------------
 
@@ -192,13 +206,13 @@ class Character:
     def harm(self) -> str:
         """The GM's note of the harm taken ("" for none): a field of the IDE4 and Старатели
         sheets, read the same in both."""
-        return StaratelySheet.from_values(self.extra).harm
+        return self.starately.harm
 
     @property
     def initiative(self) -> int | None:
         """A fixed initiative the GM gave (None: roll it): a field of every sheet with a round
         tracker, read the same in each."""
-        return StaratelySheet.from_values(self.extra).initiative
+        return self.starately.initiative
 
     # -- marks of the common core ---------------------------------------------------------
 

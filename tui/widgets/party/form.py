@@ -52,7 +52,7 @@ def blank_character(system: str, fate: int) -> Character:
         qualities={name: fields.stat_default for name in fields.stats},
         skills=(),
         weapons=(),
-        fate=fate if kind.fate_and_wounds else 0,
+        sheet=DrevoSheet(fate=fate if kind.fate_and_wounds else 0),
     )  # the other sheet fields read as their sheet's defaults (IDE4: energy 100)
 
 
