@@ -285,7 +285,7 @@ def test_party_add_values_the_form_accepts_the_form_saves(capsys, tmp_path):
     assert code == 0
     with Store.open(camp) as store:
         wolf = store.character(json.loads(out)["id"])
-    assert wolf.extra["energy"] == 0
+    assert wolf.ide4.energy == 0 and wolf.sheet == wolf.ide4  # an IDE4 campaign's sheet
     assert parse_stat("ide4", "Сила", str(wolf.qualities["Сила"])) == 6
     assert parse_skills("ide4", format_skills("ide4", wolf.skills)) == wolf.skills
 

@@ -238,7 +238,7 @@ class CheckRequests(RuleBasedStateMachine):
     def a_rolled_check_and_the_sheet_agree_on_energy(self):
         check = self.builder.check
         if check is not None and self.builder.phase != "setup":
-            stored = int(self.app.store.character(self.me.id).extra.get("energy", 100))
+            stored = int(self.app.store.character(self.me.id).ide4.energy)
             assert stored == check.pool_after
 
 

@@ -75,7 +75,7 @@ async def test_the_expanded_demand_then_energy_before_apply_and_undo_step_by_ste
         builder.action_roll()  # the GM rolls: the energy is spent when declared
         await pilot.pause()
         await app.services.writes_done()
-        assert store.character(me.id).extra.get("energy", 100) == 100 - 2 * nominal
+        assert store.character(me.id).ide4.energy == 100 - 2 * nominal
         assert builder.check.energy_spent == 2 * nominal
         await seat.send(id="e2", kind="energy", character=me.id, payload=energy)
         e2 = await _decided(seat, "e2", "refused")
@@ -146,7 +146,7 @@ async def test_energy_after_and_a_reroll_apply_to_the_rolled_check_and_undo(fold
         await _decided(seat, "r1", "undone")
         await _undo(pilot, app, "ctrl+y")
         assert builder.check == rerolled  # the same die, never a new roll
-        pool = store.character(me.id).extra.get("energy", 100)
+        pool = store.character(me.id).ide4.energy
         why = ide4.energy_after_refusal(rerolled, 1)
         after = {"when": "after", "amount": 1, "check": check}
         await seat.send(id="a1", kind="energy", character=me.id, payload=after)
@@ -159,13 +159,13 @@ async def test_energy_after_and_a_reroll_apply_to_the_rolled_check_and_undo(fold
         await app.services.writes_done()
         await _decided(seat, "a1", "accepted")
         nominal = rerolled.input.nominal
-        assert store.character(me.id).extra["energy"] == pool - nominal
+        assert store.character(me.id).ide4.energy == pool - nominal
         assert builder.check.after_dice
         await seat.send(id="r2", kind="reroll", character=me.id, payload={"check": check})
         r2 = await _decided(seat, "r2", "refused")
         assert "до энергии после броска" in r2["reason"]
         await _undo(pilot, app)  # the energy comes back, the check is as before it
-        assert store.character(me.id).extra.get("energy", 100) == pool
+        assert store.character(me.id).ide4.energy == pool
         assert builder.check == rerolled
         await _decided(seat, "a1", "undone")
         seat.close()

@@ -135,7 +135,7 @@ class TestLostUpdate:
         app.undo()
         with pytest.raises(StaleWrite, match="данные листа"):
             app.upsert_character(replace(spent, extra={**spent.extra, "energy": 28}))
-        assert app.character(goran.id).extra.get("energy") == goran.extra.get("energy")
+        assert app.character(goran.id).ide4.energy == goran.ide4.energy
 
 
 class TestUndoneMarks:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
@@ -124,3 +125,22 @@ def test_a_wound_level_the_sheet_has_not_is_refused_by_it():
         "неизвестная рана; бывают scratch, light, wound, heavy",
     )
     assert DrevoSheet.from_values({"wounds": {"deadly": 1}}) == DrevoSheet()  # read leniently
+
+
+@pytest.mark.parametrize("system", sorted(SHEETS))
+def test_a_campaign_reads_its_characters_with_its_systems_sheet_and_stores_them_as_read(
+    tmp_path, system
+):
+    """Each demo party: every character holds the campaign's sheet, and its document, read
+    and written again, is the one in the file (the stored form did not change)."""
+    from tui.store import Store
+    from tui.store.migrations import CHARACTERS
+
+    path = tmp_path / "c.json"
+    Store.open(path, system=system).close()
+    docs = list(json.loads(path.read_text(encoding="utf-8"))[CHARACTERS].values())
+    assert len(docs) >= 3
+    with Store.open(path) as store:
+        assert {type(c.sheet) for c in store.characters()} == {SHEETS[system]}
+    for doc in docs:
+        assert character_to_doc(character_from_doc(doc, system)) == doc

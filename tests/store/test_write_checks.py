@@ -18,9 +18,9 @@ def count_conversions(monkeypatch):
     calls = []
     real = files.character_from_doc
 
-    def counting(doc):
+    def counting(doc, *system):
         calls.append(doc["id"])
-        return real(doc)
+        return real(doc, *system)
 
     monkeypatch.setattr(files, "character_from_doc", counting)
     return calls

@@ -108,11 +108,11 @@ def test_a_rolled_check_is_never_rolled_twice_and_an_undone_roll_keeps_its_dice(
     assert store.undo() is not None
     t.follow()
     assert t.state.phase == "setup" and t.state.inputs.action == "Взлом"
-    assert store.character(vera).extra["energy"] == 100
+    assert store.character(vera).ide4.energy == 100
     ok(t, steps.roll)
     again = t.view().check
     assert (again.natural, again.before_dice) == (first.natural, first.before_dice)
-    assert store.character(vera).extra["energy"] == 100 - first.energy_spent
+    assert store.character(vera).ide4.energy == 100 - first.energy_spent
 
 
 def test_a_move_made_again_after_its_undo_takes_the_same_dice(tmp_path):
@@ -289,9 +289,9 @@ def test_a_new_day_gives_the_daily_triumph_back_as_one_step(tmp_path):
         c = person(store, name)
         store.upsert_character(replace(c, extra={**c.extra, "daily_triumph_used": True}))
     ok(t, steps.new_day)
-    assert not any(c.extra.get("daily_triumph_used") for c in store.characters())
+    assert not any(c.ide4.daily_triumph_used for c in store.characters())
     assert store.undo() is not None
-    used = {c.name for c in store.characters() if c.extra.get("daily_triumph_used")}
+    used = {c.name for c in store.characters() if c.ide4.daily_triumph_used}
     assert used == {"Ольга Ренн", "Вера Стрижова"}
 
 

@@ -259,7 +259,7 @@ class CheckMachine(RuleBasedStateMachine):
             return
         c = self.store.character(state.rolled.character)
         if c is not None:
-            assert int(c.extra.get("energy", 100)) == self.t.view().check.pool_after
+            assert int(c.ide4.energy) == self.t.view().check.pool_after
 
 
 CheckMachine.TestCase.settings = settings(

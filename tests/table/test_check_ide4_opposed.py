@@ -75,14 +75,14 @@ def test_an_opposed_roll_is_written_once_and_never_rolled_twice(tmp_path) -> Non
     first = opp.opposed_view(t.state, t.world())
     lines = [e for e in store.log() if e.text.startswith("Противоборство")]
     assert len(lines) == 1
-    assert store.character(host).extra["energy"] == 100 - first.checks["b"].energy_spent > 0
+    assert store.character(host).ide4.energy == 100 - first.checks["b"].energy_spent > 0
     assert t.run(opp.roll_opposed).refused == opp.ROLLED
     assert t.run(opp.open_opposed).ok and t.state.opposed.rolled  # shown again, not rerolled
     store.undo()
     t.follow()
     assert t.state.opposed is not None and not t.state.opposed.rolled
     assert t.state.opposed.inputs.character == host
-    assert store.character(host).extra["energy"] == 100
+    assert store.character(host).ide4.energy == 100
     ok(t, opp.roll_opposed)
     again = opp.opposed_view(t.state, t.world())
     for key in "ab":

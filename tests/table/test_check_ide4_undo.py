@@ -34,7 +34,7 @@ def newest(t, **data):
 
 
 def energy(t, name: str) -> int:
-    return next(c for c in t.store.characters() if c.name == name).extra.get("energy", 100)
+    return next(c for c in t.store.characters() if c.name == name).ide4.energy
 
 
 def undo(t) -> None:

@@ -144,7 +144,7 @@ class RoundsMachine(RuleBasedStateMachine):
         assert self.store is not None
         self.store.refresh()
         chars = sorted(
-            (c.id, c.name, str(c.extra.get("harm", "")), tuple(c.extra.get("health", [])))
+            (c.id, c.name, str(c.starately.harm), tuple(c.wod.health))
             for c in self.store.characters()
         )
         return self.store.get_doc(ROUNDS_DOC), self.store.get_doc(EFFECTS_DOC), tuple(chars)
@@ -324,7 +324,7 @@ class RoundsMachine(RuleBasedStateMachine):
         if self.store.campaign.system != "wod":
             note = data.draw(st.sampled_from(["", "сломана рука", "ожог"]))
             self._step(steps.harm_note, c.id, note)
-            assert str(self.store.character(c.id).extra.get("harm", "")) == note
+            assert str(self.store.character(c.id).starately.harm) == note
         elif kind == "heal":
             self._step(steps.heal, c.id)
         else:

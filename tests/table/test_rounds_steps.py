@@ -207,11 +207,11 @@ def test_a_harm_note_is_written_and_cleared(tmp_path):
     t = table(tmp_path, "ide4")
     c = t.store.characters()[0]
     t.ok(steps.harm_note, c.id, "сломана рука")
-    assert t.store.character(c.id).extra["harm"] == "сломана рука"
+    assert t.store.character(c.id).starately.harm == "сломана рука"
     assert t.view().row(c.id).harm == "сломана рука"
     assert t.texts()[0] == "Вред: сломана рука"
     t.ok(steps.harm_note, c.id, "")
-    assert t.store.character(c.id).extra["harm"] == "" and t.texts()[0] == "Вред снят"
+    assert t.store.character(c.id).starately.harm == "" and t.texts()[0] == "Вред снят"
     assert t.store.get_doc(ROUNDS_DOC) is None  # harm does not touch the fight
     assert t.run(steps.damage, c.id, "lethal").refused
     w = table(tmp_path, "wod")
@@ -227,7 +227,7 @@ def test_wod_health_track_and_its_penalty(tmp_path):
     t.store.upsert_character(replace(c, extra={**c.extra, "health": ["lethal"] * 4}))
     assert t.view().row(c.id).harm == "XXXX···"  # Выносливость 2 + 5 = 7 boxes
     t.ok(steps.damage, c.id, "lethal")  # the fifth mark is −1
-    assert t.store.character(c.id).extra["health"] == ["lethal"] * 5
+    assert t.store.character(c.id).wod.health == ("lethal",) * 5
     assert t.view().row(c.id).harm == "XXXXX·· −1"
     lethal = wod_health.rules().names["lethal"]
     assert t.texts()[0] == f"Здоровье, урон: {lethal}: [X][X][X][X][X][ ][ ], штраф −1"
@@ -235,7 +235,7 @@ def test_wod_health_track_and_its_penalty(tmp_path):
     fighter = steps.fighter(t.tracker.entrant(c.id), world.characters[c.id], world)
     assert [(m.reason, m.value) for m in fighter.modifiers] == [("здоровье", -1)]
     t.ok(steps.heal, c.id)
-    assert t.store.character(c.id).extra["health"] == ["lethal"] * 4
+    assert t.store.character(c.id).wod.health == ("lethal",) * 4
     assert "неизвестен" in t.run(steps.damage, c.id, "fire").refused
     fresh = t.store.characters()[1]
     assert "лечить нечего" in t.run(steps.heal, fresh.id).refused

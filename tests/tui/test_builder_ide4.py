@@ -42,7 +42,7 @@ async def choose(pilot, stepper_id: str, value) -> None:
 def energy(app, name: str) -> int:
     """Return a character's energy as the store has it."""
     c = next(c for c in app.store.characters() if c.name == name)
-    return c.extra.get("energy", 100)
+    return c.ide4.energy
 
 
 class TestProcedure:
@@ -118,7 +118,7 @@ class TestProcedure:
             app.store.upsert_character(dataclasses.replace(olga, extra=extra))
             await pilot.press("d")
             await pilot.pause()
-            assert not any(c.extra.get("daily_triumph_used") for c in app.store.characters())
+            assert not any(c.ide4.daily_triumph_used for c in app.store.characters())
 
     async def test_impossible_needs_a_reason_before_anything(self, make_test_app):
         app = make_test_app(system="ide4")

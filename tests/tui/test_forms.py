@@ -119,7 +119,7 @@ class TestAdd:
         assert lev.kind == "npc"
         assert lev.skills[0] == Skill("Взлом", 65, "Мелкая моторика")
         assert lev.skills[1].distances == ("Д", "Б")
-        assert lev.extra == {"energy": 70, "always_expanded": True}
+        assert (lev.ide4.energy, lev.ide4.always_expanded, lev.extra) == (70, True, {})
         assert set(lev.qualities) == {
             "Сила", "Крупная моторика", "Мелкая моторика", "Внимание", "Риторика", "Обаяние"
         }  # fmt: skip

@@ -65,7 +65,7 @@ async def ide4_rolled(pilot, level: str = "expanded", natural: int = 20):
 
 
 def energy(app, name: str) -> int:
-    return next(c for c in app.store.characters() if c.name == name).extra.get("energy", 100)
+    return next(c for c in app.store.characters() if c.name == name).ide4.energy
 
 
 class TestIde4Keys:

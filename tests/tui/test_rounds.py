@@ -180,12 +180,12 @@ async def test_wod_health_from_the_keyboard_enters_the_builders_pool(make_test_a
         await pilot.press("w", "down", "enter")  # lethal: the fifth mark is −1
         await app.services.writes_done()
         await pilot.pause()
-        assert app.store.character(first).extra["health"] == ["lethal"] * 5
+        assert app.store.character(first).wod.health == ("lethal",) * 5
         assert "XXXXX·· −1" in str(pane.query_one("#rounds-table").get_row(first)[4])
         await pilot.press("u")
         await app.services.writes_done()
         await pilot.pause()
-        assert app.store.character(first).extra["health"] == ["lethal"] * 4
+        assert app.store.character(first).wod.health == ("lethal",) * 4
         await pilot.press("w", "enter")
         await pilot.press("enter")  # Enter: this character's check in the builder
         await pilot.pause()

@@ -129,7 +129,7 @@ class Changes(WritePath):
             doc = history.get_value(db, "character", id)
             if doc is None:
                 raise StaleWrite(f"Персонаж {name} удалён в другом окне — {what}.")
-            made = edit(character_from_doc(doc))
+            made = edit(character_from_doc(doc, self._campaign.system))
             if made is None:
                 return None, False
             if made.character.id != id:
@@ -216,8 +216,9 @@ def _merged(db: TinyDB, c: Character, what: str) -> dict[str, Any]:
     current = history.get_value(db, "character", c.id)
     if current is None:
         raise StaleWrite(f"Персонаж {c.name} удалён в другом окне — {what}.")
-    base = character_to_doc(character_from_doc(c.origin))
-    now = character_to_doc(character_from_doc(current))
+    system = c.sheet.SYSTEM
+    base = character_to_doc(character_from_doc(c.origin, system))
+    now = character_to_doc(character_from_doc(current, system))
     merged, conflicts = merge3(base, new, now)
     if conflicts:
         raise StaleWrite(

@@ -25,7 +25,7 @@ def character_to_doc(c: Character) -> dict[str, Any]:
     own = {
         k: v
         for k, v in sheet.values().items()
-        if k in ALWAYS or (v is not None and (v != default[k] or k in had))
+        if k in ALWAYS or (v is not None and (v != default[k] or k in had or k in c.kept))
     }
     foreign = {k: c.extra[k] for k in SHEET_FIELDS if k in c.extra}
     values = {**foreign, **own}
@@ -76,9 +76,13 @@ def character_from_doc(doc: dict[str, Any], system: str = DrevoSheet.SYSTEM) -> 
     fate, wounds = doc.get("fate", 0), doc.get("wounds", {})
     if not isinstance(fate, int) or not isinstance(wounds, dict):
         raise TypeError("Судьба — число, раны — объект")
-    extra["wounds"] = {str(k): int(v) for k, v in wounds.items()}
-    extra["fate"] = int(fate)
+    counts = {k: int(wounds.get(k, 0)) for k in WOUND_KEYS}
+    if set(wounds) - set(WOUND_KEYS):
+        raise ValueError(f"unknown wound keys {sorted(set(wounds) - set(WOUND_KEYS))!r}")
+    extra["wounds"], extra["fate"] = counts, int(fate)
     values = {k: extra.pop(k) for k in kind.FIELDS if k in extra}
+    if extra.get("fate") == 0 and not any(counts.values()):  # another system's, none: the
+        del extra["fate"], extra["wounds"]  # document has them all the same
     return Character(
         id=str(doc["id"]),
         name=str(doc["name"]),
@@ -99,6 +103,7 @@ def character_from_doc(doc: dict[str, Any], system: str = DrevoSheet.SYSTEM) -> 
         extra=extra,
         rolls=tuple((str(n), str(e)) for n, e in doc.get("rolls") or ()),
         origin=doc,
+        kept=frozenset(values),
     )
 
 

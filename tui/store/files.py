@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import filelock  # imported where a lock is taken: it costs 10 ms of every start
 
+from rules.sheets.drevo import DrevoSheet
+
 from . import backups as bk
 from .codec import character_from_doc, character_to_doc, log_from_doc
 from .demo import demo_campaign
@@ -29,7 +31,7 @@ from .errors import (
 )
 from .journal import journal_path, write_journal
 from .migrations import CHARACTERS, DOCS, HISTORY, META, SCHEMA_VERSION, Upgrade, upgrade
-from .models import Character, LogEntry, new_id
+from .models import SHEETS, Character, LogEntry, new_id
 from .schema import SchemaError, validate
 from .storage import (
     FILE_MODE,
@@ -137,7 +139,7 @@ def check_tables(
         for key, doc in tables.get(CHARACTERS, {}).items():
             old = old_docs.get(key)
             known_c = old_characters.get(doc.get("id", "")) if old is doc or old == doc else None
-            c = known_c or character_from_doc(doc)
+            c = known_c or character_from_doc(doc, _system(meta["system"]))
             characters[c.id] = c
         for doc in tables.get(DOCS, {}).values():
             if not isinstance(doc.get("name"), str):
@@ -173,8 +175,14 @@ def one_name_each(loaded: Loaded) -> None:
         taken.add(name.casefold())
         seen.add(name.casefold())
         docs[key] = {**doc, "name": name}
-        loaded.characters[character.id] = character_from_doc(docs[key])
+        loaded.characters[character.id] = character_from_doc(docs[key], character.sheet.SYSTEM)
         loaded.up.mended = True
+
+
+def _system(name: str) -> str:
+    """The system whose sheet the campaign's characters hold (Древо's for a name kubik does
+    not know: the schema names that)."""
+    return name if name in SHEETS else DrevoSheet.SYSTEM
 
 
 def good_backups(path: Path) -> list[Path]:

@@ -92,6 +92,9 @@ class Character:
     #: ``dataclasses.replace``): a write of a changed copy is merged field by field into the
     #: current document, never written back whole over what another window changed since.
     origin: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+    #: Fields of its own sheet that were given (read from a file, or given in ``extra``): the
+    #: stored form keeps them even at their default, as it was written (codec).
+    kept: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.kind not in CHARACTER_KINDS:
@@ -105,6 +108,7 @@ class Character:
         if own:
             sheet = type(self.sheet).from_values({**self.sheet.values(), **own})
             object.__setattr__(self, "sheet", sheet)
+            object.__setattr__(self, "kept", frozenset(self.kept) | set(own))
         object.__setattr__(self, "qualities", dict(self.qualities))
         object.__setattr__(self, "skills", tuple(self.skills))
         object.__setattr__(self, "weapons", tuple(self.weapons))

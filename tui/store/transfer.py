@@ -153,7 +153,7 @@ def read_export(source: Path) -> Exported:
                 data["docs"] = {**data["docs"], sheet_fields.BESTIARY: bestiary}
         for i, doc in enumerate(docs_in, 1):
             validate_character(doc, f"персонаж {i}")
-        characters = [character_from_doc(doc) for doc in docs_in]
+        characters = [character_from_doc(doc, system) for doc in docs_in]
         docs = data.get("docs", {})
         if not isinstance(docs, dict) or not all(
             isinstance(k, str) and isinstance(v, dict) for k, v in docs.items()
