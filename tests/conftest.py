@@ -91,7 +91,9 @@ def _wait_for_store_writes() -> None:
     press = Pilot.press
 
     async def settle(pilot: Pilot) -> None:
-        done = getattr(pilot.app, "writes_done", None)
+        # The app's ordered writes (KubikApp: its services' writer; a test's own app may
+        # have its own, or none).
+        done = getattr(getattr(pilot.app, "services", pilot.app), "writes_done", None)
         if done is not None:
             await done()
         await _until_quiet(pilot.app)  # thread workers too, and what they hand back
