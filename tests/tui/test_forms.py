@@ -257,3 +257,15 @@ async def test_a_fast_end_backspaces_and_digits_in_the_form_keep_their_order(mak
         before = notes.value
         await burst(pilot, "end", "backspace", "backspace", "!", "?")
         assert notes.value == before[:-2] + "!?"
+
+
+@pytest.mark.parametrize("system", ["drevo", "ide4", "starately", "wod"])
+def test_a_blank_character_holds_its_systems_sheet_at_its_defaults(system):
+    """The form's new character carries the campaign's system's sheet (IDE4: energy 100),
+    Древо's with the campaign's Судьба — not a Древо sheet whatever the system."""
+    from tui.store.models import SHEETS
+    from tui.widgets.party.form import blank_character
+
+    c = blank_character(system, 3)
+    assert type(c.sheet) is SHEETS[system]
+    assert c.sheet == (SHEETS[system](fate=3) if system == "drevo" else SHEETS[system]())

@@ -18,6 +18,7 @@ from rules.sheets.ide4 import Ide4Sheet
 from tui import systems
 from tui.sanitize import plain, safe_text
 from tui.store import Character, new_id
+from tui.store.models import SHEETS
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.styled import StyledOnce
@@ -52,8 +53,10 @@ def blank_character(system: str, fate: int) -> Character:
         qualities={name: fields.stat_default for name in fields.stats},
         skills=(),
         weapons=(),
-        sheet=DrevoSheet(fate=fate if kind.fate_and_wounds else 0),
-    )  # the other sheet fields read as their sheet's defaults (IDE4: energy 100)
+        # The system's own sheet at its defaults (IDE4: energy 100); Древо's starts at the
+        # campaign's Судьба.
+        sheet=DrevoSheet(fate=fate) if kind.fate_and_wounds else SHEETS[system](),
+    )
 
 
 class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
