@@ -3,41 +3,21 @@ form (checked by the rules; the GM's «!» allows what they leave to the GM), th
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
-
 from textual.widgets import DataTable
 
 from rules.errors import RulesError
 from tui.bridge import combat as bridge
 from tui.present.combat import declaration_text
-from tui.store import Character
-from tui.table.core import Outcome, World
 from tui.table.fight import steps
 from tui.table.fight.declare import redeclare, repeat_round, suggestion
 from tui.table.fight.text import fighter_state, short_declaration
 from tui.widgets.combat.drevo_forms import DeclarationForm
+from tui.widgets.combat.drevo_part import DrevoPart
 from tui.widgets.common.choice import Choice, ChoiceScreen
-from tui.widgets.common.part import WidgetPart
 
 
-class DeclareMixin(WidgetPart):
+class DeclareMixin(DrevoPart):
     """The declaration phase (mixed into ``CombatPane``)."""
-
-    if TYPE_CHECKING:  # the pane's, typed for mypy (tui/widgets/common/part.py)
-        _editing: str | None
-
-        def act(self, step: Callable[..., Outcome[Any]], *args: Any, **kwargs: Any) -> None: ...
-        def _focus_phase(self) -> None: ...
-        def _can_act(self) -> Callable[[str], bool]: ...
-        def _names(self) -> dict[str, str]: ...
-        def _marked(self, name: str, character_id: str) -> str: ...
-        def _redraw(self) -> None: ...
-        def world(self) -> World: ...
-
-    # Provided by CombatPane.
-    encounter: Any
-    characters: dict[str, Character]
 
     def _draw_order(self) -> None:
         enc = self.encounter

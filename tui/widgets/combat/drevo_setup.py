@@ -3,9 +3,6 @@ the sides — rolled initiative (4dF a side) or the GM's ambush."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
-
 from textual import events
 from textual.widgets import DataTable, Input, Static
 
@@ -13,12 +10,11 @@ from tui import words
 from tui.bridge import combat as bridge
 from tui.bridge.sheets import wounds_text
 from tui.store import Character
-from tui.table.core import Outcome, World
 from tui.table.fight import steps
 from tui.widgets.combat.drevo_forms import NpcForm
+from tui.widgets.combat.drevo_part import DrevoPart
 from tui.widgets.common.choice import Choice, ChoiceScreen
 from tui.widgets.common.focus import focus_now
-from tui.widgets.common.part import WidgetPart
 
 SIDE_CYCLE = ("—", "Отряд", "Противники", "Третья сторона")
 #: The most rows the roster holds (the Партия tab's way: 5,000 rows took 2 s to build at
@@ -26,23 +22,8 @@ SIDE_CYCLE = ("—", "Отряд", "Противники", "Третья сто�
 ROSTER_ROWS = 300
 
 
-class SetupMixin(WidgetPart):
+class SetupMixin(DrevoPart):
     """The setup phase: the roster, its keys, the start of round 1 (mixed into ``CombatPane``)."""
-
-    if TYPE_CHECKING:  # the pane's, typed for mypy (tui/widgets/common/part.py)
-        _editing: str | None
-
-        def act(self, step: Callable[..., Outcome[Any]], *args: Any, **kwargs: Any) -> None: ...
-        def _focus_phase(self) -> None: ...
-        def _can_act(self) -> Callable[[str], bool]: ...
-        def _names(self) -> dict[str, str]: ...
-        def _marked(self, name: str, character_id: str) -> str: ...
-        def _redraw(self) -> None: ...
-        def world(self) -> World: ...
-
-    # Provided by CombatPane.
-    encounter: Any
-    characters: dict[str, Character]
 
     def _draw_roster(self) -> None:
         table = self.query_one("#combat-roster", DataTable)
