@@ -12,6 +12,20 @@ from tui.table.fight.session import FightSession
 TRIO = ("Ярослав Кречет", "Милава", "Атаман Шкуро", "Лыко", "Сотник Вышата")
 
 
+async def to_round_two(pilot, app, names) -> None:
+    """Fight round 1 between ``names`` (blows declared, every exchange rolled and accepted on
+    the engine) and stop at round 2's declarations."""
+    await keep_only(pilot, app, names)
+    await pilot.press("i")
+    await declare_blows(pilot, app)
+    session = FightSession(app.store, pane(app).world().dice)
+    while session.run(steps.accept).ok or session.run(steps.roll).ok:
+        pass
+    session.run(steps.next_round)
+    await pilot.pause()
+    assert pane(app).encounter.round == 2 and pane(app).encounter.phase == "declare"
+
+
 async def test_typing_selects_in_a_row(make_test_app) -> None:
     """«Ми» → Милава: Cyrillic letters choose the option that starts so (or a word of it);
     Latin letters stay the pane's keys."""
@@ -42,15 +56,7 @@ async def test_a_round_as_the_last_is_one_key_and_a_declaration_changes_in_place
     step); `c` changes one declaration before the dice, the others stay."""
     app = make_test_app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
-        await keep_only(pilot, app, ("Ярослав Кречет", "Атаман Шкуро"))
-        await pilot.press("i")
-        await declare_blows(pilot, app)
-        session = FightSession(app.store, pane(app).world().dice)
-        while session.run(steps.accept).ok or session.run(steps.roll).ok:
-            pass
-        session.run(steps.next_round)
-        await pilot.pause()
-        assert pane(app).encounter.round == 2 and pane(app).encounter.phase == "declare"
+        await to_round_two(pilot, app, ("Ярослав Кречет", "Атаман Шкуро"))
         await pilot.press("r")
         await pilot.pause()
         enc = pane(app).encounter
@@ -102,15 +108,7 @@ async def test_a_three_against_three_round_of_unchanged_declarations_is_under_tw
     app = make_test_app(seed=5)
     three = ("Ярослав Кречет", "Милава", "Горан Рябой", "Атаман Шкуро", "Лыко", "Сотник Вышата")
     async with app.run_test(size=(80, 24)) as pilot:
-        await keep_only(pilot, app, three)
-        await pilot.press("i")
-        await declare_blows(pilot, app)
-        session = FightSession(app.store, pane(app).world().dice)
-        while session.run(steps.accept).ok or session.run(steps.roll).ok:
-            pass
-        session.run(steps.next_round)
-        await pilot.pause()
-        assert pane(app).encounter.round == 2 and pane(app).encounter.phase == "declare"
+        await to_round_two(pilot, app, three)
         keys = ["r"]
         await pilot.press("r")
         await app.services.writes_done()
