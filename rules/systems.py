@@ -46,7 +46,7 @@ class RulesSystem:
     #: Whether its reader prices an entry against earlier ones (Древо's Судьба shift moves
     #: the roll of an earlier entry).
     reads_previous: bool = False
-    #: ``"module:Class"`` of its typed character sheet (``rules/sheets/<name>.py``: the values
+    #: ``"module:Class"`` of its typed character sheet (``rules/<name>/sheet.py``: the values
     #: a character carries for this system's rules only); ``None``: it has none.
     sheet: str | None = None
 
@@ -66,33 +66,34 @@ SYSTEMS: dict[str, RulesSystem] = {
     "drevo": RulesSystem(
         "drevo",
         "exchanges",
-        "rules.ledger.drevo:read",
+        "rules.drevo.ledger:read",
+        "rules.drevo.ledger:initiative",
         reads_previous=True,
-        sheet="rules.sheets.drevo:DrevoSheet",
+        sheet="rules.drevo.sheet:DrevoSheet",
     ),
     "ide4": RulesSystem(
         "ide4",
         "rounds",
-        "rules.ledger.ide4:read",
-        "rules.ledger.initiative:ide4",
+        "rules.ide4.ledger:read",
+        "rules.ide4.ledger:initiative",
         initiative="rules.ide4.initiative",
-        sheet="rules.sheets.ide4:Ide4Sheet",
+        sheet="rules.ide4.sheet:Ide4Sheet",
     ),
     "starately": RulesSystem(
         "starately",
         "rounds",
-        "rules.ledger.starately:read",
-        "rules.ledger.initiative:two_d6",
+        "rules.starately.ledger:read",
+        "rules.starately.ledger:initiative",
         initiative="rules.starately.initiative",
-        sheet="rules.sheets.starately:StaratelySheet",
+        sheet="rules.starately.sheet:StaratelySheet",
     ),
     "wod": RulesSystem(
         "wod",
         "rounds",
-        "rules.ledger.wod:read",
-        "rules.ledger.initiative:d10",
+        "rules.wod.ledger:read",
+        "rules.wod.ledger:initiative",
         initiative="rules.wod.initiative",
-        sheet="rules.sheets.wod:WodSheet",
+        sheet="rules.wod.sheet:WodSheet",
     ),
 }
 

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from rules.sheets.drevo import DrevoSheet
+from rules.drevo.sheet import DrevoSheet
 from tui.cli.kubik import main
 from tui.store import Store
 

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from rules.sheets.drevo import DrevoSheet
+from rules.drevo.sheet import DrevoSheet
 from tui.cli import party as cli_party
 from tui.store import LogEntry, Store, new_id
 

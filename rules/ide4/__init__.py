@@ -1,171 +1,18 @@
 """IDE4™ (d100, five outcomes): the full check procedure, exact odds, opposed checks, templates.
 
-``rules.ide4`` is the public face; the modules split it by concept: ``tables`` (data files),
-``model`` (inputs, difficulty), ``scene`` (the checklist, the clear-risk card), ``state`` (a
-check's record), ``moves`` (what is still allowed and why), ``procedure`` (the moves), ``odds``,
-``opposed`` and ``templates`` (the seed's quick and full templates).
+Its public names live in ``rules.ide4.face``, loaded on the first name asked of the package
+(:mod:`rules.faces`): its sheet (``sheet``) loads without the procedure.
 """
 
 from __future__ import annotations
 
-from rules.ide4.model import (
-    HELP_KINDS,
-    LEVEL_NAMES,
-    LEVELS,
-    OUTCOME_NAMES,
-    OUTCOME_RANK,
-    OUTCOMES,
-    CheckInput,
-    Difficulty,
-    Modifier,
-    difficulty_label,
-    resolve_difficulty,
-    validate,
-)
-from rules.ide4.move_odds import MoveOdds, bonus_odds, energy_after_odds, reroll_odds
-from rules.ide4.moves import (
-    SKILL_REROLL_CAP,
-    Move,
-    allowed_moves,
-    bonus_refusal,
-    energy_after_futile,
-    energy_after_refusal,
-    reroll_refusal,
-    roll_refusal,
-    seven_refusal,
-    subroll_refusal,
-)
-from rules.ide4.odds import check_odds, energy_sum_counts, outcome_counts, outcome_odds
-from rules.ide4.opposed import (
-    OPPOSED_NAMES,
-    OPPOSED_OUTCOMES,
-    TIE_RESOLUTIONS,
-    OpposedResult,
-    opposed,
-    opposed_odds,
-)
-from rules.ide4.procedure import (
-    bonus,
-    conclude,
-    energy_after,
-    play,
-    reroll,
-    roll,
-    set_level,
-    start,
-    subroll,
-)
-from rules.ide4.scene import (
-    NO_ROLL_SIGNS,
-    ROLL_REASONS,
-    ClearRisk,
-    RollNeed,
-    clear_risk,
-    roll_need,
-)
-from rules.ide4.state import AFTER_BONUSES, LATE_SOURCES, REROLL_SOURCES, Check, Step
-from rules.ide4.tables import (
-    DISTANCES,
-    Action,
-    Band,
-    EnergyRules,
-    SubrollLevel,
-    Threshold,
-    action,
-    actions,
-    band_for,
-    bands,
-    energy_rules,
-    general_subroll,
-    mastery_thresholds,
-    modified_seven_bars_mastery,
-    unlocked,
-)
-from rules.ide4.templates import (
-    LEVEL_CHAINS,
-    clear_risk_text,
-    full_template,
-    modifiers_text,
-    quick_template,
-    summary,
-)
+from typing import TYPE_CHECKING, Any
 
-__all__ = [
-    "AFTER_BONUSES",
-    "DISTANCES",
-    "HELP_KINDS",
-    "LATE_SOURCES",
-    "LEVELS",
-    "LEVEL_CHAINS",
-    "LEVEL_NAMES",
-    "NO_ROLL_SIGNS",
-    "OUTCOMES",
-    "OUTCOME_NAMES",
-    "OUTCOME_RANK",
-    "OPPOSED_NAMES",
-    "OPPOSED_OUTCOMES",
-    "REROLL_SOURCES",
-    "ROLL_REASONS",
-    "SKILL_REROLL_CAP",
-    "TIE_RESOLUTIONS",
-    "Action",
-    "Band",
-    "Check",
-    "CheckInput",
-    "ClearRisk",
-    "Difficulty",
-    "EnergyRules",
-    "Modifier",
-    "Move",
-    "MoveOdds",
-    "OpposedResult",
-    "RollNeed",
-    "Step",
-    "SubrollLevel",
-    "Threshold",
-    "action",
-    "actions",
-    "allowed_moves",
-    "band_for",
-    "bands",
-    "bonus",
-    "bonus_odds",
-    "bonus_refusal",
-    "check_odds",
-    "clear_risk",
-    "clear_risk_text",
-    "conclude",
-    "difficulty_label",
-    "energy_after",
-    "energy_after_odds",
-    "energy_after_futile",
-    "energy_after_refusal",
-    "energy_rules",
-    "energy_sum_counts",
-    "full_template",
-    "general_subroll",
-    "mastery_thresholds",
-    "modified_seven_bars_mastery",
-    "modifiers_text",
-    "opposed",
-    "opposed_odds",
-    "outcome_counts",
-    "outcome_odds",
-    "play",
-    "quick_template",
-    "reroll",
-    "reroll_odds",
-    "reroll_refusal",
-    "resolve_difficulty",
-    "roll",
-    "roll_need",
-    "roll_refusal",
-    "seven_refusal",
-    "set_level",
-    "start",
-    "subroll",
-    "subroll_refusal",
-    "summary",
-    "unlocked",
-    "validate",
-]
+from rules import faces
+
+if TYPE_CHECKING:  # the names for type checkers; at run time the face loads on first use
+    from rules.ide4.face import *  # noqa: F403
+
+
+def __getattr__(name: str) -> Any:
+    return faces.attribute(__name__, name)

@@ -1,8 +1,9 @@
 """The luck ledger: every roll placed in its own exact distribution, and what many rolls say.
 
 ``percentile`` places one roll; ``checks`` reads a Журнал entry's result and rebuilds its exact
-odds with the system's own functions (one reader per system: ``drevo``, ``ide4``, ``starately``,
-``wod``, a fight's ``initiative``; what an entry's luck is made of: ``entry``); ``stats`` cuts
+odds with the system's own functions (each system's reader is its package's ``ledger`` module,
+``rules/<name>/ledger.py``, named by its line in :mod:`rules.systems`; a fight's initiative:
+``initiative``; what an entry's luck is made of: ``entry``); ``stats`` cuts
 the log into sessions, averages and judges the mean against fair dice.
 """
 

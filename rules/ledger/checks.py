@@ -3,9 +3,9 @@
 Every system's result already keeps its inputs (trait, modifiers, difficulty, pool, energy…),
 so the exact distribution of the roll is rebuilt from them with that system's own odds
 functions, and the roll is placed in it (``rules.ledger.percentile``). Each system's reader is
-its own module (``drevo``, ``ide4``, ``starately``, ``wod``; a fight's ``initiative``), named by
-the system's line in :mod:`rules.systems`; what an
-entry's luck is made of is ``entry``. This module reads the entry's kind and hands it on.
+its package's ``ledger`` module (``rules/<name>/ledger.py``; a fight's ``initiative``), named by
+the system's line in :mod:`rules.systems`; what an entry's luck is made of is ``entry``.
+This module reads the entry's kind and hands it on.
 
 What counts as luck: the dice of each fresh roll, once. What a player chose to spend after
 seeing the dice — a Судьба shift, energy after the roll, a reroll, Риск — is recorded beside
@@ -84,7 +84,7 @@ def entry_luck(
         elif data.get("fate") == "shift" and kind == "combat":
             luck.spend(actor, "fate", abs(int(data["points"])))  # ±1 per point after the roll
         elif kind == "combat" and isinstance(data.get("initiative"), list):
-            initiative.drevo(data["initiative"], luck)
+            initiative.sides(data, luck)
         elif kind == "combat" and isinstance(data.get("initiative"), Mapping):
             initiative.rounds(data, luck)
         else:

@@ -1,10 +1,10 @@
-"""Each system's typed character sheet, and what they share: typed fields, checked values.
+"""What the systems' typed character sheets share: typed fields, checked values.
 
-One module per system (``drevo``, ``ide4``, ``starately``, ``wod``); they live here rather
-than in ``rules/<system>/`` because those packages load their whole check procedure (and the
-dice parser) on import, and the store reads a sheet before the first screen is drawn.
+Each system's sheet is its own package's ``sheet`` module (``rules/drevo/sheet.py``, …); the
+store reads every sheet before the first screen is drawn, so a system's package loads its
+check procedure only on the first name asked of it (:mod:`rules.faces`).
 
-A system's sheet (``rules/sheets/<system>.py``) is a frozen dataclass of the values a
+A system's sheet (``rules/<system>/sheet.py``) is a frozen dataclass of the values a
 character carries for that system's rules only — Древо's Судьба and wounds, IDE4's energy,
 a Мир Тьмы health track. The common core (name, PC/NPC, notes, saved rolls, traits) is the
 store's :class:`~tui.store.models.Character`; the sheet is read from it and written back.

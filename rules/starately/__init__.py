@@ -1,122 +1,19 @@
 """Старатели (2d6): checks, boons and banes, Effect, opposed rolls, task chains, group checks,
 Risk, and their exact odds.
 
-``rules.starately`` is the public face; ``tables``, ``check``, ``procedures`` (``opposed``,
-``chain``, ``group``, ``risk``) and ``odds`` split it by concept.
+Its public names live in ``rules.starately.face``, loaded on the first name asked of the package
+(:mod:`rules.faces`): its sheet (``sheet``) loads without the procedure.
 """
 
 from __future__ import annotations
 
-from rules.starately.check import (
-    OUTCOME_NAMES,
-    OUTCOMES,
-    Check,
-    Die,
-    Modifier,
-    Result,
-    Roll,
-    Side,
-    kept_flags,
-    resolve,
-    roll,
-    roll_dice,
-    routine_needs_roll,
-)
-from rules.starately.odds import (
-    CheckOdds,
-    OpposedOdds,
-    RiskOdds,
-    chain_odds,
-    check_counts,
-    check_odds,
-    group_odds,
-    natural_counts,
-    opposed_odds,
-    risk_odds,
-)
-from rules.starately.procedures import (
-    ChainResult,
-    GroupCheck,
-    GroupResult,
-    Opposed,
-    OpposedResult,
-    RiskResult,
-    TaskChain,
-    chain_modifier,
-    helper_refusal,
-    resolve_chain,
-    resolve_group,
-    resolve_opposed,
-    resolve_risk,
-    risk_refusal,
-    roll_chain,
-    roll_group,
-    roll_opposed,
-    roll_risk,
-)
-from rules.starately.tables import (
-    Difficulty,
-    Settings,
-    chain_difficulty,
-    characteristic_dm,
-    default_difficulty,
-    difficulties,
-    difficulty_name,
-    difficulty_value,
-    settings,
-    unskilled_penalty,
-)
+from typing import TYPE_CHECKING, Any
 
-__all__ = [
-    "OUTCOMES",
-    "OUTCOME_NAMES",
-    "ChainResult",
-    "Check",
-    "CheckOdds",
-    "Die",
-    "Difficulty",
-    "GroupCheck",
-    "GroupResult",
-    "Modifier",
-    "Opposed",
-    "RiskOdds",
-    "OpposedOdds",
-    "OpposedResult",
-    "Result",
-    "RiskResult",
-    "Roll",
-    "Settings",
-    "Side",
-    "TaskChain",
-    "chain_difficulty",
-    "chain_modifier",
-    "chain_odds",
-    "characteristic_dm",
-    "check_counts",
-    "check_odds",
-    "default_difficulty",
-    "difficulties",
-    "difficulty_name",
-    "difficulty_value",
-    "group_odds",
-    "helper_refusal",
-    "kept_flags",
-    "natural_counts",
-    "opposed_odds",
-    "resolve",
-    "resolve_chain",
-    "resolve_group",
-    "resolve_opposed",
-    "resolve_risk",
-    "risk_refusal",
-    "roll",
-    "roll_chain",
-    "roll_dice",
-    "roll_group",
-    "roll_opposed",
-    "risk_odds",
-    "roll_risk",
-    "routine_needs_roll",
-    "settings",
-    "unskilled_penalty",
-]
+from rules import faces
+
+if TYPE_CHECKING:  # the names for type checkers; at run time the face loads on first use
+    from rules.starately.face import *  # noqa: F403
+
+
+def __getattr__(name: str) -> Any:
+    return faces.attribute(__name__, name)

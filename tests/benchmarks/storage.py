@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from rules.sheets.drevo import DrevoSheet
+from rules.drevo.sheet import DrevoSheet
 from tui.store import UNDO_LIMIT, Character, LogEntry, Skill, Store
 from tui.store.journal import journal_path, write_journal
 from tui.store.storage import atomic_write_bytes

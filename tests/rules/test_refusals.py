@@ -591,6 +591,8 @@ def test_every_refusal_message_in_rules_is_russian() -> None:
     programming = {
         ("initiative.py", "ValueError"),  # round 0 is never asked for by any screen
         ("__init__.py", "AttributeError"),  # the lazy-import module protocol
+        ("faces.py", "AttributeError"),  # the lazy-import module protocol
+        ("ledger.py", "ValueError"),  # an initiative entry of other dice: left uncounted
         ("checks.py", "ValueError"),  # a log entry of other dice: the ledger leaves it uncounted
     }
     root = Path(__file__).resolve().parents[2] / "rules"

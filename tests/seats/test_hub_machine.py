@@ -15,7 +15,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
-from rules.sheets.drevo import DrevoSheet
+from rules.drevo.sheet import DrevoSheet
 from tests.hypo import examples
 from tests.seats.helpers import short_folder
 from tui.seats import protocol as proto

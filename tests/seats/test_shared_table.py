@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.sheets.drevo import DrevoSheet
+from rules.drevo.sheet import DrevoSheet
 from tui.bridge.public import Masker
 from tui.seats.protocol import describe
 from tui.seats.seat_draw import shown_requests

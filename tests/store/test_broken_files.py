@@ -24,7 +24,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.sheets.drevo import DrevoSheet
+from rules.drevo.sheet import DrevoSheet
 from tests.hypo import examples
 from tui.cli import kubik as cli
 from tui.store import CampaignCorrupt, Store, StoreError

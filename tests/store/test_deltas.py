@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from rules.sheets.drevo import DrevoSheet
+from rules.drevo.sheet import DrevoSheet
 from tui.store import Edit, LogEntry, StaleWrite, Store, new_id
 
 AT = "2025-03-01T19:30:00+03:00"

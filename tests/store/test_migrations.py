@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.sheets.drevo import DrevoSheet
+from rules.drevo.sheet import DrevoSheet
 from tui.store import MIGRATIONS, SCHEMA_VERSION, Store
 from tui.store.journal import Journal, journal_path
 from tui.store.migrations import upgrade

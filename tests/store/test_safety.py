@@ -10,7 +10,7 @@ from pathlib import Path
 import filelock
 import pytest
 
-from rules.sheets.drevo import DrevoSheet
+from rules.drevo.sheet import DrevoSheet
 from tui.store import (
     BACKUPS_KEPT,
     CampaignCorrupt,

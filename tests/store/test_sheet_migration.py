@@ -20,7 +20,7 @@ from hypothesis import given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
-from rules.sheets.drevo import DrevoSheet
+from rules.drevo.sheet import DrevoSheet
 from rules.systems import names
 from tests.hypo import examples
 from tui.store import CampaignCorrupt, Store, history, sheet_fields

@@ -7,12 +7,12 @@ from dataclasses import replace
 
 import pytest
 
+from rules.drevo import sheet as drevo_sheet
+from rules.drevo.sheet import DrevoSheet
+from rules.ide4.sheet import Ide4Sheet
 from rules.sheets import SheetError
-from rules.sheets import drevo as drevo_sheet
-from rules.sheets.drevo import DrevoSheet
-from rules.sheets.ide4 import Ide4Sheet
-from rules.sheets.starately import StaratelySheet
-from rules.sheets.wod import WodSheet
+from rules.starately.sheet import StaratelySheet
+from rules.wod.sheet import WodSheet
 from tui.store.codec import character_from_doc, character_to_doc
 from tui.store.models import SHEETS, Character
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from rules.data import load_table
-from rules.sheets.drevo import DrevoSheet
+from rules.drevo.sheet import DrevoSheet
 from tui.store import (
     SCHEMA_VERSION,
     WOUND_KEYS,

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from rules.sheets.drevo import DrevoSheet
+from rules.drevo.sheet import DrevoSheet
 from tui.store import LogEntry, Store, new_id
 from tui.store import files as files_module
 
@@ -63,7 +63,7 @@ def test_refresh_sees_another_process_write_and_notifies(tmp_path):
         assert store.refresh() is False
         code = textwrap.dedent(
             f"""
-            from rules.sheets.drevo import DrevoSheet
+            from rules.drevo.sheet import DrevoSheet
             from tui.store import LogEntry, Store
             s = Store.open({str(path)!r})
             c = s.character({c.id!r})

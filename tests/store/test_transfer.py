@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from rules.sheets.drevo import DrevoSheet
+from rules.drevo.sheet import DrevoSheet
 from tui.store import CampaignExists, LogEntry, Store, StoreError, new_id
 from tui.store.transfer import log_markdown
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from rules.sheets.drevo import DrevoSheet
+from rules.drevo.sheet import DrevoSheet
 from tui.store import UNDO_LIMIT, LogEntry, Store, new_id
 
 

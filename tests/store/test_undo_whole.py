@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from rules.sheets.drevo import DrevoSheet
+from rules.drevo.sheet import DrevoSheet
 from tui.bridge.combat import exchange_group
 from tui.store import Store
 from tui.store.errors import UndoRefused

@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from rules.sheets.drevo import DrevoSheet
+from rules.drevo.sheet import DrevoSheet
 from tui.store import Store, StoreError, files, storage
 from tui.store.storage import FileSig
 

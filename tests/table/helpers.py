@@ -7,8 +7,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from rules.drevo.sheet import DrevoSheet
 from rules.encounter import Combatant, Declaration, Encounter
-from rules.sheets.drevo import DrevoSheet
 from tui.bridge import combat as bridge
 from tui.store import Store
 from tui.table.core import Dice, Outcome

@@ -8,7 +8,7 @@ import os
 import pytest
 
 from rules import drevo
-from rules.sheets.drevo import DrevoSheet
+from rules.drevo.sheet import DrevoSheet
 from tests.table.check_helpers import killed_after, ok, table
 from tui.store import Store
 from tui.table.check import drevo_steps as steps

@@ -22,10 +22,10 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from rules import drevo
+from rules.drevo.sheet import DrevoSheet
 from rules.encounter import ACTION_KINDS, Declaration
 from rules.errors import RulesError
 from rules.initiative import declaration_order
-from rules.sheets.drevo import DrevoSheet
 from tests.hypo import examples
 from tests.table.helpers import Table
 from tui.bridge import combat as bridge

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.sheets.drevo import DrevoSheet
+from rules.drevo.sheet import DrevoSheet
 from tests.table.helpers import skirmish
 from tui.table.fight import steps
 from tui.table.fight.declare import redeclare, repeat_round, suggestion

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from rules.data import packaged_table, set_overrides
-from rules.sheets.drevo import DrevoSheet
+from rules.drevo.sheet import DrevoSheet
 from tests.table.helpers import skirmish
 from tui.bridge import combat as bridge
 from tui.table.fight import steps

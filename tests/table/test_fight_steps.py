@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.sheets.drevo import DrevoSheet
+from rules.drevo.sheet import DrevoSheet
 from tests.table.helpers import duel, skirmish
 from tui.table.fight import steps
 from tui.table.fight.text import exchange_lines, reduce_label

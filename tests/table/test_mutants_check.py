@@ -9,8 +9,8 @@ from fractions import Fraction
 import pytest
 
 from rules import drevo, ide4, starately, wod
+from rules.drevo.sheet import DrevoSheet
 from rules.errors import RulesError
-from rules.sheets.drevo import DrevoSheet
 from tests.table.check_helpers import ok, table
 from tui.store import LogEntry, Store
 from tui.table.check import (

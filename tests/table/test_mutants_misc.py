@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules import drevo
+from rules.drevo.sheet import DrevoSheet
 from rules.effects import Effect, Notice
 from rules.encounter import ACTION_NAMES, Declaration, Encounter
-from rules.sheets.drevo import DrevoSheet
 from tests.table.helpers import duel
 from tests.table.tracker import table as tracker_table
 from tui.store import LogEntry

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import DataTable, TabbedContent
 
-from rules.sheets.drevo import DrevoSheet
+from rules.drevo.sheet import DrevoSheet
 from tui.store import Store
 from tui.widgets.common.withdrawn import WithdrawnNote
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from rules.sheets.drevo import DrevoSheet
+from rules.drevo.sheet import DrevoSheet
 from tests.tui.test_combat import blows, declare, declare_blows, keep_only, one_on_one, pane
 from tui.store import Store
 

@@ -7,7 +7,7 @@ import html
 import re
 from dataclasses import replace
 
-from rules.sheets.drevo import DrevoSheet
+from rules.drevo.sheet import DrevoSheet
 from tui.sanitize import NAME_CELL, cell
 from tui.store import Store
 from tui.view import make_view

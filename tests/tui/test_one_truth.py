@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from textual.widgets import DataTable
 
-from rules.sheets.drevo import DrevoSheet
+from rules.drevo.sheet import DrevoSheet
 from tui.store import Store
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from rules import starately
+from rules.drevo.sheet import DrevoSheet
 from rules.ide4.tables import threshold_of
-from rules.sheets.drevo import DrevoSheet
 from tui.bridge.sheets import ide4_bonuses, sheet_text, stat_text
 from tui.store import Character, Skill
 

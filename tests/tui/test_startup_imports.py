@@ -121,7 +121,7 @@ async def main():
             if hub is not None and hub._server is not None:
                 break
         assert hub is not None and hub._server is not None, "the hub did not start"
-        later = ("_hashlib", "hashlib", "hmac", "secrets", "rules.ide4")
+        later = ("_hashlib", "hashlib", "hmac", "secrets", "rules.ide4.face", "rules.ide4.model")
         print(sorted(m for m in later if m in sys.modules))
 
 asyncio.run(main())

@@ -7,10 +7,10 @@ from dataclasses import replace
 from typing import Any
 
 from rules import drevo
+from rules.drevo.sheet import DrevoSheet
 from rules.encounter import Declaration, Pairing
 from rules.errors import RulesError
 from rules.modifiers import Modifier
-from rules.sheets.drevo import DrevoSheet
 from tui.bridge.sheets import track_of as track_of  # re-exported: the sheet needs no combat
 from tui.store import Character, Skill, new_id
 

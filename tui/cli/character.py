@@ -9,8 +9,8 @@ import json
 from dataclasses import replace
 from typing import Any
 
+from rules.drevo.sheet import DrevoSheet
 from rules.sheets import SheetError
-from rules.sheets.drevo import DrevoSheet
 from tui import systems
 from tui.cli.common import Parser, signed_int
 from tui.store import WOUND_KEYS, Character, Skill, new_id

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from rules.sheets.drevo import DrevoSheet
+from rules.drevo.sheet import DrevoSheet
 from tui.sanitize import clean_json
 
 from .models import SHEET_EXTRAS, SHEET_FIELDS, SHEETS, WOUND_KEYS, Character, LogEntry, Skill

@@ -7,7 +7,7 @@ from typing import Any
 
 from rules import systems
 from rules.data import load_table
-from rules.sheets.drevo import DrevoSheet
+from rules.drevo.sheet import DrevoSheet
 
 from .models import SHEET_EXTRAS, Character, Skill, new_id
 

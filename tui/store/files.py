@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import filelock  # imported where a lock is taken: it costs 10 ms of every start
 
-from rules.sheets.drevo import DrevoSheet
+from rules.drevo.sheet import DrevoSheet
 
 from . import backups as bk
 from .codec import character_from_doc, character_to_doc, log_from_doc

@@ -7,12 +7,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from rules import systems as rule_systems
-from rules.sheets.drevo import DrevoSheet
-from rules.sheets.ide4 import Ide4Sheet
-from rules.sheets.starately import StaratelySheet
-from rules.sheets.wod import WodSheet
+from rules.drevo.sheet import DrevoSheet
+from rules.ide4.sheet import Ide4Sheet
+from rules.starately.sheet import StaratelySheet
+from rules.wod.sheet import WodSheet
 
-#: A character's typed sheet, one per system (``rules/sheets/<system>.py``).
+#: A character's typed sheet, one per system (``rules/<system>/sheet.py``).
 Sheet = DrevoSheet | Ide4Sheet | StaratelySheet | WodSheet
 SheetT = TypeVar("SheetT", DrevoSheet, Ide4Sheet, StaratelySheet, WodSheet)
 
@@ -70,7 +70,7 @@ class Character:
 
     The core is the name, PC or NPC, qualities, skills, weapons, notes, saved rolls and the
     marks of :data:`CORE_EXTRAS`; ``sheet`` is the typed sheet of the campaign's system
-    (``rules/sheets/<system>.py``). Values of another system's sheet that a character carries
+    (``rules/<system>/sheet.py``). Values of another system's sheet that a character carries
     (an import, a file edited by hand) stay in ``extra`` under their field's name, kept as
     they are; :attr:`drevo`, :attr:`ide4`, :attr:`starately` and :attr:`wod` read each sheet
     as a typed view of all the values.

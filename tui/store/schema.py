@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules import systems
-from rules.sheets import SheetError, drevo, ide4
+from rules.sheets import SheetError
 
 from .models import CHARACTER_KINDS, SHEETS
 from .tables import CHARACTERS, DOCS, HISTORY, META
@@ -31,11 +31,8 @@ MAX_DEPTH = 48
 #: 10**100 dice or a wound count of −2.
 QUALITY_RANGE = (-100, 1000)
 SKILL_RANGE = (-100, 1000)
-FATE_RANGE = drevo.FATE_RANGE
-WOUND_RANGE = drevo.WOUND_RANGE
-ENERGY_RANGE = ide4.ENERGY_RANGE
 
-#: The checks of each system's sheet fields (``rules/sheets/<system>.py``).
+#: The checks of each system's sheet fields (``rules/<system>/sheet.py``).
 SHEET_CHECKS = tuple(s.CHECKS for s in SHEETS.values())
 #: Every sheet field, in the sheets' order, with its checks (a field two sheets share, such
 #: as ``harm``, is checked by each): one pass over a document's keys, not one per sheet.

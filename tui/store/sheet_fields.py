@@ -3,7 +3,7 @@
 Up to schema 3 a character document kept Древо's Судьба and wounds as fields and every other
 system's sheet values (IDE4's energy, a Мир Тьмы health track, Смерть…) inside its free-form
 ``extra``. Schema 4 gives each of them its own key, checked by the system's typed sheet
-(``rules/sheets/<system>.py``); ``extra`` keeps only what no sheet names.
+(``rules/<system>/sheet.py``); ``extra`` keeps only what no sheet names.
 
 The step converts every stored form of a character: the party, the bestiary's templates (a
 template is a character's sheet), and the undo and redo stacks. A stack step keeps only the

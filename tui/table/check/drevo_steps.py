@@ -12,8 +12,8 @@ from dataclasses import replace
 from typing import Any
 
 from rules import drevo
+from rules.drevo.sheet import DrevoSheet
 from rules.errors import RulesError
-from rules.sheets.drevo import DrevoSheet
 from tui.bridge import combat as bridge
 from tui.present.rolls import one_sided_summary, signed
 from tui.store import Character

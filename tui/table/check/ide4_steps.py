@@ -16,7 +16,7 @@ from typing import Any
 
 from rules import ide4
 from rules.errors import RulesError
-from rules.sheets.ide4 import Ide4Sheet
+from rules.ide4.sheet import Ide4Sheet
 from tui.store import Character
 from tui.table.check import ide4_text as txt
 from tui.table.check.base import earlier_dice, new_check_id, stamped

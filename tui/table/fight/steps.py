@@ -20,11 +20,11 @@ from dataclasses import replace
 from typing import Any
 
 from rules import drevo
+from rules.drevo.sheet import DrevoSheet
 from rules.effects import Boundary
 from rules.encounter import ATTACKS, Combatant, Declaration, Encounter
 from rules.errors import RulesError
 from rules.initiative import roll_side_initiative
-from rules.sheets.drevo import DrevoSheet
 from tui import words
 from tui.bridge import combat as bridge
 from tui.bridge.sheets import wounds_text

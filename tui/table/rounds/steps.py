@@ -18,8 +18,8 @@ from rules import rounds
 from rules.errors import RulesError
 from rules.rounds import Entrant, Fighter, Tracker
 from rules.rounds import health as wod_health
-from rules.sheets.starately import StaratelySheet
-from rules.sheets.wod import WodSheet
+from rules.starately.sheet import StaratelySheet
+from rules.wod.sheet import WodSheet
 from tui import systems
 from tui.bridge.effects import health_modifier, health_track
 from tui.store import Character

@@ -11,7 +11,7 @@ from textual.widgets import DataTable
 from textual.widgets.data_table import RowDoesNotExist
 
 from rules import drevo  # loads each part on first use (PEP 562)
-from rules.sheets.drevo import DrevoSheet
+from rules.drevo.sheet import DrevoSheet
 from tui import systems
 from tui.services import services
 from tui.store import Character, new_id

@@ -13,8 +13,8 @@ from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from rules.sheets.drevo import DrevoSheet
-from rules.sheets.ide4 import Ide4Sheet
+from rules.drevo.sheet import DrevoSheet
+from rules.ide4.sheet import Ide4Sheet
 from tui import systems
 from tui.sanitize import plain, safe_text
 from tui.store import Character, new_id

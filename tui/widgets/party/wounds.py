@@ -5,7 +5,7 @@ what it needs), the GM's +1 Судьба, Судьба spent on a favourable cir
 from __future__ import annotations
 
 from rules import drevo  # loads each part on first use (PEP 562)
-from rules.sheets.drevo import DrevoSheet
+from rules.drevo.sheet import DrevoSheet
 from tui import words
 from tui.bridge.sheets import wounds_text
 from tui.store import Character

@@ -38,6 +38,15 @@ def read(data: Data, previous: Sequence[Data], luck: Tally) -> None:
     luck.roll(who, _one_sided(data))
 
 
+def initiative(data: Data, luck: Tally) -> None:
+    """Place a fight's initiative: each side's 4dF roll (a tie's rerolls are fresh rolls too)."""
+    for side in data["initiative"]:
+        for dice in side["rolls"]:
+            if len(dice) != 4 or any(d not in (-1, 0, 1) for d in dice):
+                raise ValueError("not a 4dF roll")
+            luck.roll(str(side["side"]), four_df(sum(dice)))
+
+
 def four_df(dice_sum: int) -> Luck:
     """Where a 4dF sum lands among the sums of 4dF."""
     from rules.drevo.odds import FOUR_DF, ROLLS

@@ -4,8 +4,10 @@ the Бой tab's two pools: each pool its own roll)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
-from rules.ledger.entry import Data, Tally, name
+from rules.ledger.entry import Data, Tally, frac, name
+from rules.ledger.initiative import place_natural
 from rules.ledger.percentile import outcome_luck
 
 
@@ -36,3 +38,12 @@ def read(data: Data, previous: Sequence[Data], luck: Tally) -> None:
     )
     odds = pool_odds(pool).outcomes
     luck.roll(name(spec), outcome_luck(odds, OUTCOMES, data["outcome"]))
+
+
+def initiative(data: Data, luck: Tally) -> None:
+    """Мир Тьмы (d10 + initiative): each fighter's die is its total less its fixed part."""
+    place_natural(data, luck, _d10())
+
+
+def _d10() -> dict[int, Fraction]:
+    return {face: frac(1, 10) for face in range(1, 11)}

@@ -43,3 +43,19 @@ def read(data: Data, previous: Sequence[Data], luck: Tally) -> None:
         luck.spend(who, "rerolls", 1)
     elif event == "energy_after" and steps:
         luck.spend(who, "energy", steps[-1].get("energy_spent", 0))
+
+
+def initiative(data: Data, luck: Tally) -> None:
+    """IDE4's initiative is a quick check: its outcome placed among the outcomes of its
+    difficulty (entries from before the check was kept are not placed)."""
+    from rules.ide4.model import OUTCOMES
+    from rules.ide4.odds import outcome_odds
+
+    names = data.get("names")
+    for key, roll in data["initiative"].items():
+        check = roll.get("check")
+        if not isinstance(check, Mapping):
+            continue
+        odds = outcome_odds(int(check["final"]), 0, 4, hidden_risk=bool(check["hidden_risk"]))
+        who = names.get(key) if isinstance(names, Mapping) else None
+        luck.roll(str(who) if who else None, outcome_luck(odds, OUTCOMES, check["outcome"]))

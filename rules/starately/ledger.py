@@ -4,8 +4,10 @@ total), and Риск (a reroll, spent)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 from rules.ledger.entry import Data, Tally, frac, name
+from rules.ledger.initiative import place_natural
 from rules.ledger.percentile import Luck, outcome_luck, total_luck
 
 
@@ -46,3 +48,16 @@ def _natural(side: Data, natural: int) -> Luck:
 
     net = int(side["net_dice"])
     return total_luck({n: frac(w, rolls(net)) for n, w in natural_counts(net)}, natural)
+
+
+def initiative(data: Data, luck: Tally) -> None:
+    """Старатели (2d6 + DM): each fighter's dice are its total less its fixed part."""
+    place_natural(data, luck, _two_d6())
+
+
+def _two_d6() -> dict[int, Fraction]:
+    sums: dict[int, int] = {}
+    for a in range(1, 7):
+        for b in range(1, 7):
+            sums[a + b] = sums.get(a + b, 0) + 1
+    return {total: frac(n, 36) for total, n in sums.items()}
