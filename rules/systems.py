@@ -1,7 +1,7 @@
 """The rule systems kubik knows: one line each, in :data:`SYSTEMS`.
 
 A system is a package of rules (``rules/<name>/``) and a package of the app's parts for it
-(``tui/systems/<name>/``, found by its name: :mod:`tui.systems`). The line here is all that
+(``tui/systems/<name>/``, found by its name: :mod:`tui.registry`). The line here is all that
 the rules, the store and the engine need of it, so none of them names a system: what its
 fight is, where its Журнал reader is, how its initiative roll is placed in the luck ledger.
 Those are ``"module:attribute"`` strings, imported on the first use — this module imports no

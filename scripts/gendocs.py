@@ -83,15 +83,15 @@ def _screens() -> list[tuple[str, str, list[Any]]]:
 
 def _dialogs() -> list[tuple[str, str, list[Any]]]:
     """(title, how it opens, bindings) of the dialogs the Бой and Проверка tabs open."""
-    from tui.widgets.builders.ide4_dialogs import CardScreen, ChecklistScreen, ConcludeScreen
-    from tui.widgets.builders.ide4_opposed import OpposedSetupScreen
-    from tui.widgets.builders.ide4_opposed_result import OpposedResultScreen
-    from tui.widgets.builders.starately_chain import ChainScreen
-    from tui.widgets.builders.starately_group import GroupScreen
-    from tui.widgets.builders.starately_opposed import OpposedScreen
-    from tui.widgets.builders.starately_risk import RiskScreen
-    from tui.widgets.builders.wod_parts import ChanceScreen, ContestScreen, TargetScreen
-    from tui.widgets.combat.drevo_forms import NpcForm
+    from tui.systems.drevo.fight_pane.forms import NpcForm
+    from tui.systems.ide4.builder.dialogs import CardScreen, ChecklistScreen, ConcludeScreen
+    from tui.systems.ide4.builder.opposed import OpposedSetupScreen
+    from tui.systems.ide4.builder.opposed_result import OpposedResultScreen
+    from tui.systems.starately.builder.chain import ChainScreen
+    from tui.systems.starately.builder.group import GroupScreen
+    from tui.systems.starately.builder.opposed import OpposedScreen
+    from tui.systems.starately.builder.risk import RiskScreen
+    from tui.systems.wod.builder.parts import ChanceScreen, ContestScreen, TargetScreen
     from tui.widgets.common.filter_choice import FilterChoiceScreen
 
     return [
@@ -128,7 +128,7 @@ def _key_table(rows: tuple[tuple[str, str], ...]) -> list[str]:
 
 
 def keys_page() -> str:
-    from tui import systems
+    from tui import registry
     from tui.app import KubikApp
     from tui.appparts.dialogs import key_groups
 
@@ -140,13 +140,13 @@ def keys_page() -> str:
         "tabs have their keys per system. How to move around is in",
         "[Getting around](../guide/getting-around.md).",
     )
-    first = systems.names()[0]
+    first = registry.names()[0]
     for where, _ in key_groups(KubikApp.BINDINGS, first):
         # A tab whose keys differ by system: one table per distinct set, naming its systems.
         tables: dict[tuple[tuple[str, str], ...], list[str]] = {}
-        for system in systems.names():
+        for system in registry.names():
             found = dict(key_groups(KubikApp.BINDINGS, system))[where]
-            tables.setdefault(_rows(found), []).append(systems.title(system))
+            tables.setdefault(_rows(found), []).append(registry.title(system))
         for rows, names in tables.items():
             title = where if len(tables) == 1 else f"{where} — {', '.join(names)}"
             lines += [f"## {title}", "", *_key_table(rows)]
@@ -191,14 +191,14 @@ def _parser_of(argv: Sequence[str]) -> argparse.ArgumentParser:
 
 def command_lines() -> Iterator[tuple[str, ...]]:
     """Every command as typed after ``kubik``: the dispatcher's own lists."""
-    from tui import systems
+    from tui import registry
     from tui.cli.kubik import COMMANDS
 
     yield ()
     for command in COMMANDS:
         yield (command,)
         if command in ("odds", "check"):
-            for system in systems.names():
+            for system in registry.names():
                 yield (command, system)
         if command == "serve":
             yield (command, "--seat", "ИМЯ")

@@ -8,9 +8,9 @@ from fractions import Fraction
 
 import pytest
 
-from tui.cli.fight import fight
 from tui.store import Store
-from tui.table.fight import steps
+from tui.systems.drevo.fight import steps
+from tui.systems.drevo.fight_cli import fight
 
 
 @pytest.fixture

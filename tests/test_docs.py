@@ -43,13 +43,13 @@ def test_a_stale_page_is_found(tmp_path, monkeypatch) -> None:
 
 def test_every_command_is_in_the_commands_page() -> None:
     """Each command of the dispatcher, each system's odds and check, each party action."""
-    from tui import systems
+    from tui import registry
     from tui.cli.kubik import COMMANDS
 
     page = (ROOT / "docs" / "reference" / "commands.md").read_text(encoding="utf-8")
     headings = set(re.findall(r"^#+ `(kubik[^`]*)`$", page, re.M))
     wanted = {"kubik", *(f"kubik {c}" for c in COMMANDS)}
-    wanted |= {f"kubik {verb} {s}" for verb in ("odds", "check") for s in systems.names()}
+    wanted |= {f"kubik {verb} {s}" for verb in ("odds", "check") for s in registry.names()}
     wanted |= {"kubik party list", "kubik party add", "kubik party remove", "kubik serve --seat"}
     assert wanted <= headings, wanted - headings
 

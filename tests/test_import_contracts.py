@@ -79,7 +79,8 @@ def test_the_table_engine_runs_without_textual_or_rich():
     without loading Textual or Rich: the seats' server and ``kubik fight`` need no screen."""
     code = (
         "import sys\n"
-        "import tui.table.fight.steps, tui.table.fight.session, tui.table.fight.text\n"
+        "import tui.systems.drevo.fight.steps, tui.systems.drevo.fight.session\n"
+        "import tui.systems.drevo.fight.text\n"
         "loaded = sorted({m.split('.')[0] for m in sys.modules} & {'textual', 'rich'})\n"
         "print(loaded)\n"
     )

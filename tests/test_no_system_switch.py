@@ -6,7 +6,7 @@ the modules named after it (its check engine ``tui/table/check/<name>*.py``, its
 ``rules/ledger/<name>.py``); the registry is ``rules/systems.py``. Anywhere else, a comparison
 with a system's name (``system == "drevo"``, ``"wod" != system``, ``system in ("ide4", …)``)
 or a table keyed by the names (``{"drevo": …, "ide4": …}``) is a switch a fifth system would
-have to find and extend: ask the system (``tui.systems.get(name)``, ``rules.systems``) instead.
+have to find and extend: ask the system (``tui.registry.get(name)``, ``rules.systems``) instead.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def switches() -> dict[str, list[str]]:
 
 def test_no_switch_on_a_system_name_outside_its_own_files() -> None:
     found = {path: lines for path, lines in switches().items() if path not in ALLOWED}
-    assert found == {}, "ask tui.systems / rules.systems instead:\n" + "\n".join(
+    assert found == {}, "ask tui.registry / rules.systems instead:\n" + "\n".join(
         f"{path}:{line}" for path, lines in found.items() for line in lines
     )
 
@@ -70,5 +70,5 @@ def test_the_pattern_sees_each_kind_of_switch() -> None:
     passed = ['data = {"system": "wod", "pool": 3}', 'demo_campaign(system="drevo")']
     assert all(SWITCH.search(line) for line in caught)
     assert not any(SWITCH.search(line) for line in passed)
-    assert OWN.match("tui/systems/wod/__init__.py") and OWN.match("tui/cli/wod.py")
+    assert OWN.match("tui/systems/wod/__init__.py") and OWN.match("tui/systems/wod/cli.py")
     assert not OWN.match("tui/bridge/sheets.py") and not OWN.match("tui/cli/kubik.py")

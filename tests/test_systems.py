@@ -23,9 +23,9 @@ from rules import systems as rules_systems
 from rules.errors import RulesError
 from rules.ledger.percentile import total_luck
 from rules.systems import RulesSystem
-from tui import systems
-from tui.systems.base import BaseSystem
-from tui.systems.tables import Table
+from tui import registry
+from tui.registry.base import BaseSystem
+from tui.registry.tables import Table
 
 FIFTH = "fifth"
 #: What the fake CLI module was called with.
@@ -96,24 +96,24 @@ def fifth(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def test_the_registry_finds_it_and_only_what_is_registered(fifth: None) -> None:
-    assert systems.names()[-1] == FIFTH
-    assert systems.get(FIFTH).title == "Пятая"
-    assert systems.title(FIFTH) == "Пятая"
-    assert systems.get(FIFTH).rules.fight == "rounds"
+    assert registry.names()[-1] == FIFTH
+    assert registry.get(FIFTH).title == "Пятая"
+    assert registry.title(FIFTH) == "Пятая"
+    assert registry.get(FIFTH).rules.fight == "rounds"
     assert FIFTH in rules_systems.round_systems() and not rules_systems.exchanges(FIFTH)
     with pytest.raises(RulesError, match="неизвестная система «sixth»"):
-        systems.get("sixth")
+        registry.get("sixth")
 
 
 def test_without_its_line_it_is_unknown() -> None:
     from tui.screens.settings_tables import usable_tables
 
-    assert FIFTH not in systems.names()
+    assert FIFTH not in registry.names()
     _, refused = usable_tables(
         {"ledger/sessions.toml": data.packaged_table("ledger/sessions.toml")}
     )
     assert refused == {"ledger/sessions.toml": "такой таблицы kubik не знает."}
-    assert systems.title(FIFTH) == FIFTH
+    assert registry.title(FIFTH) == FIFTH
     with pytest.raises(RulesError, match="доступны: drevo, ide4, starately, wod"):
         rules_systems.get(FIFTH)
 
@@ -124,7 +124,7 @@ def test_the_campaign_picker_offers_its_demo_and_an_empty_campaign(fifth: None) 
     offered = {(c.label, c.value) for c in new_campaign_choices()}
     assert ("Демо: Пятая", ("demo", FIFTH)) in offered
     assert ("Пустая: Пятая", ("empty", FIFTH)) in offered
-    assert len(offered) == 2 * len(systems.names())
+    assert len(offered) == 2 * len(registry.names())
 
 
 def test_the_schema_takes_a_campaign_of_it_and_refuses_an_unregistered_one(fifth: None) -> None:
@@ -204,15 +204,15 @@ def test_every_registered_system_names_parts_that_exist(name: str) -> None:
         rule.check_setting()
         assert callable(rules_systems.load(line.initiative_luck))
     assert line.sheet is not None and rules_systems.load(line.sheet).SYSTEM == name
-    system = systems.get(name)
+    system = registry.get(name)
     assert system.name == name
-    assert isinstance(systems.load(system.fight_pane), type)
-    assert isinstance(systems.load(system.builder), type)
-    assert callable(systems.load(system.check_engine).new)
-    cli = systems.load(system.cli)
+    assert isinstance(registry.load(system.fight_pane), type)
+    assert isinstance(registry.load(system.builder), type)
+    assert callable(registry.load(system.check_engine).new)
+    cli = registry.load(system.cli)
     assert callable(cli.odds) and callable(cli.check)
     if system.opposed_action:
-        assert callable(getattr(systems.load(system.builder), f"action_{system.opposed_action}"))
+        assert callable(getattr(registry.load(system.builder), f"action_{system.opposed_action}"))
     assert load_table(f"demo/{name}.toml")["campaign"]["system"] == name
     for table in system.tables:
         assert data.packaged_table(table.relpath)

@@ -25,7 +25,7 @@ from textual.widgets import DataTable, Static
 from rules.encounter import Encounter
 from rules.errors import RulesError
 from rules.systems import exchanges
-from tui import systems, words
+from tui import registry, words
 from tui.bridge import combat as bridge
 from tui.bridge.effects import current_round
 from tui.bridge.public import (
@@ -61,12 +61,12 @@ VIEW_ROWS = 100
 
 def party_columns(system: str) -> tuple[str, ...]:
     """Return the view's party columns: what players track at the table, no stats."""
-    return ("Персонаж", *systems.get(system).public_columns())
+    return ("Персонаж", *registry.get(system).public_columns())
 
 
 def party_row(system: str, c: Character) -> tuple[str, ...]:
     """Return one PC's row in the view (a very long name cut, the other columns kept)."""
-    return (cell(c.name), *systems.get(system).public_row(c))
+    return (cell(c.name), *registry.get(system).public_row(c))
 
 
 def fit_last_column(

@@ -31,8 +31,8 @@ def players_read(store: Store) -> str:
 def start_fight(store: Store, seed: int) -> None:
     """Initiative: the fight leaves its setup, so the players' panels show the order."""
     if store.campaign.system == "drevo":
-        from tui.table.fight import steps as fight
-        from tui.table.fight.session import FightSession
+        from tui.systems.drevo.fight import steps as fight
+        from tui.systems.drevo.fight.session import FightSession
 
         out = FightSession(store, Dice(random.Random(seed))).run(fight.roll_initiative)
     else:

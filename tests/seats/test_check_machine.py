@@ -24,7 +24,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 from rules import ide4
 from tests.seats.helpers import gm_app, short_folder, started
 from tui.seats import protocol as proto
-from tui.table.check import ide4_steps as steps
+from tui.systems.ide4.check import steps
 
 KINDS = {
     "expanded": {},
@@ -158,7 +158,7 @@ class CheckRequests(RuleBasedStateMachine):
             self.call(self.builder.action_new_check)
             self.settle()
 
-    # -- the GM's own keys: the same steps (tui/table/check/ide4_steps.py) ----------------
+    # -- the GM's own keys: the same steps (tui/systems/ide4/check/steps.py) ----------------
 
     def _rolled(self):
         check = self.builder.check

@@ -10,7 +10,7 @@ from tui.bridge.public import Masker
 from tui.seats.protocol import describe
 from tui.seats.seat_draw import shown_requests
 from tui.store import Character, new_id
-from tui.table.fight.steps import public_reason
+from tui.systems.drevo.fight.steps import public_reason
 
 
 def test_a_seat_shows_this_rounds_requests_not_last_rounds_accepted_one() -> None:

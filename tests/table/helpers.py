@@ -11,10 +11,10 @@ from rules.drevo.sheet import DrevoSheet
 from rules.encounter import Combatant, Declaration, Encounter
 from tui.bridge import combat as bridge
 from tui.store import Store
+from tui.systems.drevo.fight import steps
+from tui.systems.drevo.fight.session import FightSession
+from tui.systems.drevo.fight.view import ExchangeView, exchange_view
 from tui.table.core import Dice, Outcome
-from tui.table.fight import steps
-from tui.table.fight.session import FightSession
-from tui.table.fight.view import ExchangeView, exchange_view
 
 
 class Table:

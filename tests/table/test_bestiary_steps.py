@@ -165,7 +165,7 @@ def test_an_encounter_with_a_missing_template_is_refused(tmp_path):
 
 def test_a_running_drevo_fight_refuses_a_load_and_a_removal(tmp_path):
     from tests.table.helpers import Table
-    from tui.table.fight import steps as fight
+    from tui.systems.drevo.fight import steps as fight
 
     store, s = session(tmp_path, "drevo")
     assert s.run(steps.load_encounter, "Волчья стая").ok

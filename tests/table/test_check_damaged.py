@@ -8,7 +8,10 @@ import pytest
 from rules.errors import RulesError
 from tests.table.check_helpers import ok, table
 from tui.store import Store
-from tui.table.check import drevo_steps, ide4_steps, starately_steps, wod_steps
+from tui.systems.drevo.check import steps as drevo_steps
+from tui.systems.ide4.check import steps as ide4_steps
+from tui.systems.starately.check import steps as starately_steps
+from tui.systems.wod.check import steps as wod_steps
 from tui.table.check.session import engine_for
 
 STEPS = {"drevo": drevo_steps, "ide4": ide4_steps, "starately": starately_steps, "wod": wod_steps}

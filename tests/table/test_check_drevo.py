@@ -11,7 +11,7 @@ from rules import drevo
 from rules.drevo.sheet import DrevoSheet
 from tests.table.check_helpers import killed_after, ok, table
 from tui.store import Store
-from tui.table.check import drevo_steps as steps
+from tui.systems.drevo.check import steps
 
 
 def store_of(tmp_path) -> Store:

@@ -15,7 +15,9 @@ from rules.effects import EffectSet, EffectSpec, Now
 from tests.table.check_helpers import ok, table
 from tui.bridge.effects import EFFECTS_DOC
 from tui.store import Store
-from tui.table.check import ide4_steps, starately_steps, wod_steps
+from tui.systems.ide4.check import steps as ide4_steps
+from tui.systems.starately.check import steps as starately_steps
+from tui.systems.wod.check import steps as wod_steps
 
 
 def put_effect(store: Store, name: str, spec: EffectSpec) -> None:

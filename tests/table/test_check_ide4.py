@@ -11,7 +11,7 @@ import pytest
 from rules import ide4
 from tests.table.check_helpers import killed_after, ok, table
 from tui.store import Store
-from tui.table.check import ide4_steps as steps
+from tui.systems.ide4.check import steps
 
 MOVES = [
     ("reroll", ("food",)),

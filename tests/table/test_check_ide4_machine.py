@@ -17,10 +17,10 @@ from rules import ide4
 from tests.hypo import examples
 from tests.table.check_helpers import table
 from tui.store import Store
-from tui.table.check import ide4_opposed as opp
-from tui.table.check import ide4_steps as steps
-from tui.table.check.ide4 import Ide4Check, Opposed, replay
-from tui.table.check.ide4_view import view
+from tui.systems.ide4.check import opposed as opp
+from tui.systems.ide4.check import steps
+from tui.systems.ide4.check.state import Ide4Check, Opposed, replay
+from tui.systems.ide4.check.view import view
 
 CHOICES = {
     "level": st.sampled_from(ide4.LEVELS),

@@ -12,8 +12,8 @@ import pytest
 from rules import ide4
 from tests.table.check_helpers import killed_after, ok, table
 from tui.store import Store
-from tui.table.check import ide4_opposed as opp
-from tui.table.check import ide4_steps as steps
+from tui.systems.ide4.check import opposed as opp
+from tui.systems.ide4.check import steps
 
 
 def person(store: Store, name: str) -> str:
@@ -211,7 +211,7 @@ def test_a_move_the_rules_do_not_know_is_refused_with_its_name(tmp_path, key, ki
 def test_a_seat_is_offered_nothing_while_an_opposed_check_waits(tmp_path) -> None:
     """The players' seats: while an opposed check is rolled and open, the form's check is not
     theirs to change (its moves are the GM's dialog's) — nothing offered, a request refused."""
-    from tui.table.check import ide4_engine as engine
+    from tui.systems.ide4.check import engine
 
     store = Store.open(tmp_path / "c.json", system="ide4")
     t = negotiation(table(store))

@@ -8,7 +8,7 @@ from rules import ide4
 from tests.table.check_helpers import ok, table
 from tui.present.markup import plain_text
 from tui.store import Store
-from tui.table.check import ide4_steps as steps
+from tui.systems.ide4.check import steps
 
 
 def form(tmp_path, **inputs):

@@ -11,7 +11,7 @@ import pytest
 
 from tests.table.check_helpers import ok, table
 from tui.store import Store
-from tui.table.check import ide4_steps as steps
+from tui.systems.ide4.check import steps
 
 
 def rolled(tmp_path, level: str, natural: int = 20):

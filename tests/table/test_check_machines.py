@@ -19,7 +19,11 @@ from rules.drevo.sheet import DrevoSheet
 from tests.hypo import examples
 from tests.table.check_helpers import table
 from tui.store import Store
-from tui.table.check import drevo_steps, starately_other, starately_steps, wod_contest, wod_steps
+from tui.systems.drevo.check import steps as drevo_steps
+from tui.systems.starately.check import other as starately_other
+from tui.systems.starately.check import steps as starately_steps
+from tui.systems.wod.check import contest as wod_contest
+from tui.systems.wod.check import steps as wod_steps
 
 
 class Machine(RuleBasedStateMachine):
@@ -220,7 +224,7 @@ class WodMachine(Machine):
 
     @invariant()
     def the_opponent_is_a_fresh_one_and_never_oneself(self) -> None:
-        from tui.table.check.wod import WodCheck
+        from tui.systems.wod.check.state import WodCheck
 
         state = self.t.state
         if state.opponent is None:

@@ -12,10 +12,10 @@ from rules import starately, wod
 from tests.table.check_helpers import killed_after, ok, table
 from tui.present.rolls import percent
 from tui.store import Store
-from tui.table.check import starately_other as so
-from tui.table.check import starately_steps as st_steps
-from tui.table.check import wod_contest as contest
-from tui.table.check import wod_steps as wod_steps
+from tui.systems.starately.check import other as so
+from tui.systems.starately.check import steps as st_steps
+from tui.systems.wod.check import contest
+from tui.systems.wod.check import steps as wod_steps
 
 
 def person(store: Store, name: str) -> str:

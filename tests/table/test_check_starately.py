@@ -10,7 +10,7 @@ import pytest
 from rules import starately
 from tests.table.check_helpers import killed_after, ok, table
 from tui.store import Store
-from tui.table.check import starately_steps as steps
+from tui.systems.starately.check import steps
 
 
 def store_of(tmp_path) -> Store:
@@ -189,7 +189,7 @@ def test_the_rows_make_the_check_and_a_boon_rolls_three_dice(tmp_path, seed) -> 
 def test_a_task_chain_carries_the_helper_effect(tmp_path) -> None:
     """«…Эффект первой проверки будет добавлен как модификатор ко второй.»: the helper rolls
     a step easier (Подвиг 12+ → 10+), his Effect is the main roll's last modifier."""
-    from tui.table.check import starately_other as so
+    from tui.systems.starately.check import other as so
 
     store = store_of(tmp_path)
     t = table(store)
@@ -212,7 +212,7 @@ def test_a_group_check_adds_one_per_helper_success(tmp_path, seed) -> None:
     необходимо иметь тот же навык хотя бы на 1 уровне … Снайперша Дарина, не владеющая
     навыком Медицина, не может помочь»: Сергей and Алик help Борис, Дарина is refused with
     the reason."""
-    from tui.table.check import starately_other as so
+    from tui.systems.starately.check import other as so
 
     store = store_of(tmp_path)
     t = table(store, seed=seed)

@@ -10,8 +10,8 @@ import pytest
 from rules import wod
 from tests.table.check_helpers import killed_after, ok, table
 from tui.store import Store
-from tui.table.check import wod_steps as steps
-from tui.table.check.wod import extended_of
+from tui.systems.wod.check import steps
+from tui.systems.wod.check.state import extended_of
 
 
 def store_of(tmp_path) -> Store:
@@ -179,7 +179,7 @@ def test_a_contested_roll_logs_both_sides_and_the_winner(tmp_path) -> None:
     dialog's odds say the tie, the Журнал keeps both sides and the winner."""
     from rules import wod as rules_wod
     from tui.present.rolls import percent
-    from tui.table.check import wod_contest as contest
+    from tui.systems.wod.check import contest
 
     seen = set()
     for seed in range(1, 40):
@@ -230,7 +230,7 @@ def test_the_success_rows_end_at_the_campaign_exceptional(tmp_path) -> None:
     """Rows 0 … E−1 and «E+»: the exceptional threshold is campaign data, not a fixed 5."""
     from rules import data
     from tui.screens.settings_tables import check_table
-    from tui.table.check.wod_text import success_rows
+    from tui.systems.wod.check.text import success_rows
 
     text = data.packaged_text("wod/pool.toml").replace("exceptional = 5", "exceptional = 3")
     t = table(store_of(tmp_path))  # Вера Соколова: Интеллект 3 + Расследование 3

@@ -9,10 +9,10 @@ from rules.effects import EffectSet, EffectSpec, Now
 from tests.table.helpers import duel
 from tests.table.tracker import table
 from tui.bridge.effects import EFFECTS_DOC, load_effects
+from tui.systems.drevo.fight import steps as fight_steps
 from tui.table.effects import steps
 from tui.table.effects.time import FightTime
 from tui.table.effects.view import choice_label, effect_lines, sheet_effects
-from tui.table.fight import steps as fight_steps
 from tui.table.rounds import steps as round_steps
 from tui.widgets.common.effect_keys import effects_sheet_line
 

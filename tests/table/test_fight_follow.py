@@ -9,8 +9,8 @@ from dataclasses import replace
 from rules.drevo.sheet import DrevoSheet
 from tests.table.helpers import duel
 from tui.store import Skill
-from tui.table.fight import steps
-from tui.table.fight.follow import changes
+from tui.systems.drevo.fight import steps
+from tui.systems.drevo.fight.follow import changes
 
 
 def _reading(table):

@@ -1,7 +1,8 @@
 """A Древо fight played as a table plays it, through the engine alone: any action at any
 distance, Судьба, undo, redo, a reopened store, a second kubik changing or removing a fighter,
 the next round, the end — against the store. No Textual: every rule is an engine step
-(:mod:`tui.table.fight.steps`) written by the same session the seats and ``kubik fight`` use.
+(:mod:`tui.systems.drevo.fight.steps`) written by the same session the seats and ``kubik fight``
+use.
 
 Issue 30: one against three (a lone fighter's dice are the same in each of his exchanges of a
 round), and a second window open beside this one that makes its own steps — fight steps too —
@@ -30,7 +31,7 @@ from tests.hypo import examples
 from tests.table.helpers import Table
 from tui.bridge import combat as bridge
 from tui.store import StaleWrite, Store, UndoRefused
-from tui.table.fight import steps
+from tui.systems.drevo.fight import steps
 
 DOC = steps.DOC
 SIDES = ("Отряд", "Противники", "Третья сторона")

@@ -8,8 +8,8 @@ from dataclasses import replace
 
 from rules.drevo.sheet import DrevoSheet
 from tests.table.helpers import skirmish
-from tui.table.fight import steps
-from tui.table.fight.declare import redeclare, repeat_round, suggestion
+from tui.systems.drevo.fight import steps
+from tui.systems.drevo.fight.declare import redeclare, repeat_round, suggestion
 
 THREE = {
     "Горан Рябой": "Отряд",
@@ -112,7 +112,7 @@ def test_one_declaration_changes_without_undoing_the_later_ones(tmp_path):
 
 def test_the_order_shows_each_fighters_wounds_effects_and_fate(tmp_path):
     """Issue 30: the order table shows each fighter's wounds, penalties, effects, Судьба."""
-    from tui.table.fight.text import fighter_state
+    from tui.systems.drevo.fight.text import fighter_state
 
     table, store, people = skirmish(tmp_path, THREE, ROUND[:1])
     c = store.character(people["Горан Рябой"].id)
@@ -125,7 +125,7 @@ def test_the_order_shows_each_fighters_wounds_effects_and_fate(tmp_path):
 def test_a_removal_elsewhere_says_who_left_and_why(tmp_path):
     """Issue 30: a CLI removal during declarations moved the app to the dice with no notice.
     The departures say who left, why, and that the dice began."""
-    from tui.table.fight.text import departures
+    from tui.systems.drevo.fight.text import departures
 
     table, store, people = skirmish(tmp_path, THREE, ROUND[:5])
     world = table.session.read()[2]

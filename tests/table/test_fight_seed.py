@@ -11,8 +11,8 @@ from rules.data import packaged_table, set_overrides
 from rules.drevo.sheet import DrevoSheet
 from tests.table.helpers import skirmish
 from tui.bridge import combat as bridge
-from tui.table.fight import steps
-from tui.table.fight.text import exchange_lines
+from tui.systems.drevo.fight import steps
+from tui.systems.drevo.fight.text import exchange_lines
 
 TRIO = {"Горан Рябой": "Отряд", "Ярослав Кречет": "Отряд", "Богдан Сыч": "Отряд"}
 
@@ -287,7 +287,7 @@ def test_the_words_of_a_round(tmp_path) -> None:
     (a woman is «беззащитна»); an ambush line says the GM set the order, once."""
     from rules.encounter import Combatant, Encounter
     from tui.present.combat import plan_lines
-    from tui.table.fight.text import round_summary, status_lines
+    from tui.systems.drevo.fight.text import round_summary, status_lines
 
     sides = {"Горан Рябой": "Отряд", "Милава": "Противники"}
     blows = [("Горан Рябой", "melee", "Милава", "Топор"), ("Милава", "dodge", None, None)]

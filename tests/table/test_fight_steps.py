@@ -6,8 +6,8 @@ from dataclasses import replace
 
 from rules.drevo.sheet import DrevoSheet
 from tests.table.helpers import duel, skirmish
-from tui.table.fight import steps
-from tui.table.fight.text import exchange_lines, reduce_label
+from tui.systems.drevo.fight import steps
+from tui.systems.drevo.fight.text import exchange_lines, reduce_label
 
 
 def _roll_until_won(table) -> None:
@@ -75,7 +75,7 @@ def test_no_key_that_changes_the_fight_is_a_tab_key() -> None:
     """Issue 30: at «Урон … Судьба» the digits spent Судьба (`1` meant «Партия» spent a
     point). No key of the Бой tab that changes state shares a key with navigation."""
     from tui.app import KubikApp
-    from tui.widgets.combat.drevo import CombatPane
+    from tui.systems.drevo.fight_pane.pane import CombatPane
 
     navigation = {b.key for b in KubikApp.BINDINGS if str(b.action).startswith("show_tab")}
     navigation |= {"up", "down", "left", "right", "tab", "shift+tab", "home", "end"}

@@ -13,22 +13,20 @@ from rules.drevo.sheet import DrevoSheet
 from rules.errors import RulesError
 from tests.table.check_helpers import ok, table
 from tui.store import LogEntry, Store
-from tui.table.check import (
-    drevo_engine,
-    drevo_steps,
-    ide4_engine,
-    ide4_steps,
-    ide4_text,
-    ide4_view,
-    starately_engine,
-    starately_steps,
-    starately_text,
-    wod_steps,
-    wod_text,
-)
+from tui.systems.drevo.check import engine as drevo_engine
+from tui.systems.drevo.check import steps as drevo_steps
+from tui.systems.drevo.check.state import DrevoCheck
+from tui.systems.ide4.check import engine as ide4_engine
+from tui.systems.ide4.check import steps as ide4_steps
+from tui.systems.ide4.check import text as ide4_text
+from tui.systems.ide4.check import view as ide4_view
+from tui.systems.starately.check import engine as starately_engine
+from tui.systems.starately.check import steps as starately_steps
+from tui.systems.starately.check import text as starately_text
+from tui.systems.starately.check.state import Inputs as StaratelyInputs
+from tui.systems.wod.check import steps as wod_steps
+from tui.systems.wod.check import text as wod_text
 from tui.table.check.base import DICE, OVER, ROLLED, earlier_dice
-from tui.table.check.drevo import DrevoCheck
-from tui.table.check.starately import Inputs as StaratelyInputs
 from tui.table.core import World
 
 

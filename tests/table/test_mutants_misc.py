@@ -13,14 +13,14 @@ from rules.encounter import ACTION_NAMES, Declaration, Encounter
 from tests.table.helpers import duel
 from tests.table.tracker import table as tracker_table
 from tui.store import LogEntry
+from tui.systems.drevo.fight import steps as fight
+from tui.systems.drevo.fight.exchange import Exchange
+from tui.systems.drevo.fight.report import fight_text, fighters
+from tui.systems.drevo.fight.text import damage_prompt, short_declaration, status_lines
+from tui.systems.drevo.fight.view import BEFORE_ROLL_ONLY, exchange_id, exchange_view
 from tui.table.core import World
 from tui.table.effects.steps import notice_line
 from tui.table.effects.view import repeat_text
-from tui.table.fight import steps as fight
-from tui.table.fight.exchange import Exchange
-from tui.table.fight.report import fight_text, fighters
-from tui.table.fight.text import damage_prompt, short_declaration, status_lines
-from tui.table.fight.view import BEFORE_ROLL_ONLY, exchange_id, exchange_view
 from tui.table.rounds import steps as rounds
 
 # -- effects -------------------------------------------------------------------------------------

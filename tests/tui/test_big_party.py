@@ -57,7 +57,7 @@ async def test_the_fight_roster_holds_its_limit_and_the_filter_finds_the_rest(
     """Issue 30's review: the Бой roster built a row for each of 5,000 characters (1–2 s).
     It holds a bounded number of rows, says how many more, and «f» finds anyone, whose side
     Space then changes."""
-    from tui.widgets.combat import drevo_setup
+    from tui.systems.drevo.fight_pane import setup as drevo_setup
 
     monkeypatch.setattr(drevo_setup, "ROSTER_ROWS", 10)
     crowd(campaign_path, 20)

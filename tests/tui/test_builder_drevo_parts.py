@@ -1,11 +1,11 @@
-"""The Древо builder's text (tui/widgets/builders/drevo_parts.py): the formula line and the
+"""The Древо builder's text (tui/systems/drevo/builder/parts.py): the formula line and the
 rolled check, as pure functions of the rules objects."""
 
 from __future__ import annotations
 
 from rules import drevo
 from rules.rng import make_rng
-from tui.widgets.builders.drevo_parts import formula_lines, result_lines
+from tui.systems.drevo.builder.parts import formula_lines, result_lines
 
 
 def check(*, fate_auto: bool = False) -> drevo.OneSidedCheck:

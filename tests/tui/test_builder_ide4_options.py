@@ -12,9 +12,9 @@ import pytest
 from rules import ide4
 from tests.tui.builders import rig_d100
 from tui.store import Store
-from tui.widgets.builders.ide4_dialogs import ChooserScreen
-from tui.widgets.builders.ide4_opposed import OpposedSetupScreen
-from tui.widgets.builders.ide4_opposed_result import OpposedResultScreen
+from tui.systems.ide4.builder.dialogs import ChooserScreen
+from tui.systems.ide4.builder.opposed import OpposedSetupScreen
+from tui.systems.ide4.builder.opposed_result import OpposedResultScreen
 
 
 def builder(app):

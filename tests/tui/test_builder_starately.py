@@ -15,8 +15,8 @@ import pytest
 from tests.tui import builders
 from tests.tui.builders import errors
 from tui.store import Store
-from tui.widgets.builders.starately import ChainScreen, GroupScreen, RiskScreen
-from tui.widgets.builders.starately_opposed import OpposedScreen
+from tui.systems.starately.builder.builder import ChainScreen, GroupScreen, RiskScreen
+from tui.systems.starately.builder.opposed import OpposedScreen
 
 # Rows from the character row: 1 Характеристика, 2 Навык, 3 Сложность, (Какой навык — only
 # without the skill), 4 +d6, 5 −d6, 6 Модификаторы.
@@ -236,7 +236,7 @@ def test_result_lines_sign_a_negative_total_and_drop_a_zero_bonus() -> None:
     «= 8 0 → 8») and «= -1» with a hyphen for a total below zero."""
     from rules import starately
     from rules.dice import make_rng
-    from tui.widgets.builders.starately_parts import result_lines, summary
+    from tui.systems.starately.builder.parts import result_lines, summary
 
     zero = starately.roll(starately.Check(starately.Side(dm=0, skill=0)), make_rng(1))
     assert f"Натуральные {zero.natural} = [b]{zero.total}[/b] против" in result_lines(zero)[1]

@@ -129,7 +129,7 @@ class TestIde4OpposedMoves:
     async def test_undo_and_redo_of_an_opposed_energy_move(self, make_test_app):
         from tests.tui.test_builder_ide4 import energy
         from tests.tui.test_builder_ide4_options import open_ide4
-        from tui.widgets.builders.ide4_opposed_result import OpposedResultScreen
+        from tui.systems.ide4.builder.opposed_result import OpposedResultScreen
 
         app = make_test_app(system="ide4")
         async with app.run_test(size=(80, 24)) as pilot:

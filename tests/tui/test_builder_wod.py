@@ -15,7 +15,7 @@ import pytest
 from tests.tui import builders
 from tests.tui.builders import errors
 from tui.store import Store
-from tui.widgets.builders.wod import ChanceScreen, ContestScreen, TargetScreen
+from tui.systems.wod.builder.builder import ChanceScreen, ContestScreen, TargetScreen
 
 # Rows from the character row: 1 Атрибут, 2 Навык, 3 Модификаторы, 4 n-снова, 5 Рутина.
 

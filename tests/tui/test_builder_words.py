@@ -12,9 +12,9 @@ import pytest
 from textual.widgets import Input, SelectionList
 
 from rules import ide4, starately
-from tui.cli import starately as cli_starately
-from tui.table.check import ide4_text
-from tui.widgets.builders.starately_parts import summary
+from tui.systems.ide4.check import text as ide4_text
+from tui.systems.starately import cli as cli_starately
+from tui.systems.starately.builder.parts import summary
 from tui.widgets.common.stepper import Stepper
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -4,7 +4,7 @@ in the screen, words, pace. Each test failed on the builders before the table en
 from __future__ import annotations
 
 from tests.tui.test_builder_ide4_options import open_ide4
-from tui.widgets.builders.ide4_opposed import OpposedSetupScreen
+from tui.systems.ide4.builder.opposed import OpposedSetupScreen
 
 
 def party(app) -> dict[str, str]:
@@ -126,7 +126,7 @@ async def test_b_offers_the_bonus_first_and_the_skill_reroll_last(make_test_app)
     """«`b` highlights the skill reroll first (`b` Enter turned Ольга's Успех 89 into Средне
     54)»: the bonus that cannot worsen is highlighted; the reroll comes last, with its odds."""
     from tests.tui.builders import rig_d100
-    from tui.widgets.builders.ide4_dialogs import ChooserScreen
+    from tui.systems.ide4.builder.dialogs import ChooserScreen
 
     app = make_test_app(system="ide4")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -155,7 +155,7 @@ async def test_a_rolled_check_comes_back_after_a_restart_and_is_not_rolled_again
     """«IDE4, Вера, Enter: «d100: 14 → Провал» with three rerolls and energy after still open;
     kill -9 and restart: Проверка is an empty form, the check can be rolled again, and the
     rerolls and energy owed are gone.» (kill -9 itself: tests/table/test_check_*.py)"""
-    from tui.widgets.builders.ide4_dialogs import ConcludeScreen
+    from tui.systems.ide4.builder.dialogs import ConcludeScreen
 
     app = make_test_app(system="ide4")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -181,7 +181,7 @@ async def test_an_opposed_check_comes_back_after_a_restart_with_its_dialog(make_
     the restarted app opens its result dialog when the GM comes to Проверка, the same two
     checks with the same dice; Enter records it, it never rolls again (kill -9 itself:
     tests/table/test_check_ide4_opposed.py)."""
-    from tui.widgets.builders.ide4_opposed_result import OpposedResultScreen
+    from tui.systems.ide4.builder.opposed_result import OpposedResultScreen
 
     app = make_test_app(system="ide4")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -18,8 +18,8 @@ from textual.content import Content
 from textual.widgets import Input, Static
 
 from tests.hypo import examples
-from tui.table.check.ide4 import Ide4Check
-from tui.table.check.ide4_view import STEPPERS, view
+from tui.systems.ide4.check.state import Ide4Check
+from tui.systems.ide4.check.view import STEPPERS, view
 
 ROWS = ("character", "level", "action", "attribute", "skill", "base", "die", "energy", "help")
 TEXTS = ("mods", "reason", "special", "intent")

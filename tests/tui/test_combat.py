@@ -42,7 +42,7 @@ def blows(app, encounter):
     compared in its ``test_undo_of_the_last_declaration_reopens_it``)."""
     from rules.encounter import Declaration
     from tui.bridge import combat as bridge
-    from tui.widgets.combat.drevo_forms import WEAPON_KINDS
+    from tui.systems.drevo.fight_pane.forms import WEAPON_KINDS
 
     p = pane(app)
     can_act = p._can_act()

@@ -331,7 +331,7 @@ async def test_the_last_line_of_a_long_exchange_is_on_the_screen_at_80x24(make_t
 async def test_a_fight_goes_on_from_the_shell_and_back(make_test_app, campaign_path, capsys):
     """Issue 37: a fight started in the app is continued by ``kubik fight`` and the app
     follows at once; the app's next key goes on from what the shell did."""
-    from tui.cli.fight import fight
+    from tui.systems.drevo.fight_cli import fight
 
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -369,7 +369,7 @@ async def test_enter_twice_at_a_lethal_hit_spends_no_fate(make_test_app, tmp_pat
     (↓ or the letter); «f» spends, Esc leaves the hit unwritten."""
     from tests.table.helpers import duel
     from tests.table.test_fight_steps import _roll_until_won
-    from tui.table.fight import steps
+    from tui.systems.drevo.fight import steps
 
     table, store, target = duel(tmp_path, {"heavy": 1}, fate=5)
     _roll_until_won(table)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tests.tui.test_combat import declare_blows, keep_only, pane
-from tui.table.fight import steps
-from tui.table.fight.session import FightSession
+from tui.systems.drevo.fight import steps
+from tui.systems.drevo.fight.session import FightSession
 
 TRIO = ("Ярослав Кречет", "Милава", "Атаман Шкуро", "Лыко", "Сотник Вышата")
 

@@ -8,7 +8,7 @@ fight shows the dice at once — not «заявки» with no form until the nex
 from __future__ import annotations
 
 from tui.store import Store
-from tui.widgets.combat.drevo_forms import DeclarationForm
+from tui.systems.drevo.fight_pane.forms import DeclarationForm
 
 
 def pane(app):
@@ -119,9 +119,9 @@ async def test_a_fighters_sheet_edited_elsewhere_is_named_and_the_exchange_reder
         notices.clear()  # a fight step from the shell: its Судьба is the step's, not an edit
         import random
 
+        from tui.systems.drevo.fight import steps
+        from tui.systems.drevo.fight.session import FightSession
         from tui.table.core import Dice
-        from tui.table.fight import steps
-        from tui.table.fight.session import FightSession
 
         with Store.open(campaign_path) as shell:
             assert FightSession(shell, Dice(random.Random(1))).run(steps.fate_shift, role, 1).ok

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-from tui.widgets.builders.ide4 import Ide4Builder
+from tui.systems.ide4.builder.builder import Ide4Builder
 
 
 async def test_the_ide4_check_draws_its_odds_at_most_twice(make_test_app, monkeypatch) -> None:

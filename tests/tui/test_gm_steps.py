@@ -118,7 +118,7 @@ async def test_an_opposed_checks_energy_before_is_one_step_that_pays_both_sheets
     """«Энергия тратится до броска» on both sides of a противоборство: the two sheets and the
     roll's line are one undo step (they were three writes: Ctrl+Z took back one sheet)."""
     from tests.tui.test_builder_ide4 import choose
-    from tui.widgets.builders.ide4_opposed_result import OpposedResultScreen
+    from tui.systems.ide4.builder.opposed_result import OpposedResultScreen
 
     app = make_test_app(system="ide4")
     async with app.run_test(size=(80, 24)) as pilot:

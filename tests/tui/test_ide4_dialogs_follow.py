@@ -8,7 +8,7 @@ import pytest
 
 from tests.tui.test_builder_ide4 import builder, energy
 from tui.store import Store
-from tui.widgets.builders.ide4_dialogs import ChooserScreen
+from tui.systems.ide4.builder.dialogs import ChooserScreen
 
 
 def notices(app) -> list[str]:
@@ -65,8 +65,8 @@ async def test_the_opposed_result_follows_an_undo_of_its_roll(make_test_app):
     has its energy; Ctrl+Y gives the same roll back (its dice), and the result dialog shows it."""
     from tests.tui.test_builder_ide4 import choose
     from tests.tui.test_builder_ide4_options import open_ide4
-    from tui.widgets.builders.ide4_opposed import OpposedSetupScreen
-    from tui.widgets.builders.ide4_opposed_result import OpposedResultScreen
+    from tui.systems.ide4.builder.opposed import OpposedSetupScreen
+    from tui.systems.ide4.builder.opposed_result import OpposedResultScreen
 
     app = make_test_app(system="ide4")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -101,7 +101,7 @@ async def test_an_opposed_side_removed_in_another_window_spends_no_energy(
     after is offered greyed out with the reason, and a choice made before is refused: the
     check is not changed and nothing is logged."""
     from tests.tui.test_builder_ide4_options import open_ide4
-    from tui.widgets.builders.ide4_opposed_result import OpposedResultScreen
+    from tui.systems.ide4.builder.opposed_result import OpposedResultScreen
 
     app = make_test_app(system="ide4")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -1,6 +1,6 @@
 """IDE4 builder log lines linked to their undo steps: the roll that paid energy before it is
 one step with its line, so Ctrl+Z marks the line «отменено» (and Ctrl+Y clears the mark), as
-the moves after the roll do (one engine step each, :mod:`tui.table.check.ide4_steps`)."""
+the moves after the roll do (one engine step each, :mod:`tui.systems.ide4.check.steps`)."""
 
 from __future__ import annotations
 

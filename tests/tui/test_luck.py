@@ -208,7 +208,7 @@ def test_fate_on_damage_and_after_the_roll_is_counted_in_the_stats(tmp_path) -> 
     полученный его персонажем урон»: the Бой tab's damage line keeps how many points it took,
     and the stats count them (with the ±1 after the roll) for whoever spent them."""
     from tests.table.helpers import duel
-    from tui.table.fight import steps
+    from tui.systems.drevo.fight import steps
 
     table, store, target = duel(tmp_path)
     table.ok(steps.roll)

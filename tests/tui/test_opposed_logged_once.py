@@ -8,7 +8,7 @@ import pytest
 
 from rules.ledger import entry_luck
 from tui.store import Store
-from tui.widgets.builders.ide4_opposed_result import OpposedResultScreen
+from tui.systems.ide4.builder.opposed_result import OpposedResultScreen
 
 from .test_luck import settle
 

@@ -8,7 +8,7 @@ import pytest
 
 async def opened(pilot, app):
     from tests.tui.test_builder_ide4_options import open_ide4
-    from tui.widgets.builders.ide4_opposed_result import OpposedResultScreen
+    from tui.systems.ide4.builder.opposed_result import OpposedResultScreen
 
     await open_ide4(pilot, level="expanded")
     await pilot.press("o")

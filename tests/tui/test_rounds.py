@@ -378,7 +378,7 @@ async def test_the_turns_check_is_prefilled_with_its_actor_and_target(make_test_
         await pilot.press("enter")
         await pilot.pause()
         assert app.query_one("#tabs").active == "check" and chosen_id(builder) == actor
-        from tui import systems
+        from tui import registry
         from tui.widgets.builders.base import turn_opponent
 
         assert builder.turn.target == opponents[0]
@@ -386,4 +386,4 @@ async def test_the_turns_check_is_prefilled_with_its_actor_and_target(make_test_
             turn_opponent(builder, actor, [app.store.character(i) for i in opponents])
             == (opponents[0])
         )
-        assert systems.get(system).opposed_action
+        assert registry.get(system).opposed_action

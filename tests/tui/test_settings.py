@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from rules import data, drevo, ide4
-from tui import systems
+from tui import registry
 from tui.screens.settings import SettingsScreen
 from tui.screens.settings_tables import SettingsError, check_table
 
@@ -67,7 +67,7 @@ class TestOverrides:
         assert data.overrides() == {}  # a refused check leaves the rules as they were
 
     def test_every_packaged_table_passes_its_own_check(self):
-        for tables in (s.tables for s in systems.all_systems()):
+        for tables in (s.tables for s in registry.all_systems()):
             for t in tables:
                 check_table(t.relpath, data.packaged_text(t.relpath))
 

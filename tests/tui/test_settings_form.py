@@ -12,14 +12,14 @@ from textual.widgets import Input
 
 from rules import data, drevo
 from tests.seats.helpers import until_seen
-from tui import systems
+from tui import registry
 from tui.screens.settings import SettingsScreen
 from tui.screens.settings_fields import BOOK, KUBIK, Field, Heading, fields_of, read_field
 from tui.screens.settings_form import SettingsForm
 from tui.screens.settings_tables import SettingsError
 from tui.widgets.common.stepper import Stepper
 
-ALL = [t.relpath for system in systems.all_systems() for t in system.tables]
+ALL = [t.relpath for system in registry.all_systems() for t in system.tables]
 
 
 @pytest.fixture(autouse=True)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from rules import starately
 from rules.drevo.sheet import DrevoSheet
 from rules.ide4.tables import threshold_of
-from tui.bridge.sheets import ide4_bonuses, sheet_text, stat_text
+from tui.bridge.sheets import sheet_text, stat_text
 from tui.store import Character, Skill
+from tui.systems.ide4.sheet import ide4_bonuses
 
 
 def character(**kw) -> Character:

@@ -12,9 +12,9 @@ LATER = (
     "rules.drevo.exchange",
     "rules.drevo.plan",
     "rules.drevo.odds",
-    "tui.widgets.combat.drevo",
+    "tui.systems.drevo.fight_pane.pane",
     "tui.widgets.log.pane",
-    "tui.widgets.builders.drevo",
+    "tui.systems.drevo.builder.builder",
     "tui.widgets.party.form",
     "tui.screens.actions",
 )

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 from textual.binding import Binding, BindingType
 
-from tui import systems
+from tui import registry
 from tui.appparts import AppPart
 from tui.appparts.panes import combat_class
 from tui.widgets.builders.base import builder_class
@@ -81,7 +81,7 @@ def key_groups(app_bindings: Iterable[BindingType], system: str) -> list[tuple[s
     party = [  # Древо's wounds and Судьба only where they are
         b
         for b in _bindings(PartyPane.BINDINGS)
-        if systems.get(system).fate_and_wounds or b.action not in PartyPane.DREVO_ACTIONS
+        if registry.get(system).fate_and_wounds or b.action not in PartyPane.DREVO_ACTIONS
     ]
     return [
         ("Везде", [*everywhere, *FOCUS_HELP]),

@@ -12,7 +12,7 @@ from typing import Any
 
 from textual.widgets import TabbedContent, TabPane
 
-from tui import systems
+from tui import registry
 from tui.appparts import AppPart
 from tui.widgets.builders.base import builder_class
 
@@ -20,7 +20,7 @@ from tui.widgets.builders.base import builder_class
 def combat_class(system: str) -> Any:
     """Return the Бой tab's pane: the system's own (``System.fight_pane``: Древо's exchanges,
     the round tracker of the others)."""
-    return systems.load(systems.get(system).fight_pane)
+    return registry.load(registry.get(system).fight_pane)
 
 
 class PanesMixin(AppPart):

@@ -22,7 +22,7 @@ from rules.effects import Effect, EffectSet, active_modifiers, remaining_text, r
 from rules.errors import RulesError
 from rules.modifiers import Modifier
 from rules.systems import exchanges
-from tui import systems, words
+from tui import registry, words
 from tui.store import Character
 
 EFFECTS_DOC = "effects"
@@ -97,7 +97,7 @@ def health_track(c: Character) -> list[str]:
 
 def health_modifier(system: str, c: Character) -> Modifier | None:
     """Return the Мир Тьмы health penalty of ``c`` as a modifier, or None."""
-    if not systems.get(system).health_track:
+    if not registry.get(system).health_track:
         return None
     from rules.rounds import health
 

@@ -1,47 +1,65 @@
 """Character sheets: the party table's columns and the detail panel, each system's own parts
-asked of its :class:`~tui.systems.System` (``tui/systems/<name>/``)."""
+asked of its :class:`~tui.registry.System` (``tui/systems/<name>/``)."""
 
 from __future__ import annotations
 
-from tui import systems
+from typing import TYPE_CHECKING
+
+from tui import registry
+from tui.registry.base import best_skill as best_skill
 from tui.sanitize import cell, plain
 from tui.store import Character
-from tui.systems.base import best_skill as best_skill
-from tui.systems.drevo.sheet import WOUND_NAMES as WOUND_NAMES
-from tui.systems.drevo.sheet import track_of as track_of
-from tui.systems.drevo.sheet import wounds_text as wounds_text
-from tui.systems.ide4.sheet import IDE4_BONUS_NAMES as IDE4_BONUS_NAMES
-from tui.systems.ide4.sheet import ide4_bonuses as ide4_bonuses
-from tui.systems.wod.sheet import dots as dots
 from tui.words import KIND_NAMES  # one word list: the app, the view and the CLI
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from rules.drevo.wounds import WoundTrack
+
+#: Древо's wound ladder, which every character carries (``Character.drevo``): the party tab,
+#: the players' view and ``kubik party`` show it for the systems that keep it
+#: (``System.fate_and_wounds``). Its words are Древо's package's, loaded by name: the bridge
+#: imports no system package (``tui.registry``).
+WOUND_WORDS = "tui.systems.drevo.sheet"
+
+
+def track_of(c: Character) -> WoundTrack:
+    """Return the character's wound track (its Древо sheet's wounds and Смерть)."""
+    track: WoundTrack = registry.load(f"{WOUND_WORDS}:track_of")(c)
+    return track
+
+
+def wounds_text(wounds: Mapping[str, int]) -> str:
+    """Return a compact wound list, e.g. ``Лёгкая×1, Царапина×2``, or ``—``."""
+    return str(registry.load(f"{WOUND_WORDS}:wounds_text")(wounds))
 
 
 def stat_text(system: str, name: str, value: int) -> str:
     """Return one attribute as the system writes it."""
-    return systems.get(system).stat_text(name, value)
+    return registry.get(system).stat_text(name, value)
 
 
 def skill_text(system: str, c: Character) -> str:
     """Return the skills line of a sheet."""
-    kind = systems.get(system)
+    kind = registry.get(system)
     return " · ".join(kind.skill_text(s) for s in c.skills) or "—"
 
 
 def columns(system: str) -> tuple[str, ...]:
     """Return the party table's column titles for a system."""
-    return ("Имя", "Кто", *systems.get(system).columns())
+    return ("Имя", "Кто", *registry.get(system).columns())
 
 
 def row(system: str, c: Character) -> tuple[str, ...]:
     """Return the party table's row of one character."""
     kind = KIND_NAMES.get(c.kind, c.kind)
     name = cell(c.name)  # a 10,000-character name would push every other column off screen
-    return (name, kind, *systems.get(system).row(c))
+    return (name, kind, *registry.get(system).row(c))
 
 
 def sheet_text(system: str, c: Character) -> str:
     """Return the markup of a character sheet for the detail panel."""
-    kind = systems.get(system)
+    kind = registry.get(system)
     stats = plain(" · ".join(kind.stat_text(name, v) for name, v in c.qualities.items()))
     head = f"[b]{plain(c.name)}[/b] — {KIND_NAMES.get(c.kind, c.kind)}" + kind.sheet_head(c)
     lines = [

@@ -11,7 +11,7 @@ from typing import Any
 
 from rules.drevo.sheet import DrevoSheet
 from rules.sheets import SheetError
-from tui import systems
+from tui import registry
 from tui.cli.common import Parser, signed_int
 from tui.store import WOUND_KEYS, Character, Skill, new_id
 from tui.store.models import SHEET_FIELDS, SHEETS
@@ -58,7 +58,7 @@ def build_character(
             _error(parser, f"--set {key}: неизвестная рана «{tail}»; есть: {', '.join(WOUND_KEYS)}")
         elif head == "extra" and dot:
             read = _json_or_text(value)
-            if tail == "energy" and system is not None and systems.get(system).energy:
+            if tail == "energy" and system is not None and registry.get(system).energy:
                 read = _checked(parser, key, value, system, "energy")
             (sheet if tail in SHEET_FIELDS else extra)[tail] = read
         elif key == "fate":
@@ -97,9 +97,9 @@ def _checked(
 
     if system is None:  # syntax only (before the campaign is open)
         return _int(parser, key, value)
-    if field == "fate" and not systems.get(system).fate_and_wounds:
+    if field == "fate" and not registry.get(system).fate_and_wounds:
         _error(parser, f"--set {key}: Судьба есть только в Древе; уберите этот ключ")
-    if field == "wound" and not systems.get(system).fate_and_wounds:
+    if field == "wound" and not registry.get(system).fate_and_wounds:
         _error(parser, f"--set {key}: раны по шкале ведут только в Древе; уберите этот ключ")
     try:
         if field == "stat":

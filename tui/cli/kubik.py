@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.errors import RulesError
-from tui import systems
+from tui import registry
 from tui.cli.common import (
     Parser,
     ask,
@@ -47,25 +47,25 @@ RARE = Fraction(1, 1000)
 def system_module(system: str) -> Any:
     """Import the CLI module of a system (``System.cli``); a system not built yet is a clear
     error."""
-    name = systems.get(system).cli
+    name = registry.get(system).cli
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as err:
         if err.name != name:
             raise
-        fail(f"система {systems.title(system)} ещё не поддерживается в этой версии kubik")
+        fail(f"система {registry.title(system)} ещё не поддерживается в этой версии kubik")
 
 
 def system_help(command: str) -> str:
     """Return ``kubik odds -h`` / ``kubik check -h``: the notation (odds), then the systems."""
-    listed = "\n".join(f"  kubik {command} {name} -h" for name in systems.names())
+    listed = "\n".join(f"  kubik {command} {name} -h" for name in registry.names())
     if command == "odds":
         from tui.cli.dice import expression_parser
 
         head = expression_parser("odds").format_help()
     else:
         parser = Parser(prog="kubik check", description="Проверка по правилам системы.")
-        parser.add_argument("system", metavar="СИСТЕМА", help=", ".join(systems.names()))
+        parser.add_argument("system", metavar="СИСТЕМА", help=", ".join(registry.names()))
         head = parser.format_help()
     return f"{head}\nСистемы (у каждой своя справка):\n{listed}\n"
 
@@ -76,11 +76,11 @@ def cmd_system(command: str, argv: Sequence[str]) -> int:
         print(system_help(command), file=sys.stdout if argv else sys.stderr, end="")
         return 0 if argv else 2
     system, rest = argv[0], argv[1:]
-    if system in systems.names():
+    if system in registry.names():
         return int(getattr(system_module(system), command)(rest))
     if command == "odds":
         return cmd_odds_expression(argv)
-    fail(f"неизвестная система «{system}»; доступны: {', '.join(systems.names())}")
+    fail(f"неизвестная система «{system}»; доступны: {', '.join(registry.names())}")
 
 
 # -- the app ---------------------------------------------------------------------------------------
@@ -110,7 +110,7 @@ def app_parser() -> Parser:
     )
     parser.add_argument(
         "--system",
-        choices=list(systems.names()),
+        choices=list(registry.names()),
         default="drevo",
         help="система новой кампании: drevo, ide4, starately, wod (по умолчанию drevo)",
     )
@@ -308,6 +308,17 @@ def global_options_after(argv: list[str]) -> list[str]:
     return [command, *rest[:end], *leading, *rest[end:]]
 
 
+def system_command(command: str) -> Callable[[list[str]], int] | None:
+    """Return the command a system adds to ``kubik`` (``System.commands``: Древо's ``fight``),
+    or None."""
+    for system in registry.all_systems():
+        target = dict(system.commands).get(command)
+        if target is not None:
+            run: Callable[[list[str]], int] = registry.load(target)
+            return run
+    return None
+
+
 def _main(argv: Sequence[str] | None) -> int:
     argv = global_options_after(list(sys.argv[1:] if argv is None else argv))
     command, rest = (argv[0], argv[1:]) if argv else ("", [])
@@ -324,10 +335,8 @@ def _main(argv: Sequence[str] | None) -> int:
             from tui.cli import bestiary as cli_bestiary
 
             return int(cli_bestiary.COMMANDS[command](rest))
-        if command == "fight":  # a Древо fight step by step (tui/table/fight)
-            from tui.cli.fight import fight
-
-            return fight(rest)
+        if (run := system_command(command)) is not None:  # a system's own: kubik fight
+            return int(run(rest))
         if command == "stats":
             from tui.cli.stats import cmd_stats
 

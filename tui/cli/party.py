@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tui import systems
+from tui import registry
 from tui.cli.bestiary_args import count_arg
 from tui.cli.campaign import CLI_LOCK_TIMEOUT, open_campaign
 from tui.cli.character import SET_KEYS, build_character
@@ -148,7 +148,7 @@ def _party_list(args: Any) -> int:
     for c in chars:
         values = row(campaign.system, c)[2:]
         shown = "  ".join(f"{t}: {v}" for t, v in zip(titles, values, strict=True))
-        if systems.get(
+        if registry.get(
             campaign.system
         ).fate_and_wounds:  # a dead NPC read like a heavily wounded one
             from tui.bridge.sheets import track_of

@@ -16,7 +16,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Static
 
-from tui import systems
+from tui import registry
 from tui.sanitize import safe_text
 from tui.services import Services
 from tui.store.bestiary import Template
@@ -124,7 +124,7 @@ class BestiaryScreen(StyledOnce, ModalScreen[None]):
             self.problem = ""
         except SchemaError as err:
             self.templates, self.problem = [], f"Бестиарий кампании повреждён: {err}"
-        system = systems.title(store.campaign.system)
+        system = registry.title(store.campaign.system)
         own = sum(1 for t in self.templates if not t.default)
         self.query_one("#bestiary-title", Static).update(
             f"[b]Бестиарий[/b] — {system}: шаблонов {len(self.templates)}, своих {own}"
@@ -254,7 +254,7 @@ class BestiaryScreen(StyledOnce, ModalScreen[None]):
             run_step(self.host, steps.put_template, replace(t, id=tid, sheet=sheet))
 
         weapons: list[str] = []
-        if systems.get(system).fate_and_wounds:
+        if registry.get(system).fate_and_wounds:
             from rules import drevo
 
             weapons = list(drevo.weapons())

@@ -11,7 +11,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
-from tui import systems
+from tui import registry
 from tui.sanitize import cell, safe_text
 from tui.screens.campaign_files import CampaignFile, list_campaigns
 from tui.widgets.common.choice import Choice, ChoiceScreen
@@ -26,8 +26,10 @@ MAX_CAMPAIGN_NAME = 100
 
 def new_campaign_choices() -> list[Choice]:
     """Return what a new campaign may start from: each system's demo, then each empty."""
-    choices = [Choice(f"Демо: {systems.title(s)}", ("demo", s)) for s in systems.names()]
-    return choices + [Choice(f"Пустая: {systems.title(s)}", ("empty", s)) for s in systems.names()]
+    choices = [Choice(f"Демо: {registry.title(s)}", ("demo", s)) for s in registry.names()]
+    return choices + [
+        Choice(f"Пустая: {registry.title(s)}", ("empty", s)) for s in registry.names()
+    ]
 
 
 def name_problem(name: str) -> str:
@@ -87,7 +89,7 @@ class CampaignsScreen(StyledOnce, ModalScreen[tuple[str, object] | None]):
         self.campaigns = list_campaigns(self.folders)
         for i, c in enumerate(self.campaigns):
             mark = "▶" if c.path.resolve() == self.current.resolve() else " "
-            system = systems.title(c.system)
+            system = registry.title(c.system)
             name = c.name + (" — повреждён" if c.problem else "")
             # Names and file names come from files: text, never markup or control codes.
             cells = (mark, name, system, c.path.name)

@@ -20,7 +20,8 @@ from textual.widgets import OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
 from rules import data
-from tui import systems
+from tui import registry
+from tui.registry.tables import Table
 from tui.sanitize import safe_text
 from tui.screens.settings_form import SettingsForm
 from tui.screens.settings_tables import (
@@ -34,7 +35,6 @@ from tui.screens.settings_tables import (
 )
 from tui.services import services
 from tui.store import Store
-from tui.systems.tables import Table
 from tui.widgets.common.choice import Choice, ChoiceScreen
 from tui.widgets.common.focus import focus_now
 from tui.widgets.common.keybar import KeyBar
@@ -83,7 +83,7 @@ class SettingsScreen(StyledOnce, Screen[None]):
     def __init__(self, store: Store) -> None:
         super().__init__()
         self.store = store
-        self.tables: tuple[Table, ...] = systems.get(store.campaign.system).tables
+        self.tables: tuple[Table, ...] = registry.get(store.campaign.system).tables
         self.saved_tables: dict[str, Any] = store.get_doc(SETTINGS_DOC) or {}
         self.saved_texts: dict[str, str] = store.get_doc(TEXT_DOC) or {}
         self.texts = {
@@ -96,7 +96,7 @@ class SettingsScreen(StyledOnce, Screen[None]):
         self._saving: str | None = None
 
     def compose(self) -> ComposeResult:
-        system = systems.title(self.store.campaign.system)
+        system = registry.title(self.store.campaign.system)
         yield Static(
             f"[b]Настройки кампании[/b] — {system}. У каждого значения: диапазон и чьё это "
             "слово (книга или kubik); * — изменено в кампании.",

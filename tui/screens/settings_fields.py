@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from tui import systems
+from tui import registry
 from tui.screens.settings_tables import SettingsError
 
 BOOK, KUBIK = "книга", "kubik"
@@ -141,7 +141,7 @@ SECTION_NAMES = {
 
 def _section(key: str) -> str:
     """A section's Russian name (a system's section: the system's name)."""
-    return systems.title(key) if key in systems.names() else SECTION_NAMES.get(key, key)
+    return registry.title(key) if key in registry.names() else SECTION_NAMES.get(key, key)
 
 
 #: Section names that mean something else in one table.

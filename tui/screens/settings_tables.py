@@ -15,7 +15,7 @@ from typing import Any
 
 from rules import data
 from rules.errors import RulesError
-from tui import systems
+from tui import registry
 
 SETTINGS_DOC = "settings"
 TEXT_DOC = "settings_text"
@@ -160,7 +160,7 @@ def usable_tables(
         ``(accepted, refused)``: the tables to put in place, and why each other one was
         refused (the message names the row).
     """
-    known = {t.relpath for system in systems.all_systems() for t in system.tables}
+    known = {t.relpath for system in registry.all_systems() for t in system.tables}
     accepted: dict[str, dict[str, Any]] = {}
     refused: dict[str, str] = {}
     for relpath, table in tables.items():

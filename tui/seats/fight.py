@@ -1,6 +1,6 @@
 """An accepted seat request that applies in the fight: Судьба in a Древо exchange.
 
-The step is the table engine's (:func:`tui.table.fight.steps.fate_before`, ``fate_shift``):
+The step is the table engine's (:func:`tui.systems.drevo.fight.steps.fate_before`, ``fate_shift``):
 the same checks, the same one undo step and Журнал line as the GM's «f» and «p» keys, the line
 saying which player asked. No widget is involved: the fight is read from the store, the step
 made, and its outcome handed to the app's writer. Where it cannot apply now (no fight at the
@@ -15,11 +15,9 @@ from typing import TYPE_CHECKING
 
 from rules.errors import RulesError
 from rules.systems import exchanges
+from tui import registry
 from tui.seats.protocol import Request
 from tui.table.core import Dice
-from tui.table.fight import steps
-from tui.table.fight.session import write
-from tui.table.fight.view import exchange_view
 from tui.table.world import world_of
 
 if TYPE_CHECKING:
@@ -49,13 +47,18 @@ def apply_in_fight(
     """Make the fight's step for ``request`` and hand its write to the app's writer; return
     "" or why it cannot apply now."""
     store = lent.store
-    stored = store.get_doc(steps.DOC)
     world = world_of(store, Dice(lent.rng))
+    fight = registry.get(world.system).fight_engine  # its own fight's engine, by its name
+    if fight is None:
+        return NO_DICE.format(now="боя обменами нет")
+    steps = registry.load(f"{fight}.steps")
+    write = registry.load(f"{fight}.session:write")
+    stored = store.get_doc(steps.DOC)
     try:
         enc = steps.current(stored, world)
     except RulesError as err:
         return f"Сейчас не применить: {err}"
-    view = exchange_view(enc, world)
+    view = registry.load(f"{fight}.view:exchange_view")(enc, world)
     if view is None:
         return NO_DICE.format(now=PHASES.get(enc.phase, "не фаза бросков"))
     role = view.role_of(request.character)

@@ -16,13 +16,16 @@ import json
 import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.drevo import DISTANCES
 from rules.encounter import ACTION_KINDS
-from tui import systems
+from tui import registry
 from tui.sanitize import clean
 from tui.words import plural, signed
+
+if TYPE_CHECKING:
+    from tui.systems.drevo.fight_pane.forms import DeclarationForm
 
 VERSION = 1
 #: The longest line the GM's app reads from a seat (bytes); a longer one is refused unread.
@@ -50,14 +53,14 @@ KINDS = tuple(KIND_NAMES)
 def system_kinds(system: str) -> tuple[str, ...]:
     """Return the kinds a seat offers in ``system`` (its ``System.seat_kinds``; a note to the
     GM everywhere, an unknown system too)."""
-    return systems.get(system).seat_kinds if systems.names().count(system) else ("note",)
+    return registry.get(system).seat_kinds if registry.names().count(system) else ("note",)
 
 
 def check_kinds(system: str) -> tuple[str, ...]:
     """Return the kinds that apply to the GM's open check of the character (the Проверка
     tab's builder; ``System.check_kinds``: Древо's Судьба there only when the request names
     the check, else in the fight)."""
-    return systems.get(system).check_kinds if systems.names().count(system) else ()
+    return registry.get(system).check_kinds if registry.names().count(system) else ()
 
 
 FATE_USES = {"before": "+4 к броску (до броска)", "shift": "сдвиг результата (после броска)"}
@@ -325,3 +328,15 @@ def describe(kind: str, payload: dict[str, Any], names: dict[str, str] | None = 
     if kind == "note":
         return "Заметка: " + str(payload.get("text", ""))
     return KIND_NAMES.get(kind, kind)
+
+
+#: The declaration form of a fight of exchanges (Древо's Бой pane's, with the same legality
+#: checks), which a seat shows when its character declares; loaded by name, as every part of a
+#: system is (``tui.registry``): the seats import no system package.
+DECLARATION_FORM = "tui.systems.drevo.fight_pane.forms:DeclarationForm"
+
+
+def declaration_form() -> type[DeclarationForm]:
+    """Return the seat's declaration form class (imported on the first call)."""
+    form: type[DeclarationForm] = registry.load(DECLARATION_FORM)
+    return form

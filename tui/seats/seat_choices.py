@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tui import systems
+from tui import registry
 from tui.seats import protocol as proto
-from tui.widgets.combat.drevo_forms import DeclarationForm
+from tui.seats.protocol import declaration_form
 
 #: The choices of each kind: (key, action, label) — one key per request.
 CHOICE_KEYS = {
@@ -47,7 +47,7 @@ class ChoicesMixin:
             return False
         system = self.state.get("system", "")
         if kind in proto.check_kinds(system) and not (
-            kind == "fate" and systems.get(system).fate_and_wounds
+            kind == "fate" and registry.get(system).fate_and_wounds
         ):
             check = self.state.get("check")  # only what the GM's open check offers now
             if not check or kind not in check.get("kinds", ()):
@@ -61,7 +61,7 @@ class ChoicesMixin:
         offer = self.state.get("declare")
         if not offer or not self._declaring():
             return
-        form = self.query_one(DeclarationForm)
+        form = self.query_one(declaration_form())
         from rules.errors import RulesError
 
         try:

@@ -12,7 +12,7 @@ from textual.widgets import DataTable, Static
 
 from tui.sanitize import plain
 from tui.seats import protocol as proto
-from tui.widgets.combat.drevo_forms import DeclarationForm
+from tui.seats.protocol import declaration_form
 from tui.widgets.log.pane import UNDONE_MARK, UNDONE_STYLE, clock_text
 
 
@@ -72,7 +72,7 @@ class DrawMixin:
         mine = self.mine()
         names = ", ".join(c.name for c in mine) or "нет персонажа — спросите ведущего"
         head = f"[b]Мои:[/b] {plain(names)}"
-        form = self.query_one(DeclarationForm)
+        form = self.query_one(declaration_form())
         offer = self.state.get("declare")
         if offer and self._declaring():
             if offer != self._offer:
@@ -104,7 +104,7 @@ class DrawMixin:
         self.query_one("#seat-requests", Static).update(Text("\n".join(lines)))
 
     def _focus_form(self) -> None:
-        form = self.query_one(DeclarationForm)
+        form = self.query_one(declaration_form())
         if form.display:
             first = form.query("Stepper").first()
             first.focus()

@@ -17,7 +17,7 @@ from typing import Any
 #: The modules behind the tabs that are built on their first visit (imported ahead, off the UI
 #: thread, once the first screen is up).
 LATER_MODULES = (
-    "tui.widgets.combat.drevo",
+    "tui.systems.drevo.fight_pane.pane",
     "tui.widgets.log.pane",
     "tui.screens.keys",
     "tui.bridge.luck",

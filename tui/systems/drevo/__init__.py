@@ -1,14 +1,14 @@
-"""Древо (4dF): its :class:`~tui.systems.System` — the fight of exchanges, Судьба and wounds."""
+"""Древо (4dF): its :class:`~tui.registry.System` — the fight of exchanges, Судьба and wounds."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tui.registry import System
+from tui.registry.base import BaseSystem, FormFields
+from tui.registry.tables import BESTIARY_TABLE, Table
 from tui.sanitize import plain
-from tui.systems import System
-from tui.systems.base import BaseSystem, FormFields
 from tui.systems.drevo.sheet import needs, track_of, wounds_text
-from tui.systems.tables import BESTIARY_TABLE, Table
 from tui.words import signed, wound_state
 
 if TYPE_CHECKING:
@@ -21,10 +21,12 @@ class Drevo(BaseSystem):
     name = "drevo"
     title = "Древо"
     stat_label = "Качества"
-    fight_pane = "tui.widgets.combat.drevo:CombatPane"
-    check_engine = "tui.table.check.drevo_engine"
-    builder = "tui.widgets.builders.drevo:DrevoBuilder"
-    cli = "tui.cli.drevo"
+    fight_pane = "tui.systems.drevo.fight_pane.pane:CombatPane"
+    check_engine = "tui.systems.drevo.check.engine"
+    builder = "tui.systems.drevo.builder.builder:DrevoBuilder"
+    cli = "tui.systems.drevo.cli"
+    fight_engine = "tui.systems.drevo.fight"
+    commands = (("fight", "tui.systems.drevo.fight_cli:fight"),)
     seat_kinds = ("declare", "fate", "note")
     #: Судьба at the check only when the request names it, else in the fight.
     check_kinds = ("fate",)

@@ -1,13 +1,13 @@
-"""IDE4™ (d100): its :class:`~tui.systems.System` — energy, mastery bonuses, the round tracker."""
+"""IDE4™ (d100): its :class:`~tui.registry.System` — energy, mastery bonuses, the round tracker."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tui.systems import System
-from tui.systems.base import BaseSystem, FormFields, best_skill
+from tui.registry import System
+from tui.registry.base import BaseSystem, FormFields, best_skill
+from tui.registry.tables import BESTIARY_TABLE, ROUND_TABLES, Table
 from tui.systems.ide4.sheet import ide4_bonuses
-from tui.systems.tables import BESTIARY_TABLE, ROUND_TABLES, Table
 
 if TYPE_CHECKING:
     from tui.store import Character, Skill
@@ -19,10 +19,10 @@ class Ide4(BaseSystem):
     name = "ide4"
     title = "IDE4"
     stat_label = "Атрибуты"
-    check_engine = "tui.table.check.ide4_engine"
-    builder = "tui.widgets.builders.ide4:Ide4Builder"
+    check_engine = "tui.systems.ide4.check.engine"
+    builder = "tui.systems.ide4.builder.builder:Ide4Builder"
     opposed_action = "opposed"
-    cli = "tui.cli.ide4"
+    cli = "tui.systems.ide4.cli"
     energy = True
     sort_label = "по энергии"
     skill_parent = "attribute"

@@ -1,12 +1,12 @@
-"""Старатели (2d6): its :class:`~tui.systems.System` — characteristics with their DM."""
+"""Старатели (2d6): its :class:`~tui.registry.System` — characteristics with their DM."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tui.systems import System
-from tui.systems.base import BaseSystem, FormFields
-from tui.systems.tables import BESTIARY_TABLE, ROUND_TABLES, Table
+from tui.registry import System
+from tui.registry.base import BaseSystem, FormFields
+from tui.registry.tables import BESTIARY_TABLE, ROUND_TABLES, Table
 from tui.words import signed
 
 if TYPE_CHECKING:
@@ -19,10 +19,10 @@ class Starately(BaseSystem):
     name = "starately"
     title = "Старатели"
     stat_label = "Характеристики"
-    check_engine = "tui.table.check.starately_engine"
-    builder = "tui.widgets.builders.starately:StaratelyBuilder"
+    check_engine = "tui.systems.starately.check.engine"
+    builder = "tui.systems.starately.builder.builder:StaratelyBuilder"
     opposed_action = "opposed"
-    cli = "tui.cli.starately"
+    cli = "tui.systems.starately.cli"
     form = FormFields(
         "Характеристики (2–15)", (2, 15), 7, (0, 4), "Медицина 3, Стрельба 1", "уровень"
     )

@@ -1,12 +1,12 @@
-"""Мир Тьмы (d10 pool): its :class:`~tui.systems.System` — dots, the health track."""
+"""Мир Тьмы (d10 pool): its :class:`~tui.registry.System` — dots, the health track."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tui.systems import System
-from tui.systems.base import BaseSystem, FormFields
-from tui.systems.tables import BESTIARY_TABLE, ROUND_TABLES, Table
+from tui.registry import System
+from tui.registry.base import BaseSystem, FormFields
+from tui.registry.tables import BESTIARY_TABLE, ROUND_TABLES, Table
 from tui.systems.wod.sheet import dots
 
 if TYPE_CHECKING:
@@ -19,10 +19,10 @@ class Wod(BaseSystem):
     name = "wod"
     title = "Мир Тьмы"
     stat_label = "Атрибуты"
-    check_engine = "tui.table.check.wod_engine"
-    builder = "tui.widgets.builders.wod:WodBuilder"
+    check_engine = "tui.systems.wod.check.engine"
+    builder = "tui.systems.wod.builder.builder:WodBuilder"
     opposed_action = "contest"
-    cli = "tui.cli.wod"
+    cli = "tui.systems.wod.cli"
     health_track = True
     form = FormFields(
         "Атрибуты (точки 1–5)", (1, 5), 1, (0, 5), "Расследование 3, Драка 2", "точки"

@@ -19,6 +19,7 @@ from rules.encounter import Combatant
 from rules.errors import RulesError
 from rules.rounds import Entrant
 from rules.systems import exchanges
+from tui import registry
 from tui.store import Character
 from tui.store.bestiary import (
     BESTIARY_DOC,
@@ -320,10 +321,9 @@ def _joined(
     stored = shelf.docs.get(name)
     sides = [(c, " ".join(side.split()) or DEFAULT_SIDE) for c, side in sides]
     try:
-        if exchanges(world.system):
-            from tui.table.fight.steps import current
-
-            enc = current(stored, world)
+        if exchanges(world.system):  # its own fight's engine, found by its name
+            engine = registry.get(world.system).fight_engine
+            enc = registry.load(f"{engine}.steps:current")(stored, world)
             enc = enc.with_combatants([Combatant(c.id, c.name, side) for c, side in sides])
             return {name: enc.to_dict()}
         from tui.table.rounds.state import current as rounds_current

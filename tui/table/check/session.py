@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.errors import RulesError
-from tui import systems
+from tui import registry
 from tui.store import Store
 from tui.table.check.base import CLOSED, DOC, NOT_SAVED, ROLLED, Offer
 from tui.table.commit import MakeEntry, commit, plain_entry
@@ -31,7 +31,7 @@ KEEP_IDS = 50
 def engine_for(system: str) -> Any:
     """The engine module of ``system``'s open check (its ``System.check_engine``; None: not
     on the engine yet)."""
-    name = systems.get(system).check_engine
+    name = registry.get(system).check_engine
     return importlib.import_module(name) if name else None
 
 

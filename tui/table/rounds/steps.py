@@ -20,7 +20,7 @@ from rules.rounds import Entrant, Fighter, Tracker
 from rules.rounds import health as wod_health
 from rules.starately.sheet import StaratelySheet
 from rules.wod.sheet import WodSheet
-from tui import systems
+from tui import registry
 from tui.bridge.effects import health_modifier, health_track
 from tui.store import Character
 from tui.table.core import Line, Outcome, World, refuse
@@ -112,7 +112,7 @@ def roll_initiative(t: Tracker, world: World) -> Outcome[Tracker]:
         "order": list(order),
         "names": {k: names.get(k, k) for k in rolls},  # the luck ledger names who rolled
     }
-    text = f"Инициатива ({systems.title(world.system)}): {ranked}"
+    text = f"Инициатива ({registry.title(world.system)}): {ranked}"
     begun = Outcome(new, "Инициатива, раунд 1", log=(_line(new, world, None, text, **data),))
     ticked = effect_steps.tick(world.effects, world, events, new.order)
     return effect_steps.folded(begun, ticked, world.effects)
@@ -154,7 +154,7 @@ def _character(t: Tracker, world: World, character_id: str) -> Character | Outco
 
 def harm_note(t: Tracker, world: World, character_id: str, note: str) -> Outcome[Tracker]:
     """IDE4 and Старатели: write (or, empty, clear) a character's harm note."""
-    if systems.get(world.system).health_track:
+    if registry.get(world.system).health_track:
         return refuse(t, "В Мире Тьмы вред — клетки здоровья: выберите вид урона.")
     c = _character(t, world, character_id)
     if isinstance(c, Outcome):
@@ -178,7 +178,7 @@ def _health(
 
 def damage(t: Tracker, world: World, character_id: str, kind: str) -> Outcome[Tracker]:
     """Мир Тьмы: mark a box of ``kind`` damage on the character's health track."""
-    if not systems.get(world.system).health_track:
+    if not registry.get(world.system).health_track:
         return refuse(t, "Клетки здоровья — в Мире Тьмы; здесь вред — заметка.")
     c = _character(t, world, character_id)
     if isinstance(c, Outcome):
@@ -193,7 +193,7 @@ def damage(t: Tracker, world: World, character_id: str, kind: str) -> Outcome[Tr
 
 def heal(t: Tracker, world: World, character_id: str) -> Outcome[Tracker]:
     """Мир Тьмы: clear the mildest box of the character's health track."""
-    if not systems.get(world.system).health_track:
+    if not registry.get(world.system).health_track:
         return refuse(t, "Клетки здоровья — в Мире Тьмы; здесь вред — заметка.")
     c = _character(t, world, character_id)
     if isinstance(c, Outcome):

@@ -12,7 +12,7 @@ from rules.effects import EffectSet
 from rules.errors import RulesError
 from rules.rounds import Tracker
 from rules.rounds import health as wod_health
-from tui import systems
+from tui import registry
 from tui.bridge.effects import health_track
 from tui.store import Character
 from tui.table.effects.time import FightTime, of_tracker
@@ -40,7 +40,7 @@ def initiative_rule(system: str) -> Rule:
     try:
         tie = TIE_NAMES.get(rounds.tie_rule(system), "")
         per = "по сторонам" if rounds.per_side() else "у каждого"
-        how = systems.get(system).initiative_text()
+        how = registry.get(system).initiative_text()
     except RulesError as err:
         return Rule(str(err), refused=True)
     return Rule(f"Инициатива {per}: {how}; {tie}.")
@@ -49,7 +49,7 @@ def initiative_rule(system: str) -> Rule:
 def harm_text(system: str, c: Character) -> str:
     """A character's harm as the system has it: the note (IDE4, Старатели), or the health
     track in a word with its penalty («XXXXX·· −1», Мир Тьмы)."""
-    if not systems.get(system).health_track:
+    if not registry.get(system).health_track:
         return c.harm
     try:
         total = wod_health.boxes(c.qualities)
@@ -117,7 +117,7 @@ class RoundsView:
 
     @property
     def system_name(self) -> str:
-        return systems.title(self.system)
+        return registry.title(self.system)
 
     @property
     def started(self) -> bool:
@@ -146,7 +146,7 @@ class RoundsView:
     @property
     def heals(self) -> bool:
         """Health boxes can be healed (Мир Тьмы)."""
-        return systems.get(self.system).health_track and bool(self.rows)
+        return registry.get(self.system).health_track and bool(self.rows)
 
 
 def rounds_view(

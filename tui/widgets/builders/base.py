@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from tui import systems
+from tui import registry
 from tui.store import Character
 from tui.table.check.base import SeatLater
 
@@ -35,7 +35,7 @@ def open_turn(builder: Any, system: str, turn: Turn, *, opposed: bool = False) -
     screen at once."""
     builder.turn = turn
     builder.choose_character(turn.actor)
-    action = systems.get(system).opposed_action
+    action = registry.get(system).opposed_action
     if opposed and turn.target and action:
         builder.call_after_refresh(getattr(builder, f"action_{action}"))
 
@@ -66,9 +66,9 @@ def character_label(c: Character) -> str:
 
 def builder_class(system: str) -> Any:
     """Return the builder widget class for a campaign's system (imported on demand)."""
-    return systems.load(systems.get(system).builder)
+    return registry.load(registry.get(system).builder)
 
 
 def builder_module(system: str) -> str:
     """Return the name of the module that holds a system's builder."""
-    return systems.get(system).builder.partition(":")[0]
+    return registry.get(system).builder.partition(":")[0]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from rules.errors import RulesError
 from rules.rounds import Tracker
 from rules.rounds import health as wod_health
-from tui import systems
+from tui import registry
 from tui.table.core import Outcome
 from tui.table.rounds import steps
 from tui.widgets.common.choice import Choice, ChoiceScreen
@@ -40,7 +40,7 @@ class RoundsHarm(WidgetPart):
         if chosen is None:
             return
         cid, name = chosen
-        if systems.get(self.system).health_track:
+        if registry.get(self.system).health_track:
             self._wod_damage(cid, name)
             return
         from tui.widgets.common.prompt import TextPrompt

@@ -12,7 +12,7 @@ from textual.widgets.data_table import RowDoesNotExist
 
 from rules import drevo  # loads each part on first use (PEP 562)
 from rules.drevo.sheet import DrevoSheet
-from tui import systems
+from tui import registry
 from tui.services import services
 from tui.store import Character, new_id
 from tui.widgets.party.writes import PartyWrites
@@ -32,7 +32,7 @@ class PartyEditing(PartyWrites):
         def taken() -> set[str]:  # the party now: the pane follows the store while it is open
             return {o.name for o in getattr(self, "_all", []) if o.id != c.id}
 
-        weapons = list(drevo.weapons()) if systems.get(system).fate_and_wounds else []
+        weapons = list(drevo.weapons()) if registry.get(system).fate_and_wounds else []
 
         def done(result: Character | None) -> None:
             if result is not None:
@@ -57,7 +57,7 @@ class PartyEditing(PartyWrites):
 
         store = services(self).store
         system = store.campaign.system
-        fate = drevo.fate_rules().starting_points if systems.get(system).fate_and_wounds else 0
+        fate = drevo.fate_rules().starting_points if registry.get(system).fate_and_wounds else 0
 
         def saved(c: Character) -> None:
             self._store_write(

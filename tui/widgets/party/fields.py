@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from rules.data import load_table
-from tui import systems
+from tui import registry
 from tui.numbers import read_whole
 from tui.store import Skill
 
@@ -41,7 +41,7 @@ def system_fields(system: str) -> SystemFields:
     """Return the fields of ``system`` (its ``System.form``); the stat names come from its
     demo party."""
     names = tuple(load_table(f"demo/{system}.toml")["characters"][0]["qualities"])
-    form = systems.get(system).form
+    form = registry.get(system).form
     return SystemFields(
         form.stat_label, names, form.stat_range, form.stat_default, form.skill_range,
         form.skill_hint, form.skill_unit,
@@ -115,7 +115,7 @@ def parse_skills(system: str, text: str) -> tuple[Skill, ...]:
         seen.add(name.casefold())
         parent = " ".join((m["parent"] or "").split()) or None
         where = tuple(d.strip().upper() for d in (m["where"] or "").split("/") if d.strip())
-        kind = systems.get(system)
+        kind = registry.get(system)
         if parent is not None and kind.skill_parent is None:
             raise FieldError(f"«{name}»: в этой системе у навыка нет части в скобках.")
         if parent is not None and parent.casefold() == name.casefold():

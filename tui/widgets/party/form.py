@@ -15,7 +15,7 @@ from textual.widgets import Input, Label, Static
 
 from rules.drevo.sheet import DrevoSheet
 from rules.ide4.sheet import Ide4Sheet
-from tui import systems
+from tui import registry
 from tui.sanitize import plain, safe_text
 from tui.store import Character, new_id
 from tui.store.models import SHEETS
@@ -45,7 +45,7 @@ def blank_character(system: str, fate: int) -> Character:
     """Return a new character with the system's neutral values, its sheet's defaults (not yet
     in the party)."""
     fields = system_fields(system)
-    kind = systems.get(system)
+    kind = registry.get(system)
     return Character(
         id=new_id(),
         name="",
@@ -107,7 +107,7 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
         self.taken = taken
         self.known_weapons = weapons or []
         self.fields = system_fields(system)
-        self.kind = systems.get(system)
+        self.kind = registry.get(system)
         self.errors: dict[str, str] = {}
 
     # -- layout ------------------------------------------------------------------------------
@@ -116,7 +116,7 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
         c = self.character
         with VerticalScroll():
             yield Static(
-                f"[b]{plain(self.title_text)}[/b] — {systems.title(self.system)}  "
+                f"[b]{plain(self.title_text)}[/b] — {registry.title(self.system)}  "
                 "[dim](Enter/Ctrl+S — сохранить, Esc — отмена)[/dim]",
                 id="form-title",
             )

@@ -13,7 +13,7 @@ from textual.message import Message
 from textual.widgets import DataTable, Input, Static
 
 from rules import drevo  # loads each part on first use (PEP 562)
-from tui import systems, words
+from tui import registry, words
 from tui.bridge.sheets import columns, row, sheet_text, track_of
 from tui.services import services
 from tui.store import Character
@@ -219,7 +219,7 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, BestiaryKeys, V
         if action == "filter" and isinstance(self.app.focused, Input):
             return False  # «f» is a letter in the filter field and the other text fields
         if action in self.DREVO_ACTIONS:
-            if not systems.get(services(self).store.campaign.system).fate_and_wounds:
+            if not registry.get(services(self).store.campaign.system).fate_and_wounds:
                 return False
             c = self._highlighted()
             if c is None:
@@ -250,7 +250,7 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, BestiaryKeys, V
     SORTS = ("default", "name", "stat")
 
     def _sort_names(self, system: str) -> dict[str, str]:
-        stat = systems.get(system).sort_label
+        stat = registry.get(system).sort_label
         return {"default": "игроки, затем НИП", "name": "по имени", "stat": stat}
 
     def _shown(self, system: str) -> list[Character]:
@@ -321,13 +321,13 @@ def _haystack(c: Character) -> str:
 
 
 def _stat(system: str, c: Character) -> int:
-    return systems.get(system).sort_value(c)
+    return registry.get(system).sort_value(c)
 
 
 def _with_state(system: str, c: Character, cells: tuple[str, ...]) -> tuple[str, ...]:
     """Mark «тяжело ранен» / «погиб» in a Древо row's wounds cell, on a line of its own: on
     one line «Тяжёлая×1, Царапина×1 — тяжело ранен» left Оружие six columns at 80."""
-    if not systems.get(system).fate_and_wounds:
+    if not registry.get(system).fate_and_wounds:
         return cells
     state = words.wound_state(track_of(c))
     if not state:

@@ -1,0 +1,216 @@
+"""The app's part of each rule system, behind one :class:`System` protocol.
+
+Each system kubik knows has a line in :mod:`rules.systems` (its name, its fight, its Журнал
+reader) and one package here, ``tui/systems/<name>/``, whose ``SYSTEM`` implements
+:class:`System`: its words, its sheet (the form's fields, the party table's columns, the
+detail panel), its settings tables, the seats' request kinds, and — as ``"module:attribute"``
+strings imported on the first use — its open check's engine, its Проверка builder, its Бой
+pane and its ``kubik odds|check`` module. Adding a system is its rules package, its package
+here and the one line in :mod:`rules.systems`; nothing else names it.
+
+This module imports no widget, no Textual and no engine: the store, the engine, the seats and
+the screens all ask it (the heavy parts are strings until a caller imports them).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal, Protocol
+
+from rules import systems as rules_systems
+
+if TYPE_CHECKING:
+    from rules.systems import RulesSystem
+    from tui.registry.base import FormFields
+    from tui.registry.tables import Table
+    from tui.store import Character, Skill
+
+__all__ = ["System", "all_systems", "get", "load", "names", "title"]
+
+#: Where a system's package keeps its :class:`System` (``{name}``: the registry's key).
+LOCATION = "tui.systems.{name}:SYSTEM"
+
+
+class System(Protocol):
+    """What the app knows of one rule system."""
+
+    @property
+    def name(self) -> str:
+        """The key a campaign stores (``meta.system``), as in :mod:`rules.systems`."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """Its Russian name, as the GM reads it («Мир Тьмы»)."""
+        ...
+
+    @property
+    def stat_label(self) -> str:
+        """The heading of a sheet's traits («Качества», «Атрибуты»…)."""
+        ...
+
+    @property
+    def fight_pane(self) -> str:
+        """``"module:Class"`` of the Бой tab's pane."""
+        ...
+
+    @property
+    def check_engine(self) -> str:
+        """The module of its open check on the table engine (``tui/table/check/``)."""
+        ...
+
+    @property
+    def builder(self) -> str:
+        """``"module:Class"`` of its Проверка tab's builder."""
+        ...
+
+    @property
+    def opposed_action(self) -> str | None:
+        """The builder's action that opens its opposed check for a turn (``None``: it has none)."""
+        ...
+
+    @property
+    def cli(self) -> str:
+        """The module of its ``kubik odds`` and ``kubik check`` (``odds`` and ``check``)."""
+        ...
+
+    @property
+    def fight_engine(self) -> str | None:
+        """The package of its own fight's engine (``steps``, ``session``, ``view``: a fight of
+        exchanges); ``None``: the round tracker runs its fights (``tui.table.rounds``)."""
+        ...
+
+    @property
+    def commands(self) -> tuple[tuple[str, str], ...]:
+        """The ``kubik`` commands it adds: ``(name, "module:function")`` (Древо: ``fight``)."""
+        ...
+
+    @property
+    def seat_kinds(self) -> tuple[str, ...]:
+        """The requests a player's seat offers (a note to the GM everywhere)."""
+        ...
+
+    @property
+    def check_kinds(self) -> tuple[str, ...]:
+        """The requests that apply to the GM's open check of the player's character."""
+        ...
+
+    @property
+    def tables(self) -> tuple[Table, ...]:
+        """The data tables a GM may edit in this system's campaign settings."""
+        ...
+
+    @property
+    def fate_and_wounds(self) -> bool:
+        """Whether its characters keep Судьба, weapons and Древо's wound ladder (the party
+        tab's keys for them, the form's fields, ``kubik party add --set fate=…``)."""
+        ...
+
+    @property
+    def energy(self) -> bool:
+        """Whether its characters keep IDE4's energy and «always expanded» check."""
+        ...
+
+    @property
+    def health_track(self) -> bool:
+        """Whether the round tracker keeps Мир Тьмы's health track for its harm."""
+        ...
+
+    @property
+    def skill_parent(self) -> Literal["skill", "attribute"] | None:
+        """What a skill's «(…)» names: a parent skill, its main attribute, or nothing."""
+        ...
+
+    @property
+    def skill_distances(self) -> bool:
+        """Whether a skill may name its distances («[Д/Б]»)."""
+        ...
+
+    @property
+    def sort_label(self) -> str:
+        """The party table's «by stat» order, in words («по Судьбе»)."""
+        ...
+
+    @property
+    def form(self) -> FormFields:
+        """The character form's ranges and hints."""
+        ...
+
+    @property
+    def rules(self) -> RulesSystem:
+        """Its line in :mod:`rules.systems`."""
+        ...
+
+    def columns(self) -> tuple[str, ...]:
+        """Return the party table's column titles after «Имя» and «Кто»."""
+        ...
+
+    def row(self, c: Character) -> tuple[str, ...]:
+        """Return the party table's cells of one character after its name and kind."""
+        ...
+
+    def stat_text(self, name: str, value: int) -> str:
+        """Return one trait as the system writes it."""
+        ...
+
+    def skill_text(self, skill: Skill) -> str:
+        """Return one skill as the sheet lists it."""
+        ...
+
+    def sheet_head(self, c: Character) -> str:
+        """Return what the sheet's first line adds after the kind (``""``: nothing)."""
+        ...
+
+    def sheet_lines(self, c: Character) -> tuple[str, ...]:
+        """Return the sheet's own lines after the skills (markup)."""
+        ...
+
+    def sort_value(self, c: Character) -> int:
+        """Return what the party table's «by stat» order sorts on."""
+        ...
+
+    def initiative_text(self) -> str:
+        """Return how the round tracker rolls its initiative, from the campaign's tables.
+
+        Raises:
+            RulesError: a table the rules cannot read.
+        """
+        ...
+
+    def public_columns(self) -> tuple[str, ...]:
+        """Return the players' view's party columns after «Персонаж» (no stats)."""
+        ...
+
+    def public_row(self, c: Character) -> tuple[str, ...]:
+        """Return a PC's cells in the players' view after its name."""
+        ...
+
+
+def names() -> tuple[str, ...]:
+    """Return every system's name, in the registry's order."""
+    return rules_systems.names()
+
+
+def get(name: str) -> System:
+    """Return the :class:`System` of ``name`` (its package imported on the first call).
+
+    Raises:
+        RulesError: no such system.
+    """
+    rules_systems.get(name)  # an unknown name: the registry's Russian refusal
+    system: System = rules_systems.load(LOCATION.format(name=name))
+    return system
+
+
+def all_systems() -> tuple[System, ...]:
+    """Return every :class:`System`, in the registry's order."""
+    return tuple(get(name) for name in names())
+
+
+def title(name: str) -> str:
+    """Return a system's Russian name; an unknown one's key as it is."""
+    return get(name).title if rules_systems.known(name) else name
+
+
+def load(target: str) -> Any:
+    """Import a system's ``"module:attribute"`` part (a pane, a builder, an engine…)."""
+    return rules_systems.load(target)

@@ -1,0 +1,155 @@
+"""The steps of an open Древо check (outside a fight): ``step(check, world, …) -> Outcome``.
+
+A choice of the form changes the check in memory (another character: another check); the roll
+(paying Судьба declared before it) and each point of Судьба after it return their Журнал line
+and the sheet they pay, written with the check as one undo step. A roll made again after an
+undo takes its dice from the Журнал; Enter after a roll is a new check.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from rules import drevo
+from rules.drevo.sheet import DrevoSheet
+from rules.errors import RulesError
+from tui.bridge import combat as bridge
+from tui.present.rolls import one_sided_summary, signed
+from tui.store import Character
+from tui.systems.drevo.check.state import DrevoCheck, Inputs, Rolled, fresh, result_of
+from tui.systems.drevo.check.view import view
+from tui.table.check.base import earlier_dice, new_check_id, stamped
+from tui.table.core import Line, Outcome, World, refuse
+
+INPUTS = frozenset(("character", "action", "trait", "difficulty", "mods"))
+
+
+def set_input(state: DrevoCheck, world: World, name: str, value: Any) -> Outcome[DrevoCheck]:
+    """Set one choice of the form: another character is another check (his own traits);
+    another action ranks its traits anew."""
+    if name not in INPUTS:
+        return refuse(state, f"В форме Древа нет поля «{name}».")
+    if getattr(state.inputs, name) == value:
+        return Outcome(state)
+    if name == "character":
+        if str(value) not in world.characters:
+            return refuse(state, "Такого персонажа нет в партии.")
+        inputs = replace(state.inputs, character=str(value), trait=None, fate_auto=False)
+        return Outcome(DrevoCheck(inputs=inputs))
+    changed = replace(state.inputs, **{name: value})
+    if name == "action":
+        changed = replace(changed, trait=None)  # the trait the rules rank first for it
+    return Outcome(replace(state, inputs=changed))
+
+
+def declare_fate(
+    state: DrevoCheck, world: World, on: bool | None = None, *, written: bool = False
+) -> Outcome[DrevoCheck]:
+    """Declare (or take back) Судьба before the roll: an automatic critical success, its point
+    paid when the dice are rolled. ``written``: a player's request from a seat — one undo
+    step with its line."""
+    c = view(state, world).character
+    if c is None:
+        return refuse(state, "Выберите персонажа: в партии пока никого нет.")
+    if state.rolled is not None:
+        state = fresh(state)
+    want = (not state.inputs.fate_auto) if on is None else on
+    if want:
+        if not drevo.fate_rules().allows("auto_success"):
+            return refuse(state, "В этой кампании Судьба до броска не даёт автоматического успеха.")
+        if c.drevo.fate < 1:
+            return refuse(state, "Судьбы не осталось.")
+    new = replace(state, inputs=replace(state.inputs, character=c.id, fate_auto=want))
+    if not written:
+        return Outcome(new)
+    text = "Судьба до броска: автоматический критический успех (очко — при броске)"
+    data = stamped({"system": "drevo", "fate": "before"}, state.id, 0, [])
+    return Outcome(
+        new, f"Проверка ({c.name}): Судьба до броска", log=(Line(c.name, text, data, kind="check"),)
+    )
+
+
+def roll(state: DrevoCheck, world: World) -> Outcome[DrevoCheck]:
+    """Roll 4dF (or, with Судьба declared, no dice: a critical success, its point paid)."""
+    if state.rolled is not None:
+        state = fresh(state)
+    shown = view(state, world)
+    check, c = shown.check, shown.character
+    if check is None or c is None:
+        return refuse(state, shown.error)
+    if not bridge.track_of(c).can_act:
+        return refuse(state, f"{c.name} тяжело ранен и не может действовать.")
+    sheets: tuple[Character, ...] = ()
+    if check.fate_auto:
+        try:
+            left = drevo.spend_fate("auto_success", c.drevo.fate)
+        except RulesError as err:
+            return refuse(state, str(err))
+        sheets = (c.edit_sheet(DrevoSheet, fate=left),)
+    earlier = earlier_dice(world, state.id, 0, "roll")
+    if check.uses_fate:
+        dice = None
+    elif earlier and len(earlier) == 4:
+        dice = tuple(int(d) for d in earlier)
+    else:
+        dice = drevo.roll_4df(world.dice.rng)
+    rolled = Rolled(c.id, check.side, check.difficulty, dice, fate_auto=check.fate_auto)
+    inputs = replace(state.inputs, character=c.id, fate_auto=False)
+    new = replace(state, inputs=inputs, rolled=rolled)
+    result = result_of(rolled)
+    data = {"system": "drevo", **result.to_dict(), "event": "roll", "form": state.inputs.to_dict()}
+    line = Line(
+        c.name,
+        one_sided_summary(result),
+        stamped(data, state.id, 0, list(dice or [])),
+        kind="check",
+    )
+    return Outcome(new, f"Проверка ({c.name}): бросок 4dF", sheets=sheets, log=(line,))
+
+
+def fate_shift(state: DrevoCheck, world: World, points: int) -> Outcome[DrevoCheck]:
+    """Spend Судьба after the roll: ``points`` (±N, a point each) move the result."""
+    rolled = state.rolled
+    if rolled is None:
+        return refuse(state, "Проверка ещё не брошена: сдвиг Судьбой — после броска.")
+    c = world.characters.get(rolled.character)
+    if c is None:
+        return refuse(state, "Персонаж проверки удалён в другом окне — Судьбу тратить не из кого.")
+    if not drevo.fate_rules().allows("shift"):
+        return refuse(state, "В этой кампании Судьба не сдвигает результат после броска.")
+    try:
+        left = drevo.spend_fate("shift", c.drevo.fate, cost=abs(points))
+        shifted = drevo.shift_one_sided(result_of(rolled), points)
+    except RulesError as err:
+        return refuse(state, str(err))
+    new = replace(state, rolled=replace(rolled, shifts=(*rolled.shifts, points)))
+    number = len(rolled.shifts) + 1
+    data = {"system": "drevo", **shifted.to_dict(), "event": "fate"}
+    text = f"Судьба {signed(points)}: {one_sided_summary(shifted)}"
+    line = Line(c.name, text, stamped(data, state.id, number, []), kind="check")
+    label = f"Проверка ({c.name}): Судьба {signed(points)}"
+    return Outcome(new, label, sheets=(c.edit_sheet(DrevoSheet, fate=left),), log=(line,))
+
+
+def new_check(state: DrevoCheck, world: World) -> Outcome[DrevoCheck]:
+    return Outcome(fresh(state))
+
+
+def repeat_last(state: DrevoCheck, world: World) -> Outcome[DrevoCheck]:
+    """The character's last check of this kind (the same action): its choices again."""
+    c = view(state, world).character
+    if c is None:
+        return refuse(state, "Выберите персонажа: в партии пока никого нет.")
+    for entry in world.journal(500):
+        form = entry.data.get("form")
+        if entry.undone or entry.data.get("system") != "drevo" or not isinstance(form, dict):
+            continue
+        if form.get("character") != c.id or form.get("action") != state.inputs.action:
+            continue
+        inputs = replace(Inputs.from_dict(form), fate_auto=False)
+        return Outcome(
+            DrevoCheck(id=new_check_id(), inputs=inputs),
+            notices=(f"Как в прошлый раз ({c.name}): {entry.text}",),
+        )
+    return refuse(state, f"У {c.name} ещё не было такой проверки в этом Журнале.")
