@@ -1,9 +1,8 @@
 """No code outside a system's own files names a system to decide what to do.
 
-A rule system's parts live in its packages (``rules/<name>/``, ``tui/systems/<name>/``) and in
-the modules named after it (its check engine ``tui/table/check/<name>*.py``, its builder
-``tui/widgets/builders/<name>*.py``, its CLI ``tui/cli/<name>.py``, its Журнал reader
-``rules/ledger/<name>.py``); the registry is ``rules/systems.py``. Anywhere else, a comparison
+A rule system's parts live in its packages (``rules/<name>/``: its rules, sheet and Журнал
+reader; ``tui/systems/<name>/``: its words, check engine, builder, CLI — Древо's fight and Бой
+pane too); the registry is ``rules/systems.py``. Anywhere else, a comparison
 with a system's name (``system == "drevo"``, ``"wod" != system``, ``system in ("ide4", …)``)
 or a table keyed by the names (``{"drevo": …, "ide4": …}``) is a switch a fifth system would
 have to find and extend: ask the system (``tui.registry.get(name)``, ``rules.systems``) instead.
@@ -26,11 +25,7 @@ SWITCH = re.compile(
     rf"|{NAME}\s*:\s"  # {"drevo": …} — a registry of its own
 )
 #: A system's own files: its packages, the modules named after it, the registry.
-OWN = re.compile(
-    rf"^(?:tui/systems/|rules/systems\.py$|rules/(?:{NAMES})/|rules/ledger/(?:{NAMES})\.py$"
-    rf"|tui/table/check/(?:{NAMES})\w*\.py$|tui/widgets/builders/(?:{NAMES})\w*\.py$"
-    rf"|tui/cli/(?:{NAMES})\.py$)"
-)
+OWN = re.compile(rf"^(?:tui/systems/(?:{NAMES})/|rules/systems\.py$|rules/(?:{NAMES})/)")
 #: The honest exceptions, each with its reason. This list may only shrink.
 ALLOWED: dict[str, str] = {}
 
