@@ -306,3 +306,34 @@ def test_party_add_wounds_cascade_as_the_wound_key_gives_them(capsys, camp):
         capsys, cli_party.party, "add", "Вепрь", "--campaign", str(camp), "--set", "wound.heavy=5"
     )
     assert code == 2 and "погибает" in err and camp.read_bytes() == before
+
+
+@pytest.mark.parametrize("system", ["drevo", "ide4", "starately", "wod"])
+@pytest.mark.parametrize("npc", [False, True])
+def test_party_add_gives_the_campaigns_systems_sheet(capsys, tmp_path, system, npc):
+    """A character ``kubik party add`` adds carries its campaign's system's sheet at its
+    defaults (Древо: a PC's starting Судьба, an NPC's 0) as it is built, as it is printed and
+    as it is read back — not a Древо sheet with Судьба 3 whatever the system."""
+    from rules import drevo
+    from tui.cli.character import build_character
+    from tui.store.codec import character_to_doc
+    from tui.store.models import SHEETS
+
+    camp = tmp_path / "c.json"
+    Store.open(camp, system=system).close()
+    if system == "drevo":
+        want = DrevoSheet(fate=0 if npc else drevo.fate_rules().starting_points)
+    else:
+        want = SHEETS[system]()
+    built = build_character(None, "Новичок", npc, [], system)
+    assert built.sheet == want and built.sheet_values() == want.values()
+    flags = ["--npc"] if npc else []
+    code, out, _ = run(
+        capsys, cli_party.party, "add", "Новичок", *flags, "--campaign", str(camp), "--json"
+    )
+    assert code == 0
+    printed = json.loads(out)
+    with Store.open(camp) as store:
+        added = store.character(printed["id"])
+    assert added.sheet == want and added.sheet_values() == want.values() and added.extra == {}
+    assert printed == character_to_doc(added)  # the output is what was stored

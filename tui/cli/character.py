@@ -14,7 +14,7 @@ from rules.sheets.drevo import DrevoSheet
 from tui import systems
 from tui.cli.common import Parser, signed_int
 from tui.store import WOUND_KEYS, Character, Skill, new_id
-from tui.store.models import SHEET_FIELDS, SHEETS
+from tui.store.models import SHEET_FIELDS, SHEETS, Sheet
 
 SET_KEYS = "quality.ИМЯ, skill.ИМЯ, fate, notes, weapon, wound.КЛЮЧ, extra.ИМЯ"
 
@@ -37,7 +37,7 @@ def build_character(
     wounds: list[tuple[str, int]] = []
     extra: dict[str, Any] = {}
     sheet: dict[str, Any] = {}  # extra.ИМЯ of a sheet field: written through the sheet
-    fate = 0 if npc else 3
+    fate: int | None = None  # given: Древо's Судьба (any other system refuses the key)
     notes = ""
     for item in values:
         key, sep, value = item.partition("=")
@@ -76,11 +76,24 @@ def build_character(
         qualities=qualities,
         skills=tuple(skills.values()),
         weapons=tuple(weapons),
-        sheet=DrevoSheet(fate=fate),
+        sheet=_blank_sheet(system, npc, fate),
         notes=notes,
         extra=extra,
     )
     return _wounded(parser, _sheeted(parser, character, sheet, system), wounds, system)
+
+
+def _blank_sheet(system: str | None, npc: bool, fate: int | None) -> Sheet:
+    """The new character's sheet: its campaign's system's at its defaults, as the character
+    form's blank character has it (Древо: a PC's starting Судьба, an NPC's none; ``fate`` when
+    given). Without a system (the syntax check before the campaign is open) a Древо sheet
+    holds what was given; that character is never stored."""
+    if system is not None and not systems.get(system).fate_and_wounds:
+        return SHEETS[system]()
+    from rules import drevo
+
+    start = 0 if npc else drevo.fate_rules().starting_points
+    return DrevoSheet(fate=start if fate is None else fate)
 
 
 def _error(parser: Parser | None, message: str) -> Any:
