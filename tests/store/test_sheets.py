@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 
 import pytest
@@ -144,3 +145,39 @@ def test_a_campaign_reads_its_characters_with_its_systems_sheet_and_stores_them_
         assert {type(c.sheet) for c in store.characters()} == {SHEETS[system]}
     for doc in docs:
         assert character_to_doc(character_from_doc(doc, system)) == doc
+
+
+@pytest.mark.parametrize("system", sorted(SHEETS))
+def test_the_demo_builds_each_character_with_its_systems_sheet(system):
+    """The demo party (``data/demo/<system>.toml``) is built with the system's sheet, each
+    sheet value of the row in it — not a Древо sheet with the rest beside it."""
+    from rules.data import load_table
+    from tui.store.demo import demo_campaign
+
+    rows = load_table(f"demo/{system}.toml")["characters"]
+    _, _, party = demo_campaign(system)
+    for row, c in zip(rows, party, strict=True):
+        kind = SHEETS[system]
+        assert type(c.sheet) is kind and c.extra == {}, c.name
+        assert c.sheet_values() == c.sheet.values()  # no other system's value beside it
+        given = {k: row[k] for k in kind.FIELDS if k in row}
+        assert {k: c.sheet.values()[k] for k in given} == given, c.name
+
+
+@pytest.mark.parametrize(
+    "row, said",
+    [
+        ({"fate": 0}, "not a field of its sheet: ['fate']"),  # Древо's, in a Мир Тьмы row
+        ({"health": "ушиб"}, "поле health: нужен список строк"),
+    ],
+)
+def test_a_demo_row_its_sheet_cannot_hold_is_refused(monkeypatch, row, said):
+    from tui.store import demo
+
+    table = {
+        "campaign": {"name": "Демо", "system": "wod"},
+        "characters": [{"name": "Вера", "kind": "pc", **row}],
+    }
+    monkeypatch.setattr(demo, "load_table", lambda _: table)
+    with pytest.raises(ValueError, match=re.escape(said)):
+        demo.demo_campaign("wod")

@@ -23,6 +23,13 @@ SHEETS: dict[str, type[Sheet]] = {
     if line.sheet is not None
 }
 
+
+def sheet_kind(system: str | None) -> type[Sheet]:
+    """The sheet the characters of ``system`` hold: its own, Древо's for a name kubik does not
+    know (a campaign file's check names that) or a system without a sheet."""
+    return SHEETS.get(system or "", DrevoSheet)
+
+
 #: Every system's sheet fields (a name a character's free-form ``extra`` cannot take).
 SHEET_FIELDS: tuple[str, ...] = tuple(dict.fromkeys(f for s in SHEETS.values() for f in s.FIELDS))
 
