@@ -131,9 +131,9 @@ class TestFilesOfSchema3:
     def test_the_bestiary_template_survives(self, tmp_path, system):
         path = opened(tmp_path, system)
         want = expected(system)["bestiary"]
-        old = own_templates(want)
+        old = own_templates(want, system)
         with Store.open(path) as store:
-            new = own_templates(store.get_doc("bestiary"))
+            new = own_templates(store.get_doc("bestiary"), system)
         assert [values(t.sheet) for t in new] == [values(t.sheet) for t in old]
         assert [t.tags for t in new] == [t.tags for t in old]
 
@@ -333,8 +333,8 @@ def test_a_schema_3_file_with_values_the_sheet_cannot_hold_stays_valid_and_keeps
 
 def test_a_template_of_schema_3_in_a_bestiary_file_reads_as_before():
     old = {"name": "Волк", "fate": 0, "extra": {"energy": 70, "hidden": False}, "tags": ["звери"]}
-    t = template_from_doc("t", old)
-    assert (t.sheet.ide4.energy, t.sheet.extra) == (70, {"energy": 70, "hidden": False})
+    t = template_from_doc("t", old, system="ide4")
+    assert (t.sheet.sheet.energy, t.sheet.extra) == (70, {"hidden": False})
     assert template_to_doc(t)["energy"] == 70
 
 
