@@ -89,11 +89,8 @@ def test_party_add_with_values(capsys, camp):
         wolf = store.character(added["id"])
     assert wolf.kind == "npc" and wolf.qualities == {"Сила": 2}
     assert wolf.trait("Драка") == 3 and wolf.drevo.fate == 1 and wolf.notes == "Серый, злой"
-    assert (
-        wolf.extra == {"energy": 80}
-        and wolf.weapons == ("Нож",)
-        and wolf.drevo.wounds["light"] == 1
-    )
+    assert (wolf.carried, wolf.extra) == ({"energy": 80}, {})  # IDE4's, carried by a Древо NPC
+    assert wolf.weapons == ("Нож",) and wolf.drevo.wounds["light"] == 1
     assert store.all_undo_labels(1) == ["Добавлен персонаж «Волк»"]  # the command's step
 
 
@@ -337,3 +334,36 @@ def test_party_add_gives_the_campaigns_systems_sheet(capsys, tmp_path, system, n
         added = store.character(printed["id"])
     assert added.sheet == want and added.sheet_values() == want.values() and added.extra == {}
     assert printed == character_to_doc(added)  # the output is what was stored
+
+
+@pytest.mark.parametrize("spelling", ["", "extra."])
+def test_party_add_sets_the_core_marks(capsys, camp, spelling):
+    """``player``, ``hidden``, ``template`` and ``encounter`` are the core's typed marks: set
+    by their own key (or ``extra.КЛЮЧ``, as before they were the core's), printed and stored as
+    keys of their own, never in extra."""
+    marks = {"player": " Оля ", "hidden": "true", "template": "Волк", "encounter": "Засада"}
+    items = [f"--set={spelling}{k}={v}" for k, v in marks.items()]
+    code, out, _ = run(
+        capsys, cli_party.party, "add", "Серый", "--npc", "--campaign", str(camp), "--json",
+        *items, "--set", "extra.прозвище=Серый",
+    )  # fmt: skip
+    assert code == 0
+    printed = json.loads(out)
+    want = {"player": "Оля", "hidden": True, "template": "Волк", "encounter": "Засада"}
+    assert {k: printed[k] for k in want} == want and printed["extra"] == {"прозвище": "Серый"}
+    with Store.open(camp) as store:
+        grey = store.character(printed["id"])
+    assert (grey.player, grey.hidden, grey.from_template, grey.from_encounter) == tuple(
+        want.values()
+    )
+    assert grey.extra == {"прозвище": "Серый"}
+
+
+@pytest.mark.parametrize("item", ["hidden=да", "extra.hidden=1", "hidden="])
+def test_party_add_refuses_a_hidden_mark_that_is_no_true_or_false(capsys, camp, item):
+    before = camp.read_bytes()
+    code, _, err = run(
+        capsys, cli_party.party, "add", "Волк", "--campaign", str(camp), "--set", item
+    )
+    assert code == 2 and f"--set {item}: нужно true (скрыт от игроков) или false" in err
+    assert camp.read_bytes() == before

@@ -26,7 +26,7 @@ from typing import Any
 from tui.sanitize import clean_json, clean_line
 
 from .codec import character_from_doc, character_to_doc
-from .models import SHEET_EXTRAS, Character, sheet_kind
+from .models import MARK_FIELDS, SHEET_EXTRAS, Character, sheet_kind
 from .schema import DOC_CHECKS, SchemaError, _kind, _short, _shown, check_depth, validate_character
 
 #: The campaign's documents.
@@ -43,10 +43,11 @@ NAME_LIMIT = 80
 TAGS_LIMIT = 20
 GROUPS_LIMIT = 50
 
-#: The fields of a template (those of a character's sheet, plus tags).
+#: The fields of a template (those of a character's sheet and its marks, plus tags).
 TEMPLATE_FIELDS = frozenset(
     {"name", "tags", "qualities", "skills", "weapons", "fate", "wounds", "notes", "extra", "rolls"}
     | set(SHEET_EXTRAS)
+    | set(MARK_FIELDS)
 )
 ENCOUNTER_FIELDS = frozenset({"name", "groups", "hidden", "notes"})
 GROUP_FIELDS = frozenset({"template", "count", "side"})
@@ -156,9 +157,7 @@ def template_from_doc(
 
 def template_of(character: Character, tid: str, tags: tuple[str, ...] = ()) -> Template:
     """A template made of a character of the party (its wounds and marks left behind)."""
-    doc = character_to_doc(character)
-    extra = {k: v for k, v in doc["extra"].items() if k not in SHEET_STATE}
-    doc = {**doc, "wounds": {}, "extra": extra, "tags": list(tags)}
+    doc = {**character_to_doc(character), "wounds": {}, "tags": list(tags)}
     kept = {k: v for k, v in doc.items() if k in TEMPLATE_FIELDS and k not in SHEET_STATE}
     return template_from_doc(tid, kept, system=character.sheet.SYSTEM)
 
