@@ -33,8 +33,8 @@ def sheet_kind(system: str | None) -> type[Sheet]:
 #: Every system's sheet fields (a name a character's free-form ``extra`` cannot take).
 SHEET_FIELDS: tuple[str, ...] = tuple(dict.fromkeys(f for s in SHEETS.values() for f in s.FIELDS))
 
-#: Sheet fields that a character keeps in ``extra`` in memory (Судьба and wounds have their
-#: own attributes); the campaign file keeps each as a field of its own (schema 4).
+#: Sheet fields beyond Судьба and wounds (which every character document has): each a key
+#: of its own in the file when set (schema 4; schema 3 kept them in ``extra``).
 SHEET_EXTRAS: tuple[str, ...] = tuple(f for f in SHEET_FIELDS if f not in ("fate", "wounds"))
 
 #: Marks of the common core, each a typed field of :class:`Character` and a key of its own in
