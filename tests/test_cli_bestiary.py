@@ -79,7 +79,7 @@ def test_party_add_from_a_template(capsys, camp):
     )
     assert code == 2 and "--from" in err
     ok_json(capsys, "party", "add", "Тень", "--from", "Волк", "--hidden", "--campaign", camp)
-    assert party(camp)["Тень"].extra["hidden"] is True
+    assert party(camp)["Тень"].hidden is True
     code, _, err = run(capsys, "party", "add", "X", "--count", "3", "--campaign", camp)
     assert code == 2 and "только вместе с --from" in err
     code, _, err = run(capsys, "party", "add", "X", "--from", "Дракон", "--campaign", camp)
@@ -105,7 +105,7 @@ def test_encounter_add_load_unload(capsys, camp):
     loaded = ok_json(capsys, "encounter", "load", "Засада у брода", "--campaign", camp)
     assert len(loaded["added"]) == 12
     people = party(camp)
-    assert people["Стрелок 3"].extra["hidden"] is True
+    assert people["Стрелок 3"].hidden is True
     with Store.open(camp) as store:
         sides = {c["name"]: c["side"] for c in store.get_doc("encounter")["combatants"]}
     assert sides["Стрелок 2"] == "Засада" and sides["Разбойник 8"] == "Противники"
@@ -141,7 +141,12 @@ def test_save_a_character_as_a_template_and_remove_it(capsys, camp):
     data = ok_json(
         capsys, "bestiary", "add", "--character", "Лыко", "--tag", "трус", "--campaign", camp
     )
-    assert data["tags"] == ["трус"] and not data["default"] and "hidden" not in data["extra"]
+    assert (
+        data["tags"] == ["трус"]
+        and not data["default"]
+        and "hidden" not in data
+        and "hidden" not in data["extra"]
+    )
     added = ok_json(
         capsys, "party", "add", "Лыко", "--from", "Лыко", "--count", "2", "--campaign", camp
     )

@@ -89,11 +89,8 @@ def test_party_add_with_values(capsys, camp):
         wolf = store.character(added["id"])
     assert wolf.kind == "npc" and wolf.qualities == {"Сила": 2}
     assert wolf.trait("Драка") == 3 and wolf.drevo.fate == 1 and wolf.notes == "Серый, злой"
-    assert (
-        wolf.extra == {"energy": 80}
-        and wolf.weapons == ("Нож",)
-        and wolf.drevo.wounds["light"] == 1
-    )
+    assert (wolf.carried, wolf.extra) == ({"energy": 80}, {})  # IDE4's, carried by a Древо NPC
+    assert wolf.weapons == ("Нож",) and wolf.drevo.wounds["light"] == 1
     assert store.all_undo_labels(1) == ["Добавлен персонаж «Волк»"]  # the command's step
 
 
@@ -306,3 +303,67 @@ def test_party_add_wounds_cascade_as_the_wound_key_gives_them(capsys, camp):
         capsys, cli_party.party, "add", "Вепрь", "--campaign", str(camp), "--set", "wound.heavy=5"
     )
     assert code == 2 and "погибает" in err and camp.read_bytes() == before
+
+
+@pytest.mark.parametrize("system", ["drevo", "ide4", "starately", "wod"])
+@pytest.mark.parametrize("npc", [False, True])
+def test_party_add_gives_the_campaigns_systems_sheet(capsys, tmp_path, system, npc):
+    """A character ``kubik party add`` adds carries its campaign's system's sheet at its
+    defaults (Древо: a PC's starting Судьба, an NPC's 0) as it is built, as it is printed and
+    as it is read back — not a Древо sheet with Судьба 3 whatever the system."""
+    from rules import drevo
+    from tui.cli.character import build_character
+    from tui.store.codec import character_to_doc
+    from tui.store.models import SHEETS
+
+    camp = tmp_path / "c.json"
+    Store.open(camp, system=system).close()
+    if system == "drevo":
+        want = DrevoSheet(fate=0 if npc else drevo.fate_rules().starting_points)
+    else:
+        want = SHEETS[system]()
+    built = build_character(None, "Новичок", npc, [], system)
+    assert built.sheet == want and built.sheet_values() == want.values()
+    flags = ["--npc"] if npc else []
+    code, out, _ = run(
+        capsys, cli_party.party, "add", "Новичок", *flags, "--campaign", str(camp), "--json"
+    )
+    assert code == 0
+    printed = json.loads(out)
+    with Store.open(camp) as store:
+        added = store.character(printed["id"])
+    assert added.sheet == want and added.sheet_values() == want.values() and added.extra == {}
+    assert printed == character_to_doc(added)  # the output is what was stored
+
+
+@pytest.mark.parametrize("spelling", ["", "extra."])
+def test_party_add_sets_the_core_marks(capsys, camp, spelling):
+    """``player``, ``hidden``, ``template`` and ``encounter`` are the core's typed marks: set
+    by their own key (or ``extra.КЛЮЧ``, as before they were the core's), printed and stored as
+    keys of their own, never in extra."""
+    marks = {"player": " Оля ", "hidden": "true", "template": "Волк", "encounter": "Засада"}
+    items = [f"--set={spelling}{k}={v}" for k, v in marks.items()]
+    code, out, _ = run(
+        capsys, cli_party.party, "add", "Серый", "--npc", "--campaign", str(camp), "--json",
+        *items, "--set", "extra.прозвище=Серый",
+    )  # fmt: skip
+    assert code == 0
+    printed = json.loads(out)
+    want = {"player": "Оля", "hidden": True, "template": "Волк", "encounter": "Засада"}
+    assert {k: printed[k] for k in want} == want and printed["extra"] == {"прозвище": "Серый"}
+    with Store.open(camp) as store:
+        grey = store.character(printed["id"])
+    assert (grey.player, grey.hidden, grey.from_template, grey.from_encounter) == tuple(
+        want.values()
+    )
+    assert grey.extra == {"прозвище": "Серый"}
+
+
+@pytest.mark.parametrize("item", ["hidden=да", "extra.hidden=1", "hidden="])
+def test_party_add_refuses_a_hidden_mark_that_is_no_true_or_false(capsys, camp, item):
+    before = camp.read_bytes()
+    code, _, err = run(
+        capsys, cli_party.party, "add", "Волк", "--campaign", str(camp), "--set", item
+    )
+    assert code == 2 and f"--set {item}: нужно true (скрыт от игроков) или false" in err
+    assert camp.read_bytes() == before

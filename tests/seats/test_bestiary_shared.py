@@ -56,17 +56,17 @@ def test_a_hidden_encounter_leaks_nothing(tmp_path, system, encounter):
     assert session.run(steps.load_encounter, encounter).ok
     start_fight(store, 2)
     text = players_read(store)
-    newcomers = [c for c in store.characters() if c.extra.get("encounter")]
+    newcomers = [c for c in store.characters() if c.from_encounter]
     assert len(newcomers) == e.size
     assert "???" in text  # they are in the fight, as hidden NPCs are
     secrets = {e.name, *(c.name for c in newcomers)}
     for g in e.groups:
         t = b.template(g.template)
         secrets |= {t.name, t.notes, *t.tags}
-    seen = {w for c in store.characters() if not c.extra.get("hidden") for w in c.weapons}
+    seen = {w for c in store.characters() if not c.hidden for w in c.weapons}
     secrets |= {w for c in newcomers for w in c.weapons} - seen
     for c in store.characters():  # «Охранник Гриша» of the demo is seen: not a leak
-        if not c.extra.get("hidden"):
+        if not c.hidden:
             text = text.replace(c.name, "")
     leaked = sorted(s for s in secrets if s and s in text)
     assert not leaked, leaked

@@ -29,12 +29,12 @@ def test_the_gms_request_line_names_the_distance_and_the_turns_in_words() -> Non
 
 def test_a_hidden_npcs_weapon_is_masked_unless_someone_seen_carries_it() -> None:
     """«??? … МУ (Булава)» named the hidden NPC by his weapon."""
-    wolf = Character(new_id(), "Вышата", "npc", {}, (), ("Булава", "Нож"), extra={"hidden": True})
+    wolf = Character(new_id(), "Вышата", "npc", {}, (), ("Булава", "Нож"), hidden=True)
     goran = Character(new_id(), "Горан", "pc", {}, (), ("Нож",), sheet=DrevoSheet(fate=3))
     mask = Masker([wolf, goran])
     line = "Урон — Горан: разница +1, МУ (Булава) +1 = 2; Вышата: Нож"
     assert mask(line) == "Урон — Горан: разница +1, МУ (???) +1 = 2; ???: Нож"
-    seen = replace(wolf, extra={})
+    seen = replace(wolf, hidden=False)
     assert Masker([seen, goran])(line) == line
 
 

@@ -56,7 +56,7 @@ def test_the_ford_ambush_is_as_the_issue_writes_it():
 
 def test_template_round_trip():
     t = starter("drevo").template("Атаман")
-    again = template_from_doc(t.id, template_to_doc(t))
+    again = template_from_doc(t.id, template_to_doc(t), system="drevo")
     assert again.sheet == t.sheet and again.tags == t.tags
 
 
@@ -203,3 +203,24 @@ def test_import_refuses_a_broken_bestiary(tmp_path):
     with pytest.raises(StoreError, match="count"):
         Store.import_json(tmp_path / "out.json", tmp_path / "new.json")
     assert not (tmp_path / "new.json").exists()
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_templates_are_read_with_their_systems_sheet(tmp_path, system):
+    """A starter template, a campaign's own and one made of a character hold the system's
+    sheet (its values in it, none beside it), as the party's characters do."""
+    from tui.store.bestiary import own_templates, template_of, with_template
+    from tui.store.models import SHEETS
+
+    kind = SHEETS[system]
+    shelf = starter(system)
+    with Store.open(tmp_path / "c.json", system=system) as store:
+        npc = next(c for c in store.characters() if c.kind == "npc")
+        made = template_of(npc, "t1", ("свои",))
+        store.put_doc(BESTIARY_DOC, with_template(None, made), label="Шаблон")
+        own = own_templates(store.get_doc(BESTIARY_DOC), system)
+        both = campaign_bestiary(store)
+    for t in (*shelf.templates, made, *own, *both.templates):
+        assert type(t.sheet.sheet) is kind, t.name
+        assert t.sheet.sheet_values() == t.sheet.sheet.values() and t.sheet.extra == {}, t.name
+    assert own[0].sheet == made.sheet

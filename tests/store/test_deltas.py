@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 from rules.drevo.sheet import DrevoSheet
+from rules.ide4.sheet import Ide4Sheet
 from tui.store import Edit, LogEntry, StaleWrite, Store, new_id
 
 AT = "2025-03-01T19:30:00+03:00"
@@ -116,15 +117,15 @@ class TestLostUpdate:
     def test_fields_merge_key_by_key(self, two):
         app, other = two
         goran = by_name(app, "Горан Рябой")
+        there = by_name(other, "Горан Рябой")
         other.upsert_character(
-            replace(by_name(other, "Горан Рябой"), extra={**goran.extra, "hidden": True})
+            replace(there, extra={**there.extra, "прозвище": "Рябой"}, hidden=True)
         )
-        app.upsert_character(replace(goran, extra={**goran.extra, "energy": 40}))
-        assert Store.open(app.path).character(goran.id).extra == {
-            **goran.extra,
-            "hidden": True,
-            "energy": 40,
-        }
+        here = replace(goran, extra={**goran.extra, "рост": 180}).edit_sheet(Ide4Sheet, energy=40)
+        app.upsert_character(here)
+        now = Store.open(app.path).character(goran.id)
+        assert now.extra == {**goran.extra, "прозвище": "Рябой", "рост": 180}
+        assert (now.hidden, now.ide4.energy) == (True, 40)
 
     def test_an_undone_change_is_not_written_back_by_a_stale_copy(self, two):
         """«Undo under an open check»: the copy from before the undo cannot win."""

@@ -8,6 +8,7 @@ schema-3 tables and on the migrated ones, and each state must read the same.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -68,31 +69,44 @@ def _party(db: TinyDB) -> dict[str, Any]:
     return read
 
 
-def _walk(db: TinyDB) -> list[dict[str, Any]]:
-    seen = [_party(db)]
-    while history.step(db, "undo") is not None:
-        seen.append(_party(db))
-    while history.step(db, "redo") is not None:
-        seen.append(_party(db))
+def walk(db: TinyDB, party: Callable[[TinyDB], Any] = _party) -> list[Any]:
+    """The party as ``party`` reads it now, after each undo, then after each redo."""
+    seen = [party(db)]
+    for way in ("undo", "redo"):
+        while history.step(db, way) is not None:
+            seen.append(party(db))
     return seen
 
 
-@hsettings(max_examples=examples(40), deadline=None)
-@given(steps=st.lists(_step, min_size=1, max_size=8), undone=st.integers(0, 3))
-def test_any_stacks_walk_through_the_same_states_after_the_migration(steps, undone):
+Doc = Callable[[str, int, dict[str, Any]], dict[str, Any]]
+
+
+def stacked(
+    version: int, steps: list[tuple[str, int, dict[str, Any]]], undone: int, doc: Doc = _doc
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The tables of schema ``version`` after ``steps`` (each ``doc(id, fate, extra)`` written
+    as one step by the store's own history code) and ``undone`` undos, and those tables
+    migrated; both checked by the schema."""
     tables: dict[str, Any] = {
-        META: {"1": {"schema_version": 3, "name": "К", "system": "ide4", "rev": 1}},
-        CHARACTERS: {str(n): _doc(cid, 1, {}) for n, cid in enumerate(IDS, 1)},
+        META: {"1": {"schema_version": version, "name": "К", "system": "ide4", "rev": 1}},
+        CHARACTERS: {str(n): doc(cid, 1, {}) for n, cid in enumerate(IDS, 1)},
         DOCS: {},
         HISTORY: {},
     }
     db = _db(tables)
     for n, (cid, fate, extra) in enumerate(steps):
-        history.record(db, f"шаг {n}", [("character", cid, _doc(cid, fate, extra))])
+        history.record(db, f"шаг {n}", [("character", cid, doc(cid, fate, extra))])
     for _ in range(undone):
         history.step(db, "undo")
     old = db.storage.read()
     validate(old)
     up = upgrade(copy.deepcopy(old), Path("c.json")).tables
     validate(up)
-    assert _walk(_db(up)) == _walk(_db(old))
+    return old, up
+
+
+@hsettings(max_examples=examples(40), deadline=None)
+@given(steps=st.lists(_step, min_size=1, max_size=8), undone=st.integers(0, 3))
+def test_any_stacks_walk_through_the_same_states_after_the_migration(steps, undone):
+    old, up = stacked(3, steps, undone)
+    assert walk(_db(up)) == walk(_db(old))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 
 import pytest
@@ -50,21 +51,22 @@ def test_with_sheet_writes_only_what_changed():
     c = person(extra={"energy": 40, "note": "своё"})
     assert c.with_sheet(c.ide4) is c  # read and written back: the same stored values
     spent = c.edit_sheet(Ide4Sheet, energy=10, daily_triumph_used=True)
-    assert spent.extra == {"energy": 10, "daily_triumph_used": True, "note": "своё"}
+    assert spent.carried == {"energy": 10, "daily_triumph_used": True}
+    assert spent.extra == {"note": "своё"}  # free values only
     hurt = c.edit_sheet(DrevoSheet, fate=3, wounds={"heavy": 1}, dead=True)
     assert hurt.sheet == DrevoSheet(3, {"heavy": 1}, dead=True)  # its own sheet, replaced
-    assert hurt.extra == c.extra
+    assert (hurt.extra, hurt.carried) == (c.extra, c.carried)
     fixed = replace(c, extra={**c.extra, "initiative": 5}).edit_sheet(WodSheet, initiative=None)
-    assert "initiative" not in fixed.extra  # None: the field is not set
+    assert "initiative" not in fixed.carried  # None: the field is not set
 
 
-def test_the_stored_form_keeps_each_sheet_field_apart_and_reads_back():
-    c = person(extra={"energy": 40, "hidden": True, "template": "Волк"})
+def test_the_stored_form_keeps_each_sheet_field_and_mark_apart_and_reads_back():
+    c = person(extra={"energy": 40, "note": "своё"}, hidden=True, from_template="Волк")
     doc = character_to_doc(c)
-    assert doc["energy"] == 40
-    assert doc["extra"] == {"hidden": True, "template": "Волк"}
+    assert (doc["energy"], doc["hidden"], doc["template"]) == (40, True, "Волк")
+    assert doc["extra"] == {"note": "своё"} and "player" not in doc  # a mark never set
     assert character_from_doc(doc) == c
-    assert (c.hidden, c.player, person(extra={"player": "Оля"}).player) == (True, None, "Оля")
+    assert (c.hidden, c.player, person(player="Оля").player) == (True, "", "Оля")
 
 
 def test_a_sheet_field_of_an_older_form_in_extra_still_reads():
@@ -79,11 +81,14 @@ def test_wounds_that_are_no_table_are_refused_with_the_field_named():
     assert (err.value.field, str(err.value)) == ("wounds", "поле wounds: нужен объект")
 
 
-def test_the_core_marks_read_as_typed_values():
-    npc = person(kind="npc", extra={"template": "Волк", "encounter": "Засада", "hidden": True})
+def test_the_core_marks_are_typed_fields():
+    npc = person(kind="npc", from_template="Волк", from_encounter="Засада", hidden=True)
     assert (npc.from_template, npc.from_encounter, npc.hidden) == ("Волк", "Засада", True)
-    odd = person(extra={"template": 5, "encounter": None, "player": 3})
-    assert (odd.from_template, odd.from_encounter, odd.player) == ("", "", None)
+    older = person(kind="npc", extra={"template": "Волк", "encounter": "Засада", "hidden": True})
+    assert older == npc and older.extra == {}  # given in extra (the older form): moved
+    for bad in ({"from_template": 5}, {"player": None}, {"hidden": "да"}, {"extra": {"hidden": 1}}):
+        with pytest.raises(TypeError):
+            person(**bad)
 
 
 def test_the_core_marks_are_written_through_the_core():
@@ -92,8 +97,10 @@ def test_the_core_marks_are_written_through_the_core():
     assert (marked.from_template, marked.from_encounter, marked.hidden) == ("Волк", "Засада", True)
     shown = marked.marked(hidden=False, encounter="")
     assert (shown.hidden, shown.from_encounter, shown.from_template) == (False, "", "Волк")
-    assert shown.extra == {"note": "своё", "template": "Волк", "hidden": False}
+    assert shown.extra == {"note": "своё"}  # the marks are the core's, not extra's
     assert npc.marked(hidden=False) is npc  # nothing changed: the same character
+    stored = character_from_doc(character_to_doc(marked))  # a mark put back to its default
+    assert character_to_doc(stored.marked(hidden=False))["hidden"] is False  # is written
 
 
 def test_a_character_of_another_system_holds_its_own_sheet_and_keeps_the_rest():
@@ -101,7 +108,8 @@ def test_a_character_of_another_system_holds_its_own_sheet_and_keeps_the_rest():
     doc = character_to_doc(person(sheet=DrevoSheet(2, {"light": 1}), extra={"energy": 40}))
     c = character_from_doc(doc, "ide4")
     assert c.sheet == Ide4Sheet(energy=40) and c.drevo == DrevoSheet(2, {"light": 1})
-    assert c.extra == {"fate": 2, "wounds": {"scratch": 0, "light": 1, "wound": 0, "heavy": 0}}
+    wounds = {"scratch": 0, "light": 1, "wound": 0, "heavy": 0}
+    assert (c.carried, c.extra) == ({"fate": 2, "wounds": wounds}, {})
     assert character_to_doc(c) == doc  # written back as it was
     tired = c.edit_sheet(Ide4Sheet, energy=10).edit_sheet(StaratelySheet, harm="ушиб")
     assert tired.sheet == Ide4Sheet(energy=10, harm="ушиб")  # harm is a field of both
@@ -144,3 +152,39 @@ def test_a_campaign_reads_its_characters_with_its_systems_sheet_and_stores_them_
         assert {type(c.sheet) for c in store.characters()} == {SHEETS[system]}
     for doc in docs:
         assert character_to_doc(character_from_doc(doc, system)) == doc
+
+
+@pytest.mark.parametrize("system", sorted(SHEETS))
+def test_the_demo_builds_each_character_with_its_systems_sheet(system):
+    """The demo party (``data/demo/<system>.toml``) is built with the system's sheet, each
+    sheet value of the row in it — not a Древо sheet with the rest beside it."""
+    from rules.data import load_table
+    from tui.store.demo import demo_campaign
+
+    rows = load_table(f"demo/{system}.toml")["characters"]
+    _, _, party = demo_campaign(system)
+    for row, c in zip(rows, party, strict=True):
+        kind = SHEETS[system]
+        assert type(c.sheet) is kind and c.extra == {}, c.name
+        assert c.sheet_values() == c.sheet.values()  # no other system's value beside it
+        given = {k: row[k] for k in kind.FIELDS if k in row}
+        assert {k: c.sheet.values()[k] for k in given} == given, c.name
+
+
+@pytest.mark.parametrize(
+    "row, said",
+    [
+        ({"fate": 0}, "not a field of its sheet: ['fate']"),  # Древо's, in a Мир Тьмы row
+        ({"health": "ушиб"}, "поле health: нужен список строк"),
+    ],
+)
+def test_a_demo_row_its_sheet_cannot_hold_is_refused(monkeypatch, row, said):
+    from tui.store import demo
+
+    table = {
+        "campaign": {"name": "Демо", "system": "wod"},
+        "characters": [{"name": "Вера", "kind": "pc", **row}],
+    }
+    monkeypatch.setattr(demo, "load_table", lambda _: table)
+    with pytest.raises(ValueError, match=re.escape(said)):
+        demo.demo_campaign("wod")

@@ -20,7 +20,7 @@ from rules.encounter import Encounter
 from rules.rounds import Tracker
 from tests.hypo import examples
 from tui.store import Store
-from tui.table.bestiary import spawn, steps
+from tui.table.bestiary import steps
 from tui.table.bestiary.session import BestiarySession
 from tui.table.core import Dice
 
@@ -109,7 +109,7 @@ class BestiaryMachine(RuleBasedStateMachine):
 
     @invariant()
     def every_npc_an_encounter_brought_is_in_the_fight(self) -> None:
-        brought = {c.id for c in self.store.characters() if c.extra.get(spawn.FROM_ENCOUNTER)}
+        brought = {c.id for c in self.store.characters() if c.from_encounter}
         if not brought:
             return
         doc = self.store.get_doc(steps.fight_doc(self.SYSTEM))

@@ -78,7 +78,7 @@ def test_add_five_from_a_template_is_one_undo_step(tmp_path, system):
     assert out.ok, out.refused
     new = [c for c in store.characters() if c.id not in before]
     assert sorted(c.name for c in new) == [f"{name} {i}" for i in range(1, 6)]
-    assert all(c.kind == "npc" and c.extra[spawn.FROM_TEMPLATE] == name for c in new)
+    assert all(c.kind == "npc" and c.from_template == name for c in new)
     store.undo()
     assert {c.id for c in store.characters()} == before
     store.close()
@@ -116,13 +116,11 @@ def test_load_an_encounter_then_remove_what_it_brought(tmp_path, system):
     assert out.ok, out.refused
     new = [c for c in store.characters() if c.id not in before]
     assert len(new) == e.size
-    assert Counter(c.extra[spawn.FROM_TEMPLATE] for c in new) == Counter(
-        {g.template: g.count for g in e.groups}
-    )
-    assert all(c.extra.get("hidden", False) == e.hidden for c in new)
+    assert Counter(c.from_template for c in new) == Counter({g.template: g.count for g in e.groups})
+    assert all(c.hidden == e.hidden for c in new)
     sides = fight_sides(store)
     for c in new:
-        group = next(g for g in e.groups if g.template == c.extra[spawn.FROM_TEMPLATE])
+        group = next(g for g in e.groups if g.template == c.from_template)
         assert sides[c.name] == group.side
     entry = store.log(limit=1)[0]
     assert e.name in entry.text and entry.data["hidden"] is True  # the GM's line only

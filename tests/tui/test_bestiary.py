@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tui.table.bestiary.spawn import FROM_ENCOUNTER, FROM_TEMPLATE
-
 
 async def test_a_three_template_encounter_loaded_into_the_fight_fights_a_round(make_test_app):
     """«in Бой setup one key lists them (type to filter) and loads one: the NPCs join with
@@ -21,8 +19,8 @@ async def test_a_three_template_encounter_loaded_into_the_fight_fights_a_round(m
         await pilot.press("l", *"катер", "enter")  # the chooser, filtered, the one left
         await app.services.writes_done()
         await pilot.pause()
-        brought = [c for c in app.store.characters() if c.extra.get(FROM_ENCOUNTER)]
-        assert Counter(c.extra[FROM_TEMPLATE] for c in brought) == {
+        brought = [c for c in app.store.characters() if c.from_encounter]
+        assert Counter(c.from_template for c in brought) == {
             "Рулевой": 1,
             "Головорез": 3,
             "Стрелок": 2,
@@ -44,7 +42,7 @@ async def test_a_three_template_encounter_loaded_into_the_fight_fights_a_round(m
         await pilot.press("L", "enter")  # «Убрать их из партии (6)»
         await app.services.writes_done()
         await pilot.pause()
-        assert not [c for c in app.store.characters() if c.extra.get(FROM_ENCOUNTER)]
+        assert not [c for c in app.store.characters() if c.from_encounter]
 
 
 async def test_save_a_character_as_a_template_with_b(make_test_app):

@@ -40,7 +40,7 @@ def shared_table(path) -> Store:
     store = Store.open(path, system="drevo")
     chars = by_name(store)
     ataman, lyko = chars["Атаман Шкуро"], chars["Лыко"]
-    store.upsert_character(replace(ataman, extra={**ataman.extra, "hidden": True}))
+    store.upsert_character(replace(ataman, hidden=True))
     yar, goran = chars["Ярослав Кречет"], chars["Горан Рябой"]
     enc = Encounter()
     for c, side in ((yar, "Отряд"), (goran, "Отряд"), (ataman, "Противники"), (lyko, "Противники")):
@@ -120,9 +120,9 @@ class TestGmSecrets:
             npc = next(c for c in app.store.characters() if c.kind == "npc")
             table.move_cursor(row=table.get_row_index(npc.id))
             await pilot.press("t")
-            assert app.store.character(npc.id).extra["hidden"] is True
+            assert app.store.character(npc.id).hidden is True
             await pilot.press("t")
-            assert app.store.character(npc.id).extra["hidden"] is False
+            assert app.store.character(npc.id).hidden is False
 
     async def test_v_and_y_copy_the_view_command_and_the_newest_entry(self, make_test_app):
         app = make_test_app()

@@ -4,8 +4,8 @@ builder calls for the active modifiers of a character.
 * ``effects`` (doc): :class:`rules.effects.EffectSet` — the effects and the scene clock;
 * ``rounds`` (doc): :class:`rules.rounds.Tracker` — the IDE4 / Старатели / Мир Тьмы fight
   (the steps on both: :mod:`tui.table.rounds`, :mod:`tui.table.effects`);
-* a Мир Тьмы character's health track: ``extra["health"]`` (marks, worst first);
-  an IDE4 / Старатели character's harm note: ``extra["harm"]``.
+* a Мир Тьмы character's health track: ``c.wod.health`` (marks, worst first);
+  an IDE4 / Старатели character's harm note: ``c.harm``.
 
 A builder calls :func:`effect_modifiers` once where it builds its check, adds the result to
 the typed modifiers, and shows :func:`odds_note` under its odds.

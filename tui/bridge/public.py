@@ -4,7 +4,7 @@ Secrets are marked in the data the GM's app already writes:
 
 * a Журнал entry with ``data["hidden"]`` is a secret roll until a later entry carries
   ``data["reveals"] = <its id>`` (the Журнал is append-only, so revealing is a new entry);
-* an NPC with ``extra["hidden"]`` is a secret character: its name becomes «???» everywhere
+* an NPC marked ``hidden`` is a secret character: its name becomes «???» everywhere
   the players look, in the combat order and in the text of log entries.
 
 The view never shows an NPC's sheet, hidden or not. Everything here is plain text in, plain

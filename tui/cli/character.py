@@ -14,9 +14,12 @@ from rules.sheets import SheetError
 from tui import registry
 from tui.cli.common import Parser, signed_int
 from tui.store import WOUND_KEYS, Character, Skill, new_id
-from tui.store.models import SHEET_FIELDS, SHEETS
+from tui.store.models import MARK_FIELDS, MARK_TYPES, SHEET_FIELDS, SHEETS, Sheet
 
-SET_KEYS = "quality.ИМЯ, skill.ИМЯ, fate, notes, weapon, wound.КЛЮЧ, extra.ИМЯ"
+SET_KEYS = (
+    "quality.ИМЯ, skill.ИМЯ, fate, notes, weapon, wound.КЛЮЧ, player, hidden, template, "
+    "encounter, extra.ИМЯ"
+)
 
 
 def build_character(
@@ -37,7 +40,8 @@ def build_character(
     wounds: list[tuple[str, int]] = []
     extra: dict[str, Any] = {}
     sheet: dict[str, Any] = {}  # extra.ИМЯ of a sheet field: written through the sheet
-    fate = 0 if npc else 3
+    marks: dict[str, Any] = {}  # player, hidden…: the core's marks (extra.ИМЯ of old)
+    fate: int | None = None  # given: Древо's Судьба (any other system refuses the key)
     notes = ""
     for item in values:
         key, sep, value = item.partition("=")
@@ -56,6 +60,9 @@ def build_character(
             wounds.append((tail, _checked(parser, key, value, system, "wound")))
         elif head == "wound" and dot:
             _error(parser, f"--set {key}: неизвестная рана «{tail}»; есть: {', '.join(WOUND_KEYS)}")
+        elif key in MARK_FIELDS or (head == "extra" and tail in MARK_FIELDS):
+            name = tail if dot else key
+            marks[MARK_FIELDS[name]] = _mark(parser, key, value, name)
         elif head == "extra" and dot:
             read = _json_or_text(value)
             if tail == "energy" and system is not None and registry.get(system).energy:
@@ -76,11 +83,35 @@ def build_character(
         qualities=qualities,
         skills=tuple(skills.values()),
         weapons=tuple(weapons),
-        sheet=DrevoSheet(fate=fate),
+        sheet=_blank_sheet(system, npc, fate),
         notes=notes,
         extra=extra,
+        **marks,
     )
     return _wounded(parser, _sheeted(parser, character, sheet, system), wounds, system)
+
+
+def _blank_sheet(system: str | None, npc: bool, fate: int | None) -> Sheet:
+    """The new character's sheet: its campaign's system's at its defaults, as the character
+    form's blank character has it (Древо: a PC's starting Судьба, an NPC's none; ``fate`` when
+    given). Without a system (the syntax check before the campaign is open) a Древо sheet
+    holds what was given; that character is never stored."""
+    if system is not None and not systems.get(system).fate_and_wounds:
+        return SHEETS[system]()
+    from rules import drevo
+
+    start = 0 if npc else drevo.fate_rules().starting_points
+    return DrevoSheet(fate=start if fate is None else fate)
+
+
+def _mark(parser: Parser | None, key: str, value: str, name: str) -> bool | str:
+    """A core mark's value: ``hidden`` true or false, the others text (spaces around cut)."""
+    if MARK_TYPES[name] is not bool:
+        return value.strip()
+    read = _json_or_text(value.strip())
+    if not isinstance(read, bool):
+        _error(parser, f"--set {key}={value}: нужно true (скрыт от игроков) или false")
+    return bool(read)
 
 
 def _error(parser: Parser | None, message: str) -> Any:

@@ -36,6 +36,7 @@ from tui.seats.seat_draw import DrawMixin
 from tui.seats.seat_link import LinkMixin
 from tui.seats.seat_stats import StatsMixin
 from tui.store.codec import character_from_doc
+from tui.store.models import Character, sheet_kind
 from tui.widgets.common.keybar import KeyBar
 from tui.widgets.common.motion import quiet_animations
 from tui.widgets.common.table import Table
@@ -117,8 +118,10 @@ class SeatApp(LinkMixin, DrawMixin, ChoicesMixin, StatsMixin, CrashReporting, Ap
 
     # -- the state, read --------------------------------------------------------------------
 
-    def mine(self) -> list[Any]:
-        return [character_from_doc(doc) for doc in self.state.get("mine") or []]
+    def mine(self) -> list[Character]:
+        """The seat's own characters, read with the campaign's system's sheet."""
+        system = sheet_kind(self.state.get("system")).SYSTEM
+        return [character_from_doc(doc, system) for doc in self.state.get("mine") or []]
 
     def _declaring(self) -> bool:
         offer = self.state.get("declare")

@@ -25,7 +25,7 @@ LOG_LINES = 8
 
 def seat_of(c: Character) -> str:
     """Return the seat a PC belongs to: its player, else its own name."""
-    player = (c.player or "").strip()
+    player = c.player.strip()
     return player or c.name
 
 

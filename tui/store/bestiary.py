@@ -26,7 +26,7 @@ from typing import Any
 from tui.sanitize import clean_json, clean_line
 
 from .codec import character_from_doc, character_to_doc
-from .models import SHEET_EXTRAS, Character
+from .models import MARK_FIELDS, SHEET_EXTRAS, Character, sheet_kind
 from .schema import DOC_CHECKS, SchemaError, _kind, _short, _shown, check_depth, validate_character
 
 #: The campaign's documents.
@@ -43,10 +43,11 @@ NAME_LIMIT = 80
 TAGS_LIMIT = 20
 GROUPS_LIMIT = 50
 
-#: The fields of a template (those of a character's sheet, plus tags).
+#: The fields of a template (those of a character's sheet and its marks, plus tags).
 TEMPLATE_FIELDS = frozenset(
     {"name", "tags", "qualities", "skills", "weapons", "fate", "wounds", "notes", "extra", "rolls"}
     | set(SHEET_EXTRAS)
+    | set(MARK_FIELDS)
 )
 ENCOUNTER_FIELDS = frozenset({"name", "groups", "hidden", "notes"})
 GROUP_FIELDS = frozenset({"template", "count", "side"})
@@ -139,15 +140,16 @@ def template_to_doc(t: Template) -> dict[str, Any]:
 
 
 def template_from_doc(
-    tid: str, doc: Mapping[str, Any], *, default: bool = False, where: str = ""
+    tid: str, doc: Mapping[str, Any], *, system: str, default: bool = False, where: str = ""
 ) -> Template:
-    """Build a checked template from its document (see :func:`check_template`).
+    """Build a checked template of ``system`` (its sheet that system's) from its document
+    (see :func:`check_template`).
 
     Raises:
         SchemaError: a value kubik cannot use, named in Russian.
     """
     check_template(doc, _where(where, "шаблон", doc))
-    sheet = character_from_doc({**dict(doc), "id": tid, "kind": "npc"})
+    sheet = character_from_doc({**dict(doc), "id": tid, "kind": "npc"}, sheet_kind(system).SYSTEM)
     sheet = _no_origin(sheet)
     tags = tuple(clean_line(str(t)).strip() for t in doc.get("tags", ()))
     return Template(tid, sheet, tuple(t for t in tags if t), default)
@@ -155,11 +157,9 @@ def template_from_doc(
 
 def template_of(character: Character, tid: str, tags: tuple[str, ...] = ()) -> Template:
     """A template made of a character of the party (its wounds and marks left behind)."""
-    doc = character_to_doc(character)
-    extra = {k: v for k, v in doc["extra"].items() if k not in SHEET_STATE}
-    doc = {**doc, "wounds": {}, "extra": extra, "tags": list(tags)}
+    doc = {**character_to_doc(character), "wounds": {}, "tags": list(tags)}
     kept = {k: v for k, v in doc.items() if k in TEMPLATE_FIELDS and k not in SHEET_STATE}
-    return template_from_doc(tid, kept)
+    return template_from_doc(tid, kept, system=character.sheet.SYSTEM)
 
 
 #: Marks of a character at the table that a template does not carry: its wounds and harm so
@@ -357,10 +357,11 @@ def _name(value: Any, where: str, what: str) -> None:
 # -- the campaign's bestiary ------------------------------------------------------------------
 
 
-def own_templates(doc: Mapping[str, Any] | None) -> tuple[Template, ...]:
-    """The campaign's own templates from its ``bestiary`` document (checked when loaded)."""
+def own_templates(doc: Mapping[str, Any] | None, system: str) -> tuple[Template, ...]:
+    """The campaign's own templates from its ``bestiary`` document (checked when loaded),
+    each with the sheet of the campaign's ``system``."""
     items = (doc or {}).get("templates", {})
-    return tuple(template_from_doc(tid, d) for tid, d in items.items())
+    return tuple(template_from_doc(tid, d, system=system) for tid, d in items.items())
 
 
 def own_encounters(doc: Mapping[str, Any] | None) -> tuple[Prepared, ...]:

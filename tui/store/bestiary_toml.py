@@ -89,6 +89,7 @@ def parse(text: str, *, default: bool = False, where: str = "файл") -> Besti
         template_from_doc(
             _id(prefix, doc, i),
             _doc(doc, f"{where}, templates[{i}]"),
+            system=system,
             default=default,
             where=f"{where}, templates[{i}]",
         )
@@ -150,7 +151,7 @@ def campaign_bestiary(store: Any) -> Bestiary:
     system = store.campaign.system
     return merged(
         starter(system),
-        own_templates(store.get_doc(BESTIARY_DOC)),
+        own_templates(store.get_doc(BESTIARY_DOC), system),
         own_encounters(store.get_doc(ENCOUNTERS_DOC)),
     )
 

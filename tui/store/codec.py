@@ -8,14 +8,25 @@ from typing import Any
 from rules.drevo.sheet import DrevoSheet
 from tui.sanitize import clean_json
 
-from .models import SHEET_EXTRAS, SHEET_FIELDS, SHEETS, WOUND_KEYS, Character, LogEntry, Skill
+from . import core_marks
+from .models import (
+    MARK_FIELDS,
+    SHEET_EXTRAS,
+    SHEET_FIELDS,
+    SHEETS,
+    WOUND_KEYS,
+    Character,
+    LogEntry,
+    Skill,
+)
 
 
 def character_to_doc(c: Character) -> dict[str, Any]:
-    """Return the JSON document of a character (schema 4: each sheet field its own key).
+    """Return the JSON document of a character (schema 5: each sheet field and each core mark
+    its own key).
 
     Судьба and wounds are written for every character (as every kubik of schema 4 did);
-    another field of its own sheet when it is set: not the sheet's default, or a key the
+    another field of its own sheet, and a mark, when it is set: not its default, or a key the
     document it was read from had (so a value put back to the default is written, and a
     field never set stays absent). Another system's values it carries are written as read.
     """
@@ -27,9 +38,9 @@ def character_to_doc(c: Character) -> dict[str, Any]:
         for k, v in sheet.values().items()
         if k in ALWAYS or (v is not None and (v != default[k] or k in had or k in c.kept))
     }
-    foreign = {k: c.extra[k] for k in SHEET_FIELDS if k in c.extra}
-    values = {**foreign, **own}
-    rest = {k: v for k, v in c.extra.items() if k not in foreign}
+    values = {**c.carried, **own}
+    marks = {k: getattr(c, attr) for k, attr in MARK_FIELDS.items()}
+    marks = {k: v for k, v in marks.items() if v or k in had or k in c.kept}
     # What a form, the CLI or an import wrote is cleaned on its way into the file.
     return clean_json(
         {
@@ -42,8 +53,9 @@ def character_to_doc(c: Character) -> dict[str, Any]:
             "fate": values.get("fate", 0),
             "wounds": dict(values.get("wounds") or dict.fromkeys(WOUND_KEYS, 0)),
             **{k: values[k] for k in SHEET_EXTRAS if k in values},
+            **marks,
             "notes": c.notes,
-            "extra": rest,
+            "extra": dict(c.extra),
             "rolls": [[name, notation] for name, notation in c.rolls],
         }
     )
@@ -54,7 +66,8 @@ ALWAYS = ("fate", "wounds")
 
 
 def _keys(doc: dict[str, Any] | None) -> set[str]:
-    """The keys a stored document had, its older form's sheet fields in ``extra`` too."""
+    """The keys a stored document had, its older forms' sheet fields and marks in ``extra``
+    too."""
     if not doc:
         return set()
     extra = doc.get("extra")
@@ -62,27 +75,32 @@ def _keys(doc: dict[str, Any] | None) -> set[str]:
 
 
 def character_from_doc(doc: dict[str, Any], system: str = DrevoSheet.SYSTEM) -> Character:
-    """Build a character of ``system`` from its document, of schema 4 or older (sheet fields
-    in ``extra``: an export, a bestiary file or a seat's state written by an older kubik).
+    """Build a character of ``system`` from its document, of schema 5 or older (sheet fields
+    or marks in ``extra``: an export, a bestiary file or a seat's state written by an older
+    kubik).
 
     Raises:
         KeyError, TypeError, ValueError: the document is damaged.
     """
     kind = SHEETS[system]
+    read = doc
+    doc = core_marks.lift(doc)  # marks of an older form: keys of their own since schema 5
     extra = dict(doc.get("extra") or {})
+    carried = {k: extra.pop(k) for k in SHEET_FIELDS if k in extra}  # schema 3's form
     for key in SHEET_FIELDS:  # the sheet fields, keys of their own since schema 4
         if key in doc:
-            extra[key] = doc[key]
+            carried[key] = doc[key]
+    marks = {attr: doc[k] for k, attr in MARK_FIELDS.items() if k in doc}
     fate, wounds = doc.get("fate", 0), doc.get("wounds", {})
     if not isinstance(fate, int) or not isinstance(wounds, dict):
         raise TypeError("Судьба — число, раны — объект")
     counts = {k: int(wounds.get(k, 0)) for k in WOUND_KEYS}
     if set(wounds) - set(WOUND_KEYS):
         raise ValueError(f"unknown wound keys {sorted(set(wounds) - set(WOUND_KEYS))!r}")
-    extra["wounds"], extra["fate"] = counts, int(fate)
-    values = {k: extra.pop(k) for k in kind.FIELDS if k in extra}
-    if extra.get("fate") == 0 and not any(counts.values()):  # another system's, none: the
-        del extra["fate"], extra["wounds"]  # document has them all the same
+    carried["wounds"], carried["fate"] = counts, int(fate)
+    values = {k: carried.pop(k) for k in kind.FIELDS if k in carried}
+    if carried.get("fate") == 0 and not any(counts.values()):  # another system's, none: the
+        del carried["fate"], carried["wounds"]  # document has them all the same
     return Character(
         id=str(doc["id"]),
         name=str(doc["name"]),
@@ -102,8 +120,10 @@ def character_from_doc(doc: dict[str, Any], system: str = DrevoSheet.SYSTEM) -> 
         notes=str(doc.get("notes", "")),
         extra=extra,
         rolls=tuple((str(n), str(e)) for n, e in doc.get("rolls") or ()),
-        origin=doc,
-        kept=frozenset(values),
+        carried=carried,
+        origin=read,
+        kept=frozenset(values) | {k for k in MARK_FIELDS if k in doc},
+        **marks,
     )
 
 

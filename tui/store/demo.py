@@ -7,12 +7,9 @@ from typing import Any
 
 from rules import systems
 from rules.data import load_table
-from rules.drevo.sheet import DrevoSheet
+from rules.sheets import SheetError
 
-from .models import SHEET_EXTRAS, Character, Skill, new_id
-
-#: Fate a character gets when the table does not say ([seed]: 1–5, default 3).
-DEFAULT_FATE = 3
+from .models import SHEET_FIELDS, Character, Sheet, Skill, new_id, sheet_kind
 
 
 def demo_campaign(system: str = "drevo") -> tuple[str, str, list[Character]]:
@@ -21,11 +18,12 @@ def demo_campaign(system: str = "drevo") -> tuple[str, str, list[Character]]:
         raise ValueError(f"unknown system {system!r}")
     table = load_table(f"demo/{system}.toml")
     campaign = table["campaign"]
-    characters = [_character(row) for row in table["characters"]]
+    characters = [_character(row, campaign["system"]) for row in table["characters"]]
     return campaign["name"], campaign["system"], characters
 
 
-def _character(row: dict[str, Any]) -> Character:
+def _character(row: dict[str, Any], system: str) -> Character:
+    sheet = _sheet(row, system)
     return Character(
         id=new_id(),
         name=row["name"],
@@ -36,7 +34,31 @@ def _character(row: dict[str, Any]) -> Character:
             for s in row.get("skills", [])
         ),
         weapons=tuple(row.get("weapons", ())),
-        sheet=DrevoSheet(fate=int(row.get("fate", DEFAULT_FATE))),
+        sheet=sheet,
         notes=row.get("notes", ""),
-        extra={**row.get("extra", {}), **{k: row[k] for k in SHEET_EXTRAS if k in row}},
+        extra=dict(row.get("extra", {})),
+        kept=frozenset(k for k in sheet.FIELDS if k in row),  # stored as the data gives them
     )
+
+
+def _sheet(row: dict[str, Any], system: str) -> Sheet:
+    """The row's sheet: its system's, each value the row gives checked by it (Древо's Судьба,
+    when the row names none, the fate rules' starting points).
+
+    Raises:
+        ValueError: the row gives a value the sheet cannot hold, or another system's field.
+    """
+    kind = sheet_kind(system)
+    given = {k: row[k] for k in kind.FIELDS if k in row}
+    others = sorted(k for k in SHEET_FIELDS if k in row and k not in given)
+    if others:
+        raise ValueError(f"demo/{system}.toml, {row['name']}: not a field of its sheet: {others}")
+    if "fate" in kind.FIELDS and "fate" not in given:
+        from rules import drevo
+
+        given["fate"] = drevo.fate_rules().starting_points
+    try:
+        kind.CHECKS.check(given)
+    except SheetError as err:
+        raise ValueError(f"demo/{system}.toml, {row['name']}: {err}") from err
+    return kind.from_values(given)

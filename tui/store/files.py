@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import filelock  # imported where a lock is taken: it costs 10 ms of every start
 
-from rules.drevo.sheet import DrevoSheet
 
 from . import backups as bk
 from .codec import character_from_doc, character_to_doc, log_from_doc
@@ -31,7 +30,7 @@ from .errors import (
 )
 from .journal import journal_path, write_journal
 from .migrations import CHARACTERS, DOCS, HISTORY, META, SCHEMA_VERSION, Upgrade, upgrade
-from .models import SHEETS, Character, LogEntry, new_id
+from .models import Character, LogEntry, new_id, sheet_kind
 from .schema import SchemaError, validate
 from .storage import (
     FILE_MODE,
@@ -182,7 +181,7 @@ def one_name_each(loaded: Loaded) -> None:
 def _system(name: str) -> str:
     """The system whose sheet the campaign's characters hold (Древо's for a name kubik does
     not know: the schema names that)."""
-    return name if name in SHEETS else DrevoSheet.SYSTEM
+    return sheet_kind(name).SYSTEM
 
 
 def good_backups(path: Path) -> list[Path]:

@@ -24,6 +24,11 @@ FIELD_NAMES = {
     "wounds": "раны",
     "notes": "заметки",
     "extra": "данные листа",
+    # Schema 5 keeps each core mark apart (they once lived in ``extra``).
+    "hidden": "скрытность",
+    "player": "игрок",
+    "template": "шаблон",
+    "encounter": "сцена",
     # Schema 4 keeps each sheet field apart (the rest of the sheet once lived in ``extra``).
     **dict.fromkeys(SHEET_EXTRAS, "данные листа"),
 }

@@ -18,6 +18,10 @@ Version history:
    checked by the system's typed sheet) instead of living in its free-form ``extra``; the
    party, the bestiary's templates and the undo/redo stacks are converted
    (:mod:`tui.store.sheet_fields`).
+5. Each core mark of a character (``hidden``, ``player``, ``template``, ``encounter``) has a
+   key of its own, checked by the campaign schema, instead of living in ``extra``, which keeps
+   only free values; the party, the bestiary's templates and the undo/redo stacks are
+   converted (:mod:`tui.store.core_marks`).
 """
 
 from __future__ import annotations
@@ -27,14 +31,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import sheet_fields
+from . import core_marks, sheet_fields
 from .errors import CampaignCorrupt, StoreError
 from .storage import corrupt_message, russian_reason
 from .tables import CHARACTERS, DOCS, HISTORY, LEGACY_LOG, META, Tables
 
 __all__ = ["CHARACTERS", "DOCS", "HISTORY", "LEGACY_LOG", "META", "Tables", "upgrade"]
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 
 @dataclass
@@ -75,11 +79,17 @@ def _v3_to_v4(tables: Tables, moved_log: list[dict[str, Any]]) -> Tables:
     return sheet_fields.upgrade(tables)
 
 
+def _v4_to_v5(tables: Tables, moved_log: list[dict[str, Any]]) -> Tables:
+    """Give each core mark of a character its own key (see :mod:`tui.store.core_marks`)."""
+    return core_marks.upgrade(tables)
+
+
 #: ``MIGRATIONS[n]`` turns schema ``n`` into schema ``n + 1``.
 MIGRATIONS: dict[int, Callable[[Tables, list[dict[str, Any]]], Tables]] = {
     1: _v1_to_v2,
     2: _v2_to_v3,
     3: _v3_to_v4,
+    4: _v4_to_v5,
 }
 
 

@@ -23,17 +23,32 @@ SHEETS: dict[str, type[Sheet]] = {
     if line.sheet is not None
 }
 
+
+def sheet_kind(system: str | None) -> type[Sheet]:
+    """The sheet the characters of ``system`` hold: its own, Древо's for a name kubik does not
+    know (a campaign file's check names that) or a system without a sheet."""
+    return SHEETS.get(system or "", DrevoSheet)
+
+
 #: Every system's sheet fields (a name a character's free-form ``extra`` cannot take).
 SHEET_FIELDS: tuple[str, ...] = tuple(dict.fromkeys(f for s in SHEETS.values() for f in s.FIELDS))
 
-#: Sheet fields that a character keeps in ``extra`` in memory (Судьба and wounds have their
-#: own attributes); the campaign file keeps each as a field of its own (schema 4).
+#: Sheet fields beyond Судьба and wounds (which every character document has): each a key
+#: of its own in the file when set (schema 4; schema 3 kept them in ``extra``).
 SHEET_EXTRAS: tuple[str, ...] = tuple(f for f in SHEET_FIELDS if f not in ("fate", "wounds"))
 
-#: Marks of the common core kept in ``extra``: an NPC hidden from the players, the seat's
-#: player, the template and the prepared encounter an NPC came from.
-CORE_EXTRAS: tuple[str, ...] = ("hidden", "player", "template", "encounter")
-FROM_TEMPLATE, FROM_ENCOUNTER = "template", "encounter"
+#: Marks of the common core, each a typed field of :class:`Character` and a key of its own in
+#: the campaign file (schema 5; ``extra`` held them before): stored name → attribute. An NPC
+#: hidden from the players, the seat's player, the template and the prepared encounter an NPC
+#: came from.
+MARK_FIELDS: dict[str, str] = {
+    "hidden": "hidden",
+    "player": "player",
+    "template": "from_template",
+    "encounter": "from_encounter",
+}
+#: The type of each mark's value (hidden: true or false; the others text, "" for none).
+MARK_TYPES: dict[str, type] = {"hidden": bool, "player": str, "template": str, "encounter": str}
 
 #: Wound levels of Древо a character can carry, mildest first (Смерть is a state, not a count).
 WOUND_KEYS: tuple[str, ...] = ("scratch", "light", "wound", "heavy")
@@ -69,11 +84,16 @@ class Character:
     """A player character or an NPC of the campaign: the common core and one typed sheet.
 
     The core is the name, PC or NPC, qualities, skills, weapons, notes, saved rolls and the
-    marks of :data:`CORE_EXTRAS`; ``sheet`` is the typed sheet of the campaign's system
+    typed marks (:data:`MARK_FIELDS`: hidden, player, the template and the encounter an NPC
+    came from); ``sheet`` is the typed sheet of the campaign's system
     (``rules/<system>/sheet.py``). Values of another system's sheet that a character carries
-    (an import, a file edited by hand) stay in ``extra`` under their field's name, kept as
-    they are; :attr:`drevo`, :attr:`ide4`, :attr:`starately` and :attr:`wod` read each sheet
-    as a typed view of all the values.
+    (an import, a file edited by hand, an older kubik's character) stay in ``carried`` under
+    their field's name, kept as they are; :attr:`drevo`, :attr:`ide4`, :attr:`starately` and
+    :attr:`wod` read each sheet as a typed view of all the values. ``extra`` holds only free
+    values: what no field of the core or of a sheet names (a migration keeps there, under a
+    free name such as ``player_v4``, a value its field cannot hold).
+
+    A sheet field or a mark given in ``extra`` (the older form) is moved to its place.
     """
 
     id: str
@@ -84,16 +104,26 @@ class Character:
     weapons: tuple[str, ...]
     sheet: Sheet = field(default_factory=DrevoSheet)
     notes: str = ""
-    #: Free-form values (JSON-ready), the core marks, and another system's sheet values.
+    #: Free-form values (JSON-ready) that no field of the core or of a sheet names.
     extra: dict[str, Any] = field(default_factory=dict)
     #: Saved rolls: (name, dice notation), e.g. ("Атака топором", "2d6+3 # рубящий").
     rolls: tuple[tuple[str, str], ...] = ()
+    #: An NPC the players do not see («???»).
+    hidden: bool = False
+    #: The seat's player this character belongs to ("" for none: its name is its seat).
+    player: str = ""
+    #: The bestiary template an NPC was made from ("" for none).
+    from_template: str = ""
+    #: The prepared encounter that brought an NPC ("" for none).
+    from_encounter: str = ""
+    #: Values of another system's sheet fields, by field name, kept as read.
+    carried: dict[str, Any] = field(default_factory=dict)
     #: The stored document this character was read from (set by the store, kept by
     #: ``dataclasses.replace``): a write of a changed copy is merged field by field into the
     #: current document, never written back whole over what another window changed since.
     origin: dict[str, Any] | None = field(default=None, compare=False, repr=False)
-    #: Fields of its own sheet that were given (read from a file, or given in ``extra``): the
-    #: stored form keeps them even at their default, as it was written (codec).
+    #: Fields of its own sheet and marks that were given (read from a file, or given in
+    #: ``extra``): the stored form keeps them even at their default, as it was written (codec).
     kept: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -103,12 +133,24 @@ class Character:
             raise TypeError(f"not a sheet: {self.sheet!r}")
         # Copies, so a caller's dict cannot change a "frozen" character behind its back.
         extra = dict(self.extra)
-        # A field of its own sheet given in ``extra`` (an older form) belongs to the sheet.
+        # What its own sheet holds is the sheet's (a value carried for it is read already).
+        carried = {k: v for k, v in self.carried.items() if k not in self.sheet.FIELDS}
+        # A sheet field or a mark given in ``extra`` (an older form) goes to its place.
         own = {k: extra.pop(k) for k in self.sheet.FIELDS if k in extra}
+        carried.update((k, extra.pop(k)) for k in SHEET_FIELDS if k in extra)
+        marks = {k: extra.pop(k) for k in MARK_FIELDS if k in extra}
         if own:
             sheet = type(self.sheet).from_values({**self.sheet.values(), **own})
             object.__setattr__(self, "sheet", sheet)
-            object.__setattr__(self, "kept", frozenset(self.kept) | set(own))
+        for key, value in marks.items():
+            object.__setattr__(self, MARK_FIELDS[key], value)
+        if own or marks:
+            object.__setattr__(self, "kept", frozenset(self.kept) | set(own) | set(marks))
+        for key, attr in MARK_FIELDS.items():
+            value = getattr(self, attr)
+            if type(value) is not MARK_TYPES[key]:
+                raise TypeError(f"{key}: {MARK_TYPES[key].__name__} expected, not {value!r}")
+        object.__setattr__(self, "carried", carried)
         object.__setattr__(self, "qualities", dict(self.qualities))
         object.__setattr__(self, "skills", tuple(self.skills))
         object.__setattr__(self, "weapons", tuple(self.weapons))
@@ -135,9 +177,8 @@ class Character:
 
     def sheet_values(self) -> dict[str, Any]:
         """Return the values of every system's sheet fields this character has: its own
-        sheet's and those of another system it carries in ``extra``."""
-        found = {k: self.extra[k] for k in SHEET_FIELDS if k in self.extra}
-        return {**found, **self.sheet.values()}
+        sheet's and those of another system it carries."""
+        return {**self.carried, **self.sheet.values()}
 
     def _view(self, sheet_type: type[SheetT]) -> SheetT:
         if isinstance(self.sheet, sheet_type):
@@ -179,7 +220,7 @@ class Character:
         """Return a copy carrying ``sheet``; fields it does not change stay as stored.
 
         Its own sheet is replaced; another system's sheet writes only the values that differ
-        from what the character reads now (into ``extra``, or into its own sheet for a field
+        from what the character reads now (into ``carried``, or into its own sheet for a field
         both sheets have), so a sheet read and written back unchanged leaves it as it was.
         """
         if isinstance(sheet, type(self.sheet)):
@@ -188,17 +229,17 @@ class Character:
         changed = {k: v for k, v in sheet.values().items() if now.get(k) != v}
         if not changed:
             return self
-        extra = dict(self.extra)
+        carried = dict(self.carried)
         own: dict[str, Any] = {}
         for key, value in changed.items():
             if key in self.sheet.FIELDS:
                 own[key] = value
             elif value is None:
-                extra.pop(key, None)
+                carried.pop(key, None)
             else:
-                extra[key] = value
+                carried[key] = value
         mine = type(self.sheet).from_values({**self.sheet.values(), **own}) if own else self.sheet
-        return replace(self, sheet=mine, extra=extra)
+        return replace(self, sheet=mine, carried=carried)
 
     def edit_sheet(self, sheet_type: type[SheetT], **values: Any) -> Character:
         """Return a copy whose ``sheet_type`` sheet has ``values`` changed."""
@@ -220,23 +261,6 @@ class Character:
 
     # -- marks of the common core ---------------------------------------------------------
 
-    @property
-    def hidden(self) -> bool:
-        """An NPC the players do not see."""
-        return bool(self.extra.get("hidden"))
-
-    @property
-    def from_template(self) -> str:
-        """The bestiary template an NPC was made from ("" for none)."""
-        name = self.extra.get(FROM_TEMPLATE)
-        return name if isinstance(name, str) else ""
-
-    @property
-    def from_encounter(self) -> str:
-        """The prepared encounter that brought an NPC ("" for none)."""
-        name = self.extra.get(FROM_ENCOUNTER)
-        return name if isinstance(name, str) else ""
-
     def marked(
         self,
         *,
@@ -244,28 +268,16 @@ class Character:
         template: str | None = None,
         encounter: str | None = None,
     ) -> Character:
-        """Return a copy with the core marks given changed (None: as it is).
-
-        ``hidden`` False and an empty ``template`` or ``encounter`` remove the mark (absent
-        reads the same); ``hidden`` is kept as stored when it is false already.
-        """
-        extra = dict(self.extra)
+        """Return a copy with the core marks given changed (None: as it is; an empty
+        ``template`` or ``encounter`` removes the mark)."""
+        changes: dict[str, Any] = {}
         if hidden is not None and hidden != self.hidden:
-            extra["hidden"] = hidden
-        for key, name in ((FROM_TEMPLATE, template), (FROM_ENCOUNTER, encounter)):
-            if name is None:
-                continue
-            if name:
-                extra[key] = name
-            else:
-                extra.pop(key, None)
-        return self if extra == self.extra else replace(self, extra=extra)
-
-    @property
-    def player(self) -> str | None:
-        """The seat's player this character belongs to, if any."""
-        player = self.extra.get("player")
-        return player if isinstance(player, str) else None
+            changes["hidden"] = hidden
+        if template is not None and template != self.from_template:
+            changes["from_template"] = template
+        if encounter is not None and encounter != self.from_encounter:
+            changes["from_encounter"] = encounter
+        return replace(self, **changes) if changes else self
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules import systems
-from rules.sheets import SheetError
+from rules.sheets import FieldChecks, SheetError, bool_field, str_field
 
-from .models import CHARACTER_KINDS, SHEETS
+from .models import CHARACTER_KINDS, MARK_TYPES, SHEETS
 from .tables import CHARACTERS, DOCS, HISTORY, META
 
 #: Deepest nesting of a value inside a document (the deepest kubik writes is about 8).
@@ -180,10 +180,26 @@ def validate_character(doc: dict[str, Any], where: str) -> None:
     if any(isinstance(v, dict | list) for v in extra.values()):  # only then can it nest
         _depth(extra, f"{where}, поле extra")  # the only free-form part of a character
     _sheet(extra, where, "extra.")  # a sheet field an older kubik kept there
-    if "hidden" in extra and not isinstance(extra["hidden"], bool):
+    if "hidden" in extra and not isinstance(extra["hidden"], bool):  # as schema 4 checked it
         raise SchemaError(
             f"{where}, поле extra.hidden: {_shown(extra['hidden'])} — нужно true или false"
         )
+    if doc.keys() & MARK_TYPES.keys():
+        _marks(doc, where)
+
+
+#: The checks of the core marks (hidden: true or false; the others text, "" for none).
+MARK_CHECKS = FieldChecks(
+    {k: bool_field(k) if t is bool else str_field(k) for k, t in MARK_TYPES.items()}
+)
+
+
+def _marks(doc: dict[str, Any], where: str) -> None:
+    """Check the core marks found in ``doc``."""
+    try:
+        MARK_CHECKS.check(doc)
+    except SheetError as err:
+        raise SchemaError(f"{where}, поле {err.field}: {_shown(err.value)} — {err.want}") from None
 
 
 def _sheet(values: dict[str, Any], where: str, prefix: str) -> None:

@@ -12,10 +12,11 @@ from typing import Any
 from rules import systems
 from tui.sanitize import clean_json
 
-from . import sheet_fields
+from . import core_marks, sheet_fields
 from .codec import character_from_doc, character_to_doc, log_from_doc, log_to_doc
 from .errors import StoreError, os_reason
 from .models import Campaign, Character, LogEntry
+from .restack import BESTIARY
 from .schema import DOC_CHECKS, SchemaError, check_depth, validate_character
 from .storage import open_regular, russian_reason
 
@@ -146,11 +147,13 @@ def read_export(source: Path) -> Exported:
         if not isinstance(docs_in, list):
             raise SchemaError("раздел characters должен быть списком")
         written = data.get("schema_version")
-        if not isinstance(written, int) or written < 4:  # sheet fields still in extra
-            docs_in = [sheet_fields.character(doc) for doc in docs_in]
-            if isinstance(data.get("docs"), dict) and sheet_fields.BESTIARY in data["docs"]:
-                bestiary = sheet_fields.bestiary(data["docs"][sheet_fields.BESTIARY])
-                data["docs"] = {**data["docs"], sheet_fields.BESTIARY: bestiary}
+        written = written if isinstance(written, int) else 0
+        for step, since in ((sheet_fields, 4), (core_marks, 5)):  # sheet fields, marks in extra
+            if written >= since:
+                continue
+            docs_in = [step.character(doc) for doc in docs_in]
+            if isinstance(data.get("docs"), dict) and BESTIARY in data["docs"]:
+                data["docs"] = {**data["docs"], BESTIARY: step.bestiary(data["docs"][BESTIARY])}
         for i, doc in enumerate(docs_in, 1):
             validate_character(doc, f"персонаж {i}")
         characters = [character_from_doc(doc, system) for doc in docs_in]

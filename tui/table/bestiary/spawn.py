@@ -12,16 +12,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from tui.store import Character, models
+from tui.store import Character
 from tui.store.bestiary import Template
 
 #: The variation table and the mode that adds every NPC alike.
 VARIATION_TABLE = "bestiary/variation.toml"
 NONE, SPREAD = "none", "spread"
 MODES = (NONE, SPREAD)
-#: The marks an NPC made from a template carries (core marks, the GM's, never shown to
-#: the players): the template's name and the prepared encounter that brought it.
-FROM_TEMPLATE, FROM_ENCOUNTER = models.FROM_TEMPLATE, models.FROM_ENCOUNTER
 
 
 def numbered(base: str, count: int, names: Iterable[str]) -> list[str]:
@@ -89,7 +86,8 @@ def made(
     hidden: bool = False,
 ) -> Character:
     """An NPC of the party made from ``template`` under ``name``, marked with where it came
-    from (and hidden from the players when asked)."""
+    from (core marks, the GM's, never shown to the players: the template's name and the
+    prepared encounter that brought it), and hidden from the players when asked."""
     npc = replace(template.sheet, id=new_id, name=name, kind="npc", origin=None)
     return npc.marked(
         template=template.name, encounter=encounter or None, hidden=True if hidden else None
