@@ -96,7 +96,7 @@ def _blank_sheet(system: str | None, npc: bool, fate: int | None) -> Sheet:
     form's blank character has it (Древо: a PC's starting Судьба, an NPC's none; ``fate`` when
     given). Without a system (the syntax check before the campaign is open) a Древо sheet
     holds what was given; that character is never stored."""
-    if system is not None and not systems.get(system).fate_and_wounds:
+    if system is not None and not registry.get(system).fate_and_wounds:
         return SHEETS[system]()
     from rules import drevo
 
