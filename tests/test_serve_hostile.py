@@ -62,6 +62,7 @@ STUBBORN = (
 )
 
 
+@pytest.mark.slow
 def test_a_tab_whose_browser_left_is_stopped_within_seconds() -> None:
     """A tab process that neither quits when asked nor on SIGTERM is killed."""
     from textual_serve.download_manager import DownloadManager

@@ -52,3 +52,19 @@ def test_type_ignores_are_few_and_say_why():
     assert len(ignores) <= MAX_TYPE_IGNORES, "\n".join(ignores)
     unexplained = [i for i in ignores if not re.search(r"type: ignore\[[a-z, -]+\]  # \S", i)]
     assert not unexplained, "\n".join(unexplained)
+
+
+def test_the_slow_tests_run_first_and_each_group_keeps_its_order() -> None:
+    """A slow test (seconds of real waiting) late in the list kept one xdist worker waiting
+    after the others were done; they go first, the rest in collection order."""
+    from tests.conftest import slow_first
+
+    class Item:
+        def __init__(self, name: str, slow: bool) -> None:
+            self.name, self.slow = name, slow
+
+        def get_closest_marker(self, name: str) -> object:
+            return object() if name == "slow" and self.slow else None
+
+    items = [Item("a", False), Item("b", True), Item("c", False), Item("d", True)]
+    assert [i.name for i in slow_first(items)] == ["b", "d", "a", "c"]

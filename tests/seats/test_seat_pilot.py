@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.conftest import frozen_clock
 from tests.seats.helpers import by_name, seat_token, start_fight, until_seen
 from tui.seats.seat import SeatApp
@@ -74,6 +76,7 @@ async def test_a_refusal_reaches_the_seat_with_the_gms_reason(folder, campaign_p
             assert "отказано: не в этот раз" in str(seat.query_one("#seat-requests").render())
 
 
+@pytest.mark.slow
 async def test_a_dropped_seat_reconnects_and_keeps_its_pending_request(folder, campaign_path):
     """The GM's app drops every seat; the seat comes back and its request is still one."""
     from tui.app import make_app

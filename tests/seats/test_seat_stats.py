@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.seats.helpers import RawSeat, gm_app, seat_token, started, until_seen
 from tests.tui.test_luck import _players_table
 from tui.bridge.luck import read_sessions
@@ -178,6 +180,7 @@ async def test_a_bad_stats_question_is_refused_with_a_log_line(folder, campaign_
         assert campaign_path.read_bytes() == before
 
 
+@pytest.mark.slow
 async def test_s_without_the_gm_says_so_and_works_after_the_reconnect(folder, campaign_path):
     """A dropped connection: «s» fails with the reason and works again once reconnected."""
     _players_campaign(campaign_path)

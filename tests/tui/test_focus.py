@@ -224,6 +224,7 @@ async def test_prebuild_builds_the_hidden_tabs_in_idle_time(campaign_path) -> No
         assert app.query_one("#tabs").active == "combat"
 
 
+@pytest.mark.slow
 async def test_prebuild_waits_while_the_gm_types(campaign_path, monkeypatch) -> None:
     import asyncio
 

@@ -10,6 +10,7 @@ import asyncio
 import time
 from dataclasses import replace
 
+import pytest
 from textual.widgets import DataTable
 
 from rules.drevo.sheet import DrevoSheet
@@ -266,6 +267,7 @@ async def watching(pilot, app) -> None:
 
 
 class TestLock:
+    @pytest.mark.slow
     async def test_a_write_waiting_for_the_lock_leaves_the_ui_free_and_changes_nothing(
         self, make_test_app, campaign_path
     ):
@@ -293,6 +295,7 @@ class TestLock:
         assert by_name(Store.open(campaign_path), "Горан Рябой").drevo.fate == 3
         assert Store.open(campaign_path).log() == []
 
+    @pytest.mark.slow
     async def test_a_fight_write_waits_in_a_worker_says_so_and_then_fails_whole(
         self, make_test_app, campaign_path
     ):

@@ -138,6 +138,7 @@ class TestSettingsScreen:
         assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)
 
 
+@pytest.mark.slow
 async def test_a_save_waiting_for_the_lock_leaves_the_screen_free_and_changes_nothing(
     make_test_app, campaign_path
 ):

@@ -53,6 +53,7 @@ class Terminal:
         return "\n".join("".join(row) for row in self.rows)
 
 
+@pytest.mark.slow
 async def test_an_undo_notice_that_timed_out_leaves_no_trace_on_the_terminal(
     campaign_path,
 ) -> None:

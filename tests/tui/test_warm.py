@@ -120,6 +120,7 @@ async def test_warming_shows_nothing_and_moves_nothing(campaign_path) -> None:
         assert warm(app.screen, app.query_one("TabPane#party")) == "skipped"  # shown: left alone
 
 
+@pytest.mark.slow
 async def test_a_tab_changed_after_its_warm_up_shows_the_change(campaign_path) -> None:
     """The warmed lines are the widgets' own caches: a redraw drops them (and the tab is
     warmed again in idle time)."""
@@ -164,6 +165,7 @@ async def test_a_key_waiting_in_the_queue_comes_before_the_next_warm_step(campai
         assert app.query_one("#tabs").active == "log"  # the key was answered
 
 
+@pytest.mark.slow
 async def test_a_resize_warms_the_hidden_tabs_again_at_the_new_size(campaign_path) -> None:
     app = make_app(campaign_path, seed=7, clock=frozen_clock, prebuild=True)
     async with app.run_test(size=(80, 24)) as pilot:
