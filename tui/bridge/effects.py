@@ -47,7 +47,8 @@ def load_effects(store: Any) -> EffectSet:
 
 
 def current_round(system: str, get_doc: Any) -> int:
-    """Return the fight's round now (0 outside a fight): the tracker's, or Древо's encounter."""
+    """Return the fight's round now (0 outside a fight): the tracker's, or the encounter's of a
+    fight of exchanges (``rules.encounter``: the fight kind's document, not one system's)."""
     if exchanges(system):
         doc = get_doc("encounter") or {}
         value = doc.get("round", 0) if doc.get("phase", "setup") != "setup" else 0
@@ -154,7 +155,7 @@ def _label(m: Modifier) -> str:
     return f"{reason} {value}"
 
 
-def _without(modifiers: Sequence[Modifier], effect: Sequence[Modifier]) -> tuple[Modifier, ...]:
+def without(modifiers: Sequence[Modifier], effect: Sequence[Modifier]) -> tuple[Modifier, ...]:
     """Return ``modifiers`` minus one of each modifier in ``effect`` (matched by value and
     reason; IDE4's difficulty steps have the opposite sign, so both are tried)."""
     left = list(modifiers)
@@ -184,7 +185,7 @@ def ide4_effects_note(mods: Sequence[Modifier], inp: Any) -> str:
     if not mods:
         return ""
     try:
-        bare = replace(inp, modifiers=_without(inp.modifiers, mods))
+        bare = replace(inp, modifiers=without(inp.modifiers, mods))
         return odds_note(mods, success(bare), success(inp))
     except RulesError:
         return ""
@@ -210,7 +211,7 @@ def starately_effects_note(mods: Sequence[Modifier], check: Any) -> str:
         return ""
     try:
         side = check.side
-        bare = replace(check, side=replace(side, modifiers=_without(side.modifiers, mods)))
+        bare = replace(check, side=replace(side, modifiers=without(side.modifiers, mods)))
         return odds_note(mods, success(bare), success(check))
     except RulesError:
         return ""
@@ -234,7 +235,7 @@ def wod_effects_note(mods: Sequence[Modifier], pool: Any) -> str:
     if not mods:
         return ""
     try:
-        bare = replace(pool, modifiers=_without(pool.modifiers, mods))
+        bare = replace(pool, modifiers=without(pool.modifiers, mods))
         return odds_note(mods, success(bare), success(pool))
     except RulesError:
         return ""
@@ -252,26 +253,3 @@ def _character(widget: Any, name: str) -> Character | None:
 def effect_steps(widget: Any, c: Character | None) -> tuple[Modifier, ...]:
     """IDE4's form: the effects as steps of difficulty (an effect's −1 makes it harder: +1)."""
     return tuple(Modifier(-m.value, m.reason) for m in effect_modifiers(widget, c))
-
-
-def drevo_note(widget: Any, check: Any) -> str:
-    """Древо builder: the chance of success (critical included) without and with the effects.
-    The Древо Бой tab may call :func:`effect_modifiers` for each side the same way."""
-    return drevo_effects_note(effect_modifiers(widget, _character(widget, check.side.name)), check)
-
-
-def drevo_effects_note(mods: Sequence[Modifier], check: Any) -> str:
-    """«с эффектом …: P(успех) без → с» for a Древо check and its roller's active modifiers
-    ``mods`` (the table engine's: it reads them from its world)."""
-
-    from rules import drevo
-
-    if not mods:
-        return ""
-
-    def success(c: Any) -> Fraction:
-        odds = drevo.one_sided_odds(c)
-        return odds["crit_success"] + odds["success"]
-
-    side = replace(check.side, modifiers=_without(check.side.modifiers, mods))
-    return odds_note(mods, success(replace(check, side=side)), success(check))

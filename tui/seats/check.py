@@ -63,7 +63,7 @@ def offer_for(lent: Services, characters: set[str]) -> dict[str, Any] | None:
 def applies_to_check(lent: Services, request: Request) -> bool:
     """Whether ``request`` is about the open check (Судьба: only when it names the check)."""
     # The kinds the system's open check applies (Судьба of Древо: outside a fight; in the
-    # fight's exchange it is the Бой tab's step, :mod:`tui.seats.fight`).
+    # fight's exchange it is the Бой tab's step, :mod:`tui.systems.drevo.seats`).
     if request.kind not in check_kinds(lent.store.campaign.system):
         return False
     return request.kind != "fate" or "check" in request.payload

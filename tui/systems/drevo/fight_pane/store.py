@@ -17,10 +17,10 @@ from textual.widgets import TabbedContent
 from rules.data import on_change
 from rules.encounter import Encounter
 from rules.errors import RulesError
-from tui.bridge import combat as bridge
 from tui.bridge.effects import load_effects
 from tui.services import services
 from tui.store import Character
+from tui.systems.drevo import combat as bridge
 from tui.systems.drevo.fight import steps
 from tui.systems.drevo.fight.follow import changes
 from tui.systems.drevo.fight.session import FIGHT_NOT_SAVED, write

@@ -1,5 +1,8 @@
 """An accepted seat request that applies in the fight: Судьба in a Древо exchange.
 
+The seats' hub reaches it as Древо's ``System.fight_requests`` (by the registry's string: the
+seats import no system package).
+
 The step is the table engine's (:func:`tui.systems.drevo.fight.steps.fate_before`, ``fate_shift``):
 the same checks, the same one undo step and Журнал line as the GM's «f» and «p» keys, the line
 saying which player asked. No widget is involved: the fight is read from the store, the step
@@ -16,11 +19,11 @@ from typing import TYPE_CHECKING
 from rules.errors import RulesError
 from rules.systems import exchanges
 from tui import registry
-from tui.seats.protocol import Request
 from tui.table.core import Dice
 from tui.table.world import world_of
 
 if TYPE_CHECKING:
+    from tui.seats.protocol import Request
     from tui.services import Services
 
 #: The kinds that apply in the fight (the others are recorded for the GM to apply by hand).
