@@ -371,10 +371,12 @@ class Lends(Protocol):
 
 def services(node: DOMNode) -> Services:
     """Return the services of the app ``node`` is in (a widget's, a screen's), or of ``node``
-    itself when it is the app."""
+    itself when it is the app: the app it is mounted in, found up its ancestors (a test may
+    have another app active), else the active app. Widgets and screens do not call it: they
+    declare what they use (``tui.services.lent``)."""
     from textual.app import App
 
-    app = node if isinstance(node, App) else node.app
+    app = next((n for n in node.ancestors_with_self if isinstance(n, App)), None) or node.app
     if not isinstance(app, Lends):
         raise TypeError(f"{type(app).__name__} lends no services: kubik's widgets need KubikApp")
     return app.services
