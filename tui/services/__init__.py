@@ -7,8 +7,9 @@ the keys held while a fight's new phase is saved (:class:`KeyHold`), the toasts,
 check's session and the seats' hub; and in this package's modules undo and redo
 (``history``), what the players are shown (``sharing``), the clipboard (``clipboard``), the
 redraw's choice of panes (``redraw``) and the deferred start (``startup``). A widget or
-screen reaches them through :func:`services` (typed: the app lends them, it is never read by
-duck typing); a seat is handed them. None of this imports the app, a widget or a screen.
+screen declares each one it uses (``store = lent.store``: ``tui/services/lent.py``) and mypy
+refuses the rest; a seat's hub is handed them (the app is never read by duck typing). None of
+this imports the app, a widget or a screen.
 """
 
 from __future__ import annotations
