@@ -7,8 +7,9 @@ builder calls for the active modifiers of a character.
 * a Мир Тьмы character's health track: ``c.wod.health`` (marks, worst first);
   an IDE4 / Старатели character's harm note: ``c.harm``.
 
-A builder calls :func:`effect_modifiers` once where it builds its check, adds the result to
-the typed modifiers, and shows :func:`odds_note` under its odds.
+A check's view reads a character's active modifiers from its world (:func:`character_modifiers`
+for the store's) and shows :func:`odds_note` (through each system's ``*_effects_note``) under its
+odds.
 """
 
 from __future__ import annotations
@@ -119,13 +120,6 @@ def character_modifiers(store: Any, c: Character | None) -> tuple[Modifier, ...]
     return (*mods, wound) if wound else mods
 
 
-def effect_modifiers(widget: Any, c: Character | None) -> tuple[Modifier, ...]:
-    """The builders' hook: the active modifiers for ``c`` (``widget`` is any mounted widget
-    of the app). A builder adds them to the typed modifiers, once, where it builds a check."""
-    store = getattr(getattr(widget, "app", None), "store", None)
-    return character_modifiers(store, c) if store is not None else ()
-
-
 def _percent(p: Fraction | float) -> str:
     return f"{round(float(p) * 100)} %"
 
@@ -167,11 +161,6 @@ def without(modifiers: Sequence[Modifier], effect: Sequence[Modifier]) -> tuple[
     return tuple(left)
 
 
-def ide4_note(widget: Any, inp: Any) -> str:
-    """IDE4 builder: «с эффектом …: P(Успех или Триумф) без → с» for the built input."""
-    return ide4_effects_note(effect_modifiers(widget, _character(widget, inp.actor)), inp)
-
-
 def ide4_effects_note(mods: Sequence[Modifier], inp: Any) -> str:
     """«с эффектом …: P(Успех или Триумф) без → с» for an IDE4 input and its character's
     active modifiers ``mods`` (the table engine's: it reads them from its world)."""
@@ -189,13 +178,6 @@ def ide4_effects_note(mods: Sequence[Modifier], inp: Any) -> str:
         return odds_note(mods, success(bare), success(inp))
     except RulesError:
         return ""
-
-
-def starately_note(widget: Any, check: Any) -> str:
-    """Старатели builder: the chance of success without and with the effects."""
-    return starately_effects_note(
-        effect_modifiers(widget, _character(widget, check.side.name)), check
-    )
 
 
 def starately_effects_note(mods: Sequence[Modifier], check: Any) -> str:
@@ -217,11 +199,6 @@ def starately_effects_note(mods: Sequence[Modifier], check: Any) -> str:
         return ""
 
 
-def wod_note(widget: Any, pool: Any) -> str:
-    """Мир Тьмы builder: the chance of at least one success without and with the effects."""
-    return wod_effects_note(effect_modifiers(widget, _character(widget, pool.name)), pool)
-
-
 def wod_effects_note(mods: Sequence[Modifier], pool: Any) -> str:
     """«с учётом …: P(успех) без → с» for a Мир Тьмы pool and its roller's active modifiers
     ``mods`` (health included; the table engine reads them from its world)."""
@@ -241,15 +218,3 @@ def wod_effects_note(mods: Sequence[Modifier], pool: Any) -> str:
         return ""
 
 
-def _character(widget: Any, name: str) -> Character | None:
-    """Return the builder's chosen character (by name if the builder has none)."""
-    c = getattr(widget, "character", None)
-    if isinstance(c, Character):
-        return c
-    store = getattr(getattr(widget, "app", None), "store", None)
-    return next((x for x in store.characters() if x.name == name), None) if store else None
-
-
-def effect_steps(widget: Any, c: Character | None) -> tuple[Modifier, ...]:
-    """IDE4's form: the effects as steps of difficulty (an effect's −1 makes it harder: +1)."""
-    return tuple(Modifier(-m.value, m.reason) for m in effect_modifiers(widget, c))

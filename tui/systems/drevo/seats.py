@@ -24,7 +24,7 @@ from tui.table.world import world_of
 
 if TYPE_CHECKING:
     from tui.seats.protocol import Request
-    from tui.services import Services
+    from tui.services.lent import StepServices
 
 #: The kinds that apply in the fight (the others are recorded for the GM to apply by hand).
 KINDS = ("fate",)
@@ -36,12 +36,12 @@ NO_DICE = (
 PHASES = {"setup": "бой не начат", "declare": "идут заявки", "end": "бой окончен"}
 
 
-def applies_in_fight(lent: Services, request: Request) -> bool:
+def applies_in_fight(lent: StepServices, request: Request) -> bool:
     return request.kind in KINDS and exchanges(lent.store.campaign.system)
 
 
 def apply_in_fight(
-    lent: Services,
+    lent: StepServices,
     seat: str,
     request: Request,
     done: Callable[[str], object],
@@ -87,8 +87,8 @@ def apply_in_fight(
         return f"Сейчас не применить: {outcome.refused}"
 
     def job() -> str:
-        write(store, outcome, stored, lent.entry)
+        write(store, outcome, stored, lent.journal.entry)
         return outcome.label
 
-    lent.write(job, done, failed=failed)
+    lent.writer.write(job, done, failed=failed)
     return ""
