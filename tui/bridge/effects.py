@@ -216,5 +216,3 @@ def wod_effects_note(mods: Sequence[Modifier], pool: Any) -> str:
         return odds_note(mods, success(bare), success(pool))
     except RulesError:
         return ""
-
-
