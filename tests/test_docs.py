@@ -105,3 +105,48 @@ def test_the_guide_builds_strictly(tmp_path) -> None:
     )
     assert build.returncode == 0, build.stdout + build.stderr
     assert (tmp_path / "guide" / "fight.html").exists()
+
+
+#: The pages that map the code: every ``tui/…`` or ``rules/…`` path they name must exist.
+MAP_PAGES = ("docs/architecture.md", "docs/dev/adding-a-system.md")
+#: A path in the text: ``tui/`` or ``rules/``, then folders and a file or folder name.
+PATH = re.compile(r"(?<![\w./-])((?:tui|rules)/[\w./-]*[\w/])")
+#: Names a page uses for a system the reader adds (the example «Новая») or for any system:
+#: the path must exist for a real one (Мир Тьмы's, the shortest).
+PLACEHOLDER = re.compile(r"novaya|<\w+>")
+
+
+def missing_paths(text: str) -> list[str]:
+    """The ``tui/…`` and ``rules/…`` paths ``text`` names that the repository lacks; one
+    naming «novaya» or ``<name>`` must exist for ``wod``."""
+    found = []
+    for match in PATH.finditer(text):
+        path = match.group(1)
+        end = match.end(1)
+        tail = re.match(r"<\w+>[\w./-]*", text[end:])  # tui/systems/<name>/… : the rest
+        if tail:
+            path += tail.group(0)
+        if not (ROOT / PLACEHOLDER.sub("wod", path)).exists():
+            found.append(path)
+    return found
+
+
+def test_every_path_the_map_pages_name_exists() -> None:
+    """docs/architecture.md and the adding-a-system guide name real files and folders."""
+    missing = {page: missing_paths((ROOT / page).read_text(encoding="utf-8")) for page in MAP_PAGES}
+    assert missing == dict.fromkeys(MAP_PAGES, [])
+
+
+def test_a_path_that_is_not_there_is_found() -> None:
+    text = (
+        "see `tui/bridge/combat.py` and tui/table/check/ide4_steps.py, "
+        "`tui/systems/novaya/check/` and `tui/systems/<name>/cli.py` (as wod's), not "
+        "`tui/widgets/builders/novaya.py` nor tui/table/check/<system>_view.py; "
+        "`tui/registry/base.py` is there"
+    )
+    assert missing_paths(text) == [
+        "tui/bridge/combat.py",
+        "tui/table/check/ide4_steps.py",
+        "tui/widgets/builders/novaya.py",
+        "tui/table/check/<system>_view.py",
+    ]

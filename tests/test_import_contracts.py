@@ -100,3 +100,21 @@ def test_every_widget_area_is_kept_apart_from_the_others():
     widgets = ROOT / "tui" / "widgets"
     areas = {p.name for p in widgets.iterdir() if (p / "__init__.py").exists()} - {"common"}
     assert set(apart["modules"]) == {f"tui.widgets.{a}" for a in areas}
+
+
+def test_every_part_outside_the_systems_is_kept_from_importing_one():
+    """The contract that no part imports a system's package (``tui/systems/<name>/``: the
+    registry's strings find it) names every top-level part of ``tui/`` but the systems, and
+    ``rules``: a new part is held to it from its first commit."""
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    apart = next(
+        c for c in contracts["contracts"] if c.get("forbidden_modules") == ["tui.systems.*"]
+    )
+    tui = ROOT / "tui"
+    parts = {
+        p.stem
+        for p in tui.iterdir()
+        if (p.suffix == ".py" or (p / "__init__.py").exists())
+        and p.name not in {"__init__.py", "__main__.py", "__pycache__"}
+    }
+    assert set(apart["source_modules"]) == {"rules"} | {f"tui.{p}" for p in parts - {"systems"}}

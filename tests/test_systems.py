@@ -1,98 +1,168 @@
 """A rule system is one package and one registry line (docs/architecture.md, «A system»).
 
-A fake fifth system — its rules line in ``rules.systems.SYSTEMS`` and its package
-``tui.systems.fifth`` — is registered here the way a real one would be, and every place that
-used to name the four systems by a switch or a registry of its own finds it: the campaign
-picker, the campaign schema, the Проверка builder, the check engine, the Бой pane, the
-``kubik odds|check`` dispatch, the sheet, the seats, the settings, the luck ledger.
+A fake fifth system is written to disk here as a real one would be — its rules package
+``rules/fifth/`` (Журнал reader, initiative) and its app package ``tui/systems/fifth/``
+(``SYSTEM``, ``check/engine.py``, ``builder/builder.py``, ``cli.py``) in a temporary folder that
+joins ``rules.__path__`` and ``tui.systems.__path__`` as if it sat in the repository — and
+registered by ONE line in ``rules.systems.SYSTEMS``. Every place that used to name the four
+systems by a switch or a registry of its own finds it: the campaign picker, the campaign
+schema, the Проверка builder, the check engine, the Бой pane, the ``kubik odds|check``
+dispatch, the sheet, the seats, the settings, the luck ledger.
 """
 
 from __future__ import annotations
 
 import random
 import sys
-import types
-from collections.abc import Iterator, Mapping, Sequence
-from fractions import Fraction
-from typing import Any
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+import rules
+import tui.systems
 from rules import data
 from rules import systems as rules_systems
 from rules.errors import RulesError
-from rules.ledger.percentile import total_luck
 from rules.systems import RulesSystem
 from tui import registry
-from tui.registry.base import BaseSystem
-from tui.registry.tables import Table
 
 FIFTH = "fifth"
-#: What the fake CLI module was called with.
-CALLS: list[tuple[str, list[str]]] = []
+
+#: The fifth system's files, as its author would write them (path → source).
+PACKAGES: dict[str, str] = {
+    "rules/fifth/__init__.py": '"""Пятая: a fair d2 whose total is the check."""\n',
+    "rules/fifth/ledger.py": '''"""The fifth system's Журнал reader: its «total» on a fair d2."""
+
+from fractions import Fraction
+
+from rules.ledger.percentile import total_luck
 
 
-def read(data: Mapping[str, Any], previous: Sequence[Mapping[str, Any]], luck: Any) -> None:
-    """The fifth system's Журнал reader: its «total» on a fair d2."""
+def read(data, previous, luck):
     luck.roll(data.get("who"), total_luck({1: Fraction(1, 2), 2: Fraction(1, 2)}, data["total"]))
 
 
-def odds(argv: list[str]) -> int:
-    """``kubik odds fifth …`` (this module is the fifth system's CLI module)."""
-    CALLS.append(("odds", argv))
-    return 0
+def initiative(data, tally):
+    """Its initiative rolls are not priced."""
+''',
+    "rules/fifth/initiative.py": '''"""Its initiative in the round tracker: d2 + 1."""
 
-
-def check(argv: list[str]) -> int:
-    """``kubik check fifth …``."""
-    CALLS.append(("check", argv))
-    return 3
-
-
-class FakeBuilder:
-    """The fifth system's Проверка builder."""
-
-    BINDINGS: list[Any] = []
-
-
-#: The fifth system's initiative (``rules/fifth/initiative.py`` of a real one): this module.
 TIE_FACES = 2
 
 
-def check_setting() -> None:
-    """The fifth system's initiative table has nothing of its own to check."""
+def roll(f, rng):
+    return rng.randint(1, 2) + bonus(f)
 
 
-def bonus(f: Any) -> int:
-    """The fixed part of a fighter's initiative in the fifth system."""
+def bonus(f):
     return 1
 
 
-class Fifth(BaseSystem):
-    """The fifth system's app part: the defaults, with its own words, tables and seats."""
+def check_setting():
+    """Its initiative has no table of its own to check."""
+''',
+    "tui/systems/fifth/__init__.py": '''"""Пятая: the defaults, its own words, tables, seats."""
 
-    name = FIFTH
+from tui.registry.base import BaseSystem
+from tui.registry.tables import Table
+
+
+class Fifth(BaseSystem):
+    name = "fifth"
     title = "Пятая"
     stat_label = "Свойства"
-    check_engine = __name__
-    builder = f"{__name__}:FakeBuilder"
-    cli = __name__
+    check_engine = "tui.systems.fifth.check.engine"
+    builder = "tui.systems.fifth.builder.builder:FifthBuilder"
+    cli = "tui.systems.fifth.cli"
     seat_kinds = ("reroll", "note")
     check_kinds = ("reroll",)
     tables = (Table("ledger/sessions.toml", "Таблица Пятой"),)  # a packaged table no system lists
 
 
+SYSTEM = Fifth()
+''',
+    "tui/systems/fifth/check/__init__.py": "",
+    "tui/systems/fifth/check/engine.py": '''"""The fifth system's open check on the table engine."""
+
+
+def new(world, character_id):
+    return None
+''',
+    "tui/systems/fifth/builder/__init__.py": "",
+    "tui/systems/fifth/builder/builder.py": '''"""The fifth system's Проверка builder."""
+
+
+class FifthBuilder:
+    BINDINGS = []
+''',
+    "tui/systems/fifth/cli.py": '''"""``kubik odds|check fifth …``: each call noted in CALLS."""
+
+CALLS = []
+
+
+def odds(argv):
+    CALLS.append(("odds", argv))
+    return 0
+
+
+def check(argv):
+    CALLS.append(("check", argv))
+    return 3
+''',
+}
+
+
+#: Its line, as it would stand in ``SYSTEMS`` of rules/systems.py.
+LINE = RulesSystem(
+    FIFTH,
+    "rounds",
+    "rules.fifth.ledger:read",
+    "rules.fifth.ledger:initiative",
+    initiative="rules.fifth.initiative",
+)
+
+
+@pytest.fixture(scope="module")
+def fifth_tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The fifth system's two packages on disk (written once for the module)."""
+    root = tmp_path_factory.mktemp("fifth")
+    for relative, source in PACKAGES.items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(source, encoding="utf-8")
+    return root
+
+
 @pytest.fixture
-def fifth(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Register the fifth system: one registry line and one package."""
-    line = RulesSystem(FIFTH, "rounds", f"{__name__}:read", initiative=__name__)
-    monkeypatch.setitem(rules_systems.SYSTEMS, FIFTH, line)
-    package = types.ModuleType("tui.systems.fifth")
-    package.SYSTEM = Fifth()  # type: ignore[attr-defined]  # a module made in the test
-    monkeypatch.setitem(sys.modules, "tui.systems.fifth", package)
-    CALLS.clear()
+def fifth(fifth_tree: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Put the fifth system's packages where Python finds ``rules.fifth`` and
+    ``tui.systems.fifth`` (as if they sat in the repository), then register it: one line."""
+    monkeypatch.setattr(rules, "__path__", [*rules.__path__, str(fifth_tree / "rules")])
+    monkeypatch.setattr(
+        tui.systems, "__path__", [*tui.systems.__path__, str(fifth_tree / "tui" / "systems")]
+    )
+    monkeypatch.setitem(rules_systems.SYSTEMS, FIFTH, LINE)  # the one registry line
     yield
     rules_systems._load.cache_clear()
+    for name in [n for n in sys.modules if n.startswith(("rules.fifth", "tui.systems.fifth"))]:
+        del sys.modules[name]
+    for package in (rules, tui.systems):
+        if hasattr(package, FIFTH):
+            delattr(package, FIFTH)
+
+
+def test_its_packages_are_files_and_nothing_else_is_made_here(fifth: None) -> None:
+    """The fifth system is what a real one is: modules imported from files, not built in the
+    test (no module object made by hand, no attribute set on one)."""
+    system = registry.get(FIFTH)
+    module = sys.modules["tui.systems.fifth"]
+    assert module.__file__ is not None and Path(module.__file__).name == "__init__.py"
+    assert system is module.SYSTEM
+    for part in (system.check_engine, system.cli, system.builder.partition(":")[0]):
+        assert Path(registry.load(part).__file__).is_file()
+    reader = rules_systems.get(FIFTH).ledger_reader()
+    assert Path(sys.modules[reader.__module__].__file__ or "").is_file()
 
 
 def test_the_registry_finds_it_and_only_what_is_registered(fifth: None) -> None:
@@ -105,9 +175,13 @@ def test_the_registry_finds_it_and_only_what_is_registered(fifth: None) -> None:
         registry.get("sixth")
 
 
-def test_without_its_line_it_is_unknown() -> None:
+def test_without_its_line_it_is_unknown(fifth_tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its packages on disk are not enough: the registry's line is what makes it a system."""
     from tui.screens.settings_tables import usable_tables
 
+    monkeypatch.setattr(
+        tui.systems, "__path__", [*tui.systems.__path__, str(fifth_tree / "tui" / "systems")]
+    )
     assert FIFTH not in registry.names()
     _, refused = usable_tables(
         {"ledger/sessions.toml": data.packaged_table("ledger/sessions.toml")}
@@ -141,9 +215,9 @@ def test_its_builder_engine_and_fight_pane_are_found(fifth: None) -> None:
     from tui.widgets.builders.base import builder_class, builder_module
     from tui.widgets.combat.rounds import RoundsPane
 
-    assert builder_class(FIFTH) is FakeBuilder
-    assert builder_module(FIFTH) == __name__
-    assert engine_for(FIFTH) is sys.modules[__name__]
+    assert builder_class(FIFTH).__name__ == "FifthBuilder"
+    assert builder_module(FIFTH) == "tui.systems.fifth.builder.builder"
+    assert engine_for(FIFTH) is sys.modules["tui.systems.fifth.check.engine"]
     assert combat_class(FIFTH) is RoundsPane  # a system of rounds takes the round tracker
 
 
@@ -152,7 +226,8 @@ def test_kubik_odds_and_check_dispatch_to_its_module(fifth: None) -> None:
 
     assert main(["check", FIFTH, "--x", "1"]) == 3
     assert main(["odds", FIFTH]) == 0
-    assert CALLS == [("check", ["--x", "1"]), ("odds", [])]
+    calls = sys.modules["tui.systems.fifth.cli"].CALLS
+    assert calls == [("check", ["--x", "1"]), ("odds", [])]
     assert "kubik check fifth -h" in system_help("check")
 
 

@@ -68,3 +68,59 @@ def test_the_slow_tests_run_first_and_each_group_keeps_its_order() -> None:
 
     items = [Item("a", False), Item("b", True), Item("c", False), Item("d", True)]
     assert [i.name for i in slow_first(items)] == ["b", "d", "a", "c"]
+
+
+#: A widget that declares only the store: what it does not declare is a mypy error (issue 29:
+#: each widget gets only the services it uses). ``# E: code`` marks each line mypy must refuse,
+#: with the error's code; every other line must pass.
+UNDECLARED_SERVICE = """
+from typing import Any
+
+from textual.widget import Widget
+
+from tui.services import lent
+from tui.widgets.common.bestiary_writes import run_step
+
+step: Any = None
+
+
+class StoreOnly(Widget):
+    store = lent.store
+
+    def go(self) -> None:
+        self.store.characters()
+        self.rng.random()  # E: attr-defined
+        self.writer.write(lambda: None)  # E: attr-defined
+        self.journal.record("note", None, "", {})  # E: attr-defined
+        run_step(self, step)  # E: arg-type
+
+
+class Declared(StoreOnly):  # the store its base's, the rest its own
+    rng = lent.rng
+    journal = lent.journal
+    writer = lent.writer
+
+    def go(self) -> None:
+        self.rng.random()
+        self.writer.write(lambda: None)
+        run_step(self, step)
+        self.store.no_such_verb()  # E: attr-defined
+"""
+
+
+def test_mypy_refuses_a_service_a_widget_does_not_declare(tmp_path: Path):
+    """The narrowing is real: touching an undeclared service, or handing a function a widget
+    that lacks what it needs, fails mypy; the declared ones pass."""
+    snippet = tmp_path / "undeclared_service.py"
+    snippet.write_text(UNDECLARED_SERVICE, encoding="utf-8")
+    result = run(sys.executable, "-m", "mypy", "--no-error-summary", str(snippet))
+    found = {
+        (int(m[1]), m[2])
+        for m in re.finditer(r"undeclared_service\.py:(\d+): error: .*\[([a-z-]+)\]", result.stdout)
+    }
+    expected = {
+        (number, line.split("# E: ")[1].strip())
+        for number, line in enumerate(UNDECLARED_SERVICE.splitlines(), start=1)
+        if "# E: " in line
+    }
+    assert expected and found == expected, result.stdout + result.stderr

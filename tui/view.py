@@ -7,6 +7,10 @@ shared screen shows the GM's change within tens of milliseconds; a timer still c
 shows passes through :mod:`tui.bridge.public`: the PCs, the fight's order and who acts now, the last
 rolls, with secret rolls and hidden NPCs masked. Its keys quit and open the luck stats as the
 players may see them (``s``: no unrevealed secret roll, hidden NPCs «???», no file written).
+
+The fight panel is the fight kind's: the round tracker's, or a fight of exchanges
+(``rules.encounter``), whose Древо parts — who may act, a declaration's words — it asks of the
+system's ``fight_readers`` (``tui.registry.fight_readers``).
 """
 
 from __future__ import annotations
@@ -26,7 +30,6 @@ from rules.encounter import Encounter
 from rules.errors import RulesError
 from rules.systems import exchanges
 from tui import registry, words
-from tui.bridge import combat as bridge
 from tui.bridge.effects import current_round
 from tui.bridge.public import (
     Masker,
@@ -38,7 +41,7 @@ from tui.bridge.public import (
 )
 from tui.crash import CrashReporting
 from tui.handover import UiHandOver
-from tui.present.combat import declaration_text
+from tui.registry import fight_readers
 from tui.sanitize import cell, plain
 from tui.sanitize import plain as escape  # every «[» literal, no control code
 from tui.store import Character, Store, StoreError
@@ -105,7 +108,7 @@ def combat_text(doc: dict | None, characters: dict[str, Character]) -> str:
         f"Порядок: {escape(' → '.join(enc.side_order()))}",
     ]
     if enc.phase == "declare":
-        current = enc.next_declarer(lambda cid: bridge.can_act(characters.get(cid)))
+        current = enc.next_declarer(lambda cid: fight_readers().can_act(characters.get(cid)))
         if current is None:
             lines.append("Все заявили — ждём бросков.")
         else:
@@ -114,7 +117,7 @@ def combat_text(doc: dict | None, characters: dict[str, Character]) -> str:
         for d in enc.all_declarations():
             lines.append(
                 f"• {escape(mask(names.get(d.actor, '?')))}: "
-                f"{escape(mask(declaration_text(d, names)))}"
+                f"{escape(mask(fight_readers().declaration_text(d, names)))}"
             )
     else:
         pending = enc.pending()
@@ -123,11 +126,11 @@ def combat_text(doc: dict | None, characters: dict[str, Character]) -> str:
         else:
             total = len(enc.pairings())
             pairing = pending[0]
-            attack = declaration_text(pairing.attack, names)
+            attack = fight_readers().declaration_text(pairing.attack, names)
             lines.append(f"[b]Схватка {total - len(pending) + 1} из {total}:[/b]")
             lines.append(escape(mask(f"{names.get(pairing.attack.actor, '?')}: {attack}")))
             if pairing.answer is not None:
-                answer = declaration_text(pairing.answer, names)
+                answer = fight_readers().declaration_text(pairing.answer, names)
                 lines.append(
                     escape(mask(f"ответ: {names.get(pairing.answer.actor, '?')}: {answer}"))
                 )

@@ -10,6 +10,8 @@ whose name a campaign changed falls back to that name unchanged.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 #: The rules terms as the app shows them.
 FATE = "Судьба"
 #: A player's character / the GM's (the app's «Игрок» and «НИП»).
@@ -24,6 +26,18 @@ WOUND_FORMS: dict[str, tuple[str, str, str]] = {
     "death": ("Смерть", "смертельную рану", "смертельной раны"),
 }
 CASES = ("nom", "acc", "gen")
+#: A wound level's short name in a wound list (``wounds_text``).
+WOUND_SHORT = {"scratch": "Царапина", "light": "Лёгкая", "wound": "Ранение", "heavy": "Тяжёлая"}
+
+
+def wounds_text(wounds: Mapping[str, int]) -> str:
+    """Return a compact wound list, e.g. ``Лёгкая×1, Царапина×2``, or ``—``."""
+    parts = [
+        f"{WOUND_SHORT[key]}×{wounds[key]}"
+        for key in ("heavy", "wound", "light", "scratch")
+        if wounds.get(key)
+    ]
+    return ", ".join(parts) or "—"
 
 
 def wound(level: str, case: str = "nom", name: str | None = None) -> str:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from rules.drevo.wounds import WOUND_KEYS
+from rules.drevo.wounds import WOUND_KEYS, WoundTrack
 from rules.sheets import FieldChecks, SheetError, bool_field, int_field, int_or, is_int
 
 #: Bounds a stored value may take (generous: they keep a hand edit from a count of −2).
@@ -54,6 +54,10 @@ class DrevoSheet:
 
     def __hash__(self) -> int:
         return hash((self.fate, tuple(self.wounds.values()), self.dead, self.parry_ability))
+
+    def track(self) -> WoundTrack:
+        """Return the wound track these wounds and Смерть make."""
+        return WoundTrack(counts=self.wounds, dead=self.dead)
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> DrevoSheet:

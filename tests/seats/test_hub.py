@@ -73,7 +73,7 @@ def _encounter(store):
 
 
 def _declaring(store):
-    from tui.bridge import combat as bridge
+    from tui.systems.drevo import combat as bridge
 
     chars = {c.id: c for c in store.characters()}
     return _encounter(store).declaring_order(lambda cid: bridge.can_act(chars.get(cid)))
@@ -81,9 +81,9 @@ def _declaring(store):
 
 def _legal(store, me, target):
     """A declaration the rules accept for ``me``: shoot with a bow, else strike, else dodge."""
-    from tui.bridge import combat as bridge
     from tui.seats.protocol import Request
     from tui.seats.rules_check import declaration_of
+    from tui.systems.drevo import combat as bridge
 
     tries = [
         _declaration(target, weapon=w, action=a, distance=d)
@@ -242,9 +242,9 @@ def test_a_hidden_npc_is_a_secret_target_in_the_seats_form(campaign_path):
     from dataclasses import replace
 
     from rules.encounter import Declaration, Encounter
-    from tui.bridge import combat as bridge
     from tui.seats.state import seat_state
     from tui.store import Store
+    from tui.systems.drevo import combat as bridge
 
     store = Store.open(campaign_path)
     lyko = by_name(store, "Лыко")
@@ -268,7 +268,7 @@ async def test_a_declaration_gone_stale_is_refused_on_accept_with_the_reason(fol
     """The GM declared for the character meanwhile: accepting the seat's request writes
     nothing and tells the player why (the RulesError of ``apply``)."""
     from rules.encounter import Declaration
-    from tui.bridge import combat as bridge
+    from tui.systems.drevo import combat as bridge
 
     app = gm_app(folder, campaign_path)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -11,7 +11,7 @@ def _to_dice(store) -> str:
     """Declare the round (the PCs strike the ataman, the NPCs parry) and go to the dice;
     return the id of the first exchange's attacker."""
     from rules.encounter import Declaration, Encounter
-    from tui.bridge import combat as bridge
+    from tui.systems.drevo import combat as bridge
 
     start_fight(store)
     chars = {c.id: c for c in store.characters()}

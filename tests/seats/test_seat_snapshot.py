@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from rules.encounter import Declaration, Encounter
 from tests.seats.helpers import by_name, start_fight
-from tui.bridge import combat as bridge
 from tui.seats.seat import SeatApp
 from tui.seats.state import seat_state
 from tui.store import Store
+from tui.systems.drevo import combat as bridge
 
 
 def _state_of_milava(campaign_path) -> dict:

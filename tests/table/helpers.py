@@ -9,8 +9,8 @@ from typing import Any
 
 from rules.drevo.sheet import DrevoSheet
 from rules.encounter import Combatant, Declaration, Encounter
-from tui.bridge import combat as bridge
 from tui.store import Store
+from tui.systems.drevo import combat as bridge
 from tui.systems.drevo.fight import steps
 from tui.systems.drevo.fight.session import FightSession
 from tui.systems.drevo.fight.view import ExchangeView, exchange_view

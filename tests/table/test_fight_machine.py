@@ -29,8 +29,8 @@ from rules.errors import RulesError
 from rules.initiative import declaration_order
 from tests.hypo import examples
 from tests.table.helpers import Table
-from tui.bridge import combat as bridge
 from tui.store import StaleWrite, Store, UndoRefused
+from tui.systems.drevo import combat as bridge
 from tui.systems.drevo.fight import steps
 
 DOC = steps.DOC

@@ -10,7 +10,7 @@ import pytest
 from rules.data import packaged_table, set_overrides
 from rules.drevo.sheet import DrevoSheet
 from tests.table.helpers import skirmish
-from tui.bridge import combat as bridge
+from tui.systems.drevo import combat as bridge
 from tui.systems.drevo.fight import steps
 from tui.systems.drevo.fight.text import exchange_lines
 
@@ -286,8 +286,8 @@ def test_the_words_of_a_round(tmp_path) -> None:
     Ранение −2»); a dodger has no «Без оружия МУ −1»; a defenceless side is not «беззащитен»
     (a woman is «беззащитна»); an ambush line says the GM set the order, once."""
     from rules.encounter import Combatant, Encounter
-    from tui.present.combat import plan_lines
     from tui.systems.drevo.fight.text import round_summary, status_lines
+    from tui.systems.drevo.present import plan_lines
 
     sides = {"Горан Рябой": "Отряд", "Милава": "Противники"}
     blows = [("Горан Рябой", "melee", "Милава", "Топор"), ("Милава", "dodge", None, None)]

@@ -41,7 +41,7 @@ def blows(app, encounter):
     each declaration form declares (``to_dice_by_keys`` in tests/tui/test_combat_fight.py,
     compared in its ``test_undo_of_the_last_declaration_reopens_it``)."""
     from rules.encounter import Declaration
-    from tui.bridge import combat as bridge
+    from tui.systems.drevo import combat as bridge
     from tui.systems.drevo.fight_pane.forms import WEAPON_KINDS
 
     p = pane(app)

@@ -11,7 +11,7 @@ from rules.drevo import (
     shift_exchange,
     weapon,
 )
-from tui.present.combat import result_lines
+from tui.systems.drevo.present import result_lines
 
 
 def test_the_one_sided_bonus_is_named_on_the_damage_line() -> None:

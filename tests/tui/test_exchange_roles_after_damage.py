@@ -6,8 +6,8 @@ import dataclasses
 
 from rules import drevo
 from rules.encounter import Combatant, Declaration, Encounter
-from tui.bridge import combat as bridge
 from tui.store import Store
+from tui.systems.drevo import combat as bridge
 
 
 def test_the_damage_of_this_exchange_does_not_swap_its_roles(tmp_path) -> None:

@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 from textual.markup import to_content
 
 from rules.drevo import Action, Fighter, plan_exchange, resolve_exchange_with_dice, weapon
-from tui.present.combat import plan_lines, result_lines
 from tui.present.markup import plain_text
 from tui.present.rolls import plain
+from tui.systems.drevo.present import plan_lines, result_lines
 
 FACES = st.tuples(*[st.integers(-1, 1)] * 4)
 

@@ -307,7 +307,7 @@ async def test_a_heavily_wounded_pcs_row_is_not_cut_at_80_columns(campaign_path)
     """Play-test, the view at 80×24 during a fight: «Тяжёлая×1 — без» — the party table is half
     the width, and «— без сил» ran past it behind a horizontal scrollbar."""
     from rules import drevo
-    from tui.bridge import combat as bridge
+    from tui.systems.drevo import combat as bridge
 
     with Store.open(campaign_path) as store:
         bogdan = next(c for c in store.characters() if c.name == "Богдан Сыч")

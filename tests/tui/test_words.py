@@ -131,8 +131,8 @@ def test_living_state_marks() -> None:
 def test_the_view_marks_a_fallen_pc_in_the_apps_words(level: str, tmp_path) -> None:
     """Play-test: the Партия tab read «Тяжёлая×1 — тяжело ранен» and the players' view
     «Тяжёлая×1 — без сил» for the same PC: one word list (tui/words.py) for both."""
-    from tui.bridge import combat as bridge
     from tui.store import Store
+    from tui.systems.drevo import combat as bridge
     from tui.view import party_row
 
     with Store.open(tmp_path / "c.json") as store:

@@ -7,8 +7,9 @@ builder calls for the active modifiers of a character.
 * a Мир Тьмы character's health track: ``c.wod.health`` (marks, worst first);
   an IDE4 / Старатели character's harm note: ``c.harm``.
 
-A builder calls :func:`effect_modifiers` once where it builds its check, adds the result to
-the typed modifiers, and shows :func:`odds_note` under its odds.
+A check's view reads a character's active modifiers from its world (:func:`character_modifiers`
+for the store's) and shows :func:`odds_note` (through each system's ``*_effects_note``) under its
+odds.
 """
 
 from __future__ import annotations
@@ -47,7 +48,8 @@ def load_effects(store: Any) -> EffectSet:
 
 
 def current_round(system: str, get_doc: Any) -> int:
-    """Return the fight's round now (0 outside a fight): the tracker's, or Древо's encounter."""
+    """Return the fight's round now (0 outside a fight): the tracker's, or the encounter's of a
+    fight of exchanges (``rules.encounter``: the fight kind's document, not one system's)."""
     if exchanges(system):
         doc = get_doc("encounter") or {}
         value = doc.get("round", 0) if doc.get("phase", "setup") != "setup" else 0
@@ -118,13 +120,6 @@ def character_modifiers(store: Any, c: Character | None) -> tuple[Modifier, ...]
     return (*mods, wound) if wound else mods
 
 
-def effect_modifiers(widget: Any, c: Character | None) -> tuple[Modifier, ...]:
-    """The builders' hook: the active modifiers for ``c`` (``widget`` is any mounted widget
-    of the app). A builder adds them to the typed modifiers, once, where it builds a check."""
-    store = getattr(getattr(widget, "app", None), "store", None)
-    return character_modifiers(store, c) if store is not None else ()
-
-
 def _percent(p: Fraction | float) -> str:
     return f"{round(float(p) * 100)} %"
 
@@ -154,7 +149,7 @@ def _label(m: Modifier) -> str:
     return f"{reason} {value}"
 
 
-def _without(modifiers: Sequence[Modifier], effect: Sequence[Modifier]) -> tuple[Modifier, ...]:
+def without(modifiers: Sequence[Modifier], effect: Sequence[Modifier]) -> tuple[Modifier, ...]:
     """Return ``modifiers`` minus one of each modifier in ``effect`` (matched by value and
     reason; IDE4's difficulty steps have the opposite sign, so both are tried)."""
     left = list(modifiers)
@@ -164,11 +159,6 @@ def _without(modifiers: Sequence[Modifier], effect: Sequence[Modifier]) -> tuple
                 left.remove(candidate)
                 break
     return tuple(left)
-
-
-def ide4_note(widget: Any, inp: Any) -> str:
-    """IDE4 builder: «с эффектом …: P(Успех или Триумф) без → с» for the built input."""
-    return ide4_effects_note(effect_modifiers(widget, _character(widget, inp.actor)), inp)
 
 
 def ide4_effects_note(mods: Sequence[Modifier], inp: Any) -> str:
@@ -184,17 +174,10 @@ def ide4_effects_note(mods: Sequence[Modifier], inp: Any) -> str:
     if not mods:
         return ""
     try:
-        bare = replace(inp, modifiers=_without(inp.modifiers, mods))
+        bare = replace(inp, modifiers=without(inp.modifiers, mods))
         return odds_note(mods, success(bare), success(inp))
     except RulesError:
         return ""
-
-
-def starately_note(widget: Any, check: Any) -> str:
-    """Старатели builder: the chance of success without and with the effects."""
-    return starately_effects_note(
-        effect_modifiers(widget, _character(widget, check.side.name)), check
-    )
 
 
 def starately_effects_note(mods: Sequence[Modifier], check: Any) -> str:
@@ -210,15 +193,10 @@ def starately_effects_note(mods: Sequence[Modifier], check: Any) -> str:
         return ""
     try:
         side = check.side
-        bare = replace(check, side=replace(side, modifiers=_without(side.modifiers, mods)))
+        bare = replace(check, side=replace(side, modifiers=without(side.modifiers, mods)))
         return odds_note(mods, success(bare), success(check))
     except RulesError:
         return ""
-
-
-def wod_note(widget: Any, pool: Any) -> str:
-    """Мир Тьмы builder: the chance of at least one success without and with the effects."""
-    return wod_effects_note(effect_modifiers(widget, _character(widget, pool.name)), pool)
 
 
 def wod_effects_note(mods: Sequence[Modifier], pool: Any) -> str:
@@ -234,44 +212,7 @@ def wod_effects_note(mods: Sequence[Modifier], pool: Any) -> str:
     if not mods:
         return ""
     try:
-        bare = replace(pool, modifiers=_without(pool.modifiers, mods))
+        bare = replace(pool, modifiers=without(pool.modifiers, mods))
         return odds_note(mods, success(bare), success(pool))
     except RulesError:
         return ""
-
-
-def _character(widget: Any, name: str) -> Character | None:
-    """Return the builder's chosen character (by name if the builder has none)."""
-    c = getattr(widget, "character", None)
-    if isinstance(c, Character):
-        return c
-    store = getattr(getattr(widget, "app", None), "store", None)
-    return next((x for x in store.characters() if x.name == name), None) if store else None
-
-
-def effect_steps(widget: Any, c: Character | None) -> tuple[Modifier, ...]:
-    """IDE4's form: the effects as steps of difficulty (an effect's −1 makes it harder: +1)."""
-    return tuple(Modifier(-m.value, m.reason) for m in effect_modifiers(widget, c))
-
-
-def drevo_note(widget: Any, check: Any) -> str:
-    """Древо builder: the chance of success (critical included) without and with the effects.
-    The Древо Бой tab may call :func:`effect_modifiers` for each side the same way."""
-    return drevo_effects_note(effect_modifiers(widget, _character(widget, check.side.name)), check)
-
-
-def drevo_effects_note(mods: Sequence[Modifier], check: Any) -> str:
-    """«с эффектом …: P(успех) без → с» for a Древо check and its roller's active modifiers
-    ``mods`` (the table engine's: it reads them from its world)."""
-
-    from rules import drevo
-
-    if not mods:
-        return ""
-
-    def success(c: Any) -> Fraction:
-        odds = drevo.one_sided_odds(c)
-        return odds["crit_success"] + odds["success"]
-
-    side = replace(check.side, modifiers=_without(check.side.modifiers, mods))
-    return odds_note(mods, success(replace(check, side=side)), success(check))

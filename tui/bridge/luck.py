@@ -21,7 +21,7 @@ from tui.bridge.public import Masker, is_secret, revealed_ids
 from tui.store import Character, LogEntry, Store
 
 if TYPE_CHECKING:
-    from tui.services import Journal, Notify
+    from tui.services import Journal
 
 #: The Журнал entry kind of the GM's «новая сессия» mark.
 SESSION_KIND = "session"
@@ -322,7 +322,7 @@ def session_count(entries: Sequence[LogEntry]) -> tuple[int, bool]:
     return current, empty
 
 
-def mark_session(journal: Journal, notify: Notify) -> None:
+def mark_session(journal: Journal, notify: Callable[[str], object]) -> None:
     """Start a new game session in the Журнал (the GM's key in the Журнал tab)."""
     entries = list(reversed(journal.store.log()))
     current, empty = session_count(entries)

@@ -1,5 +1,12 @@
 """Character sheets: the party table's columns and the detail panel, each system's own parts
-asked of its :class:`~tui.registry.System` (``tui/systems/<name>/``)."""
+asked of its :class:`~tui.registry.System` (``tui/systems/<name>/``).
+
+The wound ladder (:func:`track_of`, :func:`wounds_text`) is here, not in Древо's package, for
+it is shared: every character carries it (``Character.drevo``, the common core's typed view),
+and every system whose ``System.fate_and_wounds`` is set shows and edits it — the party tab,
+the players' view, ``kubik party``. Its rules are ``rules.drevo``'s (``DrevoSheet.track``),
+its words ``tui.words``'.
+"""
 
 from __future__ import annotations
 
@@ -10,28 +17,15 @@ from tui.registry.base import best_skill as best_skill
 from tui.sanitize import cell, plain
 from tui.store import Character
 from tui.words import KIND_NAMES  # one word list: the app, the view and the CLI
+from tui.words import wounds_text as wounds_text  # re-exported: the sheet's wound list
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-
     from rules.drevo.wounds import WoundTrack
-
-#: Древо's wound ladder, which every character carries (``Character.drevo``): the party tab,
-#: the players' view and ``kubik party`` show it for the systems that keep it
-#: (``System.fate_and_wounds``). Its words are Древо's package's, loaded by name: the bridge
-#: imports no system package (``tui.registry``).
-WOUND_WORDS = "tui.systems.drevo.sheet"
 
 
 def track_of(c: Character) -> WoundTrack:
     """Return the character's wound track (its Древо sheet's wounds and Смерть)."""
-    track: WoundTrack = registry.load(f"{WOUND_WORDS}:track_of")(c)
-    return track
-
-
-def wounds_text(wounds: Mapping[str, int]) -> str:
-    """Return a compact wound list, e.g. ``Лёгкая×1, Царапина×2``, or ``—``."""
-    return str(registry.load(f"{WOUND_WORDS}:wounds_text")(wounds))
+    return c.drevo.track()
 
 
 def stat_text(system: str, name: str, value: int) -> str:

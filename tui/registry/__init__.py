@@ -24,7 +24,16 @@ if TYPE_CHECKING:
     from tui.registry.tables import Table
     from tui.store import Character, Skill
 
-__all__ = ["System", "all_systems", "get", "load", "names", "title"]
+__all__ = [
+    "System",
+    "all_systems",
+    "exchanges_system",
+    "fight_readers",
+    "get",
+    "load",
+    "names",
+    "title",
+]
 
 #: Where a system's package keeps its :class:`System` (``{name}``: the registry's key).
 LOCATION = "tui.systems.{name}:SYSTEM"
@@ -77,6 +86,30 @@ class System(Protocol):
     def fight_engine(self) -> str | None:
         """The package of its own fight's engine (``steps``, ``session``, ``view``: a fight of
         exchanges); ``None``: the round tracker runs its fights (``tui.table.rounds``)."""
+        ...
+
+    @property
+    def fight_readers(self) -> str | None:
+        """The module the players' view and the seats read its fight of exchanges with
+        (``can_act``, ``is_dead``, ``weapon_names``, ``NO_WEAPON``, ``declaration_problem``,
+        ``declaration_text``); ``None``: it has no such fight."""
+        ...
+
+    @property
+    def fight_requests(self) -> str | None:
+        """The module applying an accepted seat request in its fight (``applies_in_fight``,
+        ``apply_in_fight``: Древо's Судьба in an exchange); ``None``: none applies there."""
+        ...
+
+    @property
+    def declaration_form(self) -> str | None:
+        """``"module:Class"`` of the form a player's seat declares with in its fight."""
+        ...
+
+    @property
+    def undo_group(self) -> str | None:
+        """``"module:function"`` naming the group an undo step's label belongs to (the steps
+        of one exchange are undone together); ``None``: each step alone."""
         ...
 
     @property
@@ -209,6 +242,29 @@ def all_systems() -> tuple[System, ...]:
 def title(name: str) -> str:
     """Return a system's Russian name; an unknown one's key as it is."""
     return get(name).title if rules_systems.known(name) else name
+
+
+def exchanges_system() -> System | None:
+    """Return the system whose fights are exchanges (its ``fight_readers`` set), or None.
+
+    The campaign's ``encounter`` document is such a fight's; a reader handed only the document
+    (the players' view's fight panel) asks this. Today one system fights so (Древо); a second
+    would make its readers take the campaign's system instead.
+    """
+    return next((s for s in all_systems() if s.fight_readers), None)
+
+
+def fight_readers() -> Any:
+    """Return the module the players' view and the seats read a fight of exchanges with
+    (:attr:`System.fight_readers` of :func:`exchanges_system`).
+
+    Raises:
+        LookupError: no system fights in exchanges (the campaign has no such fight to read).
+    """
+    system = exchanges_system()
+    if system is None or system.fight_readers is None:
+        raise LookupError("no system fights in exchanges")
+    return load(system.fight_readers)
 
 
 def load(target: str) -> Any:

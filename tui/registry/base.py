@@ -44,6 +44,10 @@ class BaseSystem:
     opposed_action: str | None = None
     cli: str = ""
     fight_engine: str | None = None
+    fight_readers: str | None = None
+    fight_requests: str | None = None
+    declaration_form: str | None = None
+    undo_group: str | None = None
     commands: tuple[tuple[str, str], ...] = ()
     seat_kinds: tuple[str, ...] = ("note",)
     check_kinds: tuple[str, ...] = ()

@@ -7,7 +7,7 @@ from the campaign on every change. Each change is the bestiary's engine step, on
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from textual import on
 from textual.app import ComposeResult
@@ -18,9 +18,9 @@ from textual.widgets import DataTable, Input, Static
 
 from tui import registry
 from tui.sanitize import safe_text
-from tui.services import Services
+from tui.services import OnUi
 from tui.store.bestiary import Template
-from tui.widgets.common.bestiary_writes import run_step
+from tui.widgets.common.bestiary_writes import StepNeeds, run_step
 from tui.widgets.common.filter_choice import matches
 from tui.widgets.common.keybar import KeyBar
 from tui.widgets.common.ordered_input import ReadyInput
@@ -41,6 +41,14 @@ def count_problem(text: str) -> str:
     except ValueError:
         return f"Нужно число от {low} до {high}."
     return "" if low <= value <= high else f"Нужно число от {low} до {high}."
+
+
+class BestiaryNeeds(StepNeeds, Protocol):
+    """What the bestiary screen is handed of the services: ``run_step``'s, and the UI thread
+    for the store's notice (the app hands it its ``Services``)."""
+
+    @property
+    def on_ui(self) -> OnUi: ...
 
 
 class BestiaryScreen(StyledOnce, ModalScreen[None]):
@@ -75,7 +83,7 @@ class BestiaryScreen(StyledOnce, ModalScreen[None]):
         Binding("escape", "close", "Закрыть", id="bestiary-close"),
     ]
 
-    def __init__(self, host: Services) -> None:
+    def __init__(self, host: BestiaryNeeds) -> None:
         super().__init__()
         self.host = host
         self.templates: list[Template] = []

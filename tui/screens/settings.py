@@ -33,7 +33,7 @@ from tui.screens.settings_tables import (
     default_text,
     dump_toml,
 )
-from tui.services import services
+from tui.services import lent
 from tui.store import Store
 from tui.widgets.common.choice import Choice, ChoiceScreen
 from tui.widgets.common.focus import focus_now
@@ -79,6 +79,9 @@ class SettingsScreen(StyledOnce, Screen[None]):
         Binding("up", "app.focus_step(-1)", "Выше", show=False),
         Binding("down", "app.focus_step(1)", "Ниже", show=False),
     ]
+
+    # The services it uses (tui/services/lent.py); the store it edits is handed to it.
+    writer = lent.writer
 
     def __init__(self, store: Store) -> None:
         super().__init__()
@@ -375,7 +378,7 @@ class SettingsScreen(StyledOnce, Screen[None]):
             self.notify(f"Не сохранено «{label}»: {err}", severity="error", timeout=10)
 
         self._saving = label
-        services(self).write(job, done, failed=failed)
+        self.writer.write(job, done, failed=failed)
 
     def action_close(self) -> None:
         """One level out: from a field back to the list of tables; from the list, close

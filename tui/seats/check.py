@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rules.errors import RulesError
 from tui.seats.protocol import Request, check_kinds, describe
@@ -25,7 +25,8 @@ from tui.table.check.base import SeatLater as Later
 from tui.table.core import Line
 
 if TYPE_CHECKING:
-    from tui.services import Services
+    from tui.services import Writer
+    from tui.store import Store
     from tui.table.check.session import CheckTable
 
 __all__ = ["Later", "applies_to_check", "apply_to_check", "check_refusal", "offer_for"]
@@ -38,12 +39,23 @@ NO_CHECK = (
 OTHER = "У ведущего открыта проверка другого персонажа."
 
 
-def table_of(lent: Services) -> CheckTable | None:
+class CheckNeeds(Protocol):
+    """What a request on the open check uses of the services (the hub hands them)."""
+
+    @property
+    def store(self) -> Store: ...
+    @property
+    def check_table(self) -> CheckTable | None: ...
+    @property
+    def writer(self) -> Writer: ...
+
+
+def table_of(lent: CheckNeeds) -> CheckTable | None:
     """The campaign's open check on the table engine (None: the system is not on it yet)."""
     return lent.check_table
 
 
-def _offer(lent: Services) -> dict[str, Any] | None:
+def _offer(lent: CheckNeeds) -> dict[str, Any] | None:
     table = table_of(lent)
     if table is None:
         return None
@@ -54,27 +66,27 @@ def _offer(lent: Services) -> dict[str, Any] | None:
     return offer.to_dict() if offer is not None else None
 
 
-def offer_for(lent: Services, characters: set[str]) -> dict[str, Any] | None:
+def offer_for(lent: CheckNeeds, characters: set[str]) -> dict[str, Any] | None:
     """Return the open check's offer when it is about one of ``characters`` (a seat's)."""
     offer = _offer(lent)
     return offer if offer and offer["character"] in characters else None
 
 
-def applies_to_check(lent: Services, request: Request) -> bool:
+def applies_to_check(lent: CheckNeeds, request: Request) -> bool:
     """Whether ``request`` is about the open check (Судьба: only when it names the check)."""
     # The kinds the system's open check applies (Судьба of Древо: outside a fight; in the
-    # fight's exchange it is the Бой tab's step, :mod:`tui.seats.fight`).
+    # fight's exchange it is the Бой tab's step, :mod:`tui.systems.drevo.seats`).
     if request.kind not in check_kinds(lent.store.campaign.system):
         return False
     return request.kind != "fate" or "check" in request.payload
 
 
-def _closed(lent: Services, check_id: str) -> str:
+def _closed(lent: CheckNeeds, check_id: str) -> str:
     table = table_of(lent)
     return str(table.closed(check_id)) if table is not None else ""
 
 
-def check_refusal(lent: Services, request: Request) -> str:
+def check_refusal(lent: CheckNeeds, request: Request) -> str:
     """Return why the open check cannot take ``request`` now ("" when it may; raises
     :class:`Later` when it may once the GM adds what is his to decide)."""
     wanted = request.payload.get("check")
@@ -101,7 +113,7 @@ def _accepted(store: Any, seat: str, request: Request) -> dict[str, Any]:
 
 
 def apply_to_check(
-    lent: Services,
+    lent: CheckNeeds,
     seat: str,
     request: Request,
     done: Callable[[str], object],
@@ -117,7 +129,7 @@ def apply_to_check(
 
 
 def _apply_on_table(
-    lent: Services,
+    lent: CheckNeeds,
     table: Any,
     seat: str,
     request: Request,
@@ -150,4 +162,4 @@ def _apply_on_table(
         job()
         return label
 
-    lent.write(written, done, failed=failed)
+    lent.writer.write(written, done, failed=failed)

@@ -24,9 +24,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rules.errors import RulesError
+from tui import registry
 from tui.seats import protocol as proto
 from tui.seats.check import Later, applies_to_check, apply_to_check, check_refusal, offer_for
-from tui.seats.fight import applies_in_fight, apply_in_fight
 from tui.seats.rules_check import apply, refusal
 from tui.seats.state import own_characters, public_names, seat_of, seat_state
 from tui.seats.tokens import (
@@ -151,7 +151,8 @@ class Hub:
         Старатели Risk, Судьба outside a fight) is the builder's own step
         (:mod:`tui.seats.check`): refused with the reason when the check or the rules refuse
         it, pending while it waits for the GM's part (Risk's price, a shift's points).
-        Судьба in a Древо fight applies as the Бой tab's own step (:mod:`tui.seats.fight`);
+        Судьба in a Древо fight applies as the Бой tab's own step (the system's
+        ``fight_requests``: :mod:`tui.systems.drevo.seats`);
         where it cannot apply now, the request stays pending with the reason (the GM's log
         line, the seat's panel) and nothing is written.
         """
@@ -182,22 +183,33 @@ class Hub:
             except Exception as err:  # noqa: BLE001 - a request must never stay «writing»
                 failed(RulesError(f"Сейчас не применить: {err}"))
             return
-        if applies_in_fight(self.services, item.request):
-            self._accept_in_fight(item, done, failed)
+        fight = self._fight_requests()
+        if fight is not None and fight.applies_in_fight(self.services, item.request):
+            self._accept_in_fight(fight, item, done, failed)
             return
         self.services.write(
             lambda: apply(self.services.journal, item.seat, item.request), done, failed=failed
         )
 
+    def _fight_requests(self) -> Any:
+        """The module applying a request in the campaign's fight (``System.fight_requests``),
+        or None: its system has none."""
+        name = registry.get(self.services.store.campaign.system).fight_requests
+        return registry.load(name) if name else None
+
     def _accept_in_fight(
-        self, item: Pending, done: Callable[[str], None], failed: Callable[[Exception], None]
+        self,
+        fight: Any,
+        item: Pending,
+        done: Callable[[str], None],
+        failed: Callable[[Exception], None],
     ) -> None:
         why = refusal(self.services.store, item.seat, item.request)
         if why:
             failed(RulesError(why))
             return
         try:  # the engine's step on the stored fight, written by the app's writer
-            why = apply_in_fight(self.services, item.seat, item.request, done, failed)
+            why = fight.apply_in_fight(self.services, item.seat, item.request, done, failed)
         except Exception as err:  # noqa: BLE001 - a request must never stay «writing»
             why = f"Сейчас не применить: {err}"
         if why:

@@ -330,13 +330,14 @@ def describe(kind: str, payload: dict[str, Any], names: dict[str, str] | None = 
     return KIND_NAMES.get(kind, kind)
 
 
-#: The declaration form of a fight of exchanges (Древо's Бой pane's, with the same legality
-#: checks), which a seat shows when its character declares; loaded by name, as every part of a
-#: system is (``tui.registry``): the seats import no system package.
-DECLARATION_FORM = "tui.systems.drevo.fight_pane.forms:DeclarationForm"
-
-
 def declaration_form() -> type[DeclarationForm]:
-    """Return the seat's declaration form class (imported on the first call)."""
-    form: type[DeclarationForm] = registry.load(DECLARATION_FORM)
+    """Return the form a seat declares with in a fight of exchanges: its system's
+    ``System.declaration_form`` (Древо's Бой pane's, with the same legality checks), imported
+    on the first call. A seat composes it before it knows the campaign: the form is the one
+    system's that fights in exchanges (``tui.registry.exchanges_system``).
+    """
+    system = registry.exchanges_system()
+    if system is None or system.declaration_form is None:
+        raise LookupError("no system fights in exchanges")  # every registry has Древо's
+    form: type[DeclarationForm] = registry.load(system.declaration_form)
     return form

@@ -1,4 +1,9 @@
-"""Which requests a seat may make now, and what an accepted one writes (the GM's side only)."""
+"""Which requests a seat may make now, and what an accepted one writes (the GM's side only).
+
+Shared by every system: a request's kinds are the system's (``System.seat_kinds``); a
+declaration in a fight of exchanges is checked and worded by the system's ``fight_readers``
+(Древо's legality and words, ``tui.registry.fight_readers``), never by an import of it.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.encounter import Declaration
 from rules.errors import RulesError
-from tui.bridge import combat as bridge
-from tui.present.combat import declaration_text
+from tui.registry import fight_readers
 from tui.seats.protocol import ProtocolError, Request, describe, system_kinds
 from tui.seats.state import current_declarer, encounter_of, own_characters
 from tui.store import LogEntry
@@ -28,7 +32,7 @@ def declaration_of(request: Request) -> Declaration:
         actor=request.character,
         action=p["action"],
         target=p["target"] if p["action"] in ("melee", "throw", "shoot") else None,
-        weapon=None if p["weapon"] in (None, bridge.NO_WEAPON) else p["weapon"],
+        weapon=None if p["weapon"] in (None, fight_readers().NO_WEAPON) else p["weapon"],
         distance=p["distance"],
         turns=p["turns"],
         note=p["note"],
@@ -62,9 +66,10 @@ def refusal(store: Any, seat: str, request: Request) -> str:
         if declaration.target not in sides or sides[declaration.target] == sides[request.character]:
             return "Такой цели в бою нет."
     actor = mine[request.character]
-    if declaration.weapon is not None and declaration.weapon not in bridge.weapon_names(actor):
+    readers = fight_readers()
+    if declaration.weapon is not None and declaration.weapon not in readers.weapon_names(actor):
         return "Такого оружия у персонажа нет."
-    problem, _ = bridge.declaration_problem(declaration, actor)
+    problem, _ = readers.declaration_problem(declaration, actor)
     return problem
 
 
@@ -83,7 +88,7 @@ def apply(journal: Journal, seat: str, request: Request) -> str:
     assert character is not None  # refusal() found it among the seat's own
     if request.kind == "declare":
         by_id = {c.id: c for c in store.characters()}
-        can_act = lambda cid: bridge.can_act(by_id.get(cid))  # noqa: E731
+        can_act = lambda cid: fight_readers().can_act(by_id.get(cid))  # noqa: E731
         enc = encounter_of(store)
         assert enc is not None
         declaration = declaration_of(request)
@@ -93,7 +98,7 @@ def apply(journal: Journal, seat: str, request: Request) -> str:
         label = f"Бой: заявка {character.name} (игрок {seat})"
         store.put_doc("encounter", enc.to_dict(), label=label)
         names = {c.character_id: c.name for c in enc.combatants}
-        text = f"Заявка игрока {seat}: " + declaration_text(declaration, names)
+        text = f"Заявка игрока {seat}: " + fight_readers().declaration_text(declaration, names)
         data: dict[str, Any] = {"round": enc.round, "declaration": vars(declaration)}
         kind = "combat"
     else:

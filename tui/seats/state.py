@@ -4,6 +4,10 @@ characters.
 Built in the GM's app from its store and sent to the seat as plain JSON; the seat never
 opens the campaign. A hidden NPC is «???» here as in the view, a secret roll is «скрытый
 бросок»; the only sheets sent are the seat's own characters'.
+
+A fight of exchanges (``rules.encounter``: who declares now, the targets, a fighter's weapons)
+is read here for any system that fights so; what is Древо's in it — who may still act, the
+weapon catalogue — comes from the system's ``fight_readers`` (``tui.registry.fight_readers``).
 """
 
 from __future__ import annotations
@@ -13,9 +17,9 @@ from typing import Any
 from rules.encounter import Encounter
 from rules.errors import RulesError
 from rules.systems import exchanges
-from tui.bridge import combat as bridge
 from tui.bridge.effects import current_round
 from tui.bridge.public import combat_names, public_effects, public_log, public_party, public_rounds
+from tui.registry import fight_readers
 from tui.sanitize import plain as escape
 from tui.store import Character
 from tui.store.codec import character_to_doc
@@ -57,7 +61,7 @@ def current_declarer(store: Any, characters: dict[str, Character]) -> str | None
     enc = encounter_of(store)
     if enc is None or enc.phase != "declare":
         return None
-    current = enc.next_declarer(lambda cid: bridge.can_act(characters.get(cid)))
+    current = enc.next_declarer(lambda cid: fight_readers().can_act(characters.get(cid)))
     return current.character_id if current else None
 
 
@@ -72,11 +76,11 @@ def declare_offer(store: Any, characters: dict[str, Character], actor: str) -> d
         for c in enc.combatants
         if c.side != side
         and c.character_id in characters
-        and not bridge.is_dead(characters[c.character_id])
+        and not fight_readers().is_dead(characters[c.character_id])
     ]
     return {
         "actor": actor,
-        "weapons": bridge.weapon_names(characters[actor]),
+        "weapons": fight_readers().weapon_names(characters[actor]),
         "targets": targets,
     }
 

@@ -7,8 +7,9 @@ the keys held while a fight's new phase is saved (:class:`KeyHold`), the toasts,
 check's session and the seats' hub; and in this package's modules undo and redo
 (``history``), what the players are shown (``sharing``), the clipboard (``clipboard``), the
 redraw's choice of panes (``redraw``) and the deferred start (``startup``). A widget or
-screen reaches them through :func:`services` (typed: the app lends them, it is never read by
-duck typing); a seat is handed them. None of this imports the app, a widget or a screen.
+screen declares each one it uses (``store = lent.store``: ``tui/services/lent.py``) and mypy
+refuses the rest; a seat's hub is handed them (the app is never read by duck typing). None of
+this imports the app, a widget or a screen.
 """
 
 from __future__ import annotations
@@ -371,10 +372,12 @@ class Lends(Protocol):
 
 def services(node: DOMNode) -> Services:
     """Return the services of the app ``node`` is in (a widget's, a screen's), or of ``node``
-    itself when it is the app."""
+    itself when it is the app: the app it is mounted in, found up its ancestors (a test may
+    have another app active), else the active app. Widgets and screens do not call it: they
+    declare what they use (``tui.services.lent``)."""
     from textual.app import App
 
-    app = node if isinstance(node, App) else node.app
+    app = next((n for n in node.ancestors_with_self if isinstance(n, App)), None) or node.app
     if not isinstance(app, Lends):
         raise TypeError(f"{type(app).__name__} lends no services: kubik's widgets need KubikApp")
     return app.services

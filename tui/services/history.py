@@ -19,7 +19,7 @@ UNDO_HINT = 18
 
 def short_label(label: str) -> str:
     """Return an undo step's name as the key bar shows it («схватка 2», «заявка Горан Рябой»)."""
-    # A fight exchange's steps are undone together (tui.bridge.combat.exchange_group, not
+    # A fight exchange's steps are undone together (the system's ``undo_group``, not
     # imported here: the bar asks at the first paint, before the rules are loaded).
     if label.startswith("Раунд ") and ", схватка " in label and ": " in label:
         label = label.split(": ", 1)[0].split(", ", 1)[-1]
@@ -74,10 +74,13 @@ class History:
     def _step(self, step: Callable[..., str | None], done: str, nothing: str) -> None:
         """Undo or redo in a worker (a fight exchange's steps together, in one write), then
         say what."""
-        from tui.bridge.combat import exchange_group
+        from tui import registry
+
+        group = registry.get(self._campaign().campaign.system).undo_group
+        together = registry.load(group) if group else None
 
         def whole() -> str | None:
-            return step(together=exchange_group)
+            return step(together=together)
 
         self._writer.write(
             whole, lambda label: self._notify(f"{done}: {label}" if label else nothing)

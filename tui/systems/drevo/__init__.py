@@ -26,6 +26,10 @@ class Drevo(BaseSystem):
     builder = "tui.systems.drevo.builder.builder:DrevoBuilder"
     cli = "tui.systems.drevo.cli"
     fight_engine = "tui.systems.drevo.fight"
+    fight_readers = "tui.systems.drevo.fight.readers"
+    fight_requests = "tui.systems.drevo.seats"
+    declaration_form = "tui.systems.drevo.fight_pane.forms:DeclarationForm"
+    undo_group = "tui.systems.drevo.combat:exchange_group"
     commands = (("fight", "tui.systems.drevo.fight_cli:fight"),)
     seat_kinds = ("declare", "fate", "note")
     #: Судьба at the check only when the request names it, else in the fight.

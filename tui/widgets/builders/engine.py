@@ -10,7 +10,7 @@ from typing import Any
 
 from textual.screen import ModalScreen
 
-from tui.services import services
+from tui.services import lent
 from tui.store import Character
 from tui.table.core import Outcome
 from tui.widgets.common.part import WidgetPart
@@ -23,6 +23,8 @@ class EngineBuilder(WidgetPart):
     the four builders, which provide ``table``, ``app`` and ``redraw``."""
 
     table: Any
+    # The services it uses (tui/services/lent.py).
+    writer = lent.writer
     #: The label of the step being written by the app's writer, else "".
     _pending = ""
 
@@ -57,7 +59,7 @@ class EngineBuilder(WidgetPart):
             self.app.notify(str(err), severity="error", timeout=10)
             self.redraw()
 
-        services(self).write(job, done, failed=failed)
+        self.writer.write(job, done, failed=failed)
         return True
 
     def set_characters(self, characters: list[Character]) -> None:

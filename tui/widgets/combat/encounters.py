@@ -11,7 +11,7 @@ from typing import Any
 
 from textual.binding import Binding
 
-from tui.services import services
+from tui.services import lent
 from tui.store.bestiary import Prepared
 from tui.widgets.common.bestiary_writes import encounters_in_party, run_step
 from tui.widgets.common.choice import Choice, ChoiceScreen
@@ -57,6 +57,12 @@ def encounter_choices(encounters: Any) -> list[Choice]:
 class EncounterKeys(WidgetPart):
     """`l` and `L` of the Бой tab (mixed into its panes)."""
 
+    # The services it uses (tui/services/lent.py); ``run_step`` is handed them.
+    store = lent.store
+    rng = lent.rng
+    journal = lent.journal
+    writer = lent.writer
+
     def action_load_encounter(self) -> None:
         """List the prepared encounters (type to filter) and load the one picked."""
         from tui.store.bestiary_toml import campaign_bestiary
@@ -64,7 +70,7 @@ class EncounterKeys(WidgetPart):
         from tui.table.bestiary import steps
 
         try:
-            encounters = campaign_bestiary(services(self).store).encounters
+            encounters = campaign_bestiary(self.store).encounters
         except SchemaError as err:
             self.app.notify(f"Бестиарий кампании повреждён: {err}", severity="error")
             return
@@ -74,14 +80,14 @@ class EncounterKeys(WidgetPart):
 
         def picked(name: str | None) -> None:
             if name is not None:
-                run_step(services(self), steps.load_encounter, name)
+                run_step(self, steps.load_encounter, name)
 
         screen = FilterChoiceScreen("Загрузить сцену в бой", encounter_choices(encounters))
         self.app.push_screen(screen, picked)
 
     def action_unload_encounter(self) -> None:
         """Ask which encounter's NPCs to remove (or keep) and do it."""
-        found = encounters_in_party(services(self).store.characters())
+        found = encounters_in_party(self.store.characters())
         if not found:
             self.app.notify("В партии нет НИП из подготовленных сцен.", severity="warning")
             return
@@ -101,7 +107,7 @@ class EncounterKeys(WidgetPart):
 
         def chosen(value: str | None) -> None:
             if value == name:
-                run_step(services(self), steps.remove_brought, name)
+                run_step(self, steps.remove_brought, name)
 
         choices = [Choice(f"Убрать их из партии ({count})", name), Choice("Оставить", KEEP)]
         self.app.push_screen(ChoiceScreen(f"НИП сцены «{name}» после боя", choices), chosen)

@@ -13,10 +13,10 @@ from a state that is not the store's yet, and a key pressed twice must not apply
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rules.errors import RulesError
-from tui.services import services
+from tui.services import lent
 from tui.store import StoreError
 from tui.widgets.common.part import WidgetPart
 
@@ -32,8 +32,12 @@ class PendingWrites(WidgetPart):
         def _draw_status(self) -> None: ...
         def _redraw(self) -> None: ...
 
+    # The services it uses (tui/services/lent.py).
+    store = lent.store
+    writer = lent.writer
+    keys = lent.keys
+
     # Provided by the pane.
-    store: Any
     _pending: str | None
     _failed: str
     _waiting: bool
@@ -64,7 +68,7 @@ class PendingWrites(WidgetPart):
         self._pending, self._failed, self._waiting = label, "", False
         self._writes += 1
         if hold:
-            services(self).keys.hold_keys()
+            self.keys.hold_keys()
         self._show_waiting_later()
         store = self.store
 
@@ -87,7 +91,7 @@ class PendingWrites(WidgetPart):
                     then(step)  # the focus moves to the new phase's control here
             finally:
                 if hold:
-                    services(self).keys.release_keys()
+                    self.keys.release_keys()
 
         def not_saved(err: Exception) -> None:
             self._pending, self._waiting = None, False
@@ -99,9 +103,9 @@ class PendingWrites(WidgetPart):
                     failed(err)
             finally:
                 if hold:
-                    services(self).keys.release_keys()
+                    self.keys.release_keys()
 
-        services(self).write(run, done, failed=not_saved)
+        self.writer.write(run, done, failed=not_saved)
         self._draw_pending()
         return True
 
@@ -114,9 +118,7 @@ class PendingWrites(WidgetPart):
             if self._pending is not None and self._writes == token:
                 self._waiting = True
                 self._draw_pending()
-                services(
-                    self
-                ).keys.release_keys()  # a write that waits: the keys go on (see _write)
+                self.keys.release_keys()  # a write that waits: the keys go on (see _write)
 
         self.set_timer(SHOW_WAITING_AFTER, waiting)
 

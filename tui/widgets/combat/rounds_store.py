@@ -17,7 +17,7 @@ from rules.effects import EffectSet
 from rules.errors import RulesError
 from rules.rounds import Tracker
 from tui.bridge.effects import EFFECTS_DOC
-from tui.services import services
+from tui.services import lent
 from tui.store import Character
 from tui.table.core import Dice, Outcome, World
 from tui.table.effects import session as effects_session
@@ -49,9 +49,9 @@ class RoundsStore(PendingWrites):
         #: Why the last write was not saved (shown until the next one is), else "".
         self._failed = ""
 
-    @property
-    def store(self) -> Any:
-        return services(self).store
+    # The services it uses besides its pending write's (tui/services/lent.py).
+    rng = lent.rng
+    journal = lent.journal
 
     @property
     def system(self) -> str:
@@ -64,7 +64,7 @@ class RoundsStore(PendingWrites):
             characters=self.characters,
             system=self.system,
             effects=self.effects,
-            dice=Dice(services(self).rng),
+            dice=Dice(self.rng),
             journal=lambda limit: store.log(limit=limit),
         )
 
@@ -102,7 +102,7 @@ class RoundsStore(PendingWrites):
         if not outcome.ok:
             return outcome.refused
         read = RoundsRead(dict(self._bases), self.tracker, self.world())
-        store, entry = self.store, services(self).entry
+        store, entry = self.store, self.journal.entry
 
         def job() -> None:
             write(store, outcome, read, entry)
@@ -132,7 +132,7 @@ class RoundsStore(PendingWrites):
         if self._pending is not None:
             self.app.notify(f"Подождите: ещё сохраняется «{self._pending}».", severity="error")
             return
-        store, entry = self.store, services(self).entry
+        store, entry = self.store, self.journal.entry
 
         def job() -> None:
             effects_session.write(store, outcome, read.base, entry)

@@ -4,15 +4,28 @@ outcome as one undo step — in the app's writer (a worker), never on the UI thr
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
+
+from tui.services.lent import StepServices
 
 if TYPE_CHECKING:  # the engine loads with the first bestiary key, not the first screen
-    from tui.services import Services
+    from textual.notifications import SeverityLevel
+
     from tui.table.core import Outcome
 
 
+class StepNeeds(StepServices, Protocol):
+    """What :func:`run_step` uses: a widget that declares these services
+    (``tui/services/lent.py``), or the services themselves (the bestiary screen's), and its
+    toasts."""
+
+    def notify(
+        self, message: str, *, severity: SeverityLevel = ..., timeout: float | None = ...
+    ) -> None: ...
+
+
 def run_step(
-    app: Services,
+    app: StepNeeds,
     step: Callable[..., Outcome[Any]],
     *args: Any,
     done: Callable[[Outcome[Any]], object] | None = None,
@@ -23,7 +36,7 @@ def run_step(
     from tui.table.bestiary.session import BestiarySession
     from tui.table.core import Dice
 
-    store, rng, entry = app.store, app.rng, app.entry
+    store, rng, entry = app.store, app.rng, app.journal.entry
 
     def job() -> Outcome[Any]:
         from tui.store import StoreError
@@ -44,7 +57,7 @@ def run_step(
         if done is not None:
             done(outcome)
 
-    app.write(job, told)
+    app.writer.write(job, told)
 
 
 def encounters_in_party(characters: Any) -> dict[str, int]:

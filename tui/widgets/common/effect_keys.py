@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding
 
-from tui.services import services
+from tui.services import lent
 from tui.store import Character
 from tui.widgets.common.part import WidgetPart
 
@@ -71,6 +71,12 @@ class EffectKeys(WidgetPart):
 
         def highlighted_id(self) -> str | None: ...
 
+    # The services it uses (tui/services/lent.py).
+    store = lent.store
+    rng = lent.rng
+    journal = lent.journal
+    writer = lent.writer
+
     # -- reading and writing (the round tracker overrides both) ---------------------------------
 
     def effects_read(self) -> EffectsRead:
@@ -78,15 +84,15 @@ class EffectKeys(WidgetPart):
         from tui.table.core import Dice
         from tui.table.effects.session import read_effects
 
-        return read_effects(services(self).store, Dice(services(self).rng))
+        return read_effects(self.store, Dice(self.rng))
 
     def write_effects(self, outcome: Outcome[EffectSet], read: EffectsRead) -> None:
         """Write an effects step's outcome as one undo step, in the app's writer (the panes
         change through the store's notification; a refused write is explained)."""
         from tui.table.effects.session import write
 
-        store, entry = services(self).store, services(self).entry
-        services(self).write(
+        store, entry = self.store, self.journal.entry
+        self.writer.write(
             lambda: write(store, outcome, read.base, entry), lambda _step: self.tell(outcome)
         )
 

@@ -8,7 +8,7 @@ up to a second), so the UI never waits. Tab completes the names of the party's s
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from textual import on, work
 from textual.binding import Binding
@@ -18,13 +18,20 @@ from textual.widgets import Input, Static
 
 from rules.errors import DiceSyntaxError, RulesError
 from tui.present.rolls import number, plain, readings_text, roll_summary
-from tui.services import services
+from tui.services import lent
 from tui.widgets.common.focus import focus_now
 from tui.widgets.common.lazy import BuiltWhenShown
 from tui.widgets.common.ordered_input import ReadyInput
 
 if TYPE_CHECKING:
     from rules.dice import Expression, RollResult
+
+
+@runtime_checkable
+class Highlights(Protocol):
+    """A pane with a highlighted character: the Партия tab's (the bar imports no tab)."""
+
+    def highlighted_id(self) -> str | None: ...
 
 
 class QuickRoll(BuiltWhenShown, Vertical):
@@ -36,6 +43,10 @@ class QuickRoll(BuiltWhenShown, Vertical):
         Binding("escape", "close", "Закрыть", id="quick-close"),
         Binding("tab", "complete", "Дополнить", id="quick-complete", tooltip="Сохранённый бросок"),
     ]
+
+    # The services it uses (tui/services/lent.py).
+    store = lent.store
+    rng = lent.rng
 
     @dataclass
     class Rolled(Message):
@@ -80,10 +91,10 @@ class QuickRoll(BuiltWhenShown, Vertical):
 
     def _saved(self) -> list[tuple[Any, str, str]]:
         """Every saved roll of the party as (character, name, notation), highlighted first."""
-        characters = list(services(self).store.characters())
+        characters = list(self.store.characters())
         try:  # by the type's name: the bar imports no tab
-            highlighted = getattr(self.app.query_one("PartyPane"), "highlighted_id", None)
-            first = highlighted() if callable(highlighted) else None
+            pane = self.app.query_one("PartyPane")
+            first = pane.highlighted_id() if isinstance(pane, Highlights) else None
         except Exception:  # noqa: BLE001 - no party tab
             first = None
         characters.sort(key=lambda c: c.id != first)
@@ -148,7 +159,7 @@ class QuickRoll(BuiltWhenShown, Vertical):
 
         output = self.query_one("#quick-output", Static)
         try:
-            result = roll(text, services(self).rng)
+            result = roll(text, self.rng)
         except DiceSyntaxError as err:
             caret = " " * (err.position + 1) + "^"  # the input draws its text one cell in
             where = f"{plain(title)}: " if title else ""

@@ -13,7 +13,7 @@ from textual.widgets import DataTable, Static
 
 from tui.bridge.public import is_secret, revealed_ids
 from tui.sanitize import plain as escape  # every «[» literal, no control code
-from tui.services import services
+from tui.services import lent
 from tui.store import LogEntry
 from tui.widgets.common.table import Table
 
@@ -52,6 +52,10 @@ class LogPane(Vertical):
         Binding("s", "stats", "Удача", id="log-stats", tooltip="Статистика удачи по сессиям"),
         Binding("n", "new_session", "Сессия", id="log-session", tooltip="Начать новую сессию"),
     ]
+
+    store = lent.store
+    journal = lent.journal
+    view_only = lent.view_only
 
     _entries: dict[str, LogEntry] = {}
     _revealed: set[str] = set()
@@ -96,34 +100,30 @@ class LogPane(Vertical):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "reveal":
             entry = self._highlighted()
-            lent = services(self)
-            writable = not lent.store.read_only and not lent.view_only
+            writable = not self.store.read_only and not self.view_only
             return writable and entry is not None and is_secret(entry, self._revealed)
         if action == "new_session":
-            lent = services(self)
-            return not lent.store.read_only and not lent.view_only
+            return not self.store.read_only and not self.view_only
         return True
 
     def action_stats(self) -> None:
         """Open the luck stats: each character's rolls against their exact odds."""
         from tui.widgets.log.stats import open_stats
 
-        lent = services(self)
-        open_stats(self.app, lent.store, locked=lent.view_only)
+        open_stats(self.app, self.store, locked=self.view_only)
 
     def action_new_session(self) -> None:
         """Mark the start of a game session in the Журнал."""
         from tui.bridge.luck import mark_session
 
-        lent = services(self)
-        mark_session(lent.journal, lent.notify)
+        mark_session(self.journal, self.app.notify)
 
     def action_reveal(self) -> None:
         """Show the highlighted secret roll to the players (a new «Раскрыто» entry)."""
         entry = self._highlighted()
         if entry is None or not is_secret(entry, self._revealed):
             return
-        services(self).record(
+        self.journal.record(
             "note", entry.actor, f"Раскрыто: {entry.text}", {"reveals": entry.id, "hidden": False}
         )
         self.app.notify("Бросок раскрыт: игроки его видят.")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from textual.binding import Binding
 
-from tui.services import services
+from tui.services import lent
 from tui.widgets.common.bestiary_writes import run_step
 from tui.widgets.common.part import WidgetPart
 
@@ -38,6 +38,12 @@ class BestiaryKeys(WidgetPart):
 
         def highlighted_id(self) -> str | None: ...
 
+    # The services it uses (tui/services/lent.py): ``run_step`` is handed them.
+    store = lent.store
+    rng = lent.rng
+    journal = lent.journal
+    writer = lent.writer
+
     def action_save_template(self) -> None:
         """Save the highlighted character as a template (one of the same name is replaced)."""
         from tui.table.bestiary import steps
@@ -45,7 +51,7 @@ class BestiaryKeys(WidgetPart):
         cid = self.highlighted_id()
         if cid is None:
             return
-        run_step(services(self), steps.save_character, cid)
+        run_step(self, steps.save_character, cid)
 
     def action_bestiary(self) -> None:
         """Open the bestiary screen (the app's: a tab opens no app screen itself)."""

@@ -13,7 +13,6 @@ from textual.widgets.data_table import RowDoesNotExist
 from rules import drevo  # loads each part on first use (PEP 562)
 from rules.drevo.sheet import DrevoSheet
 from tui import registry
-from tui.services import services
 from tui.store import Character, new_id
 from tui.widgets.party.writes import PartyWrites
 
@@ -27,7 +26,7 @@ class PartyEditing(PartyWrites):
     def _open_form(self, c: Character, title: str, on_saved: Callable[[Character], None]) -> None:
         from tui.widgets.party.form import CharacterForm
 
-        system = services(self).store.campaign.system
+        system = self.store.campaign.system
 
         def taken() -> set[str]:  # the party now: the pane follows the store while it is open
             return {o.name for o in getattr(self, "_all", []) if o.id != c.id}
@@ -55,7 +54,7 @@ class PartyEditing(PartyWrites):
         """Add a character through the form."""
         from tui.widgets.party.form import blank_character
 
-        store = services(self).store
+        store = self.store
         system = store.campaign.system
         fate = drevo.fate_rules().starting_points if registry.get(system).fate_and_wounds else 0
 
@@ -72,7 +71,7 @@ class PartyEditing(PartyWrites):
         c = self._highlighted()
         if c is None:
             return
-        store = services(self).store
+        store = self.store
 
         def saved(new: Character) -> None:
             self._store_write(
@@ -88,7 +87,7 @@ class PartyEditing(PartyWrites):
         c = self._highlighted()
         if c is None:
             return
-        store = services(self).store
+        store = self.store
         taken = {o.name.casefold() for o in getattr(self, "_all", [])}
         name, n = f"{c.name} (копия)", 2
         while name.casefold() in taken:
@@ -114,7 +113,7 @@ class PartyEditing(PartyWrites):
         c = self._highlighted()
         if c is None:
             return
-        store = services(self).store
+        store = self.store
 
         def answered(yes: bool | None) -> None:
             if yes:

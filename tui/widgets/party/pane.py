@@ -15,7 +15,6 @@ from textual.widgets import DataTable, Input, Static
 from rules import drevo  # loads each part on first use (PEP 562)
 from tui import registry, words
 from tui.bridge.sheets import columns, row, sheet_text, track_of
-from tui.services import services
 from tui.store import Character
 from tui.widgets.common.effect_keys import EffectKeys, effect_bindings, effects_sheet_line
 from tui.widgets.common.focus import focus_now
@@ -130,10 +129,10 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, BestiaryKeys, V
         table: Table = PartyTable(
             id="party-table", cursor_type="row", zebra_stripes=True, wrap_last=True
         )  # the last column wraps: «Сабля, Пистолет» was cut beside long wounds
-        table.add_columns(*columns(services(self).store.campaign.system))
+        table.add_columns(*columns(self.store.campaign.system))
         # The rows go in before the first layout, so the first frame already shows the party
         # (added on mount they came one frame — ≥ 17 ms — later).
-        self._fill(table, services(self).store.characters())
+        self._fill(table, self.store.characters())
         yield table
         more = Static(self._more_text(), id="party-more")
         more.display = bool(self._more_text())
@@ -159,7 +158,7 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, BestiaryKeys, V
 
     def _fill(self, table: DataTable[Any], characters: list[Character]) -> list[Character]:
         """Put the shown characters' rows into ``table`` (untouched when they are the same)."""
-        system = services(self).store.campaign.system
+        system = self.store.campaign.system
         self._all = list(characters)
         self._characters = {c.id: c for c in characters}
         found = self._shown(system)
@@ -208,10 +207,10 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, BestiaryKeys, V
     def _show_sheet(self) -> None:
         sheet = self.query_one("#party-sheet", Static)
         character = getattr(self, "_characters", {}).get(self.highlighted_id())
-        system = services(self).store.campaign.system
+        system = self.store.campaign.system
         text = sheet_text(system, character) if character else "В партии пока никого нет."
         # unchanged (a store change elsewhere, the same row): no layout, no repaint
-        show_markup(sheet, text + effects_sheet_line(services(self).store, character))
+        show_markup(sheet, text + effects_sheet_line(self.store, character))
 
     # -- which keys apply (the Древо keys: wounds.py) ------------------------------------------
 
@@ -219,7 +218,7 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, BestiaryKeys, V
         if action == "filter" and isinstance(self.app.focused, Input):
             return False  # «f» is a letter in the filter field and the other text fields
         if action in self.DREVO_ACTIONS:
-            if not registry.get(services(self).store.campaign.system).fate_and_wounds:
+            if not registry.get(self.store.campaign.system).fate_and_wounds:
                 return False
             c = self._highlighted()
             if c is None:
@@ -274,7 +273,7 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, BestiaryKeys, V
         current = getattr(self, "_sort", "default")
         self._sort = self.SORTS[(self.SORTS.index(current) + 1) % len(self.SORTS)]
         self._redraw()
-        system = services(self).store.campaign.system
+        system = self.store.campaign.system
         self.app.notify(f"Порядок: {self._sort_names(system)[self._sort]}", timeout=2)
 
     def action_filter(self) -> None:

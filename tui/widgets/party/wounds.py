@@ -7,7 +7,7 @@ from __future__ import annotations
 from rules import drevo  # loads each part on first use (PEP 562)
 from rules.drevo.sheet import DrevoSheet
 from tui import words
-from tui.bridge.sheets import wounds_text
+from tui.bridge.sheets import track_of, wounds_text
 from tui.store import Character
 from tui.widgets.party.writes import PartyWrites
 
@@ -19,7 +19,6 @@ class DrevoKeys(PartyWrites):
 
     def action_wound(self) -> None:
         """Give the highlighted character a wound (the cascade applies)."""
-        from tui.bridge import combat as bridge  # lazy: not needed for the first screen
         from tui.widgets.common.choice import Choice, ChoiceScreen
 
         c = self._highlighted()
@@ -27,10 +26,10 @@ class DrevoKeys(PartyWrites):
             return
 
         def wounded(current: Character, level: str) -> tuple[Character, str, str]:
-            track = bridge.track_of(current).take(level)
+            track = track_of(current).take(level)
             state = f" — {words.wound_state(track)}" if not track.can_act else ""
             return (
-                bridge.with_track(current, track),
+                current.edit_sheet(DrevoSheet, wounds=dict(track.counts), dead=track.dead),
                 f"{current.name}: {drevo.level_name(level)}",
                 f"Рана: {drevo.level_name(level)}. Раны: {wounds_text(track.counts)}{state}",
             )
@@ -46,18 +45,17 @@ class DrevoKeys(PartyWrites):
 
     def action_heal(self) -> None:
         """Heal one wound of the highlighted character; each option says what it needs."""
-        from tui.bridge import combat as bridge  # lazy: not needed for the first screen
         from tui.widgets.common.choice import Choice, ChoiceScreen
 
         c = self._highlighted()
         if c is None:
             return
-        track = bridge.track_of(c)
+        track = track_of(c)
 
         def healed(current: Character, level: str) -> tuple[Character, str, str]:
-            after = bridge.track_of(current).heal(level)
+            after = track_of(current).heal(level)
             return (
-                bridge.with_track(current, after),
+                current.edit_sheet(DrevoSheet, wounds=dict(after.counts), dead=after.dead),
                 f"{current.name}: вылечено — {drevo.level_name(level)}",
                 f"Вылечено: {drevo.level_name(level)}. Раны: {wounds_text(after.counts)}",
             )

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tui.services import services
+from tui.services import lent
 from tui.store import Character, Edit
 from tui.widgets.common.part import WidgetPart
 
@@ -24,6 +24,11 @@ class PartyWrites(WidgetPart):
     if TYPE_CHECKING:  # the pane's, typed for mypy (tui/widgets/common/part.py)
 
         def _highlighted(self) -> Character | None: ...
+
+    # The services it uses (tui/services/lent.py).
+    store = lent.store
+    journal = lent.journal
+    writer = lent.writer
 
     _characters: dict[str, Character]
     # Provided by the pane (and Textual): call_after_refresh().
@@ -42,18 +47,17 @@ class PartyWrites(WidgetPart):
         in this window is added to the track another window changed meanwhile; a character
         removed meanwhile is not written back («… удалён в другом окне — рана не записана»).
         """
-        app = services(self)
 
         def edit(current: Character) -> Edit:
             new, label, text = make(current)
             from tui.bridge.luck import with_luck
 
             more = with_luck("note", current.name, {"character": current.id, **(data or {})})
-            entry = app.entry("note", current.name, text, more)
+            entry = self.journal.entry("note", current.name, text, more)
             return Edit(new, label, [entry])
 
         def write() -> None:
-            app.store.update_character(c.id, edit, name=c.name, what=what)
+            self.store.update_character(c.id, edit, name=c.name, what=what)
 
         self._store_write(write)
 
@@ -124,7 +128,7 @@ class PartyWrites(WidgetPart):
     ) -> None:
         """Hand the write to the app's writer (a worker: the UI never waits for the lock);
         ``done`` runs once it is saved. A refused write is explained and changes nothing."""
-        services(self).write(write, None if done is None else lambda _: done())
+        self.writer.write(write, None if done is None else lambda _: done())
 
 
 @dataclass

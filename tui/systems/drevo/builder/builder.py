@@ -22,7 +22,7 @@ from textual.widgets import Input, Label, Rule, Static
 from rules import drevo
 from rules.errors import RulesError
 from tui.present.rolls import signed
-from tui.services import Services, services
+from tui.services import lent
 from tui.store import Character
 from tui.systems.drevo.builder.parts import CHECK_ACTIONS, IDLE
 from tui.systems.drevo.check import steps
@@ -46,8 +46,9 @@ INPUT_OF = {wid.lstrip("#"): name for name, wid in ROW_IDS.items()}
 class DrevoBuilder(EngineBuilder, Vertical):
     """Build a one-sided Древо check; odds update on every change; Enter rolls."""
 
-    #: The services of the app it was mounted in (see ``on_mount``).
-    _services: Services | None = None
+    # The services it uses (tui/services/lent.py): its app's, the one it is mounted in.
+    check_table = lent.check_table
+    seat_hub = lent.seat_hub
 
     FIRST_ROW = "#check-action"
     STEPPER_FORM = True
@@ -111,7 +112,6 @@ class DrevoBuilder(EngineBuilder, Vertical):
         yield Static(IDLE, id="check-result")
 
     def on_mount(self) -> None:
-        self._services = services(self)  # its app's (a test may have another app active)
         self.query_one("#check-difficulty", Stepper).typed_digits = True
 
     def on_show(self) -> None:
@@ -124,7 +124,7 @@ class DrevoBuilder(EngineBuilder, Vertical):
 
     @property
     def table(self) -> Any:
-        return (self._services or services(self)).check_table
+        return self.check_table
 
     @property
     def shown(self) -> DrevoView:
@@ -179,7 +179,7 @@ class DrevoBuilder(EngineBuilder, Vertical):
         self._seat_changed()
 
     def _seat_changed(self) -> None:
-        hub = (self._services or services(self)).seat_hub
+        hub = self.seat_hub
         if hub is None:
             return
         try:

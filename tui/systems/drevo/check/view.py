@@ -5,18 +5,19 @@ sheet has them now, the odds, the rolled result, and what each point of Судь
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 from rules import drevo
 from rules.errors import RulesError
-from rules.modifiers import parse_modifiers
-from tui.bridge import combat as bridge
-from tui.bridge.effects import drevo_effects_note
+from rules.modifiers import Modifier, parse_modifiers
+from tui.bridge.effects import odds_note, without
 from tui.present.rolls import signed
 from tui.sanitize import plain as escape
 from tui.store import Character
+from tui.systems.drevo import combat as bridge
 from tui.systems.drevo.check import text as txt
 from tui.systems.drevo.check.state import DrevoCheck, result_of
 from tui.table.core import World
@@ -56,7 +57,7 @@ class DrevoView:
             return f"[$error]{escape(self.error)}[/]"
         can_act = c is None or bridge.track_of(c).can_act
         mods = self.world.modifiers(c.id) if c is not None else ()
-        note = drevo_effects_note(mods, check)
+        note = effects_note(mods, check)
         return "\n".join(txt.formula_lines(check, self.reason, can_act=can_act, note=note))
 
     def odds(self) -> Any:
@@ -169,3 +170,17 @@ def view(state: DrevoCheck, world: World) -> DrevoView:
         result = result_of(state.rolled)
         payer = world.characters.get(state.rolled.character)
     return DrevoView(state, world, c, rows, check, reason, error, result, payer, tuple(changes))
+
+
+def effects_note(mods: Sequence[Modifier], check: Any) -> str:
+    """«с эффектом …: P(успех) без → с» for a Древо check and its roller's active modifiers
+    ``mods`` (the table engine's: it reads them from its world)."""
+    if not mods:
+        return ""
+
+    def success(c: Any) -> Fraction:
+        odds = drevo.one_sided_odds(c)
+        return odds["crit_success"] + odds["success"]
+
+    side = replace(check.side, modifiers=without(check.side.modifiers, mods))
+    return odds_note(mods, success(replace(check, side=side)), success(check))

@@ -14,11 +14,11 @@ from rules import drevo
 from rules.encounter import ATTACKS, Declaration, Encounter
 from rules.errors import RulesError
 from tui import words
-from tui.bridge import combat as bridge
-from tui.present.combat import declaration_text
+from tui.systems.drevo import combat as bridge
 from tui.systems.drevo.fight.steps import Fight, _line, declaration_problem, declare
 from tui.systems.drevo.fight.text import names_of
 from tui.systems.drevo.fight.view import can_act
+from tui.systems.drevo.present import declaration_text
 from tui.table.core import Line, Outcome, World, refuse
 
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from rules import drevo
 from rules.encounter import Encounter
-from tui.bridge import combat as bridge
-from tui.present.combat import side_text
 from tui.present.markup import plain_text
 from tui.store import Character
+from tui.systems.drevo import combat as bridge
 from tui.systems.drevo.fight.view import ExchangeView, exchange_view
+from tui.systems.drevo.present import side_text
 from tui.systems.drevo.sheet import wounds_text
 from tui.table.core import World
 

@@ -10,10 +10,9 @@ from typing import Any
 from rules import drevo
 from rules.encounter import Declaration, Encounter
 from tui import words
-from tui.bridge import combat as bridge
-from tui.present.combat import declaration_text
 from tui.present.markup import plain_text
 from tui.present.rolls import percent
+from tui.systems.drevo import combat as bridge
 from tui.systems.drevo.fight.text import (
     exchange_lines,
     header,
@@ -22,6 +21,7 @@ from tui.systems.drevo.fight.text import (
     status_lines,
 )
 from tui.systems.drevo.fight.view import ExchangeView, can_act, exchange_view
+from tui.systems.drevo.present import declaration_text
 from tui.systems.drevo.sheet import wounds_text
 from tui.table.core import World
 

@@ -26,11 +26,10 @@ from rules.encounter import ATTACKS, Combatant, Declaration, Encounter
 from rules.errors import RulesError
 from rules.initiative import roll_side_initiative
 from tui import words
-from tui.bridge import combat as bridge
-from tui.present.combat import declaration_text, result_lines
 from tui.present.markup import plain_text
 from tui.present.rolls import signed
 from tui.store import Character
+from tui.systems.drevo import combat as bridge
 from tui.systems.drevo.fight.exchange import Damage, Exchange, Shift
 from tui.systems.drevo.fight.text import names_of, summary_text
 from tui.systems.drevo.fight.view import (
@@ -46,6 +45,7 @@ from tui.systems.drevo.fight.view import (
     round_key,
     settled,
 )
+from tui.systems.drevo.present import declaration_text, result_lines
 from tui.systems.drevo.sheet import wounds_text
 from tui.table.core import Line, Outcome, World, refuse
 from tui.table.effects import steps as effect_steps

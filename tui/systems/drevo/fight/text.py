@@ -8,12 +8,12 @@ from collections.abc import Mapping
 from rules import drevo
 from rules.encounter import ACTION_NAMES, Declaration, Encounter
 from tui import words
-from tui.bridge import combat as bridge
-from tui.present.combat import declaration_text, plan_lines, result_lines
 from tui.present.markup import plain_text
 from tui.present.rolls import fudge_dice, plain, signed
 from tui.store import Character
+from tui.systems.drevo import combat as bridge
 from tui.systems.drevo.fight.view import ExchangeView
+from tui.systems.drevo.present import declaration_text, plan_lines, result_lines
 from tui.systems.drevo.sheet import wounds_text
 
 

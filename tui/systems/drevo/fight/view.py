@@ -18,8 +18,8 @@ from rules import drevo
 from rules.encounter import ATTACKS, Combatant, Declaration, Encounter, Pairing
 from rules.errors import RulesError
 from tui import words
-from tui.bridge import combat as bridge
 from tui.store import Character
+from tui.systems.drevo import combat as bridge
 from tui.systems.drevo.fight.exchange import ROLES, Exchange
 from tui.table.core import World
 

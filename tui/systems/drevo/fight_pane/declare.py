@@ -6,13 +6,13 @@ from __future__ import annotations
 from textual.widgets import DataTable
 
 from rules.errors import RulesError
-from tui.bridge import combat as bridge
-from tui.present.combat import declaration_text
+from tui.systems.drevo import combat as bridge
 from tui.systems.drevo.fight import steps
 from tui.systems.drevo.fight.declare import redeclare, repeat_round, suggestion
 from tui.systems.drevo.fight.text import fighter_state, short_declaration
 from tui.systems.drevo.fight_pane.forms import DeclarationForm
 from tui.systems.drevo.fight_pane.part import DrevoPart
+from tui.systems.drevo.present import declaration_text
 from tui.widgets.common.choice import Choice, ChoiceScreen
 
 

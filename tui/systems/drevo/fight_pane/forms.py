@@ -15,9 +15,9 @@ from textual.widgets.data_table import RowDoesNotExist
 from rules import drevo
 from rules.encounter import ACTION_KINDS, ACTION_NAMES, ATTACKS, Declaration
 from rules.errors import RulesError
-from tui.bridge import combat as bridge
 from tui.present.rolls import plain
 from tui.store import Character
+from tui.systems.drevo import combat as bridge
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.styled import StyledOnce

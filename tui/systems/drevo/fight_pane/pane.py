@@ -25,8 +25,8 @@ from textual.widgets import DataTable, Input, Static
 
 from rules.encounter import ACTION_NAMES, Encounter
 from tui import words
-from tui.bridge import combat as bridge
 from tui.store import Character
+from tui.systems.drevo import combat as bridge
 from tui.systems.drevo.fight import steps
 from tui.systems.drevo.fight.text import reduce_label
 from tui.systems.drevo.fight_pane.declare import DeclareMixin

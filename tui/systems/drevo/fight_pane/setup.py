@@ -7,8 +7,8 @@ from textual import events
 from textual.widgets import DataTable, Input, Static
 
 from tui import words
-from tui.bridge import combat as bridge
 from tui.store import Character
+from tui.systems.drevo import combat as bridge
 from tui.systems.drevo.fight import steps
 from tui.systems.drevo.fight_pane.forms import NpcForm
 from tui.systems.drevo.fight_pane.part import DrevoPart

@@ -17,10 +17,10 @@ from textual.widgets import TabbedContent
 from rules.data import on_change
 from rules.encounter import Encounter
 from rules.errors import RulesError
-from tui.bridge import combat as bridge
 from tui.bridge.effects import load_effects
-from tui.services import services
+from tui.services import lent
 from tui.store import Character
+from tui.systems.drevo import combat as bridge
 from tui.systems.drevo.fight import steps
 from tui.systems.drevo.fight.follow import changes
 from tui.systems.drevo.fight.session import FIGHT_NOT_SAVED, write
@@ -45,9 +45,9 @@ class FightStore(PendingWrites):
     #: The stored fight's document this pane last read (a step's write is a delta on it).
     _read: dict[str, Any] | None
 
-    @property
-    def store(self) -> Any:
-        return services(self).store
+    # The services it uses besides its pending write's (tui/services/lent.py).
+    rng = lent.rng
+    journal = lent.journal
 
     def world(self) -> World:
         """What a step may read: the party this pane shows, the effects, the Журнал, the dice."""
@@ -56,7 +56,7 @@ class FightStore(PendingWrites):
             characters=self.characters,
             system=store.campaign.system,
             effects=load_effects(store),
-            dice=Dice(services(self).rng),
+            dice=Dice(self.rng),
             journal=lambda limit: store.log(limit=limit),
         )
 
@@ -151,7 +151,7 @@ class FightStore(PendingWrites):
             return outcome.refused
         for notice in outcome.notices:
             self.app.notify(notice, severity="warning")
-        store, base, entry = self.store, self._read, services(self).entry
+        store, base, entry = self.store, self._read, self.journal.entry
         self._own_write = outcome.state.to_dict() if outcome.state is not None else None
 
         def job() -> None:

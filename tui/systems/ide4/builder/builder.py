@@ -24,7 +24,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, Static
 
 from rules import ide4
-from tui.services import Services, services
+from tui.services import lent
 from tui.store import Character
 from tui.systems.ide4.builder.form import Ide4Form, Ide4OddsBars, TextRow
 from tui.systems.ide4.builder.moves import MovesMixin
@@ -55,8 +55,9 @@ FIRST_ROW = "#ide4-action"
 class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, EngineBuilder, Vertical):
     """Character → level → action → attribute → skill → difficulty → energy; Enter rolls."""
 
-    #: The services of the app it was mounted in (see ``on_mount``).
-    _services: Services | None = None
+    # The services it uses (tui/services/lent.py): its app's, the one it is mounted in.
+    check_table = lent.check_table
+    seat_hub = lent.seat_hub
 
     DEFAULT_CSS = """
     Ide4Builder #ide4-form { height: 1fr; }
@@ -126,7 +127,6 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, EngineBuilder, Vertical):
                 yield Static(id="ide4-side-template")
 
     def on_mount(self) -> None:
-        self._services = services(self)  # its app's (a test may have another app active)
         self.query_one("#ide4-status").border_title = "Сложность и точные шансы"
 
     def on_show(self) -> None:
@@ -146,7 +146,7 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, EngineBuilder, Vertical):
     @property
     def table(self) -> Any:
         """The campaign's open check (:class:`~tui.table.check.session.CheckTable`)."""
-        return (self._services or services(self)).check_table
+        return self.check_table
 
     @property
     def shown(self) -> Ide4View:
@@ -247,7 +247,7 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, EngineBuilder, Vertical):
 
     def _seat_changed(self) -> None:
         """Tell the seats' hub (if the GM serves seats) when the offer changed."""
-        hub = (self._services or services(self)).seat_hub
+        hub = self.seat_hub
         if hub is None:
             return
         try:

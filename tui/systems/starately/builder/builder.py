@@ -22,7 +22,7 @@ from textual.widgets import Input, Label, Rule, Static
 
 from rules import starately
 from rules.errors import RulesError
-from tui.services import Services, services
+from tui.services import lent
 from tui.store import Character
 from tui.systems.starately.builder.chain import ChainScreen
 from tui.systems.starately.builder.group import GroupScreen
@@ -55,8 +55,9 @@ INPUT_OF = {wid.lstrip("#"): name for name, wid in ROW_IDS.items()}
 class StaratelyBuilder(EngineBuilder, Horizontal):
     """The 2d6 check builder: rows on the left, the Effect distribution on the right."""
 
-    #: The services of the app it was mounted in (see ``on_mount``).
-    _services: Services | None = None
+    # The services it uses (tui/services/lent.py): its app's, the one it is mounted in.
+    check_table = lent.check_table
+    seat_hub = lent.seat_hub
 
     FIRST_ROW = "#st-characteristic"
     STEPPER_FORM = True  # its steppers' Changed messages come here directly
@@ -148,7 +149,6 @@ class StaratelyBuilder(EngineBuilder, Horizontal):
             yield DistributionBars(id="st-effect")
 
     def on_mount(self) -> None:
-        self._services = services(self)  # its app's (a test may have another app active)
         for name in ("difficulty", "boons", "banes"):
             self.query_one(ROW_IDS[name], Stepper).typed_digits = True
 
@@ -163,7 +163,7 @@ class StaratelyBuilder(EngineBuilder, Horizontal):
     @property
     def table(self) -> Any:
         """The campaign's open check (:class:`~tui.table.check.session.CheckTable`)."""
-        return (self._services or services(self)).check_table
+        return self.check_table
 
     @property
     def shown(self) -> StaratelyView:
@@ -228,9 +228,9 @@ class StaratelyBuilder(EngineBuilder, Horizontal):
         show_markup(self.query_one("#check-result", Static), "\n".join(shown.result_lines()))
         self.refresh_bindings()  # «r» after a failure, «g» with a skill
         self._seat_changed()
-        follow = getattr(self.app.screen, "redraw", None)
-        if isinstance(self.app.screen, OtherSideDialog) and callable(follow):
-            follow()  # its rows follow the store (a sheet edited in another window)
+        screen = self.app.screen
+        if isinstance(screen, OtherSideDialog):
+            screen.redraw()  # its rows follow the store (a sheet edited in another window)
 
     def _set_text(self, selector: str, text: str) -> None:
         field = self.query_one(selector, Input)
@@ -239,7 +239,7 @@ class StaratelyBuilder(EngineBuilder, Horizontal):
                 field.value = text
 
     def _seat_changed(self) -> None:
-        hub = (self._services or services(self)).seat_hub
+        hub = self.seat_hub
         if hub is None:
             return
         try:

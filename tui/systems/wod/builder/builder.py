@@ -23,7 +23,7 @@ from textual.widgets import Input, Label, Rule, Static
 
 from rules import wod
 from rules.errors import RulesError
-from tui.services import Services, services
+from tui.services import lent
 from tui.store import Character
 from tui.systems.wod.builder.parts import (
     AGAIN_OPTIONS,
@@ -59,8 +59,8 @@ INPUT_OF = {wid.lstrip("#"): name for name, wid in ROW_IDS.items()}
 class WodBuilder(EngineBuilder, Horizontal):
     """The pool builder: rows on the left, the distribution of successes on the right."""
 
-    #: The services of the app it was mounted in (see ``on_mount``).
-    _services: Services | None = None
+    # The services it uses (tui/services/lent.py): its app's, the one it is mounted in.
+    check_table = lent.check_table
 
     FIRST_ROW = "#wod-attribute"
     STEPPER_FORM = True
@@ -129,9 +129,6 @@ class WodBuilder(EngineBuilder, Horizontal):
         with Vertical(id="wod-dist-box"):
             yield DistributionBars(id="wod-successes")
 
-    def on_mount(self) -> None:
-        self._services = services(self)  # its app's (a test may have another app active)
-
     def on_show(self) -> None:
         self.table.opened = True
 
@@ -139,7 +136,7 @@ class WodBuilder(EngineBuilder, Horizontal):
 
     @property
     def table(self) -> Any:
-        return (self._services or services(self)).check_table
+        return self.check_table
 
     @property
     def shown(self) -> WodView:

@@ -1,5 +1,8 @@
 """An accepted seat request that applies in the fight: Судьба in a Древо exchange.
 
+The seats' hub reaches it as Древо's ``System.fight_requests`` (by the registry's string: the
+seats import no system package).
+
 The step is the table engine's (:func:`tui.systems.drevo.fight.steps.fate_before`, ``fate_shift``):
 the same checks, the same one undo step and Журнал line as the GM's «f» and «p» keys, the line
 saying which player asked. No widget is involved: the fight is read from the store, the step
@@ -16,12 +19,12 @@ from typing import TYPE_CHECKING
 from rules.errors import RulesError
 from rules.systems import exchanges
 from tui import registry
-from tui.seats.protocol import Request
 from tui.table.core import Dice
 from tui.table.world import world_of
 
 if TYPE_CHECKING:
-    from tui.services import Services
+    from tui.seats.protocol import Request
+    from tui.services.lent import StepServices
 
 #: The kinds that apply in the fight (the others are recorded for the GM to apply by hand).
 KINDS = ("fate",)
@@ -33,12 +36,12 @@ NO_DICE = (
 PHASES = {"setup": "бой не начат", "declare": "идут заявки", "end": "бой окончен"}
 
 
-def applies_in_fight(lent: Services, request: Request) -> bool:
+def applies_in_fight(lent: StepServices, request: Request) -> bool:
     return request.kind in KINDS and exchanges(lent.store.campaign.system)
 
 
 def apply_in_fight(
-    lent: Services,
+    lent: StepServices,
     seat: str,
     request: Request,
     done: Callable[[str], object],
@@ -84,8 +87,8 @@ def apply_in_fight(
         return f"Сейчас не применить: {outcome.refused}"
 
     def job() -> str:
-        write(store, outcome, stored, lent.entry)
+        write(store, outcome, stored, lent.journal.entry)
         return outcome.label
 
-    lent.write(job, done, failed=failed)
+    lent.writer.write(job, done, failed=failed)
     return ""
