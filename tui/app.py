@@ -50,7 +50,7 @@ from tui.widgets.common.text import show_markup
 from tui.widgets.common.toosmall import guard_size, is_too_small
 from tui.widgets.common.turn import TurnCheck
 from tui.widgets.common.warm import warm
-from tui.widgets.party.pane import PartyPane
+from tui.widgets.party.pane import PartyPane, party_pane
 
 Clock = Callable[[], datetime]
 TAB_TITLES = {"party": "1 Партия", "combat": "2 Бой", "check": "3 Проверка", "log": "4 Журнал"}
@@ -294,7 +294,7 @@ class KubikApp(
         return MainScreen(id="_default")
 
     def compose(self) -> ComposeResult:
-        self._panes = {"party": PartyPane(id="party-pane")}
+        self._panes = {"party": party_pane(self.store.campaign.system)(id="party-pane")}
         self._building = {}
         self.services.redraw.forget()
         yield Static(read_only_text(self.store), id="read-only-banner")

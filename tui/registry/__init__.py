@@ -107,6 +107,12 @@ class System(Protocol):
         ...
 
     @property
+    def party_keys(self) -> str | None:
+        """``"module:Class"`` of its own keys of the Партия tab: a mixin of the party pane with
+        ``BINDINGS`` and their actions (Древо's wounds and Судьба); ``None``: none."""
+        ...
+
+    @property
     def undo_group(self) -> str | None:
         """``"module:function"`` naming the group an undo step's label belongs to (the steps
         of one exchange are undone together); ``None``: each step alone."""

@@ -29,6 +29,7 @@ class Drevo(BaseSystem):
     fight_readers = "tui.systems.drevo.fight.readers"
     fight_requests = "tui.systems.drevo.seats"
     declaration_form = "tui.systems.drevo.fight_pane.forms:DeclarationForm"
+    party_keys = "tui.systems.drevo.party_keys:DrevoKeys"
     undo_group = "tui.systems.drevo.combat:exchange_group"
     commands = (("fight", "tui.systems.drevo.fight_cli:fight"),)
     seat_kinds = ("declare", "fate", "note")
