@@ -119,6 +119,13 @@ class System(Protocol):
         ...
 
     @property
+    def undo_name(self) -> str | None:
+        """``"module:function"`` naming an undo step on the key bar (``None``: not its step,
+        the label as it is) — Древо's fight steps: «схватка 2», «заявка Волк». Imported at the
+        first paint: a module of no imports."""
+        ...
+
+    @property
     def commands(self) -> tuple[tuple[str, str], ...]:
         """The ``kubik`` commands it adds: ``(name, "module:function")`` (Древо: ``fight``)."""
         ...
