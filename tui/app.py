@@ -31,6 +31,7 @@ from textual.widgets import Input, Static, TabbedContent, TabPane
 
 from rules.rng import make_rng
 from rules.systems import exchanges
+from tui import registry
 from tui.appparts.dialogs import DialogsMixin
 from tui.appparts.focus import FocusMixin, MainScreen
 from tui.appparts.panes import PanesMixin
@@ -338,7 +339,9 @@ class KubikApp(
 
     def _import_later_tabs(self) -> None:
         """Import the other tabs' modules in a thread while the GM reads the first screen."""
-        modules = (*LATER_MODULES, builder_module(self.store.campaign.system))
+        system = registry.get(self.store.campaign.system)
+        fight_pane = system.fight_pane.partition(":")[0]  # Древо's exchanges, or the rounds'
+        modules = (*LATER_MODULES, fight_pane, builder_module(system.name))
         startup = self.services.startup
 
         def import_them() -> None:
