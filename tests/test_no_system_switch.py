@@ -5,7 +5,9 @@ reader; ``tui/systems/<name>/``: its words, check engine, builder, CLI — Др�
 pane too); the registry is ``rules/systems.py``. Anywhere else, a comparison
 with a system's name (``system == "drevo"``, ``"wod" != system``, ``system in ("ide4", …)``)
 or a table keyed by the names (``{"drevo": …, "ide4": …}``) is a switch a fifth system would
-have to find and extend: ask the system (``tui.registry.get(name)``, ``rules.systems``) instead.
+have to find and extend, and a system's module named as a string (``"tui.systems.drevo.…"``)
+is one part of one system reached past the registry: ask the system (``tui.registry.get(name)``,
+``rules.systems``) instead.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ SWITCH = re.compile(
     rf"|{NAME}\s*(?:==|!=)"  # "drevo" == system
     rf"|\bin\s*[(\[{{][^)\]}}]*{NAME}"  # system in ("ide4", "wod")
     rf"|{NAME}\s*:\s"  # {"drevo": …} — a registry of its own
+    rf"""|["']tui\.systems\.(?:{NAMES})\b"""  # "tui.systems.drevo.…": past the registry
 )
 #: A system's own files: its packages, the modules named after it, the registry.
 OWN = re.compile(rf"^(?:tui/systems/(?:{NAMES})/|rules/systems\.py$|rules/(?:{NAMES})/)")
@@ -61,8 +64,13 @@ def test_the_pattern_sees_each_kind_of_switch() -> None:
         'if "wod" != world.system:',
         'if system in ("ide4", "starately"):',
         'TABLES = {"drevo": (), "ide4": ()}',
+        'LATER = ("tui.systems.drevo.fight_pane.pane", "tui.widgets.log.pane")',
     ]
-    passed = ['data = {"system": "wod", "pool": 3}', 'demo_campaign(system="drevo")']
+    passed = [
+        'data = {"system": "wod", "pool": 3}',
+        'demo_campaign(system="drevo")',
+        'LOCATION = "tui.systems.{name}:SYSTEM"',  # the registry's one way in, by the name
+    ]
     assert all(SWITCH.search(line) for line in caught)
     assert not any(SWITCH.search(line) for line in passed)
     assert OWN.match("tui/systems/wod/__init__.py") and OWN.match("tui/systems/wod/cli.py")

@@ -31,6 +31,7 @@ from textual.widgets import Input, Static, TabbedContent, TabPane
 
 from rules.rng import make_rng
 from rules.systems import exchanges
+from tui import registry
 from tui.appparts.dialogs import DialogsMixin
 from tui.appparts.focus import FocusMixin, MainScreen
 from tui.appparts.panes import PanesMixin
@@ -50,7 +51,7 @@ from tui.widgets.common.text import show_markup
 from tui.widgets.common.toosmall import guard_size, is_too_small
 from tui.widgets.common.turn import TurnCheck
 from tui.widgets.common.warm import warm
-from tui.widgets.party.pane import PartyPane
+from tui.widgets.party.pane import PartyPane, party_pane
 
 Clock = Callable[[], datetime]
 TAB_TITLES = {"party": "1 Партия", "combat": "2 Бой", "check": "3 Проверка", "log": "4 Журнал"}
@@ -294,7 +295,7 @@ class KubikApp(
         return MainScreen(id="_default")
 
     def compose(self) -> ComposeResult:
-        self._panes = {"party": PartyPane(id="party-pane")}
+        self._panes = {"party": party_pane(self.store.campaign.system)(id="party-pane")}
         self._building = {}
         self.services.redraw.forget()
         yield Static(read_only_text(self.store), id="read-only-banner")
@@ -338,7 +339,9 @@ class KubikApp(
 
     def _import_later_tabs(self) -> None:
         """Import the other tabs' modules in a thread while the GM reads the first screen."""
-        modules = (*LATER_MODULES, builder_module(self.store.campaign.system))
+        system = registry.get(self.store.campaign.system)
+        fight_pane = system.fight_pane.partition(":")[0]  # Древо's exchanges, or the rounds'
+        modules = (*LATER_MODULES, fight_pane, builder_module(system.name))
         startup = self.services.startup
 
         def import_them() -> None:

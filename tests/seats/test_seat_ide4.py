@@ -241,3 +241,30 @@ async def test_the_seats_x_and_r_keys_ask_about_the_gms_open_check():
         ]
         assert sent == [("expanded", "lev", "c1"), ("reroll", "lev", "c1")]
         assert [r["status"] for r in seat.requests] == ["pending", "pending"]
+
+
+def test_only_a_system_that_declares_has_a_seat_form() -> None:
+    """The seat builds a declaration form only for a system whose fight is exchanges (its
+    ``System.declaration_form``), found through the registry once the state names it."""
+    from rules import systems
+    from tui import registry
+    from tui.seats.protocol import declaration_form
+
+    assert declaration_form(None) is None and declaration_form("нет такой") is None
+    for name in systems.names():
+        has = declaration_form(name) is not None
+        assert has == (registry.get(name).declaration_form is not None) == systems.exchanges(name)
+
+
+async def test_a_seat_mounts_its_systems_form_with_the_first_state() -> None:
+    from tui.seats.seat import SeatApp
+
+    for system, formed in (("ide4", False), ("drevo", True)):
+        app = SeatApp("Игрок", None, "", connect=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert not app.query("#seat-form")  # no campaign yet: no system, no form
+            app.apply_state({"v": 1, "type": "state", "state": {"system": system}})
+            await pilot.pause()
+            assert bool(app.query("#seat-form")) == formed, system
+            if formed:
+                assert app.query_one("#seat-form").display is False  # nobody declares

@@ -33,6 +33,8 @@ async def test_two_seats_declare_a_round_and_the_gm_only_approves(folder, campai
         async with a.run_test(size=(80, 24)) as pa, b.run_test(size=(80, 24)) as pb:
             pilots = [gm_pilot, pa, pb]
             await until_seen(pilots, lambda: a.state.get("declare") is not None, "a's form")
+            # b's form comes with its first state (the system's, tui.seats.seat_draw)
+            await until_seen(pilots, lambda: bool(b.query("#seat-form")), "b's form")
             assert b.state.get("declare") is None  # not b's turn: no form there
             assert b.query_one("#seat-form").display is False
             await pa.press("enter")  # the seat's form, as the GM's form would declare it

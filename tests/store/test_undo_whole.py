@@ -10,7 +10,7 @@ import pytest
 from rules.drevo.sheet import DrevoSheet
 from tui.store import Store
 from tui.store.errors import UndoRefused
-from tui.systems.drevo.combat import exchange_group
+from tui.systems.drevo.undo import exchange_group
 
 
 def test_a_later_change_to_the_fight_from_elsewhere_refuses_the_undo(tmp_path) -> None:

@@ -10,10 +10,10 @@ from typing import Any
 from rules.drevo.sheet import DrevoSheet
 from rules.encounter import Combatant, Declaration, Encounter
 from tui.store import Store
-from tui.systems.drevo import combat as bridge
 from tui.systems.drevo.fight import steps
 from tui.systems.drevo.fight.session import FightSession
 from tui.systems.drevo.fight.view import ExchangeView, exchange_view
+from tui.systems.drevo.undo import exchange_group
 from tui.table.core import Dice, Outcome
 
 
@@ -45,10 +45,10 @@ class Table:
         return outcome
 
     def undo(self) -> str | None:
-        return self.store.undo(together=bridge.exchange_group)
+        return self.store.undo(together=exchange_group)
 
     def redo(self) -> str | None:
-        return self.store.redo(together=bridge.exchange_group)
+        return self.store.redo(together=exchange_group)
 
 
 def duel(tmp_path: Path, wounds_of_target: dict[str, int] | None = None, fate: int = 3):

@@ -228,13 +228,32 @@ def test_the_undo_name_puts_what_first() -> None:
     """At 80 columns the name is cut to a dozen cells: «Проверка (Б…» said nothing. A check's
     step is named by what it did, then whose («бросок 4dF, Богдан Сыч»), as a fight's is
     («схватка 2»)."""
+    from tui import registry
     from tui.services.history import short_label
 
+    name = registry.load(registry.get("drevo").undo_name or "")  # a fight's steps: Древо's
     for label, hint in [
         ("Проверка (Богдан Сыч): бросок 4dF", "бросок 4dF, Богдан Сыч"),
         ("Раунд 2, схватка 3: Судьба +1 (Горан)", "схватка 3"),
         ("Бой: заявка Волк", "заявка Волк"),
     ]:
-        shown = short_label(label)
+        shown = short_label(label, name)
         assert shown.rstrip("…") in hint, (label, shown)
         assert shown[:6] == hint[:6]
+
+
+def test_a_fight_steps_name_is_its_systems() -> None:
+    """Only a system that names its fight's steps (its ``undo_name``: Древо's exchanges) shortens
+    them: the round tracker's «Раунд 2, ход: Гриша» stays what it did; a system without one
+    keeps every label but a check's as it is."""
+    from rules import systems
+    from tui import registry
+    from tui.services.history import short_label
+
+    drevo = registry.load(registry.get("drevo").undo_name or "")
+    assert drevo("Раунд 2, ход: Гриша") is None  # the round tracker's: no exchange
+    assert drevo("Проверка (Гриша): бросок") is None  # a check's: the shared rule
+    plain = [n for n in systems.names() if registry.get(n).undo_name is None]
+    assert plain  # the systems of rounds
+    assert short_label("Бой: заявка Волк") == "Бой: заявка Волк"
+    assert short_label("Раунд 2, схватка 3: x").startswith("Раунд 2, схв")

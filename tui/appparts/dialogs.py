@@ -9,12 +9,11 @@ from collections.abc import Iterable
 
 from textual.binding import Binding, BindingType
 
-from tui import registry
 from tui.appparts import AppPart
 from tui.appparts.panes import combat_class
 from tui.widgets.builders.base import builder_class
 from tui.widgets.common.quickroll import QuickRoll
-from tui.widgets.party.pane import PartyPane
+from tui.widgets.party.pane import party_pane
 
 _STEPPER_HELP = [
     Binding("left,right", "", "Сменить значение строки"),
@@ -78,11 +77,7 @@ def key_groups(app_bindings: Iterable[BindingType], system: str) -> list[tuple[s
     bindings = _bindings(app_bindings)
     party_only = [b for b in bindings if b.id == "hide-npc"]  # `t`: the Партия tab's
     everywhere = [b for b in bindings if b.id != "hide-npc"]
-    party = [  # Древо's wounds and Судьба only where they are
-        b
-        for b in _bindings(PartyPane.BINDINGS)
-        if registry.get(system).fate_and_wounds or b.action not in PartyPane.DREVO_ACTIONS
-    ]
+    party = _bindings(party_pane(system).BINDINGS)  # with the system's own keys (Древо's)
     return [
         ("Везде", [*everywhere, *FOCUS_HELP]),
         ("Партия", [*party, *party_only]),

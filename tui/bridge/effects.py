@@ -8,16 +8,16 @@ builder calls for the active modifiers of a character.
   an IDE4 / Старатели character's harm note: ``c.harm``.
 
 A check's view reads a character's active modifiers from its world (:func:`character_modifiers`
-for the store's) and shows :func:`odds_note` (through each system's ``*_effects_note``) under its
-odds.
+for the store's) and shows :func:`odds_note` under its odds, through its system's own
+``effects_note`` (``tui/systems/<name>/check/view.py``: what «success» means is the system's).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from rules.effects import Effect, EffectSet, active_modifiers, remaining_text, rounds_left
 from rules.errors import RulesError
@@ -29,6 +29,8 @@ from tui.store import Character
 EFFECTS_DOC = "effects"
 ROUNDS_DOC = "rounds"
 HEALTH_REASON = "здоровье"
+
+T = TypeVar("T")
 
 
 def left_text(effect: Effect, round_now: int, minute_now: int, names: dict[str, str]) -> str:
@@ -149,6 +151,26 @@ def _label(m: Modifier) -> str:
     return f"{reason} {value}"
 
 
+def compared_note(
+    mods: Sequence[Modifier],
+    subject: T,
+    bare: Callable[[T], T],
+    success: Callable[[T], Fraction | float],
+) -> str:
+    """Return :func:`odds_note` of ``subject`` with its modifiers against ``bare(subject)``
+    without ``mods`` (``""``: none apply, or the rules refuse the check without them).
+
+    Args:
+        success: the system's chance of success of a check (its rules' odds).
+    """
+    if not mods:
+        return ""
+    try:
+        return odds_note(mods, success(bare(subject)), success(subject))
+    except RulesError:
+        return ""
+
+
 def without(modifiers: Sequence[Modifier], effect: Sequence[Modifier]) -> tuple[Modifier, ...]:
     """Return ``modifiers`` minus one of each modifier in ``effect`` (matched by value and
     reason; IDE4's difficulty steps have the opposite sign, so both are tried)."""
@@ -159,60 +181,3 @@ def without(modifiers: Sequence[Modifier], effect: Sequence[Modifier]) -> tuple[
                 left.remove(candidate)
                 break
     return tuple(left)
-
-
-def ide4_effects_note(mods: Sequence[Modifier], inp: Any) -> str:
-    """«с эффектом …: P(Успех или Триумф) без → с» for an IDE4 input and its character's
-    active modifiers ``mods`` (the table engine's: it reads them from its world)."""
-
-    from rules import ide4
-
-    def success(i: Any) -> Fraction:
-        odds = ide4.check_odds(i)
-        return odds["triumph"] + odds["success"]
-
-    if not mods:
-        return ""
-    try:
-        bare = replace(inp, modifiers=without(inp.modifiers, mods))
-        return odds_note(mods, success(bare), success(inp))
-    except RulesError:
-        return ""
-
-
-def starately_effects_note(mods: Sequence[Modifier], check: Any) -> str:
-    """«с эффектом …: P(успех) без → с» for a Старатели check and its roller's active
-    modifiers ``mods`` (the table engine's: it reads them from its world)."""
-
-    from rules import starately
-
-    def success(c: Any) -> Fraction:
-        return starately.check_odds(c).outcomes["success"]
-
-    if not mods:
-        return ""
-    try:
-        side = check.side
-        bare = replace(check, side=replace(side, modifiers=without(side.modifiers, mods)))
-        return odds_note(mods, success(bare), success(check))
-    except RulesError:
-        return ""
-
-
-def wod_effects_note(mods: Sequence[Modifier], pool: Any) -> str:
-    """«с учётом …: P(успех) без → с» for a Мир Тьмы pool and its roller's active modifiers
-    ``mods`` (health included; the table engine reads them from its world)."""
-
-    from rules import wod
-
-    def success(p: Any) -> Fraction:
-        o = wod.pool_odds(p).outcomes
-        return 1 - o["failure"] - o["dramatic_failure"]
-
-    if not mods:
-        return ""
-    try:
-        bare = replace(pool, modifiers=without(pool.modifiers, mods))
-        return odds_note(mods, success(bare), success(pool))
-    except RulesError:
-        return ""

@@ -107,9 +107,22 @@ class System(Protocol):
         ...
 
     @property
+    def party_keys(self) -> str | None:
+        """``"module:Class"`` of its own keys of the Партия tab: a mixin of the party pane with
+        ``BINDINGS`` and their actions (Древо's wounds and Судьба); ``None``: none."""
+        ...
+
+    @property
     def undo_group(self) -> str | None:
         """``"module:function"`` naming the group an undo step's label belongs to (the steps
         of one exchange are undone together); ``None``: each step alone."""
+        ...
+
+    @property
+    def undo_name(self) -> str | None:
+        """``"module:function"`` naming an undo step on the key bar (``None``: not its step,
+        the label as it is) — Древо's fight steps: «схватка 2», «заявка Волк». Imported at the
+        first paint: a module of no imports."""
         ...
 
     @property

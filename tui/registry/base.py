@@ -47,7 +47,9 @@ class BaseSystem:
     fight_readers: str | None = None
     fight_requests: str | None = None
     declaration_form: str | None = None
+    party_keys: str | None = None
     undo_group: str | None = None
+    undo_name: str | None = None
     commands: tuple[tuple[str, str], ...] = ()
     seat_kinds: tuple[str, ...] = ("note",)
     check_kinds: tuple[str, ...] = ()

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from rules import systems as rules_systems
 from rules.drevo import DISTANCES
 from rules.encounter import ACTION_KINDS
 from tui import registry
@@ -25,7 +26,8 @@ from tui.sanitize import clean
 from tui.words import plural, signed
 
 if TYPE_CHECKING:
-    from tui.systems.drevo.fight_pane.forms import DeclarationForm
+    from rules.encounter import Declaration
+    from tui.store import Character
 
 VERSION = 1
 #: The longest line the GM's app reads from a seat (bytes); a longer one is refused unread.
@@ -330,14 +332,37 @@ def describe(kind: str, payload: dict[str, Any], names: dict[str, str] | None = 
     return KIND_NAMES.get(kind, kind)
 
 
-def declaration_form() -> type[DeclarationForm]:
-    """Return the form a seat declares with in a fight of exchanges: its system's
-    ``System.declaration_form`` (Древо's Бой pane's, with the same legality checks), imported
-    on the first call. A seat composes it before it knows the campaign: the form is the one
-    system's that fights in exchanges (``tui.registry.exchanges_system``).
-    """
-    system = registry.exchanges_system()
-    if system is None or system.declaration_form is None:
-        raise LookupError("no system fights in exchanges")  # every registry has Древо's
-    form: type[DeclarationForm] = registry.load(system.declaration_form)
+class SeatForm(Protocol):
+    """What a seat uses of the form its system's players declare with in a fight of exchanges
+    (:attr:`~tui.registry.System.declaration_form`: Древо's Бой pane's form, the same legality
+    checks as the GM's)."""
+
+    display: bool
+
+    def prepare(self, actor: Character, weapons: list[str], targets: list[tuple[str, str]]) -> None:
+        """Show the form for ``actor`` with its weapons and the targets ``(name, id)``."""
+        ...
+
+    def declaration(self, actor_id: str) -> Declaration:
+        """Return the declaration in the form (``RulesError``: an impossible one)."""
+        ...
+
+    def problem(self) -> tuple[str, bool]:
+        """Return why the declaration breaks a rule, and whether the GM may allow it."""
+        ...
+
+    def show_problem(self, problem: str, may_allow: bool) -> None:
+        """Show why the declaration is refused."""
+        ...
+
+
+def declaration_form(system: object) -> Callable[..., SeatForm] | None:
+    """Return the form class a seat of a ``system`` campaign declares with (its
+    ``System.declaration_form``, imported on the first call), or None: the system fights in
+    rounds (or the seat has no campaign's state yet). Called as ``form(id=…, ask_others=False)``:
+    a player's seat does not ask «Против других»."""
+    if not rules_systems.known(system):
+        return None
+    target = registry.get(system).declaration_form
+    form: Callable[..., SeatForm] | None = registry.load(target) if target else None
     return form

@@ -1,10 +1,11 @@
 """``kubik seat NAME``: the players' view, and a private panel for the player's characters.
 
 The seat never opens the campaign: it reads only what the GM's app sends it over the private
-Unix socket (:mod:`tui.seats.hub`) — the players' view and its own sheets. During the Древо
-declarations, when its character declares, it shows the Бой tab's own
-:class:`~tui.systems.drevo.fight_pane.forms.DeclarationForm` (the same legality checks); the other
-choices the rules give a player are one key each. Every choice is a request the GM accepts,
+Unix socket (:mod:`tui.seats.hub`) — the players' view and its own sheets. In a fight of
+exchanges (Древо's), when its character declares, it shows the form the campaign's system
+declares with (``System.declaration_form``: the Бой tab's own, the same legality checks),
+mounted once the GM's state names that system; the other choices the rules give a player are
+one key each. Every choice is a request the GM accepts,
 edits or refuses; the panel shows each one's state and the GM's reason. A request not yet
 decided is kept here and sent again, by the same id, after a dropped connection. ``s`` asks
 the GM's app for the luck stats the players' view shows and opens the view's own stats screen
@@ -30,7 +31,6 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Input, Static
 
 from tui.crash import CrashReporting
-from tui.seats.protocol import declaration_form
 from tui.seats.seat_choices import CHOICE_KEYS, ChoicesMixin
 from tui.seats.seat_draw import DrawMixin
 from tui.seats.seat_link import LinkMixin
@@ -96,7 +96,7 @@ class SeatApp(LinkMixin, DrawMixin, ChoicesMixin, StatsMixin, CrashReporting, Ap
             yield Static(id="seat-combat")
         with Vertical(id="seat-mine"):
             yield Static(id="seat-head")
-            yield declaration_form()(id="seat-form", ask_others=False)
+            # A system that declares (Древо) gets its form here with the first state (seat_draw)
             yield Static(id="seat-requests")
         yield Table(
             id="seat-log", cursor_type="none", show_cursor=False, zebra_stripes=True, wrap_last=True
@@ -107,7 +107,6 @@ class SeatApp(LinkMixin, DrawMixin, ChoicesMixin, StatsMixin, CrashReporting, Ap
         self.query_one("#seat-log", DataTable).add_columns("Время", "Кто", "Бросок")
         for table in self.query(DataTable):
             table.can_focus = False
-        self.query_one(declaration_form()).display = False
         self.redraw()
         if self.connect:
             self.run_worker(self._link(), group="seat-link", exit_on_error=False)

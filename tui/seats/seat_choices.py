@@ -12,7 +12,6 @@ from typing import Any
 
 from tui import registry
 from tui.seats import protocol as proto
-from tui.seats.protocol import declaration_form
 
 #: The choices of each kind: (key, action, label) — one key per request.
 CHOICE_KEYS = {
@@ -33,6 +32,7 @@ class ChoicesMixin:
     # Provided by SeatApp, LinkMixin and Textual's App.
     mine: Any
     _declaring: Any
+    _declaration_form: Any
     send: Any
     notify: Any
     query_one: Any
@@ -61,7 +61,9 @@ class ChoicesMixin:
         offer = self.state.get("declare")
         if not offer or not self._declaring():
             return
-        form = self.query_one(declaration_form())
+        form = self._declaration_form()
+        if form is None:
+            return
         from rules.errors import RulesError
 
         try:

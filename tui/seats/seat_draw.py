@@ -5,6 +5,7 @@ GM's answers."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from typing import Any
 
 from rich.text import Text
@@ -12,7 +13,7 @@ from textual.widgets import DataTable, Static
 
 from tui.sanitize import plain
 from tui.seats import protocol as proto
-from tui.seats.protocol import declaration_form
+from tui.seats.protocol import SeatForm, declaration_form
 from tui.widgets.log.pane import UNDONE_MARK, UNDONE_STYLE, clock_text
 
 
@@ -25,7 +26,12 @@ class DrawMixin:
     requests: list[dict[str, Any]]
     link: str
     _offer: dict[str, Any] | None
+    #: The form the campaign's system declares with (:meth:`_declaration_form`).
+    _form: SeatForm | None = None
+    _form_ready = False
     # Provided by SeatApp and Textual's App.
+    query: Any
+    call_later: Any
     mine: Any
     _declaring: Any
     query_one: Any
@@ -72,9 +78,11 @@ class DrawMixin:
         mine = self.mine()
         names = ", ".join(c.name for c in mine) or "нет персонажа — спросите ведущего"
         head = f"[b]Мои:[/b] {plain(names)}"
-        form = self.query_one(declaration_form())
+        form = self._declaration_form()
         offer = self.state.get("declare")
-        if offer and self._declaring():
+        if offer and self._declaring() and form is None:
+            pass  # the form is being mounted: drawn again once it is
+        elif offer and self._declaring() and form is not None:
             if offer != self._offer:
                 actor = next(c for c in mine if c.id == offer["actor"])
                 form.display = True
@@ -82,7 +90,8 @@ class DrawMixin:
                 self._offer = offer
                 self.call_after_refresh(self._focus_form)
         else:
-            form.display = False
+            if form is not None:
+                form.display = False
             self._offer = None
             if offer:
                 head += " · заявка отправлена — ждём ведущего"
@@ -104,10 +113,32 @@ class DrawMixin:
         self.query_one("#seat-requests", Static).update(Text("\n".join(lines)))
 
     def _focus_form(self) -> None:
-        form = self.query_one(declaration_form())
-        if form.display:
-            first = form.query("Stepper").first()
+        form = self._declaration_form()
+        if form is not None and form.display:
+            first = self.query("#seat-form Stepper").first()
             first.focus()
+
+    def _declaration_form(self) -> SeatForm | None:
+        """Return the form the campaign's system declares with, once mounted; None: the
+        system has none (it fights in rounds), or it is being mounted (the seat draws again
+        when it is). The first state naming a system that declares mounts it, hidden."""
+        found = self.query("#seat-form")
+        if found:
+            return self._form if self._form_ready else None
+        make = declaration_form(self.state.get("system"))
+        if make is None:
+            return None
+        form = make(id="seat-form", ask_others=False)
+        form.display = False
+        self._form, self._form_ready = form, False
+        mounting = self.query_one("#seat-mine").mount(form, before="#seat-requests")
+        self.call_later(self._form_mounted, mounting)
+        return None
+
+    async def _form_mounted(self, mounting: Awaitable[None]) -> None:
+        await mounting
+        self._form_ready = True
+        self.redraw()
 
 
 def shown_requests(requests: list[dict[str, Any]], now: int) -> list[dict[str, Any]]:

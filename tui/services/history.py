@@ -7,7 +7,7 @@ is refused with the reason. The keys themselves are the app's (``KubikApp.action
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
     from tui.services import Notify, Writer
@@ -17,14 +17,13 @@ if TYPE_CHECKING:
 UNDO_HINT = 18
 
 
-def short_label(label: str) -> str:
-    """Return an undo step's name as the key bar shows it («схватка 2», «заявка Горан Рябой»)."""
-    # A fight exchange's steps are undone together (the system's ``undo_group``, not
-    # imported here: the bar asks at the first paint, before the rules are loaded).
-    if label.startswith("Раунд ") and ", схватка " in label and ": " in label:
-        label = label.split(": ", 1)[0].split(", ", 1)[-1]
-    elif label.startswith("Бой: "):
-        label = label[len("Бой: ") :]
+def short_label(label: str, name: Callable[[str], str | None] | None = None) -> str:
+    """Return an undo step's name as the key bar shows it («бросок 4dF, Богдан Сыч»; with
+    ``name``, the system's :attr:`~tui.registry.System.undo_name`: «схватка 2», «заявка
+    Горан Рябой»)."""
+    named = name(label) if name is not None else None
+    if named is not None:
+        label = named
     elif label.startswith("Проверка (") and "): " in label:
         # What the step did first, then whose: cut short, «бросок 4dF, Бо…» still says
         who, what = label[len("Проверка (") :].split("): ", 1)
@@ -45,7 +44,7 @@ class History:
     def hint(self) -> str:
         """What Ctrl+Z would undo now, short («схватка 2», «заявка Горан Рябой»), or ""."""
         labels = self._campaign().undo_labels(1)
-        return short_label(labels[0]) if labels else ""
+        return short_label(labels[0], self._part("undo_name")) if labels else ""
 
     def key_bar_text(self, binding: Any) -> tuple[str, str] | None:
         """The key bar's Ctrl+Z says what it will undo («^Z «схватка 2»»)."""
@@ -63,6 +62,13 @@ class History:
         self._shown = undo
         return True
 
+    def _part(self, field: Literal["undo_group", "undo_name"]) -> Any:
+        """Return the campaign's system's ``undo_group`` or ``undo_name`` function, or None."""
+        from tui import registry
+
+        target = getattr(registry.get(self._campaign().campaign.system), field)
+        return registry.load(target) if target else None
+
     def undo(self) -> None:
         """Undo the last change of the campaign (the log is history and stays)."""
         self._step(self._campaign().undo, "Отменено", "Нечего отменять.")
@@ -74,10 +80,7 @@ class History:
     def _step(self, step: Callable[..., str | None], done: str, nothing: str) -> None:
         """Undo or redo in a worker (a fight exchange's steps together, in one write), then
         say what."""
-        from tui import registry
-
-        group = registry.get(self._campaign().campaign.system).undo_group
-        together = registry.load(group) if group else None
+        together = self._part("undo_group")
 
         def whole() -> str | None:
             return step(together=together)

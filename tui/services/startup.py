@@ -15,9 +15,9 @@ from collections.abc import Callable, Container
 from typing import Any
 
 #: The modules behind the tabs that are built on their first visit (imported ahead, off the UI
-#: thread, once the first screen is up).
+#: thread, once the first screen is up), beside the campaign's system's Бой pane and builder
+#: (its ``System.fight_pane`` and ``builder``: ``KubikApp._import_later_tabs``).
 LATER_MODULES = (
-    "tui.systems.drevo.fight_pane.pane",
     "tui.widgets.log.pane",
     "tui.screens.keys",
     "tui.bridge.luck",

@@ -29,7 +29,9 @@ class Drevo(BaseSystem):
     fight_readers = "tui.systems.drevo.fight.readers"
     fight_requests = "tui.systems.drevo.seats"
     declaration_form = "tui.systems.drevo.fight_pane.forms:DeclarationForm"
-    undo_group = "tui.systems.drevo.combat:exchange_group"
+    party_keys = "tui.systems.drevo.party_keys:DrevoKeys"
+    undo_group = "tui.systems.drevo.undo:exchange_group"
+    undo_name = "tui.systems.drevo.undo:step_name"
     commands = (("fight", "tui.systems.drevo.fight_cli:fight"),)
     seat_kinds = ("declare", "fate", "note")
     #: Судьба at the check only when the request names it, else in the fight.

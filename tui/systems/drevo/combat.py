@@ -248,14 +248,3 @@ def adhoc_npc(name: str, skills_text: str, weapon_name: str) -> Character:
         weapons=weapons,
         notes="Добавлен в бою.",
     )
-
-
-def exchange_group(label: str | None) -> str | None:
-    """Return the exchange an undo step belongs to, or None.
-
-    The Бой tab labels every step of one exchange «Раунд 2, схватка 1: …» (the roll, each
-    Судьба point, the damage, the result): they are undone and redone as one.
-    """
-    if label and label.startswith("Раунд ") and ", схватка " in label and ": " in label:
-        return label.split(": ", 1)[0]
-    return None

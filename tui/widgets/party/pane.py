@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from textual import events, on
@@ -12,7 +13,6 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import DataTable, Input, Static
 
-from rules import drevo  # loads each part on first use (PEP 562)
 from tui import registry, words
 from tui.bridge.sheets import columns, row, sheet_text, track_of
 from tui.store import Character
@@ -25,26 +25,26 @@ from tui.widgets.party.bestiary_keys import BINDINGS as BESTIARY_BINDINGS
 from tui.widgets.party.bestiary_keys import BestiaryKeys
 from tui.widgets.party.editing import PartyEditing
 from tui.widgets.party.saved_rolls import SavedRolls, with_saved_roll
-from tui.widgets.party.wounds import DrevoKeys
 
-__all__ = ["PartyPane", "with_saved_roll"]  # with_saved_roll: its tests import it from here
+# with_saved_roll: its tests import it from here
+__all__ = ["PartyPane", "party_pane", "with_saved_roll"]
 
 #: The most rows the table holds: a campaign of 5,000 characters took seconds to lay out
 #: before the first screen (every cell measured) and is browsed by the filter anyway.
 MAX_ROWS = 300
 
 
-class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, BestiaryKeys, Vertical):
+class PartyPane(EffectKeys, PartyEditing, SavedRolls, BestiaryKeys, Vertical):
     """List the campaign's characters; Enter opens the check builder for one.
 
-    The keys' actions live with their concern: the Древо wounds and Судьба (``wounds.py``),
-    saved rolls (``saved_rolls.py``), adding and editing characters (``editing.py``), and the
-    writes and store-following dialogs they share (``writes.py``). This module holds the table,
-    the sheet, the filter and the order.
+    The keys' actions live with their concern: a system's own (its ``party_keys``, mixed in
+    by :func:`party_pane`: Древо's wounds and Судьба), saved rolls (``saved_rolls.py``), adding
+    and editing characters (``editing.py``), and the writes and store-following dialogs they
+    share (``writes.py``). This module holds the table, the sheet, the filter and the order.
     """
 
-    #: Keys of Древо's wounds and Судьба: not in the other systems' campaigns (nor their «?»).
-    DREVO_ACTIONS = ("wound", "heal", "grant_fate", "fate_circumstance")
+    #: The binding a system's own keys follow (:func:`party_pane`), in the footer and «?».
+    SYSTEM_KEYS_AFTER = "party-save-roll"
     BINDINGS = [
         Binding("enter", "check", "Проверка", id="party-check", tooltip="Проверка персонажа"),
         Binding("a", "add", "Новый", id="party-add", tooltip="Новый персонаж"),
@@ -85,19 +85,7 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, BestiaryKeys, V
             tooltip="Сохранить бросок персонажа: «Название: выражение»",
             show=False,
         ),
-        Binding("w", "wound", "Рана", id="party-wound", tooltip="Нанести рану (Древо)"),
-        Binding("h", "heal", "Лечить", id="party-heal", tooltip="Вылечить рану (Древо)"),
-        Binding(
-            "g", "grant_fate", "+Судьба", id="party-fate-grant", tooltip="Ведущий даёт очко Судьбы"
-        ),
-        Binding(
-            "o",
-            "fate_circumstance",
-            "Судьба: обстоятельство",
-            id="party-fate-note",
-            tooltip="Потратить очко Судьбы на благоприятное стечение обстоятельств",
-            show=False,
-        ),
+        # A system's own keys go here (System.party_keys: party_pane below).
         *effect_bindings("party", "plus", "minus", None, show=False),  # effects, scene clock
         *BESTIARY_BINDINGS,  # `B` a template of the character, `l` the bestiary
         # The table takes them itself (PartyTable); here for «?» and any other focus.
@@ -212,21 +200,11 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, BestiaryKeys, V
         # unchanged (a store change elsewhere, the same row): no layout, no repaint
         show_markup(sheet, text + effects_sheet_line(self.store, character))
 
-    # -- which keys apply (the Древо keys: wounds.py) ------------------------------------------
+    # -- which keys apply (a system's own keys: its party_keys, party_pane) -----------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "filter" and isinstance(self.app.focused, Input):
             return False  # «f» is a letter in the filter field and the other text fields
-        if action in self.DREVO_ACTIONS:
-            if not registry.get(self.store.campaign.system).fate_and_wounds:
-                return False
-            c = self._highlighted()
-            if c is None:
-                return False
-            if action == "heal":
-                return any(c.drevo.wounds.values()) or c.drevo.dead
-            if action == "fate_circumstance":
-                return c.drevo.fate > 0 and drevo.fate_rules().allows("circumstance")
         return True
 
     def action_edge_row(self, row: int) -> None:
@@ -302,6 +280,27 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, DrevoKeys, BestiaryKeys, V
             field.value = ""
             field.display = False
             self.query_one("#party-table", DataTable).focus()
+
+
+@cache
+def party_pane(system: str) -> type[PartyPane]:
+    """Return the Партия tab's pane class for a campaign of ``system``: :class:`PartyPane`,
+    with the system's own keys (:attr:`~tui.registry.System.party_keys`, a mixin with
+    ``BINDINGS``) mixed in before it and their bindings after :attr:`PartyPane.SYSTEM_KEYS_AFTER`
+    (where the footer and «?» list them)."""
+    target = registry.get(system).party_keys
+    if target is None:
+        return PartyPane
+    keys = registry.load(target)
+    own = list(PartyPane.BINDINGS)
+    at = next(i for i, b in enumerate(own) if getattr(b, "id", None) == PartyPane.SYSTEM_KEYS_AFTER)
+    bindings = [*own[: at + 1], *keys.BINDINGS, *own[at + 1 :]]
+    # Its own bindings only: PartyPane's are in the list already, in their order.
+    namespace = {"BINDINGS": bindings, "__module__": __name__, "__doc__": PartyPane.__doc__}
+    pane: type[PartyPane] = type(
+        PartyPane.__name__, (keys, PartyPane), namespace, inherit_bindings=False
+    )
+    return pane
 
 
 class PartyTable(Table):

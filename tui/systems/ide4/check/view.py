@@ -10,7 +10,7 @@ back to, and :attr:`Ide4View.changes` says so.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
@@ -19,7 +19,7 @@ from typing import Any
 from rules import ide4
 from rules.errors import RulesError
 from rules.modifiers import Modifier, parse_modifiers
-from tui.bridge.effects import ide4_effects_note
+from tui.bridge.effects import compared_note, without
 from tui.sanitize import plain as escape
 from tui.store import Character
 from tui.systems.ide4.check import text as txt
@@ -185,7 +185,7 @@ class Ide4View:
             return [f"[$error]{escape(self.error)}[/]"]
         lines = [txt.difficulty_line(d)]
         c = self.character
-        note = ide4_effects_note(self.world.modifiers(c.id), inp) if c is not None else ""
+        note = effects_note(self.world.modifiers(c.id), inp) if c is not None else ""
         lines += [note] if note else []
         level = ide4.LEVEL_NAMES[inp.level]
         if inp.always_expanded and inp.level != "expanded":
@@ -546,3 +546,16 @@ def record_check(rolled: Rolled, world: World) -> tuple[ide4.Check, Character | 
             "Проверка пересчитана от неё."
         )
     return check, c, said
+
+
+def effects_note(mods: Sequence[Modifier], inp: Any) -> str:
+    """«с эффектом …: P(Успех или Триумф) без → с» for an IDE4 input and its character's
+    active modifiers ``mods`` (the table engine's: it reads them from its world)."""
+
+    def success(i: Any) -> Fraction:
+        odds = ide4.check_odds(i)
+        return odds["triumph"] + odds["success"]
+
+    return compared_note(
+        mods, inp, lambda i: replace(i, modifiers=without(i.modifiers, mods)), success
+    )

@@ -8,14 +8,15 @@ longer offers falls back to the sheet's first, and :attr:`StaratelyView.changes`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 from rules import starately
 from rules.errors import RulesError
 from rules.modifiers import Modifier, parse_modifiers
-from tui.bridge.effects import starately_effects_note
+from tui.bridge.effects import compared_note, without
 from tui.present.rolls import percent, plain, signed
 from tui.sanitize import plain as escape
 from tui.store import Character
@@ -92,7 +93,7 @@ class StaratelyView:
             return ""
         c = self.character
         effects = self.world.modifiers(c.id) if c is not None else ()
-        note = starately_effects_note(effects, check)
+        note = effects_note(effects, check)
         return (
             f"{txt.natural_note(check, odds)}\n"
             f"С Риском после провала: успех {percent(odds.with_risk)}"
@@ -214,3 +215,17 @@ def view(state: StaratelyCheck, world: World) -> StaratelyView:
             error = str(err)
     found = results(state.rolled) if state.rolled is not None else None
     return StaratelyView(state, world, c, rows, check, error, tuple(changes), found)
+
+
+def effects_note(mods: Sequence[Modifier], check: Any) -> str:
+    """«с эффектом …: P(успех) без → с» for a Старатели check and its roller's active
+    modifiers ``mods`` (the table engine's: it reads them from its world)."""
+
+    def success(c: Any) -> Fraction:
+        return starately.check_odds(c).outcomes["success"]
+
+    def bare(c: Any) -> Any:
+        side = c.side
+        return replace(c, side=replace(side, modifiers=without(side.modifiers, mods)))
+
+    return compared_note(mods, check, bare, success)

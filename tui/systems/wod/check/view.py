@@ -7,15 +7,16 @@ and distribution of successes, and the rolled record: all from (state, world).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 from rules import wod
 from rules.errors import RulesError
 from rules.modifiers import Modifier
 from tui import words
-from tui.bridge.effects import health_modifier, wod_effects_note
+from tui.bridge.effects import compared_note, health_modifier, without
 from tui.present.rolls import plain, signed, successes
 from tui.sanitize import plain as escape
 from tui.store import Character
@@ -82,7 +83,7 @@ class WodView:
         if pool is None:
             return ""
         c = self.character
-        note = wod_effects_note(modifiers_of(self.world, c), pool) if c is not None else ""
+        note = effects_note(modifiers_of(self.world, c), pool) if c is not None else ""
         head = (
             txt.CHANCE_RULE
             if pool.chance
@@ -206,4 +207,17 @@ def again_text(value: Any) -> str:
     return "none" if value is None else str(value)
 
 
-__all__ = ["ROWS", "WodView", "again_text", "signed", "view"]
+__all__ = ["ROWS", "WodView", "again_text", "effects_note", "signed", "view"]
+
+
+def effects_note(mods: Sequence[Modifier], pool: Any) -> str:
+    """«с учётом …: P(успех) без → с» for a Мир Тьмы pool and its roller's active modifiers
+    ``mods`` (health included; the table engine reads them from its world)."""
+
+    def success(p: Any) -> Fraction:
+        o = wod.pool_odds(p).outcomes
+        return 1 - o["failure"] - o["dramatic_failure"]
+
+    return compared_note(
+        mods, pool, lambda i: replace(i, modifiers=without(i.modifiers, mods)), success
+    )

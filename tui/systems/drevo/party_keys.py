@@ -1,21 +1,57 @@
-"""The Партия tab's Древо keys: give a wound (the cascade applies), heal one (each option says
-what it needs), the GM's +1 Судьба, Судьба spent on a favourable circumstance.
+"""Древо's keys of the Партия tab (its :attr:`~tui.registry.System.party_keys`): give a
+wound (the cascade applies), heal one (each option says what it needs), the GM's +1 Судьба,
+Судьба spent on a favourable circumstance.
+
+The party pane names no system: ``tui.widgets.party.pane.party_pane`` mixes this class into the
+pane of a Древо campaign, its :attr:`DrevoKeys.BINDINGS` where the pane keeps a system's keys.
 """
 
 from __future__ import annotations
 
+from textual.binding import Binding
+
 from rules import drevo  # loads each part on first use (PEP 562)
 from rules.drevo.sheet import DrevoSheet
 from tui import words
-from tui.bridge.sheets import track_of, wounds_text
 from tui.store import Character
+from tui.systems.drevo.sheet import track_of, wounds_text
 from tui.widgets.party.writes import PartyWrites
 
 
 class DrevoKeys(PartyWrites):
-    """The wound and Судьба keys of ``PartyPane`` (shown for a Древо campaign only)."""
+    """The wound and Судьба keys of ``PartyPane`` (mixed into a Древо campaign's only)."""
 
-    # Provided by the pane: _highlighted(), check_action().
+    BINDINGS = [
+        Binding("w", "wound", "Рана", id="party-wound", tooltip="Нанести рану (Древо)"),
+        Binding("h", "heal", "Лечить", id="party-heal", tooltip="Вылечить рану (Древо)"),
+        Binding(
+            "g", "grant_fate", "+Судьба", id="party-fate-grant", tooltip="Ведущий даёт очко Судьбы"
+        ),
+        Binding(
+            "o",
+            "fate_circumstance",
+            "Судьба: обстоятельство",
+            id="party-fate-note",
+            tooltip="Потратить очко Судьбы на благоприятное стечение обстоятельств",
+            show=False,
+        ),
+    ]
+    #: The actions of :attr:`BINDINGS`.
+    ACTIONS = ("wound", "heal", "grant_fate", "fate_circumstance")
+
+    # Provided by the pane: _highlighted() (typed in PartyWrites).
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A key on nobody does nothing; healing needs a wound, the circumstance a Судьба."""
+        if action in self.ACTIONS:
+            c = self._highlighted()
+            if c is None:
+                return False
+            if action == "heal":
+                return any(c.drevo.wounds.values()) or c.drevo.dead
+            if action == "fate_circumstance":
+                return c.drevo.fate > 0 and drevo.fate_rules().allows("circumstance")
+        return super().check_action(action, parameters)
 
     def action_wound(self) -> None:
         """Give the highlighted character a wound (the cascade applies)."""
