@@ -353,6 +353,8 @@ def test_party_add_sets_the_core_marks(capsys, camp, spelling):
     assert {k: printed[k] for k in want} == want and printed["extra"] == {"прозвище": "Серый"}
     with Store.open(camp) as store:
         grey = store.character(printed["id"])
+    # The character keeps the name it was given, not the last mark's key.
+    assert printed["name"] == grey.name == "Серый"
     assert (grey.player, grey.hidden, grey.from_template, grey.from_encounter) == tuple(
         want.values()
     )
