@@ -76,6 +76,8 @@ def build_character(
             weapons.append(value.strip())
         else:
             _error(parser, f"--set: неизвестный ключ «{key}»; допустимы: {SET_KEYS}")
+    if marks.get("hidden") and not npc:
+        _error(parser, "--set hidden=true: скрыть от игроков можно только НИП; добавьте --npc")
     character = Character(
         id=new_id(),
         name=name,
