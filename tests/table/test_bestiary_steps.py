@@ -208,6 +208,10 @@ def test_a_player_characters_template_leaves_the_seat_behind(tmp_path):
     assert s.read().shelf.bestiary.template(pc.name).sheet.player == ""
     out = s.run(steps.add_from_template, pc.name, 2)
     assert [c.player for c in out.sheets] == ["", ""]
+    # A template stored with the mark (an older kubik's, a TOML file) makes no seat's NPCs.
+    t = s.read().shelf.bestiary.template(pc.name)
+    held = replace(t, sheet=replace(t.sheet, player="Маша"))
+    assert [spawn.made(held, "Тень", "id1").player] == [""]
     store.close()
 
 
