@@ -353,10 +353,23 @@ def test_party_add_sets_the_core_marks(capsys, camp, spelling):
     assert {k: printed[k] for k in want} == want and printed["extra"] == {"прозвище": "Серый"}
     with Store.open(camp) as store:
         grey = store.character(printed["id"])
+    # The character keeps the name it was given, not the last mark's key.
+    assert printed["name"] == grey.name == "Серый"
     assert (grey.player, grey.hidden, grey.from_template, grey.from_encounter) == tuple(
         want.values()
     )
     assert grey.extra == {"прозвище": "Серый"}
+
+
+@pytest.mark.parametrize("item", ["hidden=true", "extra.hidden=true"])
+def test_party_add_refuses_to_hide_a_player_character(capsys, camp, item):
+    """Only an NPC is hidden from the players (the app's «t» hides NPCs only)."""
+    before = camp.read_bytes()
+    code, _, err = run(
+        capsys, cli_party.party, "add", "Волк", "--campaign", str(camp), "--set", item
+    )
+    assert code == 2 and "скрыть от игроков можно только НИП" in err
+    assert camp.read_bytes() == before
 
 
 @pytest.mark.parametrize("item", ["hidden=да", "extra.hidden=1", "hidden="])

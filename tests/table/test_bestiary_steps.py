@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -185,6 +186,32 @@ def test_save_a_character_as_a_template_and_remove_it(tmp_path):
     assert s.run(steps.remove_template, "Лыко").ok
     assert s.read().shelf.bestiary.template("Лыко") is None
     assert "стартового бестиария" in s.run(steps.remove_template, "Волк").refused
+    store.close()
+
+
+def test_npcs_named_otherwise_are_marked_with_their_templates_name(tmp_path):
+    """``kubik party add Копия --from Волк``: the NPCs are «Копия 1…», made from «Волк»."""
+    store, s = session(tmp_path, "drevo")
+    out = s.run(steps.add_from_template, "Волк", 2, name="Серый")
+    assert [c.name for c in out.sheets] == ["Серый 1", "Серый 2"]
+    assert [c.from_template for c in out.sheets] == ["Волк", "Волк"]
+    store.close()
+
+
+def test_a_player_characters_template_leaves_the_seat_behind(tmp_path):
+    """A template made of a seat's player character makes NPCs nobody plays: the ``player``
+    mark stays with the character, as its wounds and its hidden mark do."""
+    store, s = session(tmp_path, "ide4")
+    pc = next(c for c in store.characters() if c.kind == "pc")
+    store.upsert_character(replace(pc, player="Маша"), label="Игрок")
+    assert s.run(steps.save_character, pc.id).ok
+    assert s.read().shelf.bestiary.template(pc.name).sheet.player == ""
+    out = s.run(steps.add_from_template, pc.name, 2)
+    assert [c.player for c in out.sheets] == ["", ""]
+    # A template stored with the mark (an older kubik's, a TOML file) makes no seat's NPCs.
+    t = s.read().shelf.bestiary.template(pc.name)
+    held = replace(t, sheet=replace(t.sheet, player="Маша"))
+    assert [spawn.made(held, "Тень", "id1").player] == [""]
     store.close()
 
 

@@ -61,8 +61,8 @@ def build_character(
         elif head == "wound" and dot:
             _error(parser, f"--set {key}: неизвестная рана «{tail}»; есть: {', '.join(WOUND_KEYS)}")
         elif key in MARK_FIELDS or (head == "extra" and tail in MARK_FIELDS):
-            name = tail if dot else key
-            marks[MARK_FIELDS[name]] = _mark(parser, key, value, name)
+            mark = tail if dot else key
+            marks[MARK_FIELDS[mark]] = _mark(parser, key, value, mark)
         elif head == "extra" and dot:
             read = _json_or_text(value)
             if tail == "energy" and system is not None and registry.get(system).energy:
@@ -76,6 +76,8 @@ def build_character(
             weapons.append(value.strip())
         else:
             _error(parser, f"--set: неизвестный ключ «{key}»; допустимы: {SET_KEYS}")
+    if marks.get("hidden") and not npc:
+        _error(parser, "--set hidden=true: скрыть от игроков можно только НИП; добавьте --npc")
     character = Character(
         id=new_id(),
         name=name,

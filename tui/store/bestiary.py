@@ -163,10 +163,11 @@ def template_of(character: Character, tid: str, tags: tuple[str, ...] = ()) -> T
 
 
 #: Marks of a character at the table that a template does not carry: its wounds and harm so
-#: far, its place in a fight, where it came from.
+#: far, its place in a fight, where it came from, the seat's player it belongs to.
 SHEET_STATE = frozenset(
     {
         "hidden",
+        "player",
         "dead",
         "harm",
         "health",

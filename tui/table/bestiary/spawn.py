@@ -88,7 +88,7 @@ def made(
     """An NPC of the party made from ``template`` under ``name``, marked with where it came
     from (core marks, the GM's, never shown to the players: the template's name and the
     prepared encounter that brought it), and hidden from the players when asked."""
-    npc = replace(template.sheet, id=new_id, name=name, kind="npc", origin=None)
+    npc = replace(template.sheet, id=new_id, name=name, kind="npc", player="", origin=None)
     return npc.marked(
         template=template.name, encounter=encounter or None, hidden=True if hidden else None
     )

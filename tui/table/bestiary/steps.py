@@ -91,14 +91,7 @@ def add_from_template(
     base = " ".join(name.split())
     if len(base) > NAME_LIMIT:
         return refuse(shelf, f"Имя не длиннее {NAME_LIMIT} знаков.")
-    npcs = _made(
-        world,
-        shelf,
-        [(replace(t, sheet=replace(t.sheet, name=base)) if base else t, count)],
-        mode,
-        encounter="",
-        hidden=hidden,
-    )
+    npcs = _made(world, shelf, [(t, count)], mode, encounter="", hidden=hidden, base=base)
     docs: dict[str, dict[str, Any] | None] = {}
     if side is not None:
         joined = _joined(shelf, world, [(c, side) for c in npcs])
@@ -301,11 +294,14 @@ def _made(
     encounter: str,
     hidden: bool,
     taken: Sequence[Character] = (),
+    base: str = "",
 ) -> list[Character]:
+    """The NPCs of ``groups``, numbered after ``base`` (or each template's name) past the
+    names taken; each marked with its template's own name."""
     names = [c.name for c in world.characters.values()] + [c.name for c in taken]
     npcs: list[Character] = []
     for t, count in groups:
-        for name in spawn.numbered(t.name, count, names + [c.name for c in npcs]):
+        for name in spawn.numbered(base or t.name, count, names + [c.name for c in npcs]):
             npc = spawn.made(t, name, world.new_id(), encounter=encounter, hidden=hidden)
             if mode == spawn.SPREAD:
                 npc = spawn.varied(npc, world.system, shelf.variation, world.dice.rng)
