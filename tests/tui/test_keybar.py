@@ -13,7 +13,10 @@ from tui.widgets.common.keybar import KeyBar
 def live_widgets() -> int:
     gc.unfreeze()  # the app freezes its objects a second after the start; count them too
     gc.collect()
-    return sum(isinstance(o, Widget) for o in gc.get_objects())
+    try:
+        return sum(isinstance(o, Widget) for o in gc.get_objects())
+    finally:
+        gc.freeze()
 
 
 def descriptions(app) -> list[str]:
