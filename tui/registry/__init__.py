@@ -33,6 +33,7 @@ __all__ = [
     "get",
     "load",
     "names",
+    "reroll_sources",
     "title",
 ]
 
@@ -150,6 +151,12 @@ class System(Protocol):
     def fight_kinds(self) -> tuple[str, ...]:
         """The :attr:`check_kinds` that apply in its fight too: a seat offers them without an
         open check that names them (Древо's Судьба)."""
+        ...
+
+    @property
+    def reroll_sources(self) -> str | None:
+        """``"module:attribute"`` of the reroll sources a seat's reroll request may name
+        (key → Russian name: IDE4's «еда», «Фатум»…); ``None``: none."""
         ...
 
     @property
@@ -311,6 +318,16 @@ def fight_readers() -> Any:
     if system is None or system.fight_readers is None:
         raise LookupError("no system fights in exchanges")
     return load(system.fight_readers)
+
+
+def reroll_sources() -> dict[str, str]:
+    """Return every system's named reroll sources (key → Russian name), merged: a seat's
+    reroll request names one (:attr:`System.reroll_sources`)."""
+    merged: dict[str, str] = {}
+    for system in all_systems():
+        if system.reroll_sources:
+            merged.update(load(system.reroll_sources))
+    return merged
 
 
 def load(target: str) -> Any:

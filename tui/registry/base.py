@@ -73,6 +73,7 @@ class BaseSystem:
     check_kinds: tuple[str, ...] = ()
     tables: tuple[Table, ...] = ()
     fight_kinds: tuple[str, ...] = ()
+    reroll_sources: str | None = None
     sheet_fields: tuple[SheetField, ...] = ()
     weapons: str | None = None
     set_keys: str | None = None

@@ -36,6 +36,7 @@ class Ide4(BaseSystem):
     )  # fmt: skip
     seat_kinds = ("energy", "expanded", "reroll", "note")
     check_kinds = ("energy", "expanded", "reroll")
+    reroll_sources = "rules.ide4.state:REROLL_SOURCES"
     tables = (
         Table("ide4/bands.toml", "Полосы исходов"),
         Table("ide4/energy.toml", "Энергия и перебросы"),
