@@ -249,8 +249,12 @@ def test_import_of_an_old_export_says_the_marks_are_missing(capsys, camp, tmp_pa
         ("ide4", "extra.energy=150", "Энергия: Нужно число от 0 до 100"),
         ("starately", "skill.Медицина=5", "уровень — нужно число от 0 до 4"),
         ("wod", "skill.Драка=6", "точки — нужно число от 0 до 5"),
-        ("wod", "fate=2", "Судьба есть только в Древе"),
-        ("ide4", "wound.light=1", "раны по шкале ведут только в Древе"),
+        ("wod", "fate=2", "это ключ системы «Древо», а кампания — «Мир Тьмы»"),
+        ("ide4", "wound.light=1", "это ключ системы «Древо», а кампания — «IDE4»"),
+        ("drevo", "energy=5", "это ключ системы «IDE4», а кампания — «Древо»"),
+        ("ide4", "energy=101", "Энергия: Нужно число от 0 до 100"),
+        ("ide4", "always_expanded=5", "Развёрнутая: нужно true или false"),
+        ("drevo", "parry_ability=да", "Отбивать стрелы: нужно true или false"),
         ("drevo", "extra.dead=5", "extra.dead: нужно true или false"),  # through the sheet
         ("wod", "extra.health=ушиб", "extra.health: нужен список строк"),
         ("drevo", "extra.energy=150", "extra.energy: нужно целое число от 0 до 100"),
@@ -380,3 +384,61 @@ def test_party_add_refuses_a_hidden_mark_that_is_no_true_or_false(capsys, camp, 
     )
     assert code == 2 and f"--set {item}: нужно true (скрыт от игроков) или false" in err
     assert camp.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "system, items, want",
+    [
+        ("drevo", ["fate=7", "parry_ability=true"], {"fate": 7, "parry_ability": True}),
+        ("ide4", ["energy=40", "always_expanded=true"], {"energy": 40, "always_expanded": True}),
+        ("ide4", ["extra.energy=40"], {"energy": 40}),  # the older spelling still works
+        ("starately", ["extra.harm=ранен"], {"harm": "ранен"}),
+        ("wod", ["extra.initiative=4"], {"initiative": 4}),
+    ],
+)
+def test_party_add_takes_the_campaigns_own_sheet_fields_by_name(
+    capsys, tmp_path, system, items, want
+):
+    """``--set`` takes the campaign's system's sheet fields by their own name (its
+    ``System.sheet_fields``: IDE4's ``energy=``, not only ``extra.energy=``), as the form
+    edits them."""
+    camp = tmp_path / "c.json"
+    Store.open(camp, system=system).close()
+    flags = [f for item in items for f in ("--set", item)]
+    code, out, err = run(
+        capsys, cli_party.party, "add", "Волк", "--campaign", str(camp), "--json", *flags
+    )
+    assert code == 0, err
+    with Store.open(camp) as store:
+        wolf = store.character(json.loads(out)["id"])
+    values = wolf.sheet.values()
+    assert {k: values[k] for k in want} == want and wolf.carried == {} and wolf.extra == {}
+
+
+@pytest.mark.parametrize(
+    "system, own, foreign",
+    [
+        ("drevo", ["fate", "parry_ability", "wound.КЛЮЧ"], ["energy"]),
+        ("ide4", ["energy", "always_expanded"], ["fate", "wound.КЛЮЧ"]),
+        ("starately", [], ["fate", "energy", "wound.КЛЮЧ"]),
+        ("wod", [], ["fate", "energy", "wound.КЛЮЧ"]),
+    ],
+)
+def test_party_add_lists_the_keys_of_the_campaigns_system(capsys, tmp_path, system, own, foreign):
+    """An unknown key's refusal lists the campaign's system's keys, not Древо's everywhere;
+    ``-h`` lists each system's own keys under its name."""
+    from tui import registry
+
+    camp = tmp_path / "c.json"
+    Store.open(camp, system=system).close()
+    code, _, err = run(
+        capsys, cli_party.party, "add", "Волк", "--campaign", str(camp), "--set", "colour=red"
+    )
+    listed = err.rpartition("допустимы:")[2]
+    assert code == 2 and "quality.ИМЯ" in listed
+    assert all(key in listed for key in own) and not any(key in listed for key in foreign)
+    with pytest.raises(SystemExit):
+        cli_party.party(["add", "-h"])
+    helped = " ".join(capsys.readouterr().out.split())
+    if own:
+        assert f"{registry.title(system)} — {', '.join(own)}" in helped

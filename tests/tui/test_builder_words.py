@@ -135,7 +135,7 @@ def test_the_drevo_sum_line_names_the_судьба_it_adds() -> None:
     """Play-test: after `+` the builder read «Итого: кубики 0, Драка 0 → +1» — a sum that
     does not add up; the Судьба point moved after the roll is a term of the line."""
     from rules import drevo
-    from tui.present.rolls import one_sided_lines
+    from tui.systems.drevo.check.lines import one_sided_lines
 
     check = drevo.OneSidedCheck(drevo.Side(0, (), "Милава", "Драка"), 0)
     rolled = drevo.resolve_one_sided(check, (0, 1, 0, -1))
@@ -151,7 +151,7 @@ def test_a_судьба_crit_does_not_say_the_dice_showed_it() -> None:
     пройти одностороннюю проверку» — no dice are rolled, so the line must not read «на
     кубиках +4»."""
     from rules import drevo
-    from tui.present.rolls import one_sided_lines
+    from tui.systems.drevo.check.lines import one_sided_lines
 
     check = drevo.OneSidedCheck(drevo.Side(0, (), "Милава", "Драка"), 0, fate_auto=True)
     lines = one_sided_lines(drevo.resolve_one_sided(check, None), markup=False)

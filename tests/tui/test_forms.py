@@ -112,7 +112,7 @@ class TestAdd:
             await pilot.press("ctrl+s")
             assert "от 0 до 100" in str(app.screen.query_one("#e-energy").render())
             await fill(pilot, "energy", "70")
-            app.screen.query_one("#f-expanded").action_step(1)  # always expanded: да
+            app.screen.query_one("#f-always_expanded").action_step(1)  # always expanded: да
             await pilot.press("ctrl+s")
             await pilot.pause()
         (lev,) = [c for c in app.store.characters() if c.name == "Лев"]
@@ -263,9 +263,11 @@ async def test_a_fast_end_backspaces_and_digits_in_the_form_keep_their_order(mak
 def test_a_blank_character_holds_its_systems_sheet_at_its_defaults(system):
     """The form's new character carries the campaign's system's sheet (IDE4: energy 100),
     Древо's with the campaign's Судьба — not a Древо sheet whatever the system."""
+    from rules import drevo
     from tui.store.models import SHEETS
     from tui.widgets.party.form import blank_character
 
-    c = blank_character(system, 3)
+    c = blank_character(system)
     assert type(c.sheet) is SHEETS[system]
-    assert c.sheet == (SHEETS[system](fate=3) if system == "drevo" else SHEETS[system]())
+    start = drevo.fate_rules().starting_points
+    assert c.sheet == (SHEETS[system](fate=start) if system == "drevo" else SHEETS[system]())

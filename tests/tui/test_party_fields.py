@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from tui import registry
 from tui.widgets.party.fields import (
-    FATE_RANGE,
     FieldError,
     parse_int,
     parse_name,
@@ -42,7 +42,8 @@ def parse(field: str, text: str):
         return parse_skills("drevo", text)
     if field == "weapons":
         return parse_weapons(text, WEAPONS)
-    return parse_int(text, *FATE_RANGE)
+    fate = next(f for f in registry.get("drevo").sheet_fields if f.key == "fate")
+    return parse_int(text, fate.low, fate.high)  # the form's Судьба: Древо's sheet field
 
 
 @pytest.mark.parametrize(("field", "text", "message"), REFUSED)

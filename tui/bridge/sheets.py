@@ -1,11 +1,11 @@
 """Character sheets: the party table's columns and the detail panel, each system's own parts
 asked of its :class:`~tui.registry.System` (``tui/systems/<name>/``).
 
-The wound ladder (:func:`track_of`, :func:`wounds_text`) is here, not in Древо's package, for
-it is shared: every character carries it (``Character.drevo``, the common core's typed view),
-and every system whose ``System.fate_and_wounds`` is set shows and edits it — the party tab,
-the players' view, ``kubik party``. Its rules are ``rules.drevo``'s (``DrevoSheet.track``),
-its words ``tui.words``'.
+The wound ladder's reader (:func:`track_of`) is here, not in Древо's package, for the
+common core's typed view (``Character.drevo``) holds it on every character and the
+players' view and the fight read it; which system shows a state in the party table is
+its ``System.state``. Its rules are ``rules.drevo``'s (``DrevoSheet.track``), its words
+``tui.words``'.
 """
 
 from __future__ import annotations

@@ -1,5 +1,9 @@
 """A new character from ``kubik party add``'s ``--set KEY=VALUE`` items, checked as the
 character form checks it (:mod:`tui.widgets.party.fields`); a bad item exits 2.
+
+The keys every campaign takes are here; a system's own — its sheet's fields, with their
+labels and ranges, and keys such as Древо's ``wound.КЛЮЧ`` — are its ``System``'s
+(``sheet_fields``, ``set_keys``), so this module names no system.
 """
 
 from __future__ import annotations
@@ -9,17 +13,38 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from rules.drevo.sheet import DrevoSheet
 from rules.sheets import SheetError
 from tui import registry
 from tui.cli.common import Parser, signed_int
-from tui.store import WOUND_KEYS, Character, Skill, new_id
-from tui.store.models import MARK_FIELDS, MARK_TYPES, SHEET_FIELDS, SHEETS, Sheet
+from tui.registry.base import SheetField
+from tui.store import Character, Skill, new_id
+from tui.store.models import MARK_FIELDS, MARK_TYPES, SHEET_FIELDS, SHEETS, sheet_kind
 
-SET_KEYS = (
-    "quality.ИМЯ, skill.ИМЯ, fate, notes, weapon, wound.КЛЮЧ, player, hidden, template, "
-    "encounter, extra.ИМЯ"
+#: The keys of every campaign; a system adds its sheet's fields (``System.sheet_fields``) and
+#: its own keys (``System.set_keys``).
+SHARED_KEYS = (
+    "quality.ИМЯ, skill.ИМЯ, notes, weapon, player, hidden, template, encounter, extra.ИМЯ"
 )
+
+
+def own_keys(system: str) -> list[str]:
+    """Return the ``--set`` keys ``system`` adds: its sheet's fields, its own keys."""
+    kind = registry.get(system)
+    hook = [registry.load(kind.set_keys).HELP] if kind.set_keys else []
+    return [*(f.key for f in kind.sheet_fields), *hook]
+
+
+def set_keys(system: str | None = None) -> str:
+    """Return the ``--set`` keys in words: a campaign's of ``system``; every system's, by
+    system, without one (``kubik party add -h``, before a campaign is open)."""
+    if system is not None:
+        return ", ".join([SHARED_KEYS, *own_keys(system)])
+    by_system = [
+        f"{registry.title(name)} — {', '.join(keys)}"
+        for name in registry.names()
+        if (keys := own_keys(name))
+    ]
+    return SHARED_KEYS + ("; листа системы: " + "; ".join(by_system) if by_system else "")
 
 
 def build_character(
@@ -28,8 +53,10 @@ def build_character(
     """Build a new character from ``--set KEY=VALUE`` items; a bad item exits 2.
 
     With ``system`` every value is checked as the character form checks it (the same parsers
-    and ranges, :mod:`tui.widgets.party.fields`), and wounds are given one by one as the
-    wound key gives them (the Древо cascade), so the form can always save the result.
+    and ranges, :mod:`tui.widgets.party.fields`; a sheet's field as its ``System.sheet_fields``
+    says), and the system's own keys are applied by its ``System.set_keys`` (Древо's wounds
+    one by one, as the wound key gives them), so the form can always save the result.
+    Without it only the syntax is checked, against every system's keys.
     """
     name = " ".join(name.split())  # as the app's form: one space between words
     if not name:
@@ -37,11 +64,10 @@ def build_character(
     qualities: dict[str, int] = {}
     skills: dict[str, Skill] = {}
     weapons: list[str] = []
-    wounds: list[tuple[str, int]] = []
     extra: dict[str, Any] = {}
-    sheet: dict[str, Any] = {}  # extra.ИМЯ of a sheet field: written through the sheet
+    sheet: dict[str, Any] = {}  # a sheet's field (or extra.ИМЯ of one): through the sheet
     marks: dict[str, Any] = {}  # player, hidden…: the core's marks (extra.ИМЯ of old)
-    fate: int | None = None  # given: Древо's Судьба (any other system refuses the key)
+    hooked: dict[str, list[Any]] = {}  # a system's own keys' values, by its set_keys module
     notes = ""
     for item in values:
         key, sep, value = item.partition("=")
@@ -56,26 +82,26 @@ def build_character(
         elif head == "skill" and dot:
             skill = _checked(parser, key, value, system, "skill", tail)
             skills[tail] = skill if isinstance(skill, Skill) else Skill(tail, skill)
-        elif head == "wound" and dot and tail in WOUND_KEYS:
-            wounds.append((tail, _checked(parser, key, value, system, "wound")))
-        elif head == "wound" and dot:
-            _error(parser, f"--set {key}: неизвестная рана «{tail}»; есть: {', '.join(WOUND_KEYS)}")
         elif key in MARK_FIELDS or (head == "extra" and tail in MARK_FIELDS):
             mark = tail if dot else key
             marks[MARK_FIELDS[mark]] = _mark(parser, key, value, mark)
+        elif head == "extra" and dot and (field := _sheet_field(system, tail)) is not None:
+            sheet[tail] = _field_value(parser, key, value, field, system)
         elif head == "extra" and dot:
-            read = _json_or_text(value)
-            if tail == "energy" and system is not None and registry.get(system).energy:
-                read = _checked(parser, key, value, system, "energy")
-            (sheet if tail in SHEET_FIELDS else extra)[tail] = read
-        elif key == "fate":
-            fate = _checked(parser, key, value, system, "fate")
+            (sheet if tail in SHEET_FIELDS else extra)[tail] = _json_or_text(value)
         elif key == "notes":
             notes = value
         elif key == "weapon":
             weapons.append(value.strip())
+        elif (field := _sheet_field(system, key)) is not None:
+            sheet[key] = _field_value(parser, key, value, field, system)
+        elif (hook := _hook(system, key)) is not None:
+            try:
+                hooked.setdefault(hook, []).append(registry.load(hook).read(key, value))
+            except ValueError as err:
+                _error(parser, str(err))
         else:
-            _error(parser, f"--set: неизвестный ключ «{key}»; допустимы: {SET_KEYS}")
+            _unknown(parser, key, system)
     if marks.get("hidden") and not npc:
         _error(parser, "--set hidden=true: скрыть от игроков можно только НИП; добавьте --npc")
     character = Character(
@@ -85,25 +111,80 @@ def build_character(
         qualities=qualities,
         skills=tuple(skills.values()),
         weapons=tuple(weapons),
-        sheet=_blank_sheet(system, npc, fate),
+        # The campaign's system's sheet at its defaults, as the character form's blank
+        # character has it (Древо: a PC's starting Судьба, an NPC's none). Without a system
+        # (the syntax check before the campaign is open) the store's default sheet: that
+        # character is never stored.
+        sheet=sheet_kind(None)() if system is None else registry.get(system).new_sheet(npc),
         notes=notes,
         extra=extra,
         **marks,
     )
-    return _wounded(parser, _sheeted(parser, character, sheet, system), wounds, system)
+    character = _sheeted(parser, character, sheet, system)
+    if system is None:
+        return character
+    for hook, items in hooked.items():
+        try:
+            character = registry.load(hook).apply(character, items)
+        except ValueError as err:
+            _error(parser, str(err))
+    return character
 
 
-def _blank_sheet(system: str | None, npc: bool, fate: int | None) -> Sheet:
-    """The new character's sheet: its campaign's system's at its defaults, as the character
-    form's blank character has it (Древо: a PC's starting Судьба, an NPC's none; ``fate`` when
-    given). Without a system (the syntax check before the campaign is open) a Древо sheet
-    holds what was given; that character is never stored."""
-    if system is not None and not registry.get(system).fate_and_wounds:
-        return SHEETS[system]()
-    from rules import drevo
+def _sheet_field(system: str | None, key: str) -> SheetField | None:
+    """The sheet field ``key`` the campaign's system's form edits (no system: any system's)."""
+    kinds = registry.all_systems() if system is None else (registry.get(system),)
+    return next((f for kind in kinds for f in kind.sheet_fields if f.key == key), None)
 
-    start = 0 if npc else drevo.fate_rules().starting_points
-    return DrevoSheet(fate=start if fate is None else fate)
+
+def _hook(system: str | None, key: str) -> str | None:
+    """The ``set_keys`` module of the campaign's system that owns ``key`` (no system: any)."""
+    kinds = registry.all_systems() if system is None else (registry.get(system),)
+    return next(
+        (k.set_keys for k in kinds if k.set_keys and registry.load(k.set_keys).owns(key)), None
+    )
+
+
+def _unknown(parser: Parser | None, key: str, system: str | None) -> None:
+    """Refuse a key: another system's (say whose), or no system's, listing the campaign's
+    system's keys; without a system (the syntax check) it waits for the campaign's."""
+    if system is None:
+        return
+    other = next(
+        (
+            kind.title
+            for kind in registry.all_systems()
+            if _sheet_field(kind.name, key) or _hook(kind.name, key)
+        ),
+        None,
+    )
+    if other is not None:
+        _error(
+            parser,
+            f"--set {key}: это ключ системы «{other}», а кампания — "
+            f"«{registry.title(system)}»; уберите его (допустимы: {set_keys(system)})",
+        )
+    _error(parser, f"--set: неизвестный ключ «{key}»; допустимы: {set_keys(system)}")
+
+
+def _field_value(
+    parser: Parser | None, key: str, value: str, field: SheetField, system: str | None
+) -> int | bool:
+    """Return a sheet field's value as the character form reads it; refuse (exit 2) what it
+    refuses (no system: the syntax only)."""
+    from tui.widgets.party import fields  # the character form's own parser
+
+    if field.yes_no:
+        read = _json_or_text(value.strip())
+        if not isinstance(read, bool):
+            _error(parser, f"--set {key}={value}: {field.label}: нужно true или false")
+        return bool(read)
+    if system is None:  # syntax only (before the campaign is open)
+        return _int(parser, key, value)
+    try:
+        return fields.parse_int(value, field.low, field.high)
+    except fields.FieldError as err:
+        return _error(parser, f"--set {key}={value}: {field.label}: {err}")
 
 
 def _mark(parser: Parser | None, key: str, value: str, name: str) -> bool | str:
@@ -125,27 +206,18 @@ def _error(parser: Parser | None, message: str) -> Any:
 def _checked(
     parser: Parser | None, key: str, value: str, system: str | None, field: str, name: str = ""
 ) -> Any:
-    """Return ``value`` as the form's field ``field`` reads it; refuse (exit 2) what it refuses."""
+    """Return ``value`` as the form's field ``field`` (a stat or a skill) reads it; refuse
+    (exit 2) what it refuses."""
     from tui.widgets.party import fields  # the character form's own parsers and ranges
 
     if system is None:  # syntax only (before the campaign is open)
         return _int(parser, key, value)
-    if field == "fate" and not registry.get(system).fate_and_wounds:
-        _error(parser, f"--set {key}: Судьба есть только в Древе; уберите этот ключ")
-    if field == "wound" and not registry.get(system).fate_and_wounds:
-        _error(parser, f"--set {key}: раны по шкале ведут только в Древе; уберите этот ключ")
     try:
         if field == "stat":
             return fields.parse_stat(system, name, value)
-        if field == "skill":
-            return fields.parse_skills(system, f"{name} {value}")[0]
-        if field == "wound":
-            return fields.parse_int(value, 0, 99)
-        bounds = fields.FATE_RANGE if field == "fate" else fields.ENERGY_RANGE
-        return fields.parse_int(value, *bounds)
+        return fields.parse_skills(system, f"{name} {value}")[0]
     except fields.FieldError as err:
-        where = {"fate": "Судьба: ", "energy": "Энергия: ", "wound": "число ран: "}.get(field, "")
-        _error(parser, f"--set {key}={value}: {where}{err}")
+        _error(parser, f"--set {key}={value}: {err}")
 
 
 def _sheeted(
@@ -167,32 +239,6 @@ def _sheeted(
             _error(parser, f"--set extra.{err.field}: {err.want}")
         c = c.with_sheet(replace(kind.from_values(c.sheet_values()), **mine))
     return c
-
-
-def _wounded(
-    parser: Parser | None, c: Character, wounds: list[tuple[str, int]], system: str | None
-) -> Character:
-    """Give the wounds one at a time, as the wound key does: the Древо cascade applies.
-
-    Four Царапины make a Лёгкая рана and so on; a second Тяжёлая рана kills, and a new
-    character is not added dead: that is refused with the reason.
-    """
-    if not wounds or system is None:
-        return c
-    from tui.bridge.sheets import track_of
-
-    track = track_of(c)
-    for level, count in wounds:
-        for _ in range(count):
-            track = track.take(level)
-        if track.dead:
-            given = ", ".join(f"wound.{k}={n}" for k, n in wounds)
-            _error(
-                parser,
-                f"--set {given}: по шкале ран Древа (раны складываются в более тяжёлые) "
-                "персонаж от них погибает; укажите меньше ран",
-            )
-    return c.edit_sheet(DrevoSheet, wounds=dict(track.counts))
 
 
 def _int(parser: Parser | None, key: str, value: str) -> int:

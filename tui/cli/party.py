@@ -18,7 +18,7 @@ from typing import Any
 from tui import registry
 from tui.cli.bestiary_args import count_arg
 from tui.cli.campaign import CLI_LOCK_TIMEOUT, open_campaign
-from tui.cli.character import SET_KEYS, build_character
+from tui.cli.character import build_character, set_keys
 from tui.cli.common import (
     EXIT_REFUSED,
     Parser,
@@ -56,7 +56,7 @@ def party_parser() -> Parser:
         action="append",
         default=[],
         metavar="КЛЮЧ=ЗНАЧЕНИЕ",
-        help=f"значение персонажа; ключи: {SET_KEYS}",
+        help=f"значение персонажа; ключи: {set_keys()}",
     )
     add.add_argument(
         "--from",
@@ -148,14 +148,8 @@ def _party_list(args: Any) -> int:
     for c in chars:
         values = row(campaign.system, c)[2:]
         shown = "  ".join(f"{t}: {v}" for t, v in zip(titles, values, strict=True))
-        if registry.get(
-            campaign.system
-        ).fate_and_wounds:  # a dead NPC read like a heavily wounded one
-            from tui.bridge.sheets import track_of
-            from tui.words import wound_state
-
-            state = wound_state(track_of(c))
-            shown += f"  ({state})" if state else ""
+        state = registry.get(campaign.system).state(c)  # Древо: «погиб», «тяжело ранен»
+        shown += f"  ({state})" if state else ""
         lines.append(f"{KIND_NAMES[c.kind]:<6}{c.name}  {shown}")
     emit({}, "\n".join(lines), False)
     return 0

@@ -20,9 +20,10 @@ from rules import systems as rules_systems
 
 if TYPE_CHECKING:
     from rules.systems import RulesSystem
-    from tui.registry.base import FormFields
+    from tui.registry.base import FormFields, SheetField
     from tui.registry.tables import Table
     from tui.store import Character, Skill
+    from tui.store.models import Sheet
 
 __all__ = [
     "System",
@@ -32,6 +33,7 @@ __all__ = [
     "get",
     "load",
     "names",
+    "reroll_sources",
     "title",
 ]
 
@@ -146,14 +148,38 @@ class System(Protocol):
         ...
 
     @property
-    def fate_and_wounds(self) -> bool:
-        """Whether its characters keep Судьба, weapons and Древо's wound ladder (the party
-        tab's keys for them, the form's fields, ``kubik party add --set fate=…``)."""
+    def fight_kinds(self) -> tuple[str, ...]:
+        """The :attr:`check_kinds` that apply in its fight too: a seat offers them without an
+        open check that names them (Древо's Судьба)."""
         ...
 
     @property
-    def energy(self) -> bool:
-        """Whether its characters keep IDE4's energy and «always expanded» check."""
+    def reroll_sources(self) -> str | None:
+        """``"module:attribute"`` of the reroll sources a seat's reroll request may name
+        (key → Russian name: IDE4's «еда», «Фатум»…); ``None``: none."""
+        ...
+
+    @property
+    def sheet_fields(self) -> tuple[SheetField, ...]:
+        """Its sheet's fields the character form edits and ``kubik party add --set KEY=…``
+        sets, with their Russian labels and ranges (Древо: Судьба; IDE4: Энергия)."""
+        ...
+
+    @property
+    def weapons(self) -> str | None:
+        """``"module:function"`` returning the campaign's weapon names its characters carry
+        (the form's «Оружие» field); ``None``: its form asks for no weapons."""
+        ...
+
+    @property
+    def set_keys(self) -> str | None:
+        """The module of its own ``kubik party add --set`` keys beyond its sheet's fields
+        (``HELP``, ``owns``, ``read``, ``apply``: Древо's ``wound.КЛЮЧ``); ``None``: none."""
+        ...
+
+    @property
+    def state_column(self) -> str | None:
+        """The party table's column that :meth:`state` is written under (``None``: none)."""
         ...
 
     @property
@@ -230,6 +256,20 @@ class System(Protocol):
         """Return a PC's cells in the players' view after its name."""
         ...
 
+    def new_sheet(self, npc: bool) -> Sheet:
+        """Return a new character's sheet at the campaign's defaults (Древо: a PC's starting
+        Судьба, an NPC's none) — the form's blank character, ``kubik party add``."""
+        ...
+
+    def fresh_copy(self, c: Character) -> Character:
+        """Return what a copy of ``c`` starts with (Древо: no wounds, alive)."""
+        ...
+
+    def state(self, c: Character) -> str:
+        """Return the party table's mark of ``c``'s state (Древо: «тяжело ранен», «погиб»;
+        ``""``: none), written under :attr:`state_column`."""
+        ...
+
 
 def names() -> tuple[str, ...]:
     """Return every system's name, in the registry's order."""
@@ -278,6 +318,16 @@ def fight_readers() -> Any:
     if system is None or system.fight_readers is None:
         raise LookupError("no system fights in exchanges")
     return load(system.fight_readers)
+
+
+def reroll_sources() -> dict[str, str]:
+    """Return every system's named reroll sources (key → Russian name), merged: a seat's
+    reroll request names one (:attr:`System.reroll_sources`)."""
+    merged: dict[str, str] = {}
+    for system in all_systems():
+        if system.reroll_sources:
+            merged.update(load(system.reroll_sources))
+    return merged
 
 
 def load(target: str) -> Any:

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from rules.systems import RulesSystem
     from tui.registry.tables import Table
     from tui.store import Character, Skill
+    from tui.store.models import Sheet
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,23 @@ class FormFields:
     skill_range: tuple[int, int]
     skill_hint: str
     skill_unit: str
+
+
+@dataclass(frozen=True)
+class SheetField:
+    """One field of a system's sheet that the character form edits and ``kubik party add
+    --set KEY=VALUE`` sets: ``key`` is the sheet's field and the ``--set`` key.
+
+    A whole number within ``low``…``high`` (an input, ``placeholder`` its hint), or with
+    ``yes_no`` a yes/no choice (the form's stepper, ``--set KEY=true|false``).
+    """
+
+    key: str
+    label: str
+    low: int = 0
+    high: int = 0
+    placeholder: str = ""
+    yes_no: bool = False
 
 
 #: The round tracker's pane of the Бой tab.
@@ -54,8 +72,12 @@ class BaseSystem:
     seat_kinds: tuple[str, ...] = ("note",)
     check_kinds: tuple[str, ...] = ()
     tables: tuple[Table, ...] = ()
-    fate_and_wounds: bool = False
-    energy: bool = False
+    fight_kinds: tuple[str, ...] = ()
+    reroll_sources: str | None = None
+    sheet_fields: tuple[SheetField, ...] = ()
+    weapons: str | None = None
+    set_keys: str | None = None
+    state_column: str | None = None
     health_track: bool = False
     skill_parent: Literal["skill", "attribute"] | None = None
     skill_distances: bool = False
@@ -106,6 +128,20 @@ class BaseSystem:
     def public_columns(self) -> tuple[str, ...]:
         """Return the players' view's party columns after «Персонаж» (no stats)."""
         return ()
+
+    def new_sheet(self, npc: bool) -> Sheet:
+        """Return a new character's sheet: its own sheet at its defaults."""
+        from tui.store.models import sheet_kind
+
+        return sheet_kind(self.name)()
+
+    def fresh_copy(self, c: Character) -> Character:
+        """Return what a copy of ``c`` starts with (the party tab's copy key): ``c`` itself."""
+        return c
+
+    def state(self, c: Character) -> str:
+        """Return the party table's mark of ``c``'s state («погиб»), "" for none."""
+        return ""
 
     def public_row(self, c: Character) -> tuple[str, ...]:
         """Return a PC's cells in the players' view after its name."""

@@ -246,6 +246,7 @@ class BestiaryScreen(StyledOnce, ModalScreen[None]):
 
         from tui.store import new_id
         from tui.table.bestiary import steps
+        from tui.widgets.party.fields import weapon_names
         from tui.widgets.party.form import CharacterForm
 
         t = self._highlighted()
@@ -261,13 +262,12 @@ class BestiaryScreen(StyledOnce, ModalScreen[None]):
             sheet = replace(c, id=tid, kind="npc", origin=None)
             run_step(self.host, steps.put_template, replace(t, id=tid, sheet=sheet))
 
-        weapons: list[str] = []
-        if registry.get(system).fate_and_wounds:
-            from rules import drevo
-
-            weapons = list(drevo.weapons())
         form = CharacterForm(
-            system, t.sheet, title=f"Шаблон: {t.name}", taken=lambda: others, weapons=weapons
+            system,
+            t.sheet,
+            title=f"Шаблон: {t.name}",
+            taken=lambda: others,
+            weapons=weapon_names(system),
         )
         self.app.push_screen(form, saved)
 

@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from rules import systems as rules_systems
-from rules.drevo import DISTANCES
 from rules.encounter import ACTION_KINDS
 from tui import registry
 from tui.sanitize import clean
@@ -190,7 +189,10 @@ def check_payload(kind: str, payload: object) -> dict[str, Any]:
             "action": _choice(payload.get("action"), "Действие", ACTION_KINDS),
             "target": None if target is None else _ident(target, "Цель"),
             "weapon": None if weapon is None else _text(weapon, "Оружие", MAX_NAME, empty=False),
-            "distance": _choice(payload.get("distance", "close"), "Дистанция", DISTANCES),
+            # The fight of exchanges' distances (its system's, by the registry's string).
+            "distance": _choice(
+                payload.get("distance", "close"), "Дистанция", registry.fight_readers().DISTANCES
+            ),
             "turns": _int(payload.get("turns", 1), "Ходов", 1, 4),
             "note": _text(payload.get("note", ""), "Заметка", MAX_NOTE),
         }
@@ -231,9 +233,8 @@ def check_payload(kind: str, payload: object) -> dict[str, Any]:
         _only(payload, {"source", "note", "check"})
         checked = {"note": _text(payload.get("note", ""), "Заметка", MAX_NOTE), **_check(payload)}
         if payload.get("source") is not None:
-            from rules.ide4.state import REROLL_SOURCES  # not at start: all of rules.ide4
-
-            checked["source"] = _choice(payload["source"], "Источник переброса", REROLL_SOURCES)
+            sources = registry.reroll_sources()  # not at start: all of rules.ide4
+            checked["source"] = _choice(payload["source"], "Источник переброса", sources)
         return checked
     if kind == "expanded":
         _only(payload, {"note", "check"})
@@ -290,7 +291,6 @@ def describe(kind: str, payload: dict[str, Any], names: dict[str, str] | None = 
     note = payload.get("note") or ""
     tail = f" — {note}" if note else ""
     if kind == "declare":
-        from rules.drevo.exchange import DISTANCE_NAMES
         from rules.encounter import ACTION_NAMES
 
         parts = [ACTION_NAMES.get(payload.get("action", ""), "?")]
@@ -303,7 +303,8 @@ def describe(kind: str, payload: dict[str, Any], names: dict[str, str] | None = 
         if payload.get("target"):
             target = " → " + (names or {}).get(str(payload["target"]), "?")
             # The distance sets the difficulty and what may answer: the GM sees it too.
-            distance = DISTANCE_NAMES.get(str(payload.get("distance", "")))
+            distances = registry.fight_readers().DISTANCE_NAMES
+            distance = distances.get(str(payload.get("distance", "")))
             if distance:
                 target += f", {distance}"
         return "Заявка: " + ", ".join(parts) + target + tail
@@ -321,9 +322,7 @@ def describe(kind: str, payload: dict[str, Any], names: dict[str, str] | None = 
         price = f", цена: {payload['price']}" if payload.get("price") else ""
         return f"Риск{price}{tail}"
     if kind == "reroll":
-        from rules.ide4.state import REROLL_SOURCES
-
-        source = REROLL_SOURCES.get(payload.get("source", ""), "")
+        source = registry.reroll_sources().get(payload.get("source", ""), "")
         return "Прошу переброс" + (f" ({source})" if source else "") + tail
     if kind == "expanded":
         return "Требую развёрнутую проверку" + tail

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.encounter import Declaration
 from rules.errors import RulesError
-from tui.registry import fight_readers
+from tui.registry import fight_readers, reroll_sources
 from tui.seats.protocol import ProtocolError, Request, describe, system_kinds
 from tui.seats.state import current_declarer, encounter_of, own_characters
 from tui.store import LogEntry
@@ -141,10 +141,9 @@ def edited(request: Request, text: str) -> Request:
 
         return replace(request, payload=check_payload(request.kind, {**p, "amount": value}))
     if request.kind == "reroll":  # a source's name («еда», «Фатум») names the source
-        from rules.ide4.state import REROLL_SOURCES
         from tui.seats.protocol import check_payload
 
-        named = {name.casefold(): key for key, name in REROLL_SOURCES.items()}
+        named = {name.casefold(): key for key, name in reroll_sources().items()}
         if text.strip().casefold() in named:
             source = named[text.strip().casefold()]
             return replace(request, payload=check_payload("reroll", {**p, "source": source}))

@@ -46,9 +46,7 @@ class ChoicesMixin:
         if kind not in kinds or not self.mine():
             return False
         system = self.state.get("system", "")
-        if kind in proto.check_kinds(system) and not (
-            kind == "fate" and registry.get(system).fate_and_wounds
-        ):
+        if kind in proto.check_kinds(system) and kind not in registry.get(system).fight_kinds:
             check = self.state.get("check")  # only what the GM's open check offers now
             if not check or kind not in check.get("kinds", ()):
                 return False

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from rules.drevo.sheet import DrevoSheet
 from tui.sanitize import clean_json
 
 from . import core_marks
@@ -18,6 +17,7 @@ from .models import (
     Character,
     LogEntry,
     Skill,
+    sheet_kind,
 )
 
 
@@ -74,8 +74,9 @@ def _keys(doc: dict[str, Any] | None) -> set[str]:
     return set(doc) | (set(extra) if isinstance(extra, dict) else set())
 
 
-def character_from_doc(doc: dict[str, Any], system: str = DrevoSheet.SYSTEM) -> Character:
-    """Build a character of ``system`` from its document, of schema 5 or older (sheet fields
+def character_from_doc(doc: dict[str, Any], system: str = sheet_kind(None).SYSTEM) -> Character:
+    """Build a character of ``system`` (by default the store's default sheet's) from its
+    document, of schema 5 or older (sheet fields
     or marks in ``extra``: an export, a bestiary file or a seat's state written by an older
     kubik).
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tui.registry import System
-from tui.registry.base import BaseSystem, FormFields
+from tui.registry.base import BaseSystem, FormFields, SheetField
 from tui.registry.tables import BESTIARY_TABLE, Table
 from tui.sanitize import plain
 from tui.systems.drevo.sheet import needs, track_of, wounds_text
 from tui.words import signed, wound_state
 
 if TYPE_CHECKING:
+    from rules.drevo.sheet import DrevoSheet
     from tui.store import Character
 
 
@@ -36,7 +37,17 @@ class Drevo(BaseSystem):
     seat_kinds = ("declare", "fate", "note")
     #: Судьба at the check only when the request names it, else in the fight.
     check_kinds = ("fate",)
-    fate_and_wounds = True
+    #: …and in the fight (an exchange's Судьба), with no open check.
+    fight_kinds = ("fate",)
+    sheet_fields = (
+        SheetField("fate", "Судьба", 0, 10, "0–10"),
+        # Сид: отбить летящее оружие можно «при помощи оружия ближнего боя и
+        # специфического умения (если оно у персонажа есть)»: its place on the sheet.
+        SheetField("parry_ability", "Отбивать стрелы", yes_no=True),
+    )
+    weapons = "tui.systems.drevo.sheet:weapon_names"
+    set_keys = "tui.systems.drevo.sheet_keys"
+    state_column = "Раны"
     sort_label = "по Судьбе"
     skill_parent = "skill"
     form = FormFields("Качества (−3…+5)", (-3, 5), 0, (-3, 5), "Драка 2, Щиты 2 (Драка)", "уровень")
@@ -81,6 +92,23 @@ class Drevo(BaseSystem):
 
     def sort_value(self, c: Character) -> int:
         return c.drevo.fate
+
+    def new_sheet(self, npc: bool) -> DrevoSheet:
+        """A PC starts with the campaign's Судьба (``drevo/fate.toml``), an NPC with none."""
+        from rules import drevo
+        from rules.drevo.sheet import DrevoSheet
+
+        return DrevoSheet(fate=0 if npc else drevo.fate_rules().starting_points)
+
+    def fresh_copy(self, c: Character) -> Character:
+        """A copy starts with no wounds, alive."""
+        from rules.drevo.sheet import DrevoSheet
+
+        return c.edit_sheet(DrevoSheet, wounds={}, dead=False)
+
+    def state(self, c: Character) -> str:
+        """«тяжело ранен» or «погиб», under the Раны column."""
+        return wound_state(track_of(c))
 
     def public_columns(self) -> tuple[str, ...]:
         return ("Судьба", "Раны")

@@ -93,7 +93,7 @@ def check(argv: Sequence[str]) -> int:
     """``kubik check drevo``: roll one check."""
     from rules import drevo
     from rules.dice import make_rng
-    from tui.present.rolls import one_sided_lines, opposed_summary
+    from tui.systems.drevo.check.lines import one_sided_lines, opposed_summary
 
     args = drevo_parser("check").parse_args(argv)
     check = drevo_check(args)

@@ -20,3 +20,8 @@ def track_of(c: Character) -> drevo.WoundTrack:
 def needs(track: drevo.WoundTrack) -> list[tuple[str, str]]:
     """Return what healing each wound level of ``track`` needs, by the level's name."""
     return [(drevo.level_name(level), need) for level, need in track.needs()]
+
+
+def weapon_names() -> list[str]:
+    """Return the campaign's weapon catalogue's names (the form's «Оружие» field)."""
+    return list(drevo.weapons())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tui.registry import System
-from tui.registry.base import BaseSystem, FormFields, best_skill
+from tui.registry.base import BaseSystem, FormFields, SheetField, best_skill
 from tui.registry.tables import BESTIARY_TABLE, ROUND_TABLES, Table
 from tui.systems.ide4.sheet import ide4_bonuses
 
@@ -23,7 +23,10 @@ class Ide4(BaseSystem):
     builder = "tui.systems.ide4.builder.builder:Ide4Builder"
     opposed_action = "opposed"
     cli = "tui.systems.ide4.cli"
-    energy = True
+    sheet_fields = (
+        SheetField("energy", "Энергия", 0, 100, "0–100"),
+        SheetField("always_expanded", "Развёрнутая", yes_no=True),
+    )
     sort_label = "по энергии"
     skill_parent = "attribute"
     skill_distances = True
@@ -33,6 +36,7 @@ class Ide4(BaseSystem):
     )  # fmt: skip
     seat_kinds = ("energy", "expanded", "reroll", "note")
     check_kinds = ("energy", "expanded", "reroll")
+    reroll_sources = "rules.ide4.state:REROLL_SOURCES"
     tables = (
         Table("ide4/bands.toml", "Полосы исходов"),
         Table("ide4/energy.toml", "Энергия и перебросы"),

@@ -10,8 +10,6 @@ from dataclasses import replace
 from textual.widgets import DataTable
 from textual.widgets.data_table import RowDoesNotExist
 
-from rules import drevo  # loads each part on first use (PEP 562)
-from rules.drevo.sheet import DrevoSheet
 from tui import registry
 from tui.store import Character, new_id
 from tui.widgets.party.writes import PartyWrites
@@ -24,6 +22,7 @@ class PartyEditing(PartyWrites):
     # Provided by the pane (and Textual): _highlighted(), query_one().
 
     def _open_form(self, c: Character, title: str, on_saved: Callable[[Character], None]) -> None:
+        from tui.widgets.party.fields import weapon_names
         from tui.widgets.party.form import CharacterForm
 
         system = self.store.campaign.system
@@ -31,7 +30,7 @@ class PartyEditing(PartyWrites):
         def taken() -> set[str]:  # the party now: the pane follows the store while it is open
             return {o.name for o in getattr(self, "_all", []) if o.id != c.id}
 
-        weapons = list(drevo.weapons()) if registry.get(system).fate_and_wounds else []
+        weapons = weapon_names(system)
 
         def done(result: Character | None) -> None:
             if result is not None:
@@ -56,7 +55,6 @@ class PartyEditing(PartyWrites):
 
         store = self.store
         system = store.campaign.system
-        fate = drevo.fate_rules().starting_points if registry.get(system).fate_and_wounds else 0
 
         def saved(c: Character) -> None:
             self._store_write(
@@ -64,7 +62,7 @@ class PartyEditing(PartyWrites):
                 lambda: self._select(c.id),
             )
 
-        self._open_form(blank_character(system, fate), "Новый персонаж", saved)
+        self._open_form(blank_character(system), "Новый персонаж", saved)
 
     def action_edit(self) -> None:
         """Edit the highlighted character through the form."""
@@ -92,7 +90,7 @@ class PartyEditing(PartyWrites):
         name, n = f"{c.name} (копия)", 2
         while name.casefold() in taken:
             name, n = f"{c.name} (копия {n})", n + 1
-        fresh = c.edit_sheet(DrevoSheet, wounds={}, dead=False)
+        fresh = registry.get(store.campaign.system).fresh_copy(c)  # Древо: no wounds
         copy = replace(fresh, id=new_id(), name=name)
 
         def saved(new: Character) -> None:

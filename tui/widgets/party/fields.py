@@ -16,8 +16,6 @@ from tui.store import Skill
 
 MINUS = str.maketrans({"−": "-", "–": "-"})
 DISTANCES = ("П", "Д", "Б", "К")
-FATE_RANGE = (0, 10)  # Древо's Судьба field
-ENERGY_RANGE = (0, 100)  # IDE4's Энергия field
 
 
 class FieldError(ValueError):
@@ -46,6 +44,12 @@ def system_fields(system: str) -> SystemFields:
         form.stat_label, names, form.stat_range, form.stat_default, form.skill_range,
         form.skill_hint, form.skill_unit,
     )  # fmt: skip
+
+
+def weapon_names(system: str) -> list[str]:
+    """Return the campaign's weapon names the system's characters carry ([]: none)."""
+    source = registry.get(system).weapons
+    return list(registry.load(source)()) if source else []
 
 
 def parse_int(text: str, low: int, high: int) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from textual import on
@@ -13,19 +14,15 @@ from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from rules.drevo.sheet import DrevoSheet
-from rules.ide4.sheet import Ide4Sheet
 from tui import registry
+from tui.registry.base import SheetField
 from tui.sanitize import plain, safe_text
 from tui.store import Character, new_id
-from tui.store.models import SHEETS
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.withdrawn import Withdrawable
 from tui.widgets.party.fields import (
-    ENERGY_RANGE,
-    FATE_RANGE,
     FieldError,
     format_skills,
     parse_int,
@@ -41,11 +38,10 @@ KINDS = [("Игрок", "pc"), ("НИП (персонаж ведущего)", "n
 YES_NO = [("нет", False), ("да", True)]
 
 
-def blank_character(system: str, fate: int) -> Character:
+def blank_character(system: str) -> Character:
     """Return a new character with the system's neutral values, its sheet's defaults (not yet
     in the party)."""
     fields = system_fields(system)
-    kind = registry.get(system)
     return Character(
         id=new_id(),
         name="",
@@ -53,9 +49,9 @@ def blank_character(system: str, fate: int) -> Character:
         qualities={name: fields.stat_default for name in fields.stats},
         skills=(),
         weapons=(),
-        # The system's own sheet at its defaults (IDE4: energy 100); Древо's starts at the
-        # campaign's Судьба.
-        sheet=DrevoSheet(fate=fate) if kind.fate_and_wounds else SHEETS[system](),
+        # The system's own sheet at its defaults (IDE4: energy 100; Древо: the campaign's
+        # Судьба).
+        sheet=registry.get(system).new_sheet(npc=False),
     )
 
 
@@ -134,21 +130,19 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
             yield Static(id="e-stats", classes="error")
             yield from self._row("skills", "Навыки", format_skills(self.system, c.skills), gap=True)
             yield Static(f"Формат: {self.fields.skill_hint}", classes="hint")
-            if self.kind.fate_and_wounds:
+            if self.kind.weapons:
                 yield from self._row(
                     "weapons", "Оружие", ", ".join(c.weapons), "например: Меч, Щит"
                 )
-                yield from self._row("fate", "Судьба", str(c.drevo.fate), "0–10")
-                # Сид: отбить летящее оружие можно «при помощи оружия ближнего боя и
-                # специфического умения (если оно у персонажа есть)»: its place on the sheet.
-                parry = Stepper("Отбивать стрелы", YES_NO, id="f-parry")
-                parry.index = 1 if c.drevo.parry_ability else 0
-                yield parry
-            if self.kind.energy:
-                yield from self._row("energy", "Энергия", str(c.ide4.energy), "0–100")
-                expanded = Stepper("Развёрнутая", YES_NO, id="f-expanded")
-                expanded.index = 1 if c.ide4.always_expanded else 0
-                yield expanded
+            sheet = c.sheet_of(self.system).values()  # the system's own sheet's fields
+            for field in self.kind.sheet_fields:
+                value = sheet[field.key]
+                if field.yes_no:
+                    stepper = Stepper(field.label, YES_NO, id=f"f-{field.key}")
+                    stepper.index = 1 if value else 0
+                    yield stepper
+                else:
+                    yield from self._row(field.key, field.label, str(value), field.placeholder)
             yield from self._row("notes", "Заметки", c.notes, "кто это, чего хочет")
 
     def _row(
@@ -176,12 +170,15 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
             "skills": lambda: parse_skills(self.system, self._text("skills")),
             "notes": lambda: self._text("notes").strip(),
         }
-        if self.kind.fate_and_wounds:
+        if self.kind.weapons:
             checks["weapons"] = lambda: parse_weapons(self._text("weapons"), self.known_weapons)
-            checks["fate"] = lambda: parse_int(self._text("fate"), *FATE_RANGE)
-        if self.kind.energy:
-            checks["energy"] = lambda: parse_int(self._text("energy"), *ENERGY_RANGE)
+        for field in self.kind.sheet_fields:
+            if not field.yes_no:
+                checks[field.key] = partial(self._sheet_number, field)
         return checks
+
+    def _sheet_number(self, field: SheetField) -> int:
+        return parse_int(self._text(field.key), field.low, field.high)
 
     def _stats(self) -> dict[str, int]:
         return {
@@ -238,12 +235,15 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
             self.notify("Исправьте поля, отмеченные красным: ничего не сохранено.", timeout=4)
             return
         c = self.character
-        if self.kind.fate_and_wounds:
-            parry = bool(self.query_one("#f-parry", Stepper).value)
-            c = c.edit_sheet(DrevoSheet, fate=values["fate"], parry_ability=parry)
-        if self.kind.energy:
-            expanded = bool(self.query_one("#f-expanded", Stepper).value)
-            c = c.edit_sheet(Ide4Sheet, energy=values["energy"], always_expanded=expanded)
+        if self.kind.sheet_fields:
+            edited = {
+                f.key: bool(self.query_one(f"#f-{f.key}", Stepper).value)
+                if f.yes_no
+                else values[f.key]
+                for f in self.kind.sheet_fields
+            }
+            sheet = c.sheet_of(self.system)
+            c = c.with_sheet(type(sheet).from_values({**sheet.values(), **edited}))
         self.dismiss(
             replace(
                 c,

@@ -14,7 +14,7 @@ from textual.message import Message
 from textual.widgets import DataTable, Input, Static
 
 from tui import registry, words
-from tui.bridge.sheets import columns, row, sheet_text, track_of
+from tui.bridge.sheets import columns, row, sheet_text
 from tui.store import Character
 from tui.widgets.common.effect_keys import EffectKeys, effect_bindings, effects_sheet_line
 from tui.widgets.common.focus import focus_now
@@ -323,11 +323,12 @@ def _stat(system: str, c: Character) -> int:
 
 
 def _with_state(system: str, c: Character, cells: tuple[str, ...]) -> tuple[str, ...]:
-    """Mark «тяжело ранен» / «погиб» in a Древо row's wounds cell, on a line of its own: on
-    one line «Тяжёлая×1, Царапина×1 — тяжело ранен» left Оружие six columns at 80."""
-    if not registry.get(system).fate_and_wounds:
+    """Mark the character's state (Древо: «тяжело ранен» / «погиб» in the wounds cell) on a
+    line of its own: on one line «Тяжёлая×1, Царапина×1 — тяжело ранен» left Оружие six
+    columns at 80."""
+    kind = registry.get(system)
+    state = kind.state(c)
+    if not state or kind.state_column is None:
         return cells
-    state = words.wound_state(track_of(c))
-    if not state:
-        return cells
-    return (*cells[:3], f"{cells[3]}\n— {state}", *cells[4:])
+    at = columns(system).index(kind.state_column)
+    return (*cells[:at], f"{cells[at]}\n— {state}", *cells[at + 1 :])

@@ -14,9 +14,10 @@ from typing import Any
 from rules import drevo
 from rules.drevo.sheet import DrevoSheet
 from rules.errors import RulesError
-from tui.present.rolls import one_sided_summary, signed
+from tui.present.rolls import signed
 from tui.store import Character
 from tui.systems.drevo import combat as bridge
+from tui.systems.drevo.check.lines import one_sided_summary
 from tui.systems.drevo.check.state import DrevoCheck, Inputs, Rolled, fresh, result_of
 from tui.systems.drevo.check.view import view
 from tui.table.check.base import earlier_dice, new_check_id, stamped

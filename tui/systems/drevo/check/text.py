@@ -8,9 +8,10 @@ Markup uses theme variables only; every reason or name a GM typed passes through
 from __future__ import annotations
 
 from rules import drevo
-from tui.present.rolls import one_sided_lines, plain, signed
+from tui.present.rolls import plain, signed
 from tui.store import Character
 from tui.systems.drevo import combat as bridge
+from tui.systems.drevo.check.lines import one_sided_lines
 
 CHECK_ACTIONS = (
     ("Любая проверка", "other"),
