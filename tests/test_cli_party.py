@@ -319,7 +319,7 @@ def test_party_add_gives_the_campaigns_systems_sheet(capsys, tmp_path, system, n
     camp = tmp_path / "c.json"
     Store.open(camp, system=system).close()
     if system == "drevo":
-        want = DrevoSheet(fate=0 if npc else drevo.fate_rules().starting_points)
+        want = DrevoSheet(fate=drevo.fate_rules().start(npc))
     else:
         want = SHEETS[system]()
     built = build_character(None, "Новичок", npc, [], system)

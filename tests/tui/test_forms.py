@@ -269,3 +269,39 @@ def test_a_blank_character_holds_its_systems_sheet_at_its_defaults(system):
     c = blank_character(system, 3)
     assert type(c.sheet) is SHEETS[system]
     assert c.sheet == (SHEETS[system](fate=3) if system == "drevo" else SHEETS[system]())
+
+
+class TestTheKindSelector:
+    async def test_a_new_npc_starts_with_the_npc_fate(self, make_test_app):
+        """Playtest: switching «Кто» to НИП kept Судьба 3 (``party add --npc`` gives the NPC
+        start of ``data/drevo/fate.toml``). A Судьба the GM typed is his, and stays."""
+        from rules import drevo
+
+        rules = drevo.fate_rules()
+        assert rules.starting_points != rules.npc_starting_points  # else nothing is shown
+        app = make_test_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("a", *"Ждан", "tab")
+            form = app.screen
+            assert isinstance(form, CharacterForm) and form.focused.id == "f-kind"
+            fate = form.query_one("#f-fate")
+            assert fate.value == str(rules.starting_points)
+            await pilot.press("right")  # НИП
+            await pilot.pause()
+            assert fate.value == str(rules.npc_starting_points)
+            await pilot.press("left")  # back to Игрок
+            await pilot.pause()
+            assert fate.value == str(rules.starting_points)
+            await fill(pilot, "fate", "2")
+            await pilot.press("right")  # the GM's own number is kept
+            await pilot.pause()
+            assert fate.value == "2"
+            await fill(pilot, "fate", str(rules.starting_points))
+            await pilot.press("left", "right")
+            await pilot.pause()
+            assert fate.value == str(rules.npc_starting_points)
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert not isinstance(app.screen, CharacterForm)
+        (zhdan,) = [c for c in app.store.characters() if c.name == "Ждан"]
+        assert (zhdan.kind, zhdan.drevo.fate) == ("npc", rules.npc_starting_points)

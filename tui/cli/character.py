@@ -102,7 +102,7 @@ def _blank_sheet(system: str | None, npc: bool, fate: int | None) -> Sheet:
         return SHEETS[system]()
     from rules import drevo
 
-    start = 0 if npc else drevo.fate_rules().starting_points
+    start = drevo.fate_rules().start(npc)
     return DrevoSheet(fate=start if fate is None else fate)
 
 

@@ -209,6 +209,20 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
         key = (input_id or "").removeprefix("f-")
         return "stats" if key.startswith("stat-") else key
 
+    @on(Stepper.Changed, "#f-kind")
+    def _kind_changed(self, event: Stepper.Changed) -> None:
+        """A new Древо character's Судьба follows «Кто» — the campaign's start for a player
+        or an NPC (``data/drevo/fate.toml``, as ``party add`` gives) — until the GM types
+        his own number; an existing character's Судьба is his, and stays."""
+        if not self.kind.fate_and_wounds or self.character.origin is not None:
+            return
+        from rules import drevo
+
+        rules, npc = drevo.fate_rules(), event.value == "npc"
+        field = self.query_one("#f-fate", Input)
+        if field.value.strip() == str(rules.start(not npc)):
+            field.value = str(rules.start(npc))
+
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:
         key = self._key_of(event.input.id)
