@@ -305,3 +305,18 @@ class TestTheKindSelector:
             assert not isinstance(app.screen, CharacterForm)
         (zhdan,) = [c for c in app.store.characters() if c.name == "Ждан"]
         assert (zhdan.kind, zhdan.drevo.fate) == ("npc", rules.npc_starting_points)
+
+    async def test_enter_on_it_saves_as_the_title_says(self, make_test_app):
+        """Playtest: Enter on «Кто» did nothing though the form's title says «Enter/Ctrl+S —
+        сохранить» (Enter in a text field saved)."""
+        app = make_test_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("a", *"Ждан", "tab", "right")
+            await pilot.pause()
+            assert app.screen.focused.id == "f-kind"
+            assert "Enter/Ctrl+S — сохранить" in str(app.screen.query_one("#form-title").render())
+            await pilot.press("enter")
+            await pilot.pause()
+            assert not isinstance(app.screen, CharacterForm)
+        (zhdan,) = [c for c in app.store.characters() if c.name == "Ждан"]
+        assert zhdan.kind == "npc"

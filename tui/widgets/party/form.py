@@ -84,6 +84,9 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
 
     BINDINGS = [
         Binding("ctrl+s", "save", "Сохранить", id="form-save"),
+        # Enter in a text field saves (its Submitted); on a selector («Кто») too, as the
+        # title says — a Stepper has no Enter of its own.
+        Binding("enter", "save", show=False),
         Binding("escape", "dismiss(None)", "Отмена", id="form-cancel"),
         Binding("down", "app.focus_next", show=False),
         Binding("up", "app.focus_previous", show=False),
