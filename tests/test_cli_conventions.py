@@ -39,6 +39,7 @@ COMMANDS = [
     ["import"],
     ["log"],
     ["stats"],
+    ["restore"],
     ["serve"],
     ["seat"],
     ["serve", "--seat", "Милава"],

@@ -323,7 +323,7 @@ def test_party_add_gives_the_campaigns_systems_sheet(capsys, tmp_path, system, n
     camp = tmp_path / "c.json"
     Store.open(camp, system=system).close()
     if system == "drevo":
-        want = DrevoSheet(fate=0 if npc else drevo.fate_rules().starting_points)
+        want = DrevoSheet(fate=drevo.fate_rules().start(npc))
     else:
         want = SHEETS[system]()
     built = build_character(None, "Новичок", npc, [], system)
@@ -442,3 +442,29 @@ def test_party_add_lists_the_keys_of_the_campaigns_system(capsys, tmp_path, syst
     helped = " ".join(capsys.readouterr().out.split())
     if own:
         assert f"{registry.title(system)} — {', '.join(own)}" in helped
+
+
+@pytest.mark.parametrize("system", ["drevo", "wod"])
+def test_a_hidden_npc_is_marked_in_the_gms_table_and_in_party_list(capsys, tmp_path, system):
+    """Playtest: an NPC hidden from the players («???» in their view) looked like any other in
+    the GM's Партия table and in ``kubik party list``: both say «скрыт» now (the players' view
+    has its own rows and never shows the mark)."""
+    import dataclasses
+
+    from tui.bridge.sheets import row
+    from tui.view import party_row
+
+    camp = tmp_path / "c.json"
+    with Store.open(camp, system=system) as store:
+        npc = next(c for c in store.characters() if c.kind == "npc")
+        shown = next(c for c in store.characters() if c.kind == "npc" and c.id != npc.id)
+        store.upsert_character(dataclasses.replace(npc, hidden=True))
+        npc = store.character(npc.id)
+    assert row(system, npc)[1] == "НИП скрыт" and row(system, shown)[1] == "НИП"
+    assert "скрыт" not in " ".join(party_row(system, npc))
+    code, out, _ = run(capsys, cli_party.party, "list", "--campaign", str(camp))
+    assert code == 0
+    (line,) = [x for x in out.splitlines() if npc.name in x]
+    assert line.startswith("НИП скрыт ")
+    (other,) = [x for x in out.splitlines() if f" {shown.name}  " in x]
+    assert other.startswith("НИП ") and "скрыт" not in other

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import json
 import subprocess
 import sys
 
@@ -92,3 +93,61 @@ def test_at_a_terminal_ctrl_q_ends_the_question(corrupt):
             kubik.kill()
         os.close(master)
     assert corrupt.read_bytes() == damaged
+
+
+def _restore(capsys, *argv):
+    try:
+        code = cli.main(["restore", *argv])
+    except SystemExit as exit_:
+        code = exit_.code
+    out, err = capsys.readouterr()
+    return int(code or 0), out, err
+
+
+@pytest.fixture
+def migrated(tmp_path):
+    """A schema-4 campaign opened by this kubik, then written more times than backups are kept."""
+    import shutil
+    from pathlib import Path
+
+    from tui.store import backups as bk
+
+    path = tmp_path / "c.json"
+    shutil.copyfile(Path(__file__).parent / "store" / "fixtures" / "schema4.json", path)
+    original = path.read_bytes()
+    with Store.open(path) as store:
+        for n in range(bk.KEEP + 1):
+            c = store.characters()[0]
+            store.upsert_character(dataclasses.replace(c, notes=f"запись {n}"))
+    return path, original
+
+
+def test_the_list_shows_the_copy_before_the_migration_apart(capsys, migrated):
+    path, _ = migrated
+    code, out, _ = _restore(capsys, "--campaign", str(path))
+    assert code == 0
+    lines = out.splitlines()
+    kept = [line for line in lines if "до обновления схемы 4" in line]
+    assert len(kept) == 1 and "хранится, пока не удалите" in kept[0] and len(kept[0]) <= 80
+    assert f"Папка копий: {path.with_name('c.backups')}" in out
+    assert kept[0].lstrip().startswith("11.")  # after the 10 rotating ones, numbered
+    code, out, _ = _restore(capsys, "--campaign", str(path), "--json")
+    listed = json.loads(out)["backups"]
+    assert [b["schema"] for b in listed] == [None] * 10 + [4]
+    assert listed[-1]["kept"] is True and listed[0]["kept"] is False
+
+
+def test_restoring_the_copy_by_number_brings_the_older_file_back(capsys, migrated):
+    path, original = migrated
+    code, out, err = _restore(capsys, "11", "--campaign", str(path))
+    assert code == 0, err
+    assert path.read_bytes() == original
+    assert "схемы 4" in out
+
+
+def test_a_number_out_of_range_is_refused_with_the_list_size(capsys, migrated):
+    path, _ = migrated
+    before = path.read_bytes()
+    code, _, err = _restore(capsys, "12", "--campaign", str(path))
+    assert code == 1 and "1–11" in err
+    assert path.read_bytes() == before

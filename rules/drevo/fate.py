@@ -63,12 +63,20 @@ class FateRules:
     """A campaign's Судьба rules.
 
     Attributes:
-        starting_points: points a new character starts with (seed: 1–5, default 3).
+        starting_points: points a new player's character starts with (seed: 1–5,
+            default 3).
         enabled: the ids of the uses the GM allows.
+        npc_starting_points: points a new NPC starts with (kubik's default 0: the seed's
+            Судьба is the players' — «Очки Судьбы расходуются игроком»).
     """
 
     starting_points: int = 3
     enabled: frozenset[str] = frozenset(use.value for use in FateUse)
+    npc_starting_points: int = 0
+
+    def start(self, npc: bool) -> int:
+        """Points a new character starts with: an NPC's or a player's."""
+        return self.npc_starting_points if npc else self.starting_points
 
     def allows(self, use: str) -> bool:
         """Whether the campaign allows ``use``."""
@@ -78,7 +86,7 @@ class FateRules:
         """Return the rules with ``use`` switched on or off."""
         _use(use)
         enabled = self.enabled | {use} if allowed else self.enabled - {use}
-        return FateRules(self.starting_points, frozenset(enabled))
+        return FateRules(self.starting_points, frozenset(enabled), self.npc_starting_points)
 
 
 @cache
@@ -86,15 +94,19 @@ def fate_rules() -> FateRules:
     """Return the default rules from ``data/drevo/fate.toml``.
 
     Raises:
-        RulesError: ``starting_points`` is not a non-negative integer.
+        RulesError: ``starting_points`` or ``npc_starting_points`` is not a non-negative
+            integer.
     """
     table = load_table(FATE_FILE)
-    start = table.get("starting_points", 3)
-    if not isinstance(start, int) or isinstance(start, bool) or start < 0:
-        raise RulesError(f"{FATE_FILE}: «starting_points» — целое число от 0.")
+    starts = []
+    for key, default in (("starting_points", 3), ("npc_starting_points", 0)):
+        start = table.get(key, default)
+        if not isinstance(start, int) or isinstance(start, bool) or start < 0:
+            raise RulesError(f"{FATE_FILE}: «{key}» — целое число от 0.")
+        starts.append(start)
     flags = table.get("uses", {})
     enabled = frozenset(use.value for use in FateUse if flags.get(use.value, True))
-    return FateRules(start, enabled)
+    return FateRules(starts[0], enabled, starts[1])
 
 
 def _use(use: str) -> FateUse:

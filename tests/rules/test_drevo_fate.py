@@ -52,6 +52,15 @@ def test_default_points_and_uses() -> None:
     assert FateUse.REDUCE_DAMAGE.label == "Снижение урона"
 
 
+def test_an_npc_starts_without_fate_by_default() -> None:
+    """Сид: «Очки Судьбы расходуются игроком в определённых ситуациях для спасения своего
+    персонажа»: Судьба is the players'; a new NPC starts with kubik's [default] 0 — data, not
+    code, so the form and ``party add --npc`` give the same."""
+    rules = fate_rules()
+    assert (rules.start(npc=True), rules.start(npc=False)) == (0, rules.starting_points)
+    assert rules.with_use("shift", False).npc_starting_points == rules.npc_starting_points
+
+
 # --- use 1 ------------------------------------------------------------------------------
 
 

@@ -179,6 +179,12 @@ TABLE_CASES: dict[str, tuple[str, Callable, Callable, tuple[str, ...]]] = {
     "damage-level": (DAMAGE, setkey(rows("band"), "level", "deadly"), _damage, ("level", "from")),
     "damage-order": (DAMAGE, lambda t: t["band"].reverse(), _damage, ("возрастанию", "from")),
     "fate-start": (FATE, lambda t: t.update(starting_points=-1), _fate, ("starting_points",)),
+    "fate-npc-start": (
+        FATE,
+        lambda t: t.update(npc_starting_points="ноль"),
+        _fate,
+        ("npc_starting_points",),
+    ),
     "absent-skill": (
         "drevo/settings.toml",
         lambda t: t.update(absent_skill="нет"),

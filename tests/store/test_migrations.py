@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 from pathlib import Path
@@ -149,3 +150,49 @@ def test_schema_3_fixture_keeps_steps_of_fields_and_of_whole_values(tmp_path, ve
         )
         assert store.redo() == "Удача Ярослава: 2"
         assert store.character(yaroslav.id) == yaroslav
+
+
+class TestTheCopyBeforeAMigration:
+    """The version an older kubik wrote is kept outside the pruned backups: the GM can go back
+    to the older kubik, or recover from a migration that went wrong, however much was written
+    since."""
+
+    @pytest.mark.parametrize("version", [3, 4])
+    def test_it_outlives_the_pruning(self, tmp_path, version):
+        from tui.store import backups as bk
+
+        path = fixture(tmp_path, version)
+        original = path.read_bytes()
+        with Store.open(path) as store:
+            c = store.characters()[0]
+            for n in range(bk.KEEP + 3):
+                c = store.character(c.id)
+                store.upsert_character(dataclasses.replace(c, notes=f"запись {n}"))
+            assert len(bk.list_backups(path)) == bk.KEEP  # the ordinary ones are pruned
+            (kept,) = bk.list_kept(path)
+            assert store.backups()[-1] == kept  # the oldest, listed last
+        assert kept.read_bytes() == original
+        assert bk.kept_schema(kept) == version
+        assert f"schema{version}" in kept.name
+
+    def test_a_file_already_current_keeps_none(self, tmp_path):
+        from tui.store import backups as bk
+
+        path = fixture(tmp_path, SCHEMA_VERSION)
+        with Store.open(path) as store:
+            c = store.characters()[0]
+            store.upsert_character(dataclasses.replace(c, notes="x"))
+        assert bk.list_kept(path) == []
+        assert len(bk.list_backups(path)) == 1
+
+    def test_it_restores_to_the_older_schema_and_is_a_good_backup(self, tmp_path):
+        from tui.store import backups as bk
+        from tui.store.files import good_backups
+
+        path = fixture(tmp_path, 4)
+        original = path.read_bytes()
+        Store.open(path).close()
+        (kept,) = bk.list_kept(path)
+        assert kept in good_backups(path)
+        Store.restore_backup(path, kept)
+        assert path.read_bytes() == original  # what the older kubik wrote, for the older kubik

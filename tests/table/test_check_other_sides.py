@@ -124,3 +124,76 @@ def test_kill_9_after_a_contest_restores_it_and_an_undo_rolls_the_same_faces(tmp
     ok(t, contest.open_contest)
     ok(t, contest.roll_contest)
     assert [th.faces for th in t.state.rolled.throws] == faces
+
+
+# -- a side removed in another window while its dialog is open (PLAYBOOK «a second kubik») --
+
+
+def test_a_wod_opponent_removed_elsewhere_is_not_silently_replaced(tmp_path) -> None:
+    """«with the Состязание dialog open on Глеб Орлов, `kubik party remove "Глеб Орлов"` → the
+    dialog switched to Нина Лаврова with no notice and Enter rolled against her»: the view says
+    he is gone and whom it shows, the roll is refused until the GM confirms the one shown."""
+    store = Store.open(tmp_path / "c.json", system="wod")
+    t = table(store)
+    gleb = person(store, "Глеб Орлов")
+    ok(t, contest.open_contest, gleb)
+    assert contest.contest_view(t.state, t.world()).swapped == ""
+    store.delete_character(gleb)
+    shown = contest.contest_view(t.state, t.world())
+    substitute = shown.side.character
+    assert substitute is not None and substitute.id != gleb
+    assert "удалён" in shown.swapped and substitute.name in shown.swapped
+    assert shown.swapped in shown.lines() and shown.pool is None
+    assert t.run(contest.roll_contest).refused == shown.swapped
+    assert store.log() == []  # nothing rolled against the one shown in his place
+    ok(t, contest.confirm_contest)
+    assert contest.contest_view(t.state, t.world()).swapped == ""
+    ok(t, contest.roll_contest)
+    [entry] = store.log()
+    assert entry.data["b"]["pool"]["name"] == substitute.name
+
+
+def test_an_ide4_second_side_removed_elsewhere_is_not_silently_replaced(tmp_path) -> None:
+    """The same for IDE4's opposed check: its second side removed in another window."""
+    from tui.systems.ide4.check import opposed as opp
+    from tui.systems.ide4.check import steps as ide4_steps
+
+    store = Store.open(tmp_path / "c.json", system="ide4")
+    t = table(store)
+    ok(t, ide4_steps.set_input, "character", person(store, "Ольга Ренн"))
+    ok(t, ide4_steps.set_input, "level", "expanded")
+    ok(t, ide4_steps.set_input, "action", "Переговоры")
+    vera = person(store, "Вера Стрижова")
+    ok(t, opp.open_opposed, vera)
+    store.delete_character(vera)
+    shown = opp.opposed_view(t.state, t.world())
+    substitute = shown.side.character
+    assert substitute is not None and substitute.id != vera
+    assert "удалён" in shown.swapped and substitute.name in shown.swapped
+    assert t.run(opp.roll_opposed).refused == shown.swapped
+    assert store.log() == []
+    ok(t, opp.confirm_opposed)
+    assert opp.opposed_view(t.state, t.world()).swapped == ""
+    ok(t, opp.roll_opposed)
+    assert len(store.log()) == 1
+
+
+@pytest.mark.parametrize("kind", ["chain", "opposed"])
+def test_a_starately_other_side_removed_elsewhere_is_not_silently_replaced(tmp_path, kind):
+    """The same for Старатели's helper of a chain and opponent of a встречный бросок."""
+    store = Store.open(tmp_path / "c.json", system="starately")
+    t = table(store)
+    ok(t, st_steps.set_input, "character", person(store, "Борис"))
+    ok(t, st_steps.set_input, "characteristic", "Интеллект")
+    haim = person(store, "Хаим")
+    ok(t, so.open_other, kind, haim)
+    store.delete_character(haim)
+    shown = so.other_view(t.state, t.world())
+    assert shown.character is not None and shown.character.id != haim
+    assert "удалён" in shown.swapped and shown.character.name in shown.swapped
+    assert t.run(so.roll_other).refused == shown.swapped
+    assert store.log() == []
+    ok(t, so.confirm_other)
+    assert so.other_view(t.state, t.world()).swapped == ""
+    ok(t, so.roll_other)
+    assert len(store.log()) == 1

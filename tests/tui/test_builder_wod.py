@@ -211,3 +211,36 @@ async def test_the_chance_question_follows_the_sheet_and_goes_when_the_pool_is_b
         assert not isinstance(app.screen, ChanceScreen)
         assert any("больше не бросок на удачу" in n.message for n in app._notifications)
     assert Store.open(campaign_path).log() == []
+
+
+async def test_an_opponent_removed_elsewhere_is_told_and_enter_first_confirms(
+    make_test_app, campaign_path
+):
+    """Playtest: with the contest dialog open on one opponent, `kubik party remove` him from
+    the shell → the dialog switched to another with no notice and Enter rolled against him.
+    Now a notice names who is shown instead, the first Enter confirms him, the second rolls.
+    The engine's side of it: tests/table/test_check_other_sides.py."""
+    app = make_test_app(system="wod")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_builder(pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ContestScreen)
+        first = app.screen.shown.side.character
+        other = Store.open(campaign_path)
+        other.delete_character(first.id)
+        app._refresh_store()  # what the file watch does
+        await pilot.pause()
+        shown = app.screen.shown.side.character
+        said = [str(n.message) for n in app._notifications]
+        assert any("удалён" in n and shown.name in n for n in said), said
+        assert "удалён" in str(app.screen.query_one("#contest-odds").render())
+        await pilot.press("enter")  # confirms the one shown: nothing rolled yet
+        await pilot.pause()
+        assert isinstance(app.screen, ContestScreen) and app.store.log() == []
+        assert "Точные шансы" in str(app.screen.query_one("#contest-odds").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, ContestScreen)
+        [entry] = app.store.log()
+        assert entry.data["b"]["pool"]["name"] == shown.name

@@ -271,3 +271,54 @@ def test_a_blank_character_holds_its_systems_sheet_at_its_defaults(system):
     assert type(c.sheet) is SHEETS[system]
     start = drevo.fate_rules().starting_points
     assert c.sheet == (SHEETS[system](fate=start) if system == "drevo" else SHEETS[system]())
+
+
+class TestTheKindSelector:
+    async def test_a_new_npc_starts_with_the_npc_fate(self, make_test_app):
+        """Playtest: switching «Кто» to НИП kept Судьба 3 (``party add --npc`` gives the NPC
+        start of ``data/drevo/fate.toml``). A Судьба the GM typed is his, and stays."""
+        from rules import drevo
+
+        rules = drevo.fate_rules()
+        assert rules.starting_points != rules.npc_starting_points  # else nothing is shown
+        app = make_test_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("a", *"Ждан", "tab")
+            form = app.screen
+            assert isinstance(form, CharacterForm) and form.focused.id == "f-kind"
+            fate = form.query_one("#f-fate")
+            assert fate.value == str(rules.starting_points)
+            await pilot.press("right")  # НИП
+            await pilot.pause()
+            assert fate.value == str(rules.npc_starting_points)
+            await pilot.press("left")  # back to Игрок
+            await pilot.pause()
+            assert fate.value == str(rules.starting_points)
+            await fill(pilot, "fate", "2")
+            await pilot.press("right")  # the GM's own number is kept
+            await pilot.pause()
+            assert fate.value == "2"
+            await fill(pilot, "fate", str(rules.starting_points))
+            await pilot.press("left", "right")
+            await pilot.pause()
+            assert fate.value == str(rules.npc_starting_points)
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert not isinstance(app.screen, CharacterForm)
+        (zhdan,) = [c for c in app.store.characters() if c.name == "Ждан"]
+        assert (zhdan.kind, zhdan.drevo.fate) == ("npc", rules.npc_starting_points)
+
+    async def test_enter_on_it_saves_as_the_title_says(self, make_test_app):
+        """Playtest: Enter on «Кто» did nothing though the form's title says «Enter/Ctrl+S —
+        сохранить» (Enter in a text field saved)."""
+        app = make_test_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("a", *"Ждан", "tab", "right")
+            await pilot.pause()
+            assert app.screen.focused.id == "f-kind"
+            assert "Enter/Ctrl+S — сохранить" in str(app.screen.query_one("#form-title").render())
+            await pilot.press("enter")
+            await pilot.pause()
+            assert not isinstance(app.screen, CharacterForm)
+        (zhdan,) = [c for c in app.store.characters() if c.name == "Ждан"]
+        assert zhdan.kind == "npc"

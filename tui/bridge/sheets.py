@@ -39,14 +39,19 @@ def skill_text(system: str, c: Character) -> str:
     return " · ".join(kind.skill_text(s) for s in c.skills) or "—"
 
 
+#: The GM's mark of an NPC hidden from the players (they see «???»).
+HIDDEN = "скрыт"
+
+
 def columns(system: str) -> tuple[str, ...]:
     """Return the party table's column titles for a system."""
     return ("Имя", "Кто", *registry.get(system).columns())
 
 
 def row(system: str, c: Character) -> tuple[str, ...]:
-    """Return the party table's row of one character."""
-    kind = KIND_NAMES.get(c.kind, c.kind)
+    """Return the party table's row of one character (the GM's: an NPC hidden from the
+    players is «НИП скрыт»; the players' view has its own rows)."""
+    kind = KIND_NAMES.get(c.kind, c.kind) + (f" {HIDDEN}" if c.hidden else "")
     name = cell(c.name)  # a 10,000-character name would push every other column off screen
     return (name, kind, *registry.get(system).row(c))
 

@@ -92,8 +92,8 @@ def app_parser() -> Parser:
         description=(
             "kubik — помощник ведущего за столом. Без команды открывает приложение.\n"
             "Команды: roll EXPR, odds EXPR, odds|check drevo|ide4|starately|wod …,\n"
-            "party list|add|remove, bestiary, encounter, export, import, log, stats, fight,\n"
-            "serve (у каждой есть -h).\n"
+            "party list|add|remove, bestiary, encounter, export, import, log, stats,\n"
+            "restore, fight, serve (у каждой есть -h).\n"
             "kubik --view — вид для игроков (только просмотр).\n"
             "kubik seat ИМЯ — место игрока: заявки за своего персонажа ведущему.\n"
             "Код выхода: 0 — готово, 1 — отказ из-за состояния кампании или файла,\n"
@@ -282,6 +282,7 @@ COMMANDS = (
     "import",
     "log",
     "stats",
+    "restore",
     "fight",
     "serve",
     "seat",
@@ -341,6 +342,10 @@ def _main(argv: Sequence[str] | None) -> int:
             from tui.cli.stats import cmd_stats
 
             return cmd_stats(rest)
+        if command == "restore":  # the backups, and the copy kept before a migration
+            from tui.cli.backups import cmd_restore
+
+            return cmd_restore(rest)
         if command == "seat":  # a player's seat at the GM's kubik (tui/seats)
             from tui.cli.seat import cmd_seat
 

@@ -145,12 +145,14 @@ def _party_list(args: Any) -> int:
     # IDE4's), each «title value» after the kind and the name.
     titles = columns(campaign.system)[2:]
     lines = [f"{campaign.name} — персонажей: {len(chars)}"]
-    for c in chars:
-        values = row(campaign.system, c)[2:]
+    rows = [row(campaign.system, c) for c in chars]
+    width = max((len(r[1]) for r in rows), default=5) + 1  # «НИП скрыт»: hidden from players
+    for c, cells in zip(chars, rows, strict=True):
+        values = cells[2:]
         shown = "  ".join(f"{t}: {v}" for t, v in zip(titles, values, strict=True))
         state = registry.get(campaign.system).state(c)  # Древо: «погиб», «тяжело ранен»
         shown += f"  ({state})" if state else ""
-        lines.append(f"{KIND_NAMES[c.kind]:<6}{c.name}  {shown}")
+        lines.append(f"{cells[1]:<{width}}{c.name}  {shown}")
     emit({}, "\n".join(lines), False)
     return 0
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tui.store import CampaignCorrupt, Store, StoreError
-from tui.store.backups import backup_dir, list_backups
+from tui.store.backups import all_backups, backup_dir
 from tui.store.errors import os_reason
 from tui.store.journal import journal_path
 
@@ -40,7 +40,7 @@ def list_campaigns(folders: list[Path]) -> list[CampaignFile]:
                 with Store.open(path, read_only=True) as store:
                     found[key] = CampaignFile(path, store.campaign.name, store.campaign.system)
             except CampaignCorrupt as err:
-                if list_backups(path):  # an export file is no campaign: it has no backups
+                if all_backups(path):  # an export file is no campaign: it has no backups
                     found[key] = CampaignFile(path, path.stem, "?", str(err))
             except StoreError:
                 continue

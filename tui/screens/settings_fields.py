@@ -29,6 +29,7 @@ KEY_NAMES = {
     "skill": "Навык",
     "base_skill": "Общий навык",
     "starting_points": "Очков в начале",
+    "npc_starting_points": "Очков в начале у НИП",
     "auto_success": "Крит без броска",
     "shift": "Сдвиг ±1",
     "auto_plus4": "«+4» во встречной",
@@ -199,6 +200,7 @@ RANGES: dict[tuple[str, str] | str, tuple[int, int]] = {
     ("drevo/damage.toml", "from"): (-1000, 100),
     "damage_mod": (-10, 10),
     "starting_points": (0, 10),
+    "npc_starting_points": (0, 10),
     "absent_skill": (-5, 5),
     "penalty": (-10, 0),
     "cascade": (1, 10),
@@ -259,6 +261,7 @@ TABLE_WORDS: dict[str, str] = {
 }
 KEY_WORDS: dict[tuple[str, str], str] = {
     ("drevo/fate.toml", "starting_points"): KUBIK,  # the book: «от одного до пяти»
+    ("drevo/fate.toml", "npc_starting_points"): KUBIK,  # the book: the players' Судьба
     ("drevo/wounds.toml", "id"): KUBIK,
     ("ide4/energy.toml", "reroll_cap"): KUBIK,
     ("ide4/energy.toml", "die_size"): KUBIK,

@@ -27,8 +27,9 @@ class Copies(ReadSide):
     # -- backups, export, import ----------------------------------------------------------
 
     def backups(self) -> list[Path]:
-        """Return the backups of this campaign, newest first."""
-        return bk.list_backups(self.path)
+        """Return the backups of this campaign: the rotating ones newest first, then the
+        copies kept before a migration (never pruned), newest first."""
+        return bk.all_backups(self.path)
 
     @staticmethod
     def restore_backup(

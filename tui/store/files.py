@@ -187,7 +187,7 @@ def _system(name: str) -> str:
 def good_backups(path: Path) -> list[Path]:
     """Return the backups of ``path`` that load, newest first."""
     good = []
-    for candidate in bk.list_backups(path):
+    for candidate in bk.all_backups(path):
         try:
             if load(candidate, offer_backups=False) is not None:
                 good.append(candidate)
@@ -196,11 +196,18 @@ def good_backups(path: Path) -> list[Path]:
     return good
 
 
-def backup_hook(path: Path, old_rev: int | None) -> Callable[[], None] | None:
+def backup_hook(
+    path: Path, old_rev: int | None, old_schema: int = SCHEMA_VERSION
+) -> Callable[[], None] | None:
+    """Return what keeps the file about to be replaced: a rotating backup, or, when it was
+    written at an older ``old_schema``, the copy before a migration (never pruned)."""
     if old_rev is None or not path.exists():
         return None
 
     def keep() -> None:
+        if old_schema < SCHEMA_VERSION:
+            bk.keep_before_migration(path, old_schema)
+            return
         bk.prune(path, bk.KEEP - 1)  # first make room, so a kill never leaves KEEP + 1
         bk.keep_version(path, old_rev)
 
@@ -212,16 +219,18 @@ def write_file(
     tables: Tables,
     *,
     old_rev: int | None,
+    old_schema: int = SCHEMA_VERSION,
     encode: Callable[[Tables], bytes] = dump_tables,
 ) -> bytes:
-    """Write ``tables`` atomically; the replaced version becomes a backup. Return the bytes.
+    """Write ``tables`` atomically; the replaced version becomes a backup (the copy before a
+    migration when it was written at an older ``old_schema``). Return the bytes.
 
     Raises:
         OSError: nothing was replaced.
     """
     data = encode(tables)
     refuse_too_big(len(data))  # a file kubik could not open again is never written
-    atomic_write_bytes(path, data, before_replace=backup_hook(path, old_rev))
+    atomic_write_bytes(path, data, before_replace=backup_hook(path, old_rev, old_schema))
     return data
 
 
@@ -302,6 +311,7 @@ def import_campaign(exported: Exported, target: Path, *, force: bool, lock_timeo
     """Write ``exported`` as the campaign ``target``; see :meth:`tui.store.Store.import_json`."""
     with locked(target, lock_timeout):
         rev = None
+        schema = SCHEMA_VERSION
         if target.exists():
             if not force:
                 raise CampaignExists(
@@ -311,6 +321,7 @@ def import_campaign(exported: Exported, target: Path, *, force: bool, lock_timeo
             try:
                 current = load(target, offer_backups=False)
                 rev = current.rev if current is not None else None
+                schema = current.up.from_version if current is not None else schema
             except StoreError:
                 link_or_copy(target, bk.aside_name(target, "corrupt"))
         tables = new_tables(exported.name, exported.system, rev=(rev or 0) + 1)
@@ -331,7 +342,7 @@ def import_campaign(exported: Exported, target: Path, *, force: bool, lock_timeo
                 stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
                 os.replace(log, bk.backup_dir(target) / f"{target.stem}.log-{stamp}.jsonl")
             write_journal(log, entries)
-            write_file(target, tables, old_rev=rev)
+            write_file(target, tables, old_rev=rev, old_schema=schema)
         except OSError as err:
             raise StoreError(write_error_message(target, err)) from err
 

@@ -5,7 +5,8 @@ Files of a campaign ``campaign.json``::
     campaign.json          TinyDB JSON: meta, characters, docs, history (undo/redo)
     campaign.json.lock     the lock every writer holds for one read-modify-write
     campaign.log.jsonl     the Журнал, append-only (see :mod:`tui.store.journal`)
-    campaign.backups/      the last 10 versions of campaign.json (see :mod:`tui.store.backups`)
+    campaign.backups/      the last 10 versions of campaign.json, and the copy before each
+                           migration, never pruned (see :mod:`tui.store.backups`)
 
 Every state change is one locked read-modify-write: take the lock, read the file fresh (never
 a stale cache; bytes identical to the version in memory are not parsed again), apply the
@@ -79,7 +80,8 @@ class Store(Changes, Undo, Copies):
 
         A file that does not exist yet is created with the demo party of ``system``
         (``drevo``, ``ide4``, ``starately`` or ``wod``); an existing file keeps its own system
-        and is migrated to the current schema (the old version stays among the backups).
+        and is migrated to the current schema (the file as the older kubik wrote it is kept in the
+        backups folder, never pruned: :func:`tui.store.backups.keep_before_migration`).
         ``read_only=True`` never writes (a missing file is an error); a folder kubik cannot
         write to also opens read-only, with :attr:`read_only_reason` saying why. A symbolic
         link to a file that does not exist is refused unless ``through_dangling_link`` (the

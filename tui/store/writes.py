@@ -104,6 +104,7 @@ class WritePath(Sync):
                         self.path,
                         tables,
                         old_rev=rev if loaded.sig else None,
+                        old_schema=loaded.up.from_version,
                         encode=self._encoder.encode,
                     )
                 except OSError as err:

@@ -94,11 +94,11 @@ class Drevo(BaseSystem):
         return c.drevo.fate
 
     def new_sheet(self, npc: bool) -> DrevoSheet:
-        """A PC starts with the campaign's Судьба (``drevo/fate.toml``), an NPC with none."""
+        """A new character's Судьба: a PC's or an NPC's start (``drevo/fate.toml``)."""
         from rules import drevo
         from rules.drevo.sheet import DrevoSheet
 
-        return DrevoSheet(fate=0 if npc else drevo.fate_rules().starting_points)
+        return DrevoSheet(fate=drevo.fate_rules().start(npc))
 
     def fresh_copy(self, c: Character) -> Character:
         """A copy starts with no wounds, alive."""

@@ -41,6 +41,21 @@ NOT_ROLLED = "Проверка ещё не брошена: это — после
 OVER = "Проверка уже завершена: менять её поздно."
 
 
+def swapped_side(chosen: str | None, party: Mapping[str, Any], shown: Any, role: str) -> str:
+    """Why a dialog's other side may not roll yet: the character chosen as it (``role``,
+    «Соперник», «Помощник») is no longer in the ``party`` — removed in another window — and
+    the dialog shows ``shown`` in his place. "" when the one chosen is there (or nobody is shown).
+
+    A side is never swapped silently: the GM confirms the one shown (its dialog's Enter) or
+    picks another."""
+    if not chosen or chosen in party or shown is None:
+        return ""
+    return (
+        f"{role} удалён из партии в другом окне — сейчас выбран {shown.name}. "
+        "Enter — подтвердить, ←/→ — выбрать другого."
+    )
+
+
 class SeatLater(RulesError):
     """A player's request fits once the GM adds what only he decides (Risk's price, a shift's
     points): it stays pending with this reason instead of being refused."""

@@ -96,3 +96,12 @@ class EngineDialog(StyledOnce, ModalScreen[Any]):
 
     def redraw(self) -> None:  # pragma: no cover - each dialog draws its own
         raise NotImplementedError
+
+    _told_swapped = ""
+
+    def tell_swapped(self, swapped: str) -> None:
+        """Say once, as a notice too, that the side chosen was removed in another window and
+        whom the dialog shows instead (its view's ``swapped``; the dialog's own text says it)."""
+        if swapped and swapped != self._told_swapped:
+            self.app.notify(swapped, severity="warning", timeout=10)
+        self._told_swapped = swapped

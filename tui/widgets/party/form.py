@@ -80,6 +80,9 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
 
     BINDINGS = [
         Binding("ctrl+s", "save", "Сохранить", id="form-save"),
+        # Enter in a text field saves (its Submitted); on a selector («Кто») too, as the
+        # title says — a Stepper has no Enter of its own.
+        Binding("enter", "save", show=False),
         Binding("escape", "dismiss(None)", "Отмена", id="form-cancel"),
         Binding("down", "app.focus_next", show=False),
         Binding("up", "app.focus_previous", show=False),
@@ -205,6 +208,22 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
     def _key_of(input_id: str | None) -> str:
         key = (input_id or "").removeprefix("f-")
         return "stats" if key.startswith("stat-") else key
+
+    @on(Stepper.Changed, "#f-kind")
+    def _kind_changed(self, event: Stepper.Changed) -> None:
+        """A new character's sheet numbers follow «Кто» — the system's start for a player or an
+        NPC (Древо's Судьба: ``data/drevo/fate.toml``, as ``party add`` gives) — until the GM
+        types his own; an existing character's are his, and stay."""
+        if self.character.origin is not None:
+            return
+        npc = event.value == "npc"
+        was, now = (self.kind.new_sheet(npc=n).values() for n in (not npc, npc))
+        for field in self.kind.sheet_fields:
+            if field.yes_no or was.get(field.key) == now.get(field.key):
+                continue
+            box = self.query_one(f"#f-{field.key}", Input)
+            if box.value.strip() == str(was.get(field.key)):
+                box.value = str(now.get(field.key))
 
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:

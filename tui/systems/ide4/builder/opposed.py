@@ -113,6 +113,7 @@ class OpposedSetupScreen(EngineDialog):
         if not self._ready or self.builder.table.state.opposed is None:
             return
         shown = self.shown
+        self.tell_swapped(shown.swapped)
         for name, (options, value) in shown.rows().items():
             stepper = self.query_one(f"#opp-{name}", Stepper)
             if stepper.options != list(options) or stepper.value != value:
@@ -155,7 +156,12 @@ class OpposedSetupScreen(EngineDialog):
 
     @on(Input.Submitted, "#opp-mods")
     def action_go(self) -> None:
-        """Roll both sides (the builder's step; the result dialog follows once written)."""
+        """Roll both sides (the builder's step; the result dialog follows once written). The
+        second side shown in place of one removed elsewhere is first confirmed."""
+        if self.shown.swapped:
+            self.builder.step(opp.confirm_opposed)
+            self.redraw()
+            return
         self.builder.step(opp.roll_opposed)
 
     def action_cancel(self) -> None:

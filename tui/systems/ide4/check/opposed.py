@@ -28,7 +28,7 @@ from tui.systems.ide4.check import steps
 from tui.systems.ide4.check import text as txt
 from tui.systems.ide4.check.state import Ide4Check, Inputs, Move, Opposed, Rolled
 from tui.systems.ide4.check.view import Ide4View, Offer, offers_of, record_check, view
-from tui.table.check.base import DOC, earlier_dice, stamped
+from tui.table.check.base import DOC, earlier_dice, stamped, swapped_side
 from tui.table.core import Line, Outcome, World, refuse
 
 DECIDED = {"outcome": "выше исход", "difficulty": "ниже итоговая сложность"}
@@ -82,6 +82,9 @@ class OpposedView:
     checks: dict[str, ide4.Check]
     payers: dict[str, Character | None]
     changes: tuple[str, ...] = ()
+    #: The second side chosen was removed in another window: whom the dialog shows instead,
+    #: and that the roll waits for the GM to confirm him ("" otherwise; also :attr:`error`).
+    swapped: str = ""
 
     @property
     def opposed(self) -> Opposed:
@@ -210,7 +213,10 @@ def opposed_view(state: Ide4Check, world: World) -> OpposedView:
     form = view(state, world)
     side_world = _others(state, world)
     side = view(Ide4Check(inputs=opp.inputs), side_world)
-    error = form.error or side.error
+    gone = ""
+    if not opp.rolled:
+        gone = swapped_side(opp.inputs.character, world.characters, side.character, "Соперник")
+    error = form.error or gone or side.error
     if not error and not side_world.characters:
         error = ALONE
     checks: dict[str, ide4.Check] = {}
@@ -220,7 +226,7 @@ def opposed_view(state: Ide4Check, world: World) -> OpposedView:
         if record is not None:
             checks[key], payers[key], more = record_check(record, world)
             changes += more
-    return OpposedView(state, world, form.input, side, error, checks, payers, tuple(changes))
+    return OpposedView(state, world, form.input, side, error, checks, payers, tuple(changes), gone)
 
 
 # -- the steps -----------------------------------------------------------------------------------
@@ -269,6 +275,17 @@ def set_opposed(state: Ide4Check, world: World, name: str, value: Any) -> Outcom
     if not made.ok:
         return refuse(state, made.refused)
     return Outcome(replace(state, opposed=replace(opp, inputs=made.state.inputs)))
+
+
+def confirm_opposed(state: Ide4Check, world: World) -> Outcome[Ide4Check]:
+    """The GM agrees to the second side the dialog shows in place of one removed elsewhere."""
+    opp = state.opposed
+    if opp is None:
+        return refuse(state, NONE_OPEN)
+    shown = opposed_view(state, world).side.character
+    if shown is None:
+        return refuse(state, ALONE)
+    return set_opposed(state, world, "character", shown.id)
 
 
 def cancel_opposed(state: Ide4Check, world: World) -> Outcome[Ide4Check]:

@@ -38,6 +38,7 @@ class OtherSideDialog(EngineDialog):
         if not self._ready or self.builder.table.state.other is None:
             return
         shown = self.shown
+        self.tell_swapped(shown.swapped)
         for name, (options, value) in shown.rows.items():
             found = self.query(f"#{self.PREFIX}-{name}")
             if not found:
@@ -72,7 +73,12 @@ class OtherSideDialog(EngineDialog):
 
     @on(Input.Submitted)
     def action_go(self) -> None:
-        """Roll (the engine's chain, group or opposed step); refused: the dialog stays."""
+        """Roll (the engine's chain, group or opposed step); refused: the dialog stays. The
+        side shown in place of one removed elsewhere is first confirmed."""
+        if self.shown.swapped:
+            self.builder.step(so.confirm_other)
+            self.redraw()
+            return
         if self.builder.step(so.roll_other):
             self.dismiss(None)
 

@@ -30,6 +30,7 @@ from tui.systems.starately.check.text import (
     skill_options,
 )
 from tui.systems.starately.check.view import view
+from tui.table.check.base import swapped_side
 from tui.table.core import Outcome, World, refuse
 
 KINDS = ("chain", "group", "opposed")
@@ -63,6 +64,10 @@ class OtherView:
     #: The group: each possible helper's side and id, whether he helps; why others may not.
     helpers: tuple[tuple[starately.Side, str, bool], ...] = ()
     refused: tuple[str, ...] = ()
+    #: The helper or opponent chosen was removed in another window: whom the dialog shows
+    #: instead, and that the roll waits for the GM to confirm him ("" otherwise; also
+    #: :attr:`error`).
+    swapped: str = ""
 
     def sides(self) -> list[tuple[starately.Side, str]]:
         """The group's helpers who help (their sides and ids)."""
@@ -182,7 +187,9 @@ def other_view(state: StaratelyCheck, world: World) -> OtherView:
             )
     except RulesError as err:
         error = str(err)
-    return OtherView(other, main, c, rows, side, error)
+    role = "Помощник" if other.kind == "chain" else "Соперник"
+    gone = swapped_side(other.character, world.characters, c, role)
+    return OtherView(other, main, c, rows, side, gone or error, swapped=gone)
 
 
 def _group(
@@ -260,6 +267,17 @@ def set_other(
     else:
         changed = replace(other, **{name: value})
     return Outcome(replace(state, other=changed))
+
+
+def confirm_other(state: StaratelyCheck, world: World) -> Outcome[StaratelyCheck]:
+    """The GM agrees to the helper or opponent the dialog shows in place of one removed
+    elsewhere (his own sheet's rows, as choosing him does)."""
+    if state.other is None:
+        return refuse(state, NONE_OPEN)
+    shown = other_view(state, world).character
+    if shown is None:
+        return refuse(state, ALONE[state.other.kind])
+    return set_other(state, world, "character", shown.id)
 
 
 def cancel_other(state: StaratelyCheck, world: World) -> Outcome[StaratelyCheck]:

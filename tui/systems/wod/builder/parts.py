@@ -202,6 +202,7 @@ class ContestScreen(EngineDialog):
         if not self._ready or self.builder.table.state.opponent is None:
             return
         shown = self.shown
+        self.tell_swapped(shown.swapped)
         for name, (options, value) in shown.rows().items():
             stepper = self.query_one(f"#contest-{name}", Stepper)
             if stepper.options != list(options) or stepper.value != value:
@@ -231,7 +232,12 @@ class ContestScreen(EngineDialog):
 
     @on(Input.Submitted, "#contest-mods")
     def action_go(self) -> None:
-        """Roll both sides; refused: the dialog stays."""
+        """Roll both sides; refused: the dialog stays. The opponent shown in place of one
+        removed elsewhere is first confirmed (the next Enter rolls)."""
+        if self.shown.swapped:
+            self.builder.step(contest.confirm_contest)
+            self.redraw()
+            return
         if self.builder.step(contest.roll_contest):
             self.dismiss(None)
 

@@ -20,6 +20,7 @@ from tui.present.rolls import percent, plain
 from tui.systems.wod.check import steps
 from tui.systems.wod.check.state import Inputs, WodCheck
 from tui.systems.wod.check.view import WodView, view
+from tui.table.check.base import swapped_side
 from tui.table.core import Outcome, World, refuse
 
 ROWS = ("character", "attribute", "skill")
@@ -35,6 +36,9 @@ class ContestView:
     main: wod.Pool | None
     side: WodView  # the opponent's rows and pool, as the form derives its own
     error: str
+    #: The opponent chosen was removed in another window: whom the dialog shows instead,
+    #: and that the roll waits for the GM to confirm him ("" otherwise; also :attr:`error`).
+    swapped: str = ""
 
     @property
     def pool(self) -> wod.Pool | None:
@@ -70,8 +74,9 @@ def contest_view(state: WodCheck, world: World) -> ContestView:
         raise ValueError("no contest open")
     form, others = _others(state, world)
     side = view(WodCheck(inputs=state.opponent), others)
-    error = form.error or ("" if others.characters else ALONE) or side.error
-    return ContestView(form.pool, side, error)
+    gone = swapped_side(state.opponent.character, world.characters, side.character, "Соперник")
+    error = form.error or ("" if others.characters else ALONE) or gone or side.error
+    return ContestView(form.pool, side, error, gone)
 
 
 def open_contest(state: WodCheck, world: World, default: str | None = None) -> Outcome[WodCheck]:
@@ -101,6 +106,16 @@ def set_contest(state: WodCheck, world: World, name: str, value: Any) -> Outcome
     if not made.ok:
         return refuse(state, made.refused)
     return Outcome(replace(state, opponent=made.state.inputs))
+
+
+def confirm_contest(state: WodCheck, world: World) -> Outcome[WodCheck]:
+    """The GM agrees to the opponent the dialog shows in place of one removed elsewhere."""
+    if state.opponent is None:
+        return refuse(state, NONE_OPEN)
+    shown = contest_view(state, world).side.character
+    if shown is None:
+        return refuse(state, ALONE)
+    return set_contest(state, world, "character", shown.id)
 
 
 def cancel_contest(state: WodCheck, world: World) -> Outcome[WodCheck]:
