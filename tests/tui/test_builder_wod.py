@@ -213,6 +213,12 @@ async def test_the_chance_question_follows_the_sheet_and_goes_when_the_pool_is_b
     assert Store.open(campaign_path).log() == []
 
 
+def bar_keys(app) -> tuple[tuple[str, str, bool], ...]:
+    from tui.widgets.common.keybar import KeyBar
+
+    return app.query_one(KeyBar)._keys  # what the bar shows now
+
+
 async def test_an_opponent_removed_elsewhere_is_told_and_enter_first_confirms(
     make_test_app, campaign_path
 ):
@@ -235,10 +241,12 @@ async def test_an_opponent_removed_elsewhere_is_told_and_enter_first_confirms(
         said = [str(n.message) for n in app._notifications]
         assert any("удалён" in n and shown.name in n for n in said), said
         assert "удалён" in str(app.screen.query_one("#contest-odds").render())
+        assert ("⏎", "Подтвердить", True) in bar_keys(app)  # the key bar says what Enter does
         await pilot.press("enter")  # confirms the one shown: nothing rolled yet
         await pilot.pause()
         assert isinstance(app.screen, ContestScreen) and app.store.log() == []
         assert "Точные шансы" in str(app.screen.query_one("#contest-odds").render())
+        assert ("⏎", "Бросить", True) in bar_keys(app)
         await pilot.press("enter")
         await pilot.pause()
         assert not isinstance(app.screen, ContestScreen)

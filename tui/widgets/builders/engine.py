@@ -104,4 +104,13 @@ class EngineDialog(StyledOnce, ModalScreen[Any]):
         whom the dialog shows instead (its view's ``swapped``; the dialog's own text says it)."""
         if swapped and swapped != self._told_swapped:
             self.app.notify(swapped, severity="warning", timeout=10)
+        if swapped != self._told_swapped:
+            self.refresh_bindings()  # Enter confirms now, or rolls again
         self._told_swapped = swapped
+
+    def key_bar_text(self, binding: Any) -> tuple[str, str] | None:
+        """Enter says what it does: while the side shown stands in for one removed in another
+        window, it confirms that side (the next Enter rolls)."""
+        if binding.action == "go" and self._told_swapped:
+            return "⏎", "Подтвердить"
+        return None
