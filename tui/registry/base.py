@@ -78,7 +78,7 @@ class BaseSystem:
     weapons: str | None = None
     set_keys: str | None = None
     state_column: str | None = None
-    health_track: bool = False
+    rounds: str | None = None
     skill_parent: Literal["skill", "attribute"] | None = None
     skill_distances: bool = False
     sort_label: str = "по лучшему навыку"
