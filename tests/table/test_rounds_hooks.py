@@ -4,12 +4,15 @@ The steps that use them: tests/table/test_rounds_steps.py."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules.errors import RulesError
 from rules.rounds import health
 from tui import registry
 from tui.bridge.effects import harm_modifier
+from tui.bridge.public import combat_names, state_mark
 from tui.registry.rounds import NO_ENERGY
 from tui.store.demo import demo_campaign
 from tui.table.rounds import steps
@@ -92,3 +95,23 @@ def test_wod_marks_its_health_track_by_kind():
         hook.note(c, "x")
     with pytest.raises(RulesError, match="лечить нечего"):
         hook.heal(first("wod"))
+
+
+def test_a_system_without_wounds_marks_no_state_in_the_fight():
+    """The players' fight names a combatant's state as its campaign's system gives it: Древо's
+    «тяжело ранен»; a system without wounds says nothing, even of a character carrying
+    Древо's wounds."""
+    from rules.drevo.sheet import DrevoSheet
+    from rules.encounter import Combatant, Encounter
+
+    c = first("drevo")
+    c = c.edit_sheet(DrevoSheet, wounds={**c.drevo.wounds, "heavy": 1})
+    assert state_mark(c, "drevo") == state_mark(c) == "тяжело ранен"
+    other = replace(first("ide4"), carried={"wounds": c.drevo.wounds})
+    assert other.drevo.wounds["heavy"] == 1  # the wounds are there to be read
+    assert state_mark(other, "ide4") == ""
+    enc = Encounter(combatants=(Combatant(other.id, other.name, "А"),))
+    assert combat_names(enc, {other.id: other}, "ide4") == {other.id: other.name}
+    assert combat_names(enc, {other.id: other}, "drevo") == {
+        other.id: f"{other.name} (тяжело ранен)"
+    }
