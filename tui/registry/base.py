@@ -51,7 +51,8 @@ ROUNDS_PANE = "tui.widgets.combat.rounds:RoundsPane"
 
 
 class BaseSystem:
-    """A system's defaults: the round tracker, a generic sheet, no seat requests but a note."""
+    """A system's defaults: the round tracker (whose harm the system's own ``rounds`` hook
+    keeps: a system of rounds names it), a generic sheet, no seat requests but a note."""
 
     name: str = ""
     title: str = ""
