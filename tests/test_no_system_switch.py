@@ -78,8 +78,6 @@ RULES_ALLOWED: dict[str, str] = {
     "engine's seeded rng",
     "tui/present/faces.py": "typing only: the shared die-face renderers' argument types",
     "tui/bridge/sheets.py": "typing only: track_of's WoundTrack (the common core's Древо view)",
-    "tui/table/rounds/steps.py": "not yet moved: the round tracker's harm and health (Мир "
-    "Тьмы's WodSheet, the note on StaratelySheet) await a per-system tracker hook",
 }
 
 

@@ -2,12 +2,13 @@
 
 A fake fifth system is written to disk here as a real one would be — its rules package
 ``rules/fifth/`` (Журнал reader, initiative) and its app package ``tui/systems/fifth/``
-(``SYSTEM``, ``check/engine.py``, ``builder/builder.py``, ``cli.py``) in a temporary folder that
-joins ``rules.__path__`` and ``tui.systems.__path__`` as if it sat in the repository — and
-registered by ONE line in ``rules.systems.SYSTEMS``. Every place that used to name the four
-systems by a switch or a registry of its own finds it: the campaign picker, the campaign
-schema, the Проверка builder, the check engine, the Бой pane, the ``kubik odds|check``
-dispatch, the sheet, the seats, the settings, the luck ledger.
+(``SYSTEM``, ``check/engine.py``, ``builder/builder.py``, ``cli.py``, ``rounds.py``) in a
+temporary folder that joins ``rules.__path__`` and ``tui.systems.__path__`` as if it sat in
+the repository — and registered by ONE line in ``rules.systems.SYSTEMS``. Every place that
+used to name the four systems by a switch or a registry of its own finds it: the campaign
+picker, the campaign schema, the Проверка builder, the check engine, the Бой pane and the
+round tracker's harm, the ``kubik odds|check`` dispatch, the sheet, the seats, the settings,
+the luck ledger.
 """
 
 from __future__ import annotations
@@ -75,6 +76,7 @@ class Fifth(BaseSystem):
     check_engine = "tui.systems.fifth.check.engine"
     builder = "tui.systems.fifth.builder.builder:FifthBuilder"
     cli = "tui.systems.fifth.cli"
+    rounds = "tui.systems.fifth.rounds:ROUNDS"
     seat_kinds = ("reroll", "note")
     check_kinds = ("reroll",)
     tables = (Table("ledger/sessions.toml", "Таблица Пятой"),)  # a packaged table no system lists
@@ -95,6 +97,23 @@ def new(world, character_id):
 
 class FifthBuilder:
     BINDINGS = []
+''',
+    "tui/systems/fifth/rounds.py": '''"""Its part of the round tracker: harm a note in extra."""
+
+from dataclasses import replace
+
+from tui.registry.rounds import NoteHarm
+
+
+class FifthRounds(NoteHarm):
+    def harm(self, c):
+        return c.extra.get("fifth_harm", "")
+
+    def with_harm(self, c, note):
+        return replace(c, extra={**c.extra, "fifth_harm": note})
+
+
+ROUNDS = FifthRounds()
 ''',
     "tui/systems/fifth/cli.py": '''"""``kubik odds|check fifth …``: each call noted in CALLS."""
 
@@ -221,6 +240,20 @@ def test_its_builder_engine_and_fight_pane_are_found(fifth: None) -> None:
     assert combat_class(FIFTH) is RoundsPane  # a system of rounds takes the round tracker
 
 
+def test_the_round_tracker_keeps_its_harm_through_its_hook(fifth: None) -> None:
+    from tui.bridge.effects import harm_modifier
+    from tui.store.demo import demo_campaign
+    from tui.table.rounds import steps
+    from tui.table.rounds.view import harm_text
+
+    c = demo_campaign("starately")[2][0]  # any sheet: its hook keeps harm its own way
+    hook = steps.hook(FIFTH)
+    harmed = hook.note(c, "ожог")
+    assert harmed.character.extra["fifth_harm"] == "ожог" and harmed.text == "Вред: ожог"
+    assert harm_text(FIFTH, harmed.character) == "ожог" and hook.column == "Вред"
+    assert harm_modifier(FIFTH, harmed.character) is None
+
+
 def test_kubik_odds_and_check_dispatch_to_its_module(fifth: None) -> None:
     from tui.cli.kubik import main, system_help
 
@@ -281,6 +314,7 @@ def test_every_registered_system_names_parts_that_exist(name: str) -> None:
     assert line.sheet is not None and rules_systems.load(line.sheet).SYSTEM == name
     system = registry.get(name)
     assert system.name == name
+    assert (registry.rounds_hook(name) is not None) == line.rounds  # the tracker's harm
     assert isinstance(registry.load(system.fight_pane), type)
     assert isinstance(registry.load(system.builder), type)
     assert callable(registry.load(system.check_engine).new)

@@ -90,8 +90,11 @@ def fit_last_column(
     ]
 
 
-def combat_text(doc: dict | None, characters: dict[str, Character]) -> str:
-    """Return the markup of the fight panel: round, side order, who acts now."""
+def combat_text(
+    doc: dict | None, characters: dict[str, Character], system: str | None = None
+) -> str:
+    """Return the markup of the fight panel: round, side order, who acts now (``system``: the
+    campaign's, whose marks of a combatant's state the names carry)."""
     if not doc:
         return "[b]Бой[/b]\nБоя сейчас нет."
     try:
@@ -100,7 +103,7 @@ def combat_text(doc: dict | None, characters: dict[str, Character]) -> str:
         return "[b]Бой[/b]\nВедущий готовит бой."
     if enc.phase == "setup":
         return "[b]Бой[/b]\nВедущий готовит бой."
-    names = combat_names(enc, characters)
+    names = combat_names(enc, characters, system)
     mask = Masker(characters.values())
     phase = "заявки" if enc.phase == "declare" else "броски"
     lines = [
@@ -248,7 +251,7 @@ class ViewApp(CrashReporting, UiHandOver, App[None]):
             party.add_row(Text(f"… и ещё {more}"), *[""] * (len(party.columns) - 1))
         if party.row_count == 0:
             party.add_row("В партии пока никого нет.", *[""] * (len(party.columns) - 1))
-        combat = combat_text(self.store.get_doc("encounter"), by_id)
+        combat = combat_text(self.store.get_doc("encounter"), by_id, system)
         if not exchanges(system):  # the round tracker (issue 17)
             rounds = public_rounds(self.store.get_doc("rounds"), characters)
             combat = "[b]Бой[/b]\n" + escape("\n".join(rounds))

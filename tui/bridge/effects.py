@@ -4,8 +4,9 @@ builder calls for the active modifiers of a character.
 * ``effects`` (doc): :class:`rules.effects.EffectSet` — the effects and the scene clock;
 * ``rounds`` (doc): :class:`rules.rounds.Tracker` — the IDE4 / Старатели / Мир Тьмы fight
   (the steps on both: :mod:`tui.table.rounds`, :mod:`tui.table.effects`);
-* a Мир Тьмы character's health track: ``c.wod.health`` (marks, worst first);
-  an IDE4 / Старатели character's harm note: ``c.harm``.
+* a character's harm, as its system's round-tracker hook keeps it
+  (``tui/systems/<name>/rounds.py``: IDE4's and Старатели's note, Мир Тьмы's health track),
+  and the dice penalty it gives (:func:`harm_modifier`).
 
 A check's view reads a character's active modifiers from its world (:func:`character_modifiers`
 for the store's) and shows :func:`odds_note` under its odds, through its system's own
@@ -28,7 +29,6 @@ from tui.store import Character
 
 EFFECTS_DOC = "effects"
 ROUNDS_DOC = "rounds"
-HEALTH_REASON = "здоровье"
 
 T = TypeVar("T")
 
@@ -94,31 +94,20 @@ def party_tracker(t: Any, characters: dict[str, Character]) -> Any:
     return t
 
 
-def health_track(c: Character) -> list[str]:
-    """Return a Мир Тьмы character's health marks (worst first)."""
-    return list(c.wod.health)
-
-
-def health_modifier(system: str, c: Character) -> Modifier | None:
-    """Return the Мир Тьмы health penalty of ``c`` as a modifier, or None."""
-    if not registry.get(system).health_track:
-        return None
-    from rules.rounds import health
-
-    try:
-        value = health.penalty(health_track(c), health.boxes(c.qualities))
-    except RulesError:
-        return None
-    return Modifier(value, HEALTH_REASON) if value else None
+def harm_modifier(system: str, c: Character) -> Modifier | None:
+    """Return the dice penalty of ``c``'s harm as a modifier (Мир Тьмы's health), or None:
+    its system's round-tracker hook says (a system without one: None)."""
+    hook = registry.rounds_hook(system)
+    return hook.penalty(c) if hook is not None else None
 
 
 def character_modifiers(store: Any, c: Character | None) -> tuple[Modifier, ...]:
-    """Return the active modifiers on ``c``'s checks: its effects, the scene's, and (Мир
-    Тьмы) its health penalty — each with its reason."""
+    """Return the active modifiers on ``c``'s checks: its effects, the scene's, and its harm's
+    penalty (Мир Тьмы's health) — each with its reason."""
     if c is None:
         return ()
     mods = active_modifiers(load_effects(store), c.id)
-    wound = health_modifier(store.campaign.system, c)
+    wound = harm_modifier(store.campaign.system, c)
     return (*mods, wound) if wound else mods
 
 

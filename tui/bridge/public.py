@@ -105,24 +105,33 @@ def public_party(characters: Iterable[Character]) -> list[Character]:
     return [c for c in characters if c.kind == "pc"]
 
 
-def combat_names(encounter: Encounter, characters: dict[str, Character]) -> dict[str, str]:
-    """Return the name the players see for each combatant (hidden NPCs are «???»)."""
+def combat_names(
+    encounter: Encounter, characters: dict[str, Character], system: str | None = None
+) -> dict[str, str]:
+    """Return the name the players see for each combatant (hidden NPCs are «???»), with the
+    mark of its state its system gives (:func:`state_mark`; ``system``: the campaign's)."""
     names = {}
     for combatant in encounter.combatants:
         c = characters.get(combatant.character_id)
         hidden = c is not None and is_hidden_npc(c)
         name = SECRET_NAME if hidden else combatant.name
-        state = state_mark(c) if c is not None else ""
+        state = state_mark(c, system) if c is not None else ""
         names[combatant.character_id] = f"{name} ({state})" if state else name
     return names
 
 
-def state_mark(c: Character) -> str:
-    """Return «погиб» or «тяжело ранен» for a Древо character who is down, else ""."""
-    from tui.bridge.sheets import track_of
-    from tui.words import wound_state
+def state_mark(c: Character, system: str | None = None) -> str:
+    """Return the mark of ``c``'s state as its system gives it (``System.state``: Древо's
+    «погиб», «тяжело ранен»), "" for none — a system without wounds says nothing.
 
-    return wound_state(track_of(c))
+    Args:
+        system: the campaign's; None: the system whose fight an encounter document is (the
+            fight of exchanges, :func:`tui.registry.exchanges_system`).
+    """
+    from tui import registry
+
+    kind = registry.get(system) if system is not None else registry.exchanges_system()
+    return kind.state(c) if kind is not None else ""
 
 
 def public_effects(

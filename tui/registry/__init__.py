@@ -21,6 +21,7 @@ from rules import systems as rules_systems
 if TYPE_CHECKING:
     from rules.systems import RulesSystem
     from tui.registry.base import FormFields, SheetField
+    from tui.registry.rounds import RoundsHook
     from tui.registry.tables import Table
     from tui.store import Character, Skill
     from tui.store.models import Sheet
@@ -34,6 +35,7 @@ __all__ = [
     "load",
     "names",
     "reroll_sources",
+    "rounds_hook",
     "title",
 ]
 
@@ -183,8 +185,10 @@ class System(Protocol):
         ...
 
     @property
-    def health_track(self) -> bool:
-        """Whether the round tracker keeps Мир Тьмы's health track for its harm."""
+    def rounds(self) -> str | None:
+        """``"module:attribute"`` of its part of the round tracker, a
+        :class:`~tui.registry.rounds.RoundsHook` (harm as a note or a health track, the
+        fighter's penalty and energy); ``None``: the round tracker runs none of its fights."""
         ...
 
     @property
@@ -328,6 +332,19 @@ def reroll_sources() -> dict[str, str]:
         if system.reroll_sources:
             merged.update(load(system.reroll_sources))
     return merged
+
+
+def rounds_hook(name: str) -> RoundsHook | None:
+    """Return the round tracker's hook of system ``name`` (:attr:`System.rounds`), or None.
+
+    Raises:
+        RulesError: no such system.
+    """
+    target = get(name).rounds
+    if target is None:
+        return None
+    hook: RoundsHook = load(target)
+    return hook
 
 
 def load(target: str) -> Any:

@@ -51,7 +51,8 @@ ROUNDS_PANE = "tui.widgets.combat.rounds:RoundsPane"
 
 
 class BaseSystem:
-    """A system's defaults: the round tracker, a generic sheet, no seat requests but a note."""
+    """A system's defaults: the round tracker (whose harm the system's own ``rounds`` hook
+    keeps: a system of rounds names it), a generic sheet, no seat requests but a note."""
 
     name: str = ""
     title: str = ""
@@ -78,7 +79,7 @@ class BaseSystem:
     weapons: str | None = None
     set_keys: str | None = None
     state_column: str | None = None
-    health_track: bool = False
+    rounds: str | None = None
     skill_parent: Literal["skill", "attribute"] | None = None
     skill_distances: bool = False
     sort_label: str = "по лучшему навыку"

@@ -70,7 +70,7 @@ def declare_offer(store: Any, characters: dict[str, Character], actor: str) -> d
     enc = encounter_of(store)
     assert enc is not None
     side = next(c.side for c in enc.combatants if c.character_id == actor)
-    names = combat_names(enc, characters)
+    names = combat_names(enc, characters, store.campaign.system)
     targets = [
         [names.get(c.character_id, "?"), c.character_id]
         for c in enc.combatants
@@ -112,7 +112,7 @@ def seat_state(store: Any, seat: str) -> dict[str, Any]:
     characters = store.characters()
     by_id = {c.id: c for c in characters}
     system = store.campaign.system
-    combat = combat_text(store.get_doc("encounter"), by_id)
+    combat = combat_text(store.get_doc("encounter"), by_id, system)
     if not exchanges(system):  # the round tracker
         combat = "[b]Бой[/b]\n" + escape(
             "\n".join(public_rounds(store.get_doc("rounds"), characters))

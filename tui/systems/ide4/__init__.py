@@ -23,6 +23,7 @@ class Ide4(BaseSystem):
     builder = "tui.systems.ide4.builder.builder:Ide4Builder"
     opposed_action = "opposed"
     cli = "tui.systems.ide4.cli"
+    rounds = "tui.systems.ide4.rounds:ROUNDS"
     sheet_fields = (
         SheetField("energy", "Энергия", 0, 100, "0–100"),
         SheetField("always_expanded", "Развёрнутая", yes_no=True),

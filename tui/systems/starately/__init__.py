@@ -23,6 +23,7 @@ class Starately(BaseSystem):
     builder = "tui.systems.starately.builder.builder:StaratelyBuilder"
     opposed_action = "opposed"
     cli = "tui.systems.starately.cli"
+    rounds = "tui.systems.starately.rounds:ROUNDS"
     form = FormFields(
         "Характеристики (2–15)", (2, 15), 7, (0, 4), "Медицина 3, Стрельба 1", "уровень"
     )

@@ -23,7 +23,7 @@ class Wod(BaseSystem):
     builder = "tui.systems.wod.builder.builder:WodBuilder"
     opposed_action = "contest"
     cli = "tui.systems.wod.cli"
-    health_track = True
+    rounds = "tui.systems.wod.rounds:ROUNDS"
     form = FormFields(
         "Атрибуты (точки 1–5)", (1, 5), 1, (0, 5), "Расследование 3, Драка 2", "точки"
     )

@@ -7,21 +7,23 @@ the rules' refusal. A step that passes a boundary of the fight (initiative begin
 turn ends, the fight ends) makes the effects' step in the same outcome
 (:func:`tui.table.effects.steps.tick`), so a turn and the effects it ended are undone
 together. The Бой tab's keys and the tests make these same steps.
+
+What differs between the systems — harm as a note or a health track, the penalty and the
+energy a fighter brings — is each system's :class:`~tui.registry.rounds.RoundsHook`
+(``tui/systems/<name>/rounds.py``), found through its ``System.rounds`` (:func:`hook`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from rules import rounds
 from rules.errors import RulesError
 from rules.rounds import Entrant, Fighter, Tracker
-from rules.rounds import health as wod_health
-from rules.starately.sheet import StaratelySheet
-from rules.wod.sheet import WodSheet
 from tui import registry
-from tui.bridge.effects import health_modifier, health_track
+from tui.registry.rounds import Harmed, RoundsHook
 from tui.store import Character
 from tui.table.core import Line, Outcome, World, refuse
 from tui.table.effects import steps as effect_steps
@@ -36,6 +38,18 @@ NOT_STARTED = "Бой ещё не начат: бросьте инициатив�
 
 def _line(t: Tracker, world: World, actor: str | None, text: str, **data: Any) -> Line:
     return Line(actor, text, {"system": world.system, "round": t.round, **data})
+
+
+def hook(system: str) -> RoundsHook:
+    """Return the round tracker's hook of ``system`` (``System.rounds``).
+
+    Raises:
+        LookupError: the round tracker runs no fight of ``system`` (it names no hook).
+    """
+    found = registry.rounds_hook(system)
+    if found is None:
+        raise LookupError(f"the round tracker runs no fight of {system!r}")
+    return found
 
 
 def _names(world: World) -> dict[str, str]:
@@ -79,8 +93,10 @@ def cycle_side(t: Tracker, world: World, character_id: str) -> Outcome[Tracker]:
 
 def fighter(e: Entrant, c: Character, world: World) -> Fighter:
     """What the initiative rules need of a combatant: its sheet and its active modifiers
-    (its effects, the scene's, and the Мир Тьмы health penalty)."""
-    wound = health_modifier(world.system, c)
+    (its effects, the scene's, and its harm's penalty: Мир Тьмы's health) and its energy
+    (IDE4), as the system's hook reads them."""
+    harm = hook(world.system)
+    wound = harm.penalty(c)
     mods = world.modifiers(c.id)
     return Fighter(
         e.id,
@@ -90,7 +106,7 @@ def fighter(e: Entrant, c: Character, world: World) -> Fighter:
         dict(c.qualities),
         {s.name: s.value for s in c.skills},
         c.initiative,
-        c.ide4.energy,
+        harm.energy(c),
         (*mods, wound) if wound else mods,
     )
 
@@ -152,56 +168,38 @@ def _character(t: Tracker, world: World, character_id: str) -> Character | Outco
     return c if c is not None else refuse(t, NOT_IN_PARTY)
 
 
-def harm_note(t: Tracker, world: World, character_id: str, note: str) -> Outcome[Tracker]:
-    """IDE4 and Старатели: write (or, empty, clear) a character's harm note."""
-    if registry.get(world.system).health_track:
-        return refuse(t, "В Мире Тьмы вред — клетки здоровья: выберите вид урона.")
+def _harmed(t: Tracker, world: World, harmed: Harmed) -> Outcome[Tracker]:
+    c = harmed.character
+    line = _line(t, world, c.name, harmed.text)
+    return Outcome(t, f"{c.name}: {harmed.label}", sheets=(c,), log=(line,))
+
+
+def _harm(
+    t: Tracker, world: World, character_id: str, marked: bool, step: Callable[[Character], Harmed]
+) -> Outcome[Tracker]:
+    """Make a harm step of the system's hook where harm is ``marked`` (or a note)."""
+    harm = hook(world.system)
+    if harm.marked != marked:
+        return refuse(t, harm.wrong_step)
     c = _character(t, world, character_id)
     if isinstance(c, Outcome):
         return c
-    note = note.strip()
-    changed = c.edit_sheet(StaratelySheet, harm=note)  # IDE4's sheet keeps it the same way
-    text = f"Вред: {note}" if note else "Вред снят"
-    return Outcome(t, f"{c.name}: вред", sheets=(changed,), log=(_line(t, world, c.name, text),))
+    try:
+        return _harmed(t, world, step(c))
+    except RulesError as err:
+        return refuse(t, str(err))
 
 
-def _health(
-    t: Tracker, world: World, c: Character, track: list[str], what: str
-) -> Outcome[Tracker]:
-    total = wod_health.boxes(c.qualities)
-    changed = c.edit_sheet(WodSheet, health=tuple(track))
-    pen = wod_health.penalty(track, total)
-    shown = f", штраф {pen}".replace("-", "−") if pen else ""
-    text = f"Здоровье, {what}: {wod_health.render(track, total)}{shown}"
-    return Outcome(t, f"{c.name}: {what}", sheets=(changed,), log=(_line(t, world, c.name, text),))
+def harm_note(t: Tracker, world: World, character_id: str, note: str) -> Outcome[Tracker]:
+    """Harm as a note (IDE4, Старатели): write (or, empty, clear) a character's harm note."""
+    return _harm(t, world, character_id, False, lambda c: hook(world.system).note(c, note))
 
 
 def damage(t: Tracker, world: World, character_id: str, kind: str) -> Outcome[Tracker]:
-    """Мир Тьмы: mark a box of ``kind`` damage on the character's health track."""
-    if not registry.get(world.system).health_track:
-        return refuse(t, "Клетки здоровья — в Мире Тьмы; здесь вред — заметка.")
-    c = _character(t, world, character_id)
-    if isinstance(c, Outcome):
-        return c
-    try:
-        name = wod_health.rules().names.get(kind, kind)
-        track = wod_health.damage(health_track(c), kind, wod_health.boxes(c.qualities))
-        return _health(t, world, c, track, f"урон: {name}")
-    except RulesError as err:
-        return refuse(t, str(err))
+    """Harm in boxes (Мир Тьмы's health): mark a box of ``kind`` damage on the character."""
+    return _harm(t, world, character_id, True, lambda c: hook(world.system).damage(c, kind))
 
 
 def heal(t: Tracker, world: World, character_id: str) -> Outcome[Tracker]:
-    """Мир Тьмы: clear the mildest box of the character's health track."""
-    if not registry.get(world.system).health_track:
-        return refuse(t, "Клетки здоровья — в Мире Тьмы; здесь вред — заметка.")
-    c = _character(t, world, character_id)
-    if isinstance(c, Outcome):
-        return c
-    track = health_track(c)
-    if not track:
-        return refuse(t, f"{c.name}: здоровье не задето — лечить нечего.")
-    try:
-        return _health(t, world, c, wod_health.heal(track), "лечение")
-    except RulesError as err:
-        return refuse(t, str(err))
+    """Harm in boxes (Мир Тьмы's health): clear the character's mildest box."""
+    return _harm(t, world, character_id, True, hook(world.system).heal)

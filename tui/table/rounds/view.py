@@ -11,13 +11,11 @@ from rules import rounds
 from rules.effects import EffectSet
 from rules.errors import RulesError
 from rules.rounds import Tracker
-from rules.rounds import health as wod_health
 from tui import registry
-from tui.bridge.effects import health_track
 from tui.store import Character
 from tui.table.effects.time import FightTime, of_tracker
 from tui.table.effects.view import EffectLine, effect_lines
-from tui.table.rounds.steps import OUT
+from tui.table.rounds.steps import OUT, hook
 
 TIE_NAMES = {
     "reroll": "ничья — переброс между равными",
@@ -47,17 +45,9 @@ def initiative_rule(system: str) -> Rule:
 
 
 def harm_text(system: str, c: Character) -> str:
-    """A character's harm as the system has it: the note (IDE4, Старатели), or the health
-    track in a word with its penalty («XXXXX·· −1», Мир Тьмы)."""
-    if not registry.get(system).health_track:
-        return c.harm
-    try:
-        total = wod_health.boxes(c.qualities)
-        track = health_track(c)
-        pen = wod_health.penalty(track, total)
-    except RulesError as err:
-        return str(err)
-    return wod_health.compact(track, total) + (f" {pen}".replace("-", "−") if pen else "")
+    """A character's harm as the system has it (its hook): the note (IDE4, Старатели), or the
+    health track in a word with its penalty («XXXXX·· −1», Мир Тьмы)."""
+    return hook(system).text(c)
 
 
 @dataclass(frozen=True)
@@ -145,8 +135,8 @@ class RoundsView:
 
     @property
     def heals(self) -> bool:
-        """Health boxes can be healed (Мир Тьмы)."""
-        return registry.get(self.system).health_track and bool(self.rows)
+        """Harm's boxes can be healed (the system marks harm in boxes: Мир Тьмы's health)."""
+        return hook(self.system).marked and bool(self.rows)
 
 
 def rounds_view(

@@ -20,7 +20,6 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
-from tui import registry
 from tui.table.rounds import steps
 from tui.widgets.combat.encounters import EncounterKeys, encounter_bindings
 from tui.widgets.combat.pending import SHOW_WAITING_AFTER
@@ -69,7 +68,7 @@ class RoundsPane(
         yield Static(id="rounds-effects")
 
     def on_mount(self) -> None:
-        harm = "Здоровье" if registry.get(self.system).health_track else "Вред"
+        harm = steps.hook(self.system).column
         self.query_one("#rounds-table", DataTable).add_columns(
             "№", "Сторона", "Имя", "Инициатива", harm, "Эффекты"
         )

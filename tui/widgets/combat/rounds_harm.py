@@ -1,6 +1,7 @@
-"""Harm in the round tracker, as the system has it: IDE4 and Старатели a free note (a prompt),
-Мир Тьмы the health track (the kind of damage chosen; ``u`` heals the mildest box). The dialogs
-ask; the engine's steps (:mod:`tui.table.rounds.steps`) write."""
+"""Harm in the round tracker, as the system's hook has it (``tui/systems/<name>/rounds.py``):
+a free note (a prompt: IDE4, Старатели) or boxes marked by the kind of damage (a choice; ``u``
+heals the mildest box: Мир Тьмы's health). The dialogs ask; the engine's steps
+(:mod:`tui.table.rounds.steps`) write."""
 
 from __future__ import annotations
 
@@ -9,8 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 from rules.errors import RulesError
 from rules.rounds import Tracker
-from rules.rounds import health as wod_health
-from tui import registry
 from tui.table.core import Outcome
 from tui.table.rounds import steps
 from tui.widgets.common.choice import Choice, ChoiceScreen
@@ -35,13 +34,14 @@ class RoundsHarm(WidgetPart):
         return (c.id, c.name) if c is not None else None
 
     def action_harm(self) -> None:
-        """Мир Тьмы: mark a box of damage; IDE4 / Старатели: write the harm note."""
+        """Mark a box of damage (harm in boxes: Мир Тьмы) or write the harm note (IDE4,
+        Старатели), as the system's hook has it."""
         chosen = self._highlighted_name()
         if chosen is None:
             return
         cid, name = chosen
-        if registry.get(self.system).health_track:
-            self._wod_damage(cid, name)
+        if steps.hook(self.system).marked:
+            self._damage(cid, name)
             return
         from tui.widgets.common.prompt import TextPrompt
 
@@ -54,9 +54,9 @@ class RoundsHarm(WidgetPart):
         )
         self.app.push_screen(prompt, noted)
 
-    def _wod_damage(self, cid: str, name: str) -> None:
+    def _damage(self, cid: str, name: str) -> None:
         try:
-            rules = wod_health.rules()
+            kinds = steps.hook(self.system).kinds()
         except RulesError as err:
             self.app.notify(str(err), severity="error")
             return
@@ -65,11 +65,11 @@ class RoundsHarm(WidgetPart):
             if kind is not None:
                 self.act(steps.damage, cid, kind)
 
-        choices = [Choice(f"{rules.names[k]} {rules.marks[k]}", k) for k in rules.kinds]
+        choices = [Choice(label, kind) for label, kind in kinds]
         self.app.push_screen(ChoiceScreen(f"{name}: какой урон?", choices), chosen)
 
     def action_heal(self) -> None:
-        """Мир Тьмы: clear the mildest box of the highlighted character's health."""
+        """Clear the mildest box of the highlighted character's harm (Мир Тьмы's health)."""
         chosen = self._highlighted_name()
         if chosen is not None:
             self.act(steps.heal, chosen[0])

@@ -16,12 +16,13 @@ from rules import wod
 from rules.errors import RulesError
 from rules.modifiers import Modifier
 from tui import words
-from tui.bridge.effects import compared_note, health_modifier, without
+from tui.bridge.effects import compared_note, without
 from tui.present.rolls import plain, signed, successes
 from tui.sanitize import plain as escape
 from tui.store import Character
 from tui.systems.wod.check import text as txt
 from tui.systems.wod.check.state import WodCheck, extended_of, results
+from tui.systems.wod.rounds import ROUNDS
 from tui.table.core import World
 
 ROWS = ("character", "attribute", "skill", "again", "rote")
@@ -42,7 +43,7 @@ class Row:
 def modifiers_of(world: World, c: Character) -> tuple[Modifier, ...]:
     """The active modifiers on ``c``'s pools: its effects, the scene's, its health penalty."""
     mods = tuple(world.modifiers(c.id))
-    wound = health_modifier("wod", c)
+    wound = ROUNDS.penalty(c)
     return (*mods, wound) if wound else mods
 
 
