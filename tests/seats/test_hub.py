@@ -359,3 +359,33 @@ async def test_a_seats_note_reaches_the_gm_without_bidi_or_zero_width_marks(fold
         [item] = hub.pending()
         assert item.to_dict()["text"] == "Заметка: Прошу сдаюсь и ещё"
         seat.close()
+
+
+async def test_a_refused_seat_retrying_tells_the_gm_once(folder, campaign_path):
+    """A seat whose key is gone (its character left the party) tries again every few
+    seconds while its window stays open: the GM gets one toast, not one at every try (the
+    playtest saw them pile up over the Бой tab)."""
+    app = gm_app(folder, campaign_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        hub = await started(pilot, app)
+        told: list[str] = []
+        hub.services = _Telling(hub.services, told)
+        for _ in range(3):
+            seat = RawSeat(folder, campaign_path, "Милава", token="x" * 32)
+            assert (await seat.connect())["type"] == "refused"
+            seat.close()
+        assert len(told) == 1 and "отказано в подключении" in told[0]
+        assert hub.log[-3:] == told * 3  # the hub's log keeps each
+
+
+class _Telling:
+    """The app's services, with the toasts recorded."""
+
+    def __init__(self, services, told: list[str]):
+        self._services, self._told = services, told
+
+    def __getattr__(self, name):
+        return getattr(self._services, name)
+
+    def notify(self, line: str, **_kwargs) -> None:
+        self._told.append(line)

@@ -189,3 +189,23 @@ def test_a_campaign_beyond_the_limit_is_refused_at_once_and_never_written(
         store.upsert_character(big)
     assert path.read_bytes() == data and store.character(big.id) is None
     store.close()
+
+
+def test_a_symlink_in_the_backups_folder_is_no_backup(tmp_path):
+    """kubik keeps its backups as hard links or copies, never symlinks: a link named like a
+    backup (or the kept pre-migration copy) points anywhere — another campaign, /etc/passwd —
+    and is neither listed nor offered for restore (the playtest restored another campaign's
+    file through one)."""
+    from tui.store import backups as bk
+
+    campaign = tmp_path / "c.json"
+    campaign.write_text("{}")
+    other = tmp_path / "other.json"
+    other.write_text("{}")
+    folder = bk.backup_dir(campaign)
+    folder.mkdir()
+    real = folder / "c.20260101-000000-000000.r1.json"
+    real.write_text("{}")
+    (folder / "c.20260101-000001-000000.r2.json").symlink_to(other)
+    (folder / "c.20260101-000002-000000.schema4.json").symlink_to(other)
+    assert bk.all_backups(campaign) == [real]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,6 +47,8 @@ if TYPE_CHECKING:
 MAX_REQUESTS = 20
 #: A seat that stops reading is dropped once this much waits for it (bytes).
 MAX_BACKLOG = 1 << 20
+#: A line the GM was told is not told again within this many seconds.
+QUIET_SECONDS = 300.0
 #: What a seat whose key was revoked gets before the GM's app hangs up.
 REVOKED = {
     "v": proto.VERSION,
@@ -101,6 +104,8 @@ class Hub:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._on_change = on_change or (lambda: None)
         self._sending = False
+        #: When each line of :meth:`_note` was last told (monotonic seconds).
+        self._told: dict[str, float] = {}
 
     # -- lifetime -------------------------------------------------------------------------
 
@@ -241,8 +246,15 @@ class Hub:
     # -- serving ------------------------------------------------------------------------------
 
     def _note(self, line: str) -> None:
+        """Log ``line`` and tell the GM (a toast), unless the same line was told in the last
+        ``QUIET_SECONDS``: a refused seat tries again every few seconds while it stays open."""
         self.log.append(line)
         del self.log[:-100]
+        now = time.monotonic()
+        if now - self._told.get(line, -QUIET_SECONDS) < QUIET_SECONDS:
+            return
+        self._told = {k: t for k, t in self._told.items() if now - t < QUIET_SECONDS}
+        self._told[line] = now
         with contextlib.suppress(Exception):
             self.services.notify(line, severity="warning", timeout=6)
 

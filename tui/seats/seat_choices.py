@@ -91,6 +91,10 @@ class ChoicesMixin:
         check = self.state.get("check")
         if check:
             return str(check["character"])
+        ids = {c.id for c in mine}
+        fighting = [cid for cid in self.state.get("exchange") or () if cid in ids]
+        if fighting:  # the fight's exchange on turn: the seat's fighter in it
+            return str(fighting[0])
         return mine[0].id if mine else None
 
     def _about_check(self, kind: str, who: str, payload: dict[str, Any]) -> dict[str, Any]:

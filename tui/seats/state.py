@@ -65,6 +65,20 @@ def current_declarer(store: Any, characters: dict[str, Character]) -> str | None
     return current.character_id if current else None
 
 
+def in_exchange(store: Any, mine: list[Character]) -> list[str]:
+    """Return the ids of ``mine`` fighting in the exchange on turn (the dice phase), in the
+    seat's order: a Судьба choice is about one of them, not the first of the seat's names."""
+    enc = encounter_of(store)
+    pending = enc.pending() if enc is not None and enc.phase == "resolve" else []
+    if not pending:
+        return []
+    on_turn = pending[0]
+    fighters = {on_turn.attack.actor, on_turn.attack.target}
+    if on_turn.answer is not None:
+        fighters.add(on_turn.answer.actor)
+    return [c.id for c in mine if c.id in fighters]
+
+
 def declare_offer(store: Any, characters: dict[str, Character], actor: str) -> dict[str, Any]:
     """Return what the declaration form needs for ``actor``: weapons and public targets."""
     enc = encounter_of(store)
@@ -139,5 +153,6 @@ def seat_state(store: Any, seat: str) -> dict[str, Any]:
         ],
         "mine": [character_to_doc(c) for c in mine],
         "declare": declare,
+        "exchange": in_exchange(store, mine) if exchanges(system) else [],
         "round": int((store.get_doc("encounter") or {}).get("round", 0) or 0),
     }

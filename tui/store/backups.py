@@ -39,9 +39,12 @@ def _kept_pattern(campaign: Path) -> re.Pattern[str]:
 
 
 def _matching(campaign: Path, pattern: re.Pattern[str]) -> list[Path]:
+    """The backups ``pattern`` names: regular files only (kubik makes hard links or copies;
+    a symlink named like a backup points anywhere, a FIFO would hang the read)."""
     folder = backup_dir(campaign)
     try:
-        names = os.listdir(folder)
+        with os.scandir(folder) as entries:
+            names = [e.name for e in entries if e.is_file(follow_symlinks=False)]
     except OSError:
         return []
     found = []
