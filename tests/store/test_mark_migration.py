@@ -24,7 +24,12 @@ from tinydb import TinyDB
 
 from rules.systems import names
 from tests.hypo import examples
-from tests.store.test_sheet_migration import OlderFiles, refused_naming_it, undo_of_extra
+from tests.store.test_sheet_migration import (
+    WRITTEN_TEXT,
+    OlderFiles,
+    refused_naming_it,
+    undo_of_extra,
+)
 from tests.store.test_sheet_migration_stacks import IDS, _db, _doc, stacked, walk
 from tui.seats.seat import SeatApp
 from tui.store import Store, core_marks, history
@@ -143,7 +148,7 @@ def test_every_demo_written_in_the_schema_4_form_migrates_without_loss(system):
 
 # -- any valid character of schema 4 ----------------------------------------------------------
 
-_text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=12)
+_text = WRITTEN_TEXT
 _marks = st.fixed_dictionaries(
     {},
     optional={

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from rules.drevo.sheet import DrevoSheet
 from rules.systems import names
 from tests.hypo import examples
+from tui.sanitize import clean
 from tui.store import SCHEMA_VERSION, CampaignCorrupt, Store, history, sheet_fields
 from tui.store.bestiary import own_templates, template_from_doc, template_to_doc
 from tui.store.codec import character_from_doc, character_to_doc
@@ -206,7 +207,13 @@ def test_every_demo_written_in_the_schema_3_form_migrates_without_loss(system):
 
 # -- any valid character of schema 3 ----------------------------------------------------------
 
-_text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=12)
+#: Text as kubik writes it: its writer cleans every string (``tui.sanitize.clean`` drops the
+#: invisible marks that reorder or hide text, U+200B among them), so no file it wrote holds one;
+#: a hand-edited file's are dropped on the first write, by design.
+WRITTEN_TEXT = st.text(
+    st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=12
+).filter(lambda s: clean(s) == s)
+_text = WRITTEN_TEXT
 _small = st.integers(0, 99)
 _sheet_extra = st.fixed_dictionaries(
     {},
