@@ -151,3 +151,18 @@ def test_a_number_out_of_range_is_refused_with_the_list_size(capsys, migrated):
     code, _, err = _restore(capsys, "12", "--campaign", str(path))
     assert code == 1 and "1–11" in err
     assert path.read_bytes() == before
+
+
+def test_a_damaged_copy_is_named_as_the_copy_and_the_campaign_is_left_alone(capsys, migrated):
+    """Playtest: a corrupted kept copy was refused with the damaged-campaign advice («Файл
+    кампании … повреждён … Восстановите файл из резервной копии»), as if the campaign were the
+    broken file. The refusal says the copy is damaged, that the campaign is unchanged, and
+    where the list is."""
+    path, _ = migrated
+    (kept,) = path.with_name("c.backups").glob("*.schema4.json")
+    kept.write_bytes(b'{"_meta": {"1": ')  # cut short
+    before = path.read_bytes()
+    code, _, err = _restore(capsys, "11", "--campaign", str(path))
+    assert code == 1 and path.read_bytes() == before
+    assert "Резервная копия" in err and "повреждена" in err and "кампания не изменена" in err
+    assert "Файл кампании" not in err and "kubik restore" in err

@@ -285,6 +285,12 @@ def restore_backup(path: Path, backup: Path, lock_timeout: float) -> Path | None
     """See :meth:`tui.store.Store.restore_backup`."""
     try:
         good = load(backup, offer_backups=False)
+    except CampaignCorrupt as err:  # its words are for a damaged campaign: say it of the copy
+        why = f" ({err.reason})" if err.reason else ""
+        raise StoreError(
+            f"Резервная копия {backup} не годится: она повреждена{why}; кампания не изменена. "
+            "Выберите другую копию (kubik restore — список)."
+        ) from err
     except StoreError as err:
         raise StoreError(f"Резервная копия {backup} не годится: {err}") from err
     if good is None:
