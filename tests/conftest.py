@@ -191,6 +191,19 @@ async def _until_quiet(app: Any, timeout: float = 10.0) -> None:
 _wait_for_store_writes()
 
 
+async def until(seen: Any, timeout: float = 5.0) -> None:
+    """Wait until ``seen()`` is true (or ``timeout`` passed: the test's next assert then says
+    what is missing), looking every 10 ms. For what comes while the pilot must not wait for
+    the app's writes (a write held by another kubik's lock): a fixed sleep there was too short
+    on a busy machine."""
+    import asyncio
+    import time
+
+    end = time.monotonic() + timeout
+    while not seen() and time.monotonic() < end:
+        await asyncio.sleep(0.01)
+
+
 def _steady_input_cursors() -> None:
     """Give every Input a cursor that does not blink: on a busy machine a snapshot taken more
     than half a second after the focus caught the cursor off, and failed though nothing

@@ -14,6 +14,7 @@ import pytest
 from textual.widgets import DataTable
 
 from rules.drevo.sheet import DrevoSheet
+from tests.conftest import until
 from tui.store import Store
 
 
@@ -315,12 +316,13 @@ class TestLock:
             held.acquire()  # another kubik mid-write
             try:
                 await pilot.press_without_waiting("i")  # roll initiative: writes the encounter
-                await asyncio.sleep(0.3)  # (pilot.pause would wait for the write)
+                # (pilot.pause would wait for the write)
+                await until(lambda: "Сохраняется" in str(status.render()))
                 writer = app.services.writer
                 assert not writer._last_write.is_set()  # still waiting for the lock, and yet:
                 assert "Сохраняется: «Бой: инициатива»" in str(status.render())
                 await pilot.press_without_waiting("i")  # pressed again while the first waits
-                await asyncio.sleep(0.1)
+                await until(lambda: any("ещё сохраняется" in n for n in notices(app)))
                 assert any("ещё сохраняется «Бой: инициатива»" in n for n in notices(app))
                 assert app.query_one("#combat-setup").display  # nothing changed on screen yet
                 await app.services.writes_done()
@@ -361,6 +363,7 @@ class TestLock:
         assert entry.text.startswith("Инициатива") and entry.undone
         assert (stored.get_doc("encounter") or {}).get("phase", "setup") == "setup"
 
+    @pytest.mark.slow
     async def test_a_rounds_write_waits_in_a_worker_and_fails_whole(
         self, make_test_app, campaign_path
     ):
@@ -372,12 +375,12 @@ class TestLock:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("2")
             status = app.query_one("#rounds-status", Static)
-            app.store._lock_timeout, app.store._file_lock = 1.0, None
+            app.store._lock_timeout, app.store._file_lock = 2.0, None
             held = filelock.FileLock(f"{campaign_path}.lock")
             held.acquire()
             try:
                 await pilot.press_without_waiting("i")
-                await asyncio.sleep(0.2)
+                await until(lambda: "Сохраняется" in str(status.render()))
                 assert not app.services.writer._last_write.is_set()
                 assert "Сохраняется: «Инициатива, раунд 1»" in str(status.render())
                 await app.services.writes_done()

@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 
 from rules import data, drevo, ide4
+from tests.conftest import until
 from tui import registry
 from tui.screens.settings import SettingsScreen
 from tui.screens.settings_tables import SettingsError, check_table
@@ -144,7 +145,6 @@ async def test_a_save_waiting_for_the_lock_leaves_the_screen_free_and_changes_no
 ):
     """The save runs in the app's writer: the screen keeps working while another kubik holds
     the lock, and a save that cannot get it is refused whole, with a Russian message."""
-    import asyncio
 
     import filelock
 
@@ -156,12 +156,13 @@ async def test_a_save_waiting_for_the_lock_leaves_the_screen_free_and_changes_no
         held = filelock.FileLock(f"{campaign_path}.lock")
         held.acquire()
         try:
-            await pilot.press_without_waiting("ctrl+s")
-            await asyncio.sleep(0.2)
             writer = app.services.writer
+            earlier = writer._last_write
+            await pilot.press_without_waiting("ctrl+s")
+            await until(lambda: writer._last_write is not earlier)  # handed to the writer
             assert not writer._last_write.is_set()  # waiting for the lock; the screen is free
             await pilot.press_without_waiting("ctrl+s")  # a second save waits its turn
-            await asyncio.sleep(0.1)
+            await until(lambda: any("ещё сохраняется" in n.message for n in app._notifications))
             await app.services.writes_done()
             await pilot.pause()
         finally:
