@@ -140,6 +140,8 @@ class SeatApp(LinkMixin, DrawMixin, ChoicesMixin, StatsMixin, CrashReporting, Ap
             return self._declaring() and len(self.screen_stack) == 1
         if action in ("quit", "focus_step"):
             return True
+        if self.refused:
+            return False  # no character of its own now: nothing to ask, nothing to answer
         if self._stats_screen() is not None:
             return False  # open already; the choices wait behind it
         if action == "stats":
