@@ -55,7 +55,7 @@ class LinkMixin:
             if self.refused:
                 await asyncio.sleep(RETRY_SECONDS * 3)
             else:
-                self._set_link("нет связи с ведущим — переподключаюсь…")
+                self._set_link("нет связи — переподключаюсь…")  # one line at 80 columns
                 await asyncio.sleep(RETRY_SECONDS)
 
     async def _session(self) -> None:
