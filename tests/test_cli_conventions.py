@@ -185,6 +185,21 @@ def test_absurd_numbers_are_refused(capsys, tmp_path, argv) -> None:
     assert code == 2 and "слишком большое число" in err
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["check", "drevo", "--trait", "٢", "--difficulty", "0"],  # a bounded integer
+        ["roll", "2d6", "--seed", "٧"],  # an unbounded one (int() read it as 7)
+        ["--seed", "٧", "roll", "2d6"],
+    ],
+    ids=["bounded", "seed", "global seed"],
+)
+def test_only_ascii_digits_are_a_number(capsys, argv) -> None:
+    """Playtest: an Arabic-Indic digit was read as its value; the UI's numbers are 0–9."""
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and "не целое число" in err, err
+
+
 def test_party_list_says_fate_and_player(capsys, tmp_path) -> None:
     """«удача» and «ИП» in `kubik party list` where the app says Судьба and Игрок."""
     _code, out, _ = run(capsys, "party", "list", "--campaign", demo(tmp_path / "c.json"))

@@ -166,3 +166,24 @@ def test_a_damaged_copy_is_named_as_the_copy_and_the_campaign_is_left_alone(caps
     assert code == 1 and path.read_bytes() == before
     assert "Резервная копия" in err and "повреждена" in err and "кампания не изменена" in err
     assert "Файл кампании" not in err and "kubik restore" in err
+
+
+def test_a_negative_number_is_refused_with_the_minus_sign(capsys, migrated):
+    """Playtest: `kubik restore -1` answered «Нет копии номер -1» with a hyphen; the UI writes
+    minus as «−» (U+2212)."""
+    path, _ = migrated
+    before = path.read_bytes()
+    code, _, err = _restore(capsys, "-1", "--campaign", str(path))
+    assert code == 1 and "номер −1" in err and "-1" not in err, err
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("number", ["٢", "２", "1٢"], ids=["arabic-indic", "fullwidth", "mixed"])
+def test_only_ascii_digits_are_a_number(capsys, migrated, number):
+    """Playtest: `kubik restore ٢` (an Arabic-Indic digit) restored copy 2, as Python's int()
+    reads any Unicode digit; only 0–9 are a number here."""
+    path, _ = migrated
+    before = path.read_bytes()
+    code, _, err = _restore(capsys, number, "--campaign", str(path))
+    assert code == 2 and f"«{number}» — не целое число" in err, err
+    assert path.read_bytes() == before

@@ -51,7 +51,7 @@ from tui.widgets.common.keybar import KeyBar
 from tui.widgets.common.motion import quiet_animations
 from tui.widgets.common.table import Table
 from tui.widgets.common.toosmall import guard_size, is_too_small
-from tui.widgets.log.pane import UNDONE_MARK, UNDONE_STYLE, clock_text
+from tui.widgets.log.pane import LOG_COLUMNS, UNDONE_MARK, UNDONE_STYLE, clock_text
 
 REFRESH_SECONDS = 0.5
 LOG_LINES = 10
@@ -178,7 +178,7 @@ class ViewApp(CrashReporting, UiHandOver, App[None]):
     def on_mount(self) -> None:
         system = self.store.campaign.system
         self.query_one("#view-party", DataTable).add_columns(*party_columns(system))
-        self.query_one("#view-log", DataTable).add_columns("Время", "Кто", "Бросок")
+        self.query_one("#view-log", DataTable).add_columns(*LOG_COLUMNS)
         for table in self.query(DataTable):
             table.can_focus = False
         self._ui_thread = threading.get_ident()

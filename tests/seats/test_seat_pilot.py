@@ -107,7 +107,7 @@ async def test_a_dropped_seat_reconnects_and_keeps_its_pending_request(folder, c
             shown = " ".join(
                 strip.text.strip() for strip in seat.screen._compositor.render_strips()
             )
-            assert "нет связи с ведущим — переподключаюсь…" in shown  # not cut at 80 columns
+            assert "нет связи — переподключаюсь…" in shown  # not cut at 80 columns
             await until_seen(pilots, lambda: seat.link == "на связи с ведущим", "reconnected", 400)
             await until_seen(pilots, lambda: any(hub._writers.values()), "GM sees the seat")
             assert [p.request.id for p in hub.pending()] == [rid]  # the same one, once

@@ -35,3 +35,19 @@ async def test_every_quit_key_quits_the_seat_from_the_notice(key) -> None:
         await pilot.press(key)
         await pilot.pause()
         assert app._exit, f"{key} did not quit the seat from the size notice"
+
+
+async def test_the_title_stays_one_line_at_80_columns_while_reconnecting(tmp_path) -> None:
+    """Playtest: «Древо: Пограничная застава · место Милава · нет связи с ведущим —» wrapped
+    «переподключаюсь…» onto a second line at 80 columns, pushing the panel down."""
+    app = SeatApp("Милава", tmp_path / "gone.sock", "key")  # no GM's app there: no connection
+    app.state = {"campaign": "Древо: Пограничная застава"}  # the demo campaign's name
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(100):
+            if app.link.startswith("нет связи"):
+                break
+            await pilot.pause(0.01)
+        await pilot.pause()
+        title = app.query_one("#seat-title", Static)
+        assert "переподключаюсь" in str(title.render())
+        assert title.size.height == 1, str(title.render())

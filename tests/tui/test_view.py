@@ -162,6 +162,26 @@ class TestView:
             assert secret not in text
         assert f"→ {SECRET_NAME}" in text and "Лыко" in text
 
+    async def test_the_journal_is_headed_as_the_gms_journal_tab(self, make_test_app):
+        """Playtest: the players' view and the seat headed the Журнал column «Бросок», a note
+        too; the GM's Журнал tab says «Запись». One word for one column."""
+        from tui.seats.seat import SeatApp
+
+        def heads(app, table: str) -> list[str]:
+            return [str(c.label) for c in app.query_one(table, DataTable).columns.values()]
+
+        gm = make_test_app()
+        async with gm.run_test(size=(80, 24)):
+            await gm.ensure_pane("log")
+            gms = heads(gm, "#log-table")
+        view = make_view(gm.store.path)
+        async with view.run_test(size=(80, 24)):
+            views = heads(view, "#view-log")
+        seat = SeatApp("Милава", None, "", connect=False)
+        async with seat.run_test(size=(80, 24)):
+            seats = heads(seat, "#seat-log")
+        assert views == seats == gms
+
     async def test_follows_the_gm_within_a_second(self, campaign_path):
         shared_table(campaign_path)
         writer = Store.open(campaign_path)

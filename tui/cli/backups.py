@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tui.cli.common import Parser, campaign_option, emit, fail, json_option
+from tui.words import number
 
 
 def restore_parser() -> Parser:
@@ -57,7 +58,8 @@ def cmd_restore(argv: Sequence[str]) -> int:
     if not found:
         fail(f"У кампании {path.name} нет резервных копий.", code=1)
     if not 1 <= args.number <= len(found):
-        fail(f"Нет копии номер {args.number}: есть 1–{len(found)} (kubik restore — список).", 1)
+        shown = number(args.number)  # «−1», the UI's minus sign
+        fail(f"Нет копии номер {shown}: есть 1–{len(found)} (kubik restore — список).", 1)
     chosen = found[args.number - 1]
     try:
         aside = Store.restore_backup(path, chosen)

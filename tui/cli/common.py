@@ -84,11 +84,12 @@ class Parser(argparse.ArgumentParser):
         )
 
     def add_argument(self, *args: Any, **kwargs: Any) -> Any:
-        """Add an argument; a plain ``int`` one refuses numbers beyond ``MAX_NUMBER``, and a
-        valued option without a placeholder gets a Russian one (not argparse's «TRAIT»)."""
+        """Add an argument; a plain ``int`` one refuses digits other than 0–9 and numbers
+        beyond ``MAX_NUMBER`` (a seed or a port excepted), and a valued option without a
+        placeholder gets a Russian one (not argparse's «TRAIT»)."""
         names = [a.lstrip("-").replace("-", "_") for a in args]
-        if kwargs.get("type") is int and not set(names) & set(UNBOUNDED):
-            kwargs["type"] = bounded_int
+        if kwargs.get("type") is int:
+            kwargs["type"] = whole_int if set(names) & set(UNBOUNDED) else bounded_int
         return super().add_argument(*args, **russian_metavar(args, kwargs))
 
     def add_argument_group(self, *args: Any, **kwargs: Any) -> Any:
@@ -165,8 +166,8 @@ def _bounding(add: Callable[..., Any]) -> Callable[..., Any]:
 
     def add_argument(*args: Any, **kwargs: Any) -> Any:
         names = [a.lstrip("-").replace("-", "_") for a in args]
-        if kwargs.get("type") is int and not set(names) & set(UNBOUNDED):
-            kwargs["type"] = bounded_int
+        if kwargs.get("type") is int:
+            kwargs["type"] = whole_int if set(names) & set(UNBOUNDED) else bounded_int
         return add(*args, **russian_metavar(args, kwargs))
 
     return add_argument
@@ -273,9 +274,10 @@ def fraction_text(p: Fraction) -> str:
 
 
 def signed_int(text: str) -> int:
-    """Parse ``+1``, ``-2`` or ``−2`` (argparse type), at most ``MAX_NUMBER`` either way."""
+    """Parse ``+1``, ``-2`` or ``−2`` (argparse type), at most ``MAX_NUMBER`` either way; only
+    the digits 0–9 (``int()`` reads «٢» or «２» as 2, which no GM typed as a number)."""
     cleaned = text.strip().replace("−", "-")
-    if not re.fullmatch(r"[+-]?\d+", cleaned):
+    if not re.fullmatch(r"[+-]?[0-9]+", cleaned):
         raise argparse.ArgumentTypeError(f"«{text}» — не целое число")
     value = read_whole(cleaned)
     if abs(value) > MAX_NUMBER:
@@ -283,6 +285,15 @@ def signed_int(text: str) -> int:
             f"«{text}» — слишком большое число (допустимо от −{MAX_NUMBER} до {MAX_NUMBER})"
         )
     return value
+
+
+def whole_int(text: str) -> int:
+    """Parse an integer argument of any size as ``int`` does, of the digits 0–9 only (a seed,
+    a port: see ``UNBOUNDED``)."""
+    cleaned = text.strip().replace("−", "-")
+    if not re.fullmatch(r"[+-]?[0-9]+", cleaned):
+        raise argparse.ArgumentTypeError(f"«{text}» — не целое число")
+    return int(cleaned)
 
 
 def bounded_int(text: str) -> int:

@@ -41,6 +41,7 @@ from tui.widgets.common.keybar import KeyBar
 from tui.widgets.common.motion import quiet_animations
 from tui.widgets.common.table import Table
 from tui.widgets.common.toosmall import guard_size, is_too_small
+from tui.widgets.log.pane import LOG_COLUMNS
 
 
 class SeatApp(LinkMixin, DrawMixin, ChoicesMixin, StatsMixin, CrashReporting, App[None]):
@@ -104,7 +105,7 @@ class SeatApp(LinkMixin, DrawMixin, ChoicesMixin, StatsMixin, CrashReporting, Ap
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.query_one("#seat-log", DataTable).add_columns("Время", "Кто", "Бросок")
+        self.query_one("#seat-log", DataTable).add_columns(*LOG_COLUMNS)
         for table in self.query(DataTable):
             table.can_focus = False
         self.redraw()
@@ -140,6 +141,8 @@ class SeatApp(LinkMixin, DrawMixin, ChoicesMixin, StatsMixin, CrashReporting, Ap
             return self._declaring() and len(self.screen_stack) == 1
         if action in ("quit", "focus_step"):
             return True
+        if self.refused:
+            return False  # no character of its own now: nothing to ask, nothing to answer
         if self._stats_screen() is not None:
             return False  # open already; the choices wait behind it
         if action == "stats":

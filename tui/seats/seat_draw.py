@@ -25,6 +25,7 @@ class DrawMixin:
     state: dict[str, Any]
     requests: list[dict[str, Any]]
     link: str
+    refused: bool
     _offer: dict[str, Any] | None
     #: The form the campaign's system declares with (:meth:`_declaration_form`).
     _form: SeatForm | None = None
@@ -77,6 +78,8 @@ class DrawMixin:
     def _draw_mine(self) -> None:
         mine = self.mine()
         names = ", ".join(c.name for c in mine) or "нет персонажа — спросите ведущего"
+        if self.refused:
+            names = "место больше не подключено к персонажу — спросите у ведущего новую ссылку"
         head = f"[b]Мои:[/b] {plain(names)}"
         form = self._declaration_form()
         offer = self.state.get("declare")

@@ -1,9 +1,11 @@
 """The seat's link to the GM's app: the Unix-socket session, what comes over it, what goes.
 
 The seat says hello with its token; the GM's app welcomes it (or refuses it: the reason stands
-in the title) and then sends a ``state`` line at each change, a ``stats`` line when the seat
-asked, an ``error`` line when it refused one. A request the player makes is kept in the outbox
-until the GM decides it, and sent again, by the same id, after a dropped connection.
+in the title, and the seat drops all it was shown — its character may have left the party, so
+nothing of it stays on screen and nothing can be asked) and then sends a ``state`` line at
+each change, a ``stats`` line when the seat asked, an ``error`` line when it refused one. A
+request the player makes is kept in the outbox until the GM decides it, and sent again, by the
+same id, after a dropped connection.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ class LinkMixin:
     requests: list[dict[str, Any]]
     outbox: dict[str, dict[str, Any]]
     link: str
+    #: The GM's app refused the seat (it shows nothing of its own and asks nothing).
+    refused: bool = False
     _writer: asyncio.StreamWriter | None
     # Provided by DrawMixin, StatsMixin and Textual's App.
     redraw: Any
@@ -48,10 +52,10 @@ class LinkMixin:
                 pass
             self._writer = None
             self._stats_dropped()
-            if self.link.startswith("отказано"):
+            if self.refused:
                 await asyncio.sleep(RETRY_SECONDS * 3)
             else:
-                self._set_link("нет связи с ведущим — переподключаюсь…")
+                self._set_link("нет связи — переподключаюсь…")  # one line at 80 columns
                 await asyncio.sleep(RETRY_SECONDS)
 
     async def _session(self) -> None:
@@ -68,9 +72,10 @@ class LinkMixin:
                 return
             answer = proto.decode(line, proto.MAX_STATE_LINE)
             if answer.get("type") != "welcome":
-                self._set_link(f"отказано: {answer.get('reason', '')}")
+                self._refuse(answer)
                 return
             self._writer = writer
+            self.refused = False
             self._set_link("на связи с ведущим")
             for message in list(self.outbox.values()):  # the same ids: the GM keeps them once
                 writer.write(proto.encode(message))
@@ -83,8 +88,22 @@ class LinkMixin:
                     self.stats_answered(message)
                 elif message.get("type") == "error":
                     self._error(message)
+                elif message.get("type") == "refused":  # the key was revoked: it hangs up
+                    self._refuse(message)
+                    return
         finally:
             writer.close()
+
+    def _refuse(self, message: dict[str, Any]) -> None:
+        """The GM's app refused the seat: say why, and drop what it showed — its character's
+        sheet, the fight's form, the requests no one will decide now (a refused seat sends
+        nothing; welcomed again, it is sent the state and its requests anew)."""
+        self.refused = True
+        self.state = {"campaign": self.state.get("campaign", "")}
+        self.requests = []
+        self.outbox.clear()
+        self._set_link(f"отказано: {message.get('reason', '')}")
+        self.redraw()
 
     def _error(self, message: dict[str, Any]) -> None:
         reason = str(message.get("reason", ""))
@@ -96,7 +115,13 @@ class LinkMixin:
         self._draw_title()
 
     def send(self, kind: str, character: str, payload: dict[str, Any]) -> None:
-        """Send a request (kept until the GM decides; sent again after a reconnect)."""
+        """Send a request (kept until the GM decides; sent again after a reconnect); not from
+        a refused seat (a prompt opened before the refusal is answered with why)."""
+        if self.refused:
+            self.notify(
+                f"Заявка не отправлена: {self.link}", severity="error", timeout=8, markup=False
+            )
+            return
         try:
             payload = proto.check_payload(kind, payload)
         except proto.ProtocolError as err:

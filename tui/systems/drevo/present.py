@@ -24,14 +24,24 @@ def declaration_text(d: Declaration, names: dict[str, str]) -> str:
     return text
 
 
-def side_text(side: drevo.PlanSide) -> str:
-    """Return what one side rolls with: trait, reason, modifiers with reasons."""
+def side_text(side: drevo.PlanSide, tie: str = " ") -> str:
+    """Return what one side rolls with: trait, reason, modifiers with reasons.
+
+    ``tie``: what joins the words of one term («Кинжал МУ 0»): the Бой tab ties them with a
+    no-break space (:data:`tui.widgets.common.text.TIE`) so a term never splits across lines.
+    """
     name = plain(side.fighter.name)
     if not side.rolls:
         return f"[b]{name}[/b]: не бросает — защиты нет"
+
+    def term(*words: str) -> str:
+        return tie.join(" ".join(words).split(" "))
+
     trait = side.trait
     line = (
-        f"[b]{name}[/b]: {plain(trait.name)} {signed(trait.value)}" if trait else f"[b]{name}[/b]"
+        f"[b]{name}[/b]: {term(plain(trait.name), signed(trait.value))}"
+        if trait
+        else f"[b]{name}[/b]"
     )
     if trait and trait.reason:
         line += f" [dim]({plain(trait.reason)})[/dim]"
@@ -39,11 +49,11 @@ def side_text(side: drevo.PlanSide) -> str:
     if side.deals_damage or side.action.kind in ("melee", "parry", "shield"):
         # A dodger's «Без оружия МУ −1» said nothing: МУ is for hitting, and for comparing
         # blades in melee.
-        line += f", {plain(weapon.name)} МУ {signed(weapon.damage_mod)}"
+        line += ", " + term(plain(weapon.name), "МУ", signed(weapon.damage_mod))
     for m in side.modifiers:
-        line += f", {plain(m.reason)} {signed(m.value)}"
+        line += ", " + term(plain(m.reason), signed(m.value))
     if side.difficulty is not None:
-        line += f" против {signed(side.difficulty)}"
+        line += " " + term("против", signed(side.difficulty))
     return line
 
 
@@ -54,11 +64,12 @@ KIND_NAMES = {
 }
 
 
-def plan_lines(plan: drevo.ExchangePlan) -> list[str]:
-    """Return the lines describing a planned exchange before the roll."""
+def plan_lines(plan: drevo.ExchangePlan, tie: str = " ") -> list[str]:
+    """Return the lines describing a planned exchange before the roll (``tie``: see
+    :func:`side_text`)."""
     lines = [f"[b]{KIND_NAMES[plan.kind]}[/b], {drevo.DISTANCE_NAMES[plan.distance]}"]
-    lines.append(side_text(plan.attacker))
-    lines.append(side_text(plan.defender))
+    lines.append(side_text(plan.attacker, tie))
+    lines.append(side_text(plan.defender, tie))
     lines += [f"[dim]{plain(note)}[/dim]" for note in plan.notes]
     return lines
 

@@ -23,6 +23,9 @@ REVEALED_MARK = "(раскрыто) "
 #: An entry whose change was undone (Ctrl+Z) and not redone: it stays, struck and dimmed.
 UNDONE_MARK = "(отменено) "
 UNDONE_STYLE = "dim strike"
+#: The Журнал's columns, the GM's tab and the players' view and seats alike (an entry is a
+#: roll, a note, a step of the fight: «Запись», not «Бросок»).
+LOG_COLUMNS = ("Время", "Кто", "Запись")
 
 
 def when_text(iso: str) -> str:
@@ -65,7 +68,7 @@ class LogPane(Vertical):
         yield Static(id="log-detail")
 
     def on_mount(self) -> None:
-        self.query_one("#log-table", DataTable).add_columns("Время", "Кто", "Запись")
+        self.query_one("#log-table", DataTable).add_columns(*LOG_COLUMNS)
 
     def show(self, entries: list[LogEntry]) -> None:
         """Redraw from the store's log (already newest first)."""

@@ -35,17 +35,18 @@ def header(view: ExchangeView, enc: Encounter) -> str:
     return text
 
 
-def exchange_lines(view: ExchangeView, *, keys: bool = True) -> list[str]:
+def exchange_lines(view: ExchangeView, *, keys: bool = True, tie: str = " ") -> list[str]:
     """The lines under the header: the plan, Судьба, the dice, the damage, the final wounds.
 
-    ``keys``: with the Бой tab's key hints (the command line says its own commands).
+    ``keys``: with the Бой tab's key hints (the command line says its own commands);
+    ``tie``: what joins the words of a side's term (see ``present.side_text``).
     """
     plan, result, ex = view.plan, view.result, view.exchange
     if view.refusal:
         skip = ["s или Enter — пропустить схватку."] if keys else []
         return [f"[$error]Нельзя: {plain(view.refusal)}[/]", *skip]
     assert plan is not None
-    lines = plan_lines(plan)
+    lines = plan_lines(plan, tie)
     lines += [f"[dim]{plain(note)}[/dim]" for note in view.setting_notes]
     if result is None and not view.earlier:
         for role in ("attacker", "defender"):

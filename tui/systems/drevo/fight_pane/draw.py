@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
@@ -17,11 +18,17 @@ from tui.systems.drevo.fight.text import exchange_lines, header, round_summary, 
 from tui.systems.drevo.fight.view import ExchangeView
 from tui.widgets.common.oddsbars import OddsBars
 from tui.widgets.common.part import WidgetPart
-from tui.widgets.common.text import show_markup
+from tui.widgets.common.text import TIE, show_markup
 
 
 class ExchangeBox(Static, can_focus=True):
     """The current exchange: who, with what, the odds, then the dice and the damage."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Break the lines again for the new width (a side's terms stay whole)."""
+        shown = getattr(self, "_shown_markup", None)
+        if isinstance(shown, tuple):
+            show_markup(self, shown[0], whole=True)
 
 
 class FightDrawing(WidgetPart):
@@ -93,7 +100,8 @@ class FightDrawing(WidgetPart):
                 drevo.EXCHANGE_OUTCOME_NAMES,
                 drevo.EXCHANGE_OUTCOMES[plan.kind],
             )
-        show_markup(box, "\n".join([header(view, self.encounter), *exchange_lines(view)]))
+        lines = exchange_lines(view, tie=TIE)  # «Кинжал МУ 0» never split at 80 columns
+        show_markup(box, "\n".join([header(view, self.encounter), *lines]), whole=True)
         self._show_the_end()
 
     def _show_the_end(self) -> None:
