@@ -40,3 +40,36 @@ async def test_a_key_typed_right_after_n_moves_from_the_new_actor(make_test_app)
         await pilot.pause()
         assert pane.tracker.turn == 1
         assert table.cursor_row == 2, "the ↓ typed after n was lost"
+
+
+async def test_a_key_typed_right_after_n_waits_for_a_slow_write_that_holds_no_lock(
+    make_test_app, monkeypatch
+):
+    """A helper's loaded run lost the ↓ of «n ↓»: the held keys were let go after 0.15 s
+    (meant for a write waiting for another kubik's lock), and a write merely slow on a busy
+    machine then sent the ↓ to the old turn. Keys wait for the write unless it waits for
+    the lock (test_one_truth's lock tests: there the keys go on)."""
+    import time
+
+    from tui.widgets.combat import rounds_store
+
+    write = rounds_store.write
+
+    def slow(*args, **kwargs):
+        time.sleep(0.5)  # a busy machine: longer than SHOW_WAITING_AFTER, no lock waited for
+        return write(*args, **kwargs)
+
+    app = make_test_app(seed=5, system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        pane = await app.ensure_pane("combat")
+        await pilot.press("i")
+        await pilot.pause()
+        table = pane.query_one("#rounds-table")
+        monkeypatch.setattr(rounds_store, "write", slow)
+        app.post_message(events.Key("n", "n"))
+        app.post_message(events.Key("down", None))
+        await pilot.pause()
+        await pilot.pause()
+        assert pane.tracker.turn == 1
+        assert table.cursor_row == 2, "the ↓ typed after n was lost"

@@ -249,12 +249,29 @@ def file_lock(path: Path, timeout: float) -> filelock.BaseFileLock:
 
 
 @contextmanager
-def locked(path: Path, timeout: float, lock: filelock.BaseFileLock | None = None) -> Iterator[None]:
+def locked(
+    path: Path,
+    timeout: float,
+    lock: filelock.BaseFileLock | None = None,
+    waits: Callable[[bool], object] | None = None,
+) -> Iterator[None]:
+    """Hold the campaign's lock; ``waits(True)`` while another kubik holds it and this one
+    waits for it, ``waits(False)`` once that wait is over (got or given up)."""
     import filelock
 
     lock = lock or file_lock(path, timeout)
     try:
-        lock.acquire(timeout=timeout)
+        try:
+            lock.acquire(timeout=0)
+        except filelock.Timeout:
+            if waits is None:
+                lock.acquire(timeout=timeout)
+            else:
+                waits(True)
+                try:
+                    lock.acquire(timeout=timeout)
+                finally:
+                    waits(False)
     except filelock.Timeout as err:
         raise StoreBusy(
             f"Кампанию {path.name} сейчас сохраняет другая копия kubik (ждали {timeout:g} с). "

@@ -171,8 +171,15 @@ class WritePath(Sync):
     def _locked(self) -> Iterator[None]:
         if self._file_lock is None:
             self._file_lock = file_lock(self.path, self._lock_timeout)
-        with locked(self.path, self._wait(), self._file_lock):
+        with locked(self.path, self._wait(), self._file_lock, self._lock_waits):
             yield
+
+    #: Whether a write of this store is waiting now for another kubik's lock on the campaign
+    #: (any thread may read it: a screen lets the keys held for the write go on).
+    waiting_for_lock = False
+
+    def _lock_waits(self, waiting: bool) -> None:
+        self.waiting_for_lock = waiting
 
     def _wait(self) -> float:
         wait: float | None = getattr(self._local, "wait", None)

@@ -118,7 +118,18 @@ class PendingWrites(WidgetPart):
             if self._pending is not None and self._writes == token:
                 self._waiting = True
                 self._draw_pending()
-                self.keys.release_keys()  # a write that waits: the keys go on (see _write)
+                release_when_locked_out()
+
+        def release_when_locked_out() -> None:
+            """A write that waits for another kubik's lock lets the held keys go on (see
+            _write); one merely slow (a busy machine) keeps them until it is drawn, or they
+            would reach what it replaces."""
+            if self._pending is None or self._writes != token:
+                return
+            if self.store.waiting_for_lock:
+                self.keys.release_keys()
+            else:
+                self.set_timer(SHOW_WAITING_AFTER, release_when_locked_out)
 
         self.set_timer(SHOW_WAITING_AFTER, waiting)
 
