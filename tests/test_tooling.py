@@ -65,6 +65,31 @@ def test_the_slow_tests_run_first_and_each_group_keeps_its_order() -> None:
     assert [i.name for i in slow_first(items)] == ["b", "d", "a", "c"]
 
 
+def test_the_slow_tests_head_the_runs_of_half_the_workers() -> None:
+    """All 22 slow tests first in the list made one xdist run of ~60 s of waiting, the floor of
+    the suite: they are dealt to the heads of the runs worksteal gives the first half of the
+    workers (its own split: 10 items over 4 workers is 2, 2, 3, 3), and nothing is lost."""
+    from tests.conftest import slow_first
+
+    class Item:
+        def __init__(self, name: str, slow: bool) -> None:
+            self.name, self.slow = name, slow
+
+        def get_closest_marker(self, name: str) -> object:
+            return object() if name == "slow" and self.slow else None
+
+        def __repr__(self) -> str:
+            return self.name
+
+    items = [
+        Item(n, n.startswith("s")) for n in ["a", "s1", "b", "c", "s2", "d", "s3", "e", "f", "g"]
+    ]
+    ordered = [i.name for i in slow_first(items, workers=4)]
+    runs = [ordered[0:2], ordered[2:4], ordered[4:7], ordered[7:10]]
+    assert runs == [["s1", "s3"], ["s2", "a"], ["b", "c", "d"], ["e", "f", "g"]]
+    assert sorted(ordered) == sorted(i.name for i in items)
+
+
 #: A widget that declares only the store: what it does not declare is a mypy error (issue 29:
 #: each widget gets only the services it uses). ``# E: code`` marks each line mypy must refuse,
 #: with the error's code; every other line must pass.
