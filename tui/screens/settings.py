@@ -10,7 +10,7 @@ from __future__ import annotations
 import tomllib
 from typing import Any
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -131,6 +131,12 @@ class SettingsScreen(StyledOnce, Screen[None]):
         if not await form.show(self.current, self.texts[self.current]):
             self.set_class(True, "-toml")
 
+    @work(group="settings-form", exclusive=True)
+    async def _show_form_later(self) -> None:
+        """:meth:`_show_form` in the form's worker: a newer table cancels it. The worker makes
+        the coroutine when it runs, so one cancelled before it ran leaves none unawaited."""
+        await self._show_form()
+
     def _in(self, box: str) -> bool:
         focused = self.focused
         return focused is not None and any(
@@ -199,7 +205,7 @@ class SettingsScreen(StyledOnce, Screen[None]):
             editor.load_text(self.texts[relpath])
         self._show_error()
         if not self.has_class("-toml"):
-            self.run_worker(self._show_form(), group="settings-form", exclusive=True)
+            self._show_form_later()
 
     def store_changed(self) -> None:
         """Follow the store (Ctrl+Z / Ctrl+Y here, another window): show the tables it has
@@ -266,7 +272,7 @@ class SettingsScreen(StyledOnce, Screen[None]):
             self._show_error()
         self._redraw_list()
         if not self.has_class("-toml"):  # the text changed behind the form: show it anew
-            self.run_worker(self._show_form(), group="settings-form", exclusive=True)
+            self._show_form_later()
 
     # -- actions ---------------------------------------------------------------------------
 
