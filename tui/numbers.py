@@ -7,6 +7,8 @@ are counted before they are read.
 
 from __future__ import annotations
 
+import re
+
 #: The largest whole number a field or an option takes either way.
 MAX_NUMBER = 9999
 
@@ -18,3 +20,13 @@ def read_whole(text: str) -> int:
     if len(digits) <= len(str(MAX_NUMBER)):
         return int(text)
     return -(MAX_NUMBER + 1) if text.startswith("-") else MAX_NUMBER + 1
+
+
+def read_typed_whole(text: str) -> int | None:
+    """Return the whole number a person typed in ``text`` — ASCII digits with a sign, «−» for
+    minus, spaces around — or None. Python's ``int()`` would also read other scripts' digits
+    («٢» is 2) and underscores («1_0» is 10): no GM means those as numbers."""
+    cleaned = text.strip().replace("−", "-")
+    if not re.fullmatch(r"[+-]?[0-9]+", cleaned):
+        return None
+    return read_whole(cleaned)

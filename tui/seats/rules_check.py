@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.encounter import Declaration
 from rules.errors import RulesError
+from tui.numbers import read_typed_whole
 from tui.registry import fight_readers, reroll_sources
 from tui.seats.protocol import ProtocolError, Request, describe, system_kinds
 from tui.seats.state import current_declarer, encounter_of, own_characters
@@ -123,20 +124,18 @@ def edited(request: Request, text: str) -> Request:
     if request.kind == "fate" and p.get("use") == "shift":  # the points of the shift
         from tui.seats.protocol import check_payload
 
-        try:
-            value = int(text.strip().replace("−", "-"))
-        except ValueError:
-            raise ProtocolError("Введите сдвиг числом: например +1 или −2.") from None
+        value = read_typed_whole(text)
+        if value is None:
+            raise ProtocolError("Введите сдвиг числом: например +1 или −2.")
         return replace(request, payload=check_payload(request.kind, {**p, "points": value}))
     if request.kind == "risk":  # the GM names Risk's price (required)
         from tui.seats.protocol import check_payload
 
         return replace(request, payload=check_payload(request.kind, {**p, "price": text}))
     if request.kind == "energy":
-        try:
-            value = int(text.strip().replace("−", "-"))
-        except ValueError:
-            raise ProtocolError("Введите число.") from None
+        value = read_typed_whole(text)
+        if value is None:
+            raise ProtocolError("Введите число.")
         from tui.seats.protocol import check_payload
 
         return replace(request, payload=check_payload(request.kind, {**p, "amount": value}))

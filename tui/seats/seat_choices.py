@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from tui import registry
+from tui.numbers import read_typed_whole
 from tui.seats import protocol as proto
 
 #: The choices of each kind: (key, action, label) — one key per request.
@@ -118,10 +119,7 @@ class ChoicesMixin:
         def typed(text: str | None) -> None:  # the shift's points, signed
             if text is None:
                 return
-            try:
-                points = int(text.strip().replace("−", "-"))
-            except ValueError:
-                points = 0
+            points = read_typed_whole(text) or 0
             if not 1 <= abs(points) <= 3:
                 self.notify("Сдвиг Судьбой: от −3 до +3, не 0.", severity="error", markup=False)
                 return
@@ -153,9 +151,8 @@ class ChoicesMixin:
         def typed(text: str | None) -> None:
             if text is None:
                 return
-            try:
-                amount = int(text.strip())
-            except ValueError:
+            amount = read_typed_whole(text)
+            if amount is None:
                 self.notify("Введите целое число.", severity="error", markup=False)
                 return
             self.send(kind, who, self._about_check(kind, who, {**extra, "amount": amount}))
