@@ -57,6 +57,10 @@ REVOKED = {
 }
 
 
+#: The reason a waiting request is refused when its character has left the party.
+GONE = "Персонажа больше нет в партии."
+
+
 @dataclass
 class Pending:
     """A request and what became of it."""
@@ -340,6 +344,19 @@ class Hub:
             with contextlib.suppress(OSError):
                 keep_only(self.folder, self.campaign, players)
 
+    def _refuse_for_the_gone(self) -> None:
+        """Refuse the waiting requests about characters no longer in the party (removed here,
+        in another window, from the shell): the GM's list holds only what can be accepted. A
+        refusal stands should an undo bring the character back, as every decision does."""
+        waiting = self.pending()
+        if not waiting:
+            return
+        present = {c.id for c in self.services.store.characters()}
+        for item in waiting:
+            if item.request.character not in present:
+                item.status, item.reason = "refused", GONE
+                self._note(f"Место {item.seat}: заявка отклонена — персонажа больше нет в партии.")
+
     def new_key(self, seat: str) -> int:
         """Revoke the keys of ``seat`` (the GM's «новый ключ»): its links open nothing, its
         connections end; the next ``kubik seat`` / ``kubik serve --seat`` makes a new key.
@@ -441,6 +458,7 @@ class Hub:
 
     def _changed(self, seat: str | None = None) -> None:
         """A request changed (or the campaign): tell the seats, and the GM's indicator."""
+        self._refuse_for_the_gone()
         self._on_change()
         seats = [seat] if seat else list(self._writers)
         for s in seats:
