@@ -15,7 +15,8 @@ the table engine's steps, as the Проверка tab's keys drive it (:meth:`He
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -143,3 +144,14 @@ class HeadlessGM:
         table = self.services._check_table
         if table is not None and table.store is self.store:
             table.follow()
+
+
+@asynccontextmanager
+async def serving(folder: Path, campaign: Path, system: str = "drevo") -> AsyncIterator[HeadlessGM]:
+    """A :class:`HeadlessGM` listening for seats on the running loop while in the block."""
+    gm = HeadlessGM(folder, campaign, system)
+    await gm.start()
+    try:
+        yield gm
+    finally:
+        gm.close()
