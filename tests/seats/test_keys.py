@@ -2,7 +2,10 @@
 when the GM makes a new one, and the keys file stays as small as the table (issue 35:
 Богдан's key of one campaign opened another's socket, a removed character's key opened the
 seat of a new one of that name, and one open of a 50,000-character file left 50,056 keys in
-``tokens.json``)."""
+``tokens.json``).
+
+The keys on the hub's socket are tested without the GM's app in
+``tests/seats/test_keys_socket.py``."""
 
 from __future__ import annotations
 
@@ -13,7 +16,6 @@ from dataclasses import replace
 
 import pytest
 
-from tests.seats.helpers import RawSeat, by_name, gm_app, seat_token, started
 from tui.seats import tokens
 from tui.seats.tokens import MAX_KEYS, SeatKeyError, keys_path, seat_key, seats_dir
 from tui.store import Character, Store
@@ -22,74 +24,6 @@ from tui.store.models import new_id
 
 def pc(name: str) -> Character:
     return Character(new_id(), name, "pc", {}, (), ())
-
-
-async def test_a_key_of_one_campaign_opens_nothing_in_another(folder, tmp_path):
-    first, second = tmp_path / "a.json", tmp_path / "b.json"
-    Store.open(first).close()  # two demo campaigns: the same names
-    app = gm_app(folder, second)
-    async with app.run_test(size=(80, 24)) as pilot:
-        hub = await started(pilot, app)
-        from_a = seat_token(folder, first, "Милава")
-        assert from_a != seat_token(folder, second, "Милава")
-        thief = RawSeat(folder, second, "Милава", token=from_a)
-        assert (await thief.connect())["type"] == "refused"
-        assert "ключ неверен" in hub.log[-1]
-        own = RawSeat(folder, second, "Милава")
-        assert (await own.connect())["type"] == "welcome"
-        own.close()
-
-
-async def test_a_removed_characters_key_is_revoked_and_its_seat_hung_up(folder, campaign_path):
-    app = gm_app(folder, campaign_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await started(pilot, app)
-        store = app.store
-        seat = RawSeat(folder, campaign_path, "Милава")
-        old_key = seat.token
-        assert (await seat.connect())["type"] == "welcome"
-        await seat.read()  # the first state
-        milava = by_name(store, "Милава")
-        store.delete_character(milava.id)
-        while (message := await seat.read()).get("type") == "state":
-            pass  # the state of the change may come first
-        assert message["type"] == "refused" and "отозван" in message["reason"]
-        assert milava.id not in tokens.read_keys(folder / "seats", store.path)
-        # A new character of the same name: the old key does not open her seat.
-        store.upsert_character(pc("Милава"))
-        again = RawSeat(folder, campaign_path, "Милава", token=old_key)
-        assert (await again.connect())["type"] == "refused"
-        fresh = RawSeat(folder, campaign_path, "Милава")
-        assert fresh.token != old_key
-        assert (await fresh.connect())["type"] == "welcome"
-        fresh.close()
-
-
-async def test_the_gm_makes_a_new_key_and_the_old_one_opens_nothing(folder, campaign_path):
-    app = gm_app(folder, campaign_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        hub = await started(pilot, app)
-        seat = RawSeat(folder, campaign_path, "Богдан Сыч")
-        assert (await seat.connect())["type"] == "welcome"
-        await seat.read()
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press("k")  # «новый ключ»: which seat
-        await pilot.pause()
-        for key in "Богдан Сыч":
-            await pilot.press(key if key != " " else "space")
-        await pilot.press("enter")
-        await pilot.pause()
-        while (message := await seat.read()).get("type") == "state":
-            pass
-        assert message["type"] == "refused" and "отозван" in message["reason"]
-        assert any("ключ отозван" in line for line in hub.log)
-        stale = RawSeat(folder, campaign_path, "Богдан Сыч", token=seat.token)
-        assert (await stale.connect())["type"] == "refused"
-        renewed = RawSeat(folder, campaign_path, "Богдан Сыч")
-        assert renewed.token != seat.token
-        assert (await renewed.connect())["type"] == "welcome"
-        renewed.close()
 
 
 def test_keys_are_made_when_asked_for_one_per_seat_and_bounded(tmp_path) -> None:

@@ -1,10 +1,15 @@
-"""The GM's app and two seats (real apps, a real socket): a Древо round declared from seats."""
+"""Seats' apps (real apps, a real socket) and the GM's side: a Древо round declared from seats.
+
+The GM's side is the hub without the GM's app (:mod:`tests.seats.headless_gm`): these tests
+are about the seats' screens and keys; the GM's Ctrl+P keys are tested in
+``tests/seats/test_hub.py::test_the_gms_dialog_keys_decide_the_requests``.
+"""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.conftest import frozen_clock
+from tests.seats.headless_gm import serving
 from tests.seats.helpers import by_name, seat_token, start_fight, until_seen
 from tui.seats.seat import SeatApp
 from tui.seats.tokens import seats_dir, socket_path
@@ -18,20 +23,14 @@ def _seat(folder, campaign_path, name) -> SeatApp:
 
 
 async def test_two_seats_declare_a_round_and_the_gm_only_approves(folder, campaign_path):
-    from tui.app import make_app
-
-    gm = make_app(campaign_path, seed=7, clock=frozen_clock)
-    gm.seats_folder = seats_dir(folder)
-    async with gm.run_test(size=(80, 24)) as gm_pilot:
-        await until_seen([gm_pilot], lambda: gm.services.seat_hub is not None, "hub")
-        hub = gm.services.seat_hub
-        await until_seen([gm_pilot], lambda: hub._server is not None, "listening")
-        store = gm.store
+    """Each seat's Enter declares with its form in its turn; the GM only accepts."""
+    async with serving(folder, campaign_path) as gm:
+        hub, store = gm.hub, gm.store
         start_fight(store)
         first, second = "Богдан Сыч", "Горан Рябой"  # the party declares in its order
         a, b = _seat(folder, campaign_path, first), _seat(folder, campaign_path, second)
         async with a.run_test(size=(80, 24)) as pa, b.run_test(size=(80, 24)) as pb:
-            pilots = [gm_pilot, pa, pb]
+            pilots = [pa, pb]
             await until_seen(pilots, lambda: a.state.get("declare") is not None, "a's form")
             # b's form comes with its first state (the system's, tui.seats.seat_draw)
             await until_seen(pilots, lambda: bool(b.query("#seat-form")), "b's form")
@@ -40,58 +39,49 @@ async def test_two_seats_declare_a_round_and_the_gm_only_approves(folder, campai
             await pa.press("enter")  # the seat's form, as the GM's form would declare it
             await until_seen(pilots, lambda: len(hub.pending()) == 1, "a's request waits")
             assert not store.get_doc("encounter")["declarations"]  # nothing before the GM
-            await gm_pilot.press("ctrl+p", "enter", "escape")  # the GM only approves
-            await gm.services.writes_done()
+            hub.accept(hub.pending()[0].request.id)  # the GM only approves
             await until_seen(pilots, lambda: b.state.get("declare") is not None, "b's turn")
             await until_seen(
                 pilots, lambda: a.requests and a.requests[-1]["status"] == "accepted", "accepted"
             )
             await pb.press("enter")
             await until_seen(pilots, lambda: len(hub.pending()) == 1, "b's request waits")
-            await gm_pilot.press("ctrl+p", "enter", "escape")
-            await gm.services.writes_done()
+            hub.accept(hub.pending()[0].request.id)
             await until_seen(pilots, lambda: b.requests[-1]["status"] == "accepted", "b accepted")
             enc = store.get_doc("encounter")
             actors = [d["actor"] for d in enc["declarations"]]
             assert actors == [by_name(store, first).id, by_name(store, second).id]
-            assert "Заявка игрока Горан Рябой" in str(a.state["log"])
+            await until_seen(
+                pilots, lambda: "Заявка игрока Горан Рябой" in str(a.state["log"]), "a's log"
+            )
 
 
 async def test_a_refusal_reaches_the_seat_with_the_gms_reason(folder, campaign_path):
-    from tui.app import make_app
-
-    gm = make_app(campaign_path, seed=7, clock=frozen_clock)
-    gm.seats_folder = seats_dir(folder)
-    async with gm.run_test(size=(80, 24)) as gm_pilot:
-        await until_seen([gm_pilot], lambda: gm.services.seat_hub is not None, "hub")
-        hub = gm.services.seat_hub
-        await until_seen([gm_pilot], lambda: hub._server is not None, "listening")
+    """The seat's «f» asks Судьба; the GM's refusal and its reason show in the seat's panel
+    (the GM's «r» typing the reason: ``test_hub.py``'s dialog test)."""
+    async with serving(folder, campaign_path) as gm:
+        hub = gm.hub
         seat = _seat(folder, campaign_path, "Милава")
         async with seat.run_test(size=(80, 24)) as sp:
-            pilots = [gm_pilot, sp]
+            pilots = [sp]
             await until_seen(pilots, lambda: bool(seat.mine()), "own sheet")
             await sp.press("f")  # Судьба +4
             await until_seen(pilots, lambda: len(hub.pending()) == 1, "waits")
-            await gm_pilot.press("ctrl+p", "r", *"не в этот раз", "enter")
+            hub.refuse(hub.pending()[0].request.id, "не в этот раз")
             await until_seen(pilots, lambda: seat.requests[-1]["status"] == "refused", "refused")
             assert seat.requests[-1]["reason"] == "не в этот раз"
+            await sp.pause()
             assert "отказано: не в этот раз" in str(seat.query_one("#seat-requests").render())
 
 
 @pytest.mark.slow
 async def test_a_dropped_seat_reconnects_and_keeps_its_pending_request(folder, campaign_path):
-    """The GM's app drops every seat; the seat comes back and its request is still one."""
-    from tui.app import make_app
-
-    gm = make_app(campaign_path, seed=7, clock=frozen_clock)
-    gm.seats_folder = seats_dir(folder)
-    async with gm.run_test(size=(80, 24)) as gm_pilot:
-        await until_seen([gm_pilot], lambda: gm.services.seat_hub is not None, "hub")
-        hub = gm.services.seat_hub
-        await until_seen([gm_pilot], lambda: hub._server is not None, "listening")
+    """The GM's side drops every seat; the seat comes back and its request is still one."""
+    async with serving(folder, campaign_path) as gm:
+        hub = gm.hub
         seat = _seat(folder, campaign_path, "Милава")
         async with seat.run_test(size=(80, 24)) as sp:
-            pilots = [gm_pilot, sp]
+            pilots = [sp]
             await until_seen(pilots, lambda: bool(seat.mine()), "own sheet")
             await sp.press("n", *"ищу следы", "enter")
             await until_seen(pilots, lambda: len(hub.pending()) == 1, "waits")
@@ -112,7 +102,6 @@ async def test_a_dropped_seat_reconnects_and_keeps_its_pending_request(folder, c
             await until_seen(pilots, lambda: any(hub._writers.values()), "GM sees the seat")
             assert [p.request.id for p in hub.pending()] == [rid]  # the same one, once
             hub.accept(rid)
-            await gm.services.writes_done()
             await until_seen(pilots, lambda: seat.requests[-1]["status"] == "accepted", "accepted")
             assert rid not in seat.outbox
             entry = gm.store.log(limit=1)[0]
@@ -123,24 +112,20 @@ async def test_a_seat_reads_a_state_longer_than_a_request_line(folder, campaign_
     """Eight big quick rolls in the Журнал (1000d1000: thousands of dice each) make the
     players' state far longer than the 16 KiB a seat may send; the seat still reads it —
     it used to refuse the line and stay «нет связи с ведущим — переподключаюсь…» for good."""
-    from tui.app import make_app
     from tui.seats import protocol as proto
-    from tui.store import LogEntry
+    from tui.store import LogEntry, Store
 
-    gm = make_app(campaign_path, seed=7, clock=frozen_clock)
-    gm.seats_folder = seats_dir(folder)
+    store = Store.open(campaign_path)
     dice = " ".join(str(100 + i % 900) for i in range(1000))
     for i in range(8):
         text = f"1000d1000: 1000d1000[{dice}] = {i}"
-        gm.store.append_log(LogEntry(f"big{i}", "2026-12-01T16:00:00+00:00", "roll", None, text))
-    async with gm.run_test(size=(80, 24)) as gm_pilot:
-        await until_seen([gm_pilot], lambda: gm.services.seat_hub is not None, "hub")
-        hub = gm.services.seat_hub
-        await until_seen([gm_pilot], lambda: hub._server is not None, "listening")
-        assert len(proto.encode(hub._state("Милава"))) > 2 * proto.MAX_LINE
+        store.append_log(LogEntry(f"big{i}", "2026-12-01T16:00:00+00:00", "roll", None, text))
+    store.close()
+    async with serving(folder, campaign_path) as gm:
+        assert len(proto.encode(gm.hub._state("Милава"))) > 2 * proto.MAX_LINE
         seat = _seat(folder, campaign_path, "Милава")
         async with seat.run_test(size=(80, 24)) as sp:
-            pilots = [gm_pilot, sp]
+            pilots = [sp]
             await until_seen(pilots, lambda: seat.link == "на связи с ведущим", "connected", 400)
             await until_seen(pilots, lambda: bool(seat.mine()), "own sheet")
             assert [c.name for c in seat.mine()] == ["Милава"]

@@ -4,7 +4,8 @@ key that sends a request (playtest: it kept «Мои: …», the Судьба ke
 
 from __future__ import annotations
 
-from tests.seats.helpers import by_name, gm_app, seat_token, started, until_seen
+from tests.seats.headless_gm import serving
+from tests.seats.helpers import by_name, seat_token, until_seen
 from tui.seats.seat import SeatApp
 from tui.seats.tokens import seats_dir, socket_path
 
@@ -19,9 +20,8 @@ def _offered(seat: SeatApp) -> set[str]:
 
 
 async def test_a_seat_whose_character_left_is_cut_off_and_offers_no_requests(folder, campaign_path):
-    gm = gm_app(folder, campaign_path)
-    async with gm.run_test(size=(80, 24)) as gm_pilot:
-        await started(gm_pilot, gm)
+    """The GM's side is the hub without the GM's app (the party changes in its store)."""
+    async with serving(folder, campaign_path) as gm:
         seats = seats_dir(folder)
         seat = SeatApp(
             "Милава",
@@ -29,7 +29,7 @@ async def test_a_seat_whose_character_left_is_cut_off_and_offers_no_requests(fol
             seat_token(folder, campaign_path, "Милава"),
         )
         async with seat.run_test(size=(80, 24)) as sp:
-            pilots = [gm_pilot, sp]
+            pilots = [sp]
             await until_seen(pilots, lambda: bool(seat.mine()), "own sheet")
             await sp.press("n", *"ищу следы", "enter")
             await until_seen(pilots, lambda: bool(seat.outbox), "the note waits")

@@ -11,7 +11,8 @@ import json
 
 import pytest
 
-from tests.seats.helpers import RawSeat, gm_app, seat_token, started, until_seen
+from tests.seats.headless_gm import serving
+from tests.seats.helpers import RawSeat, seat_token, until_seen
 from tests.tui.test_luck import _players_table
 from tui.bridge.luck import read_sessions
 from tui.seats import stats as seat_stats
@@ -69,13 +70,11 @@ async def test_s_in_a_seat_shows_the_numbers_of_the_players_view(folder, campaig
         expected.append(_shown(view.screen))
     assert "За столом: 4 броска" in expected[1][1]  # the secret roll is not counted
 
-    gm = gm_app(folder, campaign_path)
-    async with gm.run_test(size=(80, 24)) as gm_pilot:
-        await started(gm_pilot, gm)
+    async with serving(folder, campaign_path):
         seat = _seat(folder, campaign_path)
         before = campaign_path.read_bytes()
         async with seat.run_test(size=(80, 24)) as sp:
-            pilots = [gm_pilot, sp]
+            pilots = [sp]
             await until_seen(pilots, lambda: seat.link == "на связи с ведущим", "connected")
             await sp.press("s")
             await until_seen(pilots, lambda: isinstance(seat.screen, StatsScreen), "the stats")
@@ -95,20 +94,24 @@ async def test_s_in_a_seat_shows_the_numbers_of_the_players_view(folder, campaig
 
 
 async def test_the_open_stats_follow_a_new_roll_of_the_gm(folder, campaign_path):
-    """While the seat's stats are open, a roll the GM logs is counted there too."""
+    """While the seat's stats are open, a roll the GM logs is counted there too (the GM's
+    quick roll, «/ 2d6 Enter», is what the app records for its ``QuickRoll.Rolled``: the
+    dice's result through the Журнал)."""
+    from rules.dice import roll
+    from tui.present.rolls import roll_summary
+
     _players_campaign(campaign_path)
-    gm = gm_app(folder, campaign_path)
-    async with gm.run_test(size=(80, 24)) as gm_pilot:
-        await started(gm_pilot, gm)
+    async with serving(folder, campaign_path) as gm:
         seat = _seat(folder, campaign_path)
         async with seat.run_test(size=(80, 24)) as sp:
-            pilots = [gm_pilot, sp]
+            pilots = [sp]
             await until_seen(pilots, lambda: seat.link == "на связи с ведущим", "connected")
             await sp.press("s")
             await until_seen(pilots, lambda: isinstance(seat.screen, StatsScreen), "the stats")
             lines = lambda: str(seat.screen.query_one("#stats-table-lines").render())  # noqa: E731
             assert "За столом: 1 бросок" in lines()  # the newest session
-            await gm_pilot.press("slash", *"2d6", "enter", "escape")  # the GM's quick roll
+            result = roll("2d6", gm.services.rng)  # the GM's quick roll
+            gm.services.record("roll", None, roll_summary(result), result.to_dict())
             await until_seen(pilots, lambda: "За столом: 2 броска" in lines(), "the new roll")
 
 
@@ -124,9 +127,7 @@ async def test_a_secret_roll_and_a_hidden_npc_never_reach_the_seats_stats(folder
     """«the players' view and any export for players count a secret roll only after the GM
     reveals it»: the answer a seat gets has no unrevealed roll and no hidden NPC's name."""
     _players_campaign(campaign_path)
-    gm = gm_app(folder, campaign_path)
-    async with gm.run_test(size=(80, 24)) as gm_pilot:
-        await started(gm_pilot, gm)
+    async with serving(folder, campaign_path) as gm:
         raw = RawSeat(folder, campaign_path, "Ярослав Кречет")
         assert (await raw.connect())["type"] == "welcome"
         await raw.send_raw(b'{"v":1,"type":"stats","id":"q1"}\n')
@@ -151,9 +152,8 @@ async def test_a_secret_roll_and_a_hidden_npc_never_reach_the_seats_stats(folder
 async def test_a_bad_stats_question_is_refused_with_a_log_line(folder, campaign_path, monkeypatch):
     """A question with other fields, or before the greeting, is refused and logged; an answer
     too long for a seat is an error with the reason; nothing is written."""
-    gm = gm_app(folder, campaign_path)
-    async with gm.run_test(size=(80, 24)) as gm_pilot:
-        hub = await started(gm_pilot, gm)
+    async with serving(folder, campaign_path) as gm:
+        hub = gm.hub
         before = campaign_path.read_bytes()
         stranger = RawSeat(folder, campaign_path, "Милава")
         hello = {"v": 1, "type": "stats", "id": "q0"}
@@ -176,7 +176,6 @@ async def test_a_bad_stats_question_is_refused_with_a_log_line(folder, campaign_
         error = await _answer(raw, "q5")
         assert error["type"] == "error" and "kubik --view" in error["reason"]
         raw.close()
-        await gm.services.writes_done()
         assert campaign_path.read_bytes() == before
 
 
@@ -184,12 +183,11 @@ async def test_a_bad_stats_question_is_refused_with_a_log_line(folder, campaign_
 async def test_s_without_the_gm_says_so_and_works_after_the_reconnect(folder, campaign_path):
     """A dropped connection: «s» fails with the reason and works again once reconnected."""
     _players_campaign(campaign_path)
-    gm = gm_app(folder, campaign_path)
-    async with gm.run_test(size=(80, 24)) as gm_pilot:
-        hub = await started(gm_pilot, gm)
+    async with serving(folder, campaign_path) as gm:
+        hub = gm.hub
         seat = _seat(folder, campaign_path)
         async with seat.run_test(size=(80, 24)) as sp:
-            pilots = [gm_pilot, sp]
+            pilots = [sp]
             await until_seen(pilots, lambda: seat.link == "на связи с ведущим", "connected")
             hub.close()  # the GM's app stops serving (as when it quits)
             await until_seen(pilots, lambda: seat.link.startswith("нет связи"), "the drop")

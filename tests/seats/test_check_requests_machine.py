@@ -1,7 +1,11 @@
-"""A state machine over a player's requests about the GM's open IDE4 check, in the real GM's
-app: sent (about the open check or a stale one), accepted, refused, the GM rolling and opening
-a new check, the GM's own keys on the rolled check (a reroll, energy after, «p»), Ctrl+Z and
-Ctrl+Y.
+"""A state machine over a player's requests about the GM's open IDE4 check, on the seats' hub
+and the table engine without the GM's app: sent (about the open check or a stale one),
+accepted, refused, the GM rolling and opening a new check, the GM's own keys on the rolled
+check (a reroll, energy after, «p») as the engine's steps, Ctrl+Z and Ctrl+Y.
+
+Replaces the pilot test ``tests/seats/test_check_machine.py::TestCheckRequests`` (the same
+rules, the same invariants; it drove the GM's app only to reach the builder's steps, which
+are the table engine's).
 
 Invariants: no request stays half-written; a refusal has a reason; the Журнал holds a line
 only for a request the GM accepted, once; a request the seat sees «undone» is one whose line
@@ -11,7 +15,6 @@ after the d100 are the lines since its roll that stand (the GM's and the seat's 
 
 from __future__ import annotations
 
-import asyncio
 import shutil
 import tempfile
 import uuid
@@ -22,7 +25,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from rules import ide4
-from tests.seats.helpers import gm_app, short_folder, started
+from tests.hypo import examples
+from tests.seats.headless_gm import HeadlessGM
+from tests.seats.helpers import short_folder
 from tui.seats import protocol as proto
 from tui.systems.ide4.check import steps
 
@@ -34,72 +39,30 @@ KINDS = {
 }
 
 
-class FakeWriter:
-    def write(self, data: bytes) -> None:
-        return None
-
-    async def drain(self) -> None:
-        return None
-
-
 class CheckRequests(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self._folder_cm = short_folder()
         folder = self._folder_cm.__enter__()
         self._tmp = tempfile.mkdtemp(prefix="kcheck")
-        self.loop = asyncio.new_event_loop()
-        self.app = gm_app(folder, Path(self._tmp) / "c.json", system="ide4")
-        self.jobs: asyncio.Queue = asyncio.Queue()
-        ready = self.loop.create_future()
-        self.driver = self.loop.create_task(self._drive(ready))
-        self.loop.run_until_complete(ready)
-        self.hub = self.run(lambda: started(self.pilot, self.app))
-        self.run(lambda: self.pilot.press("3"))  # the GM opens the Проверка tab
-        self.builder = self.run(lambda: self.app.ensure_pane("check"))
-        self.me = next(c for c in self.app.store.characters() if c.kind == "pc")
-        self.call(lambda: self.builder.choose_character(self.me.id))
-        self.settle()
+        self.gm = HeadlessGM(folder, Path(self._tmp) / "c.json", system="ide4")
+        self.hub = self.gm.hub
+        self.store = self.gm.store
+        self.me = next(c for c in self.store.characters() if c.kind == "pc")
+        self.gm.open_check(self.me.id)  # the GM opens the Проверка tab, chooses her
         self.seen: list[str] = []  # the check ids the seat was offered
 
-    async def _drive(self, ready) -> None:
-        """The app runs in this one task; each rule's work is handed to it (as a key is)."""
-        async with self.app.run_test(size=(80, 24)) as pilot:
-            self.pilot = pilot
-            ready.set_result(None)
-            while (job := await self.jobs.get()) is not None:
-                work, done = job
-                try:
-                    done.set_result(await work())
-                except Exception as err:  # noqa: BLE001 - raised again in the rule
-                    done.set_exception(err)
-
-    def run(self, work):
-        """Await ``work()`` inside the app's task; return its result."""
-        done = self.loop.create_future()
-        self.jobs.put_nowait((work, done))
-        return self.loop.run_until_complete(done)
-
-    def call(self, fn):
-        async def now():
-            return fn()
-
-        return self.run(now)
-
-    def settle(self) -> None:
-        # One pause is enough: the harness's pause (tests/conftest.py) already waits for the
-        # app's store writes and thread workers before and after it (this did it twice).
-        self.run(self.pilot.pause)
-
     def teardown(self) -> None:
-        self.jobs.put_nowait(None)
-        self.loop.run_until_complete(self.driver)
-        self.loop.close()
+        self.gm.close()
         self._folder_cm.__exit__(None, None, None)
         shutil.rmtree(self._tmp, ignore_errors=True)
 
+    @property
+    def phase(self) -> str:
+        return str(self.gm.table.state.phase)
+
     def offer(self) -> dict:
-        offer = self.hub._state(self.me.name)["state"]["check"] or {}
+        offer = self.gm.offer(self.me.name)
         if offer.get("id") and offer["id"] not in self.seen:
             self.seen.append(offer["id"])
         return offer
@@ -112,8 +75,7 @@ class CheckRequests(RuleBasedStateMachine):
     def send_and_accept(self, kind):
         rid = self._send(kind, False)
         if self.hub.requests[rid].status == "pending":
-            self.call(lambda: self.hub.accept(rid))
-            self.settle()
+            self.hub.accept(rid)
             assert self.hub.requests[rid].status in ("accepted", "refused")
 
     def _send(self, kind: str, stale: bool) -> str:
@@ -124,9 +86,7 @@ class CheckRequests(RuleBasedStateMachine):
             payload["check"] = check
         real = "energy" if kind.startswith("energy") else kind
         rid = uuid.uuid4().hex[:12]
-        line = proto.encode(proto.Request(rid, real, self.me.id, payload).to_dict())
-        self.run(lambda: self.hub._received(self.me.name, FakeWriter(), line))
-        item = self.hub.requests[rid]
+        item = self.gm.receive_now(self.me.name, proto.Request(rid, real, self.me.id, payload))
         if stale and check != offer.get("id"):  # an old check: refused with what became of it
             assert item.status == "refused"
             assert "брошена" in item.reason or "закрыта" in item.reason
@@ -136,9 +96,7 @@ class CheckRequests(RuleBasedStateMachine):
     def accept(self, data):
         waiting = self.hub.pending()
         if waiting:
-            rid = data.draw(st.sampled_from(waiting)).request.id
-            self.call(lambda: self.hub.accept(rid))
-            self.settle()
+            self.hub.accept(data.draw(st.sampled_from(waiting)).request.id)
 
     @rule(data=st.data())
     def refuse(self, data):
@@ -148,21 +106,19 @@ class CheckRequests(RuleBasedStateMachine):
 
     @rule()
     def gm_rolls(self):
-        if self.builder.phase == "setup":
-            self.call(self.builder.action_roll)
-            self.settle()
+        if self.phase == "setup":
+            self.gm.step(steps.roll)
 
     @rule()
     def gm_opens_a_new_check(self):
-        if self.builder.phase != "setup":
-            self.call(self.builder.action_new_check)
-            self.settle()
+        if self.phase != "setup":
+            self.gm.step(steps.new_check)
 
     # -- the GM's own keys: the same steps (tui/systems/ide4/check/steps.py) ----------------
 
     def _rolled(self):
-        check = self.builder.check
-        ok = check is not None and self.builder.phase == "result" and check.status == "rolled"
+        check = self.gm.table.view().check
+        ok = check is not None and self.phase == "result" and check.status == "rolled"
         return check if ok else None
 
     @rule()
@@ -172,31 +128,28 @@ class CheckRequests(RuleBasedStateMachine):
             return
         sources = [m.source for m in ide4.allowed_moves(check) if m.kind == "reroll" and m.allowed]
         if sources:
-            self.call(lambda: self.builder.step(steps.reroll, sources[0]))
-            self.settle()
+            self.gm.step(steps.reroll, sources[0])
 
     @rule()
     def gm_spends_energy_after(self):
         check = self._rolled()
         if check is not None and ide4.energy_after_refusal(check, 1) is None:
-            self.call(lambda: self.builder.step(steps.energy_after, 1))
-            self.settle()
+            self.gm.step(steps.energy_after, 1)
 
     @rule()
     def gm_demands_expanded(self):
-        if self.builder.check_action("demand_expanded", ()):
-            self.call(self.builder.action_demand_expanded)
-            self.settle()
+        """«p», offered unless the player has demanded the expanded check already."""
+        state = self.gm.table
+        if not (state.state.inputs.player_demand and state.view().level == "expanded"):
+            self.gm.step(steps.demand_expanded)
 
     @rule()
     def undo(self):
-        self.call(self.app.action_undo)
-        self.settle()
+        self.gm.undo()
 
     @rule()
     def redo(self):
-        self.call(self.app.action_redo)
-        self.settle()
+        self.gm.redo()
 
     @invariant()
     def nothing_half_written(self):
@@ -208,7 +161,7 @@ class CheckRequests(RuleBasedStateMachine):
 
     @invariant()
     def lines_only_for_accepted_requests_once(self):
-        lines = [e for e in self.app.store.log(limit=500) if "request" in e.data]
+        lines = [e for e in self.store.log(limit=500) if "request" in e.data]
         ids = [e.data["request"] for e in lines]
         assert len(ids) == len(set(ids))
         for rid in ids:
@@ -226,7 +179,7 @@ class CheckRequests(RuleBasedStateMachine):
             return
         kinds = ("reroll", "energy_after", "level")
         since = []
-        for e in self.app.store.log(limit=500):
+        for e in self.store.log(limit=500):
             if e.data.get("event") == "roll":
                 break
             since.append(e)
@@ -236,11 +189,13 @@ class CheckRequests(RuleBasedStateMachine):
 
     @invariant()
     def a_rolled_check_and_the_sheet_agree_on_energy(self):
-        check = self.builder.check
-        if check is not None and self.builder.phase != "setup":
-            stored = int(self.app.store.character(self.me.id).ide4.energy)
+        check = self.gm.table.view().check
+        if check is not None and self.phase != "setup":
+            stored = int(self.store.character(self.me.id).ide4.energy)
             assert stored == check.pool_after
 
 
-CheckRequests.TestCase.settings = settings(max_examples=4, stateful_step_count=15, deadline=None)
+CheckRequests.TestCase.settings = settings(
+    max_examples=examples(8), stateful_step_count=15, deadline=None
+)
 TestCheckRequests = CheckRequests.TestCase
