@@ -118,7 +118,8 @@ def test_the_players_demand_before_the_roll(tmp_path):
 def test_the_demand_and_a_move_undone_and_redone_keep_the_moves(tmp_path):
     """The demand then energy after, undo twice, redo twice: the check has both again (the
     demand's step once kept its own copy of the check and brought it back over the move).
-    Found by the state machine in tests/seats/test_check_machine.py."""
+    Found by the state machine of the seats' check requests
+    (tests/seats/test_check_requests_machine.py)."""
     t = rolled(tmp_path, "quick")
     ok(t, steps.demand_expanded)
     ok(t, steps.energy_after, 1)
