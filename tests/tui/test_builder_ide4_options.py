@@ -145,7 +145,10 @@ async def test_opposed_check_outside_a_fight(make_test_app, campaign_path):
         assert isinstance(app.screen, OpposedResultScreen)
         result.query_one("#opp-tie").select("price")
         await pilot.pause()
-        await pilot.press(*"оба в грязи", "enter")
+        price = result.query_one("#opp-price")
+        assert app.focused is price, "«цена обеим» asks for the price at once"
+        price.insert_text_at_cursor("оба в грязи")  # (in one go: the typing is not the subject)
+        await pilot.press("enter")
         await app.services.writes_done()
         await pilot.pause()
         assert not isinstance(app.screen, OpposedResultScreen)

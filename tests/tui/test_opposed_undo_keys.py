@@ -1,9 +1,10 @@
 """Ctrl+Z (and Ctrl+Y) in the IDE4 opposed result dialog undo the campaign's last step wherever
-the dialog's focus is — on its tie chooser or in its price field — never swallowed by a field."""
+the dialog's focus is — on its tie chooser or in its price field — never swallowed by a field;
+in a dialog that does not follow the store they are refused with what to do; under a Партия
+dialog that follows, they undo and the dialog says so. (The undo of an opposed move itself —
+both checks and the sheet back, the same move again: tests/table/test_check_ide4_paid.py.)"""
 
 from __future__ import annotations
-
-import pytest
 
 
 async def opened(pilot, app):
@@ -20,8 +21,11 @@ async def opened(pilot, app):
     return screen
 
 
-@pytest.mark.parametrize("focus", ["verdict", "price"])
-async def test_ctrl_z_in_the_opposed_dialog_undoes_the_move(make_test_app, focus):
+async def test_ctrl_z_in_the_opposed_dialog_undoes_the_move(make_test_app):
+    """The dialog's own focus first (the verdict), then the price field with text typed in
+    it: Ctrl+Z takes the energy move back each time, Ctrl+Y makes it again, the dialog stays
+    and the text stays. (Was parametrised over the two focuses, one app each: the same
+    campaign and move, so one app now, each focus in turn.)"""
     from tests.tui.test_builder_ide4 import energy
 
     app = make_test_app(system="ide4")
@@ -36,32 +40,37 @@ async def test_ctrl_z_in_the_opposed_dialog_undoes_the_move(make_test_app, focus
         spent = dict(screen.checks)
         key = allowed[0].id.split(":")[0]
         name = spent[key].input.actor
-        if focus == "price":  # the price field shown and focused, as on a full tie
-            screen.query_one("#opp-price-row").display = True
-            screen.query_one("#opp-price").focus()
-            await pilot.press(*"грязь")
+        for focus in ("verdict", "price"):
+            if focus == "price":  # the price field shown and focused, as on a full tie
+                screen.query_one("#opp-price-row").display = True
+                screen.query_one("#opp-price").focus()
+                await pilot.press(*"грязь")
+                await pilot.pause()
+                assert app.focused is screen.query_one("#opp-price")
+            await pilot.press("ctrl+z")
+            await app.services.writes_done()
             await pilot.pause()
-            assert app.focused is screen.query_one("#opp-price")
-        await pilot.press("ctrl+z")
-        await app.services.writes_done()
-        await pilot.pause()
-        assert energy(app, name) == rolled[key].pool_after
-        assert screen.checks == rolled
-        assert app.screen is screen
-        await pilot.press("ctrl+y")
-        await app.services.writes_done()
-        await pilot.pause()
-        assert screen.checks == spent and energy(app, name) == spent[key].pool_after
-        if focus == "price":
-            assert screen.query_one("#opp-price").value == "грязь"  # the text stays
+            assert energy(app, name) == rolled[key].pool_after, f"{focus}: Ctrl+Z pays back"
+            assert screen.checks == rolled, f"{focus}: Ctrl+Z takes the move back"
+            assert app.screen is screen, f"{focus}: the dialog stays"
+            await pilot.press("ctrl+y")
+            await app.services.writes_done()
+            await pilot.pause()
+            assert screen.checks == spent, f"{focus}: Ctrl+Y makes the move again"
+            assert energy(app, name) == spent[key].pool_after, f"{focus}: Ctrl+Y pays again"
+        assert screen.query_one("#opp-price").value == "грязь"  # the text stays
 
 
 def fate(app, name: str) -> int:
     return next(c.drevo.fate for c in app.store.characters() if c.name == name)
 
 
-async def test_ctrl_z_in_a_dialog_that_does_not_follow_is_refused_with_the_reason(make_test_app):
-    """The «?» screen (like settings) holds what it read: Ctrl+Z there says what to do."""
+async def test_ctrl_z_in_dialogs_that_do_and_do_not_follow(make_test_app):
+    """The «?» screen (like settings) holds what it read: Ctrl+Z there says what to do, and
+    after Esc it undoes. The wound dialog follows the store: Ctrl+Z under it undoes, and it
+    says the character changed. (Two pilot tests before, on the same Древо party and the same
+    «g» step: `test_ctrl_z_in_a_dialog_that_does_not_follow_is_refused_with_the_reason` and
+    `test_ctrl_z_under_a_party_dialog_undoes_and_the_dialog_follows`, one app now.)"""
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         name = app.query_one("#party-pane")._highlighted().name
@@ -71,24 +80,20 @@ async def test_ctrl_z_in_a_dialog_that_does_not_follow_is_refused_with_the_reaso
         await pilot.press("question_mark", "ctrl+z")
         await app.services.writes_done()
         await pilot.pause()
-        assert len(app.screen_stack) == 2 and fate(app, name) == before + 1
+        assert len(app.screen_stack) == 2 and fate(app, name) == before + 1, "«?»: refused"
         told = "Отмена и возврат — вне этого окна: закройте его (Esc) и нажмите Ctrl+Z ещё раз."
-        assert told in [n.message for n in app._notifications]
+        assert told in [n.message for n in app._notifications], "«?»: what to do"
         await pilot.press("escape", "ctrl+z")
         await app.services.writes_done()
         await pilot.pause()
-        assert fate(app, name) == before
-
-
-async def test_ctrl_z_under_a_party_dialog_undoes_and_the_dialog_follows(make_test_app):
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        name = app.query_one("#party-pane")._highlighted().name
-        before = fate(app, name)
+        assert fate(app, name) == before, "after Esc, Ctrl+Z undoes"
+        seen = len(app._notifications)
         await pilot.press("g")
         await app.services.writes_done()
         await pilot.press("w", "ctrl+z")  # the wound dialog follows the store
         await app.services.writes_done()
         await pilot.pause()
-        assert len(app.screen_stack) == 2 and fate(app, name) == before
-        assert any(f"Персонаж {name} изменён" in n.message for n in app._notifications)
+        assert len(app.screen_stack) == 2, "the wound dialog stays open"
+        assert fate(app, name) == before, "Ctrl+Z under the wound dialog undoes"
+        said = [n.message for n in list(app._notifications)[seen:]]
+        assert any(f"Персонаж {name} изменён" in m for m in said), "the dialog says so"
