@@ -258,3 +258,34 @@ def test_roll_reroll_energy_after_conclude_leaves_four_lines_and_pays_the_sheet(
     last = entries[0].data
     assert last["energy_spent"] == spent and last["pool_after"] == 100 - spent
     assert "переброс — еда" in entries[2].text
+
+
+def test_energy_dice_below_the_nominal_and_after_on_success_warn(tmp_path):
+    """Сид: «Стоимость куба равна номиналу» and dice «в пределах номинала»; energy after «Не
+    создаёт Триумф» — on Успех every energy choice says it changes nothing before anything is
+    spent, for each die size up to the nominal. Replaces the pilot test
+    `tests/tui/test_builder_ide4_options.py::
+    test_energy_dice_below_the_nominal_and_after_on_success_warns` (the «e» chooser listing
+    these words: tests/tui/test_check_issue34.py::
+    test_b_offers_the_bonus_first_and_the_skill_reroll_last)."""
+    store = store_of(tmp_path)
+    t = table(store, seed=7)
+    ok(t, steps.set_input, "level", "expanded")
+    ok(t, steps.set_input, "attribute", "Мелкая моторика")  # ур. 5: d12
+    assert [v for _, v in t.view().rows["die"].options] == [12, 10, 8, 6, 4]
+    ok(t, steps.set_input, "die", 6)
+    ok(t, steps.set_input, "energy", 2)
+    assert t.view().input.energy_die == 6
+    ok(t, steps.roll)
+    check = t.view().check
+    assert check.before_dice and check.input.before_die == 6
+    assert check.energy_spent == 2 * 6
+    state = t.state
+    rigged = replace(state, rolled=replace(state.rolled, natural=70))  # Успех
+    store.put_doc("check", rigged.to_doc(), label="тест: d100")
+    t.follow()
+    assert t.view().check.outcome == "success"
+    offers = t.view().energy_offers()
+    said = " ".join(o.reason for o in offers)
+    assert "не изменит исход" in said and "Не создаёт Триумф" in said
+    assert {o.name.split("×")[1] for o in offers} == {"d12", "d10", "d8", "d6", "d4"}

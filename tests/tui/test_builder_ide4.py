@@ -127,17 +127,25 @@ class TestProcedure:
             await pilot.pause()
             assert not any(c.ide4.daily_triumph_used for c in app.store.characters())
 
-    async def test_impossible_needs_a_reason_before_anything(self, make_test_app):
+    async def test_impossible_needs_a_reason_and_automatic_success_offers_hidden_risk(
+        self, make_test_app
+    ):
+        """[00]: Enter is refused until the reason is typed (the focus goes to its field),
+        then the check is recorded as impossible. A new check (`n`) at [0]: the hidden-risk
+        row is shown with «автоматический успех»; a trap kept at [1] rolls with Триумф in the
+        odds. (Two pilot tests before, `test_impossible_needs_a_reason_before_anything` and
+        `test_automatic_success_and_hidden_risk`, on the same campaign and the same row: one
+        app now.)"""
         app = make_test_app(system="ide4")
         async with app.run_test(size=(80, 24)) as pilot:
             notes = capture_notes(app)
             await pilot.press("3")
             b = builder(app)
             await choose(pilot, "ide4-base", 8)  # [00]
-            assert app.query_one("#ide4-row-reason").display
+            assert app.query_one("#ide4-row-reason").display, "[00] asks for the reason"
             await pilot.press("enter")
             await pilot.pause()
-            assert b.phase == "setup" and b.check is None
+            assert b.phase == "setup" and b.check is None, "[00]: Enter refused"
             assert app.store.log() == []
             assert "[00]" in notes[-1][0] and notes[-1][1] == "error"
             assert app.focused is app.query_one("#ide4-reason", Input)  # type it now
@@ -146,18 +154,15 @@ class TestProcedure:
             await pilot.pause()
             assert b.check.status == "impossible"
             assert "Невозможно: стена без дверей" in app.store.log()[0].text
-
-    async def test_automatic_success_and_hidden_risk(self, make_test_app):
-        app = make_test_app(system="ide4")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("3")
-            b = builder(app)
+            await pilot.press("n")  # a new check: automatic success and the hidden risk
+            await pilot.pause()
+            assert b.phase == "setup"
             await choose(pilot, "ide4-base", 0)
-            assert app.query_one("#ide4-hidden").display
+            assert app.query_one("#ide4-hidden").display, "[0] offers the hidden risk"
             assert "автоматический успех" in str(app.query_one("#ide4-odds").render())
             await choose(pilot, "ide4-hidden", True)  # a trap: keep [1] and roll
             assert b.current_input().hidden_risk
-            assert "Триумф" in str(app.query_one("#ide4-odds").render())
+            assert "Триумф" in str(app.query_one("#ide4-odds").render()), "[1]'s odds shown"
             await pilot.press("enter")
             await pilot.pause()
             assert b.check.status == "rolled" and b.check.difficulty.final == 1

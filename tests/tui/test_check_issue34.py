@@ -14,29 +14,27 @@ def party(app) -> dict[str, str]:
     return {c.name: c.id for c in app.store.characters()}
 
 
-async def test_the_form_is_entered_at_the_action(make_test_app):
-    """«IDE4 focus lands on Атрибут»: the action decides the attribute, the skill and the
-    base — the form is entered there, from the party's Enter and from the tab key alike."""
-    app = make_test_app(system="ide4")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")  # Партия: Enter on the first character
-        await pilot.pause()
-        assert app.focused.id == "ide4-action"
-
-
 async def test_the_cellar_door_takes_at_most_twelve_keys(make_test_app):
     """«Open the cellar door» (IDE4 expanded, Взлом, [3], +1 darkness, −1 tools, 3 energy
     dice) took about 35 keys before the d100; typing selects in every ◀ ▶ row, and it takes at
     most 12 keys besides the modifiers' own text — then one key («a») the next time. (The
     text is put in the focused field in one go: the keys counted are the subject, not the
-    typing.)"""
+    typing.)
+
+    On the way, «IDE4 focus lands on Атрибут»: the action decides the attribute, the skill
+    and the base — the party's Enter enters the form there. (That was the pilot test
+    `test_the_form_is_entered_at_the_action` of this file, on the same campaign and the same
+    first key: one app now.)"""
     from textual.widgets import Input
 
     app = make_test_app(system="ide4")
     async with app.run_test(size=(80, 24)) as pilot:
         keys = ["enter", "l", "В", "з", "down", "down", "down", "down"]  # from Партия to mods
         tail = ["down", "down", "3", "enter"]  # to «Энергия до», three dice, roll
-        await pilot.press(*keys)
+        await pilot.press(keys[0])  # Партия: Enter on the first character
+        await pilot.pause()
+        assert app.focused.id == "ide4-action", "the form is entered at the action"
+        await pilot.press(*keys[1:])
         mods = app.focused
         assert isinstance(mods, Input) and mods.id == "ide4-mods", "the keys lead to the mods"
         mods.insert_text_at_cursor("+1 темнота, -1 инструменты")
@@ -104,7 +102,13 @@ def test_the_keys_of_an_ide4_campaign_list_no_drevo_keys() -> None:
 
 async def test_b_offers_the_bonus_first_and_the_skill_reroll_last(make_test_app):
     """«`b` highlights the skill reroll first (`b` Enter turned Ольга's Успех 89 into Средне
-    54)»: the bonus that cannot worsen is highlighted; the reroll comes last, with its odds."""
+    54)»: the bonus that cannot worsen is highlighted; the reroll comes last, with its odds.
+    Then «e» on that Успех: the energy chooser says each choice changes nothing («Не создаёт
+    Триумф») before anything is spent — the screen part of the pilot test
+    `tests/tui/test_builder_ide4_options.py::
+    test_energy_dice_below_the_nominal_and_after_on_success_warns` (its dice and costs:
+    tests/table/test_check_ide4_paid.py::
+    test_energy_dice_below_the_nominal_and_after_on_success_warn)."""
     from tests.tui.builders import rig_d100
     from tui.systems.ide4.builder.dialogs import ChooserScreen
 
@@ -127,6 +131,12 @@ async def test_b_offers_the_bonus_first_and_the_skill_reroll_last(make_test_app)
         assert first.id == "triumph" and "наверняка лучше" in first.reason
         last = chooser.choices[-1]
         assert last.id == "reroll" and "хуже" in last.reason
+        await pilot.press("escape", "e")  # energy after, on Успех: futile, said before it is spent
+        await pilot.pause()
+        chooser = app.screen
+        assert isinstance(chooser, ChooserScreen), "«e» opens the energy chooser"
+        shown = " ".join(c.reason for c in chooser.choices)
+        assert "не изменит исход" in shown and "Не создаёт Триумф" in shown, "the warning shown"
 
 
 def played_before_the_restart(campaign_path, play):
