@@ -54,8 +54,8 @@ def test_energy_before_and_the_roll_it_bought_are_one_step(tmp_path):
     step — Ctrl+Z gives the energy back and marks the roll's line «отменено», Ctrl+Y pays
     again and clears the mark. Replaces the pilot test
     `tests/tui/test_ide4_log_links.py::test_the_energy_before_rolls_line_follows_its_undo_and_redo`
-    (the form coming back on the screen: `tests/tui/test_ide4_dialogs_follow.py::
-    test_two_undos_under_an_open_check_stay_followed_on_the_next_change`)."""
+    (the form coming back on the screen: `tests/tui/test_builder_ide4.py::TestProcedure::
+    test_roll_reroll_energy_after_conclude`)."""
     store = store_of(tmp_path)
     t = table(store, seed=7)
     die = energy_before(t, 2)
@@ -76,8 +76,8 @@ def test_two_undos_under_an_open_check_stay_undone_on_the_next_change(tmp_path):
     again, the sheet at 100 — and the next store change (any other write) does not put back
     the energy the undo gave back; rolled again, the same dice. Replaces the logic of the
     pilot test `tests/tui/test_ide4_dialogs_follow.py::
-    test_two_undos_under_an_open_check_stay_followed_on_the_next_change` (its screen part
-    stays there)."""
+    test_two_undos_under_an_open_check_stay_followed_on_the_next_change` (its screen part:
+    `tests/tui/test_builder_ide4.py::TestProcedure::test_roll_reroll_energy_after_conclude`)."""
     store = store_of(tmp_path)
     t = table(store, seed=7)
     die = energy_before(t, 1)
@@ -150,8 +150,8 @@ def test_an_opposed_checks_energy_before_is_one_step_that_pays_both_sheets(tmp_p
     roll's line are one undo step (they were three writes: Ctrl+Z took back one sheet).
     Replaces the pilot test `tests/tui/test_gm_steps.py::
     test_an_opposed_checks_energy_before_is_one_step_that_pays_both_sheets` (the dialog
-    following that undo: `tests/tui/test_ide4_dialogs_follow.py::
-    test_the_opposed_result_follows_an_undo_of_its_roll`)."""
+    following that undo: `tests/tui/test_opposed_undo_keys.py::
+    test_the_opposed_dialogs_follow_ctrl_z_and_ctrl_y_wherever_the_focus`)."""
     store = store_of(tmp_path)
     t = table(store, seed=7)
     shown = opposed_rolled(t, energy_a=1, energy_b=1)

@@ -54,8 +54,22 @@ class TestProcedure:
         energy each step spent): tests/table/test_check_ide4_paid.py::
         test_roll_reroll_energy_after_conclude_leaves_four_lines_and_pays_the_sheet, which
         replaces this test's Журнал part; the two texts are put in the fields in one go (the
-        typing is not the subject)."""
+        typing is not the subject).
+
+        Before concluding, Ctrl+Z three times undoes the moves and the roll: the tab shows
+        the form again and the sheet is at 100; Ctrl+Y three times shows the rolled check
+        again with the energy it paid. That replaces the screen part of the pilot tests
+        `tests/tui/test_ide4_dialogs_follow.py::
+        test_two_undos_under_an_open_check_stay_followed_on_the_next_change` and
+        `tests/tui/test_ide4_log_links.py::test_the_energy_before_rolls_line_follows_its_undo_and_redo`
+        (on the same campaign and check: one app; what they paid and marked, and the next
+        store change leaving the undo alone: tests/table/test_check_ide4_paid.py)."""
         from tui.systems.ide4.builder.dialogs import ConcludeScreen
+
+        async def keys(*pressed: str) -> None:
+            await pilot.press(*pressed)
+            await app.services.writes_done()
+            await pilot.pause()
 
         app = make_test_app(system="ide4")
         async with app.run_test(size=(80, 24)) as pilot:
@@ -63,22 +77,30 @@ class TestProcedure:
             b = builder(app)
             assert b.form.level == "expanded"
             await choose(pilot, "ide4-energy", 2)  # energy before: 2×d6 (Сила ур. 2)
-            await pilot.press("enter")  # energy before, then the d100
-            await pilot.pause()
+            await keys("enter")  # energy before, then the d100
             assert b.phase == "result" and b.check.status == "rolled"
             first = b.check.natural
-            await pilot.press("r")  # reroll chooser: «навык» is refused, «еда» is first allowed
-            await pilot.pause()
-            await pilot.press("enter")
-            await pilot.pause()
+            await keys("r")  # reroll chooser: «навык» is refused, «еда» is first allowed
+            await keys("enter")
             assert b.check.rerolls == ("food",)
             assert b.check.steps[-1].replaced == first
             assert b.check.outcome not in ("tragedy", "triumph"), "seed: energy after must apply"
-            await pilot.press("e", "down", "enter")  # energy after: 2×d6
-            await pilot.pause()
+            await keys("e", "down", "enter")  # energy after: 2×d6
             assert len(b.check.after_dice) == 2
-            await pilot.press("enter")  # conclude: meaning, consequence
-            await pilot.pause()
+            assert energy(app, "Вера Стрижова") == 100 - 12 - 12
+            done = b.check
+            for _ in range(3):  # the energy after, the reroll, the roll (with its energy)
+                await keys("ctrl+z")
+            assert energy(app, "Вера Стрижова") == 100 and b.phase == "setup"
+            assert b.query_one("#ide4-form").display, "the form shown again"
+            assert not b.query_one("#ide4-after").display, "the result hidden"
+            for _ in range(3):
+                await keys("ctrl+y")
+            assert b.phase == "result" and b.query_one("#ide4-after").display
+            assert b.check == done, "the same check again"
+            paid = f"энергия {done.pool_after}/100"
+            assert paid in str(b.query_one("#ide4-steps").render()), "the energy it paid shown"
+            await keys("enter")  # conclude: meaning, consequence
             dialog = app.screen
             assert isinstance(dialog, ConcludeScreen)
             assert app.focused is dialog.query_one("#ide4-meaning"), "the meaning first"
@@ -86,8 +108,7 @@ class TestProcedure:
             await pilot.press("enter")
             assert app.focused is dialog.query_one("#ide4-consequence"), "Enter: the next field"
             app.focused.insert_text_at_cursor("патруль далеко")
-            await pilot.press("enter")
-            await pilot.pause()
+            await keys("enter")
             assert b.phase == "done"
             assert (b.check.meaning, b.check.consequence) == ("дверь поддалась", "патруль далеко")
             assert energy(app, "Вера Стрижова") == 100 - 12 - 12

@@ -3,7 +3,8 @@ in the screen, words, pace. Each test failed on the builders before the table en
 opposed check's second side derived from its own sheet was a pilot test here: its derivation
 is tests/table/test_check_ide4_opposed.py::
 test_the_second_side_is_derived_from_the_opponent_chosen, the dialog drawing it
-tests/tui/test_ide4_dialogs_follow.py::test_the_opposed_result_follows_an_undo_of_its_roll.)"""
+tests/tui/test_opposed_undo_keys.py::
+test_the_opposed_dialogs_follow_ctrl_z_and_ctrl_y_wherever_the_focus.)"""
 
 from __future__ import annotations
 
