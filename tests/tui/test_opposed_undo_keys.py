@@ -49,6 +49,8 @@ async def test_the_opposed_dialogs_follow_ctrl_z_and_ctrl_y_wherever_the_focus(m
         assert isinstance(setup, OpposedSetupScreen)
         first = app.services.check_table.state.inputs.character
         host = next(c.id for c in app.store.characters() if c.name == "Хозяин подвала")
+        setup.query_one("#opp-die").select(4)  # a die below the first opponent's nominal
+        await pilot.pause()
         setup.query_one("#opp-character").select(host)
         await pilot.pause()
         setup.query_one("#opp-skill").select("Переговоры")
@@ -60,6 +62,7 @@ async def test_the_opposed_dialogs_follow_ctrl_z_and_ctrl_y_wherever_the_focus(m
         die = setup.query_one("#opp-die")
         assert die._options[die.index][0] == "d12 — номинал", "his own nominal shown"
         assert first not in [v for _, v in setup.query_one("#opp-character")._options]
+        assert setup.second().nominal == 12 and setup.second().before_die == 12
         await keys("enter")
         screen = app.screen
         assert isinstance(screen, OpposedResultScreen)
