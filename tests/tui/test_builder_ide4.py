@@ -7,8 +7,6 @@ import dataclasses
 import pytest
 from textual.widgets import Input
 
-from tui.store import Store
-
 
 def builder(app):
     """Return the IDE4 builder of the Проверка tab."""
@@ -48,42 +46,72 @@ def energy(app, name: str) -> int:
 class TestProcedure:
     """A GM and a player walk the procedure; the log and the sheet follow."""
 
-    async def test_roll_reroll_energy_after_conclude(self, make_test_app, campaign_path):
+    async def test_roll_reroll_energy_after_conclude(self, make_test_app):
+        """The keys of the whole procedure at the expanded level: «l», the energy row, Enter
+        (energy before, the d100), «r» Enter (the chooser's first allowed source: «еда»), «e»
+        ↓ Enter (2 dice of the nominal), Enter and the conclusion dialog's two fields; the
+        sheet shows what was paid. What the procedure writes (its four Журнал lines, the
+        energy each step spent): tests/table/test_check_ide4_paid.py::
+        test_roll_reroll_energy_after_conclude_leaves_four_lines_and_pays_the_sheet, which
+        replaces this test's Журнал part; the two texts are put in the fields in one go (the
+        typing is not the subject).
+
+        Before concluding, Ctrl+Z three times undoes the moves and the roll: the tab shows
+        the form again and the sheet is at 100; Ctrl+Y three times shows the rolled check
+        again with the energy it paid. That replaces the screen part of the pilot tests
+        `tests/tui/test_ide4_dialogs_follow.py::
+        test_two_undos_under_an_open_check_stay_followed_on_the_next_change` and
+        `tests/tui/test_ide4_log_links.py::test_the_energy_before_rolls_line_follows_its_undo_and_redo`
+        (on the same campaign and check: one app; what they paid and marked, and the next
+        store change leaving the undo alone: tests/table/test_check_ide4_paid.py)."""
+        from tui.systems.ide4.builder.dialogs import ConcludeScreen
+
+        async def keys(*pressed: str) -> None:
+            await pilot.press(*pressed)
+            await app.services.writes_done()
+            await pilot.pause()
+
         app = make_test_app(system="ide4")
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("3", "l")  # the builder; standard → expanded
             b = builder(app)
             assert b.form.level == "expanded"
             await choose(pilot, "ide4-energy", 2)  # energy before: 2×d6 (Сила ур. 2)
-            await pilot.press("enter")  # energy before, then the d100
-            await pilot.pause()
+            await keys("enter")  # energy before, then the d100
             assert b.phase == "result" and b.check.status == "rolled"
             first = b.check.natural
-            await pilot.press("r")  # reroll chooser: «навык» is refused, «еда» is first allowed
-            await pilot.pause()
-            await pilot.press("enter")
-            await pilot.pause()
+            await keys("r")  # reroll chooser: «навык» is refused, «еда» is first allowed
+            await keys("enter")
             assert b.check.rerolls == ("food",)
             assert b.check.steps[-1].replaced == first
             assert b.check.outcome not in ("tragedy", "triumph"), "seed: energy after must apply"
-            await pilot.press("e", "down", "enter")  # energy after: 2×d6
-            await pilot.pause()
+            await keys("e", "down", "enter")  # energy after: 2×d6
             assert len(b.check.after_dice) == 2
-            await pilot.press("enter")  # conclude: meaning, consequence
-            await pilot.pause()
-            await pilot.press(*"дверь поддалась", "enter", *"патруль далеко", "enter")
-            await pilot.pause()
-            assert b.phase == "done"
-            assert b.check.consequence == "патруль далеко"
             assert energy(app, "Вера Стрижова") == 100 - 12 - 12
-
-        entries = Store.open(campaign_path).log()
-        events = [e.data["event"] for e in reversed(entries)]
-        assert events == ["roll", "reroll", "energy_after", "conclude"]
-        assert all(e.kind == "check" and e.actor == "Вера Стрижова" for e in entries)
-        last = entries[0].data
-        assert last["energy_spent"] == 24 and last["pool_after"] == 76
-        assert "переброс — еда" in entries[2].text
+            done = b.check
+            for _ in range(3):  # the energy after, the reroll, the roll (with its energy)
+                await keys("ctrl+z")
+            assert energy(app, "Вера Стрижова") == 100 and b.phase == "setup"
+            assert b.query_one("#ide4-form").display, "the form shown again"
+            assert not b.query_one("#ide4-after").display, "the result hidden"
+            for _ in range(3):
+                await keys("ctrl+y")
+            assert b.phase == "result" and b.query_one("#ide4-after").display
+            assert b.check == done, "the same check again"
+            paid = f"энергия {done.pool_after}/100"
+            assert paid in str(b.query_one("#ide4-steps").render()), "the energy it paid shown"
+            await keys("enter")  # conclude: meaning, consequence
+            dialog = app.screen
+            assert isinstance(dialog, ConcludeScreen)
+            assert app.focused is dialog.query_one("#ide4-meaning"), "the meaning first"
+            app.focused.insert_text_at_cursor("дверь поддалась")
+            await pilot.press("enter")
+            assert app.focused is dialog.query_one("#ide4-consequence"), "Enter: the next field"
+            app.focused.insert_text_at_cursor("патруль далеко")
+            await keys("enter")
+            assert b.phase == "done"
+            assert (b.check.meaning, b.check.consequence) == ("дверь поддалась", "патруль далеко")
+            assert energy(app, "Вера Стрижова") == 100 - 12 - 12
 
     async def test_forbidden_move_refused_then_templates_copied(self, make_test_app):
         app = make_test_app(system="ide4")
@@ -120,36 +148,42 @@ class TestProcedure:
             await pilot.pause()
             assert not any(c.ide4.daily_triumph_used for c in app.store.characters())
 
-    async def test_impossible_needs_a_reason_before_anything(self, make_test_app):
+    async def test_impossible_needs_a_reason_and_automatic_success_offers_hidden_risk(
+        self, make_test_app
+    ):
+        """[00]: Enter is refused until the reason is typed (the focus goes to its field),
+        then the check is recorded as impossible. A new check (`n`) at [0]: the hidden-risk
+        row is shown with «автоматический успех»; a trap kept at [1] rolls with Триумф in the
+        odds. (Two pilot tests before, `test_impossible_needs_a_reason_before_anything` and
+        `test_automatic_success_and_hidden_risk`, on the same campaign and the same row: one
+        app now.)"""
         app = make_test_app(system="ide4")
         async with app.run_test(size=(80, 24)) as pilot:
             notes = capture_notes(app)
             await pilot.press("3")
             b = builder(app)
             await choose(pilot, "ide4-base", 8)  # [00]
-            assert app.query_one("#ide4-row-reason").display
+            assert app.query_one("#ide4-row-reason").display, "[00] asks for the reason"
             await pilot.press("enter")
             await pilot.pause()
-            assert b.phase == "setup" and b.check is None
+            assert b.phase == "setup" and b.check is None, "[00]: Enter refused"
             assert app.store.log() == []
             assert "[00]" in notes[-1][0] and notes[-1][1] == "error"
             assert app.focused is app.query_one("#ide4-reason", Input)  # type it now
-            await pilot.press(*"стена без дверей", "enter")
+            app.focused.insert_text_at_cursor("стена без дверей")  # (in one go: not the subject)
+            await pilot.press("enter")
             await pilot.pause()
             assert b.check.status == "impossible"
             assert "Невозможно: стена без дверей" in app.store.log()[0].text
-
-    async def test_automatic_success_and_hidden_risk(self, make_test_app):
-        app = make_test_app(system="ide4")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("3")
-            b = builder(app)
+            await pilot.press("n")  # a new check: automatic success and the hidden risk
+            await pilot.pause()
+            assert b.phase == "setup"
             await choose(pilot, "ide4-base", 0)
-            assert app.query_one("#ide4-hidden").display
+            assert app.query_one("#ide4-hidden").display, "[0] offers the hidden risk"
             assert "автоматический успех" in str(app.query_one("#ide4-odds").render())
             await choose(pilot, "ide4-hidden", True)  # a trap: keep [1] and roll
             assert b.current_input().hidden_risk
-            assert "Триумф" in str(app.query_one("#ide4-odds").render())
+            assert "Триумф" in str(app.query_one("#ide4-odds").render()), "[1]'s odds shown"
             await pilot.press("enter")
             await pilot.pause()
             assert b.check.status == "rolled" and b.check.difficulty.final == 1

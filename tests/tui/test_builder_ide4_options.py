@@ -1,7 +1,9 @@
 """The IDE4™ builder has every option the CLI has: energy dice up to the nominal, the player's
 right to the expanded check, and the opposed check outside fights. Pilot tests on state; two
 snapshots of the opposed screens. [00] and its exceptions, which [7], the four kinds of help:
-the form's engine, tests/table/test_check_ide4_options.py."""
+the form's engine, tests/table/test_check_ide4_options.py. Energy dice below the nominal and
+the warning on Успех: tests/table/test_check_ide4_paid.py, the chooser saying it:
+tests/tui/test_check_issue34.py."""
 
 from __future__ import annotations
 
@@ -10,9 +12,7 @@ from dataclasses import replace
 import pytest
 
 from rules import ide4
-from tests.tui.builders import rig_d100
 from tui.store import Store
-from tui.systems.ide4.builder.dialogs import ChooserScreen
 from tui.systems.ide4.builder.opposed import OpposedSetupScreen
 from tui.systems.ide4.builder.opposed_result import OpposedResultScreen
 
@@ -42,42 +42,18 @@ def status(app) -> str:
     return str(app.query_one("#ide4-status").render())
 
 
-async def test_energy_dice_below_the_nominal_and_after_on_success_warns(make_test_app):
-    """Сид: «Стоимость куба равна номиналу» and dice «в пределах номинала»; energy after «Не
-    создаёт Триумф» — on Успех the chooser says it changes nothing before anything is spent."""
-    app = make_test_app(system="ide4")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_ide4(pilot, level="expanded", attribute="Мелкая моторика")  # ур. 5: d12
-        die = app.query_one("#ide4-die")
-        assert [v for _, v in die._options] == [12, 10, 8, 6, 4]
-        die.select(6)
-        await pilot.pause()
-        app.query_one("#ide4-energy").select(2)
-        await pilot.pause()
-        assert b_input(app).energy_die == 6
-        await pilot.press("enter")
-        await pilot.pause()
-        b = builder(app)
-        assert b.check.before_dice and b.check.input.before_die == 6
-        assert b.check.energy_spent == 12
-        await rig_d100(pilot, 70)  # Успех: energy after is futile then
-        assert b.check.outcome == "success"
-        await pilot.press("e")
-        await pilot.pause()
-        assert isinstance(app.screen, ChooserScreen)
-        shown = " ".join(c.reason for c in app.screen.choices)
-        assert "не изменит исход" in shown and "Не создаёт Триумф" in shown
-        sizes = {c.name.split("×")[1] for c in app.screen.choices}
-        assert sizes == {"d12", "d10", "d8", "d6", "d4"}
-
-
 def b_input(app) -> ide4.CheckInput:
     return builder(app).current_input()
 
 
-async def test_the_players_right_is_a_key_at_every_level_and_recorded(make_test_app, campaign_path):
+async def test_the_players_right_is_a_key_at_every_level_and_recorded(make_test_app):
     """Сид: «Игрок имеет право потребовать Развёрнутую проверку в любой ситуации»: `p` at the
-    quick level, and after the roll the change is a recorded step in the Журнал."""
+    quick level, and after the roll the change is a recorded step in the Журнал. Then a new
+    check (`n`) at the standard level — Сид: «отсутствие необходимости в проверке не
+    запрещает игроку потребовать Развёрнутую проверку»: ticking «игрок требует проверку» in
+    the checklist (`c`) switches the level. (The checklist's part was the pilot test
+    `test_checklist_player_demand_switches_to_expanded` of this file, on the same campaign
+    and tab: one app now.)"""
     app = make_test_app(system="ide4")
     async with app.run_test(size=(80, 24)) as pilot:
         await open_ide4(pilot, level="quick")
@@ -88,27 +64,21 @@ async def test_the_players_right_is_a_key_at_every_level_and_recorded(make_test_
         assert b.check.level == "quick"
         await pilot.press("p")
         await pilot.pause()
-        assert b.check.level == "expanded"
+        assert b.check.level == "expanded", "p raises the level"
         assert b.check.steps[-1].kind == "level"
         assert "игрок требует" in b.check.steps[-1].note
-    entries = Store.open(campaign_path).log()
-    assert (
-        entries[0].data["event"] == "level" and "уровень: Быстрая → Развёрнутая" in entries[0].text
-    )
-
-
-async def test_checklist_player_demand_switches_to_expanded(make_test_app):
-    """Сид: «отсутствие необходимости в проверке не запрещает игроку потребовать Развёрнутую
-    проверку»: ticking «игрок требует проверку» switches the level."""
-    app = make_test_app(system="ide4")
-    async with app.run_test(size=(80, 24)) as pilot:
+        entry = app.store.log()[0]
+        assert entry.data["event"] == "level", "the change recorded"
+        assert "уровень: Быстрая → Развёрнутая" in entry.text
+        await pilot.press("n")  # a new check: the demand is the situation's, cleared
+        await pilot.pause()
         await open_ide4(pilot, level="standard")
+        assert b.phase == "setup" and not b.player_demand and b.form.level == "standard"
         await pilot.press("c")
         await pilot.pause()
         await pilot.press("end", "space", "escape")  # the last line: «игрок требует проверку»
         await pilot.pause()
-        b = builder(app)
-        assert b.player_demand and b.form.level == "expanded"
+        assert b.player_demand and b.form.level == "expanded", "the checklist's demand"
 
 
 async def test_opposed_check_outside_a_fight(make_test_app, campaign_path):
@@ -145,7 +115,10 @@ async def test_opposed_check_outside_a_fight(make_test_app, campaign_path):
         assert isinstance(app.screen, OpposedResultScreen)
         result.query_one("#opp-tie").select("price")
         await pilot.pause()
-        await pilot.press(*"оба в грязи", "enter")
+        price = result.query_one("#opp-price")
+        assert app.focused is price, "«цена обеим» asks for the price at once"
+        price.insert_text_at_cursor("оба в грязи")  # (in one go: the typing is not the subject)
+        await pilot.press("enter")
         await app.services.writes_done()
         await pilot.pause()
         assert not isinstance(app.screen, OpposedResultScreen)

@@ -1,66 +1,45 @@
 """What a GM who never read the code found in the Проверка tab (issue 34), at 80×24: state kept
-in the screen, words, pace. Each test failed on the builders before the table engine."""
+in the screen, words, pace. Each test failed on the builders before the table engine. (The
+opposed check's second side derived from its own sheet was a pilot test here: its derivation
+is tests/table/test_check_ide4_opposed.py::
+test_the_second_side_is_derived_from_the_opponent_chosen, the dialog drawing it
+tests/tui/test_opposed_undo_keys.py::
+test_the_opposed_dialogs_follow_ctrl_z_and_ctrl_y_wherever_the_focus.)"""
 
 from __future__ import annotations
 
 from tests.tui.test_builder_ide4_options import open_ide4
-from tui.systems.ide4.builder.opposed import OpposedSetupScreen
 
 
 def party(app) -> dict[str, str]:
     return {c.name: c.id for c in app.store.characters()}
 
 
-async def test_the_opposed_second_side_is_derived_from_its_own_sheet(make_test_app):
-    """«IDE4 opposed (`o` on Ольга, Переговоры), cycle the opponent to Хозяин подвала: the
-    energy die stays «d4 — меньше номинала» though his Риторика 5 gives d12; choosing a skill
-    does not switch the attribute; a character can oppose himself.»"""
-    app = make_test_app(system="ide4")
-    async with app.run_test(size=(80, 24)) as pilot:
-        ids = party(app)
-        await open_ide4(pilot, level="expanded")
-        app.query_one("#ide4-character").select(ids["Ольга Ренн"])
-        await pilot.pause()
-        app.query_one("#ide4-action").select("Переговоры")
-        await pilot.pause()
-        await pilot.press("o")
-        await pilot.pause()
-        setup = app.screen
-        assert isinstance(setup, OpposedSetupScreen)
-        offered = [v for _, v in setup.query_one("#opp-character")._options]
-        assert ids["Ольга Ренн"] not in offered  # nobody opposes himself
-        setup.query_one("#opp-die").select(4)
-        await pilot.pause()
-        setup.query_one("#opp-character").select(ids["Хозяин подвала"])
-        await pilot.pause()
-        setup.query_one("#opp-skill").select("Переговоры")
-        await pilot.pause()
-        assert setup.query_one("#opp-attribute").value == "Риторика"
-        die = setup.query_one("#opp-die")
-        assert die._options[die.index][0] == "d12 — номинал"
-        assert setup.second().nominal == 12 and setup.second().before_die == 12
-
-
-async def test_the_form_is_entered_at_the_action(make_test_app):
-    """«IDE4 focus lands on Атрибут»: the action decides the attribute, the skill and the
-    base — the form is entered there, from the party's Enter and from the tab key alike."""
-    app = make_test_app(system="ide4")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")  # Партия: Enter on the first character
-        await pilot.pause()
-        assert app.focused.id == "ide4-action"
-
-
 async def test_the_cellar_door_takes_at_most_twelve_keys(make_test_app):
     """«Open the cellar door» (IDE4 expanded, Взлом, [3], +1 darkness, −1 tools, 3 energy
     dice) took about 35 keys before the d100; typing selects in every ◀ ▶ row, and it takes at
-    most 12 keys besides the modifiers' own text — then one key («a») the next time."""
+    most 12 keys besides the modifiers' own text — then one key («a») the next time. (The
+    text is put in the focused field in one go: the keys counted are the subject, not the
+    typing.)
+
+    On the way, «IDE4 focus lands on Атрибут»: the action decides the attribute, the skill
+    and the base — the party's Enter enters the form there. (That was the pilot test
+    `test_the_form_is_entered_at_the_action` of this file, on the same campaign and the same
+    first key: one app now.)"""
+    from textual.widgets import Input
+
     app = make_test_app(system="ide4")
     async with app.run_test(size=(80, 24)) as pilot:
         keys = ["enter", "l", "В", "з", "down", "down", "down", "down"]  # from Партия to mods
-        text = list("+1 темнота, -1 инструменты")
         tail = ["down", "down", "3", "enter"]  # to «Энергия до», three dice, roll
-        await pilot.press(*keys, *text, *tail)
+        await pilot.press(keys[0])  # Партия: Enter on the first character
+        await pilot.pause()
+        assert app.focused.id == "ide4-action", "the form is entered at the action"
+        await pilot.press(*keys[1:])
+        mods = app.focused
+        assert isinstance(mods, Input) and mods.id == "ide4-mods", "the keys lead to the mods"
+        mods.insert_text_at_cursor("+1 темнота, -1 инструменты")
+        await pilot.press(*tail)
         await pilot.pause()
         b = app.query_one("#check-pane")
         check = b.check
@@ -124,7 +103,13 @@ def test_the_keys_of_an_ide4_campaign_list_no_drevo_keys() -> None:
 
 async def test_b_offers_the_bonus_first_and_the_skill_reroll_last(make_test_app):
     """«`b` highlights the skill reroll first (`b` Enter turned Ольга's Успех 89 into Средне
-    54)»: the bonus that cannot worsen is highlighted; the reroll comes last, with its odds."""
+    54)»: the bonus that cannot worsen is highlighted; the reroll comes last, with its odds.
+    Then «e» on that Успех: the energy chooser says each choice changes nothing («Не создаёт
+    Триумф») before anything is spent — the screen part of the pilot test
+    `tests/tui/test_builder_ide4_options.py::
+    test_energy_dice_below_the_nominal_and_after_on_success_warns` (its dice and costs:
+    tests/table/test_check_ide4_paid.py::
+    test_energy_dice_below_the_nominal_and_after_on_success_warn)."""
     from tests.tui.builders import rig_d100
     from tui.systems.ide4.builder.dialogs import ChooserScreen
 
@@ -147,6 +132,25 @@ async def test_b_offers_the_bonus_first_and_the_skill_reroll_last(make_test_app)
         assert first.id == "triumph" and "наверняка лучше" in first.reason
         last = chooser.choices[-1]
         assert last.id == "reroll" and "хуже" in last.reason
+        await pilot.press("escape", "e")  # energy after, on Успех: futile, said before it is spent
+        await pilot.pause()
+        chooser = app.screen
+        assert isinstance(chooser, ChooserScreen), "«e» opens the energy chooser"
+        shown = " ".join(c.reason for c in chooser.choices)
+        assert "не изменит исход" in shown and "Не создаёт Триумф" in shown, "the warning shown"
+
+
+def played_before_the_restart(campaign_path, play):
+    """The campaign's first kubik: its open check played through the table engine (the same
+    steps the keys make, the same store), then closed; return what ``play`` returned."""
+    from tests.table.check_helpers import table
+    from tui.store import Store
+
+    store = Store.open(campaign_path, system="ide4")
+    try:
+        return play(table(store, seed=7)), len(store.log())
+    finally:
+        store.close()
 
 
 async def test_a_rolled_check_comes_back_after_a_restart_and_is_not_rolled_again(
@@ -154,15 +158,22 @@ async def test_a_rolled_check_comes_back_after_a_restart_and_is_not_rolled_again
 ):
     """«IDE4, Вера, Enter: «d100: 14 → Провал» with three rerolls and energy after still open;
     kill -9 and restart: Проверка is an empty form, the check can be rolled again, and the
-    rerolls and energy owed are gone.» (kill -9 itself: tests/table/test_check_*.py)"""
-    from tui.systems.ide4.builder.dialogs import ConcludeScreen
+    rerolls and energy owed are gone.» (kill -9 itself: tests/table/test_check_*.py)
 
-    app = make_test_app(system="ide4")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("3", "enter", "r", "enter")  # roll, reroll from the first source
-        await pilot.pause()
-        before = app.query_one("#check-pane").check
-        log = len(app.store.log())
+    The kubik before the restart plays «3» Enter «r» Enter through the engine (a roll, a
+    reroll from the first source allowed); it was an app run of its own here — the restarted
+    app showing it is this test's subject."""
+    from tests.table.check_helpers import ok
+    from tui.systems.ide4.builder.dialogs import ConcludeScreen
+    from tui.systems.ide4.check import steps
+
+    def play(t):
+        ok(t, steps.roll)
+        source = next(o.source for o in t.view().offers() if o.kind == "reroll" and o.allowed)
+        ok(t, steps.reroll, source)
+        return t.view().check
+
+    before, log = played_before_the_restart(campaign_path, play)
     again = make_test_app(system="ide4", seed=99)  # the same campaign, other dice
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.press("3")
@@ -176,26 +187,30 @@ async def test_a_rolled_check_comes_back_after_a_restart_and_is_not_rolled_again
         assert len(again.store.log()) == log
 
 
-async def test_an_opposed_check_comes_back_after_a_restart_with_its_dialog(make_test_app):
+async def test_an_opposed_check_comes_back_after_a_restart_with_its_dialog(
+    make_test_app, campaign_path
+):
     """The opposed check too: rolled and a move made, the app closed without concluding —
     the restarted app opens its result dialog when the GM comes to Проверка, the same two
     checks with the same dice; Enter records it, it never rolls again (kill -9 itself:
-    tests/table/test_check_ide4_opposed.py)."""
-    from tui.systems.ide4.builder.opposed_result import OpposedResultScreen
+    tests/table/test_check_ide4_opposed.py).
 
-    app = make_test_app(system="ide4")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("3", "o", "enter")
-        await app.services.writes_done()
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, OpposedResultScreen)
-        move = next(c.id for c in screen._choices("energy_after") if c.allowed)
-        screen._chosen(move)
-        await app.services.writes_done()
-        await pilot.pause()
-        before = screen.checks
-        log = len(app.store.log())
+    The kubik before the restart plays «3» «o» Enter and the first energy move allowed
+    through the engine; it was an app run of its own here."""
+    from tests.table.check_helpers import ok
+    from tui.systems.ide4.builder.opposed_result import OpposedResultScreen
+    from tui.systems.ide4.check import opposed as opp
+
+    def play(t):
+        first = t.state.inputs.character
+        ok(t, opp.open_opposed, next(c for c in t.world().characters if c != first))
+        ok(t, opp.roll_opposed)
+        offers = opp.opposed_view(t.state, t.world()).offers("energy_after")
+        key, offer = next((k, o) for k, o in offers if o.allowed)
+        ok(t, opp.opposed_move, key, "energy_after", offer.source)
+        return dict(opp.opposed_view(t.state, t.world()).checks)
+
+    before, log = played_before_the_restart(campaign_path, play)
     again = make_test_app(system="ide4", seed=99)  # the same campaign, other dice
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

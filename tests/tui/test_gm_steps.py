@@ -1,6 +1,8 @@
 """The GM's own keys on an open check are undo steps, as a seat's accepted request is (issue
 14, issue 20): Ctrl+Z after the key puts the check back (the dice rolled stay), the key's
-Журнал line is marked «отменено»; Ctrl+Y brings the same step again (no new dice)."""
+Журнал line is marked «отменено»; Ctrl+Y brings the same step again (no new dice). (An
+opposed check's energy before, both sheets paid in one step, was a pilot test here:
+tests/table/test_check_ide4_paid.py.)"""
 
 from __future__ import annotations
 
@@ -34,7 +36,10 @@ class TestStaratelyRisk:
             b = app.query_one("#check-pane")
             failed, shown = b._last, b._shown
             assert not failed.success
-            await pilot.press("r", *"кобура", "enter")
+            await pilot.press("r")  # the price asked: put in one go (the typing is not the subject)
+            await pilot.pause()
+            app.focused.insert_text_at_cursor("кобура")
+            await pilot.press("enter")
             await settle(pilot)
             retry = b._last
             assert retry.risk and newest(app, kind="risk").undone is False
@@ -74,10 +79,16 @@ class TestIde4Keys:
     ):
         """The GM's keys on a rolled check reach their moves: «p» (the player's demand: on a
         quick check it raises the level), «l» (the next level), «r» Enter (a reroll), «e» Enter
-        (energy after), «s» (the sub-roll); Ctrl+Z puts the check back, Ctrl+Y makes the same
-        move again. (Each move as one undo step — its line marked, the sheet paid back, the
-        same dice again — a level raised on the way, the demand with a move:
-        tests/table/test_check_ide4_undo.py.)"""
+        (energy after), «s» (the sub-roll); Ctrl+Z puts the check back on the screen (and the
+        move's key works again), Ctrl+Y makes the same move again. (Each move as one undo
+        step — its line marked, the sheet paid back, Ctrl+Y the same dice again — a level
+        raised on the way, the demand with a move: tests/table/test_check_ide4_undo.py.)
+
+        Replaces the pilot test `tests/tui/test_builder_undo.py::TestIde4EnergyAfterTheRoll::
+        test_undo_takes_the_energy_back_and_redo_brings_the_same_dice`: its keys (e Enter,
+        Ctrl+Z, the «e» key allowed again) are here; the energy paid back, the line marked and
+        the same dice on Ctrl+Y are tests/table/test_check_ide4_undo.py::
+        test_undo_puts_the_check_back_and_redo_makes_the_same_move[energy_after]."""
         app = make_test_app(system="ide4")
         async with app.run_test(size=(80, 24)) as pilot:
             b = await ide4_rolled(pilot, "quick")
@@ -85,7 +96,7 @@ class TestIde4Keys:
             for key in ("p", "l"):
                 await pilot.press(key)
                 await settle(pilot)
-                assert b.check.steps[-1].kind == "level"
+                assert b.check.steps[-1].kind == "level", f"«{key}» raises the level"
                 assert newest(app, event="level").undone is False
                 await pilot.press("ctrl+z")
                 await settle(pilot)
@@ -94,55 +105,23 @@ class TestIde4Keys:
             await settle(pilot)
             expanded = b.check
             assert expanded.level == "expanded"
-            for keys, event in (
-                (("r", "enter"), "reroll"),
-                (("e", "enter"), "energy_after"),
-                (("s",), "subroll"),
+            for keys, event, redo in (
+                (("r", "enter"), "reroll", True),  # Ctrl+Y once: the same move again
+                (("e", "enter"), "energy_after", False),
+                (("s",), "subroll", False),
             ):
                 await pilot.press(*keys)
                 await settle(pilot)
                 after = b.check
-                assert after.steps[-1].kind == event
+                assert after.steps[-1].kind == event, f"{keys} makes the {event}"
                 await pilot.press("ctrl+z")
                 await settle(pilot)
-                assert b.check == expanded
-                await pilot.press("ctrl+y")
-                await settle(pilot)
-                assert b.check == after  # the same move again, no new dice
-                await pilot.press("ctrl+z")
-                await settle(pilot)
-                assert b.check == expanded
-
-
-async def test_an_opposed_checks_energy_before_is_one_step_that_pays_both_sheets(make_test_app):
-    """«Энергия тратится до броска» on both sides of a противоборство: the two sheets and the
-    roll's line are one undo step (they were three writes: Ctrl+Z took back one sheet)."""
-    from tests.tui.test_builder_ide4 import choose
-    from tui.systems.ide4.builder.opposed_result import OpposedResultScreen
-
-    app = make_test_app(system="ide4")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("3", "l")
-        await choose(pilot, "ide4-energy", 1)  # 1×d6 before the roll, the first side
-        await pilot.press("o")
-        await pilot.pause()
-        app.screen.query_one("#opp-energy").select(1)  # the second side too
-        await pilot.pause()
-        await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(app.screen, OpposedResultScreen)
-        first, second = app.screen.checks.values()
-        names = (first.input.actor, second.input.actor)
-        assert names[0] != names[1] and first.energy_spent and second.energy_spent
-        paid = [first.pool_after, second.pool_after]
-        assert [energy(app, n) for n in names] == paid
-        line = next(e for e in app.store.log() if e.text.startswith("Противоборство"))
-        app.action_undo()  # (the key in this dialog: tests/tui/test_opposed_undo_keys.py)
-        await settle(pilot)
-        before = [first.input.energy_pool, second.input.energy_pool]
-        assert [energy(app, n) for n in names] == before  # both sheets paid back
-        assert next(e for e in app.store.log() if e.id == line.id).undone
-        app.action_redo()
-        await settle(pilot)
-        assert [energy(app, n) for n in names] == paid
-        assert not next(e for e in app.store.log() if e.id == line.id).undone
+                assert b.check == expanded, f"Ctrl+Z takes the {event} back"
+                assert b.check_action(event, ()) is True, f"the {event} key works again"
+                if redo:
+                    await pilot.press("ctrl+y")
+                    await settle(pilot)
+                    assert b.check == after  # the same move again, no new dice
+                    await pilot.press("ctrl+z")
+                    await settle(pilot)
+                    assert b.check == expanded

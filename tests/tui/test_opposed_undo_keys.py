@@ -1,67 +1,119 @@
 """Ctrl+Z (and Ctrl+Y) in the IDE4 opposed result dialog undo the campaign's last step wherever
-the dialog's focus is — on its tie chooser or in its price field — never swallowed by a field."""
+the dialog's focus is — on its tie chooser or in its price field — never swallowed by a field,
+and the opposed dialogs follow (the roll undone: the second side's dialog again);
+in a dialog that does not follow the store they are refused with what to do; under a Партия
+dialog that follows, they undo and the dialog says so. (The undo of an opposed move itself —
+both checks and the sheet back, the same move again: tests/table/test_check_ide4_paid.py.)"""
 
 from __future__ import annotations
 
-import pytest
 
+async def test_the_opposed_dialogs_follow_ctrl_z_and_ctrl_y_wherever_the_focus(make_test_app):
+    """The second side's dialog draws its rows from the engine (another opponent: his own
+    sheet's attribute and energy die; the first side not offered). Rolled with energy before
+    on the first side, the result shows what it paid. An energy move, then Ctrl+Z and Ctrl+Y
+    with the dialog's own focus (the verdict), then in the price field with text typed in it:
+    the move is taken back and made again each time, the dialog stays, the text stays. Two
+    Ctrl+Z more undo the move and the roll with the energy it paid: the second side's dialog
+    is back, the sheet has its energy; Ctrl+Y gives the same roll back (its dice), and the
+    result dialog shows it.
 
-async def opened(pilot, app):
+    One app for what were three pilot tests on the same campaign and opposed check:
+    `test_ctrl_z_in_the_opposed_dialog_undoes_the_move[verdict]` and `[price]` of this file,
+    and `tests/tui/test_ide4_dialogs_follow.py::
+    test_the_opposed_result_follows_an_undo_of_its_roll`. It also replaces the screen part
+    of `tests/tui/test_check_issue34.py::
+    test_the_opposed_second_side_is_derived_from_its_own_sheet` (the dialog's rows, after a
+    choice in it, are the engine's); the derivation itself (Хозяин подвала's Риторика and
+    «d12 — номинал», nobody opposes himself) is tests/table/test_check_ide4_opposed.py::
+    test_the_second_side_is_derived_from_the_opponent_chosen. (The undo of an opposed move
+    and of its roll themselves: tests/table/test_check_ide4_paid.py.)"""
+    from tests.tui.test_builder_ide4 import choose, energy
     from tests.tui.test_builder_ide4_options import open_ide4
+    from tui.systems.ide4.builder.opposed import OpposedSetupScreen
     from tui.systems.ide4.builder.opposed_result import OpposedResultScreen
 
-    await open_ide4(pilot, level="expanded")
-    await pilot.press("o")
-    await pilot.pause()
-    await pilot.press("enter")
-    await pilot.pause()
-    screen = app.screen
-    assert isinstance(screen, OpposedResultScreen)
-    return screen
-
-
-@pytest.mark.parametrize("focus", ["verdict", "price"])
-async def test_ctrl_z_in_the_opposed_dialog_undoes_the_move(make_test_app, focus):
-    from tests.tui.test_builder_ide4 import energy
-
     app = make_test_app(system="ide4")
+
+    async def keys(*pressed: str) -> None:
+        await pilot.press(*pressed)
+        await app.services.writes_done()
+        await pilot.pause()
+
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await opened(pilot, app)
+        await open_ide4(pilot, level="expanded")
+        await choose(pilot, "ide4-energy", 1)  # 1 die of the nominal before the roll
+        await pilot.press("o")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, OpposedSetupScreen)
+        first = app.services.check_table.state.inputs.character
+        host = next(c.id for c in app.store.characters() if c.name == "Хозяин подвала")
+        setup.query_one("#opp-die").select(4)  # a die below the first opponent's nominal
+        await pilot.pause()
+        setup.query_one("#opp-character").select(host)
+        await pilot.pause()
+        setup.query_one("#opp-skill").select("Переговоры")
+        await pilot.pause()
+        for row, (options, value) in setup.shown.rows().items():
+            stepper = setup.query_one(f"#opp-{row}")
+            assert (stepper.options, stepper.value) == (list(options), value), f"row {row}"
+        assert setup.query_one("#opp-attribute").value == "Риторика"
+        die = setup.query_one("#opp-die")
+        assert die._options[die.index][0] == "d12 — номинал", "his own nominal shown"
+        assert first not in [v for _, v in setup.query_one("#opp-character")._options]
+        assert setup.second().nominal == 12 and setup.second().before_die == 12
+        await keys("enter")
+        screen = app.screen
+        assert isinstance(screen, OpposedResultScreen)
+        rolled = dict(screen.checks)
+        name, paid = rolled["a"].input.actor, rolled["a"].energy_spent
+        assert paid and energy(app, name) == 100 - paid
+        assert f"энергия {100 - paid}/100" in str(screen.query_one("#opp-lines").render())
+
         allowed = [c for c in screen._choices("energy_after") if c.allowed]
         assert allowed, "seed: energy after applies"
-        rolled = dict(screen.checks)
         screen._chosen(allowed[0].id)
         await app.services.writes_done()
         await pilot.pause()
         spent = dict(screen.checks)
         key = allowed[0].id.split(":")[0]
-        name = spent[key].input.actor
-        if focus == "price":  # the price field shown and focused, as on a full tie
-            screen.query_one("#opp-price-row").display = True
-            screen.query_one("#opp-price").focus()
-            await pilot.press(*"грязь")
-            await pilot.pause()
-            assert app.focused is screen.query_one("#opp-price")
-        await pilot.press("ctrl+z")
-        await app.services.writes_done()
-        await pilot.pause()
-        assert energy(app, name) == rolled[key].pool_after
-        assert screen.checks == rolled
-        assert app.screen is screen
-        await pilot.press("ctrl+y")
-        await app.services.writes_done()
-        await pilot.pause()
-        assert screen.checks == spent and energy(app, name) == spent[key].pool_after
-        if focus == "price":
-            assert screen.query_one("#opp-price").value == "грязь"  # the text stays
+        mover = spent[key].input.actor
+        for focus in ("verdict", "price"):
+            if focus == "price":  # the price field shown and focused, as on a full tie
+                screen.query_one("#opp-price-row").display = True
+                screen.query_one("#opp-price").focus()
+                await pilot.press(*"грязь")
+                await pilot.pause()
+                assert app.focused is screen.query_one("#opp-price")
+            await keys("ctrl+z")
+            assert energy(app, mover) == rolled[key].pool_after, f"{focus}: Ctrl+Z pays back"
+            assert screen.checks == rolled, f"{focus}: Ctrl+Z takes the move back"
+            assert app.screen is screen, f"{focus}: the dialog stays"
+            await keys("ctrl+y")
+            assert screen.checks == spent, f"{focus}: Ctrl+Y makes the move again"
+            assert energy(app, mover) == spent[key].pool_after, f"{focus}: Ctrl+Y pays again"
+        assert screen.query_one("#opp-price").value == "грязь"  # the text stays
+
+        await keys("ctrl+z")  # the move
+        await keys("ctrl+z")  # the roll and the energy it paid
+        assert isinstance(app.screen, OpposedSetupScreen), "the second side's dialog is back"
+        assert energy(app, name) == 100
+        await keys("ctrl+y")
+        assert isinstance(app.screen, OpposedResultScreen), "the result dialog again"
+        assert energy(app, name) == 100 - paid and app.screen.checks == rolled
 
 
 def fate(app, name: str) -> int:
     return next(c.drevo.fate for c in app.store.characters() if c.name == name)
 
 
-async def test_ctrl_z_in_a_dialog_that_does_not_follow_is_refused_with_the_reason(make_test_app):
-    """The «?» screen (like settings) holds what it read: Ctrl+Z there says what to do."""
+async def test_ctrl_z_in_dialogs_that_do_and_do_not_follow(make_test_app):
+    """The «?» screen (like settings) holds what it read: Ctrl+Z there says what to do, and
+    after Esc it undoes. The wound dialog follows the store: Ctrl+Z under it undoes, and it
+    says the character changed. (Two pilot tests before, on the same Древо party and the same
+    «g» step: `test_ctrl_z_in_a_dialog_that_does_not_follow_is_refused_with_the_reason` and
+    `test_ctrl_z_under_a_party_dialog_undoes_and_the_dialog_follows`, one app now.)"""
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         name = app.query_one("#party-pane")._highlighted().name
@@ -71,24 +123,20 @@ async def test_ctrl_z_in_a_dialog_that_does_not_follow_is_refused_with_the_reaso
         await pilot.press("question_mark", "ctrl+z")
         await app.services.writes_done()
         await pilot.pause()
-        assert len(app.screen_stack) == 2 and fate(app, name) == before + 1
+        assert len(app.screen_stack) == 2 and fate(app, name) == before + 1, "«?»: refused"
         told = "Отмена и возврат — вне этого окна: закройте его (Esc) и нажмите Ctrl+Z ещё раз."
-        assert told in [n.message for n in app._notifications]
+        assert told in [n.message for n in app._notifications], "«?»: what to do"
         await pilot.press("escape", "ctrl+z")
         await app.services.writes_done()
         await pilot.pause()
-        assert fate(app, name) == before
-
-
-async def test_ctrl_z_under_a_party_dialog_undoes_and_the_dialog_follows(make_test_app):
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        name = app.query_one("#party-pane")._highlighted().name
-        before = fate(app, name)
+        assert fate(app, name) == before, "after Esc, Ctrl+Z undoes"
+        seen = len(app._notifications)
         await pilot.press("g")
         await app.services.writes_done()
         await pilot.press("w", "ctrl+z")  # the wound dialog follows the store
         await app.services.writes_done()
         await pilot.pause()
-        assert len(app.screen_stack) == 2 and fate(app, name) == before
-        assert any(f"Персонаж {name} изменён" in n.message for n in app._notifications)
+        assert len(app.screen_stack) == 2, "the wound dialog stays open"
+        assert fate(app, name) == before, "Ctrl+Z under the wound dialog undoes"
+        said = [n.message for n in list(app._notifications)[seen:]]
+        assert any(f"Персонаж {name} изменён" in m for m in said), "the dialog says so"
