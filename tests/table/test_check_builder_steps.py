@@ -10,6 +10,7 @@ from tests.table.check_helpers import ok, table
 from tui.store import Store
 from tui.systems.starately.check import other as so
 from tui.systems.starately.check import steps as st_steps
+from tui.systems.wod.check import steps as wod_steps
 
 
 def starately_store(tmp_path) -> Store:
@@ -114,3 +115,40 @@ def test_an_opposed_roll_outside_a_fight(tmp_path) -> None:
     assert data["winner"] == ("a" if a > b else "b")  # a tie goes to the initiator, b
     assert data["initiator_wins"] == (data["winner"] == "b")
     assert "Встречный бросок" in entry.text
+
+
+def pool_dice(dice: list[dict]) -> list[dict]:
+    """The dice of a Мир Тьмы pool itself (not rote rerolls, not dice added by explosions)."""
+    return [d for d in dice if not d["rerolled"] and not d["added"]]
+
+
+def test_a_chance_die_may_be_withdrawn_and_is_logged_either_way(tmp_path) -> None:
+    """«Рассказчик может позволить вам отказаться от выполнения действия…»; RULES: «A
+    withdrawal is logged»; «…Рассказчик может заявить, что объявленное игроком действие уже
+    нельзя отменить». Replaces the logic of the pilot test `tests/tui/test_builder_wod.py::
+    test_chance_die_asks_first_withdrawing_is_logged` (its screen part — the question, its
+    buttons, «x», Esc refused — stays in `…::test_the_rows_keys_the_chance_die_the_contest_
+    and_the_extended_action`): Вера's pool 3 + 3 − 7 is a chance die; withdrawing logs no
+    dice; rolled with withdrawing forbidden, one die decides (1 a dramatic failure, 10 a
+    success that explodes)."""
+    store = Store.open(tmp_path / "c.json", system="wod")
+    t = table(store)
+    ok(t, wod_steps.set_input, "mods", "-7 рана")
+    assert "бросок на удачу" in t.view().formula()
+    ok(t, wod_steps.withdraw)
+    [withdrawn] = store.log()
+    assert withdrawn.data["kind"] == "withdrawn" and withdrawn.data["dice"] == []
+    assert "отказ от броска на удачу" in withdrawn.text
+    ok(t, wod_steps.roll, False)  # the Storyteller forbade withdrawing
+    entry, _ = store.log()
+    data = entry.data
+    assert data["kind"] == "chance" and data["pool"]["size"] == -1
+    assert data["pool"]["withdrawal_allowed"] is False
+    assert len(pool_dice(data["dice"])) == 1  # one chance die (a 10 would add more)
+    first = data["dice"][0]["value"]
+    if first == 1:
+        assert data["outcome"] == "dramatic_failure"
+    elif first < 10:
+        assert data["outcome"] == "failure" and data["successes"] == 0
+    else:
+        assert data["successes"] >= 1
