@@ -57,42 +57,48 @@ def test_plain_text_inside_a_tag_keeps_the_tag(before: str, inside: str) -> None
 
 
 async def test_names_and_notes_with_tags_are_shown_as_typed(make_test_app, campaign_path):
-    """A character «Бо[/b]дан» with a skill «… [/i]» stopped the app at start."""
+    """A character «Бо[/b]дан» with a skill «… [/i]» stopped the app at start. In the same app
+    (the Древо demo party, Богдан renamed so): the wound dialog's title and the notice after
+    it name the character; a closing tag in the modifiers is shown, not obeyed, in the
+    builder that lists the reasons, before and after the roll.
+
+    Merges the pilot tests `test_dialogs_and_notices_about_a_tag_named_character` and
+    `test_a_closing_tag_in_the_modifiers_is_shown_not_obeyed[drevo]` into this one."""
 
     def rename(c: Character) -> Character:
         skills = tuple(dataclasses.replace(s, name=f"{s.name} [/i]") for s in c.skills)
         return dataclasses.replace(c, name="Бо[/b]дан", notes="[b]заметка", skills=skills)
 
-    edit_party(campaign_path, "drevo", lambda c: rename(c) if c.name == "Богдан Сыч" else None)
+    first = edit_party(
+        campaign_path, "drevo", lambda c: rename(c) if c.name == "Богдан Сыч" else None
+    )
     app = make_test_app(path=campaign_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert str(app.query_one("#party-table").get_row_at(0)[0]) == "Бо[/b]дан"
+        assert str(app.query_one("#party-table").get_row_at(0)[0]) == "Бо[/b]дан", "the table"
         sheet = str(app.query_one("#party-sheet").render())
-        assert "Бо[/b]дан" in sheet and "[b]заметка" in sheet and "[/i]" in sheet
+        assert "Бо[/b]дан" in sheet and "[b]заметка" in sheet and "[/i]" in sheet, "the sheet"
+        await pilot.press("w")  # «Рана для Бо[/b]дан»
+        await pilot.pause()
+        await pilot.press("enter")  # the first level; the notice names the character
+        await pilot.pause()
+        assert app.is_running, "the wound dialog and its notice"
+        assert app.store.character(first.id).drevo.wounds != first.drevo.wounds, "written"
         await pilot.press("3")
         await pilot.pause()
-        assert "Бо[/b]дан" in str(app.query_one("#check-character").render())
+        assert "Бо[/b]дан" in str(app.query_one("#check-character").render()), "the builder"
         await pilot.press("enter")  # roll with a «[/i]» skill: the result lines name it
         await pilot.pause()
-        assert "[/i]" in str(app.query_one("#check-result").render())
-
-
-@pytest.mark.parametrize("system", ["drevo", "starately", "wod"])
-async def test_a_closing_tag_in_the_modifiers_is_shown_not_obeyed(make_test_app, system):
-    app = make_test_app(system=system)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("3")
-        await pilot.pause()
+        assert "[/i]" in str(app.query_one("#check-result").render()), "the result names it"
         app.query_one("#check-mods").value = "+1 [/b] x"
         await pilot.pause()
         formula = str(app.query_one("#check-formula").render())
+        logged = len(app.store.log())
         await pilot.press("enter")  # roll
         await pilot.pause()
         result = str(app.query_one("#check-result").render())
-        assert app.is_running and app.store.log(limit=1)  # rolled and logged, nothing stopped
-        if system == "drevo":  # the builder that lists the reasons, before and after the roll
-            assert "[/b] x +1" in formula and "[/b] x" in result
+        assert app.is_running and len(app.store.log()) == logged + 1, "rolled and logged"
+        assert "[/b] x +1" in formula and "[/b] x" in result, "the modifier's reason as typed"
 
 
 @pytest.mark.parametrize("system", ["drevo", "wod"])
@@ -127,24 +133,6 @@ async def test_a_fight_between_tag_named_characters(make_test_app, campaign_path
         assert fights and any("[/b]" in (e.actor or "") + e.text for e in fights)
 
 
-async def test_dialogs_and_notices_about_a_tag_named_character(make_test_app, campaign_path):
-    """The wound dialog's title and the notice after it name the character."""
-    first = edit_party(
-        campaign_path,
-        "drevo",
-        lambda c: dataclasses.replace(c, name="Бо[/b]дан") if c.name == "Богдан Сыч" else None,
-    )
-    app = make_test_app(path=campaign_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("w")  # «Рана для Бо[/b]дан»
-        await pilot.pause()
-        await pilot.press("enter")  # the first level; the notice names the character
-        await pilot.pause()
-        assert app.is_running
-        assert app.store.character(first.id).drevo.wounds != first.drevo.wounds
-
-
 async def test_ide4_stepper_options_show_brackets_once(make_test_app, campaign_path):
     """Stepper rows are plain text: an escaped «\\[» would show its backslash."""
     edit_party(campaign_path, "ide4", lambda c: dataclasses.replace(c, name=f"{c.name} [b]"))
@@ -160,12 +148,21 @@ async def test_ide4_stepper_options_show_brackets_once(make_test_app, campaign_p
 async def test_a_roll_by_a_tag_named_character_keeps_its_styles(
     make_test_app, campaign_path, system
 ):
-    """The result's head names the character; the rest of its markup still applies."""
+    """The result's head names the character; the rest of its markup still applies. Then,
+    in the same app, a closing tag in the modifiers is shown, not obeyed: rolled and logged,
+    nothing stopped (merges the pilot test `test_a_closing_tag_in_the_modifiers_is_shown_not_
+    obeyed[starately|wod]`)."""
     edit_party(campaign_path, system, lambda c: dataclasses.replace(c, name=f"{c.name} [/b]"))
     app = make_test_app(path=campaign_path, system=system)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("3", "enter")
         await pilot.pause()
         result = app.query_one("#check-result").render()
-        assert "[/b]" in str(result)
+        assert "[/b]" in str(result), "the tag-named character's result names him"
         assert result.spans  # bold and outcome colours: not the fallback to plain text
+        app.query_one("#check-mods").value = "+1 [/b] x"
+        await pilot.pause()
+        await pilot.press("enter")  # roll
+        await pilot.pause()
+        assert app.is_running, "a closing tag in the modifiers stopped nothing"
+        assert len(app.store.log(limit=5)) == 2, "rolled and logged with that modifier"
