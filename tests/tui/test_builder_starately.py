@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
+from textual.widgets import Input
 
 from tests.tui import builders
 from tests.tui.builders import errors
@@ -29,7 +30,8 @@ async def test_the_rows_keys_and_the_chain_and_group_dialogs(make_test_app, camp
     """One app, the builder's keys in turn (what the check records: tests/table/
     test_check_starately.py and tests/table/test_check_builder_steps.py).
 
-    A bad modifier typed and Enter: the refusal is shown as an error, nothing logged. The rows'
+    The modifier field's example reads as an example and fits at 80 columns. A bad modifier
+    and Enter: the refusal is shown as an error, nothing logged. The rows'
     keys (↓ to a row, → to its next value) make the check that is rolled; the previous
     character's roll must not stay on screen under another name. «h» opens the task chain's
     dialog and Enter rolls it with the first other character; «g» opens the group check's: it
@@ -38,12 +40,18 @@ async def test_the_rows_keys_and_the_chain_and_group_dialogs(make_test_app, camp
 
     Merges the pilot tests `test_bad_modifier_is_refused_and_nothing_is_logged` (its logic:
     tests/table/test_check_builder_steps.py), `test_the_rows_keys_set_the_check_and_another_
-    character_clears_the_result` and `test_h_and_g_open_the_chain_and_the_group_dialogs`."""
+    character_clears_the_result`, `test_h_and_g_open_the_chain_and_the_group_dialogs` and
+    `tests/tui/test_builder_words.py::test_each_builders_modifier_example_reads_as_an_example[
+    starately-#check-mods]`."""
     app = make_test_app(system="starately")
     async with app.run_test(size=(80, 24)) as pilot:
         await open_builder(pilot)
-        app.query_one("#check-mods").focus()
-        await pilot.press(*"темно", "enter")
+        mods = app.query_one("#check-mods", Input)
+        assert mods.placeholder.startswith("пример: "), "the modifier example reads as one"
+        assert len(mods.placeholder) <= mods.content_region.width, "the example is cut"
+        mods.focus()
+        mods.value = "темно"  # what is typed is not the subject: the refusal shown is
+        await pilot.press("enter")
         await pilot.pause()
         assert any("начните с числа" in m for m in errors(app)), "the bad modifier's refusal"
         assert Store.open(campaign_path).log() == [], "a refused roll logs nothing"
@@ -124,7 +132,8 @@ async def test_risk_and_the_opposed_dialog(make_test_app, campaign_path):
         assert isinstance(app.screen, RiskScreen), "no price: the dialog stays"
         assert any("цену Риска" in message for message in errors(app)), "the reason shown"
         assert len(Store.open(campaign_path).log()) == 1, "no price: nothing written"
-        await pilot.press(*"кобура", "enter")
+        app.screen.query_one("#risk-price", Input).value = "кобура"
+        await pilot.press("enter")
         await pilot.pause()
         assert not isinstance(app.screen, RiskScreen), "a price: Risk rolled"
         pane = app.query_one("#check-pane")

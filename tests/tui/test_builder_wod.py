@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
+from textual.widgets import Input
 
 from tests.tui import builders
 from tests.tui.builders import errors
@@ -29,7 +30,9 @@ async def test_the_rows_keys_the_chance_die_the_contest_and_the_extended_action(
     """One app, the builder's keys and dialogs in turn (what the rolls record: tests/table/
     test_check_wod.py and tests/table/test_check_builder_steps.py).
 
-    The rows' keys (↓ to a row, → to its next value, typing in the modifiers) make the pool
+    The modifier field's example reads as an example and fits at 80 columns (plain, NO_COLOR:
+    «+1 прицел, -2 темнота» in grey read as modifiers already applied). The rows' keys (↓ to
+    a row, → to its next value, typing in the modifiers) make the pool
     that is rolled; the previous character's roll must not stay on screen under another name.
     A chance die asks first: «Отказаться» closes the question (a withdrawal is logged), Enter
     asks again, «x» (the Storyteller forbids withdrawing) takes the button away and Esc is then
@@ -41,12 +44,16 @@ async def test_the_rows_keys_the_chance_die_the_contest_and_the_extended_action(
     Merges the pilot tests `test_the_rows_keys_set_the_pool_and_another_character_clears_the_
     result`, `test_chance_die_asks_first_withdrawing_is_logged` (its record: tests/table/
     test_check_builder_steps.py::test_a_chance_die_may_be_withdrawn_and_is_logged_either_way)
-    and `test_c_and_e_open_the_contest_and_the_extended_actions_dialogs`."""
+    `test_c_and_e_open_the_contest_and_the_extended_actions_dialogs` and `tests/tui/test_builder_
+    words.py::test_each_builders_modifier_example_reads_as_an_example[wod-#check-mods]`."""
     from tests.tui.test_focus import bar
 
     app = make_test_app(system="wod")
     async with app.run_test(size=(80, 24)) as pilot:
         await open_builder(pilot)
+        mods = app.query_one("#check-mods", Input)
+        assert mods.placeholder.startswith("пример: "), "the modifier example reads as one"
+        assert len(mods.placeholder) <= mods.content_region.width, "the example is cut"
         await pilot.press("down", "right")  # Интеллект → Сообразительность (3)
         await pilot.press("down", "down", *"+2")  # Расследование 3, two more dice
         await pilot.press("down", "right", "right")  # 10-снова → 9 → 8-снова

@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
 from textual.widgets import Input, SelectionList
 
 from rules import ide4, starately
@@ -58,7 +57,10 @@ async def test_the_ide4_form_words_examples_scales_and_checklist_boxes(make_test
 
     Merges the pilot tests `test_each_builders_modifier_example_reads_as_an_example[ide4-#ide4-
     mods]`, `test_the_ide4_difficulty_does_not_wrap[ide4-base]`, `…[ide4-open]` and
-    `test_checklist_boxes_read_ticked_or_not`."""
+    `test_checklist_boxes_read_ticked_or_not`. The Старатели and Мир Тьмы modifier examples:
+    in the builders' key tests (tests/tui/test_builder_starately.py::test_the_rows_keys_and_
+    the_chain_and_group_dialogs, tests/tui/test_builder_wod.py::test_the_rows_keys_the_chance_
+    die_the_contest_and_the_extended_action)."""
     app = make_test_app(system="ide4")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("3")
@@ -82,19 +84,6 @@ async def test_the_ide4_form_words_examples_scales_and_checklist_boxes(make_test
         ticked = checklist.render_line(0).text
         assert "X" in ticked[:4], ticked
         assert first[4:] == ticked[4:], "only the box differs"
-
-
-@pytest.mark.parametrize("system", ["starately", "wod"])
-async def test_each_builders_modifier_example_reads_as_an_example(make_test_app, system) -> None:
-    """«+1 прицел, -2 темнота» in grey read as modifiers already applied (plain, NO_COLOR)."""
-    app = make_test_app(system=system)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("3")
-        await pilot.pause()
-        placeholder = app.query_one("#check-mods", Input).placeholder
-        assert placeholder.startswith("пример: ")
-        field_width = app.query_one("#check-mods", Input).content_region.width
-        assert len(placeholder) <= field_width, "the example is cut at 80 columns"
 
 
 def test_no_modifier_field_shows_a_bare_example() -> None:
