@@ -1,6 +1,8 @@
-"""Every builder: after switching character, the previous character's result leaves the screen
-(IDE4's, by Enter on the party tab: tests/tui/test_builder_words.py::test_the_ide4_form_words_
-examples_scales_and_checklist_boxes); in the opposed pop-ups a name the GM typed stays text."""
+"""In the opposed pop-ups a name the GM typed stays text. (After switching character the previous
+character's result leaves the screen: Древо in tests/tui/test_plain_text.py::test_names_and_
+notes_with_tags_are_shown_as_typed, IDE4 by Enter on the party tab in tests/tui/
+test_builder_words.py::test_the_ide4_form_words_examples_scales_and_checklist_boxes, Старатели
+and Мир Тьмы in their builders' key tests.)"""
 
 from __future__ import annotations
 
@@ -9,21 +11,6 @@ import dataclasses
 import pytest
 
 from tests.tui.test_plain_text import edit_party
-
-
-async def test_drevo_switch_clears_the_previous_result(make_test_app):
-    app = make_test_app(system="drevo")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("3", "enter")  # the Проверка tab, roll 4dF
-        await pilot.pause()
-        result = app.query_one("#check-result")
-        first = str(result.render())
-        assert first != "Enter — бросить 4dF."
-        app.query_one("#check-character").focus()
-        await pilot.press("right")
-        await pilot.pause()
-        assert str(result.render()) == "Enter — бросить 4dF."
-        assert app.query_one("#check-pane")._result is None
 
 
 @pytest.mark.parametrize("system", ["ide4", "starately", "wod"])

@@ -60,10 +60,12 @@ async def test_names_and_notes_with_tags_are_shown_as_typed(make_test_app, campa
     """A character «Бо[/b]дан» with a skill «… [/i]» stopped the app at start. In the same app
     (the Древо demo party, Богдан renamed so): the wound dialog's title and the notice after
     it name the character; a closing tag in the modifiers is shown, not obeyed, in the
-    builder that lists the reasons, before and after the roll.
+    builder that lists the reasons, before and after the roll; another character chosen, the
+    previous character's result leaves the screen.
 
-    Merges the pilot tests `test_dialogs_and_notices_about_a_tag_named_character` and
-    `test_a_closing_tag_in_the_modifiers_is_shown_not_obeyed[drevo]` into this one."""
+    Merges the pilot tests `test_dialogs_and_notices_about_a_tag_named_character`,
+    `test_a_closing_tag_in_the_modifiers_is_shown_not_obeyed[drevo]` and `tests/tui/
+    test_builder_switch.py::test_drevo_switch_clears_the_previous_result` into this one."""
 
     def rename(c: Character) -> Character:
         skills = tuple(dataclasses.replace(s, name=f"{s.name} [/i]") for s in c.skills)
@@ -99,6 +101,12 @@ async def test_names_and_notes_with_tags_are_shown_as_typed(make_test_app, campa
         result = str(app.query_one("#check-result").render())
         assert app.is_running and len(app.store.log()) == logged + 1, "rolled and logged"
         assert "[/b] x +1" in formula and "[/b] x" in result, "the modifier's reason as typed"
+        app.query_one("#check-character").focus()
+        await pilot.press("right")  # another character: the previous result leaves
+        await pilot.pause()
+        shown = app.query_one("#check-result")
+        assert str(shown.render()) == "Enter — бросить 4dF.", "the old result left the screen"
+        assert app.query_one("#check-pane")._result is None
 
 
 @pytest.mark.parametrize("system", ["drevo", "wod"])
