@@ -141,36 +141,75 @@ async def test_a_fight_between_tag_named_characters(make_test_app, campaign_path
         assert fights and any("[/b]" in (e.actor or "") + e.text for e in fights)
 
 
-async def test_ide4_stepper_options_show_brackets_once(make_test_app, campaign_path):
-    """Stepper rows are plain text: an escaped «\\[» would show its backslash."""
-    edit_party(campaign_path, "ide4", lambda c: dataclasses.replace(c, name=f"{c.name} [b]"))
-    app = make_test_app(path=campaign_path, system="ide4")
+VILLAIN = "[/b]Злодей[b]"
+#: Where each system's opposed (contested) dialog chooses the other side.
+OPPONENT_ROW = {
+    "ide4": "#opp-character",
+    "starately": "#opp-character",
+    "wod": "#contest-character",
+}
+
+
+def tag_named(c: Character, system: str) -> Character:
+    """Every name ends in a tag (IDE4 an opening one, the others a closing one); the NPCs and
+    the player characters whose names begin with Л, Г or Д are also called «[/b]Злодей[b] …»
+    (each its own name: the store refuses a taken one)."""
+    name = f"{c.name} {'[b]' if system == 'ide4' else '[/b]'}"
+    if c.kind != "pc" or c.name[0] in "ЛГД":
+        name = f"{VILLAIN} {name}"
+    return dataclasses.replace(c, name=name)
+
+
+@pytest.mark.parametrize("system", ["ide4", "starately", "wod"])
+async def test_tag_named_characters_in_the_builder_and_its_opposed_dialog(
+    make_test_app, campaign_path, system
+):
+    """One app per system, the party's names all tags (:func:`tag_named`), each fact in turn.
+
+    IDE4: stepper rows are plain text — an escaped «\\[» would show its backslash.
+    Старатели and Мир Тьмы: the result's head names the character and the rest of its markup
+    still applies; a closing tag in the modifiers is shown, not obeyed (rolled and logged,
+    nothing stopped). Every system: a character called «[/b]Злодей[b]» in the opposed /
+    contested dialog is shown as typed, no line falls back to raw markup, Enter rolls.
+
+    Merges the pilot tests `test_ide4_stepper_options_show_brackets_once`,
+    `test_a_roll_by_a_tag_named_character_keeps_its_styles[starately|wod]`,
+    `test_a_closing_tag_in_the_modifiers_is_shown_not_obeyed[starately|wod]` and
+    `tests/tui/test_builder_switch.py::test_a_name_with_markup_in_the_opposed_screens_is_shown_
+    not_obeyed[ide4|starately|wod]`: six apps become three."""
+    edit_party(campaign_path, system, lambda c: tag_named(c, system))
+    app = make_test_app(path=campaign_path, system=system)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("3")
         await pilot.pause()
-        shown = str(app.query_one("#ide4-character").render())
-        assert shown.count("[b]") == 1 and "\\" not in shown
-
-
-@pytest.mark.parametrize("system", ["starately", "wod"])
-async def test_a_roll_by_a_tag_named_character_keeps_its_styles(
-    make_test_app, campaign_path, system
-):
-    """The result's head names the character; the rest of its markup still applies. Then,
-    in the same app, a closing tag in the modifiers is shown, not obeyed: rolled and logged,
-    nothing stopped (merges the pilot test `test_a_closing_tag_in_the_modifiers_is_shown_not_
-    obeyed[starately|wod]`)."""
-    edit_party(campaign_path, system, lambda c: dataclasses.replace(c, name=f"{c.name} [/b]"))
-    app = make_test_app(path=campaign_path, system=system)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("3", "enter")
+        if system == "ide4":
+            row = app.query_one("#ide4-character")
+            shown, name = str(row.render()), app.store.character(row.value).name
+            assert f"◀ {name} (игрок) ▶" in shown, f"the stepper row shows {name!r}: {shown}"
+            assert shown.count("[b]") == name.count("[b]") and "\\" not in shown, shown
+        else:
+            await pilot.press("enter")
+            await pilot.pause()
+            result = app.query_one("#check-result").render()
+            assert "[/b]" in str(result), "the tag-named character's result names him"
+            assert result.spans  # bold and outcome colours: not the fallback to plain text
+            app.query_one("#check-mods").value = "+1 [/b] x"
+            await pilot.pause()
+            await pilot.press("enter")  # roll
+            await pilot.pause()
+            assert app.is_running, "a closing tag in the modifiers stopped nothing"
+            assert len(app.store.log(limit=5)) == 2, "rolled and logged with that modifier"
+        await pilot.press("c" if system == "wod" else "o")
         await pilot.pause()
-        result = app.query_one("#check-result").render()
-        assert "[/b]" in str(result), "the tag-named character's result names him"
-        assert result.spans  # bold and outcome colours: not the fallback to plain text
-        app.query_one("#check-mods").value = "+1 [/b] x"
+        screen = app.screen
+        stepper = screen.query_one(OPPONENT_ROW[system])
+        target = next(v for label, v in stepper._options if VILLAIN in label)
+        stepper.select(target)
         await pilot.pause()
-        await pilot.press("enter")  # roll
+        text = " ".join(str(w.render()) for w in screen.query("Static"))
+        assert VILLAIN in text, "the opposed dialog shows the name as typed"
+        assert "[$" not in text  # no line fell back to raw markup (colours lost, tags shown)
+        logged = len(app.store.log())
+        await pilot.press("enter")
         await pilot.pause()
-        assert app.is_running, "a closing tag in the modifiers stopped nothing"
-        assert len(app.store.log(limit=5)) == 2, "rolled and logged with that modifier"
+        assert app.is_running and len(app.store.log()) == logged + 1, "Enter rolled it"
