@@ -1,5 +1,6 @@
 """The Бой tab of IDE4, Старатели and Мир Тьмы (tui/widgets/combat/rounds.py) and effects from the
-keyboard: the keys, the forms and prompts, what the screen shows. The builders' odds with an
+keyboard: the keys, the forms and prompts, what the screen shows (at 80×24 no cell and no count
+cut short). The builders' odds with an
 effect's modifier: tests/table/test_check_effects.py. What the steps do (initiative, turns,
 harm, effects ticking and expiring, undo, a second window) is tested without Textual in
 tests/table/."""
@@ -385,11 +386,52 @@ async def the_turns_check_is_prefilled_with_its_actor_and_target(app, pilot, sys
     assert registry.get(system).opposed_action
 
 
+NOTE = "сломана левая рука и треснуло ребро после падения с лестницы"
+
+
+async def a_long_harm_note_wraps_and_the_effects_column_stays_on_screen(
+    app, pilot, system: str
+) -> None:
+    """The round tracker at 80×24: no cell and no count cut short. Play-test: «сломана левая
+    рука и треснуло р» — the harm note ran past the table's edge behind a horizontal
+    scrollbar, and the Эффекты column with it; the effects list said «— ещё 3 р.» for three
+    rounds. The note and the effect are put into their fields at once (this part is about the
+    table's width, not typing; the prompt's and the effect form's keys: the other parts)."""
+    from textual.widgets import DataTable, Static
+
+    await pilot.press("2")
+    pane = await app.ensure_pane("combat")
+    await pilot.pause()
+    await pilot.press("w")
+    await pilot.pause()
+    app.screen.query_one(Input).value = NOTE
+    await pilot.press("enter")
+    await app.services.writes_done()
+    await pilot.pause()
+    await pilot.press("e")
+    await pilot.pause()
+    app.screen.query_one("#effect-name", Input).value = "Оглушён"
+    app.screen.query_one("#effect-amount", Input).value = "3"  # three rounds
+    await pilot.press("enter")
+    await app.services.writes_done()
+    await pilot.pause()
+    await pilot.pause()
+    table = pane.query_one("#rounds-table", DataTable)
+    assert table.virtual_size.width <= table.size.width, table.virtual_size
+    lines = [s.text for s in table.render_lines(table.region.reset_offset)]
+    shown = " ".join(" ".join(line.split()) for line in lines)
+    assert all(word in shown.split() for word in NOTE.split()), lines  # wrapped, whole
+    assert "Эффекты" in shown and "Оглушён" in shown, lines
+    effects = str(pane.query_one("#rounds-effects", Static).render())
+    assert "ещё 3 раунда" in effects and " р." not in effects, effects
+
+
 #: Each system's Бой tab keys, one app per system: the parts run in this order, each from
 #: the Бой tab as the one before left it (an effect list of its own first: the parts that
 #: count the effects come before those that add more).
 PARTS = {
     "ide4": (
+        a_long_harm_note_wraps_and_the_effects_column_stays_on_screen,
         scene_clock_from_the_keyboard_and_the_patrol_told,
         the_turns_check_is_prefilled_with_its_actor_and_target,
         initiative_and_a_round_from_the_keyboard,
@@ -415,7 +457,9 @@ async def test_the_tabs_keys(make_test_app, system):
     `test_effect_added_from_the_keyboard_and_shown`, `test_effect_removed_and_hidden_from_the_
     keyboard`, `test_scene_clock_from_the_keyboard_and_the_patrol_told`, `test_wod_health_
     from_the_keyboard_enters_the_builders_pool` and `test_the_turns_check_is_prefilled_with_
-    its_actor_and_target[ide4|starately|wod]`: one app per system instead of nine."""
+    its_actor_and_target[ide4|starately|wod]`, and `tests/tui/test_rounds_no_cut.py::test_a_
+    long_harm_note_wraps_and_the_effects_column_stays_on_screen`: one app per system instead
+    of ten."""
     app = make_test_app(seed=5, system=system)
     async with app.run_test(size=(80, 24)) as pilot:
         for part in PARTS[system]:
