@@ -45,7 +45,8 @@ async def test_the_rows_keys_the_chance_die_the_contest_and_the_extended_action(
     result`, `test_chance_die_asks_first_withdrawing_is_logged` (its record: tests/table/
     test_check_builder_steps.py::test_a_chance_die_may_be_withdrawn_and_is_logged_either_way)
     `test_c_and_e_open_the_contest_and_the_extended_actions_dialogs` and `tests/tui/test_builder_
-    words.py::test_each_builders_modifier_example_reads_as_an_example[wod-#check-mods]`."""
+    words.py::test_each_builders_modifier_example_reads_as_an_example[wod-#check-mods]`. Then,
+    in the same app, :func:`dialogs_follow_another_window` (which merges two more)."""
     from tests.tui.test_focus import bar
 
     app = make_test_app(system="wod")
@@ -125,10 +126,12 @@ async def test_the_rows_keys_the_chance_die_the_contest_and_the_extended_action(
         # the last ones; ? lists them)
         keys = [f"{k} {t}" for k, t, _on in app.query_one("KeyBar")._keys]
         assert "e Продолжительное" in keys and "e Стоп" not in keys
-    start, *entries = list(reversed(Store.open(campaign_path).log()))[4:]
-    assert (start.data["event"], start.data["target"]) == ("extended_start", 10)
-    assert [len(e.data["rolls"]) for e in entries] == [1, 2, 2]
-    assert entries[-1].data["event"] == "stopped"
+        await app.services.writes_done()
+        start, *entries = list(reversed(Store.open(campaign_path).log()))[4:]
+        assert (start.data["event"], start.data["target"]) == ("extended_start", 10)
+        assert [len(e.data["rolls"]) for e in entries] == [1, 2, 2], "the action's rolls"
+        assert entries[-1].data["event"] == "stopped"
+        await dialogs_follow_another_window(app, pilot, campaign_path)
 
 
 class TestWodSnapshots:
@@ -170,8 +173,8 @@ def bar_keys(app) -> tuple[tuple[str, str, bool], ...]:
     return app.query_one(KeyBar)._keys  # what the bar shows now
 
 
-async def test_dialogs_follow_another_window(make_test_app, campaign_path):
-    """One app, two dialogs while another window edits the campaign.
+async def dialogs_follow_another_window(app, pilot, campaign_path) -> None:
+    """Two dialogs while another window edits the campaign (the log counted from here on).
 
     The chance die's question shows the pool the form gives now: a sheet edited elsewhere
     while it is open changes its pool (still a chance die), and a pool of one die or more
@@ -192,46 +195,46 @@ async def test_dialogs_follow_another_window(make_test_app, campaign_path):
         other.upsert_character(replace(vera, qualities={**vera.qualities, "Интеллект": value}))
         other.close()
 
-    app = make_test_app(system="wod")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_builder(pilot, mods="-7 рана")  # Интеллект 3 + Расследование 3 − 7
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, ChanceScreen)
-        assert "запас −1" in str(app.screen.query_one("#chance-text").render())
-        intellect(4)
-        app._refresh_store()  # what the file watch (or the timer) does
-        await pilot.pause()
-        assert isinstance(app.screen, ChanceScreen), "still a chance die: still asked"
-        assert "запас 0" in str(app.screen.query_one("#chance-text").render()), "the new pool"
-        intellect(5)
-        app._refresh_store()
-        await pilot.pause()
-        assert not isinstance(app.screen, ChanceScreen), "one die: the question goes"
-        assert any("больше не бросок на удачу" in n.message for n in app._notifications)
-        assert Store.open(campaign_path).log() == [], "nothing rolled, nothing withdrawn"
-        app.query_one("#check-mods").value = ""
-        await pilot.pause()
-        await pilot.press("c")
-        await pilot.pause()
-        assert isinstance(app.screen, ContestScreen)
-        first = app.screen.shown.side.character
-        other = Store.open(campaign_path)
-        other.delete_character(first.id)
-        app._refresh_store()  # what the file watch does
-        await pilot.pause()
-        shown = app.screen.shown.side.character
-        said = [str(n.message) for n in app._notifications]
-        assert any("удалён" in n and shown.name in n for n in said), said
-        assert "удалён" in str(app.screen.query_one("#contest-odds").render())
-        assert ("⏎", "Подтвердить", True) in bar_keys(app)  # the key bar says what Enter does
-        await pilot.press("enter")  # confirms the one shown: nothing rolled yet
-        await pilot.pause()
-        assert isinstance(app.screen, ContestScreen) and app.store.log() == []
-        assert "Точные шансы" in str(app.screen.query_one("#contest-odds").render())
-        assert ("⏎", "Бросить", True) in bar_keys(app)
-        await pilot.press("enter")
-        await pilot.pause()
-        assert not isinstance(app.screen, ContestScreen), "the second Enter rolls"
-        [entry] = app.store.log()
-        assert entry.data["b"]["pool"]["name"] == shown.name
+    logged = len(app.store.log())
+    await open_builder(pilot, mods="-7 рана")  # Интеллект 3 + Расследование 3 − 7
+    await pilot.press("enter")
+    await pilot.pause()
+    assert isinstance(app.screen, ChanceScreen)
+    assert "запас −1" in str(app.screen.query_one("#chance-text").render())
+    intellect(4)
+    app._refresh_store()  # what the file watch (or the timer) does
+    await pilot.pause()
+    assert isinstance(app.screen, ChanceScreen), "still a chance die: still asked"
+    assert "запас 0" in str(app.screen.query_one("#chance-text").render()), "the new pool"
+    intellect(5)
+    app._refresh_store()
+    await pilot.pause()
+    assert not isinstance(app.screen, ChanceScreen), "one die: the question goes"
+    assert any("больше не бросок на удачу" in n.message for n in app._notifications)
+    assert len(Store.open(campaign_path).log()) == logged, "nothing rolled or withdrawn"
+    app.query_one("#check-mods").value = ""
+    await pilot.pause()
+    await pilot.press("c")
+    await pilot.pause()
+    assert isinstance(app.screen, ContestScreen)
+    first = app.screen.shown.side.character
+    other = Store.open(campaign_path)
+    other.delete_character(first.id)
+    app._refresh_store()  # what the file watch does
+    await pilot.pause()
+    shown = app.screen.shown.side.character
+    said = [str(n.message) for n in app._notifications]
+    assert any("удалён" in n and shown.name in n for n in said), said
+    assert "удалён" in str(app.screen.query_one("#contest-odds").render())
+    assert ("⏎", "Подтвердить", True) in bar_keys(app)  # the key bar says what Enter does
+    await pilot.press("enter")  # confirms the one shown: nothing rolled yet
+    await pilot.pause()
+    assert isinstance(app.screen, ContestScreen) and len(app.store.log()) == logged
+    assert "Точные шансы" in str(app.screen.query_one("#contest-odds").render())
+    assert ("⏎", "Бросить", True) in bar_keys(app)
+    await pilot.press("enter")
+    await pilot.pause()
+    assert not isinstance(app.screen, ContestScreen), "the second Enter rolls"
+    entry = app.store.log()[0]
+    assert len(app.store.log()) == logged + 1, "one contest rolled"
+    assert entry.data["b"]["pool"]["name"] == shown.name
