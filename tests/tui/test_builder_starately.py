@@ -42,7 +42,8 @@ async def test_the_rows_keys_and_the_chain_and_group_dialogs(make_test_app, camp
     tests/table/test_check_builder_steps.py), `test_the_rows_keys_set_the_check_and_another_
     character_clears_the_result`, `test_h_and_g_open_the_chain_and_the_group_dialogs` and
     `tests/tui/test_builder_words.py::test_each_builders_modifier_example_reads_as_an_example[
-    starately-#check-mods]`."""
+    starately-#check-mods]`. Then, in the same app, :func:`risk_and_the_opposed_dialog` (which
+    merges three more)."""
     app = make_test_app(system="starately")
     async with app.run_test(size=(80, 24)) as pilot:
         await open_builder(pilot)
@@ -94,14 +95,17 @@ async def test_the_rows_keys_and_the_chain_and_group_dialogs(make_test_app, camp
         await pilot.press("enter")  # Сергей and Алик (Медицина-1) both help
         await pilot.pause()
         assert not isinstance(app.screen, GroupScreen), "Enter rolls the group"
-    group = Store.open(campaign_path).log()[0]
-    assert group.data["kind"] == "group"
-    assert sorted(h["side"]["name"] for h in group.data["helpers"]) == ["Алик", "Сергей"]
+        await app.services.writes_done()
+        group = Store.open(campaign_path).log()[0]
+        assert group.data["kind"] == "group"
+        helpers = sorted(h["side"]["name"] for h in group.data["helpers"])
+        assert helpers == ["Алик", "Сергей"], "both helpers rolled"
+        await risk_and_the_opposed_dialog(app, pilot, campaign_path)
 
 
-async def test_risk_and_the_opposed_dialog(make_test_app, campaign_path):
-    """One app: Risk's dialog, then the встречный бросок's (what they record: tests/table/
-    test_check_builder_steps.py).
+async def risk_and_the_opposed_dialog(app, pilot, campaign_path) -> None:
+    """Risk's dialog, then the встречный бросок's (what they record: tests/table/
+    test_check_builder_steps.py); the log counted from where this part starts.
 
     Without a skill the form asks which one is tried. After a failure «r» opens Risk's
     dialog; Enter without a price is refused with the reason there and the dialog stays; a
@@ -115,59 +119,60 @@ async def test_risk_and_the_opposed_dialog(make_test_app, campaign_path):
     records moved to tests/table/test_check_builder_steps.py (same names)."""
     from rules import starately
 
-    app = make_test_app(system="starately")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_builder(pilot, skill="", difficulty=12)  # без навыка (−3), Подвиг 12+
-        assert app.query_one("#st-tried-row").display, "the skill tried is asked"
-        app.query_one("#st-tried").value = "Вождение"
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        assert Store.open(campaign_path).log()[0].data["outcome"] == "failure"
-        await pilot.press("r")  # declare Risk
-        await pilot.pause()
-        assert isinstance(app.screen, RiskScreen), "«r» opens Risk's dialog"
-        await pilot.press("enter")  # no price yet: refused
-        await pilot.pause()
-        assert isinstance(app.screen, RiskScreen), "no price: the dialog stays"
-        assert any("цену Риска" in message for message in errors(app)), "the reason shown"
-        assert len(Store.open(campaign_path).log()) == 1, "no price: nothing written"
-        app.screen.query_one("#risk-price", Input).value = "кобура"
-        await pilot.press("enter")
-        await pilot.pause()
-        assert not isinstance(app.screen, RiskScreen), "a price: Risk rolled"
-        pane = app.query_one("#check-pane")
-        assert pane.check_action("risk", ()) is False, "Risk once only"
-        assert len(Store.open(campaign_path).log()) == 2, "Risk logged"
-        await pilot.press("enter", "r")  # another failure, Risk's dialog again
-        await pilot.pause()
-        assert Store.open(campaign_path).log()[0].data["outcome"] == "failure"
-        await pilot.click("#risk-forbid")
-        await pilot.pause()
-        assert not isinstance(app.screen, RiskScreen), "«Запретить» closes the dialog"
-        assert pane.check_action("risk", ()) is False, "Risk forbidden: «r» is off"
-        assert len(Store.open(campaign_path).log()) == 3, "forbidden Risk rolls nothing"
-        await open_builder(pilot, skill="Медицина", characteristic="Интеллект")
-        await pilot.press("o")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, OpposedScreen), "«o» opens the встречный бросок"
-        check = screen.opposed()
-        assert check.a.name == "Борис" and check.initiator == "a"
-        odds = starately.opposed_odds(check)
-        shown = str(screen.query_one("#opp-odds").render())
-        assert f"{float(odds.a) * 100:.1f}".replace(".", ",") in shown, "the exact odds shown"
-        screen.query_one("#opp-initiator").select(None)  # nobody started it: both are PCs
-        await pilot.pause()
-        assert "укажите инициатора" in str(screen.query_one("#opp-formula").render())
-        screen.query_one("#opp-initiator").select("b")
-        screen.query_one("#opp-boons").select(2)
-        screen.query_one("#opp-banes").select(1)
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        assert not isinstance(app.screen, OpposedScreen), "Enter rolls it"
-        assert "Побеждает" in str(app.query_one("#check-result").render()), "the winner shown"
+    logged = len(Store.open(campaign_path).log())
+    # Борис again on his sheet's first characteristic, без навыка (−3), Подвиг 12+
+    await open_builder(pilot, characteristic="Сила", skill="", difficulty=12)
+    assert app.query_one("#st-tried-row").display, "the skill tried is asked"
+    app.query_one("#st-tried").value = "Вождение"
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+    assert Store.open(campaign_path).log()[0].data["outcome"] == "failure"
+    await pilot.press("r")  # declare Risk
+    await pilot.pause()
+    assert isinstance(app.screen, RiskScreen), "«r» opens Risk's dialog"
+    await pilot.press("enter")  # no price yet: refused
+    await pilot.pause()
+    assert isinstance(app.screen, RiskScreen), "no price: the dialog stays"
+    assert any("цену Риска" in message for message in errors(app)), "the reason shown"
+    assert len(Store.open(campaign_path).log()) == logged + 1, "no price: nothing written"
+    app.screen.query_one("#risk-price", Input).value = "кобура"
+    await pilot.press("enter")
+    await pilot.pause()
+    assert not isinstance(app.screen, RiskScreen), "a price: Risk rolled"
+    pane = app.query_one("#check-pane")
+    assert pane.check_action("risk", ()) is False, "Risk once only"
+    assert len(Store.open(campaign_path).log()) == logged + 2, "Risk logged"
+    await pilot.press("enter", "r")  # another failure, Risk's dialog again
+    await pilot.pause()
+    assert Store.open(campaign_path).log()[0].data["outcome"] == "failure"
+    await pilot.click("#risk-forbid")
+    await pilot.pause()
+    assert not isinstance(app.screen, RiskScreen), "«Запретить» closes the dialog"
+    assert pane.check_action("risk", ()) is False, "Risk forbidden: «r» is off"
+    assert len(Store.open(campaign_path).log()) == logged + 3, "forbidden Risk rolls nothing"
+    await open_builder(pilot, skill="Медицина", characteristic="Интеллект")
+    await pilot.press("o")
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, OpposedScreen), "«o» opens the встречный бросок"
+    check = screen.opposed()
+    assert check.a.name == "Борис" and check.initiator == "a"
+    odds = starately.opposed_odds(check)
+    shown = str(screen.query_one("#opp-odds").render())
+    assert f"{float(odds.a) * 100:.1f}".replace(".", ",") in shown, "the exact odds shown"
+    screen.query_one("#opp-initiator").select(None)  # nobody started it: both are PCs
+    await pilot.pause()
+    assert "укажите инициатора" in str(screen.query_one("#opp-formula").render())
+    screen.query_one("#opp-initiator").select("b")
+    screen.query_one("#opp-boons").select(2)
+    screen.query_one("#opp-banes").select(1)
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+    assert not isinstance(app.screen, OpposedScreen), "Enter rolls it"
+    assert "Побеждает" in str(app.query_one("#check-result").render()), "the winner shown"
+    await app.services.writes_done()
     entry = Store.open(campaign_path).log()[0]
     assert entry.data["kind"] == "opposed" and entry.data["initiator"] == "b"
     assert len(entry.data["b"]["dice"]) == 3, "the rows set in the dialog were rolled"
