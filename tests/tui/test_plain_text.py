@@ -56,24 +56,58 @@ def test_plain_text_inside_a_tag_keeps_the_tag(before: str, inside: str) -> None
     assert shown(markup) == before + inside
 
 
+def tag_skills(c: Character) -> Character:
+    """Every skill's name ends in a closing tag."""
+    return dataclasses.replace(
+        c, skills=tuple(dataclasses.replace(s, name=f"{s.name} [/i]") for s in c.skills)
+    )
+
+
+async def a_fight_between_tag_named_characters(app, pilot, system: str) -> None:
+    """Every name and skill reads as a tag; a whole round is declared and resolved."""
+    await pilot.press("2", "i")  # the Бой tab; side initiative
+    await pilot.pause()
+    pane = await app.ensure_pane("combat")
+    if system != "drevo":  # the round tracker (issue 17): turns and an effect by name
+        await pilot.press("e")
+        await pilot.pause()
+        app.screen.query_one("#effect-name").value = "Горит [/i]"  # the name, not typing
+        await pilot.press("enter", "n", "n", "d", "enter")
+        await pilot.pause()
+    declaring = pane.encounter if system == "drevo" else None
+    for _ in range(40 if system == "drevo" else 0):  # declare, then resolve each exchange
+        if pane.encounter.phase == "resolve" and not pane.encounter.pending():
+            break
+        await pilot.press("enter")
+        await pilot.pause()
+        if declaring is not None and pane.encounter.phase == "resolve":
+            # Enter on each form: what tests/tui/test_keybar.py writes at once instead.
+            assert app.store.get_doc("encounter") == blows(app, declaring).to_dict()
+            declaring = None
+    assert app.is_running
+    fights = [e for e in app.store.log() if e.kind == "combat"]
+    assert fights and any("[/b]" in (e.actor or "") + e.text for e in fights), "the fight"
+
+
 async def test_names_and_notes_with_tags_are_shown_as_typed(make_test_app, campaign_path):
     """A character «Бо[/b]дан» with a skill «… [/i]» stopped the app at start. In the same app
-    (the Древо demo party, Богдан renamed so): the wound dialog's title and the notice after
+    (the Древо demo party, Богдан renamed so, everyone else «… [/b]», every skill «… [/i]»):
+    the wound dialog's title and the notice after
     it name the character; a closing tag in the modifiers is shown, not obeyed, in the
     builder that lists the reasons, before and after the roll; another character chosen, the
-    previous character's result leaves the screen.
+    previous character's result leaves the screen; last, a whole fight round.
 
     Merges the pilot tests `test_dialogs_and_notices_about_a_tag_named_character`,
-    `test_a_closing_tag_in_the_modifiers_is_shown_not_obeyed[drevo]` and `tests/tui/
-    test_builder_switch.py::test_drevo_switch_clears_the_previous_result` into this one."""
+    `test_a_closing_tag_in_the_modifiers_is_shown_not_obeyed[drevo]`,
+    `test_a_fight_between_tag_named_characters[drevo]` and `tests/tui/test_builder_switch.py::
+    test_drevo_switch_clears_the_previous_result` into this one."""
 
     def rename(c: Character) -> Character:
-        skills = tuple(dataclasses.replace(s, name=f"{s.name} [/i]") for s in c.skills)
-        return dataclasses.replace(c, name="Бо[/b]дан", notes="[b]заметка", skills=skills)
+        if c.name == "Богдан Сыч":
+            return dataclasses.replace(tag_skills(c), name="Бо[/b]дан", notes="[b]заметка")
+        return dataclasses.replace(tag_skills(c), name=f"{c.name} [/b]")
 
-    first = edit_party(
-        campaign_path, "drevo", lambda c: rename(c) if c.name == "Богдан Сыч" else None
-    )
+    first = edit_party(campaign_path, "drevo", rename)
     app = make_test_app(path=campaign_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -107,41 +141,7 @@ async def test_names_and_notes_with_tags_are_shown_as_typed(make_test_app, campa
         shown = app.query_one("#check-result")
         assert str(shown.render()) == "Enter — бросить 4dF.", "the old result left the screen"
         assert app.query_one("#check-pane")._result is None
-
-
-@pytest.mark.parametrize("system", ["drevo", "wod"])
-async def test_a_fight_between_tag_named_characters(make_test_app, campaign_path, system):
-    """Every name and skill reads as a tag; a whole round is declared and resolved."""
-
-    def rename(c: Character) -> Character:
-        skills = tuple(dataclasses.replace(s, name=f"{s.name} [/i]") for s in c.skills)
-        return dataclasses.replace(c, name=f"{c.name} [/b]", skills=skills)
-
-    edit_party(campaign_path, system, rename)
-    app = make_test_app(path=campaign_path, system=system)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2", "i")  # the Бой tab; side initiative
-        await pilot.pause()
-        pane = await app.ensure_pane("combat")
-        if system != "drevo":  # the round tracker (issue 17): turns and an effect by name
-            await pilot.press("e")
-            await pilot.pause()
-            app.screen.query_one("#effect-name").value = "Горит [/i]"  # the name, not typing
-            await pilot.press("enter", "n", "n", "d", "enter")
-            await pilot.pause()
-        declaring = pane.encounter if system == "drevo" else None
-        for _ in range(40 if system == "drevo" else 0):  # declare, then resolve each exchange
-            if pane.encounter.phase == "resolve" and not pane.encounter.pending():
-                break
-            await pilot.press("enter")
-            await pilot.pause()
-            if declaring is not None and pane.encounter.phase == "resolve":
-                # Enter on each form: what tests/tui/test_keybar.py writes at once instead.
-                assert app.store.get_doc("encounter") == blows(app, declaring).to_dict()
-                declaring = None
-        assert app.is_running
-        fights = [e for e in app.store.log() if e.kind == "combat"]
-        assert fights and any("[/b]" in (e.actor or "") + e.text for e in fights)
+        await a_fight_between_tag_named_characters(app, pilot, "drevo")
 
 
 VILLAIN = "[/b]Злодей[b]"
@@ -179,8 +179,11 @@ async def test_tag_named_characters_in_the_builder_and_its_opposed_dialog(
     `test_a_roll_by_a_tag_named_character_keeps_its_styles[starately|wod]`,
     `test_a_closing_tag_in_the_modifiers_is_shown_not_obeyed[starately|wod]` and
     `tests/tui/test_builder_switch.py::test_a_name_with_markup_in_the_opposed_screens_is_shown_
-    not_obeyed[ide4|starately|wod]`: six apps become three."""
-    edit_party(campaign_path, system, lambda c: tag_named(c, system))
+    not_obeyed[ide4|starately|wod]`; Мир Тьмы's run ends with :func:`a_fight_between_tag_
+    named_characters` (merges `test_a_fight_between_tag_named_characters[wod]`): seven apps
+    become three."""
+    # Мир Тьмы's skills are tags too: its run ends with a fight round
+    edit_party(campaign_path, system, lambda c: tag_named(tag_skills(c), system))
     app = make_test_app(path=campaign_path, system=system)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("3")
@@ -216,3 +219,5 @@ async def test_tag_named_characters_in_the_builder_and_its_opposed_dialog(
         await pilot.press("enter")
         await pilot.pause()
         assert app.is_running and len(app.store.log()) == logged + 1, "Enter rolled it"
+        if system == "wod":
+            await a_fight_between_tag_named_characters(app, pilot, system)
