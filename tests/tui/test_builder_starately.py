@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
+from textual.widgets import Input
 
 from tests.tui import builders
 from tests.tui.builders import errors
@@ -25,106 +26,38 @@ from tui.systems.starately.builder.opposed import OpposedScreen
 open_builder = partial(builders.open_builder, prefix="st")
 
 
-async def test_bad_modifier_is_refused_and_nothing_is_logged(make_test_app, campaign_path):
+async def test_the_rows_keys_and_the_chain_and_group_dialogs(make_test_app, campaign_path):
+    """One app, the builder's keys in turn (what the check records: tests/table/
+    test_check_starately.py and tests/table/test_check_builder_steps.py).
+
+    The modifier field's example reads as an example and fits at 80 columns. A bad modifier
+    and Enter: the refusal is shown as an error, nothing logged. The rows'
+    keys (↓ to a row, → to its next value) make the check that is rolled; the previous
+    character's roll must not stay on screen under another name. «h» opens the task chain's
+    dialog and Enter rolls it with the first other character; «g» opens the group check's: it
+    says why Дарина is left out («Снайперша Дарина, не владеющая навыком Медицина, не может
+    помочь») and shows each helper's characteristic; Enter rolls it.
+
+    Merges the pilot tests `test_bad_modifier_is_refused_and_nothing_is_logged` (its logic:
+    tests/table/test_check_builder_steps.py), `test_the_rows_keys_set_the_check_and_another_
+    character_clears_the_result`, `test_h_and_g_open_the_chain_and_the_group_dialogs` and
+    `tests/tui/test_builder_words.py::test_each_builders_modifier_example_reads_as_an_example[
+    starately-#check-mods]`. Then, in the same app, :func:`risk_and_the_opposed_dialog` (which
+    merges three more)."""
     app = make_test_app(system="starately")
     async with app.run_test(size=(80, 24)) as pilot:
         await open_builder(pilot)
-        app.query_one("#check-mods").focus()
-        await pilot.press(*"темно", "enter")
-        await pilot.pause()
-        assert any("начните с числа" in message for message in errors(app))
-    assert Store.open(campaign_path).log() == []
-
-
-async def test_risk_needs_a_price_then_rolls_again_and_logs_both(make_test_app, campaign_path):
-    """«…Вне зависимости от результата этой повторной проверки игрок заплатит за это…»"""
-    app = make_test_app(system="starately")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_builder(pilot, skill="", difficulty=12)  # без навыка (−3), Подвиг 12+
-        # Without a skill the form asks which one is tried; the Журнал names it (what the
-        # check records: tests/table/test_check_starately.py).
-        assert app.query_one("#st-tried-row").display
-        app.query_one("#st-tried").value = "Вождение"
-        await pilot.pause()
+        mods = app.query_one("#check-mods", Input)
+        assert mods.placeholder.startswith("пример: "), "the modifier example reads as one"
+        assert len(mods.placeholder) <= mods.content_region.width, "the example is cut"
+        mods.focus()
+        mods.value = "темно"  # what is typed is not the subject: the refusal shown is
         await pilot.press("enter")
         await pilot.pause()
-        assert Store.open(campaign_path).log()[0].data["outcome"] == "failure"
-        assert "без навыка «Вождение»" in Store.open(campaign_path).log()[0].text
-        await pilot.press("r")  # declare Risk
-        await pilot.pause()
-        assert isinstance(app.screen, RiskScreen)
-        await pilot.press("enter")  # no price yet: refused
-        await pilot.pause()
-        assert isinstance(app.screen, RiskScreen)
-        assert any("цену Риска" in message for message in errors(app))
-        assert len(Store.open(campaign_path).log()) == 1
-        await pilot.press(*"кобура", "enter")
-        await pilot.pause()
-        assert not isinstance(app.screen, RiskScreen)
-        assert app.query_one("#check-pane").check_action("risk", ()) is False  # once only
-    newest, first = Store.open(campaign_path).log()
-    data = newest.data
-    assert data["kind"] == "risk" and data["price"] == "кобура"
-    assert data["first"]["dice"] == first.data["dice"]
-    assert len(data["retry"]["dice"]) == 2
-    assert all(d["rerolled"] for d in data["retry"]["dice"])
-    assert data["outcome"] == data["retry"]["outcome"]
-    assert "кобура" in newest.text
-
-
-async def test_forbidden_risk_rolls_nothing(make_test_app, campaign_path):
-    app = make_test_app(system="starately")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_builder(pilot, skill="", difficulty=12)
-        await pilot.press("enter", "r")
-        await pilot.pause()
-        await pilot.click("#risk-forbid")
-        await pilot.pause()
-        assert app.query_one("#check-pane").check_action("risk", ()) is False
-    assert len(Store.open(campaign_path).log()) == 1
-
-
-async def test_h_and_g_open_the_chain_and_the_group_dialogs(make_test_app, campaign_path):
-    """«h» opens the task chain's dialog and Enter rolls it with the first other character;
-    «g» opens the group check's: it says why Дарина is left out («Снайперша Дарина, не
-    владеющая навыком Медицина, не может помочь») and shows each helper's characteristic;
-    Enter rolls it. What the chain carries and the group adds: tests/table/
-    test_check_starately.py."""
-    app = make_test_app(system="starately")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_builder(pilot, characteristic="Интеллект", difficulty=12)
-        await pilot.press("h")
-        await pilot.pause()
-        assert isinstance(app.screen, ChainScreen)
-        await pilot.press("enter")  # the first other character helps
-        await pilot.pause()
-        assert not isinstance(app.screen, ChainScreen)
-        [chain] = app.store.log()
-        assert chain.data["kind"] == "chain" and chain.data["helper"]["difficulty"] == 10
-        await pilot.press("g")
-        await pilot.pause()
-        assert isinstance(app.screen, GroupScreen)
-        refused = str(app.screen.query_one("#group-refused").render())
-        assert "Дарина не может помочь: для помощи нужен навык «Медицина»" in refused
-        labels = [str(row.render()) for row in app.screen.query(".-group-row, WideRow")]
-        assert any("Медицина-1, Интеллект" in label and "DM" in label for label in labels)
-        await pilot.press("enter")  # Сергей and Алик (Медицина-1) both help
-        await pilot.pause()
-        assert not isinstance(app.screen, GroupScreen)
-    group, _ = Store.open(campaign_path).log()
-    assert group.data["kind"] == "group"
-    assert sorted(h["side"]["name"] for h in group.data["helpers"]) == ["Алик", "Сергей"]
-
-
-async def test_the_rows_keys_set_the_check_and_another_character_clears_the_result(
-    make_test_app, campaign_path
-):
-    """The rows' keys (↓ to a row, → to its next value) make the check that is rolled; the
-    previous character's roll must not stay on screen under another name. What a roll
-    records (every die, the boon's dropped one): tests/table/test_check_starately.py."""
-    app = make_test_app(system="starately")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_builder(pilot)
+        assert any("начните с числа" in m for m in errors(app)), "the bad modifier's refusal"
+        assert Store.open(campaign_path).log() == [], "a refused roll logs nothing"
+        app.query_one("#check-mods").value = ""
+        app.query_one("#check-character").focus()
         await pilot.press("down", "right", "right", "right")  # Сила → Ловкость → … → Интеллект
         await pilot.press("down", "down", "right")  # difficulty: Средне → Тяжело
         await pilot.press("down", "right")  # dice: нет → +d6 (3d6, keep the two highest)
@@ -132,55 +65,117 @@ async def test_the_rows_keys_set_the_check_and_another_character_clears_the_resu
         await pilot.pause()
         [entry] = app.store.log()
         side = entry.data["side"]
-        assert entry.actor == "Борис" and side["characteristic"] == "Интеллект"
+        assert entry.actor == "Борис" and side["characteristic"] == "Интеллект", "rows' keys"
         assert (side["skill_name"], side["boons"], entry.data["difficulty"]) == ("Медицина", 1, 10)
-        assert len(entry.data["dice"]) == 3
+        assert len(entry.data["dice"]) == 3, "+d6 rolls three dice"
         result = app.query_one("#check-result")
-        assert "Эффект" in str(result.render())
+        assert "Эффект" in str(result.render()), "the roll shown"
         app.query_one("#check-character").focus()
         await pilot.press("right")
         await pilot.pause()
-        assert "Эффект" not in str(result.render())
+        assert "Эффект" not in str(result.render()), "another character: the roll leaves"
         assert app.query_one("#check-pane")._last is None
+        await pilot.press("left")  # back to Борис for the chain and the group
+        await open_builder(pilot, characteristic="Интеллект", difficulty=12)
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, ChainScreen), "«h» opens the chain's dialog"
+        await pilot.press("enter")  # the first other character helps
+        await pilot.pause()
+        assert not isinstance(app.screen, ChainScreen), "Enter rolls the chain"
+        chain = app.store.log()[0]
+        assert chain.data["kind"] == "chain" and chain.data["helper"]["difficulty"] == 10
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, GroupScreen), "«g» opens the group's dialog"
+        refused = str(app.screen.query_one("#group-refused").render())
+        assert "Дарина не может помочь: для помощи нужен навык «Медицина»" in refused
+        labels = [str(row.render()) for row in app.screen.query(".-group-row, WideRow")]
+        assert any("Медицина-1, Интеллект" in label and "DM" in label for label in labels)
+        await pilot.press("enter")  # Сергей and Алик (Медицина-1) both help
+        await pilot.pause()
+        assert not isinstance(app.screen, GroupScreen), "Enter rolls the group"
+        await app.services.writes_done()
+        group = Store.open(campaign_path).log()[0]
+        assert group.data["kind"] == "group"
+        helpers = sorted(h["side"]["name"] for h in group.data["helpers"])
+        assert helpers == ["Алик", "Сергей"], "both helpers rolled"
+        await risk_and_the_opposed_dialog(app, pilot, campaign_path)
 
 
-async def test_opposed_roll_outside_a_fight(make_test_app, campaign_path):
-    """«В случае соперничества двух персонажей можно кинуть встречный бросок - у такого броска
-    нет сложности, кто бросит выше, тот и победил. В случае ничьёй побеждает инициатор
-    проверки, если такого нельзя определить однозначно – то персонаж игрока»."""
+async def risk_and_the_opposed_dialog(app, pilot, campaign_path) -> None:
+    """Risk's dialog, then the встречный бросок's (what they record: tests/table/
+    test_check_builder_steps.py); the log counted from where this part starts.
+
+    Without a skill the form asks which one is tried. After a failure «r» opens Risk's
+    dialog; Enter without a price is refused with the reason there and the dialog stays; a
+    price and Enter roll it, and «r» is off (once only). After another failure «Запретить»
+    closes it with nothing rolled and «r» off. «o» opens the встречный бросок: Борис
+    against the first other, the exact odds shown; no initiator between two player
+    characters is said in the formula; Enter rolls it and the result names the winner.
+
+    Merges the pilot tests `test_risk_needs_a_price_then_rolls_again_and_logs_both`,
+    `test_forbidden_risk_rolls_nothing` and `test_opposed_roll_outside_a_fight`, whose
+    records moved to tests/table/test_check_builder_steps.py (same names)."""
     from rules import starately
 
-    app = make_test_app(system="starately")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_builder(pilot, characteristic="Интеллект")
-        await pilot.press("o")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, OpposedScreen)
-        check = screen.opposed()
-        assert check.a.name == "Борис" and check.initiator == "a"
-        odds = starately.opposed_odds(check)
-        shown = str(screen.query_one("#opp-odds").render())
-        assert f"{float(odds.a) * 100:.1f}".replace(".", ",") in shown
-        screen.query_one("#opp-initiator").select(None)  # nobody started it: both are PCs
-        await pilot.pause()
-        assert "укажите инициатора" in str(screen.query_one("#opp-formula").render())
-        screen.query_one("#opp-initiator").select("b")
-        screen.query_one("#opp-boons").select(2)
-        screen.query_one("#opp-banes").select(1)
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        assert not isinstance(app.screen, OpposedScreen)
-        assert "Побеждает" in str(app.query_one("#check-result").render())
-    [entry] = Store.open(campaign_path).log()
-    data = entry.data
-    assert data["kind"] == "opposed" and data["initiator"] == "b"
-    assert len(data["b"]["dice"]) == 3  # two +d6 and one −d6: 3d6
-    a, b = data["a"]["total"], data["b"]["total"]
-    assert data["winner"] == ("a" if a > b else "b")  # a tie goes to the initiator, b
-    assert data["initiator_wins"] == (data["winner"] == "b")
-    assert "Встречный бросок" in entry.text
+    logged = len(Store.open(campaign_path).log())
+    # Борис again on his sheet's first characteristic, без навыка (−3), Подвиг 12+
+    await open_builder(pilot, characteristic="Сила", skill="", difficulty=12)
+    assert app.query_one("#st-tried-row").display, "the skill tried is asked"
+    app.query_one("#st-tried").value = "Вождение"
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+    assert Store.open(campaign_path).log()[0].data["outcome"] == "failure"
+    await pilot.press("r")  # declare Risk
+    await pilot.pause()
+    assert isinstance(app.screen, RiskScreen), "«r» opens Risk's dialog"
+    await pilot.press("enter")  # no price yet: refused
+    await pilot.pause()
+    assert isinstance(app.screen, RiskScreen), "no price: the dialog stays"
+    assert any("цену Риска" in message for message in errors(app)), "the reason shown"
+    assert len(Store.open(campaign_path).log()) == logged + 1, "no price: nothing written"
+    app.screen.query_one("#risk-price", Input).value = "кобура"
+    await pilot.press("enter")
+    await pilot.pause()
+    assert not isinstance(app.screen, RiskScreen), "a price: Risk rolled"
+    pane = app.query_one("#check-pane")
+    assert pane.check_action("risk", ()) is False, "Risk once only"
+    assert len(Store.open(campaign_path).log()) == logged + 2, "Risk logged"
+    await pilot.press("enter", "r")  # another failure, Risk's dialog again
+    await pilot.pause()
+    assert Store.open(campaign_path).log()[0].data["outcome"] == "failure"
+    await pilot.click("#risk-forbid")
+    await pilot.pause()
+    assert not isinstance(app.screen, RiskScreen), "«Запретить» closes the dialog"
+    assert pane.check_action("risk", ()) is False, "Risk forbidden: «r» is off"
+    assert len(Store.open(campaign_path).log()) == logged + 3, "forbidden Risk rolls nothing"
+    await open_builder(pilot, skill="Медицина", characteristic="Интеллект")
+    await pilot.press("o")
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, OpposedScreen), "«o» opens the встречный бросок"
+    check = screen.opposed()
+    assert check.a.name == "Борис" and check.initiator == "a"
+    odds = starately.opposed_odds(check)
+    shown = str(screen.query_one("#opp-odds").render())
+    assert f"{float(odds.a) * 100:.1f}".replace(".", ",") in shown, "the exact odds shown"
+    screen.query_one("#opp-initiator").select(None)  # nobody started it: both are PCs
+    await pilot.pause()
+    assert "укажите инициатора" in str(screen.query_one("#opp-formula").render())
+    screen.query_one("#opp-initiator").select("b")
+    screen.query_one("#opp-boons").select(2)
+    screen.query_one("#opp-banes").select(1)
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+    assert not isinstance(app.screen, OpposedScreen), "Enter rolls it"
+    assert "Побеждает" in str(app.query_one("#check-result").render()), "the winner shown"
+    await app.services.writes_done()
+    entry = Store.open(campaign_path).log()[0]
+    assert entry.data["kind"] == "opposed" and entry.data["initiator"] == "b"
+    assert len(entry.data["b"]["dice"]) == 3, "the rows set in the dialog were rolled"
 
 
 class TestStaratelySnapshots:

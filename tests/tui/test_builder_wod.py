@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
+from textual.widgets import Input
 
 from tests.tui import builders
 from tests.tui.builders import errors
@@ -23,79 +24,93 @@ from tui.systems.wod.builder.builder import ChanceScreen, ContestScreen, TargetS
 open_builder = partial(builders.open_builder, prefix="wod")
 
 
-def pool_dice(dice: list[dict]) -> list[dict]:
-    """Return the dice of the pool itself (not rote rerolls, not dice added by explosions)."""
-    return [d for d in dice if not d["rerolled"] and not d["added"]]
-
-
-async def test_chance_die_asks_first_withdrawing_is_logged(make_test_app, campaign_path):
-    """«Рассказчик может позволить вам отказаться от выполнения действия…»; RULES: «A withdrawal
-    is logged»; «…Рассказчик может заявить, что объявленное игроком действие уже нельзя
-    отменить» — then «Отказаться» is not offered."""
-    app = make_test_app(system="wod")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_builder(pilot, mods="-7 рана")
-        formula = str(app.query_one("#check-formula").render())
-        assert "бросок на удачу" in formula
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, ChanceScreen)
-        await pilot.click("#chance-withdraw")  # «отказаться»
-        await pilot.pause()
-        assert not isinstance(app.screen, ChanceScreen)
-        [withdrawn] = Store.open(campaign_path).log()
-        assert withdrawn.data["kind"] == "withdrawn" and withdrawn.data["dice"] == []
-        assert "отказ от броска на удачу" in withdrawn.text
-        await pilot.press("enter")  # asked again
-        await pilot.pause()
-        assert app.screen.query_one("#chance-withdraw").display
-        await pilot.press("x")  # the Storyteller forbids withdrawing: the button goes away
-        await pilot.pause()
-        assert not app.screen.query_one("#chance-withdraw").display
-        await pilot.press("escape")  # and Esc is refused with the reason
-        await pilot.pause()
-        assert isinstance(app.screen, ChanceScreen)
-        assert any("нельзя отменить" in message for message in errors(app))
-        await pilot.click("#chance-go")  # «бросить»
-        await pilot.pause()
-    entry, _ = Store.open(campaign_path).log()
-    data = entry.data
-    assert data["kind"] == "chance" and data["pool"]["size"] == -1
-    assert data["pool"]["withdrawal_allowed"] is False
-    assert len(pool_dice(data["dice"])) == 1  # one chance die (a 10 would add more)
-    first = data["dice"][0]["value"]
-    if first == 1:
-        assert data["outcome"] == "dramatic_failure"
-    elif first < 10:
-        assert data["outcome"] == "failure" and data["successes"] == 0
-    else:
-        assert data["successes"] >= 1
-
-
-async def test_c_and_e_open_the_contest_and_the_extended_actions_dialogs(
+async def test_the_rows_keys_the_chance_die_the_contest_and_the_extended_action(
     make_test_app, campaign_path
 ):
-    """«c» opens the contest (its exact odds, the tie said), Enter rolls it; «e» asks the
-    target (→ five times: 10 successes), Enter rolls into the action, and while it goes on
-    the key bar says that «e» stops it (it kept «e Продолжительное»). What the rolls record:
-    tests/table/test_check_wod.py."""
+    """One app, the builder's keys and dialogs in turn (what the rolls record: tests/table/
+    test_check_wod.py and tests/table/test_check_builder_steps.py).
+
+    The modifier field's example reads as an example and fits at 80 columns (plain, NO_COLOR:
+    «+1 прицел, -2 темнота» in grey read as modifiers already applied). The rows' keys (↓ to
+    a row, → to its next value, typing in the modifiers) make the pool
+    that is rolled; the previous character's roll must not stay on screen under another name.
+    A chance die asks first: «Отказаться» closes the question (a withdrawal is logged), Enter
+    asks again, «x» (the Storyteller forbids withdrawing) takes the button away and Esc is then
+    refused with the reason, «Бросить» rolls. «c» opens the contest (its exact odds, the tie
+    said), Enter rolls it; «e» asks the target (→ five times: 10 successes), Enter rolls into
+    the action, and while it goes on the key bar says that «e» stops it (it kept «e
+    Продолжительное»).
+
+    Merges the pilot tests `test_the_rows_keys_set_the_pool_and_another_character_clears_the_
+    result`, `test_chance_die_asks_first_withdrawing_is_logged` (its record: tests/table/
+    test_check_builder_steps.py::test_a_chance_die_may_be_withdrawn_and_is_logged_either_way)
+    `test_c_and_e_open_the_contest_and_the_extended_actions_dialogs` and `tests/tui/test_builder_
+    words.py::test_each_builders_modifier_example_reads_as_an_example[wod-#check-mods]`. Then,
+    in the same app, :func:`dialogs_follow_another_window` (which merges two more)."""
     from tests.tui.test_focus import bar
 
     app = make_test_app(system="wod")
     async with app.run_test(size=(80, 24)) as pilot:
         await open_builder(pilot)
-        await pilot.press("c")
-        await pilot.pause()
-        assert isinstance(app.screen, ContestScreen)
-        odds = str(app.screen.query_one("#contest-odds").render())
-        assert "Точные шансы" in odds and "ничья" in odds
+        mods = app.query_one("#check-mods", Input)
+        assert mods.placeholder.startswith("пример: "), "the modifier example reads as one"
+        assert len(mods.placeholder) <= mods.content_region.width, "the example is cut"
+        await pilot.press("down", "right")  # Интеллект → Сообразительность (3)
+        await pilot.press("down", "down", *"+2")  # Расследование 3, two more dice
+        await pilot.press("down", "right", "right")  # 10-снова → 9 → 8-снова
+        await pilot.press("down", "right")  # rote
         await pilot.press("enter")
         await pilot.pause()
-        assert not isinstance(app.screen, ContestScreen)
-        assert [e.data["kind"] for e in app.store.log()] == ["contested"]
+        [entry] = app.store.log()
+        pool = entry.data["pool"]
+        assert entry.actor == "Вера Соколова" and pool["attribute_name"] == "Сообразительность"
+        assert pool["skill_name"] == "Расследование", "the rows' keys made the pool"
+        assert (pool["size"], pool["again"], pool["rote"]) == (8, 8, True)
+        result = app.query_one("#check-result")
+        assert "Успехов" in str(result.render()), "the roll shown"
+        app.query_one("#check-character").focus()
+        await pilot.press("right")  # the character row: Глеб Орлов
+        await pilot.pause()
+        assert "Успехов" not in str(result.render()), "another character: the roll leaves"
+        assert "Enter — бросить запас" in str(result.render())
+        await pilot.press("left")  # Вера again: her own sheet's rows
+        await open_builder(pilot, mods="-7 рана", again=10, rote=False)  # 3 + 3 − 7
+        formula = str(app.query_one("#check-formula").render())
+        assert "бросок на удачу" in formula, "a chance die said in the formula"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChanceScreen), "a chance die asks first"
+        await pilot.click("#chance-withdraw")  # «отказаться»
+        await pilot.pause()
+        assert not isinstance(app.screen, ChanceScreen), "«Отказаться» closes the question"
+        assert app.store.log()[0].data["kind"] == "withdrawn", "the withdrawal logged"
+        await pilot.press("enter")  # asked again
+        await pilot.pause()
+        assert app.screen.query_one("#chance-withdraw").display
+        await pilot.press("x")  # the Storyteller forbids withdrawing: the button goes away
+        await pilot.pause()
+        assert not app.screen.query_one("#chance-withdraw").display, "«x»: no «Отказаться»"
+        await pilot.press("escape")  # and Esc is refused with the reason
+        await pilot.pause()
+        assert isinstance(app.screen, ChanceScreen), "Esc refused"
+        assert any("нельзя отменить" in message for message in errors(app)), "the reason"
+        await pilot.click("#chance-go")  # «бросить»
+        await pilot.pause()
+        chance = app.store.log()[0].data
+        assert chance["kind"] == "chance" and chance["pool"]["withdrawal_allowed"] is False
+        app.query_one("#check-mods").value = ""
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ContestScreen), "«c» opens the contest"
+        odds = str(app.screen.query_one("#contest-odds").render())
+        assert "Точные шансы" in odds and "ничья" in odds, "the contest's odds and tie"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, ContestScreen), "Enter rolls the contest"
+        assert app.store.log()[0].data["kind"] == "contested"
         await pilot.press("e")
         await pilot.pause()
-        assert isinstance(app.screen, TargetScreen)
+        assert isinstance(app.screen, TargetScreen), "«e» asks the target"
         await pilot.press("right", "right", "right", "right", "right")  # 5 → 10 successes
         await pilot.press("enter")
         await pilot.pause()
@@ -106,44 +121,17 @@ async def test_c_and_e_open_the_contest_and_the_extended_actions_dialogs(
         await pilot.pause()
         await pilot.press("e")  # stop
         await pilot.pause()
-        assert b._extended is None
+        assert b._extended is None, "«e» stops the action"
         # Every key the bar has now (at 80 columns ^Z naming the roll takes the place of
         # the last ones; ? lists them)
         keys = [f"{k} {t}" for k, t, _on in app.query_one("KeyBar")._keys]
         assert "e Продолжительное" in keys and "e Стоп" not in keys
-    start, *entries = list(reversed(Store.open(campaign_path).log()))[1:]
-    assert (start.data["event"], start.data["target"]) == ("extended_start", 10)
-    assert [len(e.data["rolls"]) for e in entries] == [1, 2, 2]
-    assert entries[-1].data["event"] == "stopped"
-
-
-async def test_the_rows_keys_set_the_pool_and_another_character_clears_the_result(
-    make_test_app, campaign_path
-):
-    """The rows' keys (↓ to a row, → to its next value, typing in the modifiers) make the pool
-    that is rolled; the previous character's roll must not stay on screen under another name.
-    What a roll records (every die, 8-again, rote): tests/table/test_check_wod.py."""
-    app = make_test_app(system="wod")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_builder(pilot)
-        await pilot.press("down", "right")  # Интеллект → Сообразительность (3)
-        await pilot.press("down", "down", *"+2")  # Расследование 3, two more dice
-        await pilot.press("down", "right", "right")  # 10-снова → 9 → 8-снова
-        await pilot.press("down", "right")  # rote
-        await pilot.press("enter")
-        await pilot.pause()
-        [entry] = app.store.log()
-        pool = entry.data["pool"]
-        assert entry.actor == "Вера Соколова" and pool["attribute_name"] == "Сообразительность"
-        assert pool["skill_name"] == "Расследование"
-        assert (pool["size"], pool["again"], pool["rote"]) == (8, 8, True)
-        result = app.query_one("#check-result")
-        assert "Успехов" in str(result.render())
-        app.query_one("#check-character").focus()
-        await pilot.press("right")  # the character row: Глеб Орлов
-        await pilot.pause()
-        assert "Успехов" not in str(result.render())
-        assert "Enter — бросить запас" in str(result.render())
+        await app.services.writes_done()
+        start, *entries = list(reversed(Store.open(campaign_path).log()))[4:]
+        assert (start.data["event"], start.data["target"]) == ("extended_start", 10)
+        assert [len(e.data["rolls"]) for e in entries] == [1, 2, 2], "the action's rolls"
+        assert entries[-1].data["event"] == "stopped"
+        await dialogs_follow_another_window(app, pilot, campaign_path)
 
 
 class TestWodSnapshots:
@@ -179,12 +167,26 @@ class TestWodSnapshots:
         assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
 
-async def test_the_chance_question_follows_the_sheet_and_goes_when_the_pool_is_back(
-    make_test_app, campaign_path
-):
-    """The chance die's question shows the pool the form gives now: a sheet edited elsewhere
+def bar_keys(app) -> tuple[tuple[str, str, bool], ...]:
+    from tui.widgets.common.keybar import KeyBar
+
+    return app.query_one(KeyBar)._keys  # what the bar shows now
+
+
+async def dialogs_follow_another_window(app, pilot, campaign_path) -> None:
+    """Two dialogs while another window edits the campaign (the log counted from here on).
+
+    The chance die's question shows the pool the form gives now: a sheet edited elsewhere
     while it is open changes its pool (still a chance die), and a pool of one die or more
-    takes it away with the reason — nothing rolled, nothing withdrawn."""
+    takes it away with the reason — nothing rolled, nothing withdrawn.
+
+    Playtest: with the contest dialog open on one opponent, `kubik party remove` him from
+    the shell → the dialog switched to another with no notice and Enter rolled against him.
+    Now a notice names who is shown instead, the first Enter confirms him, the second rolls.
+    The engine's side of it: tests/table/test_check_other_sides.py.
+
+    Merges the pilot tests `test_the_chance_question_follows_the_sheet_and_goes_when_the_
+    pool_is_back` and `test_an_opponent_removed_elsewhere_is_told_and_enter_first_confirms`."""
     from dataclasses import replace
 
     def intellect(value: int) -> None:
@@ -193,62 +195,46 @@ async def test_the_chance_question_follows_the_sheet_and_goes_when_the_pool_is_b
         other.upsert_character(replace(vera, qualities={**vera.qualities, "Интеллект": value}))
         other.close()
 
-    app = make_test_app(system="wod")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_builder(pilot, mods="-7 рана")  # Интеллект 3 + Расследование 3 − 7
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, ChanceScreen)
-        assert "запас −1" in str(app.screen.query_one("#chance-text").render())
-        intellect(4)
-        app._refresh_store()  # what the file watch (or the timer) does
-        await pilot.pause()
-        assert isinstance(app.screen, ChanceScreen)
-        assert "запас 0" in str(app.screen.query_one("#chance-text").render())
-        intellect(5)
-        app._refresh_store()
-        await pilot.pause()
-        assert not isinstance(app.screen, ChanceScreen)
-        assert any("больше не бросок на удачу" in n.message for n in app._notifications)
-    assert Store.open(campaign_path).log() == []
-
-
-def bar_keys(app) -> tuple[tuple[str, str, bool], ...]:
-    from tui.widgets.common.keybar import KeyBar
-
-    return app.query_one(KeyBar)._keys  # what the bar shows now
-
-
-async def test_an_opponent_removed_elsewhere_is_told_and_enter_first_confirms(
-    make_test_app, campaign_path
-):
-    """Playtest: with the contest dialog open on one opponent, `kubik party remove` him from
-    the shell → the dialog switched to another with no notice and Enter rolled against him.
-    Now a notice names who is shown instead, the first Enter confirms him, the second rolls.
-    The engine's side of it: tests/table/test_check_other_sides.py."""
-    app = make_test_app(system="wod")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_builder(pilot)
-        await pilot.press("c")
-        await pilot.pause()
-        assert isinstance(app.screen, ContestScreen)
-        first = app.screen.shown.side.character
-        other = Store.open(campaign_path)
-        other.delete_character(first.id)
-        app._refresh_store()  # what the file watch does
-        await pilot.pause()
-        shown = app.screen.shown.side.character
-        said = [str(n.message) for n in app._notifications]
-        assert any("удалён" in n and shown.name in n for n in said), said
-        assert "удалён" in str(app.screen.query_one("#contest-odds").render())
-        assert ("⏎", "Подтвердить", True) in bar_keys(app)  # the key bar says what Enter does
-        await pilot.press("enter")  # confirms the one shown: nothing rolled yet
-        await pilot.pause()
-        assert isinstance(app.screen, ContestScreen) and app.store.log() == []
-        assert "Точные шансы" in str(app.screen.query_one("#contest-odds").render())
-        assert ("⏎", "Бросить", True) in bar_keys(app)
-        await pilot.press("enter")
-        await pilot.pause()
-        assert not isinstance(app.screen, ContestScreen)
-        [entry] = app.store.log()
-        assert entry.data["b"]["pool"]["name"] == shown.name
+    logged = len(app.store.log())
+    await open_builder(pilot, mods="-7 рана")  # Интеллект 3 + Расследование 3 − 7
+    await pilot.press("enter")
+    await pilot.pause()
+    assert isinstance(app.screen, ChanceScreen)
+    assert "запас −1" in str(app.screen.query_one("#chance-text").render())
+    intellect(4)
+    app._refresh_store()  # what the file watch (or the timer) does
+    await pilot.pause()
+    assert isinstance(app.screen, ChanceScreen), "still a chance die: still asked"
+    assert "запас 0" in str(app.screen.query_one("#chance-text").render()), "the new pool"
+    intellect(5)
+    app._refresh_store()
+    await pilot.pause()
+    assert not isinstance(app.screen, ChanceScreen), "one die: the question goes"
+    assert any("больше не бросок на удачу" in n.message for n in app._notifications)
+    assert len(Store.open(campaign_path).log()) == logged, "nothing rolled or withdrawn"
+    app.query_one("#check-mods").value = ""
+    await pilot.pause()
+    await pilot.press("c")
+    await pilot.pause()
+    assert isinstance(app.screen, ContestScreen)
+    first = app.screen.shown.side.character
+    other = Store.open(campaign_path)
+    other.delete_character(first.id)
+    app._refresh_store()  # what the file watch does
+    await pilot.pause()
+    shown = app.screen.shown.side.character
+    said = [str(n.message) for n in app._notifications]
+    assert any("удалён" in n and shown.name in n for n in said), said
+    assert "удалён" in str(app.screen.query_one("#contest-odds").render())
+    assert ("⏎", "Подтвердить", True) in bar_keys(app)  # the key bar says what Enter does
+    await pilot.press("enter")  # confirms the one shown: nothing rolled yet
+    await pilot.pause()
+    assert isinstance(app.screen, ContestScreen) and len(app.store.log()) == logged
+    assert "Точные шансы" in str(app.screen.query_one("#contest-odds").render())
+    assert ("⏎", "Бросить", True) in bar_keys(app)
+    await pilot.press("enter")
+    await pilot.pause()
+    assert not isinstance(app.screen, ContestScreen), "the second Enter rolls"
+    entry = app.store.log()[0]
+    assert len(app.store.log()) == logged + 1, "one contest rolled"
+    assert entry.data["b"]["pool"]["name"] == shown.name

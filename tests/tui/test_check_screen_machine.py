@@ -20,6 +20,7 @@ from textual.widgets import Input, Static
 from tests.hypo import examples
 from tui.systems.ide4.check.state import Ide4Check
 from tui.systems.ide4.check.view import STEPPERS, view
+from tui.table.check.base import DOC
 
 ROWS = ("character", "level", "action", "attribute", "skill", "base", "die", "energy", "help")
 TEXTS = ("mods", "reason", "special", "intent")
@@ -29,12 +30,14 @@ def plain(markup: str) -> str:
     return Content.from_markup(markup).plain
 
 
-class FormMachine(RuleBasedStateMachine):
-    """Rules change the form as a GM (or another window) may; the invariant compares the
-    screen with the engine's view of a check that has only the final inputs."""
+class OneApp:
+    """The IDE4 app on its Проверка tab, run in a thread of its own; the machine's rules and
+    invariant run jobs on it. One app serves every example (starting it and opening the tab
+    was most of an example's cost): each example first puts the campaign back as it was when
+    the tab opened — the party's sheets and the open check, one store step — so every example
+    starts from the same inputs."""
 
     def __init__(self) -> None:
-        super().__init__()
         from tests.conftest import frozen_clock
         from tui.app import make_app
 
@@ -47,6 +50,10 @@ class FormMachine(RuleBasedStateMachine):
         self.jobs: asyncio.Queue = self._call(asyncio.Queue)
         self.done = asyncio.run_coroutine_threadsafe(self._hold(), self.loop)
         self.ready.result(timeout=30)
+        store = self.app.store
+        #: Without their origin the sheets replace the stored ones whole (not merged).
+        self.sheets = [replace(c, origin=None) for c in store.characters()]
+        self.check = store.get_doc(DOC)
 
     def _call(self, f):
         async def go():
@@ -70,17 +77,47 @@ class FormMachine(RuleBasedStateMachine):
                 await pilot.pause()
                 answered.set_result(None)
 
-    def _do(self, work) -> None:
+    def do(self, work) -> None:
         answered: concurrent.futures.Future = concurrent.futures.Future()
         self.loop.call_soon_threadsafe(self.jobs.put_nowait, (work, answered))
         answered.result(timeout=30)
 
-    def teardown(self) -> None:
-        self._do(None)
+    def restart(self) -> None:
+        """The campaign as the tab opened on it: every sheet and the open check."""
+
+        def back(_pilot) -> None:
+            self.app.store.apply("тест: сначала", upsert=self.sheets, docs={DOC: self.check})
+
+        self.do(back)
+        assert self.app.store.characters() == self.sheets
+        assert self.app.store.get_doc(DOC) == self.check
+
+    def stop(self) -> None:
+        self.do(None)
         self.done.result(timeout=30)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(timeout=10)
         self.loop.close()
+
+
+#: The app every example drives (started by the first example, stopped after the last).
+SHARED: list[OneApp] = []
+
+
+class FormMachine(RuleBasedStateMachine):
+    """Rules change the form as a GM (or another window) may; the invariant compares the
+    screen with the engine's view of a check that has only the final inputs."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        if not SHARED:
+            SHARED.append(OneApp())
+        self.one = SHARED[0]
+        self.one.restart()
+        self.app, self.b = self.one.app, self.one.b
+
+    def _do(self, work) -> None:
+        self.one.do(work)
 
     @rule(row=st.sampled_from(ROWS), data=st.data())
     def step_a_row(self, row: str, data: st.DataObject) -> None:
@@ -149,4 +186,13 @@ FormMachine.TestCase.settings = settings(
     deadline=None,
     suppress_health_check=list(HealthCheck),
 )
-TestFormMachine = FormMachine.TestCase
+
+
+class TestFormMachine(FormMachine.TestCase):  # type: ignore[name-defined]
+    """The machine's examples, then the shared app stopped."""
+
+    @classmethod
+    def tearDownClass(cls) -> None:
+        while SHARED:
+            SHARED.pop().stop()
+        super().tearDownClass()
