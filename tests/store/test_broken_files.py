@@ -12,7 +12,6 @@ Issue 15 counted 41 such files; hypothesis adds generated ones at the end.
 
 from __future__ import annotations
 
-import copy
 import functools
 import json
 import re
@@ -460,35 +459,6 @@ def test_a_change_the_schema_refuses_is_not_called_a_damaged_file(tmp_path, caps
         with pytest.raises(ChangeRefused, match="поле fate"):
             store.upsert_character(c.edit_sheet(DrevoSheet, fate=-5))
     assert Store.open(path, read_only=True).campaign.name == "Другое имя"
-
-
-async def test_a_settings_table_the_rules_refuse_falls_back_to_the_default(tmp_path) -> None:
-    """A hand-edited ladder rung without a value stopped the Древо app (RulesError); the app
-    now names the table and plays with kubik's own ladder."""
-    from rules import data, drevo
-    from tests.conftest import frozen_clock
-    from tui.app import make_app
-
-    path = tmp_path / "c.json"
-    ladder = copy.deepcopy(data.packaged_table("drevo/ladder.toml"))
-    ladder["rung"][0]["value"] = "x"
-    with Store.open(path) as store:
-        store.put_doc("settings", {"drevo/ladder.toml": ladder, "theme": "dark"}, label="x")
-    with Store.open(path) as store:
-        settings_before = store.get_doc("settings")
-    app = make_app(path, clock=frozen_clock, seed=1)
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("3", "enter", "2", "1", "down")  # every tab that reads the ladder
-            await pilot.pause()
-            assert app.is_running
-            notes = [str(n.message) for n in app._notifications]
-            assert any("drevo/ladder.toml не принята" in n and "rung[1].value" in n for n in notes)
-            assert drevo.rung_for(-3) is not None  # kubik's ladder is in place
-    finally:
-        data.set_overrides(None)
-    with Store.open(path) as store:  # the roll is written (the open check); the table is not
-        assert store.get_doc("settings") == settings_before
 
 
 async def test_a_saved_fight_in_an_unknown_phase_is_named_not_fatal(tmp_path) -> None:
