@@ -77,39 +77,70 @@ async def open_ladder_field(app, pilot, index: int) -> Input:
     return fields[index]
 
 
-async def test_typed_values_are_checked_as_typed_and_saved_as_toml(make_test_app) -> None:
+async def test_a_ladder_value_typed_in_the_form(make_test_app) -> None:
+    """The ladder's first value (Ступень 1: Очень легко, −3) typed in the form, in one app run:
+
+    - typed back to the packaged value it is no edit: the form writes the TOML anew (without
+      the file's comments), the same values are not «изменено»;
+    - Enter goes into the form, ↓ moves along its rows, Esc goes back to the list, and Esc
+      on the list closes the screen without asking (nothing is edited);
+    - the rules check the whole table as typed: two rungs with one value are refused at once,
+      by the rules' own loader;
+    - a value out of its range is refused as typed (shown under the form, the field marked)
+      and Ctrl+S stores nothing; a good value is saved as TOML and the rules obey it.
+
+    Replaces the pilot tests
+    `tests/tui/test_settings_form.py::test_typing_a_value_back_is_no_edit`,
+    `tests/tui/test_settings_form.py::test_esc_from_a_field_goes_back_to_the_list`,
+    `tests/tui/test_settings_form.py::test_the_rules_check_the_whole_table_as_typed` and
+    `tests/tui/test_settings_form.py::test_typed_values_are_checked_as_typed_and_saved_as_toml`
+    (each opened its own app on the same demo campaign), with each of their asserts.
+    """
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         value = await open_ladder_field(app, pilot, 0)  # Ступень 1: Очень легко, its value
+        screen = app.screen
+        value.value = "−4"
+        await pilot.pause()
+        assert screen._edited("drevo/ladder.toml"), "another value is an edit"
+        value.value = "−3"  # back to the packaged value
+        await pilot.pause()
+        assert not screen._edited("drevo/ladder.toml"), "the packaged value typed back: no edit"
+
+        await pilot.press("enter")  # into the ladder's form
+        assert isinstance(app.focused, Input), "Enter on the list goes into the form"
+        await pilot.press("down", "down")  # rows of the form
+        await pilot.press("escape")
+        assert app.focused.id == "settings-tables", "Esc in a field goes back to the list"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, SettingsScreen), "Esc on the list closes, not asks"
+
+        value = await open_ladder_field(app, pilot, 0)
+        value.value = "−2"  # the same as Легко
+        await pilot.pause()
+        error = str(app.screen.query_one("#settings-error").render())
+        assert "две ступени" in error, f"two rungs with one value refused by the rules: {error}"
+
         value.focus()
         value.value = "99"  # beyond −10…10
         await pilot.pause()
         error = str(app.screen.query_one("#settings-error").render())
-        assert "вне" in error and value.has_class("-refused")
+        assert "вне" in error and value.has_class("-refused"), f"out of range shown: {error}"
         await pilot.press("ctrl+s")
-        assert app.store.get_doc("settings") is None  # refused: nothing stored
+        assert app.store.get_doc("settings") is None, "refused: nothing stored"
         value.value = "−5"
         await pilot.pause()
         assert not value.has_class("-refused") and not str(
             app.screen.query_one("#settings-error").render()
-        )
+        ), "a good value clears the refusal"
         await pilot.press("ctrl+s")
         await pilot.pause()
         saved = app.store.get_doc("settings")["drevo/ladder.toml"]
-        assert saved["rung"][0]["value"] == -5
+        assert saved["rung"][0]["value"] == -5, "the value saved"
         text = app.store.get_doc("settings_text")["drevo/ladder.toml"]
-        assert tomllib.loads(text) == saved  # the campaign keeps TOML
-        assert drevo.ladder()[0].value == -5
-
-
-async def test_the_rules_check_the_whole_table_as_typed(make_test_app) -> None:
-    """Two rungs with one value: refused at once, by the rules' own loader."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        value = await open_ladder_field(app, pilot, 0)
-        value.value = "−2"  # the same as Легко
-        await pilot.pause()
-        assert "две ступени" in str(app.screen.query_one("#settings-error").render())
+        assert tomllib.loads(text) == saved, "the campaign keeps TOML"
+        assert drevo.ladder()[0].value == -5, "the rules obey the saved table"
 
 
 async def test_no_developer_comment_on_the_form_and_ctrl_g_shows_the_toml(make_test_app) -> None:
@@ -128,38 +159,6 @@ async def test_no_developer_comment_on_the_form_and_ctrl_g_shows_the_toml(make_t
         await pilot.press("ctrl+g")
         await pilot.pause()
         assert not screen.has_class("-toml")
-
-
-async def test_esc_from_a_field_goes_back_to_the_list(make_test_app) -> None:
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("ctrl+t")
-        await pilot.pause()
-        await pilot.press("enter")  # into the ladder's form
-        assert isinstance(app.focused, Input)
-        await pilot.press("down", "down")  # rows of the form
-        await pilot.press("escape")
-        assert app.focused.id == "settings-tables"
-        await pilot.press("escape")
-        await pilot.pause()
-        assert not isinstance(app.screen, SettingsScreen)
-
-
-async def test_typing_a_value_back_is_no_edit(make_test_app) -> None:
-    """The form writes the TOML anew (without the file's comments): the same values are not
-    «изменено», and closing does not ask to save."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        value = await open_ladder_field(app, pilot, 0)
-        value.value = "−4"
-        await pilot.pause()
-        assert app.screen._edited("drevo/ladder.toml")
-        value.value = "−3"  # back to the packaged value
-        await pilot.pause()
-        assert not app.screen._edited("drevo/ladder.toml")
-        await pilot.press("escape")
-        await pilot.pause()
-        assert not isinstance(app.screen, SettingsScreen)  # closed without asking
 
 
 def burst(app, *keys: str) -> None:
