@@ -28,6 +28,13 @@ async def wait_for(pilot, condition, tries: int = 40) -> None:
     assert condition()
 
 
+async def answer(pilot, text: str) -> None:
+    """Type ``text`` into the open TextPrompt at once and press Enter."""
+    pilot.app.screen.query_one("#prompt-input").value = text
+    await pilot.press("enter")
+    await pilot.pause()
+
+
 class TestPicker:
     async def test_create_rename_and_switch(self, make_test_app, data_home):
         app = make_test_app()
@@ -38,15 +45,15 @@ class TestPicker:
             assert [c.name for c in app.screen.campaigns] == ["Древо: Пограничная застава"]
             await pilot.press("n")  # new: demo or empty, per system
             await pilot.press("down", "down", "down", "down", "down", "enter")  # Пустая: IDE4
-            await pilot.press(*"Литейная", "enter")
+            await answer(pilot, "Литейная")  # the name at once: the typing is not the subject
             await wait_for(pilot, lambda: app.store.path != old)
             assert app.store.campaign.system == "ide4"
             assert app.store.campaign.name == "Литейная"
             assert app.store.characters() == []
             assert app.store.path.parent == data_home
             assert type(await app.ensure_pane("check")).__name__.lower().find("ide4") >= 0
-            await pilot.press("ctrl+o", "r", "ctrl+u", *"Литейная, 1987", "enter")
-            await pilot.pause()
+            await pilot.press("ctrl+o", "r")
+            await answer(pilot, "Литейная, 1987")
             assert app.store.campaign.name == "Литейная, 1987"
             assert app.sub_title == "Литейная, 1987"
             await pilot.press("ctrl+o")  # back to the first campaign
@@ -98,14 +105,14 @@ class TestPicker:
             await pilot.press("ctrl+o")
             names = [c.name for c in app.screen.campaigns]
             app.screen.query_one("#campaigns-table").move_cursor(row=names.index("Другая"))
-            await pilot.press("x", *"другая", "enter")  # wrong case: refused
-            await pilot.pause()
+            await pilot.press("x")
+            await answer(pilot, "другая")  # wrong case: refused
             assert other.exists()
             await pilot.press("ctrl+o")
             names = [c.name for c in app.screen.campaigns]
             app.screen.query_one("#campaigns-table").move_cursor(row=names.index("Другая"))
-            await pilot.press("delete", *"Другая", "enter")
-            await pilot.pause()
+            await pilot.press("delete")
+            await answer(pilot, "Другая")
             assert not other.exists()
             assert not (data_home / "other.backups").exists()
             assert app.store.campaign.name == "Древо: Пограничная застава"  # still open
@@ -132,13 +139,6 @@ class TestSharing:
             first = other.characters()[0]
             other.delete_character(first.id)
             await wait_for(pilot, lambda: app.query_one("#party-table").row_count == 6)
-
-
-async def answer(pilot, text: str) -> None:
-    """Type ``text`` into the open TextPrompt at once and press Enter."""
-    pilot.app.screen.query_one("#prompt-input").value = text
-    await pilot.press("enter")
-    await pilot.pause()
 
 
 class TestTransfer:
