@@ -167,38 +167,3 @@ class TestTransfer:
             await wait_for(pilot, lambda: app.store.campaign.system == "starately")
             assert app.store.path.parent == data_home
             assert len(app.store.characters()) == 6  # the demo party of Старатели
-
-
-class TestImportInTheApp:
-    async def test_an_old_export_opens_with_a_note_and_a_new_one_with_its_marks(
-        self, make_test_app, data_home, tmp_path
-    ):
-        import json
-
-        from tui.screens import actions
-        from tui.store import Store
-
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            goran = next(c for c in app.store.characters() if c.name == "Горан Рябой")
-            app.query_one("#party-table").move_cursor(
-                row=app.query_one("#party-table").get_row_index(goran.id)
-            )
-            await pilot.press("g", "ctrl+z")  # one «+1 Судьба», undone
-            new = tmp_path / "new.json"
-            app.store.export_json(new)
-            data = json.loads(new.read_text(encoding="utf-8"))
-            del data["log_marks"]
-            for doc in data["log"]:
-                doc.pop("undone", None)
-            old = tmp_path / "old.json"
-            old.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-            await actions.import_campaign(app, new)
-            await pilot.pause()
-            assert [e.undone for e in app.store.log()] == [True]
-            assert not any("нет отметок" in n.message for n in app._notifications)
-            await actions.import_campaign(app, old)
-            await pilot.pause()
-            assert [e.undone for e in app.store.log()] == [False]
-            assert any("нет отметок «отменено»" in n.message for n in app._notifications)
-        assert Store.open(app.store.path).log()[0].text.startswith("Ведущий даёт")
