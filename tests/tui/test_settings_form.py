@@ -173,75 +173,119 @@ def burst(app, *keys: str) -> None:
         app._message_queue.put_nowait(event)  # queued behind each other, none handled yet
 
 
-async def test_a_burst_of_keys_is_judged_saved_and_shown_by_its_last_value(make_test_app) -> None:
+async def esc_after_enter_into_a_form_being_built(app, pilot) -> None:
+    """Enter then Esc while the form was still being mounted: out of the form again (the
+    screen stays open, the list keeps the focus), not a field focused later by itself."""
+    screen = app.screen
+    form = screen.query_one("#settings-form", SettingsForm)
+    await form.remove_children()  # a form being built: its fields known, none mounted
+    screen.action_open_table()
+    assert form.focus_pending, "Enter into a form being built waits for its first field"
+    screen.action_close()
+    assert not form.focus_pending, "Esc drops the wait"
+    await form.show(screen.current, screen.texts[screen.current])
+    await pilot.pause()
+    assert app.screen is screen, "Esc out of a form being built leaves the screen open"
+    assert app.focused.id == "settings-tables", "… and the list keeps the focus"
+
+
+async def enter_while_the_next_tables_form_is_built(app, pilot) -> None:
+    """↓ then Enter typed fast on the list of tables crashed the app (NoMatches «#set-0»): Enter
+    came while the next table's form was still being mounted, and asked for its first field."""
+    screen = app.screen
+    form = screen.query_one("#settings-form", SettingsForm)
+    burst(app, "down")
+    for _ in range(10_000):  # to the moment its fields are known and not all mounted yet
+        first = next(iter(form._fields), None)
+        if form.relpath == screen.tables[1].relpath and first and not form.query(f"#{first}"):
+            break
+        await asyncio.sleep(0)
+    else:
+        raise AssertionError("the form was never seen half built")
+    screen.action_open_table()  # Enter's action, at that moment
+    await until_seen(
+        [pilot], lambda: isinstance(app.focused, Input | Stepper), "the form's first field"
+    )
+    assert app.focused.id == first, "Enter went into the next table's first field"
+    assert screen.current == screen.tables[1].relpath, "… of the next table"
+
+
+async def ctrl_z_shows_the_table_it_put_back(app, pilot) -> None:
+    """Ctrl+Z on the settings screen undid the saved table in the campaign, but the form kept
+    the undone value (and its «*»): a next save was judged against what was gone (playbook).
+    The screen follows the store: Ctrl+Z shows the default, Ctrl+Y the value again."""
+    screen = app.screen
+    value = list(screen.query("#settings-form Input"))[0]  # Ступень 1: Очень легко, −3
+    value.focus()
+    value.value = "-4"
+    await pilot.pause()
+    await pilot.press("ctrl+s")
+    await app.services.writes_done()
+    await pilot.pause()
+    assert app.store.get_doc("settings")["drevo/ladder.toml"]["rung"][0]["value"] == -4
+
+    def shown() -> tuple[str, str]:
+        field = list(screen.query("#settings-form Input"))[0]
+        option = screen.query_one("#settings-tables").get_option_at_index(0)
+        return field.value.replace("−", "-"), str(option.prompt)[0]
+
+    assert shown() == ("-4", "*"), "saved: the value, marked changed in the campaign"
+    await pilot.press("ctrl+z")
+    await app.services.writes_done()
+    await pilot.pause()
+    assert app.store.get_doc("settings") is None, "Ctrl+Z undid the save"
+    assert shown() == ("-3", " "), "Ctrl+Z shows the default it put back"
+    await pilot.press("ctrl+y")
+    await app.services.writes_done()
+    await pilot.pause()
+    assert shown() == ("-4", "*"), "Ctrl+Y shows the value again"
+    await pilot.press("ctrl+z")
+    await app.services.writes_done()
+    await pilot.pause()
+    await pilot.press("ctrl+s")  # nothing edited here since: nothing written back
+    await app.services.writes_done()
+    assert app.store.get_doc("settings") is None, "after Ctrl+Z, Ctrl+S writes nothing back"
+
+
+async def a_burst_of_keys_is_judged_saved_and_shown_by_its_last_value(app, pilot) -> None:
     """Keys typed at once into a value, each burst judged by its last key's value: «1» then
     «2» — the form shows 12 refused, not 1 accepted; fast typing then Ctrl+S saved an older
     value (the save ran before the field's checks); the TOML (Ctrl+G) after typing in the
     form showed the value from before the typing."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("ctrl+t")
-        await pilot.pause()
-        await pilot.press("enter", "end")  # into the first rung's value (−3)
-        burst(app, "backspace", "backspace", "1", "2", "ctrl+s")
-        await until_seen([pilot], lambda: not app._message_queue.qsize(), "the burst handled")
-        assert "12 вне" in str(app.screen.query_one("#settings-error").render())
-        assert app.store.get_doc("settings") is None
-        burst(app, "backspace", "backspace", "minus", "5", "ctrl+s")
-        await until_seen([pilot], lambda: not app._message_queue.qsize(), "the burst handled")
-        assert app.focused.value == "-5"
-        saved = app.store.get_doc("settings")
-        assert saved is not None, "nothing saved"
-        assert saved["drevo/ladder.toml"]["rung"][0]["value"] == -5
-        burst(app, "backspace", "backspace", "minus", "7", "ctrl+g")
-        await until_seen([pilot], lambda: not app._message_queue.qsize(), "the burst handled")
-        editor = app.screen.query_one("#settings-editor")
-        assert app.screen.has_class("-toml")
-        assert tomllib.loads(editor.text)["rung"][0]["value"] == -7
+    await pilot.press("enter", "end")  # into the first rung's value (−3)
+    burst(app, "backspace", "backspace", "1", "2", "ctrl+s")
+    await until_seen([pilot], lambda: not app._message_queue.qsize(), "the burst handled")
+    assert "12 вне" in str(app.screen.query_one("#settings-error").render()), "12 refused"
+    assert app.store.get_doc("settings") is None, "a refused value is not saved"
+    burst(app, "backspace", "backspace", "minus", "5", "ctrl+s")
+    await until_seen([pilot], lambda: not app._message_queue.qsize(), "the burst handled")
+    assert app.focused.value == "-5", "the field shows the burst's value"
+    saved = app.store.get_doc("settings")
+    assert saved is not None, "nothing saved"
+    assert saved["drevo/ladder.toml"]["rung"][0]["value"] == -5, "Ctrl+S saved the last value"
+    burst(app, "backspace", "backspace", "minus", "7", "ctrl+g")
+    await until_seen([pilot], lambda: not app._message_queue.qsize(), "the burst handled")
+    editor = app.screen.query_one("#settings-editor")
+    assert app.screen.has_class("-toml"), "Ctrl+G shows the TOML"
+    assert tomllib.loads(editor.text)["rung"][0]["value"] == -7, "… with the last value typed"
 
 
-async def test_ctrl_z_in_the_settings_shows_the_table_it_put_back(make_test_app) -> None:
-    """Ctrl+Z on the settings screen undid the saved table in the campaign, but the form kept
-    the undone value (and its «*»): a next save was judged against what was gone (playbook).
-    The screen follows the store: Ctrl+Z shows the default, Ctrl+Y the value again."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        value = await open_ladder_field(app, pilot, 0)  # Ступень 1: Очень легко, −3
-        value.focus()
-        value.value = "-4"
-        await pilot.pause()
-        await pilot.press("ctrl+s")
-        await app.services.writes_done()
-        await pilot.pause()
-        assert app.store.get_doc("settings")["drevo/ladder.toml"]["rung"][0]["value"] == -4
-        screen = app.screen
+async def test_the_ladders_form_under_fast_keys_and_undo(make_test_app) -> None:
+    """The ladder's form on the settings screen, in one app run, each part in turn (each
+    part's docstring says what it checks): Enter then Esc into a form being built; ↓ and Enter
+    typed fast on the list; Ctrl+Z / Ctrl+Y showing the table put back; bursts of keys in a
+    value judged, saved and shown by their last key.
 
-        def shown() -> tuple[str, str]:
-            field = list(screen.query("#settings-form Input"))[0]
-            option = screen.query_one("#settings-tables").get_option_at_index(0)
-            return field.value.replace("−", "-"), str(option.prompt)[0]
-
-        assert shown() == ("-4", "*")
-        await pilot.press("ctrl+z")
-        await app.services.writes_done()
-        await pilot.pause()
-        assert app.store.get_doc("settings") is None
-        assert shown() == ("-3", " ")
-        await pilot.press("ctrl+y")
-        await app.services.writes_done()
-        await pilot.pause()
-        assert shown() == ("-4", "*")
-        await pilot.press("ctrl+z")
-        await app.services.writes_done()
-        await pilot.pause()
-        await pilot.press("ctrl+s")  # nothing edited here since: nothing written back
-        await app.services.writes_done()
-        assert app.store.get_doc("settings") is None
-
-
-async def test_enter_while_the_next_tables_form_is_built_goes_into_it(make_test_app) -> None:
-    """↓ then Enter typed fast on the list of tables crashed the app (NoMatches «#set-0»): Enter
-    came while the next table's form was still being mounted, and asked for its first field."""
+    Replaces the pilot tests
+    `tests/tui/test_settings_form.py::test_esc_after_enter_into_a_form_being_built_stays_on_the_list`,
+    `tests/tui/test_settings_form.py::test_enter_while_the_next_tables_form_is_built_goes_into_it`,
+    `tests/tui/test_settings_form.py::test_ctrl_z_in_the_settings_shows_the_table_it_put_back`
+    and
+    `tests/tui/test_settings_form.py::test_a_burst_of_keys_is_judged_saved_and_shown_by_its_last_value`
+    (each opened its own app on the same demo campaign and Ctrl+T), with each of their asserts.
+    Between the parts the screen is brought back to where each began: the list focused, on
+    the ladder, nothing saved.
+    """
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("ctrl+t")
@@ -249,37 +293,23 @@ async def test_enter_while_the_next_tables_form_is_built_goes_into_it(make_test_
         screen = app.screen
         assert isinstance(screen, SettingsScreen)
         form = screen.query_one("#settings-form", SettingsForm)
-        burst(app, "down")
-        for _ in range(10_000):  # to the moment its fields are known and not all mounted yet
-            first = next(iter(form._fields), None)
-            if form.relpath == screen.tables[1].relpath and first and not form.query(f"#{first}"):
-                break
-            await asyncio.sleep(0)
-        else:
-            raise AssertionError("the form was never seen half built")
-        screen.action_open_table()  # Enter's action, at that moment
+        ladder = screen.tables[0].relpath
+
+        await esc_after_enter_into_a_form_being_built(app, pilot)
+        await enter_while_the_next_tables_form_is_built(app, pilot)
+
+        await pilot.press("escape")  # from the next table's field back to the list …
+        await pilot.press("up")  # … and up to the ladder
         await until_seen(
-            [pilot], lambda: isinstance(app.focused, Input | Stepper), "the form's first field"
+            [pilot],
+            lambda: form.relpath == ladder and bool(form.query(f"#{next(iter(form._fields))}")),
+            "the ladder's form again",
         )
-        assert app.focused.id == first
-        assert screen.current == screen.tables[1].relpath
+        assert app.focused.id == "settings-tables" and screen.current == ladder
+        assert app.store.get_doc("settings") is None
+        await ctrl_z_shows_the_table_it_put_back(app, pilot)
 
-
-async def test_esc_after_enter_into_a_form_being_built_stays_on_the_list(make_test_app) -> None:
-    """Enter then Esc while the form was still being mounted: out of the form again (the
-    screen stays open, the list keeps the focus), not a field focused later by itself."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("ctrl+t")
-        await pilot.pause()
-        screen = app.screen
-        form = screen.query_one("#settings-form", SettingsForm)
-        await form.remove_children()  # a form being built: its fields known, none mounted
-        screen.action_open_table()
-        assert form.focus_pending
-        screen.action_close()
-        assert not form.focus_pending
-        await form.show(screen.current, screen.texts[screen.current])
-        await pilot.pause()
-        assert app.screen is screen
-        assert app.focused.id == "settings-tables"
+        # Ctrl+Z drew the form anew: its field went, the list has the focus (as at the start)
+        assert app.focused.id == "settings-tables" and screen.current == ladder
+        assert app.store.get_doc("settings") is None
+        await a_burst_of_keys_is_judged_saved_and_shown_by_its_last_value(app, pilot)
