@@ -95,6 +95,12 @@ async def test_a_ladder_value_typed_in_the_form(make_test_app) -> None:
     `tests/tui/test_settings_form.py::test_the_rules_check_the_whole_table_as_typed` and
     `tests/tui/test_settings_form.py::test_typed_values_are_checked_as_typed_and_saved_as_toml`
     (each opened its own app on the same demo campaign), with each of their asserts.
+
+    Then, after Ctrl+R (the ladder back to kubik's default, nothing stored), the part of
+    ``save_invalid_then_valid_then_reset`` (its docstring says what it checks), which replaces
+    the pilot test
+    `tests/tui/test_settings.py::TestSettingsScreen::test_save_invalid_then_valid_then_reset`
+    (its own app on the same demo campaign, Ctrl+T), with each of its asserts.
     """
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -141,6 +147,50 @@ async def test_a_ladder_value_typed_in_the_form(make_test_app) -> None:
         text = app.store.get_doc("settings_text")["drevo/ladder.toml"]
         assert tomllib.loads(text) == saved, "the campaign keeps TOML"
         assert drevo.ladder()[0].value == -5, "the rules obey the saved table"
+
+        await pilot.press("ctrl+r")  # back to kubik's default: where the next part begins
+        await app.services.writes_done()
+        await pilot.pause()
+        assert app.store.get_doc("settings") is None, "Ctrl+R: nothing stored"
+        await save_invalid_then_valid_then_reset(app, pilot)
+
+
+LADDER = data.packaged_text("drevo/ladder.toml")
+RENAMED = LADDER.replace('name = "Средне"', 'name = "Обычно"')
+
+
+async def edit(pilot, text: str) -> None:
+    """Put ``text`` in the TOML editor at once (as if typed there)."""
+    pilot.app.screen.query_one("#settings-editor").text = text
+    await pilot.pause()
+
+
+async def save_invalid_then_valid_then_reset(app, pilot) -> None:
+    """A table typed as TOML refused at Ctrl+S (shown at the table, nothing stored), then
+    saved (the rules obey), Ctrl+R back to kubik's default — shown without the packaged
+    file's comments (Ctrl+R put them back into the view) — and Ctrl+Z brings the campaign's
+    table back. Begins on the open settings screen with nothing stored."""
+    assert isinstance(app.screen, SettingsScreen)
+    await edit(pilot, RENAMED.replace("value = 1\n", "value = 0\n"))
+    await pilot.press("ctrl+s")  # refused: shown at the table, nothing stored
+    error = str(app.screen.query_one("#settings-error").render())
+    assert "две ступени" in error, f"the refusal shown at the table: {error}"
+    assert app.store.get_doc("settings") is None, "a refused table is not stored"
+    await edit(pilot, RENAMED)
+    await pilot.press("ctrl+s")
+    saved = app.store.get_doc("settings")["drevo/ladder.toml"]
+    assert saved["rung"][3]["name"] == "Обычно", "the table saved"
+    assert app.store.get_doc("settings_text")["drevo/ladder.toml"] == RENAMED, "as typed"
+    assert drevo.rung_for(0).name == "Обычно", "the rules obey it"
+    await pilot.press("ctrl+r")  # back to kubik's default
+    await pilot.pause()
+    screen = app.screen
+    assert "#" not in screen.texts[screen.current], "the default shown without comments"
+    assert app.store.get_doc("settings") is None, "Ctrl+R: the campaign's table gone"
+    assert drevo.rung_for(0).name == "Средне", "the rules on kubik's ladder"
+    await pilot.press("ctrl+z")  # undo brings the campaign's ladder back
+    await pilot.pause()
+    assert drevo.rung_for(0).name == "Обычно", "Ctrl+Z: the campaign's ladder back"
 
 
 async def test_no_developer_comment_on_the_form_and_ctrl_g_shows_the_toml(make_test_app) -> None:
