@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from tests.conftest import frozen_clock
+from tests.conftest import FROZEN_AT, frozen_clock
 from tui.app import KubikApp
 from tui.screens.campaigns import CampaignsScreen
-from tui.store import Store
+from tui.store import LogEntry, Store, new_id
 
 
 @pytest.fixture(autouse=True)
@@ -37,6 +37,18 @@ async def answer(pilot, text: str) -> None:
 
 class TestPicker:
     async def test_create_rename_and_switch(self, make_test_app, data_home):
+        """Ctrl+O: a new empty IDE4 campaign created and opened, renamed, the first one opened
+        again; then a name of thousands of characters refused on it.
+
+        Takes in the pilot test
+        `tests/tui/test_campaigns.py::TestPicker::test_a_name_of_thousands_of_characters_is_refused_with_its_length`
+        (its own app on the same demo campaign ran Ctrl+O, r on it), with each of its asserts:
+        the part after the first campaign is open again."""
+        from textual.widgets import Input, Static
+
+        from tui.screens.campaigns import MAX_CAMPAIGN_NAME
+        from tui.widgets.common.prompt import TextPrompt
+
         app = make_test_app()
         async with app.run_test(size=(80, 24)) as pilot:
             old = app.store.path
@@ -65,35 +77,25 @@ class TestPicker:
             assert app.store.campaign.system == "drevo"
             assert app.query_one("#party-table").row_count == 7
 
-    async def test_a_name_of_thousands_of_characters_is_refused_with_its_length(
-        self, make_test_app, data_home
-    ):
-        """Play-test: Ctrl+O, r took a 3,000-character name; its toast then covered half the
-        screen for seconds. A name longer than the limit is refused in the prompt (which
-        stays open with the text), the old name kept."""
-        from textual.widgets import Input, Static
-
-        from tui.screens.campaigns import MAX_CAMPAIGN_NAME
-        from tui.widgets.common.prompt import TextPrompt
-
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
+            # Play-test: Ctrl+O, r took a 3,000-character name; its toast then covered half
+            # the screen for seconds. A name longer than the limit is refused in the prompt
+            # (which stays open with the text), the old name kept.
             before = app.store.campaign.name
             await pilot.press("ctrl+o", "r")
             await pilot.pause()
             app.screen.query_one(Input).value = "Б" * 3000
             await pilot.press("enter")
             await pilot.pause()
-            assert isinstance(app.screen, TextPrompt)
+            assert isinstance(app.screen, TextPrompt), "the prompt stays open"
             said = str(app.screen.query_one("#prompt-error", Static).render())
-            assert f"не больше {MAX_CAMPAIGN_NAME}" in said and "3000 символов" in said
+            assert f"не больше {MAX_CAMPAIGN_NAME}" in said and "3000 символов" in said, said
             await app.services.writes_done()
-            assert app.store.campaign.name == before
+            assert app.store.campaign.name == before, "the old name kept"
             app.screen.query_one(Input).value = "Б" * MAX_CAMPAIGN_NAME
             await pilot.press("enter")
             await pilot.pause()
             await app.services.writes_done()
-            assert app.store.campaign.name == "Б" * MAX_CAMPAIGN_NAME
+            assert app.store.campaign.name == "Б" * MAX_CAMPAIGN_NAME, "the longest name taken"
 
     async def test_delete_needs_the_name(self, make_test_app, data_home):
         other = data_home / "other.json"
@@ -142,28 +144,40 @@ class TestSharing:
 
 
 class TestTransfer:
-    async def test_export_json_and_markdown(self, make_test_app, tmp_path):
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("slash", *"2d6", "enter", "escape")  # one log entry
-            await pilot.press("ctrl+e", "enter")  # Экспорт кампании в JSON
-            await answer(pilot, str(tmp_path / "out.json"))
-            await pilot.press("ctrl+e", "down", "enter")  # Журнал в Markdown
-            await answer(pilot, str(tmp_path / "log.md"))
-        exported = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
-        assert exported["campaign"] == {"name": "Древо: Пограничная застава", "system": "drevo"}
-        assert len(exported["characters"]) == 7 and len(exported["log"]) == 1
-        markdown = (tmp_path / "log.md").read_text(encoding="utf-8")
-        assert markdown.startswith("#") and "2d6" in markdown
+    async def test_export_json_and_markdown_then_import(
+        self, make_test_app, campaign_path, tmp_path, data_home
+    ):
+        """Ctrl+E's three entries in one app run: the campaign exported as JSON, its Журнал as
+        Markdown, then an export of another campaign imported — the app opens the copy.
 
-    async def test_import_opens_the_copy(self, make_test_app, tmp_path, data_home):
+        Replaces the pilot tests
+        `tests/tui/test_campaigns.py::TestTransfer::test_export_json_and_markdown` and
+        `tests/tui/test_campaigns.py::TestTransfer::test_import_opens_the_copy` (each opened
+        its own app on the demo campaign), with each of their asserts; the one Журнал entry
+        the export needs is written by the store before the app starts (the quick roll that
+        made it is not this test's subject)."""
+        with Store.open(campaign_path) as store:  # the demo campaign, with one Журнал entry
+            store.append_log(LogEntry(new_id(), FROZEN_AT.isoformat(), "roll", None, "2d6: 7"))
         source = Store.open(tmp_path / "src.json", system="starately")
         source.export_json(tmp_path / "export.json")
         source.close()
         app = make_test_app()
         async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("ctrl+e", "enter")  # Экспорт кампании в JSON
+            await answer(pilot, str(tmp_path / "out.json"))
+            await pilot.press("ctrl+e", "down", "enter")  # Журнал в Markdown
+            await answer(pilot, str(tmp_path / "log.md"))
+            exported = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
+            assert exported["campaign"] == {
+                "name": "Древо: Пограничная застава",
+                "system": "drevo",
+            }, "the JSON export is of the open campaign"
+            assert len(exported["characters"]) == 7 and len(exported["log"]) == 1, "all of it"
+            markdown = (tmp_path / "log.md").read_text(encoding="utf-8")
+            assert markdown.startswith("#") and "2d6" in markdown, "the Журнал as Markdown"
+
             await pilot.press("ctrl+e", "down", "down", "enter")  # Импорт
             await answer(pilot, str(tmp_path / "export.json"))
             await wait_for(pilot, lambda: app.store.campaign.system == "starately")
-            assert app.store.path.parent == data_home
-            assert len(app.store.characters()) == 6  # the demo party of Старатели
+            assert app.store.path.parent == data_home, "the copy is in the data folder"
+            assert len(app.store.characters()) == 6, "the demo party of Старатели"
