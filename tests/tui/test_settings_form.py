@@ -69,76 +69,58 @@ def test_a_number_out_of_range_or_not_a_number_is_refused() -> None:
             read_field(f, typed)
 
 
-async def open_ladder_field(app, pilot, index: int) -> Input:
-    await pilot.press("ctrl+t")
-    await pilot.pause()
-    assert isinstance(app.screen, SettingsScreen)
-    fields = list(app.screen.query("#settings-form Input"))
-    return fields[index]
-
-
 async def test_a_ladder_value_typed_in_the_form(make_test_app) -> None:
-    """The ladder's first value (Ступень 1: Очень легко, −3) typed in the form, in one app run:
+    """The ladder on the settings screen, in one app run, each part in turn:
 
-    - typed back to the packaged value it is no edit: the form writes the TOML anew (without
+    - first ``save_invalid_then_valid_then_reset`` (its docstring says what it checks): the
+      table typed as TOML, refused, saved, reset and brought back by Ctrl+Z;
+    - then its first value (Ступень 1: Очень легко) typed in the form: the rules check the
+      whole table as typed (two rungs with one value are refused at once, by the rules' own
+      loader); a value out of its range is refused as typed (shown under the form, the field
+      marked) and Ctrl+S stores nothing; a good value is saved as TOML and the rules obey it;
+    - typed back to the saved value it is no edit: the form writes the TOML anew (without
       the file's comments), the same values are not «изменено»;
     - Enter goes into the form, ↓ moves along its rows, Esc goes back to the list, and Esc
-      on the list closes the screen without asking (nothing is edited);
-    - the rules check the whole table as typed: two rungs with one value are refused at once,
-      by the rules' own loader;
-    - a value out of its range is refused as typed (shown under the form, the field marked)
-      and Ctrl+S stores nothing; a good value is saved as TOML and the rules obey it.
+      on the list closes the screen without asking (nothing is edited).
 
     Replaces the pilot tests
-    `tests/tui/test_settings_form.py::test_typing_a_value_back_is_no_edit`,
-    `tests/tui/test_settings_form.py::test_esc_from_a_field_goes_back_to_the_list`,
-    `tests/tui/test_settings_form.py::test_the_rules_check_the_whole_table_as_typed` and
-    `tests/tui/test_settings_form.py::test_typed_values_are_checked_as_typed_and_saved_as_toml`
-    (each opened its own app on the same demo campaign), with each of their asserts.
-
-    Then, after Ctrl+R (the ladder back to kubik's default, nothing stored), the part of
-    ``save_invalid_then_valid_then_reset`` (its docstring says what it checks), which replaces
-    the pilot test
-    `tests/tui/test_settings.py::TestSettingsScreen::test_save_invalid_then_valid_then_reset`
-    (its own app on the same demo campaign, Ctrl+T), with each of its asserts.
+    `tests/tui/test_settings.py::TestSettingsScreen::test_save_invalid_then_valid_then_reset`,
+    `tests/tui/test_settings_form.py::test_the_rules_check_the_whole_table_as_typed`,
+    `tests/tui/test_settings_form.py::test_typed_values_are_checked_as_typed_and_saved_as_toml`,
+    `tests/tui/test_settings_form.py::test_typing_a_value_back_is_no_edit` and
+    `tests/tui/test_settings_form.py::test_esc_from_a_field_goes_back_to_the_list`
+    (each opened its own app on the same demo campaign and Ctrl+T), with each of their
+    asserts. Where one of them began with nothing stored and now follows a saved table, its
+    «nothing stored» reads «nothing new stored» (the campaign's table as it was), and the
+    value typed back is the saved one (it was the packaged one: both are the TOML the form
+    writes, compared with what the campaign has).
     """
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        value = await open_ladder_field(app, pilot, 0)  # Ступень 1: Очень легко, its value
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        await save_invalid_then_valid_then_reset(app, pilot)
+        before = app.store.get_doc("settings")
+        assert before["drevo/ladder.toml"]["rung"][3]["name"] == "Обычно"
+
         screen = app.screen
-        value.value = "−4"
-        await pilot.pause()
-        assert screen._edited("drevo/ladder.toml"), "another value is an edit"
-        value.value = "−3"  # back to the packaged value
-        await pilot.pause()
-        assert not screen._edited("drevo/ladder.toml"), "the packaged value typed back: no edit"
-
-        await pilot.press("enter")  # into the ladder's form
-        assert isinstance(app.focused, Input), "Enter on the list goes into the form"
-        await pilot.press("down", "down")  # rows of the form
-        await pilot.press("escape")
-        assert app.focused.id == "settings-tables", "Esc in a field goes back to the list"
-        await pilot.press("escape")
-        await pilot.pause()
-        assert not isinstance(app.screen, SettingsScreen), "Esc on the list closes, not asks"
-
-        value = await open_ladder_field(app, pilot, 0)
+        value = list(screen.query("#settings-form Input"))[0]  # Ступень 1: Очень легко, −3
         value.value = "−2"  # the same as Легко
         await pilot.pause()
-        error = str(app.screen.query_one("#settings-error").render())
+        error = str(screen.query_one("#settings-error").render())
         assert "две ступени" in error, f"two rungs with one value refused by the rules: {error}"
 
         value.focus()
         value.value = "99"  # beyond −10…10
         await pilot.pause()
-        error = str(app.screen.query_one("#settings-error").render())
+        error = str(screen.query_one("#settings-error").render())
         assert "вне" in error and value.has_class("-refused"), f"out of range shown: {error}"
         await pilot.press("ctrl+s")
-        assert app.store.get_doc("settings") is None, "refused: nothing stored"
+        assert app.store.get_doc("settings") == before, "refused: nothing new stored"
         value.value = "−5"
         await pilot.pause()
         assert not value.has_class("-refused") and not str(
-            app.screen.query_one("#settings-error").render()
+            screen.query_one("#settings-error").render()
         ), "a good value clears the refusal"
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -148,11 +130,23 @@ async def test_a_ladder_value_typed_in_the_form(make_test_app) -> None:
         assert tomllib.loads(text) == saved, "the campaign keeps TOML"
         assert drevo.ladder()[0].value == -5, "the rules obey the saved table"
 
-        await pilot.press("ctrl+r")  # back to kubik's default: where the next part begins
-        await app.services.writes_done()
+        value = list(screen.query("#settings-form Input"))[0]
+        value.value = "−4"
         await pilot.pause()
-        assert app.store.get_doc("settings") is None, "Ctrl+R: nothing stored"
-        await save_invalid_then_valid_then_reset(app, pilot)
+        assert screen._edited("drevo/ladder.toml"), "another value is an edit"
+        value.value = "−5"  # back to the saved value
+        await pilot.pause()
+        assert not screen._edited("drevo/ladder.toml"), "the saved value typed back: no edit"
+
+        screen.query_one("#settings-tables").focus()  # the list, as the screen opens
+        await pilot.press("enter")  # into the ladder's form
+        assert isinstance(app.focused, Input), "Enter on the list goes into the form"
+        await pilot.press("down", "down")  # rows of the form
+        await pilot.press("escape")
+        assert app.focused.id == "settings-tables", "Esc in a field goes back to the list"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, SettingsScreen), "Esc on the list closes, not asks"
 
 
 LADDER = data.packaged_text("drevo/ladder.toml")
