@@ -87,10 +87,12 @@ async def test_a_ladder_value_typed_in_the_form(make_test_app) -> None:
     `tests/tui/test_settings.py::TestSettingsScreen::test_save_invalid_then_valid_then_reset`,
     `tests/tui/test_settings_form.py::test_the_rules_check_the_whole_table_as_typed`,
     `tests/tui/test_settings_form.py::test_typed_values_are_checked_as_typed_and_saved_as_toml`,
-    `tests/tui/test_settings_form.py::test_typing_a_value_back_is_no_edit` and
-    `tests/tui/test_settings_form.py::test_esc_from_a_field_goes_back_to_the_list`
+    `tests/tui/test_settings_form.py::test_typing_a_value_back_is_no_edit`,
+    `tests/tui/test_settings_form.py::test_esc_from_a_field_goes_back_to_the_list` and
+    `tests/tui/test_settings_toml_words.py::test_reset_shows_the_default_without_comments`
     (each opened its own app on the same demo campaign and Ctrl+T), with each of their
-    asserts. Where one of them began with nothing stored and now follows a saved table, its
+    asserts; the last one's follows the Ctrl+R of ``save_invalid_then_valid_then_reset``.
+    Where one of them began with nothing stored and now follows a saved table, its
     «nothing stored» reads «nothing new stored» (the campaign's table as it was), and the
     value typed back is the saved one (it was the packaged one: both are the TOML the form
     writes, compared with what the campaign has).
