@@ -11,6 +11,7 @@ import pytest
 from textual.widgets import Input
 
 from rules import data, drevo
+from tests.conftest import until
 from tests.seats.helpers import until_seen
 from tui import registry
 from tui.screens.settings import SettingsScreen
@@ -316,7 +317,48 @@ async def a_burst_of_keys_is_judged_saved_and_shown_by_its_last_value(app, pilot
     assert tomllib.loads(editor.text)["rung"][0]["value"] == -7, "… with the last value typed"
 
 
-async def test_the_ladders_form_under_fast_keys_and_undo(make_test_app) -> None:
+async def a_save_waiting_for_the_lock_leaves_the_screen_free_and_changes_nothing(
+    app, pilot, campaign_path
+) -> None:
+    """The save runs in the app's writer: the screen keeps working while another kubik holds
+    the lock, and a save that cannot get it is refused whole, with a Russian message."""
+    import filelock
+
+    before = app.store.get_doc("settings")
+    rung = drevo.rung_for(0).name
+    told = {id(n) for n in app._notifications}  # what was said before this part
+
+    def said() -> list[str]:
+        return [n.message for n in app._notifications if id(n) not in told]
+
+    await edit(pilot, RENAMED)
+    app.store._lock_timeout, app.store._file_lock = 1.0, None
+    held = filelock.FileLock(f"{campaign_path}.lock")
+    held.acquire()
+    try:
+        writer = app.services.writer
+        earlier = writer._last_write
+        await pilot.press_without_waiting("ctrl+s")
+        await until(lambda: writer._last_write is not earlier)  # handed to the writer
+        assert not writer._last_write.is_set(), "waiting for the lock; the screen is free"
+        await pilot.press_without_waiting("ctrl+s")  # a second save waits its turn
+        await until(lambda: any("ещё сохраняется" in m for m in said()))
+        await app.services.writes_done()
+        await pilot.pause()
+    finally:
+        held.release()
+    messages = said()
+    assert any("ещё сохраняется «Настройки: " in m for m in messages), messages
+    assert any(m.startswith("Не сохранено «Настройки: ") for m in messages), messages
+    assert app.store.get_doc("settings") == before, "a save refused whole changes nothing"
+    assert drevo.rung_for(0).name == rung == "Средне", "the rules as they were"
+    await pilot.press("ctrl+s")  # the lock is free now: saved
+    assert drevo.rung_for(0).name == "Обычно", "saved once the lock is free"
+    assert isinstance(app.screen, SettingsScreen), "the screen stays open"
+
+
+@pytest.mark.slow
+async def test_the_ladders_form_under_fast_keys_and_undo(make_test_app, campaign_path) -> None:
     """The ladder's form on the settings screen, in one app run, each part in turn (each
     part's docstring says what it checks): Enter then Esc into a form being built; ↓ and Enter
     typed fast on the list; Ctrl+Z / Ctrl+Y showing the table put back; bursts of keys in a
@@ -331,6 +373,13 @@ async def test_the_ladders_form_under_fast_keys_and_undo(make_test_app) -> None:
     (each opened its own app on the same demo campaign and Ctrl+T), with each of their asserts.
     Between the parts the screen is brought back to where each began: the list focused, on
     the ladder, nothing saved.
+
+    Last, ``a_save_waiting_for_the_lock_leaves_the_screen_free_and_changes_nothing``, which
+    replaces the pilot test
+    `tests/tui/test_settings.py::test_a_save_waiting_for_the_lock_leaves_the_screen_free_and_changes_nothing`
+    (its own app, Ctrl+T; slow: the lock is held for a second), with each of its asserts: it
+    followed nothing stored and now follows the burst's save, so its «nothing stored» reads
+    «nothing new stored», and its messages are those said since it began.
     """
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -359,3 +408,7 @@ async def test_the_ladders_form_under_fast_keys_and_undo(make_test_app) -> None:
         assert app.focused.id == "settings-tables" and screen.current == ladder
         assert app.store.get_doc("settings") is None
         await a_burst_of_keys_is_judged_saved_and_shown_by_its_last_value(app, pilot)
+
+        await a_save_waiting_for_the_lock_leaves_the_screen_free_and_changes_nothing(
+            app, pilot, campaign_path
+        )
