@@ -346,27 +346,6 @@ async def test_read_files_run_in_the_app_and_the_view(tmp_path) -> None:
     assert path.read_bytes() == data
 
 
-async def test_a_broken_file_swapped_in_while_the_app_runs(tmp_path) -> None:
-    """JSON nested 100,000 deep, swapped in under a running app: a message, no crash."""
-    from tests.conftest import frozen_clock
-    from tui.app import make_app
-
-    path = tmp_path / "c.json"
-    app = make_app(path, clock=frozen_clock, seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        deep = b"[" * 100_000 + b"]" * 100_000
-        path.write_bytes(deep)
-        for _ in range(100):  # the store's timer reads it (within 5 s; it took a fixed 0.8 s)
-            if any("глубоко" in str(n.message) for n in app._notifications):
-                break
-            await pilot.pause(0.05)
-        assert app.is_running
-        await pilot.press("+")  # a change: refused, the file is not overwritten
-        await pilot.pause()
-        assert app.is_running and path.read_bytes() == deep
-        assert any("глубоко" in str(n.message) for n in app._notifications)
-
-
 # -- generated broken documents ------------------------------------------------------------------
 
 JSON = st.recursive(
@@ -461,7 +440,16 @@ def test_a_change_the_schema_refuses_is_not_called_a_damaged_file(tmp_path, caps
     assert Store.open(path, read_only=True).campaign.name == "Другое имя"
 
 
-async def test_a_saved_fight_in_an_unknown_phase_is_named_not_fatal(tmp_path) -> None:
+async def test_a_saved_fight_in_an_unknown_phase_then_a_broken_file_swapped_in(tmp_path) -> None:
+    """A saved fight in an unknown phase is named when the Бой tab opens, not fatal; then JSON
+    nested 100,000 deep, swapped in under the running app: a message, no crash, and a change
+    is refused (the file is not overwritten).
+
+    Replaces the pilot tests
+    `tests/store/test_broken_files.py::test_a_saved_fight_in_an_unknown_phase_is_named_not_fatal`
+    and `tests/store/test_broken_files.py::test_a_broken_file_swapped_in_while_the_app_runs`
+    (each opened the real app on a demo campaign of its own), with each of their asserts: the
+    file swapped in now replaces the campaign with the damaged fight."""
     from tests.conftest import frozen_clock
     from tui.app import make_app
 
@@ -472,8 +460,21 @@ async def test_a_saved_fight_in_an_unknown_phase_is_named_not_fatal(tmp_path) ->
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("2")
         await pilot.pause()
-        assert app.is_running
-        assert any("бой повреждён" in str(n.message) for n in app._notifications)
+        assert app.is_running, "the Бой tab with a damaged fight"
+        assert any("бой повреждён" in str(n.message) for n in app._notifications), "named"
+
+        await pilot.press("1")  # the party tab, where «+» is a change
+        deep = b"[" * 100_000 + b"]" * 100_000
+        path.write_bytes(deep)
+        for _ in range(100):  # the store's timer reads it (within 5 s; it took a fixed 0.8 s)
+            if any("глубоко" in str(n.message) for n in app._notifications):
+                break
+            await pilot.pause(0.05)
+        assert app.is_running, "a file swapped in: no crash"
+        await pilot.press("+")  # a change: refused, the file is not overwritten
+        await pilot.pause()
+        assert app.is_running and path.read_bytes() == deep, "the change refused"
+        assert any("глубоко" in str(n.message) for n in app._notifications), "said why"
 
 
 ENCOUNTER_FIELDS = st.sampled_from(
