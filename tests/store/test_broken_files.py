@@ -5,13 +5,13 @@ app, the view and every command open a campaign), the CLI (``kubik party list``)
 players' view (``kubik --view``) and the app's entry (``kubik`` with stdin not a terminal,
 so no backup prompt): none may print a traceback, and the file's bytes must be unchanged.
 A file refused at ``Store.open`` never reaches Textual; the cases kubik reads (cleaned or
-tolerated) are opened in the real app and the view by ``test_read_files_run_in_the_app``.
+tolerated) are opened together in the real app and the view by
+``test_read_files_run_in_the_app_and_the_view``.
 Issue 15 counted 41 such files; hypothesis adds generated ones at the end.
 """
 
 from __future__ import annotations
 
-import copy
 import functools
 import json
 import re
@@ -285,45 +285,65 @@ def test_a_readable_hostile_file_loads_clean_and_unchanged(tmp_path, capsys, cas
     assert path.read_bytes() == data  # reading cleans in memory; only a change writes
 
 
-@pytest.mark.parametrize("case", list(READ))  # one test per file: the workers share them
-async def test_read_files_run_in_the_app_and_the_view(tmp_path, case) -> None:
-    """One run of the real app and of the view per readable file: drawn, nothing raised."""
+def every_read_case(tmp: Path) -> tuple[Path, bytes]:
+    """Write one campaign file holding the hostile values of every :data:`READ` case at
+    once (each case changes its own field: the names, the notes, a skill, the extras, the
+    history); return its path and bytes."""
+    tables = demo_tables()
+    data = b""
+    for make in READ.values():
+        data = make(tables)  # each ``edit`` changes the tables in place, then writes them all
+    path = tmp / "campaign.json"
+    path.write_bytes(data)
+    return path, data
+
+
+def test_the_file_of_every_read_case_holds_each_case() -> None:
+    """The one file the app and the view open holds every readable hostile value: each
+    case's own file differs from the demo campaign, and each of those changes is in it."""
+    demo = demo_tables()
+    with tempfile.TemporaryDirectory() as tmp:
+        _, every = every_read_case(Path(tmp))
+    combined = json.loads(every)
+    for case, make in READ.items():
+        alone = json.loads(make(demo_tables()))
+        assert alone != demo, case
+        changed = 0
+        for table, docs in alone.items():
+            for key, doc in docs.items():
+                before = demo[table].get(key, {})
+                for field, value in doc.items():
+                    if value != before.get(field):  # what this case changes …
+                        changed += 1
+                        assert combined[table][key][field] == value, (case, table, field)
+        assert changed, case  # … is in the file the app and the view open
+
+
+async def test_read_files_run_in_the_app_and_the_view(tmp_path) -> None:
+    """One run of the real app and one of the view over a file holding every readable
+    hostile value (:data:`READ`): drawn, nothing raised, the file unchanged.
+
+    Replaces the pilot test
+    `tests/store/test_broken_files.py::test_read_files_run_in_the_app_and_the_view[<case>]`
+    as it was, parametrised over the six files (an app run and a view run each, twelve
+    apps): the same hostile values are now on screen together, in one app and one view.
+    Each file alone still goes through the store and the CLI in
+    ``test_a_readable_hostile_file_loads_clean_and_unchanged``."""
     from tests.conftest import frozen_clock
     from tui.app import make_app
     from tui.view import make_view
 
-    path, data = write_case(tmp_path, READ[case])
+    path, data = every_read_case(tmp_path)
     app = make_app(path, clock=frozen_clock, seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("down", "up")  # highlight: draws each sheet
         await pilot.pause()
-        assert app.is_running, case
+        assert app.is_running
     view = make_view(path)
     async with view.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert view.is_running, case
-    assert path.read_bytes() == data, case
-
-
-async def test_a_broken_file_swapped_in_while_the_app_runs(tmp_path) -> None:
-    """JSON nested 100,000 deep, swapped in under a running app: a message, no crash."""
-    from tests.conftest import frozen_clock
-    from tui.app import make_app
-
-    path = tmp_path / "c.json"
-    app = make_app(path, clock=frozen_clock, seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        deep = b"[" * 100_000 + b"]" * 100_000
-        path.write_bytes(deep)
-        for _ in range(100):  # the store's timer reads it (within 5 s; it took a fixed 0.8 s)
-            if any("глубоко" in str(n.message) for n in app._notifications):
-                break
-            await pilot.pause(0.05)
-        assert app.is_running
-        await pilot.press("+")  # a change: refused, the file is not overwritten
-        await pilot.pause()
-        assert app.is_running and path.read_bytes() == deep
-        assert any("глубоко" in str(n.message) for n in app._notifications)
+        assert view.is_running
+    assert path.read_bytes() == data
 
 
 # -- generated broken documents ------------------------------------------------------------------
@@ -420,36 +440,16 @@ def test_a_change_the_schema_refuses_is_not_called_a_damaged_file(tmp_path, caps
     assert Store.open(path, read_only=True).campaign.name == "Другое имя"
 
 
-async def test_a_settings_table_the_rules_refuse_falls_back_to_the_default(tmp_path) -> None:
-    """A hand-edited ladder rung without a value stopped the Древо app (RulesError); the app
-    now names the table and plays with kubik's own ladder."""
-    from rules import data, drevo
-    from tests.conftest import frozen_clock
-    from tui.app import make_app
+async def test_a_saved_fight_in_an_unknown_phase_then_a_broken_file_swapped_in(tmp_path) -> None:
+    """A saved fight in an unknown phase is named when the Бой tab opens, not fatal; then JSON
+    nested 100,000 deep, swapped in under the running app: a message, no crash, and a change
+    is refused (the file is not overwritten).
 
-    path = tmp_path / "c.json"
-    ladder = copy.deepcopy(data.packaged_table("drevo/ladder.toml"))
-    ladder["rung"][0]["value"] = "x"
-    with Store.open(path) as store:
-        store.put_doc("settings", {"drevo/ladder.toml": ladder, "theme": "dark"}, label="x")
-    with Store.open(path) as store:
-        settings_before = store.get_doc("settings")
-    app = make_app(path, clock=frozen_clock, seed=1)
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("3", "enter", "2", "1", "down")  # every tab that reads the ladder
-            await pilot.pause()
-            assert app.is_running
-            notes = [str(n.message) for n in app._notifications]
-            assert any("drevo/ladder.toml не принята" in n and "rung[1].value" in n for n in notes)
-            assert drevo.rung_for(-3) is not None  # kubik's ladder is in place
-    finally:
-        data.set_overrides(None)
-    with Store.open(path) as store:  # the roll is written (the open check); the table is not
-        assert store.get_doc("settings") == settings_before
-
-
-async def test_a_saved_fight_in_an_unknown_phase_is_named_not_fatal(tmp_path) -> None:
+    Replaces the pilot tests
+    `tests/store/test_broken_files.py::test_a_saved_fight_in_an_unknown_phase_is_named_not_fatal`
+    and `tests/store/test_broken_files.py::test_a_broken_file_swapped_in_while_the_app_runs`
+    (each opened the real app on a demo campaign of its own), with each of their asserts: the
+    file swapped in now replaces the campaign with the damaged fight."""
     from tests.conftest import frozen_clock
     from tui.app import make_app
 
@@ -460,8 +460,21 @@ async def test_a_saved_fight_in_an_unknown_phase_is_named_not_fatal(tmp_path) ->
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("2")
         await pilot.pause()
-        assert app.is_running
-        assert any("бой повреждён" in str(n.message) for n in app._notifications)
+        assert app.is_running, "the Бой tab with a damaged fight"
+        assert any("бой повреждён" in str(n.message) for n in app._notifications), "named"
+
+        await pilot.press("1")  # the party tab, where «+» is a change
+        deep = b"[" * 100_000 + b"]" * 100_000
+        path.write_bytes(deep)
+        for _ in range(100):  # the store's timer reads it (within 5 s; it took a fixed 0.8 s)
+            if any("глубоко" in str(n.message) for n in app._notifications):
+                break
+            await pilot.pause(0.05)
+        assert app.is_running, "a file swapped in: no crash"
+        await pilot.press("+")  # a change: refused, the file is not overwritten
+        await pilot.pause()
+        assert app.is_running and path.read_bytes() == deep, "the change refused"
+        assert any("глубоко" in str(n.message) for n in app._notifications), "said why"
 
 
 ENCOUNTER_FIELDS = st.sampled_from(

@@ -11,6 +11,7 @@ import pytest
 from textual.widgets import Input
 
 from rules import data, drevo
+from tests.conftest import until
 from tests.seats.helpers import until_seen
 from tui import registry
 from tui.screens.settings import SettingsScreen
@@ -69,47 +70,124 @@ def test_a_number_out_of_range_or_not_a_number_is_refused() -> None:
             read_field(f, typed)
 
 
-async def open_ladder_field(app, pilot, index: int) -> Input:
-    await pilot.press("ctrl+t")
-    await pilot.pause()
-    assert isinstance(app.screen, SettingsScreen)
-    fields = list(app.screen.query("#settings-form Input"))
-    return fields[index]
+async def test_a_ladder_value_typed_in_the_form(make_test_app) -> None:
+    """The ladder on the settings screen, in one app run, each part in turn:
 
+    - first ``save_invalid_then_valid_then_reset`` (its docstring says what it checks): the
+      table typed as TOML, refused, saved, reset and brought back by Ctrl+Z;
+    - then its first value (Ступень 1: Очень легко) typed in the form: the rules check the
+      whole table as typed (two rungs with one value are refused at once, by the rules' own
+      loader); a value out of its range is refused as typed (shown under the form, the field
+      marked) and Ctrl+S stores nothing; a good value is saved as TOML and the rules obey it;
+    - typed back to the saved value it is no edit: the form writes the TOML anew (without
+      the file's comments), the same values are not «изменено»;
+    - Enter goes into the form, ↓ moves along its rows, Esc goes back to the list, and Esc
+      on the list closes the screen without asking (nothing is edited).
 
-async def test_typed_values_are_checked_as_typed_and_saved_as_toml(make_test_app) -> None:
+    Replaces the pilot tests
+    `tests/tui/test_settings.py::TestSettingsScreen::test_save_invalid_then_valid_then_reset`,
+    `tests/tui/test_settings_form.py::test_the_rules_check_the_whole_table_as_typed`,
+    `tests/tui/test_settings_form.py::test_typed_values_are_checked_as_typed_and_saved_as_toml`,
+    `tests/tui/test_settings_form.py::test_typing_a_value_back_is_no_edit`,
+    `tests/tui/test_settings_form.py::test_esc_from_a_field_goes_back_to_the_list` and
+    `tests/tui/test_settings_toml_words.py::test_reset_shows_the_default_without_comments`
+    (each opened its own app on the same demo campaign and Ctrl+T), with each of their
+    asserts; the last one's follows the Ctrl+R of ``save_invalid_then_valid_then_reset``.
+    Where one of them began with nothing stored and now follows a saved table, its
+    «nothing stored» reads «nothing new stored» (the campaign's table as it was), and the
+    value typed back is the saved one (it was the packaged one: both are the TOML the form
+    writes, compared with what the campaign has).
+    """
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        value = await open_ladder_field(app, pilot, 0)  # Ступень 1: Очень легко, its value
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        await save_invalid_then_valid_then_reset(app, pilot)
+        before = app.store.get_doc("settings")
+        assert before["drevo/ladder.toml"]["rung"][3]["name"] == "Обычно"
+
+        screen = app.screen
+        value = list(screen.query("#settings-form Input"))[0]  # Ступень 1: Очень легко, −3
+        value.value = "−2"  # the same as Легко
+        await pilot.pause()
+        error = str(screen.query_one("#settings-error").render())
+        assert "две ступени" in error, f"two rungs with one value refused by the rules: {error}"
+
         value.focus()
         value.value = "99"  # beyond −10…10
         await pilot.pause()
-        error = str(app.screen.query_one("#settings-error").render())
-        assert "вне" in error and value.has_class("-refused")
+        error = str(screen.query_one("#settings-error").render())
+        assert "вне" in error and value.has_class("-refused"), f"out of range shown: {error}"
         await pilot.press("ctrl+s")
-        assert app.store.get_doc("settings") is None  # refused: nothing stored
+        assert app.store.get_doc("settings") == before, "refused: nothing new stored"
         value.value = "−5"
         await pilot.pause()
         assert not value.has_class("-refused") and not str(
-            app.screen.query_one("#settings-error").render()
-        )
+            screen.query_one("#settings-error").render()
+        ), "a good value clears the refusal"
         await pilot.press("ctrl+s")
         await pilot.pause()
         saved = app.store.get_doc("settings")["drevo/ladder.toml"]
-        assert saved["rung"][0]["value"] == -5
+        assert saved["rung"][0]["value"] == -5, "the value saved"
         text = app.store.get_doc("settings_text")["drevo/ladder.toml"]
-        assert tomllib.loads(text) == saved  # the campaign keeps TOML
-        assert drevo.ladder()[0].value == -5
+        assert tomllib.loads(text) == saved, "the campaign keeps TOML"
+        assert drevo.ladder()[0].value == -5, "the rules obey the saved table"
 
-
-async def test_the_rules_check_the_whole_table_as_typed(make_test_app) -> None:
-    """Two rungs with one value: refused at once, by the rules' own loader."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        value = await open_ladder_field(app, pilot, 0)
-        value.value = "−2"  # the same as Легко
+        value = list(screen.query("#settings-form Input"))[0]
+        value.value = "−4"
         await pilot.pause()
-        assert "две ступени" in str(app.screen.query_one("#settings-error").render())
+        assert screen._edited("drevo/ladder.toml"), "another value is an edit"
+        value.value = "−5"  # back to the saved value
+        await pilot.pause()
+        assert not screen._edited("drevo/ladder.toml"), "the saved value typed back: no edit"
+
+        screen.query_one("#settings-tables").focus()  # the list, as the screen opens
+        await pilot.press("enter")  # into the ladder's form
+        assert isinstance(app.focused, Input), "Enter on the list goes into the form"
+        await pilot.press("down", "down")  # rows of the form
+        await pilot.press("escape")
+        assert app.focused.id == "settings-tables", "Esc in a field goes back to the list"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, SettingsScreen), "Esc on the list closes, not asks"
+
+
+LADDER = data.packaged_text("drevo/ladder.toml")
+RENAMED = LADDER.replace('name = "Средне"', 'name = "Обычно"')
+
+
+async def edit(pilot, text: str) -> None:
+    """Put ``text`` in the TOML editor at once (as if typed there)."""
+    pilot.app.screen.query_one("#settings-editor").text = text
+    await pilot.pause()
+
+
+async def save_invalid_then_valid_then_reset(app, pilot) -> None:
+    """A table typed as TOML refused at Ctrl+S (shown at the table, nothing stored), then
+    saved (the rules obey), Ctrl+R back to kubik's default — shown without the packaged
+    file's comments (Ctrl+R put them back into the view) — and Ctrl+Z brings the campaign's
+    table back. Begins on the open settings screen with nothing stored."""
+    assert isinstance(app.screen, SettingsScreen)
+    await edit(pilot, RENAMED.replace("value = 1\n", "value = 0\n"))
+    await pilot.press("ctrl+s")  # refused: shown at the table, nothing stored
+    error = str(app.screen.query_one("#settings-error").render())
+    assert "две ступени" in error, f"the refusal shown at the table: {error}"
+    assert app.store.get_doc("settings") is None, "a refused table is not stored"
+    await edit(pilot, RENAMED)
+    await pilot.press("ctrl+s")
+    saved = app.store.get_doc("settings")["drevo/ladder.toml"]
+    assert saved["rung"][3]["name"] == "Обычно", "the table saved"
+    assert app.store.get_doc("settings_text")["drevo/ladder.toml"] == RENAMED, "as typed"
+    assert drevo.rung_for(0).name == "Обычно", "the rules obey it"
+    await pilot.press("ctrl+r")  # back to kubik's default
+    await pilot.pause()
+    screen = app.screen
+    assert "#" not in screen.texts[screen.current], "the default shown without comments"
+    assert app.store.get_doc("settings") is None, "Ctrl+R: the campaign's table gone"
+    assert drevo.rung_for(0).name == "Средне", "the rules on kubik's ladder"
+    await pilot.press("ctrl+z")  # undo brings the campaign's ladder back
+    await pilot.pause()
+    assert drevo.rung_for(0).name == "Обычно", "Ctrl+Z: the campaign's ladder back"
 
 
 async def test_no_developer_comment_on_the_form_and_ctrl_g_shows_the_toml(make_test_app) -> None:
@@ -130,38 +208,6 @@ async def test_no_developer_comment_on_the_form_and_ctrl_g_shows_the_toml(make_t
         assert not screen.has_class("-toml")
 
 
-async def test_esc_from_a_field_goes_back_to_the_list(make_test_app) -> None:
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("ctrl+t")
-        await pilot.pause()
-        await pilot.press("enter")  # into the ladder's form
-        assert isinstance(app.focused, Input)
-        await pilot.press("down", "down")  # rows of the form
-        await pilot.press("escape")
-        assert app.focused.id == "settings-tables"
-        await pilot.press("escape")
-        await pilot.pause()
-        assert not isinstance(app.screen, SettingsScreen)
-
-
-async def test_typing_a_value_back_is_no_edit(make_test_app) -> None:
-    """The form writes the TOML anew (without the file's comments): the same values are not
-    «изменено», and closing does not ask to save."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        value = await open_ladder_field(app, pilot, 0)
-        value.value = "−4"
-        await pilot.pause()
-        assert app.screen._edited("drevo/ladder.toml")
-        value.value = "−3"  # back to the packaged value
-        await pilot.pause()
-        assert not app.screen._edited("drevo/ladder.toml")
-        await pilot.press("escape")
-        await pilot.pause()
-        assert not isinstance(app.screen, SettingsScreen)  # closed without asking
-
-
 def burst(app, *keys: str) -> None:
     """Send keys as a terminal does when they are typed fast (tmux send-keys «-12»): all at
     once, none waiting for the one before it to be handled."""
@@ -174,75 +220,167 @@ def burst(app, *keys: str) -> None:
         app._message_queue.put_nowait(event)  # queued behind each other, none handled yet
 
 
-async def test_a_burst_of_keys_is_judged_saved_and_shown_by_its_last_value(make_test_app) -> None:
+async def esc_after_enter_into_a_form_being_built(app, pilot) -> None:
+    """Enter then Esc while the form was still being mounted: out of the form again (the
+    screen stays open, the list keeps the focus), not a field focused later by itself."""
+    screen = app.screen
+    form = screen.query_one("#settings-form", SettingsForm)
+    await form.remove_children()  # a form being built: its fields known, none mounted
+    screen.action_open_table()
+    assert form.focus_pending, "Enter into a form being built waits for its first field"
+    screen.action_close()
+    assert not form.focus_pending, "Esc drops the wait"
+    await form.show(screen.current, screen.texts[screen.current])
+    await pilot.pause()
+    assert app.screen is screen, "Esc out of a form being built leaves the screen open"
+    assert app.focused.id == "settings-tables", "… and the list keeps the focus"
+
+
+async def enter_while_the_next_tables_form_is_built(app, pilot) -> None:
+    """↓ then Enter typed fast on the list of tables crashed the app (NoMatches «#set-0»): Enter
+    came while the next table's form was still being mounted, and asked for its first field."""
+    screen = app.screen
+    form = screen.query_one("#settings-form", SettingsForm)
+    burst(app, "down")
+    for _ in range(10_000):  # to the moment its fields are known and not all mounted yet
+        first = next(iter(form._fields), None)
+        if form.relpath == screen.tables[1].relpath and first and not form.query(f"#{first}"):
+            break
+        await asyncio.sleep(0)
+    else:
+        raise AssertionError("the form was never seen half built")
+    screen.action_open_table()  # Enter's action, at that moment
+    await until_seen(
+        [pilot], lambda: isinstance(app.focused, Input | Stepper), "the form's first field"
+    )
+    assert app.focused.id == first, "Enter went into the next table's first field"
+    assert screen.current == screen.tables[1].relpath, "… of the next table"
+
+
+async def ctrl_z_shows_the_table_it_put_back(app, pilot) -> None:
+    """Ctrl+Z on the settings screen undid the saved table in the campaign, but the form kept
+    the undone value (and its «*»): a next save was judged against what was gone (playbook).
+    The screen follows the store: Ctrl+Z shows the default, Ctrl+Y the value again."""
+    screen = app.screen
+    value = list(screen.query("#settings-form Input"))[0]  # Ступень 1: Очень легко, −3
+    value.focus()
+    value.value = "-4"
+    await pilot.pause()
+    await pilot.press("ctrl+s")
+    await app.services.writes_done()
+    await pilot.pause()
+    assert app.store.get_doc("settings")["drevo/ladder.toml"]["rung"][0]["value"] == -4
+
+    def shown() -> tuple[str, str]:
+        field = list(screen.query("#settings-form Input"))[0]
+        option = screen.query_one("#settings-tables").get_option_at_index(0)
+        return field.value.replace("−", "-"), str(option.prompt)[0]
+
+    assert shown() == ("-4", "*"), "saved: the value, marked changed in the campaign"
+    await pilot.press("ctrl+z")
+    await app.services.writes_done()
+    await pilot.pause()
+    assert app.store.get_doc("settings") is None, "Ctrl+Z undid the save"
+    assert shown() == ("-3", " "), "Ctrl+Z shows the default it put back"
+    await pilot.press("ctrl+y")
+    await app.services.writes_done()
+    await pilot.pause()
+    assert shown() == ("-4", "*"), "Ctrl+Y shows the value again"
+    await pilot.press("ctrl+z")
+    await app.services.writes_done()
+    await pilot.pause()
+    await pilot.press("ctrl+s")  # nothing edited here since: nothing written back
+    await app.services.writes_done()
+    assert app.store.get_doc("settings") is None, "after Ctrl+Z, Ctrl+S writes nothing back"
+
+
+async def a_burst_of_keys_is_judged_saved_and_shown_by_its_last_value(app, pilot) -> None:
     """Keys typed at once into a value, each burst judged by its last key's value: «1» then
     «2» — the form shows 12 refused, not 1 accepted; fast typing then Ctrl+S saved an older
     value (the save ran before the field's checks); the TOML (Ctrl+G) after typing in the
     form showed the value from before the typing."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("ctrl+t")
-        await pilot.pause()
-        await pilot.press("enter", "end")  # into the first rung's value (−3)
-        burst(app, "backspace", "backspace", "1", "2", "ctrl+s")
-        await until_seen([pilot], lambda: not app._message_queue.qsize(), "the burst handled")
-        assert "12 вне" in str(app.screen.query_one("#settings-error").render())
-        assert app.store.get_doc("settings") is None
-        burst(app, "backspace", "backspace", "minus", "5", "ctrl+s")
-        await until_seen([pilot], lambda: not app._message_queue.qsize(), "the burst handled")
-        assert app.focused.value == "-5"
-        saved = app.store.get_doc("settings")
-        assert saved is not None, "nothing saved"
-        assert saved["drevo/ladder.toml"]["rung"][0]["value"] == -5
-        burst(app, "backspace", "backspace", "minus", "7", "ctrl+g")
-        await until_seen([pilot], lambda: not app._message_queue.qsize(), "the burst handled")
-        editor = app.screen.query_one("#settings-editor")
-        assert app.screen.has_class("-toml")
-        assert tomllib.loads(editor.text)["rung"][0]["value"] == -7
+    await pilot.press("enter", "end")  # into the first rung's value (−3)
+    burst(app, "backspace", "backspace", "1", "2", "ctrl+s")
+    await until_seen([pilot], lambda: not app._message_queue.qsize(), "the burst handled")
+    assert "12 вне" in str(app.screen.query_one("#settings-error").render()), "12 refused"
+    assert app.store.get_doc("settings") is None, "a refused value is not saved"
+    burst(app, "backspace", "backspace", "minus", "5", "ctrl+s")
+    await until_seen([pilot], lambda: not app._message_queue.qsize(), "the burst handled")
+    assert app.focused.value == "-5", "the field shows the burst's value"
+    saved = app.store.get_doc("settings")
+    assert saved is not None, "nothing saved"
+    assert saved["drevo/ladder.toml"]["rung"][0]["value"] == -5, "Ctrl+S saved the last value"
+    burst(app, "backspace", "backspace", "minus", "7", "ctrl+g")
+    await until_seen([pilot], lambda: not app._message_queue.qsize(), "the burst handled")
+    editor = app.screen.query_one("#settings-editor")
+    assert app.screen.has_class("-toml"), "Ctrl+G shows the TOML"
+    assert tomllib.loads(editor.text)["rung"][0]["value"] == -7, "… with the last value typed"
 
 
-async def test_ctrl_z_in_the_settings_shows_the_table_it_put_back(make_test_app) -> None:
-    """Ctrl+Z on the settings screen undid the saved table in the campaign, but the form kept
-    the undone value (and its «*»): a next save was judged against what was gone (playbook).
-    The screen follows the store: Ctrl+Z shows the default, Ctrl+Y the value again."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        value = await open_ladder_field(app, pilot, 0)  # Ступень 1: Очень легко, −3
-        value.focus()
-        value.value = "-4"
-        await pilot.pause()
-        await pilot.press("ctrl+s")
+async def a_save_waiting_for_the_lock_leaves_the_screen_free_and_changes_nothing(
+    app, pilot, campaign_path
+) -> None:
+    """The save runs in the app's writer: the screen keeps working while another kubik holds
+    the lock, and a save that cannot get it is refused whole, with a Russian message."""
+    import filelock
+
+    before = app.store.get_doc("settings")
+    rung = drevo.rung_for(0).name
+    told = {id(n) for n in app._notifications}  # what was said before this part
+
+    def said() -> list[str]:
+        return [n.message for n in app._notifications if id(n) not in told]
+
+    await edit(pilot, RENAMED)
+    app.store._lock_timeout, app.store._file_lock = 1.0, None
+    held = filelock.FileLock(f"{campaign_path}.lock")
+    held.acquire()
+    try:
+        writer = app.services.writer
+        earlier = writer._last_write
+        await pilot.press_without_waiting("ctrl+s")
+        await until(lambda: writer._last_write is not earlier)  # handed to the writer
+        assert not writer._last_write.is_set(), "waiting for the lock; the screen is free"
+        await pilot.press_without_waiting("ctrl+s")  # a second save waits its turn
+        await until(lambda: any("ещё сохраняется" in m for m in said()))
         await app.services.writes_done()
         await pilot.pause()
-        assert app.store.get_doc("settings")["drevo/ladder.toml"]["rung"][0]["value"] == -4
-        screen = app.screen
-
-        def shown() -> tuple[str, str]:
-            field = list(screen.query("#settings-form Input"))[0]
-            option = screen.query_one("#settings-tables").get_option_at_index(0)
-            return field.value.replace("−", "-"), str(option.prompt)[0]
-
-        assert shown() == ("-4", "*")
-        await pilot.press("ctrl+z")
-        await app.services.writes_done()
-        await pilot.pause()
-        assert app.store.get_doc("settings") is None
-        assert shown() == ("-3", " ")
-        await pilot.press("ctrl+y")
-        await app.services.writes_done()
-        await pilot.pause()
-        assert shown() == ("-4", "*")
-        await pilot.press("ctrl+z")
-        await app.services.writes_done()
-        await pilot.pause()
-        await pilot.press("ctrl+s")  # nothing edited here since: nothing written back
-        await app.services.writes_done()
-        assert app.store.get_doc("settings") is None
+    finally:
+        held.release()
+    messages = said()
+    assert any("ещё сохраняется «Настройки: " in m for m in messages), messages
+    assert any(m.startswith("Не сохранено «Настройки: ") for m in messages), messages
+    assert app.store.get_doc("settings") == before, "a save refused whole changes nothing"
+    assert drevo.rung_for(0).name == rung == "Средне", "the rules as they were"
+    await pilot.press("ctrl+s")  # the lock is free now: saved
+    assert drevo.rung_for(0).name == "Обычно", "saved once the lock is free"
+    assert isinstance(app.screen, SettingsScreen), "the screen stays open"
 
 
-async def test_enter_while_the_next_tables_form_is_built_goes_into_it(make_test_app) -> None:
-    """↓ then Enter typed fast on the list of tables crashed the app (NoMatches «#set-0»): Enter
-    came while the next table's form was still being mounted, and asked for its first field."""
+@pytest.mark.slow
+async def test_the_ladders_form_under_fast_keys_and_undo(make_test_app, campaign_path) -> None:
+    """The ladder's form on the settings screen, in one app run, each part in turn (each
+    part's docstring says what it checks): Enter then Esc into a form being built; ↓ and Enter
+    typed fast on the list; Ctrl+Z / Ctrl+Y showing the table put back; bursts of keys in a
+    value judged, saved and shown by their last key.
+
+    Replaces the pilot tests
+    `tests/tui/test_settings_form.py::test_esc_after_enter_into_a_form_being_built_stays_on_the_list`,
+    `tests/tui/test_settings_form.py::test_enter_while_the_next_tables_form_is_built_goes_into_it`,
+    `tests/tui/test_settings_form.py::test_ctrl_z_in_the_settings_shows_the_table_it_put_back`
+    and
+    `tests/tui/test_settings_form.py::test_a_burst_of_keys_is_judged_saved_and_shown_by_its_last_value`
+    (each opened its own app on the same demo campaign and Ctrl+T), with each of their asserts.
+    Between the parts the screen is brought back to where each began: the list focused, on
+    the ladder, nothing saved.
+
+    Last, ``a_save_waiting_for_the_lock_leaves_the_screen_free_and_changes_nothing``, which
+    replaces the pilot test
+    `tests/tui/test_settings.py::test_a_save_waiting_for_the_lock_leaves_the_screen_free_and_changes_nothing`
+    (its own app, Ctrl+T; slow: the lock is held for a second), with each of its asserts: it
+    followed nothing stored and now follows the burst's save, so its «nothing stored» reads
+    «nothing new stored», and its messages are those said since it began.
+    """
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("ctrl+t")
@@ -250,37 +388,27 @@ async def test_enter_while_the_next_tables_form_is_built_goes_into_it(make_test_
         screen = app.screen
         assert isinstance(screen, SettingsScreen)
         form = screen.query_one("#settings-form", SettingsForm)
-        burst(app, "down")
-        for _ in range(10_000):  # to the moment its fields are known and not all mounted yet
-            first = next(iter(form._fields), None)
-            if form.relpath == screen.tables[1].relpath and first and not form.query(f"#{first}"):
-                break
-            await asyncio.sleep(0)
-        else:
-            raise AssertionError("the form was never seen half built")
-        screen.action_open_table()  # Enter's action, at that moment
+        ladder = screen.tables[0].relpath
+
+        await esc_after_enter_into_a_form_being_built(app, pilot)
+        await enter_while_the_next_tables_form_is_built(app, pilot)
+
+        await pilot.press("escape")  # from the next table's field back to the list …
+        await pilot.press("up")  # … and up to the ladder
         await until_seen(
-            [pilot], lambda: isinstance(app.focused, Input | Stepper), "the form's first field"
+            [pilot],
+            lambda: form.relpath == ladder and bool(form.query(f"#{next(iter(form._fields))}")),
+            "the ladder's form again",
         )
-        assert app.focused.id == first
-        assert screen.current == screen.tables[1].relpath
+        assert app.focused.id == "settings-tables" and screen.current == ladder
+        assert app.store.get_doc("settings") is None
+        await ctrl_z_shows_the_table_it_put_back(app, pilot)
 
+        # Ctrl+Z drew the form anew: its field went, the list has the focus (as at the start)
+        assert app.focused.id == "settings-tables" and screen.current == ladder
+        assert app.store.get_doc("settings") is None
+        await a_burst_of_keys_is_judged_saved_and_shown_by_its_last_value(app, pilot)
 
-async def test_esc_after_enter_into_a_form_being_built_stays_on_the_list(make_test_app) -> None:
-    """Enter then Esc while the form was still being mounted: out of the form again (the
-    screen stays open, the list keeps the focus), not a field focused later by itself."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("ctrl+t")
-        await pilot.pause()
-        screen = app.screen
-        form = screen.query_one("#settings-form", SettingsForm)
-        await form.remove_children()  # a form being built: its fields known, none mounted
-        screen.action_open_table()
-        assert form.focus_pending
-        screen.action_close()
-        assert not form.focus_pending
-        await form.show(screen.current, screen.texts[screen.current])
-        await pilot.pause()
-        assert app.screen is screen
-        assert app.focused.id == "settings-tables"
+        await a_save_waiting_for_the_lock_leaves_the_screen_free_and_changes_nothing(
+            app, pilot, campaign_path
+        )

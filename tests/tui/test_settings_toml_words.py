@@ -21,15 +21,3 @@ def test_the_toml_view_has_no_developer_comments(system) -> None:
         shown = current_text(table.relpath, {}, {})
         assert not [line for line in shown.splitlines() if line.lstrip().startswith("#")]
         assert tomllib.loads(shown) == tomllib.loads(data.packaged_text(table.relpath))
-
-
-async def test_reset_shows_the_default_without_comments(make_test_app) -> None:
-    """Ctrl+R (back to kubik's default) put the packaged file's comments back into the view."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("ctrl+t")
-        await pilot.pause()
-        await pilot.press("ctrl+r")
-        await pilot.pause()
-        screen = app.screen
-        assert "#" not in screen.texts[screen.current]

@@ -93,45 +93,54 @@ class TestPublicLog:
 
 
 class TestGmSecrets:
-    async def test_secret_mode_marks_rolls_hidden_and_r_reveals(self, make_test_app):
+    async def test_the_gms_secret_keys(self, make_test_app):
+        """The GM's keys for secrets, in one app run, each in turn:
+
+        - Ctrl+S turns secret mode on (the next rolls are hidden) and off; on the Журнал a
+          hidden roll reads «(скрыто)», and r reveals it (then r has nothing to reveal);
+        - t hides the highlighted NPC and shows it again (not a PC);
+        - v copies the players' view command, y the newest Журнал entry.
+
+        Replaces the pilot tests
+        `tests/tui/test_view.py::TestGmSecrets::test_secret_mode_marks_rolls_hidden_and_r_reveals`,
+        `tests/tui/test_view.py::TestGmSecrets::test_t_hides_the_highlighted_npc` and
+        `tests/tui/test_view.py::TestGmSecrets::test_v_and_y_copy_the_view_command_and_the_newest_entry`
+        (each opened its own app on the same demo campaign), with each of their asserts; what
+        the services do behind the keys is tested in ``tests/tui/test_services_parts.py``.
+        """
         app = make_test_app()
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("ctrl+s")  # secret mode on: the banner says СКРЫТНО
-            assert app.services.journal.secret
+            assert app.services.journal.secret, "Ctrl+S: secret mode on"
             await pilot.press("slash", *"2d6", "enter", "escape")
             await pilot.press("ctrl+s")  # off again
             await pilot.press("slash", *"1d6", "enter", "escape")
             newest, secret = app.store.log()[:2]
-            assert secret.data["hidden"] is True and "hidden" not in newest.data
+            assert secret.data["hidden"] is True and "hidden" not in newest.data, "hidden, then not"
             await pilot.press("4", "down")  # the Журнал, on the secret roll
             table = app.query_one("#log-table", DataTable)
-            assert str(table.get_row_at(1)[2]).startswith("(скрыто)")
+            assert str(table.get_row_at(1)[2]).startswith("(скрыто)"), "the Журнал marks it"
             await pilot.press("r")  # reveal it
             reveal = app.store.log()[0]
-            assert reveal.data == {"reveals": secret.id, "hidden": False}
-            assert reveal.text == f"Раскрыто: {secret.text}"
-            assert not app.query_one("#log-pane").check_action("reveal", ())
+            assert reveal.data == {"reveals": secret.id, "hidden": False}, "r reveals it"
+            assert reveal.text == f"Раскрыто: {secret.text}", "the reveal says the roll"
+            assert not app.query_one("#log-pane").check_action("reveal", ()), "nothing left"
 
-    async def test_t_hides_the_highlighted_npc(self, make_test_app):
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            table = app.query_one("#party-table", DataTable)
-            assert not app.check_action("toggle_hidden", ())  # a PC is highlighted
+            await pilot.press("1")  # the party tab
+            party = app.query_one("#party-table", DataTable)
+            assert not app.check_action("toggle_hidden", ()), "a PC is highlighted: no t"
             npc = next(c for c in app.store.characters() if c.kind == "npc")
-            table.move_cursor(row=table.get_row_index(npc.id))
+            party.move_cursor(row=party.get_row_index(npc.id))
             await pilot.press("t")
-            assert app.store.character(npc.id).hidden is True
+            assert app.store.character(npc.id).hidden is True, "t hides the NPC"
             await pilot.press("t")
-            assert app.store.character(npc.id).hidden is False
+            assert app.store.character(npc.id).hidden is False, "t shows it again"
 
-    async def test_v_and_y_copy_the_view_command_and_the_newest_entry(self, make_test_app):
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("v")
-            assert app.clipboard.endswith(f" --view --campaign {app.store.path}")
+            assert app.clipboard.endswith(f" --view --campaign {app.store.path}"), "v copies"
             await pilot.press("slash", *"2d6", "enter", "escape", "y")
             newest = app.store.log()[0]
-            assert newest.text.startswith("2d6") and app.clipboard == newest.text
+            assert newest.text.startswith("2d6") and app.clipboard == newest.text, "y copies"
 
     async def test_too_small_terminal_shows_a_notice_and_recovers(self, make_test_app):
         app = make_test_app()
