@@ -1,90 +1,14 @@
-"""The luck ledger in the app: percentiles stored at record time, sessions, the stats screen."""
+"""The luck ledger on screen: the Журнал's and the stats screen's keys and lines (its logic, below
+the screens: tests/tui/test_luck_journal.py)."""
 
 from __future__ import annotations
 
-import asyncio
+import random
 
-from rules.ledger import entry_luck
-from tui.bridge.luck import pending, read_sessions
-from tui.present.luck import stats_dict, verdict_text
+from tui.bridge.luck import read_sessions
+from tui.present.luck import verdict_text
 from tui.store import Store
 from tui.widgets.log.stats import StatsScreen
-
-
-async def settle(pilot, app) -> None:
-    """Wait until every entry waiting for its odds in a worker is written."""
-    for _ in range(200):
-        await pilot.pause()
-        if not pending(app.services.journal):
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError("the odds worker never finished")
-
-
-async def test_checks_and_quick_rolls_store_their_percentile(make_test_app, campaign_path):
-    """«Each logged roll carries where it landed … Stored in the log entry («percentile»)».
-    A builder's check and dice notation both: the worker one (explosions) keeps its place."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("3")  # the Древо builder
-        await pilot.press("enter")  # roll
-        await pilot.press("slash", *"3d6!", "enter")  # explosions: odds in a worker
-        await pilot.press(*["backspace"] * 4, *"2d6", "enter", "escape")  # cheap: inline
-        await settle(pilot, app)
-    entries = list(reversed(Store.open(campaign_path).log()))
-    assert [e.text.split()[0].rstrip(":") for e in entries[1:]] == ["3d6!", "2d6"]
-    for entry in entries:
-        assert 0 < entry.data["percentile"] < 1
-        again = entry_luck(entry.kind, entry.actor, entry.data)
-        assert again.percentile == entry.data["percentile"]  # the inputs suffice to redo it
-    assert entries[0].data["luck"]["rolls"][0]["who"] == entries[0].actor
-
-
-async def test_new_session_key_marks_the_log_and_stats_group_by_it(make_test_app, campaign_path):
-    """«a GM key marks the start of a game session … the log and the stats group by session»."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("slash", *"2d6", "enter", "escape")
-        await pilot.press("4", "n")  # the Журнал, a new session
-        await pilot.press("n")  # again at once: refused, the session is still empty
-        await pilot.press("slash", *"1d20", "enter", "escape")
-        await pilot.press("slash", *"1d20", "enter", "escape")
-        entries = list(reversed(app.store.log()))
-        assert [e.kind for e in entries] == ["roll", "session", "roll", "roll"]
-        sessions = read_sessions(entries)
-        assert [len(s.rolls) for s in sessions] == [1, 2]
-        data = stats_dict(sessions[-1:])
-        assert data["rolls"] == 2 and data["sessions"][0]["number"] == 2
-        assert set(data["by_character"]) == {"без персонажа"}
-        await pilot.press("s")  # the stats screen
-        assert isinstance(app.screen, StatsScreen)
-        title = str(app.screen.query_one("#stats-title").render())
-        assert "Сессия 2 из 2" in title
-        await pilot.press("left")  # the first session
-        assert "Сессия 1 из 2" in str(app.screen.query_one("#stats-title").render())
-        await pilot.press("a")  # all sessions
-        lines = str(app.screen.query_one("#stats-table-lines").render())
-        assert "3 броска" in lines
-        await pilot.press("escape")
-        assert not isinstance(app.screen, StatsScreen)
-
-
-async def test_secret_rolls_count_for_players_only_once_revealed(make_test_app):
-    """«the players' view and any export for players count a secret roll only after the GM
-    reveals it; the GM's screen shows all»."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("ctrl+s", "slash", *"2d6", "enter", "escape", "ctrl+s")
-        await pilot.press("slash", *"1d6", "enter", "escape")
-        entries = list(reversed(app.store.log()))
-        assert sum(len(s.rolls) for s in read_sessions(entries)) == 2
-        assert sum(len(s.rolls) for s in read_sessions(entries, players=True)) == 1
-        await pilot.press("4", "down", "r")  # reveal the secret roll
-        entries = list(reversed(app.store.log()))
-        assert sum(len(s.rolls) for s in read_sessions(entries, players=True)) == 2
-        await pilot.press("s", "p")  # the stats as the players see them
-        assert app.screen.players
-        assert "2 броска" in str(app.screen.query_one("#stats-table-lines").render())
 
 
 def test_verdict_words_say_how_rare_and_how_computed() -> None:
@@ -157,29 +81,91 @@ def test_players_see_hidden_npcs_as_question_marks() -> None:
     assert read_sessions(entries, players=True, characters=[wolf])[0].rolls[0].who == "???"
 
 
-async def test_ctrl_e_exports_the_sessions_luck_for_players(make_test_app, tmp_path, monkeypatch):
-    """«Markdown export of a session's stats beside the log export»: Ctrl+E offers it next to
-    «Журнал в Markdown»; it is for players, so an unrevealed secret roll is not in it."""
-    monkeypatch.chdir(tmp_path)  # a short path to type: each typed key costs a frame
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("slash", *"2d6", "enter", "escape")
-        await pilot.press("ctrl+s", "slash", *"3d6", "enter", "escape", "ctrl+s")  # secret
-        await pilot.press("ctrl+e", "down", "down", "down", "enter")  # Удача … в Markdown
-        await pilot.press("ctrl+u", *"luck.md", "enter")
-        await pilot.pause()
-    text = (tmp_path / "luck.md").read_text(encoding="utf-8")
-    assert text.startswith("# Удача:") and "1 бросок" in text
+async def test_the_journal_and_stats_keys(make_test_app, tmp_path) -> None:
+    """The Журнал's and the stats screen's keys on one GM's table, each fact as it is shown.
 
+    Replaces the pilot tests (their logic is in tests/tui/test_luck_journal.py):
+    ``tests/tui/test_luck.py::test_stats_of_an_empty_log_say_so`` (no rolls yet: the stats
+    screen says so and offers no Markdown),
+    ``tests/tui/test_luck.py::test_new_session_key_marks_the_log_and_stats_group_by_it``
+    (``n`` marks a session, at once again it marks none; ``s`` opens the newest session, ``←``
+    the one before, ``a`` all of them, Esc closes),
+    ``tests/tui/test_luck.py::test_secret_rolls_count_for_players_only_once_revealed`` (``r``
+    reveals the highlighted secret roll; ``p`` counts it for the players only then) and
+    ``tests/tui/test_luck.py::test_ctrl_e_exports_the_sessions_luck_for_players`` (Ctrl+E
+    offers «Удача … в Markdown» next to «Журнал в Markdown» and writes it where told).
+    The rolls are recorded as the app records a quick roll (``/``: tests/tui for its keys)."""
+    from textual.widgets import OptionList
 
-async def test_stats_of_an_empty_log_say_so(make_test_app):
-    """No rolls yet: the stats screen says so and offers no Markdown to save."""
+    from tui.present.luck import store_markdown
+    from tui.widgets.common.choice import ChoiceScreen
+
     app = make_test_app()
+    rng = random.Random(7)
+
+    def quick_roll(expression: str) -> None:
+        from rules.dice import roll
+        from tui.present.rolls import roll_summary
+
+        result = roll(expression, rng)
+        app.services.record("roll", None, roll_summary(result), result.to_dict())
+
+    def shown(widget_id: str) -> str:
+        return str(app.screen.query_one(widget_id).render())
+
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("4", "s")
-        assert "бросков пока нет" in str(app.screen.query_one("#stats-title").render())
-        assert "Бросков нет" in str(app.screen.query_one("#stats-table-lines").render())
-        assert not app.screen.check_action("markdown", ())
+        assert isinstance(app.screen, StatsScreen), "s opens the stats"
+        assert "бросков пока нет" in shown("#stats-title"), "empty: the title says so"
+        assert "Бросков нет" in shown("#stats-table-lines"), "empty: the table says so"
+        assert not app.screen.check_action("markdown", ()), "empty: no Markdown to save"
+        await pilot.press("escape")
+        quick_roll("2d6")
+        await app.services.writes_done()
+        await pilot.press("n")  # the Журнал, a new session
+        await pilot.press("n")  # again at once: refused, the session is still empty
+        await app.services.writes_done()
+        kinds = [e.kind for e in reversed(app.store.log())]
+        assert kinds == ["roll", "session"], "n marks one session, not a second empty one"
+        app.services.journal.secret = True
+        quick_roll("2d6")  # a secret roll in session 2
+        app.services.journal.secret = False
+        quick_roll("1d20")
+        await app.services.writes_done()
+        await pilot.press("s")
+        assert "Сессия 2 из 2" in shown("#stats-title"), "s opens the newest session"
+        assert "2 броска" in shown("#stats-table-lines"), "the GM's count has the secret roll"
+        await pilot.press("left")
+        assert "Сессия 1 из 2" in shown("#stats-title"), "← goes to the session before"
+        await pilot.press("a")
+        assert "3 броска" in shown("#stats-table-lines"), "a: every session"
+        await pilot.press("p")
+        assert app.screen.players, "p: the players' numbers"
+        assert "2 броска" in shown("#stats-table-lines"), "players: the secret roll not counted"
+        await pilot.press("escape")
+        assert not isinstance(app.screen, StatsScreen), "Esc closes the stats"
+        table = app.query_one("#log-table")
+        secret = next(e for e in app.store.log() if e.data.get("hidden"))
+        texts = [str(table.get_row_at(r)[2]) for r in range(table.row_count)]
+        row = next(r for r, text in enumerate(texts) if text.endswith(secret.text))
+        table.move_cursor(row=row)
+        await pilot.press("r")  # reveal the secret roll
+        await app.services.writes_done()
+        await pilot.press("s", "p")  # the stats as the players see them
+        assert app.screen.players, "p: the players' numbers"
+        assert "2 броска" in shown("#stats-table-lines"), "revealed: counted for the players"
+        await pilot.press("escape", "ctrl+e")
+        assert isinstance(app.screen, ChoiceScreen), "Ctrl+E: export and import"
+        options = app.screen.query_one(OptionList)
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert "Журнал в Markdown" in labels, "the Журнал's export is offered"
+        assert labels[3] == "Удача последней сессии в Markdown (для игроков)", "and the luck's"
+        await pilot.press("down", "down", "down", "enter")  # Удача … в Markdown
+        path = tmp_path / "luck.md"
+        app.screen.query_one("#prompt-input").value = str(path)  # the path, not its typing
+        await pilot.press("enter")
+        await pilot.pause()
+        assert path.read_text(encoding="utf-8") == store_markdown(app.store), "the file written"
 
 
 async def test_a_view_only_app_shows_only_the_players_numbers(campaign_path):
@@ -273,7 +259,9 @@ async def test_fate_on_a_circumstance_is_counted_shown_and_given_back_by_ctrl_z(
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await cursor_to(pilot, app, "Горан Рябой")
-        await pilot.press("o", *"дверь открыта", "enter")
+        await pilot.press("o")
+        app.screen.query_one("#prompt-input").value = "дверь открыта"  # the note, not its typing
+        await pilot.press("enter")
         await pilot.pause()
         await pilot.press("4")
         await pilot.pause()
