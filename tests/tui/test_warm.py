@@ -15,6 +15,7 @@ from textual.widget import Widget
 from tests.conftest import frozen_clock
 from tui.app import make_app
 from tui.services.startup import PREBUILT_TABS
+from tui.store import Store
 from tui.widgets.common.warm import warm
 
 #: These tests are about which lines a visit draws and what reaches the terminal: every
@@ -72,31 +73,6 @@ async def _visit_cold(campaign_path: Any, key: str, change: Any = None) -> list[
         return _screen(app)
 
 
-async def test_a_warmed_first_visit_draws_no_table_line_and_shows_what_a_cold_one_does(
-    campaign_path,
-) -> None:
-    """A first `2` took ~45 ms of CPU, a third of it the Бой table's first lines."""
-    app = make_app(campaign_path, seed=7, clock=frozen_clock, prebuild=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await _until_warm(app)
-        before = _screen(app)
-        assert app.query_one("#tabs").active == "party"  # warmed unseen: the GM stays put
-        assert app.focused.id == "party-table"
-        assert "Подготовка боя" not in _text(app)
-        roster = app.query_one("#combat-roster")
-        assert roster._styles_cache._cache  # its lines wait in its own cache
-        drawn = _count_lines_drawn(roster)
-        await pilot.press("2")
-        await pilot.pause()
-        assert app.focused is roster
-        assert drawn == [0]  # every line of the table came from the warm-up
-        warmed = _screen(app)
-        await pilot.press("1")
-        await pilot.pause()
-        assert _screen(app) == before
-    assert warmed == await _visit_cold(campaign_path, "2")
-
-
 async def test_warming_shows_nothing_and_moves_nothing(campaign_path) -> None:
     app = make_app(campaign_path, seed=7, clock=frozen_clock)  # no idle-time warm-up
     async with app.run_test(size=(80, 24)) as pilot:
@@ -120,67 +96,152 @@ async def test_warming_shows_nothing_and_moves_nothing(campaign_path) -> None:
         assert warm(app.screen, app.query_one("TabPane#party")) == "skipped"  # shown: left alone
 
 
+def _rename(app_or_store: Any) -> None:
+    """Another kubik (or the CLI) renames the first hero: «Новое Имя»."""
+    store = getattr(app_or_store, "store", app_or_store)
+    first = store.characters()[0]
+    store.upsert_character(replace(first, name="Новое Имя"))
+
+
+#: The tab keys pressed in turn; ``change``: another kubik renames a hero while Бой is hidden.
+VISITS = ("2", "3", "4", "1", "change", "2", "3", "1", "4")
+
+
+async def _visits(app: Any, pilot: Any, path: Any, seen: Any = None) -> list[tuple[str, Any]]:
+    """Press each of :data:`VISITS` in turn; return the screen after each key. ``seen(i)`` is
+    called after the ``i``-th key, before its screen is taken."""
+    screens = []
+    for i, key in enumerate(VISITS):
+        if key == "change":
+            other = Store.open(path)
+            _rename(other)
+            other.close()
+            app.store.refresh()
+            await pilot.pause()
+            continue
+        await pilot.press(key)
+        await pilot.pause()
+        await pilot.pause()
+        if seen is not None:
+            seen(i)
+        screens.append((key, _screen(app)))
+    return screens
+
+
+def _text_of(screen: list[list[Any]]) -> str:
+    return "\n".join("".join(segment.text for segment in line) for line in screen)
+
+
+async def test_a_warmed_first_visit_and_each_quiet_switch_show_what_textual_shows_cold(
+    campaign_path, tmp_path
+) -> None:
+    """A first ``2`` took ~45 ms of CPU, a third of it the Бой table's first lines: warmed, the
+    first visit draws no line of that table. The quiet switch (tui/widgets/common/tabs.py: no
+    repaint of the panes it swaps, warmed panes drawn from their caches, the tab bar restyled
+    from its looks found ahead) shows on every tab, after every key, exactly the screen that
+    Textual's own switch and restyle show on panes drawn cold (no warm-up), a pane changed
+    while hidden included.
+
+    Replaces the pilot tests (each a warmed app and a cold one, the same demo campaign):
+    ``tests/tui/test_warm.py::test_a_warmed_first_visit_draws_no_table_line_and_shows_what_a_cold_one_does``
+    (its cold app switched quietly; the cold app here switches as Textual does, which the
+    quiet switch is to equal) and
+    ``tests/tui/test_tabs.py::test_a_quiet_tab_switch_shows_what_textuals_switch_shows``."""
+    from textual.widgets._tabbed_content import ContentTab
+
+    from tui.widgets.common.tabs import TabbedPanes
+
+    quiet = make_app(campaign_path, seed=7, clock=frozen_clock, prebuild=True)
+    async with quiet.run_test(size=(80, 24)) as pilot:
+        assert quiet.query_one(TabbedPanes).quiet, "kubik switches quietly"
+        await _until_warm(quiet)
+        before = _screen(quiet)
+        assert quiet.query_one("#tabs").active == "party", "warmed unseen: the GM stays put"
+        assert quiet.focused.id == "party-table", "warmed unseen: the focus stays put"
+        assert "Подготовка боя" not in _text(quiet), "warmed unseen: nothing of Бой shown"
+        roster = quiet.query_one("#combat-roster")
+        assert roster._styles_cache._cache, "the Бой table's lines wait in its own cache"
+        drawn = _count_lines_drawn(roster)
+        first: dict[str, Any] = {}
+
+        def seen(i: int) -> None:
+            if i == 0:
+                first.update(focused=quiet.focused, drawn=list(drawn))
+
+        warm_seen = await _visits(quiet, pilot, campaign_path, seen)
+        assert first["focused"] is roster, "the first 2 focuses the Бой table"
+        assert first["drawn"] == [0], "every line of the Бой table came from the warm-up"
+        assert warm_seen[3] == ("1", before), "back on 1: the party screen as it was"
+        tab_styles = quiet.query_one(TabbedPanes)._tab_styles
+        assert len(tab_styles) == 1 + 2 * 4, "both looks of the 4 tabs found ahead"
+    cold_path = tmp_path / "cold.json"
+    cold = make_app(cold_path, seed=7, clock=frozen_clock)
+    async with cold.run_test(size=(80, 24)) as pilot:
+        cold.query_one(TabbedPanes).quiet = False  # Textual's own switch
+        for tab in cold.query(ContentTab):  # and Textual's own restyle of the tab bar
+            del tab.update_node_styles
+        await pilot.pause()
+        expected = await _visits(cold, pilot, cold_path)
+    assert [key for key, _s in warm_seen] == [key for key, _s in expected]
+    for (key, screen), (_k, want) in zip(warm_seen, expected, strict=True):
+        assert screen == want, f"after {key!r} the screens differ"
+    assert "Новое Имя" in _text_of(warm_seen[4][1]), "the change is on screen"
+
+
 @pytest.mark.slow
-async def test_a_tab_changed_after_its_warm_up_shows_the_change(campaign_path) -> None:
-    """The warmed lines are the widgets' own caches: a redraw drops them (and the tab is
-    warmed again in idle time)."""
+async def test_a_tab_changed_or_resized_after_its_warm_up_is_warmed_again_after_a_typed_key(
+    campaign_path,
+) -> None:
+    """The warmed lines are the widgets' own caches: a redraw drops them, and the tab is warmed
+    again in idle time, as after a resize (at the new size). A key typed but not yet handled
+    comes before the next warm step. The first visit of Бой after the change draws no line of
+    its table and shows what a cold app shows after the same change.
 
-    def rename(app: Any) -> None:
-        first = app.store.characters()[0]
-        app.store.upsert_character(replace(first, name="Новое Имя"))
-
+    Replaces the pilot tests (one warmed app each, the same demo campaign):
+    ``tests/tui/test_warm.py::test_a_tab_changed_after_its_warm_up_shows_the_change``,
+    ``tests/tui/test_warm.py::test_a_key_waiting_in_the_queue_comes_before_the_next_warm_step``
+    (here the tab left to warm is one the change made cold) and
+    ``tests/tui/test_warm.py::test_a_resize_warms_the_hidden_tabs_again_at_the_new_size``
+    (here after Бой's first visit)."""
     app = make_app(campaign_path, seed=7, clock=frozen_clock, prebuild=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await _until_warm(app)
-        old, changes = app.store.characters()[0].name, app.services.startup.store_changes
-        rename(app)
+        startup = app.services.startup
+        old, changes = app.store.characters()[0].name, startup.store_changes
+        _rename(app)
+        assert startup.store_changes > changes, "the warmed tabs are out of date"
+        # A key typed during the warm-up is answered before the next warm step.
+        assert startup.next_tab(app._panes, app.screen_stack[0].size), "a tab left to warm"
+        startup.last_key = 0.0  # long quiet: the next step would run now
+        warmed = dict(startup.warmed)
+        app.post_message(events.Key("4", "4"))  # typed, not yet handled
+        app._prebuild_next()
+        assert startup.warmed == warmed, "the warm step waits for the key"
         await pilot.pause()
-        assert app.services.startup.store_changes > changes  # the warmed tabs are out of date
+        assert app.query_one("#tabs").active == "log", "the key was answered"
+        await pilot.press("1")
         await _until_warm(app)
         drawn = _count_lines_drawn(app.query_one("#combat-roster"))
         await pilot.press("2")
         await pilot.pause()
         text = _text(app)
-        assert "Новое Имя" in text and old not in text
-        assert drawn == [0]  # warmed again after the change
-        warmed = _screen(app)
-    assert warmed == await _visit_cold(campaign_path.with_name("cold.json"), "2", rename)
-
-
-async def test_a_key_waiting_in_the_queue_comes_before_the_next_warm_step(campaign_path) -> None:
-    app = make_app(campaign_path, seed=7, clock=frozen_clock, prebuild=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(300):
-            await asyncio.sleep(0.05)
-            if set(PREBUILT_TABS) <= set(app._panes):
-                break
-        for building in list(app._building.values()):
-            await building
-        app.services.startup.last_key = 0.0  # long quiet: the next step would run now
-        warmed = dict(app.services.startup.warmed)
-        app.post_message(events.Key("4", "4"))  # typed, not yet handled
-        app._prebuild_next()
-        assert app.services.startup.warmed == warmed  # the step waits for the key
-        await pilot.pause()
-        assert app.query_one("#tabs").active == "log"  # the key was answered
-
-
-@pytest.mark.slow
-async def test_a_resize_warms_the_hidden_tabs_again_at_the_new_size(campaign_path) -> None:
-    app = make_app(campaign_path, seed=7, clock=frozen_clock, prebuild=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await _until_warm(app)
+        assert "Новое Имя" in text and old not in text, "the change is shown"
+        assert drawn == [0], "warmed again after the change"
+        changed = _screen(app)
+        await pilot.press("1")
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         assert app.screen.size == (100, 30)
         await _until_warm(app)
-        assert app.services.startup.warmed["combat"][0] == (100, 30)
+        assert startup.warmed["combat"][0] == (100, 30), "warmed again at the new size"
         roster = app.query_one("#combat-roster")
         drawn = _count_lines_drawn(roster)
         await pilot.press("2")
         await pilot.pause()
-        assert roster.size.width > 80 - 4  # laid out at the new width
-        assert drawn == [0]
+        assert roster.size.width > 80 - 4, "laid out at the new width"
+        assert drawn == [0], "no line of the Бой table drawn on the visit after the resize"
+    cold = await _visit_cold(campaign_path.with_name("cold.json"), "2", _rename)
+    assert changed == cold, "the changed tab shows what a cold visit shows"
 
 
 @pytest.mark.parametrize("system", ["ide4", "starately", "wod"])
