@@ -56,19 +56,6 @@ class TestStatsScreen:
         assert snap_compare(view, terminal_size=(80, 24), run_before=run_before)
 
 
-async def test_log_detail_shows_where_the_roll_landed(make_test_app):
-    """The Журнал's detail line of a roll says its percentile and the chance of that outcome
-    or better; a Судьба shift says what was spent."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("3", "enter", "plus")  # roll, then Судьба +1
-        await pilot.press("4", "down")  # the Журнал, on the roll itself
-        detail = str(app.query_one("#log-detail").render())
-        assert "удача: 0," in detail and "этот исход или лучше" in detail
-        await pilot.press("up")  # the Судьба entry
-        assert "потрачено: Судьба 1" in str(app.query_one("#log-detail").render())
-
-
 def test_players_see_hidden_npcs_as_question_marks() -> None:
     """The players' numbers name a hidden NPC «???», as the players' view does."""
     from tui.bridge.luck import with_luck
@@ -247,14 +234,23 @@ def test_older_entries_count_what_they_can_and_say_what_they_cannot() -> None:
     )
 
 
-async def test_fate_on_a_circumstance_is_counted_shown_and_given_back_by_ctrl_z(
+async def test_fate_spent_is_counted_shown_and_given_back_and_a_roll_says_where_it_landed(
     make_test_app, campaign_path
 ):
     """«Очки Судьбы могут расходоваться игроком (по согласованию с ведущим) чтобы получить …
     благоприятное для его персонажа стечение обстоятельств»: the note keeps the point spent,
     the Журнал's detail says it, and the stats count it; Ctrl+Z gives the point back (the
-    entry reads «отменено», the stats count nothing spent), Ctrl+Y counts it again."""
+    entry reads «отменено», the stats count nothing spent), Ctrl+Y counts it again. Then the
+    Журнал's detail line of a roll says its percentile and the chance of that outcome or
+    better; a Судьба shift says what was spent.
+
+    Replaces the pilot tests (one app each, the same demo Древо campaign):
+    ``tests/tui/test_luck.py::test_fate_on_a_circumstance_is_counted_shown_and_given_back_by_ctrl_z``
+    and ``tests/tui/test_luck.py::test_log_detail_shows_where_the_roll_landed``."""
     from tests.tui.test_one_truth import cursor_to
+
+    def detail() -> str:
+        return str(app.query_one("#log-detail").render())
 
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -265,18 +261,28 @@ async def test_fate_on_a_circumstance_is_counted_shown_and_given_back_by_ctrl_z(
         await pilot.pause()
         await pilot.press("4")
         await pilot.pause()
-        assert "потрачено: Судьба 1" in str(app.query_one("#log-detail").render())
+        assert "потрачено: Судьба 1" in detail(), "the note's detail says the point spent"
         entries = list(reversed(app.store.log()))
-        assert entries[-1].data["fate_spent"] == 1
-        assert read_sessions(entries)[-1].spent == {"Горан Рябой": {"fate": 1}}
+        assert entries[-1].data["fate_spent"] == 1, "the note keeps the point spent"
+        assert read_sessions(entries)[-1].spent == {"Горан Рябой": {"fate": 1}}, "counted"
         await pilot.press("ctrl+z")
         await pilot.pause()
         entries = list(reversed(app.store.log()))
-        assert entries[-1].undone and read_sessions(entries)[-1].spent == {}
+        assert entries[-1].undone, "Ctrl+Z: the note reads «отменено»"
+        assert read_sessions(entries)[-1].spent == {}, "Ctrl+Z: nothing spent is counted"
         await pilot.press("ctrl+y")
-        await pilot.pause()
-    entries = list(reversed(Store.open(campaign_path).log()))
-    assert read_sessions(entries)[-1].spent == {"Горан Рябой": {"fate": 1}}
+        await app.services.writes_done()
+        entries = list(reversed(Store.open(campaign_path).log()))
+        assert read_sessions(entries)[-1].spent == {"Горан Рябой": {"fate": 1}}, "Ctrl+Y"
+
+        await pilot.press("3", "enter", "plus")  # roll, then Судьба +1
+        await pilot.press("4")
+        app.query_one("#log-table").move_cursor(row=0)  # the newest: the Судьба entry
+        await pilot.press("down")  # the roll itself
+        assert "удача: 0," in detail(), "a roll's detail says its percentile"
+        assert "этот исход или лучше" in detail(), "and the chance of that outcome or better"
+        await pilot.press("up")  # the Судьба entry
+        assert "потрачено: Судьба 1" in detail(), "a Судьба shift says what was spent"
 
 
 def _players_table(path) -> Store:
