@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 from textual import events
+from textual._compositor import ChopsUpdate, LayoutUpdate
 from textual.widget import Widget
+from textual.widgets._toast import Toast
 
 from tests.conftest import frozen_clock
 from tui.app import make_app
@@ -194,7 +196,8 @@ async def test_a_tab_changed_or_resized_after_its_warm_up_is_warmed_again_after_
 ) -> None:
     """The warmed lines are the widgets' own caches: a redraw drops them, and the tab is warmed
     again in idle time, as after a resize (at the new size). A key typed but not yet handled
-    comes before the next warm step. The first visit of Бой after the change draws no line of
+    comes before the next warm step. A notice that times out while the tabs are warmed again
+    is wiped from the terminal. The first visit of Бой after the change draws no line of
     its table and shows what a cold app shows after the same change.
 
     Replaces the pilot tests (one warmed app each, the same demo campaign):
@@ -202,9 +205,13 @@ async def test_a_tab_changed_or_resized_after_its_warm_up_is_warmed_again_after_
     ``tests/tui/test_warm.py::test_a_key_waiting_in_the_queue_comes_before_the_next_warm_step``
     (here the tab left to warm is one the change made cold) and
     ``tests/tui/test_warm.py::test_a_resize_warms_the_hidden_tabs_again_at_the_new_size``
-    (here after Бой's first visit)."""
+    (here after Бой's first visit) and
+    ``tests/tui/test_toast_wiped.py::test_an_undo_notice_that_timed_out_leaves_no_trace_on_the_terminal``
+    (here after Бой's visit, before the resize: see
+    :func:`_an_undo_notice_that_timed_out_leaves_no_trace`; its sabotage, MainScreen without
+    ``KeptCompositor``, fails it as it failed the old test)."""
     app = make_app(campaign_path, seed=7, clock=frozen_clock, prebuild=True)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await _until_warm(app)
         startup = app.services.startup
         old, changes = app.store.characters()[0].name, startup.store_changes
@@ -229,6 +236,7 @@ async def test_a_tab_changed_or_resized_after_its_warm_up_is_warmed_again_after_
         assert drawn == [0], "warmed again after the change"
         changed = _screen(app)
         await pilot.press("1")
+        await _an_undo_notice_that_timed_out_leaves_no_trace(app, pilot)
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         assert app.screen.size == (100, 30)
@@ -287,3 +295,71 @@ async def test_a_warm_up_that_fails_is_given_up_and_the_tabs_still_open(
         await pilot.pause()
         assert "Подготовка боя" in _text(app)
     assert app.return_code in (None, 0)
+
+
+class Terminal:
+    """The cells a terminal shows: each frame the app sends is written into them."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.rows = [[" "] * width for _ in range(height)]
+
+    def _put(self, x: int, y: int, text: str, x1: int = 0, x2: int | None = None) -> None:
+        row = self.rows[y]
+        end = len(row) if x2 is None else x2
+        for offset, char in enumerate(text):
+            if x1 <= x + offset < end:
+                row[x + offset] = char
+
+    def write(self, update: Any) -> None:
+        if isinstance(update, LayoutUpdate):
+            for y, line in enumerate(update.strips, update.region.y):
+                x = update.region.x
+                for strip in line:
+                    self._put(x, y, strip.text)
+                    x += strip.cell_length
+        elif isinstance(update, ChopsUpdate):
+            for y, x1, x2 in update.spans:
+                for x, strip in update.chops[y].items():
+                    if strip is not None:
+                        self._put(x, y, strip.text, x1, x2 + 1)
+
+    @property
+    def text(self) -> str:
+        return "\n".join("".join(row) for row in self.rows)
+
+
+async def _an_undo_notice_that_timed_out_leaves_no_trace(app: Any, pilot: Any) -> None:
+    """Played in tmux (s6 playbook): after Ctrl+Z the «Отменено: …» notice stayed on the
+    terminal for good, over the fight's lines, once kubik had warmed its hidden tabs: the app
+    had removed it, but no frame repainted the cells under it. The notice's cells are repainted
+    when it goes, while the hidden tabs are warmed. Its timeout is run at once (its timer's
+    callback) rather than waited for."""
+    terminal = Terminal(*app.screen.size)
+    shown = app._display
+
+    def display(screen: Any, update: Any) -> None:
+        terminal.write(update)
+        shown(screen, update)
+
+    app._display = display  # type: ignore[method-assign]
+    await _until_warm(app)
+    app.screen.refresh()  # one whole frame: the terminal model starts from the screen
+    await pilot.pause()
+    # Long enough to outlast the warm-up below, however slow the machine: the notice's timer
+    # is then run at once (Toast._expire), not waited for.
+    app.NOTIFICATION_TIMEOUT = 60
+    await pilot.press("g")  # +1 Судьба: a change to undo
+    await app.services.writes_done()
+    await pilot.press("ctrl+z")
+    await app.services.writes_done()
+    await pilot.pause()
+    assert "Отменено" in terminal.text, "the undo's notice is on the terminal"
+    await _until_warm(app)  # the change warms the hidden tabs again, the notice still up
+    toasts = list(app.screen.query(Toast))
+    assert toasts, "the notice went before the warm-up: nothing is tested"
+    for toast in toasts:
+        toast._expire()  # what the notice's timer does when its time is up
+    await pilot.pause(0.2)
+    assert not app.screen.query(Toast), "the notice is gone from the app"
+    assert "Отменено" not in terminal.text, "and from the terminal"
+    del app._display  # the app's own again
