@@ -75,29 +75,6 @@ async def _visit_cold(campaign_path: Any, key: str, change: Any = None) -> list[
         return _screen(app)
 
 
-async def test_warming_shows_nothing_and_moves_nothing(campaign_path) -> None:
-    app = make_app(campaign_path, seed=7, clock=frozen_clock)  # no idle-time warm-up
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        pane = await app.ensure_pane("combat")
-        await pilot.pause()
-        before, focused = _screen(app), app.focused
-        frames: list[Any] = []
-        display = app._display
-        app._display = lambda screen, update: frames.append(update) or display(screen, update)
-        tab = app.query_one("TabPane#combat")
-        results = [warm(app.screen, tab) for _ in range(3)]
-        await pilot.pause()
-        assert results[-1] == "warmed" and results[0] == "resized"
-        assert pane.query_one("#combat-roster")._styles_cache._cache
-        assert not tab.display and app.query_one("TabPane#party").display
-        assert app.focused is focused and not app.query_one("#combat-roster").has_focus
-        assert _screen(app) == before
-        written = "".join(f.render_segments(app.console) for f in frames if f is not None)
-        assert "Подготовка" not in written  # nothing of the hidden tab reached the terminal
-        assert warm(app.screen, app.query_one("TabPane#party")) == "skipped"  # shown: left alone
-
-
 def _rename(app_or_store: Any) -> None:
     """Another kubik (or the CLI) renames the first hero: «Новое Имя»."""
     store = getattr(app_or_store, "store", app_or_store)
@@ -274,10 +251,20 @@ async def test_the_other_systems_tabs_warm_and_show_what_a_cold_visit_does(
             assert _screen(cold) == warmed, key
 
 
-async def test_a_warm_up_that_fails_is_given_up_and_the_tabs_still_open(
+async def test_a_warm_up_that_fails_is_given_up_and_warming_by_hand_shows_nothing(
     campaign_path, monkeypatch
 ) -> None:
-    """The warm-up leans on Textual's internals: should they move, the GM loses nothing."""
+    """The warm-up leans on Textual's internals: should they move, the GM loses nothing (the
+    app's warm-up is tried once, then given up, and the tabs still open). And :func:`warm`
+    itself shows nothing and moves nothing: the hidden Бой pane it lays out and draws stays
+    hidden, the screen, the focus and what reaches the terminal stay as they were.
+
+    Replaces the pilot tests
+    ``tests/tui/test_warm.py::test_a_warm_up_that_fails_is_given_up_and_the_tabs_still_open``
+    (the tab opened here is the Проверка, built ahead and never warmed: the Бой pane is
+    warmed by hand in between) and
+    ``tests/tui/test_warm.py::test_warming_shows_nothing_and_moves_nothing`` (its Бой pane here
+    built ahead by the app, as kubik does, not by the test; never shown either)."""
     import tui.app
 
     calls = []
@@ -286,15 +273,36 @@ async def test_a_warm_up_that_fails_is_given_up_and_the_tabs_still_open(
         calls.append(args)
         raise AttributeError("_compositor")
 
-    monkeypatch.setattr(tui.app, "warm", broken)
+    monkeypatch.setattr(tui.app, "warm", broken)  # the app's; the test's own is the real one
     app = make_app(campaign_path, seed=7, clock=frozen_clock, prebuild=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await _until_warm(app)
-        assert len(calls) == 1  # tried once, then given up
-        await pilot.press("2")
+        assert len(calls) == 1, "the app's warm-up tried once, then given up"
+        pane = app._panes["combat"]
+        before, focused = _screen(app), app.focused
+        frames: list[Any] = []
+        display = app._display
+        app._display = lambda screen, update: frames.append(update) or display(screen, update)
+        tab = app.query_one("TabPane#combat")
+        results = [warm(app.screen, tab) for _ in range(3)]
         await pilot.pause()
-        assert "Подготовка боя" in _text(app)
-    assert app.return_code in (None, 0)
+        assert results[0] == "resized", "first laid out (new sizes)"
+        assert results[-1] == "warmed", "then drawn"
+        assert pane.query_one("#combat-roster")._styles_cache._cache, "its lines are cached"
+        assert not tab.display, "the warmed tab stays hidden"
+        assert app.query_one("TabPane#party").display, "the shown tab stays shown"
+        assert app.focused is focused, "the focus stays put"
+        assert not app.query_one("#combat-roster").has_focus, "the Бой table has no focus"
+        assert _screen(app) == before, "the screen is as it was"
+        written = "".join(f.render_segments(app.console) for f in frames if f is not None)
+        assert "Подготовка" not in written, "nothing of the hidden tab reached the terminal"
+        party = app.query_one("TabPane#party")
+        assert warm(app.screen, party) == "skipped", "a shown tab is left alone"
+        del app._display  # the app's own again
+        await pilot.press("3")
+        await pilot.pause()
+        assert "Бросок: 4dF" in _text(app), "given up, the tabs still open"
+    assert app.return_code in (None, 0), "the app ended well"
 
 
 class Terminal:
