@@ -80,11 +80,18 @@ async def test_the_journal_and_stats_keys(make_test_app, tmp_path) -> None:
     ``tests/tui/test_luck.py::test_secret_rolls_count_for_players_only_once_revealed`` (``r``
     reveals the highlighted secret roll; ``p`` counts it for the players only then) and
     ``tests/tui/test_luck.py::test_ctrl_e_exports_the_sessions_luck_for_players`` (Ctrl+E
-    offers «Удача … в Markdown» next to «Журнал в Markdown» and writes it where told).
+    offers «Удача … в Markdown» next to «Журнал в Markdown» and writes it where told) and
+    ``tests/tui/test_luck.py::test_the_log_tab_shows_where_a_pause_started_a_session`` («a GM
+    key marks the start of a game session (also implied by a gap of more than six hours
+    between rolls); the log and the stats group by session»: the Журнал tab says where a pause
+    began one; a mark is its own line; one session shows no such line; here the pause comes
+    after the entries above, not after two rolls of its own).
     The rolls are recorded as the app records a quick roll (``/``: tests/tui for its keys)."""
     from textual.widgets import OptionList
 
+    from tui.bridge.luck import with_luck
     from tui.present.luck import store_markdown
+    from tui.store import LogEntry
     from tui.widgets.common.choice import ChoiceScreen
 
     app = make_test_app()
@@ -153,6 +160,20 @@ async def test_the_journal_and_stats_keys(make_test_app, tmp_path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert path.read_text(encoding="utf-8") == store_markdown(app.store), "the file written"
+        # A pause of more than six hours also starts a session: the Журнал tab says where.
+        rows = [str(table.get_row_at(r)[2]) for r in range(table.row_count)]
+        assert "— Сессия 2 —" in rows, "a mark is its own line"
+        assert not [r for r in rows if "перерыв" in r], "no pause yet: nothing to mark"
+        data = with_luck("roll", None, {"expression": "2d6", "total": 7, "parts": []})
+        a_day_later = "2026-11-30T20:00:00+03:00"  # the app's clock is frozen a day before
+        app.store.append_log(LogEntry("c", a_day_later, "roll", None, "2d6 = 7", data))
+        await pilot.pause()
+        after = [str(table.get_row_at(r)[2]) for r in range(table.row_count)]
+        pause = "— новая сессия: перерыв больше 6 ч —"
+        assert after == ["2d6 = 7", pause, *rows], "the pause's line where the pause began"
+        table.move_cursor(row=1)
+        await pilot.pause()
+        assert "перерыв больше 6 ч" in shown("#log-detail"), "its detail says so"
 
 
 async def test_a_view_only_app_shows_only_the_players_numbers(campaign_path):
@@ -339,33 +360,3 @@ async def test_the_players_view_opens_the_players_stats(campaign_path):
         assert not isinstance(view.screen, StatsScreen) and view.is_running
     after = campaign_path.read_bytes(), campaign_path.with_suffix(".log.jsonl").read_bytes()
     assert before == after
-
-
-async def test_the_log_tab_shows_where_a_pause_started_a_session(make_test_app, campaign_path):
-    """«a GM key marks the start of a game session (also implied by a gap of more than six
-    hours between rolls); the log and the stats group by session»: the Журнал tab says where
-    a pause began one; a mark is its own line; one session shows no such line."""
-    from tui.bridge.luck import with_luck
-    from tui.store import LogEntry
-
-    store = Store.open(campaign_path, system="drevo")
-
-    def roll(eid: str, at: str) -> LogEntry:
-        data = with_luck("roll", None, {"expression": "2d6", "total": 7, "parts": []})
-        return LogEntry(eid, at, "roll", None, "2d6 = 7", data)
-
-    store.append_log(roll("a", "2026-11-28T20:00:00+03:00"))
-    store.append_log(roll("b", "2026-11-28T21:00:00+03:00"))
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("4")
-        await pilot.pause()
-        table = app.query_one("#log-table")
-        assert table.row_count == 2  # one session: nothing to mark
-        app.store.append_log(roll("c", "2026-11-29T20:00:00+03:00"))  # a day later
-        await pilot.pause()
-        rows = [str(table.get_row_at(r)[2]) for r in range(table.row_count)]
-        assert rows == ["2d6 = 7", "— новая сессия: перерыв больше 6 ч —", "2d6 = 7", "2d6 = 7"]
-        table.move_cursor(row=1)
-        await pilot.pause()
-        assert "перерыв больше 6 ч" in str(app.query_one("#log-detail").render())
