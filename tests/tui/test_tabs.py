@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from textual.widgets import Static
-
 from tui.store import Store
 
 
@@ -57,74 +55,3 @@ async def test_tabs_are_built_on_their_first_visit_and_switch_without_repainting
         await pilot.pause()
         assert set(app._panes) == {"party", "combat", "check", "log"}, "every tab built"
         assert len(app.query("#combat-pane")) == 1, "Бой built once, kept"
-
-
-async def test_a_settings_change_redraws_the_builder(make_test_app, campaign_path) -> None:
-    """The exceptional threshold is campaign data: changing it changes the open builder."""
-    app = make_test_app(system="wod")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("3")
-        await pilot.pause()
-        notes = app.query_one("#wod-notes", Static)
-        assert "от 5 успехов" in str(notes.render())
-        table = {
-            "pool": {"success_threshold": 8, "again": 10, "exceptional": 3},
-            "chance": {"withdrawal_allowed": True},
-        }
-        app.store.put_doc("settings", {"wod/pool.toml": table}, label="Настройки")
-        await pilot.pause()
-        assert "от 3 успехов" in str(notes.render())
-
-
-async def test_a_first_visit_lays_out_once_built_and_draws_the_ide4_odds_at_most_twice(
-    make_test_app, monkeypatch
-) -> None:
-    """The screen is not laid out while a tab's pane is half built (mounted, composing,
-    filling): each such layout of the whole screen was CPU the GM waited for. And a tab's first
-    build draws its content once or twice, not at every step: the IDE4 check, mounted (after
-    its first refresh) and given the party, sets the form's defaults (the difficulty, the
-    level, the new difficulty) quietly, not as three more changes; a change the GM makes
-    still redraws.
-
-    Replaces the pilot tests (one app each, the same IDE4 demo campaign):
-    ``tests/tui/test_tabs.py::test_a_first_visit_lays_the_screen_out_once_built`` and
-    ``tests/tui/test_first_builds.py::test_the_ide4_check_draws_its_odds_at_most_twice``."""
-    from textual.screen import Screen
-    from textual.widgets import Static
-
-    from tui.systems.ide4.builder.builder import Ide4Builder
-
-    drawn: list[str] = []
-    recompute = Ide4Builder.redraw
-
-    def counted(self) -> None:  # type: ignore[no-untyped-def]
-        drawn.append(self.phase)
-        recompute(self)
-
-    monkeypatch.setattr(Ide4Builder, "redraw", counted)
-    app = make_test_app(system="ide4")
-    half_built: list[str] = []
-    layout = Screen._refresh_layout
-
-    def watched(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-        half_built.extend(t for t in app._building if t not in app._panes)
-        return layout(self, *args, **kwargs)
-
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        monkeypatch.setattr(Screen, "_refresh_layout", watched)
-        for key in ("2", "4", "3"):
-            await pilot.press(key)
-        await pilot.pause()
-        assert set(app._panes) == {"party", "check", "combat", "log"}, "every tab built"
-        assert half_built == [], "no layout of the screen while a pane was half built"
-        assert app.query_one("#check-pane").region.height > 0, "laid out after all"
-        assert 1 <= len(drawn) <= 2, f"the IDE4 check drawn {len(drawn)} times on its build"
-        form = app.query_one("#check-pane", Ide4Builder).form
-        defaults = (form.value("base"), form.level, form.value("open"))
-        assert defaults == (3, "standard", 5), "the form's defaults"
-        status = str(app.query_one("#ide4-status", Static).render())
-        assert "[3]" in status, "the difficulty line is drawn, for the default difficulty"
-        before = len(drawn)
-        await pilot.press("right")  # a change the GM makes still redraws
-        assert len(drawn) == before + 1, "a change the GM makes redraws once"

@@ -231,8 +231,16 @@ async def test_a_tab_changed_or_resized_after_its_warm_up_is_warmed_again_after_
 
 @pytest.mark.parametrize("system", ["ide4", "starately", "wod"])
 async def test_the_other_systems_tabs_warm_and_show_what_a_cold_visit_does(
-    tmp_path, system
+    tmp_path, system, monkeypatch
 ) -> None:
+    """Each system's Бой and Проверка tabs, warmed, show on their first visits what an app
+    that warms nothing shows. That cold app (the system's demo campaign, seeded dice, frozen
+    clock, no warm-up) is also where the checks made on the same app setup run: for IDE4,
+    :func:`_ide4_first_builds_draw_once`; for Мир Тьмы, :func:`_wod_settings_redraw_the_builder`.
+
+    Replaces the pilot tests (each a cold app of that system's demo campaign):
+    ``tests/tui/test_tabs.py::test_a_first_visit_lays_out_once_built_and_draws_the_ide4_odds_at_most_twice``
+    and ``tests/tui/test_tabs.py::test_a_settings_change_redraws_the_builder``."""
     warm_path, cold_path = tmp_path / "warm.json", tmp_path / "cold.json"
     app = make_app(warm_path, system=system, seed=7, clock=frozen_clock, prebuild=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -242,13 +250,95 @@ async def test_the_other_systems_tabs_warm_and_show_what_a_cold_visit_does(
             await pilot.press(key)
             await pilot.pause()
             screens.append(_screen(app))
+    redraws = _count_ide4_redraws(monkeypatch) if system == "ide4" else []
     cold = make_app(cold_path, system=system, seed=7, clock=frozen_clock)
     async with cold.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        half_built = _watch_half_built_layouts(cold, monkeypatch)
         for key, warmed in zip(("2", "3"), screens, strict=True):
             await pilot.press(key)
             await pilot.pause()
-            assert _screen(cold) == warmed, key
+            assert _screen(cold) == warmed, f"the first visits of {key} differ"
+        if system == "ide4":
+            await _ide4_first_builds_draw_once(cold, pilot, redraws, half_built)
+        if system == "wod":
+            await _wod_settings_redraw_the_builder(cold, pilot)
+
+
+def _count_ide4_redraws(monkeypatch: Any) -> list[str]:
+    """Count the IDE4 check's redraws from now on (each one's phase)."""
+    from tui.systems.ide4.builder.builder import Ide4Builder
+
+    drawn: list[str] = []
+    redraw = Ide4Builder.redraw
+
+    def counted(self: Any) -> None:
+        drawn.append(self.phase)
+        redraw(self)
+
+    monkeypatch.setattr(Ide4Builder, "redraw", counted)
+    return drawn
+
+
+def _watch_half_built_layouts(app: Any, monkeypatch: Any) -> list[str]:
+    """Note each tab whose pane is half built (mounted, composing, filling) when the screen is
+    laid out, from now on."""
+    from textual.screen import Screen
+
+    half_built: list[str] = []
+    layout = Screen._refresh_layout
+
+    def watched(self: Any, *args: Any, **kwargs: Any) -> Any:
+        half_built.extend(t for t in app._building if t not in app._panes)
+        return layout(self, *args, **kwargs)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", watched)
+    return half_built
+
+
+async def _ide4_first_builds_draw_once(
+    app: Any, pilot: Any, drawn: list[str], half_built: list[str]
+) -> None:
+    """The screen is not laid out while a tab's pane is half built: each such layout of the
+    whole screen was CPU the GM waited for. And a tab's first build draws its content once or
+    twice, not at every step: the IDE4 check, mounted (after its first refresh) and given the
+    party, sets the form's defaults (the difficulty, the level, the new difficulty) quietly,
+    not as three more changes; a change the GM makes still redraws. (Run after the first
+    visits of 2 and 3; the old test pressed 2, 4 and 3 without a pause between.)"""
+    from textual.widgets import Static
+
+    from tui.systems.ide4.builder.builder import Ide4Builder
+
+    assert app.query_one("#check-pane").region.height > 0, "the check laid out after all"
+    assert 1 <= len(drawn) <= 2, f"the IDE4 check drawn {len(drawn)} times on its build"
+    form = app.query_one("#check-pane", Ide4Builder).form
+    defaults = (form.value("base"), form.level, form.value("open"))
+    assert defaults == (3, "standard", 5), "the form's defaults"
+    status = str(app.query_one("#ide4-status", Static).render())
+    assert "[3]" in status, "the difficulty line is drawn, for the default difficulty"
+    before = len(drawn)
+    await pilot.press("right")  # a change the GM makes still redraws
+    assert len(drawn) == before + 1, "a change the GM makes redraws once"
+    await pilot.press("4")
+    await pilot.pause()
+    assert set(app._panes) == {"party", "check", "combat", "log"}, "every tab built"
+    assert half_built == [], "no layout of the screen while a pane was half built"
+    assert app.query_one("#log-pane").region.height > 0, "the Журнал laid out after all"
+
+
+async def _wod_settings_redraw_the_builder(app: Any, pilot: Any) -> None:
+    """The exceptional threshold is campaign data: changing it changes the open builder."""
+    from textual.widgets import Static
+
+    notes = app.query_one("#wod-notes", Static)
+    assert "от 5 успехов" in str(notes.render()), "the default threshold"
+    table = {
+        "pool": {"success_threshold": 8, "again": 10, "exceptional": 3},
+        "chance": {"withdrawal_allowed": True},
+    }
+    app.store.put_doc("settings", {"wod/pool.toml": table}, label="Настройки")
+    await pilot.pause()
+    assert "от 3 успехов" in str(notes.render()), "the changed threshold, drawn"
 
 
 async def test_a_warm_up_that_fails_is_given_up_and_warming_by_hand_shows_nothing(
