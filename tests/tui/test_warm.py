@@ -62,24 +62,20 @@ def _count_lines_drawn(widget: Widget) -> list[int]:
     return drawn
 
 
-async def _visit_cold(campaign_path: Any, key: str, change: Any = None) -> list[list[Any]]:
-    """The screen of a first visit of ``key`` in an app that warms nothing."""
-    app = make_app(campaign_path, seed=7, clock=frozen_clock)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        if change is not None:
-            change(app)
-            await pilot.pause()
-        await pilot.press(key)
-        await pilot.pause()
-        return _screen(app)
-
-
 def _rename(app_or_store: Any) -> None:
     """Another kubik (or the CLI) renames the first hero: «Новое Имя»."""
     store = getattr(app_or_store, "store", app_or_store)
     first = store.characters()[0]
     store.upsert_character(replace(first, name="Новое Имя"))
+
+
+def _rename_elsewhere(app: Any, path: Any) -> None:
+    """Another kubik (or the CLI) renames the first hero of ``app``'s campaign at ``path``;
+    ``app`` reads the file again (as its watch of the file would have it do)."""
+    other = Store.open(path)
+    _rename(other)
+    other.close()
+    app.store.refresh()
 
 
 #: The tab keys pressed in turn; ``change``: another kubik renames a hero while Бой is hidden.
@@ -92,10 +88,7 @@ async def _visits(app: Any, pilot: Any, path: Any, seen: Any = None) -> list[tup
     screens = []
     for i, key in enumerate(VISITS):
         if key == "change":
-            other = Store.open(path)
-            _rename(other)
-            other.close()
-            app.store.refresh()
+            _rename_elsewhere(app, path)
             await pilot.pause()
             continue
         await pilot.press(key)
@@ -186,13 +179,20 @@ async def test_a_tab_changed_or_resized_after_its_warm_up_is_warmed_again_after_
     ``tests/tui/test_toast_wiped.py::test_an_undo_notice_that_timed_out_leaves_no_trace_on_the_terminal``
     (here after Бой's visit, before the resize: see
     :func:`_an_undo_notice_that_timed_out_leaves_no_trace`; its sabotage, MainScreen without
-    ``KeptCompositor``, fails it as it failed the old test)."""
+    ``KeptCompositor``, fails it as it failed the old test). The change is written by another
+    kubik (the first of these wrote it through the app: the key bar then offered its undo).
+    The cold app (the same demo campaign, no warm-up) also checks what
+    ``tests/tui/test_tabs.py::test_tabs_are_built_on_their_first_visit_and_switch_without_repainting_all``
+    checked on that app setup (:func:`_a_cold_app_builds_each_tab_on_its_first_visit`); that
+    test had replaced ``tests/tui/test_tabs.py::test_first_screen_builds_only_the_party_tab``,
+    ``…::test_a_pane_built_late_shows_what_changed_before`` and
+    ``…::test_a_tab_switch_does_not_repaint_the_tabs_container``."""
     app = make_app(campaign_path, seed=7, clock=frozen_clock, prebuild=True)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await _until_warm(app)
         startup = app.services.startup
         old, changes = app.store.characters()[0].name, startup.store_changes
-        _rename(app)
+        _rename_elsewhere(app, campaign_path)
         assert startup.store_changes > changes, "the warmed tabs are out of date"
         # A key typed during the warm-up is answered before the next warm step.
         assert startup.next_tab(app._panes, app.screen_stack[0].size), "a tab left to warm"
@@ -225,8 +225,53 @@ async def test_a_tab_changed_or_resized_after_its_warm_up_is_warmed_again_after_
         await pilot.pause()
         assert roster.size.width > 80 - 4, "laid out at the new width"
         assert drawn == [0], "no line of the Бой table drawn on the visit after the resize"
-    cold = await _visit_cold(campaign_path.with_name("cold.json"), "2", _rename)
-    assert changed == cold, "the changed tab shows what a cold visit shows"
+    await _a_cold_app_builds_each_tab_on_its_first_visit(campaign_path, changed)
+
+
+async def _a_cold_app_builds_each_tab_on_its_first_visit(campaign_path: Any, changed: Any) -> None:
+    """An app that warms nothing (as tests build it): its first screen builds only the party
+    tab; a change another kubik made while the Бой tab was never opened is on it when it opens
+    (the ``changed`` screen of the warmed app); a tab switch does not repaint the container
+    behind the panes (it only draws a background: repainting it on each switch drew ~25 blank
+    lines anew), while the tab bar still changes (the check can fail); each tab is built once
+    and kept."""
+    from textual.widgets import TabbedContent
+    from textual.widgets._tabbed_content import ContentTabs
+
+    cold_path = campaign_path.with_name("cold.json")
+    cold = make_app(cold_path, seed=7, clock=frozen_clock)
+    async with cold.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert set(cold._panes) == {"party"}, "the first screen builds the party tab only"
+        assert not cold.query("#combat-pane"), "no Бой pane before its visit"
+        assert not cold.query("#check-pane"), "no Проверка pane before its visit"
+        _rename_elsewhere(cold, cold_path)
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+        assert _screen(cold) == changed, "the changed tab shows what a cold visit shows"
+        assert cold.query_one("#combat-pane").has_focus_within, "2 opens Бой, focused"
+        names = [c.name for c in cold.query_one("#combat-pane").characters.values()]
+        assert "Новое Имя" in names, "a pane built late shows what changed before"
+        await pilot.press("1")
+        await pilot.pause()
+        repainted: list[str] = []
+        for widget in (cold.query_one(TabbedContent), cold.query_one(ContentTabs)):
+            set_dirty = widget._set_dirty
+
+            def counting(*regions: object, name: str = type(widget).__name__, f=set_dirty) -> None:
+                repainted.append(name)
+                f(*regions)
+
+            widget._set_dirty = counting  # type: ignore[method-assign]
+        await pilot.press("2")
+        await pilot.pause()
+        assert "ContentTabs" in repainted, "the tab bar is repainted (the counting works)"
+        assert "TabbedPanes" not in repainted, "the container behind the panes is not"
+        await pilot.press("4", "3", "1")
+        await pilot.pause()
+        assert set(cold._panes) == {"party", "combat", "check", "log"}, "every tab built"
+        assert len(cold.query("#combat-pane")) == 1, "Бой built once, kept"
 
 
 @pytest.mark.parametrize("system", ["ide4", "starately", "wod"])
