@@ -181,12 +181,12 @@ async def test_a_tab_changed_or_resized_after_its_warm_up_is_warmed_again_after_
     :func:`_an_undo_notice_that_timed_out_leaves_no_trace`; its sabotage, MainScreen without
     ``KeptCompositor``, fails it as it failed the old test). The change is written by another
     kubik (the first of these wrote it through the app: the key bar then offered its undo).
-    The cold app (the same demo campaign, no warm-up) also checks what
-    ``tests/tui/test_tabs.py::test_tabs_are_built_on_their_first_visit_and_switch_without_repainting_all``
-    checked on that app setup (:func:`_a_cold_app_builds_each_tab_on_its_first_visit`); that
-    test had replaced ``tests/tui/test_tabs.py::test_first_screen_builds_only_the_party_tab``,
-    ``…::test_a_pane_built_late_shows_what_changed_before`` and
-    ``…::test_a_tab_switch_does_not_repaint_the_tabs_container``."""
+    The cold app (the same demo campaign, no warm-up) also checks what the pilot tests
+    ``tests/tui/test_tabs.py::test_first_screen_builds_only_the_party_tab``,
+    ``tests/tui/test_tabs.py::test_a_pane_built_late_shows_what_changed_before`` and
+    ``tests/tui/test_tabs.py::test_a_tab_switch_does_not_repaint_the_tabs_container`` checked
+    on that app setup, one app each (:func:`_a_cold_app_builds_each_tab_on_its_first_visit`):
+    it replaces them."""
     app = make_app(campaign_path, seed=7, clock=frozen_clock, prebuild=True)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await _until_warm(app)
@@ -284,8 +284,9 @@ async def test_the_other_systems_tabs_warm_and_show_what_a_cold_visit_does(
     :func:`_ide4_first_builds_draw_once`; for Мир Тьмы, :func:`_wod_settings_redraw_the_builder`.
 
     Replaces the pilot tests (each a cold app of that system's demo campaign):
-    ``tests/tui/test_tabs.py::test_a_first_visit_lays_out_once_built_and_draws_the_ide4_odds_at_most_twice``
-    and ``tests/tui/test_tabs.py::test_a_settings_change_redraws_the_builder``."""
+    ``tests/tui/test_tabs.py::test_a_first_visit_lays_the_screen_out_once_built`` and
+    ``tests/tui/test_first_builds.py::test_the_ide4_check_draws_its_odds_at_most_twice`` (IDE4)
+    and ``tests/tui/test_tabs.py::test_a_settings_change_redraws_the_builder`` (Мир Тьмы)."""
     warm_path, cold_path = tmp_path / "warm.json", tmp_path / "cold.json"
     app = make_app(warm_path, system=system, seed=7, clock=frozen_clock, prebuild=True)
     async with app.run_test(size=(80, 24)) as pilot:
