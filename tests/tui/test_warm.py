@@ -1,6 +1,12 @@
 """Warming the hidden tabs (tui/widgets/common/warm.py, KubikApp.prebuild): a tab's first
 visit finds its lines drawn, the warm-up never shows, never keeps a key waiting, and a tab whose
-data changed after it was warmed shows the new data."""
+data changed after it was warmed shows the new data.
+
+Each warmed app is compared with a cold one (no warm-up, each tab built on its first visit, as
+tests build the app), and those cold apps also check what is drawn on a first visit there: the
+tabs built on their first visits, the quiet tab switch (tui/widgets/common/tabs.py) against
+Textual's own, a notice wiped from the terminal when it goes (tui/widgets/common/exposed.py).
+Checks that share an app setup share its run; every assert says what it checks."""
 
 from __future__ import annotations
 
