@@ -3,10 +3,11 @@ visit finds its lines drawn, the warm-up never shows, never keeps a key waiting,
 data changed after it was warmed shows the new data.
 
 Each warmed app is compared with a cold one (no warm-up, each tab built on its first visit, as
-tests build the app), and those cold apps also check what is drawn on a first visit there: the
-tabs built on their first visits, the quiet tab switch (tui/widgets/common/tabs.py) against
-Textual's own, a notice wiped from the terminal when it goes (tui/widgets/common/exposed.py).
-Checks that share an app setup share its run; every assert says what it checks."""
+tests build the app). The same runs check what else is drawn on those setups: the tabs built on
+their first visits, the quiet tab switch (tui/widgets/common/tabs.py) against Textual's own, a
+notice wiped from the terminal when it goes (tui/widgets/common/exposed.py), the IDE4 check's
+first build, a settings change redrawing the Мир Тьмы builder. Checks that share an app setup
+share its run; every assert says what it checks."""
 
 from __future__ import annotations
 
