@@ -68,7 +68,7 @@ def test_players_see_hidden_npcs_as_question_marks() -> None:
     assert read_sessions(entries, players=True, characters=[wolf])[0].rolls[0].who == "???"
 
 
-async def test_the_journal_and_stats_keys(make_test_app, tmp_path) -> None:
+async def test_the_journal_and_stats_keys(make_test_app, campaign_path, tmp_path) -> None:
     """The Журнал's and the stats screen's keys on one GM's table, each fact as it is shown.
 
     Replaces the pilot tests (their logic is in tests/tui/test_luck_journal.py):
@@ -85,10 +85,20 @@ async def test_the_journal_and_stats_keys(make_test_app, tmp_path) -> None:
     key marks the start of a game session (also implied by a gap of more than six hours
     between rolls); the log and the stats group by session»: the Журнал tab says where a pause
     began one; a mark is its own line; one session shows no such line; here the pause comes
-    after the entries above, not after two rolls of its own).
+    after the entries above, not after two rolls of its own),
+    ``tests/tui/test_luck.py::test_fate_on_a_circumstance_is_counted_shown_and_given_back_by_ctrl_z``
+    («Очки Судьбы могут расходоваться игроком (по согласованию с ведущим) чтобы получить …
+    благоприятное для его персонажа стечение обстоятельств»: the note keeps the point spent,
+    the Журнал's detail says it, and the stats count it; Ctrl+Z gives the point back (the
+    entry reads «отменено», the stats count nothing spent), Ctrl+Y counts it again; here in
+    the second session, after the stats) and
+    ``tests/tui/test_luck.py::test_log_detail_shows_where_the_roll_landed`` (the Журнал's
+    detail line of a roll says its percentile and the chance of that outcome or better; a
+    Судьба shift says what was spent).
     The rolls are recorded as the app records a quick roll (``/``: tests/tui for its keys)."""
     from textual.widgets import OptionList
 
+    from tests.tui.test_one_truth import cursor_to
     from tui.bridge.luck import with_luck
     from tui.present.luck import store_markdown
     from tui.store import LogEntry
@@ -160,6 +170,43 @@ async def test_the_journal_and_stats_keys(make_test_app, tmp_path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert path.read_text(encoding="utf-8") == store_markdown(app.store), "the file written"
+
+        # Судьба on a circumstance: counted, shown, given back by Ctrl+Z, counted again by Ctrl+Y.
+        await pilot.press("1")
+        await cursor_to(pilot, app, "Горан Рябой")
+        await pilot.press("o")
+        app.screen.query_one("#prompt-input").value = "дверь открыта"  # the note, not its typing
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("4")
+        table.move_cursor(row=0)  # the newest: the note
+        await pilot.pause()
+        assert "потрачено: Судьба 1" in shown("#log-detail"), "the note's detail: point spent"
+        entries = list(reversed(app.store.log()))
+        assert entries[-1].data["fate_spent"] == 1, "the note keeps the point spent"
+        spent = read_sessions(entries)[-1].spent
+        assert spent == {"Горан Рябой": {"fate": 1}}, "the session counts it"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        entries = list(reversed(app.store.log()))
+        assert entries[-1].undone, "Ctrl+Z: the note reads «отменено»"
+        assert read_sessions(entries)[-1].spent == {}, "Ctrl+Z: nothing spent is counted"
+        await pilot.press("ctrl+y")
+        await app.services.writes_done()
+        entries = list(reversed(Store.open(campaign_path).log()))
+        spent = read_sessions(entries)[-1].spent
+        assert spent == {"Горан Рябой": {"fate": 1}}, "Ctrl+Y: counted again, in the file"
+
+        # A roll's detail line: where it landed; a Судьба shift: what was spent.
+        await pilot.press("3", "enter", "plus")  # roll, then Судьба +1
+        await pilot.press("4")
+        table.move_cursor(row=0)  # the newest: the Судьба entry
+        await pilot.press("down")  # the roll itself
+        assert "удача: 0," in shown("#log-detail"), "a roll's detail says its percentile"
+        assert "этот исход или лучше" in shown("#log-detail"), "and the chance of its outcome"
+        await pilot.press("up")  # the Судьба entry
+        assert "потрачено: Судьба 1" in shown("#log-detail"), "a shift says what was spent"
+
         # A pause of more than six hours also starts a session: the Журнал tab says where.
         rows = [str(table.get_row_at(r)[2]) for r in range(table.row_count)]
         assert "— Сессия 2 —" in rows, "a mark is its own line"
@@ -253,57 +300,6 @@ def test_older_entries_count_what_they_can_and_say_what_they_cannot() -> None:
     assert spent_text({"fate_unknown": 2}) == (
         "Судьба: 2 траты без записанной суммы (старая версия)"
     )
-
-
-async def test_fate_spent_is_counted_shown_and_given_back_and_a_roll_says_where_it_landed(
-    make_test_app, campaign_path
-):
-    """«Очки Судьбы могут расходоваться игроком (по согласованию с ведущим) чтобы получить …
-    благоприятное для его персонажа стечение обстоятельств»: the note keeps the point spent,
-    the Журнал's detail says it, and the stats count it; Ctrl+Z gives the point back (the
-    entry reads «отменено», the stats count nothing spent), Ctrl+Y counts it again. Then the
-    Журнал's detail line of a roll says its percentile and the chance of that outcome or
-    better; a Судьба shift says what was spent.
-
-    Replaces the pilot tests (one app each, the same demo Древо campaign):
-    ``tests/tui/test_luck.py::test_fate_on_a_circumstance_is_counted_shown_and_given_back_by_ctrl_z``
-    and ``tests/tui/test_luck.py::test_log_detail_shows_where_the_roll_landed``."""
-    from tests.tui.test_one_truth import cursor_to
-
-    def detail() -> str:
-        return str(app.query_one("#log-detail").render())
-
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await cursor_to(pilot, app, "Горан Рябой")
-        await pilot.press("o")
-        app.screen.query_one("#prompt-input").value = "дверь открыта"  # the note, not its typing
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press("4")
-        await pilot.pause()
-        assert "потрачено: Судьба 1" in detail(), "the note's detail says the point spent"
-        entries = list(reversed(app.store.log()))
-        assert entries[-1].data["fate_spent"] == 1, "the note keeps the point spent"
-        assert read_sessions(entries)[-1].spent == {"Горан Рябой": {"fate": 1}}, "counted"
-        await pilot.press("ctrl+z")
-        await pilot.pause()
-        entries = list(reversed(app.store.log()))
-        assert entries[-1].undone, "Ctrl+Z: the note reads «отменено»"
-        assert read_sessions(entries)[-1].spent == {}, "Ctrl+Z: nothing spent is counted"
-        await pilot.press("ctrl+y")
-        await app.services.writes_done()
-        entries = list(reversed(Store.open(campaign_path).log()))
-        assert read_sessions(entries)[-1].spent == {"Горан Рябой": {"fate": 1}}, "Ctrl+Y"
-
-        await pilot.press("3", "enter", "plus")  # roll, then Судьба +1
-        await pilot.press("4")
-        app.query_one("#log-table").move_cursor(row=0)  # the newest: the Судьба entry
-        await pilot.press("down")  # the roll itself
-        assert "удача: 0," in detail(), "a roll's detail says its percentile"
-        assert "этот исход или лучше" in detail(), "and the chance of that outcome or better"
-        await pilot.press("up")  # the Судьба entry
-        assert "потрачено: Судьба 1" in detail(), "a Судьба shift says what was spent"
 
 
 def _players_table(path) -> Store:
