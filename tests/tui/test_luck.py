@@ -95,7 +95,9 @@ async def test_the_journal_and_stats_keys(make_test_app, campaign_path, tmp_path
     ``tests/tui/test_luck.py::test_log_detail_shows_where_the_roll_landed`` (the Журнал's
     detail line of a roll says its percentile and the chance of that outcome or better; a
     Судьба shift says what was spent).
-    The rolls are recorded as the app records a quick roll (``/``: tests/tui for its keys)."""
+    The rolls are recorded as the app records a quick roll (``KubikApp._quick_rolled``); the
+    keys of a quick roll reaching the Журнал are
+    ``tests/tui/test_pilot.py::test_builder_roll_and_quick_roll_reach_the_log``'s."""
     from textual.widgets import OptionList
 
     from tests.tui.test_one_truth import cursor_to

@@ -55,7 +55,8 @@ def _call(callback: Callable[..., Any], *args: Any) -> Any:
 
 
 def _quick_roll(journal: Journal, expression: str, rng: random.Random) -> None:
-    """What the app does with a quick roll (``/``): its summary and result, recorded."""
+    """What the app does with a quick roll (``/``, ``KubikApp._quick_rolled``): its summary
+    and result, recorded (its keys: tests/tui/test_pilot.py)."""
     result = roll(expression, rng)
     journal.record("roll", None, roll_summary(result), result.to_dict())
 
