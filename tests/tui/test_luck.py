@@ -1,90 +1,14 @@
-"""The luck ledger in the app: percentiles stored at record time, sessions, the stats screen."""
+"""The luck ledger on screen: the Журнал's and the stats screen's keys and lines (its logic, below
+the screens: tests/tui/test_luck_journal.py)."""
 
 from __future__ import annotations
 
-import asyncio
+import random
 
-from rules.ledger import entry_luck
-from tui.bridge.luck import pending, read_sessions
-from tui.present.luck import stats_dict, verdict_text
+from tui.bridge.luck import read_sessions
+from tui.present.luck import verdict_text
 from tui.store import Store
 from tui.widgets.log.stats import StatsScreen
-
-
-async def settle(pilot, app) -> None:
-    """Wait until every entry waiting for its odds in a worker is written."""
-    for _ in range(200):
-        await pilot.pause()
-        if not pending(app.services.journal):
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError("the odds worker never finished")
-
-
-async def test_checks_and_quick_rolls_store_their_percentile(make_test_app, campaign_path):
-    """«Each logged roll carries where it landed … Stored in the log entry («percentile»)».
-    A builder's check and dice notation both: the worker one (explosions) keeps its place."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("3")  # the Древо builder
-        await pilot.press("enter")  # roll
-        await pilot.press("slash", *"3d6!", "enter")  # explosions: odds in a worker
-        await pilot.press(*["backspace"] * 4, *"2d6", "enter", "escape")  # cheap: inline
-        await settle(pilot, app)
-    entries = list(reversed(Store.open(campaign_path).log()))
-    assert [e.text.split()[0].rstrip(":") for e in entries[1:]] == ["3d6!", "2d6"]
-    for entry in entries:
-        assert 0 < entry.data["percentile"] < 1
-        again = entry_luck(entry.kind, entry.actor, entry.data)
-        assert again.percentile == entry.data["percentile"]  # the inputs suffice to redo it
-    assert entries[0].data["luck"]["rolls"][0]["who"] == entries[0].actor
-
-
-async def test_new_session_key_marks_the_log_and_stats_group_by_it(make_test_app, campaign_path):
-    """«a GM key marks the start of a game session … the log and the stats group by session»."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("slash", *"2d6", "enter", "escape")
-        await pilot.press("4", "n")  # the Журнал, a new session
-        await pilot.press("n")  # again at once: refused, the session is still empty
-        await pilot.press("slash", *"1d20", "enter", "escape")
-        await pilot.press("slash", *"1d20", "enter", "escape")
-        entries = list(reversed(app.store.log()))
-        assert [e.kind for e in entries] == ["roll", "session", "roll", "roll"]
-        sessions = read_sessions(entries)
-        assert [len(s.rolls) for s in sessions] == [1, 2]
-        data = stats_dict(sessions[-1:])
-        assert data["rolls"] == 2 and data["sessions"][0]["number"] == 2
-        assert set(data["by_character"]) == {"без персонажа"}
-        await pilot.press("s")  # the stats screen
-        assert isinstance(app.screen, StatsScreen)
-        title = str(app.screen.query_one("#stats-title").render())
-        assert "Сессия 2 из 2" in title
-        await pilot.press("left")  # the first session
-        assert "Сессия 1 из 2" in str(app.screen.query_one("#stats-title").render())
-        await pilot.press("a")  # all sessions
-        lines = str(app.screen.query_one("#stats-table-lines").render())
-        assert "3 броска" in lines
-        await pilot.press("escape")
-        assert not isinstance(app.screen, StatsScreen)
-
-
-async def test_secret_rolls_count_for_players_only_once_revealed(make_test_app):
-    """«the players' view and any export for players count a secret roll only after the GM
-    reveals it; the GM's screen shows all»."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("ctrl+s", "slash", *"2d6", "enter", "escape", "ctrl+s")
-        await pilot.press("slash", *"1d6", "enter", "escape")
-        entries = list(reversed(app.store.log()))
-        assert sum(len(s.rolls) for s in read_sessions(entries)) == 2
-        assert sum(len(s.rolls) for s in read_sessions(entries, players=True)) == 1
-        await pilot.press("4", "down", "r")  # reveal the secret roll
-        entries = list(reversed(app.store.log()))
-        assert sum(len(s.rolls) for s in read_sessions(entries, players=True)) == 2
-        await pilot.press("s", "p")  # the stats as the players see them
-        assert app.screen.players
-        assert "2 броска" in str(app.screen.query_one("#stats-table-lines").render())
 
 
 def test_verdict_words_say_how_rare_and_how_computed() -> None:
@@ -132,19 +56,6 @@ class TestStatsScreen:
         assert snap_compare(view, terminal_size=(80, 24), run_before=run_before)
 
 
-async def test_log_detail_shows_where_the_roll_landed(make_test_app):
-    """The Журнал's detail line of a roll says its percentile and the chance of that outcome
-    or better; a Судьба shift says what was spent."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("3", "enter", "plus")  # roll, then Судьба +1
-        await pilot.press("4", "down")  # the Журнал, on the roll itself
-        detail = str(app.query_one("#log-detail").render())
-        assert "удача: 0," in detail and "этот исход или лучше" in detail
-        await pilot.press("up")  # the Судьба entry
-        assert "потрачено: Судьба 1" in str(app.query_one("#log-detail").render())
-
-
 def test_players_see_hidden_npcs_as_question_marks() -> None:
     """The players' numbers name a hidden NPC «???», as the players' view does."""
     from tui.bridge.luck import with_luck
@@ -157,29 +68,161 @@ def test_players_see_hidden_npcs_as_question_marks() -> None:
     assert read_sessions(entries, players=True, characters=[wolf])[0].rolls[0].who == "???"
 
 
-async def test_ctrl_e_exports_the_sessions_luck_for_players(make_test_app, tmp_path, monkeypatch):
-    """«Markdown export of a session's stats beside the log export»: Ctrl+E offers it next to
-    «Журнал в Markdown»; it is for players, so an unrevealed secret roll is not in it."""
-    monkeypatch.chdir(tmp_path)  # a short path to type: each typed key costs a frame
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("slash", *"2d6", "enter", "escape")
-        await pilot.press("ctrl+s", "slash", *"3d6", "enter", "escape", "ctrl+s")  # secret
-        await pilot.press("ctrl+e", "down", "down", "down", "enter")  # Удача … в Markdown
-        await pilot.press("ctrl+u", *"luck.md", "enter")
-        await pilot.pause()
-    text = (tmp_path / "luck.md").read_text(encoding="utf-8")
-    assert text.startswith("# Удача:") and "1 бросок" in text
+async def test_the_journal_and_stats_keys(make_test_app, campaign_path, tmp_path) -> None:
+    """The Журнал's and the stats screen's keys on one GM's table, each fact as it is shown.
 
+    Replaces the pilot tests (their logic is in tests/tui/test_luck_journal.py):
+    ``tests/tui/test_luck.py::test_stats_of_an_empty_log_say_so`` (no rolls yet: the stats
+    screen says so and offers no Markdown),
+    ``tests/tui/test_luck.py::test_new_session_key_marks_the_log_and_stats_group_by_it``
+    (``n`` marks a session, at once again it marks none; ``s`` opens the newest session, ``←``
+    the one before, ``a`` all of them, Esc closes),
+    ``tests/tui/test_luck.py::test_secret_rolls_count_for_players_only_once_revealed`` (``r``
+    reveals the highlighted secret roll; ``p`` counts it for the players only then) and
+    ``tests/tui/test_luck.py::test_ctrl_e_exports_the_sessions_luck_for_players`` (Ctrl+E
+    offers «Удача … в Markdown» next to «Журнал в Markdown» and writes it where told) and
+    ``tests/tui/test_luck.py::test_the_log_tab_shows_where_a_pause_started_a_session`` («a GM
+    key marks the start of a game session (also implied by a gap of more than six hours
+    between rolls); the log and the stats group by session»: the Журнал tab says where a pause
+    began one; a mark is its own line; one session shows no such line; here the pause comes
+    after the entries above, not after two rolls of its own),
+    ``tests/tui/test_luck.py::test_fate_on_a_circumstance_is_counted_shown_and_given_back_by_ctrl_z``
+    («Очки Судьбы могут расходоваться игроком (по согласованию с ведущим) чтобы получить …
+    благоприятное для его персонажа стечение обстоятельств»: the note keeps the point spent,
+    the Журнал's detail says it, and the stats count it; Ctrl+Z gives the point back (the
+    entry reads «отменено», the stats count nothing spent), Ctrl+Y counts it again; here in
+    the second session, after the stats) and
+    ``tests/tui/test_luck.py::test_log_detail_shows_where_the_roll_landed`` (the Журнал's
+    detail line of a roll says its percentile and the chance of that outcome or better; a
+    Судьба shift says what was spent).
+    The rolls are recorded as the app records a quick roll (``KubikApp._quick_rolled``); the
+    keys of a quick roll reaching the Журнал are
+    ``tests/tui/test_pilot.py::test_builder_roll_and_quick_roll_reach_the_log``'s."""
+    from textual.widgets import OptionList
 
-async def test_stats_of_an_empty_log_say_so(make_test_app):
-    """No rolls yet: the stats screen says so and offers no Markdown to save."""
+    from tests.tui.test_one_truth import cursor_to
+    from tui.bridge.luck import with_luck
+    from tui.present.luck import store_markdown
+    from tui.store import LogEntry
+    from tui.widgets.common.choice import ChoiceScreen
+
     app = make_test_app()
+    rng = random.Random(7)
+
+    def quick_roll(expression: str) -> None:
+        from rules.dice import roll
+        from tui.present.rolls import roll_summary
+
+        result = roll(expression, rng)
+        app.services.record("roll", None, roll_summary(result), result.to_dict())
+
+    def shown(widget_id: str) -> str:
+        return str(app.screen.query_one(widget_id).render())
+
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("4", "s")
-        assert "бросков пока нет" in str(app.screen.query_one("#stats-title").render())
-        assert "Бросков нет" in str(app.screen.query_one("#stats-table-lines").render())
-        assert not app.screen.check_action("markdown", ())
+        assert isinstance(app.screen, StatsScreen), "s opens the stats"
+        assert "бросков пока нет" in shown("#stats-title"), "empty: the title says so"
+        assert "Бросков нет" in shown("#stats-table-lines"), "empty: the table says so"
+        assert not app.screen.check_action("markdown", ()), "empty: no Markdown to save"
+        await pilot.press("escape")
+        quick_roll("2d6")
+        await app.services.writes_done()
+        await pilot.press("n")  # the Журнал, a new session
+        await pilot.press("n")  # again at once: refused, the session is still empty
+        await app.services.writes_done()
+        kinds = [e.kind for e in reversed(app.store.log())]
+        assert kinds == ["roll", "session"], "n marks one session, not a second empty one"
+        app.services.journal.secret = True
+        quick_roll("2d6")  # a secret roll in session 2
+        app.services.journal.secret = False
+        quick_roll("1d20")
+        await app.services.writes_done()
+        await pilot.press("s")
+        assert "Сессия 2 из 2" in shown("#stats-title"), "s opens the newest session"
+        assert "2 броска" in shown("#stats-table-lines"), "the GM's count has the secret roll"
+        await pilot.press("left")
+        assert "Сессия 1 из 2" in shown("#stats-title"), "← goes to the session before"
+        await pilot.press("a")
+        assert "3 броска" in shown("#stats-table-lines"), "a: every session"
+        await pilot.press("p")
+        assert app.screen.players, "p: the players' numbers"
+        assert "2 броска" in shown("#stats-table-lines"), "players: the secret roll not counted"
+        await pilot.press("escape")
+        assert not isinstance(app.screen, StatsScreen), "Esc closes the stats"
+        table = app.query_one("#log-table")
+        secret = next(e for e in app.store.log() if e.data.get("hidden"))
+        texts = [str(table.get_row_at(r)[2]) for r in range(table.row_count)]
+        row = next(r for r, text in enumerate(texts) if text.endswith(secret.text))
+        table.move_cursor(row=row)
+        await pilot.press("r")  # reveal the secret roll
+        await app.services.writes_done()
+        await pilot.press("s", "p")  # the stats as the players see them
+        assert app.screen.players, "p: the players' numbers"
+        assert "2 броска" in shown("#stats-table-lines"), "revealed: counted for the players"
+        await pilot.press("escape", "ctrl+e")
+        assert isinstance(app.screen, ChoiceScreen), "Ctrl+E: export and import"
+        options = app.screen.query_one(OptionList)
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert "Журнал в Markdown" in labels, "the Журнал's export is offered"
+        assert labels[3] == "Удача последней сессии в Markdown (для игроков)", "and the luck's"
+        await pilot.press("down", "down", "down", "enter")  # Удача … в Markdown
+        path = tmp_path / "luck.md"
+        app.screen.query_one("#prompt-input").value = str(path)  # the path, not its typing
+        await pilot.press("enter")
+        await pilot.pause()
+        assert path.read_text(encoding="utf-8") == store_markdown(app.store), "the file written"
+
+        # Судьба on a circumstance: counted, shown, given back by Ctrl+Z, counted again by Ctrl+Y.
+        await pilot.press("1")
+        await cursor_to(pilot, app, "Горан Рябой")
+        await pilot.press("o")
+        app.screen.query_one("#prompt-input").value = "дверь открыта"  # the note, not its typing
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("4")
+        table.move_cursor(row=0)  # the newest: the note
+        await pilot.pause()
+        assert "потрачено: Судьба 1" in shown("#log-detail"), "the note's detail: point spent"
+        entries = list(reversed(app.store.log()))
+        assert entries[-1].data["fate_spent"] == 1, "the note keeps the point spent"
+        spent = read_sessions(entries)[-1].spent
+        assert spent == {"Горан Рябой": {"fate": 1}}, "the session counts it"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        entries = list(reversed(app.store.log()))
+        assert entries[-1].undone, "Ctrl+Z: the note reads «отменено»"
+        assert read_sessions(entries)[-1].spent == {}, "Ctrl+Z: nothing spent is counted"
+        await pilot.press("ctrl+y")
+        await app.services.writes_done()
+        entries = list(reversed(Store.open(campaign_path).log()))
+        spent = read_sessions(entries)[-1].spent
+        assert spent == {"Горан Рябой": {"fate": 1}}, "Ctrl+Y: counted again, in the file"
+
+        # A roll's detail line: where it landed; a Судьба shift: what was spent.
+        await pilot.press("3", "enter", "plus")  # roll, then Судьба +1
+        await pilot.press("4")
+        table.move_cursor(row=0)  # the newest: the Судьба entry
+        await pilot.press("down")  # the roll itself
+        assert "удача: 0," in shown("#log-detail"), "a roll's detail says its percentile"
+        assert "этот исход или лучше" in shown("#log-detail"), "and the chance of its outcome"
+        await pilot.press("up")  # the Судьба entry
+        assert "потрачено: Судьба 1" in shown("#log-detail"), "a shift says what was spent"
+
+        # A pause of more than six hours also starts a session: the Журнал tab says where.
+        rows = [str(table.get_row_at(r)[2]) for r in range(table.row_count)]
+        assert "— Сессия 2 —" in rows, "a mark is its own line"
+        assert not [r for r in rows if "перерыв" in r], "no pause yet: nothing to mark"
+        data = with_luck("roll", None, {"expression": "2d6", "total": 7, "parts": []})
+        a_day_later = "2026-11-30T20:00:00+03:00"  # the app's clock is frozen a day before
+        app.store.append_log(LogEntry("c", a_day_later, "roll", None, "2d6 = 7", data))
+        await pilot.pause()
+        after = [str(table.get_row_at(r)[2]) for r in range(table.row_count)]
+        pause = "— новая сессия: перерыв больше 6 ч —"
+        assert after == ["2d6 = 7", pause, *rows], "the pause's line where the pause began"
+        table.move_cursor(row=1)
+        await pilot.pause()
+        assert "перерыв больше 6 ч" in shown("#log-detail"), "its detail says so"
 
 
 async def test_a_view_only_app_shows_only_the_players_numbers(campaign_path):
@@ -261,36 +304,6 @@ def test_older_entries_count_what_they_can_and_say_what_they_cannot() -> None:
     )
 
 
-async def test_fate_on_a_circumstance_is_counted_shown_and_given_back_by_ctrl_z(
-    make_test_app, campaign_path
-):
-    """«Очки Судьбы могут расходоваться игроком (по согласованию с ведущим) чтобы получить …
-    благоприятное для его персонажа стечение обстоятельств»: the note keeps the point spent,
-    the Журнал's detail says it, and the stats count it; Ctrl+Z gives the point back (the
-    entry reads «отменено», the stats count nothing spent), Ctrl+Y counts it again."""
-    from tests.tui.test_one_truth import cursor_to
-
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await cursor_to(pilot, app, "Горан Рябой")
-        await pilot.press("o", *"дверь открыта", "enter")
-        await pilot.pause()
-        await pilot.press("4")
-        await pilot.pause()
-        assert "потрачено: Судьба 1" in str(app.query_one("#log-detail").render())
-        entries = list(reversed(app.store.log()))
-        assert entries[-1].data["fate_spent"] == 1
-        assert read_sessions(entries)[-1].spent == {"Горан Рябой": {"fate": 1}}
-        await pilot.press("ctrl+z")
-        await pilot.pause()
-        entries = list(reversed(app.store.log()))
-        assert entries[-1].undone and read_sessions(entries)[-1].spent == {}
-        await pilot.press("ctrl+y")
-        await pilot.pause()
-    entries = list(reversed(Store.open(campaign_path).log()))
-    assert read_sessions(entries)[-1].spent == {"Горан Рябой": {"fate": 1}}
-
-
 def _players_table(path) -> Store:
     """A Древо campaign's Журнал: Ярослав's and a hidden NPC's rolls, a secret one, a
     revealed one, Судьба spent on a circumstance."""
@@ -345,33 +358,3 @@ async def test_the_players_view_opens_the_players_stats(campaign_path):
         assert not isinstance(view.screen, StatsScreen) and view.is_running
     after = campaign_path.read_bytes(), campaign_path.with_suffix(".log.jsonl").read_bytes()
     assert before == after
-
-
-async def test_the_log_tab_shows_where_a_pause_started_a_session(make_test_app, campaign_path):
-    """«a GM key marks the start of a game session (also implied by a gap of more than six
-    hours between rolls); the log and the stats group by session»: the Журнал tab says where
-    a pause began one; a mark is its own line; one session shows no such line."""
-    from tui.bridge.luck import with_luck
-    from tui.store import LogEntry
-
-    store = Store.open(campaign_path, system="drevo")
-
-    def roll(eid: str, at: str) -> LogEntry:
-        data = with_luck("roll", None, {"expression": "2d6", "total": 7, "parts": []})
-        return LogEntry(eid, at, "roll", None, "2d6 = 7", data)
-
-    store.append_log(roll("a", "2026-11-28T20:00:00+03:00"))
-    store.append_log(roll("b", "2026-11-28T21:00:00+03:00"))
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("4")
-        await pilot.pause()
-        table = app.query_one("#log-table")
-        assert table.row_count == 2  # one session: nothing to mark
-        app.store.append_log(roll("c", "2026-11-29T20:00:00+03:00"))  # a day later
-        await pilot.pause()
-        rows = [str(table.get_row_at(r)[2]) for r in range(table.row_count)]
-        assert rows == ["2d6 = 7", "— новая сессия: перерыв больше 6 ч —", "2d6 = 7", "2d6 = 7"]
-        table.move_cursor(row=1)
-        await pilot.pause()
-        assert "перерыв больше 6 ч" in str(app.query_one("#log-detail").render())

@@ -56,30 +56,29 @@ def _looks(screen: Screen) -> list[object]:  # type: ignore[type-arg]
     return shown
 
 
-async def test_first_resume_does_not_restyle_and_looks_the_same() -> None:
+async def test_first_resume_does_not_restyle_and_looks_the_same_and_a_later_one_restyles() -> None:
+    """Pushed, a StyledOnce screen is styled once and looks as a plain one does; resumed
+    again later, it is restyled, as Textual does.
+
+    Replaces the pilot tests (one ``Host`` app each)
+    ``tests/tui/test_styled_once.py::test_first_resume_does_not_restyle_and_looks_the_same``
+    and ``tests/tui/test_styled_once.py::test_a_later_resume_restyles``."""
     app = Host()
     async with app.run_test() as pilot:
         await app.push_screen(Plain())
         await pilot.pause()
         plain = _looks(app.screen)
-        assert Plain.restyled == 1  # Textual's second pass over the pushed screen
+        assert Plain.restyled == 1, "Textual's second pass over the pushed screen"
         app.pop_screen()
         await pilot.pause()
-        await app.push_screen(Styled())
-        await pilot.pause()
-        assert Styled.restyled == 0
-        assert _looks(app.screen) == plain
-        label, static = app.screen.query_one("#w-label"), app.screen.query_one("#w-static")
-        assert label.styles.color != static.styles.color  # the CSS did reach them
-
-
-async def test_a_later_resume_restyles() -> None:
-    app = Host()
-    async with app.run_test() as pilot:
         screen = Styled()
         await app.push_screen(screen)
         await pilot.pause()
+        assert Styled.restyled == 0, "StyledOnce: no second pass on the first resume"
+        assert _looks(app.screen) == plain, "and it looks as the plain screen does"
+        label, static = app.screen.query_one("#w-label"), app.screen.query_one("#w-static")
+        assert label.styles.color != static.styles.color, "the CSS did reach them"
         before = Styled.restyled
         screen.post_message(events.ScreenResume())
         await pilot.pause()
-        assert Styled.restyled == before + 1
+        assert Styled.restyled == before + 1, "a later resume restyles"

@@ -322,6 +322,18 @@ def session_count(entries: Sequence[LogEntry]) -> tuple[int, bool]:
     return current, empty
 
 
+def reveal(journal: Journal, entry: LogEntry, revealed: set[str]) -> bool:
+    """Show the secret roll ``entry`` to the players: a «Раскрыто» entry that names it (the GM's
+    key in the Журнал tab). ``revealed``: the ids revealed so far. Return False, recording
+    nothing, when ``entry`` is no secret roll (or one revealed already)."""
+    if not is_secret(entry, revealed):
+        return False
+    journal.record(
+        "note", entry.actor, f"Раскрыто: {entry.text}", {"reveals": entry.id, "hidden": False}
+    )
+    return True
+
+
 def mark_session(journal: Journal, notify: Callable[[str], object]) -> None:
     """Start a new game session in the Журнал (the GM's key in the Журнал tab)."""
     entries = list(reversed(journal.store.log()))

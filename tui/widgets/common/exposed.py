@@ -10,7 +10,9 @@ nothing changed and the notice's cells stay on the terminal for good. :class:`Ke
 marks the cells of what such a rebuild dropped or moved dirty, as the layout would have.
 
 This leans on Textual internals (``Compositor.full_map``, ``_full_map_invalidated``,
-``_dirty_regions``); tests/tui/test_toast_wiped.py fails without it.
+``_dirty_regions``); tests/tui/test_warm.py (the undo notice of
+``test_a_tab_changed_or_resized_after_its_warm_up_is_warmed_again_after_a_typed_key``) fails
+without it.
 """
 
 from __future__ import annotations

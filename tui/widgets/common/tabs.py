@@ -13,7 +13,7 @@ This leans on Textual internals: ``ContentSwitcher.current`` is set with ``set_r
 (its watcher, which toggles ``display`` with a repaint, is not run), the ``display`` rule is
 set on the inline styles as ``DOMNode.display`` sets it (``set_rule``, without its refresh),
 and the node lists' update counters are bumped as ``StringEnumProperty.__set__`` bumps them.
-tests/tui/test_tabs.py compares every tab's screen after a quiet switch with Textual's own.
+tests/tui/test_warm.py compares every tab's screen after a quiet switch with Textual's own.
 """
 
 from __future__ import annotations

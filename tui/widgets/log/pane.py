@@ -123,13 +123,11 @@ class LogPane(Vertical):
 
     def action_reveal(self) -> None:
         """Show the highlighted secret roll to the players (a new «Раскрыто» entry)."""
+        from tui.bridge.luck import reveal
+
         entry = self._highlighted()
-        if entry is None or not is_secret(entry, self._revealed):
-            return
-        self.journal.record(
-            "note", entry.actor, f"Раскрыто: {entry.text}", {"reveals": entry.id, "hidden": False}
-        )
-        self.app.notify("Бросок раскрыт: игроки его видят.")
+        if entry is not None and reveal(self.journal, entry, self._revealed):
+            self.app.notify("Бросок раскрыт: игроки его видят.")
 
     @on(DataTable.RowHighlighted, "#log-table")
     def _show_detail(self) -> None:
