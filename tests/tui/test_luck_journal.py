@@ -116,6 +116,52 @@ def test_a_session_mark_starts_a_session_and_an_empty_one_is_not_marked_again(tm
     assert set(data["by_character"]) == {"без персонажа"}
 
 
+class _WriteLater:
+    """The app's ordered writer held back (another kubik holds the campaign's lock): the jobs
+    wait in order until the test runs them."""
+
+    def __init__(self) -> None:
+        self.jobs: list[tuple[Callable[[], Any], Any]] = []
+
+    def write(self, job: Callable[[], Any], done: Any = None, *, failed: Any = None) -> None:
+        self.jobs.append((job, done))
+
+    def run(self) -> None:
+        while self.jobs:
+            job, done = self.jobs.pop(0)
+            result = job()
+            if done is not None:
+                done(result)
+
+
+def test_a_session_mark_counts_the_rolls_still_on_their_way(tmp_path) -> None:
+    """«a GM key marks the start of a game session»: the mark comes after every roll made
+    before the key, and its number counts them, though their writes still wait (the writer
+    waits for another kubik's lock; a slow roll's odds are still being computed). The mark
+    numbered the session from the Журнал as written: «n» after a waiting roll wrote «— Сессия
+    1 —» after it and said «Начата сессия 1» (found by the speed work's helper G7); «n n» on
+    a waiting mark wrote two marks of one number."""
+    store = Store.open(tmp_path / "c.json", system="drevo")
+    writer, said, rng = _WriteLater(), [], random.Random(7)
+    journal = _Journal(store)
+    journal._writer = writer
+    _quick_roll(journal, "2d6", rng)  # its write waits
+    mark_session(journal, said.append)
+    mark_session(journal, said.append)  # at once again: the session is still empty
+    _quick_roll(journal, "3d6!", rng)  # a slow roll: its odds in a worker
+    mark_session(journal, said.append)  # the 3d6! counts, though its odds are not in yet
+    journal.finish_workers()
+    writer.run()
+    entries = _oldest_first(store)
+    assert [e.kind for e in entries] == ["roll", SESSION_KIND, "roll", SESSION_KIND]
+    assert [e.text for e in entries if e.kind == SESSION_KIND] == ["— Сессия 2 —", "— Сессия 3 —"]
+    assert said == [
+        "Начата сессия 2: статистика удачи считается с этой записи.",
+        "Сессия 2 уже начата: в ней пока нет бросков.",
+        "Начата сессия 3: статистика удачи считается с этой записи.",
+    ]
+
+
 def test_secret_rolls_count_for_players_only_once_revealed(tmp_path) -> None:
     """«the players' view and any export for players count a secret roll only after the GM
     reveals it; the GM's screen shows all».

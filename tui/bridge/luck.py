@@ -336,7 +336,7 @@ def reveal(journal: Journal, entry: LogEntry, revealed: set[str]) -> bool:
 
 def mark_session(journal: Journal, notify: Callable[[str], object]) -> None:
     """Start a new game session in the Журнал (the GM's key in the Журнал tab)."""
-    entries = list(reversed(journal.store.log()))
+    entries = journal.entries_ahead()  # with the rolls whose writes still wait
     current, empty = session_count(entries)
     if entries and empty:
         notify(f"Сессия {current} уже начата: в ней пока нет бросков.")

@@ -224,6 +224,8 @@ class Journal:
         self.secret = False
         #: The entries waiting for a slow roll's odds (the luck ledger keeps their order).
         self.luck_queue = LuckQueue()
+        #: The entries handed to the writer and not yet written (its thread takes them off).
+        self._unwritten: list[LogEntry] = []
 
     @property
     def store(self) -> Store:
@@ -268,7 +270,26 @@ class Journal:
         entry = self.entry(kind, actor, text, stamped)
         store = self.store
         linked = step or store.take_last_step()  # this thread's: a worker's are its own
-        self._writer.write(lambda: store.append_log(entry, step=linked))
+        self._unwritten.append(entry)
+
+        def append() -> None:
+            try:
+                store.append_log(entry, step=linked)
+            finally:
+                self._unwritten.remove(entry)
+
+        self._writer.write(append)
+
+    def entries_ahead(self) -> list[LogEntry]:
+        """Return the Журнал as it will be, oldest first: what the campaign has, then what
+        the writer has still to write, then the entries waiting for a slow roll's odds
+        (stamped now). What a key decides from the Журнал (a new session's number) counts
+        the rolls made before it, though their writes wait."""
+        waiting = list(self._unwritten)  # before the log: a write done meanwhile is in both
+        written = list(reversed(self.store.log()))
+        seen = {e.id for e in written}
+        queued = [self.entry(i.kind, i.actor, i.text, i.data) for i in self.luck_queue.items]
+        return [*written, *(e for e in waiting if e.id not in seen), *queued]
 
 
 class Services:
