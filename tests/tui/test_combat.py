@@ -5,8 +5,6 @@ from __future__ import annotations
 from rules import drevo
 from tui.store import Store
 
-ROUNDS = 3
-
 
 def pane(app):
     return app.query_one("#combat-pane")
@@ -97,25 +95,21 @@ async def one_on_one_by_keys(pilot, app):
     await pilot.pause()
 
 
-async def play_round(pilot, app):
-    """Declare melee against each other, then resolve every exchange with Enter."""
-    for _ in range(4):
-        if pane(app).encounter.phase != "declare":
-            break
-        await pilot.press("enter")  # declare: Ближний бой, first target, first weapon
-        await pilot.pause()
-    for _ in range(10):
-        if not pane(app).encounter.pending():
-            break
-        # roll, accept, take damage; asked about a hit that takes him out while he has
-        # Судьба, the GM answers «y»: as it is
-        await pilot.press("y" if len(app.screen_stack) > 1 else "enter")
-        await pilot.pause()
+async def test_space_on_the_roster_leaves_one_on_one_and_i_starts_round_one(
+    make_test_app, campaign_path
+):
+    """Space on the roster cycles a character's side until he is out of the fight: the
+    roster's keys leave Ярослав Кречет against Атаман Шкуро, as :func:`one_on_one` writes it
+    for the other tests; `i` rolls side initiative and round 1's declarations begin.
 
-
-async def test_three_round_fight_from_the_keyboard(make_test_app, campaign_path):
-    """Сид: «Бой ведётся пошагово (по раундам)… Только после этого происходят проверки»;
-    RULES §4: damage «value = margin + attacker's МУ» goes into the loser's wound track."""
+    What the three rounds fought on from here checked (side order reversing, the Журнал's
+    exchanges and damage against the wound tracks) is tested on the engine:
+    tests/table/test_fight_from_the_tab.py::
+    test_three_rounds_of_one_on_one_write_the_wounds_the_journal_says, which replaces the
+    pilot test ``test_three_round_fight_from_the_keyboard``; the keys of a round (Enter on
+    each form and exchange, `n`) are pressed in tests/tui/test_combat_fight.py::
+    test_undo_of_the_last_declaration_reopens_it and tests/tui/test_combat_pace.py::
+    test_a_three_against_three_round_of_unchanged_declarations_is_under_twenty_keys."""
     app = make_test_app(seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("2")
@@ -123,46 +117,13 @@ async def test_three_round_fight_from_the_keyboard(make_test_app, campaign_path)
         everyone = pane(app).encounter
         await one_on_one_by_keys(pilot, app)
         enc = pane(app).encounter
-        # What the other tests write through the store instead (:func:`one_on_one`).
         assert enc == only(everyone, ONE_ON_ONE)
         assert app.store.get_doc("encounter") == enc.to_dict()
         assert sorted(c.name for c in enc.combatants) == ["Атаман Шкуро", "Ярослав Кречет"]
         await pilot.press("i")  # side initiative
         await pilot.pause()
-        first_round_order = pane(app).encounter.side_order()
-        played = 0
-        for number in range(1, ROUNDS + 1):
-            assert pane(app).encounter.round == number
-            await play_round(pilot, app)
-            assert pane(app).encounter.phase == "resolve"
-            assert pane(app).encounter.pending() == []
-            played = number
-            if any(
-                drevo.WoundTrack.from_dict(c.drevo.wounds).dead or c.drevo.dead
-                for c in app.store.characters()
-            ):
-                break  # a dead fighter leaves the target lists: the fight is over
-            if number < ROUNDS:
-                await pilot.press("n")  # next round
-                await pilot.pause()
-                assert pane(app).encounter.side_order() == (
-                    first_round_order[::-1] if number % 2 else first_round_order
-                )
-
-    store = Store.open(campaign_path)
-    saved = store.get_doc("encounter")
-    assert saved["round"] == played >= 2
-    entries = list(reversed(store.log()))
-    exchanges = [e for e in entries if e.text.startswith("Схватка")]
-    assert len(exchanges) >= played  # ties rerolled or not, one per round at least
-    assert all(e.data["round"] in range(1, played + 1) for e in exchanges)
-    # Every damage entry matches the wound tracks now in the store.
-    tracks = {c.name: drevo.WoundTrack() for c in store.characters()}
-    for e in entries:
-        if e.text.startswith("Урон"):
-            tracks[e.actor] = tracks[e.actor].take(e.data["damage"])
-    for c in store.characters():
-        assert tracks[c.name].counts == c.drevo.wounds, c.name
+        assert pane(app).encounter.phase == "declare" and pane(app).encounter.round == 1
+    assert Store.open(campaign_path).get_doc("encounter")["round"] == 1
 
 
 async def test_an_illegal_declaration_is_refused_in_the_form(make_test_app):
@@ -205,8 +166,9 @@ async def test_a_refused_write_changes_nothing_and_undo_restores_the_encounter_s
     make_test_app, monkeypatch
 ):
     """Issue 6: «A full disk or a read-only folder is a clear message and no lost state»: the
-    initiative's write refused leaves the setup as it was and says so. Written, a declaration
-    is one step Ctrl+Z takes back."""
+    initiative's write refused leaves the setup as it was and says so; with room again, `i`
+    starts the fight. (That a declaration is one undo step, this test's last part, is tested
+    on the engine: tests/table/test_fight_from_the_tab.py::test_a_declaration_is_one_undo_step.)"""
     from tui.store import StoreError
 
     app = make_test_app(seed=5)
@@ -228,12 +190,6 @@ async def test_a_refused_write_changes_nothing_and_undo_restores_the_encounter_s
         await pilot.press("i")
         await pilot.pause()
         assert pane(app).encounter.phase == "declare"
-        await pilot.press("enter")  # one declaration
-        await pilot.pause()
-        assert len(pane(app).encounter.declarations) == 1
-        await pilot.press("ctrl+z")
-        await pilot.pause()
-        assert len(pane(app).encounter.declarations) == 0
 
 
 async def test_the_next_declarer_gets_no_action_the_rules_refuse_for_them(make_test_app):

@@ -21,11 +21,17 @@ async def to_dice(pilot, app):
 
 
 async def resolve_all(pilot, app):
-    """Enter until no exchange of the round is left to resolve (at most six)."""
-    for _ in range(6):
+    """Resolve every exchange of the round on the engine (rolled and accepted as Enter
+    would: tests/table/test_fight_from_the_tab.py::resolve_as_enter), written through the
+    app's store; the tab follows."""
+    from tui.systems.drevo.fight import steps
+    from tui.systems.drevo.fight.session import FightSession
+
+    session = FightSession(app.store, pane(app).world().dice)
+    for _ in range(30):
         if not pane(app).encounter.pending():
             break
-        await pilot.press("enter")
+        assert session.run(steps.accept).ok or session.run(steps.roll).ok
         await pilot.pause()
     assert not pane(app).encounter.pending()
 
@@ -53,26 +59,38 @@ def screen_text(app) -> str:
     )
 
 
-async def test_a_quit_between_roll_and_accept_keeps_the_roll(make_test_app, campaign_path):
+async def test_a_quit_between_roll_and_accept_keeps_the_roll(make_test_app, tmp_path):
     """Сид: «Только после этого происходят проверки (бросаются кубики)» — once: a restart
-    shows the same dice at «Принять», never «Бросить» again."""
-    app = make_test_app(seed=5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await to_dice(pilot, app)
-        await pilot.press("enter")  # roll
-        await pilot.pause()
-        dice = pane(app).encounter.exchange["dice"]
-        before = screen_text(app)
-        assert pane(app).stage() == "rolled"
-    again = make_test_app(seed=99)  # other dice, were anything rolled anew
+    shows the same dice at «Принять», never «Бросить» again. The exchange is rolled on the
+    engine (what is read back, and that no roll is made again:
+    tests/table/test_fight_from_the_tab.py::
+    test_a_rolled_exchange_is_read_back_with_its_dice_and_not_rolled_again, which replaces
+    this test's first app); the tab opened on it shows those dice, and Enter accepts."""
+    from tests.table.helpers import skirmish
+    from tui.present.rolls import fudge_dice
+    from tui.systems.drevo.fight import steps
+
+    sides = {"Ярослав Кречет": "Отряд", "Атаман Шкуро": "Противники"}
+    blows_ = [
+        ("Ярослав Кречет", "melee", "Атаман Шкуро", "Меч"),
+        ("Атаман Шкуро", "melee", "Ярослав Кречет", "Сабля"),
+    ]
+    table, store, _ = skirmish(tmp_path, sides, blows_, seed=5)
+    table.ok(steps.roll)
+    dice = table.enc.exchange["dice"]
+    store.close()
+    again = make_test_app(seed=99, path=tmp_path / "c.json")  # other dice, were any rolled
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.press("2")
         await pilot.pause()
         assert pane(again).stage() == "rolled"
         assert pane(again).encounter.exchange["dice"] == dice
-        assert screen_text(again) == before
+        shown = screen_text(again)
+        rolled = [d for d in dice.values() if d]
+        assert rolled and all(fudge_dice(tuple(d)) in shown for d in rolled), shown
         assert not pane(again).check_action("roll", ())
-    rolls = [e for e in Store.open(campaign_path).log() if e.text.startswith("Схватка")]
+        assert pane(again).check_action("apply", ())
+    rolls = [e for e in Store.open(tmp_path / "c.json").log() if e.text.startswith("Схватка")]
     assert len(rolls) == 1
 
 
@@ -117,7 +135,9 @@ async def test_keys_work_after_undoing_the_end_of_the_fight(make_test_app):
     """After an undo of «Бой завершён», n and x act at once (no tab switch needed). Issue 30:
     x asks before it ends the fight (Esc or Enter on «Нет» keeps it). On the way, `s` skips
     the exchange and Ctrl+Z brings it back (what the skip writes and its undo marks:
-    tests/table/test_fight_steps.py)."""
+    tests/table/test_fight_steps.py). The round is resolved on the engine, and the Журнал's
+    two «Бой завершён» lines this test checked are checked there:
+    tests/table/test_fight_from_the_tab.py::test_the_end_of_a_fight_undone_and_ended_again_logs_both."""
     app = make_test_app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_dice(pilot, app)
@@ -146,9 +166,6 @@ async def test_keys_work_after_undoing_the_end_of_the_fight(make_test_app):
         await pilot.press("x", "down", "enter")
         await pilot.pause()
         assert pane(app).encounter.phase == "setup"
-        texts = [e.text for e in app.store.log()]
-        assert "Бой завершён после 2 раундов" in texts
-        assert "Бой завершён после 1 раунда" in texts
 
 
 async def test_enter_in_the_new_npc_dialog_does_not_move_a_row(make_test_app):
@@ -175,7 +192,10 @@ async def test_enter_in_the_new_npc_dialog_does_not_move_a_row(make_test_app):
 
 
 async def test_dead_leave_the_target_list_and_are_marked(make_test_app):
-    """Сид: «Смерть»; the dead are marked «погиб» and are no one's target."""
+    """Сид: «Смерть»; the dead are marked «погиб» and are no one's target: the form's
+    targets and the order on the screen, `d` offered. That the one left may still declare
+    (a dodge) and that `d`'s step takes him out: tests/table/test_fight_from_the_tab.py::
+    test_a_dead_fighter_is_no_target_and_may_be_removed."""
     from dataclasses import replace
 
     app = make_test_app(seed=5)
@@ -198,8 +218,6 @@ async def test_dead_leave_the_target_list_and_are_marked(make_test_app):
         rows = [[str(x) for x in order.get_row_at(i)] for i in range(order.row_count)]
         assert any(r[1] == target.name and r[2].startswith("погиб") for r in rows), rows
         assert p.check_action("remove_fallen", ())
-        await declare(pilot, app, "dodge")
-        assert p.encounter.declarations[0].action == "dodge"
 
 
 async def test_party_and_players_view_mark_the_fallen(make_test_app):
@@ -253,38 +271,6 @@ async def test_undo_of_the_last_declaration_reopens_it(make_test_app):
         await pilot.press("enter")
         await pilot.pause()
         assert p.encounter.phase == "resolve"
-
-
-def _stun(app, name: str, amount: int) -> None:
-    """Put «Оглушён −2» for ``amount`` rounds on ``name`` (as `+` on Партия would)."""
-    from rules.effects import EffectSet, EffectSpec, Now
-    from tui.bridge.effects import EFFECTS_DOC
-
-    c = next(x for x in app.store.characters() if x.name == name)
-    effects, _ = EffectSet().add(EffectSpec("Оглушён", c.id, -2, "rounds", amount), Now())
-    app.store.put_doc(EFFECTS_DOC, effects.to_dict(), label="Эффект")
-
-
-async def test_an_effect_enters_the_exchange_next_to_the_wound_penalty(make_test_app):
-    """Play-test: «Оглушён −2» on Шкуро (`+` on Партия) was missing from his side of the
-    Древо exchange; it is now among his modifiers, named on the screen and in the odds."""
-    app = make_test_app(seed=5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await to_dice(pilot, app)
-        plain = pane(app).view().plan
-        _stun(app, "Атаман Шкуро", 2)
-        await pilot.pause()
-        plan = pane(app).view().plan
-        side = next(s for s in (plan.attacker, plan.defender) if s.fighter.name == "Атаман Шкуро")
-        assert [(m.value, m.reason) for m in side.modifiers][-1] == (-2, "эффект «Оглушён»")
-        assert "Оглушён" in screen_text(app)
-        assert plan.odds != plain.odds
-        await pilot.press("enter")  # roll: the effect is kept with the dice
-        await pilot.pause()
-        rolled = screen_text(app)
-        app.store.put_doc("effects", None, label="Эффект снят")
-        await pilot.pause()
-        assert screen_text(app) == rolled
 
 
 def shown_text(app) -> str:
