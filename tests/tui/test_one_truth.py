@@ -401,7 +401,12 @@ class TestStaleFight:
         self, make_test_app, campaign_path
     ):
         """The Бой tab writes its fight as a delta against the fight it showed: another
-        window's fight (rolled before this one saw it) is never overwritten by a stale copy."""
+        window's fight (rolled before this one saw it) is never overwritten by a stale copy,
+        and the tab says so. The same refusal of the round tracker's step, and a change
+        elsewhere kept, are tested on the engine (they replace the pilot tests
+        ``test_a_round_tracker_step_on_another_windows_fight_is_refused`` and
+        ``test_a_fight_step_keeps_what_another_window_changed_elsewhere``):
+        tests/table/test_stale_from_the_tab.py."""
         app = make_test_app()
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("2")
@@ -415,39 +420,6 @@ class TestStaleFight:
         stored = Store.open(campaign_path)
         assert stored.get_doc("encounter")["round"] == 2  # theirs stays whole
         assert stored.log() == []  # the refused roll is not in the Журнал
-
-    async def test_a_round_tracker_step_on_another_windows_fight_is_refused(
-        self, make_test_app, campaign_path
-    ):
-        """The round tracker (IDE4 and the others) writes a delta the same way."""
-        app = make_test_app(system="ide4")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("2")
-            other = Store.open(campaign_path)
-            app.services.watch.stop()
-            app.store.refresh = lambda: False  # the app has not seen the other write yet
-            tracker = {"system": "ide4", "entrants": [], "order": [], "rolls": {}}
-            other.put_doc("rounds", {**tracker, "round": 3, "turn": 0}, label="x")
-            await pilot.press("i")
-            assert any("изменили то же самое" in n for n in notices(app)), notices(app)
-        stored = Store.open(campaign_path)
-        assert stored.get_doc("rounds")["round"] == 3
-        assert stored.log() == []
-
-    async def test_a_fight_step_keeps_what_another_window_changed_elsewhere(
-        self, make_test_app, campaign_path
-    ):
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("2")
-            other = Store.open(campaign_path)
-            app.services.watch.stop()
-            app.store.refresh = lambda: False
-            other.put_doc("effects", {"minute": 5, "effects": []}, label="Время сцены")
-            await pilot.press("i")
-        stored = Store.open(campaign_path)
-        assert stored.get_doc("encounter")["phase"] == "declare"
-        assert stored.get_doc("effects")["minute"] == 5
 
 
 class TestFollowing:
