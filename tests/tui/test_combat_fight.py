@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from rules.drevo.sheet import DrevoSheet
-from tests.tui.test_combat import blows, declare, declare_blows, keep_only, one_on_one, pane
+from tests.tui.test_combat import blows, declare_blows, keep_only, one_on_one, pane
 from tui.store import Store
 
 
@@ -274,31 +274,38 @@ async def test_undo_of_the_last_declaration_reopens_it(make_test_app):
 
 
 def shown_text(app) -> str:
-    """What the terminal shows now (the screenshot's text rows)."""
-    import html
-    import re
-
-    svg = app.export_screenshot()
-    rows: dict[float, list[tuple[float, str]]] = {}
-    for m in re.finditer(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', svg):
-        rows.setdefault(float(m.group(2)), []).append((float(m.group(1)), m.group(3)))
-    return "\n".join(
-        html.unescape("".join(t for _, t in sorted(rows[y]))).replace("\xa0", " ")
-        for y in sorted(rows)
-    )
+    """What the terminal shows of the Бой tab's screen now (under a dialog too): its rows as
+    composed, no-break spaces plain."""
+    strips = pane(app).screen._compositor.render_strips()
+    return "\n".join(strip.text.replace("\xa0", " ").rstrip() for strip in strips)
 
 
 async def test_the_last_line_of_a_long_exchange_is_on_the_screen_at_80x24(make_test_app):
     """Play-test: Горан's dart against Лыко's musket at «средне» (two one-sided checks, both
     hit) — at 80×24 the Судьба offer after the damage and then the final wounds fell below
-    the key bar. The bottom of the exchange (what Enter does next) is always visible."""
+    the key bar. The bottom of the exchange (what Enter does next) is always visible.
+
+    The ambush and the two declarations (`z`, the form: what those keys do is pressed in
+    tests/tui/test_combat.py) are made on the engine, as one step each; Enter resolves."""
+    from rules import drevo
+    from rules.encounter import Declaration
+    from tui.systems.drevo.fight import steps
+    from tui.systems.drevo.fight.session import FightSession
+
     app = make_test_app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await keep_only(pilot, app, ("Горан Рябой", "Лыко"))
-        await pilot.press("z", "enter")  # ambush: Отряд declares first
+        people = {c.name: c.id for c in app.store.characters()}
+        session = FightSession(app.store, pane(app).world().dice)
+        assert session.run(steps.ambush, ["Отряд", "Противники"]).ok  # Отряд declares first
+        others = drevo.fight_settings().others  # what the form starts on
+        for who, action, whom, weapon in (
+            ("Горан Рябой", "throw", "Лыко", "Дротик"),
+            ("Лыко", "shoot", "Горан Рябой", "Ружьё"),
+        ):
+            d = Declaration(people[who], action, people[whom], weapon, "medium", others=others)
+            assert session.run(steps.declare, d).ok
         await pilot.pause()
-        await declare(pilot, app, "throw", weapon="Дротик", distance="medium")
-        await declare(pilot, app, "shoot", weapon="Ружьё", distance="medium")
         assert pane(app).encounter.phase == "resolve"
         seen = 0
         for _ in range(6):

@@ -31,45 +31,66 @@ def remove_elsewhere(app, campaign_path, character_id: str) -> None:
     app._refresh_store()  # what the file watch does
 
 
-async def test_the_last_declarer_removed_elsewhere_brings_the_dice_at_once(
+async def declared_until(pilot, app, left: int) -> None:
+    """Start the default fight (everyone) and have each declare what his form starts on
+    until ``left`` declarers remain, written as one step (the keys: :func:`declare_until`)."""
+    from tui.systems.drevo.fight import steps
+    from tui.systems.drevo.fight.declare import suggestion
+
+    await pilot.press("2", "i")  # the Бой tab, side initiative
+    await pilot.pause()
+    p = pane(app)
+    enc, world, act = p.encounter, p.world(), p._can_act()
+    while len(enc.declaring_order(act)) - len(enc.declarations) > left:
+        current = enc.next_declarer(act)
+        made = steps.declare(enc, world, suggestion(enc, world, current.character_id))
+        assert made.ok, made.refused
+        enc = made.state
+    app.store.put_doc("encounter", enc.to_dict(), label="Бой: заявки")
+    await pilot.pause()
+    assert p.encounter.phase == "declare"
+
+
+async def test_a_removed_declarer_hands_the_form_on_and_the_last_brings_the_dice(
     make_test_app, campaign_path
 ):
+    """Two left to declare. The current declarer removed here (as Партия's x does): the
+    form moves on to the next one at once. That one — the last — removed in another window:
+    the dice come up at once (no key pressed), the focus on the exchange, and Enter rolls.
+
+    One app for what were two pilot tests with the same setup,
+    ``test_the_current_declarer_removed_here_hands_the_form_on`` and
+    ``test_the_last_declarer_removed_elsewhere_brings_the_dice_at_once`` (the fight read
+    back at the dice after the removal, on the engine: tests/table/test_fight_from_the_tab.py::
+    test_the_last_declarer_removed_elsewhere_brings_the_dice)."""
     app = make_test_app(seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
-        await declare_until(pilot, app, 1)
-        p = pane(app)
-        last = p.encounter.next_declarer(p._can_act())
-        remove_elsewhere(app, campaign_path, last.character_id)
-        await pilot.pause()
-        assert p.encounter.phase == "resolve"  # no key pressed
-        assert app.query_one("#combat-resolve").display
-        assert not app.query_one("#combat-declare").display
-        status = str(app.query_one("#combat-status").render())
-        assert "броски" in status and "заявки" not in status
-        assert app.focused is app.query_one("#combat-exchange")
-        assert p.encounter.pending()  # the exchanges of those who declared
-        await pilot.press("enter")  # the first exchange rolls: the keys work on it
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        assert p.stage() in ("rolled", "damage", "done")
-    saved = Store.open(campaign_path).get_doc("encounter")
-    assert saved["phase"] == "resolve"
-
-
-async def test_the_current_declarer_removed_here_hands_the_form_on(make_test_app, campaign_path):
-    app = make_test_app(seed=11)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await declare_until(pilot, app, 2)
+        await declared_until(pilot, app, 2)
         p = pane(app)
         current = p.encounter.next_declarer(p._can_act())
         app.store.delete_character(current.character_id)  # this window (as Партия's x does)
         await pilot.pause()
-        nxt = p.encounter.next_declarer(p._can_act())
-        assert nxt is not None and nxt.character_id != current.character_id
+        last = p.encounter.next_declarer(p._can_act())
+        assert last is not None and last.character_id != current.character_id, "no next"
         form = app.query_one(DeclarationForm)
-        assert form.display and form._actor.id == nxt.character_id
-        assert p.encounter.phase == "declare"
+        assert form.display and form._actor.id == last.character_id, "the form not handed on"
+        assert p.encounter.phase == "declare", "the dice before the last declared"
+        remove_elsewhere(app, campaign_path, last.character_id)
+        await pilot.pause()
+        assert p.encounter.phase == "resolve", "no dice after the last left"  # no key pressed
+        assert app.query_one("#combat-resolve").display, "the exchange not shown"
+        assert not app.query_one("#combat-declare").display, "the declarations still shown"
+        status = str(app.query_one("#combat-status").render())
+        assert "броски" in status and "заявки" not in status, status
+        assert app.focused is app.query_one("#combat-exchange"), "the focus not on the dice"
+        assert p.encounter.pending(), "no exchange of those who declared"
+        await pilot.press("enter")  # the first exchange rolls: the keys work on it
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert p.stage() in ("rolled", "damage", "done"), "Enter did not roll"
+    saved = Store.open(campaign_path).get_doc("encounter")
+    assert saved["phase"] == "resolve"
 
 
 async def test_a_fighters_sheet_edited_elsewhere_is_named_and_the_exchange_rederived(
