@@ -40,40 +40,37 @@ async def test_next_turn_redraws_the_round_tracker_once(make_test_app):
         assert "Сохраняется" not in str(pane.query_one("#rounds-status").render())
 
 
-async def test_a_fight_step_redraws_the_drevo_pane_once(make_test_app):
-    """Пробел in the Древо fight's setup (a side changed) is one write and one redraw."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2")
-        pane = await app.ensure_pane("combat")
-        await pilot.pause()
-        before = pane.encounter
-        redraws = count_calls(pane, "_redraw")
-        await pilot.press("space")
-        await pilot.pause()
-        assert pane.encounter != before  # the highlighted one's side changed
-        assert redraws[0] == 1
+async def test_a_fight_step_redraws_the_pane_once_and_leaves_the_banner_and_the_log_alone(
+    make_test_app,
+):
+    """Пробел in the Древо fight's setup (a side changed) is one write and one redraw; a
+    write that changes the fight does not lay the (empty) read-only banner out again, and
+    does not rebuild the Журнал's rows; a new Журнал entry does rebuild them.
 
-
-async def test_a_store_change_elsewhere_leaves_the_banner_and_the_log_alone(make_test_app):
-    """A write that changes the fight does not lay the (empty) read-only banner out again, and
-    does not rebuild the Журнал's rows; a new Журнал entry does rebuild them."""
+    One app for what were two pilot tests with the same setup and key,
+    ``test_a_fight_step_redraws_the_drevo_pane_once`` and
+    ``test_a_store_change_elsewhere_leaves_the_banner_and_the_log_alone``."""
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("4")  # the Журнал, built
         log = await app.ensure_pane("log")
         await pilot.press("2")
-        await app.ensure_pane("combat")
+        pane = await app.ensure_pane("combat")
         await pilot.pause()
+        before = pane.encounter
+        redraws = count_calls(pane, "_redraw")
         banner = app.query_one("#read-only-banner")
         updates = count_calls(banner, "update")
         shows = count_calls(log, "show")
         await pilot.press("space")  # a side changed: a write, no Журнал line
         await pilot.pause()
-        assert updates[0] == 0 and shows[0] == 0
+        assert pane.encounter != before, "Space changed no side"
+        assert redraws[0] == 1, f"the pane redrawn {redraws[0]} times"
+        assert updates[0] == 0, "the banner laid out again"
+        assert shows[0] == 0, "the Журнал's rows rebuilt"
         app.services.record("note", None, "Заметка ведущего", {})
         await pilot.pause()
-        assert shows[0] == 1
+        assert shows[0] == 1, "a new Журнал entry did not rebuild its rows"
         assert "Заметка ведущего" in str(log.query_one("#log-detail").render())
 
 
