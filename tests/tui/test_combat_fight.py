@@ -177,14 +177,21 @@ async def test_enter_in_the_new_npc_dialog_does_not_move_a_row(make_test_app):
         sides = {c.character_id: c.side for c in pane(app).encounter.combatants}
         await pilot.press("a")
         await pilot.pause()
-        await pilot.press(*"Тать", "tab", *"Драка 1", "enter")
+        # The fields filled in one go (the subject is Enter, not typing); Enter in the
+        # skills field adds.
+        app.screen.query_one("#npc-name").value = "Тать"
+        app.screen.query_one("#npc-skills").value = "Драка 1"
+        await pilot.press("tab", "enter")
         await pilot.pause()
         now = {c.character_id: c.side for c in pane(app).encounter.combatants}
         added = set(now) - set(sides)
         assert len(added) == 1
         assert {k: v for k, v in now.items() if k in sides} == sides
         assert app.focused is app.query_one("#combat-roster")  # the keys still work
-        await pilot.press("a", *"Вор", "tab", "tab", "enter")  # Enter on the weapon row
+        await pilot.press("a")
+        await pilot.pause()
+        app.screen.query_one("#npc-name").value = "Вор"
+        await pilot.press("tab", "tab", "enter")  # Enter on the weapon row
         await pilot.pause()
         again = {c.character_id: c.side for c in pane(app).encounter.combatants}
         assert {k: v for k, v in again.items() if k in sides} == sides
