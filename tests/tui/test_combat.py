@@ -73,6 +73,24 @@ async def declare_blows(pilot, app) -> None:
     assert pane(app).encounter == enc
 
 
+async def declare_as_the_forms_start(pilot, app, left: int = 0) -> None:
+    """Have each one left to declare declare what his form starts on (what Enter on each
+    form declares) until ``left`` remain, written through the store as one step; the last
+    declaration begins the dice."""
+    from tui.systems.drevo.fight import steps
+    from tui.systems.drevo.fight.declare import suggestion
+
+    p = pane(app)
+    enc, world, act = p.encounter, p.world(), p._can_act()
+    while len(enc.declaring_order(act)) - len(enc.declarations) > left:
+        current = enc.next_declarer(act)
+        made = steps.declare(enc, world, suggestion(enc, world, current.character_id))
+        assert made.ok, made.refused
+        enc = made.state
+    app.store.put_doc("encounter", enc.to_dict(), label="Бой: заявки")
+    await pilot.pause()
+
+
 async def one_on_one(pilot, app):
     """Keep Ярослав Кречет (Отряд) against Атаман Шкуро (Противники); others leave."""
     await keep_only(pilot, app, ONE_ON_ONE)
@@ -228,8 +246,9 @@ async def test_an_exchanges_weapon_and_its_mu_stay_on_one_line_at_80x24(make_tes
 
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2", "i", *["enter"] * 7)  # every fighter declares: the first dice
+        await pilot.press("2", "i")
         await pilot.pause()
+        await declare_as_the_forms_start(pilot, app)  # as Enter on each form: the first dice
         await pilot.pause()
         strips = app.screen._compositor.render_strips()
         lines = [strip.text.replace("\u00a0", " ").rstrip() for strip in strips]  # tied terms

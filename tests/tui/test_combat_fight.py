@@ -22,17 +22,19 @@ async def to_dice(pilot, app):
 
 async def resolve_all(pilot, app):
     """Resolve every exchange of the round on the engine (rolled and accepted as Enter
-    would: tests/table/test_fight_from_the_tab.py::resolve_as_enter), written through the
-    app's store; the tab follows."""
+    would: tests/table/test_fight_from_the_tab.py::resolve_as_enter), through a second store
+    on the campaign; the tab picks the whole round up at once, as from another kubik."""
     from tui.systems.drevo.fight import steps
     from tui.systems.drevo.fight.session import FightSession
 
-    session = FightSession(app.store, pane(app).world().dice)
-    for _ in range(30):
-        if not pane(app).encounter.pending():
-            break
-        assert session.run(steps.accept).ok or session.run(steps.roll).ok
-        await pilot.pause()
+    with Store.open(app.store.path) as other:
+        session = FightSession(other, pane(app).world().dice)
+        for _ in range(30):
+            if not session.read()[1].pending():
+                break
+            assert session.run(steps.accept).ok or session.run(steps.roll).ok
+    app._refresh_store()  # what the file watch does
+    await pilot.pause()
     assert not pane(app).encounter.pending()
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tests.tui.test_combat import declare_blows, keep_only, pane
+from tui.store import Store
 from tui.systems.drevo.fight import steps
 from tui.systems.drevo.fight.session import FightSession
 
@@ -13,15 +14,18 @@ TRIO = ("Ярослав Кречет", "Милава", "Атаман Шкуро"
 
 
 async def to_round_two(pilot, app, names) -> None:
-    """Fight round 1 between ``names`` (blows declared, every exchange rolled and accepted on
-    the engine) and stop at round 2's declarations."""
+    """Fight round 1 between ``names`` (blows declared, every exchange rolled
+    and accepted on the engine, through a second store on the campaign: the tab is drawn
+    once, when it picks the whole round up) and stop at round 2's declarations."""
     await keep_only(pilot, app, names)
     await pilot.press("i")
     await declare_blows(pilot, app)
-    session = FightSession(app.store, pane(app).world().dice)
-    while session.run(steps.accept).ok or session.run(steps.roll).ok:
-        pass
-    session.run(steps.next_round)
+    with Store.open(app.store.path) as other:
+        session = FightSession(other, pane(app).world().dice)
+        while session.run(steps.accept).ok or session.run(steps.roll).ok:
+            pass
+        session.run(steps.next_round)
+    app._refresh_store()  # what the file watch does
     await pilot.pause()
     assert pane(app).encounter.round == 2 and pane(app).encounter.phase == "declare"
 

@@ -34,21 +34,12 @@ def remove_elsewhere(app, campaign_path, character_id: str) -> None:
 async def declared_until(pilot, app, left: int) -> None:
     """Start the default fight (everyone) and have each declare what his form starts on
     until ``left`` declarers remain, written as one step (the keys: :func:`declare_until`)."""
-    from tui.systems.drevo.fight import steps
-    from tui.systems.drevo.fight.declare import suggestion
+    from tests.tui.test_combat import declare_as_the_forms_start
 
     await pilot.press("2", "i")  # the Бой tab, side initiative
     await pilot.pause()
-    p = pane(app)
-    enc, world, act = p.encounter, p.world(), p._can_act()
-    while len(enc.declaring_order(act)) - len(enc.declarations) > left:
-        current = enc.next_declarer(act)
-        made = steps.declare(enc, world, suggestion(enc, world, current.character_id))
-        assert made.ok, made.refused
-        enc = made.state
-    app.store.put_doc("encounter", enc.to_dict(), label="Бой: заявки")
-    await pilot.pause()
-    assert p.encounter.phase == "declare"
+    await declare_as_the_forms_start(pilot, app, left)
+    assert pane(app).encounter.phase == "declare"
 
 
 async def test_a_removed_declarer_hands_the_form_on_and_the_last_brings_the_dice(

@@ -51,27 +51,19 @@ async def test_a_long_refusal_in_the_declaration_form_shows_whole(make_test_app)
     way instead, still showing whose declaration it is."""
     from textual.widgets import DataTable
 
-    from tui.systems.drevo.fight import steps
-    from tui.systems.drevo.fight.declare import suggestion
+    from tests.tui.test_combat import declare_as_the_forms_start
     from tui.widgets.common.keybar import KeyBar
     from tui.widgets.common.stepper import Stepper
 
     app = make_test_app(seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("2")
-        pane = await app.ensure_pane("combat")
+        await app.ensure_pane("combat")
         await pilot.press("i")
         await pilot.pause()
         # The seventh declarer: the last row of the order. The six before him declare what
         # their forms start on, written as one step (Enter on each form does the same).
-        enc, world, act = pane.encounter, pane.world(), pane._can_act()
-        for _ in range(6):
-            current = enc.next_declarer(act)
-            made = steps.declare(enc, world, suggestion(enc, world, current.character_id))
-            assert made.ok, made.refused
-            enc = made.state
-        app.store.put_doc("encounter", enc.to_dict(), label="Бой: заявки")
-        await pilot.pause()
+        await declare_as_the_forms_start(pilot, app, left=1)
         app.query_one("#declare-action", Stepper).select("parry")
         await pilot.pause()
         problem = app.query_one("#declare-problem")
