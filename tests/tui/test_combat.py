@@ -153,9 +153,9 @@ async def test_an_illegal_declaration_is_refused_in_the_form(make_test_app):
         await one_on_one(pilot, app)
         await pilot.press("i")
         await pilot.pause()
-        # First declarer: melee at «далеко».
-        await pilot.press("down", "down", "down", "right", "right", "right", "enter")
-        await pilot.pause()
+        # First declarer: melee at «далеко» (the form's rows set directly; their keys are
+        # pressed in tests/tui/test_combat_pace.py::test_typing_selects_in_a_row).
+        await declare(pilot, app, "melee", distance="far")
         assert pane(app).encounter.declarations == ()
         problem = str(app.query_one("#declare-problem").render())
         assert "ближний бой только вплотную" in problem and "исключение ведущего" in problem
