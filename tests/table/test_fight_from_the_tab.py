@@ -61,7 +61,8 @@ def test_three_rounds_of_one_on_one_write_the_wounds_the_journal_says(tmp_path) 
 
     Replaces the pilot test
     ``tests/tui/test_combat.py::test_three_round_fight_from_the_keyboard`` (its keys part —
-    Space on the roster leaves the two, and `i` — stays in that test, shrunk): Ярослав Кречет
+    Space on the roster leaves the two, and `i` — stays in
+    ``test_one_on_one_from_the_keys_and_the_last_declarations_undo`` there): Ярослав Кречет
     against Атаман Шкуро, side initiative, up to three rounds of the form's blows resolved as
     Enter resolves them; the side order reverses each round, every exchange is in the Журнал
     with its round, and the Журнал's damage lines add up to the wound tracks stored."""

@@ -24,7 +24,8 @@ def only(encounter, names):
 
 async def keep_only(pilot, app, names) -> None:
     """Open the Бой tab and keep only ``names`` in the fight, written through the store as
-    one step (the keys' path: :func:`one_on_one_by_keys`, compared in the three-round test)."""
+    one step (the keys' path: :func:`one_on_one_by_keys`, compared in
+    ``test_one_on_one_from_the_keys_and_the_last_declarations_undo``)."""
     await pilot.press("2")  # the Бой tab: setup, focus on the roster
     await pilot.pause()
     enc = only(pane(app).encounter, names)
@@ -36,8 +37,8 @@ async def keep_only(pilot, app, names) -> None:
 def blows(app, encounter):
     """``encounter`` with each one left to declare striking the other side's first fighter
     in melee with their first melee weapon, вплотную, and the dice phase begun: what Enter on
-    each declaration form declares (``to_dice_by_keys`` in tests/tui/test_combat_fight.py,
-    compared in its ``test_undo_of_the_last_declaration_reopens_it``)."""
+    each declaration form declares (compared in
+    ``test_one_on_one_from_the_keys_and_the_last_declarations_undo``)."""
     from rules.encounter import Declaration
     from tui.systems.drevo import combat as bridge
     from tui.systems.drevo.fight_pane.forms import WEAPON_KINDS
@@ -113,34 +114,52 @@ async def one_on_one_by_keys(pilot, app):
     await pilot.pause()
 
 
-async def test_space_on_the_roster_leaves_one_on_one_and_i_starts_round_one(
+async def test_one_on_one_from_the_keys_and_the_last_declarations_undo(
     make_test_app, campaign_path
 ):
     """Space on the roster cycles a character's side until he is out of the fight: the
     roster's keys leave Ярослав Кречет against Атаман Шкуро, as :func:`one_on_one` writes it
-    for the other tests; `i` rolls side initiative and round 1's declarations begin.
+    for the other tests; `i` rolls side initiative; Enter on each form declares what
+    :func:`blows` writes for the other tests, the last one with the move to the dice. One
+    Enter, one undo step: Ctrl+Z reopens the last declaration, its form shown and focused,
+    and Enter declares it again.
 
-    What the three rounds fought on from here checked (side order reversing, the Журнал's
-    exchanges and damage against the wound tracks) is tested on the engine:
-    tests/table/test_fight_from_the_tab.py::
-    test_three_rounds_of_one_on_one_write_the_wounds_the_journal_says, which replaces the
-    pilot test ``test_three_round_fight_from_the_keyboard``; the keys of a round (Enter on
-    each form and exchange, `n`) are pressed in tests/tui/test_combat_fight.py::
-    test_undo_of_the_last_declaration_reopens_it and tests/tui/test_combat_pace.py::
+    One app for what were two pilot tests on the same one-on-one fight,
+    ``test_three_round_fight_from_the_keyboard`` (its keys part; its three rounds are tested
+    on the engine: tests/table/test_fight_from_the_tab.py::
+    test_three_rounds_of_one_on_one_write_the_wounds_the_journal_says) and
+    tests/tui/test_combat_fight.py::test_undo_of_the_last_declaration_reopens_it. The keys
+    of the dice (Enter on each exchange, `n`) are pressed in tests/tui/test_combat_pace.py::
     test_a_three_against_three_round_of_unchanged_declarations_is_under_twenty_keys."""
-    app = make_test_app(seed=11)
+    app = make_test_app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("2")
         await pilot.pause()
         everyone = pane(app).encounter
         await one_on_one_by_keys(pilot, app)
         enc = pane(app).encounter
-        assert enc == only(everyone, ONE_ON_ONE)
+        assert enc == only(everyone, ONE_ON_ONE), "Space left another fight"
         assert app.store.get_doc("encounter") == enc.to_dict()
         assert sorted(c.name for c in enc.combatants) == ["Атаман Шкуро", "Ярослав Кречет"]
         await pilot.press("i")  # side initiative
         await pilot.pause()
-        assert pane(app).encounter.phase == "declare" and pane(app).encounter.round == 1
+        p = pane(app)
+        assert p.encounter.phase == "declare" and p.encounter.round == 1, "i started nothing"
+        declaring = p.encounter
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert p.encounter.phase == "resolve" and p.stage() == "plan", "no dice after Enter"
+        stored = app.store.get_doc("encounter")
+        assert stored == blows(app, declaring).to_dict(), "Enter declared otherwise"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert p.encounter.phase == "declare", "Ctrl+Z left the dice"
+        assert len(p.encounter.declarations) == 1, "Ctrl+Z took more or less than one"
+        assert app.query_one("#combat-form").display, "the form not shown"
+        assert app.focused is app.query_one("#declare-action"), "the form not focused"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert p.encounter.phase == "resolve", "Enter did not declare again"
     assert Store.open(campaign_path).get_doc("encounter")["round"] == 1
 
 

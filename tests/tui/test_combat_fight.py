@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import json
 
+from textual import events
+
 from rules.drevo.sheet import DrevoSheet
-from tests.tui.test_combat import blows, declare_blows, keep_only, one_on_one, pane
+from tests.tui.test_combat import declare_blows, keep_only, one_on_one, pane
 from tui.store import Store
 
 
 async def to_dice(pilot, app):
     """Ярослав and Шкуро strike each other with the first weapons; the dice phase begins.
     Initiative by its key (the seeded dice roll as a GM's would); the two declarations are
-    written through the store as one step (their keys: :func:`to_dice_by_keys`)."""
+    written through the store as one step (their keys: tests/tui/test_combat.py::
+    test_one_on_one_from_the_keys_and_the_last_declarations_undo)."""
     await one_on_one(pilot, app)
     await pilot.press("i")
     await pilot.pause()
@@ -36,19 +39,6 @@ async def resolve_all(pilot, app):
     app._refresh_store()  # what the file watch does
     await pilot.pause()
     assert not pane(app).encounter.pending()
-
-
-async def to_dice_by_keys(pilot, app):
-    """:func:`to_dice`'s declarations from the keyboard: Enter on each declaration form;
-    return the fight as it was before them."""
-    await one_on_one(pilot, app)
-    await pilot.press("i")
-    await pilot.pause()
-    declaring = pane(app).encounter
-    await pilot.press("enter", "enter")
-    await pilot.pause()
-    assert pane(app).encounter.phase == "resolve" and pane(app).stage() == "plan"
-    return declaring
 
 
 EARLIER = "\nКубики этой схватки уже брошены — Enter покажет те же."
@@ -134,7 +124,10 @@ async def test_undo_in_the_dice_phase_is_one_exchange_and_redraws_exactly(make_t
 
 
 async def test_keys_work_after_undoing_the_end_of_the_fight(make_test_app):
-    """After an undo of «Бой завершён», n and x act at once (no tab switch needed). Issue 30:
+    """After an undo of «Бой завершён», n and x act at once (no tab switch needed), and a
+    key typed right after n reaches the new round's form (Play16; this was the pilot test
+    tests/tui/test_keys_after_n.py::test_a_key_typed_right_after_n_reaches_the_declaration_form,
+    on the same fight at the same point: all its exchanges resolved). Issue 30:
     x asks before it ends the fight (Esc or Enter on «Нет» keeps it). On the way, `s` skips
     the exchange and Ctrl+Z brings it back (what the skip writes and its undo marks:
     tests/table/test_fight_steps.py). The round is resolved on the engine, and the Журнал's
@@ -162,9 +155,15 @@ async def test_keys_work_after_undoing_the_end_of_the_fight(make_test_app):
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert pane(app).encounter.phase == "resolve"
-        await pilot.press("n")
+        # Play16: «n →» typed at once — the → reaches the new round's form.
+        before = str(pane(app).query_one("#declare-action").render())
+        app.post_message(events.Key("n", "n"))
+        app.post_message(events.Key("right", None))
+        await pilot.pause()
         await pilot.pause()
         assert pane(app).encounter.phase == "declare" and pane(app).encounter.round == 2
+        after = str(pane(app).query_one("#declare-action").render())
+        assert after != before, f"the → typed right after n was lost: {after}"
         await pilot.press("x", "down", "enter")
         await pilot.pause()
         assert pane(app).encounter.phase == "setup"
@@ -262,24 +261,6 @@ async def test_party_and_players_view_mark_the_fallen(make_test_app):
             first.id: f"{first.name} (тяжело ранен)",
             second.id: f"{second.name} (погиб)",
         }
-
-
-async def test_undo_of_the_last_declaration_reopens_it(make_test_app):
-    """One Enter, one undo step: the last declaration and the move to the dice go together."""
-    app = make_test_app(seed=5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        declaring = await to_dice_by_keys(pilot, app)
-        # What the other tests write through the store instead (:func:`to_dice`).
-        assert app.store.get_doc("encounter") == blows(app, declaring).to_dict()
-        await pilot.press("ctrl+z")
-        await pilot.pause()
-        p = pane(app)
-        assert p.encounter.phase == "declare" and len(p.encounter.declarations) == 1
-        assert app.query_one("#combat-form").display
-        assert app.focused is app.query_one("#declare-action")
-        await pilot.press("enter")
-        await pilot.pause()
-        assert p.encounter.phase == "resolve"
 
 
 def shown_text(app) -> str:

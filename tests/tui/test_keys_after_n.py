@@ -1,27 +1,11 @@
-"""Play16: a key typed right after «n» (next round) in the Древо fight reaches the new form."""
+"""Play16: a key typed right after «n» (next round) reaches what the new round shows: here
+the round tracker's turn. The Древо fight's form (this file's
+test_a_key_typed_right_after_n_reaches_the_declaration_form before): tests/tui/
+test_combat_fight.py::test_keys_work_after_undoing_the_end_of_the_fight."""
 
 from __future__ import annotations
 
 from textual import events
-
-from tests.tui.test_combat import pane
-from tests.tui.test_combat_fight import resolve_all, to_dice
-
-
-async def test_a_key_typed_right_after_n_reaches_the_declaration_form(make_test_app):
-    """In tmux, «n →» sent at once: the new round's form came up with Ближний бой, the → lost."""
-    app = make_test_app(seed=5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await to_dice(pilot, app)
-        await resolve_all(pilot, app)
-        before = str(pane(app).query_one("#declare-action").render())
-        app.post_message(events.Key("n", "n"))
-        app.post_message(events.Key("right", None))
-        await pilot.pause()
-        await pilot.pause()
-        assert pane(app).encounter.phase == "declare" and pane(app).encounter.round == 2
-        after = str(pane(app).query_one("#declare-action").render())
-        assert after != before, after
 
 
 async def test_a_key_typed_right_after_n_moves_from_the_new_actor_even_after_a_slow_write(
