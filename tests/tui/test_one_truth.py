@@ -53,36 +53,58 @@ class TestResurrection:
 
 
 class TestLostUpdate:
-    async def test_a_wound_keeps_what_another_window_changed_and_the_heal_dialog_follows(
+    async def test_dialogs_open_on_a_character_another_window_changes_keep_its_changes(
         self, make_test_app, campaign_path
     ):
-        """A wound still makes sense after another window changed the character: the dialog
+        """Another window changes Горан while a dialog of this one is open on him. The edit
+        form says so and saves only its own changes. A wound still makes sense: the dialog
         stays, says so, and adds to the current wounds. The heal dialog is rebuilt from the
-        current wounds when another window adds one."""
+        current wounds when another window adds one.
+
+        One app for what were two pilot tests with the same setup (Партия on Горан, another
+        window's edit), ``test_an_edit_form_saves_only_its_own_changes`` and
+        ``test_a_wound_keeps_what_another_window_changed_and_the_heal_dialog_follows``."""
         from textual.widgets import OptionList
 
         app = make_test_app()
         async with app.run_test(size=(80, 24)) as pilot:
             await cursor_to(pilot, app, "Горан Рябой")
-            await pilot.press("w")
             other = Store.open(campaign_path)
+            # The edit form.
+            await pilot.press("e")
             goran = by_name(other, "Горан Рябой")
             other.upsert_character(
                 replace(goran.edit_sheet(DrevoSheet, fate=5), notes="Новые заметки")
             )
             app._refresh_store()
             await pilot.pause()
-            assert len(app.screen_stack) == 2  # a wound still makes sense: the dialog stays
+            assert any("изменён в другом окне" in n for n in notices(app)), notices(app)
+            await pilot.press("ctrl+s")  # save the form as it is
+            await pilot.pause()
+            assert len(app.screen_stack) == 1, "the edit form not closed"
+            now = Store.open(campaign_path).character(goran.id)
+            assert (now.drevo.fate, now.notes) == (5, "Новые заметки"), "the form wrote back"
+            # The wound dialog.
+            told = len(notices(app))
+            await pilot.press("w")
+            goran = by_name(other, "Горан Рябой")
+            other.upsert_character(
+                replace(goran.edit_sheet(DrevoSheet, fate=6), notes="Другие заметки")
+            )
+            app._refresh_store()
+            await pilot.pause()
+            assert len(app.screen_stack) == 2, "the wound dialog closed"  # it still makes sense
             changed = "Персонаж Горан Рябой изменён в другом окне: рана добавится к текущим ранам."
-            assert changed in notices(app)
+            assert changed in notices(app)[told:], notices(app)
             await pilot.press("enter")  # a Царапина
             await pilot.pause()
             now = Store.open(campaign_path).character(goran.id)
             assert (now.drevo.fate, now.notes, now.drevo.wounds["scratch"]) == (
-                5,
-                "Новые заметки",
+                6,
+                "Другие заметки",
                 1,
-            )
+            ), "the wound wrote the sheet back"
+            # The heal dialog.
             await pilot.press("h")
             options = app.screen.query_one(OptionList)
             assert options.option_count == 1
@@ -93,28 +115,9 @@ class TestLostUpdate:
             app._refresh_store()
             await pilot.pause()
             await pilot.pause()
-            assert len(app.screen_stack) == 2
-            assert app.screen.query_one(OptionList).option_count == 2  # the new wound is there
+            assert len(app.screen_stack) == 2, "the heal dialog closed"
+            assert app.screen.query_one(OptionList).option_count == 2, "the new wound missing"
             assert "Персонаж Горан Рябой изменён в другом окне: окно обновлено." in notices(app)
-
-    async def test_an_edit_form_saves_only_its_own_changes(self, make_test_app, campaign_path):
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            await cursor_to(pilot, app, "Горан Рябой")
-            await pilot.press("e")
-            other = Store.open(campaign_path)
-            goran = by_name(other, "Горан Рябой")
-            other.upsert_character(
-                replace(goran.edit_sheet(DrevoSheet, fate=5), notes="Новые заметки")
-            )
-            app._refresh_store()
-            await pilot.pause()
-            assert any("изменён в другом окне" in n for n in notices(app))
-            await pilot.press("ctrl+s")  # save the form as it is
-            await pilot.pause()
-            assert len(app.screen_stack) == 1
-        now = Store.open(campaign_path).character(goran.id)
-        assert (now.drevo.fate, now.notes) == (5, "Новые заметки")
 
 
 class TestUndoneInTheLog:
