@@ -226,7 +226,8 @@ def test_a_declaration_is_one_undo_step(tmp_path) -> None:
 
     Replaces the undo half of the pilot test ``tests/tui/test_combat.py::
     test_a_refused_write_changes_nothing_and_undo_restores_the_encounter_step`` (the refused
-    write's message and the setup kept on the screen stay there)."""
+    write's message and the setup kept on the screen stay in its successor there,
+    ``test_a_one_on_one_refused_write_illegal_declaration_and_a_dead_target``)."""
     sides = {"Ярослав Кречет": "Отряд", "Атаман Шкуро": "Противники"}
     table, store, people = skirmish(tmp_path, sides, [])
     current = table.enc.next_declarer(lambda cid: True)
@@ -267,7 +268,9 @@ def test_a_dead_fighter_is_no_target_and_may_be_removed(tmp_path) -> None:
 
     Replaces the dodge declared at the end of the pilot test
     ``tests/tui/test_combat_fight.py::test_dead_leave_the_target_list_and_are_marked`` (the
-    form's list, the order's «погиб» and `d` offered, on the screen, stay there)."""
+    form's list, the order's «погиб» and `d` offered, on the screen, stay in
+    tests/tui/test_combat.py::
+    test_a_one_on_one_refused_write_illegal_declaration_and_a_dead_target)."""
     from tui.systems.drevo.fight.declare import opponents
 
     sides = {"Ярослав Кречет": "Отряд", "Атаман Шкуро": "Противники"}

@@ -163,29 +163,6 @@ async def test_one_on_one_from_the_keys_and_the_last_declarations_undo(
     assert Store.open(campaign_path).get_doc("encounter")["round"] == 1
 
 
-async def test_an_illegal_declaration_is_refused_in_the_form(make_test_app):
-    """Сид: «Сражаться оружием ближнего боя … можно, разумеется, только в ближнем бою»;
-    «исключения определяет ведущий»: refused at the declaration, with the reason, and the GM
-    may allow it with «!» (written to the log)."""
-    app = make_test_app(seed=3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await one_on_one(pilot, app)
-        await pilot.press("i")
-        await pilot.pause()
-        # First declarer: melee at «далеко» (the form's rows set directly; their keys are
-        # pressed in tests/tui/test_combat_pace.py::test_typing_selects_in_a_row).
-        await declare(pilot, app, "melee", distance="far")
-        assert pane(app).encounter.declarations == ()
-        problem = str(app.query_one("#declare-problem").render())
-        assert "ближний бой только вплотную" in problem and "исключение ведущего" in problem
-        await pilot.press("exclamation_mark")
-        await pilot.pause()
-        (declared,) = pane(app).encounter.declarations
-        assert declared.distance == "far" and "вплотную" in declared.exception
-        texts = [e.text for e in app.store.log()]
-        assert any(t.startswith("Заявка (исключение ведущего") for t in texts)
-
-
 async def declare(pilot, app, action, *, weapon=None, distance="close"):
     """Fill the declaration form through its steppers and press Enter."""
     form = app.query_one("#combat-form")
@@ -199,19 +176,36 @@ async def declare(pilot, app, action, *, weapon=None, distance="close"):
     await pilot.pause()
 
 
-async def test_a_refused_write_changes_nothing_and_undo_restores_the_encounter_step(
+async def test_a_one_on_one_refused_write_illegal_declaration_and_a_dead_target(
     make_test_app, monkeypatch
 ):
-    """Issue 6: «A full disk or a read-only folder is a clear message and no lost state»: the
-    initiative's write refused leaves the setup as it was and says so; with room again, `i`
-    starts the fight. (That a declaration is one undo step, this test's last part, is tested
-    on the engine: tests/table/test_fight_from_the_tab.py::test_a_declaration_is_one_undo_step.)"""
+    """A one-on-one fight at its start, on the Бой tab:
+
+    - Issue 6: «A full disk or a read-only folder is a clear message and no lost state»: the
+      initiative's write refused leaves the setup as it was and says so; with room again,
+      `i` starts the fight.
+    - Сид: «Сражаться оружием ближнего боя … можно, разумеется, только в ближнем бою»;
+      «исключения определяет ведущий»: melee at «далеко» is refused in the form, with the
+      reason, and the GM may allow it with «!» (written to the log).
+    - Сид: «Смерть»: the dead are marked «погиб» in the order and are no one's target in the
+      form; `d` is offered.
+
+    One app for what were three pilot tests on the same setup,
+    ``test_a_refused_write_changes_nothing_and_undo_restores_the_encounter_step`` (that a
+    declaration is one undo step, its last part: tests/table/test_fight_from_the_tab.py::
+    test_a_declaration_is_one_undo_step), ``test_an_illegal_declaration_is_refused_in_the_form``
+    and tests/tui/test_combat_fight.py::test_dead_leave_the_target_list_and_are_marked (that
+    the one left may still dodge and that `d`'s step takes the dead out:
+    tests/table/test_fight_from_the_tab.py::test_a_dead_fighter_is_no_target_and_may_be_removed)."""
+    from dataclasses import replace
+
     from tui.store import StoreError
 
     app = make_test_app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await one_on_one(pilot, app)
-        before = pane(app).encounter
+        p = pane(app)
+        before = p.encounter
 
         def full_disk(*args, **kwargs):
             raise StoreError("Диск заполнен: освободите место — изменения не сохранены.")
@@ -219,14 +213,41 @@ async def test_a_refused_write_changes_nothing_and_undo_restores_the_encounter_s
         monkeypatch.setattr(app.store, "apply", full_disk)  # every Бой step writes through it
         await pilot.press("i")  # initiative would start round 1 — the write fails
         await pilot.pause()
-        assert pane(app).encounter == before
-        assert pane(app).encounter.phase == "setup"
+        assert p.encounter == before, "a refused write changed the fight"
+        assert p.encounter.phase == "setup"
         messages = [n.message for n in app._notifications]
-        assert any("Диск заполнен" in m for m in messages)
+        assert any("Диск заполнен" in m for m in messages), messages
         monkeypatch.undo()  # the disk has room again
         await pilot.press("i")
         await pilot.pause()
-        assert pane(app).encounter.phase == "declare"
+        assert p.encounter.phase == "declare", "i did not start the fight"
+        # The first declarer: melee at «далеко» (the form's rows set directly; their keys are
+        # pressed in tests/tui/test_combat_pace.py::test_typing_selects_in_a_row).
+        await declare(pilot, app, "melee", distance="far")
+        assert p.encounter.declarations == (), "an illegal declaration was made"
+        problem = str(app.query_one("#declare-problem").render())
+        assert "ближний бой только вплотную" in problem and "исключение ведущего" in problem
+        await pilot.press("exclamation_mark")
+        await pilot.pause()
+        (declared,) = p.encounter.declarations
+        assert declared.distance == "far" and "вплотную" in declared.exception
+        texts = [e.text for e in app.store.log()]
+        assert any(t.startswith("Заявка (исключение ведущего") for t in texts), texts
+        # The next declarer's only opponent dies.
+        target = next(
+            c
+            for c in p.encounter.combatants
+            if c.side != p.encounter.next_declarer(p._can_act()).side
+        )
+        c = app.store.character(target.character_id)
+        app.store.upsert_character(replace(c, extra={**c.extra, "dead": True}))
+        await pilot.pause()
+        options = [v for _, v in app.query_one("#declare-target")._options]
+        assert target.character_id not in options, "the dead is a target"
+        order = app.query_one("#combat-order")
+        rows = [[str(x) for x in order.get_row_at(i)] for i in range(order.row_count)]
+        assert any(r[1] == target.name and r[2].startswith("погиб") for r in rows), rows
+        assert p.check_action("remove_fallen", ()), "d not offered"
 
 
 async def test_the_next_declarer_gets_no_action_the_rules_refuse_for_them(make_test_app):

@@ -199,35 +199,6 @@ async def test_enter_in_the_new_npc_dialog_does_not_move_a_row(make_test_app):
         assert len(again) == len(now) + 1
 
 
-async def test_dead_leave_the_target_list_and_are_marked(make_test_app):
-    """Сид: «Смерть»; the dead are marked «погиб» and are no one's target: the form's
-    targets and the order on the screen, `d` offered. That the one left may still declare
-    (a dodge) and that `d`'s step takes him out: tests/table/test_fight_from_the_tab.py::
-    test_a_dead_fighter_is_no_target_and_may_be_removed."""
-    from dataclasses import replace
-
-    app = make_test_app(seed=5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await one_on_one(pilot, app)
-        await pilot.press("i")
-        await pilot.pause()
-        p = pane(app)
-        target = next(
-            c
-            for c in p.encounter.combatants
-            if c.side != p.encounter.next_declarer(p._can_act()).side
-        )
-        c = app.store.character(target.character_id)
-        app.store.upsert_character(replace(c, extra={**c.extra, "dead": True}))
-        await pilot.pause()
-        options = [v for _, v in app.query_one("#declare-target")._options]
-        assert target.character_id not in options
-        order = app.query_one("#combat-order")
-        rows = [[str(x) for x in order.get_row_at(i)] for i in range(order.row_count)]
-        assert any(r[1] == target.name and r[2].startswith("погиб") for r in rows), rows
-        assert p.check_action("remove_fallen", ())
-
-
 async def test_party_and_players_view_mark_the_fallen(make_test_app):
     """Сид: «Тяжелораненый персонаж не может ничего делать»; Партия and the players' view
     say «тяжело ранен» and «погиб» at a glance."""
