@@ -1,5 +1,6 @@
 """The work one key does on a screen already built: a pane redrawn once per change, nothing
-laid out or rebuilt again for what did not change (issue 21: the suite's CPU is mostly keys)."""
+laid out or rebuilt again for what did not change (issue 21: the suite's CPU is mostly keys).
+The round tracker's «n», redrawn once: tests/tui/test_keys_after_n.py (its first key there)."""
 
 from __future__ import annotations
 
@@ -17,27 +18,6 @@ def count_calls(obj: Any, name: str) -> list[int]:
 
     setattr(obj, name, counted)
     return calls
-
-
-async def test_next_turn_redraws_the_round_tracker_once(make_test_app):
-    """«n» is one store write: the pane is redrawn from the store's notice of it once (the
-    write's pending and done states change only the status line), and the key bar reads the
-    keys once."""
-    app = make_test_app(seed=5, system="ide4")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2")
-        pane = await app.ensure_pane("combat")
-        await pilot.press("i")
-        await pilot.pause()
-        before = pane.tracker.actor
-        redraws = count_calls(pane, "_redraw")
-        keys = count_calls(app.query_one("KeyBar"), "current_keys")
-        await pilot.press("n")
-        await pilot.pause()
-        assert pane.tracker.actor != before  # the turn passed
-        assert redraws[0] == 1
-        assert keys[0] == 1
-        assert "Сохраняется" not in str(pane.query_one("#rounds-status").render())
 
 
 async def test_a_fight_step_redraws_the_pane_once_and_leaves_the_banner_and_the_log_alone(
