@@ -86,12 +86,35 @@ async def test_a_quit_between_roll_and_accept_keeps_the_roll(make_test_app, tmp_
     assert len(rolls) == 1
 
 
-async def test_undo_in_the_dice_phase_is_one_exchange_and_redraws_exactly(make_test_app):
-    """Roll, damage and Судьба are one undo step; undo and redo redraw the tab exactly, and
-    rolling again after the undo shows the same dice (the Журнал keeps them)."""
+async def test_the_dice_phase_undone_redraws_exactly_and_keys_work_after_the_end_undone(
+    make_test_app,
+):
+    """One fight's dice phase at the keys (Ярослав against Шкуро, the exchange planned):
+
+    - `s` skips the exchange and Ctrl+Z brings it back (what the skip writes and its undo
+      marks: tests/table/test_fight_steps.py).
+    - Roll, damage and Судьба are one undo step; undo and redo redraw the tab exactly, and
+      rolling again after the undo shows the same dice (the Журнал keeps them).
+    - Issue 30: x asks before it ends the fight (Enter on «Нет» keeps it). After an undo of
+      «Бой завершён», n and x act at once (no tab switch needed), and a key typed right
+      after n reaches the new round's form (Play16).
+
+    One app for what were three pilot tests on the same fight at the same point,
+    ``test_undo_in_the_dice_phase_is_one_exchange_and_redraws_exactly``,
+    ``test_keys_work_after_undoing_the_end_of_the_fight`` (its Журнал lines: tests/table/
+    test_fight_from_the_tab.py::test_the_end_of_a_fight_undone_and_ended_again_logs_both) and
+    tests/tui/test_keys_after_n.py::test_a_key_typed_right_after_n_reaches_the_declaration_form.
+    The round is resolved on the engine between the undo and the end."""
     app = make_test_app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_dice(pilot, app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert not pane(app).encounter.pending(), "s did not skip"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert pane(app).encounter.pending(), "Ctrl+Z did not bring the exchange back"
+        # The exchange: Enter through it, then undo and redo.
         planned = screen_text(app)
         wounds = {c.id: dict(c.drevo.wounds) for c in app.store.characters()}
         for _ in range(4):  # roll, accept, damage, next
@@ -99,19 +122,20 @@ async def test_undo_in_the_dice_phase_is_one_exchange_and_redraws_exactly(make_t
                 break
             await pilot.press("enter")
             await pilot.pause()
-        dice = [e.data["dice"] for e in app.store.log() if e.text.startswith("Схватка")]
+        rolls = [e for e in app.store.log() if e.text.startswith("Схватка") and "dice" in e.data]
+        dice = [e.data["dice"] for e in rolls]
         after = screen_text(app)
         docs = (app.store.get_doc("encounter"), [c.drevo.wounds for c in app.store.characters()])
         await pilot.press("ctrl+z")
         await pilot.pause()
         # The plan as before, and one more line: these dice are already in the Журнал.
-        assert screen_text(app).replace(EARLIER, "") == planned
+        assert screen_text(app).replace(EARLIER, "") == planned, "the undo drew otherwise"
         assert EARLIER in screen_text(app)
         assert {c.id: dict(c.drevo.wounds) for c in app.store.characters()} == wounds
         assert pane(app).stage() == "plan"
         await pilot.press("ctrl+y")
         await pilot.pause()
-        assert screen_text(app) == after
+        assert screen_text(app) == after, "the redo drew otherwise"
         assert (
             app.store.get_doc("encounter"),
             [c.drevo.wounds for c in app.store.characters()],
@@ -120,38 +144,18 @@ async def test_undo_in_the_dice_phase_is_one_exchange_and_redraws_exactly(make_t
         await pilot.pause()
         await pilot.press("enter")  # roll again: the same dice
         await pilot.pause()
-        assert pane(app).encounter.exchange["dice"] == dice[0]
-
-
-async def test_keys_work_after_undoing_the_end_of_the_fight(make_test_app):
-    """After an undo of «Бой завершён», n and x act at once (no tab switch needed), and a
-    key typed right after n reaches the new round's form (Play16; this was the pilot test
-    tests/tui/test_keys_after_n.py::test_a_key_typed_right_after_n_reaches_the_declaration_form,
-    on the same fight at the same point: all its exchanges resolved). Issue 30:
-    x asks before it ends the fight (Esc or Enter on «Нет» keeps it). On the way, `s` skips
-    the exchange and Ctrl+Z brings it back (what the skip writes and its undo marks:
-    tests/table/test_fight_steps.py). The round is resolved on the engine, and the Журнал's
-    two «Бой завершён» lines this test checked are checked there:
-    tests/table/test_fight_from_the_tab.py::test_the_end_of_a_fight_undone_and_ended_again_logs_both."""
-    app = make_test_app(seed=5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await to_dice(pilot, app)
-        await pilot.press("s")
-        await pilot.pause()
-        assert not pane(app).encounter.pending()
-        await pilot.press("ctrl+z")
-        await pilot.pause()
-        assert pane(app).encounter.pending()
+        assert pane(app).encounter.exchange["dice"] == dice[0], "new dice after the undo"
+        # The end of the fight, undone.
         await resolve_all(pilot, app)
         await pilot.press("x")
         await pilot.pause()
         assert "Завершить бой" in app.screen.title_text
         await pilot.press("enter")  # the first choice: «Нет, продолжить бой»
         await pilot.pause()
-        assert pane(app).encounter.phase == "resolve"
+        assert pane(app).encounter.phase == "resolve", "«Нет» ended the fight"
         await pilot.press("x", "down", "enter")
         await pilot.pause()
-        assert pane(app).encounter.phase == "setup"
+        assert pane(app).encounter.phase == "setup", "«Да» did not end the fight"
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert pane(app).encounter.phase == "resolve"
@@ -162,11 +166,11 @@ async def test_keys_work_after_undoing_the_end_of_the_fight(make_test_app):
         await pilot.pause()
         await pilot.pause()
         assert pane(app).encounter.phase == "declare" and pane(app).encounter.round == 2
-        after = str(pane(app).query_one("#declare-action").render())
-        assert after != before, f"the → typed right after n was lost: {after}"
+        now = str(pane(app).query_one("#declare-action").render())
+        assert now != before, f"the → typed right after n was lost: {now}"
         await pilot.press("x", "down", "enter")
         await pilot.pause()
-        assert pane(app).encounter.phase == "setup"
+        assert pane(app).encounter.phase == "setup", "x did not act after the undo"
 
 
 async def test_enter_in_the_new_npc_dialog_does_not_move_a_row(make_test_app):
