@@ -149,7 +149,7 @@ def test_an_effect_enters_the_exchange_and_stays_with_its_dice(tmp_path) -> None
     Replaces the pilot test ``tests/tui/test_combat_fight.py::
     test_an_effect_enters_the_exchange_next_to_the_wound_penalty`` (the tab draws
     ``exchange_lines``: tests/tui/test_combat_fight.py::
-    test_undo_in_the_dice_phase_is_one_exchange_and_redraws_exactly)."""
+    test_the_dice_phase_undone_redraws_exactly_and_keys_work_after_the_end_undone)."""
     sides = {"Ярослав Кречет": "Отряд", "Атаман Шкуро": "Противники"}
     blows = [
         ("Ярослав Кречет", "melee", "Атаман Шкуро", "Меч"),
@@ -245,7 +245,8 @@ def test_the_end_of_a_fight_undone_and_ended_again_logs_both(tmp_path) -> None:
 
     Replaces the Журнал half of the pilot test ``tests/tui/test_combat_fight.py::
     test_keys_work_after_undoing_the_end_of_the_fight`` (its keys — `x`, its question, `n`
-    after Ctrl+Z — stay there)."""
+    after Ctrl+Z — stay in its successor there,
+    ``test_the_dice_phase_undone_redraws_exactly_and_keys_work_after_the_end_undone``)."""
     sides = {"Ярослав Кречет": "Отряд", "Атаман Шкуро": "Противники"}
     table, store, people = skirmish(tmp_path, sides, [])
     declare_as_suggested(table)

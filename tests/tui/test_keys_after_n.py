@@ -1,7 +1,7 @@
 """Play16: a key typed right after «n» (next round) reaches what the new round shows: here
 the round tracker's turn (and «n» redrawn once). The Древо fight's form (this file's
 test_a_key_typed_right_after_n_reaches_the_declaration_form before): tests/tui/
-test_combat_fight.py::test_keys_work_after_undoing_the_end_of_the_fight."""
+test_combat_fight.py::test_the_dice_phase_undone_redraws_exactly_and_keys_work_after_the_end_undone."""
 
 from __future__ import annotations
 
