@@ -203,7 +203,7 @@ def test_the_last_declarer_removed_elsewhere_brings_the_dice(tmp_path) -> None:
     Replaces the engine half of the pilot test ``tests/tui/test_combat_removal.py::
     test_the_last_declarer_removed_elsewhere_brings_the_dice_at_once`` (what the tab shows
     and where its keys go stay in its successor there,
-    ``test_a_removed_declarer_hands_the_form_on_and_the_last_brings_the_dice``)."""
+    ``test_removals_during_declarations_are_said_hand_the_form_on_and_bring_the_dice``)."""
     sides = {"Ярослав Кречет": "Отряд", "Милава": "Отряд", "Атаман Шкуро": "Противники"}
     table, store, people = skirmish(tmp_path, sides, [])
     while len(table.enc.declaring_order(lambda cid: True)) - len(table.enc.declarations) > 1:
