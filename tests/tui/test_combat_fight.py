@@ -173,36 +173,6 @@ async def test_the_dice_phase_undone_redraws_exactly_and_keys_work_after_the_end
         assert pane(app).encounter.phase == "setup", "x did not act after the undo"
 
 
-async def test_enter_in_the_new_npc_dialog_does_not_move_a_row(make_test_app):
-    """Enter adds the NPC and nothing else: the highlighted character keeps its side."""
-    app = make_test_app(seed=5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2")
-        await pilot.pause()
-        sides = {c.character_id: c.side for c in pane(app).encounter.combatants}
-        await pilot.press("a")
-        await pilot.pause()
-        # The fields filled in one go (the subject is Enter, not typing); Enter in the
-        # skills field adds.
-        app.screen.query_one("#npc-name").value = "Тать"
-        app.screen.query_one("#npc-skills").value = "Драка 1"
-        await pilot.press("tab", "enter")
-        await pilot.pause()
-        now = {c.character_id: c.side for c in pane(app).encounter.combatants}
-        added = set(now) - set(sides)
-        assert len(added) == 1
-        assert {k: v for k, v in now.items() if k in sides} == sides
-        assert app.focused is app.query_one("#combat-roster")  # the keys still work
-        await pilot.press("a")
-        await pilot.pause()
-        app.screen.query_one("#npc-name").value = "Вор"
-        await pilot.press("tab", "tab", "enter")  # Enter on the weapon row
-        await pilot.pause()
-        again = {c.character_id: c.side for c in pane(app).encounter.combatants}
-        assert {k: v for k, v in again.items() if k in sides} == sides
-        assert len(again) == len(now) + 1
-
-
 async def test_party_and_players_view_mark_the_fallen(make_test_app):
     """Сид: «Тяжелораненый персонаж не может ничего делать»; Партия and the players' view
     say «тяжело ранен» and «погиб» at a glance."""
@@ -286,14 +256,50 @@ async def test_the_last_line_of_a_long_exchange_is_on_the_screen_at_80x24(make_t
         assert seen >= 3
 
 
-async def test_a_fight_goes_on_from_the_shell_and_back(make_test_app, campaign_path, capsys):
-    """Issue 37: a fight started in the app is continued by ``kubik fight`` and the app
-    follows at once; the app's next key goes on from what the shell did."""
+async def test_npcs_added_in_the_setup_then_the_fight_goes_on_from_the_shell_and_back(
+    make_test_app, campaign_path, capsys
+):
+    """The default fight's setup, then its first declarations:
+
+    - Enter in the new-NPC dialog adds the NPC and nothing else: the highlighted character
+      keeps its side, the roster keeps the keys (Enter in the skills field, then on the
+      weapon row).
+    - Issue 37: the fight started in the app is continued by ``kubik fight`` and the app
+      follows at once; the app's next key goes on from what the shell did.
+
+    One app for what were two pilot tests on the default fight,
+    ``test_enter_in_the_new_npc_dialog_does_not_move_a_row`` and
+    ``test_a_fight_goes_on_from_the_shell_and_back``."""
     from tui.systems.drevo.fight_cli import fight
 
-    app = make_test_app()
+    app = make_test_app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2", "i")  # the app rolls initiative
+        await pilot.press("2")
+        await pilot.pause()
+        sides = {c.character_id: c.side for c in pane(app).encounter.combatants}
+        await pilot.press("a")
+        await pilot.pause()
+        # The fields filled in one go (the subject is Enter, not typing); Enter in the
+        # skills field adds.
+        app.screen.query_one("#npc-name").value = "Тать"
+        app.screen.query_one("#npc-skills").value = "Драка 1"
+        await pilot.press("tab", "enter")
+        await pilot.pause()
+        now = {c.character_id: c.side for c in pane(app).encounter.combatants}
+        added = set(now) - set(sides)
+        assert len(added) == 1, "not one NPC added"
+        assert {k: v for k, v in now.items() if k in sides} == sides, "a side moved"
+        assert app.focused is app.query_one("#combat-roster"), "the roster lost the keys"
+        await pilot.press("a")
+        await pilot.pause()
+        app.screen.query_one("#npc-name").value = "Вор"
+        await pilot.press("tab", "tab", "enter")  # Enter on the weapon row
+        await pilot.pause()
+        again = {c.character_id: c.side for c in pane(app).encounter.combatants}
+        assert {k: v for k, v in again.items() if k in sides} == sides, "a side moved"
+        assert len(again) == len(now) + 1, "the second NPC not added"
+        # The fight, from the app and the shell.
+        await pilot.press("i")  # the app rolls initiative
         await app.services.writes_done()
         await pilot.pause()
         p = pane(app)
@@ -306,7 +312,7 @@ async def test_a_fight_goes_on_from_the_shell_and_back(make_test_app, campaign_p
         await pilot.pause()
         assert [d.actor for d in p.encounter.declarations] == [first.character_id]
         order = str(app.query_one("#combat-order").get_row(first.character_id))
-        assert "Уклонение" in order
+        assert "Уклонение" in order, "the app did not follow the shell"
         second = p.encounter.next_declarer(p._can_act())
         assert second is not None and second != first
         await pilot.press("enter")  # the app declares the next fighter from its form
