@@ -31,27 +31,6 @@ def notices(app) -> list[str]:
     return [n.message for n in app._notifications]
 
 
-class TestResurrection:
-    async def test_enter_before_the_app_saw_the_removal_is_refused(
-        self, make_test_app, campaign_path
-    ):
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            await cursor_to(pilot, app, "Богдан Сыч")
-            await pilot.press("w")
-            other = Store.open(campaign_path)
-            other.delete_character(by_name(other, "Богдан Сыч").id)
-            await pilot.press("enter")  # no refresh in between: the dialog is still open
-            await pilot.pause()
-            assert any(
-                "Богдан Сыч удалён в другом окне — рана не записана" in n for n in notices(app)
-            )
-            assert all(c.name != "Богдан Сыч" for c in app.store.characters())
-        stored = Store.open(campaign_path)
-        assert all(c.name != "Богдан Сыч" for c in stored.characters())
-        assert stored.log() == []
-
-
 class TestLostUpdate:
     async def test_dialogs_open_on_a_character_another_window_changes_keep_its_changes(
         self, make_test_app, campaign_path
@@ -121,11 +100,36 @@ class TestLostUpdate:
 
 
 class TestUndoneInTheLog:
-    async def test_undone_fate_entries_are_marked_and_a_redo_clears_the_mark(
+    async def test_a_wound_on_the_removed_is_refused_then_fate_undone_is_marked(
         self, make_test_app, campaign_path
     ):
+        """On Партия, two things:
+
+        - Enter in the wound dialog of a character another window has removed, before the
+          app saw the removal: refused with «… удалён в другом окне — рана не записана»,
+          nothing written, no Журнал line (no resurrection).
+        - `g` twice, Ctrl+Z twice, Ctrl+Y: the Журнал marks the undone Судьба line
+          «отменено», the redone one not.
+
+        One app for what were two pilot tests on the demo campaign's Партия,
+        ``TestResurrection::test_enter_before_the_app_saw_the_removal_is_refused`` and
+        ``TestUndoneInTheLog::test_undone_fate_entries_are_marked_and_a_redo_clears_the_mark``."""
         app = make_test_app()
         async with app.run_test(size=(80, 24)) as pilot:
+            await cursor_to(pilot, app, "Богдан Сыч")
+            await pilot.press("w")
+            other = Store.open(campaign_path)
+            other.delete_character(by_name(other, "Богдан Сыч").id)
+            await pilot.press("enter")  # no refresh in between: the dialog is still open
+            await pilot.pause()
+            assert any(
+                "Богдан Сыч удалён в другом окне — рана не записана" in n for n in notices(app)
+            ), notices(app)
+            assert all(c.name != "Богдан Сыч" for c in app.store.characters()), "resurrected"
+            assert Store.open(campaign_path).log() == [], "the refused wound was logged"
+            if len(app.screen_stack) > 1:
+                await pilot.press("escape")
+                await pilot.pause()
             await cursor_to(pilot, app, "Горан Рябой")
             await pilot.press("g", "g", "ctrl+z", "ctrl+z", "ctrl+y")
             await pilot.pause()
@@ -133,12 +137,13 @@ class TestUndoneInTheLog:
             await pilot.pause()
             table = app.query_one("#log-table", DataTable)
             rows = [str(table.get_row_at(i)[2]) for i in range(table.row_count)]
-        assert len(rows) == 2
+        assert len(rows) == 2, rows
         assert "отменено" in rows[0] and "теперь 5" in rows[0]
         assert "отменено" not in rows[1] and "теперь 4" in rows[1]
         stored = Store.open(campaign_path)
         assert [e.undone for e in stored.log()] == [True, False]
         assert by_name(stored, "Горан Рябой").drevo.fate == 4
+        assert all(c.name != "Богдан Сыч" for c in stored.characters())
 
     def test_snapshot_of_the_journal_with_an_undone_entry(self, snap_compare, make_test_app):
         async def run_before(pilot):
