@@ -1,6 +1,7 @@
 """The work one key does on a screen already built: a pane redrawn once per change, nothing
 laid out or rebuilt again for what did not change (issue 21: the suite's CPU is mostly keys).
-The round tracker's «n», redrawn once: tests/tui/test_keys_after_n.py (its first key there)."""
+The round tracker's «n», redrawn once: tests/tui/test_keys_after_n.py (its first key there);
+a rolled IDE4 check's keys: tests/tui/test_one_truth.py::TestUndoUnderAnOpenCheck."""
 
 from __future__ import annotations
 
@@ -52,26 +53,3 @@ async def test_a_fight_step_redraws_the_pane_once_and_leaves_the_banner_and_the_
         await pilot.pause()
         assert shows[0] == 1, "a new Журнал entry did not rebuild its rows"
         assert "Заметка ведущего" in str(log.query_one("#log-detail").render())
-
-
-async def test_keys_on_a_rolled_check_derive_its_view_seldom(make_test_app):
-    """«1» and «3» away from a rolled IDE4 check and back: the key bar asks whether each of
-    the result's keys applies after every focus change, and the check's view (a derivation
-    from the campaign, ~0.1 ms) is derived only for the keys whose use needs it (28 times
-    for the two keys when every key derived it, 10 now)."""
-    app = make_test_app(system="ide4")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("3")
-        builder = await app.ensure_pane("check")
-        await pilot.press("enter")  # roll
-        await pilot.pause()
-        assert builder.phase == "result"
-        before = app.focused
-        keys = count_calls(app.query_one("KeyBar"), "current_keys")
-        views = count_calls(builder.table, "view")
-        for key in ("1", "3"):  # away to the party and back
-            await pilot.press(key)
-        await pilot.pause()
-        assert app.focused is before  # back where it was
-        assert keys[0] <= 4  # at most once per refresh that followed a change of the keys
-        assert views[0] <= 12, views

@@ -215,12 +215,28 @@ class TestUndoneEverywhere:
 
 
 class TestUndoUnderAnOpenCheck:
-    async def test_ide4_check_says_so_and_goes_on_from_the_undone_energy(self, make_test_app):
-        """«spend energy before the roll, Ctrl+Z (Партия shows 100, the builder still 88),
-        then `e` after the roll → the undo is silently lost». The roll and its energy are one
-        undo step now: Ctrl+Z puts the form back (the sheet 100, the builder too), and Enter
-        rolls the same dice again, paid once."""
-        from tests.tui.test_builder_ide4 import builder, choose, energy
+    async def test_ide4_check_follows_the_undone_energy_derives_seldom_and_its_removal(
+        self, make_test_app, campaign_path
+    ):
+        """IDE4's open check, rolled:
+
+        - «spend energy before the roll, Ctrl+Z (Партия shows 100, the builder still 88),
+          then `e` after the roll → the undo is silently lost». The roll and its energy are
+          one undo step now: Ctrl+Z puts the form back (the sheet 100, the builder too), and
+          Enter rolls the same dice again, paid once.
+        - «1» and «3» away from the rolled check and back: the key bar asks whether each of
+          the result's keys applies after every focus change, and the check's view (a
+          derivation from the campaign, ~0.1 ms) is derived only for the keys whose use
+          needs it (28 times for the two keys when every key derived it, 10 now).
+        - Its character removed in another window: the builder says the check no longer
+          changes the sheet.
+
+        One app for what were three pilot tests on a rolled IDE4 check,
+        ``test_ide4_check_says_so_and_goes_on_from_the_undone_energy``,
+        tests/tui/test_key_work.py::test_keys_on_a_rolled_check_derive_its_view_seldom and
+        ``TestFollowing::test_ide4_check_says_when_its_character_is_removed``."""
+        from tests.tui.test_builder_ide4 import builder, capture_notes, choose, energy
+        from tests.tui.test_key_work import count_calls
 
         app = make_test_app(system="ide4")
         async with app.run_test(size=(80, 24)) as pilot:
@@ -234,13 +250,35 @@ class TestUndoUnderAnOpenCheck:
             first = b.check
             await pilot.press("ctrl+z")
             await pilot.pause()
-            assert energy(app, name) == 100
+            assert energy(app, name) == 100, "the undo did not pay back"
             assert b.phase == "setup" and b.check is None  # the roll undone: the form
             assert b.form.value("energy") == 2  # as it was rolled from
             await pilot.press("enter")
             await pilot.pause()
             assert (b.check.natural, b.check.before_dice) == (first.natural, first.before_dice)
             assert energy(app, name) == 100 - 12  # paid once: the undo stands
+            # Away from the rolled check and back.
+            assert b.phase == "result"
+            before = app.focused
+            keys = count_calls(app.query_one("KeyBar"), "current_keys")
+            views = count_calls(b.table, "view")
+            for key in ("1", "3"):  # away to the party and back
+                await pilot.press(key)
+            await pilot.pause()
+            assert app.focused is before, "the focus not back where it was"
+            assert keys[0] <= 4, keys  # at most once per refresh that followed a change
+            assert views[0] <= 12, views
+            # Its character removed in another window.
+            cid = b._check_character_id
+            name = b.form.characters[cid].name
+            notes = capture_notes(app)
+            Store.open(campaign_path).delete_character(cid)
+            app._refresh_store()
+            await pilot.pause()
+            told = (
+                f"Персонаж {name} удалён в другом окне — проверка больше не меняет лист персонажа."
+            )
+            assert (told, "warning") in notes, notes
 
 
 async def watching(pilot, app) -> None:
@@ -476,24 +514,3 @@ class TestFollowing:
                 await pilot.pause(0.01)
             assert "Милава" not in names()
             assert all(c.name != "Милава" for c in app.store.characters())
-
-    async def test_ide4_check_says_when_its_character_is_removed(
-        self, make_test_app, campaign_path
-    ):
-        from tests.tui.test_builder_ide4 import builder, capture_notes
-
-        app = make_test_app(system="ide4")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("3", "enter")  # roll a check for the first character
-            b = builder(app)
-            assert b.phase == "result"
-            cid = b._check_character_id
-            name = b.form.characters[cid].name
-            notes = capture_notes(app)
-            Store.open(campaign_path).delete_character(cid)
-            app._refresh_store()
-            await pilot.pause()
-            told = (
-                f"Персонаж {name} удалён в другом окне — проверка больше не меняет лист персонажа."
-            )
-            assert (told, "warning") in notes
