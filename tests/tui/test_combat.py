@@ -222,7 +222,8 @@ async def test_a_one_on_one_refused_write_illegal_declaration_and_a_dead_target(
         await pilot.pause()
         assert p.encounter.phase == "declare", "i did not start the fight"
         # The first declarer: melee at «далеко» (the form's rows set directly; their keys are
-        # pressed in tests/tui/test_combat_pace.py::test_typing_selects_in_a_row).
+        # pressed in tests/tui/test_combat_pace.py::
+        # test_a_three_against_three_round_of_unchanged_declarations_is_under_twenty_keys).
         await declare(pilot, app, "melee", distance="far")
         assert p.encounter.declarations == (), "an illegal declaration was made"
         problem = str(app.query_one("#declare-problem").render())
