@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.tui.test_wrapping import LONG, shown_text
+
 
 def count_calls(obj: Any, name: str) -> list[int]:
     """Wrap ``obj.name`` (on the instance) so each call adds one to the returned counter."""
@@ -26,11 +28,13 @@ async def test_a_fight_step_redraws_the_pane_once_and_leaves_the_banner_and_the_
 ):
     """Пробел in the Древо fight's setup (a side changed) is one write and one redraw; a
     write that changes the fight does not lay the (empty) read-only banner out again, and
-    does not rebuild the Журнал's rows; a new Журнал entry does rebuild them.
+    does not rebuild the Журнал's rows; a new Журнал entry does rebuild them. A long
+    Журнал entry then wraps onto more lines, at 80 columns and wider.
 
-    One app for what were two pilot tests with the same setup and key,
-    ``test_a_fight_step_redraws_the_drevo_pane_once`` and
-    ``test_a_store_change_elsewhere_leaves_the_banner_and_the_log_alone``."""
+    One app for what were three pilot tests with the same setup (the default campaign, the
+    Журнал built), ``test_a_fight_step_redraws_the_drevo_pane_once``,
+    ``test_a_store_change_elsewhere_leaves_the_banner_and_the_log_alone`` and
+    tests/tui/test_wrapping.py::test_a_long_log_entry_wraps_in_the_journal."""
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("4")  # the Журнал, built
@@ -53,3 +57,16 @@ async def test_a_fight_step_redraws_the_pane_once_and_leaves_the_banner_and_the_
         await pilot.pause()
         assert shows[0] == 1, "a new Журнал entry did not rebuild its rows"
         assert "Заметка ведущего" in str(log.query_one("#log-detail").render())
+        # A long entry wraps onto more lines: at 80 columns it was cut behind a scrollbar.
+        app.services.record("note", "Милава", LONG, {})
+        await pilot.press("4")
+        await pilot.pause()
+        table = app.query_one("#log-table")
+        assert table.virtual_size.width <= table.size.width, "something to scroll sideways"
+        assert not table.show_horizontal_scrollbar
+        assert "— конец" in shown_text(table), "the long entry cut"
+        await pilot.resize_terminal(120, 30)  # wider: fewer lines, still the whole text
+        await pilot.pause()
+        await pilot.pause()
+        assert table.virtual_size.width <= table.size.width, "wider: something to scroll"
+        assert "— конец" in shown_text(table), "wider: the long entry cut"

@@ -1,5 +1,6 @@
 """Long Журнал entries wrap onto more lines, in the app and in the players' view: at 80
-columns they were cut behind a horizontal scrollbar."""
+columns they were cut behind a horizontal scrollbar. (The app's Журнал: tests/tui/
+test_key_work.py, on the Журнал it builds.)"""
 
 from __future__ import annotations
 
@@ -15,23 +16,6 @@ LONG = (
 def shown_text(table) -> str:
     lines = [strip.text for strip in table.render_lines(table.region.reset_offset)]
     return " ".join(" ".join(line.split()) for line in lines)
-
-
-async def test_a_long_log_entry_wraps_in_the_journal(make_test_app) -> None:
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.services.record("note", "Милава", LONG, {})
-        await pilot.press("4")
-        await pilot.pause()
-        table = app.query_one("#log-table")
-        assert table.virtual_size.width <= table.size.width  # nothing to scroll sideways
-        assert not table.show_horizontal_scrollbar
-        assert "— конец" in shown_text(table)
-        await pilot.resize_terminal(120, 30)  # wider: fewer lines, still the whole text
-        await pilot.pause()
-        await pilot.pause()
-        assert table.virtual_size.width <= table.size.width
-        assert "— конец" in shown_text(table)
 
 
 async def test_a_long_log_entry_wraps_in_the_players_view(make_test_app, campaign_path) -> None:
