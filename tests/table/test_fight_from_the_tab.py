@@ -285,3 +285,28 @@ def test_a_dead_fighter_is_no_target_and_may_be_removed(tmp_path) -> None:
     assert steps.remove_fallen(table.enc, world, target.character_id).ok
     table.ok(steps.declare, Declaration(declarer.character_id, "dodge"))
     assert table.enc.declarations[0].action == "dodge"
+
+
+def test_the_players_view_names_mark_the_fallen(tmp_path) -> None:
+    """Сид: «Тяжелораненый персонаж не может ничего делать»; the players' view names the
+    fighters «(тяжело ранен)» and «(погиб)» at a glance.
+
+    Replaces the players' view half of the pilot test ``tests/tui/test_combat_fight.py::
+    test_party_and_players_view_mark_the_fallen`` (Партия's cells stay in
+    ``test_npcs_added_in_the_setup_then_the_fight_goes_on_from_the_shell_and_back`` there)."""
+    from rules.drevo.sheet import DrevoSheet
+    from rules.encounter import Combatant, Encounter
+    from tui.bridge.public import combat_names
+
+    store = Store.open(tmp_path / "c.json", system="drevo")
+    first, second = store.characters()[:2]
+    store.upsert_character(first.edit_sheet(DrevoSheet, wounds={**first.drevo.wounds, "heavy": 1}))
+    store.upsert_character(replace(second, extra={**second.extra, "dead": True}))
+    chars = {c.id: c for c in store.characters()}
+    enc = Encounter(
+        combatants=(Combatant(first.id, first.name, "А"), Combatant(second.id, second.name, "Б"))
+    )
+    assert combat_names(enc, chars) == {
+        first.id: f"{first.name} (тяжело ранен)",
+        second.id: f"{second.name} (погиб)",
+    }

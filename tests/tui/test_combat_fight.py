@@ -173,41 +173,6 @@ async def test_the_dice_phase_undone_redraws_exactly_and_keys_work_after_the_end
         assert pane(app).encounter.phase == "setup", "x did not act after the undo"
 
 
-async def test_party_and_players_view_mark_the_fallen(make_test_app):
-    """Сид: «Тяжелораненый персонаж не может ничего делать»; Партия and the players' view
-    say «тяжело ранен» and «погиб» at a glance."""
-    from dataclasses import replace
-
-    from rules.encounter import Combatant, Encounter
-    from tui.bridge.public import combat_names
-
-    app = make_test_app(seed=5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        first, second = app.store.characters()[:2]
-        app.store.upsert_character(
-            first.edit_sheet(DrevoSheet, wounds={**first.drevo.wounds, "heavy": 1})
-        )
-        app.store.upsert_character(replace(second, extra={**second.extra, "dead": True}))
-        await pilot.pause()
-        table = app.query_one("#party-table")
-        cells = {str(table.get_row(first.id)[0]): str(table.get_row(first.id)[3])}
-        cells[str(table.get_row(second.id)[0])] = str(table.get_row(second.id)[3])
-        assert cells[first.name].endswith("— тяжело ранен")
-        assert cells[second.name].endswith("— погиб")
-        chars = {c.id: c for c in app.store.characters()}
-        enc = Encounter(
-            combatants=(
-                Combatant(first.id, first.name, "А"),
-                Combatant(second.id, second.name, "Б"),
-            )
-        )
-        names = combat_names(enc, chars)
-        assert names == {
-            first.id: f"{first.name} (тяжело ранен)",
-            second.id: f"{second.name} (погиб)",
-        }
-
-
 def shown_text(app) -> str:
     """What the terminal shows of the Бой tab's screen now (under a dialog too): its rows as
     composed, no-break spaces plain."""
@@ -261,19 +226,37 @@ async def test_npcs_added_in_the_setup_then_the_fight_goes_on_from_the_shell_and
 ):
     """The default fight's setup, then its first declarations:
 
+    - Сид: «Тяжелораненый персонаж не может ничего делать»: Партия says «тяжело ранен» and
+      «погиб» at a glance (the first two of the party, before the fight).
     - Enter in the new-NPC dialog adds the NPC and nothing else: the highlighted character
       keeps its side, the roster keeps the keys (Enter in the skills field, then on the
       weapon row).
     - Issue 37: the fight started in the app is continued by ``kubik fight`` and the app
       follows at once; the app's next key goes on from what the shell did.
 
-    One app for what were two pilot tests on the default fight,
+    One app for what were three pilot tests on the default campaign,
+    ``test_party_and_players_view_mark_the_fallen`` (its players' view names:
+    tests/table/test_fight_from_the_tab.py::test_the_players_view_names_mark_the_fallen),
     ``test_enter_in_the_new_npc_dialog_does_not_move_a_row`` and
     ``test_a_fight_goes_on_from_the_shell_and_back``."""
+    from dataclasses import replace
+
     from tui.systems.drevo.fight_cli import fight
 
     app = make_test_app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
+        # Партия marks the fallen at a glance (they are out of the default fight).
+        first, second = app.store.characters()[:2]
+        app.store.upsert_character(
+            first.edit_sheet(DrevoSheet, wounds={**first.drevo.wounds, "heavy": 1})
+        )
+        app.store.upsert_character(replace(second, extra={**second.extra, "dead": True}))
+        await pilot.pause()
+        table = app.query_one("#party-table")
+        cells = {str(table.get_row(first.id)[0]): str(table.get_row(first.id)[3])}
+        cells[str(table.get_row(second.id)[0])] = str(table.get_row(second.id)[3])
+        assert cells[first.name].endswith("— тяжело ранен"), cells
+        assert cells[second.name].endswith("— погиб"), cells
         await pilot.press("2")
         await pilot.pause()
         sides = {c.character_id: c.side for c in pane(app).encounter.combatants}
