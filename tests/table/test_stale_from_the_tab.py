@@ -5,8 +5,9 @@ tab's writer runs (``write`` of :mod:`tui.systems.drevo.fight.session` and
 file are two windows; the first has not seen the second's write (no refresh in between), as
 the tab that has not been told yet.
 
-What the tab says when its write is refused stays a pilot test:
-tests/tui/test_one_truth.py::TestStaleFight::test_a_fight_step_made_on_what_another_window_changed_is_refused.
+What the tab says when its write is refused stays a pilot test (it was
+``TestStaleFight::test_a_fight_step_made_on_what_another_window_changed_is_refused``, now part 5
+of tests/tui/test_one_truth.py::TestOneWindow).
 """
 
 from __future__ import annotations
@@ -58,8 +59,8 @@ def test_a_fight_step_made_on_another_windows_fight_is_refused(tmp_path) -> None
     theirs stays whole and the refused roll is not in the Журнал.
 
     The engine's side of the pilot test ``tests/tui/test_one_truth.py::TestStaleFight::
-    test_a_fight_step_made_on_what_another_window_changed_is_refused``, which stays for
-    what the tab says."""
+    test_a_fight_step_made_on_what_another_window_changed_is_refused``, whose screen part
+    (what the tab says) stays in ``TestOneWindow`` there."""
     path = tmp_path / "c.json"
     mine = Store.open(path, system="drevo")
     stored, enc, world = FightSession(mine, Dice(random.Random(5))).read()

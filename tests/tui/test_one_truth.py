@@ -31,45 +31,118 @@ def notices(app) -> list[str]:
     return [n.message for n in app._notifications]
 
 
-class TestLostUpdate:
-    async def test_dialogs_open_on_a_character_another_window_changes_keep_its_changes(
+class TestOneWindow:
+    """Another kubik (a second :class:`Store` on the file) and this window's Партия and Бой."""
+
+    @pytest.mark.slow
+    async def test_writes_refused_kept_or_undone_say_so_and_change_nothing_else(
         self, make_test_app, campaign_path
     ):
-        """Another window changes Горан while a dialog of this one is open on him. The edit
-        form says so and saves only its own changes. A wound still makes sense: the dialog
-        stays, says so, and adds to the current wounds. The heal dialog is rebuilt from the
-        current wounds when another window adds one.
+        """One app on the demo campaign, in turn:
 
-        One app for what were two pilot tests with the same setup (Партия on Горан, another
-        window's edit), ``test_an_edit_form_saves_only_its_own_changes`` and
-        ``test_a_wound_keeps_what_another_window_changed_and_the_heal_dialog_follows``."""
-        from textual.widgets import OptionList
+        1. «While another process holds the lock, the app's UI freezes for 3 s»: `g` on
+           Партия waits for the lock in the writer, the keys go on (`2`), and the write that
+           cannot get the lock changes nothing.
+        2. Enter in the wound dialog of a character another window has removed, before the
+           app saw the removal: refused with «… удалён в другом окне — рана не записана»,
+           nothing written, no Журнал line.
+        3. `g` twice, Ctrl+Z twice, Ctrl+Y: the Журнал marks the undone Судьба line
+           «отменено», the redone one not.
+        4. Another window changes Горан while a dialog is open on him: the edit form says so
+           and saves only its own changes; a wound still makes sense (the dialog stays, says
+           so, adds to the current wounds); the heal dialog is rebuilt from the current
+           wounds when another window adds one.
+        5. The Бой tab writes its fight as a delta against the fight it showed: another
+           window's fight (rolled before this one saw it) is never overwritten by a stale
+           copy, and the tab says so (the round tracker's refusal, and a change elsewhere
+           kept: tests/table/test_stale_from_the_tab.py).
+
+        One app for what were five pilot tests on the same campaign and window:
+        ``TestLock::test_a_write_waiting_for_the_lock_leaves_the_ui_free_and_changes_nothing``,
+        ``TestResurrection::test_enter_before_the_app_saw_the_removal_is_refused``,
+        ``TestUndoneInTheLog::test_undone_fate_entries_are_marked_and_a_redo_clears_the_mark``,
+        ``TestLostUpdate`` (``test_an_edit_form_saves_only_its_own_changes`` and
+        ``test_a_wound_keeps_what_another_window_changed_and_the_heal_dialog_follows``) and
+        ``TestStaleFight::test_a_fight_step_made_on_what_another_window_changed_is_refused``;
+        each fact asserted with the notices of its own part."""
+        import filelock
+        from textual.widgets import OptionList, TabbedContent
 
         app = make_test_app()
+        other = Store.open(campaign_path)
         async with app.run_test(size=(80, 24)) as pilot:
+            # 1. A write waiting for another kubik's lock.
+            app.store._lock_timeout, app.store._file_lock = 2.0, None
             await cursor_to(pilot, app, "Горан Рябой")
-            other = Store.open(campaign_path)
-            # The edit form.
+            held = filelock.FileLock(f"{campaign_path}.lock")
+            held.acquire()  # another kubik mid-write
+            try:
+                await pilot.press_without_waiting("g")
+                await pilot.press_without_waiting("2")  # the keys go on while it waits
+                assert app.query_one(TabbedContent).active == "combat", "the keys waited"
+                assert not app.services.writer._last_write.is_set()  # still waiting
+                await app.services.writes_done()
+                await pilot.pause()
+            finally:
+                held.release()
+            assert any("сохраняет другая копия kubik" in n for n in notices(app))
+            assert by_name(app.store, "Горан Рябой").drevo.fate == 3  # nothing changed
+            assert by_name(Store.open(campaign_path), "Горан Рябой").drevo.fate == 3
+            assert Store.open(campaign_path).log() == []
+            # 2. A wound on a character removed in another window.
+            await pilot.press("1")
+            await cursor_to(pilot, app, "Богдан Сыч")
+            await pilot.press("w")
+            other.delete_character(by_name(other, "Богдан Сыч").id)
+            told = len(notices(app))
+            await pilot.press("enter")  # no refresh in between: the dialog is still open
+            await pilot.pause()
+            said = notices(app)[told:]
+            assert any("Богдан Сыч удалён в другом окне — рана не записана" in n for n in said)
+            assert all(c.name != "Богдан Сыч" for c in app.store.characters()), "resurrected"
+            assert Store.open(campaign_path).log() == [], "the refused wound was logged"
+            if len(app.screen_stack) > 1:
+                await pilot.press("escape")
+                await pilot.pause()
+            # 3. Судьба given, undone and redone: the Журнал's marks.
+            await cursor_to(pilot, app, "Горан Рябой")
+            await pilot.press("g", "g", "ctrl+z", "ctrl+z", "ctrl+y")
+            await pilot.pause()
+            await pilot.press("4")
+            await pilot.pause()
+            table = app.query_one("#log-table", DataTable)
+            rows = [str(table.get_row_at(i)[2]) for i in range(table.row_count)]
+            assert len(rows) == 2, rows
+            assert "отменено" in rows[0] and "теперь 5" in rows[0]
+            assert "отменено" not in rows[1] and "теперь 4" in rows[1]
+            stored = Store.open(campaign_path)
+            assert [e.undone for e in stored.log()] == [True, False]
+            assert by_name(stored, "Горан Рябой").drevo.fate == 4
+            # 4. Dialogs open on a character another window changes.
+            await pilot.press("1")
+            await cursor_to(pilot, app, "Горан Рябой")
             await pilot.press("e")
+            other = Store.open(campaign_path)  # another window opened now
             goran = by_name(other, "Горан Рябой")
             other.upsert_character(
                 replace(goran.edit_sheet(DrevoSheet, fate=5), notes="Новые заметки")
             )
+            told = len(notices(app))
             app._refresh_store()
             await pilot.pause()
-            assert any("изменён в другом окне" in n for n in notices(app)), notices(app)
+            said = notices(app)[told:]
+            assert any("изменён в другом окне" in n for n in said), said
             await pilot.press("ctrl+s")  # save the form as it is
             await pilot.pause()
             assert len(app.screen_stack) == 1, "the edit form not closed"
             now = Store.open(campaign_path).character(goran.id)
             assert (now.drevo.fate, now.notes) == (5, "Новые заметки"), "the form wrote back"
-            # The wound dialog.
-            told = len(notices(app))
             await pilot.press("w")
             goran = by_name(other, "Горан Рябой")
             other.upsert_character(
                 replace(goran.edit_sheet(DrevoSheet, fate=6), notes="Другие заметки")
             )
+            told = len(notices(app))
             app._refresh_store()
             await pilot.pause()
             assert len(app.screen_stack) == 2, "the wound dialog closed"  # it still makes sense
@@ -83,68 +156,39 @@ class TestLostUpdate:
                 "Другие заметки",
                 1,
             ), "the wound wrote the sheet back"
-            # The heal dialog.
             await pilot.press("h")
-            options = app.screen.query_one(OptionList)
-            assert options.option_count == 1
+            assert app.screen.query_one(OptionList).option_count == 1
             goran = by_name(other, "Горан Рябой")
             other.upsert_character(
                 goran.edit_sheet(DrevoSheet, wounds={**goran.drevo.wounds, "light": 1})
             )
+            told = len(notices(app))
             app._refresh_store()
             await pilot.pause()
             await pilot.pause()
             assert len(app.screen_stack) == 2, "the heal dialog closed"
             assert app.screen.query_one(OptionList).option_count == 2, "the new wound missing"
-            assert "Персонаж Горан Рябой изменён в другом окне: окно обновлено." in notices(app)
+            followed = "Персонаж Горан Рябой изменён в другом окне: окно обновлено."
+            assert followed in notices(app)[told:], notices(app)
+            await pilot.press("escape")
+            await pilot.pause()
+            # 5. A fight step on what another window changed (last: the refresh is cut off).
+            await pilot.press("2")
+            other = Store.open(campaign_path)
+            theirs = {**(other.get_doc("encounter") or {}), "round": 2, "phase": "declare"}
+            app.services.watch.stop()  # the app has not seen the other window's write yet:
+            app.store.refresh = lambda: False  # neither the watch nor the timer picks it up
+            other.put_doc("encounter", theirs | {"order": ["Отряд", "Противники"]}, label="x")
+            logged = len(Store.open(campaign_path).log())
+            told = len(notices(app))
+            await pilot.press("i")  # initiative, from the setup this window still shows
+            assert any("изменили то же самое" in n for n in notices(app)[told:]), notices(app)
+        stored = Store.open(campaign_path)
+        assert stored.get_doc("encounter")["round"] == 2  # theirs stays whole
+        assert len(stored.log()) == logged  # the refused roll is not in the Журнал
 
 
 class TestUndoneInTheLog:
-    async def test_a_wound_on_the_removed_is_refused_then_fate_undone_is_marked(
-        self, make_test_app, campaign_path
-    ):
-        """On Партия, two things:
-
-        - Enter in the wound dialog of a character another window has removed, before the
-          app saw the removal: refused with «… удалён в другом окне — рана не записана»,
-          nothing written, no Журнал line (no resurrection).
-        - `g` twice, Ctrl+Z twice, Ctrl+Y: the Журнал marks the undone Судьба line
-          «отменено», the redone one not.
-
-        One app for what were two pilot tests on the demo campaign's Партия,
-        ``TestResurrection::test_enter_before_the_app_saw_the_removal_is_refused`` and
-        ``TestUndoneInTheLog::test_undone_fate_entries_are_marked_and_a_redo_clears_the_mark``."""
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            await cursor_to(pilot, app, "Богдан Сыч")
-            await pilot.press("w")
-            other = Store.open(campaign_path)
-            other.delete_character(by_name(other, "Богдан Сыч").id)
-            await pilot.press("enter")  # no refresh in between: the dialog is still open
-            await pilot.pause()
-            assert any(
-                "Богдан Сыч удалён в другом окне — рана не записана" in n for n in notices(app)
-            ), notices(app)
-            assert all(c.name != "Богдан Сыч" for c in app.store.characters()), "resurrected"
-            assert Store.open(campaign_path).log() == [], "the refused wound was logged"
-            if len(app.screen_stack) > 1:
-                await pilot.press("escape")
-                await pilot.pause()
-            await cursor_to(pilot, app, "Горан Рябой")
-            await pilot.press("g", "g", "ctrl+z", "ctrl+z", "ctrl+y")
-            await pilot.pause()
-            await pilot.press("4")
-            await pilot.pause()
-            table = app.query_one("#log-table", DataTable)
-            rows = [str(table.get_row_at(i)[2]) for i in range(table.row_count)]
-        assert len(rows) == 2, rows
-        assert "отменено" in rows[0] and "теперь 5" in rows[0]
-        assert "отменено" not in rows[1] and "теперь 4" in rows[1]
-        stored = Store.open(campaign_path)
-        assert [e.undone for e in stored.log()] == [True, False]
-        assert by_name(stored, "Горан Рябой").drevo.fate == 4
-        assert all(c.name != "Богдан Сыч" for c in stored.characters())
-
     def test_snapshot_of_the_journal_with_an_undone_entry(self, snap_compare, make_test_app):
         async def run_before(pilot):
             await cursor_to(pilot, pilot.app, "Горан Рябой")
@@ -314,34 +358,6 @@ async def watching(pilot, app) -> None:
 
 class TestLock:
     @pytest.mark.slow
-    async def test_a_write_waiting_for_the_lock_leaves_the_ui_free_and_changes_nothing(
-        self, make_test_app, campaign_path
-    ):
-        """«While another process holds the lock, the app's UI freezes for 3 s»."""
-        import filelock
-        from textual.widgets import TabbedContent
-
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            app.store._lock_timeout, app.store._file_lock = 2.0, None
-            await cursor_to(pilot, app, "Горан Рябой")
-            held = filelock.FileLock(f"{campaign_path}.lock")
-            held.acquire()  # another kubik mid-write
-            try:
-                await pilot.press_without_waiting("g")
-                await pilot.press_without_waiting("2")  # the keys go on while it waits
-                assert app.query_one(TabbedContent).active == "combat"
-                assert not app.services.writer._last_write.is_set()  # the write is still waiting
-                await app.services.writes_done()
-                await pilot.pause()
-            finally:
-                held.release()
-            assert any("сохраняет другая копия kubik" in n for n in notices(app))
-            assert by_name(app.store, "Горан Рябой").drevo.fate == 3  # nothing changed on screen
-        assert by_name(Store.open(campaign_path), "Горан Рябой").drevo.fate == 3
-        assert Store.open(campaign_path).log() == []
-
-    @pytest.mark.slow
     async def test_a_fight_write_waits_in_a_worker_says_so_and_then_fails_whole(
         self, make_test_app, campaign_path
     ):
@@ -422,32 +438,6 @@ class TestLock:
         stored = Store.open(campaign_path)
         assert stored.get_doc("rounds")["round"] == 1
         assert [e.text.startswith("Инициатива") for e in stored.log()] == [True]
-
-
-class TestStaleFight:
-    async def test_a_fight_step_made_on_what_another_window_changed_is_refused(
-        self, make_test_app, campaign_path
-    ):
-        """The Бой tab writes its fight as a delta against the fight it showed: another
-        window's fight (rolled before this one saw it) is never overwritten by a stale copy,
-        and the tab says so. The same refusal of the round tracker's step, and a change
-        elsewhere kept, are tested on the engine (they replace the pilot tests
-        ``test_a_round_tracker_step_on_another_windows_fight_is_refused`` and
-        ``test_a_fight_step_keeps_what_another_window_changed_elsewhere``):
-        tests/table/test_stale_from_the_tab.py."""
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("2")
-            other = Store.open(campaign_path)
-            theirs = {**(other.get_doc("encounter") or {}), "round": 2, "phase": "declare"}
-            app.services.watch.stop()  # the app has not seen the other window's write yet:
-            app.store.refresh = lambda: False  # neither the watch nor the timer picks it up
-            other.put_doc("encounter", theirs | {"order": ["Отряд", "Противники"]}, label="x")
-            await pilot.press("i")  # initiative, from the setup this window still shows
-            assert any("изменили то же самое" in n for n in notices(app)), notices(app)
-        stored = Store.open(campaign_path)
-        assert stored.get_doc("encounter")["round"] == 2  # theirs stays whole
-        assert stored.log() == []  # the refused roll is not in the Журнал
 
 
 class TestFollowing:
