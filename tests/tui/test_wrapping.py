@@ -29,10 +29,22 @@ async def test_a_long_log_entry_wraps_in_the_players_view(make_test_app, campaig
         assert "— конец" in shown_text(table)
 
 
-async def test_a_long_refusal_in_the_declaration_form_shows_whole(make_test_app) -> None:
-    """At 80×24 «Нельзя: чтобы отбивать летящее оружие, нужно особое умение (…) ! —
-    исключение ведущего.» lost its last line under the key bar; the order table above gives
-    way instead, still showing whose declaration it is."""
+async def test_a_long_refusal_shows_whole_and_a_sides_terms_wrap_whole(make_test_app) -> None:
+    """The default fight at 80×24, everyone declaring:
+
+    - «Нельзя: чтобы отбивать летящее оружие, нужно особое умение (…) ! — исключение
+      ведущего.» lost its last line under the key bar; the order table above gives way
+      instead, still showing whose declaration it is.
+    - Playtest: the Бой tab wrapped «Богдан Сыч: Драка 0 (навыка нет: …), Кинжал МУ» and put
+      its «0» alone on the next line. A side's terms («Кинжал МУ 0», «Драка 0») wrap whole;
+      only the prose of a reason breaks between words — again when the terminal widens.
+
+    One app for what were two pilot tests on the same fight,
+    ``test_a_long_refusal_in_the_declaration_form_shows_whole`` and
+    tests/tui/test_combat.py::test_an_exchanges_weapon_and_its_mu_stay_on_one_line_at_80x24
+    (the last declaration, then the dice)."""
+    import re
+
     from textual.widgets import DataTable
 
     from tests.tui.test_combat import declare_as_the_forms_start
@@ -60,3 +72,19 @@ async def test_a_long_refusal_in_the_declaration_form_shows_whole(make_test_app)
         order = app.query_one("#combat-order", DataTable)
         current = order.get_row_index(app.query_one("#combat-form")._actor.id)
         assert order.scroll_y <= current < order.scroll_y + order.size.height - 1  # header
+        # The last one declares what his form starts on: the first exchange's dice.
+        await declare_as_the_forms_start(pilot, app)
+        await pilot.pause()
+        strips = app.screen._compositor.render_strips()
+        lines = [strip.text.replace("\u00a0", " ").rstrip() for strip in strips]  # tied terms
+        shown = "\n".join(lines)
+        assert "Кинжал МУ" in shown, shown  # the exchange the playtest saw
+        for line in lines:
+            assert not re.search(r"МУ$", line), shown
+            assert not re.match(r"\s*[+−]?\d+(,|$)", line), shown  # no number left alone
+        await pilot.resize_terminal(120, 30)  # wider: broken again for the new width
+        await pilot.pause()
+        await pilot.pause()
+        strips = app.screen._compositor.render_strips()
+        wide = [strip.text.replace("\u00a0", " ").rstrip() for strip in strips]
+        assert any(line.endswith("кампании), Кинжал МУ 0") for line in wide), "\n".join(wide)
