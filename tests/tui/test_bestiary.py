@@ -1,6 +1,7 @@
-"""The bestiary from the keyboard: a prepared encounter loaded into Бой with `l` and a round
-fought; the bestiary screen and the encounter chooser pinned at 80×24; `B` on Партия. What the
-steps do (numbering, sides, hidden, undo) is tested without Textual in
+"""The bestiary from the keyboard: a prepared encounter loaded into Бой with `l` and taken
+out with `L` (the round fought between: tests/table/test_rounds_from_the_tab.py); the
+bestiary screen and the encounter chooser pinned at 80×24; `B` on Партия. What the steps do
+(numbering, sides, hidden, undo) is tested without Textual in
 tests/table/test_bestiary_steps.py; the commands in tests/test_cli_bestiary.py."""
 
 from __future__ import annotations
@@ -8,10 +9,13 @@ from __future__ import annotations
 from collections import Counter
 
 
-async def test_a_three_template_encounter_loaded_into_the_fight_fights_a_round(make_test_app):
+async def test_an_encounter_is_loaded_with_l_and_removed_with_shift_l(make_test_app):
     """«in Бой setup one key lists them (type to filter) and loads one: the NPCs join with
-    their sides»; then initiative and a whole round of turns; `L` after the fight removes
-    them."""
+    their sides»; `L` removes them. The round fought with them between the two keys is
+    tested on the engine: tests/table/test_rounds_from_the_tab.py::
+    test_an_encounter_loaded_into_the_tracker_fights_a_round_and_leaves_after, which
+    replaces that part of the pilot test
+    ``test_a_three_template_encounter_loaded_into_the_fight_fights_a_round``."""
     app = make_test_app(seed=4, system="starately")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("2")
@@ -27,18 +31,6 @@ async def test_a_three_template_encounter_loaded_into_the_fight_fights_a_round(m
         }
         sides = {e.name: e.side for e in pane.tracker.entrants}
         assert all(sides[c.name] == "Противники" for c in brought)
-        await pilot.press("i")  # initiative: round 1
-        await pilot.pause()
-        t = pane.tracker
-        assert t.round == 1 and set(t.order) >= {c.id for c in brought}
-        for _ in t.order:
-            await pilot.press("n")
-        await app.services.writes_done()
-        await pilot.pause()
-        assert pane.tracker.round == 2
-        await pilot.press("x")  # the end of the fight
-        await app.services.writes_done()
-        await pilot.pause()
         await pilot.press("L", "enter")  # «Убрать их из партии (6)»
         await app.services.writes_done()
         await pilot.pause()

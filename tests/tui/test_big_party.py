@@ -16,24 +16,6 @@ def crowd(path, count: int, kind: str = "npc") -> None:
     store.close()
 
 
-async def test_the_party_table_holds_its_limit_and_the_filter_finds_the_rest(
-    make_test_app, campaign_path, monkeypatch
-) -> None:
-    monkeypatch.setattr(party_pane, "MAX_ROWS", 10)
-    crowd(campaign_path, 20)
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = app.query_one("#party-table")
-        more = app.query_one("#party-more")
-        assert table.row_count == 10 and more.display
-        assert "Ещё 17 персонажей" in str(more.render())  # 7 of the demo, 20 guards
-        await pilot.pause()  # the first screen settled (its focus)
-        await pilot.press("f", *"последн")
-        await pilot.pause()
-        assert table.row_count == 1 and not more.display
-        assert app.query_one("#party-pane").highlighted_id() is not None
-
-
 async def test_the_players_view_lists_its_limit_then_how_many_more(
     campaign_path, monkeypatch
 ) -> None:
@@ -51,28 +33,42 @@ async def test_the_players_view_lists_its_limit_then_how_many_more(
         assert "и ещё 9 персонажей" in str(last[0])  # 4 demo players and 10 guards, 5 shown
 
 
-async def test_the_fight_roster_holds_its_limit_and_the_filter_finds_the_rest(
+async def test_the_party_and_the_fight_roster_hold_their_limits_and_filters_find_the_rest(
     make_test_app, campaign_path, monkeypatch
 ) -> None:
-    """Issue 30's review: the Бой roster built a row for each of 5,000 characters (1–2 s).
-    It holds a bounded number of rows, says how many more, and «f» finds anyone, whose side
-    Space then changes."""
+    """Партия and the Бой roster, one crowd: each holds a bounded number of rows and says how
+    many more; «f» on each finds anyone. Issue 30's review: the Бой roster built a row for
+    each of 5,000 characters (1–2 s); Space then changes the side of the one found.
+
+    One app for what were two pilot tests with the same crowd,
+    ``test_the_party_table_holds_its_limit_and_the_filter_finds_the_rest`` and
+    ``test_the_fight_roster_holds_its_limit_and_the_filter_finds_the_rest``."""
     from tui.systems.drevo.fight_pane import setup as drevo_setup
 
+    monkeypatch.setattr(party_pane, "MAX_ROWS", 10)
     monkeypatch.setattr(drevo_setup, "ROSTER_ROWS", 10)
     crowd(campaign_path, 20)
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2")
+        table = app.query_one("#party-table")
+        more = app.query_one("#party-more")
+        assert table.row_count == 10 and more.display, "Партия: not 10 rows and a count"
+        assert "Ещё 17 персонажей" in str(more.render())  # 7 of the demo, 20 guards
+        await pilot.pause()  # the first screen settled (its focus)
+        await pilot.press("f", *"последн")
+        await pilot.pause()
+        assert table.row_count == 1 and not more.display, "Партия's filter"
+        assert app.query_one("#party-pane").highlighted_id() is not None
+        await pilot.press("escape", "2")
         pane = await app.ensure_pane("combat")
         await pilot.pause()
         table = app.query_one("#combat-roster")
         more = app.query_one("#combat-roster-more")
-        assert table.row_count == 10 and more.display
+        assert table.row_count == 10 and more.display, "the roster: not 10 rows and a count"
         assert "Ещё 17 персонажей" in str(more.render())
         await pilot.press("f", *"последн", "enter")
         await pilot.pause()
-        assert table.row_count == 1 and not more.display
+        assert table.row_count == 1 and not more.display, "the roster's filter"
         last = next(c for c in pane.characters.values() if c.name == "Я Последний")
         side = next(c.side for c in pane.encounter.combatants if c.character_id == last.id)
         await pilot.press("space")

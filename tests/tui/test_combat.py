@@ -5,8 +5,6 @@ from __future__ import annotations
 from rules import drevo
 from tui.store import Store
 
-ROUNDS = 3
-
 
 def pane(app):
     return app.query_one("#combat-pane")
@@ -26,7 +24,8 @@ def only(encounter, names):
 
 async def keep_only(pilot, app, names) -> None:
     """Open the Бой tab and keep only ``names`` in the fight, written through the store as
-    one step (the keys' path: :func:`one_on_one_by_keys`, compared in the three-round test)."""
+    one step (the keys' path: :func:`one_on_one_by_keys`, compared in
+    ``test_one_on_one_from_the_keys_and_the_last_declarations_undo``)."""
     await pilot.press("2")  # the Бой tab: setup, focus on the roster
     await pilot.pause()
     enc = only(pane(app).encounter, names)
@@ -38,8 +37,8 @@ async def keep_only(pilot, app, names) -> None:
 def blows(app, encounter):
     """``encounter`` with each one left to declare striking the other side's first fighter
     in melee with their first melee weapon, вплотную, and the dice phase begun: what Enter on
-    each declaration form declares (``to_dice_by_keys`` in tests/tui/test_combat_fight.py,
-    compared in its ``test_undo_of_the_last_declaration_reopens_it``)."""
+    each declaration form declares (compared in
+    ``test_one_on_one_from_the_keys_and_the_last_declarations_undo``)."""
     from rules.encounter import Declaration
     from tui.systems.drevo import combat as bridge
     from tui.systems.drevo.fight_pane.forms import WEAPON_KINDS
@@ -75,6 +74,24 @@ async def declare_blows(pilot, app) -> None:
     assert pane(app).encounter == enc
 
 
+async def declare_as_the_forms_start(pilot, app, left: int = 0) -> None:
+    """Have each one left to declare declare what his form starts on (what Enter on each
+    form declares) until ``left`` remain, written through the store as one step; the last
+    declaration begins the dice."""
+    from tui.systems.drevo.fight import steps
+    from tui.systems.drevo.fight.declare import suggestion
+
+    p = pane(app)
+    enc, world, act = p.encounter, p.world(), p._can_act()
+    while len(enc.declaring_order(act)) - len(enc.declarations) > left:
+        current = enc.next_declarer(act)
+        made = steps.declare(enc, world, suggestion(enc, world, current.character_id))
+        assert made.ok, made.refused
+        enc = made.state
+    app.store.put_doc("encounter", enc.to_dict(), label="Бой: заявки")
+    await pilot.pause()
+
+
 async def one_on_one(pilot, app):
     """Keep Ярослав Кречет (Отряд) against Атаман Шкуро (Противники); others leave."""
     await keep_only(pilot, app, ONE_ON_ONE)
@@ -97,95 +114,53 @@ async def one_on_one_by_keys(pilot, app):
     await pilot.pause()
 
 
-async def play_round(pilot, app):
-    """Declare melee against each other, then resolve every exchange with Enter."""
-    for _ in range(4):
-        if pane(app).encounter.phase != "declare":
-            break
-        await pilot.press("enter")  # declare: Ближний бой, first target, first weapon
-        await pilot.pause()
-    for _ in range(10):
-        if not pane(app).encounter.pending():
-            break
-        # roll, accept, take damage; asked about a hit that takes him out while he has
-        # Судьба, the GM answers «y»: as it is
-        await pilot.press("y" if len(app.screen_stack) > 1 else "enter")
-        await pilot.pause()
+async def test_one_on_one_from_the_keys_and_the_last_declarations_undo(
+    make_test_app, campaign_path
+):
+    """Space on the roster cycles a character's side until he is out of the fight: the
+    roster's keys leave Ярослав Кречет against Атаман Шкуро, as :func:`one_on_one` writes it
+    for the other tests; `i` rolls side initiative; Enter on each form declares what
+    :func:`blows` writes for the other tests, the last one with the move to the dice. One
+    Enter, one undo step: Ctrl+Z reopens the last declaration, its form shown and focused,
+    and Enter declares it again.
 
-
-async def test_three_round_fight_from_the_keyboard(make_test_app, campaign_path):
-    """Сид: «Бой ведётся пошагово (по раундам)… Только после этого происходят проверки»;
-    RULES §4: damage «value = margin + attacker's МУ» goes into the loser's wound track."""
-    app = make_test_app(seed=11)
+    One app for what were two pilot tests on the same one-on-one fight,
+    ``test_three_round_fight_from_the_keyboard`` (its keys part; its three rounds are tested
+    on the engine: tests/table/test_fight_from_the_tab.py::
+    test_three_rounds_of_one_on_one_write_the_wounds_the_journal_says) and
+    tests/tui/test_combat_fight.py::test_undo_of_the_last_declaration_reopens_it. The keys
+    of the dice (Enter on each exchange, `n`) are pressed in tests/tui/test_combat_pace.py::
+    test_a_three_against_three_round_of_unchanged_declarations_is_under_twenty_keys."""
+    app = make_test_app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("2")
         await pilot.pause()
         everyone = pane(app).encounter
         await one_on_one_by_keys(pilot, app)
         enc = pane(app).encounter
-        # What the other tests write through the store instead (:func:`one_on_one`).
-        assert enc == only(everyone, ONE_ON_ONE)
+        assert enc == only(everyone, ONE_ON_ONE), "Space left another fight"
         assert app.store.get_doc("encounter") == enc.to_dict()
         assert sorted(c.name for c in enc.combatants) == ["Атаман Шкуро", "Ярослав Кречет"]
         await pilot.press("i")  # side initiative
         await pilot.pause()
-        first_round_order = pane(app).encounter.side_order()
-        played = 0
-        for number in range(1, ROUNDS + 1):
-            assert pane(app).encounter.round == number
-            await play_round(pilot, app)
-            assert pane(app).encounter.phase == "resolve"
-            assert pane(app).encounter.pending() == []
-            played = number
-            if any(
-                drevo.WoundTrack.from_dict(c.drevo.wounds).dead or c.drevo.dead
-                for c in app.store.characters()
-            ):
-                break  # a dead fighter leaves the target lists: the fight is over
-            if number < ROUNDS:
-                await pilot.press("n")  # next round
-                await pilot.pause()
-                assert pane(app).encounter.side_order() == (
-                    first_round_order[::-1] if number % 2 else first_round_order
-                )
-
-    store = Store.open(campaign_path)
-    saved = store.get_doc("encounter")
-    assert saved["round"] == played >= 2
-    entries = list(reversed(store.log()))
-    exchanges = [e for e in entries if e.text.startswith("Схватка")]
-    assert len(exchanges) >= played  # ties rerolled or not, one per round at least
-    assert all(e.data["round"] in range(1, played + 1) for e in exchanges)
-    # Every damage entry matches the wound tracks now in the store.
-    tracks = {c.name: drevo.WoundTrack() for c in store.characters()}
-    for e in entries:
-        if e.text.startswith("Урон"):
-            tracks[e.actor] = tracks[e.actor].take(e.data["damage"])
-    for c in store.characters():
-        assert tracks[c.name].counts == c.drevo.wounds, c.name
-
-
-async def test_an_illegal_declaration_is_refused_in_the_form(make_test_app):
-    """Сид: «Сражаться оружием ближнего боя … можно, разумеется, только в ближнем бою»;
-    «исключения определяет ведущий»: refused at the declaration, with the reason, and the GM
-    may allow it with «!» (written to the log)."""
-    app = make_test_app(seed=3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await one_on_one(pilot, app)
-        await pilot.press("i")
+        p = pane(app)
+        assert p.encounter.phase == "declare" and p.encounter.round == 1, "i started nothing"
+        declaring = p.encounter
+        await pilot.press("enter", "enter")
         await pilot.pause()
-        # First declarer: melee at «далеко».
-        await pilot.press("down", "down", "down", "right", "right", "right", "enter")
+        assert p.encounter.phase == "resolve" and p.stage() == "plan", "no dice after Enter"
+        stored = app.store.get_doc("encounter")
+        assert stored == blows(app, declaring).to_dict(), "Enter declared otherwise"
+        await pilot.press("ctrl+z")
         await pilot.pause()
-        assert pane(app).encounter.declarations == ()
-        problem = str(app.query_one("#declare-problem").render())
-        assert "ближний бой только вплотную" in problem and "исключение ведущего" in problem
-        await pilot.press("exclamation_mark")
+        assert p.encounter.phase == "declare", "Ctrl+Z left the dice"
+        assert len(p.encounter.declarations) == 1, "Ctrl+Z took more or less than one"
+        assert app.query_one("#combat-form").display, "the form not shown"
+        assert app.focused is app.query_one("#declare-action"), "the form not focused"
+        await pilot.press("enter")
         await pilot.pause()
-        (declared,) = pane(app).encounter.declarations
-        assert declared.distance == "far" and "вплотную" in declared.exception
-        texts = [e.text for e in app.store.log()]
-        assert any(t.startswith("Заявка (исключение ведущего") for t in texts)
+        assert p.encounter.phase == "resolve", "Enter did not declare again"
+    assert Store.open(campaign_path).get_doc("encounter")["round"] == 1
 
 
 async def declare(pilot, app, action, *, weapon=None, distance="close"):
@@ -201,18 +176,36 @@ async def declare(pilot, app, action, *, weapon=None, distance="close"):
     await pilot.pause()
 
 
-async def test_a_refused_write_changes_nothing_and_undo_restores_the_encounter_step(
+async def test_a_one_on_one_refused_write_illegal_declaration_and_a_dead_target(
     make_test_app, monkeypatch
 ):
-    """Issue 6: «A full disk or a read-only folder is a clear message and no lost state»: the
-    initiative's write refused leaves the setup as it was and says so. Written, a declaration
-    is one step Ctrl+Z takes back."""
+    """A one-on-one fight at its start, on the Бой tab:
+
+    - Issue 6: «A full disk or a read-only folder is a clear message and no lost state»: the
+      initiative's write refused leaves the setup as it was and says so; with room again,
+      `i` starts the fight.
+    - Сид: «Сражаться оружием ближнего боя … можно, разумеется, только в ближнем бою»;
+      «исключения определяет ведущий»: melee at «далеко» is refused in the form, with the
+      reason, and the GM may allow it with «!» (written to the log).
+    - Сид: «Смерть»: the dead are marked «погиб» in the order and are no one's target in the
+      form; `d` is offered.
+
+    One app for what were three pilot tests on the same setup,
+    ``test_a_refused_write_changes_nothing_and_undo_restores_the_encounter_step`` (that a
+    declaration is one undo step, its last part: tests/table/test_fight_from_the_tab.py::
+    test_a_declaration_is_one_undo_step), ``test_an_illegal_declaration_is_refused_in_the_form``
+    and tests/tui/test_combat_fight.py::test_dead_leave_the_target_list_and_are_marked (that
+    the one left may still dodge and that `d`'s step takes the dead out:
+    tests/table/test_fight_from_the_tab.py::test_a_dead_fighter_is_no_target_and_may_be_removed)."""
+    from dataclasses import replace
+
     from tui.store import StoreError
 
     app = make_test_app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await one_on_one(pilot, app)
-        before = pane(app).encounter
+        p = pane(app)
+        before = p.encounter
 
         def full_disk(*args, **kwargs):
             raise StoreError("Диск заполнен: освободите место — изменения не сохранены.")
@@ -220,20 +213,42 @@ async def test_a_refused_write_changes_nothing_and_undo_restores_the_encounter_s
         monkeypatch.setattr(app.store, "apply", full_disk)  # every Бой step writes through it
         await pilot.press("i")  # initiative would start round 1 — the write fails
         await pilot.pause()
-        assert pane(app).encounter == before
-        assert pane(app).encounter.phase == "setup"
+        assert p.encounter == before, "a refused write changed the fight"
+        assert p.encounter.phase == "setup"
         messages = [n.message for n in app._notifications]
-        assert any("Диск заполнен" in m for m in messages)
+        assert any("Диск заполнен" in m for m in messages), messages
         monkeypatch.undo()  # the disk has room again
         await pilot.press("i")
         await pilot.pause()
-        assert pane(app).encounter.phase == "declare"
-        await pilot.press("enter")  # one declaration
+        assert p.encounter.phase == "declare", "i did not start the fight"
+        # The first declarer: melee at «далеко» (the form's rows set directly; their keys are
+        # pressed in tests/tui/test_combat_pace.py::
+        # test_a_three_against_three_round_of_unchanged_declarations_is_under_twenty_keys).
+        await declare(pilot, app, "melee", distance="far")
+        assert p.encounter.declarations == (), "an illegal declaration was made"
+        problem = str(app.query_one("#declare-problem").render())
+        assert "ближний бой только вплотную" in problem and "исключение ведущего" in problem
+        await pilot.press("exclamation_mark")
         await pilot.pause()
-        assert len(pane(app).encounter.declarations) == 1
-        await pilot.press("ctrl+z")
+        (declared,) = p.encounter.declarations
+        assert declared.distance == "far" and "вплотную" in declared.exception
+        texts = [e.text for e in app.store.log()]
+        assert any(t.startswith("Заявка (исключение ведущего") for t in texts), texts
+        # The next declarer's only opponent dies.
+        target = next(
+            c
+            for c in p.encounter.combatants
+            if c.side != p.encounter.next_declarer(p._can_act()).side
+        )
+        c = app.store.character(target.character_id)
+        app.store.upsert_character(replace(c, extra={**c.extra, "dead": True}))
         await pilot.pause()
-        assert len(pane(app).encounter.declarations) == 0
+        options = [v for _, v in app.query_one("#declare-target")._options]
+        assert target.character_id not in options, "the dead is a target"
+        order = app.query_one("#combat-order")
+        rows = [[str(x) for x in order.get_row_at(i)] for i in range(order.row_count)]
+        assert any(r[1] == target.name and r[2].startswith("погиб") for r in rows), rows
+        assert p.check_action("remove_fallen", ()), "d not offered"
 
 
 async def test_the_next_declarer_gets_no_action_the_rules_refuse_for_them(make_test_app):
@@ -262,29 +277,3 @@ async def test_the_next_declarer_gets_no_action_the_rules_refuse_for_them(make_t
             await pilot.press("enter")
             await pilot.pause()
         assert set(seen) == keep
-
-
-async def test_an_exchanges_weapon_and_its_mu_stay_on_one_line_at_80x24(make_test_app):
-    """Playtest: at 80×24 the Бой tab wrapped «Богдан Сыч: Драка 0 (навыка нет: …), Кинжал МУ»
-    and put its «0» alone on the next line. A side's terms («Кинжал МУ 0», «Драка 0») wrap
-    whole; only the prose of a reason breaks between words."""
-    import re
-
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2", "i", *["enter"] * 7)  # every fighter declares: the first dice
-        await pilot.pause()
-        await pilot.pause()
-        strips = app.screen._compositor.render_strips()
-        lines = [strip.text.replace("\u00a0", " ").rstrip() for strip in strips]  # tied terms
-        shown = "\n".join(lines)
-        assert "Кинжал МУ" in shown, shown  # the exchange the playtest saw
-        for line in lines:
-            assert not re.search(r"МУ$", line), shown
-            assert not re.match(r"\s*[+−]?\d+(,|$)", line), shown  # no number left alone
-        await pilot.resize_terminal(120, 30)  # wider: broken again for the new width
-        await pilot.pause()
-        await pilot.pause()
-        strips = app.screen._compositor.render_strips()
-        wide = [strip.text.replace("\u00a0", " ").rstrip() for strip in strips]
-        assert any(line.endswith("кампании), Кинжал МУ 0") for line in wide), "\n".join(wide)

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import json
 
+from textual import events
+
 from rules.drevo.sheet import DrevoSheet
-from tests.tui.test_combat import blows, declare, declare_blows, keep_only, one_on_one, pane
+from tests.tui.test_combat import declare_blows, keep_only, one_on_one, pane
 from tui.store import Store
 
 
 async def to_dice(pilot, app):
     """Ярослав and Шкуро strike each other with the first weapons; the dice phase begins.
     Initiative by its key (the seeded dice roll as a GM's would); the two declarations are
-    written through the store as one step (their keys: :func:`to_dice_by_keys`)."""
+    written through the store as one step (their keys: tests/tui/test_combat.py::
+    test_one_on_one_from_the_keys_and_the_last_declarations_undo)."""
     await one_on_one(pilot, app)
     await pilot.press("i")
     await pilot.pause()
@@ -21,26 +24,21 @@ async def to_dice(pilot, app):
 
 
 async def resolve_all(pilot, app):
-    """Enter until no exchange of the round is left to resolve (at most six)."""
-    for _ in range(6):
-        if not pane(app).encounter.pending():
-            break
-        await pilot.press("enter")
-        await pilot.pause()
+    """Resolve every exchange of the round on the engine (rolled and accepted as Enter
+    would: tests/table/test_fight_from_the_tab.py::resolve_as_enter), through a second store
+    on the campaign; the tab picks the whole round up at once, as from another kubik."""
+    from tui.systems.drevo.fight import steps
+    from tui.systems.drevo.fight.session import FightSession
+
+    with Store.open(app.store.path) as other:
+        session = FightSession(other, pane(app).world().dice)
+        for _ in range(30):
+            if not session.read()[1].pending():
+                break
+            assert session.run(steps.accept).ok or session.run(steps.roll).ok
+    app._refresh_store()  # what the file watch does
+    await pilot.pause()
     assert not pane(app).encounter.pending()
-
-
-async def to_dice_by_keys(pilot, app):
-    """:func:`to_dice`'s declarations from the keyboard: Enter on each declaration form;
-    return the fight as it was before them."""
-    await one_on_one(pilot, app)
-    await pilot.press("i")
-    await pilot.pause()
-    declaring = pane(app).encounter
-    await pilot.press("enter", "enter")
-    await pilot.pause()
-    assert pane(app).encounter.phase == "resolve" and pane(app).stage() == "plan"
-    return declaring
 
 
 EARLIER = "\nКубики этой схватки уже брошены — Enter покажет те же."
@@ -53,35 +51,70 @@ def screen_text(app) -> str:
     )
 
 
-async def test_a_quit_between_roll_and_accept_keeps_the_roll(make_test_app, campaign_path):
+async def test_a_quit_between_roll_and_accept_keeps_the_roll(make_test_app, tmp_path):
     """Сид: «Только после этого происходят проверки (бросаются кубики)» — once: a restart
-    shows the same dice at «Принять», never «Бросить» again."""
-    app = make_test_app(seed=5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await to_dice(pilot, app)
-        await pilot.press("enter")  # roll
-        await pilot.pause()
-        dice = pane(app).encounter.exchange["dice"]
-        before = screen_text(app)
-        assert pane(app).stage() == "rolled"
-    again = make_test_app(seed=99)  # other dice, were anything rolled anew
+    shows the same dice at «Принять», never «Бросить» again. The exchange is rolled on the
+    engine (what is read back, and that no roll is made again:
+    tests/table/test_fight_from_the_tab.py::
+    test_a_rolled_exchange_is_read_back_with_its_dice_and_not_rolled_again, which replaces
+    this test's first app); the tab opened on it shows those dice, and Enter accepts."""
+    from tests.table.helpers import skirmish
+    from tui.present.rolls import fudge_dice
+    from tui.systems.drevo.fight import steps
+
+    sides = {"Ярослав Кречет": "Отряд", "Атаман Шкуро": "Противники"}
+    blows_ = [
+        ("Ярослав Кречет", "melee", "Атаман Шкуро", "Меч"),
+        ("Атаман Шкуро", "melee", "Ярослав Кречет", "Сабля"),
+    ]
+    table, store, _ = skirmish(tmp_path, sides, blows_, seed=5)
+    table.ok(steps.roll)
+    dice = table.enc.exchange["dice"]
+    store.close()
+    again = make_test_app(seed=99, path=tmp_path / "c.json")  # other dice, were any rolled
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.press("2")
         await pilot.pause()
         assert pane(again).stage() == "rolled"
         assert pane(again).encounter.exchange["dice"] == dice
-        assert screen_text(again) == before
+        shown = screen_text(again)
+        rolled = [d for d in dice.values() if d]
+        assert rolled and all(fudge_dice(tuple(d)) in shown for d in rolled), shown
         assert not pane(again).check_action("roll", ())
-    rolls = [e for e in Store.open(campaign_path).log() if e.text.startswith("Схватка")]
+        assert pane(again).check_action("apply", ())
+    rolls = [e for e in Store.open(tmp_path / "c.json").log() if e.text.startswith("Схватка")]
     assert len(rolls) == 1
 
 
-async def test_undo_in_the_dice_phase_is_one_exchange_and_redraws_exactly(make_test_app):
-    """Roll, damage and Судьба are one undo step; undo and redo redraw the tab exactly, and
-    rolling again after the undo shows the same dice (the Журнал keeps them)."""
+async def test_the_dice_phase_undone_redraws_exactly_and_keys_work_after_the_end_undone(
+    make_test_app,
+):
+    """One fight's dice phase at the keys (Ярослав against Шкуро, the exchange planned):
+
+    - `s` skips the exchange and Ctrl+Z brings it back (what the skip writes and its undo
+      marks: tests/table/test_fight_steps.py).
+    - Roll, damage and Судьба are one undo step; undo and redo redraw the tab exactly, and
+      rolling again after the undo shows the same dice (the Журнал keeps them).
+    - Issue 30: x asks before it ends the fight (Enter on «Нет» keeps it). After an undo of
+      «Бой завершён», n and x act at once (no tab switch needed), and a key typed right
+      after n reaches the new round's form (Play16).
+
+    One app for what were three pilot tests on the same fight at the same point,
+    ``test_undo_in_the_dice_phase_is_one_exchange_and_redraws_exactly``,
+    ``test_keys_work_after_undoing_the_end_of_the_fight`` (its Журнал lines: tests/table/
+    test_fight_from_the_tab.py::test_the_end_of_a_fight_undone_and_ended_again_logs_both) and
+    tests/tui/test_keys_after_n.py::test_a_key_typed_right_after_n_reaches_the_declaration_form.
+    The round is resolved on the engine between the undo and the end."""
     app = make_test_app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_dice(pilot, app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert not pane(app).encounter.pending(), "s did not skip"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert pane(app).encounter.pending(), "Ctrl+Z did not bring the exchange back"
+        # The exchange: Enter through it, then undo and redo.
         planned = screen_text(app)
         wounds = {c.id: dict(c.drevo.wounds) for c in app.store.characters()}
         for _ in range(4):  # roll, accept, damage, next
@@ -89,19 +122,20 @@ async def test_undo_in_the_dice_phase_is_one_exchange_and_redraws_exactly(make_t
                 break
             await pilot.press("enter")
             await pilot.pause()
-        dice = [e.data["dice"] for e in app.store.log() if e.text.startswith("Схватка")]
+        rolls = [e for e in app.store.log() if e.text.startswith("Схватка") and "dice" in e.data]
+        dice = [e.data["dice"] for e in rolls]
         after = screen_text(app)
         docs = (app.store.get_doc("encounter"), [c.drevo.wounds for c in app.store.characters()])
         await pilot.press("ctrl+z")
         await pilot.pause()
         # The plan as before, and one more line: these dice are already in the Журнал.
-        assert screen_text(app).replace(EARLIER, "") == planned
+        assert screen_text(app).replace(EARLIER, "") == planned, "the undo drew otherwise"
         assert EARLIER in screen_text(app)
         assert {c.id: dict(c.drevo.wounds) for c in app.store.characters()} == wounds
         assert pane(app).stage() == "plan"
         await pilot.press("ctrl+y")
         await pilot.pause()
-        assert screen_text(app) == after
+        assert screen_text(app) == after, "the redo drew otherwise"
         assert (
             app.store.get_doc("encounter"),
             [c.drevo.wounds for c in app.store.characters()],
@@ -110,209 +144,68 @@ async def test_undo_in_the_dice_phase_is_one_exchange_and_redraws_exactly(make_t
         await pilot.pause()
         await pilot.press("enter")  # roll again: the same dice
         await pilot.pause()
-        assert pane(app).encounter.exchange["dice"] == dice[0]
-
-
-async def test_keys_work_after_undoing_the_end_of_the_fight(make_test_app):
-    """After an undo of «Бой завершён», n and x act at once (no tab switch needed). Issue 30:
-    x asks before it ends the fight (Esc or Enter on «Нет» keeps it). On the way, `s` skips
-    the exchange and Ctrl+Z brings it back (what the skip writes and its undo marks:
-    tests/table/test_fight_steps.py)."""
-    app = make_test_app(seed=5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await to_dice(pilot, app)
-        await pilot.press("s")
-        await pilot.pause()
-        assert not pane(app).encounter.pending()
-        await pilot.press("ctrl+z")
-        await pilot.pause()
-        assert pane(app).encounter.pending()
+        assert pane(app).encounter.exchange["dice"] == dice[0], "new dice after the undo"
+        # The end of the fight, undone.
         await resolve_all(pilot, app)
         await pilot.press("x")
         await pilot.pause()
         assert "Завершить бой" in app.screen.title_text
         await pilot.press("enter")  # the first choice: «Нет, продолжить бой»
         await pilot.pause()
-        assert pane(app).encounter.phase == "resolve"
+        assert pane(app).encounter.phase == "resolve", "«Нет» ended the fight"
         await pilot.press("x", "down", "enter")
         await pilot.pause()
-        assert pane(app).encounter.phase == "setup"
+        assert pane(app).encounter.phase == "setup", "«Да» did not end the fight"
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert pane(app).encounter.phase == "resolve"
-        await pilot.press("n")
+        # Play16: «n →» typed at once — the → reaches the new round's form.
+        before = str(pane(app).query_one("#declare-action").render())
+        app.post_message(events.Key("n", "n"))
+        app.post_message(events.Key("right", None))
+        await pilot.pause()
         await pilot.pause()
         assert pane(app).encounter.phase == "declare" and pane(app).encounter.round == 2
+        now = str(pane(app).query_one("#declare-action").render())
+        assert now != before, f"the → typed right after n was lost: {now}"
         await pilot.press("x", "down", "enter")
         await pilot.pause()
-        assert pane(app).encounter.phase == "setup"
-        texts = [e.text for e in app.store.log()]
-        assert "Бой завершён после 2 раундов" in texts
-        assert "Бой завершён после 1 раунда" in texts
-
-
-async def test_enter_in_the_new_npc_dialog_does_not_move_a_row(make_test_app):
-    """Enter adds the NPC and nothing else: the highlighted character keeps its side."""
-    app = make_test_app(seed=5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2")
-        await pilot.pause()
-        sides = {c.character_id: c.side for c in pane(app).encounter.combatants}
-        await pilot.press("a")
-        await pilot.pause()
-        await pilot.press(*"Тать", "tab", *"Драка 1", "enter")
-        await pilot.pause()
-        now = {c.character_id: c.side for c in pane(app).encounter.combatants}
-        added = set(now) - set(sides)
-        assert len(added) == 1
-        assert {k: v for k, v in now.items() if k in sides} == sides
-        assert app.focused is app.query_one("#combat-roster")  # the keys still work
-        await pilot.press("a", *"Вор", "tab", "tab", "enter")  # Enter on the weapon row
-        await pilot.pause()
-        again = {c.character_id: c.side for c in pane(app).encounter.combatants}
-        assert {k: v for k, v in again.items() if k in sides} == sides
-        assert len(again) == len(now) + 1
-
-
-async def test_dead_leave_the_target_list_and_are_marked(make_test_app):
-    """Сид: «Смерть»; the dead are marked «погиб» and are no one's target."""
-    from dataclasses import replace
-
-    app = make_test_app(seed=5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await one_on_one(pilot, app)
-        await pilot.press("i")
-        await pilot.pause()
-        p = pane(app)
-        target = next(
-            c
-            for c in p.encounter.combatants
-            if c.side != p.encounter.next_declarer(p._can_act()).side
-        )
-        c = app.store.character(target.character_id)
-        app.store.upsert_character(replace(c, extra={**c.extra, "dead": True}))
-        await pilot.pause()
-        options = [v for _, v in app.query_one("#declare-target")._options]
-        assert target.character_id not in options
-        order = app.query_one("#combat-order")
-        rows = [[str(x) for x in order.get_row_at(i)] for i in range(order.row_count)]
-        assert any(r[1] == target.name and r[2].startswith("погиб") for r in rows), rows
-        assert p.check_action("remove_fallen", ())
-        await declare(pilot, app, "dodge")
-        assert p.encounter.declarations[0].action == "dodge"
-
-
-async def test_party_and_players_view_mark_the_fallen(make_test_app):
-    """Сид: «Тяжелораненый персонаж не может ничего делать»; Партия and the players' view
-    say «тяжело ранен» and «погиб» at a glance."""
-    from dataclasses import replace
-
-    from rules.encounter import Combatant, Encounter
-    from tui.bridge.public import combat_names
-
-    app = make_test_app(seed=5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        first, second = app.store.characters()[:2]
-        app.store.upsert_character(
-            first.edit_sheet(DrevoSheet, wounds={**first.drevo.wounds, "heavy": 1})
-        )
-        app.store.upsert_character(replace(second, extra={**second.extra, "dead": True}))
-        await pilot.pause()
-        table = app.query_one("#party-table")
-        cells = {str(table.get_row(first.id)[0]): str(table.get_row(first.id)[3])}
-        cells[str(table.get_row(second.id)[0])] = str(table.get_row(second.id)[3])
-        assert cells[first.name].endswith("— тяжело ранен")
-        assert cells[second.name].endswith("— погиб")
-        chars = {c.id: c for c in app.store.characters()}
-        enc = Encounter(
-            combatants=(
-                Combatant(first.id, first.name, "А"),
-                Combatant(second.id, second.name, "Б"),
-            )
-        )
-        names = combat_names(enc, chars)
-        assert names == {
-            first.id: f"{first.name} (тяжело ранен)",
-            second.id: f"{second.name} (погиб)",
-        }
-
-
-async def test_undo_of_the_last_declaration_reopens_it(make_test_app):
-    """One Enter, one undo step: the last declaration and the move to the dice go together."""
-    app = make_test_app(seed=5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        declaring = await to_dice_by_keys(pilot, app)
-        # What the other tests write through the store instead (:func:`to_dice`).
-        assert app.store.get_doc("encounter") == blows(app, declaring).to_dict()
-        await pilot.press("ctrl+z")
-        await pilot.pause()
-        p = pane(app)
-        assert p.encounter.phase == "declare" and len(p.encounter.declarations) == 1
-        assert app.query_one("#combat-form").display
-        assert app.focused is app.query_one("#declare-action")
-        await pilot.press("enter")
-        await pilot.pause()
-        assert p.encounter.phase == "resolve"
-
-
-def _stun(app, name: str, amount: int) -> None:
-    """Put «Оглушён −2» for ``amount`` rounds on ``name`` (as `+` on Партия would)."""
-    from rules.effects import EffectSet, EffectSpec, Now
-    from tui.bridge.effects import EFFECTS_DOC
-
-    c = next(x for x in app.store.characters() if x.name == name)
-    effects, _ = EffectSet().add(EffectSpec("Оглушён", c.id, -2, "rounds", amount), Now())
-    app.store.put_doc(EFFECTS_DOC, effects.to_dict(), label="Эффект")
-
-
-async def test_an_effect_enters_the_exchange_next_to_the_wound_penalty(make_test_app):
-    """Play-test: «Оглушён −2» on Шкуро (`+` on Партия) was missing from his side of the
-    Древо exchange; it is now among his modifiers, named on the screen and in the odds."""
-    app = make_test_app(seed=5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await to_dice(pilot, app)
-        plain = pane(app).view().plan
-        _stun(app, "Атаман Шкуро", 2)
-        await pilot.pause()
-        plan = pane(app).view().plan
-        side = next(s for s in (plan.attacker, plan.defender) if s.fighter.name == "Атаман Шкуро")
-        assert [(m.value, m.reason) for m in side.modifiers][-1] == (-2, "эффект «Оглушён»")
-        assert "Оглушён" in screen_text(app)
-        assert plan.odds != plain.odds
-        await pilot.press("enter")  # roll: the effect is kept with the dice
-        await pilot.pause()
-        rolled = screen_text(app)
-        app.store.put_doc("effects", None, label="Эффект снят")
-        await pilot.pause()
-        assert screen_text(app) == rolled
+        assert pane(app).encounter.phase == "setup", "x did not act after the undo"
 
 
 def shown_text(app) -> str:
-    """What the terminal shows now (the screenshot's text rows)."""
-    import html
-    import re
-
-    svg = app.export_screenshot()
-    rows: dict[float, list[tuple[float, str]]] = {}
-    for m in re.finditer(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', svg):
-        rows.setdefault(float(m.group(2)), []).append((float(m.group(1)), m.group(3)))
-    return "\n".join(
-        html.unescape("".join(t for _, t in sorted(rows[y]))).replace("\xa0", " ")
-        for y in sorted(rows)
-    )
+    """What the terminal shows of the Бой tab's screen now (under a dialog too): its rows as
+    composed, no-break spaces plain."""
+    strips = pane(app).screen._compositor.render_strips()
+    return "\n".join(strip.text.replace("\xa0", " ").rstrip() for strip in strips)
 
 
 async def test_the_last_line_of_a_long_exchange_is_on_the_screen_at_80x24(make_test_app):
     """Play-test: Горан's dart against Лыко's musket at «средне» (two one-sided checks, both
     hit) — at 80×24 the Судьба offer after the damage and then the final wounds fell below
-    the key bar. The bottom of the exchange (what Enter does next) is always visible."""
+    the key bar. The bottom of the exchange (what Enter does next) is always visible.
+
+    The ambush and the two declarations (`z`, the form: what those keys do is pressed in
+    tests/tui/test_combat.py) are made on the engine, as one step each; Enter resolves."""
+    from rules import drevo
+    from rules.encounter import Declaration
+    from tui.systems.drevo.fight import steps
+    from tui.systems.drevo.fight.session import FightSession
+
     app = make_test_app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await keep_only(pilot, app, ("Горан Рябой", "Лыко"))
-        await pilot.press("z", "enter")  # ambush: Отряд declares first
+        people = {c.name: c.id for c in app.store.characters()}
+        session = FightSession(app.store, pane(app).world().dice)
+        assert session.run(steps.ambush, ["Отряд", "Противники"]).ok  # Отряд declares first
+        others = drevo.fight_settings().others  # what the form starts on
+        for who, action, whom, weapon in (
+            ("Горан Рябой", "throw", "Лыко", "Дротик"),
+            ("Лыко", "shoot", "Горан Рябой", "Ружьё"),
+        ):
+            d = Declaration(people[who], action, people[whom], weapon, "medium", others=others)
+            assert session.run(steps.declare, d).ok
         await pilot.pause()
-        await declare(pilot, app, "throw", weapon="Дротик", distance="medium")
-        await declare(pilot, app, "shoot", weapon="Ружьё", distance="medium")
         assert pane(app).encounter.phase == "resolve"
         seen = 0
         for _ in range(6):
@@ -328,14 +221,68 @@ async def test_the_last_line_of_a_long_exchange_is_on_the_screen_at_80x24(make_t
         assert seen >= 3
 
 
-async def test_a_fight_goes_on_from_the_shell_and_back(make_test_app, campaign_path, capsys):
-    """Issue 37: a fight started in the app is continued by ``kubik fight`` and the app
-    follows at once; the app's next key goes on from what the shell did."""
+async def test_npcs_added_in_the_setup_then_the_fight_goes_on_from_the_shell_and_back(
+    make_test_app, campaign_path, capsys
+):
+    """The default fight's setup, then its first declarations:
+
+    - Сид: «Тяжелораненый персонаж не может ничего делать»: Партия says «тяжело ранен» and
+      «погиб» at a glance (the first two of the party, before the fight).
+    - Enter in the new-NPC dialog adds the NPC and nothing else: the highlighted character
+      keeps its side, the roster keeps the keys (Enter in the skills field, then on the
+      weapon row).
+    - Issue 37: the fight started in the app is continued by ``kubik fight`` and the app
+      follows at once; the app's next key goes on from what the shell did.
+
+    One app for what were three pilot tests on the default campaign,
+    ``test_party_and_players_view_mark_the_fallen`` (its players' view names:
+    tests/table/test_fight_from_the_tab.py::test_the_players_view_names_mark_the_fallen),
+    ``test_enter_in_the_new_npc_dialog_does_not_move_a_row`` and
+    ``test_a_fight_goes_on_from_the_shell_and_back``."""
+    from dataclasses import replace
+
     from tui.systems.drevo.fight_cli import fight
 
-    app = make_test_app()
+    app = make_test_app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2", "i")  # the app rolls initiative
+        # Партия marks the fallen at a glance (they are out of the default fight).
+        first, second = app.store.characters()[:2]
+        app.store.upsert_character(
+            first.edit_sheet(DrevoSheet, wounds={**first.drevo.wounds, "heavy": 1})
+        )
+        app.store.upsert_character(replace(second, extra={**second.extra, "dead": True}))
+        await pilot.pause()
+        table = app.query_one("#party-table")
+        cells = {str(table.get_row(first.id)[0]): str(table.get_row(first.id)[3])}
+        cells[str(table.get_row(second.id)[0])] = str(table.get_row(second.id)[3])
+        assert cells[first.name].endswith("— тяжело ранен"), cells
+        assert cells[second.name].endswith("— погиб"), cells
+        await pilot.press("2")
+        await pilot.pause()
+        sides = {c.character_id: c.side for c in pane(app).encounter.combatants}
+        await pilot.press("a")
+        await pilot.pause()
+        # The fields filled in one go (the subject is Enter, not typing); Enter in the
+        # skills field adds.
+        app.screen.query_one("#npc-name").value = "Тать"
+        app.screen.query_one("#npc-skills").value = "Драка 1"
+        await pilot.press("tab", "enter")
+        await pilot.pause()
+        now = {c.character_id: c.side for c in pane(app).encounter.combatants}
+        added = set(now) - set(sides)
+        assert len(added) == 1, "not one NPC added"
+        assert {k: v for k, v in now.items() if k in sides} == sides, "a side moved"
+        assert app.focused is app.query_one("#combat-roster"), "the roster lost the keys"
+        await pilot.press("a")
+        await pilot.pause()
+        app.screen.query_one("#npc-name").value = "Вор"
+        await pilot.press("tab", "tab", "enter")  # Enter on the weapon row
+        await pilot.pause()
+        again = {c.character_id: c.side for c in pane(app).encounter.combatants}
+        assert {k: v for k, v in again.items() if k in sides} == sides, "a side moved"
+        assert len(again) == len(now) + 1, "the second NPC not added"
+        # The fight, from the app and the shell.
+        await pilot.press("i")  # the app rolls initiative
         await app.services.writes_done()
         await pilot.pause()
         p = pane(app)
@@ -348,7 +295,7 @@ async def test_a_fight_goes_on_from_the_shell_and_back(make_test_app, campaign_p
         await pilot.pause()
         assert [d.actor for d in p.encounter.declarations] == [first.character_id]
         order = str(app.query_one("#combat-order").get_row(first.character_id))
-        assert "Уклонение" in order
+        assert "Уклонение" in order, "the app did not follow the shell"
         second = p.encounter.next_declarer(p._can_act())
         assert second is not None and second != first
         await pilot.press("enter")  # the app declares the next fighter from its form

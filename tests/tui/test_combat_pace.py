@@ -6,54 +6,42 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tests.tui.test_combat import declare_blows, keep_only, pane
+from tui.store import Store
 from tui.systems.drevo.fight import steps
 from tui.systems.drevo.fight.session import FightSession
 
-TRIO = ("Ярослав Кречет", "Милава", "Атаман Шкуро", "Лыко", "Сотник Вышата")
-
 
 async def to_round_two(pilot, app, names) -> None:
-    """Fight round 1 between ``names`` (blows declared, every exchange rolled and accepted on
-    the engine) and stop at round 2's declarations."""
+    """Keep ``names`` in the fight, roll initiative and fight round 1 (:func:`round_one`)."""
     await keep_only(pilot, app, names)
     await pilot.press("i")
+    await round_one(pilot, app)
+
+
+async def round_one(pilot, app) -> None:
+    """Fight round 1 (blows declared, every exchange rolled and accepted on the engine,
+    through a second store on the campaign: the tab is drawn once, when it picks the whole
+    round up) and stop at round 2's declarations."""
     await declare_blows(pilot, app)
-    session = FightSession(app.store, pane(app).world().dice)
-    while session.run(steps.accept).ok or session.run(steps.roll).ok:
-        pass
-    session.run(steps.next_round)
+    with Store.open(app.store.path) as other:
+        session = FightSession(other, pane(app).world().dice)
+        while session.run(steps.accept).ok or session.run(steps.roll).ok:
+            pass
+        session.run(steps.next_round)
+    app._refresh_store()  # what the file watch does
     await pilot.pause()
     assert pane(app).encounter.round == 2 and pane(app).encounter.phase == "declare"
-
-
-async def test_typing_selects_in_a_row(make_test_app) -> None:
-    """«Ми» → Милава: Cyrillic letters choose the option that starts so (or a word of it);
-    Latin letters stay the pane's keys."""
-    app = make_test_app(seed=5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await keep_only(pilot, app, TRIO)
-        await pilot.press("i")
-        await pilot.pause()
-        form = app.query_one("#combat-form")
-        target = form.query_one("#declare-target")
-        declarer = pane(app).encounter.next_declarer(lambda cid: True)
-        target.focus()
-        await pilot.pause()
-        wanted = "Лыко" if declarer.side == "Отряд" else "Милава"
-        await pilot.press(*("лы" if wanted == "Лыко" else "ми"))
-        assert target.options[target.index][0] == wanted
-        await pilot.press("с")  # after a pause-free «лы», «с» starts a new word
-        action = form.query_one("#declare-action")
-        action.focus()
-        await pilot.press("у", "к")
-        assert action.value == "dodge"
 
 
 async def test_a_round_as_the_last_is_one_key_and_a_declaration_changes_in_place(
     make_test_app,
 ) -> None:
     """Round 2 of unchanged declarations: `r` declares everyone and the dice begin (one undo
-    step); `c` changes one declaration before the dice, the others stay."""
+    step); `c` changes one declaration before the dice, the others stay. Issue 30: after a
+    restart the app opened on Партия; with this fight in progress it opens on the fight.
+
+    (The restart was the pilot test ``test_a_restart_opens_on_the_fight_in_progress``, whose
+    first app only started a fight: it restarts after this one's now.)"""
     app = make_test_app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_round_two(pilot, app, ("Ярослав Кречет", "Атаман Шкуро"))
@@ -77,23 +65,13 @@ async def test_a_round_as_the_last_is_one_key_and_a_declaration_changes_in_place
             k: d for k, d in before.items() if k != first
         }
         assert pane(app).query_one("#combat-resolve").display
-
-
-async def test_a_restart_opens_on_the_fight_in_progress(make_test_app) -> None:
-    """Issue 30: after a restart the app opened on Партия; it opens on the fight."""
-    app = make_test_app(seed=5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await keep_only(pilot, app, ("Ярослав Кречет", "Атаман Шкуро"))
-        await pilot.press("i")
-        await pilot.pause()
-        assert pane(app).encounter.phase == "declare"
     again = make_test_app(seed=5)
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.pause()
         from textual.widgets import TabbedContent
 
-        assert again.query_one(TabbedContent).active == "combat"
+        assert again.query_one(TabbedContent).active == "combat", "a restart not on the fight"
 
 
 async def test_a_three_against_three_round_of_unchanged_declarations_is_under_twenty_keys(
@@ -102,13 +80,32 @@ async def test_a_three_against_three_round_of_unchanged_declarations_is_under_tw
     """Issue 30's measure: «a GM runs a 3-vs-3 round of unchanged declarations in under 20
     keys» — from round 2's declarations to round 3's: `r`, then the key the screen asks for at
     each step (Enter to roll, to accept, to write the damage; `y` at a hit that takes a fighter
-    out with Судьба left), then `n`."""
+    out with Судьба left), then `n`. On the way, round 1's first form: «Ми» → Милава, Cyrillic
+    letters choose the option that starts so (or a word of it); Latin letters stay the pane's
+    keys (the pilot test ``test_typing_selects_in_a_row`` before, on the same kind of fight)."""
     from textual.screen import ModalScreen
 
     app = make_test_app(seed=5)
     three = ("Ярослав Кречет", "Милава", "Горан Рябой", "Атаман Шкуро", "Лыко", "Сотник Вышата")
     async with app.run_test(size=(80, 24)) as pilot:
-        await to_round_two(pilot, app, three)
+        await keep_only(pilot, app, three)
+        await pilot.press("i")
+        await pilot.pause()
+        # Round 1's first form: typing selects in a row.
+        form = app.query_one("#combat-form")
+        target = form.query_one("#declare-target")
+        declarer = pane(app).encounter.next_declarer(lambda cid: True)
+        target.focus()
+        await pilot.pause()
+        wanted = "Лыко" if declarer.side == "Отряд" else "Милава"
+        await pilot.press(*("лы" if wanted == "Лыко" else "ми"))
+        assert target.options[target.index][0] == wanted, "typing did not select"
+        await pilot.press("с")  # after a pause-free «лы», «с» starts a new word
+        action = form.query_one("#declare-action")
+        action.focus()
+        await pilot.press("у", "к")
+        assert action.value == "dodge", "«ук» did not select «Уклонение»"
+        await round_one(pilot, app)
         keys = ["r"]
         await pilot.press("r")
         await app.services.writes_done()

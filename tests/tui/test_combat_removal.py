@@ -31,45 +31,67 @@ def remove_elsewhere(app, campaign_path, character_id: str) -> None:
     app._refresh_store()  # what the file watch does
 
 
-async def test_the_last_declarer_removed_elsewhere_brings_the_dice_at_once(
+async def test_removals_during_declarations_are_said_hand_the_form_on_and_bring_the_dice(
     make_test_app, campaign_path
 ):
+    """The default fight (everyone), this window's declarations made with Enter until three
+    are left to declare; then three removals:
+
+    - Issue 30: «A CLI removal during declarations … say who left and why». One of the three
+      removed in another window is said, though this window's declaration was the fight's
+      last step (the fight document was still the one it wrote: it said nothing before).
+    - The current declarer removed here (as Партия's x does): the form moves on to the next
+      one at once.
+    - That one — the last — removed in another window: the dice come up at once (no key
+      pressed), the focus on the exchange, and Enter rolls.
+
+    One app for what were three pilot tests on the same fight,
+    ``test_a_removal_elsewhere_after_this_windows_declaration_is_said``,
+    ``test_the_current_declarer_removed_here_hands_the_form_on`` and
+    ``test_the_last_declarer_removed_elsewhere_brings_the_dice_at_once`` (the fight read
+    back at the dice after the removal, on the engine: tests/table/test_fight_from_the_tab.py::
+    test_the_last_declarer_removed_elsewhere_brings_the_dice)."""
     app = make_test_app(seed=11)
+    notices = []
     async with app.run_test(size=(80, 24)) as pilot:
-        await declare_until(pilot, app, 1)
+        await declare_until(pilot, app, 3)  # this window's own declarations
+        app.notify = lambda text, **kw: notices.append(text)  # type: ignore[method-assign]
         p = pane(app)
+        declared = {d.actor for d in p.encounter.declarations}
+        gone = next(c for c in p.encounter.combatants if c.character_id not in declared)
+        remove_elsewhere(app, campaign_path, gone.character_id)
+        await pilot.pause()
+        assert any(n.startswith(f"{gone.name} выбывает") for n in notices), notices
+        act = p._can_act()
+        assert len(p.encounter.declaring_order(act)) - len(p.encounter.declarations) == 2
+        current = p.encounter.next_declarer(act)
+        app.store.delete_character(current.character_id)  # this window (as Партия's x does)
+        await pilot.pause()
         last = p.encounter.next_declarer(p._can_act())
+        assert last is not None and last.character_id != current.character_id, "no next"
+        form = app.query_one(DeclarationForm)
+        assert form.display and form._actor.id == last.character_id, "the form not handed on"
+        assert p.encounter.phase == "declare", "the dice before the last declared"
         remove_elsewhere(app, campaign_path, last.character_id)
         await pilot.pause()
-        assert p.encounter.phase == "resolve"  # no key pressed
-        assert app.query_one("#combat-resolve").display
-        assert not app.query_one("#combat-declare").display
+        assert p.encounter.phase == "resolve", "no dice after the last left"  # no key pressed
+        assert app.query_one("#combat-resolve").display, "the exchange not shown"
+        assert not app.query_one("#combat-declare").display, "the declarations still shown"
         status = str(app.query_one("#combat-status").render())
-        assert "броски" in status and "заявки" not in status
-        assert app.focused is app.query_one("#combat-exchange")
-        assert p.encounter.pending()  # the exchanges of those who declared
-        await pilot.press("enter")  # the first exchange rolls: the keys work on it
+        assert "броски" in status and "заявки" not in status, status
+        assert app.focused is app.query_one("#combat-exchange"), "the focus not on the dice"
+        waiting = len(p.encounter.pending())
+        assert waiting, "no exchange of those who declared"
+        # Enter on the first exchange: rolled, or skipped when its target has left (the
+        # removals here took targets): the keys work on it.
+        await pilot.press("enter")
         await pilot.pause()
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert p.stage() in ("rolled", "damage", "done")
+        rolled = p.stage() in ("rolled", "damage", "done")
+        assert rolled or len(p.encounter.pending()) < waiting, "Enter did not act"
     saved = Store.open(campaign_path).get_doc("encounter")
     assert saved["phase"] == "resolve"
-
-
-async def test_the_current_declarer_removed_here_hands_the_form_on(make_test_app, campaign_path):
-    app = make_test_app(seed=11)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await declare_until(pilot, app, 2)
-        p = pane(app)
-        current = p.encounter.next_declarer(p._can_act())
-        app.store.delete_character(current.character_id)  # this window (as Партия's x does)
-        await pilot.pause()
-        nxt = p.encounter.next_declarer(p._can_act())
-        assert nxt is not None and nxt.character_id != current.character_id
-        form = app.query_one(DeclarationForm)
-        assert form.display and form._actor.id == nxt.character_id
-        assert p.encounter.phase == "declare"
 
 
 async def test_a_fighters_sheet_edited_elsewhere_is_named_and_the_exchange_rederived(
@@ -128,22 +150,3 @@ async def test_a_fighters_sheet_edited_elsewhere_is_named_and_the_exchange_reder
         app._refresh_store()
         await pilot.pause()
         assert p.view().exchange.shifts and not [n for n in notices if "изменён" in n], notices
-
-
-async def test_a_removal_elsewhere_after_this_windows_declaration_is_said(
-    make_test_app, campaign_path
-):
-    """Issue 30: «A CLI removal during declarations … say who left and why». The window
-    whose declaration was the fight's last step said nothing (the fight document was still
-    the one it wrote); the other window did."""
-    app = make_test_app(seed=11)
-    notices = []
-    async with app.run_test(size=(80, 24)) as pilot:
-        await declare_until(pilot, app, 3)  # this window's own declarations
-        app.notify = lambda text, **kw: notices.append(text)  # type: ignore[method-assign]
-        p = pane(app)
-        declared = {d.actor for d in p.encounter.declarations}
-        gone = next(c for c in p.encounter.combatants if c.character_id not in declared)
-        remove_elsewhere(app, campaign_path, gone.character_id)
-        await pilot.pause()
-        assert any(n.startswith(f"{gone.name} выбывает") for n in notices), notices

@@ -1,9 +1,13 @@
 """The work one key does on a screen already built: a pane redrawn once per change, nothing
-laid out or rebuilt again for what did not change (issue 21: the suite's CPU is mostly keys)."""
+laid out or rebuilt again for what did not change (issue 21: the suite's CPU is mostly keys).
+The round tracker's «n», redrawn once: tests/tui/test_keys_after_n.py (its first key there);
+a rolled IDE4 check's keys: tests/tui/test_one_truth.py::TestUndoUnderAnOpenCheck."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from tests.tui.test_wrapping import LONG, shown_text
 
 
 def count_calls(obj: Any, name: str) -> list[int]:
@@ -19,82 +23,50 @@ def count_calls(obj: Any, name: str) -> list[int]:
     return calls
 
 
-async def test_next_turn_redraws_the_round_tracker_once(make_test_app):
-    """«n» is one store write: the pane is redrawn from the store's notice of it once (the
-    write's pending and done states change only the status line), and the key bar reads the
-    keys once."""
-    app = make_test_app(seed=5, system="ide4")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2")
-        pane = await app.ensure_pane("combat")
-        await pilot.press("i")
-        await pilot.pause()
-        before = pane.tracker.actor
-        redraws = count_calls(pane, "_redraw")
-        keys = count_calls(app.query_one("KeyBar"), "current_keys")
-        await pilot.press("n")
-        await pilot.pause()
-        assert pane.tracker.actor != before  # the turn passed
-        assert redraws[0] == 1
-        assert keys[0] == 1
-        assert "Сохраняется" not in str(pane.query_one("#rounds-status").render())
+async def test_a_fight_step_redraws_the_pane_once_and_leaves_the_banner_and_the_log_alone(
+    make_test_app,
+):
+    """Пробел in the Древо fight's setup (a side changed) is one write and one redraw; a
+    write that changes the fight does not lay the (empty) read-only banner out again, and
+    does not rebuild the Журнал's rows; a new Журнал entry does rebuild them. A long
+    Журнал entry then wraps onto more lines, at 80 columns and wider.
 
-
-async def test_a_fight_step_redraws_the_drevo_pane_once(make_test_app):
-    """Пробел in the Древо fight's setup (a side changed) is one write and one redraw."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2")
-        pane = await app.ensure_pane("combat")
-        await pilot.pause()
-        before = pane.encounter
-        redraws = count_calls(pane, "_redraw")
-        await pilot.press("space")
-        await pilot.pause()
-        assert pane.encounter != before  # the highlighted one's side changed
-        assert redraws[0] == 1
-
-
-async def test_a_store_change_elsewhere_leaves_the_banner_and_the_log_alone(make_test_app):
-    """A write that changes the fight does not lay the (empty) read-only banner out again, and
-    does not rebuild the Журнал's rows; a new Журнал entry does rebuild them."""
+    One app for what were three pilot tests with the same setup (the default campaign, the
+    Журнал built), ``test_a_fight_step_redraws_the_drevo_pane_once``,
+    ``test_a_store_change_elsewhere_leaves_the_banner_and_the_log_alone`` and
+    tests/tui/test_wrapping.py::test_a_long_log_entry_wraps_in_the_journal."""
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("4")  # the Журнал, built
         log = await app.ensure_pane("log")
         await pilot.press("2")
-        await app.ensure_pane("combat")
+        pane = await app.ensure_pane("combat")
         await pilot.pause()
+        before = pane.encounter
+        redraws = count_calls(pane, "_redraw")
         banner = app.query_one("#read-only-banner")
         updates = count_calls(banner, "update")
         shows = count_calls(log, "show")
         await pilot.press("space")  # a side changed: a write, no Журнал line
         await pilot.pause()
-        assert updates[0] == 0 and shows[0] == 0
+        assert pane.encounter != before, "Space changed no side"
+        assert redraws[0] == 1, f"the pane redrawn {redraws[0]} times"
+        assert updates[0] == 0, "the banner laid out again"
+        assert shows[0] == 0, "the Журнал's rows rebuilt"
         app.services.record("note", None, "Заметка ведущего", {})
         await pilot.pause()
-        assert shows[0] == 1
+        assert shows[0] == 1, "a new Журнал entry did not rebuild its rows"
         assert "Заметка ведущего" in str(log.query_one("#log-detail").render())
-
-
-async def test_keys_on_a_rolled_check_derive_its_view_seldom(make_test_app):
-    """«1» and «3» away from a rolled IDE4 check and back: the key bar asks whether each of
-    the result's keys applies after every focus change, and the check's view (a derivation
-    from the campaign, ~0.1 ms) is derived only for the keys whose use needs it (28 times
-    for the two keys when every key derived it, 10 now)."""
-    app = make_test_app(system="ide4")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("3")
-        builder = await app.ensure_pane("check")
-        await pilot.press("enter")  # roll
+        # A long entry wraps onto more lines: at 80 columns it was cut behind a scrollbar.
+        app.services.record("note", "Милава", LONG, {})
+        await pilot.press("4")
         await pilot.pause()
-        assert builder.phase == "result"
-        before = app.focused
-        keys = count_calls(app.query_one("KeyBar"), "current_keys")
-        views = count_calls(builder.table, "view")
-        for key in ("1", "3"):  # away to the party and back
-            await pilot.press(key)
+        table = app.query_one("#log-table")
+        assert table.virtual_size.width <= table.size.width, "something to scroll sideways"
+        assert not table.show_horizontal_scrollbar
+        assert "— конец" in shown_text(table), "the long entry cut"
+        await pilot.resize_terminal(120, 30)  # wider: fewer lines, still the whole text
         await pilot.pause()
-        assert app.focused is before  # back where it was
-        assert keys[0] <= 4  # at most once per refresh that followed a change of the keys
-        assert views[0] <= 12, views
+        await pilot.pause()
+        assert table.virtual_size.width <= table.size.width, "wider: something to scroll"
+        assert "— конец" in shown_text(table), "wider: the long entry cut"

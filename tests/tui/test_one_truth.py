@@ -6,7 +6,6 @@ a second kubik does); the app picks its change up as it does from any other proc
 
 from __future__ import annotations
 
-import asyncio
 import time
 from dataclasses import replace
 
@@ -32,98 +31,80 @@ def notices(app) -> list[str]:
     return [n.message for n in app._notifications]
 
 
-class TestResurrection:
-    async def test_enter_before_the_app_saw_the_removal_is_refused(
+class TestOneWindow:
+    """Another kubik (a second :class:`Store` on the file) and this window's Партия and Бой."""
+
+    @pytest.mark.slow
+    async def test_writes_refused_kept_or_undone_say_so_and_change_nothing_else(
         self, make_test_app, campaign_path
     ):
+        """One app on the demo campaign, in turn:
+
+        1. «While another process holds the lock, the app's UI freezes for 3 s»: `g` on
+           Партия waits for the lock in the writer, the keys go on (`2`), and the write that
+           cannot get the lock changes nothing.
+        2. Enter in the wound dialog of a character another window has removed, before the
+           app saw the removal: refused with «… удалён в другом окне — рана не записана»,
+           nothing written, no Журнал line.
+        3. `g` twice, Ctrl+Z twice, Ctrl+Y: the Журнал marks the undone Судьба line
+           «отменено», the redone one not.
+        4. Another window changes Горан while a dialog is open on him: the edit form says so
+           and saves only its own changes; a wound still makes sense (the dialog stays, says
+           so, adds to the current wounds); the heal dialog is rebuilt from the current
+           wounds when another window adds one.
+        5. The Бой tab writes its fight as a delta against the fight it showed: another
+           window's fight (rolled before this one saw it) is never overwritten by a stale
+           copy, and the tab says so (the round tracker's refusal, and a change elsewhere
+           kept: tests/table/test_stale_from_the_tab.py).
+
+        One app for what were five pilot tests on the same campaign and window:
+        ``TestLock::test_a_write_waiting_for_the_lock_leaves_the_ui_free_and_changes_nothing``,
+        ``TestResurrection::test_enter_before_the_app_saw_the_removal_is_refused``,
+        ``TestUndoneInTheLog::test_undone_fate_entries_are_marked_and_a_redo_clears_the_mark``,
+        ``TestLostUpdate`` (``test_an_edit_form_saves_only_its_own_changes`` and
+        ``test_a_wound_keeps_what_another_window_changed_and_the_heal_dialog_follows``) and
+        ``TestStaleFight::test_a_fight_step_made_on_what_another_window_changed_is_refused``;
+        each fact asserted with the notices of its own part."""
+        import filelock
+        from textual.widgets import OptionList, TabbedContent
+
         app = make_test_app()
+        other = Store.open(campaign_path)
         async with app.run_test(size=(80, 24)) as pilot:
+            # 1. A write waiting for another kubik's lock.
+            app.store._lock_timeout, app.store._file_lock = 2.0, None
+            await cursor_to(pilot, app, "Горан Рябой")
+            held = filelock.FileLock(f"{campaign_path}.lock")
+            held.acquire()  # another kubik mid-write
+            try:
+                await pilot.press_without_waiting("g")
+                await pilot.press_without_waiting("2")  # the keys go on while it waits
+                assert app.query_one(TabbedContent).active == "combat", "the keys waited"
+                assert not app.services.writer._last_write.is_set()  # still waiting
+                await app.services.writes_done()
+                await pilot.pause()
+            finally:
+                held.release()
+            assert any("сохраняет другая копия kubik" in n for n in notices(app))
+            assert by_name(app.store, "Горан Рябой").drevo.fate == 3  # nothing changed
+            assert by_name(Store.open(campaign_path), "Горан Рябой").drevo.fate == 3
+            assert Store.open(campaign_path).log() == []
+            # 2. A wound on a character removed in another window.
+            await pilot.press("1")
             await cursor_to(pilot, app, "Богдан Сыч")
             await pilot.press("w")
-            other = Store.open(campaign_path)
             other.delete_character(by_name(other, "Богдан Сыч").id)
+            told = len(notices(app))
             await pilot.press("enter")  # no refresh in between: the dialog is still open
             await pilot.pause()
-            assert any(
-                "Богдан Сыч удалён в другом окне — рана не записана" in n for n in notices(app)
-            )
-            assert all(c.name != "Богдан Сыч" for c in app.store.characters())
-        stored = Store.open(campaign_path)
-        assert all(c.name != "Богдан Сыч" for c in stored.characters())
-        assert stored.log() == []
-
-
-class TestLostUpdate:
-    async def test_a_wound_keeps_what_another_window_changed_and_the_heal_dialog_follows(
-        self, make_test_app, campaign_path
-    ):
-        """A wound still makes sense after another window changed the character: the dialog
-        stays, says so, and adds to the current wounds. The heal dialog is rebuilt from the
-        current wounds when another window adds one."""
-        from textual.widgets import OptionList
-
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            await cursor_to(pilot, app, "Горан Рябой")
-            await pilot.press("w")
-            other = Store.open(campaign_path)
-            goran = by_name(other, "Горан Рябой")
-            other.upsert_character(
-                replace(goran.edit_sheet(DrevoSheet, fate=5), notes="Новые заметки")
-            )
-            app._refresh_store()
-            await pilot.pause()
-            assert len(app.screen_stack) == 2  # a wound still makes sense: the dialog stays
-            changed = "Персонаж Горан Рябой изменён в другом окне: рана добавится к текущим ранам."
-            assert changed in notices(app)
-            await pilot.press("enter")  # a Царапина
-            await pilot.pause()
-            now = Store.open(campaign_path).character(goran.id)
-            assert (now.drevo.fate, now.notes, now.drevo.wounds["scratch"]) == (
-                5,
-                "Новые заметки",
-                1,
-            )
-            await pilot.press("h")
-            options = app.screen.query_one(OptionList)
-            assert options.option_count == 1
-            goran = by_name(other, "Горан Рябой")
-            other.upsert_character(
-                goran.edit_sheet(DrevoSheet, wounds={**goran.drevo.wounds, "light": 1})
-            )
-            app._refresh_store()
-            await pilot.pause()
-            await pilot.pause()
-            assert len(app.screen_stack) == 2
-            assert app.screen.query_one(OptionList).option_count == 2  # the new wound is there
-            assert "Персонаж Горан Рябой изменён в другом окне: окно обновлено." in notices(app)
-
-    async def test_an_edit_form_saves_only_its_own_changes(self, make_test_app, campaign_path):
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            await cursor_to(pilot, app, "Горан Рябой")
-            await pilot.press("e")
-            other = Store.open(campaign_path)
-            goran = by_name(other, "Горан Рябой")
-            other.upsert_character(
-                replace(goran.edit_sheet(DrevoSheet, fate=5), notes="Новые заметки")
-            )
-            app._refresh_store()
-            await pilot.pause()
-            assert any("изменён в другом окне" in n for n in notices(app))
-            await pilot.press("ctrl+s")  # save the form as it is
-            await pilot.pause()
-            assert len(app.screen_stack) == 1
-        now = Store.open(campaign_path).character(goran.id)
-        assert (now.drevo.fate, now.notes) == (5, "Новые заметки")
-
-
-class TestUndoneInTheLog:
-    async def test_undone_fate_entries_are_marked_and_a_redo_clears_the_mark(
-        self, make_test_app, campaign_path
-    ):
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
+            said = notices(app)[told:]
+            assert any("Богдан Сыч удалён в другом окне — рана не записана" in n for n in said)
+            assert all(c.name != "Богдан Сыч" for c in app.store.characters()), "resurrected"
+            assert Store.open(campaign_path).log() == [], "the refused wound was logged"
+            if len(app.screen_stack) > 1:
+                await pilot.press("escape")
+                await pilot.pause()
+            # 3. Судьба given, undone and redone: the Журнал's marks.
             await cursor_to(pilot, app, "Горан Рябой")
             await pilot.press("g", "g", "ctrl+z", "ctrl+z", "ctrl+y")
             await pilot.pause()
@@ -131,13 +112,83 @@ class TestUndoneInTheLog:
             await pilot.pause()
             table = app.query_one("#log-table", DataTable)
             rows = [str(table.get_row_at(i)[2]) for i in range(table.row_count)]
-        assert len(rows) == 2
-        assert "отменено" in rows[0] and "теперь 5" in rows[0]
-        assert "отменено" not in rows[1] and "теперь 4" in rows[1]
+            assert len(rows) == 2, rows
+            assert "отменено" in rows[0] and "теперь 5" in rows[0]
+            assert "отменено" not in rows[1] and "теперь 4" in rows[1]
+            stored = Store.open(campaign_path)
+            assert [e.undone for e in stored.log()] == [True, False]
+            assert by_name(stored, "Горан Рябой").drevo.fate == 4
+            # 4. Dialogs open on a character another window changes.
+            await pilot.press("1")
+            await cursor_to(pilot, app, "Горан Рябой")
+            await pilot.press("e")
+            other = Store.open(campaign_path)  # another window opened now
+            goran = by_name(other, "Горан Рябой")
+            other.upsert_character(
+                replace(goran.edit_sheet(DrevoSheet, fate=5), notes="Новые заметки")
+            )
+            told = len(notices(app))
+            app._refresh_store()
+            await pilot.pause()
+            said = notices(app)[told:]
+            assert any("изменён в другом окне" in n for n in said), said
+            await pilot.press("ctrl+s")  # save the form as it is
+            await pilot.pause()
+            assert len(app.screen_stack) == 1, "the edit form not closed"
+            now = Store.open(campaign_path).character(goran.id)
+            assert (now.drevo.fate, now.notes) == (5, "Новые заметки"), "the form wrote back"
+            await pilot.press("w")
+            goran = by_name(other, "Горан Рябой")
+            other.upsert_character(
+                replace(goran.edit_sheet(DrevoSheet, fate=6), notes="Другие заметки")
+            )
+            told = len(notices(app))
+            app._refresh_store()
+            await pilot.pause()
+            assert len(app.screen_stack) == 2, "the wound dialog closed"  # it still makes sense
+            changed = "Персонаж Горан Рябой изменён в другом окне: рана добавится к текущим ранам."
+            assert changed in notices(app)[told:], notices(app)
+            await pilot.press("enter")  # a Царапина
+            await pilot.pause()
+            now = Store.open(campaign_path).character(goran.id)
+            assert (now.drevo.fate, now.notes, now.drevo.wounds["scratch"]) == (
+                6,
+                "Другие заметки",
+                1,
+            ), "the wound wrote the sheet back"
+            await pilot.press("h")
+            assert app.screen.query_one(OptionList).option_count == 1
+            goran = by_name(other, "Горан Рябой")
+            other.upsert_character(
+                goran.edit_sheet(DrevoSheet, wounds={**goran.drevo.wounds, "light": 1})
+            )
+            told = len(notices(app))
+            app._refresh_store()
+            await pilot.pause()
+            await pilot.pause()
+            assert len(app.screen_stack) == 2, "the heal dialog closed"
+            assert app.screen.query_one(OptionList).option_count == 2, "the new wound missing"
+            followed = "Персонаж Горан Рябой изменён в другом окне: окно обновлено."
+            assert followed in notices(app)[told:], notices(app)
+            await pilot.press("escape")
+            await pilot.pause()
+            # 5. A fight step on what another window changed (last: the refresh is cut off).
+            await pilot.press("2")
+            other = Store.open(campaign_path)
+            theirs = {**(other.get_doc("encounter") or {}), "round": 2, "phase": "declare"}
+            app.services.watch.stop()  # the app has not seen the other window's write yet:
+            app.store.refresh = lambda: False  # neither the watch nor the timer picks it up
+            other.put_doc("encounter", theirs | {"order": ["Отряд", "Противники"]}, label="x")
+            logged = len(Store.open(campaign_path).log())
+            told = len(notices(app))
+            await pilot.press("i")  # initiative, from the setup this window still shows
+            assert any("изменили то же самое" in n for n in notices(app)[told:]), notices(app)
         stored = Store.open(campaign_path)
-        assert [e.undone for e in stored.log()] == [True, False]
-        assert by_name(stored, "Горан Рябой").drevo.fate == 4
+        assert stored.get_doc("encounter")["round"] == 2  # theirs stays whole
+        assert len(stored.log()) == logged  # the refused roll is not in the Журнал
 
+
+class TestUndoneInTheLog:
     def test_snapshot_of_the_journal_with_an_undone_entry(self, snap_compare, make_test_app):
         async def run_before(pilot):
             await cursor_to(pilot, pilot.app, "Горан Рябой")
@@ -208,12 +259,28 @@ class TestUndoneEverywhere:
 
 
 class TestUndoUnderAnOpenCheck:
-    async def test_ide4_check_says_so_and_goes_on_from_the_undone_energy(self, make_test_app):
-        """«spend energy before the roll, Ctrl+Z (Партия shows 100, the builder still 88),
-        then `e` after the roll → the undo is silently lost». The roll and its energy are one
-        undo step now: Ctrl+Z puts the form back (the sheet 100, the builder too), and Enter
-        rolls the same dice again, paid once."""
-        from tests.tui.test_builder_ide4 import builder, choose, energy
+    async def test_ide4_check_follows_the_undone_energy_derives_seldom_and_its_removal(
+        self, make_test_app, campaign_path
+    ):
+        """IDE4's open check, rolled:
+
+        - «spend energy before the roll, Ctrl+Z (Партия shows 100, the builder still 88),
+          then `e` after the roll → the undo is silently lost». The roll and its energy are
+          one undo step now: Ctrl+Z puts the form back (the sheet 100, the builder too), and
+          Enter rolls the same dice again, paid once.
+        - «1» and «3» away from the rolled check and back: the key bar asks whether each of
+          the result's keys applies after every focus change, and the check's view (a
+          derivation from the campaign, ~0.1 ms) is derived only for the keys whose use
+          needs it (28 times for the two keys when every key derived it, 10 now).
+        - Its character removed in another window: the builder says the check no longer
+          changes the sheet.
+
+        One app for what were three pilot tests on a rolled IDE4 check,
+        ``test_ide4_check_says_so_and_goes_on_from_the_undone_energy``,
+        tests/tui/test_key_work.py::test_keys_on_a_rolled_check_derive_its_view_seldom and
+        ``TestFollowing::test_ide4_check_says_when_its_character_is_removed``."""
+        from tests.tui.test_builder_ide4 import builder, capture_notes, choose, energy
+        from tests.tui.test_key_work import count_calls
 
         app = make_test_app(system="ide4")
         async with app.run_test(size=(80, 24)) as pilot:
@@ -227,13 +294,35 @@ class TestUndoUnderAnOpenCheck:
             first = b.check
             await pilot.press("ctrl+z")
             await pilot.pause()
-            assert energy(app, name) == 100
+            assert energy(app, name) == 100, "the undo did not pay back"
             assert b.phase == "setup" and b.check is None  # the roll undone: the form
             assert b.form.value("energy") == 2  # as it was rolled from
             await pilot.press("enter")
             await pilot.pause()
             assert (b.check.natural, b.check.before_dice) == (first.natural, first.before_dice)
             assert energy(app, name) == 100 - 12  # paid once: the undo stands
+            # Away from the rolled check and back.
+            assert b.phase == "result"
+            before = app.focused
+            keys = count_calls(app.query_one("KeyBar"), "current_keys")
+            views = count_calls(b.table, "view")
+            for key in ("1", "3"):  # away to the party and back
+                await pilot.press(key)
+            await pilot.pause()
+            assert app.focused is before, "the focus not back where it was"
+            assert keys[0] <= 4, keys  # at most once per refresh that followed a change
+            assert views[0] <= 12, views
+            # Its character removed in another window.
+            cid = b._check_character_id
+            name = b.form.characters[cid].name
+            notes = capture_notes(app)
+            Store.open(campaign_path).delete_character(cid)
+            app._refresh_store()
+            await pilot.pause()
+            told = (
+                f"Персонаж {name} удалён в другом окне — проверка больше не меняет лист персонажа."
+            )
+            assert (told, "warning") in notes, notes
 
 
 async def watching(pilot, app) -> None:
@@ -269,40 +358,16 @@ async def watching(pilot, app) -> None:
 
 class TestLock:
     @pytest.mark.slow
-    async def test_a_write_waiting_for_the_lock_leaves_the_ui_free_and_changes_nothing(
-        self, make_test_app, campaign_path
-    ):
-        """«While another process holds the lock, the app's UI freezes for 3 s»."""
-        import filelock
-        from textual.widgets import TabbedContent
-
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            app.store._lock_timeout, app.store._file_lock = 2.0, None
-            await cursor_to(pilot, app, "Горан Рябой")
-            held = filelock.FileLock(f"{campaign_path}.lock")
-            held.acquire()  # another kubik mid-write
-            try:
-                await pilot.press_without_waiting("g")
-                await pilot.press_without_waiting("2")  # the keys go on while it waits
-                assert app.query_one(TabbedContent).active == "combat"
-                assert not app.services.writer._last_write.is_set()  # the write is still waiting
-                await app.services.writes_done()
-                await pilot.pause()
-            finally:
-                held.release()
-            assert any("сохраняет другая копия kubik" in n for n in notices(app))
-            assert by_name(app.store, "Горан Рябой").drevo.fate == 3  # nothing changed on screen
-        assert by_name(Store.open(campaign_path), "Горан Рябой").drevo.fate == 3
-        assert Store.open(campaign_path).log() == []
-
-    @pytest.mark.slow
     async def test_a_fight_write_waits_in_a_worker_says_so_and_then_fails_whole(
         self, make_test_app, campaign_path
     ):
         """The Бой tab's writes run in the app's writer: the keys go on while one waits for
         the lock, the status line says it is being saved, a second press is refused (never
-        applied twice), and a write that cannot get the lock changes nothing."""
+        applied twice), and a write that cannot get the lock changes nothing; once the lock
+        is free, `i` is saved and drawn. (The writer's side — fails whole, or saved once
+        when it gets the lock late — is tested without Textual in
+        tests/table/test_lock_from_the_tab.py, which replaces the pilot test
+        ``test_a_fight_write_that_gets_the_lock_late_is_saved_once``.)"""
         import filelock
         from textual.widgets import Static
 
@@ -332,36 +397,15 @@ class TestLock:
             assert any("сохраняет другая копия kubik" in n for n in notices(app))
             assert "Не сохранено «Бой: инициатива»" in str(status.render())
             assert app.query_one("#combat-setup").display  # still the setup: nothing changed
-        assert Store.open(campaign_path).get_doc("encounter") == before
-        assert Store.open(campaign_path).log() == []
-
-    async def test_a_fight_write_that_gets_the_lock_late_is_saved_once(
-        self, make_test_app, campaign_path
-    ):
-        import filelock
-        from textual.widgets import Static
-
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("2")
-            app.store._lock_timeout, app.store._file_lock = 3.0, None
-            held = filelock.FileLock(f"{campaign_path}.lock")
-            held.acquire()
-            await pilot.press_without_waiting("i")
-            await pilot.press_without_waiting("i")  # refused: the first is still waiting
-            await asyncio.sleep(0.3)
-            held.release()  # the other kubik's write is over
+            assert Store.open(campaign_path).get_doc("encounter") == before
+            assert Store.open(campaign_path).log() == []
+            await pilot.press("i")  # the other kubik is done: saved now, and drawn
             await app.services.writes_done()
             await pilot.pause()
             assert not app.query_one("#combat-setup").display, notices(app)  # round 1
-            assert "Сохраняется" not in str(app.query_one("#combat-status", Static).render())
-            await pilot.press("ctrl+z")
-            await app.services.writes_done()
-            await pilot.pause()
-        stored = Store.open(campaign_path)
-        (entry,) = stored.log()  # one initiative, logged once, linked to its step
-        assert entry.text.startswith("Инициатива") and entry.undone
-        assert (stored.get_doc("encounter") or {}).get("phase", "setup") == "setup"
+            assert "Сохраняется" not in str(status.render())
+        (entry,) = Store.open(campaign_path).log()  # the one initiative saved
+        assert entry.text.startswith("Инициатива")
 
     @pytest.mark.slow
     async def test_a_rounds_write_waits_in_a_worker_and_fails_whole(
@@ -394,60 +438,6 @@ class TestLock:
         stored = Store.open(campaign_path)
         assert stored.get_doc("rounds")["round"] == 1
         assert [e.text.startswith("Инициатива") for e in stored.log()] == [True]
-
-
-class TestStaleFight:
-    async def test_a_fight_step_made_on_what_another_window_changed_is_refused(
-        self, make_test_app, campaign_path
-    ):
-        """The Бой tab writes its fight as a delta against the fight it showed: another
-        window's fight (rolled before this one saw it) is never overwritten by a stale copy."""
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("2")
-            other = Store.open(campaign_path)
-            theirs = {**(other.get_doc("encounter") or {}), "round": 2, "phase": "declare"}
-            app.services.watch.stop()  # the app has not seen the other window's write yet:
-            app.store.refresh = lambda: False  # neither the watch nor the timer picks it up
-            other.put_doc("encounter", theirs | {"order": ["Отряд", "Противники"]}, label="x")
-            await pilot.press("i")  # initiative, from the setup this window still shows
-            assert any("изменили то же самое" in n for n in notices(app)), notices(app)
-        stored = Store.open(campaign_path)
-        assert stored.get_doc("encounter")["round"] == 2  # theirs stays whole
-        assert stored.log() == []  # the refused roll is not in the Журнал
-
-    async def test_a_round_tracker_step_on_another_windows_fight_is_refused(
-        self, make_test_app, campaign_path
-    ):
-        """The round tracker (IDE4 and the others) writes a delta the same way."""
-        app = make_test_app(system="ide4")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("2")
-            other = Store.open(campaign_path)
-            app.services.watch.stop()
-            app.store.refresh = lambda: False  # the app has not seen the other write yet
-            tracker = {"system": "ide4", "entrants": [], "order": [], "rolls": {}}
-            other.put_doc("rounds", {**tracker, "round": 3, "turn": 0}, label="x")
-            await pilot.press("i")
-            assert any("изменили то же самое" in n for n in notices(app)), notices(app)
-        stored = Store.open(campaign_path)
-        assert stored.get_doc("rounds")["round"] == 3
-        assert stored.log() == []
-
-    async def test_a_fight_step_keeps_what_another_window_changed_elsewhere(
-        self, make_test_app, campaign_path
-    ):
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("2")
-            other = Store.open(campaign_path)
-            app.services.watch.stop()
-            app.store.refresh = lambda: False
-            other.put_doc("effects", {"minute": 5, "effects": []}, label="Время сцены")
-            await pilot.press("i")
-        stored = Store.open(campaign_path)
-        assert stored.get_doc("encounter")["phase"] == "declare"
-        assert stored.get_doc("effects")["minute"] == 5
 
 
 class TestFollowing:
@@ -514,24 +504,3 @@ class TestFollowing:
                 await pilot.pause(0.01)
             assert "Милава" not in names()
             assert all(c.name != "Милава" for c in app.store.characters())
-
-    async def test_ide4_check_says_when_its_character_is_removed(
-        self, make_test_app, campaign_path
-    ):
-        from tests.tui.test_builder_ide4 import builder, capture_notes
-
-        app = make_test_app(system="ide4")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("3", "enter")  # roll a check for the first character
-            b = builder(app)
-            assert b.phase == "result"
-            cid = b._check_character_id
-            name = b.form.characters[cid].name
-            notes = capture_notes(app)
-            Store.open(campaign_path).delete_character(cid)
-            app._refresh_store()
-            await pilot.pause()
-            told = (
-                f"Персонаж {name} удалён в другом окне — проверка больше не меняет лист персонажа."
-            )
-            assert (told, "warning") in notes
