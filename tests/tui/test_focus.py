@@ -56,83 +56,145 @@ async def test_the_view_quits_from_the_size_notice(make_test_app, campaign_path,
         assert app._exit
 
 
-async def test_ctrl_q_quits_from_a_dialog(make_test_app) -> None:
-    """A dialog (here `?`) is a modal screen: Ctrl+Q must still quit."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert app.screen.is_modal
-        await pilot.press("ctrl+q")
-        await pilot.pause()
-        assert app._exit
+# -- ↓ past the last field, the modifier field, Tab, Esc, a dialog ---------------------------
 
 
-# -- ↓ past the last field, and the modifier field -------------------------------------------
+async def down_round_the_builder(pilot) -> None:
+    """Press ↓ from the builder's first control past its last field and back to the first (and
+    one more): at each step the focus stays in the builder and the bar offers Enter."""
+    app = pilot.app
+    builder = app.query_one("#check-pane")
+    first = app.focused
+    assert first is not None and builder in first.ancestors_with_self, "3: not in the builder"
+    seen = [first.id]
+    for _ in range(25):
+        await pilot.press("down")
+        await pilot.pause()
+        assert app.focused is not None and builder in app.focused.ancestors_with_self, (
+            f"↓ after {seen}: the focus left the builder for {app.focused!r}"
+        )
+        assert "⏎" in " ".join(bar(app)), f"no Enter on the bar at {app.focused!r}"
+        seen.append(app.focused.id)
+        if seen.count(first.id) == 2:  # past the last field, back at the first
+            break
+    assert seen.count(first.id) == 2 and len(seen) > 3, f"↓ never came round: {seen}"
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
-async def test_down_past_the_builders_last_field_stays_in_the_builder(make_test_app, system):
+async def test_down_past_the_builders_last_field_and_the_bar_keeps_the_question_mark(
+    make_test_app, system
+):
     """↓ past Проверка's last field left the focus outside the builder: the bar showed only
-    «^q Выход / Бросок ? Клавиши», and `k`, Enter and ↑ did nothing."""
+    «^q Выход / Бросок ? Клавиши», and `k`, Enter and ↑ did nothing. «? Клавиш», «? Клав»: at
+    80 columns `?` itself fell off the bar, on every tab.
+
+    Replaces the pilot tests `tests/tui/test_focus.py::
+    test_down_past_the_builders_last_field_stays_in_the_builder[system]` and
+    `…::test_the_key_bar_never_cuts_the_question_mark[system]` (one app run per system; ↓ goes
+    once round the builder's controls and back to the first instead of 25 times)."""
     app = make_test_app(system=system)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("3")
         await pilot.pause()
-        builder = app.query_one("#check-pane")
-        for _ in range(25):
-            await pilot.press("down")
+        await down_round_the_builder(pilot)
+        for keys in (["1"], ["2"], ["2", "i"], ["3"], ["3", "enter"], ["4"]):
+            await pilot.press(*keys)
             await pilot.pause()
-            assert app.focused is not None and builder in app.focused.ancestors_with_self
-            assert "⏎" in " ".join(bar(app)), f"no Enter on the bar at {app.focused!r}"
+            line = bar_line(app).rstrip()
+            assert line.endswith("? Клавиши"), f"{system} {keys}: {line!r}"
+            assert "^Q Выход" in line, f"{system} {keys}: {line!r}"
+            assert len(line) <= 80, f"{system} {keys}: {line!r}"
 
 
-async def test_down_past_the_declaration_note_stays_in_the_form(make_test_app) -> None:
-    """The Бой declaration: ↓ from the note field wrapped nowhere, and Enter there did nothing.
-    Esc in the form goes back to the tab's first control."""
+async def test_no_key_leaves_the_gm_stuck_in_the_drevo_tabs(make_test_app) -> None:
+    """One app run through the stuck states of one Древо campaign, each checked in turn:
+
+    - the key bar at 40 columns drops the least important keys first, keeping the tab's first
+      key and «Клавиши»;
+    - Esc in the party filter clears it and goes back to the table;
+    - Tab reached the tab bar, where the key bar offers nothing of the tab: Tab and Shift+Tab
+      stay in the builder;
+    - Esc, ↑ and ↓ each take the focus out of the modifier field to another control of the
+      builder (each from the field again); Enter in it rolls with what was typed;
+    - the Бой declaration: ↓ from the note field wrapped nowhere, and Enter there did nothing;
+      Esc in the form goes back to the tab's first control;
+    - a dialog (here `?`) is a modal screen: Ctrl+Q must still quit.
+
+    Replaces the pilot tests `tests/tui/test_focus.py::
+    test_the_key_bar_drops_the_least_important_keys_first`,
+    `…::test_escape_still_clears_the_party_filter_and_tab_cycles_inside_the_tab`,
+    `…::test_the_modifier_field_lets_go_on_esc_up_and_down_and_enter_rolls`,
+    `…::test_down_past_the_declaration_note_stays_in_the_form` and
+    `…::test_ctrl_q_quits_from_a_dialog` (the same demo campaign, one run)."""
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2", "i")  # side initiative: the first declaration form
         await pilot.pause()
-        await pilot.press("down", "down", "escape")
-        await pilot.pause()
-        assert app.focused.id == "declare-action"
-        form = app.query_one("#combat-form")
-        for _ in range(6):  # Действие, Цель, Оружие, Дистанция, Ходы, Против других, note
-            await pilot.press("down")
-        await pilot.pause()
-        assert isinstance(app.focused, Input) and app.focused.id == "declare-note"
-        assert "⏎ Объявить" in bar(app)
-        await pilot.press("down")
-        assert app.focused.id == "declare-action" and form in app.focused.ancestors
-        await pilot.press("up")  # back to the note, and Enter declares from it
-        assert app.focused.id == "declare-note"
-        pane = app.query_one("#combat-pane")
-        before = len(pane.encounter.declarations)
-        await pilot.press("enter")
-        await pilot.pause()
-        assert len(pane.encounter.declarations) == before + 1
+        keybar = app.query_one(KeyBar)
+        full = [text for _k, text, _on in keybar.fitted(10_000)]
+        narrow = [text for _k, text, _on in keybar.fitted(40)]
+        assert narrow[0] == full[0], f"40 columns lost the tab's first key: {narrow}"
+        assert narrow[-2:] == ["Выход", "Клавиши"] or narrow[-1] == "Клавиши", narrow
+        assert set(narrow) < set(full), f"40 columns dropped nothing: {narrow}"
 
-
-async def test_the_modifier_field_lets_go_on_esc_up_and_down_and_enter_rolls(make_test_app):
-    """Esc, ↑ and ↓ each take the focus out of the modifier field to another control of the
-    builder (each from the field again); Enter in it rolls with what was typed."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+        # the party table ready: «f» before it went to no filter at all
+        await pilot.press("f", *"Гор")
+        await pilot.pause()
+        party_filter = app.query_one("#party-filter", Input)
+        assert party_filter.value == "Гор", "what Esc must clear"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert party_filter.value == "", "Esc did not clear the party filter"
+        assert app.focused.id == "party-table", "Esc in the filter: not back to the table"
         await pilot.press("3")
+        builder = app.query_one("#check-pane")
+        for key in ["tab"] * 8 + ["shift+tab"] * 8:
+            await pilot.press(key)
+            assert builder in app.focused.ancestors, f"{key} left the builder"
+
         mods = app.query_one("#check-mods", Input)
         for key in ("escape", "up", "down"):
             mods.focus()
             await pilot.pause()
-            assert "⏎ Бросить" in bar(app) and "Esc Назад" in bar(app)
+            assert "⏎ Бросить" in bar(app) and "Esc Назад" in bar(app), bar(app)
             await pilot.press(key)
             await pilot.pause()
-            assert app.focused is not mods and app.focused is not None, key
-            assert app.query_one("#check-pane") in app.focused.ancestors, key
+            assert app.focused is not mods and app.focused is not None, f"{key}: stuck"
+            assert builder in app.focused.ancestors, f"{key} left the builder"
         mods.focus()
-        await pilot.press(*"+1 высота", "enter")
+        mods.value = "+1 высота"  # what was typed (the typing is not what this checks)
+        await pilot.press("enter")
         await pilot.pause()
-        assert "→ +4 против 0" in app.store.log()[0].text  # Врачевание +3, +1 typed
+        logged = app.store.log()[0].text
+        assert "→ +4 против 0" in logged, f"Enter in the field: {logged}"  # Врачевание +3, +1
+
+        await pilot.press("escape", "2", "i")  # out of the field; the first declaration form
+        await pilot.pause()
+        await pilot.press("down", "down", "escape")
+        await pilot.pause()
+        assert app.focused.id == "declare-action", "Esc in the declaration form"
+        form = app.query_one("#combat-form")
+        for _ in range(6):  # Действие, Цель, Оружие, Дистанция, Ходы, Против других, note
+            await pilot.press("down")
+        await pilot.pause()
+        assert isinstance(app.focused, Input) and app.focused.id == "declare-note", app.focused
+        assert "⏎ Объявить" in bar(app), bar(app)
+        await pilot.press("down")
+        assert app.focused.id == "declare-action", "↓ from the note: not back to the first"
+        assert form in app.focused.ancestors, "↓ from the note left the form"
+        await pilot.press("up")  # back to the note, and Enter declares from it
+        assert app.focused.id == "declare-note", "↑ from the first: not the note"
+        pane = app.query_one("#combat-pane")
+        before = len(pane.encounter.declarations)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(pane.encounter.declarations) == before + 1, "Enter in the note declared nothing"
+
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert app.screen.is_modal, "? opened no dialog"
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app._exit, "Ctrl+Q did not quit from a dialog"
 
 
 async def test_a_key_while_nothing_has_the_focus_goes_to_the_tab(make_test_app) -> None:
@@ -148,89 +210,23 @@ async def test_a_key_while_nothing_has_the_focus_goes_to_the_tab(make_test_app) 
         assert type(app.screen).__name__ == "CardScreen"
 
 
-async def test_escape_still_clears_the_party_filter_and_tab_cycles_inside_the_tab(
-    make_test_app,
-) -> None:
-    """Esc in the party filter clears it and goes back to the table. Tab reached the tab bar,
-    where the key bar offers nothing of the tab: Tab and Shift+Tab stay in the builder."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()  # the party table ready: «f» before it went to no filter at all
-        await pilot.press("f", *"Гор")
-        await pilot.pause()
-        assert app.query_one("#party-filter", Input).value == "Гор"  # what Esc must clear
-        await pilot.press("escape")
-        await pilot.pause()
-        assert app.query_one("#party-filter", Input).value == ""
-        assert app.focused.id == "party-table"
-        await pilot.press("3")
-        builder = app.query_one("#check-pane")
-        for key in ["tab"] * 8 + ["shift+tab"] * 8:
-            await pilot.press(key)
-            assert builder in app.focused.ancestors, f"{key} left the builder"
-
-
-# -- the key bar at 80 columns ---------------------------------------------------------------
-
-
-@pytest.mark.parametrize("system", SYSTEMS)
-async def test_the_key_bar_never_cuts_the_question_mark(make_test_app, system) -> None:
-    """«? Клавиш», «? Клав»: at 80 columns `?` itself fell off the bar."""
-    app = make_test_app(system=system)
-    async with app.run_test(size=(80, 24)) as pilot:
-        for keys in (["1"], ["2"], ["2", "i"], ["3"], ["3", "enter"], ["4"]):
-            await pilot.press(*keys)
-            await pilot.pause()
-            line = bar_line(app).rstrip()
-            assert line.endswith("? Клавиши"), f"{system} {keys}: {line!r}"
-            assert "^Q Выход" in line
-            assert len(line) <= 80
-
-
-async def test_the_key_bar_drops_the_least_important_keys_first(make_test_app) -> None:
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        keybar = app.query_one(KeyBar)
-        full = [text for _k, text, _on in keybar.fitted(10_000)]
-        narrow = [text for _k, text, _on in keybar.fitted(40)]
-        assert narrow[0] == full[0]  # the first key of the tab stays
-        assert narrow[-2:] == ["Выход", "Клавиши"] or narrow[-1] == "Клавиши"
-        assert set(narrow) < set(full)
-
-
 # -- no key waits on a first visit -----------------------------------------------------------
-
-
-async def test_prebuild_builds_the_hidden_tabs_in_idle_time(campaign_path) -> None:
-    """The first `2` took ~90 ms while Бой was built: `kubik` builds the tabs ahead."""
-    import asyncio
-
-    from tests.conftest import frozen_clock
-    from tui.app import make_app
-    from tui.services.startup import PREBUILT_TABS
-
-    app = make_app(campaign_path, seed=7, clock=frozen_clock, prebuild=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        for _ in range(100):
-            await asyncio.sleep(0.05)
-            if set(PREBUILT_TABS) <= set(app._panes):
-                break
-        assert set(PREBUILT_TABS) <= set(app._panes)
-        assert app.query_one("#tabs").active == "party"  # built hidden, the GM stays put
-        assert app.focused.id == "party-table"
-        await pilot.press("2")  # the first visit finds Бой built and drawn
-        assert app.query_one("#tabs").active == "combat"
 
 
 @pytest.mark.slow
 async def test_prebuild_waits_while_the_gm_types(campaign_path, monkeypatch) -> None:
+    """The first `2` took ~90 ms while Бой was built: `kubik` builds the tabs ahead, in idle
+    time — never between the GM's keys — hidden, the GM staying where he is; the first
+    visit finds the tab built.
+
+    Also replaces the pilot test `tests/tui/test_focus.py::
+    test_prebuild_builds_the_hidden_tabs_in_idle_time` (the same prebuilding app, one run)."""
     import asyncio
 
     import tui.services.startup
     from tests.conftest import frozen_clock
     from tui.app import make_app
+    from tui.services.startup import PREBUILT_TABS
 
     # A long quiet time, so that a loaded machine (CI's 4 workers on 2 cores) never stretches
     # the gap between two of the test's keys past it.
@@ -251,3 +247,8 @@ async def test_prebuild_waits_while_the_gm_types(campaign_path, monkeypatch) -> 
             if len(app._panes) == 4:
                 break
         assert len(app._panes) == 4  # and all of it once the keys stopped
+        assert set(PREBUILT_TABS) <= set(app._panes), f"not built ahead: {set(app._panes)}"
+        assert app.query_one("#tabs").active == "party", "built hidden, the GM stays put"
+        assert app.focused.id == "party-table", f"the focus moved to {app.focused!r}"
+        await pilot.press("2")  # the first visit finds Бой built and drawn
+        assert app.query_one("#tabs").active == "combat", "«2» after the build"
