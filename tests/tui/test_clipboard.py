@@ -43,22 +43,26 @@ def test_v_names_the_running_kubik_by_its_full_path(tmp_path) -> None:
     assert line == f"{script} --view --campaign '{tmp_path / 'my camp.json'}'"
 
 
-async def test_y_says_sent_to_the_terminal_not_copied(make_test_app, monkeypatch) -> None:
-    """«Скопировано» claimed a copy that tmux may never have passed on."""
+async def test_v_copies_a_command_of_this_python_and_y_says_sent_not_copied(
+    make_test_app, monkeypatch
+) -> None:
+    """`v` copies a command that starts this Python's kubik. «Скопировано» claimed a copy that
+    tmux may never have passed on: `y` says the text went to the terminal.
+
+    Replaces the pilot tests `tests/tui/test_clipboard.py::
+    test_y_says_sent_to_the_terminal_not_copied` and
+    `…::test_v_copies_a_command_that_starts_this_python` (the same demo campaign, one run:
+    `v` first, as `y` copies too)."""
     monkeypatch.delenv("TMUX", raising=False)
     app = make_test_app()
     told: list[str] = []
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("v")
+        copied = app.clipboard
         monkeypatch.setattr(app, "notify", lambda message, **_k: told.append(message))
         await pilot.press("slash", *"2d6", "enter", "escape", "y")
         await app.workers.wait_for_complete()
         await pilot.pause()
-    assert told and told[-1].startswith(f"{SENT}: ")
-    assert not any("Скопировано" in m for m in told)
-
-
-async def test_v_copies_a_command_that_starts_this_python(make_test_app) -> None:
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("v")
-    assert app.clipboard.startswith(f"{sys.executable} -m tui --view")
+    assert copied.startswith(f"{sys.executable} -m tui --view"), f"«v» copied {copied!r}"
+    assert told and told[-1].startswith(f"{SENT}: "), f"«y» said {told}"
+    assert not any("Скопировано" in m for m in told), f"«y» said {told}"

@@ -40,32 +40,6 @@ async def test_builder_roll_and_quick_roll_reach_the_log(make_test_app, campaign
     assert all(d["history"][0][0] == "rolled" for d in dice)
 
 
-async def test_the_quick_bar_is_built_when_first_opened_and_keeps_its_text(make_test_app):
-    """A start builds no field for the quick-roll bar (most never open it); «/» builds it and
-    types into it at once, and Esc then «/» finds the same field with the same text."""
-    from textual.widgets import Input
-
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        assert not app.query("#quick-input") and not app.query_one("#quick").display
-        await pilot.press("slash", *"2d6")
-        field = app.query_one("#quick-input", Input)
-        assert app.focused is field and field.value == "2d6"
-        await pilot.press("escape", "slash")
-        assert app.query_one("#quick-input", Input) is field and field.value == "2d6"
-
-
-async def test_party_enter_opens_builder_for_that_character(make_test_app):
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("down", "down", "enter")
-        await pilot.pause()
-        assert app.query_one(TabbedContent).active == "check"
-        chosen = app.query_one("#check-character").value
-        expected = app.store.characters()[2].id
-        assert chosen == expected
-
-
 async def burst(pilot, *keys: str) -> None:
     """Post keys as a terminal delivers a fast typist's burst: all before any is handled."""
     from textual import events
@@ -123,51 +97,83 @@ async def test_a_key_right_after_a_tab_switch_reaches_the_new_tab(make_test_app)
         assert (await app.ensure_pane("combat")).encounter.phase == "declare"
 
 
-async def test_the_modifiers_field_shows_a_mistake_or_markup_as_typed(make_test_app, campaign_path):
-    """A modifier without a number is said under the formula and rolls nothing; a reason or a
-    mistake with «[» in it is text, not Textual markup (nothing breaks)."""
+async def test_party_enter_opens_the_builder_whose_modifiers_show_a_mistake_as_typed(
+    make_test_app, campaign_path
+):
+    """Enter on a character of the Партия tab opens Проверка for that character. A modifier
+    without a number is said under the formula and rolls nothing; a reason or a mistake with
+    «[» in it is text, not Textual markup (nothing breaks).
+
+    Replaces the pilot tests `tests/tui/test_pilot.py::
+    test_party_enter_opens_builder_for_that_character` and
+    `…::test_the_modifiers_field_shows_a_mistake_or_markup_as_typed` (the same demo campaign,
+    one run: the builder Enter opened takes the modifiers)."""
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("3")
+        await pilot.press("down", "down", "enter")
+        await pilot.pause()
+        assert app.query_one(TabbedContent).active == "check", "Enter on Партия"
+        chosen = app.query_one("#check-character").value
+        expected = app.store.characters()[2].id
+        assert chosen == expected, "Проверка opened for another character"
+
         app.query_one("#check-mods").focus()
         await pilot.press(*"темно", "enter")
         await pilot.pause()
-        assert "начните с числа" in str(app.query_one("#check-formula", Static).render())
-        assert app.store.log() == []
+        formula = str(app.query_one("#check-formula", Static).render())
+        assert "начните с числа" in formula, formula
+        assert app.store.log() == [], "a modifier without a number rolled"
         field = app.query_one("#check-mods")
         field.value = "+1 [b]жирно[/b]"
         await pilot.pause()
         formula = str(app.query_one("#check-formula").render())
-        assert "[b]жирно[/b] +1" in formula
+        assert "[b]жирно[/b] +1" in formula, formula
         field.value = "[b]x"
         await pilot.pause()
-        assert "«[b]x»" in str(app.query_one("#check-formula").render())
+        formula = str(app.query_one("#check-formula").render())
+        assert "«[b]x»" in formula, formula
 
 
-async def test_the_quick_bar_says_a_mistake_what_was_read_and_a_fraction(
+async def test_the_quick_bar_is_built_when_first_opened_and_says_a_mistake_and_a_fraction(
     make_test_app, campaign_path
 ):
-    """A mistake is explained in Russian at its place and logs nothing; issue 31: «`3d6++2` …
-    show the normalised expression and say what was read»; a non-whole total shown to the
-    hundredth with a comma. What the roll records (criticals, readings):
-    test_a_quick_roll_records_what_was_read_and_its_criticals below."""
+    """A start builds no field for the quick-roll bar (most never open it); «/» builds it and
+    types into it at once, and Esc then «/» finds the same field with the same text. A mistake
+    is explained in Russian at its place and logs nothing; issue 31: «`3d6++2` … show the
+    normalised expression and say what was read»; a non-whole total shown to the hundredth
+    with a comma. What the roll records (criticals, readings):
+    test_a_quick_roll_records_what_was_read_and_its_criticals below.
+
+    Replaces the pilot tests `tests/tui/test_pilot.py::
+    test_the_quick_bar_is_built_when_first_opened_and_keeps_its_text` and
+    `…::test_the_quick_bar_says_a_mistake_what_was_read_and_a_fraction` (the same demo
+    campaign's quick bar, one run; the rolls' texts put in the field at once)."""
+    from textual.widgets import Input
+
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("slash", *"2d", "enter")
-        await pilot.pause()
-        assert "позиция" in str(app.query_one("#quick-output", Static).render())
-        assert app.store.log() == []
-        field = app.query_one("#quick-input")
-        field.value = ""  # type: ignore[attr-defined]
-        await pilot.press(*"3d6++2", "enter")
-        await pilot.pause()
-        output = str(app.query_one("#quick-output", Static).render())
-        assert "Прочитано как «3d6 + 2»: «++» — это «+»." in output.replace("\n", " ")
-        field.value = ""  # type: ignore[attr-defined]
-        await pilot.press(*"d6/4", "enter")
-        await pilot.pause()
-        output = str(app.query_one("#quick-output", Static).render())
-        assert any(f"Итог {v}" in output for v in ("0,25", "0,5", "0,75", "1", "1,25", "1,5"))
+        assert not app.query("#quick-input"), "the quick bar's field built at the start"
+        assert not app.query_one("#quick").display, "the quick bar shown at the start"
+        await pilot.press("slash", *"2d6")
+        field = app.query_one("#quick-input", Input)
+        assert app.focused is field and field.value == "2d6", "«/» then 2d6: not in the field"
+        await pilot.press("escape", "slash")
+        assert app.query_one("#quick-input", Input) is field, "«/» again built a new field"
+        assert field.value == "2d6", f"Esc then «/»: the text is {field.value!r}"
+
+        for text in ("2d", "3d6++2", "d6/4"):  # (the typing is not what is tested)
+            field.value = text
+            await pilot.press("enter")
+            await pilot.pause()
+            output = str(app.query_one("#quick-output", Static).render()).replace("\n", " ")
+            if text == "2d":
+                assert "позиция" in output, output
+                assert app.store.log() == [], "a mistake was logged"
+            elif text == "3d6++2":
+                assert "Прочитано как «3d6 + 2»: «++» — это «+»." in output, output
+            else:
+                shown = ("0,25", "0,5", "0,75", "1", "1,25", "1,5")
+                assert any(f"Итог {v}" in output for v in shown), output
     fraction, read = Store.open(campaign_path).log()
     assert read.data["expression"] == "3d6 + 2" and read.data["readings"][0]["typed"] == "++"
     assert fraction.data["total"] * 4 == int(fraction.data["total"] * 4)
