@@ -8,7 +8,6 @@ the focus, and the key bar cut at 80 columns.
 from __future__ import annotations
 
 import pytest
-from textual import events
 from textual.widgets import Input
 
 from tui.view import make_view
@@ -195,19 +194,6 @@ async def test_no_key_leaves_the_gm_stuck_in_the_drevo_tabs(make_test_app) -> No
         await pilot.press("ctrl+q")
         await pilot.pause()
         assert app._exit, "Ctrl+Q did not quit from a dialog"
-
-
-async def test_a_key_while_nothing_has_the_focus_goes_to_the_tab(make_test_app) -> None:
-    """IDE4's «n» after a roll hid the focused result box: the keys typed right after it,
-    before the queued focus moved, went to the app's keys (`4` switched tabs)."""
-    app = make_test_app(system="ide4")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("3", "enter")  # roll: the focus is on the result box
-        await pilot.pause()
-        app.screen.set_focus(None)  # what a hidden focused box leaves behind
-        app.post_message(events.Key("k", "k"))  # the builder's «Риск» card
-        await pilot.pause()
-        assert type(app.screen).__name__ == "CardScreen"
 
 
 # -- no key waits on a first visit -----------------------------------------------------------

@@ -108,7 +108,16 @@ class TestEditCopyDelete:
         test_sort_and_filter`,
         `…::TestTableKeys::test_end_and_home_go_to_the_last_and_first_character`,
         `…::TestEditCopyDelete::test_edit_keeps_id` and
-        `…::TestEditCopyDelete::test_duplicate_then_delete` (same demo party, one run)."""
+        `…::TestEditCopyDelete::test_duplicate_then_delete` (same demo party, one run).
+
+        Then tmux: «e», ↓ ↓, then «End BSpace BSpace BSpace» and «99» at once left the field
+        empty («Нужно целое число»): the digits went in first and the backspaces, run after
+        bubbling up to the app, deleted them. Each field of the form edits in the order typed.
+        Also replaces the pilot test `tests/tui/test_forms.py::
+        test_a_fast_end_backspaces_and_digits_in_the_form_keep_their_order` (its «e» ends this
+        run)."""
+        from tests.tui.test_pilot import burst
+
         app = make_test_app()
         async with app.run_test(size=(80, 24)) as pilot:
             pane = app.query_one("#party-pane")
@@ -169,6 +178,21 @@ class TestEditCopyDelete:
             await pilot.pause()
             assert app.store.character(copy.id) is None, "«Да, удалить» did not delete"
 
+            await pilot.press("e")
+            assert isinstance(app.screen, CharacterForm), "«e» opened no form"
+            await pilot.press("down", "down")  # Имя, Кто, then the first quality
+            field = app.focused
+            assert field.id == "f-stat-0", f"↓ ↓ in the form: {field.id}"
+            await burst(pilot, "end", "backspace", "backspace", "backspace", "9", "9")
+            assert field.value == "99", f"End, 3 × BSpace, 99 at once: {field.value!r}"
+            notes = app.screen.query_one("#f-notes")  # a text row edits in order too
+            app.screen.set_focus(notes)
+            await pilot.pause()
+            before = notes.value
+            assert len(before) > 2, f"notes too short to edit: {before!r}"
+            await burst(pilot, "end", "backspace", "backspace", "!", "?")
+            assert notes.value == before[:-2] + "!?", f"the notes: {notes.value!r}"
+
 
 class TestFormSnapshots:
     """Each system's form at 80×24."""
@@ -186,29 +210,6 @@ class TestFormSnapshots:
             await pilot.pause()
 
         assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)
-
-
-async def test_a_fast_end_backspaces_and_digits_in_the_form_keep_their_order(make_test_app):
-    """tmux: «e», ↓ ↓, then «End BSpace BSpace BSpace» and «99» at once left the field empty
-    («Нужно целое число»): the digits went in first and the backspaces, run after bubbling
-    up to the app, deleted them. Each field of the form edits in the order typed."""
-    from tests.tui.test_pilot import burst
-
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("e")
-        assert isinstance(app.screen, CharacterForm)
-        await pilot.press("down", "down")  # Имя, Кто, then the first quality
-        field = app.focused
-        assert field.id == "f-stat-0"
-        await burst(pilot, "end", "backspace", "backspace", "backspace", "9", "9")
-        assert field.value == "99"
-        notes = app.screen.query_one("#f-notes")  # a text row edits in order too
-        app.screen.set_focus(notes)
-        await pilot.pause()
-        before = notes.value
-        await burst(pilot, "end", "backspace", "backspace", "!", "?")
-        assert notes.value == before[:-2] + "!?"
 
 
 @pytest.mark.parametrize("system", ["drevo", "ide4", "starately", "wod"])

@@ -34,7 +34,7 @@ async def test_the_bar_follows_the_focus_and_names_keys_and_enter_as_the_help_do
     focus change and kept them (Textual #6666): the bar builds none.
 
     Also replaces the pilot test `tests/tui/test_keybar.py::test_keys_add_no_widgets` (the
-    same demo campaign: its tab visits open this run)."""
+    same demo campaign: its tab visits open this run; 4 tab switches counted, not 10)."""
     from tui.screens.keys import key_label
 
     app = make_test_app()
@@ -43,7 +43,7 @@ async def test_the_bar_follows_the_focus_and_names_keys_and_enter_as_the_help_do
             await pilot.press(key)
             await pilot.pause()
         before = live_widgets()
-        for key in "1313131313":
+        for key in "1313":  # (was 10 switches: a widget kept per switch shows after one)
             await pilot.press(key)
             await pilot.pause()
         assert live_widgets() == before, "switching tabs left widgets behind"
@@ -97,15 +97,23 @@ def bar(app) -> list[tuple[str, str]]:
     return [(key, description) for key, description, _enabled in app.query_one(KeyBar)._keys]
 
 
-async def test_ide4_enter_and_the_expanded_level_on_the_bar(make_test_app) -> None:
+async def test_ide4_enter_and_the_expanded_level_on_the_bar_and_a_key_with_no_focus(
+    make_test_app,
+) -> None:
     """At [0] and [00] no d100 is rolled, yet the bar said «⏎ Бросить d100». «p Развёрнутая»
     stood on the bar at the expanded level already: there «p» records the player's demand,
-    and once made it is not offered again.
+    and once made it is not offered again. IDE4's «n» after a roll hid the focused result
+    box: the keys typed right after it, before the queued focus moved, went to the app's keys
+    (`4` switched tabs); a key while nothing has the focus goes to the tab.
 
     Replaces the pilot tests `tests/tui/test_keybar.py::
-    test_ide4_enter_says_what_it_does_at_each_difficulty` and
-    `…::test_ide4_bar_does_not_offer_the_expanded_level_it_is_at` (the same IDE4 builder, one
-    run: the difficulty back at its start before the level is changed)."""
+    test_ide4_enter_says_what_it_does_at_each_difficulty`,
+    `…::test_ide4_bar_does_not_offer_the_expanded_level_it_is_at` and
+    `tests/tui/test_focus.py::test_a_key_while_nothing_has_the_focus_goes_to_the_tab` (the
+    same IDE4 builder, one run: the difficulty back at its start before the level is changed;
+    the roll last)."""
+    from textual import events
+
     from tests.tui.test_builder_ide4 import choose
 
     app = make_test_app(system="ide4")
@@ -137,6 +145,14 @@ async def test_ide4_enter_and_the_expanded_level_on_the_bar(make_test_app) -> No
         await pilot.pause()
         assert app.query_one("#check-pane").player_demand, "«p» recorded no demand"
         assert "p" not in dict(bar(app)), f"the demand offered again: {bar(app)}"
+
+        app.query_one("#ide4-character").focus()
+        await pilot.press("enter")  # roll: the focus is on the result box
+        await pilot.pause()
+        app.screen.set_focus(None)  # what a hidden focused box leaves behind
+        app.post_message(events.Key("k", "k"))  # the builder's «Риск» card
+        await pilot.pause()
+        assert type(app.screen).__name__ == "CardScreen", f"«k» with no focus: {app.screen}"
 
 
 async def test_a_dialog_says_what_its_enter_does(make_test_app) -> None:
