@@ -7,39 +7,6 @@ from textual.widgets import DataTable, Static, TabbedContent
 from tui.store import Store
 
 
-async def test_builder_roll_and_quick_roll_reach_the_log(make_test_app, campaign_path):
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("3")  # the check builder
-        assert app.query_one(TabbedContent).active == "check"
-        await pilot.press("down", "right")  # trait row: choose the next trait
-        await pilot.press("enter")  # roll
-        await pilot.pause()
-        await pilot.press("slash")  # quick-roll bar from anywhere
-        await pilot.press(*"2d6+1")
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press("escape", "4")  # close the bar, open the log
-        await pilot.pause()
-        table = app.query_one("#log-table", DataTable)
-        assert table.row_count == 2
-        newest = table.get_row_at(0)
-        assert "2d6" in str(newest[2])
-
-    stored = Store.open(campaign_path)
-    entries = stored.log()
-    assert [e.kind for e in entries] == ["roll", "check"]
-    check = entries[1]
-    assert check.data["system"] == "drevo"
-    assert len(check.data["dice"]) == 4 if "dice" in check.data else True
-    roll = entries[0]
-    tree = roll.data["rolls"][0]["tree"]  # 2d6 + 1: the pool and the number under a «+»
-    assert tree["op"] == "+"
-    dice = tree["parts"][0]["dice"]
-    assert roll.data["total"] == sum(d["value"] for d in dice) + 1
-    assert all(d["history"][0][0] == "rolled" for d in dice)
-
-
 async def burst(pilot, *keys: str) -> None:
     """Post keys as a terminal delivers a fast typist's burst: all before any is handled."""
     from textual import events
@@ -51,50 +18,56 @@ async def burst(pilot, *keys: str) -> None:
     await pilot.pause()
 
 
-async def test_typing_right_after_slash_goes_into_the_quick_roll(make_test_app, campaign_path):
-    """«/» then «2d6» at once: the digits are the roll, not the «2» tab key."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await burst(pilot, "slash", "2", "d", "6", "enter")
-        assert app.query_one(TabbedContent).active == "party"
-        newest = app.store.log(limit=1)
-        assert newest and newest[0].text.startswith("2d6")
-
-
-async def test_the_quick_rolls_ctrl_u_and_the_roll_typed_after_it_keep_their_order(
+async def test_keys_typed_at_once_after_f_slash_ctrl_u_and_a_tab_switch_keep_their_order(
     make_test_app,
 ):
-    """tmux (tests/e2e/test_tmux_view.py, under load): «/», then «C-u 2d6 Enter» at once left
-    the field empty and rolled nothing: «2d6» went in first and Ctrl+U, run after bubbling up
-    to the app, deleted it. Every text field edits in the order typed (ReadyInput)."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("slash", "1", "d", "4")
-        await burst(pilot, "ctrl+u", "2", "d", "6", "enter")
-        newest = app.store.log(limit=1)
-        assert newest and newest[0].text.startswith("2d6")
+    """Keys a terminal delivers all at once, each burst in turn in one app run:
 
+    - «f» then «a e»: the text of the party filter, not the table's «new» and «edit» keys;
+    - «/» then «2d6» (the quick bar's first opening): the digits are the roll, not the «2» tab
+      key;
+    - tmux (tests/e2e/test_tmux_view.py, under load): «/», then «C-u 2d6 Enter» at once left
+      the field empty and rolled nothing: «2d6» went in first and Ctrl+U, run after bubbling
+      up to the app, deleted it. Every text field edits in the order typed (ReadyInput);
+    - «2» then «i» at once rolls the initiative on the Бой tab.
 
-async def test_typing_right_after_f_goes_into_the_party_filter(make_test_app):
+    Replaces the pilot tests `tests/tui/test_pilot.py::
+    test_typing_right_after_f_goes_into_the_party_filter`,
+    `…::test_typing_right_after_slash_goes_into_the_quick_roll`,
+    `…::test_the_quick_rolls_ctrl_u_and_the_roll_typed_after_it_keep_their_order` and
+    `…::test_a_key_right_after_a_tab_switch_reaches_the_new_tab` (the same demo campaign, one
+    run)."""
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         before = app.store.characters()
         await burst(pilot, "f", "a", "e")  # a and e are also the table's «new» and «edit» keys
-        assert app.query_one("#party-filter").value == "ae"
-        assert app.store.characters() == before
-        assert len(app.screen_stack) == 1  # no form opened
+        assert app.query_one("#party-filter").value == "ae", "«f a e»: not in the filter"
+        assert app.store.characters() == before, "«f a e» changed the party"
+        assert len(app.screen_stack) == 1, "«f a e» opened a form"
+        await pilot.press("escape")  # the filter cleared, back to the table
+        await pilot.pause()
 
+        assert not app.query("#quick-input"), "the quick bar was open before «/»"
+        await burst(pilot, "slash", "2", "d", "6", "enter")
+        assert app.query_one(TabbedContent).active == "party", "«/ 2»: the «2» switched tabs"
+        newest = app.store.log(limit=1)
+        assert newest and newest[0].text.startswith("2d6"), "«/ 2d6 Enter» rolled no 2d6"
 
-async def test_a_key_right_after_a_tab_switch_reaches_the_new_tab(make_test_app):
-    """«2» then «i» at once rolls the initiative on the Бой tab."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2", "1")  # the Бой tab is built
+        await pilot.press("escape")
+        app.query_one("#quick-input").value = ""  # the bar keeps its text: start it empty
+        await pilot.press("slash", "1", "d", "4")
+        rolled = len(app.store.log())
+        await burst(pilot, "ctrl+u", "2", "d", "6", "enter")
+        newest = app.store.log(limit=1)
+        assert len(app.store.log()) == rolled + 1, "«C-u 2d6 Enter» rolled nothing"
+        assert newest[0].text.startswith("2d6"), f"«C-u 2d6 Enter» rolled {newest[0].text}"
+
+        await pilot.press("escape", "2", "1")  # the bar closed; the Бой tab is built
         await pilot.pause()
         await burst(pilot, "2", "i")
-        assert (await app.ensure_pane("combat")).encounter.phase == "declare"
+        phase = (await app.ensure_pane("combat")).encounter.phase
+        assert phase == "declare", f"«2 i» at once: the fight is at {phase!r}"
 
 
 async def test_party_enter_opens_the_builder_whose_modifiers_show_a_mistake_as_typed(
@@ -104,10 +77,15 @@ async def test_party_enter_opens_the_builder_whose_modifiers_show_a_mistake_as_t
     without a number is said under the formula and rolls nothing; a reason or a mistake with
     «[» in it is text, not Textual markup (nothing breaks).
 
+    Then the builder's roll and a quick roll from anywhere reach the Журнал, each logged as
+    its kind with its dice.
+
     Replaces the pilot tests `tests/tui/test_pilot.py::
-    test_party_enter_opens_builder_for_that_character` and
-    `…::test_the_modifiers_field_shows_a_mistake_or_markup_as_typed` (the same demo campaign,
-    one run: the builder Enter opened takes the modifiers)."""
+    test_party_enter_opens_builder_for_that_character`,
+    `…::test_the_modifiers_field_shows_a_mistake_or_markup_as_typed` and
+    `…::test_builder_roll_and_quick_roll_reach_the_log` (the same demo campaign, one run: the
+    builder Enter opened takes the modifiers, then rolls with none; «2d6+1» put in the quick
+    bar at once)."""
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("down", "down", "enter")
@@ -132,6 +110,34 @@ async def test_party_enter_opens_the_builder_whose_modifiers_show_a_mistake_as_t
         await pilot.pause()
         formula = str(app.query_one("#check-formula").render())
         assert "«[b]x»" in formula, formula
+
+        field.value = ""
+        await pilot.press("escape")  # out of the field: the tab's first control
+        await pilot.press("down", "right")  # the next action
+        await pilot.press("enter")  # roll
+        await pilot.pause()
+        await pilot.press("slash")  # quick-roll bar from anywhere
+        app.query_one("#quick-input").value = "2d6+1"  # (the typing is not what is tested)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("escape", "4")  # close the bar, open the log
+        await pilot.pause()
+        table = app.query_one("#log-table", DataTable)
+        assert table.row_count == 2, f"the Журнал shows {table.row_count} rows"
+        newest = table.get_row_at(0)
+        assert "2d6" in str(newest[2]), f"the Журнал's newest: {newest}"
+
+    entries = Store.open(campaign_path).log()
+    assert [e.kind for e in entries] == ["roll", "check"], [e.kind for e in entries]
+    check = entries[1]
+    assert check.data["system"] == "drevo", check.data
+    assert len(check.data["dice"]) == 4 if "dice" in check.data else True
+    roll = entries[0]
+    tree = roll.data["rolls"][0]["tree"]  # 2d6 + 1: the pool and the number under a «+»
+    assert tree["op"] == "+", tree
+    dice = tree["parts"][0]["dice"]
+    assert roll.data["total"] == sum(d["value"] for d in dice) + 1, roll.data
+    assert all(d["history"][0][0] == "rolled" for d in dice), dice
 
 
 async def test_the_quick_bar_is_built_when_first_opened_and_says_a_mistake_and_a_fraction(
