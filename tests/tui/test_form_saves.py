@@ -158,7 +158,7 @@ def test_levels_per_system(system, skills, bad) -> None:
 def test_a_new_npc_starts_with_the_npc_fate() -> None:
     """Replaces the logic of the pilot test `tests/tui/test_forms.py::TestTheKindSelector::
     test_a_new_npc_starts_with_the_npc_fate` (the form showing it stays in
-    `tests/tui/test_forms.py::TestTheKindSelector::test_kind_moves_the_fate_shown_and_enter_on_it_saves`).
+    `tests/tui/test_forms.py::TestAdd::test_a_wrong_value_is_shown_at_its_field_and_the_form_saves_only_right_values`).
     Playtest: switching «Кто» to НИП kept Судьба 3 (``party add --npc`` gives the NPC start of
     ``data/drevo/fate.toml``). A Судьба the GM typed is his, and stays; an existing
     character's too."""

@@ -34,17 +34,29 @@ class TestAdd:
         judges the name against the party as the store has it then). Then the form saves what
         was typed, «Отбивать стрелы» too.
 
+        Then «Кто»: playtest, switching it to НИП kept Судьба 3 on screen; the form shows the
+        NPC start of ``data/drevo/fate.toml`` at once. Playtest: Enter on «Кто» did nothing
+        though the form's title says «Enter/Ctrl+S — сохранить» (Enter in a text field saved).
+
         Replaces the pilot tests `tests/tui/test_forms.py::TestAdd::
-        test_wrong_values_save_nothing_then_a_drevo_character_is_added` and
-        `…::TestAdd::test_a_name_another_window_added_meanwhile_is_refused` (one app run):
+        test_wrong_values_save_nothing_then_a_drevo_character_is_added`,
+        `…::TestAdd::test_a_name_another_window_added_meanwhile_is_refused`,
+        `…::TestTheKindSelector::test_a_new_npc_starts_with_the_npc_fate` (what the Судьба
+        follows — back to a player, a number the GM typed kept — is now
+        `tests/tui/test_form_saves.py::test_a_new_npc_starts_with_the_npc_fate`) and
+        `…::TestTheKindSelector::test_enter_on_it_saves_as_the_title_says` (one app run; the
+        last form's name «Ратибор», as «Ждан» is taken by then):
         what each field refuses and the character the checked values make —
         `tests/tui/test_form_saves.py::test_every_wrong_field_is_refused_at_once_then_a_drevo_character_is_saved`;
         the name asked at each check — `tests/tui/test_form_saves.py::
         test_the_name_is_judged_against_the_party_as_it_is_at_each_check`."""
         from dataclasses import replace
 
+        from rules import drevo
         from tui.store import Store, new_id
 
+        rules = drevo.fate_rules()
+        assert rules.starting_points != rules.npc_starting_points  # else nothing is shown
         cases = [
             ("name", "Милава", "уже есть", "Ждан"),
             ("stat-1", "7", "Ловкость: Нужно число от −3 до 5", "1"),
@@ -91,9 +103,29 @@ class TestAdd:
             await pilot.press("ctrl+s")
             await pilot.pause()
             assert not isinstance(app.screen, CharacterForm), "right values were not saved"
-        (zhdan,) = [c for c in app.store.characters() if c.name == "Ждан Второй"]
-        assert (zhdan.kind, zhdan.qualities["Сила"], zhdan.notes) == ("pc", 3, "новобранец")
-        assert zhdan.drevo.parry_ability is True, "the yes/no field was not saved"
+            (zhdan,) = [c for c in app.store.characters() if c.name == "Ждан Второй"]
+            assert (zhdan.kind, zhdan.qualities["Сила"]) == ("pc", 3), "the saved values"
+            assert zhdan.notes == "новобранец", "the saved notes"
+            assert zhdan.drevo.parry_ability is True, "the yes/no field was not saved"
+
+            await pilot.press("a")
+            await fill(pilot, "name", "Ратибор")
+            await pilot.press("tab")
+            form = app.screen
+            assert isinstance(form, CharacterForm) and form.focused.id == "f-kind", "Tab"
+            fate = form.query_one("#f-fate")
+            assert fate.value == str(rules.starting_points), "a player's start"
+            await pilot.press("right")  # НИП
+            await pilot.pause()
+            assert fate.value == str(rules.npc_starting_points), "НИП: the fate shown stays"
+            assert form.focused.id == "f-kind", "→ left «Кто»"
+            title = str(form.query_one("#form-title").render())
+            assert "Enter/Ctrl+S — сохранить" in title, title
+            await pilot.press("enter")
+            await pilot.pause()
+            assert not isinstance(app.screen, CharacterForm), "Enter on «Кто» did not save"
+        (ratibor,) = [c for c in app.store.characters() if c.name == "Ратибор"]
+        assert (ratibor.kind, ratibor.drevo.fate) == ("npc", rules.npc_starting_points)
 
 
 class TestEditCopyDelete:
@@ -224,38 +256,3 @@ def test_a_blank_character_holds_its_systems_sheet_at_its_defaults(system):
     assert type(c.sheet) is SHEETS[system]
     start = drevo.fate_rules().starting_points
     assert c.sheet == (SHEETS[system](fate=start) if system == "drevo" else SHEETS[system]())
-
-
-class TestTheKindSelector:
-    async def test_kind_moves_the_fate_shown_and_enter_on_it_saves(self, make_test_app):
-        """Playtest: switching «Кто» to НИП kept Судьба 3 on screen; the form shows the NPC
-        start of ``data/drevo/fate.toml`` at once. Playtest: Enter on «Кто» did nothing though
-        the form's title says «Enter/Ctrl+S — сохранить» (Enter in a text field saved).
-
-        Replaces the pilot tests `tests/tui/test_forms.py::TestTheKindSelector::
-        test_a_new_npc_starts_with_the_npc_fate` (what the Судьба follows — back to a
-        player, a number the GM typed kept — is now
-        `tests/tui/test_form_saves.py::test_a_new_npc_starts_with_the_npc_fate`) and
-        `…::TestTheKindSelector::test_enter_on_it_saves_as_the_title_says` (one app run)."""
-        from rules import drevo
-
-        rules = drevo.fate_rules()
-        assert rules.starting_points != rules.npc_starting_points  # else nothing is shown
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("a", *"Ждан", "tab")
-            form = app.screen
-            assert isinstance(form, CharacterForm) and form.focused.id == "f-kind", "Tab"
-            fate = form.query_one("#f-fate")
-            assert fate.value == str(rules.starting_points), "a player's start"
-            await pilot.press("right")  # НИП
-            await pilot.pause()
-            assert fate.value == str(rules.npc_starting_points), "НИП: the fate shown stays"
-            assert form.focused.id == "f-kind", "→ left «Кто»"
-            title = str(form.query_one("#form-title").render())
-            assert "Enter/Ctrl+S — сохранить" in title, title
-            await pilot.press("enter")
-            await pilot.pause()
-            assert not isinstance(app.screen, CharacterForm), "Enter on «Кто» did not save"
-        (zhdan,) = [c for c in app.store.characters() if c.name == "Ждан"]
-        assert (zhdan.kind, zhdan.drevo.fate) == ("npc", rules.npc_starting_points)
