@@ -136,9 +136,10 @@ async def test_no_key_leaves_the_gm_stuck_in_the_drevo_tabs(make_test_app) -> No
         assert set(narrow) < set(full), f"40 columns dropped nothing: {narrow}"
 
         # the party table ready: «f» before it went to no filter at all
-        await pilot.press("f", *"Гор")
-        await pilot.pause()
+        await pilot.press("f")
         party_filter = app.query_one("#party-filter", Input)
+        party_filter.value = "Гор"  # (the typing is not what is tested)
+        await pilot.pause()
         assert party_filter.value == "Гор", "what Esc must clear"
         await pilot.press("escape")
         await pilot.pause()

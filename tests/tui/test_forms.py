@@ -67,7 +67,8 @@ class TestAdd:
         app = make_test_app()
         async with app.run_test(size=(80, 24)) as pilot:
             before = app.store.characters()
-            await pilot.press("a", *"Ждан")
+            await pilot.press("a")
+            await fill(pilot, "name", "Ждан")  # (the typing is not what is tested)
             for field, text, _message, _fixed in cases:
                 await fill(pilot, field, text)
             await pilot.press("enter")  # Enter in a field saves … or refuses
@@ -85,7 +86,8 @@ class TestAdd:
             assert not isinstance(app.screen, CharacterForm), "Esc left the form open"
             assert app.store.characters() == before, "Esc saved the fixed values"
 
-            await pilot.press("a", *"Ждан")  # the empty form again
+            await pilot.press("a")  # the empty form again
+            await fill(pilot, "name", "Ждан")
             other = Store.open(campaign_path)
             other.upsert_character(replace(other.characters()[0], id=new_id(), name="ждан"))
             app._refresh_store()  # what the file watch does
@@ -159,7 +161,9 @@ class TestEditCopyDelete:
             assert shown(app) == sorted(names(app), key=str.casefold), "«s»: by name"
             await pilot.press("s")  # by Судьба, most first
             assert shown(app)[0] == "Милава", "«s» twice: by Судьба"
-            await pilot.press("f", *"драка")  # skills count too
+            await pilot.press("f")
+            app.query_one("#party-filter").value = "драка"  # skills count too
+            await pilot.pause()
             rows = shown(app)
             assert "Богдан Сыч" not in rows and "Горан Рябой" in rows, f"filter: {rows}"
             await pilot.press("enter")  # keep the filter, back to the table
@@ -173,7 +177,9 @@ class TestEditCopyDelete:
             assert shown(app)[-1] in sheet, "the sheet does not follow the cursor"
             await pilot.press("up", "home")
             assert table.cursor_row == 0, "Home"
-            await pilot.press("f", *"ав", "home", "x")  # in the filter: the text's start
+            await pilot.press("f")
+            app.query_one("#party-filter").value = "ав"
+            await pilot.press("home", "x")  # in the filter: the text's start
             assert app.query_one("#party-filter").value == "xав", "Home in the filter"
             assert table.cursor_row == 0, "Home in the filter moved the table"
             await pilot.press("escape", "question_mark")  # out of the filter; the keys
