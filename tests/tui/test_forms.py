@@ -17,6 +17,11 @@ def shown(app) -> list[str]:
     return [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
 
 
+def form_focus(app) -> str | None:
+    focused = app.screen.focused
+    return focused.id if focused is not None else None
+
+
 async def fill(pilot, field: str, text: str) -> None:
     """Replace the text of one form field."""
     widget = pilot.app.screen.query_one(f"#f-{field}")
@@ -32,11 +37,10 @@ class TestAdd:
         nothing is saved until it is fixed; fixed, its message goes away; Esc saves nothing.
         A name another window added while the form is open is refused on save (the form
         judges the name against the party as the store has it then). Then the form saves what
-        was typed, «Отбивать стрелы» too.
-
-        Then «Кто»: playtest, switching it to НИП kept Судьба 3 on screen; the form shows the
-        NPC start of ``data/drevo/fate.toml`` at once. Playtest: Enter on «Кто» did nothing
-        though the form's title says «Enter/Ctrl+S — сохранить» (Enter in a text field saved).
+        was typed, «Отбивать стрелы» too. And «Кто» (the same form): playtest, switching it
+        to НИП kept Судьба 3 on screen; the form shows the NPC start of
+        ``data/drevo/fate.toml`` at once. Playtest: Enter on «Кто» did nothing though the
+        form's title says «Enter/Ctrl+S — сохранить» (Enter in a text field saved).
 
         Replaces the pilot tests `tests/tui/test_forms.py::TestAdd::
         test_wrong_values_save_nothing_then_a_drevo_character_is_added`,
@@ -45,7 +49,7 @@ class TestAdd:
         follows — back to a player, a number the GM typed kept — is now
         `tests/tui/test_form_saves.py::test_a_new_npc_starts_with_the_npc_fate`) and
         `…::TestTheKindSelector::test_enter_on_it_saves_as_the_title_says` (one app run; the
-        last form's name «Ратибор», as «Ждан» is taken by then):
+        second form, refused for «Ждан», saves «Ждан Второй» an NPC with Enter on «Кто»):
         what each field refuses and the character the checked values make —
         `tests/tui/test_form_saves.py::test_every_wrong_field_is_refused_at_once_then_a_drevo_character_is_saved`;
         the name asked at each check — `tests/tui/test_form_saves.py::
@@ -98,20 +102,12 @@ class TestAdd:
             said = str(app.screen.query_one("#e-name").render())
             assert "В партии уже есть «Ждан»" in said, said
             assert [n.casefold() for n in names(app)].count("ждан") == 1
+            assert form_focus(app) == "f-name", "the refusal: not on the name"
             await fill(pilot, "name", "Ждан Второй")
             await fill(pilot, "stat-0", "3")
             await fill(pilot, "notes", "новобранец")
             app.screen.query_one("#f-parry_ability").action_step(1)  # Отбивать стрелы: да
-            await pilot.press("ctrl+s")
-            await pilot.pause()
-            assert not isinstance(app.screen, CharacterForm), "right values were not saved"
-            (zhdan,) = [c for c in app.store.characters() if c.name == "Ждан Второй"]
-            assert (zhdan.kind, zhdan.qualities["Сила"]) == ("pc", 3), "the saved values"
-            assert zhdan.notes == "новобранец", "the saved notes"
-            assert zhdan.drevo.parry_ability is True, "the yes/no field was not saved"
 
-            await pilot.press("a")
-            await fill(pilot, "name", "Ратибор")
             await pilot.press("tab")
             form = app.screen
             assert isinstance(form, CharacterForm) and form.focused.id == "f-kind", "Tab"
@@ -126,8 +122,11 @@ class TestAdd:
             await pilot.press("enter")
             await pilot.pause()
             assert not isinstance(app.screen, CharacterForm), "Enter on «Кто» did not save"
-        (ratibor,) = [c for c in app.store.characters() if c.name == "Ратибор"]
-        assert (ratibor.kind, ratibor.drevo.fate) == ("npc", rules.npc_starting_points)
+        (zhdan,) = [c for c in app.store.characters() if c.name == "Ждан Второй"]
+        assert (zhdan.kind, zhdan.qualities["Сила"]) == ("npc", 3), "the saved values"
+        assert zhdan.notes == "новобранец", "the saved notes"
+        assert zhdan.drevo.parry_ability is True, "the yes/no field was not saved"
+        assert zhdan.drevo.fate == rules.npc_starting_points, "the NPC's Судьба"
 
 
 class TestEditCopyDelete:
@@ -144,12 +143,12 @@ class TestEditCopyDelete:
         `…::TestEditCopyDelete::test_edit_keeps_id` and
         `…::TestEditCopyDelete::test_duplicate_then_delete` (same demo party, one run).
 
-        Then tmux: «e», ↓ ↓, then «End BSpace BSpace BSpace» and «99» at once left the field
-        empty («Нужно целое число»): the digits went in first and the backspaces, run after
-        bubbling up to the app, deleted them. Each field of the form edits in the order typed.
-        Also replaces the pilot test `tests/tui/test_forms.py::
-        test_a_fast_end_backspaces_and_digits_in_the_form_keep_their_order` (its «e» ends this
-        run)."""
+        In the edit form, tmux: «e», ↓ ↓, then «End BSpace BSpace BSpace» and «99» at once
+        left the field empty («Нужно целое число»): the digits went in first and the
+        backspaces, run after bubbling up to the app, deleted them. Each field of the form
+        edits in the order typed. Also replaces the pilot test `tests/tui/test_forms.py::
+        test_a_fast_end_backspaces_and_digits_in_the_form_keep_their_order` (its «e» is the
+        edit's form, the edit then typed over it)."""
         from tests.tui.test_pilot import burst
 
         app = make_test_app()
@@ -192,6 +191,22 @@ class TestEditCopyDelete:
 
             first = pane.highlighted_id()
             await pilot.press("e")
+            assert isinstance(app.screen, CharacterForm), "«e» opened no form"
+            await pilot.press("down", "down")  # Имя, Кто, then the first quality
+            field = app.focused
+            assert field.id == "f-stat-0", f"↓ ↓ in the form: {field.id}"
+            stat = field.value
+            await burst(pilot, "end", "backspace", "backspace", "backspace", "9", "9")
+            assert field.value == "99", f"End, 3 × BSpace, 99 at once: {field.value!r}"
+            notes = app.screen.query_one("#f-notes")  # a text row edits in order too
+            app.screen.set_focus(notes)
+            await pilot.pause()
+            before = notes.value
+            assert len(before) > 2, f"notes too short to edit: {before!r}"
+            await burst(pilot, "end", "backspace", "backspace", "!", "?")
+            assert notes.value == before[:-2] + "!?", f"the notes: {notes.value!r}"
+
+            await fill(pilot, "stat-0", stat)  # (99 is out of range)
             await fill(pilot, "name", "Богдан Филин")
             await fill(pilot, "notes", "")
             await pilot.press("ctrl+s")
@@ -215,21 +230,6 @@ class TestEditCopyDelete:
             await pilot.press("delete", "down", "enter")  # «Да, удалить»
             await pilot.pause()
             assert app.store.character(copy.id) is None, "«Да, удалить» did not delete"
-
-            await pilot.press("e")
-            assert isinstance(app.screen, CharacterForm), "«e» opened no form"
-            await pilot.press("down", "down")  # Имя, Кто, then the first quality
-            field = app.focused
-            assert field.id == "f-stat-0", f"↓ ↓ in the form: {field.id}"
-            await burst(pilot, "end", "backspace", "backspace", "backspace", "9", "9")
-            assert field.value == "99", f"End, 3 × BSpace, 99 at once: {field.value!r}"
-            notes = app.screen.query_one("#f-notes")  # a text row edits in order too
-            app.screen.set_focus(notes)
-            await pilot.pause()
-            before = notes.value
-            assert len(before) > 2, f"notes too short to edit: {before!r}"
-            await burst(pilot, "end", "backspace", "backspace", "!", "?")
-            assert notes.value == before[:-2] + "!?", f"the notes: {notes.value!r}"
 
 
 class TestFormSnapshots:
