@@ -37,10 +37,11 @@ class TestAdd:
         nothing is saved until it is fixed; fixed, its message goes away; Esc saves nothing.
         A name another window added while the form is open is refused on save (the form
         judges the name against the party as the store has it then). Then the form saves what
-        was typed, «Отбивать стрелы» too. And «Кто» (the same form): playtest, switching it
-        to НИП kept Судьба 3 on screen; the form shows the NPC start of
-        ``data/drevo/fate.toml`` at once. Playtest: Enter on «Кто» did nothing though the
-        form's title says «Enter/Ctrl+S — сохранить» (Enter in a text field saved).
+        was typed, «Отбивать стрелы» too. Play-test, plain terminal: a new character's empty
+        «Оружие» showed «Меч, Щит» in grey, as if typed: it says «например:». And «Кто» (the
+        same form): playtest, switching it to НИП kept Судьба 3 on screen; the form shows the
+        NPC start of ``data/drevo/fate.toml`` at once. Playtest: Enter on «Кто» did nothing
+        though the form's title says «Enter/Ctrl+S — сохранить» (Enter in a text field saved).
 
         Replaces the pilot tests `tests/tui/test_forms.py::TestAdd::
         test_wrong_values_save_nothing_then_a_drevo_character_is_added`,
@@ -48,7 +49,9 @@ class TestAdd:
         `…::TestTheKindSelector::test_a_new_npc_starts_with_the_npc_fate` (what the Судьба
         follows — back to a player, a number the GM typed kept — is now
         `tests/tui/test_form_saves.py::test_a_new_npc_starts_with_the_npc_fate`) and
-        `…::TestTheKindSelector::test_enter_on_it_saves_as_the_title_says` (one app run; the
+        `…::TestTheKindSelector::test_enter_on_it_saves_as_the_title_says`, and the «Оружие»
+        part of `tests/tui/test_misled.py::
+        test_the_new_character_and_npc_forms_placeholders_read_as_examples` (one app run; the
         second form, refused for «Ждан», saves «Ждан Второй» an NPC with Enter on «Кто»):
         what each field refuses and the character the checked values make —
         `tests/tui/test_form_saves.py::test_every_wrong_field_is_refused_at_once_then_a_drevo_character_is_saved`;
@@ -72,6 +75,9 @@ class TestAdd:
         async with app.run_test(size=(80, 24)) as pilot:
             before = app.store.characters()
             await pilot.press("a")
+            weapons = app.screen.query_one("#f-weapons")
+            assert weapons.value == "", f"a new character's «Оружие» holds {weapons.value!r}"
+            assert weapons.placeholder.startswith("например: "), weapons.placeholder
             await fill(pilot, "name", "Ждан")  # (the typing is not what is tested)
             for field, text, _message, _fixed in cases:
                 await fill(pilot, field, text)

@@ -98,27 +98,58 @@ def bar(app) -> list[tuple[str, str]]:
     return [(key, description) for key, description, _enabled in app.query_one(KeyBar)._keys]
 
 
-async def test_ide4_enter_and_the_expanded_level_on_the_bar_and_a_key_with_no_focus(
+async def test_ide4_prompts_the_bar_and_a_key_with_no_focus(
     make_test_app,
 ) -> None:
     """At [0] and [00] no d100 is rolled, yet the bar said «⏎ Бросить d100». «p Развёрнутая»
     stood on the bar at the expanded level already: there «p» records the player's demand,
     and once made it is not offered again. IDE4's «n» after a roll hid the focused result
     box: the keys typed right after it, before the queued focus moved, went to the app's keys
-    (`4` switched tabs); a key while nothing has the focus goes to the tab.
+    (`4` switched tabs); a key while nothing has the focus goes to the tab. First, what misled
+    a GM reading the screen: «Оглушён, Горит, Патруль…», «раундов или минут: 2» in grey read
+    as values already typed; each empty field of the effect form starts «например:», fits
+    its field and the field stays empty. Play-test, plain terminal: `m` showed «3 (пусто — 1
+    минута)» and the Бой tab's `w` «сломана рука» in an empty field — as if typed (an empty
+    `w` removes the harm).
 
     Replaces the pilot tests `tests/tui/test_keybar.py::
     test_ide4_enter_says_what_it_does_at_each_difficulty`,
     `…::test_ide4_bar_does_not_offer_the_expanded_level_it_is_at` and
-    `tests/tui/test_focus.py::test_a_key_while_nothing_has_the_focus_goes_to_the_tab` (the
-    same IDE4 builder, one run: the difficulty back at its start before the level is changed;
-    the roll last)."""
+    `tests/tui/test_focus.py::test_a_key_while_nothing_has_the_focus_goes_to_the_tab`,
+    `tests/tui/test_misled.py::test_the_effect_form_placeholders_read_as_hints` and
+    `tests/tui/test_misled.py::test_the_clock_and_harm_prompts_read_as_examples` (the same
+    IDE4 demo campaign, one run: the prompts first; the difficulty back at its start before
+    the level is changed; the roll last)."""
     from textual import events
+    from textual.widgets import Input
 
     from tests.tui.test_builder_ide4 import choose
 
     app = make_test_app(system="ide4")
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")  # first the prompts and the effect form: what misled
+        await pilot.pause()
+        clock = app.screen.query_one("#prompt-input", Input)
+        assert clock.value == "", f"«m» holds {clock.value!r}"
+        assert clock.placeholder.startswith("например: 3"), clock.placeholder
+        await pilot.press("escape", "2")
+        await app.ensure_pane("combat")
+        await pilot.press("w")
+        await pilot.pause()
+        harm = app.screen.query_one("#prompt-input", Input)
+        assert harm.value == "", f"«w» holds {harm.value!r}"
+        assert harm.placeholder.startswith("например: "), harm.placeholder
+        await pilot.press("escape", "e")
+        await pilot.pause()
+        fields = list(app.screen.query(Input))
+        assert len(fields) == 5, f"the effect form has {len(fields)} fields"
+        for field in fields:
+            assert field.value == "", f"{field.id} holds {field.value!r}"
+            assert field.placeholder.startswith("например: "), field.placeholder
+            assert len(field.placeholder) <= field.content_region.width, field.placeholder
+        await pilot.press("escape")
+        await pilot.pause()
+
         await pilot.press("3")
         await pilot.pause()
         enter = lambda: dict(bar(app)).get("⏎")  # noqa: E731
