@@ -21,36 +21,7 @@ async def typed(pilot, text: str) -> None:
     await pilot.press("enter")
 
 
-async def test_save_then_roll_from_the_party_tab(make_test_app, campaign_path):
-    """Issue 18: «a character sheet can hold named expressions («Атака топором: 2d6+3 #
-    рубящий»); … the party tab rolls the highlighted character's with a key, and each logs
-    under the character»."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        first = app.store.characters()[0]
-        await pilot.press("b")
-        await typed(pilot, "Атака топором: 2d6+3 # рубящий")
-        await pilot.pause()
-        saved = app.store.characters()[0]
-        assert saved.rolls == (("Атака топором", "2d6+3 # рубящий"),)
-        assert "Атака топором: 2d6+3" in str(app.query_one("#party-sheet", Static).render())
-        await pilot.press("r")  # the only saved roll: rolled at once
-        await pilot.pause()
-        await app.workers.wait_for_complete()  # the odds come from a worker
-        for _ in range(100):
-            output = str(app.query_one("#quick-output", Static).render())
-            if "считаются" not in output:
-                break
-            await pilot.pause(0.05)
-        assert "Шансы: итог от 5 до 15, среднее 10,00" in output
-    entries = Store.open(campaign_path).log()
-    roll = next(e for e in entries if e.kind == "roll")
-    assert roll.actor == first.name
-    assert roll.text.startswith(f"{first.name}, Атака топором — 2d6 + 3 # рубящий: 2d6[")
-    assert roll.data["label"] == "рубящий"
-
-
-async def test_a_bad_saved_roll_is_refused_then_the_quick_roll_completes_names_with_tab(
+async def test_saved_rolls_refused_completed_with_tab_and_rolled_from_the_party_tab(
     make_test_app, campaign_path
 ):
     """Bad input gets a clear Russian message; nothing is saved. Play-test: the dialog
@@ -60,9 +31,15 @@ async def test_a_bad_saved_roll_is_refused_then_the_quick_roll_completes_names_w
     roll). A parse error in the quick roll names the position, and the «^» under the typed
     text points at it.
 
-    Also replaces the pilot test `tests/tui/test_saved_rolls.py::
-    test_error_caret_sits_under_the_bad_character` (the same demo campaign's quick roll, one
-    run)."""
+    Then issue 18: «a character sheet can hold named expressions («Атака топором: 2d6+3 #
+    рубящий»); … the party tab rolls the highlighted character's with a key, and each logs
+    under the character».
+
+    Replaces the pilot tests `tests/tui/test_saved_rolls.py::
+    test_a_bad_saved_roll_is_refused_then_the_quick_roll_completes_names_with_tab`,
+    `…::test_error_caret_sits_under_the_bad_character` and
+    `…::test_save_then_roll_from_the_party_tab` (the same demo campaign, one run; the last
+    on the second character of the table, its only saved roll)."""
     import html
     import re
 
@@ -102,8 +79,33 @@ async def test_a_bad_saved_roll_is_refused_then_the_quick_roll_completes_names_w
         await pilot.press("enter")
         await pilot.pause()
         svg = app.export_screenshot()
+        assert app.store.log(limit=1)[0].text == roll.text, "the mistake was logged"
+
+        await pilot.press("escape", "down")  # the bar closed; the next character
+        pane = app.query_one("#party-pane")
+        second = app.store.character(pane.highlighted_id())
+        assert second.name != name and second.rolls == (), second
+        await pilot.press("b")
+        await typed(pilot, "Атака топором: 2d6+3 # рубящий")
+        await pilot.pause()
+        saved = app.store.character(second.id)
+        assert saved.rolls == (("Атака топором", "2d6+3 # рубящий"),), saved.rolls
+        sheet = str(app.query_one("#party-sheet", Static).render())
+        assert "Атака топором: 2d6+3" in sheet, sheet
+        await pilot.press("r")  # the only saved roll: rolled at once
+        await pilot.pause()
+        await app.workers.wait_for_complete()  # the odds come from a worker
+        for _ in range(100):
+            output = str(app.query_one("#quick-output", Static).render())
+            if "считаются" not in output:
+                break
+            await pilot.pause(0.05)
+        assert "Шансы: итог от 5 до 15, среднее 10,00" in output, output
     assert roll.actor == name and "Атака — d20 + 5 vs 15" in roll.text, roll.text
-    assert Store.open(campaign_path).log(limit=1)[0].text == roll.text, "the mistake was logged"
+    axe = Store.open(campaign_path).log(limit=1)[0]
+    assert axe.kind == "roll" and axe.actor == second.name, (axe.kind, axe.actor)
+    assert axe.text.startswith(f"{second.name}, Атака топором — 2d6 + 3 # рубящий: 2d6["), axe
+    assert axe.data["label"] == "рубящий", axe.data
     rows: dict[float, list[tuple[float, str]]] = {}
     for m in re.finditer(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', svg):
         rows.setdefault(float(m.group(2)), []).append(
