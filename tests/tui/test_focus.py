@@ -87,10 +87,15 @@ async def test_down_past_the_builders_last_field_and_the_bar_keeps_the_question_
     «^q Выход / Бросок ? Клавиши», and `k`, Enter and ↑ did nothing. «? Клавиш», «? Клав»: at
     80 columns `?` itself fell off the bar, on every tab.
 
+    Мир Тьмы: a dialog's bar showed only «esc Отмена ^q Выход» while Enter chose a line (the
+    harm dialog in Бой): the bar shows that Enter.
+
     Replaces the pilot tests `tests/tui/test_focus.py::
-    test_down_past_the_builders_last_field_stays_in_the_builder[system]` and
+    test_down_past_the_builders_last_field_stays_in_the_builder[system]`,
     `…::test_the_key_bar_never_cuts_the_question_mark[system]` (one app run per system; ↓ goes
-    once round the builder's controls and back to the first instead of 25 times)."""
+    once round the builder's controls and back to the first instead of 25 times) and
+    `tests/tui/test_keybar.py::test_a_dialog_says_what_its_enter_does` (in the Мир Тьмы run,
+    after its «2 i»)."""
     app = make_test_app(system=system)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("3")
@@ -103,6 +108,14 @@ async def test_down_past_the_builders_last_field_and_the_bar_keeps_the_question_
             assert line.endswith("? Клавиши"), f"{system} {keys}: {line!r}"
             assert "^Q Выход" in line, f"{system} {keys}: {line!r}"
             assert len(line) <= 80, f"{system} {keys}: {line!r}"
+            if system == "wod" and keys == ["2", "i"]:  # Мир Тьмы's harm dialog, «w»
+                await pilot.press("w")
+                await pilot.pause()
+                assert app.screen.is_modal, "«w» opened no dialog"
+                shown = [(key, text) for key, text, _on in app.query_one(KeyBar)._keys]
+                assert shown[0] == ("⏎", "Выбрать"), f"the harm dialog's bar: {shown}"
+                await pilot.press("escape")
+                await pilot.pause()
 
 
 async def test_no_key_leaves_the_gm_stuck_in_the_drevo_tabs(make_test_app) -> None:

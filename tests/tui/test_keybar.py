@@ -187,22 +187,6 @@ async def test_ide4_prompts_the_bar_and_a_key_with_no_focus(
         assert type(app.screen).__name__ == "CardScreen", f"«k» with no focus: {app.screen}"
 
 
-async def test_a_dialog_says_what_its_enter_does(make_test_app) -> None:
-    """A dialog's bar showed only «esc Отмена ^q Выход» while Enter chose a line (the harm
-    dialog in Бой) or added the NPC: the bar shows that Enter."""
-    app = make_test_app(system="wod")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2")
-        await app.ensure_pane("combat")
-        await pilot.pause()
-        await pilot.press("i")
-        await pilot.pause()
-        await pilot.press("w")
-        await pilot.pause()
-        assert app.screen.is_modal
-        assert bar(app)[0] == ("⏎", "Выбрать")
-
-
 def test_the_short_spelling_differs_only_for_enter_and_ctrl() -> None:
     from tui.screens.keys import key_label
 
