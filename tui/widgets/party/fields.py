@@ -9,11 +9,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from rules.data import load_table
 from tui import registry
 from tui.numbers import read_whole
+from tui.registry.base import SheetField
 from tui.store import Character, Skill
 
 MINUS = str.maketrans({"−": "-", "–": "-"})
@@ -191,8 +193,13 @@ def form_checks(
         checks["weapons"] = lambda text: parse_weapons(text("weapons"), weapons)
     for field in kind.sheet_fields:
         if not field.yes_no:
-            checks[field.key] = lambda text, f=field: parse_int(text(f.key), f.low, f.high)
+            checks[field.key] = partial(_sheet_number, field)
     return checks
+
+
+def _sheet_number(field: SheetField, text: Texts) -> int:
+    """A sheet field's whole number within the field's range."""
+    return parse_int(text(field.key), field.low, field.high)
 
 
 def form_character(
