@@ -12,6 +12,7 @@ from textual.widgets import Input
 
 from tui.view import make_view
 from tui.widgets.common.keybar import KeyBar
+from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.toosmall import TooSmallScreen
 
 SYSTEMS = ("drevo", "ide4", "starately", "wod")
@@ -118,16 +119,22 @@ async def test_down_past_the_builders_last_field_and_the_bar_keeps_the_question_
                 await pilot.pause()
 
 
-async def test_no_key_leaves_the_gm_stuck_in_the_drevo_tabs(make_test_app) -> None:
-    """One app run through the stuck states of one Древо campaign, each checked in turn:
+async def test_no_key_leaves_the_gm_stuck_or_misled_in_the_drevo_tabs(make_test_app) -> None:
+    """One app run through the stuck states of one Древо campaign and what misled a GM reading
+    only its screen, each checked in turn:
 
     - the key bar at 40 columns drops the least important keys first, keeping the tab's first
       key and «Клавиши»;
     - Esc in the party filter clears it and goes back to the table;
+    - «+1 высота, -2 темнота» in grey read as modifiers already applied (plain, NO_COLOR): the
+      empty modifier field's placeholder says «пример:» in italics, and nothing of it applies;
     - Tab reached the tab bar, where the key bar offers nothing of the tab: Tab and Shift+Tab
       stay in the builder;
     - Esc, ↑ and ↓ each take the focus out of the modifier field to another control of the
       builder (each from the field again); Enter in it rolls with what was typed;
+    - the difficulty stepper wrapped from [0] to [00]: ← at the easiest end stays there;
+    - play-test, plain terminal: the Бой tab's new NPC «Разбойник» / «Драка 2, Уклонение 1,
+      Стрельба 1» — values as they would be typed, in grey: each says «например:»;
     - the Бой declaration: ↓ from the note field wrapped nowhere, and Enter there did nothing;
       Esc in the form goes back to the tab's first control;
     - a dialog (here `?`) is a modal screen: Ctrl+Q must still quit.
@@ -136,8 +143,13 @@ async def test_no_key_leaves_the_gm_stuck_in_the_drevo_tabs(make_test_app) -> No
     test_the_key_bar_drops_the_least_important_keys_first`,
     `…::test_escape_still_clears_the_party_filter_and_tab_cycles_inside_the_tab`,
     `…::test_the_modifier_field_lets_go_on_esc_up_and_down_and_enter_rolls`,
-    `…::test_down_past_the_declaration_note_stays_in_the_form` and
-    `…::test_ctrl_q_quits_from_a_dialog` (the same demo campaign, one run)."""
+    `…::test_down_past_the_declaration_note_stays_in_the_form`,
+    `…::test_ctrl_q_quits_from_a_dialog`, `tests/tui/test_misled.py::
+    test_the_modifier_placeholder_reads_as_an_example`,
+    `tests/tui/test_misled.py::test_a_stepper_stops_at_its_ends` and
+    `…::test_the_new_character_and_npc_forms_placeholders_read_as_examples`
+    (the same demo campaign, one run; the new character's «Оружие» is checked in the add form
+    of `tests/tui/test_forms.py::TestAdd`, which opens it anyway)."""
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -159,12 +171,21 @@ async def test_no_key_leaves_the_gm_stuck_in_the_drevo_tabs(make_test_app) -> No
         assert party_filter.value == "", "Esc did not clear the party filter"
         assert app.focused.id == "party-table", "Esc in the filter: not back to the table"
         await pilot.press("3")
+        await pilot.pause()
+        mods = app.query_one("#check-mods", Input)
+        assert mods.value == "", f"the modifier field holds {mods.value!r}"
+        assert mods.placeholder.startswith("пример: "), mods.placeholder
+        assert "пусто — без модификаторов" in mods.placeholder, mods.placeholder
+        formula = str(app.query_one("#check-formula").render())
+        assert "высота" not in formula, f"the example is applied: {formula}"
+        style = mods.get_component_styles("input--placeholder")
+        assert style.text_style.italic, "the placeholder is not in italics"
+
         builder = app.query_one("#check-pane")
         for key in ["tab"] * 8 + ["shift+tab"] * 8:
             await pilot.press(key)
             assert builder in app.focused.ancestors, f"{key} left the builder"
 
-        mods = app.query_one("#check-mods", Input)
         for key in ("escape", "up", "down"):
             mods.focus()
             await pilot.pause()
@@ -180,7 +201,25 @@ async def test_no_key_leaves_the_gm_stuck_in_the_drevo_tabs(make_test_app) -> No
         logged = app.store.log()[0].text
         assert "→ +4 против 0" in logged, f"Enter in the field: {logged}"  # Врачевание +3, +1
 
-        await pilot.press("escape", "2", "i")  # out of the field; the first declaration form
+        stepper = app.query_one("#check-difficulty", Stepper)
+        stepper.focus()
+        await pilot.press("home")
+        first = stepper.value
+        await pilot.press("left")
+        assert stepper.value == first, f"← at the easiest end went to {stepper.value!r}"
+        await pilot.press("end")
+        last = stepper.value
+        await pilot.press("right")
+        assert stepper.value == last and last != first, f"→ at the hardest end: {stepper.value!r}"
+
+        await pilot.press("escape", "2")  # out of the stepper, to Бой
+        await app.ensure_pane("combat")
+        await pilot.press("a")
+        await pilot.pause()
+        for name in ("#npc-name", "#npc-skills"):
+            placeholder = app.screen.query_one(name, Input).placeholder
+            assert placeholder.startswith("например: "), f"{name}: {placeholder}"
+        await pilot.press("escape", "i")  # the first declaration form
         await pilot.pause()
         await pilot.press("down", "down", "escape")
         await pilot.pause()
