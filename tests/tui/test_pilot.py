@@ -141,8 +141,8 @@ async def test_party_enter_opens_the_builder_whose_modifiers_show_a_mistake_as_t
     assert all(d["history"][0][0] == "rolled" for d in dice), dice
 
 
-async def test_the_quick_bar_is_built_when_first_opened_and_says_a_mistake_and_a_fraction(
-    make_test_app, campaign_path
+async def test_the_quick_bar_is_built_when_first_opened_says_a_mistake_and_y_v_copy(
+    make_test_app, campaign_path, monkeypatch
 ):
     """A start builds no field for the quick-roll bar (most never open it); «/» builds it and
     types into it at once, and Esc then «/» finds the same field with the same text. A mistake
@@ -151,12 +151,24 @@ async def test_the_quick_bar_is_built_when_first_opened_and_says_a_mistake_and_a
     with a comma. What the roll records (criticals, readings):
     test_a_quick_roll_records_what_was_read_and_its_criticals below.
 
+    Then `v` copies a command that starts this Python's kubik, and «Скопировано» claimed a
+    copy that tmux may never have passed on: `y` (the newest Журнал entry, the last roll)
+    says the text went to the terminal.
+
     Replaces the pilot tests `tests/tui/test_pilot.py::
-    test_the_quick_bar_is_built_when_first_opened_and_keeps_its_text` and
-    `…::test_the_quick_bar_says_a_mistake_what_was_read_and_a_fraction` (the same demo
-    campaign's quick bar, one run; the rolls' texts put in the field at once)."""
+    test_the_quick_bar_is_built_when_first_opened_and_keeps_its_text`,
+    `…::test_the_quick_bar_says_a_mistake_what_was_read_and_a_fraction`,
+    `tests/tui/test_clipboard.py::test_y_says_sent_to_the_terminal_not_copied` and
+    `tests/tui/test_clipboard.py::test_v_copies_a_command_that_starts_this_python` (the same
+    demo campaign's quick bar, one run; the rolls' texts put in the field at once)."""
+    import sys
+
     from textual.widgets import Input
 
+    from tui.clipboard import SENT
+
+    monkeypatch.delenv("TMUX", raising=False)
+    told: list[str] = []
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         assert not app.query("#quick-input"), "the quick bar's field built at the start"
@@ -181,6 +193,16 @@ async def test_the_quick_bar_is_built_when_first_opened_and_says_a_mistake_and_a
             else:
                 shown = ("0,25", "0,5", "0,75", "1", "1,25", "1,5")
                 assert any(f"Итог {v}" in output for v in shown), output
+
+        await pilot.press("escape", "v")
+        copied = app.clipboard
+        monkeypatch.setattr(app, "notify", lambda message, **_k: told.append(message))
+        await pilot.press("y")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+    assert copied.startswith(f"{sys.executable} -m tui --view"), f"«v» copied {copied!r}"
+    assert told and told[-1].startswith(f"{SENT}: "), f"«y» said {told}"
+    assert not any("Скопировано" in m for m in told), f"«y» said {told}"
     fraction, read = Store.open(campaign_path).log()
     assert read.data["expression"] == "3d6 + 2" and read.data["readings"][0]["typed"] == "++"
     assert fraction.data["total"] * 4 == int(fraction.data["total"] * 4)
