@@ -32,28 +32,47 @@ def bar_line(app) -> str:
 # -- the size notice -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("key", ["ctrl+q", "q", "ctrl+c"])
-async def test_every_quit_key_quits_from_the_size_notice(make_test_app, key) -> None:
-    """«Ctrl+Q — выход» on the notice, and no key quit: a modal screen hid the app's keys."""
-    app = make_test_app()
-    async with app.run_test(size=(60, 20)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, TooSmallScreen)
+async def quit_keys_quit(pilot, keys: tuple[str, ...]) -> None:
+    """Press each of ``keys`` on the size notice: each must ask the app to exit. The exit is
+    recorded, not made (so that the next key is tried in the same run), then the last key
+    quits for real."""
+    app = pilot.app
+    await pilot.pause()
+    assert isinstance(app.screen, TooSmallScreen), f"no size notice: {app.screen!r}"
+    asked: list[str] = []
+    for key in keys:
+        app.exit = lambda *_a, key=key, **_k: asked.append(key)  # type: ignore[method-assign]
         await pilot.press(key)
         await pilot.pause()
-        assert app._exit, f"{key} did not quit from the size notice"
+        del app.exit  # App.exit again
+        assert asked == [key], f"{key} did not quit from the size notice"
+        asked.clear()
+        assert isinstance(app.screen, TooSmallScreen), f"{key}: the notice went"
+    await pilot.press(keys[-1])
+    await pilot.pause()
+    assert app._exit, f"{keys[-1]} did not quit from the size notice"
 
 
-@pytest.mark.parametrize("key", ["ctrl+q", "q"])
-async def test_the_view_quits_from_the_size_notice(make_test_app, campaign_path, key) -> None:
+async def test_every_quit_key_quits_from_the_size_notice(make_test_app) -> None:
+    """«Ctrl+Q — выход» on the notice, and no key quit: a modal screen hid the app's keys.
+
+    Replaces the pilot tests `tests/tui/test_focus.py::
+    test_every_quit_key_quits_from_the_size_notice[ctrl+q]`, `…[q]` and `…[ctrl+c]` (one app
+    run: each key's exit recorded, the last one made)."""
+    app = make_test_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await quit_keys_quit(pilot, ("ctrl+q", "q", "ctrl+c"))
+
+
+async def test_the_view_quits_from_the_size_notice(make_test_app, campaign_path) -> None:
+    """The players' view's size notice quits on Ctrl+Q and q.
+
+    Replaces the pilot tests `tests/tui/test_focus.py::
+    test_the_view_quits_from_the_size_notice[ctrl+q]` and `…[q]` (one app run)."""
     make_test_app()  # opening the store writes the demo campaign to disk
     app = make_view(campaign_path)
     async with app.run_test(size=(60, 20)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, TooSmallScreen)
-        await pilot.press(key)
-        await pilot.pause()
-        assert app._exit
+        await quit_keys_quit(pilot, ("ctrl+q", "q"))
 
 
 # -- ↓ past the last field, the modifier field, Tab, Esc, a dialog ---------------------------
