@@ -1,12 +1,15 @@
 """`y` and `v` say only what kubik knows: the text went to the terminal (OSC 52); in tmux,
-whether tmux passes it on; and `v` copies a command that runs without an activated venv."""
+whether tmux passes it on; and `v` copies a command that runs without an activated venv.
+
+What `y` and `v` say and copy in the app: tests/tui/test_pilot.py::
+test_the_quick_bar_is_built_when_first_opened_says_a_mistake_and_y_v_copy (the quick bar's
+app run)."""
 
 from __future__ import annotations
 
 import subprocess
-import sys
 
-from tui.clipboard import SENT, kubik_command, tmux_hint, view_command_line
+from tui.clipboard import kubik_command, tmux_hint, view_command_line
 
 
 def answer(stdout: str, code: int = 0):
@@ -41,24 +44,3 @@ def test_v_names_the_running_kubik_by_its_full_path(tmp_path) -> None:
     assert kubik_command("/x/tui/__main__.py", "/v/bin/python") == ["/v/bin/python", "-m", "tui"]
     line = view_command_line(tmp_path / "my camp.json", argv0=str(script), executable="p")
     assert line == f"{script} --view --campaign '{tmp_path / 'my camp.json'}'"
-
-
-async def test_y_says_sent_to_the_terminal_not_copied(make_test_app, monkeypatch) -> None:
-    """«Скопировано» claimed a copy that tmux may never have passed on."""
-    monkeypatch.delenv("TMUX", raising=False)
-    app = make_test_app()
-    told: list[str] = []
-    async with app.run_test(size=(80, 24)) as pilot:
-        monkeypatch.setattr(app, "notify", lambda message, **_k: told.append(message))
-        await pilot.press("slash", *"2d6", "enter", "escape", "y")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-    assert told and told[-1].startswith(f"{SENT}: ")
-    assert not any("Скопировано" in m for m in told)
-
-
-async def test_v_copies_a_command_that_starts_this_python(make_test_app) -> None:
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("v")
-    assert app.clipboard.startswith(f"{sys.executable} -m tui --view")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from tui.screens.keys import key_rows
-from tui.store import Skill
 from tui.widgets.party.form import CharacterForm
 
 
@@ -18,6 +17,11 @@ def shown(app) -> list[str]:
     return [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
 
 
+def form_focus(app) -> str | None:
+    focused = app.screen.focused
+    return focused.id if focused is not None else None
+
+
 async def fill(pilot, field: str, text: str) -> None:
     """Replace the text of one form field."""
     widget = pilot.app.screen.query_one(f"#f-{field}")
@@ -26,12 +30,40 @@ async def fill(pilot, field: str, text: str) -> None:
 
 
 class TestAdd:
-    async def test_wrong_values_save_nothing_then_a_drevo_character_is_added(self, make_test_app):
+    async def test_a_wrong_value_is_shown_at_its_field_and_the_form_saves_only_right_values(
+        self, make_test_app, campaign_path
+    ):
         """A wrong value gets a message at its field — every wrong field at once — and
         nothing is saved until it is fixed; fixed, its message goes away; Esc saves nothing.
-        (What each field's parser refuses and says — a blank name, a number too long, a
-        fraction: tests/tui/test_party_fields.py.) Then «a» again: the fields of «Древа» —
-        качества, навыки с частью («Щиты 2 (Драка)»), оружие, Судьба — saved."""
+        A name another window added while the form is open is refused on save (the form
+        judges the name against the party as the store has it then). Then the form saves what
+        was typed, «Отбивать стрелы» too. Play-test, plain terminal: a new character's empty
+        «Оружие» showed «Меч, Щит» in grey, as if typed: it says «например:». And «Кто» (the
+        same form): playtest, switching it to НИП kept Судьба 3 on screen; the form shows the
+        NPC start of ``data/drevo/fate.toml`` at once. Playtest: Enter on «Кто» did nothing
+        though the form's title says «Enter/Ctrl+S — сохранить» (Enter in a text field saved).
+
+        Replaces the pilot tests `tests/tui/test_forms.py::TestAdd::
+        test_wrong_values_save_nothing_then_a_drevo_character_is_added`,
+        `…::TestAdd::test_a_name_another_window_added_meanwhile_is_refused`,
+        `…::TestTheKindSelector::test_a_new_npc_starts_with_the_npc_fate` (what the Судьба
+        follows — back to a player, a number the GM typed kept — is now
+        `tests/tui/test_form_saves.py::test_a_new_npc_starts_with_the_npc_fate`) and
+        `…::TestTheKindSelector::test_enter_on_it_saves_as_the_title_says`, and the «Оружие»
+        part of `tests/tui/test_misled.py::
+        test_the_new_character_and_npc_forms_placeholders_read_as_examples` (one app run; the
+        second form, refused for «Ждан», saves «Ждан Второй» an NPC with Enter on «Кто»):
+        what each field refuses and the character the checked values make —
+        `tests/tui/test_form_saves.py::test_every_wrong_field_is_refused_at_once_then_a_drevo_character_is_saved`;
+        the name asked at each check — `tests/tui/test_form_saves.py::
+        test_the_name_is_judged_against_the_party_as_it_is_at_each_check`."""
+        from dataclasses import replace
+
+        from rules import drevo
+        from tui.store import Store, new_id
+
+        rules = drevo.fate_rules()
+        assert rules.starting_points != rules.npc_starting_points  # else nothing is shown
         cases = [
             ("name", "Милава", "уже есть", "Ждан"),
             ("stat-1", "7", "Ловкость: Нужно число от −3 до 5", "1"),
@@ -42,158 +74,168 @@ class TestAdd:
         app = make_test_app()
         async with app.run_test(size=(80, 24)) as pilot:
             before = app.store.characters()
-            await pilot.press("a", *"Ждан")
+            await pilot.press("a")
+            weapons = app.screen.query_one("#f-weapons")
+            assert weapons.value == "", f"a new character's «Оружие» holds {weapons.value!r}"
+            assert weapons.placeholder.startswith("например: "), weapons.placeholder
+            await fill(pilot, "name", "Ждан")  # (the typing is not what is tested)
             for field, text, _message, _fixed in cases:
                 await fill(pilot, field, text)
             await pilot.press("enter")  # Enter in a field saves … or refuses
             await pilot.pause()
-            assert isinstance(app.screen, CharacterForm)
-            assert app.store.characters() == before
+            assert isinstance(app.screen, CharacterForm), "a refused form stays open"
+            assert app.store.characters() == before, "a refused form saved"
             for field, _text, message, fixed in cases:
                 key = "stats" if field.startswith("stat-") else field
                 error = app.screen.query_one(f"#e-{key}")
-                assert error.display and message in str(error.render()), field
+                assert error.display and message in str(error.render()), f"{field}: no message"
                 await fill(pilot, field, fixed)
-                assert not error.display, field  # fixed: the message goes away
+                assert not error.display, f"{field}: fixed, its message stays"
             await pilot.press("escape")  # cancel: still nothing saved
             await pilot.pause()
-            assert not isinstance(app.screen, CharacterForm)
-            assert app.store.characters() == before
-            await pilot.press("a")  # the empty form
-            assert isinstance(app.screen, CharacterForm)
-            await pilot.press(*"Ждан")
-            await fill(pilot, "stat-0", "3")
-            await fill(pilot, "skills", "Драка 2, Щиты 2 (Драка), Бой без оружия −1")
-            await fill(pilot, "weapons", "меч, Щит")
-            await fill(pilot, "fate", "5")
-            await fill(pilot, "notes", "новобранец")
-            await pilot.press("ctrl+s")
-            await pilot.pause()
-            assert not isinstance(app.screen, CharacterForm)
-        (zhdan,) = [c for c in app.store.characters() if c.name == "Ждан"]
-        assert zhdan.kind == "pc"
-        assert zhdan.qualities["Сила"] == 3 and zhdan.qualities["Воля"] == 0
-        assert zhdan.skills == (
-            Skill("Драка", 2),
-            Skill("Щиты", 2, "Драка"),
-            Skill("Бой без оружия", -1),
-        )
-        assert zhdan.weapons == ("Меч", "Щит")
-        assert (zhdan.drevo.fate, zhdan.notes) == (5, "новобранец")
+            assert not isinstance(app.screen, CharacterForm), "Esc left the form open"
+            assert app.store.characters() == before, "Esc saved the fixed values"
 
-    async def test_a_name_another_window_added_meanwhile_is_refused(
-        self, make_test_app, campaign_path
-    ):
-        """The form judges the name against the party as the store has it on save."""
-        from dataclasses import replace
-
-        from tui.store import Store, new_id
-
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("a", *"Ждан")
+            await pilot.press("a")  # the empty form again
+            await fill(pilot, "name", "Ждан")
             other = Store.open(campaign_path)
             other.upsert_character(replace(other.characters()[0], id=new_id(), name="ждан"))
             app._refresh_store()  # what the file watch does
             await pilot.pause()
             await pilot.press("ctrl+s")
             await pilot.pause()
-            assert isinstance(app.screen, CharacterForm)
-            assert "В партии уже есть «Ждан»" in str(app.screen.query_one("#e-name").render())
-        assert [n.casefold() for n in names(app)].count("ждан") == 1
+            assert isinstance(app.screen, CharacterForm), "another window's name was taken"
+            said = str(app.screen.query_one("#e-name").render())
+            assert "В партии уже есть «Ждан»" in said, said
+            assert [n.casefold() for n in names(app)].count("ждан") == 1
+            assert form_focus(app) == "f-name", "the refusal: not on the name"
+            await fill(pilot, "name", "Ждан Второй")
+            await fill(pilot, "stat-0", "3")
+            await fill(pilot, "notes", "новобранец")
+            app.screen.query_one("#f-parry_ability").action_step(1)  # Отбивать стрелы: да
 
-    async def test_ide4_form(self, make_test_app):
-        """IDE4: атрибуты 1–6, мастерство с главным атрибутом и дистанциями, энергия."""
-        app = make_test_app(system="ide4")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("a", *"Лев", "down", "right")  # name; kind: НИП
-            await fill(pilot, "skills", "Взлом 65 (Мелкая моторика), Стрельба 25 [Д/Б]")
-            await fill(pilot, "energy", "101")
-            await pilot.press("ctrl+s")
-            assert "от 0 до 100" in str(app.screen.query_one("#e-energy").render())
-            await fill(pilot, "energy", "70")
-            app.screen.query_one("#f-always_expanded").action_step(1)  # always expanded: да
-            await pilot.press("ctrl+s")
+            await pilot.press("tab")
+            form = app.screen
+            assert isinstance(form, CharacterForm) and form.focused.id == "f-kind", "Tab"
+            fate = form.query_one("#f-fate")
+            assert fate.value == str(rules.starting_points), "a player's start"
+            await pilot.press("right")  # НИП
             await pilot.pause()
-        (lev,) = [c for c in app.store.characters() if c.name == "Лев"]
-        assert lev.kind == "npc"
-        assert lev.skills[0] == Skill("Взлом", 65, "Мелкая моторика")
-        assert lev.skills[1].distances == ("Д", "Б")
-        assert (lev.ide4.energy, lev.ide4.always_expanded, lev.extra) == (70, True, {})
-        assert set(lev.qualities) == {
-            "Сила", "Крупная моторика", "Мелкая моторика", "Внимание", "Риторика", "Обаяние"
-        }  # fmt: skip
-
-    @pytest.mark.parametrize(
-        ("system", "skills", "bad"),
-        [("starately", "Медицина 3", "Медицина 5"), ("wod", "Расследование 3", "Обман 6")],
-    )
-    async def test_levels_per_system(self, make_test_app, system, skills, bad):
-        """Старатели: навык 0–4, характеристики 2–15; Мир Тьмы: точки 0–5, атрибуты 1–5."""
-        app = make_test_app(system=system)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("a", *"Новичок")
-            await fill(pilot, "skills", bad)
-            await fill(pilot, "stat-0", "16")
-            await pilot.press("ctrl+s")
-            assert app.screen.query_one("#e-skills").display
-            assert app.screen.query_one("#e-stats").display
-            await fill(pilot, "skills", skills)
-            await fill(pilot, "stat-0", "5")
-            await pilot.press("ctrl+s")
+            assert fate.value == str(rules.npc_starting_points), "НИП: the fate shown stays"
+            assert form.focused.id == "f-kind", "→ left «Кто»"
+            title = str(form.query_one("#form-title").render())
+            assert "Enter/Ctrl+S — сохранить" in title, title
+            await pilot.press("enter")
             await pilot.pause()
-        (new,) = [c for c in app.store.characters() if c.name == "Новичок"]
-        assert new.skills[0].value == 3
-        assert list(new.qualities.values())[0] == 5
+            assert not isinstance(app.screen, CharacterForm), "Enter on «Кто» did not save"
+        (zhdan,) = [c for c in app.store.characters() if c.name == "Ждан Второй"]
+        assert (zhdan.kind, zhdan.qualities["Сила"]) == ("npc", 3), "the saved values"
+        assert zhdan.notes == "новобранец", "the saved notes"
+        assert zhdan.drevo.parry_ability is True, "the yes/no field was not saved"
+        assert zhdan.drevo.fate == rules.npc_starting_points, "the NPC's Судьба"
 
 
 class TestEditCopyDelete:
-    async def test_edit_keeps_id(self, make_test_app):
+    async def test_sort_filter_home_end_edit_copy_and_delete(self, make_test_app):
+        """The Партия tab's keys, in one app run: «s» sorts (by name, then by Судьба), «f»
+        filters (skills count too; Enter keeps it, Esc clears it); End and Home go to the last
+        and first character (listed in «?» under Партия; the filter field keeps them for its
+        text) and the sheet follows the cursor; «e» edits in place (same id, one undo step),
+        «c» copies under a new name, «x» deletes after «Да, удалить» («Нет» first).
+
+        Replaces the pilot tests `tests/tui/test_forms.py::TestEditCopyDelete::
+        test_sort_and_filter`,
+        `…::TestTableKeys::test_end_and_home_go_to_the_last_and_first_character`,
+        `…::TestEditCopyDelete::test_edit_keeps_id` and
+        `…::TestEditCopyDelete::test_duplicate_then_delete` (same demo party, one run).
+
+        In the edit form, tmux: «e», ↓ ↓, then «End BSpace BSpace BSpace» and «99» at once
+        left the field empty («Нужно целое число»): the digits went in first and the
+        backspaces, run after bubbling up to the app, deleted them. Each field of the form
+        edits in the order typed. Also replaces the pilot test `tests/tui/test_forms.py::
+        test_a_fast_end_backspaces_and_digits_in_the_form_keep_their_order` (its «e» is the
+        edit's form, the edit then typed over it)."""
+        from tests.tui.test_pilot import burst
+
         app = make_test_app()
         async with app.run_test(size=(80, 24)) as pilot:
-            first = app.query_one("#party-pane").highlighted_id()
+            pane = app.query_one("#party-pane")
+            table = app.query_one("#party-table")
+            assert shown(app)[:2] == ["Богдан Сыч", "Горан Рябой"], "PCs first"
+            await pilot.press("s")  # by name
+            assert shown(app) == sorted(names(app), key=str.casefold), "«s»: by name"
+            await pilot.press("s")  # by Судьба, most first
+            assert shown(app)[0] == "Милава", "«s» twice: by Судьба"
+            await pilot.press("f")
+            app.query_one("#party-filter").value = "драка"  # skills count too
+            await pilot.pause()
+            rows = shown(app)
+            assert "Богдан Сыч" not in rows and "Горан Рябой" in rows, f"filter: {rows}"
+            await pilot.press("enter")  # keep the filter, back to the table
+            assert app.focused.id == "party-table", "Enter in the filter"
+            await pilot.press("f", "escape")  # clear it
+            assert len(shown(app)) == len(names(app)), "Esc did not clear the filter"
+
+            await pilot.press("end")
+            assert table.cursor_row == table.row_count - 1 > 0, "End"
+            sheet = str(app.query_one("#party-sheet").render())
+            assert shown(app)[-1] in sheet, "the sheet does not follow the cursor"
+            await pilot.press("up", "home")
+            assert table.cursor_row == 0, "Home"
+            await pilot.press("f")
+            app.query_one("#party-filter").value = "ав"
+            await pilot.press("home", "x")  # in the filter: the text's start
+            assert app.query_one("#party-filter").value == "xав", "Home in the filter"
+            assert table.cursor_row == 0, "Home in the filter moved the table"
+            await pilot.press("escape", "question_mark")  # out of the filter; the keys
+            await pilot.pause()
+            party = dict(key_rows(dict(app.screen.groups)["Партия"]))
+            assert party["Home"] == "Первый персонаж таблицы", party
+            assert party["End"] == "Последний персонаж таблицы", party
+            await pilot.press("escape")
+            await pilot.pause()
+
+            first = pane.highlighted_id()
             await pilot.press("e")
+            assert isinstance(app.screen, CharacterForm), "«e» opened no form"
+            await pilot.press("down", "down")  # Имя, Кто, then the first quality
+            field = app.focused
+            assert field.id == "f-stat-0", f"↓ ↓ in the form: {field.id}"
+            stat = field.value
+            await burst(pilot, "end", "backspace", "backspace", "backspace", "9", "9")
+            assert field.value == "99", f"End, 3 × BSpace, 99 at once: {field.value!r}"
+            notes = app.screen.query_one("#f-notes")  # a text row edits in order too
+            app.screen.set_focus(notes)
+            await pilot.pause()
+            before = notes.value
+            assert len(before) > 2, f"notes too short to edit: {before!r}"
+            await burst(pilot, "end", "backspace", "backspace", "!", "?")
+            assert notes.value == before[:-2] + "!?", f"the notes: {notes.value!r}"
+
+            await fill(pilot, "stat-0", stat)  # (99 is out of range)
             await fill(pilot, "name", "Богдан Филин")
             await fill(pilot, "notes", "")
             await pilot.press("ctrl+s")
             await pilot.pause()
-        edited = app.store.character(first)
-        assert (edited.name, edited.notes) == ("Богдан Филин", "")
-        assert app.store.undo_labels(1) == ["Изменён «Богдан Филин»"]
+            edited = app.store.character(first)
+            assert (edited.name, edited.notes) == ("Богдан Филин", ""), "«e» edits in place"
+            assert app.store.undo_labels(1) == ["Изменён «Богдан Филин»"]
 
-    async def test_duplicate_then_delete(self, make_test_app):
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            source = app.store.characters()[0]
+            source = app.store.character(pane.highlighted_id())
             await pilot.press("c")  # the copy's form, already named
             assert app.screen.query_one("#f-name").value == f"{source.name} (копия)"
             await pilot.press("enter")
             await pilot.pause()
             (copy,) = [c for c in app.store.characters() if c.name.endswith("(копия)")]
-            assert copy.id != source.id and copy.skills == source.skills
-            assert app.query_one("#party-pane").highlighted_id() == copy.id
+            assert copy.id != source.id and copy.skills == source.skills, "«c» copies"
+            assert pane.highlighted_id() == copy.id, "the copy is not highlighted"
             await pilot.press("x")  # confirmation: «Нет» first
             await pilot.press("enter")
             await pilot.pause()
-            assert app.store.character(copy.id) is not None
+            assert app.store.character(copy.id) is not None, "«Нет» deleted"
             await pilot.press("delete", "down", "enter")  # «Да, удалить»
             await pilot.pause()
-            assert app.store.character(copy.id) is None
-
-    async def test_sort_and_filter(self, make_test_app):
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            assert shown(app)[:2] == ["Богдан Сыч", "Горан Рябой"]  # PCs first
-            await pilot.press("s")  # by name
-            assert shown(app) == sorted(names(app), key=str.casefold)
-            await pilot.press("s")  # by Судьба, most first
-            assert shown(app)[0] == "Милава"
-            await pilot.press("f", *"драка")  # skills count too
-            assert "Богдан Сыч" not in shown(app) and "Горан Рябой" in shown(app)
-            await pilot.press("enter")  # keep the filter, back to the table
-            assert app.focused.id == "party-table"
-            await pilot.press("f", "escape")  # clear it
-            assert len(shown(app)) == len(names(app))
+            assert app.store.character(copy.id) is None, "«Да, удалить» did not delete"
 
 
 class TestFormSnapshots:
@@ -214,51 +256,6 @@ class TestFormSnapshots:
         assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)
 
 
-class TestTableKeys:
-    async def test_end_and_home_go_to_the_last_and_first_character(self, make_test_app):
-        """Listed in «?» under Партия; the filter field keeps them for its text."""
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            table = app.query_one("#party-table")
-            await pilot.press("end")
-            assert table.cursor_row == table.row_count - 1 > 0
-            sheet = str(app.query_one("#party-sheet").render())
-            assert shown(app)[-1] in sheet  # the sheet follows the cursor
-            await pilot.press("up", "home")
-            assert table.cursor_row == 0
-            await pilot.press("f", *"ав", "home", "x")  # in the filter: the text's start
-            assert app.query_one("#party-filter").value == "xав"
-            assert table.cursor_row == 0
-            await pilot.press("escape", "question_mark")  # out of the filter; the keys
-            await pilot.pause()
-            party = dict(key_rows(dict(app.screen.groups)["Партия"]))
-            assert party["Home"] == "Первый персонаж таблицы"
-            assert party["End"] == "Последний персонаж таблицы"
-
-
-async def test_a_fast_end_backspaces_and_digits_in_the_form_keep_their_order(make_test_app):
-    """tmux: «e», ↓ ↓, then «End BSpace BSpace BSpace» and «99» at once left the field empty
-    («Нужно целое число»): the digits went in first and the backspaces, run after bubbling
-    up to the app, deleted them. Each field of the form edits in the order typed."""
-    from tests.tui.test_pilot import burst
-
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("e")
-        assert isinstance(app.screen, CharacterForm)
-        await pilot.press("down", "down")  # Имя, Кто, then the first quality
-        field = app.focused
-        assert field.id == "f-stat-0"
-        await burst(pilot, "end", "backspace", "backspace", "backspace", "9", "9")
-        assert field.value == "99"
-        notes = app.screen.query_one("#f-notes")  # a text row edits in order too
-        app.screen.set_focus(notes)
-        await pilot.pause()
-        before = notes.value
-        await burst(pilot, "end", "backspace", "backspace", "!", "?")
-        assert notes.value == before[:-2] + "!?"
-
-
 @pytest.mark.parametrize("system", ["drevo", "ide4", "starately", "wod"])
 def test_a_blank_character_holds_its_systems_sheet_at_its_defaults(system):
     """The form's new character carries the campaign's system's sheet (IDE4: energy 100),
@@ -271,54 +268,3 @@ def test_a_blank_character_holds_its_systems_sheet_at_its_defaults(system):
     assert type(c.sheet) is SHEETS[system]
     start = drevo.fate_rules().starting_points
     assert c.sheet == (SHEETS[system](fate=start) if system == "drevo" else SHEETS[system]())
-
-
-class TestTheKindSelector:
-    async def test_a_new_npc_starts_with_the_npc_fate(self, make_test_app):
-        """Playtest: switching «Кто» to НИП kept Судьба 3 (``party add --npc`` gives the NPC
-        start of ``data/drevo/fate.toml``). A Судьба the GM typed is his, and stays."""
-        from rules import drevo
-
-        rules = drevo.fate_rules()
-        assert rules.starting_points != rules.npc_starting_points  # else nothing is shown
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("a", *"Ждан", "tab")
-            form = app.screen
-            assert isinstance(form, CharacterForm) and form.focused.id == "f-kind"
-            fate = form.query_one("#f-fate")
-            assert fate.value == str(rules.starting_points)
-            await pilot.press("right")  # НИП
-            await pilot.pause()
-            assert fate.value == str(rules.npc_starting_points)
-            await pilot.press("left")  # back to Игрок
-            await pilot.pause()
-            assert fate.value == str(rules.starting_points)
-            await fill(pilot, "fate", "2")
-            await pilot.press("right")  # the GM's own number is kept
-            await pilot.pause()
-            assert fate.value == "2"
-            await fill(pilot, "fate", str(rules.starting_points))
-            await pilot.press("left", "right")
-            await pilot.pause()
-            assert fate.value == str(rules.npc_starting_points)
-            await pilot.press("ctrl+s")
-            await pilot.pause()
-            assert not isinstance(app.screen, CharacterForm)
-        (zhdan,) = [c for c in app.store.characters() if c.name == "Ждан"]
-        assert (zhdan.kind, zhdan.drevo.fate) == ("npc", rules.npc_starting_points)
-
-    async def test_enter_on_it_saves_as_the_title_says(self, make_test_app):
-        """Playtest: Enter on «Кто» did nothing though the form's title says «Enter/Ctrl+S —
-        сохранить» (Enter in a text field saved)."""
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("a", *"Ждан", "tab", "right")
-            await pilot.pause()
-            assert app.screen.focused.id == "f-kind"
-            assert "Enter/Ctrl+S — сохранить" in str(app.screen.query_one("#form-title").render())
-            await pilot.press("enter")
-            await pilot.pause()
-            assert not isinstance(app.screen, CharacterForm)
-        (zhdan,) = [c for c in app.store.characters() if c.name == "Ждан"]
-        assert zhdan.kind == "npc"

@@ -30,36 +30,51 @@ async def test_the_bar_follows_the_focus_and_names_keys_and_enter_as_the_help_do
     (/, ?) leave it. «/» showed «esc Закрыть  tab Дополнить  ^q Выход»: nothing said Enter
     rolls. The bar said «esc Закрыть», «tab Дополнить», «space Сторона» while `?` said «Esc»,
     «Tab», «Пробел»: both now name a key with one function (the bar's «⏎», «^Q» are short).
-    The new NPC dialog's bar says what its Enter does."""
+    The new NPC dialog's bar says what its Enter does. Footer built a widget per key on each
+    focus change and kept them (Textual #6666): the bar builds none.
+
+    Also replaces the pilot test `tests/tui/test_keybar.py::test_keys_add_no_widgets` (the
+    same demo campaign: its tab visits open this run; 4 tab switches counted, not 10)."""
     from tui.screens.keys import key_label
 
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
+        for key in "2341":  # every tab once: each builds its panes on its first visit
+            await pilot.press(key)
+            await pilot.pause()
+        before = live_widgets()
+        for key in "1313":  # (was 10 switches: a widget kept per switch shows after one)
+            await pilot.press(key)
+            await pilot.pause()
+        assert live_widgets() == before, "switching tabs left widgets behind"
+        assert not app.query_one(KeyBar).children, "the key bar built widgets"
+        await pilot.press("1")  # back to Партия
         await pilot.pause()
         party = descriptions(app)
-        assert "Рана" in party and "Выход" in party and "Клавиши" in party
+        assert "Рана" in party and "Выход" in party and "Клавиши" in party, f"Партия: {party}"
         await pilot.press("3")
         await pilot.pause()
         check = descriptions(app)
-        assert "Рана" not in check and "Бросить" in check
+        assert "Рана" not in check and "Бросить" in check, f"Проверка: {check}"
         await pilot.press("1")
         await pilot.pause()
-        assert descriptions(app) == party
+        assert descriptions(app) == party, "back on Партия: not its bar"
         await pilot.press("question_mark")
         await pilot.pause()
-        assert "Клавиши" not in descriptions(app)
+        assert "Клавиши" not in descriptions(app), f"under «?»: {descriptions(app)}"
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("slash")
         await pilot.pause()
-        assert bar(app)[0] == ("⏎", "Бросить")
+        assert bar(app)[0] == ("⏎", "Бросить"), f"«/»: {bar(app)}"
         keys = dict(bar(app))
         assert keys.get("Esc") == "Закрыть" and keys.get("Tab") == "Дополнить", keys
         assert keys.get("^Q") == "Выход" and keys.get("⏎") == "Бросить", keys
         assert not {"esc", "tab", "^q"} & set(keys), keys
-        await pilot.press(*"2d6", "enter")
+        app.query_one("#quick-input").value = "2d6"  # (the typing is not what is tested)
+        await pilot.press("enter")
         await pilot.pause()
-        assert "2d6" in str(app.query_one("#quick-output").render())
+        assert "2d6" in str(app.query_one("#quick-output").render()), "«/» 2d6 rolled nothing"
         await pilot.press("escape", "2")
         await app.ensure_pane("combat")
         await pilot.pause()
@@ -68,121 +83,108 @@ async def test_the_bar_follows_the_focus_and_names_keys_and_enter_as_the_help_do
         for active in app.screen.active_bindings.values():  # each key, as `?` spells it
             binding = active.binding
             if binding.show and binding.description in shown and binding.key != "enter":
-                assert shown[binding.description] == key_label(binding.key, short=True)
+                assert shown[binding.description] == key_label(binding.key, short=True), binding
                 assert key_label(binding.key, short=True) in (
                     key_label(binding.key),
                     key_label(binding.key).replace("Ctrl+", "^"),
-                )
+                ), binding
         await pilot.press("a")
         await pilot.pause()
-        assert app.screen.is_modal
-        assert bar(app)[0] == ("⏎", "Добавить")
-
-
-async def test_keys_add_no_widgets(make_test_app) -> None:
-    """Footer built a widget per key on each focus change and kept them (Textual #6666)."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        for key in "2341":  # every tab once: each builds its panes on its first visit
-            await pilot.press(key)
-            await pilot.pause()
-        before = live_widgets()
-        for key in "1313131313":
-            await pilot.press(key)
-            await pilot.pause()
-        assert live_widgets() == before
-        assert not app.query_one(KeyBar).children
+        assert app.screen.is_modal, "«a» on Бой opened no dialog"
+        assert bar(app)[0] == ("⏎", "Добавить"), f"the new NPC dialog: {bar(app)}"
 
 
 def bar(app) -> list[tuple[str, str]]:
     return [(key, description) for key, description, _enabled in app.query_one(KeyBar)._keys]
 
 
-async def test_the_damage_stage_offers_every_fate_key(make_test_app) -> None:
-    """After damage the bar showed only «1 −1 уровень» while 2 (two points of Судьба) worked
-    too. Issue 30: the digits are the tabs («1» meant for «Партия» spent a point), so one
-    key, «f», offers every level Судьба can take off, and a digit goes to its tab."""
-    app = make_test_app(seed=3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2")
-        await app.ensure_pane("combat")
-        await pilot.press("i")
-        await declare_blows(pilot, app)  # the seven declarations Enter makes, written at once
-        await pilot.press("enter", "enter")  # the roll, «принять» the outcome
-        await pilot.pause()
-        text = " ".join(str(s.render()) for s in app.query("Static")).replace("\n", " ")
-        # (the exchange box holds its lines broken for its width: keep_whole)
-        assert "−2 — до царапины" in text, "not at the damage stage"
-        keys = dict(bar(app))
-        assert keys.get("f") == "Судьба −уровень", keys
-        assert not any(k[:1].isdigit() for k in keys), keys
-        fate = {c.id: c.drevo.fate for c in app.store.characters()}
-        await pilot.press("1")  # the Партия tab: nothing spent
-        await pilot.pause()
-        assert {c.id: c.drevo.fate for c in app.store.characters()} == fate
-        await pilot.press("2", "f")
-        await pilot.pause()
-        assert [c.value for c in app.screen.choices] == [1, 2]
-        await pilot.press("down", "enter")
-        await pilot.pause()
-        assert "Царапина" in " ".join(str(s.render()) for s in app.query("Static"))
+async def test_ide4_prompts_the_bar_and_a_key_with_no_focus(
+    make_test_app,
+) -> None:
+    """At [0] and [00] no d100 is rolled, yet the bar said «⏎ Бросить d100». «p Развёрнутая»
+    stood on the bar at the expanded level already: there «p» records the player's demand,
+    and once made it is not offered again. IDE4's «n» after a roll hid the focused result
+    box: the keys typed right after it, before the queued focus moved, went to the app's keys
+    (`4` switched tabs); a key while nothing has the focus goes to the tab. First, what misled
+    a GM reading the screen: «Оглушён, Горит, Патруль…», «раундов или минут: 2» in grey read
+    as values already typed; each empty field of the effect form starts «например:», fits
+    its field and the field stays empty. Play-test, plain terminal: `m` showed «3 (пусто — 1
+    минута)» and the Бой tab's `w` «сломана рука» in an empty field — as if typed (an empty
+    `w` removes the harm).
 
+    Replaces the pilot tests `tests/tui/test_keybar.py::
+    test_ide4_enter_says_what_it_does_at_each_difficulty`,
+    `…::test_ide4_bar_does_not_offer_the_expanded_level_it_is_at` and
+    `tests/tui/test_focus.py::test_a_key_while_nothing_has_the_focus_goes_to_the_tab`,
+    `tests/tui/test_misled.py::test_the_effect_form_placeholders_read_as_hints` and
+    `tests/tui/test_misled.py::test_the_clock_and_harm_prompts_read_as_examples` (the same
+    IDE4 demo campaign, one run: the prompts first; the difficulty back at its start before
+    the level is changed; the roll last)."""
+    from textual import events
+    from textual.widgets import Input
 
-async def test_ide4_enter_says_what_it_does_at_each_difficulty(make_test_app) -> None:
-    """At [0] and [00] no d100 is rolled, yet the bar said «⏎ Бросить d100»."""
     from tests.tui.test_builder_ide4 import choose
 
     app = make_test_app(system="ide4")
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")  # first the prompts and the effect form: what misled
+        await pilot.pause()
+        clock = app.screen.query_one("#prompt-input", Input)
+        assert clock.value == "", f"«m» holds {clock.value!r}"
+        assert clock.placeholder.startswith("например: 3"), clock.placeholder
+        await pilot.press("escape", "2")
+        await app.ensure_pane("combat")
+        await pilot.press("w")
+        await pilot.pause()
+        harm = app.screen.query_one("#prompt-input", Input)
+        assert harm.value == "", f"«w» holds {harm.value!r}"
+        assert harm.placeholder.startswith("например: "), harm.placeholder
+        await pilot.press("escape", "e")
+        await pilot.pause()
+        fields = list(app.screen.query(Input))
+        assert len(fields) == 5, f"the effect form has {len(fields)} fields"
+        for field in fields:
+            assert field.value == "", f"{field.id} holds {field.value!r}"
+            assert field.placeholder.startswith("например: "), field.placeholder
+            assert len(field.placeholder) <= field.content_region.width, field.placeholder
+        await pilot.press("escape")
+        await pilot.pause()
+
         await pilot.press("3")
         await pilot.pause()
         enter = lambda: dict(bar(app)).get("⏎")  # noqa: E731
-        assert enter() == "Бросить d100"
+        start = app.query_one("#ide4-base").value
+        assert enter() == "Бросить d100", bar(app)
+        assert "Развёрнутая" in dict(bar(app)).values(), bar(app)
         await choose(pilot, "ide4-base", 0)  # [0]
         await pilot.pause()
-        assert enter() == "Записать успех [0]"
+        assert enter() == "Записать успех [0]", bar(app)
         await choose(pilot, "ide4-base", 8)  # [00]
         await pilot.pause()
-        assert enter() == "Записать «невозможно»"
+        assert enter() == "Записать «невозможно»", bar(app)
         app.query_one("#ide4-reason").focus()  # Enter in the reason field does the same
         await pilot.pause()
-        assert enter() == "Записать «невозможно»"
+        assert enter() == "Записать «невозможно»", f"in the reason field: {bar(app)}"
 
-
-async def test_ide4_bar_does_not_offer_the_expanded_level_it_is_at(make_test_app) -> None:
-    """«p Развёрнутая» stood on the bar at the expanded level already: there «p» records the
-    player's demand, and once made it is not offered again."""
-    from tests.tui.test_builder_ide4 import choose
-
-    app = make_test_app(system="ide4")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("3")
+        await choose(pilot, "ide4-base", start)
         await pilot.pause()
-        assert "Развёрнутая" in dict(bar(app)).values()
+        assert enter() == "Бросить d100", f"back at the start: {bar(app)}"
         await choose(pilot, "ide4-level", "expanded")
         await pilot.pause()
-        assert "Развёрнутая" not in dict(bar(app)).values()
-        assert dict(bar(app)).get("p") == "Требует игрок"
+        assert "Развёрнутая" not in dict(bar(app)).values(), f"at expanded: {bar(app)}"
+        assert dict(bar(app)).get("p") == "Требует игрок", bar(app)
         await pilot.press("p")
         await pilot.pause()
-        assert app.query_one("#check-pane").player_demand
-        assert "p" not in dict(bar(app))
+        assert app.query_one("#check-pane").player_demand, "«p» recorded no demand"
+        assert "p" not in dict(bar(app)), f"the demand offered again: {bar(app)}"
 
-
-async def test_a_dialog_says_what_its_enter_does(make_test_app) -> None:
-    """A dialog's bar showed only «esc Отмена ^q Выход» while Enter chose a line (the harm
-    dialog in Бой) or added the NPC: the bar shows that Enter."""
-    app = make_test_app(system="wod")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2")
-        await app.ensure_pane("combat")
+        app.query_one("#ide4-character").focus()
+        await pilot.press("enter")  # roll: the focus is on the result box
         await pilot.pause()
-        await pilot.press("i")
+        app.screen.set_focus(None)  # what a hidden focused box leaves behind
+        app.post_message(events.Key("k", "k"))  # the builder's «Риск» card
         await pilot.pause()
-        await pilot.press("w")
-        await pilot.pause()
-        assert app.screen.is_modal
-        assert bar(app)[0] == ("⏎", "Выбрать")
+        assert type(app.screen).__name__ == "CardScreen", f"«k» with no focus: {app.screen}"
 
 
 def test_the_short_spelling_differs_only_for_enter_and_ctrl() -> None:
@@ -195,19 +197,29 @@ def test_the_short_spelling_differs_only_for_enter_and_ctrl() -> None:
     assert key_label("space") == "Пробел" and key_label("escape") == "Esc"
 
 
-async def test_ctrl_z_names_what_it_will_undo_on_every_tab(make_test_app) -> None:
+async def test_ctrl_z_names_what_it_will_undo_and_the_damage_stage_offers_every_fate_key(
+    make_test_app,
+) -> None:
     """Issue 30: Ctrl+Z on Проверка after a plain roll undid the last fight exchange, unseen.
-    The bar names this window's next undo wherever the GM is; with nothing to undo, no ^Z."""
+    The bar names this window's next undo wherever the GM is; with nothing to undo, no ^Z.
+    After damage the bar showed only «1 −1 уровень» while 2 (two points of Судьба) worked
+    too. Issue 30: the digits are the tabs («1» meant for «Партия» spent a point), so one
+    key, «f», offers every level Судьба can take off, and a digit goes to its tab.
+
+    Replaces the pilot tests `tests/tui/test_keybar.py::
+    test_ctrl_z_names_what_it_will_undo_on_every_tab` and
+    `…::test_the_damage_stage_offers_every_fate_key` (the same fight of seed 3, one run: the
+    exchange rolled for the first is accepted for the second)."""
     app = make_test_app(seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("3")
         await pilot.pause()
-        assert "^Z" not in dict(bar(app))
+        assert "^Z" not in dict(bar(app)), f"nothing to undo: {bar(app)}"
         await pilot.press("2")
         await app.ensure_pane("combat")
         await pilot.press("i")  # initiative: a step of this window
         await pilot.pause()
-        assert dict(bar(app)).get("^Z") == "«инициатива»"
+        assert dict(bar(app)).get("^Z") == "«инициатива»", bar(app)
         await declare_blows(pilot, app)  # the dice: the Бой tab's fullest bar
         await pilot.press("enter")  # the roll: «схватка 1»
         await pilot.pause()
@@ -216,6 +228,27 @@ async def test_ctrl_z_names_what_it_will_undo_on_every_tab(make_test_app) -> Non
             await pilot.pause()
             shown = app.query_one(KeyBar).render().plain
             assert "^Z «схватка 1»" in shown, f"tab {tab} at 80 columns: {shown!r}"
+
+        await pilot.press("enter")  # «принять» the outcome
+        await pilot.pause()
+        text = " ".join(str(s.render()) for s in app.query("Static")).replace("\n", " ")
+        # (the exchange box holds its lines broken for its width: keep_whole)
+        assert "−2 — до царапины" in text, "not at the damage stage"
+        keys = dict(bar(app))
+        assert keys.get("f") == "Судьба −уровень", keys
+        assert not any(k[:1].isdigit() for k in keys), keys
+        fate = {c.id: c.drevo.fate for c in app.store.characters()}
+        await pilot.press("1")  # the Партия tab: nothing spent
+        await pilot.pause()
+        assert {c.id: c.drevo.fate for c in app.store.characters()} == fate, "«1» spent Судьба"
+        await pilot.press("2", "f")
+        await pilot.pause()
+        assert [c.value for c in app.screen.choices] == [1, 2], "«f»: not every level"
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        shown = " ".join(str(s.render()) for s in app.query("Static"))
+        assert "Царапина" in shown, "two levels off: no «Царапина»"
+
         await pilot.press("1", "g")  # a longer name: Судьба +1 on the sheet
         await pilot.pause()
         hint = dict(bar(app))["^Z"]

@@ -14,18 +14,84 @@ from tui.store import Store
 from tui.widgets.party.pane import with_saved_roll
 
 
-async def test_save_then_roll_from_the_party_tab(make_test_app, campaign_path):
-    """Issue 18: «a character sheet can hold named expressions («Атака топором: 2d6+3 #
+async def typed(pilot, text: str) -> None:
+    """Put ``text`` in the open prompt's field at once (the typing is not what is tested),
+    then Enter."""
+    pilot.app.screen.query_one(Input).value = text
+    await pilot.press("enter")
+
+
+async def test_saved_rolls_refused_completed_with_tab_and_rolled_from_the_party_tab(
+    make_test_app, campaign_path
+):
+    """Bad input gets a clear Russian message; nothing is saved. Play-test: the dialog
+    closed on the refusal, so what was typed was lost and the next keys went to the party
+    table as its keys («/» opened the quick roll); it stays open with the text to fix.
+    Issue 18: «the quick roll completes their names (Tab)» (a name saved again replaces its
+    roll). A parse error in the quick roll names the position, and the «^» under the typed
+    text points at it.
+
+    Then issue 18: «a character sheet can hold named expressions («Атака топором: 2d6+3 #
     рубящий»); … the party tab rolls the highlighted character's with a key, and each logs
-    under the character»."""
+    under the character».
+
+    Replaces the pilot tests `tests/tui/test_saved_rolls.py::
+    test_a_bad_saved_roll_is_refused_then_the_quick_roll_completes_names_with_tab`,
+    `…::test_error_caret_sits_under_the_bad_character` and
+    `…::test_save_then_roll_from_the_party_tab` (the same demo campaign, one run; the last
+    on the second character of the table, its only saved roll)."""
+    import html
+    import re
+
+    from tui.widgets.common.prompt import TextPrompt
+
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        first = app.store.characters()[0]
-        await pilot.press("b", *"Атака топором: 2d6+3 # рубящий", "enter")
+        await pilot.press("b")
+        await typed(pilot, "Атака: 2d")
         await pilot.pause()
-        saved = app.store.characters()[0]
-        assert saved.rolls == (("Атака топором", "2d6+3 # рубящий"),)
-        assert "Атака топором: 2d6+3" in str(app.query_one("#party-sheet", Static).render())
+        assert app.store.characters()[0].rolls == (), "a bad roll was saved"
+        assert isinstance(app.screen, TextPrompt), "the refusal closed the dialog"
+        assert app.screen.query_one(Input).value == "Атака: 2d", "the typed text was lost"
+        said = str(app.screen.query_one("#prompt-error", Static).render())
+        assert "позиция 3" in said, said
+        await pilot.press("6", "enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, TextPrompt), "the fixed roll left the dialog open"
+        assert app.store.characters()[0].rolls == (("Атака", "2d6"),), "the fixed roll"
+        await pilot.press("b")
+        await typed(pilot, "Атака: d20+5 vs 15")
+        await pilot.pause()
+        await pilot.press("b")
+        await typed(pilot, "Аркан: 3d6!")
+        await pilot.pause()
+        name = app.store.characters()[0].name
+        await pilot.press("slash", *"а", "tab")
+        field = app.query_one("#quick-input", Input)
+        assert field.value == "Атака", f"Tab completed «а» to {field.value!r}"
+        await pilot.press("tab")
+        assert field.value == "Аркан", f"a second Tab: {field.value!r}"
+        await pilot.press("tab", "enter")
+        await pilot.pause()
+        roll = app.store.log(limit=1)[0]
+
+        field.value = "4d6kh3r<=6"  # a mistake at «r» (the typing is not what is tested)
+        await pilot.press("enter")
+        await pilot.pause()
+        svg = app.export_screenshot()
+        assert app.store.log(limit=1)[0].text == roll.text, "the mistake was logged"
+
+        await pilot.press("escape", "down")  # the bar closed; the next character
+        pane = app.query_one("#party-pane")
+        second = app.store.character(pane.highlighted_id())
+        assert second.name != name and second.rolls == (), second
+        await pilot.press("b")
+        await typed(pilot, "Атака топором: 2d6+3 # рубящий")
+        await pilot.pause()
+        saved = app.store.character(second.id)
+        assert saved.rolls == (("Атака топором", "2d6+3 # рубящий"),), saved.rolls
+        sheet = str(app.query_one("#party-sheet", Static).render())
+        assert "Атака топором: 2d6+3" in sheet, sheet
         await pilot.press("r")  # the only saved roll: rolled at once
         await pilot.pause()
         await app.workers.wait_for_complete()  # the odds come from a worker
@@ -34,50 +100,21 @@ async def test_save_then_roll_from_the_party_tab(make_test_app, campaign_path):
             if "считаются" not in output:
                 break
             await pilot.pause(0.05)
-        assert "Шансы: итог от 5 до 15, среднее 10,00" in output
-    entries = Store.open(campaign_path).log()
-    roll = next(e for e in entries if e.kind == "roll")
-    assert roll.actor == first.name
-    assert roll.text.startswith(f"{first.name}, Атака топором — 2d6 + 3 # рубящий: 2d6[")
-    assert roll.data["label"] == "рубящий"
-
-
-async def test_a_bad_saved_roll_is_refused_then_the_quick_roll_completes_names_with_tab(
-    make_test_app, campaign_path
-):
-    """Bad input gets a clear Russian message; nothing is saved. Play-test: the dialog
-    closed on the refusal, so what was typed was lost and the next keys went to the party
-    table as its keys («/» opened the quick roll); it stays open with the text to fix.
-    Issue 18: «the quick roll completes their names (Tab)» (a name saved again replaces its
-    roll)."""
-    from tui.widgets.common.prompt import TextPrompt
-
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("b", *"Атака: 2d", "enter")
-        await pilot.pause()
-        assert app.store.characters()[0].rolls == ()
-        assert isinstance(app.screen, TextPrompt)
-        assert app.screen.query_one(Input).value == "Атака: 2d"
-        assert "позиция 3" in str(app.screen.query_one("#prompt-error", Static).render())
-        await pilot.press("6", "enter")
-        await pilot.pause()
-        assert not isinstance(app.screen, TextPrompt)
-        assert app.store.characters()[0].rolls == (("Атака", "2d6"),)
-        await pilot.press("b", *"Атака: d20+5 vs 15", "enter")
-        await pilot.pause()
-        await pilot.press("b", *"Аркан: 3d6!", "enter")
-        await pilot.pause()
-        name = app.store.characters()[0].name
-        await pilot.press("slash", *"а", "tab")
-        field = app.query_one("#quick-input", Input)
-        assert field.value == "Атака"
-        await pilot.press("tab")
-        assert field.value == "Аркан"
-        await pilot.press("tab", "enter")
-        await pilot.pause()
-    roll = Store.open(campaign_path).log(limit=1)[0]
-    assert roll.actor == name and "Атака — d20 + 5 vs 15" in roll.text
+        assert "Шансы: итог от 5 до 15, среднее 10,00" in output, output
+    assert roll.actor == name and "Атака — d20 + 5 vs 15" in roll.text, roll.text
+    axe = Store.open(campaign_path).log(limit=1)[0]
+    assert axe.kind == "roll" and axe.actor == second.name, (axe.kind, axe.actor)
+    assert axe.text.startswith(f"{second.name}, Атака топором — 2d6 + 3 # рубящий: 2d6["), axe
+    assert axe.data["label"] == "рубящий", axe.data
+    rows: dict[float, list[tuple[float, str]]] = {}
+    for m in re.finditer(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', svg):
+        rows.setdefault(float(m.group(2)), []).append(
+            (float(m.group(1)), html.unescape(m.group(3)))
+        )
+    lines = ["".join(t for _, t in sorted(r)).replace("\xa0", " ") for _, r in sorted(rows.items())]
+    typed_line = next(line for line in lines if "4d6kh3r<=6" in line)
+    caret = next(line for line in lines if line.strip() == "^")
+    assert caret.index("^") == typed_line.index("r<=6"), "the caret is not under «r»"
 
 
 class SavedRolls(RuleBasedStateMachine):
@@ -123,24 +160,3 @@ class SavedRolls(RuleBasedStateMachine):
 
 TestSavedRolls = SavedRolls.TestCase
 TestSavedRolls.settings = settings(max_examples=examples(30), stateful_step_count=15, deadline=None)
-
-
-async def test_error_caret_sits_under_the_bad_character(make_test_app):
-    """A parse error names the position, and the «^» under the typed text points at it."""
-    import html
-    import re
-
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("slash", *"4d6kh3r<=6", "enter")
-        await pilot.pause()
-        svg = app.export_screenshot()
-    rows: dict[float, list[tuple[float, str]]] = {}
-    for m in re.finditer(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', svg):
-        rows.setdefault(float(m.group(2)), []).append(
-            (float(m.group(1)), html.unescape(m.group(3)))
-        )
-    lines = ["".join(t for _, t in sorted(r)).replace("\xa0", " ") for _, r in sorted(rows.items())]
-    typed = next(line for line in lines if "4d6kh3r<=6" in line)
-    caret = next(line for line in lines if line.strip() == "^")
-    assert caret.index("^") == typed.index("r<=6")

@@ -7,12 +7,16 @@ Russian message that the form shows under the field.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from functools import partial
+from typing import Any
 
 from rules.data import load_table
 from tui import registry
 from tui.numbers import read_whole
-from tui.store import Skill
+from tui.registry.base import SheetField
+from tui.store import Character, Skill
 
 MINUS = str.maketrans({"−": "-", "–": "-"})
 DISTANCES = ("П", "Д", "Б", "К")
@@ -163,3 +167,81 @@ def parse_weapons(text: str, known: list[str]) -> tuple[str, ...]:
         if name not in result:
             result.append(name)
     return tuple(result)
+
+
+#: A form field's text by its key («name», «stat-0», «skills», a sheet field's key …).
+Texts = Callable[[str], str]
+
+
+def form_checks(
+    system: str, taken: Callable[[], set[str]], weapons: list[str]
+) -> dict[str, Callable[[Texts], Any]]:
+    """Return the character form's checks, in the form's order: each reads its field's text
+    (``stats``: every stat's) and returns the value or raises :class:`FieldError`. ``taken``
+    is asked on each check of the name (another window may add one while the form is open)."""
+    kind = registry.get(system)
+    stats = system_fields(system).stats
+    checks: dict[str, Callable[[Texts], Any]] = {
+        "name": lambda text: parse_name(text("name"), {t.casefold() for t in taken()}),
+        "stats": lambda text: {
+            stat: parse_stat(system, stat, text(f"stat-{i}")) for i, stat in enumerate(stats)
+        },
+        "skills": lambda text: parse_skills(system, text("skills")),
+        "notes": lambda text: text("notes").strip(),
+    }
+    if kind.weapons:
+        checks["weapons"] = lambda text: parse_weapons(text("weapons"), weapons)
+    for field in kind.sheet_fields:
+        if not field.yes_no:
+            checks[field.key] = partial(_sheet_number, field)
+    return checks
+
+
+def _sheet_number(field: SheetField, text: Texts) -> int:
+    """A sheet field's whole number within the field's range."""
+    return parse_int(text(field.key), field.low, field.high)
+
+
+def form_character(
+    system: str,
+    character: Character,
+    values: Mapping[str, Any],
+    *,
+    kind: str,
+    flags: Mapping[str, bool],
+) -> Character:
+    """Return ``character`` as the form saves it: the checked ``values`` (by check key), «Кто»
+    and the sheet's yes/no fields (``flags``, by the sheet field's key)."""
+    c = character
+    sheet_fields = registry.get(system).sheet_fields
+    if sheet_fields:
+        edited = {f.key: bool(flags[f.key]) if f.yes_no else values[f.key] for f in sheet_fields}
+        sheet = c.sheet_of(system)
+        c = c.with_sheet(type(sheet).from_values({**sheet.values(), **edited}))
+    return replace(
+        c,
+        name=values["name"],
+        kind=kind,
+        qualities=values["stats"],
+        skills=values["skills"],
+        weapons=values.get("weapons", c.weapons),
+        notes=values["notes"],
+    )
+
+
+def kind_switched(system: str, character: Character, npc: bool, text: Texts) -> dict[str, str]:
+    """Return the sheet numbers' new texts when «Кто» turns to NPC (``npc``) or to a player.
+    A new character's numbers follow «Кто» — the system's start for a player or an NPC (Древо's
+    Судьба: ``data/drevo/fate.toml``, as ``party add`` gives) — until the GM types his own;
+    an existing character's are his, and stay (nothing returned)."""
+    if character.origin is not None:
+        return {}
+    kind = registry.get(system)
+    was, now = (kind.new_sheet(npc=n).values() for n in (not npc, npc))
+    return {
+        f.key: str(now.get(f.key))
+        for f in kind.sheet_fields
+        if not f.yes_no
+        and was.get(f.key) != now.get(f.key)
+        and text(f.key).strip() == str(was.get(f.key))
+    }

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
-from functools import partial
 from typing import Any
 
 from textual import on
@@ -15,7 +13,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from tui import registry
-from tui.registry.base import SheetField
 from tui.sanitize import plain, safe_text
 from tui.store import Character, new_id
 from tui.widgets.common.ordered_input import ReadyInput
@@ -24,12 +21,10 @@ from tui.widgets.common.styled import StyledOnce
 from tui.widgets.common.withdrawn import Withdrawable
 from tui.widgets.party.fields import (
     FieldError,
+    form_character,
+    form_checks,
     format_skills,
-    parse_int,
-    parse_name,
-    parse_skills,
-    parse_stat,
-    parse_weapons,
+    kind_switched,
     signed_text,
     system_fields,
 )
@@ -108,6 +103,8 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
         self.fields = system_fields(system)
         self.kind = registry.get(system)
         self.errors: dict[str, str] = {}
+        #: Each field's check (tui/widgets/party/fields.py: the form only shows what it says).
+        self.checks = form_checks(system, taken, self.known_weapons)
 
     # -- layout ------------------------------------------------------------------------------
 
@@ -166,34 +163,11 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
     def _text(self, key: str) -> str:
         return self.query_one(f"#f-{key}", Input).value
 
-    def _checks(self) -> dict[str, Callable[[], Any]]:
-        checks: dict[str, Callable[[], Any]] = {
-            "name": lambda: parse_name(self._text("name"), {t.casefold() for t in self.taken()}),
-            "stats": self._stats,
-            "skills": lambda: parse_skills(self.system, self._text("skills")),
-            "notes": lambda: self._text("notes").strip(),
-        }
-        if self.kind.weapons:
-            checks["weapons"] = lambda: parse_weapons(self._text("weapons"), self.known_weapons)
-        for field in self.kind.sheet_fields:
-            if not field.yes_no:
-                checks[field.key] = partial(self._sheet_number, field)
-        return checks
-
-    def _sheet_number(self, field: SheetField) -> int:
-        return parse_int(self._text(field.key), field.low, field.high)
-
-    def _stats(self) -> dict[str, int]:
-        return {
-            stat: parse_stat(self.system, stat, self._text(f"stat-{i}"))
-            for i, stat in enumerate(self.fields.stats)
-        }
-
     def _check(self, key: str) -> Any:
         """Run one field's check; show or clear its message. Returns the value or None."""
         error = self.query_one(f"#e-{key}", Static)
         try:
-            value = self._checks()[key]()
+            value = self.checks[key](self._text)
         except FieldError as err:
             self.errors[key] = str(err)
             error.update(safe_text(str(err)))  # a message may quote what was typed
@@ -214,16 +188,10 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
         """A new character's sheet numbers follow «Кто» — the system's start for a player or an
         NPC (Древо's Судьба: ``data/drevo/fate.toml``, as ``party add`` gives) — until the GM
         types his own; an existing character's are his, and stay."""
-        if self.character.origin is not None:
-            return
-        npc = event.value == "npc"
-        was, now = (self.kind.new_sheet(npc=n).values() for n in (not npc, npc))
-        for field in self.kind.sheet_fields:
-            if field.yes_no or was.get(field.key) == now.get(field.key):
-                continue
-            box = self.query_one(f"#f-{field.key}", Input)
-            if box.value.strip() == str(was.get(field.key)):
-                box.value = str(now.get(field.key))
+        for key, text in kind_switched(
+            self.system, self.character, event.value == "npc", self._text
+        ).items():
+            self.query_one(f"#f-{key}", Input).value = text
 
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:
@@ -236,7 +204,7 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
         key = self._key_of(event.input.id)
         if key in ("name", "skills", "weapons") and not event.value.strip():
             return  # an empty field is judged on save, not while the GM tabs through
-        if self.is_attached and key in self._checks():
+        if self.is_attached and key in self.checks:
             self._check(key)
 
     @on(Input.Submitted)
@@ -246,31 +214,17 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
 
     def action_save(self) -> None:
         """Save only when every field is valid; otherwise focus the first wrong one."""
-        values = {key: self._check(key) for key in self._checks()}
+        values = {key: self._check(key) for key in self.checks}
         if self.errors:
-            first = next(k for k in self._checks() if k in self.errors)
+            first = next(k for k in self.checks if k in self.errors)
             target = "f-stat-0" if first == "stats" else f"f-{first}"
             self.query_one(f"#{target}", Input).focus()
             self.notify("Исправьте поля, отмеченные красным: ничего не сохранено.", timeout=4)
             return
-        c = self.character
-        if self.kind.sheet_fields:
-            edited = {
-                f.key: bool(self.query_one(f"#f-{f.key}", Stepper).value)
-                if f.yes_no
-                else values[f.key]
-                for f in self.kind.sheet_fields
-            }
-            sheet = c.sheet_of(self.system)
-            c = c.with_sheet(type(sheet).from_values({**sheet.values(), **edited}))
-        self.dismiss(
-            replace(
-                c,
-                name=values["name"],
-                kind=self.query_one("#f-kind", Stepper).value,
-                qualities=values["stats"],
-                skills=values["skills"],
-                weapons=values.get("weapons", c.weapons),
-                notes=values["notes"],
-            )
-        )
+        flags = {
+            f.key: bool(self.query_one(f"#f-{f.key}", Stepper).value)
+            for f in self.kind.sheet_fields
+            if f.yes_no
+        }
+        kind = self.query_one("#f-kind", Stepper).value
+        self.dismiss(form_character(self.system, self.character, values, kind=kind, flags=flags))
