@@ -139,7 +139,7 @@ def test_the_drevo_next_round_ticks_through_the_same_step(tmp_path):
     in the same undo step (play-test: such effects never ended in a Древо fight; the Журнал
     says so, and the undo marks both lines); a round with nothing to tick leaves the effects'
     document alone (another window's change to it stays). (The key `n`:
-    tests/tui/test_combat.py::test_three_round_fight_from_the_keyboard.)"""
+    tests/tui/test_combat_pace.py::test_a_three_against_three_round_of_unchanged_declarations_is_under_twenty_keys.)"""
     fight, store, target = duel(tmp_path)
     shkuro = next(c for c in store.characters() if c.name == "Атаман Шкуро")
     e, _ = EffectSet().add(EffectSpec("Оглушён", shkuro.id, -1, "rounds", 1), Now())
