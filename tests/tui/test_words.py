@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from rules.drevo import WoundTrack
+from tests.every_case import failures, report
 from tui import words
 from tui.bridge import sheets
 from tui.cli import party as cli_party
@@ -23,14 +24,17 @@ SOURCES = sorted(
 )
 
 
-@pytest.mark.parametrize(
-    "path",
-    SOURCES,
-)
-def test_no_text_hedges_a_plural(path) -> None:
-    text = (ROOT / path).read_text(encoding="utf-8")
-    found = [line.strip() for line in text.splitlines() if HEDGED_PLURAL.search(line)]
-    assert not found, f"{path}: {found} — use tui.words.plural"
+def test_no_text_hedges_a_plural() -> None:
+    """Every source file of tui/ and rules/ (one test, naming every offending file and line)."""
+
+    def check(path: str) -> None:
+        text = (ROOT / path).read_text(encoding="utf-8")
+        found = [line.strip() for line in text.splitlines() if HEDGED_PLURAL.search(line)]
+        assert not found, f"{path}: {found} — use tui.words.plural"
+
+    assert len(SOURCES) > 100, SOURCES  # the walk found the sources
+    wrong = failures(SOURCES, check)
+    assert not wrong, report(wrong, len(SOURCES))
 
 
 def test_the_pattern_catches_the_reported_text() -> None:
@@ -38,24 +42,27 @@ def test_the_pattern_catches_the_reported_text() -> None:
     assert not HEDGED_PLURAL.search("Бой завершён после 1 раунда")
 
 
-@pytest.mark.parametrize(
-    ("n", "word"),
-    [
-        (1, "раунд"),
-        (2, "раунда"),
-        (4, "раунда"),
-        (5, "раундов"),
-        (11, "раундов"),
-        (12, "раундов"),
-        (14, "раундов"),
-        (21, "раунд"),
-        (22, "раунда"),
-        (111, "раундов"),
-        (0, "раундов"),
-    ],
-)
-def test_plural_forms(n, word) -> None:
-    assert words.rounds(n) == f"{n} {word}"
+PLURAL_FORMS = [
+    (1, "раунд"),
+    (2, "раунда"),
+    (4, "раунда"),
+    (5, "раундов"),
+    (11, "раундов"),
+    (12, "раундов"),
+    (14, "раундов"),
+    (21, "раунд"),
+    (22, "раунда"),
+    (111, "раундов"),
+    (0, "раундов"),
+]
+
+
+def test_plural_forms() -> None:
+    def check(n: int, word: str) -> None:
+        assert words.rounds(n) == f"{n} {word}"
+
+    wrong = failures(PLURAL_FORMS, check)
+    assert not wrong, report(wrong, len(PLURAL_FORMS))
 
 
 def test_after_n_rounds_takes_the_genitive() -> None:
@@ -71,20 +78,24 @@ def test_the_app_the_view_and_the_cli_share_their_terms() -> None:
     assert words.FATE in party_columns("drevo")  # the players' view
 
 
-@pytest.mark.parametrize(
-    ("level", "acc"),
-    [
-        ("scratch", "царапину"),
-        ("light", "лёгкую рану"),
-        ("wound", "ранение"),
-        ("heavy", "тяжёлую рану"),
-        ("death", "смертельную рану"),
-    ],
-)
-def test_wounds_are_declined_after_poluchaet(level: str, acc: str) -> None:
+WOUNDS_ACC = [
+    ("scratch", "царапину"),
+    ("light", "лёгкую рану"),
+    ("wound", "ранение"),
+    ("heavy", "тяжёлую рану"),
+    ("death", "смертельную рану"),
+]
+
+
+def test_wounds_are_declined_after_poluchaet() -> None:
     """«получает лёгкую рану», not «получает Лёгкая рана»."""
-    assert words.wound(level, "acc") == acc
-    assert words.wound(level) == words.WOUND_FORMS[level][0]
+
+    def check(level: str, acc: str) -> None:
+        assert words.wound(level, "acc") == acc
+        assert words.wound(level) == words.WOUND_FORMS[level][0]
+
+    wrong = failures(WOUNDS_ACC, check)
+    assert not wrong, report(wrong, len(WOUNDS_ACC))
 
 
 def test_a_renamed_wound_is_shown_as_the_campaign_named_it() -> None:
@@ -92,24 +103,28 @@ def test_a_renamed_wound_is_shown_as_the_campaign_named_it() -> None:
     assert words.wound("unknown") == "unknown"
 
 
-@pytest.mark.parametrize(
-    ("count", "text", "gen"),
-    [
-        (1, "1 раунд", "1 раунда"),
-        (2, "2 раунда", "2 раундов"),
-        (4, "4 раунда", "4 раундов"),
-        (5, "5 раундов", "5 раундов"),
-        (11, "11 раундов", "11 раундов"),
-        (12, "12 раундов", "12 раундов"),
-        (21, "21 раунд", "21 раунда"),
-        (22, "22 раунда", "22 раундов"),
-        (0, "0 раундов", "0 раундов"),
-    ],
-)
-def test_round_counts_are_pluralised(count: int, text: str, gen: str) -> None:
+ROUND_COUNTS = [
+    (1, "1 раунд", "1 раунда"),
+    (2, "2 раунда", "2 раундов"),
+    (4, "4 раунда", "4 раундов"),
+    (5, "5 раундов", "5 раундов"),
+    (11, "11 раундов", "11 раундов"),
+    (12, "12 раундов", "12 раундов"),
+    (21, "21 раунд", "21 раунда"),
+    (22, "22 раунда", "22 раундов"),
+    (0, "0 раундов", "0 раундов"),
+]
+
+
+def test_round_counts_are_pluralised() -> None:
     """«после 1 раунда», «2 раунда», «5 раундов» — never «раунд(ов)»."""
-    assert words.rounds(count) == text
-    assert words.rounds(count, "gen") == gen
+
+    def check(count: int, text: str, gen: str) -> None:
+        assert words.rounds(count) == text
+        assert words.rounds(count, "gen") == gen
+
+    wrong = failures(ROUND_COUNTS, check)
+    assert not wrong, report(wrong, len(ROUND_COUNTS))
 
 
 def test_other_counts_and_signs() -> None:
@@ -147,18 +162,33 @@ def test_the_view_marks_a_fallen_pc_in_the_apps_words(level: str, tmp_path) -> N
 BARE_GENITIVE = re.compile(r"(?:из|до|больше) \{[^{}]+\} (?:успехов|бросков|кубов)")
 
 
-@pytest.mark.parametrize("path", SOURCES)
-def test_no_count_after_iz_or_do_is_left_undeclined(path) -> None:
-    text = (ROOT / path).read_text(encoding="utf-8")
-    assert not BARE_GENITIVE.findall(text), path
+def test_no_count_after_iz_or_do_is_left_undeclined() -> None:
+    """Every source file of tui/ and rules/ (one test, naming every offending file)."""
+
+    def check(path: str) -> None:
+        text = (ROOT / path).read_text(encoding="utf-8")
+        assert not BARE_GENITIVE.findall(text), path
+
+    assert len(SOURCES) > 100, SOURCES  # the walk found the sources
+    wrong = failures(SOURCES, check)
+    assert not wrong, report(wrong, len(SOURCES))
 
 
-@pytest.mark.parametrize(
-    "n, text",
-    [(1, "1 успеха"), (21, "21 успеха"), (2, "2 успехов"), (5, "5 успехов"), (11, "11 успехов")],
-)
-def test_genitive_after_iz(n: int, text: str) -> None:
-    assert words.genitive(n, "успеха", "успехов") == text
+GENITIVES = [
+    (1, "1 успеха"),
+    (21, "21 успеха"),
+    (2, "2 успехов"),
+    (5, "5 успехов"),
+    (11, "11 успехов"),
+]
+
+
+def test_genitive_after_iz() -> None:
+    def check(n: int, text: str) -> None:
+        assert words.genitive(n, "успеха", "успехов") == text
+
+    wrong = failures(GENITIVES, check)
+    assert not wrong, report(wrong, len(GENITIVES))
 
 
 def test_rules_counts_are_declined_as_the_app_declines_them() -> None:
