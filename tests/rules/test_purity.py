@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import rules
+from tests.every_case import failures, report
 
 FORBIDDEN = ("textual", "rich", "tinydb", "tui")
 RULES_DIR = Path(rules.__file__).parent
@@ -85,27 +86,39 @@ def test_every_module_is_imported(imports: dict[str, dict[str, Any]]) -> None:
     assert list(imports) == MODULES
 
 
-@pytest.mark.parametrize("module", MODULES)
-def test_import_pulls_no_ui_or_database(module: str, imports: dict[str, dict[str, Any]]) -> None:
-    """STYLE habit 1: «asserts that `textual`, `rich` and `tinydb` are not in `sys.modules`»."""
-    assert imports[module]["error"] == ""
-    assert imports[module]["added"] == [], f"{module} imports {','.join(imports[module]['added'])}"
+def test_import_pulls_no_ui_or_database(imports: dict[str, dict[str, Any]]) -> None:
+    """STYLE habit 1: «asserts that `textual`, `rich` and `tinydb` are not in `sys.modules`» —
+    for every module (one test, naming every module that fails)."""
+
+    def check(module: str) -> None:
+        assert imports[module]["error"] == ""
+        added = imports[module]["added"]
+        assert added == [], f"{module} imports {','.join(added)}"
+
+    wrong = failures(MODULES, check)
+    assert not wrong, report(wrong, len(MODULES))
 
 
-@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(RULES_DIR)))
-def test_source_does_no_io(path: Path) -> None:
+def test_source_does_no_io() -> None:
     """STYLE: «rules/ pure Python … No I/O, no Textual, no TinyDB» (data.py reads packaged
-    tables through importlib.resources)."""
-    source = path.read_text(encoding="utf-8")
-    allowed = {"file read/write"} if path == DATA_READER else set()
-    found = [
-        name
-        for name, pattern in IO_PATTERNS.items()
-        if name not in allowed and pattern.search(source)
-    ]
-    assert found == [], f"{path.name} uses {found}"
-    if path == DATA_READER:
-        assert "importlib.resources" in source
+    tables through importlib.resources) — for every source file (one test, naming every file
+    that fails)."""
+
+    def check(path: Path) -> None:
+        source = path.read_text(encoding="utf-8")
+        allowed = {"file read/write"} if path == DATA_READER else set()
+        found = [
+            name
+            for name, pattern in IO_PATTERNS.items()
+            if name not in allowed and pattern.search(source)
+        ]
+        assert found == [], f"{path.relative_to(RULES_DIR)} uses {found}"
+        if path == DATA_READER:
+            assert "importlib.resources" in source
+
+    assert DATA_READER in SOURCES and len(SOURCES) > 50, SOURCES
+    wrong = failures(SOURCES, check)
+    assert not wrong, report(wrong, len(SOURCES))
 
 
 def test_io_check_catches_offenders() -> None:
