@@ -32,8 +32,13 @@ def failures(cases: Iterable[Any], check: Callable[..., object], *, star: bool =
                 check(case)
         except _FAILURES as error:
             said = str(error).strip().replace("\n", "\n    ")
-            found.append(f"{case!r}: {type(error).__name__}: {said}")
+            found.append(f"{_short(repr(case))}: {type(error).__name__}: {said}")
     return found
+
+
+def _short(text: str, most: int = 300) -> str:
+    """``text``, its middle cut out past ``most`` characters (a case of 10,000 digits)."""
+    return text if len(text) <= most else f"{text[: most // 2]}…{text[-most // 3 :]}"
 
 
 def report(found: list[str], total: int) -> str:

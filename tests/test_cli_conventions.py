@@ -10,6 +10,7 @@ import re
 import pytest
 
 from rules.drevo.sheet import DrevoSheet
+from tests.every_case import failures, report
 from tui.cli.kubik import main
 from tui.store import Store
 
@@ -72,23 +73,34 @@ def test_version(capsys) -> None:
     assert code == 0 and out.startswith("kubik 0.")
 
 
-@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
-def test_help_is_russian_throughout(capsys, command) -> None:
-    """`--help` mixed «usage:», «options:», «show this help message and exit» with Russian."""
-    code, out, _ = run(capsys, *command, "-h")
-    assert code == 0 and out.startswith("использование: kubik")
-    for english in ("usage:", "options:", "positional arguments", "show this help", "optional"):
-        assert english not in out, f"kubik {' '.join(command)} -h: {english!r}"
-    assert "показать эту справку и выйти" in out
-    # the placeholders too: «--trait TRAIT», «--campaign CAMPAIGN» were argparse's English
-    english = re.findall(r"--[a-z-]+ ([A-Z][A-Z_]+)\b", out)
-    assert not [m for m in english if m not in ("N", "DM")], english
+def test_help_is_russian_throughout(capsys) -> None:
+    """`--help` mixed «usage:», «options:», «show this help message and exit» with Russian —
+    for every command (one test, naming every command whose help fails)."""
+
+    def check(command: list[str]) -> None:
+        code, out, _ = run(capsys, *command, "-h")
+        assert code == 0 and out.startswith("использование: kubik")
+        for english in ("usage:", "options:", "positional arguments", "show this help", "optional"):
+            assert english not in out, f"kubik {' '.join(command)} -h: {english!r}"
+        assert "показать эту справку и выйти" in out
+        # the placeholders too: «--trait TRAIT», «--campaign CAMPAIGN» were argparse's English
+        english = re.findall(r"--[a-z-]+ ([A-Z][A-Z_]+)\b", out)
+        assert not [m for m in english if m not in ("N", "DM")], english
+
+    wrong = failures(COMMANDS, check)
+    assert not wrong, report(wrong, len(COMMANDS))
 
 
-@pytest.mark.parametrize("command", SCRIPTING, ids=" ".join)
-def test_every_scripting_command_takes_json(capsys, command) -> None:
-    _code, out, _ = run(capsys, *command, "-h")
-    assert "--json" in out
+def test_every_scripting_command_takes_json(capsys) -> None:
+    """Every scripting command's help offers ``--json`` (one test, naming every command that
+    does not)."""
+
+    def check(command: list[str]) -> None:
+        _code, out, _ = run(capsys, *command, "-h")
+        assert "--json" in out
+
+    wrong = failures(SCRIPTING, check)
+    assert not wrong, report(wrong, len(SCRIPTING))
 
 
 def test_export_import_remove_answer_in_json(capsys, tmp_path) -> None:
@@ -164,40 +176,49 @@ def test_odds_without_explosions_have_no_truncation_note(capsys) -> None:
     assert re.search(r"\d,\de−\d\d", note) and "e-" not in note, note
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ["check", "drevo", "--trait", "99999999999999999999", "--difficulty", "0"],
-        ["odds", "ide4", "--difficulty", "5", "--energy-dice", "99999999999999999999"],
-        ["party", "add", "Икс", "--set", "skill.Драка=99999999999999999999"],
-        # 10,000 digits: past what int() reads (4,300); a traceback before (playbook)
-        ["check", "drevo", "--trait", "9" * 10_000, "--difficulty", "0"],
-        ["odds", "drevo", "--trait", "0", "--difficulty", "0", "--mod", "-" + "9" * 10_000],
-    ],
-    ids=["trait", "plain int", "--set", "10k-digit trait", "10k-digit mod"],
-)
-def test_absurd_numbers_are_refused(capsys, tmp_path, argv) -> None:
-    code, _, err = (
-        run(capsys, *argv, "--campaign", demo(tmp_path / "c.json"))
-        if argv[0] == "party"
-        else run(capsys, *argv)
-    )
-    assert code == 2 and "слишком большое число" in err
+#: A number past any bound, in each kind of numeric argument.
+ABSURD_NUMBERS = [
+    ["check", "drevo", "--trait", "99999999999999999999", "--difficulty", "0"],
+    ["odds", "ide4", "--difficulty", "5", "--energy-dice", "99999999999999999999"],
+    ["party", "add", "Икс", "--set", "skill.Драка=99999999999999999999"],
+    # 10,000 digits: past what int() reads (4,300); a traceback before (playbook)
+    ["check", "drevo", "--trait", "9" * 10_000, "--difficulty", "0"],
+    ["odds", "drevo", "--trait", "0", "--difficulty", "0", "--mod", "-" + "9" * 10_000],
+]  # trait, plain int, --set, 10k-digit trait, 10k-digit mod
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ["check", "drevo", "--trait", "٢", "--difficulty", "0"],  # a bounded integer
-        ["roll", "2d6", "--seed", "٧"],  # an unbounded one (int() read it as 7)
-        ["--seed", "٧", "roll", "2d6"],
-    ],
-    ids=["bounded", "seed", "global seed"],
-)
-def test_only_ascii_digits_are_a_number(capsys, argv) -> None:
+def test_absurd_numbers_are_refused(capsys, tmp_path) -> None:
+    """Each absurd number exits 2 with «слишком большое число» (one test, naming every
+    command that does not)."""
+
+    def check(argv: list[str]) -> None:
+        code, _, err = (
+            run(capsys, *argv, "--campaign", demo(tmp_path / "c.json"))
+            if argv[0] == "party"
+            else run(capsys, *argv)
+        )
+        assert code == 2 and "слишком большое число" in err
+
+    wrong = failures(ABSURD_NUMBERS, check)
+    assert not wrong, report(wrong, len(ABSURD_NUMBERS))
+
+
+NOT_ASCII_DIGITS = [
+    ["check", "drevo", "--trait", "٢", "--difficulty", "0"],  # a bounded integer
+    ["roll", "2d6", "--seed", "٧"],  # an unbounded one (int() read it as 7)
+    ["--seed", "٧", "roll", "2d6"],  # a global seed
+]
+
+
+def test_only_ascii_digits_are_a_number(capsys) -> None:
     """Playtest: an Arabic-Indic digit was read as its value; the UI's numbers are 0–9."""
-    code, _, err = run(capsys, *argv)
-    assert code == 2 and "не целое число" in err, err
+
+    def check(argv: list[str]) -> None:
+        code, _, err = run(capsys, *argv)
+        assert code == 2 and "не целое число" in err, err
+
+    wrong = failures(NOT_ASCII_DIGITS, check)
+    assert not wrong, report(wrong, len(NOT_ASCII_DIGITS))
 
 
 def test_party_list_says_fate_and_player(capsys, tmp_path) -> None:
@@ -251,17 +272,24 @@ def with_saved_roll(path) -> str:
     return str(path)
 
 
-@pytest.mark.parametrize("command", CAMPAIGN_COMMANDS, ids=" ".join)
-def test_global_options_work_before_the_subcommand(capsys, tmp_path, command) -> None:
-    """`kubik --campaign X log --json` exited 2: the option only worked after the command."""
-    camp = with_saved_roll(tmp_path / "c.json")
-    argv = [a.replace("{out}", str(tmp_path / "out.json")) for a in command]
-    after = run(capsys, *argv, "--campaign", camp)
-    (tmp_path / "out.json").unlink(missing_ok=True)
-    before = run(capsys, "--campaign", camp, *argv)
-    assert before[0] == 0, before[2]
-    assert after[0] == 0, after[2]
-    assert json.loads(before[1]).keys() == json.loads(after[1]).keys()
+def test_global_options_work_before_the_subcommand(capsys, tmp_path) -> None:
+    """`kubik --campaign X log --json` exited 2: the option only worked after the command —
+    for every campaign-reading command, each in a folder of its own with its own campaign (one
+    test, naming every command that fails)."""
+
+    def check(command: list[str]) -> None:
+        folder = tmp_path / "-".join(command).replace("{out}", "out")
+        camp = with_saved_roll(folder / "c.json")
+        argv = [a.replace("{out}", str(folder / "out.json")) for a in command]
+        after = run(capsys, *argv, "--campaign", camp)
+        (folder / "out.json").unlink(missing_ok=True)
+        before = run(capsys, "--campaign", camp, *argv)
+        assert before[0] == 0, before[2]
+        assert after[0] == 0, after[2]
+        assert json.loads(before[1]).keys() == json.loads(after[1]).keys()
+
+    wrong = failures(CAMPAIGN_COMMANDS, check)
+    assert not wrong, report(wrong, len(CAMPAIGN_COMMANDS))
 
 
 def test_a_bare_campaign_name_before_or_after_every_command(capsys, tmp_path, monkeypatch):
@@ -308,26 +336,30 @@ def test_a_seat_takes_a_bare_campaign_name_in_the_data_folder(tmp_path, monkeypa
     assert args.campaign == tmp_path / "data" / "kubik" / "ide4.json"
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ["check", "ide4", "--difficulty", "3", "--reroll", "еда"],  # «(choose from 'skill', …)»
-        ["party", "frob"],
-        ["party"],  # «не хватает аргументов: action»
-        ["check", "ide4", "--vs", "3", "--vs-", "2"],  # «ambiguous option: … could match …»
-        ["--help=1"],  # «ignored explicit argument '1'»
-    ],
-    ids=" ".join,
-)
-def test_argument_errors_are_russian_throughout(capsys, argv) -> None:
-    """Play16: argparse's errors kept English inside the Russian frame."""
-    code, _, err = run(capsys, *argv)
-    message = err.strip().splitlines()[-1]
-    assert code == 2 and ": ошибка: " in message, message
-    english = re.findall(r"\b[a-z]{4,}\b", message.split(": ошибка: ", 1)[1])
-    allowed = {"skill", "food", "calm", "equipment", "help", "arbitrium", "fatum", "list"}
-    allowed |= {"frob", "remove", "reroll", "energy", "dice", "actor"}  # option names
-    assert not [w for w in english if w not in allowed], message
+ARGUMENT_ERRORS = [
+    ["check", "ide4", "--difficulty", "3", "--reroll", "еда"],  # «(choose from 'skill', …)»
+    ["party", "frob"],
+    ["party"],  # «не хватает аргументов: action»
+    ["check", "ide4", "--vs", "3", "--vs-", "2"],  # «ambiguous option: … could match …»
+    ["--help=1"],  # «ignored explicit argument '1'»
+]
+
+
+def test_argument_errors_are_russian_throughout(capsys) -> None:
+    """Play16: argparse's errors kept English inside the Russian frame (one test, naming every
+    command whose error does)."""
+
+    def check(argv: list[str]) -> None:
+        code, _, err = run(capsys, *argv)
+        message = err.strip().splitlines()[-1]
+        assert code == 2 and ": ошибка: " in message, message
+        english = re.findall(r"\b[a-z]{4,}\b", message.split(": ошибка: ", 1)[1])
+        allowed = {"skill", "food", "calm", "equipment", "help", "arbitrium", "fatum", "list"}
+        allowed |= {"frob", "remove", "reroll", "energy", "dice", "actor"}  # option names
+        assert not [w for w in english if w not in allowed], message
+
+    wrong = failures(ARGUMENT_ERRORS, check)
+    assert not wrong, report(wrong, len(ARGUMENT_ERRORS))
 
 
 def test_english_choices_say_what_they_mean_in_russian(capsys) -> None:
