@@ -26,6 +26,7 @@ from rules.dice import (
     roll,
 )
 from rules.errors import DiceBoundsError, DiceSyntaxError, RulesError
+from tests.every_case import failures, report
 from tests.rules.test_dice_roll import Scripted
 
 
@@ -46,60 +47,64 @@ def rolled(text: str, draws: list[int]) -> tuple[list[list[int]], object]:
 # -- the modifiers page: each example with the dice it shows ----------------------------------
 
 
-@pytest.mark.parametrize(
-    ("text", "draws", "values", "kept", "total"),
-    [
-        # «4d6min3: [3^, 4, 3, 3^] = 13»
-        ("4d6min3", [1, 4, 3, 2], [3, 4, 3, 3], None, 13),
-        # «4d6max3: [3v, 3v, 3, 2] = 11»
-        ("4d6max3", [5, 4, 3, 2], [3, 3, 3, 2], None, 11),
-        # «2d6!: [4, 6!, 6!, 2] = 18»
-        ("2d6!", [4, 6, 6, 2], [4, 6, 6, 2], None, 18),
-        # «2d6!!: [4, 14!!] = 18»
-        ("2d6!!", [4, 6, 6, 2], [4, 14], None, 18),
-        # «Actual rolls are [6, 6, 6, 4, 1]: 2d6!p: [6!p, 5!p, 5!p, 3, 1] = 20»
-        ("2d6!p", [6, 1, 6, 6, 4], [6, 5, 5, 3, 1], None, 20),
-        # «6d8k3: [3d, 6, 7, 2d, 5, 4d] = 18»
-        ("6d8k3", [3, 6, 7, 2, 5, 4], None, [False, True, True, False, True, False], 18),
-        # «3d10k1dh1: [7d, 1d, 2d] = 0»
-        ("3d10k1dh1", [7, 1, 2], None, [False, False, False], 0),
-        # «3d10k1d1: [6d, 1d, 9] = 9»
-        ("3d10k1d1", [6, 1, 9], None, [False, False, True], 9),
-        # «6d8dh3: [3, 6d, 7d, 2, 5d, 4] = 9»
-        ("6d8dh3", [3, 6, 7, 2, 5, 4], None, [True, False, False, True, False, True], 9),
-        # «4d10dh1dl2: [5, 3d, 7, 8d] = 12» shows what ``dh1dl1`` does; ``dl2`` drops the 5 too
-        ("4d10dh1dl1", [5, 3, 7, 8], None, [True, False, True, False], 12),
-        ("4d10dh1dl2", [5, 3, 7, 8], None, [False, False, True, False], 7),
-        # «2d6=6: [4, 6*] = 1», «4d3>1: [1, 3*, 2*, 1] = 2», «4d3<2: [1*, 3, 2, 1*] = 2»
-        ("2d6=6", [4, 6], None, None, 1),
-        ("4d3>1", [1, 3, 2, 1], None, None, 2),
-        ("4d3<2", [1, 3, 2, 1], None, None, 2),
-        # «5d8>=5: [2, 4, 6*, 3, 8*] = 2», «6d10<=4: [7, 2*, 10, 3*, 3*, 4*] = 4»
-        ("5d8>=5", [2, 4, 6, 3, 8], None, None, 2),
-        ("6d10<=4", [7, 2, 10, 3, 3, 4], None, None, 4),
-        # «4d6>4f<3: [2_, 5*, 4, 5*] = 1»
-        ("4d6>4f<3", [2, 5, 4, 5], None, None, 1),
-        # «2d20cs: [4, 20**] = 24», «2d20cf: [4, 1__] = 5»
-        ("2d20cs", [4, 20], [4, 20], None, 24),
-        ("2d20cf", [4, 1], [4, 1], None, 5),
-        # «4d6s: [1, 3, 4, 5]», «4d6sa: [1, 3, 4, 5]», «4d6sd: [5, 4, 3, 1]» (of 4, 3, 5, 1)
-        ("4d6s", [4, 3, 5, 1], [1, 3, 4, 5], None, 13),
-        ("4d6sa", [4, 3, 5, 1], [1, 3, 4, 5], None, 13),
-        ("4d6sd", [4, 3, 5, 1], [5, 4, 3, 1], None, 13),
-    ],
-)
-def test_modifier_examples(text: str, draws: list[int], values, kept, total) -> None:
+MODIFIER_EXAMPLES = [
+    # «4d6min3: [3^, 4, 3, 3^] = 13»
+    ("4d6min3", [1, 4, 3, 2], [3, 4, 3, 3], None, 13),
+    # «4d6max3: [3v, 3v, 3, 2] = 11»
+    ("4d6max3", [5, 4, 3, 2], [3, 3, 3, 2], None, 11),
+    # «2d6!: [4, 6!, 6!, 2] = 18»
+    ("2d6!", [4, 6, 6, 2], [4, 6, 6, 2], None, 18),
+    # «2d6!!: [4, 14!!] = 18»
+    ("2d6!!", [4, 6, 6, 2], [4, 14], None, 18),
+    # «Actual rolls are [6, 6, 6, 4, 1]: 2d6!p: [6!p, 5!p, 5!p, 3, 1] = 20»
+    ("2d6!p", [6, 1, 6, 6, 4], [6, 5, 5, 3, 1], None, 20),
+    # «6d8k3: [3d, 6, 7, 2d, 5, 4d] = 18»
+    ("6d8k3", [3, 6, 7, 2, 5, 4], None, [False, True, True, False, True, False], 18),
+    # «3d10k1dh1: [7d, 1d, 2d] = 0»
+    ("3d10k1dh1", [7, 1, 2], None, [False, False, False], 0),
+    # «3d10k1d1: [6d, 1d, 9] = 9»
+    ("3d10k1d1", [6, 1, 9], None, [False, False, True], 9),
+    # «6d8dh3: [3, 6d, 7d, 2, 5d, 4] = 9»
+    ("6d8dh3", [3, 6, 7, 2, 5, 4], None, [True, False, False, True, False, True], 9),
+    # «4d10dh1dl2: [5, 3d, 7, 8d] = 12» shows what ``dh1dl1`` does; ``dl2`` drops the 5 too
+    ("4d10dh1dl1", [5, 3, 7, 8], None, [True, False, True, False], 12),
+    ("4d10dh1dl2", [5, 3, 7, 8], None, [False, False, True, False], 7),
+    # «2d6=6: [4, 6*] = 1», «4d3>1: [1, 3*, 2*, 1] = 2», «4d3<2: [1*, 3, 2, 1*] = 2»
+    ("2d6=6", [4, 6], None, None, 1),
+    ("4d3>1", [1, 3, 2, 1], None, None, 2),
+    ("4d3<2", [1, 3, 2, 1], None, None, 2),
+    # «5d8>=5: [2, 4, 6*, 3, 8*] = 2», «6d10<=4: [7, 2*, 10, 3*, 3*, 4*] = 4»
+    ("5d8>=5", [2, 4, 6, 3, 8], None, None, 2),
+    ("6d10<=4", [7, 2, 10, 3, 3, 4], None, None, 4),
+    # «4d6>4f<3: [2_, 5*, 4, 5*] = 1»
+    ("4d6>4f<3", [2, 5, 4, 5], None, None, 1),
+    # «2d20cs: [4, 20**] = 24», «2d20cf: [4, 1__] = 5»
+    ("2d20cs", [4, 20], [4, 20], None, 24),
+    ("2d20cf", [4, 1], [4, 1], None, 5),
+    # «4d6s: [1, 3, 4, 5]», «4d6sa: [1, 3, 4, 5]», «4d6sd: [5, 4, 3, 1]» (of 4, 3, 5, 1)
+    ("4d6s", [4, 3, 5, 1], [1, 3, 4, 5], None, 13),
+    ("4d6sa", [4, 3, 5, 1], [1, 3, 4, 5], None, 13),
+    ("4d6sd", [4, 3, 5, 1], [5, 4, 3, 1], None, 13),
+]
+
+
+def test_modifier_examples() -> None:
     """rpg-dice-roller's modifiers page, example by example (issue 31: «rpg-dice-roller's
     notation as its documentation describes it, every modifier … with the same results on its
     examples»)."""
-    result = roll(text, Scripted(draws))
-    tree = result.outcomes[0].tree
-    assert isinstance(tree, PoolRoll)
-    if values is not None:
-        assert [d.value for d in tree.dice] == values
-    if kept is not None:
-        assert [d.kept for d in tree.dice] == kept
-    assert result.total == total
+
+    def check(text: str, draws: list[int], values, kept, total) -> None:
+        result = roll(text, Scripted(draws))
+        tree = result.outcomes[0].tree
+        assert isinstance(tree, PoolRoll)
+        if values is not None:
+            assert [d.value for d in tree.dice] == values
+        if kept is not None:
+            assert [d.kept for d in tree.dice] == kept
+        assert result.total == total
+
+    wrong = failures(MODIFIER_EXAMPLES, check)
+    assert not wrong, report(wrong, len(MODIFIER_EXAMPLES))
 
 
 def test_criticals_are_marked_not_counted() -> None:
@@ -139,19 +144,23 @@ def test_unique_rolls_again_until_new() -> None:
     assert values == [[1, 2, 3, 4, 2]]
 
 
-@pytest.mark.parametrize(
-    ("text", "draws", "values"),
-    [
-        # «dF / dF.2 … one third of each»: rolled -1..1
-        ("4dF", [-1, 0, 1, 1], [-1, 0, 1, 1]),
-        ("4dF.2", [-1, 0, 1, 1], [-1, 0, 1, 1]),
-        # «dF.1 which has 4 blanks, 1 plus, and 1 minus»: on a d6, 1 is minus and 6 plus
-        ("4dF.1", [1, 2, 5, 6], [-1, 0, 0, 1]),
-    ],
-)
-def test_fudge_dice(text: str, draws: list[int], values: list[int]) -> None:
+FUDGE_DICE = [
+    # «dF / dF.2 … one third of each»: rolled -1..1
+    ("4dF", [-1, 0, 1, 1], [-1, 0, 1, 1]),
+    ("4dF.2", [-1, 0, 1, 1], [-1, 0, 1, 1]),
+    # «dF.1 which has 4 blanks, 1 plus, and 1 minus»: on a d6, 1 is minus and 6 plus
+    ("4dF.1", [1, 2, 5, 6], [-1, 0, 0, 1]),
+]
+
+
+def test_fudge_dice() -> None:
     """rpg-dice-roller's dice page: «Notation: dF / dF.2 / dF.1»."""
-    assert rolled(text, draws)[0] == [values]
+
+    def check(text: str, draws: list[int], values: list[int]) -> None:
+        assert rolled(text, draws)[0] == [values]
+
+    wrong = failures(FUDGE_DICE, check)
+    assert not wrong, report(wrong, len(FUDGE_DICE))
 
 
 def test_fudge_variants_parse() -> None:
@@ -164,46 +173,50 @@ def test_fudge_variants_parse() -> None:
 # -- the maths page ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("text", "draws", "total"),
-    [
-        ("d6*5", [3], 15),
-        ("2d10/d20", [3, 4, 2], Fraction(7, 2)),
-        ("3d20^4", [1, 1, 1], 81),
-        ("3d20**4", [1, 1, 2], 256),
-        ("d15%2", [7], 1),
-        ("(4-2)d10", [3, 4], 7),
-        ("3d(2*6)", [12, 12, 1], 25),
-        # «1d6+2*3: [4]+2*3 = 10», «(1d6+2)*3: ([4]+2)*3 = 18»
-        ("1d6+2*3", [4], 10),
-        ("(1d6+2)*3", [4], 18),
-        # the functions, with the page's dice [3, 6, 1, 1] (sum 11): 11/3 = 3.67
-        ("round(4d10/3)", [3, 6, 1, 1], 4),
-        ("floor(4d10/3)", [3, 6, 1, 1], 3),
-        ("ceil(4d10/3)", [3, 6, 1, 1], 4),
-        ("abs(4d10-25)", [3, 6, 1, 1], 14),  # «abs([3, 6, 1, 1]-25) = 14»
-        ("sqrt(4d10/3)", [3, 6, 1, 1], Fraction(191, 100)),  # «= 1.91»
-        ("min(4d6, 2d10)", [3, 4, 1, 5, 10, 6], 13),  # «min([3, 4, 1, 5], [10, 6]) = 13»
-        ("max(4d6, 2d10)", [3, 4, 1, 5, 10, 6], 16),
-        ("pow(d6, 2)", [5], 25),
-        ("sign(d6-4)", [1], -1),
-        ("exp(d2-1)", [1], 1),
-        ("log(d2)", [1], 0),
-        ("sin(d6-1)", [1], 0),
-        ("cos(d6-1)", [1], 1),
-        ("tan(d6-1)", [1], 0),
-        # «round() always rounds half away from zero»: round(-1.5) = -2
-        ("round((d2-4)/2)", [1], -2),
-        ("round(d2*3/2)", [1], 2),
-    ],
-)
-def test_maths_examples(text: str, draws: list[int], total: object) -> None:
+MATHS_EXAMPLES = [
+    ("d6*5", [3], 15),
+    ("2d10/d20", [3, 4, 2], Fraction(7, 2)),
+    ("3d20^4", [1, 1, 1], 81),
+    ("3d20**4", [1, 1, 2], 256),
+    ("d15%2", [7], 1),
+    ("(4-2)d10", [3, 4], 7),
+    ("3d(2*6)", [12, 12, 1], 25),
+    # «1d6+2*3: [4]+2*3 = 10», «(1d6+2)*3: ([4]+2)*3 = 18»
+    ("1d6+2*3", [4], 10),
+    ("(1d6+2)*3", [4], 18),
+    # the functions, with the page's dice [3, 6, 1, 1] (sum 11): 11/3 = 3.67
+    ("round(4d10/3)", [3, 6, 1, 1], 4),
+    ("floor(4d10/3)", [3, 6, 1, 1], 3),
+    ("ceil(4d10/3)", [3, 6, 1, 1], 4),
+    ("abs(4d10-25)", [3, 6, 1, 1], 14),  # «abs([3, 6, 1, 1]-25) = 14»
+    ("sqrt(4d10/3)", [3, 6, 1, 1], Fraction(191, 100)),  # «= 1.91»
+    ("min(4d6, 2d10)", [3, 4, 1, 5, 10, 6], 13),  # «min([3, 4, 1, 5], [10, 6]) = 13»
+    ("max(4d6, 2d10)", [3, 4, 1, 5, 10, 6], 16),
+    ("pow(d6, 2)", [5], 25),
+    ("sign(d6-4)", [1], -1),
+    ("exp(d2-1)", [1], 1),
+    ("log(d2)", [1], 0),
+    ("sin(d6-1)", [1], 0),
+    ("cos(d6-1)", [1], 1),
+    ("tan(d6-1)", [1], 0),
+    # «round() always rounds half away from zero»: round(-1.5) = -2
+    ("round((d2-4)/2)", [1], -2),
+    ("round(d2*3/2)", [1], 2),
+]
+
+
+def test_maths_examples() -> None:
     """rpg-dice-roller's maths page: operators ``* / ^ ** %``, «You can even use them to determine
     the number of dice to roll, or how many sides a die should have», the functions «abs, ceil,
     cos, exp, floor, log, max, min, pow, round, sign, sin, sqrt, tan», and «round() always
     rounds half away from zero». (The page's own round/floor/ceil lines print 3.7 and 3.6 —
     values of ``4d10/3`` without the function; the library returns 4, 3 and 4.)"""
-    assert roll(text, Scripted(draws)).total == total
+
+    def check(text: str, draws: list[int], total: object) -> None:
+        assert roll(text, Scripted(draws)).total == total
+
+    wrong = failures(MATHS_EXAMPLES, check)
+    assert not wrong, report(wrong, len(MATHS_EXAMPLES))
 
 
 def test_fractions_are_kept_and_the_total_has_two_decimals() -> None:
@@ -267,35 +280,39 @@ def test_group_sorting() -> None:
     assert result.total == Fraction(65, 2)  # «= 32.5»
 
 
-@pytest.mark.parametrize(
-    ("text", "label", "descriptions"),
-    [
-        ("4d6 # Fire damage", "Fire damage", []),
-        ("4d6 // Fire damage", "Fire damage", []),
-        ("{4d6, 2d10, d4} // Fire damage, Frost damage", "Fire damage, Frost damage", []),
-        ("4d6dl2 // Drop the lowest two", "Drop the lowest two", []),
-        ("2d10 // Ice damage 2d10! / 3", "Ice damage 2d10! / 3", []),
-        ("4d6 /* Ice damage */", None, ["Ice damage"]),
-        ("2d10 [ Fire damage ]", None, ["Fire damage"]),
-        ("{5d6 + 5} [ Fire damage ]", None, ["Fire damage"]),
-        ("4d6 /* Ice damage 5d10 + 7 */", None, ["Ice damage 5d10 + 7"]),
-        ("2d6 [огонь] + 1d4 [холод] # удар", "удар", ["огонь", "холод"]),
-    ],
-)
-def test_descriptions(text: str, label: str | None, descriptions: list[str]) -> None:
+DESCRIPTIONS = [
+    ("4d6 # Fire damage", "Fire damage", []),
+    ("4d6 // Fire damage", "Fire damage", []),
+    ("{4d6, 2d10, d4} // Fire damage, Frost damage", "Fire damage, Frost damage", []),
+    ("4d6dl2 // Drop the lowest two", "Drop the lowest two", []),
+    ("2d10 // Ice damage 2d10! / 3", "Ice damage 2d10! / 3", []),
+    ("4d6 /* Ice damage */", None, ["Ice damage"]),
+    ("2d10 [ Fire damage ]", None, ["Fire damage"]),
+    ("{5d6 + 5} [ Fire damage ]", None, ["Fire damage"]),
+    ("4d6 /* Ice damage 5d10 + 7 */", None, ["Ice damage 5d10 + 7"]),
+    ("2d6 [огонь] + 1d4 [холод] # удар", "удар", ["огонь", "холод"]),
+]
+
+
+def test_descriptions() -> None:
     """rpg-dice-roller's descriptions page: «Inline descriptions are marked with # or //»;
     «Block descriptions are enclosed between either [ ... ] or /* ... */»; «Any notation inside
     a description will not be parsed»."""
-    expression = parse(text)
-    assert expression.label == label
-    found = [
-        n.description
-        for n in _nodes(expression.root)
-        if isinstance(n, (Dice, Group)) and n.description is not None
-    ]
-    assert found == descriptions
-    assert parse(str(expression)) == parse(str(expression))  # the canonical text re-parses
-    assert str(parse(str(expression))) == str(expression)
+
+    def check(text: str, label: str | None, descriptions: list[str]) -> None:
+        expression = parse(text)
+        assert expression.label == label
+        found = [
+            n.description
+            for n in _nodes(expression.root)
+            if isinstance(n, (Dice, Group)) and n.description is not None
+        ]
+        assert found == descriptions
+        assert parse(str(expression)) == parse(str(expression))  # the canonical text re-parses
+        assert str(parse(str(expression))) == str(expression)
+
+    wrong = failures(DESCRIPTIONS, check)
+    assert not wrong, report(wrong, len(DESCRIPTIONS))
 
 
 def _nodes(node: object) -> list[object]:
@@ -307,43 +324,47 @@ def _nodes(node: object) -> list[object]:
 # -- parsing --------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("text", "canonical"),
-    [
-        ("2d20cs", "2d20cs"),
-        ("4d10cs>7cf<3", "4d10cs>7cf<3"),
-        ("4d6s", "4d6sa"),
-        ("4d6sd", "4d6sd"),
-        ("2d10u", "2d10u"),
-        ("3d8uo>6", "3d8uo>6"),
-        ("10d4u<=2", "10d4u<=2"),
-        ("4dF.1", "4dF.1"),
-        ("d6*5", "d6 * 5"),
-        ("3d20**4", "3d20 ^ 4"),
-        ("d15%2", "d15 % 2"),
-        ("2^3^2", "2 ^ 3 ^ 2"),
-        ("(2^3)^2", "(2 ^ 3) ^ 2"),
-        ("-2^2", "-2 ^ 2"),
-        ("(-2)^2", "(-2) ^ 2"),
-        ("2^-1", "2 ^ -1"),
-        ("floor(4d10/3)", "floor(4d10 / 3)"),
-        ("max(4d6,2d10)", "max(4d6, 2d10)"),
-        ("1.5*d6", "1.5 * d6"),
-        ("d20 vs 10.5", "d20 vs 10.5"),
-        ("4d10dh1dl2", "4d10dh1dl2"),
-        ("2d6>3!", "2d6!6>3"),  # a target after a bare «!» would become its point
-        ("2d6>3r", "2d6r1>3"),
-        ("2d6>3u", "2d6u>=1>3"),
-    ],
-)
-def test_canonical_text_of_the_new_notation(text: str, canonical: str) -> None:
+CANONICAL_TEXT_OF_THE_NEW_NOTATION = [
+    ("2d20cs", "2d20cs"),
+    ("4d10cs>7cf<3", "4d10cs>7cf<3"),
+    ("4d6s", "4d6sa"),
+    ("4d6sd", "4d6sd"),
+    ("2d10u", "2d10u"),
+    ("3d8uo>6", "3d8uo>6"),
+    ("10d4u<=2", "10d4u<=2"),
+    ("4dF.1", "4dF.1"),
+    ("d6*5", "d6 * 5"),
+    ("3d20**4", "3d20 ^ 4"),
+    ("d15%2", "d15 % 2"),
+    ("2^3^2", "2 ^ 3 ^ 2"),
+    ("(2^3)^2", "(2 ^ 3) ^ 2"),
+    ("-2^2", "-2 ^ 2"),
+    ("(-2)^2", "(-2) ^ 2"),
+    ("2^-1", "2 ^ -1"),
+    ("floor(4d10/3)", "floor(4d10 / 3)"),
+    ("max(4d6,2d10)", "max(4d6, 2d10)"),
+    ("1.5*d6", "1.5 * d6"),
+    ("d20 vs 10.5", "d20 vs 10.5"),
+    ("4d10dh1dl2", "4d10dh1dl2"),
+    ("2d6>3!", "2d6!6>3"),  # a target after a bare «!» would become its point
+    ("2d6>3r", "2d6r1>3"),
+    ("2d6>3u", "2d6u>=1>3"),
+]
+
+
+def test_canonical_text_of_the_new_notation() -> None:
     """The canonical notation re-parses to the same tree (the odds are cached by it), and a
     success point never follows a point-less modifier that would take it (rpg-dice-roller: «The
     target modifier cannot directly follow any modifier that uses Compare Points»)."""
-    expression = parse(text)
-    assert str(expression) == canonical
-    assert parse(canonical).root.__class__ is expression.root.__class__
-    assert str(parse(canonical)) == canonical
+
+    def check(text: str, canonical: str) -> None:
+        expression = parse(text)
+        assert str(expression) == canonical
+        assert parse(canonical).root.__class__ is expression.root.__class__
+        assert str(parse(canonical)) == canonical
+
+    wrong = failures(CANONICAL_TEXT_OF_THE_NEW_NOTATION, check)
+    assert not wrong, report(wrong, len(CANONICAL_TEXT_OF_THE_NEW_NOTATION))
 
 
 def test_new_nodes() -> None:
@@ -393,49 +414,53 @@ def test_a_modifier_given_twice_names_the_first() -> None:
     assert parse("4d6kh3kl3").readings == ()  # they keep the middle two: nothing to say
 
 
-@pytest.mark.parametrize(
-    ("text", "error", "position", "fragment"),
-    [
-        ("(d4)d6", DiceSyntaxError, 0, "без кубиков"),
-        ("(5/2)d6", DiceSyntaxError, 0, "должно выйти целым"),
-        ("2.5d6", DiceSyntaxError, 0, "должно быть целым"),
-        ("d(1/0)", DiceSyntaxError, 1, "на ноль не делят"),
-        ("d(2-1)", DiceBoundsError, 1, "от 2 до 1000, а не 1"),
-        ("(0)d6", DiceBoundsError, 0, "от 1 до 1000, а не 0"),
-        ("foo(d6)", DiceSyntaxError, 0, "неизвестное слово"),
-        ("floor d6", DiceSyntaxError, 5, "ожидалась «(»"),
-        ("max(d6)", DiceSyntaxError, 0, "два значения"),
-        ("abs(d6, d4)", DiceSyntaxError, 0, "одно значение"),
-        ("sqrt(d6-4)", DiceSyntaxError, 0, "корня из него нет"),
-        ("log(d6-1)", DiceSyntaxError, 0, "логарифма нет"),
-        ("d6 % (d4-2)", DiceSyntaxError, 3, "может оказаться нулём"),
-        ("(d4-2)^-1", DiceSyntaxError, 6, "нулём в отрицательной степени"),
-        ("(d4-3)^(1/2)", DiceSyntaxError, 6, "такого числа нет"),
-        ("d20^d20", DiceSyntaxError, 3, "за ±10¹⁵"),
-        ("dF.3", DiceSyntaxError, 2, "«dF.1» и «dF.2»"),
-        ("d6min2.5", DiceSyntaxError, 5, "нужно целое число"),
-        ("4d6sd1", DiceSyntaxError, 5, "«sd» — сортировка"),
-        ("{d6, d4}!", DiceSyntaxError, 8, "у группы бывают только"),
-        ("{d6, d4}cs", DiceSyntaxError, 8, "у группы бывают только"),
-        ("2d6 [огонь", DiceSyntaxError, 4, "не закрыто"),
-        ("3 [x]", DiceSyntaxError, 2, "сразу после кубиков"),
-        ("2.", DiceSyntaxError, 1, "после точки ожидались цифры"),
-        ("2.1234567891", DiceBoundsError, 2, "слишком много знаков после точки"),
-        ("d6.5", DiceSyntaxError, 2, "число граней должно быть целым"),
-        ("4d6k1.5", DiceSyntaxError, 5, "после «k» нужно целое число"),
-        ("4d6 /* x", DiceSyntaxError, 4, "«/*» не закрыто"),
-        ("max(d6, d4", DiceSyntaxError, 10, "не закрыта скобка «max(»"),
-        ("exp(d40)", DiceSyntaxError, 0, "за ±10¹⁵"),
-        ("d1000*d1000*d1000*d1000*d1000*d1000", DiceSyntaxError, 29, "за ±10¹⁵"),
-    ],
-)
-def test_errors_of_the_new_notation(text: str, error: type, position: int, fragment: str) -> None:
+ERRORS_OF_THE_NEW_NOTATION = [
+    ("(d4)d6", DiceSyntaxError, 0, "без кубиков"),
+    ("(5/2)d6", DiceSyntaxError, 0, "должно выйти целым"),
+    ("2.5d6", DiceSyntaxError, 0, "должно быть целым"),
+    ("d(1/0)", DiceSyntaxError, 1, "на ноль не делят"),
+    ("d(2-1)", DiceBoundsError, 1, "от 2 до 1000, а не 1"),
+    ("(0)d6", DiceBoundsError, 0, "от 1 до 1000, а не 0"),
+    ("foo(d6)", DiceSyntaxError, 0, "неизвестное слово"),
+    ("floor d6", DiceSyntaxError, 5, "ожидалась «(»"),
+    ("max(d6)", DiceSyntaxError, 0, "два значения"),
+    ("abs(d6, d4)", DiceSyntaxError, 0, "одно значение"),
+    ("sqrt(d6-4)", DiceSyntaxError, 0, "корня из него нет"),
+    ("log(d6-1)", DiceSyntaxError, 0, "логарифма нет"),
+    ("d6 % (d4-2)", DiceSyntaxError, 3, "может оказаться нулём"),
+    ("(d4-2)^-1", DiceSyntaxError, 6, "нулём в отрицательной степени"),
+    ("(d4-3)^(1/2)", DiceSyntaxError, 6, "такого числа нет"),
+    ("d20^d20", DiceSyntaxError, 3, "за ±10¹⁵"),
+    ("dF.3", DiceSyntaxError, 2, "«dF.1» и «dF.2»"),
+    ("d6min2.5", DiceSyntaxError, 5, "нужно целое число"),
+    ("4d6sd1", DiceSyntaxError, 5, "«sd» — сортировка"),
+    ("{d6, d4}!", DiceSyntaxError, 8, "у группы бывают только"),
+    ("{d6, d4}cs", DiceSyntaxError, 8, "у группы бывают только"),
+    ("2d6 [огонь", DiceSyntaxError, 4, "не закрыто"),
+    ("3 [x]", DiceSyntaxError, 2, "сразу после кубиков"),
+    ("2.", DiceSyntaxError, 1, "после точки ожидались цифры"),
+    ("2.1234567891", DiceBoundsError, 2, "слишком много знаков после точки"),
+    ("d6.5", DiceSyntaxError, 2, "число граней должно быть целым"),
+    ("4d6k1.5", DiceSyntaxError, 5, "после «k» нужно целое число"),
+    ("4d6 /* x", DiceSyntaxError, 4, "«/*» не закрыто"),
+    ("max(d6, d4", DiceSyntaxError, 10, "не закрыта скобка «max(»"),
+    ("exp(d40)", DiceSyntaxError, 0, "за ±10¹⁵"),
+    ("d1000*d1000*d1000*d1000*d1000*d1000", DiceSyntaxError, 29, "за ±10¹⁵"),
+]
+
+
+def test_errors_of_the_new_notation() -> None:
     """RULES §0: «A parse error names the position and what was expected»; a value that could
     have no number (a divisor of zero, the root of a negative) is refused before rolling."""
-    with pytest.raises(error) as caught:
-        parse(text)
-    assert caught.value.position == position, str(caught.value)
-    assert fragment in str(caught.value)
+
+    def check(text: str, error: type, position: int, fragment: str) -> None:
+        with pytest.raises(error) as caught:
+            parse(text)
+        assert caught.value.position == position, str(caught.value)
+        assert fragment in str(caught.value)
+
+    wrong = failures(ERRORS_OF_THE_NEW_NOTATION, check)
+    assert not wrong, report(wrong, len(ERRORS_OF_THE_NEW_NOTATION))
 
 
 def test_values_beyond_the_limit_stop_a_roll() -> None:
