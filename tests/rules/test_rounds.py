@@ -16,6 +16,7 @@ from rules.rounds import Entrant, Fighter, InitiativeRoll, Tracker, health, orde
 from rules.rounds.initiative import roll_one, tie_rule
 from rules.starately import characteristic_dm
 from rules.wod.initiative import wod_initiative
+from tests.every_case import failures, report
 
 FIGHTERS = {
     "ide4": [
@@ -51,27 +52,37 @@ def _defaults():
     set_overrides({})
 
 
-@pytest.mark.parametrize("system", ["ide4", "starately", "wod"])
-@pytest.mark.parametrize("seed", range(5))
-def test_initiative_and_turn_order_over_four_rounds(system: str, seed: int) -> None:
+#: Each system's fighters, each with five seeds.
+INITIATIVE_AND_TURN_ORDER_OVER_FOUR_ROUNDS = [
+    (system, seed) for system in ("ide4", "starately", "wod") for seed in range(5)
+]
+
+
+def test_initiative_and_turn_order_over_four_rounds() -> None:
     """«initiative per combatant … IDE4: a check of the action Инициатива, order by outcome
     then total; Старатели: 2d6 + the DM of a characteristic the campaign names; Мир Тьмы:
     d10 + the sheet's initiative»; the order then holds for every round."""
-    fighters = FIGHTERS[system]
-    turn, rolls = roll_initiative(system, fighters, random.Random(seed))
-    keys = [rolls[i].key for i in turn]
-    assert keys == sorted(keys, reverse=True) and sorted(turn) == sorted(f.id for f in fighters)
-    t = Tracker(system, tuple(Entrant(f.id, f.name, f.side, f.pc) for f in fighters))
-    t, events = t.start(turn, rolls)
-    assert [(e.kind, e.round, e.combatant) for e in events] == [
-        ("round_start", 1, ""),
-        ("turn_start", 1, turn[0]),
-    ]
-    seen = [(t.round, t.actor)]
-    for _ in range(4 * len(turn) - 1):
-        t, events = t.next_turn()
-        seen.append((t.round, t.actor))
-    assert seen == [(r, a) for r in range(1, 5) for a in turn]
+
+    def check(system: str, seed: int) -> None:
+        fighters = FIGHTERS[system]
+        turn, rolls = roll_initiative(system, fighters, random.Random(seed))
+        keys = [rolls[i].key for i in turn]
+        assert keys == sorted(keys, reverse=True) and sorted(turn) == sorted(f.id for f in fighters)
+        t = Tracker(system, tuple(Entrant(f.id, f.name, f.side, f.pc) for f in fighters))
+        t, events = t.start(turn, rolls)
+        assert [(e.kind, e.round, e.combatant) for e in events] == [
+            ("round_start", 1, ""),
+            ("turn_start", 1, turn[0]),
+        ]
+        seen = [(t.round, t.actor)]
+        for _ in range(4 * len(turn) - 1):
+            t, events = t.next_turn()
+            seen.append((t.round, t.actor))
+        assert seen == [(r, a) for r in range(1, 5) for a in turn]
+
+    cases = INITIATIVE_AND_TURN_ORDER_OVER_FOUR_ROUNDS
+    wrong = failures(cases, check)
+    assert not wrong, report(wrong, len(cases))
 
 
 def test_starately_total_is_2d6_plus_the_named_dm() -> None:
@@ -186,19 +197,26 @@ def test_without_pc_first_the_dice_decide_between_a_player_and_the_gm() -> None:
     assert firsts == {"pc1", "npc1"}
 
 
-@pytest.mark.parametrize(("system", "die"), [("ide4", 100), ("starately", 6), ("wod", 10)])
-def test_tie_rolls_use_the_systems_die(system: str, die: int) -> None:
+TIE_ROLLS_USE_THE_SYSTEMS_DIE = [("ide4", 100), ("starately", 6), ("wod", 10)]
+
+
+def test_tie_rolls_use_the_systems_die() -> None:
     """A tie is rolled again with the system's own die (d100, 2d6's d6, d10): over a sweep of
     seeds the rolls stay within 1…die and (the small dice) show every face."""
-    tied = [InitiativeRoll(i, (7,), 0, "") for i in "ab"]
-    seen = set()
-    for seed in range(200):
-        for r in order(system, tied, random.Random(seed)):
-            seen.update(r.rerolls)
-    if die <= 10:  # 400 rolls miss a face with a chance below 1e-17
-        assert seen == set(range(1, die + 1))
-    else:
-        assert 1 <= min(seen) and 10 < max(seen) <= die
+
+    def check(system: str, die: int) -> None:
+        tied = [InitiativeRoll(i, (7,), 0, "") for i in "ab"]
+        seen = set()
+        for seed in range(200):
+            for r in order(system, tied, random.Random(seed)):
+                seen.update(r.rerolls)
+        if die <= 10:  # 400 rolls miss a face with a chance below 1e-17
+            assert seen == set(range(1, die + 1))
+        else:
+            assert 1 <= min(seen) and 10 < max(seen) <= die
+
+    wrong = failures(TIE_ROLLS_USE_THE_SYSTEMS_DIE, check)
+    assert not wrong, report(wrong, len(TIE_ROLLS_USE_THE_SYSTEMS_DIE))
 
 
 def test_tie_bonus_puts_the_higher_fixed_part_ahead() -> None:
@@ -215,15 +233,22 @@ def test_tie_bonus_puts_the_higher_fixed_part_ahead() -> None:
     assert firsts == {"pc1", "pc2"}  # equal bonuses: the dice, not the order given
 
 
-@pytest.mark.parametrize("seed", range(20))
-def test_tie_reroll_records_the_rerolls_and_splits(seed: int) -> None:
+TIE_REROLL_RECORDS_THE_REROLLS_AND_SPLITS = range(20)
+
+
+def test_tie_reroll_records_the_rerolls_and_splits() -> None:
     """Tie rule «reroll»: the tied ones roll again among themselves until split; the order
     follows those rerolls."""
-    rolls = [InitiativeRoll(i, (5, 50), 0, "", pc=i != "b") for i in "abc"]
-    ranked = order("ide4", rolls, random.Random(seed))
-    assert sorted(r.id for r in ranked) == ["a", "b", "c"]
-    firsts = [r.rerolls[0] for r in ranked]
-    assert firsts == sorted(firsts, reverse=True)  # a GM's character (b) rolls with the rest
+
+    def check(seed: int) -> None:
+        rolls = [InitiativeRoll(i, (5, 50), 0, "", pc=i != "b") for i in "abc"]
+        ranked = order("ide4", rolls, random.Random(seed))
+        assert sorted(r.id for r in ranked) == ["a", "b", "c"]
+        firsts = [r.rerolls[0] for r in ranked]
+        assert firsts == sorted(firsts, reverse=True)  # a GM's character (b) rolls with the rest
+
+    wrong = failures(TIE_REROLL_RECORDS_THE_REROLLS_AND_SPLITS, check, star=False)
+    assert not wrong, report(wrong, len(TIE_REROLL_RECORDS_THE_REROLLS_AND_SPLITS))
 
 
 def test_unknown_tie_rule_and_per_are_refused() -> None:
@@ -334,21 +359,28 @@ def test_checked_tables_refuse_wod_attributes_that_are_no_list() -> None:
         checked_tables()
 
 
-@pytest.mark.parametrize("seed", range(5))
-def test_ordering_keeps_each_ide4_check_for_the_luck_ledger(seed: int) -> None:
+ORDERING_KEEPS_EACH_IDE4_CHECK_FOR_THE_LUCK_LEDGER = range(5)
+
+
+def test_ordering_keeps_each_ide4_check_for_the_luck_ledger() -> None:
     """IDE4 initiative is «a check of the action Инициатива»: after ordering (ties rerolled
     among themselves) every fighter's roll still carries the check the luck ledger places
     (it was dropped, so no IDE4 initiative ever reached the luck stats)."""
-    single = {f.id: roll_one("ide4", f, random.Random(seed)) for f in FIGHTERS["ide4"]}
-    assert all(r.check is not None for r in single.values())
-    _turn, rolls = roll_initiative("ide4", FIGHTERS["ide4"], random.Random(seed))
-    assert set(rolls) == {"v", "t", "g"}
-    for roll in rolls.values():
-        assert roll.check is not None
-        assert set(roll.check) == {"final", "hidden_risk", "outcome"}
-        assert roll.to_dict()["check"] == roll.check
-    tied = [InitiativeRoll(i, (3, 40), 0, "", check={"final": 3}) for i in "ab"]
-    assert [r.check for r in order("ide4", tied, random.Random(seed))] == [{"final": 3}] * 2
+
+    def check(seed: int) -> None:
+        single = {f.id: roll_one("ide4", f, random.Random(seed)) for f in FIGHTERS["ide4"]}
+        assert all(r.check is not None for r in single.values())
+        _turn, rolls = roll_initiative("ide4", FIGHTERS["ide4"], random.Random(seed))
+        assert set(rolls) == {"v", "t", "g"}
+        for roll in rolls.values():
+            assert roll.check is not None
+            assert set(roll.check) == {"final", "hidden_risk", "outcome"}
+            assert roll.to_dict()["check"] == roll.check
+        tied = [InitiativeRoll(i, (3, 40), 0, "", check={"final": 3}) for i in "ab"]
+        assert [r.check for r in order("ide4", tied, random.Random(seed))] == [{"final": 3}] * 2
+
+    wrong = failures(ORDERING_KEEPS_EACH_IDE4_CHECK_FOR_THE_LUCK_LEDGER, check, star=False)
+    assert not wrong, report(wrong, len(ORDERING_KEEPS_EACH_IDE4_CHECK_FOR_THE_LUCK_LEDGER))
 
 
 def test_a_side_rolling_in_ide4_keeps_its_check() -> None:
