@@ -10,6 +10,7 @@ import logging
 
 import pytest
 
+from tests.every_case import failures, report
 from tests.serve_helpers import free_port
 from tui.cli import serve, serve_web
 from tui.cli.serve_web import Hosts, cookie_name, refusal, split_host
@@ -20,80 +21,92 @@ KEY = "k" * 32
 HINT = "Нужна ссылка с ключом"
 
 
-@pytest.mark.parametrize(
-    ("value", "parts"),
-    [
-        ("127.0.0.1:8000", ("127.0.0.1", 8000)),
-        ("LOCALHOST:8000", ("localhost", 8000)),
-        ("[::1]:8000", ("::1", 8000)),
-        ("[::1]", ("::1", 80)),
-        ("evil.example", ("evil.example", 80)),
-        ("::1", None),
-        ("127.0.0.1:80x", None),
-        (":8000", None),
-        ("[::1]x", None),
-    ],
-)
-def test_a_host_header_is_read_strictly(value, parts) -> None:
-    assert split_host(value) == parts
+A_HOST_HEADER_IS_READ_STRICTLY = [
+    ("127.0.0.1:8000", ("127.0.0.1", 8000)),
+    ("LOCALHOST:8000", ("localhost", 8000)),
+    ("[::1]:8000", ("::1", 8000)),
+    ("[::1]", ("::1", 80)),
+    ("evil.example", ("evil.example", 80)),
+    ("::1", None),
+    ("127.0.0.1:80x", None),
+    (":8000", None),
+    ("[::1]x", None),
+]
 
 
-@pytest.mark.parametrize(
-    ("bound", "host", "ok"),
-    [
-        ("127.0.0.1", "127.0.0.1:8000", True),
-        ("127.0.0.1", "localhost:8000", True),
-        ("127.0.0.1", "[::1]:8000", True),
-        ("127.0.0.1", "evil.example:8000", False),  # DNS rebinding
-        ("127.0.0.1", "127.0.0.1:8001", False),
-        ("127.0.0.1", "127.0.0.1", False),
-        ("127.0.0.1", None, False),
-        ("127.0.0.1", "192.168.1.5:8000", False),
-        ("0.0.0.0", "192.168.1.5:8000", True),  # the LAN: any IP of this computer
-        ("0.0.0.0", "evil.example:8000", False),
-        ("192.168.1.5", "192.168.1.5:8000", True),
-        ("192.168.1.5", "127.0.0.1:8000", False),
-    ],
-)
-def test_only_the_address_served_is_answered(bound, host, ok) -> None:
-    assert Hosts(bound, 8000).allows(host) is ok
+def test_a_host_header_is_read_strictly() -> None:
+    def check(value, parts) -> None:
+        assert split_host(value) == parts
+
+    wrong = failures(A_HOST_HEADER_IS_READ_STRICTLY, check)
+    assert not wrong, report(wrong, len(A_HOST_HEADER_IS_READ_STRICTLY))
 
 
-@pytest.mark.parametrize(
-    ("origin", "ok"),
-    [
-        ("http://127.0.0.1:8000", True),
-        ("http://localhost:8000", True),
-        ("http://evil.example", False),
-        ("http://evil.example:8000", False),
-        ("https://127.0.0.1:8000", False),
-        ("null", False),
-        ("http://127.0.0.1:8000/page", False),
-    ],
-)
-def test_only_a_page_of_this_server_may_open_its_websocket(origin, ok) -> None:
-    assert Hosts("127.0.0.1", 8000).allows_origin(origin) is ok
+ONLY_THE_ADDRESS_SERVED_IS_ANSWERED = [
+    ("127.0.0.1", "127.0.0.1:8000", True),
+    ("127.0.0.1", "localhost:8000", True),
+    ("127.0.0.1", "[::1]:8000", True),
+    ("127.0.0.1", "evil.example:8000", False),  # DNS rebinding
+    ("127.0.0.1", "127.0.0.1:8001", False),
+    ("127.0.0.1", "127.0.0.1", False),
+    ("127.0.0.1", None, False),
+    ("127.0.0.1", "192.168.1.5:8000", False),
+    ("0.0.0.0", "192.168.1.5:8000", True),  # the LAN: any IP of this computer
+    ("0.0.0.0", "evil.example:8000", False),
+    ("192.168.1.5", "192.168.1.5:8000", True),
+    ("192.168.1.5", "127.0.0.1:8000", False),
+]
 
 
-@pytest.mark.parametrize(
-    ("path", "host", "origin", "query", "cookie", "passes"),
-    [
-        ("/", "127.0.0.1:8000", None, KEY, None, True),
-        ("/ws", "127.0.0.1:8000", "http://127.0.0.1:8000", None, KEY, True),
-        ("/", "127.0.0.1:8000", None, None, None, False),
-        ("/", "127.0.0.1:8000", None, "x" * 32, None, False),
-        ("/ws", "127.0.0.1:8000", None, None, "wrong", False),
-        ("/ws", "evil.example:8000", None, KEY, None, False),
-        ("/ws", "127.0.0.1:8000", "http://evil.example", None, KEY, False),
-        ("/download/abc", "127.0.0.1:8000", None, KEY, KEY, False),
-        ("/static/js/textual.js", "127.0.0.1:8000", None, None, None, True),
-        ("/static/js/textual.js", "evil.example:8000", None, None, None, False),
-    ],
-)
-def test_only_the_key_opens_a_page(path, host, origin, query, cookie, passes) -> None:
-    why = refusal(path, host, origin, query, cookie, KEY, Hosts("127.0.0.1", 8000), hint=HINT)
-    assert (why is None) is passes
-    assert why is None or why.strip()
+def test_only_the_address_served_is_answered() -> None:
+    def check(bound, host, ok) -> None:
+        assert Hosts(bound, 8000).allows(host) is ok
+
+    wrong = failures(ONLY_THE_ADDRESS_SERVED_IS_ANSWERED, check)
+    assert not wrong, report(wrong, len(ONLY_THE_ADDRESS_SERVED_IS_ANSWERED))
+
+
+ONLY_A_PAGE_OF_THIS_SERVER_MAY_OPEN_ITS_WEBSOCKET = [
+    ("http://127.0.0.1:8000", True),
+    ("http://localhost:8000", True),
+    ("http://evil.example", False),
+    ("http://evil.example:8000", False),
+    ("https://127.0.0.1:8000", False),
+    ("null", False),
+    ("http://127.0.0.1:8000/page", False),
+]
+
+
+def test_only_a_page_of_this_server_may_open_its_websocket() -> None:
+    def check(origin, ok) -> None:
+        assert Hosts("127.0.0.1", 8000).allows_origin(origin) is ok
+
+    wrong = failures(ONLY_A_PAGE_OF_THIS_SERVER_MAY_OPEN_ITS_WEBSOCKET, check)
+    assert not wrong, report(wrong, len(ONLY_A_PAGE_OF_THIS_SERVER_MAY_OPEN_ITS_WEBSOCKET))
+
+
+ONLY_THE_KEY_OPENS_A_PAGE = [
+    ("/", "127.0.0.1:8000", None, KEY, None, True),
+    ("/ws", "127.0.0.1:8000", "http://127.0.0.1:8000", None, KEY, True),
+    ("/", "127.0.0.1:8000", None, None, None, False),
+    ("/", "127.0.0.1:8000", None, "x" * 32, None, False),
+    ("/ws", "127.0.0.1:8000", None, None, "wrong", False),
+    ("/ws", "evil.example:8000", None, KEY, None, False),
+    ("/ws", "127.0.0.1:8000", "http://evil.example", None, KEY, False),
+    ("/download/abc", "127.0.0.1:8000", None, KEY, KEY, False),
+    ("/static/js/textual.js", "127.0.0.1:8000", None, None, None, True),
+    ("/static/js/textual.js", "evil.example:8000", None, None, None, False),
+]
+
+
+def test_only_the_key_opens_a_page() -> None:
+    def check(path, host, origin, query, cookie, passes) -> None:
+        why = refusal(path, host, origin, query, cookie, KEY, Hosts("127.0.0.1", 8000), hint=HINT)
+        assert (why is None) is passes
+        assert why is None or why.strip()
+
+    wrong = failures(ONLY_THE_KEY_OPENS_A_PAGE, check)
+    assert not wrong, report(wrong, len(ONLY_THE_KEY_OPENS_A_PAGE))
 
 
 def gm_server(tmp_path, port: int, *, view: bool = False):
