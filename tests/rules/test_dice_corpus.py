@@ -16,6 +16,7 @@ import pytest
 
 from rules.dice import bounds, make_rng, parse, roll, total_of
 from rules.odds import odds
+from tests.every_case import failures, report
 from tests.rules.dice_oracle import enumerate_totals
 
 CAP = 8  # draws per enumerated path
@@ -74,28 +75,54 @@ def test_corpus_is_big_enough() -> None:
     assert len(set(CORPUS)) == len(CORPUS)
 
 
-@pytest.mark.parametrize("text", CORPUS)
-def test_corpus_odds_and_rolls(text: str) -> None:
+#: The corpus by kind: one test item a kind (xdist still spreads the slower kinds), each
+#: naming every expression of its kind that fails.
+KINDS = {
+    "basic": BASIC,
+    "russian": RUSSIAN,
+    "maths": MATHS,
+    "keep_drop": KEEP_DROP,
+    "explode": EXPLODE,
+    "reroll": REROLL,
+    "min_max": MIN_MAX,
+    "targets": TARGETS,
+    "groups": GROUPS,
+    "whole": WHOLE,
+}
+
+
+def test_the_kinds_are_the_corpus() -> None:
+    """Every expression of the corpus is checked under its kind, none twice."""
+    assert [t for kind in KINDS.values() for t in kind] == CORPUS
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_corpus_odds_and_rolls(kind: str) -> None:
     """RULES §0: «Exact odds: every check has an exact outcome distribution (fractions, not
     sampling) computed from the same inputs as the roll»; explosions «truncated where the
     remaining probability is below 1e-12 and the truncation is reported»."""
-    dist = odds(text)
-    oracle, cut = enumerate_totals(text, cap=CAP)
-    if cut == 0:
-        assert dist.probs == oracle
-        assert dist.truncated == 0
-        assert dist.mean() == sum((v * p for v, p in oracle.items()), Fraction(0))
-    else:
-        for total in set(oracle) | set(dist.probs):
-            low = oracle.get(total, Fraction(0))
-            assert low <= dist.probs.get(total, Fraction(0)) <= low + cut, total
-        assert dist.truncated < Fraction(1, 10**11)
-    assert dist.minimum == min(oracle)
-    assert dist.maximum >= max(oracle)
-    low, high = map(total_of, bounds(parse(text).root))  # bounds of the value, then shown
-    assert low <= dist.minimum and dist.maximum <= high
-    for seed in range(10):
-        result = roll(text, make_rng(seed))
-        for total in result.totals:
-            assert low <= total <= high
-            assert dist.probs.get(total, 0) > 0 or total > dist.maximum
+
+    def check(text: str) -> None:
+        dist = odds(text)
+        oracle, cut = enumerate_totals(text, cap=CAP)
+        if cut == 0:
+            assert dist.probs == oracle
+            assert dist.truncated == 0
+            assert dist.mean() == sum((v * p for v, p in oracle.items()), Fraction(0))
+        else:
+            for total in set(oracle) | set(dist.probs):
+                low = oracle.get(total, Fraction(0))
+                assert low <= dist.probs.get(total, Fraction(0)) <= low + cut, total
+            assert dist.truncated < Fraction(1, 10**11)
+        assert dist.minimum == min(oracle)
+        assert dist.maximum >= max(oracle)
+        low, high = map(total_of, bounds(parse(text).root))  # bounds of the value, then shown
+        assert low <= dist.minimum and dist.maximum <= high
+        for seed in range(10):
+            result = roll(text, make_rng(seed))
+            for total in result.totals:
+                assert low <= total <= high
+                assert dist.probs.get(total, 0) > 0 or total > dist.maximum
+
+    wrong = failures(KINDS[kind], check, star=False)
+    assert not wrong, report(wrong, len(KINDS[kind]))
