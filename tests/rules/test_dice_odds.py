@@ -13,6 +13,7 @@ import pytest
 from rules.dice import parse
 from rules.errors import DiceLimitError, DiceSyntaxError
 from rules.odds import odds
+from tests.every_case import failures, report
 from tests.rules.brute import shown
 from tests.rules.dice_oracle import enumerate_totals
 
@@ -47,35 +48,39 @@ def d(faces: int) -> range:
 FUDGE = (-1, 0, 1)
 
 
-@pytest.mark.parametrize(
-    ("text", "terms", "constant"),
-    [
-        ("2d6", [(1, 2, d(6), None)], 0),
-        ("3d6", [(1, 3, d(6), None)], 0),
-        ("3d6kh2", [(1, 3, d(6), ("h", 2))], 0),
-        ("4d6kh3", [(1, 4, d(6), ("h", 3))], 0),
-        ("3d4kl2", [(1, 3, d(4), ("l", 2))], 0),
-        ("4dF", [(1, 4, FUDGE, None)], 0),
-        ("4dFkh2", [(1, 4, FUDGE, ("h", 2))], 0),
-        ("2d4-1d3+2", [(1, 2, d(4), None), (-1, 1, d(3), None)], 2),
-        ("-3d4kl2 + 1", [(-1, 3, d(4), ("l", 2))], 1),
-        ("-2d20kh1 - 2d6kl1", [(-1, 2, d(20), ("h", 1)), (-1, 2, d(6), ("l", 1))], 0),
-        ("d%", [(1, 1, d(100), None)], 0),
-        ("2d10 - 4dF - 3", [(1, 2, d(10), None), (-1, 4, FUDGE, None)], -3),
-        ("5d3kh5", [(1, 5, d(3), ("h", 5))], 0),
-        ("6d4kh2", [(1, 6, d(4), ("h", 2))], 0),
-        ("5d6kl3", [(1, 5, d(6), ("l", 3))], 0),
-        ("7", [], 7),
-    ],
-)
-def test_matches_brute_force(text: str, terms: list[Spec], constant: int) -> None:
+MATCHES_BRUTE_FORCE = [
+    ("2d6", [(1, 2, d(6), None)], 0),
+    ("3d6", [(1, 3, d(6), None)], 0),
+    ("3d6kh2", [(1, 3, d(6), ("h", 2))], 0),
+    ("4d6kh3", [(1, 4, d(6), ("h", 3))], 0),
+    ("3d4kl2", [(1, 3, d(4), ("l", 2))], 0),
+    ("4dF", [(1, 4, FUDGE, None)], 0),
+    ("4dFkh2", [(1, 4, FUDGE, ("h", 2))], 0),
+    ("2d4-1d3+2", [(1, 2, d(4), None), (-1, 1, d(3), None)], 2),
+    ("-3d4kl2 + 1", [(-1, 3, d(4), ("l", 2))], 1),
+    ("-2d20kh1 - 2d6kl1", [(-1, 2, d(20), ("h", 1)), (-1, 2, d(6), ("l", 1))], 0),
+    ("d%", [(1, 1, d(100), None)], 0),
+    ("2d10 - 4dF - 3", [(1, 2, d(10), None), (-1, 4, FUDGE, None)], -3),
+    ("5d3kh5", [(1, 5, d(3), ("h", 5))], 0),
+    ("6d4kh2", [(1, 6, d(4), ("h", 2))], 0),
+    ("5d6kl3", [(1, 5, d(6), ("l", 3))], 0),
+    ("7", [], 7),
+]
+
+
+def test_matches_brute_force() -> None:
     """RULES §0: «Exact odds: every check has an exact outcome distribution (fractions, not
     sampling) computed from the same inputs as the roll»."""
-    distribution = odds(text)
-    assert distribution.probs == brute(terms, constant)
-    assert list(distribution.probs) == sorted(distribution.probs)
-    assert distribution.truncated == 0
-    assert sum(distribution.probs.values()) == 1
+
+    def check(text: str, terms: list[Spec], constant: int) -> None:
+        distribution = odds(text)
+        assert distribution.probs == brute(terms, constant)
+        assert list(distribution.probs) == sorted(distribution.probs)
+        assert distribution.truncated == 0
+        assert sum(distribution.probs.values()) == 1
+
+    wrong = failures(MATCHES_BRUTE_FORCE, check)
+    assert not wrong, report(wrong, len(MATCHES_BRUTE_FORCE))
 
 
 def depth(faces: int) -> int:
@@ -171,44 +176,50 @@ def pool_enumeration(
     return dict(sorted(totals.items())), 1 - sum(totals.values(), Fraction(0))
 
 
-@pytest.mark.parametrize(
-    ("text", "count", "faces", "explodes", "later", "score", "sign"),
-    [
-        ("2d4!", 2, 4, lambda v: v == 4, 0, None, 1),
-        ("-2d6!", 2, 6, lambda v: v == 6, 0, None, -1),
-        ("3d6!", 3, 6, lambda v: v == 6, 0, None, 1),
-        ("2d4!!", 2, 4, lambda v: v == 4, 0, None, 1),
-        ("2d4!p", 2, 4, lambda v: v == 4, -1, None, 1),
-        ("d6!>=5", 1, 6, lambda v: v >= 5, 0, None, 1),
-        ("d6!p>=5", 1, 6, lambda v: v >= 5, -1, None, 1),
-        ("2d6!>=5>=4", 2, 6, lambda v: v >= 5, 0, lambda v: int(v >= 4), 1),
-        ("3d4!=4>=3", 3, 4, lambda v: v == 4, 0, lambda v: int(v >= 3), 1),
-        ("d4!<2", 1, 4, lambda v: v < 2, 0, None, 1),
-        ("2d2!<>2", 2, 2, lambda v: v != 2, 0, None, 1),
-        # several exploding faces of a penetrating Fate die (faces 1..3 stand for −1, 0, +1):
-        # the added rolls go below zero, where the pooled sum pads its weights on the right
-        ("dF!p<=0", 1, 3, lambda v: v <= 2, -1, lambda v: v - 2, 1),
-        ("dF!p<>1", 1, 3, lambda v: v != 3, -1, lambda v: v - 2, 1),
-        ("dF!p=-1", 1, 3, lambda v: v == 1, -1, lambda v: v - 2, 1),  # one face, going down
-    ],
-)
-def test_exploding_pools_match_enumeration(
-    text: str,
-    count: int,
-    faces: int,
-    explodes: Callable[[int], bool],
-    later: int,
-    score: Callable[[int], int] | None,
-    sign: int,
-) -> None:
+EXPLODING_POOLS_MATCH_ENUMERATION = [
+    ("2d4!", 2, 4, lambda v: v == 4, 0, None, 1),
+    ("-2d6!", 2, 6, lambda v: v == 6, 0, None, -1),
+    ("3d6!", 3, 6, lambda v: v == 6, 0, None, 1),
+    ("2d4!!", 2, 4, lambda v: v == 4, 0, None, 1),
+    ("2d4!p", 2, 4, lambda v: v == 4, -1, None, 1),
+    ("d6!>=5", 1, 6, lambda v: v >= 5, 0, None, 1),
+    ("d6!p>=5", 1, 6, lambda v: v >= 5, -1, None, 1),
+    ("2d6!>=5>=4", 2, 6, lambda v: v >= 5, 0, lambda v: int(v >= 4), 1),
+    ("3d4!=4>=3", 3, 4, lambda v: v == 4, 0, lambda v: int(v >= 3), 1),
+    ("d4!<2", 1, 4, lambda v: v < 2, 0, None, 1),
+    ("2d2!<>2", 2, 2, lambda v: v != 2, 0, None, 1),
+    # several exploding faces of a penetrating Fate die (faces 1..3 stand for −1, 0, +1):
+    # the added rolls go below zero, where the pooled sum pads its weights on the right
+    ("dF!p<=0", 1, 3, lambda v: v <= 2, -1, lambda v: v - 2, 1),
+    ("dF!p<>1", 1, 3, lambda v: v != 3, -1, lambda v: v - 2, 1),
+    ("dF!p=-1", 1, 3, lambda v: v == 1, -1, lambda v: v - 2, 1),  # one face, going down
+]
+
+
+def test_exploding_pools_match_enumeration() -> None:
     """RULES §0: «`NdM!` (each die showing its maximum adds another die, which may explode
     again)»; «Infinite explosions (10-again, `!`) are truncated where the remaining
     probability is below 1e-12 and the truncation is reported» — for the whole pool."""
-    expected, cut = pool_enumeration(count, faces, explodes, later, score or (lambda v: v), sign)
-    distribution = odds(text)
-    assert distribution.probs == expected
-    assert distribution.truncated == cut
-    assert 0 < distribution.truncated < Fraction(1, 10**12)
+
+    def check(
+        text: str,
+        count: int,
+        faces: int,
+        explodes: Callable[[int], bool],
+        later: int,
+        score: Callable[[int], int] | None,
+        sign: int,
+    ) -> None:
+        expected, cut = pool_enumeration(
+            count, faces, explodes, later, score or (lambda v: v), sign
+        )
+        distribution = odds(text)
+        assert distribution.probs == expected
+        assert distribution.truncated == cut
+        assert 0 < distribution.truncated < Fraction(1, 10**12)
+
+    wrong = failures(EXPLODING_POOLS_MATCH_ENUMERATION, check)
+    assert not wrong, report(wrong, len(EXPLODING_POOLS_MATCH_ENUMERATION))
 
 
 def test_explode_keep_looks_at_every_added_die() -> None:
@@ -265,16 +276,24 @@ def test_bad_text_raises_rules_error() -> None:
         odds("2d")
 
 
-@pytest.mark.parametrize(
-    ("text", "tail", "highest"),
-    [("d10!", 10**13, 12 * 10 + 9), ("d100!", 100**7, 6 * 100 + 99), ("d6!", 6**16, 15 * 6 + 5)],
-)
-def test_truncation_is_below_one_in_a_trillion(text: str, tail: int, highest: int) -> None:
+TRUNCATION_IS_BELOW_ONE_IN_A_TRILLION = [
+    ("d10!", 10**13, 12 * 10 + 9),
+    ("d100!", 100**7, 6 * 100 + 99),
+    ("d6!", 6**16, 15 * 6 + 5),
+]
+
+
+def test_truncation_is_below_one_in_a_trillion() -> None:
     """RULES §0: «Infinite explosions … are truncated where the remaining probability is below
     1e-12» — a tail of exactly 1e-12 is still enumerated."""
-    distribution = odds(text)
-    assert distribution.truncated == Fraction(1, tail)
-    assert max(distribution.probs) == highest
+
+    def check(text: str, tail: int, highest: int) -> None:
+        distribution = odds(text)
+        assert distribution.truncated == Fraction(1, tail)
+        assert max(distribution.probs) == highest
+
+    wrong = failures(TRUNCATION_IS_BELOW_ONE_IN_A_TRILLION, check)
+    assert not wrong, report(wrong, len(TRUNCATION_IS_BELOW_ONE_IN_A_TRILLION))
 
 
 @pytest.mark.parametrize("mode", ["h", "l"])
@@ -347,36 +366,40 @@ def test_vs_after_counting() -> None:
     assert distribution.p_at_least(2) == 3 * Fraction(9, 100) * Fraction(7, 10) + Fraction(27, 1000)
 
 
-@pytest.mark.parametrize(
-    ("text", "count", "faces", "total"),
-    [
-        ("3*d6", 1, 6, lambda v: 3 * v[0]),
-        ("d6*3", 1, 6, lambda v: v[0] * 3),
-        ("-2*d6", 1, 6, lambda v: -2 * v[0]),
-        ("d6*-2", 1, 6, lambda v: v[0] * -2),
-        ("d6*0", 1, 6, lambda v: 0),
-        ("(3d6-10)/3", 3, 6, lambda v: shown(Fraction(sum(v) - 10, 3))),
-        ("(2d6+1)*3/2", 2, 6, lambda v: shown(Fraction((sum(v) + 1) * 3, 2))),
-        ("2d4/1", 2, 4, lambda v: sum(v)),
-        ("4/d4", 1, 4, lambda v: shown(Fraction(4, v[0]))),
-        ("2d3*d3", 3, 3, lambda v: (v[0] + v[1]) * v[2]),
-        ("d3/2d3", 3, 3, lambda v: shown(Fraction(v[0], v[1] + v[2]))),
-        ("(2d3-4)*2d3", 4, 3, lambda v: (v[0] + v[1] - 4) * (v[2] + v[3])),
-        ("(2d3-4)*(d3-2)", 3, 3, lambda v: (v[0] + v[1] - 4) * (v[2] - 2)),
-        ("(d3-3)*(2d3-5)", 3, 3, lambda v: (v[0] - 3) * (v[1] + v[2] - 5)),
-        ("d20*d20", 2, 20, lambda v: v[0] * v[1]),
-        ("d4*d4*d4", 3, 4, lambda v: v[0] * v[1] * v[2]),
-    ],
-)
-def test_arithmetic_with_a_constant_matches_enumeration(
-    text: str, count: int, faces: int, total: Callable[[tuple[int, ...]], int]
-) -> None:
+ARITHMETIC_WITH_A_CONSTANT_MATCHES_ENUMERATION = [
+    ("3*d6", 1, 6, lambda v: 3 * v[0]),
+    ("d6*3", 1, 6, lambda v: v[0] * 3),
+    ("-2*d6", 1, 6, lambda v: -2 * v[0]),
+    ("d6*-2", 1, 6, lambda v: v[0] * -2),
+    ("d6*0", 1, 6, lambda v: 0),
+    ("(3d6-10)/3", 3, 6, lambda v: shown(Fraction(sum(v) - 10, 3))),
+    ("(2d6+1)*3/2", 2, 6, lambda v: shown(Fraction((sum(v) + 1) * 3, 2))),
+    ("2d4/1", 2, 4, lambda v: sum(v)),
+    ("4/d4", 1, 4, lambda v: shown(Fraction(4, v[0]))),
+    ("2d3*d3", 3, 3, lambda v: (v[0] + v[1]) * v[2]),
+    ("d3/2d3", 3, 3, lambda v: shown(Fraction(v[0], v[1] + v[2]))),
+    ("(2d3-4)*2d3", 4, 3, lambda v: (v[0] + v[1] - 4) * (v[2] + v[3])),
+    ("(2d3-4)*(d3-2)", 3, 3, lambda v: (v[0] + v[1] - 4) * (v[2] - 2)),
+    ("(d3-3)*(2d3-5)", 3, 3, lambda v: (v[0] - 3) * (v[1] + v[2] - 5)),
+    ("d20*d20", 2, 20, lambda v: v[0] * v[1]),
+    ("d4*d4*d4", 3, 4, lambda v: v[0] * v[1] * v[2]),
+]
+
+
+def test_arithmetic_with_a_constant_matches_enumeration() -> None:
     """Issue 18: «arithmetic with `*`, `/` and parentheses» — every roll enumerated with
     itertools.product; issue 31: ``/`` keeps the fraction and the total is rpg-dice-roller's,
     two decimals (``shown``)."""
-    expected: Counter[int] = Counter(total(v) for v in product(range(1, faces + 1), repeat=count))
-    n = faces**count
-    assert odds(text).probs == {k: Fraction(c, n) for k, c in sorted(expected.items())}
+
+    def check(text: str, count: int, faces: int, total: Callable[[tuple[int, ...]], int]) -> None:
+        expected: Counter[int] = Counter(
+            total(v) for v in product(range(1, faces + 1), repeat=count)
+        )
+        n = faces**count
+        assert odds(text).probs == {k: Fraction(c, n) for k, c in sorted(expected.items())}
+
+    wrong = failures(ARITHMETIC_WITH_A_CONSTANT_MATCHES_ENUMERATION, check)
+    assert not wrong, report(wrong, len(ARITHMETIC_WITH_A_CONSTANT_MATCHES_ENUMERATION))
 
 
 def test_a_remembered_text_gives_its_own_distribution() -> None:
@@ -424,66 +447,70 @@ def chain_cap(count: int, faces: int, explodes: Callable[[int], bool]) -> int:
     return n
 
 
-@pytest.mark.parametrize(
-    ("text", "count", "faces", "explodes", "later", "reroll", "once", "score"),
-    [
-        ("d2!!0ro1", 1, 2, lambda v: v == 0, 0, lambda v: v == 1, True, None),
-        ("d2!0ro1", 1, 2, lambda v: v == 0, 0, lambda v: v == 1, True, None),
-        ("d2!p0ro1", 1, 2, lambda v: v == 0, -1, lambda v: v == 1, True, None),
-        ("d2!!p0ro1", 1, 2, lambda v: v == 0, -1, lambda v: v == 1, True, None),
-        ("d2!!0r1", 1, 2, lambda v: v == 0, 0, lambda v: v == 1, False, None),
-        ("d6!!0ro1", 1, 6, lambda v: v == 0, 0, lambda v: v == 1, True, None),
-        ("2d2!!0ro1", 2, 2, lambda v: v == 0, 0, lambda v: v == 1, True, None),
-        ("d2!!0ro1>=2", 1, 2, lambda v: v == 0, 0, lambda v: v == 1, True, lambda v: v >= 2),
-        ("{d2!!0ro1}>=2", 1, 2, lambda v: v == 0, 0, lambda v: v == 1, True, lambda v: v >= 2),
-        ("d4!!ro1", 1, 4, lambda v: v == 4, 0, lambda v: v == 1, True, None),
-        ("d4!!>=3ro<3", 1, 4, lambda v: v >= 3, 0, lambda v: v < 3, True, None),
-        ("d4!!>=3r<3", 1, 4, lambda v: v >= 3, 0, lambda v: v < 3, False, None),
-        ("d4!!pro1", 1, 4, lambda v: v == 4, -1, lambda v: v == 1, True, None),
-        ("d6!!ro7", 1, 6, lambda v: v == 6, 0, lambda v: v == 7, True, None),
-        ("2d3!!ro<=2", 2, 3, lambda v: v == 3, 0, lambda v: v <= 2, True, None),
-        ("d4!!>=3ro1>=4", 1, 4, lambda v: v >= 3, 0, lambda v: v == 1, True, lambda v: v >= 4),
-    ],
-)
-def test_compound_then_reroll_matches_enumeration(
-    text: str,
-    count: int,
-    faces: int,
-    explodes: Callable[[int], bool],
-    later: int,
-    reroll: Callable[[int], bool],
-    once: bool,
-    score: Callable[[int], bool] | None,
-) -> None:
+COMPOUND_THEN_REROLL_MATCHES_ENUMERATION = [
+    ("d2!!0ro1", 1, 2, lambda v: v == 0, 0, lambda v: v == 1, True, None),
+    ("d2!0ro1", 1, 2, lambda v: v == 0, 0, lambda v: v == 1, True, None),
+    ("d2!p0ro1", 1, 2, lambda v: v == 0, -1, lambda v: v == 1, True, None),
+    ("d2!!p0ro1", 1, 2, lambda v: v == 0, -1, lambda v: v == 1, True, None),
+    ("d2!!0r1", 1, 2, lambda v: v == 0, 0, lambda v: v == 1, False, None),
+    ("d6!!0ro1", 1, 6, lambda v: v == 0, 0, lambda v: v == 1, True, None),
+    ("2d2!!0ro1", 2, 2, lambda v: v == 0, 0, lambda v: v == 1, True, None),
+    ("d2!!0ro1>=2", 1, 2, lambda v: v == 0, 0, lambda v: v == 1, True, lambda v: v >= 2),
+    ("{d2!!0ro1}>=2", 1, 2, lambda v: v == 0, 0, lambda v: v == 1, True, lambda v: v >= 2),
+    ("d4!!ro1", 1, 4, lambda v: v == 4, 0, lambda v: v == 1, True, None),
+    ("d4!!>=3ro<3", 1, 4, lambda v: v >= 3, 0, lambda v: v < 3, True, None),
+    ("d4!!>=3r<3", 1, 4, lambda v: v >= 3, 0, lambda v: v < 3, False, None),
+    ("d4!!pro1", 1, 4, lambda v: v == 4, -1, lambda v: v == 1, True, None),
+    ("d6!!ro7", 1, 6, lambda v: v == 6, 0, lambda v: v == 7, True, None),
+    ("2d3!!ro<=2", 2, 3, lambda v: v == 3, 0, lambda v: v <= 2, True, None),
+    ("d4!!>=3ro1>=4", 1, 4, lambda v: v >= 3, 0, lambda v: v == 1, True, lambda v: v >= 4),
+]
+
+
+def test_compound_then_reroll_matches_enumeration() -> None:
     """Seed (Старатели): «восклицательный знак в конце формулы (3d6!) означает, что за каждую
     шестерку к сумме добавляется еще один брошенный куб»; README: modifiers run in
     rpg-dice-roller's order «(`min`, `max`, explode, reroll, …)» — a compounded (`!!`) die's
     whole chain is one value, and `ro` rerolls that value once (not twice), `r` until it does
     not match; a `!`/`!!` that never explodes (`!!0` on a d2) leaves the reroll alone, so
     `d2!!0ro1` is `d2ro1`. Found by hypothesis: `d2!!0ro1` gave 1 at 1/8, rerolled twice."""
-    cap = chain_cap(count, faces, explodes)
-    die: Counter[int] = Counter()
-    for (value, _), p in chains(faces, explodes, later, lambda v: v, cap).items():
-        die[value] += p
-    die = reroll_by_hand(die, faces, reroll, once)
-    if score is not None:
-        counted: Counter[int] = Counter()
-        for value, p in die.items():
-            counted[int(score(value))] += p
-        die = counted
-    pool: Counter[int] = Counter({0: Fraction(1)})
-    for _ in range(count):
-        grown: Counter[int] = Counter()
-        for a, p in pool.items():
-            for b, q in die.items():
-                grown[a + b] += p * q
-        pool = grown
-    expected = {v: p for v, p in sorted(pool.items()) if p}
-    distribution = odds(text)
-    assert distribution.probs == expected
-    assert distribution.truncated == 1 - sum(expected.values())
-    if cap:
-        assert 0 < distribution.truncated < Fraction(1, 10**12)
+
+    def check(
+        text: str,
+        count: int,
+        faces: int,
+        explodes: Callable[[int], bool],
+        later: int,
+        reroll: Callable[[int], bool],
+        once: bool,
+        score: Callable[[int], bool] | None,
+    ) -> None:
+        cap = chain_cap(count, faces, explodes)
+        die: Counter[int] = Counter()
+        for (value, _), p in chains(faces, explodes, later, lambda v: v, cap).items():
+            die[value] += p
+        die = reroll_by_hand(die, faces, reroll, once)
+        if score is not None:
+            counted: Counter[int] = Counter()
+            for value, p in die.items():
+                counted[int(score(value))] += p
+            die = counted
+        pool: Counter[int] = Counter({0: Fraction(1)})
+        for _ in range(count):
+            grown: Counter[int] = Counter()
+            for a, p in pool.items():
+                for b, q in die.items():
+                    grown[a + b] += p * q
+            pool = grown
+        expected = {v: p for v, p in sorted(pool.items()) if p}
+        distribution = odds(text)
+        assert distribution.probs == expected
+        assert distribution.truncated == 1 - sum(expected.values())
+        if cap:
+            assert 0 < distribution.truncated < Fraction(1, 10**12)
+
+    wrong = failures(COMPOUND_THEN_REROLL_MATCHES_ENUMERATION, check)
+    assert not wrong, report(wrong, len(COMPOUND_THEN_REROLL_MATCHES_ENUMERATION))
 
 
 def test_never_exploding_compound_rerolls_like_a_plain_die() -> None:
@@ -496,21 +523,32 @@ def test_never_exploding_compound_rerolls_like_a_plain_die() -> None:
     assert odds("d2!!0r1").probs == {2: Fraction(1)}
 
 
-@pytest.mark.parametrize(
-    "text",
-    ["2d2!!ro1>=2", "{d3!!ro<3}", "-d2!!0ro1", "{d2!!ro1, d2}kh1", "dF!!ro0", "d3!!pro1min2"],
-)
-def test_compound_reroll_in_groups_and_counts_matches_the_roller(text: str) -> None:
+COMPOUND_REROLL_IN_GROUPS_AND_COUNTS_MATCHES_THE_ROLLER = [
+    "2d2!!ro1>=2",
+    "{d3!!ro<3}",
+    "-d2!!0ro1",
+    "{d2!!ro1, d2}kh1",
+    "dF!!ro0",
+    "d3!!pro1min2",
+]
+
+
+def test_compound_reroll_in_groups_and_counts_matches_the_roller() -> None:
     """RULES §0: «every check has an exact outcome distribution (fractions, not sampling)
     computed from the same inputs as the roll» — a compounded die with a reroll inside a
     group, a negation, a count or a keep: the odds lie between the roller's enumerated paths
     and those plus the mass of the paths cut (tests/rules/dice_oracle.py)."""
-    oracle, cut = enumerate_totals(text, cap=7, paths=6000)
-    distribution = odds(text)
-    assert sum(distribution.probs.values()) + distribution.truncated == 1
-    for total in set(oracle) | set(distribution.probs):
-        low = oracle.get(total, Fraction(0))
-        assert low <= distribution.probs.get(total, Fraction(0)) <= low + cut
+
+    def check(text: str) -> None:
+        oracle, cut = enumerate_totals(text, cap=7, paths=6000)
+        distribution = odds(text)
+        assert sum(distribution.probs.values()) + distribution.truncated == 1
+        for total in set(oracle) | set(distribution.probs):
+            low = oracle.get(total, Fraction(0))
+            assert low <= distribution.probs.get(total, Fraction(0)) <= low + cut
+
+    wrong = failures(COMPOUND_REROLL_IN_GROUPS_AND_COUNTS_MATCHES_THE_ROLLER, check, star=False)
+    assert not wrong, report(wrong, len(COMPOUND_REROLL_IN_GROUPS_AND_COUNTS_MATCHES_THE_ROLLER))
 
 
 # -- compare points, against Python's own operators ------------------------------------------
@@ -531,50 +569,84 @@ def counted(outcomes: Counter[int], denominator: int) -> dict[int, Fraction]:
     return {k: Fraction(n, denominator) for k, n in sorted(outcomes.items()) if n}
 
 
-@pytest.mark.parametrize("point", [1, 3, 6])
-@pytest.mark.parametrize("op", list(OPERATORS))
-def test_a_target_counts_the_faces_its_compare_point_names(op: str, point: int) -> None:
+A_TARGET_COUNTS_THE_FACES_ITS_COMPARE_POINT_NAMES = [
+    (op, point) for op in list(OPERATORS) for point in [1, 3, 6]
+]
+
+
+def test_a_target_counts_the_faces_its_compare_point_names() -> None:
     """RULES §0: «`>=` `>` `<=` `<` `=` `!=` … count successes instead of adding» (`<>` is
     the `!=` that cannot read as an explosion after a pool)."""
-    match = OPERATORS[op]
-    successes: Counter[int] = Counter(
-        sum(match(v, point) for v in dice) for dice in product(range(1, 7), repeat=3)
-    )
-    assert odds(f"3d6{op}{point}").probs == counted(successes, 216)
+
+    def check(op: str, point: int) -> None:
+        match = OPERATORS[op]
+        successes: Counter[int] = Counter(
+            sum(match(v, point) for v in dice) for dice in product(range(1, 7), repeat=3)
+        )
+        assert odds(f"3d6{op}{point}").probs == counted(successes, 216)
+
+    wrong = failures(A_TARGET_COUNTS_THE_FACES_ITS_COMPARE_POINT_NAMES, check)
+    assert not wrong, report(wrong, len(A_TARGET_COUNTS_THE_FACES_ITS_COMPARE_POINT_NAMES))
 
 
-@pytest.mark.parametrize("point", [1, 2, 4])
-@pytest.mark.parametrize("op", list(OPERATORS))
-def test_failures_subtract_the_faces_their_compare_point_names(op: str, point: int) -> None:
+FAILURES_SUBTRACT_THE_FACES_THEIR_COMPARE_POINT_NAMES = [
+    (op, point) for op in list(OPERATORS) for point in [1, 2, 4]
+]
+
+
+def test_failures_subtract_the_faces_their_compare_point_names() -> None:
     """RULES §0: «`10d10>=8f1` … successes minus failures»; a die that is a success is not
     also a failure."""
-    match = OPERATORS[op]
-    net: Counter[int] = Counter()
-    for dice in product(range(1, 7), repeat=3):
-        net[sum(1 if v >= 5 else (-1 if match(v, point) else 0) for v in dice)] += 1
-    assert odds(f"3d6>=5f{op}{point}").probs == counted(net, 216)
+
+    def check(op: str, point: int) -> None:
+        match = OPERATORS[op]
+        net: Counter[int] = Counter()
+        for dice in product(range(1, 7), repeat=3):
+            net[sum(1 if v >= 5 else (-1 if match(v, point) else 0) for v in dice)] += 1
+        assert odds(f"3d6>=5f{op}{point}").probs == counted(net, 216)
+
+    wrong = failures(FAILURES_SUBTRACT_THE_FACES_THEIR_COMPARE_POINT_NAMES, check)
+    assert not wrong, report(wrong, len(FAILURES_SUBTRACT_THE_FACES_THEIR_COMPARE_POINT_NAMES))
 
 
-@pytest.mark.parametrize("point", [1, 3, 5])
-@pytest.mark.parametrize("op", list(OPERATORS))
-def test_a_reroll_once_rolls_again_the_faces_its_compare_point_names(op: str, point: int) -> None:
+A_REROLL_ONCE_ROLLS_AGAIN_THE_FACES_ITS_COMPARE_POINT_NAMES = [
+    (op, point) for op in list(OPERATORS) for point in [1, 3, 5]
+]
+
+
+def test_a_reroll_once_rolls_again_the_faces_its_compare_point_names() -> None:
     """RULES §0: «`r` / `ro` reroll (until the value no longer matches / once)»."""
-    match = OPERATORS[op]
-    totals: Counter[int] = Counter()
-    for first, second in product(range(1, 7), repeat=2):
-        totals[second if match(first, point) else first] += 1
-    assert odds(f"d6ro{op}{point}").probs == counted(totals, 36)
+
+    def check(op: str, point: int) -> None:
+        match = OPERATORS[op]
+        totals: Counter[int] = Counter()
+        for first, second in product(range(1, 7), repeat=2):
+            totals[second if match(first, point) else first] += 1
+        assert odds(f"d6ro{op}{point}").probs == counted(totals, 36)
+
+    wrong = failures(A_REROLL_ONCE_ROLLS_AGAIN_THE_FACES_ITS_COMPARE_POINT_NAMES, check)
+    assert not wrong, report(
+        wrong, len(A_REROLL_ONCE_ROLLS_AGAIN_THE_FACES_ITS_COMPARE_POINT_NAMES)
+    )
 
 
-@pytest.mark.parametrize("point", [1, 3, 5])
-@pytest.mark.parametrize("op", list(OPERATORS))
-def test_a_reroll_ends_on_a_face_its_compare_point_does_not_name(op: str, point: int) -> None:
+A_REROLL_ENDS_ON_A_FACE_ITS_COMPARE_POINT_DOES_NOT_NAME = [
+    (op, point) for op in list(OPERATORS) for point in [1, 3, 5]
+]
+
+
+def test_a_reroll_ends_on_a_face_its_compare_point_does_not_name() -> None:
     """RULES §0: «`r` … reroll (until the value no longer matches)»: the die ends evenly on
     the faces that do not match."""
-    match = OPERATORS[op]
-    kept = [v for v in range(1, 7) if not match(v, point)]
-    if kept:
-        assert odds(f"d6r{op}{point}").probs == {v: Fraction(1, len(kept)) for v in kept}
-    else:  # every face matches: the reroll would never stop
-        with pytest.raises(DiceSyntaxError, match="на любой грани"):
-            odds(f"d6r{op}{point}")
+
+    def check(op: str, point: int) -> None:
+        match = OPERATORS[op]
+        kept = [v for v in range(1, 7) if not match(v, point)]
+        if kept:
+            assert odds(f"d6r{op}{point}").probs == {v: Fraction(1, len(kept)) for v in kept}
+        else:  # every face matches: the reroll would never stop
+            with pytest.raises(DiceSyntaxError, match="на любой грани"):
+                odds(f"d6r{op}{point}")
+
+    wrong = failures(A_REROLL_ENDS_ON_A_FACE_ITS_COMPARE_POINT_DOES_NOT_NAME, check)
+    assert not wrong, report(wrong, len(A_REROLL_ENDS_ON_A_FACE_ITS_COMPARE_POINT_DOES_NOT_NAME))
