@@ -14,6 +14,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rules.wod import OUTCOMES, Modifier, Pool, pool_counts, pool_odds
+from tests.every_case import failures, report
 from tests.hypo import examples
 
 TENTH = Fraction(1, 10)
@@ -69,22 +70,29 @@ def brute_pool(n: int, again: int | None, rote: bool, threshold: int = 8) -> dic
     return dict(tally)
 
 
-@pytest.mark.parametrize("again", [10, 9, 8, None])
-@pytest.mark.parametrize("rote", [False, True])
-@pytest.mark.parametrize("n", [1, 2, 3])
-def test_pool_odds_equal_enumeration(n: int, again: int | None, rote: bool) -> None:
+POOL_ODDS_EQUAL_ENUMERATION = [
+    (n, again, rote) for n in [1, 2, 3] for rote in [False, True] for again in [10, 9, 8, None]
+]
+
+
+def test_pool_odds_equal_enumeration() -> None:
     """RULES.md §3: «each die ≥ 8 is a success; 10-again (a 10 adds a die; options 9-again,
     8-again, none); rote (reroll failed dice once) as an option; 5+ successes → exceptional
     success; 0 → failure.»"""
-    odds = pool_odds(Pool(n, again=again, rote=rote))
-    brute = brute_pool(n, again, rote)
-    for k in range(DEPTH + 1):  # every count the brute force enumerates in full
-        assert odds.successes.get(k, Fraction(0)) == brute.get(k, Fraction(0)), k
-    assert odds.outcomes["failure"] == brute[0]
-    assert odds.outcomes["success"] == sum(brute.get(k, Fraction(0)) for k in range(1, 5))
-    assert odds.outcomes["dramatic_failure"] == 0
-    assert sum(odds.outcomes.values()) == 1
-    assert list(odds.outcomes) == list(OUTCOMES)
+
+    def check(n: int, again: int | None, rote: bool) -> None:
+        odds = pool_odds(Pool(n, again=again, rote=rote))
+        brute = brute_pool(n, again, rote)
+        for k in range(DEPTH + 1):  # every count the brute force enumerates in full
+            assert odds.successes.get(k, Fraction(0)) == brute.get(k, Fraction(0)), k
+        assert odds.outcomes["failure"] == brute[0]
+        assert odds.outcomes["success"] == sum(brute.get(k, Fraction(0)) for k in range(1, 5))
+        assert odds.outcomes["dramatic_failure"] == 0
+        assert sum(odds.outcomes.values()) == 1
+        assert list(odds.outcomes) == list(OUTCOMES)
+
+    wrong = failures(POOL_ODDS_EQUAL_ENUMERATION, check)
+    assert not wrong, report(wrong, len(POOL_ODDS_EQUAL_ENUMERATION))
 
 
 @cache
@@ -152,52 +160,64 @@ def test_truncation_is_reported_and_bounded() -> None:
 AGAIN_THRESHOLDS = [(10, 8), (9, 8), (8, 8), (None, 8), (10, 6), (9, 9), (10, 10), (None, 2)]
 
 
-@pytest.mark.parametrize(("again", "threshold"), AGAIN_THRESHOLDS)
-@pytest.mark.parametrize("rote", [False, True])
-@pytest.mark.parametrize("n", [1, 2, 3])
-def test_low_counts_equal_enumeration(
-    n: int, again: int | None, threshold: int, rote: bool
-) -> None:
+LOW_COUNTS_EQUAL_ENUMERATION = [
+    (n, again, threshold, rote)
+    for n in [1, 2, 3]
+    for rote in [False, True]
+    for (again, threshold) in AGAIN_THRESHOLDS
+]
+
+
+def test_low_counts_equal_enumeration() -> None:
     """RULES.md §3: «each die ≥ 8 is a success; 10-again (a 10 adds a die; options 9-again,
     8-again, none); rote (reroll failed dice once) as an option; 5+ successes → exceptional
     success; 0 → failure.» RULES.md: «Every [default] value lives in a data file under `data/`
     … and a GM can change it per campaign» — so the threshold and the 5 vary too."""
-    brute = brute_pool(n, again, rote, threshold)
-    for exceptional in (1, 3, 5, DEPTH + 1):  # the brute force is exact up to DEPTH successes
-        pool = Pool(n, again=again, rote=rote, success_threshold=threshold, exceptional=exceptional)
-        odds = pool_odds(pool)
-        assert odds.low == {k: brute.get(k, Fraction(0)) for k in range(exceptional)}
-        assert odds.outcomes["exceptional_success"] == 1 - sum(odds.low.values())
-        assert odds.outcomes["success"] == sum(list(odds.low.values())[1:], Fraction(0))
-        assert odds.outcomes["failure"] == odds.low[0]
-        assert odds.outcomes["dramatic_failure"] == 0
+
+    def check(n: int, again: int | None, threshold: int, rote: bool) -> None:
+        brute = brute_pool(n, again, rote, threshold)
+        for exceptional in (1, 3, 5, DEPTH + 1):  # the brute force is exact up to DEPTH successes
+            pool = Pool(
+                n, again=again, rote=rote, success_threshold=threshold, exceptional=exceptional
+            )
+            odds = pool_odds(pool)
+            assert odds.low == {k: brute.get(k, Fraction(0)) for k in range(exceptional)}
+            assert odds.outcomes["exceptional_success"] == 1 - sum(odds.low.values())
+            assert odds.outcomes["success"] == sum(list(odds.low.values())[1:], Fraction(0))
+            assert odds.outcomes["failure"] == odds.low[0]
+            assert odds.outcomes["dramatic_failure"] == 0
+
+    wrong = failures(LOW_COUNTS_EQUAL_ENUMERATION, check)
+    assert not wrong, report(wrong, len(LOW_COUNTS_EQUAL_ENUMERATION))
 
 
-@pytest.mark.parametrize(
-    ("n", "again", "rote", "threshold", "exceptional"),
-    [
-        (12, 10, True, 8, 5),
-        (30, 10, True, 8, 5),
-        (30, 10, False, 8, 5),
-        (20, 9, False, 8, 5),
-        (30, 8, True, 8, 5),
-        (25, None, True, 8, 5),
-        (15, 10, False, 7, 6),
-        (15, 9, True, 9, 3),
-        (60, 8, False, 6, 8),
-    ],
-)
-def test_low_counts_equal_icepool(
-    n: int, again: int | None, rote: bool, threshold: int, exceptional: int
-) -> None:
+LOW_COUNTS_EQUAL_ICEPOOL = [
+    (12, 10, True, 8, 5),
+    (30, 10, True, 8, 5),
+    (30, 10, False, 8, 5),
+    (20, 9, False, 8, 5),
+    (30, 8, True, 8, 5),
+    (25, None, True, 8, 5),
+    (15, 10, False, 7, 6),
+    (15, 9, True, 9, 3),
+    (60, 8, False, 6, 8),
+]
+
+
+def test_low_counts_equal_icepool() -> None:
     """RULES.md §0: «Exact odds: every check has an exact outcome distribution (fractions, not
     sampling)» — и для больших запасов: те же дроби, что у icepool."""
-    pool = Pool(n, again=again, rote=rote, success_threshold=threshold, exceptional=exceptional)
-    odds = pool_odds(pool)
-    # Events cut from a chain `exceptional` explosions deep all have more successes than that.
-    oracle = n @ icepool_die(again, rote, exceptional, threshold)
-    assert odds.low == {k: oracle.probability(k) for k in range(exceptional)}
-    assert odds.outcomes["exceptional_success"] == oracle.probability(">=", exceptional)
+
+    def check(n: int, again: int | None, rote: bool, threshold: int, exceptional: int) -> None:
+        pool = Pool(n, again=again, rote=rote, success_threshold=threshold, exceptional=exceptional)
+        odds = pool_odds(pool)
+        # Events cut from a chain `exceptional` explosions deep all have more successes than that.
+        oracle = n @ icepool_die(again, rote, exceptional, threshold)
+        assert odds.low == {k: oracle.probability(k) for k in range(exceptional)}
+        assert odds.outcomes["exceptional_success"] == oracle.probability(">=", exceptional)
+
+    wrong = failures(LOW_COUNTS_EQUAL_ICEPOOL, check)
+    assert not wrong, report(wrong, len(LOW_COUNTS_EQUAL_ICEPOOL))
 
 
 def test_whole_distribution_is_built_on_first_use_and_agrees() -> None:
