@@ -11,6 +11,7 @@ from rules.dice import DEFAULT_LIMITS, Dice, Expression, Limits, Select, parse
 from rules.dice.parser import _Parser
 from rules.dice.parser_fast import fast_parse
 from rules.errors import DiceBoundsError, DiceSyntaxError, RulesError
+from tests.every_case import failures, report
 from tests.rules.test_dice_properties import TOKENS, expressions
 
 
@@ -146,51 +147,59 @@ def test_near_valid_text_reads_as_the_parser_reads_it(text: str) -> None:
     same_as_general(text)
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "3d6", "d20", "2d20kh1", "2d20kl1 + 5", "4d6kh3", "5d6dl2", "4d6d1", "2d6dh", "100d6",
-        "265d%", "4dF + 2", "2d6r1", "8d6r<3", "4d6ro1", "6d6min3", "3d6max4", "2d6min2max5",
-        "(2d6+1)*3/2", "d20*d20", "2к6+3 # топор", "1d20 + 5 − 2", "3 * (d6 + d4) / 2",
-        "10d10>=8", "100d10>=8", "10d10>=8f1", "6d6>4f<2", "5d10<>3", "4d6kh3>=4f=1", "6d6>4f<>2",
-    ],
-)  # fmt: skip
-def test_common_shapes_take_the_fast_path(text: str) -> None:
+COMMON_SHAPES_TAKE_THE_FAST_PATH = [
+    "3d6", "d20", "2d20kh1", "2d20kl1 + 5", "4d6kh3", "5d6dl2", "4d6d1", "2d6dh", "100d6",
+    "265d%", "4dF + 2", "2d6r1", "8d6r<3", "4d6ro1", "6d6min3", "3d6max4", "2d6min2max5",
+    "(2d6+1)*3/2", "d20*d20", "2к6+3 # топор", "1d20 + 5 − 2", "3 * (d6 + d4) / 2",
+    "10d10>=8", "100d10>=8", "10d10>=8f1", "6d6>4f<2", "5d10<>3", "4d6kh3>=4f=1", "6d6>4f<>2",
+]  # fmt: skip
+
+
+def test_common_shapes_take_the_fast_path() -> None:
     """Issue 18: «Parsing is about half of their time»: the shapes a GM types most are read
     by the fast path, the same as the parser reads them."""
-    assert same_as_general(text)
+
+    def check(text: str) -> None:
+        assert same_as_general(text)
+
+    wrong = failures(COMMON_SHAPES_TAKE_THE_FAST_PATH, check, star=False)
+    assert not wrong, report(wrong, len(COMMON_SHAPES_TAKE_THE_FAST_PATH))
 
 
-@pytest.mark.parametrize(
-    ("text", "error", "position"),
-    [
-        ("0d6", DiceBoundsError, 0),
-        ("d1", DiceBoundsError, 1),
-        ("4d6d", DiceSyntaxError, 4),
-        ("2d6r<", DiceSyntaxError, 5),
-        ("d6r<=6", DiceSyntaxError, 2),
-        ("d6kh2", DiceBoundsError, 2),
-        ("d6k0", DiceBoundsError, 3),
-        ("d6min7", DiceBoundsError, 2),
-        ("d6min4max3", DiceBoundsError, 2),
-        ("d6max7", DiceBoundsError, 2),
-        ("dFmin-2", DiceBoundsError, 2),
-        ("dFmax2", DiceBoundsError, 2),
-        ("2d6/(d6-1)", DiceSyntaxError, 3),
-        ("600d6 + 401d6", DiceBoundsError, 8),
-        ("3 d6", DiceSyntaxError, 2),
-        ("2d6+", DiceSyntaxError, 4),
-        ("10d10>=", DiceSyntaxError, 7),
-        ("10d10>=8f", DiceSyntaxError, 9),
-    ],
-)
-def test_errors_are_left_to_the_parser(text: str, error: type, position: int) -> None:
+ERRORS_ARE_LEFT_TO_THE_PARSER = [
+    ("0d6", DiceBoundsError, 0),
+    ("d1", DiceBoundsError, 1),
+    ("4d6d", DiceSyntaxError, 4),
+    ("2d6r<", DiceSyntaxError, 5),
+    ("d6r<=6", DiceSyntaxError, 2),
+    ("d6kh2", DiceBoundsError, 2),
+    ("d6k0", DiceBoundsError, 3),
+    ("d6min7", DiceBoundsError, 2),
+    ("d6min4max3", DiceBoundsError, 2),
+    ("d6max7", DiceBoundsError, 2),
+    ("dFmin-2", DiceBoundsError, 2),
+    ("dFmax2", DiceBoundsError, 2),
+    ("2d6/(d6-1)", DiceSyntaxError, 3),
+    ("600d6 + 401d6", DiceBoundsError, 8),
+    ("3 d6", DiceSyntaxError, 2),
+    ("2d6+", DiceSyntaxError, 4),
+    ("10d10>=", DiceSyntaxError, 7),
+    ("10d10>=8f", DiceSyntaxError, 9),
+]
+
+
+def test_errors_are_left_to_the_parser() -> None:
     """RULES §0: «A parse error names the position and what was expected»: the fast path gives
     up on it, and the parser's error names the place."""
-    assert fast_parse(text, DEFAULT_LIMITS) is None
-    with pytest.raises(error) as caught:
-        parse(text)
-    assert caught.value.position == position
+
+    def check(text: str, error: type, position: int) -> None:
+        assert fast_parse(text, DEFAULT_LIMITS) is None
+        with pytest.raises(error) as caught:
+            parse(text)
+        assert caught.value.position == position
+
+    wrong = failures(ERRORS_ARE_LEFT_TO_THE_PARSER, check)
+    assert not wrong, report(wrong, len(ERRORS_ARE_LEFT_TO_THE_PARSER))
 
 
 def test_fast_path_keeps_custom_limits() -> None:
