@@ -10,6 +10,7 @@ import pytest
 from rules.bestiary import check_variation, variation
 from rules.data import packaged_table, set_overrides
 from rules.errors import RulesError
+from tests.every_case import failures, report
 
 TABLE = "bestiary/variation.toml"
 
@@ -30,20 +31,23 @@ def test_the_packaged_table_is_usable_and_adds_alike():
     check_variation(packaged_table(TABLE))
 
 
-@pytest.mark.parametrize(
-    ("change", "said"),
-    [
-        ({"variation__mode": "wild"}, "variation.mode"),
-        ({"spread__wod__skills": "1"}, "spread.wod.skills: нужно целое число"),
-        ({"spread__wod__skills": True}, "spread.wod.skills: нужно целое число"),
-        ({"spread__ide4__qualities": -1}, "не может быть отрицательным"),
-        ({"spread__drevo__quality_min": 9}, "quality_min больше quality_max"),
-        ({"spread__starately__skill_min": 9}, "skill_min больше skill_max"),
-    ],
-)
-def test_a_table_the_engine_could_not_apply_is_refused(change, said):
-    with pytest.raises(RulesError, match=said):
-        check_variation(edited(**change))
+A_TABLE_THE_ENGINE_COULD_NOT_APPLY_IS_REFUSED = [
+    ({"variation__mode": "wild"}, "variation.mode"),
+    ({"spread__wod__skills": "1"}, "spread.wod.skills: нужно целое число"),
+    ({"spread__wod__skills": True}, "spread.wod.skills: нужно целое число"),
+    ({"spread__ide4__qualities": -1}, "не может быть отрицательным"),
+    ({"spread__drevo__quality_min": 9}, "quality_min больше quality_max"),
+    ({"spread__starately__skill_min": 9}, "skill_min больше skill_max"),
+]
+
+
+def test_a_table_the_engine_could_not_apply_is_refused():
+    def check(change, said) -> None:
+        with pytest.raises(RulesError, match=said):
+            check_variation(edited(**change))
+
+    wrong = failures(A_TABLE_THE_ENGINE_COULD_NOT_APPLY_IS_REFUSED, check)
+    assert not wrong, report(wrong, len(A_TABLE_THE_ENGINE_COULD_NOT_APPLY_IS_REFUSED))
 
 
 def test_the_campaigns_table_is_the_one_read():

@@ -11,6 +11,7 @@ import pytest
 
 from rules.dice import Dice, Expression, GroupRoll, Limits, PoolRoll, bounds, make_rng, parse, roll
 from rules.errors import DiceBoundsError, DiceLimitError, DiceSyntaxError
+from tests.every_case import failures, report
 
 
 class Scripted(random.Random):
@@ -119,27 +120,31 @@ def test_min_and_max_clamp_the_first_roll() -> None:
     assert part.dice[1].history == (("rolled", 6), ("max", 5))
 
 
-@pytest.mark.parametrize(
-    ("text", "kept", "value"),
-    [
-        ("4d6kh3", [True, False, True, True], 10),
-        ("4d6k3", [True, False, True, True], 10),
-        ("4d6kl1", [False, True, False, False], 1),
-        ("4d6d1", [True, False, True, True], 10),
-        ("4d6dl2", [True, False, True, False], 9),
-        ("4d6dh1", [True, True, False, True], 5),
-        ("4d6k3d1", [True, False, True, True], 10),
-        ("4d6kh3dh1", [True, False, False, True], 4),
-    ],
-)
-def test_keep_and_drop_mark_dice(text: str, kept: list[bool], value: int) -> None:
+KEEP_AND_DROP_MARK_DICE = [
+    ("4d6kh3", [True, False, True, True], 10),
+    ("4d6k3", [True, False, True, True], 10),
+    ("4d6kl1", [False, True, False, False], 1),
+    ("4d6d1", [True, False, True, True], 10),
+    ("4d6dl2", [True, False, True, False], 9),
+    ("4d6dh1", [True, True, False, True], 5),
+    ("4d6k3d1", [True, False, True, True], 10),
+    ("4d6kh3dh1", [True, False, False, True], 4),
+]
+
+
+def test_keep_and_drop_mark_dice() -> None:
     """Issue 18: «`k`, `kh`, `kl`, `d`, `dh`, `dl`» — dropped dice stay in the result; on a
     tie the earlier die is dropped first. rpg-dice-roller: «They both look at the entire dice
     pool. So if a roll has been dropped, it will be still be included in the list of possible
     rolls to drop» (``4d6k3d1``: ``d1`` drops the 1 ``k3`` already dropped)."""
-    part = pool(text, [3, 1, 6, 1])
-    assert [d.kept for d in part.dice] == kept
-    assert part.value == value
+
+    def check(text: str, kept: list[bool], value: int) -> None:
+        part = pool(text, [3, 1, 6, 1])
+        assert [d.kept for d in part.dice] == kept
+        assert part.value == value
+
+    wrong = failures(KEEP_AND_DROP_MARK_DICE, check)
+    assert not wrong, report(wrong, len(KEEP_AND_DROP_MARK_DICE))
 
 
 def test_success_and_failure_counting() -> None:
@@ -288,29 +293,31 @@ def test_not_equal_compare_points_match_every_other_face() -> None:
     assert [d.value for d in pool("d6!<>6", [2, 6]).dice] == [2, 6]  # 2 explodes; 6 stops
 
 
-@pytest.mark.parametrize(
-    ("text", "face", "stop", "extreme"),
-    [
-        ("dF!!=-1", -1, 0, -100),  # compounding downwards: 100 × −1, then a 0
-        ("dF!!p<=0", -1, 1, -199),  # penetrating: −1, then 99 × (−1 − 1), then 1 − 1
-        ("d6!!", 6, 1, 601),
-        ("d6!!p", 6, 1, 501),  # 6, then 99 × (6 − 1), then 1 − 1
-    ],
-)
-def test_bounds_hold_the_longest_chain_the_roller_allows(
-    text: str, face: int, stop: int, extreme: int
-) -> None:
+BOUNDS_HOLD_THE_LONGEST_CHAIN_THE_ROLLER_ALLOWS = [
+    ("dF!!=-1", -1, 0, -100),  # compounding downwards: 100 × −1, then a 0
+    ("dF!!p<=0", -1, 1, -199),  # penetrating: −1, then 99 × (−1 − 1), then 1 − 1
+    ("d6!!", 6, 1, 601),
+    ("d6!!p", 6, 1, 501),  # 6, then 99 × (6 − 1), then 1 − 1
+]
+
+
+def test_bounds_hold_the_longest_chain_the_roller_allows() -> None:
     """RULES §0: explosions are capped (the roller stops a chain past 100 and says so); the
     longest chain it rolls, scripted face by face, lands within the expression's bounds — at
     the low end for a die that compounds downwards."""
-    expression = parse(text)
-    low, high = bounds(expression.root)
-    totals = []
-    for chain in range(90, 110):
-        try:
-            totals.append(roll(expression, Scripted([face] * chain + [stop])).total)
-        except DiceLimitError:
-            break
-    reached = min(totals) if extreme < 0 else max(totals)
-    assert reached == extreme
-    assert low <= reached <= high
+
+    def check(text: str, face: int, stop: int, extreme: int) -> None:
+        expression = parse(text)
+        low, high = bounds(expression.root)
+        totals = []
+        for chain in range(90, 110):
+            try:
+                totals.append(roll(expression, Scripted([face] * chain + [stop])).total)
+            except DiceLimitError:
+                break
+        reached = min(totals) if extreme < 0 else max(totals)
+        assert reached == extreme
+        assert low <= reached <= high
+
+    wrong = failures(BOUNDS_HOLD_THE_LONGEST_CHAIN_THE_ROLLER_ALLOWS, check)
+    assert not wrong, report(wrong, len(BOUNDS_HOLD_THE_LONGEST_CHAIN_THE_ROLLER_ALLOWS))

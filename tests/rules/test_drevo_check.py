@@ -26,6 +26,7 @@ from rules.drevo import (
     roll_opposed,
 )
 from rules.errors import RulesError
+from tests.every_case import failures, report
 
 ALL_DICE = list(product((-1, 0, 1), repeat=4))
 PLUS4 = (1, 1, 1, 1)
@@ -67,19 +68,27 @@ def side(trait: int, *mods: int) -> Side:
 # --- one-sided ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("bonus", [-3, 0, 2, 5])
-@pytest.mark.parametrize("difficulty", [-3, -1, 0, 1, 3])
-def test_one_sided_every_dice_combination_matches_reference(bonus: int, difficulty: int) -> None:
+ONE_SIDED_EVERY_DICE_COMBINATION_MATCHES_REFERENCE = [
+    (bonus, difficulty) for difficulty in [-3, -1, 0, 1, 3] for bonus in [-3, 0, 2, 5]
+]
+
+
+def test_one_sided_every_dice_combination_matches_reference() -> None:
     """Сид: «Если его Успех больше или равен Сложности задачи — он поразил цель.
     Если меньше — нет.»"""
-    check = OneSidedCheck(side=side(bonus), difficulty=difficulty)
-    for dice in ALL_DICE:
-        result = resolve_one_sided(check, dice)
-        assert result.outcome == reference_one_sided(dice, bonus, difficulty), dice
-        assert result.dice == dice
-        assert result.dice_sum == sum(dice)
-        assert result.total == sum(dice) + bonus
-        assert result.margin == result.total - difficulty
+
+    def check_case(bonus: int, difficulty: int) -> None:
+        check = OneSidedCheck(side=side(bonus), difficulty=difficulty)
+        for dice in ALL_DICE:
+            result = resolve_one_sided(check, dice)
+            assert result.outcome == reference_one_sided(dice, bonus, difficulty), dice
+            assert result.dice == dice
+            assert result.dice_sum == sum(dice)
+            assert result.total == sum(dice) + bonus
+            assert result.margin == result.total - difficulty
+
+    wrong = failures(ONE_SIDED_EVERY_DICE_COMBINATION_MATCHES_REFERENCE, check_case)
+    assert not wrong, report(wrong, len(ONE_SIDED_EVERY_DICE_COMBINATION_MATCHES_REFERENCE))
 
 
 def test_modifiers_add_to_the_result() -> None:
@@ -128,28 +137,42 @@ def test_success_at_exactly_the_difficulty() -> None:
         assert (above.outcome, above.margin) == ("failure", -1)
 
 
-@pytest.mark.parametrize("dice", [(1, 1, 1), (0, 0, 0, 0, 0), (2, 0, 0, 0), (0, True, 0, 0)])
-def test_bad_dice_are_refused(dice: tuple[int, ...]) -> None:
+BAD_DICE_ARE_REFUSED = [(1, 1, 1), (0, 0, 0, 0, 0), (2, 0, 0, 0), (0, True, 0, 0)]
+
+
+def test_bad_dice_are_refused() -> None:
     """Сид: «Сравниваются суммы броска 4dF и используемого навыка либо качества»
     — только четыре кубика Фудж (−1, 0, +1)."""
-    with pytest.raises(RulesError):
-        resolve_one_sided(OneSidedCheck(side(0), 0), dice)
-    with pytest.raises(RulesError):
-        resolve_opposed(OpposedCheck(side(0), side(0)), PLAIN, dice)
+
+    def check(dice: tuple[int, ...]) -> None:
+        with pytest.raises(RulesError):
+            resolve_one_sided(OneSidedCheck(side(0), 0), dice)
+        with pytest.raises(RulesError):
+            resolve_opposed(OpposedCheck(side(0), side(0)), PLAIN, dice)
+
+    wrong = failures(BAD_DICE_ARE_REFUSED, check, star=False)
+    assert not wrong, report(wrong, len(BAD_DICE_ARE_REFUSED))
 
 
 # --- opposed -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("a_bonus", "b_bonus"), [(0, 0), (3, 1), (-1, 4), (2, -2)])
-def test_opposed_every_dice_pair_matches_reference(a_bonus: int, b_bonus: int) -> None:
+OPPOSED_EVERY_DICE_PAIR_MATCHES_REFERENCE = [(0, 0), (3, 1), (-1, 4), (2, -2)]
+
+
+def test_opposed_every_dice_pair_matches_reference() -> None:
     """Сид: «Сравниваются суммы броска 4dF и используемого навыка либо качества; тот, чей
     результат выше, — победил, и его действие успешно.»"""
-    check = OpposedCheck(a=side(a_bonus), b=side(b_bonus))
-    for a_dice in ALL_DICE:
-        for b_dice in ALL_DICE:
-            result = resolve_opposed(check, a_dice, b_dice)
-            assert result.outcome == reference_opposed(a_dice, a_bonus, b_dice, b_bonus)
+
+    def check_case(a_bonus: int, b_bonus: int) -> None:
+        check = OpposedCheck(a=side(a_bonus), b=side(b_bonus))
+        for a_dice in ALL_DICE:
+            for b_dice in ALL_DICE:
+                result = resolve_opposed(check, a_dice, b_dice)
+                assert result.outcome == reference_opposed(a_dice, a_bonus, b_dice, b_bonus)
+
+    wrong = failures(OPPOSED_EVERY_DICE_PAIR_MATCHES_REFERENCE, check_case)
+    assert not wrong, report(wrong, len(OPPOSED_EVERY_DICE_PAIR_MATCHES_REFERENCE))
 
 
 def test_crit_success_cancelled_by_crit_success() -> None:

@@ -19,28 +19,32 @@ from rules.drevo import (
     weapons,
 )
 from rules.errors import RulesError
+from tests.every_case import failures, report
+
+DAMAGE_TABLE_BOUNDARIES = [
+    (-6, "scratch"),
+    (0, "scratch"),
+    (1, "scratch"),
+    (2, "light"),
+    (3, "light"),
+    (4, "wound"),
+    (5, "wound"),
+    (6, "heavy"),
+    (7, "heavy"),
+    (8, "death"),
+    (15, "death"),
+]
 
 
-@pytest.mark.parametrize(
-    ("value", "level"),
-    [
-        (-6, "scratch"),
-        (0, "scratch"),
-        (1, "scratch"),
-        (2, "light"),
-        (3, "light"),
-        (4, "wound"),
-        (5, "wound"),
-        (6, "heavy"),
-        (7, "heavy"),
-        (8, "death"),
-        (15, "death"),
-    ],
-)
-def test_damage_table_boundaries(value: int, level: str) -> None:
+def test_damage_table_boundaries() -> None:
     """RULES.md [default]: «≤ 1 Царапина, 2–3 Лёгкая рана, 4–5 Ранение, 6–7 Тяжёлая рана,
     ≥ 8 Смерть»."""
-    assert damage_level(value) == level
+
+    def check(value: int, level: str) -> None:
+        assert damage_level(value) == level
+
+    wrong = failures(DAMAGE_TABLE_BOUNDARIES, check)
+    assert not wrong, report(wrong, len(DAMAGE_TABLE_BOUNDARIES))
 
 
 def test_value_is_margin_plus_the_attackers_damage_mod() -> None:

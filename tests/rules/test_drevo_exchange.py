@@ -27,6 +27,7 @@ from rules.drevo import (
     weapon,
 )
 from rules.errors import RulesError
+from tests.every_case import failures, report
 
 ALL_DICE = list(product((-1, 0, 1), repeat=4))
 ZERO = (0, 0, 0, 0)
@@ -112,27 +113,31 @@ def test_gm_exception_allows_melee_beyond_close_range() -> None:
     assert any(n.startswith("Исключение ведущего: А — ближний бой") for n in plan.notes)
 
 
-@pytest.mark.parametrize(
-    ("action", "distance", "carried", "reason", "may_allow"),
-    [
-        (act("melee", "Меч"), "medium", ["Меч"], "ближний бой только вплотную", True),
-        (act("throw", "Дротик"), "far", ["Дротик"], "метание на дистанцию «далеко»", True),
-        (act("shield"), "close", ["Меч"], "нет щита", True),
-        (act("parry", "Меч"), "near", ["Меч"], "нужно особое умение", True),
-        (act("parry", parry=True), "near", [], "только оружием ближнего боя", True),
-        (act("shoot", "Меч"), "near", ["Меч"], "для стрельбы", False),
-        (act("throw", "Щит"), "near", ["Щит"], "выберите, что метать", False),
-        (act("melee", "Лук"), "close", ["Лук"], "не оружие ближнего боя", False),
-    ],
-)
-def test_illegal_declarations_are_named_with_their_reason(
-    action: Action, distance: str, carried: list[str], reason: str, may_allow: bool
-) -> None:
+ILLEGAL_DECLARATIONS_ARE_NAMED_WITH_THEIR_REASON = [
+    (act("melee", "Меч"), "medium", ["Меч"], "ближний бой только вплотную", True),
+    (act("throw", "Дротик"), "far", ["Дротик"], "метание на дистанцию «далеко»", True),
+    (act("shield"), "close", ["Меч"], "нет щита", True),
+    (act("parry", "Меч"), "near", ["Меч"], "нужно особое умение", True),
+    (act("parry", parry=True), "near", [], "только оружием ближнего боя", True),
+    (act("shoot", "Меч"), "near", ["Меч"], "для стрельбы", False),
+    (act("throw", "Щит"), "near", ["Щит"], "выберите, что метать", False),
+    (act("melee", "Лук"), "close", ["Лук"], "не оружие ближнего боя", False),
+]
+
+
+def test_illegal_declarations_are_named_with_their_reason() -> None:
     """Сид: «Сражаться оружием ближнего боя … можно, разумеется, только в ближнем бою»;
     «Метание на дальнюю дистанцию … как правило, невозможно»; «Защищаться щитом»; «отбить
     при помощи оружия ближнего боя и специфического умения»."""
-    problem, allowable = action_problem(action, distance, [weapon(w) for w in carried])
-    assert reason in problem and allowable is may_allow
+
+    def check(
+        action: Action, distance: str, carried: list[str], reason: str, may_allow: bool
+    ) -> None:
+        problem, allowable = action_problem(action, distance, [weapon(w) for w in carried])
+        assert reason in problem and allowable is may_allow
+
+    wrong = failures(ILLEGAL_DECLARATIONS_ARE_NAMED_WITH_THEIR_REASON, check)
+    assert not wrong, report(wrong, len(ILLEGAL_DECLARATIONS_ARE_NAMED_WITH_THEIR_REASON))
 
 
 def test_legal_declarations_have_no_problem() -> None:
@@ -170,27 +175,36 @@ def test_point_blank_shot_against_a_shot_is_opposed() -> None:
     assert plan.kind == "opposed" and plan.defender.deals_damage
 
 
-@pytest.mark.parametrize(
-    ("held", "attack", "distance"),
-    [("Меч", "melee", "close"), ("Лук", "shoot", "medium"), ("Дротик", "throw", "near")],
-)
-@pytest.mark.parametrize("defence", ["dodge", "shield"])
-def test_dodge_or_shield_is_opposed_and_deals_no_damage(
-    held: str, attack: str, distance: str, defence: str
-) -> None:
+DODGE_OR_SHIELD_IS_OPPOSED_AND_DEALS_NO_DAMAGE = [
+    (held, attack, distance, defence)
+    for defence in ["dodge", "shield"]
+    for (held, attack, distance) in [
+        ("Меч", "melee", "close"),
+        ("Лук", "shoot", "medium"),
+        ("Дротик", "throw", "near"),
+    ]
+]
+
+
+def test_dodge_or_shield_is_opposed_and_deals_no_damage() -> None:
     """Сид: «При уклонении или защите щитом, урон, естественно не наносится.»"""
-    plan = plan_exchange(
-        fighter("А", 1, held), act(attack), fighter("Б", 1, "Щит"), act(defence), distance
-    )
-    assert plan.kind == "opposed"
-    assert plan.attacker.deals_damage and not plan.defender.deals_damage
-    assert (
-        "Встречная проверка: урон может нанести только нападающий; "
-        "победа в защите урона не наносит."
-    ) in plan.notes
-    assert not any("победитель наносит урон" in note for note in plan.notes)
-    won = resolve_exchange_with_dice(plan, (-1, 0, 0, 0), (1, 1, 0, 0))
-    assert won.winner == "defender" and won.hits == ()
+
+    def check(held: str, attack: str, distance: str, defence: str) -> None:
+        plan = plan_exchange(
+            fighter("А", 1, held), act(attack), fighter("Б", 1, "Щит"), act(defence), distance
+        )
+        assert plan.kind == "opposed"
+        assert plan.attacker.deals_damage and not plan.defender.deals_damage
+        assert (
+            "Встречная проверка: урон может нанести только нападающий; "
+            "победа в защите урона не наносит."
+        ) in plan.notes
+        assert not any("победитель наносит урон" in note for note in plan.notes)
+        won = resolve_exchange_with_dice(plan, (-1, 0, 0, 0), (1, 1, 0, 0))
+        assert won.winner == "defender" and won.hits == ()
+
+    wrong = failures(DODGE_OR_SHIELD_IS_OPPOSED_AND_DEALS_NO_DAMAGE, check)
+    assert not wrong, report(wrong, len(DODGE_OR_SHIELD_IS_OPPOSED_AND_DEALS_NO_DAMAGE))
 
 
 def test_shield_against_a_firearm_at_range_leaves_the_shot_one_sided() -> None:
@@ -257,20 +271,31 @@ def test_parrying_needs_the_special_ability() -> None:
     assert plan.kind == "opposed"
 
 
-@pytest.mark.parametrize(
-    ("held", "used"),
-    [("Лук", "Без оружия"), ("Щит", "Без оружия"), (None, "Без оружия"), ("Меч", "Меч")],
-)
-def test_a_parry_the_gm_allows_uses_a_melee_weapon_or_bare_hands(held, used) -> None:
+A_PARRY_THE_GM_ALLOWS_USES_A_MELEE_WEAPON_OR_BARE_HANDS = [
+    ("Лук", "Без оружия"),
+    ("Щит", "Без оружия"),
+    (None, "Без оружия"),
+    ("Меч", "Меч"),
+]
+
+
+def test_a_parry_the_gm_allows_uses_a_melee_weapon_or_bare_hands() -> None:
     """Сид: «Отбивание летящего оружия» — «в этом случае используется навык «Драка» или его
     производные»: a parry the GM allows without a melee weapon (a bow, a shield, nothing in
     hand) is made bare-handed; with a melee weapon, with it. Found by a mutation run: only a
     random example happened to check it."""
-    excepted = Action("parry", weapon(held) if held else None, gm_exception=True)
-    plan = plan_exchange(fighter("А", 1, "Дротик"), act("throw"), fighter("Б", 1), excepted, "near")
-    assert plan.kind == "opposed"
-    chosen = plan.defender.action.weapon
-    assert chosen is not None and chosen.name == used
+
+    def check(held, used) -> None:
+        excepted = Action("parry", weapon(held) if held else None, gm_exception=True)
+        plan = plan_exchange(
+            fighter("А", 1, "Дротик"), act("throw"), fighter("Б", 1), excepted, "near"
+        )
+        assert plan.kind == "opposed"
+        chosen = plan.defender.action.weapon
+        assert chosen is not None and chosen.name == used
+
+    wrong = failures(A_PARRY_THE_GM_ALLOWS_USES_A_MELEE_WEAPON_OR_BARE_HANDS, check)
+    assert not wrong, report(wrong, len(A_PARRY_THE_GM_ALLOWS_USES_A_MELEE_WEAPON_OR_BARE_HANDS))
 
 
 def test_parrying_a_melee_blow_leaves_it_one_sided() -> None:
@@ -322,28 +347,30 @@ def test_two_shooters_at_range_make_two_one_sided_checks() -> None:
     assert weak.odds["attacker_hits"] > weak.odds["defender_hits"]
 
 
-@pytest.mark.parametrize(
-    ("attack", "held", "distance", "difficulty"),
-    [
-        ("melee", "Меч", "close", -2),
-        ("shoot", "Лук", "close", -2),
-        ("shoot", "Лук", "near", -2),
-        ("shoot", "Лук", "medium", -1),
-        ("shoot", "Лук", "far", 0),
-        ("throw", "Дротик", "medium", -1),
-    ],
-)
-def test_defenceless_target_is_a_one_sided_check(
-    attack: str, held: str, distance: str, difficulty: int
-) -> None:
+DEFENCELESS_TARGET_IS_A_ONE_SIDED_CHECK = [
+    ("melee", "Меч", "close", -2),
+    ("shoot", "Лук", "close", -2),
+    ("shoot", "Лук", "near", -2),
+    ("shoot", "Лук", "medium", -1),
+    ("shoot", "Лук", "far", 0),
+    ("throw", "Дротик", "medium", -1),
+]
+
+
+def test_defenceless_target_is_a_one_sided_check() -> None:
     """Сид: «противнику назначается односторонняя проверка — обычно со Сложностью «-2»
     (Легко)»; «на близкой дистанции равна «-2» (Легко), на средней дистанции «-1» (Ниже
     среднего), а на дальней «0» (Средне).»"""
-    plan = plan_exchange(fighter("А", 1, held), act(attack), fighter("Б", 3), None, distance)
-    assert plan.kind == "one_sided"
-    assert plan.attacker.difficulty == difficulty
-    assert not plan.defender.rolls and plan.defender.trait is None
-    assert plan.odds == brute_force(plan)
+
+    def check(attack: str, held: str, distance: str, difficulty: int) -> None:
+        plan = plan_exchange(fighter("А", 1, held), act(attack), fighter("Б", 3), None, distance)
+        assert plan.kind == "one_sided"
+        assert plan.attacker.difficulty == difficulty
+        assert not plan.defender.rolls and plan.defender.trait is None
+        assert plan.odds == brute_force(plan)
+
+    wrong = failures(DEFENCELESS_TARGET_IS_A_ONE_SIDED_CHECK, check)
+    assert not wrong, report(wrong, len(DEFENCELESS_TARGET_IS_A_ONE_SIDED_CHECK))
 
 
 def test_throwing_far_is_impossible() -> None:

@@ -37,6 +37,7 @@ from rules.drevo import (
     weapon,
 )
 from rules.errors import RulesError
+from tests.every_case import failures, report
 
 ALL_DICE = list(product((-1, 0, 1), repeat=4))
 PLUS4 = (1, 1, 1, 1)
@@ -181,20 +182,24 @@ def test_fate_declared_in_an_exchange() -> None:
 # --- use 4 ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("level", "points", "to"),
-    [
-        ("light", 1, "scratch"),
-        ("heavy", 3, "scratch"),
-        ("heavy", 1, "wound"),
-        ("death", 1, "heavy"),
-    ],
-)
-def test_use4_reduces_damage_level_by_level(level: str, points: int, to: str) -> None:
+USE4_REDUCES_DAMAGE_LEVEL_BY_LEVEL = [
+    ("light", 1, "scratch"),
+    ("heavy", 3, "scratch"),
+    ("heavy", 1, "wound"),
+    ("death", 1, "heavy"),
+]
+
+
+def test_use4_reduces_damage_level_by_level() -> None:
     """Сид: «замена Лёгкой раны на Царапину стоит одно очко Судьбы, а замена Тяжелой раны —
     три очка.»"""
-    assert reduce_damage(level, points) == to
-    assert fate_cost(level, to) == points
+
+    def check(level: str, points: int, to: str) -> None:
+        assert reduce_damage(level, points) == to
+        assert fate_cost(level, to) == points
+
+    wrong = failures(USE4_REDUCES_DAMAGE_LEVEL_BY_LEVEL, check)
+    assert not wrong, report(wrong, len(USE4_REDUCES_DAMAGE_LEVEL_BY_LEVEL))
 
 
 def test_use4_cannot_go_below_a_scratch_or_up() -> None:

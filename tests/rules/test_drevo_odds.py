@@ -7,7 +7,6 @@ from fractions import Fraction
 from functools import cache
 from itertools import product
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +23,7 @@ from rules.drevo import (
     resolve_one_sided,
     resolve_opposed,
 )
+from tests.every_case import failures, report
 from tests.hypo import examples
 
 FACES = (-1, 0, 1)
@@ -91,16 +91,23 @@ def test_four_df_distribution() -> None:
     assert list(FOUR_DF) == sorted(FOUR_DF)
 
 
-@pytest.mark.parametrize("trait", range(-2, 6))
-def test_one_sided_odds_match_enumeration(trait: int) -> None:
+ONE_SIDED_ODDS_MATCH_ENUMERATION = range(-2, 6)
+
+
+def test_one_sided_odds_match_enumeration() -> None:
     """Сид: «Если Успех персонажа больше или равен Сложности задачи — он попал в цель.
     Если меньше — промахнулся.»"""
-    for modifier, difficulty in product(range(-2, 3), range(-3, 4)):
-        check = OneSidedCheck(Side(trait, (Modifier(modifier, "ситуация"),)), difficulty)
-        odds = one_sided_odds(check)
-        assert list(odds) == list(OUTCOMES)
-        assert odds == brute_one_sided(trait + modifier, difficulty)
-        assert sum(odds.values()) == 1
+
+    def check_case(trait: int) -> None:
+        for modifier, difficulty in product(range(-2, 3), range(-3, 4)):
+            check = OneSidedCheck(Side(trait, (Modifier(modifier, "ситуация"),)), difficulty)
+            odds = one_sided_odds(check)
+            assert list(odds) == list(OUTCOMES)
+            assert odds == brute_one_sided(trait + modifier, difficulty)
+            assert sum(odds.values()) == 1
+
+    wrong = failures(ONE_SIDED_ODDS_MATCH_ENUMERATION, check_case, star=False)
+    assert not wrong, report(wrong, len(ONE_SIDED_ODDS_MATCH_ENUMERATION))
 
 
 def test_one_sided_odds_agree_with_resolve() -> None:
@@ -112,15 +119,22 @@ def test_one_sided_odds_agree_with_resolve() -> None:
     assert one_sided_odds(check) == {k: Fraction(tally[k], len(rolls)) for k in OUTCOMES}
 
 
-@pytest.mark.parametrize("a_trait", [-2, 0, 1, 3, 5])
-def test_opposed_odds_match_enumeration(a_trait: int) -> None:
+OPPOSED_ODDS_MATCH_ENUMERATION = [-2, 0, 1, 3, 5]
+
+
+def test_opposed_odds_match_enumeration() -> None:
     """Сид: «При встречных проверках критический успех персонажа аннулируется критическим
     успехом противника, а критический провал — критическим провалом.»"""
-    for b_trait in (-1, 0, 2, 4):
-        odds = opposed_odds(OpposedCheck(a=Side(a_trait), b=Side(b_trait)))
-        assert list(odds) == list(OPPOSED_OUTCOMES)
-        assert odds == brute_opposed(a_trait, b_trait)
-        assert sum(odds.values()) == 1
+
+    def check(a_trait: int) -> None:
+        for b_trait in (-1, 0, 2, 4):
+            odds = opposed_odds(OpposedCheck(a=Side(a_trait), b=Side(b_trait)))
+            assert list(odds) == list(OPPOSED_OUTCOMES)
+            assert odds == brute_opposed(a_trait, b_trait)
+            assert sum(odds.values()) == 1
+
+    wrong = failures(OPPOSED_ODDS_MATCH_ENUMERATION, check, star=False)
+    assert not wrong, report(wrong, len(OPPOSED_ODDS_MATCH_ENUMERATION))
 
 
 def test_opposed_odds_count_modifiers_and_mirror() -> None:

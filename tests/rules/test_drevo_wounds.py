@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from rules.drevo import LEVELS, WoundTrack, level_name, wound_levels
 from rules.errors import RulesError
+from tests.every_case import failures, report
 
 WEIGHT = {"scratch": 1, "light": 4, "wound": 8, "heavy": 16}
 
@@ -85,26 +86,37 @@ def test_four_scratches_count_as_the_light_wound_in_the_example() -> None:
     assert hurt.penalty == -2 and hurt.counts["light"] == 1
 
 
-@pytest.mark.parametrize(
-    ("levels", "penalty"),
-    [
-        (("scratch", "scratch"), 0),
-        (("light",), -1),
-        (("light", "scratch", "scratch"), -1),
-        (("wound",), -2),
-        (("wound", "light", "scratch"), -2),
-    ],
-)
-def test_penalties_do_not_add_up(levels: tuple[str, ...], penalty: int) -> None:
+PENALTIES_DO_NOT_ADD_UP = [
+    (("scratch", "scratch"), 0),
+    (("light",), -1),
+    (("light", "scratch", "scratch"), -1),
+    (("wound",), -2),
+    (("wound", "light", "scratch"), -2),
+]
+
+
+def test_penalties_do_not_add_up() -> None:
     """Сид: «Модификаторы от ранений не складываются»."""
-    assert track(*levels).penalty == penalty
+
+    def check(levels: tuple[str, ...], penalty: int) -> None:
+        assert track(*levels).penalty == penalty
+
+    wrong = failures(PENALTIES_DO_NOT_ADD_UP, check)
+    assert not wrong, report(wrong, len(PENALTIES_DO_NOT_ADD_UP))
 
 
-@pytest.mark.parametrize("level", ["light", "wound", "heavy", "death"])
-def test_heavily_wounded_dies_from_any_damage_above_a_scratch(level: str) -> None:
+HEAVILY_WOUNDED_DIES_FROM_ANY_DAMAGE_ABOVE_A_SCRATCH = ["light", "wound", "heavy", "death"]
+
+
+def test_heavily_wounded_dies_from_any_damage_above_a_scratch() -> None:
     """Сид: «Его можно добить, нанеся ему любое повреждение уровнем выше Царапины.»"""
-    heavy = track("heavy")
-    assert heavy.take(level).dead
+
+    def check(level: str) -> None:
+        heavy = track("heavy")
+        assert heavy.take(level).dead
+
+    wrong = failures(HEAVILY_WOUNDED_DIES_FROM_ANY_DAMAGE_ABOVE_A_SCRATCH, check, star=False)
+    assert not wrong, report(wrong, len(HEAVILY_WOUNDED_DIES_FROM_ANY_DAMAGE_ABOVE_A_SCRATCH))
 
 
 def test_heavily_wounded_survives_scratches_until_they_make_a_light_wound() -> None:

@@ -24,6 +24,7 @@ from rules.effects import (
 )
 from rules.errors import RulesError
 from rules.rounds import Entrant, Tracker
+from tests.every_case import failures, report
 from tests.hypo import examples
 
 ORDER = ("a", "b", "c")
@@ -206,21 +207,25 @@ def test_modifiers_listed_with_reason_target_and_scene() -> None:
     assert e.effects[0].label == "Оглушён −1"
 
 
-@pytest.mark.parametrize(
-    ("spec", "message"),
-    [
-        (EffectSpec("  "), "Назовите эффект"),
-        (EffectSpec("X", duration="forever"), "Длительность"),
-        (EffectSpec("X", repeat_unit="hour"), "Повтор «hour»"),
-        (EffectSpec("X", duration="rounds", amount=0), "целое число"),
-        (EffectSpec("X", repeat_every=-1), "Повтор: каждые"),
-        (EffectSpec("X", duration="turn_end"), "чей ход"),
-    ],
-)
-def test_bad_specs_are_refused_with_a_message(spec: EffectSpec, message: str) -> None:
+BAD_SPECS_ARE_REFUSED_WITH_A_MESSAGE = [
+    (EffectSpec("  "), "Назовите эффект"),
+    (EffectSpec("X", duration="forever"), "Длительность"),
+    (EffectSpec("X", repeat_unit="hour"), "Повтор «hour»"),
+    (EffectSpec("X", duration="rounds", amount=0), "целое число"),
+    (EffectSpec("X", repeat_every=-1), "Повтор: каждые"),
+    (EffectSpec("X", duration="turn_end"), "чей ход"),
+]
+
+
+def test_bad_specs_are_refused_with_a_message() -> None:
     """Bad input gets a clear Russian message saying what to do."""
-    with pytest.raises(RulesError, match=message):
-        make_effect(spec, Now(), "e1")
+
+    def check(spec: EffectSpec, message: str) -> None:
+        with pytest.raises(RulesError, match=message):
+            make_effect(spec, Now(), "e1")
+
+    wrong = failures(BAD_SPECS_ARE_REFUSED_WITH_A_MESSAGE, check)
+    assert not wrong, report(wrong, len(BAD_SPECS_ARE_REFUSED_WITH_A_MESSAGE))
 
 
 def test_counts_are_accepted_up_to_ten_thousand() -> None:

@@ -7,6 +7,7 @@ import pytest
 
 from rules import ide4
 from rules.errors import RulesError
+from tests.every_case import failures, report
 
 
 def make(**kw) -> ide4.CheckInput:
@@ -33,15 +34,22 @@ def test_final_is_base_plus_modifiers_as_in_the_seed_example() -> None:
     assert (d.final, d.label) == (5, "[5]")
 
 
-@pytest.mark.parametrize(("base", "values"), [(3, (-3,)), (1, (-1, -2)), (0, ()), (2, (-5,))])
-def test_final_at_or_below_zero_is_an_automatic_success(base: int, values: tuple[int]) -> None:
+FINAL_AT_OR_BELOW_ZERO_IS_AN_AUTOMATIC_SUCCESS = [(3, (-3,)), (1, (-1, -2)), (0, ()), (2, (-5,))]
+
+
+def test_final_at_or_below_zero_is_an_automatic_success() -> None:
     """Сид: «Если после всех модификаторов итоговая сложность становится ≤ 0, действие
     считается автоматическим Успехом без броска»."""
-    check = ide4.start(make(base=base, modifiers=mods(*values)))
-    assert check.difficulty.kind == "auto" and check.difficulty.label == "[0]"
-    assert (check.status, check.outcome, check.natural) == ("auto", "success", None)
-    with pytest.raises(RulesError, match=r"\[0\]"):
-        ide4.roll(check, natural=50)
+
+    def check_case(base: int, values: tuple[int]) -> None:
+        check = ide4.start(make(base=base, modifiers=mods(*values)))
+        assert check.difficulty.kind == "auto" and check.difficulty.label == "[0]"
+        assert (check.status, check.outcome, check.natural) == ("auto", "success", None)
+        with pytest.raises(RulesError, match=r"\[0\]"):
+            ide4.roll(check, natural=50)
+
+    wrong = failures(FINAL_AT_OR_BELOW_ZERO_IS_AN_AUTOMATIC_SUCCESS, check_case)
+    assert not wrong, report(wrong, len(FINAL_AT_OR_BELOW_ZERO_IS_AN_AUTOMATIC_SUCCESS))
 
 
 def test_hidden_risk_keeps_one_and_rolls() -> None:

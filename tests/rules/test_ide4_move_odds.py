@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from rules import ide4
 from rules.errors import RulesError
+from tests.every_case import failures, report
 from tests.hypo import examples
 
 
@@ -79,18 +80,27 @@ def test_energy_after_against_every_throw_of_its_dice(final, natural, count, die
     assert odds.worse == 0
 
 
-@pytest.mark.parametrize(
-    ("natural", "kind", "better"),
-    [(2, "soften", 1), (20, "soften", 1), (70, "triumph", 1), (70, "technique", 0)],
-)
-def test_a_bonus_that_changes_the_outcome_does_so_for_certain(natural, kind, better) -> None:
+A_BONUS_THAT_CHANGES_THE_OUTCOME_DOES_SO_FOR_CERTAIN = [
+    (2, "soften", 1),
+    (20, "soften", 1),
+    (70, "triumph", 1),
+    (70, "technique", 0),
+]
+
+
+def test_a_bonus_that_changes_the_outcome_does_so_for_certain() -> None:
     """Сид: «Бонусы мастерства — единственный способ смягчить Трагедию или создать Триумф
     после броска»: smoothing and Успех → Триумф are certain; a technique keeps the outcome."""
-    check = rolled(3, natural, skill="Взлом", mastery=100, technique="отмычка-змейка")
-    after = ide4.bonus(check, kind)
-    odds = ide4.bonus_odds(check, kind)
-    assert odds.better == better and odds.worse == 0
-    assert odds.outcomes[after.outcome] == 1
+
+    def check_case(natural, kind, better) -> None:
+        check = rolled(3, natural, skill="Взлом", mastery=100, technique="отмычка-змейка")
+        after = ide4.bonus(check, kind)
+        odds = ide4.bonus_odds(check, kind)
+        assert odds.better == better and odds.worse == 0
+        assert odds.outcomes[after.outcome] == 1
+
+    wrong = failures(A_BONUS_THAT_CHANGES_THE_OUTCOME_DOES_SO_FOR_CERTAIN, check_case)
+    assert not wrong, report(wrong, len(A_BONUS_THAT_CHANGES_THE_OUTCOME_DOES_SO_FOR_CERTAIN))
 
 
 def test_a_skill_reroll_bonus_is_a_reroll() -> None:

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from rules import ide4
 from rules.errors import RulesError
+from tests.every_case import failures, report
 from tests.hypo import examples
 
 SIZES = (4, 6, 8, 10, 12, 20)
@@ -102,29 +103,40 @@ def test_bands_file_holds_the_documented_defaults() -> None:
         assert band.success_natural == (success is None)
 
 
-@pytest.mark.parametrize("final", range(1, 8))
-def test_odds_match_itertools_enumeration_for_few_dice(final: int) -> None:
+ODDS_MATCH_ITERTOOLS_ENUMERATION_FOR_FEW_DICE = range(1, 8)
+
+
+def test_odds_match_itertools_enumeration_for_few_dice() -> None:
     """Сид: «Сумма прибавляется к d100 (итог не выше 100)» — every roll of the d100 and of up
     to two energy dice of each size (three for d4…d8), listed one by one."""
-    for die in SIZES:
-        for count in range(0, 4 if die <= 8 else 3):
-            assert ide4.outcome_odds(final, count, die) == enumerated(final, count, die), (
-                final,
-                count,
-                die,
-            )
+
+    def check(final: int) -> None:
+        for die in SIZES:
+            for count in range(0, 4 if die <= 8 else 3):
+                assert ide4.outcome_odds(final, count, die) == enumerated(final, count, die), (
+                    final,
+                    count,
+                    die,
+                )
+
+    wrong = failures(ODDS_MATCH_ITERTOOLS_ENUMERATION_FOR_FEW_DICE, check, star=False)
+    assert not wrong, report(wrong, len(ODDS_MATCH_ITERTOOLS_ENUMERATION_FOR_FEW_DICE))
 
 
-@pytest.mark.parametrize("die", SIZES)
-def test_odds_match_convolution_for_every_difficulty_and_up_to_ten_dice(die: int) -> None:
+def test_odds_match_convolution_for_every_difficulty_and_up_to_ten_dice() -> None:
     """Сид: «Перед d100 игрок может потратить до 10 кубов» — every difficulty [1]…[7] with
     0…10 energy dice of this size, against an independent convolution."""
-    for count in range(0, 11):
-        sums = convolved(count, die)
-        for final in range(1, 8):
-            got = ide4.outcome_odds(final, count, die)
-            assert got == tally(final, sums), (final, count, die)
-            assert sum(got.values()) == 1
+
+    def check(die: int) -> None:
+        for count in range(0, 11):
+            sums = convolved(count, die)
+            for final in range(1, 8):
+                got = ide4.outcome_odds(final, count, die)
+                assert got == tally(final, sums), (final, count, die)
+                assert sum(got.values()) == 1
+
+    wrong = failures(SIZES, check, star=False)
+    assert not wrong, report(wrong, len(SIZES))
 
 
 @pytest.mark.parametrize(("final", "count", "die"), [(3, 10, 20), (7, 10, 12), (1, 5, 6)])

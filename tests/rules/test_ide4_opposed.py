@@ -9,6 +9,7 @@ import pytest
 
 from rules import ide4
 from rules.errors import RulesError
+from tests.every_case import failures, report
 
 
 def side(natural: int, base: int = 3) -> ide4.Check:
@@ -85,25 +86,29 @@ def brute_opposed(a: ide4.CheckInput, b: ide4.CheckInput) -> dict[str, Fraction]
     return {k: Fraction(v, whole) for k, v in counts.items()}
 
 
-@pytest.mark.parametrize(
-    ("a", "b"),
-    [
-        (ide4.CheckInput(base=3), ide4.CheckInput(base=3)),  # equal: ties exist
-        (ide4.CheckInput(base=4), ide4.CheckInput(base=2, modifiers=(ide4.Modifier(1, "х"),))),
-        (ide4.CheckInput(base=6, modifiers=(ide4.Modifier(1, "шум"),)), ide4.CheckInput(base=1)),
-        (ide4.CheckInput(base=0), ide4.CheckInput(base=2)),  # [0]: an automatic Успех
-        (
-            ide4.CheckInput(base=5, energy_dice=1, energy_die=4, attribute_level=1),
-            ide4.CheckInput(base=5, help="difficulty"),
-        ),
-    ],
-)
-def test_opposed_odds_equal_brute_force_enumeration(a, b) -> None:
+OPPOSED_ODDS_EQUAL_BRUTE_FORCE_ENUMERATION = [
+    (ide4.CheckInput(base=3), ide4.CheckInput(base=3)),  # equal: ties exist
+    (ide4.CheckInput(base=4), ide4.CheckInput(base=2, modifiers=(ide4.Modifier(1, "х"),))),
+    (ide4.CheckInput(base=6, modifiers=(ide4.Modifier(1, "шум"),)), ide4.CheckInput(base=1)),
+    (ide4.CheckInput(base=0), ide4.CheckInput(base=2)),  # [0]: an automatic Успех
+    (
+        ide4.CheckInput(base=5, energy_dice=1, energy_die=4, attribute_level=1),
+        ide4.CheckInput(base=5, help="difficulty"),
+    ),
+]
+
+
+def test_opposed_odds_equal_brute_force_enumeration() -> None:
     """Сид: «Сравнение: 1. более высокий исход побеждает; 2. при одинаковом исходе побеждает
     тот, у кого ниже итоговая сложность; 3. если равенство сохраняется, мастер …»."""
-    odds = ide4.opposed_odds(a, b)
-    assert odds == brute_opposed(a, b)
-    assert sum(odds.values()) == 1
+
+    def check(a, b) -> None:
+        odds = ide4.opposed_odds(a, b)
+        assert odds == brute_opposed(a, b)
+        assert sum(odds.values()) == 1
+
+    wrong = failures(OPPOSED_ODDS_EQUAL_BRUTE_FORCE_ENUMERATION, check)
+    assert not wrong, report(wrong, len(OPPOSED_ODDS_EQUAL_BRUTE_FORCE_ENUMERATION))
 
 
 def test_no_opposed_odds_against_impossible() -> None:

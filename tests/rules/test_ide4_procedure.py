@@ -11,6 +11,7 @@ import pytest
 
 from rules import ide4
 from rules.errors import RulesError
+from tests.every_case import failures, report
 
 # At [3] (RULES.md bands): natural ≤ 3 Трагедия, ≥ 95 Триумф, total ≥ 56 Успех, ≥ 31 Средне.
 TRAGEDY, FAILURE, MIDDLE, SUCCESS, TRIUMPH = 2, 20, 40, 70, 97
@@ -287,22 +288,29 @@ STATES = {
 }
 
 
-@pytest.mark.parametrize("state", list(STATES))
-def test_allowed_moves_agree_with_the_moves(state: str) -> None:
+ALLOWED_MOVES_AGREE_WITH_THE_MOVES = list(STATES)
+
+
+def test_allowed_moves_agree_with_the_moves() -> None:
     """Сид: «По требованию игрока мастер обязан использовать Развёрнутую проверку» — the
     builder offers exactly the moves the rules allow, and says why not for the others."""
-    check = STATES[state]()
-    moves = ide4.allowed_moves(check)
-    assert [m.kind for m in moves][:2] == ["roll", "reroll"]
-    assert {m.source for m in moves if m.kind == "reroll"} == set(ide4.REROLL_SOURCES)
-    for move in moves:
-        assert move.reason
-        if move.allowed:
-            _apply(check, move)
-        else:
-            with pytest.raises(RulesError) as err:
+
+    def check_case(state: str) -> None:
+        check = STATES[state]()
+        moves = ide4.allowed_moves(check)
+        assert [m.kind for m in moves][:2] == ["roll", "reroll"]
+        assert {m.source for m in moves if m.kind == "reroll"} == set(ide4.REROLL_SOURCES)
+        for move in moves:
+            assert move.reason
+            if move.allowed:
                 _apply(check, move)
-            assert str(err.value) == move.reason, move
+            else:
+                with pytest.raises(RulesError) as err:
+                    _apply(check, move)
+                assert str(err.value) == move.reason, move
+
+    wrong = failures(ALLOWED_MOVES_AGREE_WITH_THE_MOVES, check_case, star=False)
+    assert not wrong, report(wrong, len(ALLOWED_MOVES_AGREE_WITH_THE_MOVES))
 
 
 def test_allowed_moves_for_a_rolled_failure() -> None:
@@ -319,22 +327,26 @@ def test_allowed_moves_for_a_rolled_failure() -> None:
     assert moves["subroll", ""].allowed
 
 
-@pytest.mark.parametrize(
-    "field",
-    [
-        {"before_dice": (3,)},
-        {"rerolls": ("food",)},
-        {"after_dice": (4,)},
-        {"bonuses": ("reroll",)},
-        {"subroll_value": 7},
-    ],
-)
-def test_a_check_that_used_an_expanded_step_shows_expanded(field) -> None:
+A_CHECK_THAT_USED_AN_EXPANDED_STEP_SHOWS_EXPANDED = [
+    {"before_dice": (3,)},
+    {"rerolls": ("food",)},
+    {"after_dice": (4,)},
+    {"bonuses": ("reroll",)},
+    {"subroll_value": 7},
+]
+
+
+def test_a_check_that_used_an_expanded_step_shows_expanded() -> None:
     """Сид: «По требованию игрока мастер обязан использовать Развёрнутую проверку»: a check
     that used any step only the expanded check has (energy before or after, rerolls, mastery
     bonuses, a subroll) is shown expanded, whatever level it was opened at."""
-    check = dataclasses.replace(ide4.roll(ide4.start(make(level="quick")), natural=50), **field)
-    assert check.input.level == "quick" and check.level == "expanded"
+
+    def check_case(field) -> None:
+        check = dataclasses.replace(ide4.roll(ide4.start(make(level="quick")), natural=50), **field)
+        assert check.input.level == "quick" and check.level == "expanded"
+
+    wrong = failures(A_CHECK_THAT_USED_AN_EXPANDED_STEP_SHOWS_EXPANDED, check_case, star=False)
+    assert not wrong, report(wrong, len(A_CHECK_THAT_USED_AN_EXPANDED_STEP_SHOWS_EXPANDED))
 
 
 class Highest(random.Random):

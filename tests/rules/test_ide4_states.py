@@ -6,6 +6,7 @@ import pytest
 
 from rules import data, ide4
 from rules.errors import RulesError
+from tests.every_case import failures, report
 
 
 def make(**kw) -> ide4.CheckInput:
@@ -19,20 +20,32 @@ def mods(*values: int) -> tuple[ide4.Modifier, ...]:
 # -- [00] ----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("values", [(-1,), (-2,), (-5, -3), (-10,)])
-@pytest.mark.parametrize("help_kind", ["", "difficulty", "reroll", "risk"])
-def test_modifiers_and_help_never_move_a_base_impossible(values, help_kind) -> None:
+MODIFIERS_AND_HELP_NEVER_MOVE_A_BASE_IMPOSSIBLE = [
+    (values, help_kind)
+    for help_kind in ["", "difficulty", "reroll", "risk"]
+    for values in [(-1,), (-2,), (-5, -3), (-10,)]
+]
+
+
+def test_modifiers_and_help_never_move_a_base_impossible() -> None:
     """Сид: «[00] означает не «очень трудно», а «этим способом сейчас нельзя»» и «Это не
     сверхвысокая сложность и не плохой шанс»: no modifier and no help but «сделать действие
     возможным» turns a base [00] into a number."""
-    d = ide4.resolve_difficulty(make(base=8, modifiers=mods(*values), help=help_kind))
-    assert (d.final, d.kind, d.label, d.made_possible) == (8, "impossible", "[00]", False)
-    check = ide4.start(make(base=8, modifiers=mods(*values), help=help_kind, impossible_reason="x"))
-    assert check.status == "impossible" and check.outcome is None
-    with pytest.raises(RulesError, match=r"\[00\]"):
-        ide4.roll(check, natural=50)
-    with pytest.raises(RulesError, match=r"\[00\]"):
-        ide4.check_odds(make(base=8, modifiers=mods(*values), help=help_kind))
+
+    def check_case(values, help_kind) -> None:
+        d = ide4.resolve_difficulty(make(base=8, modifiers=mods(*values), help=help_kind))
+        assert (d.final, d.kind, d.label, d.made_possible) == (8, "impossible", "[00]", False)
+        check = ide4.start(
+            make(base=8, modifiers=mods(*values), help=help_kind, impossible_reason="x")
+        )
+        assert check.status == "impossible" and check.outcome is None
+        with pytest.raises(RulesError, match=r"\[00\]"):
+            ide4.roll(check, natural=50)
+        with pytest.raises(RulesError, match=r"\[00\]"):
+            ide4.check_odds(make(base=8, modifiers=mods(*values), help=help_kind))
+
+    wrong = failures(MODIFIERS_AND_HELP_NEVER_MOVE_A_BASE_IMPOSSIBLE, check_case)
+    assert not wrong, report(wrong, len(MODIFIERS_AND_HELP_NEVER_MOVE_A_BASE_IMPOSSIBLE))
 
 
 def test_final_eight_or_more_is_impossible() -> None:

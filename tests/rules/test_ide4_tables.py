@@ -9,6 +9,7 @@ import pytest
 from rules import ide4
 from rules.data import load_table, packaged_table, set_overrides
 from rules.errors import RulesError
+from tests.every_case import failures, report
 
 ATTRIBUTES = ("Сила", "Крупная моторика", "Мелкая моторика", "Внимание", "Риторика", "Обаяние")
 ACTIONS = (
@@ -22,12 +23,19 @@ ACTIONS = (
 )
 
 
-@pytest.mark.parametrize("name", ["bands", "energy", "skills", "actions"])
-def test_defaults_say_they_are_campaign_settings(name: str) -> None:
+DEFAULTS_SAY_THEY_ARE_CAMPAIGN_SETTINGS = ["bands", "energy", "skills", "actions"]
+
+
+def test_defaults_say_they_are_campaign_settings() -> None:
     """RULES.md: «Every [default] value lives in a data file under `data/`, is shown in the UI as
     the campaign's setting (not as the book's word)»."""
-    text = files("data").joinpath(f"ide4/{name}.toml").read_text(encoding="utf-8")
-    assert "Campaign default, editable per campaign" in text
+
+    def check(name: str) -> None:
+        text = files("data").joinpath(f"ide4/{name}.toml").read_text(encoding="utf-8")
+        assert "Campaign default, editable per campaign" in text
+
+    wrong = failures(DEFAULTS_SAY_THEY_ARE_CAMPAIGN_SETTINGS, check, star=False)
+    assert not wrong, report(wrong, len(DEFAULTS_SAY_THEY_ARE_CAMPAIGN_SETTINGS))
 
 
 def test_actions_are_the_seeds_seven() -> None:

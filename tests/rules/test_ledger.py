@@ -41,6 +41,7 @@ from rules.starately import Side as StSide
 from rules.starately import resolve as st_resolve
 from rules.wod import Pool, resolve_pool
 from rules.wod.contested import resolve_contested
+from tests.every_case import failures, report
 from tests.hypo import examples
 
 
@@ -66,17 +67,24 @@ def only_roll(kind: str, actor: str | None, data: dict) -> Fraction:
 # -- each system's outcomes ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("bonus", "difficulty"), [(0, 0), (2, 1), (-1, 3), (3, -2), (5, 0)])
-def test_drevo_one_sided_percentile_is_brute_force(bonus: int, difficulty: int) -> None:
+DREVO_ONE_SIDED_PERCENTILE_IS_BRUTE_FORCE = [(0, 0), (2, 1), (-1, 3), (3, -2), (5, 0)]
+
+
+def test_drevo_one_sided_percentile_is_brute_force() -> None:
     """«Если при броске 4dF выпадает «+4» — это критический успех. … вне зависимости от
     Сложности задачи»: four ordered outcomes, every one of the 81 rolls counted."""
-    check = drevo.OneSidedCheck(drevo.Side(bonus, name="Ярослав"), difficulty)
-    results = [drevo.resolve_one_sided(check, d) for d in product((-1, 0, 1), repeat=4)]
-    order = list(reversed(drevo.OUTCOMES))
-    expected = brute([(r.outcome, 1) for r in results], order.index)
-    for result in results:
-        data = {"system": "drevo", **result.to_dict()}
-        assert only_roll("check", "Ярослав", data) == expected[result.outcome]
+
+    def check_case(bonus: int, difficulty: int) -> None:
+        check = drevo.OneSidedCheck(drevo.Side(bonus, name="Ярослав"), difficulty)
+        results = [drevo.resolve_one_sided(check, d) for d in product((-1, 0, 1), repeat=4)]
+        order = list(reversed(drevo.OUTCOMES))
+        expected = brute([(r.outcome, 1) for r in results], order.index)
+        for result in results:
+            data = {"system": "drevo", **result.to_dict()}
+            assert only_roll("check", "Ярослав", data) == expected[result.outcome]
+
+    wrong = failures(DREVO_ONE_SIDED_PERCENTILE_IS_BRUTE_FORCE, check_case)
+    assert not wrong, report(wrong, len(DREVO_ONE_SIDED_PERCENTILE_IS_BRUTE_FORCE))
 
 
 def test_drevo_at_least_is_this_outcome_or_better() -> None:
@@ -89,29 +97,36 @@ def test_drevo_at_least_is_this_outcome_or_better() -> None:
     assert luck.rolls[0].luck.at_least == Fraction(sum(s >= 0 for s in rolls), 81)
 
 
-@pytest.mark.parametrize(("base", "energy", "die"), [(3, 0, 4), (5, 1, 4), (1, 2, 4), (6, 1, 6)])
-def test_ide4_percentile_is_brute_force(base: int, energy: int, die: int) -> None:
+IDE4_PERCENTILE_IS_BRUTE_FORCE = [(3, 0, 4), (5, 1, 4), (1, 2, 4), (6, 1, 6)]
+
+
+def test_ide4_percentile_is_brute_force() -> None:
     """«Триумф > Успех > Средне > Провал > Трагедия»: every d100 and energy roll, listed."""
-    inp = ide4.CheckInput(
-        attribute="Мелкая моторика",
-        attribute_level=3 if die == 4 else 5,
-        base=base,
-        energy_dice=energy,
-        energy_die=die if energy else 0,
-        energy_pool=100,
-        actor="Ника",
-    )
-    started = ide4.start(inp)
-    rolled = [
-        ide4.roll(started, natural=n, energy=e)
-        for n in range(1, 101)
-        for e in product(range(1, die + 1), repeat=energy)
-    ]
-    order = list(reversed(ide4.OUTCOMES))
-    expected = brute([(c.outcome, 1) for c in rolled], order.index)
-    for check in rolled[:: 7 if energy else 1]:
-        data = {**check.to_dict(), "event": "roll"}
-        assert only_roll("check", "Ника", data) == expected[check.outcome]
+
+    def check_case(base: int, energy: int, die: int) -> None:
+        inp = ide4.CheckInput(
+            attribute="Мелкая моторика",
+            attribute_level=3 if die == 4 else 5,
+            base=base,
+            energy_dice=energy,
+            energy_die=die if energy else 0,
+            energy_pool=100,
+            actor="Ника",
+        )
+        started = ide4.start(inp)
+        rolled = [
+            ide4.roll(started, natural=n, energy=e)
+            for n in range(1, 101)
+            for e in product(range(1, die + 1), repeat=energy)
+        ]
+        order = list(reversed(ide4.OUTCOMES))
+        expected = brute([(c.outcome, 1) for c in rolled], order.index)
+        for check in rolled[:: 7 if energy else 1]:
+            data = {**check.to_dict(), "event": "roll"}
+            assert only_roll("check", "Ника", data) == expected[check.outcome]
+
+    wrong = failures(IDE4_PERCENTILE_IS_BRUTE_FORCE, check_case)
+    assert not wrong, report(wrong, len(IDE4_PERCENTILE_IS_BRUTE_FORCE))
 
 
 @pytest.mark.parametrize(("boons", "banes", "dm", "difficulty"), [(0, 0, 1, 8), (1, 0, 0, 10)])
@@ -147,24 +162,31 @@ def test_wod_percentile_is_brute_force() -> None:
     assert luck.rolls[0].luck.percentile == Fraction(1, 20)  # the worst tenth, halved
 
 
-@pytest.mark.parametrize("expression", ["2d6+1", "4d6kh3", "3dF", "d4-d4", "2d10kl1+3"])
-def test_generic_total_percentile_is_brute_force(expression: str) -> None:
+GENERIC_TOTAL_PERCENTILE_IS_BRUTE_FORCE = ["2d6+1", "4d6kh3", "3dF", "d4-d4", "2d10kl1+3"]
+
+
+def test_generic_total_percentile_is_brute_force() -> None:
     """The issue: «For a total: the mid-rank percentile P(X < x) + P(X = x) / 2 of its own
     exact distribution (same inputs, same modifiers)»."""
-    faces = {
-        "2d6+1": (lambda: product(range(1, 7), repeat=2), lambda d: sum(d) + 1),
-        "4d6kh3": (lambda: product(range(1, 7), repeat=4), lambda d: sum(d) - min(d)),
-        "3dF": (lambda: product((-1, 0, 1), repeat=3), sum),
-        "d4-d4": (lambda: product(range(1, 5), repeat=2), lambda d: d[0] - d[1]),
-        "2d10kl1+3": (lambda: product(range(1, 11), repeat=2), lambda d: min(d) + 3),
-    }[expression]
-    totals = [faces[1](d) for d in faces[0]()]
-    expected = brute([(t, 1) for t in totals], lambda t: t)
-    dist = odds(expression).probs
-    for total, p in expected.items():
-        assert total_luck(dist, total).percentile == p
-        data = {"expression": expression, "total": total, "parts": []}
-        assert only_roll("roll", None, data) == p
+
+    def check(expression: str) -> None:
+        faces = {
+            "2d6+1": (lambda: product(range(1, 7), repeat=2), lambda d: sum(d) + 1),
+            "4d6kh3": (lambda: product(range(1, 7), repeat=4), lambda d: sum(d) - min(d)),
+            "3dF": (lambda: product((-1, 0, 1), repeat=3), sum),
+            "d4-d4": (lambda: product(range(1, 5), repeat=2), lambda d: d[0] - d[1]),
+            "2d10kl1+3": (lambda: product(range(1, 11), repeat=2), lambda d: min(d) + 3),
+        }[expression]
+        totals = [faces[1](d) for d in faces[0]()]
+        expected = brute([(t, 1) for t in totals], lambda t: t)
+        dist = odds(expression).probs
+        for total, p in expected.items():
+            assert total_luck(dist, total).percentile == p
+            data = {"expression": expression, "total": total, "parts": []}
+            assert only_roll("roll", None, data) == p
+
+    wrong = failures(GENERIC_TOTAL_PERCENTILE_IS_BRUTE_FORCE, check, star=False)
+    assert not wrong, report(wrong, len(GENERIC_TOTAL_PERCENTILE_IS_BRUTE_FORCE))
 
 
 def test_percentile_refuses_what_the_distribution_cannot_give() -> None:
@@ -292,22 +314,26 @@ def sample(probs: tuple[Fraction, ...], index: int) -> Sample:
     return Sample(float(below + probs[index] / 2), tuple(map(float, probs)), float(variance))
 
 
-@pytest.mark.parametrize(
-    "rolls",
-    [
-        [((Fraction(1, 2), Fraction(1, 2)), 1)] * 3,
-        [((Fraction(1, 81), Fraction(40, 81), Fraction(39, 81), Fraction(1, 81)), 3)]
-        + [((Fraction(1, 6),) * 6, 0), ((Fraction(1, 4), Fraction(3, 4)), 1)],
-        [((Fraction(1, 36), Fraction(2, 36), Fraction(3, 36), Fraction(30, 36)), 0)] * 4,
-        [((Fraction(1, 10), Fraction(9, 10)), 0), ((Fraction(1, 3),) * 3, 2)],
-    ],
-)
-def test_verdict_probability_is_the_exact_one(rolls) -> None:
+VERDICT_PROBABILITY_IS_THE_EXACT_ONE = [
+    [((Fraction(1, 2), Fraction(1, 2)), 1)] * 3,
+    [((Fraction(1, 81), Fraction(40, 81), Fraction(39, 81), Fraction(1, 81)), 3)]
+    + [((Fraction(1, 6),) * 6, 0), ((Fraction(1, 4), Fraction(3, 4)), 1)],
+    [((Fraction(1, 36), Fraction(2, 36), Fraction(3, 36), Fraction(30, 36)), 0)] * 4,
+    [((Fraction(1, 10), Fraction(9, 10)), 0), ((Fraction(1, 3),) * 3, 2)],
+]
+
+
+def test_verdict_probability_is_the_exact_one() -> None:
     """The issue: «using the exact distribution of the mean under fair dice» — equal to the
     enumeration of every combination of outcomes on small cases."""
-    samples = [sample(p, i) for p, i in rolls]
-    assert exact_tail(samples) == pytest.approx(float(brute_tail(rolls)), abs=1e-12)
-    assert verdict(samples).exact
+
+    def check(rolls) -> None:
+        samples = [sample(p, i) for p, i in rolls]
+        assert exact_tail(samples) == pytest.approx(float(brute_tail(rolls)), abs=1e-12)
+        assert verdict(samples).exact
+
+    wrong = failures(VERDICT_PROBABILITY_IS_THE_EXACT_ONE, check, star=False)
+    assert not wrong, report(wrong, len(VERDICT_PROBABILITY_IS_THE_EXACT_ONE))
 
 
 def test_verdict_past_thirty_rolls_is_normal_and_close() -> None:
@@ -429,33 +455,37 @@ def test_exploding_tails_are_stored_as_one_outcome() -> None:
 TINY = Fraction(1, 10**13)  # well below the 1e-12 a tail must stay under to be merged
 
 
-@pytest.mark.parametrize(
-    ("probs", "stored"),
-    [
-        # the low tail (two outcomes, 2e-13 in all) joins the first outcome kept
-        ([TINY, TINY, Fraction(1, 2) - 2 * TINY, Fraction(1, 2)], [0.5, 0.5]),
-        # the high tail joins the last outcome kept
-        ([Fraction(1, 2), Fraction(1, 2) - 3 * TINY, TINY, 2 * TINY], [0.5, 0.5]),
-        # everything but the last outcome is below 1e-12: one outcome is left
-        ([TINY, TINY, 1 - 2 * TINY], [1.0]),
-        # both at once
-        ([TINY, Fraction(1, 4) - TINY, Fraction(3, 4) - TINY, TINY], [0.25, 0.75]),
-        # a tail of exactly 1e-12 is kept as it is: only less than 1e-12 is merged
-        (
-            [10 * TINY, Fraction(1, 2) - 10 * TINY, Fraction(1, 2)],
-            [1e-12, float(Fraction(1, 2) - 10 * TINY), 0.5],
-        ),
-        # a tail just under it goes; the outcome that would bring it to 1e-12 stays
-        ([5 * TINY, 4 * TINY, Fraction(1, 2) - 9 * TINY, Fraction(1, 2)], [0.5, 0.5]),
-        ([9 * TINY, TINY, Fraction(1, 2) - 10 * TINY, Fraction(1, 2)], [1e-12, 0.5 - 1e-12, 0.5]),
-    ],
-)
-def test_tails_below_one_in_a_trillion_are_stored_as_one_outcome(probs, stored) -> None:
+TAILS_BELOW_ONE_IN_A_TRILLION_ARE_STORED_AS_ONE_OUTCOME = [
+    # the low tail (two outcomes, 2e-13 in all) joins the first outcome kept
+    ([TINY, TINY, Fraction(1, 2) - 2 * TINY, Fraction(1, 2)], [0.5, 0.5]),
+    # the high tail joins the last outcome kept
+    ([Fraction(1, 2), Fraction(1, 2) - 3 * TINY, TINY, 2 * TINY], [0.5, 0.5]),
+    # everything but the last outcome is below 1e-12: one outcome is left
+    ([TINY, TINY, 1 - 2 * TINY], [1.0]),
+    # both at once
+    ([TINY, Fraction(1, 4) - TINY, Fraction(3, 4) - TINY, TINY], [0.25, 0.75]),
+    # a tail of exactly 1e-12 is kept as it is: only less than 1e-12 is merged
+    (
+        [10 * TINY, Fraction(1, 2) - 10 * TINY, Fraction(1, 2)],
+        [1e-12, float(Fraction(1, 2) - 10 * TINY), 0.5],
+    ),
+    # a tail just under it goes; the outcome that would bring it to 1e-12 stays
+    ([5 * TINY, 4 * TINY, Fraction(1, 2) - 9 * TINY, Fraction(1, 2)], [0.5, 0.5]),
+    ([9 * TINY, TINY, Fraction(1, 2) - 10 * TINY, Fraction(1, 2)], [1e-12, 0.5 - 1e-12, 0.5]),
+]
+
+
+def test_tails_below_one_in_a_trillion_are_stored_as_one_outcome() -> None:
     """The log keeps a roll's distribution; outcomes in either tail holding less than 1e-12
     in all are stored merged into the nearest outcome kept, so no mass is lost and the exact
     verdict still works. Checked on hand-made distributions whose merge is known."""
-    luck = total_luck(dict(enumerate(probs)), len(probs) - 2)
-    assert luck.to_dict()["probs"] == stored
+
+    def check(probs, stored) -> None:
+        luck = total_luck(dict(enumerate(probs)), len(probs) - 2)
+        assert luck.to_dict()["probs"] == stored
+
+    wrong = failures(TAILS_BELOW_ONE_IN_A_TRILLION_ARE_STORED_AS_ONE_OUTCOME, check)
+    assert not wrong, report(wrong, len(TAILS_BELOW_ONE_IN_A_TRILLION_ARE_STORED_AS_ONE_OUTCOME))
 
 
 def test_twenty_dice_store_their_improbable_ends_merged() -> None:
@@ -675,40 +705,47 @@ def test_round_tracker_initiative_places_its_dice() -> None:
     assert entry_luck("combat", None, {"system": "ide4", "initiative": ide4_rolls}) is None
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
-def test_ide4_initiative_places_its_quick_check(seed) -> None:
+IDE4_INITIATIVE_PLACES_ITS_QUICK_CHECK = [1, 2, 3, 4, 5, 6]
+
+
+def test_ide4_initiative_places_its_quick_check() -> None:
     """RULES.md [default] «IDE4 — a check of the action Инициатива, ordered by outcome, then
     total»: the outcome rolled is placed among the outcomes of that check's
     difficulty, enumerated over the hundred faces of the d100."""
-    import random
 
-    from rules import ide4
-    from rules.ide4.initiative import ide4_attribute
-    from rules.rounds.initiative import Fighter, InitiativeRoll, roll_one, setting
+    def check(seed) -> None:
+        import random
 
-    fighter = Fighter("g", "Горан", qualities={"Ловкость": 2 + seed % 4, "Сила": 3})
-    roll = roll_one("ide4", fighter, random.Random(seed))
-    saved = InitiativeRoll.from_dict(roll.to_dict())
-    assert saved == roll and roll.check is not None
-    inp = ide4.CheckInput(
-        actor="Горан",
-        action=str(setting("ide4", "action")),
-        attribute=ide4_attribute(fighter),
-        attribute_level=fighter.qualities.get(ide4_attribute(fighter), 3),
-        level="quick",
-    )
-    counts: dict[str, int] = {}
-    for natural in range(1, 101):
-        outcome = ide4.roll(ide4.start(inp), natural=natural).outcome
-        counts[outcome] = counts.get(outcome, 0) + 1
-    rank = ide4.OUTCOME_RANK
-    got = roll.check["outcome"]
-    below = sum(n for o, n in counts.items() if rank[o] < rank[got])
-    expected = Fraction(2 * below + counts[got], 200)
-    data = {"system": "ide4", "initiative": {"g": roll.to_dict()}, "names": {"g": "Горан"}}
-    luck = entry_luck("combat", None, data)
-    assert [r.who for r in luck.rolls] == ["Горан"]
-    assert luck.rolls[0].luck.percentile == pytest.approx(float(expected), abs=1e-12)
+        from rules import ide4
+        from rules.ide4.initiative import ide4_attribute
+        from rules.rounds.initiative import Fighter, InitiativeRoll, roll_one, setting
+
+        fighter = Fighter("g", "Горан", qualities={"Ловкость": 2 + seed % 4, "Сила": 3})
+        roll = roll_one("ide4", fighter, random.Random(seed))
+        saved = InitiativeRoll.from_dict(roll.to_dict())
+        assert saved == roll and roll.check is not None
+        inp = ide4.CheckInput(
+            actor="Горан",
+            action=str(setting("ide4", "action")),
+            attribute=ide4_attribute(fighter),
+            attribute_level=fighter.qualities.get(ide4_attribute(fighter), 3),
+            level="quick",
+        )
+        counts: dict[str, int] = {}
+        for natural in range(1, 101):
+            outcome = ide4.roll(ide4.start(inp), natural=natural).outcome
+            counts[outcome] = counts.get(outcome, 0) + 1
+        rank = ide4.OUTCOME_RANK
+        got = roll.check["outcome"]
+        below = sum(n for o, n in counts.items() if rank[o] < rank[got])
+        expected = Fraction(2 * below + counts[got], 200)
+        data = {"system": "ide4", "initiative": {"g": roll.to_dict()}, "names": {"g": "Горан"}}
+        luck = entry_luck("combat", None, data)
+        assert [r.who for r in luck.rolls] == ["Горан"]
+        assert luck.rolls[0].luck.percentile == pytest.approx(float(expected), abs=1e-12)
+
+    wrong = failures(IDE4_INITIATIVE_PLACES_ITS_QUICK_CHECK, check, star=False)
+    assert not wrong, report(wrong, len(IDE4_INITIATIVE_PLACES_ITS_QUICK_CHECK))
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

@@ -6,6 +6,7 @@ import pytest
 
 from rules.errors import RulesError
 from rules.modifiers import parse_modifiers
+from tests.every_case import failures, report
 
 
 def test_signed_values_with_reasons():
@@ -25,10 +26,16 @@ def test_empty_text_means_no_modifiers():
     assert parse_modifiers("+1,,") == parse_modifiers("+1")
 
 
-@pytest.mark.parametrize("text", ["темно", "+1 высота, ветер -1", "+", "1000"])
-def test_an_item_without_a_number_is_named_in_the_error(text):
-    with pytest.raises(RulesError, match="Модификатор"):
-        parse_modifiers(text)
+AN_ITEM_WITHOUT_A_NUMBER_IS_NAMED_IN_THE_ERROR = ["темно", "+1 высота, ветер -1", "+", "1000"]
+
+
+def test_an_item_without_a_number_is_named_in_the_error():
+    def check(text) -> None:
+        with pytest.raises(RulesError, match="Модификатор"):
+            parse_modifiers(text)
+
+    wrong = failures(AN_ITEM_WITHOUT_A_NUMBER_IS_NAMED_IN_THE_ERROR, check, star=False)
+    assert not wrong, report(wrong, len(AN_ITEM_WITHOUT_A_NUMBER_IS_NAMED_IN_THE_ERROR))
 
 
 @pytest.mark.parametrize("text", ["5.5 x", "+1 высота, −2.5 темнота", "+0.5"])
@@ -48,14 +55,24 @@ def test_a_number_of_four_digits_or_more_is_called_too_big(text):
     assert "начните с числа" not in str(err.value)
 
 
-@pytest.mark.parametrize(
-    ("text", "value"), [("+999 x", 999), ("-999", -999), ("−100 ветер", -100), ("0", 0)]
-)
-def test_three_digits_are_accepted_up_to_999(text, value):
+THREE_DIGITS_ARE_ACCEPTED_UP_TO_999 = [
+    ("+999 x", 999),
+    ("-999", -999),
+    ("−100 ветер", -100),
+    ("0", 0),
+]
+
+
+def test_three_digits_are_accepted_up_to_999():
     """The documented limit is ±999: three digits are a modifier, only a fourth is refused
     (a `>` turned `>=` refused every three-digit modifier and no test noticed)."""
-    (modifier,) = parse_modifiers(text)
-    assert modifier.value == value
+
+    def check(text, value) -> None:
+        (modifier,) = parse_modifiers(text)
+        assert modifier.value == value
+
+    wrong = failures(THREE_DIGITS_ARE_ACCEPTED_UP_TO_999, check)
+    assert not wrong, report(wrong, len(THREE_DIGITS_ARE_ACCEPTED_UP_TO_999))
 
 
 def test_a_refusal_counts_items_from_one():

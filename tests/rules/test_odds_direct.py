@@ -3,7 +3,6 @@ give, and takes the shapes it is for."""
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +12,7 @@ from rules.odds import _compute, odds
 from rules.odds.direct import _direct
 from rules.odds.tree import _node
 from rules.odds.weights import _Dist, _trim, _Work
+from tests.every_case import failures, report
 
 
 def general(text: str) -> _Dist | None:
@@ -48,28 +48,49 @@ def test_direct_odds_are_the_general_odds(text: str) -> None:
     assert _trim(direct) == expected
 
 
-@pytest.mark.parametrize(
-    "text", ["3d6", "d20", "2d20kh1", "2d20kl1 + 5", "2d20k", "d20kl1", "d20 - 2", "4d6 −1"]
-)
-def test_tiny_shapes_take_the_direct_path(text: str) -> None:
+TINY_SHAPES_TAKE_THE_DIRECT_PATH = [
+    "3d6",
+    "d20",
+    "2d20kh1",
+    "2d20kl1 + 5",
+    "2d20k",
+    "d20kl1",
+    "d20 - 2",
+    "4d6 −1",
+]
+
+
+def test_tiny_shapes_take_the_direct_path() -> None:
     """Issue 18: tiny expressions ≥ 5× faster than icepool: the advantage roll and its kin skip
     the parsed tree, with the same result."""
-    direct = _direct(text)
-    assert direct is not None
-    assert _trim(direct) == general(text)
-    _compute.cache_clear()  # type: ignore[attr-defined]
-    dist = odds(text)
-    offset, weights, denominator = general(text)  # type: ignore[misc]
-    totals = [offset + i for i, w in enumerate(weights) if w]
-    assert (list(dist.totals), list(dist.weights), dist.denominator) == (
-        totals,
-        [w for w in weights if w],
-        denominator,
-    )
+
+    def check(text: str) -> None:
+        direct = _direct(text)
+        assert direct is not None
+        assert _trim(direct) == general(text)
+        _compute.cache_clear()  # type: ignore[attr-defined]
+        dist = odds(text)
+        offset, weights, denominator = general(text)  # type: ignore[misc]
+        totals = [offset + i for i, w in enumerate(weights) if w]
+        assert (list(dist.totals), list(dist.weights), dist.denominator) == (
+            totals,
+            [w for w in weights if w],
+            denominator,
+        )
+
+    wrong = failures(TINY_SHAPES_TAKE_THE_DIRECT_PATH, check, star=False)
+    assert not wrong, report(wrong, len(TINY_SHAPES_TAKE_THE_DIRECT_PATH))
 
 
-@pytest.mark.parametrize("text", ["0d6", "d1", "101d6", "d101", "2d20kh2", "4d6kh3", "2d6 # x"])
-def test_other_shapes_take_the_general_way(text: str) -> None:
+OTHER_SHAPES_TAKE_THE_GENERAL_WAY = ["0d6", "d1", "101d6", "d101", "2d20kh2", "4d6kh3", "2d6 # x"]
+
+
+def test_other_shapes_take_the_general_way() -> None:
     """RULES §0: «`1d1!`, `0d6` and a keep of 0 or of more dice than rolled» are refused by the
     parser, and shapes beyond the tiny ones go through it."""
-    assert _direct(text) is None
+
+    def check(text: str) -> None:
+        assert _direct(text) is None
+
+    wrong = failures(OTHER_SHAPES_TAKE_THE_GENERAL_WAY, check, star=False)
+    assert not wrong, report(wrong, len(OTHER_SHAPES_TAKE_THE_GENERAL_WAY))

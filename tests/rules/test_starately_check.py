@@ -22,6 +22,7 @@ from rules.starately import (
     routine_needs_roll,
     settings,
 )
+from tests.every_case import failures, report
 
 
 def reference(dice: tuple[int, ...], net: int, bonus: int, difficulty: int) -> tuple[str, int]:
@@ -58,16 +59,20 @@ def test_difficulty_names_and_default() -> None:
         difficulty_value("Невозможно")
 
 
-@pytest.mark.parametrize(
-    ("value", "dm"),
-    [(0, -1), (2, -1), (5, -1), (6, 0), (8, 0), (9, 1), (11, 1), (12, 2), (15, 2)],
-)
-def test_characteristic_dm(value: int, dm: int) -> None:
+CHARACTERISTIC_DM = [(0, -1), (2, -1), (5, -1), (6, 0), (8, 0), (9, 1), (11, 1), (12, 2), (15, 2)]
+
+
+def test_characteristic_dm() -> None:
     """RULES.md §2 (таблица создания персонажа, настройка кампании): DM «≤ 5 → −1, 6–8 → 0,
     9–11 → +1, 12+ → +2»."""
-    assert characteristic_dm(value) == dm
-    assert Side.of(value, 1).dm == dm
-    assert Side.of(value, 1).characteristic_value == value
+
+    def check(value: int, dm: int) -> None:
+        assert characteristic_dm(value) == dm
+        assert Side.of(value, 1).dm == dm
+        assert Side.of(value, 1).characteristic_value == value
+
+    wrong = failures(CHARACTERISTIC_DM, check)
+    assert not wrong, report(wrong, len(CHARACTERISTIC_DM))
 
 
 def test_negative_characteristic_is_refused() -> None:
@@ -87,20 +92,30 @@ def test_unskilled_penalty() -> None:
         Side(dm=0, skill=-1)
 
 
-@pytest.mark.parametrize("net", [-1, 0, 1])
-@pytest.mark.parametrize(("bonus", "difficulty"), [(-4, 8), (0, 8), (3, 10), (6, 6), (-1, 12)])
-def test_every_roll_matches_the_book(net: int, bonus: int, difficulty: int) -> None:
+EVERY_ROLL_MATCHES_THE_BOOK = [
+    (net, bonus, difficulty)
+    for (bonus, difficulty) in [(-4, 8), (0, 8), (3, 10), (6, 6), (-1, 12)]
+    for net in [-1, 0, 1]
+]
+
+
+def test_every_roll_matches_the_book() -> None:
     """Сид: «Основной бросок может получать (+d6) или терять (-d6) кости – в таких случаях вы
     кидаете на одну кость больше, и убираете большую (в случае потери) или меньшую (в случае
     получения) из них.» «Разность между броском и сложностью называется Эффектом»."""
-    side = Side(dm=bonus, skill=0, boons=max(net, 0), banes=max(-net, 0))
-    check = Check(side, difficulty)
-    for dice in product(range(1, 7), repeat=2 + abs(net)):
-        result = resolve(check, dice)
-        assert (result.outcome, result.effect) == reference(dice, net, bonus, difficulty), dice
-        assert [d.value for d in result.dice] == list(dice)
-        assert sum(d.kept for d in result.dice) == 2
-        assert result.total == result.natural + bonus
+
+    def check_case(net: int, bonus: int, difficulty: int) -> None:
+        side = Side(dm=bonus, skill=0, boons=max(net, 0), banes=max(-net, 0))
+        check = Check(side, difficulty)
+        for dice in product(range(1, 7), repeat=2 + abs(net)):
+            result = resolve(check, dice)
+            assert (result.outcome, result.effect) == reference(dice, net, bonus, difficulty), dice
+            assert [d.value for d in result.dice] == list(dice)
+            assert sum(d.kept for d in result.dice) == 2
+            assert result.total == result.natural + bonus
+
+    wrong = failures(EVERY_ROLL_MATCHES_THE_BOOK, check_case)
+    assert not wrong, report(wrong, len(EVERY_ROLL_MATCHES_THE_BOOK))
 
 
 def test_effect_example() -> None:

@@ -32,6 +32,7 @@ from rules.starately import (
     resolve_group,
     resolve_opposed,
 )
+from tests.every_case import failures, report
 from tests.hypo import examples
 
 ALL = {n: list(product(range(1, 7), repeat=2 + abs(n))) for n in (-1, 0, 1)}
@@ -76,17 +77,27 @@ def test_natural_distribution_matches_icepool(net: int) -> None:
         assert Fraction(ways, total) == Fraction(die.quantity(natural), die.denominator())
 
 
-@pytest.mark.parametrize("net", [-1, 0, 1])
-@pytest.mark.parametrize(("bonus", "difficulty"), [(-4, 8), (0, 8), (2, 10), (6, 6), (0, 14)])
-def test_check_odds_equal_enumeration(net: int, bonus: int, difficulty: int) -> None:
+CHECK_ODDS_EQUAL_ENUMERATION = [
+    (net, bonus, difficulty)
+    for (bonus, difficulty) in [(-4, 8), (0, 8), (2, 10), (6, 6), (0, 14)]
+    for net in [-1, 0, 1]
+]
+
+
+def test_check_odds_equal_enumeration() -> None:
     """Сид: «Если на кубах выпадает натуральное 12 - это автоматический успех. Натуральное 2 -
     это автоматический провал.» и «Разность между броском и сложностью называется Эффектом»."""
-    odds = check_odds(Check(side(bonus, net), difficulty))
-    outcomes, effects = brute(bonus, net, difficulty)
-    assert odds.outcomes == outcomes
-    assert odds.effect == effects
-    assert sum(odds.outcomes.values()) == 1
-    assert sum(odds.effect.values()) == 1
+
+    def check(net: int, bonus: int, difficulty: int) -> None:
+        odds = check_odds(Check(side(bonus, net), difficulty))
+        outcomes, effects = brute(bonus, net, difficulty)
+        assert odds.outcomes == outcomes
+        assert odds.effect == effects
+        assert sum(odds.outcomes.values()) == 1
+        assert sum(odds.effect.values()) == 1
+
+    wrong = failures(CHECK_ODDS_EQUAL_ENUMERATION, check)
+    assert not wrong, report(wrong, len(CHECK_ODDS_EQUAL_ENUMERATION))
 
 
 @settings(max_examples=examples(60), deadline=None)

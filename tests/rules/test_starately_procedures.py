@@ -26,6 +26,7 @@ from rules.starately import (
     roll_opposed,
     roll_risk,
 )
+from tests.every_case import failures, report
 
 # --- opposed ---------------------------------------------------------------------------------
 
@@ -97,11 +98,18 @@ def test_opposed_roll_records_both_sides() -> None:
 # --- task chain ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("main", "helper"), [(12, 10), (10, 8), (8, 6), (9, 7), (6, 4)])
-def test_chain_helper_one_step_lower(main: int, helper: int) -> None:
+CHAIN_HELPER_ONE_STEP_LOWER = [(12, 10), (10, 8), (8, 6), (9, 7), (6, 4)]
+
+
+def test_chain_helper_one_step_lower() -> None:
     """Сид: «один из них может предварительно пройти проверку другого навыка сложностью на один
     шаг ниже основного броска» (шаги 12→10→8→6; вне названных — на 2 ниже, настройка)."""
-    assert chain_difficulty(main) == helper
+
+    def check(main: int, helper: int) -> None:
+        assert chain_difficulty(main) == helper
+
+    wrong = failures(CHAIN_HELPER_ONE_STEP_LOWER, check)
+    assert not wrong, report(wrong, len(CHAIN_HELPER_ONE_STEP_LOWER))
 
 
 def test_boat_chase_chain() -> None:

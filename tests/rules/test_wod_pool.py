@@ -17,6 +17,7 @@ from rules.wod import (
     withdraw,
     withdrawal,
 )
+from tests.every_case import failures, report
 
 
 def chance_pool(**kwargs: object) -> Pool:
@@ -64,15 +65,19 @@ def test_ten_again_adds_a_die() -> None:
     assert result.successes == 3
 
 
-@pytest.mark.parametrize(
-    ("again", "faces", "successes"),
-    [(9, [9, 2, 5], 1), (8, [8, 9, 1, 4], 2), (None, [10, 4], 1), (10, [9, 4], 1)],
-)
-def test_other_agains(again: int | None, faces: list[int], successes: int) -> None:
+OTHER_AGAINS = [(9, [9, 2, 5], 1), (8, [8, 9, 1, 4], 2), (None, [10, 4], 1), (10, [9, 4], 1)]
+
+
+def test_other_agains() -> None:
     """RULES.md §3: «options 9-again, 8-again, none»."""
-    result = resolve_pool(Pool(2, again=again), faces)
-    assert result.successes == successes
-    assert len(result.dice) == len(faces)
+
+    def check(again: int | None, faces: list[int], successes: int) -> None:
+        result = resolve_pool(Pool(2, again=again), faces)
+        assert result.successes == successes
+        assert len(result.dice) == len(faces)
+
+    wrong = failures(OTHER_AGAINS, check)
+    assert not wrong, report(wrong, len(OTHER_AGAINS))
 
 
 def test_rote_rerolls_each_failed_die_once() -> None:
@@ -131,13 +136,20 @@ def test_chance_die_example_two_successes() -> None:
     assert result.outcome == "success"
 
 
-@pytest.mark.parametrize("face", [2, 5, 8, 9])
-def test_chance_die_needs_a_ten(face: int) -> None:
+CHANCE_DIE_NEEDS_A_TEN = [2, 5, 8, 9]
+
+
+def test_chance_die_needs_a_ten() -> None:
     """Сид: «Бросьте один-единственный дайс. Вы должны выкинуть 10. … Любой результат ниже 10
     приводит к провалу.»"""
-    result = resolve_pool(chance_pool(), [face])
-    assert result.successes == 0
-    assert result.outcome == "failure"
+
+    def check(face: int) -> None:
+        result = resolve_pool(chance_pool(), [face])
+        assert result.successes == 0
+        assert result.outcome == "failure"
+
+    wrong = failures(CHANCE_DIE_NEEDS_A_TEN, check, star=False)
+    assert not wrong, report(wrong, len(CHANCE_DIE_NEEDS_A_TEN))
 
 
 def test_chance_die_eight_and_nine_never_count_even_with_eight_again() -> None:
