@@ -11,6 +11,7 @@ each failing case's line carries the same explanation its own test item printed.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -44,3 +45,14 @@ def _short(text: str, most: int = 300) -> str:
 def report(found: list[str], total: int) -> str:
     """The failure message: how many cases failed, then each of them."""
     return f"{len(found)} of {total} cases fail:\n" + "\n".join(found)
+
+
+def fresh_folder(root: Path) -> Path:
+    """A new empty folder under ``root`` for one case (each case had a ``tmp_path`` of its
+    own as a test item): ``root/case-1``, ``root/case-2``, …"""
+    n = 1
+    while (root / f"case-{n}").exists():
+        n += 1
+    folder = root / f"case-{n}"
+    folder.mkdir()
+    return folder

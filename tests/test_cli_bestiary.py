@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from tests.every_case import failures, fresh_folder, report
 from tui.cli import bestiary_args
 from tui.cli.kubik import main
 from tui.store import Store
@@ -118,18 +119,21 @@ def test_encounter_add_load_unload(capsys, camp):
     assert code == 1 and "стартового бестиария" in err
 
 
-@pytest.mark.parametrize(
-    ("group", "said"),
-    [
-        (["Волк", "0"], "нужно от 1 до 50"),
-        (["Волк", "много"], "не число"),
-        (["Волк", "2", "Сторона", "лишнее"], "ШАБЛОН [ЧИСЛО [СТОРОНА]]"),
-        (["Волк", "2", "   "], "название стороны"),
-    ],
-)
-def test_encounter_add_refuses_bad_groups(capsys, camp, group, said):
-    code, _, err = run(capsys, "encounter", "add", "С", "--group", *group, "--campaign", camp)
-    assert code == 2 and said in err
+ENCOUNTER_ADD_REFUSES_BAD_GROUPS = [
+    (["Волк", "0"], "нужно от 1 до 50"),
+    (["Волк", "много"], "не число"),
+    (["Волк", "2", "Сторона", "лишнее"], "ШАБЛОН [ЧИСЛО [СТОРОНА]]"),
+    (["Волк", "2", "   "], "название стороны"),
+]
+
+
+def test_encounter_add_refuses_bad_groups(capsys, camp):
+    def check(group, said) -> None:
+        code, _, err = run(capsys, "encounter", "add", "С", "--group", *group, "--campaign", camp)
+        assert code == 2 and said in err
+
+    wrong = failures(ENCOUNTER_ADD_REFUSES_BAD_GROUPS, check)
+    assert not wrong, report(wrong, len(ENCOUNTER_ADD_REFUSES_BAD_GROUPS))
 
 
 def test_encounter_of_unknown_template_is_refused(capsys, camp):
@@ -204,14 +208,18 @@ BROKEN = [
 ]
 
 
-@pytest.mark.parametrize(("text", "said"), BROKEN)
-def test_a_broken_file_is_refused_and_nothing_changes(capsys, camp, tmp_path, text, said):
-    path = tmp_path / "мои.toml"
-    path.write_text(text, encoding="utf-8")
-    before = ok_json(capsys, "bestiary", "list", "--campaign", camp)
-    code, _, err = run(capsys, "bestiary", "add", str(path), "--campaign", camp)
-    assert code == 1 and said in err, err
-    assert ok_json(capsys, "bestiary", "list", "--campaign", camp) == before
+def test_a_broken_file_is_refused_and_nothing_changes(capsys, camp, tmp_path):
+    def check(text, said) -> None:
+        folder = fresh_folder(tmp_path)  # a folder of its own, as its item had
+        path = folder / "мои.toml"
+        path.write_text(text, encoding="utf-8")
+        before = ok_json(capsys, "bestiary", "list", "--campaign", camp)
+        code, _, err = run(capsys, "bestiary", "add", str(path), "--campaign", camp)
+        assert code == 1 and said in err, err
+        assert ok_json(capsys, "bestiary", "list", "--campaign", camp) == before
+
+    wrong = failures(BROKEN, check)
+    assert not wrong, report(wrong, len(BROKEN))
 
 
 def test_a_file_adds_templates_and_encounters(capsys, camp, tmp_path):

@@ -9,6 +9,7 @@ import tempfile
 
 import pytest
 
+from tests.every_case import failures, fresh_folder, report
 from tui.cli import kubik as cli
 from tui.store import Store
 
@@ -24,28 +25,32 @@ def kubik(*argv: str, env: dict[str, str] | None = None, **kw) -> subprocess.Com
     )
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ["party", "list"],
-        ["party", "add", "Волк"],
-        ["party", "remove", "Волк"],
-        ["log"],
-        ["export", "OUT"],
-        ["--view"],
-    ],
-)
-def test_a_command_on_a_missing_campaign_exits_2_and_creates_nothing(
-    capsys, tmp_path, argv
-) -> None:
-    missing = tmp_path / "nope" / "mistyped.json"
-    argv = [str(tmp_path / "out.json") if a == "OUT" else a for a in argv]
-    with pytest.raises(SystemExit) as exit_:
-        cli.main([*argv, "--campaign", str(missing)])
-    err = capsys.readouterr().err
-    assert exit_.value.code == 2
-    assert f"нет такой кампании: {missing}" in err
-    assert list(tmp_path.iterdir()) == []  # no folder, no demo, no lock
+A_COMMAND_ON_A_MISSING_CAMPAIGN_EXITS_2_AND_CREATES_NOTHING = [
+    ["party", "list"],
+    ["party", "add", "Волк"],
+    ["party", "remove", "Волк"],
+    ["log"],
+    ["export", "OUT"],
+    ["--view"],
+]
+
+
+def test_a_command_on_a_missing_campaign_exits_2_and_creates_nothing(capsys, tmp_path) -> None:
+    def check(argv) -> None:
+        folder = fresh_folder(tmp_path)  # a folder of its own, as its item had
+        missing = folder / "nope" / "mistyped.json"
+        argv = [str(folder / "out.json") if a == "OUT" else a for a in argv]
+        with pytest.raises(SystemExit) as exit_:
+            cli.main([*argv, "--campaign", str(missing)])
+        err = capsys.readouterr().err
+        assert exit_.value.code == 2
+        assert f"нет такой кампании: {missing}" in err
+        assert list(folder.iterdir()) == []  # no folder, no demo, no lock
+
+    wrong = failures(A_COMMAND_ON_A_MISSING_CAMPAIGN_EXITS_2_AND_CREATES_NOTHING, check, star=False)
+    assert not wrong, report(
+        wrong, len(A_COMMAND_ON_A_MISSING_CAMPAIGN_EXITS_2_AND_CREATES_NOTHING)
+    )
 
 
 def in_process(capsys, *argv: str) -> tuple[int, str, str]:

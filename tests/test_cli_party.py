@@ -11,6 +11,7 @@ import time
 import pytest
 
 from rules.drevo.sheet import DrevoSheet
+from tests.every_case import failures, fresh_folder, report
 from tui.cli import party as cli_party
 from tui.store import LogEntry, Store, new_id
 
@@ -94,23 +95,26 @@ def test_party_add_with_values(capsys, camp):
     assert store.all_undo_labels(1) == ["Добавлен персонаж «Волк»"]  # the command's step
 
 
-@pytest.mark.parametrize(
-    "item, named",
-    [
-        ("colour=red", "colour"),
-        ("fate=много", "много"),
-        ("quality.Сила=x", "quality.Сила"),
-        ("wound.deadly=1", "deadly"),
-        ("nokey", "КЛЮЧ=ЗНАЧЕНИЕ"),
-    ],
-)
-def test_party_add_bad_value_exits_2_naming_it(capsys, camp, item, named):
-    before = camp.read_bytes()
-    code, _, err = run(
-        capsys, cli_party.party, "add", "Волк", "--campaign", str(camp), "--set", item
-    )
-    assert code == 2 and named in err and "ошибка" in err
-    assert camp.read_bytes() == before  # nothing was written
+PARTY_ADD_BAD_VALUE_EXITS_2_NAMING_IT = [
+    ("colour=red", "colour"),
+    ("fate=много", "много"),
+    ("quality.Сила=x", "quality.Сила"),
+    ("wound.deadly=1", "deadly"),
+    ("nokey", "КЛЮЧ=ЗНАЧЕНИЕ"),
+]
+
+
+def test_party_add_bad_value_exits_2_naming_it(capsys, camp):
+    def check(item, named) -> None:
+        before = camp.read_bytes()
+        code, _, err = run(
+            capsys, cli_party.party, "add", "Волк", "--campaign", str(camp), "--set", item
+        )
+        assert code == 2 and named in err and "ошибка" in err
+        assert camp.read_bytes() == before  # nothing was written
+
+    wrong = failures(PARTY_ADD_BAD_VALUE_EXITS_2_NAMING_IT, check)
+    assert not wrong, report(wrong, len(PARTY_ADD_BAD_VALUE_EXITS_2_NAMING_IT))
 
 
 def test_party_add_refuses_a_name_the_party_has(capsys, camp):
@@ -235,42 +239,47 @@ def test_import_of_an_old_export_says_the_marks_are_missing(capsys, camp, tmp_pa
     assert code == 0 and "не отмечены" in json.loads(out)["note"]
 
 
-@pytest.mark.parametrize(
-    "system, item, said",
-    [
-        ("drevo", "quality.Сила=50", "Сила: Нужно число от −3 до 5"),
-        ("drevo", "skill.Драка=9", "«Драка»: уровень — нужно число от −3 до 5"),
-        ("drevo", "fate=-3", "Судьба: Нужно число от 0 до 10"),
-        ("drevo", "fate=12345678901234567890", "fate: «12345678901234567890» — слишком большое"),
-        pytest.param("drevo", "fate=-" + "9" * 10_000, "— слишком большое число", id="10k-digits"),
-        ("drevo", "quality.Мощь=1", "В этой системе нет «Мощь»"),
-        ("ide4", "quality.Сила=7", "Нужно число от 1 до 6"),
-        ("ide4", "skill.Взлом=101", "мастерство — нужно число от 0 до 100"),
-        ("ide4", "extra.energy=150", "Энергия: Нужно число от 0 до 100"),
-        ("starately", "skill.Медицина=5", "уровень — нужно число от 0 до 4"),
-        ("wod", "skill.Драка=6", "точки — нужно число от 0 до 5"),
-        ("wod", "fate=2", "это ключ системы «Древо», а кампания — «Мир Тьмы»"),
-        ("ide4", "wound.light=1", "это ключ системы «Древо», а кампания — «IDE4»"),
-        ("drevo", "energy=5", "это ключ системы «IDE4», а кампания — «Древо»"),
-        ("ide4", "energy=101", "Энергия: Нужно число от 0 до 100"),
-        ("ide4", "always_expanded=5", "Развёрнутая: нужно true или false"),
-        ("drevo", "parry_ability=да", "Отбивать стрелы: нужно true или false"),
-        ("drevo", "extra.dead=5", "extra.dead: нужно true или false"),  # through the sheet
-        ("wod", "extra.health=ушиб", "extra.health: нужен список строк"),
-        ("drevo", "extra.energy=150", "extra.energy: нужно целое число от 0 до 100"),
-    ],
-)
-def test_party_add_checks_values_as_the_form_does(capsys, tmp_path, system, item, said):
+PARTY_ADD_CHECKS_VALUES_AS_THE_FORM_DOES = [
+    ("drevo", "quality.Сила=50", "Сила: Нужно число от −3 до 5"),
+    ("drevo", "skill.Драка=9", "«Драка»: уровень — нужно число от −3 до 5"),
+    ("drevo", "fate=-3", "Судьба: Нужно число от 0 до 10"),
+    ("drevo", "fate=12345678901234567890", "fate: «12345678901234567890» — слишком большое"),
+    ("drevo", "fate=-" + "9" * 10_000, "— слишком большое число"),  # 10k digits
+    ("drevo", "quality.Мощь=1", "В этой системе нет «Мощь»"),
+    ("ide4", "quality.Сила=7", "Нужно число от 1 до 6"),
+    ("ide4", "skill.Взлом=101", "мастерство — нужно число от 0 до 100"),
+    ("ide4", "extra.energy=150", "Энергия: Нужно число от 0 до 100"),
+    ("starately", "skill.Медицина=5", "уровень — нужно число от 0 до 4"),
+    ("wod", "skill.Драка=6", "точки — нужно число от 0 до 5"),
+    ("wod", "fate=2", "это ключ системы «Древо», а кампания — «Мир Тьмы»"),
+    ("ide4", "wound.light=1", "это ключ системы «Древо», а кампания — «IDE4»"),
+    ("drevo", "energy=5", "это ключ системы «IDE4», а кампания — «Древо»"),
+    ("ide4", "energy=101", "Энергия: Нужно число от 0 до 100"),
+    ("ide4", "always_expanded=5", "Развёрнутая: нужно true или false"),
+    ("drevo", "parry_ability=да", "Отбивать стрелы: нужно true или false"),
+    ("drevo", "extra.dead=5", "extra.dead: нужно true или false"),  # through the sheet
+    ("wod", "extra.health=ушиб", "extra.health: нужен список строк"),
+    ("drevo", "extra.energy=150", "extra.energy: нужно целое число от 0 до 100"),
+]
+
+
+def test_party_add_checks_values_as_the_form_does(capsys, tmp_path):
     """Every ``--set`` is read by the character form's own parsers and ranges: what the form
     would refuse is refused (exit 2, the field and its range named), nothing is written."""
-    camp = tmp_path / "c.json"
-    Store.open(camp, system=system).close()
-    before = camp.read_bytes()
-    code, _, err = run(
-        capsys, cli_party.party, "add", "Волк", "--campaign", str(camp), "--set", item
-    )
-    assert code == 2 and said in err, err
-    assert camp.read_bytes() == before
+
+    def check(system, item, said) -> None:
+        folder = fresh_folder(tmp_path)  # a folder of its own, as its item had
+        camp = folder / "c.json"
+        Store.open(camp, system=system).close()
+        before = camp.read_bytes()
+        code, _, err = run(
+            capsys, cli_party.party, "add", "Волк", "--campaign", str(camp), "--set", item
+        )
+        assert code == 2 and said in err, err
+        assert camp.read_bytes() == before
+
+    wrong = failures(PARTY_ADD_CHECKS_VALUES_AS_THE_FORM_DOES, check)
+    assert not wrong, report(wrong, len(PARTY_ADD_CHECKS_VALUES_AS_THE_FORM_DOES))
 
 
 def test_party_add_values_the_form_accepts_the_form_saves(capsys, tmp_path):
@@ -309,35 +318,44 @@ def test_party_add_wounds_cascade_as_the_wound_key_gives_them(capsys, camp):
     assert code == 2 and "погибает" in err and camp.read_bytes() == before
 
 
-@pytest.mark.parametrize("system", ["drevo", "ide4", "starately", "wod"])
-@pytest.mark.parametrize("npc", [False, True])
-def test_party_add_gives_the_campaigns_systems_sheet(capsys, tmp_path, system, npc):
+PARTY_ADD_GIVES_THE_CAMPAIGNS_SYSTEMS_SHEET = [
+    (system, npc) for npc in [False, True] for system in ["drevo", "ide4", "starately", "wod"]
+]
+
+
+def test_party_add_gives_the_campaigns_systems_sheet(capsys, tmp_path):
     """A character ``kubik party add`` adds carries its campaign's system's sheet at its
     defaults (Древо: a PC's starting Судьба, an NPC's 0) as it is built, as it is printed and
     as it is read back — not a Древо sheet with Судьба 3 whatever the system."""
-    from rules import drevo
-    from tui.cli.character import build_character
-    from tui.store.codec import character_to_doc
-    from tui.store.models import SHEETS
 
-    camp = tmp_path / "c.json"
-    Store.open(camp, system=system).close()
-    if system == "drevo":
-        want = DrevoSheet(fate=drevo.fate_rules().start(npc))
-    else:
-        want = SHEETS[system]()
-    built = build_character(None, "Новичок", npc, [], system)
-    assert built.sheet == want and built.sheet_values() == want.values()
-    flags = ["--npc"] if npc else []
-    code, out, _ = run(
-        capsys, cli_party.party, "add", "Новичок", *flags, "--campaign", str(camp), "--json"
-    )
-    assert code == 0
-    printed = json.loads(out)
-    with Store.open(camp) as store:
-        added = store.character(printed["id"])
-    assert added.sheet == want and added.sheet_values() == want.values() and added.extra == {}
-    assert printed == character_to_doc(added)  # the output is what was stored
+    def check(system, npc) -> None:
+        folder = fresh_folder(tmp_path)  # a folder of its own, as its item had
+        from rules import drevo
+        from tui.cli.character import build_character
+        from tui.store.codec import character_to_doc
+        from tui.store.models import SHEETS
+
+        camp = folder / "c.json"
+        Store.open(camp, system=system).close()
+        if system == "drevo":
+            want = DrevoSheet(fate=drevo.fate_rules().start(npc))
+        else:
+            want = SHEETS[system]()
+        built = build_character(None, "Новичок", npc, [], system)
+        assert built.sheet == want and built.sheet_values() == want.values()
+        flags = ["--npc"] if npc else []
+        code, out, _ = run(
+            capsys, cli_party.party, "add", "Новичок", *flags, "--campaign", str(camp), "--json"
+        )
+        assert code == 0
+        printed = json.loads(out)
+        with Store.open(camp) as store:
+            added = store.character(printed["id"])
+        assert added.sheet == want and added.sheet_values() == want.values() and added.extra == {}
+        assert printed == character_to_doc(added)  # the output is what was stored
+
+    wrong = failures(PARTY_ADD_GIVES_THE_CAMPAIGNS_SYSTEMS_SHEET, check)
+    assert not wrong, report(wrong, len(PARTY_ADD_GIVES_THE_CAMPAIGNS_SYSTEMS_SHEET))
 
 
 @pytest.mark.parametrize("spelling", ["", "extra."])
@@ -386,62 +404,70 @@ def test_party_add_refuses_a_hidden_mark_that_is_no_true_or_false(capsys, camp, 
     assert camp.read_bytes() == before
 
 
-@pytest.mark.parametrize(
-    "system, items, want",
-    [
-        ("drevo", ["fate=7", "parry_ability=true"], {"fate": 7, "parry_ability": True}),
-        ("ide4", ["energy=40", "always_expanded=true"], {"energy": 40, "always_expanded": True}),
-        ("ide4", ["extra.energy=40"], {"energy": 40}),  # the older spelling still works
-        ("starately", ["extra.harm=ранен"], {"harm": "ранен"}),
-        ("wod", ["extra.initiative=4"], {"initiative": 4}),
-    ],
-)
-def test_party_add_takes_the_campaigns_own_sheet_fields_by_name(
-    capsys, tmp_path, system, items, want
-):
+PARTY_ADD_TAKES_THE_CAMPAIGNS_OWN_SHEET_FIELDS_BY_NAME = [
+    ("drevo", ["fate=7", "parry_ability=true"], {"fate": 7, "parry_ability": True}),
+    ("ide4", ["energy=40", "always_expanded=true"], {"energy": 40, "always_expanded": True}),
+    ("ide4", ["extra.energy=40"], {"energy": 40}),  # the older spelling still works
+    ("starately", ["extra.harm=ранен"], {"harm": "ранен"}),
+    ("wod", ["extra.initiative=4"], {"initiative": 4}),
+]
+
+
+def test_party_add_takes_the_campaigns_own_sheet_fields_by_name(capsys, tmp_path):
     """``--set`` takes the campaign's system's sheet fields by their own name (its
     ``System.sheet_fields``: IDE4's ``energy=``, not only ``extra.energy=``), as the form
     edits them."""
-    camp = tmp_path / "c.json"
-    Store.open(camp, system=system).close()
-    flags = [f for item in items for f in ("--set", item)]
-    code, out, err = run(
-        capsys, cli_party.party, "add", "Волк", "--campaign", str(camp), "--json", *flags
-    )
-    assert code == 0, err
-    with Store.open(camp) as store:
-        wolf = store.character(json.loads(out)["id"])
-    values = wolf.sheet.values()
-    assert {k: values[k] for k in want} == want and wolf.carried == {} and wolf.extra == {}
+
+    def check(system, items, want) -> None:
+        folder = fresh_folder(tmp_path)  # a folder of its own, as its item had
+        camp = folder / "c.json"
+        Store.open(camp, system=system).close()
+        flags = [f for item in items for f in ("--set", item)]
+        code, out, err = run(
+            capsys, cli_party.party, "add", "Волк", "--campaign", str(camp), "--json", *flags
+        )
+        assert code == 0, err
+        with Store.open(camp) as store:
+            wolf = store.character(json.loads(out)["id"])
+        values = wolf.sheet.values()
+        assert {k: values[k] for k in want} == want and wolf.carried == {} and wolf.extra == {}
+
+    wrong = failures(PARTY_ADD_TAKES_THE_CAMPAIGNS_OWN_SHEET_FIELDS_BY_NAME, check)
+    assert not wrong, report(wrong, len(PARTY_ADD_TAKES_THE_CAMPAIGNS_OWN_SHEET_FIELDS_BY_NAME))
 
 
-@pytest.mark.parametrize(
-    "system, own, foreign",
-    [
-        ("drevo", ["fate", "parry_ability", "wound.КЛЮЧ"], ["energy"]),
-        ("ide4", ["energy", "always_expanded"], ["fate", "wound.КЛЮЧ"]),
-        ("starately", [], ["fate", "energy", "wound.КЛЮЧ"]),
-        ("wod", [], ["fate", "energy", "wound.КЛЮЧ"]),
-    ],
-)
-def test_party_add_lists_the_keys_of_the_campaigns_system(capsys, tmp_path, system, own, foreign):
+PARTY_ADD_LISTS_THE_KEYS_OF_THE_CAMPAIGNS_SYSTEM = [
+    ("drevo", ["fate", "parry_ability", "wound.КЛЮЧ"], ["energy"]),
+    ("ide4", ["energy", "always_expanded"], ["fate", "wound.КЛЮЧ"]),
+    ("starately", [], ["fate", "energy", "wound.КЛЮЧ"]),
+    ("wod", [], ["fate", "energy", "wound.КЛЮЧ"]),
+]
+
+
+def test_party_add_lists_the_keys_of_the_campaigns_system(capsys, tmp_path):
     """An unknown key's refusal lists the campaign's system's keys, not Древо's everywhere;
     ``-h`` lists each system's own keys under its name."""
-    from tui import registry
 
-    camp = tmp_path / "c.json"
-    Store.open(camp, system=system).close()
-    code, _, err = run(
-        capsys, cli_party.party, "add", "Волк", "--campaign", str(camp), "--set", "colour=red"
-    )
-    listed = err.rpartition("допустимы:")[2]
-    assert code == 2 and "quality.ИМЯ" in listed
-    assert all(key in listed for key in own) and not any(key in listed for key in foreign)
-    with pytest.raises(SystemExit):
-        cli_party.party(["add", "-h"])
-    helped = " ".join(capsys.readouterr().out.split())
-    if own:
-        assert f"{registry.title(system)} — {', '.join(own)}" in helped
+    def check(system, own, foreign) -> None:
+        folder = fresh_folder(tmp_path)  # a folder of its own, as its item had
+        from tui import registry
+
+        camp = folder / "c.json"
+        Store.open(camp, system=system).close()
+        code, _, err = run(
+            capsys, cli_party.party, "add", "Волк", "--campaign", str(camp), "--set", "colour=red"
+        )
+        listed = err.rpartition("допустимы:")[2]
+        assert code == 2 and "quality.ИМЯ" in listed
+        assert all(key in listed for key in own) and not any(key in listed for key in foreign)
+        with pytest.raises(SystemExit):
+            cli_party.party(["add", "-h"])
+        helped = " ".join(capsys.readouterr().out.split())
+        if own:
+            assert f"{registry.title(system)} — {', '.join(own)}" in helped
+
+    wrong = failures(PARTY_ADD_LISTS_THE_KEYS_OF_THE_CAMPAIGNS_SYSTEM, check)
+    assert not wrong, report(wrong, len(PARTY_ADD_LISTS_THE_KEYS_OF_THE_CAMPAIGNS_SYSTEM))
 
 
 @pytest.mark.parametrize("system", ["drevo", "wod"])

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.every_case import failures, report
 from tests.hypo import examples
 from tui.seats import protocol as proto
 
@@ -27,26 +28,29 @@ def test_a_good_declaration_parses():
     assert request.payload["turns"] == 1 and request.payload["note"] == ""
 
 
-@pytest.mark.parametrize(
-    ("change", "reason"),
-    [
-        ({"v": 2}, "версия"),
-        ({"kind": "write_file"}, "Неизвестный вид"),
-        ({"type": "write"}, "только посылать заявки"),
-        ({"id": "../../etc"}, "идентификатор"),
-        ({"character": ""}, "идентификатор"),
-        ({"payload": {"action": "fly"}}, "недопустимое"),
-        ({"payload": {**GOOD["payload"], "turns": 9}}, "от 1 до 4"),
-        ({"payload": {**GOOD["payload"], "turns": True}}, "от 1 до 4"),
-        ({"payload": {**GOOD["payload"], "note": "x" * 301}}, "не длиннее"),
-        ({"payload": {**GOOD["payload"], "note": "\x1b[2J"}}, "управляющие"),
-        ({"payload": {**GOOD["payload"], "hp": 1}}, "Лишние поля"),
-        ({"extra": 1}, "Лишние поля"),
-    ],
-)
-def test_bad_requests_are_refused_with_a_reason(change, reason):
-    with pytest.raises(proto.ProtocolError, match=reason):
-        proto.parse_request(proto.decode(proto.encode({**GOOD, **change})))
+BAD_REQUESTS_ARE_REFUSED_WITH_A_REASON = [
+    ({"v": 2}, "версия"),
+    ({"kind": "write_file"}, "Неизвестный вид"),
+    ({"type": "write"}, "только посылать заявки"),
+    ({"id": "../../etc"}, "идентификатор"),
+    ({"character": ""}, "идентификатор"),
+    ({"payload": {"action": "fly"}}, "недопустимое"),
+    ({"payload": {**GOOD["payload"], "turns": 9}}, "от 1 до 4"),
+    ({"payload": {**GOOD["payload"], "turns": True}}, "от 1 до 4"),
+    ({"payload": {**GOOD["payload"], "note": "x" * 301}}, "не длиннее"),
+    ({"payload": {**GOOD["payload"], "note": "\x1b[2J"}}, "управляющие"),
+    ({"payload": {**GOOD["payload"], "hp": 1}}, "Лишние поля"),
+    ({"extra": 1}, "Лишние поля"),
+]
+
+
+def test_bad_requests_are_refused_with_a_reason():
+    def check(change, reason) -> None:
+        with pytest.raises(proto.ProtocolError, match=reason):
+            proto.parse_request(proto.decode(proto.encode({**GOOD, **change})))
+
+    wrong = failures(BAD_REQUESTS_ARE_REFUSED_WITH_A_REASON, check)
+    assert not wrong, report(wrong, len(BAD_REQUESTS_ARE_REFUSED_WITH_A_REASON))
 
 
 def test_a_line_too_long_or_not_json_is_refused():
@@ -60,24 +64,27 @@ def test_a_line_too_long_or_not_json_is_refused():
         proto.decode(b"[" * 100_00)
 
 
-@pytest.mark.parametrize(
-    ("kind", "payload"),
-    [
-        ("fate", {"use": "before"}),
-        ("energy", {"when": "after", "amount": 2}),
-        ("energy", {"when": "before", "amount": 3, "die": 6, "check": "c1"}),
-        ("risk", {}),
-        ("risk", {"price": "тратится аптечка", "check": "c1"}),
-        ("reroll", {"check": "c1"}),
-        ("expanded", {"note": "хочу подробно"}),
-        ("note", {"text": "Милава ищет ловушки"}),
-    ],
-)
-def test_each_kind_has_its_shape(kind, payload):
-    message = {**GOOD, "kind": kind, "payload": payload}
-    request = proto.parse_request(proto.decode(proto.encode(message)))
-    assert request.kind == kind
-    assert proto.describe(kind, request.payload)
+EACH_KIND_HAS_ITS_SHAPE = [
+    ("fate", {"use": "before"}),
+    ("energy", {"when": "after", "amount": 2}),
+    ("energy", {"when": "before", "amount": 3, "die": 6, "check": "c1"}),
+    ("risk", {}),
+    ("risk", {"price": "тратится аптечка", "check": "c1"}),
+    ("reroll", {"check": "c1"}),
+    ("expanded", {"note": "хочу подробно"}),
+    ("note", {"text": "Милава ищет ловушки"}),
+]
+
+
+def test_each_kind_has_its_shape():
+    def check(kind, payload) -> None:
+        message = {**GOOD, "kind": kind, "payload": payload}
+        request = proto.parse_request(proto.decode(proto.encode(message)))
+        assert request.kind == kind
+        assert proto.describe(kind, request.payload)
+
+    wrong = failures(EACH_KIND_HAS_ITS_SHAPE, check)
+    assert not wrong, report(wrong, len(EACH_KIND_HAS_ITS_SHAPE))
 
 
 @pytest.mark.parametrize(
@@ -93,19 +100,22 @@ def test_a_fate_shift_takes_signed_points_only(payload, reason):
         proto.check_payload("fate", payload)
 
 
-@pytest.mark.parametrize(
-    ("kind", "payload", "reason"),
-    [
-        ("energy", {"when": "before", "amount": 11}, "от 1 до 10"),
-        ("energy", {"when": "before", "amount": 1, "die": 7}, "d4, d6"),
-        ("risk", {"amount": 2}, "Лишние поля"),
-        ("risk", {"price": "  "}, "пусто"),
-        ("reroll", {"check": "../x"}, "идентификатор"),
-    ],
-)
-def test_energy_risk_and_the_check_they_name_are_checked(kind, payload, reason):
-    with pytest.raises(proto.ProtocolError, match=reason):
-        proto.check_payload(kind, payload)
+ENERGY_RISK_AND_THE_CHECK_THEY_NAME_ARE_CHECKED = [
+    ("energy", {"when": "before", "amount": 11}, "от 1 до 10"),
+    ("energy", {"when": "before", "amount": 1, "die": 7}, "d4, d6"),
+    ("risk", {"amount": 2}, "Лишние поля"),
+    ("risk", {"price": "  "}, "пусто"),
+    ("reroll", {"check": "../x"}, "идентификатор"),
+]
+
+
+def test_energy_risk_and_the_check_they_name_are_checked():
+    def check(kind, payload, reason) -> None:
+        with pytest.raises(proto.ProtocolError, match=reason):
+            proto.check_payload(kind, payload)
+
+    wrong = failures(ENERGY_RISK_AND_THE_CHECK_THEY_NAME_ARE_CHECKED, check)
+    assert not wrong, report(wrong, len(ENERGY_RISK_AND_THE_CHECK_THEY_NAME_ARE_CHECKED))
 
 
 def test_energy_and_risk_say_what_they_ask():
@@ -257,19 +267,23 @@ TEXT_FIELDS = [
 ]
 
 
-@pytest.mark.parametrize(("kind", "field", "rest"), TEXT_FIELDS)
-def test_bidi_and_zero_width_controls_are_stripped_from_every_seat_text(kind, field, rest):
+def test_bidi_and_zero_width_controls_are_stripped_from_every_seat_text():
     """Issue 35: a seat's note with U+202E showed reversed in the GM's Ctrl+P and the seat's
     list; the protocol stripped only C0/C1. Seat text passes the names' sanitiser."""
-    if kind == "hello":
-        hello = {"v": 1, "type": "hello", "seat": SPOOF, "token": "k" * 32}
-        assert proto.parse_hello(proto.decode(proto.encode(hello))).seat == "Милава"
-        return
-    message = {**GOOD, "kind": kind, "payload": {**rest, field: SPOOF}}
-    request = proto.parse_request(proto.decode(proto.encode(message)))
-    assert request.payload[field] == "Милава"
-    described = proto.describe(kind, request.payload)
-    assert "Милава" in described and not set(INVISIBLE) & set(described)
+
+    def check(kind, field, rest) -> None:
+        if kind == "hello":
+            hello = {"v": 1, "type": "hello", "seat": SPOOF, "token": "k" * 32}
+            assert proto.parse_hello(proto.decode(proto.encode(hello))).seat == "Милава"
+            return
+        message = {**GOOD, "kind": kind, "payload": {**rest, field: SPOOF}}
+        request = proto.parse_request(proto.decode(proto.encode(message)))
+        assert request.payload[field] == "Милава"
+        described = proto.describe(kind, request.payload)
+        assert "Милава" in described and not set(INVISIBLE) & set(described)
+
+    wrong = failures(TEXT_FIELDS, check)
+    assert not wrong, report(wrong, len(TEXT_FIELDS))
 
 
 def test_the_names_sanitiser_strips_them_too():

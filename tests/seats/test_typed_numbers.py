@@ -7,22 +7,38 @@ from __future__ import annotations
 
 import pytest
 
+from tests.every_case import failures, report
 from tui.numbers import MAX_NUMBER, read_typed_whole
 from tui.seats import protocol as proto
 from tui.seats.rules_check import edited
 
+ASCII_DIGITS_WITH_A_SIGN_ARE_A_NUMBER = [
+    ("2", 2),
+    (" +1 ", 1),
+    ("−2", -2),
+    ("-0", 0),
+    ("0012", 12),
+    ("9" * 30, MAX_NUMBER + 1),
+]
 
-@pytest.mark.parametrize(
-    ("typed", "value"),
-    [("2", 2), (" +1 ", 1), ("−2", -2), ("-0", 0), ("0012", 12), ("9" * 30, MAX_NUMBER + 1)],
-)
-def test_ascii_digits_with_a_sign_are_a_number(typed: str, value: int) -> None:
-    assert read_typed_whole(typed) == value
+
+def test_ascii_digits_with_a_sign_are_a_number() -> None:
+    def check(typed: str, value: int) -> None:
+        assert read_typed_whole(typed) == value
+
+    wrong = failures(ASCII_DIGITS_WITH_A_SIGN_ARE_A_NUMBER, check)
+    assert not wrong, report(wrong, len(ASCII_DIGITS_WITH_A_SIGN_ARE_A_NUMBER))
 
 
-@pytest.mark.parametrize("typed", ["٢", "２", "1_0", "²", "", "+", "2 3", "--1", "два", "1.5"])
-def test_anything_else_is_no_number(typed: str) -> None:
-    assert read_typed_whole(typed) is None
+ANYTHING_ELSE_IS_NO_NUMBER = ["٢", "２", "1_0", "²", "", "+", "2 3", "--1", "два", "1.5"]
+
+
+def test_anything_else_is_no_number() -> None:
+    def check(typed: str) -> None:
+        assert read_typed_whole(typed) is None
+
+    wrong = failures(ANYTHING_ELSE_IS_NO_NUMBER, check, star=False)
+    assert not wrong, report(wrong, len(ANYTHING_ELSE_IS_NO_NUMBER))
 
 
 @pytest.mark.parametrize("typed", ["٢", "1_0"])

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from rules.data import packaged_text
+from tests.every_case import failures, report
 from tui.store import Store, StoreError
 from tui.store.bestiary import (
     BESTIARY_DOC,
@@ -60,75 +61,84 @@ def test_template_round_trip():
     assert again.sheet == t.sheet and again.tags == t.tags
 
 
-@pytest.mark.parametrize(
-    ("doc", "field"),
-    [
-        ({"name": ""}, "поле name"),
-        ({"name": "X", "qualitys": {}}, "неизвестное поле «qualitys»"),
-        ({"name": "X", "qualities": {"Сила": "два"}}, "поле qualities.Сила"),
-        ({"name": "X", "qualities": {"Сила": 10**9}}, "поле qualities.Сила"),
-        ({"name": "X", "skills": [{"name": "Драка"}]}, "навык 1 «Драка», поле value"),
-        ({"name": "X", "tags": "разбойники"}, "поле tags"),
-        ({"name": "X", "fate": -1}, "поле fate"),
-        ({"name": "X", "wounds": {"scratch": -2}}, "поле wounds.scratch"),
-        ({"name": "X" * 200}, "не длиннее"),
-        ({"name": "X", "rolls": [["a"]]}, "поле rolls"),
-        ("Разбойник", "нужен объект"),
-    ],
-)
-def test_a_bad_template_names_its_field(doc, field):
-    with pytest.raises(SchemaError) as err:
-        check_template(doc, "шаблон «X»")
-    assert field in str(err.value)
+A_BAD_TEMPLATE_NAMES_ITS_FIELD = [
+    ({"name": ""}, "поле name"),
+    ({"name": "X", "qualitys": {}}, "неизвестное поле «qualitys»"),
+    ({"name": "X", "qualities": {"Сила": "два"}}, "поле qualities.Сила"),
+    ({"name": "X", "qualities": {"Сила": 10**9}}, "поле qualities.Сила"),
+    ({"name": "X", "skills": [{"name": "Драка"}]}, "навык 1 «Драка», поле value"),
+    ({"name": "X", "tags": "разбойники"}, "поле tags"),
+    ({"name": "X", "fate": -1}, "поле fate"),
+    ({"name": "X", "wounds": {"scratch": -2}}, "поле wounds.scratch"),
+    ({"name": "X" * 200}, "не длиннее"),
+    ({"name": "X", "rolls": [["a"]]}, "поле rolls"),
+    ("Разбойник", "нужен объект"),
+]
 
 
-@pytest.mark.parametrize(
-    ("doc", "field"),
-    [
-        ({"name": "С"}, "поле groups"),
-        ({"name": "С", "groups": []}, "поле groups"),
-        ({"name": "С", "groups": [{"template": "А", "count": 0}]}, "groups[1].count"),
-        ({"name": "С", "groups": [{"template": "А", "count": 51}]}, "groups[1].count"),
-        ({"name": "С", "groups": [{"template": "А", "count": True}]}, "groups[1].count"),
-        ({"name": "С", "groups": [{"count": 2}]}, "groups[1].template"),
-        ({"name": "С", "groups": [{"template": "А", "side": ""}]}, "groups[1].side"),
-        ({"name": "С", "groups": [{"template": "А", "sides": "x"}]}, "неизвестное поле «sides»"),
-        ({"name": "С", "hidden": "да", "groups": [{"template": "А"}]}, "поле hidden"),
-    ],
-)
-def test_a_bad_encounter_names_its_field(doc, field):
-    with pytest.raises(SchemaError) as err:
-        check_encounter(doc, "сцена «С»")
-    assert field in str(err.value)
+def test_a_bad_template_names_its_field():
+    def check(doc, field) -> None:
+        with pytest.raises(SchemaError) as err:
+            check_template(doc, "шаблон «X»")
+        assert field in str(err.value)
+
+    wrong = failures(A_BAD_TEMPLATE_NAMES_ITS_FIELD, check)
+    assert not wrong, report(wrong, len(A_BAD_TEMPLATE_NAMES_ITS_FIELD))
 
 
-@pytest.mark.parametrize(
-    ("text", "said"),
-    [
-        ('system = "drevo"\n[[templates]]\nname = "A"\nqualities = {', "файл оборвался"),
-        ('system = "drevo"\nname = = 1', "это не TOML (строка 2, столбец"),
-        ('system = "dnd"', "поле system"),
-        ('system = "drevo"\nmonsters = []', "неизвестное поле «monsters»"),
-        ('system = "drevo"\ntemplates = 3', "поле templates"),
-        (
-            'system = "drevo"\n[[templates]]\nname = "A"\n[[templates]]\nname = "a"',
-            "записан дважды",
-        ),
-        (
-            'system = "drevo"\n[[templates]]\nname = "Волк"\nskills = [{ name = "Бег" }]',
-            "«Волк», навык 1 «Бег», поле value",
-        ),
-        (
-            'system = "drevo"\n[[encounters]]\nname = "Стая"\n'
-            'groups = [{ template = "Волк", count = 99 }]',
-            "groups[1].count: 99",
-        ),
-    ],
-)
-def test_a_broken_file_gets_a_russian_message(text, said):
-    with pytest.raises(SchemaError) as err:
-        parse(text, where="мой.toml")
-    assert said in str(err.value) and "мой.toml" in str(err.value)
+A_BAD_ENCOUNTER_NAMES_ITS_FIELD = [
+    ({"name": "С"}, "поле groups"),
+    ({"name": "С", "groups": []}, "поле groups"),
+    ({"name": "С", "groups": [{"template": "А", "count": 0}]}, "groups[1].count"),
+    ({"name": "С", "groups": [{"template": "А", "count": 51}]}, "groups[1].count"),
+    ({"name": "С", "groups": [{"template": "А", "count": True}]}, "groups[1].count"),
+    ({"name": "С", "groups": [{"count": 2}]}, "groups[1].template"),
+    ({"name": "С", "groups": [{"template": "А", "side": ""}]}, "groups[1].side"),
+    ({"name": "С", "groups": [{"template": "А", "sides": "x"}]}, "неизвестное поле «sides»"),
+    ({"name": "С", "hidden": "да", "groups": [{"template": "А"}]}, "поле hidden"),
+]
+
+
+def test_a_bad_encounter_names_its_field():
+    def check(doc, field) -> None:
+        with pytest.raises(SchemaError) as err:
+            check_encounter(doc, "сцена «С»")
+        assert field in str(err.value)
+
+    wrong = failures(A_BAD_ENCOUNTER_NAMES_ITS_FIELD, check)
+    assert not wrong, report(wrong, len(A_BAD_ENCOUNTER_NAMES_ITS_FIELD))
+
+
+A_BROKEN_FILE_GETS_A_RUSSIAN_MESSAGE = [
+    ('system = "drevo"\n[[templates]]\nname = "A"\nqualities = {', "файл оборвался"),
+    ('system = "drevo"\nname = = 1', "это не TOML (строка 2, столбец"),
+    ('system = "dnd"', "поле system"),
+    ('system = "drevo"\nmonsters = []', "неизвестное поле «monsters»"),
+    ('system = "drevo"\ntemplates = 3', "поле templates"),
+    (
+        'system = "drevo"\n[[templates]]\nname = "A"\n[[templates]]\nname = "a"',
+        "записан дважды",
+    ),
+    (
+        'system = "drevo"\n[[templates]]\nname = "Волк"\nskills = [{ name = "Бег" }]',
+        "«Волк», навык 1 «Бег», поле value",
+    ),
+    (
+        'system = "drevo"\n[[encounters]]\nname = "Стая"\n'
+        'groups = [{ template = "Волк", count = 99 }]',
+        "groups[1].count: 99",
+    ),
+]
+
+
+def test_a_broken_file_gets_a_russian_message():
+    def check(text, said) -> None:
+        with pytest.raises(SchemaError) as err:
+            parse(text, where="мой.toml")
+        assert said in str(err.value) and "мой.toml" in str(err.value)
+
+    wrong = failures(A_BROKEN_FILE_GETS_A_RUSSIAN_MESSAGE, check)
+    assert not wrong, report(wrong, len(A_BROKEN_FILE_GETS_A_RUSSIAN_MESSAGE))
 
 
 def test_read_file_refuses_what_is_not_a_bestiary(tmp_path):

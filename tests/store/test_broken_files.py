@@ -25,6 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.drevo.sheet import DrevoSheet
+from tests.every_case import failures, fresh_folder, report
 from tests.hypo import examples
 from tui.cli import kubik as cli
 from tui.store import CampaignCorrupt, Store, StoreError
@@ -229,28 +230,35 @@ def test_the_suite_covers_at_least_forty_files() -> None:
     assert len(REFUSED) + len(READ) >= 40
 
 
-@pytest.mark.parametrize("case", list(REFUSED))
+A_BROKEN_FILE_IS_REFUSED_EVERYWHERE_AND_NEVER_CHANGED = list(REFUSED)
+
+
 def test_a_broken_file_is_refused_everywhere_and_never_changed(
-    tmp_path, capsys, monkeypatch, case
+    tmp_path, capsys, monkeypatch
 ) -> None:
-    make, named = REFUSED[case]
-    path, data = write_case(tmp_path, make)
-    with pytest.raises(StoreError) as err:
-        Store.open(path)
-    message = str(err.value)
-    assert named in message and CYRILLIC.search(message), message
-    assert "invalid literal" not in message and "indices" not in message
-    monkeypatch.setattr("sys.stdin.isatty", lambda: False)  # no backup prompt
-    for argv in (
-        ["party", "list", "--campaign", str(path)],  # the CLI
-        ["log", "--campaign", str(path)],
-        ["--view", "--campaign", str(path)],  # the players' view's entry
-        ["--campaign", str(path)],  # the app's entry: refused before Textual starts
-    ):
-        code, said = run_cli(capsys, argv)
-        assert code == 1 and named in said and no_traceback(said), (argv, said)
-    assert path.read_bytes() == data
-    assert [p.name for p in tmp_path.iterdir()] == ["campaign.json"]  # no lock, no backup
+    def check(case) -> None:
+        folder = fresh_folder(tmp_path)  # a folder of its own, as its item had
+        make, named = REFUSED[case]
+        path, data = write_case(folder, make)
+        with pytest.raises(StoreError) as err:
+            Store.open(path)
+        message = str(err.value)
+        assert named in message and CYRILLIC.search(message), message
+        assert "invalid literal" not in message and "indices" not in message
+        monkeypatch.setattr("sys.stdin.isatty", lambda: False)  # no backup prompt
+        for argv in (
+            ["party", "list", "--campaign", str(path)],  # the CLI
+            ["log", "--campaign", str(path)],
+            ["--view", "--campaign", str(path)],  # the players' view's entry
+            ["--campaign", str(path)],  # the app's entry: refused before Textual starts
+        ):
+            code, said = run_cli(capsys, argv)
+            assert code == 1 and named in said and no_traceback(said), (argv, said)
+        assert path.read_bytes() == data
+        assert [p.name for p in folder.iterdir()] == ["campaign.json"]  # no lock, no backup
+
+    wrong = failures(A_BROKEN_FILE_IS_REFUSED_EVERYWHERE_AND_NEVER_CHANGED, check, star=False)
+    assert not wrong, report(wrong, len(A_BROKEN_FILE_IS_REFUSED_EVERYWHERE_AND_NEVER_CHANGED))
 
 
 def test_a_broken_file_offers_its_newest_good_backup(tmp_path, capsys, monkeypatch) -> None:
@@ -273,16 +281,23 @@ def test_a_broken_file_offers_its_newest_good_backup(tmp_path, capsys, monkeypat
     assert path.read_bytes() == data
 
 
-@pytest.mark.parametrize("case", list(READ))
-def test_a_readable_hostile_file_loads_clean_and_unchanged(tmp_path, capsys, case) -> None:
-    path, data = write_case(tmp_path, READ[case])
-    with Store.open(path) as store:
-        texts = [store.campaign.name] + [c.name + c.notes for c in store.characters()]
-        texts += [s.name for c in store.characters() for s in c.skills]
-    assert not any("\x1b" in t or "\x9b" in t for t in texts)
-    code, said = run_cli(capsys, ["party", "list", "--campaign", str(path)])
-    assert code == 0 and no_traceback(said)
-    assert path.read_bytes() == data  # reading cleans in memory; only a change writes
+A_READABLE_HOSTILE_FILE_LOADS_CLEAN_AND_UNCHANGED = list(READ)
+
+
+def test_a_readable_hostile_file_loads_clean_and_unchanged(tmp_path, capsys) -> None:
+    def check(case) -> None:
+        folder = fresh_folder(tmp_path)  # a folder of its own, as its item had
+        path, data = write_case(folder, READ[case])
+        with Store.open(path) as store:
+            texts = [store.campaign.name] + [c.name + c.notes for c in store.characters()]
+            texts += [s.name for c in store.characters() for s in c.skills]
+        assert not any("\x1b" in t or "\x9b" in t for t in texts)
+        code, said = run_cli(capsys, ["party", "list", "--campaign", str(path)])
+        assert code == 0 and no_traceback(said)
+        assert path.read_bytes() == data  # reading cleans in memory; only a change writes
+
+    wrong = failures(A_READABLE_HOSTILE_FILE_LOADS_CLEAN_AND_UNCHANGED, check, star=False)
+    assert not wrong, report(wrong, len(A_READABLE_HOSTILE_FILE_LOADS_CLEAN_AND_UNCHANGED))
 
 
 def every_read_case(tmp: Path) -> tuple[Path, bytes]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
+from tests.every_case import failures, report
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -63,21 +63,25 @@ def test_no_widget_screen_or_seat_reaches_the_app_by_duck_typing() -> None:
     assert not found, "\n".join(found)
 
 
-@pytest.mark.parametrize(
-    "code",
-    [
-        'store = getattr(self.app, "store", None)',
-        'store = getattr(getattr(widget, "app", None), "store", None)',
-        "hub = self.app.__dict__.get('_seat_hub')",
-        "app.__dict__['queue'] = []",
-        'setattr(self.app, "queue", [])',
-        'if hasattr(self.app, "rng"): pass',
-        "lent = services(self)",
-    ],
-)
-def test_each_duck_typed_reach_is_found(code: str) -> None:
+EACH_DUCK_TYPED_REACH_IS_FOUND = [
+    'store = getattr(self.app, "store", None)',
+    'store = getattr(getattr(widget, "app", None), "store", None)',
+    "hub = self.app.__dict__.get('_seat_hub')",
+    "app.__dict__['queue'] = []",
+    'setattr(self.app, "queue", [])',
+    'if hasattr(self.app, "rng"): pass',
+    "lent = services(self)",
+]
+
+
+def test_each_duck_typed_reach_is_found() -> None:
     """The check finds each form (it would pass vacuously otherwise)."""
-    assert findings(code, "tui/widgets/example.py")
+
+    def check(code: str) -> None:
+        assert findings(code, "tui/widgets/example.py")
+
+    wrong = failures(EACH_DUCK_TYPED_REACH_IS_FOUND, check, star=False)
+    assert not wrong, report(wrong, len(EACH_DUCK_TYPED_REACH_IS_FOUND))
 
 
 def test_a_declared_service_and_textuals_own_app_api_pass() -> None:

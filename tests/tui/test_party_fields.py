@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.every_case import failures, report
 from tui import registry
 from tui.widgets.party.fields import (
     FieldError,
@@ -46,24 +47,30 @@ def parse(field: str, text: str):
     return parse_int(text, fate.low, fate.high)  # the form's Судьба: Древо's sheet field
 
 
-@pytest.mark.parametrize(("field", "text", "message"), REFUSED)
-def test_a_wrong_value_is_refused_with_what_to_do(field, text, message):
-    with pytest.raises(FieldError) as refused:
-        parse(field, text)
-    assert message in str(refused.value)
+def test_a_wrong_value_is_refused_with_what_to_do():
+    def check(field, text, message) -> None:
+        with pytest.raises(FieldError) as refused:
+            parse(field, text)
+        assert message in str(refused.value)
+
+    wrong = failures(REFUSED, check)
+    assert not wrong, report(wrong, len(REFUSED))
 
 
-@pytest.mark.parametrize(
-    ("field", "text", "value"),
-    [
-        ("name", "  Ждан ", "Ждан"),
-        ("stat", "1", 1),
-        ("stat", "−3", -3),
-        ("skills", "", ()),
-        ("weapons", "", ()),
-        ("weapons", "меч, Щит, меч", ("Меч", "Щит")),
-        ("fate", "3", 3),
-    ],
-)
-def test_the_fixed_value_is_taken(field, text, value):
-    assert parse(field, text) == value
+THE_FIXED_VALUE_IS_TAKEN = [
+    ("name", "  Ждан ", "Ждан"),
+    ("stat", "1", 1),
+    ("stat", "−3", -3),
+    ("skills", "", ()),
+    ("weapons", "", ()),
+    ("weapons", "меч, Щит, меч", ("Меч", "Щит")),
+    ("fate", "3", 3),
+]
+
+
+def test_the_fixed_value_is_taken():
+    def check(field, text, value) -> None:
+        assert parse(field, text) == value
+
+    wrong = failures(THE_FIXED_VALUE_IS_TAKEN, check)
+    assert not wrong, report(wrong, len(THE_FIXED_VALUE_IS_TAKEN))
