@@ -237,7 +237,6 @@ class TestSnapshots:
     def test_levels_before_roll(self, snap_compare, make_test_app, presses):
         async def run_before(pilot):
             await pilot.press("3", *presses)  # the builder; l cycles the level
-            await pilot.pause()
 
         app = make_test_app(system="ide4")
         assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
@@ -248,7 +247,6 @@ class TestSnapshots:
             await pilot.press("3", "down", "down", "down", "down", "right")  # skill: Взлом
             await pilot.press("enter")  # roll the d100
             await pilot.press(*{"moves": [], "quick": ["t"], "full": ["t", "t"]}[view])
-            await pilot.pause()
 
         app = make_test_app(system="ide4")
         assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
@@ -259,7 +257,6 @@ class TestSnapshots:
             await pilot.press("down", "down", "down", "down", "down", "right")  # skill: Взлом
             await pilot.press("down", "down", "down", "right", "right")  # energy before: 2×d12
             await pilot.press("enter", "r", "enter")  # roll; reroll from the skill (mastery 65)
-            await pilot.pause()
 
         app = make_test_app(system="ide4")
         assert snap_compare(app, terminal_size=(120, 40), run_before=run_before)

@@ -38,7 +38,6 @@ class TestStatsScreen:
             await pilot.press("slash", *"d20", "enter", "escape")
             await pilot.press("4", "s")  # the stats of the newest session
             pilot.app.clear_notifications()  # «Начата сессия 2» would cover the chart
-            await pilot.pause()
 
         assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)
 
@@ -50,7 +49,6 @@ class TestStatsScreen:
 
         async def run_before(pilot):
             await pilot.press("s")
-            await pilot.pause()
 
         view = make_view(campaign_path)
         assert snap_compare(view, terminal_size=(80, 24), run_before=run_before)

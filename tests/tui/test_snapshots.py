@@ -16,7 +16,6 @@ class TestTabs:
     def test_tab_80x24(self, snap_compare, make_test_app, key):
         async def run_before(pilot):
             await pilot.press(key)  # switch to the tab
-            await pilot.pause()
 
         assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)
 
@@ -34,7 +33,6 @@ class TestCheck:
             await pilot.press("down", "right")  # action: Ближний бой (the trait is preselected)
             await pilot.press("down", "down", "right")  # difficulty one rung up: Выше среднего
             await pilot.press("down", *"+1 высота", "enter")  # a modifier, then roll
-            await pilot.pause()
 
         assert snap_compare(make_test_app(), terminal_size=SIZES[size], run_before=run_before)
 
@@ -48,7 +46,6 @@ class TestCheck:
                 if "считаются" not in str(output.render()):
                     break
                 await pilot.pause(0.05)
-            await pilot.pause()
 
         assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)
 
@@ -92,7 +89,6 @@ class TestCombat:
             await self.fight(pilot)
             await pilot.press("i")  # side initiative
             await pilot.press("enter")  # the first declarer: melee at the first target
-            await pilot.pause()
 
         assert snap_compare(make_test_app(), terminal_size=SIZES[size], run_before=run_before)
 
@@ -102,7 +98,6 @@ class TestCombat:
             await self.fight(pilot)
             await pilot.press("i")  # initiative; the three declarations Enter makes:
             await declare_blows(pilot, pilot.app)
-            await pilot.pause()
 
         assert snap_compare(make_test_app(), terminal_size=SIZES[size], run_before=run_before)
 
@@ -113,7 +108,6 @@ class TestCombat:
             await pilot.press("i")  # initiative; the three declarations Enter makes:
             await declare_blows(pilot, pilot.app)
             await pilot.press("enter", "enter")  # roll the first exchange, accept it
-            await pilot.pause()
 
         assert snap_compare(make_test_app(seed=2), terminal_size=SIZES[size], run_before=run_before)
 
@@ -123,7 +117,6 @@ class TestCombat:
             await pilot.press("i")  # side initiative
             await pilot.press("down", "down", "down", "right", "right", "right")  # «далеко»
             await pilot.press("enter")  # melee far away: refused in the form, «!» offered
-            await pilot.pause()
 
         assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)
 
@@ -173,6 +166,5 @@ class TestCombat:
             await declare_blows(pilot, pilot.app)
             await pilot.press("enter", "enter")  # roll the first exchange, accept it
             await pilot.press("1")  # Судьба lowers the damage; the final wound is shown
-            await pilot.pause()
 
         assert snap_compare(make_test_app(seed=2), terminal_size=(80, 24), run_before=run_before)

@@ -327,7 +327,6 @@ class TestGmSecretSnapshot:
             await pilot.press("ctrl+s")  # secret rolls on: the banner says so
             await pilot.press("slash", *"3d6", "enter", "escape")  # a secret quick roll
             await pilot.press("4")  # the Журнал marks it «(скрыто)»; r is in the footer
-            await pilot.pause()
 
         assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)
 
