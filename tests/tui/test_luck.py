@@ -24,6 +24,15 @@ def test_verdict_words_say_how_rare_and_how_computed() -> None:
     assert verdict_text(None) == "бросков нет"
 
 
+async def quick_roll(pilot, expression: str) -> None:
+    """Roll ``expression`` on the quick-roll bar and close it: its text set at once (typing
+    into a field is the Input's own; the bar's keys: tests/tui/test_pilot.py)."""
+    await pilot.press("slash")
+    pilot.app.query_one("#quick-input").value = expression
+    await pilot.pause()
+    await pilot.press("enter", "escape")
+
+
 class TestStatsScreen:
     """The stats screen at 80×24 after a few Древо checks and quick rolls in two sessions."""
 
@@ -32,10 +41,10 @@ class TestStatsScreen:
             await pilot.press("3")  # the Древо builder: Ярослав Кречет
             for _ in range(4):
                 await pilot.press("enter")  # roll the check four times
-            await pilot.press("slash", *"2d6", "enter", "escape")  # a quick roll, no actor
+            await quick_roll(pilot, "2d6")  # a quick roll, no actor
             await pilot.press("4", "n")  # the Журнал: a new session starts
             await pilot.press("3", "down", "right", "enter", "enter")  # another trait, twice
-            await pilot.press("slash", *"d20", "enter", "escape")
+            await quick_roll(pilot, "d20")
             await pilot.press("4", "s")  # the stats of the newest session
             pilot.app.clear_notifications()  # «Начата сессия 2» would cover the chart
 

@@ -32,13 +32,20 @@ class TestCheck:
             await pilot.press("3")  # the check builder, focus on the character row
             await pilot.press("down", "right")  # action: Ближний бой (the trait is preselected)
             await pilot.press("down", "down", "right")  # difficulty one rung up: Выше среднего
-            await pilot.press("down", *"+1 высота", "enter")  # a modifier, then roll
+            await pilot.press("down")  # the modifiers field, its text set at once: typing
+            # is the Input's own (a field read as typed: tests/tui/test_pilot.py)
+            pilot.app.query_one("#check-mods").value = "+1 высота"
+            await pilot.pause()
+            await pilot.press("enter")  # roll
 
         assert snap_compare(make_test_app(), terminal_size=SIZES[size], run_before=run_before)
 
     def test_quick_roll_and_log(self, snap_compare, make_test_app):
         async def run_before(pilot):
-            await pilot.press("slash", *"3d6!+2 vs 12", "enter")  # quick roll
+            await pilot.press("slash")  # the quick roll, its expression set at once
+            pilot.app.query_one("#quick-input").value = "3d6!+2 vs 12"
+            await pilot.pause()
+            await pilot.press("enter")
             await pilot.pause()
             await pilot.app.workers.wait_for_complete()  # its exact odds, from a worker
             output = pilot.app.query_one("#quick-output")
