@@ -60,27 +60,55 @@ class TestCheck:
         assert snap_compare(make_test_app(), terminal_size=(80, 24), press=["question_mark"])
 
 
+async def resolve_as_enter(pilot) -> None:
+    """Make the steps Enter makes on each exchange until the round is resolved (roll at
+    «plan», accept at «rolled»/«damage», next at «done»; Enter through an exchange stays a
+    key in tests/tui/test_combat_fight.py, the steps: tests/table/test_fight_from_the_tab.py),
+    through the fight's headless session on the app's campaign, dice and Журнал, each step one
+    undo step as the tab writes it; the tab then follows the store."""
+    from tui.systems.drevo.fight import steps
+    from tui.systems.drevo.fight.session import FightSession
+    from tui.systems.drevo.fight.view import exchange_view
+    from tui.table.core import Dice
+
+    pane = pilot.app.query_one("#combat-pane")
+    session = FightSession(pilot.app.store, Dice(pane.rng), pane.journal.entry)
+    by_stage = {"plan": steps.roll, "rolled": steps.accept, "damage": steps.accept}
+    for _ in range(12):
+        _, enc, world = session.read()
+        if not enc.pending():
+            break
+        view = exchange_view(enc, world)
+        outcome = session.run(by_stage.get(view.stage, steps.finish))
+        assert outcome.ok, outcome.refused
+    await pilot.pause()
+
+
 class TestCombat:
     """The Бой tab at each phase of a fight (Ярослав and Горан against Атаман Шкуро)."""
 
     @staticmethod
     async def setup(pilot):
+        """Leave everyone but Ярослав, Горан and Атаман Шкуро out of the fight: the others but
+        the last written through the store as one step (Space cycling a side out is
+        ``one_on_one_by_keys``, compared in tests/tui/test_combat.py), the last one, Сотник
+        Вышата, by Space on the roster (the undo key's label names that step)."""
+        from tests.tui.test_combat import only
+
         await pilot.press("2")  # the Бой tab, focus on the roster
-        table = pilot.app.query_one("#combat-roster")
-        names = [c.name for c in pilot.app.query_one("#combat-pane").characters.values()]
-        keep = {"Ярослав Кречет", "Горан Рябой", "Атаман Шкуро"}
-        for index, name in enumerate(names):
-            if name in keep:
-                continue
-            table.move_cursor(row=index)
-            side = "Отряд" if index < 4 else "Противники"
-            await pilot.press(*["space"] * (3 if side == "Отряд" else 2))  # leave the fight
+        app, keep = pilot.app, ("Ярослав Кречет", "Горан Рябой", "Атаман Шкуро")
+        pane = app.query_one("#combat-pane")
+        enc = only(pane.encounter, (*keep, "Сотник Вышата"))
+        app.store.put_doc("encounter", enc.to_dict(), label="Бой: без Богдана, Милавы, Лыко")
         await pilot.pause()
+        names = [c.name for c in pane.characters.values()]
+        app.query_one("#combat-roster").move_cursor(row=names.index("Сотник Вышата"))
+        await pilot.press("space", "space")  # Противники → Третья сторона → out of the fight
 
     @staticmethod
     async def fight(pilot):
-        """:meth:`setup` written through the store (its keys are :meth:`test_setup`'s path;
-        tests/tui/test_combat.py compares the two ways)."""
+        """The same three left in the fight, all written through the store as one step (Space
+        on the roster: ``one_on_one_by_keys``; tests/tui/test_combat.py compares the two)."""
         await keep_only(pilot, pilot.app, ("Ярослав Кречет", "Горан Рябой", "Атаман Шкуро"))
 
     @pytest.mark.parametrize("size", list(SIZES))
@@ -157,12 +185,7 @@ class TestCombat:
             await self.fight(pilot)
             await pilot.press("i")  # initiative; the three declarations Enter makes:
             await declare_blows(pilot, pilot.app)
-            pane = pilot.app.query_one("#combat-pane")
-            for _ in range(12):  # roll, accept, damage, next — until the round is resolved
-                if not pane.encounter.pending():
-                    break
-                await pilot.press("enter")
-                await pilot.pause()
+            await resolve_as_enter(pilot)
 
         assert snap_compare(make_test_app(seed=2), terminal_size=(80, 24), run_before=run_before)
 
