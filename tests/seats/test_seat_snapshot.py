@@ -41,7 +41,6 @@ def test_seat_declaring_80x24(snap_compare, campaign_path):
 
     async def run_before(pilot):
         app.apply_state({"v": 1, "type": "state", "state": state, "requests": [note]})
-        await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
@@ -77,7 +76,6 @@ def test_gm_requests_dialog_80x24(snap_compare, campaign_path):
             show_indicator(app)
             await pilot.pause()
             await pilot.press("ctrl+p")
-            await pilot.pause()
 
         assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
@@ -107,7 +105,6 @@ def test_seat_with_the_gms_open_ide4_check_80x24(snap_compare, tmp_path):
 
     async def run_before(pilot):
         app.apply_state({"v": 1, "type": "state", "state": state, "requests": requests})
-        await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
@@ -132,6 +129,5 @@ def test_seat_luck_stats_80x24(snap_compare, campaign_path):
         app.apply_state({"v": 1, "type": "state", "state": state, "requests": []})
         app._stats_asked, app._stats_open = "q1", True  # as «s» asked it
         app.stats_answered(json.loads(json.dumps(answer)))  # as it came over the socket
-        await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

@@ -54,13 +54,11 @@ class TestBestiarySnapshots:
             await pilot.press("1", "l")  # the bestiary, its first template's sheet
             await pilot.pause()
             await pilot.press("down")  # Волк
-            await pilot.pause()
 
         assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)
 
     def test_encounter_chooser_80x24(self, snap_compare, make_test_app):
         async def run_before(pilot):
             await pilot.press("2", "l")  # the Бой tab's chooser, every encounter listed
-            await pilot.pause()
 
         assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)

@@ -237,7 +237,6 @@ class TestSnapshots:
     def test_levels_before_roll(self, snap_compare, make_test_app, presses):
         async def run_before(pilot):
             await pilot.press("3", *presses)  # the builder; l cycles the level
-            await pilot.pause()
 
         app = make_test_app(system="ide4")
         assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
@@ -248,18 +247,26 @@ class TestSnapshots:
             await pilot.press("3", "down", "down", "down", "down", "right")  # skill: Взлом
             await pilot.press("enter")  # roll the d100
             await pilot.press(*{"moves": [], "quick": ["t"], "full": ["t", "t"]}[view])
-            await pilot.pause()
 
         app = make_test_app(system="ide4")
         assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
     def test_wide(self, snap_compare, make_test_app):
+        """The form's rows set on the app's open check as the keys ↓×5 → (skill: Взлом) and
+        ↓×3 →→ set them (the energy die row: d8; no energy before, as the snapshot shows),
+        and the skill's reroll made as «r» and Enter on its chooser made it. Those keys —
+        «l», a row's →, Enter, «r» and its chooser — stay tested in
+        :meth:`TestProcedure.test_roll_reroll_energy_after_conclude`."""
+
         async def run_before(pilot):
+            from tui.systems.ide4.check import steps
+
+            table = pilot.app.services.check_table
             await pilot.press("3", "l")  # expanded
-            await pilot.press("down", "down", "down", "down", "down", "right")  # skill: Взлом
-            await pilot.press("down", "down", "down", "right", "right")  # energy before: 2×d12
-            await pilot.press("enter", "r", "enter")  # roll; reroll from the skill (mastery 65)
-            await pilot.pause()
+            assert table.run(steps.set_input, "skill", "Взлом").ok
+            assert table.run(steps.set_input, "die", 8).ok
+            await pilot.press("enter")  # roll the d100
+            assert table.run(steps.reroll, "skill").ok  # reroll from the skill (mastery 65)
 
         app = make_test_app(system="ide4")
         assert snap_compare(app, terminal_size=(120, 40), run_before=run_before)

@@ -184,7 +184,6 @@ class TestStaratelySnapshots:
     def test_before_roll(self, snap_compare, make_test_app):
         async def run_before(pilot):
             await pilot.press("3")  # the builder, Борис with Медицина-3 against Средне 8+
-            await pilot.pause()
 
         app = make_test_app(system="starately")
         assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
@@ -202,7 +201,6 @@ class TestStaratelySnapshots:
                 banes=1,
             )
             await pilot.press("enter")  # roll: one of three dice is dropped
-            await pilot.pause()
 
         app = make_test_app(system="starately")
         assert snap_compare(app, terminal_size=size, run_before=run_before)
@@ -211,7 +209,6 @@ class TestStaratelySnapshots:
         async def run_before(pilot):
             await open_builder(pilot, characteristic="Интеллект")
             await pilot.press("o")  # the opponent, the initiator, the exact odds
-            await pilot.pause()
 
         app = make_test_app(system="starately")
         assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
@@ -220,7 +217,6 @@ class TestStaratelySnapshots:
         async def run_before(pilot):
             await open_builder(pilot, skill="", difficulty=12)  # без навыка, Подвиг 12+
             await pilot.press("enter", "r")  # roll: a failure; Risk asks the GM for a price
-            await pilot.pause()
 
         app = make_test_app(system="starately")
         assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

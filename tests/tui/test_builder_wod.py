@@ -140,7 +140,6 @@ class TestWodSnapshots:
     def test_before_roll(self, snap_compare, make_test_app):
         async def run_before(pilot):
             await pilot.press("3")  # Вера Соколова: Интеллект 3 + Расследование 3
-            await pilot.pause()
 
         assert snap_compare(
             make_test_app(system="wod"), terminal_size=(80, 24), run_before=run_before
@@ -152,7 +151,6 @@ class TestWodSnapshots:
             # Rows set directly (their keys are tested above): +2 dice, 8-again, rote.
             await open_builder(pilot, mods="+2 лупа", again=8, rote=True)
             await pilot.press("enter")  # roll 8d10
-            await pilot.pause()
 
         app = make_test_app(system="wod")
         assert snap_compare(app, terminal_size=size, run_before=run_before)
@@ -161,7 +159,6 @@ class TestWodSnapshots:
         async def run_before(pilot):
             await open_builder(pilot, mods="-7 рана")  # pool 3 + 3 − 7 = −1
             await pilot.press("enter")  # a chance die: asks first
-            await pilot.pause()
 
         app = make_test_app(system="wod")
         assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

@@ -28,17 +28,41 @@ class TestStatsScreen:
     """The stats screen at 80×24 after a few Древо checks and quick rolls in two sessions."""
 
     def test_stats_80x24(self, snap_compare, make_test_app):
+        """Its Журнал made through the app's check engine, services and session mark, as the
+        keys made it (3, Enter ×4, «/2d6» Enter Esc, 4 n, 3 ↓ → Enter ×2, «/d20» Enter Esc),
+        with the app's dice in the keys' order; «4 s» stay keys. The keys themselves: ↓ → and
+        Enter on the Проверка and Enter on the quick-roll bar, each reaching the Журнал, in
+        ``tests/tui/test_pilot.py::test_party_enter_opens_the_builder_whose_modifiers_show_a_
+        mistake_as_typed``; «n» and «s» in :func:`test_the_journal_and_stats_keys`."""
+
         async def run_before(pilot):
-            await pilot.press("3")  # the Древо builder: Ярослав Кречет
-            for _ in range(4):
-                await pilot.press("enter")  # roll the check four times
-            await pilot.press("slash", *"2d6", "enter", "escape")  # a quick roll, no actor
-            await pilot.press("4", "n")  # the Журнал: a new session starts
-            await pilot.press("3", "down", "right", "enter", "enter")  # another trait, twice
-            await pilot.press("slash", *"d20", "enter", "escape")
-            await pilot.press("4", "s")  # the stats of the newest session
-            pilot.app.clear_notifications()  # «Начата сессия 2» would cover the chart
+            from rules.dice import roll
+            from tui.bridge.luck import mark_session
+            from tui.present.rolls import roll_summary
+            from tui.systems.drevo.check import steps
+
+            app = pilot.app
+            services, table = app.services, app.services.check_table
+
+            async def check(times: int) -> None:  # Enter on the Проверка: roll the check
+                for _ in range(times):
+                    table.run(steps.roll)
+                await pilot.pause()
+
+            async def quick(expression: str) -> None:  # what Enter on the quick-roll bar records
+                result = roll(expression, services.rng)
+                services.record("roll", None, roll_summary(result), result.to_dict())
+                await pilot.pause()
+
+            await check(4)  # Богдан Сыч's «Любая проверка», four times
+            await quick("2d6")  # a quick roll, no actor
+            mark_session(services.journal, app.notify)  # «n» in the Журнал: a new session
             await pilot.pause()
+            table.run(steps.set_input, "action", "melee")  # ↓ → on the form: Ближний бой
+            await check(2)
+            await quick("d20")
+            await pilot.press("4", "s")  # the stats of the newest session
+            app.clear_notifications()  # «Начата сессия 2» would cover the chart
 
         assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)
 
@@ -50,7 +74,6 @@ class TestStatsScreen:
 
         async def run_before(pilot):
             await pilot.press("s")
-            await pilot.pause()
 
         view = make_view(campaign_path)
         assert snap_compare(view, terminal_size=(80, 24), run_before=run_before)

@@ -195,7 +195,6 @@ class TestUndoneInTheLog:
             await pilot.press("g", "g", "ctrl+z", "4")
             await pilot.pause()
             pilot.app.clear_notifications()
-            await pilot.pause()
 
         assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)
 

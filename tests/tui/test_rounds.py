@@ -229,7 +229,6 @@ class TestRoundsSnapshots:
                 "",
                 EffectSpec("Патруль", repeat_every=3, repeat_unit="minute", repeat_text="патруль"),
             )
-            await pilot.pause()
 
         app = make_test_app(seed=3, system=system)
         assert snap_compare(app, terminal_size=SIZES[size], run_before=run_before)

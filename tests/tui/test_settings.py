@@ -111,6 +111,5 @@ class TestSettingsScreen:
         async def run_before(pilot):
             await pilot.press("ctrl+t")  # the settings screen, the ladder first
             await pilot.press("down")  # the damage table
-            await pilot.pause()
 
         assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)

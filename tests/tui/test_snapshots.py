@@ -16,7 +16,6 @@ class TestTabs:
     def test_tab_80x24(self, snap_compare, make_test_app, key):
         async def run_before(pilot):
             await pilot.press(key)  # switch to the tab
-            await pilot.pause()
 
         assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)
 
@@ -33,14 +32,20 @@ class TestCheck:
             await pilot.press("3")  # the check builder, focus on the character row
             await pilot.press("down", "right")  # action: Ближний бой (the trait is preselected)
             await pilot.press("down", "down", "right")  # difficulty one rung up: Выше среднего
-            await pilot.press("down", *"+1 высота", "enter")  # a modifier, then roll
+            await pilot.press("down")  # the modifiers field, its text set at once: typing
+            # is the Input's own (a field read as typed: tests/tui/test_pilot.py)
+            pilot.app.query_one("#check-mods").value = "+1 высота"
             await pilot.pause()
+            await pilot.press("enter")  # roll
 
         assert snap_compare(make_test_app(), terminal_size=SIZES[size], run_before=run_before)
 
     def test_quick_roll_and_log(self, snap_compare, make_test_app):
         async def run_before(pilot):
-            await pilot.press("slash", *"3d6!+2 vs 12", "enter")  # quick roll
+            await pilot.press("slash")  # the quick roll, its expression set at once
+            pilot.app.query_one("#quick-input").value = "3d6!+2 vs 12"
+            await pilot.pause()
+            await pilot.press("enter")
             await pilot.pause()
             await pilot.app.workers.wait_for_complete()  # its exact odds, from a worker
             output = pilot.app.query_one("#quick-output")
@@ -48,7 +53,6 @@ class TestCheck:
                 if "считаются" not in str(output.render()):
                     break
                 await pilot.pause(0.05)
-            await pilot.pause()
 
         assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)
 
@@ -56,27 +60,55 @@ class TestCheck:
         assert snap_compare(make_test_app(), terminal_size=(80, 24), press=["question_mark"])
 
 
+async def resolve_as_enter(pilot) -> None:
+    """Make the steps Enter makes on each exchange until the round is resolved (roll at
+    «plan», accept at «rolled»/«damage», next at «done»; Enter through an exchange stays a
+    key in tests/tui/test_combat_fight.py, the steps: tests/table/test_fight_from_the_tab.py),
+    through the fight's headless session on the app's campaign, dice and Журнал, each step one
+    undo step as the tab writes it; the tab then follows the store."""
+    from tui.systems.drevo.fight import steps
+    from tui.systems.drevo.fight.session import FightSession
+    from tui.systems.drevo.fight.view import exchange_view
+    from tui.table.core import Dice
+
+    pane = pilot.app.query_one("#combat-pane")
+    session = FightSession(pilot.app.store, Dice(pane.rng), pane.journal.entry)
+    by_stage = {"plan": steps.roll, "rolled": steps.accept, "damage": steps.accept}
+    for _ in range(12):
+        _, enc, world = session.read()
+        if not enc.pending():
+            break
+        view = exchange_view(enc, world)
+        outcome = session.run(by_stage.get(view.stage, steps.finish))
+        assert outcome.ok, outcome.refused
+    await pilot.pause()
+
+
 class TestCombat:
     """The Бой tab at each phase of a fight (Ярослав and Горан against Атаман Шкуро)."""
 
     @staticmethod
     async def setup(pilot):
+        """Leave everyone but Ярослав, Горан and Атаман Шкуро out of the fight: the others but
+        the last written through the store as one step (Space cycling a side out is
+        ``one_on_one_by_keys``, compared in tests/tui/test_combat.py), the last one, Сотник
+        Вышата, by Space on the roster (the undo key's label names that step)."""
+        from tests.tui.test_combat import only
+
         await pilot.press("2")  # the Бой tab, focus on the roster
-        table = pilot.app.query_one("#combat-roster")
-        names = [c.name for c in pilot.app.query_one("#combat-pane").characters.values()]
-        keep = {"Ярослав Кречет", "Горан Рябой", "Атаман Шкуро"}
-        for index, name in enumerate(names):
-            if name in keep:
-                continue
-            table.move_cursor(row=index)
-            side = "Отряд" if index < 4 else "Противники"
-            await pilot.press(*["space"] * (3 if side == "Отряд" else 2))  # leave the fight
+        app, keep = pilot.app, ("Ярослав Кречет", "Горан Рябой", "Атаман Шкуро")
+        pane = app.query_one("#combat-pane")
+        enc = only(pane.encounter, (*keep, "Сотник Вышата"))
+        app.store.put_doc("encounter", enc.to_dict(), label="Бой: без Богдана, Милавы, Лыко")
         await pilot.pause()
+        names = [c.name for c in pane.characters.values()]
+        app.query_one("#combat-roster").move_cursor(row=names.index("Сотник Вышата"))
+        await pilot.press("space", "space")  # Противники → Третья сторона → out of the fight
 
     @staticmethod
     async def fight(pilot):
-        """:meth:`setup` written through the store (its keys are :meth:`test_setup`'s path;
-        tests/tui/test_combat.py compares the two ways)."""
+        """The same three left in the fight, all written through the store as one step (Space
+        on the roster: ``one_on_one_by_keys``; tests/tui/test_combat.py compares the two)."""
         await keep_only(pilot, pilot.app, ("Ярослав Кречет", "Горан Рябой", "Атаман Шкуро"))
 
     @pytest.mark.parametrize("size", list(SIZES))
@@ -92,7 +124,6 @@ class TestCombat:
             await self.fight(pilot)
             await pilot.press("i")  # side initiative
             await pilot.press("enter")  # the first declarer: melee at the first target
-            await pilot.pause()
 
         assert snap_compare(make_test_app(), terminal_size=SIZES[size], run_before=run_before)
 
@@ -102,7 +133,6 @@ class TestCombat:
             await self.fight(pilot)
             await pilot.press("i")  # initiative; the three declarations Enter makes:
             await declare_blows(pilot, pilot.app)
-            await pilot.pause()
 
         assert snap_compare(make_test_app(), terminal_size=SIZES[size], run_before=run_before)
 
@@ -113,7 +143,6 @@ class TestCombat:
             await pilot.press("i")  # initiative; the three declarations Enter makes:
             await declare_blows(pilot, pilot.app)
             await pilot.press("enter", "enter")  # roll the first exchange, accept it
-            await pilot.pause()
 
         assert snap_compare(make_test_app(seed=2), terminal_size=SIZES[size], run_before=run_before)
 
@@ -123,7 +152,6 @@ class TestCombat:
             await pilot.press("i")  # side initiative
             await pilot.press("down", "down", "down", "right", "right", "right")  # «далеко»
             await pilot.press("enter")  # melee far away: refused in the form, «!» offered
-            await pilot.pause()
 
         assert snap_compare(make_test_app(), terminal_size=(80, 24), run_before=run_before)
 
@@ -157,12 +185,7 @@ class TestCombat:
             await self.fight(pilot)
             await pilot.press("i")  # initiative; the three declarations Enter makes:
             await declare_blows(pilot, pilot.app)
-            pane = pilot.app.query_one("#combat-pane")
-            for _ in range(12):  # roll, accept, damage, next — until the round is resolved
-                if not pane.encounter.pending():
-                    break
-                await pilot.press("enter")
-                await pilot.pause()
+            await resolve_as_enter(pilot)
 
         assert snap_compare(make_test_app(seed=2), terminal_size=(80, 24), run_before=run_before)
 
@@ -173,6 +196,5 @@ class TestCombat:
             await declare_blows(pilot, pilot.app)
             await pilot.press("enter", "enter")  # roll the first exchange, accept it
             await pilot.press("1")  # Судьба lowers the damage; the final wound is shown
-            await pilot.pause()
 
         assert snap_compare(make_test_app(seed=2), terminal_size=(80, 24), run_before=run_before)
