@@ -202,10 +202,11 @@ async def test_no_developer_comment_on_the_form_and_ctrl_g_shows_the_toml(make_t
         assert "RULES.md" not in shown and "#" not in shown
         assert "Успех от (d10)" in shown and "kubik" in shown
         await pilot.press("ctrl+g")  # the TOML, to add or drop rows
-        assert screen.has_class("-toml") and screen.query_one("#settings-editor").display
+        editor = screen.query_one("#settings-editor")
+        assert screen.as_toml and editor.display and not form.display, "Ctrl+G: the TOML"
         await pilot.press("ctrl+g")
         await pilot.pause()
-        assert not screen.has_class("-toml")
+        assert not screen.as_toml and form.display and not editor.display, "… the form again"
 
 
 def burst(app, *keys: str) -> None:
@@ -313,7 +314,7 @@ async def a_burst_of_keys_is_judged_saved_and_shown_by_its_last_value(app, pilot
     burst(app, "backspace", "backspace", "minus", "7", "ctrl+g")
     await until_seen([pilot], lambda: not app._message_queue.qsize(), "the burst handled")
     editor = app.screen.query_one("#settings-editor")
-    assert app.screen.has_class("-toml"), "Ctrl+G shows the TOML"
+    assert app.screen.as_toml, "Ctrl+G shows the TOML"
     assert tomllib.loads(editor.text)["rung"][0]["value"] == -7, "… with the last value typed"
 
 
