@@ -4,8 +4,10 @@ whose word it is, checked as typed; the tables stay TOML."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import re
 import tomllib
+import warnings
 
 import pytest
 from textual.widgets import Input
@@ -73,7 +75,9 @@ def test_a_number_out_of_range_or_not_a_number_is_refused() -> None:
 async def test_a_ladder_value_typed_in_the_form(make_test_app) -> None:
     """The ladder on the settings screen, in one app run, each part in turn:
 
-    - first ``save_invalid_then_valid_then_reset`` (its docstring says what it checks): the
+    - first ``tables_shown_faster_than_their_forms`` (its docstring says what it checks):
+      three tables asked for in one tick leave no coroutine unawaited, the last one shown;
+    - then ``save_invalid_then_valid_then_reset`` (its docstring says what it checks): the
       table typed as TOML, refused, saved, reset and brought back by Ctrl+Z;
     - then its first value (Ступень 1: Очень легко) typed in the form: the rules check the
       whole table as typed (two rungs with one value are refused at once, by the rules' own
@@ -89,19 +93,56 @@ async def test_a_ladder_value_typed_in_the_form(make_test_app) -> None:
     `tests/tui/test_settings_form.py::test_the_rules_check_the_whole_table_as_typed`,
     `tests/tui/test_settings_form.py::test_typed_values_are_checked_as_typed_and_saved_as_toml`,
     `tests/tui/test_settings_form.py::test_typing_a_value_back_is_no_edit`,
-    `tests/tui/test_settings_form.py::test_esc_from_a_field_goes_back_to_the_list` and
+    `tests/tui/test_settings_form.py::test_esc_from_a_field_goes_back_to_the_list`,
     `tests/tui/test_settings_toml_words.py::test_reset_shows_the_default_without_comments`
+    and
+    `tests/tui/test_settings_no_stray_coroutine.py::test_tables_shown_faster_than_their_forms_leave_no_unawaited_coroutine`
     (each opened its own app on the same demo campaign and Ctrl+T), with each of their
-    asserts; the last one's follows the Ctrl+R of ``save_invalid_then_valid_then_reset``.
+    asserts; the one before last's follows the Ctrl+R of ``save_invalid_then_valid_then_reset``;
+    the last one's warnings are caught for the whole run (every other warning is said again
+    once the run is over, as the test would have said it), and it leaves the screen as it
+    opened (the ladder's form, the list focused, nothing stored).
     Where one of them began with nothing stored and now follows a saved table, its
     «nothing stored» reads «nothing new stored» (the campaign's table as it was), and the
     value typed back is the saved one (it was the packaged one: both are the TOML the form
     writes, compared with what the campaign has).
     """
     app = make_test_app()
+    with warnings.catch_warnings(record=True) as caught:  # until the app and its workers are gone
+        warnings.simplefilter("always")
+        await ladder_value_typed_in_the_form(app)
+        gc.collect()
+    never_awaited = [str(w.message) for w in caught if "never awaited" in str(w.message)]
+    assert never_awaited == [], "no coroutine left unawaited by tables shown in one tick"
+    for w in caught:  # the run's other warnings, as pytest would have shown them
+        warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+
+
+async def tables_shown_faster_than_their_forms(app, pilot) -> None:
+    """Ctrl+T's tables shown one after another faster than each form is built (a burst of ↓
+    on the list) leave no coroutine behind: the form's worker is exclusive, so each new table
+    cancels the one before — a worker cancelled before it ran was handed a coroutine object
+    that nobody awaited, and Python said so on the GM's terminal («coroutine
+    'SettingsScreen._show_form' was never awaited», found by hand in a playtest). The worker
+    is given the coroutine function instead. (The warnings are caught by the caller, for the
+    whole app run.)"""
+    screen = app.screen
+    assert isinstance(screen, SettingsScreen)
+    first, second, third = (t.relpath for t in screen.tables[:3])
+    for relpath in (second, third, first):  # three tables in one tick: ↓ ↓ ↑ at once
+        screen._show(relpath)
+    await pilot.pause()
+    shown = screen.query_one("#settings-form").relpath
+    assert shown == first, "the last table asked for is the one shown"
+
+
+async def ladder_value_typed_in_the_form(app) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("ctrl+t")
         await pilot.pause()
+        await tables_shown_faster_than_their_forms(app, pilot)
+        assert app.focused.id == "settings-tables", "the list focused, as the screen opened"
+        assert app.store.get_doc("settings") is None, "nothing stored, as the screen opened"
         await save_invalid_then_valid_then_reset(app, pilot)
         before = app.store.get_doc("settings")
         assert before["drevo/ladder.toml"]["rung"][3]["name"] == "Обычно"
