@@ -77,6 +77,8 @@ async def test_a_ladder_value_typed_in_the_form(make_test_app) -> None:
 
     - first ``tables_shown_faster_than_their_forms`` (its docstring says what it checks):
       three tables asked for in one tick leave no coroutine unawaited, the last one shown;
+    - then ``a_form_without_developer_comments_and_ctrl_g_shows_the_toml``: the screen's
+      form has no developer comment, Ctrl+G goes to the TOML and back;
     - then ``save_invalid_then_valid_then_reset`` (its docstring says what it checks): the
       table typed as TOML, refused, saved, reset and brought back by Ctrl+Z;
     - then its first value (Ступень 1: Очень легко) typed in the form: the rules check the
@@ -102,6 +104,14 @@ async def test_a_ladder_value_typed_in_the_form(make_test_app) -> None:
     the last one's warnings are caught for the whole run (every other warning is said again
     once the run is over, as the test would have said it), and it leaves the screen as it
     opened (the ladder's form, the list focused, nothing stored).
+
+    It also replaces the screen part of the pilot test
+    `tests/tui/test_settings_form.py::test_no_developer_comment_on_the_form_and_ctrl_g_shows_the_toml`
+    (its own app on a Мир Тьмы campaign): the form drawn without developer comments and
+    Ctrl+G there and back, on the Древо ladder here (the same form and keys; the drawn text
+    has the ladder's «Ступень 1» where it had the pool's «Успех от (d10)»); the pool table's
+    words, with each of its asserts, are checked one level down (what the form draws) in
+    `tests/tui/test_settings_pure.py::test_the_forms_words_have_no_developer_comment`.
     Where one of them began with nothing stored and now follows a saved table, its
     «nothing stored» reads «nothing new stored» (the campaign's table as it was), and the
     value typed back is the saved one (it was the packaged one: both are the TOML the form
@@ -136,6 +146,24 @@ async def tables_shown_faster_than_their_forms(app, pilot) -> None:
     assert shown == first, "the last table asked for is the one shown"
 
 
+async def a_form_without_developer_comments_and_ctrl_g_shows_the_toml(app, pilot) -> None:
+    """Ctrl+T showed raw TOML with English developer comments («# RULES.md §3 marks …»): the
+    screen opens on a form whose words are the GM's (names, ranges, whose word), no comment;
+    Ctrl+G shows the TOML (to add or drop rows) and Ctrl+G again the form."""
+    screen = app.screen
+    form = screen.query_one("#settings-form")
+    editor = screen.query_one("#settings-editor")
+    assert not screen.as_toml and form.display and not editor.display, "Ctrl+T: a form"
+    shown = " ".join(str(w.render()) for w in form.query("Static, Label"))
+    assert "RULES.md" not in shown and "#" not in shown, f"no developer comment: {shown}"
+    assert "Ступень 1" in shown and "kubik" in shown, f"the form's own words: {shown}"
+    await pilot.press("ctrl+g")  # the TOML, to add or drop rows
+    assert screen.as_toml and editor.display and not form.display, "Ctrl+G: the TOML"
+    await pilot.press("ctrl+g")
+    await pilot.pause()
+    assert not screen.as_toml and form.display and not editor.display, "… the form again"
+
+
 async def ladder_value_typed_in_the_form(app) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("ctrl+t")
@@ -143,6 +171,8 @@ async def ladder_value_typed_in_the_form(app) -> None:
         await tables_shown_faster_than_their_forms(app, pilot)
         assert app.focused.id == "settings-tables", "the list focused, as the screen opened"
         assert app.store.get_doc("settings") is None, "nothing stored, as the screen opened"
+        await a_form_without_developer_comments_and_ctrl_g_shows_the_toml(app, pilot)
+        app.screen.query_one("#settings-tables").focus()  # as the screen opened
         await save_invalid_then_valid_then_reset(app, pilot)
         before = app.store.get_doc("settings")
         assert before["drevo/ladder.toml"]["rung"][3]["name"] == "Обычно"
@@ -229,25 +259,6 @@ async def save_invalid_then_valid_then_reset(app, pilot) -> None:
     await pilot.press("ctrl+z")  # undo brings the campaign's ladder back
     await pilot.pause()
     assert drevo.rung_for(0).name == "Обычно", "Ctrl+Z: the campaign's ladder back"
-
-
-async def test_no_developer_comment_on_the_form_and_ctrl_g_shows_the_toml(make_test_app) -> None:
-    """Ctrl+T showed raw TOML with English developer comments («# RULES.md §3 marks …»)."""
-    app = make_test_app(system="wod")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("ctrl+t")
-        await pilot.pause()
-        screen = app.screen
-        form = screen.query_one("#settings-form")
-        shown = " ".join(str(w.render()) for w in form.query("Static, Label"))
-        assert "RULES.md" not in shown and "#" not in shown
-        assert "Успех от (d10)" in shown and "kubik" in shown
-        await pilot.press("ctrl+g")  # the TOML, to add or drop rows
-        editor = screen.query_one("#settings-editor")
-        assert screen.as_toml and editor.display and not form.display, "Ctrl+G: the TOML"
-        await pilot.press("ctrl+g")
-        await pilot.pause()
-        assert not screen.as_toml and form.display and not editor.display, "… the form again"
 
 
 def burst(app, *keys: str) -> None:

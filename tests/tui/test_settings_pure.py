@@ -15,6 +15,7 @@ import pytest
 from rules import data
 from rules.drevo.ladder import ladder
 from tui import registry
+from tui.screens.settings_fields import Heading, fields_of
 from tui.screens.settings_tables import (
     SETTINGS_DOC,
     TEXT_DOC,
@@ -138,3 +139,28 @@ def test_a_refused_value_is_refused_with_the_loaders_found_once() -> None:
         check_table(LADDER, text)
     assert data.overrides() == {}
     assert tomllib.loads(default_text(LADDER)) == data.packaged_table(LADDER)
+
+
+ALL = sorted({t.relpath for system in registry.all_systems() for t in system.tables})
+
+
+@pytest.mark.parametrize("relpath", ALL)
+def test_the_forms_words_have_no_developer_comment(relpath) -> None:
+    """Ctrl+T showed raw TOML with English developer comments («# RULES.md §3 marks …»). The
+    form draws, for each row of a table, its heading, or its name and its hint (range and
+    whose word): none of them has a comment or a note for developers.
+
+    Replaces the words part of the pilot test
+    `tests/tui/test_settings_form.py::test_no_developer_comment_on_the_form_and_ctrl_g_shows_the_toml`
+    (the Мир Тьмы pool's form, its Static and Label texts), for every table; the screen part
+    (the form drawn, Ctrl+G) stays in
+    `tests/tui/test_settings_form.py::test_a_ladder_value_typed_in_the_form`.
+    """
+    words = []
+    for item in fields_of(relpath, data.packaged_table(relpath)):
+        words += [item.text] if isinstance(item, Heading) else [item.label, item.hint]
+    shown = " ".join(words)
+    assert "RULES.md" not in shown and "#" not in shown, shown
+    assert "kubik" in shown, "whose word: kubik's"
+    if relpath == "wod/pool.toml":
+        assert "Успех от (d10)" in shown
