@@ -271,9 +271,14 @@ def current_text(relpath: str, texts: Mapping[str, str], tables: Mapping[str, An
     return default_text(relpath)
 
 
+@cache
 def default_text(relpath: str) -> str:
     """Return kubik's default of a table as the editor shows it: its values without the
-    packaged file's comments, which are English notes for developers."""
+    packaged file's comments, which are English notes for developers.
+
+    Made once per table (the packaged file does not change): the screen compares every
+    table with it each time its list is drawn, each typed value.
+    """
     return dump_toml(data.packaged_table(relpath))
 
 
