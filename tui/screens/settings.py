@@ -167,10 +167,14 @@ class SettingsScreen(StyledOnce, Screen[None]):
         return is_edited(relpath, self.texts, self.saved_texts, self.saved_tables)
 
     def _redraw_list(self) -> None:
+        """Draw the list's marks anew, when one changed (not at each key: the same marks)."""
         table_list = self.query_one("#settings-tables", OptionList)
+        options = self._options()
+        if [str(o.prompt) for o in options] == [str(o.prompt) for o in table_list.options]:
+            return
         highlighted = table_list.highlighted
         table_list.clear_options()
-        table_list.add_options(self._options())
+        table_list.add_options(options)
         table_list.highlighted = highlighted
 
     def _sync_form(self) -> None:
