@@ -154,7 +154,7 @@ def test_the_forms_words_have_no_developer_comment(relpath) -> None:
     `tests/tui/test_settings_form.py::test_no_developer_comment_on_the_form_and_ctrl_g_shows_the_toml`
     (the Мир Тьмы pool's form, its Static and Label texts), for every table; the screen part
     (the form drawn, Ctrl+G) stays in
-    `tests/tui/test_settings_form.py::test_a_ladder_value_typed_in_the_form`.
+    `tests/tui/test_settings_form.py::test_the_ladders_form_under_fast_keys_and_undo`.
     """
     words = []
     for item in fields_of(relpath, data.packaged_table(relpath)):
