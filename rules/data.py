@@ -14,10 +14,15 @@ import tomllib
 from collections.abc import Callable, Mapping
 from functools import cache
 from importlib.resources import files
+from types import ModuleType
 from typing import Any
 
 _overrides: dict[str, dict[str, Any]] = {}
 _listeners: list[Callable[[], None]] = []
+#: Per ``rules`` module: the module, how many names it had, and its cached values by name,
+#: as :func:`reset_caches` last found them (each check of a typed setting clears every
+#: cache twice: scanning every name of every module each time cost most of the check).
+_cached: dict[str, tuple[ModuleType, int, dict[str, Any]]] = {}
 
 
 @cache
@@ -79,13 +84,35 @@ def reset_caches() -> None:
 
     Tables feed loaders (``ladder()``, ``bands()``) and odds tables alike, so all of them go.
     """
-    keep = {packaged_text, packaged_table}
     for name, module in list(sys.modules.items()):
         if module is None or not (name == "rules" or name.startswith("rules.")):
             continue
-        for value in list(vars(module).values()):
-            clear = getattr(value, "cache_clear", None)
-            if callable(clear) and value not in keep:
-                clear()
+        for value in _caches_of(name, module).values():
+            value.cache_clear()
     for callback in list(_listeners):
         callback()
+
+
+def _caches_of(name: str, module: ModuleType) -> dict[str, Any]:
+    """Return the module's values with a ``cache_clear`` (the file reads excepted), by name.
+
+    Found once per module; found again when the module was replaced, gained or lost a name
+    (a module still being imported), or one of the names found holds another value now.
+    """
+    names = vars(module)
+    known = _cached.get(name)
+    if (
+        known is not None
+        and known[0] is module
+        and known[1] == len(names)
+        and all(names.get(k) is v for k, v in known[2].items())
+    ):
+        return known[2]
+    keep = {packaged_text, packaged_table}
+    found = {
+        k: v
+        for k, v in list(names.items())
+        if callable(getattr(v, "cache_clear", None)) and v not in keep
+    }
+    _cached[name] = (module, len(names), found)
+    return found

@@ -4,8 +4,10 @@ whose word it is, checked as typed; the tables stay TOML."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import re
 import tomllib
+import warnings
 
 import pytest
 from textual.widgets import Input
@@ -19,6 +21,7 @@ from tui.screens.settings import SettingsScreen
 from tui.screens.settings_fields import BOOK, KUBIK, Field, Heading, fields_of, read_field
 from tui.screens.settings_form import SettingsForm
 from tui.screens.settings_tables import SettingsError
+from tui.widgets.common.choice import ChoiceScreen
 from tui.widgets.common.stepper import Stepper
 
 ALL = [t.relpath for system in registry.all_systems() for t in system.tables]
@@ -74,86 +77,104 @@ def test_a_number_out_of_range_or_not_a_number_is_refused() -> None:
             read_field(f, typed)
 
 
-async def test_a_ladder_value_typed_in_the_form(make_test_app) -> None:
-    """The ladder on the settings screen, in one app run, each part in turn:
+async def tables_shown_faster_than_their_forms(app, pilot) -> None:
+    """Ctrl+T's tables shown one after another faster than each form is built (a burst of ↓
+    on the list) leave no coroutine behind: the form's worker is exclusive, so each new table
+    cancels the one before — a worker cancelled before it ran was handed a coroutine object
+    that nobody awaited, and Python said so on the GM's terminal («coroutine
+    'SettingsScreen._show_form' was never awaited», found by hand in a playtest). The worker
+    is given the coroutine function instead. (The warnings are caught by the caller, for the
+    whole app run.)"""
+    screen = app.screen
+    assert isinstance(screen, SettingsScreen)
+    first, second, third = (t.relpath for t in screen.tables[:3])
+    for relpath in (second, third, first):  # three tables in one tick: ↓ ↓ ↑ at once
+        screen._show(relpath)
+    await pilot.pause()
+    shown = screen.query_one("#settings-form").relpath
+    assert shown == first, "the last table asked for is the one shown"
 
-    - first ``save_invalid_then_valid_then_reset`` (its docstring says what it checks): the
-      table typed as TOML, refused, saved, reset and brought back by Ctrl+Z;
-    - then its first value (Ступень 1: Очень легко) typed in the form: the rules check the
-      whole table as typed (two rungs with one value are refused at once, by the rules' own
-      loader); a value out of its range is refused as typed (shown under the form, the field
-      marked) and Ctrl+S stores nothing; a good value is saved as TOML and the rules obey it;
-    - typed back to the saved value it is no edit: the form writes the TOML anew (without
-      the file's comments), the same values are not «изменено»;
-    - Enter goes into the form, ↓ moves along its rows, Esc goes back to the list, and Esc
-      on the list closes the screen without asking (nothing is edited).
 
-    Replaces the pilot tests
-    `tests/tui/test_settings.py::TestSettingsScreen::test_save_invalid_then_valid_then_reset`,
-    `tests/tui/test_settings_form.py::test_the_rules_check_the_whole_table_as_typed`,
-    `tests/tui/test_settings_form.py::test_typed_values_are_checked_as_typed_and_saved_as_toml`,
-    `tests/tui/test_settings_form.py::test_typing_a_value_back_is_no_edit`,
-    `tests/tui/test_settings_form.py::test_esc_from_a_field_goes_back_to_the_list` and
-    `tests/tui/test_settings_toml_words.py::test_reset_shows_the_default_without_comments`
-    (each opened its own app on the same demo campaign and Ctrl+T), with each of their
-    asserts; the last one's follows the Ctrl+R of ``save_invalid_then_valid_then_reset``.
-    Where one of them began with nothing stored and now follows a saved table, its
-    «nothing stored» reads «nothing new stored» (the campaign's table as it was), and the
-    value typed back is the saved one (it was the packaged one: both are the TOML the form
-    writes, compared with what the campaign has).
-    """
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("ctrl+t")
-        await pilot.pause()
-        await save_invalid_then_valid_then_reset(app, pilot)
-        before = app.store.get_doc("settings")
-        assert before["drevo/ladder.toml"]["rung"][3]["name"] == "Обычно"
+async def a_form_without_developer_comments_and_ctrl_g_shows_the_toml(app, pilot) -> None:
+    """Ctrl+T showed raw TOML with English developer comments («# RULES.md §3 marks …»): the
+    screen opens on a form whose words are the GM's (names, ranges, whose word), no comment;
+    Ctrl+G shows the TOML (to add or drop rows) and Ctrl+G again the form."""
+    screen = app.screen
+    form = screen.query_one("#settings-form")
+    editor = screen.query_one("#settings-editor")
+    assert not screen.as_toml and form.display and not editor.display, "Ctrl+T: a form"
+    shown = " ".join(str(w.render()) for w in form.query("Static, Label"))
+    assert "RULES.md" not in shown and "#" not in shown, f"no developer comment: {shown}"
+    assert "Ступень 1" in shown and "kubik" in shown, f"the form's own words: {shown}"
+    await pilot.press("ctrl+g")  # the TOML, to add or drop rows
+    assert screen.as_toml and editor.display and not form.display, "Ctrl+G: the TOML"
+    await pilot.press("ctrl+g")
+    await pilot.pause()
+    assert not screen.as_toml and form.display and not editor.display, "… the form again"
 
-        screen = app.screen
-        value = list(screen.query("#settings-form Input"))[0]  # Ступень 1: Очень легко, −3
-        value.value = "−2"  # the same as Легко
-        await pilot.pause()
-        error = str(screen.query_one("#settings-error").render())
-        assert "две ступени" in error, f"two rungs with one value refused by the rules: {error}"
 
-        value.focus()
-        value.value = "99"  # beyond −10…10
-        await pilot.pause()
-        error = str(screen.query_one("#settings-error").render())
-        assert "вне" in error and value.has_class("-refused"), f"out of range shown: {error}"
-        await pilot.press("ctrl+s")
-        assert app.store.get_doc("settings") == before, "refused: nothing new stored"
-        value.value = "−5"
-        await pilot.pause()
-        assert not value.has_class("-refused") and not str(
-            screen.query_one("#settings-error").render()
-        ), "a good value clears the refusal"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        saved = app.store.get_doc("settings")["drevo/ladder.toml"]
-        assert saved["rung"][0]["value"] == -5, "the value saved"
-        text = app.store.get_doc("settings_text")["drevo/ladder.toml"]
-        assert tomllib.loads(text) == saved, "the campaign keeps TOML"
-        assert drevo.ladder()[0].value == -5, "the rules obey the saved table"
+async def a_ladder_value_typed_in_the_form(app, pilot) -> None:
+    """The ladder's first value (Ступень 1: Очень легко) typed in the form: the rules check
+    the whole table as typed (two rungs with one value are refused at once, by the rules' own
+    loader); a value out of its range is refused as typed (shown under the form, the field
+    marked) and Ctrl+S stores nothing new; a good value is saved as TOML and the rules obey
+    it; typed back to the saved value it is no edit (the form writes the TOML anew, without
+    the file's comments: the same values are not «изменено»). Follows
+    ``save_invalid_then_valid_then_reset`` (the renamed ladder saved)."""
+    before = app.store.get_doc("settings")
+    assert before["drevo/ladder.toml"]["rung"][3]["name"] == "Обычно"
 
-        value = list(screen.query("#settings-form Input"))[0]
-        value.value = "−4"
-        await pilot.pause()
-        assert screen._edited("drevo/ladder.toml"), "another value is an edit"
-        value.value = "−5"  # back to the saved value
-        await pilot.pause()
-        assert not screen._edited("drevo/ladder.toml"), "the saved value typed back: no edit"
+    screen = app.screen
+    value = list(screen.query("#settings-form Input"))[0]  # Ступень 1: Очень легко, −3
+    value.value = "−2"  # the same as Легко
+    await pilot.pause()
+    error = str(screen.query_one("#settings-error").render())
+    assert "две ступени" in error, f"two rungs with one value refused by the rules: {error}"
 
-        screen.query_one("#settings-tables").focus()  # the list, as the screen opens
-        await pilot.press("enter")  # into the ladder's form
-        assert isinstance(app.focused, Input), "Enter on the list goes into the form"
-        await pilot.press("down", "down")  # rows of the form
-        await pilot.press("escape")
-        assert app.focused.id == "settings-tables", "Esc in a field goes back to the list"
-        await pilot.press("escape")
-        await pilot.pause()
-        assert not isinstance(app.screen, SettingsScreen), "Esc on the list closes, not asks"
+    value.focus()
+    value.value = "99"  # beyond −10…10
+    await pilot.pause()
+    error = str(screen.query_one("#settings-error").render())
+    assert "вне" in error and value.has_class("-refused"), f"out of range shown: {error}"
+    await pilot.press("ctrl+s")
+    assert app.store.get_doc("settings") == before, "refused: nothing new stored"
+    value.value = "−5"
+    await pilot.pause()
+    assert not value.has_class("-refused") and not str(
+        screen.query_one("#settings-error").render()
+    ), "a good value clears the refusal"
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    saved = app.store.get_doc("settings")["drevo/ladder.toml"]
+    assert saved["rung"][0]["value"] == -5, "the value saved"
+    text = app.store.get_doc("settings_text")["drevo/ladder.toml"]
+    assert tomllib.loads(text) == saved, "the campaign keeps TOML"
+    assert drevo.ladder()[0].value == -5, "the rules obey the saved table"
+
+    value = list(screen.query("#settings-form Input"))[0]
+    value.value = "−4"
+    await pilot.pause()
+    assert screen._edited("drevo/ladder.toml"), "another value is an edit"
+    value.value = "−5"  # back to the saved value
+    await pilot.pause()
+    assert not screen._edited("drevo/ladder.toml"), "the saved value typed back: no edit"
+
+
+async def enter_goes_into_the_form_and_esc_closes(app, pilot) -> None:
+    """Enter goes into the form, ↓ moves along its rows, Esc goes back to the list, and Esc
+    on the list closes the screen without asking (nothing is edited)."""
+    screen = app.screen
+    screen.query_one("#settings-tables").focus()  # the list, as the screen opens
+    await pilot.press("enter")  # into the ladder's form
+    assert isinstance(app.focused, Input), "Enter on the list goes into the form"
+    await pilot.press("down", "down")  # rows of the form
+    await pilot.press("escape")
+    assert app.focused.id == "settings-tables", "Esc in a field goes back to the list"
+    await pilot.press("escape")
+    await pilot.pause()
+    assert not isinstance(app.screen, SettingsScreen | ChoiceScreen), (
+        "Esc on the list closes, not asks"
+    )
 
 
 LADDER = data.packaged_text("drevo/ladder.toml")
@@ -192,24 +213,6 @@ async def save_invalid_then_valid_then_reset(app, pilot) -> None:
     await pilot.press("ctrl+z")  # undo brings the campaign's ladder back
     await pilot.pause()
     assert drevo.rung_for(0).name == "Обычно", "Ctrl+Z: the campaign's ladder back"
-
-
-async def test_no_developer_comment_on_the_form_and_ctrl_g_shows_the_toml(make_test_app) -> None:
-    """Ctrl+T showed raw TOML with English developer comments («# RULES.md §3 marks …»)."""
-    app = make_test_app(system="wod")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("ctrl+t")
-        await pilot.pause()
-        screen = app.screen
-        form = screen.query_one("#settings-form")
-        shown = " ".join(str(w.render()) for w in form.query("Static, Label"))
-        assert "RULES.md" not in shown and "#" not in shown
-        assert "Успех от (d10)" in shown and "kubik" in shown
-        await pilot.press("ctrl+g")  # the TOML, to add or drop rows
-        assert screen.has_class("-toml") and screen.query_one("#settings-editor").display
-        await pilot.press("ctrl+g")
-        await pilot.pause()
-        assert not screen.has_class("-toml")
 
 
 def burst(app, *keys: str) -> None:
@@ -317,7 +320,7 @@ async def a_burst_of_keys_is_judged_saved_and_shown_by_its_last_value(app, pilot
     burst(app, "backspace", "backspace", "minus", "7", "ctrl+g")
     await until_seen([pilot], lambda: not app._message_queue.qsize(), "the burst handled")
     editor = app.screen.query_one("#settings-editor")
-    assert app.screen.has_class("-toml"), "Ctrl+G shows the TOML"
+    assert app.screen.as_toml, "Ctrl+G shows the TOML"
     assert tomllib.loads(editor.text)["rung"][0]["value"] == -7, "… with the last value typed"
 
 
@@ -364,28 +367,69 @@ async def a_save_waiting_for_the_lock_leaves_the_screen_free_and_changes_nothing
 @pytest.mark.slow
 async def test_the_ladders_form_under_fast_keys_and_undo(make_test_app, campaign_path) -> None:
     """The ladder's form on the settings screen, in one app run, each part in turn (each
-    part's docstring says what it checks): Enter then Esc into a form being built; ↓ and Enter
-    typed fast on the list; Ctrl+Z / Ctrl+Y showing the table put back; bursts of keys in a
-    value judged, saved and shown by their last key.
+    part's docstring says what it checks):
 
-    Replaces the pilot tests
+    - ``tables_shown_faster_than_their_forms``: three tables asked for in one tick leave no
+      coroutine unawaited (the warnings are caught for the whole run; every other warning
+      is said again once the run is over, as the test would have said it);
+    - ``a_form_without_developer_comments_and_ctrl_g_shows_the_toml``;
+    - ``save_invalid_then_valid_then_reset``, then ``a_ladder_value_typed_in_the_form``;
+    - Ctrl+R (kubik's ladder again: nothing stored, as the screen opened), then
+      ``esc_after_enter_into_a_form_being_built``,
+      ``enter_while_the_next_tables_form_is_built``,
+      ``ctrl_z_shows_the_table_it_put_back``,
+      ``a_burst_of_keys_is_judged_saved_and_shown_by_its_last_value`` and
+      ``a_save_waiting_for_the_lock_leaves_the_screen_free_and_changes_nothing`` (slow: the
+      lock is held for a second);
+    - Ctrl+G back to the form (the burst ended on the TOML), and last
+      ``enter_goes_into_the_form_and_esc_closes``.
+
+    Between the parts the screen is brought back to where each began: the list focused, on
+    the ladder, nothing saved (where a part began with nothing stored).
+
+    Replaces the pilot test `tests/tui/test_settings_form.py::test_a_ladder_value_typed_in_the_form`
+    (its own app on the same demo campaign and Ctrl+T; its parts are the first four and the
+    last here, with each of its asserts), which replaced the pilot tests
+    `tests/tui/test_settings.py::TestSettingsScreen::test_save_invalid_then_valid_then_reset`,
+    `tests/tui/test_settings_form.py::test_the_rules_check_the_whole_table_as_typed`,
+    `tests/tui/test_settings_form.py::test_typed_values_are_checked_as_typed_and_saved_as_toml`,
+    `tests/tui/test_settings_form.py::test_typing_a_value_back_is_no_edit`,
+    `tests/tui/test_settings_form.py::test_esc_from_a_field_goes_back_to_the_list`,
+    `tests/tui/test_settings_toml_words.py::test_reset_shows_the_default_without_comments`,
+    `tests/tui/test_settings_no_stray_coroutine.py::test_tables_shown_faster_than_their_forms_leave_no_unawaited_coroutine`
+    and the screen part of
+    `tests/tui/test_settings_form.py::test_no_developer_comment_on_the_form_and_ctrl_g_shows_the_toml`
+    (its own app on a Мир Тьмы campaign: the form drawn without developer comments and
+    Ctrl+G there and back, on the Древо ladder here, the drawn text having the ladder's
+    «Ступень 1» where it had the pool's «Успех от (d10)»; the pool table's words, with each
+    of its asserts, are checked one level down in
+    `tests/tui/test_settings_pure.py::test_the_forms_words_have_no_developer_comment`).
+    Where one of those began with nothing stored and followed a saved table, its «nothing
+    stored» reads «nothing new stored», and the value typed back is the saved one.
+
+    This test itself replaced the pilot tests
     `tests/tui/test_settings_form.py::test_esc_after_enter_into_a_form_being_built_stays_on_the_list`,
     `tests/tui/test_settings_form.py::test_enter_while_the_next_tables_form_is_built_goes_into_it`,
-    `tests/tui/test_settings_form.py::test_ctrl_z_in_the_settings_shows_the_table_it_put_back`
-    and
+    `tests/tui/test_settings_form.py::test_ctrl_z_in_the_settings_shows_the_table_it_put_back`,
     `tests/tui/test_settings_form.py::test_a_burst_of_keys_is_judged_saved_and_shown_by_its_last_value`
-    (each opened its own app on the same demo campaign and Ctrl+T), with each of their asserts.
-    Between the parts the screen is brought back to where each began: the list focused, on
-    the ladder, nothing saved.
-
-    Last, ``a_save_waiting_for_the_lock_leaves_the_screen_free_and_changes_nothing``, which
-    replaces the pilot test
+    and
     `tests/tui/test_settings.py::test_a_save_waiting_for_the_lock_leaves_the_screen_free_and_changes_nothing`
-    (its own app, Ctrl+T; slow: the lock is held for a second), with each of its asserts: it
-    followed nothing stored and now follows the burst's save, so its «nothing stored» reads
-    «nothing new stored», and its messages are those said since it began.
+    (each its own app, Ctrl+T), with each of their asserts; the last one followed nothing
+    stored and follows the burst's save, so its «nothing stored» reads «nothing new stored»,
+    and its messages are those said since it began.
     """
     app = make_test_app()
+    with warnings.catch_warnings(record=True) as caught:  # until the app and its workers are gone
+        warnings.simplefilter("always")
+        await the_ladders_form(app, campaign_path)
+        gc.collect()
+    never_awaited = [str(w.message) for w in caught if "never awaited" in str(w.message)]
+    assert never_awaited == [], "no coroutine left unawaited by tables shown in one tick"
+    for w in caught:  # the run's other warnings, as pytest would have shown them
+        warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+
+
+async def the_ladders_form(app, campaign_path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("ctrl+t")
         await pilot.pause()
@@ -394,16 +438,29 @@ async def test_the_ladders_form_under_fast_keys_and_undo(make_test_app, campaign
         form = screen.query_one("#settings-form", SettingsForm)
         ladder = screen.tables[0].relpath
 
+        def ladder_form_built() -> bool:
+            return form.relpath == ladder and bool(form.query(f"#{next(iter(form._fields))}"))
+
+        await tables_shown_faster_than_their_forms(app, pilot)
+        assert app.focused.id == "settings-tables", "the list focused, as the screen opened"
+        assert app.store.get_doc("settings") is None, "nothing stored, as the screen opened"
+        await a_form_without_developer_comments_and_ctrl_g_shows_the_toml(app, pilot)
+        screen.query_one("#settings-tables").focus()  # as the screen opened
+        await save_invalid_then_valid_then_reset(app, pilot)
+        await a_ladder_value_typed_in_the_form(app, pilot)
+
+        screen.query_one("#settings-tables").focus()
+        await pilot.press("ctrl+r")  # kubik's ladder again: nothing stored, as at the start
+        await app.services.writes_done()
+        await until_seen([pilot], ladder_form_built, "the ladder's form again")
+        assert app.focused.id == "settings-tables" and screen.current == ladder
+        assert app.store.get_doc("settings") is None
         await esc_after_enter_into_a_form_being_built(app, pilot)
         await enter_while_the_next_tables_form_is_built(app, pilot)
 
         await pilot.press("escape")  # from the next table's field back to the list …
         await pilot.press("up")  # … and up to the ladder
-        await until_seen(
-            [pilot],
-            lambda: form.relpath == ladder and bool(form.query(f"#{next(iter(form._fields))}")),
-            "the ladder's form again",
-        )
+        await until_seen([pilot], ladder_form_built, "the ladder's form again")
         assert app.focused.id == "settings-tables" and screen.current == ladder
         assert app.store.get_doc("settings") is None
         await ctrl_z_shows_the_table_it_put_back(app, pilot)
@@ -416,3 +473,7 @@ async def test_the_ladders_form_under_fast_keys_and_undo(make_test_app, campaign
         await a_save_waiting_for_the_lock_leaves_the_screen_free_and_changes_nothing(
             app, pilot, campaign_path
         )
+        await pilot.press("ctrl+g")  # the burst ended on the TOML: the form again
+        await pilot.pause()
+        assert not screen.as_toml and form.display, "the form, as the screen opened"
+        await enter_goes_into_the_form_and_esc_closes(app, pilot)

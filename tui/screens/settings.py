@@ -7,7 +7,6 @@ drop rows; the campaign keeps the TOML it saved.
 
 from __future__ import annotations
 
-import tomllib
 from typing import Any
 
 from textual import on, work
@@ -31,7 +30,10 @@ from tui.screens.settings_tables import (
     check_table,
     current_text,
     default_text,
+    docs_to_save,
     dump_toml,
+    is_edited,
+    list_mark,
 )
 from tui.services import lent
 from tui.store import Store
@@ -51,8 +53,6 @@ class SettingsScreen(StyledOnce, Screen[None]):
     SettingsScreen #settings-tables { width: 26; height: 1fr; }
     SettingsScreen #settings-editor-box { width: 1fr; height: 1fr; }
     SettingsScreen #settings-editor { height: 1fr; display: none; }
-    SettingsScreen.-toml #settings-editor { display: block; }
-    SettingsScreen.-toml #settings-form { display: none; }
     SettingsScreen #settings-error { height: auto; max-height: 4; color: $error; padding: 0 1; }
     """
 
@@ -97,6 +97,8 @@ class SettingsScreen(StyledOnce, Screen[None]):
         self.current = self.tables[0].relpath if self.tables else ""
         #: The label of the save handed to the app's writer and not over yet, else None.
         self._saving: str | None = None
+        #: Whether the current table is shown as its TOML (Ctrl+G), not as its form.
+        self.as_toml = False
 
     def compose(self) -> ComposeResult:
         system = registry.title(self.store.campaign.system)
@@ -129,13 +131,20 @@ class SettingsScreen(StyledOnce, Screen[None]):
             return
         form = self.query_one("#settings-form", SettingsForm)
         if not await form.show(self.current, self.texts[self.current]):
-            self.set_class(True, "-toml")
+            self._show_toml(True)
 
     @work(group="settings-form", exclusive=True)
     async def _show_form_later(self) -> None:
         """:meth:`_show_form` in the form's worker: a newer table cancels it. The worker makes
         the coroutine when it runs, so one cancelled before it ran leaves none unawaited."""
         await self._show_form()
+
+    def _show_toml(self, toml: bool) -> None:
+        """Show the TOML editor (``toml``) or the form: the two widgets, not a class on the
+        screen (a screen's class restyles every field of the form; ~0.1 s a switch)."""
+        self.as_toml = toml
+        self.query_one("#settings-editor", TextArea).display = toml
+        self.query_one("#settings-form", SettingsForm).display = not toml
 
     def _in(self, box: str) -> bool:
         focused = self.focused
@@ -144,40 +153,34 @@ class SettingsScreen(StyledOnce, Screen[None]):
         )
 
     def _options(self) -> list[Option]:
-        options = []
-        for t in self.tables:
-            mark = "✗" if t.relpath in self.errors else ("*" if self._overridden(t) else " ")
-            if self._edited(t.relpath):
-                mark = "✗" if t.relpath in self.errors else "●"
-            options.append(Option(f"{mark} {t.title}", id=t.relpath))
-        return options
+        return [Option(f"{self._mark(t.relpath)} {t.title}", id=t.relpath) for t in self.tables]
 
-    def _overridden(self, t: Table) -> bool:
-        return t.relpath in self.saved_tables
+    def _mark(self, relpath: str) -> str:
+        return list_mark(
+            refused=relpath in self.errors,
+            edited=self._edited(relpath),
+            overridden=relpath in self.saved_tables,
+        )
 
     def _edited(self, relpath: str) -> bool:
-        """Whether the table differs from the saved one (by value: the form writes the TOML
-        anew, without the file's comments, and that alone is no edit)."""
-        saved = current_text(relpath, self.saved_texts, self.saved_tables)
-        text = self.texts.get(relpath, saved)
-        if text == saved:
-            return False
-        try:
-            return tomllib.loads(text) != tomllib.loads(saved)
-        except tomllib.TOMLDecodeError:
-            return True
+        """Whether the table differs from the saved one (:func:`is_edited`)."""
+        return is_edited(relpath, self.texts, self.saved_texts, self.saved_tables)
 
     def _redraw_list(self) -> None:
+        """Draw the list's marks anew, when one changed (not at each key: the same marks)."""
         table_list = self.query_one("#settings-tables", OptionList)
+        options = self._options()
+        if [str(o.prompt) for o in options] == [str(o.prompt) for o in table_list.options]:
+            return
         highlighted = table_list.highlighted
         table_list.clear_options()
-        table_list.add_options(self._options())
+        table_list.add_options(options)
         table_list.highlighted = highlighted
 
     def _sync_form(self) -> None:
         """Take the form's fields as they are now, before an action reads the tables (the
         form's messages about keys typed just before the action may still be on the way)."""
-        if self.has_class("-toml"):
+        if self.as_toml:
             return
         form = self.query_one("#settings-form", SettingsForm)
         if not form.relpath:
@@ -204,7 +207,7 @@ class SettingsScreen(StyledOnce, Screen[None]):
         with self.prevent(TextArea.Changed):
             editor.load_text(self.texts[relpath])
         self._show_error()
-        if not self.has_class("-toml"):
+        if not self.as_toml:
             self._show_form_later()
 
     def store_changed(self) -> None:
@@ -246,7 +249,7 @@ class SettingsScreen(StyledOnce, Screen[None]):
 
     @on(OptionList.OptionSelected, "#settings-tables")
     def _table_selected(self) -> None:
-        if self.has_class("-toml"):
+        if self.as_toml:
             focus_now(self.query_one("#settings-editor", TextArea))
         else:
             self.query_one("#settings-form", SettingsForm).focus_first()
@@ -271,20 +274,20 @@ class SettingsScreen(StyledOnce, Screen[None]):
             del self.errors[self.current]
             self._show_error()
         self._redraw_list()
-        if not self.has_class("-toml"):  # the text changed behind the form: show it anew
+        if not self.as_toml:  # the text changed behind the form: show it anew
             self._show_form_later()
 
     # -- actions ---------------------------------------------------------------------------
 
     async def action_toggle_toml(self) -> None:
         """Switch the current table between its form and its TOML."""
-        if self.has_class("-toml"):
+        if self.as_toml:
             if not await self.query_one("#settings-form", SettingsForm).show(
                 self.current, self.texts[self.current]
             ):
                 self.notify(NOT_TOML, severity="error")
                 return
-            self.set_class(False, "-toml")
+            self._show_toml(False)
             self.query_one("#settings-form", SettingsForm).focus_first()
         else:
             self._sync_form()
@@ -292,7 +295,7 @@ class SettingsScreen(StyledOnce, Screen[None]):
             if editor.text != self.texts[self.current]:  # the form's edits, as TOML
                 with self.prevent(TextArea.Changed):
                     editor.load_text(self.texts[self.current])
-            self.set_class(True, "-toml")
+            self._show_toml(True)
             editor.focus()
 
     def action_save(self, close: bool = False) -> None:
@@ -301,7 +304,7 @@ class SettingsScreen(StyledOnce, Screen[None]):
         self._sync_form()
         parsed: dict[str, dict[str, Any]] = {}
         form = self.query_one("#settings-form", SettingsForm)
-        if form.refused and not self.has_class("-toml"):
+        if form.refused and not self.as_toml:
             self.errors = {form.relpath: next(iter(form.refused.values()))}
             self._show_error()
             self._redraw_list()
@@ -351,17 +354,8 @@ class SettingsScreen(StyledOnce, Screen[None]):
         if self._saving is not None:
             self.notify(f"Подождите: ещё сохраняется «{self._saving}».", severity="warning")
             return
-        tables = dict(self.saved_tables)
-        texts = dict(self.saved_texts)
-        for relpath, table in parsed.items():
-            if table == data.packaged_table(relpath):
-                tables.pop(relpath, None)  # the default needs no override
-                texts.pop(relpath, None)
-            else:
-                tables[relpath] = table
-                texts[relpath] = self.texts[relpath]
         store = self.store
-        docs = {SETTINGS_DOC: tables or None, TEXT_DOC: texts or None}
+        docs = docs_to_save(parsed, self.texts, self.saved_texts, self.saved_tables)
         bases = {SETTINGS_DOC: self.saved_tables, TEXT_DOC: self.saved_texts}
 
         def job() -> None:

@@ -87,9 +87,10 @@ class SettingsForm(VerticalScroll, can_focus=False):
             return False
         self.relpath, self.table = relpath, table
         self._fields, self.refused = {}, {}
-        await self.remove_children()
-        await self.mount_all(list(self._rows()))
-        self.scroll_home(animate=False)
+        with self.app.batch_update():  # one layout of the new fields, not one per step
+            await self.remove_children()
+            await self.mount_all(list(self._rows()))
+            self.scroll_home(animate=False)
         if self.focus_pending:
             self.focus_first()
         return True

@@ -11,6 +11,8 @@ import importlib
 import inspect
 import pkgutil
 import tomllib
+from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from rules import data
@@ -179,8 +181,13 @@ def usable_tables(
     return accepted, refused
 
 
-def _loaders(system: str) -> list[Any]:
-    """Return the cached, argument-free functions of ``rules.<system>``: the table loaders."""
+@cache
+def _loaders(system: str) -> tuple[Any, ...]:
+    """Return the cached, argument-free functions of ``rules.<system>``: the table loaders.
+
+    Found once per system (the package and its modules are imported by then): each typed
+    value is checked with them, and scanning the modules each time cost as much as the check.
+    """
     package = importlib.import_module(f"rules.{system}")
     modules = [package] + [
         importlib.import_module(info.name)
@@ -199,10 +206,63 @@ def _loaders(system: str) -> list[Any]:
                 continue
             if all(p.default is not p.empty for p in params):
                 found[id(value)] = value
-    return list(found.values())
+    return tuple(found.values())
 
 
-def current_text(relpath: str, texts: dict[str, str], tables: dict[str, Any]) -> str:
+def list_mark(*, refused: bool, edited: bool, overridden: bool) -> str:
+    """Return a table's mark in the list: ✗ refused, ● edited here and not saved, * the
+    campaign's own table, else a space."""
+    if refused:
+        return "✗"
+    if edited:
+        return "●"
+    return "*" if overridden else " "
+
+
+def is_edited(
+    relpath: str, texts: Mapping[str, str], saved_texts: Mapping[str, str], saved: Mapping[str, Any]
+) -> bool:
+    """Whether the table ``relpath`` as the screen has it (``texts``; none: as saved) differs
+    from the one the campaign has (``saved_texts``, ``saved``: its two documents).
+
+    Compared by value: the form writes the TOML anew, without the file's comments, and that
+    alone is no edit; a text that is not TOML is an edit.
+    """
+    before = current_text(relpath, saved_texts, saved)
+    text = texts.get(relpath, before)
+    if text == before:
+        return False
+    try:
+        return tomllib.loads(text) != tomllib.loads(before)
+    except tomllib.TOMLDecodeError:
+        return True
+
+
+def docs_to_save(
+    parsed: Mapping[str, dict[str, Any]],
+    texts: Mapping[str, str],
+    saved_texts: Mapping[str, str],
+    saved: Mapping[str, Any],
+) -> dict[str, dict[str, Any] | None]:
+    """Return the campaign's two documents with the tables ``parsed`` (as typed: ``texts``).
+
+    Only those tables change: every other table the campaign has (``saved_texts``, ``saved``)
+    stays. A table equal to kubik's default is dropped (the default needs no override); a
+    document left empty is None (removed).
+    """
+    tables = dict(saved)
+    kept_texts = dict(saved_texts)
+    for relpath, table in parsed.items():
+        if table == data.packaged_table(relpath):
+            tables.pop(relpath, None)
+            kept_texts.pop(relpath, None)
+        else:
+            tables[relpath] = table
+            kept_texts[relpath] = texts[relpath]
+    return {SETTINGS_DOC: tables or None, TEXT_DOC: kept_texts or None}
+
+
+def current_text(relpath: str, texts: Mapping[str, str], tables: Mapping[str, Any]) -> str:
     """Return the TOML the editor shows: the GM's text, else the packaged table's."""
     if relpath in texts:
         return texts[relpath]
@@ -211,9 +271,14 @@ def current_text(relpath: str, texts: dict[str, str], tables: dict[str, Any]) ->
     return default_text(relpath)
 
 
+@cache
 def default_text(relpath: str) -> str:
     """Return kubik's default of a table as the editor shows it: its values without the
-    packaged file's comments, which are English notes for developers."""
+    packaged file's comments, which are English notes for developers.
+
+    Made once per table (the packaged file does not change): the screen compares every
+    table with it each time its list is drawn, each typed value.
+    """
     return dump_toml(data.packaged_table(relpath))
 
 
