@@ -2,55 +2,15 @@
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
+import os
+from collections.abc import Iterator
 
 import pytest
 
 import rules.drevo as drevo
+from tests.zygote import Zygote
 
 SUBMODULES = sorted(set(drevo._WHERE.values()) | {"ladder", "settings", "weapons"})
-
-#: One fresh interpreter that imports nothing of kubik (only the standard library modules the
-#: rules use, which decide nothing about which submodule loads first) and forks once per case:
-#: each case runs in a process whose ``sys.modules`` holds no ``rules`` module, as a fresh
-#: interpreter's does, for the ~5 ms of a fork instead of the ~70 ms of an interpreter.
-ZYGOTE = """
-import json, os, sys, traceback
-import ast, dataclasses, datetime, decimal, enum, fractions, functools, importlib
-import importlib.resources, inspect, itertools, math, pathlib, random, re, tempfile
-import tomllib, types, typing, zipfile
-kubik = sorted(m for m in sys.modules if m.split(".")[0] in ("rules", "tui", "data"))
-assert not kubik, kubik
-results = {}
-for name, code in json.loads(sys.stdin.read()).items():
-    r, w = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        os.close(r)
-        os.dup2(w, 1)
-        os.dup2(w, 2)
-        status = 1
-        try:
-            exec(code, {"__name__": "__main__"})
-            status = 0
-        except SystemExit as exit_:
-            status = exit_.code if isinstance(exit_.code, int) else 1
-        except BaseException:
-            traceback.print_exc()
-        finally:
-            sys.stdout.flush()
-            sys.stderr.flush()
-            os._exit(status)
-    os.close(w)
-    out = b""
-    while chunk := os.read(r, 65536):
-        out += chunk
-    os.close(r)
-    results[name] = [os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]), out.decode()]
-print(json.dumps(results))
-"""
 
 
 def first_import(first: str) -> str:
@@ -73,17 +33,19 @@ WOUND_TRACK = (
 
 
 @pytest.fixture(scope="module")
-def fresh_runs() -> dict[str, list]:
-    """Every case of this module run in a fork of one kubik-free interpreter:
-    ``{case: [exit code, output]}``."""
-    if not hasattr(__import__("os"), "fork"):
+def fresh() -> Iterator[Zygote]:
+    """Each case runs in a fork of one fresh interpreter that has imported only the standard
+    library modules the rules use (tests/zygote.py), so its ``sys.modules`` holds no
+    ``rules`` module, as a fresh interpreter's does: ~5 ms a case instead of ~70 ms."""
+    if not hasattr(os, "fork"):
         pytest.skip("needs fork")
-    cases = {first: first_import(first) for first in SUBMODULES} | {"wound track": WOUND_TRACK}
-    done = subprocess.run(
-        [sys.executable, "-c", ZYGOTE], input=json.dumps(cases), capture_output=True, text=True
+    zygote = Zygote(
+        "import ast, dataclasses, datetime, decimal, enum, fractions, functools, importlib,"
+        " importlib.resources, inspect, itertools, math, pathlib, random, re, tempfile,"
+        " tomllib, types, typing, zipfile"
     )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    yield zygote
+    zygote.close()
 
 
 def test_every_public_name_resolves_to_its_submodule_object() -> None:
@@ -100,12 +62,12 @@ def test_every_public_name_resolves_to_its_submodule_object() -> None:
 
 
 @pytest.mark.parametrize("first", SUBMODULES)
-def test_functions_named_like_their_module_stay_functions(first: str, fresh_runs) -> None:
+def test_functions_named_like_their_module_stay_functions(first: str, fresh) -> None:
     """Whichever submodule loads first, drevo.ladder/settings/weapons are the functions."""
-    code, out = fresh_runs[first]
-    assert code == 0 and out == "[]\n", out
+    done = fresh.run(first_import(first))
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
-def test_the_wound_track_loads_without_combat_or_odds(fresh_runs) -> None:
-    code, out = fresh_runs["wound track"]
-    assert code == 0 and out == "[]\n", out
+def test_the_wound_track_loads_without_combat_or_odds(fresh) -> None:
+    done = fresh.run(WOUND_TRACK)
+    assert done.returncode == 0, done.stdout + done.stderr
