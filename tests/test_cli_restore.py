@@ -26,17 +26,29 @@ def corrupt(tmp_path):
     return path
 
 
-def test_without_a_terminal_it_explains_and_exits_1(corrupt):
+class AppStarted(BaseException):
+    """Raised if kubik got as far as running an app (main() turns an Exception into exit 1)."""
+
+
+def test_without_a_terminal_it_explains_and_exits_1(corrupt, capsys, monkeypatch):
+    """Through main(), all ``python -m tui`` runs, with a standard input that is no terminal
+    (as ``stdin=DEVNULL`` gave the subprocess this was): it explains and exits before any app
+    runs (an app that would run raises :class:`AppStarted` here instead of drawing)."""
+    from tui.app import KubikApp
+
+    def no_app(self, *args, **kwargs) -> None:
+        raise AppStarted
+
     damaged = corrupt.read_bytes()
-    run = subprocess.run(
-        [sys.executable, "-m", "tui", "--campaign", str(corrupt)],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert run.returncode == 1
-    assert "повреждён" in run.stderr and "исправная копия" in run.stderr
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # isatty() is False
+    monkeypatch.setattr(KubikApp, "run", no_app)
+    try:
+        code = cli.main(["--campaign", str(corrupt)])
+    except SystemExit as exit_:
+        code = exit_.code
+    err = capsys.readouterr().err
+    assert code == 1
+    assert "повреждён" in err and "исправная копия" in err
     assert corrupt.read_bytes() == damaged  # never overwritten
 
 
