@@ -2,8 +2,8 @@
 closed terminal, whatever its browser tabs are doing (issue 35: it stayed alive 25 minutes
 after Ctrl+C once twenty sessions had come and gone, one still open).
 
-Every tab here runs a process harder to stop than kubik (tests/serve_helpers.py): it ignores
-the request to quit, SIGINT, SIGTERM and SIGHUP, and has a child that ignores SIGTERM. Twenty
+Every tab here runs a process harder to stop than kubik (STUBBORN_TAB below): it ignores
+the request to quit, SIGINT, SIGTERM and SIGHUP, and has a child that ignores them too. Twenty
 sessions: fifteen leave within 0.4 s (many while their process starts), five stay open.
 """
 
@@ -25,7 +25,6 @@ from pathlib import Path
 import pytest
 
 from tests.serve_helpers import (
-    STUBBORN_TAB,
     browser_sessions,
     free_port,
     living,
@@ -37,6 +36,23 @@ pytest.importorskip("textual_serve", reason="the serve extra is not installed")
 
 #: The issue's bound: the whole process tree is gone this many seconds after the signal.
 ENDS_WITHIN = 5.0
+
+
+#: A tab's process that neither quits when asked nor on SIGINT, SIGTERM or SIGHUP, and has a
+#: child of its own that ignores them too: harder to stop than a kubik. The child is a fork (it
+#: inherits the ignored signals, as an interpreter started by ``subprocess`` did), and the tab
+#: starts without ``site`` (``-S -I``): a tab costs ~5 ms of CPU, not ~40 ms for two
+#: interpreters, and a test opens eighty of them.
+STUBBORN_TAB = (
+    "import os, signal, time\n"
+    "for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):\n"
+    "    signal.signal(s, signal.SIG_IGN)\n"
+    "if os.fork() == 0:\n"
+    "    time.sleep(600)\n"
+    "    os._exit(0)\n"
+    "print('__GANGLION__', flush=True)\n"
+    "time.sleep(600)\n"
+)
 
 
 #: A fresh interpreter that imports what ``kubik serve`` imports, makes every tab run
