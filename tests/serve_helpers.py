@@ -8,51 +8,16 @@ import os
 import random
 import re
 import selectors
-import shlex
 import socket
 import subprocess
-import sys
 import time
 from pathlib import Path
-
-#: A tab's process that neither quits when asked nor on SIGINT, SIGTERM or SIGHUP, and has a
-#: child of its own that ignores SIGTERM: harder to stop than a kubik.
-STUBBORN_TAB = (
-    "import signal, subprocess, sys, time\n"
-    "for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):\n"
-    "    signal.signal(s, signal.SIG_IGN)\n"
-    "subprocess.Popen([sys.executable, '-c', 'import signal, time; "
-    "signal.signal(signal.SIGTERM, signal.SIG_IGN); time.sleep(600)'])\n"
-    "print('__GANGLION__', flush=True)\n"
-    "time.sleep(600)\n"
-)
 
 
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-def start_server(args: list[str], env: dict[str, str], *, stub: bool) -> subprocess.Popen:
-    """Start ``kubik serve ARGS``; with ``stub``, every tab runs :data:`STUBBORN_TAB`."""
-    if stub:
-        tab = "exec " + shlex.join([sys.executable, "-c", STUBBORN_TAB])
-        code = (
-            "import sys; from tui.cli import serve; "
-            f"serve.app_command = lambda *a, **k: {tab!r}; "
-            "sys.exit(serve.cmd_serve(sys.argv[1:]))"
-        )
-        command = [sys.executable, "-c", code, *args]
-    else:
-        command = [sys.executable, "-m", "tui", "serve", *args]
-    return subprocess.Popen(
-        command,
-        env={**env, "PYTHONUNBUFFERED": "1"},
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        start_new_session=True,  # a signal to the test's group never reaches it
-    )
 
 
 def read_link(server: subprocess.Popen, timeout: float = 20.0) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import io
 import json
-import subprocess
 import sys
 
 import pytest
@@ -26,17 +25,29 @@ def corrupt(tmp_path):
     return path
 
 
-def test_without_a_terminal_it_explains_and_exits_1(corrupt):
+class AppStarted(BaseException):
+    """Raised if kubik got as far as running an app (main() turns an Exception into exit 1)."""
+
+
+def test_without_a_terminal_it_explains_and_exits_1(corrupt, capsys, monkeypatch):
+    """Through main(), all ``python -m tui`` runs, with a standard input that is no terminal
+    (as ``stdin=DEVNULL`` gave the subprocess this was): it explains and exits before any app
+    runs (an app that would run raises :class:`AppStarted` here instead of drawing)."""
+    from tui.app import KubikApp
+
+    def no_app(self, *args, **kwargs) -> None:
+        raise AppStarted
+
     damaged = corrupt.read_bytes()
-    run = subprocess.run(
-        [sys.executable, "-m", "tui", "--campaign", str(corrupt)],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert run.returncode == 1
-    assert "повреждён" in run.stderr and "исправная копия" in run.stderr
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # isatty() is False
+    monkeypatch.setattr(KubikApp, "run", no_app)
+    try:
+        code = cli.main(["--campaign", str(corrupt)])
+    except SystemExit as exit_:
+        code = exit_.code
+    err = capsys.readouterr().err
+    assert code == 1
+    assert "повреждён" in err and "исправная копия" in err
     assert corrupt.read_bytes() == damaged  # never overwritten
 
 
@@ -64,22 +75,39 @@ def test_at_a_terminal_no_leaves_everything_as_it_was(corrupt, monkeypatch):
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pseudo-terminal")
 def test_at_a_terminal_ctrl_q_ends_the_question(corrupt):
     """Issue 35: Ctrl+Q (kubik's quit key) did nothing at «Восстановить кампанию из этой
-    копии? [д/Н]»: the terminal's flow control swallowed it. It now says no and kubik ends."""
+    копии? [д/Н]»: the terminal's flow control swallowed it. It now says no and kubik ends.
+
+    kubik is a fork of this process running main() (all ``python -m tui`` runs) in a session
+    of its own with the pseudo-terminal as its stdin, stdout and stderr, as the subprocess
+    this was (an interpreter start and the app's imports, ~0.28 CPU-s) had them."""
     import os
     import select
+    import signal
     import time
 
     damaged = corrupt.read_bytes()
     master, slave = os.openpty()
-    kubik = subprocess.Popen(
-        [sys.executable, "-m", "tui", "--campaign", str(corrupt)],
-        stdin=slave,
-        stdout=slave,
-        stderr=slave,
-        start_new_session=True,
-    )
+    pid = os.fork()
+    if pid == 0:  # kubik at the terminal: main(), all python -m tui runs; never back in pytest
+        code = 1
+        try:
+            os.close(master)
+            os.setsid()  # a session of its own, as start_new_session gave the subprocess
+            for fd in (0, 1, 2):
+                os.dup2(slave, fd)
+            sys.stdin = open(0, encoding="utf-8")  # noqa: SIM115 - the fork ends with _exit
+            sys.stdout = open(1, "w", encoding="utf-8")  # noqa: SIM115
+            sys.stderr = open(2, "w", encoding="utf-8")  # noqa: SIM115
+            code = cli.main(["--campaign", str(corrupt)])
+        except SystemExit as exit_:
+            code = exit_.code if isinstance(exit_.code, int) else 1
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(code)
     os.close(slave)
     seen = b""
+    ended = (0, 0)
     try:
         deadline = time.monotonic() + 30
         while "[д/Н]".encode() not in seen and time.monotonic() < deadline:
@@ -87,10 +115,15 @@ def test_at_a_terminal_ctrl_q_ends_the_question(corrupt):
                 seen += os.read(master, 4096)
         assert "[д/Н]".encode() in seen, seen
         os.write(master, b"\x11")  # Ctrl+Q
-        assert kubik.wait(timeout=10) == 1
+        deadline = time.monotonic() + 10
+        while not (ended := os.waitpid(pid, os.WNOHANG))[0] and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert ended[0] == pid, "kubik did not end after Ctrl+Q"
+        assert os.waitstatus_to_exitcode(ended[1]) == 1
     finally:
-        if kubik.poll() is None:
-            kubik.kill()
+        if ended[0] != pid:  # still asking (or never asked): it must not outlive the test
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
         os.close(master)
     assert corrupt.read_bytes() == damaged
 

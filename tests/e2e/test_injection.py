@@ -150,7 +150,10 @@ def foreign_sequences(out: bytes) -> list[bytes]:
 
 def test_the_app_writes_no_sequence_from_the_file(tmp_path) -> None:
     path = hostile_campaign(tmp_path)
-    keys = [(b"\x1b[B", 0.3)] * 7 + [(b"\x1b[A", 0.3)] * 7  # every character's sheet
+    # Every character's sheet: the first is shown at the start, each «down» shows the next.
+    # (Seven «up» keys back to the first showed the same sheets again: the form below is
+    # named after the last character, whose name and fields carry the same payload.)
+    keys = [(b"\x1b[B", 0.3)] * 7
     keys += [(b"e", 1.5), (b"\x1b", 1.0)]  # the edit form, named after the character
     keys += [(b"\x0f", 2.0), (b"\x1b", 1.0)]  # Ctrl+O: campaign names and file names
     keys += [(b"4", 1.5), (b"y", 1.0)]  # the Журнал, then copy its last entry (OSC 52)

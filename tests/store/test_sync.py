@@ -2,51 +2,60 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import textwrap
-import time
+import os
+import traceback
 
 import pytest
 
 from rules.drevo.sheet import DrevoSheet
-from tui.store import LogEntry, Store, new_id
+from tui.store import Character, LogEntry, Store, new_id
 from tui.store import files as files_module
 
-ADDER = textwrap.dedent(
-    """
-    import sys, time
-    from pathlib import Path
-    from tui.store import Character, Store, new_id
 
-    path, tag, go = Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3])
-    store = Store.open(path)
-    Path(f"{go}.{tag}").touch()  # open: the parent lets both go at once
-    while not go.exists():
-        time.sleep(0.001)
-    for n in range(100):
-        store.upsert_character(
-            Character(new_id(), f"{tag}-{n}", "npc", {}, (), ()), label=f"{tag} {n}"
-        )
-    """
-)
+def add_100_in_a_fork(path, tag: str, gate: tuple[int, int]) -> tuple[int, int]:
+    """Fork a kubik that opens the campaign, says so (one byte on the returned fd), waits
+    until the ``gate`` pipe reads end-of-file, then adds 100 NPCs, each its own locked write.
+    Returns (pid, fd). A fork of this process, not a fresh interpreter: a process of its
+    own with its own store, lock and reads, for a fork's cost. It never returns into pytest."""
+    ready_r, ready_w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        code = 1
+        try:
+            os.close(gate[1])  # only the parent holds the gate shut
+            os.close(ready_r)
+            store = Store.open(path)
+            os.write(ready_w, b"o")  # open: the parent lets both go at once
+            os.read(gate[0], 1)
+            for n in range(100):
+                store.upsert_character(
+                    Character(new_id(), f"{tag}-{n}", "npc", {}, (), ()), label=f"{tag} {n}"
+                )
+            code = 0
+        except BaseException:
+            traceback.print_exc()
+        finally:
+            os._exit(code)
+    os.close(ready_w)
+    return pid, ready_r
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 def test_two_processes_adding_100_characters_each_make_200(tmp_path):
     path = tmp_path / "campaign.json"
     Store.open(path).close()
-    go = tmp_path / "go"
-    procs = [
-        subprocess.Popen([sys.executable, "-c", ADDER, str(path), tag, str(go)])
-        for tag in ("А", "Б")
-    ]
-    ready = [tmp_path / f"go.{tag}" for tag in ("А", "Б")]
-    deadline = time.monotonic() + 60
-    while not all(r.exists() for r in ready) and time.monotonic() < deadline:
-        time.sleep(0.005)
-    go.touch()
-    assert [p.wait(timeout=60) for p in procs] == [0, 0]
+    gate = os.pipe()
+    try:
+        forks = [add_100_in_a_fork(path, tag, gate) for tag in ("А", "Б")]
+        for _, ready in forks:
+            assert os.read(ready, 1) == b"o", "a writer died before it opened the campaign"
+            os.close(ready)
+    finally:
+        os.close(gate[0])
+        os.close(gate[1])  # the gate opens: both read end-of-file at once
+    codes = [os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) for pid, _ in forks]
+    assert codes == [0, 0]
     with Store.open(path) as store:
         names = [c.name for c in store.characters() if c.kind == "npc"]
         added = {n for n in names if n[:2] in ("А-", "Б-")}
@@ -54,6 +63,26 @@ def test_two_processes_adding_100_characters_each_make_200(tmp_path):
         assert len(store.characters()) == 7 + 200
 
 
+def in_another_process(path, character_id: str) -> None:
+    """In a fork (a process of its own, with its own store; never returning into pytest):
+    set the character's Удача to 0 and add a Журнал entry."""
+    pid = os.fork()
+    if pid == 0:
+        code = 1
+        try:
+            s = Store.open(path)
+            c = s.character(character_id)
+            s.upsert_character(c.edit_sheet(DrevoSheet, fate=0), label="Удача на нуле")
+            s.append_log(LogEntry("e1", "2025-03-01T19:30:00+03:00", "note", None, "x", {}))
+            code = 0
+        except BaseException:
+            traceback.print_exc()
+        finally:
+            os._exit(code)
+    assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 def test_refresh_sees_another_process_write_and_notifies(tmp_path):
     path = tmp_path / "campaign.json"
     with Store.open(path) as store:
@@ -61,17 +90,7 @@ def test_refresh_sees_another_process_write_and_notifies(tmp_path):
         seen = []
         store.subscribe(lambda: seen.append(store.character(c.id).drevo.fate))
         assert store.refresh() is False
-        code = textwrap.dedent(
-            f"""
-            from rules.drevo.sheet import DrevoSheet
-            from tui.store import LogEntry, Store
-            s = Store.open({str(path)!r})
-            c = s.character({c.id!r})
-            s.upsert_character(c.edit_sheet(DrevoSheet, fate=0), label="Удача на нуле")
-            s.append_log(LogEntry("e1", "2025-03-01T19:30:00+03:00", "note", None, "x", {{}}))
-            """
-        )
-        subprocess.run([sys.executable, "-c", code], check=True)
+        in_another_process(path, c.id)
         assert store.character(c.id).drevo.fate == c.drevo.fate  # nothing until refresh
         assert store.refresh() is True
         assert store.character(c.id).drevo.fate == 0

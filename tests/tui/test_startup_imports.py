@@ -2,10 +2,27 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
+import os
+from collections.abc import Iterator
 
+import pytest
+
+from tests.zygote import Zygote
 from tui.store import Store
+
+
+@pytest.fixture(scope="module")
+def fresh() -> Iterator[Zygote]:
+    """Each case runs in a fork of one interpreter that has imported asyncio and Textual's
+    core, nothing of kubik (tests/zygote.py): every check here is "M is not loaded", which a
+    preloaded module could only make fail. Five interpreters each importing Textual were
+    ~1.9 CPU-s."""
+    if not hasattr(os, "fork"):
+        pytest.skip("needs fork")
+    zygote = Zygote("import asyncio, textual.app, textual.pilot, textual.widgets")
+    yield zygote
+    zygote.close()
+
 
 LATER = (
     "filelock",  # only a write takes the lock
@@ -22,6 +39,7 @@ LATER = (
 
 def test_opening_a_campaign_for_the_first_screen_loads_none_of_the_later_modules(
     campaign_path,
+    fresh,
 ) -> None:
     Store.open(campaign_path).close()  # the file exists, as on every start but the first
     code = (
@@ -33,7 +51,7 @@ def test_opening_a_campaign_for_the_first_screen_loads_none_of_the_later_modules
         f"[sheet_text('drevo', c) for c in S.open({str(campaign_path)!r}).characters()];"
         f"print([m for m in {LATER!r} if m in sys.modules])"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    done = fresh.run(code)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
 
@@ -62,6 +80,7 @@ NOT_AT_FIRST_PAINT = (*LATER, "rules.dice", "rules.drevo.check", "rules.modifier
 
 def test_the_first_screen_is_drawn_without_the_dice_parser_or_the_check_rules(
     campaign_path,
+    fresh,
 ) -> None:
     Store.open(campaign_path).close()  # the file exists, as on every start but the first
     code = f"""
@@ -84,12 +103,12 @@ async def main():
 
 asyncio.run(main())
 """
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    done = fresh.run(code)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
 
 
-def test_serving_the_seats_loads_no_openssl_digests(campaign_path) -> None:
+def test_serving_the_seats_loads_no_openssl_digests(campaign_path, fresh) -> None:
     """``hashlib`` loads OpenSSL's digests (~0.5 MiB of the GM's peak memory, 1.31× the bare
     app with it): the seats' socket name and the hub need none of them until a seat greets.
     Nor does the hub of a Древо campaign load IDE4's rules (~0.4 MiB, for its reroll sources)."""
@@ -126,7 +145,7 @@ async def main():
 
 asyncio.run(main())
 """
-        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        done = fresh.run(code)
         assert done.returncode == 0, done.stderr
         assert done.stdout.strip().splitlines()[-1] == "[]"
         # The socket's name is the same SHA-256 the seat side computes.
@@ -138,7 +157,7 @@ asyncio.run(main())
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def test_the_key_bar_loads_no_text_area(campaign_path) -> None:
+def test_the_key_bar_loads_no_text_area(campaign_path, fresh) -> None:
     """Ctrl+Z's check (is a multi-line text field focused?) runs on every key bar refresh;
     importing Textual's TextArea for it cost ~0.8 MiB of the GM's peak memory (1.33× the bare
     app). The party tab, its key bar and a key pressed load no TextArea."""
@@ -155,12 +174,12 @@ async def main():
 
 asyncio.run(main())
 """
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    done = fresh.run(code)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "False"
 
 
-def test_the_start_does_not_look_up_kubiks_version() -> None:
+def test_the_start_does_not_look_up_kubiks_version(fresh) -> None:
     """``--version``'s text was made for every parser, so each start imported importlib.metadata
     (with email, zipfile, csv: ~1 MiB) and searched the installed packages (40–100 ms before the
     first screen); only ``kubik --version`` needs it."""
@@ -169,6 +188,6 @@ def test_the_start_does_not_look_up_kubiks_version() -> None:
         "app_parser().parse_args(['--campaign', 'x.json']);"
         "print('importlib.metadata' in sys.modules)"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    done = fresh.run(code)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "False"
