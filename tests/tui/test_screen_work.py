@@ -37,3 +37,40 @@ async def test_the_character_form_opens_with_only_its_name_field_focused(
             assert focused == ["f-name"], f"«{key}»: focused on the way: {focused}"
             await pilot.press("escape")
             await pilot.pause()
+
+
+async def test_the_keys_list_is_as_tall_as_its_rows_at_each_opening(make_test_app):
+    """«?» measures its table once per rows and width (tui/screens/keys.py ``KeysTable``:
+    ~35 ms of each opening's CPU went to measuring it, twice); each list is still as tall as
+    its own rows render: opened again, at another width, or a shorter list at the same width.
+    """
+    from rich.segment import Segment
+
+    from tui.screens.keys import KeysScreen, keys_table
+
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        heights = []
+        groups = None
+        for step in ("80", "again", "100", "shorter"):
+            if step == "100":
+                await pilot.resize_terminal(100, 30)
+            if step == "shorter":
+                await app.push_screen(KeysScreen(groups[:2]))
+            else:
+                await pilot.press("question_mark")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, KeysScreen), f"{step}: «?» opened no list"
+            groups = groups or screen.groups
+            table = screen.query_one("#keys-table")
+            width = table.content_region.width
+            options = app.console.options.update_width(width).update(highlight=False)
+            rendered = len(
+                list(Segment.split_lines(app.console.render(keys_table(screen.groups), options)))
+            )
+            assert table.virtual_size.height == rendered, f"{step}: the height at width {width}"
+            heights.append(rendered)
+            await pilot.press("escape")
+            await pilot.pause()
+        assert len(set(heights)) == 3, f"{heights}: the steps measured nothing new"
