@@ -74,3 +74,26 @@ async def test_the_keys_list_is_as_tall_as_its_rows_at_each_opening(make_test_ap
             await pilot.press("escape")
             await pilot.pause()
         assert len(set(heights)) == 3, f"{heights}: the steps measured nothing new"
+
+
+async def test_the_party_filter_is_built_by_the_first_f_where_it_was_and_kept(make_test_app):
+    """A start builds no party filter field (it was styled at every start and shown by few);
+    the first «f» builds it where it stood, between the «Ещё …» line and the sheet, with the
+    focus; Esc hides it and the next «f» shows the same field again."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not app.query("#party-filter"), "the start built the filter field"
+        await pilot.press("f")
+        await pilot.pause()
+        field = app.query_one("#party-filter")
+        order = [child.id for child in field.parent.children]
+        assert order == ["party-table", "party-more", "party-filter", "party-sheet"], order
+        assert field.display and app.focused is field, "«f»: the field is not shown, focused"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not field.display and app.focused.id == "party-table", "Esc: not hidden"
+        await pilot.press("f")
+        await pilot.pause()
+        assert app.query_one("#party-filter") is field and field.display, "«f» again"
+        assert len(app.query("#party-filter")) == 1, "a second field"
