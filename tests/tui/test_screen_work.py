@@ -97,3 +97,34 @@ async def test_the_party_filter_is_built_by_the_first_f_where_it_was_and_kept(ma
         await pilot.pause()
         assert app.query_one("#party-filter") is field and field.display, "«f» again"
         assert len(app.query("#party-filter")) == 1, "a second field"
+
+
+async def test_a_table_left_while_the_app_runs_is_restyled_but_not_as_the_app_closes(
+    make_test_app, monkeypatch
+):
+    """A table that loses the focus is restyled to look unfocused (its cursor row's colours)
+    while the app runs; as the app closes its screens give up the focus, and the table was
+    restyled for a frame never drawn (~2 ms of every pilot test's teardown)."""
+    from tui.widgets.common.table import Table
+
+    restyled: list[str | None] = []
+    restyle = Table.update_node_styles
+
+    def noted(self: Table, animate: bool = True) -> None:
+        restyled.append(self.id)
+        restyle(self, animate=animate)
+
+    monkeypatch.setattr(Table, "update_node_styles", noted)
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "party-table"
+        restyled.clear()
+        await pilot.press("f")  # the filter takes the focus; the table stays in sight
+        await pilot.pause()
+        assert restyled == ["party-table"], f"left while running: {restyled}"
+        await pilot.press("escape")  # back to the table, which has the focus as the app ends
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "party-table"
+        restyled.clear()
+    assert restyled == [], f"restyled as the app closed: {restyled}"
