@@ -76,35 +76,17 @@ async def test_the_keys_list_is_as_tall_as_its_rows_at_each_opening(make_test_ap
         assert len(set(heights)) == 3, f"{heights}: the steps measured nothing new"
 
 
-async def test_the_party_filter_is_built_by_the_first_f_where_it_was_and_kept(make_test_app):
-    """A start builds no party filter field (it was styled at every start and shown by few);
-    the first «f» builds it where it stood, between the «Ещё …» line and the sheet, with the
-    focus; Esc hides it and the next «f» shows the same field again."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert not app.query("#party-filter"), "the start built the filter field"
-        await pilot.press("f")
-        await pilot.pause()
-        field = app.query_one("#party-filter")
-        order = [child.id for child in field.parent.children]
-        assert order == ["party-table", "party-more", "party-filter", "party-sheet"], order
-        assert field.display and app.focused is field, "«f»: the field is not shown, focused"
-        await pilot.press("escape")
-        await pilot.pause()
-        assert not field.display and app.focused.id == "party-table", "Esc: not hidden"
-        await pilot.press("f")
-        await pilot.pause()
-        assert app.query_one("#party-filter") is field and field.display, "«f» again"
-        assert len(app.query("#party-filter")) == 1, "a second field"
-
-
-async def test_a_table_left_while_the_app_runs_is_restyled_but_not_as_the_app_closes(
+async def test_the_party_filter_is_built_by_the_first_f_and_the_table_restyled_while_running(
     make_test_app, monkeypatch
 ):
-    """A table that loses the focus is restyled to look unfocused (its cursor row's colours)
-    while the app runs; as the app closes its screens give up the focus, and the table was
-    restyled for a frame never drawn (~2 ms of every pilot test's teardown)."""
+    """A start builds no party filter field (it was styled at every start and shown by few);
+    the first «f» builds it where it stood, between the «Ещё …» line and the sheet, with the
+    focus; Esc hides it and the next «f» shows the same field again.
+
+    And the table that loses the focus is restyled to look unfocused (its cursor row's
+    colours) while the app runs; as the app closes its screens give up the focus, and the
+    table was restyled for a frame never drawn (~2 ms of every pilot test's teardown). One
+    app run: both start on the Партия tab and press «f» and Esc."""
     from tui.widgets.common.table import Table
 
     restyled: list[str | None] = []
@@ -118,13 +100,25 @@ async def test_a_table_left_while_the_app_runs_is_restyled_but_not_as_the_app_cl
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        assert not app.query("#party-filter"), "the start built the filter field"
         assert app.focused is not None and app.focused.id == "party-table"
         restyled.clear()
         await pilot.press("f")  # the filter takes the focus; the table stays in sight
         await pilot.pause()
-        assert restyled == ["party-table"], f"left while running: {restyled}"
+        assert restyled == ["party-table"], f"the table left while running: {restyled}"
+        field = app.query_one("#party-filter")
+        order = [child.id for child in field.parent.children]
+        assert order == ["party-table", "party-more", "party-filter", "party-sheet"], order
+        assert field.display and app.focused is field, "«f»: the field is not shown, focused"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not field.display and app.focused.id == "party-table", "Esc: not hidden"
+        await pilot.press("f")
+        await pilot.pause()
+        assert app.query_one("#party-filter") is field and field.display, "«f» again"
+        assert len(app.query("#party-filter")) == 1, "a second field"
         await pilot.press("escape")  # back to the table, which has the focus as the app ends
         await pilot.pause()
         assert app.focused is not None and app.focused.id == "party-table"
         restyled.clear()
-    assert restyled == [], f"restyled as the app closed: {restyled}"
+    assert restyled == [], f"the table restyled as the app closed: {restyled}"
