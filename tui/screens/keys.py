@@ -7,6 +7,8 @@ cut at the box's edge.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -51,6 +53,31 @@ def keys_table(groups: list[tuple[str, list[Binding]]]) -> Table:
     return table
 
 
+#: The height of each list shown so far, by (its rows, the width): measuring it renders the
+#: whole table (~10 ms at 80 columns), and each opening measures it twice, before and after its
+#: scrollbar appears. The rows are all the table holds; the width is all the rest it depends on.
+_HEIGHTS: dict[tuple[object, int], int] = {}
+#: Lists kept measured (a key's groups differ by tab and focused widget; a few dozen at most).
+_HEIGHTS_KEPT = 64
+
+
+class KeysTable(Static):
+    """The table of keys, measured once per width for the same rows."""
+
+    def __init__(self, groups: list[tuple[str, list[Binding]]], *, id: str) -> None:  # noqa: A002
+        super().__init__(keys_table(groups), id=id)
+        self._rows = tuple((where, tuple(key_rows(bindings))) for where, bindings in groups)
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        key = (self._rows, width)
+        height = _HEIGHTS.get(key)
+        if height is None:
+            if len(_HEIGHTS) >= _HEIGHTS_KEPT:
+                _HEIGHTS.clear()
+            height = _HEIGHTS[key] = super().get_content_height(container, viewport, width)
+        return height
+
+
 class KeysScreen(StyledOnce, ModalScreen[None]):
     """List all keys; any of Esc, q, ? closes it; ↑/↓ and PgUp/PgDn scroll."""
 
@@ -66,7 +93,7 @@ class KeysScreen(StyledOnce, ModalScreen[None]):
         with Vertical(id="keys-box"):
             yield Static("[b]Клавиши kubik[/b]  (Esc — закрыть, ↑↓ PgUp PgDn — листать)")
             with VerticalScroll(id="keys-list"):
-                yield Static(keys_table(self.groups), id="keys-table")
+                yield KeysTable(self.groups, id="keys-table")
 
     def on_mount(self) -> None:
         self.query_one("#keys-list", VerticalScroll).focus()

@@ -81,6 +81,8 @@ class Table(DataTable[Any]):
     def watch_has_focus(self, has_focus: bool) -> None:
         if has_focus == self._styled_focus or (not has_focus and self._hidden()):
             return  # see _on_blur
+        if not has_focus and not self.app.is_running:
+            return  # the app is closing (its screens give up the focus): nothing is drawn again
         self._styled_focus = has_focus
         super().watch_has_focus(has_focus)  # restyle: Stylesheet.apply and notify_style_update
 

@@ -125,11 +125,12 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, BestiaryKeys, Vertical):
         more = Static(self._more_text(), id="party-more")
         more.display = bool(self._more_text())
         yield more
-        yield ReadyInput(placeholder="Фильтр: часть имени, навыка или заметки", id="party-filter")
+        # The filter field (``#party-filter``) is built by the first «f», between the line
+        # above and the sheet: most starts never filter, and a text field is one of the
+        # costliest widgets of a start to style.
         yield Static(id="party-sheet")
 
     def on_mount(self) -> None:
-        self.query_one("#party-filter", Input).display = False
         self._show_sheet()
 
     def show(self, characters: list[Character]) -> None:
@@ -254,9 +255,20 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, BestiaryKeys, Vertical):
         system = self.store.campaign.system
         self.app.notify(f"Порядок: {self._sort_names(system)[self._sort]}", timeout=2)
 
+    def _filter_field(self) -> Input | None:
+        """Return the filter field, None before the first «f» built it."""
+        found = self.query("#party-filter")
+        return found.first(Input) if found else None
+
     def action_filter(self) -> None:
-        """Show the filter field; Enter keeps the filter, Esc clears it."""
-        field = self.query_one("#party-filter", Input)
+        """Show the filter field (built the first time); Enter keeps the filter, Esc clears
+        it."""
+        field = self._filter_field()
+        if field is None:
+            field = ReadyInput(
+                placeholder="Фильтр: часть имени, навыка или заметки", id="party-filter"
+            )
+            self.mount(field, before="#party-sheet")
         field.display = True
         focus_now(field)
 
@@ -274,8 +286,8 @@ class PartyPane(EffectKeys, PartyEditing, SavedRolls, BestiaryKeys, Vertical):
         self.query_one("#party-table", DataTable).focus()
 
     def on_key(self, event: events.Key) -> None:
-        field = self.query_one("#party-filter", Input)
-        if event.key == "escape" and field.has_focus:
+        field = self._filter_field() if event.key == "escape" else None
+        if field is not None and field.has_focus:
             event.stop()
             field.value = ""
             field.display = False
