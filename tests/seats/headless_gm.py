@@ -103,6 +103,14 @@ class HeadlessGM:
         requests = self.hub._state(seat)["requests"]
         return next(r for r in requests if r["id"] == request_id)
 
+    def send(self, me: Any, rid: str, kind: str, payload: dict[str, Any]) -> Any:
+        """``me``'s seat (a player character's, named after it) sends a request about ``me``."""
+        return self.receive_now(me.name, proto.Request(rid, kind, me.id, payload))
+
+    def status(self, me: Any, rid: str) -> str:
+        """The status ``me``'s seat shows for its request ``rid``."""
+        return self.shown(me.name, rid)["status"]
+
     def offer(self, seat: str) -> dict[str, Any]:
         """What ``seat``'s state says of the GM's open check ({} for none)."""
         return self.hub._state(seat)["state"].get("check") or {}

@@ -17,7 +17,6 @@ import pytest
 from rules import ide4
 from tests.seats.headless_gm import HeadlessGM
 from tests.seats.helpers import first_pc
-from tui.seats.protocol import Request
 from tui.systems.ide4.check import steps
 
 
@@ -26,14 +25,6 @@ def gm(folder, campaign_path):
     gm = HeadlessGM(folder, campaign_path, system="ide4")
     yield gm
     gm.close()
-
-
-def _send(gm, me, rid: str, kind: str, payload: dict):
-    return gm.receive_now(me.name, Request(rid, kind, me.id, payload))
-
-
-def _status(gm, me, rid: str) -> str:
-    return gm.shown(me.name, rid)["status"]
 
 
 def test_the_expanded_demand_then_energy_before_apply_and_undo_step_by_step(gm):
@@ -52,34 +43,34 @@ def test_the_expanded_demand_then_energy_before_apply_and_undo_step_by_step(gm):
     check = offer["id"]
     assert "energy" not in offer["kinds"]  # not before the expanded level
     energy = {"when": "before", "amount": 2, "check": check}
-    e0 = _send(gm, me, "e0", "energy", energy)
+    e0 = gm.send(me, "e0", "energy", energy)
     assert e0.status == "refused" and "шаг развёрнутой проверки" in e0.reason
-    _send(gm, me, "x1", "expanded", {"check": check})
+    gm.send(me, "x1", "expanded", {"check": check})
     hub.accept("x1")
-    assert _status(gm, me, "x1") == "accepted"
+    assert gm.status(me, "x1") == "accepted"
     assert table.state.inputs.player_demand and table.view().level == "expanded"
     line = store.log(limit=1)[0]
     assert line.actor == me.name and "Требует развёрнутую проверку" in line.text
     assert f"Заявка игрока {me.name}" in line.text
     gm.undo()
-    assert _status(gm, me, "x1") == "undone"
+    assert gm.status(me, "x1") == "undone"
     assert not table.state.inputs.player_demand and table.view().level == "standard"
     gm.redo()
     assert table.state.inputs.player_demand and table.view().level == "expanded"
-    _send(gm, me, "e1", "energy", energy)
+    gm.send(me, "e1", "energy", energy)
     hub.accept("e1")
-    assert _status(gm, me, "e1") == "accepted"
+    assert gm.status(me, "e1") == "accepted"
     assert table.view().input.energy_dice == 2
     nominal = table.view().input.nominal
     gm.undo()
     assert table.view().input.energy_dice == 0
-    assert _status(gm, me, "e1") == "undone"
+    assert gm.status(me, "e1") == "undone"
     gm.redo()
     assert table.view().input.energy_dice == 2
     assert gm.step(steps.roll).ok  # the GM rolls: the energy is spent when declared
     assert store.character(me.id).ide4.energy == 100 - 2 * nominal
     assert table.view().check.energy_spent == 2 * nominal
-    e2 = _send(gm, me, "e2", "energy", energy)
+    e2 = gm.send(me, "e2", "energy", energy)
     assert e2.status == "refused" and "уже брошена" in e2.reason
 
 
@@ -97,11 +88,11 @@ def test_energy_before_beyond_the_nominal_or_the_pool_is_refused_with_the_rules_
     offer = gm.offer(me.name)
     assert "energy" in offer["kinds"]
     big = {"when": "before", "amount": 10, "die": 20, "check": offer["id"]}
-    b1 = _send(gm, me, "b1", "energy", big)
+    b1 = gm.send(me, "b1", "energy", big)
     assert b1.status == "refused"
     assert "больше d" in b1.reason and "нельзя" in b1.reason
     poor = {"when": "before", "amount": 2, "check": offer["id"]}
-    b2 = _send(gm, me, "b2", "energy", poor)
+    b2 = gm.send(me, "b2", "energy", poor)
     assert b2.status == "refused"
     assert "Не хватает энергии" in b2.reason and "в запасе 5" in b2.reason
     assert table.view().input.energy_dice == 0
@@ -123,36 +114,36 @@ def test_energy_after_and_a_reroll_apply_to_the_rolled_check_and_undo(gm):
     offer = gm.offer(me.name)
     assert offer["stage"] == "rolled"
     check = offer["id"]
-    _send(gm, me, "r1", "reroll", {"check": check})
+    gm.send(me, "r1", "reroll", {"check": check})
     hub.accept("r1")
-    assert _status(gm, me, "r1") == "accepted"
+    assert gm.status(me, "r1") == "accepted"
     rerolled = table.view().check
     assert len(rerolled.rerolls) == 1 and rerolled.before_dice == rolled.before_dice
     assert rerolled.steps[-1].kind == "reroll"
     assert store.log(limit=1)[0].data["request"] == "r1"
     gm.undo()
     assert table.view().check == rolled
-    assert _status(gm, me, "r1") == "undone"
+    assert gm.status(me, "r1") == "undone"
     gm.redo()
     assert table.view().check == rerolled  # the same die, never a new roll
     pool = store.character(me.id).ide4.energy
     why = ide4.energy_after_refusal(rerolled, 1)
     after = {"when": "after", "amount": 1, "check": check}
-    a1 = _send(gm, me, "a1", "energy", after)
+    a1 = gm.send(me, "a1", "energy", after)
     if why:  # Триумф or Трагедия: «не применяется»
         assert a1.status == "refused" and a1.reason == why
         return
     hub.accept("a1")
-    assert _status(gm, me, "a1") == "accepted"
+    assert gm.status(me, "a1") == "accepted"
     nominal = rerolled.input.nominal
     assert store.character(me.id).ide4.energy == pool - nominal
     assert table.view().check.after_dice
-    r2 = _send(gm, me, "r2", "reroll", {"check": check})
+    r2 = gm.send(me, "r2", "reroll", {"check": check})
     assert r2.status == "refused" and "до энергии после броска" in r2.reason
     gm.undo()  # the energy comes back, the check is as before it
     assert store.character(me.id).ide4.energy == pool
     assert table.view().check == rerolled
-    assert _status(gm, me, "a1") == "undone"
+    assert gm.status(me, "a1") == "undone"
 
 
 def test_a_reroll_before_the_roll_and_a_closed_check_are_refused(gm):
@@ -163,7 +154,7 @@ def test_a_reroll_before_the_roll_and_a_closed_check_are_refused(gm):
     offer = gm.offer(me.name)
     assert offer["character"] == me.id
     first = offer["id"]
-    q1 = _send(gm, me, "q1", "reroll", {"check": first})
+    q1 = gm.send(me, "q1", "reroll", {"check": first})
     assert q1.status == "refused" and "ещё не брошена" in q1.reason
     assert gm.step(steps.roll).ok
     offer = gm.offer(me.name)
@@ -172,5 +163,5 @@ def test_a_reroll_before_the_roll_and_a_closed_check_are_refused(gm):
     assert gm.step(steps.new_check).ok  # the GM starts another check
     offer = gm.offer(me.name)
     assert offer["stage"] == "before" and offer["id"] not in (first, rolled_id)
-    q2 = _send(gm, me, "q2", "reroll", {"check": rolled_id})
+    q2 = gm.send(me, "q2", "reroll", {"check": rolled_id})
     assert q2.status == "refused" and "закрыта" in q2.reason

@@ -15,7 +15,6 @@ import pytest
 
 from tests.seats.headless_gm import HeadlessGM
 from tests.seats.helpers import first_pc
-from tui.seats.protocol import Request
 from tui.seats.rules_check import edited
 
 
@@ -31,14 +30,6 @@ def drevo(folder, campaign_path):
     gm = HeadlessGM(folder, campaign_path, system="drevo")
     yield gm
     gm.close()
-
-
-def _send(gm, me, rid: str, kind: str, payload: dict):
-    return gm.receive_now(me.name, Request(rid, kind, me.id, payload))
-
-
-def _status(gm, me, rid: str) -> str:
-    return gm.shown(me.name, rid)["status"]
 
 
 def _last(gm):
@@ -74,13 +65,13 @@ def test_risk_from_a_seat_waits_for_the_price_then_rolls_again_as_one_undo_step(
     offer = gm.offer(me.name)
     assert "risk" in offer["kinds"]
     assert offer["character"] == me.id and offer["stage"] == "rolled"
-    k1 = _send(gm, me, "k1", "risk", {"check": offer["id"]})
+    k1 = gm.send(me, "k1", "risk", {"check": offer["id"]})
     hub.accept("k1")  # without a price: it waits for the GM's part
     assert k1.status == "pending" and gm.shown(me.name, "k1")["status"] == "pending"
     assert "Цену Риска назначает ведущий" in gm.shown(me.name, "k1")["reason"]
     assert _last(gm) == first and len(store.log()) == 1
     hub.accept("k1", edited(k1.request, "кобура"))  # what Ctrl+P's price prompt accepts
-    assert _status(gm, me, "k1") == "accepted"
+    assert gm.status(me, "k1") == "accepted"
     entry = store.log(limit=1)[0]
     assert entry.actor == me.name and entry.text.startswith(f"Заявка игрока {me.name}: Риск")
     assert entry.data["kind"] == "risk" and entry.data["price"] == "кобура"
@@ -89,11 +80,11 @@ def test_risk_from_a_seat_waits_for_the_price_then_rolls_again_as_one_undo_step(
     retry = _last(gm)
     assert retry.risk and gm.table.view().risk_refusal() is not None  # Risk once
     gm.undo()  # one step back: the retry and its line
-    assert _status(gm, me, "k1") == "undone"
+    assert gm.status(me, "k1") == "undone"
     assert _last(gm) == first and store.log(limit=1)[0].undone
     assert "risk" in gm.table.offer().kinds
     gm.redo()  # the same retry again, never a new roll
-    assert _status(gm, me, "k1") == "accepted"
+    assert gm.status(me, "k1") == "accepted"
     assert _last(gm) == retry
 
 
@@ -106,17 +97,17 @@ def test_risk_is_refused_without_an_open_check_on_another_and_on_a_closed_one(st
     store = gm.store
     me = first_pc(store)
     other = next(c for c in store.characters() if c.kind == "pc" and c.id != me.id)
-    n1 = _send(gm, me, "n1", "risk", {})
+    n1 = gm.send(me, "n1", "risk", {})
     assert n1.status == "refused" and "нет открытой проверки" in n1.reason
     _failed_check(gm, me)
     offer = gm.offer(me.name)
     assert "risk" in offer["kinds"]
     old = offer["id"]
     assert gm.step(steps.roll).ok  # the GM rolls a new check: the old one is closed
-    n2 = _send(gm, me, "n2", "risk", {"check": old})
+    n2 = gm.send(me, "n2", "risk", {"check": old})
     assert n2.status == "refused" and "закрыта" in n2.reason
     gm.open_check(other.id)  # another character's check
-    n3 = _send(gm, me, "n3", "risk", {})
+    n3 = gm.send(me, "n3", "risk", {})
     assert n3.status == "refused" and "другого персонажа" in n3.reason
     assert not store.get_doc("seat_requests")  # nothing was written
 
@@ -138,7 +129,7 @@ def test_risk_after_a_success_is_refused_with_the_rules_reason(starately):
         if _last(gm).success:
             break
     assert _last(gm).success
-    s1 = _send(gm, me, "s1", "risk", {})
+    s1 = gm.send(me, "s1", "risk", {})
     assert s1.status == "refused" and "только после провала" in s1.reason
 
 
@@ -160,23 +151,23 @@ def test_fate_before_a_check_is_declared_from_a_seat_and_undone_as_one_step(drev
     assert offer["character"] == me.id
     assert offer["stage"] == "before" and offer["kinds"] == ["fate"]
     payload = {"use": "before", "check": offer["id"]}
-    _send(gm, me, "d1", "fate", payload)
+    gm.send(me, "d1", "fate", payload)
     hub.accept("d1")
-    assert _status(gm, me, "d1") == "accepted"
+    assert gm.status(me, "d1") == "accepted"
     assert table.state.inputs.fate_auto and table.view().check.fate_auto
     assert store.character(me.id).drevo.fate == me.drevo.fate  # paid when the dice are rolled
     entry = store.log(limit=1)[0]
     assert entry.actor == me.name and "автоматический критический успех" in entry.text
     assert f"Заявка игрока {me.name}" in entry.text
     gm.undo()
-    assert _status(gm, me, "d1") == "undone"
+    assert gm.status(me, "d1") == "undone"
     assert not table.state.inputs.fate_auto
     gm.redo()
     assert table.state.inputs.fate_auto
     assert gm.step(steps.roll).ok  # the GM rolls: the declared point is paid, a critical success
     assert table.view().result.outcome == "crit_success"
     assert store.character(me.id).drevo.fate == me.drevo.fate - 1
-    d2 = _send(gm, me, "d2", "fate", payload)  # too late for the check it named
+    d2 = gm.send(me, "d2", "fate", payload)  # too late for the check it named
     assert d2.status == "refused" and "уже брошена" in d2.reason
 
 
@@ -197,18 +188,18 @@ def test_fate_shift_after_a_check_applies_the_points_and_undoes(drevo):
     offer = gm.offer(me.name)
     assert offer["stage"] == "rolled"
     check = offer["id"]
-    p0 = _send(gm, me, "p0", "fate", {"use": "shift", "points": 3, "check": check})
+    p0 = gm.send(me, "p0", "fate", {"use": "shift", "points": 3, "check": check})
     if me.drevo.fate < 3:  # the rules' reason, at once
         assert p0.status == "refused" and p0.reason
-    _send(gm, me, "p1", "fate", {"use": "shift", "points": -1, "check": check})
+    gm.send(me, "p1", "fate", {"use": "shift", "points": -1, "check": check})
     hub.accept("p1")
-    assert _status(gm, me, "p1") == "accepted"
+    assert gm.status(me, "p1") == "accepted"
     assert table.view().result.fate_shift == -1 and table.view().result.dice == rolled.dice
     assert store.character(me.id).drevo.fate == me.drevo.fate - 1
     assert store.log(limit=1)[0].data["request"] == "p1"
     gm.undo()
     assert table.view().result == rolled and store.character(me.id).drevo.fate == me.drevo.fate
-    assert _status(gm, me, "p1") == "undone"
+    assert gm.status(me, "p1") == "undone"
 
 
 def test_a_step_that_breaks_refuses_the_request_and_writes_nothing(starately, monkeypatch):
@@ -223,7 +214,7 @@ def test_a_step_that_breaks_refuses_the_request_and_writes_nothing(starately, mo
     me = first_pc(store)
     _failed_check(gm, me)
     payload = {"price": "фонарь", "check": gm.table.offer_id()}
-    z1 = _send(gm, me, "z1", "risk", payload)
+    z1 = gm.send(me, "z1", "risk", payload)
     assert z1.status == "pending"
 
     def broken(*_args):
