@@ -17,7 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, NoReturn
 
-from tui.numbers import MAX_NUMBER, read_whole
+from tui.numbers import MAX_NUMBER, read_typed_whole
 from tui.sanitize import clean, clean_json
 
 #: Exit statuses (docs/guide/command-line.md).
@@ -276,10 +276,9 @@ def fraction_text(p: Fraction) -> str:
 def signed_int(text: str) -> int:
     """Parse ``+1``, ``-2`` or ``−2`` (argparse type), at most ``MAX_NUMBER`` either way; only
     the digits 0–9 (``int()`` reads «٢» or «２» as 2, which no GM typed as a number)."""
-    cleaned = text.strip().replace("−", "-")
-    if not re.fullmatch(r"[+-]?[0-9]+", cleaned):
+    value = read_typed_whole(text)
+    if value is None:
         raise argparse.ArgumentTypeError(f"«{text}» — не целое число")
-    value = read_whole(cleaned)
     if abs(value) > MAX_NUMBER:
         raise argparse.ArgumentTypeError(
             f"«{text}» — слишком большое число (допустимо от −{MAX_NUMBER} до {MAX_NUMBER})"
