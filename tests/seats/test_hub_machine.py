@@ -17,6 +17,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from rules.drevo.sheet import DrevoSheet
 from tests.hypo import examples
+from tests.seats.headless_gm import Lines
 from tests.seats.helpers import short_folder
 from tui.seats import protocol as proto
 from tui.seats.hub import Hub
@@ -72,17 +73,6 @@ class FakeApp:
         self.notes.append(message)
 
 
-class FakeWriter:
-    def __init__(self) -> None:
-        self.lines: list[bytes] = []
-
-    def write(self, data: bytes) -> None:
-        self.lines.append(data)
-
-    async def drain(self) -> None:
-        return None
-
-
 class Requests(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
@@ -91,7 +81,7 @@ class Requests(RuleBasedStateMachine):
         self.store = Store.open(Path(folder) / "c.json")
         self.app = FakeApp(self.store)
         self.hub = Hub(self.app, folder)
-        self.writer = FakeWriter()
+        self.writer = Lines()
         self.loop = asyncio.new_event_loop()
         chars = self.store.characters()
         self.mine = next(c for c in chars if c.name == "Милава").id
@@ -249,7 +239,7 @@ def test_fuzz_no_line_a_seat_sends_writes_the_campaign_or_crashes_the_hub(batch)
         store = Store.open(Path(folder) / "c.json")
         app = FakeApp(store)
         hub = Hub(app, folder)
-        writer = FakeWriter()
+        writer = Lines()
         before = store.path.read_bytes()
         loop = asyncio.new_event_loop()
         try:
@@ -281,9 +271,7 @@ def test_fate_without_points_is_refused():
         hub = Hub(FakeApp(store), folder)
         loop = asyncio.new_event_loop()
         request = proto.Request("f1", "fate", milava.id, {"use": "before", "note": ""})
-        loop.run_until_complete(
-            hub._received("Милава", FakeWriter(), proto.encode(request.to_dict()))
-        )
+        loop.run_until_complete(hub._received("Милава", Lines(), proto.encode(request.to_dict())))
         loop.close()
         assert hub.requests["f1"].status == "refused"
         assert hub.requests["f1"].reason == "Судьбы не осталось."
