@@ -47,6 +47,15 @@ def report(found: list[str], total: int) -> str:
     return f"{len(found)} of {total} cases fail:\n" + "\n".join(found)
 
 
+def assert_every_case(
+    cases: Iterable[Any], check: Callable[..., object], *, star: bool = True
+) -> None:
+    """Fail naming every case on which ``check`` fails (:func:`failures`, :func:`report`)."""
+    cases = list(cases)
+    wrong = failures(cases, check, star=star)
+    assert not wrong, report(wrong, len(cases))
+
+
 def fresh_folder(root: Path) -> Path:
     """A new empty folder under ``root`` for one case (each case had a ``tmp_path`` of its
     own as a test item): ``root/case-1``, ``root/case-2``, …"""

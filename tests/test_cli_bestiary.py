@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tests.every_case import failures, fresh_folder, report
+from tests.every_case import assert_every_case, fresh_folder
 from tui.cli import bestiary_args
 from tui.cli.kubik import main
 from tui.store import Store
@@ -132,8 +132,7 @@ def test_encounter_add_refuses_bad_groups(capsys, camp):
         code, _, err = run(capsys, "encounter", "add", "С", "--group", *group, "--campaign", camp)
         assert code == 2 and said in err
 
-    wrong = failures(ENCOUNTER_ADD_REFUSES_BAD_GROUPS, check)
-    assert not wrong, report(wrong, len(ENCOUNTER_ADD_REFUSES_BAD_GROUPS))
+    assert_every_case(ENCOUNTER_ADD_REFUSES_BAD_GROUPS, check)
 
 
 def test_encounter_of_unknown_template_is_refused(capsys, camp):
@@ -218,8 +217,7 @@ def test_a_broken_file_is_refused_and_nothing_changes(capsys, camp, tmp_path):
         assert code == 1 and said in err, err
         assert ok_json(capsys, "bestiary", "list", "--campaign", camp) == before
 
-    wrong = failures(BROKEN, check)
-    assert not wrong, report(wrong, len(BROKEN))
+    assert_every_case(BROKEN, check)
 
 
 def test_a_file_adds_templates_and_encounters(capsys, camp, tmp_path):

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from rules.drevo.sheet import DrevoSheet
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 from tui.cli.kubik import main
 from tui.store import Store
 
@@ -87,8 +87,7 @@ def test_help_is_russian_throughout(capsys) -> None:
         english = re.findall(r"--[a-z-]+ ([A-Z][A-Z_]+)\b", out)
         assert not [m for m in english if m not in ("N", "DM")], english
 
-    wrong = failures(COMMANDS, check)
-    assert not wrong, report(wrong, len(COMMANDS))
+    assert_every_case(COMMANDS, check)
 
 
 def test_every_scripting_command_takes_json(capsys) -> None:
@@ -99,8 +98,7 @@ def test_every_scripting_command_takes_json(capsys) -> None:
         _code, out, _ = run(capsys, *command, "-h")
         assert "--json" in out
 
-    wrong = failures(SCRIPTING, check)
-    assert not wrong, report(wrong, len(SCRIPTING))
+    assert_every_case(SCRIPTING, check)
 
 
 def test_export_import_remove_answer_in_json(capsys, tmp_path) -> None:
@@ -199,8 +197,7 @@ def test_absurd_numbers_are_refused(capsys, tmp_path) -> None:
         )
         assert code == 2 and "слишком большое число" in err
 
-    wrong = failures(ABSURD_NUMBERS, check)
-    assert not wrong, report(wrong, len(ABSURD_NUMBERS))
+    assert_every_case(ABSURD_NUMBERS, check)
 
 
 NOT_ASCII_DIGITS = [
@@ -217,8 +214,7 @@ def test_only_ascii_digits_are_a_number(capsys) -> None:
         code, _, err = run(capsys, *argv)
         assert code == 2 and "не целое число" in err, err
 
-    wrong = failures(NOT_ASCII_DIGITS, check)
-    assert not wrong, report(wrong, len(NOT_ASCII_DIGITS))
+    assert_every_case(NOT_ASCII_DIGITS, check)
 
 
 def test_party_list_says_fate_and_player(capsys, tmp_path) -> None:
@@ -288,8 +284,7 @@ def test_global_options_work_before_the_subcommand(capsys, tmp_path) -> None:
         assert after[0] == 0, after[2]
         assert json.loads(before[1]).keys() == json.loads(after[1]).keys()
 
-    wrong = failures(CAMPAIGN_COMMANDS, check)
-    assert not wrong, report(wrong, len(CAMPAIGN_COMMANDS))
+    assert_every_case(CAMPAIGN_COMMANDS, check)
 
 
 def test_a_bare_campaign_name_before_or_after_every_command(capsys, tmp_path, monkeypatch):
@@ -358,8 +353,7 @@ def test_argument_errors_are_russian_throughout(capsys) -> None:
         allowed |= {"frob", "remove", "reroll", "energy", "dice", "actor"}  # option names
         assert not [w for w in english if w not in allowed], message
 
-    wrong = failures(ARGUMENT_ERRORS, check)
-    assert not wrong, report(wrong, len(ARGUMENT_ERRORS))
+    assert_every_case(ARGUMENT_ERRORS, check)
 
 
 def test_english_choices_say_what_they_mean_in_russian(capsys) -> None:

@@ -9,7 +9,7 @@ import tempfile
 
 import pytest
 
-from tests.every_case import failures, fresh_folder, report
+from tests.every_case import assert_every_case, fresh_folder
 from tui.cli import kubik as cli
 from tui.store import Store
 
@@ -35,9 +35,8 @@ def test_a_command_on_a_missing_campaign_exits_2_and_creates_nothing(capsys, tmp
         assert f"нет такой кампании: {missing}" in err
         assert list(folder.iterdir()) == []  # no folder, no demo, no lock
 
-    wrong = failures(A_COMMAND_ON_A_MISSING_CAMPAIGN_EXITS_2_AND_CREATES_NOTHING, check, star=False)
-    assert not wrong, report(
-        wrong, len(A_COMMAND_ON_A_MISSING_CAMPAIGN_EXITS_2_AND_CREATES_NOTHING)
+    assert_every_case(
+        A_COMMAND_ON_A_MISSING_CAMPAIGN_EXITS_2_AND_CREATES_NOTHING, check, star=False
     )
 
 

@@ -11,7 +11,7 @@ import traceback
 import pytest
 
 from rules.drevo.sheet import DrevoSheet
-from tests.every_case import failures, fresh_folder, report
+from tests.every_case import assert_every_case, fresh_folder
 from tui.cli import party as cli_party
 from tui.store import LogEntry, Store, new_id
 
@@ -113,8 +113,7 @@ def test_party_add_bad_value_exits_2_naming_it(capsys, camp):
         assert code == 2 and named in err and "ошибка" in err
         assert camp.read_bytes() == before  # nothing was written
 
-    wrong = failures(PARTY_ADD_BAD_VALUE_EXITS_2_NAMING_IT, check)
-    assert not wrong, report(wrong, len(PARTY_ADD_BAD_VALUE_EXITS_2_NAMING_IT))
+    assert_every_case(PARTY_ADD_BAD_VALUE_EXITS_2_NAMING_IT, check)
 
 
 def test_party_add_refuses_a_name_the_party_has(capsys, camp):
@@ -306,8 +305,7 @@ def test_party_add_checks_values_as_the_form_does(capsys, tmp_path):
         assert code == 2 and said in err, err
         assert camp.read_bytes() == before
 
-    wrong = failures(PARTY_ADD_CHECKS_VALUES_AS_THE_FORM_DOES, check)
-    assert not wrong, report(wrong, len(PARTY_ADD_CHECKS_VALUES_AS_THE_FORM_DOES))
+    assert_every_case(PARTY_ADD_CHECKS_VALUES_AS_THE_FORM_DOES, check)
 
 
 def test_party_add_values_the_form_accepts_the_form_saves(capsys, tmp_path):
@@ -382,8 +380,7 @@ def test_party_add_gives_the_campaigns_systems_sheet(capsys, tmp_path):
         assert added.sheet == want and added.sheet_values() == want.values() and added.extra == {}
         assert printed == character_to_doc(added)  # the output is what was stored
 
-    wrong = failures(PARTY_ADD_GIVES_THE_CAMPAIGNS_SYSTEMS_SHEET, check)
-    assert not wrong, report(wrong, len(PARTY_ADD_GIVES_THE_CAMPAIGNS_SYSTEMS_SHEET))
+    assert_every_case(PARTY_ADD_GIVES_THE_CAMPAIGNS_SYSTEMS_SHEET, check)
 
 
 @pytest.mark.parametrize("spelling", ["", "extra."])
@@ -460,8 +457,7 @@ def test_party_add_takes_the_campaigns_own_sheet_fields_by_name(capsys, tmp_path
         values = wolf.sheet.values()
         assert {k: values[k] for k in want} == want and wolf.carried == {} and wolf.extra == {}
 
-    wrong = failures(PARTY_ADD_TAKES_THE_CAMPAIGNS_OWN_SHEET_FIELDS_BY_NAME, check)
-    assert not wrong, report(wrong, len(PARTY_ADD_TAKES_THE_CAMPAIGNS_OWN_SHEET_FIELDS_BY_NAME))
+    assert_every_case(PARTY_ADD_TAKES_THE_CAMPAIGNS_OWN_SHEET_FIELDS_BY_NAME, check)
 
 
 PARTY_ADD_LISTS_THE_KEYS_OF_THE_CAMPAIGNS_SYSTEM = [
@@ -494,8 +490,7 @@ def test_party_add_lists_the_keys_of_the_campaigns_system(capsys, tmp_path):
         if own:
             assert f"{registry.title(system)} — {', '.join(own)}" in helped
 
-    wrong = failures(PARTY_ADD_LISTS_THE_KEYS_OF_THE_CAMPAIGNS_SYSTEM, check)
-    assert not wrong, report(wrong, len(PARTY_ADD_LISTS_THE_KEYS_OF_THE_CAMPAIGNS_SYSTEM))
+    assert_every_case(PARTY_ADD_LISTS_THE_KEYS_OF_THE_CAMPAIGNS_SYSTEM, check)
 
 
 @pytest.mark.parametrize("system", ["drevo", "wod"])

@@ -10,7 +10,7 @@ import logging
 
 import pytest
 
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 from tests.serve_helpers import free_port
 from tui.cli import serve, serve_web
 from tui.cli.serve_web import Hosts, cookie_name, refusal, split_host
@@ -38,8 +38,7 @@ def test_a_host_header_is_read_strictly() -> None:
     def check(value, parts) -> None:
         assert split_host(value) == parts
 
-    wrong = failures(A_HOST_HEADER_IS_READ_STRICTLY, check)
-    assert not wrong, report(wrong, len(A_HOST_HEADER_IS_READ_STRICTLY))
+    assert_every_case(A_HOST_HEADER_IS_READ_STRICTLY, check)
 
 
 ONLY_THE_ADDRESS_SERVED_IS_ANSWERED = [
@@ -62,8 +61,7 @@ def test_only_the_address_served_is_answered() -> None:
     def check(bound, host, ok) -> None:
         assert Hosts(bound, 8000).allows(host) is ok
 
-    wrong = failures(ONLY_THE_ADDRESS_SERVED_IS_ANSWERED, check)
-    assert not wrong, report(wrong, len(ONLY_THE_ADDRESS_SERVED_IS_ANSWERED))
+    assert_every_case(ONLY_THE_ADDRESS_SERVED_IS_ANSWERED, check)
 
 
 ONLY_A_PAGE_OF_THIS_SERVER_MAY_OPEN_ITS_WEBSOCKET = [
@@ -81,8 +79,7 @@ def test_only_a_page_of_this_server_may_open_its_websocket() -> None:
     def check(origin, ok) -> None:
         assert Hosts("127.0.0.1", 8000).allows_origin(origin) is ok
 
-    wrong = failures(ONLY_A_PAGE_OF_THIS_SERVER_MAY_OPEN_ITS_WEBSOCKET, check)
-    assert not wrong, report(wrong, len(ONLY_A_PAGE_OF_THIS_SERVER_MAY_OPEN_ITS_WEBSOCKET))
+    assert_every_case(ONLY_A_PAGE_OF_THIS_SERVER_MAY_OPEN_ITS_WEBSOCKET, check)
 
 
 ONLY_THE_KEY_OPENS_A_PAGE = [
@@ -105,8 +102,7 @@ def test_only_the_key_opens_a_page() -> None:
         assert (why is None) is passes
         assert why is None or why.strip()
 
-    wrong = failures(ONLY_THE_KEY_OPENS_A_PAGE, check)
-    assert not wrong, report(wrong, len(ONLY_THE_KEY_OPENS_A_PAGE))
+    assert_every_case(ONLY_THE_KEY_OPENS_A_PAGE, check)
 
 
 def gm_server(tmp_path, port: int, *, view: bool = False):

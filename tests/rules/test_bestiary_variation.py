@@ -10,7 +10,7 @@ import pytest
 from rules.bestiary import check_variation, variation
 from rules.data import packaged_table, set_overrides
 from rules.errors import RulesError
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 
 TABLE = "bestiary/variation.toml"
 
@@ -46,8 +46,7 @@ def test_a_table_the_engine_could_not_apply_is_refused():
         with pytest.raises(RulesError, match=said):
             check_variation(edited(**change))
 
-    wrong = failures(A_TABLE_THE_ENGINE_COULD_NOT_APPLY_IS_REFUSED, check)
-    assert not wrong, report(wrong, len(A_TABLE_THE_ENGINE_COULD_NOT_APPLY_IS_REFUSED))
+    assert_every_case(A_TABLE_THE_ENGINE_COULD_NOT_APPLY_IS_REFUSED, check)
 
 
 def test_the_campaigns_table_is_the_one_read():

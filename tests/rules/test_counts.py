@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.counts import genitive
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 
 GENITIVE_AFTER_IZ_AND_DO = [
     (0, "0 кубов"),
@@ -35,5 +35,4 @@ def test_genitive_after_iz_and_do() -> None:
     def check(count: int, text: str) -> None:
         assert genitive(count, "куба", "кубов") == text
 
-    wrong = failures(GENITIVE_AFTER_IZ_AND_DO, check)
-    assert not wrong, report(wrong, len(GENITIVE_AFTER_IZ_AND_DO))
+    assert_every_case(GENITIVE_AFTER_IZ_AND_DO, check)

@@ -16,7 +16,7 @@ import pytest
 
 from rules.dice import bounds, make_rng, parse, roll, total_of
 from rules.odds import odds
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 from tests.rules.dice_oracle import enumerate_totals
 
 CAP = 8  # draws per enumerated path
@@ -124,5 +124,4 @@ def test_corpus_odds_and_rolls(kind: str) -> None:
                 assert low <= total <= high
                 assert dist.probs.get(total, 0) > 0 or total > dist.maximum
 
-    wrong = failures(KINDS[kind], check, star=False)
-    assert not wrong, report(wrong, len(KINDS[kind]))
+    assert_every_case(KINDS[kind], check, star=False)

@@ -26,7 +26,7 @@ from rules.dice import (
     roll,
 )
 from rules.errors import DiceBoundsError, DiceSyntaxError, RulesError
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 from tests.rules.test_dice_roll import Scripted
 
 
@@ -103,8 +103,7 @@ def test_modifier_examples() -> None:
             assert [d.kept for d in tree.dice] == kept
         assert result.total == total
 
-    wrong = failures(MODIFIER_EXAMPLES, check)
-    assert not wrong, report(wrong, len(MODIFIER_EXAMPLES))
+    assert_every_case(MODIFIER_EXAMPLES, check)
 
 
 def test_criticals_are_marked_not_counted() -> None:
@@ -159,8 +158,7 @@ def test_fudge_dice() -> None:
     def check(text: str, draws: list[int], values: list[int]) -> None:
         assert rolled(text, draws)[0] == [values]
 
-    wrong = failures(FUDGE_DICE, check)
-    assert not wrong, report(wrong, len(FUDGE_DICE))
+    assert_every_case(FUDGE_DICE, check)
 
 
 def test_fudge_variants_parse() -> None:
@@ -215,8 +213,7 @@ def test_maths_examples() -> None:
     def check(text: str, draws: list[int], total: object) -> None:
         assert roll(text, Scripted(draws)).total == total
 
-    wrong = failures(MATHS_EXAMPLES, check)
-    assert not wrong, report(wrong, len(MATHS_EXAMPLES))
+    assert_every_case(MATHS_EXAMPLES, check)
 
 
 def test_fractions_are_kept_and_the_total_has_two_decimals() -> None:
@@ -311,8 +308,7 @@ def test_descriptions() -> None:
         assert parse(str(expression)) == parse(str(expression))  # the canonical text re-parses
         assert str(parse(str(expression))) == str(expression)
 
-    wrong = failures(DESCRIPTIONS, check)
-    assert not wrong, report(wrong, len(DESCRIPTIONS))
+    assert_every_case(DESCRIPTIONS, check)
 
 
 def _nodes(node: object) -> list[object]:
@@ -363,8 +359,7 @@ def test_canonical_text_of_the_new_notation() -> None:
         assert parse(canonical).root.__class__ is expression.root.__class__
         assert str(parse(canonical)) == canonical
 
-    wrong = failures(CANONICAL_TEXT_OF_THE_NEW_NOTATION, check)
-    assert not wrong, report(wrong, len(CANONICAL_TEXT_OF_THE_NEW_NOTATION))
+    assert_every_case(CANONICAL_TEXT_OF_THE_NEW_NOTATION, check)
 
 
 def test_new_nodes() -> None:
@@ -459,8 +454,7 @@ def test_errors_of_the_new_notation() -> None:
         assert caught.value.position == position, str(caught.value)
         assert fragment in str(caught.value)
 
-    wrong = failures(ERRORS_OF_THE_NEW_NOTATION, check)
-    assert not wrong, report(wrong, len(ERRORS_OF_THE_NEW_NOTATION))
+    assert_every_case(ERRORS_OF_THE_NEW_NOTATION, check)
 
 
 def test_values_beyond_the_limit_stop_a_roll() -> None:

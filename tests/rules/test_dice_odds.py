@@ -13,7 +13,7 @@ import pytest
 from rules.dice import parse
 from rules.errors import DiceLimitError, DiceSyntaxError
 from rules.odds import odds
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 from tests.rules.brute import shown
 from tests.rules.dice_oracle import enumerate_totals
 
@@ -79,8 +79,7 @@ def test_matches_brute_force() -> None:
         assert distribution.truncated == 0
         assert sum(distribution.probs.values()) == 1
 
-    wrong = failures(MATCHES_BRUTE_FORCE, check)
-    assert not wrong, report(wrong, len(MATCHES_BRUTE_FORCE))
+    assert_every_case(MATCHES_BRUTE_FORCE, check)
 
 
 def depth(faces: int) -> int:
@@ -218,8 +217,7 @@ def test_exploding_pools_match_enumeration() -> None:
         assert distribution.truncated == cut
         assert 0 < distribution.truncated < Fraction(1, 10**12)
 
-    wrong = failures(EXPLODING_POOLS_MATCH_ENUMERATION, check)
-    assert not wrong, report(wrong, len(EXPLODING_POOLS_MATCH_ENUMERATION))
+    assert_every_case(EXPLODING_POOLS_MATCH_ENUMERATION, check)
 
 
 def test_explode_keep_looks_at_every_added_die() -> None:
@@ -292,8 +290,7 @@ def test_truncation_is_below_one_in_a_trillion() -> None:
         assert distribution.truncated == Fraction(1, tail)
         assert max(distribution.probs) == highest
 
-    wrong = failures(TRUNCATION_IS_BELOW_ONE_IN_A_TRILLION, check)
-    assert not wrong, report(wrong, len(TRUNCATION_IS_BELOW_ONE_IN_A_TRILLION))
+    assert_every_case(TRUNCATION_IS_BELOW_ONE_IN_A_TRILLION, check)
 
 
 @pytest.mark.parametrize("mode", ["h", "l"])
@@ -398,8 +395,7 @@ def test_arithmetic_with_a_constant_matches_enumeration() -> None:
         n = faces**count
         assert odds(text).probs == {k: Fraction(c, n) for k, c in sorted(expected.items())}
 
-    wrong = failures(ARITHMETIC_WITH_A_CONSTANT_MATCHES_ENUMERATION, check)
-    assert not wrong, report(wrong, len(ARITHMETIC_WITH_A_CONSTANT_MATCHES_ENUMERATION))
+    assert_every_case(ARITHMETIC_WITH_A_CONSTANT_MATCHES_ENUMERATION, check)
 
 
 def test_a_remembered_text_gives_its_own_distribution() -> None:
@@ -509,8 +505,7 @@ def test_compound_then_reroll_matches_enumeration() -> None:
         if cap:
             assert 0 < distribution.truncated < Fraction(1, 10**12)
 
-    wrong = failures(COMPOUND_THEN_REROLL_MATCHES_ENUMERATION, check)
-    assert not wrong, report(wrong, len(COMPOUND_THEN_REROLL_MATCHES_ENUMERATION))
+    assert_every_case(COMPOUND_THEN_REROLL_MATCHES_ENUMERATION, check)
 
 
 def test_never_exploding_compound_rerolls_like_a_plain_die() -> None:
@@ -547,8 +542,7 @@ def test_compound_reroll_in_groups_and_counts_matches_the_roller() -> None:
             low = oracle.get(total, Fraction(0))
             assert low <= distribution.probs.get(total, Fraction(0)) <= low + cut
 
-    wrong = failures(COMPOUND_REROLL_IN_GROUPS_AND_COUNTS_MATCHES_THE_ROLLER, check, star=False)
-    assert not wrong, report(wrong, len(COMPOUND_REROLL_IN_GROUPS_AND_COUNTS_MATCHES_THE_ROLLER))
+    assert_every_case(COMPOUND_REROLL_IN_GROUPS_AND_COUNTS_MATCHES_THE_ROLLER, check, star=False)
 
 
 # -- compare points, against Python's own operators ------------------------------------------
@@ -585,8 +579,7 @@ def test_a_target_counts_the_faces_its_compare_point_names() -> None:
         )
         assert odds(f"3d6{op}{point}").probs == counted(successes, 216)
 
-    wrong = failures(A_TARGET_COUNTS_THE_FACES_ITS_COMPARE_POINT_NAMES, check)
-    assert not wrong, report(wrong, len(A_TARGET_COUNTS_THE_FACES_ITS_COMPARE_POINT_NAMES))
+    assert_every_case(A_TARGET_COUNTS_THE_FACES_ITS_COMPARE_POINT_NAMES, check)
 
 
 FAILURES_SUBTRACT_THE_FACES_THEIR_COMPARE_POINT_NAMES = [
@@ -605,8 +598,7 @@ def test_failures_subtract_the_faces_their_compare_point_names() -> None:
             net[sum(1 if v >= 5 else (-1 if match(v, point) else 0) for v in dice)] += 1
         assert odds(f"3d6>=5f{op}{point}").probs == counted(net, 216)
 
-    wrong = failures(FAILURES_SUBTRACT_THE_FACES_THEIR_COMPARE_POINT_NAMES, check)
-    assert not wrong, report(wrong, len(FAILURES_SUBTRACT_THE_FACES_THEIR_COMPARE_POINT_NAMES))
+    assert_every_case(FAILURES_SUBTRACT_THE_FACES_THEIR_COMPARE_POINT_NAMES, check)
 
 
 A_REROLL_ONCE_ROLLS_AGAIN_THE_FACES_ITS_COMPARE_POINT_NAMES = [
@@ -624,10 +616,7 @@ def test_a_reroll_once_rolls_again_the_faces_its_compare_point_names() -> None:
             totals[second if match(first, point) else first] += 1
         assert odds(f"d6ro{op}{point}").probs == counted(totals, 36)
 
-    wrong = failures(A_REROLL_ONCE_ROLLS_AGAIN_THE_FACES_ITS_COMPARE_POINT_NAMES, check)
-    assert not wrong, report(
-        wrong, len(A_REROLL_ONCE_ROLLS_AGAIN_THE_FACES_ITS_COMPARE_POINT_NAMES)
-    )
+    assert_every_case(A_REROLL_ONCE_ROLLS_AGAIN_THE_FACES_ITS_COMPARE_POINT_NAMES, check)
 
 
 A_REROLL_ENDS_ON_A_FACE_ITS_COMPARE_POINT_DOES_NOT_NAME = [
@@ -648,5 +637,4 @@ def test_a_reroll_ends_on_a_face_its_compare_point_does_not_name() -> None:
             with pytest.raises(DiceSyntaxError, match="на любой грани"):
                 odds(f"d6r{op}{point}")
 
-    wrong = failures(A_REROLL_ENDS_ON_A_FACE_ITS_COMPARE_POINT_DOES_NOT_NAME, check)
-    assert not wrong, report(wrong, len(A_REROLL_ENDS_ON_A_FACE_ITS_COMPARE_POINT_DOES_NOT_NAME))
+    assert_every_case(A_REROLL_ENDS_ON_A_FACE_ITS_COMPARE_POINT_DOES_NOT_NAME, check)

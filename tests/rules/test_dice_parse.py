@@ -19,7 +19,7 @@ from rules.dice import (
     parse,
 )
 from rules.errors import DiceBoundsError, DiceLimitError, DiceSyntaxError, RulesError
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 
 EVERY_DICE_FORM = [
     ("d6", Dice(1, 6)),
@@ -63,8 +63,7 @@ def test_every_dice_form() -> None:
         root = parse(text).root
         assert root == Dice(**{**dice.__dict__, "position": 0})
 
-    wrong = failures(EVERY_DICE_FORM, check)
-    assert not wrong, report(wrong, len(EVERY_DICE_FORM))
+    assert_every_case(EVERY_DICE_FORM, check)
 
 
 CANONICAL_TEXT = [
@@ -97,8 +96,7 @@ def test_canonical_text() -> None:
         assert str(expression) == canonical
         assert str(parse(canonical)) == canonical
 
-    wrong = failures(CANONICAL_TEXT, check)
-    assert not wrong, report(wrong, len(CANONICAL_TEXT))
+    assert_every_case(CANONICAL_TEXT, check)
 
 
 def test_precedence_and_positions() -> None:
@@ -131,8 +129,7 @@ def test_russian_letter_for_d() -> None:
     def check(text: str) -> None:
         assert isinstance(parse(text).root, Dice)
 
-    wrong = failures(RUSSIAN_LETTER_FOR_D, check, star=False)
-    assert not wrong, report(wrong, len(RUSSIAN_LETTER_FOR_D))
+    assert_every_case(RUSSIAN_LETTER_FOR_D, check, star=False)
 
 
 ERRORS_NAME_POSITION = [
@@ -204,8 +201,7 @@ def test_errors_name_position() -> None:
         assert str(caught.value).startswith(f"позиция {position + 1}: ")
         assert fragment in str(caught.value)
 
-    wrong = failures(ERRORS_NAME_POSITION, check)
-    assert not wrong, report(wrong, len(ERRORS_NAME_POSITION))
+    assert_every_case(ERRORS_NAME_POSITION, check)
 
 
 def test_bounds_errors_are_limit_errors() -> None:

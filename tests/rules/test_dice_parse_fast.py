@@ -11,7 +11,7 @@ from rules.dice import DEFAULT_LIMITS, Dice, Expression, Limits, Select, parse
 from rules.dice.parser import _Parser
 from rules.dice.parser_fast import fast_parse
 from rules.errors import DiceBoundsError, DiceSyntaxError, RulesError
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 from tests.rules.test_dice_properties import TOKENS, expressions
 
 
@@ -162,8 +162,7 @@ def test_common_shapes_take_the_fast_path() -> None:
     def check(text: str) -> None:
         assert same_as_general(text)
 
-    wrong = failures(COMMON_SHAPES_TAKE_THE_FAST_PATH, check, star=False)
-    assert not wrong, report(wrong, len(COMMON_SHAPES_TAKE_THE_FAST_PATH))
+    assert_every_case(COMMON_SHAPES_TAKE_THE_FAST_PATH, check, star=False)
 
 
 ERRORS_ARE_LEFT_TO_THE_PARSER = [
@@ -198,8 +197,7 @@ def test_errors_are_left_to_the_parser() -> None:
             parse(text)
         assert caught.value.position == position
 
-    wrong = failures(ERRORS_ARE_LEFT_TO_THE_PARSER, check)
-    assert not wrong, report(wrong, len(ERRORS_ARE_LEFT_TO_THE_PARSER))
+    assert_every_case(ERRORS_ARE_LEFT_TO_THE_PARSER, check)
 
 
 def test_fast_path_keeps_custom_limits() -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from rules.dice import Dice, Expression, GroupRoll, Limits, PoolRoll, bounds, make_rng, parse, roll
 from rules.errors import DiceBoundsError, DiceLimitError, DiceSyntaxError
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 
 
 class Scripted(random.Random):
@@ -143,8 +143,7 @@ def test_keep_and_drop_mark_dice() -> None:
         assert [d.kept for d in part.dice] == kept
         assert part.value == value
 
-    wrong = failures(KEEP_AND_DROP_MARK_DICE, check)
-    assert not wrong, report(wrong, len(KEEP_AND_DROP_MARK_DICE))
+    assert_every_case(KEEP_AND_DROP_MARK_DICE, check)
 
 
 def test_success_and_failure_counting() -> None:
@@ -319,5 +318,4 @@ def test_bounds_hold_the_longest_chain_the_roller_allows() -> None:
         assert reached == extreme
         assert low <= reached <= high
 
-    wrong = failures(BOUNDS_HOLD_THE_LONGEST_CHAIN_THE_ROLLER_ALLOWS, check)
-    assert not wrong, report(wrong, len(BOUNDS_HOLD_THE_LONGEST_CHAIN_THE_ROLLER_ALLOWS))
+    assert_every_case(BOUNDS_HOLD_THE_LONGEST_CHAIN_THE_ROLLER_ALLOWS, check)

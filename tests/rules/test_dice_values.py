@@ -10,7 +10,7 @@ import pytest
 
 from rules.dice.values import MAX_MAGNITUDE, apply, call, is_whole, norm, total_of
 from rules.errors import RulesError
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 
 TOTAL_IS_TWO_DECIMALS_HALF_AWAY_FROM_ZERO = [
     (3, 3),
@@ -41,8 +41,7 @@ def test_total_is_two_decimals_half_away_from_zero() -> None:
         assert total_of(value) == shown  # type: ignore[arg-type]
         assert type(total_of(value)) is type(shown)  # type: ignore[arg-type]
 
-    wrong = failures(TOTAL_IS_TWO_DECIMALS_HALF_AWAY_FROM_ZERO, check)
-    assert not wrong, report(wrong, len(TOTAL_IS_TWO_DECIMALS_HALF_AWAY_FROM_ZERO))
+    assert_every_case(TOTAL_IS_TWO_DECIMALS_HALF_AWAY_FROM_ZERO, check)
 
 
 def test_an_endless_total_is_refused() -> None:
@@ -80,8 +79,7 @@ def test_operators() -> None:
         assert apply(op, a, b) == result  # type: ignore[arg-type]
         assert type(apply(op, a, b)) is type(result)  # type: ignore[arg-type]
 
-    wrong = failures(OPERATORS, check)
-    assert not wrong, report(wrong, len(OPERATORS))
+    assert_every_case(OPERATORS, check)
 
 
 OPERATORS_REFUSE_WHAT_HAS_NO_NUMBER = [
@@ -106,8 +104,7 @@ def test_operators_refuse_what_has_no_number() -> None:
         with pytest.raises(RulesError, match=fragment):
             apply(op, a, b)  # type: ignore[arg-type]
 
-    wrong = failures(OPERATORS_REFUSE_WHAT_HAS_NO_NUMBER, check)
-    assert not wrong, report(wrong, len(OPERATORS_REFUSE_WHAT_HAS_NO_NUMBER))
+    assert_every_case(OPERATORS_REFUSE_WHAT_HAS_NO_NUMBER, check)
 
 
 FUNCTIONS = [
@@ -147,8 +144,7 @@ def test_functions() -> None:
         assert call(name, args) == result
         assert type(call(name, args)) is type(result)
 
-    wrong = failures(FUNCTIONS, check)
-    assert not wrong, report(wrong, len(FUNCTIONS))
+    assert_every_case(FUNCTIONS, check)
 
 
 FUNCTIONS_REFUSE_WHAT_HAS_NO_NUMBER = [
@@ -168,8 +164,7 @@ def test_functions_refuse_what_has_no_number() -> None:
         with pytest.raises(RulesError, match=fragment):
             call(name, args)
 
-    wrong = failures(FUNCTIONS_REFUSE_WHAT_HAS_NO_NUMBER, check)
-    assert not wrong, report(wrong, len(FUNCTIONS_REFUSE_WHAT_HAS_NO_NUMBER))
+    assert_every_case(FUNCTIONS_REFUSE_WHAT_HAS_NO_NUMBER, check)
 
 
 def test_whole_numbers() -> None:

@@ -26,7 +26,7 @@ from rules.drevo import (
     roll_opposed,
 )
 from rules.errors import RulesError
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 
 ALL_DICE = list(product((-1, 0, 1), repeat=4))
 PLUS4 = (1, 1, 1, 1)
@@ -87,8 +87,7 @@ def test_one_sided_every_dice_combination_matches_reference() -> None:
             assert result.total == sum(dice) + bonus
             assert result.margin == result.total - difficulty
 
-    wrong = failures(ONE_SIDED_EVERY_DICE_COMBINATION_MATCHES_REFERENCE, check_case)
-    assert not wrong, report(wrong, len(ONE_SIDED_EVERY_DICE_COMBINATION_MATCHES_REFERENCE))
+    assert_every_case(ONE_SIDED_EVERY_DICE_COMBINATION_MATCHES_REFERENCE, check_case)
 
 
 def test_modifiers_add_to_the_result() -> None:
@@ -150,8 +149,7 @@ def test_bad_dice_are_refused() -> None:
         with pytest.raises(RulesError):
             resolve_opposed(OpposedCheck(side(0), side(0)), PLAIN, dice)
 
-    wrong = failures(BAD_DICE_ARE_REFUSED, check, star=False)
-    assert not wrong, report(wrong, len(BAD_DICE_ARE_REFUSED))
+    assert_every_case(BAD_DICE_ARE_REFUSED, check, star=False)
 
 
 # --- opposed -----------------------------------------------------------------------------
@@ -171,8 +169,7 @@ def test_opposed_every_dice_pair_matches_reference() -> None:
                 result = resolve_opposed(check, a_dice, b_dice)
                 assert result.outcome == reference_opposed(a_dice, a_bonus, b_dice, b_bonus)
 
-    wrong = failures(OPPOSED_EVERY_DICE_PAIR_MATCHES_REFERENCE, check_case)
-    assert not wrong, report(wrong, len(OPPOSED_EVERY_DICE_PAIR_MATCHES_REFERENCE))
+    assert_every_case(OPPOSED_EVERY_DICE_PAIR_MATCHES_REFERENCE, check_case)
 
 
 def test_crit_success_cancelled_by_crit_success() -> None:

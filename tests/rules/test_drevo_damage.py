@@ -19,7 +19,7 @@ from rules.drevo import (
     weapons,
 )
 from rules.errors import RulesError
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 
 DAMAGE_TABLE_BOUNDARIES = [
     (-6, "scratch"),
@@ -43,8 +43,7 @@ def test_damage_table_boundaries() -> None:
     def check(value: int, level: str) -> None:
         assert damage_level(value) == level
 
-    wrong = failures(DAMAGE_TABLE_BOUNDARIES, check)
-    assert not wrong, report(wrong, len(DAMAGE_TABLE_BOUNDARIES))
+    assert_every_case(DAMAGE_TABLE_BOUNDARIES, check)
 
 
 def test_value_is_margin_plus_the_attackers_damage_mod() -> None:

@@ -27,7 +27,7 @@ from rules.drevo import (
     weapon,
 )
 from rules.errors import RulesError
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 
 ALL_DICE = list(product((-1, 0, 1), repeat=4))
 ZERO = (0, 0, 0, 0)
@@ -136,8 +136,7 @@ def test_illegal_declarations_are_named_with_their_reason() -> None:
         problem, allowable = action_problem(action, distance, [weapon(w) for w in carried])
         assert reason in problem and allowable is may_allow
 
-    wrong = failures(ILLEGAL_DECLARATIONS_ARE_NAMED_WITH_THEIR_REASON, check)
-    assert not wrong, report(wrong, len(ILLEGAL_DECLARATIONS_ARE_NAMED_WITH_THEIR_REASON))
+    assert_every_case(ILLEGAL_DECLARATIONS_ARE_NAMED_WITH_THEIR_REASON, check)
 
 
 def test_legal_declarations_have_no_problem() -> None:
@@ -203,8 +202,7 @@ def test_dodge_or_shield_is_opposed_and_deals_no_damage() -> None:
         won = resolve_exchange_with_dice(plan, (-1, 0, 0, 0), (1, 1, 0, 0))
         assert won.winner == "defender" and won.hits == ()
 
-    wrong = failures(DODGE_OR_SHIELD_IS_OPPOSED_AND_DEALS_NO_DAMAGE, check)
-    assert not wrong, report(wrong, len(DODGE_OR_SHIELD_IS_OPPOSED_AND_DEALS_NO_DAMAGE))
+    assert_every_case(DODGE_OR_SHIELD_IS_OPPOSED_AND_DEALS_NO_DAMAGE, check)
 
 
 def test_shield_against_a_firearm_at_range_leaves_the_shot_one_sided() -> None:
@@ -294,8 +292,7 @@ def test_a_parry_the_gm_allows_uses_a_melee_weapon_or_bare_hands() -> None:
         chosen = plan.defender.action.weapon
         assert chosen is not None and chosen.name == used
 
-    wrong = failures(A_PARRY_THE_GM_ALLOWS_USES_A_MELEE_WEAPON_OR_BARE_HANDS, check)
-    assert not wrong, report(wrong, len(A_PARRY_THE_GM_ALLOWS_USES_A_MELEE_WEAPON_OR_BARE_HANDS))
+    assert_every_case(A_PARRY_THE_GM_ALLOWS_USES_A_MELEE_WEAPON_OR_BARE_HANDS, check)
 
 
 def test_parrying_a_melee_blow_leaves_it_one_sided() -> None:
@@ -369,8 +366,7 @@ def test_defenceless_target_is_a_one_sided_check() -> None:
         assert not plan.defender.rolls and plan.defender.trait is None
         assert plan.odds == brute_force(plan)
 
-    wrong = failures(DEFENCELESS_TARGET_IS_A_ONE_SIDED_CHECK, check)
-    assert not wrong, report(wrong, len(DEFENCELESS_TARGET_IS_A_ONE_SIDED_CHECK))
+    assert_every_case(DEFENCELESS_TARGET_IS_A_ONE_SIDED_CHECK, check)
 
 
 def test_throwing_far_is_impossible() -> None:

@@ -37,7 +37,7 @@ from rules.drevo import (
     weapon,
 )
 from rules.errors import RulesError
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 
 ALL_DICE = list(product((-1, 0, 1), repeat=4))
 PLUS4 = (1, 1, 1, 1)
@@ -198,8 +198,7 @@ def test_use4_reduces_damage_level_by_level() -> None:
         assert reduce_damage(level, points) == to
         assert fate_cost(level, to) == points
 
-    wrong = failures(USE4_REDUCES_DAMAGE_LEVEL_BY_LEVEL, check)
-    assert not wrong, report(wrong, len(USE4_REDUCES_DAMAGE_LEVEL_BY_LEVEL))
+    assert_every_case(USE4_REDUCES_DAMAGE_LEVEL_BY_LEVEL, check)
 
 
 def test_use4_cannot_go_below_a_scratch_or_up() -> None:

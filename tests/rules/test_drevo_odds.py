@@ -23,7 +23,7 @@ from rules.drevo import (
     resolve_one_sided,
     resolve_opposed,
 )
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 from tests.hypo import examples
 
 FACES = (-1, 0, 1)
@@ -106,8 +106,7 @@ def test_one_sided_odds_match_enumeration() -> None:
             assert odds == brute_one_sided(trait + modifier, difficulty)
             assert sum(odds.values()) == 1
 
-    wrong = failures(ONE_SIDED_ODDS_MATCH_ENUMERATION, check_case, star=False)
-    assert not wrong, report(wrong, len(ONE_SIDED_ODDS_MATCH_ENUMERATION))
+    assert_every_case(ONE_SIDED_ODDS_MATCH_ENUMERATION, check_case, star=False)
 
 
 def test_one_sided_odds_agree_with_resolve() -> None:
@@ -133,8 +132,7 @@ def test_opposed_odds_match_enumeration() -> None:
             assert odds == brute_opposed(a_trait, b_trait)
             assert sum(odds.values()) == 1
 
-    wrong = failures(OPPOSED_ODDS_MATCH_ENUMERATION, check, star=False)
-    assert not wrong, report(wrong, len(OPPOSED_ODDS_MATCH_ENUMERATION))
+    assert_every_case(OPPOSED_ODDS_MATCH_ENUMERATION, check, star=False)
 
 
 def test_opposed_odds_count_modifiers_and_mirror() -> None:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 import rules.drevo as drevo
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 from tests.zygote import Zygote
 
 SUBMODULES = sorted(set(drevo._WHERE.values()) | {"ladder", "settings", "weapons"})
@@ -69,8 +69,7 @@ def test_functions_named_like_their_module_stay_functions(fresh) -> None:
         done = fresh.run(first_import(first))
         assert done.returncode == 0, done.stdout + done.stderr
 
-    wrong = failures(SUBMODULES, check, star=False)
-    assert not wrong, report(wrong, len(SUBMODULES))
+    assert_every_case(SUBMODULES, check, star=False)
 
 
 def test_the_wound_track_loads_without_combat_or_odds(fresh) -> None:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from rules.drevo import LEVELS, WoundTrack, level_name, wound_levels
 from rules.errors import RulesError
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 
 WEIGHT = {"scratch": 1, "light": 4, "wound": 8, "heavy": 16}
 
@@ -101,8 +101,7 @@ def test_penalties_do_not_add_up() -> None:
     def check(levels: tuple[str, ...], penalty: int) -> None:
         assert track(*levels).penalty == penalty
 
-    wrong = failures(PENALTIES_DO_NOT_ADD_UP, check)
-    assert not wrong, report(wrong, len(PENALTIES_DO_NOT_ADD_UP))
+    assert_every_case(PENALTIES_DO_NOT_ADD_UP, check)
 
 
 HEAVILY_WOUNDED_DIES_FROM_ANY_DAMAGE_ABOVE_A_SCRATCH = ["light", "wound", "heavy", "death"]
@@ -115,8 +114,7 @@ def test_heavily_wounded_dies_from_any_damage_above_a_scratch() -> None:
         heavy = track("heavy")
         assert heavy.take(level).dead
 
-    wrong = failures(HEAVILY_WOUNDED_DIES_FROM_ANY_DAMAGE_ABOVE_A_SCRATCH, check, star=False)
-    assert not wrong, report(wrong, len(HEAVILY_WOUNDED_DIES_FROM_ANY_DAMAGE_ABOVE_A_SCRATCH))
+    assert_every_case(HEAVILY_WOUNDED_DIES_FROM_ANY_DAMAGE_ABOVE_A_SCRATCH, check, star=False)
 
 
 def test_heavily_wounded_survives_scratches_until_they_make_a_light_wound() -> None:

@@ -24,7 +24,7 @@ from rules.effects import (
 )
 from rules.errors import RulesError
 from rules.rounds import Entrant, Tracker
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 from tests.hypo import examples
 
 ORDER = ("a", "b", "c")
@@ -224,8 +224,7 @@ def test_bad_specs_are_refused_with_a_message() -> None:
         with pytest.raises(RulesError, match=message):
             make_effect(spec, Now(), "e1")
 
-    wrong = failures(BAD_SPECS_ARE_REFUSED_WITH_A_MESSAGE, check)
-    assert not wrong, report(wrong, len(BAD_SPECS_ARE_REFUSED_WITH_A_MESSAGE))
+    assert_every_case(BAD_SPECS_ARE_REFUSED_WITH_A_MESSAGE, check)
 
 
 def test_counts_are_accepted_up_to_ten_thousand() -> None:

@@ -7,7 +7,7 @@ import pytest
 
 from rules import ide4
 from rules.errors import RulesError
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 
 
 def make(**kw) -> ide4.CheckInput:
@@ -48,8 +48,7 @@ def test_final_at_or_below_zero_is_an_automatic_success() -> None:
         with pytest.raises(RulesError, match=r"\[0\]"):
             ide4.roll(check, natural=50)
 
-    wrong = failures(FINAL_AT_OR_BELOW_ZERO_IS_AN_AUTOMATIC_SUCCESS, check_case)
-    assert not wrong, report(wrong, len(FINAL_AT_OR_BELOW_ZERO_IS_AN_AUTOMATIC_SUCCESS))
+    assert_every_case(FINAL_AT_OR_BELOW_ZERO_IS_AN_AUTOMATIC_SUCCESS, check_case)
 
 
 def test_hidden_risk_keeps_one_and_rolls() -> None:

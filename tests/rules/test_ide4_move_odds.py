@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from rules import ide4
 from rules.errors import RulesError
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 from tests.hypo import examples
 
 
@@ -99,8 +99,7 @@ def test_a_bonus_that_changes_the_outcome_does_so_for_certain() -> None:
         assert odds.better == better and odds.worse == 0
         assert odds.outcomes[after.outcome] == 1
 
-    wrong = failures(A_BONUS_THAT_CHANGES_THE_OUTCOME_DOES_SO_FOR_CERTAIN, check_case)
-    assert not wrong, report(wrong, len(A_BONUS_THAT_CHANGES_THE_OUTCOME_DOES_SO_FOR_CERTAIN))
+    assert_every_case(A_BONUS_THAT_CHANGES_THE_OUTCOME_DOES_SO_FOR_CERTAIN, check_case)
 
 
 def test_a_skill_reroll_bonus_is_a_reroll() -> None:

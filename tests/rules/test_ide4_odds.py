@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from rules import ide4
 from rules.errors import RulesError
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 from tests.hypo import examples
 
 SIZES = (4, 6, 8, 10, 12, 20)
@@ -119,8 +119,7 @@ def test_odds_match_itertools_enumeration_for_few_dice() -> None:
                     die,
                 )
 
-    wrong = failures(ODDS_MATCH_ITERTOOLS_ENUMERATION_FOR_FEW_DICE, check, star=False)
-    assert not wrong, report(wrong, len(ODDS_MATCH_ITERTOOLS_ENUMERATION_FOR_FEW_DICE))
+    assert_every_case(ODDS_MATCH_ITERTOOLS_ENUMERATION_FOR_FEW_DICE, check, star=False)
 
 
 def test_odds_match_convolution_for_every_difficulty_and_up_to_ten_dice() -> None:
@@ -135,8 +134,7 @@ def test_odds_match_convolution_for_every_difficulty_and_up_to_ten_dice() -> Non
                 assert got == tally(final, sums), (final, count, die)
                 assert sum(got.values()) == 1
 
-    wrong = failures(SIZES, check, star=False)
-    assert not wrong, report(wrong, len(SIZES))
+    assert_every_case(SIZES, check, star=False)
 
 
 @pytest.mark.parametrize(("final", "count", "die"), [(3, 10, 20), (7, 10, 12), (1, 5, 6)])

@@ -9,7 +9,7 @@ import pytest
 
 from rules import ide4
 from rules.errors import RulesError
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 
 
 def side(natural: int, base: int = 3) -> ide4.Check:
@@ -107,8 +107,7 @@ def test_opposed_odds_equal_brute_force_enumeration() -> None:
         assert odds == brute_opposed(a, b)
         assert sum(odds.values()) == 1
 
-    wrong = failures(OPPOSED_ODDS_EQUAL_BRUTE_FORCE_ENUMERATION, check)
-    assert not wrong, report(wrong, len(OPPOSED_ODDS_EQUAL_BRUTE_FORCE_ENUMERATION))
+    assert_every_case(OPPOSED_ODDS_EQUAL_BRUTE_FORCE_ENUMERATION, check)
 
 
 def test_no_opposed_odds_against_impossible() -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from rules import ide4
 from rules.errors import RulesError
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 
 # At [3] (RULES.md bands): natural ≤ 3 Трагедия, ≥ 95 Триумф, total ≥ 56 Успех, ≥ 31 Средне.
 TRAGEDY, FAILURE, MIDDLE, SUCCESS, TRIUMPH = 2, 20, 40, 70, 97
@@ -309,8 +309,7 @@ def test_allowed_moves_agree_with_the_moves() -> None:
                     _apply(check, move)
                 assert str(err.value) == move.reason, move
 
-    wrong = failures(ALLOWED_MOVES_AGREE_WITH_THE_MOVES, check_case, star=False)
-    assert not wrong, report(wrong, len(ALLOWED_MOVES_AGREE_WITH_THE_MOVES))
+    assert_every_case(ALLOWED_MOVES_AGREE_WITH_THE_MOVES, check_case, star=False)
 
 
 def test_allowed_moves_for_a_rolled_failure() -> None:
@@ -345,8 +344,7 @@ def test_a_check_that_used_an_expanded_step_shows_expanded() -> None:
         check = dataclasses.replace(ide4.roll(ide4.start(make(level="quick")), natural=50), **field)
         assert check.input.level == "quick" and check.level == "expanded"
 
-    wrong = failures(A_CHECK_THAT_USED_AN_EXPANDED_STEP_SHOWS_EXPANDED, check_case, star=False)
-    assert not wrong, report(wrong, len(A_CHECK_THAT_USED_AN_EXPANDED_STEP_SHOWS_EXPANDED))
+    assert_every_case(A_CHECK_THAT_USED_AN_EXPANDED_STEP_SHOWS_EXPANDED, check_case, star=False)
 
 
 class Highest(random.Random):

@@ -6,7 +6,7 @@ import pytest
 
 from rules import data, ide4
 from rules.errors import RulesError
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 
 
 def make(**kw) -> ide4.CheckInput:
@@ -44,8 +44,7 @@ def test_modifiers_and_help_never_move_a_base_impossible() -> None:
         with pytest.raises(RulesError, match=r"\[00\]"):
             ide4.check_odds(make(base=8, modifiers=mods(*values), help=help_kind))
 
-    wrong = failures(MODIFIERS_AND_HELP_NEVER_MOVE_A_BASE_IMPOSSIBLE, check_case)
-    assert not wrong, report(wrong, len(MODIFIERS_AND_HELP_NEVER_MOVE_A_BASE_IMPOSSIBLE))
+    assert_every_case(MODIFIERS_AND_HELP_NEVER_MOVE_A_BASE_IMPOSSIBLE, check_case)
 
 
 def test_final_eight_or_more_is_impossible() -> None:

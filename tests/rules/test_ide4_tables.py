@@ -9,7 +9,7 @@ import pytest
 from rules import ide4
 from rules.data import load_table, packaged_table, set_overrides
 from rules.errors import RulesError
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 
 ATTRIBUTES = ("Сила", "Крупная моторика", "Мелкая моторика", "Внимание", "Риторика", "Обаяние")
 ACTIONS = (
@@ -34,8 +34,7 @@ def test_defaults_say_they_are_campaign_settings() -> None:
         text = files("data").joinpath(f"ide4/{name}.toml").read_text(encoding="utf-8")
         assert "Campaign default, editable per campaign" in text
 
-    wrong = failures(DEFAULTS_SAY_THEY_ARE_CAMPAIGN_SETTINGS, check, star=False)
-    assert not wrong, report(wrong, len(DEFAULTS_SAY_THEY_ARE_CAMPAIGN_SETTINGS))
+    assert_every_case(DEFAULTS_SAY_THEY_ARE_CAMPAIGN_SETTINGS, check, star=False)
 
 
 def test_actions_are_the_seeds_seven() -> None:

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from rules.initiative import declaration_order, roll_side_initiative
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 
 
 class ScriptedRandom(random.Random):
@@ -49,8 +49,7 @@ def test_order_is_strict_for_any_seed():
         rolls = roll_side_initiative(sides, random.Random(seed))
         assert sorted(r.side for r in rolls) == sorted(sides)
 
-    wrong = failures(ORDER_IS_STRICT_FOR_ANY_SEED, check, star=False)
-    assert not wrong, report(wrong, len(ORDER_IS_STRICT_FOR_ANY_SEED))
+    assert_every_case(ORDER_IS_STRICT_FOR_ANY_SEED, check, star=False)
 
 
 def test_two_sides_loser_declares_first_next_round():

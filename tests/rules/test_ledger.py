@@ -41,7 +41,7 @@ from rules.starately import Side as StSide
 from rules.starately import resolve as st_resolve
 from rules.wod import Pool, resolve_pool
 from rules.wod.contested import resolve_contested
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 from tests.hypo import examples
 
 
@@ -83,8 +83,7 @@ def test_drevo_one_sided_percentile_is_brute_force() -> None:
             data = {"system": "drevo", **result.to_dict()}
             assert only_roll("check", "Ярослав", data) == expected[result.outcome]
 
-    wrong = failures(DREVO_ONE_SIDED_PERCENTILE_IS_BRUTE_FORCE, check_case)
-    assert not wrong, report(wrong, len(DREVO_ONE_SIDED_PERCENTILE_IS_BRUTE_FORCE))
+    assert_every_case(DREVO_ONE_SIDED_PERCENTILE_IS_BRUTE_FORCE, check_case)
 
 
 def test_drevo_at_least_is_this_outcome_or_better() -> None:
@@ -125,8 +124,7 @@ def test_ide4_percentile_is_brute_force() -> None:
             data = {**check.to_dict(), "event": "roll"}
             assert only_roll("check", "Ника", data) == expected[check.outcome]
 
-    wrong = failures(IDE4_PERCENTILE_IS_BRUTE_FORCE, check_case)
-    assert not wrong, report(wrong, len(IDE4_PERCENTILE_IS_BRUTE_FORCE))
+    assert_every_case(IDE4_PERCENTILE_IS_BRUTE_FORCE, check_case)
 
 
 @pytest.mark.parametrize(("boons", "banes", "dm", "difficulty"), [(0, 0, 1, 8), (1, 0, 0, 10)])
@@ -185,8 +183,7 @@ def test_generic_total_percentile_is_brute_force() -> None:
             data = {"expression": expression, "total": total, "parts": []}
             assert only_roll("roll", None, data) == p
 
-    wrong = failures(GENERIC_TOTAL_PERCENTILE_IS_BRUTE_FORCE, check, star=False)
-    assert not wrong, report(wrong, len(GENERIC_TOTAL_PERCENTILE_IS_BRUTE_FORCE))
+    assert_every_case(GENERIC_TOTAL_PERCENTILE_IS_BRUTE_FORCE, check, star=False)
 
 
 def test_percentile_refuses_what_the_distribution_cannot_give() -> None:
@@ -332,8 +329,7 @@ def test_verdict_probability_is_the_exact_one() -> None:
         assert exact_tail(samples) == pytest.approx(float(brute_tail(rolls)), abs=1e-12)
         assert verdict(samples).exact
 
-    wrong = failures(VERDICT_PROBABILITY_IS_THE_EXACT_ONE, check, star=False)
-    assert not wrong, report(wrong, len(VERDICT_PROBABILITY_IS_THE_EXACT_ONE))
+    assert_every_case(VERDICT_PROBABILITY_IS_THE_EXACT_ONE, check, star=False)
 
 
 def test_verdict_past_thirty_rolls_is_normal_and_close() -> None:
@@ -484,8 +480,7 @@ def test_tails_below_one_in_a_trillion_are_stored_as_one_outcome() -> None:
         luck = total_luck(dict(enumerate(probs)), len(probs) - 2)
         assert luck.to_dict()["probs"] == stored
 
-    wrong = failures(TAILS_BELOW_ONE_IN_A_TRILLION_ARE_STORED_AS_ONE_OUTCOME, check)
-    assert not wrong, report(wrong, len(TAILS_BELOW_ONE_IN_A_TRILLION_ARE_STORED_AS_ONE_OUTCOME))
+    assert_every_case(TAILS_BELOW_ONE_IN_A_TRILLION_ARE_STORED_AS_ONE_OUTCOME, check)
 
 
 def test_twenty_dice_store_their_improbable_ends_merged() -> None:
@@ -744,8 +739,7 @@ def test_ide4_initiative_places_its_quick_check() -> None:
         assert [r.who for r in luck.rolls] == ["Горан"]
         assert luck.rolls[0].luck.percentile == pytest.approx(float(expected), abs=1e-12)
 
-    wrong = failures(IDE4_INITIATIVE_PLACES_ITS_QUICK_CHECK, check, star=False)
-    assert not wrong, report(wrong, len(IDE4_INITIATIVE_PLACES_ITS_QUICK_CHECK))
+    assert_every_case(IDE4_INITIATIVE_PLACES_ITS_QUICK_CHECK, check, star=False)
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

@@ -6,7 +6,7 @@ import pytest
 
 from rules.errors import RulesError
 from rules.modifiers import parse_modifiers
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 
 
 def test_signed_values_with_reasons():
@@ -34,8 +34,7 @@ def test_an_item_without_a_number_is_named_in_the_error():
         with pytest.raises(RulesError, match="Модификатор"):
             parse_modifiers(text)
 
-    wrong = failures(AN_ITEM_WITHOUT_A_NUMBER_IS_NAMED_IN_THE_ERROR, check, star=False)
-    assert not wrong, report(wrong, len(AN_ITEM_WITHOUT_A_NUMBER_IS_NAMED_IN_THE_ERROR))
+    assert_every_case(AN_ITEM_WITHOUT_A_NUMBER_IS_NAMED_IN_THE_ERROR, check, star=False)
 
 
 @pytest.mark.parametrize("text", ["5.5 x", "+1 высота, −2.5 темнота", "+0.5"])
@@ -71,8 +70,7 @@ def test_three_digits_are_accepted_up_to_999():
         (modifier,) = parse_modifiers(text)
         assert modifier.value == value
 
-    wrong = failures(THREE_DIGITS_ARE_ACCEPTED_UP_TO_999, check)
-    assert not wrong, report(wrong, len(THREE_DIGITS_ARE_ACCEPTED_UP_TO_999))
+    assert_every_case(THREE_DIGITS_ARE_ACCEPTED_UP_TO_999, check)
 
 
 def test_a_refusal_counts_items_from_one():

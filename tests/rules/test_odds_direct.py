@@ -12,7 +12,7 @@ from rules.odds import _compute, odds
 from rules.odds.direct import _direct
 from rules.odds.tree import _node
 from rules.odds.weights import _Dist, _trim, _Work
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 
 
 def general(text: str) -> _Dist | None:
@@ -78,8 +78,7 @@ def test_tiny_shapes_take_the_direct_path() -> None:
             denominator,
         )
 
-    wrong = failures(TINY_SHAPES_TAKE_THE_DIRECT_PATH, check, star=False)
-    assert not wrong, report(wrong, len(TINY_SHAPES_TAKE_THE_DIRECT_PATH))
+    assert_every_case(TINY_SHAPES_TAKE_THE_DIRECT_PATH, check, star=False)
 
 
 OTHER_SHAPES_TAKE_THE_GENERAL_WAY = ["0d6", "d1", "101d6", "d101", "2d20kh2", "4d6kh3", "2d6 # x"]
@@ -92,5 +91,4 @@ def test_other_shapes_take_the_general_way() -> None:
     def check(text: str) -> None:
         assert _direct(text) is None
 
-    wrong = failures(OTHER_SHAPES_TAKE_THE_GENERAL_WAY, check, star=False)
-    assert not wrong, report(wrong, len(OTHER_SHAPES_TAKE_THE_GENERAL_WAY))
+    assert_every_case(OTHER_SHAPES_TAKE_THE_GENERAL_WAY, check, star=False)

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import rules
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 
 FORBIDDEN = ("textual", "rich", "tinydb", "tui")
 RULES_DIR = Path(rules.__file__).parent
@@ -95,8 +95,7 @@ def test_import_pulls_no_ui_or_database(imports: dict[str, dict[str, Any]]) -> N
         added = imports[module]["added"]
         assert added == [], f"{module} imports {','.join(added)}"
 
-    wrong = failures(MODULES, check)
-    assert not wrong, report(wrong, len(MODULES))
+    assert_every_case(MODULES, check)
 
 
 def test_source_does_no_io() -> None:
@@ -117,8 +116,7 @@ def test_source_does_no_io() -> None:
             assert "importlib.resources" in source
 
     assert DATA_READER in SOURCES and len(SOURCES) > 50, SOURCES
-    wrong = failures(SOURCES, check)
-    assert not wrong, report(wrong, len(SOURCES))
+    assert_every_case(SOURCES, check)
 
 
 def test_io_check_catches_offenders() -> None:

@@ -21,7 +21,7 @@ import pytest
 
 from rules import data
 from rules.errors import RulesError
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
 
@@ -364,8 +364,7 @@ def test_a_broken_table_is_refused_naming_the_field() -> None:
         message = refused(load, *named)
         assert relpath in message or case.startswith("bands"), message
 
-    wrong = failures(list(TABLE_CASES), check)
-    assert not wrong, report(wrong, len(TABLE_CASES))
+    assert_every_case(list(TABLE_CASES), check)
 
 
 # -- inputs the GM gives ---------------------------------------------------------------------------

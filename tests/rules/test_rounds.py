@@ -16,7 +16,7 @@ from rules.rounds import Entrant, Fighter, InitiativeRoll, Tracker, health, orde
 from rules.rounds.initiative import roll_one, tie_rule
 from rules.starately import characteristic_dm
 from rules.wod.initiative import wod_initiative
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 
 FIGHTERS = {
     "ide4": [
@@ -81,8 +81,7 @@ def test_initiative_and_turn_order_over_four_rounds() -> None:
         assert seen == [(r, a) for r in range(1, 5) for a in turn]
 
     cases = INITIATIVE_AND_TURN_ORDER_OVER_FOUR_ROUNDS
-    wrong = failures(cases, check)
-    assert not wrong, report(wrong, len(cases))
+    assert_every_case(cases, check)
 
 
 def test_starately_total_is_2d6_plus_the_named_dm() -> None:
@@ -215,8 +214,7 @@ def test_tie_rolls_use_the_systems_die() -> None:
         else:
             assert 1 <= min(seen) and 10 < max(seen) <= die
 
-    wrong = failures(TIE_ROLLS_USE_THE_SYSTEMS_DIE, check)
-    assert not wrong, report(wrong, len(TIE_ROLLS_USE_THE_SYSTEMS_DIE))
+    assert_every_case(TIE_ROLLS_USE_THE_SYSTEMS_DIE, check)
 
 
 def test_tie_bonus_puts_the_higher_fixed_part_ahead() -> None:
@@ -247,8 +245,7 @@ def test_tie_reroll_records_the_rerolls_and_splits() -> None:
         firsts = [r.rerolls[0] for r in ranked]
         assert firsts == sorted(firsts, reverse=True)  # a GM's character (b) rolls with the rest
 
-    wrong = failures(TIE_REROLL_RECORDS_THE_REROLLS_AND_SPLITS, check, star=False)
-    assert not wrong, report(wrong, len(TIE_REROLL_RECORDS_THE_REROLLS_AND_SPLITS))
+    assert_every_case(TIE_REROLL_RECORDS_THE_REROLLS_AND_SPLITS, check, star=False)
 
 
 def test_unknown_tie_rule_and_per_are_refused() -> None:
@@ -379,8 +376,7 @@ def test_ordering_keeps_each_ide4_check_for_the_luck_ledger() -> None:
         tied = [InitiativeRoll(i, (3, 40), 0, "", check={"final": 3}) for i in "ab"]
         assert [r.check for r in order("ide4", tied, random.Random(seed))] == [{"final": 3}] * 2
 
-    wrong = failures(ORDERING_KEEPS_EACH_IDE4_CHECK_FOR_THE_LUCK_LEDGER, check, star=False)
-    assert not wrong, report(wrong, len(ORDERING_KEEPS_EACH_IDE4_CHECK_FOR_THE_LUCK_LEDGER))
+    assert_every_case(ORDERING_KEEPS_EACH_IDE4_CHECK_FOR_THE_LUCK_LEDGER, check, star=False)
 
 
 def test_a_side_rolling_in_ide4_keeps_its_check() -> None:

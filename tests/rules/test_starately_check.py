@@ -22,7 +22,7 @@ from rules.starately import (
     routine_needs_roll,
     settings,
 )
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 
 
 def reference(dice: tuple[int, ...], net: int, bonus: int, difficulty: int) -> tuple[str, int]:
@@ -71,8 +71,7 @@ def test_characteristic_dm() -> None:
         assert Side.of(value, 1).dm == dm
         assert Side.of(value, 1).characteristic_value == value
 
-    wrong = failures(CHARACTERISTIC_DM, check)
-    assert not wrong, report(wrong, len(CHARACTERISTIC_DM))
+    assert_every_case(CHARACTERISTIC_DM, check)
 
 
 def test_negative_characteristic_is_refused() -> None:
@@ -114,8 +113,7 @@ def test_every_roll_matches_the_book() -> None:
             assert sum(d.kept for d in result.dice) == 2
             assert result.total == result.natural + bonus
 
-    wrong = failures(EVERY_ROLL_MATCHES_THE_BOOK, check_case)
-    assert not wrong, report(wrong, len(EVERY_ROLL_MATCHES_THE_BOOK))
+    assert_every_case(EVERY_ROLL_MATCHES_THE_BOOK, check_case)
 
 
 def test_effect_example() -> None:

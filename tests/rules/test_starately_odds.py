@@ -32,7 +32,7 @@ from rules.starately import (
     resolve_group,
     resolve_opposed,
 )
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 from tests.hypo import examples
 
 ALL = {n: list(product(range(1, 7), repeat=2 + abs(n))) for n in (-1, 0, 1)}
@@ -96,8 +96,7 @@ def test_check_odds_equal_enumeration() -> None:
         assert sum(odds.outcomes.values()) == 1
         assert sum(odds.effect.values()) == 1
 
-    wrong = failures(CHECK_ODDS_EQUAL_ENUMERATION, check)
-    assert not wrong, report(wrong, len(CHECK_ODDS_EQUAL_ENUMERATION))
+    assert_every_case(CHECK_ODDS_EQUAL_ENUMERATION, check)
 
 
 @settings(max_examples=examples(60), deadline=None)

@@ -26,7 +26,7 @@ from rules.starately import (
     roll_opposed,
     roll_risk,
 )
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 
 # --- opposed ---------------------------------------------------------------------------------
 
@@ -108,8 +108,7 @@ def test_chain_helper_one_step_lower() -> None:
     def check(main: int, helper: int) -> None:
         assert chain_difficulty(main) == helper
 
-    wrong = failures(CHAIN_HELPER_ONE_STEP_LOWER, check)
-    assert not wrong, report(wrong, len(CHAIN_HELPER_ONE_STEP_LOWER))
+    assert_every_case(CHAIN_HELPER_ONE_STEP_LOWER, check)
 
 
 def test_boat_chase_chain() -> None:

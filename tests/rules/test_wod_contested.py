@@ -12,7 +12,7 @@ import pytest
 
 from rules import data, wod
 from rules.errors import RulesError
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 
 
 def pool(size: int, **kw) -> wod.Pool:
@@ -43,8 +43,7 @@ def test_contested_odds_equal_brute_force() -> None:
         assert (odds.a, odds.tie, odds.b) == brute_contest(a, b)
         assert odds.truncated == 0
 
-    wrong = failures(CONTESTED_ODDS_EQUAL_BRUTE_FORCE, check)
-    assert not wrong, report(wrong, len(CONTESTED_ODDS_EQUAL_BRUTE_FORCE))
+    assert_every_case(CONTESTED_ODDS_EQUAL_BRUTE_FORCE, check)
 
 
 def test_contested_roll_more_successes_wins_equal_is_a_tie() -> None:

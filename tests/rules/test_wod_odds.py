@@ -14,7 +14,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rules.wod import OUTCOMES, Modifier, Pool, pool_counts, pool_odds
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 from tests.hypo import examples
 
 TENTH = Fraction(1, 10)
@@ -91,8 +91,7 @@ def test_pool_odds_equal_enumeration() -> None:
         assert sum(odds.outcomes.values()) == 1
         assert list(odds.outcomes) == list(OUTCOMES)
 
-    wrong = failures(POOL_ODDS_EQUAL_ENUMERATION, check)
-    assert not wrong, report(wrong, len(POOL_ODDS_EQUAL_ENUMERATION))
+    assert_every_case(POOL_ODDS_EQUAL_ENUMERATION, check)
 
 
 @cache
@@ -187,8 +186,7 @@ def test_low_counts_equal_enumeration() -> None:
             assert odds.outcomes["failure"] == odds.low[0]
             assert odds.outcomes["dramatic_failure"] == 0
 
-    wrong = failures(LOW_COUNTS_EQUAL_ENUMERATION, check)
-    assert not wrong, report(wrong, len(LOW_COUNTS_EQUAL_ENUMERATION))
+    assert_every_case(LOW_COUNTS_EQUAL_ENUMERATION, check)
 
 
 LOW_COUNTS_EQUAL_ICEPOOL = [
@@ -216,8 +214,7 @@ def test_low_counts_equal_icepool() -> None:
         assert odds.low == {k: oracle.probability(k) for k in range(exceptional)}
         assert odds.outcomes["exceptional_success"] == oracle.probability(">=", exceptional)
 
-    wrong = failures(LOW_COUNTS_EQUAL_ICEPOOL, check)
-    assert not wrong, report(wrong, len(LOW_COUNTS_EQUAL_ICEPOOL))
+    assert_every_case(LOW_COUNTS_EQUAL_ICEPOOL, check)
 
 
 def test_whole_distribution_is_built_on_first_use_and_agrees() -> None:

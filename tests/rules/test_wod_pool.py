@@ -17,7 +17,7 @@ from rules.wod import (
     withdraw,
     withdrawal,
 )
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 
 
 def chance_pool(**kwargs: object) -> Pool:
@@ -76,8 +76,7 @@ def test_other_agains() -> None:
         assert result.successes == successes
         assert len(result.dice) == len(faces)
 
-    wrong = failures(OTHER_AGAINS, check)
-    assert not wrong, report(wrong, len(OTHER_AGAINS))
+    assert_every_case(OTHER_AGAINS, check)
 
 
 def test_rote_rerolls_each_failed_die_once() -> None:
@@ -148,8 +147,7 @@ def test_chance_die_needs_a_ten() -> None:
         assert result.successes == 0
         assert result.outcome == "failure"
 
-    wrong = failures(CHANCE_DIE_NEEDS_A_TEN, check, star=False)
-    assert not wrong, report(wrong, len(CHANCE_DIE_NEEDS_A_TEN))
+    assert_every_case(CHANCE_DIE_NEEDS_A_TEN, check, star=False)
 
 
 def test_chance_die_eight_and_nine_never_count_even_with_eight_again() -> None:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 from tests.hypo import examples
 from tui.seats import protocol as proto
 
@@ -49,8 +49,7 @@ def test_bad_requests_are_refused_with_a_reason():
         with pytest.raises(proto.ProtocolError, match=reason):
             proto.parse_request(proto.decode(proto.encode({**GOOD, **change})))
 
-    wrong = failures(BAD_REQUESTS_ARE_REFUSED_WITH_A_REASON, check)
-    assert not wrong, report(wrong, len(BAD_REQUESTS_ARE_REFUSED_WITH_A_REASON))
+    assert_every_case(BAD_REQUESTS_ARE_REFUSED_WITH_A_REASON, check)
 
 
 def test_a_line_too_long_or_not_json_is_refused():
@@ -83,8 +82,7 @@ def test_each_kind_has_its_shape():
         assert request.kind == kind
         assert proto.describe(kind, request.payload)
 
-    wrong = failures(EACH_KIND_HAS_ITS_SHAPE, check)
-    assert not wrong, report(wrong, len(EACH_KIND_HAS_ITS_SHAPE))
+    assert_every_case(EACH_KIND_HAS_ITS_SHAPE, check)
 
 
 @pytest.mark.parametrize(
@@ -114,8 +112,7 @@ def test_energy_risk_and_the_check_they_name_are_checked():
         with pytest.raises(proto.ProtocolError, match=reason):
             proto.check_payload(kind, payload)
 
-    wrong = failures(ENERGY_RISK_AND_THE_CHECK_THEY_NAME_ARE_CHECKED, check)
-    assert not wrong, report(wrong, len(ENERGY_RISK_AND_THE_CHECK_THEY_NAME_ARE_CHECKED))
+    assert_every_case(ENERGY_RISK_AND_THE_CHECK_THEY_NAME_ARE_CHECKED, check)
 
 
 def test_energy_and_risk_say_what_they_ask():
@@ -282,8 +279,7 @@ def test_bidi_and_zero_width_controls_are_stripped_from_every_seat_text():
         described = proto.describe(kind, request.payload)
         assert "Милава" in described and not set(INVISIBLE) & set(described)
 
-    wrong = failures(TEXT_FIELDS, check)
-    assert not wrong, report(wrong, len(TEXT_FIELDS))
+    assert_every_case(TEXT_FIELDS, check)
 
 
 def test_the_names_sanitiser_strips_them_too():

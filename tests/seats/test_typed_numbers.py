@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 from tui.numbers import MAX_NUMBER, read_typed_whole
 from tui.seats import protocol as proto
 from tui.seats.rules_check import edited
@@ -26,8 +26,7 @@ def test_ascii_digits_with_a_sign_are_a_number() -> None:
     def check(typed: str, value: int) -> None:
         assert read_typed_whole(typed) == value
 
-    wrong = failures(ASCII_DIGITS_WITH_A_SIGN_ARE_A_NUMBER, check)
-    assert not wrong, report(wrong, len(ASCII_DIGITS_WITH_A_SIGN_ARE_A_NUMBER))
+    assert_every_case(ASCII_DIGITS_WITH_A_SIGN_ARE_A_NUMBER, check)
 
 
 ANYTHING_ELSE_IS_NO_NUMBER = ["٢", "２", "1_0", "²", "", "+", "2 3", "--1", "два", "1.5"]
@@ -37,8 +36,7 @@ def test_anything_else_is_no_number() -> None:
     def check(typed: str) -> None:
         assert read_typed_whole(typed) is None
 
-    wrong = failures(ANYTHING_ELSE_IS_NO_NUMBER, check, star=False)
-    assert not wrong, report(wrong, len(ANYTHING_ELSE_IS_NO_NUMBER))
+    assert_every_case(ANYTHING_ELSE_IS_NO_NUMBER, check, star=False)
 
 
 @pytest.mark.parametrize("typed", ["٢", "1_0"])

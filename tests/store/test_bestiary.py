@@ -8,7 +8,7 @@ import json
 import pytest
 
 from rules.data import packaged_text
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 from tui.store import Store, StoreError
 from tui.store.bestiary import (
     BESTIARY_DOC,
@@ -82,8 +82,7 @@ def test_a_bad_template_names_its_field():
             check_template(doc, "шаблон «X»")
         assert field in str(err.value)
 
-    wrong = failures(A_BAD_TEMPLATE_NAMES_ITS_FIELD, check)
-    assert not wrong, report(wrong, len(A_BAD_TEMPLATE_NAMES_ITS_FIELD))
+    assert_every_case(A_BAD_TEMPLATE_NAMES_ITS_FIELD, check)
 
 
 A_BAD_ENCOUNTER_NAMES_ITS_FIELD = [
@@ -105,8 +104,7 @@ def test_a_bad_encounter_names_its_field():
             check_encounter(doc, "сцена «С»")
         assert field in str(err.value)
 
-    wrong = failures(A_BAD_ENCOUNTER_NAMES_ITS_FIELD, check)
-    assert not wrong, report(wrong, len(A_BAD_ENCOUNTER_NAMES_ITS_FIELD))
+    assert_every_case(A_BAD_ENCOUNTER_NAMES_ITS_FIELD, check)
 
 
 A_BROKEN_FILE_GETS_A_RUSSIAN_MESSAGE = [
@@ -137,8 +135,7 @@ def test_a_broken_file_gets_a_russian_message():
             parse(text, where="мой.toml")
         assert said in str(err.value) and "мой.toml" in str(err.value)
 
-    wrong = failures(A_BROKEN_FILE_GETS_A_RUSSIAN_MESSAGE, check)
-    assert not wrong, report(wrong, len(A_BROKEN_FILE_GETS_A_RUSSIAN_MESSAGE))
+    assert_every_case(A_BROKEN_FILE_GETS_A_RUSSIAN_MESSAGE, check)
 
 
 def test_read_file_refuses_what_is_not_a_bestiary(tmp_path):

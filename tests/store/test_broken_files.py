@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.drevo.sheet import DrevoSheet
-from tests.every_case import failures, fresh_folder, report
+from tests.every_case import assert_every_case, fresh_folder
 from tests.hypo import examples
 from tui.cli import kubik as cli
 from tui.store import CampaignCorrupt, Store, StoreError
@@ -257,8 +257,7 @@ def test_a_broken_file_is_refused_everywhere_and_never_changed(
         assert path.read_bytes() == data
         assert [p.name for p in folder.iterdir()] == ["campaign.json"]  # no lock, no backup
 
-    wrong = failures(A_BROKEN_FILE_IS_REFUSED_EVERYWHERE_AND_NEVER_CHANGED, check, star=False)
-    assert not wrong, report(wrong, len(A_BROKEN_FILE_IS_REFUSED_EVERYWHERE_AND_NEVER_CHANGED))
+    assert_every_case(A_BROKEN_FILE_IS_REFUSED_EVERYWHERE_AND_NEVER_CHANGED, check, star=False)
 
 
 def test_a_broken_file_offers_its_newest_good_backup(tmp_path, capsys, monkeypatch) -> None:
@@ -296,8 +295,7 @@ def test_a_readable_hostile_file_loads_clean_and_unchanged(tmp_path, capsys) -> 
         assert code == 0 and no_traceback(said)
         assert path.read_bytes() == data  # reading cleans in memory; only a change writes
 
-    wrong = failures(A_READABLE_HOSTILE_FILE_LOADS_CLEAN_AND_UNCHANGED, check, star=False)
-    assert not wrong, report(wrong, len(A_READABLE_HOSTILE_FILE_LOADS_CLEAN_AND_UNCHANGED))
+    assert_every_case(A_READABLE_HOSTILE_FILE_LOADS_CLEAN_AND_UNCHANGED, check, star=False)
 
 
 def every_read_case(tmp: Path) -> tuple[Path, bytes]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -80,8 +80,7 @@ def test_each_duck_typed_reach_is_found() -> None:
     def check(code: str) -> None:
         assert findings(code, "tui/widgets/example.py")
 
-    wrong = failures(EACH_DUCK_TYPED_REACH_IS_FOUND, check, star=False)
-    assert not wrong, report(wrong, len(EACH_DUCK_TYPED_REACH_IS_FOUND))
+    assert_every_case(EACH_DUCK_TYPED_REACH_IS_FOUND, check, star=False)
 
 
 def test_a_declared_service_and_textuals_own_app_api_pass() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 from tui import registry
 from tui.widgets.party.fields import (
     FieldError,
@@ -53,8 +53,7 @@ def test_a_wrong_value_is_refused_with_what_to_do():
             parse(field, text)
         assert message in str(refused.value)
 
-    wrong = failures(REFUSED, check)
-    assert not wrong, report(wrong, len(REFUSED))
+    assert_every_case(REFUSED, check)
 
 
 THE_FIXED_VALUE_IS_TAKEN = [
@@ -72,5 +71,4 @@ def test_the_fixed_value_is_taken():
     def check(field, text, value) -> None:
         assert parse(field, text) == value
 
-    wrong = failures(THE_FIXED_VALUE_IS_TAKEN, check)
-    assert not wrong, report(wrong, len(THE_FIXED_VALUE_IS_TAKEN))
+    assert_every_case(THE_FIXED_VALUE_IS_TAKEN, check)

@@ -14,7 +14,7 @@ from textual.widgets import Input
 
 from rules import data, drevo
 from tests.conftest import until
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 from tests.seats.helpers import until_seen
 from tui import registry
 from tui.screens.settings import SettingsScreen
@@ -46,8 +46,7 @@ def test_every_value_has_a_russian_name_a_range_and_a_word() -> None:
                 assert f.low <= f.value <= f.high, f"{relpath} {f.path}: {f.value} not in range"
                 assert read_field(f, str(f.value)) == f.value
 
-    wrong = failures(ALL, check, star=False)
-    assert not wrong, report(wrong, len(ALL))
+    assert_every_case(ALL, check, star=False)
 
 
 def test_rows_say_whose_word_they_are() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rules.drevo import WoundTrack
-from tests.every_case import failures, report
+from tests.every_case import assert_every_case
 from tui import words
 from tui.bridge import sheets
 from tui.cli import party as cli_party
@@ -33,8 +33,7 @@ def test_no_text_hedges_a_plural() -> None:
         assert not found, f"{path}: {found} — use tui.words.plural"
 
     assert len(SOURCES) > 100, SOURCES  # the walk found the sources
-    wrong = failures(SOURCES, check)
-    assert not wrong, report(wrong, len(SOURCES))
+    assert_every_case(SOURCES, check)
 
 
 def test_the_pattern_catches_the_reported_text() -> None:
@@ -61,8 +60,7 @@ def test_plural_forms() -> None:
     def check(n: int, word: str) -> None:
         assert words.rounds(n) == f"{n} {word}"
 
-    wrong = failures(PLURAL_FORMS, check)
-    assert not wrong, report(wrong, len(PLURAL_FORMS))
+    assert_every_case(PLURAL_FORMS, check)
 
 
 def test_after_n_rounds_takes_the_genitive() -> None:
@@ -94,8 +92,7 @@ def test_wounds_are_declined_after_poluchaet() -> None:
         assert words.wound(level, "acc") == acc
         assert words.wound(level) == words.WOUND_FORMS[level][0]
 
-    wrong = failures(WOUNDS_ACC, check)
-    assert not wrong, report(wrong, len(WOUNDS_ACC))
+    assert_every_case(WOUNDS_ACC, check)
 
 
 def test_a_renamed_wound_is_shown_as_the_campaign_named_it() -> None:
@@ -123,8 +120,7 @@ def test_round_counts_are_pluralised() -> None:
         assert words.rounds(count) == text
         assert words.rounds(count, "gen") == gen
 
-    wrong = failures(ROUND_COUNTS, check)
-    assert not wrong, report(wrong, len(ROUND_COUNTS))
+    assert_every_case(ROUND_COUNTS, check)
 
 
 def test_other_counts_and_signs() -> None:
@@ -170,8 +166,7 @@ def test_no_count_after_iz_or_do_is_left_undeclined() -> None:
         assert not BARE_GENITIVE.findall(text), path
 
     assert len(SOURCES) > 100, SOURCES  # the walk found the sources
-    wrong = failures(SOURCES, check)
-    assert not wrong, report(wrong, len(SOURCES))
+    assert_every_case(SOURCES, check)
 
 
 GENITIVES = [
@@ -187,8 +182,7 @@ def test_genitive_after_iz() -> None:
     def check(n: int, text: str) -> None:
         assert words.genitive(n, "успеха", "успехов") == text
 
-    wrong = failures(GENITIVES, check)
-    assert not wrong, report(wrong, len(GENITIVES))
+    assert_every_case(GENITIVES, check)
 
 
 def test_rules_counts_are_declined_as_the_app_declines_them() -> None:
