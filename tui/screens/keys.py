@@ -39,16 +39,29 @@ def key_rows(bindings: list[Binding]) -> list[tuple[str, str]]:
     return [(key, " / ".join(meanings)) for key, meanings in rows.items()]
 
 
+#: Each group's name and its rows (:func:`key_rows`): all that the table of keys shows.
+GroupRows = tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+
+
+def group_rows(groups: list[tuple[str, list[Binding]]]) -> GroupRows:
+    """Return each group's name with its rows (:func:`key_rows`)."""
+    return tuple((where, tuple(key_rows(bindings))) for where, bindings in groups)
+
+
 def keys_table(groups: list[tuple[str, list[Binding]]]) -> Table:
     """Return every group's keys as one table whose descriptions wrap."""
+    return _table(group_rows(groups))
+
+
+def _table(rows: GroupRows) -> Table:
     table = Table(box=None, show_header=False, expand=True, padding=(0, 1), pad_edge=False)
     table.add_column("Клавиша", no_wrap=True, style="bold")
     table.add_column("Действие", ratio=1, overflow="fold")
-    for index, (where, bindings) in enumerate(groups):
+    for index, (where, keys) in enumerate(rows):
         if index:
             table.add_row("", "")
         table.add_row(Text(where, style="bold underline"), "")
-        for key, text in key_rows(bindings):
+        for key, text in keys:
             table.add_row(Text(key), Text(text))
     return table
 
@@ -56,7 +69,7 @@ def keys_table(groups: list[tuple[str, list[Binding]]]) -> Table:
 #: The height of each list shown so far, by (its rows, the width): measuring it renders the
 #: whole table (~10 ms at 80 columns), and each opening measures it twice, before and after its
 #: scrollbar appears. The rows are all the table holds; the width is all the rest it depends on.
-_HEIGHTS: dict[tuple[object, int], int] = {}
+_HEIGHTS: dict[tuple[GroupRows, int], int] = {}
 #: Lists kept measured (a key's groups differ by tab and focused widget; a few dozen at most).
 _HEIGHTS_KEPT = 64
 
@@ -65,8 +78,8 @@ class KeysTable(Static):
     """The table of keys, measured once per width for the same rows."""
 
     def __init__(self, groups: list[tuple[str, list[Binding]]], *, id: str) -> None:  # noqa: A002
-        super().__init__(keys_table(groups), id=id)
-        self._rows = tuple((where, tuple(key_rows(bindings))) for where, bindings in groups)
+        self._rows = group_rows(groups)
+        super().__init__(_table(self._rows), id=id)
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
         key = (self._rows, width)
