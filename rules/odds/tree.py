@@ -10,6 +10,7 @@ group adds its items (or counts them, or keeps some); operators and functions co
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from itertools import repeat
 from operator import sub
 
@@ -137,12 +138,18 @@ def _one_expression(group: Group, max_chain: int, work: _Work) -> _Any:
     body = group.items[0]
     pools = _pools(body)
     signed = _signed(body)
-    sources = [source_of(p, max_chain, work, tag) for tag, p in enumerate(pools)]
+    # a pool with ``u``/``uo`` keeps its entries unique as they are drawn (the stream's
+    # ``unique``); counted by value, its dice would be independent rolls
+    sources = [
+        replace(source_of(p, max_chain, work, tag), unique=p if p.unique else None)
+        for tag, p in enumerate(pools)
+    ]
     if all(isinstance(n, (Dice, Number)) for _, n in signed):
         # a sum of pools and numbers: one running sum, each kept entry signed by its pool
         constant = sum(s * n.value for s, n in signed if isinstance(n, Number))
         signs = tuple(s for s, n in signed if isinstance(n, Dice))
-        if not any(src.steps for src in sources):  # a fixed number of dice: counted by value
+        if not any(src.steps or src.unique for src in sources):  # independent dice, fixed count:
+            # counted by value
             union = [
                 ([(v, w) for v, _, w in src.first], src.count, sign)
                 for src, sign in zip(sources, signs, strict=True)

@@ -227,6 +227,7 @@ def test_generated_expressions_roll_within_bounds(text: str) -> None:
 @given(expressions(small=True))
 @example("d2!p1")  # every explosion adds 0: all its chains land on one total (found by hypothesis)
 @example("d2!!0ro1")  # a compounded die's `ro` was applied twice: 1 at 1/8 (found by hypothesis)
+@example("{2d2u1}k1")  # a one-expression group kept dice as if `u` were not there (hypothesis)
 def test_small_odds_sum_to_one_and_match_brute_force(text: str) -> None:
     """RULES §0: «Exact odds: every check has an exact outcome distribution (fractions, not
     sampling)»; truncation «is reported»."""
