@@ -83,6 +83,7 @@ def _wait_for_store_writes() -> None:
     """
     import asyncio
 
+    from textual._context import active_app
     from textual.pilot import Pilot
 
     if getattr(Pilot, "_waits_for_writes", False):
@@ -112,7 +113,14 @@ def _wait_for_store_writes() -> None:
         await settle(self)
         if delay is not None:
             await asyncio.sleep(delay)
-        self.app.screen._on_timer_update()
+        # As the screen's own update timer would, in its app's context: from another app's
+        # (a test that runs a GM and seats) the screen is not current there, and the call
+        # only paused its timer, leaving a layout due until the screen's next message.
+        token = active_app.set(self.app)
+        try:
+            self.app.screen._on_timer_update()
+        finally:
+            active_app.reset(token)
         await settle(self)
 
     Pilot.press, Pilot.pause = pressed, paused  # type: ignore[method-assign]
