@@ -276,10 +276,11 @@ REFRESH_PERIOD = 0.002
 
 
 def _quick_pilot() -> None:
-    """Let the pilot see an idle app sooner: each key waits twice for a quiet window of CPU
-    (``textual._wait.wait_for_idle``), 40 ms of sleep a key at Textual's 1/50 s, most of the
-    suite's time with nothing to do. A window of :data:`IDLE_WINDOW`, with the screens
-    refreshed every :data:`REFRESH_PERIOD`, waits for the same work."""
+    """Shorten the waits for a quiet window of CPU (``textual._wait.wait_for_idle``) that
+    Textual's pilot still makes here: a click, a ``wait:`` key and the snapshots'
+    ``wait_for_scheduled_animations`` (keys and pauses wait for the app's work instead:
+    :func:`_send_key`). A window of :data:`IDLE_WINDOW`, with the screens refreshed every
+    :data:`REFRESH_PERIOD`, waits for the same work as Textual's 1/50 s."""
     import textual._wait
     import textual.screen
 

@@ -20,7 +20,7 @@ def test_a_tests_app_makes_its_seats_folder_in_the_runs_data_folder() -> None:
             assert home not in path.resolve().parents, path
 
 
-def test_what_a_process_of_the_run_leaves_in_its_temporary_folder_goes_with_it(tmp_path) -> None:
+def test_what_a_process_of_the_run_leaves_in_its_temporary_folder_goes_with_it() -> None:
     """The stateful machines make a campaign folder per example and never remove it: in
     ``/dev/shm`` a day of runs had left 51,000 folders (3.9 GB of RAM). Each process of the run
     keeps its temporary files in a folder of its own, removed when it ends."""

@@ -148,8 +148,8 @@ def _one_expression(group: Group, max_chain: int, work: _Work) -> _Any:
         # a sum of pools and numbers: one running sum, each kept entry signed by its pool
         constant = sum(s * n.value for s, n in signed if isinstance(n, Number))
         signs = tuple(s for s, n in signed if isinstance(n, Dice))
-        if not any(src.steps or src.unique for src in sources):  # independent dice, fixed count:
-            # counted by value
+        # a fixed number of independent dice (no explosion, no u/uo): counted by value
+        if not any(src.steps or src.unique for src in sources):
             union = [
                 ([(v, w) for v, _, w in src.first], src.count, sign)
                 for src, sign in zip(sources, signs, strict=True)
