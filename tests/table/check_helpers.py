@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 import signal
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +26,37 @@ def ok(t: CheckTable, step: Callable[..., Any], *args: Any) -> Any:
     outcome = t.run(step, *args)
     assert outcome.ok, outcome.refused
     return outcome
+
+
+def undo(t: CheckTable) -> None:
+    """Ctrl+Z on the campaign, and the check follows it."""
+    assert t.store.undo() is not None
+    t.follow()
+
+
+def redo(t: CheckTable) -> None:
+    """Ctrl+Y on the campaign, and the check follows it."""
+    assert t.store.redo() is not None
+    t.follow()
+
+
+def energy(store: Store, name: str) -> int:
+    """An IDE4 character's energy as the campaign has it."""
+    return next(c for c in store.characters() if c.name == name).ide4.energy
+
+
+def percent(p: Fraction) -> str:
+    """A chance as an effect's odds note writes it («38 %»)."""
+    return f"{round(float(p) * 100)} %"
+
+
+def brute_drevo(bonus: int, difficulty: int) -> Fraction:
+    """Enumerate 4dF: +4 is a critical success, −4 a critical failure, else ≥ difficulty."""
+    wins = 0
+    for faces in itertools.product((-1, 0, 1), repeat=4):
+        dice = sum(faces)
+        wins += dice == 4 or (dice != -4 and dice + bonus >= difficulty)
+    return Fraction(wins, 81)
 
 
 def killed_after(path: Path, system: str, play: Callable[[CheckTable], Any]) -> Any:

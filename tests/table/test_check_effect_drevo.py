@@ -5,27 +5,11 @@ tests/table/test_check_effects.py; what the Проверка tab draws: tests/tu
 
 from __future__ import annotations
 
-import itertools
-from fractions import Fraction
-
 from rules.effects import EffectSet, EffectSpec, Now
-from tests.table.check_helpers import ok, table
+from tests.table.check_helpers import brute_drevo, ok, percent, table
 from tui.bridge.effects import EFFECTS_DOC
 from tui.store import Store
 from tui.systems.drevo.check import steps
-
-
-def brute_drevo(bonus: int, difficulty: int) -> Fraction:
-    """Enumerate 4dF: +4 is a critical success, −4 a critical failure, else ≥ difficulty."""
-    wins = 0
-    for faces in itertools.product((-1, 0, 1), repeat=4):
-        dice = sum(faces)
-        wins += dice == 4 or (dice != -4 and dice + bonus >= difficulty)
-    return Fraction(wins, 81)
-
-
-def percent(p: Fraction) -> str:
-    return f"{round(float(p) * 100)} %"
 
 
 def test_a_drevo_effect_enters_the_check_and_its_odds(tmp_path) -> None:

@@ -12,7 +12,7 @@ import icepool
 
 from rules import ide4
 from rules.effects import EffectSet, EffectSpec, Now
-from tests.table.check_helpers import ok, table
+from tests.table.check_helpers import ok, percent, table
 from tui.bridge.effects import EFFECTS_DOC
 from tui.store import Store
 from tui.systems.ide4.check import steps as ide4_steps
@@ -34,10 +34,6 @@ def opened(tmp_path, system: str, name: str, steps):
     t = table(store)
     ok(t, steps.set_input, "character", next(c.id for c in store.characters() if c.name == name))
     return store, t
-
-
-def percent(p: Fraction) -> str:
-    return f"{round(float(p) * 100)} %"
 
 
 def brute_starately(bonus: int, difficulty: int) -> Fraction:

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from tests.table.check_helpers import ok, table
+from tests.table.check_helpers import energy, ok, redo, table, undo
 from tui.store import Store
 from tui.store.errors import StaleWrite
 from tui.systems.ide4.check import opposed as opp
@@ -19,21 +19,6 @@ from tui.systems.ide4.check import steps
 
 def store_of(tmp_path) -> Store:
     return Store.open(tmp_path / "c.json", system="ide4")
-
-
-def energy(store: Store, name: str) -> int:
-    """A character's energy as the campaign has it."""
-    return next(c for c in store.characters() if c.name == name).ide4.energy
-
-
-def undo(t) -> None:
-    assert t.store.undo() is not None
-    t.follow()
-
-
-def redo(t) -> None:
-    assert t.store.redo() is not None
-    t.follow()
 
 
 def roll_entry(store: Store):

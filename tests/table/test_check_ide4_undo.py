@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from tests.table.check_helpers import ok, table
+from tests.table.check_helpers import energy, ok, redo, table, undo
 from tui.store import Store
 from tui.systems.ide4.check import steps
 
@@ -31,20 +31,6 @@ def rolled(tmp_path, level: str, natural: int = 20):
 def newest(t, **data):
     """The newest Журнал entry whose data holds ``data``."""
     return next(e for e in t.store.log() if all(e.data.get(k) == v for k, v in data.items()))
-
-
-def energy(t, name: str) -> int:
-    return next(c for c in t.store.characters() if c.name == name).ide4.energy
-
-
-def undo(t) -> None:
-    assert t.store.undo() is not None
-    t.follow()
-
-
-def redo(t) -> None:
-    assert t.store.redo() is not None
-    t.follow()
 
 
 def first_reroll(t) -> str:
@@ -73,20 +59,20 @@ def test_undo_puts_the_check_back_and_redo_makes_the_same_move(tmp_path, move):
     event = "level" if move == "demand" else move  # the demand on a quick check raises it
     t = rolled(tmp_path, level)
     before, name = t.view().check, t.view().check.input.actor
-    start = energy(t, name)
+    start = energy(t.store, name)
     make(t)
     after = t.view().check
     assert after != before and after.steps[-1].kind == event
     assert newest(t, event=event).undone is False
-    paid = energy(t, name)
+    paid = energy(t.store, name)
     undo(t)
     assert t.view().check == before  # the d100 as rolled, the move gone
     assert newest(t, event=event).undone is True
-    assert energy(t, name) == start  # the sheet paid back (energy after)
+    assert energy(t.store, name) == start  # the sheet paid back (energy after)
     redo(t)
     assert t.view().check == after  # the same move again, no new dice
     assert newest(t, event=event).undone is False
-    assert energy(t, name) == paid
+    assert energy(t.store, name) == paid
 
 
 def test_a_level_raised_on_the_way_is_undone_with_the_move(tmp_path):
@@ -129,7 +115,7 @@ def test_the_demand_and_a_move_undone_and_redone_keep_the_moves(tmp_path):
     undo(t)
     redo(t)
     redo(t)
-    assert t.view().check == both and energy(t, name) == both.pool_after
+    assert t.view().check == both and energy(t.store, name) == both.pool_after
 
 
 def test_a_move_after_the_demand_on_an_expanded_check_stays(tmp_path):

@@ -8,7 +8,6 @@ tests/table/."""
 from __future__ import annotations
 
 import io
-import itertools
 from dataclasses import replace
 from fractions import Fraction
 
@@ -16,6 +15,7 @@ import pytest
 from textual.widgets import Input
 
 from rules.effects import EffectSet, EffectSpec, Now
+from tests.table.check_helpers import brute_drevo, percent
 from tui.bridge.effects import EFFECTS_DOC, odds_note
 from tui.store import Store
 
@@ -189,10 +189,6 @@ async def wod_health_from_the_keyboard_enters_the_builders_pool(app, pilot, syst
     assert ("здоровье", -1) in [(m.reason, m.value) for m in pool.modifiers]
 
 
-def percent(p: Fraction) -> str:
-    return f"{round(float(p) * 100)} %"
-
-
 def test_odds_note_words() -> None:
     """The line names every effect with its sign «−» and rounds to whole percents."""
     from rules.modifiers import Modifier
@@ -232,15 +228,6 @@ class TestRoundsSnapshots:
 
         app = make_test_app(seed=3, system=system)
         assert snap_compare(app, terminal_size=SIZES[size], run_before=run_before)
-
-
-def brute_drevo(bonus: int, difficulty: int) -> Fraction:
-    """Enumerate 4dF: +4 is a critical success, −4 a critical failure, else ≥ difficulty."""
-    wins = 0
-    for faces in itertools.product((-1, 0, 1), repeat=4):
-        dice = sum(faces)
-        wins += dice == 4 or (dice != -4 and dice + bonus >= difficulty)
-    return Fraction(wins, 81)
 
 
 async def test_drevo_effect_from_the_party_tab_enters_the_check(make_test_app):
