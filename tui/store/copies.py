@@ -6,7 +6,6 @@ Glue between the store and :mod:`tui.store.backups`, :mod:`tui.store.transfer` a
 
 from __future__ import annotations
 
-import copy
 from datetime import datetime
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from .migrations import DOCS, SCHEMA_VERSION
 from .reads import ReadSide
 from .state import default_campaign_path
 from .storage import atomic_write_bytes, private_mkdir
+from .tables import copy_json
 from .transfer import Imported, export_payload, log_markdown, read_export
 from .writes import LOCK_TIMEOUT
 
@@ -61,7 +61,7 @@ class Copies(ReadSide):
         with self._mutex:
             self._check_open()
             docs = {
-                str(d["name"]): copy.deepcopy(d.get("value"))
+                str(d["name"]): copy_json(d.get("value"))
                 for d in self._tables.get(DOCS, {}).values()
             }
             payload = export_payload(

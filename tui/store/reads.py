@@ -6,7 +6,6 @@ what is cached; a Журнал entry of an undone step is marked «отмене�
 
 from __future__ import annotations
 
-import copy
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -14,6 +13,7 @@ from typing import Any
 from .migrations import DOCS
 from .models import Campaign, Character, LogEntry
 from .state import StoreState
+from .tables import copy_json
 
 
 class ReadSide(StoreState):
@@ -50,7 +50,7 @@ class ReadSide(StoreState):
             self._check_open()
             for doc in self._tables.get(DOCS, {}).values():
                 if doc.get("name") == name:
-                    return copy.deepcopy(doc.get("value"))
+                    return copy_json(doc.get("value"))
         return None
 
     def log(self, limit: int | None = None) -> list[LogEntry]:
