@@ -75,13 +75,15 @@ def test_the_app_is_the_host_the_screens_ask_for():
 
 
 def test_the_table_engine_runs_without_textual_or_rich():
-    """The engine (fights, their steps, the store session; the round tracker and each
-    system's hook of it) imports in a fresh interpreter without loading Textual or Rich: the
-    seats' server and ``kubik fight`` need no screen."""
+    """The engine (fights, their steps, the store session; Древо's party steps; the round
+    tracker and each system's hook of it) imports in a fresh interpreter without loading
+    Textual or Rich: the seats' server and ``kubik fight`` need no screen."""
     code = (
         "import sys\n"
         "import tui.systems.drevo.fight.steps, tui.systems.drevo.fight.session\n"
         "import tui.systems.drevo.fight.text\n"
+        "import tui.systems.drevo.party.steps, tui.systems.drevo.party.view\n"
+        "import tui.table.commit\n"
         "import tui.table.rounds.steps, tui.table.rounds.view\n"
         "from tui import registry\n"
         "hooks = [registry.rounds_hook(name) for name in registry.names()]\n"

@@ -4,7 +4,9 @@ Whoever made the step — a key in the app, an accepted seat request, ``kubik fi
 its outcome here: the state's document as a delta against the one the step read (what
 another window changed meanwhile stays; a part both changed is refused), the sheets it
 changed merged field by field, and its Журнал lines with their luck, all in one
-``store.apply``. A line is never written for a change that is not.
+``store.apply``. A line is never written for a change that is not. A step on one
+character's sheet alone (a wound from the Партия tab) is made on that character as the file
+has it, under the store's lock (:func:`commit_edit`).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any
 
 from rules.systems import reads_previous
 from tui.bridge.luck import with_luck
-from tui.store import LogEntry, StaleWrite, Store
+from tui.store import Character, Edit, LogEntry, StaleWrite, Store
 from tui.table.core import Line, Outcome
 
 #: Makes a Журнал entry of a line: (kind, actor, text, data) → entry (the app's stamps its
@@ -77,6 +79,55 @@ def commit(
         what=what,
     )
     return str(store.take_last_step() or "")
+
+
+def commit_edit(
+    store: Store,
+    character_id: str,
+    step: Callable[..., Outcome[Any]],
+    *args: Any,
+    name: str,
+    what: str = "изменение не записано",
+    make: MakeEntry = plain_entry,
+) -> Outcome[Any]:
+    """Make ``step(character, *args)`` on the character as the file has it when the write runs
+    (under the store's lock) and write its outcome as one undo step; return the outcome.
+
+    The step changes that one character and nothing else: made on the stored character, not
+    on a copy read earlier, a wound given here is added to the track another window changed
+    meanwhile, a point of Судьба to the count it has now. A refused outcome writes nothing.
+
+    Args:
+        name: the character's name as the caller knows it (said when it is gone).
+        what: what is lost when the store refuses the write («рана не записана»).
+        make: turns a line into a Журнал entry.
+
+    Raises:
+        StaleWrite: the character was removed meanwhile («Персонаж … удалён в другом окне —
+            рана не записана»); nothing was written.
+        StoreError (StoreBusy, …): nothing was written.
+    """
+    made: list[Outcome[Any]] = []
+
+    def edit(current: Character) -> Edit | None:
+        outcome = step(current, *args)
+        made.append(outcome)
+        if not outcome.ok:
+            return None
+        if len(outcome.sheets) != 1 or outcome.removed or outcome.docs:
+            raise ValueError("a step on one character changes that character alone")
+        # The luck of a character's own lines reads no earlier roll: the Журнал is not read
+        # here, under the store's lock.
+        log = [
+            make(
+                line.kind, line.actor, line.text, with_luck(line.kind, line.actor, dict(line.data))
+            )
+            for line in outcome.log
+        ]
+        return Edit(outcome.sheets[0], outcome.label, log)
+
+    store.update_character(character_id, edit, name=name, what=what)
+    return made[-1]
 
 
 #: The key of a state's document that changes at every write (:func:`versioned`).
