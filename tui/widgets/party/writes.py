@@ -14,6 +14,9 @@ from tui.services import lent
 from tui.store import Character, Edit
 from tui.widgets.common.part import WidgetPart
 
+if TYPE_CHECKING:
+    from tui.table.core import Outcome
+
 
 class PartyWrites(WidgetPart):
     """The party pane's writes and store-following dialogs (mixed into ``PartyPane``)."""
@@ -60,6 +63,24 @@ class PartyWrites(WidgetPart):
             self.store.update_character(c.id, edit, name=c.name, what=what)
 
         self._store_write(write)
+
+    def _step(self, c: Character, step: Callable[..., Outcome[Any]], *args: Any, what: str) -> None:
+        """Make the engine's ``step(character, *args)`` on ``c`` as the store has it when the
+        write runs and write its outcome as one undo step (:func:`tui.table.commit.commit_edit`,
+        in the app's writer); a refusal is told and writes nothing. ``what``: what is not
+        written when the store refuses («рана не записана»)."""
+        from tui.table.commit import commit_edit  # the engine loads with the first key
+
+        store, make, notify = self.store, self.journal.entry, self.app.notify
+
+        def write() -> Outcome[Any]:
+            return commit_edit(store, c.id, step, *args, name=c.name, what=what, make=make)
+
+        def told(outcome: Outcome[Any]) -> None:
+            if not outcome.ok:  # as the writer tells a refusal raised in the write
+                notify(outcome.refused, severity="error", timeout=10)
+
+        self.writer.write(write, told)
 
     def _open_dialog(
         self,
