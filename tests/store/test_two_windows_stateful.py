@@ -13,6 +13,11 @@ the other's; a step whose fields were changed since by the other window is refus
 An export imported over the campaign keeps the party and the Журнал's «отменено» marks and
 starts a new undo history.
 
+The Партия tab's Судьба keys are the engine's steps (``tui/systems/drevo/party/steps.py``)
+written by :func:`tui.table.commit.commit_edit`, made on the character as the file has it:
+a point given or spent counts from the other window's value, and a spend with none left
+there is refused and writes nothing.
+
 Invariants: the file is always the model (every acknowledged change is in it, nothing
 refused or removed comes back), and a refusal happens exactly when the model says the copy
 is stale (its character is gone, or the same field was changed to something else).
@@ -33,6 +38,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from rules.drevo.sheet import DrevoSheet
 from tests.hypo import examples
 from tui.store import Character, Edit, LogEntry, StaleWrite, Store, UndoRefused, new_id
+from tui.systems.drevo.party import steps as party
+from tui.table.commit import commit_edit
 
 AT = "2025-03-01T19:30:00+03:00"
 State = dict[str, tuple[int, str, int]]  # id → (fate, notes, scratches)
@@ -244,6 +251,42 @@ class TwoWindows(RuleBasedStateMachine):
         self._changed({**self.model, c.id: (fate, notes, scratches + 1)}, [entry.id], window=window)
         if removed_last:
             removal()
+
+    def _fate_step(self, window: int, pick: int, step, *args: str) -> None:
+        """A Судьба key of the Партия tab in one window: the engine's step, made on the
+        character as the file has it (the window's copy may be stale)."""
+        chars = self.stores[window].characters()
+        if not chars:
+            return
+        c = chars[pick % len(chars)]
+        made: list[str] = []
+
+        def make(kind: str, actor: str | None, text: str, data: dict) -> LogEntry:
+            made.append(new_id())
+            return LogEntry(made[-1], AT, kind, actor, text, data)
+
+        try:
+            outcome = commit_edit(self.stores[window], c.id, step, *args, name=c.name, make=make)
+        except StaleWrite as err:
+            assert c.id not in self.model, f"refused a step of a character that is there: {err}"
+            return
+        assert c.id in self.model, "a Судьба step brought a removed character back"
+        fate, notes, scratches = self.model[c.id]
+        after = fate + 1 if step is party.grant_fate else fate - 1
+        if after < 0:
+            assert outcome.refused and not made, "spent a point the file does not have"
+            return
+        assert outcome.ok and outcome.state.drevo.fate == after, outcome.refused
+        self.entries += made
+        self._changed({**self.model, c.id: (after, notes, scratches)}, made, window=window)
+
+    @rule(window=st.integers(0, 1), pick=st.integers(0, 9))
+    def grant_fate(self, window: int, pick: int) -> None:
+        self._fate_step(window, pick, party.grant_fate)
+
+    @rule(window=st.integers(0, 1), pick=st.integers(0, 9))
+    def spend_fate_on_a_circumstance(self, window: int, pick: int) -> None:
+        self._fate_step(window, pick, party.fate_circumstance, "мост ещё держится")
 
     @rule(window=st.integers(0, 1), pick=st.integers(0, 9))
     def remove(self, window: int, pick: int) -> None:
