@@ -8,6 +8,7 @@ import pytest
 
 from tests.every_case import assert_every_case
 from tui import registry
+from tui.store import Skill
 from tui.widgets.party.fields import (
     FieldError,
     parse_int,
@@ -30,6 +31,13 @@ REFUSED = [
     # A whole number too long is out of range, not «not a whole number» (playbook).
     ("fate", "12345678901234567890", "Нужно число от 0 до 10"),
     ("fate", "5.5", "Нужно целое число"),
+    ("fate", "пять", "Нужно целое число"),
+    # Only the digits 0–9: int() and «\d» read «٣» and «３» as 3 and «1_0» as 10 (playtest).
+    ("fate", "٣", "Нужно целое число"),
+    ("fate", "３", "Нужно целое число"),
+    ("fate", "1_0", "Нужно целое число"),
+    ("stat", "−١", "Ловкость: Нужно целое число"),
+    ("skills", "Драка ٢", "Навык число"),
 ]
 
 
@@ -64,6 +72,9 @@ THE_FIXED_VALUE_IS_TAKEN = [
     ("weapons", "", ()),
     ("weapons", "меч, Щит, меч", ("Меч", "Щит")),
     ("fate", "3", 3),
+    ("fate", " +2 ", 2),
+    ("stat", "–1", -1),
+    ("skills", "Драка 2", (Skill("Драка", 2),)),
 ]
 
 

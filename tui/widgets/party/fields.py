@@ -14,7 +14,7 @@ from typing import Any
 
 from rules.data import load_table
 from tui import registry
-from tui.numbers import read_whole
+from tui.numbers import read_typed_whole
 from tui.registry.base import SheetField
 from tui.store import Character, Skill
 
@@ -57,11 +57,11 @@ def weapon_names(system: str) -> list[str]:
 
 
 def parse_int(text: str, low: int, high: int) -> int:
-    """Return the whole number in ``text`` within ``low``…``high``."""
-    cleaned = text.strip().translate(MINUS)
-    if not re.fullmatch(r"[+-]?\d+", cleaned):
+    """Return the whole number in ``text`` (the digits 0–9 only) within ``low``…``high``."""
+    value = read_typed_whole(text.translate(MINUS))
+    if value is None:
         raise FieldError("Нужно целое число.")
-    value = read_whole(cleaned)  # a number of many digits is out of every range here
+    # A number of many digits is read as just past MAX_NUMBER: out of every range here.
     if not low <= value <= high:
         raise FieldError(f"Нужно число от {signed_text(low)} до {signed_text(high)}.")
     return value
@@ -95,7 +95,7 @@ def parse_name(text: str, taken: set[str]) -> str:
 
 
 SKILL_RE = re.compile(
-    r"^(?P<name>[^\d()\[\]+−-][^()\[\]]*?)\s+(?P<value>[+\-−–]?\d+)\s*"
+    r"^(?P<name>[^\d()\[\]+−-][^()\[\]]*?)\s+(?P<value>[+\-−–]?[0-9]+)\s*"
     r"(?:\((?P<parent>[^()]*)\))?\s*(?:\[(?P<where>[^\[\]]*)\])?$"
 )
 
