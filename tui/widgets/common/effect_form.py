@@ -4,7 +4,6 @@ answer (``check``), shown under the fields."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 
 from textual import on
@@ -16,7 +15,7 @@ from textual.widgets import Input, Label, Static
 
 from rules.effects import DURATION_NAMES, DURATIONS, EffectSpec
 from rules.errors import RulesError
-from tui.numbers import MAX_NUMBER, read_whole
+from tui.numbers import MAX_NUMBER, read_typed_whole
 from tui.present.rolls import plain
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
@@ -33,14 +32,14 @@ def parse_int(text: str, what: str, *, blank: int = 0) -> int:
     Raises:
         RulesError: anything else, with an example of what works.
     """
-    text = text.strip().replace("−", "-").replace(" ", "")
+    text = text.replace(" ", "")
     if not text:
         return blank
-    if not re.fullmatch(r"[+-]?\d+", text):
+    value = read_typed_whole(text)  # the digits 0–9 only: «٣» or «1_0» is no number here
+    if value is None:
         raise RulesError(f"{what}: целое число, например −1 или +2 (или пусто).")
     # Bounded as the command line bounds its numbers: a 20-digit modifier was taken and the
     # check read «4dF +12345678901234567893».
-    value = read_whole(text)
     if abs(value) > MAX_NUMBER:
         raise RulesError(f"{what}: число от −{MAX_NUMBER} до {MAX_NUMBER}.")
     return value
