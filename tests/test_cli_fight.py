@@ -127,6 +127,17 @@ def test_refusals_are_russian_and_write_nothing(capsys, camp) -> None:
         assert (store.get_doc(steps.DOC), store.depth, len(store.log())) == before
 
 
+def test_a_fate_shift_not_of_one_to_ten_says_what_to_type(capsys, camp) -> None:
+    """argparse shows only an ArgumentTypeError's words: «--shift 11» said «недопустимое
+    значение» and «1_0» (int() reads 10) was taken. Refused before the campaign is read."""
+    for typed in ("11", "0", "пять", "1_0", "٣"):
+        code, out, err = run(capsys, camp, "fate", "Лыко", "--shift", typed)
+        assert code == 2 and not out, (typed, err)
+        assert f"«{typed}» — нужно число от −10 до +10, не 0, например +1 или −2" in err, err
+    code, _, err = run(capsys, camp, "fate", "Лыко", "--shift", "−2")  # taken: the fight says
+    assert code == 1 and "бой не начат" in err, err
+
+
 def test_names_are_found_by_a_unique_start(capsys, camp) -> None:
     code, _, err = run(capsys, camp, "start", "--side", "А=Горан", "--side", "Б=Ат")
     assert code == 0, err

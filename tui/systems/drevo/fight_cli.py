@@ -27,6 +27,7 @@ from tui.cli.common import (
     fail,
     json_option,
 )
+from tui.numbers import read_typed_whole
 from tui.store import Character, Store, StoreError
 from tui.systems.drevo.fight import steps
 from tui.systems.drevo.fight.declare import redeclare, repeat_round
@@ -70,9 +71,13 @@ def _distance(text: str) -> str:
 
 
 def _points(text: str) -> int:
-    value = int(text.replace("−", "-"))
+    """Read ``--shift`` (argparse type): ±1…10, of the digits 0–9 only («٣», «1_0» are not).
+    An ArgumentTypeError, not a ValueError: argparse shows only the former's message."""
+    value = read_typed_whole(text)
     if not value or abs(value) > 10:
-        raise ValueError("нужно число от −10 до +10, не 0, например +1 или −2")
+        raise argparse.ArgumentTypeError(
+            f"«{text}» — нужно число от −10 до +10, не 0, например +1 или −2"
+        )
     return value
 
 
