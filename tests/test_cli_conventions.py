@@ -200,21 +200,35 @@ def test_absurd_numbers_are_refused(capsys, tmp_path) -> None:
     assert_every_case(ABSURD_NUMBERS, check)
 
 
+N = "{N}"  # where a case's number goes
+
 NOT_ASCII_DIGITS = [
-    ["check", "drevo", "--trait", "٢", "--difficulty", "0"],  # a bounded integer
-    ["roll", "2d6", "--seed", "٧"],  # an unbounded one (int() read it as 7)
-    ["--seed", "٧", "roll", "2d6"],  # a global seed
+    ["check", "drevo", "--trait", N, "--difficulty", "0"],  # a bounded integer
+    ["roll", "2d6", "--seed", N],  # an unbounded one (int() read «٧» as 7)
+    ["--seed", N, "roll", "2d6"],  # a global seed
+    ["odds", "ide4", "--difficulty", N],  # a number or «00»
+    ["check", "ide4", "--difficulty", "3", "--level", N],  # a plain int option
+    ["odds", "drevo", "--trait", "0", "--difficulty", N],  # a number or a rung's name
+    ["odds", "starately", "--dm", "0", "--skill", "1", "--difficulty", N],  # or «10+», a name
+    ["odds", "wod", "--pool", "3", "--again", N],  # 10, 9, 8 or none
+    ["fight", "fate", "Икс", "--shift", N],  # ±1…10
 ]
+#: Not the digits 0–9, though int() or «\d» read them: Arabic-Indic, full-width, superscript
+#: (isdigit() says yes, int() refuses), and an underscore (int() reads «1_0» as 10).
+NOT_DIGITS = ["٣", "１０", "²", "1_0"]
 
 
 def test_only_ascii_digits_are_a_number(capsys) -> None:
-    """Playtest: an Arabic-Indic digit was read as its value; the UI's numbers are 0–9."""
+    """Playtest: an Arabic-Indic digit was read as its value; the UI's numbers are 0–9. Each
+    is refused (exit 2) with the message a word gets, which says what to type."""
 
-    def check(argv: list[str]) -> None:
-        code, _, err = run(capsys, *argv)
-        assert code == 2 and "не целое число" in err, err
+    def check(argv: list[str], typed: str) -> None:
+        code, _, err = run(capsys, *(typed if a == N else a for a in argv))
+        word_code, _, word_err = run(capsys, *("пять" if a == N else a for a in argv))
+        assert word_code == 2 and "ошибка" in word_err, word_err
+        assert code == 2 and err.replace(f"«{typed}»", "«пять»") == word_err, err
 
-    assert_every_case(NOT_ASCII_DIGITS, check)
+    assert_every_case([(argv, typed) for argv in NOT_ASCII_DIGITS for typed in NOT_DIGITS], check)
 
 
 def test_party_list_says_fate_and_player(capsys, tmp_path) -> None:

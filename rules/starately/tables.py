@@ -144,7 +144,7 @@ def difficulty_value(text: str | int) -> int:
     if isinstance(text, int) and not isinstance(text, bool):
         return text
     cleaned = str(text).strip().replace("−", "-").removesuffix("+").strip()
-    if re.fullmatch(r"[+-]?\d{1,3}", cleaned):
+    if re.fullmatch(r"[+-]?[0-9]{1,3}", cleaned):  # not «\d»: it reads «٣» or «３» as 3
         return int(cleaned)
     for difficulty in difficulties():
         if difficulty.name.casefold() == cleaned.casefold():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -40,7 +41,8 @@ def parse_again(value: Any) -> int | None:
     if value is None or (isinstance(value, str) and value.strip().casefold() in ("none", "нет")):
         return None
     text = str(value).strip().removesuffix("-again")
-    if text.isdigit() and int(text) in AGAIN_CHOICES:
+    # Not isdigit(): it takes «１０» (int() reads 10) and «²» (int() raises).
+    if re.fullmatch("[0-9]+", text) and int(text) in AGAIN_CHOICES:
         return int(text)
     raise RulesError(f"«{value}» — не правило «снова»: укажите 10, 9, 8 или none (без взрывов).")
 

@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 import argparse
-import re
 from collections.abc import Sequence
 from typing import Any
 
 from tui.cli.common import Parser, emit, fail, odds_payload, outcome_rows, signed_int
+from tui.numbers import read_typed_whole
 
 
 def difficulty_value(text: str) -> int:
     """Accept a difficulty as a number (``-1``, ``+2``, ``−1``) or a ladder name (``Средне``)."""
     from rules import drevo
 
-    cleaned = text.strip().replace("−", "-")
-    if re.fullmatch(r"[+-]?\d+", cleaned):
-        return int(cleaned)
+    value = read_typed_whole(text)  # the digits 0–9 only: «٣» or «1_0» is no difficulty
+    if value is not None:
+        return value
+    cleaned = text.strip()
     for rung in drevo.ladder():
         if rung.name.casefold() == cleaned.casefold():
             return rung.value

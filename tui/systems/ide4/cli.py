@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import re
 from collections.abc import Sequence
 from typing import Any
 
 from rules.errors import RulesError
 from tui.cli.common import Parser, emit, fail, odds_payload, outcome_rows
+from tui.numbers import read_typed_whole
 
 IMPOSSIBLE = 8
 
@@ -23,9 +23,10 @@ def difficulty_value(text: str) -> int:
     cleaned = text.strip().strip("[]").replace("−", "-")
     if cleaned == "00":
         return IMPOSSIBLE
-    if not re.fullmatch(r"[+-]?\d+", cleaned):
+    value = read_typed_whole(cleaned)  # the digits 0–9 only: «٣» or «1_0» is no difficulty
+    if value is None:
         raise argparse.ArgumentTypeError(f"«{text}» — не сложность; например 3, [5] или 00")
-    return int(cleaned)
+    return value
 
 
 def modifier_value(text: str) -> Any:
