@@ -85,6 +85,12 @@ def test_party_add_from_a_template(capsys, camp):
     assert code == 2 and "только вместе с --from" in err
     code, _, err = run(capsys, "party", "add", "X", "--from", "Дракон", "--campaign", camp)
     assert code == 1 and "Шаблона «Дракон» нет" in err
+    before = party(camp)
+    code, _, err = run(
+        capsys, "party", "add", "X", "--from", "Волк", "--count", "٣", "--campaign", camp
+    )
+    assert code == 2 and "«٣» — не число; нужно от 1 до 50" in err
+    assert party(camp) == before
 
 
 def test_encounter_add_load_unload(capsys, camp):
@@ -121,7 +127,11 @@ def test_encounter_add_load_unload(capsys, camp):
 
 ENCOUNTER_ADD_REFUSES_BAD_GROUPS = [
     (["Волк", "0"], "нужно от 1 до 50"),
-    (["Волк", "много"], "не число"),
+    (["Волк", "много"], "«много» — не число; нужно от 1 до 50"),
+    # the digits 0–9 only: int() read «٣» and «３» as 3, «1_0» as 10
+    (["Волк", "٣"], "«٣» — не число; нужно от 1 до 50"),
+    (["Волк", "３"], "«３» — не число; нужно от 1 до 50"),
+    (["Волк", "1_0"], "«1_0» — не число; нужно от 1 до 50"),
     (["Волк", "2", "Сторона", "лишнее"], "ШАБЛОН [ЧИСЛО [СТОРОНА]]"),
     (["Волк", "2", "   "], "название стороны"),
 ]

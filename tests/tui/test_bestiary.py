@@ -8,6 +8,29 @@ from __future__ import annotations
 
 from collections import Counter
 
+from tests.every_case import assert_every_case
+from tui.screens.bestiary import count_problem
+
+COUNTS = [
+    # (typed in «Сколько НИП…?», what the prompt says: "" when the count is taken)
+    ("5", ""),
+    (" +2 ", ""),
+    ("50", ""),
+    ("0", "Нужно число от 1 до 50."),
+    ("пять", "Нужно число от 1 до 50."),
+    # the digits 0–9 only: int() read «٣» and «３» as 3, «1_0» as 10
+    ("٣", "Нужно число от 1 до 50."),
+    ("３", "Нужно число от 1 до 50."),
+    ("1_0", "Нужно число от 1 до 50."),
+]
+
+
+def test_a_count_of_npcs_is_the_digits_0_to_9_from_1_to_50():
+    def check(typed: str, said: str) -> None:
+        assert count_problem(typed) == said
+
+    assert_every_case(COUNTS, check)
+
 
 async def test_an_encounter_is_loaded_with_l_and_removed_with_shift_l(make_test_app):
     """«in Бой setup one key lists them (type to filter) and loads one: the NPCs join with

@@ -17,9 +17,10 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Static
 
 from tui import registry
+from tui.numbers import read_typed_whole
 from tui.sanitize import safe_text
 from tui.services import OnUi
-from tui.store.bestiary import Template
+from tui.store.bestiary import COUNT_RANGE, Template
 from tui.widgets.common.bestiary_writes import StepNeeds, run_step
 from tui.widgets.common.filter_choice import matches
 from tui.widgets.common.keybar import KeyBar
@@ -31,16 +32,17 @@ from tui.widgets.common.text import show_markup
 ORIGIN = {True: "kubik", False: "своя"}
 
 
+def count_of(text: str) -> int | None:
+    """The count of 1–50 typed in ``text`` (the digits 0–9 only), else None."""
+    low, high = COUNT_RANGE
+    value = read_typed_whole(text)
+    return value if value is not None and low <= value <= high else None
+
+
 def count_problem(text: str) -> str:
     """Why ``text`` is not a count of 1–50 ("" when it is)."""
-    from tui.store.bestiary import COUNT_RANGE
-
     low, high = COUNT_RANGE
-    try:
-        value = int(text)
-    except ValueError:
-        return f"Нужно число от {low} до {high}."
-    return "" if low <= value <= high else f"Нужно число от {low} до {high}."
+    return "" if count_of(text) is not None else f"Нужно число от {low} до {high}."
 
 
 class BestiaryNeeds(StepNeeds, Protocol):
@@ -221,8 +223,9 @@ class BestiaryScreen(StyledOnce, ModalScreen[None]):
             return
 
         def counted(text: str | None) -> None:
-            if text:
-                run_step(self.host, steps.add_from_template, t.name, int(text), side=side)
+            count = count_of(text or "")
+            if count is not None:
+                run_step(self.host, steps.add_from_template, t.name, count, side=side)
 
         where = f"в бой ({side})" if side else "в партию"
         prompt = TextPrompt(
