@@ -1,6 +1,8 @@
-"""The effect form's numbers without Textual (tui/widgets/common/effect_form.py: parse_int).
-That the form shows a refusal under its fields and saves nothing:
-tests/tui/test_rounds.py::test_drevo_effect_from_the_party_tab_enters_the_check."""
+"""The effects' typed numbers without Textual: the effect form's (effect_form.py: parse_int)
+and the scene clock's minutes (effect_keys.py: clock_minutes). That the form shows a refusal
+under its fields and saves nothing:
+tests/tui/test_rounds.py::test_drevo_effect_from_the_party_tab_enters_the_check; the clock's
+range: tests/table/test_effects_steps.py."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import pytest
 from rules.errors import RulesError
 from tests.every_case import assert_every_case
 from tui.widgets.common.effect_form import parse_int
+from tui.widgets.common.effect_keys import clock_minutes
 
 WHAT_TO_TYPE = "Модификатор: целое число, например −1 или +2 (или пусто)."
 
@@ -52,3 +55,10 @@ def test_a_signed_whole_number_or_blank_is_taken():
 def test_a_number_past_the_limit_says_the_range():
     with pytest.raises(RulesError, match="Сколько: число от −9999 до 9999"):
         parse_int("12345678901234567890", "Сколько")
+
+
+def test_the_scene_clock_takes_minutes_of_the_digits_0_to_9():
+    """«На сколько минут сцены вперёд?»: blank is one minute; «٣» is no number (int() read 3,
+    «1_0» 10), so the prompt says what to type (``None`` → CLOCK_REFUSED)."""
+    assert [clock_minutes(t) for t in ("٣", "３", "1_0", "три")] == [None] * 4
+    assert [clock_minutes(t) for t in ("", " 3 ", "+2", "−1")] == [1, 3, 2, -1]

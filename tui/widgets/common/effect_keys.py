@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding
 
+from tui.numbers import read_typed_whole
 from tui.services import lent
 from tui.store import Character
 from tui.widgets.common.part import WidgetPart
@@ -62,6 +63,12 @@ def effect_bindings(
             )
         )
     return keys
+
+
+def clock_minutes(text: str) -> int | None:
+    """The minutes typed to move the scene clock on (blank: one), None when no number: the
+    digits 0–9 only (int() read «٣» as 3, «1_0» as 10); the step refuses one out of range."""
+    return read_typed_whole(text.strip() or "1")
 
 
 class EffectKeys(WidgetPart):
@@ -178,22 +185,16 @@ class EffectKeys(WidgetPart):
         from tui.table.effects import steps
         from tui.widgets.common.prompt import TextPrompt
 
-        def minutes_of(text: str) -> int | None:
-            try:
-                return int(text.strip() or "1")
-            except ValueError:
-                return None
-
         def refused(text: str) -> str:
             """Said in the prompt, which stays open with the text to fix."""
-            minutes = minutes_of(text)
+            minutes = clock_minutes(text)
             if minutes is None:
                 return steps.CLOCK_REFUSED
             read = self.effects_read()
             return steps.advance_clock(read.effects, read.world, minutes).refused
 
         def typed(text: str | None) -> None:
-            minutes = None if text is None else minutes_of(text)
+            minutes = None if text is None else clock_minutes(text)
             if minutes is not None:
                 self.effect_step(lambda r: steps.advance_clock(r.effects, r.world, minutes))
 
