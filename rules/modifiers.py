@@ -18,7 +18,9 @@ def signed(value: int, zero: str = "0") -> str:
     return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else zero)
 
 
-_ITEM = re.compile(r"^\s*([+\-−]?)\s*(\d+)\s*(.*?)\s*$")
+#: A number is the digits 0–9 («\d» reads «٣» as 3); one running on into another script's
+#: digit or an underscore («1_0», «1٣») is no number, not +1 with a reason «_0».
+_ITEM = re.compile(r"^\s*([+\-−]?)\s*([0-9]+)(?![\d_])\s*(.*?)\s*$")
 #: The largest modifier: three digits (a fourth is a typo, never a rule's number).
 MAX_DIGITS = 3
 
@@ -65,7 +67,7 @@ def parse_modifiers(text: str) -> tuple[Modifier, ...]:
                 f"Модификатор {index} («{raw.strip()}»): слишком большое число — "
                 "не больше 999 по модулю."
             )
-        if re.match(r"[.,]\d", reason):
+        if re.match(r"[.,]\d", reason):  # any script's digit: this only refuses
             raise RulesError(
                 f"Модификатор {index} («{raw.strip()}»): нужно целое число, например «+1 "
                 "высота»; дробей в модификаторах нет."

@@ -73,6 +73,20 @@ def test_three_digits_are_accepted_up_to_999():
     assert_every_case(THREE_DIGITS_ARE_ACCEPTED_UP_TO_999, check)
 
 
+NOT_THE_DIGITS_0_TO_9 = ["+٣ темнота", "−３", "٢", "1_0 ветер", "+1٣ высота", "+2, 1_0"]
+
+
+def test_a_number_not_of_the_digits_0_to_9_is_refused_as_a_word_is():
+    """«\\d» read «٣» and «３» as 3; «1_0» was +1 for «_0», «+1٣» +1 for «٣ высота». Each is
+    refused with the message «темно» gets: start with a number, for example «+1 высота»."""
+
+    def check(text) -> None:
+        with pytest.raises(RulesError, match="начните с числа, например «\\+1 высота»"):
+            parse_modifiers(text)
+
+    assert_every_case(NOT_THE_DIGITS_0_TO_9, check, star=False)
+
+
 def test_a_refusal_counts_items_from_one():
     """The message names the item as the GM counts it: the second one is «Модификатор 2»."""
     with pytest.raises(RulesError, match=r"^Модификатор 2 \(«ветер»\)"):
