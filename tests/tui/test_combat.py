@@ -277,3 +277,20 @@ async def test_the_next_declarer_gets_no_action_the_rules_refuse_for_them(make_t
             await pilot.press("enter")
             await pilot.pause()
         assert set(seen) == keep
+
+
+def test_an_npcs_skills_on_the_spot_are_the_digits_0_to_9():
+    """The «Новый НИП» form (tui/systems/drevo/combat.py: parse_skills): «Драка ٢» was read as
+    Драка 2, «\\d» taking any script's digits; it is refused as «Драка два» is."""
+    import pytest
+
+    from rules.errors import RulesError
+    from tui.systems.drevo.combat import parse_skills
+
+    assert [(s.name, s.value) for s in parse_skills("Драка 2, Уклонение −1")] == [
+        ("Драка", 2),
+        ("Уклонение", -1),
+    ]
+    for typed in ("Драка два", "Драка ٢", "Драка ２", "Драка 1٢"):
+        with pytest.raises(RulesError, match="нужно «название число», например «Драка 2»"):
+            parse_skills(typed)

@@ -216,7 +216,7 @@ def is_dead(c: Character | None) -> bool:
     return c is not None and track_of(c).dead
 
 
-_SKILL = re.compile(r"^\s*(.+?)\s+([+\-−]?\d{1,2})\s*$")
+_SKILL = re.compile(r"^\s*(.+?)\s+([+\-−]?[0-9]{1,2})\s*$")  # not «\d»: it reads «٢» as 2
 
 
 def parse_skills(text: str) -> tuple[Skill, ...]:
