@@ -49,6 +49,8 @@ def test_numbered_names():
     assert spawn.numbered("Атаман", 1, []) == ["Атаман"]
     assert spawn.numbered("Атаман", 1, ["атаман"]) == ["Атаман 2"]
     assert spawn.numbered("Волк", 2, ["Волк 1", "Волк 5", "Волкодав 9"]) == ["Волк 6", "Волк 7"]
+    # kubik's numbers are the digits 0–9: «Волк ٣» (typed) is not its third wolf («\d» read 3)
+    assert spawn.numbered("Волк", 2, ["Волк ٣", "Волк ３"]) == ["Волк 1", "Волк 2"]
 
 
 def test_spread_stays_in_its_bounds_and_keeps_absent_skills():

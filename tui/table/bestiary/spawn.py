@@ -31,7 +31,7 @@ def numbered(base: str, count: int, names: Iterable[str]) -> list[str]:
     taken = {n.casefold() for n in names}
     if count == 1 and base.casefold() not in taken:
         return [base]
-    pattern = re.compile(re.escape(base.casefold()) + r" (\d{1,4})")
+    pattern = re.compile(re.escape(base.casefold()) + r" ([0-9]{1,4})")  # kubik's numbers
     used = [int(m.group(1)) for n in taken if (m := pattern.fullmatch(n))]
     start = max([*used, 1 if base.casefold() in taken else 0]) + 1
     found: list[str] = []
