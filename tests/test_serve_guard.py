@@ -31,6 +31,10 @@ A_HOST_HEADER_IS_READ_STRICTLY = [
     ("127.0.0.1:80x", None),
     (":8000", None),
     ("[::1]x", None),
+    # a port of the digits 0–9 only: isdigit() took «٨٠٠٠» (int() read 8000) and «²» (int()
+    # raised: a traceback for one request)
+    ("127.0.0.1:٨٠٠٠", None),
+    ("127.0.0.1:²", None),
 ]
 
 

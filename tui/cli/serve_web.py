@@ -23,6 +23,7 @@ import contextlib
 import hmac
 import ipaddress
 import os
+import re
 import signal
 import socket
 import threading
@@ -76,7 +77,7 @@ def split_host(value: str) -> tuple[str, int] | None:
         return None
     if not port_text:
         return name, 80
-    if not port_text.isdigit() or len(port_text) > 5:
+    if not re.fullmatch("[0-9]{1,5}", port_text):  # isdigit() takes «٨» and «²» (int() raises)
         return None
     return name, int(port_text)
 
