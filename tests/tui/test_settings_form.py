@@ -71,9 +71,11 @@ def test_a_number_out_of_range_or_not_a_number_is_refused() -> None:
     with pytest.raises(SettingsError, match="целое число"):
         read_field(f, "три")
     assert read_field(f, "−0") == 0
-    for typed in ("--1", "+-2", "²", "1_0"):  # int() raised on these: the app crashed
+    for typed in ("--1", "+-2", "²", "1_0", "٣", "３"):  # int() raised on the first four
         with pytest.raises(SettingsError, match="целое число"):
             read_field(f, typed)
+    with pytest.raises(SettingsError, match="вне 0…10"):  # int() raises past 4,300 digits
+        read_field(f, "9" * 5000)
 
 
 async def tables_shown_faster_than_their_forms(app, pilot) -> None:

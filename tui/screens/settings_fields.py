@@ -7,12 +7,12 @@ to show one value and how to read back what the GM typed, so every field is chec
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from tui import registry
+from tui.numbers import MAX_NUMBER, read_typed_whole
 from tui.screens.settings_tables import SettingsError
 
 BOOK, KUBIK = "книга", "kubik"
@@ -371,14 +371,14 @@ def read_field(field: Field, text: str) -> Any:
         word = NUMBER_OR_WORD.get(str(field.path[-1]))
         if word is not None and cleaned == word:
             return word
-        number = cleaned.replace("−", "-")
-        if not re.fullmatch(r"[+-]?[0-9]+", number):  # int() takes «1_0», not «--1» or «²»
+        value = read_typed_whole(cleaned)  # int() takes «1_0» and «٣», not «--1» or «²»
+        if value is None:
             raise SettingsError(f"«{field.label}»: нужно целое число, {field.hint}.")
-        value = int(number)
         assert field.low is not None and field.high is not None
         if not field.low <= value <= field.high:
+            typed = _num(value) if abs(value) <= MAX_NUMBER else "число"  # not 5,000 digits
             raise SettingsError(
-                f"«{field.label}»: {_num(value)} вне {_num(field.low)}…{_num(field.high)}."
+                f"«{field.label}»: {typed} вне {_num(field.low)}…{_num(field.high)}."
             )
         return value
     if field.kind == "list":
