@@ -11,7 +11,7 @@ from rules.dice import parse
 from rules.errors import RulesError
 from tests.hypo import examples
 from tui.store import Store
-from tui.widgets.party.pane import with_saved_roll
+from tui.table.party import with_saved_roll
 
 
 async def typed(pilot, text: str) -> None:

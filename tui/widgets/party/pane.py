@@ -24,10 +24,9 @@ from tui.widgets.common.text import show_markup
 from tui.widgets.party.bestiary_keys import BINDINGS as BESTIARY_BINDINGS
 from tui.widgets.party.bestiary_keys import BestiaryKeys
 from tui.widgets.party.editing import PartyEditing
-from tui.widgets.party.saved_rolls import SavedRolls, with_saved_roll
+from tui.widgets.party.saved_rolls import SavedRolls
 
-# with_saved_roll: its tests import it from here
-__all__ = ["PartyPane", "party_pane", "with_saved_roll"]
+__all__ = ["PartyPane", "party_pane"]
 
 #: The most rows the table holds: a campaign of 5,000 characters took seconds to lay out
 #: before the first screen (every cell measured) and is browsed by the filter anyway.

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tui.services import lent
-from tui.store import Character, Edit
+from tui.store import Character
 from tui.widgets.common.part import WidgetPart
 
 if TYPE_CHECKING:
@@ -35,34 +35,6 @@ class PartyWrites(WidgetPart):
 
     _characters: dict[str, Character]
     # Provided by the pane (and Textual): call_after_refresh().
-
-    def _edit(
-        self,
-        c: Character,
-        make: Callable[[Character], tuple[Character, str, str]],
-        what: str,
-        data: dict[str, Any] | None = None,
-    ) -> None:
-        """Save what ``make`` turns the *current* ``c`` into: ``(new, label, log text)``;
-        ``data``: more of the Журнал entry's data (Судьба spent, for the luck ledger).
-
-        The store runs ``make`` on the character as it is in the file now, so a wound given
-        in this window is added to the track another window changed meanwhile; a character
-        removed meanwhile is not written back («… удалён в другом окне — рана не записана»).
-        """
-
-        def edit(current: Character) -> Edit:
-            new, label, text = make(current)
-            from tui.bridge.luck import with_luck
-
-            more = with_luck("note", current.name, {"character": current.id, **(data or {})})
-            entry = self.journal.entry("note", current.name, text, more)
-            return Edit(new, label, [entry])
-
-        def write() -> None:
-            self.store.update_character(c.id, edit, name=c.name, what=what)
-
-        self._store_write(write)
 
     def _step(self, c: Character, step: Callable[..., Outcome[Any]], *args: Any, what: str) -> None:
         """Make the engine's ``step(character, *args)`` on ``c`` as the store has it when the

@@ -10,26 +10,18 @@ make these same steps.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules import drevo  # loads each part on first use (PEP 562)
 from rules.drevo.sheet import DrevoSheet
 from rules.errors import RulesError
 from tui import words
 from tui.store import Character
 from tui.systems.drevo.sheet import track_of, wounds_text
-from tui.table.core import Line, Outcome, refuse
+from tui.table.core import Outcome, refuse
+from tui.table.party import character_outcome
 
 #: What Судьба on a circumstance costs: one point (``spend_fate``'s default cost).
 CIRCUMSTANCE_COST = 1
 NO_NOTE = "Напишите, что складывается в пользу персонажа: без этого Судьба не тратится."
-
-
-def _made(c: Character, new: Character, label: str, text: str, **data: Any) -> Outcome[Character]:
-    """The outcome of a step on ``c``: its new sheet, the label and the Журнал note (with the
-    character's id; ``data``: the Судьба it spent, for the luck ledger)."""
-    line = Line(c.name, text, {"character": c.id, **data}, kind="note")
-    return Outcome(new, label, sheets=(new,), log=(line,))
 
 
 def wound(c: Character, level: str) -> Outcome[Character]:
@@ -41,7 +33,7 @@ def wound(c: Character, level: str) -> Outcome[Character]:
         return refuse(c, str(err))
     name = drevo.level_name(level)
     state = f" — {words.wound_state(track)}" if not track.can_act else ""
-    return _made(
+    return character_outcome(
         c,
         c.edit_sheet(DrevoSheet, wounds=dict(track.counts), dead=track.dead),
         f"{c.name}: {name}",
@@ -56,7 +48,7 @@ def heal(c: Character, level: str) -> Outcome[Character]:
     except RulesError as err:  # no such wound, or alive and «death» asked
         return refuse(c, str(err))
     name = drevo.level_name(level)
-    return _made(
+    return character_outcome(
         c,
         c.edit_sheet(DrevoSheet, wounds=dict(after.counts), dead=after.dead),
         f"{c.name}: вылечено — {name}",
@@ -67,7 +59,7 @@ def heal(c: Character, level: str) -> Outcome[Character]:
 def grant_fate(c: Character) -> Outcome[Character]:
     """The GM gives ``c`` one point of Судьба."""
     fate = c.drevo.fate + 1
-    return _made(
+    return character_outcome(
         c,
         c.edit_sheet(DrevoSheet, fate=fate),
         f"{c.name}: +1 Судьба",
@@ -84,7 +76,7 @@ def fate_circumstance(c: Character, note: str) -> Outcome[Character]:
         return refuse(c, str(err))
     if not note.strip():
         return refuse(c, NO_NOTE)
-    return _made(
+    return character_outcome(
         c,
         c.edit_sheet(DrevoSheet, fate=left),
         f"{c.name}: Судьба на обстоятельство",
