@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tui.store import Character, StaleWrite, Store
+from tui.systems.drevo.party.steps import wound
 from tui.table.commit import commit_edit
 from tui.table.party import save_roll, saved_roll_refusal
 
@@ -94,11 +95,17 @@ def test_a_roll_is_saved_onto_the_rolls_another_window_saved_meanwhile(tmp_path)
     other.close()
 
 
-def test_a_character_removed_meanwhile_gets_no_roll(tmp_path) -> None:
+@pytest.mark.parametrize(
+    ("step", "args", "what"),
+    [(save_roll, ("Атака: 2d6",), WHAT), (wound, ("light",), "рана не записана")],
+    ids=["save_roll", "drevo-wound"],
+)
+def test_a_character_removed_meanwhile_gets_nothing(tmp_path, step, args, what) -> None:
+    """commit_edit writes no step of the Партия tab back onto a removed character."""
     store, c = _campaign(tmp_path)
     other = Store.open(store.path)
     other.delete_character(c.id)
-    with pytest.raises(StaleWrite, match=f"Персонаж {c.name} удалён в другом окне — бросок"):
-        commit_edit(store, c.id, save_roll, "Атака: 2d6", name=c.name, what=WHAT)
+    with pytest.raises(StaleWrite, match=f"Персонаж {c.name} удалён в другом окне — {what}"):
+        commit_edit(store, c.id, step, *args, name=c.name, what=what)
     assert c.id not in {x.id for x in Store.open(store.path, read_only=True).characters()}
     other.close()
