@@ -120,6 +120,12 @@ class FightMachine(RuleBasedStateMachine):
             self._step(steps.set_side, c.id, "Отряд")
         self._step(steps.roll_initiative)
 
+    @precondition(lambda self: self.enc.phase == "setup" and len(self.enc.sides) >= 2)
+    @rule()
+    def roll_initiative(self) -> None:
+        """`i` on the fight as it is set up (again after an undo: the same dice)."""
+        self._step(steps.roll_initiative)
+
     # -- declaring ----------------------------------------------------------------------------
 
     def _declarer(self) -> Any:
@@ -419,6 +425,22 @@ class FightMachine(RuleBasedStateMachine):
                 shown = {k: v for k, v in data["dice"].items() if v is not None}
                 for role, dice in shown.items():
                     assert seen.setdefault((xid, role), dice) == dice, f"{xid} rolled twice"
+
+    @invariant()
+    def no_initiative_is_rolled_twice(self) -> None:
+        """Initiative rolled again right after its undo (the fight's line before it is that
+        undone roll, of the same sides) shows the same dice: after an undo, a restart, or
+        from another window."""
+        fight = [e for e in self.store.log() if e.kind == "combat" and "round" in e.data]
+        if len(fight) < 2:
+            return
+        now, before = fight[0], fight[1]
+        rolled = [e.data.get("initiative") for e in (now, before)]
+        if now.undone or not before.undone or not all(isinstance(r, list) for r in rolled):
+            return
+        if {i["side"] for i in rolled[0]} == {i["side"] for i in rolled[1]}:
+            event("initiative rolled again after its undo")
+            assert rolled[0] == rolled[1], "initiative rolled twice"
 
     @invariant()
     def every_attack_is_resolved_or_skipped_on_the_record(self) -> None:

@@ -158,3 +158,55 @@ def test_a_shield_against_a_pistol_does_not_cancel_the_shot(tmp_path) -> None:
     table.ok(steps.roll)
     assert table.stage() in ("rolled", "damage", "done")
     assert table.enc.exchange["dice"]["attacker"] is not None
+
+
+def test_initiative_rolled_again_after_an_undo_has_the_same_dice(tmp_path) -> None:
+    """Сид: «Какая сторона ходит первой — в большинстве случаев определяется броском кубиков
+    на инициативу»: one throw. Play-test: `i`, Ctrl+Z, `i` rolled new dice («Отряд +2,
+    Противники 0», then «Противники 0, Отряд −3»). Rolled again after the undo — here, from
+    ``kubik fight`` (its own dice) or after a restart — it takes the dice it had from the
+    Журнал, says so, and keeps the fight's id (its exchanges' dice stay named by it)."""
+    from tests.table.helpers import Table
+    from tui.store import Store
+    from tui.systems.drevo.fight.text import status_lines
+    from tui.systems.drevo.fight.view import earlier_initiative
+
+    store = Store.open(tmp_path / "c.json", system="drevo")
+    first = Table(store, seed=1).ok(steps.roll_initiative)
+    fight_id = Table(store).enc.id
+    assert Table(store).undo() is not None
+    _stored, enc, world = Table(store).session.read()
+    assert earlier_initiative(enc.sides, world) is not None
+    assert "Инициатива уже брошена — i покажет ту же." in status_lines(enc, world)[-1]
+    for seed in (2, 3, 4):  # another window, kubik fight, a restart: other dice each
+        store.close()
+        store = Store.open(tmp_path / "c.json")
+        again = Table(store, seed=seed).ok(steps.roll_initiative)
+        assert again.log[0].data["initiative"] == first.log[0].data["initiative"]
+        assert again.log[0].text == first.log[0].text.replace(
+            "Инициатива: ", "Инициатива (те же кубики, что до отмены): "
+        )
+        assert Table(store).enc.id == fight_id
+        assert Table(store).undo() is not None
+
+
+def test_initiative_after_a_fight_that_stood_is_a_new_roll(tmp_path) -> None:
+    """A fight that was fought (its lines not undone) ends the reach of an undone initiative:
+    the next fight rolls its own dice; so does a fight of other sides."""
+    from tests.table.helpers import Table
+    from tui.store import Store
+    from tui.systems.drevo.fight.view import earlier_initiative
+
+    store = Store.open(tmp_path / "c.json", system="drevo")
+    table = Table(store, seed=1)
+    table.ok(steps.roll_initiative)
+    table.ok(steps.end)
+    _stored, enc, world = table.session.read()
+    assert earlier_initiative(enc.sides, world) is None
+    third = next(c for c in store.characters() if c.kind == "pc")
+    table.ok(steps.roll_initiative)
+    assert table.undo() is not None
+    table.ok(steps.set_side, third.id, "Третья сторона")
+    _stored, enc, world = table.session.read()
+    assert earlier_initiative(enc.sides, world) is None  # three sides: not the roll undone
+    assert "те же кубики" not in table.ok(steps.roll_initiative).log[0].text

@@ -20,7 +20,13 @@ from tui.systems.drevo.fight.text import (
     round_summary,
     status_lines,
 )
-from tui.systems.drevo.fight.view import ExchangeView, can_act, exchange_view
+from tui.systems.drevo.fight.view import (
+    ExchangeView,
+    can_act,
+    default_encounter,
+    earlier_initiative,
+    exchange_view,
+)
 from tui.systems.drevo.present import declaration_text
 from tui.systems.drevo.sheet import wounds_text
 from tui.table.core import World
@@ -151,7 +157,15 @@ def fight_data(enc: Encounter | None, world: World) -> dict[str, Any] | None:
 def fight_text(enc: Encounter | None, world: World) -> str:
     """The fight as a GM reads it in a terminal (plain text, no markup)."""
     if enc is None or (enc.phase == "setup" and not enc.id):
-        return "Боя нет. kubik fight start --side «Отряд=Имя,Имя» --side «Противники=Имя» — начать."
+        text = "Боя нет. kubik fight start --side «Отряд=Имя,Имя» --side «Противники=Имя» — начать."
+        sides = (enc or default_encounter(world.characters)).sides
+        earlier = earlier_initiative(sides, world)
+        if earlier is not None:
+            text += (
+                f"\nИнициатива сторон {', '.join(sides)} уже брошена (бросок отменён): "
+                "бой с этими сторонами начнётся с теми же кубиками."
+            )
+        return text
     lines = [plain_text(line) for line in status_lines(enc)]
     names = names_of(enc)
     declared = {d.actor: d for d in enc.all_declarations()}

@@ -24,7 +24,7 @@ from rules.drevo.sheet import DrevoSheet
 from rules.effects import Boundary
 from rules.encounter import ATTACKS, Combatant, Declaration, Encounter
 from rules.errors import RulesError
-from rules.initiative import roll_side_initiative
+from rules.initiative import InitiativeRoll, roll_side_initiative
 from tui import words
 from tui.present.markup import plain_text
 from tui.present.rolls import signed
@@ -38,6 +38,7 @@ from tui.systems.drevo.fight.view import (
     can_act,
     default_encounter,
     earlier_dice,
+    earlier_initiative,
     exchange_id,
     exchange_view,
     kept_dice,
@@ -126,14 +127,32 @@ def roll_initiative(enc: Encounter, world: World) -> Outcome[Fight]:
     """Roll 4dF per side (ties reroll) and start round 1."""
     if why := _sides_that_cannot_fight(enc, world):
         return refuse(enc, why)
+    earlier = earlier_initiative(enc.sides, world)
     try:
-        rolls = roll_side_initiative(list(enc.sides), world.dice.rng)
+        if earlier is not None:  # rolled before an undo: the same dice (the Журнал keeps them)
+            rolls = tuple(
+                InitiativeRoll(str(i["side"]), tuple(_four(d) for d in i["rolls"]))
+                for i in earlier["initiative"]
+            )
+        else:
+            rolls = roll_side_initiative(list(enc.sides), world.dice.rng)
         how = [{"side": r.side, "rolls": [list(d) for d in r.rolls]} for r in rolls]
-        new = replace(enc.with_initiative([r.side for r in rolls], how), id=world.new_id())
-    except RulesError as err:
+        same_fight = str(earlier.get("fight") or "") if earlier is not None else ""
+        new = replace(
+            enc.with_initiative([r.side for r in rolls], how), id=same_fight or world.new_id()
+        )
+    except (RulesError, TypeError, ValueError) as err:
         return refuse(enc, str(err))
-    text = "Инициатива: " + ", ".join(f"{r.side} {signed(r.final)}" for r in rolls)
-    return Outcome(new, "Бой: инициатива", log=(_line(new, None, text, initiative=how),))
+    again = " (те же кубики, что до отмены)" if earlier is not None else ""
+    text = f"Инициатива{again}: " + ", ".join(f"{r.side} {signed(r.final)}" for r in rolls)
+    line = _line(new, None, text, initiative=how, fight=new.id)
+    return Outcome(new, "Бой: инициатива", log=(line,))
+
+
+def _four(dice: object) -> tuple[int, int, int, int]:
+    """A 4dF roll as the Журнал keeps it (a list of four faces)."""
+    a, b, c, d = kept_dice(dice)  # ValueError when not four
+    return a, b, c, d
 
 
 def ambush(enc: Encounter, world: World, order: Sequence[str]) -> Outcome[Fight]:

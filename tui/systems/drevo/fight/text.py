@@ -12,9 +12,10 @@ from tui.present.markup import plain_text
 from tui.present.rolls import fudge_dice, plain, signed
 from tui.store import Character
 from tui.systems.drevo import combat as bridge
-from tui.systems.drevo.fight.view import ExchangeView
+from tui.systems.drevo.fight.view import ExchangeView, earlier_initiative
 from tui.systems.drevo.present import declaration_text, plan_lines, result_lines
 from tui.systems.drevo.sheet import wounds_text
+from tui.table.core import World
 
 
 def names_of(enc: Encounter) -> dict[str, str]:
@@ -178,14 +179,22 @@ def summary_text(enc: Encounter, characters: Mapping[str, Character]) -> str:
     return " / ".join(plain_text(line) for line in round_summary(enc, characters))
 
 
-def status_lines(enc: Encounter) -> list[str]:
-    """The fight's status: the round, the phase, the side order, how initiative was set."""
+def status_lines(enc: Encounter, world: World | None = None, *, keys: bool = True) -> list[str]:
+    """The fight's status: the round, the phase, the side order, how initiative was set.
+
+    ``world``: to say, at the setup, that these sides' initiative was rolled before an undo
+    (rolled again, it shows the same dice); ``keys``: with the Бой tab's key hints.
+    """
     if enc.phase == "setup":
-        return [
+        lines = [
             "[b]Подготовка боя.[/b] Пробел — сторона участника, a — новый НИП, "
             "l — сцена из бестиария, i — бросить инициативу (4dF за сторону), "
             "z — засада (порядок задаёт ведущий)."
         ]
+        if world is not None and earlier_initiative(enc.sides, world) is not None:
+            again = "i покажет" if keys else "бросок покажет"
+            lines.append(f"[dim]Инициатива уже брошена — {again} ту же.[/dim]")
+        return lines
     if enc.initiative and not any(i.get("rolls") for i in enc.initiative):
         # «засада; Отряд: засада» said the same twice: the GM set the order.
         how = "засада, порядок задал ведущий — " + " → ".join(plain(s) for s in enc.sides)

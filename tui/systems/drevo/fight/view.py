@@ -246,6 +246,33 @@ def earlier_dice(world: World, exchange: str) -> dict[str, object] | None:
     return None
 
 
+def earlier_initiative(sides: Iterable[str], world: World) -> Mapping[str, Any] | None:
+    """The initiative these ``sides`` rolled before an undo took it back, from the Журнал
+    (never undone): its line's data (``initiative``: each side's dice, best first; ``fight``:
+    the fight's id), else None.
+
+    Only a roll no fight stood on since: the newest Древо fight lines are searched back to the
+    first that was not undone (a fight fought, or started by an ambush, ends its reach; a fight
+    undone back to its setup does not). An undone roll of other sides is passed over.
+    """
+    wanted = set(sides)
+    for entry in world.journal(EARLIER_DICE_LIMIT):
+        data = entry.data or {}
+        if entry.kind != "combat" or "round" not in data:
+            continue  # not a line of a Древо fight
+        if not entry.undone:
+            return None
+        how = data.get("initiative")
+        if (
+            isinstance(how, list)
+            and all(isinstance(i, Mapping) and i.get("rolls") for i in how)
+            and {i.get("side") for i in how} == wanted
+            and len(how) == len(wanted)
+        ):
+            return data
+    return None
+
+
 def pairing_now(enc: Encounter) -> Pairing | None:
     """The exchange on turn (the first not resolved), in the dice phase."""
     pending = enc.pending() if enc.phase == "resolve" else []

@@ -16,6 +16,7 @@ from tui.present.rolls import plain
 from tui.store import Character
 from tui.systems.drevo.fight.text import exchange_lines, header, round_summary, status_lines
 from tui.systems.drevo.fight.view import ExchangeView
+from tui.table.core import World
 from tui.widgets.common.oddsbars import OddsBars
 from tui.widgets.common.part import WidgetPart
 from tui.widgets.common.text import TIE, show_markup
@@ -44,6 +45,7 @@ class FightDrawing(WidgetPart):
         def _draw_order(self) -> None: ...
         def view(self) -> ExchangeView | None: ...
         def _may_change(self) -> bool: ...
+        def world(self) -> World: ...
 
     # Provided by CombatPane.
     encounter: Encounter
@@ -79,7 +81,9 @@ class FightDrawing(WidgetPart):
                 else f"[$error]{plain(self._failed)}[/]",
             )
             return
-        show_markup(status, "\n".join(status_lines(self.encounter)))
+        enc = self.encounter
+        world = self.world() if enc.phase == "setup" else None  # an undone initiative?
+        show_markup(status, "\n".join(status_lines(enc, world)))
 
     def _draw_exchange(self) -> None:
         box = self.query_one(ExchangeBox)
