@@ -192,3 +192,58 @@ def test_lethal_damage_with_unspent_fate_asks_for_yes(capsys, tmp_path) -> None:
             assert after.depth[0] == depth, f"{command} wrote without --yes"
     data = ok(capsys, camp, "damage", "--yes")
     assert data["log"][0].startswith("Урон: Горан Рябой")
+
+
+def _hints(out: str) -> list[list[str]]:
+    """The commands the «Дальше:» line of ``kubik fight show`` names, as argv (±N read as +1,
+    N as 1: any value the command takes)."""
+    import re
+    import shlex
+
+    line = next((x for x in out.splitlines() if x.startswith("Дальше:")), "")
+    found = []
+    for part in re.findall(r"kubik fight ([^—;()]+?) —", line):
+        argv = shlex.split(part.replace("±N", "+1").replace(" N", " 1"))
+        found.append([a for a in argv if a != "ИМЯ"])
+    return found
+
+
+@pytest.mark.parametrize("seed", [1, 2, 5, 8])
+def test_every_next_step_that_show_offers_is_taken(capsys, tmp_path, seed) -> None:
+    """Play-test: after a tie rerolled to «Победа защищающегося», «Дальше:» still said
+    «kubik fight roll --reroll — перебросить ничью», refused with «Перебросить можно только
+    ничью, пока она не принята.» Each command ``kubik fight show`` offers, at each stage of a
+    few seeded fights (ties, hits, Судьба), is taken by that command."""
+    import shutil
+
+    camp = tmp_path / "c.json"
+    Store.open(camp).close()
+    sides = ("--side", "Отряд=Горан Рябой", "--side", "Противники=Атаман Шкуро")
+    ok(capsys, camp, "start", *sides, "--ambush", "Отряд,Противники")
+    names = ("Горан Рябой", "Атаман Шкуро")
+    ok(capsys, camp, "declare", "Горан Рябой", "melee", "--target", "Атаман", "--weapon", "Топор")
+    ok(capsys, camp, "declare", "Атаман Шкуро", "melee", "--target", "Горан", "--weapon", "Сабля")
+    offered = 0
+    for turn in range(12):
+        code, out, err = run(capsys, camp, "show")
+        assert code == 0, err
+        hints = _hints(out)
+        if not hints:
+            break
+        for argv in hints:
+            if argv[0] == "fate" and len(argv) > 1 and argv[1] not in names:
+                pytest.fail(f"«{' '.join(argv)}» names nobody of the fight")
+            trial = tmp_path / f"try{turn}-{offered}.json"
+            shutil.copy(camp, trial)  # the campaign and its Журнал (a file beside it)
+            shutil.copy(camp.with_suffix(".log.jsonl"), trial.with_suffix(".log.jsonl"))
+            seeded = ("--seed", str(seed)) if argv[0] == "roll" else ()
+            code, _, err = run(capsys, trial, *argv, *seeded)
+            assert code == 0, f"offered «kubik fight {' '.join(argv)}», refused: {err}"
+            offered += 1
+        first = hints[0]
+        extra = ("--seed", str(seed + turn)) if first[0] == "roll" else ()
+        if first[0] in ("accept", "damage"):
+            extra = ("--yes",)
+        code, _, err = run(capsys, camp, *first, *extra)
+        assert code == 0, err
+    assert offered >= 4

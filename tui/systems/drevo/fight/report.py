@@ -5,7 +5,7 @@ exchange of the round with each side's dice, each fighter's wounds and Судь�
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from rules import drevo
 from rules.encounter import Declaration, Encounter
@@ -32,16 +32,52 @@ from tui.systems.drevo.sheet import wounds_text
 from tui.table.core import World
 
 PHASE_NAMES = {"setup": "подготовка", "declare": "заявки", "resolve": "броски"}
-#: What ``kubik fight`` takes next, at each stage of the exchange on turn.
-NEXT = {
-    "refused": "Дальше: kubik fight skip — пропустить схватку.",
-    "plan": "Дальше: kubik fight roll — бросить (kubik fight fate ИМЯ --before — Судьба до "
-    "броска; kubik fight skip — пропустить).",
-    "rolled": "Дальше: kubik fight accept — принять (kubik fight fate ИМЯ --shift ±N — Судьба; "
-    "kubik fight roll --reroll — перебросить ничью).",
-    "damage": "Дальше: kubik fight damage — записать урон (--reduce N — снять N уровней Судьбой).",
-    "done": "Дальше: kubik fight next — следующая схватка.",
-}
+
+
+def next_commands(view: ExchangeView) -> list[tuple[str, str]]:
+    """What ``kubik fight`` takes next at the exchange on turn: ``(command, what it does)``,
+    the one to go on with first. Asked of the view, as the Бой tab's key bar asks it, so a
+    command is offered only where its step applies (a reroll only of a tie, Судьба only of
+    whoever may spend it)."""
+    stage = view.stage
+    if stage == "refused":
+        return [("skip", "пропустить схватку")]
+    if stage == "plan":
+        found = [("roll", "бросить")]
+        if view.may_fate_before():
+            for o in view.fate_before_offers():
+                c = view.character(str(o.value))
+                if not o.refused and c is not None:
+                    found.append((f'fate "{c.name}" --before', "Судьба до броска"))
+        return [*found, ("skip", "пропустить")]
+    if stage == "rolled":
+        found = [("accept", "принять")]
+        if view.may_shift():
+            offered = (cast("tuple[str, int]", o.value) for o in view.shift_offers())
+            for role in dict.fromkeys(role for role, _points in offered):
+                c = view.character(role)
+                if c is not None:
+                    found.append((f'fate "{c.name}" --shift ±N', "Судьба"))
+        if view.may_reroll():
+            found.append(("roll --reroll", "перебросить ничью"))
+        return found
+    if stage == "damage":
+        lethal = " --yes" if view.unspent_fate_warning() else ""
+        found = [(f"damage{lethal}", "записать урон")]
+        if view.may_reduce():
+            costs = ", ".join(str(cost) for _level, cost in view.reduce_options())
+            found.append(("damage --reduce N", f"снять N уровней Судьбой, N: {costs}"))
+        return found
+    return [("next", "следующая схватка")]
+
+
+def next_line(view: ExchangeView) -> str:
+    """«Дальше: kubik fight roll — бросить (kubik fight skip — пропустить).»"""
+    (first, what), *more = next_commands(view)
+    text = f"Дальше: kubik fight {first} — {what}"
+    if more:
+        text += " (" + "; ".join(f"kubik fight {c} — {w}" for c, w in more) + ")"
+    return text + "."
 
 
 def _declaration(d: Declaration | None) -> dict[str, Any] | None:
@@ -114,6 +150,7 @@ def _current(view: ExchangeView) -> dict[str, Any]:
         "damage": [d.to_dict() for d in ex.damage],
         "reduce_options": [[level, cost] for level, cost in view.reduce_options()],
         "lines": [plain_text(line) for line in exchange_lines(view, keys=False)],
+        "next": [command for command, _what in next_commands(view)],
     }
 
 
@@ -194,5 +231,5 @@ def fight_text(enc: Encounter | None, world: World) -> str:
             lines += [plain_text(line) for line in exchange_lines(view, keys=False)]
             if odds := odds_line(view):
                 lines.append(odds)
-            lines.append(NEXT[view.stage])
+            lines.append(next_line(view))
     return "\n".join(lines)

@@ -197,6 +197,24 @@ class ExchangeView:
                     offers.append(Offer(label, (role, sign * points)))
         return offers
 
+    # -- which moves apply now (the Бой tab's key bar and ``kubik fight show`` ask these) -------
+
+    def may_fate_before(self) -> bool:
+        """Whether someone may spend Судьба «+4 без броска» now."""
+        return self.stage == "plan" and any(not o.refused for o in self.fate_before_offers())
+
+    def may_shift(self) -> bool:
+        """Whether someone may move the rolled result with Судьба now."""
+        return self.stage == "rolled" and bool(self.shift_offers())
+
+    def may_reroll(self) -> bool:
+        """Whether the result is a tie that may be rolled again (not accepted yet)."""
+        return self.stage == "rolled" and self.result is not None and self.result.tie
+
+    def may_reduce(self) -> bool:
+        """Whether Судьба may lower the hit to be written now."""
+        return self.stage == "damage" and bool(self.reduce_options())
+
     def unspent_fate_warning(self) -> str:
         """Why accepting the hit as it is deserves a question: it kills or takes the
         character out while he still has Судьба that could lower it ("" otherwise)."""

@@ -164,11 +164,11 @@ class CombatPane(SetupMixin, DeclareMixin, EncounterKeys, FightDrawing, FightSto
         if action == "roll":
             return stage == "plan"
         if action == "fate_before":
-            return stage == "plan" and view is not None and bool(view.fate_before_offers())
+            return view is not None and view.may_fate_before()
         if action == "fate_shift":
-            return stage == "rolled" and view is not None and bool(view.shift_offers())
+            return view is not None and view.may_shift()
         if action == "reroll_tie":
-            return stage == "rolled" and view is not None and bool(view.result and view.result.tie)
+            return view is not None and view.may_reroll()
         if action == "apply":
             return stage in ("rolled", "damage")
         if action == "next_exchange":
@@ -176,7 +176,7 @@ class CombatPane(SetupMixin, DeclareMixin, EncounterKeys, FightDrawing, FightSto
         if action == "skip":
             return stage in ("plan", "refused")
         if action == "reduce_choice":
-            return stage == "damage" and view is not None and bool(view.reduce_options())
+            return view is not None and view.may_reduce()
         return True
 
     def _may_change(self) -> bool:
