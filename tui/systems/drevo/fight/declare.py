@@ -84,6 +84,9 @@ def why_not_repeated(enc: Encounter, world: World, character_id: str) -> str:
     if last.target is not None and last.target not in opponents(enc, world, character_id):
         target = world.characters.get(last.target)
         name = target.name if target is not None else names_of(enc).get(last.target, "?")
+        if target is None:
+            shown = declaration_text(last, names_of(enc))
+            return f"цель {name} удалена из партии в другом окне или командой kubik («{shown}»)"
         state = words.wound_state(bridge.track_of(target)) if target is not None else ""
         return f"цель выбыла ({name}{', ' + state if state else ''})"
     problem = declaration_problem(enc, world, replace(last, note="", exception=""))[0]
@@ -113,8 +116,12 @@ def repeat_round(enc: Encounter, world: World) -> Outcome[Fight]:
             break
     if not names:
         who = enc.next_declarer(act)
-        name = who.name if who is not None else "никто"
-        return refuse(enc, f"{name}: в прошлом раунде нет заявки, которую можно повторить.")
+        if who is None:
+            return refuse(enc, "Все уже объявили действия — переходите к броскам.")
+        if not any(d.actor == who.character_id for d in enc.previous):
+            return refuse(enc, f"{who.name}: в прошлом раунде нет заявки, которую можно повторить.")
+        why = why_not_repeated(enc, world, who.character_id)
+        return refuse(enc, f"{who.name}: прошлую заявку не повторить — {why}.")
     left = new.next_declarer(act) if new.phase == "declare" else None
     notices: tuple[str, ...] = ()
     if left is not None:

@@ -430,6 +430,16 @@ def _asked(by: str, text: str) -> str:
     return f"Заявка игрока {by}: {text}" if by else text
 
 
+def _gone(enc: Encounter, world: World, view: ExchangeView, role: str, what: str) -> str:
+    """Why ``role``'s fighter cannot act in the exchange: removed from the party (in another
+    window, by ``kubik party remove``) — said before any phase or stage ("" when he is here)."""
+    cid = view.ids.get(role, "")
+    if not cid or cid in world.characters:
+        return ""
+    name = names_of(enc).get(cid, "участника")
+    return f"Персонаж {name} удалён в другом окне — {what}."
+
+
 def fate_before(
     enc: Encounter,
     world: World,
@@ -446,6 +456,8 @@ def fate_before(
     view = _view(enc, world)
     if view is None:
         return not_at_dice(enc)
+    if gone := _gone(enc, world, view, role, "Судьбу тратить не из кого"):
+        return refuse(enc, gone)
     plan, ex = view.plan, view.exchange
     if plan is None:
         return refuse(enc, view.refusal)
@@ -488,8 +500,12 @@ def fate_shift(
     view = _view(enc, world)
     if view is None:
         return not_at_dice(enc)
+    if gone := _gone(enc, world, view, role, "Судьбу тратить не из кого"):
+        return refuse(enc, gone)
     plan, result, ex = view.plan, view.result, view.exchange
-    if result is None or plan is None:
+    if plan is None:
+        return refuse(enc, view.refusal)
+    if result is None:
         return refuse(enc, "Сдвиг Судьбой — после броска: кости этой схватки ещё не брошены.")
     if ex.accepted:
         return refuse(enc, "Результат схватки уже принят: сдвигать Судьбой поздно.")
@@ -547,6 +563,17 @@ def _damage(enc: Encounter, world: World, view: ExchangeView, reduce_by: int) ->
     return Outcome(new, f"{view.group}: урон {c.name}", sheets=(updated,), log=(line,))
 
 
+def _already_written(world: World, done: Damage) -> str:
+    """The refusal of a hit written meanwhile, saying what was written."""
+    c = world.characters.get(done.cid)
+    who = c.name if c is not None else "раненый"
+    note = f" (Судьба −{done.reduced})" if done.reduced else ""
+    return (
+        f"Урон уже записан в другом окне или командой kubik: {who} получает "
+        f"{words.wound(done.final, 'acc')}{note}."
+    )
+
+
 def accept(enc: Encounter, world: World) -> Outcome[Fight]:
     """Accept the roll. No hit: the exchange is done. A hit that Судьба cannot lower is
     written at once, in the same step."""
@@ -558,6 +585,8 @@ def accept(enc: Encounter, world: World) -> Outcome[Fight]:
         return damage(enc, world, 0)
     if stage == "done":
         return finish(enc, world)
+    if stage == "refused":
+        return refuse(enc, view.refusal)
     if stage != "rolled":
         return refuse(enc, "Сначала бросьте кости схватки.")
     assert view.result is not None
@@ -574,13 +603,25 @@ def accept(enc: Encounter, world: World) -> Outcome[Fight]:
     return replace(hurt, label=f"{view.group}: принято, {hurt.label.split(': ', 1)[1]}")
 
 
-def damage(enc: Encounter, world: World, reduce_by: int = 0) -> Outcome[Fight]:
-    """Write the hit on turn, lowered by ``reduce_by`` points of Судьба (use 4)."""
+def damage(
+    enc: Encounter, world: World, reduce_by: int = 0, *, hit: int | None = None
+) -> Outcome[Fight]:
+    """Write the hit on turn, lowered by ``reduce_by`` points of Судьба (use 4).
+
+    ``hit``: which hit of the exchange the GM's dialog was for (how many were written when it
+    opened): when another window or ``kubik fight`` wrote it meanwhile, the step is refused
+    with that reason and never lands on the next hit.
+    """
     view = _view(enc, world)
     if view is None:
         return not_at_dice(enc)
+    written = view.exchange.damage
+    if hit is not None and len(written) > hit:
+        return refuse(enc, _already_written(world, written[hit]))
     if view.stage == "rolled":
         return refuse(enc, "Сначала примите результат схватки.")
+    if view.stage == "done" and written:
+        return refuse(enc, _already_written(world, written[-1]))
     if view.stage != "damage":
         return refuse(enc, "Сейчас некому записывать урон.")
     if reduce_by and all(cost != reduce_by for _, cost in view.reduce_options()):

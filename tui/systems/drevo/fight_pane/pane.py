@@ -15,7 +15,8 @@ fight and writing the steps).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from textual import on
 from textual.app import ComposeResult
@@ -239,18 +240,55 @@ class CombatPane(SetupMixin, DeclareMixin, EncounterKeys, FightDrawing, FightSto
         if view is None or hit is None:
             return
         c = view.character(hit.target)
+        number = len(view.exchange.damage)  # the hit this dialog is for
 
         def chosen(levels: int | None) -> None:
             if levels:
-                self.act(steps.damage, levels)
+                self.act(steps.damage, levels, hit=number)
 
-        choices = [
-            Choice(reduce_label(c, hit.level, level, cost), cost)
-            for level, cost in view.reduce_options()
-        ]
+        options = view.reduce_options()
+        choices = [Choice(reduce_label(c, hit.level, level, cost), cost) for level, cost in options]
         name = c.name if c is not None else "?"
         title = f"Судьба: снизить урон {name} ({words.wound(hit.level)})"
-        self.app.push_screen(ChoiceScreen(title, choices), chosen)
+        screen = ChoiceScreen(title, choices)
+        cheapest = min(cost for _level, cost in options)
+        self._follow(screen, lambda: self._dry_run(steps.damage, cheapest, hit=number))
+        self.app.push_screen(screen, chosen)
+
+    # -- a dialog open while the store changes (another window, ``kubik``) ----------------------
+
+    _dialog: tuple[ChoiceScreen, Callable[[], str]] | None = None
+
+    def _dry_run(self, step: Callable[..., Any], *args: Any, **kwargs: Any) -> str:
+        """Why ``step`` would be refused on the fight as it stands now ("" if it would not);
+        nothing is written."""
+        return step(self.encounter, self.world(), *args, **kwargs).refused
+
+    def _follow(self, screen: ChoiceScreen, why_not: Callable[[], str]) -> None:
+        """Keep ``screen`` following the store: when ``why_not()`` — the engine's refusal of
+        the dialog's step on the fight as it stands — says the step no longer applies, the
+        dialog says so and refuses Enter; when it applies again (an undo there), it works."""
+        self._dialog = (screen, why_not)
+
+    def _follow_dialog(self) -> None:
+        if self._dialog is None:
+            return
+        screen, why_not = self._dialog
+        if screen not in self.app.screen_stack:
+            self._dialog = None
+            return
+        why = why_not()
+        if why and not screen.withdrawn:
+            screen.withdraw(
+                f"{why} Enter ничего не запишет, Esc — закрыть.", f"{why} Esc — закрыть."
+            )
+        elif not why and screen.withdrawn:
+            screen.withdraw(None)
+
+    def show(self, characters: list[Character]) -> None:
+        """Redraw from the store; an open dialog follows it (see :meth:`_follow`)."""
+        super().show(characters)
+        self._follow_dialog()
 
     def action_skip(self) -> None:
         """Skip the current exchange (refused by the rules, or the GM decides otherwise)."""
@@ -278,7 +316,17 @@ class CombatPane(SetupMixin, DeclareMixin, EncounterKeys, FightDrawing, FightSto
                 self.act(steps.fate_shift, *value)
 
         choices = [Choice(o.label, o.value, o.refused) for o in offers]
-        self.app.push_screen(ChoiceScreen("Судьба после броска", choices), chosen)
+        screen = ChoiceScreen("Судьба после броска", choices)
+        roles = list(dict.fromkeys(cast("tuple[str, int]", o.value)[0] for o in offers))
+
+        def why_not() -> str:  # every line of it refused now: the reasons, the removal first
+            reasons = [self._dry_run(steps.fate_shift, role, 1) for role in roles]
+            if not all(reasons):
+                return ""
+            return " ".join(sorted(dict.fromkeys(reasons), key=lambda r: "удалён" not in r))
+
+        self._follow(screen, why_not)
+        self.app.push_screen(screen, chosen)
 
     # -- rounds and the end ----------------------------------------------------------------------
 
