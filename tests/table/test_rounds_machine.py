@@ -457,6 +457,27 @@ class RoundsMachine(RuleBasedStateMachine):
             assert self._docs() == self.line.now.docs
 
     @invariant()
+    def no_initiative_is_rolled_twice(self) -> None:
+        """Initiative rolled again after an undo took it back (the same fighters on the same
+        sides, nothing of the fight standing between) is the same roll: Ctrl+Z is no reroll."""
+        if self.store is None:
+            return
+        system = self.store.campaign.system
+        undone: dict[str, Any] | None = None
+        for entry in reversed(self.store.log()):  # oldest first
+            data = entry.data or {}
+            if data.get("system") != system or "round" not in data:
+                continue
+            if "initiative" in data and undone is not None:
+                if data.get("sides") == undone.get("sides"):
+                    assert data["initiative"] == undone["initiative"], "initiative rolled twice"
+                    assert data["order"] == undone["order"]
+            if entry.undone:
+                undone = data if "initiative" in data else undone
+            else:
+                undone = None
+
+    @invariant()
     def no_removed_character_in_the_order(self) -> None:
         if self.store is None:
             return

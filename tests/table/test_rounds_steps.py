@@ -273,3 +273,24 @@ def test_the_view_is_derived_from_the_sheets_now(tmp_path):
     read = t.rounds.read()
     view = rounds_view(read.tracker, read.world.effects, read.world.characters, "ide4")
     assert view.row(c.id).harm == "ожог" and view.row(c.id).effects == "Оглушён −1"
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_initiative_rolled_again_after_an_undo_is_the_same_roll(tmp_path, system):
+    """PLAYBOOK: «No way to roll the same thing twice.» Ctrl+Z of the initiative and `i` again
+    (in this window or after a restart, with other dice) gives the same order and rolls, and
+    the line says so; the same fighters on other sides roll anew."""
+    t = table(tmp_path, system, seed=5)
+    first = t.ok(steps.roll_initiative).state
+    assert t.store.undo() == "Инициатива, раунд 1"
+    again = table(tmp_path, system, seed=99)  # a restart: another roller
+    second = again.ok(steps.roll_initiative).state
+    assert (second.order, second.rolls) == (first.order, first.rolls)
+    assert again.texts()[0].startswith(f"Инициатива ({t.view().system_name}) (те же кубики")
+    assert again.store.undo() == "Инициатива, раунд 1"
+    mover = again.tracker.entrants[0]
+    other = "Противники" if mover.side != "Противники" else "Отряд"
+    again.ok(steps.set_side, mover.id, other)
+    third = again.ok(steps.roll_initiative).state
+    assert "те же кубики" not in again.texts()[0], "other sides: a new roll"
+    assert set(third.order) == set(first.order)

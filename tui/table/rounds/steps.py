@@ -15,13 +15,13 @@ energy a fighter brings — is each system's :class:`~tui.registry.rounds.Rounds
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from rules import rounds
 from rules.errors import RulesError
-from rules.rounds import Entrant, Fighter, Tracker
+from rules.rounds import Entrant, Fighter, InitiativeRoll, Tracker
 from tui import registry
 from tui.registry.rounds import Harmed, RoundsHook
 from tui.store import Character
@@ -111,13 +111,60 @@ def fighter(e: Entrant, c: Character, world: World) -> Fighter:
     )
 
 
+#: How far back in the Журнал an initiative rolled before an undo is looked for.
+EARLIER_LIMIT = 500
+
+
+def earlier_initiative(world: World, fighters: Sequence[Fighter]) -> Mapping[str, Any] | None:
+    """The initiative these ``fighters`` (the same ids on the same sides) rolled before an
+    undo took it back, from the Журнал: its line's data (``order``, ``initiative``), else None.
+
+    Only a roll no fight stood on since: the tracker's newest lines are searched back to the
+    first that was not undone (a fight fought, or ended, ends its reach). An undone roll of
+    other fighters or sides is passed over.
+    """
+    sides = {f.id: f.side for f in fighters}
+    for entry in world.journal(EARLIER_LIMIT):
+        data = entry.data or {}
+        if entry.kind != "combat" or data.get("system") != world.system or "round" not in data:
+            continue  # not a line of this system's round tracker
+        if not entry.undone:
+            return None
+        if data.get("sides") == sides and "initiative" in data:
+            return data
+    return None
+
+
+def _rolled_before(
+    world: World, fighters: Sequence[Fighter]
+) -> tuple[tuple[str, ...], dict[str, InitiativeRoll]] | None:
+    """The order and rolls of :func:`earlier_initiative`; None when there are none (or the
+    Журнал's line cannot be read: a hand edit — then the dice are rolled)."""
+    data = earlier_initiative(world, fighters)
+    if data is None:
+        return None
+    try:
+        order = tuple(str(i) for i in data["order"])
+        rolls = {str(k): InitiativeRoll.from_dict(v) for k, v in data["initiative"].items()}
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    return order, rolls
+
+
 def roll_initiative(t: Tracker, world: World) -> Outcome[Tracker]:
-    """Roll initiative the system's way (per combatant or per side) and begin round 1."""
+    """Roll initiative the system's way (per combatant or per side) and begin round 1.
+
+    Rolled again after an undo took it back, it is the same roll (the Журнал keeps it), as a
+    check or a Древо exchange rolled again shows the same dice."""
     fighters = [
         fighter(e, world.characters[e.id], world) for e in t.entrants if e.id in world.characters
     ]
+    earlier = _rolled_before(world, fighters)
     try:
-        order, rolls = rounds.roll_initiative(world.system, fighters, world.dice.rng)
+        if earlier is not None:
+            order, rolls = earlier
+        else:
+            order, rolls = rounds.roll_initiative(world.system, fighters, world.dice.rng)
         new, events = t.start(order, rolls)
     except RulesError as err:
         return refuse(t, str(err))
@@ -127,8 +174,10 @@ def roll_initiative(t: Tracker, world: World) -> Outcome[Tracker]:
         "initiative": {k: r.to_dict() for k, r in rolls.items()},
         "order": list(order),
         "names": {k: names.get(k, k) for k in rolls},  # the luck ledger names who rolled
+        "sides": {f.id: f.side for f in fighters},  # who rolled, on which side (rolled again)
     }
-    text = f"Инициатива ({registry.title(world.system)}): {ranked}"
+    again = " (те же кубики, что до отмены)" if earlier is not None else ""
+    text = f"Инициатива ({registry.title(world.system)}){again}: {ranked}"
     begun = Outcome(new, "Инициатива, раунд 1", log=(_line(new, world, None, text, **data),))
     ticked = effect_steps.tick(world.effects, world, events, new.order)
     return effect_steps.folded(begun, ticked, world.effects)
