@@ -89,3 +89,46 @@ def test_every_text_field_of_kubik_is_a_ready_input() -> None:
         if re.search(r"(?<![\w.])Input\(", line)
     ]
     assert plain == []
+
+
+async def test_follow_shows_the_states_text_once_the_fields_own_has_arrived() -> None:
+    """While the field's own text is on its way to the state (Changed messages not yet taken
+    by a step), the state's older text leaves the field as typed; once they are taken, the
+    state's text from elsewhere (an undo, a refused step's standing text) is written in, the
+    cursor after it, no Changed sent. A field that follows no state keeps no messages."""
+
+    class One(App[None]):
+        def __init__(self) -> None:
+            super().__init__()
+            self.changed: list[str] = []
+
+        def compose(self) -> ComposeResult:
+            yield ReadyInput(id="f")
+            yield ReadyInput(id="g")
+
+        def on_input_changed(self, event: Input.Changed) -> None:
+            self.changed.append(event.value)
+
+    app = One()
+    async with app.run_test() as pilot:
+        field = app.query_one("#f", ReadyInput)
+        field.follow("")  # the first redraw: the field follows a state
+        field.value = "+1"
+        field.value = "+1 в"
+        field.cursor_position = 4
+        field.took("+1")  # the state is stepped with «+1»; « в» is on its way
+        field.follow("+1")
+        field.follow("")  # another redraw (the store's) before « в» arrives
+        assert (field.value, field.cursor_position) == ("+1 в", 4)
+        field.took("+1 в")
+        field.follow("")  # an undo: not the field's
+        assert (field.value, field.cursor_position) == ("", 0)
+        field.value = "+2"
+        field.took("+2")  # refused: what the state has stands
+        field.follow("-1")
+        assert (field.value, field.cursor_position) == ("-1", 2)
+        await pilot.pause()
+        assert app.changed == ["+1", "+1 в", "+2"], "follow sent a Changed message"
+        other = app.query_one("#g", ReadyInput)
+        other.value = "x"
+        assert other._sent == [], "a field that follows no state keeps its messages"

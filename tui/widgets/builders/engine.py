@@ -9,10 +9,12 @@ from collections.abc import Callable
 from typing import Any
 
 from textual.screen import ModalScreen
+from textual.widgets import Input
 
 from tui.services import lent
 from tui.store import Character
 from tui.table.core import Outcome
+from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.part import WidgetPart
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.styled import StyledOnce
@@ -61,6 +63,16 @@ class EngineBuilder(WidgetPart):
 
         self.writer.write(job, done, failed=failed)
         return True
+
+    def step_typed(
+        self, event: Input.Changed, step: Callable[..., Outcome[Any]], *args: Any
+    ) -> bool:
+        """Make ``step``, which puts a field's text (its Changed message's) in the open check:
+        while the field's later text is on its way, the redraws leave the field as it is
+        typed (:meth:`ReadyInput.follow`). Returns whether it was made."""
+        if isinstance(event.input, ReadyInput):
+            event.input.took(event.value)  # before the step: it redraws within
+        return self.step(step, *args)
 
     def set_characters(self, characters: list[Character]) -> None:
         """The store changed: take the open check as it has it, and draw it."""

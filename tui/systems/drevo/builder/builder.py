@@ -166,10 +166,7 @@ class DrevoBuilder(EngineBuilder, Vertical):
             stepper = self.query_one(ROW_IDS[name], Stepper)
             if stepper.options != list(row.options) or stepper.value != row.value:
                 stepper.set_options(row.options, row.value)
-        field = self.query_one("#check-mods", Input)
-        if field.value != shown.state.inputs.mods:
-            with field.prevent(Input.Changed):
-                field.value = shown.state.inputs.mods
+        self.query_one("#check-mods", ReadyInput).follow(shown.state.inputs.mods)
         show_markup(self.query_one("#check-formula", Static), shown.formula())
         odds = shown.odds()
         if odds is not None:
@@ -204,7 +201,7 @@ class DrevoBuilder(EngineBuilder, Vertical):
 
     @on(Input.Changed, "#check-mods")
     def _typed(self, event: Input.Changed) -> None:
-        self.step(steps.set_input, "mods", event.value)
+        self.step_typed(event, steps.set_input, "mods", event.value)
 
     def on_input_submitted(self, event: Any) -> None:
         if event.input.id == "check-mods":

@@ -34,6 +34,7 @@ from tui.systems.ide4.check import steps
 from tui.systems.ide4.check.view import Ide4View
 from tui.table.core import Outcome
 from tui.widgets.builders.engine import EngineBuilder
+from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
 
 #: Actions per phase; the footer shows only these.
@@ -293,9 +294,14 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, EngineBuilder, Vertical):
 
     @on(Input.Changed)
     def _text_changed(self, event: Input.Changed) -> None:
-        name = (event.input.id or "").removeprefix("ide4-")
-        if isinstance(event.input.parent, TextRow) and self.phase == "setup":
-            self.step(steps.set_input, name, event.value)
+        field = event.input
+        if not isinstance(field.parent, TextRow) or not isinstance(field, ReadyInput):
+            return
+        if self.phase == "setup":
+            name = (field.id or "").removeprefix("ide4-")
+            self.step_typed(event, steps.set_input, name, event.value)
+        else:  # the rolled check's inputs stand: drawn again, the field shows them
+            field.took(event.value)
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:

@@ -80,10 +80,7 @@ class TextRow(BuiltWhenShown, Horizontal):
         if self.display != visible:
             self.display = visible
         if self.built:
-            field = self.query_one(Input)
-            if field.value != text:
-                with field.prevent(Input.Changed):
-                    field.value = text
+            self.query_one(ReadyInput).follow(text)
 
     @property
     def text(self) -> str:

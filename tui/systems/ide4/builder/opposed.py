@@ -118,11 +118,7 @@ class OpposedSetupScreen(EngineDialog):
             stepper = self.query_one(f"#opp-{name}", Stepper)
             if stepper.options != list(options) or stepper.value != value:
                 stepper.set_options(options, value)
-        field = self.query_one("#opp-mods", Input)
-        mods = shown.opposed.inputs.mods
-        if field.value != mods:
-            with field.prevent(Input.Changed):
-                field.value = mods
+        self.query_one("#opp-mods", ReadyInput).follow(shown.opposed.inputs.mods)
         show_markup(self.query_one("#opp-formula", Static), shown.formula())
         bars = self.query_one("#opp-odds", OddsBars)
         odds = shown.odds()
@@ -141,7 +137,8 @@ class OpposedSetupScreen(EngineDialog):
     @on(Input.Changed, "#opp-mods")
     def _typed(self, event: Input.Changed) -> None:
         event.stop()
-        self._set("mods", event.value)
+        if not self.builder.step_typed(event, opp.set_opposed, "mods", event.value):
+            self.redraw()  # refused: the field shows what stands
 
     def _set(self, name: str, value: Any) -> None:
         if not self.builder.step(opp.set_opposed, name, value):

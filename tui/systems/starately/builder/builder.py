@@ -233,10 +233,7 @@ class StaratelyBuilder(EngineBuilder, Horizontal):
             screen.redraw()  # its rows follow the store (a sheet edited in another window)
 
     def _set_text(self, selector: str, text: str) -> None:
-        field = self.query_one(selector, Input)
-        if field.value != text:
-            with field.prevent(Input.Changed):
-                field.value = text
+        self.query_one(selector, ReadyInput).follow(text)
 
     def _seat_changed(self) -> None:
         hub = self.seat_hub
@@ -267,7 +264,7 @@ class StaratelyBuilder(EngineBuilder, Horizontal):
     @on(Input.Changed, "#st-tried")
     def _typed(self, event: Input.Changed) -> None:
         name = "mods" if event.input.id == "check-mods" else "tried"
-        self.step(steps.set_input, name, event.value)
+        self.step_typed(event, steps.set_input, name, event.value)
 
     def on_input_submitted(self, event: Any) -> None:
         """Enter in a field rolls, as Enter does on every row."""

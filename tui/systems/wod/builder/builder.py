@@ -41,6 +41,7 @@ from tui.systems.wod.check.view import ROWS, WodView
 from tui.widgets.builders.base import mods_hint, turn_opponent
 from tui.widgets.builders.dicefaces import DistributionBars, ModsInput, StyledOddsBars
 from tui.widgets.builders.engine import EngineBuilder
+from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.text import show_markup
 
@@ -180,10 +181,7 @@ class WodBuilder(EngineBuilder, Horizontal):
             stepper = self.query_one(ROW_IDS[name], Stepper)
             if stepper.options != list(row.options) or stepper.value != row.value:
                 stepper.set_options(row.options, row.value)
-        field = self.query_one("#check-mods", Input)
-        if field.value != shown.state.inputs.mods:
-            with field.prevent(Input.Changed):
-                field.value = shown.state.inputs.mods
+        self.query_one("#check-mods", ReadyInput).follow(shown.state.inputs.mods)
         show_markup(self.query_one("#check-formula", Static), shown.formula())
         show_markup(self.query_one("#wod-notes", Static), shown.notes())
         odds = shown.odds()
@@ -216,7 +214,7 @@ class WodBuilder(EngineBuilder, Horizontal):
 
     @on(Input.Changed, "#check-mods")
     def _typed(self, event: Input.Changed) -> None:
-        self.step(steps.set_input, "mods", event.value)
+        self.step_typed(event, steps.set_input, "mods", event.value)
 
     def on_input_submitted(self, event: Any) -> None:
         if event.input.id == "check-mods":
