@@ -103,7 +103,8 @@ def test_risk_is_refused_without_an_open_check_on_another_and_on_a_closed_one(st
     offer = gm.offer(me.name)
     assert "risk" in offer["kinds"]
     old = offer["id"]
-    assert gm.step(steps.roll).ok  # the GM rolls a new check: the old one is closed
+    assert gm.step(steps.new_check).ok  # «n», Enter: the GM rolls a new check — the old
+    assert gm.step(steps.roll).ok  # one is closed
     n2 = gm.send(me, "n2", "risk", {"check": old})
     assert n2.status == "refused" and "закрыта" in n2.reason
     gm.open_check(other.id)  # another character's check

@@ -87,3 +87,40 @@ def killed_after(path: Path, system: str, play: Callable[[CheckTable], Any]) -> 
     _, status = os.waitpid(pid, 0)
     assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
     return b"".join(chunks).decode()
+
+
+class GmChecks:
+    """The checks as the GM makes them, for a state machine: a new one only where he asks for
+    it (``new``: «n», another character, a row changed, «как в прошлый раз», a restart);
+    every check id the engine gives in between belongs to the GM's check before it. Each of
+    the GM's checks is rolled with one set of dice (rolled again after an undo: the same
+    ones, as far as they go — a boon added rolls one more), and nothing is bought without
+    dice once its dice were seen (Древо's Судьба before the roll)."""
+
+    def __init__(self, first: str) -> None:
+        self.owner: dict[str, int] = {first: 0}  # check id → the GM's check it belongs to
+        self.current = 0
+        self.dice: dict[tuple[int, str], Any] = {}  # (GM's check, procedure) → its dice
+        self.seen: set[int] = set()  # the GM's checks whose dice were on screen
+
+    def follow(self, check_id: str, *, new: bool = False) -> None:
+        """The open check is ``check_id`` now (``new``: after a step that asks for a new one)."""
+        if check_id not in self.owner:
+            if new:
+                self.current = max(self.owner.values()) + 1
+            self.owner[check_id] = self.current
+        self.current = self.owner[check_id]
+
+    def rolled(self, check_id: str, kind: str, dice: Any, bought: bool = False) -> None:
+        """The open check ``check_id`` is rolled (``kind``: its procedure) with ``dice`` (()
+        when none were thrown); ``bought``: a result taken without dice (Судьба)."""
+        mine = self.owner[check_id]
+        if bought:
+            assert mine not in self.seen, "a result without dice bought after the dice were seen"
+        if not dice:
+            return
+        self.seen.add(mine)
+        had = self.dice.setdefault((mine, kind), dice)
+        assert all(a[: len(b)] == b[: len(a)] for a, b in zip(had, dice, strict=False)), (
+            f"one check rolled with two sets of dice: {had} and {dice}"
+        )

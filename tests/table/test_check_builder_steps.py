@@ -139,6 +139,7 @@ def test_a_chance_die_may_be_withdrawn_and_is_logged_either_way(tmp_path) -> Non
     [withdrawn] = store.log()
     assert withdrawn.data["kind"] == "withdrawn" and withdrawn.data["dice"] == []
     assert "отказ от броска на удачу" in withdrawn.text
+    ok(t, wod_steps.new_check)  # «n»: the withdrawal was this check's end
     ok(t, wod_steps.roll, False)  # the Storyteller forbade withdrawing
     entry, _ = store.log()
     data = entry.data

@@ -62,6 +62,7 @@ def test_a_roll_undone_is_rolled_again_with_the_same_dice_and_fate_paid_once(tmp
     assert t.state.rolled is None
     ok(t, steps.roll)
     assert t.view().result.dice == dice
+    ok(t, steps.new_check)  # «n»: Судьба is declared before a roll
     ok(t, steps.declare_fate, True)
     ok(t, steps.roll)
     assert t.view().result.outcome == "crit_success" and store.character(cid).drevo.fate == 2
@@ -104,7 +105,8 @@ def test_a_check_redone_after_a_restart_and_undone_again_is_never_rolled_twice(t
     t = table(store, seed=5)
     ok(t, steps.roll)
     first = t.state
-    ok(t, steps.roll)  # a roll on a rolled check opens and rolls the next one
+    ok(t, steps.new_check)  # «n», Enter: the next check rolled
+    ok(t, steps.roll)
     second = t.state
     assert second.id != first.id
     store.undo()
@@ -123,27 +125,35 @@ def test_a_check_redone_after_a_restart_and_undone_again_is_never_rolled_twice(t
 
 
 def test_a_roll_made_with_fate_declared_gives_back_its_form_and_never_new_dice(tmp_path):
-    """Found by the check machine: rolled, undone, Судьба declared (automatic success: no
-    dice thrown), rolled, kubik restarted, undone, rolled. Undone after the restart the form
-    is the one rolled (Судьба still declared), as it is without a restart; and the roll
-    without Судьба takes the dice the first roll had, never new ones (the diceless roll keeps
-    none to give back)."""
+    """Found by the check machine: a roll with Судьба declared (an automatic success: no dice
+    thrown), kubik restarted, undone: the form is the one rolled (Судьба still declared), as
+    it is without a restart. Судьба taken back and the check rolled, restarted, undone: the
+    roll again takes the dice it had, never new ones — and Судьба is not declared on dice
+    already seen (the seed: «он должен объявить об этом до броска кубиков»)."""
     store = store_of(tmp_path)
     with_fate(store)
     t = table(store, seed=5)
-    ok(t, steps.roll)
-    first = t.state.rolled.dice
-    store.undo()
-    t.follow()
     ok(t, steps.declare_fate, True)
     ok(t, steps.roll)
     assert t.state.rolled.dice is None and t.state.rolled.fate_auto
+    t = restarted_and_undone(store, tmp_path)
+    assert t.state.rolled is None and t.state.inputs.fate_auto  # the form as it was rolled
+    ok(t, steps.declare_fate, False)
+    ok(t, steps.roll)
+    first = t.state.rolled.dice
+    assert first is not None
+    t = restarted_and_undone(t.store, tmp_path)
+    assert t.state.rolled is None and not t.state.inputs.fate_auto
+    assert not t.run(steps.declare_fate, True).ok
+    ok(t, steps.roll)
+    assert t.state.rolled.dice == first
+
+
+def restarted_and_undone(store: Store, tmp_path):
+    """kubik quits and starts again on the campaign; Ctrl+Z."""
     store.close()
     store = Store.open(tmp_path / "c.json")
     t = table(store, seed=99)
     store.undo()
     t.follow()
-    assert t.state.rolled is None and t.state.inputs.fate_auto  # the form as it was rolled
-    ok(t, steps.declare_fate, False)
-    ok(t, steps.roll)
-    assert t.state.rolled.dice == first
+    return t

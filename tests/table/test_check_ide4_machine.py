@@ -15,7 +15,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from rules import ide4
 from tests.hypo import examples
-from tests.table.check_helpers import table
+from tests.table.check_helpers import GmChecks, table
 from tui.store import Store
 from tui.systems.ide4.check import opposed as opp
 from tui.systems.ide4.check import steps
@@ -48,11 +48,13 @@ class CheckMachine(RuleBasedStateMachine):
         self.t = table(self.store, seed=3)
         self.picks = random.Random(0)
         self.dice: dict[str, tuple] = {}  # check id → the d100 and energy dice it rolled
+        self.gm = GmChecks(self.t.state.id)
 
     def teardown(self) -> None:
         self.store.close()
 
-    def _step(self, step, *args) -> None:
+    def _step(self, step, *args, new: bool = False):
+        """Make ``step`` (``new``: one the GM makes to start a new check) and return it."""
         before = (self.store.get_doc("check"), self.store.depth, len(self.store.log()))
         outcome = self.t.run(step, *args)
         event(f"{step.__name__}: {'ok' if outcome.ok else 'refused'}")
@@ -60,6 +62,8 @@ class CheckMachine(RuleBasedStateMachine):
             assert outcome.refused.strip(), "a refusal without a reason"
             after = (self.store.get_doc("check"), self.store.depth, len(self.store.log()))
             assert after == before, f"a refused {step.__name__} wrote something"
+        self.gm.follow(self.t.state.id, new=new)
+        return outcome
 
     @initialize(level=st.sampled_from(ide4.LEVELS), roll=st.booleans())
     def start(self, level: str, roll: bool) -> None:
@@ -76,7 +80,7 @@ class CheckMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def character(self, data: st.DataObject) -> None:
         c = data.draw(st.sampled_from(self.store.characters()))
-        self._step(steps.set_input, "character", c.id)
+        self._step(steps.set_input, "character", c.id, new=True)
 
     @rule(data=st.data())
     def skill(self, data: st.DataObject) -> None:
@@ -87,7 +91,10 @@ class CheckMachine(RuleBasedStateMachine):
 
     @rule()
     def roll(self) -> None:
-        self._step(steps.roll)
+        """Enter in the form: refused on a rolled check (its Enter then concludes)."""
+        rolled = self.t.state.rolled is not None
+        outcome = self._step(steps.roll)
+        assert not (rolled and outcome.ok), "a rolled check rolled again"
 
     @rule(
         move=st.sampled_from(["reroll", "energy_after", "bonus", "subroll", "level", "demand"]),
@@ -113,7 +120,7 @@ class CheckMachine(RuleBasedStateMachine):
 
     @rule()
     def new_check(self) -> None:
-        self._step(steps.new_check)
+        self._step(steps.new_check, new=True)
 
     # -- an opposed check on the form --------------------------------------------------------
 
@@ -159,11 +166,13 @@ class CheckMachine(RuleBasedStateMachine):
     def undo(self) -> None:
         self.store.undo()
         self.t.follow()
+        self.gm.follow(self.t.state.id)
 
     @rule()
     def redo(self) -> None:
         self.store.redo()
         self.t.follow()
+        self.gm.follow(self.t.state.id)
 
     @rule(energy=st.integers(0, 100))
     def another_window_sets_energy(self, energy: int) -> None:
@@ -179,6 +188,7 @@ class CheckMachine(RuleBasedStateMachine):
         self.store.close()
         self.store = Store.open(self.path)
         self.t = table(self.store, seed=self.picks.randrange(1000))
+        self.gm.follow(self.t.state.id, new=True)  # the form in memory is gone with kubik
         open_ = before.phase == "result" or before.opposed_open
         if open_ and self.store.get_doc("check") == before.to_doc():
             assert self.t.state == before
@@ -215,6 +225,8 @@ class CheckMachine(RuleBasedStateMachine):
         check = replay(state.rolled)
         dice = (state.rolled.natural, state.rolled.energy)
         assert self.dice.setdefault(state.id, dice) == dice  # rolled again after an undo: same
+        # whatever came between (Enter again, Ctrl+Z, Ctrl+Y), one check has one d100
+        self.gm.rolled(state.id, "", ((state.rolled.natural,),) if state.rolled.natural else ())
         shown = self.t.view().check  # the pool may follow the sheet; the dice never change
         assert [(s.kind, s.dice) for s in shown.steps] == [(s.kind, s.dice) for s in check.steps]
 

@@ -2,7 +2,9 @@
 (IDE4's: test_check_ide4_machine.py): any row changed, rolls, their moves (Risk, an extended
 action's rolls, Судьба), undo, redo, a sheet edited in another window, a restart — against the
 store. Invariants: a rolled check is the store's; its dice never change (rolled again after an
-undo, the same dice); what is shown is a fresh check of the same inputs."""
+undo, the same dice); no check the GM makes is rolled with two sets of dice, whatever keys
+(Enter again, Ctrl+Z, Ctrl+Y, Судьба, «n») come between; what is shown is a fresh check of the
+same inputs."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from rules.drevo.sheet import DrevoSheet
 from tests.hypo import examples
-from tests.table.check_helpers import table
+from tests.table.check_helpers import GmChecks, table
 from tui.store import Store
 from tui.systems.drevo.check import steps as drevo_steps
 from tui.systems.starately.check import other as starately_other
@@ -38,32 +40,52 @@ class Machine(RuleBasedStateMachine):
         self.t = table(self.store, seed=5)
         self.picks = random.Random(0)
         self.dice: dict[str, object] = {}
+        self.gm = GmChecks(self.t.state.id)
 
     def teardown(self) -> None:
         self.store.close()
 
-    def _step(self, step, *args) -> None:
+    def _step(self, step, *args, new: bool = False):
+        """Make ``step`` (``new``: one the GM makes to start a new check) and return it."""
         before = (self.store.get_doc("check"), self.store.depth, len(self.store.log()))
         outcome = self.t.run(step, *args)
         if not outcome.ok:
             assert outcome.refused.strip(), "a refusal without a reason"
             after = (self.store.get_doc("check"), self.store.depth, len(self.store.log()))
             assert after == before, f"a refused {step.__name__} wrote something"
+        self.gm.follow(self.t.state.id, new=new)
+        return outcome
+
+    def _rolls(self, step, *args, extends: bool = False):
+        """A roll of the form (Enter, a dialog's roll or its opening): refused on a rolled
+        check — ``extends``: but for Enter during an extended action, its next roll."""
+        was = self.t.state
+        outcome = self._step(step, *args)
+        if was.rolled is not None and not (extends and getattr(was, "extending", False)):
+            assert not outcome.ok, f"{step.__name__} on a rolled check: rolled it again"
+        return outcome
 
     @rule(data=st.data())
     def character(self, data: st.DataObject) -> None:
         c = data.draw(st.sampled_from(self.store.characters()))
-        self._step(self.steps.set_input, "character", c.id)
+        self._step(self.steps.set_input, "character", c.id, new=True)
+
+    @rule()
+    def new_check(self) -> None:
+        """«n»: the next check (the form kept)."""
+        self._step(self.steps.new_check, new=True)
 
     @rule()
     def undo(self) -> None:
         self.store.undo()
         self.t.follow()
+        self.gm.follow(self.t.state.id)
 
     @rule()
     def redo(self) -> None:
         self.store.redo()
         self.t.follow()
+        self.gm.follow(self.t.state.id)
 
     @rule()
     def restart(self) -> None:
@@ -71,6 +93,7 @@ class Machine(RuleBasedStateMachine):
         self.store.close()
         self.store = Store.open(self.path)
         self.t = table(self.store, seed=self.picks.randrange(1000))
+        self.gm.follow(self.t.state.id, new=True)  # the form in memory is gone with kubik
         if before.rolled is not None and self.store.get_doc("check") == before.to_doc():
             for dialog in ("other", "opponent"):  # a dialog's choices are the form's: memory
                 if hasattr(before, dialog):
@@ -90,6 +113,18 @@ class Machine(RuleBasedStateMachine):
             # a form whose roll was undone — an extended action, a contest — rolls its own)
             had = self.dice.setdefault((state.id, getattr(state.rolled, "kind", "")), first)
             assert all(a[: len(b)] == b[: len(a)] for a, b in zip(had, first, strict=False))
+
+    @invariant()
+    def no_check_is_rolled_with_two_sets_of_dice(self) -> None:
+        """Enter again, Ctrl+Z, Ctrl+Y, Судьба, a dialog's roll: whatever came between, a check
+        the GM did not leave («n», a row changed, another character) has one set of dice."""
+        state = self.t.state
+        if state.rolled is not None:
+            kind = getattr(state.rolled, "kind", "")
+            self.gm.rolled(state.id, kind, self.first_dice(state.rolled), self.bought(state))
+
+    def bought(self, state) -> bool:
+        return False
 
     @invariant()
     def the_screen_is_a_fresh_check_of_its_inputs(self) -> None:
@@ -125,11 +160,11 @@ class StaratelyMachine(Machine):
             "mods": st.sampled_from(["", "-2 темнота", "+1"]),
             "skill": st.sampled_from(["", "Стрельба", "Медицина"]),
         }
-        self._step(self.steps.set_input, name, data.draw(values[name]))
+        self._step(self.steps.set_input, name, data.draw(values[name]), new=True)
 
     @rule()
     def roll(self) -> None:
-        self._step(self.steps.roll)
+        self._rolls(self.steps.roll)
 
     @rule(price=st.sampled_from(["", "аптечка"]))
     def risk(self, price: str) -> None:
@@ -140,7 +175,7 @@ class StaratelyMachine(Machine):
         """A chain, a group or an встречный бросок: its dialog opened on anyone, a row
         changed, rolled (or left open: the next rule finds it)."""
         c = data.draw(st.sampled_from(self.store.characters()))
-        self._step(starately_other.open_other, kind, c.id)
+        self._rolls(starately_other.open_other, kind, c.id)
         if self.t.state.other is not None:
             name = data.draw(st.sampled_from(["character", "skill", "boons", "characteristic"]))
             values = {
@@ -151,7 +186,7 @@ class StaratelyMachine(Machine):
             }
             self._step(starately_other.set_other, name, data.draw(values[name]))
         if roll:
-            self._step(starately_other.roll_other)
+            self._rolls(starately_other.roll_other)
 
     @invariant()
     def the_other_side_is_a_fresh_one_and_never_oneself(self) -> None:
@@ -192,15 +227,15 @@ class WodMachine(Machine):
             "again": st.sampled_from([10, 9, 8, None]),
             "rote": st.booleans(),
         }
-        self._step(self.steps.set_input, name, data.draw(values[name]))
+        self._step(self.steps.set_input, name, data.draw(values[name]), new=True)
 
     @rule()
     def roll(self) -> None:
-        self._step(self.steps.roll)
+        self._rolls(self.steps.roll, extends=True)
 
     @rule(goal=st.integers(1, 12))
     def extended(self, goal: int) -> None:
-        self._step(self.steps.start_extended, goal)
+        self._rolls(self.steps.start_extended, goal)
 
     @rule()
     def stop(self) -> None:
@@ -210,7 +245,7 @@ class WodMachine(Machine):
     def contest(self, data: st.DataObject, roll: bool) -> None:
         """A contest: its dialog opened on anyone, a row changed, rolled (or left open)."""
         c = data.draw(st.sampled_from(self.store.characters()))
-        self._step(wod_contest.open_contest, c.id)
+        self._rolls(wod_contest.open_contest, c.id)
         if self.t.state.opponent is not None:
             name = data.draw(st.sampled_from(["character", "skill", "attribute"]))
             values = {
@@ -220,7 +255,7 @@ class WodMachine(Machine):
             }
             self._step(wod_contest.set_contest, name, data.draw(values[name]))
         if roll:
-            self._step(wod_contest.roll_contest)
+            self._rolls(wod_contest.roll_contest)
 
     @invariant()
     def the_opponent_is_a_fresh_one_and_never_oneself(self) -> None:
@@ -265,18 +300,22 @@ class DrevoMachine(Machine):
             "difficulty": st.integers(-2, 3),
             "mods": st.sampled_from(["", "-1 темнота", "+2"]),
         }
-        self._step(self.steps.set_input, name, data.draw(values[name]))
+        self._step(self.steps.set_input, name, data.draw(values[name]), new=True)
 
     @rule()
     def declare_fate(self) -> None:
-        self._step(self.steps.declare_fate)
+        """«f»: Судьба before the roll — refused once the check is rolled."""
+        self._rolls(self.steps.declare_fate)
+
+    def bought(self, state) -> bool:
+        return state.rolled.fate_auto
 
     @rule()
     def roll(self) -> None:
         before = {c.id: c.drevo.fate for c in self.store.characters()}
-        self._step(self.steps.roll)
+        made = self._rolls(self.steps.roll)
         rolled = self.t.state.rolled
-        if rolled is not None and rolled.character in before:
+        if made.ok and rolled is not None and rolled.character in before:
             # what the sheet had when this check was rolled (3, or the demo's own after the
             # set-up was undone)
             self.had[self.t.state.id] = before[rolled.character]

@@ -93,5 +93,7 @@ def test_an_opposed_check_is_logged_once(tmp_path, system):
     check_logged_once(store, system)
     assert opposed_entries(store, system)[0].actor == store.character(actor).name
     since = len(store.log())
+    if t.state.rolled is not None:
+        ok(t, STEPS[system].new_check)  # «n»: the next check
     PLAY[system](t, None)
     check_logged_once(store, system, since)

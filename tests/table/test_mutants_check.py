@@ -452,6 +452,7 @@ def test_wod_rolls_are_written_with_their_pool_and_their_number(tmp_path):
     outcome = ok(t, wod_steps.roll)
     size = t.state.rolled.throws[0].pool.size
     assert f", {size}d10: " in outcome.log[0].text
+    ok(t, wod_steps.new_check)
     ok(t, wod_steps.start_extended, 30)
     first = ok(t, wod_steps.roll)
     assert first.log[0].text.startswith("Продолжительное, бросок 1: ")

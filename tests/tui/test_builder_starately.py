@@ -34,7 +34,8 @@ async def test_the_rows_keys_and_the_chain_and_group_dialogs(make_test_app, camp
     and Enter: the refusal is shown as an error, nothing logged. The rows'
     keys (↓ to a row, → to its next value) make the check that is rolled; the previous
     character's roll must not stay on screen under another name. «h» opens the task chain's
-    dialog and Enter rolls it with the first other character; «g» opens the group check's: it
+    dialog and Enter rolls it with the first other character; «g» is not offered on the rolled
+    check, and after «n» (a new check) opens the group check's: it
     says why Дарина is left out («Снайперша Дарина, не владеющая навыком Медицина, не может
     помочь») and shows each helper's characteristic; Enter rolls it.
 
@@ -85,7 +86,10 @@ async def test_the_rows_keys_and_the_chain_and_group_dialogs(make_test_app, camp
         assert not isinstance(app.screen, ChainScreen), "Enter rolls the chain"
         chain = app.store.log()[0]
         assert chain.data["kind"] == "chain" and chain.data["helper"]["difficulty"] == 10
-        await pilot.press("g")
+        await pilot.press("g")  # not on the rolled check: nothing opens
+        await pilot.pause()
+        assert not isinstance(app.screen, GroupScreen), "«g» on a rolled check"
+        await pilot.press("n", "g")  # a new check, then its group
         await pilot.pause()
         assert isinstance(app.screen, GroupScreen), "«g» opens the group's dialog"
         refused = str(app.screen.query_one("#group-refused").render())
@@ -143,7 +147,7 @@ async def risk_and_the_opposed_dialog(app, pilot, campaign_path) -> None:
     pane = app.query_one("#check-pane")
     assert pane.check_action("risk", ()) is False, "Risk once only"
     assert len(Store.open(campaign_path).log()) == logged + 2, "Risk logged"
-    await pilot.press("enter", "r")  # another failure, Risk's dialog again
+    await pilot.press("n", "enter", "r")  # a new check, another failure, Risk's dialog again
     await pilot.pause()
     assert Store.open(campaign_path).log()[0].data["outcome"] == "failure"
     await pilot.click("#risk-forbid")

@@ -34,12 +34,13 @@ async def test_the_rows_keys_the_chance_die_the_contest_and_the_extended_action(
     «+1 прицел, -2 темнота» in grey read as modifiers already applied). The rows' keys (↓ to
     a row, → to its next value, typing in the modifiers) make the pool
     that is rolled; the previous character's roll must not stay on screen under another name.
-    A chance die asks first: «Отказаться» closes the question (a withdrawal is logged), Enter
-    asks again, «x» (the Storyteller forbids withdrawing) takes the button away and Esc is then
-    refused with the reason, «Бросить» rolls. «c» opens the contest (its exact odds, the tie
-    said), Enter rolls it; «e» asks the target (→ five times: 10 successes), Enter rolls into
-    the action, and while it goes on the key bar says that «e» stops it (it kept «e
-    Продолжительное»).
+    A chance die asks first: «Отказаться» closes the question (a withdrawal is logged, the
+    check's end: Enter is refused with what to do), «n» and Enter ask again, «x» (the
+    Storyteller forbids withdrawing) takes the button away and Esc is then refused with the
+    reason, «Бросить» rolls. «c» opens the contest (its exact odds, the tie said), Enter rolls
+    it; «n» and «e» ask the target (→ five times: 10 successes), Enter rolls into the action,
+    and while it goes on the key bar says that «e» stops it (it kept «e Продолжительное»);
+    stopped, the bar offers «n», not Enter.
 
     Merges the pilot tests `test_the_rows_keys_set_the_pool_and_another_character_clears_the_
     result`, `test_chance_die_asks_first_withdrawing_is_logged` (its record: tests/table/
@@ -84,7 +85,11 @@ async def test_the_rows_keys_the_chance_die_the_contest_and_the_extended_action(
         await pilot.pause()
         assert not isinstance(app.screen, ChanceScreen), "«Отказаться» closes the question"
         assert app.store.log()[0].data["kind"] == "withdrawn", "the withdrawal logged"
-        await pilot.press("enter")  # asked again
+        await pilot.press("enter")  # the withdrawal is the check's end: Enter is refused
+        await pilot.pause()
+        assert not isinstance(app.screen, ChanceScreen), "a withdrawn check asked again"
+        assert any("n — новая проверка" in message for message in errors(app)), "what to do"
+        await pilot.press("n", "enter")  # a new check: asked again
         await pilot.pause()
         assert app.screen.query_one("#chance-withdraw").display
         await pilot.press("x")  # the Storyteller forbids withdrawing: the button goes away
@@ -108,7 +113,7 @@ async def test_the_rows_keys_the_chance_die_the_contest_and_the_extended_action(
         await pilot.pause()
         assert not isinstance(app.screen, ContestScreen), "Enter rolls the contest"
         assert app.store.log()[0].data["kind"] == "contested"
-        await pilot.press("e")
+        await pilot.press("n", "e")  # a new check, an extended action
         await pilot.pause()
         assert isinstance(app.screen, TargetScreen), "«e» asks the target"
         await pilot.press("right", "right", "right", "right", "right")  # 5 → 10 successes
@@ -117,6 +122,7 @@ async def test_the_rows_keys_the_chance_die_the_contest_and_the_extended_action(
         b = app.query_one("#check-pane")
         assert b._extended is not None and b._extended.target == 10
         assert "e Стоп" in bar(app) and "e Продолжительное" not in bar(app)  # what «e» does now
+        assert "⏎ Бросить" in bar(app), "Enter: the action's next roll"
         await pilot.press("enter", "enter")
         await pilot.pause()
         await pilot.press("e")  # stop
@@ -125,7 +131,7 @@ async def test_the_rows_keys_the_chance_die_the_contest_and_the_extended_action(
         # Every key the bar has now (at 80 columns ^Z naming the roll takes the place of
         # the last ones; ? lists them)
         keys = [f"{k} {t}" for k, t, _on in app.query_one("KeyBar")._keys]
-        assert "e Продолжительное" in keys and "e Стоп" not in keys
+        assert "e Стоп" not in keys and "⏎ Бросить" not in keys and "n Новая" in keys
         await app.services.writes_done()
         start, *entries = list(reversed(Store.open(campaign_path).log()))[4:]
         assert (start.data["event"], start.data["target"]) == ("extended_start", 10)

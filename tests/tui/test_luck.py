@@ -29,7 +29,7 @@ class TestStatsScreen:
 
     def test_stats_80x24(self, snap_compare, make_test_app):
         """Its Журнал made through the app's check engine, services and session mark, as the
-        keys made it (3, Enter ×4, «/2d6» Enter Esc, 4 n, 3 ↓ → Enter ×2, «/d20» Enter Esc),
+        keys made it (3, Enter and n ×4, «/2d6» Enter Esc, 4 n, 3 ↓ → Enter ×2, «/d20» Enter Esc),
         with the app's dice in the keys' order; «4 s» stay keys. The keys themselves: ↓ → and
         Enter on the Проверка and Enter on the quick-roll bar, each reaching the Журнал, in
         ``tests/tui/test_pilot.py::test_party_enter_opens_the_builder_whose_modifiers_show_a_
@@ -44,9 +44,10 @@ class TestStatsScreen:
             app = pilot.app
             services, table = app.services, app.services.check_table
 
-            async def check(times: int) -> None:  # Enter on the Проверка: roll the check
+            async def check(times: int) -> None:  # Enter, n on the Проверка: roll, a new one
                 for _ in range(times):
                     table.run(steps.roll)
+                    table.run(steps.new_check)
                 await pilot.pause()
 
             async def quick(expression: str) -> None:  # what Enter on the quick-roll bar records

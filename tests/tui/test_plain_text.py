@@ -205,6 +205,7 @@ async def test_tag_named_characters_in_the_builder_and_its_opposed_dialog(
             await pilot.pause()
             assert app.is_running, "a closing tag in the modifiers stopped nothing"
             assert len(app.store.log(limit=5)) == 2, "rolled and logged with that modifier"
+            await pilot.press("n")  # a new check for the opposed roll
         await pilot.press("c" if system == "wod" else "o")
         await pilot.pause()
         screen = app.screen

@@ -36,6 +36,9 @@ JOURNAL_WINDOW = 300
 DICE = "move_dice"
 
 ROLLED = "Проверка уже брошена: выбор до броска опоздал."
+#: A roll of a check that is rolled already (a key, a seat, the CLI): never a second set of
+#: dice for one check — a new check is the GM's own «n».
+ROLLED_AGAIN = "Проверка уже брошена: второй раз её не бросают. n — новая проверка."
 CLOSED = "Эта проверка закрыта: ведущий начал другую."
 NOT_ROLLED = "Проверка ещё не брошена: это — после броска."
 OVER = "Проверка уже завершена: менять её поздно."

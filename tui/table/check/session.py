@@ -108,8 +108,9 @@ class CheckTable:
             return outcome, None
         made = outcome.state
         if self._written != made.id:  # its first write: what an undo of it all gives back
-            # (a roll that opened a new check — Старатели's Enter after a roll — gives back
-            # that check's form, so rolled again it takes the same dice)
+            # (a step written under another id than the one it was made on gives back that
+            # check's form, so rolled again it takes the same dice; a roll never opens a new
+            # check — a rolled one is refused)
             self._unwritten = before if made.id == before.id else self.engine.unrolled(made)
         self._coming = made.id
         store, base, make = self.store, self._seen, self.make_entry

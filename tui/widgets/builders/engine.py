@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Input
 
@@ -19,6 +20,12 @@ from tui.widgets.common.part import WidgetPart
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.styled import StyledOnce
 
+#: «n» after a roll: the next check (IDE4's «Новая»); the builders' ``check_action`` offers it
+#: once the check is rolled.
+NEW_CHECK = Binding(
+    "n", "new_check", "Новая", id="check-new", tooltip="Новая проверка: та же форма, новый бросок"
+)
+
 
 class EngineBuilder(WidgetPart):
     """A builder driving its open check through ``self.table`` (a ``CheckTable``): mixed into
@@ -29,6 +36,9 @@ class EngineBuilder(WidgetPart):
     writer = lent.writer
     #: The label of the step being written by the app's writer, else "".
     _pending = ""
+    #: The row a rolled check's keys are pressed from when the roll came from a text field
+    #: ("": the builder has its own way, as IDE4's result pane).
+    FIRST_ROW = ""
 
     def redraw(self) -> None:  # pragma: no cover - each builder draws its own
         raise NotImplementedError
@@ -44,6 +54,8 @@ class EngineBuilder(WidgetPart):
         if not outcome.ok:
             if not quiet:
                 self.app.notify(outcome.refused, severity="error")
+            if self.rolled_again_refused():
+                self._leave_field()  # Enter in a field of a rolled check: «n» is a key now
             return False
         for notice in outcome.notices:
             self.app.notify(notice, timeout=5)
@@ -55,6 +67,8 @@ class EngineBuilder(WidgetPart):
         def done(_step: str) -> None:
             self._pending = ""
             self.redraw()
+            if self.rolled_again_refused():
+                self._leave_field()
 
         def failed(err: Exception) -> None:
             self._pending = ""
@@ -73,6 +87,25 @@ class EngineBuilder(WidgetPart):
         if isinstance(event.input, ReadyInput):
             event.input.took(event.value)  # before the step: it redraws within
         return self.step(step, *args)
+
+    def _leave_field(self) -> None:
+        """Once the check is rolled, the focus leaves the form's text field (Enter there
+        rolled it) for its first row: the keys of a rolled check — «n», Судьба, Risk — are
+        letters in a field, and a change typed there would start the next check."""
+        focused = self.app.focused
+        if self.FIRST_ROW and isinstance(focused, Input) and self in focused.ancestors:
+            self.query_one(self.FIRST_ROW).focus()
+
+    def rolled_enter(self, binding: Binding) -> tuple[str, str] | None:
+        """The key bar's Enter on a rolled check: not offered (the key says why — the check
+        is never rolled again — and that «n» starts the next); else the binding's own."""
+        if binding.action != "roll" or not self.rolled_again_refused():
+            return None
+        return "", ""
+
+    def rolled_again_refused(self) -> bool:
+        """Whether the open check's roll is refused now: it is rolled already."""
+        return self.table.state.rolled is not None
 
     def set_characters(self, characters: list[Character]) -> None:
         """The store changed: take the open check as it has it, and draw it."""

@@ -203,7 +203,10 @@ class KeyBar(Widget, can_focus=False):
         if found is None:
             return None
         node, binding, enabled = found
-        return binding.action, (*self.relabelled(node, binding), enabled)
+        shown, description = self.relabelled(node, binding)
+        if not shown:
+            return None  # the form says its Enter has nothing to do now (a rolled check)
+        return binding.action, (shown, description, enabled)
 
     def fitted(self, width: int) -> tuple[Key, ...]:
         """Return the keys that fit in ``width`` cells, dropping the least important first:

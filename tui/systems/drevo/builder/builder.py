@@ -28,7 +28,7 @@ from tui.systems.drevo.builder.parts import CHECK_ACTIONS, IDLE
 from tui.systems.drevo.check import steps
 from tui.systems.drevo.check.view import ROWS, DrevoView
 from tui.widgets.builders.base import mods_hint
-from tui.widgets.builders.engine import EngineBuilder
+from tui.widgets.builders.engine import NEW_CHECK, EngineBuilder
 from tui.widgets.common.oddsbars import OddsBars
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
@@ -55,6 +55,7 @@ class DrevoBuilder(EngineBuilder, Vertical):
 
     BINDINGS = [
         Binding("enter", "roll", "Бросить", id="check-roll", tooltip="Бросить 4dF"),
+        NEW_CHECK,
         Binding(
             "f",
             "fate_auto",
@@ -211,6 +212,8 @@ class DrevoBuilder(EngineBuilder, Vertical):
     # -- keys ------------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "new_check":  # after the roll only
+            return self.table.state.rolled is not None
         if (action.startswith("fate") or action == "repeat") and isinstance(
             self.app.focused, Input
         ):
@@ -219,10 +222,11 @@ class DrevoBuilder(EngineBuilder, Vertical):
             return True  # (the engine's view is derived only for the keys that need it)
         shown = self.shown
         rules = drevo.fate_rules()
-        if action == "fate_auto":
+        if action == "fate_auto":  # before the roll only: the seed's «до броска кубиков»
             c = shown.character
             return (
-                c is not None
+                shown.state.rolled is None
+                and c is not None
                 and rules.allows("auto_success")
                 and (self._fate_auto or c.drevo.fate > 0)
             )
@@ -235,6 +239,10 @@ class DrevoBuilder(EngineBuilder, Vertical):
                 and rules.allows("shift")
             )
         return True
+
+    def key_bar_text(self, binding: Binding) -> tuple[str, str] | None:
+        """Enter is not offered on a rolled check (it says why, and that «n» starts the next)."""
+        return self.rolled_enter(binding)
 
     def action_fate_auto(self) -> None:
         """Declare (or take back) Судьба before the roll: an automatic critical success."""
@@ -250,3 +258,7 @@ class DrevoBuilder(EngineBuilder, Vertical):
 
     def action_repeat(self) -> None:
         self.step(steps.repeat_last)
+
+    def action_new_check(self) -> None:
+        """A new check of the same choices: the rolled one's result leaves the screen."""
+        self.step(steps.new_check)

@@ -46,6 +46,7 @@ def offer(state: DrevoCheck, world: World) -> Offer | None:
         and not rolled
         and not state.inputs.fate_auto
         and rules.allows("auto_success")
+        and not steps.dice_seen(state, world)
     ):
         choices.append("Судьба до броска: автоматический критический успех")
     if c.drevo.fate > 0 and rolled and rules.allows("shift"):
@@ -68,6 +69,8 @@ def seat_refusal(state: DrevoCheck, world: World, kind: str, payload: Mapping[st
             return "В этой кампании Судьба до броска не даёт автоматического успеха."
         if state.inputs.fate_auto:
             return "Судьба до броска в этой проверке уже заявлена."
+        if steps.dice_seen(state, world):
+            return steps.FATE_SEEN
         return "" if c is not None and c.drevo.fate > 0 else "Судьбы не осталось."
     rolled = state.rolled
     if rolled is None:

@@ -3,7 +3,9 @@
 A choice of the form changes the check in memory (another character: another check); the roll
 (paying Судьба declared before it) and each point of Судьба after it return their Журнал line
 and the sheet they pay, written with the check as one undo step. A roll made again after an
-undo takes its dice from the Журнал; Enter after a roll is a new check.
+undo takes its dice from the Журнал. A rolled check is never rolled again, and Судьба before
+the roll is never declared once its dice are seen (after the roll, or after its undo): a new
+check is the GM's «n» (:func:`new_check`), or a row of the form changed after the roll.
 """
 
 from __future__ import annotations
@@ -20,19 +22,38 @@ from tui.systems.drevo import combat as bridge
 from tui.systems.drevo.check.lines import one_sided_summary
 from tui.systems.drevo.check.state import DrevoCheck, Inputs, Rolled, fresh, result_of
 from tui.systems.drevo.check.view import view
-from tui.table.check.base import earlier_dice, new_check_id, stamped
+from tui.table.check.base import ROLLED_AGAIN, earlier_dice, new_check_id, stamped
 from tui.table.core import Line, Outcome, World, refuse
 
 INPUTS = frozenset(("character", "action", "trait", "difficulty", "mods"))
+#: Судьба before the roll asked for after it (the seed: «он должен объявить об этом до броска
+#: кубиков»).
+FATE_ROLLED = (
+    "Проверка уже брошена: Судьбу до броска заявляют до броска кубиков; после него — сдвиг "
+    "(+/−). n — новая проверка."
+)
+#: … or after the roll was undone: its dice were seen (rolled again, it gets them back).
+FATE_SEEN = (
+    "Кубики этой проверки уже брошены (бросок отменён, снова он даст те же): Судьбу до броска "
+    "заявляют до броска. n — новая проверка."
+)
+
+
+def dice_seen(state: DrevoCheck, world: World) -> bool:
+    """Whether this check's dice were rolled and undone (the Журнал keeps them)."""
+    return earlier_dice(world, state.id, 0, "roll") is not None
 
 
 def set_input(state: DrevoCheck, world: World, name: str, value: Any) -> Outcome[DrevoCheck]:
     """Set one choice of the form: another character is another check (his own traits);
-    another action ranks its traits anew."""
+    another action ranks its traits anew. A row changed on a rolled check starts the next
+    check (the rolled one's choices are the record of its roll)."""
     if name not in INPUTS:
         return refuse(state, f"В форме Древа нет поля «{name}».")
     if getattr(state.inputs, name) == value:
         return Outcome(state)
+    if state.rolled is not None:
+        state = fresh(state)
     if name == "character":
         if str(value) not in world.characters:
             return refuse(state, "Такого персонажа нет в партии.")
@@ -49,14 +70,20 @@ def declare_fate(
 ) -> Outcome[DrevoCheck]:
     """Declare (or take back) Судьба before the roll: an automatic critical success, its point
     paid when the dice are rolled. ``written``: a player's request from a seat — one undo
-    step with its line."""
+    step with its line.
+
+    Refused on a rolled check, and on one whose roll was undone: the seed's Судьба is
+    declared before the dice are thrown, never bought once they are seen.
+    """
     c = view(state, world).character
     if c is None:
         return refuse(state, "Выберите персонажа: в партии пока никого нет.")
     if state.rolled is not None:
-        state = fresh(state)
+        return refuse(state, FATE_ROLLED)
     want = (not state.inputs.fate_auto) if on is None else on
     if want:
+        if dice_seen(state, world):
+            return refuse(state, FATE_SEEN)
         if not drevo.fate_rules().allows("auto_success"):
             return refuse(state, "В этой кампании Судьба до броска не даёт автоматического успеха.")
         if c.drevo.fate < 1:
@@ -72,9 +99,11 @@ def declare_fate(
 
 
 def roll(state: DrevoCheck, world: World) -> Outcome[DrevoCheck]:
-    """Roll 4dF (or, with Судьба declared, no dice: a critical success, its point paid)."""
+    """Roll 4dF (or, with Судьба declared, no dice: a critical success, its point paid).
+
+    Refused on a rolled check: it is never rolled again (a new check is «n»)."""
     if state.rolled is not None:
-        state = fresh(state)
+        return refuse(state, ROLLED_AGAIN)
     shown = view(state, world)
     check, c = shown.check, shown.character
     if check is None or c is None:
@@ -82,13 +111,15 @@ def roll(state: DrevoCheck, world: World) -> Outcome[DrevoCheck]:
     if not bridge.track_of(c).can_act:
         return refuse(state, f"{c.name} тяжело ранен и не может действовать.")
     sheets: tuple[Character, ...] = ()
+    earlier = earlier_dice(world, state.id, 0, "roll")
+    if check.fate_auto and earlier:
+        return refuse(state, FATE_SEEN)
     if check.fate_auto:
         try:
             left = drevo.spend_fate("auto_success", c.drevo.fate)
         except RulesError as err:
             return refuse(state, str(err))
         sheets = (c.edit_sheet(DrevoSheet, fate=left),)
-    earlier = earlier_dice(world, state.id, 0, "roll")
     if check.uses_fate:
         dice = None
     elif earlier and len(earlier) == 4:
@@ -134,6 +165,7 @@ def fate_shift(state: DrevoCheck, world: World, points: int) -> Outcome[DrevoChe
 
 
 def new_check(state: DrevoCheck, world: World) -> Outcome[DrevoCheck]:
+    """«n»: a new check of the same choices (its own id and dice; Судьба not declared)."""
     return Outcome(fresh(state))
 
 

@@ -58,10 +58,17 @@ def weapon_for(c: Character, action: str) -> drevo.Weapon | None:
 
 
 def formula_lines(
-    check: drevo.OneSidedCheck, reason: str, *, can_act: bool, note: str | None
+    check: drevo.OneSidedCheck,
+    reason: str,
+    *,
+    can_act: bool,
+    note: str | None,
+    rolled: bool = False,
 ) -> list[str]:
     """Describe the built check: why this trait, the roll against the difficulty with every
-    modifier, a wound that forbids acting, Судьба before the roll, the active effects' note."""
+    modifier, a wound that forbids acting, Судьба before the roll, the active effects' note;
+    what Enter does — once ``rolled``, that «n» starts the next check (it is not rolled
+    again)."""
     side = check.side
     base = side.trait + side.modifier_total
     lines = []
@@ -72,7 +79,7 @@ def formula_lines(
         f"Бросок: 4dF {signed(base)} против {signed(check.difficulty)} "
         f"({drevo.difficulty_name(check.difficulty)})"
         + (f"; {mods}" if mods else "")
-        + " · Enter — бросить"
+        + (" · n — новая проверка" if rolled else " · Enter — бросить")
     )
     if not can_act:
         lines.append("[$error]Тяжело ранен: персонаж не может действовать.[/]")

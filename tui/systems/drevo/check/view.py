@@ -58,7 +58,9 @@ class DrevoView:
         can_act = c is None or bridge.track_of(c).can_act
         mods = self.world.modifiers(c.id) if c is not None else ()
         note = effects_note(mods, check)
-        return "\n".join(txt.formula_lines(check, self.reason, can_act=can_act, note=note))
+        rolled = self.state.rolled is not None
+        lines = txt.formula_lines(check, self.reason, can_act=can_act, note=note, rolled=rolled)
+        return "\n".join(lines)
 
     def odds(self) -> Any:
         return drevo.one_sided_odds(self.check) if self.check is not None else None

@@ -33,7 +33,7 @@ from tui.systems.starately.check import other, steps
 from tui.systems.starately.check.view import ROWS, StaratelyView
 from tui.widgets.builders.base import mods_hint, turn_opponent
 from tui.widgets.builders.dicefaces import DistributionBars, ModsInput, StyledOddsBars
-from tui.widgets.builders.engine import EngineBuilder
+from tui.widgets.builders.engine import NEW_CHECK, EngineBuilder
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.text import show_markup
@@ -72,6 +72,7 @@ class StaratelyBuilder(EngineBuilder, Horizontal):
 
     BINDINGS = [
         Binding("enter", "roll", "Бросить", id="starately-roll", tooltip="Бросить проверку 2d6"),
+        NEW_CHECK,
         Binding(
             "r",
             "risk",
@@ -275,6 +276,8 @@ class StaratelyBuilder(EngineBuilder, Horizontal):
     # -- keys -----------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "new_check":  # after the roll only
+            return self.table.state.rolled is not None
         if action in ("risk", "chain", "group", "opposed", "repeat") and isinstance(
             self.app.focused, Input
         ):
@@ -284,6 +287,8 @@ class StaratelyBuilder(EngineBuilder, Horizontal):
         shown = self.shown
         if action == "risk":
             return shown.risk_refusal() is None
+        if shown.state.rolled is not None:
+            return False  # a chain, a group, an встречный бросок: of the next check («n»)
         if action in ("chain", "opposed"):
             return len(shown.world.characters) > 0
         if action == "group":
@@ -291,9 +296,17 @@ class StaratelyBuilder(EngineBuilder, Horizontal):
             return skilled and len(shown.world.characters) > 1
         return True
 
+    def key_bar_text(self, binding: Binding) -> tuple[str, str] | None:
+        """Enter is not offered on a rolled check (it says why, and that «n» starts the next)."""
+        return self.rolled_enter(binding)
+
     def action_roll(self) -> None:
         """Roll the built check and show every die, the total, Effect and outcome."""
         self.step(steps.roll)
+
+    def action_new_check(self) -> None:
+        """A new check of the same choices: the rolled one's result leaves the screen."""
+        self.step(steps.new_check)
 
     def action_repeat(self) -> None:
         """The character's last check of the same skill: its choices in the form again."""

@@ -30,7 +30,7 @@ from tui.systems.starately.check.text import (
     skill_options,
 )
 from tui.systems.starately.check.view import view
-from tui.table.check.base import swapped_side
+from tui.table.check.base import ROLLED_AGAIN, swapped_side
 from tui.table.core import Outcome, World, refuse
 
 KINDS = ("chain", "group", "opposed")
@@ -224,10 +224,12 @@ def open_other(
     state: StaratelyCheck, world: World, kind: str, default: str | None = None
 ) -> Outcome[StaratelyCheck]:
     """Open the dialog of ``kind`` on the form's check: the helper or opponent ``default``
-    first (else the first of the others); refused when the form builds no check or nobody
-    else is in the party."""
+    first (else the first of the others); refused when the form builds no check, nobody
+    else is in the party, or the check is rolled (its roll is never made again)."""
     if kind not in KINDS:
         return refuse(state, f"Нет такого броска: «{kind}».")
+    if state.rolled is not None:
+        return refuse(state, ROLLED_AGAIN)
     shown, others = _party(state, world)
     if shown.check is None:
         return refuse(state, shown.error)

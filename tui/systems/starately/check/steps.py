@@ -3,8 +3,9 @@
 A choice of the form changes the check in memory (another character: another check); a roll
 (a check, a task chain, a group check, an встречный бросок) and Risk return their Журнал line
 and are written with the check as one undo step. A roll made again after an undo takes its
-dice from the Журнал (:func:`~tui.table.check.base.earlier_dice`); Enter after a roll is a new
-check (a new id), never the same one rolled twice.
+dice from the Журнал (:func:`~tui.table.check.base.earlier_dice`). A rolled check is never
+rolled again — by Enter or by a chain, a group or an встречный бросок of its form: a new check
+is the GM's «n» (:func:`new_check`), or a row of the form changed after the roll.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from tui.systems.starately.check.state import (
     results,
 )
 from tui.systems.starately.check.view import view
-from tui.table.check.base import earlier_dice, new_check_id, stamped
+from tui.table.check.base import ROLLED_AGAIN, earlier_dice, new_check_id, stamped
 from tui.table.core import Line, Outcome, World, refuse
 
 INPUTS = frozenset(("character", "characteristic", "skill", "difficulty", "tried", "boons"))
@@ -37,11 +38,14 @@ def set_input(
     state: StaratelyCheck, world: World, name: str, value: Any
 ) -> Outcome[StaratelyCheck]:
     """Set one choice of the form (another character starts another check: his own sheet's
-    rows, not the last character's)."""
+    rows, not the last character's). A row changed on a rolled check starts the next check
+    (the rolled one's choices are the record of its roll)."""
     if name not in INPUTS:
         return refuse(state, f"В форме Старателей нет поля «{name}».")
     if getattr(state.inputs, name) == value:
         return Outcome(state)
+    if state.rolled is not None:
+        state = fresh(state)
     if name == "character":
         if str(value) not in world.characters:
             return refuse(state, "Такого персонажа нет в партии.")
@@ -70,9 +74,9 @@ def _dice(
 
 
 def _opened(state: StaratelyCheck, world: World) -> tuple[StaratelyCheck, Any] | str:
-    """The check a roll opens (a new one after a roll) and the form's check, or why none."""
+    """The form's check a roll rolls (never a rolled one again) and its view, or why none."""
     if state.rolled is not None:
-        state = fresh(state)
+        return ROLLED_AGAIN
     shown = view(state, world)
     if shown.check is None:
         return shown.error
@@ -245,8 +249,8 @@ def risk(
 
 
 def new_check(state: StaratelyCheck, world: World) -> Outcome[StaratelyCheck]:
-    """A new check with the same choices (the last result leaves the screen)."""
-    return Outcome(StaratelyCheck(inputs=state.inputs))
+    """«n»: a new check with the same choices (the last result leaves the screen)."""
+    return Outcome(fresh(state))
 
 
 def repeat_last(state: StaratelyCheck, world: World) -> Outcome[StaratelyCheck]:

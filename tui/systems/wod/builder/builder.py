@@ -40,7 +40,7 @@ from tui.systems.wod.check import contest, steps
 from tui.systems.wod.check.view import ROWS, WodView
 from tui.widgets.builders.base import mods_hint, turn_opponent
 from tui.widgets.builders.dicefaces import DistributionBars, ModsInput, StyledOddsBars
-from tui.widgets.builders.engine import EngineBuilder
+from tui.widgets.builders.engine import NEW_CHECK, EngineBuilder
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
 from tui.widgets.common.text import show_markup
@@ -76,6 +76,7 @@ class WodBuilder(EngineBuilder, Horizontal):
 
     BINDINGS = [
         Binding("enter", "roll", "Бросить", id="wod-roll", tooltip="Бросить запас d10"),
+        NEW_CHECK,
         Binding(
             "c", "contest", "Состязание", id="wod-contest", tooltip="Оба бросают: больше успехов"
         ),
@@ -224,20 +225,38 @@ class WodBuilder(EngineBuilder, Horizontal):
     # -- keys -----------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        state = self.table.state
+        if action == "new_check":  # after the roll (an extended action: once it is over)
+            return state.rolled is not None and not state.extending
         extended = ("extended", "stop_extended")
         if action in ("contest", "repeat", *extended) and isinstance(self.app.focused, Input):
             return False  # the modifier field takes letters as text
+        if action == "stop_extended":  # «e» stops the one going on
+            return state.extending
+        if action in ("contest", "extended") and state.rolled is not None:
+            return False  # of the next check («n»)
         if action == "contest":
             return len(self._characters) > 1
-        if action in extended:  # «e» starts one, or stops the one going on
-            return (not self.table.state.extending) == (action == "extended")
         return True
+
+    def rolled_again_refused(self) -> bool:
+        """Whether Enter is refused now: the check is rolled, and no extended action of it
+        is going on (its Enter is the action's next roll)."""
+        state = self.table.state
+        return state.rolled is not None and not state.extending
+
+    def key_bar_text(self, binding: Binding) -> tuple[str, str] | None:
+        """Enter is not offered on a rolled check (it says why, and that «n» starts the next)."""
+        return self.rolled_enter(binding)
 
     def action_roll(self) -> None:
         """Roll the pool; a chance die asks first whether to go ahead."""
         state = self.table.state
         if state.extending:
             self.step(steps.extend)
+            return
+        if state.rolled is not None:  # refused, with what to do (no chance die's question)
+            self.step(steps.roll)
             return
         try:
             pool = self.current_pool()
@@ -260,6 +279,10 @@ class WodBuilder(EngineBuilder, Horizontal):
 
     def action_repeat(self) -> None:
         self.step(steps.repeat_last)
+
+    def action_new_check(self) -> None:
+        """A new check of the same choices: the rolled one's result leaves the screen."""
+        self.step(steps.new_check)
 
     def action_contest(self) -> None:
         """Choose an opponent (the turn's target first), then both roll their pools: more

@@ -20,7 +20,7 @@ from tui.present.rolls import percent, plain
 from tui.systems.wod.check import steps
 from tui.systems.wod.check.state import Inputs, WodCheck
 from tui.systems.wod.check.view import WodView, view
-from tui.table.check.base import swapped_side
+from tui.table.check.base import ROLLED_AGAIN, swapped_side
 from tui.table.core import Outcome, World, refuse
 
 ROWS = ("character", "attribute", "skill")
@@ -80,7 +80,10 @@ def contest_view(state: WodCheck, world: World) -> ContestView:
 
 
 def open_contest(state: WodCheck, world: World, default: str | None = None) -> Outcome[WodCheck]:
-    """Open the contest's dialog: the opponent ``default`` first (else the first other)."""
+    """Open the contest's dialog: the opponent ``default`` first (else the first other);
+    refused on a rolled check (its roll is never made again)."""
+    if state.rolled is not None:
+        return refuse(state, ROLLED_AGAIN)
     form, others = _others(state, world)
     if form.pool is None:
         return refuse(state, form.error)

@@ -3,7 +3,10 @@
 A choice of the form changes the check in memory (another character: another check; a skill
 brings its usual attribute); a roll, a withdrawal before a chance die, a contested roll and
 each roll of an extended action return their Журнал line and are written with the check as one
-undo step. A roll made again after an undo takes its faces from the Журнал.
+undo step. A roll made again after an undo takes its faces from the Журнал. A rolled check is
+never rolled again — by Enter, a withdrawal, a contest or an extended action of its form; Enter
+during an extended action is that action's next roll. A new check is the GM's «n»
+(:func:`new_check`), or a row of the form changed after the roll.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from tui.present.rolls import signed
 from tui.systems.wod.check import text as txt
 from tui.systems.wod.check.state import Inputs, Rolled, Throw, WodCheck, extended_of, fresh, results
 from tui.systems.wod.check.view import contest_verdict, view
-from tui.table.check.base import DOC, earlier_dice, new_check_id, stamped
+from tui.table.check.base import DOC, ROLLED_AGAIN, earlier_dice, new_check_id, stamped
 from tui.table.core import Line, Outcome, World, refuse
 
 INPUTS = frozenset(("character", "attribute", "skill", "mods", "again", "rote"))
@@ -26,7 +29,9 @@ INPUTS = frozenset(("character", "attribute", "skill", "mods", "again", "rote"))
 
 def set_input(state: WodCheck, world: World, name: str, value: Any) -> Outcome[WodCheck]:
     """Set one choice of the form: another character is another check (his own sheet); a
-    skill brings its usual attribute (the GM may take another after it)."""
+    skill brings its usual attribute (the GM may take another after it). During an extended
+    action a row sets the pool of its next roll; on a rolled check it starts the next check
+    (the rolled one's choices are the record of its roll)."""
     if name not in INPUTS:
         return refuse(state, f"В форме Мира Тьмы нет поля «{name}».")
     if name == "again":
@@ -43,6 +48,8 @@ def set_input(state: WodCheck, world: World, name: str, value: Any) -> Outcome[W
         changed = replace(changed, attribute="")  # its usual attribute (wod_view)
     if state.extending:  # the pool of an extended action's next roll: the same action
         return Outcome(replace(state, inputs=changed))
+    if state.rolled is not None:
+        state = fresh(state)
     return Outcome(replace(state, inputs=changed))
 
 
@@ -88,7 +95,7 @@ def roll(
     if state.extending:
         return extend(state, world)
     if state.rolled is not None:
-        state = fresh(state)
+        return refuse(state, ROLLED_AGAIN)
     shown = view(state, world)
     pool, c = shown.pool, shown.character
     if pool is None or c is None:
@@ -111,7 +118,7 @@ def roll(
 def withdraw(state: WodCheck, world: World) -> Outcome[WodCheck]:
     """The player withdraws before a chance die (when the Storyteller allows it): logged."""
     if state.rolled is not None:
-        state = fresh(state)
+        return refuse(state, ROLLED_AGAIN)
     shown = view(state, world)
     if shown.pool is None or shown.character is None:
         return refuse(state, shown.error)
@@ -134,7 +141,7 @@ def contest(
 ) -> Outcome[WodCheck]:
     """A contested roll: both roll their pools, more successes wins."""
     if state.rolled is not None:
-        state = fresh(state)
+        return refuse(state, ROLLED_AGAIN)
     shown = view(state, world)
     pool, c = shown.pool, shown.character
     if pool is None or c is None:
@@ -163,7 +170,7 @@ def start_extended(state: WodCheck, world: World, target: int) -> Outcome[WodChe
     """Start an extended action toward ``target`` successes (its rolls: Enter): written with
     its line, so a restart before the first roll still has the action and its target."""
     if state.rolled is not None:
-        state = fresh(state)
+        return refuse(state, ROLLED_AGAIN)
     shown = view(state, world)
     if shown.pool is None or shown.character is None:
         return refuse(state, shown.error)
@@ -258,7 +265,8 @@ def stop_extended(state: WodCheck, world: World) -> Outcome[WodCheck]:
 
 
 def new_check(state: WodCheck, world: World) -> Outcome[WodCheck]:
-    return Outcome(WodCheck(inputs=state.inputs))
+    """«n»: a new check with the same choices (its own id and dice)."""
+    return Outcome(fresh(state))
 
 
 def repeat_last(state: WodCheck, world: World) -> Outcome[WodCheck]:
