@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from textual.binding import Binding
+from textual.dom import DOMNode
 from textual.screen import ModalScreen
 from textual.widgets import Input
 
@@ -77,6 +78,31 @@ class EngineBuilder(WidgetPart):
 
         self.writer.write(job, done, failed=failed)
         return True
+
+    def after_form(self, action: Callable[[], object]) -> None:
+        """Run ``action`` after the form's changes already on their way to this builder.
+
+        A row's change reaches the builder as a message (a stepper's, a field's), while a key's
+        action runs at once: arrows and Enter arriving in one burst (keys over SSH) rolled
+        the form as it stood before the arrows, which then changed a check already rolled.
+        Handed on from the focused row up to the builder, each queue in turn (the way a
+        change bubbles: IDE4's steppers report to its form, which passes them on), the
+        action comes after them."""
+        path: list[Any] = []
+        node: DOMNode | None = self.app.focused
+        while node is not None and node is not self:
+            path.append(node)
+            node = node.parent
+        if node is None:  # the focus is not in the form (a dialog's, the tab bar)
+            path = []
+
+        def hop(at: int) -> None:
+            if at == len(path):
+                self.call_later(action)
+            else:
+                path[at].call_later(hop, at + 1)
+
+        hop(0)
 
     def step_typed(
         self, event: Input.Changed, step: Callable[..., Outcome[Any]], *args: Any

@@ -249,8 +249,9 @@ class DrevoBuilder(EngineBuilder, Vertical):
         self.step(steps.declare_fate)
 
     def action_roll(self) -> None:
-        """Roll the built check and show every die, the total, the outcome and the margin."""
-        self.step(steps.roll)
+        """Roll the built check and show every die, the total, the outcome and the margin
+        (the form as every key before Enter left it: :meth:`after_form`)."""
+        self.after_form(lambda: self.step(steps.roll))
 
     def action_fate_shift(self, points: int) -> None:
         """Spend one Судьба point to move the last result by ±1."""

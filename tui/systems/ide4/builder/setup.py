@@ -34,7 +34,11 @@ class SetupMixin(Ide4Part):
             odds.show_message(shown.odds_message())
 
     def action_roll(self) -> None:
-        """Open the check: roll the d100 (after energy before), or record [0] / [00]."""
+        """Open the check: roll the d100 (after energy before), or record [0] / [00] (the
+        form as every key before Enter left it: :meth:`after_form`)."""
+        self.after_form(self._roll)
+
+    def _roll(self) -> None:
         if self.phase != "setup":
             if self.phase == "result":
                 self.action_conclude()

@@ -301,8 +301,9 @@ class StaratelyBuilder(EngineBuilder, Horizontal):
         return self.rolled_enter(binding)
 
     def action_roll(self) -> None:
-        """Roll the built check and show every die, the total, Effect and outcome."""
-        self.step(steps.roll)
+        """Roll the built check and show every die, the total, Effect and outcome (the form
+        as every key before Enter left it: :meth:`after_form`)."""
+        self.after_form(lambda: self.step(steps.roll))
 
     def action_new_check(self) -> None:
         """A new check of the same choices: the rolled one's result leaves the screen."""

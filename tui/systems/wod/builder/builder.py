@@ -250,7 +250,11 @@ class WodBuilder(EngineBuilder, Horizontal):
         return self.rolled_enter(binding)
 
     def action_roll(self) -> None:
-        """Roll the pool; a chance die asks first whether to go ahead."""
+        """Roll the pool; a chance die asks first whether to go ahead (the form as every key
+        before Enter left it: :meth:`after_form`)."""
+        self.after_form(self._roll)
+
+    def _roll(self) -> None:
         state = self.table.state
         if state.extending:
             self.step(steps.extend)

@@ -1,0 +1,66 @@
+"""Keys that change the form and Enter, arriving in one burst (as over SSH): the check is
+rolled as the form stands after every key before Enter.
+
+A tester sent «3, Down ×3, Right ×3, Enter» at once: Enter rolled at the old difficulty, because
+the roll ran while the difficulty's changes were still queued for the form; the arrows then
+changed a check already rolled."""
+
+from __future__ import annotations
+
+import pytest
+from textual import events
+
+from tui.widgets.common.stepper import Stepper
+
+#: Each system's stepper the burst moves, and its input's name in the open check.
+ROW = {
+    "drevo": ("#check-difficulty", "difficulty"),
+    "starately": ("#st-difficulty", "difficulty"),
+    "wod": ("#wod-skill", "skill"),
+    "ide4": ("#ide4-base", "base"),
+}
+
+
+@pytest.mark.parametrize("system", sorted(ROW))
+async def test_arrows_then_enter_in_one_burst_roll_the_form_as_the_arrows_left_it(
+    make_test_app, system
+) -> None:
+    app = make_test_app(system=system)
+    wid, name = ROW[system]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        stepper = app.query_one(wid, Stepper)
+        stepper.focus()
+        await pilot.pause()
+        start = stepper.value
+        for key in ("right", "right", "right", "enter"):  # posted before any is handled
+            app.post_message(events.Key(key, None))
+        await pilot.pause()
+        table = app.services.check_table
+        assert table.state.rolled is not None, "Enter rolled nothing"
+        rolled = getattr(table.state.inputs, name)
+        assert rolled == stepper.value != start, "rolled the form as it was before the arrows"
+
+
+@pytest.mark.parametrize("system", ["drevo", "ide4", "starately", "wod"])
+async def test_typed_modifiers_then_enter_in_one_burst_roll_with_them(make_test_app, system):
+    """«+2 высота» typed and Enter at once: the roll has the modifiers typed."""
+    from tests.tui.test_typing_burst import mods_field
+
+    app = make_test_app(system=system)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await mods_field(pilot, system)
+        for char in "+2 высота":
+            app.post_message(events.Key(char if char.isalnum() else _key(char), char))
+        app.post_message(events.Key("enter", "\r"))
+        await pilot.pause()
+        table = app.services.check_table
+        assert table.state.rolled is not None, "Enter rolled nothing"
+        assert table.state.inputs.mods == "+2 высота"
+
+
+def _key(char: str) -> str:
+    from textual.keys import _character_to_key
+
+    return _character_to_key(char)
