@@ -184,6 +184,23 @@ def test_energy_changed_elsewhere_rebases_the_rolled_check(tmp_path):
     assert any("изменена вне проверки" in c for c in shown.changes)
 
 
+def test_energy_given_back_elsewhere_past_the_maximum_is_what_the_check_says_is_left(tmp_path):
+    """Found by the check machine: a check that spent energy, then the sheet set elsewhere to
+    more than the maximum less what it spent (95 after spending 6 from 100): the re-based pool
+    is past any a check may start from, and the check kept saying the old «в запасе 94»."""
+    store = store_of(tmp_path)
+    t = lock_picking(store)
+    ok(t, steps.roll)
+    spent = t.view().check.energy_spent
+    assert spent > 0, "the lock-picking check spends energy before the roll"
+    vera = person(store, "Вера Стрижова")
+    left = ide4.energy_rules().pool_max - spent + 1
+    store.upsert_character(replace(vera, extra={**vera.extra, "energy": left}))
+    shown = t.view()
+    assert shown.check.pool_after == left == person(store, "Вера Стрижова").ide4.energy
+    assert any("изменена вне проверки" in c for c in shown.changes)
+
+
 def test_every_offered_move_carries_its_exact_odds(tmp_path):
     """After the roll every allowed move shows its chance to improve and to worsen, the same
     numbers as the rules' own (proved against brute force in tests/rules)."""

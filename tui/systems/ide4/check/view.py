@@ -538,7 +538,10 @@ def record_check(rolled: Rolled, world: World) -> tuple[ide4.Check, Character | 
     try:
         check = replay(rolled, inp)
     except RulesError:
-        return base, c, []
+        past = _rebased_past_the_maximum(rolled, inp)
+        if past is None:
+            return base, c, []
+        check = past
     said = []
     if pool != rolled.input.energy_pool:
         said.append(
@@ -546,6 +549,23 @@ def record_check(rolled: Rolled, world: World) -> tuple[ide4.Check, Character | 
             "Проверка пересчитана от неё."
         )
     return check, c, said
+
+
+def _rebased_past_the_maximum(rolled: Rolled, inp: Any) -> ide4.Check | None:
+    """The check re-based on a pool past the maximum, else None (it does not replay).
+
+    Energy given back outside the check after it paid (the sheet at 95 after a check that
+    spent 6) makes its pool before 101: no pool a check may start from, but the sheet is the
+    truth. The check is made again from the maximum and then given that pool, so what it
+    says is left is what the sheet has (it showed 94, the sheet 95)."""
+    pool_max = ide4.energy_rules().pool_max
+    if inp.energy_pool <= pool_max:
+        return None
+    try:
+        check = replay(rolled, replace(inp, energy_pool=pool_max))
+    except RulesError:
+        return None
+    return replace(check, input=replace(check.input, energy_pool=inp.energy_pool))
 
 
 def effects_note(mods: Sequence[Modifier], inp: Any) -> str:
