@@ -23,6 +23,18 @@ def signed(value: int, zero: str = "0") -> str:
 _ITEM = re.compile(r"^\s*([+\-−]?)\s*([0-9]+)(?![\d_])\s*(.*?)\s*$")
 #: The largest modifier: three digits (a fourth is a typo, never a rule's number).
 MAX_DIGITS = 3
+#: How much of a refused item its message quotes: 10,000 characters pasted into a modifier
+#: field were quoted whole, and the message filled the screen over the roll.
+QUOTE_CHARS = 20
+
+
+def quoted(raw: str) -> str:
+    """Return the item ``raw`` as a message quotes it, in «»: its first :data:`QUOTE_CHARS`
+    characters, then «…» when it has more."""
+    text = raw.strip()
+    if len(text) > QUOTE_CHARS:
+        text = text[:QUOTE_CHARS].rstrip() + "…"
+    return f"«{text}»"
 
 
 @dataclass(frozen=True)
@@ -58,18 +70,18 @@ def parse_modifiers(text: str) -> tuple[Modifier, ...]:
         match = _ITEM.match(raw)
         if match is None:
             raise RulesError(
-                f"Модификатор {index} («{raw.strip()}»): начните с числа, например «+1 высота» "
+                f"Модификатор {index} ({quoted(raw)}): начните с числа, например «+1 высота» "
                 "или «-2 темнота»; несколько — через запятую."
             )
         sign, digits, reason = match.groups()
         if len(digits) > MAX_DIGITS:
             raise RulesError(
-                f"Модификатор {index} («{raw.strip()}»): слишком большое число — "
+                f"Модификатор {index} ({quoted(raw)}): слишком большое число — "
                 "не больше 999 по модулю."
             )
         if re.match(r"[.,]\d", reason):  # any script's digit: this only refuses
             raise RulesError(
-                f"Модификатор {index} («{raw.strip()}»): нужно целое число, например «+1 "
+                f"Модификатор {index} ({quoted(raw)}): нужно целое число, например «+1 "
                 "высота»; дробей в модификаторах нет."
             )
         value = -int(digits) if sign in ("-", "−") else int(digits)

@@ -95,3 +95,30 @@ def test_a_refusal_counts_items_from_one():
         parse_modifiers("1000; +1")
     with pytest.raises(RulesError, match=r"^Модификатор 3 \(«2.5»\)"):
         parse_modifiers("+1 a; -1 b; 2.5")
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("5" * 10_000, "не больше 999"),  # the tester's paste into Мир Тьмы's field
+        ("5." + "5" * 10_000, "целое число"),
+        ("Я" * 10_000, "начните с числа"),
+        ("+1 высота, " + "темно " * 2_000, "начните с числа"),  # the second item, long
+    ],
+    ids=["too-big", "fraction", "no-number", "second-item"],
+)
+def test_a_long_item_is_quoted_by_its_first_characters(text, said):
+    """10,000 «5» pasted into a modifier field: the message quoted all of them and filled the
+    screen over the roll. It quotes the first 20 characters of the item and «…»."""
+    with pytest.raises(RulesError, match=said) as err:
+        parse_modifiers(text)
+    message = str(err.value)
+    assert len(message) < 160, message
+    item = text.split(", ")[-1]
+    assert f"«{item[:20].rstrip()}…»" in message, message
+
+
+def test_a_short_item_is_quoted_whole():
+    with pytest.raises(RulesError) as err:
+        parse_modifiers("+1 высота, 5.5 ветер")
+    assert str(err.value).startswith("Модификатор 2 («5.5 ветер»): нужно целое число")
