@@ -43,6 +43,25 @@ CLOSED = "Эта проверка закрыта: ведущий начал др
 NOT_ROLLED = "Проверка ещё не брошена: это — после броска."
 OVER = "Проверка уже завершена: менять её поздно."
 
+#: In place of the odds while the typed modifiers do not parse, and while the form gives no
+#: check for another reason (said above it). The odds of the last inputs that did parse stayed
+#: on screen: «Успех 97,5 %» for «+5» after the field read «5.5» (issue 37: no screen shows a
+#: value its inputs no longer give).
+NO_ODDS_MODS = "Шансы: исправьте модификаторы — пока в них ошибка, шансов нет."
+NO_ODDS = "Шансов нет: проверка не собрана — причина выше."
+
+
+def no_odds(mods: str) -> str:
+    """The sentence (markup) a view offers in place of the odds of a form that gives no check:
+    :data:`NO_ODDS_MODS` when its typed modifiers ``mods`` are what is wrong."""
+    from rules.modifiers import parse_modifiers  # not at the first paint (SeatLater is)
+
+    try:
+        parse_modifiers(mods)
+    except RulesError:
+        return f"[$warning]{NO_ODDS_MODS}[/]"
+    return f"[$warning]{NO_ODDS}[/]"
+
 
 def swapped_side(chosen: str | None, party: Mapping[str, Any], shown: Any, role: str) -> str:
     """Why a dialog's other side may not roll yet: the character chosen as it (``role``,

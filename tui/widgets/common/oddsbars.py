@@ -13,7 +13,8 @@ from tui.widgets.common.text import show_markup
 
 
 class OddsBars(Static):
-    """Show ``{outcome: probability}`` as labelled bars with percentages, sized to fit."""
+    """Show ``{outcome: probability}`` as labelled bars with percentages, sized to fit, or a
+    sentence in their place."""
 
     DEFAULT_CSS = """
     OddsBars { height: auto; }
@@ -37,6 +38,12 @@ class OddsBars(Static):
         """Redraw the bars for ``odds`` in ``order`` with Russian ``names``."""
         self._data = (odds, names, order)
         self._redraw()
+
+    def show_message(self, text: str) -> None:
+        """Replace the bars with a sentence (markup): no odds for the inputs as they are, so
+        none of earlier inputs stays on screen."""
+        self._data = None
+        show_markup(self, text)
 
     def on_resize(self, event: events.Resize) -> None:
         self._redraw()

@@ -169,9 +169,11 @@ class DrevoBuilder(EngineBuilder, Vertical):
                 stepper.set_options(row.options, row.value)
         self.query_one("#check-mods", ReadyInput).follow(shown.state.inputs.mods)
         show_markup(self.query_one("#check-formula", Static), shown.formula())
-        odds = shown.odds()
-        if odds is not None:
-            self.query_one("#check-odds", OddsBars).show(odds, drevo.OUTCOME_NAMES, drevo.OUTCOMES)
+        odds, bars = shown.odds(), self.query_one("#check-odds", OddsBars)
+        if odds is None:
+            bars.show_message(shown.odds_message())  # none of the last inputs that parsed
+        else:
+            bars.show(odds, drevo.OUTCOME_NAMES, drevo.OUTCOMES)
         show_markup(self.query_one("#check-result", Static), "\n".join(shown.result_lines()))
         self.refresh_bindings()
         self._seat_changed()

@@ -20,6 +20,7 @@ from tui.store import Character
 from tui.systems.drevo import combat as bridge
 from tui.systems.drevo.check import text as txt
 from tui.systems.drevo.check.state import DrevoCheck, result_of
+from tui.table.check.base import no_odds
 from tui.table.core import World
 
 ROWS = ("character", "action", "trait", "difficulty")
@@ -63,7 +64,12 @@ class DrevoView:
         return "\n".join(lines)
 
     def odds(self) -> Any:
+        """The check's exact odds (None: the form gives no check — :meth:`odds_message`)."""
         return drevo.one_sided_odds(self.check) if self.check is not None else None
+
+    def odds_message(self) -> str:
+        """The sentence in place of the odds ("" when there are odds)."""
+        return "" if self.check is not None else no_odds(self.state.inputs.mods)
 
     def fate_offers(self) -> list[tuple[int, str, bool]]:
         """What each point of Судьба after the roll would do: ``(points, outcome, changes)``,

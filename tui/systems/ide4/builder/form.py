@@ -24,7 +24,6 @@ from tui.widgets.common.lazy import BuiltWhenShown
 from tui.widgets.common.oddsbars import OddsBars
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
-from tui.widgets.common.text import show_markup
 
 #: The steppers whose options are numbers: typing a digit there picks the option.
 NUMERIC = {"base", "open", "energy"}
@@ -41,15 +40,11 @@ class FieldInput(ReadyInput):
 
 
 class Ide4OddsBars(OddsBars):
-    """OddsBars coloured by the IDE4 outcome styles, or a sentence when there is no roll."""
+    """OddsBars coloured by the IDE4 outcome styles, or a sentence when there is no roll (at
+    [0] or [00], a rule refusing the inputs)."""
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__(txt.IDE4_STYLE, id=id)
-
-    def show_message(self, text: str) -> None:
-        """Replace the bars with a sentence (no roll at [0] or [00], a rule refusing inputs)."""
-        self._data = None
-        show_markup(self, text)
 
 
 class TextRow(BuiltWhenShown, Horizontal):

@@ -25,6 +25,7 @@ from tui.store import Character
 from tui.systems.ide4.check import text as txt
 from tui.systems.ide4.check.state import Ide4Check, Inputs, Rolled, replay
 from tui.systems.ide4.check.text import chance
+from tui.table.check.base import no_odds
 from tui.table.core import World
 
 #: Rows each level shows; the expanded level shows all of them.
@@ -227,7 +228,7 @@ class Ide4View:
         """The sentence in place of the odds bars ("" when there are bars)."""
         d, inp = self.difficulty, self.input
         if d is None or inp is None:
-            return ""
+            return no_odds(self.state.inputs.mods)
         if d.kind == "auto":
             return (
                 "\\[0] — автоматический успех: кубик не бросается. "

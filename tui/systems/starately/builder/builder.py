@@ -217,14 +217,14 @@ class StaratelyBuilder(EngineBuilder, Horizontal):
         self._set_text("#check-mods", shown.state.inputs.mods)
         self.query_one("#st-tried-row").display = shown.tried_shown
         show_markup(self.query_one("#check-formula", Static), shown.formula())
-        odds = shown.odds()
-        if odds is not None:
-            self.query_one("#check-odds", StyledOddsBars).show(
-                odds.outcomes, starately.OUTCOME_NAMES, starately.OUTCOMES
-            )
-            self.query_one("#st-effect", DistributionBars).show(
-                "[b]Эффект[/b]\n[dim]итог − сложность[/]", shown.effect_rows()
-            )
+        odds, bars = shown.odds(), self.query_one("#check-odds", StyledOddsBars)
+        if odds is None:
+            bars.show_message(shown.odds_message())  # none of the last inputs that parsed
+        else:
+            bars.show(odds.outcomes, starately.OUTCOME_NAMES, starately.OUTCOMES)
+        self.query_one("#st-effect", DistributionBars).show(
+            "[b]Эффект[/b]\n[dim]итог − сложность[/]", shown.effect_rows()
+        )
         show_markup(self.query_one("#st-notes", Static), shown.notes())
         show_markup(self.query_one("#check-result", Static), "\n".join(shown.result_lines()))
         self.refresh_bindings()  # «r» after a failure, «g» with a skill

@@ -23,6 +23,7 @@ from tui.store import Character
 from tui.systems.ide4.check.text import chance
 from tui.systems.starately.check import text as txt
 from tui.systems.starately.check.state import Results, StaratelyCheck, results
+from tui.table.check.base import no_odds
 from tui.table.core import World
 
 ROWS = ("character", "characteristic", "skill", "difficulty", "boons", "banes")
@@ -84,8 +85,12 @@ class StaratelyView:
         )
 
     def odds(self) -> Any:
-        """The check's exact odds (None: no check)."""
+        """The check's exact odds (None: the form gives no check — :meth:`odds_message`)."""
         return starately.check_odds(self.check) if self.check is not None else None
+
+    def odds_message(self) -> str:
+        """The sentence in place of the odds ("" when there are odds)."""
+        return "" if self.check is not None else no_odds(self.state.inputs.mods)
 
     def notes(self) -> str:
         check, odds = self.check, self.odds()

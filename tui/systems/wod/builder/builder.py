@@ -185,14 +185,14 @@ class WodBuilder(EngineBuilder, Horizontal):
         self.query_one("#check-mods", ReadyInput).follow(shown.state.inputs.mods)
         show_markup(self.query_one("#check-formula", Static), shown.formula())
         show_markup(self.query_one("#wod-notes", Static), shown.notes())
-        odds = shown.odds()
-        if odds is not None:
-            self.query_one("#check-odds", StyledOddsBars).show(
-                odds.outcomes, wod.OUTCOME_NAMES, wod.OUTCOMES
-            )
-            self.query_one("#wod-successes", DistributionBars).show(
-                "[b]Успехов[/b]\n[dim]сколько выпадет[/]", success_rows(odds)
-            )
+        odds, bars = shown.odds(), self.query_one("#check-odds", StyledOddsBars)
+        title = "[b]Успехов[/b]\n[dim]сколько выпадет[/]"
+        if odds is None:  # none of the last inputs that parsed
+            bars.show_message(shown.odds_message())
+            self.query_one("#wod-successes", DistributionBars).show(title, [])
+        else:
+            bars.show(odds.outcomes, wod.OUTCOME_NAMES, wod.OUTCOMES)
+            self.query_one("#wod-successes", DistributionBars).show(title, success_rows(odds))
         show_markup(self.query_one("#check-result", Static), "\n".join(shown.result_lines()))
         self.refresh_bindings()  # «e Продолжительное» or «e Стоп»
         screen = self.app.screen

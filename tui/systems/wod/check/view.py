@@ -23,6 +23,7 @@ from tui.store import Character
 from tui.systems.wod.check import text as txt
 from tui.systems.wod.check.state import WodCheck, extended_of, results
 from tui.systems.wod.rounds import ROUNDS
+from tui.table.check.base import no_odds
 from tui.table.core import World
 
 ROWS = ("character", "attribute", "skill", "again", "rote")
@@ -77,7 +78,12 @@ class WodView:
         return txt.pool_line(self.pool)
 
     def odds(self) -> Any:
+        """The pool's exact odds (None: the form gives no pool — :meth:`odds_message`)."""
         return wod.pool_odds(self.pool) if self.pool is not None else None
+
+    def odds_message(self) -> str:
+        """The sentence in place of the odds ("" when there are odds)."""
+        return "" if self.pool is not None else no_odds(self.state.inputs.mods)
 
     def notes(self) -> str:
         pool = self.pool
