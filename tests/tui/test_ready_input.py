@@ -132,3 +132,39 @@ async def test_follow_shows_the_states_text_once_the_fields_own_has_arrived() ->
         other = app.query_one("#g", ReadyInput)
         other.value = "x"
         assert other._sent == [], "a field that follows no state keeps its messages"
+
+
+class Limited(App[None]):
+    def compose(self) -> ComposeResult:
+        yield ReadyInput(id="short", max_length=10)
+        yield ReadyInput(id="usual")
+
+
+async def test_a_field_takes_what_fits_and_says_so_once(monkeypatch) -> None:
+    """Play-test: 10,000 «Я» pasted into the fight's «Заметка» as keys kept kubik busy for
+    16 s (Textual's Input measures its whole text on every key) and were stored whole. Every
+    field holds at most MAX_TEXT characters unless given its own limit: a paste inserts what
+    fits, keys past the limit insert nothing, and the field says so once — no bell a key."""
+    from textual import events
+
+    from tui.widgets.common.ordered_input import MAX_TEXT
+
+    app = Limited()
+    bells: list[int] = []
+    monkeypatch.setattr(app, "bell", lambda: bells.append(1))
+    async with app.run_test() as pilot:
+        assert app.query_one("#usual", Input).max_length == MAX_TEXT == 300
+        field = app.query_one("#short", Input)
+        field.focus()
+        await pilot.press(*"abc")
+        field.post_message(events.Paste("Я" * 10_000))
+        await pilot.pause()
+        assert field.value == "abc" + "Я" * 7, "the paste: what fits"
+        await pilot.press(*"xyz")
+        assert field.value == "abc" + "Я" * 7, "keys past the limit"
+        told = [n.message for n in app._notifications]
+        assert told == ["В поле не больше 10 знаков: лишнее не вставлено — сократите текст."]
+        assert bells == []
+        await pilot.press("backspace", "x", "y")  # room for one: «x» goes in, «y» is told
+        assert field.value.endswith("Яx")
+        assert len(app._notifications) == 2

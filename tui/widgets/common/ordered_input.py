@@ -14,6 +14,9 @@ while the field already held more, the field was given «+» again and the next 
 after it — «+, -2 темнота1 высота». ``ReadyInput.took`` and ``ReadyInput.follow`` keep it
 the source while its text is on its way to the state, and the state the source once it has
 arrived (an undo, another window, «a — как прошлая»).
+
+Every field also holds at most :data:`MAX_TEXT` characters (or its own ``max_length``): a key
+or a paste past it inserts what fits and says so once.
 """
 
 from __future__ import annotations
@@ -23,6 +26,24 @@ from typing import Any
 from textual import events
 from textual.message import Message
 from textual.widgets import Input
+
+from tui.words import genitive
+
+#: The longest text a field takes unless it is given its own ``max_length`` (a player's note
+#: from a seat is held to the same). Textual's Input measures its whole text on every key:
+#: 10,000 characters arriving as keys (a paste over SSH, tmux's paste-buffer) kept kubik busy
+#: 16–56 s — a fight's note, a modifier field, IDE4's «Обстановка» —, the Enter after them
+#: waiting its turn.
+MAX_TEXT = 300
+
+
+def too_long(limit: int) -> str:
+    """What a field says when a key or a paste would make its text longer than ``limit``."""
+    return (
+        f"В поле не больше {genitive(limit, 'знака', 'знаков')}: лишнее не вставлено — "
+        "сократите текст."
+    )
+
 
 #: Input's own actions that edit the text or move in it (not Enter, copy or paste: the forms
 #: around a field give those their meaning).
@@ -64,13 +85,13 @@ class ReadyInput(Input):
     a mounted ReadyInput's classes and styles with a plain Input's.
     """
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, max_length: int = MAX_TEXT, **kwargs: Any) -> None:
         #: The texts of this field's Changed messages its state has not yet been stepped with
         #: (:meth:`took`), oldest first: the field's text on its way to the state. Kept once
         #: the field follows a state (:meth:`follow`); another field's Changed has no taker.
         self._sent: list[str] = []
         self._follows = False
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, max_length=max_length, **kwargs)
 
     def post_message(self, message: Message) -> bool:
         posted = super().post_message(message)
@@ -99,6 +120,34 @@ class ReadyInput(Input):
         with self.prevent(Input.Changed):
             self.value = text
             self.cursor_position = len(text)
+
+    #: The text the field held when it last said it was full: a burst of keys past the limit,
+    #: each refused at the same text, is told once.
+    _told_full: str | None = None
+
+    def restricted(self) -> None:
+        """Say once that the field is full (Textual rings the bell for every key refused)."""
+        if not self.max_length or len(self.value) < self.max_length:
+            super().restricted()  # refused by ``type`` or ``restrict``, not by the length
+            return
+        if self._told_full == self.value:
+            return
+        self._told_full = self.value
+        self.app.notify(too_long(self.max_length), severity="warning", timeout=6)
+
+    def _on_paste(self, event: events.Paste) -> None:
+        """Paste what fits (Textual refuses a paste too long for the field, all of it)."""
+        line = event.text.splitlines()[0] if event.text else ""
+        start, end = sorted(self.selection)
+        limit = self.max_length or 0
+        room = limit - (len(self.value) - (end - start))
+        if not limit or len(line) <= room:
+            return  # Input's own paste
+        event.stop()
+        event.prevent_default()
+        if room > 0:
+            self.replace(line[:room], start, end)
+        self.restricted()
 
     def update_node_styles(self, animate: bool = True) -> None:
         if self.is_attached:

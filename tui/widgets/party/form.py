@@ -30,6 +30,9 @@ from tui.widgets.party.fields import (
 )
 
 KINDS = [("Игрок", "pc"), ("НИП (персонаж ведущего)", "npc")]
+#: The longest text of a row of the sheet: an NPC's list of skills or a character's notes may
+#: well pass a field's usual 300 characters (ordered_input.MAX_TEXT).
+SHEET_TEXT = 1000
 YES_NO = [("нет", False), ("да", True)]
 
 
@@ -155,7 +158,7 @@ class CharacterForm(StyledOnce, Withdrawable, ModalScreen[Character | None]):
     ) -> ComposeResult:
         with Horizontal(classes="row gap" if gap else "row"):
             yield Label(label)
-            yield ReadyInput(value, placeholder=placeholder, id=f"f-{key}")
+            yield ReadyInput(value, placeholder=placeholder, id=f"f-{key}", max_length=SHEET_TEXT)
         yield Static(id=f"e-{key}", classes="error")
 
     def on_mount(self) -> None:
