@@ -32,6 +32,10 @@ ACTION_NAMES = {
 PHASES = ("setup", "declare", "resolve")
 #: How an attacker engaged with another meets the rest (Declaration.others).
 OTHERS = ("", "meet", "helpless")
+#: The longest note a new declaration takes, as a player's seat sends it (a note stored longer
+#: before this limit is still read): 10,000 characters typed into the GM's form were kept
+#: whole in the fight and again in its exchange.
+MAX_NOTE = 300
 
 
 @dataclass(frozen=True)

@@ -210,3 +210,26 @@ def test_initiative_after_a_fight_that_stood_is_a_new_roll(tmp_path) -> None:
     _stored, enc, world = table.session.read()
     assert earlier_initiative(enc.sides, world) is None  # three sides: not the roll undone
     assert "те же кубики" not in table.ok(steps.roll_initiative).log[0].text
+
+
+def test_a_note_longer_than_300_characters_is_refused_and_the_fight_unchanged(tmp_path):
+    """Play-test: 10,000 «Я» in Ярослав's «Заметка» were stored whole, in the declaration
+    and again in its exchange. A new declaration's note holds at most 300 characters (as a
+    player's seat sends it): a longer one is refused, whichever way it comes — the Бой tab's
+    Enter, a seat, ``kubik fight declare --note`` — and so is a declaration changed to one."""
+    from rules.encounter import MAX_NOTE, Declaration
+    from tui.systems.drevo.fight.declare import redeclare
+
+    sides = {"Атаман Шкуро": "Противники", "Горан Рябой": "Отряд", "Лыко": "Противники"}
+    table, store, people = skirmish(tmp_path, sides, [])
+    shkuro, goran = people["Атаман Шкуро"].id, people["Горан Рябой"].id
+    blow = Declaration(shkuro, "melee", goran, "Сабля", note="Я" * 10_000)
+    before = table.enc
+    refused = table.run(steps.declare, blow).refused
+    assert refused == "заметка к заявке — не больше 300 знаков (в ней 10000): сократите её."
+    assert table.enc == before and not store.log()
+    table.ok(steps.declare, replace(blow, note="Я" * MAX_NOTE))
+    assert table.enc.declarations[0].note == "Я" * MAX_NOTE
+    longer = replace(blow, note="Я" * (MAX_NOTE + 1))
+    assert "не больше 300 знаков (в ней 301)" in table.run(redeclare, longer).refused
+    assert table.enc.declarations[0].note == "Я" * MAX_NOTE

@@ -22,7 +22,7 @@ from typing import Any
 from rules import drevo
 from rules.drevo.sheet import DrevoSheet
 from rules.effects import Boundary
-from rules.encounter import ATTACKS, Combatant, Declaration, Encounter
+from rules.encounter import ATTACKS, MAX_NOTE, Combatant, Declaration, Encounter
 from rules.errors import RulesError
 from rules.initiative import InitiativeRoll, roll_side_initiative
 from tui import words
@@ -209,6 +209,8 @@ def declaration_problem(enc: Encounter, world: World, d: Declaration) -> tuple[s
     actor = world.characters.get(d.actor)
     if actor is None:
         return "Участника нет в партии.", False
+    if len(d.note) > MAX_NOTE:
+        return note_too_long(d.note), False
     if d.action == "parry":
         against = [a for a in enc.all_declarations() if a.target == d.actor and a.action in ATTACKS]
         reasons = [_parry_problem(a, world) for a in against]
@@ -221,6 +223,12 @@ def declaration_problem(enc: Encounter, world: World, d: Declaration) -> tuple[s
                 True,
             )
     return bridge.declaration_problem(d, actor)
+
+
+def note_too_long(note: str) -> str:
+    """Why a declaration's ``note`` is refused: longer than :data:`MAX_NOTE`."""
+    limit = words.genitive(MAX_NOTE, "знака", "знаков")
+    return f"заметка к заявке — не больше {limit} (в ней {len(note)}): сократите её."
 
 
 def _parry_problem(attack: Declaration, world: World) -> str:

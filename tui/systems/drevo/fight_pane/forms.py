@@ -13,7 +13,7 @@ from textual.widgets import DataTable, Input, Label, Static
 from textual.widgets.data_table import RowDoesNotExist
 
 from rules import drevo
-from rules.encounter import ACTION_KINDS, ACTION_NAMES, ATTACKS, Declaration
+from rules.encounter import ACTION_KINDS, ACTION_NAMES, ATTACKS, MAX_NOTE, Declaration
 from rules.errors import RulesError
 from tui.present.rolls import plain
 from tui.store import Character
@@ -74,7 +74,10 @@ class DeclarationForm(Vertical):
         with Horizontal():
             yield Label("Заметка       ")
             yield ReadyInput(
-                placeholder="например: выхватывает меч и бьёт", id="declare-note", compact=True
+                placeholder="например: выхватывает меч и бьёт",
+                id="declare-note",
+                compact=True,
+                max_length=MAX_NOTE,  # the fight's own limit (its steps refuse a longer one)
             )
         yield Static(id="declare-problem")
 
