@@ -1,7 +1,8 @@
 """Run every kubik benchmark and print one table: measure, kubik, reference, ratio, target.
 
     python tests/benchmarks/run.py               # everything (~2 minutes; needs tmux)
-    python tests/benchmarks/run.py --only odds   # one part: terminal, odds, notation, storage, big
+    python tests/benchmarks/run.py --only odds   # one part: terminal, odds, notation, storage,
+                                                 # paste, big
     python tests/benchmarks/run.py --quick       # fewer runs, for a first look
     python tests/benchmarks/run.py --strict      # exit status 1 when a target is missed
 
@@ -15,6 +16,8 @@ The three parts, side by side with their references in the same run:
   distributions, values identical; the slowest parse + roll of generated expressions;
 * storage — one durable ``upsert_character`` on a campaign of 200 characters and a
   10,000-entry Журнал;
+* paste — 10,000 characters pasted as keys into the Бой tab's «Заметка», then Enter, in tmux,
+  against a bare Textual app with one field of the same length (``paste.py``);
 * big — a campaign of 5,000 characters and a 100,000-entry Журнал: first screen (the app and
   the view), ``party list``, their memory against the campaign's bytes, and the refusal of a
   file beyond the limit (``big_campaign.py``).
@@ -50,6 +53,8 @@ RSS_RATIO = 1.3
 ODDS_STATE_MS = 1.0
 ODDS_SPEEDUP = 5.0
 STORE_MS = 10.0
+#: 10,000 characters pasted as keys into the fight's note, then Enter, against a bare app.
+PASTE_RATIO = 2.0
 
 
 @dataclass
@@ -297,12 +302,27 @@ def big_rows(quick: bool, log: Callable[[str], None]) -> list[Row]:
     ]  # fmt: skip
 
 
+def paste_rows(quick: bool, log: Callable[[str], None]) -> list[Row]:
+    from tests.benchmarks import paste as p
+
+    f = p.measure(runs=2 if quick else 3, log=log)
+    km, bm = statistics.median(f.kubik), statistics.median(f.bare)
+    return [
+        Row(
+            f"paste: {p.CHARS} keys into Бой's «Заметка», Enter → next declarer, median",
+            ms(km, 0), f"{ms(bm, 0)} bare app", f"{f.ratio:.2f}×",
+            f"≤ {PASTE_RATIO}×", f.ratio <= PASTE_RATIO,
+        )
+    ]  # fmt: skip
+
+
 PARTS = {
     "terminal": terminal_rows,
     "odds": odds_rows,
     "notation": notation_rows,
     "storage": storage_rows,
     "big": big_rows,
+    "paste": paste_rows,
 }
 
 
