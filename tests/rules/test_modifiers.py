@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from rules import modifiers
 from rules.errors import RulesError
 from rules.modifiers import parse_modifiers
 from tests.every_case import assert_every_case
@@ -122,3 +125,18 @@ def test_a_short_item_is_quoted_whole():
     with pytest.raises(RulesError) as err:
         parse_modifiers("+1 высота, 5.5 ветер")
     assert str(err.value).startswith("Модификатор 2 («5.5 ветер»): нужно целое число")
+
+
+@given(st.text(alphabet=st.sampled_from(list(" \t\n+-−0123456789_.,;aбв٣")), max_size=24))
+def test_an_item_reads_as_the_pattern_that_skipped_spaces_read_it(text) -> None:
+    """The item pattern is matched on the stripped item (the old one, which skipped the
+    spaces itself, was quadratic in them): every list reads the same — the same modifiers,
+    or the same refusal."""
+    import re
+
+    old = re.compile(r"^\s*([+\-−]?)\s*([0-9]+)(?![\d_])\s*(.*?)\s*$")
+    for raw in re.split(r"[,;]", text):
+        if raw.strip():
+            new = modifiers._ITEM.match(raw.strip())
+            was = old.match(raw)
+            assert (new and new.groups()) == (was and was.groups()), raw
