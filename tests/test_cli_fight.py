@@ -247,3 +247,27 @@ def test_every_next_step_that_show_offers_is_taken(capsys, tmp_path, seed) -> No
         code, _, err = run(capsys, camp, *first, *extra)
         assert code == 0, err
     assert offered >= 4
+
+
+def test_a_steps_notice_is_printed_with_it(capsys, camp, monkeypatch) -> None:
+    """A step's notice — what the app says beside it, e.g. `repeat` stopping at a fighter
+    whose last declaration cannot be made again («Дальше заявляет …: прошлую заявку не
+    повторить — …», tests/table/test_fight_gone.py) — is printed with the step's lines and
+    carried by --json; the command printed only the lines."""
+    from dataclasses import replace
+
+    from tui.systems.drevo import fight_cli
+
+    real = fight_cli.FightSession.run
+    notice = "Дальше заявляет Горан Рябой: прошлую заявку не повторить — цель удалена."
+
+    def with_notice(self, step, *args, **kwargs):
+        return replace(real(self, step, *args, **kwargs), notices=(notice,))
+
+    monkeypatch.setattr(fight_cli.FightSession, "run", with_notice)
+    start = ["start", "--side", "Отряд=Горан Рябой", "--side", "Противники=Атаман Шкуро"]
+    data = ok(capsys, camp, *start)
+    assert data["notices"] == [notice]
+    ok(capsys, camp, "end")
+    code, out, err = run(capsys, camp, *start)
+    assert code == 0 and f"\n{notice}\n" in out, out + err

@@ -328,8 +328,14 @@ def fight(argv: Sequence[str]) -> int:
         text = fight_text(shown, world)
         data: dict[str, Any] = {"fight": fight_data(shown, world)}
         if outcome is not None:
-            data = {"step": outcome.label, "log": [line.text for line in outcome.log], **data}
+            data = {
+                "step": outcome.label,
+                "log": [line.text for line in outcome.log],
+                "notices": list(outcome.notices),  # what the app says beside the step
+                **data,
+            }
             done = "\n".join(line.text for line in outcome.log) or outcome.label
-            text = f"{done}\n\n{text}"
+            said = "".join(f"\n{notice}" for notice in outcome.notices)
+            text = f"{done}{said}\n\n{text}"
     emit(data, text, args.json)
     return 0
