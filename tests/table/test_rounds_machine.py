@@ -212,16 +212,37 @@ class RoundsMachine(RuleBasedStateMachine):
         assert self.store is not None
         depth, t = self._mark(), self.t
         effects = self.table.effects
+        undone = self._undone_initiative()
         outcome = self._step(steps.roll_initiative)
         if not outcome.ok:
             assert not t.entrants, outcome.refused
             return
+        line = outcome.log[0].data
+        same = [u for u in undone if u.get("sides") == line["sides"]]
+        if same:  # rolled again after an undo: Ctrl+Z is no reroll
+            assert line["initiative"] == same[0]["initiative"], "initiative rolled twice"
+            assert line["order"] == same[0]["order"]
         new = self.t
         events = (Boundary("round_start", 1), Boundary("turn_start", 1, new.order[0]))
         expected, _ = tick_all(effects, events, new.order)
         assert self.table.effects == expected, "initiative ticked the effects wrong"
         assert set(new.order) == {e.id for e in t.entrants}
         self._wrote(depth, events)
+
+    def _undone_initiative(self) -> list[dict[str, Any]]:
+        """The initiative lines undone since the fight's newest line that stands (newest
+        first): what a roll of the same fighters on the same sides must give again."""
+        assert self.store is not None
+        system, found = self.store.campaign.system, []
+        for entry in self.store.log():
+            data = entry.data or {}
+            if data.get("system") != system or "round" not in data:
+                continue
+            if not entry.undone:
+                break
+            if "initiative" in data:
+                found.append(data)
+        return found
 
     # -- turns -----------------------------------------------------------------------------------
 
@@ -455,27 +476,6 @@ class RoundsMachine(RuleBasedStateMachine):
     def the_store_holds_the_lines_state(self) -> None:
         if self.store is not None:
             assert self._docs() == self.line.now.docs
-
-    @invariant()
-    def no_initiative_is_rolled_twice(self) -> None:
-        """Initiative rolled again after an undo took it back (the same fighters on the same
-        sides, nothing of the fight standing between) is the same roll: Ctrl+Z is no reroll."""
-        if self.store is None:
-            return
-        system = self.store.campaign.system
-        undone: dict[str, Any] | None = None
-        for entry in reversed(self.store.log()):  # oldest first
-            data = entry.data or {}
-            if data.get("system") != system or "round" not in data:
-                continue
-            if "initiative" in data and undone is not None:
-                if data.get("sides") == undone.get("sides"):
-                    assert data["initiative"] == undone["initiative"], "initiative rolled twice"
-                    assert data["order"] == undone["order"]
-            if entry.undone:
-                undone = data if "initiative" in data else undone
-            else:
-                undone = None
 
     @invariant()
     def no_removed_character_in_the_order(self) -> None:
