@@ -45,6 +45,7 @@ def test_kill_9_after_the_roll_and_after_risk_restores_the_same_check(tmp_path, 
         failing(t)
         ok(t, steps.roll)
         while t.view().rolled.main.success:  # a natural 12: roll a new check
+            ok(t, steps.new_check)
             ok(t, steps.roll)
         if risk:
             ok(t, steps.risk, "аптечка")
@@ -93,7 +94,8 @@ def test_risk_shows_what_it_is_worth_and_is_made_once(tmp_path) -> None:
     t = table(store)
     failing(t)
     ok(t, steps.roll)
-    while t.view().rolled.main.success:
+    while t.view().rolled.main.success:  # a natural 12: roll a new check
+        ok(t, steps.new_check)
         ok(t, steps.roll)
     shown = t.view()
     main = shown.rolled.main
