@@ -313,8 +313,13 @@ async def test_enter_twice_at_a_lethal_hit_spends_no_fate(make_test_app, tmp_pat
     takes a fighter out while he has Судьба asks; the question had «Потратить Судьбу»
     chosen already, so a second Enter spent a point and a third took a level off — a GM
     going on with Enter spent the player's Судьба. Nothing is chosen until the GM picks
-    (↓ or the letter); «f» spends, Esc leaves the hit unwritten."""
-    from tests.table.helpers import duel
+    (↓ or the letter); «f» spends, Esc leaves the hit unwritten.
+
+    Then the «снизить урон» dialog follows damage written from the shell. Replaces the pilot
+    test
+    `tests/tui/test_combat_fight.py::test_the_reduce_dialog_follows_damage_written_from_the_shell`
+    (its own app on the same duel, the dialog opened with «f» as here, each of its asserts)."""
+    from tests.table.helpers import Table, duel
     from tests.table.test_fight_steps import _roll_until_won
     from tui.systems.drevo.fight import steps
 
@@ -339,32 +344,11 @@ async def test_enter_twice_at_a_lethal_hit_spends_no_fate(make_test_app, tmp_pat
         await pilot.pause()
         first = str(app.screen.query_one("OptionList").get_option_at_index(0).prompt)
         assert len(app.screen_stack) == 2 and first.startswith("−1"), first  # how many levels
-
-
-async def test_the_reduce_dialog_follows_damage_written_from_the_shell(
-    make_test_app, tmp_path
-) -> None:
-    """Play-test: the «снизить урон» dialog open, ``kubik fight damage --reduce 1`` ran; the
-    title still said «(Смерть)» and Enter said «Сейчас некому записывать урон.» The dialog
-    follows the store: it says the damage was written elsewhere and refuses Enter (nothing
-    more is spent); Esc closes it. (The step's refusal: tests/table/test_fight_gone.py.)"""
-    from tests.table.helpers import Table, duel
-    from tests.table.test_fight_steps import _roll_until_won
-    from tui.systems.drevo.fight import steps
-
-    table, store, target = duel(tmp_path, {"heavy": 1}, fate=5)
-    _roll_until_won(table)
-    table.ok(steps.accept)
-    store.close()
-    app = make_test_app(path=tmp_path / "c.json")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2")
-        await app.ensure_pane("combat")
-        await pilot.pause()
-        assert pane(app).stage() == "damage"
-        await pilot.press("f")  # the dialog: lower the hit with Судьба
-        await pilot.pause()
-        assert len(app.screen_stack) == 2
+        # Play-test: with the dialog open, ``kubik fight damage --reduce 1`` ran; the title
+        # still said «(Смерть)» and Enter said «Сейчас некому записывать урон.» The dialog
+        # follows the store: it says the damage was written elsewhere and refuses Enter
+        # (nothing more is spent); Esc closes it. (The step's refusal:
+        # tests/table/test_fight_gone.py.)
         with Store.open(tmp_path / "c.json") as other:  # kubik fight damage --reduce 1
             Table(other).ok(steps.damage, 1)
         app._refresh_store()  # what the file watch does

@@ -41,26 +41,3 @@ async def test_arrows_then_enter_in_one_burst_roll_the_form_as_the_arrows_left_i
         assert table.state.rolled is not None, "Enter rolled nothing"
         rolled = getattr(table.state.inputs, name)
         assert rolled == stepper.value != start, "rolled the form as it was before the arrows"
-
-
-@pytest.mark.parametrize("system", ["drevo", "ide4", "starately", "wod"])
-async def test_typed_modifiers_then_enter_in_one_burst_roll_with_them(make_test_app, system):
-    """«+2 высота» typed and Enter at once: the roll has the modifiers typed."""
-    from tests.tui.test_typing_burst import mods_field
-
-    app = make_test_app(system=system)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await mods_field(pilot, system)
-        for char in "+2 высота":
-            app.post_message(events.Key(char if char.isalnum() else _key(char), char))
-        app.post_message(events.Key("enter", "\r"))
-        await pilot.pause()
-        table = app.services.check_table
-        assert table.state.rolled is not None, "Enter rolled nothing"
-        assert table.state.inputs.mods == "+2 высота"
-
-
-def _key(char: str) -> str:
-    from textual.keys import _character_to_key
-
-    return _character_to_key(char)
