@@ -34,6 +34,7 @@ from tui.systems.ide4.check import steps
 from tui.systems.ide4.check.view import Ide4View
 from tui.table.core import Outcome
 from tui.widgets.builders.engine import EngineBuilder
+from tui.widgets.common.focus import focus_now
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.stepper import Stepper
 
@@ -244,7 +245,7 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, EngineBuilder, Vertical):
 
     def _focus_first_row(self) -> None:
         row = self.query_one(FIRST_ROW, Stepper)
-        (row if row.display else self.query_one("#ide4-character", Stepper)).focus()
+        focus_now(row if row.display else self.query_one("#ide4-character", Stepper))
 
     def _seat_changed(self) -> None:
         """Tell the seats' hub (if the GM serves seats) when the offer changed."""
@@ -274,13 +275,15 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, EngineBuilder, Vertical):
 
     def focus_first(self) -> None:
         """The tab's first control: the result after the roll; before it the action when a
-        character was just chosen from the party, else the character row."""
+        character was just chosen from the party, else the character row. At once
+        (:func:`focus_now`): keys typed right behind the tab's key («3↓↓→⏎» in one burst)
+        are queued ahead of a ``focus()`` and went elsewhere."""
         if self.phase != "setup":
-            self.query_one("#ide4-result").focus()
+            focus_now(self.query_one("#ide4-result"))
         elif self._enter_at_action:
             self._focus_first_row()
         else:
-            self.query_one("#ide4-character", Stepper).focus()
+            focus_now(self.query_one("#ide4-character", Stepper))
 
     # -- keys ----------------------------------------------------------------------------------
 
