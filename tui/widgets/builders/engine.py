@@ -99,8 +99,8 @@ class EngineBuilder(WidgetPart):
         def hop(at: int) -> None:
             if at == len(path):
                 self.call_later(action)
-            else:
-                path[at].call_later(hop, at + 1)
+            elif not path[at].call_later(hop, at + 1):  # a row gone meanwhile: the next
+                hop(at + 1)
 
         hop(0)
 
