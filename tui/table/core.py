@@ -99,3 +99,24 @@ class World:
         roll (id → ``[[value, reason], …]``; ids without any left out)."""
         found = {cid: self.modifiers(cid) for cid in ids if cid in self.characters}
         return {cid: [[m.value, m.reason] for m in mods] for cid, mods in found.items() if mods}
+
+
+def undone_roll(
+    world: World,
+    ours: Callable[[LogEntry], bool],
+    wanted: Callable[[Mapping[str, Any]], bool],
+    limit: int = 500,
+) -> Mapping[str, Any] | None:
+    """The data of the newest line of ``ours`` an undo took back and ``wanted`` accepts: a
+    roll that, made again, gives its dice back (Ctrl+Z is no reroll). None when a line of
+    ``ours`` that stands comes first — something stood on since (a fight fought or ended).
+    The Журнал's newest ``limit`` lines are searched."""
+    for entry in world.journal(limit):
+        if not ours(entry):
+            continue
+        if not entry.undone:
+            return None
+        data = entry.data or {}
+        if wanted(data):
+            return data
+    return None

@@ -24,8 +24,8 @@ from rules.errors import RulesError
 from rules.rounds import Entrant, Fighter, InitiativeRoll, Tracker
 from tui import registry
 from tui.registry.rounds import Harmed, RoundsHook
-from tui.store import Character
-from tui.table.core import Line, Outcome, World, refuse
+from tui.store import Character, LogEntry
+from tui.table.core import Line, Outcome, World, refuse, undone_roll
 from tui.table.effects import steps as effect_steps
 
 #: The sides a character steps through (``OUT``: not in the fight).
@@ -124,15 +124,14 @@ def earlier_initiative(world: World, fighters: Sequence[Fighter]) -> Mapping[str
     other fighters or sides is passed over.
     """
     sides = {f.id: f.side for f in fighters}
-    for entry in world.journal(EARLIER_LIMIT):
+
+    def ours(entry: LogEntry) -> bool:  # a line of this system's round tracker
         data = entry.data or {}
-        if entry.kind != "combat" or data.get("system") != world.system or "round" not in data:
-            continue  # not a line of this system's round tracker
-        if not entry.undone:
-            return None
-        if data.get("sides") == sides and "initiative" in data:
-            return data
-    return None
+        return entry.kind == "combat" and data.get("system") == world.system and "round" in data
+
+    return undone_roll(
+        world, ours, lambda data: data.get("sides") == sides and "initiative" in data, EARLIER_LIMIT
+    )
 
 
 def _rolled_before(

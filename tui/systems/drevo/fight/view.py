@@ -18,10 +18,10 @@ from rules import drevo
 from rules.encounter import ATTACKS, Combatant, Declaration, Encounter, Pairing
 from rules.errors import RulesError
 from tui import words
-from tui.store import Character
+from tui.store import Character, LogEntry
 from tui.systems.drevo import combat as bridge
 from tui.systems.drevo.fight.exchange import ROLES, Exchange
-from tui.table.core import World
+from tui.table.core import World, undone_roll
 
 #: Every 4dF roll, each as likely as the others.
 _FACES = tuple(product((-1, 0, 1), repeat=4))
@@ -274,21 +274,20 @@ def earlier_initiative(sides: Iterable[str], world: World) -> Mapping[str, Any] 
     undone back to its setup does not). An undone roll of other sides is passed over.
     """
     wanted = set(sides)
-    for entry in world.journal(EARLIER_DICE_LIMIT):
-        data = entry.data or {}
-        if entry.kind != "combat" or "round" not in data:
-            continue  # not a line of a Древо fight
-        if not entry.undone:
-            return None
+
+    def ours(entry: LogEntry) -> bool:  # a line of a Древо fight
+        return entry.kind == "combat" and "round" in (entry.data or {})
+
+    def same_sides(data: Mapping[str, Any]) -> bool:
         how = data.get("initiative")
-        if (
+        return (
             isinstance(how, list)
             and all(isinstance(i, Mapping) and i.get("rolls") for i in how)
             and {i.get("side") for i in how} == wanted
             and len(how) == len(wanted)
-        ):
-            return data
-    return None
+        )
+
+    return undone_roll(world, ours, same_sides, EARLIER_DICE_LIMIT)
 
 
 def pairing_now(enc: Encounter) -> Pairing | None:
