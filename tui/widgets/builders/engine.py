@@ -16,6 +16,7 @@ from textual.widgets import Input
 from tui.services import lent
 from tui.store import Character
 from tui.table.core import Outcome
+from tui.widgets.common.focus import focus_now
 from tui.widgets.common.ordered_input import ReadyInput
 from tui.widgets.common.part import WidgetPart
 from tui.widgets.common.stepper import Stepper
@@ -120,7 +121,7 @@ class EngineBuilder(WidgetPart):
         letters in a field, and a change typed there would start the next check."""
         focused = self.app.focused
         if self.FIRST_ROW and isinstance(focused, Input) and self in focused.ancestors:
-            self.query_one(self.FIRST_ROW).focus()
+            focus_now(self.query_one(self.FIRST_ROW))  # before an «n» typed right behind
 
     def rolled_enter(self, binding: Binding) -> tuple[str, str] | None:
         """The key bar's Enter on a rolled check: not offered (the key says why — the check
