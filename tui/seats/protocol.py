@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from rules import systems as rules_systems
 from rules.encounter import ACTION_KINDS
+from rules.encounter import MAX_NOTE as DECLARATION_NOTE
 from tui import registry
 from tui.sanitize import clean
 from tui.words import plural, signed
@@ -34,7 +35,9 @@ MAX_LINE = 16_384
 #: The longest line a seat reads from the GM's app: the players' state, whose Журнал lines
 #: (a quick roll of a thousand dice) and party are the GM's own and may be long.
 MAX_STATE_LINE = 1 << 22
-MAX_NOTE = 300
+#: A player's note or Risk price: the fight's own limit, so a declaration the seat takes is
+#: one the fight's step takes too.
+MAX_NOTE = DECLARATION_NOTE
 MAX_NAME = 60
 MAX_ID = 64
 
