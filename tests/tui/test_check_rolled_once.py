@@ -55,6 +55,7 @@ async def test_drevo_enter_f_ctrl_z_and_n_after_the_roll(make_test_app) -> None:
         await pilot.press("ctrl+z")  # the roll undone: the form, the same check
         await settle(pilot)
         assert b._result is None
+        assert "f Судьба: крит" not in bar(app), "the bar offers Судьба for dice already seen"
         await pilot.press("f")  # its dice were seen: Судьба is refused still
         await settle(pilot)
         assert not b._fate_auto

@@ -222,16 +222,10 @@ class DrevoBuilder(EngineBuilder, Vertical):
             return False  # the modifier field takes "f", "+" and "-" as text
         if action not in ("fate_auto", "fate_shift"):
             return True  # (the engine's view is derived only for the keys that need it)
+        if action == "fate_auto":  # offered where the step is taken: before any dice are seen
+            return steps.declare_fate(self.table.state, self.table.world()).ok
         shown = self.shown
         rules = drevo.fate_rules()
-        if action == "fate_auto":  # before the roll only: the seed's «до броска кубиков»
-            c = shown.character
-            return (
-                shown.state.rolled is None
-                and c is not None
-                and rules.allows("auto_success")
-                and (self._fate_auto or c.drevo.fate > 0)
-            )
         if action == "fate_shift":
             c = shown.payer
             return (
