@@ -19,7 +19,6 @@ from tests.table.check_helpers import brute_drevo, percent
 from tui.bridge.effects import EFFECTS_DOC, odds_note
 from tui.store import Store
 
-SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 SYSTEMS = ["ide4", "starately", "wod"]
 
 
@@ -205,9 +204,8 @@ def test_odds_note_words() -> None:
 class TestRoundsSnapshots:
     """The Бой tab of each non-Древо system after initiative, with an effect on the actor."""
 
-    @pytest.mark.parametrize("size", list(SIZES))
     @pytest.mark.parametrize("system", SYSTEMS)
-    def test_after_initiative(self, snap_compare, make_test_app, system, size):
+    def test_after_initiative(self, snap_compare, make_test_app, system):
         async def run_before(pilot):
             app = pilot.app
             await pilot.press("2")  # the Бой tab
@@ -227,7 +225,7 @@ class TestRoundsSnapshots:
             )
 
         app = make_test_app(seed=3, system=system)
-        assert snap_compare(app, terminal_size=SIZES[size], run_before=run_before)
+        assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
 
 async def test_drevo_effect_from_the_party_tab_enters_the_check(make_test_app):
