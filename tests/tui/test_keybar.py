@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gc
+import weakref
+from typing import Any
 
 from textual.widget import Widget
 
@@ -10,15 +12,44 @@ from tests.tui.test_combat import declare_blows
 from tui.widgets.common.keybar import KeyBar
 
 
-def live_widgets() -> tuple[int, int]:
-    """The widgets alive after a full collection, and how many objects are frozen then.
+class WidgetsKept:
+    """Which widgets the app keeps that it no longer shows, counted without a full collection.
 
-    Frozen objects are out of the count, but in a test they are only the run's imports and
-    collection (tests/conftest.py): the app freezes its own only when it started with the
-    collector off, as ``kubik`` does, and the caller checks that no freeze came between two
-    counts. Unfreezing the whole heap to count it cost two collections of ~0.9 s each."""
-    gc.collect()
-    return sum(isinstance(o, Widget) for o in gc.get_objects()), gc.get_freeze_count()
+    ``with WidgetsKept(app) as kept:`` watches the widgets built inside the block and those
+    the app had registered (mounted) when it began; on leaving, ``kept.left`` is those of
+    them alive but no longer mounted. A full ``gc.collect()`` runs only if there are any (to
+    tell garbage in a reference cycle from a widget really kept), so a run that builds and
+    drops none costs no collection: counting every live widget after two full collections
+    cost ~0.3 CPU-s each in the suite. A widget kept by a switch is either built by it
+    (Footer's per-key widgets, Textual #6666) or one it unmounted: both are watched."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.left: list[str] = []
+
+    def __enter__(self) -> WidgetsKept:
+        self.built: list[weakref.ref[Widget]] = []
+        self.mounted = [weakref.ref(w) for w in self.app._registry if isinstance(w, Widget)]
+        self._init = init = Widget.__init__
+        built = self.built
+
+        def watched(widget: Widget, *args: Any, **kwargs: Any) -> None:
+            built.append(weakref.ref(widget))
+            init(widget, *args, **kwargs)
+
+        Widget.__init__ = watched  # type: ignore[method-assign]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        Widget.__init__ = self._init  # type: ignore[method-assign]
+
+        def left() -> list[str]:
+            alive = (ref() for ref in self.built + self.mounted)
+            return [repr(w) for w in alive if w is not None and w not in self.app._registry]
+
+        if left():
+            gc.collect()  # a dropped widget in a reference cycle is not kept
+        self.left = left()
 
 
 def descriptions(app) -> list[str]:
@@ -36,7 +67,9 @@ async def test_the_bar_follows_the_focus_and_names_keys_and_enter_as_the_help_do
     focus change and kept them (Textual #6666): the bar builds none.
 
     Also replaces the pilot test `tests/tui/test_keybar.py::test_keys_add_no_widgets` (the
-    same demo campaign: its tab visits open this run; 4 tab switches counted, not 10)."""
+    same demo campaign: its tab visits open this run; 4 tab switches counted, not 10). The
+    widgets kept are those built or unmounted by the switches and still alive
+    (:class:`WidgetsKept`), where it counted every live widget after a full collection."""
     from tui.screens.keys import key_label
 
     app = make_test_app()
@@ -44,13 +77,11 @@ async def test_the_bar_follows_the_focus_and_names_keys_and_enter_as_the_help_do
         for key in "2341":  # every tab once: each builds its panes on its first visit
             await pilot.press(key)
             await pilot.pause()
-        before = live_widgets()
-        for key in "1313":  # (was 10 switches: a widget kept per switch shows after one)
-            await pilot.press(key)
-            await pilot.pause()
-        after = live_widgets()
-        assert after[1] == before[1], "nothing was frozen between the counts"
-        assert after[0] == before[0], "switching tabs left widgets behind"
+        with WidgetsKept(app) as kept:
+            for key in "1313":  # (was 10 switches: a widget kept per switch shows after one)
+                await pilot.press(key)
+                await pilot.pause()
+        assert kept.left == [], "switching tabs left widgets behind"
         assert not app.query_one(KeyBar).children, "the key bar built widgets"
         await pilot.press("1")  # back to Партия
         await pilot.pause()
