@@ -57,7 +57,13 @@ async def test_a_quit_between_roll_and_accept_keeps_the_roll(make_test_app, tmp_
     engine (what is read back, and that no roll is made again:
     tests/table/test_fight_from_the_tab.py::
     test_a_rolled_exchange_is_read_back_with_its_dice_and_not_rolled_again, which replaces
-    this test's first app); the tab opened on it shows those dice, and Enter accepts."""
+    this test's first app); the tab opened on it shows those dice, and Enter accepts.
+
+    Issue 30: after a restart the app opened on Партия; with a fight in progress it opens on
+    the fight. Replaces the second app of the pilot test `tests/tui/test_combat_pace.py::
+    test_a_round_as_the_last_is_one_key_and_a_declaration_changes_in_place` (a restart on its
+    fight in the dice phase, declared; here a restart on a fight in the dice phase, rolled:
+    the same «fight in progress», the same tab asserted)."""
     from tests.table.helpers import skirmish
     from tui.present.rolls import fudge_dice
     from tui.systems.drevo.fight import steps
@@ -73,6 +79,11 @@ async def test_a_quit_between_roll_and_accept_keeps_the_roll(make_test_app, tmp_
     store.close()
     again = make_test_app(seed=99, path=tmp_path / "c.json")  # other dice, were any rolled
     async with again.run_test(size=(80, 24)) as pilot:
+        from textual.widgets import TabbedContent
+
+        await pilot.pause()
+        await pilot.pause()
+        assert again.query_one(TabbedContent).active == "combat", "a restart not on the fight"
         await pilot.press("2")
         await pilot.pause()
         assert pane(again).stage() == "rolled"
