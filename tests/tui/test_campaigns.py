@@ -11,6 +11,7 @@ from tests.conftest import FROZEN_AT, frozen_clock
 from tui.app import KubikApp
 from tui.screens.campaigns import CampaignsScreen
 from tui.store import LogEntry, Store, new_id
+from tui.store.backups import backup_dir
 
 
 @pytest.fixture(autouse=True)
@@ -43,7 +44,15 @@ class TestPicker:
         Takes in the pilot test
         `tests/tui/test_campaigns.py::TestPicker::test_a_name_of_thousands_of_characters_is_refused_with_its_length`
         (its own app on the same demo campaign ran Ctrl+O, r on it), with each of its asserts:
-        the part after the first campaign is open again."""
+        the part after the first campaign is open again.
+
+        Last, deleting needs the name: replaces the pilot test
+        `tests/tui/test_campaigns.py::TestPicker::test_delete_needs_the_name` (its own app on
+        the same demo campaign, with a second campaign «Другая» made and renamed beside it,
+        a Мир Тьмы one with backups): here the second campaign is the one this test created
+        and renamed (IDE4, backups from its rename), «x» then its name in lower case is
+        refused and the file stays; Delete then its name removes the file and its backups,
+        the open campaign staying open."""
         from textual.widgets import Input, Static
 
         from tui.screens.campaigns import MAX_CAMPAIGN_NAME
@@ -97,27 +106,23 @@ class TestPicker:
             await app.services.writes_done()
             assert app.store.campaign.name == "Б" * MAX_CAMPAIGN_NAME, "the longest name taken"
 
-    async def test_delete_needs_the_name(self, make_test_app, data_home):
-        other = data_home / "other.json"
-        data_home.mkdir(parents=True)
-        Store.open(other, system="wod").close()
-        Store.open(other).rename("Другая")  # a second write: a backup appears
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
+            other = next(data_home.glob("*.json"))  # the campaign made above, not open now
+            assert other != app.store.path and Store.open(other).campaign.name == "Литейная, 1987"
+            assert backup_dir(other).exists(), "the rename left no backups to delete"
             await pilot.press("ctrl+o")
             names = [c.name for c in app.screen.campaigns]
-            app.screen.query_one("#campaigns-table").move_cursor(row=names.index("Другая"))
+            app.screen.query_one("#campaigns-table").move_cursor(row=names.index("Литейная, 1987"))
             await pilot.press("x")
-            await answer(pilot, "другая")  # wrong case: refused
-            assert other.exists()
+            await answer(pilot, "литейная, 1987")  # wrong case: refused
+            assert other.exists(), "a name in the wrong case deleted the campaign"
             await pilot.press("ctrl+o")
             names = [c.name for c in app.screen.campaigns]
-            app.screen.query_one("#campaigns-table").move_cursor(row=names.index("Другая"))
+            app.screen.query_one("#campaigns-table").move_cursor(row=names.index("Литейная, 1987"))
             await pilot.press("delete")
-            await answer(pilot, "Другая")
-            assert not other.exists()
-            assert not (data_home / "other.backups").exists()
-            assert app.store.campaign.name == "Древо: Пограничная застава"  # still open
+            await answer(pilot, "Литейная, 1987")
+            assert not other.exists(), "the name typed: the campaign not deleted"
+            assert not backup_dir(other).exists(), "its backups left behind"
+            assert app.store.path == old, "the open campaign still open"
 
 
 class TestSharing:
