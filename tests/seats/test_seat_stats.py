@@ -56,7 +56,16 @@ def _players_campaign(path) -> None:
 
 async def test_s_in_a_seat_shows_the_numbers_of_the_players_view(folder, campaign_path):
     """«In kubik --view, s shows the luck stats of the visible rolls»: the seat's «s» shows the
-    same screen with the same numbers, every session, the GM's app counting them."""
+    same screen with the same numbers, every session, the GM's app counting them.
+
+    Then, on the same seat, while its stats are open again, a roll the GM logs is counted
+    there too (the GM's quick roll, «/ 2d6 Enter», is what the app records for its
+    ``QuickRoll.Rolled``: the dice's result through the Журнал). Replaces the pilot test
+    `tests/seats/test_seat_stats.py::test_the_open_stats_follow_a_new_roll_of_the_gm` (its
+    own seat on the same campaign and GM, «s» on the newest session: here «s» again after
+    «q», on the newest session as «s» opens)."""
+    from rules.dice import roll
+    from tui.present.rolls import roll_summary
     from tui.view import make_view
 
     _players_campaign(campaign_path)
@@ -70,7 +79,7 @@ async def test_s_in_a_seat_shows_the_numbers_of_the_players_view(folder, campaig
         expected.append(_shown(view.screen))
     assert "За столом: 4 броска" in expected[1][1]  # the secret roll is not counted
 
-    async with serving(folder, campaign_path):
+    async with serving(folder, campaign_path) as gm:
         seat = _seat(folder, campaign_path)
         before = campaign_path.read_bytes()
         async with seat.run_test(size=(80, 24)) as sp:
@@ -90,23 +99,9 @@ async def test_s_in_a_seat_shows_the_numbers_of_the_players_view(folder, campaig
             assert seat.outbox == {} and len(seat.screen_stack) == 2
             await sp.press("q")  # «q» closes the stats, as in the view; the seat stays
             assert not isinstance(seat.screen, StatsScreen) and seat.is_running
-        assert campaign_path.read_bytes() == before
+            assert campaign_path.read_bytes() == before, "the seat's keys wrote"
 
-
-async def test_the_open_stats_follow_a_new_roll_of_the_gm(folder, campaign_path):
-    """While the seat's stats are open, a roll the GM logs is counted there too (the GM's
-    quick roll, «/ 2d6 Enter», is what the app records for its ``QuickRoll.Rolled``: the
-    dice's result through the Журнал)."""
-    from rules.dice import roll
-    from tui.present.rolls import roll_summary
-
-    _players_campaign(campaign_path)
-    async with serving(folder, campaign_path) as gm:
-        seat = _seat(folder, campaign_path)
-        async with seat.run_test(size=(80, 24)) as sp:
-            pilots = [sp]
-            await until_seen(pilots, lambda: seat.link == "на связи с ведущим", "connected")
-            await sp.press("s")
+            await sp.press("s")  # open again: the GM's roll is counted while they are open
             await until_seen(pilots, lambda: isinstance(seat.screen, StatsScreen), "the stats")
             lines = lambda: str(seat.screen.query_one("#stats-table-lines").render())  # noqa: E731
             assert "За столом: 1 бросок" in lines()  # the newest session
@@ -205,8 +200,15 @@ async def test_s_without_the_gm_says_so_and_works_after_the_reconnect(folder, ca
             )
 
 
-async def test_a_question_cut_off_by_a_drop_fails_with_the_reason():
-    """The connection drops before the answer: the player is told, and «s» is free again."""
+async def test_a_question_cut_off_by_a_drop_or_refused_by_an_older_gm_is_told():
+    """The connection drops before the answer: the player is told, and «s» is free again.
+    Then a GM's app before this change answers «stats» with an error and no id; an answer
+    that is not the stats is refused with a Russian reason, and nothing opens.
+
+    Merges the pilot tests `tests/seats/test_seat_stats.py::
+    test_a_question_cut_off_by_a_drop_fails_with_the_reason` and `…::
+    test_an_older_gms_refusal_frees_the_question_and_a_bad_answer_is_told` (each its own
+    unconnected seat «Милава»; the second part's notices are those said after the first)."""
     app = SeatApp("Милава", None, "", connect=False)
     async with app.run_test(size=(80, 24)) as pilot:
         app._stats_asked, app._stats_open = "q1", True
@@ -219,21 +221,16 @@ async def test_a_question_cut_off_by_a_drop_fails_with_the_reason():
         await pilot.pause()
         assert not isinstance(app.screen, StatsScreen)  # a late answer opens nothing
 
-
-async def test_an_older_gms_refusal_frees_the_question_and_a_bad_answer_is_told():
-    """A GM's app before this change answers «stats» with an error and no id; an answer that
-    is not the stats is refused with a Russian reason, and nothing opens."""
-    app = SeatApp("Милава", None, "", connect=False)
-    async with app.run_test(size=(80, 24)) as pilot:
+        app.clear_notifications()  # the older GM's part
         app._stats_asked, app._stats_open = "q1", True
         app._error({"v": 1, "type": "error", "reason": "Место может только посылать заявки."})
-        assert app._stats_asked is None
+        assert app._stats_asked is None, "the older GM's refusal did not free the question"
         app._stats_asked, app._stats_open = "q2", True
         app.stats_answered({"type": "stats", "id": "q2", "sessions": [{"number": "x"}]})
         await pilot.pause()
         told = [n.message for n in app._notifications]
         assert any(m.startswith("Удача бросков не показана: Ведущий прислал") for m in told)
-        assert not isinstance(app.screen, StatsScreen)
+        assert not isinstance(app.screen, StatsScreen), "a bad answer opened the stats"
 
 
 def test_the_answer_carries_the_sessions_exactly(campaign_path):
