@@ -56,9 +56,16 @@ async def test_two_seats_declare_a_round_and_the_gm_only_approves(folder, campai
             )
 
 
-async def test_a_refusal_reaches_the_seat_with_the_gms_reason(folder, campaign_path):
-    """The seat's «f» asks Судьба; the GM's refusal and its reason show in the seat's panel
-    (the GM's «r» typing the reason: ``test_hub.py``'s dialog test)."""
+@pytest.mark.slow
+async def test_a_dropped_seat_reconnects_and_keeps_its_pending_request(folder, campaign_path):
+    """The GM's side drops every seat; the seat comes back and its request is still one.
+
+    First, on the same seat, the seat's «f» asks Судьба; the GM's refusal and its reason show
+    in the seat's panel (the GM's «r» typing the reason: ``test_hub.py``'s dialog test).
+    Replaces the pilot test `tests/seats/test_seat_pilot.py::
+    test_a_refusal_reaches_the_seat_with_the_gms_reason` (its own seat «Милава» on the same
+    campaign and headless GM, each of its asserts; the request that then drops is the
+    seat's next one)."""
     async with serving(folder, campaign_path) as gm:
         hub = gm.hub
         seat = _seat(folder, campaign_path, "Милава")
@@ -73,16 +80,6 @@ async def test_a_refusal_reaches_the_seat_with_the_gms_reason(folder, campaign_p
             await sp.pause()
             assert "отказано: не в этот раз" in str(seat.query_one("#seat-requests").render())
 
-
-@pytest.mark.slow
-async def test_a_dropped_seat_reconnects_and_keeps_its_pending_request(folder, campaign_path):
-    """The GM's side drops every seat; the seat comes back and its request is still one."""
-    async with serving(folder, campaign_path) as gm:
-        hub = gm.hub
-        seat = _seat(folder, campaign_path, "Милава")
-        async with seat.run_test(size=(80, 24)) as sp:
-            pilots = [sp]
-            await until_seen(pilots, lambda: bool(seat.mine()), "own sheet")
             await sp.press("n", *"ищу следы", "enter")
             await until_seen(pilots, lambda: len(hub.pending()) == 1, "waits")
             rid = hub.pending()[0].request.id
