@@ -83,7 +83,9 @@ async def test_the_gms_dialog_keys_decide_the_requests(folder, campaign_path):
     ``tests/seats/test_seat_pilot.py::test_a_refusal_reaches_the_seat_with_the_gms_reason``
     (the GM's «r») — ``tests/seats/test_seat_pilot.py``;
     ``tests/seats/test_keys.py::test_the_gm_makes_a_new_key_and_the_old_one_opens_nothing``
-    (the GM's «k») — ``tests/seats/test_keys_socket.py``."""
+    (the GM's «k») — ``tests/seats/test_keys_socket.py``. The reason of «r» and the name of
+    «k» are put in their fields at once (they were typed key by key: 23 keys whose typing is
+    not what this test checks; the field's keys are Textual's Input's)."""
     from tests.seats.headless_gm import Lines
     from tui.seats import protocol as proto
     from tui.seats.tokens import read_keys, seats_dir
@@ -142,12 +144,22 @@ async def test_the_gms_dialog_keys_decide_the_requests(folder, campaign_path):
         shown = str(app.screen.query_one("#requests-log").render())
         assert "не применить" in shown, "the GM reads why in the dialog"
 
-        await pilot.press("r", *"не в этот раз", "enter")
+        await pilot.press("r")
+        await pilot.pause()
+        reason = app.screen.query_one("#prompt-input")  # typed at once: not the subject
+        assert reason.value == "", "«r» asks the reason in an empty field"
+        reason.value = "не в этот раз"
+        await pilot.press("enter")
         await written()
         item = hub.requests["f2"]
         assert (item.status, item.reason) == ("refused", "не в этот раз"), "«r» refuses"
 
         assert bogdan.id in read_keys(seats_dir(folder), store.path)
-        await pilot.press("k", *bogdan.name, "enter")
+        await pilot.press("k")
+        await pilot.pause()
+        name = app.screen.query_one("#prompt-input")  # typed at once, as «r»'s reason
+        assert name.value == "", "«k» offers no seat with no request under the cursor"
+        name.value = bogdan.name
+        await pilot.press("enter")
         await written()
         assert bogdan.id not in read_keys(seats_dir(folder), store.path), "«k» revokes the key"

@@ -118,7 +118,10 @@ async def test_the_check_tab_opens_the_check_and_ctrl_p_asks_risks_price(folder,
         assert isinstance(app.screen, TextPrompt), "Enter asks Risk's price first"
         assert "Цена Риска" in app.screen.title_text
         assert k1.status == "pending" and builder._last == first, "nothing before the price"
-        await pilot.press(*"кобура", "enter")
+        price = app.screen.query_one("#prompt-input")  # the price put in at once: its
+        assert price.value == "", "the price asked in an empty field"  # typing is Input's
+        price.value = "кобура"
+        await pilot.press("enter")
         await app.services.writes_done()
         await pilot.pause()
         assert k1.status == "accepted", "the price typed accepts"
