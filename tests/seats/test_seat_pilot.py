@@ -80,7 +80,12 @@ async def test_a_dropped_seat_reconnects_and_keeps_its_pending_request(folder, c
             await sp.pause()
             assert "отказано: не в этот раз" in str(seat.query_one("#seat-requests").render())
 
-            await sp.press("n", *"ищу следы", "enter")
+            await sp.press("n")
+            await sp.pause()
+            note = seat.screen.query_one("#prompt-input")  # the note at once: its typing is
+            assert note.value == "", "«n» asks in an empty field"  # Input's, not the subject
+            note.value = "ищу следы"
+            await sp.press("enter")
             await until_seen(pilots, lambda: len(hub.pending()) == 1, "waits")
             rid = hub.pending()[0].request.id
             for writers in hub._writers.values():  # the connection drops
