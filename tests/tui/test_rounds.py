@@ -64,7 +64,10 @@ async def effect_added_from_the_keyboard_and_shown(app, pilot, system: str) -> N
     actor = pane.tracker.actor
     await pilot.press("e")  # the form, on the highlighted row (the actor)
     await pilot.pause()
-    await pilot.press(*"Оглушён", "down", *"-1")
+    name = app.screen.query_one("#effect-name", Input)
+    assert app.focused is name and name.value == "", "the form opens on an empty «Название»"
+    name.value = "Оглушён"  # at once: the typing is Input's; ↓ and what follows are the keys
+    await pilot.press("down", *"-1")
     await pilot.pause()
     assert app.screen.query_one("#effect-name").value == "Оглушён"
     assert app.focused.id == "effect-mod" and app.focused.value == "-1"
