@@ -26,6 +26,9 @@ class WidgetsKept:
     def __init__(self, app) -> None:
         self.app = app
         self.left: list[str] = []
+        #: How many more widgets are mounted on leaving than on entering (a widget mounted on
+        #: each switch and never removed is kept too, though still registered).
+        self.more_mounted = 0
 
     def __enter__(self) -> WidgetsKept:
         self.built: list[weakref.ref[Widget]] = []
@@ -50,6 +53,10 @@ class WidgetsKept:
         if left():
             gc.collect()  # a dropped widget in a reference cycle is not kept
         self.left = left()
+        self.more_mounted = self._mounted_count() - len(self.mounted)
+
+    def _mounted_count(self) -> int:
+        return sum(isinstance(w, Widget) for w in self.app._registry)
 
 
 def descriptions(app) -> list[str]:
@@ -82,6 +89,7 @@ async def test_the_bar_follows_the_focus_and_names_keys_and_enter_as_the_help_do
                 await pilot.press(key)
                 await pilot.pause()
         assert kept.left == [], "switching tabs left widgets behind"
+        assert kept.more_mounted == 0, "switching tabs mounted widgets it never removed"
         assert not app.query_one(KeyBar).children, "the key bar built widgets"
         await pilot.press("1")  # back to Партия
         await pilot.pause()
