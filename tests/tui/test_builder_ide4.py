@@ -113,67 +113,74 @@ class TestProcedure:
             assert (b.check.meaning, b.check.consequence) == ("дверь поддалась", "патруль далеко")
             assert energy(app, "Вера Стрижова") == 100 - 12 - 12
 
-    async def test_forbidden_move_refused_then_templates_copied(self, make_test_app):
-        app = make_test_app(system="ide4")
-        async with app.run_test(size=(80, 24)) as pilot:
-            notes = capture_notes(app)
-            await pilot.press("3", "enter", "s")  # roll, then the sub-roll
-            await pilot.pause()
-            b = builder(app)
-            before, logged = b.check, len(app.store.log())
-            assert before.subroll_value is not None
-            await pilot.press("s")  # a second sub-roll: the rules refuse it
-            await pilot.press("e")  # energy after the sub-roll: refused too
-            await pilot.pause()
-            assert b.check is before
-            assert len(app.store.log()) == logged
-            # the sub-roll raised the standard check to expanded, on record (never silently)
-            assert [s for _, s in notes] == ["information", "error", "error"]
-            assert notes[0][0].startswith("Уровень проверки: Стандартная → Развёрнутая")
-            assert any(s.kind == "level" for s in before.steps)
-            assert "Подбросок делается один раз" in notes[1][0]
-            await pilot.press("t", "y")  # the quick template, copied
-            await pilot.pause()
-            assert app.clipboard.startswith("1. Что ты хочешь сделать?")
-            assert len(app.clipboard.splitlines()) == 10
-            await pilot.press("t", "y")  # the full template
-            assert len(app.clipboard.splitlines()) == 16
-            assert "Подбросок: " in app.clipboard and notes[-1][0].startswith("Шаблон скопирован")
-            # «d»: a new game day gives Успех → Триумф back to everyone (the step:
-            # tests/table/test_check_ide4.py)
-            olga = next(c for c in app.store.characters() if c.name == "Ольга Ренн")
-            extra = {**olga.extra, "daily_triumph_used": True}
-            app.store.upsert_character(dataclasses.replace(olga, extra=extra))
-            await pilot.press("d")
-            await pilot.pause()
-            assert not any(c.ide4.daily_triumph_used for c in app.store.characters())
-
-    async def test_impossible_needs_a_reason_and_automatic_success_offers_hidden_risk(
+    async def test_level_switch_impossible_hidden_risk_forbidden_move_templates_new_day(
         self, make_test_app
     ):
-        """[00]: Enter is refused until the reason is typed (the focus goes to its field),
-        then the check is recorded as impossible. A new check (`n`) at [0]: the hidden-risk
-        row is shown with «автоматический успех»; a trap kept at [1] rolls with Триумф in the
-        odds. (Two pilot tests before, `test_impossible_needs_a_reason_before_anything` and
-        `test_automatic_success_and_hidden_risk`, on the same campaign and the same row: one
-        app now.)"""
+        """One app on the IDE4 demo campaign's Проверка tab, each part in turn (each part
+        begins with a new check, `n`, at the standard level):
+
+        1. «l» cycles the level and keeps what was chosen and typed (a skill hidden at the
+           quick level is not in the check, and back at standard it is). The expanded level's
+           text rows are not built at the standard level (the tab's first build is cheaper),
+           are built when shown, and keep what was typed through a switch; a new check clears
+           a built row and skips the others.
+        2. [00]: Enter is refused until the reason is typed (the focus goes to its field),
+           then the check is recorded as impossible. A new check (`n`) at [0]: the
+           hidden-risk row is shown with «автоматический успех»; a trap kept at [1] rolls with
+           Триумф in the odds.
+        3. A second sub-roll and energy after the sub-roll are refused (nothing changes,
+           nothing is logged); the sub-roll raised the standard check to expanded, on record;
+           «t» «y» copies the quick template, then the full one; «d» (a new game day) gives
+           Успех → Триумф back to everyone (the step: tests/table/test_check_ide4.py).
+
+        Merges the pilot tests `test_a_level_switch_keeps_the_inputs_and_builds_text_rows_
+        when_shown`, `test_impossible_needs_a_reason_and_automatic_success_offers_hidden_risk`
+        and `test_forbidden_move_refused_then_templates_copied` of this class: the same
+        campaign and tab, three apps become one."""
         app = make_test_app(system="ide4")
         async with app.run_test(size=(80, 24)) as pilot:
             notes = capture_notes(app)
+            # 1. The level switch (first: the tab's first build is its subject).
             await pilot.press("3")
             b = builder(app)
+            assert [i.id for i in b.form.query(Input)] == ["ide4-mods"], "standard: mods only"
+            await choose(pilot, "ide4-skill", "Взлом")
+            assert b.form.value("attribute") == "Мелкая моторика", "the skill's attribute"
+            app.query_one("#ide4-mods", Input).value = "+1 темнота"
+            b.query_one("#ide4-skill").focus()
+            await pilot.press("l")  # → expanded
+            intent = app.query_one("#ide4-intent", Input)
+            assert intent.display and app.query_one("#ide4-row-intent").display, "intent shown"
+            intent.value = "  открыть сейф  "
+            await pilot.press("l")  # → quick
+            assert b.form.level == "quick"
+            assert not app.query_one("#ide4-skill").display, "quick: the skill hidden"
+            assert b.current_input().skill == "", "hidden: not in the check"
+            await pilot.press("l")  # → standard: the intent hidden, its text kept
+            assert b.current_input().skill == "Взлом", "back at standard: the skill again"
+            assert b.current_input().modifiers[0].reason == "темнота", "the mods kept"
+            assert not app.query_one("#ide4-row-intent").display, "standard: intent hidden"
+            assert app.query_one("#ide4-intent", Input) is intent, "the built row kept"
+            assert b.current_input().intent == "открыть сейф", "the intent's text kept"
+            b.action_new_check()  # a new check clears a built row and skips the others
+            await pilot.pause()
+            assert intent.value == "" and b.current_input().intent == "", "new: intent cleared"
+            assert b.current_input().impossible_reason == "" and not b.form.query("#ide4-reason")
+            # 2. [00] needs a reason; [0] offers the hidden risk.
             await choose(pilot, "ide4-base", 8)  # [00]
             assert app.query_one("#ide4-row-reason").display, "[00] asks for the reason"
+            told = len(notes)
             await pilot.press("enter")
             await pilot.pause()
             assert b.phase == "setup" and b.check is None, "[00]: Enter refused"
-            assert app.store.log() == []
-            assert "[00]" in notes[-1][0] and notes[-1][1] == "error"
-            assert app.focused is app.query_one("#ide4-reason", Input)  # type it now
+            assert app.store.log() == [], "[00]: nothing logged"
+            assert len(notes) == told + 1, notes
+            assert "[00]" in notes[-1][0] and notes[-1][1] == "error", notes[-1]
+            assert app.focused is app.query_one("#ide4-reason", Input), "type the reason now"
             app.focused.insert_text_at_cursor("стена без дверей")  # (in one go: not the subject)
             await pilot.press("enter")
             await pilot.pause()
-            assert b.check.status == "impossible"
+            assert b.check.status == "impossible", "recorded as impossible"
             assert "Невозможно: стена без дверей" in app.store.log()[0].text
             await pilot.press("n")  # a new check: automatic success and the hidden risk
             await pilot.pause()
@@ -186,43 +193,43 @@ class TestProcedure:
             assert "Триумф" in str(app.query_one("#ide4-odds").render()), "[1]'s odds shown"
             await pilot.press("enter")
             await pilot.pause()
-            assert b.check.status == "rolled" and b.check.difficulty.final == 1
-
-    async def test_a_level_switch_keeps_the_inputs_and_builds_text_rows_when_shown(
-        self, make_test_app
-    ):
-        """«l» cycles the level and keeps what was chosen and typed (a skill hidden at the
-        quick level is not in the check, and back at standard it is). The expanded level's
-        text rows are not built at the standard level (the tab's first build is cheaper), are
-        built when shown, and keep what was typed through a switch; a new check clears a
-        built row and skips the others."""
-        app = make_test_app(system="ide4")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("3")
-            b = builder(app)
-            assert [i.id for i in b.form.query(Input)] == ["ide4-mods"]  # standard: mods only
-            await choose(pilot, "ide4-skill", "Взлом")
-            assert b.form.value("attribute") == "Мелкая моторика"  # the skill's attribute
-            app.query_one("#ide4-mods", Input).value = "+1 темнота"
-            b.query_one("#ide4-skill").focus()
-            await pilot.press("l")  # → expanded
-            intent = app.query_one("#ide4-intent", Input)
-            assert intent.display and app.query_one("#ide4-row-intent").display
-            intent.value = "  открыть сейф  "
-            await pilot.press("l")  # → quick
-            assert b.form.level == "quick"
-            assert not app.query_one("#ide4-skill").display
-            assert b.current_input().skill == ""  # hidden: not in the check
-            await pilot.press("l")  # → standard: the intent hidden, its text kept
-            assert b.current_input().skill == "Взлом"
-            assert b.current_input().modifiers[0].reason == "темнота"
-            assert not app.query_one("#ide4-row-intent").display
-            assert app.query_one("#ide4-intent", Input) is intent
-            assert b.current_input().intent == "открыть сейф"
-            b.action_new_check()  # a new check clears a built row and skips the others
+            assert b.check.status == "rolled" and b.check.difficulty.final == 1, "[1] rolled"
+            # 3. A forbidden move refused, then the templates, then a new game day.
+            await pilot.press("n")
             await pilot.pause()
-            assert intent.value == "" and b.current_input().intent == ""
-            assert b.current_input().impossible_reason == "" and not b.form.query("#ide4-reason")
+            await choose(pilot, "ide4-base", 3)
+            assert b.form.level == "standard" and not b.current_input().hidden_risk
+            told = len(notes)
+            await pilot.press("enter", "s")  # roll, then the sub-roll
+            await pilot.pause()
+            before, logged = b.check, len(app.store.log())
+            assert before.subroll_value is not None, "the sub-roll made"
+            await pilot.press("s")  # a second sub-roll: the rules refuse it
+            await pilot.press("e")  # energy after the sub-roll: refused too
+            await pilot.pause()
+            assert b.check is before, "the refused moves changed nothing"
+            assert len(app.store.log()) == logged, "the refused moves logged nothing"
+            # the sub-roll raised the standard check to expanded, on record (never silently)
+            said = notes[told:]
+            assert [s for _, s in said] == ["information", "error", "error"], said
+            assert said[0][0].startswith("Уровень проверки: Стандартная → Развёрнутая")
+            assert any(s.kind == "level" for s in before.steps), "the level change a step"
+            assert "Подбросок делается один раз" in said[1][0]
+            await pilot.press("t", "y")  # the quick template, copied
+            await pilot.pause()
+            assert app.clipboard.startswith("1. Что ты хочешь сделать?")
+            assert len(app.clipboard.splitlines()) == 10, "the quick template"
+            await pilot.press("t", "y")  # the full template
+            assert len(app.clipboard.splitlines()) == 16, "the full template"
+            assert "Подбросок: " in app.clipboard and notes[-1][0].startswith("Шаблон скопирован")
+            # «d»: a new game day gives Успех → Триумф back to everyone (the step:
+            # tests/table/test_check_ide4.py)
+            olga = next(c for c in app.store.characters() if c.name == "Ольга Ренн")
+            extra = {**olga.extra, "daily_triumph_used": True}
+            app.store.upsert_character(dataclasses.replace(olga, extra=extra))
+            await pilot.press("d")
+            await pilot.pause()
+            assert not any(c.ide4.daily_triumph_used for c in app.store.characters()), "«d»"
 
 
 # -- snapshots ---------------------------------------------------------------------------------
