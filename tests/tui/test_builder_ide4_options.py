@@ -46,16 +46,27 @@ def b_input(app) -> ide4.CheckInput:
     return builder(app).current_input()
 
 
-async def test_the_players_right_is_a_key_at_every_level_and_recorded(make_test_app):
-    """Сид: «Игрок имеет право потребовать Развёрнутую проверку в любой ситуации»: `p` at the
-    quick level, and after the roll the change is a recorded step in the Журнал. Then a new
-    check (`n`) at the standard level — Сид: «отсутствие необходимости в проверке не
-    запрещает игроку потребовать Развёрнутую проверку»: ticking «игрок требует проверку» in
-    the checklist (`c`) switches the level. (The checklist's part was the pilot test
-    `test_checklist_player_demand_switches_to_expanded` of this file, on the same campaign
-    and tab: one app now.)"""
+async def test_the_players_right_then_an_opposed_check_outside_a_fight(
+    make_test_app, campaign_path
+):
+    """One app on the IDE4 demo campaign's Проверка tab, two parts in turn.
+
+    1. Сид: «Игрок имеет право потребовать Развёрнутую проверку в любой ситуации»: `p` at
+       the quick level, and after the roll the change is a recorded step in the Журнал. Then
+       a new check (`n`) at the standard level — Сид: «отсутствие необходимости в проверке
+       не запрещает игроку потребовать Развёрнутую проверку»: ticking «игрок требует
+       проверку» in the checklist (`c`) switches the level.
+    2. Сид: «Если два персонажа непосредственно действуют друг против друга, каждый
+       выполняет подходящую проверку» … «3. если равенство сохраняется, мастер оставляет
+       положение без изменения либо назначает цену обеим сторонам» — the GM's choice is
+       recorded.
+
+    Merges the pilot tests `test_the_players_right_is_a_key_at_every_level_and_recorded`
+    and `test_opposed_check_outside_a_fight` of this file: the same campaign and tab, two
+    apps become one (a new check, `n`, between them)."""
     app = make_test_app(system="ide4")
     async with app.run_test(size=(80, 24)) as pilot:
+        # 1. The player's right.
         await open_ide4(pilot, level="quick")
         assert "Быстрая проверка; право игрока: p — развёрнутая по требованию" in status(app)
         await pilot.press("enter")  # roll at the quick level
@@ -79,28 +90,25 @@ async def test_the_players_right_is_a_key_at_every_level_and_recorded(make_test_
         await pilot.press("end", "space", "escape")  # the last line: «игрок требует проверку»
         await pilot.pause()
         assert b.player_demand and b.form.level == "expanded", "the checklist's demand"
-
-
-async def test_opposed_check_outside_a_fight(make_test_app, campaign_path):
-    """Сид: «Если два персонажа непосредственно действуют друг против друга, каждый выполняет
-    подходящую проверку» … «3. если равенство сохраняется, мастер оставляет положение без
-    изменения либо назначает цену обеим сторонам» — the GM's choice is recorded."""
-    app = make_test_app(system="ide4")
-    async with app.run_test(size=(80, 24)) as pilot:
+        # 2. An opposed check outside a fight, on a new check at the standard level («n»
+        # waits for a roll; a new check's step clears the demand as on a fresh tab).
+        b.action_new_check()
+        await pilot.pause()
         await open_ide4(pilot, base=3)
+        assert not b.player_demand and b.form.level == "standard", "part 2 starts afresh"
         await pilot.press("o")
         await pilot.pause()
         setup = app.screen
-        assert isinstance(setup, OpposedSetupScreen)
+        assert isinstance(setup, OpposedSetupScreen), "«o» opens the second side"
         second = setup.second()
         expected = ide4.opposed_odds(b_input(app), second)
         shown = str(setup.query_one("#opp-odds").render())
-        assert f"{float(expected['tie']) * 100:.1f}".replace(".", ",") in shown
+        assert f"{float(expected['tie']) * 100:.1f}".replace(".", ",") in shown, "the odds"
         await pilot.press("enter")
         await app.services.writes_done()
         await pilot.pause()
         result = app.screen
-        assert isinstance(result, OpposedResultScreen)
+        assert isinstance(result, OpposedResultScreen), "Enter rolls both"
         # force a full tie: both Успех at [3] (the stored check rigged, as a restart reads it)
         state = app.services.check_table.state
         o = state.opposed
@@ -108,11 +116,11 @@ async def test_opposed_check_outside_a_fight(make_test_app, campaign_path):
         app.store.put_doc("check", replace(state, opposed=tie).to_doc(), label="тест: d100")
         await app.services.writes_done()
         await pilot.pause()
-        assert result.result.winner is None
-        assert result.query_one("#opp-tie").display
+        assert result.result.winner is None, "the tie"
+        assert result.query_one("#opp-tie").display, "the tie chooser shown"
         await pilot.press("enter")  # no choice yet: the GM must choose, nothing is recorded
         await pilot.pause()
-        assert isinstance(app.screen, OpposedResultScreen)
+        assert isinstance(app.screen, OpposedResultScreen), "no choice: Enter refused"
         result.query_one("#opp-tie").select("price")
         await pilot.pause()
         price = result.query_one("#opp-price")
@@ -121,7 +129,7 @@ async def test_opposed_check_outside_a_fight(make_test_app, campaign_path):
         await pilot.press("enter")
         await app.services.writes_done()
         await pilot.pause()
-        assert not isinstance(app.screen, OpposedResultScreen)
+        assert not isinstance(app.screen, OpposedResultScreen), "recorded and closed"
     entries = Store.open(campaign_path).log()
     final = entries[0].data
     assert final["kind"] == "opposed" and final["event"] == "conclude"
