@@ -15,21 +15,63 @@ def party(app) -> dict[str, str]:
     return {c.name: c.id for c in app.store.characters()}
 
 
-async def test_the_cellar_door_takes_at_most_twelve_keys(make_test_app):
-    """«Open the cellar door» (IDE4 expanded, Взлом, [3], +1 darkness, −1 tools, 3 energy
-    dice) took about 35 keys before the d100; typing selects in every ◀ ▶ row, and it takes at
-    most 12 keys besides the modifiers' own text — then one key («a») the next time. (The
-    text is put in the focused field in one go: the keys counted are the subject, not the
-    typing.)
+async def test_saved_roll_bar_then_the_cellar_door_then_b_and_e_on_a_success(make_test_app):
+    """One app on the IDE4 demo campaign, three parts in turn, each with its own asserts.
 
-    On the way, «IDE4 focus lands on Атрибут»: the action decides the attribute, the skill
-    and the base — the party's Enter enters the form there. (That was the pilot test
-    `test_the_form_is_entered_at_the_action` of this file, on the same campaign and the same
-    first key: one app now.)"""
+    1. «After `r` (a saved roll) in Партия the quick-roll bar stays open on every tab with the
+       old expression and another character's result, and at 80×24 it hides Проверка's
+       outcome line; Esc in the form does not close it.»
+    2. «Open the cellar door» (IDE4 expanded, Взлом, [3], +1 darkness, −1 tools, 3 energy
+       dice) took about 35 keys before the d100; typing selects in every ◀ ▶ row, and it
+       takes at most 12 keys besides the modifiers' own text — then one key («a») the next
+       time. (The text is put in the focused field in one go: the keys counted are the
+       subject, not the typing.) On the way, «IDE4 focus lands on Атрибут»: the action
+       decides the attribute, the skill and the base — the party's Enter on the first
+       character enters the form there.
+    3. «`b` highlights the skill reroll first (`b` Enter turned Ольга's Успех 89 into Средне
+       54)»: the bonus that cannot worsen is highlighted; the reroll comes last, with its
+       odds. Then «e» on that Успех: the energy chooser says each choice changes nothing
+       («Не создаёт Триумф») before anything is spent — the screen part of the pilot test
+       `tests/tui/test_builder_ide4_options.py::
+       test_energy_dice_below_the_nominal_and_after_on_success_warns` (its dice and costs:
+       tests/table/test_check_ide4_paid.py::
+       test_energy_dice_below_the_nominal_and_after_on_success_warn).
+
+    Merges the pilot tests `test_a_saved_rolls_result_does_not_stay_over_another_tab`,
+    `test_the_cellar_door_takes_at_most_twelve_keys` (itself the merge of
+    `test_the_form_is_entered_at_the_action`) and
+    `test_b_offers_the_bonus_first_and_the_skill_reroll_last` of this file: the same campaign,
+    three apps become one. Part 1 leaves the Проверка tab as it found it (nothing rolled, the
+    cursor back on Партия's first character), so part 2's keys are the same."""
+    from dataclasses import replace
+
     from textual.widgets import Input
+
+    from tests.tui.builders import rig_d100
+    from tui.systems.ide4.builder.dialogs import ChooserScreen
 
     app = make_test_app(system="ide4")
     async with app.run_test(size=(80, 24)) as pilot:
+        # 1. A saved roll's result does not stay over another tab.
+        vera = next(c for c in app.store.characters() if c.name == "Вера Стрижова")
+        app.store.upsert_character(replace(vera, rolls=(("Атака", "2d6+3"),)))
+        await pilot.pause()
+        bar = app.query_one("#quick")
+        await pilot.press("r")
+        await pilot.pause()
+        assert bar.display, "the saved roll's result, in the tab it was made in"
+        await pilot.press("3")
+        await pilot.pause()
+        assert not bar.display, "another tab: the bar gone"
+        assert app.query_one("#ide4-row-mods").region.height == 1, "the form's rows all seen"
+        await pilot.press("1", "r")
+        await pilot.pause()
+        assert bar.display, "back on Партия: a saved roll again"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not bar.display, "Esc closes it"
+        assert app.query_one("#check-pane").check is None, "part 1 rolled no check"
+        # 2. The cellar door.
         keys = ["enter", "l", "В", "з", "down", "down", "down", "down"]  # from Партия to mods
         tail = ["down", "down", "3", "enter"]  # to «Энергия до», three dice, roll
         await pilot.press(keys[0])  # Партия: Enter on the first character
@@ -43,47 +85,46 @@ async def test_the_cellar_door_takes_at_most_twelve_keys(make_test_app):
         await pilot.pause()
         b = app.query_one("#check-pane")
         check = b.check
-        assert check is not None and len(keys + tail) <= 12
+        assert check is not None and len(keys + tail) <= 12, "rolled within 12 keys"
         inp = check.input
         assert (inp.actor, inp.action, inp.skill, inp.level) == (
             "Вера Стрижова",
             "Взлом",
             "Взлом",
             "expanded",
-        )
+        ), "the cellar door's check"
         assert [(m.value, m.reason) for m in inp.modifiers] == [(1, "темнота"), (-1, "инструменты")]
-        assert check.difficulty.final == 3 and inp.energy_dice == 3
+        assert check.difficulty.final == 3 and inp.energy_dice == 3, "[3], three dice"
         await pilot.press("n", "a")  # the next time: the last lock-picking check
         await pilot.pause()
         again = b.current_input()
         assert (again.action, again.modifiers, again.energy_dice) == ("Взлом", inp.modifiers, 3)
-
-
-async def test_a_saved_rolls_result_does_not_stay_over_another_tab(make_test_app):
-    """«After `r` (a saved roll) in Партия the quick-roll bar stays open on every tab with the
-    old expression and another character's result, and at 80×24 it hides Проверка's outcome
-    line; Esc in the form does not close it.»"""
-    from dataclasses import replace
-
-    app = make_test_app(system="ide4")
-    async with app.run_test(size=(80, 24)) as pilot:
-        vera = next(c for c in app.store.characters() if c.name == "Вера Стрижова")
-        app.store.upsert_character(replace(vera, rolls=(("Атака", "2d6+3"),)))
+        # 3. «b» and «e» on Ольга's Успех 89, on a new check at the standard level.
+        b.action_new_check()  # the situation (the mods, the energy dice) cleared
+        await open_ide4(pilot)
+        app.query_one("#ide4-character").select(party(app)["Ольга Ренн"])
         await pilot.pause()
-        bar = app.query_one("#quick")
-        await pilot.press("r")
+        app.query_one("#ide4-action").select("Переговоры")
         await pilot.pause()
-        assert bar.display  # the saved roll's result, in the tab it was made in
-        await pilot.press("3")
+        assert not b.current_input().modifiers and b.form.level == "standard", "afresh"
+        await pilot.press("enter")
         await pilot.pause()
-        assert not bar.display
-        assert app.query_one("#ide4-row-mods").region.height == 1  # the form's rows all seen
-        await pilot.press("1", "r")
+        await rig_d100(pilot, 89)
+        assert b.check.outcome == "success", "Ольга's Успех 89"
+        await pilot.press("b")
         await pilot.pause()
-        assert bar.display
-        await pilot.press("escape")
+        chooser = app.screen
+        assert isinstance(chooser, ChooserScreen), "«b» opens the bonus chooser"
+        first = chooser.choices[chooser.query_one("OptionList").highlighted]
+        assert first.id == "triumph" and "наверняка лучше" in first.reason, "the bonus first"
+        last = chooser.choices[-1]
+        assert last.id == "reroll" and "хуже" in last.reason, "the reroll last, with its odds"
+        await pilot.press("escape", "e")  # energy after, on Успех: futile, said before it is spent
         await pilot.pause()
-        assert not bar.display
+        chooser = app.screen
+        assert isinstance(chooser, ChooserScreen), "«e» opens the energy chooser"
+        shown = " ".join(c.reason for c in chooser.choices)
+        assert "не изменит исход" in shown and "Не создаёт Триумф" in shown, "the warning shown"
 
 
 def test_the_keys_of_an_ide4_campaign_list_no_drevo_keys() -> None:
@@ -99,45 +140,6 @@ def test_the_keys_of_an_ide4_campaign_list_no_drevo_keys() -> None:
     drevo = {"wound", "heal", "grant_fate", "fate_circumstance"}
     assert not party("ide4") & drevo
     assert drevo <= party("drevo")
-
-
-async def test_b_offers_the_bonus_first_and_the_skill_reroll_last(make_test_app):
-    """«`b` highlights the skill reroll first (`b` Enter turned Ольга's Успех 89 into Средне
-    54)»: the bonus that cannot worsen is highlighted; the reroll comes last, with its odds.
-    Then «e» on that Успех: the energy chooser says each choice changes nothing («Не создаёт
-    Триумф») before anything is spent — the screen part of the pilot test
-    `tests/tui/test_builder_ide4_options.py::
-    test_energy_dice_below_the_nominal_and_after_on_success_warns` (its dice and costs:
-    tests/table/test_check_ide4_paid.py::
-    test_energy_dice_below_the_nominal_and_after_on_success_warn)."""
-    from tests.tui.builders import rig_d100
-    from tui.systems.ide4.builder.dialogs import ChooserScreen
-
-    app = make_test_app(system="ide4")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_ide4(pilot)
-        app.query_one("#ide4-character").select(party(app)["Ольга Ренн"])
-        await pilot.pause()
-        app.query_one("#ide4-action").select("Переговоры")
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        await rig_d100(pilot, 89)
-        assert app.query_one("#check-pane").check.outcome == "success"
-        await pilot.press("b")
-        await pilot.pause()
-        chooser = app.screen
-        assert isinstance(chooser, ChooserScreen)
-        first = chooser.choices[chooser.query_one("OptionList").highlighted]
-        assert first.id == "triumph" and "наверняка лучше" in first.reason
-        last = chooser.choices[-1]
-        assert last.id == "reroll" and "хуже" in last.reason
-        await pilot.press("escape", "e")  # energy after, on Успех: futile, said before it is spent
-        await pilot.pause()
-        chooser = app.screen
-        assert isinstance(chooser, ChooserScreen), "«e» opens the energy chooser"
-        shown = " ".join(c.reason for c in chooser.choices)
-        assert "не изменит исход" in shown and "Не создаёт Триумф" in shown, "the warning shown"
 
 
 def played_before_the_restart(campaign_path, play):
