@@ -9,6 +9,8 @@ from __future__ import annotations
 from functools import partial
 
 from tests.tui import builders
+from tui.store import Store
+from tui.systems.ide4.builder.dialogs import ChooserScreen
 
 open_starately = partial(builders.open_builder, prefix="st")
 
@@ -74,8 +76,8 @@ def energy(app, name: str) -> int:
 
 
 class TestIde4Keys:
-    async def test_each_key_makes_its_move_and_ctrl_z_ctrl_y_take_it_back_and_again(
-        self, make_test_app
+    async def test_each_key_makes_its_move_then_energy_after_for_a_removed_character(
+        self, make_test_app, campaign_path
     ):
         """The GM's keys on a rolled check reach their moves: «p» (the player's demand: on a
         quick check it raises the level), «l» (the next level), «r» Enter (a reroll), «e» Enter
@@ -88,7 +90,19 @@ class TestIde4Keys:
         test_undo_takes_the_energy_back_and_redo_brings_the_same_dice`: its keys (e Enter,
         Ctrl+Z, the «e» key allowed again) are here; the energy paid back, the line marked and
         the same dice on Ctrl+Y are tests/table/test_check_ide4_undo.py::
-        test_undo_puts_the_check_back_and_redo_makes_the_same_move[energy_after]."""
+        test_undo_puts_the_check_back_and_redo_makes_the_same_move[energy_after].
+
+        Then, on the same rolled check (Провал at d100 = 20: energy after applies), the energy
+        dialog open, its character removed by another process and seen by the app, Enter:
+        nothing is shown or logged as spent (the dialog stays open, says so, refuses Enter;
+        Esc closes it); «e» again opens nothing. That was the pilot test
+        `tests/tui/test_ide4_dialogs_follow.py::
+        test_energy_after_for_a_removed_character_spends_nothing` (on the same campaign and
+        tab, its check rolled with the seed's dice: one app now; the file is gone). (Enter
+        before the app saw the removal: the store refuses the write —
+        tests/table/test_check_ide4_paid.py::
+        test_energy_after_for_a_character_removed_elsewhere_spends_nothing; what these checks
+        pay and write: tests/table/test_check_ide4_paid.py.)"""
         app = make_test_app(system="ide4")
         async with app.run_test(size=(80, 24)) as pilot:
             b = await ide4_rolled(pilot, "quick")
@@ -125,3 +139,34 @@ class TestIde4Keys:
                     await pilot.press("ctrl+z")
                     await settle(pilot)
                     assert b.check == expanded
+            # The energy dialog of a character another process removes.
+            rolled = b.check
+            assert rolled.outcome not in ("tragedy", "triumph"), "energy after must apply"
+            cid = b._check_character_id
+            name = b.form.characters[cid].name
+            log_before = len(app.store.log())
+            await pilot.press("e")
+            await pilot.pause()
+            assert isinstance(app.screen, ChooserScreen), "«e» opens the energy dialog"
+            Store.open(campaign_path).delete_character(cid)
+            app._refresh_store()  # what the file watch (or the timer) does
+            await pilot.pause()
+            note = str(app.screen.query_one("WithdrawnNote").render())
+            assert "удалён в другом окне" in note, "the dialog says the character is gone"
+            await pilot.press("enter")
+            await app.services.writes_done()
+            await pilot.pause()
+            assert b.check == rolled, "nothing shown as spent"
+            steps_shown = str(b.query_one("#ide4-steps").render())
+            assert f"энергия {rolled.pool_after}/100" in steps_shown, "the energy as it was"
+            assert len(app.store.log()) == log_before, "nothing logged as spent"
+            told = [n.message for n in app._notifications]
+            assert any(f"{name} удалён в другом окне" in n for n in told), "Enter says why"
+            if isinstance(app.screen, ChooserScreen):
+                await pilot.press("escape")
+                await pilot.pause()
+            assert not isinstance(app.screen, ChooserScreen), "Esc closes it"
+            await pilot.press("e")  # again, now that the app knows: refused, nothing opens
+            await pilot.pause()
+            assert not isinstance(app.screen, ChooserScreen), "«e» again opens nothing"
+            assert b.check == rolled, "still as rolled"
