@@ -2,7 +2,8 @@
 the dialog's focus is — on its tie chooser or in its price field — never swallowed by a field,
 and the opposed dialogs follow (the roll undone: the second side's dialog again);
 in a dialog that does not follow the store they are refused with what to do; under a Партия
-dialog that follows, they undo and the dialog says so. (The undo of an opposed move itself —
+dialog that follows, they undo and the dialog says so (on the Древо demo party:
+tests/tui/test_builder_undo.py::TestDrevoFateAfterTheRoll). (The undo of an opposed move itself —
 both checks and the sheet back, the same move again: tests/table/test_check_ide4_paid.py.)"""
 
 from __future__ import annotations
@@ -102,41 +103,3 @@ async def test_the_opposed_dialogs_follow_ctrl_z_and_ctrl_y_wherever_the_focus(m
         await keys("ctrl+y")
         assert isinstance(app.screen, OpposedResultScreen), "the result dialog again"
         assert energy(app, name) == 100 - paid and app.screen.checks == rolled
-
-
-def fate(app, name: str) -> int:
-    return next(c.drevo.fate for c in app.store.characters() if c.name == name)
-
-
-async def test_ctrl_z_in_dialogs_that_do_and_do_not_follow(make_test_app):
-    """The «?» screen (like settings) holds what it read: Ctrl+Z there says what to do, and
-    after Esc it undoes. The wound dialog follows the store: Ctrl+Z under it undoes, and it
-    says the character changed. (Two pilot tests before, on the same Древо party and the same
-    «g» step: `test_ctrl_z_in_a_dialog_that_does_not_follow_is_refused_with_the_reason` and
-    `test_ctrl_z_under_a_party_dialog_undoes_and_the_dialog_follows`, one app now.)"""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        name = app.query_one("#party-pane")._highlighted().name
-        before = fate(app, name)
-        await pilot.press("g")  # +1 Судьба
-        await app.services.writes_done()
-        await pilot.press("question_mark", "ctrl+z")
-        await app.services.writes_done()
-        await pilot.pause()
-        assert len(app.screen_stack) == 2 and fate(app, name) == before + 1, "«?»: refused"
-        told = "Отмена и возврат — вне этого окна: закройте его (Esc) и нажмите Ctrl+Z ещё раз."
-        assert told in [n.message for n in app._notifications], "«?»: what to do"
-        await pilot.press("escape", "ctrl+z")
-        await app.services.writes_done()
-        await pilot.pause()
-        assert fate(app, name) == before, "after Esc, Ctrl+Z undoes"
-        seen = len(app._notifications)
-        await pilot.press("g")
-        await app.services.writes_done()
-        await pilot.press("w", "ctrl+z")  # the wound dialog follows the store
-        await app.services.writes_done()
-        await pilot.pause()
-        assert len(app.screen_stack) == 2, "the wound dialog stays open"
-        assert fate(app, name) == before, "Ctrl+Z under the wound dialog undoes"
-        said = [n.message for n in list(app._notifications)[seen:]]
-        assert any(f"Персонаж {name} изменён" in m for m in said), "the dialog says so"
