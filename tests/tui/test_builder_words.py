@@ -8,13 +8,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from textual.widgets import Input, SelectionList
-
 from rules import ide4, starately
 from tui.systems.ide4.check import text as ide4_text
 from tui.systems.starately import cli as cli_starately
 from tui.systems.starately.builder.parts import summary
-from tui.widgets.common.stepper import Stepper
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,58 +42,6 @@ def test_a_nonzero_bonus_is_still_printed() -> None:
     check = starately.Check(starately.Side(dm=1, skill=1), difficulty=8)
     result = starately.resolve(check, (5, 3))
     assert "= 8 +2 → 10" in summary(result)
-
-
-async def test_the_ide4_form_words_examples_scales_and_checklist_boxes(make_test_app) -> None:
-    """One IDE4 app, four screen facts in turn.
-
-    «+1 прицел, -2 темнота» in grey read as modifiers already applied (plain, NO_COLOR): the
-    modifier field's example says «пример:» and fits at 80 columns. ← on [0] jumped to [00],
-    the hardest rung: a scale stops at its ends (both difficulty rows). Both ticked and
-    unticked checklist rows showed «▐X▌» (only colour differed). After a roll, Enter on
-    another character on the party tab starts a fresh check for him.
-
-    Merges the pilot tests `test_each_builders_modifier_example_reads_as_an_example[ide4-#ide4-
-    mods]`, `test_the_ide4_difficulty_does_not_wrap[ide4-base]`, `…[ide4-open]` and
-    `test_checklist_boxes_read_ticked_or_not`, and `tests/tui/test_builder_switch.py::
-    test_ide4_party_enter_on_another_character_starts_a_fresh_check`. The Старатели and Мир
-    Тьмы modifier examples: in the builders' key tests (tests/tui/test_builder_starately.py::
-    test_the_rows_keys_and_the_chain_and_group_dialogs, tests/tui/test_builder_wod.py::
-    test_the_rows_keys_the_chance_die_the_contest_and_the_extended_action)."""
-    app = make_test_app(system="ide4")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("3")
-        await pilot.pause()
-        field = app.query_one("#ide4-mods", Input)
-        assert field.placeholder.startswith("пример: "), field.placeholder
-        assert len(field.placeholder) <= field.content_region.width, "the example is cut"
-        for stepper_id in ("ide4-base", "ide4-open"):
-            stepper = app.query_one(f"#{stepper_id}", Stepper)
-            stepper.select(stepper._options[0][1])
-            first = stepper.value
-            stepper.action_step(-1)
-            assert stepper.value == first, f"{stepper_id}: ← on the first rung wrapped"
-        await pilot.press("c")
-        await pilot.pause()
-        checklist = app.screen.query_one(SelectionList)
-        first = checklist.render_line(0).text
-        assert "X" not in first[:4], first
-        await pilot.press("space")
-        await pilot.pause()
-        ticked = checklist.render_line(0).text
-        assert "X" in ticked[:4], ticked
-        assert first[4:] == ticked[4:], "only the box differs"
-        await pilot.press("escape")
-        await pilot.pause()
-        await pilot.press("enter")  # roll the d100
-        await pilot.pause()
-        b = app.query_one("#check-pane")
-        assert b.phase == "result", "Enter rolled"
-        rolled_by = b.check.input.actor
-        await pilot.press("1", "down", "enter")  # the party tab: the next character, Enter
-        await pilot.pause()
-        assert b.phase == "setup" and b.check is None, "a fresh check, not the old result"
-        assert b.form.character.name != rolled_by, "for the character chosen on the party tab"
 
 
 def test_no_modifier_field_shows_a_bare_example() -> None:

@@ -258,10 +258,26 @@ class TestUndoneEverywhere:
 
 
 class TestUndoUnderAnOpenCheck:
-    async def test_ide4_check_follows_the_undone_energy_derives_seldom_and_its_removal(
+    async def test_form_words_then_the_check_follows_the_undone_energy_and_its_removal(
         self, make_test_app, campaign_path
     ):
-        """IDE4's open check, rolled:
+        """One IDE4 app. First the form's words, four screen facts in turn (they were the
+        pilot test `tests/tui/test_builder_words.py::
+        test_the_ide4_form_words_examples_scales_and_checklist_boxes`, on the same campaign
+        and tab: one app now):
+
+        «+1 прицел, -2 темнота» in grey read as modifiers already applied (plain, NO_COLOR):
+        the modifier field's example says «пример:» and fits at 80 columns. ← on [0] jumped
+        to [00], the hardest rung: a scale stops at its ends (both difficulty rows). Both
+        ticked and unticked checklist rows showed «▐X▌» (only colour differed). After a roll,
+        Enter on another character on the party tab starts a fresh check for him. (That test
+        merged `tests/tui/test_builder_words.py::test_each_builders_modifier_example_reads_as_
+        an_example[ide4-#ide4-mods]`, `test_the_ide4_difficulty_does_not_wrap[ide4-base]`,
+        `…[ide4-open]`, `test_checklist_boxes_read_ticked_or_not` and
+        `tests/tui/test_builder_switch.py::
+        test_ide4_party_enter_on_another_character_starts_a_fresh_check`.)
+
+        Then that character's open check, rolled:
 
         - «spend energy before the roll, Ctrl+Z (Партия shows 100, the builder still 88),
           then `e` after the roll → the undo is silently lost». The roll and its energy are
@@ -278,28 +294,65 @@ class TestUndoUnderAnOpenCheck:
         ``test_ide4_check_says_so_and_goes_on_from_the_undone_energy``,
         tests/tui/test_key_work.py::test_keys_on_a_rolled_check_derive_its_view_seldom and
         ``TestFollowing::test_ide4_check_says_when_its_character_is_removed``."""
+        from textual.widgets import Input, SelectionList
+
         from tests.tui.test_builder_ide4 import builder, capture_notes, choose, energy
         from tests.tui.test_key_work import count_calls
+        from tui.widgets.common.stepper import Stepper
 
         app = make_test_app(system="ide4")
         async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("3")
+            await pilot.pause()
+            field = app.query_one("#ide4-mods", Input)
+            assert field.placeholder.startswith("пример: "), field.placeholder
+            assert len(field.placeholder) <= field.content_region.width, "the example is cut"
+            for stepper_id in ("ide4-base", "ide4-open"):
+                stepper = app.query_one(f"#{stepper_id}", Stepper)
+                stepper.select(stepper._options[0][1])
+                first = stepper.value
+                stepper.action_step(-1)
+                assert stepper.value == first, f"{stepper_id}: ← on the first rung wrapped"
+            await pilot.press("c")
+            await pilot.pause()
+            checklist = app.screen.query_one(SelectionList)
+            first = checklist.render_line(0).text
+            assert "X" not in first[:4], first
+            await pilot.press("space")
+            await pilot.pause()
+            ticked = checklist.render_line(0).text
+            assert "X" in ticked[:4], ticked
+            assert first[4:] == ticked[4:], "only the box differs"
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.press("enter")  # roll the d100
+            await pilot.pause()
+            b = app.query_one("#check-pane")
+            assert b.phase == "result", "Enter rolled"
+            rolled_by = b.check.input.actor
+            await pilot.press("1", "down", "enter")  # the party tab: the next character, Enter
+            await pilot.pause()
+            assert b.phase == "setup" and b.check is None, "a fresh check, not the old result"
+            assert b.form.character.name != rolled_by, "for the character chosen on the party tab"
+            # The fresh check's character: energy before, the roll, its undo.
             await pilot.press("3", "l")
             b = builder(app)
             name = b.form.characters[b.form.value("character")].name
+            start = energy(app, name)  # Лёва Кот's sheet: 60, not Вера's 100
             await choose(pilot, "ide4-energy", 2)  # 2×d6 before the roll
             await pilot.press("enter")
             await pilot.pause()
-            assert energy(app, name) == 100 - 12 and b.check.pool_after == 88
+            assert energy(app, name) == start - 12 and b.check.pool_after == start - 12
             first = b.check
             await pilot.press("ctrl+z")
             await pilot.pause()
-            assert energy(app, name) == 100, "the undo did not pay back"
+            assert energy(app, name) == start, "the undo did not pay back"
             assert b.phase == "setup" and b.check is None  # the roll undone: the form
             assert b.form.value("energy") == 2  # as it was rolled from
             await pilot.press("enter")
             await pilot.pause()
             assert (b.check.natural, b.check.before_dice) == (first.natural, first.before_dice)
-            assert energy(app, name) == 100 - 12  # paid once: the undo stands
+            assert energy(app, name) == start - 12  # paid once: the undo stands
             # Away from the rolled check and back.
             assert b.phase == "result"
             before = app.focused
