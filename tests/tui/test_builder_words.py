@@ -1,7 +1,8 @@
 """Words the builders left for a GM to misread (issue 16, «Words»): an outcome named twice, a
 zero modifier printed as «0», checklist boxes that look ticked either way, an action that does
 not preselect its own skill, a difficulty scale that wraps, example modifiers read as applied,
-nested brackets in a trait's reason."""
+nested brackets in a trait's reason. (The IDE4 form's words on the screen — its example, its
+scales, its checklist boxes: tests/tui/test_one_truth.py::TestUndoUnderAnOpenCheck.)"""
 
 from __future__ import annotations
 
