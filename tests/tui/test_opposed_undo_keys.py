@@ -9,8 +9,17 @@ both checks and the sheet back, the same move again: tests/table/test_check_ide4
 from __future__ import annotations
 
 
-async def test_the_opposed_dialogs_follow_ctrl_z_and_ctrl_y_wherever_the_focus(make_test_app):
-    """The second side's dialog draws its rows from the engine (another opponent: his own
+async def test_the_opposed_dialogs_follow_ctrl_z_and_ctrl_y_wherever_the_focus(
+    make_test_app, campaign_path
+):
+    """First, in the same app: the player's right and an opposed check's full tie with a
+    price, :func:`tests.tui.test_builder_ide4_options.
+    the_players_right_then_an_opposed_check_outside_a_fight` (it was the pilot test
+    `tests/tui/test_builder_ide4_options.py::
+    test_the_players_right_then_an_opposed_check_outside_a_fight`, the merge of two; on the
+    same campaign and tab: one app now). Then, on a new check at the expanded level:
+
+    The second side's dialog draws its rows from the engine (another opponent: his own
     sheet's attribute and energy die; the first side not offered). Rolled with energy before
     on the first side, the result shows what it paid. An energy move, then Ctrl+Z and Ctrl+Y
     with the dialog's own focus (the verdict), then in the price field with text typed in it:
@@ -30,7 +39,10 @@ async def test_the_opposed_dialogs_follow_ctrl_z_and_ctrl_y_wherever_the_focus(m
     test_the_second_side_is_derived_from_the_opponent_chosen. (The undo of an opposed move
     and of its roll themselves: tests/table/test_check_ide4_paid.py.)"""
     from tests.tui.test_builder_ide4 import choose, energy
-    from tests.tui.test_builder_ide4_options import open_ide4
+    from tests.tui.test_builder_ide4_options import (
+        open_ide4,
+        the_players_right_then_an_opposed_check_outside_a_fight,
+    )
     from tui.systems.ide4.builder.opposed import OpposedSetupScreen
     from tui.systems.ide4.builder.opposed_result import OpposedResultScreen
 
@@ -42,6 +54,8 @@ async def test_the_opposed_dialogs_follow_ctrl_z_and_ctrl_y_wherever_the_focus(m
         await pilot.pause()
 
     async with app.run_test(size=(80, 24)) as pilot:
+        await the_players_right_then_an_opposed_check_outside_a_fight(app, pilot, campaign_path)
+        app.query_one("#check-pane").action_new_check()  # a new check, the situation cleared
         await open_ide4(pilot, level="expanded")
         await choose(pilot, "ide4-energy", 1)  # 1 die of the nominal before the roll
         await pilot.press("o")
