@@ -43,7 +43,7 @@ async def test_the_rows_keys_and_the_chain_and_group_dialogs(make_test_app, camp
     character_clears_the_result`, `test_h_and_g_open_the_chain_and_the_group_dialogs` and
     `tests/tui/test_builder_words.py::test_each_builders_modifier_example_reads_as_an_example[
     starately-#check-mods]`. Then, in the same app, :func:`risk_and_the_opposed_dialog` (which
-    merges three more)."""
+    merges three more) and :func:`risk_undone_and_redone` (one more)."""
     app = make_test_app(system="starately")
     async with app.run_test(size=(80, 24)) as pilot:
         await open_builder(pilot)
@@ -104,6 +104,7 @@ async def test_the_rows_keys_and_the_chain_and_group_dialogs(make_test_app, camp
         helpers = sorted(h["side"]["name"] for h in group.data["helpers"])
         assert helpers == ["Алик", "Сергей"], "both helpers rolled"
         await risk_and_the_opposed_dialog(app, pilot, campaign_path)
+        await risk_undone_and_redone(app, pilot)
 
 
 async def risk_and_the_opposed_dialog(app, pilot, campaign_path) -> None:
@@ -179,6 +180,47 @@ async def risk_and_the_opposed_dialog(app, pilot, campaign_path) -> None:
     entry = Store.open(campaign_path).log()[0]
     assert entry.data["kind"] == "opposed" and entry.data["initiator"] == "b"
     assert len(entry.data["b"]["dice"]) == 3, "the rows set in the dialog were rolled"
+
+
+async def risk_undone_and_redone(app, pilot) -> None:
+    """«Игрок может заявить Риск и совершить проверку ещё раз… Вне зависимости от результата
+    этой повторной проверки игрок заплатит за это…» — one step, undone whole: a new check by
+    Борис on his first characteristic, без навыка (−3), Подвиг 12+, fails; «r» and a price
+    retry it; Ctrl+Z puts the failed check back (the first dice, Risk allowed again, its line
+    «отменено», the price gone from the screen), Ctrl+Y brings the same retry (not a new roll).
+
+    Replaces the pilot test `tests/tui/test_gm_steps.py::TestStaratelyRisk::
+    test_ctrl_z_puts_the_failed_check_back_and_ctrl_y_the_same_retry`: the same campaign and
+    the same new check, played at the end of this file's app (one app instead of two)."""
+    from tests.tui.test_gm_steps import newest, settle
+
+    await pilot.press("n")  # a new check after the встречный бросок
+    await settle(pilot)
+    await open_builder(pilot, characteristic="Сила", skill="", difficulty=12)
+    await pilot.press("enter")
+    await settle(pilot)
+    b = app.query_one("#check-pane")
+    failed, shown = b._last, b._shown
+    assert not failed.success, "the check failed (Risk is offered after a failure)"
+    await pilot.press("r")  # the price asked: put in one go (the typing is not the subject)
+    await pilot.pause()
+    app.focused.insert_text_at_cursor("кобура")
+    await pilot.press("enter")
+    await settle(pilot)
+    retry = b._last
+    assert retry.risk and newest(app, kind="risk").undone is False, "Risk retried, logged"
+    assert b.check_action("risk", ()) is False, "Risk once only"
+    await pilot.press("ctrl+z")
+    await settle(pilot)
+    assert b._last == failed and b._shown == shown, "Ctrl+Z: the first dice, no retry"
+    assert b.check_action("risk", ()) is True, "Risk may be declared again"
+    assert newest(app, kind="risk").undone is True, "its line «отменено»"
+    assert "кобура" not in str(b.query_one("#check-result").render()), "the price left"
+    await pilot.press("ctrl+y")
+    await settle(pilot)
+    assert b._last == retry, "Ctrl+Y: the same retry, not a new roll"
+    assert newest(app, kind="risk").undone is False, "its line no longer «отменено»"
+    assert "кобура" in str(b.query_one("#check-result").render()), "the price shown again"
 
 
 class TestStaratelySnapshots:
