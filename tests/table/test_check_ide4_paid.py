@@ -94,7 +94,9 @@ def test_energy_after_for_a_character_removed_elsewhere_spends_nothing(tmp_path)
     check is as rolled; once seen, the move itself is refused with the reason. Replaces the
     pilot test `tests/tui/test_ide4_dialogs_follow.py::
     test_energy_after_for_a_removed_character_spends_nothing[before-the-app-saw-it]` (the
-    dialog's part, once the app saw it: its `[app-saw-it]` case)."""
+    dialog's part, once the app saw it, was its `[app-saw-it]` case; now
+    `tests/tui/test_gm_steps.py::TestIde4Keys::
+    test_each_key_makes_its_move_then_energy_after_for_a_removed_character`)."""
     store = store_of(tmp_path)
     t = table(store, seed=7)
     ok(t, steps.roll)
@@ -252,7 +254,7 @@ def test_energy_dice_below_the_nominal_and_after_on_success_warn(tmp_path):
     `tests/tui/test_builder_ide4_options.py::
     test_energy_dice_below_the_nominal_and_after_on_success_warns` (the «e» chooser listing
     these words: tests/tui/test_check_issue34.py::
-    test_b_offers_the_bonus_first_and_the_skill_reroll_last)."""
+    test_saved_roll_bar_then_the_cellar_door_then_b_and_e_on_a_success)."""
     store = store_of(tmp_path)
     t = table(store, seed=7)
     ok(t, steps.set_input, "level", "expanded")
