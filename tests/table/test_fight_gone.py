@@ -78,3 +78,14 @@ def test_repeat_names_a_target_removed_from_the_party(tmp_path) -> None:
     refused = table.run(repeat_round).refused
     assert refused.startswith("Горан Рябой: прошлую заявку не повторить"), refused
     assert "цель Атаман Шкуро удалена из партии" in refused, refused
+
+
+def test_ending_a_fight_the_shell_ended_meanwhile_says_there_is_none(tmp_path) -> None:
+    """Play-test: «Завершить бой?» open, ``kubik fight end``, Enter on «Да»: «Бой ещё не
+    начат.» — the fight had been fought and ended. The reason covers both: no fight to end."""
+    table, store, _people = skirmish(tmp_path, SIDES, BLOWS)
+    _shell(store).ok(steps.end)
+    store.refresh()
+    refused = table.run(steps.end).refused
+    assert refused == steps.NO_FIGHT and "уже завершён" in refused, refused
+    assert len([e for e in store.log() if e.text.startswith("Бой завершён")]) == 1

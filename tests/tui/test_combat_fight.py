@@ -116,6 +116,10 @@ async def test_the_dice_phase_undone_redraws_exactly_and_keys_work_after_the_end
     test_fight_from_the_tab.py::test_the_end_of_a_fight_undone_and_ended_again_logs_both) and
     tests/tui/test_keys_after_n.py::test_a_key_typed_right_after_n_reaches_the_declaration_form.
     The round is resolved on the engine between the undo and the end."""
+    from tui.systems.drevo.fight import steps
+    from tui.systems.drevo.fight.session import FightSession
+    from tui.widgets.common.withdrawn import WithdrawnNote
+
     app = make_test_app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_dice(pilot, app)
@@ -179,6 +183,29 @@ async def test_the_dice_phase_undone_redraws_exactly_and_keys_work_after_the_end
         assert pane(app).encounter.phase == "declare" and pane(app).encounter.round == 2
         now = str(pane(app).query_one("#declare-action").render())
         assert now != before, f"the → typed right after n was lost: {now}"
+        # Play-test: «Завершить бой?» open while ``kubik fight end`` ended the fight; Enter
+        # on «Да» then said «Бой ещё не начат.» The question follows the store: it says the
+        # fight is gone and Enter writes nothing; Esc closes it; the other window's undo
+        # brings the fight back.
+        await pilot.press("x")
+        await pilot.pause()
+        with Store.open(app.store.path) as other:
+            assert FightSession(other, pane(app).world().dice).run(steps.end).ok
+            app._refresh_store()  # what the file watch does
+            await pilot.pause()
+            note = str(app.screen.query_one(WithdrawnNote).render())
+            assert "Боя нет" in note and "Esc" in note, note
+            logged = len(app.store.log())
+            await pilot.press("down", "enter")
+            await pilot.pause()
+            assert len(app.screen_stack) == 2 and len(app.store.log()) == logged
+            await pilot.press("escape")
+            await pilot.pause()
+            assert len(app.screen_stack) == 1, "Esc did not close the question"
+            other.undo()
+        app._refresh_store()
+        await pilot.pause()
+        assert pane(app).encounter.phase == "declare", "the other window's undo not followed"
         await pilot.press("x", "down", "enter")
         await pilot.pause()
         assert pane(app).encounter.phase == "setup", "x did not act after the undo"

@@ -705,10 +705,14 @@ def next_round(enc: Encounter, world: World) -> Outcome[Fight]:
     )
 
 
+#: Why there is nothing to end (a fight not begun, or ended in another window or by ``kubik``).
+NO_FIGHT = "Боя нет: он ещё не начат или уже завершён."
+
+
 def end(enc: Encounter, world: World) -> Outcome[Fight]:
     """End the fight; wounds stay on the characters."""
     if enc.phase == "setup":
-        return refuse(enc, "Бой ещё не начат.")
+        return refuse(enc, NO_FIGHT)
     text = f"Бой завершён после {words.rounds(enc.round, 'gen')}"
     return Outcome(None, "Бой завершён", log=(_line(enc, None, text),))
 

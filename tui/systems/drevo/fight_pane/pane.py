@@ -343,7 +343,9 @@ class CombatPane(SetupMixin, DeclareMixin, EncounterKeys, FightDrawing, FightSto
 
         title = f"Завершить бой (раунд {self.encounter.round})? Раны останутся."
         choices = [Choice("Нет, продолжить бой", False), Choice("Да, завершить бой", True)]
-        self.app.push_screen(ChoiceScreen(title, choices), chosen)
+        screen = ChoiceScreen(title, choices)
+        self._follow(screen, lambda: self._dry_run(steps.end))  # ended elsewhere meanwhile
+        self.app.push_screen(screen, chosen)
 
     def _fallen(self) -> list[Any]:
         return [
