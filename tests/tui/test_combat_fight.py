@@ -116,6 +116,7 @@ async def test_the_dice_phase_undone_redraws_exactly_and_keys_work_after_the_end
     test_fight_from_the_tab.py::test_the_end_of_a_fight_undone_and_ended_again_logs_both) and
     tests/tui/test_keys_after_n.py::test_a_key_typed_right_after_n_reaches_the_declaration_form.
     The round is resolved on the engine between the undo and the end."""
+    from tests.tui.test_focus import bar
     from tui.systems.drevo.fight import steps
     from tui.systems.drevo.fight.session import FightSession
     from tui.widgets.common.withdrawn import WithdrawnNote
@@ -195,6 +196,7 @@ async def test_the_dice_phase_undone_redraws_exactly_and_keys_work_after_the_end
             await pilot.pause()
             note = str(app.screen.query_one(WithdrawnNote).render())
             assert "Боя нет" in note and "Esc" in note, note
+            assert not any(k.startswith("⏎") for k in bar(app)), f"Enter offered: {bar(app)}"
             logged = len(app.store.log())
             await pilot.press("down", "enter")
             await pilot.pause()

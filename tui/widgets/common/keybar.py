@@ -176,6 +176,8 @@ class KeyBar(Widget, can_focus=False):
         the dialog's ``ENTER_TEXT``, else «Выбрать» in a list."""
         if not source.is_modal or any(key == _ENTER for key, _d, _e in keys):
             return None
+        if getattr(source, "withdrawn", False):  # its subject is gone: Enter writes nothing
+            return None
         text = getattr(source, "ENTER_TEXT", None)
         if isinstance(text, dict):  # per field: {field id: what Enter does there}
             focused = source.focused

@@ -44,6 +44,7 @@ class Withdrawable(_ScreenBase):
         boxes = [w for w in screen.children if not w.has_class("-textual-system")]
         if note is not None and boxes:
             boxes[0].mount(WithdrawnNote(note), before=0)
+        screen.refresh_bindings()  # the key bar: Enter is offered only while it writes
 
     @property
     def withdrawn(self) -> bool:
