@@ -123,15 +123,17 @@ class EngineBuilder(WidgetPart):
         if self.FIRST_ROW and isinstance(focused, Input) and self in focused.ancestors:
             focus_now(self.query_one(self.FIRST_ROW))  # before an «n» typed right behind
 
-    def rolled_enter(self, binding: Binding) -> tuple[str, str] | None:
+    def key_bar_text(self, binding: Binding) -> tuple[str, str] | None:
         """The key bar's Enter on a rolled check: not offered (the key says why — the check
-        is never rolled again — and that «n» starts the next); else the binding's own."""
+        is never rolled again — and that «n» starts the next); else the binding's own. (IDE4's
+        builder says more of its Enter and keeps its own.)"""
         if binding.action != "roll" or not self.rolled_again_refused():
             return None
         return "", ""
 
     def rolled_again_refused(self) -> bool:
-        """Whether the open check's roll is refused now: it is rolled already."""
+        """Whether the open check's roll is refused now: it is rolled already. «n», the next
+        check, is offered exactly then (the builders' ``check_action``)."""
         return self.table.state.rolled is not None
 
     def set_characters(self, characters: list[Character]) -> None:

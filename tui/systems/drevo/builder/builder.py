@@ -214,8 +214,8 @@ class DrevoBuilder(EngineBuilder, Vertical):
     # -- keys ------------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "new_check":  # after the roll only
-            return self.table.state.rolled is not None
+        if action == "new_check":
+            return self.rolled_again_refused()
         if (action.startswith("fate") or action == "repeat") and isinstance(
             self.app.focused, Input
         ):
@@ -235,10 +235,6 @@ class DrevoBuilder(EngineBuilder, Vertical):
                 and rules.allows("shift")
             )
         return True
-
-    def key_bar_text(self, binding: Binding) -> tuple[str, str] | None:
-        """Enter is not offered on a rolled check (it says why, and that «n» starts the next)."""
-        return self.rolled_enter(binding)
 
     def action_fate_auto(self) -> None:
         """Declare (or take back) Судьба before the roll: an automatic critical success."""

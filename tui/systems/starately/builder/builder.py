@@ -276,8 +276,8 @@ class StaratelyBuilder(EngineBuilder, Horizontal):
     # -- keys -----------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "new_check":  # after the roll only
-            return self.table.state.rolled is not None
+        if action == "new_check":
+            return self.rolled_again_refused()
         if action in ("risk", "chain", "group", "opposed", "repeat") and isinstance(
             self.app.focused, Input
         ):
@@ -295,10 +295,6 @@ class StaratelyBuilder(EngineBuilder, Horizontal):
             skilled = shown.check is not None and shown.check.side.skill is not None
             return skilled and len(shown.world.characters) > 1
         return True
-
-    def key_bar_text(self, binding: Binding) -> tuple[str, str] | None:
-        """Enter is not offered on a rolled check (it says why, and that «n» starts the next)."""
-        return self.rolled_enter(binding)
 
     def action_roll(self) -> None:
         """Roll the built check and show every die, the total, Effect and outcome (the form

@@ -227,7 +227,7 @@ class WodBuilder(EngineBuilder, Horizontal):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         state = self.table.state
         if action == "new_check":  # after the roll (an extended action: once it is over)
-            return state.rolled is not None and not state.extending
+            return self.rolled_again_refused()
         extended = ("extended", "stop_extended")
         if action in ("contest", "repeat", *extended) and isinstance(self.app.focused, Input):
             return False  # the modifier field takes letters as text
@@ -244,10 +244,6 @@ class WodBuilder(EngineBuilder, Horizontal):
         is going on (its Enter is the action's next roll)."""
         state = self.table.state
         return state.rolled is not None and not state.extending
-
-    def key_bar_text(self, binding: Binding) -> tuple[str, str] | None:
-        """Enter is not offered on a rolled check (it says why, and that «n» starts the next)."""
-        return self.rolled_enter(binding)
 
     def action_roll(self) -> None:
         """Roll the pool; a chance die asks first whether to go ahead (the form as every key
