@@ -86,6 +86,28 @@ def test_a_roll_undone_is_rolled_again_with_the_same_dice(tmp_path) -> None:
     assert snapshot(t)[1] == dice
 
 
+def test_a_boon_taken_back_and_given_again_after_undos_rolls_its_first_dice(tmp_path) -> None:
+    """Rolled with a boon (three dice), undone, rolled without it (two), undone, rolled with
+    the boon again: the first roll's three dice, the third one too."""
+    store = store_of(tmp_path)
+    t = table(store)
+    failing(t)
+    ok(t, steps.set_input, "boons", 1)
+    ok(t, steps.roll)
+    first = snapshot(t)[1]
+    assert len(first) == 3
+    store.undo()
+    t.follow()
+    ok(t, steps.set_input, "boons", 0)
+    ok(t, steps.roll)
+    assert snapshot(t)[1] == first[:2]
+    store.undo()
+    t.follow()
+    ok(t, steps.set_input, "boons", 1)
+    ok(t, steps.roll)
+    assert snapshot(t)[1] == first
+
+
 def test_risk_shows_what_it_is_worth_and_is_made_once(tmp_path) -> None:
     """Сид: «Игрок может заявить Риск и совершить проверку ещё раз. Вне зависимости от
     результата этой повторной проверки игрок заплатит за это»: the retry's odds are shown

@@ -128,6 +128,28 @@ def test_a_roll_undone_is_rolled_again_with_the_same_faces(tmp_path) -> None:
     assert t.state.rolled.throws[0].faces == faces
 
 
+def test_a_pool_shrunk_and_grown_back_after_undos_rolls_its_first_dice_again(tmp_path) -> None:
+    """Rolled, undone, rolled with a smaller pool (a wound), undone, rolled with the first
+    pool again: the first roll's faces, every one of them. The smaller roll kept the first
+    ones it had; the dice it never threw are still the first roll's (found by the check
+    machine: the last three dice were new)."""
+    store = store_of(tmp_path)
+    t = table(store, seed=5)
+    ok(t, steps.roll)
+    first = t.state.rolled.throws[0].faces
+    store.undo()
+    t.follow()
+    ok(t, steps.set_input, "mods", "-3 рана")
+    ok(t, steps.roll)
+    smaller = t.state.rolled.throws[0].faces
+    assert len(smaller) < len(first) and first[: len(smaller)] == smaller
+    store.undo()
+    t.follow()
+    ok(t, steps.set_input, "mods", "")
+    ok(t, steps.roll)
+    assert t.state.rolled.throws[0].faces == first
+
+
 def pool_dice(dice: list[dict]) -> list[dict]:
     """The dice of the pool itself (not rote rerolls, not dice added by explosions)."""
     return [d for d in dice if not d["rerolled"] and not d["added"]]

@@ -134,9 +134,13 @@ def earlier_dice(world: World, check: str, move: int, event: str) -> list[Any] |
     """The dice the same move of the same check rolled before it was undone (None: never).
 
     A roll or a move made again after Ctrl+Z takes the dice it had: the Журнал is never
-    undone, and its undone line of this check's ``move``-th step keeps them.
+    undone, and its undone lines of this check's ``move``-th step keep them. A pool rolled
+    smaller after an undo (a wound, a boon taken back) threw only the first of them: the
+    dice it never threw are an older line's, so the lines are read together (the newest's,
+    lengthened by an older one's that begins with them).
     """
-    for entry in world.journal(JOURNAL_WINDOW):
+    found: list[Any] | None = None
+    for entry in world.journal(JOURNAL_WINDOW):  # the newest first
         data = entry.data
         if (
             entry.undone
@@ -146,8 +150,20 @@ def earlier_dice(world: World, check: str, move: int, event: str) -> list[Any] |
             and isinstance(data.get(DICE), list)
             and data[DICE]  # a roll that threw none (Судьба's success) has none to give back
         ):
-            return list(data[DICE])
-    return None
+            found = list(data[DICE]) if found is None else _lengthened(found, data[DICE])
+    return found
+
+
+def _lengthened(dice: list[Any], older: list[Any]) -> list[Any]:
+    """``dice`` with what an older roll of the same move threw beyond them: each pool's faces
+    (a list of lists: one per side or throw) or the faces themselves, where the older ones
+    begin with these (every roll made again began with the dice before it)."""
+    if all(isinstance(d, list) for d in (*dice, *older)):
+        pools = [_lengthened(mine, had) for mine, had in zip(dice, older, strict=False)]
+        return pools + [list(d) for d in older[len(dice) :]]
+    if len(older) > len(dice) and list(older[: len(dice)]) == dice:
+        return list(older)
+    return dice
 
 
 def stamped(data: Mapping[str, Any], check: str, move: int, dice: Sequence[Any]) -> dict[str, Any]:
