@@ -6,6 +6,9 @@ re-implements what each modifier does, literally as rpg-dice-roller's documentat
 say (a reroll or a unique roll draws again and again; keep and drop each sort the whole pool),
 over every path of die faces. Paths that would need more than ``cap`` draws are cut and their
 mass reported, so rerolls and explosions are enumerated to a known depth.
+
+Whole values stay Python ints (exact, and several times quicker than ``Fraction`` over a
+million paths); a division makes a ``Fraction``, never a float.
 """
 
 from __future__ import annotations
@@ -59,7 +62,7 @@ def _match(op: str, value: object, point: object) -> bool:
     }[op]
 
 
-def _pool(dice: Dice, path: _Path) -> list[Fraction]:
+def _pool(dice: Dice, path: _Path) -> list[int]:
     """The kept entries' contributions of one pool (a dropped entry contributes nothing)."""
     high = 1 if dice.faces is None else dice.faces
     low = -1 if dice.faces is None else 1
@@ -108,24 +111,24 @@ def _pool(dice: Dice, path: _Path) -> list[Fraction]:
                 rolls[i] = _raw(dice, path)
                 if un.once:
                     break
-    kept = _kept([Fraction(v) for v in rolls], dice.selects)
+    kept = _kept(rolls, dice.selects)
     if dice.target is not None:
         t = dice.target
         out = []
         for v, k in zip(rolls, kept, strict=True):
             if not k:
-                out.append(Fraction(0))
+                out.append(0)
             elif _match(t.success.op, v, t.success.value):
-                out.append(Fraction(1))
+                out.append(1)
             elif t.failure is not None and _match(t.failure.op, v, t.failure.value):
-                out.append(Fraction(-1))
+                out.append(-1)
             else:
-                out.append(Fraction(0))
+                out.append(0)
         return out
-    return [Fraction(v) if k else Fraction(0) for v, k in zip(rolls, kept, strict=True)]
+    return [v if k else 0 for v, k in zip(rolls, kept, strict=True)]
 
 
-def _kept(values: list[Fraction], selects: tuple) -> list[bool]:
+def _kept(values: list, selects: tuple) -> list[bool]:
     """rpg-dice-roller: each keep or drop sorts the whole pool (stably) and drops a slice."""
     kept = [True] * len(values)
     n = len(values)
@@ -149,12 +152,20 @@ def _arith(op: str, a: object, b: object) -> object:
     if op == "*":
         return a * b  # type: ignore[operator]
     if op == "/":
-        return a / b  # type: ignore[operator]
+        return _divided(a, b)
     if op == "%":
-        return a - b * math.floor(a / b)  # type: ignore[operator]
-    if isinstance(b, Fraction) and b.denominator == 1 and not isinstance(a, float):
+        return a - b * math.floor(_divided(a, b))  # type: ignore[operator]
+    whole = isinstance(b, int) or (isinstance(b, Fraction) and b.denominator == 1)
+    if whole and not isinstance(a, float):
         return Fraction(a) ** int(b)  # type: ignore[arg-type]
     return float(a) ** float(b)  # type: ignore[arg-type]
+
+
+def _divided(a: object, b: object) -> object:
+    """``a / b``: exact (a ``Fraction``) unless either is a float."""
+    if isinstance(a, float) or isinstance(b, float):
+        return a / b
+    return Fraction(a) / b  # type: ignore[arg-type, operator]
 
 
 def _function(name: str, args: list) -> object:
@@ -185,9 +196,9 @@ def _function(name: str, args: list) -> object:
 
 def _value(node: object, path: _Path) -> object:
     if isinstance(node, Number):
-        return Fraction(node.value)
+        return node.value
     if isinstance(node, Dice):
-        return sum(_pool(node, path), Fraction(0))
+        return sum(_pool(node, path))
     if isinstance(node, Negate):
         return -_value(node.operand, path)  # type: ignore[operator]
     if isinstance(node, Binary):
@@ -202,14 +213,12 @@ def _value(node: object, path: _Path) -> object:
             total = _value(node.items[0], path)
         if node.target is None:
             return total
-        return Fraction(_outcome(node.target, total))
+        return _outcome(node.target, total)
     totals = [_value(item, path) for item in node.items]
     kept = _kept(totals, node.selects)  # type: ignore[arg-type]
     if node.target is not None:
-        return Fraction(
-            sum(_outcome(node.target, t) for t, k in zip(totals, kept, strict=True) if k)
-        )
-    return sum((t for t, k in zip(totals, kept, strict=True) if k), Fraction(0))
+        return sum(_outcome(node.target, t) for t, k in zip(totals, kept, strict=True) if k)
+    return sum(t for t, k in zip(totals, kept, strict=True) if k)  # type: ignore[misc]
 
 
 def _outcome(target: object, value: object) -> int:
@@ -239,23 +248,18 @@ def _one_group(group: Group, path: _Path) -> object:
                 collect(a)
 
     collect(group.items[0])
-    flat = [Fraction(v) for _, rolls in pools for v in rolls]
+    flat = [v for _, rolls in pools for v in rolls]
     kept = _kept(flat, group.selects)
     sums = []
     i = 0
     for _, rolls in pools:
-        sums.append(
-            sum(
-                (Fraction(v) for v, k in zip(rolls, kept[i : i + len(rolls)], strict=True) if k),
-                Fraction(0),
-            )
-        )
+        sums.append(sum(v for v, k in zip(rolls, kept[i : i + len(rolls)], strict=True) if k))
         i += len(rolls)
     it = iter(sums)
 
     def evaluate(node: object) -> object:
         if isinstance(node, Number):
-            return Fraction(node.value)
+            return node.value
         if isinstance(node, Dice):
             return next(it)
         if isinstance(node, Negate):
@@ -271,6 +275,8 @@ def _one_group(group: Group, path: _Path) -> object:
 
 def shown(value: object) -> int | Fraction:
     """rpg-dice-roller's total: two decimals, half away from zero."""
+    if isinstance(value, int):
+        return value
     exact = Decimal(value) if isinstance(value, float) else None
     if exact is None:
         q = Fraction(value)  # type: ignore[arg-type]
