@@ -263,3 +263,22 @@ def test_the_success_rows_end_at_the_campaign_exceptional(tmp_path) -> None:
     finally:
         data.set_overrides({})  # the campaign's tables are process-wide in the rules
     assert [label for label, _, _ in rows] == ["0", "1", "2", "3+"]
+
+
+def test_a_row_changed_for_an_extended_roll_stays_when_the_roll_is_undone(tmp_path) -> None:
+    """An extended action's next roll with a row changed for it (a wound: «−3 рана»), then
+    Ctrl+Z of that roll: the form keeps the row as it was rolled (as Ctrl+Z of a plain roll
+    does), so Enter rolls the same pool again — the same dice. The row went back to the
+    action's start before: the roll made again threw seven dice where it had thrown four."""
+    store = store_of(tmp_path)
+    t = table(store, seed=5)
+    ok(t, steps.start_extended, 5)
+    ok(t, steps.set_input, "mods", "-3 рана")
+    ok(t, steps.roll)
+    faces = t.state.rolled.throws[0].faces
+    store.undo()
+    t.follow()
+    assert t.state.extending and not t.state.rolled.throws
+    assert t.state.inputs.mods == "-3 рана"
+    ok(t, steps.roll)
+    assert t.state.rolled.throws[0].faces == faces

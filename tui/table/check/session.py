@@ -26,6 +26,8 @@ from tui.table.world import world_of
 
 #: Offer ids the seats may still ask about (a request about an older one is told it closed).
 KEEP_IDS = 50
+#: How many of this window's writes Ctrl+Z gives back the form of (:meth:`CheckTable.follow`).
+BEFORE_KEPT = 20
 
 
 def engine_for(system: str) -> Any:
@@ -62,6 +64,9 @@ class CheckTable:
         self._offered: list[str] = []
         self.state = self._restored()
         self._unwritten = self.engine.unrolled(self.state) if self._written else self.state
+        #: (the stored check before a write made here, the check in memory then), newest
+        #: last: Ctrl+Z of the write gives back the form as the step had it (its rows).
+        self._before: list[tuple[dict[str, Any] | None, Any]] = []
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -114,6 +119,8 @@ class CheckTable:
             self._unwritten = before if made.id == before.id else self.engine.unrolled(made)
         self._coming = made.id
         store, base, make = self.store, self._seen, self.make_entry
+        if base is not None and base.get("id") == before.id:
+            self._before = [*self._before, (base, before)][-BEFORE_KEPT:]
         docs: Mapping[str, dict[str, Any] | None] = {}
         if outcome.state != before:
             docs = {DOC: outcome.state.to_doc()}
@@ -137,13 +144,15 @@ class CheckTable:
         """The store changed: take the check as the store has it now.
 
         The stored check is this one (a step written here, Ctrl+Z / Ctrl+Y of one of its
-        moves, another window): it is the check. This check's every write undone (the roll
-        itself, a player's demand before it — its Журнал lines all «отменено»): back to the
-        form as it was before its first write, the same id (rolled again, it takes its own
-        dice from the Журнал). This check's lines standing and another rolled check stored
-        (Ctrl+Y of a later roll, another window's roll): that check is the open one now.
-        Another check stored while this one was never written (an older one, or one this
-        window has left with «n»): ignored.
+        moves, another window): it is the check — back where one of this window's writes
+        began (its Ctrl+Z), it is the check as that step had it, with the form's rows then (an
+        extended action's next roll rolled with a row changed for it). This check's every
+        write undone (the roll itself, a player's demand before it — its Журнал lines all
+        «отменено»): back to the form as it was before its first write, the same id (rolled
+        again, it takes its own dice from the Журнал). This check's lines standing and another
+        rolled check stored (Ctrl+Y of a later roll, another window's roll): that check is the
+        open one now. Another check stored while this one was never written (an older one, or
+        one this window has left with «n»): ignored.
         """
         doc = self.store.get_doc(DOC)
         if doc == self._seen:
@@ -151,8 +160,9 @@ class CheckTable:
         self._seen = doc
         mine = doc is not None and doc.get("id") in (self.state.id, self._coming)
         if mine and doc is not None:
+            kept = next((state for base, state in reversed(self._before) if base == doc), None)
             try:
-                self.state = self.engine.from_doc(doc)
+                self.state = kept if kept is not None else self.engine.from_doc(doc)
             except RulesError as err:
                 return (str(err),)
             self._written = self.state.id
