@@ -157,3 +157,18 @@ def restarted_and_undone(store: Store, tmp_path):
     store.undo()
     t.follow()
     return t
+
+
+def test_a_rolled_check_whose_character_was_removed_says_so(tmp_path) -> None:
+    """Богдан rolled; another window removes him: the form's rows fall back to the next
+    character, and the check says the rolled one is gone (its result was shown under
+    Горан's rows with no word of it)."""
+    store = store_of(tmp_path)
+    t = table(store)
+    ok(t, steps.roll)
+    who = t.state.rolled.character
+    name = store.character(who).name
+    store.delete_character(who)
+    t.follow()
+    assert any(f"{name} удалён в другом окне" in c for c in t.view().changes)
+    assert any("удалён в другом окне" in line for line in t.view().result_lines())

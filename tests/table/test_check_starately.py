@@ -251,3 +251,17 @@ def test_a_group_check_adds_one_per_helper_success(tmp_path, seed) -> None:
     assert data["kind"] == "group"
     assert sorted(h["side"]["name"] for h in data["helpers"]) == ["Алик", "Сергей"]
     assert data["bonus"] == sum(h["outcome"] == "success" for h in data["helpers"])
+
+
+def test_a_rolled_check_whose_character_was_removed_says_so(tmp_path) -> None:
+    """Хаим rolled; another window removes him: the form's rows fall back to the next
+    character, and the check says the rolled one is gone."""
+    store = store_of(tmp_path)
+    t = table(store)
+    failing(t)
+    ok(t, steps.roll)
+    haim = person(store, "Хаим")
+    store.delete_character(haim.id)
+    t.follow()
+    assert any("Хаим удалён в другом окне" in c for c in t.view().changes)
+    assert any("Хаим удалён в другом окне" in line for line in t.view().result_lines())

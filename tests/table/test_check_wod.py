@@ -282,3 +282,22 @@ def test_a_row_changed_for_an_extended_roll_stays_when_the_roll_is_undone(tmp_pa
     assert t.state.inputs.mods == "-3 рана"
     ok(t, steps.roll)
     assert t.state.rolled.throws[0].faces == faces
+
+
+def test_an_extended_action_whose_character_was_removed_is_not_rolled_for_another(tmp_path):
+    """Вера's extended action, one roll made; another window removes Вера: Enter is refused
+    with the reason and nothing is logged (the form fell back to the next character, and his
+    pool rolled into her action: «Продолжительное, бросок 2: Ловкость + Огнестрельное …»).
+    The check says whose it was."""
+    store = store_of(tmp_path)
+    t = table(store, seed=5)
+    ok(t, steps.start_extended, 5)
+    ok(t, steps.roll)
+    vera = person(store, "Вера Соколова")
+    store.delete_character(vera.id)
+    t.follow()
+    lines = len(store.log())
+    refused = t.run(steps.roll)
+    assert not refused.ok and "Вера Соколова удалён" in refused.refused
+    assert len(store.log()) == lines and len(t.state.rolled.throws) == 1
+    assert any("Вера Соколова удалён в другом окне" in c for c in t.view().changes)

@@ -130,6 +130,12 @@ def new_check_id() -> str:
     return uuid.uuid4().hex[:16]
 
 
+def character_gone(name: str) -> str:
+    """What a rolled check says once another window removed its character: the result stays
+    as rolled (a record), and the form's rows are another character's."""
+    return f"Персонаж {name} удалён в другом окне — проверка больше не меняет его лист."
+
+
 def earlier_dice(world: World, check: str, move: int, event: str) -> list[Any] | None:
     """The dice the same move of the same check rolled before it was undone (None: never).
 

@@ -20,7 +20,7 @@ from tui.store import Character
 from tui.systems.drevo import combat as bridge
 from tui.systems.drevo.check import text as txt
 from tui.systems.drevo.check.state import DrevoCheck, result_of
-from tui.table.check.base import no_odds
+from tui.table.check.base import character_gone, no_odds
 from tui.table.core import World
 
 ROWS = ("character", "action", "trait", "difficulty")
@@ -109,6 +109,9 @@ class DrevoView:
         if self.result is None:
             return [txt.IDLE]
         lines = txt.result_lines(self.result)
+        if self.payer is None:  # its character removed in another window: a record now
+            lines.append(f"[dim]{escape(character_gone(self.result.check.side.name))}[/]")
+            return lines
         words = self.fate_words()
         if words:
             lines.append(f"[dim]{escape(words)}[/]")
@@ -177,6 +180,8 @@ def view(state: DrevoCheck, world: World) -> DrevoView:
     if state.rolled is not None:
         result = result_of(state.rolled)
         payer = world.characters.get(state.rolled.character)
+        if payer is None:
+            changes.append(character_gone(state.rolled.side.name))
     return DrevoView(state, world, c, rows, check, reason, error, result, payer, tuple(changes))
 
 

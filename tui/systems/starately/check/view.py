@@ -23,7 +23,7 @@ from tui.store import Character
 from tui.systems.ide4.check.text import chance
 from tui.systems.starately.check import text as txt
 from tui.systems.starately.check.state import Results, StaratelyCheck, results
-from tui.table.check.base import no_odds
+from tui.table.check.base import character_gone, no_odds
 from tui.table.core import World
 
 ROWS = ("character", "characteristic", "skill", "difficulty", "boons", "banes")
@@ -156,6 +156,9 @@ class StaratelyView:
             lines = txt.result_lines(found.whole)
         if found.risk is not None and found.main is not None:
             lines = txt.risk_lines(found.main, found.risk)
+        if gone := character_gone_of(self.state, self.world):  # a record now
+            lines.append(f"[dim]{escape(gone)}[/]")
+            return lines
         words = self.risk_words()
         if words:
             lines.append(f"[dim]{escape(words)}[/]")
@@ -219,7 +222,21 @@ def view(state: StaratelyCheck, world: World) -> StaratelyView:
         except RulesError as err:
             error = str(err)
     found = results(state.rolled) if state.rolled is not None else None
+    if gone := character_gone_of(state, world):
+        changes.append(gone)
     return StaratelyView(state, world, c, rows, check, error, tuple(changes), found)
+
+
+def character_gone_of(state: StaratelyCheck, world: World) -> str:
+    """What the rolled check says once another window removed its main roller's character
+    ("" while he is in the party, or before a roll)."""
+    rolled = state.rolled
+    if rolled is None:
+        return ""
+    main = rolled.main
+    if not main.character or main.character in world.characters:
+        return ""
+    return character_gone(main.side.name)
 
 
 def effects_note(mods: Sequence[Modifier], check: Any) -> str:

@@ -20,7 +20,7 @@ from tui import words
 from tui.present.rolls import signed
 from tui.systems.wod.check import text as txt
 from tui.systems.wod.check.state import Inputs, Rolled, Throw, WodCheck, extended_of, fresh, results
-from tui.systems.wod.check.view import contest_verdict, view
+from tui.systems.wod.check.view import character_gone_of, contest_verdict, view
 from tui.table.check.base import DOC, ROLLED_AGAIN, earlier_dice, new_check_id, stamped
 from tui.table.core import Line, Outcome, World, refuse
 
@@ -205,6 +205,8 @@ def extend(state: WodCheck, world: World) -> Outcome[WodCheck]:
     why = wod.extended_refusal(extended_of(rolled))
     if why:
         return refuse(state, why)
+    if gone := character_gone_of(state, world):  # never rolled on for another character
+        return refuse(state, f"{gone} Продолжительное действие не продолжить: e — остановить.")
     shown = view(state, world)
     pool, c = shown.pool, shown.character
     if pool is None or c is None:

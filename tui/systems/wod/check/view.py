@@ -23,7 +23,7 @@ from tui.store import Character
 from tui.systems.wod.check import text as txt
 from tui.systems.wod.check.state import WodCheck, extended_of, results
 from tui.systems.wod.rounds import ROUNDS
-from tui.table.check.base import no_odds
+from tui.table.check.base import character_gone, no_odds
 from tui.table.core import World
 
 ROWS = ("character", "attribute", "skill", "again", "rote")
@@ -108,12 +108,16 @@ class WodView:
             return [txt.IDLE]
         found = results(rolled)
         if rolled.kind == "withdrawn":
-            return ["Игрок отказался от броска на удачу: кубы не брошены (записано в Журнал)."]
-        if rolled.kind == "contest":
-            return contest_lines(wod.resolve_contested(*found))
-        if rolled.kind == "extended":
-            return extended_lines(rolled, found)
-        return txt.result_lines(found[0])
+            lines = ["Игрок отказался от броска на удачу: кубы не брошены (записано в Журнал)."]
+        elif rolled.kind == "contest":
+            lines = contest_lines(wod.resolve_contested(*found))
+        elif rolled.kind == "extended":
+            lines = extended_lines(rolled, found)
+        else:
+            lines = txt.result_lines(found[0])
+        if gone := character_gone_of(self.state, self.world):  # a record now
+            lines.append(f"[dim]{escape(gone)}[/]")
+        return lines
 
 
 def contest_verdict(result: Any) -> str:
@@ -161,11 +165,25 @@ def extended_lines(rolled: Any, found: list[Any]) -> list[str]:
     ]
 
 
+def character_gone_of(state: WodCheck, world: World) -> str:
+    """What the rolled check (an extended action too) says once another window removed its
+    character ("" while he is in the party, or before a roll)."""
+    rolled = state.rolled
+    if rolled is None:
+        return ""
+    who = rolled.throws[0].character if rolled.throws else state.inputs.character
+    if not who or who in world.characters:
+        return ""
+    return character_gone(rolled.throws[0].pool.name if rolled.throws else "проверки")
+
+
 def view(state: WodCheck, world: World) -> WodView:
     """Derive everything the builder shows of ``state`` against the current sheets."""
     inputs = state.inputs
     c = world.characters.get(inputs.character) or next(iter(world.characters.values()), None)
     changes: list[str] = []
+    if gone := character_gone_of(state, world):
+        changes.append(gone)
     rows: dict[str, Row] = {}
     party = tuple(
         (f"{x.name} ({'игрок' if x.kind == 'pc' else 'НИП'})", x.id)
