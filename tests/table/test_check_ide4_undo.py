@@ -131,3 +131,24 @@ def test_a_move_after_the_demand_on_an_expanded_check_stays(tmp_path):
     assert newest(t, event="demand_expanded").undone is False
     redo(t)
     assert t.view().check.steps[-1].kind == "subroll"
+
+
+def test_an_undone_roll_comes_back_after_another_character_or_a_restart(tmp_path):
+    """Rolled, Ctrl+Z, another character and back, Enter: the same d100 (found by playing:
+    «d100: 4» became «74»); Ctrl+Z, kubik restarted, Enter: the same d100 again."""
+    store = Store.open(tmp_path / "c.json", system="ide4")
+    t = table(store)
+    ok(t, steps.roll)
+    natural, who = t.state.rolled.natural, t.state.inputs.character
+    undo(t)
+    other = next(c.id for c in store.characters() if c.id != who)
+    ok(t, steps.set_input, "character", other)
+    ok(t, steps.set_input, "character", who)
+    ok(t, steps.roll)
+    assert t.state.rolled.natural == natural
+    undo(t)
+    store.close()
+    t = table(Store.open(tmp_path / "c.json"), seed=99)
+    ok(t, steps.set_input, "character", who)
+    ok(t, steps.roll)
+    assert t.state.rolled.natural == natural

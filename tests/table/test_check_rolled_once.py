@@ -202,3 +202,80 @@ def test_wod_each_enter_of_an_extended_action_is_its_next_roll(tmp_path) -> None
     assert "n — новая проверка" in refused(t, wod.roll)
     ok(t, wod.new_check)
     assert t.state.id != action and t.state.rolled is None
+
+
+def agree(a: object, b: object) -> bool:
+    """Whether two rolls' dice are the same as far as both go (per pool or side)."""
+    if isinstance(a, tuple) and a and isinstance(a[0], tuple):
+        return all(x[: len(y)] == y[: len(x)] for x, y in zip(a, b, strict=False))
+    return a == b
+
+
+ROW = {"drevo": ("difficulty", 3), "starately": ("boons", 1), "wod": ("mods", "+2")}
+
+
+@pytest.mark.parametrize("system", sorted(STEPS))
+def test_a_row_changed_after_the_roll_then_ctrl_z_rolls_the_same_dice(tmp_path, system) -> None:
+    """Rolled; a row changed (the next check, unrolled); Ctrl+Z of the roll; Enter: the dice
+    the undone roll had — the order of the two keys gives no new dice. Found by playing:
+    both orders of «change a row» and «Ctrl+Z» were one key apart, and this one rolled new
+    dice, then kept them when the row went back."""
+    store, t = opened(tmp_path, system)
+    steps = STEPS[system]
+    ok(t, steps.roll)
+    dice = dice_of(t)
+    name, value = ROW[system]
+    back = getattr(t.state.inputs, name)
+    ok(t, steps.set_input, name, value)
+    undo(t)
+    ok(t, steps.roll)
+    assert agree(dice_of(t), dice)
+    undo(t)
+    ok(t, steps.set_input, name, back)
+    ok(t, steps.roll)
+    assert dice_of(t) == dice
+
+
+@pytest.mark.parametrize("system", sorted(STEPS))
+def test_an_undone_roll_is_rolled_again_after_n_a_restart_or_another_character(
+    tmp_path, system
+) -> None:
+    """Rolled, Ctrl+Z; then «n», or another character and back, or kubik restarted: the form
+    is another check, and its roll throws the undone roll's dice (they came out new)."""
+    store, t = opened(tmp_path, system)
+    steps = STEPS[system]
+    ok(t, steps.roll)
+    dice, who = dice_of(t), t.state.rolled and t.state.inputs.character
+    undo(t)
+    ok(t, steps.new_check)
+    ok(t, steps.roll)
+    assert dice_of(t) == dice
+    undo(t)
+    other = next(c.id for c in store.characters() if c.id != who)
+    ok(t, steps.set_input, "character", other)
+    ok(t, steps.set_input, "character", who)
+    ok(t, steps.roll)
+    assert dice_of(t) == dice
+    undo(t)
+    store.close()
+    store = Store.open(tmp_path / "c.json")
+    t = table(store, seed=99)
+    ok(t, steps.set_input, "character", who)
+    ok(t, steps.roll)
+    assert dice_of(t) == dice
+
+
+@pytest.mark.parametrize("system", sorted(STEPS))
+def test_a_roll_that_stands_leaves_the_next_check_its_own_dice(tmp_path, system) -> None:
+    """A roll undone and rolled again stands; «n», Enter: new dice (the undone ones were
+    thrown — the roll that stands used them)."""
+    store, t = opened(tmp_path, system)
+    steps = STEPS[system]
+    ok(t, steps.roll)
+    dice = dice_of(t)
+    undo(t)
+    ok(t, steps.roll)
+    assert dice_of(t) == dice
+    ok(t, steps.new_check)
+    ok(t, steps.roll)
+    assert dice_of(t) != dice

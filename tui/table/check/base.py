@@ -22,6 +22,7 @@ from rules.errors import RulesError
 T = TypeVar("T")
 
 if TYPE_CHECKING:  # the app's first screen imports SeatLater: no rules tables for it
+    from tui.store import LogEntry
     from tui.table.core import World
 
 #: The campaign document holding the open check.
@@ -34,6 +35,8 @@ JOURNAL_WINDOW = 300
 #: The key of a Журнал line's data holding the dice its step rolled (a move made again after
 #: an undo takes them back).
 DICE = "move_dice"
+#: The key of a first roll's line holding its character's id (:func:`earlier_dice`).
+ROLLER = "roller"
 
 ROLLED = "Проверка уже брошена: выбор до броска опоздал."
 #: A roll of a check that is rolled already (a key, a seat, the CLI): never a second set of
@@ -136,7 +139,9 @@ def character_gone(name: str) -> str:
     return f"Персонаж {name} удалён в другом окне — проверка больше не меняет его лист."
 
 
-def earlier_dice(world: World, check: str, move: int, event: str) -> list[Any] | None:
+def earlier_dice(
+    world: World, check: str, move: int, event: str, roller: str = ""
+) -> list[Any] | None:
     """The dice the same move of the same check rolled before it was undone (None: never).
 
     A roll or a move made again after Ctrl+Z takes the dice it had: the Журнал is never
@@ -144,19 +149,27 @@ def earlier_dice(world: World, check: str, move: int, event: str) -> list[Any] |
     smaller after an undo (a wound, a boon taken back) threw only the first of them: the
     dice it never threw are an older line's, so the lines are read together (the newest's,
     lengthened by an older one's that begins with them).
+
+    ``roller`` (a first roll's character): a check of his with no dice of its own takes
+    those of his last such roll when it was undone — another check made of the same form
+    (a row changed, «n», another character and back, a restart) rolls no new dice while
+    an undone roll is his last. His last roll standing, it has none to give.
     """
     found: list[Any] | None = None
+    last: LogEntry | None = None  # the roller's newest roll of another check
     for entry in world.journal(JOURNAL_WINDOW):  # the newest first
         data = entry.data
-        if (
-            entry.undone
-            and data.get("check") == check
-            and data.get("move") == move
-            and data.get("event") == event
-            and isinstance(data.get(DICE), list)
-            and data[DICE]  # a roll that threw none (Судьба's success) has none to give back
-        ):
-            found = list(data[DICE]) if found is None else _lengthened(found, data[DICE])
+        if data.get("move") != move or data.get("event") != event:
+            continue
+        if data.get("check") == check:
+            dice = data.get(DICE)
+            # a roll that threw none (Судьба's success) has none to give back
+            if entry.undone and isinstance(dice, list) and dice:
+                found = list(dice) if found is None else _lengthened(found, dice)
+        elif roller and last is None and data.get(ROLLER) == roller:
+            last = entry
+    if found is None and last is not None and last.undone:
+        return earlier_dice(world, str(last.data.get("check", "")), move, event)
     return found
 
 
@@ -172,9 +185,13 @@ def _lengthened(dice: list[Any], older: list[Any]) -> list[Any]:
     return dice
 
 
-def stamped(data: Mapping[str, Any], check: str, move: int, dice: Sequence[Any]) -> dict[str, Any]:
-    """A Журнал line's data with the check it belongs to, its move number and its dice."""
-    return {**data, "check": check, "move": move, DICE: list(dice)}
+def stamped(
+    data: Mapping[str, Any], check: str, move: int, dice: Sequence[Any], roller: str = ""
+) -> dict[str, Any]:
+    """A Журнал line's data with the check it belongs to, its move number and its dice (and,
+    for a first roll, its character: ``roller``, :func:`earlier_dice`)."""
+    found = {**data, "check": check, "move": move, DICE: list(dice)}
+    return {**found, ROLLER: roller} if roller else found
 
 
 @dataclass(frozen=True)

@@ -40,8 +40,15 @@ FATE_SEEN = (
 
 
 def dice_seen(state: DrevoCheck, world: World) -> bool:
-    """Whether this check's dice were rolled and undone (the Журнал keeps them)."""
-    return earlier_dice(world, state.id, 0, "roll") is not None
+    """Whether this check's dice were rolled and undone (the Журнал keeps them), or its
+    character's last roll was (:func:`~tui.table.check.base.earlier_dice`)."""
+    return earlier_dice(world, state.id, 0, "roll", _roller(state, world)) is not None
+
+
+def _roller(state: DrevoCheck, world: World) -> str:
+    """The id of the character the form rolls for (as :func:`view` picks him)."""
+    who = state.inputs.character
+    return who if who in world.characters else next(iter(world.characters), "")
 
 
 def set_input(state: DrevoCheck, world: World, name: str, value: Any) -> Outcome[DrevoCheck]:
@@ -111,7 +118,7 @@ def roll(state: DrevoCheck, world: World) -> Outcome[DrevoCheck]:
     if not bridge.track_of(c).can_act:
         return refuse(state, f"{c.name} тяжело ранен и не может действовать.")
     sheets: tuple[Character, ...] = ()
-    earlier = earlier_dice(world, state.id, 0, "roll")
+    earlier = earlier_dice(world, state.id, 0, "roll", c.id)
     if check.fate_auto and earlier:
         return refuse(state, FATE_SEEN)
     if check.fate_auto:
@@ -134,7 +141,7 @@ def roll(state: DrevoCheck, world: World) -> Outcome[DrevoCheck]:
     line = Line(
         c.name,
         one_sided_summary(result),
-        stamped(data, state.id, 0, list(dice or [])),
+        stamped(data, state.id, 0, list(dice or []), c.id),
         kind="check",
     )
     return Outcome(new, f"Проверка ({c.name}): бросок 4dF", sheets=sheets, log=(line,))

@@ -223,7 +223,7 @@ def roll(state: Ide4Check, world: World) -> Outcome[Ide4Check]:
         return refuse(state, shown.error)
     try:
         check = ide4.start(inp)
-        earlier = earlier_dice(world, state.id, 0, "roll")
+        earlier = earlier_dice(world, state.id, 0, "roll", c.id)
         if check.status == "ready":
             if earlier:
                 energy = earlier[1:] if len(earlier) - 1 == inp.energy_dice else None
@@ -240,7 +240,7 @@ def roll(state: Ide4Check, world: World) -> Outcome[Ide4Check]:
     new = replace(state, inputs=inputs, rolled=rolled)
     dice = [check.natural, *check.before_dice] if check.natural is not None else []
     data = stamped(
-        {**check.to_dict(), "event": "roll", "form": inputs.to_dict()}, state.id, 0, dice
+        {**check.to_dict(), "event": "roll", "form": inputs.to_dict()}, state.id, 0, dice, c.id
     )
     line = Line(inp.actor or None, txt.log_text(check, "roll"), data, kind="check")
     label = _label(inp.actor, "roll")

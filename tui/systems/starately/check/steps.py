@@ -57,10 +57,15 @@ def set_input(
 
 
 def _dice(
-    world: World, check_id: str, event: str, sides: Sequence[starately.Side]
+    world: World,
+    check_id: str,
+    event: str,
+    sides: Sequence[starately.Side],
+    roller: str = "",
 ) -> list[tuple[int, ...]]:
-    """Each side's dice in the order rolled: the Журнал's after an undo, else new ones."""
-    earlier = earlier_dice(world, check_id, 0, event) or []
+    """Each side's dice in the order rolled: the Журнал's after an undo, else new ones
+    (``roller``: a plain roll's character, :func:`~tui.table.check.base.earlier_dice`)."""
+    earlier = earlier_dice(world, check_id, 0, event, roller) or []
     dice = []
     for i, side in enumerate(sides):  # the dice it had, as far as they go (a boon added: one
         had = [int(d) for d in earlier[i]] if i < len(earlier) else []  # more is rolled)
@@ -103,6 +108,7 @@ def _written(
             state.id,
             0,
             dice,
+            state.inputs.character if event == "roll" else "",
         ),
         kind="check",
     )
@@ -126,7 +132,7 @@ def roll(state: StaratelyCheck, world: World) -> Outcome[StaratelyCheck]:
         return refuse(state, opened)
     state, shown = opened
     check = shown.check
-    (dice,) = _dice(world, state.id, "roll", [check.side])
+    (dice,) = _dice(world, state.id, "roll", [check.side], state.inputs.character)
     result = starately.resolve(check, dice)
     rolled = Rolled("check", check.difficulty, (Part(check.side, dice, shown.character.id),))
     actor = check.side.name or None

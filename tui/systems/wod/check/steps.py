@@ -63,7 +63,8 @@ def _line(
     dice: Any,
 ) -> Line:
     form = {"system": "wod", **data, "event": event, "form": state.inputs.to_dict()}
-    return Line(actor, text, stamped(form, state.id, move, dice), kind="check")
+    roller = state.inputs.character if event == "roll" else ""  # a first roll's character
+    return Line(actor, text, stamped(form, state.id, move, dice, roller), kind="check")
 
 
 class _Again:
@@ -77,8 +78,10 @@ class _Again:
         return self.faces.pop(0) if self.faces else int(self.rng.randint(low, high))
 
 
-def _roller(world: World, check_id: str, move: int, event: str, which: int = 0) -> Any:
-    earlier = earlier_dice(world, check_id, move, event) or []
+def _roller(
+    world: World, check_id: str, move: int, event: str, which: int = 0, roller: str = ""
+) -> Any:
+    earlier = earlier_dice(world, check_id, move, event, roller) or []
     faces = [int(f) for f in earlier[which]] if which < len(earlier) else []
     return _Again(faces, world.dice.rng) if faces else world.dice.rng
 
@@ -104,7 +107,7 @@ def roll(
     if withdrawal_allowed is not None:
         pool = replace(pool, withdrawal_allowed=withdrawal_allowed)
     try:
-        result = wod.roll_pool(pool, _roller(world, state.id, 0, "roll"))
+        result = wod.roll_pool(pool, _roller(world, state.id, 0, "roll", roller=c.id))
     except RulesError as err:
         return refuse(state, str(err))
     faces = _rolled_faces(result)
