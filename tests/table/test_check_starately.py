@@ -265,3 +265,30 @@ def test_a_rolled_check_whose_character_was_removed_says_so(tmp_path) -> None:
     t.follow()
     assert any("Хаим удалён в другом окне" in c for c in t.view().changes)
     assert any("Хаим удалён в другом окне" in line for line in t.view().result_lines())
+
+
+def test_risk_taken_back_with_its_roll_keeps_its_dice_as_far_as_they_go(tmp_path) -> None:
+    """Risk on a failure, then Ctrl+Z of it and of the roll; a boon given (three dice), the
+    roll and Risk again; both undone, the boon taken back, the roll and Risk again: the first
+    Risk's dice, both of them (found by playing: «Повторно: 2d6 [6] [1]» came back as
+    «[2] [1]» — Risk took earlier dice only when their count was the same)."""
+    store = store_of(tmp_path)
+    t = table(store)
+    failing(t)
+    ok(t, steps.roll)
+    while t.view().rolled.main.success:  # a natural 12: roll a new check
+        ok(t, steps.new_check)
+        ok(t, steps.roll)
+    ok(t, steps.risk, "аптечка")
+    first = t.state.rolled.risk.dice
+    for boons, count in ((1, 3), (0, 2)):
+        store.undo()
+        store.undo()
+        t.follow()
+        assert t.state.rolled is None
+        ok(t, steps.set_input, "boons", boons)
+        ok(t, steps.roll)
+        assert not t.view().rolled.main.success  # the same dice: a failure again
+        ok(t, steps.risk, "аптечка")
+        dice = t.state.rolled.risk.dice
+        assert len(dice) == count and dice[:2] == first[:count]

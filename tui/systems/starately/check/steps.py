@@ -238,12 +238,13 @@ def risk(
     actor = first.check.side.name or None
     if forbidden:  # the GM's word for this moment: nothing rolled, nothing written
         return Outcome(replace(state, rolled=replace(rolled, risk_forbidden=True)))
-    earlier = earlier_dice(world, state.id, 1, "risk")
     side = first.check.side
-    if earlier and len(earlier) == side.dice_count:
-        dice = tuple(int(d) for d in earlier)
-    else:
-        dice = starately.roll_dice(side, world.dice.rng)
+    # the dice it had before an undo, as far as they go (a boon added: one more is rolled)
+    had = [int(d) for d in earlier_dice(world, state.id, 1, "risk") or []][: side.dice_count]
+    fresh = (
+        starately.roll_dice(side, world.dice.rng)[len(had) :] if len(had) < side.dice_count else ()
+    )
+    dice = (*had, *fresh)
     try:
         risky = starately.resolve_risk(first, price, dice)
     except RulesError as err:
