@@ -152,3 +152,19 @@ def test_an_undone_roll_comes_back_after_another_character_or_a_restart(tmp_path
     ok(t, steps.set_input, "character", who)
     ok(t, steps.roll)
     assert t.state.rolled.natural == natural
+
+
+def test_energy_after_chosen_again_keeps_its_dice_as_far_as_they_go(tmp_path):
+    """Three energy dice after the roll, Ctrl+Z, two, Ctrl+Z, three: the first two dice,
+    then all three of the first (found by playing: «3×d6: 4+4+3», then «4+6», then
+    «4+5+4» — the earlier dice were taken only when their count was the same)."""
+    t = rolled(tmp_path, "expanded")
+    assert energy(t.store, t.view().check.input.actor) >= 3  # the demo's first character
+    ok(t, steps.energy_after, 3)
+    first = t.state.rolled.moves[-1].dice
+    undo(t)
+    ok(t, steps.energy_after, 2)
+    assert t.state.rolled.moves[-1].dice == first[:2]
+    undo(t)
+    ok(t, steps.energy_after, 3)
+    assert t.state.rolled.moves[-1].dice == first

@@ -324,10 +324,11 @@ def energy_after(state: Ide4Check, world: World, count: int, die: int = 0) -> Ou
         if why:
             raise RulesError(why)
         size = die or check.input.nominal
-        if earlier and len(earlier) == count and all(1 <= int(d) <= size for d in earlier):
-            dice = tuple(int(d) for d in earlier)
-        else:
-            dice = tuple(world.dice.rng.randint(1, size) for _ in range(count))
+        # the dice it had before an undo, as far as they go (one more chosen: it is rolled)
+        fits = earlier is not None and all(1 <= int(d) <= size for d in earlier)
+        had = [int(d) for d in earlier or []][:count] if fits else []
+        fresh = (world.dice.rng.randint(1, size) for _ in range(count - len(had)))
+        dice = (*had, *fresh)
         after = ide4.energy_after(check, count, size, dice=dice)
         return after, Move("energy_after", count=count, die=size, dice=dice)
 
