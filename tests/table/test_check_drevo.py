@@ -172,3 +172,25 @@ def test_a_rolled_check_whose_character_was_removed_says_so(tmp_path) -> None:
     t.follow()
     assert any(f"{name} удалён в другом окне" in c for c in t.view().changes)
     assert any("удалён в другом окне" in line for line in t.view().result_lines())
+
+
+def test_a_check_rolled_with_fate_declared_shows_its_own_odds_and_words(tmp_path) -> None:
+    """Seed: «Игрок может потратить одно очко Судьбы чтобы с максимальным (критическим)
+    успехом пройти одностороннюю проверку (он должен объявить об этом до броска кубиков)».
+    Rolled with Судьба
+    declared, the check's odds stay those of its roll (a critical success, certain) and its
+    words never say the dice decide it (found by playing: after Enter the chart went back to
+    «Критический успех 1,2%» and the line said «крит решают кубики» — no dice were thrown)."""
+    from rules import drevo as rules_drevo
+
+    store = store_of(tmp_path)
+    with_fate(store)
+    t = table(store, seed=5)
+    ok(t, steps.declare_fate, True)
+    before = rules_drevo.one_sided_odds(t.view().check)
+    ok(t, steps.roll)
+    shown = t.view()
+    assert shown.result.fate_auto and shown.check.fate_auto
+    assert rules_drevo.one_sided_odds(shown.check) == before
+    assert before["crit_success"] == 1
+    assert "крит решают кубики" not in " ".join(shown.result_lines())

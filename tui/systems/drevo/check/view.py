@@ -101,6 +101,8 @@ class DrevoView:
             better = rank.get(outcome, 0) > rank.get(now, 0)
             word = "наверняка лучше" if better else "наверняка хуже"
             parts.append(f"{signed(points)} → {drevo.OUTCOME_NAMES[outcome]} ({word})")
+        if not parts and self.result is not None and self.result.fate_auto:
+            return "+/− очки Судьбы исход не изменят (критический успех — Судьбой, без кубиков)"
         if not parts:
             return "+/− очки Судьбы исход не изменят (крит решают кубики, другой исход далеко)"
         return "+/− очко Судьбы за ±1: " + "; ".join(parts)
@@ -173,7 +175,9 @@ def view(state: DrevoCheck, world: World) -> DrevoView:
                 name=c.name,
                 trait_name=trait or "без черты",
             )
-            check = drevo.OneSidedCheck(side, difficulty, fate_auto=inputs.fate_auto)
+            # rolled with Судьба declared: the form's is cleared, the check's odds stay its own
+            fate_auto = inputs.fate_auto or (state.rolled is not None and state.rolled.fate_auto)
+            check = drevo.OneSidedCheck(side, difficulty, fate_auto=fate_auto)
         except RulesError as err:
             error = str(err)
     result = payer = None
