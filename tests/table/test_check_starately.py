@@ -28,6 +28,17 @@ def failing(t) -> None:
     ok(t, steps.set_input, "difficulty", 12)
 
 
+def a_failure(store: Store):
+    """Хаим's check rolled (:func:`failing`) until it fails (a natural 12 succeeds)."""
+    t = table(store)
+    failing(t)
+    ok(t, steps.roll)
+    while t.view().rolled.main.success:
+        ok(t, steps.new_check)
+        ok(t, steps.roll)
+    return t
+
+
 def snapshot(t) -> tuple:
     found = t.view().rolled
     last = found.last
@@ -113,12 +124,7 @@ def test_risk_shows_what_it_is_worth_and_is_made_once(tmp_path) -> None:
     результата этой повторной проверки игрок заплатит за это»: the retry's odds are shown
     before it (the same numbers as the rules'), Risk once, the price written."""
     store = store_of(tmp_path)
-    t = table(store)
-    failing(t)
-    ok(t, steps.roll)
-    while t.view().rolled.main.success:  # a natural 12: roll a new check
-        ok(t, steps.new_check)
-        ok(t, steps.roll)
+    t = a_failure(store)
     shown = t.view()
     main = shown.rolled.main
     assert shown.risk_odds() == starately.risk_odds(main.check, main.effect)
@@ -273,12 +279,7 @@ def test_risk_taken_back_with_its_roll_keeps_its_dice_as_far_as_they_go(tmp_path
     Risk's dice, both of them (found by playing: «Повторно: 2d6 [6] [1]» came back as
     «[2] [1]» — Risk took earlier dice only when their count was the same)."""
     store = store_of(tmp_path)
-    t = table(store)
-    failing(t)
-    ok(t, steps.roll)
-    while t.view().rolled.main.success:  # a natural 12: roll a new check
-        ok(t, steps.new_check)
-        ok(t, steps.roll)
+    t = a_failure(store)
     ok(t, steps.risk, "аптечка")
     first = t.state.rolled.risk.dice
     for boons, count in ((1, 3), (0, 2)):
