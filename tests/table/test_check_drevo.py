@@ -194,3 +194,12 @@ def test_a_check_rolled_with_fate_declared_shows_its_own_odds_and_words(tmp_path
     assert rules_drevo.one_sided_odds(shown.check) == before
     assert before["crit_success"] == 1
     assert "крит решают кубики" not in " ".join(shown.result_lines())
+    assert "Кубики не бросались" in " ".join(shown.result_lines())
+    refused = t.run(steps.fate_shift, 1)  # no dice: no point moves it (it spent one)
+    assert not refused.ok and "Кубики не бросались" in refused.refused
+    from tui.systems.drevo.check import engine  # a player's seat: neither offered nor taken
+
+    offer = engine.offer(t.state, t.world())
+    assert offer is not None and not any("после броска" in x for x in offer.choices)
+    why = engine.seat_refusal(t.state, t.world(), "fate", {"use": "after", "points": 1})
+    assert "Кубики не бросались" in why

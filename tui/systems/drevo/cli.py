@@ -126,7 +126,7 @@ def fate_moves(result: Any) -> list[dict[str, Any]]:
     its chance to improve or to worsen is 1 or 0."""
     from rules import drevo
 
-    if not drevo.fate_rules().allows("shift"):
+    if not drevo.fate_rules().allows("shift") or result.fate_auto:  # no dice: nothing to move
         return []
     order = list(reversed(drevo.OUTCOMES))  # worst first
     moves = []

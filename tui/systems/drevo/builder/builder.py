@@ -230,6 +230,7 @@ class DrevoBuilder(EngineBuilder, Vertical):
             c = shown.payer
             return (
                 shown.result is not None
+                and not shown.result.fate_auto  # no dice thrown: nothing to move
                 and c is not None
                 and c.drevo.fate > 0
                 and rules.allows("shift")

@@ -49,7 +49,8 @@ def offer(state: DrevoCheck, world: World) -> Offer | None:
         and not steps.dice_seen(state, world)
     ):
         choices.append("Судьба до броска: автоматический критический успех")
-    if c.drevo.fate > 0 and rolled and rules.allows("shift"):
+    no_dice = state.rolled is not None and state.rolled.fate_auto  # nothing to move
+    if c.drevo.fate > 0 and rolled and rules.allows("shift") and not no_dice:
         choices.append("Судьба после броска: ±1 к результату за очко")
     kinds = ("fate",) if choices else ()
     return Offer(state.id, c.id, "rolled" if rolled else "before", kinds, tuple(choices))
@@ -75,6 +76,8 @@ def seat_refusal(state: DrevoCheck, world: World, kind: str, payload: Mapping[st
     rolled = state.rolled
     if rolled is None:
         return "Проверка ещё не брошена: сдвиг Судьбой — после броска."
+    if rolled.fate_auto:
+        return steps.FATE_NO_DICE
     points = payload.get("points")
     if not points:
         raise SeatLater(

@@ -39,6 +39,10 @@ FATE_SEEN = (
 )
 
 
+#: Судьба after a check that Судьба won before the roll (no dice thrown): refused.
+FATE_NO_DICE = "Кубики не бросались — успех куплен Судьбой до броска: сдвигать после броска нечего."
+
+
 def dice_seen(state: DrevoCheck, world: World) -> bool:
     """Whether this check's dice were rolled and undone (the Журнал keeps them), or its
     character's last roll was (:func:`~tui.table.check.base.earlier_dice`)."""
@@ -157,6 +161,8 @@ def fate_shift(state: DrevoCheck, world: World, points: int) -> Outcome[DrevoChe
         return refuse(state, "Персонаж проверки удалён в другом окне — Судьбу тратить не из кого.")
     if not drevo.fate_rules().allows("shift"):
         return refuse(state, "В этой кампании Судьба не сдвигает результат после броска.")
+    if rolled.fate_auto:  # «после броска кубиков … результат этого броска»: none was thrown
+        return refuse(state, FATE_NO_DICE)
     try:
         left = drevo.spend_fate("shift", c.drevo.fate, cost=abs(points))
         shifted = drevo.shift_one_sided(result_of(rolled), points)

@@ -77,6 +77,8 @@ class DrevoView:
         result, c = self.result, self.payer
         if result is None or c is None or not drevo.fate_rules().allows("shift"):
             return []
+        if result.fate_auto:  # Судьба before the roll: no dice thrown, nothing to move
+            return []
         found = []
         for points in [
             *range(1, min(c.drevo.fate, 4) + 1),
@@ -88,6 +90,8 @@ class DrevoView:
 
     def fate_words(self) -> str:
         """«+/−: Судьба после броска — +1 → Успех (наверняка лучше); −1 — исход не изменится»."""
+        if self.result is not None and self.result.fate_auto:
+            return "Кубики не бросались: очки Судьбы после броска исход не сдвигают"
         offers = self.fate_offers()
         if not offers:
             return ""
@@ -101,8 +105,6 @@ class DrevoView:
             better = rank.get(outcome, 0) > rank.get(now, 0)
             word = "наверняка лучше" if better else "наверняка хуже"
             parts.append(f"{signed(points)} → {drevo.OUTCOME_NAMES[outcome]} ({word})")
-        if not parts and self.result is not None and self.result.fate_auto:
-            return "+/− очки Судьбы исход не изменят (критический успех — Судьбой, без кубиков)"
         if not parts:
             return "+/− очки Судьбы исход не изменят (крит решают кубики, другой исход далеко)"
         return "+/− очко Судьбы за ±1: " + "; ".join(parts)
