@@ -168,3 +168,31 @@ def test_energy_after_chosen_again_keeps_its_dice_as_far_as_they_go(tmp_path):
     undo(t)
     ok(t, steps.energy_after, 3)
     assert t.state.rolled.moves[-1].dice == first
+
+
+def test_energy_after_an_undone_roll_comes_back_on_another_check_of_its_dice(tmp_path):
+    """Roll and three energy dice, both undone; another character and back, the roll and
+    the energy again; both undone, kubik restarted, again: the same d100 and energy dice
+    (found by playing: «d100: 4» came back, «4+3+2» became «5+3+4»)."""
+    store = Store.open(tmp_path / "c.json", system="ide4")
+    t = table(store)
+    ok(t, steps.set_input, "level", "expanded")
+    ok(t, steps.roll)
+    who = t.state.inputs.character
+    ok(t, steps.energy_after, 3)
+    natural, dice = t.state.rolled.natural, t.state.rolled.moves[-1].dice
+    other = next(c.id for c in store.characters() if c.id != who)
+    for restart in (False, True):
+        undo(t)
+        undo(t)
+        if restart:
+            store.close()
+            store = Store.open(tmp_path / "c.json")
+            t = table(store, seed=77)
+        else:
+            ok(t, steps.set_input, "character", other)
+        ok(t, steps.set_input, "character", who)
+        ok(t, steps.set_input, "level", "expanded")
+        ok(t, steps.roll)
+        ok(t, steps.energy_after, 3)
+        assert (t.state.rolled.natural, t.state.rolled.moves[-1].dice) == (natural, dice)

@@ -293,3 +293,31 @@ def test_risk_taken_back_with_its_roll_keeps_its_dice_as_far_as_they_go(tmp_path
         ok(t, steps.risk, "аптечка")
         dice = t.state.rolled.risk.dice
         assert len(dice) == count and dice[:2] == first[:count]
+
+
+def test_risk_after_an_undone_roll_comes_back_on_another_check_of_its_dice(tmp_path) -> None:
+    """Roll and Risk, both undone; another character and back (another check), the roll and
+    Risk again; both undone, kubik restarted, the roll and Risk again: the roll's dice and
+    the Risk's, each time (found by playing: the roll came back, «Повторно: 2d6 [1] [5]»
+    became «[5] [3]»)."""
+    store = store_of(tmp_path)
+    t = a_failure(store)
+    ok(t, steps.risk, "аптечка")
+    roll, risk = t.state.rolled.main.dice, t.state.rolled.risk.dice
+    haim = t.state.inputs.character
+    other = next(c.id for c in store.characters() if c.id != haim)
+    for restart in (False, True):
+        store.undo()
+        store.undo()
+        t.follow()
+        if restart:
+            store.close()
+            store = Store.open(tmp_path / "c.json")
+            t = table(store, seed=77)
+            failing(t)
+        else:
+            ok(t, steps.set_input, "character", other)
+            failing(t)
+        ok(t, steps.roll)
+        ok(t, steps.risk, "аптечка")
+        assert (t.state.rolled.main.dice, t.state.rolled.risk.dice) == (roll, risk)

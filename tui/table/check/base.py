@@ -37,6 +37,8 @@ JOURNAL_WINDOW = 300
 DICE = "move_dice"
 #: The key of a first roll's line holding its character's id (:func:`earlier_dice`).
 ROLLER = "roller"
+#: The key of a first roll's line naming the check whose undone dice it took.
+DICE_OF = "dice_of"
 
 ROLLED = "Проверка уже брошена: выбор до броска опоздал."
 #: A roll of a check that is rolled already (a key, a seat, the CLI): never a second set of
@@ -140,7 +142,7 @@ def character_gone(name: str) -> str:
 
 
 def earlier_dice(
-    world: World, check: str, move: int, event: str, roller: str = ""
+    world: World, check: str, move: int, event: str, roller: str = "", _hops: int = 0
 ) -> list[Any] | None:
     """The dice the same move of the same check rolled before it was undone (None: never).
 
@@ -153,12 +155,45 @@ def earlier_dice(
     ``roller`` (a first roll's character): a check of his with no dice of its own takes
     those of his last such roll when it was undone — another check made of the same form
     (a row changed, «n», another character and back, a restart) rolls no new dice while
-    an undone roll is his last. His last roll standing, it has none to give.
+    an undone roll is his last. His last roll standing, it has none to give. A later move
+    of a check whose roll took another's dice (:func:`dice_source`) takes that check's
+    dice of the same move (Risk, energy after the roll).
     """
+    found, last, source = _read(world, check, move, event, roller)
+    if found is not None or _hops > HOPS:
+        return found
+    if last is not None and last.undone:
+        return earlier_dice(world, str(last.data.get("check", "")), move, event, "", _hops + 1)
+    if move > 0 and source:
+        return earlier_dice(world, source, move, event, "", _hops + 1)
+    return None
+
+
+def dice_source(world: World, check: str, event: str, roller: str) -> str:
+    """The check whose undone first roll gives ``check``'s first roll its dice ("": its own,
+    or new ones): the roll's line keeps it (``dice_of``), for the moves after it."""
+    found, last, _ = _read(world, check, 0, event, roller)
+    if found is None and last is not None and last.undone:
+        return str(last.data.get("check", ""))
+    return ""
+
+
+#: How many checks one roll's dice may be followed through (each took the one before's).
+HOPS = 20
+
+
+def _read(
+    world: World, check: str, move: int, event: str, roller: str
+) -> tuple[list[Any] | None, LogEntry | None, str]:
+    """One pass over the Журнал: ``check``'s undone dice of the move (read together), the
+    roller's newest first roll of another check, and whose dice ``check``'s roll took."""
     found: list[Any] | None = None
-    last: LogEntry | None = None  # the roller's newest roll of another check
+    last: LogEntry | None = None
+    source = ""
     for entry in world.journal(JOURNAL_WINDOW):  # the newest first
         data = entry.data
+        if data.get("check") == check and data.get("move") == 0 and data.get(DICE_OF):
+            source = source or str(data[DICE_OF])
         if data.get("move") != move or data.get("event") != event:
             continue
         if data.get("check") == check:
@@ -168,9 +203,7 @@ def earlier_dice(
                 found = list(dice) if found is None else _lengthened(found, dice)
         elif roller and last is None and data.get(ROLLER) == roller:
             last = entry
-    if found is None and last is not None and last.undone:
-        return earlier_dice(world, str(last.data.get("check", "")), move, event)
-    return found
+    return found, (last if move == 0 else None), source
 
 
 def _lengthened(dice: list[Any], older: list[Any]) -> list[Any]:
@@ -186,12 +219,22 @@ def _lengthened(dice: list[Any], older: list[Any]) -> list[Any]:
 
 
 def stamped(
-    data: Mapping[str, Any], check: str, move: int, dice: Sequence[Any], roller: str = ""
+    data: Mapping[str, Any],
+    check: str,
+    move: int,
+    dice: Sequence[Any],
+    roller: str = "",
+    dice_of: str = "",
 ) -> dict[str, Any]:
     """A Журнал line's data with the check it belongs to, its move number and its dice (and,
-    for a first roll, its character: ``roller``, :func:`earlier_dice`)."""
+    for a first roll, its character: ``roller``, and the check whose undone dice it took:
+    ``dice_of``, :func:`earlier_dice`)."""
     found = {**data, "check": check, "move": move, DICE: list(dice)}
-    return {**found, ROLLER: roller} if roller else found
+    if roller:
+        found[ROLLER] = roller
+    if dice_of:
+        found[DICE_OF] = dice_of
+    return found
 
 
 @dataclass(frozen=True)

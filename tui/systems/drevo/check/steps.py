@@ -22,7 +22,13 @@ from tui.systems.drevo import combat as bridge
 from tui.systems.drevo.check.lines import one_sided_summary
 from tui.systems.drevo.check.state import DrevoCheck, Inputs, Rolled, fresh, result_of
 from tui.systems.drevo.check.view import view
-from tui.table.check.base import ROLLED_AGAIN, earlier_dice, new_check_id, stamped
+from tui.table.check.base import (
+    ROLLED_AGAIN,
+    dice_source,
+    earlier_dice,
+    new_check_id,
+    stamped,
+)
 from tui.table.core import Line, Outcome, World, refuse
 
 INPUTS = frozenset(("character", "action", "trait", "difficulty", "mods"))
@@ -123,6 +129,7 @@ def roll(state: DrevoCheck, world: World) -> Outcome[DrevoCheck]:
         return refuse(state, f"{c.name} тяжело ранен и не может действовать.")
     sheets: tuple[Character, ...] = ()
     earlier = earlier_dice(world, state.id, 0, "roll", c.id)
+    source = dice_source(world, state.id, "roll", c.id)  # for the moves after it
     if check.fate_auto and earlier:
         return refuse(state, FATE_SEEN)
     if check.fate_auto:
@@ -145,7 +152,7 @@ def roll(state: DrevoCheck, world: World) -> Outcome[DrevoCheck]:
     line = Line(
         c.name,
         one_sided_summary(result),
-        stamped(data, state.id, 0, list(dice or []), c.id),
+        stamped(data, state.id, 0, list(dice or []), c.id, source),
         kind="check",
     )
     return Outcome(new, f"Проверка ({c.name}): бросок 4dF", sheets=sheets, log=(line,))

@@ -28,7 +28,7 @@ from tui.systems.ide4.check.view import (
     rolled_check,
     view,
 )
-from tui.table.check.base import earlier_dice, new_check_id, stamped
+from tui.table.check.base import dice_source, earlier_dice, new_check_id, stamped
 from tui.table.core import Line, Outcome, World, refuse
 
 ROLLED_TWICE = (
@@ -240,7 +240,12 @@ def roll(state: Ide4Check, world: World) -> Outcome[Ide4Check]:
     new = replace(state, inputs=inputs, rolled=rolled)
     dice = [check.natural, *check.before_dice] if check.natural is not None else []
     data = stamped(
-        {**check.to_dict(), "event": "roll", "form": inputs.to_dict()}, state.id, 0, dice, c.id
+        {**check.to_dict(), "event": "roll", "form": inputs.to_dict()},
+        state.id,
+        0,
+        dice,
+        c.id,
+        dice_source(world, state.id, "roll", c.id),  # for the moves after it
     )
     line = Line(inp.actor or None, txt.log_text(check, "roll"), data, kind="check")
     label = _label(inp.actor, "roll")

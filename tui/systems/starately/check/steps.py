@@ -27,7 +27,7 @@ from tui.systems.starately.check.state import (
     results,
 )
 from tui.systems.starately.check.view import view
-from tui.table.check.base import ROLLED_AGAIN, earlier_dice, new_check_id, stamped
+from tui.table.check.base import ROLLED_AGAIN, dice_source, earlier_dice, new_check_id, stamped
 from tui.table.core import Line, Outcome, World, refuse
 
 INPUTS = frozenset(("character", "characteristic", "skill", "difficulty", "tried", "boons"))
@@ -98,6 +98,7 @@ def _written(
     data: dict[str, Any],
     event: str,
     dice: Any,
+    dice_of: str = "",
 ) -> Outcome[StaratelyCheck]:
     new = replace(state, rolled=rolled)
     line = Line(
@@ -109,6 +110,7 @@ def _written(
             0,
             dice,
             state.inputs.character if event == "roll" else "",
+            dice_of,
         ),
         kind="check",
     )
@@ -136,8 +138,9 @@ def roll(state: StaratelyCheck, world: World) -> Outcome[StaratelyCheck]:
     result = starately.resolve(check, dice)
     rolled = Rolled("check", check.difficulty, (Part(check.side, dice, shown.character.id),))
     actor = check.side.name or None
+    source = dice_source(world, state.id, "roll", state.inputs.character)  # for Risk
     return _written(
-        state, rolled, actor, txt.summary(result), result.to_dict(), "roll", [list(dice)]
+        state, rolled, actor, txt.summary(result), result.to_dict(), "roll", [list(dice)], source
     )
 
 

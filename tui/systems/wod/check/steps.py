@@ -21,7 +21,14 @@ from tui.present.rolls import signed
 from tui.systems.wod.check import text as txt
 from tui.systems.wod.check.state import Inputs, Rolled, Throw, WodCheck, extended_of, fresh, results
 from tui.systems.wod.check.view import character_gone_of, contest_verdict, view
-from tui.table.check.base import DOC, ROLLED_AGAIN, earlier_dice, new_check_id, stamped
+from tui.table.check.base import (
+    DOC,
+    ROLLED_AGAIN,
+    dice_source,
+    earlier_dice,
+    new_check_id,
+    stamped,
+)
 from tui.table.core import Line, Outcome, World, refuse
 
 INPUTS = frozenset(("character", "attribute", "skill", "mods", "again", "rote"))
@@ -61,10 +68,11 @@ def _line(
     event: str,
     move: int,
     dice: Any,
+    dice_of: str = "",
 ) -> Line:
     form = {"system": "wod", **data, "event": event, "form": state.inputs.to_dict()}
     roller = state.inputs.character if event == "roll" else ""  # a first roll's character
-    return Line(actor, text, stamped(form, state.id, move, dice, roller), kind="check")
+    return Line(actor, text, stamped(form, state.id, move, dice, roller, dice_of), kind="check")
 
 
 class _Again:
@@ -112,8 +120,16 @@ def roll(
         return refuse(state, str(err))
     faces = _rolled_faces(result)
     new = replace(state, rolled=Rolled("pool", (Throw(pool, faces, c.id),)))
+    source = dice_source(world, state.id, "roll", c.id)
     line = _line(
-        new, pool.name or None, txt.summary(result), result.to_dict(), "roll", 0, [list(faces)]
+        new,
+        pool.name or None,
+        txt.summary(result),
+        result.to_dict(),
+        "roll",
+        0,
+        [list(faces)],
+        source,
     )
     return Outcome(new, f"Проверка ({pool.name or 'без имени'}): бросок запаса", log=(line,))
 
