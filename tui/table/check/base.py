@@ -156,7 +156,7 @@ def earlier_dice(
     those of his last such roll when it was undone — another check made of the same form
     (a row changed, «n», another character and back, a restart) rolls no new dice while
     an undone roll is his last. His last roll standing, it has none to give. A later move
-    of a check whose roll took another's dice (:func:`dice_source`) takes that check's
+    of a check whose roll took another's dice (:func:`first_roll`) takes that check's
     dice of the same move (Risk, energy after the roll).
     """
     found, last, source = _read(world, check, move, event, roller)
@@ -169,13 +169,15 @@ def earlier_dice(
     return None
 
 
-def dice_source(world: World, check: str, event: str, roller: str) -> str:
-    """The check whose undone first roll gives ``check``'s first roll its dice ("": its own,
-    or new ones): the roll's line keeps it (``dice_of``), for the moves after it."""
+def first_roll(world: World, check: str, event: str, roller: str) -> tuple[list[Any] | None, str]:
+    """A first roll's earlier dice (:func:`earlier_dice`) and the check they came from when
+    it is another ("": its own, or none) — the roll's line keeps that (``dice_of``) for the
+    moves after it. One pass over the Журнал where the dice are the check's own."""
     found, last, _ = _read(world, check, 0, event, roller)
-    if found is None and last is not None and last.undone:
-        return str(last.data.get("check", ""))
-    return ""
+    if found is not None or last is None or not last.undone:
+        return found, ""
+    source = str(last.data.get("check", ""))
+    return earlier_dice(world, source, 0, event, "", 1), source
 
 
 #: How many checks one roll's dice may be followed through (each took the one before's).

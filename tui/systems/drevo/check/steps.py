@@ -24,8 +24,8 @@ from tui.systems.drevo.check.state import DrevoCheck, Inputs, Rolled, fresh, res
 from tui.systems.drevo.check.view import view
 from tui.table.check.base import (
     ROLLED_AGAIN,
-    dice_source,
     earlier_dice,
+    first_roll,
     new_check_id,
     stamped,
 )
@@ -128,8 +128,7 @@ def roll(state: DrevoCheck, world: World) -> Outcome[DrevoCheck]:
     if not bridge.track_of(c).can_act:
         return refuse(state, f"{c.name} тяжело ранен и не может действовать.")
     sheets: tuple[Character, ...] = ()
-    earlier = earlier_dice(world, state.id, 0, "roll", c.id)
-    source = dice_source(world, state.id, "roll", c.id)  # for the moves after it
+    earlier, source = first_roll(world, state.id, "roll", c.id)
     if check.fate_auto and earlier:
         return refuse(state, FATE_SEEN)
     if check.fate_auto:

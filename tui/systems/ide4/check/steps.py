@@ -28,7 +28,7 @@ from tui.systems.ide4.check.view import (
     rolled_check,
     view,
 )
-from tui.table.check.base import dice_source, earlier_dice, new_check_id, stamped
+from tui.table.check.base import earlier_dice, first_roll, new_check_id, stamped
 from tui.table.core import Line, Outcome, World, refuse
 
 ROLLED_TWICE = (
@@ -223,7 +223,7 @@ def roll(state: Ide4Check, world: World) -> Outcome[Ide4Check]:
         return refuse(state, shown.error)
     try:
         check = ide4.start(inp)
-        earlier = earlier_dice(world, state.id, 0, "roll", c.id)
+        earlier, source = first_roll(world, state.id, "roll", c.id)
         if check.status == "ready":
             if earlier:
                 energy = earlier[1:] if len(earlier) - 1 == inp.energy_dice else None
@@ -245,7 +245,7 @@ def roll(state: Ide4Check, world: World) -> Outcome[Ide4Check]:
         0,
         dice,
         c.id,
-        dice_source(world, state.id, "roll", c.id),  # for the moves after it
+        source,  # whose undone dice it took, for the moves after it
     )
     line = Line(inp.actor or None, txt.log_text(check, "roll"), data, kind="check")
     label = _label(inp.actor, "roll")

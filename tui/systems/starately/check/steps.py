@@ -27,7 +27,7 @@ from tui.systems.starately.check.state import (
     results,
 )
 from tui.systems.starately.check.view import view
-from tui.table.check.base import ROLLED_AGAIN, dice_source, earlier_dice, new_check_id, stamped
+from tui.table.check.base import ROLLED_AGAIN, earlier_dice, first_roll, new_check_id, stamped
 from tui.table.core import Line, Outcome, World, refuse
 
 INPUTS = frozenset(("character", "characteristic", "skill", "difficulty", "tried", "boons"))
@@ -57,15 +57,16 @@ def set_input(
 
 
 def _dice(
-    world: World,
-    check_id: str,
-    event: str,
-    sides: Sequence[starately.Side],
-    roller: str = "",
+    world: World, check_id: str, event: str, sides: Sequence[starately.Side]
 ) -> list[tuple[int, ...]]:
-    """Each side's dice in the order rolled: the Журнал's after an undo, else new ones
-    (``roller``: a plain roll's character, :func:`~tui.table.check.base.earlier_dice`)."""
-    earlier = earlier_dice(world, check_id, 0, event, roller) or []
+    """Each side's dice in the order rolled: the Журнал's after an undo, else new ones."""
+    return _dice_from(world, earlier_dice(world, check_id, 0, event) or [], sides)
+
+
+def _dice_from(
+    world: World, earlier: Sequence[Any], sides: Sequence[starately.Side]
+) -> list[tuple[int, ...]]:
+    """Each side's dice: ``earlier``'s (one list a side) as far as they go, then new ones."""
     dice = []
     for i, side in enumerate(sides):  # the dice it had, as far as they go (a boon added: one
         had = [int(d) for d in earlier[i]] if i < len(earlier) else []  # more is rolled)
@@ -134,11 +135,11 @@ def roll(state: StaratelyCheck, world: World) -> Outcome[StaratelyCheck]:
         return refuse(state, opened)
     state, shown = opened
     check = shown.check
-    (dice,) = _dice(world, state.id, "roll", [check.side], state.inputs.character)
+    earlier, source = first_roll(world, state.id, "roll", state.inputs.character)
+    (dice,) = _dice_from(world, earlier or [], [check.side])
     result = starately.resolve(check, dice)
     rolled = Rolled("check", check.difficulty, (Part(check.side, dice, shown.character.id),))
     actor = check.side.name or None
-    source = dice_source(world, state.id, "roll", state.inputs.character)  # for Risk
     return _written(
         state, rolled, actor, txt.summary(result), result.to_dict(), "roll", [list(dice)], source
     )

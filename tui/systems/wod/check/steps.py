@@ -11,6 +11,7 @@ during an extended action is that action's next roll. A new check is the GM's «
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -24,8 +25,8 @@ from tui.systems.wod.check.view import character_gone_of, contest_verdict, view
 from tui.table.check.base import (
     DOC,
     ROLLED_AGAIN,
-    dice_source,
     earlier_dice,
+    first_roll,
     new_check_id,
     stamped,
 )
@@ -86,10 +87,13 @@ class _Again:
         return self.faces.pop(0) if self.faces else int(self.rng.randint(low, high))
 
 
-def _roller(
-    world: World, check_id: str, move: int, event: str, which: int = 0, roller: str = ""
-) -> Any:
-    earlier = earlier_dice(world, check_id, move, event, roller) or []
+def _roller(world: World, check_id: str, move: int, event: str, which: int = 0) -> Any:
+    return _again(world, earlier_dice(world, check_id, move, event) or [], which)
+
+
+def _again(world: World, earlier: Sequence[Any], which: int = 0) -> Any:
+    """The dice source of a throw: ``earlier[which]``'s faces first (an undone roll's), then
+    the table's dice."""
     faces = [int(f) for f in earlier[which]] if which < len(earlier) else []
     return _Again(faces, world.dice.rng) if faces else world.dice.rng
 
@@ -115,12 +119,12 @@ def roll(
     if withdrawal_allowed is not None:
         pool = replace(pool, withdrawal_allowed=withdrawal_allowed)
     try:
-        result = wod.roll_pool(pool, _roller(world, state.id, 0, "roll", roller=c.id))
+        earlier, source = first_roll(world, state.id, "roll", c.id)
+        result = wod.roll_pool(pool, _again(world, earlier or []))
     except RulesError as err:
         return refuse(state, str(err))
     faces = _rolled_faces(result)
     new = replace(state, rolled=Rolled("pool", (Throw(pool, faces, c.id),)))
-    source = dice_source(world, state.id, "roll", c.id)
     line = _line(
         new,
         pool.name or None,
