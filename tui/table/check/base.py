@@ -137,8 +137,8 @@ def new_check_id() -> str:
 
 def character_gone(name: str) -> str:
     """What a rolled check says once another window removed its character: the result stays
-    as rolled (a record), and the form's rows are another character's."""
-    return f"Персонаж {name} удалён в другом окне — проверка больше не меняет его лист."
+    as rolled (a record), and the form's rows are another character's. (IDE4's words.)"""
+    return f"Персонаж {name} удалён в другом окне — проверка больше не меняет лист персонажа."
 
 
 def earlier_dice(

@@ -25,7 +25,7 @@ from tui.store import Character
 from tui.systems.ide4.check import text as txt
 from tui.systems.ide4.check.state import Ide4Check, Inputs, Rolled, replay
 from tui.systems.ide4.check.text import chance
-from tui.table.check.base import no_odds
+from tui.table.check.base import character_gone, no_odds
 from tui.table.core import World
 
 #: Rows each level shows; the expanded level shows all of them.
@@ -525,10 +525,7 @@ def record_check(rolled: Rolled, world: World) -> tuple[ide4.Check, Character | 
         return (
             base,
             None,
-            [
-                f"Персонаж {rolled.input.actor} удалён в другом окне — проверка больше не меняет "
-                "лист персонажа."
-            ],
+            [character_gone(rolled.input.actor)],
         )
     sheet = c.ide4
     pool = sheet.energy + base.energy_spent
