@@ -244,11 +244,7 @@ def risk(
         return Outcome(replace(state, rolled=replace(rolled, risk_forbidden=True)))
     side = first.check.side
     # the dice it had before an undo, as far as they go (a boon added: one more is rolled)
-    had = [int(d) for d in earlier_dice(world, state.id, 1, "risk") or []][: side.dice_count]
-    fresh = (
-        starately.roll_dice(side, world.dice.rng)[len(had) :] if len(had) < side.dice_count else ()
-    )
-    dice = (*had, *fresh)
+    (dice,) = _dice_from(world, [earlier_dice(world, state.id, 1, "risk") or []], [side])
     try:
         risky = starately.resolve_risk(first, price, dice)
     except RulesError as err:
