@@ -224,18 +224,8 @@ class DrevoBuilder(EngineBuilder, Vertical):
             return True  # (the engine's view is derived only for the keys that need it)
         if action == "fate_auto":  # offered where the step is taken: before any dice are seen
             return steps.declare_fate(self.table.state, self.table.world()).ok
-        shown = self.shown
-        rules = drevo.fate_rules()
-        if action == "fate_shift":
-            c = shown.payer
-            return (
-                shown.result is not None
-                and not shown.result.fate_auto  # no dice thrown: nothing to move
-                and c is not None
-                and c.drevo.fate > 0
-                and rules.allows("shift")
-            )
-        return True
+        # fate_shift: offered where the view has a point to offer (its «+/−» words say which)
+        return bool(self.shown.fate_offers())
 
     def action_fate_auto(self) -> None:
         """Declare (or take back) Судьба before the roll: an automatic critical success."""
