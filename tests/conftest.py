@@ -9,7 +9,9 @@ import shutil
 import sys
 import tempfile
 from datetime import datetime, timedelta, timezone
+from types import FunctionType, MethodType
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import pytest
 from hypothesis import settings
@@ -263,9 +265,11 @@ def make_test_app(campaign_path):
 
 #: Allocations between two young-generation collections while the tests run (Python's default
 #: is 700). Pilot tests make and drop hundreds of thousands of small objects per test (strips,
-#: segments, styles); at the default the collector took ~15% of the suite's CPU, at this it
-#: takes ~5%, for a few MB more between collections.
-GC_YOUNG = 20_000
+#: segments, styles); at the default the collector took ~15% of the suite's CPU, at 20,000 ~7%.
+#: Most of what is left was the young collections scanning a test's still-living app again and
+#: again, and the older ones the same objects once more: with young collections this rare, and
+#: the test's garbage collected once when it ends (:func:`pytest_runtest_protocol`), ~4%.
+GC_YOUNG = 200_000
 
 
 #: How long the pilot's idle test watches the app for CPU use (Textual's is 1/50 s) and how
@@ -363,6 +367,41 @@ def _css_parsed_once() -> None:
     Stylesheet._parsed_once = True  # type: ignore[attr-defined]
 
 
+def _parameters_counted_once() -> None:
+    """Count a callback's parameters once per function, not once per call.
+
+    Textual calls each callback with as many arguments as it takes, and keeps the count on the
+    callable it was given (``textual._callback.count_parameters``). The callbacks it makes
+    itself are mostly new ``partial`` objects (``call_later``, ``call_next``, the refreshes),
+    so every call read the wrapped function's signature anew: ~2% of the pilot tests' CPU.
+    Here the count of a function, and of a method bound to any object, is kept with that
+    function (weakly: a test's closures still go with it); anything else is counted as before.
+    """
+    import textual._callback as callback
+
+    if getattr(callback, "_counted_once", False):
+        return
+    count = callback._count_parameters
+    plain: WeakKeyDictionary[Any, int] = WeakKeyDictionary()
+    bound: WeakKeyDictionary[Any, int] = WeakKeyDictionary()
+
+    def once(func: Any) -> int:
+        kind = type(func)
+        if kind is FunctionType:
+            table, key = plain, func
+        elif kind is MethodType and type(func.__func__) is FunctionType:
+            table, key = bound, func.__func__  # a bound signature depends on its function only
+        else:
+            return count(func)
+        known = table.get(key)
+        if known is None:
+            known = table[key] = count(func)
+        return known
+
+    callback._count_parameters = once
+    callback._counted_once = True  # type: ignore[attr-defined]
+
+
 def pytest_addoption(parser):
     parser.addoption(
         "--reseed",
@@ -397,6 +436,7 @@ def pytest_configure(config):
     _quick_pilot()
     _frames_only_when_looked_at()
     _css_parsed_once()
+    _parameters_counted_once()
     if config.getoption("--reseed", None) is not None:
         _reseed(config.getoption("--reseed"))
 
@@ -453,6 +493,17 @@ def pytest_collection_finish(session):
     gc.freeze()
     _, middle, old = gc.get_threshold()
     gc.set_threshold(GC_YOUNG, middle, old)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item, nextitem):
+    """After each test's fixtures are torn down, collect what the test dropped, once, and freeze
+    what it left alive (caches, the next tests' fixtures), so that no later collection scans it
+    again. A finalizer that fails in this collection is reported with the next test's setup
+    (before, with whichever test the collector happened to run in)."""
+    if gc.isenabled():
+        gc.collect()
+        gc.freeze()
 
 
 def pytest_sessionfinish(session, exitstatus):
