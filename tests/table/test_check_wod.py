@@ -288,7 +288,8 @@ def test_an_extended_action_whose_character_was_removed_is_not_rolled_for_anothe
     """Вера's extended action, one roll made; another window removes Вера: Enter is refused
     with the reason and nothing is logged (the form fell back to the next character, and his
     pool rolled into her action: «Продолжительное, бросок 2: Ловкость + Огнестрельное …»).
-    The check says whose it was."""
+    The check says whose it was, and its status line offers «e — стоп» alone (it said
+    «Enter — следующий бросок», which is refused)."""
     store = store_of(tmp_path)
     t = table(store, seed=5)
     ok(t, steps.start_extended, 5)
@@ -301,3 +302,5 @@ def test_an_extended_action_whose_character_was_removed_is_not_rolled_for_anothe
     assert not refused.ok and "Вера Соколова удалён" in refused.refused
     assert len(store.log()) == lines and len(t.state.rolled.throws) == 1
     assert any("Вера Соколова удалён в другом окне" in c for c in t.view().changes)
+    status = next(x for x in t.view().result_lines() if "Продолжительное" in x)
+    assert "e — стоп" in status and "Enter" not in status, "what the action's keys do now"

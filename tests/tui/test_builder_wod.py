@@ -239,3 +239,36 @@ async def dialogs_follow_another_window(app, pilot, campaign_path) -> None:
     entry = app.store.log()[0]
     assert len(app.store.log()) == logged + 1, "one contest rolled"
     assert entry.data["b"]["pool"]["name"] == shown.name
+
+
+async def test_an_extended_action_whose_character_was_removed_offers_its_stop_not_its_roll(
+    make_test_app, campaign_path
+):
+    """Playtest: Вера's extended action, one roll made; `kubik party remove` her from a shell.
+    The bar still offered «⏎ Бросить», and Enter was refused («… Продолжительное действие не
+    продолжить: e — остановить.»). The bar now offers «e Стоп» and no Enter; Enter still says
+    why, and nothing is rolled. (The refusal itself: tests/table/test_check_wod.py.)"""
+    from tests.tui.test_focus import bar
+
+    app = make_test_app(system="wod")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_builder(pilot)
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, TargetScreen), "«e» asks the target"
+        await pilot.press("enter", "enter")  # 5 successes; the action's first roll
+        await pilot.pause()
+        assert "⏎ Бросить" in bar(app) and "e Стоп" in bar(app), "the action goes on"
+        other = Store.open(campaign_path)  # another kubik removes her
+        other.delete_character(next(c for c in other.characters() if c.name == "Вера Соколова").id)
+        other.close()
+        app._refresh_store()  # what the file watch (or the timer) does
+        await pilot.pause()
+        assert "e Стоп" in bar(app), "«e» still stops her action"
+        assert "⏎ Бросить" not in bar(app), "Enter is refused: not offered"
+        logged = len(Store.open(campaign_path).log())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert any("не продолжить: e — остановить" in m for m in errors(app)), "Enter says why"
+        await app.services.writes_done()
+        assert len(Store.open(campaign_path).log()) == logged, "nothing rolled"

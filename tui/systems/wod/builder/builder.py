@@ -37,7 +37,7 @@ from tui.systems.wod.builder.parts import (
     success_rows,
 )
 from tui.systems.wod.check import contest, steps
-from tui.systems.wod.check.view import ROWS, WodView
+from tui.systems.wod.check.view import ROWS, WodView, character_gone_of
 from tui.widgets.builders.base import mods_hint, turn_opponent
 from tui.widgets.builders.dicefaces import DistributionBars, ModsInput, StyledOddsBars
 from tui.widgets.builders.engine import NEW_CHECK, EngineBuilder
@@ -238,6 +238,16 @@ class WodBuilder(EngineBuilder, Horizontal):
         if action == "contest":
             return len(self._characters) > 1
         return True
+
+    def key_bar_text(self, binding: Binding) -> tuple[str, str] | None:
+        """Enter is not offered on a rolled check (:class:`EngineBuilder`), nor during an
+        extended action whose character another window removed: that roll is refused, and
+        «e» stops the action."""
+        state = self.table.state
+        if binding.action == "roll" and state.extending:
+            if character_gone_of(state, self.table.world()):
+                return "", ""
+        return super().key_bar_text(binding)
 
     def rolled_again_refused(self) -> bool:
         """Whether Enter is refused now: the check is rolled, and no extended action of it

@@ -107,15 +107,16 @@ class WodView:
         if rolled is None:
             return [txt.IDLE]
         found = results(rolled)
+        gone = character_gone_of(self.state, self.world)
         if rolled.kind == "withdrawn":
             lines = ["Игрок отказался от броска на удачу: кубы не брошены (записано в Журнал)."]
         elif rolled.kind == "contest":
             lines = contest_lines(wod.resolve_contested(*found))
         elif rolled.kind == "extended":
-            lines = extended_lines(rolled, found)
+            lines = extended_lines(rolled, found, gone=bool(gone))
         else:
             lines = txt.result_lines(found[0])
-        if gone := character_gone_of(self.state, self.world):  # a record now
+        if gone:  # a record now
             lines.append(f"[dim]{escape(gone)}[/]")
         return lines
 
@@ -146,7 +147,12 @@ EXTENDED_STATUS = {
 }
 
 
-def extended_lines(rolled: Any, found: list[Any]) -> list[str]:
+#: An extended action going on whose character another window removed: «e» stops it, and
+#: Enter, refused, is not offered.
+GONE_KEYS = "e — стоп"
+
+
+def extended_lines(rolled: Any, found: list[Any], *, gone: bool = False) -> list[str]:
     ext = extended_of(rolled)
     target = words.genitive(ext.target, "успеха", "успехов")
     if rolled.stopped:
@@ -156,8 +162,11 @@ def extended_lines(rolled: Any, found: list[Any]) -> list[str]:
             f"{words.plural(len(ext.rolls), 'бросок', 'броска', 'бросков')}"
         ]
     if not found:
-        return [f"[b]Продолжительное[/b]: 0 из {target} · Enter — бросок · e — стоп"]
+        keys = GONE_KEYS if gone else "Enter — бросок · e — стоп"
+        return [f"[b]Продолжительное[/b]: 0 из {target} · {keys}"]
     style, said = EXTENDED_STATUS[ext.status]
+    if gone and ext.status == "going":
+        said = GONE_KEYS
     return [
         *txt.result_lines(found[-1]),
         f"[b]Продолжительное[/b]: {ext.successes} из {target}, бросок {len(found)} — "
