@@ -304,3 +304,30 @@ def test_an_extended_action_whose_character_was_removed_is_not_rolled_for_anothe
     assert any("Вера Соколова удалён в другом окне" in c for c in t.view().changes)
     status = next(x for x in t.view().result_lines() if "Продолжительное" in x)
     assert "e — стоп" in status and "Enter" not in status, "what the action's keys do now"
+
+
+def test_ctrl_z_back_into_an_action_left_for_another_character_shows_that_action(tmp_path):
+    """Вера's extended action, two rolls; the GM picks Глеб and rolls him, then Ctrl+Z twice.
+    The first undoes Глеб's roll (his form, unrolled); the second undoes Вера's second roll,
+    and the form is her action again, after its first roll: Enter rolls the action on, with
+    the dice the undone roll threw. The form stayed on Глеб, and his roll replaced her open
+    action, which the Журнал kept open with no end."""
+    store = store_of(tmp_path)
+    t = table(store, seed=5)
+    ok(t, steps.start_extended, 9)
+    ok(t, steps.roll)
+    ok(t, steps.roll)
+    second = t.state.rolled.throws[1].faces
+    gleb = person(store, "Глеб Орлов")
+    ok(t, steps.set_input, "character", gleb.id)
+    ok(t, steps.roll)
+    store.undo()
+    t.follow()
+    assert t.state.inputs.character == gleb.id and t.state.rolled is None, "Глеб's form"
+    store.undo()
+    t.follow()
+    assert t.state.extending and len(t.state.rolled.throws) == 1, "her action, one roll"
+    assert t.state.inputs.character == person(store, "Вера Соколова").id
+    ok(t, steps.roll)
+    assert t.state.rolled.throws[1].faces == second, "the undone roll's dice"
+    assert store.get_doc("check")["id"] == t.state.id, "her action is the stored one"

@@ -151,21 +151,29 @@ class CheckTable:
         «отменено»): back to the form as it was before its first write, the same id (rolled
         again, it takes its own dice from the Журнал). This check's lines standing and another
         rolled check stored (Ctrl+Y of a later roll, another window's roll): that check is the
-        open one now. Another check stored while this one was never written (an older one, or
-        one this window has left with «n»): ignored.
+        open one now. This form never written (or its writes all undone) and the stored check
+        back where one of this window's writes began (Ctrl+Z into a check left for another
+        character, or with «n»): that check as the step had it. Another check stored while
+        this one was never written (an older one, another window's): ignored.
         """
         doc = self.store.get_doc(DOC)
         if doc == self._seen:
             return ()
         self._seen = doc
         mine = doc is not None and doc.get("id") in (self.state.id, self._coming)
+        kept = next((state for base, state in reversed(self._before) if base == doc), None)
         if mine and doc is not None:
-            kept = next((state for base, state in reversed(self._before) if base == doc), None)
             try:
                 self.state = kept if kept is not None else self.engine.from_doc(doc)
             except RulesError as err:
                 return (str(err),)
             self._written = self.state.id
+            return ()
+        if kept is not None and self._written is None:
+            # Ctrl+Z back into a check this window left unconcluded (another character picked,
+            # «n»), this form's own writes all undone: that check as the step had it.
+            self.state, self._written = kept, kept.id
+            self._unwritten = self.engine.unrolled(kept)
             return ()
         if self._written != self.state.id:
             return ()
