@@ -429,8 +429,10 @@ class KubikApp(
                 pane.set_characters(changes.characters)
             else:
                 pane.show(changes.characters)
-        # the key bar names what Ctrl+Z will undo; a pane redrawn refreshes the bar itself
-        if self.services.history.bar_changed() and not changes.tabs:
+        # the key bar names what Ctrl+Z will undo, dimmed when it would be refused (a pane
+        # redrawn may not refresh the bar: its keys did not change; the bar's look is one
+        # after the refresh however often it is asked for)
+        if self.services.history.bar_changed():
             self.screen.refresh_bindings()
         for screen in self.screen_stack[1:]:  # a screen over the tabs that follows the store
             follow = getattr(screen, "store_changed", None)
@@ -507,8 +509,9 @@ class KubikApp(
         )
         return True
 
-    def key_bar_text(self, binding: Any) -> tuple[str, str] | None:
-        """The key bar's Ctrl+Z says what it will undo («^Z «схватка 2»»)."""
+    def key_bar_text(self, binding: Any) -> tuple[str, str] | tuple[str, str, bool] | None:
+        """The key bar's Ctrl+Z says what it will undo («^Z «схватка 2»»), dimmed when it
+        would be refused."""
         return self.services.history.key_bar_text(binding)
 
     def action_undo(self) -> None:

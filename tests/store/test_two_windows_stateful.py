@@ -308,6 +308,9 @@ class TwoWindows(RuleBasedStateMachine):
         entries = [s[2] for s in stacks[0] if s[0] == window]
         expected = self._take_back(window, *stacks)
         store = self.stores[window]
+        if source == "undo":  # the key bar's question, asked of what the window has read
+            store.refresh()
+            assert store.undo_refused == (expected == "refused"), "the bar's ^Z misleads"
         try:
             label = store.undo() if source == "undo" else store.redo()
         except UndoRefused as err:

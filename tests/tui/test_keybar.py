@@ -337,3 +337,45 @@ def test_a_fight_steps_name_is_its_systems() -> None:
     assert plain  # the systems of rounds
     assert short_label("Бой: заявка Волк") == "Бой: заявка Волк"
     assert short_label("Раунд 2, схватка 3: x").startswith("Раунд 2, схв")
+
+
+async def test_ctrl_z_is_dimmed_while_another_window_built_on_its_step(
+    make_test_app, campaign_path
+) -> None:
+    """A leftover: once another window (or `kubik`) changed what this window's last step
+    changed, the bar still offered «^Z «…»» as if it would undo; Ctrl+Z was refused with the
+    reason. The bar now dims it (the key still says why), and lights it again once what the
+    step left is back."""
+    from dataclasses import replace
+
+    from tui.store import Store
+
+    def keys() -> dict[str, tuple[str, bool]]:
+        return {key: (text, on) for key, text, on in app.query_one(KeyBar)._keys}
+
+    def notes_elsewhere(text: str) -> None:
+        other = Store.open(campaign_path)  # another window
+        c = next(c for c in other.characters() if c.id == vera.id)
+        other.upsert_character(replace(c, notes=text))
+        other.close()
+
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        vera = app.store.characters()[0]
+        app.store.upsert_character(replace(vera, notes="из этого окна"))  # this window's step
+        await pilot.pause()
+        assert keys()["^Z"][1], keys()
+        notes_elsewhere("из другого окна")
+        app._refresh_store()  # what the file watch (or the timer) does
+        await pilot.pause()
+        assert not keys()["^Z"][1], "dimmed: Ctrl+Z would be refused"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        await app.services.writes_done()
+        await pilot.pause()
+        said = [n.message for n in app._notifications]
+        assert any(m.startswith("Нельзя отменить") for m in said), said
+        notes_elsewhere("из этого окна")  # what the step left, back
+        app._refresh_store()
+        await pilot.pause()
+        assert keys()["^Z"][1], "lit again: Ctrl+Z undoes the step"

@@ -111,12 +111,23 @@ def test_history_names_undoes_and_redoes_this_windows_last_change(parts: Parts) 
 
 
 def test_history_says_when_the_bars_undo_name_changed(parts: Parts) -> None:
-    """The key bar is refreshed once for each new step to undo, not on every redraw."""
+    """The key bar is refreshed once for each new step to undo, not on every redraw; and
+    once when another window builds on that step (Ctrl+Z is dimmed: it would be refused)."""
+    from dataclasses import replace
+
     assert parts.history.bar_changed()  # the first look
     assert not parts.history.bar_changed()
     parts.sharing.toggle_hidden(_npc(parts.store))
     assert parts.history.bar_changed()
     assert not parts.history.bar_changed()
+    hint = parts.history.hint()
+    other = Store.open(parts.store.path)  # another window shows the NPC again
+    other.upsert_character(replace(_npc(other), hidden=False))
+    other.close()
+    parts.store.refresh()
+    assert parts.history.bar_changed()
+    assert not parts.history.bar_changed()
+    assert parts.history.key_bar_text(Binding("undo")) == ("^Z", f"«{hint}»", False)
 
 
 def test_sharing_hides_only_npcs_and_says_which(parts: Parts) -> None:

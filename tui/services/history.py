@@ -38,25 +38,32 @@ class History:
         self._campaign = campaign
         self._writer = writer
         self._notify = notify
-        #: The undo step last named on the key bar (see :meth:`bar_changed`).
-        self._shown: list[str] | None = None
+        #: The undo step last named on the key bar, and whether it was refused
+        #: (see :meth:`bar_changed`).
+        self._shown: tuple[list[str], bool] | None = None
 
     def hint(self) -> str:
         """What Ctrl+Z would undo now, short («схватка 2», «заявка Горан Рябой»), or ""."""
         labels = self._campaign().undo_labels(1)
         return short_label(labels[0], self._part("undo_name")) if labels else ""
 
-    def key_bar_text(self, binding: Any) -> tuple[str, str] | None:
-        """The key bar's Ctrl+Z says what it will undo («^Z «схватка 2»»)."""
+    def key_bar_text(self, binding: Any) -> tuple[str, str] | tuple[str, str, bool] | None:
+        """The key bar's Ctrl+Z says what it will undo («^Z «схватка 2»»), dimmed while a
+        change from elsewhere built on that step (the key then says why it is refused)."""
         if binding.action != "undo":
             return None
         hint = self.hint()
-        return ("^Z", f"«{hint}»") if hint else ("", "")  # nothing to undo: not on the bar
+        if not hint:
+            return "", ""  # nothing to undo: not on the bar
+        if self._campaign().undo_refused:
+            return "^Z", f"«{hint}»", False
+        return "^Z", f"«{hint}»"
 
     def bar_changed(self) -> bool:
-        """Whether what Ctrl+Z would undo changed since this was last asked (the key bar is
-        then refreshed)."""
-        undo = self._campaign().undo_labels(1)
+        """Whether what Ctrl+Z would undo, or whether it would be refused, changed since this
+        was last asked (the key bar is then refreshed)."""
+        store = self._campaign()
+        undo = (store.undo_labels(1), store.undo_refused)
         if self._shown == undo:
             return False
         self._shown = undo

@@ -37,6 +37,7 @@ from collections.abc import Callable, MutableMapping
 from typing import Any
 
 from tinydb import Query, TinyDB
+from tinydb.storages import MemoryStorage
 from tinydb.table import Document
 
 from .errors import UndoRefused
@@ -306,6 +307,34 @@ def newest_label(db: TinyDB, source: str, mine: Callable[[str], bool] | None) ->
     return str(found[index]["label"]) if index is not None else None
 
 
+def changed_since(taken: dict[str, Any], db: TinyDB) -> tuple[str, str, list[str]] | None:
+    """The first thing (kind, key, fields) that ``taken`` would put back and that no longer
+    holds what the step left (a change from elsewhere built on it), or None."""
+    sigs = taken.get("sigs")
+    if not isinstance(sigs, list) or len(sigs) != len(taken["changes"]):
+        return None
+    for sig, change in zip(sigs, taken["changes"], strict=True):
+        kind, key = change["kind"], change["key"]
+        fields = _changed_since(change, sig, get_value(db, kind, key))
+        if fields:
+            return kind, key, fields
+    return None
+
+
+def refused(
+    tables: dict[str, Any], steps: list[dict[str, Any]], mine: Callable[[str], bool]
+) -> bool:
+    """Whether :func:`step` would refuse the newest of ``steps`` that ``mine`` claims, were
+    ``tables`` the file (the key bar's question; nothing changes). Only that step is looked
+    at: a group undone with it is refused as a whole when an older one of it is."""
+    index = newest_of(steps, mine)
+    if index is None:
+        return False
+    db = TinyDB(storage=MemoryStorage)
+    db.storage.write(tables)  # read, never written: get_value copies what it returns
+    return changed_since(steps[index], db) is not None
+
+
 def step(
     db: TinyDB,
     source: str,
@@ -333,15 +362,8 @@ def step(
     if index is None:
         return None
     taken = history[source].pop(index)
-    sigs = taken.get("sigs")
-    sigs = sigs if isinstance(sigs, list) and len(sigs) == len(taken["changes"]) else None
-    for n, change in enumerate(taken["changes"]):
-        if sigs is None:
-            break
-        kind, key = change["kind"], change["key"]
-        fields = _changed_since(change, sigs[n], get_value(db, kind, key))
-        if fields:
-            raise UndoRefused(_refusal(taken, history, kind, key, fields, source, mine))
+    if (found := changed_since(taken, db)) is not None:
+        raise UndoRefused(_refusal(taken, history, *found, source, mine))
     inverse, back_sigs = [], []
     for change in taken["changes"]:
         kind, key = change["kind"], change["key"]

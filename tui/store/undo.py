@@ -108,6 +108,12 @@ class Undo(WritePath):
         return bool(self._own("redo"))
 
     @property
+    def undo_refused(self) -> bool:
+        """Whether :meth:`undo` would be refused now, as far as this store has read the file
+        (a change from elsewhere built on its newest step): the key bar dims Ctrl+Z."""
+        return history.refused(self._tables, self._stacks["undo"], self.mine)
+
+    @property
     def depth(self) -> tuple[int, int]:
         """How many steps undo and redo hold, of every window: it changes with every step,
         undo and redo (a screen whose state follows undo marks alone redraws on it)."""

@@ -14,7 +14,9 @@ whose Enter does the form's Enter (``ENTER_AS_FORM``) the bar shows that Enter.
 
 A widget whose key means different things in different states says so with
 ``key_bar_text(binding)``: it returns (key shown, description) for the state it is in, or None
-for the binding's own (``KeyBar.relabelled`` asks the nearest such widget around the key's).
+for the binding's own (``KeyBar.relabelled`` asks the nearest such widget around the key's);
+a third value False dims a key that works but will refuse now and say why (Ctrl+Z of a step
+another window built on).
 """
 
 from __future__ import annotations
@@ -144,10 +146,10 @@ class KeyBar(Widget, can_focus=False):
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
-            shown, description = self.relabelled(active.node, binding)
+            shown, description, enabled = self.relabelled(active.node, binding)
             if not shown:
                 continue  # the widget says the key has nothing to do now (Ctrl+Z, no step)
-            keys.append((shown, description, active.enabled))
+            keys.append((shown, description, active.enabled and enabled))
             actions.append(binding.action)
         enter = self._dialog_enter(source, keys)
         if enter is not None:
@@ -186,17 +188,17 @@ class KeyBar(Widget, can_focus=False):
             text = "Выбрать"
         return (_ENTER, text, True) if text else None
 
-    def relabelled(self, node: Any, binding: Any) -> tuple[str, str]:
-        """Return (key shown, description) of ``binding`` as the widgets around ``node`` say
-        it works now (``key_bar_text``), else as the binding says."""
+    def relabelled(self, node: Any, binding: Any) -> tuple[str, str, bool]:
+        """Return (key shown, description, not dimmed) of ``binding`` as the widgets around
+        ``node`` say it works now (``key_bar_text``), else as the binding says."""
         for widget in getattr(node, "ancestors_with_self", ()):
             text = getattr(widget, "key_bar_text", None)
             if callable(text):
                 found = text(binding)
                 if found is not None:
-                    return found
+                    return (found[0], found[1], True) if len(found) == 2 else found
                 break
-        return _shown(binding), binding.description
+        return _shown(binding), binding.description, True
 
     def _form_enter(self) -> tuple[str, Key] | None:
         """Return (action, key) of the form's Enter while a form's text field has the focus
@@ -205,10 +207,10 @@ class KeyBar(Widget, can_focus=False):
         if found is None:
             return None
         node, binding, enabled = found
-        shown, description = self.relabelled(node, binding)
+        shown, description, not_dimmed = self.relabelled(node, binding)
         if not shown:
             return None  # the form says its Enter has nothing to do now (a rolled check)
-        return binding.action, (shown, description, enabled)
+        return binding.action, (shown, description, enabled and not_dimmed)
 
     def fitted(self, width: int) -> tuple[Key, ...]:
         """Return the keys that fit in ``width`` cells, dropping the least important first:
