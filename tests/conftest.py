@@ -180,6 +180,8 @@ def _busy(app: Any) -> bool:
             continue
         if node._next_callbacks or not node._message_queue.empty():
             return True
+    if _watch_calling(app):  # what the file watch picked up, on its way to the screen
+        return True
     screen = app.screen
     if (
         screen._layout_required
@@ -191,6 +193,48 @@ def _busy(app: Any) -> bool:
     ):
         return True
     return any(w._thread_worker and not w.is_finished for w in list(app.workers))
+
+
+def _watch_calling(app: Any) -> bool:
+    """Whether ``app``'s campaign watch is in its callback (:func:`_count_watch_calls`)."""
+    services = getattr(app, "services", None)  # the GM's app; the players' view keeps its own
+    if services is not None:
+        watch = getattr(getattr(services, "watch", None), "current", None)
+    else:
+        watch = getattr(app, "_watch", None)
+    return bool(getattr(watch, "calling", 0))
+
+
+def _count_watch_calls() -> None:
+    """Count the campaign watch's callbacks in flight, for :func:`_busy`.
+
+    The watch's thread (``tui.store.watch``) refreshes the store and hands the redraw to the UI
+    thread, which it waits for; a test's own ``app._refresh_store()`` (what the watch or the
+    timer does) returns at once while that thread is refreshing (``Store.refresh``: the write
+    mutex is taken), and the pause after it found nothing queued yet: the screen still showed
+    the campaign as it was before another window's write. A busy machine does it now and then
+    (the watch fires 10 ms after the write: the test's thread kept off the CPU that long, the
+    watch's kept off it while it reads the file). Counted from before the mutex is taken to
+    after the redraw it waits for, the pilot waits for it too."""
+    from tui.store.watch import CampaignWatch
+
+    if getattr(CampaignWatch, "_counted", False):
+        return
+    call = CampaignWatch._call
+
+    def counted(self: CampaignWatch) -> None:
+        self.calling += 1  # type: ignore[attr-defined]  # (only the watch thread changes it)
+        try:
+            call(self)
+        finally:
+            self.calling -= 1  # type: ignore[attr-defined]
+
+    CampaignWatch.calling = 0  # type: ignore[attr-defined]
+    CampaignWatch._call = counted  # type: ignore[method-assign]
+    CampaignWatch._counted = True  # type: ignore[attr-defined]
+
+
+_count_watch_calls()
 
 
 async def _until_quiet(app: Any, timeout: float = 10.0) -> None:
