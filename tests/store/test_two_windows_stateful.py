@@ -310,7 +310,7 @@ class TwoWindows(RuleBasedStateMachine):
         store = self.stores[window]
         if source == "undo":  # the key bar's question, asked of what the window has read
             store.refresh()
-            assert store.undo_refused == (expected == "refused"), "the bar's ^Z misleads"
+            assert store.undo_refused() == (expected == "refused"), "the bar's ^Z misleads"
         try:
             label = store.undo() if source == "undo" else store.redo()
         except UndoRefused as err:

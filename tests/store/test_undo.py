@@ -179,3 +179,30 @@ def test_a_step_for_a_character_removed_by_hand_is_skipped(path):
         assert store.character(b.id) == b
         assert store.redo() == "Удача"
         assert store.character(b.id).drevo.fate == 0
+
+
+def test_the_bars_question_takes_a_whole_group_back_as_ctrl_z_does(path):
+    """The key bar dims Ctrl+Z when the undo would be refused (``undo_refused``). A fight
+    exchange's steps are undone together: the bar looked at the newest one only, so after
+    another window built on an older one («Судьба +1» of the exchange) it showed ^Z lit and
+    Ctrl+Z was refused. Asked as Ctrl+Z does it, on a copy of the tables, step after step."""
+    from tui.store import UndoRefused
+
+    def together(label: str) -> str | None:
+        return "Схватка" if label.startswith(("Схватка", "Изменён")) else None
+
+    store = Store.open(path)
+    c = store.characters()[0]
+    store.put_doc("encounter", {"step": 1}, label="Схватка: бросок")
+    store.upsert_character(replace(c, notes="Судьба +1"))  # an older step of the exchange
+    store.put_doc("encounter", {"step": 2}, label="Схватка: итог")
+    assert not store.undo_refused(together), "each step puts back what the one after it left"
+    other = Store.open(path)  # another window builds on the older step
+    other.upsert_character(replace(other.characters()[0], notes="из другого окна"))
+    other.close()
+    store.refresh()
+    assert not store.undo_refused(), "the newest step alone would be undone"
+    assert store.undo_refused(together), "the exchange as a whole is refused"
+    with pytest.raises(UndoRefused):
+        store.undo(together=together)
+    assert store.get_doc("encounter") == {"step": 2}, "nothing was undone"

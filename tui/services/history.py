@@ -55,7 +55,7 @@ class History:
         hint = self.hint()
         if not hint:
             return "", ""  # nothing to undo: not on the bar
-        if self._campaign().undo_refused:
+        if self._campaign().undo_refused(self._part("undo_group")):
             return "^Z", f"«{hint}»", False
         return "^Z", f"«{hint}»"
 
@@ -63,7 +63,7 @@ class History:
         """Whether what Ctrl+Z would undo, or whether it would be refused, changed since this
         was last asked (the key bar is then refreshed)."""
         store = self._campaign()
-        undo = (store.undo_labels(1), store.undo_refused)
+        undo = (store.undo_labels(1), store.undo_refused(self._part("undo_group")))
         if self._shown == undo:
             return False
         self._shown = undo

@@ -37,7 +37,6 @@ from collections.abc import Callable, MutableMapping
 from typing import Any
 
 from tinydb import Query, TinyDB
-from tinydb.storages import MemoryStorage
 from tinydb.table import Document
 
 from .errors import UndoRefused
@@ -319,20 +318,6 @@ def changed_since(taken: dict[str, Any], db: TinyDB) -> tuple[str, str, list[str
         if fields:
             return kind, key, fields
     return None
-
-
-def refused(
-    tables: dict[str, Any], steps: list[dict[str, Any]], mine: Callable[[str], bool]
-) -> bool:
-    """Whether :func:`step` would refuse the newest of ``steps`` that ``mine`` claims, were
-    ``tables`` the file (the key bar's question; nothing changes). Only that step is looked
-    at: a group undone with it is refused as a whole when an older one of it is."""
-    index = newest_of(steps, mine)
-    if index is None:
-        return False
-    db = TinyDB(storage=MemoryStorage)
-    db.storage.write(tables)  # read, never written: get_value copies what it returns
-    return changed_since(steps[index], db) is not None
 
 
 def step(

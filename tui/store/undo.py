@@ -19,9 +19,13 @@ import socket
 from collections.abc import Callable
 from typing import Any
 
+from tinydb import TinyDB
+from tinydb.storages import MemoryStorage
+
 from . import history
+from .errors import UndoRefused
 from .models import new_id
-from .writes import WritePath
+from .writes import WritePath, _copy_docs
 
 #: The origins of the stores open in this process (a window that is open is alive).
 _OPEN: set[str] = set()
@@ -107,11 +111,27 @@ class Undo(WritePath):
     def can_redo(self) -> bool:
         return bool(self._own("redo"))
 
-    @property
-    def undo_refused(self) -> bool:
-        """Whether :meth:`undo` would be refused now, as far as this store has read the file
-        (a change from elsewhere built on its newest step): the key bar dims Ctrl+Z."""
-        return history.refused(self._tables, self._stacks["undo"], self.mine)
+    def undo_refused(self, together: Callable[[str], str | None] | None = None) -> bool:
+        """Whether :meth:`undo` (with ``together``) would be refused now, as far as this store
+        has read the file: a change from elsewhere built on a step it would take back. The
+        key bar dims Ctrl+Z then. A dry run of the same undo on a copy of the tables read
+        (nothing is written), asked again only when they changed."""
+        tables = self._tables
+        memo = self._refused_memo
+        if memo is not None and memo[0] is tables and memo[1] is together:
+            return memo[2]
+        db = TinyDB(storage=MemoryStorage)
+        db.storage.write(_copy_docs(tables))  # the write path's copy: the cache stays as it is
+        try:
+            self._take("undo", together, db)
+        except UndoRefused:
+            found = True
+        else:
+            found = False
+        self._refused_memo = (tables, together, found)
+        return found
+
+    _refused_memo: tuple[Any, Any, bool] | None = None
 
     @property
     def depth(self) -> tuple[int, int]:
@@ -144,24 +164,41 @@ class Undo(WritePath):
                 entries = self._journal.entries()
             return {e.data["step"] for e in entries if isinstance(e.data.get("step"), str)}
 
-        def take(db: Any) -> str | None:
-            return history.step(
-                db, source, logged, mine=self.mine, origin=self.origin, window=self._window()
-            )
-
         def change(db: Any, _step_id: str) -> tuple[str | None, bool]:
-            label = take(db)
-            group = together(label) if label is not None and together is not None else None
-            if group is not None and together is not None:
-                while (after := history.newest_label(db, source, self.mine)) is not None:
-                    if together(after) != group:
-                        break
-                    take(db)
-                label = group
+            label = self._take(source, together, db, logged)
             return label, label is not None
 
         label = self._transact(change)[0]
         self._local.step = None
+        return label
+
+    def _take(
+        self,
+        source: str,
+        together: Callable[[str], str | None] | None,
+        db: Any,
+        logged: Callable[[], set[str]] | None = None,
+    ) -> str | None:
+        """Take this window's newest step of ``source`` back in ``db``, with the next ones of
+        its group (``together``); return its label (the group's), None if it has none.
+
+        Raises:
+            UndoRefused: one of them was built on from elsewhere (``db`` is then half done:
+                the write path throws it away)."""
+
+        def take() -> str | None:
+            return history.step(
+                db, source, logged, mine=self.mine, origin=self.origin, window=self._window()
+            )
+
+        label = take()
+        group = together(label) if label is not None and together is not None else None
+        if group is not None and together is not None:
+            while (after := history.newest_label(db, source, self.mine)) is not None:
+                if together(after) != group:
+                    break
+                take()
+            label = group
         return label
 
 
