@@ -331,3 +331,21 @@ def test_ctrl_z_back_into_an_action_left_for_another_character_shows_that_action
     ok(t, steps.roll)
     assert t.state.rolled.throws[1].faces == second, "the undone roll's dice"
     assert store.get_doc("check")["id"] == t.state.id, "her action is the stored one"
+
+
+def test_an_extended_action_with_no_roll_names_its_removed_character(tmp_path):
+    """Вера's extended action with its one roll undone (Ctrl+Z), then another window removes
+    her: the check said «Персонаж проверки удалён в другом окне» — the action's pool, which
+    names her, was in the roll just undone. It names her from the action's first line."""
+    store = store_of(tmp_path)
+    t = table(store, seed=5)
+    ok(t, steps.start_extended, 5)
+    ok(t, steps.roll)
+    store.undo()
+    t.follow()
+    assert t.state.extending and not t.state.rolled.throws
+    store.delete_character(person(store, "Вера Соколова").id)
+    t.follow()
+    said = [*t.view().changes, *t.view().result_lines()]
+    assert any("Персонаж Вера Соколова удалён в другом окне" in x for x in said), said
+    assert not any("Персонаж проверки" in x for x in said), said

@@ -183,7 +183,11 @@ def character_gone_of(state: WodCheck, world: World) -> str:
     who = rolled.throws[0].character if rolled.throws else state.inputs.character
     if not who or who in world.characters:
         return ""
-    return character_gone(rolled.throws[0].pool.name if rolled.throws else "проверки")
+    if rolled.throws:
+        return character_gone(rolled.throws[0].pool.name)
+    # no roll of it stands (an extended action's first one undone): its first line names him
+    lines = (e for e in world.journal(500) if e.data.get("check") == state.id and e.actor)
+    return character_gone(next((e.actor for e in lines), None) or "этой проверки")
 
 
 def view(state: WodCheck, world: World) -> WodView:
