@@ -349,3 +349,29 @@ def test_an_extended_action_with_no_roll_names_its_removed_character(tmp_path):
     said = [*t.view().changes, *t.view().result_lines()]
     assert any("Персонаж Вера Соколова удалён в другом окне" in x for x in said), said
     assert not any("Персонаж проверки" in x for x in said), said
+
+
+def test_ctrl_z_back_into_a_left_action_after_a_restart_shows_that_action(tmp_path):
+    """As the test above, with kubik restarted after Глеб's roll (the helper's replay): the
+    second Ctrl+Z undid Вера's second roll, and the form stayed on Глеб — what this window's
+    writes began from was kept in memory only. The undo that put her action back is this
+    window's own (its newest undone step changed the check), so the form is her action."""
+    store = store_of(tmp_path)
+    t = table(store, seed=5)
+    ok(t, steps.start_extended, 9)
+    ok(t, steps.roll)
+    ok(t, steps.roll)
+    second = t.state.rolled.throws[1].faces
+    ok(t, steps.set_input, "character", person(store, "Глеб Орлов").id)
+    ok(t, steps.roll)
+    store.close()  # Ctrl+Q; the next run takes this window's steps back
+    store = Store.open(store.path)
+    t = table(store, seed=5)
+    store.undo()
+    t.follow()
+    assert t.state.rolled is None, "Глеб's roll undone: his form"
+    store.undo()
+    t.follow()
+    assert t.state.extending and len(t.state.rolled.throws) == 1, "her action, one roll"
+    ok(t, steps.roll)
+    assert t.state.rolled.throws[1].faces == second, "the undone roll's dice"

@@ -133,6 +133,14 @@ class Undo(WritePath):
 
     _refused_memo: tuple[Any, Any, bool] | None = None
 
+    def last_undone_changed(self, kind: str, key: str) -> bool:
+        """Whether this window's newest undone step (the one Ctrl+Y would redo) changed
+        ``kind``/``key`` (the open check tells its own Ctrl+Z from another window's write)."""
+        own = self._own("redo")
+        return bool(own) and any(
+            c.get("kind") == kind and c.get("key") == key for c in own[-1]["changes"]
+        )
+
     @property
     def depth(self) -> tuple[int, int]:
         """How many steps undo and redo hold, of every window: it changes with every step,

@@ -37,6 +37,12 @@ def engine_for(system: str) -> Any:
     return importlib.import_module(name) if name else None
 
 
+def _is_open(stored: Any) -> bool:
+    """Whether a stored check is open: rolled, its moves not concluded — or an IDE4 opposed
+    check on it."""
+    return stored.phase == "result" or bool(getattr(stored, "opposed_open", False))
+
+
 def writes(outcome: Outcome[Any]) -> bool:
     """Whether a step's outcome is written to the campaign (it has lines or sheets)."""
     return bool(outcome.log or outcome.sheets or outcome.docs)
@@ -67,6 +73,8 @@ class CheckTable:
         #: (the stored check before a write made here, the check in memory then), newest
         #: last: Ctrl+Z of the write gives back the form as the step had it (its rows).
         self._before: list[tuple[dict[str, Any] | None, Any]] = []
+        #: This window's undone steps when the store was last followed (its Ctrl+Z adds one).
+        self._undone = store.own_depth[1]
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -90,7 +98,7 @@ class CheckTable:
             except RulesError as err:
                 self.notices.append(str(err))
             else:
-                if stored.phase == "result" or getattr(stored, "opposed_open", False):
+                if _is_open(stored):
                     self._written = stored.id
                     return stored
                 return engine.after(stored, world)
@@ -153,15 +161,20 @@ class CheckTable:
         rolled check stored (Ctrl+Y of a later roll, another window's roll): that check is the
         open one now. This form never written (or its writes all undone) and the stored check
         back where one of this window's writes began (Ctrl+Z into a check left for another
-        character, or with «n»): that check as the step had it. Another check stored while
-        this one was never written (an older one, another window's): ignored.
+        character, or with «n»): that check as the step had it — after a restart, when this
+        window's own Ctrl+Z put an open check back, that check as stored. Another check stored
+        while this one was never written (an older one, another window's): ignored.
         """
         doc = self.store.get_doc(DOC)
+        undone, self._undone = self._undone, self.store.own_depth[1]
         if doc == self._seen:
             return ()
         self._seen = doc
         mine = doc is not None and doc.get("id") in (self.state.id, self._coming)
         kept = next((state for base, state in reversed(self._before) if base == doc), None)
+        if kept is None and not mine and doc is not None and self._written is None:
+            if self._undone > undone and self.store.last_undone_changed("doc", DOC):
+                kept = self._open(doc)  # its Ctrl+Z after a restart: the check as stored
         if mine and doc is not None:
             try:
                 self.state = kept if kept is not None else self.engine.from_doc(doc)
@@ -188,6 +201,16 @@ class CheckTable:
             return ()
         self.state, self._written = self._unwritten, None
         return ()
+
+    def _open(self, doc: dict[str, Any]) -> Any:
+        """The stored check when it is open (:func:`_is_open`), else None."""
+        if doc.get("system") != self.system:
+            return None
+        try:
+            stored = self.engine.from_doc(doc)
+        except RulesError:
+            return None
+        return stored if _is_open(stored) else None
 
     def _stands(self, check_id: str) -> bool:
         """Whether a Журнал line of the check stands (not «отменено»)."""
