@@ -306,12 +306,16 @@ def test_an_extended_action_whose_character_was_removed_is_not_rolled_for_anothe
     assert "e — стоп" in status and "Enter" not in status, "what the action's keys do now"
 
 
-def test_ctrl_z_back_into_an_action_left_for_another_character_shows_that_action(tmp_path):
+@pytest.mark.parametrize("restart", [False, True], ids=["same-run", "restart"])
+def test_ctrl_z_back_into_an_action_left_for_another_character_shows_that_action(tmp_path, restart):
     """Вера's extended action, two rolls; the GM picks Глеб and rolls him, then Ctrl+Z twice.
     The first undoes Глеб's roll (his form, unrolled); the second undoes Вера's second roll,
     and the form is her action again, after its first roll: Enter rolls the action on, with
     the dice the undone roll threw. The form stayed on Глеб, and his roll replaced her open
-    action, which the Журнал kept open with no end."""
+    action, which the Журнал kept open with no end. With kubik restarted after Глеб's roll
+    (the helper's replay) it stayed on Глеб too: what this window's writes began from was
+    kept in memory only; the undo that put her action back is this window's own (its newest
+    undone step changed the check), so the form is her action as stored."""
     store = store_of(tmp_path)
     t = table(store, seed=5)
     ok(t, steps.start_extended, 9)
@@ -321,6 +325,10 @@ def test_ctrl_z_back_into_an_action_left_for_another_character_shows_that_action
     gleb = person(store, "Глеб Орлов")
     ok(t, steps.set_input, "character", gleb.id)
     ok(t, steps.roll)
+    if restart:
+        store.close()  # Ctrl+Q; the next run takes this window's steps back
+        store = Store.open(store.path)
+        t = table(store, seed=5)
     store.undo()
     t.follow()
     assert t.state.inputs.character == gleb.id and t.state.rolled is None, "Глеб's form"
@@ -349,29 +357,3 @@ def test_an_extended_action_with_no_roll_names_its_removed_character(tmp_path):
     said = [*t.view().changes, *t.view().result_lines()]
     assert any("Персонаж Вера Соколова удалён в другом окне" in x for x in said), said
     assert not any("Персонаж проверки" in x for x in said), said
-
-
-def test_ctrl_z_back_into_a_left_action_after_a_restart_shows_that_action(tmp_path):
-    """As the test above, with kubik restarted after Глеб's roll (the helper's replay): the
-    second Ctrl+Z undid Вера's second roll, and the form stayed on Глеб — what this window's
-    writes began from was kept in memory only. The undo that put her action back is this
-    window's own (its newest undone step changed the check), so the form is her action."""
-    store = store_of(tmp_path)
-    t = table(store, seed=5)
-    ok(t, steps.start_extended, 9)
-    ok(t, steps.roll)
-    ok(t, steps.roll)
-    second = t.state.rolled.throws[1].faces
-    ok(t, steps.set_input, "character", person(store, "Глеб Орлов").id)
-    ok(t, steps.roll)
-    store.close()  # Ctrl+Q; the next run takes this window's steps back
-    store = Store.open(store.path)
-    t = table(store, seed=5)
-    store.undo()
-    t.follow()
-    assert t.state.rolled is None, "Глеб's roll undone: his form"
-    store.undo()
-    t.follow()
-    assert t.state.extending and len(t.state.rolled.throws) == 1, "her action, one roll"
-    ok(t, steps.roll)
-    assert t.state.rolled.throws[1].faces == second, "the undone roll's dice"
