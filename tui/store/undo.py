@@ -19,13 +19,10 @@ import socket
 from collections.abc import Callable
 from typing import Any
 
-from tinydb import TinyDB
-from tinydb.storages import MemoryStorage
-
 from . import history
 from .errors import UndoRefused
 from .models import new_id
-from .writes import WritePath, _copy_docs
+from .writes import WritePath, scratch_db
 
 #: The origins of the stores open in this process (a window that is open is alive).
 _OPEN: set[str] = set()
@@ -120,10 +117,8 @@ class Undo(WritePath):
         memo = self._refused_memo
         if memo is not None and memo[0] is tables and memo[1] is together:
             return memo[2]
-        db = TinyDB(storage=MemoryStorage)
-        db.storage.write(_copy_docs(tables))  # the write path's copy: the cache stays as it is
         try:
-            self._take("undo", together, db)
+            self._take("undo", together, scratch_db(tables))
         except UndoRefused:
             found = True
         else:

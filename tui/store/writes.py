@@ -79,8 +79,7 @@ class WritePath(Sync):
                 if loaded.up.moved_log:
                     self._move_legacy_log(loaded.up.moved_log)
                 base = loaded.up.tables
-                db = TinyDB(storage=MemoryStorage)
-                db.storage.write(_copy_docs(base))  # TinyDB updates documents in place
+                db = scratch_db(base)
                 result, changed = change(db, step_id)
                 if not changed and not loaded.up.changed and loaded.sig is not None:
                     return result, False  # nothing to write; refresh() reports others' changes
@@ -222,6 +221,14 @@ def _loads(tables: Tables, path: Path) -> bool:
     except CampaignCorrupt:
         return False
     return True
+
+
+def scratch_db(tables: Tables) -> TinyDB:
+    """A TinyDB in memory over a copy of ``tables`` (:func:`_copy_docs`): a change made in it
+    leaves ``tables`` — the store's cache — as they were."""
+    db = TinyDB(storage=MemoryStorage)
+    db.storage.write(_copy_docs(tables))  # TinyDB updates documents in place
+    return db
 
 
 def _copy_docs(tables: Tables) -> Tables:
