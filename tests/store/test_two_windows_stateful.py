@@ -136,6 +136,15 @@ class TwoWindows(RuleBasedStateMachine):
         self.model = model
         return "done"
 
+    def _removed_by(self, cid: str) -> int | None:
+        """The window whose step removed ``cid``, as the history has it: the newest step
+        that took him away (a removal; or, on the redo stack, an addition undone)."""
+        for steps in (self.undo, self.redo):
+            for window, parts, _entries in reversed(steps):
+                if any(p[0] == cid and p[1] == "whole" and p[2] and p[3] is None for p in parts):
+                    return window
+        return None
+
     # -- rules ------------------------------------------------------------------------------
 
     @rule(window=st.integers(0, 1), pick=st.integers(0, 9))
@@ -172,7 +181,12 @@ class TwoWindows(RuleBasedStateMachine):
             self.stores[window].upsert_character(edited)
         except StaleWrite as err:
             assert stale, f"refused a save the model accepts: {err}"
-            assert "в другом окне" in str(err)
+            if current is None:  # says who removed him: this window, or the other one
+                here = self._removed_by(copy.id) == window
+                said = f"{copy.name} удалён —" if here else f"{copy.name} удалён в другом окне —"
+                assert said in str(err), str(err)
+            else:
+                assert "в другом окне" in str(err)
             return
         assert not stale, "a stale copy was written"
         if new_value == base:

@@ -40,6 +40,26 @@ def redo(t: CheckTable) -> None:
     t.follow()
 
 
+#: Who removes a character in a test, and the words a check then says of it.
+REMOVERS = {
+    "window": "удалён в другом окне",
+    "command": "удалён командой kubik",
+    "here": "удалён —",
+}
+
+
+def remove(store: Store, character_id: str, by: str = "window") -> None:
+    """Remove a character as ``by`` does (a key of :data:`REMOVERS`): another kubik window on
+    the same file, a ``kubik`` command (its store opened as one), or this window itself."""
+    if by == "here":
+        store.delete_character(character_id)
+        return
+    other = Store.open(store.path, window="cli" if by == "command" else "app")
+    other.delete_character(character_id)
+    other.close()
+    store.refresh()
+
+
 def energy(store: Store, name: str) -> int:
     """An IDE4 character's energy as the campaign has it."""
     return next(c for c in store.characters() if c.name == name).ide4.energy

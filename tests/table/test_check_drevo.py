@@ -9,7 +9,7 @@ import pytest
 
 from rules import drevo
 from rules.drevo.sheet import DrevoSheet
-from tests.table.check_helpers import killed_after, ok, table
+from tests.table.check_helpers import REMOVERS, killed_after, ok, remove, table
 from tui.store import Store
 from tui.systems.drevo.check import steps
 
@@ -159,19 +159,23 @@ def restarted_and_undone(store: Store, tmp_path):
     return t
 
 
-def test_a_rolled_check_whose_character_was_removed_says_so(tmp_path) -> None:
+@pytest.mark.parametrize("by", sorted(REMOVERS))
+def test_a_rolled_check_whose_character_was_removed_says_so(tmp_path, by) -> None:
     """Богдан rolled; another window removes him: the form's rows fall back to the next
     character, and the check says the rolled one is gone (its result was shown under
-    Горан's rows with no word of it)."""
+    Горан's rows with no word of it). It says who removed him: another window, a ``kubik``
+    command (it said «в другом окне» for ``kubik party remove`` too), or this window."""
     store = store_of(tmp_path)
     t = table(store)
     ok(t, steps.roll)
     who = t.state.rolled.character
     name = store.character(who).name
-    store.delete_character(who)
+    remove(store, who, by)
     t.follow()
-    assert any(f"{name} удалён в другом окне" in c for c in t.view().changes)
-    assert any("удалён в другом окне" in line for line in t.view().result_lines())
+    said = f"Персонаж {name} {REMOVERS[by]}"
+    assert any(said in c for c in t.view().changes), t.view().changes
+    assert any(said in line for line in t.view().result_lines())
+    assert t.run(steps.fate_shift, 1).refused.startswith(said)
 
 
 def test_a_check_rolled_with_fate_declared_shows_its_own_odds_and_words(tmp_path) -> None:

@@ -8,7 +8,7 @@ import os
 import pytest
 
 from rules import starately
-from tests.table.check_helpers import killed_after, ok, table
+from tests.table.check_helpers import killed_after, ok, remove, table
 from tui.store import Store
 from tui.systems.starately.check import steps
 
@@ -267,7 +267,7 @@ def test_a_rolled_check_whose_character_was_removed_says_so(tmp_path) -> None:
     failing(t)
     ok(t, steps.roll)
     haim = person(store, "Хаим")
-    store.delete_character(haim.id)
+    remove(store, haim.id)
     t.follow()
     assert any("Хаим удалён в другом окне" in c for c in t.view().changes)
     assert any("Хаим удалён в другом окне" in line for line in t.view().result_lines())

@@ -8,7 +8,7 @@ import os
 import pytest
 
 from rules import wod
-from tests.table.check_helpers import killed_after, ok, table
+from tests.table.check_helpers import killed_after, ok, remove, table
 from tui.store import Store
 from tui.systems.wod.check import steps
 from tui.systems.wod.check.state import extended_of
@@ -289,13 +289,15 @@ def test_an_extended_action_whose_character_was_removed_is_not_rolled_for_anothe
     with the reason and nothing is logged (the form fell back to the next character, and his
     pool rolled into her action: «Продолжительное, бросок 2: Ловкость + Огнестрельное …»).
     The check says whose it was, and its status line offers «e — стоп» alone (it said
-    «Enter — следующий бросок», which is refused)."""
+    «Enter — следующий бросок», which is refused). The form's rows above are the next
+    character's: the check says so while the action goes on (they read as if Enter rolled
+    him)."""
     store = store_of(tmp_path)
     t = table(store, seed=5)
     ok(t, steps.start_extended, 5)
     ok(t, steps.roll)
     vera = person(store, "Вера Соколова")
-    store.delete_character(vera.id)
+    remove(store, vera.id)
     t.follow()
     lines = len(store.log())
     refused = t.run(steps.roll)
@@ -304,6 +306,12 @@ def test_an_extended_action_whose_character_was_removed_is_not_rolled_for_anothe
     assert any("Вера Соколова удалён в другом окне" in c for c in t.view().changes)
     status = next(x for x in t.view().result_lines() if "Продолжительное" in x)
     assert "e — стоп" in status and "Enter" not in status, "what the action's keys do now"
+    # the rows above are the next character's now: said, with how his pool is rolled
+    shown = t.view().character.name
+    assert shown != "Вера Соколова"
+    assert f"Строки формы выше — уже {shown}" in t.view().result_lines()[-1]
+    ok(t, steps.stop_extended)
+    assert not any("Строки формы" in x for x in t.view().result_lines()), "stopped: a record"
 
 
 @pytest.mark.parametrize("restart", [False, True], ids=["same-run", "restart"])
@@ -352,8 +360,8 @@ def test_an_extended_action_with_no_roll_names_its_removed_character(tmp_path):
     store.undo()
     t.follow()
     assert t.state.extending and not t.state.rolled.throws
-    store.delete_character(person(store, "Вера Соколова").id)
+    remove(store, person(store, "Вера Соколова").id, "command")
     t.follow()
     said = [*t.view().changes, *t.view().result_lines()]
-    assert any("Персонаж Вера Соколова удалён в другом окне" in x for x in said), said
+    assert any("Персонаж Вера Соколова удалён командой kubik" in x for x in said), said
     assert not any("Персонаж проверки" in x for x in said), said

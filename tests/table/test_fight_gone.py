@@ -30,10 +30,13 @@ def test_fate_of_a_fighter_removed_in_another_window_says_so(tmp_path) -> None:
     role = table.view().role_of(people["Атаман Шкуро"].id)
     before = table.run(steps.fate_before, role)  # the `f` dialog before the roll, the same
     table.ok(steps.roll)
-    store.delete_character(people["Атаман Шкуро"].id)
+    shell = Store.open(store.path, window="cli")  # `kubik party remove` is a command's store
+    shell.delete_character(people["Атаман Шкуро"].id)
+    shell.close()
+    store.refresh()
     for step, args in ((steps.fate_shift, (role, 1)), (steps.fate_before, (role,))):
         refused = table.run(step, *args).refused
-        assert refused.startswith("Персонаж Атаман Шкуро удалён в другом окне"), refused
+        assert refused.startswith("Персонаж Атаман Шкуро удалён командой kubik —"), refused
     assert before.ok
     other = table.view().role_of(people["Горан Рябой"].id)  # his opponent's line: the real
     assert table.run(steps.fate_shift, other, 1).refused == "Участник схватки больше не в партии."

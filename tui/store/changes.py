@@ -92,7 +92,7 @@ class Changes(WritePath):
 
         def change(db: TinyDB, step_id: str) -> tuple[None, bool]:
             changes: list[history.Change] = [
-                ("character", c.id, _merged(db, c, what)) for c in upsert
+                ("character", c.id, _merged(db, c, what, self._by()["mine"])) for c in upsert
             ]
             _refuse_taken_names(db, changes, set(deleted), what)
             changes += [("character", i, None) for i in deleted]
@@ -128,7 +128,8 @@ class Changes(WritePath):
         def change(db: TinyDB, step_id: str) -> tuple[None, bool]:
             doc = history.get_value(db, "character", id)
             if doc is None:
-                raise StaleWrite(f"Персонаж {name} удалён в другом окне — {what}.")
+                where = history.removed_where(db.storage.read() or {}, id, self._by()["mine"])
+                raise StaleWrite(f"{history.removed_words(name, where)} — {what}.")
             made = edit(character_from_doc(doc, self._campaign.system))
             if made is None:
                 return None, False
@@ -203,7 +204,9 @@ class Changes(WritePath):
         return step
 
 
-def _merged(db: TinyDB, c: Character, what: str) -> dict[str, Any]:
+def _merged(
+    db: TinyDB, c: Character, what: str, mine: Callable[[str], bool] | None = None
+) -> dict[str, Any]:
     """Return the document to store for ``c``: its changes applied to the current document.
 
     Raises:
@@ -215,7 +218,8 @@ def _merged(db: TinyDB, c: Character, what: str) -> dict[str, Any]:
         return new  # a new character (a copy too), or a whole replace (import, the CLI)
     current = history.get_value(db, "character", c.id)
     if current is None:
-        raise StaleWrite(f"Персонаж {c.name} удалён в другом окне — {what}.")
+        where = history.removed_where(db.storage.read() or {}, c.id, mine)
+        raise StaleWrite(f"{history.removed_words(c.name, where)} — {what}.")
     system = c.sheet.SYSTEM
     base = character_to_doc(character_from_doc(c.origin, system))
     now = character_to_doc(character_from_doc(current, system))

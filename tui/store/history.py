@@ -291,6 +291,40 @@ def windows(tables: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {str(k): v for k, v in got.items() if isinstance(v, dict)}
 
 
+#: Where a change the window did not make came from, in the words that say so.
+ELSEWHERE = "в другом окне"
+BY_COMMAND = "командой kubik"
+
+
+def removed_where(
+    tables: dict[str, Any], character_id: str, mine: Callable[[str], bool] | None = None
+) -> str:
+    """Where the character was removed, as a message says it: :data:`BY_COMMAND` when a
+    ``kubik`` command's step removed him, "" when ``mine`` claims the step (this window's),
+    :data:`ELSEWHERE` otherwise (another window's; or no step says, the history keeping only
+    the newest :data:`UNDO_LIMIT`). A step removed him when it puts his whole value back: the
+    newest such step of the undo stack (a removal), else of the redo stack (an addition undone).
+    """
+    found = stacks(tables)
+    for source in ("undo", "redo"):
+        for taken in reversed(found[source]):
+            if any(
+                c.get("kind") == "character" and c.get("key") == character_id and c.get("value")
+                for c in taken["changes"]
+            ):
+                by = str(taken.get("by", ""))
+                if mine is not None and mine(by):
+                    return ""
+                kind = found["windows"].get(by, {}).get("kind")
+                return BY_COMMAND if kind == "cli" else ELSEWHERE
+    return ELSEWHERE
+
+
+def removed_words(name: str, where: str) -> str:
+    """«Персонаж Вера Соколова удалён командой kubik» (``where`` from :func:`removed_where`)."""
+    return f"Персонаж {name} удалён" + (f" {where}" if where else "")
+
+
 def newest_of(steps: list[dict[str, Any]], mine: Callable[[str], bool] | None) -> int | None:
     """The index of the newest step ``mine`` claims (any step without ``mine``)."""
     for index in range(len(steps) - 1, -1, -1):

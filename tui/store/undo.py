@@ -136,6 +136,11 @@ class Undo(WritePath):
             c.get("kind") == kind and c.get("key") == key for c in own[-1]["changes"]
         )
 
+    def removed_where(self, character_id: str) -> str:
+        """Where the character was removed: «командой kubik», «в другом окне», or "" for this
+        window (:func:`tui.store.history.removed_where`, as far as this store has read)."""
+        return history.removed_where(self._tables, character_id, self.mine)
+
     @property
     def depth(self) -> tuple[int, int]:
         """How many steps undo and redo hold, of every window: it changes with every step,

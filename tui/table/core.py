@@ -12,6 +12,7 @@ from rules import drevo
 from rules.effects import EffectSet, active_modifiers
 from rules.modifiers import Modifier
 from tui.store import Character, LogEntry, new_id
+from tui.store.history import ELSEWHERE, removed_words
 
 S = TypeVar("S")
 
@@ -81,6 +82,9 @@ class World:
         journal: the Журнал's newest entries, newest first (``journal(limit)``): a roll made
             again after an undo takes the dice it had from there.
         new_id: a fresh id (a fight's, an NPC's).
+        removed_where: where a character no longer in the party was removed, as a message
+            says it: «в другом окне», «командой kubik», or "" for this window
+            (:meth:`tui.store.Store.removed_where`).
     """
 
     characters: Mapping[str, Character]
@@ -89,6 +93,12 @@ class World:
     dice: Dice = field(default_factory=Dice)
     journal: Callable[[int], Sequence[LogEntry]] = lambda _limit: ()
     new_id: Callable[[], str] = new_id
+    removed_where: Callable[[str], str] = lambda _id: ELSEWHERE
+
+    def removed(self, character_id: str, name: str) -> str:
+        """«Персонаж Вера Соколова удалён командой kubik»: the start of what a step or a view
+        says of a character no longer in the party (:attr:`removed_where`)."""
+        return removed_words(name, self.removed_where(character_id))
 
     def modifiers(self, character_id: str) -> tuple[Modifier, ...]:
         """Return the active effect modifiers on the character's checks."""

@@ -15,4 +15,5 @@ def world_of(store: Store, dice: Dice) -> World:
         effects=load_effects(store),
         dice=dice,
         journal=lambda limit: store.log(limit=limit),
+        removed_where=store.removed_where,
     )

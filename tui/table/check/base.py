@@ -135,10 +135,11 @@ def new_check_id() -> str:
     return uuid.uuid4().hex[:16]
 
 
-def character_gone(name: str) -> str:
-    """What a rolled check says once another window removed its character: the result stays
-    as rolled (a record), and the form's rows are another character's. (IDE4's words.)"""
-    return f"Персонаж {name} удалён в другом окне — проверка больше не меняет лист персонажа."
+def character_gone(world: World, character_id: str, name: str) -> str:
+    """What a rolled check says once its character was removed (in another window, by a
+    ``kubik`` command, or here): the result stays as rolled (a record), and the form's rows
+    are another character's. (IDE4's words.)"""
+    return f"{world.removed(character_id, name)} — проверка больше не меняет лист персонажа."
 
 
 def earlier_dice(

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tui.services import lent
 from tui.store import Character
+from tui.store.history import removed_words
 from tui.widgets.common.part import WidgetPart
 
 if TYPE_CHECKING:
@@ -95,10 +96,10 @@ class PartyWrites(WidgetPart):
             # Kept open: the keys the GM is typing for it (↓, Enter, text) stay in it and
             # never reach the table behind (Enter there opens whoever took the removed row).
             if not dialog.screen.withdrawn:
+                gone = removed_words(name, self.store.removed_where(dialog.character.id))
                 dialog.screen.withdraw(
-                    f"Персонаж {name} удалён в другом окне: Enter ничего не запишет, "
-                    "Esc — закрыть.",
-                    f"Персонаж {name} удалён в другом окне — {dialog.what}. Esc — закрыть.",
+                    f"{gone}: Enter ничего не запишет, Esc — закрыть.",
+                    f"{gone} — {dialog.what}. Esc — закрыть.",
                 )
             return
         if dialog.screen.withdrawn:  # back (an undo in the other window): writes again

@@ -164,7 +164,8 @@ def fate_shift(state: DrevoCheck, world: World, points: int) -> Outcome[DrevoChe
         return refuse(state, "Проверка ещё не брошена: сдвиг Судьбой — после броска.")
     c = world.characters.get(rolled.character)
     if c is None:
-        return refuse(state, "Персонаж проверки удалён в другом окне — Судьбу тратить не из кого.")
+        gone = world.removed(rolled.character, rolled.side.name)
+        return refuse(state, f"{gone} — Судьбу тратить не из кого.")
     if not drevo.fate_rules().allows("shift"):
         return refuse(state, "В этой кампании Судьба не сдвигает результат после броска.")
     if rolled.fate_auto:  # «после броска кубиков … результат этого броска»: none was thrown

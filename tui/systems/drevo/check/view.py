@@ -52,6 +52,12 @@ class DrevoView:
     def phase(self) -> str:
         return self.state.phase
 
+    def gone_words(self) -> str:
+        """What the rolled check says once its character was removed (its payer is gone)."""
+        rolled = self.state.rolled
+        assert rolled is not None and self.result is not None
+        return character_gone(self.world, rolled.character, self.result.check.side.name)
+
     def formula(self) -> str:
         check, c = self.check, self.character
         if check is None:
@@ -114,7 +120,7 @@ class DrevoView:
             return [txt.IDLE]
         lines = txt.result_lines(self.result)
         if self.payer is None:  # its character removed in another window: a record now
-            lines.append(f"[dim]{escape(character_gone(self.result.check.side.name))}[/]")
+            lines.append(f"[dim]{escape(self.gone_words())}[/]")
             return lines
         words = self.fate_words()
         if words:
@@ -187,7 +193,7 @@ def view(state: DrevoCheck, world: World) -> DrevoView:
         result = result_of(state.rolled)
         payer = world.characters.get(state.rolled.character)
         if payer is None:
-            changes.append(character_gone(state.rolled.side.name))
+            changes.append(character_gone(world, state.rolled.character, state.rolled.side.name))
     return DrevoView(state, world, c, rows, check, reason, error, result, payer, tuple(changes))
 
 

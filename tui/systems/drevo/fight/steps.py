@@ -445,7 +445,7 @@ def _gone(enc: Encounter, world: World, view: ExchangeView, role: str, what: str
     if not cid or cid in world.characters:
         return ""
     name = names_of(enc).get(cid, "участника")
-    return f"Персонаж {name} удалён в другом окне — {what}."
+    return f"{world.removed(cid, name)} — {what}."
 
 
 def fate_before(

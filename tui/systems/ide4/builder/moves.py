@@ -81,11 +81,12 @@ class MovesMixin(Ide4Part):
             return
         if shown.gone() and shown.check is not None:
             if not screen.withdrawn:
-                name = shown.check.input.actor
+                rolled = shown.state.rolled
+                who = rolled.character if rolled is not None else ""
+                gone = shown.world.removed(who, shown.check.input.actor)
                 screen.withdraw(
-                    f"Персонаж {name} удалён в другом окне: Enter ничего не потратит, "
-                    "Esc — закрыть.",
-                    f"Персонаж {name} удалён в другом окне — энергия не потрачена. Esc — закрыть.",
+                    f"{gone}: Enter ничего не потратит, Esc — закрыть.",
+                    f"{gone} — энергия не потрачена. Esc — закрыть.",
                 )
         elif screen.withdrawn:
             screen.withdraw(None)

@@ -27,7 +27,14 @@ from tui.store import Character
 from tui.systems.ide4.check import steps
 from tui.systems.ide4.check import text as txt
 from tui.systems.ide4.check.state import Ide4Check, Inputs, Move, Opposed, Rolled
-from tui.systems.ide4.check.view import Ide4View, Offer, offers_of, record_check, view
+from tui.systems.ide4.check.view import (
+    Ide4View,
+    Offer,
+    no_energy,
+    offers_of,
+    record_check,
+    view,
+)
 from tui.table.check.base import DOC, earlier_dice, stamped, swapped_side
 from tui.table.core import Line, Outcome, World, refuse
 
@@ -171,8 +178,10 @@ class OpposedView:
         """Why side ``key`` cannot spend energy: its character was removed ("" if not)."""
         if self.payers.get(key) is not None:
             return ""
+        opp = self.state.opposed
+        record = getattr(opp, key, None) if opp is not None else None
         who = self.checks[key].input.actor or key
-        return f"Персонаж {who} удалён в другом окне — энергию тратить не из чего."
+        return no_energy(self.world, record.character if record is not None else "", who)
 
     def offers(self, kind: str) -> list[tuple[str, Offer]]:
         """Each side's moves of ``kind`` (``reroll``, ``energy_after``, ``bonus``): allowed

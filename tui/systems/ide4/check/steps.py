@@ -25,6 +25,7 @@ from tui.systems.ide4.check.view import (
     attribute_default,
     character_of,
     common_distance,
+    no_energy,
     rolled_check,
     view,
 )
@@ -339,8 +340,8 @@ def energy_after(state: Ide4Check, world: World, count: int, die: int = 0) -> Ou
 
     found = _rolled(state, world)
     if not isinstance(found, str) and found[1] is None:
-        name = found[0].input.actor
-        return refuse(state, f"Персонаж {name} удалён в другом окне — энергию тратить не из чего.")
+        assert state.rolled is not None  # found is the rolled check
+        return refuse(state, no_energy(world, state.rolled.character, found[0].input.actor))
     return _move(state, world, "energy_after", make)
 
 

@@ -264,8 +264,8 @@ class Ide4View:
         """Why the rolled check can no longer pay from its sheet ("" when it can)."""
         if self.check is None or self.payer is not None:
             return ""
-        name = self.check.input.actor
-        return f"Персонаж {name} удалён в другом окне — энергию тратить не из чего."
+        rolled = self.state.rolled
+        return no_energy(self.world, rolled.character if rolled else "", self.check.input.actor)
 
     def move_lines(self) -> list[tuple[int, str]]:
         """The moves per key as ``(indent, markup)``, each allowed one with its odds."""
@@ -360,14 +360,21 @@ def _action(name: str) -> ide4.Action | None:
         return None
 
 
+def no_energy(world: World, character_id: str, name: str) -> str:
+    """Why a rolled check whose character was removed spends no energy."""
+    return f"{world.removed(character_id, name)} — энергию тратить не из чего."
+
+
 def view(state: Ide4Check, world: World) -> Ide4View:
     """Derive everything the builder shows of ``state`` against the current sheets."""
     inputs = state.inputs
     c = character_of(inputs, world)
     changes: list[str] = []
     if inputs.character and inputs.character not in world.characters and state.rolled is None:
+        where = world.removed_where(inputs.character)
         changes.append(
-            "Персонаж проверки удалён в другом окне"
+            "Персонаж проверки удалён"
+            + (f" {where}" if where else "")
             + (f" — проверка для {c.name}." if c is not None else ".")
         )
     level = inputs.level if inputs.level in ide4.LEVELS else "standard"
@@ -525,7 +532,7 @@ def record_check(rolled: Rolled, world: World) -> tuple[ide4.Check, Character | 
         return (
             base,
             None,
-            [character_gone(rolled.input.actor)],
+            [character_gone(world, rolled.character, rolled.input.actor)],
         )
     sheet = c.ide4
     pool = sheet.energy + base.energy_spent

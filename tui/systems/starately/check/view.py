@@ -236,7 +236,7 @@ def character_gone_of(state: StaratelyCheck, world: World) -> str:
     main = rolled.main
     if not main.character or main.character in world.characters:
         return ""
-    return character_gone(main.side.name)
+    return character_gone(world, main.character, main.side.name)
 
 
 def effects_note(mods: Sequence[Modifier], check: Any) -> str:

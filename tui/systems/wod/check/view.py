@@ -118,7 +118,17 @@ class WodView:
             lines = txt.result_lines(found[0])
         if gone:  # a record now
             lines.append(f"[dim]{escape(gone)}[/]")
+            if rolled.kind == "extended" and self.state.extending and self.character is not None:
+                lines.append(f"[dim]{escape(rows_now(self.character.name))}[/]")
         return lines
+
+
+def rows_now(name: str) -> str:
+    """What an extended action going on says once its character was removed: the form's rows
+    above are the next character's, and they roll as a new check once the action stopped."""
+    return (
+        f"Строки формы выше — уже {name}: этот запас бросают новой проверкой — e (стоп), затем n."
+    )
 
 
 def contest_verdict(result: Any) -> str:
@@ -184,10 +194,10 @@ def character_gone_of(state: WodCheck, world: World) -> str:
     if not who or who in world.characters:
         return ""
     if rolled.throws:
-        return character_gone(rolled.throws[0].pool.name)
+        return character_gone(world, who, rolled.throws[0].pool.name)
     # no roll of it stands (an extended action's first one undone): its first line names him
     lines = (e for e in world.journal(500) if e.data.get("check") == state.id and e.actor)
-    return character_gone(next((e.actor for e in lines), None) or "этой проверки")
+    return character_gone(world, who, next((e.actor for e in lines), None) or "этой проверки")
 
 
 def view(state: WodCheck, world: World) -> WodView:
