@@ -11,6 +11,7 @@ from rules.drevo.sheet import DrevoSheet
 from tui.sanitize import NAME_CELL, cell
 from tui.store import Store
 from tui.view import make_view
+from tui.widgets.common.text import LONGEST_WORD, cut_long_words
 
 LONG = "Я" * 10_000
 
@@ -43,6 +44,17 @@ def test_a_cell_keeps_a_short_name_and_cuts_a_long_one() -> None:
     assert cell("Я" * NAME_CELL) == "Я" * NAME_CELL
     cut = cell(LONG)
     assert len(cut) == NAME_CELL and cut.endswith("…") and cut.startswith("ЯЯЯ")
+
+
+def test_a_text_cuts_a_run_of_letters_past_sixty_and_leaves_tags_paths_and_dice() -> None:
+    """Every text a Static shows (``show_markup``): the exchange folded a 10,000-letter name
+    over every line of the screen."""
+    assert cut_long_words("Я" * LONGEST_WORD) == "Я" * LONGEST_WORD
+    cut = cut_long_words(f"[b]Урон[/b] — {LONG}: разница +5")
+    assert cut == f"[b]Урон[/b] — {'Я' * (LONGEST_WORD - 1)}…: разница +5"
+    path = "/home/гм/" + "/".join(["кампания"] * 20) + ".json"  # 180 characters, no run > 60
+    assert cut_long_words(path) == path
+    assert cut_long_words("3d6!+4dF " * 20) == "3d6!+4dF " * 20
 
 
 async def test_the_party_table_keeps_its_columns_beside_a_long_name(make_test_app, campaign_path):
@@ -88,3 +100,38 @@ async def test_the_party_table_and_the_fight_setup_show_whole_weapons_and_wounds
     for weapon in ("Топор", "Дротик", "Сабля", "Пистолет", "Ружьё"):  # (Вышата: below)
         assert re.search(rf"\b{weapon}\b", rows), weapon
     assert fight.count("тяжело ранен)") >= 5, fight
+
+
+async def test_the_fight_and_the_journal_cut_a_long_name_and_keep_their_columns(
+    make_test_app, campaign_path
+):
+    """Play (7 Dec): with a 10,000-letter name in the party, the Бой setup table showed
+    «Сторона  Имя» and nothing more (the name pushed Кто, Оружие, Раны off the screen); the
+    declaration form's «Цель» read «◀» and nothing after it (the name folded below its one
+    line); the order table's «Заявка» and the Журнал's «Запись» went off screen too, and the
+    exchange folded the name over every line. Cut with «…», the columns stay."""
+    store = with_long_name(campaign_path)
+    lyko = next(c for c in store.characters() if c.name == "Лыко")
+    store.upsert_character(replace(lyko, name="Ж" * 10_000))  # one on each side
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        setup = shown_text(app)
+        await pilot.press("i")
+        declarer = re.search(r"Заявляет (\S+)", shown_text(app)).group(1)
+        target = "Ж" if declarer in ("Богдан", "Горан", "Ярослав") else "Я"
+        await pilot.press("down", target)
+        form = shown_text(app)
+        await pilot.press("enter")
+        declared = shown_text(app)
+        await pilot.press("4")
+        journal = shown_text(app)
+    assert "Оружие" in line_of(setup, "Сторона") and "Раны" in line_of(setup, "Сторона")
+    assert "…" in line_of(setup, "ЯЯЯ") and "Лук, Нож" in line_of(setup, "ЯЯЯ")
+    aim = line_of(form, "Цель")
+    assert re.search(rf"◀ {target}{{20,}}… ▶", aim), aim
+    assert "Заявка" in line_of(declared, "Сторона")
+    assert re.search(rf"→ {target}+…", declared), declared
+    assert "Запись" in line_of(journal, "Время")
+    rows = journal.split("─" * 10)[0]  # the table (the entry's detail below shows it whole)
+    assert "…" in rows and 0 < rows.count(target) <= 60, rows

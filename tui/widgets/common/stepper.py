@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from time import monotonic
 from typing import Any
 
+from rich.cells import cell_len, set_cell_size
 from textual import events
 from textual.binding import Binding
 from textual.content import Content
@@ -99,9 +100,15 @@ class Stepper(Widget, can_focus=True):
             self.index = values.index(value)
 
     def render(self) -> Content:
-        """Draw ``Label  ◀ value ▶`` as plain text (an option may hold a name the GM typed)."""
+        """Draw ``Label  ◀ value ▶`` as plain text (an option may hold a name the GM typed),
+        the value cut to the row: a 10,000-character name wrapped below the one line, and the
+        row read «Цель  ◀» with nothing after it."""
         shown = self._options[self.index][0] if self._options else "—"
-        return Content(f"{self.label:<13} ◀ {shown} ▶")
+        head = f"{self.label:<13} ◀ "
+        room = self.size.width - cell_len(head) - 2
+        if room > 0 and cell_len(shown) > room:
+            shown = set_cell_size(shown, room - 1).rstrip() + "…"
+        return Content(f"{head}{shown} ▶")
 
     def action_step(self, delta: int) -> None:
         """Move to the previous or next option: around a list, but a scale (``wrap=False``)

@@ -12,10 +12,12 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
 from tui.bridge.public import is_secret, revealed_ids
+from tui.sanitize import cell
 from tui.sanitize import plain as escape  # every «[» literal, no control code
 from tui.services import lent
 from tui.store import LogEntry
 from tui.widgets.common.table import Table
+from tui.widgets.common.text import cut_long_words
 
 #: How the GM sees secret entries: the players' view shows «скрытый бросок» instead.
 SECRET_MARK = "(скрыто) "
@@ -78,15 +80,16 @@ class LogPane(Vertical):
         self._revealed = revealed_ids(entries)
         starts = _session_starts(entries)
         for entry in entries:
-            text = entry.text
+            # a 10,000-letter name would push the text off screen, or fold it over every row
+            text, actor = cut_long_words(entry.text), cell(entry.actor or "—")
             if entry.data.get("hidden"):
                 mark = SECRET_MARK if is_secret(entry, self._revealed) else REVEALED_MARK
                 text = mark + text
             if entry.undone:
-                cells = [clock_text(entry.at), entry.actor or "—", UNDONE_MARK + text]
+                cells = [clock_text(entry.at), actor, UNDONE_MARK + text]
                 table.add_row(*(Text(c, style=UNDONE_STYLE) for c in cells), key=entry.id)
                 continue
-            table.add_row(clock_text(entry.at), entry.actor or "—", text, key=entry.id)
+            table.add_row(clock_text(entry.at), actor, text, key=entry.id)
             if entry.id in starts:  # a session the GM did not mark: a pause started it
                 style = "dim italic"
                 started = ("", "", starts[entry.id])

@@ -6,6 +6,7 @@ from __future__ import annotations
 from textual.widgets import DataTable
 
 from rules.errors import RulesError
+from tui.sanitize import cell
 from tui.systems.drevo import combat as bridge
 from tui.systems.drevo.fight import steps
 from tui.systems.drevo.fight.declare import redeclare, repeat_round, suggestion
@@ -25,7 +26,7 @@ class DeclareMixin(DrevoPart):
         table = self.query_one("#combat-order", DataTable)
         table.clear()
         declared = {d.actor: d for d in enc.all_declarations()}
-        names = self._names()
+        names = {cid: cell(name) for cid, name in self._names().items()}  # cut for a cell
         order = enc.declaring_order(can_act)
         busy = [c for c in enc.combatants if c.character_id in {d.actor for d in enc.carried}]
         world = self.world()
@@ -38,15 +39,15 @@ class DeclareMixin(DrevoPart):
             d = declared.get(c.character_id)
             text = short_declaration(d, names) if d else "…"
             state_text = state(c.character_id)
-            table.add_row(c.side, c.name, state_text, text, key=c.character_id)
+            table.add_row(c.side, cell(c.name), state_text, text, key=c.character_id)
         for c in enc.combatants:
             if c not in order and c not in busy:
                 why = "выбыл: " + (state(c.character_id).split(",")[0])
-                table.add_row(c.side, c.name, state(c.character_id), why, key=c.character_id)
+                table.add_row(c.side, cell(c.name), state(c.character_id), why, key=c.character_id)
         for gone in enc.left:  # taken out of the fight: still named, with why
             if enc.combatant(gone.get("id", "")) is None:
                 why = "выбыл: " + (gone.get("reason") or "убран из боя")
-                table.add_row(gone.get("side", ""), gone.get("name", ""), "", why)
+                table.add_row(gone.get("side", ""), cell(str(gone.get("name", ""))), "", why)
         editing = getattr(self, "_editing", None)
         current = enc.combatant(editing) if editing else enc.next_declarer(can_act)
         form = self.query_one(DeclarationForm)
@@ -126,7 +127,7 @@ class DeclareMixin(DrevoPart):
 
     def action_change_declaration(self) -> None:
         """Choose a declaration of this round to change in place (the later ones stay)."""
-        names = self._names()
+        names = {cid: cell(name) for cid, name in self._names().items()}  # cut for a cell
 
         def chosen(cid: str | None) -> None:
             if cid:

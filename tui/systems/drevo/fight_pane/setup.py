@@ -7,6 +7,7 @@ from textual import events
 from textual.widgets import DataTable, Input, Static
 
 from tui import words
+from tui.sanitize import cell
 from tui.store import Character
 from tui.systems.drevo import combat as bridge
 from tui.systems.drevo.fight import steps
@@ -42,7 +43,7 @@ class SetupMixin(DrevoPart):
                 c.id,
                 (
                     sides.get(c.id, "—"),
-                    c.name,
+                    cell(c.name),  # a 10,000-character name pushed every other column off
                     "Игрок" if c.kind == "pc" else "НИП",
                     ", ".join(c.weapons) or "—",
                     wounds_text(c.drevo.wounds)
