@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.drevo.sheet import DrevoSheet
+from rules.encounter import Declaration
 from tests.table.helpers import duel, skirmish
 from tui.systems.drevo.fight import steps
 from tui.systems.drevo.fight.text import exchange_lines, reduce_label
@@ -233,3 +234,43 @@ def test_a_note_longer_than_300_characters_is_refused_and_the_fight_unchanged(tm
     longer = replace(blow, note="Я" * (MAX_NOTE + 1))
     assert "не больше 300 знаков (в ней 301)" in table.run(redeclare, longer).refused
     assert table.enc.declarations[0].note == "Я" * MAX_NOTE
+
+
+def test_an_ambush_set_again_after_an_undo_is_the_same_fight_and_its_dice_come_back(tmp_path):
+    """Ctrl+Z is never a new throw. An ambush (the GM's order) took a new fight id each time:
+    set again after Ctrl+Z back to the setup, its exchanges (named by the fight's id) rolled
+    new dice, where rolled initiative keeps its id (and dice). Now the ambush's line keeps the
+    fight's id, and the same ambush takes it again."""
+    from tests.table.helpers import Table
+    from tui.store import Store
+
+    store = Store.open(tmp_path / "c.json", system="drevo")
+    people = {c.name: c for c in store.characters()}
+    sides = {people["Горан Рябой"].id: "Отряд", people["Атаман Шкуро"].id: "Противники"}
+    order = ["Противники", "Отряд"]
+    blows = [
+        Declaration(people["Атаман Шкуро"].id, "melee", people["Горан Рябой"].id, "Сабля"),
+        Declaration(people["Горан Рябой"].id, "melee", people["Атаман Шкуро"].id, "Топор"),
+    ]
+
+    def fight(seed: int) -> tuple[str, object]:
+        table = Table(store, seed=seed)
+        table.ok(steps.start, sides, order)
+        for d in blows:
+            table.ok(steps.declare, d)
+        table.ok(steps.roll)
+        return table.enc.id, table.enc.exchange["dice"]
+
+    first_id, first_dice = fight(seed=1)
+    table = Table(store)
+    while table.enc.phase != "setup":  # Ctrl+Z back to the setup
+        assert table.undo() is not None
+    again_id, again_dice = fight(seed=2)  # another window, kubik fight, a restart: other dice
+    assert again_id == first_id
+    assert again_dice == first_dice
+    line = next(e for e in store.log() if e.text.startswith("Засада"))
+    assert line.data["ambush"] is True and line.data["fight"] == first_id
+    table = Table(store)
+    table.ok(steps.end)
+    third_id, _dice = fight(seed=3)  # a fight fought and ended: the next ambush is new
+    assert third_id != first_id

@@ -159,13 +159,18 @@ def ambush(enc: Encounter, world: World, order: Sequence[str]) -> Outcome[Fight]
     """The GM sets the side order (an ambush) and round 1 starts."""
     if why := _sides_that_cannot_fight(enc, world):
         return refuse(enc, why)
+    how = [{"side": s} for s in order]
     try:
-        new = enc.with_initiative(list(order), [{"side": s} for s in order])
+        new = enc.with_initiative(list(order), how)
     except RulesError as err:
         return refuse(enc, str(err))
-    new = replace(new, id=world.new_id())
+    # Set again after an undo: the same fight (its exchanges' dice are named by its id)
+    earlier = earlier_initiative(enc.sides, world, ambush=True)
+    same_fight = str(earlier.get("fight") or "") if earlier is not None else ""
+    new = replace(new, id=same_fight or world.new_id())
     text = "Засада: порядок сторон — " + " → ".join(order)
-    return Outcome(new, "Бой: порядок задан ведущим", log=(_line(new, None, text),))
+    line = _line(new, None, text, initiative=how, ambush=True, fight=new.id)
+    return Outcome(new, "Бой: порядок задан ведущим", log=(line,))
 
 
 def start(

@@ -264,10 +264,13 @@ def earlier_dice(world: World, exchange: str) -> dict[str, object] | None:
     return None
 
 
-def earlier_initiative(sides: Iterable[str], world: World) -> Mapping[str, Any] | None:
+def earlier_initiative(
+    sides: Iterable[str], world: World, *, ambush: bool = False
+) -> Mapping[str, Any] | None:
     """The initiative these ``sides`` rolled before an undo took it back, from the Журнал
     (never undone): its line's data (``initiative``: each side's dice, best first; ``fight``:
-    the fight's id), else None.
+    the fight's id), else None. ``ambush``: the order the GM set for them instead (its line's
+    ``fight`` is the id the same fight takes again, and its exchanges their dice).
 
     Only a roll no fight stood on since: the newest Древо fight lines are searched back to the
     first that was not undone (a fight fought, or started by an ambush, ends its reach; a fight
@@ -282,7 +285,8 @@ def earlier_initiative(sides: Iterable[str], world: World) -> Mapping[str, Any] 
         how = data.get("initiative")
         return (
             isinstance(how, list)
-            and all(isinstance(i, Mapping) and i.get("rolls") for i in how)
+            and bool(data.get("ambush")) == ambush
+            and all(isinstance(i, Mapping) and (ambush or i.get("rolls")) for i in how)
             and {i.get("side") for i in how} == wanted
             and len(how) == len(wanted)
         )
