@@ -77,10 +77,13 @@ def test_repeat_names_a_target_removed_from_the_party(tmp_path) -> None:
             break
         table.ok(steps.skip)
     table.ok(steps.next_round)
-    store.delete_character(people["Атаман Шкуро"].id)
+    shell = Store.open(store.path, window="cli")  # `kubik party remove`
+    shell.delete_character(people["Атаман Шкуро"].id)
+    shell.close()
+    store.refresh()
     refused = table.run(repeat_round).refused
     assert refused.startswith("Горан Рябой: прошлую заявку не повторить"), refused
-    assert "цель Атаман Шкуро удалена из партии" in refused, refused
+    assert "цель Атаман Шкуро удалена из партии командой kubik («" in refused, refused
 
 
 def test_ending_a_fight_the_shell_ended_meanwhile_says_there_is_none(tmp_path) -> None:

@@ -86,7 +86,8 @@ def why_not_repeated(enc: Encounter, world: World, character_id: str) -> str:
         name = target.name if target is not None else names_of(enc).get(last.target, "?")
         if target is None:
             shown = declaration_text(last, names_of(enc))
-            return f"цель {name} удалена из партии в другом окне или командой kubik («{shown}»)"
+            where = world.removed_where(last.target)
+            return f"цель {name} удалена из партии{' ' + where if where else ''} («{shown}»)"
         state = words.wound_state(bridge.track_of(target)) if target is not None else ""
         return f"цель выбыла ({name}{', ' + state if state else ''})"
     problem = declaration_problem(enc, world, replace(last, note="", exception=""))[0]
