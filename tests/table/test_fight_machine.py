@@ -438,7 +438,13 @@ class FightMachine(RuleBasedStateMachine):
         rolled = [e.data.get("initiative") for e in (now, before)]
         if now.undone or not before.undone or not all(isinstance(r, list) for r in rolled):
             return
-        if {i["side"] for i in rolled[0]} == {i["side"] for i in rolled[1]}:
+        if {i["side"] for i in rolled[0]} != {i["side"] for i in rolled[1]}:
+            return
+        ambush = [bool(e.data.get("ambush")) for e in (now, before)]
+        if ambush == [True, True]:  # the GM's order set again: the same fight, its dice too
+            event("ambush set again after its undo")
+            assert now.data.get("fight") == before.data.get("fight"), "a new fight on an undo"
+        elif ambush == [False, False]:
             event("initiative rolled again after its undo")
             assert rolled[0] == rolled[1], "initiative rolled twice"
 
