@@ -38,7 +38,7 @@ from tui.appparts.panes import PanesMixin
 from tui.crash import CrashReporting
 from tui.handover import UiHandOver
 from tui.present.rolls import roll_summary
-from tui.sanitize import CleanPaste, clean
+from tui.sanitize import CleanPaste, clean, cut_long_words
 from tui.services import Services
 from tui.services.startup import LATER_MODULES, RECHECK
 from tui.store import Character, Store
@@ -258,8 +258,8 @@ class KubikApp(
         messages quote names too.
         """
         if "title" in kwargs:
-            kwargs["title"] = clean(kwargs["title"])
-        super().notify(clean(message), markup=False, **kwargs)
+            kwargs["title"] = clean(cut_long_words(kwargs["title"]))
+        super().notify(clean(cut_long_words(message)), markup=False, **kwargs)
 
     def _toast(self, message: str, **kwargs: Any) -> None:
         """The services' toasts: this app's ``notify`` as it is when they speak."""

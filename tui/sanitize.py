@@ -111,13 +111,27 @@ def json_may_hold_controls(raw: bytes) -> bool:
     return any(pattern.search(raw) for pattern in _CONTROL_JSON)
 
 
+#: The longest unbroken run of letters a text shows: a longer one (a 10,000-letter name from
+#: a campaign file) is cut with «…» instead of folded over every line of the screen. No word
+#: of the rules or the UI comes near; a path or a dice expression is broken by its signs.
+LONGEST_WORD = 60
+_LONG_WORD = re.compile(rf"\w{{{LONGEST_WORD + 1},}}")
+
+
+def cut_long_words(text: str) -> str:
+    """Return ``text`` (markup too: a tag is no run of letters) with every run of letters
+    longer than :data:`LONGEST_WORD` cut to it, its last character «…»."""
+    return _LONG_WORD.sub(lambda m: m.group()[: LONGEST_WORD - 1] + "…", text)
+
+
 def plain(text: str) -> str:
     """Return text a person or a file wrote, cleaned and ready to sit inside markup.
 
     Every «[» becomes literal, so «+1 [/b]» or «[$error]» is shown as typed instead of being
-    read as a tag (an unmatched closing tag stopped the app).
+    read as a tag (an unmatched closing tag stopped the app); a run of letters past
+    :data:`LONGEST_WORD` is cut (a 10,000-letter name filled a dialog's whole box).
     """
-    text = clean(text).replace("[", "\\[")  # Textual drops one backslash before a «[»
+    text = cut_long_words(clean(text)).replace("[", "\\[")  # Textual drops one «\\» before «[»
     # A backslash at the end would make the «[» of a tag that follows literal: a zero-width
     # space keeps the two apart.
     return text + "\u200b" if text.endswith("\\") else text

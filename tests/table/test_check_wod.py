@@ -309,9 +309,10 @@ def test_an_extended_action_whose_character_was_removed_is_not_rolled_for_anothe
     # the rows above are the next character's now: said, with how his pool is rolled
     shown = t.view().character.name
     assert shown != "Вера Соколова"
-    assert f"Строки формы выше — уже {shown}" in t.view().result_lines()[-1]
+    status = next(x for x in t.view().result_lines() if "Продолжительное" in x)
+    assert f"e — стоп, затем n — новая проверка ({shown}, строки выше)" in status
     ok(t, steps.stop_extended)
-    assert not any("Строки формы" in x for x in t.view().result_lines()), "stopped: a record"
+    assert not any("строки выше" in x for x in t.view().result_lines()), "stopped: a record"
 
 
 @pytest.mark.parametrize("restart", [False, True], ids=["same-run", "restart"])

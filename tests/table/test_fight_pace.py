@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from rules.drevo.sheet import DrevoSheet
 from tests.table.helpers import skirmish
+from tui.store import Store
 from tui.systems.drevo.fight import steps
 from tui.systems.drevo.fight.declare import redeclare, repeat_round, suggestion
 
@@ -131,13 +132,15 @@ def test_a_removal_elsewhere_says_who_left_and_why(tmp_path):
     world = table.session.read()[2]
     before = table.enc
     assert before.phase == "declare"
-    store.delete_character(people["Сотник Вышата"].id)  # `kubik party remove` elsewhere
+    shell = Store.open(store.path, window="cli")  # `kubik party remove`
+    shell.delete_character(people["Сотник Вышата"].id)
+    shell.close()
+    store.refresh()
     after, now = table.enc, table.session.read()[2]
     assert after.phase == "resolve"
-    said = departures(before, after, world.characters, now.characters)
-    assert said == [
-        "Сотник Вышата выбывает: персонажа удалили из партии (изменено в другом окне или "
-        "командой kubik).",
+    said = departures(before, after, world.characters, now.characters, store.removed_where)
+    assert said == [  # it said «(изменено в другом окне или командой kubik)» for any of them
+        "Сотник Вышата выбывает: удалён из партии командой kubik.",
         "Все оставшиеся заявили — броски.",
     ]
 

@@ -8,10 +8,9 @@ import re
 from dataclasses import replace
 
 from rules.drevo.sheet import DrevoSheet
-from tui.sanitize import NAME_CELL, cell
+from tui.sanitize import LONGEST_WORD, NAME_CELL, cell, cut_long_words, plain
 from tui.store import Store
 from tui.view import make_view
-from tui.widgets.common.text import LONGEST_WORD, cut_long_words
 
 LONG = "Я" * 10_000
 
@@ -55,6 +54,9 @@ def test_a_text_cuts_a_run_of_letters_past_sixty_and_leaves_tags_paths_and_dice(
     path = "/home/гм/" + "/".join(["кампания"] * 20) + ".json"  # 180 characters, no run > 60
     assert cut_long_words(path) == path
     assert cut_long_words("3d6!+4dF " * 20) == "3d6!+4dF " * 20
+    # a name set inside markup (a dialog's title «Удалить «…»?», its options, a form's title):
+    # it filled the dialog's box, «Да, удалить» below the screen
+    assert plain(f"Удалить «{LONG}»?") == f"Удалить «{'Я' * (LONGEST_WORD - 1)}…»?"
 
 
 async def test_the_party_table_keeps_its_columns_beside_a_long_name(make_test_app, campaign_path):

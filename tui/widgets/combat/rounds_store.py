@@ -66,6 +66,7 @@ class RoundsStore(PendingWrites):
             effects=self.effects,
             dice=Dice(self.rng),
             journal=lambda limit: store.log(limit=limit),
+            removed_where=store.removed_where,
         )
 
     def show(self, characters: list[Character]) -> None:

@@ -14,20 +14,11 @@ from textual.content import Content
 from textual.markup import MarkupError
 from textual.widgets import Static
 
+from tui.sanitize import cut_long_words
+
 #: Ties the words of one term («Кинжал МУ 0») so that ``whole`` never splits it.
 TIE = "\u00a0"
 _WORD = re.compile(r"[^ \n]+ *")  # a word (its tied words in it) and the ordinary spaces after
-#: The longest unbroken run of letters a text shows: a longer one (a 10,000-letter name from
-#: a campaign file) is cut with «…» instead of folded over every line of the screen. No word
-#: of the rules or the UI comes near; a path or a dice expression is broken by its signs.
-LONGEST_WORD = 60
-_LONG_WORD = re.compile(rf"\w{{{LONGEST_WORD + 1},}}")
-
-
-def cut_long_words(text: str) -> str:
-    """Return ``text`` (markup too: a tag is no run of letters) with every run of letters
-    longer than :data:`LONGEST_WORD` cut to it, its last character «…»."""
-    return _LONG_WORD.sub(lambda m: m.group()[: LONGEST_WORD - 1] + "…", text)
 
 
 def keep_whole(content: Content, width: int) -> Content:

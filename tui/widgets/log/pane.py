@@ -12,12 +12,11 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
 from tui.bridge.public import is_secret, revealed_ids
-from tui.sanitize import cell
+from tui.sanitize import cell, cut_long_words
 from tui.sanitize import plain as escape  # every «[» literal, no control code
 from tui.services import lent
 from tui.store import LogEntry
 from tui.widgets.common.table import Table
-from tui.widgets.common.text import cut_long_words
 
 #: How the GM sees secret entries: the players' view shows «скрытый бросок» instead.
 SECRET_MARK = "(скрыто) "

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from rules import drevo
 from rules.encounter import ACTION_NAMES, Declaration, Encounter
@@ -265,9 +265,12 @@ def departures(
     after: Encounter,
     had: Mapping[str, Character],
     has: Mapping[str, Character],
+    removed_where: Callable[[str], str] = lambda _id: "",
 ) -> list[str]:
-    """Who left the round's order between two readings of the fight, and why — a change
-    made elsewhere (``kubik``, another window) — and where that left the fight."""
+    """Who left the round's order between two readings of the fight, and why (a change made
+    on another tab, in another window or by ``kubik``; ``removed_where`` says where a fighter
+    was removed from the party, as :meth:`tui.store.Store.removed_where`), and where that
+    left the fight."""
     if before.phase == "setup" or after.phase == "setup" or before.id != after.id:
         return []
     found = []
@@ -277,14 +280,15 @@ def departures(
         if was is None or not bridge.can_act(was):
             continue
         if now is None:
-            why = "персонажа удалили из партии"
+            where = removed_where(cid)
+            why = "удалён из партии" + (f" {where}" if where else "")
         elif after.combatant(cid) is None:
             why = "убрали из боя"
         elif not bridge.can_act(now):
             why = words.wound_state(bridge.track_of(now))
         else:
             continue
-        found.append(f"{c.name} выбывает: {why} (изменено в другом окне или командой kubik).")
+        found.append(f"{c.name} выбывает: {why}.")
     if found and before.phase == "declare" and after.phase == "resolve":
         found.append("Все оставшиеся заявили — броски.")
     return found

@@ -58,6 +58,7 @@ class FightStore(PendingWrites):
             effects=load_effects(store),
             dice=Dice(self.rng),
             journal=lambda limit: store.log(limit=limit),
+            removed_where=store.removed_where,
         )
 
     def show(self, characters: list[Character]) -> None:
@@ -74,7 +75,9 @@ class FightStore(PendingWrites):
             self.encounter = Encounter()
         own = getattr(self, "_own_write", None)
         if not (saved != read and saved == own):  # not this pane's own step: who left, why
-            for notice in departures(before, self.encounter, had, self.characters):
+            for notice in departures(
+                before, self.encounter, had, self.characters, self.store.removed_where
+            ):
                 self.app.notify(notice, severity="warning", timeout=10)
         for notice in self._changed_under(before, read, saved, was):
             self.app.notify(notice, severity="warning", timeout=15)

@@ -113,22 +113,13 @@ class WodView:
         elif rolled.kind == "contest":
             lines = contest_lines(wod.resolve_contested(*found))
         elif rolled.kind == "extended":
-            lines = extended_lines(rolled, found, gone=bool(gone))
+            rows = self.character.name if gone and self.character is not None else ""
+            lines = extended_lines(rolled, found, gone=bool(gone), rows=rows)
         else:
             lines = txt.result_lines(found[0])
         if gone:  # a record now
             lines.append(f"[dim]{escape(gone)}[/]")
-            if rolled.kind == "extended" and self.state.extending and self.character is not None:
-                lines.append(f"[dim]{escape(rows_now(self.character.name))}[/]")
         return lines
-
-
-def rows_now(name: str) -> str:
-    """What an extended action going on says once its character was removed: the form's rows
-    above are the next character's, and they roll as a new check once the action stopped."""
-    return (
-        f"Строки формы выше — уже {name}: этот запас бросают новой проверкой — e (стоп), затем n."
-    )
 
 
 def contest_verdict(result: Any) -> str:
@@ -162,7 +153,16 @@ EXTENDED_STATUS = {
 GONE_KEYS = "e — стоп"
 
 
-def extended_lines(rolled: Any, found: list[Any], *, gone: bool = False) -> list[str]:
+def gone_keys(rows: str) -> str:
+    """The keys of an extended action going on whose character was removed: «e» stops it;
+    with ``rows``, the character the form's rows above are now (they read as if Enter rolled
+    him into her action), how his check is made: a new one, «n» once it stopped."""
+    return GONE_KEYS + (f", затем n — новая проверка ({plain(rows)}, строки выше)" if rows else "")
+
+
+def extended_lines(
+    rolled: Any, found: list[Any], *, gone: bool = False, rows: str = ""
+) -> list[str]:
     ext = extended_of(rolled)
     target = words.genitive(ext.target, "успеха", "успехов")
     if rolled.stopped:
@@ -172,11 +172,11 @@ def extended_lines(rolled: Any, found: list[Any], *, gone: bool = False) -> list
             f"{words.plural(len(ext.rolls), 'бросок', 'броска', 'бросков')}"
         ]
     if not found:
-        keys = GONE_KEYS if gone else "Enter — бросок · e — стоп"
+        keys = gone_keys(rows) if gone else "Enter — бросок · e — стоп"
         return [f"[b]Продолжительное[/b]: 0 из {target} · {keys}"]
     style, said = EXTENDED_STATUS[ext.status]
     if gone and ext.status == "going":
-        said = GONE_KEYS
+        said = gone_keys(rows)
     return [
         *txt.result_lines(found[-1]),
         f"[b]Продолжительное[/b]: {ext.successes} из {target}, бросок {len(found)} — "
