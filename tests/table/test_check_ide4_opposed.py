@@ -192,6 +192,11 @@ def test_a_character_removed_in_another_window_spends_no_energy(tmp_path) -> Non
     (offer,) = [o for key, o in shown.offers("energy_after") if key == "b"]
     assert not offer.allowed and "удалён" in offer.reason
     assert "удалён" in t.run(opp.opposed_move, "b", "energy_after", "1x12").refused
+    # the result says it too (only the energy dialog did), once, of that side alone
+    gone = [x for x in shown.result_lines() if "удалён" in x]
+    assert gone == [
+        "[dim]Персонаж Хозяин подвала удалён — проверка больше не меняет лист персонажа.[/]"
+    ], gone
 
 
 @pytest.mark.parametrize(

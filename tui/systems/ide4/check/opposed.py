@@ -23,6 +23,7 @@ from typing import Any
 
 from rules import ide4
 from rules.errors import RulesError
+from tui.sanitize import plain
 from tui.store import Character
 from tui.systems.ide4.check import steps
 from tui.systems.ide4.check import text as txt
@@ -35,7 +36,7 @@ from tui.systems.ide4.check.view import (
     record_check,
     view,
 )
-from tui.table.check.base import DOC, earlier_dice, stamped, swapped_side
+from tui.table.check.base import DOC, character_gone, earlier_dice, stamped, swapped_side
 from tui.table.core import Line, Outcome, World, refuse
 
 DECIDED = {"outcome": "выше исход", "difficulty": "ниже итоговая сложность"}
@@ -171,8 +172,16 @@ class OpposedView:
         return found
 
     def result_lines(self) -> list[str]:
-        """Both checks, every step (markup)."""
-        return [line for key in "ab" for line in txt.result_lines(self.checks[key])]
+        """Both checks, every step (markup); and, for a side whose character was removed
+        since, that its check no longer changes a sheet (the dialog said nothing of it)."""
+        lines = [line for key in "ab" for line in txt.result_lines(self.checks[key])]
+        opp = self.state.opposed
+        for key in "ab":
+            record = getattr(opp, key, None) if opp is not None else None
+            if record is not None and key in self.checks and self.payers.get(key) is None:
+                gone = character_gone(self.world, record.character, record.input.actor)
+                lines.append(f"[dim]{plain(gone)}[/]")
+        return lines
 
     def gone(self, key: str) -> str:
         """Why side ``key`` cannot spend energy: its character was removed ("" if not)."""
