@@ -366,3 +366,12 @@ def test_an_extended_action_with_no_roll_names_its_removed_character(tmp_path):
     said = [*t.view().changes, *t.view().result_lines()]
     assert any("Персонаж Вера Соколова удалён командой kubik" in x for x in said), said
     assert not any("Персонаж проверки" in x for x in said), said
+
+
+def test_the_keys_of_an_action_left_name_a_long_named_next_character_cut() -> None:
+    """Replay: with the next character named with 10,000 letters, the status line pushed the
+    removal's words below the screen."""
+    from tui.systems.wod.check.view import gone_keys
+
+    said = gone_keys("Я" * 10_000)
+    assert said.startswith("e — стоп, затем n — новая проверка (ЯЯЯ") and len(said) < 80

@@ -140,7 +140,7 @@ def test_a_removal_elsewhere_says_who_left_and_why(tmp_path):
     assert after.phase == "resolve"
     said = departures(before, after, world.characters, now.characters, store.removed_where)
     assert said == [  # it said «(изменено в другом окне или командой kubik)» for any of them
-        "Сотник Вышата выбывает: удалён из партии командой kubik.",
+        "Сотник Вышата выбывает: персонажа удалили из партии командой kubik.",
         "Все оставшиеся заявили — броски.",
     ]
 

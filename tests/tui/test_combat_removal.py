@@ -61,7 +61,9 @@ async def test_removals_during_declarations_are_said_hand_the_form_on_and_bring_
         gone = next(c for c in p.encounter.combatants if c.character_id not in declared)
         remove_elsewhere(app, campaign_path, gone.character_id)
         await pilot.pause()
-        assert f"{gone.name} выбывает: удалён из партии в другом окне." in notices, notices
+        assert f"{gone.name} выбывает: персонажа удалили из партии в другом окне." in notices, (
+            notices
+        )
         act = p._can_act()
         assert len(p.encounter.declaring_order(act)) - len(p.encounter.declarations) == 2
         current = p.encounter.next_declarer(act)
@@ -72,7 +74,9 @@ async def test_removals_during_declarations_are_said_hand_the_form_on_and_bring_
         form = app.query_one(DeclarationForm)
         assert form.display and form._actor.id == last.character_id, "the form not handed on"
         assert p.encounter.phase == "declare", "the dice before the last declared"
-        assert f"{current.name} выбывает: удалён из партии." in notices, "here: no «where»"
+        assert f"{current.name} выбывает: персонажа удалили из партии." in notices, (
+            "here: no «where»"
+        )
         remove_elsewhere(app, campaign_path, last.character_id)
         await pilot.pause()
         # what the pane's steps read (a Судьба dialog's refusal names who removed him)

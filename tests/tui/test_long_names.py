@@ -137,3 +137,41 @@ async def test_the_fight_and_the_journal_cut_a_long_name_and_keep_their_columns(
     assert "Запись" in line_of(journal, "Время")
     rows = journal.split("─" * 10)[0]  # the table (the entry's detail below shows it whole)
     assert "…" in rows and 0 < rows.count(target) <= 60, rows
+
+
+async def test_a_dialog_whose_long_named_character_is_removed_keeps_its_box(
+    make_test_app, campaign_path
+):
+    """Replay (7 Dec): the note of a dialog whose character was removed (here Партия's «w»,
+    as the fight's Судьба dialog) printed the whole 10,000-letter name to the box's bottom;
+    «Esc — закрыть» and the wounds went below it. The note is cut; the toast too."""
+    store = with_long_name(campaign_path)
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.query_one("#party-table")
+        row = next(i for i, c in enumerate(app.store.characters()) if c.name == LONG)
+        table.move_cursor(row=row)
+        await pilot.press("w")
+        store.delete_character(next(c.id for c in store.characters() if c.name == LONG))
+        app._refresh_store()  # what the file watch does
+        await pilot.pause()
+        text = shown_text(app)
+        await pilot.press("enter")  # refused: the toast says why
+        toast = [n.message for n in app._notifications][-1]
+    note = line_of(text, "ЯЯЯ")
+    assert "…" in note and text.count("Я") <= 2 * LONGEST_WORD, text
+    assert "Esc — закрыть" in text and "Царапина" in text
+    assert "…" in toast and toast.count("Я") < LONGEST_WORD
+
+
+async def test_the_starately_form_cuts_a_long_name_in_its_row(make_test_app, campaign_path):
+    """Replay: Старатели's form read «Персонаж ◀» and nothing after it (its rows draw their
+    own line, not the Stepper's)."""
+    store = Store.open(campaign_path, system="starately")
+    first = next(c for c in store.characters() if c.name == "Дарина")  # the form's first
+    store.upsert_character(replace(first, name=LONG))
+    app = make_test_app(system="starately")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3", "Я")  # typed on the form's first row: the one named so
+        text = shown_text(app)
+    assert re.search(r"Персонаж\s+◀ Я{20,}… ▶", text), text

@@ -103,8 +103,11 @@ class Stepper(Widget, can_focus=True):
         """Draw ``Label  ◀ value ▶`` as plain text (an option may hold a name the GM typed),
         the value cut to the row: a 10,000-character name wrapped below the one line, and the
         row read «Цель  ◀» with nothing after it."""
+        return self.row(f"{self.label:<13} ◀ ")
+
+    def row(self, head: str) -> Content:
+        """``head``, the chosen option's label and «▶», the label cut to the row's width."""
         shown = self._options[self.index][0] if self._options else "—"
-        head = f"{self.label:<13} ◀ "
         room = self.size.width - cell_len(head) - 2
         if room > 0 and cell_len(shown) > room:
             shown = set_cell_size(shown, room - 1).rstrip() + "…"

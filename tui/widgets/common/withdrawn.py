@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 from textual.await_complete import AwaitComplete
 from textual.widgets import Static
 
+from tui.sanitize import plain
+
 if TYPE_CHECKING:  # mypy reads the mixin as a part of the dialog; at run time a plain class
     from textual.screen import ModalScreen
 
@@ -43,7 +45,7 @@ class Withdrawable(_ScreenBase):
         # The dialog's own box: the screen's first child that is not Textual's (toasts, tooltip).
         boxes = [w for w in screen.children if not w.has_class("-textual-system")]
         if note is not None and boxes:
-            boxes[0].mount(WithdrawnNote(note), before=0)
+            boxes[0].mount(WithdrawnNote(plain(note)), before=0)  # it names characters
         screen.refresh_bindings()  # the key bar: Enter is offered only while it writes
 
     @property

@@ -281,7 +281,7 @@ def departures(
             continue
         if now is None:
             where = removed_where(cid)
-            why = "удалён из партии" + (f" {where}" if where else "")
+            why = "персонажа удалили из партии" + (f" {where}" if where else "")
         elif after.combatant(cid) is None:
             why = "убрали из боя"
         elif not bridge.can_act(now):

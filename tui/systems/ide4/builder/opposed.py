@@ -27,6 +27,7 @@ from textual.widgets import Input, Label, Static
 
 from rules import ide4
 from rules.errors import RulesError
+from tui.sanitize import plain
 from tui.systems.ide4.check import opposed as opp
 from tui.systems.ide4.check import text as txt
 from tui.systems.ide4.check.opposed import opposed_text, verdict
@@ -82,7 +83,7 @@ class OpposedSetupScreen(EngineDialog):
     def compose(self) -> ComposeResult:
         first = self.shown.first
         said = (
-            f"{escape(first.actor)} — {escape(ide4.resolve_difficulty(first).label)} (из формы)"
+            f"{plain(first.actor)} — {escape(ide4.resolve_difficulty(first).label)} (из формы)"
             if first is not None
             else "форма"
         )

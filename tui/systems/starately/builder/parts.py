@@ -53,9 +53,8 @@ class Row(Stepper):
     label_width = 15
 
     def render(self) -> Content:
-        """Draw ``Label  ◀ value ▶`` with a wider label column (plain text, as Stepper)."""
-        shown = self._options[self.index][0] if self._options else "—"
-        return Content(f"{self.label:<{self.label_width}}◀ {shown} ▶")
+        """Draw ``Label  ◀ value ▶`` with a wider label column (plain text, cut, as Stepper)."""
+        return self.row(f"{self.label:<{self.label_width}}◀ ")
 
 
 # --- modal screens -----------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from rules.modifiers import Modifier
 from tui import words
 from tui.bridge.effects import compared_note, without
 from tui.present.rolls import plain, signed, successes
+from tui.sanitize import cell
 from tui.sanitize import plain as escape
 from tui.store import Character
 from tui.systems.wod.check import text as txt
@@ -157,7 +158,8 @@ def gone_keys(rows: str) -> str:
     """The keys of an extended action going on whose character was removed: «e» stops it;
     with ``rows``, the character the form's rows above are now (they read as if Enter rolled
     him into her action), how his check is made: a new one, «n» once it stopped."""
-    return GONE_KEYS + (f", затем n — новая проверка ({plain(rows)}, строки выше)" if rows else "")
+    who = plain(cell(rows))  # a 10,000-letter name pushed the rest below the screen
+    return GONE_KEYS + (f", затем n — новая проверка ({who}, строки выше)" if rows else "")
 
 
 def extended_lines(
