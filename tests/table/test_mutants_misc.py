@@ -95,8 +95,12 @@ def test_the_fight_report_gives_each_fighter_kind_and_fate_from_the_sheet(tmp_pa
     assert (shkuro["kind"], shkuro["fate"]) == (attacker.kind, attacker.drevo.fate)
     gone = replace(world, characters={target.id: world.characters[target.id]})
     rows = {row["name"]: row for row in fighters(enc, gone)}
-    assert rows["Атаман Шкуро"]["kind"] is None and rows["Атаман Шкуро"]["fate"] == 0
+    assert rows["Атаман Шкуро"]["kind"] is None and rows["Атаман Шкуро"]["fate"] is None
     assert rows["Атаман Шкуро"]["in_party"] is False
+    # the text said «Атаман Шкуро (нет в партии) — раны: —, Судьба 0»: he had Судьба 1
+    text = fight_text(enc, gone)
+    line = next(x for x in text.splitlines() if "Атаман Шкуро (нет в партии)" in x)
+    assert "Судьба" not in line and "раны" not in line, line
 
 
 def test_a_simultaneous_round_rolls_with_the_wounds_it_began_with(tmp_path):

@@ -103,7 +103,7 @@ def fighters(enc: Encounter, world: World) -> list[dict[str, Any]]:
                 "dead": bool(track and track.dead),
                 "state": words.wound_state(track) if track is not None else "нет в партии",
                 "can_act": bridge.can_act(c),
-                "fate": c.drevo.fate if c is not None else 0,
+                "fate": c.drevo.fate if c is not None else None,  # no sheet: none known
                 "modifiers": [[m.value, m.reason] for m in world.modifiers(f.character_id)],
                 "declaration": _declaration(declared.get(f.character_id)),
             }
@@ -214,9 +214,14 @@ def fight_text(enc: Encounter | None, world: World) -> str:
         d = declared.get(f["id"])
         did = declaration_text(d, names) if d is not None else "…"
         mark = "→ " if current is not None and current.character_id == f["id"] else "  "
+        sheet = (  # a fighter no longer in the party has no sheet: no wounds, no Судьба
+            f" — раны: {wounds_text(f['wounds'])}, Судьба {f['fate']}{mods}"
+            if f["in_party"]
+            else ""
+        )
         lines.append(
-            f"{mark}{f['side']}: {f['name']}{state} — раны: {wounds_text(f['wounds'])}, "
-            f"Судьба {f['fate']}{mods}" + (f"; заявка: {did}" if enc.phase != "setup" else "")
+            f"{mark}{f['side']}: {f['name']}{state}{sheet}"
+            + (f"; заявка: {did}" if enc.phase != "setup" else "")
         )
     if current is not None:
         lines += ["", f'Заявляет {current.name}: kubik fight declare "{current.name}" ДЕЙСТВИЕ …']
