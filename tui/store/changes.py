@@ -91,8 +91,9 @@ class Changes(WritePath):
         entries = list(log)
 
         def change(db: TinyDB, step_id: str) -> tuple[None, bool]:
+            mine = getattr(self, "mine", None)  # whose steps are this window's (Undo's)
             changes: list[history.Change] = [
-                ("character", c.id, _merged(db, c, what, self._by()["mine"])) for c in upsert
+                ("character", c.id, _merged(db, c, what, mine)) for c in upsert
             ]
             _refuse_taken_names(db, changes, set(deleted), what)
             changes += [("character", i, None) for i in deleted]
@@ -128,7 +129,8 @@ class Changes(WritePath):
         def change(db: TinyDB, step_id: str) -> tuple[None, bool]:
             doc = history.get_value(db, "character", id)
             if doc is None:
-                where = history.removed_where(db.storage.read() or {}, id, self._by()["mine"])
+                mine = getattr(self, "mine", None)  # whose steps are this window's (Undo's)
+                where = history.removed_where(db.storage.read() or {}, id, mine)
                 raise StaleWrite(f"{history.removed_words(name, where)} — {what}.")
             made = edit(character_from_doc(doc, self._campaign.system))
             if made is None:
