@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from textual.widgets import DataTable, Static
 
 from tui.present.rolls import plain
+from tui.sanitize import cell
 from tui.table.rounds.view import RoundsView, Row
 from tui.widgets.common.part import WidgetPart
 from tui.widgets.common.text import show_markup
@@ -19,9 +20,10 @@ HARM_WIDTH = 14
 
 
 def cells(r: Row) -> tuple[str, ...]:
-    """A row's cells (a long harm note wraps, never cut)."""
+    """A row's cells (a long harm note wraps, never cut; a name is cut as the party's: a
+    10,000-letter one pushed Инициатива, Вред and Эффекты off the screen)."""
     harm = "\n".join(textwrap.wrap(r.harm, HARM_WIDTH))
-    return (r.number, r.side, r.name, r.initiative, harm, r.effects)
+    return (r.number, r.side, cell(r.name), r.initiative, harm, r.effects)
 
 
 def effects_markup(view: RoundsView) -> str:

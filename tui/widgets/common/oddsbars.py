@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from textual import events
+from textual.content import Content
 from textual.widgets import Static
 
 from tui.present.rolls import OUTCOME_STYLE, bar, percent
@@ -52,14 +53,26 @@ class OddsBars(Static):
         if self._data is None:
             return
         odds, names, order = self._data
-        label_width = max(len(names[k]) for k in order)
-        bar_width = max(8, (self.size.width or 80) - label_width - 10)
-        lines = []
-        for key in order:
-            p = odds.get(key, Fraction(0))
-            style = self.outcome_styles.get(key, "$primary")
-            lines.append(
-                f"{names[key]:<{label_width}} [{style}]{bar(p, bar_width):<{bar_width}}[/] "
-                f"{percent(p):>7}"
-            )
+        lines = bar_lines(odds, names, order, self.size.width or 80, self.outcome_styles)
         show_markup(self, "\n".join(lines))
+
+
+def bar_lines(
+    odds: Mapping[str, Fraction],
+    names: Mapping[str, str],
+    order: Sequence[str],
+    width: int,
+    styles: Mapping[str, str],
+) -> list[str]:
+    """The bars' lines (markup) at ``width``: each name (markup) padded to the widest as it
+    shows («\\[» is one cell: a name with «[» was padded short, its bar out of line)."""
+    shown = {k: Content.from_markup(names[k]).cell_length for k in order}
+    label_width = max(shown.values())
+    bar_width = max(8, width - label_width - 10)
+    lines = []
+    for key in order:
+        p = odds.get(key, Fraction(0))
+        style = styles.get(key, "$primary")
+        label = names[key] + " " * (label_width - shown[key])
+        lines.append(f"{label} [{style}]{bar(p, bar_width):<{bar_width}}[/] {percent(p):>7}")
+    return lines

@@ -110,8 +110,14 @@ class Table(DataTable[Any]):
         return key
 
     def clear(self, columns: bool = False) -> Any:
+        """Clear the rows (and ``columns``). A column kept is as wide as its label again, as a
+        fresh table's: Textual's only grows, and a round tracker's «№» stayed as wide as
+        «▶ 1» after Ctrl+Z took the initiative back."""
         self._unwrapped.clear()
-        return super().clear(columns)
+        done = super().clear(columns)
+        for column in self.columns.values():
+            column.content_width = column.label.cell_len
+        return done
 
     def remove_row(self, row_key: Any) -> None:
         super().remove_row(row_key)

@@ -57,7 +57,7 @@ CSS = """
 def odds_names(a: str, b: str) -> dict[str, str]:
     """Name win / tie / lose from the first side's view."""
     # OddsBars reads its labels as markup: a name the GM typed stays text.
-    return {"win": f"побеждает {escape(a)}", "tie": "равенство", "lose": f"побеждает {escape(b)}"}
+    return {"win": f"побеждает {plain(a)}", "tie": "равенство", "lose": f"побеждает {plain(b)}"}
 
 
 class OpposedSetupScreen(EngineDialog):
