@@ -52,3 +52,14 @@ async def test_a_table_cleared_and_filled_again_is_as_wide_as_what_it_shows() ->
         table.add_row("Лыко", "НИП", "1")
         await pilot.pause()
         assert [c.content_width for c in table.ordered_columns] == [4, 3, len("Судьба")]
+
+
+def test_the_best_skill_cell_keeps_its_level_beside_a_long_skill_name() -> None:
+    """Старатели's Партия: a 10,000-letter skill name was cut at the column's edge without
+    «…», and its level with it."""
+    from tui.registry.base import best_skill
+    from tui.store import Character, Skill
+
+    c = Character("id", "Лыко", "npc", {}, (Skill("Я" * 10_000, 3), Skill("Драка", 1)), ())
+    shown = best_skill(c)
+    assert shown.endswith("… 3") and len(shown) <= 22, shown

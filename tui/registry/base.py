@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from rules import systems as rules_systems
+from tui.sanitize import cell
 from tui.words import signed
 
 if TYPE_CHECKING:
@@ -150,8 +151,9 @@ class BaseSystem:
 
 
 def best_skill(c: Character) -> str:
-    """Return the character's highest skill as ``Name value``."""
+    """Return the character's highest skill as ``Name value`` (a long name cut as a table
+    cell's, its value kept: a 10,000-letter skill lost its level off the column's edge)."""
     if not c.skills:
         return "—"
     top = max(c.skills, key=lambda s: s.value)
-    return f"{top.name} {top.value}"
+    return f"{cell(top.name)} {top.value}"
