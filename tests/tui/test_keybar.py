@@ -379,3 +379,18 @@ async def test_ctrl_z_is_dimmed_while_another_window_built_on_its_step(
         app._refresh_store()
         await pilot.pause()
         assert keys()["^Z"][1], "lit again: Ctrl+Z undoes the step"
+
+
+async def test_a_concluded_ide4_check_offers_n_at_80_columns(make_test_app) -> None:
+    """Replay (7 Dec): once an IDE4 check was concluded the bar read «p Развёрнутая  t Шаблон
+    y Копировать» at 80 columns, and nothing on the screen said «n» starts a new check (it
+    was the builder's last key, the first to fall off)."""
+    app = make_test_app(system="ide4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3", "enter")  # the roll
+        assert dict(bar(app)).get("⏎") == "Итог", bar(app)
+        while app.screen.is_modal or dict(bar(app)).get("⏎") == "Итог":  # the conclusion
+            await pilot.press("enter")
+        shown = [key for key, _d, _on in app.query_one(KeyBar).fitted(80)]
+        assert app.query_one("#check-pane").phase == "done", "the check is not concluded"
+    assert shown[0] == "n", shown

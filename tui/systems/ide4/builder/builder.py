@@ -84,6 +84,9 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, EngineBuilder, Vertical):
         Binding("e", "energy_after", "Энергия", id="ide4-energy", tooltip="Энергия после"),
         Binding("b", "bonus", "Бонус", id="ide4-bonus", tooltip="Бонус мастерства"),
         Binding("s", "subroll", "Подброс", id="ide4-subroll", tooltip="Подбросок d6"),
+        # before the player's right and the templates: once the check is over, «n» is the key
+        # the GM needs, and at 80 columns the bar showed «p Развёрнутая  t Шаблон» without it
+        Binding("n", "new_check", "Новая", id="ide4-new", tooltip="Новая проверка"),
         Binding(
             "p",
             "demand_expanded",
@@ -93,7 +96,6 @@ class Ide4Builder(SetupMixin, MovesMixin, ResultMixin, EngineBuilder, Vertical):
         ),
         Binding("t", "template", "Шаблон", id="ide4-template", tooltip="Ходы / шаблоны"),
         Binding("y", "copy", "Копировать", id="ide4-copy", tooltip="Копировать шаблон"),
-        Binding("n", "new_check", "Новая", id="ide4-new", tooltip="Новая проверка"),
         Binding("c", "checklist", "Нужна ли", id="ide4-checklist", tooltip="Восемь условий"),
         Binding("k", "card", "Риск", id="ide4-card", tooltip="Карточка ясного риска"),
         Binding("l", "cycle_level", "Уровень", id="ide4-level", tooltip="Уровень детализации"),
