@@ -25,6 +25,7 @@ from tui.table.effects.session import EffectsRead
 from tui.table.rounds.session import NOT_SAVED, RoundsRead, write
 from tui.table.rounds.state import DOC, current, default_tracker
 from tui.table.rounds.view import RoundsView, rounds_view
+from tui.table.world import world_of
 from tui.widgets.combat.pending import PendingWrites
 
 
@@ -59,14 +60,8 @@ class RoundsStore(PendingWrites):
 
     def world(self) -> World:
         """What a step may read: the party and the effects this pane shows, the dice."""
-        store = self.store
-        return World(
-            characters=self.characters,
-            system=self.system,
-            effects=self.effects,
-            dice=Dice(self.rng),
-            journal=lambda limit: store.log(limit=limit),
-            removed_where=store.removed_where,
+        return world_of(
+            self.store, Dice(self.rng), characters=self.characters, effects=self.effects
         )
 
     def show(self, characters: list[Character]) -> None:

@@ -17,7 +17,6 @@ from textual.widgets import TabbedContent
 from rules.data import on_change
 from rules.encounter import Encounter
 from rules.errors import RulesError
-from tui.bridge.effects import load_effects
 from tui.services import lent
 from tui.store import Character
 from tui.systems.drevo import combat as bridge
@@ -27,6 +26,7 @@ from tui.systems.drevo.fight.session import FIGHT_NOT_SAVED, write
 from tui.systems.drevo.fight.text import departures, marked
 from tui.systems.drevo.fight.view import ExchangeView, exchange_view
 from tui.table.core import Dice, Outcome, World
+from tui.table.world import world_of
 from tui.widgets.combat.pending import PendingWrites
 
 DOC = steps.DOC
@@ -51,15 +51,7 @@ class FightStore(PendingWrites):
 
     def world(self) -> World:
         """What a step may read: the party this pane shows, the effects, the Журнал, the dice."""
-        store = self.store
-        return World(
-            characters=self.characters,
-            system=store.campaign.system,
-            effects=load_effects(store),
-            dice=Dice(self.rng),
-            journal=lambda limit: store.log(limit=limit),
-            removed_where=store.removed_where,
-        )
+        return world_of(self.store, Dice(self.rng), characters=self.characters)
 
     def show(self, characters: list[Character]) -> None:
         """Redraw from the store: the party and the saved encounter."""

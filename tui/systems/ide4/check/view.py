@@ -22,6 +22,7 @@ from rules.modifiers import Modifier, parse_modifiers
 from tui.bridge.effects import compared_note, without
 from tui.sanitize import plain as escape
 from tui.store import Character
+from tui.store.history import removed_words
 from tui.systems.ide4.check import text as txt
 from tui.systems.ide4.check.state import Ide4Check, Inputs, Rolled, replay
 from tui.systems.ide4.check.text import chance
@@ -371,12 +372,8 @@ def view(state: Ide4Check, world: World) -> Ide4View:
     c = character_of(inputs, world)
     changes: list[str] = []
     if inputs.character and inputs.character not in world.characters and state.rolled is None:
-        where = world.removed_where(inputs.character)
-        changes.append(
-            "Персонаж проверки удалён"
-            + (f" {where}" if where else "")
-            + (f" — проверка для {c.name}." if c is not None else ".")
-        )
+        gone = removed_words("проверки", world.removed_where(inputs.character))
+        changes.append(gone + (f" — проверка для {c.name}." if c is not None else "."))
     level = inputs.level if inputs.level in ide4.LEVELS else "standard"
     expanded = level == "expanded"
     rows: dict[str, Row] = {}
