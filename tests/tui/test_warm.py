@@ -111,6 +111,7 @@ def _text_of(screen: list[list[Any]]) -> str:
     return "\n".join("".join(segment.text for segment in line) for line in screen)
 
 
+@pytest.mark.slow
 async def test_a_warmed_first_visit_and_each_quiet_switch_show_what_textual_shows_cold(
     campaign_path, tmp_path
 ) -> None:
@@ -281,6 +282,7 @@ async def _a_cold_app_builds_each_tab_on_its_first_visit(campaign_path: Any, cha
         assert len(cold.query("#combat-pane")) == 1, "Бой built once, kept"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("system", ["ide4", "starately", "wod"])
 async def test_the_other_systems_tabs_warm_and_show_what_a_cold_visit_does(
     tmp_path, system, monkeypatch
@@ -394,6 +396,7 @@ async def _wod_settings_redraw_the_builder(app: Any, pilot: Any) -> None:
     assert "от 3 успехов" in str(notes.render()), "the changed threshold, drawn"
 
 
+@pytest.mark.slow
 async def test_a_warm_up_that_fails_is_given_up_and_warming_by_hand_shows_nothing(
     campaign_path, monkeypatch
 ) -> None:
