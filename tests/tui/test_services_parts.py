@@ -264,3 +264,22 @@ def test_startup_builds_then_warms_each_hidden_tab_and_again_after_a_change() ->
     assert startup.next_tab(built, (100, 30)) == first  # a resize too
     startup.give_up()
     assert startup.next_tab(built, (100, 30)) is None  # given up: nothing left to warm
+
+
+def test_services_are_the_kubik_apps_and_another_app_is_told_it_lends_none(campaign_path) -> None:
+    """A node's services are its app's; an app that lends none (Textual's own ``App``, or one
+    whose ``services`` is something else) is refused with what kubik's widgets need."""
+    from textual.app import App
+
+    from tui.app import make_app
+    from tui.services import services
+
+    app = make_app(campaign_path, seed=7)
+    assert services(app) is app.services
+
+    class Other(App[None]):
+        services = "not kubik's"
+
+    for other in (App(), Other()):
+        with pytest.raises(TypeError, match=f"{type(other).__name__} lends no services"):
+            services(other)
