@@ -544,7 +544,15 @@ def pytest_runtest_teardown(item, nextitem):
     """After each test's fixtures are torn down, collect what the test dropped, once, and freeze
     what it left alive (caches, the next tests' fixtures), so that no later collection scans it
     again. A finalizer that fails in this collection is reported with the next test's setup
-    (before, with whichever test the collector happened to run in)."""
+    (before, with whichever test the collector happened to run in).
+
+    And give the rules their packaged tables back: an app whose campaign has settings hands
+    them to ``rules.data`` (process-wide) and a test that ends with it open left them there.
+    Run after one such test (test_warm's Мир Тьмы case, «от 3 успехов»), a test that reads
+    the packaged Мир Тьмы pool read the campaign's exceptional threshold (3, not 5)."""
+    from rules import data
+
+    data.set_overrides(None)
     if gc.isenabled():
         gc.collect()
         gc.freeze()

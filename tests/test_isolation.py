@@ -41,3 +41,23 @@ def test_what_a_process_of_the_run_leaves_in_its_temporary_folder_goes_with_it()
     folder = Path(done.stdout.strip())
     assert folder.name.startswith("kt-"), folder  # its own, not the machine's shared one
     assert not folder.exists(), f"{folder} outlived its process"
+
+
+def test_a_test_may_end_with_a_campaigns_tables_in_the_rules() -> None:
+    """The first of a pair (the next test checks what this one leaves): an app ends a test with
+    its campaign's tables handed to the rules (``rules.data.set_overrides``), process-wide."""
+    from rules import data
+
+    table = data.packaged_table("wod/pool.toml")
+    data.set_overrides({"wod/pool.toml": {**table, "pool": {**table["pool"], "exceptional": 3}}})
+    assert data.load_table("wod/pool.toml")["pool"]["exceptional"] == 3
+
+
+def test_the_next_test_reads_the_packaged_tables_again() -> None:
+    """After the test above (in the same process: both run in one worker but where the run is
+    split between them), the rules read their packaged tables: test_check_wod's exceptional
+    rows read «3+» for «5+» when test_warm's Мир Тьмы app ran before them in one worker."""
+    from rules import data
+
+    assert data.overrides() == {}
+    assert data.load_table("wod/pool.toml")["pool"]["exceptional"] == 5
