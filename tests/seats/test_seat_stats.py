@@ -41,6 +41,13 @@ def _shown(screen: StatsScreen) -> list[str]:
     ]
 
 
+def stats_open(seat) -> bool:
+    """Whether the seat shows its stats screen, mounted: pushed on the GM's answer, it has no
+    widgets until its compose and mount ran (read before, under load, ``#stats-table-lines``
+    was not there yet: NoMatches)."""
+    return isinstance(seat.screen, StatsScreen) and seat.screen.is_mounted
+
+
 def _players_campaign(path) -> None:
     """The luck tests' Древо Журнал, plus a second session, so the screen has two."""
     store = _players_table(path)
@@ -86,7 +93,7 @@ async def test_s_in_a_seat_shows_the_numbers_of_the_players_view(folder, campaig
             pilots = [sp]
             await until_seen(pilots, lambda: seat.link == "на связи с ведущим", "connected")
             await sp.press("s")
-            await until_seen(pilots, lambda: isinstance(seat.screen, StatsScreen), "the stats")
+            await until_seen(pilots, lambda: stats_open(seat), "the stats")
             screen = seat.screen
             assert screen.locked and screen.players
             shown = [_shown(screen)]
@@ -102,7 +109,7 @@ async def test_s_in_a_seat_shows_the_numbers_of_the_players_view(folder, campaig
             assert campaign_path.read_bytes() == before, "the seat's keys wrote"
 
             await sp.press("s")  # open again: the GM's roll is counted while they are open
-            await until_seen(pilots, lambda: isinstance(seat.screen, StatsScreen), "the stats")
+            await until_seen(pilots, lambda: stats_open(seat), "the stats")
             lines = lambda: str(seat.screen.query_one("#stats-table-lines").render())  # noqa: E731
             assert "За столом: 1 бросок" in lines()  # the newest session
             result = roll("2d6", gm.services.rng)  # the GM's quick roll
@@ -194,7 +201,7 @@ async def test_s_without_the_gm_says_so_and_works_after_the_reconnect(folder, ca
             await hub.start()  # the GM's app serves again
             await until_seen(pilots, lambda: seat.link == "на связи с ведущим", "reconnected", 500)
             await sp.press("s")
-            await until_seen(pilots, lambda: isinstance(seat.screen, StatsScreen), "the stats")
+            await until_seen(pilots, lambda: stats_open(seat), "the stats")
             assert "За столом: 1 бросок" in str(
                 seat.screen.query_one("#stats-table-lines").render()
             )
