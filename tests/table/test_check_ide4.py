@@ -12,6 +12,7 @@ from rules import ide4
 from tests.table.check_helpers import killed_after, ok, table
 from tui.store import Store
 from tui.systems.ide4.check import steps
+from tui.systems.ide4.check.state import Ide4Check
 
 MOVES = [
     ("reroll", ("food",)),
@@ -199,6 +200,59 @@ def test_energy_given_back_elsewhere_past_the_maximum_is_what_the_check_says_is_
     shown = t.view()
     assert shown.check.pool_after == left == person(store, "Вера Стрижова").ide4.energy
     assert any("изменена вне проверки" in c for c in shown.changes)
+
+
+def _moved_and_read_back(store, t, who: str, paid: int, *, rebased: bool) -> None:
+    """Energy after 1×d12 on ``t``'s rolled check: the stored check reads back as the window's
+    (with the move), the sheet paid ``paid``, and kubik started again shows the same check.
+    ``rebased``: the check still says its energy changed outside it (a pool past the maximum
+    is shown from the sheet, recorded at the maximum); else the move put the base on record."""
+    before = person(store, who).ide4.energy
+    ok(t, steps.energy_after, 1, 12)
+    assert Ide4Check.from_doc(store.get_doc("check")) == t.state, "it reads back as the window's"
+    assert [m.kind for m in t.state.rolled.moves][-1] == "energy_after"
+    assert person(store, who).ide4.energy == before - paid
+    said = any("изменена вне проверки" in c for c in t.view().changes)
+    assert said == rebased
+    store.close()
+    again = table(Store.open(store.path))
+    assert again.state == t.state and not again.notices, "kubik started again: the same check"
+
+
+def test_a_move_paid_from_energy_given_after_the_roll_is_stored_as_a_check_that_reads_back(
+    tmp_path,
+):
+    """Found by the check machine: Тимур rolled with no energy; another window gave him 12,
+    and «energy after» 1×d12 (12 energy, the check re-based on the sheet) was allowed and
+    written — with the roll's pool of 0 in its record. Replayed from its own record the move
+    was refused («Не хватает энергии: 1×d12 стоят 12, в запасе 0»): the stored check read as
+    damaged («Сохранённая проверка IDE4 повреждена — начните новую (n)»), the window kept the
+    check without the move, and a restart lost it. The record now takes the base it was moved
+    on."""
+    store = store_of(tmp_path)
+    timur = person(store, "Тимур Аскаров")
+    store.upsert_character(replace(timur, extra={**timur.extra, "energy": 0}))
+    t = table(store)
+    ok(t, steps.set_input, "character", timur.id)
+    ok(t, steps.roll)
+    timur = person(store, "Тимур Аскаров")
+    store.upsert_character(replace(timur, extra={**timur.extra, "energy": 12}))
+    t.follow()
+    _moved_and_read_back(store, t, "Тимур Аскаров", 12, rebased=False)
+
+
+def test_a_move_after_energy_given_back_past_the_maximum_is_stored_from_the_maximum(tmp_path):
+    """The same move after energy given back past what a check may start from (the sheet at
+    the maximum after a check that spent some): the record is moved from the maximum, as the
+    check is shown, and reads back."""
+    store = store_of(tmp_path)
+    t = lock_picking(store)
+    ok(t, steps.roll)
+    assert t.view().check.energy_spent > 0
+    vera = person(store, "Вера Стрижова")
+    store.upsert_character(replace(vera, extra={**vera.extra, "energy": 100}))
+    t.follow()
+    _moved_and_read_back(store, t, "Вера Стрижова", 12, rebased=True)
 
 
 def test_every_offered_move_carries_its_exact_odds(tmp_path):

@@ -257,3 +257,26 @@ def test_each_sides_moves_carry_the_rules_exact_odds(tmp_path) -> None:
             else:
                 assert offer.odds == ide4.bonus_odds(check, offer.source)
     assert seen >= 4  # both sides' rerolls at least
+
+
+def test_a_sides_move_paid_from_energy_given_after_the_roll_reads_back(tmp_path) -> None:
+    """As the check's own «energy after» (tests/table/test_check_ide4.py): Хозяин подвала rolled
+    with no energy, another window gave him 12, and his side's 1×d12 was written with the
+    roll's pool of 0 — a stored check that read as damaged. The side's record now takes the
+    base it was moved on."""
+    from tui.systems.ide4.check.state import Ide4Check
+
+    store = Store.open(tmp_path / "c.json", system="ide4")
+    host = next(c for c in store.characters() if c.name == "Хозяин подвала")
+    store.upsert_character(replace(host, extra={**host.extra, "energy": 0}))
+    t = negotiation(table(store))
+    ok(t, opp.roll_opposed)
+    host = next(c for c in store.characters() if c.name == "Хозяин подвала")
+    store.upsert_character(replace(host, extra={**host.extra, "energy": 12}))
+    t.follow()
+    ok(t, opp.opposed_move, "b", "energy_after", "1x12")
+    assert Ide4Check.from_doc(store.get_doc("check")) == t.state, "it reads back as the window's"
+    assert t.state.opposed is not None and len(t.state.opposed.b.moves) == 1
+    store.close()
+    again = table(Store.open(tmp_path / "c.json"))
+    assert again.state == t.state and not again.notices, "kubik started again: the same check"

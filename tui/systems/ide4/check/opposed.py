@@ -27,7 +27,7 @@ from tui.sanitize import plain
 from tui.store import Character
 from tui.systems.ide4.check import steps
 from tui.systems.ide4.check import text as txt
-from tui.systems.ide4.check.state import Ide4Check, Inputs, Move, Opposed, Rolled
+from tui.systems.ide4.check.state import Ide4Check, Inputs, Move, Opposed, Rolled, with_move
 from tui.systems.ide4.check.view import (
     Ide4View,
     Offer,
@@ -416,8 +416,8 @@ def opposed_move(
     except RulesError as err:
         return refuse(state, str(err))
     record = getattr(opp, key)
-    grown = replace(record, moves=(*record.moves, move))
-    new = replace(state, opposed=replace(opp, **{key: grown}))
+    grown = with_move(record, check, move)
+    new = replace(state, opposed=replace(opp, a=grown) if key == "a" else replace(opp, b=grown))
     text = f"Противоборство, ход: {txt.log_text(after, event, after.steps[-1])}"
     data = stamped({**after.to_dict(), "event": event}, opp.id, number, list(move.dice))
     actor = after.input.actor or None

@@ -308,6 +308,19 @@ def replay(rolled: Rolled, inp: ide4.CheckInput | None = None) -> ide4.Check:
     return check
 
 
+def with_move(record: Rolled, check: ide4.Check, move: Move) -> Rolled:
+    """The record with ``move``, made on ``check``: the record's check as the sheets have it
+    now (``record_check``). Where the sheet's energy or the day's Триумф re-based it, the record
+    takes that base, so that it replays from itself: a move paid from energy given after the
+    roll did not replay from the roll's pool, and the stored check read as damaged. A pool
+    given back past the maximum is recorded at the maximum, from which the check was made."""
+    was, now = record.input, check.input
+    if (now.energy_pool, now.daily_triumph_used) != (was.energy_pool, was.daily_triumph_used):
+        pool = min(now.energy_pool, ide4.energy_rules().pool_max)
+        was = replace(was, energy_pool=pool, daily_triumph_used=now.daily_triumph_used)
+    return replace(record, input=was, moves=(*record.moves, move))
+
+
 def apply_move(check: ide4.Check, m: Move) -> ide4.Check:
     """One recorded move made again with its own dice."""
     if m.kind == "reroll":

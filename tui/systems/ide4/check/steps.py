@@ -19,7 +19,7 @@ from rules.errors import RulesError
 from rules.ide4.sheet import Ide4Sheet
 from tui.store import Character
 from tui.systems.ide4.check import text as txt
-from tui.systems.ide4.check.state import DEMAND, Ide4Check, Inputs, Move, Rolled, fresh
+from tui.systems.ide4.check.state import DEMAND, Ide4Check, Inputs, Move, Rolled, fresh, with_move
 from tui.systems.ide4.check.view import (
     STEP_NAMES,
     attribute_default,
@@ -298,7 +298,7 @@ def _move(
     data = stamped({**after.to_dict(), "event": event}, state.id, number, list(move.dice))
     text = line_text or txt.log_text(after, event)
     lines.append(Line(actor, text, data, kind="check"))
-    rolled = replace(state.rolled, moves=(*state.rolled.moves, move))
+    rolled = with_move(state.rolled, check, move)
     new = replace(state, rolled=rolled)
     return Outcome(
         new,
