@@ -255,6 +255,28 @@ def test_a_move_after_energy_given_back_past_the_maximum_is_stored_from_the_maxi
     _moved_and_read_back(store, t, "Вера Стрижова", 12, rebased=True)
 
 
+def test_the_days_triumph_given_back_after_the_roll_is_recorded_with_the_bonus(tmp_path):
+    """The day's Успех → Триумф, used when Ольга rolled and given back by a new day in
+    another window, re-bases the check as energy does: the bonus is offered, and its record
+    must carry the day given back, else it does not replay («не чаще раза за игровой день»)
+    and the stored check reads as damaged."""
+    store = store_of(tmp_path)
+    olga = person(store, "Ольга Ренн")
+    store.upsert_character(replace(olga, extra={**olga.extra, "daily_triumph_used": True}))
+    t = table(store, seed=5)  # its d100 gives Успех
+    ok(t, steps.set_input, "character", olga.id)
+    ok(t, steps.set_input, "action", "Переговоры")
+    ok(t, steps.roll)
+    assert t.view().check.outcome == "success"
+    olga = person(store, "Ольга Ренн")
+    store.upsert_character(replace(olga, extra={**olga.extra, "daily_triumph_used": False}))
+    t.follow()
+    ok(t, steps.bonus, "triumph")
+    assert Ide4Check.from_doc(store.get_doc("check")) == t.state, "it reads back as the window's"
+    assert t.view().check.outcome == "triumph"
+    assert person(store, "Ольга Ренн").ide4.daily_triumph_used, "the day's Триумф, used again"
+
+
 def test_every_offered_move_carries_its_exact_odds(tmp_path):
     """After the roll every allowed move shows its chance to improve and to worsen, the same
     numbers as the rules' own (proved against brute force in tests/rules)."""
