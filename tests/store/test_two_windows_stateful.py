@@ -107,10 +107,15 @@ class TwoWindows(RuleBasedStateMachine):
         if not mine:
             return "none"
         _, parts, entries = source[mine[-1]]
+        # the other window's steps since (newer on the undo stack; for a redo, all of them)
+        newer = source[mine[-1] + 1 :] if source is self.undo else target
         for part in parts:  # a field another step changed since: refused
             current = self.model.get(part[0])
             if part[1] == "fields":
-                if current is not None and any(current[i] != a for i, (_b, a) in part[2].items()):
+                if current is None:  # removed: by the other window's step, that goes first
+                    if any(w != window and any(p[0] == part[0] for p in ps) for w, ps, _ in newer):
+                        return "refused"
+                elif any(current[i] != a for i, (_b, a) in part[2].items()):
                     return "refused"
             elif current != part[3]:
                 return "refused"
@@ -120,7 +125,7 @@ class TwoWindows(RuleBasedStateMachine):
             cid, current = part[0], self.model.get(part[0])
             if part[1] == "fields":
                 if current is None:
-                    continue  # gone: the patch is skipped
+                    continue  # gone, and no step of the other window took him: skipped
                 row = list(current)
                 for i, (b, _a) in part[2].items():
                     row[i] = b

@@ -206,3 +206,47 @@ def test_the_bars_question_takes_a_whole_group_back_as_ctrl_z_does(path):
     with pytest.raises(UndoRefused):
         store.undo(together=together)
     assert store.get_doc("encounter") == {"step": 2}, "nothing was undone"
+
+
+def test_a_change_to_a_character_another_window_removed_waits_for_that_removal_undone(path):
+    """Found in play (two windows, IDE4): Тимур spent 36 energy (40 → 4) in window 1; window 2
+    removed him; window 1's Ctrl+Z of the spending went through and put nothing back (the
+    sheet it patches was gone, and a patch of something gone was skipped, as for a file edited
+    by hand); window 2's Ctrl+Z brought him back with 4: the 36 lost for good. Now window 1's
+    Ctrl+Z is refused, naming the removal; once that is undone there, it gives the change back.
+    Gone by a hand edit (no step of another window), the patch is still skipped."""
+    from tui.store import UndoRefused
+
+    one = Store.open(path)
+    c = one.characters()[0]
+    one.upsert_character(replace(c, notes="потратил"))
+    other = Store.open(path)
+    other.delete_character(c.id)
+    one.refresh()
+    with pytest.raises(UndoRefused, match="из другого окна"):
+        one.undo()
+    assert one.character(c.id) is None, "nothing was undone"
+    assert other.undo() is not None  # the removal undone there
+    one.refresh()
+    assert one.undo() is not None
+    assert one.character(c.id).notes == c.notes, "the change given back"
+    other.close()
+
+
+def test_a_change_to_a_character_gone_by_a_hand_edit_is_skipped_by_its_undo(path):
+    """The other side of the test above: a character gone from a file edited by hand (no
+    step of any window removed it) leaves nothing to wait for, and the undo of a change to it
+    goes through, the patch skipped, as before."""
+    import json
+
+    one = Store.open(path)
+    c = one.characters()[0]
+    one.upsert_character(replace(c, notes="потратил"))
+    one.close()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["characters"] = {k: v for k, v in data["characters"].items() if v.get("id") != c.id}
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    again = Store.open(path)
+    assert again.character(c.id) is None
+    assert again.undo() is not None, "undone, the patch of what is gone skipped"
+    assert again.character(c.id) is None

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import json
 import zlib
-from collections.abc import Callable, MutableMapping
+from collections.abc import Callable, MutableMapping, Sequence
 from typing import Any
 
 from tinydb import Query, TinyDB
@@ -340,15 +340,25 @@ def newest_label(db: TinyDB, source: str, mine: Callable[[str], bool] | None) ->
     return str(found[index]["label"]) if index is not None else None
 
 
-def changed_since(taken: dict[str, Any], db: TinyDB) -> tuple[str, str, list[str]] | None:
+def changed_since(
+    taken: dict[str, Any], db: TinyDB, others: Sequence[dict[str, Any]] = ()
+) -> tuple[str, str, list[str]] | None:
     """The first thing (kind, key, fields) that ``taken`` would put back and that no longer
-    holds what the step left (a change from elsewhere built on it), or None."""
+    holds what the step left (a change from elsewhere built on it), or None.
+
+    A patch of something gone (a character removed since) counts as changed when one of
+    ``others`` (the other windows' steps on the undo stack) touches it: its removal is to be
+    undone first, else the patch was skipped and what it put back lost when the removal was
+    undone. Gone with no such step (a file edited by hand), the patch is skipped, as ever."""
     sigs = taken.get("sigs")
     if not isinstance(sigs, list) or len(sigs) != len(taken["changes"]):
         return None
     for sig, change in zip(sigs, taken["changes"], strict=True):
         kind, key = change["kind"], change["key"]
-        fields = _changed_since(change, sig, get_value(db, kind, key))
+        current = get_value(db, kind, key)
+        fields = _changed_since(change, sig, current)
+        if not fields and isinstance(sig, dict) and not isinstance(current, dict):
+            fields = ["*"] if any(_touches(s, kind, key, ["*"]) for s in others) else []
         if fields:
             return kind, key, fields
     return None
@@ -381,7 +391,10 @@ def step(
     if index is None:
         return None
     taken = history[source].pop(index)
-    if (found := changed_since(taken, db)) is not None:
+    # the other windows' steps since (on the undo stack, newer than an undone one)
+    newer = history["undo"][index:] if source == "undo" else history["undo"]
+    others = [s for s in newer if not (mine and mine(str(s.get("by", ""))))]
+    if (found := changed_since(taken, db, others)) is not None:
         raise UndoRefused(_refusal(taken, history, *found, source, mine))
     inverse, back_sigs = [], []
     for change in taken["changes"]:
