@@ -613,7 +613,8 @@ def test_wod_a_skill_the_character_lost_is_said(tmp_path):
 
 def test_ide4_energy_the_pool_no_longer_pays_is_said_and_dropped(tmp_path):
     """Energy before the roll set, then the sheet's pool falls below it (another window): the
-    form says «не по запасу» and the check goes ahead without it."""
+    form says what the dice cost, what the pool holds, that the check goes ahead without them
+    and what to do (it read «2×d6 не по запасу Вера Стрижова (1) — нет.»)."""
     store = _store(tmp_path, "ide4")
     t = _ide4_form(store)
     ok(t, ide4_steps.set_input, "energy", 2)
@@ -622,7 +623,12 @@ def test_ide4_energy_the_pool_no_longer_pays_is_said_and_dropped(tmp_path):
     store.upsert_character(replace(vera, extra={**vera.extra, "energy": 1}))
     shown = t.view()
     assert shown.input.energy_dice == 0
-    assert any(line.startswith("Энергия до броска: 2×d") for line in shown.changes)
+    (said,) = [line for line in shown.changes if line.startswith("Энергия до броска: 2×d")]
+    die = t.view().rows["die"].value
+    assert said == (
+        f"Энергия до броска: 2×d{die} стоят {2 * die}, в запасе 1 ({vera.name}) — проверка "
+        "пойдёт без неё; выберите в строке «Энергия до» меньше кубов."
+    ), said
 
 
 def test_starately_only_an_automatic_result_gets_its_note(tmp_path):

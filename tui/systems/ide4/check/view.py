@@ -432,7 +432,9 @@ def view(state: Ide4Check, world: World) -> Ide4View:
         energy = inputs.energy if inputs.energy in counts else 0
         if inputs.energy and energy != inputs.energy and expanded:
             changes.append(
-                f"Энергия до броска: {inputs.energy}×d{die} не по запасу {c.name} ({pool}) — нет."
+                f"Энергия до броска: {inputs.energy}×d{die} стоят {inputs.energy * die}, "
+                f"в запасе {pool} ({c.name}) — проверка пойдёт без неё; выберите в строке "
+                "«Энергия до» меньше кубов."
             )
     rows["die"] = Row(die_options, die or None, expanded)
     rows["energy"] = Row(energy_options, energy, expanded)
