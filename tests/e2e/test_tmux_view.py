@@ -14,6 +14,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from collections.abc import Callable
@@ -39,11 +40,15 @@ class Tmux:
     """A private tmux server; every session it starts dies with :meth:`kill`."""
 
     def __init__(self) -> None:
-        self.socket = f"kubik-e2e-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        # A path in the run's temporary folder (``-S``), which goes with the run: ``-L`` put
+        # the socket in tmux's own folder (/tmp/tmux-UID), and kill-server leaves it there
+        # (121 files after a day of runs).
+        name = f"kubik-e2e-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        self.socket = str(Path(tempfile.gettempdir()) / name)
 
     def __call__(self, *args: str) -> str:
         done = subprocess.run(
-            [str(TMUX), "-L", self.socket, "-f", os.devnull, *args],
+            [str(TMUX), "-S", self.socket, "-f", os.devnull, *args],
             capture_output=True,
             text=True,
             check=True,
@@ -65,7 +70,7 @@ class Tmux:
         self("send-keys", "-t", name, "-l", text)
 
     def kill(self) -> None:
-        subprocess.run([str(TMUX), "-L", self.socket, "kill-server"], capture_output=True)
+        subprocess.run([str(TMUX), "-S", self.socket, "kill-server"], capture_output=True)
 
 
 def wait_for(tmux: Tmux, name: str, seen: Callable[[str], bool], timeout: float) -> str:
@@ -145,3 +150,10 @@ def test_view_follows_the_gm_and_hides_secrets(tmux, tmp_path):
     time.sleep(0.5)
     assert Path(camp).read_bytes() == before
     assert "вид для игроков" in tmux.screen("view")
+
+
+def test_the_private_tmux_keeps_its_socket_in_the_runs_folder() -> None:
+    """Every run left a socket file in /tmp/tmux-UID (``-L`` names one there, and
+    kill-server does not remove it): the private server's socket is a path in the run's
+    temporary folder, removed when the run ends."""
+    assert Path(tempfile.gettempdir()) in Path(Tmux().socket).parents
