@@ -415,9 +415,12 @@ def opposed_move(
         after, move = _moved(check, kind, source, earlier, world.dice.rng)
     except RulesError as err:
         return refuse(state, str(err))
-    record = getattr(opp, key)
-    grown = with_move(record, check, move)
-    new = replace(state, opposed=replace(opp, a=grown) if key == "a" else replace(opp, b=grown))
+    assert opp.a is not None and opp.b is not None  # rolled: both sides have a record
+    if key == "a":
+        grown = replace(opp, a=with_move(opp.a, check, move))
+    else:
+        grown = replace(opp, b=with_move(opp.b, check, move))
+    new = replace(state, opposed=grown)
     text = f"Противоборство, ход: {txt.log_text(after, event, after.steps[-1])}"
     data = stamped({**after.to_dict(), "event": event}, opp.id, number, list(move.dice))
     actor = after.input.actor or None
